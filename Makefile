@@ -1,0 +1,48 @@
+# broadcheck: the two commands a newcomer needs are `make demo` and `make test`.
+# Each creates the virtual environment (.venv) on first use.
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: demo test lint unit oracle bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+# Run broadcheck on examples/. The examples hold real mistakes, so broadcheck
+# exits 1 on some of them; the demo fails only on exit 2 (a usage or internal error).
+demo: $(STAMP)
+	@echo '$$ broadcheck check examples/valid/'
+	@$(BIN)/broadcheck check examples/valid/
+	@echo
+	@echo '$$ broadcheck check examples/'
+	@$(BIN)/broadcheck check examples/ || test $$? -eq 1
+	@echo
+	@echo '$$ broadcheck check --output-format concise examples/'
+	@$(BIN)/broadcheck check --output-format concise examples/ || test $$? -eq 1
+	@echo
+	@echo "$$ broadcheck infer 'tensor<8x1x6x1xi32>' 'tensor<7x1x5xi32>'"
+	@$(BIN)/broadcheck infer 'tensor<8x1x6x1xi32>' 'tensor<7x1x5xi32>'
+
+lint: $(STAMP)
+	$(BIN)/ruff check broadcheck tests bench
+	$(BIN)/ruff format --check broadcheck tests bench
+	$(BIN)/mypy
+
+unit: $(STAMP)
+	$(BIN)/python -m pytest
+
+test: lint unit
+
+# The differential test against the real MLIR C++ verifier (IREE's TOSA ops).
+oracle: $(STAMP)
+	$(BIN)/python -m pip install --quiet 'iree-base-compiler==3.13.0'
+	$(BIN)/python -m pytest -m oracle tests/oracle -q -s
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,5 @@
+"""``python -m broadcheck``."""
+
+from broadcheck.cli import main
+
+main()

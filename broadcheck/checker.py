@@ -1,0 +1,124 @@
+"""The engine: a source in, diagnostics out.
+
+It wires the layers together (text -> syntax -> ops -> semantics ->
+diagnostics) and stamps each problem with its code, wording and location.
+It never prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+from broadcheck.diagnostics import Diagnostic, Label, Note
+from broadcheck.messages import RULES, note
+from broadcheck.ops import Operation, Span, Type, shape_str
+from broadcheck.optable import OpTable
+from broadcheck.semantics import Problem, Profile, Verifier, registry
+from broadcheck.syntax.parser import SyntaxProblem, parse_alias, parse_operation
+from broadcheck.syntax.scanner import scan, scan_aliases
+from broadcheck.text import Chunk, Source, split_chunks
+
+
+@dataclass(frozen=True)
+class Options:
+    """What to check and how; the defaults are broadcheck's defaults."""
+
+    profile: Profile = Profile.SPEC
+    ops: OpTable = field(default_factory=OpTable)
+    split_marker: str | None = None
+    verify_diagnostics: bool = False
+
+
+@dataclass
+class Result:
+    """The outcome for one source: its diagnostics and how many ops were checked."""
+
+    source: Source
+    diagnostics: list[Diagnostic]
+    ops_checked: int = 0
+
+    @property
+    def path(self) -> str:
+        return self.source.path
+
+
+def diagnose(problem: Problem, op: Operation, path: str, op_name: str | None = None) -> Diagnostic:
+    """Locate and word a semantics' problem: at the op name, as mlir-opt does."""
+    rule = RULES[problem.code]
+    message = rule.format(op_name if op_name is not None else op.name, **problem.args)
+    labels: list[Label] = []
+    if problem.subject is not None:
+        uses = op.operands if problem.subject.kind == "operand" else op.results
+        if problem.subject.index < len(uses):
+            labels.append(Label(uses[problem.subject.index].span, f"{problem.subject.kind} #{problem.subject.index}"))
+    notes = [Note("note", note(key, **args)) for key, args in problem.notes]
+    if problem.code == "BC103":
+        notes.append(Note("note", note("spec-rank")))
+    elif problem.code == "BC104":
+        notes.append(Note("note", note("spec-dynamic")))
+    if problem.inferred is not None:
+        notes.append(Note("note", note("inferred", shape=f"'{shape_str(problem.inferred)}'")))
+    if problem.expected is not None:
+        notes.append(Note("help", note("help-result", type=problem.expected)))
+    return Diagnostic(rule.code, rule.severity, message, path, op.name_span, tuple(notes), tuple(labels))
+
+
+def syntax_diagnostic(problem: SyntaxProblem, path: str) -> Diagnostic:
+    """A grammar rejection of a checked op, as a located BC001."""
+    rule = RULES["BC001"]
+    return Diagnostic(rule.code, rule.severity, rule.format(detail=problem.message), path, problem.span)
+
+
+def _aliases(source: Source, chunk: Chunk) -> dict[str, Type | SyntaxProblem]:
+    aliases: dict[str, Type | SyntaxProblem] = {}
+    for definition in scan_aliases(source.text, chunk.start, chunk.end, chunk.line):
+        try:
+            name, alias = parse_alias(definition.text, aliases, definition.line, definition.column)
+        except SyntaxProblem as problem:
+            aliases[definition.name] = problem
+        else:
+            aliases[name] = alias
+    return aliases
+
+
+def check_chunk(source: Source, chunk: Chunk, options: Options) -> Iterator[Diagnostic | Operation]:
+    """Every checked op of one chunk, followed by its diagnostic if it has one."""
+    semantics: Mapping[str, Verifier] = registry()
+    aliases: dict[str, Type | SyntaxProblem] | None = None
+    for statement in scan(source.text, chunk.start, chunk.end, chunk.line, options.ops.is_checked):
+        if aliases is None:
+            aliases = _aliases(source, chunk) if "!" in source.text else {}
+        try:
+            op = parse_operation(statement.text, aliases, statement.line, statement.column)
+        except SyntaxProblem as bad:
+            yield syntax_diagnostic(bad, source.path)
+            continue
+        yield op
+        name = options.ops.semantics(op.name)
+        assert name is not None
+        problem = semantics[name](op, options.profile)
+        if problem is not None:
+            yield diagnose(problem, op, source.path)
+
+
+def check_source(source: Source, options: Options) -> Result:
+    """Check one source: every chunk, then ``--verify-diagnostics`` if asked."""
+    from broadcheck import expectations
+
+    chunks, near_misses = split_chunks(source.text, options.split_marker)
+    result = Result(source, [])
+    rule = RULES["BC905"]
+    for line in near_misses:
+        span = Span(line, 1, line, len(source.line(line)) + 1)
+        result.diagnostics.append(Diagnostic(rule.code, rule.severity, rule.format(), source.path, span))
+    for chunk in chunks:
+        for item in check_chunk(source, chunk, options):
+            if isinstance(item, Diagnostic):
+                result.diagnostics.append(item)
+            else:
+                result.ops_checked += 1
+    if options.verify_diagnostics:
+        result.diagnostics = expectations.verify(source, result.diagnostics)
+    result.diagnostics.sort(key=Diagnostic.sort_key)
+    return result

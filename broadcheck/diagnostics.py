@@ -1,0 +1,57 @@
+"""The one diagnostic type: a stable code, a severity, a message and a location."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from broadcheck.messages import Severity
+from broadcheck.ops import Span
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """A secondary marker under part of the source, e.g. the offending result type."""
+
+    span: Span
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """An explanation attached to a diagnostic: a ``note:`` or a ``help:`` line."""
+
+    kind: Literal["note", "help"]
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """A located problem, ready for any renderer."""
+
+    code: str
+    severity: Severity
+    message: str
+    path: str
+    span: Span
+    notes: tuple[Note, ...] = ()
+    labels: tuple[Label, ...] = ()
+
+    @property
+    def line(self) -> int:
+        return self.span.line
+
+    @property
+    def column(self) -> int:
+        return self.span.column
+
+    @property
+    def end_line(self) -> int:
+        return self.span.end_line
+
+    @property
+    def end_column(self) -> int:
+        return self.span.end_column
+
+    def sort_key(self) -> tuple[str, int, int, str]:
+        return (self.path, self.span.line, self.span.column, self.code)

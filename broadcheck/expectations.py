@@ -1,0 +1,138 @@
+"""mlir-opt's ``-verify-diagnostics``: check diagnostics against inline annotations.
+
+An annotation is ``expected-(error|note|remark|warning)(-re)? (@+N|@-N|@above|
+@below|@unknown)? {{message}}`` anywhere on a line. Plain messages match as a
+substring; in ``-re`` messages each ``{{...}}`` is a regex. The failures are
+mlir-opt's, word for word: ``expected error "..." was not produced``,
+``unexpected error: ...`` and ``'warning' diagnostic emitted when expecting a
+'error'``. broadcheck's own ``note:``/``help:`` explanations are renderings,
+not MLIR notes, so they need no ``expected-note``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from broadcheck.diagnostics import Diagnostic
+from broadcheck.messages import RULES
+from broadcheck.ops import Span
+from broadcheck.text import Source
+
+_ANNOTATION = re.compile(
+    r"expected-(?P<kind>error|note|remark|warning)(?P<re>-re)? *"
+    r"(?:@(?P<where>[+-][0-9]+|above|below|unknown))? *\{\{(?P<text>.*)\}\}$"
+)
+
+
+@dataclass
+class Expectation:
+    """One annotation: what kind and text is expected on which line."""
+
+    kind: str
+    text: str
+    pattern: re.Pattern[str] | None
+    line: int | None
+    span: Span
+    matched: bool = field(default=False)
+
+    def matches(self, message: str) -> bool:
+        if self.pattern is not None:
+            return self.pattern.search(message) is not None
+        return self.text in message
+
+
+def _regex(text: str) -> str:
+    """Literal text with each ``{{...}}`` a regex, as MLIR builds it; raises ValueError."""
+    out: list[str] = []
+    rest = text
+    while rest:
+        start = rest.find("{{")
+        if start < 0:
+            out.append(re.escape(rest))
+            break
+        out.append(re.escape(rest[:start]))
+        rest = rest[start + 2 :]
+        end = rest.find("}}")
+        if end < 0:
+            raise ValueError("found start of regex with no end '}}'")
+        out.append(f"({rest[:end]})")
+        rest = rest[end + 2 :]
+    return "".join(out)
+
+
+def parse_annotations(source: Source) -> tuple[list[Expectation], list[Diagnostic]]:
+    """The annotations of a source, and diagnostics for the ones that cannot be read."""
+    found: list[tuple[int, re.Match[str]]] = []
+    lines = source.lines
+    annotated: set[int] = set()
+    for number, line in enumerate(lines, start=1):
+        if "expected-" not in line:
+            continue
+        m = _ANNOTATION.search(line.rstrip())
+        if m is not None:
+            found.append((number, m))
+            annotated.add(number)
+    expectations: list[Expectation] = []
+    problems: list[Diagnostic] = []
+    for number, m in found:
+        span = Span(number, m.start() + 1, number, m.end() + 1)
+        where = m.group("where")
+        target: int | None = number
+        if where == "unknown":
+            target = None
+        elif where == "above":
+            target = next((n for n in range(number - 1, 0, -1) if n not in annotated), 0)
+        elif where == "below":
+            target = next((n for n in range(number + 1, len(lines) + 1) if n not in annotated), len(lines) + 1)
+        elif where is not None:
+            target = number + int(where)
+        text = m.group("text")
+        pattern = None
+        if m.group("re"):
+            try:
+                pattern = re.compile(_regex(text))
+            except re.error as err:
+                detail = f"invalid regex: {err}"
+            except ValueError as err:
+                detail = str(err)
+            else:
+                detail = ""
+            if pattern is None:
+                rule = RULES["BC904"]
+                problems.append(Diagnostic(rule.code, rule.severity, rule.format(detail=detail), source.path, span))
+                continue
+        expectations.append(Expectation(m.group("kind"), text, pattern, target, span))
+    return expectations, problems
+
+
+def verify(source: Source, diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """The verification failures: what was produced but not expected, and vice versa."""
+    expectations, failures = parse_annotations(source)
+    by_line: dict[int | None, list[Expectation]] = {}
+    for expectation in expectations:
+        by_line.setdefault(expectation.line, []).append(expectation)
+    for diag in diagnostics:
+        if diag.code == "BC905":  # mlir-opt prints near misses outside the verifier
+            failures.append(diag)
+            continue
+        candidates = [e for e in by_line.get(diag.line, ()) if e.matches(diag.message)]
+        same_kind = [e for e in candidates if e.kind == diag.severity]
+        if same_kind:
+            for expectation in same_kind:
+                expectation.matched = True
+        elif candidates:
+            rule = RULES["BC903"]
+            message = rule.format(actual=diag.severity, expected=candidates[0].kind)
+            failures.append(Diagnostic(rule.code, rule.severity, message, diag.path, diag.span))
+        else:
+            rule = RULES["BC902"]
+            message = rule.format(kind=diag.severity, text=diag.message)
+            failures.append(Diagnostic(rule.code, rule.severity, message, diag.path, diag.span))
+    for expectation in expectations:
+        if not expectation.matched:
+            rule = RULES["BC901"]
+            message = rule.format(kind=expectation.kind, text=expectation.text)
+            failures.append(Diagnostic(rule.code, rule.severity, message, source.path, expectation.span))
+    return failures

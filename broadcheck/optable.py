@@ -1,0 +1,75 @@
+"""Which ops broadcheck checks, and with which semantics.
+
+The built-in table is a literal dict; ``--op PATTERN=SEMANTICS`` adds glob
+patterns on top (later patterns win over earlier ones and over the table).
+The semantics ``none`` turns checking off for the ops a pattern matches.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import re
+from collections.abc import Iterable
+
+NONE = "none"
+
+_TOSA_ELEMENTWISE = (
+    # binary and ternary
+    "add sub arithmetic_right_shift bitwise_and bitwise_or bitwise_xor intdiv logical_and logical_or "
+    "logical_xor logical_left_shift logical_right_shift maximum minimum pow select equal greater "
+    "greater_equal "
+    # unary (one tensor operand)
+    "abs ceil clz cos erf exp floor log logical_not bitwise_not reciprocal rsqrt sigmoid sin tanh clamp"
+).split()
+
+BUILTIN_OPS: dict[str, str] = {
+    "test.broadcastable": "mlir-tensor",
+    **{f"tosa.{name}": "tosa" for name in _TOSA_ELEMENTWISE},
+    "tf.Add": "mlir",
+    "tf.AddV2": "mlir",
+    "tf.Atan2": "mlir",
+    "tf.SelectV2": "mlir",
+    "tfl.add": "mlir",
+    "tfl.prelu": "mlir",
+    "tfl.select_v2": "mlir",
+}
+
+
+class OpTableError(ValueError):
+    """A ``PATTERN=SEMANTICS`` entry that cannot be used."""
+
+
+def parse_op_spec(spec: str, known: Iterable[str]) -> tuple[str, str]:
+    """Split ``PATTERN=SEMANTICS``, checking the semantics is one broadcheck has."""
+    pattern, sep, semantics = spec.partition("=")
+    pattern, semantics = pattern.strip(), semantics.strip()
+    allowed = sorted({*known, NONE})
+    if not sep or not pattern or not semantics:
+        raise OpTableError(f"'{spec}' is not PATTERN=SEMANTICS (e.g. 'mydialect.*=mlir')")
+    if semantics not in allowed:
+        raise OpTableError(f"unknown semantics '{semantics}' in '{spec}'; choose from {', '.join(allowed)}")
+    return pattern, semantics
+
+
+class OpTable:
+    """Op name -> semantics name, from the built-in table and user patterns."""
+
+    def __init__(self, patterns: Iterable[tuple[str, str]] = ()):
+        self._patterns = [(re.compile(fnmatch.translate(p)), s) for p, s in patterns][::-1]
+        self._cache: dict[str, str | None] = {}
+
+    def semantics(self, name: str) -> str | None:
+        """The semantics to check ``name`` with, or ``None`` if it is not checked."""
+        try:
+            return self._cache[name]
+        except KeyError:
+            pass
+        found = next((s for regex, s in self._patterns if regex.match(name)), None)
+        if found is None:
+            found = BUILTIN_OPS.get(name)
+        result = None if found == NONE else found
+        self._cache[name] = result
+        return result
+
+    def is_checked(self, name: str) -> bool:
+        return self.semantics(name) is not None

@@ -1,0 +1,287 @@
+"""Run the Lark grammar over one statement or type and build the ops model.
+
+Parse errors never escape as Lark exceptions: they become :class:`SyntaxProblem`
+with a located, MLIR-style message ("expected '>' in tensor type").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from lark import Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from broadcheck.ops import Attribute, OpaqueType, Operation, ShapedType, Span, Type, TypeUse
+from broadcheck.syntax.grammar import parser
+
+INT64_MAX = 2**63 - 1
+
+_Tree = Tree[Token]
+
+
+@dataclass(frozen=True, slots=True)
+class SyntaxProblem(Exception):
+    """A statement or type that the grammar does not accept, with where and why."""
+
+    message: str
+    span: Span
+
+
+# How the grammar's terminals read in "expected ..." messages.
+_TERMINAL_WORDS = {
+    "MORETHAN": "'>'",
+    "LESSTHAN": "'<'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "LBRACE": "'{'",
+    "RBRACE": "'}'",
+    "COMMA": "','",
+    "COLON": "':'",
+    "EQUAL": "'='",
+    "ARROW": "'->'",
+    "VALUE_ID": "an SSA value",
+    "OP_STRING": "an operation name",
+    "OP_BARE": "an operation name",
+    "CLAUSE_ID": "a keyword",
+    "DIM_LIST": "a dimension",
+    "VECTOR_DIM_LIST": "a dimension",
+    "UNRANKED": "'*x'",
+    "INT": "an integer",
+    "STRING": "a string",
+    "ATOM": "a value",
+    "$END": "end of statement",
+}
+_TYPE_TERMINALS = {"BUILTIN_TYPE", "DIALECT_TYPE_ID", "TENSOR", "VECTOR", "COMPLEX", "MEMREF", "TUPLE"}
+
+
+def _describe_expected(expected: set[str]) -> str:
+    words: list[str] = []
+    if expected & _TYPE_TERMINALS:
+        words.append("type")
+    for name in sorted(expected - _TYPE_TERMINALS):
+        word = _TERMINAL_WORDS.get(name, name.lower())
+        if word not in words:
+            words.append(word)
+    if not words:
+        return "nothing"
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _open_shaped_type(text: str, pos: int) -> str | None:
+    """``tensor``/``vector`` if the innermost bracket open at ``pos`` is their ``<``."""
+    depth = 0
+    i = pos - 1
+    while i >= 0:
+        ch = text[i]
+        if ch in ">)]}" and not (ch == ">" and i > 0 and text[i - 1] == "-"):
+            depth += 1
+        elif ch in "<([{":
+            if depth == 0:
+                if ch != "<":
+                    return None
+                head = text[:i].rstrip()
+                for word in ("tensor", "vector"):
+                    if head.endswith(word):
+                        return word
+                return None
+            depth -= 1
+        i -= 1
+    return None
+
+
+def _syntax_problem(err: UnexpectedInput, text: str) -> SyntaxProblem:
+    line, column = err.line, err.column
+    if isinstance(err, UnexpectedEOF) or line < 1:
+        last = text.rstrip()
+        line = last.count("\n") + 1
+        column = len(last) - (last.rfind("\n") + 1) + 1
+        expected = set(getattr(err, "expected", ()) or ())
+        return SyntaxProblem(
+            f"unexpected end of statement, expected {_describe_expected(expected)}",
+            Span(line, column, line, column + 1),
+        )
+    pos = err.pos_in_stream or 0
+    if isinstance(err, UnexpectedToken):
+        expected = set(err.expected)
+        found = str(err.token)
+        width = max(len(found), 1)
+        if err.token.type == "$END":
+            found_text = "end of statement"
+            width = 1
+        else:
+            found_text = f"'{found}'"
+    else:
+        assert isinstance(err, UnexpectedCharacters)
+        expected = set(err.allowed or ())
+        found_text = f"'{text[pos]}'" if pos < len(text) else "end of statement"
+        width = 1
+    kind = _open_shaped_type(text, pos) if "MORETHAN" in expected else None
+    if kind is not None:
+        message = f"expected '>' in {kind} type"
+    else:
+        message = f"expected {_describe_expected(expected)}, found {found_text}"
+    return SyntaxProblem(message, Span(line, column, line, column + width))
+
+
+class _Builder:
+    """Turns one parse tree into the ops model; knows the file's type aliases.
+
+    The tree's positions are relative to the statement; ``line`` and ``column``
+    say where the statement starts in its file.
+    """
+
+    def __init__(self, text: str, aliases: Mapping[str, Type | SyntaxProblem], line: int, column: int):
+        self.text = text
+        self.aliases = aliases
+        self.line = line
+        self.column = column
+
+    def span(self, meta: object) -> Span:
+        relative = Span(meta.line, meta.column, meta.end_line, meta.end_column)  # type: ignore[attr-defined]
+        return relative.shifted(self.line, self.column)
+
+    def token_span(self, tok: Token) -> Span:
+        return self.span(tok)
+
+    def source(self, meta: object) -> str:
+        return self.text[meta.start_pos : meta.end_pos]  # type: ignore[attr-defined]
+
+    def dims(self, tok: Token, vector: bool) -> tuple[tuple[int | None, ...], tuple[bool, ...]]:
+        shape: list[int | None] = []
+        scalable: list[bool] = []
+        for part in tok.split("x")[:-1]:
+            part = part.strip()
+            if part == "?":
+                shape.append(None)
+                scalable.append(False)
+                continue
+            is_scalable = part.startswith("[")
+            size = int(part.strip("[] \t"))
+            if size > INT64_MAX:
+                raise SyntaxProblem("invalid dimension", self.token_span(tok))
+            shape.append(size)
+            scalable.append(is_scalable)
+        return tuple(shape), tuple(scalable) if vector and any(scalable) else ()
+
+    def element(self, tree: _Tree) -> str:
+        self.type(tree)  # resolves and checks aliases used as element types
+        return self.source(tree.meta).strip()
+
+    def type(self, tree: _Tree) -> Type:
+        kind = tree.data
+        tokens = [c for c in tree.children if isinstance(c, Token)]
+        trees = [c for c in tree.children if isinstance(c, Tree)]
+        if kind in ("tensor_type", "vector_type"):
+            vector = kind == "vector_type"
+            shape: tuple[int | None, ...] = ()
+            scalable: tuple[bool, ...] = ()
+            if tokens:
+                shape, scalable = self.dims(tokens[0], vector)
+            encoding = None
+            if len(trees) > 1:
+                encoding = self.source(trees[1].meta).lstrip(",").strip()
+            return ShapedType("vector" if vector else "tensor", shape, self.element(trees[0]), encoding, scalable)
+        if kind == "unranked_tensor_type":
+            return ShapedType("tensor", None, self.element(trees[0]))
+        if kind == "dialect_type":
+            name_tok = tokens[0]
+            name = name_tok[1:]
+            if not trees and len(tree.children) == 1 and name in self.aliases:
+                target = self.aliases[name]
+                if isinstance(target, SyntaxProblem):
+                    raise target
+                return target
+            if "." not in name:
+                raise SyntaxProblem(f"undefined symbol alias id '{name}'", self.token_span(name_tok))
+        for child in trees:  # complex<...>: check what is inside
+            self.type(child)
+        return OpaqueType(self.source(tree.meta).strip())
+
+    def type_uses(self, group: _Tree) -> tuple[TypeUse, ...]:
+        return tuple(TypeUse(self.type(t), self.span(t.meta)) for t in group.children if isinstance(t, Tree))
+
+    def attributes(self, tree: _Tree) -> list[Attribute]:
+        attrs = []
+        for entry in tree.children:
+            assert isinstance(entry, Tree)
+            name_node = entry.children[0]
+            assert isinstance(name_node, Tree)
+            name = self.source(name_node.meta).strip('"')
+            value = self.source(entry.children[1].meta) if len(entry.children) > 1 else "unit"  # type: ignore[union-attr]
+            attrs.append(Attribute(name, value, self.span(entry.meta)))
+        return attrs
+
+    def operation(self, tree: _Tree) -> Operation:
+        body = next(c for c in tree.children if isinstance(c, Tree) and c.data in ("generic_op", "custom_op"))
+        name_tok = body.children[0]
+        assert isinstance(name_tok, Token)
+        generic = body.data == "generic_op"
+        name = name_tok.strip('"') if generic else str(name_tok)
+        attrs: list[Attribute] = []
+        operands: tuple[TypeUse, ...] = ()
+        results: tuple[TypeUse, ...] = ()
+        for child in body.children[1:]:
+            if not isinstance(child, Tree):
+                continue
+            if child.data == "properties":
+                attrs.extend(self.attributes(child.children[0]))  # type: ignore[arg-type]
+            elif child.data == "attr_dict":
+                attrs.extend(self.attributes(child))
+            elif child.data == "custom_args":
+                for arg in child.children:
+                    if isinstance(arg, Tree):  # `name = value`
+                        key, value = arg.children
+                        attrs.append(Attribute(str(key), self.source(value.meta), self.span(arg.meta)))  # type: ignore[union-attr]
+            elif child.data == "function_type":
+                inputs, _arrow, outputs = child.children
+                operands = self.type_uses(inputs)  # type: ignore[arg-type]
+                results = self.type_uses(outputs)  # type: ignore[arg-type]
+        return Operation(
+            name=name,
+            name_span=self.token_span(name_tok),
+            span=self.span(tree.meta),
+            operands=operands,
+            results=results,
+            attributes=tuple(attrs),
+            generic=generic,
+        )
+
+
+_NO_ALIASES: Mapping[str, Type | SyntaxProblem] = {}
+
+
+def _parse(text: str, start: str, line: int, column: int) -> _Tree:
+    try:
+        return parser().parse(text, start=start)
+    except UnexpectedInput as err:
+        problem = _syntax_problem(err, text)
+        raise SyntaxProblem(problem.message, problem.span.shifted(line, column)) from None
+
+
+def parse_operation(
+    text: str,
+    aliases: Mapping[str, Type | SyntaxProblem] = _NO_ALIASES,
+    line: int = 1,
+    column: int = 1,
+) -> Operation:
+    """Parse one op statement that starts at ``line:column`` of its file."""
+    tree = _parse(text, "operation", line, column)
+    return _Builder(text, aliases, line, column).operation(tree)
+
+
+def parse_type(text: str, aliases: Mapping[str, Type | SyntaxProblem] = _NO_ALIASES) -> Type:
+    """Parse one type, e.g. ``tensor<2x?xf32>``."""
+    return _Builder(text, aliases, 1, 1).type(_parse(text, "type", 1, 1))
+
+
+def parse_alias(
+    text: str, aliases: Mapping[str, Type | SyntaxProblem], line: int = 1, column: int = 1
+) -> tuple[str, Type]:
+    """Parse ``!name = type``; ``aliases`` holds the ones defined before it."""
+    tree = _parse(text, "alias_def", line, column)
+    name_tok, type_tree = tree.children
+    assert isinstance(type_tree, Tree)
+    return str(name_tok)[1:], _Builder(text, aliases, line, column).type(type_tree)

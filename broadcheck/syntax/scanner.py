@@ -1,0 +1,203 @@
+"""Find the statements of the ops broadcheck checks, without parsing the rest.
+
+The scanner only delimits text: it finds candidate op names (``"dialect.op"(``
+anywhere, or ``dialect.op`` at the start of a statement), asks whether the op is
+checked, and takes the statement from its result list to the end of its
+functional type (and trailing ``loc(...)``), across lines if brackets are open.
+Whether that text is valid is the grammar's decision, not the scanner's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+_VALUE = r"%[\w$.\-]+(?::[0-9]+)?"
+_RESULTS = rf"{_VALUE}(?:[ \t]*,[ \t]*{_VALUE})*[ \t]*=[ \t]*"
+
+_CANDIDATE = re.compile(
+    r'"(?P<generic>[A-Za-z_][\w$.\-]*)"[ \t]*\('
+    rf"|^[ \t]*(?:{_RESULTS})?(?P<custom>[A-Za-z_][\w$]*\.[\w$.]+)(?=[ \t\r\n{{(<]|$)",
+    re.M,
+)
+_RESULTS_BEFORE = re.compile(rf"(?:{_RESULTS})$")
+_ALIAS_DEF = re.compile(r"^[ \t]*!(?P<name>[\w$.\-]+)[ \t]*=", re.M)
+_NEW_STATEMENT = re.compile(
+    rf'[ \t]*(?:{_RESULTS}|[}}^]|"[\w$.\-]+"[ \t]*\(|[A-Za-z_][\w$]*\.[\w$.]+(?:[ \t]|$)|return\b|\r?$)'
+)
+_TOKEN = re.compile(r'->|//[^\n]*|"(?:[^"\\\n]|\\.)*"|[<>()\[\]{}:\n]')
+_TYPE_WORD = re.compile(r"[ \t]*[\w.!$]+")
+_LOC = re.compile(r"[ \t]*loc[ \t]*\(")
+_CLOSERS = {")": "(", "]": "[", "}": "{", ">": "<"}
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """The text of one op statement and where it starts (1-based line and column)."""
+
+    name: str
+    text: str
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class AliasDefinition:
+    """The text of ``!name = type`` and where it starts."""
+
+    name: str
+    text: str
+    line: int
+    column: int
+
+
+class _LineCounter:
+    """Line numbers of increasing offsets, counting each newline once."""
+
+    def __init__(self, text: str, start: int, line: int):
+        self.text, self.offset, self.line = text, start, line
+
+    def at(self, pos: int) -> tuple[int, int]:
+        self.line += self.text.count("\n", self.offset, pos)
+        self.offset = pos
+        return self.line, pos - (self.text.rfind("\n", 0, pos) + 1) + 1
+
+
+def _line_end(text: str, pos: int, end: int) -> int:
+    nl = text.find("\n", pos, end)
+    return end if nl < 0 else nl
+
+
+def _matching(text: str, pos: int, end: int) -> int:
+    """The offset just past the bracket group opening at ``pos``; ``end`` if it never closes."""
+    stack: list[str] = []
+    for m in _TOKEN.finditer(text, pos, end):
+        tok = m.group()
+        if tok in "<([{":
+            stack.append(tok)
+        elif tok in _CLOSERS:
+            if not stack or stack.pop() != _CLOSERS[tok]:
+                return _line_end(text, m.start(), end)
+            if not stack:
+                return m.end()
+    return end
+
+
+def _after_type(text: str, pos: int, end: int) -> int:
+    """The end of the type group starting at ``pos`` (after ``->``), with any trailing ``loc(...)``."""
+    while pos < end and text[pos] in " \t":
+        pos += 1
+    if pos < end and text[pos] == "(":
+        pos = _matching(text, pos, end)
+    else:
+        word = _TYPE_WORD.match(text, pos, end)
+        if word is not None:
+            pos = word.end()
+            if pos < end and text[pos] == "<":
+                pos = _matching(text, pos, end)
+    loc = _LOC.match(text, pos, end)
+    if loc is not None:
+        pos = _matching(text, loc.end() - 1, end)
+    return pos
+
+
+def _continues(text: str, pos: int, end: int) -> bool:
+    """Whether the statement goes on after the newline at ``pos`` (no brackets open)."""
+    while pos < end:
+        line_end = _line_end(text, pos + 1, end)
+        line = text[pos + 1 : line_end]
+        if not line.lstrip().startswith("//"):
+            return _NEW_STATEMENT.match(line) is None
+        pos = line_end
+    return False
+
+
+def statement_end(text: str, pos: int, end: int) -> int:
+    """The end of the op statement whose name ends at ``pos``.
+
+    That is the end of its functional type (``: (T, T) -> T``) and trailing
+    location; or, for text the grammar will reject, the end of the line where a
+    bracket is mismatched or where the statement stops without a type.
+    """
+    stack: list[str] = []
+    colon = False
+    for m in _TOKEN.finditer(text, pos, end):
+        tok = m.group()
+        if tok[0] == "/" or tok[0] == '"':
+            continue
+        if tok == "\n":
+            if not stack and not _continues(text, m.start(), end):
+                return m.start()
+        elif tok in "<([{":
+            stack.append(tok)
+        elif tok in _CLOSERS:
+            if not stack or stack.pop() != _CLOSERS[tok]:
+                return _line_end(text, m.start(), end)
+        elif stack:
+            continue
+        elif tok == ":":
+            colon = True
+        elif tok == "->" and colon:
+            return _after_type(text, m.end(), end)
+    return end
+
+
+def scan(
+    text: str,
+    start: int,
+    end: int,
+    line: int,
+    is_checked: Callable[[str], bool],
+) -> Iterator[Statement]:
+    """The statements of checked ops in ``text[start:end]``, which starts at line ``line``."""
+    lines = _LineCounter(text, start, line)
+    for m in _CANDIDATE.finditer(text, start, end):
+        name = m.group("generic")
+        if name is not None:
+            name_start = m.start()
+            line_start = text.rfind("\n", 0, name_start) + 1
+            prefix = text[max(line_start, start) : name_start]
+            if "//" in prefix:
+                continue
+        else:
+            name = m.group("custom")
+            name_start = m.start("custom")
+            line_start = text.rfind("\n", 0, name_start) + 1
+            prefix = text[max(line_start, start) : name_start]
+        if not is_checked(name):
+            continue
+        results = _RESULTS_BEFORE.search(prefix)
+        stmt_start = line_start + results.start() if results is not None else name_start
+        if stmt_start < start:
+            stmt_start = name_start
+        name_end = name_start + len(name) + (2 if m.group("generic") is not None else 0)
+        stmt_end = statement_end(text, name_end, end)
+        stmt_line, column = lines.at(stmt_start)
+        yield Statement(name, text[stmt_start:stmt_end], stmt_line, column)
+
+
+def scan_aliases(text: str, start: int, end: int, line: int) -> Iterator[AliasDefinition]:
+    """The type alias definitions (``!name = type``) in ``text[start:end]``."""
+    lines = _LineCounter(text, start, line)
+    for m in _ALIAS_DEF.finditer(text, start, end):
+        def_start = m.start("name") - 1
+        stack_end = _alias_end(text, m.end(), end)
+        def_line, column = lines.at(def_start)
+        yield AliasDefinition(m.group("name"), text[def_start:stack_end], def_line, column)
+
+
+def _alias_end(text: str, pos: int, end: int) -> int:
+    stack: list[str] = []
+    for m in _TOKEN.finditer(text, pos, end):
+        tok = m.group()
+        if tok[0] in '/"' or tok == ":" or tok == "->":
+            continue
+        if tok == "\n":
+            if not stack:
+                return m.start()
+        elif tok in "<([{":
+            stack.append(tok)
+        elif tok in _CLOSERS and (not stack or stack.pop() != _CLOSERS[tok]):
+            return _line_end(text, m.start(), end)
+    return end
