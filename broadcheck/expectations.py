@@ -94,7 +94,7 @@ def parse_annotations(source: Source) -> tuple[list[Expectation], list[Diagnosti
             try:
                 pattern = re.compile(_regex(text))
             except re.error as err:
-                detail = f"invalid regex: {err}"
+                detail = f"invalid regex: {err.msg}"
             except ValueError as err:
                 detail = str(err)
             else:

@@ -1,0 +1,37 @@
+"""Shared helpers: run the CLI in-process and read its (exit code, stdout, stderr)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from broadcheck.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures"
+EXAMPLES = ROOT / "examples"
+
+
+@dataclass(frozen=True)
+class Run:
+    code: int
+    out: str
+    err: str
+
+
+Invoke = Callable[..., Run]
+
+
+def invoke(*args: str, stdin: str | bytes | None = None, env: dict[str, str] | None = None) -> Run:
+    """Run ``broadcheck ARGS`` in-process, as a user would from the shell."""
+    result = CliRunner().invoke(cli, list(args), input=stdin, env=env, catch_exceptions=False)
+    return Run(result.exit_code, result.stdout, result.stderr)
+
+
+@pytest.fixture
+def run() -> Invoke:
+    return invoke
