@@ -171,7 +171,9 @@ def infer(types: tuple[str, ...], profile: str, result_type: str | None) -> None
     if isinstance(outcome, str):
         click.echo(outcome)
         sys.exit(EXIT_CLEAN)
-    _render([outcome], "full", sys.stdout)
+    from broadcheck.report import full
+
+    full.render([outcome], sys.stdout, with_summary=False)
     sys.exit(EXIT_PROBLEMS)
 
 

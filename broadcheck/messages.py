@@ -135,6 +135,13 @@ RULES: Mapping[str, Rule] = {
             "tosa.add %a, %b : (tensor<3xf32>, tensor<3xf32>) -> tensor<1x3xf32>",
         ),
         Rule(
+            "BC203",
+            "tosa-same-shape",
+            "requires the same shape for all operands and results",
+            "A unary TOSA op (abs, exp, clamp, ...) changes the shape (SameOperandsAndResultShape).",
+            "tosa.abs %a : (tensor<4xf32>) -> tensor<1x4xf32>",
+        ),
+        Rule(
             "BC901",
             "expected-not-produced",
             'expected {kind} "{text}" was not produced',

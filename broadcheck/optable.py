@@ -13,18 +13,20 @@ from collections.abc import Iterable
 
 NONE = "none"
 
-_TOSA_ELEMENTWISE = (
-    # binary and ternary
+_TOSA_BROADCASTING = (
     "add sub arithmetic_right_shift bitwise_and bitwise_or bitwise_xor intdiv logical_and logical_or "
     "logical_xor logical_left_shift logical_right_shift maximum minimum pow select equal greater "
-    "greater_equal "
-    # unary (one tensor operand)
-    "abs ceil clz cos erf exp floor log logical_not bitwise_not reciprocal rsqrt sigmoid sin tanh clamp"
+    "greater_equal"
 ).split()
+# One tensor operand; these also require the same shape in and out.
+_TOSA_UNARY = (
+    "abs ceil clz cos erf exp floor log logical_not bitwise_not reciprocal rsqrt sigmoid sin tanh clamp".split()
+)
 
 BUILTIN_OPS: dict[str, str] = {
     "test.broadcastable": "mlir-tensor",
-    **{f"tosa.{name}": "tosa" for name in _TOSA_ELEMENTWISE},
+    **{f"tosa.{name}": "tosa" for name in _TOSA_BROADCASTING},
+    **{f"tosa.{name}": "tosa-unary" for name in _TOSA_UNARY},
     "tf.Add": "mlir",
     "tf.AddV2": "mlir",
     "tf.Atan2": "mlir",

@@ -15,7 +15,7 @@ CASES = [
     pytest.param(
         f"// expected-error @+1 {{{{result type}}}}\n{OP}\n",
         [
-            "t.mlir:1:4: error: expected error \"result type\" was not produced [BC901]",
+            't.mlir:1:4: error: expected error "result type" was not produced [BC901]',
             "t.mlir:2:6: error: unexpected error: 'tf.AddV2' op operands don't have broadcast-compatible shapes [BC902]",
         ],
         id="wrong-text",

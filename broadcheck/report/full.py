@@ -100,10 +100,11 @@ def render_diagnostic(d: Diagnostic, source: Source | None) -> Text:
     return out
 
 
-def render(results: Sequence[Result], out: TextIO) -> None:
+def render(results: Sequence[Result], out: TextIO, with_summary: bool = True) -> None:
     """Every diagnostic in full, a blank line between them, then the summary."""
     console = Console(file=out, soft_wrap=True, highlight=False, emoji=False, markup=False)
     for result in results:
         for d in result.diagnostics:
             console.print(render_diagnostic(d, result.source))
-    console.print(Text(summary(results), style="bold"))
+    if with_summary:
+        console.print(Text(summary(results), style="bold"))

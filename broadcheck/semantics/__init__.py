@@ -59,4 +59,5 @@ def registry() -> Mapping[str, Verifier]:
         "mlir": mlir.verify_op,
         "mlir-tensor": mlir.verify_tensor_op,
         "tosa": tosa.verify_op,
+        "tosa-unary": tosa.verify_unary_op,
     }

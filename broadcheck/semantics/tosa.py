@@ -40,8 +40,26 @@ def same_operands_and_result_rank(operands: Sequence[Type], results: Sequence[Ty
     return None
 
 
+def same_operands_and_result_shape(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """MLIR's ``verifySameOperandsAndResultShape``: ranks and static sizes agree; ``?`` and ``*`` match anything."""
+    shapes = [t.shape for t in (*operands, *results) if isinstance(t, ShapedType) and t.shape is not None]
+    for shape in shapes[1:]:
+        if len(shape) != len(shapes[0]) or any(
+            a is not None and b is not None and a != b for a, b in zip(shape, shapes[0], strict=True)
+        ):
+            return Problem("BC203")
+    return None
+
+
 def verify_op(op: Operation, profile: Profile) -> Problem | None:
     """A TOSA elementwise op: the trait, then the equal-rank rule."""
     operands = [u.type for u in op.operands]
     results = [u.type for u in op.results]
     return mlir.verify(operands, results, profile) or same_operands_and_result_rank(operands, results)
+
+
+def verify_unary_op(op: Operation, profile: Profile) -> Problem | None:
+    """A unary TOSA op (``tosa.abs``, ``tosa.clamp``, ...): same shape in and out, checked before the trait."""
+    operands = [u.type for u in op.operands]
+    results = [u.type for u in op.results]
+    return same_operands_and_result_shape(operands, results) or verify_op(op, profile)

@@ -199,7 +199,7 @@ class Generator:
             return tuple(self.dim() if d is None else d for d in inferred)
         if r < 0.78 and inferred:  # one dim changed
             i = self.rng.randrange(len(inferred))
-            return (*inferred[:i], self.dim(), *inferred[i + 1:])
+            return (*inferred[:i], self.dim(), *inferred[i + 1 :])
         if r < 0.84:  # extra leading dim
             return (self.dim(), *inferred)
         if r < 0.89 and inferred:  # a dim dropped

@@ -1,0 +1,158 @@
+"""The command line as a user meets it: (exit code, stdout, stderr)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from broadcheck import __version__
+from tests.conftest import FIXTURES, Invoke
+
+BAD = '%0 = "tf.AddV2"(%a, %b) : (tensor<3xf32>, tensor<4xf32>) -> tensor<4xf32>\n'
+GOOD = '%0 = "tf.AddV2"(%a, %b) : (tensor<1xf32>, tensor<4xf32>) -> tensor<4xf32>\n'
+
+
+@pytest.fixture
+def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ir" / "nested").mkdir(parents=True)
+    (tmp_path / "ir" / ".hidden").mkdir()
+    (tmp_path / "ir" / "good.mlir").write_text(GOOD)
+    (tmp_path / "ir" / "nested" / "bad.mlir").write_text(BAD)
+    (tmp_path / "ir" / ".hidden" / "bad.mlir").write_text(BAD)
+    (tmp_path / "ir" / "notes.txt").write_text(BAD)
+    return tmp_path
+
+
+def test_clean_file_exits_0(run: Invoke, tree: Path) -> None:
+    result = run("check", "ir/good.mlir")
+    assert (result.code, result.out, result.err) == (0, "No problems found in 1 file (1 op checked).\n", "")
+
+
+def test_problem_exits_1_with_concise_line(run: Invoke, tree: Path) -> None:
+    result = run("check", "--output-format", "concise", "ir/nested/bad.mlir")
+    assert result.code == 1
+    assert result.out == (
+        "ir/nested/bad.mlir:1:6: error: 'tf.AddV2' op operands don't have broadcast-compatible shapes [BC101]\n"
+        "Found 1 error in 1 file.\n"
+    )
+
+
+def test_directories_are_searched_for_mlir_files_skipping_hidden(run: Invoke, tree: Path) -> None:
+    result = run("check", "--output-format", "concise", "ir")
+    assert result.code == 1
+    assert result.out.splitlines() == [
+        f"{os.path.join('ir', 'nested', 'bad.mlir')}:1:6: error: 'tf.AddV2' op operands don't have "
+        "broadcast-compatible shapes [BC101]",
+        "Found 1 error in 1 file.",
+    ]
+
+
+def test_stdin_with_a_name(run: Invoke, tree: Path) -> None:
+    result = run("check", "--output-format", "concise", "-", "--stdin-filename", "pasted.mlir", stdin=BAD)
+    assert result.code == 1
+    assert result.out.startswith("pasted.mlir:1:6: error: 'tf.AddV2' op operands")
+    result = run("check", "--output-format", "concise", "-", stdin=BAD)
+    assert result.out.startswith("<stdin>:1:6: error:")
+
+
+def test_missing_path_exits_2_and_still_checks_the_rest(run: Invoke, tree: Path) -> None:
+    result = run("check", "--output-format", "concise", "nope.mlir", "ir/nested/bad.mlir")
+    assert result.code == 2
+    assert "ir/nested/bad.mlir:1:6: error" in result.out
+    assert result.err == "broadcheck: error: cannot read 'nope.mlir': No such file or directory\n"
+
+
+def test_invalid_utf8_is_located(run: Invoke, tree: Path) -> None:
+    Path("bin.mlir").write_bytes(b"// ok\n%0 = \xff\n")
+    result = run("check", "--output-format", "concise", "bin.mlir", "ir/good.mlir")
+    assert result.code == 1
+    assert result.out.splitlines()[0] == "bin.mlir:2:6: error: invalid UTF-8: byte 0xff cannot be decoded [BC002]"
+
+
+def test_profile_changes_the_verdict(run: Invoke, tree: Path) -> None:
+    Path("dyn.mlir").write_text('%0 = "tf.AddV2"(%a, %b) : (tensor<?xf32>, tensor<?xf32>) -> tensor<4xf32>\n')
+    assert run("check", "dyn.mlir").code == 1
+    assert run("check", "--profile", "llvm", "dyn.mlir").code == 0
+
+
+def test_op_patterns_extend_and_disable_the_table(run: Invoke, tree: Path) -> None:
+    Path("mine.mlir").write_text(BAD.replace("tf.AddV2", "mydialect.add"))
+    assert run("check", "mine.mlir").code == 0
+    result = run("check", "--op", "mydialect.*=mlir", "--output-format", "concise", "mine.mlir")
+    assert result.code == 1
+    assert "'mydialect.add' op operands don't have broadcast-compatible shapes" in result.out
+    assert run("check", "--op", "tf.*=none", "ir/nested/bad.mlir").code == 0
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [("nonsense", "is not PATTERN=SEMANTICS"), ("x.*=fortran", "unknown semantics 'fortran'")],
+)
+def test_bad_op_pattern_is_a_usage_error(run: Invoke, tree: Path, spec: str, message: str) -> None:
+    result = run("check", "--op", spec, "ir/good.mlir")
+    assert result.code == 2
+    assert message in result.err
+
+
+def test_bad_option_is_a_usage_error(run: Invoke, tree: Path) -> None:
+    result = run("check", "--profile", "gcc", "ir/good.mlir")
+    assert result.code == 2
+    assert "Invalid value for '--profile'" in result.err
+
+
+def test_split_input_file_flag_does_not_swallow_the_path(run: Invoke) -> None:
+    result = run("check", "--split-input-file", str(FIXTURES / "trait_llvm.mlir"), "--profile", "llvm")
+    assert result.code == 1  # 6 expected errors, not verified here
+    assert "Found 6 errors in 1 file." in result.out
+
+
+def test_infer_prints_the_broadcast_type(run: Invoke) -> None:
+    result = run("infer", "tensor<8x1x6x1xi32>", "tensor<7x1x5xi32>")
+    assert (result.code, result.out) == (0, "tensor<8x7x6x5xi32>\n")
+    assert run("infer", "tensor<?xf32>", "tensor<1xf32>").out == "tensor<?xf32>\n"
+    assert run("infer", "tensor<*xf32>", "tensor<3x1xf32>").out == "tensor<3x1xf32>\n"
+
+
+def test_infer_explains_a_failure(run: Invoke) -> None:
+    result = run("infer", "tensor<3xi32>", "tensor<4xi32>")
+    assert result.code == 1
+    assert "error[BC101]: operands don't have broadcast-compatible shapes" in result.out
+
+
+def test_infer_checks_a_result(run: Invoke) -> None:
+    result = run("infer", "tensor<?xi32>", "tensor<?xi32>", "--result", "tensor<4xi32>")
+    assert result.code == 1
+    assert "help: the result type should be tensor<?xi32>" in result.out
+    result = run("infer", "tensor<?xi32>", "tensor<?xi32>", "--result", "tensor<4xi32>", "--profile", "llvm")
+    assert (result.code, result.out) == (0, "tensor<?xi32>\n")
+
+
+def test_infer_rejects_a_non_type(run: Invoke) -> None:
+    result = run("infer", "tensor<3xi32", "tensor<4xi32>")
+    assert result.code == 2
+    assert result.err.startswith("broadcheck: error: 'tensor<3xi32' is not a type: ")
+
+
+def test_rules_lists_every_code(run: Invoke) -> None:
+    from broadcheck.messages import RULES
+
+    result = run("rules")
+    assert result.code == 0
+    for code in RULES:
+        assert code in result.out
+    assert run("rules", "BC101").out.startswith("BC101  operands-not-broadcastable")
+    assert run("rules", "BC999").code == 2
+
+
+def test_version_and_help(run: Invoke) -> None:
+    assert run("--version").out == f"broadcheck, version {__version__}\n"
+    help_text = run("--help").out
+    assert "Examples:" in help_text and "broadcheck check" in help_text
+    assert "--split-input-file" in run("check", "--help").out
+
+
+def test_no_paths_is_a_usage_error(run: Invoke) -> None:
+    assert run("check").code == 2
