@@ -66,7 +66,7 @@ def _describe_expected(expected: set[str]) -> str:
         if word not in words:
             words.append(word)
     if not words:
-        return "nothing"
+        return "end of statement"
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
@@ -94,13 +94,19 @@ def _open_shaped_type(text: str, pos: int) -> str | None:
 
 def _syntax_problem(err: UnexpectedInput, text: str) -> SyntaxProblem:
     line, column = err.line, err.column
-    if isinstance(err, UnexpectedEOF) or line < 1:
+    at_end = isinstance(err, UnexpectedEOF) or line < 1
+    if isinstance(err, UnexpectedToken) and err.token.type == "$END":
+        at_end = True
+    if at_end:
+        # Point just past the last character of the statement.
         last = text.rstrip()
         line = last.count("\n") + 1
         column = len(last) - (last.rfind("\n") + 1) + 1
         expected = set(getattr(err, "expected", ()) or ())
+        if "MORETHAN" in expected and (kind := _open_shaped_type(text, len(last))) is not None:
+            return SyntaxProblem(f"expected '>' in {kind} type", Span(line, column, line, column + 1))
         return SyntaxProblem(
-            f"unexpected end of statement, expected {_describe_expected(expected)}",
+            f"expected {_describe_expected(expected)}, found end of statement",
             Span(line, column, line, column + 1),
         )
     pos = err.pos_in_stream or 0
@@ -108,11 +114,7 @@ def _syntax_problem(err: UnexpectedInput, text: str) -> SyntaxProblem:
         expected = set(err.expected)
         found = str(err.token)
         width = max(len(found), 1)
-        if err.token.type == "$END":
-            found_text = "end of statement"
-            width = 1
-        else:
-            found_text = f"'{found}'"
+        found_text = f"'{found}'"
     else:
         assert isinstance(err, UnexpectedCharacters)
         expected = set(err.allowed or ())

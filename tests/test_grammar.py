@@ -1,0 +1,109 @@
+"""The grammar (grammars/mlir.lark) on every type and op form, as tables."""
+
+from __future__ import annotations
+
+import pytest
+
+from broadcheck.ops import OpaqueType, ShapedType
+from broadcheck.syntax.parser import SyntaxProblem, parse_operation, parse_type
+
+Q = None
+
+TYPES = [
+    ("tensor<2x?x4xi32>", "tensor", (2, Q, 4), "i32"),
+    ("tensor<? x 13 x f32>", "tensor", (Q, 13), "f32"),
+    ("tensor<0xf32>", "tensor", (0,), "f32"),
+    ("tensor<0x0xf32>", "tensor", (0, 0), "f32"),
+    ("tensor<f32>", "tensor", (), "f32"),
+    ("tensor<*xf32>", "tensor", None, "f32"),
+    ("tensor<4xf32, #enc>", "tensor", (4,), "f32"),
+    ("tensor<?x3xi32, #stablehlo.bounds<3, ?>>", "tensor", (Q, 3), "i32"),
+    ("vector<4xf32>", "vector", (4,), "f32"),
+    ("vector<[4]xf32>", "vector", (4,), "f32"),
+    ("vector<2x[4]x8xf32>", "vector", (2, 4, 8), "f32"),
+    ("vector<f32>", "vector", (), "f32"),
+    ("tensor<2xcomplex<f32>>", "tensor", (2,), "complex<f32>"),
+    ("tensor<2xvector<4xf32>>", "tensor", (2,), "vector<4xf32>"),
+    ("tensor<2x!quant.uniform<i8:f32, 0.1:-3>>", "tensor", (2,), "!quant.uniform<i8:f32, 0.1:-3>"),
+    ("tensor<2x!tf_type.string>", "tensor", (2,), "!tf_type.string"),
+    ('tensor<1x!a.b<"x>y", [1, {2}], (3)>>', "tensor", (1,), '!a.b<"x>y", [1, {2}], (3)>'),
+]
+ELEMENTS = (
+    "i1 i8 i64 si8 ui32 index bf16 f16 tf32 f32 f64 f80 f128 f8E5M2 f8E4M3FN f8E4M3FNUZ f8E5M2FNUZ "
+    "f8E4M3B11FNUZ f8E3M4 f8E4M3 f8E8M0FNU f6E2M3FN f6E3M2FN f4E2M1FN"
+).split()
+OPAQUE = [
+    "i32",
+    "none",
+    "index",
+    "memref<4x?xf32, affine_map<(d0, d1) -> (d0, d1)>>",
+    "tuple<i32, f32>",
+    "!tosa.shape<3>",
+]
+
+
+@pytest.mark.parametrize(("text", "kind", "shape", "element"), TYPES)
+def test_shaped_types(text: str, kind: str, shape: tuple[int | None, ...] | None, element: str) -> None:
+    parsed = parse_type(text)
+    assert isinstance(parsed, ShapedType)
+    assert (parsed.kind, parsed.shape, parsed.element) == (kind, shape, element)
+
+
+@pytest.mark.parametrize("element", ELEMENTS)
+def test_every_element_type(element: str) -> None:
+    parsed = parse_type(f"tensor<3x{element}>")
+    assert isinstance(parsed, ShapedType) and parsed.element == element
+    assert str(parsed) == f"tensor<3x{element}>"
+
+
+@pytest.mark.parametrize("text", OPAQUE)
+def test_other_types_are_carried(text: str) -> None:
+    assert parse_type(text) == OpaqueType(text)
+
+
+BAD_TYPES = [
+    ("tensor<2x3>", "expected type, found '3'"),
+    ("tensor<2xfoo>", "expected type, found 'foo'"),
+    ("tensor<*xf32, #enc>", "expected '>' in tensor type"),
+    ("vector<0xf32>", "expected "),
+    ("vector<?xf32>", "expected "),
+    ("tensor<2xi32", "expected '>' in tensor type"),
+    ("tensor<2xi32>>", "expected end of statement, found '>'"),
+    ("tensor<18446744073709551616xf32>", "invalid dimension"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), BAD_TYPES)
+def test_bad_types(text: str, message: str) -> None:
+    with pytest.raises(SyntaxProblem) as err:
+        parse_type(text)
+    assert err.value.message.startswith(message)
+
+
+def test_operation_spans_are_file_absolute() -> None:
+    text = '%0 = "tf.AddV2"(%a, %b)\n    : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>'
+    op = parse_operation(text, line=10, column=3)
+    assert op.name == "tf.AddV2"
+    assert (op.name_span.line, op.name_span.column) == (10, 8)
+    assert (op.operands[1].span.line, op.operands[1].span.column, op.operands[1].span.end_column) == (11, 23, 36)
+    assert op.results[0].span.line == 11
+
+
+def test_custom_form_clauses_and_attributes() -> None:
+    op = parse_operation(
+        "%0 = stablehlo.broadcast_in_dim %v, dims = [2, 1] {a = 1 : i8} : (tensor<1x3xi32>) -> tensor<2x3x2xi32>"
+    )
+    assert not op.generic
+    assert [(a.name, a.text) for a in op.attributes] == [("dims", "[2, 1]"), ("a", "1 : i8")]
+    generic = parse_operation(
+        '%0 = "chlo.broadcast_add"(%a, %b) <{broadcast_dimensions = array<i64: 1>}> {x} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>'
+    )
+    assert generic.attribute("broadcast_dimensions") is not None
+    assert generic.attribute("x") is not None and generic.attribute("x").text == "unit"  # type: ignore[union-attr]
+
+
+def test_multiple_results_and_regions() -> None:
+    op = parse_operation(
+        '%0:2 = "test.op"(%a) ({\n ^bb0(%x: tensor<f32>):\n "test.yield"(%x) : (tensor<f32>) -> ()\n}) : (tensor<f32>) -> (tensor<f32>, tensor<f32>)'
+    )
+    assert len(op.results) == 2
