@@ -28,19 +28,30 @@ class Options:
     ops: OpTable = field(default_factory=OpTable)
     split_marker: str | None = None
     verify_diagnostics: bool = False
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
 
 
 @dataclass
 class Result:
-    """The outcome for one source: its diagnostics and how many ops were checked."""
+    """The outcome for one source: its diagnostics, how many ops were checked, and
+    the source lines the diagnostics point at (all a renderer needs of the file)."""
 
-    source: Source
+    path: str
     diagnostics: list[Diagnostic]
     ops_checked: int = 0
+    lines: dict[int, str] = field(default_factory=dict)
 
-    @property
-    def path(self) -> str:
-        return self.source.path
+    @classmethod
+    def of(cls, source: Source, diagnostics: list[Diagnostic], ops_checked: int = 0) -> Result:
+        """A result that keeps just the lines its diagnostics need."""
+        wanted = {
+            n
+            for d in diagnostics
+            for span in (d.span, *(label.span for label in d.labels))
+            for n in (span.line, span.end_line)
+        }
+        return cls(source.path, diagnostics, ops_checked, {n: source.line(n) for n in sorted(wanted)})
 
 
 def diagnose(problem: Problem, op: Operation, path: str, op_name: str | None = None) -> Diagnostic:
@@ -103,22 +114,28 @@ def check_chunk(source: Source, chunk: Chunk, options: Options) -> Iterator[Diag
 
 
 def check_source(source: Source, options: Options) -> Result:
-    """Check one source: every chunk, then ``--verify-diagnostics`` if asked."""
-    from broadcheck import expectations
+    """Check one source: every chunk; then suppressions, selection, and
+    ``--verify-diagnostics`` if asked."""
+    from broadcheck import expectations, suppressions
+    from broadcheck.config import selected
 
     chunks, near_misses = split_chunks(source.text, options.split_marker)
-    result = Result(source, [])
+    diagnostics: list[Diagnostic] = []
+    ops_checked = 0
     rule = RULES["BC905"]
     for line in near_misses:
         span = Span(line, 1, line, len(source.line(line)) + 1)
-        result.diagnostics.append(Diagnostic(rule.code, rule.severity, rule.format(), source.path, span))
+        diagnostics.append(Diagnostic(rule.code, rule.severity, rule.format(), source.path, span))
     for chunk in chunks:
         for item in check_chunk(source, chunk, options):
             if isinstance(item, Diagnostic):
-                result.diagnostics.append(item)
+                diagnostics.append(item)
             else:
-                result.ops_checked += 1
+                ops_checked += 1
+    diagnostics = suppressions.apply(source, diagnostics)
+    if options.select or options.ignore:
+        diagnostics = [d for d in diagnostics if selected(d.code, options.select, options.ignore)]
     if options.verify_diagnostics:
-        result.diagnostics = expectations.verify(source, result.diagnostics)
-    result.diagnostics.sort(key=Diagnostic.sort_key)
-    return result
+        diagnostics = expectations.verify(source, diagnostics)
+    diagnostics.sort(key=Diagnostic.sort_key)
+    return Result.of(source, diagnostics, ops_checked)

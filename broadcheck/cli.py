@@ -8,15 +8,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any, NoReturn, TextIO
 
 import click
 
 from broadcheck import __version__
-from broadcheck.text import DEFAULT_SPLIT_MARKER
+from broadcheck.config import DEFAULT_SPLIT_MARKER, OUTPUT_FORMATS, PROFILES
 
+FORMATS = OUTPUT_FORMATS
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
-PROFILES = ("spec", "llvm")
 
 _MAIN_HELP = """Verify that tensor shapes broadcast in MLIR files.
 
@@ -59,15 +60,44 @@ def _op_patterns(specs: Sequence[str]) -> list[tuple[str, str]]:
         raise click.BadParameter(str(err), param_hint="'--op'") from None
 
 
-def _render(results: Sequence[Any], output_format: str, out: TextIO) -> None:
-    if output_format == "concise":
-        from broadcheck.report import concise
+def _codes(values: Sequence[str], option: str) -> tuple[str, ...] | None:
+    """``--select BC1,BC201 --select BC3`` -> ('BC1', 'BC201', 'BC3'); ``None`` if not given."""
+    if not values:
+        return None
+    from broadcheck.config import ConfigError, check_codes
+    from broadcheck.messages import RULES
 
-        concise.render(results, out)
-    else:
-        from broadcheck.report import full
+    try:
+        return check_codes([c for v in values for c in v.split(",") if c.strip()], RULES, option)
+    except ConfigError as err:
+        raise click.BadParameter(str(err).removeprefix(f"{option}: "), param_hint=f"'{option}'") from None
 
-        full.render(results, out)
+
+def _progress(enabled: bool) -> Any:
+    """A Rich progress bar on stderr, only for a person watching a terminal."""
+    import os
+
+    if not enabled or not sys.stderr.isatty() or os.environ.get("CI"):
+        return None
+
+    def start(total: int) -> Any:
+        if total < 50:
+            return None
+        from rich.console import Console
+        from rich.progress import Progress
+
+        bar = Progress(console=Console(stderr=True), transient=True)
+        bar.start()
+        task = bar.add_task("checking", total=total)
+
+        def tick() -> None:
+            bar.advance(task)
+            if bar.finished:
+                bar.stop()
+
+        return tick
+
+    return start
 
 
 @cli.command(cls=_CheckCommand)
@@ -75,9 +105,8 @@ def _render(results: Sequence[Any], output_format: str, out: TextIO) -> None:
 @click.option(
     "--profile",
     type=click.Choice(PROFILES),
-    default="spec",
-    show_default=True,
-    help="Rule set of the Broadcastable trait: the MLIR document (spec) or MLIR's C++ verifier (llvm).",
+    default=None,
+    help="Rule set of the Broadcastable trait: the MLIR document (spec, default) or MLIR's C++ verifier (llvm).",
 )
 @click.option(
     "--op",
@@ -88,10 +117,15 @@ def _render(results: Sequence[Any], output_format: str, out: TextIO) -> None:
 )
 @click.option(
     "--output-format",
-    type=click.Choice(("full", "concise")),
-    default="full",
-    show_default=True,
-    help="full: rendered with source and markers; concise: one line per problem.",
+    type=click.Choice(FORMATS),
+    default=None,
+    help="full (default; github under GitHub Actions), concise, json, sarif or github.",
+)
+@click.option(
+    "--output-file",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the report to this file instead of standard output.",
 )
 @click.option(
     "--split-input-file",
@@ -101,18 +135,43 @@ def _render(results: Sequence[Any], output_format: str, out: TextIO) -> None:
     help=f"Check each part between marker lines ('{DEFAULT_SPLIT_MARKER}') on its own, as mlir-opt.",
 )
 @click.option(
-    "--verify-diagnostics",
-    is_flag=True,
+    "--verify-diagnostics/--no-verify-diagnostics",
+    default=None,
     help="Check diagnostics against expected-error annotations, as mlir-opt -verify-diagnostics.",
 )
+@click.option("--select", multiple=True, metavar="CODES", help="Report only these codes (prefixes allowed: BC1).")
+@click.option("--ignore", multiple=True, metavar="CODES", help="Do not report these codes (prefixes allowed).")
+@click.option("--exclude", multiple=True, metavar="GLOB", help="Skip files matching this glob (adds to the config's).")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when problems are found.")
+@click.option("--statistics", is_flag=True, help="Print how many problems of each code instead of each problem.")
+@click.option(
+    "-j", "--jobs", type=click.IntRange(min=1), default=None, help="Files checked in parallel [default: all cores]."
+)
+@click.option(
+    "--config",
+    "config_path",
+    type=click.Path(dir_okay=False, path_type=Path),
+    default=None,
+    help="Read settings from this file instead of the nearest pyproject.toml.",
+)
+@click.option("--isolated", is_flag=True, help="Ignore configuration files.")
 @click.option("--stdin-filename", default="<stdin>", show_default=True, help="The name to show for '-'.")
 def check(
     paths: tuple[str, ...],
-    profile: str,
+    profile: str | None,
     op_specs: tuple[str, ...],
-    output_format: str,
+    output_format: str | None,
+    output_file: str | None,
     split_marker: str | None,
-    verify_diagnostics: bool,
+    verify_diagnostics: bool | None,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    exclude: tuple[str, ...],
+    exit_zero: bool,
+    statistics: bool,
+    jobs: int | None,
+    config_path: Path | None,
+    isolated: bool,
     stdin_filename: str,
 ) -> None:
     """Check the broadcastable ops in PATHS (files, directories, '-' for stdin).
@@ -121,33 +180,67 @@ def check(
     Examples:
       broadcheck check model.mlir
       broadcheck check --output-format concise src/ir/
+      broadcheck check -j 4 --output-format sarif --output-file broadcheck.sarif ir/
       cat op.mlir | broadcheck check - --stdin-filename op.mlir
     """
-    from broadcheck.checker import Options, Result, check_source
-    from broadcheck.inputs import InputError, expand, read
-    from broadcheck.optable import OpTable
-    from broadcheck.semantics import Profile
+    import os
 
-    options = Options(Profile(profile), OpTable(_op_patterns(op_specs)), split_marker or None, verify_diagnostics)
-    results: list[Result] = []
-    input_errors: list[InputError] = []
-    for path in expand(paths):
-        loaded = path if isinstance(path, InputError) else read(path, stdin_filename)
-        if isinstance(loaded, InputError):
-            input_errors.append(loaded)
-            continue
-        source, decode_problem = loaded
-        if decode_problem is not None:
-            results.append(Result(source, [decode_problem]))
-            continue
-        results.append(check_source(source, options))
-    _render(results, output_format, sys.stdout)
-    for err in input_errors:
-        click.echo(f"broadcheck: error: cannot read '{err.path}': {err.reason}", err=True)
-    if input_errors:
+    from broadcheck import config, report, runner
+    from broadcheck.checker import Options
+    from broadcheck.messages import RULES
+    from broadcheck.optable import OpTable
+    from broadcheck.semantics import Profile, registry
+
+    try:
+        settings = config.load(config_path, isolated, Path.cwd(), registry(), RULES)
+    except config.ConfigError as err:
+        _fail(str(err))
+    settings = settings.merged(
+        profile=profile,
+        output_format=output_format,
+        split_input_file=split_marker or None,
+        verify_diagnostics=verify_diagnostics,
+        select=_codes(select, "--select"),
+        ignore=_codes(ignore, "--ignore"),
+    )
+    fmt = settings.output_format or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "full")
+    options = Options(
+        Profile(settings.profile),
+        OpTable([*settings.ops, *_op_patterns(op_specs)]),
+        settings.split_input_file,
+        settings.verify_diagnostics,
+        settings.select,
+        settings.ignore,
+    )
+    outcome = runner.run(
+        paths,
+        options,
+        exclude=[*settings.exclude, *exclude],
+        root=settings.root,
+        jobs=jobs or runner.default_jobs(),
+        stdin_name=stdin_filename,
+        progress=_progress(fmt in ("full", "concise")),
+    )
+    out: TextIO = sys.stdout
+    if output_file is not None:
+        try:
+            out = open(output_file, "w", encoding="utf-8")  # noqa: SIM115 - closed below
+        except OSError as err:
+            _fail(f"cannot write '{output_file}': {err.strerror or err}")
+    try:
+        if statistics:
+            out.write(report.statistics(outcome.results))
+        else:
+            report.render(outcome.results, fmt, out)
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    for bad in outcome.input_errors:
+        click.echo(f"broadcheck: error: cannot read '{bad.path}': {bad.reason}", err=True)
+    if outcome.input_errors:
         sys.exit(EXIT_ERROR)
-    has_errors = any(d.severity == "error" for r in results for d in r.diagnostics)
-    sys.exit(EXIT_PROBLEMS if has_errors else EXIT_CLEAN)
+    has_errors = any(d.severity == "error" for r in outcome.results for d in r.diagnostics)
+    sys.exit(EXIT_PROBLEMS if has_errors and not exit_zero else EXIT_CLEAN)
 
 
 @cli.command()

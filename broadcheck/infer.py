@@ -34,7 +34,7 @@ def infer(types: Sequence[str], result: str | None, profile: str) -> str | Resul
     problem = mlir.verify(operands, [op.results[0].type], Profile(profile))
     if problem is not None:
         source = Source(INFER_PATH, statement)
-        return Result(source, [diagnose(problem, op, INFER_PATH, op_name="")])
+        return Result.of(source, [diagnose(problem, op, INFER_PATH, op_name="")])
     shapes = [t.shape if isinstance(t, ShapedType) else None for t in operands]
     inferred = mlir.infer_result_shape(shapes, Profile(profile))
     if inferred is None:

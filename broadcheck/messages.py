@@ -57,6 +57,14 @@ RULES: Mapping[str, Rule] = {
             op_prefix=False,
         ),
         Rule(
+            "BC003",
+            "unused-suppression",
+            "unused suppression: '{directive}' matches no problem",
+            "A '// broadcheck: ignore[...]' comment suppresses nothing; remove it, or it will hide a future problem.",
+            "%0 = tosa.add %a, %a : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>  // broadcheck: ignore[BC101]",
+            op_prefix=False,
+        ),
+        Rule(
             "BC101",
             "operands-not-broadcastable",
             "operands don't have broadcast-compatible shapes",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-DEFAULT_SPLIT_MARKER = "// -----"
+from broadcheck.config import DEFAULT_SPLIT_MARKER
 
 # What mlir-opt treats as a mistyped split marker: a `//` line of dashes.
 _NEAR_MISS = re.compile(r"^[ \t]*//[ \t]*-{3,}[ \t]*$|^[ \t]*/?[ \t]*-{5,}[ \t]*$")

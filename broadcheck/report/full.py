@@ -18,7 +18,7 @@ Colour follows Rich: none when the output is not a terminal, ``NO_COLOR`` and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TextIO
 
 from rich.console import Console
@@ -28,7 +28,6 @@ from broadcheck.checker import Result
 from broadcheck.diagnostics import Diagnostic
 from broadcheck.ops import Span
 from broadcheck.report import summary
-from broadcheck.text import Source
 
 _SEVERITY_STYLE = {"error": "bold red", "warning": "bold yellow", "note": "bold cyan"}
 _GUTTER = "bold blue"
@@ -62,7 +61,7 @@ def _markers(line: int, text: str, spans: Sequence[tuple[Span, str, str, str]]) 
     return row
 
 
-def render_diagnostic(d: Diagnostic, source: Source | None) -> Text:
+def render_diagnostic(d: Diagnostic, source_lines: Mapping[int, str]) -> Text:
     """One diagnostic: header, location, source lines with markers, notes."""
     out = Text()
     style = _SEVERITY_STYLE.get(d.severity, "bold")
@@ -77,14 +76,14 @@ def render_diagnostic(d: Diagnostic, source: Source | None) -> Text:
     pad = " " * width
     out.append(f"{pad}--> ", style=_GUTTER)
     out.append(f"{d.path}:{d.line}:{d.column}\n")
-    if source is not None and source.line(d.line):
+    if source_lines.get(d.line):
         out.append(f"{pad} |\n", style=_GUTTER)
         previous = None
         for number in lines:
             if previous is not None and number > previous + 1:
                 out.append(f"{pad}...\n", style=_GUTTER)
             previous = number
-            text = source.line(number).replace("\t", " ")
+            text = source_lines.get(number, "").replace("\t", " ")
             out.append(f"{number:>{width}} | ", style=_GUTTER)
             out.append(text + "\n")
             row = _markers(number, text, spans)
@@ -105,6 +104,6 @@ def render(results: Sequence[Result], out: TextIO, with_summary: bool = True) ->
     console = Console(file=out, soft_wrap=True, highlight=False, emoji=False, markup=False)
     for result in results:
         for d in result.diagnostics:
-            console.print(render_diagnostic(d, result.source))
+            console.print(render_diagnostic(d, result.lines))
     if with_summary:
         console.print(Text(summary(results), style="bold"))

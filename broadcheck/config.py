@@ -1,0 +1,165 @@
+"""Configuration: ``[tool.broadcheck]`` in ``pyproject.toml``, found by walking up.
+
+Discovery starts in the current directory and walks up to the first
+``pyproject.toml`` with a ``[tool.broadcheck]`` table, stopping at a directory
+that holds ``.git`` (as ruff, mypy and black do). ``--config PATH`` names a file
+instead (a ``pyproject.toml``, or any other TOML file whose top level holds the
+keys); ``--isolated`` ignores configuration files. Command-line options override
+the file. An unknown key or a bad value is an error (exit 2) naming the file, the
+key and what is allowed. The defaults live here and nowhere else.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+PROFILES = ("spec", "llvm")
+OUTPUT_FORMATS = ("full", "concise", "json", "sarif", "github")
+DEFAULT_SPLIT_MARKER = "// -----"
+
+
+class ConfigError(Exception):
+    """A configuration file that cannot be used; the message says where and why."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Every setting, with broadcheck's defaults."""
+
+    profile: str = "spec"
+    ops: tuple[tuple[str, str], ...] = ()
+    exclude: tuple[str, ...] = ()
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    output_format: str | None = None  # None: github under GitHub Actions, else full
+    split_input_file: str | None = None  # the marker, when splitting
+    verify_diagnostics: bool = False
+    root: Path = field(default_factory=Path.cwd)
+    """Where ``exclude`` globs are anchored: the config file's directory, or the cwd."""
+    path: Path | None = None
+    """The configuration file these settings came from, if any."""
+
+    def merged(self, **overrides: Any) -> Settings:
+        """These settings with every non-``None`` override applied."""
+        return replace(self, **{k: v for k, v in overrides.items() if v is not None})
+
+
+_KEYS = ("exclude", "ignore", "ops", "output-format", "profile", "select", "split-input-file", "verify-diagnostics")
+
+
+def find(start: Path) -> Path | None:
+    """The nearest ``pyproject.toml`` with ``[tool.broadcheck]``, not above the repository root."""
+    for directory in (start, *start.parents):
+        candidate = directory / "pyproject.toml"
+        if candidate.is_file() and "tool" in _read(candidate) and "broadcheck" in _read(candidate)["tool"]:
+            return candidate
+        if (directory / ".git").exists():
+            return None
+    return None
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as f:
+            return tomllib.load(f)
+    except tomllib.TOMLDecodeError as err:
+        raise ConfigError(f"{path}: invalid TOML: {err}") from None
+    except OSError as err:
+        raise ConfigError(f"{path}: cannot read: {err.strerror or err}") from None
+
+
+def _strings(path: Path, key: str, value: object) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{path}: [tool.broadcheck] '{key}' must be a list of strings, not {value!r}")
+    return tuple(value)
+
+
+def _choice(path: Path, key: str, value: object, allowed: Iterable[str]) -> str:
+    allowed = tuple(allowed)
+    if value not in allowed:
+        raise ConfigError(f"{path}: [tool.broadcheck] '{key}' is {value!r}; allowed: {', '.join(allowed)}")
+    return str(value)
+
+
+def check_codes(codes: Iterable[str], known: Iterable[str], where: str) -> tuple[str, ...]:
+    """Code prefixes for select/ignore, upper-cased; each must match some code."""
+    known = tuple(known)
+    out = []
+    for code in codes:
+        code = code.strip().upper()
+        if not code or not any(k.startswith(code) for k in known):
+            raise ConfigError(f"{where}: '{code}' matches no broadcheck code (see 'broadcheck rules')")
+        out.append(code)
+    return tuple(out)
+
+
+def parse(path: Path, table: Mapping[str, Any], semantics: Iterable[str], codes: Iterable[str]) -> Settings:
+    """Settings from a ``[tool.broadcheck]`` table, validated."""
+    settings = Settings(root=path.parent.resolve(), path=path)
+    values: dict[str, Any] = {}
+    semantics = tuple(sorted({*semantics, "none"}))
+    for key, value in table.items():
+        if key not in _KEYS:
+            raise ConfigError(f"{path}: [tool.broadcheck] unknown key '{key}'; allowed keys: {', '.join(_KEYS)}")
+        if key == "profile":
+            values["profile"] = _choice(path, key, value, PROFILES)
+        elif key == "output-format":
+            values["output_format"] = _choice(path, key, value, OUTPUT_FORMATS)
+        elif key == "exclude":
+            values["exclude"] = _strings(path, key, value)
+        elif key in ("select", "ignore"):
+            values[key] = check_codes(_strings(path, key, value), codes, f"{path}: [tool.broadcheck] '{key}'")
+        elif key == "ops":
+            if not isinstance(value, dict):
+                raise ConfigError(f"{path}: [tool.broadcheck] 'ops' must be a table of op-name glob = semantics")
+            values["ops"] = tuple(
+                (str(pattern), _choice(path, f"ops.{pattern}", sem, semantics)) for pattern, sem in value.items()
+            )
+        elif key == "split-input-file":
+            if value is True:
+                values["split_input_file"] = DEFAULT_SPLIT_MARKER
+            elif value is False:
+                values["split_input_file"] = None
+            elif isinstance(value, str) and value.strip():
+                values["split_input_file"] = value.strip()
+            else:
+                raise ConfigError(
+                    f"{path}: [tool.broadcheck] 'split-input-file' must be true, false or a marker string"
+                )
+        elif key == "verify-diagnostics":
+            if not isinstance(value, bool):
+                raise ConfigError(f"{path}: [tool.broadcheck] 'verify-diagnostics' must be true or false")
+            values["verify_diagnostics"] = value
+    return replace(settings, **values)
+
+
+def load(config: Path | None, isolated: bool, cwd: Path, semantics: Iterable[str], codes: Iterable[str]) -> Settings:
+    """The settings in force: from ``config``, or discovered from ``cwd``, or the defaults."""
+    if isolated:
+        return Settings(root=cwd)
+    path = config if config is not None else find(cwd)
+    if path is None:
+        return Settings(root=cwd)
+    data = _read(path)
+    if path.name == "pyproject.toml":
+        table = data.get("tool", {}).get("broadcheck", {})
+    else:
+        table = data.get("tool", {}).get("broadcheck", data)
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: [tool.broadcheck] must be a table")
+    return parse(path, table, semantics, codes)
+
+
+def selected(code: str, select: tuple[str, ...], ignore: tuple[str, ...]) -> bool:
+    """Whether ``code`` is reported: the longer matching prefix of select or ignore wins, ties ignore (as ruff)."""
+    chosen = max((len(p) for p in (select or ("",)) if code.startswith(p)), default=-1)
+    if chosen < 0:
+        return False
+    ignored = max((len(p) for p in ignore if code.startswith(p)), default=-1)
+    return chosen > ignored

@@ -1,0 +1,46 @@
+"""``--output-format github``: GitHub Actions workflow commands, which become
+annotations on the pull request. Chosen automatically when ``GITHUB_ACTIONS=true``
+and no format was asked for (as yamllint and ruff do).
+
+``::error file=PATH,line=L,col=C,endLine=L2,endColumn=C2,title=TITLE::MESSAGE``,
+with ``%``, CR and LF escaped in the message, and also ``:`` and ``,`` in the
+property values, as the Actions runner requires.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TextIO
+
+from broadcheck.checker import Result
+
+_COMMAND = {"error": "error", "warning": "warning", "note": "notice"}
+
+
+def escape_data(text: str) -> str:
+    """Escape a workflow command's message."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    """Escape a workflow command's property value."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def render(results: Sequence[Result], out: TextIO) -> None:
+    """One workflow command per diagnostic; notes follow the message on new lines."""
+    for result in results:
+        for d in result.diagnostics:
+            props = ",".join(
+                f"{key}={escape_property(str(value))}"
+                for key, value in (
+                    ("file", d.path),
+                    ("line", d.line),
+                    ("col", d.column),
+                    ("endLine", d.end_line),
+                    ("endColumn", d.end_column),
+                    ("title", f"broadcheck {d.code}"),
+                )
+            )
+            message = "\n".join([d.message, *(f"{n.kind}: {n.message}" for n in d.notes)])
+            out.write(f"::{_COMMAND.get(d.severity, 'error')} {props}::{escape_data(message)}\n")

@@ -1,0 +1,48 @@
+"""``--output-format json``: a stable list of objects, one per diagnostic.
+
+Each object has, in this order: ``code``, ``severity``, ``message``, ``path``,
+``line``, ``column``, ``end_line``, ``end_column`` (1-based; ``end_column`` is one
+past the last character), ``notes`` (a list of ``{"kind", "message"}``) and
+``labels`` (secondary markers: ``{"message", "line", "column", "end_line",
+"end_column"}``). Keys are only ever added, never renamed or removed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from broadcheck.checker import Result
+from broadcheck.diagnostics import Diagnostic
+
+
+def as_dict(d: Diagnostic) -> dict[str, Any]:
+    """One diagnostic as the JSON object documented above."""
+    return {
+        "code": d.code,
+        "severity": d.severity,
+        "message": d.message,
+        "path": d.path,
+        "line": d.line,
+        "column": d.column,
+        "end_line": d.end_line,
+        "end_column": d.end_column,
+        "notes": [{"kind": n.kind, "message": n.message} for n in d.notes],
+        "labels": [
+            {
+                "message": label.text,
+                "line": label.span.line,
+                "column": label.span.column,
+                "end_line": label.span.end_line,
+                "end_column": label.span.end_column,
+            }
+            for label in d.labels
+        ],
+    }
+
+
+def render(results: Sequence[Result], out: TextIO) -> None:
+    """Every diagnostic of every result, as one JSON array."""
+    json.dump([as_dict(d) for r in results for d in r.diagnostics], out, indent=2, ensure_ascii=False)
+    out.write("\n")

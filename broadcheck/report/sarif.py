@@ -1,0 +1,114 @@
+"""``--output-format sarif``: SARIF 2.1.0, as GitHub code scanning reads it.
+
+Rules come from the message catalogue; result locations use URIs relative to
+the repository root (the nearest directory above the working directory holding
+``.git``, else the working directory); ``partialFingerprints`` let code scanning
+follow an alert as lines move.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+from urllib.parse import quote
+
+from broadcheck import __version__
+from broadcheck.checker import Result
+from broadcheck.diagnostics import Diagnostic
+from broadcheck.messages import RULES
+
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+INFORMATION_URI = "https://pypi.org/project/broadcheck/"
+
+
+def repository_root(start: Path) -> Path:
+    """The nearest directory at or above ``start`` that holds ``.git``; ``start`` if none."""
+    for directory in (start, *start.parents):
+        if (directory / ".git").exists():
+            return directory
+    return start
+
+
+def artifact_uri(path: str, root: Path) -> str:
+    """A repository-relative URI for ``path`` (absolute ``file://`` if outside the repository)."""
+    absolute = Path(path).absolute()
+    try:
+        return quote(absolute.relative_to(root).as_posix())
+    except ValueError:
+        return absolute.as_uri() if absolute.is_absolute() else quote(Path(path).as_posix())
+
+
+def _rules() -> list[dict[str, Any]]:
+    return [
+        {
+            "id": rule.code,
+            "name": "".join(part.capitalize() for part in rule.name.split("-")),
+            "shortDescription": {"text": rule.summary},
+            "fullDescription": {"text": f"{rule.summary} Message: {rule.template}"},
+            "help": {"text": f"{rule.summary}\nExample: {rule.example}"},
+            "defaultConfiguration": {"level": rule.severity},
+        }
+        for rule in RULES.values()
+    ]
+
+
+def _fingerprint(d: Diagnostic, line_text: str, seen: Counter[str]) -> str:
+    key = f"{d.code}\0{d.path}\0{d.message}\0{' '.join(line_text.split())}"
+    digest = hashlib.sha256(key.encode()).hexdigest()[:32]
+    seen[digest] += 1
+    return f"{digest}:{seen[digest]}"
+
+
+def document(results: Sequence[Result], root: Path) -> dict[str, Any]:
+    """The SARIF log for ``results``."""
+    index = {code: i for i, code in enumerate(RULES)}
+    seen: Counter[str] = Counter()
+    sarif_results = []
+    for result in results:
+        for d in result.diagnostics:
+            region = {"startLine": d.line, "startColumn": d.column, "endLine": d.end_line, "endColumn": d.end_column}
+            sarif_results.append(
+                {
+                    "ruleId": d.code,
+                    "ruleIndex": index[d.code],
+                    "level": d.severity,
+                    "message": {"text": "\n".join([d.message, *(f"{n.kind}: {n.message}" for n in d.notes)])},
+                    "locations": [
+                        {
+                            "physicalLocation": {
+                                "artifactLocation": {"uri": artifact_uri(d.path, root)},
+                                "region": region,
+                            }
+                        }
+                    ],
+                    "partialFingerprints": {"broadcheck/v1": _fingerprint(d, result.lines.get(d.line, ""), seen)},
+                }
+            )
+    return {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "broadcheck",
+                        "version": __version__,
+                        "informationUri": INFORMATION_URI,
+                        "rules": _rules(),
+                    }
+                },
+                "columnKind": "unicodeCodePoints",
+                "results": sarif_results,
+            }
+        ],
+    }
+
+
+def render(results: Sequence[Result], out: TextIO) -> None:
+    """The SARIF log, as indented JSON."""
+    json.dump(document(results, repository_root(Path.cwd())), out, indent=2, ensure_ascii=False)
+    out.write("\n")

@@ -1,0 +1,122 @@
+"""Check many files: expand paths, honour ``exclude``, run serially or in parallel.
+
+The output never depends on scheduling: results come back ordered by path, so
+``-j 1`` and ``-j N`` print the same bytes.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from broadcheck.checker import Options, Result, check_source
+from broadcheck.inputs import STDIN, InputError, expand, read
+
+
+@dataclass
+class Outcome:
+    """Everything a run produced: a result per file checked, and the paths that failed to read."""
+
+    results: list[Result] = field(default_factory=list)
+    input_errors: list[InputError] = field(default_factory=list)
+
+
+def excluded(path: str, patterns: Sequence[str], root: Path) -> bool:
+    """Whether ``path`` or one of its parent directories matches an ``exclude`` glob.
+
+    Globs match the path relative to ``root`` (the config file's directory) or any
+    single component of it: ``build``, ``legacy/*.mlir`` and ``*.gen.mlir`` all work.
+    """
+    if not patterns or path == STDIN:
+        return False
+    absolute = Path(path).absolute()
+    try:
+        relative = absolute.relative_to(root).as_posix()
+    except ValueError:
+        relative = Path(path).as_posix()
+    parts = relative.split("/")
+    prefixes = ["/".join(parts[: i + 1]) for i in range(len(parts))]
+    for pattern in patterns:
+        pattern = pattern.rstrip("/")
+        if any(fnmatch.fnmatch(p, pattern) for p in prefixes) or any(fnmatch.fnmatch(p, pattern) for p in parts):
+            return True
+    return False
+
+
+def check_one(path: str, options: Options, stdin_name: str) -> Result | InputError:
+    """Read, decode and check one path."""
+    loaded = read(path, stdin_name)
+    if isinstance(loaded, InputError):
+        return loaded
+    source, decode_problem = loaded
+    if decode_problem is not None:
+        return Result.of(source, [decode_problem])
+    return check_source(source, options)
+
+
+_worker_options: Options | None = None
+
+
+def _init_worker(options: Options) -> None:
+    global _worker_options
+    _worker_options = options
+
+
+def _check_in_worker(path: str) -> Result | InputError:
+    assert _worker_options is not None
+    return check_one(path, _worker_options, "<stdin>")
+
+
+def _results(files: Sequence[str], options: Options, jobs: int, stdin_name: str) -> Iterator[Result | InputError]:
+    disk = [f for f in files if f != STDIN]
+    if jobs <= 1 or len(disk) < 2:
+        for path in files:
+            yield check_one(path, options, stdin_name)
+        return
+    if STDIN in files:  # stdin can only be read here, in the parent
+        yield check_one(STDIN, options, stdin_name)
+    chunksize = max(1, min(64, len(disk) // (jobs * 8)))
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(options,)) as pool:
+        yield from pool.map(_check_in_worker, disk, chunksize=chunksize)
+
+
+def run(
+    paths: Sequence[str],
+    options: Options,
+    exclude: Sequence[str] = (),
+    root: Path | None = None,
+    jobs: int = 1,
+    stdin_name: str = "<stdin>",
+    progress: Callable[[int], Callable[[], None]] | None = None,
+) -> Outcome:
+    """Check every file ``paths`` name; ``progress(total)`` returns a per-file tick, if given."""
+    root = root or Path.cwd()
+    outcome = Outcome()
+    files: list[str] = []
+    for item in expand(tuple(paths)):
+        if isinstance(item, InputError):
+            outcome.input_errors.append(item)
+        elif not excluded(item, exclude, root):
+            files.append(item)
+    tick = progress(len(files)) if progress is not None else None
+    for result in _results(files, options, max(1, jobs), stdin_name):
+        if isinstance(result, InputError):
+            outcome.input_errors.append(result)
+        else:
+            outcome.results.append(result)
+        if tick is not None:
+            tick()
+    outcome.results.sort(key=lambda r: r.path)
+    return outcome
+
+
+def default_jobs() -> int:
+    """All cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1

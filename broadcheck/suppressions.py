@@ -1,0 +1,82 @@
+"""Inline suppressions, in the style of ruff's ``noqa`` and clang-tidy's ``NOLINT``.
+
+* ``// broadcheck: ignore[BC101]`` (or ``ignore[BC101, BC102]``, or a bare
+  ``ignore`` for every code) on the line of the diagnostic or the line above;
+* ``// broadcheck: file-ignore[BC101]`` (or bare) anywhere in the file.
+
+The comment must begin with ``broadcheck:``, so ``// RUN:``, ``// CHECK:``,
+``// expected-...`` and ``// -----`` lines are never directives. A directive
+that suppresses nothing is reported (BC003), so suppressions do not rot.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from broadcheck.diagnostics import Diagnostic
+from broadcheck.messages import RULES
+from broadcheck.ops import Span
+from broadcheck.text import Source
+
+_DIRECTIVE = re.compile(r"//[ \t]*broadcheck:[ \t]*(?P<kind>file-ignore|ignore)\b(?:\[(?P<codes>[^\]]*)\])?")
+
+
+@dataclass
+class Directive:
+    """One ``broadcheck: ignore[...]`` comment and which of its codes were used."""
+
+    file_wide: bool
+    codes: tuple[str, ...]  # empty: every code
+    line: int
+    span: Span
+    text: str
+    used: set[str] = field(default_factory=set)
+
+    def covers(self, diag: Diagnostic) -> bool:
+        if not self.file_wide and diag.line not in (self.line, self.line + 1):
+            return False
+        return not self.codes or diag.code in self.codes
+
+
+def directives(source: Source) -> list[Directive]:
+    """The suppression directives of a source."""
+    found: list[Directive] = []
+    if "broadcheck:" not in source.text:
+        return found
+    for number, line in enumerate(source.lines, start=1):
+        if "broadcheck:" not in line:
+            continue
+        m = _DIRECTIVE.search(line)
+        if m is None:
+            continue
+        codes = tuple(c.strip().upper() for c in (m.group("codes") or "").split(",") if c.strip())
+        span = Span(number, m.start() + 1, number, m.end() + 1)
+        found.append(Directive(m.group("kind") == "file-ignore", codes, number, span, m.group()))
+    return found
+
+
+def apply(source: Source, diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics no directive suppresses, plus one BC003 per unused directive (or code)."""
+    found = directives(source)
+    if not found:
+        return list(diagnostics)
+    kept: list[Diagnostic] = []
+    for diag in diagnostics:
+        covering = [d for d in found if d.covers(diag)]
+        for directive in covering:
+            directive.used.add(diag.code)
+        if not covering:
+            kept.append(diag)
+    rule = RULES["BC003"]
+    for directive in found:
+        unused = [c for c in directive.codes if c not in directive.used] if directive.codes else []
+        if directive.codes and unused:
+            what = f"{directive.text.split(':', 1)[1].strip().split('[')[0]}[{', '.join(unused)}]"
+        elif not directive.codes and not directive.used:
+            what = directive.text.split(":", 1)[1].strip()
+        else:
+            continue
+        kept.append(Diagnostic(rule.code, rule.severity, rule.format(directive=what), source.path, directive.span))
+    return kept
