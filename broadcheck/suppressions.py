@@ -1,7 +1,8 @@
 """Inline suppressions, in the style of ruff's ``noqa`` and clang-tidy's ``NOLINT``.
 
 * ``// broadcheck: ignore[BC101]`` (or ``ignore[BC101, BC102]``, or a bare
-  ``ignore`` for every code) on the line of the diagnostic or the line above;
+  ``ignore`` for every code) at the end of the diagnostic's line, or alone on
+  the line above it;
 * ``// broadcheck: file-ignore[BC101]`` (or bare) anywhere in the file.
 
 The comment must begin with ``broadcheck:``, so ``// RUN:``, ``// CHECK:``,
@@ -30,12 +31,13 @@ class Directive:
     file_wide: bool
     codes: tuple[str, ...]  # empty: every code
     line: int
+    standalone: bool  # alone on its line: it covers the next line
     span: Span
     text: str
     used: set[str] = field(default_factory=set)
 
     def covers(self, diag: Diagnostic) -> bool:
-        if not self.file_wide and diag.line not in (self.line, self.line + 1):
+        if not self.file_wide and not (diag.line == self.line or (self.standalone and diag.line == self.line + 1)):
             return False
         return not self.codes or diag.code in self.codes
 
@@ -53,7 +55,8 @@ def directives(source: Source) -> list[Directive]:
             continue
         codes = tuple(c.strip().upper() for c in (m.group("codes") or "").split(",") if c.strip())
         span = Span(number, m.start() + 1, number, m.end() + 1)
-        found.append(Directive(m.group("kind") == "file-ignore", codes, number, span, m.group()))
+        standalone = not line[: m.start()].strip()
+        found.append(Directive(m.group("kind") == "file-ignore", codes, number, standalone, span, m.group()))
     return found
 
 
