@@ -99,14 +99,11 @@ def test_exclude_and_split_from_config(run: Invoke, repo: Path) -> None:
 
 def test_select_and_ignore_with_prefixes(run: Invoke, repo: Path) -> None:
     Path("two.mlir").write_text(BAD + '%1 = "tf.AddV2"(%a) : (tensor<3xf32) -> tensor<3xf32>\n')
-    codes = (
-        lambda *args: [  # noqa: E731
-            line.rsplit("[", 1)[1].rstrip("]")
-            for line in run("check", "--isolated", "--output-format", "concise", *args, "two.mlir").out.splitlines()[
-                :-1
-            ]
-        ]
-    )
+
+    def codes(*args: str) -> list[str]:
+        out = run("check", "--isolated", "--output-format", "concise", *args, "two.mlir").out
+        return [line.rsplit("[", 1)[1].rstrip("]") for line in out.splitlines()[:-1]]
+
     assert codes() == ["BC101", "BC001"]
     assert codes("--select", "BC1") == ["BC101"]
     assert codes("--ignore", "BC0") == ["BC101"]
