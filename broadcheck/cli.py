@@ -39,10 +39,15 @@ class _CheckCommand(click.Command):
         return super().parse_args(ctx, args)
 
 
+_debug = False
+
+
 @click.group(help=_MAIN_HELP, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="broadcheck")
-def cli() -> None:
-    pass
+@click.option("--debug", is_flag=True, help="Show a traceback for an internal error (a bug in broadcheck).")
+def cli(debug: bool) -> None:
+    global _debug
+    _debug = debug
 
 
 def _fail(message: str) -> NoReturn:
@@ -288,22 +293,31 @@ def rules(code: str | None) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:
-    """The console script: run the CLI; never show a traceback unless BROADCHECK_DEBUG is set."""
+    """The console script. Every unexpected error is caught here, once: it is reported
+    as an internal error naming the input, exit 2, with no traceback unless ``--debug``."""
+    import os
+
+    from broadcheck.runner import InternalError
+
     try:
         cli.main(args=list(argv) if argv is not None else None, prog_name="broadcheck", standalone_mode=True)
     except SystemExit:
         raise
     except BrokenPipeError:
-        sys.stderr.close()
-        sys.exit(EXIT_ERROR)
-    except Exception as err:  # the one place every unexpected error is caught
-        import os
-
-        if os.environ.get("BROADCHECK_DEBUG"):
+        # The reader went away (`broadcheck check big/ | head -1`): stop quietly,
+        # with exit 1 as click and Rich do when they see it first.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(EXIT_PROBLEMS)
+    except Exception as err:
+        if _debug or os.environ.get("BROADCHECK_DEBUG"):
             raise
+        cause = err.__cause__ if isinstance(err, InternalError) and err.__cause__ is not None else err
+        where = f" while checking '{err.path}'" if isinstance(err, InternalError) else ""
         click.echo(
-            f"broadcheck: internal error: {type(err).__name__}: {err}\n"
-            "This is a bug in broadcheck; please report it with the input that triggered it.",
+            f"broadcheck: internal error{where}: {type(cause).__name__}: {cause}\n"
+            "This is a bug in broadcheck. Please report it with the input that triggered it "
+            "(rerun with --debug for a traceback).",
             err=True,
         )
         sys.exit(EXIT_ERROR)

@@ -38,6 +38,8 @@ def expand(paths: tuple[str, ...]) -> Iterator[str | InputError]:
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 found.extend(os.path.join(root, f) for f in files if f.endswith(".mlir"))
             yield from sorted(found)
+        elif os.path.islink(path):
+            yield InputError(path, "broken symbolic link")
         elif os.path.lexists(path):
             yield InputError(path, "not a regular file or directory")
         else:
@@ -64,6 +66,8 @@ def read(path: str, stdin_name: str) -> tuple[Source, Diagnostic | None] | Input
     """Read and decode one path (``-`` is stdin, shown as ``stdin_name``)."""
     try:
         if path == STDIN:
+            if sys.stdin is None or sys.stdin.closed:
+                return InputError(stdin_name, "standard input is closed")
             return decode(stdin_name, sys.stdin.buffer.read())
         with open(path, "rb") as f:
             return decode(path, f.read())

@@ -47,6 +47,14 @@ def excluded(path: str, patterns: Sequence[str], root: Path) -> bool:
     return False
 
 
+class InternalError(Exception):
+    """An unexpected failure (a bug) while checking ``path``; the cause is chained."""
+
+    def __init__(self, path: str):
+        super().__init__(path)
+        self.path = path
+
+
 def check_one(path: str, options: Options, stdin_name: str) -> Result | InputError:
     """Read, decode and check one path."""
     loaded = read(path, stdin_name)
@@ -55,7 +63,10 @@ def check_one(path: str, options: Options, stdin_name: str) -> Result | InputErr
     source, decode_problem = loaded
     if decode_problem is not None:
         return Result.of(source, [decode_problem])
-    return check_source(source, options)
+    try:
+        return check_source(source, options)
+    except Exception as err:
+        raise InternalError(source.path) from err
 
 
 _worker_options: Options | None = None

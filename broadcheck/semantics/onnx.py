@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from broadcheck.ops import Dim, Operation, Shape, ShapedType, Type, shape_str
 from broadcheck.semantics import Problem, Profile, Subject
@@ -115,7 +116,7 @@ def broadcast(*shapes: Shape) -> Shape:
     common: list[Dim] = []
     for position in range(rank):
         sizes = [shape[position] for shape in padded]
-        largest = max(d for d in (*sizes, 1) if d is not None)
+        largest = max((d for d in sizes if d is not None), default=1)
         common.append(None if None in sizes and largest <= 1 else largest)
     for index, shape in enumerate(shapes):
         offset = rank - len(shape)
@@ -187,7 +188,8 @@ def verify_unidirectional(op: Operation, profile: Profile) -> Problem | None:
     """An ONNX op with unidirectional broadcasting: Gemm's C onto (M, N); otherwise operands 1.. onto operand 0."""
     types = [u.type for u in op.operands]
     if op.name == "onnx.Gemm":
-        target: Shape | None = _gemm_target(op, *(_ranked(t) for t in (*types[:2], None, None)[:2]))
+        a, b = (_ranked(types[i]) if i < len(types) else None for i in (0, 1))
+        target: Shape | None = _gemm_target(op, a, b)
         broadcast_operands = [2]
     else:
         target = _ranked(types[0]) if types else None
@@ -224,8 +226,6 @@ def check_expand(
     try:
         inferred = expand(input_shape, shape_values, shape_len)
     except IncompatibleDimensions as err:
-        a = err.first_shape[err.dim - len(inferred_rank := (err.first_shape, err.second_shape))]
-        del a, inferred_rank
         rank = max(len(err.first_shape), len(err.second_shape))
         return Problem(
             "BC403",
@@ -253,7 +253,7 @@ def verify_expand(op: Operation, profile: Profile) -> Problem | None:
 
 
 def verify_broadcast(op: Operation, profile: Profile) -> Problem | None:
-    """``Z1..ZN = Broadcast(X1..XN)``: N outputs (BC406), E1 (BC404), then per output C1 (BC405) and its shape (BC302)."""
+    """``Z1..ZN = Broadcast(X1..XN)``: N outputs (BC406), E1 (BC404), then per output C1 (BC405) and shape (BC302)."""
     operands = [u.type for u in op.operands]
     results = [u.type for u in op.results]
     if len(results) != len(operands):
@@ -273,7 +273,7 @@ def verify_broadcast(op: Operation, profile: Profile) -> Problem | None:
                 "BC405",
                 {"index": index, "actual": result.element, "expected": operand.element},
                 subject=Subject("result", index),
-                expected=result.with_shape(result.shape) if result.shape is not None else None,
+                expected=replace(result, element=operand.element),
             )
         if complete and shapes:
             problem = check_result(index, result, common)
