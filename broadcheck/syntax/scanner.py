@@ -53,15 +53,31 @@ class AliasDefinition:
 
 
 class _LineCounter:
-    """Line numbers of increasing offsets, counting each newline once."""
+    """Line numbers, columns and line starts of increasing offsets, in amortized O(1).
+
+    Each character between two offsets is looked at once, so a file with
+    thousands of ops on one line is still checked in linear time.
+    """
 
     def __init__(self, text: str, start: int, line: int):
         self.text, self.offset, self.line = text, start, line
+        self.line_start = text.rfind("\n", 0, start) + 1
+
+    def advance(self, pos: int) -> None:
+        newlines = self.text.count("\n", self.offset, pos)
+        if newlines:
+            self.line += newlines
+            self.line_start = self.text.rfind("\n", self.offset, pos) + 1
+        self.offset = pos
 
     def at(self, pos: int) -> tuple[int, int]:
-        self.line += self.text.count("\n", self.offset, pos)
-        self.offset = pos
-        return self.line, pos - (self.text.rfind("\n", 0, pos) + 1) + 1
+        """The line and column of ``pos``, which must not be before the previous one."""
+        self.advance(pos)
+        return self.line, pos - self.line_start + 1
+
+
+# How far before an op name a result list (`%a, %b =`) is looked for.
+_RESULTS_LOOKBACK = 4096
 
 
 def _line_end(text: str, pos: int, end: int) -> int:
@@ -151,30 +167,32 @@ def scan(
     is_checked: Callable[[str], bool],
 ) -> Iterator[Statement]:
     """The statements of checked ops in ``text[start:end]``, which starts at line ``line``."""
-    lines = _LineCounter(text, start, line)
+    names = _LineCounter(text, start, line)
+    comment_line = -1  # the line start of the last line seen to hold `//` before an op name
+    comment_scanned = start
     for m in _CANDIDATE.finditer(text, start, end):
-        name = m.group("generic")
-        if name is not None:
-            name_start = m.start()
-            line_start = text.rfind("\n", 0, name_start) + 1
-            prefix = text[max(line_start, start) : name_start]
-            if "//" in prefix:
+        generic = m.group("generic") is not None
+        name = m.group("generic") if generic else m.group("custom")
+        name_start = m.start() if generic else m.start("custom")
+        names.advance(name_start)
+        line_start = max(names.line_start, start)
+        if generic:
+            # A generic name after `//` on its line is in a comment (e.g. a CHECK line).
+            scan_from = max(line_start, comment_scanned)
+            if comment_line != line_start and text.find("//", scan_from, name_start) >= 0:
+                comment_line = line_start
+            comment_scanned = name_start
+            if comment_line == line_start:
                 continue
-        else:
-            name = m.group("custom")
-            name_start = m.start("custom")
-            line_start = text.rfind("\n", 0, name_start) + 1
-            prefix = text[max(line_start, start) : name_start]
         if not is_checked(name):
             continue
+        prefix = text[max(line_start, name_start - _RESULTS_LOOKBACK) : name_start]
         results = _RESULTS_BEFORE.search(prefix)
-        stmt_start = line_start + results.start() if results is not None else name_start
-        if stmt_start < start:
-            stmt_start = name_start
-        name_end = name_start + len(name) + (2 if m.group("generic") is not None else 0)
+        stmt_start = name_start - len(prefix) + results.start() if results is not None else name_start
+        name_end = name_start + len(name) + (2 if generic else 0)
         stmt_end = statement_end(text, name_end, end)
-        stmt_line, column = lines.at(stmt_start)
-        yield Statement(name, text[stmt_start:stmt_end], stmt_line, column)
+        # The result list is on the name's line, so they share a line number.
+        yield Statement(name, text[stmt_start:stmt_end], names.line, stmt_start - names.line_start + 1)
 
 
 def scan_aliases(text: str, start: int, end: int, line: int) -> Iterator[AliasDefinition]:
