@@ -150,6 +150,184 @@ RULES: Mapping[str, Rule] = {
             "tosa.abs %a : (tensor<4xf32>) -> tensor<1x4xf32>",
         ),
         Rule(
+            "BC301",
+            "numpy-operands-mismatch",
+            "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between arg {first} with "
+            "shape {first_shape} and arg {second} with shape {second_shape}.",
+            "Operands do not broadcast under NumPy / Array API rules (NumPy's own message).",
+            "%0 = chlo.broadcast_select %p, %a, %b : (tensor<2xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC302",
+            "result-not-broadcast-shape",
+            "result #{index} has shape {actual}, but the operands broadcast to {inferred}",
+            "A result's rank or static sizes differ from the broadcast shape (NumPy, ONNX, XLA semantics).",
+            '%0 = "onnx.Mul"(%a, %b) : (tensor<10x10xf32>, tensor<10x1xf32>) -> tensor<10x1xf32>',
+        ),
+        Rule(
+            "BC401",
+            "onnx-incompatible-dimensions",
+            "[ShapeInferenceError] Incompatible dimensions",
+            "Operands of an ONNX multidirectional-broadcasting op (Add, Where, Sum, ...) do not broadcast.",
+            '%0 = "onnx.Add"(%a, %b) : (tensor<3xf32>, tensor<4xf32>) -> tensor<*xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC402",
+            "onnx-not-unidirectional",
+            "operand #{index} of shape {shape} is not unidirectional broadcastable to shape {target}",
+            "An operand that must broadcast one way (Gemm's C, PRelu's slope, LayerNormalization's Scale/B) does not.",
+            '%0 = "onnx.PRelu"(%x, %s) : (tensor<3x4x5xf32>, tensor<4xf32>) -> tensor<3x4x5xf32>',
+        ),
+        Rule(
+            "BC403",
+            "onnx-expand-incompatible",
+            "[ShapeInferenceError] Incompatible dimensions",
+            "Expand's input does not broadcast with the values of its shape operand.",
+            '%0 = "onnx.Expand"(%x, %s) : (tensor<2x1x6x1xf32>, tensor<2xi64>) -> tensor<*xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC404",
+            "onnx-broadcast-e1",
+            "operand #{index} has size {size} in dimension {dim}, which is neither the broadcast size {common} nor 1 "
+            "(Broadcast error E1)",
+            "The SONNX Broadcast op: an input size is neither the maximum over the inputs nor 1.",
+            '%0:2 = "onnx.Broadcast"(%a, %b) : (tensor<2x2xf32>, tensor<3xi32>) -> (tensor<2x3xf32>, tensor<2x3xi32>)',
+        ),
+        Rule(
+            "BC405",
+            "onnx-broadcast-c1",
+            "result #{index} has element type {actual}, but operand #{index} has element type {expected} "
+            "(Broadcast constraint C1)",
+            "The SONNX Broadcast op: output Zm's element type differs from input Xm's.",
+            '%0:2 = "onnx.Broadcast"(%a, %b) : (tensor<2x1xf32>, tensor<3xi32>) -> (tensor<2x3xf32>, tensor<2x3xf32>)',
+        ),
+        Rule(
+            "BC406",
+            "onnx-broadcast-result-count",
+            "expected {expected} results, one per operand, but found {count}",
+            "The SONNX Broadcast op: the number of outputs differs from the number of inputs.",
+            '%0 = "onnx.Broadcast"(%a, %b) : (tensor<2x1xf32>, tensor<3xf32>) -> tensor<2x3xf32>',
+        ),
+        Rule(
+            "BC501",
+            "xla-equal-rank",
+            "Shapes must be equal rank, but are {smaller} and {larger}",
+            "XLA: operands of different ranks without broadcast_dimensions (only scalars broadcast implicitly).",
+            "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64>} : (tensor<2x3xf32>, tensor<3xf32>) "
+            "-> tensor<2x3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC502",
+            "xla-dims-size",
+            "Size of broadcast_dimensions has to match lower-rank operand's rank;  lower-rank operand's rank is "
+            "{rank}, size of broadcast_dimensions is {size}.",
+            "XLA: broadcast_dimensions needs one entry per dimension of the lower-rank operand.",
+            "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 0, 1>} : (tensor<2x3xf32>, "
+            "tensor<3xf32>) -> tensor<2x3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC503",
+            "xla-dim-negative",
+            "Broadcast dimension number ({dim}) cannot be negative.",
+            "XLA: a negative entry in broadcast_dimensions.",
+            "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: -1>} : (tensor<2x3xf32>, "
+            "tensor<3xf32>) -> tensor<2x3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC504",
+            "xla-dim-too-large",
+            "Broadcast dimension number ({dim}) too large; higher-rank operand has rank {rank}.",
+            "XLA: a broadcast_dimensions entry is not a dimension of the higher-rank operand.",
+            "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xf32>, "
+            "tensor<3xf32>) -> tensor<2x3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC505",
+            "xla-dim-mismatch",
+            "Broadcast dimension {index} mismatch: {small} != {large}; {smaller} and {larger}.",
+            "XLA: a mapped dimension's sizes differ and neither is 1.",
+            "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 0>} : (tensor<4x3xf32>, "
+            "tensor<3xf32>) -> tensor<4x3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC506",
+            "xla-dims-order",
+            "Broadcast dimensions order is wrong: {dim} comes after {previous}.",
+            "XLA: broadcast_dimensions must be strictly increasing.",
+            "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 2, 1>} : (tensor<2x3x4xf32>, "
+            "tensor<4x3xf32>) -> tensor<2x3x4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC507",
+            "xla-dims-not-identity",
+            "Broadcast dimensions field must either be not set or be the identity on binary operations with "
+            "operands of the same rank.",
+            "XLA: broadcast_dimensions on same-rank operands that is not the identity.",
+            "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 1, 0>} : (tensor<2x3xf32>, "
+            "tensor<2x3xf32>) -> tensor<2x3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC508",
+            "xla-incompatible-shapes",
+            "Binary op with incompatible shapes: {lhs} and {rhs}.",
+            "XLA: same-rank operands whose sizes differ where neither is 1.",
+            "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 0, 1, 2>} : (tensor<7x2x5xf32>, "
+            "tensor<7x2x6xf32>) -> tensor<7x2x6xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC509",
+            "xla-element-types",
+            "Binary op {opcode} with different element types: {lhs} and {rhs}.",
+            "XLA: the two operands of a binary op have different element types (XLA's first check).",
+            "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 0>} : (tensor<4xf32>, "
+            "tensor<4xi32>) -> tensor<4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC511",
+            "broadcast-in-dim-size",
+            "broadcast_dimensions size ({size}) does not match operand rank ({rank})",
+            "stablehlo.broadcast_in_dim (C2): one dimension per operand dimension.",
+            "%0 = stablehlo.broadcast_in_dim %v, dims = [2] : (tensor<1x3xi32>) -> tensor<2x3x2xi32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC512",
+            "broadcast-in-dim-duplicates",
+            "broadcast_dimensions should not have duplicates",
+            "stablehlo.broadcast_in_dim (C4): the dimensions must be unique.",
+            "%0 = stablehlo.broadcast_in_dim %v, dims = [2, 2] : (tensor<1x3xi32>) -> tensor<2x3x2xi32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC513",
+            "broadcast-in-dim-range",
+            "broadcast_dimensions contains invalid value {value} for result with rank {rank}",
+            "stablehlo.broadcast_in_dim (C3): each dimension must be in [0, rank(result)).",
+            "%0 = stablehlo.broadcast_in_dim %v, dims = [2, 5] : (tensor<1x3xi32>) -> tensor<2x3x2xi32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC514",
+            "broadcast-in-dim-size-mismatch",
+            "size of operand dimension {dim} ({size}) is not equal to 1 or size of result dimension {result_dim} "
+            "({result_size})",
+            "stablehlo.broadcast_in_dim (C5): an operand size is neither 1 nor the result size it maps to.",
+            "%0 = stablehlo.broadcast_in_dim %v, dims = [0, 1] : (tensor<2x3xi32>) -> tensor<2x2x2xi32>",
+            op_prefix=False,
+        ),
+        Rule(
             "BC901",
             "expected-not-produced",
             'expected {kind} "{text}" was not produced',
@@ -200,6 +378,11 @@ NOTES: Mapping[str, str] = {
         "from the shape {so_far} of the operands before it"
     ),
     "inferred": "the operands broadcast to {shape}",
+    "broadcast-clash": (
+        "operand #{first} has shape {first_shape} and operand #{second} has shape {second_shape}: "
+        "sizes {a} and {b} do not broadcast"
+    ),
+    "expand-clash": "the input shape {input} does not broadcast with the target shape {target}: sizes {a} and {b}",
     "help-result": "the result type should be {type}",
     "spec-rank": "the spec profile requires the result's rank to equal the broadcast rank",
     "spec-dynamic": "the spec profile forbids a static result size where the inferred size is dynamic",

@@ -23,6 +23,15 @@ _TOSA_UNARY = (
     "abs ceil clz cos erf exp floor log logical_not bitwise_not reciprocal rsqrt sigmoid sin tanh clamp".split()
 )
 
+_ONNX_MULTIDIRECTIONAL = (
+    "Add Sub Mul Div Pow Mod And Or Xor BitShift BitwiseAnd BitwiseOr BitwiseXor Equal Greater GreaterOrEqual "
+    "Less LessOrEqual Where Max Min Mean Sum"
+).split()
+_CHLO_BINARY = (
+    "add subtract multiply divide maximum minimum power remainder atan2 and or xor shift_left "
+    "shift_right_arithmetic shift_right_logical next_after polygamma zeta complex compare"
+).split()
+
 BUILTIN_OPS: dict[str, str] = {
     "test.broadcastable": "mlir-tensor",
     **{f"tosa.{name}": "tosa" for name in _TOSA_BROADCASTING},
@@ -34,6 +43,15 @@ BUILTIN_OPS: dict[str, str] = {
     "tfl.add": "mlir",
     "tfl.prelu": "mlir",
     "tfl.select_v2": "mlir",
+    **{f"onnx.{name}": "onnx" for name in _ONNX_MULTIDIRECTIONAL},
+    "onnx.PRelu": "onnx-unidirectional",
+    "onnx.Gemm": "onnx-unidirectional",
+    "onnx.LayerNormalization": "onnx-unidirectional",
+    "onnx.Expand": "onnx-expand",
+    "onnx.Broadcast": "onnx-broadcast",
+    **{f"chlo.broadcast_{name}": "xla" for name in _CHLO_BINARY},
+    "chlo.broadcast_select": "numpy",
+    "stablehlo.broadcast_in_dim": "stablehlo-broadcast-in-dim",
 }
 
 

@@ -53,11 +53,18 @@ Verifier = Callable[[Operation, Profile], Problem | None]
 
 def registry() -> Mapping[str, Verifier]:
     """Every semantics by the name ``--op PATTERN=SEMANTICS`` uses."""
-    from broadcheck.semantics import mlir, tosa
+    from broadcheck.semantics import mlir, numpy, onnx, tosa, xla
 
     return {
         "mlir": mlir.verify_op,
         "mlir-tensor": mlir.verify_tensor_op,
         "tosa": tosa.verify_op,
         "tosa-unary": tosa.verify_unary_op,
+        "numpy": numpy.verify_op,
+        "onnx": onnx.verify_multidirectional,
+        "onnx-unidirectional": onnx.verify_unidirectional,
+        "onnx-expand": onnx.verify_expand,
+        "onnx-broadcast": onnx.verify_broadcast,
+        "xla": xla.verify_chlo_op,
+        "stablehlo-broadcast-in-dim": xla.verify_broadcast_in_dim_op,
     }

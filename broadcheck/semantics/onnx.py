@@ -159,9 +159,37 @@ def check_multidirectional(operands: Sequence[Type], results: Sequence[Type]) ->
     return check_results(results, inferred) if complete else None
 
 
+def legacy_axis(a_shape: Shape, b_shape: Shape, axis: int) -> Shape:
+    """ONNX before opset 7 (``broadcast = 1``, ``axis``): B matches A's dims from ``axis`` on; the output is A."""
+    if axis < 0:
+        axis += len(a_shape)
+    window = a_shape[axis : axis + len(b_shape)]
+    if (
+        axis < 0
+        or len(window) != len(b_shape)
+        or any(a is not None and b is not None and a != b and b != 1 for a, b in zip(window, b_shape, strict=True))
+    ):
+        raise NotUnidirectional(a_shape, b_shape, None)
+    return a_shape
+
+
 def verify_multidirectional(op: Operation, profile: Profile) -> Problem | None:
-    """An ONNX op with multidirectional broadcasting (Add, Where, Sum, ...)."""
-    return check_multidirectional([u.type for u in op.operands], [u.type for u in op.results])
+    """An ONNX op with multidirectional broadcasting (Add, Where, Sum, ...).
+
+    Old models (opset < 7) say ``broadcast = 1`` with an ``axis``: B is matched
+    against A from that axis, one way, and the output has A's shape.
+    """
+    operands = [u.type for u in op.operands]
+    if _int_attr(op, "broadcast", 0) == 1 and op.attribute("axis") is not None and len(operands) == 2:
+        a, b = (_ranked(t) for t in operands)
+        if a is None or b is None:
+            return None
+        try:
+            inferred = legacy_axis(a, b, _int_attr(op, "axis", 0))
+        except NotUnidirectional:
+            return Problem("BC402", {"index": 1, "shape": _quoted(b), "target": _quoted(a)}, Subject("operand", 1))
+        return check_results([u.type for u in op.results], inferred)
+    return check_multidirectional(operands, [u.type for u in op.results])
 
 
 def _ranked(t: Type | None) -> Shape | None:

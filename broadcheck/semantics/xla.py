@@ -32,6 +32,8 @@ from collections.abc import Sequence
 from broadcheck.ops import Dim, Operation, Shape, ShapedType
 from broadcheck.semantics import Problem, Profile, Subject, numpy
 
+# Word for word from XLA (xla/service/shape_inference.cc) and StableHLO (TypeInference.cpp), so users can
+# grep for what they know; the catalogue's templates for these codes are the same text.
 _MESSAGES = {
     "BC501": "Shapes must be equal rank, but are {smaller} and {larger}",
     "BC502": (
@@ -173,7 +175,7 @@ _INTS = r"\s*(-?\d+(?:\s*,\s*-?\d+)*)?\s*"
 _DIMS_FORMS = (
     re.compile(rf"array<\s*i\d+\s*(?::{_INTS})?>"),
     re.compile(rf"\[{_INTS}\]"),
-    re.compile(rf"dense<\s*\[{_INTS}\]\s*>\s*:\s*tensor<\s*\d+\s*x\s*i\d+\s*>"),
+    re.compile(rf"dense<\s*(?:\[{_INTS}\])?\s*>\s*:\s*tensor<\s*\d+\s*x\s*i\d+\s*>"),
 )
 _DENSE_SPLAT = re.compile(r"dense<\s*(-?\d+)\s*>\s*:\s*tensor<\s*(\d+)\s*x\s*i\d+\s*>")
 
