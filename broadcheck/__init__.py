@@ -10,4 +10,60 @@ The pipeline, one package or module per stage::
 ``api.py`` is the library entry point.
 """
 
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
 __version__ = "0.1.0"
+
+__all__ = ["__version__", "broadcast_shapes", "broadcast_to", "check_text"]
+
+
+def broadcast_shapes(
+    *shapes: Sequence[int | None], semantics: str = "numpy", dims: Sequence[int] | None = None
+) -> tuple[int | None, ...]:
+    """The shape ``shapes`` broadcast to under ``semantics``; ``None`` in a shape is a dynamic size.
+
+    ``semantics`` is ``numpy`` (the Array API), ``mlir`` or ``mlir-llvm`` (the MLIR
+    trait's two rule sets), ``onnx`` (multidirectional) or ``xla`` (two shapes,
+    with ``dims`` as broadcast_dimensions). Raises ``ValueError`` with that
+    semantics' own message when the shapes do not broadcast::
+
+        >>> broadcast_shapes((8, 1, 6, 1), (7, 1, 5))
+        (8, 7, 6, 5)
+        >>> broadcast_shapes((3,), (4, 3), semantics="xla", dims=[1])
+        (4, 3)
+    """
+    from broadcheck.semantics import Profile, mlir, numpy, onnx, xla
+
+    tuples = [tuple(s) for s in shapes]
+    if semantics == "numpy":
+        return numpy.broadcast_shapes(*tuples)
+    if semantics in ("mlir", "mlir-llvm"):
+        profile = Profile.LLVM if semantics == "mlir-llvm" else Profile.SPEC
+        try:
+            return mlir.infer_result_shape(tuples, profile) or ()
+        except mlir.IncompatibleOperands:
+            raise ValueError("operands don't have broadcast-compatible shapes") from None
+    if semantics == "onnx":
+        return onnx.multidirectional(*tuples)
+    if semantics == "xla":
+        if len(tuples) != 2:
+            raise ValueError("xla broadcasts exactly two shapes")
+        return xla.broadcast(tuples[0], tuples[1], dims)
+    raise ValueError(f"unknown semantics '{semantics}'; choose numpy, mlir, mlir-llvm, onnx or xla")
+
+
+def broadcast_to(values: Any, shape: Sequence[int]) -> Any:
+    """``values`` (nested lists or a scalar) repeated to ``shape``, as nested lists (like ``numpy.broadcast_to``)."""
+    from broadcheck.semantics.values import broadcast_to as _broadcast_to
+
+    return _broadcast_to(values, shape)
+
+
+def check_text(text: str, path: str = "<stdin>", profile: str = "spec") -> Any:
+    """The diagnostics for MLIR ``text``; see :func:`broadcheck.api.check_text` for every option."""
+    from broadcheck.api import check_text as _check_text
+
+    return _check_text(text, path=path, profile=profile)

@@ -248,31 +248,122 @@ def check(
     sys.exit(EXIT_PROBLEMS if has_errors and not exit_zero else EXIT_CLEAN)
 
 
+def _dims(text: str | None) -> tuple[int, ...] | None:
+    if text is None:
+        return None
+    try:
+        return tuple(int(d) for d in text.replace(" ", "").split(",") if d)
+    except ValueError:
+        raise click.BadParameter(f"'{text}' is not a comma-separated list of integers", param_hint="'--dims'") from None
+
+
 @cli.command()
 @click.argument("types", nargs=-1, required=True)
-@click.option("--profile", type=click.Choice(PROFILES), default="spec", show_default=True)
+@click.option(
+    "--semantics",
+    type=click.Choice(("mlir", "numpy", "onnx", "xla", "all")),
+    default="mlir",
+    show_default=True,
+    help="Whose broadcasting rules; 'all' compares them side by side.",
+)
+@click.option(
+    "--profile",
+    type=click.Choice(PROFILES),
+    default="spec",
+    show_default=True,
+    help="The rule set for --semantics mlir.",
+)
+@click.option("--dims", default=None, metavar="0,2", help="XLA broadcast_dimensions for the lower-rank operand.")
 @click.option("--result", "result_type", default=None, metavar="TYPE", help="Also verify this result type.")
-def infer(types: tuple[str, ...], profile: str, result_type: str | None) -> None:
-    """Print the type that TYPES broadcast to, or why they do not.
+def infer(types: tuple[str, ...], semantics: str, profile: str, dims: str | None, result_type: str | None) -> None:
+    """Print the type or shape that TYPES broadcast to, or why they do not.
+
+    TYPES are MLIR types or plain shapes (8x1x6x1, ?x3, scalar).
 
     \b
     Examples:
       broadcheck infer 'tensor<8x1x6x1xi32>' 'tensor<7x1x5xi32>'
+      broadcheck infer 8x1x6x1 7x1x5 --semantics numpy
+      broadcheck infer 3 4x3 --semantics xla --dims 1
       broadcheck infer 'tensor<?xf32>' 'tensor<4xf32>' --result 'tensor<4xf32>'
+      broadcheck infer 2x1 1x3 --semantics all
     """
-    from broadcheck import infer as infer_mod
+    from broadcheck import shell
+    from broadcheck.report import full
+    from broadcheck.report.explain import render_verdicts
+    from broadcheck.semantics import Profile
 
     try:
-        outcome = infer_mod.infer(types, result_type, profile)
-    except infer_mod.BadType as err:
+        operands = [shell.operand(t) for t in types]
+        result = shell.operand(result_type) if result_type else None
+        if semantics == "all":
+            verdicts = shell.infer_all(operands, _dims(dims), result)
+            render_verdicts(verdicts, sys.stdout)
+            sys.exit(EXIT_PROBLEMS if any(v.result is not None or v.reason for v in verdicts) else EXIT_CLEAN)
+        verdict = shell.infer(operands, semantics, Profile(profile), _dims(dims), result)
+    except shell.BadOperand as err:
         _fail(str(err))
-    if isinstance(outcome, str):
-        click.echo(outcome)
+    if verdict.result is None:
+        click.echo(verdict.text)
         sys.exit(EXIT_CLEAN)
-    from broadcheck.report import full
-
-    full.render([outcome], sys.stdout, with_summary=False)
+    full.render([verdict.result], sys.stdout, with_summary=False)
     sys.exit(EXIT_PROBLEMS)
+
+
+@cli.command()
+@click.argument("types", nargs=-1, required=True)
+@click.option("--semantics", type=click.Choice(("mlir", "numpy", "onnx", "xla")), default="numpy", show_default=True)
+@click.option("--profile", type=click.Choice(PROFILES), default="spec", show_default=True)
+@click.option(
+    "--dims", default=None, metavar="0,2", help="XLA broadcast_dimensions: where the lower-rank operand goes."
+)
+@click.option("--values", is_flag=True, help="TYPES are dense literals; also print the broadcast values.")
+def explain(types: tuple[str, ...], semantics: str, profile: str, dims: str | None, values: bool) -> None:
+    """Draw how TYPES broadcast: padded and stretched dimensions, the result, or the failing column.
+
+    \b
+    Examples:
+      broadcheck explain 8x1x6x1 7x1x5
+      broadcheck explain 2x1 8x4x3
+      broadcheck explain 1x2 4x3x1 --semantics xla --dims 1,2
+      broadcheck explain --values 'dense<[1, 2, 3]> : tensor<3xi32>' 'dense<[[10], [20]]> : tensor<2x1xi32>'
+    """
+    from broadcheck import shell
+    from broadcheck.report.explain import render_picture
+    from broadcheck.semantics import Profile
+    from broadcheck.semantics.values import broadcast_to
+
+    try:
+        if values:
+            literals = [shell.dense_values(t) for t in types]
+            operands = [typed for _, typed in literals]
+        else:
+            operands = [shell.operand(t) for t in types]
+        pic = shell.explain(operands, semantics, Profile(profile), _dims(dims))
+    except shell.BadOperand as err:
+        _fail(str(err))
+    shown: list[tuple[str, Any]] = []
+    if values and pic.result is not None and all(d is not None for d in pic.result):
+        target = tuple(d for d in pic.result if d is not None)
+        for index, (vals, typed) in enumerate(literals):
+            shape = typed.type.shape or ()
+            placed = pic.rows[index]
+            # Place by --dims: insert the padded axes, then repeat.
+            reshaped: Any = vals
+            if dims is not None and len(shape) < len(target):
+                reshaped = _insert_axes(vals, [c.padded for c in placed])
+            shown.append((f"Z{index + 1}", broadcast_to(reshaped, target)))
+    render_picture(pic, sys.stdout, shown)
+    sys.exit(EXIT_CLEAN if pic.result is not None else EXIT_PROBLEMS)
+
+
+def _insert_axes(values: Any, padded: Sequence[bool]) -> Any:
+    """Nested lists with a size-1 axis wherever ``padded`` says (XLA's broadcast_dimensions)."""
+    if not padded:
+        return values
+    if padded[0]:
+        return [_insert_axes(values, padded[1:])]
+    return [_insert_axes(v, padded[1:]) for v in values]
 
 
 @cli.command()

@@ -145,17 +145,17 @@ def test_infer_agrees_with_numpy(operand_shapes: list[Shape]) -> None:
 
 @given(shapes)
 def test_infer_command_agrees_with_numpy(operand_shapes: list[Shape]) -> None:
-    from broadcheck.infer import infer
+    from broadcheck.shell import infer, operand
 
-    types = [f"tensor<{''.join(f'{d}x' for d in s)}f32>" for s in operand_shapes]
+    operands = [operand(f"tensor<{''.join(f'{d}x' for d in s)}f32>") for s in operand_shapes]
     try:
         expected = np.broadcast_shapes(*operand_shapes)
     except ValueError:
         expected = None
-    for profile in ("spec", "llvm"):
-        outcome = infer(types, None, profile)
+    for profile in PROFILES:
+        verdict = infer(operands, "mlir", profile)
         if expected is None:
-            assert not isinstance(outcome, str)
-            assert outcome.diagnostics[0].code == "BC101"
+            assert verdict.result is not None
+            assert verdict.result.diagnostics[0].code == "BC101"
         else:
-            assert outcome == f"tensor<{''.join(f'{d}x' for d in expected)}f32>"
+            assert verdict.text == f"tensor<{''.join(f'{d}x' for d in expected)}f32>"
