@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint unit oracle bench clean
+.PHONY: demo test lint unit oracle fuzz bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -43,6 +43,11 @@ test: lint unit
 oracle: $(STAMP)
 	$(BIN)/python -m pip install --quiet 'iree-base-compiler==3.13.0'
 	$(BIN)/python -m pytest -m oracle tests/oracle -q -s
+
+# The long fuzz campaign (the suite runs a short one): FUZZ_SECONDS=1800 by default.
+FUZZ_SECONDS ?= 1800
+fuzz: $(STAMP)
+	$(BIN)/python -m tests.fuzz_campaign --seconds $(FUZZ_SECONDS)
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

@@ -62,6 +62,12 @@ def decode(path: str, data: bytes) -> tuple[Source, Diagnostic | None]:
         return Source(path, data.decode("utf-8", errors="replace")), diag
 
 
+def read_bytes(path: str) -> bytes:
+    """The bytes of a file; broadcheck only ever opens the files it checks for reading."""
+    with open(path, "rb") as f:
+        return f.read()
+
+
 def read(path: str, stdin_name: str) -> tuple[Source, Diagnostic | None] | InputError:
     """Read and decode one path (``-`` is stdin, shown as ``stdin_name``)."""
     try:
@@ -69,7 +75,6 @@ def read(path: str, stdin_name: str) -> tuple[Source, Diagnostic | None] | Input
             if sys.stdin is None or sys.stdin.closed:
                 return InputError(stdin_name, "standard input is closed")
             return decode(stdin_name, sys.stdin.buffer.read())
-        with open(path, "rb") as f:
-            return decode(path, f.read())
+        return decode(path, read_bytes(path))
     except OSError as err:
         return InputError(path, err.strerror or str(err))

@@ -20,7 +20,12 @@ class Source:
     lines: list[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "lines", self.text.splitlines())
+        # Lines end at "\n" only, as in MLIR (str.splitlines would also split at
+        # \v, \f, \x1c-\x1e, \x85 and U+2028, and disagree with the scanner).
+        lines = self.text.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        object.__setattr__(self, "lines", [line.removesuffix("\r") for line in lines])
 
     def line(self, number: int) -> str:
         """Line ``number`` (1-based) without its line ending; empty past the end."""
@@ -47,7 +52,8 @@ def split_chunks(text: str, marker: str | None) -> tuple[list[Chunk], list[int]]
     chunks: list[Chunk] = []
     near_misses: list[int] = []
     start, start_line, offset = 0, 1, 0
-    for number, line in enumerate(text.splitlines(keepends=True), start=1):
+    for number, line in enumerate(text.split("\n"), start=1):
+        line += "\n"
         stripped = line.rstrip("\r\n").strip()
         if stripped == marker:
             chunks.append(Chunk(start, offset, start_line))
@@ -55,5 +61,5 @@ def split_chunks(text: str, marker: str | None) -> tuple[list[Chunk], list[int]]
         elif marker == DEFAULT_SPLIT_MARKER and _NEAR_MISS.match(line.rstrip("\r\n")):
             near_misses.append(number)
         offset += len(line)
-    chunks.append(Chunk(start, len(text), start_line))
+    chunks.append(Chunk(min(start, len(text)), len(text), start_line))
     return chunks, near_misses

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,3 +35,23 @@ def invoke(*args: str, stdin: str | bytes | None = None, env: dict[str, str] | N
 @pytest.fixture
 def run() -> Invoke:
     return invoke
+
+
+def _checksums(*roots: Path) -> dict[str, str]:
+    import hashlib
+
+    return {
+        str(path): hashlib.sha256(path.read_bytes()).hexdigest()
+        for root in roots
+        for path in sorted(root.rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts
+    }
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _nothing_written_into_checked_trees() -> Iterator[None]:
+    """broadcheck never writes into the paths it checks: the fixture and example trees are
+    byte-identical (and no file appears or goes) before and after the whole suite."""
+    before = _checksums(FIXTURES, EXAMPLES)
+    yield
+    assert _checksums(FIXTURES, EXAMPLES) == before, "a test run changed files under tests/fixtures or examples"

@@ -133,7 +133,10 @@ def test_infer_checks_a_result(run: Invoke) -> None:
 def test_infer_rejects_a_non_type(run: Invoke) -> None:
     result = run("infer", "tensor<3xi32", "tensor<4xi32>")
     assert result.code == 2
-    assert result.err == "broadcheck: error: 'tensor<3xi32' is not a type or a shape: expected '>' in tensor type (column 13)\n"
+    assert (
+        result.err
+        == "broadcheck: error: 'tensor<3xi32' is not a type or a shape: expected '>' in tensor type (column 13)\n"
+    )
 
 
 def test_rules_lists_every_code(run: Invoke) -> None:

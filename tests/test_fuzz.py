@@ -1,0 +1,60 @@
+"""Fuzzing with a short budget: mutated fixtures, random bytes and random text never crash
+broadcheck; every diagnostic is located inside the file; the answer is deterministic.
+
+The long campaign is ``make fuzz`` (tests/fuzz_campaign.py), with the same mutations.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from broadcheck.checker import Options, check_source
+from broadcheck.inputs import decode
+from broadcheck.optable import OpTable
+from broadcheck.semantics import Profile
+from broadcheck.text import Source
+from tests.mutations import corpus, mutate
+
+CORPUS = corpus()
+PROFILES = [Profile.SPEC, Profile.LLVM]
+
+
+def check_is_sound(source: Source, options: Options) -> None:
+    result = check_source(source, options)
+    lines = source.text.count("\n") + 1
+    for d in result.diagnostics:
+        assert 1 <= d.line <= d.end_line <= lines + 1, d
+        assert d.column >= 1 and d.end_column >= 1, d
+        assert d.message and d.code.startswith("BC"), d
+    again = check_source(source, options)
+    assert again.diagnostics == result.diagnostics
+
+
+FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FUZZ
+@given(
+    st.integers(0, len(CORPUS) - 1), st.integers(0, 2**32), st.integers(1, 6), st.sampled_from(PROFILES), st.booleans()
+)
+def test_mutated_corpus(index: int, seed: int, edits: int, profile: Profile, split: bool) -> None:
+    text = mutate(CORPUS[index], random.Random(seed), edits)
+    options = Options(profile, OpTable(), "// -----" if split else None, verify_diagnostics=split)
+    check_is_sound(Source("fuzz.mlir", text), options)
+
+
+@FUZZ
+@given(st.binary(max_size=2000))
+def test_random_bytes(data: bytes) -> None:
+    source, problem = decode("fuzz.mlir", data)
+    if problem is None:
+        check_is_sound(source, Options())
+
+
+@FUZZ
+@given(st.text(alphabet='%"tensor<>()[]{},:=x?*0123456789 \n\t-!#^@.abcdefgilnpruvwyz', max_size=400))
+def test_random_text_with_everything_checked(text: str) -> None:
+    check_is_sound(Source("fuzz.mlir", text), Options(ops=OpTable([("*", "mlir")])))
