@@ -129,7 +129,7 @@ def test_debug_shows_the_traceback(here: Path, monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(checker, "registry", lambda: {"mlir": _explode})
     Path("x.mlir").write_text(BAD)
-    with pytest.raises(Exception, match="x.mlir") as err:
+    with pytest.raises(Exception, match=r"x\.mlir") as err:
         cli.main(["--debug", "check", "--isolated", "-j", "1", "x.mlir"])
     assert isinstance(err.value.__cause__, ZeroDivisionError)
 
