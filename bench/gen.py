@@ -189,9 +189,7 @@ class Generator:
             r = rng.random()
             if d is None:
                 out.append(1 if r < 0.35 else None)
-            elif d == 1:
-                out.append(1)
-            elif r < 0.45:
+            elif d == 1 or r < 0.45:
                 out.append(1)
             elif r < 0.50:
                 out.append(None)
@@ -461,7 +459,7 @@ class Generator:
         fn.emit(f'"test.terminator"({last}) : ({self.ty(shape)}) -> ()')
         fn.frames.pop()
         fn.indent = fn.indent[:-2]
-        fn.emit(f'}}) {{test.tile = {self.rng.choice((4, 8, 16))} : i64}} : ({t}) -> {t}')
+        fn.emit(f"}}) {{test.tile = {self.rng.choice((4, 8, 16))} : i64}} : ({t}) -> {t}")
         self.result(name, shape)
 
     def simple_op(self, shape: Shape) -> None:
