@@ -290,7 +290,7 @@ def test_verify_broadcast_c1_suggests_the_input_element_type() -> None:
 
 def _onnx_infer(op_type: str, shapes: Sequence[Shape], initializers: Sequence[Any] = ()) -> Shape | str:
     """The output shape ONNX infers in strict mode (``None`` for a symbolic dim), or its error text."""
-    onnx = pytest.importorskip("onnx")
+    import onnx
     from onnx import TensorProto, helper, shape_inference
 
     inputs = [helper.make_tensor_value_info(f"x{i}", TensorProto.FLOAT, list(s)) for i, s in enumerate(shapes)]
@@ -309,7 +309,6 @@ def _onnx_infer(op_type: str, shapes: Sequence[Shape], initializers: Sequence[An
 
 
 def test_oracle_message() -> None:
-    pytest.importorskip("onnx")
     assert INCOMPATIBLE in str(_onnx_infer("Add", [(3,), (4,)]))
     assert INCOMPATIBLE in str(_onnx_infer("Expand", [(2, 1, 6, 1)], [_int64s("s", (3, 5))]))
 
@@ -321,7 +320,6 @@ shape = st.lists(size, max_size=4).map(tuple)
 @settings(max_examples=100, deadline=None)
 @given(st.lists(shape, min_size=1, max_size=4))
 def test_multidirectional_agrees_with_onnx(shapes: list[Shape]) -> None:
-    pytest.importorskip("onnx")
     expected = _onnx_infer("Add" if len(shapes) == 2 else "Sum", shapes)
     try:
         got: Shape | str = multidirectional(*shapes)
@@ -340,7 +338,6 @@ def _int64s(name: str, values: Sequence[int]) -> Any:
 @settings(max_examples=50, deadline=None)
 @given(st.lists(st.integers(0, 3), max_size=4).map(tuple), st.lists(st.integers(0, 3), max_size=4).map(tuple))
 def test_expand_agrees_with_onnx(input_shape: Shape, values: tuple[int, ...]) -> None:
-    pytest.importorskip("onnx")
     expected = _onnx_infer("Expand", [input_shape], [_int64s("shape", values)])
     try:
         got: Shape | str | None = expand(input_shape, values, len(values))
