@@ -16,7 +16,8 @@ from broadcheck.ops import Operation, Span, Type, shape_str
 from broadcheck.optable import OpTable
 from broadcheck.semantics import Problem, Profile, Verifier, registry
 from broadcheck.syntax.parser import SyntaxProblem, parse_alias, parse_operation
-from broadcheck.syntax.scanner import scan, scan_aliases
+from broadcheck.syntax.fastpath import simple_operation
+from broadcheck.syntax.scanner import extent, scan, scan_aliases
 from broadcheck.text import Chunk, Source, split_chunks
 
 
@@ -93,24 +94,70 @@ def _aliases(source: Source, chunk: Chunk) -> dict[str, Type | SyntaxProblem]:
     return aliases
 
 
-def check_chunk(source: Source, chunk: Chunk, options: Options) -> Iterator[Diagnostic | Operation]:
-    """Every checked op of one chunk, followed by its diagnostic if it has one."""
+# Keys of simple lines (see broadcheck.syntax.scanner.SIMPLE) already found
+# valid and clean, per semantics, profile and type-alias context: a line with a
+# known key needs no parse and no verification. Bounded, so memory stays flat.
+_CLEAN: set[tuple[str, Profile, str, int]] = set()
+_CLEAN_LIMIT = 200_000
+_ALIAS_CONTEXTS: dict[tuple[tuple[str, str], ...], int] = {}
+# Semantics whose verdict never reads an op's attributes.
+ATTRIBUTE_FREE = frozenset({"mlir", "mlir-tensor", "tosa", "tosa-unary", "numpy"})
+
+
+def _alias_context(aliases: Mapping[str, Type | SyntaxProblem]) -> int:
+    """A small number standing for a set of type alias definitions."""
+    items = tuple(sorted((name, repr(value)) for name, value in aliases.items()))
+    return _ALIAS_CONTEXTS.setdefault(items, len(_ALIAS_CONTEXTS))
+
+
+def check_chunk(source: Source, chunk: Chunk, options: Options, fast: bool = True) -> Iterator[Diagnostic | None]:
+    """One ``None`` per checked op of a chunk, or the op's diagnostic.
+
+    ``fast`` reuses the verdict of a simple line whose key was seen clean
+    before; ``fast=False`` parses and verifies every op, and gives the same
+    output (the test suite compares the two).
+    """
     semantics: Mapping[str, Verifier] = registry()
+    text = source.text
     aliases: dict[str, Type | SyntaxProblem] | None = None
-    for statement in scan(source.text, chunk.start, chunk.end, chunk.line, options.ops.is_checked):
+    context = 0
+    for statement in scan(text, chunk.start, chunk.end, chunk.line, options.ops.is_checked, fast):
         if aliases is None:
-            aliases = _aliases(source, chunk) if "!" in source.text else {}
+            aliases = _aliases(source, chunk) if "!" in text else {}
+            context = _alias_context(aliases) if aliases else 0
+        name = options.ops.semantics(statement.name)
+        assert name is not None
+        memo = None
+        if statement.key is not None:
+            memo = (name, options.profile, statement.key, context if "!" in statement.key else 0)
+            if memo in _CLEAN:
+                yield None
+                continue
+        statement_text = extent(text, statement, chunk.end)
+        if memo is not None and statement_text == statement.simple:
+            fast_op = simple_operation(statement.key or "", aliases, name not in ATTRIBUTE_FREE)
+            if fast_op is not None and semantics[name](fast_op, options.profile) is None:
+                _remember(memo)
+                yield None
+                continue
         try:
-            op = parse_operation(statement.text, aliases, statement.line, statement.column)
+            op = parse_operation(statement_text, aliases, statement.line, statement.column)
         except SyntaxProblem as bad:
             yield syntax_diagnostic(bad, source.path)
             continue
-        yield op
-        name = options.ops.semantics(op.name)
-        assert name is not None
         problem = semantics[name](op, options.profile)
         if problem is not None:
             yield diagnose(problem, op, source.path)
+            continue
+        yield None
+        if memo is not None and statement_text == statement.simple:
+            _remember(memo)
+
+
+def _remember(memo: tuple[str, Profile, str, int]) -> None:
+    if len(_CLEAN) >= _CLEAN_LIMIT:
+        _CLEAN.clear()
+    _CLEAN.add(memo)
 
 
 def check_source(source: Source, options: Options) -> Result:
@@ -128,10 +175,10 @@ def check_source(source: Source, options: Options) -> Result:
         diagnostics.append(Diagnostic(rule.code, rule.severity, rule.format(), source.path, span))
     for chunk in chunks:
         for item in check_chunk(source, chunk, options):
-            if isinstance(item, Diagnostic):
-                diagnostics.append(item)
-            else:
+            if item is None:
                 ops_checked += 1
+            else:
+                diagnostics.append(item)
     diagnostics = suppressions.apply(source, diagnostics)
     if options.select or options.ignore:
         diagnostics = [d for d in diagnostics if selected(d.code, options.select, options.ignore)]

@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from broadcheck.syntax.fastpath import simple_key
+
 _VALUE = r"%[\w$.\-]+(?::[0-9]+)?"
 _RESULTS = rf"{_VALUE}(?:[ \t]*,[ \t]*{_VALUE})*[ \t]*=[ \t]*"
 
@@ -34,12 +36,23 @@ _CLOSERS = {")": "(", "]": "[", "}": "{", ">": "<"}
 
 @dataclass(frozen=True, slots=True)
 class Statement:
-    """The text of one op statement and where it starts (1-based line and column)."""
+    """The text of one op statement and where it starts (1-based line and column).
+
+    ``key`` is set when the statement is a *simple line* (see
+    :data:`broadcheck.syntax.fastpath.SIMPLE`):
+    then its verdict depends only on the key, so a checker may reuse the verdict
+    of an earlier statement with the same key. ``simple`` is the line's text as
+    the simple form reads it, to confirm that it is the whole statement.
+    """
 
     name: str
     text: str
     line: int
     column: int
+    key: str | None = None
+    simple: str | None = None
+    offset: int = 0
+    name_end: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +178,13 @@ def scan(
     end: int,
     line: int,
     is_checked: Callable[[str], bool],
+    fast: bool = True,
 ) -> Iterator[Statement]:
-    """The statements of checked ops in ``text[start:end]``, which starts at line ``line``."""
+    """The statements of checked ops in ``text[start:end]``, which starts at line ``line``.
+
+    A simple line comes with its key and an empty ``text``; ask :func:`extent`
+    for the text when it is needed. ``fast=False`` gives every statement's text.
+    """
     names = _LineCounter(text, start, line)
     comment_line = -1  # the line start of the last line seen to hold `//` before an op name
     comment_scanned = start
@@ -189,10 +207,17 @@ def scan(
         prefix = text[max(line_start, name_start - _RESULTS_LOOKBACK) : name_start]
         results = _RESULTS_BEFORE.search(prefix)
         stmt_start = name_start - len(prefix) + results.start() if results is not None else name_start
+        column = stmt_start - names.line_start + 1
         name_end = name_start + len(name) + (2 if generic else 0)
+        simple = simple_key(text, stmt_start, end) if fast else None
+        if simple is not None:
+            # The statement's extent is only needed if its key has no verdict yet.
+            key, simple_end = simple
+            yield Statement(name, "", names.line, column, key, text[stmt_start:simple_end], stmt_start, name_end)
+            continue
         stmt_end = statement_end(text, name_end, end)
         # The result list is on the name's line, so they share a line number.
-        yield Statement(name, text[stmt_start:stmt_end], names.line, stmt_start - names.line_start + 1)
+        yield Statement(name, text[stmt_start:stmt_end], names.line, column)
 
 
 def scan_aliases(text: str, start: int, end: int, line: int) -> Iterator[AliasDefinition]:
@@ -219,3 +244,10 @@ def _alias_end(text: str, pos: int, end: int) -> int:
         elif tok in _CLOSERS and (not stack or stack.pop() != _CLOSERS[tok]):
             return _line_end(text, m.start(), end)
     return end
+
+
+def extent(text: str, statement: Statement, end: int) -> str:
+    """The full text of a statement :func:`scan` gave only a key for (the slow path)."""
+    if statement.key is None:
+        return statement.text
+    return text[statement.offset : statement_end(text, statement.name_end, end)]

@@ -1,0 +1,148 @@
+"""The fast path: simple op lines read without Lark, with exactly the grammar's result.
+
+Real IR repeats itself: a model uses a few hundred tensor types, and most op
+statements are printed on one line in MLIR's canonical spacing. For such a
+*simple line* (:data:`SIMPLE`) broadcheck reads the name, attributes and
+signature with regular expressions that accept a strict subset of what
+``grammars/mlir.lark`` accepts, and builds the same types the grammar's
+builder would. Anything outside that subset, and every op that has a problem,
+goes through the grammar, so diagnostics are unchanged. The test suite checks
+the two paths against each other on every fixture, the examples, generated
+files and fuzzed inputs (tests/test_fastpath.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from broadcheck.ops import Operation, OpaqueType, ShapedType, Span, Type, TypeUse
+
+INT64_MAX = 2**63 - 1
+
+_ID = r"%[A-Za-z0-9_$.\-]+(?:#[0-9]+)?"  # the grammar's VALUE_ID
+SIMPLE = re.compile(
+    rf"(?:{_ID} = )?"
+    rf'(?:"(?P<generic>[A-Za-z_][\w$.\-]*)"\((?:{_ID}(?:, {_ID})*)?\)'
+    rf"|(?P<custom>[A-Za-z_][\w$]*\.[\w$.]+)(?: {_ID}(?:, {_ID})*)?)"
+    r"(?P<mid>(?: <?\{[^{}\n]*\}>?)*) : (?P<sig>\([^()\n]*\) -> [^\n]*)"
+)
+
+# The grammar's BUILTIN_TYPE, verbatim: the element types a simple type may have.
+_ELEMENT = (
+    r"(?:[su]?i[1-9][0-9]*|index|none|bf16|tf32|f16|f32|f64|f80|f128|f8E5M2FNUZ|f8E5M2|f8E4M3FNUZ|f8E4M3FN"
+    r"|f8E4M3B11FNUZ|f8E4M3|f8E3M4|f8E8M0FNU|f6E2M3FN|f6E3M2FN|f4E2M1FN)"
+)
+_SIMPLE_TYPE = re.compile(
+    rf"tensor<(?P<dims>(?:(?:[0-9]+|\?)x)*)(?P<element>{_ELEMENT})>"
+    rf"|tensor<\*x(?P<unranked>{_ELEMENT})>"
+    rf"|vector<(?P<vdims>(?:[1-9][0-9]*x)*)(?P<velement>{_ELEMENT})>"
+    rf"|!(?P<alias>[A-Za-z_][\w$\-]*)"
+    rf"|(?P<builtin>{_ELEMENT})"
+)
+
+_NOWHERE = Span(0, 0, 0, 0)
+
+
+def simple_key(text: str, start: int, end: int) -> tuple[str, int] | None:
+    """The key (name, attributes, signature) of the simple line at ``start``, and where it ends.
+
+    A trailing ``loc("...")`` with a plain string is left out of the key: it
+    never changes whether the statement is valid or its verdict.
+    """
+    m = SIMPLE.match(text, start, end)
+    if m is None:
+        return None
+    sig = m.group("sig").rstrip()
+    stop = m.start("sig") + len(sig)
+    if sig.endswith('")'):
+        at = sig.rfind(' loc("')
+        if at > 0 and '"' not in sig[at + 6 : -2] and "\\" not in sig[at + 6 : -2]:
+            sig = sig[:at]
+    return f"{m.group('generic') or m.group('custom')}\0{m.group('mid')}\0{sig}", stop
+
+
+_types: dict[str, Type | None] = {}
+
+
+def _dims(text: str) -> tuple[int | None, ...] | None:
+    dims = tuple(None if d == "?" else int(d) for d in text.split("x")[:-1])
+    return None if any(d is not None and d > INT64_MAX for d in dims) else dims
+
+
+def simple_type(text: str, aliases: Mapping[str, object]) -> Type | None:
+    """The type ``text`` as the grammar would build it, if it is simple; else ``None``."""
+    m = _SIMPLE_TYPE.fullmatch(text)
+    if m is None:
+        return None
+    if m.group("alias") is not None:
+        target = aliases.get(m.group("alias"))
+        return target if isinstance(target, ShapedType | OpaqueType) else None
+    if text in _types:
+        return _types[text]
+    parsed: Type | None
+    if m.group("element") is not None:
+        dims = _dims(m.group("dims"))
+        parsed = None if dims is None else ShapedType("tensor", dims, m.group("element"))
+    elif m.group("unranked") is not None:
+        parsed = ShapedType("tensor", None, m.group("unranked"))
+    elif m.group("velement") is not None:
+        dims = _dims(m.group("vdims"))
+        parsed = None if dims is None else ShapedType("vector", dims, m.group("velement"))
+    else:
+        parsed = OpaqueType(text)
+    if len(_types) < 100_000:
+        _types[text] = parsed
+    return parsed
+
+
+def _group(text: str, aliases: Mapping[str, object]) -> tuple[TypeUse, ...] | None:
+    if text.startswith("("):
+        if not text.endswith(")"):
+            return None
+        text = text[1:-1]
+        if not text:
+            return ()
+    uses = []
+    for part in text.split(", "):
+        t = simple_type(part, aliases)
+        if t is None:
+            return None
+        uses.append(TypeUse(t, _NOWHERE))
+    return tuple(uses)
+
+
+_attributes_ok: dict[str, bool] = {}
+
+
+def attributes_accepted(mid: str) -> bool:
+    """Whether the grammar accepts this attribute text (`` {...}`` or `` <{...}>``); asked once per text."""
+    if mid not in _attributes_ok:
+        from broadcheck.syntax.parser import SyntaxProblem, parse_operation
+
+        try:
+            parse_operation(f'"x.y"(){mid} : () -> ()')
+        except SyntaxProblem:
+            _attributes_ok[mid] = False
+        else:
+            _attributes_ok[mid] = True
+    return _attributes_ok[mid]
+
+
+def simple_operation(key: str, aliases: Mapping[str, object], keep_attributes: bool) -> Operation | None:
+    """The op of a simple line, for its verdict only: it has no locations, and
+    no attributes, so a semantics that reads attributes must say ``keep_attributes``.
+
+    ``None`` if the line is outside the simple subset: then the grammar reads it.
+    """
+    name, mid, sig = key.split("\0")
+    if mid and (keep_attributes or not attributes_accepted(mid)):
+        return None
+    inputs, arrow, output = sig.partition(") -> ")
+    if not arrow:
+        return None
+    operands = _group(inputs + ")", aliases)
+    results = _group(output, aliases)
+    if operands is None or results is None:
+        return None
+    return Operation(name, _NOWHERE, _NOWHERE, operands, results)
