@@ -15,8 +15,8 @@ from broadcheck.messages import RULES, note
 from broadcheck.ops import Operation, Span, Type, shape_str
 from broadcheck.optable import OpTable
 from broadcheck.semantics import Problem, Profile, Verifier, registry
-from broadcheck.syntax.parser import SyntaxProblem, parse_alias, parse_operation
 from broadcheck.syntax.fastpath import simple_operation
+from broadcheck.syntax.parser import SyntaxProblem, parse_alias, parse_operation
 from broadcheck.syntax.scanner import extent, scan, scan_aliases
 from broadcheck.text import Chunk, Source, split_chunks
 

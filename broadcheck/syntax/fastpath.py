@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from broadcheck.ops import Operation, OpaqueType, ShapedType, Span, Type, TypeUse
+from broadcheck.ops import OpaqueType, Operation, ShapedType, Span, Type, TypeUse
 
 INT64_MAX = 2**63 - 1
 
