@@ -15,8 +15,8 @@ from broadcheck.messages import RULES, note
 from broadcheck.ops import Operation, Span, Type, shape_str
 from broadcheck.optable import OpTable
 from broadcheck.semantics import Problem, Profile, Verifier, registry
-from broadcheck.syntax.fastpath import simple_operation
-from broadcheck.syntax.parser import SyntaxProblem, parse_alias, parse_operation
+from broadcheck.syntax.fastpath import simple_alias, simple_operation
+from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.scanner import extent, scan, scan_aliases
 from broadcheck.text import Chunk, Source, split_chunks
 
@@ -85,6 +85,12 @@ def syntax_diagnostic(problem: SyntaxProblem, path: str) -> Diagnostic:
 def _aliases(source: Source, chunk: Chunk) -> dict[str, Type | SyntaxProblem]:
     aliases: dict[str, Type | SyntaxProblem] = {}
     for definition in scan_aliases(source.text, chunk.start, chunk.end, chunk.line):
+        simple = simple_alias(definition.text, aliases)
+        if simple is not None:
+            aliases[simple[0]] = simple[1]
+            continue
+        from broadcheck.syntax.parser import parse_alias
+
         try:
             name, alias = parse_alias(definition.text, aliases, definition.line, definition.column)
         except SyntaxProblem as problem:
@@ -119,29 +125,34 @@ def check_chunk(source: Source, chunk: Chunk, options: Options, fast: bool = Tru
     """
     semantics: Mapping[str, Verifier] = registry()
     text = source.text
-    aliases: dict[str, Type | SyntaxProblem] | None = None
+    no_aliases: dict[str, Type | SyntaxProblem] = {}
+    aliases: dict[str, Type | SyntaxProblem] | None = None  # read when a statement first uses one
     context = 0
     for statement in scan(text, chunk.start, chunk.end, chunk.line, options.ops.is_checked, fast):
-        if aliases is None:
-            aliases = _aliases(source, chunk) if "!" in text else {}
-            context = _alias_context(aliases) if aliases else 0
         name = options.ops.semantics(statement.name)
         assert name is not None
+        uses_alias = "!" in (statement.key or statement.text)
+        if uses_alias and aliases is None:
+            aliases = _aliases(source, chunk)
+            context = _alias_context(aliases) if aliases else 0
+        in_scope = aliases if uses_alias and aliases is not None else no_aliases
         memo = None
         if statement.key is not None:
-            memo = (name, options.profile, statement.key, context if "!" in statement.key else 0)
+            memo = (name, options.profile, statement.key, context if uses_alias else 0)
             if memo in _CLEAN:
                 yield None
                 continue
         statement_text = extent(text, statement, chunk.end)
         if memo is not None and statement_text == statement.simple:
-            fast_op = simple_operation(statement.key or "", aliases, name not in ATTRIBUTE_FREE)
+            fast_op = simple_operation(statement.key or "", in_scope, name not in ATTRIBUTE_FREE)
             if fast_op is not None and semantics[name](fast_op, options.profile) is None:
                 _remember(memo)
                 yield None
                 continue
+        from broadcheck.syntax.parser import parse_operation  # Lark, only when a statement needs it
+
         try:
-            op = parse_operation(statement_text, aliases, statement.line, statement.column)
+            op = parse_operation(statement_text, in_scope, statement.line, statement.column)
         except SyntaxProblem as bad:
             yield syntax_diagnostic(bad, source.path)
             continue

@@ -9,7 +9,6 @@ from __future__ import annotations
 import fnmatch
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -90,6 +89,8 @@ def _results(files: Sequence[str], options: Options, jobs: int, stdin_name: str)
         return
     if STDIN in files:  # stdin can only be read here, in the parent
         yield check_one(STDIN, options, stdin_name)
+    from concurrent.futures import ProcessPoolExecutor
+
     chunksize = max(1, min(64, len(disk) // (jobs * 8)))
     with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(options,)) as pool:
         yield from pool.map(_check_in_worker, disk, chunksize=chunksize)

@@ -19,10 +19,10 @@ Colour follows Rich: none when the output is not a terminal, ``NO_COLOR`` and
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from rich.console import Console
-from rich.text import Text
+if TYPE_CHECKING:
+    from rich.text import Text
 
 from broadcheck.checker import Result
 from broadcheck.diagnostics import Diagnostic
@@ -35,6 +35,8 @@ _GUTTER = "bold blue"
 
 def _markers(line: int, text: str, spans: Sequence[tuple[Span, str, str, str]]) -> Text | None:
     """The marker row under source line ``line``: ``^^^`` for the op, ``---`` for a label."""
+    from rich.text import Text
+
     cells: list[tuple[int, int, str, str]] = []
     label_text = ""
     label_style = ""
@@ -63,6 +65,8 @@ def _markers(line: int, text: str, spans: Sequence[tuple[Span, str, str, str]]) 
 
 def render_diagnostic(d: Diagnostic, source_lines: Mapping[int, str]) -> Text:
     """One diagnostic: header, location, source lines with markers, notes."""
+    from rich.text import Text
+
     out = Text()
     style = _SEVERITY_STYLE.get(d.severity, "bold")
     out.append(f"{d.severity}[{d.code}]", style=style)
@@ -101,6 +105,14 @@ def render_diagnostic(d: Diagnostic, source_lines: Mapping[int, str]) -> Text:
 
 def render(results: Sequence[Result], out: TextIO, with_summary: bool = True) -> None:
     """Every diagnostic in full, a blank line between them, then the summary."""
+    if not any(r.diagnostics for r in results):
+        # Nothing to draw: no need to load Rich (start-up time matters to a hook).
+        if with_summary:
+            out.write(summary(results) + "\n")
+        return
+    from rich.console import Console
+    from rich.text import Text
+
     console = Console(file=out, soft_wrap=True, highlight=False, emoji=False, markup=False)
     for result in results:
         for d in result.diagnostics:

@@ -146,3 +146,15 @@ def simple_operation(key: str, aliases: Mapping[str, object], keep_attributes: b
     if operands is None or results is None:
         return None
     return Operation(name, _NOWHERE, _NOWHERE, operands, results)
+
+
+_ALIAS = re.compile(r"!(?P<name>[A-Za-z_][\w$.]*) = (?P<type>\S+)")
+
+
+def simple_alias(text: str, aliases: Mapping[str, object]) -> tuple[str, Type] | None:
+    """``!name = type`` read without Lark when the type is simple (as the grammar reads it)."""
+    m = _ALIAS.fullmatch(text.rstrip())
+    if m is None:
+        return None
+    parsed = simple_type(m.group("type"), aliases)
+    return None if parsed is None else (m.group("name"), parsed)

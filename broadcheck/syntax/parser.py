@@ -7,25 +7,19 @@ with a located, MLIR-style message ("expected '>' in tensor type").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from broadcheck.ops import Attribute, OpaqueType, Operation, ShapedType, Span, Type, TypeUse
 from broadcheck.syntax.grammar import parser
+from broadcheck.syntax.problem import SyntaxProblem
+
+__all__ = ["SyntaxProblem", "parse_alias", "parse_operation", "parse_type"]
 
 INT64_MAX = 2**63 - 1
 
 _Tree = Tree[Token]
-
-
-@dataclass(frozen=True, slots=True)
-class SyntaxProblem(Exception):
-    """A statement or type that the grammar does not accept, with where and why."""
-
-    message: str
-    span: Span
 
 
 # How the grammar's terminals read in "expected ..." messages.
