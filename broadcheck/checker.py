@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
+from broadcheck.config import DEFAULT_SPLIT_MARKER
 from broadcheck.diagnostics import Diagnostic, Label, Note
 from broadcheck.messages import RULES, note
 from broadcheck.ops import Operation, Span, Type, shape_str
@@ -17,8 +18,8 @@ from broadcheck.optable import OpTable
 from broadcheck.semantics import Problem, Profile, Verifier, registry
 from broadcheck.syntax.fastpath import simple_alias, simple_operation
 from broadcheck.syntax.problem import SyntaxProblem
-from broadcheck.syntax.scanner import extent, scan, scan_aliases
-from broadcheck.text import Chunk, Source, split_chunks
+from broadcheck.syntax.scanner import Incomplete, Statement, extent, scan, scan_aliases
+from broadcheck.text import Source, is_near_miss
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,9 @@ class Options:
     verify_diagnostics: bool = False
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
+    fast: bool = True
+    """Reuse the verdicts of simple lines (broadcheck.syntax.fastpath); off, every op
+    goes through the grammar. The output is the same either way (tested)."""
 
 
 @dataclass
@@ -82,24 +86,6 @@ def syntax_diagnostic(problem: SyntaxProblem, path: str) -> Diagnostic:
     return Diagnostic(rule.code, rule.severity, rule.format(detail=problem.message), path, problem.span)
 
 
-def _aliases(source: Source, chunk: Chunk) -> dict[str, Type | SyntaxProblem]:
-    aliases: dict[str, Type | SyntaxProblem] = {}
-    for definition in scan_aliases(source.text, chunk.start, chunk.end, chunk.line):
-        simple = simple_alias(definition.text, aliases)
-        if simple is not None:
-            aliases[simple[0]] = simple[1]
-            continue
-        from broadcheck.syntax.parser import parse_alias
-
-        try:
-            name, alias = parse_alias(definition.text, aliases, definition.line, definition.column)
-        except SyntaxProblem as problem:
-            aliases[definition.name] = problem
-        else:
-            aliases[name] = alias
-    return aliases
-
-
 # Keys of simple lines (see broadcheck.syntax.scanner.SIMPLE) already found
 # valid and clean, per semantics, profile and type-alias context: a line with a
 # known key needs no parse and no verification. Bounded, so memory stays flat.
@@ -116,53 +102,219 @@ def _alias_context(aliases: Mapping[str, Type | SyntaxProblem]) -> int:
     return _ALIAS_CONTEXTS.setdefault(items, len(_ALIAS_CONTEXTS))
 
 
-def check_chunk(source: Source, chunk: Chunk, options: Options, fast: bool = True) -> Iterator[Diagnostic | None]:
-    """One ``None`` per checked op of a chunk, or the op's diagnostic.
+class Stream:
+    """Checks one file fed to it block by block, so memory holds one block at a time.
 
-    ``fast`` reuses the verdict of a simple line whose key was seen clean
-    before; ``fast=False`` parses and verifies every op, and gives the same
-    output (the test suite compares the two).
+    Each block must end at a line end (but the last). A statement that runs past
+    a block is carried over and read again with the next one. Lines holding
+    ``broadcheck:`` or ``expected-`` are kept for suppressions and
+    ``--verify-diagnostics``; of the rest, only the lines diagnostics point at.
     """
-    semantics: Mapping[str, Verifier] = registry()
-    text = source.text
-    no_aliases: dict[str, Type | SyntaxProblem] = {}
-    aliases: dict[str, Type | SyntaxProblem] | None = None  # read when a statement first uses one
-    context = 0
-    for statement in scan(text, chunk.start, chunk.end, chunk.line, options.ops.is_checked, fast):
+
+    def __init__(self, path: str, options: Options):
+        self.path, self.options = path, options
+        self.semantics: Mapping[str, Verifier] = registry()
+        self.diagnostics: list[Diagnostic] = []
+        self.ops = 0
+        self.lines: dict[int, str] = {}
+        self.marked: list[tuple[int, str]] = []
+        self.next_line = 1
+        self.line_count = 0
+        self.carry, self.carry_line, self.skip = "", 1, 0
+        self.aliases: dict[str, Type | SyntaxProblem] = {}
+        self.context: int | None = 0
+
+    # ---------------------------------------------------------------- lines
+
+    def _numbered(self, block: str, needles: tuple[str, ...]) -> Iterator[tuple[int, int, str]]:
+        """(line number, offset, line) of the lines of ``block`` holding any of ``needles``."""
+        hits = sorted({m for needle in needles for m in _find_all(block, needle)})
+        counter = _Lines(block, self.next_line)
+        last = -1
+        for pos in hits:
+            start = block.rfind("\n", 0, pos) + 1
+            if start == last:
+                continue
+            last = start
+            end = block.find("\n", pos)
+            yield counter.at(start), start, block[start : end if end >= 0 else len(block)].removesuffix("\r")
+
+    def _keep_lines(self, text: str, offset: int, line: int, d: Diagnostic) -> None:
+        """Keep the lines a diagnostic points at; its statement starts at ``offset`` (line ``line``)."""
+        start = text.rfind("\n", 0, offset) + 1
+        wanted = {n for span in (d.span, *(label.span for label in d.labels)) for n in (span.line, span.end_line)}
+        number = line
+        while number <= max(wanted):
+            end = text.find("\n", start)
+            if number in wanted:
+                self.lines[number] = text[start : end if end >= 0 else len(text)].removesuffix("\r")
+            if end < 0:
+                break
+            start, number = end + 1, number + 1
+
+    # ---------------------------------------------------------------- blocks
+
+    def feed(self, block: str, final: bool) -> None:
+        """Check the statements of one more block of the file."""
+        marker = self.options.split_marker
+        markers: list[tuple[int, int, int]] = []  # (line, offset of the line, offset after it)
+        needles = ("broadcheck:", "expected-") if self.options.verify_diagnostics else ("broadcheck:",)
+        for number, _, line in self._numbered(block, needles):
+            self.marked.append((number, line))
+        if marker is not None:
+            for number, offset, line in self._numbered(block, ("//",) if marker == DEFAULT_SPLIT_MARKER else (marker,)):
+                if line.strip() == marker:
+                    end = block.find("\n", offset)
+                    markers.append((number, offset, end + 1 if end >= 0 else len(block)))
+                elif marker == DEFAULT_SPLIT_MARKER and is_near_miss(line):
+                    rule = RULES["BC905"]
+                    span = Span(number, 1, number, len(line) + 1)
+                    self.diagnostics.append(Diagnostic(rule.code, rule.severity, rule.format(), self.path, span))
+                    self.lines[number] = line
+        newlines = block.count("\n")
+        self.next_line += newlines
+        if final:
+            self.line_count = self.next_line - 1 + (1 if block and not block.endswith("\n") else 0)
+        text = self.carry + block
+        base = len(self.carry)
+        # Segments between split markers; each marker starts a new chunk.
+        segments: list[tuple[int, int, int, bool]] = []  # (start, end, first line, new chunk)
+        start, first, new_chunk = 0, self.carry_line, False
+        for number, offset, after in markers:
+            segments.append((start, base + offset, first, new_chunk))
+            start, first, new_chunk = base + after, number + 1, True
+        segments.append((start, len(text), first, new_chunk))
+        self.carry, self.skip = "", 0
+        for i, (seg_start, seg_end, seg_line, seg_new_chunk) in enumerate(segments):
+            if seg_new_chunk:
+                self.aliases, self.context = {}, 0
+            last = i == len(segments) - 1
+            incomplete = self._segment(
+                text, seg_start, seg_end, seg_line, final or not last, self.skip if i == 0 else 0
+            )
+            if incomplete is not None:
+                self.carry = text[incomplete.line_start :]
+                self.carry_line = incomplete.line
+                self.skip = incomplete.name_start - incomplete.line_start
+                return
+        self.carry_line = self.next_line
+
+    def _segment(self, text: str, start: int, end: int, line: int, final: bool, skip: int) -> Incomplete | None:
+        options = self.options
+        if text.find("!", start, end) >= 0:
+            before = len(self.aliases)
+            _read_aliases(text, start, end, line, self.aliases)
+            if len(self.aliases) != before:
+                self.context = None
+        for statement in scan(text, start, end, line, options.ops.is_checked, options.fast, final, skip):
+            if isinstance(statement, Incomplete):
+                return statement
+            incomplete = self._statement(text, end, final, statement)
+            if incomplete is not None:
+                return incomplete
+        return None
+
+    def _statement(self, text: str, end: int, final: bool, statement: Statement) -> Incomplete | None:
+        options = self.options
         name = options.ops.semantics(statement.name)
         assert name is not None
         uses_alias = "!" in (statement.key or statement.text)
-        if uses_alias and aliases is None:
-            aliases = _aliases(source, chunk)
-            context = _alias_context(aliases) if aliases else 0
-        in_scope = aliases if uses_alias and aliases is not None else no_aliases
+        in_scope = self.aliases if uses_alias else _NO_ALIASES
         memo = None
         if statement.key is not None:
-            memo = (name, options.profile, statement.key, context if uses_alias else 0)
+            if uses_alias and self.context is None:
+                self.context = _alias_context(self.aliases)
+            memo = (name, options.profile, statement.key, self.context or 0 if uses_alias else 0)
             if memo in _CLEAN:
-                yield None
-                continue
-        statement_text = extent(text, statement, chunk.end)
+                self.ops += 1
+                return None
+        statement_text = extent(text, statement, end, final)
+        if isinstance(statement_text, Incomplete):
+            return statement_text
         if memo is not None and statement_text == statement.simple:
             fast_op = simple_operation(statement.key or "", in_scope, name not in ATTRIBUTE_FREE)
-            if fast_op is not None and semantics[name](fast_op, options.profile) is None:
+            if fast_op is not None and self.semantics[name](fast_op, options.profile) is None:
                 _remember(memo)
-                yield None
-                continue
+                self.ops += 1
+                return None
         from broadcheck.syntax.parser import parse_operation  # Lark, only when a statement needs it
 
         try:
             op = parse_operation(statement_text, in_scope, statement.line, statement.column)
         except SyntaxProblem as bad:
-            yield syntax_diagnostic(bad, source.path)
-            continue
-        problem = semantics[name](op, options.profile)
+            self._report(text, statement, syntax_diagnostic(bad, self.path))
+            return None
+        self.ops += 1
+        problem = self.semantics[name](op, options.profile)
         if problem is not None:
-            yield diagnose(problem, op, source.path)
-            continue
-        yield None
-        if memo is not None and statement_text == statement.simple:
+            self._report(text, statement, diagnose(problem, op, self.path))
+        elif memo is not None and statement_text == statement.simple:
             _remember(memo)
+        return None
+
+    def _report(self, text: str, statement: Statement, d: Diagnostic) -> None:
+        self.diagnostics.append(d)
+        self._keep_lines(text, statement.offset, statement.line, d)
+
+    def finish(self) -> Result:
+        """Suppressions, selection and ``--verify-diagnostics``, then the result."""
+        from broadcheck import expectations, suppressions
+        from broadcheck.config import selected
+
+        options = self.options
+        diagnostics = suppressions.apply(self.path, self.marked, self.diagnostics)
+        if options.select or options.ignore:
+            diagnostics = [d for d in diagnostics if selected(d.code, options.select, options.ignore)]
+        if options.verify_diagnostics:
+            diagnostics = expectations.verify(self.path, self.marked, self.line_count, diagnostics)
+        diagnostics.sort(key=Diagnostic.sort_key)
+        known = {**dict(self.marked), **self.lines}
+        wanted = {
+            n
+            for d in diagnostics
+            for span in (d.span, *(label.span for label in d.labels))
+            for n in (span.line, span.end_line)
+        }
+        return Result(self.path, diagnostics, self.ops, {n: known[n] for n in sorted(wanted) if n in known})
+
+
+_NO_ALIASES: dict[str, Type | SyntaxProblem] = {}
+
+
+def _find_all(text: str, needle: str) -> Iterator[int]:
+    pos = text.find(needle)
+    while pos >= 0:
+        yield pos
+        pos = text.find(needle, pos + len(needle))
+
+
+class _Lines:
+    """Line numbers of increasing offsets into a block."""
+
+    def __init__(self, text: str, line: int):
+        self.text, self.offset, self.line = text, 0, line
+
+    def at(self, pos: int) -> int:
+        self.line += self.text.count("\n", self.offset, pos)
+        self.offset = pos
+        return self.line
+
+
+def _read_aliases(text: str, start: int, end: int, line: int, aliases: dict[str, Type | SyntaxProblem]) -> None:
+    """Add the type alias definitions of ``text[start:end]`` to ``aliases``."""
+    for definition in scan_aliases(text, start, end, line):
+        simple = simple_alias(definition.text, aliases)
+        if simple is not None:
+            aliases[simple[0]] = simple[1]
+            continue
+        from broadcheck.syntax.parser import parse_alias
+
+        try:
+            name, alias = parse_alias(definition.text, aliases, definition.line, definition.column)
+        except SyntaxProblem as problem:
+            aliases[definition.name] = problem
+        else:
+            aliases[name] = alias
 
 
 def _remember(memo: tuple[str, Profile, str, int]) -> None:
@@ -172,28 +324,8 @@ def _remember(memo: tuple[str, Profile, str, int]) -> None:
 
 
 def check_source(source: Source, options: Options) -> Result:
-    """Check one source: every chunk; then suppressions, selection, and
-    ``--verify-diagnostics`` if asked."""
-    from broadcheck import expectations, suppressions
-    from broadcheck.config import selected
-
-    chunks, near_misses = split_chunks(source.text, options.split_marker)
-    diagnostics: list[Diagnostic] = []
-    ops_checked = 0
-    rule = RULES["BC905"]
-    for line in near_misses:
-        span = Span(line, 1, line, len(source.line(line)) + 1)
-        diagnostics.append(Diagnostic(rule.code, rule.severity, rule.format(), source.path, span))
-    for chunk in chunks:
-        for item in check_chunk(source, chunk, options):
-            if item is None:
-                ops_checked += 1
-            else:
-                diagnostics.append(item)
-    diagnostics = suppressions.apply(source, diagnostics)
-    if options.select or options.ignore:
-        diagnostics = [d for d in diagnostics if selected(d.code, options.select, options.ignore)]
-    if options.verify_diagnostics:
-        diagnostics = expectations.verify(source, diagnostics)
-    diagnostics.sort(key=Diagnostic.sort_key)
-    return Result.of(source, diagnostics, ops_checked)
+    """Check one source held in memory: every chunk; then suppressions, selection,
+    and ``--verify-diagnostics`` if asked."""
+    stream = Stream(source.path, options)
+    stream.feed(source.text, final=True)
+    return stream.finish()

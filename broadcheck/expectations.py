@@ -12,13 +12,12 @@ not MLIR notes, so they need no ``expected-note``.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from broadcheck.diagnostics import Diagnostic
 from broadcheck.messages import RULES
 from broadcheck.ops import Span
-from broadcheck.text import Source
 
 _ANNOTATION = re.compile(
     r"expected-(?P<kind>error|note|remark|warning)(?P<re>-re)? *"
@@ -62,12 +61,14 @@ def _regex(text: str) -> str:
     return "".join(out)
 
 
-def parse_annotations(source: Source) -> tuple[list[Expectation], list[Diagnostic]]:
-    """The annotations of a source, and diagnostics for the ones that cannot be read."""
+def parse_annotations(
+    path: str, lines: Iterable[tuple[int, str]], line_count: int
+) -> tuple[list[Expectation], list[Diagnostic]]:
+    """The annotations among numbered lines (only lines with ``expected-`` matter) of a
+    file of ``line_count`` lines, and diagnostics for the ones that cannot be read."""
     found: list[tuple[int, re.Match[str]]] = []
-    lines = source.lines
     annotated: set[int] = set()
-    for number, line in enumerate(lines, start=1):
+    for number, line in lines:
         if "expected-" not in line:
             continue
         m = _ANNOTATION.search(line.rstrip())
@@ -85,7 +86,7 @@ def parse_annotations(source: Source) -> tuple[list[Expectation], list[Diagnosti
         elif where == "above":
             target = next((n for n in range(number - 1, 0, -1) if n not in annotated), 0)
         elif where == "below":
-            target = next((n for n in range(number + 1, len(lines) + 1) if n not in annotated), len(lines) + 1)
+            target = next((n for n in range(number + 1, line_count + 1) if n not in annotated), line_count + 1)
         elif where is not None:
             target = number + int(where)
         text = m.group("text")
@@ -101,15 +102,17 @@ def parse_annotations(source: Source) -> tuple[list[Expectation], list[Diagnosti
                 detail = ""
             if pattern is None:
                 rule = RULES["BC904"]
-                problems.append(Diagnostic(rule.code, rule.severity, rule.format(detail=detail), source.path, span))
+                problems.append(Diagnostic(rule.code, rule.severity, rule.format(detail=detail), path, span))
                 continue
         expectations.append(Expectation(m.group("kind"), text, pattern, target, span))
     return expectations, problems
 
 
-def verify(source: Source, diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+def verify(
+    path: str, lines: Iterable[tuple[int, str]], line_count: int, diagnostics: Sequence[Diagnostic]
+) -> list[Diagnostic]:
     """The verification failures: what was produced but not expected, and vice versa."""
-    expectations, failures = parse_annotations(source)
+    expectations, failures = parse_annotations(path, lines, line_count)
     by_line: dict[int | None, list[Expectation]] = {}
     for expectation in expectations:
         by_line.setdefault(expectation.line, []).append(expectation)
@@ -134,5 +137,5 @@ def verify(source: Source, diagnostics: Sequence[Diagnostic]) -> list[Diagnostic
         if not expectation.matched:
             rule = RULES["BC901"]
             message = rule.format(kind=expectation.kind, text=expectation.text)
-            failures.append(Diagnostic(rule.code, rule.severity, message, source.path, expectation.span))
+            failures.append(Diagnostic(rule.code, rule.severity, message, path, expectation.span))
     return failures

@@ -53,19 +53,46 @@ def decode(path: str, data: bytes) -> tuple[Source, Diagnostic | None]:
     try:
         return Source(path, data.decode("utf-8")), None
     except UnicodeDecodeError as err:
-        good = data[: err.start].decode("utf-8")
-        line = good.count("\n") + 1
-        column = len(good) - (good.rfind("\n") + 1) + 1
-        rule = RULES["BC002"]
-        message = rule.format(byte=data[err.start])
-        diag = Diagnostic(rule.code, rule.severity, message, path, Span(line, column, line, column + 1))
+        diag, _ = decode_error(path, data, err, 1)
         return Source(path, data.decode("utf-8", errors="replace")), diag
+
+
+BLOCK_SIZE = 1 << 20
 
 
 def read_bytes(path: str) -> bytes:
     """The bytes of a file; broadcheck only ever opens the files it checks for reading."""
     with open(path, "rb") as f:
         return f.read()
+
+
+def read_blocks(path: str, size: int = BLOCK_SIZE) -> Iterator[bytes]:
+    """A file's bytes in blocks of about ``size``, each ending at a newline (but the last)."""
+    with open(path, "rb") as f:
+        rest = b""
+        while data := f.read(size):
+            data = rest + data
+            cut = data.rfind(b"\n") + 1
+            if cut:
+                yield data[:cut]
+                rest = data[cut:]
+            else:
+                rest = data
+        if rest:
+            yield rest
+
+
+def decode_error(path: str, data: bytes, err: UnicodeDecodeError, first_line: int) -> tuple[Diagnostic, str]:
+    """BC002 at the first byte of ``data`` (a block starting at ``first_line``) that is not UTF-8, and its line."""
+    good = data[: err.start].decode("utf-8")
+    line = first_line + good.count("\n")
+    line_start = good.rfind("\n") + 1
+    column = len(good) - line_start + 1
+    rule = RULES["BC002"]
+    message = rule.format(byte=data[err.start])
+    end = data.find(b"\n", err.start)
+    text = good[line_start:] + data[err.start : end if end >= 0 else len(data)].decode("utf-8", "replace")
+    return Diagnostic(rule.code, rule.severity, message, path, Span(line, column, line, column + 1)), text
 
 
 def read(path: str, stdin_name: str) -> tuple[Source, Diagnostic | None] | InputError:

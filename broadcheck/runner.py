@@ -12,8 +12,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from broadcheck.checker import Options, Result, check_source
-from broadcheck.inputs import STDIN, InputError, expand, read
+from broadcheck.checker import Options, Result, Stream, check_source
+from broadcheck.inputs import STDIN, InputError, decode_error, expand, read, read_blocks
 
 
 @dataclass
@@ -55,17 +55,44 @@ class InternalError(Exception):
 
 
 def check_one(path: str, options: Options, stdin_name: str) -> Result | InputError:
-    """Read, decode and check one path."""
-    loaded = read(path, stdin_name)
-    if isinstance(loaded, InputError):
-        return loaded
-    source, decode_problem = loaded
-    if decode_problem is not None:
-        return Result.of(source, [decode_problem])
+    """Read, decode and check one path; a file is read in blocks, so memory stays flat."""
+    if path == STDIN:
+        loaded = read(path, stdin_name)
+        if isinstance(loaded, InputError):
+            return loaded
+        source, decode_problem = loaded
+        if decode_problem is not None:
+            return Result.of(source, [decode_problem])
+        try:
+            return check_source(source, options)
+        except Exception as err:
+            raise InternalError(source.path) from err
+    stream = Stream(path, options)
     try:
-        return check_source(source, options)
+        blocks = read_blocks(path)
+        block = next(blocks, b"")
+        if block.startswith(b"\xef\xbb\xbf"):
+            block = block[3:]
+        while True:
+            following = next(blocks, None)
+            try:
+                text = block.decode("utf-8")
+            except UnicodeDecodeError as err:
+                diag, line = decode_error(path, block, err, stream.next_line)
+                return Result(path, [diag], 0, {diag.line: line})
+            try:
+                stream.feed(text, final=following is None)
+            except Exception as err:
+                raise InternalError(path) from err
+            if following is None:
+                break
+            block = following
+    except OSError as err:
+        return InputError(path, err.strerror or str(err))
+    try:
+        return stream.finish()
     except Exception as err:
-        raise InternalError(source.path) from err
+        raise InternalError(path) from err
 
 
 _worker_options: Options | None = None

@@ -13,13 +13,12 @@ that suppresses nothing is reported (BC003), so suppressions do not rot.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from broadcheck.diagnostics import Diagnostic
 from broadcheck.messages import RULES
 from broadcheck.ops import Span
-from broadcheck.text import Source
 
 _DIRECTIVE = re.compile(r"//[ \t]*broadcheck:[ \t]*(?P<kind>file-ignore|ignore)\b(?:\[(?P<codes>[^\]]*)\])?")
 
@@ -42,12 +41,10 @@ class Directive:
         return not self.codes or diag.code in self.codes
 
 
-def directives(source: Source) -> list[Directive]:
-    """The suppression directives of a source."""
+def directives(lines: Iterable[tuple[int, str]]) -> list[Directive]:
+    """The suppression directives among numbered lines (only lines with ``broadcheck:`` matter)."""
     found: list[Directive] = []
-    if "broadcheck:" not in source.text:
-        return found
-    for number, line in enumerate(source.lines, start=1):
+    for number, line in lines:
         if "broadcheck:" not in line:
             continue
         m = _DIRECTIVE.search(line)
@@ -60,9 +57,9 @@ def directives(source: Source) -> list[Directive]:
     return found
 
 
-def apply(source: Source, diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+def apply(path: str, lines: Iterable[tuple[int, str]], diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
     """The diagnostics no directive suppresses, plus one BC003 per unused directive (or code)."""
-    found = directives(source)
+    found = directives(lines)
     if not found:
         return list(diagnostics)
     kept: list[Diagnostic] = []
@@ -81,5 +78,5 @@ def apply(source: Source, diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]
             what = directive.text.split(":", 1)[1].strip()
         else:
             continue
-        kept.append(Diagnostic(rule.code, rule.severity, rule.format(directive=what), source.path, directive.span))
+        kept.append(Diagnostic(rule.code, rule.severity, rule.format(directive=what), path, directive.span))
     return kept

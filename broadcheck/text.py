@@ -63,3 +63,8 @@ def split_chunks(text: str, marker: str | None) -> tuple[list[Chunk], list[int]]
         offset += len(line)
     chunks.append(Chunk(min(start, len(text)), len(text), start_line))
     return chunks, near_misses
+
+
+def is_near_miss(line: str) -> bool:
+    """Whether a line looks like the default split marker without being it (mlir-opt warns)."""
+    return _NEAR_MISS.match(line) is not None

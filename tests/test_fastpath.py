@@ -1,46 +1,67 @@
-"""The fast path gives exactly the grammar's result.
+"""The fast path and streaming give exactly the grammar's result on the whole text.
 
 Every fixture, every example, generated benchmark-style files and fuzzed
-mutations are checked twice, once with the fast path and once with every op
-through the grammar, and the diagnostics must be identical, byte for byte.
+mutations are checked with the fast path (twice: cold and with remembered
+verdicts), with every op through the grammar, and fed in small blocks as
+large files are read; the results must be identical.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from broadcheck import checker
-from broadcheck.checker import Options, check_chunk
-from broadcheck.diagnostics import Diagnostic
+from broadcheck.checker import Options, Result, Stream, check_source
 from broadcheck.optable import OpTable
 from broadcheck.semantics import Profile
 from broadcheck.syntax.fastpath import simple_type
 from broadcheck.syntax.parser import parse_type
-from broadcheck.text import Source, split_chunks
+from broadcheck.text import Source
 from tests.mutations import corpus, mutate
 
 CORPUS = corpus()
 OPTIONS = [
     Options(),
-    Options(Profile.LLVM),
+    Options(Profile.LLVM, OpTable(), "// -----", True),
     Options(Profile.SPEC, OpTable([("*", "mlir")])),
     Options(Profile.LLVM, OpTable([("*.*", "numpy")])),
 ]
 
 
-def both_paths(text: str, options: Options) -> tuple[list[Diagnostic | None], list[Diagnostic | None]]:
+def blocks(text: str, size: int) -> list[str]:
+    """``text`` cut into blocks of about ``size`` characters, each ending at a line end."""
+    out, start = [], 0
+    while start < len(text):
+        cut = text.rfind("\n", start, start + size) + 1
+        if cut <= start:
+            cut = text.find("\n", start + size) + 1 or len(text)
+        out.append(text[start:cut])
+        start = cut
+    return out
+
+
+def streamed(text: str, options: Options, size: int) -> Result:
+    stream = Stream("x.mlir", options)
+    pieces = blocks(text, size) or [""]
+    for i, piece in enumerate(pieces):
+        stream.feed(piece, final=i == len(pieces) - 1)
+    return stream.finish()
+
+
+def both_paths(text: str, options: Options) -> tuple[Result, Result]:
     source = Source("x.mlir", text)
-    chunks, _ = split_chunks(text, options.split_marker)
     checker._CLEAN.clear()
-    fast = [d for chunk in chunks for d in check_chunk(source, chunk, options, fast=True)]
-    # Again, now with the verdicts of the first pass remembered.
-    warm = [d for chunk in chunks for d in check_chunk(source, chunk, options, fast=True)]
-    slow = [d for chunk in chunks for d in check_chunk(source, chunk, options, fast=False)]
+    fast = check_source(source, options)
+    warm = check_source(source, options)  # with the verdicts of the first pass remembered
+    slow = check_source(source, replace(options, fast=False))
     assert fast == warm
+    for size in (1, 40, 300):
+        assert streamed(text, options, size) == fast, f"fed in blocks of {size}"
     return fast, slow
 
 
@@ -83,7 +104,7 @@ def test_generated_files(seed: int) -> None:
     for options in OPTIONS[:2]:
         fast, slow = both_paths(text, options)
         assert fast == slow
-        assert any(d is not None for d in fast)  # the files do exercise diagnostics
+        assert fast.diagnostics  # the files do exercise diagnostics
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

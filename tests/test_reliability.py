@@ -47,16 +47,18 @@ def test_binary_file_is_a_located_diagnostic(run: Invoke, here: Path) -> None:
 def test_unreadable_file_is_named_and_the_rest_checked(
     run: Invoke, here: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from broadcheck import inputs
+    from collections.abc import Iterator
 
-    real = inputs.read_bytes
+    from broadcheck import runner
 
-    def deny(path: str) -> bytes:
+    real = runner.read_blocks
+
+    def deny(path: str) -> Iterator[bytes]:
         if path.endswith("secret.mlir"):
             raise PermissionError(13, "Permission denied", path)
         return real(path)
 
-    monkeypatch.setattr(inputs, "read_bytes", deny)
+    monkeypatch.setattr(runner, "read_blocks", deny)
     Path("secret.mlir").write_text(GOOD)
     Path("bad.mlir").write_text(BAD)
     result = run("check", "--isolated", "--output-format", "concise", "secret.mlir", "bad.mlir")

@@ -53,6 +53,21 @@ class Statement:
     simple: str | None = None
     offset: int = 0
     name_end: int = 0
+    name_start: int = 0
+    line_start: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Incomplete:
+    """A statement that runs past the text scanned so far: scan again with more text.
+
+    ``line_start`` is the offset of its line, ``line`` that line's number and
+    ``name_start`` the offset of its op name.
+    """
+
+    name_start: int
+    line_start: int
+    line: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,24 +146,37 @@ def _after_type(text: str, pos: int, end: int) -> int:
     return pos
 
 
-def _continues(text: str, pos: int, end: int) -> bool:
-    """Whether the statement goes on after the newline at ``pos`` (no brackets open)."""
-    while pos < end:
+def _continues(text: str, pos: int, end: int) -> bool | None:
+    """Whether the statement goes on after the newline at ``pos`` (no brackets open);
+    ``None`` if the text ends before that can be told."""
+    while pos + 1 < end:
         line_end = _line_end(text, pos + 1, end)
         line = text[pos + 1 : line_end]
+        if line_end == end and not text.endswith("\n", 0, end):
+            return None  # a last line without its newline may be incomplete
         if not line.lstrip().startswith("//"):
             return _NEW_STATEMENT.match(line) is None
         pos = line_end
-    return False
+    return None
 
 
-def statement_end(text: str, pos: int, end: int) -> int:
+UNDECIDED = -1
+
+
+def statement_end(text: str, pos: int, end: int, final: bool = True) -> int:
     """The end of the op statement whose name ends at ``pos``.
 
     That is the end of its functional type (``: (T, T) -> T``) and trailing
     location; or, for text the grammar will reject, the end of the line where a
-    bracket is mismatched or where the statement stops without a type.
+    bracket is mismatched or where the statement stops without a type. When
+    more text may follow ``end`` (``final=False``), a statement that reaches
+    ``end`` is :data:`UNDECIDED`: the caller reads on and asks again.
     """
+    found = _statement_end(text, pos, end, final)
+    return UNDECIDED if found == end and not final else found
+
+
+def _statement_end(text: str, pos: int, end: int, final: bool) -> int:
     stack: list[str] = []
     colon = False
     for m in _TOKEN.finditer(text, pos, end):
@@ -156,8 +184,12 @@ def statement_end(text: str, pos: int, end: int) -> int:
         if tok[0] == "/" or tok[0] == '"':
             continue
         if tok == "\n":
-            if not stack and not _continues(text, m.start(), end):
-                return m.start()
+            if not stack:
+                goes_on = _continues(text, m.start(), end)
+                if goes_on is None and not final:
+                    return end
+                if not goes_on:
+                    return m.start()
         elif tok in "<([{":
             stack.append(tok)
         elif tok in _CLOSERS:
@@ -179,11 +211,16 @@ def scan(
     line: int,
     is_checked: Callable[[str], bool],
     fast: bool = True,
-) -> Iterator[Statement]:
+    final: bool = True,
+    skip_before: int = 0,
+) -> Iterator[Statement | Incomplete]:
     """The statements of checked ops in ``text[start:end]``, which starts at line ``line``.
 
     A simple line comes with its key and an empty ``text``; ask :func:`extent`
     for the text when it is needed. ``fast=False`` gives every statement's text.
+    With ``final=False`` more text follows ``end``: a statement that runs to
+    ``end`` ends the scan with :class:`Incomplete`. Op names before
+    ``skip_before`` were seen in an earlier scan and are passed over.
     """
     names = _LineCounter(text, start, line)
     comment_line = -1  # the line start of the last line seen to hold `//` before an op name
@@ -202,7 +239,7 @@ def scan(
             comment_scanned = name_start
             if comment_line == line_start:
                 continue
-        if not is_checked(name):
+        if name_start < skip_before or not is_checked(name):
             continue
         prefix = text[max(line_start, name_start - _RESULTS_LOOKBACK) : name_start]
         results = _RESULTS_BEFORE.search(prefix)
@@ -213,11 +250,17 @@ def scan(
         if simple is not None:
             # The statement's extent is only needed if its key has no verdict yet.
             key, simple_end = simple
-            yield Statement(name, "", names.line, column, key, text[stmt_start:simple_end], stmt_start, name_end)
+            yield Statement(
+                name, "", names.line, column, key, text[stmt_start:simple_end], stmt_start, name_end,
+                name_start, names.line_start,
+            )  # fmt: skip
             continue
-        stmt_end = statement_end(text, name_end, end)
+        stmt_end = statement_end(text, name_end, end, final)
+        if stmt_end == UNDECIDED:
+            yield Incomplete(name_start, names.line_start, names.line)
+            return
         # The result list is on the name's line, so they share a line number.
-        yield Statement(name, text[stmt_start:stmt_end], names.line, column)
+        yield Statement(name, text[stmt_start:stmt_end], names.line, column, offset=stmt_start)
 
 
 def scan_aliases(text: str, start: int, end: int, line: int) -> Iterator[AliasDefinition]:
@@ -246,8 +289,12 @@ def _alias_end(text: str, pos: int, end: int) -> int:
     return end
 
 
-def extent(text: str, statement: Statement, end: int) -> str:
-    """The full text of a statement :func:`scan` gave only a key for (the slow path)."""
+def extent(text: str, statement: Statement, end: int, final: bool = True) -> str | Incomplete:
+    """The full text of a statement :func:`scan` gave only a key for (the slow path),
+    or :class:`Incomplete` if it runs past ``end`` and more text follows."""
     if statement.key is None:
         return statement.text
-    return text[statement.offset : statement_end(text, statement.name_end, end)]
+    found = statement_end(text, statement.name_end, end, final)
+    if found == UNDECIDED:
+        return Incomplete(statement.name_start, statement.line_start, statement.line)
+    return text[statement.offset : found]
