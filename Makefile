@@ -44,6 +44,13 @@ oracle: $(STAMP)
 	$(BIN)/python -m pip install --quiet 'iree-base-compiler==3.13.0'
 	$(BIN)/python -m pytest -m oracle tests/oracle -q -s
 
+# The benchmark against MLIR's C++ tool (iree-opt): prints one table of figures and
+# ratios. Not part of `make test`; it installs iree-base-compiler (about 350 MB).
+bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet 'iree-base-compiler==3.13.0'
+	$(BIN)/python -m compileall -q broadcheck
+	$(BIN)/python -m bench.run --broadcheck $(BIN)/broadcheck
+
 # The long fuzz campaign (the suite runs a short one): FUZZ_SECONDS=1800 by default.
 FUZZ_SECONDS ?= 1800
 fuzz: $(STAMP)

@@ -89,7 +89,7 @@ def syntax_diagnostic(problem: SyntaxProblem, path: str) -> Diagnostic:
 # Keys of simple lines (see broadcheck.syntax.scanner.SIMPLE) already found
 # valid and clean, per semantics, profile and type-alias context: a line with a
 # known key needs no parse and no verification. Bounded, so memory stays flat.
-_CLEAN: set[tuple[str, Profile, str, int]] = set()
+_CLEAN: set[tuple[str, str | None, Profile, str, int]] = set()
 _CLEAN_LIMIT = 200_000
 _ALIAS_CONTEXTS: dict[tuple[tuple[str, str], ...], int] = {}
 # Semantics whose verdict never reads an op's attributes.
@@ -206,7 +206,21 @@ class Stream:
             _read_aliases(text, start, end, line, self.aliases)
             if len(self.aliases) != before:
                 self.context = None
-        for statement in scan(text, start, end, line, options.ops.is_checked, options.fast, final, skip):
+        profile, semantics_of, aliases = options.profile, options.ops.semantics, self.aliases
+
+        def known(name: str, key: str) -> bool:
+            # The hot path: a simple line whose verdict is known to be clean.
+            if "!" in key:
+                if self.context is None:
+                    self.context = _alias_context(aliases)
+                found = (name, semantics_of(name), profile, key, self.context) in _CLEAN
+            else:
+                found = (name, semantics_of(name), profile, key, 0) in _CLEAN
+            if found:
+                self.ops += 1
+            return found
+
+        for statement in scan(text, start, end, line, options.ops.is_checked, options.fast, final, skip, known):
             if isinstance(statement, Incomplete):
                 return statement
             incomplete = self._statement(text, end, final, statement)
@@ -224,15 +238,12 @@ class Stream:
         if statement.key is not None:
             if uses_alias and self.context is None:
                 self.context = _alias_context(self.aliases)
-            memo = (name, options.profile, statement.key, self.context or 0 if uses_alias else 0)
-            if memo in _CLEAN:
-                self.ops += 1
-                return None
+            memo = (statement.name, name, options.profile, statement.key, (self.context or 0) if uses_alias else 0)
         statement_text = extent(text, statement, end, final)
         if isinstance(statement_text, Incomplete):
             return statement_text
         if memo is not None and statement_text == statement.simple:
-            fast_op = simple_operation(statement.key or "", in_scope, name not in ATTRIBUTE_FREE)
+            fast_op = simple_operation(statement.name, statement.key or "", in_scope, name not in ATTRIBUTE_FREE)
             if fast_op is not None and self.semantics[name](fast_op, options.profile) is None:
                 _remember(memo)
                 self.ops += 1
@@ -317,7 +328,7 @@ def _read_aliases(text: str, start: int, end: int, line: int, aliases: dict[str,
             aliases[name] = alias
 
 
-def _remember(memo: tuple[str, Profile, str, int]) -> None:
+def _remember(memo: tuple[str, str | None, Profile, str, int]) -> None:
     if len(_CLEAN) >= _CLEAN_LIMIT:
         _CLEAN.clear()
     _CLEAN.add(memo)

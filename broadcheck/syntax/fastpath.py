@@ -42,10 +42,11 @@ _SIMPLE_TYPE = re.compile(
 )
 
 _NOWHERE = Span(0, 0, 0, 0)
+_MID = re.compile(r"((?: <?\{[^{}\n]*\}>?)*) : ")
 
 
 def simple_key(text: str, start: int, end: int) -> tuple[str, int] | None:
-    """The key (name, attributes, signature) of the simple line at ``start``, and where it ends.
+    """The key (attributes and signature) of the simple line at ``start``, and where it ends.
 
     A trailing ``loc("...")`` with a plain string is left out of the key: it
     never changes whether the statement is valid or its verdict.
@@ -53,13 +54,16 @@ def simple_key(text: str, start: int, end: int) -> tuple[str, int] | None:
     m = SIMPLE.match(text, start, end)
     if m is None:
         return None
-    sig = m.group("sig").rstrip()
-    stop = m.start("sig") + len(sig)
-    if sig.endswith('")'):
-        at = sig.rfind(' loc("')
-        if at > 0 and '"' not in sig[at + 6 : -2] and "\\" not in sig[at + 6 : -2]:
-            sig = sig[:at]
-    return f"{m.group('generic') or m.group('custom')}\0{m.group('mid')}\0{sig}", stop
+    stop = m.end()
+    while text[stop - 1] in " \t\r":
+        stop -= 1
+    key_end = stop
+    if text.endswith('")', 0, stop):
+        at = text.rfind(' loc("', m.start("sig"), stop)
+        if at > 0 and text.find('"', at + 6, stop - 2) < 0 and text.find("\\", at + 6, stop - 2) < 0:
+            key_end = at
+    # mid (attributes) and sig, as written: " {...} : (T, T) -> T"
+    return text[m.start("mid") : key_end], stop
 
 
 _types: dict[str, Type | None] = {}
@@ -129,13 +133,16 @@ def attributes_accepted(mid: str) -> bool:
     return _attributes_ok[mid]
 
 
-def simple_operation(key: str, aliases: Mapping[str, object], keep_attributes: bool) -> Operation | None:
+def simple_operation(name: str, key: str, aliases: Mapping[str, object], keep_attributes: bool) -> Operation | None:
     """The op of a simple line, for its verdict only: it has no locations, and
     no attributes, so a semantics that reads attributes must say ``keep_attributes``.
 
     ``None`` if the line is outside the simple subset: then the grammar reads it.
     """
-    name, mid, sig = key.split("\0")
+    split = _MID.match(key)
+    if split is None:
+        return None
+    mid, sig = split.group(1), key[split.end() :]
     if mid and (keep_attributes or not attributes_accepted(mid)):
         return None
     inputs, arrow, output = sig.partition(") -> ")

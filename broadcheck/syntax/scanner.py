@@ -19,8 +19,11 @@ _VALUE = r"%[\w$.\-]+(?::[0-9]+)?"
 _RESULTS = rf"{_VALUE}(?:[ \t]*,[ \t]*{_VALUE})*[ \t]*=[ \t]*"
 
 _CANDIDATE = re.compile(
-    r'"(?P<generic>[A-Za-z_][\w$.\-]*)"[ \t]*\('
-    rf"|^[ \t]*(?:{_RESULTS})?(?P<custom>[A-Za-z_][\w$]*\.[\w$.]+)(?=[ \t\r\n{{(<]|$)",
+    # A statement at the start of its line: results, then a generic or custom name.
+    rf'^[ \t]*(?P<results>{_RESULTS})?(?:"(?P<lgeneric>[A-Za-z_][\w$.\-]*)"[ \t]*\('
+    rf"|(?P<custom>[A-Za-z_][\w$]*\.[\w$.]+)(?=[ \t\r\n{{(<]|$))"
+    # A generic op anywhere else (`... wraps "tf.AddV2"(...)`).
+    r'|"(?P<generic>[A-Za-z_][\w$.\-]*)"[ \t]*\(',
     re.M,
 )
 _RESULTS_BEFORE = re.compile(rf"(?:{_RESULTS})$")
@@ -213,6 +216,7 @@ def scan(
     fast: bool = True,
     final: bool = True,
     skip_before: int = 0,
+    known: Callable[[str, str], bool] | None = None,
 ) -> Iterator[Statement | Incomplete]:
     """The statements of checked ops in ``text[start:end]``, which starts at line ``line``.
 
@@ -220,41 +224,50 @@ def scan(
     for the text when it is needed. ``fast=False`` gives every statement's text.
     With ``final=False`` more text follows ``end``: a statement that runs to
     ``end`` ends the scan with :class:`Incomplete`. Op names before
-    ``skip_before`` were seen in an earlier scan and are passed over.
+    ``skip_before`` were seen in an earlier scan and are passed over, and so is
+    a simple line for which ``known(name, key)`` says its verdict is known.
     """
     names = _LineCounter(text, start, line)
     comment_line = -1  # the line start of the last line seen to hold `//` before an op name
     comment_scanned = start
     for m in _CANDIDATE.finditer(text, start, end):
-        generic = m.group("generic") is not None
-        name = m.group("generic") if generic else m.group("custom")
-        name_start = m.start() if generic else m.start("custom")
-        names.advance(name_start)
-        line_start = max(names.line_start, start)
-        if generic:
+        name = m.group("lgeneric") or m.group("custom")
+        if name is not None:  # at the start of its line
+            generic = m.group("lgeneric") is not None
+            name_start = m.start("lgeneric") - 1 if generic else m.start("custom")  # a generic name's `"`
+            if name_start < skip_before or not is_checked(name):
+                continue
+            names.advance(name_start)
+            stmt_start = m.start("results") if m.group("results") is not None else name_start
+        else:
+            generic = True
+            name = m.group("generic")
+            name_start = m.start()
+            names.advance(name_start)
+            line_start = max(names.line_start, start)
             # A generic name after `//` on its line is in a comment (e.g. a CHECK line).
             scan_from = max(line_start, comment_scanned)
             if comment_line != line_start and text.find("//", scan_from, name_start) >= 0:
                 comment_line = line_start
             comment_scanned = name_start
-            if comment_line == line_start:
+            if comment_line == line_start or name_start < skip_before or not is_checked(name):
                 continue
-        if name_start < skip_before or not is_checked(name):
-            continue
-        prefix = text[max(line_start, name_start - _RESULTS_LOOKBACK) : name_start]
-        results = _RESULTS_BEFORE.search(prefix)
-        stmt_start = name_start - len(prefix) + results.start() if results is not None else name_start
-        column = stmt_start - names.line_start + 1
+            prefix = text[max(line_start, name_start - _RESULTS_LOOKBACK) : name_start]
+            results = _RESULTS_BEFORE.search(prefix)
+            stmt_start = name_start - len(prefix) + results.start() if results is not None else name_start
         name_end = name_start + len(name) + (2 if generic else 0)
         simple = simple_key(text, stmt_start, end) if fast else None
         if simple is not None:
-            # The statement's extent is only needed if its key has no verdict yet.
             key, simple_end = simple
+            if known is not None and known(name, key):
+                continue
+            # The statement's extent is only needed if its key has no verdict yet.
             yield Statement(
-                name, "", names.line, column, key, text[stmt_start:simple_end], stmt_start, name_end,
-                name_start, names.line_start,
+                name, "", names.line, stmt_start - names.line_start + 1, key, text[stmt_start:simple_end],
+                stmt_start, name_end, name_start, names.line_start,
             )  # fmt: skip
             continue
+        column = stmt_start - names.line_start + 1
         stmt_end = statement_end(text, name_end, end, final)
         if stmt_end == UNDECIDED:
             yield Incomplete(name_start, names.line_start, names.line)
