@@ -16,7 +16,7 @@ from broadcheck.messages import RULES, note
 from broadcheck.ops import Operation, Span, Type, shape_str
 from broadcheck.optable import OpTable
 from broadcheck.semantics import Problem, Profile, Verifier, registry
-from broadcheck.syntax.fastpath import simple_alias, simple_operation
+from broadcheck.syntax.fastpath import attributes_accepted, simple_alias, simple_operation, split_key
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.scanner import Incomplete, Statement, extent, scan, scan_aliases
 from broadcheck.text import Source, is_near_miss
@@ -91,6 +91,8 @@ def syntax_diagnostic(problem: SyntaxProblem, path: str) -> Diagnostic:
 # known key needs no parse and no verification. Bounded, so memory stays flat.
 _CLEAN: set[tuple[str, str | None, Profile, str, int]] = set()
 _CLEAN_LIMIT = 200_000
+# Signatures found clean per attribute-free semantics, profile and alias context.
+_CLEAN_SIGNATURES: set[tuple[str, Profile, str, int]] = set()
 _ALIAS_CONTEXTS: dict[tuple[tuple[str, str], ...], int] = {}
 # Semantics whose verdict never reads an op's attributes.
 ATTRIBUTE_FREE = frozenset({"mlir", "mlir-tensor", "tosa", "tosa-unary", "numpy"})
@@ -239,15 +241,29 @@ class Stream:
             if uses_alias and self.context is None:
                 self.context = _alias_context(self.aliases)
             memo = (statement.name, name, options.profile, statement.key, (self.context or 0) if uses_alias else 0)
-        statement_text = extent(text, statement, end, final)
-        if isinstance(statement_text, Incomplete):
-            return statement_text
-        if memo is not None and statement_text == statement.simple:
+        if memo is not None:
+            # When the fast path can read the line, the statement is exactly the
+            # simple line (see broadcheck.syntax.fastpath), so no extent is needed.
+            # A semantics that ignores attributes gives one verdict per signature,
+            # whatever the op's name and attributes.
+            parts = split_key(statement.key or "") if name in ATTRIBUTE_FREE else None
+            by_signature = None
+            if parts is not None and (not parts[0] or attributes_accepted(parts[0])):
+                by_signature = (name, options.profile, parts[1], memo[4])
+                if by_signature in _CLEAN_SIGNATURES:
+                    _remember(memo)
+                    self.ops += 1
+                    return None
             fast_op = simple_operation(statement.name, statement.key or "", in_scope, name not in ATTRIBUTE_FREE)
             if fast_op is not None and self.semantics[name](fast_op, options.profile) is None:
                 _remember(memo)
+                if by_signature is not None:
+                    _CLEAN_SIGNATURES.add(by_signature)
                 self.ops += 1
                 return None
+        statement_text = extent(text, statement, end, final)
+        if isinstance(statement_text, Incomplete):
+            return statement_text
         from broadcheck.syntax.parser import parse_operation  # Lark, only when a statement needs it
 
         try:
@@ -331,6 +347,7 @@ def _read_aliases(text: str, start: int, end: int, line: int, aliases: dict[str,
 def _remember(memo: tuple[str, str | None, Profile, str, int]) -> None:
     if len(_CLEAN) >= _CLEAN_LIMIT:
         _CLEAN.clear()
+        _CLEAN_SIGNATURES.clear()
     _CLEAN.add(memo)
 
 

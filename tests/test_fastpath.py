@@ -56,6 +56,7 @@ def streamed(text: str, options: Options, size: int) -> Result:
 def both_paths(text: str, options: Options) -> tuple[Result, Result]:
     source = Source("x.mlir", text)
     checker._CLEAN.clear()
+    checker._CLEAN_SIGNATURES.clear()
     fast = check_source(source, options)
     warm = check_source(source, options)  # with the verdicts of the first pass remembered
     slow = check_source(source, replace(options, fast=False))

@@ -76,14 +76,14 @@ def _dims(text: str) -> tuple[int | None, ...] | None:
 
 def simple_type(text: str, aliases: Mapping[str, object]) -> Type | None:
     """The type ``text`` as the grammar would build it, if it is simple; else ``None``."""
+    if text in _types:
+        return _types[text]
     m = _SIMPLE_TYPE.fullmatch(text)
     if m is None:
         return None
     if m.group("alias") is not None:
         target = aliases.get(m.group("alias"))
         return target if isinstance(target, ShapedType | OpaqueType) else None
-    if text in _types:
-        return _types[text]
     parsed: Type | None
     if m.group("element") is not None:
         dims = _dims(m.group("dims"))
@@ -133,16 +133,22 @@ def attributes_accepted(mid: str) -> bool:
     return _attributes_ok[mid]
 
 
+def split_key(key: str) -> tuple[str, str] | None:
+    """A simple line's key as (attributes, signature)."""
+    split = _MID.match(key)
+    return None if split is None else (split.group(1), key[split.end() :])
+
+
 def simple_operation(name: str, key: str, aliases: Mapping[str, object], keep_attributes: bool) -> Operation | None:
     """The op of a simple line, for its verdict only: it has no locations, and
     no attributes, so a semantics that reads attributes must say ``keep_attributes``.
 
     ``None`` if the line is outside the simple subset: then the grammar reads it.
     """
-    split = _MID.match(key)
-    if split is None:
+    parts = split_key(key)
+    if parts is None:
         return None
-    mid, sig = split.group(1), key[split.end() :]
+    mid, sig = parts
     if mid and (keep_attributes or not attributes_accepted(mid)):
         return None
     inputs, arrow, output = sig.partition(") -> ")

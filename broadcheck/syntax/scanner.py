@@ -231,14 +231,19 @@ def scan(
     comment_line = -1  # the line start of the last line seen to hold `//` before an op name
     comment_scanned = start
     for m in _CANDIDATE.finditer(text, start, end):
-        name = m.group("lgeneric") or m.group("custom")
-        if name is not None:  # at the start of its line
-            generic = m.group("lgeneric") is not None
-            name_start = m.start("lgeneric") - 1 if generic else m.start("custom")  # a generic name's `"`
+        group = m.lastgroup or ""
+        if group != "generic":  # at the start of its line
+            name = m[group]
+            generic = group == "lgeneric"
+            name_start = m.start(group) - 1 if generic else m.start(group)  # a generic name's `"`
             if name_start < skip_before or not is_checked(name):
                 continue
+            stmt_start = m.start("results") if m.start("results") >= 0 else name_start
+            simple = simple_key(text, stmt_start, end) if fast else None
+            # The hot path: a simple line whose verdict is known needs nothing more.
+            if simple is not None and known is not None and known(name, simple[0]):
+                continue
             names.advance(name_start)
-            stmt_start = m.start("results") if m.group("results") is not None else name_start
         else:
             generic = True
             name = m.group("generic")
@@ -255,12 +260,12 @@ def scan(
             prefix = text[max(line_start, name_start - _RESULTS_LOOKBACK) : name_start]
             results = _RESULTS_BEFORE.search(prefix)
             stmt_start = name_start - len(prefix) + results.start() if results is not None else name_start
+            simple = simple_key(text, stmt_start, end) if fast else None
+            if simple is not None and known is not None and known(name, simple[0]):
+                continue
         name_end = name_start + len(name) + (2 if generic else 0)
-        simple = simple_key(text, stmt_start, end) if fast else None
         if simple is not None:
             key, simple_end = simple
-            if known is not None and known(name, key):
-                continue
             # The statement's extent is only needed if its key has no verdict yet.
             yield Statement(
                 name, "", names.line, stmt_start - names.line_start + 1, key, text[stmt_start:simple_end],
