@@ -12,6 +12,7 @@ not MLIR notes, so they need no ``expected-note``.
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -93,7 +94,9 @@ def parse_annotations(
         pattern = None
         if m.group("re"):
             try:
-                pattern = re.compile(_regex(text))
+                with warnings.catch_warnings():  # e.g. "possible set difference": the user's regex, as written
+                    warnings.simplefilter("ignore", FutureWarning)
+                    pattern = re.compile(_regex(text))
             except re.error as err:
                 detail = f"invalid regex: {err.msg}"
             except ValueError as err:
