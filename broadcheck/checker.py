@@ -50,12 +50,7 @@ class Result:
     @classmethod
     def of(cls, source: Source, diagnostics: list[Diagnostic], ops_checked: int = 0) -> Result:
         """A result that keeps just the lines its diagnostics need."""
-        wanted = {
-            n
-            for d in diagnostics
-            for span in (d.span, *(label.span for label in d.labels))
-            for n in (span.line, span.end_line)
-        }
+        wanted = {n for d in diagnostics for n in d.line_numbers()}
         return cls(source.path, diagnostics, ops_checked, {n: source.line(n) for n in sorted(wanted)})
 
 
@@ -144,7 +139,7 @@ class Stream:
     def _keep_lines(self, text: str, offset: int, line: int, d: Diagnostic) -> None:
         """Keep the lines a diagnostic points at; its statement starts at ``offset`` (line ``line``)."""
         start = text.rfind("\n", 0, offset) + 1
-        wanted = {n for span in (d.span, *(label.span for label in d.labels)) for n in (span.line, span.end_line)}
+        wanted = d.line_numbers()
         number = line
         while number <= max(wanted):
             end = text.find("\n", start)
@@ -296,12 +291,7 @@ class Stream:
             diagnostics = expectations.verify(self.path, self.marked, self.line_count, diagnostics)
         diagnostics.sort(key=Diagnostic.sort_key)
         known = {**dict(self.marked), **self.lines}
-        wanted = {
-            n
-            for d in diagnostics
-            for span in (d.span, *(label.span for label in d.labels))
-            for n in (span.line, span.end_line)
-        }
+        wanted = {n for d in diagnostics for n in d.line_numbers()}
         return Result(self.path, diagnostics, self.ops, {n: known[n] for n in sorted(wanted) if n in known})
 
 

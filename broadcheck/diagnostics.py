@@ -53,5 +53,9 @@ class Diagnostic:
     def end_column(self) -> int:
         return self.span.end_column
 
+    def line_numbers(self) -> set[int]:
+        """The source lines this diagnostic points at (a renderer shows them)."""
+        return {n for span in (self.span, *(label.span for label in self.labels)) for n in (span.line, span.end_line)}
+
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.path, self.span.line, self.span.column, self.code)
