@@ -11,7 +11,6 @@ key and what is allowed. The defaults live here and nowhere else.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -63,6 +62,8 @@ def find(start: Path) -> Path | None:
 
 
 def _read(path: Path) -> dict[str, Any]:
+    import tomllib
+
     try:
         with path.open("rb") as f:
             return tomllib.load(f)
