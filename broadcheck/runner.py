@@ -95,6 +95,8 @@ def check_one(path: str, options: Options, stdin_name: str) -> Result | InputErr
         raise InternalError(path) from err
 
 
+PARALLEL_MIN_FILES = 8
+
 _worker_options: Options | None = None
 
 
@@ -110,7 +112,8 @@ def _check_in_worker(path: str) -> Result | InputError:
 
 def _results(files: Sequence[str], options: Options, jobs: int, stdin_name: str) -> Iterator[Result | InputError]:
     disk = [f for f in files if f != STDIN]
-    if jobs <= 1 or len(disk) < 2:
+    # A process pool costs more to start than a few small files take to check.
+    if jobs <= 1 or len(disk) < PARALLEL_MIN_FILES:
         for path in files:
             yield check_one(path, options, stdin_name)
         return
