@@ -1,0 +1,86 @@
+"""Where broadcheck spends its time: cProfile of ``broadcheck check`` on a generated file.
+
+``python -m bench.prof [--ops 100000] [--top 15]`` runs ``python -m cProfile -m
+broadcheck check FILE`` in a child process (the same interpreter; the file comes
+from the bench cache, see :mod:`bench.run`) and prints two tables: the top
+functions by cumulative time (time inside the function and everything it
+calls) and by self time (time in the function's own code). cProfile slows
+Python-heavy code down by roughly 1.5-2x, so read the shares, not the absolute
+seconds. ``--save FILE`` keeps the raw profile for snakeviz or pstats.
+"""
+
+from __future__ import annotations
+
+import argparse
+import pstats
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from bench.run import cached_file
+
+_REPO = str(Path(__file__).resolve().parent.parent) + "/"
+_STDLIB = sysconfig.get_paths()["stdlib"] + "/"
+_SITE = sysconfig.get_paths()["purelib"] + "/"
+
+
+def _where(file: str, line: int, name: str) -> str:
+    for prefix, shown in ((_REPO, ""), (_SITE, ""), (_STDLIB, "<stdlib>/")):
+        if file.startswith(prefix):
+            file = shown + file[len(prefix) :]
+            break
+    if file == "~":  # a built-in
+        return name
+    return f"{file}:{line}({name})"
+
+
+def _wrapper(file: str, name: str) -> bool:
+    """Start-up frames that only wrap the whole run (runpy, exec, click's dispatch)."""
+    return file in ("<string>", "<frozen runpy>") or "/click/" in file or name == "<built-in method builtins.exec>"
+
+
+def table(stats: pstats.Stats, key: int, top: int, total: float) -> list[str]:
+    """The ``top`` functions by ``key`` (2: self time, 3: cumulative time) as text rows, wrappers left out."""
+    entries = stats.stats  # type: ignore[attr-defined]
+    kept = [item for item in entries.items() if not _wrapper(item[0][0], item[0][2])]
+    rows = sorted(kept, key=lambda item: item[1][key], reverse=True)[:top]
+    out = [f"{'calls':>10} {'self s':>8} {'cum s':>8} {'cum %':>6}  function"]
+    for (file, line, name), (_, calls, tottime, cumtime, _) in rows:
+        share = 100 * cumtime / total
+        out.append(f"{calls:>10} {tottime:>8.2f} {cumtime:>8.2f} {share:>5.0f}%  {_where(file, line, name)}")
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.prof", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--ops", type=int, default=100_000, help="ops in the generated file (default 100000)")
+    parser.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
+    parser.add_argument("--top", type=int, default=15, help="rows per table (default 15)")
+    parser.add_argument("--save", metavar="FILE", help="keep the raw cProfile output here")
+    args = parser.parse_args(argv)
+    path, stats = cached_file(args.ops, args.seed)
+    with tempfile.TemporaryDirectory() as tmp:
+        out = args.save or str(Path(tmp) / "broadcheck.prof")
+        cmd = [sys.executable, "-m", "cProfile", "-o", out, "-m", "broadcheck", "check", str(path)]
+        start = time.perf_counter()
+        done = subprocess.run(cmd, stdout=subprocess.DEVNULL, check=False)
+        wall = time.perf_counter() - start
+        if done.returncode not in (0, 1):
+            print(f"warning: broadcheck exited {done.returncode}: this profiles a failed run", file=sys.stderr)
+        profile = pstats.Stats(out)
+    total = profile.total_tt  # type: ignore[attr-defined]
+    print(f"broadcheck check {path.name}: {stats.lines} lines, {stats.ops} ops ({stats.checked} checked)")
+    print(f"wall {wall:.2f} s under cProfile; profiled total {total:.2f} s\n")
+    print(f"Top {args.top} by cumulative time:")
+    print("\n".join(table(profile, 3, args.top, total)))
+    print(f"\nTop {args.top} by self time:")
+    print("\n".join(table(profile, 2, args.top, total)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
