@@ -18,7 +18,7 @@ from broadcheck.optable import OpTable
 from broadcheck.semantics import Problem, Profile, Verifier, registry
 from broadcheck.syntax.fastpath import attributes_accepted, simple_alias, simple_operation, split_key
 from broadcheck.syntax.problem import SyntaxProblem
-from broadcheck.syntax.scanner import Incomplete, Statement, extent, scan, scan_aliases
+from broadcheck.syntax.scanner import AliasDefinition, Incomplete, Statement, extent, scan, scan_aliases
 from broadcheck.text import Source, is_near_miss
 
 
@@ -198,18 +198,24 @@ class Stream:
 
     def _segment(self, text: str, start: int, end: int, line: int, final: bool, skip: int) -> Incomplete | None:
         options = self.options
-        if text.find("!", start, end) >= 0:
-            before = len(self.aliases)
-            _read_aliases(text, start, end, line, self.aliases)
-            if len(self.aliases) != before:
-                self.context = None
-        profile, semantics_of, aliases = options.profile, options.ops.semantics, self.aliases
+        # Type aliases count from their definition on, as in MLIR: a definition
+        # is added before the first statement that follows it.
+        pending = list(scan_aliases(text, start, end, line)) if text.find("!", start, end) >= 0 else []
+        pending.reverse()
 
-        def known(name: str, key: str) -> bool:
+        def define_up_to(offset: int) -> None:
+            while pending and pending[-1].offset < offset:
+                _define(pending.pop(), self.aliases)
+                self.context = None
+
+        profile, semantics_of = options.profile, options.ops.semantics
+
+        def known(name: str, key: str, offset: int) -> bool:
             # The hot path: a simple line whose verdict is known to be clean.
             if "!" in key:
+                define_up_to(offset)
                 if self.context is None:
-                    self.context = _alias_context(aliases)
+                    self.context = _alias_context(self.aliases)
                 found = (name, semantics_of(name), profile, key, self.context) in _CLEAN
             else:
                 found = (name, semantics_of(name), profile, key, 0) in _CLEAN
@@ -219,10 +225,13 @@ class Stream:
 
         for statement in scan(text, start, end, line, options.ops.is_checked, options.fast, final, skip, known):
             if isinstance(statement, Incomplete):
+                define_up_to(statement.line_start)  # the rest is read again with the next block
                 return statement
+            define_up_to(statement.offset)
             incomplete = self._statement(text, end, final, statement)
             if incomplete is not None:
                 return incomplete
+        define_up_to(end)
         return None
 
     def _statement(self, text: str, end: int, final: bool, statement: Statement) -> Incomplete | None:
@@ -317,21 +326,20 @@ class _Lines:
         return self.line
 
 
-def _read_aliases(text: str, start: int, end: int, line: int, aliases: dict[str, Type | SyntaxProblem]) -> None:
-    """Add the type alias definitions of ``text[start:end]`` to ``aliases``."""
-    for definition in scan_aliases(text, start, end, line):
-        simple = simple_alias(definition.text, aliases)
-        if simple is not None:
-            aliases[simple[0]] = simple[1]
-            continue
-        from broadcheck.syntax.parser import parse_alias
+def _define(definition: AliasDefinition, aliases: dict[str, Type | SyntaxProblem]) -> None:
+    """Add one type alias definition (or the reason it cannot be read) to ``aliases``."""
+    simple = simple_alias(definition.text, aliases)
+    if simple is not None:
+        aliases[simple[0]] = simple[1]
+        return
+    from broadcheck.syntax.parser import parse_alias
 
-        try:
-            name, alias = parse_alias(definition.text, aliases, definition.line, definition.column)
-        except SyntaxProblem as problem:
-            aliases[definition.name] = problem
-        else:
-            aliases[name] = alias
+    try:
+        name, alias = parse_alias(definition.text, aliases, definition.line, definition.column)
+    except SyntaxProblem as problem:
+        aliases[definition.name] = problem
+    else:
+        aliases[name] = alias
 
 
 def _remember(memo: tuple[str, str | None, Profile, str, int]) -> None:

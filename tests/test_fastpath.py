@@ -140,3 +140,11 @@ def test_simple_types_are_the_grammars_types(text: str) -> None:
 )
 def test_other_types_are_left_to_the_grammar(text: str) -> None:
     assert simple_type(text, {}) is None
+
+
+def test_an_alias_counts_from_its_definition_on() -> None:
+    """As in MLIR, a type alias is known from its definition on, however the file is read."""
+    text = '%0 = "tf.AddV2"(%a, %b) : (!t, !t) -> !t\n!t = tensor<4xf32>\n%1 = "tf.AddV2"(%a, %b) : (!t, !t) -> !t\n'
+    fast, slow = both_paths(text, Options())
+    assert fast == slow
+    assert [(d.line, d.message) for d in fast.diagnostics] == [(1, "undefined symbol alias id 't'")]

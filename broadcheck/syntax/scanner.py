@@ -81,6 +81,7 @@ class AliasDefinition:
     text: str
     line: int
     column: int
+    offset: int = 0
 
 
 class _LineCounter:
@@ -216,7 +217,7 @@ def scan(
     fast: bool = True,
     final: bool = True,
     skip_before: int = 0,
-    known: Callable[[str, str], bool] | None = None,
+    known: Callable[[str, str, int], bool] | None = None,
 ) -> Iterator[Statement | Incomplete]:
     """The statements of checked ops in ``text[start:end]``, which starts at line ``line``.
 
@@ -225,7 +226,7 @@ def scan(
     With ``final=False`` more text follows ``end``: a statement that runs to
     ``end`` ends the scan with :class:`Incomplete`. Op names before
     ``skip_before`` were seen in an earlier scan and are passed over, and so is
-    a simple line for which ``known(name, key)`` says its verdict is known.
+    a simple line for which ``known(name, key, offset)`` says its verdict is known.
     """
     names = _LineCounter(text, start, line)
     comment_line = -1  # the line start of the last line seen to hold `//` before an op name
@@ -241,7 +242,7 @@ def scan(
             stmt_start = m.start("results") if m.start("results") >= 0 else name_start
             simple = simple_key(text, stmt_start, end) if fast else None
             # The hot path: a simple line whose verdict is known needs nothing more.
-            if simple is not None and known is not None and known(name, simple[0]):
+            if simple is not None and known is not None and known(name, simple[0], stmt_start):
                 continue
             names.advance(name_start)
         else:
@@ -261,7 +262,7 @@ def scan(
             results = _RESULTS_BEFORE.search(prefix)
             stmt_start = name_start - len(prefix) + results.start() if results is not None else name_start
             simple = simple_key(text, stmt_start, end) if fast else None
-            if simple is not None and known is not None and known(name, simple[0]):
+            if simple is not None and known is not None and known(name, simple[0], stmt_start):
                 continue
         name_end = name_start + len(name) + (2 if generic else 0)
         if simple is not None:
@@ -288,7 +289,7 @@ def scan_aliases(text: str, start: int, end: int, line: int) -> Iterator[AliasDe
         def_start = m.start("name") - 1
         stack_end = _alias_end(text, m.end(), end)
         def_line, column = lines.at(def_start)
-        yield AliasDefinition(m.group("name"), text[def_start:stack_end], def_line, column)
+        yield AliasDefinition(m.group("name"), text[def_start:stack_end], def_line, column, def_start)
 
 
 def _alias_end(text: str, pos: int, end: int) -> int:
