@@ -95,8 +95,10 @@ ATTRIBUTE_FREE = frozenset({"mlir", "mlir-tensor", "tosa", "tosa-unary", "numpy"
 
 def _alias_context(aliases: Mapping[str, Type | SyntaxProblem]) -> int:
     """A small number standing for a set of type alias definitions."""
+    if not aliases:
+        return 0
     items = tuple(sorted((name, repr(value)) for name, value in aliases.items()))
-    return _ALIAS_CONTEXTS.setdefault(items, len(_ALIAS_CONTEXTS))
+    return _ALIAS_CONTEXTS.setdefault(items, len(_ALIAS_CONTEXTS) + 1)
 
 
 class Stream:
