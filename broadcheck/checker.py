@@ -202,7 +202,11 @@ class Stream:
         options = self.options
         # Type aliases count from their definition on, as in MLIR: a definition
         # is added before the first statement that follows it.
-        pending = list(scan_aliases(text, start, end, line)) if text.find("!", start, end) >= 0 else []
+        found = list(scan_aliases(text, start, end, line, final)) if text.find("!", start, end) >= 0 else []
+        unfinished = found[-1] if found and isinstance(found[-1], Incomplete) else None
+        if unfinished is not None:
+            end, final = unfinished.line_start, False  # read on from the unfinished definition
+        pending = [d for d in found if isinstance(d, AliasDefinition)]
         pending.reverse()
 
         def define_up_to(offset: int) -> None:
@@ -234,7 +238,7 @@ class Stream:
             if incomplete is not None:
                 return incomplete
         define_up_to(end)
-        return None
+        return unfinished
 
     def _statement(self, text: str, end: int, final: bool, statement: Statement) -> Incomplete | None:
         options = self.options

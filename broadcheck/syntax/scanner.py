@@ -282,13 +282,19 @@ def scan(
         yield Statement(name, text[stmt_start:stmt_end], names.line, column, offset=stmt_start)
 
 
-def scan_aliases(text: str, start: int, end: int, line: int) -> Iterator[AliasDefinition]:
-    """The type alias definitions (``!name = type``) in ``text[start:end]``."""
+def scan_aliases(
+    text: str, start: int, end: int, line: int, final: bool = True
+) -> Iterator[AliasDefinition | Incomplete]:
+    """The type alias definitions (``!name = type``) in ``text[start:end]``; with
+    ``final=False``, one that runs to ``end`` ends the scan with :class:`Incomplete`."""
     lines = _LineCounter(text, start, line)
     for m in _ALIAS_DEF.finditer(text, start, end):
         def_start = m.start("name") - 1
         stack_end = _alias_end(text, m.end(), end)
         def_line, column = lines.at(def_start)
+        if stack_end == end and not final:
+            yield Incomplete(def_start, lines.line_start, def_line)
+            return
         yield AliasDefinition(m.group("name"), text[def_start:stack_end], def_line, column, def_start)
 
 
