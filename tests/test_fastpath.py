@@ -148,3 +148,20 @@ def test_an_alias_counts_from_its_definition_on() -> None:
     fast, slow = both_paths(text, Options())
     assert fast == slow
     assert [(d.line, d.message) for d in fast.diagnostics] == [(1, "undefined symbol alias id 't'")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Found by fuzzing: an op whose signature continues after a comment line, cut at every line.
+        '%r = "test.broadcastable"(%a, %b)\n  // a comment\n  : (tensor<3xi32>, tensor<2xi32) -> tensor<?xi32>\n',
+        # Found by fuzzing: an alias definition missing its `>`, so it runs on to later lines.
+        "!act = tensor<1x56x56x64xf32\n\nmodule {\n%0 = tosa.add %a, %b : (!act, !act) -> !act\n}\n",
+        # Found by fuzzing: a result type missing its `>` before more lines.
+        "%0 = tosa.add %a, %b : (tensor<3x2xf32>, tensor<2xf32>) -> tensor<3x2xf32\nreturn %0 : tensor<3x2xf32>\n}\n",
+    ],
+)
+def test_regressions_from_fuzzing(text: str) -> None:
+    fast, slow = both_paths(text, Options())
+    assert fast == slow
+    assert fast.diagnostics
