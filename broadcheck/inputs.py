@@ -60,12 +60,6 @@ def decode(path: str, data: bytes) -> tuple[Source, Diagnostic | None]:
 BLOCK_SIZE = 1 << 20
 
 
-def read_bytes(path: str) -> bytes:
-    """The bytes of a file; broadcheck only ever opens the files it checks for reading."""
-    with open(path, "rb") as f:
-        return f.read()
-
-
 def read_blocks(path: str, size: int = BLOCK_SIZE) -> Iterator[bytes]:
     """A file's bytes in blocks of about ``size``, each ending at a newline (but the last)."""
     with open(path, "rb") as f:
@@ -95,13 +89,11 @@ def decode_error(path: str, data: bytes, err: UnicodeDecodeError, first_line: in
     return Diagnostic(rule.code, rule.severity, message, path, Span(line, column, line, column + 1)), text
 
 
-def read(path: str, stdin_name: str) -> tuple[Source, Diagnostic | None] | InputError:
-    """Read and decode one path (``-`` is stdin, shown as ``stdin_name``)."""
+def read_stdin(stdin_name: str) -> tuple[Source, Diagnostic | None] | InputError:
+    """Read and decode standard input, shown as ``stdin_name`` (files are read in blocks)."""
     try:
-        if path == STDIN:
-            if sys.stdin is None or sys.stdin.closed:
-                return InputError(stdin_name, "standard input is closed")
-            return decode(stdin_name, sys.stdin.buffer.read())
-        return decode(path, read_bytes(path))
+        if sys.stdin is None or sys.stdin.closed:
+            return InputError(stdin_name, "standard input is closed")
+        return decode(stdin_name, sys.stdin.buffer.read())
     except OSError as err:
-        return InputError(path, err.strerror or str(err))
+        return InputError(stdin_name, err.strerror or str(err))

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from broadcheck.checker import Options, Result, Stream, check_source
-from broadcheck.inputs import STDIN, InputError, decode_error, expand, read, read_blocks
+from broadcheck.inputs import STDIN, InputError, decode_error, expand, read_blocks, read_stdin
 
 
 @dataclass
@@ -57,7 +57,7 @@ class InternalError(Exception):
 def check_one(path: str, options: Options, stdin_name: str) -> Result | InputError:
     """Read, decode and check one path; a file is read in blocks, so memory stays flat."""
     if path == STDIN:
-        loaded = read(path, stdin_name)
+        loaded = read_stdin(stdin_name)
         if isinstance(loaded, InputError):
             return loaded
         source, decode_problem = loaded
