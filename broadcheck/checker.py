@@ -15,7 +15,7 @@ from broadcheck.diagnostics import Diagnostic, Label, Note
 from broadcheck.messages import RULES, note
 from broadcheck.ops import Operation, Span, Type, shape_str
 from broadcheck.optable import OpTable
-from broadcheck.semantics import Problem, Profile, Verifier, registry
+from broadcheck.semantics import Problem, Profile, Verifier, attribute_free, registry
 from broadcheck.syntax.fastpath import attributes_accepted, simple_alias, simple_operation, split_key
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.scanner import AliasDefinition, Incomplete, Statement, extent, scan, scan_aliases
@@ -57,16 +57,23 @@ class Result:
 def diagnose(problem: Problem, op: Operation, path: str, op_name: str | None = None) -> Diagnostic:
     """Locate and word a semantics' problem: at the op name, as mlir-opt does."""
     rule = RULES[problem.code]
-    message = rule.format(op_name if op_name is not None else op.name, **problem.args)
+    name = op_name if op_name is not None else op.name
+    if problem.code == "BC110":  # a stricter rule's own message, reported as a warning
+        args = dict(problem.args)
+        message = RULES[str(args.pop("rule"))].format(name, **args)
+    else:
+        message = rule.format(name, **problem.args)
     labels: list[Label] = []
     if problem.subject is not None:
         uses = op.operands if problem.subject.kind == "operand" else op.results
         if problem.subject.index < len(uses):
             labels.append(Label(uses[problem.subject.index].span, f"{problem.subject.kind} #{problem.subject.index}"))
     notes = [Note("note", note(key, **args)) for key, args in problem.notes]
-    if problem.code == "BC103":
+    if problem.code == "BC110":
+        notes.append(Note("note", note("lint-only")))
+    if problem.code == "BC103" or problem.args.get("rule") == "BC103":
         notes.append(Note("note", note("spec-rank")))
-    elif problem.code == "BC104":
+    elif problem.code == "BC104" or problem.args.get("rule") == "BC104":
         notes.append(Note("note", note("spec-dynamic")))
     if problem.inferred is not None:
         notes.append(Note("note", note("inferred", shape=f"'{shape_str(problem.inferred)}'")))
@@ -86,11 +93,9 @@ def syntax_diagnostic(problem: SyntaxProblem, path: str) -> Diagnostic:
 # known key needs no parse and no verification. Bounded, so memory stays flat.
 _CLEAN: set[tuple[str, str | None, Profile, str, int]] = set()
 _CLEAN_LIMIT = 200_000
-# Signatures found clean per attribute-free semantics, profile and alias context.
-_CLEAN_SIGNATURES: set[tuple[str, Profile, str, int]] = set()
+# Signatures found clean per op name, attribute-free semantics, profile and alias context.
+_CLEAN_SIGNATURES: set[tuple[str, str, Profile, str, int]] = set()
 _ALIAS_CONTEXTS: dict[tuple[tuple[str, str], ...], int] = {}
-# Semantics whose verdict never reads an op's attributes.
-ATTRIBUTE_FREE = frozenset({"mlir", "mlir-tensor", "tosa", "tosa-unary", "numpy"})
 
 
 def _alias_context(aliases: Mapping[str, Type | SyntaxProblem]) -> int:
@@ -113,6 +118,7 @@ class Stream:
     def __init__(self, path: str, options: Options):
         self.path, self.options = path, options
         self.semantics: Mapping[str, Verifier] = registry()
+        self.attribute_free = attribute_free()
         self.diagnostics: list[Diagnostic] = []
         self.ops = 0
         self.lines: dict[int, str] = {}
@@ -256,15 +262,16 @@ class Stream:
             # simple line (see broadcheck.syntax.fastpath), so no extent is needed.
             # A semantics that ignores attributes gives one verdict per signature,
             # whatever the op's name and attributes.
-            parts = split_key(statement.key or "") if name in ATTRIBUTE_FREE else None
+            attribute_free = name in self.attribute_free
+            parts = split_key(statement.key or "") if attribute_free else None
             by_signature = None
             if parts is not None and (not parts[0] or attributes_accepted(parts[0])):
-                by_signature = (name, options.profile, parts[1], memo[4])
+                by_signature = (statement.name, name, options.profile, parts[1], memo[4])
                 if by_signature in _CLEAN_SIGNATURES:
                     _remember(memo)
                     self.ops += 1
                     return None
-            fast_op = simple_operation(statement.name, statement.key or "", in_scope, name not in ATTRIBUTE_FREE)
+            fast_op = simple_operation(statement.name, statement.key or "", in_scope, not attribute_free)
             if fast_op is not None and self.semantics[name](fast_op, options.profile) is None:
                 _remember(memo)
                 if by_signature is not None:

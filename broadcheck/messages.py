@@ -129,6 +129,17 @@ RULES: Mapping[str, Rule] = {
             '"test.broadcastable"(%a, %b) : (tensor<4xf32>, tensor<4xf32>) -> vector<4xf32>',
         ),
         Rule(
+            "BC110",
+            "broadcastable-document",
+            "{detail}",
+            "A dialect op that its own verifier accepts breaks a stricter rule of MLIR's Broadcastable document "
+            "(--profile spec only; a warning, since the real tool accepts the op).",
+            "%0 = tosa.add %a, %b : (tensor<?xf32>, tensor<?xf32>) -> tensor<4xf32>",
+            severity="warning",
+            op_prefix=False,
+        ),
+        # ---- BC2xx: TOSA (semantics/tosa.py)
+        Rule(
             "BC201",
             "tosa-operand-ranks",
             "operands don't have matching ranks",
@@ -149,6 +160,7 @@ RULES: Mapping[str, Rule] = {
             "A unary TOSA op (abs, exp, clamp, ...) changes the shape (SameOperandsAndResultShape).",
             "tosa.abs %a : (tensor<4xf32>) -> tensor<1x4xf32>",
         ),
+        # ---- BC3xx: NumPy / Array API (semantics/numpy.py)
         Rule(
             "BC301",
             "numpy-operands-mismatch",
@@ -165,6 +177,7 @@ RULES: Mapping[str, Rule] = {
             "A result's rank or static sizes differ from the broadcast shape (NumPy, ONNX, XLA semantics).",
             '%0 = "onnx.Mul"(%a, %b) : (tensor<10x10xf32>, tensor<10x1xf32>) -> tensor<10x1xf32>',
         ),
+        # ---- BC4xx: ONNX-MLIR (semantics/onnx.py)
         Rule(
             "BC401",
             "onnx-incompatible-dimensions",
@@ -211,6 +224,7 @@ RULES: Mapping[str, Rule] = {
             "The SONNX Broadcast op: the number of outputs differs from the number of inputs.",
             '%0 = "onnx.Broadcast"(%a, %b) : (tensor<2x1xf32>, tensor<3xf32>) -> tensor<2x3xf32>',
         ),
+        # ---- BC5xx: XLA, StableHLO, CHLO (semantics/xla.py, semantics/stablehlo.py)
         Rule(
             "BC501",
             "xla-equal-rank",
@@ -327,6 +341,9 @@ RULES: Mapping[str, Rule] = {
             "%0 = stablehlo.broadcast_in_dim %v, dims = [0, 1] : (tensor<2x3xi32>) -> tensor<2x2x2xi32>",
             op_prefix=False,
         ),
+        # ---- BC6xx: Linalg (semantics/linalg.py) and Vector (semantics/vector.py)
+        # ---- BC7xx: TensorFlow and TFLite (semantics/tf.py)
+        # ---- BC9xx: --verify-diagnostics
         Rule(
             "BC901",
             "expected-not-produced",
@@ -384,6 +401,7 @@ NOTES: Mapping[str, str] = {
     ),
     "expand-clash": "the input shape {input} does not broadcast with the target shape {target}: sizes {a} and {b}",
     "help-result": "the result type should be {type}",
+    "lint-only": "the dialect's own verifier accepts this op; the Broadcastable document does not (--profile spec)",
     "spec-rank": "the spec profile requires the result's rank to equal the broadcast rank",
     "spec-dynamic": "the spec profile forbids a static result size where the inferred size is dynamic",
 }

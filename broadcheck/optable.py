@@ -13,6 +13,16 @@ from collections.abc import Iterable
 
 NONE = "none"
 
+# Each dialect's section lists the ops whose verifier relates operand and result
+# shapes (broadcasting or a same-shape rule), from the dialect's own ODS and C++
+# verifier; the README names the version each section follows.
+
+# ---------------------------------------------------------------- MLIR's test dialect
+TEST_OPS: dict[str, str] = {
+    "test.broadcastable": "mlir-tensor",
+}
+
+# ---------------------------------------------------------------- TOSA (semantics/tosa.py)
 _TOSA_BROADCASTING = (
     "add sub arithmetic_right_shift bitwise_and bitwise_or bitwise_xor intdiv logical_and logical_or "
     "logical_xor logical_left_shift logical_right_shift maximum minimum pow select equal greater "
@@ -22,36 +32,57 @@ _TOSA_BROADCASTING = (
 _TOSA_UNARY = (
     "abs ceil clz cos erf exp floor log logical_not bitwise_not reciprocal rsqrt sigmoid sin tanh clamp".split()
 )
+TOSA_OPS: dict[str, str] = {
+    **{f"tosa.{name}": "tosa" for name in _TOSA_BROADCASTING},
+    **{f"tosa.{name}": "tosa-unary" for name in _TOSA_UNARY},
+}
 
+# ---------------------------------------------------------------- TensorFlow and TFLite (semantics/tf.py)
+TF_OPS: dict[str, str] = {
+    "tf.Add": "broadcastable",
+    "tf.AddV2": "broadcastable",
+    "tf.Atan2": "broadcastable",
+    "tf.SelectV2": "broadcastable",
+    "tfl.add": "broadcastable",
+    "tfl.prelu": "broadcastable",
+    "tfl.select_v2": "broadcastable",
+}
+
+# ---------------------------------------------------------------- ONNX-MLIR (semantics/onnx.py)
 _ONNX_MULTIDIRECTIONAL = (
     "Add Sub Mul Div Pow Mod And Or Xor BitShift BitwiseAnd BitwiseOr BitwiseXor Equal Greater GreaterOrEqual "
     "Less LessOrEqual Where Max Min Mean Sum"
 ).split()
-_CHLO_BINARY = (
-    "add subtract multiply divide maximum minimum power remainder atan2 and or xor shift_left "
-    "shift_right_arithmetic shift_right_logical next_after polygamma zeta complex compare"
-).split()
-
-BUILTIN_OPS: dict[str, str] = {
-    "test.broadcastable": "mlir-tensor",
-    **{f"tosa.{name}": "tosa" for name in _TOSA_BROADCASTING},
-    **{f"tosa.{name}": "tosa-unary" for name in _TOSA_UNARY},
-    "tf.Add": "mlir",
-    "tf.AddV2": "mlir",
-    "tf.Atan2": "mlir",
-    "tf.SelectV2": "mlir",
-    "tfl.add": "mlir",
-    "tfl.prelu": "mlir",
-    "tfl.select_v2": "mlir",
+ONNX_OPS: dict[str, str] = {
     **{f"onnx.{name}": "onnx" for name in _ONNX_MULTIDIRECTIONAL},
     "onnx.PRelu": "onnx-unidirectional",
     "onnx.Gemm": "onnx-unidirectional",
     "onnx.LayerNormalization": "onnx-unidirectional",
     "onnx.Expand": "onnx-expand",
     "onnx.Broadcast": "onnx-broadcast",
+}
+
+# ---------------------------------------------------------------- StableHLO, MHLO, CHLO (semantics/stablehlo.py, xla.py)
+_CHLO_BINARY = (
+    "add subtract multiply divide maximum minimum power remainder atan2 and or xor shift_left "
+    "shift_right_arithmetic shift_right_logical next_after polygamma zeta complex compare"
+).split()
+STABLEHLO_OPS: dict[str, str] = {
     **{f"chlo.broadcast_{name}": "xla" for name in _CHLO_BINARY},
     "chlo.broadcast_select": "numpy",
     "stablehlo.broadcast_in_dim": "stablehlo-broadcast-in-dim",
+}
+
+# ---------------------------------------------------------------- Linalg and Vector (semantics/linalg.py, vector.py)
+LINALG_VECTOR_OPS: dict[str, str] = {}
+
+BUILTIN_OPS: dict[str, str] = {
+    **TEST_OPS,
+    **TOSA_OPS,
+    **TF_OPS,
+    **ONNX_OPS,
+    **STABLEHLO_OPS,
+    **LINALG_VECTOR_OPS,
 }
 
 

@@ -1,4 +1,4 @@
-// One error of every kind broadcheck reports under the default (spec) profile.
+// One problem of every kind broadcheck reports under the default (spec) profile.
 // `broadcheck rules` lists the codes. The last two ops show the two kinds only
 // --profile llvm (MLIR's C++ verifier) reports.
 
@@ -16,16 +16,17 @@ func.func @every_error(%a: tensor<4xf32>, %b: tensor<3xf32>) -> tensor<4xf32> {
   %rank = "test.broadcastable"(%a, %a) : (tensor<4xf32>, tensor<4xf32>) -> tensor<1x4xf32>
 
   // BC104: only `?` can be inferred, but the result claims 4.
-  %dynamic = "tfl.add"(%d, %d) {fused_activation_function = "NONE"} : (tensor<?xf32>, tensor<?xf32>) -> tensor<4xf32>
+  %dynamic = "test.broadcastable"(%d, %d) : (tensor<?xf32>, tensor<?xf32>) -> tensor<4xf32>
 
   // BC106: no operands at all.
   %nothing = "test.broadcastable"() : () -> tensor<4xf32>
 
   // BC107: two results.
-  %two:2 = "tf.SelectV2"(%c, %a, %a) : (tensor<i1>, tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+  %two:2 = "test.broadcastable"(%c, %a) : (tensor<i1>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
 
-  // BC108: a scalar that is not a tensor.
-  %scalar = "tf.Atan2"(%a, %s) : (tensor<4xf32>, f32) -> tensor<4xf32>
+  // BC110 (a warning): tfl.add's own verifier accepts a static result where only `?` is
+  // inferred; the Broadcastable document does not.
+  %lint = "tfl.add"(%d, %d) {fused_activation_function = "NONE"} : (tensor<?xf32>, tensor<?xf32>) -> tensor<4xf32>
 
   // BC109: test.broadcastable takes tensors only.
   %vector = "test.broadcastable"(%a, %a) : (tensor<4xf32>, tensor<4xf32>) -> vector<4xf32>

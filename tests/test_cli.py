@@ -73,7 +73,7 @@ def test_invalid_utf8_is_located(run: Invoke, tree: Path) -> None:
 
 
 def test_profile_changes_the_verdict(run: Invoke, tree: Path) -> None:
-    Path("dyn.mlir").write_text('%0 = "tf.AddV2"(%a, %b) : (tensor<?xf32>, tensor<?xf32>) -> tensor<4xf32>\n')
+    Path("dyn.mlir").write_text('%0 = "test.broadcastable"(%a, %b) : (tensor<?xf32>, tensor<?xf32>) -> tensor<4xf32>\n')
     assert run("check", "dyn.mlir").code == 1
     assert run("check", "--profile", "llvm", "dyn.mlir").code == 0
 

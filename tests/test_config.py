@@ -10,7 +10,7 @@ from broadcheck.config import selected
 from tests.conftest import Invoke
 
 BAD = '%0 = "tf.AddV2"(%a, %b) : (tensor<3xf32>, tensor<4xf32>) -> tensor<4xf32>\n'
-DYNAMIC = '%0 = "tf.AddV2"(%a, %b) : (tensor<?xf32>, tensor<?xf32>) -> tensor<4xf32>\n'
+DYNAMIC = '%0 = "test.broadcastable"(%a, %b) : (tensor<?xf32>, tensor<?xf32>) -> tensor<4xf32>\n'
 MINE = '%0 = "my.add"(%a, %b) : (tensor<3xf32>, tensor<4xf32>) -> tensor<4xf32>\n'
 
 
@@ -69,7 +69,7 @@ def test_explicit_config_file(run: Invoke, repo: Path) -> None:
         ('profil = "llvm"', "[tool.broadcheck] unknown key 'profil'; allowed keys: exclude, ignore, ops,"),
         ('profile = "gcc"', "[tool.broadcheck] 'profile' is 'gcc'; allowed: spec, llvm"),
         ('output-format = "xml"', "'output-format' is 'xml'; allowed: full, concise, json, sarif, github"),
-        ('ops = {"x.*" = "fortran"}', "'ops.x.*' is 'fortran'; allowed: mlir"),
+        ('ops = {"x.*" = "fortran"}', "'ops.x.*' is 'fortran'; allowed: "),
         ("select = [1]", "'select' must be a list of strings"),
         ('select = ["XY"]', "'XY' matches no broadcheck code"),
         ("split-input-file = 3", "'split-input-file' must be true, false or a marker string"),

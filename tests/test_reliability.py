@@ -6,6 +6,7 @@ import json
 import re
 import subprocess
 import sys
+from collections import defaultdict
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -115,7 +116,7 @@ def test_internal_error_names_the_input_without_traceback(
 ) -> None:
     from broadcheck import checker
 
-    monkeypatch.setattr(checker, "registry", lambda: {"mlir": _explode})
+    monkeypatch.setattr(checker, "registry", lambda: defaultdict(lambda: _explode))
     Path("x.mlir").write_text(BAD)
     with pytest.raises(SystemExit) as exit_:
         cli.main(["check", "--isolated", "-j", "1", "x.mlir"])
@@ -129,7 +130,7 @@ def test_internal_error_names_the_input_without_traceback(
 def test_debug_shows_the_traceback(here: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from broadcheck import checker
 
-    monkeypatch.setattr(checker, "registry", lambda: {"mlir": _explode})
+    monkeypatch.setattr(checker, "registry", lambda: defaultdict(lambda: _explode))
     Path("x.mlir").write_text(BAD)
     with pytest.raises(Exception, match=r"x\.mlir") as err:
         cli.main(["--debug", "check", "--isolated", "-j", "1", "x.mlir"])

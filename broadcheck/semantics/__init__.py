@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal
 
 from broadcheck.ops import Operation, Shape, ShapedType
 
@@ -52,19 +52,23 @@ Verifier = Callable[[Operation, Profile], Problem | None]
 
 
 def registry() -> Mapping[str, Verifier]:
-    """Every semantics by the name ``--op PATTERN=SEMANTICS`` uses."""
-    from broadcheck.semantics import mlir, numpy, onnx, tosa, xla
+    """Every semantics by the name ``--op PATTERN=SEMANTICS`` uses.
 
-    return {
-        "mlir": mlir.verify_op,
-        "mlir-tensor": mlir.verify_tensor_op,
-        "tosa": tosa.verify_op,
-        "tosa-unary": tosa.verify_unary_op,
-        "numpy": numpy.verify_op,
-        "onnx": onnx.verify_multidirectional,
-        "onnx-unidirectional": onnx.verify_unidirectional,
-        "onnx-expand": onnx.verify_expand,
-        "onnx-broadcast": onnx.verify_broadcast,
-        "xla": xla.verify_chlo_op,
-        "stablehlo-broadcast-in-dim": xla.verify_broadcast_in_dim_op,
-    }
+    Each semantics module lists its own in ``VERIFIERS`` (a literal dict).
+    """
+    return {name: verifier for module in _modules() for name, verifier in module.VERIFIERS.items()}
+
+
+def attribute_free() -> frozenset[str]:
+    """The semantics whose verdict depends only on an op's name and types, never on its attributes.
+
+    Each module lists its own in ``ATTRIBUTE_FREE``; the checker gives such ops
+    one verdict per (name, signature).
+    """
+    return frozenset(name for module in _modules() for name in module.ATTRIBUTE_FREE)
+
+
+def _modules() -> tuple[Any, ...]:
+    from broadcheck.semantics import linalg, mlir, numpy, onnx, stablehlo, tf, tosa, vector, xla
+
+    return (mlir, tosa, tf, numpy, onnx, xla, stablehlo, linalg, vector)

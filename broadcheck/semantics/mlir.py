@@ -226,8 +226,14 @@ def verify_op(op: Operation, profile: Profile) -> Problem | None:
 
 
 def verify_tensor_op(op: Operation, profile: Profile) -> Problem | None:
-    """``test.broadcastable``: ODS constraints (one result, tensors only), then the trait."""
+    """``test.broadcastable``: ODS constraints (one result, tensors only), then the trait.
+
+    Under ``Profile.SPEC`` the op is the document's: its operands and result may
+    be tensors or vectors, as the document says, so the ODS constraints are not applied.
+    """
     operands, results = _types(op)
+    if profile is Profile.SPEC:
+        return verify_spec(operands, results)
     if len(results) != 1:
         return Problem("BC107")
     for index, t in enumerate(operands):
@@ -244,3 +250,36 @@ def verify_tensor_op(op: Operation, profile: Profile) -> Problem | None:
             Subject("result", 0),
         )
     return verify(operands, results, profile)
+
+
+def verify_dialect(operands: Sequence[Type], results: Sequence[Type], profile: Profile) -> Problem | None:
+    """The trait as a dialect op's real verifier runs it, with the document's stricter rules as a lint.
+
+    Errors are exactly what MLIR's C++ verifier reports (``Profile.LLVM``),
+    whatever the profile: an error means the real tool rejects the op. Under
+    ``Profile.SPEC``, what the Broadcastable document forbids beyond that is a
+    BC110 warning.
+    """
+    problem = verify_llvm(operands, results)
+    if problem is not None or profile is not Profile.SPEC:
+        return problem
+    stricter = verify_spec(operands, results)
+    if stricter is None:
+        return None
+    return Problem(
+        "BC110",
+        {"rule": stricter.code, **stricter.args},
+        stricter.subject,
+        stricter.inferred,
+        stricter.expected,
+        stricter.notes,
+    )
+
+
+def verify_dialect_op(op: Operation, profile: Profile) -> Problem | None:
+    """A dialect op whose only shape rule is ``ResultsBroadcastableShape`` (``tf.AddV2``, ``tfl.add``, ...)."""
+    return verify_dialect(*_types(op), profile)
+
+
+VERIFIERS = {"mlir": verify_op, "mlir-tensor": verify_tensor_op, "broadcastable": verify_dialect_op}
+ATTRIBUTE_FREE = frozenset(VERIFIERS)

@@ -148,3 +148,7 @@ def verify(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
 def verify_op(op: Operation, profile: Profile) -> Problem | None:
     """An op with NumPy broadcasting over all its operands, every result the broadcast shape."""
     return verify([u.type for u in op.operands], [u.type for u in op.results])
+
+
+VERIFIERS = {"numpy": verify_op}
+ATTRIBUTE_FREE = frozenset(VERIFIERS)

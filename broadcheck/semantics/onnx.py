@@ -308,3 +308,12 @@ def verify_broadcast(op: Operation, profile: Profile) -> Problem | None:
             if problem is not None:
                 return problem
     return None
+
+
+VERIFIERS = {
+    "onnx": verify_multidirectional,
+    "onnx-unidirectional": verify_unidirectional,
+    "onnx-expand": verify_expand,
+    "onnx-broadcast": verify_broadcast,
+}
+ATTRIBUTE_FREE: frozenset[str] = frozenset()

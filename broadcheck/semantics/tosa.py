@@ -63,3 +63,7 @@ def verify_unary_op(op: Operation, profile: Profile) -> Problem | None:
     operands = [u.type for u in op.operands]
     results = [u.type for u in op.results]
     return same_operands_and_result_shape(operands, results) or verify_op(op, profile)
+
+
+VERIFIERS = {"tosa": verify_op, "tosa-unary": verify_unary_op}
+ATTRIBUTE_FREE = frozenset(VERIFIERS)

@@ -258,3 +258,7 @@ def verify_broadcast_in_dim_op(op: Operation, profile: Profile) -> Problem | Non
     except XlaError as err:
         return _problem(err)
     return None
+
+
+VERIFIERS = {"xla": verify_chlo_op, "stablehlo-broadcast-in-dim": verify_broadcast_in_dim_op}
+ATTRIBUTE_FREE: frozenset[str] = frozenset()
