@@ -62,7 +62,7 @@ ONNX_OPS: dict[str, str] = {
     "onnx.Broadcast": "onnx-broadcast",
 }
 
-# ---------------------------------------------------------------- StableHLO, MHLO, CHLO (semantics/stablehlo.py, xla.py)
+# -------------------------------------------------------- StableHLO, MHLO, CHLO (semantics/stablehlo.py, xla.py)
 _CHLO_BINARY = (
     "add subtract multiply divide maximum minimum power remainder atan2 and or xor shift_left "
     "shift_right_arithmetic shift_right_logical next_after polygamma zeta complex compare"
