@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from broadcheck.config import DEFAULT_SPLIT_MARKER
 from broadcheck.diagnostics import Diagnostic, Label, Note
 from broadcheck.messages import RULES, note
-from broadcheck.ops import Operation, Span, Type, shape_str
+from broadcheck.ops import OpaqueType, Operation, Span, Type, shape_str
 from broadcheck.optable import OpTable
 from broadcheck.semantics import Problem, Profile, Verifier, attribute_free, registry
 from broadcheck.syntax.fastpath import attributes_accepted, simple_alias, simple_operation, split_key
@@ -46,6 +46,11 @@ class Result:
     diagnostics: list[Diagnostic]
     ops_checked: int = 0
     lines: dict[int, str] = field(default_factory=dict)
+    passed_over: dict[tuple[str, str], int] = field(default_factory=dict)
+    """Op statements not checked, as (op name, reason) -> count; the reasons are
+    :data:`UNKNOWN_OP` and :data:`UNREADABLE`."""
+    annotations_not_held: int = 0
+    """``--verify-diagnostics``: unmet annotations that target no op broadcheck checks."""
 
     @classmethod
     def of(cls, source: Source, diagnostics: list[Diagnostic], ops_checked: int = 0) -> Result:
@@ -106,6 +111,13 @@ def _alias_context(aliases: Mapping[str, Type | SyntaxProblem]) -> int:
     return _ALIAS_CONTEXTS.setdefault(items, len(_ALIAS_CONTEXTS) + 1)
 
 
+UNKNOWN_OP = "unknown op"
+"""An op of a dialect broadcheck knows that has no shape rule in its table."""
+UNREADABLE = "unreadable types"
+"""A checked op whose types broadcheck cannot read (a dialect type such as
+``!torch.vtensor<[3],f32>``, or a type list it cannot map to operands)."""
+
+
 class Stream:
     """Checks one file fed to it block by block, so memory holds one block at a time.
 
@@ -128,6 +140,8 @@ class Stream:
         self.carry, self.carry_line, self.skip = "", 1, 0
         self.aliases: dict[str, Type | SyntaxProblem] = {}
         self.context: int | None = 0
+        self.passed_over: dict[tuple[str, str], int] = {}
+        self.checked_lines: set[int] | None = set() if options.verify_diagnostics else None
 
     # ---------------------------------------------------------------- lines
 
@@ -221,6 +235,14 @@ class Stream:
                 self.context = None
 
         profile, semantics_of = options.profile, options.ops.semantics
+        is_checked, known_dialect, passed_over = options.ops.is_checked, options.ops.known_dialect, self.passed_over
+
+        def wanted(name: str) -> bool:
+            if is_checked(name):
+                return True
+            if known_dialect(name):
+                passed_over[name, UNKNOWN_OP] = passed_over.get((name, UNKNOWN_OP), 0) + 1
+            return False
 
         def known(name: str, key: str, offset: int) -> bool:
             # The hot path: a simple line whose verdict is known to be clean.
@@ -235,7 +257,9 @@ class Stream:
                 self.ops += 1
             return found
 
-        for statement in scan(text, start, end, line, options.ops.is_checked, options.fast, final, skip, known):
+        # --verify-diagnostics needs the line of every checked op, so no line is skipped unseen.
+        fast_known = known if self.checked_lines is None else None
+        for statement in scan(text, start, end, line, wanted, options.fast, final, skip, fast_known):
             if isinstance(statement, Incomplete):
                 define_up_to(statement.line_start)  # the rest is read again with the next block
                 return statement
@@ -269,32 +293,45 @@ class Stream:
                 by_signature = (statement.name, name, options.profile, parts[1], memo[4])
                 if by_signature in _CLEAN_SIGNATURES:
                     _remember(memo)
-                    self.ops += 1
+                    self._checked(statement)
                     return None
             fast_op = simple_operation(statement.name, statement.key or "", in_scope, not attribute_free)
             if fast_op is not None and self.semantics[name](fast_op, options.profile) is None:
                 _remember(memo)
                 if by_signature is not None:
                     _CLEAN_SIGNATURES.add(by_signature)
-                self.ops += 1
+                self._checked(statement)
                 return None
         statement_text = extent(text, statement, end, final)
         if isinstance(statement_text, Incomplete):
             return statement_text
-        from broadcheck.syntax.parser import parse_operation  # Lark, only when a statement needs it
+        from broadcheck.syntax.parser import Unreadable, parse_operation  # Lark, only when a statement needs it
 
         try:
             op = parse_operation(statement_text, in_scope, statement.line, statement.column)
         except SyntaxProblem as bad:
+            if self.checked_lines is not None:
+                self.checked_lines.add(statement.line)
             self._report(text, statement, syntax_diagnostic(bad, self.path))
             return None
-        self.ops += 1
+        except Unreadable:
+            op = None
+        if op is None or not readable(op):
+            key = (statement.name, UNREADABLE)
+            self.passed_over[key] = self.passed_over.get(key, 0) + 1
+            return None
+        self._checked(statement)
         problem = self.semantics[name](op, options.profile)
         if problem is not None:
             self._report(text, statement, diagnose(problem, op, self.path))
         elif memo is not None and statement_text == statement.simple:
             _remember(memo)
         return None
+
+    def _checked(self, statement: Statement) -> None:
+        self.ops += 1
+        if self.checked_lines is not None:
+            self.checked_lines.add(statement.line)
 
     def _report(self, text: str, statement: Statement, d: Diagnostic) -> None:
         self.diagnostics.append(d)
@@ -309,15 +346,25 @@ class Stream:
         diagnostics = suppressions.apply(self.path, self.marked, self.diagnostics)
         if options.select or options.ignore:
             diagnostics = [d for d in diagnostics if selected(d.code, options.select, options.ignore)]
-        if options.verify_diagnostics:
-            diagnostics = expectations.verify(self.path, self.marked, self.line_count, diagnostics)
+        not_held = 0
+        if self.checked_lines is not None:
+            diagnostics, not_held = expectations.verify(
+                self.path, self.marked, self.line_count, diagnostics, self.checked_lines
+            )
         diagnostics.sort(key=Diagnostic.sort_key)
         known = {**dict(self.marked), **self.lines}
         wanted = {n for d in diagnostics for n in d.line_numbers()}
-        return Result(self.path, diagnostics, self.ops, {n: known[n] for n in sorted(wanted) if n in known})
+        lines = {n: known[n] for n in sorted(wanted) if n in known}
+        return Result(self.path, diagnostics, self.ops, lines, dict(sorted(self.passed_over.items())), not_held)
 
 
 _NO_ALIASES: dict[str, Type | SyntaxProblem] = {}
+
+
+def readable(op: Operation) -> bool:
+    """Whether broadcheck can read every operand and result type of ``op``: a
+    dialect type at the top level (``!torch.vtensor<[3],f32>``) it cannot."""
+    return not any(isinstance(u.type, OpaqueType) and u.type.text.startswith("!") for u in (*op.operands, *op.results))
 
 
 def _find_all(text: str, needle: str) -> Iterator[int]:

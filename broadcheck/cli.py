@@ -150,6 +150,11 @@ def _progress(enabled: bool) -> Any:
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when problems are found.")
 @click.option("--statistics", is_flag=True, help="Print how many problems of each code instead of each problem.")
 @click.option(
+    "--show-skipped",
+    is_flag=True,
+    help="List the op statements passed over (ops of known dialects with no shape rule, unreadable types).",
+)
+@click.option(
     "-j", "--jobs", type=click.IntRange(min=1), default=None, help="Files checked in parallel [default: all cores]."
 )
 @click.option(
@@ -174,6 +179,7 @@ def check(
     exclude: tuple[str, ...],
     exit_zero: bool,
     statistics: bool,
+    show_skipped: bool,
     jobs: int | None,
     config_path: Path | None,
     isolated: bool,
@@ -237,6 +243,12 @@ def check(
             out.write(report.statistics(outcome.results))
         else:
             report.render(outcome.results, fmt, out)
+        if show_skipped:  # after a machine-readable report, on stderr so that it stays parseable
+            listing = report.skipped(outcome.results)
+            if fmt in ("full", "concise") or statistics:
+                out.write(listing)
+            else:
+                click.echo(listing, err=True, nl=False)
     finally:
         if out is not sys.stdout:
             out.close()

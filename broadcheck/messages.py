@@ -342,6 +342,131 @@ RULES: Mapping[str, Rule] = {
             op_prefix=False,
         ),
         # ---- BC6xx: Linalg (semantics/linalg.py) and Vector (semantics/vector.py)
+        Rule(
+            "BC601",
+            "linalg-broadcast-rank",
+            "input rank plus added dimensions does not match init rank. input rank: {input_rank}, dimensions size: "
+            "{size}, init rank: {init_rank}",
+            "linalg.broadcast: the input's rank plus the number of added dimensions differs from the init's rank.",
+            "%r = linalg.broadcast ins(%x : tensor<16xf32>) outs(%y : tensor<16x64x3xf32>) dimensions = [1]",
+        ),
+        Rule(
+            "BC602",
+            "linalg-broadcast-dim-range",
+            "dimension {index} is out of range. expected range: [0, {max}], got: {dim}",
+            "linalg.broadcast: an added dimension is not a dimension of the init.",
+            "%r = linalg.broadcast ins(%x : tensor<16xf32>) outs(%y : tensor<16x64xf32>) dimensions = [5]",
+        ),
+        Rule(
+            "BC603",
+            "linalg-broadcast-duplicates",
+            "dimensions should not contain duplicates",
+            "linalg.broadcast: the same added dimension is listed twice.",
+            "%r = linalg.broadcast ins(%x : tensor<16xf32>) outs(%y : tensor<16x64x3xf32>) dimensions = [2, 2]",
+        ),
+        Rule(
+            "BC604",
+            "linalg-broadcast-dim-mismatch",
+            "input dim {input_dim} should match init dim {init_dim}. input: {input}, init: {init}",
+            "linalg.broadcast: an input dim differs from the init dim it maps to (a `?` matches only `?`, and "
+            "MLIR prints it as -9223372036854775808).",
+            "%r = linalg.broadcast ins(%x : tensor<4xf32>) outs(%y : tensor<5x64xf32>) dimensions = [1]",
+        ),
+        Rule(
+            "BC605",
+            "linalg-broadcast-element-type",
+            "'linalg.yield' op type of yield operand {operand} ('{type}') doesn't match the element type of the "
+            "enclosing linalg.generic op ('{element}')",
+            "linalg.broadcast (pretty form): the input and init element types differ, so the region the parser "
+            "builds yields the wrong type.",
+            "%r = linalg.broadcast ins(%x : tensor<16xf32>) outs(%y : tensor<16x64xi32>) dimensions = [1]",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC606",
+            "linalg-tensor-results",
+            "expected the number of tensor results ({results}) to be equal to the number of output tensors ({inits})",
+            "A destination-style op (linalg.broadcast) needs one result per tensor init and none for a memref init.",
+            '"linalg.broadcast"(%x, %y) <{dimensions = array<i64: 1>}> ({...}) : (tensor<16xf32>, '
+            "tensor<16x64xf32>) -> ()",
+        ),
+        Rule(
+            "BC607",
+            "linalg-result-type",
+            "expected type of operand #1 ('{init}') to match type of corresponding result ('{result}')",
+            "A destination-style op (linalg.broadcast): the result's type differs from its init's.",
+            '%r = "linalg.broadcast"(%x, %y) <{dimensions = array<i64: 1>}> ({...}) : (tensor<16xf32>, '
+            "tensor<16x64xf32>) -> tensor<16x65xf32>",
+        ),
+        Rule(
+            "BC608",
+            "linalg-mixed-semantics",
+            "expected to have pure tensor or buffer semantics",
+            "A Linalg op (linalg.broadcast) mixes tensor and memref operands.",
+            "linalg.broadcast ins(%x : memref<16xf32>) outs(%y : tensor<16x64xf32>) dimensions = [1]",
+        ),
+        Rule(
+            "BC609",
+            "operand-count",
+            "expected {expected} operands, but found {count}",
+            "An op with a fixed number of operands (linalg.broadcast: input and init) has another number.",
+            '%r = "linalg.broadcast"(%x) <{dimensions = array<i64: 1>}> ({...}) : (tensor<16xf32>) -> '
+            "tensor<16x64xf32>",
+        ),
+        Rule(
+            "BC610",
+            "missing-attribute",
+            "requires attribute '{name}'",
+            "An op lacks a required attribute (linalg.broadcast's dimensions).",
+            '%r = "linalg.broadcast"(%x, %y) ({...}) : (tensor<16xf32>, tensor<16x64xf32>) -> tensor<16x64xf32>',
+        ),
+        Rule(
+            "BC611",
+            "invalid-property",
+            "invalid properties {{{name} = {value}}} for op {op_name}: Invalid attribute `{name}` in property "
+            "conversion: {value}",
+            "A property of the wrong kind in the generic form (linalg.broadcast's dimensions must be "
+            "array<i64: ...>; [1] is the pretty form's spelling).",
+            '%r = "linalg.broadcast"(%x, %y) <{dimensions = [1]}> ({...}) : (tensor<16xf32>, tensor<16x64xf32>) -> '
+            "tensor<16x64xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC651",
+            "vector-broadcast-rank",
+            "source rank higher than destination rank",
+            "vector.broadcast: the source vector has more dims than the result.",
+            "%0 = vector.broadcast %v : vector<2x3xf32> to vector<3xf32>",
+        ),
+        Rule(
+            "BC652",
+            "vector-broadcast-dim-mismatch",
+            "dimension mismatch ({source} vs. {result})",
+            "vector.broadcast: a trailing source dim is neither 1 nor the result's; scalable dims ([4]) match only "
+            "the same scalable dim, and only a fixed 1 stretches to one.",
+            "%0 = vector.broadcast %v : vector<[1]xf32> to vector<[4]xf32>",
+        ),
+        Rule(
+            "BC653",
+            "vector-broadcast-source",
+            "source type is not a vector",
+            "vector.broadcast: the source is a tensor or memref (only scalars and vectors broadcast).",
+            "%0 = vector.broadcast %t : tensor<4xf32> to vector<4xf32>",
+        ),
+        Rule(
+            "BC654",
+            "vector-broadcast-element-type",
+            "failed to verify that source operand and result have same element type",
+            "vector.broadcast: the source (or its elements) and the result's elements differ in type.",
+            "%0 = vector.broadcast %s : i32 to vector<4xf32>",
+        ),
+        Rule(
+            "BC655",
+            "single-operand",
+            "requires a single operand",
+            "An op that takes exactly one operand (vector.broadcast) has none or several.",
+            '%0 = "vector.broadcast"(%a, %b) : (f32, f32) -> vector<4xf32>',
+        ),
         # ---- BC7xx: TensorFlow and TFLite (semantics/tf.py)
         # ---- BC9xx: --verify-diagnostics
         Rule(

@@ -27,9 +27,54 @@ def summary(results: Sequence[Result]) -> str:
         parts = [_plural(errors, "error")] if errors else []
         if warnings:
             parts.append(_plural(warnings, "warning"))
-        return f"Found {' and '.join(parts)} in {_plural(files, 'file')}."
+        return f"Found {' and '.join(parts)} in {_plural(files, 'file')}." + _coverage(results)
     ops = sum(r.ops_checked for r in results)
-    return f"No problems found in {_plural(len(results), 'file')} ({_plural(ops, 'op')} checked)."
+    return f"No problems found in {_plural(len(results), 'file')} ({_plural(ops, 'op')} checked)." + _coverage(results)
+
+
+def _coverage(results: Sequence[Result]) -> str:
+    """What was not checked, on lines of its own; empty when everything was."""
+    from broadcheck.checker import UNKNOWN_OP, UNREADABLE
+
+    lines = []
+    reasons = passed_over(results)
+    if reasons:
+        unknown = sum(n for (_, why), n in reasons.items() if why == UNKNOWN_OP)
+        unreadable = sum(n for (_, why), n in reasons.items() if why == UNREADABLE)
+        parts = [f"{unknown} unknown op{'' if unknown == 1 else 's'}"] if unknown else []
+        if unreadable:
+            parts.append(f"{unreadable} with unreadable types")
+        ops = sum(r.ops_checked for r in results)
+        lines.append(
+            f"Checked {_plural(ops, 'op')}; {unknown + unreadable} passed over ({', '.join(parts)}); "
+            "--show-skipped lists them."
+        )
+    not_held = sum(r.annotations_not_held for r in results)
+    if not_held:
+        lines.append(
+            f"note: {_plural(not_held, 'expected-* annotation')} target{'s' if not_held == 1 else ''} ops "
+            "broadcheck does not check; not held against the file."
+        )
+    return "".join("\n" + line for line in lines)
+
+
+def passed_over(results: Sequence[Result]) -> dict[tuple[str, str], int]:
+    """(op name, reason) -> how many statements were passed over, over all results."""
+    total: dict[tuple[str, str], int] = {}
+    for result in results:
+        for key, count in result.passed_over.items():
+            total[key] = total.get(key, 0) + count
+    return total
+
+
+def skipped(results: Sequence[Result]) -> str:
+    """``--show-skipped``: the ops passed over, most frequent first."""
+    rows = sorted(passed_over(results).items(), key=lambda item: (-item[1], item[0]))
+    if not rows:
+        return "No op statements were passed over.\n"
+    width = max(len(str(n)) for _, n in rows)
+    name_width = max(len(name) for (name, _), _ in rows)
+    return "Passed over:\n" + "".join(f"{n:>{width}}  {name:<{name_width}}  {why}\n" for (name, why), n in rows)
 
 
 def statistics(results: Sequence[Result]) -> str:

@@ -13,9 +13,9 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from broadcheck.ops import Attribute, OpaqueType, Operation, ShapedType, Span, Type, TypeUse
 from broadcheck.syntax.grammar import parser
-from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.syntax.problem import SyntaxProblem, Unreadable
 
-__all__ = ["SyntaxProblem", "parse_alias", "parse_operation", "parse_type"]
+__all__ = ["SyntaxProblem", "Unreadable", "parse_alias", "parse_operation", "parse_type"]
 
 INT64_MAX = 2**63 - 1
 
@@ -44,6 +44,9 @@ _TERMINAL_WORDS = {
     "VECTOR_DIM_LIST": "a dimension",
     "UNRANKED": "'*x'",
     "INT": "an integer",
+    "INS_OUTS": "'ins' or 'outs'",
+    "TO": "'to'",
+    "LOC": "'loc'",
     "STRING": "a string",
     "ATOM": "a value",
     "$END": "end of statement",
@@ -212,29 +215,50 @@ class _Builder:
 
     def operation(self, tree: _Tree) -> Operation:
         body = next(c for c in tree.children if isinstance(c, Tree) and c.data in ("generic_op", "custom_op"))
+        results_tree = next((c for c in tree.children if isinstance(c, Tree) and c.data == "result_list"), None)
+        result_count = 0 if results_tree is None else sum(_result_count(r) for r in results_tree.children)
         name_tok = body.children[0]
         assert isinstance(name_tok, Token)
         generic = body.data == "generic_op"
-        name = name_tok.strip('"') if generic else str(name_tok)
+        name = name_tok.strip('"')
         attrs: list[Attribute] = []
+        values = 0
         operands: tuple[TypeUse, ...] = ()
         results: tuple[TypeUse, ...] = ()
+        ins_outs: list[tuple[str, tuple[TypeUse, ...]]] = []
+        signature: _Tree | None = None
         for child in body.children[1:]:
-            if not isinstance(child, Tree):
+            if isinstance(child, Token):
+                values += child.type == "VALUE_ID"
                 continue
             if child.data == "properties":
                 attrs.extend(self.attributes(child.children[0]))  # type: ignore[arg-type]
             elif child.data == "attr_dict":
                 attrs.extend(self.attributes(child))
-            elif child.data == "custom_args":
-                for arg in child.children:
-                    if isinstance(arg, Tree):  # `name = value`
-                        key, value = arg.children
-                        attrs.append(Attribute(str(key), self.source(value.meta), self.span(arg.meta)))  # type: ignore[union-attr]
-            elif child.data == "function_type":
-                inputs, _arrow, outputs = child.children
-                operands = self.type_uses(inputs)  # type: ignore[arg-type]
-                results = self.type_uses(outputs)  # type: ignore[arg-type]
+            elif child.data == "value_uses":
+                values += len(child.children)
+            elif child.data == "custom_clause":  # `name = value`
+                key, value = child.children
+                attrs.append(Attribute(str(key), self.source(value.meta), self.span(child.meta)))  # type: ignore[union-attr]
+            elif child.data == "ins_outs":
+                which = str(child.children[0])
+                ins_outs.append((which, self.type_uses(child)))
+            elif child.data in ("function_type", "custom_signature"):
+                signature = child
+        if signature is not None:
+            operands, results = self.signature(name, signature, values, result_count)
+        elif ins_outs:  # linalg's `ins(%x : T) outs(%y : T)`: results are the tensor outs
+            operands = tuple(use for _, uses in ins_outs for use in uses)
+            outs = [use for which, uses in ins_outs if which == "outs" for use in uses]
+            results = tuple(u for u in outs if isinstance(u.type, ShapedType) and u.type.kind == "tensor")
+        else:
+            end = self.text.rstrip()
+            line = end.count("\n") + 1
+            column = len(end) - (end.rfind("\n") + 1) + 1
+            raise SyntaxProblem(
+                "expected ':', found end of statement",
+                Span(line, column, line, column + 1).shifted(self.line, self.column),
+            )
         return Operation(
             name=name,
             name_span=self.token_span(name_tok),
@@ -244,6 +268,39 @@ class _Builder:
             attributes=tuple(attrs),
             generic=generic,
         )
+
+    def signature(
+        self, name: str, tree: _Tree, values: int, result_count: int
+    ) -> tuple[tuple[TypeUse, ...], tuple[TypeUse, ...]]:
+        """Operand and result types from an op's signature, however its dialect prints it."""
+        form = tree if tree.data == "function_type" else tree.children[0]
+        assert isinstance(form, Tree)
+        if form.data == "function_type":
+            inputs, _arrow, outputs = form.children
+            return self.type_uses(inputs), self.type_uses(outputs)  # type: ignore[arg-type]
+        uses = self.type_uses(form)
+        if form.data == "conversion":  # `T1 to T2`
+            return uses[:1] * max(values, 1), uses[1:] * result_count
+        if len(uses) == 1:  # SameOperandsAndResultType: one type for all
+            return uses * values, uses * result_count
+        layout = TYPE_LIST_LAYOUTS.get(name)
+        if layout is None or len(uses) != 1 + max(layout[0]) or values != len(layout[0]):
+            raise Unreadable(f"'{name}' lists {len(uses)} types; broadcheck does not know how they map to its operands")
+        return tuple(uses[i] for i in layout[0]), tuple(uses[i] for i in layout[1])
+
+
+def _result_count(result: _Tree | Token) -> int:
+    """How many results `%r` (1) or `%r:N` (N) stands for."""
+    assert isinstance(result, Tree)
+    return int(str(result.children[1])) if len(result.children) > 1 else 1
+
+
+# Ops that print their types as a list, `: T1, T2`, with which listed type each
+# operand and each result has (StableHLO's `custom<SelectOpType>`: `pred_type, result_type`).
+TYPE_LIST_LAYOUTS: Mapping[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
+    "stablehlo.select": ((0, 1, 1), (1,)),
+    "mhlo.select": ((0, 1, 1), (1,)),
+}
 
 
 _NO_ALIASES: Mapping[str, Type | SyntaxProblem] = {}

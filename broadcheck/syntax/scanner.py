@@ -27,6 +27,7 @@ _CANDIDATE = re.compile(
     re.M,
 )
 _RESULTS_BEFORE = re.compile(rf"(?:{_RESULTS})$")
+_OPERAND_OF_ANOTHER_OP = re.compile(r"[\w$.][ \t]*$")
 _ALIAS_DEF = re.compile(r"^[ \t]*!(?P<name>[\w$.\-]+)[ \t]*=", re.M)
 _NEW_STATEMENT = re.compile(
     rf'[ \t]*(?:{_RESULTS}|[}}^]|"[\w$.\-]+"[ \t]*\(|[A-Za-z_][\w$]*\.[\w$.]+(?:[ \t]|$)|return\b|\r?$)'
@@ -133,9 +134,17 @@ def _matching(text: str, pos: int, end: int) -> int:
 
 
 def _after_type(text: str, pos: int, end: int) -> int:
-    """The end of the type group starting at ``pos`` (after ``->``), with any trailing ``loc(...)``."""
-    while pos < end and text[pos] in " \t":
-        pos += 1
+    """The end of the type group starting at ``pos`` (after ``->``), with any trailing ``loc(...)``.
+
+    The type may start on a later line: MLIR allows a line break anywhere whitespace is.
+    """
+    while pos < end:
+        if text[pos] in " \t\r\n":
+            pos += 1
+        elif text.startswith("//", pos):
+            pos = _line_end(text, pos, end)
+        else:
+            break
     if pos < end and text[pos] == "(":
         pos = _matching(text, pos, end)
     else:
@@ -260,6 +269,8 @@ def scan(
                 continue
             prefix = text[max(line_start, name_start - _RESULTS_LOOKBACK) : name_start]
             results = _RESULTS_BEFORE.search(prefix)
+            if results is None and _OPERAND_OF_ANOTHER_OP.search(prefix):
+                continue  # e.g. `torch.operator "onnx.Add"(...)`: a string operand of another op, not an op
             stmt_start = name_start - len(prefix) + results.start() if results is not None else name_start
             simple = simple_key(text, stmt_start, end) if fast else None
             if simple is not None and known is not None and known(name, simple[0], stmt_start):
