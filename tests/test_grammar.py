@@ -107,3 +107,83 @@ def test_multiple_results_and_regions() -> None:
         '%0:2 = "test.op"(%a) ({\n ^bb0(%x: tensor<f32>):\n "test.yield"(%x) : (tensor<f32>) -> ()\n}) : (tensor<f32>) -> (tensor<f32>, tensor<f32>)'
     )
     assert len(op.results) == 2
+
+
+# Op forms: (statement, operand types, result types, attributes by name).
+FORMS = [
+    ("%0 = tfl.add %a, %b {f = 1} : tensor<i32>", ["tensor<i32>"] * 2, ["tensor<i32>"], {"f": "1"}),
+    ("%0:2 = stablehlo.add %a, %b : tensor<3xf32>", ["tensor<3xf32>"] * 2, ["tensor<3xf32>"] * 2, {}),
+    ("%0, %1 = x.y %a : tensor<3xf32>", ["tensor<3xf32>"], ["tensor<3xf32>"] * 2, {}),
+    ("x.y %a : tensor<3xf32>", ["tensor<3xf32>"], [], {}),
+    (
+        "%0 = tfl.add(%a, %b) <{f = 2}> : (tensor<1xf32>, tensor<3xf32>) -> tensor<3xf32>",
+        ["tensor<1xf32>", "tensor<3xf32>"],
+        ["tensor<3xf32>"],
+        {"f": "2"},
+    ),
+    (
+        "%0 = tosa.maximum %a, %b nan_mode<PROPAGATE> : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>",
+        ["tensor<3xf32>"] * 2,
+        ["tensor<3xf32>"],
+        {},
+    ),
+    (
+        "%0 = tosa.clamp %x min_val(0.0 : f32) max_val(6.0 : f32) : (tensor<3xf32>) -> tensor<3xf32>",
+        ["tensor<3xf32>"],
+        ["tensor<3xf32>"],
+        {},
+    ),
+    (
+        "%0 = stablehlo.compare  LT, %a, %b,  FLOAT : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>",
+        ["tensor<2xf32>"] * 2,
+        ["tensor<2xi1>"],
+        {},
+    ),
+    (
+        "%0 = stablehlo.select %p, %a, %b : tensor<2xi1>, tensor<2xf32>",
+        ["tensor<2xi1>", "tensor<2xf32>", "tensor<2xf32>"],
+        ["tensor<2xf32>"],
+        {},
+    ),
+    ("%0 = vector.broadcast %s : f32 to vector<4xf32>", ["f32"], ["vector<4xf32>"], {}),
+    (
+        "%0 = linalg.broadcast ins(%x : tensor<16xf32>) outs(%i : tensor<16x64xf32>) dimensions = [1]",
+        ["tensor<16xf32>", "tensor<16x64xf32>"],
+        ["tensor<16x64xf32>"],
+        {"dimensions": "[1]"},
+    ),
+    (
+        "linalg.broadcast ins(%x : memref<16xf32>) outs(%i : memref<16x64xf32>) dimensions = [1]",
+        ["memref<16xf32>", "memref<16x64xf32>"],
+        [],
+        {"dimensions": "[1]"},
+    ),
+    (
+        "%0 = stablehlo.dynamic_broadcast_in_dim %a, %s, dims = [0, 1], known_expanding_dimensions = [0] : "
+        "(tensor<?x?xf32>, tensor<2xindex>) -> tensor<?x?xf32>",
+        ["tensor<?x?xf32>", "tensor<2xindex>"],
+        ["tensor<?x?xf32>"],
+        {"dims": "[0, 1]", "known_expanding_dimensions": "[0]"},
+    ),
+    (
+        '%0 = "tosa.add"(%a, %b) : (tensor<3xf32>, tensor<3xf32>) ->\n  tensor<3xf32> loc("x.py":1:2)',
+        ["tensor<3xf32>"] * 2,
+        ["tensor<3xf32>"],
+        {},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "operands", "results", "attributes"), FORMS)
+def test_op_forms(text: str, operands: list[str], results: list[str], attributes: dict[str, str]) -> None:
+    op = parse_operation(text)
+    assert [str(u.type) for u in op.operands] == operands
+    assert [str(u.type) for u in op.results] == results
+    assert {a.name: a.text for a in op.attributes} == attributes
+
+
+def test_a_type_list_of_an_unknown_layout_is_unreadable_not_an_error() -> None:
+    from broadcheck.syntax.parser import Unreadable
+
+    with pytest.raises(Unreadable):
+        parse_operation("%0 = arith.select %c, %a, %b : i1, tensor<3xf32>")

@@ -22,10 +22,12 @@ INT64_MAX = 2**63 - 1
 
 _ID = r"%[A-Za-z0-9_$.\-]+(?:#[0-9]+)?"  # the grammar's VALUE_ID
 SIMPLE = re.compile(
-    rf"(?:{_ID} = )?"
+    rf"(?P<result>{_ID} = )?"
     rf'(?:"(?P<generic>[A-Za-z_][\w$.\-]*)"\((?:{_ID}(?:, {_ID})*)?\)'
-    rf"|(?P<custom>[A-Za-z_][\w$]*\.[\w$.]+)(?: {_ID}(?:, {_ID})*)?)"
-    r"(?P<mid>(?: <?\{[^{}\n]*\}>?)*) : (?P<sig>\([^()\n]*\) -> [^\n]*)"
+    rf"|(?P<custom>[A-Za-z_][\w$]*\.[\w$.]+)(?P<operands> {_ID}(?:, {_ID})*)?)"
+    r"(?P<mid>(?: <?\{[^{}\n]*\}>?)*) : (?P<sig>\([^()\n]*\) -> [^\n]*"
+    # The custom form of an op whose operands and results share one type: `: T`.
+    r"|(?(custom)(?P<single>[^\s(][^\n]*)|(?!)))"
 )
 
 # The grammar's BUILTIN_TYPE, verbatim: the element types a simple type may have.
@@ -42,6 +44,7 @@ _SIMPLE_TYPE = re.compile(
 )
 
 _NOWHERE = Span(0, 0, 0, 0)
+_NO_ALIASES_SEEN: Mapping[str, object] = {}
 _MID = re.compile(r"((?: <?\{[^{}\n]*\}>?)*) : ")
 
 
@@ -62,6 +65,16 @@ def simple_key(text: str, start: int, end: int) -> tuple[str, int] | None:
         at = text.rfind(' loc("', m.start("sig"), stop)
         if at > 0 and text.find('"', at + 6, stop - 2) < 0 and text.find("\\", at + 6, stop - 2) < 0:
             key_end = at
+    if m.start("single") >= 0:
+        # `: T` stands for `(T, ..., T) -> T`: that is the key, so the verdict is shared with
+        # the functional form. A trailing type that is not simple is left to the grammar.
+        single = text[m.start("single") : key_end]
+        if simple_type(single, _NO_ALIASES_SEEN) is None and not single.startswith("!"):
+            return None
+        operands = m.group("operands")
+        count = operands.count("%") if operands else 0
+        result = f" -> {single}" if m.start("result") >= 0 else " -> ()"
+        return f"{m.group('mid')} : ({', '.join([single] * count)}){result}", stop
     # mid (attributes) and sig, as written: " {...} : (T, T) -> T"
     return text[m.start("mid") : key_end], stop
 
