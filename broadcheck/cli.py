@@ -106,7 +106,9 @@ def _progress(enabled: bool) -> Any:
 
 
 @cli.command(cls=_CheckCommand)
-@click.argument("paths", nargs=-1, required=True, type=click.Path(allow_dash=True))
+# Paths are read by broadcheck itself (click's `readable` check would end the run at the first
+# unreadable path): every path that cannot be read is reported and the others are checked.
+@click.argument("paths", nargs=-1, required=True, type=click.Path(allow_dash=True, readable=False))
 @click.option(
     "--profile",
     type=click.Choice(PROFILES),
@@ -242,7 +244,7 @@ def check(
         if statistics:
             out.write(report.statistics(outcome.results))
         else:
-            report.render(outcome.results, fmt, out)
+            report.render(outcome.results, fmt, out, outcome.input_errors)
         if show_skipped:  # after a machine-readable report, on stderr so that it stays parseable
             listing = report.skipped(outcome.results)
             if fmt in ("full", "concise") or statistics:
@@ -254,7 +256,13 @@ def check(
             out.close()
     for bad in outcome.input_errors:
         click.echo(f"broadcheck: error: cannot read '{bad.path}': {bad.reason}", err=True)
-    if outcome.input_errors:
+    for empty in outcome.nothing_found:
+        click.echo(f"broadcheck: warning: no .mlir files found under '{empty}'", err=True)
+    if outcome.excluded and not outcome.results and not outcome.input_errors:
+        click.echo(f"broadcheck: warning: every file found ({outcome.excluded}) was excluded ('exclude')", err=True)
+    # A gate must not pass by accident: a path that could not be read, or named paths
+    # that hold nothing to check, is an error (files that `exclude` removes are not).
+    if outcome.input_errors or (not outcome.results and not outcome.excluded):
         sys.exit(EXIT_ERROR)
     has_errors = any(d.severity == "error" for r in outcome.results for d in r.diagnostics)
     sys.exit(EXIT_PROBLEMS if has_errors and not exit_zero else EXIT_CLEAN)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -23,27 +24,51 @@ class InputError:
     reason: str
 
 
-def expand(paths: tuple[str, ...]) -> Iterator[str | InputError]:
+@dataclass(frozen=True, slots=True)
+class NothingFound:
+    """A directory named on the command line that holds no ``*.mlir`` file."""
+
+    path: str
+
+
+def expand(paths: tuple[str, ...]) -> Iterator[str | InputError | NothingFound]:
     """Files to check, in the order named; directories give their ``*.mlir`` files, sorted.
 
     Hidden directories are skipped and directory symlinks are not followed, so a
-    symlink loop cannot trap the walk.
+    symlink loop cannot trap the walk. A path that cannot be read, named or met
+    while walking (a directory without permission), is an :class:`InputError`:
+    nothing is skipped silently.
     """
     for path in paths:
-        if path == STDIN or os.path.isfile(path):
+        if path == STDIN:
             yield path
-        elif os.path.isdir(path):
+            continue
+        try:
+            mode = os.stat(path).st_mode
+        except OSError as err:
+            if os.path.islink(path) and not isinstance(err, PermissionError):
+                yield InputError(path, "broken symbolic link")
+            else:
+                yield InputError(path, err.strerror or str(err))
+            continue
+        if stat.S_ISREG(mode):
+            yield path
+        elif stat.S_ISDIR(mode):
             found: list[str] = []
-            for root, dirs, files in os.walk(path):
+            unreadable: list[InputError] = []
+
+            def walk_error(err: OSError, unreadable: list[InputError] = unreadable, top: str = path) -> None:
+                unreadable.append(InputError(err.filename or top, err.strerror or str(err)))
+
+            for root, dirs, files in os.walk(path, onerror=walk_error):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
                 found.extend(os.path.join(root, f) for f in files if f.endswith(".mlir"))
             yield from sorted(found)
-        elif os.path.islink(path):
-            yield InputError(path, "broken symbolic link")
-        elif os.path.lexists(path):
-            yield InputError(path, "not a regular file or directory")
+            yield from unreadable
+            if not found and not unreadable:
+                yield NothingFound(path)
         else:
-            yield InputError(path, "No such file or directory")
+            yield InputError(path, "not a regular file or directory")
 
 
 def decode(path: str, data: bytes) -> tuple[Source, Diagnostic | None]:

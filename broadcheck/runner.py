@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from broadcheck.checker import Options, Result, Stream, check_source
-from broadcheck.inputs import STDIN, InputError, decode_error, expand, read_blocks, read_stdin
+from broadcheck.inputs import STDIN, InputError, NothingFound, decode_error, expand, read_blocks, read_stdin
 
 
 @dataclass
@@ -22,6 +22,10 @@ class Outcome:
 
     results: list[Result] = field(default_factory=list)
     input_errors: list[InputError] = field(default_factory=list)
+    nothing_found: list[str] = field(default_factory=list)
+    """Directories named that hold no ``*.mlir`` file."""
+    excluded: int = 0
+    """Files found (or named) that ``exclude`` removed."""
 
 
 def excluded(path: str, patterns: Sequence[str], root: Path) -> bool:
@@ -142,7 +146,11 @@ def run(
     for item in expand(tuple(paths)):
         if isinstance(item, InputError):
             outcome.input_errors.append(item)
-        elif not excluded(item, exclude, root):
+        elif isinstance(item, NothingFound):
+            outcome.nothing_found.append(item.path)
+        elif excluded(item, exclude, root):
+            outcome.excluded += 1
+        else:
             files.append(item)
     tick = progress(len(files)) if progress is not None else None
     for result in _results(files, options, max(1, jobs), stdin_name):
@@ -153,6 +161,7 @@ def run(
         if tick is not None:
             tick()
     outcome.results.sort(key=lambda r: r.path)
+    outcome.input_errors.sort(key=lambda e: e.path)
     return outcome
 
 

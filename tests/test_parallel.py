@@ -59,4 +59,6 @@ def test_symlink_loops_and_hidden_directories(run: Invoke, tmp_path: Path, monke
 def test_a_directory_without_mlir_files(run: Invoke, tmp_path: Path) -> None:
     (tmp_path / "notes.txt").write_text("nothing")
     result = run("check", "--isolated", str(tmp_path))
-    assert (result.code, result.out) == (0, "No problems found in 0 files (0 ops checked).\n")
+    # A gate that finds nothing to check must not pass (exit 2), and says why.
+    assert (result.code, result.out) == (2, "No files checked.\n")
+    assert result.err == f"broadcheck: warning: no .mlir files found under '{tmp_path}'\n"

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from broadcheck.checker import Result
+from broadcheck.inputs import InputError
 
 FORMATS = ("full", "concise", "json", "sarif", "github")
 
@@ -18,8 +19,11 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def summary(results: Sequence[Result]) -> str:
-    """``Found 3 errors in 2 files.``, or what was checked when nothing was found."""
+def summary(results: Sequence[Result], unread: int = 0) -> str:
+    """``Found 3 errors in 2 files.``, or what was checked when nothing was found.
+
+    A run that could not read some path never says "No problems found".
+    """
     errors = sum(1 for r in results for d in r.diagnostics if d.severity == "error")
     warnings = sum(1 for r in results for d in r.diagnostics if d.severity == "warning")
     files = sum(1 for r in results if r.diagnostics)
@@ -27,9 +31,17 @@ def summary(results: Sequence[Result]) -> str:
         parts = [_plural(errors, "error")] if errors else []
         if warnings:
             parts.append(_plural(warnings, "warning"))
-        return f"Found {' and '.join(parts)} in {_plural(files, 'file')}." + _coverage(results)
+        found = f"Found {' and '.join(parts)} in {_plural(files, 'file')}"
+        if unread:
+            found += f"; {_plural(unread, 'path')} could not be read"
+        return found + "." + _coverage(results)
+    if not results:
+        return f"{_plural(unread, 'path')} could not be read; nothing was checked." if unread else "No files checked."
     ops = sum(r.ops_checked for r in results)
-    return f"No problems found in {_plural(len(results), 'file')} ({_plural(ops, 'op')} checked)." + _coverage(results)
+    checked = f"{_plural(len(results), 'file')} ({_plural(ops, 'op')} checked)"
+    if unread:
+        return f"{_plural(unread, 'path')} could not be read; no problems in the {checked}." + _coverage(results)
+    return f"No problems found in {checked}." + _coverage(results)
 
 
 def _coverage(results: Sequence[Result]) -> str:
@@ -89,9 +101,10 @@ def statistics(results: Sequence[Result]) -> str:
     return "".join(f"{n:>{width}}  {code}  {RULES[code].name}\n" for code, n in rows)
 
 
-def render(results: Sequence[Result], output_format: str, out: TextIO) -> None:
-    """Render ``results`` in ``output_format`` (one of :data:`FORMATS`)."""
+def render(results: Sequence[Result], output_format: str, out: TextIO, unread: Sequence[InputError] = ()) -> None:
+    """Render ``results`` in ``output_format`` (one of :data:`FORMATS`); ``unread`` are the
+    paths that could not be read (the CLI reports them on stderr too)."""
     import importlib
 
     module = importlib.import_module(f"broadcheck.report.{output_format}")
-    module.render(results, out)
+    module.render(results, out, unread)

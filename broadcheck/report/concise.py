@@ -6,13 +6,14 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from broadcheck.checker import Result
+from broadcheck.inputs import InputError
 from broadcheck.report import summary
 
 
-def render(results: Sequence[Result], out: TextIO) -> None:
+def render(results: Sequence[Result], out: TextIO, unread: Sequence[InputError] = ()) -> None:
     """``path:line:col: error: <message> [<CODE>]`` per problem, then the summary."""
     for result in results:
         for d in result.diagnostics:
             message = d.message.replace("\n", " ")
             out.write(f"{d.path}:{d.line}:{d.column}: {d.severity}: {message} [{d.code}]\n")
-    out.write(summary(results) + "\n")
+    out.write(summary(results, len(unread)) + "\n")

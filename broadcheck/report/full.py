@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 from broadcheck.checker import Result
 from broadcheck.diagnostics import Diagnostic
+from broadcheck.inputs import InputError
 from broadcheck.ops import Span
 from broadcheck.report import summary
 
@@ -103,12 +104,14 @@ def render_diagnostic(d: Diagnostic, source_lines: Mapping[int, str]) -> Text:
     return out
 
 
-def render(results: Sequence[Result], out: TextIO, with_summary: bool = True) -> None:
+def render(
+    results: Sequence[Result], out: TextIO, unread: Sequence[InputError] = (), with_summary: bool = True
+) -> None:
     """Every diagnostic in full, a blank line between them, then the summary."""
     if not any(r.diagnostics for r in results):
         # Nothing to draw: no need to load Rich (start-up time matters to a hook).
         if with_summary:
-            out.write(summary(results) + "\n")
+            out.write(summary(results, len(unread)) + "\n")
         return
     from rich.console import Console
     from rich.text import Text
@@ -118,4 +121,4 @@ def render(results: Sequence[Result], out: TextIO, with_summary: bool = True) ->
         for d in result.diagnostics:
             console.print(render_diagnostic(d, result.lines))
     if with_summary:
-        console.print(Text(summary(results), style="bold"))
+        console.print(Text(summary(results, len(unread)), style="bold"))

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from broadcheck.checker import Result
+from broadcheck.inputs import InputError
 
 _COMMAND = {"error": "error", "warning": "warning", "note": "notice"}
 
@@ -27,8 +28,13 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def render(results: Sequence[Result], out: TextIO) -> None:
-    """One workflow command per diagnostic; notes follow the message on new lines."""
+def render(results: Sequence[Result], out: TextIO, unread: Sequence[InputError] = ()) -> None:
+    """One workflow command per diagnostic (notes follow the message on new lines), and
+    one ``::error`` per path that could not be read."""
+    for bad in unread:
+        out.write(
+            f"::error file={escape_property(bad.path)},title=broadcheck::{escape_data(f'cannot read: {bad.reason}')}\n"
+        )
     for result in results:
         for d in result.diagnostics:
             props = ",".join(

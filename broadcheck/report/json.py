@@ -15,6 +15,7 @@ from typing import Any, TextIO
 
 from broadcheck.checker import Result
 from broadcheck.diagnostics import Diagnostic
+from broadcheck.inputs import InputError
 
 
 def as_dict(d: Diagnostic) -> dict[str, Any]:
@@ -42,7 +43,8 @@ def as_dict(d: Diagnostic) -> dict[str, Any]:
     }
 
 
-def render(results: Sequence[Result], out: TextIO) -> None:
-    """Every diagnostic of every result, as one JSON array."""
+def render(results: Sequence[Result], out: TextIO, unread: Sequence[InputError] = ()) -> None:
+    """Every diagnostic of every result, as one JSON array (paths that could not be read
+    are reported on stderr and by the exit code, 2)."""
     json.dump([as_dict(d) for r in results for d in r.diagnostics], out, indent=2, ensure_ascii=False)
     out.write("\n")

@@ -19,6 +19,7 @@ from urllib.parse import quote
 from broadcheck import __version__
 from broadcheck.checker import Result
 from broadcheck.diagnostics import Diagnostic
+from broadcheck.inputs import InputError
 from broadcheck.messages import RULES
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -63,8 +64,9 @@ def _fingerprint(d: Diagnostic, line_text: str, seen: Counter[str]) -> str:
     return f"{digest}:{seen[digest]}"
 
 
-def document(results: Sequence[Result], root: Path) -> dict[str, Any]:
-    """The SARIF log for ``results``."""
+def document(results: Sequence[Result], root: Path, unread: Sequence[InputError] = ()) -> dict[str, Any]:
+    """The SARIF log for ``results``; paths that could not be read are tool execution
+    notifications, and the run is then not successful."""
     index = {code: i for i, code in enumerate(RULES)}
     seen: Counter[str] = Counter()
     sarif_results = []
@@ -102,13 +104,43 @@ def document(results: Sequence[Result], root: Path) -> dict[str, Any]:
                     }
                 },
                 "columnKind": "unicodeCodePoints",
+                "invocations": [
+                    {
+                        "executionSuccessful": not unread,
+                        "toolExecutionNotifications": [
+                            {
+                                "level": "error",
+                                "message": {"text": f"cannot read '{bad.path}': {bad.reason}"},
+                                "locations": [
+                                    {"physicalLocation": {"artifactLocation": {"uri": artifact_uri(bad.path, root)}}}
+                                ],
+                            }
+                            for bad in unread
+                        ],
+                    }
+                ],
+                "properties": _counts(results),
                 "results": sarif_results,
             }
         ],
     }
 
 
-def render(results: Sequence[Result], out: TextIO) -> None:
+def _counts(results: Sequence[Result]) -> dict[str, Any]:
+    """What was checked and what was passed over (``--show-skipped``'s list), as run properties."""
+    from broadcheck.report import passed_over
+
+    return {
+        "filesChecked": len(results),
+        "opsChecked": sum(r.ops_checked for r in results),
+        "passedOver": [
+            {"op": name, "reason": why, "count": n} for (name, why), n in sorted(passed_over(results).items())
+        ],
+        "annotationsNotHeld": sum(r.annotations_not_held for r in results),
+    }
+
+
+def render(results: Sequence[Result], out: TextIO, unread: Sequence[InputError] = ()) -> None:
     """The SARIF log, as indented JSON."""
-    json.dump(document(results, repository_root(Path.cwd())), out, indent=2, ensure_ascii=False)
+    json.dump(document(results, repository_root(Path.cwd()), unread), out, indent=2, ensure_ascii=False)
     out.write("\n")

@@ -1,0 +1,38 @@
+"""The op table: every op in it is exercised by a fixture, and the table is well formed."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from broadcheck.optable import BUILTIN_OPS, KNOWN_DIALECTS, OpTable
+from broadcheck.semantics import registry
+from tests.conftest import FIXTURES
+
+# An op statement in a fixture, generic or custom: `%r = "d.op"(`, `%r = d.op `, or `d.op ` at a line start.
+_STATEMENT = re.compile(r'^\s*(?:%[^=]*=\s*)?"?([A-Za-z_][\w$]*\.[\w$.]+)"?[\s(<{]', re.M)
+
+
+def _fixture_ops() -> set[str]:
+    ops: set[str] = set()
+    for path in FIXTURES.rglob("*.mlir"):
+        text = "\n".join(line for line in path.read_text().splitlines() if not line.lstrip().startswith("//"))
+        ops.update(_STATEMENT.findall(text))
+    return ops
+
+
+@pytest.mark.parametrize("op", sorted(BUILTIN_OPS))
+def test_every_op_in_the_table_has_a_fixture(op: str) -> None:
+    assert op in _fixture_ops(), f"{op} is in the op table but no fixture in tests/fixtures/ has it"
+
+
+def test_every_semantics_in_the_table_exists() -> None:
+    assert set(BUILTIN_OPS.values()) <= set(registry())
+
+
+def test_ops_of_known_dialects_are_told_apart_from_others() -> None:
+    table = OpTable()
+    assert table.known_dialect("tosa.conv2d") and not table.is_checked("tosa.conv2d")
+    assert not table.known_dialect("func.func")
+    assert {"tosa", "tf", "tfl", "onnx", "chlo", "stablehlo", "mhlo", "linalg", "vector"} <= KNOWN_DIALECTS
