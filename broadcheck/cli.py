@@ -1,11 +1,12 @@
 """The command line. It only wires: options -> checker -> renderer -> exit code.
 
 Exit codes (ruff, mypy): 0 nothing found, 1 problems found, 2 usage, input or
-internal error.
+internal error; 130 interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
 
+import io
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,6 +19,7 @@ from broadcheck.config import DEFAULT_SPLIT_MARKER, OUTPUT_FORMATS, PROFILES
 
 FORMATS = OUTPUT_FORMATS
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
+EXIT_INTERRUPTED = 130
 
 _MAIN_HELP = """Verify that tensor shapes broadcast in MLIR files.
 
@@ -403,6 +405,15 @@ def rules(code: str | None) -> None:
         click.echo()
 
 
+class Interrupted(BaseException):
+    """Ctrl-C, raised by our SIGINT handler: click turns KeyboardInterrupt into
+    ``Aborted!`` and exit 1, which a gate would read as "problems found"."""
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    raise Interrupted
+
+
 def main(argv: Sequence[str] | None = None) -> NoReturn:
     """The console script. Every unexpected error is caught here, once: it is reported
     as an internal error naming the input, exit 2, with no traceback unless ``--debug``."""
@@ -410,10 +421,27 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
 
     from broadcheck.runner import InternalError
 
+    import signal
+
+    signal.signal(signal.SIGINT, _interrupted)
+    for stream in (sys.stdout, sys.stderr):
+        # An output that cannot encode a character (PYTHONIOENCODING=ascii, a C locale)
+        # gets it escaped (`\u2500`), never an error; renderers pick ASCII glyphs there.
+        if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
+            stream.reconfigure(errors="backslashreplace")
     try:
-        cli.main(args=list(argv) if argv is not None else None, prog_name="broadcheck", standalone_mode=True)
+        cli.main(args=list(argv) if argv is not None else None, prog_name="broadcheck", standalone_mode=False)
     except SystemExit:
         raise
+    except (Interrupted, KeyboardInterrupt, click.exceptions.Abort):
+        # Ctrl-C: stop quietly with the shell's code for SIGINT (128 + 2), never the
+        # code for "problems found".
+        sys.exit(EXIT_INTERRUPTED)
+    except click.exceptions.Exit as done:  # --help, --version
+        sys.exit(done.exit_code)
+    except click.ClickException as usage:  # a usage error: click's message, exit 2
+        usage.show()
+        sys.exit(EXIT_ERROR if isinstance(usage, click.UsageError) else usage.exit_code)
     except BrokenPipeError:
         # The reader went away (`broadcheck check big/ | head -1`): stop quietly,
         # with exit 1 as click and Rich do when they see it first.

@@ -69,6 +69,10 @@ def _read(path: Path) -> dict[str, Any]:
             return tomllib.load(f)
     except tomllib.TOMLDecodeError as err:
         raise ConfigError(f"{path}: invalid TOML: {err}") from None
+    except UnicodeDecodeError as err:  # TOML files are UTF-8
+        raise ConfigError(
+            f"{path}: invalid TOML: not UTF-8 (byte 0x{err.object[err.start]:02x} at offset {err.start})"
+        ) from None
     except OSError as err:
         raise ConfigError(f"{path}: cannot read: {err.strerror or err}") from None
 

@@ -105,8 +105,12 @@ _worker_options: Options | None = None
 
 
 def _init_worker(options: Options) -> None:
+    import signal
+
     global _worker_options
     _worker_options = options
+    # Ctrl-C reaches the whole process group: the parent alone handles it (exit 130).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _check_in_worker(path: str) -> Result | InputError:
@@ -126,8 +130,13 @@ def _results(files: Sequence[str], options: Options, jobs: int, stdin_name: str)
     from concurrent.futures import ProcessPoolExecutor
 
     chunksize = max(1, min(64, len(disk) // (jobs * 8)))
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(options,)) as pool:
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(options,))
+    try:
         yield from pool.map(_check_in_worker, disk, chunksize=chunksize)
+    except BaseException:  # Ctrl-C or an internal error: do not wait for the files still queued
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown()
 
 
 def run(

@@ -10,16 +10,16 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from broadcheck.checker import Result, diagnose
-from broadcheck.ops import Dim, Shape, ShapedType, shape_str
+from broadcheck.ops import Dim, Operation, Shape, ShapedType, Span, TypeUse, shape_str
 from broadcheck.semantics import Profile, registry
 from broadcheck.syntax.parser import SyntaxProblem, parse_operation, parse_type
 from broadcheck.text import Source
 
-INFER_PATH = "<infer>"
+INFER_PATH = "<command line>"
 SEMANTICS = ("mlir", "numpy", "onnx", "xla")
 _PLAIN = re.compile(r"^(?:scalar|(?:[0-9]+|\?)(?:x(?:[0-9]+|\?))*)$")
 # The op each semantics is checked as, and the registry entry it uses.
@@ -116,13 +116,36 @@ def infer(
     label = semantics if semantics != "mlir" else f"mlir ({profile})"
     problem = registry()[entry](op, profile)
     if problem is not None:
-        diagnostic = diagnose(problem, op, INFER_PATH, op_name="")
-        return Verdict(label, result=Result.of(Source(INFER_PATH, statement), [diagnostic]), reason=diagnostic.message)
+        typed, typed_op = _as_typed(op, operands, result)
+        diagnostic = diagnose(problem, typed_op, INFER_PATH, op_name="")
+        if diagnostic.labels:  # point at the operand (or result) at fault, as typed
+            diagnostic = replace(diagnostic, span=diagnostic.labels[0].span)
+        return Verdict(label, result=Result.of(Source(INFER_PATH, typed), [diagnostic]), reason=diagnostic.message)
     shape = _infer_shape(semantics, [o.type.shape for o in operands], dims, profile)
     if shape is None:
         return Verdict(label, None, result_text)
     text = shape_str(shape) if all(o.plain for o in operands) else str(first.with_shape(shape))
     return Verdict(label, shape, text or "scalar")
+
+
+def _as_typed(op: Operation, operands: Sequence[Operand], result: Operand | None) -> tuple[str, Operation]:
+    """The command line's operands as the user typed them (``3 4x3 --result 4x4``), and
+    ``op`` located in that line, so that a diagnostic points at what was typed."""
+    parts = [o.text for o in operands] + (["--result", result.text] if result is not None else [])
+    starts = []
+    column = 1
+    for part in parts:
+        starts.append(column)
+        column += len(part) + 1
+    typed = " ".join(parts)
+
+    def span(index: int) -> Span:
+        return Span(1, starts[index], 1, starts[index] + max(len(parts[index]), 1))
+
+    whole = Span(1, 1, 1, len(typed) + 1)
+    uses = tuple(TypeUse(u.type, span(i)) for i, u in enumerate(op.operands))
+    results = tuple(TypeUse(u.type, span(len(parts) - 1) if result is not None else whole) for u in op.results)
+    return typed, replace(op, name_span=whole, span=whole, operands=uses, results=results)
 
 
 def infer_all(operands: Sequence[Operand], dims: Sequence[int] | None, result: Operand | None) -> list[Verdict]:

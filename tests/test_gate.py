@@ -132,3 +132,67 @@ def test_files_that_exclude_removes_stay_a_clean_exit(
     result = run("check", "gen/a.mlir")
     assert result.code == 0
     assert result.err == "broadcheck: warning: every file found (1) was excluded ('exclude')\n"
+
+
+def test_ctrl_c_exits_130_quietly(tmp_path: Path) -> None:
+    import signal
+    import time
+
+    # broadcheck waits on standard input; Ctrl-C reaches it there.
+    process = subprocess.Popen(
+        [sys.executable, "-m", "broadcheck", "check", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+    )
+    time.sleep(1.5)  # let it start and block on the read
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert (out, err) == ("", "")
+
+
+def test_a_config_file_that_is_not_utf8_is_a_config_error(
+    run: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path(".git").mkdir()
+    Path("pyproject.toml").write_bytes(b'[tool.broadcheck]\nprofile = "\xff"\n')
+    Path("a.mlir").write_text(GOOD)
+    result = run("check", "a.mlir")
+    assert result.code == 2
+    assert result.err.startswith("broadcheck: error: ")
+    assert "pyproject.toml: invalid TOML: not UTF-8 (byte 0xff" in result.err
+    assert "internal error" not in result.err
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["explain", "2x1", "8x4x3"],
+        ["infer", "3", "4x3", "--semantics", "all"],
+        ["check", "--isolated", "u.mlir"],
+    ],
+)
+def test_an_ascii_only_output_falls_back_to_ascii(args: list[str], tmp_path: Path) -> None:
+    (tmp_path / "u.mlir").write_text("// café ─\n" + BAD.rstrip("\n") + "  // ─ é\n")
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    result = subprocess.run(
+        [sys.executable, "-m", "broadcheck", *args], cwd=tmp_path, capture_output=True, env=env, timeout=60, check=False
+    )
+    assert result.returncode == 1, result.stderr
+    assert b"internal error" not in result.stderr
+    assert result.stdout.isascii()
+
+
+def test_infer_errors_show_the_shapes_as_typed(run: Invoke) -> None:
+    result = run("infer", "4x3x2", "3x3")
+    assert result.code == 1
+    assert result.out.splitlines()[1:5] == [
+        " --> <command line>:1:7",
+        "  |",
+        "1 | 4x3x2 3x3",
+        "  |       --- operand #1",
+    ]

@@ -30,8 +30,9 @@ def _cell(cell: Cell) -> tuple[str, str]:
     return text, style
 
 
-def picture(p: Picture) -> Text:
-    """The picture as styled text."""
+def picture(p: Picture, ascii_only: bool = False) -> Text:
+    """The picture as styled text; ``ascii_only`` for an output that cannot encode ``─`` and ``✗``."""
+    rule, cross = ("-", "x") if ascii_only else ("─", "✗")
     columns = len(p.rows[0]) if p.rows else 0
     cells = [[_cell(c) for c in row] for row in p.rows]
     result = ["?" if d is None else str(d) for d in p.result] if p.result is not None else []
@@ -44,13 +45,13 @@ def picture(p: Picture) -> Text:
         for column, (text, style) in enumerate(row):
             out.append(text.rjust(width), style=_FAILED if column == p.failure_column else style)
         out.append("\n")
-    out.append(" " * label_width + "─" * (width * max(columns, 1)) + "\n")
+    out.append(" " * label_width + rule * (width * max(columns, 1)) + "\n")
     out.append("result".ljust(label_width), style="bold")
     if p.result is not None:
         out.append("".join(r.rjust(width) for r in result) or "scalar".rjust(width), style="bold")
         out.append("\n")
     else:
-        out.append("✗".rjust(width * ((p.failure_column or 0) + 1)) + "\n", style=_FAILED)
+        out.append(cross.rjust(width * ((p.failure_column or 0) + 1)) + "\n", style=_FAILED)
         if p.failure_column is not None:
             out.append(" " * (label_width + width * (p.failure_column + 1) - 1) + "^", style=_FAILED)
             out.append(f" dimension {p.failure_column} does not broadcast\n", style=_FAILED)
@@ -89,9 +90,18 @@ def value_blocks(label: str, values: Any, prefix: tuple[int, ...] = ()) -> list[
 def render_picture(p: Picture, out: TextIO, values: Sequence[tuple[str, Any]] = ()) -> None:
     """Print the picture, then (with ``--values``) each operand's broadcast values."""
     console = Console(file=out, soft_wrap=True, highlight=False, emoji=False, markup=False)
-    console.print(picture(p), end="")
+    console.print(picture(p, ascii_only=not _encodes(out, "─✗")), end="")
     for label, broadcast in values:
         console.print(Text("\n" + "\n".join(value_blocks(label, broadcast))))
+
+
+def _encodes(out: TextIO, text: str) -> bool:
+    """Whether ``out`` can write ``text`` (a terminal or pipe may be ASCII-only)."""
+    try:
+        text.encode(getattr(out, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
 
 
 def render_verdicts(verdicts: Sequence[Verdict], out: TextIO) -> None:
