@@ -418,10 +418,9 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     """The console script. Every unexpected error is caught here, once: it is reported
     as an internal error naming the input, exit 2, with no traceback unless ``--debug``."""
     import os
+    import signal
 
     from broadcheck.runner import InternalError
-
-    import signal
 
     signal.signal(signal.SIGINT, _interrupted)
     for stream in (sys.stdout, sys.stderr):

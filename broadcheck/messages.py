@@ -157,8 +157,101 @@ RULES: Mapping[str, Rule] = {
             "BC203",
             "tosa-same-shape",
             "requires the same shape for all operands and results",
-            "A unary TOSA op (abs, exp, clamp, ...) changes the shape (SameOperandsAndResultShape).",
+            "A unary TOSA op (abs, exp, clamp, cast, reverse, ...) changes the shape (SameOperandsAndResultShape).",
             "tosa.abs %a : (tensor<4xf32>) -> tensor<1x4xf32>",
+        ),
+        Rule(
+            "BC204",
+            "tosa-type-constraint",
+            "{kind} #{index} must be {constraint}, but got '{type}'",
+            "A TOSA operand or result is not a tosa-conformant tensor: a vector, a size-0 dimension, or an element "
+            "type the op does not take (ODS type constraint).",
+            "tosa.add %a, %b : (tensor<0xf32>, tensor<2xf32>) -> tensor<2xf32>",
+        ),
+        Rule(
+            "BC205",
+            "tosa-element-types",
+            "requires the same element type for all operands and results",
+            "A TOSA elementwise op mixes element types (SameOperandsAndResultElementType).",
+            "tosa.add %a, %b : (tensor<2xf32>, tensor<2xi32>) -> tensor<2xf32>",
+        ),
+        Rule(
+            "BC206",
+            "tosa-operand-element-types",
+            "requires the same element type for all operands",
+            "A TOSA comparison (equal, greater, ...) or tosa.mul with an integer result compares operands of "
+            "different element types.",
+            "tosa.equal %a, %b : (tensor<2xf32>, tensor<2xi32>) -> tensor<2xi1>",
+        ),
+        Rule(
+            "BC207",
+            "tosa-operand-count",
+            "expected {expected} operands, but found {count}",
+            "A TOSA op has the wrong number of operands (tosa.mul takes a shift, tosa.negate two zero points).",
+            "tosa.mul %a, %b : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>",
+        ),
+        Rule(
+            "BC208",
+            "tosa-single-operand",
+            "requires a single operand",
+            "A unary TOSA op (abs, exp, cast, ...) has more or fewer than one operand.",
+            "tosa.abs %a, %b : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>",
+        ),
+        Rule(
+            "BC209",
+            "tosa-input-output-element-type",
+            "expect {a} and {b} to have same element type, got '{x}' and '{y}'",
+            "tosa.select's values or tosa.negate's input have another element type than the result.",
+            "tosa.select %p, %a, %b : (tensor<2xi1>, tensor<2xi32>, tensor<2xf32>) -> tensor<2xf32>",
+        ),
+        Rule(
+            "BC210",
+            "tosa-mul-result-width",
+            "invalid data type size for operands or result",
+            "tosa.mul's integer result is narrower than its operands.",
+            "tosa.mul %a, %b, %s : (tensor<2xi32>, tensor<2xi32>, tensor<1xi8>) -> tensor<2xi8>",
+        ),
+        Rule(
+            "BC211",
+            "tosa-mul-operand-ranks",
+            "a and b operands don't have matching ranks, got {a} and {b}",
+            "tosa.mul's two factors have different ranks.",
+            "tosa.mul %a, %b, %s : (tensor<2xi32>, tensor<2x2xi32>, tensor<1xi8>) -> tensor<2xi32>",
+        ),
+        Rule(
+            "BC212",
+            "tosa-mul-not-broadcastable",
+            "a and b operands don't have broadcast-compatible shapes, got '{a}' and '{b}'",
+            "tosa.mul's two factors do not broadcast.",
+            "tosa.mul %a, %b, %s : (tensor<2xi32>, tensor<3xi32>, tensor<1xi8>) -> tensor<2xi32>",
+        ),
+        Rule(
+            "BC213",
+            "tosa-mul-result-rank",
+            "result type has different rank than {name}, got {rank} vs {other}",
+            "tosa.mul's result rank differs from a factor's.",
+            "tosa.mul %a, %b, %s : (tensor<2xi32>, tensor<2xi32>, tensor<1xi8>) -> tensor<2x2xi32>",
+        ),
+        Rule(
+            "BC214",
+            "tosa-output-shape",
+            "expected output shape {actual} to be compatible with inferred shape {inferred}",
+            "tosa.mul's result shape differs from the broadcast of its factors.",
+            "tosa.mul %a, %b, %s : (tensor<2x1xi32>, tensor<1x3xi32>, tensor<1xi8>) -> tensor<2x4xi32>",
+        ),
+        Rule(
+            "BC215",
+            "tosa-negate-shape",
+            "requires the same shape for input1 and output",
+            "tosa.negate's result shape differs from its input's.",
+            "tosa.negate %x, %zp, %zp : (tensor<2xi8>, tensor<1xi8>, tensor<1xi8>) -> tensor<3xi8>",
+        ),
+        Rule(
+            "BC216",
+            "tosa-zero-point-element-type",
+            "expect both {name} and its zero point are the same element type, got '{x}' and '{y}'",
+            "tosa.negate: a zero point's element type is not the (storage) element type of its value.",
+            "tosa.negate %x, %zp, %zp : (tensor<2xi8>, tensor<1xi16>, tensor<1xi8>) -> tensor<2xi8>",
         ),
         # ---- BC3xx: NumPy / Array API (semantics/numpy.py)
         Rule(
@@ -225,85 +318,87 @@ RULES: Mapping[str, Rule] = {
             '%0 = "onnx.Broadcast"(%a, %b) : (tensor<2x1xf32>, tensor<3xf32>) -> tensor<2x3xf32>',
         ),
         # ---- BC5xx: XLA, StableHLO, CHLO (semantics/xla.py, semantics/stablehlo.py)
+        # BC501-BC509 are retired (no longer reported): CHLO's verifier accepts what they flagged, so
+        # the same XLA rules are the warnings BC551-BC559.
         Rule(
             "BC501",
-            "xla-equal-rank",
+            "retired-xla-equal-rank",
             "Shapes must be equal rank, but are {smaller} and {larger}",
-            "XLA: operands of different ranks without broadcast_dimensions (only scalars broadcast implicitly).",
+            "Retired: CHLO accepts these broadcasts; reported as the warning BC551 instead.",
             "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64>} : (tensor<2x3xf32>, tensor<3xf32>) "
             "-> tensor<2x3xf32>",
             op_prefix=False,
         ),
         Rule(
             "BC502",
-            "xla-dims-size",
+            "retired-xla-dims-size",
             "Size of broadcast_dimensions has to match lower-rank operand's rank;  lower-rank operand's rank is "
             "{rank}, size of broadcast_dimensions is {size}.",
-            "XLA: broadcast_dimensions needs one entry per dimension of the lower-rank operand.",
+            "Retired: CHLO accepts these broadcasts; reported as the warning BC552 instead.",
             "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 0, 1>} : (tensor<2x3xf32>, "
             "tensor<3xf32>) -> tensor<2x3xf32>",
             op_prefix=False,
         ),
         Rule(
             "BC503",
-            "xla-dim-negative",
+            "retired-xla-dim-negative",
             "Broadcast dimension number ({dim}) cannot be negative.",
-            "XLA: a negative entry in broadcast_dimensions.",
+            "Retired: CHLO accepts these broadcasts; reported as the warning BC553 instead.",
             "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: -1>} : (tensor<2x3xf32>, "
             "tensor<3xf32>) -> tensor<2x3xf32>",
             op_prefix=False,
         ),
         Rule(
             "BC504",
-            "xla-dim-too-large",
+            "retired-xla-dim-too-large",
             "Broadcast dimension number ({dim}) too large; higher-rank operand has rank {rank}.",
-            "XLA: a broadcast_dimensions entry is not a dimension of the higher-rank operand.",
+            "Retired: CHLO accepts these broadcasts; reported as the warning BC554 instead.",
             "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xf32>, "
             "tensor<3xf32>) -> tensor<2x3xf32>",
             op_prefix=False,
         ),
         Rule(
             "BC505",
-            "xla-dim-mismatch",
+            "retired-xla-dim-mismatch",
             "Broadcast dimension {index} mismatch: {small} != {large}; {smaller} and {larger}.",
-            "XLA: a mapped dimension's sizes differ and neither is 1.",
+            "Retired: CHLO accepts these broadcasts; reported as the warning BC555 instead.",
             "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 0>} : (tensor<4x3xf32>, "
             "tensor<3xf32>) -> tensor<4x3xf32>",
             op_prefix=False,
         ),
         Rule(
             "BC506",
-            "xla-dims-order",
+            "retired-xla-dims-order",
             "Broadcast dimensions order is wrong: {dim} comes after {previous}.",
-            "XLA: broadcast_dimensions must be strictly increasing.",
+            "Retired: CHLO accepts these broadcasts; reported as the warning BC556 instead.",
             "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 2, 1>} : (tensor<2x3x4xf32>, "
             "tensor<4x3xf32>) -> tensor<2x3x4xf32>",
             op_prefix=False,
         ),
         Rule(
             "BC507",
-            "xla-dims-not-identity",
+            "retired-xla-dims-not-identity",
             "Broadcast dimensions field must either be not set or be the identity on binary operations with "
             "operands of the same rank.",
-            "XLA: broadcast_dimensions on same-rank operands that is not the identity.",
+            "Retired: CHLO accepts these broadcasts; reported as the warning BC557 instead.",
             "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 1, 0>} : (tensor<2x3xf32>, "
             "tensor<2x3xf32>) -> tensor<2x3xf32>",
             op_prefix=False,
         ),
         Rule(
             "BC508",
-            "xla-incompatible-shapes",
+            "retired-xla-incompatible-shapes",
             "Binary op with incompatible shapes: {lhs} and {rhs}.",
-            "XLA: same-rank operands whose sizes differ where neither is 1.",
+            "Retired: CHLO accepts these broadcasts; reported as the warning BC558 instead.",
             "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 0, 1, 2>} : (tensor<7x2x5xf32>, "
             "tensor<7x2x6xf32>) -> tensor<7x2x6xf32>",
             op_prefix=False,
         ),
         Rule(
             "BC509",
-            "xla-element-types",
+            "retired-xla-element-types",
             "Binary op {opcode} with different element types: {lhs} and {rhs}.",
-            "XLA: the two operands of a binary op have different element types (XLA's first check).",
+            "Retired: CHLO accepts these broadcasts; reported as the warning BC559 instead.",
             "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 0>} : (tensor<4xf32>, "
             "tensor<4xi32>) -> tensor<4xf32>",
             op_prefix=False,
@@ -339,6 +434,309 @@ RULES: Mapping[str, Rule] = {
             "({result_size})",
             "stablehlo.broadcast_in_dim (C5): an operand size is neither 1 nor the result size it maps to.",
             "%0 = stablehlo.broadcast_in_dim %v, dims = [0, 1] : (tensor<2x3xi32>) -> tensor<2x2x2xi32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC515",
+            "hlo-operand-count",
+            "expected {expected} operands, but found {count}",
+            "A StableHLO, MHLO or CHLO op has the wrong number of operands (its NOperands trait).",
+            '%0 = "stablehlo.add"(%a) : (tensor<2xf32>) -> tensor<2xf32>',
+        ),
+        Rule(
+            "BC516",
+            "hlo-single-operand",
+            "requires a single operand",
+            "A unary StableHLO op (abs, exponential, broadcast_in_dim, ...) has other than one operand.",
+            '%0 = "stablehlo.abs"(%a, %b) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>',
+        ),
+        Rule(
+            "BC517",
+            "hlo-compatible-types",
+            "requires compatible types for all operands and results",
+            "StableHLO's CompatibleOperandsAndResultType: a shape (with bounds) or element type differs from "
+            "operand #0's.",
+            '%0 = "stablehlo.atan2"(%a, %b) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>',
+        ),
+        Rule(
+            "BC518",
+            "hlo-same-shape",
+            "requires the same shape for all operands and results",
+            "SameOperandsAndResultShape (stablehlo.add, convert, complex): ranks or static sizes differ.",
+            '%0 = "stablehlo.add"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>',
+        ),
+        Rule(
+            "BC519",
+            "hlo-add-element-types",
+            "op requires the same element type for all operands and results",
+            "stablehlo.add's own verifier: the element types differ (StableHLO prints it without the op name).",
+            '%0 = "stablehlo.add"(%a, %b) : (tensor<2xf32>, tensor<2xi32>) -> tensor<2xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC520",
+            "hlo-elementwise",
+            "all non-scalar operands/results must have the same shape and base type",
+            "MLIR's Elementwise trait (stablehlo.abs, compare, is_finite, ...): the shapes are not compatible.",
+            '%0 = "stablehlo.abs"(%a) : (tensor<2xf32>) -> tensor<3xf32>',
+        ),
+        Rule(
+            "BC521",
+            "hlo-inferred-type",
+            "inferred type(s) '{inferred}' are incompatible with return type(s) of operation '{actual}'",
+            "The result type is not compatible with the type StableHLO or CHLO infers from the operands.",
+            '%0 = "stablehlo.select"(%p, %a, %b) : (tensor<i1>, tensor<2xf32>, tensor<2xf32>) -> tensor<3xf32>',
+        ),
+        Rule(
+            "BC522",
+            "hlo-size-above-bound",
+            "Mismatched dimension size {size} and bound {bound} in dimension {dim}",
+            "StableHLO's type inference: a static size is larger than another operand's bound for that dimension.",
+            '%0 = "stablehlo.add"(%a, %b) : (tensor<4xf32>, tensor<?xf32, #stablehlo.bounds<3>>) -> tensor<?xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC523",
+            "hlo-mismatched-sizes",
+            "Mismatched dimension sizes {a} and {b} in dimension {dim}",
+            "StableHLO's type inference: two static sizes of one dimension differ.",
+            "(only reachable where no trait compares the shapes first)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC524",
+            "hlo-same-operand-elements",
+            "requires the same element type for all operands",
+            "stablehlo.complex: the real and imaginary parts have different element types.",
+            '%0 = "stablehlo.complex"(%a, %b) : (tensor<2xf32>, tensor<2xf64>) -> tensor<2xcomplex<f32>>',
+        ),
+        Rule(
+            "BC525",
+            "hlo-compatible-operand-elements",
+            "requires compatible element types for all operands",
+            "stablehlo.compare: the two operands' element types are not compatible.",
+            '%0 = "stablehlo.compare"(%a, %b) {comparison_direction = #stablehlo<comparison_direction LT>} : '
+            "(tensor<2xf32>, tensor<2xi32>) -> tensor<2xi1>",
+        ),
+        Rule(
+            "BC526",
+            "hlo-compatible-elements",
+            "requires compatible element types for all operands and results",
+            "An element type differs (stablehlo.clamp, broadcast_in_dim, chlo.broadcast_add/maximum/minimum).",
+            '%0 = "stablehlo.clamp"(%lo, %x, %hi) : (tensor<f64>, tensor<2xf32>, tensor<f32>) -> tensor<2xf32>',
+        ),
+        Rule(
+            "BC527",
+            "hlo-select-operands",
+            "requires compatible types for non-predicate operands",
+            "stablehlo.select: on_true and on_false differ in shape or element type.",
+            '%0 = "stablehlo.select"(%p, %a, %b) : (tensor<i1>, tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC528",
+            "hlo-select-predicate",
+            "requires the same shape for all operands",
+            "stablehlo.select: a predicate that is not a scalar must have the operands' shape.",
+            '%0 = "stablehlo.select"(%p, %a, %b) : (tensor<3xi1>, tensor<2x3xf32>, tensor<2x3xf32>) -> '
+            "tensor<2x3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC529",
+            "hlo-clamp-bound",
+            "{which} shape [{shape}] is not scalar and is not compatible to operand shape [{operand}]",
+            "stablehlo.clamp: min or max is neither a scalar nor the operand's shape ('?' prints as "
+            "-9223372036854775808).",
+            '%0 = "stablehlo.clamp"(%lo, %x, %hi) : (tensor<3xf32>, tensor<2x3xf32>, tensor<f32>) -> '
+            "tensor<2x3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC530",
+            "dynamic-broadcast-in-dim-elements",
+            "expects operand and result to have compatible element type. Got: '{operand}' and '{result}'",
+            "stablehlo.dynamic_broadcast_in_dim (C1): operand and result element types differ.",
+            '%0 = "stablehlo.dynamic_broadcast_in_dim"(%v, %s) {broadcast_dimensions = array<i64: 1>} : '
+            "(tensor<2xf32>, tensor<2xi64>) -> tensor<?x?xf64>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC531",
+            "dynamic-broadcast-in-dim-rank",
+            "result rank ({result}) is less than operand rank ({operand})",
+            "stablehlo.dynamic_broadcast_in_dim (C3): the result has fewer dimensions than the operand.",
+            '%0 = "stablehlo.dynamic_broadcast_in_dim"(%v, %s) {broadcast_dimensions = array<i64: 0, 1>} : '
+            "(tensor<2x3xf32>, tensor<1xi64>) -> tensor<?xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC532",
+            "dynamic-broadcast-in-dim-size",
+            "size of operand dimension {dim} ({size}) is not compatible with size of result dimension "
+            "{result_dim} ({result_size})",
+            "stablehlo.dynamic_broadcast_in_dim (C5): a static operand size is neither 1 nor the result's size.",
+            '%0 = "stablehlo.dynamic_broadcast_in_dim"(%v, %s) {broadcast_dimensions = array<i64: 1>} : '
+            "(tensor<2xf32>, tensor<2xi64>) -> tensor<?x3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC533",
+            "dynamic-broadcast-in-dim-hints",
+            "duplicate expansion hint for at least one operand dimension",
+            "stablehlo.dynamic_broadcast_in_dim (C8): a dimension is named twice by the expansion hints.",
+            '%0 = "stablehlo.dynamic_broadcast_in_dim"(%v, %s) {broadcast_dimensions = array<i64: 1>, '
+            "known_expanding_dimensions = array<i64: 0, 0>} : (tensor<2xf32>, tensor<2xi64>) -> tensor<?x?xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC534",
+            "dynamic-broadcast-in-dim-hint-range",
+            "hint for expanding dimension {dim} does not refer to a valid operand dimension",
+            "stablehlo.dynamic_broadcast_in_dim (C9, C10): an expansion hint is not a dimension of the operand.",
+            '%0 = "stablehlo.dynamic_broadcast_in_dim"(%v, %s) {broadcast_dimensions = array<i64: 1>, '
+            "known_expanding_dimensions = array<i64: 1>} : (tensor<2xf32>, tensor<2xi64>) -> tensor<?x?xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC535",
+            "same-element-type",
+            "requires the same element type for all operands and results",
+            "MLIR's SameOperandsAndResultElementType (chlo.broadcast_subtract, multiply, divide, ...).",
+            "%0 = chlo.broadcast_multiply %a, %b : (tensor<2xf32>, tensor<2xf64>) -> tensor<2xf32>",
+        ),
+        Rule(
+            "BC536",
+            "chlo-mismatched-operands",
+            "mismatched operand types",
+            "CHLO's type inference: the two operands (select: on_true and on_false) have different element types.",
+            "%0 = chlo.broadcast_and %a, %b : (tensor<2xi32>, tensor<2xi8>) -> tensor<2xi32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC537",
+            "dims-not-dense-array",
+            "attribute '{name}' failed to satisfy constraint: i64 dense array attribute",
+            "A broadcast_dimensions attribute written as dense<...> or [...] instead of array<i64: ...>.",
+            "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = dense<1> : tensor<1xi64>} : "
+            "(tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>",
+        ),
+        # CHLO lint: broadcasts CHLO accepts (it infers an unranked result) but XLA's client rules or
+        # NumPy's forbid. Warnings: the real verifier accepts these ops.
+        Rule(
+            "BC551",
+            "xla-equal-rank",
+            "Shapes must be equal rank, but are {smaller} and {larger}",
+            "Lint (XLA client rule; CHLO accepts the op): operands of different ranks with an empty "
+            "broadcast_dimensions (only scalars broadcast implicitly).",
+            "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64>} : (tensor<2x3xf32>, tensor<3xf32>) "
+            "-> tensor<2x3xf32>",
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC552",
+            "xla-dims-size",
+            "Size of broadcast_dimensions has to match lower-rank operand's rank;  lower-rank operand's rank is "
+            "{rank}, size of broadcast_dimensions is {size}.",
+            "Lint (XLA client rule; CHLO accepts the op): broadcast_dimensions needs one entry per dimension of "
+            "the lower-rank operand.",
+            "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 0, 1>} : (tensor<2x3xf32>, "
+            "tensor<3xf32>) -> tensor<2x3xf32>",
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC553",
+            "xla-dim-negative",
+            "Broadcast dimension number ({dim}) cannot be negative.",
+            "Lint (XLA client rule): a negative entry in broadcast_dimensions (CHLO reads out of bounds on it).",
+            "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: -1>} : (tensor<2x3xf32>, "
+            "tensor<3xf32>) -> tensor<2x3xf32>",
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC554",
+            "xla-dim-too-large",
+            "Broadcast dimension number ({dim}) too large; higher-rank operand has rank {rank}.",
+            "Lint (XLA client rule; CHLO accepts the op): a broadcast_dimensions entry is not a dimension of the "
+            "higher-rank operand.",
+            "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 2>} : (tensor<2x3xf32>, "
+            "tensor<3xf32>) -> tensor<2x3xf32>",
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC555",
+            "xla-dim-mismatch",
+            "Broadcast dimension {index} mismatch: {small} != {large}; {smaller} and {larger}.",
+            "Lint (XLA client rule; CHLO accepts the op): a mapped dimension's sizes differ and neither is 1.",
+            "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 0>} : (tensor<4x3xf32>, "
+            "tensor<3xf32>) -> tensor<4x3xf32>",
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC556",
+            "xla-dims-order",
+            "Broadcast dimensions order is wrong: {dim} comes after {previous}.",
+            "Lint (XLA client rule; CHLO accepts the op): broadcast_dimensions must be strictly increasing.",
+            "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 2, 1>} : (tensor<2x3x3xf32>, "
+            "tensor<3x3xf32>) -> tensor<2x3x3xf32>",
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC557",
+            "xla-dims-not-identity",
+            "Broadcast dimensions field must either be not set or be the identity on binary operations with "
+            "operands of the same rank.",
+            "Lint (XLA client rule; CHLO accepts the op): broadcast_dimensions on same-rank operands that is not "
+            "the identity.",
+            "%0 = chlo.broadcast_compare %a, %b {broadcast_dimensions = array<i64: 1>, comparison_direction = "
+            "#chlo<comparison_direction EQ>} : (tensor<2x3x4xf64>, tensor<2x3x4xf64>) -> tensor<2x3x4xi1>",
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC558",
+            "xla-incompatible-shapes",
+            "Binary op with incompatible shapes: {lhs} and {rhs}.",
+            "Lint (XLA client rule; CHLO accepts the op): same-rank operands whose sizes differ where neither is 1.",
+            "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = array<i64: 0, 1, 2>} : (tensor<7x2x5xf32>, "
+            "tensor<7x2x6xf32>) -> tensor<*xf32>",
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC559",
+            "xla-element-types",
+            "Binary op {opcode} with different element types: {lhs} and {rhs}.",
+            "Lint (XLA client rule): the two operands' element types differ in XLA's eyes.",
+            "(CHLO rejects different element types first; this fires only where CHLO calls them compatible)",
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC560",
+            "chlo-not-broadcastable",
+            "incompatible shapes for broadcasting {a} and {b}",
+            "Lint: without broadcast_dimensions (NumPy-style) the operands do not broadcast. CHLO infers an "
+            "unranked result and verifies the op, printing this as a stray error at an operand.",
+            "%0 = chlo.broadcast_add %a, %b : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>",
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC561",
+            "chlo-bounded-with-static",
+            "cannot mix bounded and static dimensions in broadcast",
+            "Lint: a bounded dimension meets a static one of the same size. CHLO infers an unranked result and "
+            "verifies the op, printing this as a stray error at an operand.",
+            "%0 = chlo.broadcast_add %a, %b : (tensor<?xf32, #stablehlo.bounds<4>>, tensor<4xf32>) -> "
+            "tensor<?xf32>",
+            severity="warning",
             op_prefix=False,
         ),
         # ---- BC6xx: Linalg (semantics/linalg.py) and Vector (semantics/vector.py)

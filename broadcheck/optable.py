@@ -23,19 +23,18 @@ TEST_OPS: dict[str, str] = {
 }
 
 # ---------------------------------------------------------------- TOSA (semantics/tosa.py)
-_TOSA_BROADCASTING = (
-    "add sub arithmetic_right_shift bitwise_and bitwise_or bitwise_xor intdiv logical_and logical_or "
-    "logical_xor logical_left_shift logical_right_shift maximum minimum pow select equal greater "
-    "greater_equal"
+# TOSA 1.0 as MLIR's TOSA dialect defines it (TosaOps.td); semantics/tosa.py's
+# table says, per op, which operands take part and what else the verifier checks.
+_TOSA = (
+    # elementwise binary (Tosa_ElementwiseOp): broadcasting, equal ranks
+    "add sub maximum minimum pow intdiv arithmetic_right_shift bitwise_and bitwise_or bitwise_xor "
+    "logical_and logical_or logical_xor logical_left_shift logical_right_shift equal greater greater_equal select "
+    # elementwise unary (Tosa_ElementwiseUnaryOp): the same shape in and out
+    "abs bitwise_not ceil clz cos erf exp floor log logical_not reciprocal rsqrt sigmoid sin tanh clamp "
+    # own verifiers: mul (a shift operand), negate (zero point operands), cast and reverse (same shape)
+    "mul negate cast reverse"
 ).split()
-# One tensor operand; these also require the same shape in and out.
-_TOSA_UNARY = (
-    "abs ceil clz cos erf exp floor log logical_not bitwise_not reciprocal rsqrt sigmoid sin tanh clamp".split()
-)
-TOSA_OPS: dict[str, str] = {
-    **{f"tosa.{name}": "tosa" for name in _TOSA_BROADCASTING},
-    **{f"tosa.{name}": "tosa-unary" for name in _TOSA_UNARY},
-}
+TOSA_OPS: dict[str, str] = {f"tosa.{name}": "tosa" for name in _TOSA}
 
 # ---------------------------------------------------------------- TensorFlow and TFLite (semantics/tf.py)
 TF_OPS: dict[str, str] = {
@@ -63,14 +62,32 @@ ONNX_OPS: dict[str, str] = {
 }
 
 # -------------------------------------------------------- StableHLO, MHLO, CHLO (semantics/stablehlo.py, xla.py)
+# StableHLO and CHLO as in iree-base-compiler 3.13 (openxla/stablehlo StablehloOps.td, ChloOps.td,
+# TypeInference.cpp, ChloOps.cpp); MHLO mirrors StableHLO (no MHLO tool to check against).
+_HLO_SHAPE_OPS = (
+    # unary elementwise
+    "abs cbrt ceil convert count_leading_zeros cosine exponential exponential_minus_one floor imag is_finite log "
+    "log_plus_one logistic negate not popcnt real reduce_precision round_nearest_afz round_nearest_even rsqrt sign "
+    "sine sqrt tan tanh "
+    # binary elementwise
+    "add and atan2 compare complex divide maximum minimum multiply or power remainder shift_left "
+    "shift_right_arithmetic shift_right_logical subtract xor "
+    # a predicate, or bounds, that may be scalars
+    "select clamp"
+).split()
 _CHLO_BINARY = (
-    "add subtract multiply divide maximum minimum power remainder atan2 and or xor shift_left "
-    "shift_right_arithmetic shift_right_logical next_after polygamma zeta complex compare"
+    "add and atan2 compare complex divide maximum minimum multiply next_after or polygamma power remainder "
+    "shift_left shift_right_arithmetic shift_right_logical subtract xor zeta"
 ).split()
 STABLEHLO_OPS: dict[str, str] = {
-    **{f"chlo.broadcast_{name}": "xla" for name in _CHLO_BINARY},
-    "chlo.broadcast_select": "numpy",
+    **{f"stablehlo.{name}": "stablehlo" for name in _HLO_SHAPE_OPS},
     "stablehlo.broadcast_in_dim": "stablehlo-broadcast-in-dim",
+    "stablehlo.dynamic_broadcast_in_dim": "stablehlo-dynamic-broadcast-in-dim",
+    **{f"mhlo.{name}": "mhlo" for name in _HLO_SHAPE_OPS},
+    "mhlo.broadcast_in_dim": "stablehlo-broadcast-in-dim",
+    "mhlo.dynamic_broadcast_in_dim": "stablehlo-dynamic-broadcast-in-dim",
+    **{f"chlo.broadcast_{name}": "xla" for name in _CHLO_BINARY},
+    "chlo.broadcast_select": "chlo-select",
 }
 
 # ---------------------------------------------------------------- Linalg and Vector (semantics/linalg.py, vector.py)

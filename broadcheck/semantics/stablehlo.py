@@ -1,8 +1,646 @@
-"""Placeholder: filled in by the op-table work for this dialect."""
+"""StableHLO (and MHLO) ops whose verifier relates operand and result shapes.
+
+The elementwise ops (``add``, ``abs``, ``compare``, ``convert``, ...), ``select``
+and ``clamp``, checked as StableHLO's own verifier checks them (the StableHLO in
+``iree-base-compiler`` 3.13): op and result counts, the ODS type constraint of
+each operand and result, then the op's traits and type inference in their order,
+with StableHLO's words. Shapes are *compatible*, not broadcast: ranks are equal
+and static sizes equal, ``?`` matches any size, and a ``#stablehlo.bounds<...>``
+bound must not be below a static size it meets. Only ``select``'s predicate and
+``clamp``'s bounds may be scalars. Some messages have no ``'op' op`` prefix
+(they come from StableHLO's type inference), e.g. ``Mismatched dimension size 4
+and bound 3 in dimension 0``.
+
+Not modelled (the op is then passed over, never reported): the quantization
+rules that ``add`` and others check after the shapes, per-axis quantized types
+in messages, encodings other than bounds, element types broadcheck cannot name
+(a type alias such as ``!my.t``), and attribute checks (``compare``'s
+direction, ``reduce_precision``'s bits). MHLO follows the same rules without
+the ODS type constraints, whose wording differs between MHLO versions.
+
+PASS::
+
+    %0 = "stablehlo.add"(%a, %b) : (tensor<?x3xf32>, tensor<2x?xf32>) -> tensor<2x3xf32>
+    %1 = "stablehlo.select"(%p, %a, %b) : (tensor<i1>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+
+FAIL::
+
+    %0 = "stablehlo.add"(%a, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+    %1 = "stablehlo.clamp"(%lo, %x, %hi) : (tensor<3xf32>, tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>
+"""
 
 from __future__ import annotations
 
-from broadcheck.semantics import Verifier
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
 
-VERIFIERS: dict[str, Verifier] = {}
-ATTRIBUTE_FREE: frozenset[str] = frozenset()
+from broadcheck.ops import Dim, OpaqueType, Operation, Shape, ShapedType, Type
+from broadcheck.semantics import Problem, Profile, Subject
+
+DYNAMIC = -9223372036854775808
+"""How StableHLO prints a ``?`` size in some messages (``ShapedType::kDynamic``)."""
+
+
+class Unknown(Exception):
+    """Something broadcheck cannot model (an alias, an exotic encoding): the op is passed over."""
+
+
+# ---------------------------------------------------------------- element types
+
+_FLOATS = frozenset(
+    "f4E2M1FN f6E2M3FN f6E3M2FN f8E3M4 f8E4M3 f8E4M3FN f8E4M3FNUZ f8E4M3B11FNUZ f8E5M2 f8E5M2FNUZ f8E8M0FNU "
+    "f16 bf16 f32 f64".split()
+)
+_OTHER_FLOATS = frozenset({"tf32", "f80", "f128"})
+_WIDTHS = frozenset({2, 4, 8, 16, 32, 64})
+
+Family = Literal["float", "bool", "sint", "uint", "complex", "quant", "other"]
+
+
+@dataclass(frozen=True, slots=True)
+class Quant:
+    """A ``!quant.uniform`` element type: what StableHLO compares, and its printed form."""
+
+    storage: str
+    """``i8``, ``u8``, ... as written in the type."""
+    storage_min: int
+    storage_max: int
+    expressed: str
+    per_axis: bool
+    text: str | None
+    """MLIR's printed form, or ``None`` where broadcheck does not print it (per-axis)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Element:
+    """An element type as StableHLO's constraints see it."""
+
+    family: Family
+    text: str
+    """MLIR's printed form (``complex<f32>``, ``!quant.uniform<i8:f32, 1.000000e+00>``)."""
+    quant: Quant | None = None
+
+    @property
+    def atoms(self) -> frozenset[str]:
+        """The constraint atoms this element belongs to (see :data:`ATOM_WORDS`)."""
+        if self.family == "float":
+            return frozenset({"F", "F3264"}) if self.text in ("f32", "f64") else frozenset({"F"})
+        if self.family == "quant":
+            assert self.quant is not None
+            return frozenset({"QA" if self.quant.per_axis else "QT"})
+        return frozenset({{"bool": "B", "sint": "SI", "uint": "UI", "complex": "C"}.get(self.family, "")}) - {""}
+
+
+_INT = re.compile(r"(i|si|ui)(\d+)")
+_QUANT = re.compile(
+    r"!quant\.uniform<\s*([iu])(\d+)\s*(?:<\s*(-?\d+)\s*:\s*(-?\d+)\s*>)?\s*:\s*([\w]+)\s*(?::\s*(\d+)\s*)?,\s*(.*)>"
+)
+_QPARAM = re.compile(r"\s*([-+0-9.eE]+)\s*(?::\s*(-?\d+))?\s*")
+
+
+def _quant(text: str) -> Element:
+    match = _QUANT.fullmatch(text.strip())
+    if not match:
+        raise Unknown(text)
+    sign, width, lo, hi, expressed, axis, params = match.groups()
+    bits = int(width)
+    low, high = (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1) if sign == "i" else (0, 2**bits - 1)
+    storage_min = low if lo is None else int(lo)
+    storage_max = high if hi is None else int(hi)
+    if expressed not in _FLOATS:
+        raise Unknown(text)
+    per_axis = axis is not None
+    printed = None
+    if not per_axis:
+        param = _QPARAM.fullmatch(params)
+        if not param:
+            raise Unknown(text)
+        scale, zero = float(param.group(1)), int(param.group(2) or 0)
+        limits = f"<{storage_min}:{storage_max}>" if (storage_min, storage_max) != (low, high) else ""
+        printed = f"!quant.uniform<{sign}{bits}{limits}:{expressed}, {scale:e}{f':{zero}' if zero else ''}>"
+    quant = Quant(f"{sign}{bits}", storage_min, storage_max, expressed, per_axis, printed)
+    return Element("quant", printed or text, quant)
+
+
+def element(text: str) -> Element:
+    """The element type ``text`` (as written in a tensor type); raises :class:`Unknown` for an alias."""
+    text = text.strip()
+    if text in _FLOATS:
+        return Element("float", text)
+    if text in _OTHER_FLOATS or text == "index":
+        return Element("other", text)
+    integer = _INT.fullmatch(text)
+    if integer:
+        kind, width = integer.group(1), int(integer.group(2))
+        if kind == "i" and width == 1:
+            return Element("bool", text)
+        if kind == "i" and width in _WIDTHS:
+            return Element("sint", text)
+        if kind == "ui" and width in _WIDTHS:
+            return Element("uint", text)
+        return Element("other", text)
+    complex_ = re.fullmatch(r"complex<\s*(.+?)\s*>", text)
+    if complex_:
+        inner = element(complex_.group(1))
+        family: Family = "complex" if inner.text in ("f32", "f64") else "other"
+        return Element(family, f"complex<{inner.text}>")
+    if text.startswith("!quant.uniform<"):
+        return _quant(text)
+    raise Unknown(text)
+
+
+def real_part(e: Element) -> Element:
+    """The element of ``real``/``imag``/``abs`` of ``e``: ``complex<f32>`` -> ``f32``, others unchanged."""
+    if e.family == "complex":
+        return element(e.text[len("complex<") : -1])
+    return e
+
+
+def compatible_elements(a: Element, b: Element) -> bool:
+    """StableHLO's ``isCompatibleElementTypeForHloTypeInference``: equal, or quantized alike."""
+    if a.quant and b.quant:
+        qa, qb = a.quant, b.quant
+        return (qa.storage, qa.storage_min, qa.storage_max, qa.expressed, qa.per_axis) == (
+            qb.storage,
+            qb.storage_min,
+            qb.storage_max,
+            qb.expressed,
+            qb.per_axis,
+        )
+    if a.quant or b.quant:
+        return False
+    return a.text == b.text
+
+
+def same_element(a: Element, b: Element) -> bool:
+    """Exactly the same element type (quantized scales included)."""
+    if a.quant or b.quant:
+        if a.quant is None or b.quant is None or a.quant.text is None or b.quant.text is None:
+            raise Unknown("per-axis quantized")
+        return a.quant.text == b.quant.text
+    return a.text == b.text
+
+
+# ---------------------------------------------------------------- tensors
+
+_BOUNDS = (
+    re.compile(r"#stablehlo\.bounds<\s*(.*?)\s*>"),
+    re.compile(r"#stablehlo\.type_extensions<\s*bounds\s*=\s*\[\s*(.*?)\s*\]\s*>"),
+)
+
+
+def _bounds(encoding: str | None, shape: Shape) -> tuple[Dim, ...] | None:
+    if encoding is None:
+        return None
+    for form in _BOUNDS:
+        match = form.fullmatch(encoding.strip())
+        if match:
+            items = [b.strip() for b in match.group(1).split(",")] if match.group(1) else []
+            bounds = tuple(None if b == "?" else int(b) for b in items)
+            # The tool rejects these types when it reads them, before any op is verified.
+            if len(bounds) != len(shape) or any(
+                b is not None and d is not None for b, d in zip(bounds, shape, strict=False)
+            ):
+                raise Unknown(encoding)
+            return bounds
+    raise Unknown(encoding)
+
+
+@dataclass(frozen=True, slots=True)
+class Tensor:
+    """A tensor type as StableHLO sees it: shape, bounds (``None``: no encoding) and element."""
+
+    shape: Shape | None
+    element: Element
+    bounds: tuple[Dim, ...] | None = None
+
+    def __str__(self) -> str:
+        if self.shape is None:
+            return f"tensor<*x{self.element.text}>"
+        dims = "".join(f"{'?' if d is None else d}x" for d in self.shape)
+        encoding = ""
+        if self.bounds is not None:
+            encoding = ", #stablehlo.bounds<" + ", ".join("?" if b is None else str(b) for b in self.bounds) + ">"
+        return f"tensor<{dims}{self.element.text}{encoding}>"
+
+    def bound(self, dim: int) -> Dim:
+        """The bound of ``dim``, if it has one."""
+        return None if self.bounds is None else self.bounds[dim]
+
+
+def tensor(t: Type) -> Tensor:
+    """``t`` as a :class:`Tensor`; raises :class:`Unknown` if it is not a tensor broadcheck can read."""
+    if not isinstance(t, ShapedType) or t.kind != "tensor":
+        raise Unknown(str(t))
+    shape = t.shape
+    return Tensor(shape, element(t.element), None if shape is None else _bounds(t.encoding, shape))
+
+
+def type_text(t: Type) -> str:
+    """``t`` as MLIR prints it in a message; raises :class:`Unknown` where broadcheck cannot tell."""
+    if isinstance(t, OpaqueType):
+        text = t.text.strip()
+        if re.fullmatch(r"[\w.!]+|memref<[\w?]+>", text):
+            return text
+        raise Unknown(text)
+    if t.kind == "tensor":
+        return str(tensor(t))
+    assert t.shape is not None
+    scalable = t.scalable or (False,) * len(t.shape)
+    dims = "".join(f"[{d}]x" if s else f"{'?' if d is None else d}x" for d, s in zip(t.shape, scalable, strict=True))
+    return f"vector<{dims}{element(t.element).text}>"
+
+
+# ---------------------------------------------------------------- shape rules
+
+
+def compatible_shapes(shapes: Sequence[Shape | None]) -> bool:
+    """MLIR's ``verifyCompatibleShapes``: equal ranks, static sizes equal; unranked shapes match anything."""
+    ranked = [s for s in shapes if s is not None]
+    if not ranked:
+        return True
+    rank = len(ranked[0])
+    if any(len(s) != rank for s in ranked):
+        return False
+    return all(len({s[i] for s in ranked if s[i] is not None}) <= 1 for i in range(rank))
+
+
+def _within_bounds(shape: Shape, bounds: tuple[Dim, ...] | None) -> bool:
+    if not shape or bounds is None:
+        return True
+    return all(b is None or d is None or b >= d for d, b in zip(shape, bounds, strict=True))
+
+
+def compatible_shapes_with_bounds(a: Tensor, b: Tensor) -> bool:
+    """StableHLO's ``verifyCompatibleShapeWithBounds``: compatible shapes, and no static size above a bound."""
+    if not compatible_shapes([a.shape, b.shape]):
+        return False
+    if a.shape is None or b.shape is None:
+        return True
+    return _within_bounds(a.shape, b.bounds) and _within_bounds(b.shape, a.bounds)
+
+
+def hlo_compatible(a: Tensor, b: Tensor) -> bool:
+    """StableHLO's ``isCompatibleForHloTypeInference`` for two tensors."""
+    return compatible_shapes_with_bounds(a, b) and compatible_elements(a.element, b.element)
+
+
+class InferenceError(ValueError):
+    """StableHLO's type inference failed: ``code`` and ``args`` are the message."""
+
+    def __init__(self, code: str, **args: object):
+        super().__init__(code)
+        self.code, self.args_ = code, args
+
+
+def most_specific(types: Sequence[Tensor], element_: Element | None = None) -> Tensor:
+    """StableHLO's ``inferMostSpecificType``: merge sizes and bounds; raises :class:`InferenceError`.
+
+    The result carries bounds only when the first type has them (as StableHLO does).
+    """
+    ranked = [t for t in types if t.shape is not None]
+    first = types[0]
+    elem = element_ or first.element
+    if not ranked:
+        return Tensor(None, elem)
+    rank = len(ranked[0].shape or ())
+    for t in ranked:
+        if len(t.shape or ()) != rank:
+            raise InferenceError("BC523-rank")
+    sizes: list[Dim] = list(ranked[0].shape or ())
+    bounds: list[Dim] = list(ranked[0].bounds or (None,) * rank)
+    for t in ranked[1:]:
+        for dim in range(rank):
+            left, right = sizes[dim], (t.shape or ())[dim]
+            left_bound, right_bound = bounds[dim], t.bound(dim)
+            if left is not None or right is not None:
+                if left is not None and right is not None and left != right:
+                    raise InferenceError("BC523", a=left, b=right, dim=dim)
+                size = left if left is not None else right
+                check = left_bound if left_bound is not None else right_bound
+                if check is not None and size is not None and size > check:
+                    raise InferenceError("BC522", size=size, bound=check, dim=dim)
+                sizes[dim], bounds[dim] = size, None
+            else:
+                known = [b for b in (left_bound, right_bound) if b is not None]
+                bounds[dim] = min(known) if known else None
+    keep = ranked[0].bounds is not None and any(b is not None for b in bounds)
+    return Tensor(tuple(sizes), elem, tuple(bounds) if keep else None)
+
+
+# ---------------------------------------------------------------- ODS type constraints
+
+ATOM_WORDS = {
+    "F": "4/6/8/16/32/64-bit float",
+    "F3264": "32/64-bit float",
+    "B": "bool",
+    "SI": "2/4/8/16/32/64-bit signless integer",
+    "I": "2/4/8/16/32/64-bit integer",
+    "C": "complex type with 32/64-bit float elements",
+    "QT": "per-tensor integer quantized",
+    "QA": "per-axis integer quantized",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Constraint:
+    """An ODS type constraint: which element atoms it takes, and how the tool words it."""
+
+    words: str
+    atoms: frozenset[str]
+    ranked: bool = True
+    shape: Literal["any", "static-or-single-bounded", "static-1d"] = "any"
+
+    def accepts(self, t: Type) -> bool:
+        """Whether ``t`` satisfies the constraint (raises :class:`Unknown` for an unreadable element)."""
+        if not isinstance(t, ShapedType) or t.kind != "tensor":
+            return False
+        if t.shape is None and (self.ranked or self.shape != "any"):
+            return False
+        if self.shape == "static-1d" and (t.shape is None or len(t.shape) != 1 or None in t.shape):
+            return False
+        if self.shape == "static-or-single-bounded" and t.shape is not None and None in t.shape:
+            bounds = _bounds(t.encoding, t.shape) if t.encoding else None
+            dynamic = [i for i, d in enumerate(t.shape) if d is None]
+            if len(dynamic) != 1 or bounds is None or bounds[dynamic[0]] is None:
+                return False
+        if t.element.strip() == "index":
+            return "IDX" in self.atoms
+        found = element(t.element).atoms
+        if "I" in self.atoms:
+            found = found | ({"I"} if found & {"SI", "UI"} else set())
+        return bool(found & self.atoms)
+
+
+def constraint(*atoms: str, ranked: bool = True) -> Constraint:
+    """A ``[ranked ]tensor of A or B ... values`` constraint."""
+    words = " or ".join(ATOM_WORDS[a] for a in atoms)
+    return Constraint(f"{'ranked ' if ranked else ''}tensor of {words} values", frozenset(atoms), ranked)
+
+
+def _integers(c: Constraint) -> Constraint:
+    # "2/4/8/16/32/64-bit integer" takes signless and unsigned integers.
+    return replace(c, atoms=(c.atoms - {"I"}) | {"SI", "UI"}) if "I" in c.atoms else c
+
+
+HLO_TENSOR = _integers(constraint("F", "B", "I", "C", "QT", "QA"))
+HLO_TENSOR_NO_AXIS = _integers(constraint("F", "B", "I", "C", "QT"))
+INT_FP_COMPLEX_QT = _integers(constraint("I", "F", "C", "QT"))
+SINT_FP_COMPLEX_QT = constraint("SI", "F", "C", "QT")
+SINT_FP_QT = constraint("SI", "F", "QT")
+INT = _integers(constraint("I"))
+FP32_64 = constraint("F3264")
+FP_BOOL_INT_COMPLEX = _integers(constraint("F", "B", "I", "C"))
+FP_COMPLEX_QT = constraint("F", "C", "QT")
+FP_COMPLEX = constraint("F", "C")
+FP_QT = constraint("F", "QT")
+FP = constraint("F")
+PRED_INT = _integers(constraint("B", "I"))
+PRED = constraint("B")
+COMPLEX = constraint("C")
+
+
+def check_types(
+    operands: Sequence[Type], results: Sequence[Type], constraints: Sequence[Constraint], result: Constraint
+) -> Problem | None:
+    """ODS's operand then result type constraints, in order (BC109)."""
+    for index, (t, c) in enumerate(zip(operands, constraints, strict=True)):
+        if not c.accepts(t):
+            args = {"kind": "operand", "index": index, "constraint": c.words, "type": type_text(t)}
+            return Problem("BC109", args, Subject("operand", index))
+    for index, t in enumerate(results):
+        if not result.accepts(t):
+            args = {"kind": "result", "index": index, "constraint": result.words, "type": type_text(t)}
+            return Problem("BC109", args, Subject("result", index))
+    return None
+
+
+def check_counts(operands: int, results: int, expected: int) -> Problem | None:
+    """``OneResult`` then ``NOperands`` (``OneOperand`` words it differently)."""
+    if results != 1:
+        return Problem("BC107")
+    if operands != expected:
+        if expected == 1:
+            return Problem("BC516")
+        return Problem("BC515", {"expected": expected, "count": operands})
+    return None
+
+
+# ---------------------------------------------------------------- op kinds
+
+Check = Callable[[Sequence["Tensor"], Sequence["Tensor"]], Problem | None]
+"""An op kind's checks after the ODS constraints, on its operand and result tensors."""
+
+
+def _inferred(
+    inferred: Tensor, actual: Tensor, compatible: Callable[[Tensor, Tensor], bool] = hlo_compatible
+) -> Problem | None:
+    if compatible(inferred, actual):
+        return None
+    return Problem("BC521", {"inferred": str(inferred), "actual": str(actual)}, Subject("result", 0))
+
+
+def _most_specific(types: Sequence[Tensor], elem: Element | None = None) -> Tensor | Problem:
+    try:
+        return most_specific(types, elem)
+    except InferenceError as err:
+        if err.code == "BC523-rank":
+            raise Unknown("ranks") from err  # unreachable after the shape traits
+        return Problem(err.code, err.args_)
+
+
+def _first_incompatible(types: Sequence[Tensor], test: Callable[[Tensor, Tensor], bool]) -> int | None:
+    return next((i for i, t in enumerate(types) if not test(t, types[0])), None)
+
+
+def _elementwise(types: Sequence[Tensor]) -> Problem | None:
+    # MLIR's Elementwise trait; every type here is a ranked tensor, so only the shapes can differ.
+    if compatible_shapes([t.shape for t in types]):
+        return None
+    return Problem("BC520")
+
+
+def _same_shape(types: Sequence[Tensor]) -> Problem | None:
+    return None if compatible_shapes([t.shape for t in types]) else Problem("BC518")
+
+
+def _compatible(operands: Sequence[Tensor], results: Sequence[Tensor]) -> Problem | None:
+    # CompatibleOperandsAndResultType, against operand #0; then the inferred type against the result.
+    expected = operands[0]
+    if not all(hlo_compatible(t, expected) for t in (*operands, *results)):
+        return Problem("BC517")
+    inferred = _most_specific(operands)
+    return inferred if isinstance(inferred, Problem) else _inferred(inferred, results[0])
+
+
+def _add(operands: Sequence[Tensor], results: Sequence[Tensor]) -> Problem | None:
+    problem = _same_shape([*operands, *results])
+    if problem:
+        return problem
+    types = [*operands, *results]
+    if any(t.element.quant for t in types):
+        raise Unknown("quantized add")  # its quantization rules are not modelled
+    if len({t.element.text for t in types}) != 1:
+        return Problem("BC519")
+    inferred = _most_specific(operands)
+    return inferred if isinstance(inferred, Problem) else _inferred(inferred, results[0])
+
+
+def _complex(operands: Sequence[Tensor], results: Sequence[Tensor]) -> Problem | None:
+    if not same_element(operands[0].element, operands[1].element):
+        return Problem("BC524")
+    problem = _same_shape([*operands, *results])
+    if problem:
+        return problem
+    lhs = operands[0]
+    return _inferred(replace(lhs, element=element(f"complex<{lhs.element.text}>")), results[0])
+
+
+def _compare(operands: Sequence[Tensor], results: Sequence[Tensor]) -> Problem | None:
+    problem = _elementwise([*operands, *results])
+    if problem:
+        return problem
+    if not compatible_elements(operands[0].element, operands[1].element):
+        return Problem("BC525")
+    return _inferred(replace(operands[0], element=element("i1")), results[0])
+
+
+def _unary_inferred(
+    transform: Callable[[Element], Element],
+) -> Callable[[Sequence[Tensor], Sequence[Tensor]], Problem | None]:
+    def check(operands: Sequence[Tensor], results: Sequence[Tensor]) -> Problem | None:
+        problem = _elementwise([*operands, *results])
+        if problem:
+            return problem
+        operand = operands[0]
+        return _inferred(replace(operand, element=transform(operand.element)), results[0])
+
+    return check
+
+
+def _convert(operands: Sequence[Tensor], results: Sequence[Tensor]) -> Problem | None:
+    return _same_shape([*operands, *results])
+
+
+def _reduce_precision(operands: Sequence[Tensor], results: Sequence[Tensor]) -> Problem | None:
+    return _elementwise([*operands, *results]) or _compatible(operands, results)
+
+
+def _select(operands: Sequence[Tensor], results: Sequence[Tensor]) -> Problem | None:
+    pred, on_true, on_false = operands
+    if not (compatible_shapes([on_true.shape, on_false.shape]) and same_element(on_true.element, on_false.element)):
+        return Problem("BC527", subject=Subject("operand", 2))
+    if pred.shape is not None and len(pred.shape) != 0 and not compatible_shapes([pred.shape, on_true.shape]):
+        return Problem("BC528", subject=Subject("operand", 0))
+    inferred = _most_specific([on_true, on_false])
+    return inferred if isinstance(inferred, Problem) else _inferred(inferred, results[0])
+
+
+def _dims_text(shape: Shape) -> str:
+    return ", ".join(str(DYNAMIC if d is None else d) for d in shape)
+
+
+def _clamp(operands: Sequence[Tensor], results: Sequence[Tensor]) -> Problem | None:
+    types = [*operands, *results]
+    if not all(compatible_elements(t.element, types[0].element) for t in types):
+        return Problem("BC526")
+    low, operand, high = operands
+    assert operand.shape is not None
+    for which, index, bound in (("min", 0, low), ("max", 2, high)):
+        assert bound.shape is not None
+        if bound.shape and not compatible_shapes([bound.shape, operand.shape]):
+            args = {"which": which, "shape": _dims_text(bound.shape), "operand": _dims_text(operand.shape)}
+            return Problem("BC529", args, Subject("operand", index))
+    return _inferred(Tensor(operand.shape, operand.element), results[0])
+
+
+@dataclass(frozen=True, slots=True)
+class OpRule:
+    """One op's shape rule: its operands' and result's ODS constraints, and its checks after them."""
+
+    check: Check
+    operands: tuple[Constraint, ...]
+    result: Constraint
+
+
+def _unary(check: Check, operand: Constraint, result: Constraint | None = None) -> OpRule:
+    return OpRule(check, (operand,), result or operand)
+
+
+def _binary(check: Check, operand: Constraint, result: Constraint | None = None) -> OpRule:
+    return OpRule(check, (operand, operand), result or operand)
+
+
+_abs_like = _unary_inferred(real_part)
+_is_finite = _unary_inferred(lambda e: element("i1"))
+
+# Every StableHLO op whose verifier relates operand and result shapes, from StablehloOps.td and the
+# verifier in iree-base-compiler 3.13 (ODS constraints probed from the tool's own messages).
+OPS: dict[str, OpRule] = {
+    **{
+        name: _unary(_compatible, FP_COMPLEX_QT)
+        for name in "cbrt cosine exponential exponential_minus_one log log_plus_one logistic rsqrt sine sqrt tan "
+        "tanh".split()
+    },
+    **{name: _unary(_compatible, FP_QT) for name in "ceil floor round_nearest_afz round_nearest_even".split()},
+    "count_leading_zeros": _unary(_compatible, INT),
+    "popcnt": _unary(_compatible, INT),
+    "not": _unary(_compatible, PRED_INT),
+    "negate": _unary(_compatible, INT_FP_COMPLEX_QT),
+    "sign": _unary(_compatible, SINT_FP_COMPLEX_QT),
+    "abs": _unary(_abs_like, SINT_FP_COMPLEX_QT, SINT_FP_QT),
+    "real": _unary(_abs_like, FP_COMPLEX, FP),
+    "imag": _unary(_abs_like, FP_COMPLEX, FP),
+    "is_finite": _unary(_is_finite, FP_QT, PRED),
+    "convert": _unary(_convert, FP_BOOL_INT_COMPLEX),
+    "reduce_precision": _unary(_reduce_precision, FP_QT),
+    "add": _binary(_add, HLO_TENSOR),
+    "atan2": _binary(_compatible, FP_COMPLEX_QT),
+    **{name: _binary(_compatible, INT_FP_COMPLEX_QT) for name in "divide power remainder subtract".split()},
+    **{name: _binary(_compatible, HLO_TENSOR_NO_AXIS) for name in "maximum minimum multiply".split()},
+    **{name: _binary(_compatible, INT) for name in "shift_left shift_right_arithmetic shift_right_logical".split()},
+    **{name: _binary(_compatible, PRED_INT, HLO_TENSOR_NO_AXIS) for name in "and or xor".split()},
+    "complex": _binary(_complex, FP32_64, COMPLEX),
+    "compare": _binary(_compare, HLO_TENSOR_NO_AXIS, PRED),
+    "select": OpRule(_select, (PRED, HLO_TENSOR_NO_AXIS, HLO_TENSOR_NO_AXIS), HLO_TENSOR_NO_AXIS),
+    "clamp": OpRule(_clamp, (HLO_TENSOR_NO_AXIS,) * 3, HLO_TENSOR_NO_AXIS),
+}
+
+
+def mnemonic(op: Operation) -> str:
+    """The op's name without its dialect: ``stablehlo.add`` -> ``add``."""
+    return op.name.partition(".")[2]
+
+
+def verify_rule(op: Operation, rule: OpRule, ods: bool = True) -> Problem | None:
+    """Counts, ODS constraints (unless ``ods`` is false), then the rule's own checks."""
+    operands = [u.type for u in op.operands]
+    results = [u.type for u in op.results]
+    try:
+        problem = check_counts(len(operands), len(results), len(rule.operands))
+        if problem or (ods and (problem := check_types(operands, results, rule.operands, rule.result))):
+            return problem
+        tensors = [tensor(t) for t in operands], [tensor(t) for t in results]
+        if any(t.shape is None for t in (*tensors[0], *tensors[1])):
+            return None  # only MHLO gets here with an unranked tensor: its rules for them are not modelled
+        return rule.check(*tensors)
+    except Unknown:
+        return None
+
+
+def verify_op(op: Operation, profile: Profile) -> Problem | None:
+    """A StableHLO op of :data:`OPS`, as StableHLO's verifier checks it."""
+    rule = OPS.get(mnemonic(op))
+    return None if rule is None else verify_rule(op, rule)
+
+
+def verify_mhlo_op(op: Operation, profile: Profile) -> Problem | None:
+    """An MHLO op: StableHLO's rules for the same op, without the ODS type constraints."""
+    rule = OPS.get(mnemonic(op))
+    return None if rule is None else verify_rule(op, rule, ods=False)
+
+
+VERIFIERS = {"stablehlo": verify_op, "mhlo": verify_mhlo_op}
+ATTRIBUTE_FREE: frozenset[str] = frozenset(VERIFIERS)
