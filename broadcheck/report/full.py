@@ -18,6 +18,7 @@ Colour follows Rich: none when the output is not a terminal, ``NO_COLOR`` and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, TextIO
 
@@ -34,7 +35,110 @@ _SEVERITY_STYLE = {"error": "bold red", "warning": "bold yellow", "note": "bold 
 _GUTTER = "bold blue"
 
 
-def _markers(line: int, text: str, spans: Sequence[tuple[Span, str, str, str]]) -> Text | None:
+# What a source line may not send to a terminal: control characters (ESC starts the
+# sequences that move the cursor or retitle the window), format characters (bidi
+# overrides) and line or paragraph separators. They are shown escaped, as rustc does.
+_HIDDEN = re.compile(
+    r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]"
+)
+TAB_WIDTH = 4
+OFF_TERMINAL_WIDTH = 120
+"""The width output is fitted to when it is not a terminal (a pipe, a file, CI logs)."""
+_MIN_WIDTH = 40
+
+
+def _shown(char: str) -> str:
+    """How one source character is shown: escaped if it is not safe for a terminal."""
+    if char == "\t":
+        return " " * TAB_WIDTH
+    if _HIDDEN.match(char):
+        code = ord(char)
+        return f"\\x{code:02x}" if code < 0x100 else f"\\u{{{code:04x}}}"
+    return char
+
+
+def _cells(text: str) -> int:
+    from rich.cells import cell_len
+
+    return cell_len(text)
+
+
+class _Window:
+    """The parts of one source line that are shown, and where each column lands on screen.
+
+    A line that fits is shown whole. A longer one is cut around its marked spans
+    (the op and each label), with ``...`` where text is left out, so two marks far
+    apart on a 2 MB line are both shown. Every character is shown safely (see
+    :func:`_shown`), so a marker's screen column is computed, never assumed.
+    """
+
+    def __init__(self, text: str, spans: Sequence[tuple[int, int]], budget: int):
+        self.text = text
+        n = len(text)
+        if n <= budget and text.isascii() and not _HIDDEN.search(text) and "\t" not in text:
+            self.segments = [(1, n + 1)]
+        else:
+            self.segments = self._cut(spans, budget)
+        # Screen columns: (source column, screen column) at the start of each segment.
+        self._starts: list[tuple[int, int, int]] = []
+        shown: list[str] = []
+        screen = 0
+        for lo, hi in self.segments:
+            if lo > 1 or shown:
+                shown.append("...")
+                screen += 3
+            self._starts.append((lo, hi, screen))
+            part = "".join(_shown(c) for c in text[lo - 1 : hi - 1])
+            shown.append(part)
+            screen += _cells(part)
+        if self.segments[-1][1] <= n:
+            shown.append("...")
+        self._line = "".join(shown)
+
+    def _cut(self, spans: Sequence[tuple[int, int]], budget: int) -> list[tuple[int, int]]:
+        n = len(self.text)
+        regions: list[tuple[int, int]] = []
+        for start, end in sorted((max(1, min(s, n + 1)), max(min(e, n + 1), min(s, n + 1) + 1)) for s, e in spans):
+            if regions and start <= regions[-1][1] + 16:
+                regions[-1] = (regions[-1][0], max(regions[-1][1], end))
+            else:
+                regions.append((start, end))
+        cap = max(1, budget // max(len(regions), 1))
+        context = budget
+        while True:
+            segments: list[tuple[int, int]] = []
+            for start, end in regions:
+                lo, hi = max(1, start - context), min(n + 1, min(end, start + cap) + context)
+                if segments and lo <= segments[-1][1]:
+                    segments[-1] = (segments[-1][0], hi)
+                else:
+                    segments.append((lo, hi))
+            width = sum(_cells("".join(_shown(c) for c in self.text[lo - 1 : hi - 1])) for lo, hi in segments)
+            if width + 3 * (len(segments) + 1) <= budget or (context == 0 and cap == 1):
+                return segments
+            if context > 0:
+                context //= 2
+            else:
+                cap = max(1, cap // 2)
+
+    def line(self) -> str:
+        """The shown text."""
+        return self._line
+
+    def column(self, source_column: int) -> int:
+        """The 1-based screen column of a 1-based source column (a left-out column is
+        shown at the ``...`` that stands for it)."""
+        for lo, hi, screen in self._starts:
+            if source_column < lo:
+                return max(screen - 2, 1)
+            if source_column <= hi:
+                part = "".join(_shown(c) for c in self.text[lo - 1 : source_column - 1])
+                return screen + _cells(part) + 1
+        lo, hi, screen = self._starts[-1]
+        return screen + _cells("".join(_shown(c) for c in self.text[lo - 1 : hi - 1])) + 1
+
+
+def _markers(line: int, window: _Window, spans: Sequence[tuple[Span, str, str, str]]) -> Text | None:
     """The marker row under source line ``line``: ``^^^`` for the op, ``---`` for a label."""
     from rich.text import Text
 
@@ -44,8 +148,8 @@ def _markers(line: int, text: str, spans: Sequence[tuple[Span, str, str, str]]) 
     for span, char, style, label in spans:
         if span.line > line or span.end_line < line:
             continue
-        start = span.column if span.line == line else 1
-        end = span.end_column if span.end_line == line else len(text) + 1
+        start = window.column(span.column if span.line == line else 1)
+        end = window.column(span.end_column if span.end_line == line else len(window.text) + 1)
         cells.append((start, max(end, start + 1), char, style))
         if label:
             label_text, label_style = label, style
@@ -64,43 +168,63 @@ def _markers(line: int, text: str, spans: Sequence[tuple[Span, str, str, str]]) 
     return row
 
 
-def render_diagnostic(d: Diagnostic, source_lines: Mapping[int, str]) -> Text:
-    """One diagnostic: header, location, source lines with markers, notes."""
+def _wrapped(text: str, width: int, indent: int) -> str:
+    """``text`` wrapped between words to ``width``, continuation lines indented by ``indent``."""
+    import textwrap
+
+    safe = "".join(_shown(c) if _HIDDEN.match(c) else c for c in text)
+    if len(safe) + indent <= width:
+        return safe
+    lines = textwrap.wrap(safe, width=max(width - indent, 20), break_long_words=False, break_on_hyphens=False)
+    return ("\n" + " " * indent).join(lines)
+
+
+def render_diagnostic(d: Diagnostic, source_lines: Mapping[int, str], width: int = OFF_TERMINAL_WIDTH) -> Text:
+    """One diagnostic: header, location, source lines with markers, notes; fitted to ``width``."""
     from rich.text import Text
 
+    width = max(width, _MIN_WIDTH)
     out = Text()
     style = _SEVERITY_STYLE.get(d.severity, "bold")
-    out.append(f"{d.severity}[{d.code}]", style=style)
+    head = f"{d.severity}[{d.code}]"
+    out.append(head, style=style)
     out.append(": ")
-    out.append(d.message, style="bold")
+    out.append(_wrapped(d.message, width, len(head) + 2), style="bold")
     out.append("\n")
     spans: list[tuple[Span, str, str, str]] = [(d.span, "^", style, "")]
     spans += [(label.span, "-", "bold blue", label.text) for label in d.labels]
     lines = sorted({n for span, *_ in spans for n in (span.line, span.end_line)})
-    width = len(str(lines[-1]))
-    pad = " " * width
+    number_width = len(str(lines[-1]))
+    pad = " " * number_width
     out.append(f"{pad}--> ", style=_GUTTER)
-    out.append(f"{d.path}:{d.line}:{d.column}\n")
-    if source_lines.get(d.line):
+    out.append(_wrapped(f"{d.path}:{d.line}:{d.column}", 10**9, 0) + "\n")
+    budget = width - number_width - 3
+    if source_lines.get(d.line) is not None:
         out.append(f"{pad} |\n", style=_GUTTER)
         previous = None
         for number in lines:
             if previous is not None and number > previous + 1:
                 out.append(f"{pad}...\n", style=_GUTTER)
             previous = number
-            text = source_lines.get(number, "").replace("\t", " ")
-            out.append(f"{number:>{width}} | ", style=_GUTTER)
-            out.append(text + "\n")
-            row = _markers(number, text, spans)
+            on_line = [
+                (span.column if span.line == number else 1, span.end_column if span.end_line == number else 1 << 62)
+                for span, *_ in spans
+                if span.line <= number <= span.end_line
+            ]
+            window = _Window(source_lines.get(number, ""), on_line, budget)
+            out.append(f"{number:>{number_width}} | ", style=_GUTTER)
+            out.append(window.line() + "\n")
+            row = _markers(number, window, spans)
             if row is not None:
                 out.append(f"{pad} | ", style=_GUTTER)
                 out.append_text(row)
                 out.append("\n")
         out.append(f"{pad} |\n", style=_GUTTER)
     for n in d.notes:
+        prefix = f"{pad} = {n.kind}: "
         out.append(f"{pad} = ", style=_GUTTER)
         out.append(f"{n.kind}:", style="bold")
-        out.append(f" {n.message}\n")
+        out.append(f" {_wrapped(n.message, width, len(prefix))}\n")
     return out
 
 
@@ -117,8 +241,11 @@ def render(
     from rich.text import Text
 
     console = Console(file=out, soft_wrap=True, highlight=False, emoji=False, markup=False)
+    # The terminal's width when writing to one (FORCE_COLOR colours a pipe, but a pipe has no width).
+    on_terminal = hasattr(out, "isatty") and out.isatty()
+    width = console.size.width if on_terminal else OFF_TERMINAL_WIDTH
     for result in results:
         for d in result.diagnostics:
-            console.print(render_diagnostic(d, result.lines))
+            console.print(render_diagnostic(d, result.lines, width))
     if with_summary:
         console.print(Text(summary(results, len(unread)), style="bold"))

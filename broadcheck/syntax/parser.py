@@ -6,6 +6,7 @@ with a located, MLIR-style message ("expected '>' in tensor type").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from lark import Token, Tree
@@ -306,9 +307,59 @@ TYPE_LIST_LAYOUTS: Mapping[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
 _NO_ALIASES: Mapping[str, Type | SyntaxProblem] = {}
 
 
+# A `[...]` group longer than this (a dense literal's payload, a long array) is read
+# as one token: the grammar only ever takes `[...]` as a balanced token soup, whose
+# text is kept, so nothing is lost, and a 1M-element literal costs one token, not 2M.
+LITERAL_LIMIT = 1024
+_GROUP_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|->|[\[\]()<>{}]|"')
+# Possessive, so that a 10 MB literal needs no backtracking stack.
+_SOUP_SAFE = re.compile(r'(?:[^"\[\](){}<>]++|"(?:[^"\\\n]++|\\.)*+")*+')
+_CLOSE = {"]": "[", ")": "(", ">": "<", "}": "{"}
+
+
+def collapse_literals(text: str) -> str:
+    """``text`` with the inside of each long ``[...]`` group replaced by a run of ``0``
+    of the same length (line breaks kept), so that positions do not move; a group
+    whose inside the grammar would reject (an unterminated string, unbalanced
+    brackets) is left as it is, for the grammar to report."""
+    if len(text) <= LITERAL_LIMIT or "[" not in text:
+        return text
+    opened: list[tuple[str, int]] = []
+    cuts: list[tuple[int, int]] = []
+    for m in _GROUP_TOKEN.finditer(text):
+        token = m.group()
+        if token == "->" or token[0] == '"':
+            continue
+        if token in "[(<{":
+            opened.append((token, m.start()))
+        elif token in _CLOSE:
+            if not opened or opened[-1][0] != _CLOSE[token]:
+                return text  # unbalanced: the grammar will say where
+            kind, begin = opened.pop()
+            if kind == "[" and m.start() - begin > LITERAL_LIMIT and (not cuts or cuts[-1][0] < begin):
+                cuts = [c for c in cuts if c[0] < begin]
+                cuts.append((begin + 1, m.start()))
+    if not cuts:
+        return text
+    parts: list[str] = []
+    last = 0
+    for begin, end in cuts:
+        inner = text[begin:end]
+        if not _SOUP_SAFE.fullmatch(_INNER_BRACKETS.sub("", inner)):
+            continue
+        parts.append(text[last:begin])
+        parts.append("\n".join("0" * len(piece) for piece in inner.split("\n")))
+        last = end
+    parts.append(text[last:])
+    return "".join(parts)
+
+
+_INNER_BRACKETS = re.compile(r"[\[\]]")
+
+
 def _parse(text: str, start: str, line: int, column: int) -> _Tree:
     try:
-        return parser().parse(text, start=start)
+        return parser().parse(collapse_literals(text), start=start)
     except UnexpectedInput as err:
         problem = _syntax_problem(err, text)
         raise SyntaxProblem(problem.message, problem.span.shifted(line, column)) from None

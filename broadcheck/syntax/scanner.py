@@ -27,7 +27,9 @@ _CANDIDATE = re.compile(
     re.M,
 )
 _RESULTS_BEFORE = re.compile(rf"(?:{_RESULTS})$")
-_OPERAND_OF_ANOTHER_OP = re.compile(r"[\w$.][ \t]*$")
+# `torch.operator "onnx.Add"(...)`: the string is an operand of the op named before it
+# (whereas `tf_executor.island wraps "tf.AddV2"(...)` wraps a real op after a keyword).
+_OPERAND_OF_ANOTHER_OP = re.compile(r"[A-Za-z_][\w$]*\.[\w$.]+[ \t]*$")
 _ALIAS_DEF = re.compile(r"^[ \t]*!(?P<name>[\w$.\-]+)[ \t]*=", re.M)
 _NEW_STATEMENT = re.compile(
     rf'[ \t]*(?:{_RESULTS}|[}}^]|"[\w$.\-]+"[ \t]*\(|[A-Za-z_][\w$]*\.[\w$.]+(?:[ \t]|$)|return\b|\r?$)'
