@@ -8,15 +8,25 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: demo test lint unit oracle fuzz bench clean
 
-$(STAMP): pyproject.toml
-	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
-	touch $(STAMP)
+RUNTIME := $(VENV)/.runtime
+
+# The runtime alone (click, lark, rich): all that `make demo` needs.
+$(RUNTIME): pyproject.toml
+	@echo '==> creating $(VENV) with $(PYTHON)'
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@echo '==> installing broadcheck and its runtime (click, lark, rich)'
+	@$(BIN)/python -m pip install --quiet --disable-pip-version-check -e .
+	@touch $(RUNTIME)
+
+# The test tools on top (pytest, hypothesis, numpy, onnx, ruff, mypy, pre-commit, ...).
+$(STAMP): $(RUNTIME)
+	@echo '==> installing the test tools (the [test] extra)'
+	@$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@touch $(STAMP)
 
 # Run broadcheck on examples/. The examples hold real mistakes, so broadcheck
 # exits 1 on some of them; the demo fails only on exit 2 (a usage or internal error).
-demo: $(STAMP)
+demo: $(RUNTIME)
 	@echo '$$ broadcheck check examples/valid/'
 	@$(BIN)/broadcheck check examples/valid/
 	@echo
