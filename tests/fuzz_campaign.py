@@ -1,25 +1,38 @@
-"""The long fuzz campaign: ``python -m tests.fuzz_campaign --seconds 1800`` (``make fuzz``).
+"""The long fuzz campaign: ``python -m tests.fuzz_campaign --inputs 1000000`` (``make fuzz``).
 
-It mutates the fixtures and examples as tests/test_fuzz.py does, for a time
-budget or a number of inputs, checks every input under a rotating set of
-options, and stops at the first input that crashes broadcheck or gets an
-unlocated diagnostic, writing it to ``fuzz-crash-<n>.mlir`` for a regression
-fixture. It prints how many inputs it ran.
+Inputs, in rotation: mutated fixtures and examples (whole files, as
+tests/test_fuzz.py does), mutated small pieces of them (a chunk between split
+markers, a few lines: most inputs, so that a million of them take minutes),
+random bytes, and now and then a huge or deeply nested text. Each input is
+checked under a rotating set of options and rendered in a rotating output
+format (full, concise, json, sarif, github), in memory; every 500th input goes
+through the real command line from a file, whose bytes must not change. The
+campaign stops at the first input that crashes broadcheck, gets an unlocated
+diagnostic, prints a traceback or changes a file, and writes it to
+``fuzz-crash-<n>.mlir`` for a regression fixture. ``--jobs`` runs seeds in
+parallel. It prints how many inputs it ran, and how fast.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import hashlib
+import io
+import os
 import random
 import sys
+import tempfile
 import time
 import traceback
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from broadcheck.checker import Options, check_source
+from broadcheck.checker import Options, Result, check_source
+from broadcheck.inputs import decode
 from broadcheck.optable import OpTable
+from broadcheck.report import FORMATS, render
 from broadcheck.semantics import Profile
-from broadcheck.text import Source
 from tests.mutations import corpus, mutate
 
 OPTIONS = [
@@ -28,39 +41,145 @@ OPTIONS = [
     Options(Profile.LLVM, OpTable(), "// -----", True),
     Options(Profile.SPEC, OpTable([("*", "mlir")])),
     Options(Profile.SPEC, OpTable([("*.*", "numpy")])),
+    Options(Profile.LLVM, OpTable([("*.*", "onnx")]), "// -----"),
 ]
+
+
+def _pieces(texts: list[str]) -> list[str]:
+    """Small seeds: each split chunk, and runs of up to 6 lines around each op."""
+    pieces: list[str] = []
+    for text in texts:
+        pieces.extend(chunk for chunk in text.split("// -----") if chunk.strip())
+        lines = text.split("\n")
+        for i, line in enumerate(lines):
+            if "=" in line and ("." in line or '"' in line):
+                pieces.append("\n".join(lines[max(0, i - 2) : i + 4]))
+    return pieces
+
+
+def _extreme(rng: random.Random) -> str:
+    kind = rng.randrange(4)
+    if kind == 0:  # a huge literal in a checked op
+        n = rng.choice([10_000, 200_000])
+        return f'%0 = "tf.AddV2"(%a, %b) {{v = dense<[{"1, " * n}2]> : tensor<{n + 1}xi32>}} : (tensor<3xi32>, tensor<2xi32>) -> tensor<3xi32>\n'
+    if kind == 1:  # deep nesting
+        n = rng.choice([1_000, 5_000])
+        return '%0 = "tosa.add"(%a, %b) ' + "({" * n + "})" * n + " : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>\n"
+    if kind == 2:  # a long line of many ops
+        return "; ".join(
+            '%0 = "tosa.add"(%a, %b) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>' for _ in range(2000)
+        )
+    return "\x1b[2J\x00\t" * 1000 + '"tf.AddV2"(%a, %b) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>\n'
+
+
+def _input(count: int, rng: random.Random, files: list[str], pieces: list[str]) -> bytes:
+    if count % 5000 == 4999:
+        return _extreme(rng).encode()
+    kind = count % 20
+    if kind == 0:
+        return mutate(rng.choice(files), rng, rng.randint(1, 8)).encode()
+    if kind == 1:
+        return bytes(rng.randrange(256) for _ in range(rng.randint(0, 400)))
+    text = mutate(rng.choice(pieces), rng, rng.randint(0, 6))
+    if kind == 2:  # invalid bytes inside otherwise valid text
+        at = rng.randrange(len(text) + 1)
+        return text[:at].encode() + bytes([rng.choice([0x80, 0xC3, 0xFF, 0x00, 0x1B])]) + text[at:].encode()
+    return text.encode()
+
+
+def _check(data: bytes, count: int) -> None:
+    """Check and render one input; raise on any failure."""
+    source, problem = decode("fuzz.mlir", data)
+    options = OPTIONS[count % len(OPTIONS)]
+    result = Result.of(source, [problem]) if problem is not None else check_source(source, options)
+    last = source.text.count("\n") + 2
+    bad = [d for d in result.diagnostics if not (1 <= d.line <= last and d.column >= 1)]
+    if bad:
+        raise AssertionError(f"unlocated diagnostic: {bad[0]}")
+    out = io.StringIO()
+    render([result], FORMATS[count % len(FORMATS)], out)
+    if "Traceback" in out.getvalue() and "Traceback" not in source.text:
+        raise AssertionError("a traceback in the output")
+
+
+def _through_the_cli(data: bytes, count: int, folder: Path) -> None:
+    """Run the real command line on a file holding ``data``: no internal error, no
+    traceback, and the file is unchanged."""
+    from broadcheck import cli
+
+    path = folder / f"input{count}.mlir"
+    path.write_bytes(data)
+    before = hashlib.sha256(data).hexdigest()
+    fmt = FORMATS[count % len(FORMATS)]
+    stdout, stderr = io.StringIO(), io.StringIO()
+    code = 0
+    with contextlib.redirect_stdout(stdout), contextlib.redirect_stderr(stderr):
+        try:
+            cli.main(["check", "--isolated", "-j", "1", "--output-format", fmt, str(path)])
+        except SystemExit as done:
+            code = int(done.code or 0)
+    if code not in (0, 1) or "internal error" in stderr.getvalue() or "Traceback" in stderr.getvalue():
+        raise AssertionError(f"exit {code}: {stderr.getvalue()[:2000]}")
+    if hashlib.sha256(path.read_bytes()).hexdigest() != before:
+        raise AssertionError("the input file changed")
+    path.unlink()
+
+
+def campaign(seed: int, inputs: int, seconds: float) -> tuple[int, float, str | None]:
+    """Run one seed's share; returns (inputs run, seconds, the failure or None)."""
+    rng = random.Random(seed)
+    files = corpus()
+    pieces = _pieces(files)
+    start = time.monotonic()
+    count = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        while count < inputs and time.monotonic() - start < seconds:
+            data = _input(count, rng, files, pieces)
+            try:
+                if count % 500 == 0:
+                    _through_the_cli(data, count, Path(tmp))
+                else:
+                    _check(data, count)
+            except Exception:
+                out = Path(f"fuzz-crash-{seed}-{count}.mlir")
+                out.write_bytes(data)
+                return count, time.monotonic() - start, f"{traceback.format_exc()}\ninput saved to {out}"
+            count += 1
+    return count, time.monotonic() - start, None
+
+
+def _checksums(root: Path) -> dict[str, str]:
+    paths = [*sorted((root / "tests" / "fixtures").rglob("*")), *sorted((root / "examples").rglob("*"))]
+    return {str(p): hashlib.sha256(p.read_bytes()).hexdigest() for p in paths if p.is_file()}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--seconds", type=float, default=3600.0)
     parser.add_argument("--inputs", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
-    rng = random.Random(args.seed)
-    seeds = corpus()
+    root = Path(__file__).resolve().parent.parent
+    before = _checksums(root)
+    share = -(-args.inputs // args.jobs)
     start = time.monotonic()
-    count = 0
-    while count < args.inputs and time.monotonic() - start < args.seconds:
-        text = mutate(rng.choice(seeds), rng, rng.randint(1, 8))
-        options = OPTIONS[count % len(OPTIONS)]
-        source = Source("fuzz.mlir", text)
-        try:
-            result = check_source(source, options)
-            last = text.count("\n") + 2
-            bad = [d for d in result.diagnostics if not (1 <= d.line <= last and d.column >= 1)]
-            if bad:
-                raise AssertionError(f"unlocated diagnostic: {bad[0]}")
-        except Exception:
-            out = Path(f"fuzz-crash-{count}.mlir")
-            out.write_text(text, encoding="utf-8")
-            traceback.print_exc()
-            print(f"crash after {count} inputs; input saved to {out} (options #{count % len(OPTIONS)})")
-            return 1
-        count += 1
+    with ProcessPoolExecutor(args.jobs) as pool:
+        runs = list(pool.map(campaign, range(args.seed, args.seed + args.jobs), [share] * args.jobs,
+                             [args.seconds] * args.jobs))  # fmt: skip
     elapsed = time.monotonic() - start
-    print(f"{count} inputs in {elapsed:.0f} s ({count / elapsed:.0f}/s), seed {args.seed}: no crash")
-    return 0
+    total = sum(count for count, _, _ in runs)
+    failures = [failure for _, _, failure in runs if failure is not None]
+    if _checksums(root) != before:
+        failures.append("a fixture or example file changed")
+    for failure in failures:
+        print(failure)
+    verdict = f"{len(failures)} failures" if failures else "no crash, no traceback, no changed file"
+    print(
+        f"{total} inputs in {elapsed:.0f} s ({total / elapsed:.0f}/s) with {args.jobs} jobs, "
+        f"seeds {args.seed}-{args.seed + args.jobs - 1}: {verdict}"
+    )
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":
