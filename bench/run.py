@@ -166,6 +166,21 @@ def cached_dir(files: int, ops: int, seed: int) -> tuple[Path, int]:
     return folder, wrong
 
 
+def literal_file(elements: int) -> Path:
+    """A valid file whose one checked op carries a dense attribute of ``elements`` floats."""
+    DATA.mkdir(parents=True, exist_ok=True)
+    path = DATA / f"literal-{elements}.mlir"
+    if not path.exists():
+        values = ", ".join(f"{i % 97}.5" for i in range(elements))
+        path.write_text(
+            "func.func @f(%a: tensor<2x3xf32>, %b: tensor<1x3xf32>) -> tensor<2x3xf32> {\n"
+            f'  %0 = "tosa.add"(%a, %b) {{payload = dense<[{values}]> : tensor<{elements}xf32>}}'
+            " : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<2x3xf32>\n"
+            "  return %0 : tensor<2x3xf32>\n}\n"
+        )
+    return path
+
+
 def find_iree_opt(explicit: str | None) -> Path | None:
     """``--iree-opt``, else the binary inside this interpreter's ``iree.compiler`` package."""
     if explicit:
@@ -430,6 +445,28 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{growth:.1f}x",
             f"<= {TARGET_GROWTH:.0f}x",
             verdict(growth, TARGET_GROWTH),
+        )
+    )
+
+    # A huge attribute on a checked op: linear time, flat memory, nothing echoed whole.
+    literal = literal_file(1_000_000)
+    log("1M-element dense attribute: broadcheck and iree-opt alternately, 3 runs each ...")
+    lit_commands = [bc(literal)] + ([lambda: run([str(iree), *IREE_ARGS, str(literal)])] if iree else [])
+    lit_runs = alternate(lit_commands, 3)
+    t_lit = median([r.wall for r in lit_runs[0]])
+    lit_reference = "iree-opt: n/a"
+    if iree:
+        t_lit_iree = median([r.wall for r in lit_runs[1]])
+        lit_reference = f"iree-opt: {seconds(t_lit_iree)}, {megabytes(max(r.rss_kb for r in lit_runs[1]))}"
+    lit_ok = lit_runs[0][0].code == 0 and all(r.code == 0 for r in (lit_runs[1] if iree else []))
+    rows.append(
+        Row(
+            f"1M-element dense attribute ({literal.stat().st_size / 1e6:.0f} MB, median of 3)",
+            f"{seconds(t_lit)}, {megabytes(max(r.rss_kb for r in lit_runs[0]))}",
+            lit_reference,
+            f"{t_lit / t_lit_iree:.1f}x" if iree else "",
+            "linear",
+            "ok" if lit_ok else "WRONG: a tool rejected the valid file",
         )
     )
 
