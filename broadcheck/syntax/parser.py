@@ -164,6 +164,9 @@ class _Builder:
                 raise SyntaxProblem("invalid dimension", self.token_span(tok))
             shape.append(size)
             scalable.append(is_scalable)
+        if vector and 0 in shape:
+            sizes = ", ".join(str(d) for d in shape)
+            raise SyntaxProblem(f"vector types must have positive constant sizes but got {sizes}", self.token_span(tok))
         return tuple(shape), tuple(scalable) if vector and any(scalable) else ()
 
     def element(self, tree: _Tree) -> str:
