@@ -64,6 +64,47 @@ RULES: Mapping[str, Rule] = {
             "%0 = tosa.add %a, %a : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>  // broadcheck: ignore[BC101]",
             op_prefix=False,
         ),
+        # ---- BC01x: value flow (valueflow.py): a value's type from its definition to its uses
+        Rule(
+            "BC011",
+            "use-type-mismatch",
+            "use of value '{name}' expects different type than prior uses: '{used}' vs '{prior}'",
+            "An operand's type differs from the type its value was defined with (mlir-opt's parser rejects it).",
+            "%0 = tosa.add %a, %a : (tensor<3xf32>, tensor<4xf32>) -> tensor<4xf32>   // %a: tensor<4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC012",
+            "return-type-mismatch",
+            "type of return operand {index} ('{actual}') doesn't match function result type ('{expected}') "
+            "in function @{name}",
+            "A return operand's type differs from the function's result type (func.return's verifier).",
+            "func.func @f(%a: tensor<4xf32>) -> tensor<3xf32> { return %a : tensor<4xf32> }",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC013",
+            "return-count-mismatch",
+            "has {count} operands, but enclosing function (@{name}) returns {expected}",
+            "A return has another number of operands than the function has results (func.return's verifier).",
+            "func.func @f(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) { return %a : tensor<4xf32> }",
+        ),
+        Rule(
+            "BC014",
+            "undeclared-value",
+            "use of undeclared SSA value name",
+            "An operand names a value that is never defined in its function (mlir-opt's parser rejects it).",
+            "%0 = tosa.add %a, %zz : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC015",
+            "redefinition",
+            "redefinition of SSA value '{name}'",
+            "A value name is defined twice where the first is still in scope (mlir-opt's parser rejects it).",
+            "%0 = tosa.add %a, %a : ...\n%0 = tosa.add %a, %a : ...",
+            op_prefix=False,
+        ),
         Rule(
             "BC101",
             "operands-not-broadcastable",
@@ -253,6 +294,105 @@ RULES: Mapping[str, Rule] = {
             "tosa.negate: a zero point's element type is not the (storage) element type of its value.",
             "tosa.negate %x, %zp, %zp : (tensor<2xi8>, tensor<1xi16>, tensor<1xi8>) -> tensor<2xi8>",
         ),
+        Rule(
+            "BC217",
+            "elementwise-scalar-operands",
+            "if a result is non-scalar, then at least one operand must be non-scalar",
+            "tosa.apply_scale (MLIR's Elementwise trait): a vector or tensor result from scalar operands only.",
+            "%0 = tosa.apply_scale %v, %m, %s : (i32, i32, i8) -> tensor<2xi32>",
+        ),
+        Rule(
+            "BC218",
+            "elementwise-scalar-results",
+            "if an operand is non-scalar, then there must be at least one non-scalar result",
+            "tosa.apply_scale (MLIR's Elementwise trait): a vector or tensor operand with a scalar result.",
+            "%0 = tosa.apply_scale %v, %m, %s : (tensor<2xi32>, i32, i8) -> i32",
+        ),
+        Rule(
+            "BC219",
+            "elementwise-same-shape",
+            "all non-scalar operands/results must have the same shape and base type",
+            "tosa.apply_scale (MLIR's Elementwise trait): its vector and tensor operands and result differ in kind "
+            "(vector, ranked or unranked tensor) or shape; it does not broadcast.",
+            "%0 = tosa.apply_scale %v, %m, %s : (tensor<2xi32>, tensor<3xi32>, i8) -> tensor<2xi32>",
+        ),
+        Rule(
+            "BC220",
+            "tosa-result-count",
+            "expected {expected} results",
+            "A TOSA op with several results (tosa.fft2d) has another number of results.",
+            "%0 = tosa.fft2d %re, %im : (tensor<1x4x8xf32>, tensor<1x4x8xf32>) -> tensor<1x4x8xf32>",
+        ),
+        Rule(
+            "BC221",
+            "tosa-float-results",
+            "requires a floating point type",
+            "tosa.fft2d's results are not floating-point (ResultsAreFloatLike).",
+            "%0:2 = tosa.fft2d %re, %im : (tensor<1x4x8xi32>, tensor<1x4x8xi32>) -> (tensor<1x4x8xi32>, "
+            "tensor<1x4x8xi32>)",
+        ),
+        Rule(
+            "BC222",
+            "tosa-fft-size",
+            "expected {name} to be a power of two, got {size}",
+            "tosa.fft2d: the height or width of its input is not a power of two.",
+            "%0:2 = tosa.fft2d %re, %im : (tensor<1x3x8xf32>, tensor<1x3x8xf32>) -> (tensor<1x3x8xf32>, "
+            "tensor<1x3x8xf32>)",
+        ),
+        Rule(
+            "BC223",
+            "tosa-table-rank",
+            "input rank ({input}) does not match result rank ({result})",
+            "tosa.table's result rank differs from its input's.",
+            "%0 = tosa.table %x, %t : (tensor<2x3xi8>, tensor<256xi8>) -> tensor<6xi8>",
+        ),
+        Rule(
+            "BC224",
+            "tosa-table-shape",
+            "dim(result, {dim}) = {result} doesn't match dim(input, {dim}) = {input}",
+            "tosa.table: a static result size differs from the input's size (a dynamic input size, printed as "
+            "-9223372036854775808, never matches).",
+            "%0 = tosa.table %x, %t : (tensor<2x3xi8>, tensor<256xi8>) -> tensor<2x4xi8>",
+        ),
+        Rule(
+            "BC225",
+            "tosa-rescale-integer",
+            "expect {name} to have integer element type, got '{type}'",
+            "tosa.rescale's input or output is not an integer (or quantized integer) tensor.",
+            "tosa.rescale %x, %m, %s, %izp, %ozp {...} : (tensor<2xf32>, tensor<1xi32>, tensor<1xi8>, tensor<1xi8>, "
+            "tensor<1xi32>) -> tensor<2xi32>",
+        ),
+        Rule(
+            "BC226",
+            "tosa-rescale-zero-point",
+            "expected {name} and {name}_zp to both be integer of the same bitwidth, but got '{x}' vs. '{y}'",
+            "tosa.rescale: a zero point's width differs from its value's (storage) width.",
+            "tosa.rescale %x, %m, %s, %izp, %ozp {...} : (tensor<2xi8>, tensor<1xi32>, tensor<1xi8>, tensor<1xi16>, "
+            "tensor<1xi32>) -> tensor<2xi32>",
+        ),
+        Rule(
+            "BC227",
+            "tosa-rescale-multiplier",
+            "expect {width} element type for multiplier for scale32={scale32}, got '{type}'",
+            "tosa.rescale: the multiplier is not i32 with scale32 = true, or not i16 with scale32 = false.",
+            "tosa.rescale %x, %m, %s, %izp, %ozp {scale32 = true, ...} : (tensor<2xi8>, tensor<1xi16>, ...) -> ...",
+        ),
+        Rule(
+            "BC228",
+            "tosa-rescale-per-channel-rank",
+            "requires input to be at least rank 1 when per_channel is true, but got rank {rank}",
+            "tosa.rescale per channel needs a channel dimension.",
+            "tosa.rescale %x, %m, %s, %izp, %ozp {per_channel = true, ...} : (tensor<i8>, ...) -> tensor<i32>",
+        ),
+        Rule(
+            "BC229",
+            "tosa-rescale-channels",
+            "expect shape of {{ {channels} }} for {name} input, got {{ {size} }}",
+            "tosa.rescale: the multiplier or shift does not have one entry per channel (1 unless per_channel; a "
+            "dynamic channel count prints as -9223372036854775808 and never matches).",
+            "tosa.rescale %x, %m, %s, %izp, %ozp {per_channel = false, ...} : (tensor<2x3xi8>, tensor<2xi32>, ...) -> "
+            "...",
+        ),
         # ---- BC3xx: NumPy / Array API (semantics/numpy.py)
         Rule(
             "BC301",
@@ -316,6 +456,22 @@ RULES: Mapping[str, Rule] = {
             "expected {expected} results, one per operand, but found {count}",
             "The SONNX Broadcast op: the number of outputs differs from the number of inputs.",
             '%0 = "onnx.Broadcast"(%a, %b) : (tensor<2x1xf32>, tensor<3xf32>) -> tensor<2x3xf32>',
+        ),
+        Rule(
+            "BC407",
+            "onnx-matmul-rank",
+            "[ShapeInferenceError] Input tensors of wrong rank (0).",
+            "ONNX MatMul (MatMulInteger, QLinearMatMul): an operand is 0-d; matmul needs rank 1 or more.",
+            '%0 = "onnx.MatMul"(%a, %b) : (tensor<f32>, tensor<3xf32>) -> tensor<*xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC408",
+            "onnx-matmul-contraction",
+            "[ShapeInferenceError] Incompatible dimensions for matrix multiplication",
+            "ONNX MatMul: the last dim of A and the second-to-last of B (the contracted K) differ.",
+            '%0 = "onnx.MatMul"(%a, %b) : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<*xf32>',
+            op_prefix=False,
         ),
         # ---- BC5xx: XLA, StableHLO, CHLO (semantics/xla.py, semantics/stablehlo.py)
         # BC501-BC509 are retired (no longer reported): CHLO's verifier accepts what they flagged, so
@@ -538,8 +694,7 @@ RULES: Mapping[str, Rule] = {
             "hlo-select-predicate",
             "requires the same shape for all operands",
             "stablehlo.select: a predicate that is not a scalar must have the operands' shape.",
-            '%0 = "stablehlo.select"(%p, %a, %b) : (tensor<3xi1>, tensor<2x3xf32>, tensor<2x3xf32>) -> '
-            "tensor<2x3xf32>",
+            '%0 = "stablehlo.select"(%p, %a, %b) : (tensor<3xi1>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>',
             op_prefix=False,
         ),
         Rule(
@@ -548,8 +703,7 @@ RULES: Mapping[str, Rule] = {
             "{which} shape [{shape}] is not scalar and is not compatible to operand shape [{operand}]",
             "stablehlo.clamp: min or max is neither a scalar nor the operand's shape ('?' prints as "
             "-9223372036854775808).",
-            '%0 = "stablehlo.clamp"(%lo, %x, %hi) : (tensor<3xf32>, tensor<2x3xf32>, tensor<f32>) -> '
-            "tensor<2x3xf32>",
+            '%0 = "stablehlo.clamp"(%lo, %x, %hi) : (tensor<3xf32>, tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>',
             op_prefix=False,
         ),
         Rule(
@@ -620,6 +774,82 @@ RULES: Mapping[str, Rule] = {
             "A broadcast_dimensions attribute written as dense<...> or [...] instead of array<i64: ...>.",
             "%0 = chlo.broadcast_add %a, %b {broadcast_dimensions = dense<1> : tensor<1xi64>} : "
             "(tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>",
+        ),
+        Rule(
+            "BC538",
+            "hlo-add-quantized-mix",
+            "expects  all operands and results to be either quantized or non-quantized",
+            "stablehlo.add: some operands or results are quantized and others are not (StableHLO's words, with "
+            "its two spaces).",
+            '%0 = "stablehlo.add"(%a, %b) : (tensor<2x!quant.uniform<i8:f32, 1.0>>, tensor<2xf32>) -> '
+            "tensor<2x!quant.uniform<i8:f32, 1.0>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC539",
+            "hlo-add-quantized-storage",
+            "mismatched operands and result quantization storage types",
+            "stablehlo.add (add_c3): quantized operands and result store in integers of different widths.",
+            '%0 = "stablehlo.add"(%a, %b) : (tensor<2x!quant.uniform<i8:f32, 1.0>>, '
+            "tensor<2x!quant.uniform<i16:f32, 1.0>>) -> tensor<2x!quant.uniform<i8:f32, 1.0>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC540",
+            "hlo-add-quantized-expressed",
+            "mismatched operands and result quantization expressed types",
+            "stablehlo.add (add_c4): quantized operands and result express different float types.",
+            '%0 = "stablehlo.add"(%a, %b) : (tensor<2x!quant.uniform<i8:f32, 1.0>>, '
+            "tensor<2x!quant.uniform<i8:f16, 1.0>>) -> tensor<2x!quant.uniform<i8:f32, 1.0>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC541",
+            "hlo-add-per-axis-result",
+            "result is not per_axis quantized but lhs or rhs are",
+            "stablehlo.add (add_c5): a per-axis quantized operand with a per-tensor quantized result.",
+            '%0 = "stablehlo.add"(%a, %a) : (tensor<1x!quant.uniform<i8:f32:0, {1.0:17}>>, '
+            "tensor<1x!quant.uniform<i8:f32:0, {1.0:17}>>) -> tensor<1x!quant.uniform<i8:f32, 1.0:17>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC542",
+            "hlo-add-per-axis-operands",
+            "result per_axis quantized but none from rhs and lhs are per_axis quantized",
+            "stablehlo.add: a per-axis quantized result with per-tensor quantized operands.",
+            '%0 = "stablehlo.add"(%a, %a) : (tensor<1x!quant.uniform<i8:f32, 1.0:17>>, '
+            "tensor<1x!quant.uniform<i8:f32, 1.0:17>>) -> tensor<1x!quant.uniform<i8:f32:0, {1.0:17}>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC543",
+            "hlo-add-quantized-dimension",
+            "quantization_dimension of {side} and result are not same '{operand}' vs '{result}'",
+            "stablehlo.add (add_c6, add_c7): a per-axis quantized operand and the result quantize different "
+            "dimensions.",
+            '%0 = "stablehlo.add"(%a, %a) : (tensor<1x2x!quant.uniform<i8:f32:0, {1.0:17}>>, '
+            "tensor<1x2x!quant.uniform<i8:f32:0, {1.0:17}>>) -> tensor<1x2x!quant.uniform<i8:f32:1, {1.0:17, 1.0:17}>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC545",
+            "broadcast-in-dim-quantization",
+            "expect same quantization scale and zero_point but got '{operand}' vs '{result}'",
+            "stablehlo.broadcast_in_dim (C1): per-tensor quantized operand and result with different scales or "
+            "zero points.",
+            "%0 = stablehlo.broadcast_in_dim %v, dims = [1] : (tensor<2x!quant.uniform<i8:f32, 1.0>>) -> "
+            "tensor<3x2x!quant.uniform<i8:f32, 2.0>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC546",
+            "broadcast-in-dim-quantized-dimension",
+            "result quantization_dimension {result} not same as broadcast_dimensions[{operand}] = {dim}",
+            "broadcast_in_dim ops (C6): a per-axis quantized result must quantize the dimension the operand's "
+            "quantized dimension maps to.",
+            "%0 = stablehlo.broadcast_in_dim %v, dims = [1, 2] : (tensor<2x2x!quant.uniform<i8:f32:1, {0.5,0.7}>>) "
+            "-> tensor<2x2x2x!quant.uniform<i8:f32:1, {0.5,0.7}>>",
+            op_prefix=False,
         ),
         # CHLO lint: broadcasts CHLO accepts (it infers an unranked result) but XLA's client rules or
         # NumPy's forbid. Warnings: the real verifier accepts these ops.
@@ -734,8 +964,7 @@ RULES: Mapping[str, Rule] = {
             "cannot mix bounded and static dimensions in broadcast",
             "Lint: a bounded dimension meets a static one of the same size. CHLO infers an unranked result and "
             "verifies the op, printing this as a stray error at an operand.",
-            "%0 = chlo.broadcast_add %a, %b : (tensor<?xf32, #stablehlo.bounds<4>>, tensor<4xf32>) -> "
-            "tensor<?xf32>",
+            "%0 = chlo.broadcast_add %a, %b : (tensor<?xf32, #stablehlo.bounds<4>>, tensor<4xf32>) -> tensor<?xf32>",
             severity="warning",
             op_prefix=False,
         ),
@@ -866,6 +1095,125 @@ RULES: Mapping[str, Rule] = {
             '%0 = "vector.broadcast"(%a, %b) : (f32, f32) -> vector<4xf32>',
         ),
         # ---- BC7xx: TensorFlow and TFLite (semantics/tf.py)
+        Rule(
+            "BC701",
+            "tf-type-constraint",
+            "{kind} #{index} must be {constraint}, but got '{type}'",
+            "A tf/tfl op's operand or result is not a tensor of an element type its ODS definition allows.",
+            '%0 = "tf.Atan2"(%a, %b) : (tensor<3xf32>, tensor<3xi32>) -> tensor<3xf32>',
+        ),
+        Rule(
+            "BC702",
+            "operand-count",
+            "expected {expected} operands, but found {count}",
+            "A tf/tfl op has more or fewer operands than its definition takes.",
+            '%0 = "tf.AddV2"(%a, %b, %c) : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>',
+        ),
+        Rule(
+            "BC703",
+            "tf-bool-attribute",
+            "attribute '{name}' failed to satisfy constraint: bool attribute",
+            "tf.Equal/tf.NotEqual: incompatible_shape_error must be true or false.",
+            '%0 = "tf.Equal"(%a, %b) {incompatible_shape_error = 1 : i64} : (tensor<3xf32>, tensor<3xf32>) '
+            "-> tensor<3xi1>",
+        ),
+        Rule(
+            "BC704",
+            "tf-element-types",
+            "requires compatible element types for all operands and results",
+            "A tf op whose operands and result share one element type (refs resolved) mixes element types.",
+            '%0 = "tf.Add"(%a, %b) : (tensor<3xf32>, tensor<3xf64>) -> tensor<3xf32>',
+        ),
+        Rule(
+            "BC705",
+            "tf-select-shapes",
+            "requires t and e have compatible shapes",
+            "tf.Select: the two value operands must have compatible shapes and element types (no broadcasting).",
+            '%0 = "tf.Select"(%c, %t, %e) : (tensor<i1>, tensor<8x1xi32>, tensor<2x8x8xi32>) -> tensor<2x8x8xi32>',
+        ),
+        Rule(
+            "BC706",
+            "tf-select-scalar-values",
+            "requires that t and e are nonscalar when pred is a vector",
+            "tf.Select: a vector condition needs values of rank 1 or more.",
+            '%0 = "tf.Select"(%c, %t, %e) : (tensor<2xi1>, tensor<i32>, tensor<i32>) -> tensor<2xi32>',
+        ),
+        Rule(
+            "BC707",
+            "tf-select-vector-size",
+            "requires that, when pred is a vector, the shape matches the first dimension of t and e",
+            "tf.Select: a vector condition must be as long as the values' first dimension.",
+            '%0 = "tf.Select"(%c, %t, %e) : (tensor<3xi1>, tensor<2x3xf16>, tensor<2x3xf16>) -> tensor<2x3xf16>',
+        ),
+        Rule(
+            "BC708",
+            "tf-select-condition-rank",
+            "requires that pred is a scalar OR has the same rank as t and e OR is a vector",
+            "tf.Select: the condition's rank is neither 0, 1, nor the values' rank.",
+            '%0 = "tf.Select"(%c, %t, %e) : (tensor<1x8xi1>, tensor<1x8x8xi32>, tensor<1x8x8xi32>) '
+            "-> tensor<1x8x8xi32>",
+        ),
+        Rule(
+            "BC711",
+            "tfl-element-predicate",
+            "failed to verify that {predicate}",
+            "A tfl op's element-type constraint from its ODS definition fails (e.g. binary op operands differ).",
+            '%0 = "tfl.sub"(%a, %b) {fused_activation_function = "NONE"} : (tensor<3xf32>, tensor<3xi32>) '
+            "-> tensor<3xf32>",
+        ),
+        Rule(
+            "BC712",
+            "tfl-same-element-type",
+            "requires the same element type for all operands and results",
+            "tfl.bitwise_xor: operands and result must have one element type.",
+            '%0 = "tfl.bitwise_xor"(%a, %b) : (tensor<3xi32>, tensor<3xi8>) -> tensor<3xi32>',
+        ),
+        Rule(
+            "BC713",
+            "tfl-prelu-alpha-rank",
+            "'alpha' should have one less rank than 'input'.",
+            "tfl.prelu: with static shapes, alpha must have one dimension less than the input.",
+            '%0 = "tfl.prelu"(%x, %a) : (tensor<7x3x2x14xf32>, tensor<7x3x2x14xf32>) -> tensor<7x3x2x14xf32>',
+        ),
+        Rule(
+            "BC714",
+            "tfl-prelu-alpha-broadcast",
+            "'alpha' is not broadcastable at dimension {dim}.",
+            "tfl.prelu: an alpha size is neither 1 nor the input's size in the next dimension.",
+            '%0 = "tfl.prelu"(%x, %a) : (tensor<2x3x4xf32>, tensor<2x4xf32>) -> tensor<2x3x4xf32>',
+        ),
+        Rule(
+            "BC715",
+            "tfl-prelu-output-rank",
+            "'input' and 'output' should have the same rank.",
+            "tfl.prelu: with static shapes, the output must have the input's rank.",
+            '%0 = "tfl.prelu"(%x, %a) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<1x2x3xf32>',
+        ),
+        Rule(
+            "BC716",
+            "tfl-prelu-output-shape",
+            "'input' and 'output' should have the same shape.",
+            "tfl.prelu: with static shapes, the output must have the input's shape.",
+            '%0 = "tfl.prelu"(%x, %a) : (tensor<1x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>',
+        ),
+        Rule(
+            "BC717",
+            "tfl-same-scale",
+            "quantization parameters violate the same scale constraint: {expected} vs. {actual}",
+            "tfl.maximum/minimum/select_v2: every quantized operand and the result must have the same quantized "
+            "type (SameOperandsAndResultsScale).",
+            '%0 = "tfl.maximum"(%a, %b) : (tensor<3x!quant.uniform<i8:f32, 0.5>>, tensor<3x!quant.uniform<i8:f32, '
+            "0.25>>) -> tensor<3x!quant.uniform<i8:f32, 0.5>>",
+        ),
+        Rule(
+            "BC720",
+            "tfl-runtime-broadcast-rank",
+            "failed to verify that {description}",
+            "The TFLite runtime broadcasts only up to a rank (4, 5 or 6 by op); the converter's runtime "
+            "verification rejects higher-rank broadcasts. A warning: the tfl verifier itself accepts the op.",
+            '%0 = "tfl.less"(%a, %b) : (tensor<2x1x3x4x5xf32>, tensor<1x2x3x4x5xf32>) -> tensor<2x2x3x4x5xi1>',
+            severity="warning",
+        ),
         # ---- BC9xx: --verify-diagnostics
         Rule(
             "BC901",
@@ -921,6 +1269,10 @@ NOTES: Mapping[str, str] = {
     "broadcast-clash": (
         "operand #{first} has shape {first_shape} and operand #{second} has shape {second_shape}: "
         "sizes {a} and {b} do not broadcast"
+    ),
+    "matmul-contraction": (
+        "operand #{first} has shape {first_shape} and operand #{second} has shape {second_shape}: "
+        "the contracted sizes {a} and {b} differ"
     ),
     "expand-clash": "the input shape {input} does not broadcast with the target shape {target}: sizes {a} and {b}",
     "help-result": "the result type should be {type}",

@@ -31,20 +31,36 @@ _TOSA = (
     "logical_and logical_or logical_xor logical_left_shift logical_right_shift equal greater greater_equal select "
     # elementwise unary (Tosa_ElementwiseUnaryOp): the same shape in and out
     "abs bitwise_not ceil clz cos erf exp floor log logical_not reciprocal rsqrt sigmoid sin tanh clamp "
-    # own verifiers: mul (a shift operand), negate (zero point operands), cast and reverse (same shape)
-    "mul negate cast reverse"
+    # own verifiers: mul (a shift operand), negate (zero point operands), cast, reverse, table, fft2d (same shape)
+    "mul negate cast reverse table fft2d "
+    # a codegen utility op on scalars, vectors or tensors (MLIR's Elementwise trait)
+    "apply_scale"
 ).split()
-TOSA_OPS: dict[str, str] = {f"tosa.{name}": "tosa" for name in _TOSA}
+TOSA_OPS: dict[str, str] = {
+    **{f"tosa.{name}": "tosa" for name in _TOSA},
+    # its verifier reads the scale32 and per_channel attributes
+    "tosa.rescale": "tosa-rescale",
+}
 
 # ---------------------------------------------------------------- TensorFlow and TFLite (semantics/tf.py)
+# tf: every op with ResultsBroadcastableShape in tf_generated_ops.td, as tensorflow-cpu 2.21 registers them.
+_TF_BROADCASTING = (
+    "Add AddV2 Atan2 BitwiseAnd BitwiseOr BitwiseXor Complex Div DivNoNan FloorDiv FloorMod Greater GreaterEqual "
+    "Igamma IgammaGradA Igammac LeftShift Less LessEqual LogicalAnd LogicalOr Maximum Minimum Mod Mul MulNoNan "
+    "NextAfter Polygamma Pow RandomGammaGrad RealDiv RightShift SelectV2 SquaredDifference Sub TruncateDiv "
+    "TruncateMod Xdivy Xlogy Zeta"
+).split()
+# tfl: every op with ResultsBroadcastableShape in tfl_ops.td, as the TFLite dialect of tensorflow 2.21 has it.
+_TFL_BROADCASTING = (
+    "add sub mul div prelu maximum minimum less greater greater_equal less_equal equal not_equal pow logical_and "
+    "logical_or floor_div floor_mod squared_difference select_v2 bitwise_xor"
+).split()
 TF_OPS: dict[str, str] = {
-    "tf.Add": "broadcastable",
-    "tf.AddV2": "broadcastable",
-    "tf.Atan2": "broadcastable",
-    "tf.SelectV2": "broadcastable",
-    "tfl.add": "broadcastable",
-    "tfl.prelu": "broadcastable",
-    "tfl.select_v2": "broadcastable",
+    **{f"tf.{name}": "tf" for name in _TF_BROADCASTING},
+    "tf.Equal": "tf-compare",
+    "tf.NotEqual": "tf-compare",
+    "tf.Select": "tf-select",
+    **{f"tfl.{name}": "tfl" for name in _TFL_BROADCASTING},
 }
 
 # ---------------------------------------------------------------- ONNX-MLIR (semantics/onnx.py)
@@ -59,6 +75,9 @@ ONNX_OPS: dict[str, str] = {
     "onnx.LayerNormalization": "onnx-unidirectional",
     "onnx.Expand": "onnx-expand",
     "onnx.Broadcast": "onnx-broadcast",
+    "onnx.MatMul": "onnx-matmul",
+    "onnx.MatMulInteger": "onnx-matmul",
+    "onnx.QLinearMatMul": "onnx-matmul",
 }
 
 # -------------------------------------------------------- StableHLO, MHLO, CHLO (semantics/stablehlo.py, xla.py)

@@ -62,7 +62,7 @@ class Element:
     width: int = 0
     signedness: Literal["signless", "signed", "unsigned", ""] = ""
     storage: str = ""
-    """For a quantized type, its storage type as TOSA reads it (``i8``, ``ui8``); else ``text``."""
+    """For a quantized type, its storage type as TOSA reads it (``i8``, ``ui8``)."""
     uniform: bool = False
     """A per-tensor ``!quant.uniform`` (MLIR's ``UniformQuantizedType``)."""
 
@@ -77,6 +77,7 @@ _FLOATS = frozenset(
 )
 _OTHER_BUILTINS = re.compile(r"index|none|(complex|tuple)<.*>")
 _INTEGER = re.compile(r"(si|ui|i)([1-9]\d*)")
+_SIGNEDNESS: dict[str, Literal["signless", "signed", "unsigned"]] = {"i": "signless", "si": "signed", "ui": "unsigned"}
 _QUANT_UNIFORM = re.compile(
     r"!quant\.uniform<([iu])(\d+)(?:<(-?\d+):(-?\d+)>)?:(\w+)(?::(\d+))?,(.+)>",
 )
@@ -89,8 +90,7 @@ def element(text: str) -> Element:
     compact = "".join(text.split())
     m = _INTEGER.fullmatch(compact)
     if m:
-        signedness = {"i": "signless", "si": "signed", "ui": "unsigned"}[m.group(1)]
-        return Element("int", compact, int(m.group(2)), signedness)  # type: ignore[arg-type]
+        return Element("int", compact, int(m.group(2)), _SIGNEDNESS[m.group(1)])
     if compact in _FLOATS:
         return Element("float", compact)
     if _OTHER_BUILTINS.fullmatch(compact):
@@ -115,10 +115,13 @@ def _quantized(compact: str) -> Element:
         else:
             if not (params.startswith("{") and params.endswith("}")) or params.startswith("{{"):
                 return Element("unknown", compact)
-            printed = [_quant_param(p) for p in params[1:-1].split(",")]
-            if any(p is None for p in printed):
-                return Element("unknown", compact)
-            text = f"!quant.uniform<{storage}:{expressed}:{axis}, {{{','.join(printed)}}}>"  # type: ignore[arg-type]
+            printed = []
+            for written in params[1:-1].split(","):
+                param = _quant_param(written)
+                if param is None:
+                    return Element("unknown", compact)
+                printed.append(param)
+            text = f"!quant.uniform<{storage}:{expressed}:{axis}, {{{','.join(printed)}}}>"
         return _quant_element(text, sign, int(width), uniform=axis is None)
     anyq = _QUANT_ANY.fullmatch(compact)
     if anyq:
@@ -230,7 +233,8 @@ def type_text(t: Type) -> str:
     """A type as MLIR prints it in a diagnostic (quantized element types in their canonical form)."""
     if isinstance(t, ShapedType):
         return str(ShapedType(t.kind, t.shape, element(t.element).text, t.encoding, t.scalable))
-    return t.text
+    e = element(t.text)
+    return e.text if e.known else t.text
 
 
 # ---------------------------------------------------------------- ODS type constraints
@@ -243,8 +247,9 @@ class Constraint:
     summary: str
     """How the tool words it: ``operand #0 must be <summary>, but got '...'``."""
     accepts: Callable[[Element], bool]
-    shape: Literal["any", "scalar", "rank>=1"] = "any"
-    """``scalar``: rank 1 with size 1 (``TosaScalarTensorOf``); unranked tensors pass every shape rule."""
+    shape: Literal["any", "scalar", "rank>=1", "1d", "3d", "like"] = "any"
+    """``scalar``: rank 1 with size 1 (``TosaScalarTensorOf``); ``1d``/``3d``: that rank; unranked tensors pass
+    every shape rule. ``like``: a scalar, a vector or a tensor (``Tosa_TypeLike``)."""
 
 
 def _number(e: Element) -> bool:
@@ -272,25 +277,49 @@ SCALAR_INT_OR_FLOAT = Constraint(
     "scalar",
 )
 AT_LEAST_1D = Constraint("tosa-conformant tensor of at least rank 1 of number values", _number, "rank>=1")
+TENSOR_1D = Constraint("1D tosa-conformant tensor of number values", _number, "1d")
+TENSOR_3D = Constraint("3D tosa-conformant tensor of number values", _number, "3d")
+INT16_OR_32_1D = Constraint(
+    "1D tosa-conformant tensor of 16-bit signless integer or 32-bit signless integer values",
+    lambda e: e.text in ("i16", "i32"),
+    "1d",
+)
+INT8_1D = Constraint("1D tosa-conformant tensor of 8-bit signless integer values", lambda e: e.text == "i8", "1d")
+INT_LIKE = Constraint("signless-integer-like", lambda e: e.kind == "int" and e.signedness != "signed", "like")
+INT8_LIKE = Constraint("signless-integer-8-bit-like", lambda e: e.text == "i8", "like")
 
 
 def conforms(t: Type, constraint: Constraint) -> bool:
     """Whether ``t`` meets ``constraint`` (an element type broadcheck cannot read passes)."""
     if not isinstance(t, ShapedType):
-        # A builtin non-tensor type (`f32`, `memref<..>`) or `!tosa.shape<..>` fails; other dialect types are not ours.
-        return not (t.text[:1].isalpha() or t.text.startswith("!tosa."))
-    if t.kind != "tensor":
-        return False
-    e = element(t.element)
-    if e.known and not constraint.accepts(e):
+        e = element(t.text)
+        if constraint.shape == "like" and e.known:  # a scalar
+            return constraint.accepts(e)
+        # A builtin non-tensor type (`f32`, `memref<..>`), a quantized scalar or `!tosa.shape<..>` fails; other
+        # dialect types are not ours to judge.
+        return not (_builtin(t.text) or t.text.startswith("!tosa.") or e.known)
+    if t.kind == "vector":
+        return constraint.shape == "like" and _accepts(element(t.element), constraint)
+    if not _accepts(element(t.element), constraint):
         return False
     if t.shape is None:
         return True
+    rank = {"scalar": 1, "1d": 1, "3d": 3}.get(constraint.shape)
+    if rank is not None and len(t.shape) != rank:
+        return False
     if constraint.shape == "scalar":
         return t.shape == (1,)
     if constraint.shape == "rank>=1" and not t.shape:
         return False
     return 0 not in t.shape
+
+
+def _builtin(text: str) -> bool:
+    return text[:1].isalpha()
+
+
+def _accepts(e: Element, constraint: Constraint) -> bool:
+    return not e.known or constraint.accepts(e)
 
 
 # ---------------------------------------------------------------- the checks, each as MLIR words it
@@ -425,7 +454,8 @@ def mul_checks(operands: Types, results: Types, profile: Profile = Profile.LLVM)
         for index, e in enumerate((ea, eb)):
             if _differ(e, er):
                 return Problem("BC205", subject=Subject("operand", index))
-    assert isinstance(a, ShapedType) and isinstance(b, ShapedType) and isinstance(result, ShapedType)
+    if not (isinstance(a, ShapedType) and isinstance(b, ShapedType) and isinstance(result, ShapedType)):
+        return None  # a type broadcheck cannot read
     expected: Shape | None = None
     if a.shape is not None and b.shape is not None:
         if len(a.shape) != len(b.shape):
@@ -452,6 +482,68 @@ def mul_checks(operands: Types, results: Types, profile: Profile = Profile.LLVM)
     return None
 
 
+def elementwise_mappable(operands: Types, results: Types, profile: Profile = Profile.LLVM) -> Problem | None:
+    """MLIR's ``Elementwise`` trait (``tosa.apply_scale``): the vectors and tensors among the operands and
+    results have the same kind and shape; scalars may stand in for whole operands."""
+    mapped_operands = [t for t in operands if isinstance(t, ShapedType)]
+    mapped_results = [t for t in results if isinstance(t, ShapedType)]
+    if not mapped_operands and not mapped_results:
+        return None
+    if not mapped_operands:
+        return Problem("BC217", subject=Subject("result", 0))
+    if not mapped_results:
+        return Problem("BC218", subject=Subject("result", 0))
+    mapped = [*mapped_operands, *mapped_results]
+    kinds = {(t.kind, t.shape is None) for t in mapped}  # MLIR's TypeID: ranked and unranked tensors differ
+    if len(kinds) > 1 or not compatible_shapes(mapped):
+        return Problem("BC219")
+    return None
+
+
+def results_float(operands: Types, results: Types, profile: Profile = Profile.LLVM) -> Problem | None:
+    """``ResultsAreFloatLike``: every result has a floating-point element type."""
+    for index, e in enumerate(_elements(results)):
+        if e.known and e.kind != "float":
+            return Problem("BC221", subject=Subject("result", index))
+    return None
+
+
+def fft_sizes(operands: Types, results: Types, profile: Profile = Profile.LLVM) -> Problem | None:
+    """``FFT2dOp::verify``: height and width are powers of two (read where MLIR reads them)."""
+    real, imag = operands
+    if not (isinstance(real, ShapedType) and isinstance(imag, ShapedType)):
+        return None
+    if real.shape is None or imag.shape is None:
+        return None
+    for name, dim in (("height", 1), ("width", 2)):
+        # MLIR takes the real input's size when it is dynamic, else the imaginary one's.
+        size = real.shape[dim] if real.shape[dim] is None else imag.shape[dim]
+        if size is not None and (size <= 0 or size & (size - 1)):
+            return Problem("BC222", {"name": name, "size": size}, Subject("operand", 0))
+    return None
+
+
+_DYNAMIC = -(1 << 63)
+"""How MLIR prints a dynamic size where it prints the raw number (``ShapedType::kDynamic``)."""
+
+
+def table_shape(operands: Types, results: Types, profile: Profile = Profile.LLVM) -> Problem | None:
+    """``TableOp::verify``: the result has the input's rank and, where the result's size is static, its sizes."""
+    value, result = operands[0], results[0]
+    if not (isinstance(value, ShapedType) and isinstance(result, ShapedType)):
+        return None
+    if value.shape is None or result.shape is None:
+        return None
+    if len(value.shape) != len(result.shape):
+        return Problem("BC223", {"input": len(value.shape), "result": len(result.shape)}, Subject("result", 0))
+    for dim, (size, out) in enumerate(zip(value.shape, result.shape, strict=True)):
+        # A dynamic input size does not match a static result size: MLIR compares the raw numbers.
+        if out is not None and out != size:
+            args = {"dim": dim, "result": out, "input": _DYNAMIC if size is None else size}
+            return Problem("BC224", args, Subject("result", 0))
+    return None
+
+
 # ---------------------------------------------------------------- the ops
 
 
@@ -460,7 +552,7 @@ class Spec:
     """One TOSA op: its operands' and result's type constraints, then its checks in the verifier's order."""
 
     operands: tuple[Constraint, ...]
-    result: Constraint
+    results: tuple[Constraint, ...]
     checks: tuple[Check, ...]
 
 
@@ -473,11 +565,11 @@ SELECT = (broadcastable, same_operands_and_result_rank, select_element_types)
 
 
 def _binary(constraint: Constraint) -> Spec:
-    return Spec((constraint, constraint), constraint, BINARY)
+    return Spec((constraint, constraint), (constraint,), BINARY)
 
 
 def _unary(constraint: Constraint = NUMBER) -> Spec:
-    return Spec((constraint,), constraint, UNARY)
+    return Spec((constraint,), (constraint,), UNARY)
 
 
 OPS: dict[str, Spec] = {
@@ -490,8 +582,8 @@ OPS: dict[str, Spec] = {
     },
     "tosa.intdiv": _binary(INT32_OR_64),
     **{f"tosa.{name}": _binary(BOOL) for name in ("logical_and", "logical_or", "logical_xor")},
-    **{f"tosa.{name}": Spec((NUMBER, NUMBER), BOOL, COMPARISON) for name in ("equal", "greater", "greater_equal")},
-    "tosa.select": Spec((BOOL, NUMBER, NUMBER), NUMBER, SELECT),
+    **{f"tosa.{name}": Spec((NUMBER, NUMBER), (BOOL,), COMPARISON) for name in ("equal", "greater", "greater_equal")},
+    "tosa.select": Spec((BOOL, NUMBER, NUMBER), (NUMBER,), SELECT),
     **{
         f"tosa.{name}": _unary()
         for name in "abs bitwise_not ceil clz exp floor log reciprocal rsqrt clamp erf sigmoid tanh".split()
@@ -499,33 +591,45 @@ OPS: dict[str, Spec] = {
     **{f"tosa.{name}": _unary(FLOAT) for name in ("cos", "sin")},
     "tosa.logical_not": _unary(BOOL),
     # Custom verifiers: mul's shift and negate's zero points take no part in the shape rules.
-    "tosa.mul": Spec((NUMBER, NUMBER, SCALAR_INT8), NUMBER, (mul_checks,)),
-    "tosa.negate": Spec((NUMBER, SCALAR_INT_OR_FLOAT, SCALAR_INT_OR_FLOAT), NUMBER, (negate_checks,)),
+    "tosa.mul": Spec((NUMBER, NUMBER, SCALAR_INT8), (NUMBER,), (mul_checks,)),
+    "tosa.negate": Spec((NUMBER, SCALAR_INT_OR_FLOAT, SCALAR_INT_OR_FLOAT), (NUMBER,), (negate_checks,)),
     # Same-shape rules without broadcasting.
-    "tosa.cast": Spec((NUMBER,), NUMBER, (same_operands_and_result_shape,)),
+    "tosa.cast": Spec((NUMBER,), (NUMBER,), (same_operands_and_result_shape,)),
     "tosa.reverse": Spec(
         (AT_LEAST_1D,),
-        AT_LEAST_1D,
+        (AT_LEAST_1D,),
         (same_operands_and_result_rank, same_operands_and_result_shape, same_element_types),
     ),
+    "tosa.table": Spec((NUMBER, TENSOR_1D), (NUMBER,), (table_shape,)),
+    "tosa.fft2d": Spec(
+        (TENSOR_3D, TENSOR_3D),
+        (TENSOR_3D, TENSOR_3D),
+        (same_element_types, same_operands_and_result_shape, results_float, fft_sizes),
+    ),
+    # A codegen utility op: scalars, vectors or tensors (MLIR's Elementwise trait).
+    "tosa.apply_scale": Spec((INT_LIKE, INT_LIKE, INT8_LIKE), (INT_LIKE,), (elementwise_mappable,)),
 }
 """Every TOSA op whose verifier relates operand and result shapes by broadcasting or a same-shape rule."""
 
 
 def verify_spec(spec: Spec, operands: Types, results: Types, profile: Profile) -> Problem | None:
     """Check an op against ``spec``: structure, type constraints, then the traits and custom rules."""
-    if len(results) != 1:
-        return Problem("BC107")
+    if len(results) != len(spec.results):
+        return Problem("BC107") if len(spec.results) == 1 else Problem("BC220", {"expected": len(spec.results)})
     if len(operands) != len(spec.operands):
         if len(spec.operands) == 1:
             return Problem("BC208")
         return Problem("BC207", {"expected": len(spec.operands), "count": len(operands)})
-    for kind, types, constraints in (("operand", operands, spec.operands), ("result", results, (spec.result,))):
+    for kind, types, constraints in (("operand", operands, spec.operands), ("result", results, spec.results)):
         for index, (t, constraint) in enumerate(zip(types, constraints, strict=True)):
             if not conforms(t, constraint):
-                args = {"kind": kind, "index": index, "constraint": constraint.summary, "type": type_text(t)}
-                return Problem("BC204", args, Subject(kind, index))  # type: ignore[arg-type]
+                return _type_constraint(Subject("operand" if kind == "operand" else "result", index), t, constraint)
     return run_checks(spec.checks, operands, results, profile)
+
+
+def _type_constraint(subject: Subject, t: Type, constraint: Constraint) -> Problem:
+    args = {"kind": subject.kind, "index": subject.index, "constraint": constraint.summary, "type": type_text(t)}
+    return Problem("BC204", args, subject)
 
 
 def run_checks(checks: Sequence[Check], operands: Types, results: Types, profile: Profile) -> Problem | None:
@@ -567,5 +671,65 @@ def verify_unary_op(op: Operation, profile: Profile) -> Problem | None:
     return run_checks(checks, operands, results, profile)
 
 
-VERIFIERS = {"tosa": verify_op, "tosa-unary": verify_unary_op}
-ATTRIBUTE_FREE = frozenset(VERIFIERS)
+# tosa.rescale's verifier reads its `scale32` and `per_channel` attributes, so it has its own semantics.
+RESCALE = Spec((NUMBER, INT16_OR_32_1D, INT8_1D, SCALAR_INT_OR_FLOAT, SCALAR_INT_OR_FLOAT), (NUMBER,), ())
+
+
+def verify_rescale(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.rescale``: type constraints, then ``RescaleOp::verify`` (an attribute it cannot read skips its checks)."""
+    operands, results = _types(op)
+    return verify_spec(RESCALE, operands, results, profile) or rescale_checks(
+        operands, results, _flag(op, "scale32"), _flag(op, "per_channel")
+    )
+
+
+def _flag(op: Operation, name: str) -> bool | None:
+    attr = op.attribute(name)
+    return None if attr is None else {"true": True, "false": False}.get(attr.text.strip())
+
+
+def rescale_checks(operands: Types, results: Types, scale32: bool | None, per_channel: bool | None) -> Problem | None:
+    """``RescaleOp::verify``: integer values, zero points of their width, the multiplier's width, then the
+    output shape against the input's and the multiplier and shift sizes against the channel count."""
+    value, multiplier, shift, input_zp, output_zp = operands
+    result = results[0]
+    if not all(isinstance(t, ShapedType) for t in (*operands, result)):
+        return None
+    assert isinstance(value, ShapedType) and isinstance(multiplier, ShapedType) and isinstance(shift, ShapedType)
+    assert isinstance(result, ShapedType)
+    for name, t in (("input", value), ("output", result)):
+        e = _storage(t)
+        if e is not None and e.known and e.kind != "int":
+            return Problem(
+                "BC225", {"name": name, "type": e.text}, Subject("result" if name == "output" else "operand", 0)
+            )
+    for name, t, zero_point, index in (("input", value, input_zp, 3), ("output", result, output_zp, 4)):
+        ev, ez = _storage(t), _storage(zero_point)
+        if ev is None or ez is None or not (ev.known and ez.known):
+            continue
+        if not (ev.kind == ez.kind == "int" and ev.width == ez.width):
+            return Problem("BC226", {"name": name, "x": ev.text, "y": ez.text}, Subject("operand", index))
+    e = element(multiplier.element)
+    if scale32 is not None and e.known and e.text != ("i32" if scale32 else "i16"):
+        args = {"width": "i32" if scale32 else "i16", "scale32": str(scale32).lower(), "type": e.text}
+        return Problem("BC227", args, Subject("operand", 1))
+    if value.shape is None:
+        return None
+    channels: int | None = 1
+    if per_channel is None:
+        channels = None
+    elif per_channel:
+        if not value.shape:
+            return Problem("BC228", {"rank": 0}, Subject("operand", 0))
+        channels = _DYNAMIC if value.shape[-1] is None else value.shape[-1]
+    if result.shape is not None and not compatible_shapes([result, value]):
+        return Problem("BC214", {"actual": _dims(result.shape), "inferred": _dims(value.shape)}, Subject("result", 0))
+    for name, t, index in (("multiplier", multiplier, 1), ("shift", shift, 2)):
+        size = None if t.shape is None else t.shape[0]
+        if channels is not None and size is not None and size != channels:
+            return Problem("BC229", {"channels": channels, "name": name, "size": size}, Subject("operand", index))
+    return None
+
+
+VERIFIERS = {"tosa": verify_op, "tosa-unary": verify_unary_op, "tosa-rescale": verify_rescale}
+ATTRIBUTE_FREE = frozenset({"tosa", "tosa-unary"})
