@@ -20,6 +20,7 @@ from broadcheck.syntax.fastpath import attributes_accepted, simple_alias, simple
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.scanner import AliasDefinition, Incomplete, Statement, extent, scan, scan_aliases
 from broadcheck.text import Source, is_near_miss
+from broadcheck.valueflow import ValueFlow
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,8 @@ class Options:
     fast: bool = True
     """Reuse the verdicts of simple lines (broadcheck.syntax.fastpath); off, every op
     goes through the grammar. The output is the same either way (tested)."""
+    values: bool = True
+    """Follow values from their definitions to their uses (broadcheck.valueflow)."""
 
 
 @dataclass
@@ -142,6 +145,7 @@ class Stream:
         self.context: int | None = 0
         self.passed_over: dict[tuple[str, str], int] = {}
         self.checked_lines: set[int] | None = set() if options.verify_diagnostics else None
+        self.flow = ValueFlow(path) if options.values else None
 
     # ---------------------------------------------------------------- lines
 
@@ -190,6 +194,8 @@ class Stream:
                     span = Span(number, 1, number, len(line) + 1)
                     self.diagnostics.append(Diagnostic(rule.code, rule.severity, rule.format(), self.path, span))
                     self.lines[number] = line
+        if self.flow is not None:
+            self._follow_values(block, markers, final)
         newlines = block.count("\n")
         self.next_line += newlines
         if final:
@@ -217,6 +223,19 @@ class Stream:
                 self.skip = incomplete.name_start - incomplete.line_start
                 return
         self.carry_line = self.next_line
+
+    def _follow_values(self, block: str, markers: list[tuple[int, int, int]], final: bool) -> None:
+        """Value flow over the lines of ``block``: each split chunk is a module of its own."""
+        assert self.flow is not None
+        start, first = 0, self.next_line
+        for number, offset, after in markers:
+            self.flow.feed(block[start:offset], first)
+            self.flow.finish()
+            self.flow.reset()
+            start, first = after, number + 1
+        self.flow.feed(block[start:], first)
+        if final:
+            self.flow.finish()
 
     def _segment(self, text: str, start: int, end: int, line: int, final: bool, skip: int) -> Incomplete | None:
         options = self.options
@@ -343,6 +362,9 @@ class Stream:
         from broadcheck.config import selected
 
         options = self.options
+        if self.flow is not None:
+            self.diagnostics.extend(self.flow.diagnostics)
+            self.lines.update(self.flow.lines)
         diagnostics = suppressions.apply(self.path, self.marked, self.diagnostics)
         if options.select or options.ignore:
             diagnostics = [d for d in diagnostics if selected(d.code, options.select, options.ignore)]

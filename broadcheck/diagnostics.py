@@ -15,6 +15,9 @@ class Label:
 
     span: Span
     text: str
+    mlir_note: bool = False
+    """The label is a note MLIR itself attaches there (``prior use here``): under
+    ``--verify-diagnostics`` it needs an ``expected-note``, as in mlir-opt."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -129,23 +129,28 @@ def verify(
     by_line: dict[int | None, list[Expectation]] = {}
     for expectation in expectations:
         by_line.setdefault(expectation.line, []).append(expectation)
+    produced: list[tuple[str, str, Span, Diagnostic]] = []  # (kind, message, where, diagnostic)
     for diag in diagnostics:
+        produced.append((diag.severity, diag.message, diag.span, diag))
+        # MLIR's own notes (`prior use here`) need their `expected-note`, as in mlir-opt.
+        produced.extend(("note", label.text, label.span, diag) for label in diag.labels if label.mlir_note)
+    for kind, text, span, diag in produced:
         if diag.code == "BC905":  # mlir-opt prints near misses outside the verifier
             failures.append(diag)
             continue
-        candidates = [e for e in by_line.get(diag.line, ()) if e.matches(diag.message)]
-        same_kind = [e for e in candidates if e.kind == diag.severity]
+        candidates = [e for e in by_line.get(span.line, ()) if e.matches(text)]
+        same_kind = [e for e in candidates if e.kind == kind]
         if same_kind:
             for expectation in same_kind:
                 expectation.matched = True
         elif candidates:
             rule = RULES["BC903"]
-            message = rule.format(actual=diag.severity, expected=candidates[0].kind)
-            failures.append(Diagnostic(rule.code, rule.severity, message, diag.path, diag.span))
+            message = rule.format(actual=kind, expected=candidates[0].kind)
+            failures.append(Diagnostic(rule.code, rule.severity, message, diag.path, span))
         else:
             rule = RULES["BC902"]
-            message = rule.format(kind=diag.severity, text=diag.message)
-            failures.append(Diagnostic(rule.code, rule.severity, message, diag.path, diag.span))
+            message = rule.format(kind=kind, text=text)
+            failures.append(Diagnostic(rule.code, rule.severity, message, diag.path, span))
     not_held = 0
     for expectation in expectations:
         if not expectation.matched and (expectation.line is None or expectation.line not in checked_lines):

@@ -2,45 +2,64 @@
 // `broadcheck rules` lists the codes. The last two ops show the two kinds only
 // --profile llvm (MLIR's C++ verifier) reports.
 
-func.func @every_error(%a: tensor<4xf32>, %b: tensor<3xf32>) -> tensor<4xf32> {
-  // BC001: the `>` of the second operand type is missing.
-  %syntax = "tf.AddV2"(%a, %b) : (tensor<4xf32>, tensor<4xf32) -> tensor<4xf32>
+// The ops below stand alone, outside any function, as snippets do: each is
+// checked on its own. The function at the end shows what following values
+// through a function finds.
 
-  // BC101: 4 and 3 do not broadcast.
-  %operands = tosa.add %a, %b : (tensor<4xf32>, tensor<3xf32>) -> tensor<4xf32>
+// BC001: the `>` of the second operand type is missing.
+%syntax = "tf.AddV2"(%a, %b) : (tensor<4xf32>, tensor<4xf32) -> tensor<4xf32>
 
-  // BC102: the operands broadcast to 8x7x6x5.
-  %result = "tf.AddV2"(%x, %y) : (tensor<8x1x6x1xf32>, tensor<7x1x5xf32>) -> tensor<8x7x6x1xf32>
+// BC101: 4 and 3 do not broadcast.
+%operands = tosa.add %a, %b : (tensor<4xf32>, tensor<3xf32>) -> tensor<4xf32>
 
-  // BC103: the result has one dimension too many.
-  %rank = "test.broadcastable"(%a, %a) : (tensor<4xf32>, tensor<4xf32>) -> tensor<1x4xf32>
+// BC102: the operands broadcast to 8x7x6x5.
+%result = "tf.AddV2"(%x, %y) : (tensor<8x1x6x1xf32>, tensor<7x1x5xf32>) -> tensor<8x7x6x1xf32>
 
-  // BC104: only `?` can be inferred, but the result claims 4.
-  %dynamic = "test.broadcastable"(%d, %d) : (tensor<?xf32>, tensor<?xf32>) -> tensor<4xf32>
+// BC103: the result has one dimension too many.
+%rank = "test.broadcastable"(%a, %a) : (tensor<4xf32>, tensor<4xf32>) -> tensor<1x4xf32>
 
-  // BC106: no operands at all.
-  %nothing = "test.broadcastable"() : () -> tensor<4xf32>
+// BC104: only `?` can be inferred, but the result claims 4.
+%dynamic = "test.broadcastable"(%d, %d) : (tensor<?xf32>, tensor<?xf32>) -> tensor<4xf32>
 
-  // BC107: two results.
-  %two:2 = "test.broadcastable"(%c, %a) : (tensor<i1>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+// BC106: no operands at all.
+%nothing = "test.broadcastable"() : () -> tensor<4xf32>
 
-  // BC110 (a warning): tfl.add's own verifier accepts a static result where only `?` is
-  // inferred; the Broadcastable document does not.
-  %lint = "tfl.add"(%d, %d) {fused_activation_function = "NONE"} : (tensor<?xf32>, tensor<?xf32>) -> tensor<4xf32>
+// BC107: two results.
+%two:2 = "test.broadcastable"(%c, %a) : (tensor<i1>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
 
-  // BC109: test.broadcastable takes tensors only.
-  %vector = "test.broadcastable"(%a, %a) : (tensor<4xf32>, tensor<4xf32>) -> vector<4xf32>
+// BC110 (a warning): tfl.add's own verifier accepts a static result where only `?` is
+// inferred; the Broadcastable document does not.
+%lint = "tfl.add"(%d, %d) {fused_activation_function = "NONE"} : (tensor<?xf32>, tensor<?xf32>) -> tensor<4xf32>
 
-  // BC201: TOSA wants equal ranks.
-  %ranks = tosa.sub %m, %a : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xf32>
+// BC109: test.broadcastable takes tensors only.
+%vector = "test.broadcastable"(%a, %a) : (tensor<4xf32>, tensor<4xf32>) -> vector<4xf32>
 
-  // BC203: a unary TOSA op keeps its operand's shape.
-  %shape = tosa.abs %a : (tensor<4xf32>) -> tensor<1x4xf32>
+// BC201: TOSA wants equal ranks.
+%ranks = tosa.sub %m, %a : (tensor<3x4xf32>, tensor<4xf32>) -> tensor<3x4xf32>
 
-  // BC202 (--profile llvm): extra leading result dims pass the C++ trait, not TOSA's rank rule.
-  %result_rank = tosa.add %m, %m : (tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<2x3x4xf32>
+// BC203: a unary TOSA op keeps its operand's shape.
+%shape = tosa.abs %a : (tensor<4xf32>) -> tensor<1x4xf32>
 
-  // BC105 (--profile llvm): vectors and tensors do not mix.
-  %mixed = "tfl.add"(%v, %a) {fused_activation_function = "NONE"} : (vector<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// BC202 (--profile llvm): extra leading result dims pass the C++ trait, not TOSA's rank rule.
+%result_rank = tosa.add %m, %m : (tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<2x3x4xf32>
+
+// BC105 (--profile llvm): vectors and tensors do not mix.
+%mixed = "tfl.add"(%v, %a) {fused_activation_function = "NONE"} : (vector<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+
+// BC011-BC015: a value's type from its definition to its uses, as mlir-opt's parser
+// and func.return's verifier check it.
+func.func @values(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<3xf32> {
+  // BC011: %a is a tensor<4xf32>, not a tensor<1xf32>.
+  %0 = tosa.add %a, %b : (tensor<1xf32>, tensor<4xf32>) -> tensor<4xf32>
+  // BC014: %c is defined nowhere.
+  %1 = tosa.add %a, %c : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  // BC015: %1 is defined twice.
+  %1 = tosa.sub %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  // BC012: the function returns a tensor<3xf32>.
+  return %1 : tensor<4xf32>
+}
+
+func.func @two_results(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  // BC013: one operand for two results.
   return %a : tensor<4xf32>
 }

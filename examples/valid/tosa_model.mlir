@@ -5,6 +5,7 @@
 
 module attributes {tosa.description = "resnet-fragment"} {
   func.func @residual(%x: !act, %skip: !act, %scale: tensor<1x1x1x64xf32>, %bias: tensor<1x1x1x64xf32>) -> !act {
+    %shift = "tosa.const"() <{values = dense<0> : tensor<1xi8>}> : () -> tensor<1xi8>
     %scaled = tosa.mul %x, %scale, %shift : (!act, tensor<1x1x1x64xf32>, tensor<1xi8>) -> !act
     %biased = tosa.add %scaled, %bias : (!act, tensor<1x1x1x64xf32>) -> !act
     %sum = tosa.add %biased, %skip : (!act, !act) -> !act
