@@ -98,11 +98,13 @@ _CHLO_BINARY = (
     "add and atan2 compare complex divide maximum minimum multiply next_after or polygamma power remainder "
     "shift_left shift_right_arithmetic shift_right_logical subtract xor zeta"
 ).split()
+# Their verdict depends on their form or attributes too (see semantics/stablehlo.py).
+_HLO_FORM_OPS = {"compare", "complex", "reduce_precision"}
 STABLEHLO_OPS: dict[str, str] = {
-    **{f"stablehlo.{name}": "stablehlo" for name in _HLO_SHAPE_OPS},
+    **{f"stablehlo.{name}": "stablehlo-form" if name in _HLO_FORM_OPS else "stablehlo" for name in _HLO_SHAPE_OPS},
     "stablehlo.broadcast_in_dim": "stablehlo-broadcast-in-dim",
     "stablehlo.dynamic_broadcast_in_dim": "stablehlo-dynamic-broadcast-in-dim",
-    **{f"mhlo.{name}": "mhlo" for name in _HLO_SHAPE_OPS},
+    **{f"mhlo.{name}": "mhlo-form" if name in _HLO_FORM_OPS else "mhlo" for name in _HLO_SHAPE_OPS},
     "mhlo.broadcast_in_dim": "stablehlo-broadcast-in-dim",
     "mhlo.dynamic_broadcast_in_dim": "stablehlo-dynamic-broadcast-in-dim",
     **{f"chlo.broadcast_{name}": "xla" for name in _CHLO_BINARY},

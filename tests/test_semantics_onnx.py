@@ -13,12 +13,17 @@ from broadcheck.ops import Shape, ShapedType
 from broadcheck.semantics import Profile, Subject
 from broadcheck.semantics.onnx import (
     INCOMPATIBLE,
+    MATMUL_CONTRACTION,
+    MATMUL_RANK,
     BroadcastE1,
     IncompatibleDimensions,
+    MatMulError,
     NotUnidirectional,
     broadcast,
     check_expand,
+    check_matmul,
     expand,
+    matmul,
     multidirectional,
     unidirectional,
     verify_broadcast,
@@ -363,3 +368,115 @@ def test_legacy_axis_broadcast(operands: str, attrs: str, result: str, code: str
 
     diags = check_text(f'%0 = "onnx.Mul"(%a, %b) {attrs} : ({operands}) -> {result}')
     assert [d.code for d in diags] == ([code] if code else [])
+
+
+# --- MatMul: NumPy matmul as ONNX's MatMulShapeInference ---------------------------------------
+
+MATMUL = [
+    ((2, 3), (3, 4), (2, 4)),
+    ((2, 1, 3, 4), (5, 4, 6), (2, 5, 3, 6)),
+    ((3,), (2, 3, 4), (2, 4)),
+    ((2, 3, 4), (4,), (2, 3)),
+    ((3,), (3,), ()),
+    ((None, None), (3, 0), (None, 0)),
+    ((2, None), (3, 4), (2, 4)),
+    ((0, 3), (3, 0), (0, 0)),
+]
+
+
+@pytest.mark.parametrize(("a", "b", "expected"), MATMUL)
+def test_matmul(a: Shape, b: Shape, expected: Shape) -> None:
+    assert matmul(a, b) == expected
+    assert _onnx_infer("MatMul", [a, b]) == expected
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "message"),
+    [
+        ((2, 3), (4, 5), MATMUL_CONTRACTION),
+        ((2, 3, 4), (3,), MATMUL_CONTRACTION),
+        ((), (3,), MATMUL_RANK),
+        ((3,), (), MATMUL_RANK),
+        ((2, 3, 4), (5, 4, 6), INCOMPATIBLE),
+    ],
+)
+def test_matmul_errors(a: Shape, b: Shape, message: str) -> None:
+    with pytest.raises((MatMulError, IncompatibleDimensions)) as err:
+        matmul(a, b)
+    assert str(err.value) == message
+    assert message in str(_onnx_infer("MatMul", [a, b]))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.sampled_from([0, 1, 2, 3, None]), max_size=4).map(tuple),
+    st.lists(st.sampled_from([0, 1, 2, 3, None]), max_size=4).map(tuple),
+)
+def test_matmul_agrees_with_onnx(a: Shape, b: Shape) -> None:
+    expected = _onnx_infer("MatMul", [a, b])
+    try:
+        got: Shape = matmul(a, b)
+    except (MatMulError, IncompatibleDimensions) as err:
+        assert isinstance(expected, str) and str(err) in expected
+        return
+    assert got == expected
+
+
+MATMUL_OPS = [
+    ('"onnx.MatMul"(%a, %b) : (tensor<2x1x3x4xf32>, tensor<5x4x6xf32>) -> tensor<2x5x3x6xf32>', None),
+    ('"onnx.MatMul"(%a, %b) : (tensor<*xf32>, tensor<3xf32>) -> tensor<2x2xf32>', None),
+    ('"onnx.MatMul"(%a, %b) : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<*xf32>', "BC408"),
+    ('"onnx.MatMul"(%a, %b) : (tensor<f32>, tensor<3xf32>) -> tensor<*xf32>', "BC407"),
+    ('"onnx.MatMul"(%a, %b) : (tensor<2x3x4xf32>, tensor<5x4x6xf32>) -> tensor<*xf32>', "BC401"),
+    ('"onnx.MatMul"(%a, %b) : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>', "BC302"),
+    ('"onnx.MatMulInteger"(%a, %b, %z, %z) : (tensor<2x3xui8>, tensor<3x4xui8>, none, none) -> tensor<2x4xi32>', None),
+    (
+        '"onnx.QLinearMatMul"(%a, %s, %z, %b, %s, %z, %s, %z) : (tensor<2x3xui8>, tensor<f32>, tensor<ui8>, '
+        "tensor<4x5xui8>, tensor<f32>, tensor<ui8>, tensor<f32>, tensor<ui8>) -> tensor<*xui8>",
+        "BC408",
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "code"), MATMUL_OPS)
+def test_matmul_ops(text: str, code: str | None) -> None:
+    from broadcheck.semantics.onnx import verify_matmul
+
+    problem = verify_matmul(parse_operation("%0 = " + text), Profile.LLVM)
+    assert (problem.code if problem else None) == code
+
+
+def test_matmul_notes() -> None:
+    problem = check_matmul([ShapedType("tensor", (2, 3), "f32"), ShapedType("tensor", (4, 5), "f32")], [])
+    assert problem is not None and problem.subject == Subject("operand", 1)
+    assert problem.notes == (
+        (
+            "matmul-contraction",
+            {"first": 0, "first_shape": "'2x3'", "second": 1, "second_shape": "'4x5'", "a": 3, "b": 4},
+        ),
+    )
+
+
+# --- Regression: a clash between operands of lower rank than a third one ----------------------
+
+CLASH_BELOW_THE_TOP_RANK = [
+    ('"onnx.Sum"(%a, %b, %c) : (tensor<2xf32>, tensor<3xf32>, tensor<1x1xf32>) -> tensor<*xf32>', 0, 1, 2, 3),
+    ('"onnx.Min"(%a, %b, %c) : (tensor<2xf32>, tensor<3xf32>, tensor<1x1x1xf32>) -> tensor<*xf32>', 0, 1, 2, 3),
+    ('"onnx.Max"(%a, %b, %c) : (tensor<2xf32>, tensor<1x1x3xf32>, tensor<1x1x1x1xf32>) -> tensor<*xf32>', 0, 1, 2, 3),
+    ('"onnx.Where"(%c, %a, %b) : (tensor<1x1x1xi1>, tensor<2xf32>, tensor<3xf32>) -> tensor<*xf32>', 1, 2, 2, 3),
+]
+
+
+@pytest.mark.parametrize(("text", "first", "second", "a", "b"), CLASH_BELOW_THE_TOP_RANK)
+def test_clash_below_the_top_rank(text: str, first: int, second: int, a: int, b: int) -> None:
+    """Once an IndexError in the note (the note took the rank from the two clashing shapes only)."""
+    problem = verify_multidirectional(parse_operation("%0 = " + text), Profile.SPEC)
+    assert problem is not None and problem.code == "BC401"
+    note = dict(problem.notes[0][1])
+    assert (note["first"], note["second"], note["a"], note["b"]) == (first, second, a, b)
+
+
+def test_an_unranked_operand_means_nothing_is_checked() -> None:
+    """As ONNX's shape inference: with one operand of unknown shape it infers and reports nothing."""
+    op = parse_operation('%0 = "onnx.Sum"(%a, %b, %c) : (tensor<3xf32>, tensor<*xf32>, tensor<4xf32>) -> tensor<2xf32>')
+    assert verify_multidirectional(op, Profile.SPEC) is None

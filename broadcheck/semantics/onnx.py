@@ -8,6 +8,11 @@
   Scale and B to X): B broadcasts to A, never the other way; the output is A.
 * Expand: the input broadcast with the ``shape`` operand's values, both ways;
   when the values are unknown, only ranks are known.
+* MatMul, MatMulInteger, QLinearMatMul: NumPy's ``matmul`` (1-d operands
+  promoted, the last two dims contract, the batch dims before them broadcast
+  multidirectionally), with ONNX's messages: ``Input tensors of wrong rank
+  (0).``, ``Incompatible dimensions for matrix multiplication``, then
+  ``Incompatible dimensions`` for the batch dims.
 * ``Z1, ..., ZN = Broadcast(X1, ..., XN)`` (SONNX profile): every output has the
   common shape (max rank, max size per dimension); E1 when an input size is
   neither that max nor 1; C1 when Zm's element type is not Xm's. The max rule
@@ -19,11 +24,13 @@ PASS::
 
     %0 = "onnx.Add"(%a, %b) : (tensor<10x10xf32>, tensor<10x1xf32>) -> tensor<*xf32>
     %0 = "onnx.PRelu"(%x, %s) : (tensor<3x4x5xf32>, tensor<5xf32>) -> tensor<3x4x5xf32>
+    %0 = "onnx.MatMul"(%a, %b) : (tensor<2x1x3x4xf32>, tensor<5x4x6xf32>) -> tensor<2x5x3x6xf32>
 
 FAIL::
 
     %0 = "onnx.Add"(%a, %b) : (tensor<3xf32>, tensor<4xf32>) -> tensor<*xf32>
     %0 = "onnx.PRelu"(%x, %s) : (tensor<3x4x5xf32>, tensor<4xf32>) -> tensor<3x4x5xf32>
+    %0 = "onnx.MatMul"(%a, %b) : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<*xf32>
 """
 
 from __future__ import annotations
@@ -131,8 +138,9 @@ def _quoted(shape: Shape) -> str:
     return f"'{shape_str(shape)}'"
 
 
-def _clash_note(err: IncompatibleDimensions, indices: Sequence[int]) -> tuple[str, dict[str, object]]:
-    rank = max(len(err.first_shape), len(err.second_shape))
+def _clash_note(err: IncompatibleDimensions, indices: Sequence[int], rank: int) -> tuple[str, dict[str, object]]:
+    """The note naming the two clashing operands; ``rank`` is the broadcast rank over ALL operands
+    (``err.dim`` counts from its left), which can exceed both clashing shapes' ranks."""
     first, second = err.first_shape, err.second_shape
     return (
         "broadcast-clash",
@@ -148,15 +156,23 @@ def _clash_note(err: IncompatibleDimensions, indices: Sequence[int]) -> tuple[st
 
 
 def check_multidirectional(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
-    """The multidirectional check of an op's operand and result types (BC401, then BC302)."""
+    """The multidirectional check of an op's operand and result types (BC401, then BC302).
+
+    Like ONNX's shape inference (``hasNInputShapes``), nothing is checked unless
+    every operand is ranked: with one unknown shape ONNX infers nothing and
+    reports nothing.
+    """
     indices, shapes, complete = ranked_operands(operands)
-    if not shapes:
+    if not shapes or not complete:
         return None
     try:
         inferred = multidirectional(*shapes)
     except IncompatibleDimensions as err:
-        return Problem("BC401", subject=Subject("operand", indices[err.second]), notes=(_clash_note(err, indices),))
-    return check_results(results, inferred) if complete else None
+        rank = max(len(shape) for shape in shapes)
+        return Problem(
+            "BC401", subject=Subject("operand", indices[err.second]), notes=(_clash_note(err, indices, rank),)
+        )
+    return check_results(results, inferred)
 
 
 def legacy_axis(a_shape: Shape, b_shape: Shape, axis: int) -> Shape:
@@ -239,6 +255,93 @@ def verify_unidirectional(op: Operation, profile: Profile) -> Problem | None:
     return check_result(0, op.results[0].type, target) if op.results else None
 
 
+MATMUL_RANK = "[ShapeInferenceError] Input tensors of wrong rank (0)."
+MATMUL_CONTRACTION = "[ShapeInferenceError] Incompatible dimensions for matrix multiplication"
+
+
+class MatMulError(ValueError):
+    """``MatMul``'s operands cannot be multiplied: a 0-d operand, or contracted sizes that differ."""
+
+    def __init__(self, message: str, k: tuple[Dim, Dim] | None = None):
+        super().__init__(message)
+        self.k = k
+
+
+def matmul(a: Shape, b: Shape) -> Shape:
+    """The shape of NumPy's ``matmul(a, b)``, as ONNX's ``MatMulShapeInference`` computes it.
+
+    A 1-d ``a`` is a row (``1 x K``) and a 1-d ``b`` a column (``K x 1``), whose
+    added dim is dropped again; the last two dims contract (``K == K``, checked
+    first, ``?`` matches anything); the dims before them broadcast both ways
+    (raises :class:`IncompatibleDimensions`). Raises :class:`MatMulError`.
+    """
+    if not a or not b:
+        raise MatMulError(MATMUL_RANK)
+    left = (1, a[0]) if len(a) == 1 else tuple(a)
+    right = (b[0], 1) if len(b) == 1 else tuple(b)
+    k_left, k_right = left[-1], right[-2]
+    if k_left is not None and k_right is not None and k_left != k_right:
+        raise MatMulError(MATMUL_CONTRACTION, (k_left, k_right))
+    batch = multidirectional(left[:-2], right[:-2])
+    return batch + ((left[-2],) if len(a) != 1 else ()) + ((right[-1],) if len(b) != 1 else ())
+
+
+MATMUL_OPERANDS = {"onnx.MatMul": (0, 1), "onnx.MatMulInteger": (0, 1), "onnx.QLinearMatMul": (0, 3)}
+"""Which operands multiply (the others are scales and zero points)."""
+
+
+def check_matmul(operands: Sequence[Type], results: Sequence[Type], which: tuple[int, int] = (0, 1)) -> Problem | None:
+    """``MatMul``'s check of its two multiplied operands and its result (BC407, BC408, BC401, then BC302).
+
+    As in ONNX, nothing is inferred unless both operands are ranked.
+    """
+    i, j = which
+    if max(which) >= len(operands):
+        return None
+    a, b = _ranked(operands[i]), _ranked(operands[j])
+    if a is None or b is None:
+        return None
+    try:
+        inferred = matmul(a, b)
+    except MatMulError as err:
+        if err.k is None:
+            return Problem("BC407", subject=Subject("operand", i if not a else j))
+        note = (
+            "matmul-contraction",
+            {
+                "first": i,
+                "first_shape": _quoted(a),
+                "second": j,
+                "second_shape": _quoted(b),
+                "a": err.k[0],
+                "b": err.k[1],
+            },
+        )
+        return Problem("BC408", subject=Subject("operand", j), notes=(note,))
+    except IncompatibleDimensions as err:
+        rank = max(len(a), len(b)) - 2
+        batch_a, batch_b = a[: max(len(a) - 2, 0)], b[: max(len(b) - 2, 0)]
+        note = (
+            "broadcast-clash",
+            {
+                "first": i,
+                "first_shape": _quoted(a),
+                "second": j,
+                "second_shape": _quoted(b),
+                "a": batch_a[err.dim - rank + len(batch_a)],
+                "b": batch_b[err.dim - rank + len(batch_b)],
+            },
+        )
+        return Problem("BC401", subject=Subject("operand", j), notes=(note,))
+    return check_result(0, results[0], inferred) if results else None
+
+
+def verify_matmul(op: Operation, profile: Profile) -> Problem | None:
+    """``onnx.MatMul``, ``onnx.MatMulInteger``, ``onnx.QLinearMatMul``: NumPy matmul of two operands."""
+    which = MATMUL_OPERANDS.get(op.name, (0, 1))
+    return check_matmul([u.type for u in op.operands], [u.type for u in op.results], which)
+
+
 def check_expand(
     operands: Sequence[Type], results: Sequence[Type], shape_values: Sequence[int] | None
 ) -> Problem | None:
@@ -315,5 +418,6 @@ VERIFIERS = {
     "onnx-unidirectional": verify_unidirectional,
     "onnx-expand": verify_expand,
     "onnx-broadcast": verify_broadcast,
+    "onnx-matmul": verify_matmul,
 }
-ATTRIBUTE_FREE: frozenset[str] = frozenset()
+ATTRIBUTE_FREE: frozenset[str] = frozenset({"onnx-matmul"})

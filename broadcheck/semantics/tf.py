@@ -9,7 +9,8 @@ tensorflow-cpu 2.21 (``tf.mlir.experimental.run_pass_pipeline`` for ``tf``,
 the flatbuffer importer for ``tfl``).
 
 ``tf`` (ODS, then traits, then the op's verifier):
-one result (``requires one result``), the operand count, each operand's and
+the ``incompatible_shape_error`` attribute's type where there is one, one result
+(``requires one result``), the operand count, each operand's and
 the result's element type (``operand #1 must be tensor of floating-point
 values, but got 'tensor<3xi32>'``), the trait, then for 18 ops
 ``requires compatible element types for all operands and results``.
@@ -48,7 +49,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from broadcheck.ops import OpaqueType, Operation, ShapedType, Type
-from broadcheck.semantics import Problem, Profile, Subject, mlir
+from broadcheck.semantics import Problem, Profile, Subject, mlir, tosa
 
 # ---------------------------------------------------------------------------------------- element types
 
@@ -74,7 +75,10 @@ _REFS = {
     "complex128ref": "complex<f64>",
     **{f"int{w}ref": f"i{w}" for w in (4, 8, 16, 32, 64)},
     **{f"uint{w}ref": f"ui{w}" for w in (4, 8, 16, 32, 64)},
-    **{f"{name}ref": f"!tf_type.{name}" for name in "string qint8 qint16 qint32 quint8 quint16 resource variant".split()},
+    **{
+        f"{name}ref": f"!tf_type.{name}"
+        for name in "string qint8 qint16 qint32 quint8 quint16 resource variant".split()
+    },
 }
 _REF = re.compile(r"!tf_type\.(\w+ref)$")
 _BUILTIN = re.compile(r"(s?i|ui|f)\d+|bf16|tf32|index|f\d+E\d+M\d+\w*|complex<.*>")
@@ -220,7 +224,7 @@ def _type_constraint(kind: str, index: int, t: Type, summary: str) -> Problem:
     return Problem("BC701", {"kind": kind, "index": index, "constraint": summary, "type": t}, Subject(kind, index))  # type: ignore[arg-type]
 
 
-def _tf_types(op: Operation, spec: TfOp) -> Problem | None | str:
+def _tf_types(op: Operation, spec: TfOp) -> Problem | str | None:
     """The ODS type constraints, operands first; ``"unknown"`` when an element type is not known here."""
     slots = [("operand", i, u.type, c) for i, (u, c) in enumerate(zip(op.operands, spec.operands, strict=True))]
     slots.append(("result", 0, op.results[0].type, spec.result))
@@ -288,9 +292,7 @@ def verify_tf_compare(op: Operation, profile: Profile) -> Problem | None:
     """``tf.Equal``/``tf.NotEqual``: the broadcast check only while ``incompatible_shape_error`` is true."""
     if op.name not in TF_OPS:
         return mlir.verify_dialect_op(op, profile)
-    problem = _counts(op, 2)
-    if problem is not None:
-        return problem
+    # Inherent attributes are verified before the ODS traits, counts included.
     attr = op.attribute("incompatible_shape_error")
     value = attr.text.strip() if attr is not None else "true"
     if value not in ("true", "false"):
@@ -374,19 +376,20 @@ def _is_quantized(element: str) -> bool:
 
 def _operands_same(a: str, b: str) -> bool:
     """``OperandsSameElementTypeConstraintBase``: equal, or both quantized on one storage type."""
-    return _compact(a) == _compact(b) or (_is_quantized(a) and _storage(a) == _storage(b))
+    return _compact(a) == _compact(b) or (_is_quantized(a) and _is_quantized(b) and _storage(a) == _storage(b))
 
 
 _UINT8 = {"ui8", "!tf_type.quint8"}
 
 
-def _result_same(result: str, operand: str) -> bool:
-    """``TFL_TCresVTEtIsSameAsOp``: equal, both 8-bit unsigned, or a quantized operand on the result's storage."""
-    if _compact(result) == _compact(operand):
+def _same_or_storage(a: str, b: str) -> bool:
+    """``TFL_TCresVTEtIsSameAsOp`` / ``TFL_TCopVTEtAreSameAt``: equal, both 8-bit unsigned, or both
+    quantized on one storage type (``castToStorageType`` is null for a type that is not quantized)."""
+    if _compact(a) == _compact(b):
         return True
-    if _compact(result) in _UINT8 and _compact(operand) in _UINT8:
+    if _compact(a) in _UINT8 and _compact(b) in _UINT8:
         return True
-    return _is_quantized(operand) and _storage(result) == _storage(operand)
+    return _is_quantized(a) and _is_quantized(b) and _storage(a) == _storage(b)
 
 
 # (message after "failed to verify that", check over (operand elements, result element)), in ODS order.
@@ -399,7 +402,7 @@ _COMPARISON_SAME: Predicate = (
 
 
 def _result_as_lhs(text: str) -> Predicate:
-    return (text, lambda o, r: _result_same(r, o[0]))
+    return (text, lambda o, r: _same_or_storage(r, o[0]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,6 +413,8 @@ class TflOp:
     predicates: tuple[Predicate, ...] = ()
     same_element: bool = False
     """``SameOperandsAndResultElementType``, checked after the trait."""
+    same_scale: bool = False
+    """``SameOperandsAndResultsScale``: every quantized operand and result has the same quantized type."""
     max_rank: int | None = None
     """The TFLite runtime's rank limit for broadcasting (a lint, BC720)."""
     runtime_description: str | None = None
@@ -421,8 +426,15 @@ def _tfl(
     *predicates: Predicate,
     max_rank: int | None = None,
     runtime_description: str | None = None,
+    same_scale: bool = False,
 ) -> TflOp:
-    return TflOp((summary,) * arity, tuple(predicates), max_rank=max_rank, runtime_description=runtime_description)
+    return TflOp(
+        (summary,) * arity,
+        tuple(predicates),
+        same_scale=same_scale,
+        max_rank=max_rank,
+        runtime_description=runtime_description,
+    )
 
 
 _Q = "QI8 type or QUI8 type"
@@ -469,10 +481,10 @@ TFL_OPS: dict[str, TflOp] = {
         _result_as_lhs("input and output must have the same element type"),
     ),
     "tfl.maximum": _tfl(
-        f"tensor of 32-bit float or 32/64-bit signless integer or {_Q} or QI16 type values", max_rank=5
+        f"tensor of 32-bit float or 32/64-bit signless integer or {_Q} or QI16 type values", max_rank=5, same_scale=True
     ),
     "tfl.minimum": _tfl(
-        f"tensor of 32-bit float or 32/64-bit signless integer or {_Q} or QI16 type values", max_rank=5
+        f"tensor of 32-bit float or 32/64-bit signless integer or {_Q} or QI16 type values", max_rank=5, same_scale=True
     ),
     "tfl.less": _tfl(
         "tensor of 32-bit float or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or "
@@ -519,8 +531,7 @@ TFL_OPS: dict[str, TflOp] = {
     "tfl.logical_and": _tfl(_BOOL_TENSOR),
     "tfl.logical_or": _tfl(_BOOL_TENSOR),
     "tfl.floor_div": _tfl(
-        "tensor of 32-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer "
-        "values",
+        "tensor of 32-bit float or 8-bit signless integer or 16-bit signless integer or 32-bit signless integer values",
         2,
         _BINARY_SAME,
         _result_as_lhs("lhs and output must have same element type"),
@@ -543,9 +554,10 @@ TFL_OPS: dict[str, TflOp] = {
     "tfl.select_v2": TflOp(
         (_BOOL_TENSOR, _SELECT_DATA, _SELECT_DATA),
         (
-            ("operands have same element type", lambda o, r: _compact(o[1]) == _compact(o[2])),
-            ("operands and result have same element type", lambda o, r: _result_same(r, o[1])),
+            ("operands have same element type", lambda o, r: _same_or_storage(o[1], o[2])),
+            ("operands and result have same element type", lambda o, r: _same_or_storage(r, o[1])),
         ),
+        same_scale=True,
     ),
     "tfl.bitwise_xor": TflOp(
         (
@@ -576,6 +588,17 @@ def _prelu(input_: ShapedType, alpha: ShapedType, output: ShapedType) -> Problem
             return Problem("BC715", subject=Subject("result", 0))
         if input_.shape != output.shape:
             return Problem("BC716", subject=Subject("result", 0))
+    return None
+
+
+def _same_scale(elements: Sequence[str]) -> Problem | None:
+    """``quant::VerifySameScales``: the quantized operands and results, in order, all equal the first."""
+    quantized = [tosa.element(e) for e in elements if _is_quantized(e)]
+    if any(not q.known for q in quantized):
+        return None
+    for other in quantized[1:]:
+        if other.text != quantized[0].text:
+            return Problem("BC717", {"expected": quantized[0].text, "actual": other.text})
     return None
 
 
@@ -629,6 +652,8 @@ def verify_tfl(op: Operation, profile: Profile) -> Problem | None:
     error, lint = _trait(op, profile)
     if error is None and spec.same_element and len({_compact(e) for e in (*elements, result.element)}) > 1:
         error = Problem("BC712")
+    if error is None and spec.same_scale:
+        error = _same_scale([*elements, result.element])
     if error is None and op.name == "tfl.prelu":
         input_, alpha = operands
         assert isinstance(input_, ShapedType) and isinstance(alpha, ShapedType)
