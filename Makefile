@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint unit oracle fuzz bench clean
+.PHONY: demo test lint unit oracle oracle-tf fuzz bench clean
 
 RUNTIME := $(VENV)/.runtime
 
@@ -49,10 +49,19 @@ unit: $(STAMP)
 
 test: lint unit
 
-# The differential test against the real MLIR C++ verifier (IREE's TOSA ops).
+# The differential tests against the real verifiers: MLIR's C++ verifiers in IREE
+# (TOSA, StableHLO, CHLO, Linalg, Vector, func) and ONNX's shape inference.
 oracle: $(STAMP)
 	$(BIN)/python -m pip install --quiet 'iree-base-compiler==3.13.0'
-	$(BIN)/python -m pytest -m oracle tests/oracle -q -s
+	$(BIN)/python -m pytest -m oracle tests/oracle -q -s --ignore tests/oracle/test_tf_ops.py
+
+# TensorFlow's own verifiers (tf, and tfl through the TFLite flatbuffer importer):
+# tensorflow-cpu (1.6 GB) in an environment of its own.
+TF_VENV ?= .venv-tf
+oracle-tf: $(STAMP)
+	test -x $(TF_VENV)/bin/python || $(PYTHON) -m venv $(TF_VENV)
+	$(TF_VENV)/bin/python -m pip install --quiet 'tensorflow-cpu==2.21.0' numpy pytest click lark rich
+	PYTHONPATH=$(CURDIR) $(TF_VENV)/bin/python -m pytest -m oracle tests/oracle/test_tf_ops.py -q -p no:cacheprovider
 
 # The benchmark against MLIR's C++ tool (iree-opt): prints one table of figures and
 # ratios. Not part of `make test`; it installs iree-base-compiler (about 350 MB).
