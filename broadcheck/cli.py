@@ -153,6 +153,9 @@ def _progress(enabled: bool) -> Any:
 @click.option("--exclude", multiple=True, metavar="GLOB", help="Skip files matching this glob (adds to the config's).")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when problems are found.")
 @click.option("--statistics", is_flag=True, help="Print how many problems of each code instead of each problem.")
+@click.option("--fix", is_flag=True, help="Rewrite stale result types, and the types that follow from them, in place.")
+@click.option("--unsafe-fixes", is_flag=True, help="Also apply fixes that change a function's signature.")
+@click.option("--diff", is_flag=True, help="Print the diff of what --fix would change, and write nothing.")
 @click.option(
     "--show-skipped",
     is_flag=True,
@@ -183,6 +186,9 @@ def check(
     exclude: tuple[str, ...],
     exit_zero: bool,
     statistics: bool,
+    fix: bool,
+    unsafe_fixes: bool,
+    diff: bool,
     show_skipped: bool,
     jobs: int | None,
     config_path: Path | None,
@@ -218,6 +224,8 @@ def check(
         select=_codes(select, "--select"),
         ignore=_codes(ignore, "--ignore"),
     )
+    if (fix or diff) and settings.verify_diagnostics:
+        raise click.UsageError("--fix and --diff cannot be combined with --verify-diagnostics")
     fmt = settings.output_format or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "full")
     options = Options(
         Profile(settings.profile),
@@ -235,7 +243,14 @@ def check(
         jobs=jobs or runner.default_jobs(),
         stdin_name=stdin_filename,
         progress=_progress(fmt in ("full", "concise")),
+        fix=(fix and not diff, unsafe_fixes) if fix or diff else None,
     )
+    if diff:
+        sys.exit(_print_diffs(outcome))
+    if fix and "-" in paths and outcome.changes:  # the fixed text goes to stdout; the rest to stderr
+        sys.stdout.write(outcome.changes[0][2])
+        report.render(outcome.results, "concise", sys.stderr, outcome.input_errors)
+        sys.exit(EXIT_ERROR if outcome.input_errors else _exit_code(outcome, exit_zero))
     out: TextIO = sys.stdout
     if output_file is not None:
         try:
@@ -247,6 +262,8 @@ def check(
             out.write(report.statistics(outcome.results))
         else:
             report.render(outcome.results, fmt, out, outcome.input_errors)
+        if fix and outcome.fixed and fmt in ("full", "concise"):
+            out.write(report.fixed(outcome.fixed, len(outcome.changes)))
         if show_skipped:  # after a machine-readable report, on stderr so that it stays parseable
             listing = report.skipped(outcome.results)
             if fmt in ("full", "concise") or statistics:
@@ -266,8 +283,31 @@ def check(
     # that hold nothing to check, is an error (files that `exclude` removes are not).
     if outcome.input_errors or (not outcome.results and not outcome.excluded):
         sys.exit(EXIT_ERROR)
+    sys.exit(_exit_code(outcome, exit_zero))
+
+
+def _exit_code(outcome: Any, exit_zero: bool) -> int:
     has_errors = any(d.severity == "error" for r in outcome.results for d in r.diagnostics)
-    sys.exit(EXIT_PROBLEMS if has_errors and not exit_zero else EXIT_CLEAN)
+    return EXIT_PROBLEMS if has_errors and not exit_zero else EXIT_CLEAN
+
+
+def _print_diffs(outcome: Any) -> int:
+    """``--diff``: the unified diff of each change on stdout, a count on stderr; exit 1 if any."""
+    import difflib
+
+    for path, before, after in outcome.changes:
+        lines = difflib.unified_diff(
+            before.splitlines(keepends=True), after.splitlines(keepends=True), fromfile=path, tofile=path
+        )
+        sys.stdout.writelines(lines)
+    for bad in outcome.input_errors:
+        click.echo(f"broadcheck: error: cannot read '{bad.path}': {bad.reason}", err=True)
+    if outcome.input_errors:
+        return EXIT_ERROR
+    from broadcheck import report
+
+    click.echo(report.would_fix(outcome.fixed, len(outcome.changes)), err=True, nl=False)
+    return EXIT_PROBLEMS if outcome.changes else EXIT_CLEAN
 
 
 def _dims(text: str | None) -> tuple[int, ...] | None:

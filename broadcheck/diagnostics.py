@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from broadcheck.messages import Severity
 from broadcheck.ops import Span
+
+if TYPE_CHECKING:
+    from broadcheck.fixes import Fix
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +42,8 @@ class Diagnostic:
     span: Span
     notes: tuple[Note, ...] = ()
     labels: tuple[Label, ...] = ()
+    fix: Fix | None = None
+    """A fix for this problem (broadcheck.fixes), where there is one."""
 
     @property
     def line(self) -> int:

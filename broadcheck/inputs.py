@@ -71,10 +71,18 @@ def expand(paths: tuple[str, ...]) -> Iterator[str | InputError | NothingFound]:
             yield InputError(path, "not a regular file or directory")
 
 
+BOM = b"\xef\xbb\xbf"
+
+
+def read_bytes(path: str) -> bytes:
+    """A whole file's bytes."""
+    with open(path, "rb") as f:
+        return f.read()
+
+
 def decode(path: str, data: bytes) -> tuple[Source, Diagnostic | None]:
     """The text of a file; invalid UTF-8 gives a diagnostic at the first bad byte."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
+    data = data.removeprefix(BOM)
     try:
         return Source(path, data.decode("utf-8")), None
     except UnicodeDecodeError as err:

@@ -13,7 +13,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from broadcheck.checker import Options, Result, Stream, check_source
-from broadcheck.inputs import STDIN, InputError, NothingFound, decode_error, expand, read_blocks, read_stdin
+from broadcheck.diagnostics import Diagnostic
+from broadcheck.inputs import (
+    BOM,
+    STDIN,
+    InputError,
+    NothingFound,
+    decode,
+    decode_error,
+    expand,
+    read_blocks,
+    read_bytes,
+    read_stdin,
+)
+from broadcheck.text import Source
 
 
 @dataclass
@@ -26,6 +39,10 @@ class Outcome:
     """Directories named that hold no ``*.mlir`` file."""
     excluded: int = 0
     """Files found (or named) that ``exclude`` removed."""
+    changes: list[tuple[str, str, str]] = field(default_factory=list)
+    """``--fix``/``--diff``: (path, text before, text after) of each input the fixes change."""
+    fixed: int = 0
+    """``--fix``/``--diff``: how many problems the fixes remove."""
 
 
 def excluded(path: str, patterns: Sequence[str], root: Path) -> bool:
@@ -94,9 +111,86 @@ def check_one(path: str, options: Options, stdin_name: str) -> Result | InputErr
     except OSError as err:
         return InputError(path, err.strerror or str(err))
     try:
-        return stream.finish()
+        result = stream.finish()
+        if result.diagnostics and any(d.severity == "error" for d in result.diagnostics):
+            result.diagnostics = _with_fixes(path, result.diagnostics, options)
+        return result
     except Exception as err:
         raise InternalError(path) from err
+
+
+def _with_fixes(path: str, diagnostics: list[Diagnostic], options: Options) -> list[Diagnostic]:
+    """Attach fixes: that needs the whole text, read again only for a file with problems."""
+    from broadcheck.fixes import with_fixes
+
+    try:
+        data = read_bytes(path)
+    except OSError:
+        return diagnostics
+    try:
+        text = data.removeprefix(BOM).decode("utf-8")
+    except UnicodeDecodeError:
+        return diagnostics
+    return with_fixes(text, diagnostics, options)
+
+
+@dataclass
+class Fixed:
+    """What ``--fix`` or ``--diff`` did to one input."""
+
+    result: Result
+    """The problems that remain (after the fixes, if they were written)."""
+    before: str
+    after: str
+    fixed: int
+    """How many diagnostics the applied fixes removed."""
+
+
+def fix_one(path: str, options: Options, stdin_name: str, unsafe: bool, write: bool) -> Fixed | Result | InputError:
+    """``--fix`` (``write``) or ``--diff`` one input: plan, apply, write atomically, check again.
+
+    A file that cannot be decoded, or has nothing to fix, gives its plain result.
+    """
+    from broadcheck.fixes import apply, fixes_of, with_fixes
+    from broadcheck.outputs import ChangedOnDisk, write_if_unchanged
+
+    if path == STDIN:
+        loaded = read_stdin(stdin_name)
+        if isinstance(loaded, InputError):
+            return loaded
+        source, problem = loaded
+        data = source.text.encode("utf-8")
+        if problem is not None:
+            return Result.of(source, [problem])
+    else:
+        try:
+            data = read_bytes(path)
+        except OSError as err:
+            return InputError(path, err.strerror or str(err))
+        source, problem = decode(path, data)
+        if problem is not None:
+            return Result.of(source, [problem])
+    try:
+        result = check_source(source, options)
+        result.diagnostics = with_fixes(source.text, result.diagnostics, options)
+        fixes = fixes_of(result.diagnostics, unsafe)
+        after = apply(source.text, fixes, unsafe)
+        if after == source.text:
+            return Fixed(result, source.text, after, 0)
+        remaining = check_source(Source(path if path != STDIN else source.path, after), options)
+    except Exception as err:
+        raise InternalError(source.path) from err
+    errors = sum(1 for d in result.diagnostics if d.severity == "error")
+    fixed = max(0, errors - sum(1 for d in remaining.diagnostics if d.severity == "error"))
+    if write and path != STDIN:
+        bom = BOM if data.startswith(BOM) else b""
+        try:
+            write_if_unchanged(path, data, bom + after.encode("utf-8"))
+        except ChangedOnDisk as err:
+            return InputError(path, str(err).split("; ", 1)[-1] + ": changed on disk since it was read")
+        except OSError as err:
+            return InputError(path, f"cannot write: {err.strerror or err}")
+    return Fixed(remaining if write else result, source.text, after, fixed)
 
 
 PARALLEL_MIN_FILES = 8
@@ -147,8 +241,12 @@ def run(
     jobs: int = 1,
     stdin_name: str = "<stdin>",
     progress: Callable[[int], Callable[[], None]] | None = None,
+    fix: tuple[bool, bool] | None = None,
 ) -> Outcome:
-    """Check every file ``paths`` name; ``progress(total)`` returns a per-file tick, if given."""
+    """Check every file ``paths`` name; ``progress(total)`` returns a per-file tick, if given.
+
+    ``fix`` is ``(write, unsafe)`` for ``--fix`` (write) or ``--diff``.
+    """
     root = root or Path.cwd()
     outcome = Outcome()
     files: list[str] = []
@@ -162,6 +260,20 @@ def run(
         else:
             files.append(item)
     tick = progress(len(files)) if progress is not None else None
+    if fix is not None:  # --fix and --diff read, rewrite and check each input in turn
+        write, unsafe = fix
+        for path in files:
+            done = fix_one(path, options, stdin_name, unsafe, write)
+            if isinstance(done, Fixed):
+                outcome.results.append(done.result)
+                outcome.fixed += done.fixed
+                if done.after != done.before:
+                    outcome.changes.append((done.result.path, done.before, done.after))
+            elif isinstance(done, InputError):
+                outcome.input_errors.append(done)
+            else:
+                outcome.results.append(done)
+        files = []
     for result in _results(files, options, max(1, jobs), stdin_name):
         if isinstance(result, InputError):
             outcome.input_errors.append(result)

@@ -79,6 +79,18 @@ def passed_over(results: Sequence[Result]) -> dict[tuple[str, str], int]:
     return total
 
 
+def fixed(count: int, files: int) -> str:
+    """``--fix``: what was fixed."""
+    return f"Fixed {_plural(count, 'problem')} in {_plural(files, 'file')}.\n"
+
+
+def would_fix(count: int, files: int) -> str:
+    """``--diff``: what ``--fix`` would fix."""
+    if not files:
+        return "No fixes available.\n"
+    return f"Would fix {_plural(count, 'problem')} in {_plural(files, 'file')}.\n"
+
+
 def skipped(results: Sequence[Result]) -> str:
     """``--show-skipped``: the ops passed over, most frequent first."""
     rows = sorted(passed_over(results).items(), key=lambda item: (-item[1], item[0]))

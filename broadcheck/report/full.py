@@ -220,11 +220,15 @@ def render_diagnostic(d: Diagnostic, source_lines: Mapping[int, str], width: int
                 out.append_text(row)
                 out.append("\n")
         out.append(f"{pad} |\n", style=_GUTTER)
-    for n in d.notes:
-        prefix = f"{pad} = {n.kind}: "
+    notes: list[tuple[str, str]] = [(n.kind, n.message) for n in d.notes]
+    if d.fix is not None:
+        how = "--fix" if d.fix.safe else "--fix --unsafe-fixes"
+        notes.append(("fix" if d.fix.safe else "fix (unsafe)", f"{d.fix.message} [{how}]"))
+    for kind, message in notes:
+        prefix = f"{pad} = {kind}: "
         out.append(f"{pad} = ", style=_GUTTER)
-        out.append(f"{n.kind}:", style="bold")
-        out.append(f" {_wrapped(n.message, width, len(prefix))}\n")
+        out.append(f"{kind}:", style="bold")
+        out.append(f" {_wrapped(message, width, len(prefix))}\n")
     return out
 
 

@@ -4,7 +4,9 @@ Each object has, in this order: ``code``, ``severity``, ``message``, ``path``,
 ``line``, ``column``, ``end_line``, ``end_column`` (1-based; ``end_column`` is one
 past the last character), ``notes`` (a list of ``{"kind", "message"}``) and
 ``labels`` (secondary markers: ``{"message", "line", "column", "end_line",
-"end_column"}``). Keys are only ever added, never renamed or removed.
+"end_column"}``) and ``fix`` (``null``, or ``{"applicability": "safe" | "unsafe",
+"message", "edits": [{"content", "line", "column", "end_line", "end_column"}]}``:
+replace each span with its content). Keys are only ever added, never renamed or removed.
 """
 
 from __future__ import annotations
@@ -40,7 +42,21 @@ def as_dict(d: Diagnostic) -> dict[str, Any]:
             }
             for label in d.labels
         ],
-    }
+        "fix": None if d.fix is None else {
+            "applicability": "safe" if d.fix.safe else "unsafe",
+            "message": d.fix.message,
+            "edits": [
+                {
+                    "content": e.new,
+                    "line": e.span.line,
+                    "column": e.span.column,
+                    "end_line": e.span.end_line,
+                    "end_column": e.span.end_column,
+                }
+                for e in d.fix.edits
+            ],
+        },
+    }  # fmt: skip
 
 
 def render(results: Sequence[Result], out: TextIO, unread: Sequence[InputError] = ()) -> None:

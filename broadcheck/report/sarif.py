@@ -90,6 +90,8 @@ def document(results: Sequence[Result], root: Path, unread: Sequence[InputError]
                     "partialFingerprints": {"broadcheck/v1": _fingerprint(d, result.lines.get(d.line, ""), seen)},
                 }
             )
+            if d.fix is not None:
+                sarif_results[-1]["fixes"] = [_fix(d, root)]
     return {
         "$schema": SCHEMA,
         "version": "2.1.0",
@@ -121,6 +123,32 @@ def document(results: Sequence[Result], root: Path, unread: Sequence[InputError]
                 ],
                 "properties": _counts(results),
                 "results": sarif_results,
+            }
+        ],
+    }
+
+
+def _fix(d: Diagnostic, root: Path) -> dict[str, Any]:
+    """A fix as SARIF's ``fix``: replacements of regions of the artifact."""
+    assert d.fix is not None
+    unsafe = "" if d.fix.safe else " (unsafe: it changes a function's signature; --unsafe-fixes applies it)"
+    return {
+        "description": {"text": d.fix.message + unsafe},
+        "artifactChanges": [
+            {
+                "artifactLocation": {"uri": artifact_uri(d.path, root)},
+                "replacements": [
+                    {
+                        "deletedRegion": {
+                            "startLine": e.span.line,
+                            "startColumn": e.span.column,
+                            "endLine": e.span.end_line,
+                            "endColumn": e.span.end_column,
+                        },
+                        "insertedContent": {"text": e.new},
+                    }
+                    for e in d.fix.edits
+                ],
             }
         ],
     }
