@@ -32,7 +32,7 @@ def test_json_is_a_stable_list(run: Invoke, project: Path) -> None:
     assert result.code == 1
     data = json.loads(result.out)
     assert [list(d) for d in data] == [
-        ["code", "severity", "message", "path", "line", "column", "end_line", "end_column", "notes", "labels"]
+        ["code", "severity", "message", "path", "line", "column", "end_line", "end_column", "notes", "labels", "fix"]
     ] * 2
     assert data[0] == {
         "code": "BC101",
@@ -50,6 +50,7 @@ def test_json_is_a_stable_list(run: Invoke, project: Path) -> None:
             }
         ],
         "labels": [{"message": "operand #1", "line": 1, "column": 43, "end_line": 1, "end_column": 56}],
+        "fix": None,
     }
     assert data[1]["code"] == "BC001"
 

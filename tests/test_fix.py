@@ -1,0 +1,136 @@
+"""``--fix``, ``--unsafe-fixes`` and ``--diff``: golden outputs, and the promises a tool
+that writes a user's files must keep (only type text changes, atomically, permissions
+kept, idempotent, nothing written on a file that changed meanwhile).
+
+Regenerate the golden files with ``BROADCHECK_UPDATE_GOLDEN=1`` and review the diff.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, Invoke
+
+GOLDEN = ROOT / "tests" / "golden" / "fix"
+
+
+@pytest.fixture
+def stale(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(GOLDEN / "stale.mlir", tmp_path / "stale.mlir")
+    return tmp_path / "stale.mlir"
+
+
+def _golden(name: str, data: bytes) -> None:
+    if os.environ.get("BROADCHECK_UPDATE_GOLDEN"):
+        (GOLDEN / name).write_bytes(data)
+    assert data == (GOLDEN / name).read_bytes()
+
+
+def test_diff_prints_what_fix_would_write_and_writes_nothing(stale: Path, run: Invoke) -> None:
+    before = stale.read_bytes()
+    result = run("check", "--isolated", "--diff", "stale.mlir")
+    assert result.code == 1
+    _golden("stale.diff", result.out.encode())
+    assert result.err == "Would fix 2 problems in 1 file.\n"
+    assert stale.read_bytes() == before
+
+
+def test_fix_rewrites_only_type_text(stale: Path, run: Invoke) -> None:
+    stale.chmod(0o640)
+    result = run("check", "--isolated", "--fix", "--output-format", "concise", "stale.mlir")
+    # The op whose operands do not broadcast has no fix and is still reported; the unsafe fix waits.
+    assert result.code == 1
+    assert result.out.splitlines() == [
+        "stale.mlir:13:8: error: 'tosa.add' op result type '3x1' not broadcast compatible with broadcasted "
+        "operands's shapes '3x4' [BC102]",
+        "stale.mlir:19:8: error: 'tosa.add' op operands don't have broadcast-compatible shapes [BC101]",
+        "Found 2 errors in 1 file.",
+        "Checked 5 ops; 1 passed over (1 unknown op); --show-skipped lists them.",
+        "Fixed 2 problems in 1 file.",
+    ]
+    _golden("stale.fixed.mlir", stale.read_bytes())
+    assert stat.S_IMODE(stale.stat().st_mode) == 0o640
+    assert not [p for p in stale.parent.iterdir() if p.name.startswith(".broadcheck-")]
+    # Idempotent: a second run changes nothing.
+    fixed = stale.read_bytes()
+    again = run("check", "--isolated", "--fix", "--output-format", "concise", "stale.mlir")
+    assert again.code == 1 and stale.read_bytes() == fixed
+    assert "Fixed" not in again.out
+
+
+def test_unsafe_fixes_change_the_signature(stale: Path, run: Invoke) -> None:
+    result = run("check", "--isolated", "--fix", "--unsafe-fixes", "--output-format", "concise", "stale.mlir")
+    assert result.code == 1  # the op with no fix remains
+    _golden("stale.unsafe.mlir", stale.read_bytes())
+    # Once the only problem left has no fix, --fix is a no-op and --diff has nothing to show.
+    assert run("check", "--isolated", "--diff", "--unsafe-fixes", "stale.mlir").code == 0
+
+
+def test_a_fully_fixable_file_exits_0(tmp_path: Path, run: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    text = (GOLDEN / "stale.mlir").read_text()
+    Path("f.mlir").write_text(text[: text.index("// Fixing this one")])
+    assert run("check", "--isolated", "--fix", "f.mlir").code == 0
+    assert run("check", "--isolated", "f.mlir").code == 0
+    assert run("check", "--isolated", "--fix", "f.mlir").code == 0
+
+
+def test_the_rendering_says_which_fix_exists(stale: Path, run: Invoke) -> None:
+    flat = " ".join(run("check", "--isolated", "stale.mlir").out.split())  # the full format wraps long lines
+    assert "= fix: change the result type to tensor<8x7x6x5xf32>, and 7 later types that follow from it [--fix]" in flat
+    assert (
+        "= fix (unsafe): change the result type to tensor<3x4xf32>, and 2 later types that follow from it "
+        "(this changes the signature of @unsafe) [--fix --unsafe-fixes]"
+    ) in flat
+    data = json.loads(run("check", "--isolated", "--output-format", "json", "stale.mlir").out)
+    fixes = [d["fix"] for d in data]
+    assert [f and f["applicability"] for f in fixes] == ["safe", None, "unsafe", None]
+    assert fixes[0]["edits"][0] == {
+        "content": "tensor<8x7x6x5xf32>",
+        "line": 4,
+        "column": 92,
+        "end_line": 4,
+        "end_column": 111,
+    }
+    sarif = json.loads(run("check", "--isolated", "--output-format", "sarif", "stale.mlir").out)
+    change = sarif["runs"][0]["results"][0]["fixes"][0]["artifactChanges"][0]
+    assert change["artifactLocation"]["uri"].endswith("stale.mlir")
+    assert change["replacements"][0]["insertedContent"] == {"text": "tensor<8x7x6x5xf32>"}
+
+
+def test_fix_on_stdin_prints_the_fixed_text(run: Invoke) -> None:
+    text = (GOLDEN / "stale.mlir").read_text()
+    result = run("check", "--isolated", "--fix", "-", stdin=text)
+    assert result.code == 1
+    assert result.out == (GOLDEN / "stale.fixed.mlir").read_text()  # read_text: LF line endings, as the input
+    assert "<stdin>:19:8: error: 'tosa.add' op operands don't have broadcast-compatible shapes" in result.err
+
+
+def test_fix_with_verify_diagnostics_is_a_usage_error(stale: Path, run: Invoke) -> None:
+    result = run("check", "--isolated", "--fix", "--verify-diagnostics", "stale.mlir")
+    assert result.code == 2
+    assert "--fix and --diff cannot be combined with --verify-diagnostics" in result.err
+
+
+def test_a_file_changed_on_disk_is_not_overwritten(stale: Path, run: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
+    from broadcheck import runner
+
+    real = runner.read_bytes
+
+    def read_then_someone_writes(path: str) -> bytes:
+        data = real(path)
+        Path(path).write_bytes(data + b"// edited meanwhile\n")
+        return data
+
+    monkeypatch.setattr(runner, "read_bytes", read_then_someone_writes)
+    result = run("check", "--isolated", "--fix", "stale.mlir")
+    assert result.code == 2
+    assert "changed on disk since it was read" in result.err
+    assert stale.read_bytes().endswith(b"// edited meanwhile\n")
