@@ -17,7 +17,8 @@ illegal broadcast. Those are **warnings** (lint), with their own codes:
 
 **stablehlo.broadcast_in_dim** and **stablehlo.dynamic_broadcast_in_dim**
 follow StableHLO's verifier (constraints C1-C10), with its messages; the
-``output_dimensions`` values and quantization constraints are not modelled.
+values of ``output_dimensions`` (a constant operand) and the per-axis scale
+comparisons of C6 are not modelled (the op is passed over).
 
 PASS::
 
@@ -40,7 +41,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from broadcheck.ops import Dim, Operation, Shape
+from broadcheck.ops import Dim, Operation, Shape, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.semantics.stablehlo import (
     DYNAMIC,
@@ -242,13 +243,12 @@ class _AttributeProblem(Exception):
         self.problem = problem
 
 
-def _dims_attribute(op: Operation, name: str, required: bool) -> tuple[int, ...] | None:
+def _dims_attribute(op: Operation, name: str) -> tuple[int, ...] | None:
     """An ``array<i64>`` attribute's values: ``None`` if absent; raises :class:`_AttributeProblem`.
 
     ``dims = [..]`` in the custom assembly is ``broadcast_dimensions``. In the
     attribute dictionary the attribute must be a dense array, else the tool
-    stops at it (BC537); a required one that is missing stops it too (not
-    modelled: the op is passed over).
+    stops at it while reading the op, before any other check (BC537).
     """
     attr = op.attribute(name)
     if attr is None and name == "broadcast_dimensions":
@@ -259,8 +259,6 @@ def _dims_attribute(op: Operation, name: str, required: bool) -> tuple[int, ...]
             except ValueError:
                 raise _AttributeProblem(None) from None
     if attr is None:
-        if required:
-            raise _AttributeProblem(None)
         return None
     text = attr.text.strip()
     if text.startswith("#"):  # an alias: whatever it stands for is unknown
@@ -276,27 +274,35 @@ def _dims_attribute(op: Operation, name: str, required: bool) -> tuple[int, ...]
 # ---------------------------------------------------------------- stablehlo.broadcast_in_dim
 
 
+def _ods(
+    op: Operation, operands: Sequence[Type], results: Sequence[Type], wanted: Sequence[Constraint], result: Constraint
+) -> Problem | None:
+    # MHLO's ODS constraints are worded differently between versions: they are not checked for mhlo ops.
+    return None if op.name.startswith("mhlo.") else check_types(operands, results, wanted, result)
+
+
 def verify_broadcast_in_dim_op(op: Operation, profile: Profile) -> Problem | None:
-    """``stablehlo.broadcast_in_dim``: counts, the dims attribute, ODS, element types, then C2 to C5."""
+    """``stablehlo.broadcast_in_dim``: the attribute's form, counts, ODS, element types, then C1 to C6."""
     operands = [u.type for u in op.operands]
     results = [u.type for u in op.results]
     try:
+        dims = _dims_attribute(op, "broadcast_dimensions")
         problem = check_counts(len(operands), len(results), 1)
-        if problem:
+        if problem or dims is None:  # a missing attribute stops the tool (not modelled)
             return problem
-        dims = _dims_attribute(op, "broadcast_dimensions", required=True)
-        assert dims is not None
-        problem = check_types(operands, results, [HLO_TENSOR], _STATIC_RESULT)
+        problem = _ods(op, operands, results, [HLO_TENSOR], _STATIC_RESULT)
         if problem:
             return problem
         operand, result = tensor(operands[0]), tensor(results[0])
+        if operand.shape is None or result.shape is None:
+            return None  # MHLO only: StableHLO's ODS constraints reject unranked tensors
         if not compatible_elements(operand.element, result.element):
             return Problem("BC526")
-        quantized = operand.element.quant or result.element.quant
-        if quantized and not same_element(operand.element, result.element):
-            return None  # C1 (equal scales and zero points) is not modelled
-        assert operand.shape is not None and result.shape is not None
+        q1, q2 = operand.element.quant, result.element.quant
+        if q1 and q2 and not q1.per_axis and not q2.per_axis and q1.text != q2.text:
+            return Problem("BC545", {"operand": str(operand), "result": str(result)})  # C1
         broadcast_in_dim(operand.shape, dims, result.shape)
+        return quantized_dimension(operand, dims, result)
     except _AttributeProblem as err:
         return err.problem
     except XlaError as err:
@@ -314,22 +320,23 @@ def verify_dynamic_broadcast_in_dim_op(op: Operation, profile: Profile) -> Probl
     operands = [u.type for u in op.operands]
     results = [u.type for u in op.results]
     try:
+        dims = _dims_attribute(op, "broadcast_dimensions")
+        expanding = _dims_attribute(op, "known_expanding_dimensions") or ()
+        nonexpanding = _dims_attribute(op, "known_nonexpanding_dimensions") or ()
         problem = check_counts(len(operands), len(results), 2)
-        if problem:
+        if problem or dims is None:  # a missing attribute stops the tool (not modelled)
             return problem
-        dims = _dims_attribute(op, "broadcast_dimensions", required=True)
-        expanding = _dims_attribute(op, "known_expanding_dimensions", required=False) or ()
-        nonexpanding = _dims_attribute(op, "known_nonexpanding_dimensions", required=False) or ()
-        assert dims is not None
-        problem = check_types(operands, results, [HLO_TENSOR, _SHAPE_OPERAND], HLO_TENSOR)
+        problem = _ods(op, operands, results, [HLO_TENSOR, _SHAPE_OPERAND], HLO_TENSOR)
         if problem:
             return problem
         operand, result = tensor(operands[0]), tensor(results[0])
-        assert operand.shape is not None and result.shape is not None
+        if operand.shape is None or result.shape is None:
+            return None  # MHLO only, as above
         quantized = operand.element.quant or result.element.quant
         if not quantized and not compatible_elements(operand.element, result.element):
             return Problem("BC530", {"operand": str(operand), "result": str(result)})
-        return _dynamic_dims(operand.shape, dims, result.shape, (*expanding, *nonexpanding))
+        problem = _dynamic_dims(operand.shape, dims, result.shape, (*expanding, *nonexpanding))
+        return problem or quantized_dimension(operand, dims, result)
     except _AttributeProblem as err:
         return err.problem
     except Unknown:
@@ -352,10 +359,42 @@ def _dynamic_dims(operand: Shape, dims: Sequence[int], result: Shape, hints: Seq
             return Problem("BC532", args, Subject("operand", 0))
     if len(set(hints)) != len(hints):
         return Problem("BC533")
-    for hint in dict.fromkeys(hints):
+    for hint in dense_set_order(hints):
         if not 0 <= hint < len(operand):
             return Problem("BC534", {"dim": hint})
     return None
+
+
+def quantized_dimension(operand: Tensor, dims: Sequence[int], result: Tensor) -> Problem | None:
+    """C6 of both broadcast_in_dim ops: a per-axis quantized result quantizes the operand's dimension."""
+    q1, q2 = operand.element.quant, result.element.quant
+    if q2 is None or q2.axis is None:
+        return None
+    if q1 is None or q1.axis is None:
+        raise Unknown("per-axis result of another operand")  # StableHLO casts regardless: undefined
+    if q2.axis != dims[q1.axis]:
+        return Problem("BC546", {"result": q2.axis, "operand": q1.axis, "dim": dims[q1.axis]})
+    assert operand.shape is not None and result.shape is not None
+    size = result.shape[q2.axis]
+    if operand.shape[q1.axis] == 1 and size is not None and any(p != q1.params[0] for p in q2.params[:size]):
+        raise Unknown("scales")  # "mismatch result scale ...": the doubles' printing is not modelled
+    return None
+
+
+def dense_set_order(values: Sequence[int]) -> list[int]:
+    """The order LLVM's ``DenseSet<int64_t>`` (64 buckets, hash ``v * 37``) iterates ``values`` in.
+
+    StableHLO checks the expansion hints in this order, so it decides which bad hint it names.
+    """
+    buckets: list[int | None] = [None] * 64
+    for value in values:
+        if value in buckets:
+            continue
+        index, probe = (value * 37) & 0xFFFFFFFF & 63, 1
+        while buckets[index] is not None:
+            index, probe = (index + probe) & 63, probe + 1
+        buckets[index] = value
+    return [v for v in buckets if v is not None]
 
 
 # ---------------------------------------------------------------- CHLO
@@ -437,40 +476,50 @@ def _classic(x: Shape, y: Shape) -> Shape | None:
     return tuple(out)
 
 
-def _bound(t: Tensor, dim: int) -> int:
-    bound = t.bound(dim)
-    assert bound is not None
-    return bound
+def _unbounded(types: Sequence[Tensor]) -> bool:
+    """Whether a type without a bounds encoding has a ``?`` size: CHLO then falls back to MLIR's rules."""
+    return any(t.bounds is None and None in (t.shape or ()) for t in types)
 
 
-def _with_bounds(x: Tensor, y: Tensor) -> _Fold:
-    """CHLO's bounds-aware NumPy broadcast of two static-or-bounded shapes (StablehloBroadcastLowering)."""
-    assert x.shape is not None and y.shape is not None
+def with_bounds(types: Sequence[Tensor]) -> _Fold:
+    """CHLO's bounds-aware NumPy broadcast of static-or-bounded shapes, in operand order.
+
+    (StableHLO's ``getNumpyBroadcastShape``.) A bounded size counts as its
+    bound; it broadcasts with 1 and with an equal bounded size, not with an
+    equal static one. The lint names the operand being folded in.
+    """
 
     def dims(t: Tensor) -> list[tuple[int, bool]]:
+        # A `?` of an encoded type is "bounded", by its bound or by StableHLO's kDynamic if it has none.
         assert t.shape is not None
-        return [(d, False) if d is not None else (_bound(t, i), True) for i, d in enumerate(t.shape)]
+        return [(d, False) if d is not None else (_or_dynamic(t.bound(i)), True) for i, d in enumerate(t.shape)]
 
-    a, b = dims(x), dims(y)
-    rank = max(len(a), len(b))
-    out: list[tuple[int, bool]] = []
-    for i in range(1, rank + 1):
-        da = a[-i] if i <= len(a) else (1, False)
-        db = b[-i] if i <= len(b) else (1, False)
-        if da[0] == 1:
-            out.append(db)
-        elif db[0] == 1:
-            out.append(da)
-        elif da[0] != db[0]:
-            return _Fold(None, lint=Problem("BC560", {"a": da[0], "b": db[0]}, Subject("operand", 1)))
-        elif da[1] != db[1]:
-            return _Fold(None, lint=Problem("BC561", subject=Subject("operand", 1)))
-        else:
-            out.append(da)
-    out.reverse()
+    out = dims(types[0])
+    for index, t in enumerate(types[1:], start=1):
+        b = dims(t)
+        rank = max(len(out), len(b))
+        merged: list[tuple[int, bool]] = []
+        for i in range(1, rank + 1):
+            da = out[-i] if i <= len(out) else (1, False)
+            db = b[-i] if i <= len(b) else (1, False)
+            if da[0] == 1:
+                merged.append(db)
+            elif db[0] == 1:
+                merged.append(da)
+            elif da[0] != db[0]:
+                return _Fold(None, lint=Problem("BC560", {"a": da[0], "b": db[0]}, Subject("operand", index)))
+            elif da[1] != db[1]:
+                return _Fold(None, lint=Problem("BC561", subject=Subject("operand", index)))
+            else:
+                merged.append(da)
+        out = merged[::-1]
     shape = tuple(None if bounded else size for size, bounded in out)
-    bounds = tuple(size if bounded else None for size, bounded in out)
+    bounds = tuple(None if not bounded or size == DYNAMIC else size for size, bounded in out)
     return _Fold(shape, bounds if any(b is not None for b in bounds) else None)
+
+
+def _or_dynamic(bound: Dim) -> int:
+    return DYNAMIC if bound is None else bound
 
 
 def chlo_broadcast(x: Tensor, y: Tensor, dims: Sequence[int] | None) -> _Fold:
@@ -478,9 +527,8 @@ def chlo_broadcast(x: Tensor, y: Tensor, dims: Sequence[int] | None) -> _Fold:
     if x.shape is None or y.shape is None:
         return _Fold(None)
     if dims is None:
-        unbounded = any(d is None and t.bound(i) is None for t in (x, y) for i, d in enumerate(t.shape or ()))
-        if not unbounded:
-            return _with_bounds(x, y)
+        if not _unbounded([x, y]):
+            return with_bounds([x, y])
         shape = _classic(x.shape, y.shape)
         if shape is not None:
             return _Fold(shape)
@@ -536,10 +584,10 @@ def verify_chlo_op(op: Operation, profile: Profile) -> Problem | None:
     operands = [u.type for u in op.operands]
     results = [u.type for u in op.results]
     try:
+        dims = _dims_attribute(op, "broadcast_dimensions")
         problem = check_counts(len(operands), len(results), 2)
         if problem:
             return problem
-        dims = _dims_attribute(op, "broadcast_dimensions", required=False)
         problem = check_types(operands, results, [rule.operand, rule.operand], rule.result)
         if problem:
             return problem
@@ -579,9 +627,20 @@ def verify_chlo_select_op(op: Operation, profile: Profile) -> Problem | None:
         result = tensor(results[0])
         if not same_element(on_true.element, on_false.element):
             return Problem("BC536", subject=Subject("operand", 2))
-        fold = chlo_broadcast(on_true, on_false, None)
-        if fold.shape is not None:  # the second broadcast drops the bounds of the first
-            fold = chlo_broadcast(Tensor(fold.shape, on_true.element), pred, None)
+        if all(t.shape is not None for t in (pred, on_true, on_false)) and not _unbounded([pred, on_true, on_false]):
+            fold = with_bounds([pred, on_true, on_false])
+        else:  # MLIR's NumPy broadcast, folded over the predicate, on_true, then on_false
+            shape: Shape | None = pred.shape
+            lint = None
+            for index, t in ((1, on_true), (2, on_false)):
+                if shape is None or t.shape is None:
+                    shape = None
+                    break
+                pair, shape = _numpy_pair(shape, t.shape), _classic(shape, t.shape)
+                if shape is None:
+                    lint = Problem("BC560", {"a": pair[0], "b": pair[1]}, Subject("operand", index)) if pair else None
+                    break
+            fold = _Fold(shape, lint=lint)
         inferred = Tensor(fold.shape, on_true.element, fold.bounds)
         return _inferred_problem(inferred, result, shapes_only=True) or fold.lint
     except Unknown:
