@@ -1,6 +1,6 @@
-// One problem of every kind broadcheck reports under the default (spec) profile.
-// `broadcheck rules` lists the codes. The last two ops show the two kinds only
-// --profile llvm (MLIR's C++ verifier) reports.
+// A problem of each kind broadcheck reports, under the default (spec) profile.
+// `broadcheck rules` lists every code; the dialect fixtures in tests/fixtures/
+// have the dialects' own (TOSA, StableHLO, TensorFlow, ...).
 
 // The ops below stand alone, outside any function, as snippets do: each is
 // checked on its own. The function at the end shows what following values
@@ -31,7 +31,8 @@
 // inferred; the Broadcastable document does not.
 %lint = "tfl.add"(%d, %d) {fused_activation_function = "NONE"} : (tensor<?xf32>, tensor<?xf32>) -> tensor<4xf32>
 
-// BC109: test.broadcastable takes tensors only.
+// BC109 (--profile llvm): test.broadcastable takes tensors only in MLIR's test
+// dialect; the spec profile follows the document, where vectors broadcast too.
 %vector = "test.broadcastable"(%a, %a) : (tensor<4xf32>, tensor<4xf32>) -> vector<4xf32>
 
 // BC201: TOSA wants equal ranks.
@@ -40,11 +41,14 @@
 // BC203: a unary TOSA op keeps its operand's shape.
 %shape = tosa.abs %a : (tensor<4xf32>) -> tensor<1x4xf32>
 
-// BC202 (--profile llvm): extra leading result dims pass the C++ trait, not TOSA's rank rule.
+// BC202: extra leading result dims pass the C++ trait, not TOSA's rank rule.
 %result_rank = tosa.add %m, %m : (tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<2x3x4xf32>
 
-// BC105 (--profile llvm): vectors and tensors do not mix.
-%mixed = "tfl.add"(%v, %a) {fused_activation_function = "NONE"} : (vector<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+// BC105 (--profile llvm): vectors and tensors do not mix in the trait.
+%mixed = "test.broadcastable"(%v, %a) : (vector<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+
+// BC701: TFLite's type constraints come first: tfl.add takes tensors only.
+%vector_add = "tfl.add"(%v, %v) {fused_activation_function = "NONE"} : (vector<4xf32>, vector<4xf32>) -> vector<4xf32>
 
 // BC011-BC015: a value's type from its definition to its uses, as mlir-opt's parser
 // and func.return's verifier check it.
