@@ -86,8 +86,8 @@ def _infer_shape(
         return None
     if semantics == "numpy":
         return numpy.broadcast_shapes(*ranked)
-    if semantics == "onnx":
-        return onnx.multidirectional(*ranked)
+    if semantics == "onnx":  # ONNX's shape inference infers nothing from an unranked input
+        return onnx.multidirectional(*ranked) if len(ranked) == len(shapes) else None
     if len(ranked) != 2:
         raise BadOperand("xla broadcasts exactly two operands")
     return xla.broadcast(ranked[0], ranked[1], dims or None)
