@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
-from broadcheck.config import DEFAULT_SPLIT_MARKER
 from broadcheck.diagnostics import Diagnostic, Label, Note
 from broadcheck.messages import RULES, note
 from broadcheck.ops import OpaqueType, Operation, Span, Type, shape_str
@@ -19,7 +18,7 @@ from broadcheck.semantics import Problem, Profile, Verifier, attribute_free, reg
 from broadcheck.syntax.fastpath import attributes_accepted, simple_alias, simple_operation, split_key
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.scanner import AliasDefinition, Incomplete, Statement, extent, scan, scan_aliases
-from broadcheck.text import Source, is_near_miss
+from broadcheck.text import Source, split_marker
 from broadcheck.valueflow import ValueFlow
 
 
@@ -185,13 +184,16 @@ class Stream:
         for number, _, line in self._numbered(block, needles):
             self.marked.append((number, line))
         if marker is not None:
-            for number, offset, line in self._numbered(block, ("//",) if marker == DEFAULT_SPLIT_MARKER else (marker,)):
-                if line.strip() == marker:
+            for number, offset, line in self._numbered(block, (marker[:-2],)):
+                kind = split_marker(line, marker)
+                if kind is None:
+                    continue
+                if kind[0]:
                     end = block.find("\n", offset)
                     markers.append((number, offset, end + 1 if end >= 0 else len(block)))
-                elif marker == DEFAULT_SPLIT_MARKER and is_near_miss(line):
+                else:  # mlir-opt's near miss, located where it puts it
                     rule = RULES["BC905"]
-                    span = Span(number, 1, number, len(line) + 1)
+                    span = Span(number, kind[1], number, kind[1] + 1)
                     self.diagnostics.append(Diagnostic(rule.code, rule.severity, rule.format(), self.path, span))
                     self.lines[number] = line
         if self.flow is not None:
@@ -365,6 +367,8 @@ class Stream:
         if self.flow is not None:
             self.diagnostics.extend(self.flow.diagnostics)
             self.lines.update(self.flow.lines)
+            if options.verify_diagnostics:
+                self.diagnostics = self.flow.after_first_error(self.diagnostics)
         diagnostics = suppressions.apply(self.path, self.marked, self.diagnostics)
         if options.select or options.ignore:
             diagnostics = [d for d in diagnostics if selected(d.code, options.select, options.ignore)]

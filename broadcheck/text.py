@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
-
-# What mlir-opt treats as a mistyped split marker: a `//` line of dashes.
-_NEAR_MISS = re.compile(r"^[ \t]*//[ \t]*-{3,}[ \t]*$|^[ \t]*/?[ \t]*-{5,}[ \t]*$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +26,19 @@ class Source:
         return self.lines[number - 1] if 0 < number <= len(self.lines) else ""
 
 
-def is_near_miss(line: str) -> bool:
-    """Whether a line looks like the default split marker without being it (mlir-opt warns)."""
-    return _NEAR_MISS.match(line) is not None
+def split_marker(line: str, marker: str) -> tuple[bool, int] | None:
+    """How mlir-opt's ``-split-input-file`` sees ``line``: ``(True, column)`` for a split,
+    ``(False, column)`` for a near miss (warned about), ``None`` for neither.
+
+    mlir-opt cuts the file at each ``marker`` less its last two characters (``// ---``)
+    and splits where the cut is followed by those two (``--``, then not a ``0``); any
+    other cut is a near miss, located just after it. So ``// ----`` and ``// ------ x``
+    are near misses or splits alike in mid-line, and ``//-----`` is neither.
+    """
+    prefix, tail = marker[:-2], marker[-2:]
+    at = line.find(prefix)
+    if at < 0:
+        return None
+    rest = line[at + len(prefix) :]
+    column = at + len(prefix) + 1
+    return rest.startswith(tail) and (len(rest) == len(tail) or rest[len(tail)] != "0"), column

@@ -121,7 +121,8 @@ def test_near_miss_split_marker(run: Invoke, tmp_path: Path, monkeypatch: pytest
     monkeypatch.chdir(tmp_path)
     Path("t.mlir").write_text(f"{GOOD}\n// ----\n{GOOD}\n")
     result = run("check", "--split-input-file", "--output-format", "concise", "t.mlir")
-    assert result.out.splitlines()[0] == "t.mlir:2:1: warning: near miss with file split marker [BC905]"
+    # Where mlir-opt puts it: just after the `// ---` it cut the file at.
+    assert result.out.splitlines()[0] == "t.mlir:2:7: warning: near miss with file split marker [BC905]"
     assert result.code == 0
 
 
@@ -135,3 +136,22 @@ def test_a_wrong_expectation_in_the_trait_test_fails(run: Invoke, tmp_path: Path
     result = run("check", "--profile", "llvm", "--split-input-file", "--verify-diagnostics", str(path))
     assert result.code == 1
     assert 'expected error "operands are fine" was not produced' in result.out
+
+
+@pytest.mark.parametrize(
+    ("line", "kind"),
+    [
+        ("// -----", (True, 7)),
+        ("// ------------ a banner", (True, 7)),  # mlir-opt splits here too
+        ("  // -----", (True, 9)),
+        ("// ----", (False, 7)),
+        ("// ---- next", (False, 7)),
+        ("//-----", None),  # no `// ---`: neither
+        ("// --", None),
+        ("// -----0", (False, 7)),  # mlir-opt's check of the character after the marker
+    ],
+)
+def test_split_markers_as_mlir_opt_cuts_them(line: str, kind: tuple[bool, int] | None) -> None:
+    from broadcheck.text import split_marker
+
+    assert split_marker(line, "// -----") == kind

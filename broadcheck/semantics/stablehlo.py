@@ -113,6 +113,13 @@ _QPARAM = re.compile(r"\s*([-+0-9.eE]+)\s*(?::\s*(-?\d+))?\s*")
 
 
 def _quant(text: str) -> Element:
+    try:
+        return _read_quant(text)
+    except (ValueError, OverflowError):  # numbers that are not numbers: a type broadcheck cannot read
+        raise Unknown(text) from None
+
+
+def _read_quant(text: str) -> Element:
     match = _QUANT.fullmatch(text.strip())
     if not match:
         raise Unknown(text)
@@ -213,6 +220,8 @@ def _bounds(encoding: str | None, shape: Shape) -> tuple[Dim, ...] | None:
         match = form.fullmatch(encoding.strip())
         if match:
             items = [b.strip() for b in match.group(1).split(",")] if match.group(1) else []
+            if not all(b == "?" or b.isdigit() for b in items):
+                raise Unknown(encoding)  # not a bounds list broadcheck can read: the op is passed over
             bounds = tuple(None if b == "?" else int(b) for b in items)
             # The tool rejects these types when it reads them, before any op is verified.
             if len(bounds) != len(shape) or any(

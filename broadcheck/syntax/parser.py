@@ -251,10 +251,15 @@ class _Builder:
                 signature = child
         if signature is not None:
             operands, results = self.signature(name, signature, values, result_count)
-        elif ins_outs:  # linalg's `ins(%x : T) outs(%y : T)`: results are the tensor outs
+        elif ins_outs or (values == 0 and attrs):
+            # linalg's `ins(%x : T) outs(%y : T)`: the results are the tensor outs. With no
+            # operands and no types at all (`linalg.broadcast dimensions = [1]`), the op has
+            # none: its verifier says what is missing.
             operands = tuple(use for _, uses in ins_outs for use in uses)
             outs = [use for which, uses in ins_outs if which == "outs" for use in uses]
             results = tuple(u for u in outs if isinstance(u.type, ShapedType) and u.type.kind == "tensor")
+            if result_count and not results and results_tree is not None:  # mlir-opt's parser
+                raise SyntaxProblem("cannot name an operation with no results", self.span(results_tree.meta))
         else:
             end = self.text.rstrip()
             line = end.count("\n") + 1
