@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint unit oracle oracle-tf fuzz bench clean
+.PHONY: demo test lint unit docs oracle oracle-tf fuzz bench clean
 
 RUNTIME := $(VENV)/.runtime
 
@@ -40,14 +40,18 @@ demo: $(RUNTIME)
 	@$(BIN)/broadcheck infer 'tensor<8x1x6x1xi32>' 'tensor<7x1x5xi32>'
 
 lint: $(STAMP)
-	$(BIN)/ruff check broadcheck tests bench
-	$(BIN)/ruff format --check broadcheck tests bench
+	$(BIN)/ruff check broadcheck tests bench docs
+	$(BIN)/ruff format --check broadcheck tests bench docs
 	$(BIN)/mypy
 
 unit: $(STAMP)
 	$(BIN)/python -m pytest
 
 test: lint unit
+
+# docs/codes.md and docs/ops.md, from the message catalogue and the op table (a test checks them).
+docs: $(RUNTIME)
+	$(BIN)/python docs/generate.py
 
 # The differential tests against the real verifiers: MLIR's C++ verifiers in IREE
 # (TOSA, StableHLO, CHLO, Linalg, Vector, func) and ONNX's shape inference.

@@ -113,7 +113,7 @@ def _alias_context(aliases: Mapping[str, Type | SyntaxProblem]) -> int:
     return _ALIAS_CONTEXTS.setdefault(items, len(_ALIAS_CONTEXTS) + 1)
 
 
-UNKNOWN_OP = "unknown op"
+UNKNOWN_OP = "not in the op table"
 """An op of a dialect broadcheck knows that has no shape rule in its table."""
 UNREADABLE = "unreadable types"
 """A checked op whose types broadcheck cannot read (a dialect type such as

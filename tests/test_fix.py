@@ -52,7 +52,7 @@ def test_fix_rewrites_only_type_text(stale: Path, run: Invoke) -> None:
         "operands's shapes '3x4' [BC102]",
         "stale.mlir:19:8: error: 'tosa.add' op operands don't have broadcast-compatible shapes [BC101]",
         "Found 2 errors in 1 file.",
-        "Checked 5 ops; 1 passed over (1 unknown op); --show-skipped lists them.",
+        "Checked 5 ops; 1 passed over (1 not in the op table); --show-skipped lists them.",
         "Fixed 2 problems in 1 file.",
     ]
     _golden("stale.fixed.mlir", stale.read_bytes())

@@ -53,7 +53,7 @@ def _coverage(results: Sequence[Result]) -> str:
     if reasons:
         unknown = sum(n for (_, why), n in reasons.items() if why == UNKNOWN_OP)
         unreadable = sum(n for (_, why), n in reasons.items() if why == UNREADABLE)
-        parts = [f"{unknown} unknown op{'' if unknown == 1 else 's'}"] if unknown else []
+        parts = [f"{unknown} not in the op table"] if unknown else []
         if unreadable:
             parts.append(f"{unreadable} with unreadable types")
         ops = sum(r.ops_checked for r in results)

@@ -1,0 +1,23 @@
+"""The documentation says what the code does: docs/codes.md and docs/ops.md are generated
+from the catalogue and the op table, and the README names every dialect of the table."""
+
+from __future__ import annotations
+
+import pytest
+
+from broadcheck.optable import KNOWN_DIALECTS
+from docs.generate import DOCS, FILES
+from tests.conftest import ROOT
+
+
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_generated_docs_are_current(name: str) -> None:
+    assert (DOCS / name).read_text() == FILES[name](), f"docs/{name} is stale: run `make docs`"
+
+
+def test_the_readme_names_every_dialect_and_its_version() -> None:
+    readme = (ROOT / "README.md").read_text()
+    section = readme[readme.index("## Which ops are checked") :]
+    section = section[: section.index("\n## ", 3)]
+    for dialect in sorted(KNOWN_DIALECTS):
+        assert f"`{dialect}`" in section or f"`{dialect}.`" in section, dialect
