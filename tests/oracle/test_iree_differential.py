@@ -27,17 +27,12 @@ from typing import Any
 
 import pytest
 
+from .common import IREE_IMPORT_ERROR as _IREE_IMPORT_ERROR
+from .common import ir as _ir
 from .gen import DEFAULT_COUNT, DEFAULT_SEED, Case, generate
 
 pytestmark = pytest.mark.oracle
 
-try:
-    from iree.compiler import ir as _ir
-except ImportError as exc:  # pragma: no cover - depends on the environment
-    _ir = None
-    _IREE_IMPORT_ERROR: ImportError | None = exc
-else:
-    _IREE_IMPORT_ERROR = None
 
 COUNT = int(os.environ.get("BROADCHECK_ORACLE_CASES", DEFAULT_COUNT))
 SEED = int(os.environ.get("BROADCHECK_ORACLE_SEED", DEFAULT_SEED))

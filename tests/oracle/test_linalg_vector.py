@@ -42,21 +42,17 @@ from typing import Any
 
 import pytest
 
+from .common import IREE_IMPORT_ERROR as _IREE_IMPORT_ERROR
+from .common import Verdict, verdict
+from .common import ir as _ir
+
 pytestmark = pytest.mark.oracle
 
-try:
-    from iree.compiler import ir as _ir
-except ImportError as exc:  # pragma: no cover - depends on the environment
-    _ir = None
-    _IREE_IMPORT_ERROR: ImportError | None = exc
-else:
-    _IREE_IMPORT_ERROR = None
 
 COUNT = int(os.environ.get("BROADCHECK_LINALG_VECTOR_CASES", 3000))
 SEED = int(os.environ.get("BROADCHECK_ORACLE_SEED", 20240611))
 SHOW = 20
 
-Verdict = tuple[tuple[int, int, str], ...]
 Dim = int | None
 
 _LOC = re.compile(r":(\d+):(\d+)\)$")
@@ -332,17 +328,7 @@ def generate(family: str, count: int, seed: int) -> list[Case]:
 
 
 def _oracle_verdict(ctx: Any, text: str) -> Verdict:
-    assert _ir is not None
-    try:
-        _ir.Module.parse(text, ctx)
-    except _ir.MLIRError as exc:
-        out = []
-        for diag in exc.error_diagnostics:
-            m = _LOC.search(str(diag.location))
-            line, col = (int(m.group(1)), int(m.group(2))) if m else (0, 0)
-            out.append((line, col, diag.message))
-        return tuple(out)
-    return ()
+    return verdict(ctx, text)
 
 
 def _check_text() -> Callable[..., Any]:

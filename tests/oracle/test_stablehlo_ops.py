@@ -42,15 +42,12 @@ import pytest
 from broadcheck.semantics.stablehlo import OPS
 from broadcheck.semantics.xla import CHLO_OPS
 
+from . import common
+from .common import IREE_IMPORT_ERROR as _IREE_IMPORT_ERROR
+from .common import ir as _ir
+
 pytestmark = pytest.mark.oracle
 
-try:
-    from iree.compiler import ir as _ir
-except ImportError as exc:  # pragma: no cover - depends on the environment
-    _ir = None
-    _IREE_IMPORT_ERROR: ImportError | None = exc
-else:
-    _IREE_IMPORT_ERROR = None
 
 STABLEHLO_COUNT = int(os.environ.get("BROADCHECK_STABLEHLO_CASES", 6000))
 CHLO_COUNT = int(os.environ.get("BROADCHECK_CHLO_CASES", 4000))
@@ -474,12 +471,7 @@ KINDS = [
 
 
 def kind(message: str) -> str:
-    if message == "ok":
-        return "ok"
-    for name, pattern in KINDS:
-        if re.search(pattern, message):
-            return name
-    return "other"
+    return common.kind(message, KINDS)
 
 
 def _oracle(cases: list[Case]) -> list[str]:

@@ -48,6 +48,7 @@ import pytest
 
 from broadcheck.semantics.tf import TF_OPS, TFL_OPS
 
+from . import common
 from .gen import Dim, Generator, Shape
 
 pytestmark = pytest.mark.oracle
@@ -408,12 +409,7 @@ _KINDS = [
 
 
 def kind(message: str) -> str:
-    if message == "ok":
-        return "ok"
-    for name, pattern in _KINDS:
-        if re.search(pattern, message):
-            return name
-    return "other"
+    return common.kind(message, _KINDS)
 
 
 def _require_tf() -> None:

@@ -31,18 +31,14 @@ import pytest
 
 from broadcheck.semantics.tosa import OPS, mlir_float
 
+from . import common
+from .common import IREE_IMPORT_ERROR as _IREE_IMPORT_ERROR
+from .common import ir as _ir
 from .gen import Generator as ShapeGenerator
 from .gen import Shape
 
 pytestmark = pytest.mark.oracle
 
-try:
-    from iree.compiler import ir as _ir
-except ImportError as exc:  # pragma: no cover - depends on the environment
-    _ir = None
-    _IREE_IMPORT_ERROR: ImportError | None = exc
-else:
-    _IREE_IMPORT_ERROR = None
 
 COUNT = int(os.environ.get("BROADCHECK_TOSA_CASES", 20_000))
 SEED = int(os.environ.get("BROADCHECK_TOSA_SEED", 20260117))
@@ -334,12 +330,7 @@ _KINDS = [
 
 
 def kind(message: str) -> str:
-    if message == "ok":
-        return "ok"
-    for name, pattern in _KINDS:
-        if re.search(pattern, message):
-            return name
-    return "other"
+    return common.kind(message, _KINDS)
 
 
 @pytest.fixture(scope="module")

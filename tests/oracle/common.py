@@ -1,0 +1,46 @@
+"""What the differential tests share: the real tool's bindings, its verdicts, and the
+classification of messages into the outcome counts each campaign prints."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+try:
+    from iree.compiler import ir
+except ImportError as exc:  # pragma: no cover - depends on the environment
+    ir: Any = None  # type: ignore[no-redef]
+    IREE_IMPORT_ERROR: ImportError | None = exc
+else:
+    IREE_IMPORT_ERROR = None
+
+Verdict = tuple[tuple[int, int, str], ...]
+"""The diagnostics of one case as (line, column, message); empty means the case verifies."""
+
+_LOC = re.compile(r":(\d+):(\d+)\)$")
+
+
+def verdict(ctx: Any, text: str) -> Verdict:
+    """What the real tool (``ir.Module.parse``: parse and verify) says of ``text``."""
+    assert ir is not None
+    try:
+        ir.Module.parse(text, ctx)
+    except ir.MLIRError as err:
+        out = []
+        for diag in err.error_diagnostics:
+            m = _LOC.search(str(diag.location))
+            line, column = (int(m.group(1)), int(m.group(2))) if m else (0, 0)
+            out.append((line, column, diag.message))
+        return tuple(out)
+    return ()
+
+
+def kind(message: str, kinds: Sequence[tuple[str, str]]) -> str:
+    """The outcome a message counts as: the first of ``kinds`` (name, regex) that it matches."""
+    if message == "ok":
+        return "ok"
+    for name, pattern in kinds:
+        if re.search(pattern, message):
+            return name
+    return "other"
