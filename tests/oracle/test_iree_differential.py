@@ -29,6 +29,7 @@ import pytest
 
 from .common import IREE_IMPORT_ERROR as _IREE_IMPORT_ERROR
 from .common import ir as _ir
+from .common import verdict
 from .gen import DEFAULT_COUNT, DEFAULT_SEED, Case, generate
 
 pytestmark = pytest.mark.oracle
@@ -71,17 +72,7 @@ def _kind(verdict: Verdict) -> str:
 
 def _oracle_verdict(ctx: Any, text: str) -> Verdict:
     """What the C++ verifier says about ``text``."""
-    assert _ir is not None
-    try:
-        _ir.Module.parse(text, ctx)
-    except _ir.MLIRError as exc:
-        out = []
-        for diag in exc.error_diagnostics:
-            m = _LOC.search(str(diag.location))
-            line, col = (int(m.group(1)), int(m.group(2))) if m else (0, 0)
-            out.append((line, col, diag.message))
-        return tuple(out)
-    return ()
+    return verdict(ctx, text)
 
 
 @pytest.fixture(scope="module")
