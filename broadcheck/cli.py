@@ -259,7 +259,7 @@ def check(
             _fail(f"cannot write '{output_file}': {err.strerror or err}")
     try:
         if statistics:
-            out.write(report.statistics(outcome.results))
+            out.write(report.statistics(outcome.results, as_json=fmt == "json"))
         else:
             report.render(outcome.results, fmt, out, outcome.input_errors)
         if fix and outcome.fixed and fmt in ("full", "concise"):

@@ -148,3 +148,25 @@ def test_statistics_and_exit_zero(run: Invoke, project: Path) -> None:
     result = run("check", "--statistics", "ir")
     assert (result.code, result.out) == (1, "3  BC101  operands-not-broadcastable\n1  BC001  syntax-error\n")
     assert run("check", "--exit-zero", "ir").code == 0
+
+
+def test_statistics_as_json_carry_the_coverage(run: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("a.mlir").write_text(
+        "%0 = tosa.add %a, %b : (tensor<3xf32>, tensor<2xf32>) -> tensor<3xf32>\n"
+        "%1 = tosa.conv2d %a, %b : (tensor<3xf32>, tensor<2xf32>) -> tensor<3xf32>\n"
+        "%2 = tosa.conv2d %a, %b : (tensor<3xf32>, tensor<2xf32>) -> tensor<3xf32>\n"
+    )
+    result = run("check", "--isolated", "--statistics", "--output-format", "json", "a.mlir")
+    assert result.code == 1
+    assert json.loads(result.out) == {
+        "codes": [{"code": "BC101", "name": "operands-not-broadcastable", "count": 1}],
+        "files_checked": 1,
+        "ops_checked": 1,
+        "passed_over": [{"op": "tosa.conv2d", "reason": "not in the op table", "count": 2}],
+        "annotations_not_held": 0,
+    }
+    sarif = json.loads(run("check", "--isolated", "--output-format", "sarif", "a.mlir").out)
+    assert sarif["runs"][0]["properties"]["passed_over"] == [
+        {"op": "tosa.conv2d", "reason": "not in the op table", "count": 2}
+    ]

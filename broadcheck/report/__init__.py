@@ -101,14 +101,35 @@ def skipped(results: Sequence[Result]) -> str:
     return "Passed over:\n" + "".join(f"{n:>{width}}  {name:<{name_width}}  {why}\n" for (name, why), n in rows)
 
 
-def statistics(results: Sequence[Result]) -> str:
-    """``--statistics``: how many of each code, most frequent first."""
+def coverage(results: Sequence[Result]) -> dict[str, object]:
+    """What was checked and what was passed over, as data (JSON statistics, SARIF properties)."""
+    return {
+        "files_checked": len(results),
+        "ops_checked": sum(r.ops_checked for r in results),
+        "passed_over": [
+            {"op": name, "reason": why, "count": n} for (name, why), n in sorted(passed_over(results).items())
+        ],
+        "annotations_not_held": sum(r.annotations_not_held for r in results),
+    }
+
+
+def statistics(results: Sequence[Result], as_json: bool = False) -> str:
+    """``--statistics``: how many of each code, most frequent first; with ``as_json``, an
+    object that also says what was checked and passed over (``--output-format json``)."""
     from collections import Counter
 
     from broadcheck.messages import RULES
 
     counts = Counter(d.code for r in results for d in r.diagnostics)
     rows = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
+    if as_json:
+        import json
+
+        data = {
+            "codes": [{"code": code, "name": RULES[code].name, "count": n} for code, n in rows],
+            **coverage(results),
+        }
+        return json.dumps(data, indent=2) + "\n"
     width = max((len(str(n)) for _, n in rows), default=1)
     return "".join(f"{n:>{width}}  {code}  {RULES[code].name}\n" for code, n in rows)
 

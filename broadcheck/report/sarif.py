@@ -21,6 +21,7 @@ from broadcheck.checker import Result
 from broadcheck.diagnostics import Diagnostic
 from broadcheck.inputs import InputError
 from broadcheck.messages import RULES
+from broadcheck.report import coverage
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://pypi.org/project/broadcheck/"
@@ -121,7 +122,7 @@ def document(results: Sequence[Result], root: Path, unread: Sequence[InputError]
                         ],
                     }
                 ],
-                "properties": _counts(results),
+                "properties": coverage(results),
                 "results": sarif_results,
             }
         ],
@@ -151,20 +152,6 @@ def _fix(d: Diagnostic, root: Path) -> dict[str, Any]:
                 ],
             }
         ],
-    }
-
-
-def _counts(results: Sequence[Result]) -> dict[str, Any]:
-    """What was checked and what was passed over (``--show-skipped``'s list), as run properties."""
-    from broadcheck.report import passed_over
-
-    return {
-        "filesChecked": len(results),
-        "opsChecked": sum(r.ops_checked for r in results),
-        "passedOver": [
-            {"op": name, "reason": why, "count": n} for (name, why), n in sorted(passed_over(results).items())
-        ],
-        "annotationsNotHeld": sum(r.annotations_not_held for r in results),
     }
 
 
