@@ -36,3 +36,10 @@ def test_ops_of_known_dialects_are_told_apart_from_others() -> None:
     assert table.known_dialect("tosa.conv2d") and not table.is_checked("tosa.conv2d")
     assert not table.known_dialect("func.func")
     assert {"tosa", "tf", "tfl", "onnx", "chlo", "stablehlo", "mhlo", "linalg", "vector"} <= KNOWN_DIALECTS
+
+
+def test_the_providers_table_names_each_module_s_own_semantics() -> None:
+    from broadcheck.semantics import PROVIDERS, modules
+
+    found = {name: module.__name__.rsplit(".", 1)[1] for module in modules() for name in module.VERIFIERS}
+    assert found == dict(PROVIDERS)

@@ -8,7 +8,7 @@ located :class:`broadcheck.diagnostics.Diagnostic`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
@@ -51,24 +51,97 @@ class Problem:
 Verifier = Callable[[Operation, Profile], Problem | None]
 
 
+# Which module defines each semantics: a literal table, so that checking a TOSA file
+# imports the TOSA rules and not StableHLO's (start-up time matters to a hook). A test
+# checks it against the modules' own VERIFIERS.
+PROVIDERS: Mapping[str, str] = {
+    "mlir": "mlir",
+    "mlir-tensor": "mlir",
+    "broadcastable": "mlir",
+    "tosa": "tosa",
+    "tosa-unary": "tosa",
+    "tosa-rescale": "tosa",
+    "tf": "tf",
+    "tf-compare": "tf",
+    "tf-select": "tf",
+    "tfl": "tf",
+    "numpy": "numpy",
+    "onnx": "onnx",
+    "onnx-broadcast": "onnx",
+    "onnx-expand": "onnx",
+    "onnx-matmul": "onnx",
+    "onnx-unidirectional": "onnx",
+    "xla": "xla",
+    "chlo-select": "xla",
+    "stablehlo-broadcast-in-dim": "xla",
+    "stablehlo-dynamic-broadcast-in-dim": "xla",
+    "stablehlo": "stablehlo",
+    "stablehlo-form": "stablehlo",
+    "mhlo": "stablehlo",
+    "mhlo-form": "stablehlo",
+    "linalg-broadcast": "linalg",
+    "vector-broadcast": "vector",
+}
+
+
+def _module(name: str) -> Any:
+    import importlib
+
+    return importlib.import_module(f"broadcheck.semantics.{PROVIDERS[name]}")
+
+
+class _Registry(Mapping[str, Verifier]):
+    """Every semantics by name; a semantics' module is imported when it is first used."""
+
+    def __init__(self) -> None:
+        self._found: dict[str, Verifier] = {}
+
+    def __getitem__(self, name: str) -> Verifier:
+        try:
+            return self._found[name]
+        except KeyError:
+            verifier: Verifier = _module(name).VERIFIERS[name]
+            self._found[name] = verifier
+            return verifier
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(PROVIDERS)
+
+    def __len__(self) -> int:
+        return len(PROVIDERS)
+
+
+class _AttributeFree(Container[str]):
+    def __init__(self) -> None:
+        self._found: dict[str, bool] = {}
+
+    def __contains__(self, name: object) -> bool:
+        if not isinstance(name, str) or name not in PROVIDERS:
+            return False
+        if name not in self._found:
+            self._found[name] = name in _module(name).ATTRIBUTE_FREE
+        return self._found[name]
+
+
 def registry() -> Mapping[str, Verifier]:
     """Every semantics by the name ``--op PATTERN=SEMANTICS`` uses.
 
     Each semantics module lists its own in ``VERIFIERS`` (a literal dict).
     """
-    return {name: verifier for module in _modules() for name, verifier in module.VERIFIERS.items()}
+    return _Registry()
 
 
-def attribute_free() -> frozenset[str]:
+def attribute_free() -> Container[str]:
     """The semantics whose verdict depends only on an op's name and types, never on its attributes.
 
     Each module lists its own in ``ATTRIBUTE_FREE``; the checker gives such ops
     one verdict per (name, signature).
     """
-    return frozenset(name for module in _modules() for name in module.ATTRIBUTE_FREE)
+    return _AttributeFree()
 
 
-def _modules() -> tuple[Any, ...]:
-    from broadcheck.semantics import linalg, mlir, numpy, onnx, stablehlo, tf, tosa, vector, xla
+def modules() -> tuple[Any, ...]:
+    """Every semantics module (for tests and docs)."""
+    import importlib
 
-    return (mlir, tosa, tf, numpy, onnx, xla, stablehlo, linalg, vector)
+    return tuple(importlib.import_module(f"broadcheck.semantics.{m}") for m in dict.fromkeys(PROVIDERS.values()))
