@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from broadcheck.diagnostics import Diagnostic, Label, Note
 from broadcheck.messages import RULES
 from broadcheck.ops import Span
-from broadcheck.syntax.ssa import SIMPLE, Line, TypeText, read, signature_keys
+from broadcheck.syntax.ssa import SIMPLE, Keys, Line, TypeText, read, signature_keys
 
 
 class Value:
@@ -96,6 +96,7 @@ class ValueFlow:
         self.functions: list[tuple[int, int]] = []
         """The first and last lines of each function followed."""
         self._number, self._text = 0, ""
+        self._signatures: dict[str, Keys | None] = {}
         self.reset()
 
     def reset(self) -> None:
@@ -111,7 +112,7 @@ class ValueFlow:
     def feed(self, text: str, first_line: int) -> None:
         """Follow the values of ``text`` (whole lines), whose first line is ``first_line``."""
         number = first_line - 1
-        simple, signature = SIMPLE.match, signature_keys
+        simple, signature, cache = SIMPLE.match, signature_keys, self._signatures
         for raw in text.split("\n"):
             number += 1
             if "%" not in raw and "{" not in raw and "}" not in raw and "return" not in raw and "func" not in raw:
@@ -119,7 +120,7 @@ class ValueFlow:
             # The hot path: one op on one line with a functional type, as most IR is written.
             m = simple(raw)
             if m is not None and self.function is not None and "//" not in raw:
-                keys = signature(m.group("sig"))
+                keys = signature(m.group("sig"), cache)
                 if keys is not None and self._simple(number, raw, m, keys):
                     continue
             self.line(number, raw.removesuffix("\r"))

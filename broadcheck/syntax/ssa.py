@@ -220,39 +220,34 @@ SIMPLE = re.compile(
     r'(?:(?: <?\{(?:[^{}\n"]|"[^"\\\n]*")*\}>?)*) : (?P<sig>\([^()\n]*\) -> [^\s(),]+|\([^()\n]*\) -> \([^()\n]*\))'
     r'(?: loc\("[^"\n]*"(?::[0-9]+:[0-9]+)?\))?[ \t\r]*$'
 )
-_SIGNATURES: dict[str, tuple[tuple[tuple[str, int, int, str], ...], tuple[tuple[str, int, int, str], ...]] | None] = {}
+Parsed = tuple[tuple[tuple[str, int, int, str], ...], tuple[tuple[str, int, int, str], ...]]
+Keys = tuple[tuple[str, ...], tuple[str, ...]]
 
 
-def _signature(sig: str) -> tuple[tuple[tuple[str, int, int, str], ...], tuple[tuple[str, int, int, str], ...]] | None:
-    """A functional type's operand and result types, as (text, start, end, key) relative to it; cached."""
-    if sig in _SIGNATURES:
-        return _SIGNATURES[sig]
+def _signature(sig: str) -> Parsed | None:
+    """A functional type's operand and result types, as (text, start, end, key) relative to it."""
     inputs, end = _group(sig, 0)
-    parsed = None
-    if inputs is not None:
-        outputs, out_end = _group(sig, sig.find("->", end) + 2)
-        if outputs is not None and out_end == len(sig):
-            parsed = (
-                tuple((t.text, t.start, t.end, t.key) for t in inputs),
-                tuple((t.text, t.start, t.end, t.key) for t in outputs),
-            )
-    if len(_SIGNATURES) < 50_000:
-        _SIGNATURES[sig] = parsed
-    return parsed
+    if inputs is None:
+        return None
+    outputs, out_end = _group(sig, sig.find("->", end) + 2)
+    if outputs is None or out_end != len(sig):
+        return None
+    return (
+        tuple((t.text, t.start, t.end, t.key) for t in inputs),
+        tuple((t.text, t.start, t.end, t.key) for t in outputs),
+    )
 
 
-_KEYS: dict[str, tuple[tuple[str, ...], tuple[str, ...]] | None] = {}
-
-
-def signature_keys(sig: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
-    """A simple line's signature as the spacing-free texts of its operand and result types."""
+def signature_keys(sig: str, cache: dict[str, Keys | None]) -> Keys | None:
+    """A simple line's signature as the spacing-free texts of its operand and result types;
+    ``cache`` (a run's) holds the signatures read so far: real IR repeats a few hundred."""
     try:
-        return _KEYS[sig]
+        return cache[sig]
     except KeyError:
         parsed = _signature(sig)
         keys = None if parsed is None else (tuple(t[3] for t in parsed[0]), tuple(t[3] for t in parsed[1]))
-        if len(_KEYS) < 50_000:
-            _KEYS[sig] = keys
+        if len(cache) < 50_000:
+            cache[sig] = keys
         return keys
 
 
