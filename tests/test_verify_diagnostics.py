@@ -155,3 +155,15 @@ def test_split_markers_as_mlir_opt_cuts_them(line: str, kind: tuple[bool, int] |
     from broadcheck.text import split_marker
 
     assert split_marker(line, "// -----") == kind
+
+
+def test_a_follow_up_annotation_beside_a_met_one_is_not_held(
+    run: Invoke, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("t.mlir").write_text(
+        f"// expected-error @+2 {{{{operands}}}}\n// expected-error @+1 {{{{failed to infer returned types}}}}\n{OP}\n"
+    )
+    result = run("check", "--verify-diagnostics", "--output-format", "concise", "t.mlir")
+    assert result.code == 0, result.out
+    assert "note: 1 expected-* annotation targets ops broadcheck does not check" in result.out
