@@ -95,7 +95,7 @@ def test_annotations_on_unchecked_ops_are_counted_not_failed(
     assert result.out.splitlines() == [
         "No problems found in 1 file (1 op checked).",
         "Checked 1 op; 1 passed over (1 not in the op table); --show-skipped lists them.",
-        "note: 2 expected-* annotations target ops broadcheck does not check; not held against the file.",
+        "note: 2 expected-* annotations are about what broadcheck does not check; not held against the file.",
     ]
 
 
@@ -166,4 +166,4 @@ def test_a_follow_up_annotation_beside_a_met_one_is_not_held(
     )
     result = run("check", "--verify-diagnostics", "--output-format", "concise", "t.mlir")
     assert result.code == 0, result.out
-    assert "note: 1 expected-* annotation targets ops broadcheck does not check" in result.out
+    assert "note: 1 expected-* annotation is about what broadcheck does not check" in result.out

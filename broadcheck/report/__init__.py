@@ -64,7 +64,7 @@ def _coverage(results: Sequence[Result]) -> str:
     not_held = sum(r.annotations_not_held for r in results)
     if not_held:
         lines.append(
-            f"note: {_plural(not_held, 'expected-* annotation')} target{'s' if not_held == 1 else ''} ops "
+            f"note: {_plural(not_held, 'expected-* annotation')} {'is' if not_held == 1 else 'are'} about what "
             "broadcheck does not check; not held against the file."
         )
     return "".join("\n" + line for line in lines)
