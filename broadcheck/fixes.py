@@ -19,7 +19,7 @@ rewritten: ops on one line. A chain that runs into anything else stops there.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -79,14 +79,19 @@ class Planner:
         self.retyped: dict[str, dict[int, str]] = {}
         """Values given a new type: name -> {result index: the new type's text}."""
 
-    def plan(self, text: str, split_marker: str | None) -> list[tuple[list[tuple[int, int, str]], Fix]]:
-        """The fixes of ``text``: (the ops that start each, the fix)."""
+    def plan(
+        self, lines: Iterable[str], split_marker: str | None, candidates: Container[int]
+    ) -> list[tuple[list[tuple[int, int, str]], Fix]]:
+        """The fixes of a source given as its lines (with their line endings): (the ops that
+        start each, the fix). Only the ``candidates`` (lines of problems that name a result
+        type that would verify) and the lines that use a retyped value are read fully, so
+        planning costs a few string tests per line of a file with problems."""
         from broadcheck.checker import _define
         from broadcheck.syntax.scanner import AliasDefinition, scan_aliases
 
         offset = 0
-        for number, line in enumerate(text.split("\n"), start=1):
-            content = line.removesuffix("\r")
+        for number, line in enumerate(lines, start=1):
+            content = line.rstrip("\r\n")
             if split_marker is not None and content.strip() == split_marker:
                 self._end_function()
                 self.aliases = {}
@@ -94,9 +99,13 @@ class Planner:
                 for definition in scan_aliases(content, 0, len(content), number):
                     if isinstance(definition, AliasDefinition):
                         _define(definition, self.aliases)
-            elif "%" in content or "func" in content or "return" in content:
-                self._line(number, offset, content)
-            offset += len(line) + 1
+            elif "func.func" in content:
+                self._line(number, offset, content, False)
+            elif self.function is not None and (
+                number in candidates or (self.retyped and any(name in content for name in self.retyped))
+            ):
+                self._line(number, offset, content, number in candidates)
+            offset += len(line)
         self._end_function()
         return [(function.roots, fix) for function, fix in self.fixes]
 
@@ -122,7 +131,7 @@ class Planner:
 
     # ---------------------------------------------------------------- lines
 
-    def _line(self, number: int, offset: int, text: str) -> None:
+    def _line(self, number: int, offset: int, text: str, candidate: bool) -> None:
         facts = read(text)
         if facts.kind == "func":
             self._end_function()
@@ -153,7 +162,7 @@ class Planner:
             edits = [self._edit(number, offset, facts.result_types[0], shared)] if facts.result_types else []
             self._retype(facts, {i: shared for i in range(len(facts.result_types))})
         semantics = self.semantics_of(facts.op)
-        if semantics is not None and shared is None:
+        if semantics is not None and shared is None and (candidate or edits):
             self._reinfer(number, offset, text, facts, semantics, edits)
         function.edits.extend(edits)
 
@@ -282,14 +291,16 @@ def apply(text: str, fixes: Iterable[Fix], unsafe: bool = False) -> str:
     return text
 
 
-def with_fixes(text: str, diagnostics: list[Diagnostic], options: Options) -> list[Diagnostic]:
-    """``diagnostics`` with their fixes attached; ``text`` is the whole source they are about."""
-    if not any(d.severity == "error" and any(n.kind == "help" for n in d.notes) for d in diagnostics):
+def with_fixes(lines: Iterable[str], diagnostics: list[Diagnostic], options: Options) -> list[Diagnostic]:
+    """``diagnostics`` with their fixes attached; ``lines`` are the whole source's, with their
+    line endings (an open file, or ``io.StringIO(text, newline="")``)."""
+    candidates = {d.line for d in diagnostics if d.severity == "error" and any(n.kind == "help" for n in d.notes)}
+    if not candidates:
         return diagnostics  # no stale result type: nothing to plan
     from broadcheck.semantics import registry
 
     planner = Planner(options.ops.semantics, registry(), options.profile)
-    return attach(diagnostics, planner.plan(text, options.split_marker))
+    return attach(diagnostics, planner.plan(lines, options.split_marker, candidates))
 
 
 def fixes_of(diagnostics: Iterable[Diagnostic], unsafe: bool) -> list[Fix]:

@@ -7,6 +7,7 @@ The output never depends on scheduling: results come back ordered by path, so
 from __future__ import annotations
 
 import fnmatch
+import io
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from broadcheck.checker import Options, Result, Stream, check_source
 from broadcheck.diagnostics import Diagnostic
+from broadcheck.fixes import with_fixes
 from broadcheck.inputs import (
     BOM,
     STDIN,
@@ -85,7 +87,10 @@ def check_one(path: str, options: Options, stdin_name: str) -> Result | InputErr
         if decode_problem is not None:
             return Result.of(source, [decode_problem])
         try:
-            return check_source(source, options)
+            result = check_source(source, options)
+            if any(d.severity == "error" for d in result.diagnostics):
+                result.diagnostics = with_fixes(io.StringIO(source.text, newline=""), result.diagnostics, options)
+            return result
         except Exception as err:
             raise InternalError(source.path) from err
     stream = Stream(path, options)
@@ -120,18 +125,12 @@ def check_one(path: str, options: Options, stdin_name: str) -> Result | InputErr
 
 
 def _with_fixes(path: str, diagnostics: list[Diagnostic], options: Options) -> list[Diagnostic]:
-    """Attach fixes: that needs the whole text, read again only for a file with problems."""
-    from broadcheck.fixes import with_fixes
-
+    """Attach fixes: the file is read again, line by line, only when it has problems."""
     try:
-        data = read_bytes(path)
-    except OSError:
+        with open(path, encoding="utf-8-sig", newline="") as f:
+            return with_fixes(f, diagnostics, options)
+    except (OSError, UnicodeDecodeError):
         return diagnostics
-    try:
-        text = data.removeprefix(BOM).decode("utf-8")
-    except UnicodeDecodeError:
-        return diagnostics
-    return with_fixes(text, diagnostics, options)
 
 
 @dataclass
@@ -151,7 +150,7 @@ def fix_one(path: str, options: Options, stdin_name: str, unsafe: bool, write: b
 
     A file that cannot be decoded, or has nothing to fix, gives its plain result.
     """
-    from broadcheck.fixes import apply, fixes_of, with_fixes
+    from broadcheck.fixes import apply, fixes_of
     from broadcheck.outputs import ChangedOnDisk, write_if_unchanged
 
     if path == STDIN:
@@ -172,7 +171,7 @@ def fix_one(path: str, options: Options, stdin_name: str, unsafe: bool, write: b
             return Result.of(source, [problem])
     try:
         result = check_source(source, options)
-        result.diagnostics = with_fixes(source.text, result.diagnostics, options)
+        result.diagnostics = with_fixes(io.StringIO(source.text, newline=""), result.diagnostics, options)
         fixes = fixes_of(result.diagnostics, unsafe)
         after = apply(source.text, fixes, unsafe)
         if after == source.text:

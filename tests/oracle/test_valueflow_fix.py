@@ -19,6 +19,7 @@ Knobs: ``BROADCHECK_ORACLE_CASES`` (functions per fault kind, default 2000) and
 
 from __future__ import annotations
 
+import io
 import os
 import random
 import re
@@ -135,7 +136,8 @@ def test_stale_result_types_are_found_and_fixed() -> None:
         planted += 1
         assert (expected[0], expected[1], expected[2]) == ours[0][:3], f"case {case}:\n{text}\n{expected}\n{ours}"
         options = Options(Profile.LLVM)
-        diagnostics = with_fixes(text, check_source(Source("f.mlir", text), options).diagnostics, options)
+        found = check_source(Source("f.mlir", text), options).diagnostics
+        diagnostics = with_fixes(io.StringIO(text, newline=""), found, options)
         after = apply(text, fixes_of(diagnostics, unsafe=True), unsafe=True)
         if right is None:  # the right types do not verify either: no fix, nothing written
             unfixable += 1
