@@ -38,7 +38,6 @@ FAIL::
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from broadcheck.diagnostics import Diagnostic, Label, Note
@@ -118,19 +117,22 @@ class ValueFlow:
             if "%" not in raw and "{" not in raw and "}" not in raw and "return" not in raw and "func" not in raw:
                 continue
             # The hot path: one op on one line with a functional type, as most IR is written.
-            m = simple(raw)
-            if m is not None and self.function is not None and "//" not in raw:
-                keys = signature(m.group("sig"), cache)
-                if keys is not None and self._simple(number, raw, m, keys):
+            if self.function is not None and (m := simple(raw)) is not None and "//" not in raw:
+                gops, cops, results, sig = m.group("gops", "cops", "results", "sig")
+                keys = signature(sig, cache)
+                if keys is not None and self._simple(number, raw, gops or cops, results, keys):
                     continue
+            if raw.strip() == "}":  # the end of a region, most often: nothing to read
+                self._pop()
+                continue
             self.line(number, raw.removesuffix("\r"))
 
-    def _simple(self, number: int, raw: str, m: re.Match[str], keys: tuple[tuple[str, ...], tuple[str, ...]]) -> bool:
+    def _simple(
+        self, number: int, raw: str, operands: str | None, results: str, keys: tuple[tuple[str, ...], tuple[str, ...]]
+    ) -> bool:
         """Follow a simple line; ``False`` if it is not one after all (the slow path reads it)."""
         inputs, outputs = keys
-        operands = m.group("gops") if m.start("generic") >= 0 else m.group("cops")
         names = operands.lstrip().split(", ") if operands else []
-        results = m.group("results")
         if len(names) != len(inputs) or ":" in results:  # `%0:2 = ...`: the slow path
             return False
         defines = results.split(", ")
@@ -138,19 +140,19 @@ class ValueFlow:
             return False
         visible, function = self.visible, self.function
         assert function is not None
-        for name, written in zip(names, inputs, strict=True):
+        for name, written in zip(names, inputs):  # noqa: B905 - the lengths are equal (checked)
             value = visible.get(name)
             if value is None:
                 if "#" in name:
                     return False
                 function.pending.append((name, number, raw))
-            else:
-                defined = value.keys[0]
-                if defined is not None and defined != written and _comparable(defined, written):
-                    self.line(number, raw.removesuffix("\r"), define=False)  # read again, to report
-                    break
+                continue
+            defined = value.keys[0]
+            if defined is not None and defined != written and _comparable(defined, written):
+                self.line(number, raw.removesuffix("\r"), define=False)  # read again, to report
+                break
         scope, defined_names = self.scopes[-1], function.defined
-        for name, key in zip(defines, outputs, strict=True):
+        for name, key in zip(defines, outputs):  # noqa: B905 - the lengths are equal (checked)
             if name in visible:
                 self._define(number, raw, name, (key,))
                 continue

@@ -238,14 +238,39 @@ def _signature(sig: str) -> Parsed | None:
     )
 
 
+_PLAIN_TYPE = r"(?:tensor<[^<>,()!# ]*>|vector<[^<>,()!# ]*>|\w+)"
+_PLAIN = re.compile(rf"\((?:{_PLAIN_TYPE}(?:, {_PLAIN_TYPE})*)?\) -> ")
+
+
+def _plain_keys(sig: str) -> Keys | None:
+    """The common case read by splitting: builtin tensors, vectors and scalars, no commas inside."""
+    head = _PLAIN.match(sig)
+    if head is None:
+        return None
+    inputs = sig[1 : head.end() - 5]
+    outputs = sig[head.end() :]
+    if outputs.startswith("("):
+        if not outputs.endswith(")"):
+            return None
+        outputs = outputs[1:-1]
+    if any(c in outputs for c in "!#()") or "< " in outputs:
+        return None
+    out_types = tuple(outputs.split(", ")) if outputs else ()
+    if any(t.count("<") != t.count(">") or " " in t for t in out_types):
+        return None
+    return (tuple(inputs.split(", ")) if inputs else ()), out_types
+
+
 def signature_keys(sig: str, cache: dict[str, Keys | None]) -> Keys | None:
     """A simple line's signature as the spacing-free texts of its operand and result types;
     ``cache`` (a run's) holds the signatures read so far: real IR repeats a few hundred."""
     try:
         return cache[sig]
     except KeyError:
-        parsed = _signature(sig)
-        keys = None if parsed is None else (tuple(t[3] for t in parsed[0]), tuple(t[3] for t in parsed[1]))
+        keys = _plain_keys(sig)
+        if keys is None:
+            parsed = _signature(sig)
+            keys = None if parsed is None else (tuple(t[3] for t in parsed[0]), tuple(t[3] for t in parsed[1]))
         if len(cache) < 50_000:
             cache[sig] = keys
         return keys
