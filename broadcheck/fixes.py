@@ -80,7 +80,7 @@ class Planner:
         """Values given a new type: name -> {result index: the new type's text}."""
 
     def plan(
-        self, lines: Iterable[str], split_marker: str | None, candidates: Container[int]
+        self, lines: Iterable[str], split: str | None, candidates: Container[int]
     ) -> list[tuple[list[tuple[int, int, str]], Fix]]:
         """The fixes of a source given as its lines (with their line endings): (the ops that
         start each, the fix). Only the ``candidates`` (lines of problems that name a result
@@ -88,11 +88,12 @@ class Planner:
         planning costs a few string tests per line of a file with problems."""
         from broadcheck.checker import _define
         from broadcheck.syntax.scanner import AliasDefinition, scan_aliases
+        from broadcheck.text import split_marker
 
         offset = 0
         for number, line in enumerate(lines, start=1):
             content = line.rstrip("\r\n")
-            if split_marker is not None and content.strip() == split_marker:
+            if split is not None and (split_marker(content, split) or (False, 0))[0]:
                 self._end_function()
                 self.aliases = {}
             elif content.lstrip().startswith("!"):
