@@ -19,6 +19,7 @@ rewritten: ops on one line. A chain that runs into anything else stops there.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -78,6 +79,7 @@ class Planner:
         self.function: _Function | None = None
         self.retyped: dict[str, dict[int, str]] = {}
         """Values given a new type: name -> {result index: the new type's text}."""
+        self._uses: re.Pattern[str] | None = None
 
     def plan(
         self, lines: Iterable[str], split: str | None, candidates: Container[int]
@@ -92,20 +94,21 @@ class Planner:
 
         offset = 0
         for number, line in enumerate(lines, start=1):
-            content = line.rstrip("\r\n")
-            if split is not None and (split_marker(content, split) or (False, 0))[0]:
-                self._end_function()
-                self.aliases = {}
-            elif content.lstrip().startswith("!"):
+            # Most lines need nothing: a few tests in C, then on.
+            if "!" in line and line.lstrip().startswith("!"):
+                content = line.rstrip("\r\n")
                 for definition in scan_aliases(content, 0, len(content), number):
                     if isinstance(definition, AliasDefinition):
                         _define(definition, self.aliases)
-            elif "func.func" in content:
-                self._line(number, offset, content, False)
+            elif split is not None and "//" in line and (split_marker(line.rstrip("\r\n"), split) or (False, 0))[0]:
+                self._end_function()
+                self.aliases = {}
+            elif "func.func" in line:
+                self._line(number, offset, line.rstrip("\r\n"), False)
             elif self.function is not None and (
-                number in candidates or (self.retyped and any(name in content for name in self.retyped))
+                number in candidates or (self._uses is not None and self._uses.search(line) is not None)
             ):
-                self._line(number, offset, content, number in candidates)
+                self._line(number, offset, line.rstrip("\r\n"), number in candidates)
             offset += len(line)
         self._end_function()
         return [(function.roots, fix) for function, fix in self.fixes]
@@ -114,7 +117,7 @@ class Planner:
 
     def _end_function(self) -> None:
         function, self.function = self.function, None
-        self.retyped = {}
+        self.retyped, self._uses = {}, None
         if function is None or not function.roots or function.broken:
             return
         first = function.roots[0][2]
@@ -246,6 +249,9 @@ class Planner:
             if types:
                 self.retyped[definition.name] = types
             k += definition.count
+        # A line uses a retyped value if it names one (`%1`, not `%10`).
+        names = "|".join(re.escape(name) for name in sorted(self.retyped, key=len, reverse=True))
+        self._uses = re.compile(rf"(?:{names})(?![\w$.\-])") if names else None
 
     def _return(self, number: int, offset: int, facts: Line, edits: list[Edit]) -> None:
         function = self.function
