@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from broadcheck.diagnostics import Diagnostic, Label, Note
 from broadcheck.messages import RULES
 from broadcheck.ops import Span
-from broadcheck.syntax.ssa import SIMPLE, Keys, Line, TypeText, read, signature_keys
+from broadcheck.syntax.ssa import SIMPLE_LINES, Keys, Line, TypeText, read, signature_keys
 
 
 class Value:
@@ -109,23 +109,47 @@ class ValueFlow:
     # ---------------------------------------------------------------- lines
 
     def feed(self, text: str, first_line: int) -> None:
-        """Follow the values of ``text`` (whole lines), whose first line is ``first_line``."""
-        number = first_line - 1
-        simple, signature, cache = SIMPLE.match, signature_keys, self._signatures
-        for raw in text.split("\n"):
-            number += 1
-            if "%" not in raw and "{" not in raw and "}" not in raw and "return" not in raw and "func" not in raw:
-                continue
-            # The hot path: one op on one line with a functional type, as most IR is written.
-            if self.function is not None and (m := simple(raw)) is not None and "//" not in raw:
+        """Follow the values of ``text`` (whole lines), whose first line is ``first_line``.
+
+        One regex pass finds the simple lines (one op, canonical spacing, a functional
+        type: most of real IR); the lines between them are read one by one.
+        """
+        number, pos = first_line, 0
+        signature, cache = signature_keys, self._signatures
+        for m in SIMPLE_LINES.finditer(text):
+            start = m.start()
+            if start > pos:
+                number = self._lines(text[pos:start], number)
+            raw = m.group()
+            if self.function is None or "//" in raw:
+                self._other(number, raw)
+            else:
                 gops, cops, results, sig = m.group("gops", "cops", "results", "sig")
                 keys = signature(sig, cache)
-                if keys is not None and self._simple(number, raw, gops or cops, results, keys):
-                    continue
-            if raw.strip() == "}":  # the end of a region, most often: nothing to read
-                self._pop()
-                continue
-            self.line(number, raw.removesuffix("\r"))
+                if keys is None or not self._simple(number, raw, gops or cops, results, keys):
+                    self._other(number, raw)
+            number += 1
+            pos = m.end() + 1  # past the line's "\n"
+        if pos < len(text):
+            self._lines(text[pos:], number)
+
+    def _lines(self, text: str, number: int) -> int:
+        """Follow lines that are not simple; the number of the line after them."""
+        lines = text.split("\n")
+        if lines[-1] == "":  # ``text`` ends at a line end
+            lines.pop()
+        for raw in lines:
+            self._other(number, raw)
+            number += 1
+        return number
+
+    def _other(self, number: int, raw: str) -> None:
+        if "%" not in raw and "{" not in raw and "}" not in raw and "return" not in raw and "func" not in raw:
+            return
+        if raw.strip() == "}":  # the end of a region, most often: nothing to read
+            self._pop()
+            return
+        self.line(number, raw.removesuffix("\r"))
 
     def _simple(
         self, number: int, raw: str, operands: str | None, results: str, keys: tuple[tuple[str, ...], tuple[str, ...]]

@@ -220,6 +220,8 @@ SIMPLE = re.compile(
     r'(?:(?: <?\{(?:[^{}\n"]++|"[^"\\\n]*+")*+\}>?)*) : (?P<sig>\([^()\n]*\) -> [^\s(),]+|\([^()\n]*\) -> \([^()\n]*\))'
     r'(?: loc\("[^"\n]*"(?::[0-9]+:[0-9]+)?\))?[ \t\r]*$'
 )
+# The same, found at every line start of a whole block at once.
+SIMPLE_LINES = re.compile("^" + SIMPLE.pattern, re.M)
 Parsed = tuple[tuple[tuple[str, int, int, str], ...], tuple[tuple[str, int, int, str], ...]]
 Keys = tuple[tuple[str, ...], tuple[str, ...]]
 
