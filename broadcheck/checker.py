@@ -15,11 +15,42 @@ from broadcheck.messages import RULES, note
 from broadcheck.ops import OpaqueType, Operation, Span, Type, shape_str
 from broadcheck.optable import OpTable
 from broadcheck.semantics import Problem, Profile, Verifier, attribute_free, registry
-from broadcheck.syntax.fastpath import attributes_accepted, simple_alias, simple_operation, split_key
+from broadcheck.syntax.fastpath import Reading, attributes_accepted, simple_alias, simple_operation, split_key
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.scanner import AliasDefinition, Incomplete, Statement, extent, scan, scan_aliases
 from broadcheck.text import Source, split_marker
 from broadcheck.valueflow import ValueFlow
+
+Memo = tuple[str, str | None, Profile, str, int]
+
+
+@dataclass
+class Memory:
+    """What one run has learnt, so that a repeated line is not checked twice: the keys of
+    simple lines found valid and clean (per op, semantics, profile and type-alias
+    context), the signatures found clean, and what the fast path has read. It belongs to
+    the run (its :class:`Options`), never to a module, and is bounded, so memory stays flat.
+    """
+
+    clean: set[Memo] = field(default_factory=set)
+    clean_signatures: set[tuple[str, str, Profile, str, int]] = field(default_factory=set)
+    alias_contexts: dict[tuple[tuple[str, str], ...], int] = field(default_factory=dict)
+    reading: Reading = field(default_factory=Reading)
+
+    LIMIT = 200_000
+
+    def remember(self, memo: Memo) -> None:
+        if len(self.clean) >= self.LIMIT:
+            self.clean.clear()
+            self.clean_signatures.clear()
+        self.clean.add(memo)
+
+    def alias_context(self, aliases: Mapping[str, Type | SyntaxProblem]) -> int:
+        """A small number standing for a set of type alias definitions (0: none)."""
+        if not aliases:
+            return 0
+        items = tuple(sorted((name, repr(value)) for name, value in aliases.items()))
+        return self.alias_contexts.setdefault(items, len(self.alias_contexts) + 1)
 
 
 @dataclass(frozen=True)
@@ -37,6 +68,8 @@ class Options:
     goes through the grammar. The output is the same either way (tested)."""
     values: bool = True
     """Follow values from their definitions to their uses (broadcheck.valueflow)."""
+    memory: Memory = field(default_factory=Memory, compare=False, repr=False)
+    """The run's memory of verdicts (each Options is one run's)."""
 
 
 @dataclass
@@ -93,24 +126,6 @@ def syntax_diagnostic(problem: SyntaxProblem, path: str) -> Diagnostic:
     """A grammar rejection of a checked op, as a located BC001."""
     rule = RULES["BC001"]
     return Diagnostic(rule.code, rule.severity, rule.format(detail=problem.message), path, problem.span)
-
-
-# Keys of simple lines (see broadcheck.syntax.scanner.SIMPLE) already found
-# valid and clean, per semantics, profile and type-alias context: a line with a
-# known key needs no parse and no verification. Bounded, so memory stays flat.
-_CLEAN: set[tuple[str, str | None, Profile, str, int]] = set()
-_CLEAN_LIMIT = 200_000
-# Signatures found clean per op name, attribute-free semantics, profile and alias context.
-_CLEAN_SIGNATURES: set[tuple[str, str, Profile, str, int]] = set()
-_ALIAS_CONTEXTS: dict[tuple[tuple[str, str], ...], int] = {}
-
-
-def _alias_context(aliases: Mapping[str, Type | SyntaxProblem]) -> int:
-    """A small number standing for a set of type alias definitions."""
-    if not aliases:
-        return 0
-    items = tuple(sorted((name, repr(value)) for name, value in aliases.items()))
-    return _ALIAS_CONTEXTS.setdefault(items, len(_ALIAS_CONTEXTS) + 1)
 
 
 UNKNOWN_OP = "not in the op table"
@@ -252,10 +267,12 @@ class Stream:
 
         def define_up_to(offset: int) -> None:
             while pending and pending[-1].offset < offset:
-                _define(pending.pop(), self.aliases)
+                _define(pending.pop(), self.aliases, options.memory.reading)
                 self.context = None
 
         profile, semantics_of = options.profile, options.ops.semantics
+        memory = options.memory
+        clean = memory.clean
         is_checked, known_dialect, passed_over = options.ops.is_checked, options.ops.known_dialect, self.passed_over
 
         def wanted(name: str) -> bool:
@@ -270,10 +287,10 @@ class Stream:
             if "!" in key:
                 define_up_to(offset)
                 if self.context is None:
-                    self.context = _alias_context(self.aliases)
-                found = (name, semantics_of(name), profile, key, self.context) in _CLEAN
+                    self.context = memory.alias_context(self.aliases)
+                found = (name, semantics_of(name), profile, key, self.context) in clean
             else:
-                found = (name, semantics_of(name), profile, key, 0) in _CLEAN
+                found = (name, semantics_of(name), profile, key, 0) in clean
             if found:
                 self.ops += 1
             return found
@@ -293,6 +310,7 @@ class Stream:
 
     def _statement(self, text: str, end: int, final: bool, statement: Statement) -> Incomplete | None:
         options = self.options
+        memory = options.memory
         name = options.ops.semantics(statement.name)
         assert name is not None
         uses_alias = "!" in (statement.key or statement.text)
@@ -300,7 +318,7 @@ class Stream:
         memo = None
         if statement.key is not None:
             if uses_alias and self.context is None:
-                self.context = _alias_context(self.aliases)
+                self.context = memory.alias_context(self.aliases)
             memo = (statement.name, name, options.profile, statement.key, (self.context or 0) if uses_alias else 0)
         if memo is not None:
             # When the fast path can read the line, the statement is exactly the
@@ -310,17 +328,19 @@ class Stream:
             attribute_free = name in self.attribute_free
             parts = split_key(statement.key or "") if attribute_free else None
             by_signature = None
-            if parts is not None and (not parts[0] or attributes_accepted(parts[0])):
+            if parts is not None and (not parts[0] or attributes_accepted(parts[0], memory.reading)):
                 by_signature = (statement.name, name, options.profile, parts[1], memo[4])
-                if by_signature in _CLEAN_SIGNATURES:
-                    _remember(memo)
+                if by_signature in memory.clean_signatures:
+                    memory.remember(memo)
                     self._checked(statement)
                     return None
-            fast_op = simple_operation(statement.name, statement.key or "", in_scope, not attribute_free)
+            fast_op = simple_operation(
+                statement.name, statement.key or "", in_scope, not attribute_free, memory.reading
+            )
             if fast_op is not None and self.semantics[name](fast_op, options.profile) is None:
-                _remember(memo)
+                memory.remember(memo)
                 if by_signature is not None:
-                    _CLEAN_SIGNATURES.add(by_signature)
+                    memory.clean_signatures.add(by_signature)
                 self._checked(statement)
                 return None
         statement_text = extent(text, statement, end, final)
@@ -346,7 +366,7 @@ class Stream:
         if problem is not None:
             self._report(text, statement, diagnose(problem, op, self.path))
         elif memo is not None and statement_text == statement.simple:
-            _remember(memo)
+            memory.remember(memo)
         return None
 
     def _checked(self, statement: Statement) -> None:
@@ -412,9 +432,11 @@ class _Lines:
         return self.line
 
 
-def _define(definition: AliasDefinition, aliases: dict[str, Type | SyntaxProblem]) -> None:
+def _define(
+    definition: AliasDefinition, aliases: dict[str, Type | SyntaxProblem], memory: Reading | None = None
+) -> None:
     """Add one type alias definition (or the reason it cannot be read) to ``aliases``."""
-    simple = simple_alias(definition.text, aliases)
+    simple = simple_alias(definition.text, aliases, memory)
     if simple is not None:
         aliases[simple[0]] = simple[1]
         return
@@ -426,13 +448,6 @@ def _define(definition: AliasDefinition, aliases: dict[str, Type | SyntaxProblem
         aliases[definition.name] = problem
     else:
         aliases[name] = alias
-
-
-def _remember(memo: tuple[str, str | None, Profile, str, int]) -> None:
-    if len(_CLEAN) >= _CLEAN_LIMIT:
-        _CLEAN.clear()
-        _CLEAN_SIGNATURES.clear()
-    _CLEAN.add(memo)
 
 
 def check_source(source: Source, options: Options) -> Result:

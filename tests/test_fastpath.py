@@ -15,8 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from broadcheck import checker
-from broadcheck.checker import Options, Result, Stream, check_source
+from broadcheck.checker import Memory, Options, Result, Stream, check_source
 from broadcheck.optable import OpTable
 from broadcheck.semantics import Profile
 from broadcheck.syntax.fastpath import simple_type
@@ -55,8 +54,7 @@ def streamed(text: str, options: Options, size: int) -> Result:
 
 def both_paths(text: str, options: Options) -> tuple[Result, Result]:
     source = Source("x.mlir", text)
-    checker._CLEAN.clear()
-    checker._CLEAN_SIGNATURES.clear()
+    options = replace(options, memory=Memory())  # a run of its own: nothing remembered yet
     fast = check_source(source, options)
     warm = check_source(source, options)  # with the verdicts of the first pass remembered
     slow = check_source(source, replace(options, fast=False))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from broadcheck.ops import OpaqueType, Operation, ShapedType, Span, Type, TypeUse
 
@@ -79,7 +80,13 @@ def simple_key(text: str, start: int, end: int) -> tuple[str, int] | None:
     return text[m.start("mid") : key_end], stop
 
 
-_types: dict[str, Type | None] = {}
+@dataclass
+class Reading:
+    """What a run has read already: type texts, and whether the grammar accepts an
+    attribute text (a run's memory, never a module's; bounded)."""
+
+    types: dict[str, Type | None] = field(default_factory=dict)
+    attributes: dict[str, bool] = field(default_factory=dict)
 
 
 def _dims(text: str) -> tuple[int | None, ...] | None:
@@ -87,10 +94,10 @@ def _dims(text: str) -> tuple[int | None, ...] | None:
     return None if any(d is not None and d > INT64_MAX for d in dims) else dims
 
 
-def simple_type(text: str, aliases: Mapping[str, object]) -> Type | None:
+def simple_type(text: str, aliases: Mapping[str, object], memory: Reading | None = None) -> Type | None:
     """The type ``text`` as the grammar would build it, if it is simple; else ``None``."""
-    if text in _types:
-        return _types[text]
+    if memory is not None and text in memory.types:
+        return memory.types[text]
     m = _SIMPLE_TYPE.fullmatch(text)
     if m is None:
         return None
@@ -108,12 +115,12 @@ def simple_type(text: str, aliases: Mapping[str, object]) -> Type | None:
         parsed = None if dims is None else ShapedType("vector", dims, m.group("velement"))
     else:
         parsed = OpaqueType(text)
-    if len(_types) < 100_000:
-        _types[text] = parsed
+    if memory is not None and len(memory.types) < 100_000:
+        memory.types[text] = parsed
     return parsed
 
 
-def _group(text: str, aliases: Mapping[str, object]) -> tuple[TypeUse, ...] | None:
+def _group(text: str, aliases: Mapping[str, object], memory: Reading | None) -> tuple[TypeUse, ...] | None:
     if text.startswith("("):
         if not text.endswith(")"):
             return None
@@ -122,28 +129,29 @@ def _group(text: str, aliases: Mapping[str, object]) -> tuple[TypeUse, ...] | No
             return ()
     uses = []
     for part in text.split(", "):
-        t = simple_type(part, aliases)
+        t = simple_type(part, aliases, memory)
         if t is None:
             return None
         uses.append(TypeUse(t, _NOWHERE))
     return tuple(uses)
 
 
-_attributes_ok: dict[str, bool] = {}
-
-
-def attributes_accepted(mid: str) -> bool:
+def attributes_accepted(mid: str, memory: Reading) -> bool:
     """Whether the grammar accepts this attribute text (`` {...}`` or `` <{...}>``); asked once per text."""
-    if mid not in _attributes_ok:
-        from broadcheck.syntax.parser import SyntaxProblem, parse_operation
+    known = memory.attributes
+    if mid in known:
+        return known[mid]
+    from broadcheck.syntax.parser import SyntaxProblem, parse_operation
 
-        try:
-            parse_operation(f'"x.y"(){mid} : () -> ()')
-        except SyntaxProblem:
-            _attributes_ok[mid] = False
-        else:
-            _attributes_ok[mid] = True
-    return _attributes_ok[mid]
+    try:
+        parse_operation(f'"x.y"(){mid} : () -> ()')
+    except SyntaxProblem:
+        accepted = False
+    else:
+        accepted = True
+    if len(known) < 100_000:
+        known[mid] = accepted
+    return accepted
 
 
 def split_key(key: str) -> tuple[str, str] | None:
@@ -152,7 +160,9 @@ def split_key(key: str) -> tuple[str, str] | None:
     return None if split is None else (split.group(1), key[split.end() :])
 
 
-def simple_operation(name: str, key: str, aliases: Mapping[str, object], keep_attributes: bool) -> Operation | None:
+def simple_operation(
+    name: str, key: str, aliases: Mapping[str, object], keep_attributes: bool, memory: Reading
+) -> Operation | None:
     """The op of a simple line, for its verdict only: it has no locations, and
     no attributes, so a semantics that reads attributes must say ``keep_attributes``.
 
@@ -162,13 +172,13 @@ def simple_operation(name: str, key: str, aliases: Mapping[str, object], keep_at
     if parts is None:
         return None
     mid, sig = parts
-    if mid and (keep_attributes or not attributes_accepted(mid)):
+    if mid and (keep_attributes or not attributes_accepted(mid, memory)):
         return None
     inputs, arrow, output = sig.partition(") -> ")
     if not arrow:
         return None
-    operands = _group(inputs + ")", aliases)
-    results = _group(output, aliases)
+    operands = _group(inputs + ")", aliases, memory)
+    results = _group(output, aliases, memory)
     if operands is None or results is None:
         return None
     return Operation(name, _NOWHERE, _NOWHERE, operands, results)
@@ -177,10 +187,10 @@ def simple_operation(name: str, key: str, aliases: Mapping[str, object], keep_at
 _ALIAS = re.compile(r"!(?P<name>[A-Za-z_][\w$.]*) = (?P<type>\S+)")
 
 
-def simple_alias(text: str, aliases: Mapping[str, object]) -> tuple[str, Type] | None:
+def simple_alias(text: str, aliases: Mapping[str, object], memory: Reading | None = None) -> tuple[str, Type] | None:
     """``!name = type`` read without Lark when the type is simple (as the grammar reads it)."""
     m = _ALIAS.fullmatch(text.rstrip())
     if m is None:
         return None
-    parsed = simple_type(m.group("type"), aliases)
+    parsed = simple_type(m.group("type"), aliases, memory)
     return None if parsed is None else (m.group("name"), parsed)
