@@ -44,3 +44,15 @@ def kind(message: str, kinds: Sequence[tuple[str, str]]) -> str:
         if re.search(pattern, message):
             return name
     return "other"
+
+
+def broadcheck_first_error(text: str, profile: str = "llvm") -> str:
+    """broadcheck's first error on ``text`` (its message), ``ok``, or what it raised."""
+    from broadcheck.api import check_text
+
+    try:
+        diagnostics = check_text(text, path="<case>", profile=profile)
+    except Exception as exc:
+        return f"raised {type(exc).__name__}: {exc}"
+    errors = [d for d in diagnostics if d.severity == "error"]
+    return errors[0].message if errors else "ok"

@@ -382,14 +382,7 @@ def _template() -> bytes:
 
 
 def _broadcheck(text: str) -> str:
-    from broadcheck.api import check_text
-
-    try:
-        diagnostics = check_text(text, path="<case>", profile="llvm")
-    except Exception as exc:
-        return f"raised {type(exc).__name__}: {exc}"
-    errors = [d for d in diagnostics if d.severity == "error"]
-    return errors[0].message if errors else "ok"
+    return common.broadcheck_first_error(text)
 
 
 _KINDS = [

@@ -295,12 +295,7 @@ def _first_error(ctx: Any, text: str) -> str:
 
 
 def _broadcheck(check_text: Any, text: str, profile: str) -> str:
-    try:
-        diagnostics = check_text(text, path="<case>", profile=profile)
-    except Exception as exc:
-        return f"raised {type(exc).__name__}: {exc}"
-    errors = [d for d in diagnostics if d.severity == "error"]
-    return errors[0].message if errors else "ok"
+    return common.broadcheck_first_error(text, profile)
 
 
 _KINDS = [
