@@ -393,7 +393,7 @@ def explain(types: tuple[str, ...], semantics: str, profile: str, dims: str | No
     from broadcheck import shell
     from broadcheck.report.explain import render_picture
     from broadcheck.semantics import Profile
-    from broadcheck.semantics.values import broadcast_to
+    from broadcheck.semantics.values import ValuesError, broadcast_to
 
     try:
         if values:
@@ -402,7 +402,7 @@ def explain(types: tuple[str, ...], semantics: str, profile: str, dims: str | No
         else:
             operands = [shell.operand(t) for t in types]
         pic = shell.explain(operands, semantics, Profile(profile), _dims(dims))
-    except shell.BadOperand as err:
+    except (shell.BadOperand, ValuesError) as err:
         _fail(str(err))
     shown: list[tuple[str, Any]] = []
     if values and pic.result is not None and all(d is not None for d in pic.result):

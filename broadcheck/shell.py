@@ -49,7 +49,10 @@ def operand(text: str) -> Operand:
     text = text.strip()
     if _PLAIN.match(text):
         dims = "" if text == "scalar" else text + "x"
-        return Operand(text, ShapedType("tensor", _dims(dims), "f32"), True)
+        shape = _dims(dims)
+        if any(d is not None and d > 2**63 - 1 for d in shape):
+            raise BadOperand(f"'{text}' is not a shape: invalid dimension (sizes are 64-bit)")
+        return Operand(text, ShapedType("tensor", shape, "f32"), True)
     try:
         parsed = parse_type(text)
     except SyntaxProblem as bad:
@@ -88,6 +91,8 @@ def _infer_shape(
         return numpy.broadcast_shapes(*ranked)
     if semantics == "onnx":  # ONNX's shape inference infers nothing from an unranked input
         return onnx.multidirectional(*ranked) if len(ranked) == len(shapes) else None
+    if len(ranked) != len(shapes):
+        return None  # an unranked operand: nothing to infer
     if len(ranked) != 2:
         raise BadOperand("xla broadcasts exactly two operands")
     return xla.broadcast(ranked[0], ranked[1], dims or None)
@@ -102,6 +107,8 @@ def infer(
 ) -> Verdict:
     """What ``semantics`` makes of these operands (and result type, if given)."""
     first = operands[0].type
+    if result is None and first.kind == "vector":
+        raise BadOperand("a vector has no unranked form: give the result type with --result")
     result_text = str(result.type) if result is not None else f"{first.kind}<*x{first.element}>"
     name, entry = _AS_OP[semantics]
     if semantics == "xla" and dims is None:
@@ -112,7 +119,10 @@ def infer(
         else ""
     )
     statement = f'"{name}"(){attrs} : ({", ".join(str(o.type) for o in operands)}) -> {result_text}'
-    op = parse_operation(statement)
+    try:
+        op = parse_operation(statement)
+    except SyntaxProblem as bad:  # e.g. a dimension too large for 64 bits
+        raise BadOperand(f"these types cannot be checked: {bad.message}") from None
     label = semantics if semantics != "mlir" else f"mlir ({profile})"
     problem = registry()[entry](op, profile)
     if problem is not None:
@@ -199,7 +209,12 @@ def _placed(shape: Shape, rank: int, dims: Sequence[int] | None) -> list[Cell]:
 
 def explain(operands: Sequence[Operand], semantics: str, profile: Profile, dims: Sequence[int] | None) -> Picture:
     """Place the operands in columns (right-aligned, or by ``dims``), mark padding and stretching."""
-    verdict = infer(operands, semantics, profile, dims)
+    # The picture is about shapes: a vector is drawn as a tensor of its shape.
+    as_tensors = [
+        replace(o, type=ShapedType("tensor", o.type.shape, o.type.element)) if o.type.kind == "vector" else o
+        for o in operands
+    ]
+    verdict = infer(as_tensors, semantics, profile, dims)
     shapes = [o.type.shape for o in operands]
     ranked = [s for s in shapes if s is not None]
     rank = max((len(s) for s in ranked), default=0)

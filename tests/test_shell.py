@@ -146,3 +146,29 @@ def test_library_api() -> None:
     assert [
         d.code for d in broadcheck.check_text('"tf.AddV2"(%a, %b) : (tensor<3xf32>, tensor<4xf32>) -> tensor<4xf32>')
     ] == ["BC101"]
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (
+            ["infer", "vector<4xf32>", "vector<4xf32>"],
+            2,
+            "a vector has no unranked form: give the result type with --result",
+        ),
+        (["infer", "99999999999999999999", "1"], 2, "invalid dimension"),
+        (["explain", "99999999999999999999", "1"], 2, "invalid dimension"),
+        (["explain", "--values", "dense<[[1,2],[3]]> : tensor<2x2xi32>", "dense<[1,2]> : tensor<2xi32>"], 2, "ragged"),
+        (["explain", "vector<4xf32>", "3"], 1, "shape mismatch"),
+        (["explain", "--semantics", "mlir", "--profile", "llvm", "vector<[4]xf32>", "vector<4xf32>"], 0, "result"),
+        (["infer", "vector<4xf32>", "vector<1xf32>", "--result", "vector<4xf32>"], 0, "vector<4xf32>"),
+        (["infer", "tensor<*xf32>", "tensor<4xf32>", "--semantics", "all"], 0, "xla"),
+    ],
+)
+def test_user_mistakes_and_odd_types_are_not_internal_errors(
+    args: list[str], code: int, message: str, run: Invoke
+) -> None:
+    result = run(*args)
+    assert result.code == code, result.out + result.err
+    assert "internal error" not in result.err
+    assert message in result.out + result.err

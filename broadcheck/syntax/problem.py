@@ -2,17 +2,28 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from broadcheck.ops import Span
 
 
-@dataclass(frozen=True, slots=True)
 class SyntaxProblem(Exception):
-    """A statement or type that the grammar does not accept, with where and why."""
+    """A statement or type that the grammar does not accept, with where and why.
 
-    message: str
-    span: Span
+    A plain exception class (a frozen dataclass cannot take the traceback Python
+    sets on an exception that passes through a ``with`` or a generator).
+    """
+
+    def __init__(self, message: str, span: Span):
+        super().__init__(message)
+        self.message, self.span = message, span
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SyntaxProblem) and (self.message, self.span) == (other.message, other.span)
+
+    def __hash__(self) -> int:
+        return hash((self.message, self.span))
+
+    def __repr__(self) -> str:
+        return f"SyntaxProblem({self.message!r}, {self.span!r})"
 
 
 class Unreadable(Exception):
