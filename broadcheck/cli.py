@@ -438,7 +438,7 @@ def rules(code: str | None) -> None:
     if not selected:
         _fail(f"unknown code '{code}'; run 'broadcheck rules' for the list")
     for rule in selected:
-        click.echo(f"{rule.code}  {rule.name}  ({rule.severity})")
+        click.echo(f"{rule.code}  {rule.name}  ({'retired' if rule.name.startswith('retired-') else rule.severity})")
         click.echo(f"    {rule.summary}")
         click.echo(f"    message: {rule.template}")
         click.echo(f"    example: {rule.example}")

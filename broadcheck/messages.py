@@ -102,7 +102,7 @@ RULES: Mapping[str, Rule] = {
             "redefinition",
             "redefinition of SSA value '{name}'",
             "A value name is defined twice where the first is still in scope (mlir-opt's parser rejects it).",
-            "%0 = tosa.add %a, %a : ...\n%0 = tosa.add %a, %a : ...",
+            "%0 = tosa.add %a, %a : ... then, in the same function, %0 = tosa.sub %a, %a : ...",
             op_prefix=False,
         ),
         Rule(
@@ -138,7 +138,8 @@ RULES: Mapping[str, Rule] = {
             "vector-with-tensor",
             "cannot broadcast vector with tensor",
             "An op mixes vector and tensor operands or results (llvm profile).",
-            '"tf.AddV2"(%a, %b) : (vector<4xf32>, tensor<4xf32>) -> tensor<4xf32>',
+            '"mydialect.add"(%a, %b) : (vector<4xf32>, tensor<4xf32>) -> tensor<4xf32>  '
+            "(with --op 'mydialect.*=mlir' --profile llvm)",
             op_prefix=False,
         ),
         Rule(
@@ -160,7 +161,7 @@ RULES: Mapping[str, Rule] = {
             "not-tensor-or-vector",
             "{kind} #{index} must be tensor of any type values or vector of any type values, but got '{type}'",
             "An operand or result of a broadcastable op is neither a tensor nor a vector (spec profile).",
-            '"tf.AddV2"(%a, %b) : (tensor<4xf32>, f32) -> tensor<4xf32>',
+            '"test.broadcastable"(%a, %b) : (tensor<4xf32>, f32) -> tensor<4xf32>',
         ),
         Rule(
             "BC109",
@@ -400,7 +401,7 @@ RULES: Mapping[str, Rule] = {
             "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between arg {first} with "
             "shape {first_shape} and arg {second} with shape {second_shape}.",
             "Operands do not broadcast under NumPy / Array API rules (NumPy's own message).",
-            "%0 = chlo.broadcast_select %p, %a, %b : (tensor<2xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>",
+            "\"np.add\"(%a, %b) : (tensor<3xf32>, tensor<4xf32>) -> tensor<4xf32>  (with --op 'np.*=numpy')",
             op_prefix=False,
         ),
         Rule(
@@ -1104,7 +1105,7 @@ RULES: Mapping[str, Rule] = {
         ),
         Rule(
             "BC702",
-            "operand-count",
+            "tf-operand-count",
             "expected {expected} operands, but found {count}",
             "A tf/tfl op has more or fewer operands than its definition takes.",
             '%0 = "tf.AddV2"(%a, %b, %c) : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>',

@@ -177,6 +177,8 @@ def fix_one(path: str, options: Options, stdin_name: str, unsafe: bool, write: b
         if after == source.text:
             return Fixed(result, source.text, after, 0)
         remaining = check_source(Source(path if path != STDIN else source.path, after), options)
+        # What remains may still have a fix (an unsafe one, without --unsafe-fixes): say so.
+        remaining.diagnostics = with_fixes(io.StringIO(after, newline=""), remaining.diagnostics, options)
     except Exception as err:
         raise InternalError(source.path) from err
     errors = sum(1 for d in result.diagnostics if d.severity == "error")

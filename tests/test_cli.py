@@ -46,7 +46,7 @@ def test_directories_are_searched_for_mlir_files_skipping_hidden(run: Invoke, tr
     assert result.out.splitlines() == [
         f"{os.path.join('ir', 'nested', 'bad.mlir')}:1:6: error: 'tf.AddV2' op operands don't have "
         "broadcast-compatible shapes [BC101]",
-        "Found 1 error in 1 file.",
+        "Found 1 error in 1 of 2 files.",
     ]
 
 

@@ -31,10 +31,11 @@ def summary(results: Sequence[Result], unread: int = 0) -> str:
         parts = [_plural(errors, "error")] if errors else []
         if warnings:
             parts.append(_plural(warnings, "warning"))
-        found = f"Found {' and '.join(parts)} in {_plural(files, 'file')}"
+        where = _plural(files, "file") if files == len(results) else f"{files} of {_plural(len(results), 'file')}"
+        found = f"Found {' and '.join(parts)} in {where}"
         if unread:
             found += f"; {_plural(unread, 'path')} could not be read"
-        return found + "." + _coverage(results)
+        return found + "." + _coverage(results, True)
     if not results:
         return f"{_plural(unread, 'path')} could not be read; nothing was checked." if unread else "No files checked."
     ops = sum(r.ops_checked for r in results)
@@ -44,8 +45,9 @@ def summary(results: Sequence[Result], unread: int = 0) -> str:
     return f"No problems found in {checked}." + _coverage(results)
 
 
-def _coverage(results: Sequence[Result]) -> str:
-    """What was not checked, on lines of its own; empty when everything was."""
+def _coverage(results: Sequence[Result], with_count: bool = False) -> str:
+    """What was not checked, on lines of its own; empty when everything was. ``with_count``
+    says how many ops were checked too (the first line did not)."""
     from broadcheck.checker import UNKNOWN_OP, UNREADABLE
 
     lines = []
@@ -56,11 +58,12 @@ def _coverage(results: Sequence[Result]) -> str:
         parts = [f"{unknown} not in the op table"] if unknown else []
         if unreadable:
             parts.append(f"{unreadable} with unreadable types")
-        ops = sum(r.ops_checked for r in results)
-        lines.append(
-            f"Checked {_plural(ops, 'op')}; {unknown + unreadable} passed over ({', '.join(parts)}); "
-            "--show-skipped lists them."
-        )
+        reasons_text = f"passed over ({', '.join(parts)}); --show-skipped lists them."
+        if with_count:
+            ops = _plural(sum(r.ops_checked for r in results), "op")
+            lines.append(f"Checked {ops}; {unknown + unreadable} {reasons_text}")
+        else:
+            lines.append(f"{_plural(unknown + unreadable, 'op statement')} {reasons_text}")
     not_held = sum(r.annotations_not_held for r in results)
     if not_held:
         lines.append(

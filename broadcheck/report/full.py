@@ -97,6 +97,15 @@ class _Window:
 
     def _cut(self, spans: Sequence[tuple[int, int]], budget: int) -> list[tuple[int, int]]:
         n = len(self.text)
+        # One window, if every mark fits in it: the line is cut at its ends only.
+        first = max(1, min((s for s, _ in spans), default=1))
+        last = min(n + 1, max((max(e, s + 1) for s, e in spans), default=first + 1))
+        room = budget - 6  # for a "..." at each end
+        if last - first <= room:
+            lo = max(1, min(first - (room - (last - first)) // 2, n + 1 - room))
+            hi = min(n + 1, lo + room)
+            if _cells("".join(_shown(c) for c in self.text[lo - 1 : hi - 1])) <= room:
+                return [(lo, hi)]
         regions: list[tuple[int, int]] = []
         for start, end in sorted((max(1, min(s, n + 1)), max(min(e, n + 1), min(s, n + 1) + 1)) for s, e in spans):
             if regions and start <= regions[-1][1] + 16:
