@@ -21,15 +21,9 @@ dims; element types the op takes and ones it does not (refs, strings, variants, 
 result too many. The verdict and the first error message must agree (profile llvm; broadcheck's
 warnings are not compared).
 
-This needs TensorFlow, which is too heavy for broadcheck's own environment: install it in its own
-virtualenv outside the repository and run the test from there::
-
-    python3 -m venv /work/tf-venv
-    /work/tf-venv/bin/pip install tensorflow-cpu==2.21.0 numpy click lark rich pytest hypothesis
-    cd /work/main && PYTHONPATH=/work/main /work/tf-venv/bin/python -m pytest -m oracle \\
-        tests/oracle/test_tf_ops.py -q -p no:cacheprovider
-
-Run by ``make oracle``; FAILS (never skips) when TensorFlow is missing. Knobs:
+This needs TensorFlow, which is too heavy for broadcheck's own environment: ``make oracle-tf``
+installs it in an environment of its own (``.venv-tf``) and runs this module from there with the
+checkout on ``PYTHONPATH``. It FAILS (never skips) when TensorFlow is missing. Knobs:
 ``BROADCHECK_TF_CASES`` (default 3000), ``BROADCHECK_TFL_CASES`` (default 2500),
 ``BROADCHECK_TF_SEED``.
 """
