@@ -1181,7 +1181,7 @@ RULES: Mapping[str, Rule] = {
             "tfl-prelu-alpha-broadcast",
             "'alpha' is not broadcastable at dimension {dim}.",
             "tfl.prelu: an alpha size is neither 1 nor the input's size in the next dimension.",
-            '%0 = "tfl.prelu"(%x, %a) : (tensor<2x3x4xf32>, tensor<2x4xf32>) -> tensor<2x3x4xf32>',
+            '%0 = "tfl.prelu"(%x, %a) : (tensor<2x1x4xf32>, tensor<3x4xf32>) -> tensor<2x3x4xf32>',
         ),
         Rule(
             "BC715",
