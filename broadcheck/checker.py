@@ -267,7 +267,7 @@ class Stream:
 
         def define_up_to(offset: int) -> None:
             while pending and pending[-1].offset < offset:
-                _define(pending.pop(), self.aliases, options.memory.reading)
+                define_alias(pending.pop(), self.aliases, options.memory.reading)
                 self.context = None
 
         profile, semantics_of = options.profile, options.ops.semantics
@@ -432,7 +432,7 @@ class _Lines:
         return self.line
 
 
-def _define(
+def define_alias(
     definition: AliasDefinition, aliases: dict[str, Type | SyntaxProblem], memory: Reading | None = None
 ) -> None:
     """Add one type alias definition (or the reason it cannot be read) to ``aliases``."""

@@ -88,7 +88,7 @@ class Planner:
         start each, the fix). Only the ``candidates`` (lines of problems that name a result
         type that would verify) and the lines that use a retyped value are read fully, so
         planning costs a few string tests per line of a file with problems."""
-        from broadcheck.checker import _define
+        from broadcheck.checker import define_alias
         from broadcheck.syntax.scanner import AliasDefinition, scan_aliases
         from broadcheck.text import split_marker
 
@@ -99,7 +99,7 @@ class Planner:
                 content = line.rstrip("\r\n")
                 for definition in scan_aliases(content, 0, len(content), number):
                     if isinstance(definition, AliasDefinition):
-                        _define(definition, self.aliases)
+                        define_alias(definition, self.aliases)
             elif split is not None and "//" in line and (split_marker(line.rstrip("\r\n"), split) or (False, 0))[0]:
                 self._end_function()
                 self.aliases = {}

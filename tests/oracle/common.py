@@ -56,3 +56,28 @@ def broadcheck_first_error(text: str, profile: str = "llvm") -> str:
         return f"raised {type(exc).__name__}: {exc}"
     errors = [d for d in diagnostics if d.severity == "error"]
     return errors[0].message if errors else "ok"
+
+
+def show(verdict: Verdict | str) -> str:
+    """A verdict on one line: ``ok``, or ``line:col: message; ...``."""
+    if isinstance(verdict, str):
+        return verdict
+    return "; ".join(f"{line}:{col}: {msg}" for line, col, msg in verdict) or "ok"
+
+
+def fail_on_differences(summary: str, diffs: Sequence[tuple[Any, Any, Any]], title: Any, limit: int) -> None:
+    """Print the campaign's summary; fail with the first ``limit`` differences, if any.
+
+    Each difference is (case, the tool's verdict, broadcheck's); ``title(case)`` heads it.
+    """
+    import pytest
+
+    print(summary)
+    if not diffs:
+        return
+    lines = [summary, f"first {min(limit, len(diffs))} differences:"]
+    for case, expected, got in diffs[:limit]:
+        lines += [title(case), case.text.rstrip(), f"  mlir:       {show(expected)}", f"  broadcheck: {show(got)}"]
+    report = "\n".join(lines)
+    print(report)
+    pytest.fail(report, pytrace=False)

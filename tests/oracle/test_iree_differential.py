@@ -28,8 +28,8 @@ from typing import Any
 import pytest
 
 from .common import IREE_IMPORT_ERROR as _IREE_IMPORT_ERROR
+from .common import fail_on_differences, show, verdict
 from .common import ir as _ir
-from .common import verdict
 from .gen import DEFAULT_COUNT, DEFAULT_SEED, Case, generate
 
 pytestmark = pytest.mark.oracle
@@ -104,11 +104,7 @@ def _broadcheck_verdict(check_text: Any, text: str) -> Verdict | str:
 
 
 def _show(verdict: Verdict | str) -> str:
-    if isinstance(verdict, str):
-        return verdict
-    if not verdict:
-        return "ok"
-    return "; ".join(f"{line}:{col}: {msg}" for line, col, msg in verdict)
+    return show(verdict)
 
 
 def _distribution(verdicts: list[Verdict]) -> str:
@@ -151,16 +147,4 @@ def test_broadcheck_matches_mlir_verifier(cases: list[Case], oracle: list[Verdic
         f"{_distribution(oracle)}; differences: {len(diffs)} ({verdict_diffs} in verdict, "
         f"{len(diffs) - verdict_diffs} in message/location only)"
     )
-    print(summary)
-    if diffs:
-        lines = [summary, f"first {min(SHOW, len(diffs))} differences:"]
-        for case, expected, got in diffs[:SHOW]:
-            lines += [
-                f"--- case {case.index}: {case.op} {case.signature()}",
-                case.text.rstrip(),
-                f"  mlir:       {_show(expected)}",
-                f"  broadcheck: {_show(got)}",
-            ]
-        report = "\n".join(lines)
-        print(report)
-        pytest.fail(report, pytrace=False)
+    fail_on_differences(summary, diffs, lambda case: f"--- case {case.index}: {case.op} {case.signature()}", SHOW)

@@ -43,7 +43,7 @@ from typing import Any
 import pytest
 
 from .common import IREE_IMPORT_ERROR as _IREE_IMPORT_ERROR
-from .common import Verdict, verdict
+from .common import Verdict, fail_on_differences, show, verdict
 from .common import ir as _ir
 
 pytestmark = pytest.mark.oracle
@@ -389,9 +389,7 @@ def _kind(verdict: Verdict) -> str:
 
 
 def _show(verdict: Verdict | str) -> str:
-    if isinstance(verdict, str):
-        return verdict
-    return "; ".join(f"{line}:{col}: {msg}" for line, col, msg in verdict) or "ok"
+    return show(verdict)
 
 
 @pytest.fixture(scope="module")
@@ -429,17 +427,7 @@ def test_broadcheck_matches_mlir(family: str, ctx: Any) -> None:
         f"{', '.join(f'{k}: {n}' for k, n in counts.most_common())}; differences: {len(diffs)} "
         f"({verdict_diffs} in verdict)"
     )
-    print(summary)
-    if diffs:
-        lines = [summary, f"first {min(SHOW, len(diffs))} differences:"]
-        for case, expected, got in diffs[:SHOW]:
-            lines += [
-                f"--- case {case.index} ({case.form})",
-                case.text.rstrip(),
-                f"  mlir:       {_show(expected)}",
-                f"  broadcheck: {_show(got)}",
-            ]
-        pytest.fail("\n".join(lines), pytrace=False)
+    fail_on_differences(summary, diffs, lambda case: f"--- case {case.index} ({case.form})", SHOW)
     thin = {k: counts[k] for k in ("ok", *FAMILY_KINDS[family]) if counts[k] < len(cases) // 100}
     assert not thin, f"verdicts too rare (< 1%): {thin}; all: {dict(counts)}"
     if family == "vector":
