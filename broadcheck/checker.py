@@ -7,6 +7,7 @@ It never prints.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -15,7 +16,15 @@ from broadcheck.messages import RULES, note
 from broadcheck.ops import OpaqueType, Operation, Span, Type, shape_str
 from broadcheck.optable import OpTable
 from broadcheck.semantics import Problem, Profile, Verifier, attribute_free, registry
-from broadcheck.syntax.fastpath import Reading, attributes_accepted, simple_alias, simple_operation, split_key
+from broadcheck.syntax.fastpath import (
+    SIMPLE_LINE,
+    Reading,
+    attributes_accepted,
+    line_key,
+    simple_alias,
+    simple_operation,
+    split_key,
+)
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.scanner import AliasDefinition, Incomplete, Statement, extent, scan, scan_aliases
 from broadcheck.text import Source, split_marker
@@ -256,23 +265,26 @@ class Stream:
 
     def _segment(self, text: str, start: int, end: int, line: int, final: bool, skip: int) -> Incomplete | None:
         options = self.options
-        # Type aliases count from their definition on, as in MLIR: a definition
-        # is added before the first statement that follows it.
+        # Step: type aliases. They count from their definition on, as in MLIR: a
+        # definition is added before the first statement that follows it.
         found = list(scan_aliases(text, start, end, line, final)) if text.find("!", start, end) >= 0 else []
         unfinished = found[-1] if found and isinstance(found[-1], Incomplete) else None
         if unfinished is not None:
             end, final = unfinished.line_start, False  # read on from the unfinished definition
-        pending = [d for d in found if isinstance(d, AliasDefinition)]
-        pending.reverse()
+        definitions = [d for d in found if isinstance(d, AliasDefinition)]
+        pending = definitions[::-1]
 
         def define_up_to(offset: int) -> None:
             while pending and pending[-1].offset < offset:
                 define_alias(pending.pop(), self.aliases, options.memory.reading)
                 self.context = None
 
-        profile, semantics_of = options.profile, options.ops.semantics
-        memory = options.memory
-        clean = memory.clean
+        # Stages (a)-(d): the simple lines of the segment, checked by distinct key; the
+        # scanner reads only the rest. ``--verify-diagnostics`` needs the line of every
+        # checked op, so there every line goes through the scanner.
+        batch = options.fast and self.checked_lines is None
+        ranges, clean = self._batch(text, start, end, line, definitions, unfinished is not None) if batch else (None, [])
+        self.ops += len(clean)
         is_checked, known_dialect, passed_over = options.ops.is_checked, options.ops.known_dialect, self.passed_over
 
         def wanted(name: str) -> bool:
@@ -282,31 +294,94 @@ class Stream:
                 passed_over[name, UNKNOWN_OP] = passed_over.get((name, UNKNOWN_OP), 0) + 1
             return False
 
-        def known(name: str, key: str, offset: int) -> bool:
-            # The hot path: a simple line whose verdict is known to be clean.
-            if "!" in key:
-                define_up_to(offset)
-                if self.context is None:
-                    self.context = memory.alias_context(self.aliases)
-                found = (name, semantics_of(name), profile, key, self.context) in clean
-            else:
-                found = (name, semantics_of(name), profile, key, 0) in clean
-            if found:
-                self.ops += 1
-            return found
-
-        # --verify-diagnostics needs the line of every checked op, so no line is skipped unseen.
-        fast_known = known if self.checked_lines is None else None
-        for statement in scan(text, start, end, line, wanted, options.fast, final, skip, fast_known):
+        for statement in scan(text, start, end, line, wanted, options.fast, final, skip, None, ranges):
             if isinstance(statement, Incomplete):
                 define_up_to(statement.line_start)  # the rest is read again with the next block
+                self.ops -= len(clean) - bisect_left(clean, statement.line_start)  # and so are its simple lines
                 return statement
             define_up_to(statement.offset)
             incomplete = self._statement(text, end, final, statement)
             if incomplete is not None:
+                self.ops -= len(clean) - bisect_left(clean, incomplete.line_start)
                 return incomplete
         define_up_to(end)
         return unfinished
+
+    def _batch(
+        self, text: str, start: int, end: int, line: int, definitions: list[AliasDefinition], unfinished: bool
+    ) -> tuple[list[tuple[int, int, int]], list[int]]:
+        """The batch pipeline over the simple lines of ``text[start:end]`` (line ``line``):
+
+        (a) one regex pass (:data:`SIMPLE_LINE`) finds them and their keys; (b) each distinct
+        (op, key) is (c) verified once (:meth:`_clean`); (d) the lines whose verdict is not
+        clean, or that the fast pass could not read, are left to the scanner, which reads them
+        through the grammar for exact diagnostics. Returns the ranges ``(start, stop, line)``
+        the scanner must still read, and the offsets of the clean lines.
+
+        A key that names a type alias is decided here only after the segment's last alias
+        definition, when the aliases in scope are all known.
+        """
+        aliases = dict(self.aliases)
+        for definition in definitions:
+            define_alias(definition, aliases, self.options.memory.reading)
+        ready = end if unfinished else (definitions[-1].offset + len(definitions[-1].text) if definitions else start)
+        context = self.options.memory.alias_context(aliases)
+        is_checked = self.options.ops.is_checked
+        verdicts: dict[tuple[str, str | None], bool] = {}
+        ranges: list[tuple[int, int, int]] = []
+        clean: list[int] = []
+        gap, cursor, cursor_line = start, start, line
+        for m in SIMPLE_LINE.finditer(text, start - 1 if start else 0, end):
+            name, key, single = m.group("generic") or m.group("custom"), m.group("key"), m.group("single")
+            if single is not None:
+                key = line_key(m)
+            verdict = verdicts.get((name, key))
+            if verdict is None:
+                verdict = key is not None and is_checked(name)
+                if verdict and "!" in key:  # type: ignore[operator]  # key is a str when verdict holds
+                    verdict = self._clean(name, key, aliases, context)  # type: ignore[arg-type]
+                elif verdict:
+                    verdict = self._clean(name, key, _NO_ALIASES, 0)  # type: ignore[arg-type]
+                verdicts[name, key] = verdict
+            line_start = m.start() + 1
+            if not verdict or (line_start < ready and "!" in key):  # type: ignore[operator]
+                continue
+            clean.append(line_start)
+            if line_start > gap:
+                cursor_line += text.count("\n", cursor, gap)
+                ranges.append((gap, line_start, cursor_line))
+                cursor = gap
+            gap = m.end() + 1
+        if gap < end:
+            ranges.append((gap, end, cursor_line + text.count("\n", cursor, gap)))
+        return ranges, clean
+
+    def _clean(self, name: str, key: str, aliases: Mapping[str, Type | SyntaxProblem], context: int) -> bool:
+        """Stage (c): whether the simple line ``name`` + ``key`` is valid and clean (decided once per run)."""
+        options = self.options
+        memory = options.memory
+        semantics = options.ops.semantics(name)
+        assert semantics is not None
+        memo = (name, semantics, options.profile, key, context)
+        if memo in memory.clean:
+            return True
+        # A semantics that ignores attributes gives one verdict per signature,
+        # whatever the op's name and attributes.
+        attribute_free = semantics in self.attribute_free
+        parts = split_key(key) if attribute_free else None
+        by_signature = None
+        if parts is not None and (not parts[0] or attributes_accepted(parts[0], memory.reading)):
+            by_signature = (name, semantics, options.profile, parts[1], context)
+            if by_signature in memory.clean_signatures:
+                memory.remember(memo)
+                return True
+        fast_op = simple_operation(name, key, aliases, not attribute_free, memory.reading)
+        if fast_op is None or self.semantics[semantics](fast_op, options.profile) is not None:
+            return False
+        memory.remember(memo)
+        if by_signature is not None:
+            memory.clean_signatures.add(by_signature)
+        return True
 
     def _statement(self, text: str, end: int, final: bool, statement: Statement) -> Incomplete | None:
         options = self.options
@@ -319,28 +394,11 @@ class Stream:
         if statement.key is not None:
             if uses_alias and self.context is None:
                 self.context = memory.alias_context(self.aliases)
-            memo = (statement.name, name, options.profile, statement.key, (self.context or 0) if uses_alias else 0)
-        if memo is not None:
+            context = (self.context or 0) if uses_alias else 0
+            memo = (statement.name, name, options.profile, statement.key, context)
             # When the fast path can read the line, the statement is exactly the
             # simple line (see broadcheck.syntax.fastpath), so no extent is needed.
-            # A semantics that ignores attributes gives one verdict per signature,
-            # whatever the op's name and attributes.
-            attribute_free = name in self.attribute_free
-            parts = split_key(statement.key or "") if attribute_free else None
-            by_signature = None
-            if parts is not None and (not parts[0] or attributes_accepted(parts[0], memory.reading)):
-                by_signature = (statement.name, name, options.profile, parts[1], memo[4])
-                if by_signature in memory.clean_signatures:
-                    memory.remember(memo)
-                    self._checked(statement)
-                    return None
-            fast_op = simple_operation(
-                statement.name, statement.key or "", in_scope, not attribute_free, memory.reading
-            )
-            if fast_op is not None and self.semantics[name](fast_op, options.profile) is None:
-                memory.remember(memo)
-                if by_signature is not None:
-                    memory.clean_signatures.add(by_signature)
+            if self._clean(statement.name, statement.key, in_scope, context):
                 self._checked(statement)
                 return None
         statement_text = extent(text, statement, end, final)

@@ -44,6 +44,34 @@ _SIMPLE_TYPE = re.compile(
     rf"|(?P<builtin>{_ELEMENT})"
 )
 
+# Stage (a) of the batch pipeline: every simple line of a block, found by one regex pass in C
+# (``finditer`` from the ``\n`` before each line). It accepts a strict subset of :data:`SIMPLE`
+# (so its key is exactly :func:`simple_key`'s): one result without ``#``, no second quoted op
+# name in the line (which the scanner would take for another op), no comment, a result type
+# without spaces, and only a plain ``loc("...")`` after it. Any other line is left to the scanner.
+_IDS = rf"{_ID}(?:, {_ID})*"
+SIMPLE_LINE = re.compile(
+    r"\n[ \t]*(?P<result>%[A-Za-z0-9_$.\-]+ = )?"
+    rf'(?:"(?P<generic>[A-Za-z_][\w$.\-]*)"\((?:{_IDS})?\)|(?P<custom>[A-Za-z_][\w$]*\.[\w$.]+)(?P<operands> {_IDS})?)'
+    r'(?P<key>(?P<mid>(?: <?\{(?:[^{}\n"]|"[^"\\\n{}]*"(?![ \t]*\())*\}>?)*) : '
+    r'(?:\([^()\n"/]*\) -> (?:\([^()\n"/]*\)|[^\s()"/]+)|(?(custom)(?P<single>[^\s("/][^\s"/]*)|(?!))))'
+    r'(?: loc\("[^"\\\n]*"\))?[ \t\r]*(?=\n|\Z)'
+)
+
+
+def line_key(m: re.Match[str]) -> str | None:
+    """The key of a line :data:`SIMPLE_LINE` found: :func:`simple_key`'s, without reading it again."""
+    single = m.group("single")
+    if single is None:
+        return m.group("key")
+    if simple_type(single, _NO_ALIASES_SEEN) is None and not single.startswith("!"):
+        return None
+    operands = m.group("operands")
+    count = operands.count("%") if operands else 0
+    result = f" -> {single}" if m.group("result") else " -> ()"
+    return f"{m.group('mid')} : ({', '.join([single] * count)}){result}"
+
+
 _NOWHERE = Span(0, 0, 0, 0)
 _NO_ALIASES_SEEN: Mapping[str, object] = {}
 _MID = re.compile(r"((?: <?\{[^{}\n]*\}>?)*) : ")

@@ -10,7 +10,7 @@ Whether that text is valid is the grammar's decision, not the scanner's.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from broadcheck.syntax.fastpath import simple_key
@@ -229,6 +229,7 @@ def scan(
     final: bool = True,
     skip_before: int = 0,
     known: Callable[[str, str, int], bool] | None = None,
+    ranges: Sequence[tuple[int, int, int]] | None = None,
 ) -> Iterator[Statement | Incomplete]:
     """The statements of checked ops in ``text[start:end]``, which starts at line ``line``.
 
@@ -238,11 +239,33 @@ def scan(
     ``end`` ends the scan with :class:`Incomplete`. Op names before
     ``skip_before`` were seen in an earlier scan and are passed over, and so is
     a simple line for which ``known(name, key, offset)`` says its verdict is known.
+    ``ranges`` (``(start, stop, line)``, whole lines, in order) limits where op names are
+    looked for: the lines between them were read already; statements may still run past them.
     """
+    for range_start, range_stop, range_line in ranges if ranges is not None else ((start, end, line),):
+        found = _scan(text, range_start, range_stop, range_line, end, is_checked, fast, final, skip_before, known)
+        for statement in found:
+            yield statement
+            if isinstance(statement, Incomplete):
+                return
+
+
+def _scan(
+    text: str,
+    start: int,
+    stop: int,
+    line: int,
+    end: int,
+    is_checked: Callable[[str], bool],
+    fast: bool,
+    final: bool,
+    skip_before: int,
+    known: Callable[[str, str, int], bool] | None,
+) -> Iterator[Statement | Incomplete]:
     names = _LineCounter(text, start, line)
     comment_line = -1  # the line start of the last line seen to hold `//` before an op name
     comment_scanned = start
-    for m in _CANDIDATE.finditer(text, start, end):
+    for m in _CANDIDATE.finditer(text, start, stop):
         group = m.lastgroup or ""
         if group != "generic":  # at the start of its line
             name = m[group]
