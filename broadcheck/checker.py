@@ -8,14 +8,14 @@ It never prints.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from broadcheck.diagnostics import Diagnostic, Label, Note
 from broadcheck.messages import RULES, note
 from broadcheck.ops import OpaqueType, Operation, Span, Type, shape_str
 from broadcheck.optable import OpTable
-from broadcheck.semantics import Problem, Profile, Verifier, attribute_free, registry
+from broadcheck.semantics import Problem, Profile, Verifier, attribute_free, registry, verdict_group
 from broadcheck.syntax.fastpath import (
     SIMPLE_LINE,
     Reading,
@@ -42,7 +42,7 @@ class Memory:
     """
 
     clean: set[Memo] = field(default_factory=set)
-    clean_signatures: set[tuple[str, str, Profile, str, int]] = field(default_factory=set)
+    clean_signatures: set[tuple[Hashable, str, Profile, str, int]] = field(default_factory=set)
     alias_contexts: dict[tuple[tuple[str, str], ...], int] = field(default_factory=dict)
     reading: Reading = field(default_factory=Reading)
 
@@ -144,6 +144,27 @@ UNREADABLE = "unreadable types"
 ``!torch.vtensor<[3],f32>``, or a type list it cannot map to operands)."""
 
 
+@dataclass
+class Part:
+    """What a :class:`Stream` found in one range of a file, for the stream of the range
+    before it to :meth:`Stream.merge` (``-j`` on one large file)."""
+
+    diagnostics: list[Diagnostic]
+    lines: dict[int, str]
+    marked: list[tuple[int, str]]
+    ops: int
+    passed_over: dict[tuple[str, str], int]
+    checked_lines: set[int] | None
+    next_line: int
+    line_count: int
+    seam: bool
+    """Whether the range ends between statements and outside any function: then the next
+    range, checked on its own, is checked exactly as if the file were read in one go."""
+    flow_diagnostics: list[Diagnostic]
+    flow_lines: dict[int, str]
+    flow_functions: list[tuple[int, int]]
+
+
 class Stream:
     """Checks one file fed to it block by block, so memory holds one block at a time.
 
@@ -157,6 +178,7 @@ class Stream:
         self.path, self.options = path, options
         self.semantics: Mapping[str, Verifier] = registry()
         self.attribute_free = attribute_free()
+        self.groups: dict[str, Hashable] = {}
         self.diagnostics: list[Diagnostic] = []
         self.ops = 0
         self.lines: dict[int, str] = {}
@@ -169,6 +191,9 @@ class Stream:
         self.passed_over: dict[tuple[str, str], int] = {}
         self.checked_lines: set[int] | None = set() if options.verify_diagnostics else None
         self.flow = ValueFlow(path) if options.values else None
+        self.skimming = False
+        """Read only what later text needs (line numbers, split chunks, type aliases): the
+        prefix of a range that a worker checks under ``-j`` (see broadcheck.split)."""
 
     # ---------------------------------------------------------------- lines
 
@@ -205,7 +230,7 @@ class Stream:
         marker = self.options.split_marker
         markers: list[tuple[int, int, int]] = []  # (line, offset of the line, offset after it)
         needles = ("broadcheck:", "expected-") if self.options.verify_diagnostics else ("broadcheck:",)
-        for number, _, line in self._numbered(block, needles):
+        for number, _, line in self._numbered(block, needles if not self.skimming else ()):
             self.marked.append((number, line))
         if marker is not None:
             for number, offset, line in self._numbered(block, (marker[:-2],)):
@@ -215,12 +240,12 @@ class Stream:
                 if kind[0]:
                     end = block.find("\n", offset)
                     markers.append((number, offset, end + 1 if end >= 0 else len(block)))
-                else:  # mlir-opt's near miss, located where it puts it
+                elif not self.skimming:  # mlir-opt's near miss, located where it puts it
                     rule = RULES["BC905"]
                     span = Span(number, kind[1], number, kind[1] + 1)
                     self.diagnostics.append(Diagnostic(rule.code, rule.severity, rule.format(), self.path, span))
                     self.lines[number] = line
-        if self.flow is not None:
+        if self.flow is not None and not self.skimming:
             self._follow_values(block, markers, final)
         newlines = block.count("\n")
         self.next_line += newlines
@@ -279,11 +304,17 @@ class Stream:
                 define_alias(pending.pop(), self.aliases, options.memory.reading)
                 self.context = None
 
+        if self.skimming:
+            define_up_to(end)
+            return unfinished
+
         # Stages (a)-(d): the simple lines of the segment, checked by distinct key; the
         # scanner reads only the rest. ``--verify-diagnostics`` needs the line of every
         # checked op, so there every line goes through the scanner.
-        batch = options.fast and self.checked_lines is None
-        ranges, clean = self._batch(text, start, end, line, definitions, unfinished is not None) if batch else (None, [])
+        ranges: list[tuple[int, int, int]] | None = None
+        clean: list[int] = []
+        if options.fast and self.checked_lines is None:
+            ranges, clean = self._batch(text, start, end, line, definitions, unfinished is not None)
         self.ops += len(clean)
         is_checked, known_dialect, passed_over = options.ops.is_checked, options.ops.known_dialect, self.passed_over
 
@@ -371,7 +402,10 @@ class Stream:
         parts = split_key(key) if attribute_free else None
         by_signature = None
         if parts is not None and (not parts[0] or attributes_accepted(parts[0], memory.reading)):
-            by_signature = (name, semantics, options.profile, parts[1], context)
+            group = self.groups.get(name)
+            if group is None:
+                group = self.groups[name] = verdict_group(semantics, name)
+            by_signature = (group, semantics, options.profile, parts[1], context)
             if by_signature in memory.clean_signatures:
                 memory.remember(memo)
                 return True
@@ -435,6 +469,32 @@ class Stream:
     def _report(self, text: str, statement: Statement, d: Diagnostic) -> None:
         self.diagnostics.append(d)
         self._keep_lines(text, statement.offset, statement.line, d)
+
+    def part(self) -> Part:
+        """What this stream found in its range of the file (see broadcheck.split)."""
+        flow = self.flow
+        seam = not self.carry and (flow is None or (flow.function is None and not flow.visible))
+        return Part(
+            self.diagnostics, self.lines, self.marked, self.ops, self.passed_over, self.checked_lines,
+            self.next_line, self.line_count, seam,
+            flow.diagnostics if flow else [], flow.lines if flow else {}, flow.functions if flow else [],
+        )  # fmt: skip
+
+    def merge(self, part: Part) -> None:
+        """Add what another stream found in the range that follows this one's."""
+        self.diagnostics.extend(part.diagnostics)
+        self.lines.update(part.lines)
+        self.marked.extend(part.marked)
+        self.ops += part.ops
+        for key, count in part.passed_over.items():
+            self.passed_over[key] = self.passed_over.get(key, 0) + count
+        if self.checked_lines is not None and part.checked_lines is not None:
+            self.checked_lines.update(part.checked_lines)
+        self.next_line, self.line_count = part.next_line, part.line_count
+        if self.flow is not None:
+            self.flow.diagnostics.extend(part.flow_diagnostics)
+            self.flow.lines.update(part.flow_lines)
+            self.flow.functions.extend(part.flow_functions)
 
     def finish(self) -> Result:
         """Suppressions, selection and ``--verify-diagnostics``, then the result."""

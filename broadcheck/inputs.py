@@ -93,11 +93,15 @@ def decode(path: str, data: bytes) -> tuple[Source, Diagnostic | None]:
 BLOCK_SIZE = 1 << 20
 
 
-def read_blocks(path: str, size: int = BLOCK_SIZE) -> Iterator[bytes]:
-    """A file's bytes in blocks of about ``size``, each ending at a newline (but the last)."""
+def read_blocks(path: str, size: int = BLOCK_SIZE, start: int = 0, stop: int | None = None) -> Iterator[bytes]:
+    """A file's bytes in blocks of about ``size``, each ending at a newline (but the last);
+    only those of ``[start, stop)`` if given."""
     with open(path, "rb") as f:
+        f.seek(start)
+        left = stop - start if stop is not None else -1
         rest = b""
-        while data := f.read(size):
+        while data := f.read(size if left < 0 else min(size, left)):
+            left -= len(data)
             data = rest + data
             cut = data.rfind(b"\n") + 1
             if cut:

@@ -77,8 +77,11 @@ class InternalError(Exception):
         self.path = path
 
 
-def check_one(path: str, options: Options, stdin_name: str) -> Result | InputError:
-    """Read, decode and check one path; a file is read in blocks, so memory stays flat."""
+def check_one(path: str, options: Options, stdin_name: str, jobs: int = 1) -> Result | InputError:
+    """Read, decode and check one path; a file is read in blocks, so memory stays flat.
+
+    With ``jobs`` > 1 a large file is checked in ranges at once (broadcheck.split).
+    """
     if path == STDIN:
         loaded = read_stdin(stdin_name)
         if isinstance(loaded, InputError):
@@ -93,28 +96,21 @@ def check_one(path: str, options: Options, stdin_name: str) -> Result | InputErr
             return result
         except Exception as err:
             raise InternalError(source.path) from err
-    stream = Stream(path, options)
-    try:
-        blocks = read_blocks(path)
-        block = next(blocks, b"")
-        if block.startswith(b"\xef\xbb\xbf"):
-            block = block[3:]
-        while True:
-            following = next(blocks, None)
-            try:
-                text = block.decode("utf-8")
-            except UnicodeDecodeError as err:
-                diag, line = decode_error(path, block, err, stream.next_line)
-                return Result(path, [diag], 0, {diag.line: line})
-            try:
-                stream.feed(text, final=following is None)
-            except Exception as err:
-                raise InternalError(path) from err
-            if following is None:
-                break
-            block = following
-    except OSError as err:
-        return InputError(path, err.strerror or str(err))
+    stream = None
+    if jobs > 1:
+        from broadcheck.split import check_split
+
+        stream = check_split(path, options, jobs)
+    if stream is None:
+        stream = Stream(path, options)
+        try:
+            failed = feed(stream, path, 0, None, final=True)
+        except OSError as err:
+            return InputError(path, err.strerror or str(err))
+        except Exception as err:
+            raise InternalError(path) from err
+        if failed is not None:
+            return failed
     try:
         result = stream.finish()
         if result.diagnostics and any(d.severity == "error" for d in result.diagnostics):
@@ -122,6 +118,25 @@ def check_one(path: str, options: Options, stdin_name: str) -> Result | InputErr
         return result
     except Exception as err:
         raise InternalError(path) from err
+
+
+def feed(stream: Stream, path: str, start: int, stop: int | None, final: bool) -> Result | None:
+    """Feed ``[start, stop)`` of ``path`` to ``stream``; a result if a block is not UTF-8."""
+    blocks: Iterator[bytes] = read_blocks(path, start=start, stop=stop)
+    block = next(blocks, b"")
+    if start == 0 and block.startswith(b"\xef\xbb\xbf"):
+        block = block[3:]
+    while True:
+        following = next(blocks, None)
+        try:
+            text = block.decode("utf-8")
+        except UnicodeDecodeError as err:
+            diag, line = decode_error(path, block, err, stream.next_line)
+            return Result(path, [diag], 0, {diag.line: line})
+        stream.feed(text, final=final and following is None)
+        if following is None:
+            return None
+        block = following
 
 
 def _with_fixes(path: str, diagnostics: list[Diagnostic], options: Options) -> list[Diagnostic]:
@@ -217,8 +232,8 @@ def _results(files: Sequence[str], options: Options, jobs: int, stdin_name: str)
     disk = [f for f in files if f != STDIN]
     # A process pool costs more to start than a few small files take to check.
     if jobs <= 1 or len(disk) < PARALLEL_MIN_FILES:
-        for path in files:
-            yield check_one(path, options, stdin_name)
+        for path in files:  # a few files: each large one is split across the cores instead
+            yield check_one(path, options, stdin_name, jobs)
         return
     if STDIN in files:  # stdin can only be read here, in the parent
         yield check_one(STDIN, options, stdin_name)

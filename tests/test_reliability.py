@@ -54,10 +54,10 @@ def test_unreadable_file_is_named_and_the_rest_checked(
 
     real = runner.read_blocks
 
-    def deny(path: str) -> Iterator[bytes]:
+    def deny(path: str, **where: int | None) -> Iterator[bytes]:
         if path.endswith("secret.mlir"):
             raise PermissionError(13, "Permission denied", path)
-        return real(path)
+        return real(path, **where)  # type: ignore[arg-type]
 
     monkeypatch.setattr(runner, "read_blocks", deny)
     Path("secret.mlir").write_text(GOOD)

@@ -8,7 +8,7 @@ located :class:`broadcheck.diagnostics.Diagnostic`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterator, Mapping
+from collections.abc import Callable, Container, Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
@@ -138,6 +138,14 @@ def attribute_free() -> Container[str]:
     one verdict per (name, signature).
     """
     return _AttributeFree()
+
+
+def verdict_group(semantics: str, name: str) -> Hashable:
+    """What the verdict of an attribute-free op depends on besides its types: its name,
+    unless its module says two names share their rules (``VERDICT_GROUP``: TOSA's ops with
+    equal specs). A clean verdict is shared within a group; a problem is worded per op."""
+    group = getattr(_module(semantics), "VERDICT_GROUP", None) if semantics in PROVIDERS else None
+    return name if group is None else group(name)
 
 
 def modules() -> tuple[Any, ...]:

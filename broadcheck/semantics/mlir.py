@@ -61,6 +61,8 @@ def expand_rank(shape: Shape, rank: int) -> Shape:
 
 def infer_shape(shape0: Shape, shape1: Shape, profile: Profile = Profile.SPEC) -> Shape:
     """InferShape: the broadcast of two ranked shapes (raises :class:`IncompatibleDims`)."""
+    if shape0 == shape1:  # every dimension against itself: itself (the common case, kept fast)
+        return tuple(shape0)
     rank = max(len(shape0), len(shape1))
     return tuple(
         infer_dim(a, b, profile) for a, b in zip(expand_rank(shape0, rank), expand_rank(shape1, rank), strict=True)

@@ -42,7 +42,7 @@ from __future__ import annotations
 import math
 import re
 import struct
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -87,6 +87,13 @@ _QUANT_PARAM = re.compile(r"(\d+\.\d*(?:[eE][-+]?\d+)?)(?::(-?\d+))?")
 
 def element(text: str) -> Element:
     """Classify an element type written as ``text`` (``f32``, ``i1``, ``!quant.uniform<...>``)."""
+    common = _COMMON.get(text)
+    if common is not None:
+        return common
+    return _element(text)
+
+
+def _element(text: str) -> Element:
     compact = "".join(text.split())
     m = _INTEGER.fullmatch(compact)
     if m:
@@ -100,6 +107,13 @@ def element(text: str) -> Element:
     if compact.startswith("!quant."):
         return _quantized(compact)
     return Element("unknown", text.strip())
+
+
+_COMMON = {
+    t: _element(t)
+    for t in (*_FLOATS, "index", *(f"{s}i{w}" for s in ("", "s", "u") for w in (1, 2, 4, 8, 16, 32, 48, 64)))
+}
+"""The builtin element types, classified once (a constant table)."""
 
 
 def _quantized(compact: str) -> Element:
@@ -731,5 +745,13 @@ def rescale_checks(operands: Types, results: Types, scale32: bool | None, per_ch
     return None
 
 
+def verdict_group(name: str) -> Hashable:
+    """Ops with equal specs have equal verdicts on equal types (the checker shares clean ones):
+    the group is the first op of :data:`OPS` with the same spec."""
+    spec = OPS.get(name)
+    return name if spec is None else next(other for other, s in OPS.items() if s == spec)
+
+
+VERDICT_GROUP = verdict_group
 VERIFIERS = {"tosa": verify_op, "tosa-unary": verify_unary_op, "tosa-rescale": verify_rescale}
 ATTRIBUTE_FREE = frozenset({"tosa", "tosa-unary"})
