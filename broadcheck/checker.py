@@ -190,7 +190,7 @@ class Stream:
         self.context: int | None = 0
         self.passed_over: dict[tuple[str, str], int] = {}
         self.checked_lines: set[int] | None = set() if options.verify_diagnostics else None
-        self.flow = ValueFlow(path) if options.values else None
+        self.flow = ValueFlow(path, options.fast) if options.values else None
         self.skimming = False
         """Read only what later text needs (line numbers, split chunks, type aliases): the
         prefix of a range that a worker checks under ``-j`` (see broadcheck.split)."""

@@ -87,8 +87,8 @@ class _Function:
 class ValueFlow:
     """Follows values through one file, fed line by line; its diagnostics are in ``diagnostics``."""
 
-    def __init__(self, path: str):
-        self.path = path
+    def __init__(self, path: str, fast: bool = True):
+        self.path, self.fast = path, fast
         self.diagnostics: list[Diagnostic] = []
         self.lines: dict[int, str] = {}
         """The source lines the diagnostics point at."""
@@ -114,6 +114,9 @@ class ValueFlow:
         One regex pass finds the simple lines (one op, canonical spacing, a functional
         type: most of real IR); the lines between them are read one by one.
         """
+        if not self.fast:  # every line through the general reader (the tests compare the two)
+            self._lines(text, first_line)
+            return
         number, pos = first_line, 0
         signature, cache = signature_keys, self._signatures
         for m in SIMPLE_LINES.finditer(text):
@@ -152,14 +155,19 @@ class ValueFlow:
         self.line(number, raw.removesuffix("\r"))
 
     def _simple(
-        self, number: int, raw: str, operands: str | None, results: str, keys: tuple[tuple[str, ...], tuple[str, ...]]
+        self,
+        number: int,
+        raw: str,
+        operands: str | None,
+        results: str | None,
+        keys: tuple[tuple[str, ...], tuple[str, ...]],
     ) -> bool:
         """Follow a simple line; ``False`` if it is not one after all (the slow path reads it)."""
         inputs, outputs = keys
         names = operands.lstrip().split(", ") if operands else []
-        if len(names) != len(inputs) or ":" in results:  # `%0:2 = ...`: the slow path
+        if len(names) != len(inputs) or (results is not None and ":" in results):  # `%0:2 = ...`: the slow path
             return False
-        defines = results.split(", ")
+        defines = results.split(", ") if results is not None else []
         if len(defines) != len(outputs):
             return False
         visible, function = self.visible, self.function

@@ -214,7 +214,7 @@ def _trailing_end(text: str, pos: int) -> bool:
 # The fast path: one op on one line in MLIR's canonical spacing, with a functional type
 # (most lines of real IR). Its signature is read once per distinct text.
 SIMPLE = re.compile(
-    rf"[ \t]*(?P<results>{ID}(?::[0-9]+)?(?:, {ID}(?::[0-9]+)?)*) = "
+    rf"[ \t]*(?:(?P<results>{ID}(?::[0-9]+)?(?:, {ID}(?::[0-9]+)?)*) = )?"
     rf'(?:"(?P<generic>[A-Za-z_][\w$.\-]*)"\((?P<gops>{ID}(?:#[0-9]+)?(?:, {ID}(?:#[0-9]+)?)*)?\)'
     rf"|(?P<custom>[A-Za-z_][\w$]*\.[\w$.]+)(?P<cops>(?: {ID}(?:#[0-9]+)?(?:, {ID}(?:#[0-9]+)?)*)?))"
     r'(?:(?: <?\{(?:[^{}\n"]++|"[^"\\\n]*+")*+\}>?)*) : (?P<sig>\([^()\n]*\) -> [^\s(),]+|\([^()\n]*\) -> \([^()\n]*\))'
@@ -296,7 +296,7 @@ def _simple(text: str, m: re.Match[str]) -> Line | None:
     definitions = []
     count = 0
     base = m.start("results")
-    for r in _RESULT.finditer(m.group("results")):
+    for r in _RESULT.finditer(m.group("results") or ""):
         n = int(r.group(2)) if r.group(2) else 1
         count += n
         definitions.append(Definition(r.group(1), n, base + r.start(1), base + r.end(1)))
@@ -314,7 +314,7 @@ def _simple(text: str, m: re.Match[str]) -> Line | None:
 def read(line: str) -> Line:
     """What ``line`` defines and uses, and the types it writes for them."""
     simple = SIMPLE.match(line)
-    if simple is not None and "//" not in line:
+    if simple is not None and "//" not in line and "%" in line:
         fast = _simple(line, simple)
         if fast is not None:
             return fast

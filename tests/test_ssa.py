@@ -1,0 +1,53 @@
+"""The value-flow reader's fast path reads a simple line exactly as its general path does.
+
+:func:`broadcheck.syntax.ssa.read` takes a one-line op in canonical spacing
+through one regex (``SIMPLE``) and everything else through a tokenizer. For
+every line of the fixtures, the examples and a generated model, both must give
+the same facts; the only allowed difference is brace counting inside attribute
+dictionaries, where the fast path counts none and the general path counts as
+many ``}`` as ``{`` (the same scopes either way).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import pytest
+
+from bench.gen import generate
+from broadcheck.syntax import ssa
+from tests.mutations import corpus
+
+LINES = sorted(
+    {line for text in [*corpus(), "\n".join(generate(3000, seed=5))] for line in text.split("\n")}
+    | {
+        '    "test.terminator"(%7) : (tensor<32x128xf32>) -> ()',
+        '  "tf.Yield"(%a, %b#1) {device = ""} : (tensor<2xf32>, tensor<f32>) -> ()',
+        "  tosa.yield %a : (tensor<2xf32>) -> ()",
+        '    "stablehlo.return"() : () -> ()',
+    }
+)
+SIMPLE_LINES = [line for line in LINES if ssa.SIMPLE.match(line)]
+
+
+def slow(line: str, monkeypatch: pytest.MonkeyPatch) -> ssa.Line:
+    with monkeypatch.context() as patch:
+        patch.setattr(ssa, "SIMPLE", re.compile(r"(?!)"))
+        return ssa.read(line)
+
+
+def test_there_are_many_simple_lines() -> None:
+    assert len(SIMPLE_LINES) > 1000
+    assert any(ssa.SIMPLE.match(line).group("results") is None for line in SIMPLE_LINES)  # type: ignore[union-attr]
+
+
+def test_fast_and_general_paths_agree(monkeypatch: pytest.MonkeyPatch) -> None:
+    differ = []
+    for line in SIMPLE_LINES:
+        fast, general = ssa.read(line), slow(line, monkeypatch)
+        if fast.opens == fast.closes and general.opens == general.closes:
+            general = replace(general, opens=fast.opens, closes=fast.closes)
+        if fast != general:
+            differ.append((line, fast, general))
+    assert not differ, differ[:3]
