@@ -21,12 +21,21 @@ from broadcheck.syntax.fastpath import (
     Reading,
     attributes_accepted,
     line_key,
+    located,
     simple_alias,
     simple_operation,
     split_key,
 )
 from broadcheck.syntax.problem import SyntaxProblem
-from broadcheck.syntax.scanner import AliasDefinition, Incomplete, Statement, extent, scan, scan_aliases
+from broadcheck.syntax.scanner import (
+    AliasDefinition,
+    Incomplete,
+    Statement,
+    ends_at_line_end,
+    extent,
+    scan,
+    scan_aliases,
+)
 from broadcheck.text import Source, split_marker
 from broadcheck.valueflow import ValueFlow
 
@@ -314,7 +323,7 @@ class Stream:
         ranges: list[tuple[int, int, int]] | None = None
         clean: list[int] = []
         if options.fast and self.checked_lines is None:
-            ranges, clean = self._batch(text, start, end, line, definitions, unfinished is not None)
+            ranges, clean = self._batch(text, start, end, line, final, definitions, unfinished is not None)
         self.ops += len(clean)
         is_checked, known_dialect, passed_over = options.ops.is_checked, options.ops.known_dialect, self.passed_over
 
@@ -339,7 +348,14 @@ class Stream:
         return unfinished
 
     def _batch(
-        self, text: str, start: int, end: int, line: int, definitions: list[AliasDefinition], unfinished: bool
+        self,
+        text: str,
+        start: int,
+        end: int,
+        line: int,
+        final: bool,
+        definitions: list[AliasDefinition],
+        unfinished: bool,
     ) -> tuple[list[tuple[int, int, int]], list[int]]:
         """The batch pipeline over the simple lines of ``text[start:end]`` (line ``line``):
 
@@ -364,18 +380,19 @@ class Stream:
         gap, cursor, cursor_line = start, start, line
         for m in SIMPLE_LINE.finditer(text, start - 1 if start else 0, end):
             name, key, single = m.group("generic") or m.group("custom"), m.group("key"), m.group("single")
-            if single is not None:
-                key = line_key(m)
+            if single is not None:  # one trailing type: the statement may go on on the next line
+                key = line_key(m) if ends_at_line_end(text, m.end(), end, final) else None
             verdict = verdicts.get((name, key))
             if verdict is None:
-                verdict = key is not None and is_checked(name)
-                if verdict and "!" in key:  # type: ignore[operator]  # key is a str when verdict holds
-                    verdict = self._clean(name, key, aliases, context)  # type: ignore[arg-type]
-                elif verdict:
-                    verdict = self._clean(name, key, _NO_ALIASES, 0)  # type: ignore[arg-type]
+                if key is None or not is_checked(name):
+                    verdict = False
+                elif "!" in key:
+                    verdict = self._clean(name, key, aliases, context)
+                else:
+                    verdict = self._clean(name, key, _NO_ALIASES, 0)
                 verdicts[name, key] = verdict
             line_start = m.start() + 1
-            if not verdict or (line_start < ready and "!" in key):  # type: ignore[operator]
+            if not verdict or (line_start < ready and "!" in key):
                 continue
             clean.append(line_start)
             if line_start > gap:
@@ -435,6 +452,17 @@ class Stream:
             if self._clean(statement.name, statement.key, in_scope, context):
                 self._checked(statement)
                 return None
+            # Stage (d) without the grammar: a simple line the fast path reads fully is located
+            # and worded from its own text.
+            keep = name not in self.attribute_free
+            fast_op = simple_operation(statement.name, statement.key, in_scope, keep, memory.reading)
+            op = located(fast_op, statement.simple or "", statement.line, statement.column) if fast_op else None
+            if op is not None and readable(op):
+                problem = self.semantics[name](op, options.profile)
+                if problem is not None:
+                    self._checked(statement)
+                    self._report(text, statement, diagnose(problem, op, self.path))
+                    return None
         statement_text = extent(text, statement, end, final)
         if isinstance(statement_text, Incomplete):
             return statement_text

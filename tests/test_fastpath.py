@@ -157,9 +157,44 @@ def test_an_alias_counts_from_its_definition_on() -> None:
         "!act = tensor<1x56x56x64xf32\n\nmodule {\n%0 = tosa.add %a, %b : (!act, !act) -> !act\n}\n",
         # Found by fuzzing: a result type missing its `>` before more lines.
         "%0 = tosa.add %a, %b : (tensor<3x2xf32>, tensor<2xf32>) -> tensor<3x2xf32\nreturn %0 : tensor<3x2xf32>\n}\n",
+        # Found by fuzzing: one trailing type, then a line that does not start a statement, which the
+        # scanner reads as going on with it (so the line is not simple after all).
+        "  %1 = tfl.add %s, %s : tensor<i32>\n  // a comment\n  3 = tfl.add %0, , %c : (tensor<4xi32>) -> tensor<4xi32>\n",
     ],
 )
 def test_regressions_from_fuzzing(text: str) -> None:
     fast, slow = both_paths(text, Options())
     assert fast == slow
     assert fast.diagnostics
+
+
+def test_simple_lines_are_located_as_the_grammar_locates_them() -> None:
+    """A simple line with a problem is worded without the grammar: its op, located from the
+    line's own text, is the grammar's (but for attributes, which no such semantics reads)."""
+    from broadcheck.syntax.fastpath import SIMPLE, Reading, located, simple_key, simple_operation
+    from broadcheck.syntax.parser import SyntaxProblem, Unreadable, parse_operation
+
+    seen = 0
+    for text in [*CORPUS, generated(1, 300)]:
+        for number, line in enumerate(text.split("\n"), start=1):
+            start = len(line) - len(line.lstrip(" \t"))
+            m = SIMPLE.match(line, start)
+            if m is None:
+                continue
+            key = simple_key(line, start, len(line))
+            name = m.group("generic") or m.group("custom")
+            op = simple_operation(name, key[0], {}, False, Reading()) if key else None
+            if key is None or op is None:
+                continue
+            simple = line[start : key[1]]
+            fast = located(op, simple, number, start + 1)
+            try:
+                grammar = parse_operation(simple, {}, number, start + 1)
+            except (SyntaxProblem, Unreadable):
+                continue
+            assert fast is not None, line
+            assert (fast.name, fast.name_span, fast.span, fast.operands, fast.results, fast.generic) == (
+                grammar.name, grammar.name_span, grammar.span, grammar.operands, grammar.results, grammar.generic,
+            ), line  # fmt: skip
+            seen += 1
+    assert seen > 500

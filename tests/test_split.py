@@ -107,16 +107,16 @@ def test_split_input_file_cuts_at_markers(tmp_path: Path) -> None:
 def test_a_statement_open_across_a_seam_falls_back(tmp_path: Path) -> None:
     # A region op at the top level whose region holds whole functions: no range may end inside it.
     inner = functions(200, "  %0 = tosa.add %a, %b : (tensor<1x1xf32>, tensor<4xf32>) -> tensor<1x4xf32>\n")
-    text = (
-        '%r = "test.broadcastable"(%x, %y) ({\n' + inner + "}) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>\n"
-    )
+    text = '%r = "test.broadcastable"(%x, %y) ({\n' + inner + "}) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>\n"
     path = tmp_path / "open.mlir"
     path.write_text(text)
     assert not same_as_serial(path, Options(), 3)
 
 
 def test_a_file_that_is_not_utf8_falls_back(tmp_path: Path) -> None:
-    body = "  %0 = tosa.add %a, %b : (tensor<1x1xf32>, tensor<4xf32>) -> tensor<1x4xf32>\n  return %0 : tensor<1x4xf32>\n"
+    body = (
+        "  %0 = tosa.add %a, %b : (tensor<1x1xf32>, tensor<4xf32>) -> tensor<1x4xf32>\n  return %0 : tensor<1x4xf32>\n"
+    )
     data = functions(300, body).encode()
     cut = len(data) * 3 // 4
     path = tmp_path / "latin1.mlir"

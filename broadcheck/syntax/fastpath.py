@@ -14,7 +14,7 @@ files and fuzzed inputs (tests/test_fastpath.py).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from broadcheck.ops import OpaqueType, Operation, ShapedType, Span, Type, TypeUse
@@ -77,8 +77,10 @@ _NO_ALIASES_SEEN: Mapping[str, object] = {}
 _MID = re.compile(r"((?: <?\{[^{}\n]*\}>?)*) : ")
 
 
-def simple_key(text: str, start: int, end: int) -> tuple[str, int] | None:
-    """The key (attributes and signature) of the simple line at ``start``, and where it ends.
+def simple_key(text: str, start: int, end: int) -> tuple[str, int, bool] | None:
+    """The key (attributes and signature) of the simple line at ``start``, where it ends,
+    and whether it is the custom form's one trailing type (whose statement may go on on the
+    next line, which the scanner decides).
 
     A trailing ``loc("...")`` with a plain string is left out of the key: it
     never changes whether the statement is valid or its verdict.
@@ -103,9 +105,9 @@ def simple_key(text: str, start: int, end: int) -> tuple[str, int] | None:
         operands = m.group("operands")
         count = operands.count("%") if operands else 0
         result = f" -> {single}" if m.start("result") >= 0 else " -> ()"
-        return f"{m.group('mid')} : ({', '.join([single] * count)}){result}", stop
+        return f"{m.group('mid')} : ({', '.join([single] * count)}){result}", stop, True
     # mid (attributes) and sig, as written: " {...} : (T, T) -> T"
-    return text[m.start("mid") : key_end], stop
+    return text[m.start("mid") : key_end], stop, False
 
 
 @dataclass
@@ -210,6 +212,59 @@ def simple_operation(
     if operands is None or results is None:
         return None
     return Operation(name, _NOWHERE, _NOWHERE, operands, results)
+
+
+def located(op: Operation, simple: str, line: int, column: int) -> Operation | None:
+    """``op`` (:func:`simple_operation`'s, from the simple line ``simple``, which starts at
+    ``line``:``column``) with the locations the grammar gives it: the name with its quotes,
+    each type where it is written (the one trailing type for all), the statement with its
+    location. So a simple line with a problem is worded without the grammar."""
+    m = SIMPLE.match(simple)
+    if m is None:
+        return None
+
+    def span(start: int, end: int) -> Span:
+        return Span(line, column + start, line, column + end)
+
+    generic = m.start("generic") >= 0
+    name = span(m.start("generic") - 1, m.end("generic") + 1) if generic else span(*m.span("custom"))
+    if m.start("single") >= 0:
+        start = m.start("single")
+        end = simple.find(" ", start)
+        one = span(start, end if end >= 0 else len(simple))
+        operands, results = [one] * len(op.operands), [one] * len(op.results)
+    else:
+        operands, results = [], []
+        close = simple.index(") -> ", m.start("sig"))
+        operands = _spans(simple, m.start("sig") + 1, close, span)
+        start = close + 5
+        if simple.startswith("(", start):
+            results = _spans(simple, start + 1, simple.index(")", start), span)
+        else:
+            end = simple.find(" ", start)
+            results = [span(start, end if end >= 0 else len(simple))]
+    if len(operands) != len(op.operands) or len(results) != len(op.results):
+        return None
+    return Operation(
+        op.name,
+        name,
+        span(0, len(simple)),
+        tuple(TypeUse(u.type, where) for u, where in zip(op.operands, operands, strict=True)),
+        tuple(TypeUse(u.type, where) for u, where in zip(op.results, results, strict=True)),
+        (),
+        generic,
+    )
+
+
+def _spans(text: str, start: int, end: int, span: Callable[[int, int], Span]) -> list[Span]:
+    """The spans of the ``, ``-separated simple types of ``text[start:end]``."""
+    spans = []
+    while start < end:
+        stop = text.find(", ", start, end)
+        stop = end if stop < 0 else stop
+        spans.append(span(start, stop))
+        start = stop + 2
+    return spans
 
 
 _ALIAS = re.compile(r"!(?P<name>[A-Za-z_][\w$.]*) = (?P<type>\S+)")

@@ -274,7 +274,7 @@ def _scan(
             if name_start < skip_before or not is_checked(name):
                 continue
             stmt_start = m.start("results") if m.start("results") >= 0 else name_start
-            simple = simple_key(text, stmt_start, end) if fast else None
+            simple = _simple_key(text, stmt_start, end, final) if fast else None
             # The hot path: a simple line whose verdict is known needs nothing more.
             if simple is not None and known is not None and known(name, simple[0], stmt_start):
                 continue
@@ -297,12 +297,12 @@ def _scan(
             if results is None and _OPERAND_OF_ANOTHER_OP.search(prefix):
                 continue  # e.g. `torch.operator "onnx.Add"(...)`: a string operand of another op, not an op
             stmt_start = name_start - len(prefix) + results.start() if results is not None else name_start
-            simple = simple_key(text, stmt_start, end) if fast else None
+            simple = _simple_key(text, stmt_start, end, final) if fast else None
             if simple is not None and known is not None and known(name, simple[0], stmt_start):
                 continue
         name_end = name_start + len(name) + (2 if generic else 0)
         if simple is not None:
-            key, simple_end = simple
+            key, simple_end, _ = simple
             # The statement's extent is only needed if its key has no verdict yet.
             yield Statement(
                 name, "", names.line, stmt_start - names.line_start + 1, key, text[stmt_start:simple_end],
@@ -316,6 +316,24 @@ def _scan(
             return
         # The result list is on the name's line, so they share a line number.
         yield Statement(name, text[stmt_start:stmt_end], names.line, column, offset=stmt_start)
+
+
+def _simple_key(text: str, start: int, end: int, final: bool) -> tuple[str, int, bool] | None:
+    """:func:`simple_key`, when the statement is the simple line alone: one trailing type
+    ends the statement only where the next line does not go on with it."""
+    simple = simple_key(text, start, end)
+    if simple is not None and simple[2] and not ends_at_line_end(text, simple[1], end, final):
+        return None
+    return simple
+
+
+def ends_at_line_end(text: str, pos: int, end: int, final: bool) -> bool:
+    """Whether a statement with no bracket open at the end of its line (``pos``) ends there."""
+    newline = text.find("\n", pos, end)
+    if newline < 0:
+        return final
+    goes_on = _continues(text, newline, end)
+    return goes_on is False or (goes_on is None and final)
 
 
 def scan_aliases(
