@@ -212,12 +212,13 @@ def _trailing_end(text: str, pos: int) -> bool:
 
 
 # The fast path: one op on one line in MLIR's canonical spacing, with a functional type
-# (most lines of real IR). Its signature is read once per distinct text.
+# (most lines of real IR). Its signature is read once per distinct text. No brace outside
+# the attribute dictionaries: the general reader counts those as regions opening or closing.
 SIMPLE = re.compile(
     rf"[ \t]*(?:(?P<results>{ID}(?::[0-9]+)?(?:, {ID}(?::[0-9]+)?)*) = )?"
     rf'(?:"(?P<generic>[A-Za-z_][\w$.\-]*)"\((?P<gops>{ID}(?:#[0-9]+)?(?:, {ID}(?:#[0-9]+)?)*)?\)'
     rf"|(?P<custom>[A-Za-z_][\w$]*\.[\w$.]+)(?P<cops>(?: {ID}(?:#[0-9]+)?(?:, {ID}(?:#[0-9]+)?)*)?))"
-    r'(?:(?: <?\{(?:[^{}\n"]++|"[^"\\\n]*+")*+\}>?)*) : (?P<sig>\([^()\n]*\) -> [^\s(),]+|\([^()\n]*\) -> \([^()\n]*\))'
+    r'(?:(?: <?\{(?:[^{}\n"]++|"[^"\\\n]*+")*+\}>?)*) : (?P<sig>\([^(){}\n]*\) -> [^\s(){},]+|\([^(){}\n]*\) -> \([^(){}\n]*\))'
     r'(?: loc\("[^"\n]*"(?::[0-9]+:[0-9]+)?\))?[ \t\r]*$'
 )
 # The same, found at every line start of a whole block at once.
