@@ -33,6 +33,7 @@ from broadcheck.syntax.scanner import (
     Statement,
     ends_at_line_end,
     extent,
+    may_define_aliases,
     scan,
     scan_aliases,
 )
@@ -301,7 +302,7 @@ class Stream:
         options = self.options
         # Step: type aliases. They count from their definition on, as in MLIR: a
         # definition is added before the first statement that follows it.
-        found = list(scan_aliases(text, start, end, line, final)) if text.find("!", start, end) >= 0 else []
+        found = list(scan_aliases(text, start, end, line, final)) if may_define_aliases(text, start, end) else []
         unfinished = found[-1] if found and isinstance(found[-1], Incomplete) else None
         if unfinished is not None:
             end, final = unfinished.line_start, False  # read on from the unfinished definition

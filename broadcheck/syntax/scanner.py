@@ -31,6 +31,8 @@ _RESULTS_BEFORE = re.compile(rf"(?:{_RESULTS})$")
 # (whereas `tf_executor.island wraps "tf.AddV2"(...)` wraps a real op after a keyword).
 _OPERAND_OF_ANOTHER_OP = re.compile(r"[A-Za-z_][\w$]*\.[\w$.]+[ \t]*$")
 _ALIAS_DEF = re.compile(r"^[ \t]*!(?P<name>[\w$.\-]+)[ \t]*=", re.M)
+_ALIAS_LINE = re.compile(r"[ \t]*!")
+_ALIAS_LINES = re.compile(r"\n[ \t]*!")  # the same after a line break: found in C, like a literal
 _NEW_STATEMENT = re.compile(
     rf'[ \t]*(?:{_RESULTS}|[}}^]|"[\w$.\-]+"[ \t]*\(|[A-Za-z_][\w$]*\.[\w$.]+(?:[ \t]|$)|return\b|\r?$)'
 )
@@ -334,6 +336,12 @@ def ends_at_line_end(text: str, pos: int, end: int, final: bool) -> bool:
         return final
     goes_on = _continues(text, newline, end)
     return goes_on is False or (goes_on is None and final)
+
+
+def may_define_aliases(text: str, start: int, end: int) -> bool:
+    """Whether a line of ``text[start:end]`` (whole lines) starts with ``!``: the cheap test
+    before :func:`scan_aliases` (most blocks use aliases but define none)."""
+    return _ALIAS_LINE.match(text, start, end) is not None or _ALIAS_LINES.search(text, start, end) is not None
 
 
 def scan_aliases(
