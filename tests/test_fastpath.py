@@ -160,6 +160,10 @@ def test_an_alias_counts_from_its_definition_on() -> None:
         # Found by fuzzing: one trailing type, then a line that does not start a statement, which the
         # scanner reads as going on with it (so the line is not simple after all).
         "  %1 = tfl.add %s, %s : tensor<i32>\n  // a comment\n  3 = tfl.add %0, , %c : (tensor<4xi32>) -> tensor<4xi32>\n",
+        # Found by fuzzing: a result "type" that is none (value flow's fast path took it for one).
+        "func.func @f(%x: tensor<4xi32>) -> tensor<4xi32> {\n"
+        '  %r = "test.broadcastable"(%x, %x) : (tensor<4xi32>, tensor<4xi32>) -> <4xi32>\n'
+        "  return %r : tensor<4xi32>\n}\n",
     ],
 )
 def test_regressions_from_fuzzing(text: str) -> None:

@@ -244,6 +244,7 @@ def _signature(sig: str) -> Parsed | None:
 
 _PLAIN_TYPE = r"(?:tensor<[^<>,()!# ]*>|vector<[^<>,()!# ]*>|\w+)"
 _PLAIN = re.compile(rf"\((?:{_PLAIN_TYPE}(?:, {_PLAIN_TYPE})*)?\) -> ")
+_PLAIN_TYPES = re.compile(rf"(?:{_PLAIN_TYPE}(?:, {_PLAIN_TYPE})*)?")
 
 
 def _plain_keys(sig: str) -> Keys | None:
@@ -257,11 +258,9 @@ def _plain_keys(sig: str) -> Keys | None:
         if not outputs.endswith(")"):
             return None
         outputs = outputs[1:-1]
-    if any(c in outputs for c in "!#()") or "< " in outputs:
+    if _PLAIN_TYPES.fullmatch(outputs) is None:  # `-> <4xi32>` is no type: the general reader decides
         return None
     out_types = tuple(outputs.split(", ")) if outputs else ()
-    if any(t.count("<") != t.count(">") or " " in t for t in out_types):
-        return None
     return (tuple(inputs.split(", ")) if inputs else ()), out_types
 
 
