@@ -202,3 +202,25 @@ def test_simple_lines_are_located_as_the_grammar_locates_them() -> None:
             ), line  # fmt: skip
             seen += 1
     assert seen > 500
+
+
+def test_the_batch_pass_reads_simple_lines_as_the_scanner_does() -> None:
+    """Stage (a) of the batch pipeline (one regex pass over a block) finds only simple lines,
+    with the key, the end and the trailing-type form the scanner's reading gives them."""
+    from broadcheck.syntax.fastpath import SIMPLE_LINE, line_key, simple_key
+
+    seen = 0
+    for text in [*CORPUS, generated(2, 300)]:
+        text = "\n" + text
+        for m in SIMPLE_LINE.finditer(text):
+            start = m.start() + 1
+            start += len(text[start : m.end()]) - len(text[start : m.end()].lstrip(" \t"))
+            expected = simple_key(text, start, len(text))
+            key = line_key(m)
+            if expected is None:
+                assert key is None, m.group()
+                continue
+            assert (key, m.end() - (len(m.group()) - len(m.group().rstrip(" \t\r")))) == expected[:2], m.group()
+            assert (m.group("single") is not None) == expected[2], m.group()
+            seen += 1
+    assert seen > 800

@@ -51,11 +51,11 @@ _SIMPLE_TYPE = re.compile(
 # without spaces, and only a plain ``loc("...")`` after it. Any other line is left to the scanner.
 _IDS = rf"{_ID}(?:, {_ID})*"
 SIMPLE_LINE = re.compile(
-    r"\n[ \t]*(?P<result>%[A-Za-z0-9_$.\-]+ = )?"
-    rf'(?:"(?P<generic>[A-Za-z_][\w$.\-]*)"\((?:{_IDS})?\)|(?P<custom>[A-Za-z_][\w$]*\.[\w$.]+)(?P<operands> {_IDS})?)'
-    r'(?P<key>(?P<mid>(?: <?\{(?:[^{}\n"]|"[^"\\\n{}]*"(?![ \t]*\())*\}>?)*) : '
-    r'(?:\([^()\n"/]*\) -> (?:\([^()\n"/]*\)|[^\s()"/]+)|(?(custom)(?P<single>[^\s("/][^\s"/]*)|(?!))))'
-    r'(?: loc\("[^"\\\n]*"\))?[ \t\r]*(?=\n|\Z)'
+    r"\n[ \t]*+(?P<result>%[A-Za-z0-9_$.\-]++ = )?"
+    rf'(?:"(?P<generic>[A-Za-z_][\w$.\-]*+)"\((?:{_IDS})?\)|(?P<custom>[A-Za-z_][\w$]*\.[\w$.]+)(?P<operands> {_IDS})?)'
+    r'(?P<key>(?P<mid>(?: <?\{(?:[^{}\n"]++|"[^"\\\n{}]*+"(?![ \t]*\())*+\}>?)*+) : '
+    r'(?:\([^()\n"/]*+\) -> (?:\([^()\n"/]*+\)|[^\s()"/]++)|(?(custom)(?P<single>[^\s("/][^\s"/]*+)|(?!))))'
+    r'(?: loc\("[^"\\\n]*+"\))?[ \t\r]*+(?=\n|\Z)'
 )
 
 
