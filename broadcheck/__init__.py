@@ -12,8 +12,10 @@ The pipeline, one package or module per stage::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+TYPE_CHECKING = False  # not typing's: `import broadcheck` loads no module of its own (start-up time)
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
 
 __version__ = "0.1.0"
 

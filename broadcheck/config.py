@@ -11,10 +11,13 @@ key and what is allowed. The defaults live here and nowhere else.
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import Any
+
+from broadcheck.ops import Frozen
 
 PROFILES = ("spec", "llvm")
 OUTPUT_FORMATS = ("full", "concise", "json", "sarif", "github")
@@ -25,47 +28,112 @@ class ConfigError(Exception):
     """A configuration file that cannot be used; the message says where and why."""
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(Frozen):
     """Every setting, with broadcheck's defaults."""
 
-    profile: str = "spec"
-    ops: tuple[tuple[str, str], ...] = ()
-    exclude: tuple[str, ...] = ()
-    select: tuple[str, ...] = ()
-    ignore: tuple[str, ...] = ()
-    output_format: str | None = None  # None: github under GitHub Actions, else full
-    split_input_file: str | None = None  # the marker, when splitting
-    verify_diagnostics: bool = False
-    root: Path = field(default_factory=Path.cwd)
+    __slots__ = __match_args__ = (
+        "profile",
+        "ops",
+        "exclude",
+        "select",
+        "ignore",
+        "output_format",
+        "split_input_file",
+        "verify_diagnostics",
+        "root",
+        "path",
+    )
+    profile: str
+    ops: tuple[tuple[str, str], ...]
+    exclude: tuple[str, ...]
+    select: tuple[str, ...]
+    ignore: tuple[str, ...]
+    output_format: str | None
+    """None: github under GitHub Actions, else full."""
+    split_input_file: str | None
+    """The marker, when splitting."""
+    verify_diagnostics: bool
+    root: str
     """Where ``exclude`` globs are anchored: the config file's directory, or the cwd."""
-    path: Path | None = None
+    path: str | None
     """The configuration file these settings came from, if any."""
+
+    def __init__(
+        self,
+        profile: str = "spec",
+        ops: tuple[tuple[str, str], ...] = (),
+        exclude: tuple[str, ...] = (),
+        select: tuple[str, ...] = (),
+        ignore: tuple[str, ...] = (),
+        output_format: str | None = None,
+        split_input_file: str | None = None,
+        verify_diagnostics: bool = False,
+        root: str | None = None,
+        path: str | None = None,
+    ) -> None:
+        put = object.__setattr__
+        put(self, "profile", profile)
+        put(self, "ops", ops)
+        put(self, "exclude", exclude)
+        put(self, "select", select)
+        put(self, "ignore", ignore)
+        put(self, "output_format", output_format)
+        put(self, "split_input_file", split_input_file)
+        put(self, "verify_diagnostics", verify_diagnostics)
+        put(self, "root", os.getcwd() if root is None else root)
+        put(self, "path", path)
 
     def merged(self, **overrides: Any) -> Settings:
         """These settings with every non-``None`` override applied."""
-        return replace(self, **{k: v for k, v in overrides.items() if v is not None})
+        values = {name: getattr(self, name) for name in self.__match_args__}
+        values.update((k, v) for k, v in overrides.items() if v is not None)
+        return Settings(**values)
 
 
 _KEYS = ("exclude", "ignore", "ops", "output-format", "profile", "select", "split-input-file", "verify-diagnostics")
 
 
-def find(start: Path) -> Path | None:
-    """The nearest ``pyproject.toml`` with ``[tool.broadcheck]``, not above the repository root."""
-    for directory in (start, *start.parents):
-        candidate = directory / "pyproject.toml"
-        if candidate.is_file() and "tool" in _read(candidate) and "broadcheck" in _read(candidate)["tool"]:
-            return candidate
-        if (directory / ".git").exists():
+def find(start: str) -> tuple[str, dict[str, Any]] | None:
+    """The nearest ``pyproject.toml`` with ``[tool.broadcheck]``, not above the repository
+    root, and its contents. ``start`` is an absolute directory."""
+    directory = start
+    while True:
+        candidate = os.path.join(directory, "pyproject.toml")
+        found = _stat(candidate)
+        if found is not None and stat.S_ISREG(found.st_mode):
+            data = _read(candidate)
+            if "tool" in data and "broadcheck" in data["tool"]:
+                return candidate, data
+        if _stat(os.path.join(directory, ".git")) is not None:
             return None
-    return None
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
 
 
-def _read(path: Path) -> dict[str, Any]:
+def _stat(path: str) -> os.stat_result | None:
+    """``os.stat``, or None for a path that is not there, as pathlib's ``is_file`` and
+    ``exists`` see it: any other error (no permission) is raised."""
+    try:
+        return os.stat(path)
+    except OSError as err:
+        if err.errno in _ABSENT or getattr(err, "winerror", None) in _ABSENT_ON_WINDOWS:
+            return None
+        raise
+    except ValueError:  # an embedded NUL
+        return None
+
+
+_ABSENT = (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP)
+_ABSENT_ON_WINDOWS = (21, 123, 1921)  # not ready, invalid name, a symbolic link loop
+
+
+def _read(path: str) -> dict[str, Any]:
     import tomllib
 
     try:
-        with path.open("rb") as f:
+        with open(path, "rb") as f:
             return tomllib.load(f)
     except tomllib.TOMLDecodeError as err:
         raise ConfigError(f"{path}: invalid TOML: {err}") from None
@@ -77,7 +145,7 @@ def _read(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{path}: cannot read: {err.strerror or err}") from None
 
 
-def _strings(path: Path, key: str, value: object) -> tuple[str, ...]:
+def _strings(path: str, key: str, value: object) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -85,7 +153,7 @@ def _strings(path: Path, key: str, value: object) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _choice(path: Path, key: str, value: object, allowed: Iterable[str]) -> str:
+def _choice(path: str, key: str, value: object, allowed: Iterable[str]) -> str:
     allowed = tuple(allowed)
     if value not in allowed:
         raise ConfigError(f"{path}: [tool.broadcheck] '{key}' is {value!r}; allowed: {', '.join(allowed)}")
@@ -104,9 +172,8 @@ def check_codes(codes: Iterable[str], known: Iterable[str], where: str) -> tuple
     return tuple(out)
 
 
-def parse(path: Path, table: Mapping[str, Any], semantics: Iterable[str], codes: Iterable[str]) -> Settings:
+def parse(path: str, table: Mapping[str, Any], semantics: Iterable[str], codes: Iterable[str]) -> Settings:
     """Settings from a ``[tool.broadcheck]`` table, validated."""
-    settings = Settings(root=path.parent.resolve(), path=path)
     values: dict[str, Any] = {}
     semantics = tuple(sorted({*semantics, "none"}))
     for key, value in table.items():
@@ -141,18 +208,25 @@ def parse(path: Path, table: Mapping[str, Any], semantics: Iterable[str], codes:
             if not isinstance(value, bool):
                 raise ConfigError(f"{path}: [tool.broadcheck] 'verify-diagnostics' must be true or false")
             values["verify_diagnostics"] = value
-    return replace(settings, **values)
+    return Settings(**values, root=os.path.realpath(os.path.dirname(path)), path=path)
 
 
-def load(config: Path | None, isolated: bool, cwd: Path, semantics: Iterable[str], codes: Iterable[str]) -> Settings:
-    """The settings in force: from ``config``, or discovered from ``cwd``, or the defaults."""
+def load(config: str | None, isolated: bool, cwd: str, semantics: Iterable[str], codes: Iterable[str]) -> Settings:
+    """The settings in force: from ``config`` (a file named on the command line), or
+    discovered from ``cwd`` (an absolute directory), or the defaults."""
     if isolated:
         return Settings(root=cwd)
-    path = config if config is not None else find(cwd)
-    if path is None:
-        return Settings(root=cwd)
-    data = _read(path)
-    if path.name == "pyproject.toml":
+    if config is not None:
+        from pathlib import Path  # the path is shown as pathlib writes it (``./a//b.toml`` -> ``a/b.toml``)
+
+        path = str(Path(config))
+        data = _read(path)
+    else:
+        found = find(cwd)
+        if found is None:
+            return Settings(root=cwd)
+        path, data = found
+    if os.path.basename(path) == "pyproject.toml":
         table = data.get("tool", {}).get("broadcheck", {})
     else:
         table = data.get("tool", {}).get("broadcheck", data)

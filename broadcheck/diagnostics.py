@@ -5,45 +5,78 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from broadcheck.messages import Severity
-from broadcheck.ops import Span
+from broadcheck.ops import Frozen, Span
 
 if TYPE_CHECKING:
     from broadcheck.fixes import Fix
+    from broadcheck.messages import Severity
 
 
-@dataclass(frozen=True, slots=True)
-class Label:
+class Label(Frozen):
     """A secondary marker under part of the source, e.g. the offending result type."""
 
+    __slots__ = __match_args__ = ("span", "text", "mlir_note")
     span: Span
     text: str
-    mlir_note: bool = False
+    mlir_note: bool
     """The label is a note MLIR itself attaches there (``prior use here``): under
     ``--verify-diagnostics`` it needs an ``expected-note``, as in mlir-opt."""
 
+    def __init__(self, span: Span, text: str, mlir_note: bool = False) -> None:
+        put = object.__setattr__
+        put(self, "span", span)
+        put(self, "text", text)
+        put(self, "mlir_note", mlir_note)
 
-@dataclass(frozen=True, slots=True)
-class Note:
+
+class Note(Frozen):
     """An explanation attached to a diagnostic: a ``note:`` or a ``help:`` line."""
 
+    __slots__ = __match_args__ = ("kind", "message")
     kind: Literal["note", "help"]
     message: str
 
+    def __init__(self, kind: Literal["note", "help"], message: str) -> None:
+        put = object.__setattr__
+        put(self, "kind", kind)
+        put(self, "message", message)
 
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
+
+@dataclass(init=False, repr=False, eq=False)  # for dataclasses.replace; Frozen has the methods
+class Diagnostic(Frozen):
     """A located problem, ready for any renderer."""
 
+    __slots__ = __match_args__ = ("code", "severity", "message", "path", "span", "notes", "labels", "fix")
     code: str
     severity: Severity
     message: str
     path: str
     span: Span
-    notes: tuple[Note, ...] = ()
-    labels: tuple[Label, ...] = ()
-    fix: Fix | None = None
+    notes: tuple[Note, ...]
+    labels: tuple[Label, ...]
+    fix: Fix | None
     """A fix for this problem (broadcheck.fixes), where there is one."""
+
+    def __init__(
+        self,
+        code: str,
+        severity: Severity,
+        message: str,
+        path: str,
+        span: Span,
+        notes: tuple[Note, ...] = (),
+        labels: tuple[Label, ...] = (),
+        fix: Fix | None = None,
+    ) -> None:
+        put = object.__setattr__
+        put(self, "code", code)
+        put(self, "severity", severity)
+        put(self, "message", message)
+        put(self, "path", path)
+        put(self, "span", span)
+        put(self, "notes", notes)
+        put(self, "labels", labels)
+        put(self, "fix", fix)
 
     @property
     def line(self) -> int:

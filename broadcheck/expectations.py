@@ -14,28 +14,34 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Container, Iterable, Sequence
-from dataclasses import dataclass, field
+from functools import cache
 
 from broadcheck.diagnostics import Diagnostic
 from broadcheck.messages import RULES
 from broadcheck.ops import Span
 
-_ANNOTATION = re.compile(
-    r"expected-(?P<kind>error|note|remark|warning)(?P<re>-re)? *"
-    r"(?:@(?P<where>[+-][0-9]+|above|below|unknown))? *\{\{(?P<text>.*)\}\}$"
-)
+
+@cache
+def _annotation() -> re.Pattern[str]:
+    """An annotation's pattern, compiled when a line first mentions ``expected-``."""
+    return re.compile(
+        r"expected-(?P<kind>error|note|remark|warning)(?P<re>-re)? *"
+        r"(?:@(?P<where>[+-][0-9]+|above|below|unknown))? *\{\{(?P<text>.*)\}\}$"
+    )
 
 
-@dataclass
 class Expectation:
     """One annotation: what kind and text is expected on which line."""
 
-    kind: str
-    text: str
-    pattern: re.Pattern[str] | None
-    line: int | None
-    span: Span
-    matched: bool = field(default=False)
+    __slots__ = ("kind", "line", "matched", "pattern", "span", "text")
+
+    def __init__(self, kind: str, text: str, pattern: re.Pattern[str] | None, line: int | None, span: Span):
+        self.kind = kind
+        self.text = text
+        self.pattern = pattern
+        self.line = line
+        self.span = span
+        self.matched = False
 
     def matches(self, message: str) -> bool:
         if self.pattern is not None:
@@ -72,7 +78,7 @@ def parse_annotations(
     for number, line in lines:
         if "expected-" not in line:
             continue
-        m = _ANNOTATION.search(line.rstrip())
+        m = _annotation().search(line.rstrip())
         if m is not None:
             found.append((number, m))
             annotated.add(number)

@@ -6,29 +6,37 @@ import os
 import stat
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from broadcheck.diagnostics import Diagnostic
-from broadcheck.messages import RULES
-from broadcheck.ops import Span
+from broadcheck.ops import Frozen
 from broadcheck.text import Source
+
+if TYPE_CHECKING:
+    from broadcheck.diagnostics import Diagnostic
 
 STDIN = "-"
 
 
-@dataclass(frozen=True, slots=True)
-class InputError:
+class InputError(Frozen):
     """A path that could not be read: a usage/IO problem, reported on stderr (exit 2)."""
 
+    __slots__ = __match_args__ = ("path", "reason")
     path: str
     reason: str
 
+    def __init__(self, path: str, reason: str) -> None:
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "reason", reason)
 
-@dataclass(frozen=True, slots=True)
-class NothingFound:
+
+class NothingFound(Frozen):
     """A directory named on the command line that holds no ``*.mlir`` file."""
 
+    __slots__ = __match_args__ = ("path",)
     path: str
+
+    def __init__(self, path: str) -> None:
+        object.__setattr__(self, "path", path)
 
 
 def expand(paths: tuple[str, ...]) -> Iterator[str | InputError | NothingFound]:
@@ -115,6 +123,10 @@ def read_blocks(path: str, size: int = BLOCK_SIZE, start: int = 0, stop: int | N
 
 def decode_error(path: str, data: bytes, err: UnicodeDecodeError, first_line: int) -> tuple[Diagnostic, str]:
     """BC002 at the first byte of ``data`` (a block starting at ``first_line``) that is not UTF-8, and its line."""
+    from broadcheck.diagnostics import Diagnostic
+    from broadcheck.messages import RULES
+    from broadcheck.ops import Span
+
     good = data[: err.start].decode("utf-8")
     line = first_line + good.count("\n")
     line_start = good.rfind("\n") + 1

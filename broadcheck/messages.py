@@ -10,24 +10,44 @@ Codes are stable: a code's meaning never changes; retired codes are not reused.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Literal
+
+from broadcheck.ops import Frozen
 
 Severity = Literal["error", "warning", "note"]
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(Frozen):
     """One diagnostic code and how it reads."""
 
+    __slots__ = __match_args__ = ("code", "name", "template", "summary", "example", "severity", "op_prefix")
     code: str
     name: str
     template: str
     summary: str
     example: str
-    severity: Severity = "error"
-    op_prefix: bool = True
+    severity: Severity
+    op_prefix: bool
     """Whether MLIR prints the message after ``'<op.name>' op ``."""
+
+    def __init__(
+        self,
+        code: str,
+        name: str,
+        template: str,
+        summary: str,
+        example: str,
+        severity: Severity = "error",
+        op_prefix: bool = True,
+    ) -> None:
+        put = object.__setattr__
+        put(self, "code", code)
+        put(self, "name", name)
+        put(self, "template", template)
+        put(self, "summary", summary)
+        put(self, "example", example)
+        put(self, "severity", severity)
+        put(self, "op_prefix", op_prefix)
 
     def format(self, op: str | None = None, **args: object) -> str:
         """The message for this code, with MLIR's op prefix where MLIR has one."""

@@ -6,8 +6,66 @@ semantics; locations come from the parser and are never recomputed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Literal
+from dataclasses import FrozenInstanceError, dataclass
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+
+class Frozen:
+    """An immutable value type, as ``@dataclass(frozen=True, slots=True)`` makes one, without
+    the cost of generating its code at import (about half a millisecond a class).
+
+    A subclass names its fields in ``__slots__`` and ``__match_args__`` (the fields
+    shown, compared and hashed) and sets them in ``__init__`` with ``object.__setattr__``.
+    It gets the dataclass's ``repr``, ``==`` (same class, equal fields), ``hash`` (of
+    the fields' tuple), ``FrozenInstanceError`` on assignment or deletion, and pickling.
+
+    It is not a dataclass: where ``dataclasses.replace`` (or ``fields``) must accept it,
+    decorate it with ``@dataclass(init=False, repr=False, eq=False)`` too, which generates
+    no method (about a tenth of the cost); its fields are then annotations only (no
+    class-level defaults: they are ``__init__``'s).
+    """
+
+    __slots__ = ()
+    __match_args__: ClassVar[tuple[str, ...]] = ()
+    _values: ClassVar[Callable[[Any], tuple[object, ...]]]
+
+    def __init_subclass__(cls) -> None:
+        names = cls.__match_args__
+        get = attrgetter(*names) if names else (lambda obj: ())
+        cls._values = staticmethod(get if len(names) != 1 else lambda obj: (get(obj),))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
+        return f"{type(self).__qualname__}({fields})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            values = type(self)._values
+            return values(self) == values(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(type(self)._values(self))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __getstate__(self) -> list[object]:
+        names: tuple[str, ...] = self.__slots__
+        return [getattr(self, name) for name in names]
+
+    def __setstate__(self, state: list[object]) -> None:
+        names: tuple[str, ...] = self.__slots__
+        for name, value in zip(names, state, strict=True):
+            object.__setattr__(self, name, value)
+
 
 Dim = int | None
 """One dimension: a static size, or ``None`` for a dynamic (``?``) size."""
@@ -15,14 +73,21 @@ Dim = int | None
 Shape = tuple[Dim, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Span:
+class Span(Frozen):
     """A region of a file: 1-based lines and columns, ``end_column`` exclusive."""
 
+    __slots__ = __match_args__ = ("line", "column", "end_line", "end_column")
     line: int
     column: int
     end_line: int
     end_column: int
+
+    def __init__(self, line: int, column: int, end_line: int, end_column: int) -> None:
+        put = object.__setattr__
+        put(self, "line", line)
+        put(self, "column", column)
+        put(self, "end_line", end_line)
+        put(self, "end_column", end_column)
 
     def shifted(self, line: int, column: int) -> Span:
         """This span, relative to a statement starting at ``line:column``, made file-absolute."""
@@ -34,15 +99,31 @@ class Span:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class ShapedType:
+@dataclass(init=False, repr=False, eq=False)  # for dataclasses.replace; Frozen has the methods
+class ShapedType(Frozen):
     """A tensor or vector type; ``shape`` is ``None`` for an unranked tensor."""
 
+    __slots__ = __match_args__ = ("kind", "shape", "element", "encoding", "scalable")
     kind: Literal["tensor", "vector"]
     shape: Shape | None
     element: str
-    encoding: str | None = None
-    scalable: tuple[bool, ...] = ()
+    encoding: str | None
+    scalable: tuple[bool, ...]
+
+    def __init__(
+        self,
+        kind: Literal["tensor", "vector"],
+        shape: Shape | None,
+        element: str,
+        encoding: str | None = None,
+        scalable: tuple[bool, ...] = (),
+    ) -> None:
+        put = object.__setattr__
+        put(self, "kind", kind)
+        put(self, "shape", shape)
+        put(self, "element", element)
+        put(self, "encoding", encoding)
+        put(self, "scalable", scalable)
 
     @property
     def ranked(self) -> bool:
@@ -63,11 +144,14 @@ class ShapedType:
         return ShapedType(self.kind, shape, self.element, self.encoding)
 
 
-@dataclass(frozen=True, slots=True)
-class OpaqueType:
+class OpaqueType(Frozen):
     """Any other type (``i32``, ``none``, ``memref<...>``, ``!dialect.type``), carried as text."""
 
+    __slots__ = __match_args__ = ("text",)
     text: str
+
+    def __init__(self, text: str) -> None:
+        object.__setattr__(self, "text", text)
 
     def __str__(self) -> str:
         return self.text
@@ -76,34 +160,65 @@ class OpaqueType:
 Type = ShapedType | OpaqueType
 
 
-@dataclass(frozen=True, slots=True)
-class TypeUse:
+@dataclass(init=False, repr=False, eq=False)  # for dataclasses.replace; Frozen has the methods
+class TypeUse(Frozen):
     """A type as written in an op's signature, with where it was written."""
 
+    __slots__ = __match_args__ = ("type", "span")
     type: Type
     span: Span
 
+    def __init__(self, type: Type, span: Span) -> None:
+        object.__setattr__(self, "type", type)
+        object.__setattr__(self, "span", span)
 
-@dataclass(frozen=True, slots=True)
-class Attribute:
+
+class Attribute(Frozen):
     """An attribute or property value, kept as its source text."""
 
+    __slots__ = __match_args__ = ("name", "text", "span")
     name: str
     text: str
     span: Span
 
+    def __init__(self, name: str, text: str, span: Span) -> None:
+        put = object.__setattr__
+        put(self, "name", name)
+        put(self, "text", text)
+        put(self, "span", span)
 
-@dataclass(frozen=True, slots=True)
-class Operation:
+
+@dataclass(init=False, repr=False, eq=False)  # for dataclasses.replace; Frozen has the methods
+class Operation(Frozen):
     """One op statement: its name, signature and attributes, with locations."""
 
+    __slots__ = __match_args__ = ("name", "name_span", "span", "operands", "results", "attributes", "generic")
     name: str
     name_span: Span
     span: Span
     operands: tuple[TypeUse, ...]
     results: tuple[TypeUse, ...]
-    attributes: tuple[Attribute, ...] = ()
-    generic: bool = True
+    attributes: tuple[Attribute, ...]
+    generic: bool
+
+    def __init__(
+        self,
+        name: str,
+        name_span: Span,
+        span: Span,
+        operands: tuple[TypeUse, ...],
+        results: tuple[TypeUse, ...],
+        attributes: tuple[Attribute, ...] = (),
+        generic: bool = True,
+    ) -> None:
+        put = object.__setattr__
+        put(self, "name", name)
+        put(self, "name_span", name_span)
+        put(self, "span", span)
+        put(self, "operands", operands)
+        put(self, "results", results)
+        put(self, "attributes", attributes)
+        put(self, "generic", generic)
 
     def attribute(self, name: str) -> Attribute | None:
         """The attribute or property called ``name``, if the op has one."""

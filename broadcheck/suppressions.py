@@ -14,26 +14,32 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from functools import cache
 
 from broadcheck.diagnostics import Diagnostic
 from broadcheck.messages import RULES
 from broadcheck.ops import Span
 
-_DIRECTIVE = re.compile(r"//[ \t]*broadcheck:[ \t]*(?P<kind>file-ignore|ignore)\b(?:\[(?P<codes>[^\]]*)\])?")
+
+@cache
+def _directive() -> re.Pattern[str]:
+    """The directive's pattern, compiled when a line first mentions ``broadcheck:``."""
+    return re.compile(r"//[ \t]*broadcheck:[ \t]*(?P<kind>file-ignore|ignore)\b(?:\[(?P<codes>[^\]]*)\])?")
 
 
-@dataclass
 class Directive:
     """One ``broadcheck: ignore[...]`` comment and which of its codes were used."""
 
-    file_wide: bool
-    codes: tuple[str, ...]  # empty: every code
-    line: int
-    standalone: bool  # alone on its line: it covers the next line
-    span: Span
-    text: str
-    used: set[str] = field(default_factory=set)
+    __slots__ = ("codes", "file_wide", "line", "span", "standalone", "text", "used")
+
+    def __init__(self, file_wide: bool, codes: tuple[str, ...], line: int, standalone: bool, span: Span, text: str):
+        self.file_wide = file_wide
+        self.codes = codes  # empty: every code
+        self.line = line
+        self.standalone = standalone  # alone on its line: it covers the next line
+        self.span = span
+        self.text = text
+        self.used: set[str] = set()
 
     def covers(self, diag: Diagnostic) -> bool:
         if not self.file_wide and not (diag.line == self.line or (self.standalone and diag.line == self.line + 1)):
@@ -47,7 +53,7 @@ def directives(lines: Iterable[tuple[int, str]]) -> list[Directive]:
     for number, line in lines:
         if "broadcheck:" not in line:
             continue
-        m = _DIRECTIVE.search(line)
+        m = _directive().search(line)
         if m is None:
             continue
         codes = tuple(c.strip().upper() for c in (m.group("codes") or "").split(",") if c.strip())

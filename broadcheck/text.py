@@ -2,24 +2,29 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from broadcheck.ops import Frozen
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
+class Source(Frozen):
     """One input: the path as the user named it, and its decoded text."""
 
+    __slots__ = ("lines", "path", "text")
+    __match_args__ = ("path", "text")
     path: str
     text: str
-    lines: list[str] = field(init=False, repr=False, compare=False)
+    lines: list[str]
+    """The lines, without their line endings (not shown, compared or hashed)."""
 
-    def __post_init__(self) -> None:
+    def __init__(self, path: str, text: str) -> None:
+        put = object.__setattr__
+        put(self, "path", path)
+        put(self, "text", text)
         # Lines end at "\n" only, as in MLIR (str.splitlines would also split at
         # \v, \f, \x1c-\x1e, \x85 and U+2028, and disagree with the scanner).
-        lines = self.text.split("\n")
+        lines = text.split("\n")
         if lines and lines[-1] == "":
             lines.pop()
-        object.__setattr__(self, "lines", [line.removesuffix("\r") for line in lines])
+        put(self, "lines", [line.removesuffix("\r") for line in lines])
 
     def line(self, number: int) -> str:
         """Line ``number`` (1-based) without its line ending; empty past the end."""

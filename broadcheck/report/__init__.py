@@ -7,10 +7,11 @@ the summary never depend on how the checking was scheduled.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from broadcheck.checker import Result
-from broadcheck.inputs import InputError
+if TYPE_CHECKING:
+    from broadcheck.checker import Result
+    from broadcheck.inputs import InputError
 
 FORMATS = ("full", "concise", "json", "sarif", "github")
 
@@ -48,11 +49,11 @@ def summary(results: Sequence[Result], unread: int = 0) -> str:
 def _coverage(results: Sequence[Result], with_count: bool = False) -> str:
     """What was not checked, on lines of its own; empty when everything was. ``with_count``
     says how many ops were checked too (the first line did not)."""
-    from broadcheck.checker import UNKNOWN_OP, UNREADABLE
-
     lines = []
     reasons = passed_over(results)
     if reasons:
+        from broadcheck.checker import UNKNOWN_OP, UNREADABLE
+
         unknown = sum(n for (_, why), n in reasons.items() if why == UNKNOWN_OP)
         unreadable = sum(n for (_, why), n in reasons.items() if why == UNREADABLE)
         parts = [f"{unknown} not in the op table"] if unknown else []
@@ -139,8 +140,30 @@ def statistics(results: Sequence[Result], as_json: bool = False) -> str:
 
 def render(results: Sequence[Result], output_format: str, out: TextIO, unread: Sequence[InputError] = ()) -> None:
     """Render ``results`` in ``output_format`` (one of :data:`FORMATS`); ``unread`` are the
-    paths that could not be read (the CLI reports them on stderr too)."""
-    import importlib
+    paths that could not be read (the CLI reports them on stderr too). Only the full
+    format loads Rich, and only when there is a diagnostic to draw."""
+    if output_format in ("full", "concise") and not any(r.diagnostics for r in results):
+        out.write(summary(results, len(unread)) + "\n")  # nothing to draw: both print just this
+        return
+    if output_format == "full":
+        from broadcheck.report.full import render as full
 
-    module = importlib.import_module(f"broadcheck.report.{output_format}")
-    module.render(results, out, unread)
+        full(results, out, unread)
+    elif output_format == "concise":
+        from broadcheck.report.concise import render as concise
+
+        concise(results, out, unread)
+    elif output_format == "json":
+        from broadcheck.report.json import render as json
+
+        json(results, out, unread)
+    elif output_format == "sarif":
+        from broadcheck.report.sarif import render as sarif
+
+        sarif(results, out, unread)
+    elif output_format == "github":
+        from broadcheck.report.github import render as github
+
+        github(results, out, unread)
+    else:
+        raise ValueError(f"unknown output format '{output_format}'; choose {', '.join(FORMATS)}")

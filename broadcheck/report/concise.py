@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from broadcheck.checker import Result
-from broadcheck.inputs import InputError
 from broadcheck.report import summary
+
+if TYPE_CHECKING:
+    from broadcheck.checker import Result
+    from broadcheck.inputs import InputError
 
 
 def render(results: Sequence[Result], out: TextIO, unread: Sequence[InputError] = ()) -> None:

@@ -22,14 +22,15 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, TextIO
 
+from broadcheck.report import summary
+
 if TYPE_CHECKING:
     from rich.text import Text
 
-from broadcheck.checker import Result
-from broadcheck.diagnostics import Diagnostic
-from broadcheck.inputs import InputError
-from broadcheck.ops import Span
-from broadcheck.report import summary
+    from broadcheck.checker import Result
+    from broadcheck.diagnostics import Diagnostic
+    from broadcheck.inputs import InputError
+    from broadcheck.ops import Span
 
 _SEVERITY_STYLE = {"error": "bold red", "warning": "bold yellow", "note": "bold cyan"}
 _GUTTER = "bold blue"

@@ -10,10 +10,11 @@ property values, as the Actions runner requires.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from broadcheck.checker import Result
-from broadcheck.inputs import InputError
+if TYPE_CHECKING:
+    from broadcheck.checker import Result
+    from broadcheck.inputs import InputError
 
 _COMMAND = {"error": "error", "warning": "warning", "note": "notice"}
 

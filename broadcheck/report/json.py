@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from broadcheck.checker import Result
-from broadcheck.diagnostics import Diagnostic
-from broadcheck.inputs import InputError
+if TYPE_CHECKING:
+    from broadcheck.checker import Result
+    from broadcheck.diagnostics import Diagnostic
+    from broadcheck.inputs import InputError
 
 
 def as_dict(d: Diagnostic) -> dict[str, Any]:

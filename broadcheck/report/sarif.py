@@ -13,15 +13,17 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 from urllib.parse import quote
 
 from broadcheck import __version__
-from broadcheck.checker import Result
-from broadcheck.diagnostics import Diagnostic
-from broadcheck.inputs import InputError
 from broadcheck.messages import RULES
 from broadcheck.report import coverage
+
+if TYPE_CHECKING:
+    from broadcheck.checker import Result
+    from broadcheck.diagnostics import Diagnostic
+    from broadcheck.inputs import InputError
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 INFORMATION_URI = "https://pypi.org/project/broadcheck/"
