@@ -14,6 +14,8 @@ import re
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bench.gen import generate
 from broadcheck.syntax import ssa
@@ -51,3 +53,33 @@ def test_fast_and_general_paths_agree(monkeypatch: pytest.MonkeyPatch) -> None:
         if fast != general:
             differ.append((line, fast, general))
     assert not differ, differ[:3]
+
+
+SIGNATURES = [
+    "(tensor<4xi32>, tensor<i32>) -> tensor<4xi32>",
+    "(tensor<4xi32>) -> <4xi32>",
+    "(tensor<f32>, tensor<1x1xf32>) -> tensor<?x4xf3][962>",
+    "(vector<[4]xf32>) -> vector<[4]xf32>",
+    '(tensor<a"b>) -> tensor<a"b>',
+    "() -> (tensor<2xf32>, f32)",
+]
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            ["tensor<", "vector<", ">", "<", "[", "]", "{", "}", "x", "?", "4", "f32", ", ", '"', "!", "#"]
+        ),
+        max_size=12,
+    ).map("".join),
+    st.lists(st.sampled_from(["tensor<4xf32>", "f32", "<4xi32>", "tensor<?x4xf3][9>", "(", ")"]), max_size=3),
+)
+def test_the_plain_reader_agrees_with_the_general_one(result: str, operands: list[str]) -> None:
+    for sig in [*SIGNATURES, f"({', '.join(operands)}) -> {result}"]:
+        m = ssa.SIMPLE.match(f'%r = "a.b"() : {sig}')
+        plain = ssa._plain_keys(sig)
+        if m is None or m.group("sig") != sig or plain is None:  # only what the fast path sees
+            continue
+        parsed = ssa._signature(sig)
+        assert parsed is not None, sig
+        assert plain == (tuple(t[3] for t in parsed[0]), tuple(t[3] for t in parsed[1])), sig
