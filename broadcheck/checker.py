@@ -527,8 +527,6 @@ class Stream:
 
     def finish(self) -> Result:
         """Suppressions, selection and ``--verify-diagnostics``, then the result."""
-        from broadcheck import expectations, suppressions
-        from broadcheck.config import selected
 
         options = self.options
         if self.flow is not None:
@@ -536,11 +534,19 @@ class Stream:
             self.lines.update(self.flow.lines)
             if options.verify_diagnostics:
                 self.diagnostics = self.flow.after_first_error(self.diagnostics)
-        diagnostics = suppressions.apply(self.path, self.marked, self.diagnostics)
+        diagnostics = list(self.diagnostics)
+        if self.marked:
+            from broadcheck import suppressions
+
+            diagnostics = suppressions.apply(self.path, self.marked, diagnostics)
         if options.select or options.ignore:
+            from broadcheck.config import selected
+
             diagnostics = [d for d in diagnostics if selected(d.code, options.select, options.ignore)]
         not_held = 0
         if self.checked_lines is not None:
+            from broadcheck import expectations
+
             diagnostics, not_held = expectations.verify(
                 self.path, self.marked, self.line_count, diagnostics, self.checked_lines
             )

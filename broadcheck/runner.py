@@ -11,11 +11,10 @@ import io
 import os
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from broadcheck.checker import Options, Result, Stream, check_source
 from broadcheck.diagnostics import Diagnostic
-from broadcheck.fixes import with_fixes
 from broadcheck.inputs import (
     BOM,
     STDIN,
@@ -29,6 +28,9 @@ from broadcheck.inputs import (
     read_stdin,
 )
 from broadcheck.text import Source
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 @dataclass
@@ -55,6 +57,8 @@ def excluded(path: str, patterns: Sequence[str], root: Path) -> bool:
     """
     if not patterns or path == STDIN:
         return False
+    from pathlib import Path
+
     absolute = Path(path).absolute()
     try:
         relative = absolute.relative_to(root).as_posix()
@@ -92,12 +96,14 @@ def check_one(path: str, options: Options, stdin_name: str, jobs: int = 1) -> Re
         try:
             result = check_source(source, options)
             if any(d.severity == "error" for d in result.diagnostics):
+                from broadcheck.fixes import with_fixes
+
                 result.diagnostics = with_fixes(io.StringIO(source.text, newline=""), result.diagnostics, options)
             return result
         except Exception as err:
             raise InternalError(source.path) from err
     stream = None
-    if jobs > 1:
+    if jobs > 1 and _size(path) >= SPLIT_MIN_BYTES:
         from broadcheck.split import check_split
 
         stream = check_split(path, options, jobs)
@@ -118,6 +124,18 @@ def check_one(path: str, options: Options, stdin_name: str, jobs: int = 1) -> Re
         return result
     except Exception as err:
         raise InternalError(path) from err
+
+
+SPLIT_MIN_BYTES = 4 << 20
+"""With ``-j``, files at least this large are cut into ranges (broadcheck.split); below it,
+forking and the workers' reading of the file's beginning cost more than they save."""
+
+
+def _size(path: str) -> int:
+    try:
+        return os.stat(path).st_size
+    except OSError:
+        return 0
 
 
 def feed(stream: Stream, path: str, start: int, stop: int | None, final: bool) -> Result | None:
@@ -141,6 +159,8 @@ def feed(stream: Stream, path: str, start: int, stop: int | None, final: bool) -
 
 def _with_fixes(path: str, diagnostics: list[Diagnostic], options: Options) -> list[Diagnostic]:
     """Attach fixes: the file is read again, line by line, only when it has problems."""
+    from broadcheck.fixes import with_fixes
+
     try:
         with open(path, encoding="utf-8-sig", newline="") as f:
             return with_fixes(f, diagnostics, options)
@@ -165,7 +185,7 @@ def fix_one(path: str, options: Options, stdin_name: str, unsafe: bool, write: b
 
     A file that cannot be decoded, or has nothing to fix, gives its plain result.
     """
-    from broadcheck.fixes import apply, fixes_of
+    from broadcheck.fixes import apply, fixes_of, with_fixes
     from broadcheck.outputs import ChangedOnDisk, write_if_unchanged
 
     if path == STDIN:
@@ -263,7 +283,10 @@ def run(
 
     ``fix`` is ``(write, unsafe)`` for ``--fix`` (write) or ``--diff``.
     """
-    root = root or Path.cwd()
+    if root is None and exclude:
+        from pathlib import Path
+
+        root = Path.cwd()
     outcome = Outcome()
     files: list[str] = []
     for item in expand(tuple(paths)):
@@ -271,7 +294,7 @@ def run(
             outcome.input_errors.append(item)
         elif isinstance(item, NothingFound):
             outcome.nothing_found.append(item.path)
-        elif excluded(item, exclude, root):
+        elif root is not None and excluded(item, exclude, root):
             outcome.excluded += 1
         else:
             files.append(item)

@@ -19,15 +19,12 @@ is checked again serially: the output never depends on where the cuts fell.
 from __future__ import annotations
 
 import os
-import pickle
 import re
 import signal
 
 from broadcheck.checker import Options, Part, Stream
 from broadcheck.runner import feed
 
-SPLIT_MIN_BYTES = 4 << 20
-"""Files smaller than this are checked in one go: forking and the prefix reads cost more."""
 RANGE_MIN_BYTES = 2 << 20
 """No range is smaller than this."""
 WINDOW = 1 << 20
@@ -72,7 +69,7 @@ def check_split(path: str, options: Options, jobs: int) -> Stream | None:
         size = os.stat(path).st_size
     except OSError:
         return None
-    if jobs <= 1 or size < SPLIT_MIN_BYTES:
+    if jobs <= 1:
         return None
     try:
         starts = cuts(path, size, min(jobs, size // RANGE_MIN_BYTES), options.split_marker)
@@ -108,6 +105,8 @@ def check_split(path: str, options: Options, jobs: int) -> Stream | None:
 
 
 def _fork(path: str, options: Options, bounds: list[int], k: int) -> tuple[int, int]:
+    import pickle
+
     read, write = os.pipe()
     pid = os.fork()
     if pid:
@@ -140,6 +139,8 @@ def _part(path: str, options: Options, bounds: list[int], k: int) -> Part | None
 
 
 def _receive(pid: int, fd: int) -> Part | None:
+    import pickle
+
     with os.fdopen(fd, "rb") as f:
         data = f.read()
     os.waitpid(pid, 0)

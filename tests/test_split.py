@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from bench.gen import generate
-from broadcheck import split
+from broadcheck import runner, split
 from broadcheck.checker import Memory, Options
 from broadcheck.optable import OpTable
 from broadcheck.runner import check_one
@@ -30,7 +30,7 @@ OPTIONS = {
 
 @pytest.fixture(autouse=True)
 def small_ranges(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(split, "SPLIT_MIN_BYTES", 0)
+    monkeypatch.setattr(runner, "SPLIT_MIN_BYTES", 0)
     monkeypatch.setattr(split, "RANGE_MIN_BYTES", 2_000)
     monkeypatch.setattr(split, "WINDOW", 1 << 20)
 
