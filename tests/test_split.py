@@ -8,6 +8,7 @@ the serial one, diagnostic for diagnostic and line for line.
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from pathlib import Path
 
@@ -31,7 +32,7 @@ OPTIONS = {
 @pytest.fixture(autouse=True)
 def small_ranges(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(runner, "SPLIT_MIN_BYTES", 0)
-    monkeypatch.setattr(split, "RANGE_MIN_BYTES", 2_000)
+    monkeypatch.setattr(split, "RANGE_MIN_BYTES", 500)
     monkeypatch.setattr(split, "WINDOW", 1 << 20)
 
 
@@ -122,3 +123,35 @@ def test_a_file_that_is_not_utf8_falls_back(tmp_path: Path) -> None:
     path = tmp_path / "latin1.mlir"
     path.write_bytes(data[:cut] + b"// caf\xe9\n" + data[cut:])
     assert not same_as_serial(path, Options(), 2)
+
+
+STATEMENTS = [
+    "  %{n} = tosa.add %a, %b : (tensor<{d}x1xf32>, tensor<4xf32>) -> tensor<{d}x4xf32>\n",
+    "  %{n} = tosa.add %a, %b : (tensor<{d}x1xf32>, tensor<4xf32>) -> tensor<{d}x5xf32>\n",  # BC102
+    '  %{n} = "tf.AddV2"(%a, %b) {{device = ""}} : (tensor<{d}x1xf32>, tensor<4xf32>) -> tensor<{d}x4xf32>\n',
+    "  %{n} = stablehlo.add %b, %b : tensor<4xf32>\n",
+    "  %{n} = tosa.add %a, %c : (tensor<{d}x1xf32>, tensor<4xf32>) -> tensor<{d}x4xf32>\n",  # BC014
+    "  %{n} = tosa.add %a, %b : (tensor<{d}x1xf32>, !t) -> tensor<{d}x4xf32>\n",
+    "  // broadcheck: ignore[BC102]\n  %{n} = tosa.add %a, %b : (tensor<{d}x1xf32>, tensor<4xf32>) -> tensor<{d}x6xf32>\n",
+    '  %{n} = "test.region"(%a) ({{\n  ^bb0(%x: tensor<4xf32>):\n    "test.yield"(%x) : (tensor<4xf32>) -> ()\n'
+    "  }}) : (tensor<{d}x1xf32>) -> tensor<4xf32>\n",
+    "  %{n} = tosa.add %a, %b : (tensor<{d}x1xf32>,\n      tensor<4xf32>) -> tensor<{d}x4xf32>\n",
+]
+
+
+def test_random_files(tmp_path: Path) -> None:
+    """Files of random functions (problems, aliases, suppressions, regions, statements over
+    two lines) cut into 2-5 ranges: each gives the serial result, and most are cut."""
+    rng = random.Random(12)
+    splits = []
+    for case in range(25):
+        parts = ["!t = tensor<4xf32>\n"]
+        for i in range(rng.randint(2, 60)):
+            parts.append(f"func.func @f{i}(%a: tensor<{i + 1}x1xf32>, %b: tensor<4xf32>) {{\n")
+            body = [rng.randrange(len(STATEMENTS)) for _ in range(rng.randint(0, 6))]
+            parts.extend(STATEMENTS[s].format(n=k, d=i + 1) for k, s in enumerate(body))
+            parts.append("  return\n}\n")
+        path = tmp_path / f"random-{case}.mlir"
+        path.write_text("".join(parts) * 3)
+        splits.append(same_as_serial(path, Options(), rng.randint(2, 5)))
+    assert sum(splits) >= len(splits) // 2, splits
