@@ -1,8 +1,9 @@
 """Where broadcheck spends its time: cProfile of ``broadcheck check`` on a generated file.
 
-``python -m bench.prof [--ops 100000] [--top 15]`` runs ``python -m cProfile -m
-broadcheck check FILE`` in a child process (the same interpreter; the file comes
-from the bench cache, see :mod:`bench.run`) and prints two tables: the top
+``python -m bench.prof [--ops 100000] [--top 15] [--gen2]`` runs ``python -m
+cProfile -m broadcheck check FILE`` in a child process (the same interpreter; the
+file comes from the bench cache, see :mod:`bench.run`: :mod:`bench.gen`'s, or
+:mod:`bench.gen2`'s with ``--gen2``) and prints two tables: the top
 functions by cumulative time (time inside the function and everything it
 calls) and by self time (time in the function's own code). cProfile slows
 Python-heavy code down by roughly 1.5-2x, so read the shares, not the absolute
@@ -21,7 +22,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from bench.run import cached_file
+from bench.run import cached_file, cached_file2
 
 _REPO = str(Path(__file__).resolve().parent.parent) + "/"
 _STDLIB = sysconfig.get_paths()["stdlib"] + "/"
@@ -61,8 +62,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="generator seed (default 1)")
     parser.add_argument("--top", type=int, default=15, help="rows per table (default 15)")
     parser.add_argument("--save", metavar="FILE", help="keep the raw cProfile output here")
+    parser.add_argument("--gen2", action="store_true", help="profile bench.gen2's file (exported models)")
     args = parser.parse_args(argv)
-    path, stats = cached_file(args.ops, args.seed)
+    path, stats = cached_file2(args.ops, args.seed) if args.gen2 else cached_file(args.ops, args.seed)
     with tempfile.TemporaryDirectory() as tmp:
         out = args.save or str(Path(tmp) / "broadcheck.prof")
         cmd = [sys.executable, "-m", "cProfile", "-o", out, "-m", "broadcheck", "check", str(path)]
