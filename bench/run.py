@@ -114,10 +114,12 @@ class Sizes:
     huge: int
     files: int
     file_ops: int
+    corpus_files: int = 400
+    corpus_ops: int = 30
 
 
 FULL = Sizes(big=100_000, huge=1_000_000, files=20, file_ops=10_000)
-QUICK = Sizes(big=5_000, huge=50_000, files=20, file_ops=500)
+QUICK = Sizes(big=5_000, huge=50_000, files=20, file_ops=500, corpus_files=100)
 
 
 @dataclass(frozen=True)
@@ -310,6 +312,23 @@ def cached_dir(files: int, ops: int, seed: int) -> tuple[Path, int]:
             os.link(source, target)
         wrong += stats.wrong
     return folder, wrong
+
+
+def corpus_dir(files: int, ops: int, seed: int) -> tuple[Path, Path]:
+    """A CI corpus: ``files`` small gen2.py files (seeds ``seed``...), each its own functions and
+    shapes, so signatures mostly differ from file to file; the same files joined with split
+    markers (for ``iree-opt --split-input-file``)."""
+    folder = DATA / f"corpus-v{gen2.VERSION}-{files}x{ops}-seed{seed}"
+    joined = DATA / f"corpus-v{gen2.VERSION}-{files}x{ops}-seed{seed}.mlir"
+    if not joined.exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        texts = []
+        for i in range(files):
+            text = "".join(line + "\n" for line in gen2.generate(ops, seed=seed + i))
+            (folder / f"test_{i:03}.mlir").write_text(text)
+            texts.append(text)
+        joined.write_text("// -----\n".join(texts))
+    return folder, joined
 
 
 def literal_file(elements: int) -> Path:
@@ -708,6 +727,27 @@ class Bench:
             f"{parallel_capacity():.2f}x",
         )
 
+    def corpus(self) -> None:
+        t = self.table
+        sizes = self.sizes
+        rounds = max(5, self.args.par_runs)
+        folder, joined = corpus_dir(sizes.corpus_files, sizes.corpus_ops, self.args.seed)
+        t.section(
+            f"A CI corpus: {sizes.corpus_files} small gen2.py files of {sizes.corpus_ops} ops (signatures mostly"
+            f" differ between files), {rounds} alternating runs each"
+        )
+        if self.iree is None:
+            (bc,) = alternate([self.bc(folder)], rounds)
+            t.add("broadcheck, default -j, on the directory", times(bc))
+            return
+        iree = self.iree
+        log(f"CI corpus: {sizes.corpus_files} files ...")
+        bc, ir = alternate(
+            [self.bc(folder), lambda: run([str(iree), "--split-input-file", *IREE_ARGS, str(joined)])], rounds
+        )
+        ref = t.add("iree-opt --split-input-file on the files joined by split markers", times(ir))
+        t.add("broadcheck, default -j, on the directory", times(bc), vs=ref, ratio=ratio_text(ratios(bc, ir)))
+
     def check_iree(self) -> None:
         t = self.table
         t.section("The reference")
@@ -754,6 +794,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.growth(huge, timed)
     bench.literal()
     bench.many_files()
+    bench.corpus()
     bench.check_iree()
 
     version = run([*bench.broadcheck, "--version"]).output.strip()
