@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Hashable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from broadcheck.diagnostics import Diagnostic, Label, Note
 from broadcheck.messages import RULES, note
-from broadcheck.ops import OpaqueType, Operation, Span, Type, shape_str
+from broadcheck.ops import Frozen, OpaqueType, Operation, Span, Type, shape_str
 from broadcheck.optable import OpTable
 from broadcheck.semantics import Problem, Profile, Verifier, attribute_free, registry, verdict_group
 from broadcheck.syntax.fastpath import (
@@ -43,7 +43,6 @@ from broadcheck.valueflow import ValueFlow
 Memo = tuple[str, str | None, Profile, str, int]
 
 
-@dataclass
 class Memory:
     """What one run has learnt, so that a repeated line is not checked twice: the keys of
     simple lines found valid and clean (per op, semantics, profile and type-alias
@@ -51,12 +50,15 @@ class Memory:
     the run (its :class:`Options`), never to a module, and is bounded, so memory stays flat.
     """
 
-    clean: set[Memo] = field(default_factory=set)
-    clean_signatures: set[tuple[Hashable, str, Profile, str, int]] = field(default_factory=set)
-    alias_contexts: dict[tuple[tuple[str, str], ...], int] = field(default_factory=dict)
-    reading: Reading = field(default_factory=Reading)
+    __slots__ = ("alias_contexts", "clean", "clean_signatures", "reading")
 
     LIMIT = 200_000
+
+    def __init__(self) -> None:
+        self.clean: set[Memo] = set()
+        self.clean_signatures: set[tuple[Hashable, str, Profile, str, int]] = set()
+        self.alias_contexts: dict[tuple[tuple[str, str], ...], int] = {}
+        self.reading = Reading()
 
     def remember(self, memo: Memo) -> None:
         if len(self.clean) >= self.LIMIT:
@@ -72,39 +74,108 @@ class Memory:
         return self.alias_contexts.setdefault(items, len(self.alias_contexts) + 1)
 
 
-@dataclass(frozen=True)
-class Options:
-    """What to check and how; the defaults are broadcheck's defaults."""
+@dataclass(init=False, repr=False, eq=False)  # for dataclasses.replace; Frozen has the methods
+class Options(Frozen):
+    """What to check and how; the defaults are broadcheck's defaults.
 
-    profile: Profile = Profile.SPEC
-    ops: OpTable = field(default_factory=OpTable)
-    split_marker: str | None = None
-    verify_diagnostics: bool = False
-    select: tuple[str, ...] = ()
-    ignore: tuple[str, ...] = ()
-    fast: bool = True
+    As ``@dataclass(frozen=True)`` made it: ``memory`` is neither shown nor compared.
+    """
+
+    # The fields shown, compared and hashed: all but the memory.
+    __match_args__ = ("profile", "ops", "split_marker", "verify_diagnostics", "select", "ignore", "fast", "values")
+    __slots__ = (*__match_args__, "memory")
+    profile: Profile
+    ops: OpTable
+    split_marker: str | None
+    verify_diagnostics: bool
+    select: tuple[str, ...]
+    ignore: tuple[str, ...]
+    fast: bool
     """Reuse the verdicts of simple lines (broadcheck.syntax.fastpath); off, every op
     goes through the grammar. The output is the same either way (tested)."""
-    values: bool = True
+    values: bool
     """Follow values from their definitions to their uses (broadcheck.valueflow)."""
-    memory: Memory = field(default_factory=Memory, compare=False, repr=False)
+    memory: Memory
     """The run's memory of verdicts (each Options is one run's)."""
 
+    def __init__(
+        self,
+        profile: Profile = Profile.SPEC,
+        ops: OpTable | None = None,
+        split_marker: str | None = None,
+        verify_diagnostics: bool = False,
+        select: tuple[str, ...] = (),
+        ignore: tuple[str, ...] = (),
+        fast: bool = True,
+        values: bool = True,
+        memory: Memory | None = None,
+    ) -> None:
+        put = object.__setattr__
+        put(self, "profile", profile)
+        put(self, "ops", OpTable() if ops is None else ops)
+        put(self, "split_marker", split_marker)
+        put(self, "verify_diagnostics", verify_diagnostics)
+        put(self, "select", select)
+        put(self, "ignore", ignore)
+        put(self, "fast", fast)
+        put(self, "values", values)
+        put(self, "memory", Memory() if memory is None else memory)
 
-@dataclass
+
 class Result:
     """The outcome for one source: its diagnostics, how many ops were checked, and
-    the source lines the diagnostics point at (all a renderer needs of the file)."""
+    the source lines the diagnostics point at (all a renderer needs of the file).
+
+    A plain class (no dataclass code to generate at import) with a dataclass's
+    ``__init__``, ``repr`` and ``==``.
+    """
+
+    __slots__ = __match_args__ = (
+        "path",
+        "diagnostics",
+        "ops_checked",
+        "lines",
+        "passed_over",
+        "annotations_not_held",
+    )
 
     path: str
     diagnostics: list[Diagnostic]
-    ops_checked: int = 0
-    lines: dict[int, str] = field(default_factory=dict)
-    passed_over: dict[tuple[str, str], int] = field(default_factory=dict)
+    ops_checked: int
+    lines: dict[int, str]
+    passed_over: dict[tuple[str, str], int]
     """Op statements not checked, as (op name, reason) -> count; the reasons are
     :data:`UNKNOWN_OP` and :data:`UNREADABLE`."""
-    annotations_not_held: int = 0
+    annotations_not_held: int
     """``--verify-diagnostics``: unmet annotations that target no op broadcheck checks."""
+
+    def __init__(
+        self,
+        path: str,
+        diagnostics: list[Diagnostic],
+        ops_checked: int = 0,
+        lines: dict[int, str] | None = None,
+        passed_over: dict[tuple[str, str], int] | None = None,
+        annotations_not_held: int = 0,
+    ) -> None:
+        self.path, self.diagnostics, self.ops_checked = path, diagnostics, ops_checked
+        self.lines = {} if lines is None else lines
+        self.passed_over = {} if passed_over is None else passed_over
+        self.annotations_not_held = annotations_not_held
+
+    def _values(self) -> tuple[object, ...]:
+        return (
+            self.path, self.diagnostics, self.ops_checked, self.lines, self.passed_over, self.annotations_not_held
+        )  # fmt: skip
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Result) and other.__class__ is self.__class__:
+            return self._values() == other._values()
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value!r}" for name, value in zip(self.__match_args__, self._values(), strict=True))
+        return f"{type(self).__qualname__}({fields})"
 
     @classmethod
     def of(cls, source: Source, diagnostics: list[Diagnostic], ops_checked: int = 0) -> Result:
@@ -154,25 +225,48 @@ UNREADABLE = "unreadable types"
 ``!torch.vtensor<[3],f32>``, or a type list it cannot map to operands)."""
 
 
-@dataclass
 class Part:
     """What a :class:`Stream` found in one range of a file, for the stream of the range
     before it to :meth:`Stream.merge` (``-j`` on one large file)."""
 
-    diagnostics: list[Diagnostic]
-    lines: dict[int, str]
-    marked: list[tuple[int, str]]
-    ops: int
-    passed_over: dict[tuple[str, str], int]
-    checked_lines: set[int] | None
-    next_line: int
-    line_count: int
+    __slots__ = (
+        "checked_lines",
+        "diagnostics",
+        "flow_diagnostics",
+        "flow_functions",
+        "flow_lines",
+        "line_count",
+        "lines",
+        "marked",
+        "next_line",
+        "ops",
+        "passed_over",
+        "seam",
+    )
+
     seam: bool
     """Whether the range ends between statements and outside any function: then the next
     range, checked on its own, is checked exactly as if the file were read in one go."""
-    flow_diagnostics: list[Diagnostic]
-    flow_lines: dict[int, str]
-    flow_functions: list[tuple[int, int]]
+
+    def __init__(
+        self,
+        diagnostics: list[Diagnostic],
+        lines: dict[int, str],
+        marked: list[tuple[int, str]],
+        ops: int,
+        passed_over: dict[tuple[str, str], int],
+        checked_lines: set[int] | None,
+        next_line: int,
+        line_count: int,
+        seam: bool,
+        flow_diagnostics: list[Diagnostic],
+        flow_lines: dict[int, str],
+        flow_functions: list[tuple[int, int]],
+    ) -> None:
+        self.diagnostics, self.lines, self.marked, self.ops = diagnostics, lines, marked, ops
+        self.passed_over, self.checked_lines, self.next_line = passed_over, checked_lines, next_line
+        self.line_count, self.seam = line_count, seam
+        self.flow_diagnostics, self.flow_lines, self.flow_functions = flow_diagnostics, flow_lines, flow_functions
 
 
 class Stream:

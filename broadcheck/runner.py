@@ -10,7 +10,6 @@ import fnmatch
 import io
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from broadcheck.checker import Options, Result, Stream, check_source
@@ -33,20 +32,22 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 
-@dataclass
 class Outcome:
     """Everything a run produced: a result per file checked, and the paths that failed to read."""
 
-    results: list[Result] = field(default_factory=list)
-    input_errors: list[InputError] = field(default_factory=list)
-    nothing_found: list[str] = field(default_factory=list)
-    """Directories named that hold no ``*.mlir`` file."""
-    excluded: int = 0
-    """Files found (or named) that ``exclude`` removed."""
-    changes: list[tuple[str, str, str]] = field(default_factory=list)
-    """``--fix``/``--diff``: (path, text before, text after) of each input the fixes change."""
-    fixed: int = 0
-    """``--fix``/``--diff``: how many problems the fixes remove."""
+    __slots__ = ("changes", "excluded", "fixed", "input_errors", "nothing_found", "results")
+
+    def __init__(self) -> None:
+        self.results: list[Result] = []
+        self.input_errors: list[InputError] = []
+        self.nothing_found: list[str] = []
+        """Directories named that hold no ``*.mlir`` file."""
+        self.excluded = 0
+        """Files found (or named) that ``exclude`` removed."""
+        self.changes: list[tuple[str, str, str]] = []
+        """``--fix``/``--diff``: (path, text before, text after) of each input the fixes change."""
+        self.fixed = 0
+        """``--fix``/``--diff``: how many problems the fixes remove."""
 
 
 def excluded(path: str, patterns: Sequence[str], root: Path) -> bool:
@@ -168,16 +169,17 @@ def _with_fixes(path: str, diagnostics: list[Diagnostic], options: Options) -> l
         return diagnostics
 
 
-@dataclass
 class Fixed:
     """What ``--fix`` or ``--diff`` did to one input."""
 
-    result: Result
-    """The problems that remain (after the fixes, if they were written)."""
-    before: str
-    after: str
-    fixed: int
-    """How many diagnostics the applied fixes removed."""
+    __slots__ = ("after", "before", "fixed", "result")
+
+    def __init__(self, result: Result, before: str, after: str, fixed: int) -> None:
+        self.result = result
+        """The problems that remain (after the fixes, if they were written)."""
+        self.before, self.after = before, after
+        self.fixed = fixed
+        """How many diagnostics the applied fixes removed."""
 
 
 def fix_one(path: str, options: Options, stdin_name: str, unsafe: bool, write: bool) -> Fixed | Result | InputError:

@@ -38,8 +38,6 @@ FAIL::
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from broadcheck.diagnostics import Diagnostic, Label, Note
 from broadcheck.messages import RULES
 from broadcheck.ops import Span
@@ -70,18 +68,19 @@ class Value:
         return Span(self.number, 1, self.number, 2), ""
 
 
-@dataclass
 class _Function:
-    name: str
-    results: list[TypeText] | None
-    depth: int
-    """The scope depth of its body: the function ends when that scope closes."""
-    line: int
-    """The line of its header."""
-    defined: set[str] = field(default_factory=set)
-    """Every name the function defines or may define (for forward references)."""
-    pending: list[tuple[str, int, str]] = field(default_factory=list)
-    """Uses of names not defined yet: (name, line number, line)."""
+    __slots__ = ("defined", "depth", "line", "name", "pending", "results")
+
+    def __init__(self, name: str, results: list[TypeText] | None, depth: int, line: int) -> None:
+        self.name, self.results = name, results
+        self.depth = depth
+        """The scope depth of its body: the function ends when that scope closes."""
+        self.line = line
+        """The line of its header."""
+        self.defined: set[str] = set()
+        """Every name the function defines or may define (for forward references)."""
+        self.pending: list[tuple[str, int, str]] = []
+        """Uses of names not defined yet: (name, line number, line)."""
 
 
 class ValueFlow:

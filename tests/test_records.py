@@ -10,11 +10,14 @@ from typing import Any
 
 import pytest
 
+from broadcheck.checker import Memory, Options, Result
 from broadcheck.config import Settings
 from broadcheck.diagnostics import Diagnostic, Label, Note
 from broadcheck.inputs import InputError, NothingFound
 from broadcheck.messages import RULES, Rule
 from broadcheck.ops import Attribute, OpaqueType, Operation, ShapedType, Span, TypeUse
+from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.syntax.ssa import Definition, Line, Use, type_text
 from broadcheck.text import Source
 
 SPAN = Span(1, 2, 1, 9)
@@ -57,6 +60,9 @@ VALUES: list[tuple[Any, dict[str, Any]]] = [
     (Source("a.mlir", "x\r\ny\n"), {"path": "a.mlir", "text": "x\r\ny\n"}),
     (InputError("a.mlir", "gone"), {"path": "a.mlir", "reason": "gone"}),
     (NothingFound("dir"), {"path": "dir"}),
+    (Subject("operand", 1), {"kind": "operand", "index": 1}),
+    (Use("%a", 1, 4, 6), {"name": "%a", "index": 1, "start": 4, "end": 6}),
+    (Definition("%0", 2, 2, 4), {"name": "%0", "count": 2, "start": 2, "end": 4}),
     (RULES["BC101"], {name: getattr(RULES["BC101"], name) for name in Rule.__match_args__}),
     (
         Settings(root="/r"),
@@ -128,3 +134,52 @@ def test_dataclasses_replace_applies_where_it_is_used(value: Any, change: dict[s
 def test_settings_merged() -> None:
     settings = Settings(profile="llvm", root="/r").merged(profile=None, select=("BC1",))
     assert (settings.profile, settings.select, settings.root) == ("llvm", ("BC1",), "/r")
+
+
+def test_problem_behaves_as_its_frozen_dataclass() -> None:
+    fields = {"code": "BC101", "args": {"a": 1}, "subject": Subject("result", 0), "inferred": (2, None)}
+    fields |= {"expected": TENSOR, "notes": (("dim-clash", {"index": 1}),)}
+    reference = dataclasses.make_dataclass("Problem", list(fields), frozen=True)(**fields)
+    problem = Problem(**fields)  # type: ignore[arg-type]
+    assert repr(problem) == repr(reference)
+    assert problem == Problem(**fields) != Problem("BC101")  # type: ignore[arg-type]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        problem.code = "BC102"
+    assert pickle.loads(pickle.dumps(problem)) == problem
+    first, second = Problem("BC101"), Problem("BC101")
+    assert first.args == {} and first.args is not second.args  # each its own, as field(default_factory=dict)
+    assert (first.subject, first.inferred, first.expected, first.notes) == (None, None, None, ())
+
+
+def test_mutable_records_show_and_compare_as_their_dataclasses() -> None:
+    line = Line("op", "tosa.add", 2, [Definition("%0", 1, 2, 4)], [Use("%a", 0, 20, 22)])
+    line.result_types = [type_text("tensor<4 x f32>", 30, 45)]
+    names = list(Line.__match_args__)
+    reference = dataclasses.make_dataclass("Line", names)(**{name: getattr(line, name) for name in names})
+    assert repr(line) == repr(reference)
+    assert line.result_types[0].key == "tensor<4xf32>"
+    assert Line() == Line() != line
+    assert Line().definitions is not Line().definitions
+    result = Result("a.mlir", [], 3, {1: "x"})
+    fields = {name: getattr(result, name) for name in Result.__match_args__}
+    assert repr(result) == repr(dataclasses.make_dataclass("Result", list(fields))(**fields))
+    assert result == Result("a.mlir", [], 3, {1: "x"}) != Result("a.mlir", [], 3)
+    with pytest.raises(TypeError):
+        hash(result)
+
+
+def test_options_show_compare_and_hash_without_their_memory() -> None:
+    options = Options(Profile.LLVM, fast=False)
+    names = [*Options.__match_args__, "memory"]
+    memory = dataclasses.field(compare=False, repr=False)
+    reference = dataclasses.make_dataclass(
+        "Options", [*Options.__match_args__, ("memory", Memory, memory)], frozen=True
+    )(**{name: getattr(options, name) for name in names})
+    assert repr(options) == repr(reference)
+    assert hash(options) == hash(reference)
+    again = dataclasses.replace(options, memory=Memory())
+    assert again == options and again.memory is not options.memory
+    assert dataclasses.replace(options, fast=True).memory is options.memory
+    assert Options().memory is not Options().memory
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        options.fast = True

@@ -9,11 +9,11 @@ located :class:`broadcheck.diagnostics.Diagnostic`.
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Hashable, Iterator, Mapping
-from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
 from typing import Any, Literal
 
-from broadcheck.ops import Operation, Shape, ShapedType
+from broadcheck.ops import Frozen, Operation, Shape, ShapedType
 
 
 class Profile(StrEnum):
@@ -25,27 +25,52 @@ class Profile(StrEnum):
     """What MLIR's C++ verifier does today (more permissive)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Subject:
+class Subject(Frozen):
     """The operand or result a problem is about."""
 
+    __slots__ = __match_args__ = ("kind", "index")
     kind: Literal["operand", "result"]
     index: int
 
+    def __init__(self, kind: Literal["operand", "result"], index: int) -> None:
+        put = object.__setattr__
+        put(self, "kind", kind)
+        put(self, "index", index)
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+
+_NO_ARGS: Mapping[str, object] = MappingProxyType({})  # the default: each problem gets a dict of its own
+
+
+class Problem(Frozen):
     """What a semantics found wrong with an op, before it is located and worded."""
 
+    __slots__ = __match_args__ = ("code", "args", "subject", "inferred", "expected", "notes")
     code: str
-    args: Mapping[str, object] = field(default_factory=dict)
-    subject: Subject | None = None
-    inferred: Shape | None = None
+    args: Mapping[str, object]
+    subject: Subject | None
+    inferred: Shape | None
     """The shape the operands broadcast to, where it is known."""
-    expected: ShapedType | None = None
+    expected: ShapedType | None
     """The result type the op should have, where one can be suggested."""
-    notes: tuple[tuple[str, Mapping[str, object]], ...] = ()
+    notes: tuple[tuple[str, Mapping[str, object]], ...]
     """Extra explanations, as (note code, arguments) for the catalogue."""
+
+    def __init__(
+        self,
+        code: str,
+        args: Mapping[str, object] = _NO_ARGS,
+        subject: Subject | None = None,
+        inferred: Shape | None = None,
+        expected: ShapedType | None = None,
+        notes: tuple[tuple[str, Mapping[str, object]], ...] = (),
+    ) -> None:
+        put = object.__setattr__
+        put(self, "code", code)
+        put(self, "args", {} if args is _NO_ARGS else args)
+        put(self, "subject", subject)
+        put(self, "inferred", inferred)
+        put(self, "expected", expected)
+        put(self, "notes", notes)
 
 
 Verifier = Callable[[Operation, Profile], Problem | None]

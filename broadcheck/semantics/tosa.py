@@ -43,8 +43,8 @@ import math
 import re
 import struct
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
-from typing import Literal
+from functools import cache
+from typing import Literal, NamedTuple
 
 from broadcheck.ops import Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject, mlir
@@ -52,8 +52,7 @@ from broadcheck.semantics import Problem, Profile, Subject, mlir
 # ---------------------------------------------------------------- element types
 
 
-@dataclass(frozen=True, slots=True)
-class Element:
+class Element(NamedTuple):
     """What the TOSA checks need to know about an element type."""
 
     kind: Literal["int", "float", "quant", "mxint8", "other", "unknown"]
@@ -78,11 +77,24 @@ _FLOATS = frozenset(
 _OTHER_BUILTINS = re.compile(r"index|none|(complex|tuple)<.*>")
 _INTEGER = re.compile(r"(si|ui|i)([1-9]\d*)")
 _SIGNEDNESS: dict[str, Literal["signless", "signed", "unsigned"]] = {"i": "signless", "si": "signed", "ui": "unsigned"}
-_QUANT_UNIFORM = re.compile(
-    r"!quant\.uniform<([iu])(\d+)(?:<(-?\d+):(-?\d+)>)?:(\w+)(?::(\d+))?,(.+)>",
-)
-_QUANT_ANY = re.compile(r"!quant\.any<([iu])(\d+)(?:<(-?\d+):(-?\d+)>)?(?::(\w+))?>")
-_QUANT_PARAM = re.compile(r"(\d+\.\d*(?:[eE][-+]?\d+)?)(?::(-?\d+))?")
+
+
+# Quantized types are rare: their patterns are compiled when first used.
+@cache
+def _quant_uniform_pattern() -> re.Pattern[str]:
+    return re.compile(
+        r"!quant\.uniform<([iu])(\d+)(?:<(-?\d+):(-?\d+)>)?:(\w+)(?::(\d+))?,(.+)>",
+    )
+
+
+@cache
+def _quant_any_pattern() -> re.Pattern[str]:
+    return re.compile(r"!quant\.any<([iu])(\d+)(?:<(-?\d+):(-?\d+)>)?(?::(\w+))?>")
+
+
+@cache
+def _quant_param_pattern() -> re.Pattern[str]:
+    return re.compile(r"(\d+\.\d*(?:[eE][-+]?\d+)?)(?::(-?\d+))?")
 
 
 def element(text: str) -> Element:
@@ -117,7 +129,7 @@ _COMMON = {
 
 
 def _quantized(compact: str) -> Element:
-    uniform = _QUANT_UNIFORM.fullmatch(compact)
+    uniform = _quant_uniform_pattern().fullmatch(compact)
     if uniform:
         sign, width, low, high, expressed, axis, params = uniform.groups()
         storage = _storage_text(sign, int(width), low, high)
@@ -137,7 +149,7 @@ def _quantized(compact: str) -> Element:
                 printed.append(param)
             text = f"!quant.uniform<{storage}:{expressed}:{axis}, {{{','.join(printed)}}}>"
         return _quant_element(text, sign, int(width), uniform=axis is None)
-    anyq = _QUANT_ANY.fullmatch(compact)
+    anyq = _quant_any_pattern().fullmatch(compact)
     if anyq:
         sign, width, low, high, expressed = anyq.groups()
         storage = _storage_text(sign, int(width), low, high)
@@ -159,7 +171,7 @@ def _storage_text(sign: str, width: int, low: str | None, high: str | None) -> s
 
 
 def _quant_param(text: str) -> str | None:
-    m = _QUANT_PARAM.fullmatch(text)
+    m = _quant_param_pattern().fullmatch(text)
     if m is None:
         return None
     zero_point = int(m.group(2) or 0)
@@ -254,8 +266,7 @@ def type_text(t: Type) -> str:
 # ---------------------------------------------------------------- ODS type constraints
 
 
-@dataclass(frozen=True, slots=True)
-class Constraint:
+class Constraint(NamedTuple):
     """An ODS type constraint of a TOSA operand or result (``TosaTypesBase.td``)."""
 
     summary: str
@@ -561,8 +572,7 @@ def table_shape(operands: Types, results: Types, profile: Profile = Profile.LLVM
 # ---------------------------------------------------------------- the ops
 
 
-@dataclass(frozen=True, slots=True)
-class Spec:
+class Spec(NamedTuple):
     """One TOSA op: its operands' and result's type constraints, then its checks in the verifier's order."""
 
     operands: tuple[Constraint, ...]

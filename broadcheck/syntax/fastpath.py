@@ -15,21 +15,40 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING
 
 from broadcheck.ops import OpaqueType, Operation, ShapedType, Span, Type, TypeUse
 
 INT64_MAX = 2**63 - 1
 
 _ID = r"%[A-Za-z0-9_$.\-]+(?:#[0-9]+)?"  # the grammar's VALUE_ID
-SIMPLE = re.compile(
-    rf"(?P<result>{_ID} = )?"
-    rf'(?:"(?P<generic>[A-Za-z_][\w$.\-]*)"\((?:{_ID}(?:, {_ID})*)?\)'
-    rf"|(?P<custom>[A-Za-z_][\w$]*\.[\w$.]+)(?P<operands> {_ID}(?:, {_ID})*)?)"
-    r"(?P<mid>(?: <?\{[^{}\n]*\}>?)*) : (?P<sig>\([^()\n]*\) -> [^\n]*"
-    # The custom form of an op whose operands and results share one type: `: T`.
-    r"|(?(custom)(?P<single>[^\s(][^\n]*)|(?!)))"
-)
+
+
+@cache
+def _simple() -> re.Pattern[str]:
+    """:data:`SIMPLE`, compiled when first used: a clean run's batch stage (:data:`SIMPLE_LINE`)
+    reads most simple lines without it."""
+    return re.compile(
+        rf"(?P<result>{_ID} = )?"
+        rf'(?:"(?P<generic>[A-Za-z_][\w$.\-]*)"\((?:{_ID}(?:, {_ID})*)?\)'
+        rf"|(?P<custom>[A-Za-z_][\w$]*\.[\w$.]+)(?P<operands> {_ID}(?:, {_ID})*)?)"
+        r"(?P<mid>(?: <?\{[^{}\n]*\}>?)*) : (?P<sig>\([^()\n]*\) -> [^\n]*"
+        # The custom form of an op whose operands and results share one type: `: T`.
+        r"|(?(custom)(?P<single>[^\s(][^\n]*)|(?!)))"
+    )
+
+
+if TYPE_CHECKING:
+    SIMPLE: re.Pattern[str]
+    """A simple line: one op in MLIR's canonical spacing (:func:`_simple`)."""
+else:
+
+    def __getattr__(name: str) -> object:
+        if name == "SIMPLE":
+            return _simple()
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 # The grammar's BUILTIN_TYPE, verbatim: the element types a simple type may have.
 _ELEMENT = (
@@ -85,7 +104,7 @@ def simple_key(text: str, start: int, end: int) -> tuple[str, int, bool] | None:
     A trailing ``loc("...")`` with a plain string is left out of the key: it
     never changes whether the statement is valid or its verdict.
     """
-    m = SIMPLE.match(text, start, end)
+    m = _simple().match(text, start, end)
     if m is None:
         return None
     stop = m.end()
@@ -110,13 +129,15 @@ def simple_key(text: str, start: int, end: int) -> tuple[str, int, bool] | None:
     return text[m.start("mid") : key_end], stop, False
 
 
-@dataclass
 class Reading:
     """What a run has read already: type texts, and whether the grammar accepts an
     attribute text (a run's memory, never a module's; bounded)."""
 
-    types: dict[str, Type | None] = field(default_factory=dict)
-    attributes: dict[str, bool] = field(default_factory=dict)
+    __slots__ = ("attributes", "types")
+
+    def __init__(self, types: dict[str, Type | None] | None = None, attributes: dict[str, bool] | None = None):
+        self.types: dict[str, Type | None] = {} if types is None else types
+        self.attributes: dict[str, bool] = {} if attributes is None else attributes
 
 
 def _dims(text: str) -> tuple[int | None, ...] | None:
@@ -219,7 +240,7 @@ def located(op: Operation, simple: str, line: int, column: int) -> Operation | N
     ``line``:``column``) with the locations the grammar gives it: the name with its quotes,
     each type where it is written (the one trailing type for all), the statement with its
     location. So a simple line with a problem is worded without the grammar."""
-    m = SIMPLE.match(simple)
+    m = _simple().match(simple)
     if m is None:
         return None
 
@@ -267,12 +288,14 @@ def _spans(text: str, start: int, end: int, span: Callable[[int, int], Span]) ->
     return spans
 
 
-_ALIAS = re.compile(r"!(?P<name>[A-Za-z_][\w$.]*) = (?P<type>\S+)")
+@cache
+def _alias() -> re.Pattern[str]:
+    return re.compile(r"!(?P<name>[A-Za-z_][\w$.]*) = (?P<type>\S+)")
 
 
 def simple_alias(text: str, aliases: Mapping[str, object], memory: Reading | None = None) -> tuple[str, Type] | None:
     """``!name = type`` read without Lark when the type is simple (as the grammar reads it)."""
-    m = _ALIAS.fullmatch(text.rstrip())
+    m = _alias().fullmatch(text.rstrip())
     if m is None:
         return None
     parsed = simple_type(m.group("type"), aliases, memory)

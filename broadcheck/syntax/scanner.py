@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from functools import cache
+from typing import NamedTuple
 
 from broadcheck.syntax.fastpath import simple_key
 
@@ -26,24 +27,57 @@ _CANDIDATE = re.compile(
     r'|"(?P<generic>[A-Za-z_][\w$.\-]*)"[ \t]*\(',
     re.M,
 )
-_RESULTS_BEFORE = re.compile(rf"(?:{_RESULTS})$")
+
+
+# Compiled when first used: a clean run of simple lines needs none of the patterns below but
+# _ALIAS_LINE and _ALIAS_LINES.
+@cache
+def _results_before() -> re.Pattern[str]:
+    return re.compile(rf"(?:{_RESULTS})$")
+
+
 # `torch.operator "onnx.Add"(...)`: the string is an operand of the op named before it
 # (whereas `tf_executor.island wraps "tf.AddV2"(...)` wraps a real op after a keyword).
-_OPERAND_OF_ANOTHER_OP = re.compile(r"[A-Za-z_][\w$]*\.[\w$.]+[ \t]*$")
-_ALIAS_DEF = re.compile(r"^[ \t]*!(?P<name>[\w$.\-]+)[ \t]*=", re.M)
+@cache
+def _operand_of_another_op() -> re.Pattern[str]:
+    return re.compile(r"[A-Za-z_][\w$]*\.[\w$.]+[ \t]*$")
+
+
+@cache
+def _alias_def() -> re.Pattern[str]:
+    return re.compile(r"^[ \t]*!(?P<name>[\w$.\-]+)[ \t]*=", re.M)
+
+
 _ALIAS_LINE = re.compile(r"[ \t]*!")
 _ALIAS_LINES = re.compile(r"\n[ \t]*!")  # the same after a line break: found in C, like a literal
-_NEW_STATEMENT = re.compile(
-    rf'[ \t]*(?:{_RESULTS}|[}}^]|"[\w$.\-]+"[ \t]*\(|[A-Za-z_][\w$]*\.[\w$.]+(?:[ \t]|$)|return\b|\r?$)'
-)
-_TOKEN = re.compile(r'->|//[^\n]*|"(?:[^"\\\n]|\\.)*"|[<>()\[\]{}:\n]')
-_TYPE_WORD = re.compile(r"[ \t]*[\w.!$]+")
-_LOC = re.compile(r"[ \t]*loc[ \t]*\(")
+
+
+@cache
+def _new_statement() -> re.Pattern[str]:
+    return re.compile(
+        rf'[ \t]*(?:{_RESULTS}|[}}^]|"[\w$.\-]+"[ \t]*\(|[A-Za-z_][\w$]*\.[\w$.]+(?:[ \t]|$)|return\b|\r?$)'
+    )
+
+
+@cache
+def _token() -> re.Pattern[str]:
+    return re.compile(r'->|//[^\n]*|"(?:[^"\\\n]|\\.)*"|[<>()\[\]{}:\n]')
+
+
+@cache
+def _type_word() -> re.Pattern[str]:
+    return re.compile(r"[ \t]*[\w.!$]+")
+
+
+@cache
+def _loc() -> re.Pattern[str]:
+    return re.compile(r"[ \t]*loc[ \t]*\(")
+
+
 _CLOSERS = {")": "(", "]": "[", "}": "{", ">": "<"}
 
 
-@dataclass(frozen=True, slots=True)
-class Statement:
+class Statement(NamedTuple):
     """The text of one op statement and where it starts (1-based line and column).
 
     ``key`` is set when the statement is a *simple line* (see
@@ -65,8 +99,7 @@ class Statement:
     line_start: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Incomplete:
+class Incomplete(NamedTuple):
     """A statement that runs past the text scanned so far: scan again with more text.
 
     ``line_start`` is the offset of its line, ``line`` that line's number and
@@ -78,8 +111,7 @@ class Incomplete:
     line: int
 
 
-@dataclass(frozen=True, slots=True)
-class AliasDefinition:
+class AliasDefinition(NamedTuple):
     """The text of ``!name = type`` and where it starts."""
 
     name: str
@@ -125,7 +157,7 @@ def _line_end(text: str, pos: int, end: int) -> int:
 def _matching(text: str, pos: int, end: int) -> int:
     """The offset just past the bracket group opening at ``pos``; ``end`` if it never closes."""
     stack: list[str] = []
-    for m in _TOKEN.finditer(text, pos, end):
+    for m in _token().finditer(text, pos, end):
         tok = m.group()
         if tok in "<([{":
             stack.append(tok)
@@ -152,12 +184,12 @@ def _after_type(text: str, pos: int, end: int) -> int:
     if pos < end and text[pos] == "(":
         pos = _matching(text, pos, end)
     else:
-        word = _TYPE_WORD.match(text, pos, end)
+        word = _type_word().match(text, pos, end)
         if word is not None:
             pos = word.end()
             if pos < end and text[pos] == "<":
                 pos = _matching(text, pos, end)
-    loc = _LOC.match(text, pos, end)
+    loc = _loc().match(text, pos, end)
     if loc is not None:
         pos = _matching(text, loc.end() - 1, end)
     return pos
@@ -172,7 +204,7 @@ def _continues(text: str, pos: int, end: int) -> bool | None:
         if line_end == end and not text.endswith("\n", 0, end):
             return None  # a last line without its newline may be incomplete
         if not line.lstrip().startswith("//"):
-            return _NEW_STATEMENT.match(line) is None
+            return _new_statement().match(line) is None
         pos = line_end
     return None
 
@@ -196,7 +228,7 @@ def statement_end(text: str, pos: int, end: int, final: bool = True) -> int:
 def _statement_end(text: str, pos: int, end: int, final: bool) -> int:
     stack: list[str] = []
     colon = False
-    for m in _TOKEN.finditer(text, pos, end):
+    for m in _token().finditer(text, pos, end):
         tok = m.group()
         if tok[0] == "/" or tok[0] == '"':
             continue
@@ -295,8 +327,8 @@ def _scan(
             if comment_line == line_start or name_start < skip_before or not is_checked(name):
                 continue
             prefix = text[max(line_start, name_start - _RESULTS_LOOKBACK) : name_start]
-            results = _RESULTS_BEFORE.search(prefix)
-            if results is None and _OPERAND_OF_ANOTHER_OP.search(prefix):
+            results = _results_before().search(prefix)
+            if results is None and _operand_of_another_op().search(prefix):
                 continue  # e.g. `torch.operator "onnx.Add"(...)`: a string operand of another op, not an op
             stmt_start = name_start - len(prefix) + results.start() if results is not None else name_start
             simple = _simple_key(text, stmt_start, end, final) if fast else None
@@ -350,7 +382,7 @@ def scan_aliases(
     """The type alias definitions (``!name = type``) in ``text[start:end]``; with
     ``final=False``, one that runs to ``end`` ends the scan with :class:`Incomplete`."""
     lines = _LineCounter(text, start, line)
-    for m in _ALIAS_DEF.finditer(text, start, end):
+    for m in _alias_def().finditer(text, start, end):
         def_start = m.start("name") - 1
         stack_end = _alias_end(text, m.end(), end)
         def_line, column = lines.at(def_start)
@@ -362,7 +394,7 @@ def scan_aliases(
 
 def _alias_end(text: str, pos: int, end: int) -> int:
     stack: list[str] = []
-    for m in _TOKEN.finditer(text, pos, end):
+    for m in _token().finditer(text, pos, end):
         tok = m.group()
         if tok[0] in '/"' or tok == ":" or tok == "->":
             continue

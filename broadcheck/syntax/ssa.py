@@ -12,81 +12,167 @@ nothing else, so a value it cannot type stays unknown: never an error.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, NamedTuple
+
+from broadcheck.ops import Frozen
 
 ID = r"%[A-Za-z0-9_$.\-]+"
 _USE = re.compile(rf"({ID})(?:#([0-9]+))?")
-_RESULT = re.compile(rf"({ID})(?::([0-9]+))?")
-_HEAD = re.compile(
-    rf"^(?P<indent>[ \t]*)(?:(?P<results>{ID}(?::[0-9]+)?(?:[ \t]*,[ \t]*{ID}(?::[0-9]+)?)*)[ \t]*=[ \t]*)?"
-    r'(?:"(?P<generic>[A-Za-z_][\w$.\-]*)"[ \t]*\(|(?P<custom>[A-Za-z_][\w$]*(?:\.[\w$.]+)?)(?=[ \t(<{]|$))'
-)
+
+
+# Compiled when first used: a clean run's lines need none of these.
+@cache
+def _result() -> re.Pattern[str]:
+    return re.compile(rf"({ID})(?::([0-9]+))?")
+
+
+@cache
+def _head() -> re.Pattern[str]:
+    return re.compile(
+        rf"^(?P<indent>[ \t]*)(?:(?P<results>{ID}(?::[0-9]+)?(?:[ \t]*,[ \t]*{ID}(?::[0-9]+)?)*)[ \t]*=[ \t]*)?"
+        r'(?:"(?P<generic>[A-Za-z_][\w$.\-]*)"[ \t]*\(|(?P<custom>[A-Za-z_][\w$]*(?:\.[\w$.]+)?)(?=[ \t(<{]|$))'
+    )
+
+
+@cache
+def _defines() -> re.Pattern[str]:
+    return re.compile(rf"({ID})[ \t]*(?:=(?!=)|:(?![0-9]))")
+
+
 _FUNC = re.compile(
     r"^[ \t]*func\.func[ \t]+(?:(?:private|public|nested)[ \t]+)?@(?P<name>[\w$.\-]+|\"[^\"]*\")[ \t]*\("
 )
 _BLOCK = re.compile(r"^[ \t]*\^[\w$.\-]+[ \t]*\(")
-_DEFINES = re.compile(rf"({ID})[ \t]*(?:=(?!=)|:(?![0-9]))")
 _TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|->|//|[<>()\[\]{}:,]')
 _OPEN = {"(": ")", "[": "]", "<": ">", "{": "}"}
 
 
-@dataclass(frozen=True, slots=True)
-class TypeText:
-    """A type as written, and where it is (offsets into the line)."""
+class TypeText(NamedTuple):
+    """A type as written, and where it is (offsets into the line); make one with :func:`type_text`."""
 
     text: str
     start: int
     end: int
-    key: str = ""
+    key: str
     """The type with its spacing removed: two spellings of one type compare equal."""
 
-    def __post_init__(self) -> None:
-        if not self.key:
-            object.__setattr__(self, "key", "".join(self.text.split()))
+
+def type_text(text: str, start: int, end: int) -> TypeText:
+    """The :class:`TypeText` of ``text``, with its key."""
+    return TypeText(text, start, end, "".join(text.split()))
 
 
-@dataclass(frozen=True, slots=True)
-class Use:
+class Use(Frozen):
     """An operand: the value's name, which result of it (``%0#1``), and its column."""
 
+    __slots__ = __match_args__ = ("name", "index", "start", "end")
     name: str
     index: int
     start: int
     end: int
 
+    def __init__(self, name: str, index: int, start: int, end: int) -> None:
+        put = object.__setattr__
+        put(self, "name", name)
+        put(self, "index", index)
+        put(self, "start", start)
+        put(self, "end", end)
 
-@dataclass(frozen=True, slots=True)
-class Definition:
+
+class Definition(Frozen):
     """A value a line defines: ``%0`` (or ``%0:2``, ``count`` results), at a column."""
 
+    __slots__ = __match_args__ = ("name", "count", "start", "end")
     name: str
     count: int
     start: int
     end: int
 
+    def __init__(self, name: str, count: int, start: int, end: int) -> None:
+        put = object.__setattr__
+        put(self, "name", name)
+        put(self, "count", count)
+        put(self, "start", start)
+        put(self, "end", end)
 
-@dataclass
+
 class Line:
-    """What one line says about values (offsets are 0-based into the line)."""
+    """What one line says about values (offsets are 0-based into the line).
 
-    kind: str = "other"
+    A plain class (no dataclass code to generate at import) with a dataclass's
+    ``__init__``, ``repr`` and ``==``.
+    """
+
+    __slots__ = __match_args__ = (
+        "kind",
+        "op",
+        "op_start",
+        "definitions",
+        "uses",
+        "operand_types",
+        "result_types",
+        "shared_type",
+        "maybe_defined",
+        "function",
+        "function_results",
+        "opens",
+        "closes",
+    )
+    kind: str
     """``op``, ``func``, ``block``, ``return`` or ``other``."""
-    op: str = ""
-    op_start: int = 0
-    definitions: list[Definition] = field(default_factory=list)
-    uses: list[Use] = field(default_factory=list)
-    operand_types: list[TypeText] | None = None
+    op: str
+    op_start: int
+    definitions: list[Definition]
+    uses: list[Use]
+    operand_types: list[TypeText] | None
     """One per use, where the line writes them; ``None`` when it does not."""
-    result_types: list[TypeText] | None = None
+    result_types: list[TypeText] | None
     """One per defined result (``%0:2`` counts 2); ``None`` when unknown."""
-    shared_type: bool = False
+    shared_type: bool
     """The custom form's one trailing type, shared by every operand and result."""
-    maybe_defined: list[str] = field(default_factory=list)
+    maybe_defined: list[str]
     """Names the line may define but that it cannot read (region arguments, ...)."""
-    function: str = ""
-    function_results: list[TypeText] | None = None
-    opens: int = 0
-    closes: int = 0
+    function: str
+    function_results: list[TypeText] | None
+    opens: int
+    closes: int
+
+    def __init__(
+        self,
+        kind: str = "other",
+        op: str = "",
+        op_start: int = 0,
+        definitions: list[Definition] | None = None,
+        uses: list[Use] | None = None,
+        operand_types: list[TypeText] | None = None,
+        result_types: list[TypeText] | None = None,
+        shared_type: bool = False,
+        maybe_defined: list[str] | None = None,
+        function: str = "",
+        function_results: list[TypeText] | None = None,
+        opens: int = 0,
+        closes: int = 0,
+    ) -> None:
+        self.kind, self.op, self.op_start = kind, op, op_start
+        self.definitions = [] if definitions is None else definitions
+        self.uses = [] if uses is None else uses
+        self.operand_types, self.result_types, self.shared_type = operand_types, result_types, shared_type
+        self.maybe_defined = [] if maybe_defined is None else maybe_defined
+        self.function, self.function_results = function, function_results
+        self.opens, self.closes = opens, closes
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__match_args__)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Line) and other.__class__ is self.__class__:
+            return self._values() == other._values()
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
+        return f"{type(self).__qualname__}({fields})"
 
 
 def _strip_comment(line: str) -> str:
@@ -151,7 +237,7 @@ def _types(text: str, start: int, end: int) -> list[TypeText] | None:
             return None
         if text[type_end:b].strip() and not text[type_end:b].lstrip().startswith("{"):
             return None
-        types.append(TypeText(text[a:type_end], a, type_end))
+        types.append(type_text(text[a:type_end], a, type_end))
     return types
 
 
@@ -197,7 +283,7 @@ def _group(text: str, pos: int) -> tuple[list[TypeText] | None, int]:
     end = _type_end(text, pos)
     if end < 0:
         return None, -1
-    return [TypeText(text[pos:end], pos, end)], end
+    return [type_text(text[pos:end], pos, end)], end
 
 
 def _trailing_end(text: str, pos: int) -> bool:
@@ -214,7 +300,7 @@ def _trailing_end(text: str, pos: int) -> bool:
 # The fast path: one op on one line in MLIR's canonical spacing, with a functional type
 # (most lines of real IR). Its signature is read once per distinct text. No brace outside
 # the attribute dictionaries: the general reader counts those as regions opening or closing.
-SIMPLE = re.compile(
+_SIMPLE_TEXT = (
     rf"[ \t]*(?:(?P<results>{ID}(?::[0-9]+)?(?:, {ID}(?::[0-9]+)?)*) = )?"
     rf'(?:"(?P<generic>[A-Za-z_][\w$.\-]*)"\((?P<gops>{ID}(?:#[0-9]+)?(?:, {ID}(?:#[0-9]+)?)*)?\)'
     rf"|(?P<custom>[A-Za-z_][\w$]*\.[\w$.]+)(?P<cops>(?: {ID}(?:#[0-9]+)?(?:, {ID}(?:#[0-9]+)?)*)?))"
@@ -222,8 +308,30 @@ SIMPLE = re.compile(
     r"(?P<sig>\([^(){}\n]*\) -> [^\s(){},]+|\([^(){}\n]*\) -> \([^(){}\n]*\))"
     r'(?: loc\("[^"\n]*"(?::[0-9]+:[0-9]+)?\))?[ \t\r]*$'
 )
+if TYPE_CHECKING:
+    SIMPLE: re.Pattern[str]
+    """:data:`_SIMPLE_TEXT`, read from a line's start; compiled when first used (see :func:`_simple_pattern`)."""
+else:
+
+    def __getattr__(name: str) -> object:
+        if name == "SIMPLE":
+            return _simple_pattern()
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _simple_pattern() -> re.Pattern[str]:
+    """:data:`SIMPLE`, compiled when first used (a clean run's lines may not need it); from then
+    on it is a module attribute, which a test replaces to take the general reader."""
+    global SIMPLE
+    try:
+        return SIMPLE
+    except NameError:
+        SIMPLE = re.compile(_SIMPLE_TEXT)
+        return SIMPLE
+
+
 # The same, found at every line start of a whole block at once.
-SIMPLE_LINES = re.compile("^" + SIMPLE.pattern, re.M)
+SIMPLE_LINES = re.compile("^" + _SIMPLE_TEXT, re.M)
 Parsed = tuple[tuple[tuple[str, int, int, str], ...], tuple[tuple[str, int, int, str], ...]]
 Keys = tuple[tuple[str, ...], tuple[str, ...]]
 
@@ -298,7 +406,7 @@ def _simple(text: str, m: re.Match[str]) -> Line | None:
     definitions = []
     count = 0
     base = m.start("results")
-    for r in _RESULT.finditer(m.group("results") or ""):
+    for r in _result().finditer(m.group("results") or ""):
         n = int(r.group(2)) if r.group(2) else 1
         count += n
         definitions.append(Definition(r.group(1), n, base + r.start(1), base + r.end(1)))
@@ -315,9 +423,10 @@ def _simple(text: str, m: re.Match[str]) -> Line | None:
 
 def read(line: str) -> Line:
     """What ``line`` defines and uses, and the types it writes for them."""
-    simple = SIMPLE.match(line)
-    if simple is not None and "//" not in line and "%" in line:
-        fast = _simple(line, simple)
+    # SIMPLE's literals " : " and ") -> " first: most lines read here (headers, returns) have no match.
+    if "%" in line and " : " in line and ") -> " in line and "//" not in line:
+        simple = _simple_pattern().match(line)
+        fast = _simple(line, simple) if simple is not None else None
         if fast is not None:
             return fast
     text = _strip_comment(line)
@@ -339,9 +448,9 @@ def read(line: str) -> Line:
     stripped = text.lstrip()
     if stripped.startswith(("return ", "func.return ")):
         return _return(text, out)
-    head = _HEAD.match(text)
+    head = _head().match(text)
     if head is None:
-        out.maybe_defined = [m.group(1) for m in _DEFINES.finditer(text)]
+        out.maybe_defined = [m.group(1) for m in _defines().finditer(text)]
         return out
     return _operation(text, head, out)
 
@@ -353,7 +462,7 @@ def _function(text: str, m: re.Match[str], out: Line) -> Line:
     args_open = m.end() - 1
     args_close = _matching(text, args_open)
     if args_close < 0:  # arguments over several lines: not read
-        out.maybe_defined = [d.group(1) for d in _DEFINES.finditer(text)]
+        out.maybe_defined = [d.group(1) for d in _defines().finditer(text)]
         out.kind = "other"
         return out
     out.result_types = []
@@ -367,7 +476,7 @@ def _function(text: str, m: re.Match[str], out: Line) -> Line:
         while type_end > type_start and text[type_end - 1] in " \t":
             type_end -= 1
         out.definitions.append(Definition(arg.group(1), 1, a, a + len(arg.group(1))))
-        out.result_types.append(TypeText(text[type_start:type_end], type_start, type_end))
+        out.result_types.append(type_text(text[type_start:type_end], type_start, type_end))
     rest = text[args_close:].lstrip()
     if rest.startswith("->"):
         arrow = text.find("->", args_close)
@@ -383,7 +492,7 @@ def _block(text: str, out: Line) -> Line:
     open_at = text.find("(")
     close = _matching(text, open_at)
     if close < 0:
-        out.maybe_defined = [d.group(1) for d in _DEFINES.finditer(text)]
+        out.maybe_defined = [d.group(1) for d in _defines().finditer(text)]
         return out
     out.result_types = []
     for a, b in _split_top(text, open_at + 1, close - 1):
@@ -396,7 +505,7 @@ def _block(text: str, out: Line) -> Line:
             type_end = b
             loc = text.find(" loc(", a, b)
             type_end = loc if loc >= 0 else b
-            out.result_types.append(TypeText(text[a + arg.end() : type_end], a + arg.end(), type_end))
+            out.result_types.append(type_text(text[a + arg.end() : type_end], a + arg.end(), type_end))
     return out
 
 
@@ -421,7 +530,7 @@ def _operation(text: str, head: re.Match[str], out: Line) -> Line:
     region = out.opens != out.closes  # a region opens (or closes) here: read no further
     if results is not None:
         start = head.start("results")
-        for m in _RESULT.finditer(results):
+        for m in _result().finditer(results):
             count = int(m.group(2)) if m.group(2) else 1
             out.definitions.append(Definition(m.group(1), count, start + m.start(1), start + m.end(1)))
     generic = head.group("generic") is not None
@@ -545,5 +654,5 @@ def _unread(text: str, out: Line) -> Line:
     out.operand_types = None
     out.result_types = None
     defined = {d.name for d in out.definitions}
-    out.maybe_defined = [m.group(1) for m in _DEFINES.finditer(text) if m.group(1) not in defined]
+    out.maybe_defined = [m.group(1) for m in _defines().finditer(text) if m.group(1) not in defined]
     return out
