@@ -25,6 +25,7 @@ from broadcheck.syntax.fastpath import (
     simple_alias,
     simple_operation,
     split_key,
+    statement_key,
 )
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.scanner import (
@@ -50,21 +51,24 @@ class Memory:
     the run (its :class:`Options`), never to a module, and is bounded, so memory stays flat.
     """
 
-    __slots__ = ("alias_contexts", "clean", "clean_signatures", "reading")
+    __slots__ = ("alias_contexts", "clean", "clean_signatures", "reading", "unreadable")
 
     LIMIT = 200_000
 
     def __init__(self) -> None:
         self.clean: set[Memo] = set()
         self.clean_signatures: set[tuple[Hashable, str, Profile, str, int]] = set()
+        self.unreadable: set[Memo] = set()
+        """Statements whose types broadcheck cannot read (passed over without the grammar)."""
         self.alias_contexts: dict[tuple[tuple[str, str], ...], int] = {}
         self.reading = Reading()
 
-    def remember(self, memo: Memo) -> None:
-        if len(self.clean) >= self.LIMIT:
+    def remember(self, memo: Memo, unreadable: bool = False) -> None:
+        if len(self.clean) + len(self.unreadable) >= self.LIMIT:
             self.clean.clear()
             self.clean_signatures.clear()
-        self.clean.add(memo)
+            self.unreadable.clear()
+        (self.unreadable if unreadable else self.clean).add(memo)
 
     def alias_context(self, aliases: Mapping[str, Type | SyntaxProblem]) -> int:
         """A small number standing for a set of type alias definitions (0: none)."""
@@ -561,6 +565,19 @@ class Stream:
         statement_text = extent(text, statement, end, final)
         if isinstance(statement_text, Incomplete):
             return statement_text
+        # A statement read before with other value names or location: its verdict is known.
+        key = statement_key(statement_text)
+        if "!" in key and self.context is None:
+            self.context = memory.alias_context(self.aliases)
+        seen = (statement.name, name, options.profile, key, (self.context or 0) if "!" in key else 0)
+        if not options.fast:
+            pass  # every statement through the grammar (the tests compare the two)
+        elif seen in memory.clean:
+            self._checked(statement)
+            return None
+        elif seen in memory.unreadable:
+            self.passed_over[statement.name, UNREADABLE] = self.passed_over.get((statement.name, UNREADABLE), 0) + 1
+            return None
         from broadcheck.syntax.parser import Unreadable, parse_operation  # Lark, only when a statement needs it
 
         try:
@@ -573,14 +590,16 @@ class Stream:
         except Unreadable:
             op = None
         if op is None or not readable(op):
-            key = (statement.name, UNREADABLE)
-            self.passed_over[key] = self.passed_over.get(key, 0) + 1
+            self.passed_over[statement.name, UNREADABLE] = self.passed_over.get((statement.name, UNREADABLE), 0) + 1
+            memory.remember(seen, unreadable=True)
             return None
         self._checked(statement)
         problem = self.semantics[name](op, options.profile)
         if problem is not None:
             self._report(text, statement, diagnose(problem, op, self.path))
-        elif memo is not None and statement_text == statement.simple:
+            return None
+        memory.remember(seen)
+        if memo is not None and statement_text == statement.simple:
             memory.remember(memo)
         return None
 

@@ -224,3 +224,34 @@ def test_the_batch_pass_reads_simple_lines_as_the_scanner_does() -> None:
             assert (m.group("single") is not None) == expected[2], m.group()
             seen += 1
     assert seen > 800
+
+
+_VALUES = st.sampled_from(
+    ['"NONE"', '"/stem/conv18/Add"', '"a = 1, b"', '""', "1", "-3", "1.5e-3 : f32", "7 : si64", "0 : index", "true",
+     "false", "unit", "array<i64: 1, 2>", "array<i64>", "array<i1: 0>"]
+)  # fmt: skip
+_ENTRIES = st.lists(st.tuples(st.sampled_from(["axis", "device", "onnx_node_name", "x.y", "_b$"]), _VALUES), max_size=3)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(_ENTRIES, st.booleans()), min_size=1, max_size=3))
+def test_plain_attributes_are_read_as_the_grammar_reads_them(groups: list[tuple[list[tuple[str, str]], bool]]) -> None:
+    """An attribute dictionary of plain entries is read without the grammar, for the semantics
+    that read attributes: exactly the names and texts the grammar gives."""
+    from broadcheck.syntax.fastpath import Reading, attributes_accepted, simple_operation
+    from broadcheck.syntax.parser import SyntaxProblem, parse_operation
+
+    mid = "".join(
+        f" {'<' if props else ''}{{{', '.join(f'{k} = {v}' for k, v in entries)}}}{'>' if props else ''}"
+        for entries, props in groups
+    )
+    key = f"{mid} : (tensor<2xf32>) -> tensor<2xf32>"
+    fast = simple_operation("x.y", key, {}, True, Reading())
+    try:
+        grammar = parse_operation(f'%0 = "x.y"(%a){key}')
+    except SyntaxProblem:  # two dictionaries, or attributes before properties
+        assert fast is None, mid
+        return
+    assert fast is not None, mid
+    assert [(a.name, a.text) for a in fast.attributes] == [(a.name, a.text) for a in grammar.attributes]
+    assert attributes_accepted(mid, Reading())

@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from typing import TYPE_CHECKING
 
-from broadcheck.ops import OpaqueType, Operation, ShapedType, Span, Type, TypeUse
+from broadcheck.ops import Attribute, OpaqueType, Operation, ShapedType, Span, Type, TypeUse
 
 INT64_MAX = 2**63 - 1
 
@@ -74,7 +74,7 @@ SIMPLE_LINE = re.compile(
     rf'(?:"(?P<generic>[A-Za-z_][\w$.\-]*+)"\((?:{_IDS})?\)|(?P<custom>[A-Za-z_][\w$]*\.[\w$.]+)(?P<operands> {_IDS})?)'
     r'(?P<key>(?P<mid>(?: <?\{(?:[^{}\n"]++|"[^"\\\n{}]*+"(?![ \t]*\())*+\}>?)*+) : '
     r'(?:\([^()\n"/]*+\) -> (?:\([^()\n"/]*+\)|[^\s()"/]++)|(?(custom)(?P<single>[^\s("/][^\s"/]*+)|(?!))))'
-    r'(?: loc\("[^"\\\n]*+"\))?[ \t\r]*+(?=\n|\Z)'
+    r'(?: loc\((?:"[^"\\\n]*+"|#[\w$.\-]++)\))?[ \t\r]*+(?=\n|\Z)'
 )
 
 
@@ -91,6 +91,7 @@ def line_key(m: re.Match[str]) -> str | None:
     return f"{m.group('mid')} : ({', '.join([single] * count)}){result}"
 
 
+_LOC_ALIAS = re.compile(r"[\w$.\-]+")
 _NOWHERE = Span(0, 0, 0, 0)
 _NO_ALIASES_SEEN: Mapping[str, object] = {}
 _MID = re.compile(r"((?: <?\{[^{}\n]*\}>?)*) : ")
@@ -101,8 +102,8 @@ def simple_key(text: str, start: int, end: int) -> tuple[str, int, bool] | None:
     and whether it is the custom form's one trailing type (whose statement may go on on the
     next line, which the scanner decides).
 
-    A trailing ``loc("...")`` with a plain string is left out of the key: it
-    never changes whether the statement is valid or its verdict.
+    A trailing ``loc("...")`` with a plain string, or ``loc(#alias)``, is left out of the
+    key: it never changes whether the statement is valid or its verdict.
     """
     m = _simple().match(text, start, end)
     if m is None:
@@ -114,6 +115,10 @@ def simple_key(text: str, start: int, end: int) -> tuple[str, int, bool] | None:
     if text.endswith('")', 0, stop):
         at = text.rfind(' loc("', m.start("sig"), stop)
         if at > 0 and text.find('"', at + 6, stop - 2) < 0 and text.find("\\", at + 6, stop - 2) < 0:
+            key_end = at
+    elif text.endswith(")", 0, stop):
+        at = text.rfind(" loc(#", m.start("sig"), stop)
+        if at > 0 and _LOC_ALIAS.fullmatch(text, at + 6, stop - 1):
             key_end = at
     if m.start("single") >= 0:
         # `: T` stands for `(T, ..., T) -> T`: that is the key, so the verdict is shared with
@@ -187,8 +192,26 @@ def _group(text: str, aliases: Mapping[str, object], memory: Reading | None) -> 
     return tuple(uses)
 
 
+# Attribute dictionaries of plain entries (`name = "text"`, numbers with an optional builtin
+# type, booleans, `unit`, `array<i64: 1, 2>`), which the grammar surely accepts: most real
+# attribute texts (`onnx_node_name`, `device`, `fused_activation_function`) are unique per
+# line, and asking the grammar about each would cost a parse per line.
+_VALUE = (
+    r'(?:"[^"\\\n{}]*"'
+    r"|-?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?(?: : (?:[su]?i[1-9][0-9]*|index|bf16|f16|f32|f64))?"
+    r"|true|false|unit|array<i(?:1|8|16|32|64)(?:: -?[0-9]+(?:, -?[0-9]+)*)?>)"
+)
+_ENTRY = rf"[A-Za-z_][\w$.]* = {_VALUE}"
+_ENTRIES = rf"(?:{_ENTRY}(?:, {_ENTRY})*)?"
+# At most properties then attributes, in that order: what the generic form accepts, and so both.
+_PLAIN_ATTRIBUTES = re.compile(rf"(?: <\{{{_ENTRIES}\}}>)?(?: \{{{_ENTRIES}\}})?")
+_PLAIN_ENTRY = re.compile(rf"([A-Za-z_][\w$.]*) = ({_VALUE})")
+
+
 def attributes_accepted(mid: str, memory: Reading) -> bool:
     """Whether the grammar accepts this attribute text (`` {...}`` or `` <{...}>``); asked once per text."""
+    if _PLAIN_ATTRIBUTES.fullmatch(mid) is not None:
+        return True
     known = memory.attributes
     if mid in known:
         return known[mid]
@@ -205,6 +228,28 @@ def attributes_accepted(mid: str, memory: Reading) -> bool:
     return accepted
 
 
+# A statement's key (for one the fast path cannot read): its text with every value name
+# outside strings made one name, and without a trailing location the grammar surely accepts.
+# A verdict never depends on either: the grammar's VALUE_ID is any `%[A-Za-z0-9_$.\-]+`, no
+# rule reads a name or a location, and only the count and `#N`/`:N` parts of names matter.
+_NAMES = re.compile(r'"(?:[^"\\\n]|\\.)*"|%[A-Za-z0-9_$.\-]+')
+_TRAILING_LOC = re.compile(r'[ \t]*loc\((?:#[\w$.\-]+|"[^"\\\n]*"(?::[0-9]+:[0-9]+)?)\)[ \t\r]*\Z')
+
+
+def _one_name(m: re.Match[str]) -> str:
+    text = m.group()
+    return text if text[0] == '"' else "%v"
+
+
+def statement_key(text: str) -> str:
+    """The key under which a run remembers the verdict of a statement the grammar has read
+    (``"\0"`` first, so it never equals a simple line's key)."""
+    loc = _TRAILING_LOC.search(text)
+    if loc is not None:
+        text = text[: loc.start()]
+    return "\0" + _NAMES.sub(_one_name, text)
+
+
 def split_key(key: str) -> tuple[str, str] | None:
     """A simple line's key as (attributes, signature)."""
     split = _MID.match(key)
@@ -214,8 +259,9 @@ def split_key(key: str) -> tuple[str, str] | None:
 def simple_operation(
     name: str, key: str, aliases: Mapping[str, object], keep_attributes: bool, memory: Reading
 ) -> Operation | None:
-    """The op of a simple line, for its verdict only: it has no locations, and
-    no attributes, so a semantics that reads attributes must say ``keep_attributes``.
+    """The op of a simple line, for its verdict only: it has no locations, and no
+    attributes unless ``keep_attributes`` (a semantics that reads them), which only
+    attribute dictionaries of plain entries give.
 
     ``None`` if the line is outside the simple subset: then the grammar reads it.
     """
@@ -223,7 +269,12 @@ def simple_operation(
     if parts is None:
         return None
     mid, sig = parts
-    if mid and (keep_attributes or not attributes_accepted(mid, memory)):
+    attributes: tuple[Attribute, ...] = ()
+    if mid and keep_attributes:
+        if _PLAIN_ATTRIBUTES.fullmatch(mid) is None:
+            return None
+        attributes = tuple(Attribute(m.group(1), m.group(2), _NOWHERE) for m in _PLAIN_ENTRY.finditer(mid))
+    elif mid and not attributes_accepted(mid, memory):
         return None
     inputs, arrow, output = sig.partition(") -> ")
     if not arrow:
@@ -232,15 +283,16 @@ def simple_operation(
     results = _group(output, aliases, memory)
     if operands is None or results is None:
         return None
-    return Operation(name, _NOWHERE, _NOWHERE, operands, results)
+    return Operation(name, _NOWHERE, _NOWHERE, operands, results, attributes)
 
 
 def located(op: Operation, simple: str, line: int, column: int) -> Operation | None:
     """``op`` (:func:`simple_operation`'s, from the simple line ``simple``, which starts at
     ``line``:``column``) with the locations the grammar gives it: the name with its quotes,
     each type where it is written (the one trailing type for all), the statement with its
-    location. So a simple line with a problem is worded without the grammar."""
-    m = _simple().match(simple)
+    location. So a simple line with a problem is worded without the grammar (but for one
+    with attributes, whose locations only the grammar gives)."""
+    m = _simple().match(simple) if not op.attributes else None
     if m is None:
         return None
 
