@@ -473,6 +473,9 @@ def _function(text: str, m: re.Match[str], out: Line) -> Line:
         type_start = a + arg.end()
         type_end = _top_level(text[:b], type_start, "{")  # `%a: T {attrs}`
         type_end = b if type_end < 0 else type_end
+        one = _type_end(text, type_start)
+        if 0 < one < type_end and text[one:type_end].lstrip().startswith("loc("):  # `%a: T loc("a")`
+            type_end = one
         while type_end > type_start and text[type_end - 1] in " \t":
             type_end -= 1
         out.definitions.append(Definition(arg.group(1), 1, a, a + len(arg.group(1))))
