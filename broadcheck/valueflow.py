@@ -38,10 +38,12 @@ FAIL::
 
 from __future__ import annotations
 
+import re
+
 from broadcheck.diagnostics import Diagnostic, Label, Note
 from broadcheck.messages import RULES
 from broadcheck.ops import Span
-from broadcheck.syntax.ssa import SIMPLE_LINES, Keys, Line, TypeText, read, signature_keys
+from broadcheck.syntax.ssa import SIMPLE_LINES, Keys, Line, TypeText, read, signature_keys, single_keys
 
 
 class Value:
@@ -127,13 +129,25 @@ class ValueFlow:
                 self._other(number, raw)
             else:
                 gops, cops, results, sig = m.group("gops", "cops", "results", "sig")
-                keys = signature(sig, cache)
+                if sig is not None:
+                    keys = signature(sig, cache)
+                else:  # one trailing type
+                    keys = self._single(m, cops, results)
+                    if keys is not None and not keys[0]:
+                        cops = None  # the type is the result's: the operands are not read
                 if keys is None or not self._simple(number, raw, gops or cops, results, keys):
                     self._other(number, raw)
             number += 1
             pos = m.end() + 1  # past the line's "\n"
         if pos < len(text):
             self._lines(text[pos:], number)
+
+    def _single(self, m: re.Match[str], operands: str | None, results: str | None) -> Keys | None:
+        """The keys of a simple line with one trailing type, as the general reader takes them."""
+        if results is None or ":" in results or "%" in m.string[m.end("cops") : m.start("single")]:
+            return None
+        uses = operands.count("%") if operands else 0
+        return single_keys(m.group("custom"), m.group("single"), uses, results.count("%"))
 
     def _lines(self, text: str, number: int) -> int:
         """Follow lines that are not simple; the number of the line after them."""

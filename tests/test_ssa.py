@@ -16,16 +16,25 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bench import gen2
 from bench.gen import generate
 from broadcheck.syntax import ssa
 from tests.mutations import corpus
 
 LINES = sorted(
-    {line for text in [*corpus(), "\n".join(generate(3000, seed=5))] for line in text.split("\n")}
+    {
+        line
+        for text in [*corpus(), "\n".join(generate(3000, seed=5)), "\n".join(gen2.generate(3000, seed=5))]
+        for line in text.split("\n")
+    }
     | {
         '    "test.terminator"(%7) : (tensor<32x128xf32>) -> ()',
         '  "tf.Yield"(%a, %b#1) {device = ""} : (tensor<2xf32>, tensor<f32>) -> ()',
         "  tosa.yield %a : (tensor<2xf32>) -> ()",
+        '  %0 = stablehlo.add %a, %b {x = "%c:"} : tensor<4xf32>',
+        "  %0 = arith.constant 1 : tensor<4xf32>",
+        "  %0:2 = stablehlo.add %a, %b : tensor<4xf32> loc(#loc3)",
+        "  %0 = stablehlo.add %a, %b : tensor<4xf32>> loc(#loc3)",
         '    "stablehlo.return"() : () -> ()',
     }
 )

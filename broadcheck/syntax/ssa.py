@@ -297,16 +297,18 @@ def _trailing_end(text: str, pos: int) -> bool:
     return False
 
 
-# The fast path: one op on one line in MLIR's canonical spacing, with a functional type
-# (most lines of real IR). Its signature is read once per distinct text. No brace outside
+# The fast path: one op on one line in MLIR's canonical spacing, with a functional type or
+# one trailing type (most lines of real IR). Its signature is read once per distinct text. No brace outside
 # the attribute dictionaries: the general reader counts those as regions opening or closing.
 _SIMPLE_TEXT = (
     rf"[ \t]*(?:(?P<results>{ID}(?::[0-9]+)?(?:, {ID}(?::[0-9]+)?)*) = )?"
     rf'(?:"(?P<generic>[A-Za-z_][\w$.\-]*)"\((?P<gops>{ID}(?:#[0-9]+)?(?:, {ID}(?:#[0-9]+)?)*)?\)'
     rf"|(?P<custom>[A-Za-z_][\w$]*\.[\w$.]+)(?P<cops>(?: {ID}(?:#[0-9]+)?(?:, {ID}(?:#[0-9]+)?)*)?))"
     r'(?:(?: <?\{(?:[^{}\n"]++|"[^"\\\n]*+")*+\}>?)*) : '
-    r"(?P<sig>\([^(){}\n]*\) -> [^\s(){},]+|\([^(){}\n]*\) -> \([^(){}\n]*\))"
-    r'(?: loc\("[^"\n]*"(?::[0-9]+:[0-9]+)?\))?[ \t\r]*$'
+    r"(?:(?P<sig>\([^(){}\n]*\) -> [^\s(){},]+|\([^(){}\n]*\) -> \([^(){}\n]*\))"
+    # or the custom form's one trailing type (`stablehlo.add %a, %b : tensor<4xf32>`)
+    r'|(?(custom)(?P<single>[^\s(){},"]+)|(?!)))'
+    r'(?: loc\((?:"[^"\n]*"(?::[0-9]+:[0-9]+)?|#[\w$.\-]+)\))?[ \t\r]*$'
 )
 if TYPE_CHECKING:
     SIMPLE: re.Pattern[str]
@@ -388,7 +390,23 @@ def signature_keys(sig: str, cache: dict[str, Keys | None]) -> Keys | None:
         return keys
 
 
+def single_keys(op: str, single: str, operands: int, results: int) -> Keys | None:
+    """The type keys of ``op %a, %b : T`` (``operands`` uses, ``results`` results), as the general
+    reader takes them: ``T`` for every operand and result of an op that shares one type, ``T``
+    for the one result of an op whose trailing type is its result's (operands unread, ``()``),
+    else ``None``. ``single`` is the type as written, one type without spaces."""
+    if _type_end(single, 0) != len(single):
+        return None
+    if results == 1 and op in RESULT_TYPE_OPS:
+        return (), (single,)
+    if shares_one_type(op):
+        return (single,) * operands, (single,) * results
+    return None
+
+
 def _simple(text: str, m: re.Match[str]) -> Line | None:
+    if m.start("single") >= 0:
+        return _single(text, m)
     parsed = _signature(m.group("sig"))
     if parsed is None:
         return None
@@ -421,10 +439,38 @@ def _simple(text: str, m: re.Match[str]) -> Line | None:
     return line
 
 
+def _single(text: str, m: re.Match[str]) -> Line | None:
+    """A simple line with one trailing type (see :func:`single_keys`)."""
+    if "%" in text[m.end("cops") : m.start("single")]:  # a value name in the attributes: the general reader
+        return None
+    op = m.group("custom")
+    uses = [Use(u.group(1), int(u.group(2) or 0), u.start(), u.end()) for u in _USE.finditer(text, *m.span("cops"))]
+    definitions = []
+    count = 0
+    base = m.start("results")
+    for r in _result().finditer(m.group("results") or ""):
+        n = int(r.group(2)) if r.group(2) else 1
+        count += n
+        definitions.append(Definition(r.group(1), n, base + r.start(1), base + r.end(1)))
+    if single_keys(op, m.group("single"), len(uses), count) is None:
+        return None
+    one = type_text(m.group("single"), *m.span("single"))
+    line = Line("op", op, m.start("custom"))
+    line.definitions = definitions
+    if count == 1 and op in RESULT_TYPE_OPS:  # the one type is the result's; the operands are not read
+        line.result_types = [one]
+    else:
+        line.uses = uses
+        line.operand_types = [one] * len(uses)
+        line.result_types = [one] * count
+        line.shared_type = True
+    return line
+
+
 def read(line: str) -> Line:
     """What ``line`` defines and uses, and the types it writes for them."""
-    # SIMPLE's literals " : " and ") -> " first: most lines read here (headers, returns) have no match.
-    if "%" in line and " : " in line and ") -> " in line and "//" not in line:
+    # SIMPLE's literal " : " first: many lines read here (headers, labels) have no match.
+    if "%" in line and " : " in line and "//" not in line:
         simple = _simple_pattern().match(line)
         fast = _simple(line, simple) if simple is not None else None
         if fast is not None:
