@@ -70,6 +70,7 @@ SIGNATURES = [
     "(vector<[4]xf32>) -> vector<[4]xf32>",
     '(tensor<a"b>) -> tensor<a"b>',
     "() -> (tensor<2xf32>, f32)",
+    "(tensor<4x1x3xf32>) -> tensor<1x3x4xf32->",
 ]
 
 

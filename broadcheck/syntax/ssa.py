@@ -352,8 +352,9 @@ def _signature(sig: str) -> Parsed | None:
     )
 
 
-# No bracket, brace or quote inside (`vector<[4]xf32>` and worse go to the general reader).
-_PLAIN_TYPE = r'(?:tensor<[^<>,()!#\[\]{}" ]*>|vector<[^<>,()!#\[\]{}" ]*>|\w+)'
+# No bracket, brace, quote or `-` (`->` hides a `>`) inside: `vector<[4]xf32>` and worse go to
+# the general reader.
+_PLAIN_TYPE = r'(?:tensor<[^<>,()!#\[\]{}" \-]*>|vector<[^<>,()!#\[\]{}" \-]*>|\w+)'
 _PLAIN = re.compile(rf"\((?:{_PLAIN_TYPE}(?:, {_PLAIN_TYPE})*)?\) -> ")
 _PLAIN_TYPES = re.compile(rf"(?:{_PLAIN_TYPE}(?:, {_PLAIN_TYPE})*)?")
 
