@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from broadcheck.ops import Attribute, OpaqueType, Operation, ShapedType, Span, Type, TypeUse
 
@@ -91,7 +91,6 @@ def line_key(m: re.Match[str]) -> str | None:
     return f"{m.group('mid')} : ({', '.join([single] * count)}){result}"
 
 
-_LOC_ALIAS = re.compile(r"[\w$.\-]+")
 _NOWHERE = Span(0, 0, 0, 0)
 _NO_ALIASES_SEEN: Mapping[str, object] = {}
 _MID = re.compile(r"((?: <?\{[^{}\n]*\}>?)*) : ")
@@ -118,7 +117,7 @@ def simple_key(text: str, start: int, end: int) -> tuple[str, int, bool] | None:
             key_end = at
     elif text.endswith(")", 0, stop):
         at = text.rfind(" loc(#", m.start("sig"), stop)
-        if at > 0 and _LOC_ALIAS.fullmatch(text, at + 6, stop - 1):
+        if at > 0 and _patterns().loc_alias.fullmatch(text, at + 6, stop - 1):
             key_end = at
     if m.start("single") >= 0:
         # `: T` stands for `(T, ..., T) -> T`: that is the key, so the verdict is shared with
@@ -204,13 +203,32 @@ _VALUE = (
 _ENTRY = rf"[A-Za-z_][\w$.]* = {_VALUE}"
 _ENTRIES = rf"(?:{_ENTRY}(?:, {_ENTRY})*)?"
 # At most properties then attributes, in that order: what the generic form accepts, and so both.
-_PLAIN_ATTRIBUTES = re.compile(rf"(?: <\{{{_ENTRIES}\}}>)?(?: \{{{_ENTRIES}\}})?")
-_PLAIN_ENTRY = re.compile(rf"([A-Za-z_][\w$.]*) = ({_VALUE})")
+
+
+class _Patterns(NamedTuple):
+    """The patterns only some runs need, compiled on first use (constants, not run data)."""
+
+    plain_attributes: re.Pattern[str]
+    plain_entry: re.Pattern[str]
+    names: re.Pattern[str]
+    trailing_loc: re.Pattern[str]
+    loc_alias: re.Pattern[str]
+
+
+@cache
+def _patterns() -> _Patterns:
+    return _Patterns(
+        re.compile(rf"(?: <\{{{_ENTRIES}\}}>)?(?: \{{{_ENTRIES}\}})?"),
+        re.compile(rf"([A-Za-z_][\w$.]*) = ({_VALUE})"),
+        re.compile(r'"(?:[^"\\\n]|\\.)*"|%[A-Za-z0-9_$.\-]+'),
+        re.compile(r'[ \t]*loc\((?:#[\w$.\-]+|"[^"\\\n]*"(?::[0-9]+:[0-9]+)?)\)[ \t\r]*\Z'),
+        re.compile(r"[\w$.\-]+"),
+    )
 
 
 def attributes_accepted(mid: str, memory: Reading) -> bool:
     """Whether the grammar accepts this attribute text (`` {...}`` or `` <{...}>``); asked once per text."""
-    if _PLAIN_ATTRIBUTES.fullmatch(mid) is not None:
+    if _patterns().plain_attributes.fullmatch(mid) is not None:
         return True
     known = memory.attributes
     if mid in known:
@@ -232,8 +250,6 @@ def attributes_accepted(mid: str, memory: Reading) -> bool:
 # outside strings made one name, and without a trailing location the grammar surely accepts.
 # A verdict never depends on either: the grammar's VALUE_ID is any `%[A-Za-z0-9_$.\-]+`, no
 # rule reads a name or a location, and only the count and `#N`/`:N` parts of names matter.
-_NAMES = re.compile(r'"(?:[^"\\\n]|\\.)*"|%[A-Za-z0-9_$.\-]+')
-_TRAILING_LOC = re.compile(r'[ \t]*loc\((?:#[\w$.\-]+|"[^"\\\n]*"(?::[0-9]+:[0-9]+)?)\)[ \t\r]*\Z')
 
 
 def _one_name(m: re.Match[str]) -> str:
@@ -244,10 +260,11 @@ def _one_name(m: re.Match[str]) -> str:
 def statement_key(text: str) -> str:
     """The key under which a run remembers the verdict of a statement the grammar has read
     (``"\0"`` first, so it never equals a simple line's key)."""
-    loc = _TRAILING_LOC.search(text)
+    patterns = _patterns()
+    loc = patterns.trailing_loc.search(text)
     if loc is not None:
         text = text[: loc.start()]
-    return "\0" + _NAMES.sub(_one_name, text)
+    return "\0" + patterns.names.sub(_one_name, text)
 
 
 def split_key(key: str) -> tuple[str, str] | None:
@@ -271,9 +288,9 @@ def simple_operation(
     mid, sig = parts
     attributes: tuple[Attribute, ...] = ()
     if mid and keep_attributes:
-        if _PLAIN_ATTRIBUTES.fullmatch(mid) is None:
+        if _patterns().plain_attributes.fullmatch(mid) is None:
             return None
-        attributes = tuple(Attribute(m.group(1), m.group(2), _NOWHERE) for m in _PLAIN_ENTRY.finditer(mid))
+        attributes = tuple(Attribute(m.group(1), m.group(2), _NOWHERE) for m in _patterns().plain_entry.finditer(mid))
     elif mid and not attributes_accepted(mid, memory):
         return None
     inputs, arrow, output = sig.partition(") -> ")
