@@ -183,19 +183,7 @@ class Generator:
 
     def _variant(self, shape: Shape) -> Shape:
         """The shape with some sizes set to 1 (and a few static sizes to ``?``): it broadcasts to ``shape``."""
-        rng = self.rng
-        out: list[Dim] = []
-        for d in shape:
-            r = rng.random()
-            if d is None:
-                out.append(1 if r < 0.35 else None)
-            elif d == 1 or r < 0.45:
-                out.append(1)
-            elif r < 0.50:
-                out.append(None)
-            else:
-                out.append(d)
-        return tuple(out)
+        return broadcast_variant(self.rng, shape, (0.35, 0.45, 0.50))
 
     def _variants(self, shape: Shape) -> list[Shape]:
         return [self._variant(shape) for _ in range(3)]
@@ -551,6 +539,25 @@ class Generator:
         self.stats.distinct_signatures = len(self.signatures)
         self.stats.lines += 1
         yield "}"
+
+
+def broadcast_variant(rng: random.Random, shape: Shape, odds: tuple[float, float, float]) -> Shape:
+    """``shape`` with some sizes set to 1 and a few static ones to ``?``, so that it broadcasts to
+    ``shape``: a ``?`` becomes 1 with the first odds, a static size 1 with the second, ``?`` below
+    the third."""
+    one_if_dynamic, one, dynamic = odds
+    out: list[Dim] = []
+    for d in shape:
+        r = rng.random()
+        if d is None:
+            out.append(1 if r < one_if_dynamic else None)
+        elif d == 1 or r < one:
+            out.append(1)
+        elif r < dynamic:
+            out.append(None)
+        else:
+            out.append(d)
+    return tuple(out)
 
 
 def generate(ops: int, seed: int, error_rate: float = DEFAULT_ERROR_RATE) -> Iterator[str]:

@@ -88,6 +88,8 @@ import sys
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 
+from bench.gen import broadcast_variant
+
 VERSION = 1
 """Bumped whenever the output for a given (ops, seed) changes; part of the cache key in bench.run."""
 
@@ -338,19 +340,7 @@ class Generator:
 
     def _variant(self, shape: Shape) -> Shape:
         """The shape with some sizes set to 1 (and a few static ones to ``?``): it broadcasts to ``shape``."""
-        rng = self.rng
-        out: list[Dim] = []
-        for d in shape:
-            r = rng.random()
-            if d is None:
-                out.append(1 if r < 0.3 else None)
-            elif d == 1 or r < 0.4:
-                out.append(1)
-            elif r < 0.46:
-                out.append(None)
-            else:
-                out.append(d)
-        return tuple(out)
+        return broadcast_variant(self.rng, shape, (0.3, 0.4, 0.46))
 
     def variant(self, shape: Shape) -> Shape:
         """One of the shape's four fixed equal-rank broadcast variants (so types repeat)."""

@@ -414,21 +414,8 @@ def _simple(text: str, m: re.Match[str]) -> Line | None:
     inputs, outputs = parsed
     generic = m.start("generic") >= 0
     ops_start = m.start("gops") if generic else m.start("cops")
-    uses = (
-        []
-        if ops_start < 0
-        else [
-            Use(u.group(1), int(u.group(2) or 0), u.start(), u.end())
-            for u in _USE.finditer(text, ops_start, m.end("gops" if generic else "cops"))
-        ]
-    )
-    definitions = []
-    count = 0
-    base = m.start("results")
-    for r in _result().finditer(m.group("results") or ""):
-        n = int(r.group(2)) if r.group(2) else 1
-        count += n
-        definitions.append(Definition(r.group(1), n, base + r.start(1), base + r.end(1)))
+    uses = [] if ops_start < 0 else _uses(text, ops_start, m.end("gops" if generic else "cops"))
+    definitions, count = _results(m)
     if len(inputs) != len(uses) or len(outputs) != count:
         return None
     at = m.start("sig")
@@ -440,12 +427,12 @@ def _simple(text: str, m: re.Match[str]) -> Line | None:
     return line
 
 
-def _single(text: str, m: re.Match[str]) -> Line | None:
-    """A simple line with one trailing type (see :func:`single_keys`)."""
-    if "%" in text[m.end("cops") : m.start("single")]:  # a value name in the attributes: the general reader
-        return None
-    op = m.group("custom")
-    uses = [Use(u.group(1), int(u.group(2) or 0), u.start(), u.end()) for u in _USE.finditer(text, *m.span("cops"))]
+def _uses(text: str, start: int, end: int) -> list[Use]:
+    return [Use(u.group(1), int(u.group(2) or 0), u.start(), u.end()) for u in _USE.finditer(text, start, end)]
+
+
+def _results(m: re.Match[str]) -> tuple[list[Definition], int]:
+    """A simple line's definitions and how many results they name (``%0:2`` names 2)."""
     definitions = []
     count = 0
     base = m.start("results")
@@ -453,6 +440,16 @@ def _single(text: str, m: re.Match[str]) -> Line | None:
         n = int(r.group(2)) if r.group(2) else 1
         count += n
         definitions.append(Definition(r.group(1), n, base + r.start(1), base + r.end(1)))
+    return definitions, count
+
+
+def _single(text: str, m: re.Match[str]) -> Line | None:
+    """A simple line with one trailing type (see :func:`single_keys`)."""
+    if "%" in text[m.end("cops") : m.start("single")]:  # a value name in the attributes: the general reader
+        return None
+    op = m.group("custom")
+    uses = _uses(text, *m.span("cops"))
+    definitions, count = _results(m)
     if single_keys(op, m.group("single"), len(uses), count) is None:
         return None
     one = type_text(m.group("single"), *m.span("single"))
