@@ -568,16 +568,21 @@ def generate(ops: int, seed: int, error_rate: float = DEFAULT_ERROR_RATE) -> Ite
 def write(path: str, ops: int, seed: int, error_rate: float = DEFAULT_ERROR_RATE) -> Stats:
     """Write a generated file and return its statistics."""
     gen = Generator(ops, seed, error_rate)
+    write_lines(path, gen.lines())
+    return gen.stats
+
+
+def write_lines(path: str, lines: Iterator[str]) -> None:
+    """Write streamed lines to ``path`` in batches, so a 1M-op file never sits in memory."""
     with open(path, "w", encoding="utf-8") as f:
         buffer: list[str] = []
-        for line in gen.lines():
+        for line in lines:
             buffer.append(line)
             if len(buffer) >= 4096:
                 f.write("\n".join(buffer) + "\n")
                 buffer.clear()
         if buffer:
             f.write("\n".join(buffer) + "\n")
-    return gen.stats
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -88,7 +88,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 
-from bench.gen import broadcast_variant
+from bench.gen import broadcast_variant, write_lines
 
 VERSION = 1
 """Bumped whenever the output for a given (ops, seed) changes; part of the cache key in bench.run."""
@@ -1514,15 +1514,7 @@ def generate(ops: int, seed: int, error_rate: float = DEFAULT_ERROR_RATE) -> Ite
 def write(path: str, ops: int, seed: int, error_rate: float = DEFAULT_ERROR_RATE) -> Stats:
     """Write a generated file and return its statistics (with the planted errors' lines and codes)."""
     gen = Generator(ops, seed, error_rate)
-    with open(path, "w", encoding="utf-8") as f:
-        buffer: list[str] = []
-        for line in gen.lines():
-            buffer.append(line)
-            if len(buffer) >= 4096:
-                f.write("\n".join(buffer) + "\n")
-                buffer.clear()
-        if buffer:
-            f.write("\n".join(buffer) + "\n")
+    write_lines(path, gen.lines())
     return gen.stats
 
 
