@@ -97,6 +97,7 @@ class ValueFlow:
         """The first and last lines of each function followed."""
         self._number, self._text = 0, ""
         self._signatures: dict[str, Keys | None] = {}
+        self._singles: dict[tuple[str, str, int, int], Keys | None] = {}
         self.reset()
 
     def reset(self) -> None:
@@ -146,8 +147,14 @@ class ValueFlow:
         """The keys of a simple line with one trailing type, as the general reader takes them."""
         if results is None or ":" in results or "%" in m.string[m.end("cops") : m.start("single")]:
             return None
-        uses = operands.count("%") if operands else 0
-        return single_keys(m.group("custom"), m.group("single"), uses, results.count("%"))
+        known = (m.group("custom"), m.group("single"), operands.count("%") if operands else 0, results.count("%"))
+        try:
+            return self._singles[known]
+        except KeyError:
+            keys = single_keys(*known)
+            if len(self._singles) < 50_000:  # a run's memory, bounded
+                self._singles[known] = keys
+            return keys
 
     def _lines(self, text: str, number: int) -> int:
         """Follow lines that are not simple; the number of the line after them."""
