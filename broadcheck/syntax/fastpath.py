@@ -137,11 +137,29 @@ class Reading:
     """What a run has read already: type texts, and whether the grammar accepts an
     attribute text (a run's memory, never a module's; bounded)."""
 
-    __slots__ = ("attributes", "types")
+    __slots__ = ("attributes", "items", "types")
 
     def __init__(self, types: dict[str, Type | None] | None = None, attributes: dict[str, bool] | None = None):
         self.types: dict[str, Type | None] = {} if types is None else types
         self.attributes: dict[str, bool] = {} if attributes is None else attributes
+        self.items: set[tuple[str, str]] = set()
+        """(op, :func:`statement_key` of what precedes the signature) of one-line statements the
+        grammar has accepted with a simple functional signature (see :func:`typed_statement`)."""
+
+
+def typed_statement(text: str) -> tuple[str, str] | None:
+    """A one-line statement as (what precedes its signature, the signature ``" : (T, T) -> T"``)
+    when that signature is simple and all that follows it is a plain location; else ``None``.
+
+    The grammar reads the two parts apart (the items of a custom form, then the type), so once
+    it has accepted a statement with given items, it accepts them with any simple signature,
+    and the types of a semantics that reads no attribute are the signature's alone.
+    """
+    colon = text.rfind(" : ")
+    if colon < 0 or "\n" in text:
+        return None
+    m = _patterns().typed_tail.fullmatch(text, colon)
+    return None if m is None else (text[:colon], text[colon : m.end(1)])
 
 
 def _dims(text: str) -> tuple[int | None, ...] | None:
@@ -213,6 +231,7 @@ class _Patterns(NamedTuple):
     names: re.Pattern[str]
     trailing_loc: re.Pattern[str]
     loc_alias: re.Pattern[str]
+    typed_tail: re.Pattern[str]
 
 
 @cache
@@ -223,6 +242,10 @@ def _patterns() -> _Patterns:
         re.compile(r'"(?:[^"\\\n]|\\.)*"|%[A-Za-z0-9_$.\-]+'),
         re.compile(r'[ \t]*loc\((?:#[\w$.\-]+|"[^"\\\n]*"(?::[0-9]+:[0-9]+)?)\)[ \t\r]*\Z'),
         re.compile(r"[\w$.\-]+"),
+        re.compile(
+            r' : (\([^()\n"/!]*\) -> (?:\([^()\n"/!]*\)|[^\s()"/!]+))'
+            r'(?: loc\((?:"[^"\\\n]*"|#[\w$.\-]+)\))?[ \t\r]*'
+        ),
     )
 
 
@@ -274,7 +297,7 @@ def split_key(key: str) -> tuple[str, str] | None:
 
 
 def simple_operation(
-    name: str, key: str, aliases: Mapping[str, object], keep_attributes: bool, memory: Reading
+    name: str, key: str, aliases: Mapping[str, object], keep_attributes: bool, memory: Reading, generic: bool = True
 ) -> Operation | None:
     """The op of a simple line, for its verdict only: it has no locations, and no
     attributes unless ``keep_attributes`` (a semantics that reads them), which only
@@ -300,7 +323,7 @@ def simple_operation(
     results = _group(output, aliases, memory)
     if operands is None or results is None:
         return None
-    return Operation(name, _NOWHERE, _NOWHERE, operands, results, attributes)
+    return Operation(name, _NOWHERE, _NOWHERE, operands, results, attributes, generic)
 
 
 def located(op: Operation, simple: str, line: int, column: int) -> Operation | None:
