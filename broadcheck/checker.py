@@ -336,34 +336,54 @@ class Stream:
     # ---------------------------------------------------------------- blocks
 
     def feed(self, block: str, final: bool) -> None:
-        """Check the statements of one more block of the file."""
-        marker = self.options.split_marker
-        markers: list[tuple[int, int, int]] = []  # (line, offset of the line, offset after it)
-        needles = ("broadcheck:", "expected-") if self.options.verify_diagnostics else ("broadcheck:",)
-        for number, _, line in self._numbered(block, needles if not self.skimming else ()):
-            self.marked.append((number, line))
-        if marker is not None:
-            for number, offset, line in self._numbered(block, (marker[:-2],)):
-                kind = split_marker(line, marker)
-                if kind is None:
-                    continue
-                if kind[0]:
-                    end = block.find("\n", offset)
-                    markers.append((number, offset, end + 1 if end >= 0 else len(block)))
-                elif not self.skimming:  # mlir-opt's near miss, located where it puts it
-                    rule = RULES["BC905"]
-                    span = Span(number, kind[1], number, kind[1] + 1)
-                    self.diagnostics.append(Diagnostic(rule.code, rule.severity, rule.format(), self.path, span))
-                    self.lines[number] = line
+        """Check one more block of the file, step by step."""
+        self._mark_lines(block)
+        markers = self._split_markers(block)
         if self.flow is not None and not self.skimming:
             self._follow_values(block, markers, final)
-        newlines = block.count("\n")
-        self.next_line += newlines
+        self._count_lines(block, final)
+        self._check_segments(block, markers, final)
+
+    def _mark_lines(self, block: str) -> None:
+        """Step: keep the lines suppressions (and ``--verify-diagnostics``' annotations) need."""
+        if self.skimming:
+            return
+        needles = ("broadcheck:", "expected-") if self.options.verify_diagnostics else ("broadcheck:",)
+        for number, _, line in self._numbered(block, needles):
+            self.marked.append((number, line))
+
+    def _split_markers(self, block: str) -> list[tuple[int, int, int]]:
+        """Step: the split markers of ``block``, as (line, offset of the line, offset after it);
+        and mlir-opt's near misses (BC905), located where it puts them."""
+        marker = self.options.split_marker
+        markers: list[tuple[int, int, int]] = []
+        if marker is None:
+            return markers
+        for number, offset, line in self._numbered(block, (marker[:-2],)):
+            kind = split_marker(line, marker)
+            if kind is None:
+                continue
+            if kind[0]:
+                end = block.find("\n", offset)
+                markers.append((number, offset, end + 1 if end >= 0 else len(block)))
+            elif not self.skimming:
+                rule = RULES["BC905"]
+                span = Span(number, kind[1], number, kind[1] + 1)
+                self.diagnostics.append(Diagnostic(rule.code, rule.severity, rule.format(), self.path, span))
+                self.lines[number] = line
+        return markers
+
+    def _count_lines(self, block: str, final: bool) -> None:
+        self.next_line += block.count("\n")
         if final:
             self.line_count = self.next_line - 1 + (1 if block and not block.endswith("\n") else 0)
+
+    def _check_segments(self, block: str, markers: list[tuple[int, int, int]], final: bool) -> None:
+        """Step: the statements of each part of the block between split markers (each marker
+        starts a new chunk, without aliases), with what the last block carried over; a statement
+        that runs past the block is carried into the next one."""
         text = self.carry + block
         base = len(self.carry)
-        # Segments between split markers; each marker starts a new chunk.
         segments: list[tuple[int, int, int, bool]] = []  # (start, end, first line, new chunk)
         start, first, new_chunk = 0, self.carry_line, False
         for number, offset, after in markers:
