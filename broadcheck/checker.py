@@ -455,7 +455,7 @@ class Stream:
                 passed_over[name, UNKNOWN_OP] = passed_over.get((name, UNKNOWN_OP), 0) + 1
             return False
 
-        for statement in scan(text, start, end, line, wanted, options.fast, final, skip, None, ranges):
+        for statement in scan(text, start, end, line, wanted, options.fast, final, skip, ranges):
             if isinstance(statement, Incomplete):
                 define_up_to(statement.line_start)  # the rest is read again with the next block
                 self.ops -= len(clean) - bisect_left(clean, statement.line_start)  # and so are its simple lines

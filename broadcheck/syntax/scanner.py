@@ -262,7 +262,6 @@ def scan(
     fast: bool = True,
     final: bool = True,
     skip_before: int = 0,
-    known: Callable[[str, str, int], bool] | None = None,
     ranges: Sequence[tuple[int, int, int]] | None = None,
 ) -> Iterator[Statement | Incomplete]:
     """The statements of checked ops in ``text[start:end]``, which starts at line ``line``.
@@ -271,13 +270,12 @@ def scan(
     for the text when it is needed. ``fast=False`` gives every statement's text.
     With ``final=False`` more text follows ``end``: a statement that runs to
     ``end`` ends the scan with :class:`Incomplete`. Op names before
-    ``skip_before`` were seen in an earlier scan and are passed over, and so is
-    a simple line for which ``known(name, key, offset)`` says its verdict is known.
+    ``skip_before`` were seen in an earlier scan and are passed over.
     ``ranges`` (``(start, stop, line)``, whole lines, in order) limits where op names are
     looked for: the lines between them were read already; statements may still run past them.
     """
     for range_start, range_stop, range_line in ranges if ranges is not None else ((start, end, line),):
-        found = _scan(text, range_start, range_stop, range_line, end, is_checked, fast, final, skip_before, known)
+        found = _scan(text, range_start, range_stop, range_line, end, is_checked, fast, final, skip_before)
         for statement in found:
             yield statement
             if isinstance(statement, Incomplete):
@@ -294,7 +292,6 @@ def _scan(
     fast: bool,
     final: bool,
     skip_before: int,
-    known: Callable[[str, str, int], bool] | None,
 ) -> Iterator[Statement | Incomplete]:
     names = _LineCounter(text, start, line)
     comment_line = -1  # the line start of the last line seen to hold `//` before an op name
@@ -309,9 +306,6 @@ def _scan(
                 continue
             stmt_start = m.start("results") if m.start("results") >= 0 else name_start
             simple = _simple_key(text, stmt_start, end, final) if fast else None
-            # The hot path: a simple line whose verdict is known needs nothing more.
-            if simple is not None and known is not None and known(name, simple[0], stmt_start):
-                continue
             names.advance(name_start)
         else:
             generic = True
@@ -332,8 +326,6 @@ def _scan(
                 continue  # e.g. `torch.operator "onnx.Add"(...)`: a string operand of another op, not an op
             stmt_start = name_start - len(prefix) + results.start() if results is not None else name_start
             simple = _simple_key(text, stmt_start, end, final) if fast else None
-            if simple is not None and known is not None and known(name, simple[0], stmt_start):
-                continue
         name_end = name_start + len(name) + (2 if generic else 0)
         if simple is not None:
             key, simple_end, _ = simple
