@@ -7,7 +7,6 @@ It never prints.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_left
 from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
@@ -600,13 +599,16 @@ class Stream:
         elif seen in memory.unreadable:
             self.passed_over[statement.name, UNREADABLE] = self.passed_over.get((statement.name, UNREADABLE), 0) + 1
             return None
-        # A one-line statement whose items the grammar has accepted before, with a simple
-        # signature, for a semantics that reads no attribute: its types are the signature's.
-        typed = typed_statement(statement_text) if options.fast and name in self.attribute_free else None
+        # A one-line statement whose items the grammar has read before, with a simple signature:
+        # the same attributes and form as then, and the signature's types.
+        typed = typed_statement(statement_text) if options.fast else None
         items = (statement.name, statement_key(typed[0])) if typed is not None and "!" not in typed[0] else None
-        if items is not None and typed is not None and items in memory.reading.items:
-            generic = _GENERIC_HEAD.match(typed[0]) is not None
-            fast_op = simple_operation(statement.name, typed[1], _NO_ALIASES, False, memory.reading, generic)
+        read_before = memory.reading.items.get(items) if items is not None else None
+        if read_before is not None and typed is not None:
+            attributes, generic = read_before
+            fast_op = simple_operation(
+                statement.name, typed[1], _NO_ALIASES, False, memory.reading, generic, attributes
+            )
             if fast_op is not None and self.semantics[name](fast_op, options.profile) is None:
                 self._checked(statement)
                 memory.remember(seen)
@@ -622,8 +624,14 @@ class Stream:
             return None
         except Unreadable:
             op = None
-        if items is not None and op is not None and readable(op) and len(memory.reading.items) < memory.LIMIT:
-            memory.reading.items.add(items)
+        if (
+            items is not None
+            and op is not None
+            and readable(op)
+            and not any("%" in a.text for a in op.attributes)  # a value name read into an attribute
+            and len(memory.reading.items) < memory.LIMIT
+        ):
+            memory.reading.items[items] = (op.attributes, op.generic)
         if op is None or not readable(op):
             self.passed_over[statement.name, UNREADABLE] = self.passed_over.get((statement.name, UNREADABLE), 0) + 1
             memory.remember(seen, unreadable=True)
@@ -706,7 +714,6 @@ class Stream:
 
 
 _NO_ALIASES: dict[str, Type | SyntaxProblem] = {}
-_GENERIC_HEAD = re.compile(r'[ \t]*(?:%[\w$.\-]+(?::[0-9]+)?(?:[ \t]*,[ \t]*%[\w$.\-]+(?::[0-9]+)?)*[ \t]*=[ \t]*)?"')
 
 
 def readable(op: Operation) -> bool:

@@ -142,9 +142,10 @@ class Reading:
     def __init__(self, types: dict[str, Type | None] | None = None, attributes: dict[str, bool] | None = None):
         self.types: dict[str, Type | None] = {} if types is None else types
         self.attributes: dict[str, bool] = {} if attributes is None else attributes
-        self.items: set[tuple[str, str]] = set()
+        self.items: dict[tuple[str, str], tuple[tuple[Attribute, ...], bool]] = {}
         """(op, :func:`statement_key` of what precedes the signature) of one-line statements the
-        grammar has accepted with a simple functional signature (see :func:`typed_statement`)."""
+        grammar has read with a simple functional signature, and what it read there: the
+        attributes and whether the form is generic (see :func:`typed_statement`)."""
 
 
 def typed_statement(text: str) -> tuple[str, str] | None:
@@ -152,8 +153,8 @@ def typed_statement(text: str) -> tuple[str, str] | None:
     when that signature is simple and all that follows it is a plain location; else ``None``.
 
     The grammar reads the two parts apart (the items of a custom form, then the type), so once
-    it has accepted a statement with given items, it accepts them with any simple signature,
-    and the types of a semantics that reads no attribute are the signature's alone.
+    it has read a statement with given items, it reads the same attributes and form from them
+    with any simple signature, and the types are the signature's alone.
     """
     colon = text.rfind(" : ")
     if colon < 0 or "\n" in text:
@@ -297,7 +298,13 @@ def split_key(key: str) -> tuple[str, str] | None:
 
 
 def simple_operation(
-    name: str, key: str, aliases: Mapping[str, object], keep_attributes: bool, memory: Reading, generic: bool = True
+    name: str,
+    key: str,
+    aliases: Mapping[str, object],
+    keep_attributes: bool,
+    memory: Reading,
+    generic: bool = True,
+    attributes: tuple[Attribute, ...] = (),
 ) -> Operation | None:
     """The op of a simple line, for its verdict only: it has no locations, and no
     attributes unless ``keep_attributes`` (a semantics that reads them), which only
@@ -309,7 +316,6 @@ def simple_operation(
     if parts is None:
         return None
     mid, sig = parts
-    attributes: tuple[Attribute, ...] = ()
     if mid and keep_attributes:
         if _patterns().plain_attributes.fullmatch(mid) is None:
             return None
