@@ -4,11 +4,14 @@ Real IR repeats itself: a model uses a few hundred tensor types, and most op
 statements are printed on one line in MLIR's canonical spacing. For such a
 *simple line* (:data:`SIMPLE`) broadcheck reads the name, attributes and
 signature with regular expressions that accept a strict subset of what
-``grammars/mlir.lark`` accepts, and builds the same types the grammar's
-builder would. Anything outside that subset, and every op that has a problem,
-goes through the grammar, so diagnostics are unchanged. The test suite checks
-the two paths against each other on every fixture, the examples, generated
-files and fuzzed inputs (tests/test_fastpath.py).
+``grammars/mlir.lark`` accepts, and builds the same types (and, for plain
+attribute dictionaries, the same attributes) the grammar's builder would; a
+simple line with a problem is located from its own text (:func:`located`).
+Anything outside that subset goes through the grammar, once per distinct
+statement (:func:`statement_key`) or, for a custom form, once per distinct
+items (:func:`typed_statement`), so diagnostics are unchanged. The test suite
+checks the two paths against each other on every fixture, the examples,
+generated files and fuzzed inputs (tests/test_fastpath.py).
 """
 
 from __future__ import annotations
