@@ -601,7 +601,7 @@ class Stream:
             return None
         # A one-line statement whose items the grammar has read before, with a simple signature:
         # the same attributes and form as then, and the signature's types.
-        typed = typed_statement(statement_text) if options.fast else None
+        typed = typed_statement(statement.name, statement_text) if options.fast else None
         items = (statement.name, statement_key(typed[0])) if typed is not None and "!" not in typed[0] else None
         read_before = memory.reading.items.get(items) if items is not None else None
         if read_before is not None and typed is not None:

@@ -151,9 +151,20 @@ class Reading:
         attributes and whether the form is generic (see :func:`typed_statement`)."""
 
 
-def typed_statement(text: str) -> tuple[str, str] | None:
-    """A one-line statement as (what precedes its signature, the signature ``" : (T, T) -> T"``)
-    when that signature is simple and all that follows it is a plain location; else ``None``.
+# Ops that print their types as a list, `: T1, T2`, with which listed type each operand and
+# each result has (StableHLO's `custom<SelectOpType>`: `pred_type, result_type`). The grammar's
+# builder (broadcheck.syntax.parser) maps a type list by this table too.
+TYPE_LIST_LAYOUTS: Mapping[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
+    "stablehlo.select": ((0, 1, 1), (1,)),
+    "mhlo.select": ((0, 1, 1), (1,)),
+}
+
+
+def typed_statement(name: str, text: str) -> tuple[str, str] | None:
+    """A one-line statement of op ``name`` as (what precedes its signature, the signature as
+    ``" : (T, T) -> T"``) when that signature is simple (a functional type, or a type list of
+    :data:`TYPE_LIST_LAYOUTS`, mapped as the grammar's builder maps it) and all that follows it
+    is a plain location; else ``None``.
 
     The grammar reads the two parts apart (the items of a custom form, then the type), so once
     it has read a statement with given items, it reads the same attributes and form from them
@@ -162,8 +173,19 @@ def typed_statement(text: str) -> tuple[str, str] | None:
     colon = text.rfind(" : ")
     if colon < 0 or "\n" in text:
         return None
-    m = _patterns().typed_tail.fullmatch(text, colon)
-    return None if m is None else (text[:colon], text[colon : m.end(1)])
+    patterns = _patterns()
+    m = patterns.typed_tail.fullmatch(text, colon)
+    if m is not None:
+        return text[:colon], text[colon : m.end(1)]
+    layout = TYPE_LIST_LAYOUTS.get(name)
+    m = patterns.type_list_tail.fullmatch(text, colon) if layout is not None else None
+    if layout is None or m is None:
+        return None
+    types = m.group(1).split(", ")
+    if len(types) != 1 + max(layout[0]):
+        return None
+    operands, results = (", ".join(types[i] for i in layout[0]), ", ".join(types[i] for i in layout[1]))
+    return text[:colon], f" : ({operands}) -> ({results})"
 
 
 def _dims(text: str) -> tuple[int | None, ...] | None:
@@ -236,6 +258,7 @@ class _Patterns(NamedTuple):
     trailing_loc: re.Pattern[str]
     loc_alias: re.Pattern[str]
     typed_tail: re.Pattern[str]
+    type_list_tail: re.Pattern[str]
 
 
 @cache
@@ -248,6 +271,10 @@ def _patterns() -> _Patterns:
         re.compile(r"[\w$.\-]+"),
         re.compile(
             r' : (\([^()\n"/!]*\) -> (?:\([^()\n"/!]*\)|[^\s()"/!]+))'
+            r'(?: loc\((?:"[^"\\\n]*"|#[\w$.\-]+)\))?[ \t\r]*'
+        ),
+        re.compile(
+            r' : ([^\s()"/!,]+(?:, [^\s()"/!,]+)+)'
             r'(?: loc\((?:"[^"\\\n]*"|#[\w$.\-]+)\))?[ \t\r]*'
         ),
     )

@@ -13,6 +13,7 @@ from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from broadcheck.ops import Attribute, OpaqueType, Operation, ShapedType, Span, Type, TypeUse
+from broadcheck.syntax.fastpath import TYPE_LIST_LAYOUTS
 from broadcheck.syntax.grammar import parser
 from broadcheck.syntax.problem import SyntaxProblem, Unreadable
 
@@ -302,14 +303,6 @@ def _result_count(result: _Tree | Token) -> int:
     """How many results `%r` (1) or `%r:N` (N) stands for."""
     assert isinstance(result, Tree)
     return int(str(result.children[1])) if len(result.children) > 1 else 1
-
-
-# Ops that print their types as a list, `: T1, T2`, with which listed type each
-# operand and each result has (StableHLO's `custom<SelectOpType>`: `pred_type, result_type`).
-TYPE_LIST_LAYOUTS: Mapping[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
-    "stablehlo.select": ((0, 1, 1), (1,)),
-    "mhlo.select": ((0, 1, 1), (1,)),
-}
 
 
 _NO_ALIASES: Mapping[str, Type | SyntaxProblem] = {}
