@@ -52,8 +52,9 @@ import argparse
 import json
 import random
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field
+from typing import Any, Protocol
 
 VERSION = 1
 """Bumped whenever the output for a given (ops, seed) changes; part of the cache key in bench.run."""
@@ -585,21 +586,42 @@ def write_lines(path: str, lines: Iterator[str]) -> None:
             f.write("\n".join(buffer) + "\n")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.gen", description=__doc__.split("\n\n")[0])
+class _Generates(Protocol):
+    stats: Any
+
+    def lines(self) -> Iterator[str]: ...
+
+
+def generator_cli(
+    prog: str,
+    doc: str,
+    make: Callable[[int, int, float], _Generates],
+    error_rate: float,
+    argv: list[str] | None,
+    more: Callable[[argparse.ArgumentParser], object] | None = None,
+) -> tuple[argparse.Namespace, Any]:
+    """The command line both generators share: parse ``argv`` (with the options ``more`` adds),
+    write the file (or standard output), and return the arguments and the file's statistics."""
+    parser = argparse.ArgumentParser(prog=prog, description=doc.split("\n\n")[0])
     parser.add_argument("--ops", type=int, required=True, help="number of ops (see the module docstring)")
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    parser.add_argument("--error-rate", type=float, default=DEFAULT_ERROR_RATE, help="share of deliberately wrong ops")
+    parser.add_argument("--error-rate", type=float, default=error_rate, help="share of deliberately wrong ops")
     parser.add_argument("-o", "--output", required=True, help="output file ('-' for stdout)")
+    if more is not None:
+        more(parser)
     parser.add_argument("--stats", action="store_true", help="print the file's statistics as JSON on stderr")
     args = parser.parse_args(argv)
+    gen = make(args.ops, args.seed, args.error_rate)
     if args.output == "-":
-        gen = Generator(args.ops, args.seed, args.error_rate)
         for line in gen.lines():
             sys.stdout.write(line + "\n")
-        stats = gen.stats
     else:
-        stats = write(args.output, args.ops, args.seed, args.error_rate)
+        write_lines(args.output, gen.lines())
+    return args, gen.stats
+
+
+def main(argv: list[str] | None = None) -> int:
+    args, stats = generator_cli("python -m bench.gen", __doc__ or "", Generator, DEFAULT_ERROR_RATE, argv)
     if args.stats:
         print(json.dumps(asdict(stats) | {"wrong_lines": stats.wrong_lines[:20]}), file=sys.stderr)
     return 0

@@ -88,7 +88,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import asdict, dataclass, field
 
-from bench.gen import broadcast_variant, write_lines
+from bench.gen import broadcast_variant, generator_cli, write_lines
 
 VERSION = 1
 """Bumped whenever the output for a given (ops, seed) changes; part of the cache key in bench.run."""
@@ -1533,21 +1533,12 @@ def expected_json(stats: Stats, ops: int, seed: int, error_rate: float) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.gen2", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--ops", type=int, required=True, help="number of ops (see the module docstring)")
-    parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    parser.add_argument("--error-rate", type=float, default=DEFAULT_ERROR_RATE, help="share of deliberately wrong ops")
-    parser.add_argument("-o", "--output", required=True, help="output file ('-' for stdout)")
-    parser.add_argument("--expected", metavar="FILE", help="write the planted errors ([line, code]) as JSON here")
-    parser.add_argument("--stats", action="store_true", help="print the file's statistics as JSON on stderr")
-    args = parser.parse_args(argv)
-    if args.output == "-":
-        gen = Generator(args.ops, args.seed, args.error_rate)
-        for line in gen.lines():
-            sys.stdout.write(line + "\n")
-        stats = gen.stats
-    else:
-        stats = write(args.output, args.ops, args.seed, args.error_rate)
+    def expected(parser: argparse.ArgumentParser) -> object:
+        return parser.add_argument(
+            "--expected", metavar="FILE", help="write the planted errors ([line, code]) as JSON here"
+        )
+
+    args, stats = generator_cli("python -m bench.gen2", __doc__ or "", Generator, DEFAULT_ERROR_RATE, argv, expected)
     if args.expected:
         with open(args.expected, "w", encoding="utf-8") as f:
             f.write(expected_json(stats, args.ops, args.seed, args.error_rate) + "\n")
