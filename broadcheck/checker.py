@@ -445,13 +445,13 @@ class Stream:
         if options.fast and self.checked_lines is None:
             ranges, clean = self._batch(text, start, end, line, final, definitions, unfinished is not None)
         self.ops += len(clean)
-        is_checked, known_dialect, passed_over = options.ops.is_checked, options.ops.known_dialect, self.passed_over
+        is_checked, known_dialect = options.ops.is_checked, options.ops.known_dialect
 
         def wanted(name: str) -> bool:
             if is_checked(name):
                 return True
             if known_dialect(name):
-                passed_over[name, UNKNOWN_OP] = passed_over.get((name, UNKNOWN_OP), 0) + 1
+                self._pass_over(name, UNKNOWN_OP)
             return False
 
         for statement in scan(text, start, end, line, wanted, options.fast, final, skip, ranges):
@@ -591,13 +591,11 @@ class Stream:
         if "!" in key and self.context is None:
             self.context = memory.alias_context(self.aliases)
         seen = (statement.name, name, options.profile, key, (self.context or 0) if "!" in key else 0)
-        if not options.fast:
-            pass  # every statement through the grammar (the tests compare the two)
-        elif seen in memory.clean:
+        if options.fast and seen in memory.clean:  # (without fast, every statement through the grammar)
             self._checked(statement)
             return None
-        elif seen in memory.unreadable:
-            self.passed_over[statement.name, UNREADABLE] = self.passed_over.get((statement.name, UNREADABLE), 0) + 1
+        if options.fast and seen in memory.unreadable:
+            self._pass_over(statement.name, UNREADABLE)
             return None
         # A one-line statement whose items the grammar has read before, with a simple signature:
         # the same attributes and form as then, and the signature's types.
@@ -633,7 +631,7 @@ class Stream:
         ):
             memory.reading.items[items] = (op.attributes, op.generic)
         if op is None or not readable(op):
-            self.passed_over[statement.name, UNREADABLE] = self.passed_over.get((statement.name, UNREADABLE), 0) + 1
+            self._pass_over(statement.name, UNREADABLE)
             memory.remember(seen, unreadable=True)
             return None
         self._checked(statement)
@@ -645,6 +643,9 @@ class Stream:
         if memo is not None and statement_text == statement.simple:
             memory.remember(memo)
         return None
+
+    def _pass_over(self, name: str, reason: str) -> None:
+        self.passed_over[name, reason] = self.passed_over.get((name, reason), 0) + 1
 
     def _checked(self, statement: Statement) -> None:
         self.ops += 1
