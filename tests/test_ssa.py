@@ -92,3 +92,64 @@ def test_the_plain_reader_agrees_with_the_general_one(result: str, operands: lis
         parsed = ssa._signature(sig)
         assert parsed is not None, sig
         assert plain == (tuple(t[3] for t in parsed[0]), tuple(t[3] for t in parsed[1])), sig
+
+
+_ITEM_TOKENS = [
+    "dims",
+    " = ",
+    "[",
+    "]",
+    "(",
+    ")",
+    "<",
+    ">",
+    "1",
+    ", ",
+    ",",
+    " ",
+    ":",
+    " : ",
+    "->",
+    "-",
+    "%a",
+    '"',
+    "x",
+    "{",
+    "}",
+]
+
+
+@given(
+    st.sampled_from(
+        ["stablehlo.compare", "tosa.clamp", "stablehlo.constant", "arith.constant", "stablehlo.add", "tensor.empty()"]
+    ),
+    st.sampled_from(["", " NE,", "  LT,"]),
+    st.sampled_from(["", " %a", " %a, %b", "  %a, %b#1"]),
+    st.lists(st.sampled_from(_ITEM_TOKENS), max_size=10).map("".join),
+    st.sampled_from(
+        [
+            "(tensor<4xf32>, tensor<4xf32>) -> tensor<4xi1>",
+            "(tensor<4xf32>) -> tensor<4xf32>",
+            "tensor<4xf32>",
+            "tensor<?x4xf32> -> tensor<2xindex>",
+            "() -> tensor<1xi32>",
+        ]
+    ),
+    st.sampled_from(["", " loc(#loc3)"]),
+)
+def test_custom_items_are_read_as_the_general_reader_reads_them(
+    op: str, word: str, operands: str, items: str, sig: str, loc: str
+) -> None:
+    """The custom form's items (`dims = [1]`, `round(false)`, `values(dense<1> : tensor<i32>)`)
+    between the operands and the type: wherever SIMPLE reads a line, it reads it as the
+    general reader does."""
+    line = f"    %r = {op}{word}{operands}{items} : {sig}{loc}"
+    if ssa.SIMPLE.match(line) is None:
+        return
+    fast = ssa.read(line)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(ssa, "SIMPLE", re.compile(r"(?!)"))
+        general = ssa.read(line)
+    if fast.opens == fast.closes and general.opens == general.closes:
+        general.opens, general.closes = fast.opens, fast.closes
+    assert fast == general, line

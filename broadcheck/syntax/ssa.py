@@ -300,12 +300,27 @@ def _trailing_end(text: str, pos: int) -> bool:
 # The fast path: one op on one line in MLIR's canonical spacing, with a functional type or
 # one trailing type (most lines of real IR). Its signature is read once per distinct text. No brace outside
 # the attribute dictionaries: the general reader counts those as regions opening or closing.
+# The custom form's items after its operands, which name no value: `dims = [1, 2]`,
+# `round(false)`, `values(dense<[1, 2]> : tensor<2xi32>)`, `rounding_mode<DOUBLE_ROUND>`.
+# Words at depth 0 (no `:`), and bracket groups nested up to three deep with no `%`, quote,
+# brace or `->` anywhere: the general reader's depth count and top-level `:` agree with them.
+# Not `= ...` right after an operand: the general reader takes `%a = ` as a definition. And
+# `tensor.empty() : T`: no operands in the parentheses.
+_IN = r'[^%"{}()\[\]<>\n\-]|-(?!>)'
+_NESTED = _IN
+for _ in range(3):
+    _NESTED = rf"{_IN}|\((?:{_NESTED})*+\)|\[(?:{_NESTED})*+\]|<(?:{_NESTED})*+>"
+_ITEMS = rf'(?:,? +(?:[^\s%"{{}}()\[\]<>:,\-]|-(?!>)|\((?:{_NESTED})*+\)|\[(?:{_NESTED})*+\]|<(?:{_NESTED})*+>)++)*+'
 _SIMPLE_TEXT = (
     rf"[ \t]*(?:(?P<results>{ID}(?::[0-9]+)?(?:, {ID}(?::[0-9]+)?)*) = )?"
     rf'(?:"(?P<generic>[A-Za-z_][\w$.\-]*)"\((?P<gops>{ID}(?:#[0-9]+)?(?:, {ID}(?:#[0-9]+)?)*)?\)'
-    rf"|(?P<custom>[A-Za-z_][\w$]*\.[\w$.]+)(?P<cops>(?: {ID}(?:#[0-9]+)?(?:, {ID}(?:#[0-9]+)?)*)?))"
-    r'(?:(?: <?\{(?:[^{}\n"]++|"[^"\\\n]*+")*+\}>?)*) : '
-    r"(?:(?P<sig>\([^(){}\n]*\) -> [^\s(){},]+|\([^(){}\n]*\) -> \([^(){}\n]*\))"
+    # the custom form: `stablehlo.compare GT, %a, %b, FLOAT`, `tensor.empty()`
+    rf"|(?P<custom>[A-Za-z_][\w$]*\.[\w$.]+)(?:\(\))?(?= )(?: +[A-Za-z_]\w*,)?"
+    rf"(?P<cops>(?: +{ID}(?:#[0-9]+)?(?:, {ID}(?:#[0-9]+)?)*)?)(?! +=)(?:{_ITEMS}))"
+    r'(?P<mid>(?: <?\{(?:[^{}\n"]++|"[^"\\\n]*+")*+\}>?)*) : '
+    r"(?:(?P<sig>\([^(){}\n]*\) -> [^\s(){},]+|\([^(){}\n]*\) -> \([^(){}\n]*\)"
+    # `shape.shape_of %a : tensor<?x4xf32> -> tensor<2xindex>`
+    r'|[^\s(){},"]+ -> [^\s(){},]+)'
     # or the custom form's one trailing type (`stablehlo.add %a, %b : tensor<4xf32>`)
     r'|(?(custom)(?P<single>[^\s(){},"]+)|(?!)))'
     r'(?: loc\((?:"[^"\n]*"(?::[0-9]+:[0-9]+)?|#[\w$.\-]+)\))?[ \t\r]*$'
@@ -334,6 +349,10 @@ def _simple_pattern() -> re.Pattern[str]:
 
 # The same, found at every line start of a whole block at once.
 SIMPLE_LINES = re.compile("^" + _SIMPLE_TEXT, re.M)
+# Every line of a block as one row of :data:`ROW_FIELDS` (``findall``, in C): a simple
+# line's parts, or ``other``, the whole of any other line. An empty row follows a final ``\n``.
+ROWS = re.compile(rf"^(?:(?P<raw>{_SIMPLE_TEXT})|(?P<other>[^\n]*))", re.M)
+ROW_FIELDS = ("raw", "results", "generic", "gops", "custom", "cops", "mid", "sig", "single", "other")
 Parsed = tuple[tuple[tuple[str, int, int, str], ...], tuple[tuple[str, int, int, str], ...]]
 Keys = tuple[tuple[str, ...], tuple[str, ...]]
 
