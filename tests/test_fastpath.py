@@ -91,7 +91,9 @@ def generated(seed: int, ops: int) -> str:
                 " {axis = 1 : si64, broadcast = 1 : si64}",
             ]
         )
-        loc = rng.choice(["", ' loc("x/y")', " loc(#loc)"])
+        loc = rng.choice(
+            ["", ' loc("x/y")', " loc(#loc)", ' loc(fused["Add:", "m/add_1"])', " loc(fused[])", r' loc(fused["a\\"])']
+        )
         lines.append(f"  %{i} = {op}{head}{mid} : ({ta}, {tb}) -> {tr}{loc}")
     lines.append("}")
     return "\n".join(lines) + "\n"

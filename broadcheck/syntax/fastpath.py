@@ -72,12 +72,14 @@ _SIMPLE_TYPE = re.compile(
 # name in the line (which the scanner would take for another op), no comment, a result type
 # without spaces, and only a plain ``loc("...")`` after it. Any other line is left to the scanner.
 _IDS = rf"{_ID}(?:, {_ID})*"
+# A fused location of plain strings, as TFLite's exporter writes them: `loc(fused["Add:", "m/add"])`.
+_FUSED = r'fused\[(?:"[^"\\\n]*+"(?:, "[^"\\\n]*+")*+)?\]'
 SIMPLE_LINE = re.compile(
     r"\n[ \t]*+(?P<result>%[A-Za-z0-9_$.\-]++ = )?"
     rf'(?:"(?P<generic>[A-Za-z_][\w$.\-]*+)"\((?:{_IDS})?\)|(?P<custom>[A-Za-z_][\w$]*\.[\w$.]+)(?P<operands> {_IDS})?)'
     r'(?P<key>(?P<mid>(?: <?\{(?:[^{}\n"]++|"[^"\\\n{}]*+"(?![ \t]*\())*+\}>?)*+) : '
     r'(?:\([^()\n"/]*+\) -> (?:\([^()\n"/]*+\)|[^\s()"/]++)|(?(custom)(?P<single>[^\s("/][^\s"/]*+)|(?!))))'
-    r'(?: loc\((?:"[^"\\\n]*+"|#[\w$.\-]++)\))?[ \t\r]*+(?=\n|\Z)'
+    rf'(?: loc\((?:"[^"\\\n]*+"|#[\w$.\-]++|{_FUSED})\))?[ \t\r]*+(?=\n|\Z)'
 )
 
 
@@ -104,7 +106,8 @@ def simple_key(text: str, start: int, end: int) -> tuple[str, int, bool] | None:
     and whether it is the custom form's one trailing type (whose statement may go on on the
     next line, which the scanner decides).
 
-    A trailing ``loc("...")`` with a plain string, or ``loc(#alias)``, is left out of the
+    A trailing ``loc("...")`` with a plain string, ``loc(#alias)`` or a fused location of
+    plain strings, is left out of the
     key: it never changes whether the statement is valid or its verdict.
     """
     m = _simple().match(text, start, end)
@@ -117,6 +120,10 @@ def simple_key(text: str, start: int, end: int) -> tuple[str, int, bool] | None:
     if text.endswith('")', 0, stop):
         at = text.rfind(' loc("', m.start("sig"), stop)
         if at > 0 and text.find('"', at + 6, stop - 2) < 0 and text.find("\\", at + 6, stop - 2) < 0:
+            key_end = at
+    elif text.endswith("])", 0, stop):
+        at = text.rfind(" loc(fused[", m.start("sig"), stop)
+        if at > 0 and _patterns().fused.fullmatch(text, at + 5, stop - 1):
             key_end = at
     elif text.endswith(")", 0, stop):
         at = text.rfind(" loc(#", m.start("sig"), stop)
@@ -257,6 +264,7 @@ class _Patterns(NamedTuple):
     names: re.Pattern[str]
     trailing_loc: re.Pattern[str]
     loc_alias: re.Pattern[str]
+    fused: re.Pattern[str]
     typed_tail: re.Pattern[str]
     type_list_tail: re.Pattern[str]
 
@@ -267,15 +275,16 @@ def _patterns() -> _Patterns:
         re.compile(rf"(?: <\{{{_ENTRIES}\}}>)?(?: \{{{_ENTRIES}\}})?"),
         re.compile(rf"([A-Za-z_][\w$.]*) = ({_VALUE})"),
         re.compile(r'"(?:[^"\\\n]|\\.)*"|%[A-Za-z0-9_$.\-]+'),
-        re.compile(r'[ \t]*loc\((?:#[\w$.\-]+|"[^"\\\n]*"(?::[0-9]+:[0-9]+)?)\)[ \t\r]*\Z'),
+        re.compile(rf'[ \t]*loc\((?:#[\w$.\-]+|"[^"\\\n]*"(?::[0-9]+:[0-9]+)?|{_FUSED})\)[ \t\r]*\Z'),
         re.compile(r"[\w$.\-]+"),
+        re.compile(_FUSED),
         re.compile(
             r' : (\([^()\n"/!]*\) -> (?:\([^()\n"/!]*\)|[^\s()"/!]+))'
-            r'(?: loc\((?:"[^"\\\n]*"|#[\w$.\-]+)\))?[ \t\r]*'
+            rf'(?: loc\((?:"[^"\\\n]*"|#[\w$.\-]+|{_FUSED})\))?[ \t\r]*'
         ),
         re.compile(
             r' : ([^\s()"/!,]+(?:, [^\s()"/!,]+)+)'
-            r'(?: loc\((?:"[^"\\\n]*"|#[\w$.\-]+)\))?[ \t\r]*'
+            rf'(?: loc\((?:"[^"\\\n]*"|#[\w$.\-]+|{_FUSED})\))?[ \t\r]*'
         ),
     )
 

@@ -323,7 +323,7 @@ _SIMPLE_TEXT = (
     r'|[^\s(){},"]+ -> [^\s(){},]+)'
     # or the custom form's one trailing type (`stablehlo.add %a, %b : tensor<4xf32>`)
     r'|(?(custom)(?P<single>[^\s(){},"]+)|(?!)))'
-    r'(?: loc\((?:"[^"\n]*"(?::[0-9]+:[0-9]+)?|#[\w$.\-]+)\))?[ \t\r]*$'
+    r'(?: loc\((?:"[^"\n]*"(?::[0-9]+:[0-9]+)?|#[\w$.\-]+|fused\[(?:"[^"\\\n]*"(?:, "[^"\\\n]*")*)?\])\))?[ \t\r]*$'
 )
 if TYPE_CHECKING:
     SIMPLE: re.Pattern[str]
