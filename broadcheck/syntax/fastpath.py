@@ -147,11 +147,13 @@ class Reading:
     """What a run has read already: type texts, and whether the grammar accepts an
     attribute text (a run's memory, never a module's; bounded)."""
 
-    __slots__ = ("attributes", "items", "types")
+    __slots__ = ("attributes", "groups", "items", "types")
 
     def __init__(self, types: dict[str, Type | None] | None = None, attributes: dict[str, bool] | None = None):
         self.types: dict[str, Type | None] = {} if types is None else types
         self.attributes: dict[str, bool] = {} if attributes is None else attributes
+        self.groups: dict[str, tuple[TypeUse, ...] | None] = {}
+        """Type groups without aliases, as read (:func:`_group`)."""
         self.items: dict[tuple[str, str], tuple[tuple[Attribute, ...], bool]] = {}
         """(op, :func:`statement_key` of what precedes the signature) of one-line statements the
         grammar has read with a simple functional signature, and what it read there: the
@@ -227,6 +229,22 @@ def simple_type(text: str, aliases: Mapping[str, object], memory: Reading | None
 
 
 def _group(text: str, aliases: Mapping[str, object], memory: Reading | None) -> tuple[TypeUse, ...] | None:
+    """The types of a type group (``(T, U)`` or ``T``), read once per run where no alias
+    is named (real IR repeats its signatures); ``None`` if one is not simple."""
+    if memory is None or "!" in text:
+        return _read_group(text, aliases, memory)
+    groups = memory.groups
+    try:
+        return groups[text]
+    except KeyError:
+        pass
+    uses = _read_group(text, aliases, memory)
+    if len(groups) < 100_000:  # a run's memory, bounded
+        groups[text] = uses
+    return uses
+
+
+def _read_group(text: str, aliases: Mapping[str, object], memory: Reading | None) -> tuple[TypeUse, ...] | None:
     if text.startswith("("):
         if not text.endswith(")"):
             return None
