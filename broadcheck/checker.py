@@ -8,6 +8,7 @@ It never prints.
 from __future__ import annotations
 
 from bisect import bisect_left
+from sys import intern
 from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 
@@ -530,7 +531,7 @@ class Stream:
         memory = options.memory
         semantics = options.ops.semantics(name)
         assert semantics is not None
-        memo = (name, semantics, options.profile, key, context)
+        memo = (intern(name), semantics, options.profile, key, context)  # one copy of each op name
         if memo in memory.clean:
             return True
         # A semantics that ignores attributes gives one verdict per signature,
@@ -542,7 +543,7 @@ class Stream:
             group = self.groups.get(name)
             if group is None:
                 group = self.groups[name] = verdict_group(semantics, name)
-            by_signature = (group, semantics, options.profile, parts[1], context)
+            by_signature = (group, semantics, options.profile, intern(parts[1]), context)
             if by_signature in memory.clean_signatures:
                 memory.remember(memo)
                 return True

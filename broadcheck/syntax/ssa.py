@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from sys import intern
 from typing import TYPE_CHECKING, NamedTuple
 
 from broadcheck.ops import Frozen
@@ -404,8 +405,10 @@ def signature_keys(sig: str, cache: dict[str, Keys | None]) -> Keys | None:
         if keys is None:
             parsed = _signature(sig)
             keys = None if parsed is None else (tuple(t[3] for t in parsed[0]), tuple(t[3] for t in parsed[1]))
+        if keys is not None:  # one copy of each type's text, however many signatures hold it
+            keys = (tuple(map(intern, keys[0])), tuple(map(intern, keys[1])))
         if len(cache) < 50_000:
-            cache[sig] = keys
+            cache[intern(sig)] = keys
         return keys
 
 
