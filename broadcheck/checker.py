@@ -8,9 +8,9 @@ It never prints.
 from __future__ import annotations
 
 from bisect import bisect_left
-from sys import intern
 from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
+from sys import intern
 
 from broadcheck.diagnostics import Diagnostic, Label, Note
 from broadcheck.messages import RULES, note

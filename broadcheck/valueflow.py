@@ -46,15 +46,29 @@ from broadcheck.ops import Span
 from broadcheck.syntax.ssa import SIMPLE_LINES, Keys, Line, TypeText, read, signature_keys, single_keys
 
 
-class Value:
+class Value(tuple[tuple[str | None, ...], str, int, str]):
     """A defined value: the types of its results (their spacing-free text, ``None`` where
-    unknown), and the line that defines it (kept while the value is in scope, so that a
-    diagnostic can point at the definition; spans are read again only then)."""
+    unknown), its name, and the line that defines it (its number and text, kept while the
+    value is in scope, so that a diagnostic can point at the definition; spans are read
+    again only then). A tuple, built in C: most lines of a file define one."""
 
-    __slots__ = ("keys", "name", "number", "source")
+    __slots__ = ()
 
-    def __init__(self, keys: tuple[str | None, ...], name: str, number: int, source: str):
-        self.keys, self.name, self.number, self.source = keys, name, number, source
+    @property
+    def keys(self) -> tuple[str | None, ...]:
+        return self[0]
+
+    @property
+    def name(self) -> str:
+        return self[1]
+
+    @property
+    def number(self) -> int:
+        return self[2]
+
+    @property
+    def source(self) -> str:
+        return self[3]
 
     def where(self, index: int) -> tuple[Span, str]:
         """Where the value is defined, and result ``index``'s type as written there."""
@@ -184,11 +198,13 @@ class ValueFlow:
     ) -> bool:
         """Follow a simple line; ``False`` if it is not one after all (the slow path reads it)."""
         inputs, outputs = keys
-        names = operands.lstrip().split(", ") if operands else []
-        if len(names) != len(inputs) or (results is not None and ":" in results):  # `%0:2 = ...`: the slow path
+        names = operands.lstrip().split(", ") if operands else ()
+        if len(names) != len(inputs):
             return False
-        defines = results.split(", ") if results is not None else []
-        if len(defines) != len(outputs):
+        if results is None:
+            if outputs:
+                return False
+        elif ":" in results or results.count(",") + 1 != len(outputs):  # `%0:2 = ...`: the slow path
             return False
         visible, function = self.visible, self.function
         assert function is not None
@@ -199,16 +215,26 @@ class ValueFlow:
                     return False
                 function.pending.append((name, number, raw))
                 continue
-            defined = value.keys[0]
+            defined = value[0][0]
             if defined is not None and defined != written and _comparable(defined, written):
                 self.line(number, raw.removesuffix("\r"), define=False)  # read again, to report
                 break
+        if results is None:
+            return True
+        if len(outputs) == 1:  # one result: most lines
+            if results in visible:
+                self._define(number, raw, results, outputs)
+            else:
+                visible[results] = Value((outputs, results, number, raw))
+                self.scopes[-1].append(results)
+                function.defined.add(results)
+            return True
         scope, defined_names = self.scopes[-1], function.defined
-        for name, key in zip(defines, outputs):  # noqa: B905 - the lengths are equal (checked)
+        for name, key in zip(results.split(", "), outputs):  # noqa: B905 - the lengths are equal (checked)
             if name in visible:
                 self._define(number, raw, name, (key,))
                 continue
-            visible[name] = Value((key,), name, number, raw)
+            visible[name] = Value(((key,), name, number, raw))
             scope.append(name)
             defined_names.add(name)
         return True
@@ -306,7 +332,7 @@ class ValueFlow:
             self._report(
                 "BC015", span, (Label(earlier.where(0)[0], "previously defined here", mlir_note=True),), name=name
             )
-        self.visible[name] = Value(keys, name, number, text)
+        self.visible[name] = Value((keys, name, number, text))
         self.scopes[-1].append(name)
         if self.function is not None:
             self.function.defined.add(name)
