@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import cache
 from sys import intern
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from broadcheck.ops import Frozen
 
@@ -329,30 +329,11 @@ _SIMPLE_TEXT = (
     r'|(?(custom)(?P<single>[^\s(){},"]+)|(?!)))'
     r'(?: loc\((?:"[^"\n]*"(?::[0-9]+:[0-9]+)?|#[\w$.\-]+|fused\[(?:"[^"\\\n]*"(?:, "[^"\\\n]*")*)?\])\))?[ \t\r]*$'
 )
-if TYPE_CHECKING:
-    SIMPLE: re.Pattern[str]
-    """:data:`_SIMPLE_TEXT`, read from a line's start; compiled when first used (see :func:`_simple_pattern`)."""
-else:
-
-    def __getattr__(name: str) -> object:
-        if name == "SIMPLE":
-            return _simple_pattern()
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-def _simple_pattern() -> re.Pattern[str]:
-    """:data:`SIMPLE`, compiled when first used (a clean run's lines may not need it); from then
-    on it is a module attribute, which a test replaces to take the general reader."""
-    global SIMPLE
-    try:
-        return SIMPLE
-    except NameError:
-        SIMPLE = re.compile(_SIMPLE_TEXT)
-        return SIMPLE
-
-
-# The same, found at every line start of a whole block at once.
+# Found at every line start of a whole block at once (value flow), or matched on one line
+# (:func:`read`; there `^` and `$` are the line's start and end). A test replaces SIMPLE
+# to take the general reader.
 SIMPLE_LINES = re.compile("^" + _SIMPLE_TEXT, re.M)
+SIMPLE = SIMPLE_LINES
 Parsed = tuple[tuple[tuple[str, int, int, str], ...], tuple[tuple[str, int, int, str], ...]]
 Keys = tuple[tuple[str, ...], tuple[str, ...]]
 
@@ -490,7 +471,7 @@ def read(line: str) -> Line:
     """What ``line`` defines and uses, and the types it writes for them."""
     # SIMPLE's literal " : " first: many lines read here (headers, labels) have no match.
     if "%" in line and " : " in line and "//" not in line:
-        simple = _simple_pattern().match(line)
+        simple = SIMPLE.match(line)
         fast = _simple(line, simple) if simple is not None else None
         if fast is not None:
             return fast
