@@ -506,11 +506,26 @@ def _function(text: str, m: re.Match[str], out: Line) -> Line:
     out.function = m.group("name").strip('"')
     out.op_start = text.find("func.func")
     args_open = m.end() - 1
-    args_close = _matching(text, args_open)
-    if args_close < 0:  # arguments over several lines: not read
-        out.maybe_defined = [d.group(1) for d in _defines().finditer(text)]
-        out.kind = "other"
-        return out
+    args_close = _plain_arguments(text, args_open, out)
+    if args_close < 0:
+        args_close = _matching(text, args_open)
+        if args_close < 0:  # arguments over several lines: not read
+            out.maybe_defined = [d.group(1) for d in _defines().finditer(text)]
+            out.kind = "other"
+            return out
+        _function_arguments(text, args_open, args_close, out)
+    rest = text[args_close:].lstrip()
+    if rest.startswith("->"):
+        arrow = text.find("->", args_close)
+        results, _ = _group(text, arrow + 2)
+        out.function_results = results
+    else:
+        out.function_results = []
+    return out
+
+
+def _function_arguments(text: str, args_open: int, args_close: int, out: Line) -> None:
+    """A function's arguments, read by the general reader (attributes, locations, any type)."""
     out.result_types = []
     for a, b in _split_top(text, args_open + 1, args_close - 1):
         arg = re.match(rf"({ID})[ \t]*:[ \t]*", text[a:b])
@@ -526,19 +541,35 @@ def _function(text: str, m: re.Match[str], out: Line) -> Line:
             type_end -= 1
         out.definitions.append(Definition(arg.group(1), 1, a, a + len(arg.group(1))))
         out.result_types.append(type_text(text[type_start:type_end], type_start, type_end))
-    rest = text[args_close:].lstrip()
-    if rest.startswith("->"):
-        arrow = text.find("->", args_close)
-        results, _ = _group(text, arrow + 2)
-        out.function_results = results
-    else:
-        out.function_results = []
-    return out
+
+
+# Arguments in the form MLIR prints most (`%a: tensor<4xf32>, %b: f32`): plain types, no
+# attributes or locations. The general reader reads them the same way, one token at a time.
+_PLAIN_ARGUMENT = rf"{ID}: {_PLAIN_TYPE}"
+_PLAIN_ARGUMENTS = re.compile(rf"{_PLAIN_ARGUMENT}(?:, {_PLAIN_ARGUMENT})*\)")  # `()`: the general reader
+_ARGUMENT = re.compile(rf"({ID}): ({_PLAIN_TYPE})")
+
+
+def _plain_arguments(text: str, open_at: int, out: Line) -> int:
+    """Read the arguments in the parentheses that open at ``open_at`` if they are all plain
+    (into ``out``'s definitions and result types); the offset past the ``)``, or -1."""
+    plain = _PLAIN_ARGUMENTS.match(text, open_at + 1)
+    if plain is None:
+        return -1
+    definitions, types = out.definitions, []
+    for arg in _ARGUMENT.finditer(text, open_at + 1, plain.end()):
+        definitions.append(Definition(arg.group(1), 1, arg.start(1), arg.end(1)))
+        written = arg.group(2)  # no spaces: the key is the text
+        types.append(TypeText(written, arg.start(2), arg.end(2), written))
+    out.result_types = types
+    return plain.end()
 
 
 def _block(text: str, out: Line) -> Line:
     out.kind = "block"
     open_at = text.find("(")
+    if _plain_arguments(text, open_at, out) >= 0:
+        return out
     close = _matching(text, open_at)
     if close < 0:
         out.maybe_defined = [d.group(1) for d in _defines().finditer(text)]
