@@ -500,7 +500,8 @@ class Stream:
         clean: list[int] = []
         gap, cursor, cursor_line = start, start, line
         for m in SIMPLE_LINE.finditer(text, start - 1 if start else 0, end):
-            name, key, single = m.group("generic") or m.group("custom"), m.group("key"), m.group("single")
+            generic, custom, key, single = m.group("generic", "custom", "key", "single")
+            name = generic or custom
             if single is not None:  # one trailing type: the statement may go on on the next line
                 key = line_key(m) if ends_at_line_end(text, m.end(), end, final) else None
             verdict = verdicts.get((name, key))

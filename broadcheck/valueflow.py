@@ -139,11 +139,10 @@ class ValueFlow:
             start = m.start()
             if start > pos:
                 number = self._lines(text[pos:start], number)
-            raw = m.group()
+            raw, gops, cops, results, sig = m.group(0, "gops", "cops", "results", "sig")
             if self.function is None or "//" in raw:
                 self._other(number, raw)
             else:
-                gops, cops, results, sig = m.group("gops", "cops", "results", "sig")
                 if sig is not None:
                     keys = signature(sig, cache)
                 else:  # one trailing type
