@@ -230,7 +230,8 @@ def test_the_batch_pass_reads_simple_lines_as_the_scanner_does() -> None:
 
 _VALUES = st.sampled_from(
     ['"NONE"', '"/stem/conv18/Add"', '"a = 1, b"', '""', "1", "-3", "1.5e-3 : f32", "7 : si64", "0 : index", "true",
-     "false", "unit", "array<i64: 1, 2>", "array<i64>", "array<i1: 0>"]
+     "false", "unit", "array<i64: 1, 2>", "array<i64>", "array<i1: 0>", "#chlo<comparison_direction LE>",
+     "#stablehlo<comparison_type FLOAT>", "#tosa<rounding DOUBLE_ROUND>", "#a<b>"]
 )  # fmt: skip
 _ENTRIES = st.lists(st.tuples(st.sampled_from(["axis", "device", "onnx_node_name", "x.y", "_b$"]), _VALUES), max_size=3)
 

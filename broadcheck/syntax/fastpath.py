@@ -261,13 +261,15 @@ def _read_group(text: str, aliases: Mapping[str, object], memory: Reading | None
 
 
 # Attribute dictionaries of plain entries (`name = "text"`, numbers with an optional builtin
-# type, booleans, `unit`, `array<i64: 1, 2>`), which the grammar surely accepts: most real
+# type, booleans, `unit`, `array<i64: 1, 2>`, and a dialect's enum attribute of words such as
+# `#chlo<comparison_direction LE>`), which the grammar surely accepts: most real
 # attribute texts (`onnx_node_name`, `device`, `fused_activation_function`) are unique per
 # line, and asking the grammar about each would cost a parse per line.
 _VALUE = (
     r'(?:"[^"\\\n{}]*"'
     r"|-?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?(?: : (?:[su]?i[1-9][0-9]*|index|bf16|f16|f32|f64))?"
-    r"|true|false|unit|array<i(?:1|8|16|32|64)(?:: -?[0-9]+(?:, -?[0-9]+)*)?>)"
+    r"|true|false|unit|array<i(?:1|8|16|32|64)(?:: -?[0-9]+(?:, -?[0-9]+)*)?>"
+    r"|#[A-Za-z_][\w$]*<[A-Za-z_]\w*(?: [A-Za-z_]\w*)*>)"
 )
 _ENTRY = rf"[A-Za-z_][\w$.]* = {_VALUE}"
 _ENTRIES = rf"(?:{_ENTRY}(?:, {_ENTRY})*)?"
