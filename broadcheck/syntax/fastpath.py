@@ -149,8 +149,9 @@ class Reading:
 
     __slots__ = ("attributes", "groups", "items", "types")
 
-    def __init__(self, types: dict[str, Type | None] | None = None, attributes: dict[str, bool] | None = None):
-        self.types: dict[str, Type | None] = {} if types is None else types
+    def __init__(self, types: dict[str, TypeUse | None] | None = None, attributes: dict[str, bool] | None = None):
+        self.types: dict[str, TypeUse | None] = {} if types is None else types
+        """Type texts read (:func:`simple_type`), as types written nowhere (``None``: not simple)."""
         self.attributes: dict[str, bool] = {} if attributes is None else attributes
         self.groups: dict[str, tuple[TypeUse, ...] | None] = {}
         """Type groups without aliases, as read (:func:`_group`)."""
@@ -204,14 +205,21 @@ def _dims(text: str) -> tuple[int | None, ...] | None:
 
 def simple_type(text: str, aliases: Mapping[str, object], memory: Reading | None = None) -> Type | None:
     """The type ``text`` as the grammar would build it, if it is simple; else ``None``."""
+    use = _simple_use(text, aliases, memory)
+    return None if use is None else use.type
+
+
+def _simple_use(text: str, aliases: Mapping[str, object], memory: Reading | None) -> TypeUse | None:
+    """:func:`simple_type`'s type as written nowhere: one per distinct text in a run, shared by
+    every signature that writes it (it is immutable), so a run's memory holds each once."""
     if memory is not None and text in memory.types:
         return memory.types[text]
     m = _SIMPLE_TYPE.fullmatch(text)
     if m is None:
         return None
-    if m.group("alias") is not None:
+    if m.group("alias") is not None:  # its type depends on the aliases in scope: not kept
         target = aliases.get(m.group("alias"))
-        return target if isinstance(target, ShapedType | OpaqueType) else None
+        return TypeUse(target, _NOWHERE) if isinstance(target, ShapedType | OpaqueType) else None
     parsed: Type | None
     if m.group("element") is not None:
         dims = _dims(m.group("dims"))
@@ -223,9 +231,10 @@ def simple_type(text: str, aliases: Mapping[str, object], memory: Reading | None
         parsed = None if dims is None else ShapedType("vector", dims, m.group("velement"))
     else:
         parsed = OpaqueType(text)
+    use = None if parsed is None else TypeUse(parsed, _NOWHERE)
     if memory is not None and len(memory.types) < 100_000:
-        memory.types[text] = parsed
-    return parsed
+        memory.types[text] = use
+    return use
 
 
 def _group(text: str, aliases: Mapping[str, object], memory: Reading | None) -> tuple[TypeUse, ...] | None:
@@ -253,10 +262,10 @@ def _read_group(text: str, aliases: Mapping[str, object], memory: Reading | None
             return ()
     uses = []
     for part in text.split(", "):
-        t = simple_type(part, aliases, memory)
-        if t is None:
+        use = _simple_use(part, aliases, memory)
+        if use is None:
             return None
-        uses.append(TypeUse(t, _NOWHERE))
+        uses.append(use)
     return tuple(uses)
 
 
