@@ -532,9 +532,10 @@ class Stream:
         memory = options.memory
         semantics = options.ops.semantics(name)
         assert semantics is not None
-        memo = (intern(name), semantics, options.profile, key, context)  # one copy of each op name
+        memo = (name, semantics, options.profile, key, context)
         if memo in memory.clean:
             return True
+        memo = (intern(name), semantics, options.profile, key, context)  # kept: one copy of each op name
         # A semantics that ignores attributes gives one verdict per signature,
         # whatever the op's name and attributes.
         attribute_free = semantics in self.attribute_free
@@ -544,7 +545,7 @@ class Stream:
             group = self.groups.get(name)
             if group is None:
                 group = self.groups[name] = verdict_group(semantics, name)
-            by_signature = (group, semantics, options.profile, intern(parts[1]), context)
+            by_signature = (group, semantics, options.profile, parts[1], context)
             if by_signature in memory.clean_signatures:
                 memory.remember(memo)
                 return True
@@ -552,8 +553,8 @@ class Stream:
         if fast_op is None or self.semantics[semantics](fast_op, options.profile) is not None:
             return False
         memory.remember(memo)
-        if by_signature is not None:
-            memory.clean_signatures.add(by_signature)
+        if by_signature is not None:  # kept: one copy of each signature's text
+            memory.clean_signatures.add((*by_signature[:3], intern(by_signature[3]), context))
         return True
 
     def _statement(self, text: str, end: int, final: bool, statement: Statement) -> Incomplete | None:
