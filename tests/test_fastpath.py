@@ -134,6 +134,36 @@ def test_simple_types_are_the_grammars_types(text: str) -> None:
     assert simple_type(text, {}) == parse_type(text)
 
 
+_ELEMENT_TEXTS = st.sampled_from(
+    [
+        *["f32", "i1", "si8", "ui16", "i64", "bf16", "index", "none", "f8E4M3FN", "f8E4M3", "f4E2M1FN", "tf32"],
+        *["i0", "f33", "f32x", "foo", "x", "_", "9", "F32", "i", "si", "f8E4M3FNX", ""],
+    ]
+)
+_DIMS = st.lists(st.sampled_from(["4", "0", "1", "?", "12", "x", "", "[4]", "99999999999999999999"]), max_size=3)
+
+
+@given(
+    st.sampled_from(["tensor<{d}{e}>", "vector<{d}{e}>", "tensor<*x{e}>", "{e}", "tensor<{d}{e}", "!a", "{d}{e}>"]),
+    _DIMS.map(lambda dims: "".join(f"{d}x" for d in dims)),
+    _ELEMENT_TEXTS,
+)
+def test_generated_types_are_the_grammars_or_left_to_it(form: str, dims: str, element: str) -> None:
+    """A type text the fast path reads is the type the grammar builds; what it cannot read
+    (``None``) goes to the grammar."""
+    from broadcheck.syntax.parser import SyntaxProblem
+
+    text = form.format(d=dims, e=element)
+    fast = simple_type(text, {"a": parse_type("tensor<2xf32>")})
+    if fast is None or text.startswith("!"):
+        return
+    try:
+        grammar = parse_type(text)
+    except SyntaxProblem:
+        raise AssertionError(f"{text!r} read as {fast}, but the grammar rejects it") from None
+    assert fast == grammar, text
+
+
 @pytest.mark.parametrize(
     "text",
     ["tensor<2x3>", "tensor<4xf32, #enc>", "vector<[4]xf32>", "tensor<99999999999999999999xf32>", "tensor< 4xf32>"],
