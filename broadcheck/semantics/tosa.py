@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import math
 import re
-import struct
 from collections.abc import Callable, Hashable, Sequence
 from functools import cache
 from typing import Literal, NamedTuple
@@ -191,6 +190,8 @@ def mlir_float(value: float) -> str:
         default = _apfloat_string(value, 0, 3, truncate_zero=True)
         if "." in default:
             return default
+    import struct  # only for a float no decimal form prints: not at every start-up
+
     return "0x" + struct.pack(">d", value).hex().upper()
 
 
