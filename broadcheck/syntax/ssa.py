@@ -242,10 +242,11 @@ def _types(text: str, start: int, end: int) -> list[TypeText] | None:
     return types
 
 
-def _top_level(text: str, start: int, char: str) -> int:
-    """The first ``char`` (``:`` or ``{``) at depth 0 from ``start``; -1 if none."""
+def _top_level(text: str, start: int, char: str, end: int | None = None) -> int:
+    """The first ``char`` (``:`` or ``{``) at depth 0 from ``start`` (before ``end``, read as
+    the text's end); -1 if none."""
     depth = 0
-    for m in _TOKEN.finditer(text, start):
+    for m in _TOKEN.finditer(text, start, len(text) if end is None else end):
         token = m.group()
         if token == char and depth == 0:
             return m.start()
@@ -532,7 +533,7 @@ def _function_arguments(text: str, args_open: int, args_close: int, out: Line) -
         if arg is None:
             continue
         type_start = a + arg.end()
-        type_end = _top_level(text[:b], type_start, "{")  # `%a: T {attrs}`
+        type_end = _top_level(text, type_start, "{", b)  # `%a: T {attrs}`
         type_end = b if type_end < 0 else type_end
         one = _type_end(text, type_start)
         if 0 < one < type_end and text[one:type_end].lstrip().startswith("loc("):  # `%a: T loc("a")`
