@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from broadcheck.checker import Options, check_source
 from broadcheck.diagnostics import Diagnostic
+from broadcheck.engine.options import Options
+from broadcheck.engine.run import check_text as check_source
 from broadcheck.optable import OpTable
 from broadcheck.semantics import Profile
-from broadcheck.text import Source
 
 
 def check_text(
@@ -24,4 +24,4 @@ def check_text(
     ``ops`` adds ``(glob pattern, semantics)`` pairs over the built-in op table.
     """
     options = Options(Profile(profile), OpTable(ops), split_marker, verify_diagnostics)
-    return check_source(Source(path, text), options).diagnostics
+    return check_source(path, text, options).diagnostics

@@ -231,7 +231,7 @@ def check(
     import os
 
     from broadcheck import config, report, runner
-    from broadcheck.checker import Options
+    from broadcheck.engine.options import Options
     from broadcheck.messages import RULES
     from broadcheck.optable import OpTable
     from broadcheck.semantics import Profile, registry

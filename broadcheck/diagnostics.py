@@ -8,8 +8,26 @@ from typing import TYPE_CHECKING, Literal
 from broadcheck.ops import Frozen, Span
 
 if TYPE_CHECKING:
-    from broadcheck.fixes import Fix
     from broadcheck.messages import Severity
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """Replace ``text[start:end]`` (which is at ``span``) with ``new``."""
+
+    span: Span
+    start: int
+    end: int
+    new: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    """The edits that fix one function's stale types, and whether they are safe to apply."""
+
+    message: str
+    edits: tuple[Edit, ...]
+    safe: bool = True
 
 
 class Label(Frozen):
@@ -100,3 +118,58 @@ class Diagnostic(Frozen):
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.path, self.span.line, self.span.column, self.code)
+
+
+UNKNOWN_OP = "not in the op table"
+"""An op of a dialect broadcheck knows that has no shape rule in its table."""
+UNREADABLE = "unreadable types"
+"""A checked op whose types broadcheck cannot read (a dialect type such as
+``!torch.vtensor<[3],f32>``, or a type list it cannot map to operands)."""
+
+
+class Result:
+    """The outcome for one source: its diagnostics, how many ops were checked, and the
+    source lines the diagnostics point at (all a renderer needs of the file)."""
+
+    __slots__ = __match_args__ = ("path", "diagnostics", "ops_checked", "lines", "passed_over", "annotations_not_held")
+
+    path: str
+    diagnostics: list[Diagnostic]
+    ops_checked: int
+    lines: dict[int, str]
+    passed_over: dict[tuple[str, str], int]
+    """Op statements not checked, as (op name, reason) -> count (:data:`UNKNOWN_OP`, :data:`UNREADABLE`)."""
+    annotations_not_held: int
+    """``--verify-diagnostics``: unmet annotations that target no op broadcheck checks."""
+
+    def __init__(
+        self,
+        path: str,
+        diagnostics: list[Diagnostic],
+        ops_checked: int = 0,
+        lines: dict[int, str] | None = None,
+        passed_over: dict[tuple[str, str], int] | None = None,
+        annotations_not_held: int = 0,
+    ) -> None:
+        self.path, self.diagnostics, self.ops_checked = path, diagnostics, ops_checked
+        self.lines = {} if lines is None else lines
+        self.passed_over = {} if passed_over is None else passed_over
+        self.annotations_not_held = annotations_not_held
+
+    @classmethod
+    def of(cls, path: str, lines: dict[int, str], diagnostics: list[Diagnostic], ops_checked: int = 0) -> Result:
+        """A result that keeps just the ``lines`` its diagnostics need."""
+        wanted = {n for d in diagnostics for n in d.line_numbers()}
+        return cls(path, diagnostics, ops_checked, {n: lines[n] for n in sorted(wanted) if n in lines})
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__match_args__)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Result) and other.__class__ is self.__class__:
+            return self._values() == other._values()
+        return NotImplemented
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value!r}" for name, value in zip(self.__match_args__, self._values(), strict=True))
+        return f"{type(self).__qualname__}({fields})"

@@ -27,34 +27,15 @@ from dataclasses import dataclass, replace
 from itertools import accumulate, count, repeat
 from typing import TYPE_CHECKING
 
-from broadcheck.diagnostics import Diagnostic
+from broadcheck.diagnostics import Diagnostic, Edit, Fix
 
 if TYPE_CHECKING:
-    from broadcheck.checker import Options
+    from broadcheck.engine.options import Options
 from broadcheck.ops import Operation, Span, Type
 from broadcheck.semantics import Problem, Profile, Verifier
 from broadcheck.syntax.fastpath import Reading
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.ssa import Line, TypeText, read
-
-
-@dataclass(frozen=True, slots=True)
-class Edit:
-    """Replace ``text[start:end]`` (which is at ``span``) with ``new``."""
-
-    span: Span
-    start: int
-    end: int
-    new: str
-
-
-@dataclass(frozen=True, slots=True)
-class Fix:
-    """The edits that fix one function's stale types, and whether they are safe to apply."""
-
-    message: str
-    edits: tuple[Edit, ...]
-    safe: bool = True
 
 
 @dataclass

@@ -126,6 +126,32 @@ RULES: Mapping[str, Rule] = {
             op_prefix=False,
         ),
         Rule(
+            "BC016",
+            "definition-type-mismatch",
+            "definition of SSA value '{name}#{number}' has type '{type}'",
+            "A value is defined with another type than a use before its definition gave it (mlir-opt's parser "
+            "rejects it).",
+            "%1 = tosa.abs %0 : (tensor<3xf32>) -> tensor<3xf32> then %0 = ... -> tensor<4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC017",
+            "invalid-result-number",
+            "reference to invalid result number",
+            "A use names a result its op does not have (%0#2 of an op with two results).",
+            "%0:2 = ... then %1 = tosa.abs %0#2 : ...",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC004",
+            "unbalanced",
+            "{detail}",
+            "A region or statement is not closed before the end of the file (or split chunk), or a '}' closes "
+            "nothing: mlir-opt's parser rejects the file.",
+            "func.func @f() {   (and no closing '}')",
+            op_prefix=False,
+        ),
+        Rule(
             "BC101",
             "operands-not-broadcastable",
             "operands don't have broadcast-compatible shapes",

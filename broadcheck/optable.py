@@ -166,6 +166,10 @@ class OpTable:
         self._cache[name] = result
         return result
 
+    def override(self, name: str) -> str | None:
+        """The semantics a user pattern gives ``name`` (``none`` included), or ``None``."""
+        return next((s for regex, s in self._patterns if regex.match(name)), None)
+
     def is_checked(self, name: str) -> bool:
         return self.semantics(name) is not None
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 import fnmatch
 import io
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from broadcheck.checker import Options, Result, Stream, check_source
-from broadcheck.diagnostics import Diagnostic
+from broadcheck.diagnostics import Diagnostic, Result
+from broadcheck.engine.options import Options
+from broadcheck.engine.run import FileRun, check_text
 from broadcheck.inputs import (
     BOM,
     STDIN,
@@ -83,19 +84,16 @@ class InternalError(Exception):
 
 
 def check_one(path: str, options: Options, stdin_name: str, jobs: int = 1) -> Result | InputError:
-    """Read, decode and check one path; a file is read in blocks, so memory stays flat.
-
-    With ``jobs`` > 1 a large file is checked in ranges at once (broadcheck.split).
-    """
+    """Read, decode and check one path; a file is read in blocks, so memory stays flat."""
     if path == STDIN:
         loaded = read_stdin(stdin_name)
         if isinstance(loaded, InputError):
             return loaded
         source, decode_problem = loaded
         if decode_problem is not None:
-            return Result.of(source, [decode_problem])
+            return _of(source, [decode_problem])
         try:
-            result = check_source(source, options)
+            result = check_text(source.path, source.text, options)
             if any(d.severity == "error" for d in result.diagnostics):
                 from broadcheck.fixes import with_fixes
 
@@ -103,21 +101,15 @@ def check_one(path: str, options: Options, stdin_name: str, jobs: int = 1) -> Re
             return result
         except Exception as err:
             raise InternalError(source.path) from err
-    stream = None
-    if jobs > 1 and _size(path) >= SPLIT_MIN_BYTES:
-        from broadcheck.split import check_split
-
-        stream = check_split(path, options, jobs)
-    if stream is None:
-        stream = Stream(path, options)
-        try:
-            failed = feed(stream, path, 0, None, final=True)
-        except OSError as err:
-            return InputError(path, err.strerror or str(err))
-        except Exception as err:
-            raise InternalError(path) from err
-        if failed is not None:
-            return failed
+    stream = FileRun(path, options, lines=lambda numbers: _lines_of(path, numbers))
+    try:
+        failed = feed(stream, path, 0, None, final=True)
+    except OSError as err:
+        return InputError(path, err.strerror or str(err))
+    except Exception as err:
+        raise InternalError(path) from err
+    if failed is not None:
+        return failed
     try:
         result = stream.finish()
         if result.diagnostics and any(d.severity == "error" for d in result.diagnostics):
@@ -125,6 +117,26 @@ def check_one(path: str, options: Options, stdin_name: str, jobs: int = 1) -> Re
         return result
     except Exception as err:
         raise InternalError(path) from err
+
+
+def _of(source: Source, diagnostics: list[Diagnostic]) -> Result:
+    return Result.of(source.path, dict(enumerate(source.lines, 1)), diagnostics)
+
+
+def _lines_of(path: str, numbers: Iterable[int]) -> dict[int, str]:
+    """Lines of a file, read again (for a note that points at a line read long before)."""
+    wanted = set(numbers)
+    found: dict[int, str] = {}
+    try:
+        with open(path, encoding="utf-8-sig", errors="replace", newline="") as f:
+            for number, line in enumerate(f, 1):
+                if number in wanted:
+                    found[number] = line.rstrip("\r\n")
+                    if len(found) == len(wanted):
+                        break
+    except OSError:
+        pass
+    return found
 
 
 SPLIT_MIN_BYTES = 4 << 20
@@ -139,7 +151,7 @@ def _size(path: str) -> int:
         return 0
 
 
-def feed(stream: Stream, path: str, start: int, stop: int | None, final: bool) -> Result | None:
+def feed(stream: FileRun, path: str, start: int, stop: int | None, final: bool) -> Result | None:
     """Feed ``[start, stop)`` of ``path`` to ``stream``; a result if a block is not UTF-8."""
     blocks: Iterator[bytes] = read_blocks(path, start=start, stop=stop)
     block = next(blocks, b"")
@@ -150,7 +162,7 @@ def feed(stream: Stream, path: str, start: int, stop: int | None, final: bool) -
         try:
             text = block.decode("utf-8")
         except UnicodeDecodeError as err:
-            diag, line = decode_error(path, block, err, stream.next_line)
+            diag, line = decode_error(path, block, err, stream.block_line)
             return Result(path, [diag], 0, {diag.line: line})
         stream.feed(text, final=final and following is None)
         if following is None:
@@ -197,7 +209,7 @@ def fix_one(path: str, options: Options, stdin_name: str, unsafe: bool, write: b
         source, problem = loaded
         data = source.text.encode("utf-8")
         if problem is not None:
-            return Result.of(source, [problem])
+            return _of(source, [problem])
     else:
         try:
             data = read_bytes(path)
@@ -205,15 +217,15 @@ def fix_one(path: str, options: Options, stdin_name: str, unsafe: bool, write: b
             return InputError(path, err.strerror or str(err))
         source, problem = decode(path, data)
         if problem is not None:
-            return Result.of(source, [problem])
+            return _of(source, [problem])
     try:
-        result = check_source(source, options)
+        result = check_text(source.path, source.text, options)
         result.diagnostics = with_fixes(io.StringIO(source.text, newline=""), result.diagnostics, options)
         fixes = fixes_of(result.diagnostics, unsafe)
         after = apply(source.text, fixes, unsafe)
         if after == source.text:
             return Fixed(result, source.text, after, 0)
-        remaining = check_source(Source(path if path != STDIN else source.path, after), options)
+        remaining = check_text(path if path != STDIN else source.path, after, options)
         # What remains may still have a fix (an unsafe one, without --unsafe-fixes): say so.
         remaining.diagnostics = with_fixes(io.StringIO(after, newline=""), remaining.diagnostics, options)
     except Exception as err:

@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from broadcheck.checker import Result, diagnose
+from broadcheck.diagnostics import Result
+from broadcheck.engine.diagnose import diagnose
 from broadcheck.ops import Dim, Operation, Shape, ShapedType, Span, TypeUse, shape_str
 from broadcheck.semantics import Profile, registry
 from broadcheck.syntax.parser import SyntaxProblem, parse_operation, parse_type
@@ -130,7 +131,7 @@ def infer(
         diagnostic = diagnose(problem, typed_op, INFER_PATH, op_name="")
         if diagnostic.labels:  # point at the operand (or result) at fault, as typed
             diagnostic = replace(diagnostic, span=diagnostic.labels[0].span)
-        return Verdict(label, result=Result.of(Source(INFER_PATH, typed), [diagnostic]), reason=diagnostic.message)
+        return Verdict(label, result=Result.of(INFER_PATH, {1: typed}, [diagnostic]), reason=diagnostic.message)
     shape = _infer_shape(semantics, [o.type.shape for o in operands], dims, profile)
     if shape is None:
         return Verdict(label, None, result_text)

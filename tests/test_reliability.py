@@ -114,9 +114,9 @@ def _explode(*_: object) -> None:
 def test_internal_error_names_the_input_without_traceback(
     here: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from broadcheck import checker
+    from broadcheck.engine import verify
 
-    monkeypatch.setattr(checker, "registry", lambda: defaultdict(lambda: _explode))
+    monkeypatch.setattr(verify.Checks, "check_of", lambda self, name: ("tf", _explode))
     Path("x.mlir").write_text(BAD)
     with pytest.raises(SystemExit) as exit_:
         cli.main(["check", "--isolated", "-j", "1", "x.mlir"])
@@ -128,9 +128,9 @@ def test_internal_error_names_the_input_without_traceback(
 
 
 def test_debug_shows_the_traceback(here: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from broadcheck import checker
+    from broadcheck.engine import verify
 
-    monkeypatch.setattr(checker, "registry", lambda: defaultdict(lambda: _explode))
+    monkeypatch.setattr(verify.Checks, "check_of", lambda self, name: ("tf", _explode))
     Path("x.mlir").write_text(BAD)
     with pytest.raises(Exception, match=r"x\.mlir") as err:
         cli.main(["--debug", "check", "--isolated", "-j", "1", "x.mlir"])

@@ -31,16 +31,26 @@ def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_control_characters_are_escaped(run: Invoke, here: Path) -> None:
-    Path("x.mlir").write_bytes(b"\x1b]0;pwned\x07\x00\t\x1b[2J" + BAD_OP.encode() + b" // \xe2\x80\xae\n")
+    junk = "\x1b]0;pwned\x07\x00\t\x1b[2J"  # in a string: MLIR's lexer takes any of them there
+    op = '"tf.AddV2"(%a, %b) {s = "' + junk + '"} : (tensor<3xf32>, tensor<2xf32>) -> tensor<3xf32>'
+    Path("x.mlir").write_bytes(op.encode() + b" // \xe2\x80\xae\n")
     out = run("check", "--isolated", "x.mlir").out
     assert "\x1b" not in out and "\x00" not in out and "\x07" not in out and "\u202e" not in out
     source, markers = _marker_columns(out, 1)
     assert "\\x07\\x00" in source and "\\x1b[2J" in source  # escaped (the line is cut to fit, too)
-    # The op-name marker sits under `"tf.AddV2"` however wide the escapes made the line.
-    start = markers.index("^")
-    assert source[start : start + len('"tf.AddV2"')] == '"tf.AddV2"'
+    # The operand's marker sits under its type however wide the escapes made the line.
+    start = markers.index("-")
+    assert source[start : start + len("tensor<2xf32>")] == "tensor<2xf32>"
     data = json.loads(run("check", "--isolated", "--output-format", "json", "x.mlir").out)
-    assert data[0]["column"] == len("\x1b]0;pwned\x07\x00\t\x1b[2J") + 1  # exact, in characters
+    assert data[0]["labels"][0]["column"] == op.index("tensor<2xf32>") + 1  # exact, in characters
+
+
+def test_a_line_starting_with_a_control_character_is_a_syntax_error(run: Invoke, here: Path) -> None:
+    Path("x.mlir").write_bytes(b"\x1b]0;pwned\x07" + BAD_OP.encode() + b"\n")
+    data = json.loads(run("check", "--isolated", "--output-format", "json", "x.mlir").out)
+    assert [(d["code"], d["message"], d["line"], d["column"]) for d in data] == [
+        ("BC001", "unexpected character", 1, 1)
+    ]
 
 
 def test_tabs_keep_markers_aligned(run: Invoke, here: Path) -> None:

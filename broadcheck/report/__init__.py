@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
-    from broadcheck.checker import Result
+    from broadcheck.diagnostics import Result
     from broadcheck.inputs import InputError
 
 FORMATS = ("full", "concise", "json", "sarif", "github")
@@ -52,7 +52,7 @@ def _coverage(results: Sequence[Result], with_count: bool = False) -> str:
     lines = []
     reasons = passed_over(results)
     if reasons:
-        from broadcheck.checker import UNKNOWN_OP, UNREADABLE
+        from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE
 
         unknown = sum(n for (_, why), n in reasons.items() if why == UNKNOWN_OP)
         unreadable = sum(n for (_, why), n in reasons.items() if why == UNREADABLE)

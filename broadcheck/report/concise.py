@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, TextIO
 from broadcheck.report import summary
 
 if TYPE_CHECKING:
-    from broadcheck.checker import Result
+    from broadcheck.diagnostics import Result
     from broadcheck.inputs import InputError
 
 

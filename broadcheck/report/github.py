@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
-    from broadcheck.checker import Result
+    from broadcheck.diagnostics import Result
     from broadcheck.inputs import InputError
 
 _COMMAND = {"error": "error", "warning": "warning", "note": "notice"}

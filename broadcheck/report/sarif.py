@@ -21,7 +21,7 @@ from broadcheck.messages import RULES
 from broadcheck.report import coverage
 
 if TYPE_CHECKING:
-    from broadcheck.checker import Result
+    from broadcheck.diagnostics import Result
     from broadcheck.diagnostics import Diagnostic
     from broadcheck.inputs import InputError
 

@@ -1,0 +1,127 @@
+"""What an op declaration is: everything broadcheck knows about one op, in one place.
+
+A dialect module (``broadcheck/dialects/<dialect>.py``) lists its ops in ``OPS``, a
+tuple of :class:`Op`. The op table, the docs (``docs/ops.md``), value flow's
+knowledge of the op's printed form and the checks all come from these
+declarations: nothing lists an op a second time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Literal
+
+from broadcheck.ops import Frozen
+
+if TYPE_CHECKING:
+    from broadcheck.ops import Operation
+    from broadcheck.semantics import Problem, Profile
+
+    Check = Callable[[Operation, Profile], Problem | None]
+
+LayoutKind = Literal[
+    "functional", "same", "result", "operands", "conversion", "list", "operand-list", "paired", "none"
+]
+
+
+class Layout(Frozen):
+    """Which operand and result each type of a custom form's signature belongs to.
+
+    The generic form always writes a function type, and so does a custom form whose
+    signature is one (``: (T, U) -> V``): then the types go to the operands and
+    results in order, whatever the layout says. The layout tells the rest:
+
+    * ``same``: one type for every operand and result (``stablehlo.add %a, %b : T``);
+    * ``result``: the one type is the result's (``stablehlo.constant dense<0> : T``);
+    * ``operands``: the one type is every operand's (``arith.cmpf oeq, %a, %b : f32``);
+    * ``conversion``: ``A to B``, the first operand's type and the result's;
+    * ``list``: a type list mapped by index (``stablehlo.select %p, %a, %b : T, U``
+      maps operands to types 0, 1, 1 and the result to type 1);
+    * ``operand-list``: one type per operand, in order (``return %a, %b : T, U``);
+    * ``paired``: type ``i`` is operand ``i``'s and result ``i``'s (``stablehlo.while``);
+    * ``none``: the form writes no type broadcheck can place.
+    """
+
+    __slots__ = __match_args__ = ("kind", "operands", "results")
+    kind: LayoutKind
+    operands: tuple[int, ...]
+    results: tuple[int, ...]
+
+    def __init__(self, kind: LayoutKind, operands: Sequence[int] = (), results: Sequence[int] = ()) -> None:
+        put = object.__setattr__
+        put(self, "kind", kind)
+        put(self, "operands", tuple(operands))
+        put(self, "results", tuple(results))
+
+
+FUNCTIONAL = Layout("functional")
+SAME = Layout("same")
+RESULT = Layout("result")
+OPERANDS = Layout("operands")
+CONVERSION = Layout("conversion")
+OPERAND_LIST = Layout("operand-list")
+PAIRED = Layout("paired")
+NONE = Layout("none")
+
+
+class Op(Frozen):
+    """One op: its name, its printed form, and its check.
+
+    ``check`` is a pure function from the op as read (:class:`broadcheck.ops.Operation`)
+    and the profile to the first problem, in the verifier's order and words, or ``None``;
+    an op without a check is known for its form only (value flow reads it). ``semantics``
+    names the rule family it shares with other ops (what ``--op PATTERN=SEMANTICS``
+    and the docs call it). ``isolated`` is MLIR's IsolatedFromAbove: its regions see no
+    value from outside. ``region_arguments`` says which of its regions its custom form's
+    arguments (``%i = ...``, ``(%x: T)``) belong to: ``first`` or ``all``.
+    """
+
+    __slots__ = __match_args__ = ("name", "layout", "check", "semantics", "isolated", "region_arguments", "summary")
+    name: str
+    layout: Layout
+    check: Check | None
+    semantics: str | None
+    isolated: bool
+    region_arguments: Literal["first", "all"]
+    summary: str
+
+    def __init__(
+        self,
+        name: str,
+        layout: Layout = FUNCTIONAL,
+        check: Check | None = None,
+        semantics: str | None = None,
+        isolated: bool = False,
+        region_arguments: Literal["first", "all"] = "first",
+        summary: str = "",
+    ) -> None:
+        put = object.__setattr__
+        put(self, "name", name)
+        put(self, "layout", layout)
+        put(self, "check", check)
+        put(self, "semantics", semantics)
+        put(self, "isolated", isolated)
+        put(self, "region_arguments", region_arguments)
+        put(self, "summary", summary)
+
+    @property
+    def checked(self) -> bool:
+        return self.check is not None
+
+
+def ops(*declared: Op | Sequence[Op]) -> dict[str, Op]:
+    """A dialect's ``OPS``: its declarations by name (each name once)."""
+    table: dict[str, Op] = {}
+    for item in declared:
+        for op in (item,) if isinstance(item, Op) else item:
+            if op.name in table:
+                raise ValueError(f"{op.name} is declared twice")
+            table[op.name] = op
+    return table
+
+
+def family(semantics: str) -> Check:
+    """The check of a rule family by its name (``tosa``, ``stablehlo``, ``mlir``, ...)."""
+    from broadcheck.semantics import registry
+
+    return registry()[semantics]

@@ -1,0 +1,58 @@
+"""Stage *diagnose*: a located problem, worded from the catalogue, becomes a :class:`Diagnostic`."""
+
+from __future__ import annotations
+
+from broadcheck.diagnostics import Diagnostic, Label, Note
+from broadcheck.messages import RULES, note
+from broadcheck.ops import Operation, Span, shape_str
+from broadcheck.semantics import Problem
+from broadcheck.syntax.problem import SyntaxProblem
+
+
+def diagnose(problem: Problem, op: Operation, path: str, op_name: str | None = None) -> Diagnostic:
+    """A check's problem about ``op``, at the op's name, as mlir-opt puts it (``op_name``:
+    the name to word it with, if not the op's own; ``""`` for none)."""
+    rule = RULES[problem.code]
+    name = op.name if op_name is None else op_name
+    if problem.code == "BC110":  # a stricter rule's own message, reported as a warning
+        args = dict(problem.args)
+        message = RULES[str(args.pop("rule"))].format(name, **args)
+    else:
+        message = rule.format(name, **problem.args)
+    labels: list[Label] = []
+    if problem.subject is not None:
+        uses = op.operands if problem.subject.kind == "operand" else op.results
+        if problem.subject.index < len(uses):
+            labels.append(Label(uses[problem.subject.index].span, f"{problem.subject.kind} #{problem.subject.index}"))
+    notes = [Note("note", note(key, **args)) for key, args in problem.notes]
+    if problem.code == "BC110":
+        notes.append(Note("note", note("lint-only")))
+    if problem.code == "BC103" or problem.args.get("rule") == "BC103":
+        notes.append(Note("note", note("spec-rank")))
+    elif problem.code == "BC104" or problem.args.get("rule") == "BC104":
+        notes.append(Note("note", note("spec-dynamic")))
+    if problem.inferred is not None:
+        notes.append(Note("note", note("inferred", shape=f"'{shape_str(problem.inferred)}'")))
+    if problem.expected is not None:
+        notes.append(Note("help", note("help-result", type=problem.expected)))
+    return Diagnostic(rule.code, rule.severity, message, path, op.name_span, tuple(notes), tuple(labels))
+
+
+def syntax(problem: SyntaxProblem, path: str) -> Diagnostic:
+    """A rejection by the grammar, as a located BC001."""
+    rule = RULES["BC001"]
+    return Diagnostic(rule.code, rule.severity, rule.format(detail=problem.message), path, problem.span)
+
+
+def value(
+    code: str,
+    path: str,
+    span: Span,
+    labels: tuple[Label, ...] = (),
+    notes: tuple[Note, ...] = (),
+    op: str | None = None,
+    **args: object,
+) -> Diagnostic:
+    """A value-flow or structure problem (BC004, BC011-BC017)."""
+    rule = RULES[code]
+    return Diagnostic(code, rule.severity, rule.format(op, **args), path, span, notes, labels)

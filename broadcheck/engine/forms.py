@@ -1,0 +1,181 @@
+"""Stage *read*, per distinct key: what one statement's text reads as, once per run.
+
+A :class:`Form` is a statement read with its value names written ``%_`` (its *key*):
+the op's declaration, the type of each operand and result as the declaration's layout
+places them, the values it defines for its regions, and what each ``%_`` of the key
+is (a result, an operand, a region argument, a successor's operand). Every line with
+that key shares the form; the line brings only its names.
+
+The check's verdict on a form is the op's verdict on every line with its key (value
+names and locations do not reach a check), so it is asked once (:mod:`.verify`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from broadcheck import dialects
+from broadcheck.dialects.op import FUNCTIONAL, Layout, Op
+from broadcheck.syntax.statement import REGION, Statement, SyntaxProblem, TypeText, read_statement
+
+if TYPE_CHECKING:
+    from broadcheck.semantics import Problem
+
+# What each `%_` of a key is, in text order.
+RESULT, USE, ARGUMENT, SUCCESSOR = 0, 1, 2, 3
+
+
+class Form:
+    """What a statement's key reads as (see the module docstring)."""
+
+    __slots__ = (
+        "arguments",
+        "check",
+        "complete",
+        "decl",
+        "error",
+        "key",
+        "name",
+        "operand_types",
+        "regions",
+        "result_types",
+        "roles",
+        "semantics",
+        "simple",
+        "statement",
+        "successor_types",
+        "verdict",
+    )
+
+    def __init__(self, key: str, statement: Statement | None, error: SyntaxProblem | None, decl: Op | None) -> None:
+        self.key = key
+        self.statement = statement
+        self.error = error
+        """Why the reader could not take the text (then nothing else is known)."""
+        self.decl = decl
+        self.name = statement.name if statement is not None else ""
+        self.check: Callable[..., Problem | None] | None = None
+        self.semantics: str | None = None
+        self.verdict: object = _UNASKED
+        """The check's problem (or ``None``), once asked (:mod:`.verify`)."""
+        self.roles: tuple[int, ...] = ()
+        self.operand_types: tuple[str | None, ...] = ()
+        """The type key of each operand, ``None`` where the statement does not place one."""
+        self.result_types: tuple[str | None, ...] = ()
+        """The type key of each result (``%0:2`` counts 2)."""
+        self.arguments: tuple[str | None, ...] = ()
+        """The type key of each value it defines for its regions."""
+        self.successor_types: tuple[tuple[str | None, ...], ...] = ()
+        self.regions = 0
+        self.simple = False
+        """Its names are its results, then its operands, nothing else (most lines)."""
+        self.complete = False
+        """Its key is a whole statement on one line (the scanner's fast pass may take it)."""
+
+
+class _Unasked:
+    def __repr__(self) -> str:
+        return "<unasked>"
+
+
+_UNASKED = _Unasked()
+
+
+def unasked(form: Form) -> bool:
+    return form.verdict is _UNASKED
+
+
+def read_form(key: str) -> Form:
+    """Read the statement ``key`` (value names written ``%_``) into its form."""
+    try:
+        statement = read_statement(key)
+    except SyntaxProblem as problem:
+        return Form(key, None, problem, None)
+    decl = dialects.lookup(statement.name)
+    form = Form(key, statement, None, decl)
+    form.regions = statement.regions
+    operand_types, result_types = place_types(statement, decl.layout if decl is not None else None)
+    form.operand_types = tuple(t.key if t is not None else None for t in operand_types)
+    form.result_types = tuple(t.key if t is not None else None for t in result_types)
+    form.arguments = tuple(d.type.key if d.type is not None else None for d in statement.definitions)
+    form.successor_types = tuple(
+        tuple(u.type.key if u.type is not None else None for u in s.operands) for s in statement.successors
+    )
+    roles: list[tuple[int, int]] = [(r.start, RESULT) for r in statement.results]
+    roles += [(u.start, USE) for u in statement.operands]
+    roles += [(d.start, ARGUMENT) for d in statement.definitions]
+    roles += [(u.start, SUCCESSOR) for s in statement.successors for u in s.operands]
+    roles.sort()
+    form.roles = tuple(role for _, role in roles)
+    form.simple = not statement.definitions and not statement.successors
+    return form
+
+
+def place_types(
+    statement: Statement, layout: Layout | None
+) -> tuple[list[TypeText | None], list[TypeText | None]]:
+    """The type written for each operand and each result, as the op's layout places them
+    (``None`` where the statement writes none broadcheck can place)."""
+    operands: list[TypeText | None] = [u.type for u in statement.operands]
+    count = statement.result_count
+    results: list[TypeText | None] = [None] * count
+    sig = statement.signature
+    untyped = [i for i, t in enumerate(operands) if t is None]
+    if sig is None:
+        return operands, results
+    kind = layout.kind if layout is not None else None
+    if sig.kind == "function" or (sig.kind == "arrow" and sig.inputs):
+        if len(sig.inputs) == len(untyped):
+            for i, t in zip(untyped, sig.inputs, strict=True):
+                operands[i] = t
+        # The function type says how many results the op has, whatever names bind them.
+        return operands, list(sig.outputs)
+    if sig.kind == "arrow":  # `-> (T, U)` alone: the results' types
+        if len(sig.outputs) == count:
+            results = list(sig.outputs)
+        return operands, results
+    if sig.kind == "to":
+        if kind in (None, "conversion", "functional") and untyped:
+            operands[untyped[0]] = sig.inputs[0]
+        if count == 1:
+            results = [sig.outputs[0]]
+        return operands, results
+    types = sig.inputs  # a list
+    if kind == "same" and len(types) == 1:
+        for i in untyped:
+            operands[i] = types[0]
+        return operands, [types[0]] * count
+    if kind == "result" and len(types) == count:
+        return operands, list(types)
+    if kind == "operands" and len(types) == 1:
+        for i in untyped:
+            operands[i] = types[0]
+        return operands, results
+    if kind == "operand-list" and len(types) == len(untyped):
+        for i, t in zip(untyped, types, strict=True):
+            operands[i] = t
+        return operands, results
+    if kind == "paired" and len(types) == len(untyped) == count:
+        for i, t in zip(untyped, types, strict=True):
+            operands[i] = t
+        return operands, list(types)
+    if kind == "list" and layout is not None and len(layout.operands) == len(untyped):
+        top = max((*layout.operands, *layout.results), default=-1)
+        if top < len(types) and len(layout.results) == count:
+            for i, at in zip(untyped, layout.operands, strict=True):
+                operands[i] = types[at]
+            return operands, [types[at] for at in layout.results]
+    return operands, results
+
+
+def synthesize(results: str, generic: str, custom: str, count: int, rest: str) -> str:
+    """The key text of a fast row: its results, op and ``count`` operands written ``%_``."""
+    head = f"{results} = " if results else ""
+    operands = ", ".join(("%_",) * count)
+    if generic:
+        return f'{head}"{generic}"({operands}){rest}'
+    return f"{head}{custom}{' ' + operands if count else ''}{rest}"
+
+
+__all__ = ["FUNCTIONAL", "REGION", "Form", "place_types", "read_form", "synthesize", "unasked"]

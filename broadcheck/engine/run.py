@@ -1,0 +1,668 @@
+"""One file's run: the stages in the order data flows through them.
+
+read (blocks of whole lines) -> split (``--split-input-file`` chunks, each a module) ->
+scan (statements, :mod:`.scan`) -> value flow (:mod:`.flow`) and verify per distinct key
+(:mod:`.verify`) -> locate and diagnose (:mod:`.diagnose`) -> suppress -> expect ->
+the :class:`Result`. Fixes and reports come after, from the result.
+
+A :class:`FileRun` holds all the state of checking one file; a :class:`Memory` what a
+run over many files shares (the forms read so far). Nothing here is global.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+
+from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE, Diagnostic, Label, Note, Result
+from broadcheck.engine import diagnose
+from broadcheck.engine.flow import Flow
+from broadcheck.engine.forms import ARGUMENT, RESULT, SUCCESSOR, USE, Form, read_form, unasked
+from broadcheck.engine.options import Options
+from broadcheck.engine.scan import Scanner, Sink, Text, _name_offsets
+from broadcheck.engine.verify import Checks, Unreadable
+from broadcheck.messages import RULES
+from broadcheck.ops import Span, Type
+from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.text import split_marker
+
+_STARTS = frozenset('%"^}!#@()[]{}<>,:=-*+/.?_' + "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+"""The characters a token of MLIR may start with (its lexer rejects any other)."""
+
+Lines = Callable[[Iterable[int]], Mapping[int, str]]
+"""Fetches the text of some lines of the file (for notes that point at earlier lines)."""
+
+
+class Memory:
+    """What a run has read, shared by its files: forms by key, bounded."""
+
+    LIMIT = 200_000
+
+    def __init__(self) -> None:
+        self.forms: dict[object, Form] = {}
+
+    def trim(self) -> None:
+        if len(self.forms) > self.LIMIT:
+            self.forms.clear()
+
+
+class _Function:
+    __slots__ = ("depth", "line", "name", "results")
+
+    def __init__(self, name: str, results: tuple[str, ...] | None, texts: tuple[str, ...], depth: int, line: int):
+        self.name, self.results, self.depth, self.line = name, (results, texts), depth, line
+
+
+class FileRun(Sink):
+    """Checks one file fed to it in blocks of whole lines (see the module docstring)."""
+
+    def __init__(self, path: str, options: Options, memory: Memory | None = None, lines: Lines | None = None) -> None:
+        self.path, self.options = path, options
+        self.memory = memory if memory is not None else Memory()
+        self.checks = Checks(options.profile, options.ops)
+        self.flow = Flow()
+        self.scanner = Scanner(self, self.memory.forms, read_form)
+        self.fetch = lines
+        self.diagnostics: list[Diagnostic] = []
+        self.lines: dict[int, str] = {}
+        self.marked: list[tuple[int, str]] = []
+        self.ops = 0
+        self.passed_over: dict[tuple[str, str], int] = {}
+        self.checked_lines: set[int] | None = set() if options.verify_diagnostics else None
+        self.aliases: dict[str, Type | SyntaxProblem] = {}
+        self.next_line = 1
+        self.carry = ""
+        self.block_text = ""
+        self.block_first = 1
+        self.block_lines: list[str] | None = None
+        self.functions: list[_Function] = []
+        self.function_spans: list[tuple[int, int]] = []
+        self.depth = 0
+        self.placeholder_spans: dict[tuple[int, int], Span] = {}
+
+    # ---------------------------------------------------------------- read and split
+
+    @property
+    def block_line(self) -> int:
+        """The number of the first line of the next block fed."""
+        return self.next_line + self.carry.count("\n")
+
+    def feed(self, block: str, final: bool) -> None:
+        """Check one more block of the file (blocks end at line ends, but the last)."""
+        text = self.carry + block
+        if not final:  # the last line waits for the next block: it may go on there
+            cut = text.rfind("\n", 0, len(text) - 1) + 1 if not text.endswith("\n") else text.rfind("\n", 0, -1) + 1
+            text, self.carry = text[:cut], text[cut:]
+        else:
+            self.carry = ""
+        if not text:
+            if final:
+                self._end_module()
+            return
+        self._mark(text)
+        marker = self.options.split_marker
+        start, first = 0, self.next_line
+        if marker is not None and marker[:-2] in text:
+            for number, offset, after in self._markers(text, marker):
+                self._segment(text[start:offset], first)
+                self._end_module()
+                start, first = after, number + 1
+        self._segment(text[start:], first)
+        self.next_line += text.count("\n") + (0 if text.endswith("\n") else 1)
+        if final:
+            self._end_module()
+
+    def _mark(self, text: str) -> None:
+        """Keep the lines suppressions (and ``--verify-diagnostics``' annotations) need."""
+        needles = ("broadcheck:", "expected-") if self.options.verify_diagnostics else ("broadcheck:",)
+        for number, line in _lines_with(text, needles, self.next_line):
+            self.marked.append((number, line))
+
+    def _markers(self, text: str, marker: str) -> list[tuple[int, int, int]]:
+        """The split markers of ``text``: (line, offset of the line, offset after it); and
+        mlir-opt's near misses (BC905), located where it puts them."""
+        found = []
+        for number, offset, line in _lines_at(text, (marker[:-2],), self.next_line):
+            kind = split_marker(line, marker)
+            if kind is None:
+                continue
+            if kind[0]:
+                end = text.find("\n", offset)
+                found.append((number, offset, end + 1 if end >= 0 else len(text)))
+            else:
+                rule = RULES["BC905"]
+                span = Span(number, kind[1], number, kind[1] + 1)
+                self.diagnostics.append(Diagnostic(rule.code, rule.severity, rule.format(), self.path, span))
+                self.lines[number] = line
+        return found
+
+    def _segment(self, text: str, first: int) -> None:
+        if not text:
+            return
+        self.block_text, self.block_first, self.block_lines = text, first, None
+        self.scanner.block(text, first)
+
+    def _end_module(self) -> None:
+        """The end of a module (the file, or a split chunk): what is still open, and the
+        forward references never resolved."""
+        self.scanner.end()
+        self.flow.finish()
+        self._findings()
+        while self.functions:
+            self._end_function()
+        self.aliases = {}
+
+    # ---------------------------------------------------------------- lines
+
+    def line_text(self, number: int) -> str:
+        """The text of line ``number`` of the current segment."""
+        if self.block_lines is None:
+            self.block_lines = self.block_text.split("\n")
+        i = number - self.block_first
+        return self.block_lines[i].removesuffix("\r") if 0 <= i < len(self.block_lines) else ""
+
+    def _keep(self, span: Span, text: str | None = None) -> None:
+        if span.line not in self.lines:
+            self.lines[span.line] = text if text is not None else self.line_text(span.line)
+
+    # ---------------------------------------------------------------- statements
+
+    def statement(self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str) -> None:
+        statement = form.statement
+        line = lines[0]
+        flow = self.flow
+        if statement is None:
+            self._unread(form, names, lines, text, body)
+            return
+        roles = form.roles
+        if len(roles) != len(names):
+            self._unread(form, names, lines, text, body)
+            return
+        if not self.functions:  # outside functions, each statement stands alone (a snippet)
+            self._check(form, line, text, body)
+            return
+        operand_types, uses, results = form.operand_types, 0, 0
+        found = len(flow.findings)
+        placeholders = len(flow.scope.placeholders)
+        one_line = len(lines) == 1
+        result_names: list[tuple[str, int]] = []
+        successor = 0
+        for ordinal, (name, role) in enumerate(zip(names, roles, strict=True)):
+            at = line if one_line else lines[ordinal]
+            if role == USE:
+                flow.use(name, operand_types[uses] if uses < len(operand_types) else None, at, ordinal)
+                uses += 1
+            elif role == RESULT:
+                result_names.append((name, ordinal))
+            elif role == SUCCESSOR:
+                flat = [t for group in form.successor_types for t in group]
+                flow.use(name, flat[successor] if successor < len(flat) else None, at, ordinal)
+                successor += 1
+        if statement.name in ("func.return", "return") and not statement.generic or statement.name == "func.return":
+            self._return(form, names, line, text, body)
+        if result_names:
+            k = 0
+            for (name, ordinal), result in zip(result_names, statement.results, strict=False):
+                types = form.result_types[k : k + result.count]
+                k += result.count
+                flow.define(name, result.count, types, line if one_line else lines[ordinal], ordinal)
+        if len(flow.findings) > found or len(flow.scope.placeholders) > placeholders:
+            self._locate_flow(found, names, line, text, body)
+        self._check(form, line, text, body)
+
+    def _unread(self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str) -> None:
+        """A statement the reader cannot take: its results are defined with unknown types,
+        and, if its op is checked, the grammar says what is wrong."""
+        source = body if text is not None else self.line_text(lines[0]).lstrip()
+        m = re.match(r"\s*((?:%[\w$.\-]+(?::\d+)?\s*,?\s*)+)=", source)
+        if m is not None and self.functions:
+            for r in re.finditer(r"(%[\w$.\-]+)(?::(\d+))?", m.group(1)):
+                self.flow.define(r.group(1), int(r.group(2) or 1), (), lines[0], 0)
+            self.flow.findings = [f for f in self.flow.findings if f.code != "BC015"] if False else self.flow.findings
+        name_match = re.match(r'\s*(?:%[^=]*=\s*)?(?:"([\w$.\-]+)"|([A-Za-z_][\w$.]*))', source)
+        if name_match is None:
+            stripped = source.lstrip()
+            if stripped and stripped[0] not in _STARTS:  # no token of MLIR starts so: its lexer stops here
+                at = (text.where(len(source) - len(stripped)) if text is not None
+                      else (lines[0], 1 + len(self.line_text(lines[0])) - len(stripped)))  # fmt: skip
+                span = Span(at[0], at[1], at[0], at[1] + 1)
+                self._report(diagnose.syntax(SyntaxProblem("unexpected character", span), self.path), text)
+            return
+        name = name_match.group(1) or name_match.group(2)
+        semantics, check = self.checks.check_of(name)
+        if check is None:
+            if self.checks.known_dialect(name):
+                self._pass_over(name, UNKNOWN_OP)
+            return
+        line, column = (text.where(0) if text is not None else (lines[0], 1 + len(self.line_text(lines[0])) - len(source)))
+        from broadcheck.syntax.parser import Unreadable as LarkUnreadable
+        from broadcheck.syntax.parser import parse_operation
+
+        try:
+            parse_operation(source, self.aliases, line, column)
+        except SyntaxProblem as problem:
+            self._mark_checked(line)
+            self._report(diagnose.syntax(problem, self.path), text)
+            return
+        except LarkUnreadable:
+            pass
+        self._pass_over(name, UNREADABLE)
+
+    def _check(self, form: Form, line: int, text: Text | None, body: str) -> None:
+        statement = form.statement
+        assert statement is not None
+        name = statement.name
+        semantics, check = self.checks.check_of(name)
+        if check is None:
+            if self.checks.known_dialect(name):
+                self._pass_over(name, UNKNOWN_OP)
+            return
+        uses_alias = "!" in form.key and bool(self.aliases)
+        try:
+            if uses_alias:
+                problem = self.checks.verdict(form, self.aliases)
+            elif unasked(form) or form.check is not check:
+                problem = self.checks.verdict(form, self.aliases)
+                form.verdict, form.check = problem, check
+            else:
+                problem = form.verdict  # type: ignore[assignment]
+        except Unreadable:
+            self._pass_over(name, UNREADABLE)
+            return
+        except SyntaxProblem:
+            problem = None
+            self._located_check(form, line, text, body, syntax_only=True)
+            return
+        self.ops += 1
+        self._mark_checked(line)
+        if problem is not None:
+            self._located_check(form, line, text, body)
+
+    def _located_check(self, form: Form, line: int, text: Text | None, body: str, syntax_only: bool = False) -> None:
+        """Read the statement again from its own text, to locate its problem."""
+        from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+        from broadcheck.syntax.statement import read_statement
+
+        if text is None:
+            raw = self.line_text(line)
+            source = raw.lstrip()
+            column = len(raw) - len(source) + 1
+
+            def locate(start: int, end: int) -> Span:
+                return Span(line, column + start, line, column + end)
+
+        else:
+            source = body
+
+            def locate(start: int, end: int) -> Span:
+                a, b = text.where(start), text.where(max(end - 1, start))
+                return Span(a[0], a[1], b[0], b[1] + (1 if end > start else 0))
+
+        try:
+            statement = read_statement(source)
+        except ReaderProblem:
+            return
+        _, check = self.checks.check_of(statement.name)
+        assert check is not None
+        try:
+            op = self.checks.operation(statement, form.decl, locate, self.aliases)
+        except Unreadable:
+            return
+        except SyntaxProblem as problem:
+            if syntax_only:
+                self.ops += 1
+                self._mark_checked(line)
+            self._report(diagnose.syntax(problem, self.path), text)
+            return
+        problem_found = check(op, self.options.profile)
+        if problem_found is not None:
+            self._report(diagnose.diagnose(problem_found, op, self.path), text)
+
+    def _report(self, d: Diagnostic, text: Text | None) -> None:
+        self.diagnostics.append(d)
+        for number in d.line_numbers():
+            if number not in self.lines:
+                if text is not None:
+                    for piece in text.parts:
+                        if piece.line == number:
+                            self.lines[number] = self.line_text(number) or piece.text
+                            break
+                    else:
+                        self.lines[number] = self.line_text(number)
+                else:
+                    self.lines[number] = self.line_text(number)
+
+    def _mark_checked(self, line: int) -> None:
+        if self.checked_lines is not None:
+            self.checked_lines.add(line)
+
+    def _pass_over(self, name: str, reason: str) -> None:
+        self.passed_over[name, reason] = self.passed_over.get((name, reason), 0) + 1
+
+    # ---------------------------------------------------------------- value flow
+
+    def _locate_flow(self, found: int, names: list[str], line: int, text: Text | None, body: str) -> None:
+        """Give the flow's new findings (and forward references) their spans, now that the
+        statement's text is at hand."""
+        if text is None:
+            raw = self.line_text(line)
+            offsets = _name_offsets(raw)
+
+            def span_of(ordinal: int) -> Span:
+                a, b = offsets[ordinal] if ordinal < len(offsets) else (0, 1)
+                return Span(line, a + 1, line, b + 1)
+
+        else:
+            offsets = _name_offsets(body)
+
+            def span_of(ordinal: int) -> Span:
+                a, b = offsets[ordinal] if ordinal < len(offsets) else (0, 1)
+                start, end = text.where(a), text.where(b - 1)
+                return Span(start[0], start[1], end[0], end[1] + 1)
+
+        for name, (placeholder_line, ordinal) in self.flow.scope.placeholders.items():
+            if (placeholder_line, ordinal) not in self.placeholder_spans and placeholder_line == line or (
+                text is not None and (placeholder_line, ordinal) not in self.placeholder_spans
+                and any(p.line == placeholder_line for p in text.parts)
+            ):
+                del name
+                self.placeholder_spans[placeholder_line, ordinal] = span_of(ordinal)
+        self._findings(found, span_of)
+
+    def _findings(self, start: int = 0, span_of: Callable[[int], Span] | None = None) -> None:
+        """Turn the flow's findings from ``start`` on into diagnostics."""
+        flow = self.flow
+        for finding in flow.findings[start:]:
+            if finding.code == "BC014":
+                span = self.placeholder_spans.get((finding.line, finding.ordinal))
+                if span is None:
+                    span = Span(finding.line, 1, finding.line, 2)
+                self._keep(span, self._fetch_line(span.line))
+                self.diagnostics.append(diagnose.value("BC014", self.path, span))
+                continue
+            assert span_of is not None
+            span = span_of(finding.ordinal)
+            self._keep(span)
+            labels: tuple[Label, ...] = ()
+            notes: tuple[Note, ...] = ()
+            other = self._definition_span(finding.other_line, finding.other_name) if finding.other_line else None
+            args = dict(finding.args)
+            if finding.code == "BC011":
+                prior_text = self._written_type(finding.other_line, finding.other_name) or str(args["prior"])
+                used_text = str(args["used"])
+                args["prior"], args["used"] = prior_text, used_text
+                if other is not None:
+                    labels = (Label(other, "prior use here", mlir_note=True),)
+                notes = (Note("note", f"'{finding.name}' is defined here as {prior_text}"),)
+            elif finding.code == "BC015" and other is not None:
+                labels = (Label(other, "previously defined here", mlir_note=True),)
+            elif finding.code == "BC016" and other is not None:
+                labels = (Label(other, f"previously used here with type '{args['used']}'", mlir_note=True),)
+            self.diagnostics.append(diagnose.value(finding.code, self.path, span, labels, notes, **args))
+        del flow.findings[start:]
+
+    def _fetch_line(self, number: int) -> str:
+        if number in self.lines:
+            return self.lines[number]
+        text = self.line_text(number)
+        if not text and self.fetch is not None:
+            text = self.fetch((number,)).get(number, "")
+        return text
+
+    def _definition_span(self, number: int, name: str) -> Span | None:
+        text = self._fetch_line(number)
+        if not text:
+            return None
+        self.lines.setdefault(number, text)
+        base = name.partition("#")[0]
+        m = re.search(re.escape(base) + r"(?![\w$.\-])", text)
+        if m is None:
+            return None
+        return Span(number, m.start() + 1, number, m.end() + 1)
+
+    def _written_type(self, number: int, name: str) -> str | None:
+        """The type text written for ``name`` where it is defined on line ``number``."""
+        from broadcheck.engine.forms import place_types
+        from broadcheck import dialects
+        from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+        from broadcheck.syntax.statement import read_statement
+
+        text = self._fetch_line(number).strip()
+        base, _, index = name.partition("#")
+        if text.startswith("^") or text.startswith("func.func"):
+            m = re.search(re.escape(base) + r"\s*:\s*", text)
+            if m is None:
+                return None
+            from broadcheck.syntax.statement import _Reader
+
+            r = _Reader(text[m.end() :])
+            try:
+                return r.type().text
+            except ReaderProblem:
+                return None
+        try:
+            statement = read_statement(text)
+        except ReaderProblem:
+            return None
+        decl = dialects.lookup(statement.name)
+        _, results = place_types(statement, decl.layout if decl is not None else None)
+        k = 0
+        for result in statement.results:
+            if result.name == base:
+                at = k + (int(index) if index else 0)
+                t = results[at] if at < len(results) else None
+                return t.text if t is not None else None
+            k += result.count
+        for d in statement.definitions:
+            if d.name == base and d.type is not None:
+                return d.type.text
+        return None
+
+    # ---------------------------------------------------------------- regions
+
+    def region(self, form: Form | None, names: list[str], lines: list[int], first: bool) -> bool:
+        decl = form.decl if form is not None else None
+        isolated = decl.isolated if decl is not None else False
+        self.flow.push(isolated)
+        self.depth += 1
+        if form is not None and form.statement is not None:
+            statement = form.statement
+            define_here = first or (decl is not None and decl.region_arguments == "all")
+            if define_here and (self.functions or statement.name == "func.func"):
+                roles = form.roles
+                args = iter(form.arguments)
+                for ordinal, (name, role) in enumerate(zip(names, roles, strict=False)):
+                    if role == ARGUMENT:
+                        self.flow.define(name, 1, (next(args, None),), lines[ordinal] if ordinal < len(lines) else 0, ordinal)
+            if first and statement.name == "func.func" and decl is not None:
+                sig = statement.signature
+                outputs = sig.outputs if sig is not None else ()
+                symbol = next((i.text for i in statement.items if i.kind == "symbol"), "@?")
+                keys = tuple(t.key for t in outputs)
+                texts = tuple(t.text for t in outputs)
+                self.functions.append(_Function(symbol[1:].strip('"'), keys, texts, self.depth, lines[0] if lines else 0))
+        return isolated
+
+    def closed(self) -> None:
+        self.flow.pop()
+        if self.functions and self.functions[-1].depth == self.depth:
+            self._end_function()
+        self.depth -= 1
+
+    def _end_function(self) -> None:
+        function = self.functions.pop()
+        self.function_spans.append((function.line, self.next_line))
+
+    def _return(self, form: Form, names: list[str], line: int, text: Text | None, body: str) -> None:
+        if not self.functions or self.functions[-1].depth != self.depth:
+            return
+        function = self.functions[-1]
+        expected, expected_texts = function.results
+        if expected is None:
+            return
+        statement = form.statement
+        assert statement is not None
+        raw = self.line_text(line) if text is None else body
+        word = raw.lstrip().split()[0] if raw.strip() else "return"
+        if text is None:
+            start = len(raw) - len(raw.lstrip()) + 1
+        else:
+            line, start = text.where(len(raw) - len(raw.lstrip()))
+        span = Span(line, start, line, start + len(word))
+        if len(statement.operands) != len(expected):
+            self._keep(span)
+            self.diagnostics.append(
+                diagnose.value(
+                    "BC013", self.path, span, op="func.return", count=len(statement.operands), name=function.name,
+                    expected=len(expected),
+                )  # fmt: skip
+            )
+            return
+        sig = statement.signature
+        written = sig.inputs if sig is not None and sig.kind == "list" else ()
+        if len(written) != len(expected):
+            return
+        for i, (w, e, e_text) in enumerate(zip(written, expected, expected_texts, strict=True)):
+            actual = self.flow.scope.types.get(names[i]) if i < len(names) else None
+            if actual is not None and actual != w.key:
+                continue  # a use-def mismatch, reported as such (mlir-opt stops there)
+            if w.key != e and "!" not in w.key + e and "#" not in w.key + e:
+                self._keep(span)
+                self.diagnostics.append(
+                    diagnose.value("BC012", self.path, span, index=i, actual=w.text, expected=e_text, name=function.name)
+                )
+
+    def label(self, text: Text) -> None:
+        from broadcheck.syntax.statement import _Reader
+
+        if not self.functions:
+            return
+        body = text.text
+        open_at = body.find("(")
+        if open_at < 0:
+            return
+        inner = body[open_at + 1 : body.rfind(")")]
+        for m in re.finditer(r"(%[\w$.\-]+)\s*:\s*", inner):
+            r = _Reader(inner[m.end() :])
+            try:
+                key = r.type().key
+            except Exception:
+                key = None
+            offset = open_at + 1 + m.start(1)
+            self.flow.define(m.group(1), 1, (key,), text.where(offset)[0], -1)
+        if self.flow.findings:
+            offsets = _name_offsets(body)
+
+            def span_of(ordinal: int) -> Span:
+                return Span(text.line, 1, text.line, 2)
+
+            del offsets
+            self._findings(0, span_of)
+
+    def alias(self, text: Text) -> None:
+        body = text.text.strip()
+        if not body.startswith("!"):
+            return
+        from broadcheck.checker import define_alias
+        from broadcheck.syntax.scanner import AliasDefinition
+
+        name = body[1:].split("=")[0].strip()
+        line, column = text.where(0)
+        define_alias(AliasDefinition(name, body, line, column), self.aliases)
+
+    def unbalanced(self, line: int, column: int, what: str) -> None:
+        detail = {
+            "}": "unexpected '}' closes no region",
+            "region": "expected '}' to close the region opened here",
+            "statement": "statement is not finished before the end of its region or file",
+            "label": "expected ':' after the block's arguments",
+        }[what]
+        span = Span(line, column, line, column + 1)
+        self._keep(span, self._fetch_line(line))
+        self.diagnostics.append(diagnose.value("BC004", self.path, span, detail=detail))
+
+    # ---------------------------------------------------------------- the end
+
+    def finish(self) -> Result:
+        """Suppressions, selection and ``--verify-diagnostics``, then the result."""
+        options = self.options
+        diagnostics = list(self.diagnostics)
+        if self.marked:
+            from broadcheck import suppressions
+
+            diagnostics = suppressions.apply(self.path, self.marked, diagnostics)
+        if options.select or options.ignore:
+            from broadcheck.config import selected
+
+            diagnostics = [d for d in diagnostics if selected(d.code, options.select, options.ignore)]
+        not_held = 0
+        if self.checked_lines is not None:
+            from broadcheck import expectations
+
+            diagnostics = _after_first_error(diagnostics, self.function_spans)
+            line_count = self.next_line - 1
+            diagnostics, not_held = expectations.verify(
+                self.path, self.marked, line_count, diagnostics, self.checked_lines
+            )
+        diagnostics.sort(key=Diagnostic.sort_key)
+        known = {**dict(self.marked), **self.lines}
+        wanted = {n for d in diagnostics for n in d.line_numbers()}
+        lines = {n: known[n] for n in sorted(wanted) if n in known}
+        return Result(self.path, diagnostics, self.ops, lines, dict(sorted(self.passed_over.items())), not_held)
+
+
+def _after_first_error(diagnostics: list[Diagnostic], functions: list[tuple[int, int]]) -> list[Diagnostic]:
+    """Less the ``func.return`` checks (BC012, BC013) after another error in their function:
+    mlir-opt stops verifying at the first failing op."""
+    errors = sorted(d.line for d in diagnostics if d.severity == "error" and d.code not in ("BC012", "BC013"))
+
+    def shadowed(d: Diagnostic) -> bool:
+        for first, last in functions:
+            if first <= d.line <= last:
+                return any(first <= line < d.line for line in errors)
+        return False
+
+    return [d for d in diagnostics if d.code not in ("BC012", "BC013") or not shadowed(d)]
+
+
+def _lines_at(text: str, needles: tuple[str, ...], first: int) -> list[tuple[int, int, str]]:
+    """(number, offset, line) of the lines of ``text`` holding any of ``needles``."""
+    hits = sorted({m for needle in needles for m in _find_all(text, needle)})
+    out: list[tuple[int, int, str]] = []
+    last = -1
+    number, counted = first, 0
+    for pos in hits:
+        start = text.rfind("\n", 0, pos) + 1
+        if start == last:
+            continue
+        last = start
+        number += text.count("\n", counted, start)
+        counted = start
+        end = text.find("\n", pos)
+        out.append((number, start, text[start : end if end >= 0 else len(text)].removesuffix("\r")))
+    return out
+
+
+def _lines_with(text: str, needles: tuple[str, ...], first: int) -> list[tuple[int, str]]:
+    return [(number, line) for number, _, line in _lines_at(text, needles, first)]
+
+
+def _find_all(text: str, needle: str) -> Iterable[int]:
+    pos = text.find(needle)
+    while pos >= 0:
+        yield pos
+        pos = text.find(needle, pos + len(needle))
+
+
+def check_text(path: str, text: str, options: Options, memory: Memory | None = None) -> Result:
+    """Check one source held in memory."""
+    lines_cache: list[str] = []
+
+    def fetch(numbers: Iterable[int]) -> Mapping[int, str]:
+        if not lines_cache:
+            lines_cache.extend(line.removesuffix("\r") for line in text.split("\n"))
+        return {n: lines_cache[n - 1] for n in numbers if 0 < n <= len(lines_cache)}
+
+    run = FileRun(path, options, memory, fetch)
+    run.feed(text, final=True)
+    return run.finish()

@@ -1,0 +1,514 @@
+"""Stage *scan*: a module's lines in, its statements out, in MLIR's nesting.
+
+Most lines are one whole op (``%3 = stablehlo.add %1, %2 : tensor<4xf32>``): the fast
+pass reads a block's lines in one regular-expression pass (:data:`broadcheck.syntax.lines.ROW`)
+and each line's key picks its :class:`~.forms.Form`. The rest go through a small state
+machine over *pieces* of lines: a statement that runs over several lines (brackets still
+open), a ``{`` that opens a region (its op's text is held until the region closes, then
+read whole, regions elided), ``}`` that closes one, block labels, alias definitions, and a
+region on one line (``func.func @f() { return }``). Comments are blank wherever they are.
+
+Each statement, read, goes to value flow (:mod:`.flow`) and, when its op is checked, to
+the checks (:mod:`.verify`), through :class:`Sink`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
+
+from broadcheck.engine.forms import ARGUMENT, RESULT, SUCCESSOR, USE, Form, read_form, synthesize
+from broadcheck.syntax.lexer import TOKEN, comment_start, depth, strip_comments
+from broadcheck.syntax.lines import ROW, blank, key_text, names, starts_statement, strip_tail
+from broadcheck.syntax.statement import REGION
+
+if TYPE_CHECKING:
+    from broadcheck.engine.flow import Flow
+
+
+class Piece(NamedTuple):
+    """Part of a line: its text from column ``column`` (1-based) of line ``line``."""
+
+    line: int
+    column: int
+    text: str
+
+
+class Text:
+    """A statement's text, as pieces of lines joined, with regions elided; it maps an
+    offset in the text back to its line and column."""
+
+    __slots__ = ("parts", "starts", "text")
+
+    def __init__(self) -> None:
+        self.parts: list[Piece] = []
+        self.starts: list[int] = []
+        self.text = ""
+
+    def add(self, piece: Piece, separator: str = "\n") -> None:
+        if self.parts:
+            self.text += separator
+        self.starts.append(len(self.text))
+        self.parts.append(piece)
+        self.text += piece.text
+
+    def where(self, offset: int) -> tuple[int, int]:
+        """The (line, column) of ``offset``."""
+        i = len(self.starts) - 1
+        while i > 0 and self.starts[i] > offset:
+            i -= 1
+        piece = self.parts[i]
+        return piece.line, piece.column + offset - self.starts[i]
+
+    @property
+    def line(self) -> int:
+        return self.parts[0].line
+
+
+class Pending:
+    """A statement being read: its text so far, and the brackets open at its end."""
+
+    __slots__ = ("blanks", "brace", "complete", "kind", "op", "stack", "text")
+
+    def __init__(self, kind: str, op: OpenOp | None = None, stack: str = "") -> None:
+        self.kind = kind
+        """``op`` (a statement), ``tail`` (the rest of an op after a region), ``alias``."""
+        self.op = op
+        self.text = Text() if op is None else op.text
+        self.stack = stack
+        self.complete = False
+        """Whole, unless the next line continues it (``reducer(...) {``)."""
+        self.brace = -1
+        """The offset of a ``{`` that ends a line, not yet known to open a region or a dictionary."""
+        self.blanks: list[Piece] = []
+        """Blank and comment lines after it, while it may still go on."""
+
+
+class OpenOp:
+    """An op whose region is open: its text so far (regions elided), where it starts."""
+
+    __slots__ = ("form", "isolated", "regions", "stack", "text")
+
+    def __init__(self, text: Text, stack: str, isolated: bool, form: Form | None) -> None:
+        self.text = text
+        self.stack = stack
+        """The brackets open around its regions (``(`` for the generic form's region list)."""
+        self.isolated = isolated
+        self.regions = 1
+        self.form = form
+        """The form of its head, as read when its first region opened (its region arguments)."""
+
+
+class Sink:
+    """Where the scanner sends what it reads (the engine implements it)."""
+
+    def statement(self, form: Form, names: list[str], lines: list[int], text: Text | None, line_text: str) -> None:
+        raise NotImplementedError
+
+    def region(self, form: Form | None, names: list[str], lines: list[int], first: bool) -> bool:
+        """A region opens; returns whether it is isolated."""
+        raise NotImplementedError
+
+    def closed(self) -> None:
+        """The innermost region closes."""
+        raise NotImplementedError
+
+    def label(self, text: Text) -> None:
+        raise NotImplementedError
+
+    def alias(self, text: Text) -> None:
+        raise NotImplementedError
+
+    def unbalanced(self, line: int, column: int, what: str) -> None:
+        raise NotImplementedError
+
+
+_GENERIC = re.compile(r'[ \t]*(?:%[\w$.\-]+(?::[0-9]+)?[ \t]*(?:,[ \t]*%[\w$.\-]+(?::[0-9]+)?[ \t]*)*=[ \t]*)?"')
+"""A statement in the generic form (its op name is a string)."""
+_NEW_STATEMENT = re.compile(
+    r'[ \t]*(?:%[\w$.\-]+(?::[0-9]+)?(?:[ \t]*,[ \t]*%[\w$.\-]+(?::[0-9]+)?)*[ \t]*=[ \t]*(?:"|[A-Za-z_][\w$]*\.)'
+    r'|"[\w$.\-]+"[ \t]*\(|\^|func\.func\b|module\b|return\b)'
+)
+"""A line that surely starts a statement: a statement still open before it is broken."""
+_NEXT_IS_ENTRY = re.compile(r'[ \t]*(?:[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*")[ \t]*(?:=|,|\}|$)')
+
+
+class Scanner:
+    """Feeds whole lines, in order, to a :class:`Sink` as statements."""
+
+    def __init__(self, sink: Sink, forms: dict[object, Form], read: Callable[[str], Form] = read_form) -> None:
+        self.sink = sink
+        self.forms = forms
+        self.read = read
+        self.open: list[OpenOp] = []
+        self.pending: Pending | None = None
+
+    # ---------------------------------------------------------------- blocks
+
+    def block(self, text: str, first_line: int) -> int:
+        """Scan the whole lines of ``text`` (the first is ``first_line``); the next line's number."""
+        rows = ROW.findall(text)
+        if text.endswith("\n"):
+            rows.pop()  # the empty match after the final newline
+        forms, read, sink = self.forms, self.read, self.sink
+        count = len(rows)
+        number = first_line - 1
+        lines: list[str] | None = None
+        for i, (results, generic, gops, custom, cops, rest, other) in enumerate(rows):
+            number += 1
+            if self.pending is None and (generic or custom):
+                if "//" in rest or rest.endswith(")"):
+                    rest = strip_tail(rest)
+                operands = gops or cops.lstrip()
+                count_operands = operands.count(",") + 1 if operands else 0
+                if results:
+                    result_key = "%_" if "," not in results and ":" not in results else key_text(results)
+                else:
+                    result_key = ""
+                rest_key = key_text(rest) if "%" in rest else rest
+                key = (result_key, generic, custom, count_operands, rest_key)
+                form = forms.get(key)
+                if form is None:
+                    form = read(synthesize(result_key, generic, custom, count_operands, rest_key))
+                    form.complete = _complete(form.key)
+                    forms[key] = form
+                following = i + 1
+                while following < count and rows[following][6] and blank(rows[following][6]):
+                    following += 1  # blank and comment lines continue nothing
+                if form.complete and (
+                    following == count
+                    or rows[following][1]
+                    or rows[following][3]
+                    or starts_statement(rows[following][6])
+                    or not rows[following][6]
+                ):
+                    row_names = results.split(", ") if results and ":" not in results else (
+                        names(results) if results else [])  # fmt: skip
+                    if operands:
+                        row_names += operands.split(", ") if " " in operands or "," not in operands else names(operands)
+                    if "%" in rest:
+                        row_names += names(rest)
+                    sink.statement(form, row_names, [number], None, "")
+                    continue
+            if lines is None:
+                lines = text.split("\n")
+            self.line(number, lines[i - 0] if i < len(lines) else "")
+        return number + 1
+
+    # ---------------------------------------------------------------- lines
+
+    def line(self, number: int, text: str) -> None:
+        """One whole line."""
+        pending = self.pending
+        if pending is not None and (pending.complete or pending.brace >= 0):
+            if blank(text):
+                pending.blanks.append(Piece(number, 1, text))  # kept if the statement goes on
+                return
+            if pending.brace >= 0:
+                self._brace_decided(pending, number, text)
+                return
+            if starts_statement(text):
+                self._finish(pending)
+            else:
+                self._continue(pending, Piece(number, 1, text))
+                return
+        elif pending is not None:
+            if _NEW_STATEMENT.match(text) is None:
+                self._continue(pending, Piece(number, 1, text))
+                return
+            self._finish(pending)  # brackets left open: the reader says what is wrong with it
+        self._fresh(Piece(number, 1, text))
+
+    def end(self) -> None:
+        """The end of the module (file or split chunk)."""
+        pending = self.pending
+        if pending is not None:
+            self._finish(pending)  # whole, or broken: the reader says what is wrong with it
+        while self.open:
+            op = self.open.pop()
+            self.sink.closed()
+            piece = op.text.parts[0]
+            self.sink.unbalanced(piece.line, piece.column, "region")
+
+    # ---------------------------------------------------------------- pieces
+
+    def _fresh(self, piece: Piece) -> None:
+        """A piece that starts something."""
+        text = piece.text
+        stripped = text.lstrip()
+        if not stripped or stripped.startswith("//"):
+            return
+        column = piece.column + len(text) - len(stripped)
+        piece = Piece(piece.line, column, stripped)
+        first = stripped[0]
+        if first == "}":
+            self._close(piece)
+            return
+        if first == "^":
+            self._label(piece)
+            return
+        kind = "alias" if first in "!#" and _is_alias(stripped) else "op"
+        pending = Pending(kind)
+        self.pending = pending
+        self._continue(pending, piece)
+
+    def _continue(self, pending: Pending, piece: Piece) -> None:
+        """Add ``piece`` to the statement being read and see where it stands."""
+        text = pending.text
+        if pending.blanks:  # blank and comment lines inside a statement stay in its text
+            for blank_piece in pending.blanks:
+                text.add(blank_piece)
+            pending.blanks.clear()
+        start = len(text.text) + (1 if text.parts else 0)
+        text.add(piece)
+        state = depth(piece.text, pending.stack)
+        if state.mismatch >= 0 and self.open:  # `... }`: the statement ends, a region closes
+            cut = state.mismatch
+            text.text = text.text[: start + cut].rstrip()
+            pending.stack = depth(piece.text[:cut], pending.stack).stack
+            rest = Piece(piece.line, piece.column + cut, piece.text[cut:])
+            if pending.stack and not (pending.kind == "tail" and pending.stack == pending.op.stack):  # type: ignore[union-attr]
+                self.pending = None
+                self.sink.unbalanced(piece.line, piece.column + cut, "statement")
+            else:
+                self._finish(pending)
+            self._fresh(rest)
+            return
+        pending.stack = state.stack
+        if state.unterminated:
+            pending.stack = pending.stack  # an unterminated string: the reader reports it
+        if not pending.stack:
+            pending.complete = True
+            return
+        if pending.stack.endswith("{") and state.last == "{" and pending.kind != "alias":
+            brace = len(text.text) - len(piece.text) + _last_brace(piece.text)
+            region = _region_brace(text.text, brace, pending.stack)
+            if region is None:  # decided by the next line
+                pending.brace = brace
+            elif region:
+                self._open(pending, brace)
+
+    def _brace_decided(self, pending: Pending, number: int, text: str) -> None:
+        """The line after a line-ending ``{`` says whether it opened a region."""
+        brace = pending.brace
+        pending.brace = -1
+        if _NEXT_IS_ENTRY.match(text) and not starts_statement(text.lstrip().split("=")[0] + " "):
+            self._continue(pending, Piece(number, 1, text))  # a dictionary's entry
+            return
+        self._open(pending, brace)
+        self._fresh(Piece(number, 1, text))
+
+    def _open(self, pending: Pending, brace: int) -> None:
+        """The ``{`` at ``brace`` in the pending statement opens a region."""
+        text = pending.text
+        head = text.text[:brace].rstrip()
+        text.text = head
+        stack = pending.stack[:-1]
+        self.pending = None
+        if pending.kind == "tail":
+            op = pending.op
+            assert op is not None
+            op.regions += 1
+            self.open.append(op)
+            form = op.form
+            first = False
+        else:
+            form = self._head_form(head, stack)
+            op = OpenOp(text, stack, False, form)
+            self.open.append(op)
+            first = True
+        head_names = names(head)
+        lines = [text.where(a)[0] for a, _ in _name_offsets(head)] if head_names else []
+        op.isolated = self.sink.region(form, head_names, lines, first)
+
+    def _head_form(self, head: str, stack: str) -> Form | None:
+        """The form of an op's head (its text before its first region), for the values it
+        defines for its regions: read as if its regions were empty."""
+        closing = "".join({"(": ")", "[": "]", "<": ">", "{": "}"}[c] for c in reversed(stack))
+        key = key_text(head) + " " + REGION + closing
+        form = self.forms.get(key)
+        if form is None:
+            form = self.read(key)
+            self.forms[key] = form
+        return form if form.statement is not None else None
+
+    def _close(self, piece: Piece) -> None:
+        """``}`` closes the innermost region; what follows it continues its op."""
+        if not self.open:
+            self.sink.unbalanced(piece.line, piece.column, "}")
+            return
+        op = self.open.pop()
+        self.sink.closed()
+        op.text.text += " " + REGION
+        pending = Pending("tail", op, op.stack)
+        self.pending = pending
+        rest = Piece(piece.line, piece.column + 1, piece.text[1:])
+        if rest.text.strip():
+            self._continue(pending, rest)
+        elif not op.stack:
+            pending.complete = True
+
+    def _label(self, piece: Piece) -> None:
+        """``^bb1(%a: T):`` and perhaps an op after it on the line."""
+        text = piece.text
+        end = _label_end(text)
+        if end < 0:
+            self.sink.unbalanced(piece.line, piece.column, "label")
+            return
+        label = Text()
+        label.add(Piece(piece.line, piece.column, text[:end]))
+        self.sink.label(label)
+        rest = text[end + 1 :]
+        if rest.strip():
+            self._fresh(Piece(piece.line, piece.column + end + 1, rest))
+
+    def _finish(self, pending: Pending) -> None:
+        """A whole statement: read it and send it on."""
+        self.pending = None
+        text = pending.text
+        if pending.kind == "alias":
+            self.sink.alias(text)
+            return
+        body = text.text
+        if pending.kind != "tail":
+            inline = _inline_region(body)
+            if inline is not None:  # `func.func @f() { return }`: a region on one line
+                self._split_inline(text, inline)
+                return
+        key = key_text(body.lstrip())
+        form = self.forms.get(key)
+        if form is None:
+            form = self.read(key)
+            self.forms[key] = form
+        offsets = _name_offsets(body)
+        statement_names = [body[a:b] for a, b in offsets]
+        lines = [text.where(a)[0] for a, _ in offsets]
+        self.sink.statement(form, statement_names, lines or [text.line], text, body)
+
+    def _split_inline(self, text: Text, brace: int) -> None:
+        """Re-read a statement holding a one-line region as its pieces around the ``{``."""
+        parts: list[Piece] = []
+        for i, piece in enumerate(text.parts):
+            start = text.starts[i]
+            end = start + len(piece.text)
+            if start <= brace < end:
+                cut = brace - start + 1
+                parts.append(Piece(piece.line, piece.column, piece.text[:cut]))
+                parts.append(Piece(piece.line, piece.column + cut, piece.text[cut:]))
+            else:
+                parts.append(piece)
+        first, *others = parts
+        pending = Pending("op")
+        self.pending = pending
+        self._continue(pending, first)
+        for piece in others:
+            if self.pending is pending and pending.brace < 0 and not pending.complete:
+                self._continue(pending, piece)
+            elif self.pending is None or self.pending is not pending:
+                current = self.pending
+                if current is not None and not current.complete and current.brace < 0:
+                    self._continue(current, piece)
+                else:
+                    if current is not None and current.complete:
+                        self._finish(current)
+                    self._fresh(piece)
+            else:
+                self._fresh(piece)
+
+
+def _complete(key: str) -> bool:
+    """Whether a key is a whole statement on its own: brackets closed, no region in it."""
+    state = depth(key)
+    return not state.stack and state.mismatch < 0 and _inline_region(key) is None and "{" not in key[-1:]
+
+
+def _is_alias(text: str) -> bool:
+    return re.match(r"[!#][\w$.\-]+[ \t]*=", text) is not None
+
+
+def _last_brace(text: str) -> int:
+    at = comment_start(text)
+    body = text if at < 0 else text[:at]
+    return body.rstrip().rfind("{")
+
+
+def _label_end(text: str) -> int:
+    """The offset of the ``:`` that ends a block label, or -1."""
+    level = 0
+    for m in TOKEN.finditer(text):
+        kind, token = m.lastgroup, m.group()
+        if kind == "open":
+            level += 1
+        elif kind == "close":
+            level -= 1
+        elif token == ":" and level == 0:
+            return m.start()
+    return -1
+
+
+def _name_offsets(text: str) -> list[tuple[int, int]]:
+    from broadcheck.syntax.lines import _NAME_OR_STRING
+
+    return [(m.start(), m.end()) for m in _NAME_OR_STRING.finditer(text) if m.group()[0] == "%"]
+
+
+def _previous_token(text: str, offset: int) -> str:
+    before = text[:offset].rstrip()
+    if not before:
+        return ""
+    if before.endswith("attributes") and (len(before) == 10 or not before[-11].isalnum()):
+        return "attributes"
+    return before[-1]
+
+
+def _region_brace(text: str, brace: int, stack: str) -> bool | None:
+    """Whether the ``{`` at ``brace`` (ending its line; ``stack`` the brackets open with it)
+    opens a region: ``True``, ``False`` (a dictionary), or ``None`` (the next line says)."""
+    generic = _GENERIC.match(text) is not None
+    if stack.endswith("({") or (len(stack) >= 2 and stack[-2] == "("):
+        return generic or None
+    if generic and len(stack) == 1:
+        return False
+    previous = _previous_token(text, brace)
+    if previous in ("=", "attributes", "<", ","):
+        return False
+    return None
+
+
+def _inline_region(text: str) -> int | None:
+    """The offset of the first ``{`` of ``text`` that opens a region on the same line, or ``None``."""
+    if "{" not in text:
+        return None
+    stack: list[tuple[str, int]] = []
+    generic = _GENERIC.match(text) is not None
+    for m in TOKEN.finditer(text):
+        kind, token = m.lastgroup, m.group()
+        if kind == "open":
+            if token == "{":
+                inside = "".join(t for t, _ in stack)
+                if generic:
+                    if inside.endswith("(") and len(inside) == 1 or (inside == "(" and stack and stack[-1][0] == "("):
+                        if _opens_region_text(text, m.end()):
+                            return m.start()
+                else:
+                    previous = _previous_token(text, m.start())
+                    if not inside and previous not in ("=", "attributes", "<", ","):
+                        if _opens_region_text(text, m.end()):
+                            return m.start()
+            stack.append((token, m.start()))
+        elif kind == "close" and stack:
+            stack.pop()
+    return None
+
+
+def _opens_region_text(text: str, after: int) -> bool:
+    """Whether what follows a ``{`` on its line reads as a region's body rather than a
+    dictionary's entries (``}`` alone: an empty dictionary, the same to value flow)."""
+    rest = strip_comments(text[after:]).lstrip()
+    if not rest or rest.startswith("}"):
+        return False
+    return _NEXT_IS_ENTRY.match(rest) is None and not rest.startswith(REGION[1:-1])
+
+
+__all__ = ["ARGUMENT", "RESULT", "SUCCESSOR", "USE", "OpenOp", "Piece", "Scanner", "Sink", "Text"]

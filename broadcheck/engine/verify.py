@@ -1,0 +1,125 @@
+"""Stage *verify*: the op's check on a statement, once per distinct key.
+
+A checked op's statement becomes a :class:`broadcheck.ops.Operation` (its types read,
+placed by the op's layout) and goes to its check, a pure function. The verdict depends
+only on the key (value names and locations reach no check), so a form is verified
+once per run; only a statement whose verdict is a problem is read again from its own
+text, to locate the problem.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
+
+from broadcheck import dialects
+from broadcheck.engine.forms import Form, place_types
+from broadcheck.ops import Attribute, OpaqueType, Operation, Span, Type, TypeUse
+from broadcheck.semantics import Problem, Profile, registry
+from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.syntax.statement import Statement
+from broadcheck.syntax.types import read_type
+
+if TYPE_CHECKING:
+    from broadcheck.dialects.op import Op
+    from broadcheck.optable import OpTable
+
+Locate = Callable[[int, int], Span]
+"""Offsets in a statement's text -> where they are in the file."""
+
+
+class Unreadable(Exception):
+    """A statement whose types broadcheck cannot read or place: its op is passed over."""
+
+
+def relative(start: int, end: int) -> Span:
+    """A statement's own offsets, as a span on its first line (for verdicts, which no span reaches)."""
+    return Span(1, start + 1, 1, end + 1)
+
+
+class Checks:
+    """Which ops a run checks, and with what (its op table over the declarations)."""
+
+    def __init__(self, profile: Profile, table: OpTable) -> None:
+        self.profile = profile
+        self.table = table
+        self._checks: dict[str, tuple[str | None, Callable[..., Problem | None] | None]] = {}
+        self._known: dict[str, bool] = {}
+        self.types: dict[str, Type] = {}
+
+    def check_of(self, name: str) -> tuple[str | None, Callable[..., Problem | None] | None]:
+        """The semantics name and check of op ``name`` (``(None, None)``: not checked)."""
+        found = self._checks.get(name)
+        if found is None:
+            semantics = self.table.override(name)
+            if semantics is not None:
+                found = (None, None) if semantics == "none" else (semantics, registry()[semantics])
+            else:
+                decl = dialects.lookup(name)
+                found = (decl.semantics, decl.check) if decl is not None and decl.check is not None else (None, None)
+            self._checks[name] = found
+        return found
+
+    def known_dialect(self, name: str) -> bool:
+        """Whether ``name``'s dialect has checked ops (its other ops are counted as passed over)."""
+        dialect = name.partition(".")[0]
+        known = self._known.get(dialect)
+        if known is None:
+            known = any(op.check is not None for op in dialects.declarations(dialect).values())
+            self._known[dialect] = known
+        return known
+
+    # ---------------------------------------------------------------- operations
+
+    def type(self, text: str, aliases: Mapping[str, Type | SyntaxProblem]) -> Type:
+        if "!" in text and aliases:
+            return read_type(text, aliases)
+        found = self.types.get(text)
+        if found is None:
+            found = read_type(text, aliases)
+            if len(self.types) < 100_000:
+                self.types[text] = found
+        return found
+
+    def operation(
+        self,
+        statement: Statement,
+        decl: Op | None,
+        locate: Locate,
+        aliases: Mapping[str, Type | SyntaxProblem],
+    ) -> Operation:
+        """The op as its check sees it; raises :class:`Unreadable` or :class:`SyntaxProblem`."""
+        operand_texts, result_texts = place_types(statement, decl.layout if decl is not None else None)
+        if any(t is None for t in operand_texts) or any(t is None for t in result_texts):
+            raise Unreadable(statement.name)
+        operands = tuple(self._use(t, locate, aliases) for t in operand_texts if t is not None)
+        results = tuple(self._use(t, locate, aliases) for t in result_texts if t is not None)
+        if any(isinstance(u.type, OpaqueType) and u.type.text.startswith("!") for u in (*operands, *results)):
+            raise Unreadable(statement.name)
+        attributes = tuple(Attribute(a.name, a.text, locate(a.start, a.end)) for a in statement.attributes)
+        name_span = locate(statement.name_start, statement.name_end)
+        start = statement.results[0].start if statement.results else statement.name_start
+        return Operation(
+            statement.name, name_span, locate(start, statement.end), operands, results, attributes, statement.generic
+        )
+
+    def _use(self, t: object, locate: Locate, aliases: Mapping[str, Type | SyntaxProblem]) -> TypeUse:
+        from broadcheck.syntax.statement import TypeText
+
+        assert isinstance(t, TypeText)
+        try:
+            type_ = self.type(t.text, aliases)
+        except SyntaxProblem as problem:
+            span = locate(t.start + problem.span.column - 1, t.start + problem.span.end_column - 1)
+            raise SyntaxProblem(problem.message, span) from None
+        return TypeUse(type_, locate(t.start, t.end))
+
+    def verdict(self, form: Form, aliases: Mapping[str, Type | SyntaxProblem]) -> Problem | None:
+        """The check's verdict on ``form`` (its statement must be read); raises :class:`Unreadable`
+        or :class:`SyntaxProblem`."""
+        statement = form.statement
+        assert statement is not None
+        _, check = self.check_of(statement.name)
+        assert check is not None
+        op = self.operation(statement, form.decl, relative, aliases)
+        return check(op, self.profile)

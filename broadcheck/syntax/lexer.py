@@ -1,0 +1,118 @@
+"""The lexical layer of the reader: MLIR's strings, comments and brackets, in linear time.
+
+MLIR allows a comment (``//`` to the end of the line) wherever whitespace is, and a
+string may hold any bracket or ``//``. Everything in the reader that must know where
+a statement ends, whether a ``{`` opens a region, or where a comment starts asks this
+module, so no other regular expression has to know about strings or comments.
+
+Every pattern here is linear in its input: an unterminated string runs to the end of
+its line (it is one token, not a retry from each quote), and nothing recurses.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+# One token at a time. An unterminated string is a token up to its line's end (the
+# parser then reports it), so a line of 64k escaped quotes costs one pass.
+TOKEN = re.compile(
+    r'(?P<string>"(?:[^"\\\n]++|\\.)*+(?:"|(?=\n)|$))'
+    r"|(?P<comment>//[^\n]*+)"
+    r"|(?P<arrow>->)"
+    r"|(?P<open>[(\[{<])"
+    r"|(?P<close>[)\]}]|>(?!=))"
+    r"|(?P<newline>\n)"
+    r"|(?P<space>[ \t\r\f\v]++)"
+    r'|(?P<word>(?:[^\s"()\[\]{}<>,:=/\-]|-(?!>)|/(?!/))++|>=)'
+    r"|(?P<punct>[,:=])"
+)
+
+_PAIRS = {")": "(", "]": "[", "}": "{", ">": "<"}
+
+# A line with none of these characters is lexically trivial (no string, comment or bracket).
+_SPECIAL = re.compile(r'["/(){}\[\]<>]')
+
+
+def comment_start(line: str) -> int:
+    """The offset of the ``//`` comment of ``line`` (one line, no newline), or -1.
+
+    A ``//`` inside a string literal does not count.
+    """
+    at = line.find("//")
+    if at < 0:
+        return -1
+    quote = line.find('"')
+    if quote < 0 or quote > at:
+        return at
+    for m in TOKEN.finditer(line, quote):
+        kind = m.lastgroup
+        if kind == "comment":
+            return m.start()
+    return -1
+
+
+def strip_comments(text: str) -> str:
+    """``text`` with every comment replaced by spaces, so offsets and line numbers stay put."""
+    if "//" not in text:
+        return text
+    parts: list[str] = []
+    last = 0
+    for m in TOKEN.finditer(text):
+        if m.lastgroup == "comment":
+            parts.append(text[last : m.start()])
+            parts.append(" " * (m.end() - m.start()))
+            last = m.end()
+    parts.append(text[last:])
+    return "".join(parts)
+
+
+class Depth(NamedTuple):
+    """How the brackets of a piece of text stand at its end."""
+
+    stack: str
+    """The brackets still open, outermost first (``({`` for a generic op's region list)."""
+    last: str
+    """The last token that is not a space, comment or newline ('' for none)."""
+    unterminated: bool
+    """A string runs to the end of a line without its closing quote."""
+    mismatch: int
+    """The offset of a closing bracket that matches nothing open (-1 for none)."""
+
+
+def depth(text: str, stack: str = "") -> Depth:
+    """Scan ``text`` (given the brackets already open before it) to its end.
+
+    ``<`` and ``>`` count as brackets, except the ``>`` of ``->``.
+    """
+    if _SPECIAL.search(text) is None:
+        stripped = text.rstrip()
+        return Depth(stack, stripped.split()[-1] if stripped else "", False, -1)
+    opened = list(stack)
+    last = ""
+    unterminated = False
+    mismatch = -1
+    for m in TOKEN.finditer(text):
+        kind = m.lastgroup
+        if kind in ("space", "newline", "comment"):
+            continue
+        token = m.group()
+        if kind == "open":
+            opened.append(token)
+        elif kind == "close":
+            if opened and opened[-1] == _PAIRS[token]:
+                opened.pop()
+            elif mismatch < 0:
+                mismatch = m.start()
+        elif kind == "string" and not _closed_string(token):
+            unterminated = True
+        last = token
+    return Depth("".join(opened), last, unterminated, mismatch)
+
+
+def _closed_string(token: str) -> bool:
+    """Whether a string token ends with its own closing quote (not an escaped one)."""
+    if len(token) < 2 or not token.endswith('"'):
+        return False
+    backslashes = len(token) - 1 - len(token[:-1].rstrip("\\"))
+    return backslashes % 2 == 0

@@ -1,0 +1,104 @@
+"""The fast pass of the reader: every line of a block in one regular-expression pass.
+
+Real IR repeats itself: a 150k-op export has a few hundred distinct statements once
+value names and locations are set aside. So a line is cut, in C, into its results,
+its op name, its operand names and the rest (:data:`ROW`), and the rest, with value
+names written ``%_`` and the trailing location dropped, is the line's *key*
+(:func:`key_text`). What the statement reader (:mod:`broadcheck.syntax.statement`)
+makes of a key is read once per run and shared by every line with that key; a line
+only brings its own names.
+
+Every pattern here is linear in the line.
+"""
+
+from __future__ import annotations
+
+import re
+
+from broadcheck.syntax.lexer import comment_start
+
+VALUE = r"%[A-Za-z0-9_$.\-]+"
+_USE = rf"{VALUE}(?:#[0-9]+)?"
+_USES = rf"{_USE}(?:, {_USE})*+"
+_RESULTS = rf"{VALUE}(?::[0-9]+)?(?:, {VALUE}(?::[0-9]+)?)*+"
+
+ROW = re.compile(
+    rf"^[ \t]*+(?:"
+    rf"(?:(?P<results>{_RESULTS}) = )?"
+    rf'(?:"(?P<generic>[A-Za-z_][\w$.\-]*+)"\((?P<generic_operands>{_USES})?\)'
+    rf"|(?P<custom>[A-Za-z_][\w$]*+\.[\w$.]++|return|module|call)(?P<custom_operands>(?: {_USES})?)(?![\w$.%#\-]))"
+    r"(?P<rest>[^\n]*+)"
+    r"|(?P<other>[^\n]*+))$",
+    re.M,
+)
+"""One row per line: ``(results, generic, generic_operands, custom, custom_operands, rest,
+other)``, with ``other`` the whole line when it does not start with an op (``}``, ``^bb0``,
+an alias definition, a comment, a blank line). ``findall`` gives the rows of a block in order."""
+
+# A value name in the rest of a line; a string is matched whole, so a name inside one is kept.
+_NAME_OR_STRING = re.compile(rf'"(?:[^"\\\n]++|\\.)*+"?|{_USE}')
+_NAME = re.compile(_USE)
+
+
+def _keep_strings(m: re.Match[str]) -> str:
+    text = m.group()
+    return text if text[0] == '"' else "%_"
+
+
+def names(rest: str) -> list[str]:
+    """The value names in ``rest`` (not inside strings), in order."""
+    if '"' not in rest:
+        return _NAME.findall(rest)
+    return [m.group() for m in _NAME_OR_STRING.finditer(rest) if m.group()[0] == "%"]
+
+
+def key_text(rest: str) -> str:
+    """``rest`` with each value name written ``%_`` (strings kept as they are)."""
+    if '"' not in rest:
+        return _NAME.sub("%_", rest)
+    return _NAME_OR_STRING.sub(_keep_strings, rest)
+
+
+# A trailing location: `loc(#loc3)`, `loc("file.py":3:4)`, `loc(unknown)`, and nested ones
+# (`loc(fused[loc("a"), loc("b")])`, `loc("name"(#loc2))`) up to three levels deep.
+_LOC_INNER = r'(?:[^()"\n]++|"(?:[^"\\\n]++|\\.)*+")'
+_LOC_DEPTH = _LOC_INNER
+for _ in range(3):
+    _LOC_DEPTH = rf"(?:{_LOC_INNER}|\((?:{_LOC_DEPTH})*+\))"
+TRAILING_LOC = re.compile(rf"[ \t]*+loc[ \t]*+\((?:{_LOC_DEPTH})*+\)[ \t\r]*+$")
+
+
+def strip_tail(rest: str) -> str:
+    """``rest`` without its trailing comment and location (and trailing spaces)."""
+    if "//" in rest:
+        at = comment_start(rest)
+        if at >= 0:
+            rest = rest[:at]
+    rest = rest.rstrip()
+    if rest.endswith(")"):
+        at = rest.rfind("loc(")
+        if at >= 0:
+            m = TRAILING_LOC.match(rest, at - 1 if at and rest[at - 1] == " " else at)
+            if m is None:
+                m = TRAILING_LOC.search(rest)
+            if m is not None:
+                rest = rest[: m.start()]
+    return rest
+
+
+# A line that cannot continue the statement before it: it starts a statement, a block, an
+# alias definition, closes a region, or is blank.
+_STARTS = re.compile(r'[ \t]*+(?:$|[%"^}#!]|//|[A-Za-z_][\w$]*+\.[\w$.]++(?![\w$.])|return\b|module\b)')
+
+
+def starts_statement(line: str) -> bool:
+    """Whether ``line`` (a whole line) starts something new rather than continuing the
+    statement on the line before it (``reducer(%a: T) {``, ``cond {`` and ``attributes {...}``
+    continue one). A blank or comment line starts nothing; callers look past it."""
+    return _STARTS.match(line) is not None
+
+
+def blank(line: str) -> bool:
+    """Whether ``line`` holds nothing but spaces and a comment."""
+    stripped = line.lstrip()
+    return not stripped or stripped.startswith("//")

@@ -1,0 +1,769 @@
+"""Read one op statement: what it defines and uses, its attributes and its types.
+
+This is the one reader of a statement. Checking, value flow and fixes all take what
+it reads. A statement arrives as its text with its regions elided (each region is
+written :data:`REGION`), so an op whose regions span a hundred lines reads like a
+one-line op: ``%0 = stablehlo.reduce(%a init: %b) across dimensions = [1] :
+(T, T) -> T reducer(%x: T, %y: T) {...}``.
+
+It reads MLIR's two forms:
+
+* the generic form, exactly (``"op"(%a) [^bb] <{props}> ({...}) {attrs} : (T) -> U``);
+* a custom form as a sequence of items, with what MLIR's printers share: value uses,
+  ``%a = %b`` bindings and ``%a: T`` arguments (the values an op defines for its
+  regions), typed value lists (``ins(%a, %b : T, U)``, ``^bb1(%0 : T)``), ``name =
+  value`` clauses, attribute dictionaries, keywords, and the types after the ``:``
+  (a function type, one type or a list, ``A to B``, ``T -> U``).
+
+Which operand a custom form's types belong to is the op's own knowledge (its
+declaration's layout, :mod:`broadcheck.dialects`), not this module's. What it cannot
+read is a :class:`SyntaxProblem` at the offending token; the grammar
+(``grammars/mlir.lark``) words the syntax errors of checked ops.
+
+Offsets are 0-based into the statement's text. Nothing here recurses: brackets are
+matched with an explicit stack, so nesting depth costs memory, not Python's stack.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from broadcheck.syntax.lexer import TOKEN
+
+REGION = "{...}"
+"""How an elided region is written in a statement's text."""
+
+_SKIP = frozenset({"space", "newline", "comment"})
+_CLOSERS = {"(": ")", "[": "]", "{": "}", "<": ">"}
+_VALUE = re.compile(r"%[A-Za-z0-9_$.\-]+")
+_USE = re.compile(r"(%[A-Za-z0-9_$.\-]+)(?:#([0-9]+))?")
+_RESULT = re.compile(r"(%[A-Za-z0-9_$.\-]+)(?::([0-9]+))?")
+_OP_NAME = re.compile(r"[A-Za-z_][\w$.\-]*")
+_BARE_OP = re.compile(r"[A-Za-z_][\w$]*(?:\.[\w$.]+)?")
+_INT = re.compile(r"[0-9]+")
+
+
+class Token(NamedTuple):
+    kind: str
+    """``string``, ``arrow``, ``open``, ``close``, ``word``, ``punct``."""
+    text: str
+    start: int
+    end: int
+
+
+class TypeText(NamedTuple):
+    """A type as written, where it is, and its key (its text without spaces)."""
+
+    text: str
+    start: int
+    end: int
+    key: str
+
+
+class Use(NamedTuple):
+    """A value used: ``%a`` or ``%a#1``; ``type`` when the statement writes it beside the use."""
+
+    name: str
+    index: int
+    start: int
+    end: int
+    type: TypeText | None = None
+
+
+class Result(NamedTuple):
+    """A result name: ``%0`` (one result) or ``%0:2`` (``count`` results)."""
+
+    name: str
+    count: int
+    start: int
+    end: int
+
+
+class Definition(NamedTuple):
+    """A value an op defines for its regions (``%i`` of ``scf.for %i = ...``, ``%x: T``)."""
+
+    name: str
+    start: int
+    end: int
+    type: TypeText | None
+
+
+class Attribute(NamedTuple):
+    """An attribute, property or ``name = value`` clause, with its value as written."""
+
+    name: str
+    text: str
+    start: int
+    end: int
+
+
+class Successor(NamedTuple):
+    """A branch target: ``^bb1`` with its operands (``^bb1(%a : T)``)."""
+
+    label: str
+    start: int
+    end: int
+    operands: tuple[Use, ...]
+
+
+class Item(NamedTuple):
+    """One item of a custom form, in order: a ``word``, ``value``, ``binding`` (``%a = %b``),
+    ``clause`` (``name = value``), ``group`` (a bracketed part), ``dict``, ``props``,
+    ``region``, ``string``, ``symbol`` (``@f``), ``successor``, ``punct`` or ``types``."""
+
+    kind: str
+    text: str
+    start: int
+    end: int
+
+
+class Signature(NamedTuple):
+    """The types after a statement's ``:``.
+
+    ``kind`` is ``function`` (``(T, U) -> V``), ``list`` (``T`` or ``T, U``), ``to``
+    (``A to B``) or ``arrow`` (``T -> U``).
+    """
+
+    kind: str
+    inputs: tuple[TypeText, ...]
+    outputs: tuple[TypeText, ...]
+    start: int
+    end: int
+
+
+class Statement(NamedTuple):
+    """One op statement as read."""
+
+    name: str
+    name_start: int
+    name_end: int
+    generic: bool
+    results: tuple[Result, ...]
+    operands: tuple[Use, ...]
+    """The values used, in order (a successor's operands are its own)."""
+    definitions: tuple[Definition, ...]
+    successors: tuple[Successor, ...]
+    attributes: tuple[Attribute, ...]
+    signature: Signature | None
+    regions: int
+    items: tuple[Item, ...]
+    """A custom form's items (empty for the generic form)."""
+    end: int
+    """Where the statement ends, before a trailing location."""
+
+    @property
+    def result_count(self) -> int:
+        return sum(r.count for r in self.results)
+
+
+class SyntaxProblem(Exception):
+    """Text the reader cannot take, with the offset where reading stopped."""
+
+    def __init__(self, message: str, start: int, end: int) -> None:
+        super().__init__(message)
+        self.message, self.start, self.end = message, start, end
+
+
+def tokens(text: str) -> list[Token]:
+    """The tokens of ``text`` but spaces, newlines and comments."""
+    out = []
+    for m in TOKEN.finditer(text):
+        kind = m.lastgroup
+        if kind is not None and kind not in _SKIP:
+            out.append(Token(kind, m.group(), m.start(), m.end()))
+    return out
+
+
+class _Reader:
+    """A cursor over a statement's tokens."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.toks = tokens(text)
+        self.pos = 0
+        self.matching = _match_brackets(self.toks)
+
+    # ---------------------------------------------------------------- cursor
+
+    def peek(self, ahead: int = 0) -> Token | None:
+        i = self.pos + ahead
+        return self.toks[i] if i < len(self.toks) else None
+
+    def at(self, text: str, ahead: int = 0) -> bool:
+        tok = self.peek(ahead)
+        return tok is not None and tok.text == text
+
+    def take(self) -> Token:
+        tok = self.peek()
+        if tok is None:
+            raise self.problem("expected more, found end of statement")
+        self.pos += 1
+        return tok
+
+    def expect(self, text: str, what: str | None = None) -> Token:
+        tok = self.peek()
+        if tok is None or tok.text != text:
+            raise self.problem(f"expected {what or repr(text)}")
+        self.pos += 1
+        return tok
+
+    def problem(self, message: str) -> SyntaxProblem:
+        tok = self.peek()
+        if tok is None:
+            end = len(self.text.rstrip())
+            return SyntaxProblem(f"{message}, found end of statement" if "found" not in message else message, end, end)
+        return SyntaxProblem(f"{message}, found '{tok.text}'", tok.start, tok.end)
+
+    def group_end(self) -> int:
+        """The index of the token closing the bracket at the cursor."""
+        close = self.matching.get(self.pos, -1)
+        if close < 0:
+            tok = self.toks[self.pos]
+            raise SyntaxProblem(f"unbalanced '{tok.text}'", tok.start, tok.end)
+        return close
+
+    def skip_group(self) -> tuple[int, int]:
+        """Pass over the bracket group at the cursor; its start and end offsets."""
+        close = self.group_end()
+        start, end = self.toks[self.pos].start, self.toks[close].end
+        self.pos = close + 1
+        return start, end
+
+    def region_here(self) -> bool:
+        return self.at("{") and self.at("...", 1) and self.at("}", 2)
+
+    # ---------------------------------------------------------------- types
+
+    def type(self) -> TypeText:
+        """One type at the cursor (its extent: a word with its ``<...>`` groups)."""
+        tok = self.peek()
+        if tok is None or tok.kind != "word" or tok.text.startswith(("%", "^", "@", "#")) or tok.text == "...":
+            raise self.problem("expected type")
+        if tok.text == "(":
+            raise self.problem("expected non-function type")
+        start = tok.start
+        self.pos += 1
+        end = tok.end
+        while self.at("<") and self.peek() is not None and self.peek().start == end:  # type: ignore[union-attr]
+            _, end = self.skip_group()
+        return _type_text(self.text, start, end)
+
+    def type_list(self) -> list[TypeText]:
+        types = [self.type()]
+        while self.at(","):
+            nxt = self.peek(1)
+            if nxt is None or not _can_start_type(nxt):
+                break
+            self.pos += 1
+            types.append(self.type())
+        return types
+
+    def paren_types(self) -> list[TypeText]:
+        """``(T, U)``; a type may carry attributes (a function's results: ``(T {a = 1})``)."""
+        self.expect("(")
+        types: list[TypeText] = []
+        while not self.at(")"):
+            types.append(self.type())
+            if self.at("{"):
+                self.skip_group()
+            if not self.at(")"):
+                self.expect(",", "',' or ')'")
+        self.pos += 1
+        return types
+
+    def type_group(self) -> list[TypeText]:
+        if self.at("("):
+            return self.paren_types()
+        return [self.type()]
+
+    def signature(self) -> Signature:
+        """The types after a ``:``."""
+        first = self.peek()
+        start = first.start if first is not None else len(self.text)
+        if self.at("("):
+            save = self.pos
+            inputs = self.paren_types()
+            if self.at("->"):
+                self.pos += 1
+                outputs = self.type_group()
+                return Signature("function", tuple(inputs), tuple(outputs), start, self._last_end())
+            self.pos = save
+            raise self.problem("expected non-function type")
+        one = self.type()
+        if self.at("to"):
+            self.pos += 1
+            other = self.type()
+            return Signature("to", (one,), (other,), start, self._last_end())
+        if self.at("->"):
+            self.pos += 1
+            outputs = self.type_group()
+            return Signature("arrow", (one,), tuple(outputs), start, self._last_end())
+        types = [one]
+        while self.at(",") and self.peek(1) is not None and _can_start_type(self.peek(1)):  # type: ignore[arg-type]
+            self.pos += 1
+            types.append(self.type())
+        return Signature("list", tuple(types), (), start, self._last_end())
+
+    def _last_end(self) -> int:
+        return self.toks[self.pos - 1].end
+
+    # ---------------------------------------------------------------- attributes
+
+    def dictionary(self, into: list[Attribute]) -> None:
+        """An attribute dictionary ``{a = 1, b}`` at the cursor."""
+        close = self.group_end()
+        self.pos += 1
+        while self.pos < close:
+            tok = self.take()
+            if tok.kind not in ("word", "string"):
+                raise SyntaxProblem(f"expected attribute name, found '{tok.text}'", tok.start, tok.end)
+            name = tok.text.strip('"') if tok.kind == "string" else tok.text
+            if self.at("="):
+                self.pos += 1
+                vstart = self.peek().start if self.pos < close else tok.end  # type: ignore[union-attr]
+                vend = self._value_end(close)
+                into.append(Attribute(name, self.text[vstart:vend], tok.start, vend))
+            else:
+                into.append(Attribute(name, "unit", tok.start, tok.end))
+            if self.pos < close:
+                self.expect(",", "',' or '}'")
+        self.pos = close + 1
+
+    def _value_end(self, close: int) -> int:
+        """Pass over an attribute value (up to a depth-0 ``,`` or ``close``); its end offset."""
+        end = self.toks[self.pos].end if self.pos < close else self.toks[close].start
+        while self.pos < close and not self.at(","):
+            tok = self.toks[self.pos]
+            if tok.kind == "open":
+                _, end = self.skip_group()
+            else:
+                end = tok.end
+                self.pos += 1
+        return end
+
+    # ---------------------------------------------------------------- values
+
+    def value_list(self, close: int) -> list[Use]:
+        uses = []
+        while self.pos < close:
+            tok = self.take()
+            use = _use(tok)
+            if use is None:
+                raise SyntaxProblem(f"expected SSA operand, found '{tok.text}'", tok.start, tok.end)
+            uses.append(use)
+            if self.pos < close:
+                self.expect(",", "')'")
+        return uses
+
+
+def _use(tok: Token) -> Use | None:
+    m = _USE.fullmatch(tok.text)
+    if m is None or tok.kind != "word":
+        return None
+    return Use(m.group(1), int(m.group(2) or 0), tok.start, tok.end)
+
+
+def _can_start_type(tok: Token) -> bool:
+    return tok.kind == "word" and not tok.text.startswith(("%", "^", "@", "#")) and tok.text[:1].isalpha() or (
+        tok.kind == "word" and tok.text.startswith("!")
+    )
+
+
+def _type_text(text: str, start: int, end: int) -> TypeText:
+    written = text[start:end]
+    return TypeText(written, start, end, "".join(written.split()) if " " in written or "\n" in written else written)
+
+
+def _match_brackets(toks: list[Token]) -> dict[int, int]:
+    """Each opening bracket's index -> its closing bracket's index (only matched pairs)."""
+    stack: list[int] = []
+    pairs: dict[int, int] = {}
+    for i, tok in enumerate(toks):
+        if tok.kind == "open":
+            stack.append(i)
+        elif tok.kind == "close":
+            if stack and _CLOSERS[toks[stack[-1]].text] == tok.text:
+                pairs[stack.pop()] = i
+            else:
+                stack.clear()  # a stray closer: what is open cannot be matched across it
+    return pairs
+
+
+# ---------------------------------------------------------------- statements
+
+
+def read_statement(text: str) -> Statement:
+    """Read one op statement (regions elided as :data:`REGION`); raises :class:`SyntaxProblem`."""
+    r = _Reader(text)
+    results: list[Result] = []
+    if r.peek() is not None and r.peek().text.startswith("%"):  # type: ignore[union-attr]
+        while True:
+            tok = r.take()
+            m = _RESULT.fullmatch(tok.text)
+            if m is None:
+                raise SyntaxProblem(f"expected SSA value name, found '{tok.text}'", tok.start, tok.end)
+            count = 1
+            end = tok.end
+            if r.at(":") and r.peek(1) is not None and _INT.fullmatch(r.peek(1).text):  # type: ignore[union-attr]
+                r.pos += 1
+                count_tok = r.take()
+                count, end = int(count_tok.text), count_tok.end
+            results.append(Result(m.group(1), count, tok.start, tok.start + len(m.group(1))))
+            del end
+            if r.at(","):
+                r.pos += 1
+                continue
+            r.expect("=", "'=' after the results")
+            break
+    head = r.peek()
+    if head is None:
+        raise r.problem("expected operation name")
+    if head.kind == "string":
+        return _generic(r, results, head)
+    if head.kind == "word" and _BARE_OP.fullmatch(head.text):
+        return _custom(r, results, head)
+    raise r.problem("expected operation name")
+
+
+def _generic(r: _Reader, results: list[Result], head: Token) -> Statement:
+    name = head.text[1:-1]
+    if not _OP_NAME.fullmatch(name):
+        raise SyntaxProblem(f"invalid operation name '{name}'", head.start, head.end)
+    r.pos += 1
+    close = r.group_end() if r.at("(") else -1
+    if close < 0:
+        raise r.problem("expected '(' to start operand list")
+    r.pos += 1
+    operands = r.value_list(close)
+    r.pos = close + 1
+    successors: list[Successor] = []
+    if r.at("["):
+        close = r.group_end()
+        r.pos += 1
+        while r.pos < close:
+            successors.append(_successor(r, r.take()))
+            if r.pos < close:
+                r.expect(",", "',' or ']'")
+        r.pos = close + 1
+    attributes: list[Attribute] = []
+    if r.at("<") and r.at("{", 1):
+        close = r.group_end()
+        r.pos += 1
+        r.dictionary(attributes)
+        if r.pos != close:
+            raise r.problem("expected '>' to close properties")
+        r.pos = close + 1
+    regions = 0
+    if r.at("(") and r.at("{", 1):
+        close = r.group_end()
+        r.pos += 1
+        while r.pos < close:
+            if not r.region_here():
+                raise r.problem("expected region")
+            r.pos += 3
+            regions += 1
+            if r.pos < close:
+                r.expect(",", "',' or ')'")
+        r.pos = close + 1
+    if r.at("{"):
+        r.dictionary(attributes)
+    r.expect(":", "':' and the function type")
+    signature = r.signature()
+    if signature.kind != "function":
+        raise SyntaxProblem("expected function type", signature.start, signature.end)
+    end = signature.end
+    _trailing_location(r)
+    return Statement(
+        name, head.start, head.end, True, tuple(results), tuple(operands), (), tuple(successors),
+        tuple(attributes), signature, regions, (), end,
+    )  # fmt: skip
+
+
+def _successor(r: _Reader, tok: Token) -> Successor:
+    if not tok.text.startswith("^"):
+        raise SyntaxProblem(f"expected block name, found '{tok.text}'", tok.start, tok.end)
+    uses: list[Use] = []
+    end = tok.end
+    if r.at("(") and r.peek().start == tok.end:  # type: ignore[union-attr]
+        close = r.group_end()
+        r.pos += 1
+        uses = _typed_uses(r, close)
+        end = r.toks[close].end
+        r.pos = close + 1
+    return Successor(tok.text, tok.start, end, tuple(uses))
+
+
+def _typed_uses(r: _Reader, close: int) -> list[Use]:
+    """``%a, %b : T, U`` up to the token at ``close``: uses with their types."""
+    uses: list[Use] = []
+    while r.pos < close and not r.at(":"):
+        tok = r.take()
+        use = _use(tok)
+        if use is None:
+            raise SyntaxProblem(f"expected SSA operand, found '{tok.text}'", tok.start, tok.end)
+        uses.append(use)
+        if r.at(","):
+            r.pos += 1
+    if r.pos < close:
+        r.expect(":")
+        types = r.type_list()
+        if len(types) != len(uses):
+            raise SyntaxProblem(
+                f"expected {len(uses)} types to match the operands, found {len(types)}", types[0].start, types[-1].end
+            )
+        uses = [u._replace(type=t) for u, t in zip(uses, types, strict=True)]
+    return uses
+
+
+def _trailing_location(r: _Reader) -> None:
+    if r.at("loc") and r.at("(", 1):
+        r.pos += 1
+        r.skip_group()
+    tok = r.peek()
+    if tok is not None:
+        raise SyntaxProblem(f"unexpected '{tok.text}' after the statement", tok.start, tok.end)
+
+
+def _custom(r: _Reader, results: list[Result], head: Token) -> Statement:
+    r.pos += 1
+    operands: list[Use] = []
+    definitions: list[Definition] = []
+    successors: list[Successor] = []
+    attributes: list[Attribute] = []
+    items: list[Item] = []
+    signature: Signature | None = None
+    regions = 0
+    end = head.end
+    while r.peek() is not None:
+        tok = r.peek()
+        assert tok is not None
+        if tok.text == "loc" and r.at("(", 1) and r.matching.get(r.pos + 1, -2) == len(r.toks) - 1:
+            break  # the trailing location
+        if r.region_here():
+            items.append(Item("region", "{...}", tok.start, r.toks[r.pos + 2].end))
+            r.pos += 3
+            regions += 1
+            end = items[-1].end
+            continue
+        if tok.text == ":" and signature is None:
+            r.pos += 1
+            nxt = r.peek()
+            if nxt is not None and nxt.text.startswith("%"):  # `init: %v`: a keyword's colon
+                items.append(Item("punct", ":", tok.start, tok.end))
+                continue
+            signature = r.signature()
+            items.append(Item("types", r.text[signature.start : signature.end], signature.start, signature.end))
+            end = signature.end
+            continue
+        if tok.text == "->" and signature is None:
+            # Result types without a `:`: `func.func @f(...) -> (T, U)`, `scf.for ... -> (T)`,
+            # `linalg.generic ... {...} -> tensor<4xf32>` (after the region)
+            r.pos += 1
+            outputs = r.type_group()
+            signature = Signature("arrow", (), tuple(outputs), outputs[0].start if outputs else tok.end, r._last_end())
+            items.append(Item("types", r.text[tok.start : signature.end], tok.start, signature.end))
+            end = signature.end
+            continue
+        _custom_item(r, tok, operands, definitions, successors, attributes, items)
+        end = items[-1].end if items else end
+    if r.peek() is not None:
+        _trailing_location(r)
+    return Statement(
+        head.text, head.start, head.end, False, tuple(results), tuple(operands), tuple(definitions),
+        tuple(successors), tuple(attributes), signature, regions, tuple(items), end,
+    )  # fmt: skip
+
+
+def _custom_item(
+    r: _Reader,
+    tok: Token,
+    operands: list[Use],
+    definitions: list[Definition],
+    successors: list[Successor],
+    attributes: list[Attribute],
+    items: list[Item],
+) -> None:
+    """Read the custom-form item at the cursor."""
+    text = tok.text
+    if tok.kind == "word" and text.startswith("%"):
+        r.pos += 1
+        use = _use(tok)
+        if use is None:
+            raise SyntaxProblem(f"invalid SSA value '{text}'", tok.start, tok.end)
+        if r.at("="):  # `%i = %lb` (scf.for) or `%i = 0` (affine.for): a value defined for the region
+            r.pos += 1
+            definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
+            items.append(Item("binding", text, tok.start, tok.end))
+            return
+        operands.append(use)
+        items.append(Item("value", text, tok.start, tok.end))
+        return
+    if tok.kind == "word" and text.startswith("^"):
+        r.pos += 1
+        successors.append(_successor(r, tok))
+        items.append(Item("successor", r.text[tok.start : successors[-1].end], tok.start, successors[-1].end))
+        return
+    if tok.kind == "open":
+        start, end = tok.start, r.toks[r.group_end()].end
+        if text == "{":
+            r.dictionary(attributes)
+            items.append(Item("dict", r.text[start:end], start, end))
+            return
+        if text == "<" and r.at("{", 1):  # properties
+            close = r.group_end()
+            r.pos += 1
+            r.dictionary(attributes)
+            r.pos = close + 1
+            items.append(Item("props", r.text[start:end], start, end))
+            return
+        if text == "(":
+            _paren_group(r, operands, definitions, items)
+            return
+        r.skip_group()
+        items.append(Item("group", r.text[start:end], start, end))
+        return
+    if tok.kind == "word" and r.at("=", 1) and not text.startswith(("@", "#", "!")):
+        # `dims = [1, 2]`, `contracting_dims = [1] x [0]`: a clause up to a depth-0 `,` or `:`
+        r.pos += 2
+        vstart = r.peek().start if r.peek() is not None else tok.end  # type: ignore[union-attr]
+        vend = vstart
+        while r.peek() is not None and r.peek().text not in (",", ":") and not r.region_here():  # type: ignore[union-attr]
+            nxt = r.peek()
+            assert nxt is not None
+            if nxt.kind == "open":
+                if nxt.text == "(" and _word_before_paren(r):
+                    break
+                _, vend = r.skip_group()
+            elif nxt.kind == "word" and nxt.text.startswith("%"):
+                break
+            elif nxt.kind == "word" and r.at("=", 1):
+                break
+            else:
+                vend = nxt.end
+                r.pos += 1
+        attributes.append(Attribute(text, r.text[vstart:vend], tok.start, vend))
+        items.append(Item("clause", r.text[tok.start : vend], tok.start, vend))
+        return
+    r.pos += 1
+    if tok.kind == "word" and r.at("<") and r.peek().start == tok.end:  # type: ignore[union-attr]
+        _, end = r.skip_group()  # `dense<0>`, `nan_mode<PROPAGATE>`: one word
+        items.append(Item("word", r.text[tok.start : end], tok.start, end))
+        return
+    if tok.kind == "string":
+        items.append(Item("string", text, tok.start, tok.end))
+    elif tok.kind == "punct" or tok.kind == "arrow":
+        items.append(Item("punct", text, tok.start, tok.end))
+    elif text.startswith("@"):
+        items.append(Item("symbol", text, tok.start, tok.end))
+    else:
+        items.append(Item("word", text, tok.start, tok.end))
+
+
+def _word_before_paren(r: _Reader) -> bool:
+    """Whether the ``(`` at the cursor follows a word directly (``iter_args(``, ``reducer(``)."""
+    prev = r.toks[r.pos - 1] if r.pos else None
+    tok = r.peek()
+    return prev is not None and tok is not None and prev.kind == "word" and prev.end == tok.start
+
+
+def _paren_group(r: _Reader, operands: list[Use], definitions: list[Definition], items: list[Item]) -> None:
+    """A ``(...)`` item of a custom form: operands (``(%a, %b)``, ``(%a init: %b)``), typed
+    operands (``ins(%a, %b : T, U)``), bindings (``(%x = %a, ...)``), arguments (``(%x: T, ...)``)."""
+    open_tok = r.peek()
+    assert open_tok is not None
+    close = r.group_end()
+    start, end = open_tok.start, r.toks[close].end
+    inner = r.toks[r.pos + 1 : close]
+    prev = r.toks[r.pos - 1] if r.pos else None
+    keyword = prev.text if prev is not None and prev.end == open_tok.start and prev.kind == "word" else ""
+    kind = _group_kind(inner)
+    r.pos += 1
+    if kind == "arguments" and not (len(_values_in(inner)) == 1 and keyword in _TYPED_USE_KEYWORDS):
+        while r.pos < close:
+            tok = r.take()
+            use = _use(tok)
+            assert use is not None
+            r.expect(":")
+            type_ = r.type()
+            definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), type_))
+            while r.pos < close and not r.at(","):  # `%a: T {attrs}` or `%a: T loc(...)`
+                if r.peek().kind == "open":  # type: ignore[union-attr]
+                    r.skip_group()
+                else:
+                    r.pos += 1
+            if r.at(","):
+                r.pos += 1
+        items.append(Item("arguments", r.text[start:end], start, end))
+    elif kind in ("typed", "arguments"):
+        operands.extend(_typed_uses(r, close))
+        items.append(Item("typed", r.text[start:end], start, end))
+    elif kind == "bindings":
+        while r.pos < close:
+            tok = r.take()
+            use = _use(tok)
+            assert use is not None
+            definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
+            r.expect("=")
+            value = r.take()
+            bound = _use(value)
+            if bound is not None:
+                operands.append(bound)
+            if r.at(","):
+                r.pos += 1
+        items.append(Item("bindings", r.text[start:end], start, end))
+    elif kind == "values":
+        for tok in inner:
+            use = _use(tok)
+            if use is not None:
+                operands.append(use)
+        items.append(Item("values", r.text[start:end], start, end))
+    else:
+        items.append(Item("group", r.text[start:end], start, end))
+    r.pos = close + 1
+
+
+_TYPED_USE_KEYWORDS = frozenset({"ins", "outs", "iter_args", "args", "init"})
+
+
+def _values_in(inner: list[Token]) -> list[Token]:
+    return [t for t in inner if t.kind == "word" and t.text.startswith("%")]
+
+
+def _group_kind(inner: list[Token]) -> str:
+    """How a custom form's ``(...)`` reads: ``values``, ``typed``, ``arguments``, ``bindings``
+    or ``other`` (anything else: kept as text)."""
+    if not inner:
+        return "other"
+    depth0 = []
+    depth = 0
+    for t in inner:
+        if depth == 0:
+            depth0.append(t)
+        if t.kind == "open":
+            depth += 1
+        elif t.kind == "close":
+            depth -= 1
+    texts = [t.text for t in depth0]
+    first = depth0[0]
+    if not first.text.startswith("%"):
+        return "other"
+    if len(texts) >= 3 and texts[1] == "=":
+        return "bindings" if all(texts[i + 1] == "=" for i in range(0, len(texts), 4) if i + 1 < len(texts)) else "other"
+    if len(texts) >= 3 and texts[1] == ":" and not texts[2].startswith("%"):
+        # `%a: T, %b: U` (arguments) or `%a : T` (one typed operand: the same text)
+        colon_count = texts.count(":")
+        values = sum(1 for t in texts if t.startswith("%"))
+        return "arguments" if colon_count == values else "other"
+    if ":" in texts:
+        colon = texts.index(":")
+        if all(t.startswith("%") or t == "," for t in texts[:colon]) and colon + 1 < len(texts):
+            if texts[colon + 1].startswith("%"):  # `(%a init: %b)`
+                return "values" if all(t.startswith("%") or t in (",", ":") or t.isidentifier() for t in texts) else "other"
+            return "typed"
+        if all(t.startswith("%") or t in (",", ":") or re.fullmatch(r"[A-Za-z_]\w*", t) for t in texts):
+            return "values"
+        return "other"
+    if all(t.startswith("%") or t == "," for t in texts):
+        return "values"
+    return "other"
