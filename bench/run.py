@@ -1172,6 +1172,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         huge = gen_workload(sizes.huge, args.seed)
         files = [f"  {load.describe()}" for load in (big, big2, huge)]
     files.append(f"  {len(models)} model exports ({exports_note}): {sum(e.ops for e in models):,} op statements")
+    titles = {e.label.removesuffix(".loc"): e.title.removesuffix(", with locations") for e in models}
+    located = {e.label.removesuffix(".loc") for e in models if e.locations}
+    files.extend(f"    {name}{'[.loc]' if name in located else ''}: {title}" for name, title in titles.items())
 
     log("start-up ...")
     tiny = [e for e in models if e.label == "jax-5op"]
