@@ -68,9 +68,20 @@ oracle-tf: $(STAMP)
 	PYTHONPATH=$(CURDIR) $(TF_VENV)/bin/python -m pytest -m oracle tests/oracle/test_tf_ops.py -q -p no:cacheprovider
 
 # The benchmark against MLIR's C++ tool (iree-opt): prints one table of figures and
-# ratios. Not part of `make test`; it installs iree-base-compiler (about 350 MB).
-bench: $(STAMP)
+# ratios. Not part of `make test`; it installs iree-base-compiler (about 350 MB) into
+# $(VENV), and jax for CPU (about 600 MB) into an environment of its own, $(BENCH_VENV),
+# which writes real model exports (bench/exports.py; cached in bench/.data/exports,
+# written again only when bench/exports.py or bench/jaxmodels.py changes).
+BENCH_VENV ?= .venv-bench
+$(BENCH_VENV)/.installed:
+	@echo '==> creating $(BENCH_VENV) with jax 0.10.2 (CPU) for the model exports'
+	@test -x $(BENCH_VENV)/bin/python || $(PYTHON) -m venv $(BENCH_VENV)
+	@$(BENCH_VENV)/bin/python -m pip install --quiet --disable-pip-version-check 'jax==0.10.2' 'jaxlib==0.10.2'
+	@touch $@
+
+bench: $(STAMP) $(BENCH_VENV)/.installed
 	$(BIN)/python -m pip install --quiet 'iree-base-compiler==3.13.0'
+	$(BENCH_VENV)/bin/python -m bench.exports
 	$(BIN)/python -m compileall -q broadcheck
 	$(BIN)/python -m bench.run --broadcheck $(BIN)/broadcheck
 

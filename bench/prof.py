@@ -1,9 +1,10 @@
 """Where broadcheck spends its time: cProfile of ``broadcheck check`` on a generated file.
 
-``python -m bench.prof [--ops 100000] [--top 15] [--gen2]`` runs ``python -m
-cProfile -m broadcheck check FILE`` in a child process (the same interpreter; the
-file comes from the bench cache, see :mod:`bench.run`: :mod:`bench.gen`'s, or
-:mod:`bench.gen2`'s with ``--gen2``) and prints two tables: the top
+``python -m bench.prof [--ops 100000] [--top 15] [--gen2 | --export NAME]`` runs
+``python -m cProfile -m broadcheck check FILE`` in a child process (the same interpreter;
+the file comes from the bench cache, see :mod:`bench.run`: :mod:`bench.gen`'s, or
+:mod:`bench.gen2`'s with ``--gen2``, or with ``--export`` a real model export of
+:mod:`bench.exports`, such as ``gpt2-train-l480.loc``) and prints two tables: the top
 functions by cumulative time (time inside the function and everything it
 calls) and by self time (time in the function's own code). cProfile slows
 Python-heavy code down by roughly 1.5-2x, so read the shares, not the absolute
@@ -22,6 +23,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from bench import exports
 from bench.run import cached_file, cached_file2
 
 _REPO = str(Path(__file__).resolve().parent.parent) + "/"
@@ -63,8 +65,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--top", type=int, default=15, help="rows per table (default 15)")
     parser.add_argument("--save", metavar="FILE", help="keep the raw cProfile output here")
     parser.add_argument("--gen2", action="store_true", help="profile bench.gen2's file (exported models)")
+    parser.add_argument(
+        "--export", metavar="NAME", help="profile a model export (bench.exports), e.g. gpt2-forward.loc"
+    )
     args = parser.parse_args(argv)
-    path, stats = cached_file2(args.ops, args.seed) if args.gen2 else cached_file(args.ops, args.seed)
+    if args.export:
+        path = exports.OUT / (args.export.removesuffix(".mlir") + ".mlir")
+        if not path.exists():
+            parser.error(f"no export {path} (make bench writes them)")
+        text = path.read_text()
+        about = f"{text.count(chr(10))} lines, {sum(exports.count_ops(text).values())} op statements"
+    else:
+        path, stats = cached_file2(args.ops, args.seed) if args.gen2 else cached_file(args.ops, args.seed)
+        about = f"{stats.lines} lines, {stats.ops} ops ({stats.checked} checked)"
     with tempfile.TemporaryDirectory() as tmp:
         out = args.save or str(Path(tmp) / "broadcheck.prof")
         cmd = [sys.executable, "-m", "cProfile", "-o", out, "-m", "broadcheck", "check", str(path)]
@@ -75,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"warning: broadcheck exited {done.returncode}: this profiles a failed run", file=sys.stderr)
         profile = pstats.Stats(out)
     total = profile.total_tt  # type: ignore[attr-defined]
-    print(f"broadcheck check {path.name}: {stats.lines} lines, {stats.ops} ops ({stats.checked} checked)")
+    print(f"broadcheck check {path.name}: {about}")
     print(f"wall {wall:.2f} s under cProfile; profiled total {total:.2f} s\n")
     print(f"Top {args.top} by cumulative time:")
     print("\n".join(table(profile, 3, args.top, total)))
