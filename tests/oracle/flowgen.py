@@ -477,6 +477,9 @@ class Builder:
         self.force = force
         self.pool = _pool(rng)
         self.counter = 0
+        self.budget = rng.randint(3, 20)
+        """Ops to write in the module, beyond those a kind forces and the terminators."""
+        self.written = 0
         self.callees: list[Func] = []
 
     # names and records
@@ -488,6 +491,7 @@ class Builder:
     def define(self, ctx: Ctx, stmt: Stmt, tys: list[Ty]) -> list[Ref]:
         """Add ``stmt`` to the block and its results to the scope; their uses."""
         ctx.block.stmts.append(stmt)
+        self.written += 1
         if stmt.res is None:
             return []
         self.prog.results.append((stmt, ctx.block, dict(ctx.scope), ctx.region))
@@ -503,7 +507,7 @@ class Builder:
 
     # operands
 
-    def value(self, ctx: Ctx, ty: Ty, reuse: float = 0.75) -> Ref:
+    def value(self, ctx: Ctx, ty: Ty, reuse: float = 0.85) -> Ref:
         """A visible value of type ``ty``, or one made for it (a constant, maybe cast)."""
         have = [n for n, t in ctx.scope.items() if t == ty]
         if have and self.rng.random() < reuse:
@@ -740,6 +744,8 @@ class Builder:
             self.force.discard("call")
             self.call(ctx)
         for _ in range(count):
+            if self.written >= self.budget:
+                break
             for _attempt in range(5):
                 make = rng.choices([m for _, m in makers], [w for w, _ in makers])[0]
                 if make(ctx):
@@ -875,6 +881,11 @@ def _pick(rng: random.Random, items: list[Use]) -> Use | None:
     return rng.choice(items) if items else None
 
 
+def _visible(name: str, scope: dict[str, Ty]) -> bool:
+    """``name`` means a value visible in ``scope`` (``%5`` is ``%5#0`` of several results)."""
+    return name in scope or f"{name}#0" in scope or name.split("#")[0] in scope
+
+
 def _insert_before(block: Block, stmt: Stmt, new: Stmt) -> None:
     block.stmts.insert(next(i for i, s in enumerate(block.stmts) if s is stmt), new)
 
@@ -977,7 +988,7 @@ def region_escape(prog: Program, rng: random.Random) -> bool:
         inner = {d.name: d.ty for d in prog.defs if any(d.block is b for b in bodies) and "#" not in d.name}
         for use in prog.uses:
             if use.block is block and block.stmts.index(use.stmt) > block.stmts.index(stmt):
-                names = [n for n in inner if n not in use.scope]
+                names = [n for n in inner if not _visible(n, use.scope)]
                 if names:
                     outs.append((use, names))
     if not outs:
@@ -989,7 +1000,11 @@ def region_escape(prog: Program, rng: random.Random) -> bool:
 
 def own_result_in_region(prog: Program, rng: random.Random) -> bool:
     """Inside a region, the name of the region's own op (a forward reference to it)."""
-    uses = [u for u in prog.uses if u.region is not None and u.region.res is not None and u.region.res not in u.scope]
+    uses = [
+        u
+        for u in prog.uses
+        if u.region is not None and u.region.res is not None and not _visible(u.region.res, u.scope)
+    ]
     if not uses:
         return False
     use = rng.choice(uses)
@@ -1008,7 +1023,7 @@ def sibling_ref(prog: Program, rng: random.Random) -> bool:
             names = {d.name for d in prog.defs if d.block is there and "#" not in d.name}
             for use in prog.uses:
                 if use.block is here:
-                    ok = [n for n in names if n not in use.scope]
+                    ok = [n for n in names if not _visible(n, use.scope)]
                     if ok:
                         outs.append((use, ok))
     if not outs:
@@ -1035,7 +1050,7 @@ def forward_ref(same_type: bool) -> Mutation:
                 and d.stmt in use.block.stmts
                 and use.block.stmts.index(d.stmt) > at
                 and (d.ty == use.ref.ty) == same_type
-                and d.name not in use.scope
+                and not _visible(d.name, use.scope)
             ]
             if later:
                 outs.append((use, later))
@@ -1064,7 +1079,7 @@ def non_dominating(prog: Program, rng: random.Random) -> bool:
             and d.block is not use.block
             and d.block in blocks[1:]
             and d.ty == use.ref.ty
-            and d.name not in use.scope
+            and not _visible(d.name, use.scope)
         ]
         if names:
             outs.append((use, names))
