@@ -334,8 +334,6 @@ class Use:
     func: Func | None
     scope: dict[str, Ty]
     form: str
-    typed: bool
-    """The form writes this operand's own type (not a type shared with others)."""
     region: Stmt | None = None
     """The region op whose body holds the operand, if any."""
 
@@ -501,8 +499,8 @@ class Builder:
             self.prog.defs.append(Def(n, t, ctx.block, stmt, ctx.func))
         return [Ref(n, t) for n, t in zip(names, tys, strict=True)]
 
-    def use(self, ctx: Ctx, ref: Ref, stmt: Stmt, form: str, typed: bool) -> Ref:
-        self.prog.uses.append(Use(ref, stmt, ctx.block, ctx.func, dict(ctx.scope), form, typed, ctx.region))
+    def use(self, ctx: Ctx, ref: Ref, stmt: Stmt, form: str) -> Ref:
+        self.prog.uses.append(Use(ref, stmt, ctx.block, ctx.func, dict(ctx.scope), form, ctx.region))
         return ref
 
     # operands
@@ -519,7 +517,7 @@ class Builder:
         static = Ty(ty.elem, tuple(d if d is not None else self.rng.choice((2, 3, 4)) for d in ty.dims))
         src = self.value(ctx, static)
         cast = Cast(self.name(), "tensor.cast", Ref(src.name, static), ty)
-        self.use(ctx, cast.ref, cast, "cast", True)
+        self.use(ctx, cast.ref, cast, "cast")
         return self.define(ctx, cast, [ty])[0]
 
     def pick_type(self, ctx: Ctx, ok: Callable[[Ty], bool]) -> Ty | None:
@@ -560,7 +558,7 @@ class Builder:
             refs.insert(0, self.value(ctx, I1))
         stmt = Trailing(self.name(), op, [Ref(r.name, r.ty) for r in refs], ty, prefix)
         for i, ref in enumerate(stmt.refs):
-            self.use(ctx, ref, stmt, "select-condition" if kind == "select" and i == 0 else "trailing", False)
+            self.use(ctx, ref, stmt, "select-condition" if kind == "select" and i == 0 else "trailing")
         rty = ty.like("i1") if kind == "cmp" else ty
         self.define(ctx, stmt, [rty])
         return True
@@ -584,7 +582,7 @@ class Builder:
         to = self.rng.choice(cast_targets(op, src))
         ref = self.value(ctx, src)
         stmt = Cast(self.name(), op, Ref(ref.name, src), to)
-        self.use(ctx, stmt.ref, stmt, "cast", True)
+        self.use(ctx, stmt.ref, stmt, "cast")
         self.define(ctx, stmt, [to])
         return True
 
@@ -595,8 +593,8 @@ class Builder:
         ref = self.value(ctx, src)
         index = self.value(ctx, INDEX, reuse=0.3)
         stmt = Dim(self.name(), Ref(ref.name, src), Ref(index.name, INDEX))
-        self.use(ctx, stmt.ref, stmt, "dim", True)
-        self.use(ctx, stmt.index, stmt, "dim-index", False)
+        self.use(ctx, stmt.ref, stmt, "dim")
+        self.use(ctx, stmt.index, stmt, "dim-index")
         self.define(ctx, stmt, [INDEX])
         return True
 
@@ -614,7 +612,7 @@ class Builder:
             self.rng.choice(("func.call", "call")) if ctx.region is None else "func.call",
         )
         for ref in stmt.refs:
-            self.use(ctx, ref, stmt, "call", True)
+            self.use(ctx, ref, stmt, "call")
         self.define(ctx, stmt, list(callee.rtys))
         self.prog.features.add("call-private" if callee.private else "call")
         return True
@@ -636,7 +634,7 @@ class Builder:
         res = self.name()
         start, reuse = self.region_names(res)
         stmt = If(res, Ref(cond.name, I1), rtys, Block(None, []), Block(None, []))
-        self.use(ctx, stmt.cond, stmt, "if-condition", False)
+        self.use(ctx, stmt.cond, stmt, "if-condition")
         ends = []
         for body in (stmt.then, stmt.orelse):  # siblings: each starts at the same number
             self.counter = start
@@ -646,7 +644,7 @@ class Builder:
             term = Terminator("scf.yield", [Ref(r.name, r.ty) for r in refs])
             body.stmts.append(term)
             for ref in term.refs:
-                self.use(inner, ref, term, "yield", True)
+                self.use(inner, ref, term, "yield")
             ends.append(self.counter)
         self.counter = max([*ends, int(res[1:]) + 1])
         self.prog.regions.append((stmt, ctx.block, [stmt.then, stmt.orelse]))
@@ -668,7 +666,7 @@ class Builder:
             self.counter += 1
         body = Block("^bb0", [(a, elem), (b, elem)])
         stmt = AllReduce(res, Ref(src.name, ty), ty, body)
-        self.use(ctx, stmt.ref, stmt, "all_reduce", True)
+        self.use(ctx, stmt.ref, stmt, "all_reduce")
         inner = Ctx(body, {**ctx.scope, a: elem, b: elem}, ctx.func, stmt)
         for n in (a, b):
             self.prog.defs.append(Def(n, elem, body, None, ctx.func))
@@ -676,11 +674,11 @@ class Builder:
         name = res if reuse and res not in (a, b) else self.name()
         add = Trailing(name, op, [Ref(a, elem), Ref(b, elem)], elem)
         for ref in add.refs:
-            self.use(inner, ref, add, "trailing", False)
+            self.use(inner, ref, add, "trailing")
         self.define(inner, add, [elem])
         term = Terminator("stablehlo.return", [Ref(name, elem)])
         body.stmts.append(term)
-        self.use(inner, term.refs[0], term, "yield", True)
+        self.use(inner, term.refs[0], term, "yield")
         self.counter = max(self.counter, int(res[1:]) + 1)
         self.prog.regions.append((stmt, ctx.block, [body]))
         self.define(ctx, stmt, [ty])
@@ -702,7 +700,7 @@ class Builder:
         body = Block("^bb0", [(n, elem) for n in args])
         stmt = Generic(res, [Ref(r.name, ty) for r in ins], Ref(out.name, ty), ty, body)
         for ref in (*stmt.ins, stmt.out):
-            self.use(ctx, ref, stmt, "generic", True)
+            self.use(ctx, ref, stmt, "generic")
         inner = Ctx(body, {**ctx.scope, **{n: elem for n in args}}, ctx.func, stmt)
         for n in args:
             self.prog.defs.append(Def(n, elem, body, None, ctx.func))
@@ -710,11 +708,11 @@ class Builder:
             self.name(), rng.choice(("arith.addf", "arith.mulf")), [Ref(args[0], elem), Ref(args[-1], elem)], elem
         )
         for ref in add.refs:
-            self.use(inner, ref, add, "trailing", False)
+            self.use(inner, ref, add, "trailing")
         value = self.define(inner, add, [elem])[0]
         term = Terminator("linalg.yield", [Ref(value.name, elem)])
         body.stmts.append(term)
-        self.use(inner, term.refs[0], term, "yield", True)
+        self.use(inner, term.refs[0], term, "yield")
         self.counter = max(self.counter, int(res[1:]) + 1)
         self.prog.regions.append((stmt, ctx.block, [body]))
         self.define(ctx, stmt, [ty])
@@ -756,7 +754,7 @@ class Builder:
         term = Terminator(self.rng.choice(("return", "func.return")), [Ref(r.name, r.ty) for r in refs])
         ctx.block.stmts.append(term)
         for ref in term.refs:
-            self.use(ctx, ref, term, "return", True)
+            self.use(ctx, ref, term, "return")
 
     def branch_to(self, ctx: Ctx, target: Block) -> Successor:
         refs = [self.value(ctx, t) for _, t in target.args]
@@ -793,11 +791,11 @@ class Builder:
             cond = self.value(ctx, I1)
             term = Branch([], Ref(cond.name, I1))
             term.succs = [self.branch_to(ctx, blocks[0]), self.branch_to(ctx, blocks[1])]
-            self.use(ctx, term.cond, term, "cond_br-condition", False)  # type: ignore[arg-type]
+            self.use(ctx, term.cond, term, "cond_br-condition")  # type: ignore[arg-type]
         entry.stmts.append(term)
         for succ in term.succs:
             for ref in succ.refs:
-                self.use(ctx, ref, term, "branch", True)
+                self.use(ctx, ref, term, "branch")
         after_entry = dict(ctx.scope)
         for i, block in enumerate(blocks):
             bctx = Ctx(block, {**after_entry, **dict(block.args)}, fn, None)
@@ -808,7 +806,7 @@ class Builder:
                 br = Branch([self.branch_to(bctx, blocks[1])])
                 block.stmts.append(br)
                 for ref in br.succs[0].refs:
-                    self.use(bctx, ref, br, "branch", True)
+                    self.use(bctx, ref, br, "branch")
             else:
                 self.ret(bctx, fn)
         rng.shuffle(blocks)  # blocks after the entry in any order: forward references to blocks
@@ -829,7 +827,7 @@ class Builder:
         for stmt, tys in ((add, [ty]), (const, [ty])) if forward else ((const, [ty]), (add, [ty])):
             self.define(ctx, stmt, tys)
         for ref in add.refs:
-            self.use(ctx, ref, add, "graph", False)
+            self.use(ctx, ref, add, "graph")
         self.prog.top = ctx.block.stmts
         self.prog.features.add("graph region" + (" with a forward reference" if forward else ""))
 
@@ -1020,7 +1018,7 @@ def sibling_ref(prog: Program, rng: random.Random) -> bool:
         if len(bodies) != 2:
             continue
         for here, there in (bodies, bodies[::-1]):
-            names = {d.name for d in prog.defs if d.block is there and "#" not in d.name}
+            names = sorted({d.name for d in prog.defs if d.block is there and "#" not in d.name})
             for use in prog.uses:
                 if use.block is here:
                     ok = [n for n in names if not _visible(n, use.scope)]
@@ -1136,7 +1134,8 @@ def graph_forward_type(prog: Program, rng: random.Random) -> bool:
     return True
 
 
-def _successors(prog: Program) -> list[tuple[Successor, Use | None, dict[str, Ty], Block, Stmt]]:
+def _successors(prog: Program) -> list[tuple[Successor, dict[str, Ty], Block]]:
+    """Every successor of a branch: with the names visible at the branch, and its block."""
     out = []
     for fn in prog.funcs:
         for block in fn.blocks:
@@ -1144,7 +1143,7 @@ def _successors(prog: Program) -> list[tuple[Successor, Use | None, dict[str, Ty
                 if isinstance(stmt, Branch):
                     scope = next((u.scope for u in prog.uses if u.stmt is stmt), {})
                     for succ in stmt.succs:
-                        out.append((succ, None, scope, block, stmt))
+                        out.append((succ, scope, block))
     return out
 
 
@@ -1166,7 +1165,7 @@ def branch_count(prog: Program, rng: random.Random) -> bool:
     succs = _successors(prog)
     if not succs:
         return False
-    succ, _, scope, block, _ = rng.choice(succs)
+    succ, scope, block = rng.choice(succs)
     if succ.refs and rng.random() < 0.5:
         succ.refs.pop(rng.randrange(len(succ.refs)))
     else:
@@ -1195,16 +1194,14 @@ def block_redefinition(prog: Program, rng: random.Random) -> bool:
     return True
 
 
-def _calls(prog: Program) -> list[tuple[Call, Block, Use | None]]:
-    out: list[tuple[Call, Block, Use | None]] = []
-    for stmt, block, _, _ in prog.results:
-        if isinstance(stmt, Call):
-            out.append((stmt, block, None))
-    seen = {id(c) for c, _, _ in out}
+def _calls(prog: Program) -> list[Call]:
+    """Every call: those with results, and those without (found through their operands)."""
+    out = [stmt for stmt, _, _, _ in prog.results if isinstance(stmt, Call)]
+    seen = {id(c) for c in out}
     for use in prog.uses:
         if isinstance(use.stmt, Call) and id(use.stmt) not in seen:
             seen.add(id(use.stmt))
-            out.append((use.stmt, use.block, use))
+            out.append(use.stmt)
     return out
 
 
@@ -1236,7 +1233,7 @@ def call_operand_count(prog: Program, rng: random.Random) -> bool:
 
 def call_result_type(prog: Program, rng: random.Random) -> bool:
     """A call's result type differs from the callee's (its uses follow the callee's)."""
-    calls = [c for c, _, _ in _calls(prog) if c.rtys]
+    calls = [c for c in _calls(prog) if c.rtys]
     if not calls:
         return False
     call = rng.choice(calls)
@@ -1246,7 +1243,7 @@ def call_result_type(prog: Program, rng: random.Random) -> bool:
 
 
 def call_result_count(prog: Program, rng: random.Random) -> bool:
-    calls = [c for c, _, _ in _calls(prog) if c.rtys]
+    calls = [c for c in _calls(prog) if c.rtys]
     if not calls:
         return False
     call = rng.choice(calls)
@@ -1258,24 +1255,25 @@ def call_undefined(prog: Program, rng: random.Random) -> bool:
     calls = _calls(prog)
     if not calls:
         return False
-    rng.choice(calls)[0].callee = rng.choice(("missing", "f9"))
+    rng.choice(calls).callee = rng.choice(("missing", "f9"))
     return True
 
 
-def _terminators(prog: Program, op: str) -> list[tuple[Terminator, Use | None, Block]]:
+def _terminators(prog: Program, op: str) -> list[tuple[Terminator, Block]]:
+    """The functions' returns (``op`` is ``return``) or the scf.if yields, with their blocks."""
     out = []
     for fn in prog.funcs:
         for block in fn.blocks:
             for stmt in block.stmts:
                 if isinstance(stmt, Terminator) and (stmt.op in ("return", "func.return")) == (op == "return"):
-                    out.append((stmt, None, block))
+                    out.append((stmt, block))
     if op == "yield":
         for stmt, _, bodies in prog.regions:
             if isinstance(stmt, If):
                 for body in bodies:
                     term = body.stmts[-1]
                     assert isinstance(term, Terminator)
-                    out.append((term, None, body))
+                    out.append((term, body))
     return out
 
 
@@ -1305,7 +1303,7 @@ def operand_count(op: str) -> Mutation:
             terms = [t for t in terms if t[0].op == "scf.yield"]
         if not terms:
             return False
-        term, _, block = rng.choice(terms)
+        term, block = rng.choice(terms)
         if term.refs and rng.random() < 0.5:
             term.refs.pop(rng.randrange(len(term.refs)))
             return True

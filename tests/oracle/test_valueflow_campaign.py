@@ -194,6 +194,29 @@ def test_the_cases_cover_every_kind(cases: list[Case], tool: list[tuple[Error | 
     assert sum(v is not None for v in planted) > 0.9 * len(planted), "most planted mistakes must be errors"
 
 
+def test_the_generator_is_deterministic() -> None:
+    """The same seed gives the same cases, whatever the string hash seed (no set order leaks)."""
+    import sys
+
+    code = (
+        "import hashlib, sys; from tests.oracle.flowgen import generate; "
+        "print(hashlib.sha256(''.join(c.kind + c.text for c in generate(400, 7)).encode()).hexdigest())"
+    )
+    root = Path(__file__).resolve().parent.parent.parent
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            cwd=root,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("0", "1", "2")
+    }
+    assert len(digests) == 1, digests
+
+
 def test_broadcheck_matches_the_tool(cases: list[Case], tool: list[tuple[Error | None, int]]) -> None:
     """broadcheck's first error (message, line, column, notes) is the tool's, on every case."""
     from broadcheck.api import check_text
