@@ -1,8 +1,10 @@
 """Random small modules for the value-flow campaign (issue 18, items 3 and 4).
 
 Each case is a module of one to three ``func.func``s (and sometimes a private declaration
-and a few module-level ops), written from the forms whose operand types MLIR's parser
-or verifiers check against a value's definition:
+and a few module-level ops) with 3 to 20 ops drawn at random, besides those a kind of
+mistake needs, the terminators and the constants that make operands (median 18 op lines
+in all), written from the forms whose operand types MLIR's parser or verifiers check
+against a value's definition:
 
 * single trailing types: ``arith.addf %a, %b : T``, ``math.absf %x : T``, ``math.sqrt``,
   ``arith.cmpf oeq, %a, %b : T``, ``arith.select %c, %a, %b : T``, ``arith.addi``, ...;
