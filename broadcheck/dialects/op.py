@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     Check = Callable[[Operation, Profile], Problem | None]
 
 LayoutKind = Literal[
-    "functional", "same", "result", "operands", "conversion", "list", "operand-list", "paired", "none"
+    "functional", "same", "result", "operands", "conversion", "list", "operand-list", "paired", "pairs", "none"
 ]
 
 
@@ -39,6 +39,8 @@ class Layout(Frozen):
       maps operands to types 0, 1, 1 and the result to type 1);
     * ``operand-list``: one type per operand, in order (``return %a, %b : T, U``);
     * ``paired``: type ``i`` is operand ``i``'s and result ``i``'s (``stablehlo.while``);
+    * ``pairs``: a function type whose operands the form writes in pairs, ``(%a init: %b),
+      (%c init: %d)``, while the type lists ``a, c, b, d`` (``stablehlo.reduce``);
     * ``none``: the form writes no type broadcheck can place.
     """
 
@@ -61,6 +63,7 @@ OPERANDS = Layout("operands")
 CONVERSION = Layout("conversion")
 OPERAND_LIST = Layout("operand-list")
 PAIRED = Layout("paired")
+PAIRS = Layout("pairs")
 NONE = Layout("none")
 
 

@@ -2,7 +2,7 @@
 TypeInference.cpp). The rules are in :mod:`broadcheck.semantics.stablehlo` and, for
 ``broadcast_in_dim``, :mod:`broadcheck.semantics.xla`."""
 
-from broadcheck.dialects.op import FUNCTIONAL, OPERAND_LIST, PAIRED, RESULT, SAME, Layout, Op, family, ops
+from broadcheck.dialects.op import FUNCTIONAL, OPERAND_LIST, PAIRED, PAIRS, RESULT, SAME, Layout, Op, family, ops
 
 UNARY = (
     "abs cbrt ceil convert count_leading_zeros cosine exponential exponential_minus_one floor imag is_finite log "
@@ -23,7 +23,12 @@ def declare(prefix: str, semantics: str) -> list[Op]:
     """The elementwise family, ``select``, ``clamp`` and the broadcasts under ``prefix``
     (``stablehlo`` or ``mhlo``), checked by ``semantics``."""
     shaped = [
-        Op(f"{prefix}.{name}", SAME, family(f"{semantics}-form" if name in FORM else semantics), semantics)
+        Op(
+            f"{prefix}.{name}",
+            RESULT if name == "complex" else SAME,  # `complex %re, %im : tensor<4xcomplex<f32>>`
+            family(f"{semantics}-form" if name in FORM else semantics),
+            semantics,
+        )
         for name in (*UNARY, *BINARY, "clamp")
     ]
     return [
@@ -40,6 +45,7 @@ def declare(prefix: str, semantics: str) -> list[Op]:
         Op(f"{prefix}.iota", RESULT),
         Op(f"{prefix}.return", OPERAND_LIST),
         Op(f"{prefix}.while", PAIRED, region_arguments="all"),
+        Op(f"{prefix}.reduce", PAIRS),
         Op(f"{prefix}.optimization_barrier", PAIRED),
     ]
 

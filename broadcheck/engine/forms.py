@@ -127,7 +127,11 @@ def place_types(
     kind = layout.kind if layout is not None else None
     if sig.kind == "function" or (sig.kind == "arrow" and sig.inputs):
         if len(sig.inputs) == len(untyped):
-            for i, t in zip(untyped, sig.inputs, strict=True):
+            inputs = sig.inputs
+            if kind == "pairs" and not statement.generic and len(inputs) % 2 == 0:
+                half = len(inputs) // 2
+                inputs = tuple(inputs[i // 2 + (half if i % 2 else 0)] for i in range(len(inputs)))
+            for i, t in zip(untyped, inputs, strict=True):
                 operands[i] = t
         # The function type says how many results the op has, whatever names bind them.
         return operands, list(sig.outputs)

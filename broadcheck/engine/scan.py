@@ -276,10 +276,8 @@ class Scanner:
             self._fresh(rest)
             return
         pending.stack = state.stack
-        if state.unterminated:
-            pending.stack = pending.stack  # an unterminated string: the reader reports it
-        if not pending.stack:
-            pending.complete = True
+        pending.complete = not pending.stack
+        if pending.complete:
             return
         if pending.stack.endswith("{") and state.last == "{" and pending.kind != "alias":
             brace = len(text.text) - len(piece.text) + _last_brace(piece.text)
