@@ -1,0 +1,1 @@
+"""Data about MLIR dialects that broadcheck reads (op names per dialect, in opnames/)."""
