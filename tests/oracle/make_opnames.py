@@ -49,7 +49,9 @@ GENERIC_ONLY = "generic_only.txt"
 IREE_VERSION = "3.13.0"
 JAX_VERSION = "0.10.2"
 TF_VERSION = "2.21.0"
-ONNX_MLIR_VERSION = "main at ec744fe6d3d0 (2026-07-01; the release v0.5.0.1 lacks Attention, Fused, Im2Col, UpsampleAndPad)"
+ONNX_MLIR_VERSION = (
+    "main at ec744fe6d3d0 (2026-07-01; the release v0.5.0.1 lacks Attention, Fused, Im2Col, UpsampleAndPad)"
+)
 
 # A dotted word: a dialect namespace, a dot, the rest of an op name (generic names may hold '-').
 _DIALECT_DOT = re.compile(rb"[a-z_][a-z0-9_]{0,40}\.")
@@ -164,7 +166,13 @@ def iree_lists() -> list[OpList]:
             f"{dialect}: the operations iree.compiler.ir.Context() registers, iree-base-compiler "
             f"{IREE_VERSION} (build {iree_version.VERSION}, IREE {revision})"
         )
-        notes = () if dialect in opt else (f"not registered in the iree-opt binary of the same wheel: {dialect} ops are of an unregistered dialect there",)
+        notes = (
+            ()
+            if dialect in opt
+            else (
+                f"not registered in the iree-opt binary of the same wheel: {dialect} ops are of an unregistered dialect there",
+            )
+        )
         out.append(
             OpList(
                 dialect,
@@ -207,7 +215,9 @@ def iree_opt_unknown(names: Iterable[str]) -> dict[str, str]:
     with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
         f.write("\n// -----\n".join(f"{n}\n" for n in names))
     try:
-        err = subprocess.run([iree_opt(), "--split-input-file", f.name, "-o", os.devnull], capture_output=True, text=True).stderr
+        err = subprocess.run(
+            [iree_opt(), "--split-input-file", f.name, "-o", os.devnull], capture_output=True, text=True
+        ).stderr
     finally:
         os.unlink(f.name)
     out: dict[str, str] = {}
@@ -436,7 +446,7 @@ def render_generic_only(lists: list[OpList], out: Path = OUT) -> str:
     ops = sorted({*kept, *(op for item in lists for op in item.generic_only)})
     head = [
         "# Ops whose custom (pretty) form the tool rejects: `custom op '<name>' has no custom assembly form`;",
-        "# each dialect's file names the tool. Only the generic form \"<name>\"(...) parses.",
+        '# each dialect\'s file names the tool. Only the generic form "<name>"(...) parses.',
     ]
     return "\n".join([*head, *ops]) + "\n"
 
@@ -449,7 +459,7 @@ def differences(lists: list[OpList], out: Path = OUT) -> list[str]:
         if not path.exists():
             diffs.append(f"{path.name}: missing")
             continue
-        comments, ops = read_list(path)
+        ops = read_list(path)[1]
         old, new = set(ops), set(item.ops)
         if old != new:
             diffs.append(f"{path.name}: only committed {sorted(old - new)}, only the tool {sorted(new - old)}")
@@ -479,7 +489,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--source onnx-mlir needs --onnx-mlir-src")
     lists = SOURCES[args.source](args)
     for item in lists:
-        print(f"{item.dialect}: {len(item.ops)} ops, {len(item.generic_only)} generic-only; unknown generic: {item.generic_unknown}")
+        print(
+            f"{item.dialect}: {len(item.ops)} ops, {len(item.generic_only)} generic-only; unknown generic: {item.generic_unknown}"
+        )
     if args.check:
         diffs = differences(lists)
         print("\n".join(diffs) or "the committed lists are the tool's")
