@@ -54,10 +54,11 @@ docs: $(RUNTIME)
 	$(BIN)/python docs/generate.py
 
 # The differential tests against the real verifiers: MLIR's C++ verifiers in IREE
-# (TOSA, StableHLO, CHLO, Linalg, Vector, func) and ONNX's shape inference.
+# (TOSA, StableHLO, CHLO, Linalg, Vector, func), JAX's MHLO (the op-name lists) and ONNX's shape inference.
 oracle: $(STAMP)
-	$(BIN)/python -m pip install --quiet 'iree-base-compiler==3.13.0'
-	$(BIN)/python -m pytest -m oracle tests/oracle -q -s --ignore tests/oracle/test_tf_ops.py
+	$(BIN)/python -m pip install --quiet 'iree-base-compiler==3.13.0' 'jax==0.10.2'
+	$(BIN)/python -m pytest -m oracle tests/oracle -q -s --ignore tests/oracle/test_tf_ops.py \
+		--deselect tests/oracle/test_opnames.py::test_tensorflow_lists_are_the_tools
 
 # TensorFlow's own verifiers (tf, and tfl through the TFLite flatbuffer importer):
 # tensorflow-cpu (1.6 GB) in an environment of its own.
@@ -65,7 +66,8 @@ TF_VENV ?= .venv-tf
 oracle-tf: $(STAMP)
 	test -x $(TF_VENV)/bin/python || $(PYTHON) -m venv $(TF_VENV)
 	$(TF_VENV)/bin/python -m pip install --quiet 'tensorflow-cpu==2.21.0' numpy pytest click lark rich
-	PYTHONPATH=$(CURDIR) $(TF_VENV)/bin/python -m pytest -m oracle tests/oracle/test_tf_ops.py -q -p no:cacheprovider
+	PYTHONPATH=$(CURDIR) $(TF_VENV)/bin/python -m pytest -m oracle tests/oracle/test_tf_ops.py \
+		tests/oracle/test_opnames.py::test_tensorflow_lists_are_the_tools -q -p no:cacheprovider
 
 # The benchmark against MLIR's C++ tool (iree-opt): prints one table of figures and
 # ratios. Not part of `make test`; it installs iree-base-compiler (about 350 MB) into
