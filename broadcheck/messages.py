@@ -143,6 +143,23 @@ RULES: Mapping[str, Rule] = {
             op_prefix=False,
         ),
         Rule(
+            "BC018",
+            "entry-argument-in-use",
+            "region entry argument '{name}' is already in use",
+            "A region's entry argument (a function's argument, scf.for's induction variable, ...) reuses a "
+            "name defined or used before it (mlir-opt's parser rejects it).",
+            "func.func @f(%a: f32) { scf.for %a = %lb to %ub step %s { ... } }",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC019",
+            "value-from-outside",
+            "using value defined outside the region",
+            "An op inside an IsolatedFromAbove op (a function's body) uses a value defined outside it (MLIR's "
+            "verifier rejects it).",
+            "%g = arith.constant 1.0 : f32 then, in a func.func, %0 = arith.addf %g, %a : f32",
+        ),
+        Rule(
             "BC004",
             "unbalanced",
             "{detail}",

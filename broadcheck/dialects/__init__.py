@@ -30,6 +30,7 @@ MODULES = MappingProxyType(
         "chlo": "chlo",
         "tf": "tf",
         "tfl": "tfl",
+        "tf_executor": "tf_executor",
         "onnx": "onnx",
         "linalg": "linalg",
         "vector": "vector",

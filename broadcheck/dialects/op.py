@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     Check = Callable[[Operation, Profile], Problem | None]
 
 LayoutKind = Literal[
-    "functional", "same", "result", "operands", "conversion", "list", "operand-list", "paired", "pairs", "none"
+    "functional", "same", "result", "operands", "conversion", "list", "operand-list", "paired", "pairs", "complex", "none"
 ]
 
 
@@ -41,6 +41,8 @@ class Layout(Frozen):
     * ``paired``: type ``i`` is operand ``i``'s and result ``i``'s (``stablehlo.while``);
     * ``pairs``: a function type whose operands the form writes in pairs, ``(%a init: %b),
       (%c init: %d)``, while the type lists ``a, c, b, d`` (``stablehlo.reduce``);
+    * ``complex``: the one type is the result's, and each operand's is its real part
+      (``stablehlo.complex %re, %im : tensor<4xcomplex<f32>>``);
     * ``none``: the form writes no type broadcheck can place.
     """
 
@@ -64,6 +66,7 @@ CONVERSION = Layout("conversion")
 OPERAND_LIST = Layout("operand-list")
 PAIRED = Layout("paired")
 PAIRS = Layout("pairs")
+COMPLEX = Layout("complex")
 NONE = Layout("none")
 
 
@@ -76,16 +79,21 @@ class Op(Frozen):
     names the rule family it shares with other ops (what ``--op PATTERN=SEMANTICS``
     and the docs call it). ``isolated`` is MLIR's IsolatedFromAbove: its regions see no
     value from outside. ``region_arguments`` says which of its regions its custom form's
-    arguments (``%i = ...``, ``(%x: T)``) belong to: ``first`` or ``all``.
+    arguments (``%i = ...``, ``(%x: T)``) belong to: ``first`` or ``all``. ``wraps``: its
+    custom form holds another op after the word ``wraps`` (``tf_executor.island wraps
+    "tf.AddV2"(...)``), which is checked as that op.
     """
 
-    __slots__ = __match_args__ = ("name", "layout", "check", "semantics", "isolated", "region_arguments", "summary")
+    __slots__ = __match_args__ = (
+        "name", "layout", "check", "semantics", "isolated", "region_arguments", "wraps", "summary"
+    )
     name: str
     layout: Layout
     check: Check | None
     semantics: str | None
     isolated: bool
     region_arguments: Literal["first", "all"]
+    wraps: bool
     summary: str
 
     def __init__(
@@ -96,6 +104,7 @@ class Op(Frozen):
         semantics: str | None = None,
         isolated: bool = False,
         region_arguments: Literal["first", "all"] = "first",
+        wraps: bool = False,
         summary: str = "",
     ) -> None:
         put = object.__setattr__
@@ -105,6 +114,7 @@ class Op(Frozen):
         put(self, "semantics", semantics)
         put(self, "isolated", isolated)
         put(self, "region_arguments", region_arguments)
+        put(self, "wraps", wraps)
         put(self, "summary", summary)
 
     @property

@@ -2,7 +2,7 @@
 TypeInference.cpp). The rules are in :mod:`broadcheck.semantics.stablehlo` and, for
 ``broadcast_in_dim``, :mod:`broadcheck.semantics.xla`."""
 
-from broadcheck.dialects.op import FUNCTIONAL, OPERAND_LIST, PAIRED, PAIRS, RESULT, SAME, Layout, Op, family, ops
+from broadcheck.dialects.op import COMPLEX, FUNCTIONAL, OPERAND_LIST, PAIRED, PAIRS, RESULT, SAME, Layout, Op, family, ops
 
 UNARY = (
     "abs cbrt ceil convert count_leading_zeros cosine exponential exponential_minus_one floor imag is_finite log "
@@ -25,7 +25,7 @@ def declare(prefix: str, semantics: str) -> list[Op]:
     shaped = [
         Op(
             f"{prefix}.{name}",
-            RESULT if name == "complex" else SAME,  # `complex %re, %im : tensor<4xcomplex<f32>>`
+            COMPLEX if name == "complex" else SAME,
             family(f"{semantics}-form" if name in FORM else semantics),
             semantics,
         )

@@ -1,27 +1,31 @@
 """Stage *value flow*: a value's type from its definition to every use, as MLIR's parser
-keeps it (``mlir/lib/AsmParser/Parser.cpp``, ``OperationParser``).
+keeps it (``mlir/lib/AsmParser/Parser.cpp``, ``OperationParser``), and the verifier's
+isolation check.
 
-* Names live in *isolated scopes*: the module, and the regions of an op that is
-  IsolatedFromAbove (``func.func``). A region of any other op is a nested scope of
-  the isolated scope around it: it sees the names defined before it, and the names
-  it defines are erased when it closes.
+* A module's names live in one name scope; each region is a nested scope of it: it
+  sees the names defined before it, and the names it defines are erased when it closes.
+  A function's body is such a region too (``func.func`` parses it without name
+  shadowing): that the body uses nothing from outside is the verifier's isolation check
+  (``'op' op using value defined outside the region``), not the parser's.
 * An op's operands are resolved, and its results defined, after its regions: so a
   region may reuse the op's result name (``%0 = "stablehlo.all_reduce"(...) ({ %0 =
   ... })``).
-* A use of a name not defined yet is a *forward reference*: it stays pending in its
-  isolated scope (a region closing does not drop it) until a definition resolves it,
-  whose type must match (``definition of SSA value '%x#0' has type T``); one never
-  resolved is ``use of undeclared SSA value name`` at the end of the module.
+* A use of a name not defined yet is a *forward reference*: it stays pending in the
+  module (a region closing does not drop it) until a definition resolves it, whose type
+  must match (``definition of SSA value '%x#0' has type T``); one never resolved is
+  ``use of undeclared SSA value name`` at the end of the module.
 * A second use must have the first's type (``use of value '%x' expects different type
-  than prior uses: 'T' vs 'U'``, note ``prior use here``); a name is defined once per
-  isolated scope (``redefinition of SSA value '%x'``, note ``previously defined here``).
+  than prior uses: 'T' vs 'U'``, note ``prior use here``); a name is defined once while
+  it is visible (``redefinition of SSA value '%x'``, note ``previously defined here``);
+  a region's entry argument may not reuse a name referenced before (``region entry
+  argument '%x' is already in use``, note ``previously referenced here``).
 
 Types are compared by their text without spaces; a type holding a dialect type, an
 attribute or an alias (whose spellings vary for one type) is never a mismatch, and an
 unknown type (``None``: the statement does not say) matches anything.
 
-What it finds are :class:`Finding` s (code, line, names, types): the engine locates
-and words them. This module reads no text.
+What it finds are :class:`Finding` s (code, line, names, types): the engine locates and
+words them. This module reads no text.
 """
 
 from __future__ import annotations
@@ -45,22 +49,6 @@ class Finding(NamedTuple):
     other_name: str = ""
 
 
-class Scope:
-    """An isolated name scope (see the module docstring)."""
-
-    __slots__ = ("nested", "placeholders", "types", "where")
-
-    def __init__(self) -> None:
-        self.types: dict[str, str | None] = {}
-        """Every name visible, with result numbers above 0 as ``%x#1``: its type key."""
-        self.where: dict[str, int] = {}
-        """The line of each name's definition, or of a forward reference's first use."""
-        self.placeholders: dict[str, tuple[int, int]] = {}
-        """Forward references: name -> (line, ordinal) of its first use."""
-        self.nested: list[list[str]] = [[]]
-        """The names each open region defines (innermost last): erased when it closes."""
-
-
 def comparable(a: str, b: str) -> bool:
     """Whether two type keys that differ are surely two types (see the module docstring)."""
     return not ("!" in a or "!" in b or "#" in a or "#" in b)
@@ -76,100 +64,127 @@ class Flow:
 
     def __init__(self) -> None:
         self.findings: list[Finding] = []
-        self.scopes: list[Scope] = [Scope()]
-        self.lost: list[tuple[str, int, int]] = []
-        """Forward references of isolated scopes that closed: (name, line, ordinal)."""
+        self.reset()
+
+    def reset(self) -> None:
+        """A new module."""
+        self.types: dict[str, str | None] = {}
+        """Every name visible, with result numbers above 0 as ``%x#1``: its type key."""
+        self.where: dict[str, int] = {}
+        """The line of each name's definition, or of a forward reference's first use."""
+        self.depth: dict[str, int] = {}
+        """The region depth each name is defined at (0: the module)."""
+        self.placeholders: dict[str, tuple[int, int]] = {}
+        """Forward references: name -> (line, ordinal) of its first use."""
+        self.nested: list[list[str]] = [[]]
+        """The names each open region defines (innermost last): erased when it closes."""
+        self.isolated: list[tuple[int, int]] = []
+        """The open regions whose op is IsolatedFromAbove, as (depth, number), innermost last."""
+        self.regions = 0
+        """How many isolated regions have opened (their numbers)."""
+        self.home: dict[str, int] = {}
+        """The number of the isolated region a name is defined or first used in (0: none)."""
+        self.escapes: list[tuple[int, int, str]] = []
+        """Uses of a value from outside their isolated region: (line, ordinal, name)."""
+        self.fresh: list[tuple[int, int]] = []
+        """The forward references made since the engine last looked: (line, ordinal)."""
 
     # ---------------------------------------------------------------- scopes
 
-    @property
-    def scope(self) -> Scope:
-        return self.scopes[-1]
-
     def push(self, isolated: bool) -> None:
         """A region opens."""
+        self.nested.append([])
         if isolated:
-            self.scopes.append(Scope())
-        else:
-            self.scopes[-1].nested.append([])
+            self.regions += 1
+            self.isolated.append((len(self.nested) - 1, self.regions))
 
     def pop(self) -> None:
-        """A region closes: its names are erased (an isolated scope's pending forward
-        references stay unresolved for ever)."""
-        scope = self.scopes[-1]
-        if len(scope.nested) > 1:
-            types, where = scope.types, scope.where
-            for name in scope.nested.pop():
-                types.pop(name, None)
-                where.pop(name, None)
+        """A region closes: its names are erased (forward references stay pending)."""
+        if len(self.nested) <= 1:
             return
-        if len(self.scopes) > 1:
-            self.scopes.pop()
-            self.lost.extend((name, line, ordinal) for name, (line, ordinal) in scope.placeholders.items())
+        if self.isolated and self.isolated[-1][0] == len(self.nested) - 1:
+            self.isolated.pop()
+        types, where, depth, home = self.types, self.where, self.depth, self.home
+        for name in self.nested.pop():
+            types.pop(name, None)
+            where.pop(name, None)
+            depth.pop(name, None)
+            home.pop(name, None)
 
     def finish(self) -> None:
-        """The end of the module: every forward reference never resolved is reported,
-        in the order of their first uses."""
-        while len(self.scopes) > 1 or len(self.scopes[0].nested) > 1:
-            if len(self.scopes) == 1:
-                self.scopes[0].nested.pop()
-            else:
-                self.pop()
-        self.lost.extend((name, line, ordinal) for name, (line, ordinal) in self.scopes[0].placeholders.items())
-        for name, line, ordinal in sorted(self.lost, key=lambda item: (item[1], item[2])):
+        """The end of the module: every forward reference never resolved is reported, in
+        the order of their first uses."""
+        for name, (line, ordinal) in sorted(self.placeholders.items(), key=lambda item: item[1]):
             self.findings.append(Finding("BC014", line, name, ordinal, {}))
-        self.lost = []
-        self.scopes = [Scope()]
+        self.reset()
 
     # ---------------------------------------------------------------- values
 
-    def define(self, name: str, count: int, types: tuple[str | None, ...], line: int, ordinal: int) -> None:
-        """Define ``name`` (``count`` results, with ``types``) at ``line``."""
-        scope = self.scopes[-1]
+    def define(
+        self, name: str, count: int, types: tuple[str | None, ...], line: int, ordinal: int, quiet: bool = False
+    ) -> None:
+        """Define ``name`` (``count`` results, with ``types``) at ``line`` (``quiet``: a
+        snippet outside any function, which may define a name again)."""
+        level = len(self.nested) - 1
+        region = self.isolated[-1][1] if self.isolated else 0
         for number in range(count):
             key = name if number == 0 else f"{name}#{number}"
             written = types[number] if number < len(types) else None
-            if key in scope.types:
-                if key in scope.placeholders:
-                    used = scope.types[key]
-                    first_line, _ = scope.placeholders.pop(key)
+            if key in self.types:
+                if key in self.placeholders:
+                    used = self.types[key]
+                    first_line, first_ordinal = self.placeholders.pop(key)
+                    if self.home.get(key, 0) != region:  # used in one isolated region, defined in another
+                        self.escapes.append((first_line, first_ordinal, key))
                     if used is not None and written is not None and used != written and comparable(used, written):
                         self.findings.append(
                             Finding(
-                                "BC016", line, name, ordinal, {"number": number, "type": written, "used": used},
-                                first_line, name,
+                                "BC016", line, name, ordinal,
+                                {"name": name, "number": number, "type": written, "used": used}, first_line, name,
                             )  # fmt: skip
                         )
-                        return
-                else:
-                    self.findings.append(
-                        Finding("BC015", line, name, ordinal, {"name": name}, scope.where.get(key, 0), name)
-                    )
-                    return
-            scope.types[key] = written
-            scope.where[key] = line
-            scope.nested[-1].append(key)
+                elif not quiet:
+                    self.findings.append(Finding("BC015", line, name, ordinal, {"name": name}, self.where[key], key))
+                    # the later definition stands from here on: no cascade of errors after it
+            self.types[key] = written
+            self.where[key] = line
+            self.depth[key] = level
+            self.home[key] = region
+            self.nested[-1].append(key)
+
+    def argument(self, name: str, type_: str | None, line: int, ordinal: int) -> None:
+        """A region's entry argument, named by its op's custom form (``scf.for %i = ...``,
+        ``func.func @f(%a: T)``)."""
+        if name in self.types:
+            other = self.placeholders[name][0] if name in self.placeholders else self.where[name]
+            self.findings.append(Finding("BC018", line, name, ordinal, {"name": name}, other, name))
+            return
+        self.define(name, 1, (type_,), line, ordinal)
 
     def use(self, name: str, expected: str | None, line: int, ordinal: int) -> None:
         """A use of ``name`` written with type ``expected`` (``None``: not written)."""
-        scope = self.scopes[-1]
         key = name[:-2] if name.endswith("#0") else name
-        found = scope.types.get(key, MISSING)
+        found = self.types.get(key, MISSING)
         if found is MISSING:
             base, number = _number(key)
-            if number and base in scope.types and base not in scope.placeholders:
+            if number and base in self.types and base not in self.placeholders:
                 self.findings.append(Finding("BC017", line, name, ordinal, {}))
                 return
-            scope.types[key] = expected
-            scope.where[key] = line
-            scope.placeholders[key] = (line, ordinal)
+            self.types[key] = expected
+            self.where[key] = line
+            self.depth[key] = 0
+            self.home[key] = self.isolated[-1][1] if self.isolated else 0
+            self.placeholders[key] = (line, ordinal)
+            self.fresh.append((line, ordinal))
             return
+        if self.isolated and key not in self.placeholders and self.depth[key] < self.isolated[-1][0]:
+            self.escapes.append((line, ordinal, key))
         if expected is None or found is None:  # a type the text does not say: never a mismatch
             return
         if found != expected and comparable(found, expected):  # type: ignore[arg-type]
             self.findings.append(
                 Finding(
                     "BC011", line, name, ordinal, {"name": key.partition("#")[0], "used": expected, "prior": found},
-                    scope.where.get(key, 0), key,
+                    self.where.get(key, 0), key,
                 )  # fmt: skip
             )

@@ -12,6 +12,7 @@ names and locations do not reach a check), so it is asked once (:mod:`.verify`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,9 @@ from broadcheck.syntax.statement import REGION, Statement, SyntaxProblem, TypeTe
 
 if TYPE_CHECKING:
     from broadcheck.semantics import Problem
+
+_REAL = re.compile(r"complex<\s*([^<>]+?)\s*>")
+"""A complex element type, whose real part is inside it."""
 
 # What each `%_` of a key is, in text order.
 RESULT, USE, ARGUMENT, SUCCESSOR = 0, 1, 2, 3
@@ -35,6 +39,7 @@ class Form:
         "complete",
         "decl",
         "error",
+        "inner",
         "key",
         "name",
         "operand_types",
@@ -72,6 +77,8 @@ class Form:
         """Its names are its results, then its operands, nothing else (most lines)."""
         self.complete = False
         """Its key is a whole statement on one line (the scanner's fast pass may take it)."""
+        self.inner: tuple[int, Form] | None = None
+        """The op it wraps (``tf_executor.island wraps ...``): where its text starts, its form."""
 
 
 class _Unasked:
@@ -108,6 +115,11 @@ def read_form(key: str) -> Form:
     roles += [(u.start, SUCCESSOR) for s in statement.successors for u in s.operands]
     roles.sort()
     form.roles = tuple(role for _, role in roles)
+    if decl is not None and decl.wraps:
+        word = next((i for i in statement.items if i.kind == "word" and i.text == "wraps"), None)
+        if word is not None:
+            start = word.end + len(key[word.end :]) - len(key[word.end :].lstrip())
+            form.inner = (start, read_form(key[start:]))
     form.simple = not statement.definitions and not statement.successors
     return form
 
@@ -152,6 +164,12 @@ def place_types(
         return operands, [types[0]] * count
     if kind == "result" and len(types) == count:
         return operands, list(types)
+    if kind == "complex" and len(types) == 1:
+        real = _REAL.sub(r"\1", types[0].text, count=1)
+        part = TypeText(real, types[0].start, types[0].end, "".join(real.split()))
+        for i in untyped:
+            operands[i] = part
+        return operands, [types[0]] * count
     if kind == "operands" and len(types) == 1:
         for i in untyped:
             operands[i] = types[0]

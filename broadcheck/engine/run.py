@@ -30,6 +30,13 @@ _STARTS = frozenset('%"^}!#@()[]{}<>,:=-*+/.?_' + "0123456789abcdefghijklmnopqrs
 """The characters a token of MLIR may start with (its lexer rejects any other)."""
 
 Lines = Callable[[Iterable[int]], Mapping[int, str]]
+
+_ARGUMENT = re.compile(r"(%[\w$.\-]+)[ \t]*:[ \t]*")
+"""A block argument: its name, then its type."""
+_OP_NAME = re.compile(
+    r'[ \t]*(?:%[^=\n]*?=[ \t]*)?(?:"(?P<generic>[\w$.\-]+)"|(?P<custom>[A-Za-z_][\w$]*(?:\.[\w$.]+)?))'
+)
+"""A statement's op name on its line."""
 """Fetches the text of some lines of the file (for notes that point at earlier lines)."""
 
 
@@ -79,6 +86,8 @@ class FileRun(Sink):
         self.function_spans: list[tuple[int, int]] = []
         self.depth = 0
         self.placeholder_spans: dict[tuple[int, int], Span] = {}
+        self.isolated_ops: list[tuple[int, int]] = []
+        """The heads of the open IsolatedFromAbove ops (functions): (line, column)."""
 
     # ---------------------------------------------------------------- read and split
 
@@ -170,44 +179,50 @@ class FileRun(Sink):
     def statement(self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str) -> None:
         statement = form.statement
         line = lines[0]
+        if statement is None or len(form.roles) != len(names):
+            self._unread(form, names, lines, text, body)
+            return
         flow = self.flow
-        if statement is None:
-            self._unread(form, names, lines, text, body)
-            return
+        found = len(flow.findings)
+        escapes = len(flow.escapes)
         roles = form.roles
-        if len(roles) != len(names):
-            self._unread(form, names, lines, text, body)
-            return
-        if not self.functions:  # outside functions, each statement stands alone (a snippet)
+        if not self.functions:  # outside functions each statement stands alone (a snippet)
+            k = 0
+            results = [name for name, role in zip(names, roles, strict=True) if role == RESULT]
+            for name, result in zip(results, statement.results, strict=False):
+                flow.define(name, result.count, form.result_types[k : k + result.count], line, 0, quiet=True)
+                k += result.count
             self._check(form, line, text, body)
             return
-        operand_types, uses, results = form.operand_types, 0, 0
-        found = len(flow.findings)
-        placeholders = len(flow.scope.placeholders)
+        operand_types = form.operand_types
+        uses = successor = 0
         one_line = len(lines) == 1
         result_names: list[tuple[str, int]] = []
-        successor = 0
+        flat: list[str | None] | None = None
         for ordinal, (name, role) in enumerate(zip(names, roles, strict=True)):
-            at = line if one_line else lines[ordinal]
             if role == USE:
-                flow.use(name, operand_types[uses] if uses < len(operand_types) else None, at, ordinal)
+                expected = operand_types[uses] if uses < len(operand_types) else None
+                flow.use(name, expected, line if one_line else lines[ordinal], ordinal)
                 uses += 1
             elif role == RESULT:
                 result_names.append((name, ordinal))
             elif role == SUCCESSOR:
-                flat = [t for group in form.successor_types for t in group]
-                flow.use(name, flat[successor] if successor < len(flat) else None, at, ordinal)
+                if flat is None:
+                    flat = [t for group in form.successor_types for t in group]
+                expected = flat[successor] if successor < len(flat) else None
+                flow.use(name, expected, line if one_line else lines[ordinal], ordinal)
                 successor += 1
-        if statement.name in ("func.return", "return") and not statement.generic or statement.name == "func.return":
+        if statement.name == "func.return" or (statement.name == "return" and not statement.generic):
             self._return(form, names, line, text, body)
-        if result_names:
-            k = 0
-            for (name, ordinal), result in zip(result_names, statement.results, strict=False):
-                types = form.result_types[k : k + result.count]
-                k += result.count
-                flow.define(name, result.count, types, line if one_line else lines[ordinal], ordinal)
-        if len(flow.findings) > found or len(flow.scope.placeholders) > placeholders:
+        k = 0
+        for (name, ordinal), result in zip(result_names, statement.results, strict=False):
+            types = form.result_types[k : k + result.count]
+            k += result.count
+            flow.define(name, result.count, types, line if one_line else lines[ordinal], ordinal)
+        if len(flow.findings) > found or flow.fresh:
             self._locate_flow(found, names, line, text, body)
+        if len(flow.escapes) > escapes:
+            self._escapes(escapes)
         self._check(form, line, text, body)
 
     def _unread(self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str) -> None:
@@ -248,7 +263,14 @@ class FileRun(Sink):
             pass
         self._pass_over(name, UNREADABLE)
 
-    def _check(self, form: Form, line: int, text: Text | None, body: str) -> None:
+    def _check(self, form: Form, line: int, text: Text | None, body: str, offset: int = 0) -> None:
+        if form.inner is not None:  # `tf_executor.island wraps "tf.AddV2"(...)`: the op inside
+            start, inner = form.inner
+            if inner.statement is not None:
+                source = body if text is not None else self.line_text(line).lstrip()
+                at = len(source) - len(source[source.find("wraps") + 5 :].lstrip()) if "wraps" in source else start
+                self._check(inner, line, text, body, offset + at)
+            return
         statement = form.statement
         assert statement is not None
         name = statement.name
@@ -271,31 +293,33 @@ class FileRun(Sink):
             return
         except SyntaxProblem:
             problem = None
-            self._located_check(form, line, text, body, syntax_only=True)
+            self._located_check(form, line, text, body, syntax_only=True, offset=offset)
             return
         self.ops += 1
         self._mark_checked(line)
         if problem is not None:
-            self._located_check(form, line, text, body)
+            self._located_check(form, line, text, body, offset=offset)
 
-    def _located_check(self, form: Form, line: int, text: Text | None, body: str, syntax_only: bool = False) -> None:
+    def _located_check(
+        self, form: Form, line: int, text: Text | None, body: str, syntax_only: bool = False, offset: int = 0
+    ) -> None:
         """Read the statement again from its own text, to locate its problem."""
         from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
         from broadcheck.syntax.statement import read_statement
 
         if text is None:
             raw = self.line_text(line)
-            source = raw.lstrip()
-            column = len(raw) - len(source) + 1
+            source = raw.lstrip()[offset:]
+            column = len(raw) - len(raw.lstrip()) + 1 + offset
 
             def locate(start: int, end: int) -> Span:
                 return Span(line, column + start, line, column + end)
 
         else:
-            source = body
+            source = body[offset:]
 
             def locate(start: int, end: int) -> Span:
-                a, b = text.where(start), text.where(max(end - 1, start))
+                a, b = text.where(offset + start), text.where(offset + max(end - 1, start))
                 return Span(a[0], a[1], b[0], b[1] + (1 if end > start else 0))
 
         try:
@@ -360,13 +384,9 @@ class FileRun(Sink):
                 start, end = text.where(a), text.where(b - 1)
                 return Span(start[0], start[1], end[0], end[1] + 1)
 
-        for name, (placeholder_line, ordinal) in self.flow.scope.placeholders.items():
-            if (placeholder_line, ordinal) not in self.placeholder_spans and placeholder_line == line or (
-                text is not None and (placeholder_line, ordinal) not in self.placeholder_spans
-                and any(p.line == placeholder_line for p in text.parts)
-            ):
-                del name
-                self.placeholder_spans[placeholder_line, ordinal] = span_of(ordinal)
+        for fresh in self.flow.fresh:
+            self.placeholder_spans[fresh] = span_of(fresh[1])
+        self.flow.fresh.clear()
         self._findings(found, span_of)
 
     def _findings(self, start: int = 0, span_of: Callable[[int], Span] | None = None) -> None:
@@ -463,30 +483,75 @@ class FileRun(Sink):
     def region(self, form: Form | None, names: list[str], lines: list[int], first: bool) -> bool:
         decl = form.decl if form is not None else None
         isolated = decl.isolated if decl is not None else False
-        self.flow.push(isolated)
+        flow = self.flow
+        flow.push(isolated)
         self.depth += 1
-        if form is not None and form.statement is not None:
-            statement = form.statement
-            define_here = first or (decl is not None and decl.region_arguments == "all")
-            if define_here and (self.functions or statement.name == "func.func"):
-                roles = form.roles
-                args = iter(form.arguments)
-                for ordinal, (name, role) in enumerate(zip(names, roles, strict=False)):
-                    if role == ARGUMENT:
-                        self.flow.define(name, 1, (next(args, None),), lines[ordinal] if ordinal < len(lines) else 0, ordinal)
-            if first and statement.name == "func.func" and decl is not None:
-                sig = statement.signature
-                outputs = sig.outputs if sig is not None else ()
-                symbol = next((i.text for i in statement.items if i.kind == "symbol"), "@?")
-                keys = tuple(t.key for t in outputs)
-                texts = tuple(t.text for t in outputs)
-                self.functions.append(_Function(symbol[1:].strip('"'), keys, texts, self.depth, lines[0] if lines else 0))
+        statement = form.statement if form is not None else None
+        if statement is None:
+            return isolated
+        assert form is not None
+        if first and statement.name == "func.func":
+            sig = statement.signature
+            outputs = sig.outputs if sig is not None else ()
+            symbol = next((i.text for i in statement.items if i.kind == "symbol"), "@?")
+            keys = tuple(t.key for t in outputs)
+            texts = tuple(t.text for t in outputs)
+            line = lines[0] if lines else self.next_line
+            self.functions.append(_Function(symbol[1:].strip('"'), keys, texts, self.depth, line))
+            self.isolated_ops.append((line, statement.name_start))
+        elif isolated:
+            self.isolated_ops.append((lines[0] if lines else 0, -1))
+        if not self.functions:
+            return isolated
+        if first or (decl is not None and decl.region_arguments == "all"):
+            found = len(flow.findings)
+            arguments = iter(form.arguments)
+            for ordinal, (name, role) in enumerate(zip(names, form.roles, strict=False)):
+                if role == ARGUMENT:
+                    flow.argument(name, next(arguments, None), lines[ordinal] if ordinal < len(lines) else 0, ordinal)
+            if len(flow.findings) > found:
+                self._locate_flow_head(found, names, lines)
         return isolated
+
+    def _locate_flow_head(self, found: int, names: list[str], lines: list[int]) -> None:
+        """Spans for findings about a region's entry arguments, on their head's lines."""
+
+        def span_of(ordinal: int) -> Span:
+            number = lines[ordinal] if ordinal < len(lines) else 0
+            text = self._fetch_line(number)
+            m = re.search(re.escape(names[ordinal]) + r"(?![\w$.\-])", text) if ordinal < len(names) else None
+            return Span(number, m.start() + 1, number, m.end() + 1) if m else Span(number, 1, number, 2)
+
+        self._findings(found, span_of)
+
+    def _escapes(self, start: int) -> None:
+        """Uses of values from outside their function: the verifier's isolation check."""
+        for line, _ordinal, _name in self.flow.escapes[start:]:
+            text = self._fetch_line(line)
+            m = _OP_NAME.match(text)
+            if m is None:
+                continue
+            name = m.group("generic") or m.group("custom")
+            at = m.start("generic") - 1 if m.group("generic") else m.start("custom")
+            span = Span(line, at + 1, line, at + 1 + len(name) + (2 if m.group("generic") else 0))
+            self._keep(span, text)
+            labels: tuple[Label, ...] = ()
+            if self.isolated_ops:
+                header_line, _ = self.isolated_ops[-1]
+                header = self._fetch_line(header_line)
+                hm = _OP_NAME.match(header)
+                if hm is not None and hm.group("custom"):
+                    hspan = Span(header_line, hm.start("custom") + 1, header_line, hm.end("custom") + 1)
+                    self._keep(hspan, header)
+                    labels = (Label(hspan, "required by region isolation constraints", mlir_note=True),)
+            self.diagnostics.append(diagnose.value("BC019", self.path, span, labels, op=name))
+        del self.flow.escapes[start:]
 
     def closed(self) -> None:
         self.flow.pop()
         if self.functions and self.functions[-1].depth == self.depth:
             self._end_function()
+            self.isolated_ops.pop()
         self.depth -= 1
 
     def _end_function(self) -> None:
@@ -523,7 +588,7 @@ class FileRun(Sink):
         if len(written) != len(expected):
             return
         for i, (w, e, e_text) in enumerate(zip(written, expected, expected_texts, strict=True)):
-            actual = self.flow.scope.types.get(names[i]) if i < len(names) else None
+            actual = self.flow.types.get(names[i]) if i < len(names) else None
             if actual is not None and actual != w.key:
                 continue  # a use-def mismatch, reported as such (mlir-opt stops there)
             if w.key != e and "!" not in w.key + e and "#" not in w.key + e:
@@ -533,6 +598,8 @@ class FileRun(Sink):
                 )
 
     def label(self, text: Text) -> None:
+        """``^bb1(%a: T, %b: U):``: the block's arguments are defined where the label is."""
+        from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
         from broadcheck.syntax.statement import _Reader
 
         if not self.functions:
@@ -541,23 +608,26 @@ class FileRun(Sink):
         open_at = body.find("(")
         if open_at < 0:
             return
-        inner = body[open_at + 1 : body.rfind(")")]
-        for m in re.finditer(r"(%[\w$.\-]+)\s*:\s*", inner):
-            r = _Reader(inner[m.end() :])
+        flow = self.flow
+        found = len(flow.findings)
+        offsets: list[tuple[int, int]] = []
+        for m in _ARGUMENT.finditer(body, open_at + 1):
+            r = _Reader(body[m.end() :])
             try:
-                key = r.type().key
-            except Exception:
+                key: str | None = r.type().key
+            except ReaderProblem:
                 key = None
-            offset = open_at + 1 + m.start(1)
-            self.flow.define(m.group(1), 1, (key,), text.where(offset)[0], -1)
-        if self.flow.findings:
-            offsets = _name_offsets(body)
+            offsets.append((m.start(1), m.end(1)))
+            line = text.where(m.start(1))[0]
+            flow.define(m.group(1), 1, (key,), line, len(offsets) - 1)
+        if len(flow.findings) > found:
 
             def span_of(ordinal: int) -> Span:
-                return Span(text.line, 1, text.line, 2)
+                a, b = offsets[ordinal]
+                (line, column), end = text.where(a), text.where(b - 1)
+                return Span(line, column, end[0], end[1] + 1)
 
-            del offsets
-            self._findings(0, span_of)
+            self._findings(found, span_of)
 
     def alias(self, text: Text) -> None:
         body = text.text.strip()

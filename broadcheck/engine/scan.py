@@ -15,6 +15,7 @@ the checks (:mod:`.verify`), through :class:`Sink`.
 from __future__ import annotations
 
 import re
+from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -131,6 +132,7 @@ _NEW_STATEMENT = re.compile(
     r'|"[\w$.\-]+"[ \t]*\(|\^|func\.func\b|module\b|return\b)'
 )
 """A line that surely starts a statement: a statement still open before it is broken."""
+_ALIAS = re.compile(r"[!#][\w$.\-]+[ \t]*=")
 _NEXT_IS_ENTRY = re.compile(r'[ \t]*(?:[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*")[ \t]*(?:=|,|\}|$)')
 
 
@@ -143,6 +145,9 @@ class Scanner:
         self.read = read
         self.open: list[OpenOp] = []
         self.pending: Pending | None = None
+        self.queue: deque[Piece] = deque()
+        """Pieces to take next (:meth:`_feed`)."""
+        self.draining = False
 
     # ---------------------------------------------------------------- blocks
 
@@ -174,14 +179,15 @@ class Scanner:
                     form.complete = _complete(form.key)
                     forms[key] = form
                 following = i + 1
-                while following < count and rows[following][6] and blank(rows[following][6]):
+                while following < count and not (rows[following][1] or rows[following][3]) and blank(
+                    rows[following][6]
+                ):
                     following += 1  # blank and comment lines continue nothing
                 if form.complete and (
                     following == count
                     or rows[following][1]
                     or rows[following][3]
                     or starts_statement(rows[following][6])
-                    or not rows[following][6]
                 ):
                     row_names = results.split(", ") if results and ":" not in results else (
                         names(results) if results else [])  # fmt: skip
@@ -200,31 +206,14 @@ class Scanner:
 
     def line(self, number: int, text: str) -> None:
         """One whole line."""
-        pending = self.pending
-        if pending is not None and (pending.complete or pending.brace >= 0):
-            if blank(text):
-                pending.blanks.append(Piece(number, 1, text))  # kept if the statement goes on
-                return
-            if pending.brace >= 0:
-                self._brace_decided(pending, number, text)
-                return
-            if starts_statement(text):
-                self._finish(pending)
-            else:
-                self._continue(pending, Piece(number, 1, text))
-                return
-        elif pending is not None:
-            if _NEW_STATEMENT.match(text) is None:
-                self._continue(pending, Piece(number, 1, text))
-                return
-            self._finish(pending)  # brackets left open: the reader says what is wrong with it
-        self._fresh(Piece(number, 1, text))
+        self._feed(Piece(number, 1, text))
 
     def end(self) -> None:
         """The end of the module (file or split chunk)."""
         pending = self.pending
         if pending is not None:
             self._finish(pending)  # whole, or broken: the reader says what is wrong with it
+            self._drain()
         while self.open:
             op = self.open.pop()
             self.sink.closed()
@@ -233,27 +222,66 @@ class Scanner:
 
     # ---------------------------------------------------------------- pieces
 
-    def _fresh(self, piece: Piece) -> None:
+    def _feed(self, piece: Piece) -> None:
+        """Take ``piece`` and whatever it leads to, in order, without recursion: a line
+        with ten thousand ``}`` costs a loop, not Python's stack."""
+        self.queue.append(piece)
+        self._drain()
+
+    def _drain(self) -> None:
+        if self.draining:
+            return
+        self.draining = True
+        try:
+            queue = self.queue
+            while queue:
+                rest = self._step(queue.popleft())
+                if rest is not None:
+                    queue.appendleft(rest)
+        finally:
+            self.draining = False
+
+    def _step(self, piece: Piece) -> Piece | None:
+        """Take one piece; what is left of it to take next."""
+        pending = self.pending
+        text = piece.text
+        if pending is not None and (pending.complete or pending.brace >= 0):
+            if blank(text):
+                pending.blanks.append(piece)  # kept if the statement goes on
+                return None
+            if pending.brace >= 0:
+                return self._brace_decided(pending, piece)
+            if not starts_statement(text):
+                return self._continue(pending, piece)
+            self._finish(pending)
+        elif pending is not None:
+            if _NEW_STATEMENT.match(text) is None:
+                return self._continue(pending, piece)
+            self._finish(pending)  # brackets left open: the reader says what is wrong with it
+        if self.queue:  # the statement finished had a region on one line: its pieces come first
+            self.queue.append(piece)
+            return None
+        return self._fresh(piece)
+
+    def _fresh(self, piece: Piece) -> Piece | None:
         """A piece that starts something."""
         text = piece.text
         stripped = text.lstrip()
         if not stripped or stripped.startswith("//"):
-            return
+            return None
         column = piece.column + len(text) - len(stripped)
         piece = Piece(piece.line, column, stripped)
         first = stripped[0]
         if first == "}":
-            self._close(piece)
-            return
+            return self._close(piece)
         if first == "^":
-            self._label(piece)
-            return
-        kind = "alias" if first in "!#" and _is_alias(stripped) else "op"
+            return self._label(piece)
+        kind = "alias" if first in "!#" and _ALIAS.match(stripped) else "op"
         pending = Pending(kind)
         self.pending = pending
-        self._continue(pending, piece)
+        return self._continue(pending, piece)
 
-    def _continue(self, pending: Pending, piece: Piece) -> None:
+    def _continue(self, pending: Pending, piece: Piece) -> Piece | None:
         """Add ``piece`` to the statement being read and see where it stands."""
         text = pending.text
         if pending.blanks:  # blank and comment lines inside a statement stay in its text
@@ -263,22 +291,23 @@ class Scanner:
         start = len(text.text) + (1 if text.parts else 0)
         text.add(piece)
         state = depth(piece.text, pending.stack)
-        if state.mismatch >= 0 and self.open:  # `... }`: the statement ends, a region closes
+        if state.mismatch >= 0 and self.open and piece.text[state.mismatch] == "}":
+            # `... }`: the statement ends, and the `}` closes a region
             cut = state.mismatch
             text.text = text.text[: start + cut].rstrip()
             pending.stack = depth(piece.text[:cut], pending.stack).stack
-            rest = Piece(piece.line, piece.column + cut, piece.text[cut:])
-            if pending.stack and not (pending.kind == "tail" and pending.stack == pending.op.stack):  # type: ignore[union-attr]
+            if pending.stack and not (pending.kind == "tail" and pending.op is not None and pending.stack == pending.op.stack):
                 self.pending = None
                 self.sink.unbalanced(piece.line, piece.column + cut, "statement")
-            else:
+            elif text.text.strip() or pending.kind == "tail":
                 self._finish(pending)
-            self._fresh(rest)
-            return
+            else:
+                self.pending = None
+            return Piece(piece.line, piece.column + cut, piece.text[cut:])
         pending.stack = state.stack
         pending.complete = not pending.stack
         if pending.complete:
-            return
+            return None
         if pending.stack.endswith("{") and state.last == "{" and pending.kind != "alias":
             brace = len(text.text) - len(piece.text) + _last_brace(piece.text)
             region = _region_brace(text.text, brace, pending.stack)
@@ -286,16 +315,16 @@ class Scanner:
                 pending.brace = brace
             elif region:
                 self._open(pending, brace)
+        return None
 
-    def _brace_decided(self, pending: Pending, number: int, text: str) -> None:
+    def _brace_decided(self, pending: Pending, piece: Piece) -> Piece | None:
         """The line after a line-ending ``{`` says whether it opened a region."""
         brace = pending.brace
         pending.brace = -1
-        if _NEXT_IS_ENTRY.match(text) and not starts_statement(text.lstrip().split("=")[0] + " "):
-            self._continue(pending, Piece(number, 1, text))  # a dictionary's entry
-            return
+        if _NEXT_IS_ENTRY.match(piece.text) and not starts_statement(piece.text.lstrip().split("=")[0] + " "):
+            return self._continue(pending, piece)  # a dictionary's entry
         self._open(pending, brace)
-        self._fresh(Piece(number, 1, text))
+        return piece
 
     def _open(self, pending: Pending, brace: int) -> None:
         """The ``{`` at ``brace`` in the pending statement opens a region."""
@@ -316,8 +345,9 @@ class Scanner:
             op = OpenOp(text, stack, False, form)
             self.open.append(op)
             first = True
-        head_names = names(head)
-        lines = [text.where(a)[0] for a, _ in _name_offsets(head)] if head_names else []
+        offsets = _name_offsets(head)
+        head_names = [head[a:b] for a, b in offsets]
+        lines = [text.where(a)[0] for a, _ in offsets]
         op.isolated = self.sink.region(form, head_names, lines, first)
 
     def _head_form(self, head: str, stack: str) -> Form | None:
@@ -331,11 +361,12 @@ class Scanner:
             self.forms[key] = form
         return form if form.statement is not None else None
 
-    def _close(self, piece: Piece) -> None:
+    def _close(self, piece: Piece) -> Piece | None:
         """``}`` closes the innermost region; what follows it continues its op."""
         if not self.open:
             self.sink.unbalanced(piece.line, piece.column, "}")
-            return
+            rest = piece.text[1:]
+            return Piece(piece.line, piece.column + 1, rest) if rest.strip() else None
         op = self.open.pop()
         self.sink.closed()
         op.text.text += " " + REGION
@@ -343,23 +374,22 @@ class Scanner:
         self.pending = pending
         rest = Piece(piece.line, piece.column + 1, piece.text[1:])
         if rest.text.strip():
-            self._continue(pending, rest)
-        elif not op.stack:
-            pending.complete = True
+            return self._continue(pending, rest)
+        pending.complete = not op.stack
+        return None
 
-    def _label(self, piece: Piece) -> None:
+    def _label(self, piece: Piece) -> Piece | None:
         """``^bb1(%a: T):`` and perhaps an op after it on the line."""
         text = piece.text
         end = _label_end(text)
         if end < 0:
             self.sink.unbalanced(piece.line, piece.column, "label")
-            return
+            return None
         label = Text()
         label.add(Piece(piece.line, piece.column, text[:end]))
         self.sink.label(label)
         rest = text[end + 1 :]
-        if rest.strip():
-            self._fresh(Piece(piece.line, piece.column + end + 1, rest))
+        return Piece(piece.line, piece.column + end + 1, rest) if rest.strip() else None
 
     def _finish(self, pending: Pending) -> None:
         """A whole statement: read it and send it on."""
@@ -385,7 +415,8 @@ class Scanner:
         self.sink.statement(form, statement_names, lines or [text.line], text, body)
 
     def _split_inline(self, text: Text, brace: int) -> None:
-        """Re-read a statement holding a one-line region as its pieces around the ``{``."""
+        """Read a statement holding a one-line region again, as its pieces cut after the
+        region's ``{``: they are taken next, before anything else."""
         parts: list[Piece] = []
         for i, piece in enumerate(text.parts):
             start = text.starts[i]
@@ -400,29 +431,13 @@ class Scanner:
         pending = Pending("op")
         self.pending = pending
         self._continue(pending, first)
-        for piece in others:
-            if self.pending is pending and pending.brace < 0 and not pending.complete:
-                self._continue(pending, piece)
-            elif self.pending is None or self.pending is not pending:
-                current = self.pending
-                if current is not None and not current.complete and current.brace < 0:
-                    self._continue(current, piece)
-                else:
-                    if current is not None and current.complete:
-                        self._finish(current)
-                    self._fresh(piece)
-            else:
-                self._fresh(piece)
+        self.queue.extendleft(reversed(others))
 
 
 def _complete(key: str) -> bool:
     """Whether a key is a whole statement on its own: brackets closed, no region in it."""
     state = depth(key)
     return not state.stack and state.mismatch < 0 and _inline_region(key) is None and "{" not in key[-1:]
-
-
-def _is_alias(text: str) -> bool:
-    return re.match(r"[!#][\w$.\-]+[ \t]*=", text) is not None
 
 
 def _last_brace(text: str) -> int:
