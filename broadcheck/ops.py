@@ -188,11 +188,37 @@ class Attribute(Frozen):
         put(self, "span", span)
 
 
+class Region(Frozen):
+    """What a check may know of one of an op's regions: its entry block's arguments, and
+    its last op (the terminator) with the types of what it yields."""
+
+    __slots__ = __match_args__ = ("arguments", "terminator", "yields")
+    arguments: tuple[Type, ...]
+    terminator: str
+    """The terminator's op name ('' when the region is empty or its last op is unknown)."""
+    yields: tuple[Type, ...]
+
+    def __init__(self, arguments: tuple[Type, ...] = (), terminator: str = "", yields: tuple[Type, ...] = ()) -> None:
+        put = object.__setattr__
+        put(self, "arguments", arguments)
+        put(self, "terminator", terminator)
+        put(self, "yields", yields)
+
+
 @dataclass(init=False, repr=False, eq=False)  # for dataclasses.replace; Frozen has the methods
 class Operation(Frozen):
-    """One op statement: its name, signature and attributes, with locations."""
+    """One op statement: its name, signature and attributes, with locations.
 
-    __slots__ = __match_args__ = ("name", "name_span", "span", "operands", "results", "attributes", "generic")
+    ``regions`` describes its regions (:class:`Region`), in order, for the ops whose
+    checks read them. ``constants`` gives, per operand, the literal of the constant op
+    that defines it in the same function (``dense<[2, 3]> : tensor<2xi64>`` of a
+    ``tf.Const`` or ``arith.constant``), or ``None``: for the checks that read an operand's
+    value (``tf.Reshape``'s shape).
+    """
+
+    __slots__ = __match_args__ = (
+        "name", "name_span", "span", "operands", "results", "attributes", "generic", "regions", "constants"
+    )
     name: str
     name_span: Span
     span: Span
@@ -200,6 +226,8 @@ class Operation(Frozen):
     results: tuple[TypeUse, ...]
     attributes: tuple[Attribute, ...]
     generic: bool
+    regions: tuple[Region, ...]
+    constants: tuple[str | None, ...]
 
     def __init__(
         self,
@@ -210,6 +238,8 @@ class Operation(Frozen):
         results: tuple[TypeUse, ...],
         attributes: tuple[Attribute, ...] = (),
         generic: bool = True,
+        regions: tuple[Region, ...] = (),
+        constants: tuple[str | None, ...] = (),
     ) -> None:
         put = object.__setattr__
         put(self, "name", name)
@@ -219,6 +249,12 @@ class Operation(Frozen):
         put(self, "results", results)
         put(self, "attributes", attributes)
         put(self, "generic", generic)
+        put(self, "regions", regions)
+        put(self, "constants", constants)
+
+    def constant(self, index: int) -> str | None:
+        """The literal of the constant that defines operand ``index``, if known."""
+        return self.constants[index] if index < len(self.constants) else None
 
     def attribute(self, name: str) -> Attribute | None:
         """The attribute or property called ``name``, if the op has one."""
