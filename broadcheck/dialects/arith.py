@@ -18,7 +18,7 @@ OPS = ops(
     [Op(f"arith.{name}", CONVERSION) for name in _CASTS],
     Op("arith.cmpf", OPERANDS),
     Op("arith.cmpi", OPERANDS),
-    Op("arith.constant", RESULT),
+    Op("arith.constant", RESULT, literal="value"),
     # `arith.select %c, %a, %b : T`, or `: C, T` for a shaped condition
     Op("arith.select", NONE),
 )

@@ -81,11 +81,15 @@ class Op(Frozen):
     value from outside. ``region_arguments`` says which of its regions its custom form's
     arguments (``%i = ...``, ``(%x: T)``) belong to: ``first`` or ``all``. ``wraps``: its
     custom form holds another op after the word ``wraps`` (``tf_executor.island wraps
-    "tf.AddV2"(...)``), which is checked as that op.
+    "tf.AddV2"(...)``), which is checked as that op. ``literal`` names the attribute that holds
+    a constant op's value (``value`` of ``arith.constant``; its custom form writes it first):
+    the engine hands it to the checks of the ops that use the constant and say
+    ``constants=True`` (their checks read ``op.constant(i)``).
     """
 
     __slots__ = __match_args__ = (
-        "name", "layout", "check", "semantics", "isolated", "region_arguments", "wraps", "summary"
+        "name", "layout", "check", "semantics", "isolated", "region_arguments", "wraps", "literal", "constants",
+        "summary",
     )
     name: str
     layout: Layout
@@ -94,6 +98,8 @@ class Op(Frozen):
     isolated: bool
     region_arguments: Literal["first", "all"]
     wraps: bool
+    literal: str | None
+    constants: bool
     summary: str
 
     def __init__(
@@ -105,6 +111,8 @@ class Op(Frozen):
         isolated: bool = False,
         region_arguments: Literal["first", "all"] = "first",
         wraps: bool = False,
+        literal: str | None = None,
+        constants: bool = False,
         summary: str = "",
     ) -> None:
         put = object.__setattr__
@@ -115,6 +123,8 @@ class Op(Frozen):
         put(self, "isolated", isolated)
         put(self, "region_arguments", region_arguments)
         put(self, "wraps", wraps)
+        put(self, "literal", literal)
+        put(self, "constants", constants)
         put(self, "summary", summary)
 
     @property

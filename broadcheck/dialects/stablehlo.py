@@ -41,7 +41,7 @@ def declare(prefix: str, semantics: str) -> list[Op]:
             family("stablehlo-dynamic-broadcast-in-dim"),
             "stablehlo-dynamic-broadcast-in-dim",
         ),
-        Op(f"{prefix}.constant", RESULT),
+        Op(f"{prefix}.constant", RESULT, literal="value"),
         Op(f"{prefix}.iota", RESULT),
         Op(f"{prefix}.return", OPERAND_LIST),
         Op(f"{prefix}.while", PAIRED, region_arguments="all"),

@@ -24,6 +24,7 @@ from broadcheck.engine.verify import Checks, Unreadable
 from broadcheck.messages import RULES
 from broadcheck.ops import Span, Type
 from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.syntax.statement import Statement
 from broadcheck.text import split_marker
 
 _STARTS = frozenset('%"^}!#@()[]{}<>,:=-*+/.?_' + "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -86,6 +87,13 @@ class FileRun(Sink):
         self.function_spans: list[tuple[int, int]] = []
         self.depth = 0
         self.placeholder_spans: dict[tuple[int, int], Span] = {}
+        self.summaries: list[list[Summary]] = []
+        """For each op whose regions are open: what its closed regions were."""
+        self.open_regions: list[_OpenRegion] = []
+        self.constants: dict[str, str] = {}
+        """The literal of each value a constant op defines, in the current function."""
+        self.extended: dict[object, object] = {}
+        """Verdicts that depend on regions or constants too."""
         self.isolated_ops: list[tuple[int, int]] = []
         """The heads of the open IsolatedFromAbove ops (functions): (line, column)."""
 
@@ -176,12 +184,17 @@ class FileRun(Sink):
 
     # ---------------------------------------------------------------- statements
 
-    def statement(self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str) -> None:
+    def statement(
+        self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str, regions: int = 0
+    ) -> None:
         statement = form.statement
         line = lines[0]
+        summaries = self.summaries.pop() if regions and self.summaries else ()
         if statement is None or len(form.roles) != len(names):
             self._unread(form, names, lines, text, body)
             return
+        if self.open_regions:  # the last statement of a region so far: its terminator, if nothing follows
+            self.open_regions[-1].last = (statement.name, form.operand_types)
         flow = self.flow
         found = len(flow.findings)
         escapes = len(flow.escapes)
@@ -192,7 +205,7 @@ class FileRun(Sink):
             for name, result in zip(results, statement.results, strict=False):
                 flow.define(name, result.count, form.result_types[k : k + result.count], line, 0, quiet=True)
                 k += result.count
-            self._check(form, line, text, body)
+            self._check(form, line, text, body, summaries=summaries, names=names)
             return
         operand_types = form.operand_types
         uses = successor = 0
@@ -223,7 +236,11 @@ class FileRun(Sink):
             self._locate_flow(found, names, line, text, body)
         if len(flow.escapes) > escapes:
             self._escapes(escapes)
-        self._check(form, line, text, body)
+        if form.decl is not None and form.decl.literal is not None and result_names:
+            literal = _literal(statement, form.decl.literal)
+            if literal is not None:
+                self.constants[result_names[0][0]] = literal
+        self._check(form, line, text, body, summaries=summaries, names=names)
 
     def _unread(self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str) -> None:
         """A statement the reader cannot take: its results are defined with unknown types,
@@ -263,7 +280,16 @@ class FileRun(Sink):
             pass
         self._pass_over(name, UNREADABLE)
 
-    def _check(self, form: Form, line: int, text: Text | None, body: str, offset: int = 0) -> None:
+    def _check(
+        self,
+        form: Form,
+        line: int,
+        text: Text | None,
+        body: str,
+        offset: int = 0,
+        summaries: tuple[Summary, ...] | list[Summary] = (),
+        names: list[str] | None = None,
+    ) -> None:
         if form.inner is not None:  # `tf_executor.island wraps "tf.AddV2"(...)`: the op inside
             start, inner = form.inner
             if inner.statement is not None:
@@ -280,9 +306,22 @@ class FileRun(Sink):
                 self._pass_over(name, UNKNOWN_OP)
             return
         uses_alias = "!" in form.key and bool(self.aliases)
+        regions = tuple(summaries)
+        constants: tuple[str | None, ...] = ()
+        if form.decl is not None and form.decl.constants and names is not None:
+            operands = [n for n, role in zip(names, form.roles, strict=False) if role == USE]
+            constants = tuple(self.constants.get(n) for n in operands)
         try:
             if uses_alias:
-                problem = self.checks.verdict(form, self.aliases)
+                problem = self.checks.verdict(form, self.aliases, regions, constants)
+            elif regions or any(constants):  # the verdict depends on more than the key
+                memo = (form.key, regions, constants, check)
+                if memo in self.extended:
+                    problem = self.extended[memo]
+                else:
+                    problem = self.checks.verdict(form, self.aliases, regions, constants)
+                    if len(self.extended) < 50_000:
+                        self.extended[memo] = problem
             elif unasked(form) or form.check is not check:
                 problem = self.checks.verdict(form, self.aliases)
                 form.verdict, form.check = problem, check
@@ -298,10 +337,18 @@ class FileRun(Sink):
         self.ops += 1
         self._mark_checked(line)
         if problem is not None:
-            self._located_check(form, line, text, body, offset=offset)
+            self._located_check(form, line, text, body, offset=offset, regions=regions, constants=constants)
 
     def _located_check(
-        self, form: Form, line: int, text: Text | None, body: str, syntax_only: bool = False, offset: int = 0
+        self,
+        form: Form,
+        line: int,
+        text: Text | None,
+        body: str,
+        syntax_only: bool = False,
+        offset: int = 0,
+        regions: tuple[Summary, ...] = (),
+        constants: tuple[str | None, ...] = (),
     ) -> None:
         """Read the statement again from its own text, to locate its problem."""
         from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
@@ -329,7 +376,7 @@ class FileRun(Sink):
         _, check = self.checks.check_of(statement.name)
         assert check is not None
         try:
-            op = self.checks.operation(statement, form.decl, locate, self.aliases)
+            op = self.checks.operation(statement, form.decl, locate, self.aliases, regions, constants)
         except Unreadable:
             return
         except SyntaxProblem as problem:
@@ -486,7 +533,11 @@ class FileRun(Sink):
         flow = self.flow
         flow.push(isolated)
         self.depth += 1
+        if first:
+            self.summaries.append([])
         statement = form.statement if form is not None else None
+        arguments = form.arguments if form is not None and (first or (decl and decl.region_arguments == "all")) else ()
+        self.open_regions.append(_OpenRegion(tuple(arguments)))
         if statement is None:
             return isolated
         assert form is not None
@@ -549,6 +600,11 @@ class FileRun(Sink):
 
     def closed(self) -> None:
         self.flow.pop()
+        if self.open_regions:
+            done = self.open_regions.pop()
+            if self.summaries:
+                terminator, yields = done.last if done.last is not None else ("", ())
+                self.summaries[-1].append((done.arguments, terminator, yields))
         if self.functions and self.functions[-1].depth == self.depth:
             self._end_function()
             self.isolated_ops.pop()
@@ -556,6 +612,7 @@ class FileRun(Sink):
 
     def _end_function(self) -> None:
         function = self.functions.pop()
+        self.constants.clear()
         self.function_spans.append((function.line, self.next_line))
 
     def _return(self, form: Form, names: list[str], line: int, text: Text | None, body: str) -> None:
@@ -611,6 +668,7 @@ class FileRun(Sink):
         flow = self.flow
         found = len(flow.findings)
         offsets: list[tuple[int, int]] = []
+        keys: list[str | None] = []
         for m in _ARGUMENT.finditer(body, open_at + 1):
             r = _Reader(body[m.end() :])
             try:
@@ -618,8 +676,14 @@ class FileRun(Sink):
             except ReaderProblem:
                 key = None
             offsets.append((m.start(1), m.end(1)))
+            keys.append(key)
             line = text.where(m.start(1))[0]
             flow.define(m.group(1), 1, (key,), line, len(offsets) - 1)
+        region = self.open_regions[-1] if self.open_regions else None
+        if region is not None and not region.labelled:  # the entry block's label: the region's arguments
+            region.labelled = True
+            if not region.arguments:
+                region.arguments = tuple(keys)
         if len(flow.findings) > found:
 
             def span_of(ordinal: int) -> Span:
@@ -679,6 +743,42 @@ class FileRun(Sink):
         wanted = {n for d in diagnostics for n in d.line_numbers()}
         lines = {n: known[n] for n in sorted(wanted) if n in known}
         return Result(self.path, diagnostics, self.ops, lines, dict(sorted(self.passed_over.items())), not_held)
+
+
+Summary = tuple[tuple[str | None, ...], str, tuple[str | None, ...]]
+"""A region as a check sees it: its entry arguments' types, its terminator, what it yields."""
+
+
+class _OpenRegion:
+    """What is known so far of a region being read."""
+
+    __slots__ = ("arguments", "labelled", "last")
+
+    def __init__(self, arguments: tuple[str | None, ...]) -> None:
+        self.arguments = arguments
+        self.labelled = False
+        self.last: tuple[str, tuple[str | None, ...]] | None = None
+
+
+def _literal(statement: Statement, name: str) -> str | None:
+    """A constant op's value as written (``dense<[1, 2]> : tensor<2xi64>``), or ``None``."""
+    text = next((a.text for a in statement.attributes if a.name == name), None)
+    if text is None:
+        items = statement.items
+        for i, item in enumerate(items):
+            if item.kind == "word" and item.text == name and i + 1 < len(items) and items[i + 1].kind == "group":
+                text = items[i + 1].text[1:-1]  # `values(dense<...> : tensor<2xindex>)`
+                break
+            if item.kind == "word" and item.text.startswith(("dense<", "array<", "dense_resource<")):
+                text = item.text
+                break
+    if text is None:
+        return None
+    if ":" not in text.rpartition(">")[2] and statement.signature is not None:
+        types = statement.signature.outputs or statement.signature.inputs
+        if types:
+            text = f"{text} : {types[-1].text}"
+    return text
 
 
 def _after_first_error(diagnostics: list[Diagnostic], functions: list[tuple[int, int]]) -> list[Diagnostic]:

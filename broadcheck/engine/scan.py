@@ -104,7 +104,10 @@ class OpenOp:
 class Sink:
     """Where the scanner sends what it reads (the engine implements it)."""
 
-    def statement(self, form: Form, names: list[str], lines: list[int], text: Text | None, line_text: str) -> None:
+    def statement(
+        self, form: Form, names: list[str], lines: list[int], text: Text | None, line_text: str, regions: int = 0
+    ) -> None:
+        """A whole statement; ``regions``: how many regions it had (they closed before it)."""
         raise NotImplementedError
 
     def region(self, form: Form | None, names: list[str], lines: list[int], first: bool) -> bool:
@@ -412,7 +415,8 @@ class Scanner:
         offsets = _name_offsets(body)
         statement_names = [body[a:b] for a, b in offsets]
         lines = [text.where(a)[0] for a, _ in offsets]
-        self.sink.statement(form, statement_names, lines or [text.line], text, body)
+        regions = pending.op.regions if pending.kind == "tail" and pending.op is not None else 0
+        self.sink.statement(form, statement_names, lines or [text.line], text, body, regions)
 
     def _split_inline(self, text: Text, brace: int) -> None:
         """Read a statement holding a one-line region again, as its pieces cut after the
