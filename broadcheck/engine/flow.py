@@ -84,8 +84,9 @@ class Flow:
         """How many isolated regions have opened (their numbers)."""
         self.home: dict[str, int] = {}
         """The number of the isolated region a name is defined or first used in (0: none)."""
-        self.escapes: list[tuple[int, int, str]] = []
-        """Uses of a value from outside their isolated region: (line, ordinal, name)."""
+        self.escapes: list[tuple[int, int, str, int]] = []
+        """Uses of a value from outside their isolated region: (line, ordinal, name, the number of
+        the isolated region the use is in)."""
         self.fresh: list[tuple[int, int]] = []
         """The forward references made since the engine last looked: (line, ordinal)."""
 
@@ -134,8 +135,9 @@ class Flow:
                 if key in self.placeholders:
                     used = self.types[key]
                     first_line, first_ordinal = self.placeholders.pop(key)
-                    if self.home.get(key, 0) != region:  # used in one isolated region, defined in another
-                        self.escapes.append((first_line, first_ordinal, key))
+                    used_in = self.home.get(key, 0)
+                    if used_in and used_in != region:  # used in one isolated region, defined outside it
+                        self.escapes.append((first_line, first_ordinal, key, used_in))
                     if used is not None and written is not None and used != written and comparable(used, written):
                         self.findings.append(
                             Finding(
@@ -158,7 +160,8 @@ class Flow:
         if name in self.types:
             other = self.placeholders[name][0] if name in self.placeholders else self.where[name]
             self.findings.append(Finding("BC018", line, name, ordinal, {"name": name}, other, name))
-            return
+            self.placeholders.pop(name, None)  # reported once: no cascade of errors after it
+            self.types.pop(name, None)
         self.define(name, 1, (type_,), line, ordinal)
 
     def use(self, name: str, expected: str | None, line: int, ordinal: int) -> None:
@@ -178,7 +181,7 @@ class Flow:
             self.fresh.append((line, ordinal))
             return
         if self.isolated and key not in self.placeholders and self.depth[key] < self.isolated[-1][0]:
-            self.escapes.append((line, ordinal, key))
+            self.escapes.append((line, ordinal, key, self.isolated[-1][1]))
         if expected is None or found is None:  # a type the text does not say: never a mismatch
             return
         if found != expected and comparable(found, expected):  # type: ignore[arg-type]
