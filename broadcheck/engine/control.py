@@ -162,7 +162,7 @@ class Calls:
             if _differ(written, expected):
                 ours = ", ".join(f"'{t}'" for t in call.texts[1])
                 theirs = ", ".join(f"'{t}'" for t in callee.texts[1])
-                notes = ((f"op result types: {ours}", call.op), (f"callee result types: {theirs}", call.op))
+                notes = ((f"    op result types: {ours}", call.op), (f"callee result types: {theirs}", call.op))
                 return Found("BC027", call.op, {"index": i}, notes)
         return None
 

@@ -145,9 +145,14 @@ class Flow:
                                 {"name": name, "number": number, "type": written, "used": used}, first_line, name,
                             )  # fmt: skip
                         )
-                elif not quiet:
-                    self.findings.append(Finding("BC015", line, name, ordinal, {"name": name}, self.where[key], key))
-                    # the later definition stands from here on: no cascade of errors after it
+                else:
+                    if not quiet:
+                        self.findings.append(
+                            Finding("BC015", line, name, ordinal, {"name": name}, self.where[key], key)
+                        )
+                    if self.depth.get(key, 0) != level:
+                        continue  # the definition around the region stays; this one is reported, and gone
+                    # in the same region the later definition stands: no cascade of errors after it
             self.types[key] = written
             self.where[key] = line
             self.depth[key] = level

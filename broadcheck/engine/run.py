@@ -97,6 +97,8 @@ class FileRun(Sink):
         """For each op whose regions are open: what each closed region's terminator yields."""
         self.summaries: list[list[Summary]] = []
         """For each op whose regions are open: what its closed regions were."""
+        self.head_uses: list[int] = []
+        """For each op whose regions are open: how many of its operands were resolved before them."""
         self.open_regions: list[_OpenRegion] = []
         self.constants: dict[str, str] = {}
         """The literal of each value a constant op defines, in the current function."""
@@ -205,6 +207,7 @@ class FileRun(Sink):
         line = lines[0]
         summaries = self.summaries.pop() if regions and self.summaries else ()
         yielded = self.yielded.pop() if regions and self.yielded else []
+        skip = self.head_uses.pop() if regions and self.head_uses else 0
         if statement is None or len(form.roles) != len(names):
             self._unread(form, names, lines, text, body)
             return
@@ -236,8 +239,9 @@ class FileRun(Sink):
         flat: list[str | None] | None = None
         for ordinal, (name, role) in enumerate(zip(names, roles, strict=True)):
             if role == USE:
-                expected = operand_types[uses] if uses < len(operand_types) else None
-                flow.use(name, expected, line if one_line else lines[ordinal], ordinal)
+                if uses >= skip:  # (an op's operands before its regions were resolved there)
+                    expected = operand_types[uses] if uses < len(operand_types) else None
+                    flow.use(name, expected, line if one_line else lines[ordinal], ordinal)
                 uses += 1
             elif role == RESULT:
                 result_names.append((name, ordinal))
@@ -648,6 +652,8 @@ class FileRun(Sink):
         arguments = form.arguments if form is not None and (first or (decl and decl.region_arguments == "all")) else ()
         self.open_regions.append(_OpenRegion(tuple(arguments)))
         if statement is None:
+            if first:
+                self.head_uses.append(0)
             return isolated
         assert form is not None
         if first and statement.name == "func.func":
@@ -664,6 +670,19 @@ class FileRun(Sink):
                 self.calls.function(symbol[1:].strip('"'), signature)
         elif isolated:
             self.isolated_ops.append((lines[0] if lines else 0, -1))
+        if first:
+            resolved = 0
+            if self.functions and not statement.generic:
+                # a custom form's parser resolves the operands it has read before its regions
+                types = form.operand_types
+                for ordinal, (name, role) in enumerate(zip(names, form.roles, strict=False)):
+                    if role == USE:
+                        at = lines[ordinal] if ordinal < len(lines) else 0
+                        flow.use(name, types[resolved] if resolved < len(types) else None, at, ordinal)
+                        resolved += 1
+                if flow.findings or flow.fresh:
+                    self._locate_flow_head(0, names, lines)
+            self.head_uses.append(resolved)
         if not self.functions:
             return isolated
         if first or (decl is not None and decl.region_arguments == "all"):
@@ -848,7 +867,7 @@ class FileRun(Sink):
     def finish(self) -> Result:
         """Suppressions, selection and ``--verify-diagnostics``, then the result."""
         options = self.options
-        diagnostics = list(self.diagnostics)
+        diagnostics = _without_cascades(self.diagnostics, self.chunks)
         if self.marked:
             from broadcheck import suppressions
 
@@ -963,6 +982,27 @@ _SYMBOLS = frozenset({"BC024", "BC025", "BC026", "BC027"})
 """What its symbol table reports, once every op verified: only the first."""
 _OUTSIDE = frozenset({"BC002", "BC003", "BC905"})
 """broadcheck's own: not MLIR's."""
+
+
+_FLOW_VERIFIER = frozenset({"BC012", "BC013", "BC019", "BC022", "BC023", "BC028"})
+"""The verifiers' checks of values across ops: after a parse error they would only repeat it."""
+
+
+def _without_cascades(diagnostics: list[Diagnostic], chunks: list[int]) -> list[Diagnostic]:
+    """Less what only repeats an earlier error, as MLIR never reports it: a verifier's check
+    of values on a statement the parser rejected (a branch, yield or return of a value used
+    with the wrong type), and the symbol checks of calls in a module with such errors."""
+    from bisect import bisect_right
+
+    parse_lines = {d.line for d in diagnostics if d.code in _PARSE}
+    if not parse_lines and not any(d.code in _FLOW_VERIFIER for d in diagnostics):
+        return list(diagnostics)
+    kept = [
+        d for d in diagnostics
+        if d.code not in _FLOW_VERIFIER or not (d.line_numbers() & parse_lines)
+    ]  # fmt: skip
+    troubled = {bisect_right(chunks, d.line) for d in kept if d.code in _PARSE or d.code in _FLOW_VERIFIER}
+    return [d for d in kept if d.code not in _SYMBOLS or bisect_right(chunks, d.line) not in troubled]
 
 
 def _as_mlir_opt(diagnostics: list[Diagnostic], chunks: list[int]) -> list[Diagnostic]:
