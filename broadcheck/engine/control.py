@@ -59,15 +59,18 @@ class _Branch(NamedTuple):
 class Blocks:
     """The blocks of one region: their arguments, and the branches between them."""
 
-    __slots__ = ("branches", "defined")
+    __slots__ = ("branches", "broken", "defined")
 
     def __init__(self) -> None:
         self.defined: dict[str, tuple[str | None, ...]] = {}
         self.branches: list[_Branch] = []
+        self.broken = False
+        """A label was defined twice: the parser stopped there, and checks no branch."""
 
     def label(self, name: str, arguments: tuple[str | None, ...], where: Where) -> Found | None:
         """A block label; a problem if the region defines it already."""
         if name in self.defined:
+            self.broken = True
             return Found("BC020", where, {"label": name})
         self.defined[name] = arguments
         return None
@@ -78,6 +81,8 @@ class Blocks:
     def close(self) -> list[Found]:
         """The region ends: every branch against its target."""
         found: list[Found] = []
+        if self.broken:
+            return found
         undefined = [b for b in self.branches if b.label not in self.defined]
         if undefined:  # the parser stops at the first, in the order of the references
             first = min(undefined, key=lambda b: (b.label_at.line, b.label_at.column))

@@ -47,6 +47,8 @@ class Finding(NamedTuple):
     other_line: int = 0
     """The line of the definition or first use it refers to (0: none)."""
     other_name: str = ""
+    other_ordinal: int = -1
+    """Which of that line's statement's names it is, where known (a forward reference's)."""
 
 
 def comparable(a: str, b: str) -> bool:
@@ -136,15 +138,16 @@ class Flow:
                     used = self.types[key]
                     first_line, first_ordinal = self.placeholders.pop(key)
                     used_in = self.home.get(key, 0)
-                    if used_in and used_in != region:  # used in one isolated region, defined outside it
-                        self.escapes.append((first_line, first_ordinal, key, used_in))
                     if used is not None and written is not None and used != written and comparable(used, written):
                         self.findings.append(
                             Finding(
                                 "BC016", line, name, ordinal,
                                 {"name": name, "number": number, "type": written, "used": used}, first_line, name,
+                                first_ordinal,
                             )  # fmt: skip
                         )
+                    elif used_in and used_in != region:  # used in one isolated region, defined outside it
+                        self.escapes.append((first_line, first_ordinal, key, used_in))
                 else:
                     if not quiet:
                         self.findings.append(
@@ -164,7 +167,8 @@ class Flow:
         ``func.func @f(%a: T)``)."""
         if name in self.types:
             other = self.placeholders[name][0] if name in self.placeholders else self.where[name]
-            self.findings.append(Finding("BC018", line, name, ordinal, {"name": name}, other, name))
+            first = self.placeholders[name][1] if name in self.placeholders else -1
+            self.findings.append(Finding("BC018", line, name, ordinal, {"name": name}, other, name, first))
             self.placeholders.pop(name, None)  # reported once: no cascade of errors after it
             self.types.pop(name, None)
         self.define(name, 1, (type_,), line, ordinal)

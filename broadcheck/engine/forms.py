@@ -141,6 +141,8 @@ def place_types(
     untyped = [i for i, t in enumerate(operands) if t is None]
     kind = layout.kind if layout is not None else None
     if sig is None:
+        if kind == "result" and count == 1 and statement.items and statement.items[0].text in ("true", "false"):
+            return operands, [_type("i1")]  # `arith.constant true`: a boolean's type is i1
         return operands, results
     if kind == "for":
         bound = sig.inputs[0] if sig.kind == "list" and len(sig.inputs) == 1 else None

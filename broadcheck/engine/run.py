@@ -559,7 +559,9 @@ class FileRun(Sink):
             self._keep(span)
             labels: tuple[Label, ...] = ()
             notes: tuple[Note, ...] = ()
-            other = self._definition_span(finding.other_line, finding.other_name) if finding.other_line else None
+            other = self.placeholder_spans.get((finding.other_line, finding.other_ordinal))
+            if other is None and finding.other_line:
+                other = self._definition_span(finding.other_line, finding.other_name)
             args = dict(finding.args)
             if finding.code == "BC011":
                 prior_text = self._written_type(finding.other_line, finding.other_name) or str(args["prior"])
@@ -636,7 +638,7 @@ class FileRun(Sink):
 
     # ---------------------------------------------------------------- regions
 
-    def region(self, form: Form | None, names: list[str], lines: list[int], first: bool) -> bool:
+    def region(self, form: Form | None, names: list[str], lines: list[int], first: bool, head: Text) -> bool:
         decl = form.decl if form is not None else None
         isolated = decl.isolated if decl is not None else False
         flow = self.flow
@@ -681,7 +683,7 @@ class FileRun(Sink):
                         flow.use(name, types[resolved] if resolved < len(types) else None, at, ordinal)
                         resolved += 1
                 if flow.findings or flow.fresh:
-                    self._locate_flow_head(0, names, lines)
+                    self._locate_flow(0, names, lines[0] if lines else 0, head, head.text)
             self.head_uses.append(resolved)
         if not self.functions:
             return isolated
@@ -692,19 +694,8 @@ class FileRun(Sink):
                 if role == ARGUMENT:
                     flow.argument(name, next(arguments, None), lines[ordinal] if ordinal < len(lines) else 0, ordinal)
             if len(flow.findings) > found:
-                self._locate_flow_head(found, names, lines)
+                self._locate_flow(found, names, lines[0] if lines else 0, head, head.text)
         return isolated
-
-    def _locate_flow_head(self, found: int, names: list[str], lines: list[int]) -> None:
-        """Spans for findings about a region's entry arguments, on their head's lines."""
-
-        def span_of(ordinal: int) -> Span:
-            number = lines[ordinal] if ordinal < len(lines) else 0
-            text = self._fetch_line(number)
-            m = re.search(re.escape(names[ordinal]) + r"(?![\w$.\-])", text) if ordinal < len(names) else None
-            return Span(number, m.start() + 1, number, m.end() + 1) if m else Span(number, 1, number, 2)
-
-        self._findings(found, span_of)
 
     def _escapes(self, start: int) -> None:
         """Uses of values from outside their function: the verifier's isolation check."""
