@@ -153,8 +153,10 @@ def held_everywhere(expectation: Expectation) -> bool:
     """Whether ``expectation`` is about what broadcheck checks on every statement."""
     text = expectation.text
     if expectation.kind == "note":
-        return any(text in note or note in text for note in _NOTES)
-    return expectation.kind == "error" and any(part in text or text in part for part in _everywhere())
+        return any(note.strip() in text or (len(text) >= 12 and text in note) for note in _NOTES)
+    return expectation.kind == "error" and any(
+        part in text or (len(text) >= 20 and text in part) for part in _everywhere()
+    )
 
 
 def verify(

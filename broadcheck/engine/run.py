@@ -203,6 +203,50 @@ class FileRun(Sink):
     def statement(
         self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str, regions: int = 0
     ) -> None:
+        split = form.split
+        if split >= 0 and text is None and self.functions and len(names) == len(form.roles):
+            # The fast path (most lines): results then operands, on one line, in a function.
+            line = lines[0]
+            flow = self.flow
+            types = flow.types
+            if self.open_regions:
+                region = self.open_regions[-1]
+                region.texts, region.where = form, line
+            expected = form.operand_types
+            outside = flow.outside
+            for k in range(split, len(names)):
+                name = names[k]
+                want = expected[k - split]
+                found = types.get(name, _MISSING)
+                if found is _MISSING or (want is not None and found is not None and found != want) or (
+                    outside and name in outside
+                ):
+                    self._slow_use(name, want, line, k, names)
+            result_types = form.result_types
+            nested = flow.nested[-1]
+            where = flow.where
+            for k in range(split):
+                name = names[k]
+                if name in types:
+                    flow.define(name, 1, result_types[k : k + 1], line, k)
+                    if flow.findings:
+                        self._locate_flow(0, names, line, None, "")
+                else:
+                    types[name] = result_types[k] if k < len(result_types) else None
+                    where[name] = line
+                    nested.append(name)
+            if form.literal is not None and split:
+                self.constants[names[0]] = form.literal
+            route = form.route
+            if route == 3:
+                self.ops += 1
+                if self.checked_lines is not None:
+                    self.checked_lines.add(line)
+            elif route == 2:
+                self._pass_over(form.name, UNKNOWN_OP)
+            elif route != 1:
+                self._check(form, line, None, "")
+            return
         statement = form.statement
         line = lines[0]
         summaries = self.summaries.pop() if regions and self.summaries else ()
@@ -213,9 +257,7 @@ class FileRun(Sink):
             return
         if self.open_regions:  # the last statement of a region so far: its terminator, if nothing follows
             region = self.open_regions[-1]
-            region.last = (statement.name, form.operand_types)
-            region.where = line
-            region.texts = form
+            region.texts, region.where = form, line
         if statement.successors or statement.name in _CALLS or yielded or (
             statement.name == "func.func" and not regions
         ):
@@ -262,10 +304,8 @@ class FileRun(Sink):
             self._locate_flow(found, names, line, text, body)
         if len(flow.escapes) > escapes:
             self._escapes(escapes)
-        if form.decl is not None and form.decl.literal is not None and result_names:
-            literal = _literal(statement, form.decl.literal)
-            if literal is not None:
-                self.constants[result_names[0][0]] = literal
+        if form.literal is not None and result_names:
+            self.constants[result_names[0][0]] = form.literal
         self._check(form, line, text, body, summaries=summaries, names=names)
 
     def _control(
@@ -349,6 +389,17 @@ class FileRun(Sink):
                 name = "func.call"
             self.diagnostics.append(diagnose.value(problem.code, self.path, span, tuple(labels), op=name, **problem.args))
 
+    def _slow_use(self, name: str, want: str | None, line: int, ordinal: int, names: list[str]) -> None:
+        """A use the fast path leaves to value flow: not defined yet, of another type, or from
+        outside the function."""
+        flow = self.flow
+        escapes = len(flow.escapes)
+        flow.use(name, want, line, ordinal)
+        if flow.findings or flow.fresh:
+            self._locate_flow(0, names, line, None, "")
+        if len(flow.escapes) > escapes:
+            self._escapes(escapes)
+
     def _unread(self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str) -> None:
         """A statement the reader cannot take: its results are defined with unknown types,
         and, if its op is checked, the grammar says what is wrong."""
@@ -411,6 +462,9 @@ class FileRun(Sink):
         if check is None:
             if self.checks.known_dialect(name):
                 self._pass_over(name, UNKNOWN_OP)
+                form.route = 2
+            else:
+                form.route = 1
             return
         uses_alias = "!" in form.key and bool(self.aliases)
         regions = tuple(summaries)
@@ -445,6 +499,8 @@ class FileRun(Sink):
         self._mark_checked(line)
         if problem is not None:
             self._located_check(form, line, text, body, offset=offset, regions=regions, constants=constants)
+        elif not (uses_alias or regions or constants or offset or form.decl is not None and form.decl.constants):
+            form.route = 3  # clean, whatever line has this key
 
     def _located_check(
         self,
@@ -726,13 +782,14 @@ class FileRun(Sink):
             self._found(self.blocks.pop().close())
         if self.open_regions:
             done = self.open_regions.pop()
+            last = done.texts
+            terminator, yielded = (last.name, last.operand_types) if last is not None else ("", ())
             if self.summaries:
-                terminator, yielded = done.last if done.last is not None else ("", ())
                 self.summaries[-1].append((done.arguments, terminator, yielded))
-            if self.yielded and done.last is not None:
-                texts = _yield_texts(done.texts)
+            if self.yielded and last is not None:
+                texts = _yield_texts(last)
                 where = self._op_where(done.where) if done.where else None
-                self.yielded[-1].append((done.last[0], done.last[1], texts, where))
+                self.yielded[-1].append((terminator, yielded, texts, where))
         if self.functions and self.functions[-1].depth == self.depth:
             self._end_function()
             self.isolated_ops.pop()
@@ -883,6 +940,7 @@ class FileRun(Sink):
         return Result(self.path, diagnostics, self.ops, lines, dict(sorted(self.passed_over.items())), not_held)
 
 
+_MISSING = object()
 _CALLS = frozenset({"func.call", "call"})
 _CALL_CODES = frozenset({"BC024", "BC025", "BC026", "BC027"})
 
@@ -934,37 +992,15 @@ Summary = tuple[tuple[str | None, ...], str, tuple[str | None, ...]]
 class _OpenRegion:
     """What is known so far of a region being read."""
 
-    __slots__ = ("arguments", "labelled", "last", "texts", "where")
+    __slots__ = ("arguments", "labelled", "texts", "where")
 
     def __init__(self, arguments: tuple[str | None, ...]) -> None:
         self.arguments = arguments
         self.labelled = False
-        self.last: tuple[str, tuple[str | None, ...]] | None = None
         self.where = 0
         """The line of the last statement."""
         self.texts: Form | None = None
-        """The last statement's form (for its types as written)."""
-
-
-def _literal(statement: Statement, name: str) -> str | None:
-    """A constant op's value as written (``dense<[1, 2]> : tensor<2xi64>``), or ``None``."""
-    text = next((a.text for a in statement.attributes if a.name == name), None)
-    if text is None:
-        items = statement.items
-        for i, item in enumerate(items):
-            if item.kind == "word" and item.text == name and i + 1 < len(items) and items[i + 1].kind == "group":
-                text = items[i + 1].text[1:-1]  # `values(dense<...> : tensor<2xindex>)`
-                break
-            if item.kind == "word" and item.text.startswith(("dense<", "array<", "dense_resource<")):
-                text = item.text
-                break
-    if text is None:
-        return None
-    if ":" not in text.rpartition(">")[2] and statement.signature is not None:
-        types = statement.signature.outputs or statement.signature.inputs
-        if types:
-            text = f"{text} : {types[-1].text}"
-    return text
+        """The last statement's form (its terminator, if nothing follows)."""
 
 
 _PARSE = frozenset({"BC001", "BC004", "BC011", "BC014", "BC015", "BC016", "BC017", "BC018", "BC020", "BC021"})
