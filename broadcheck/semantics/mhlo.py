@@ -74,6 +74,7 @@ from broadcheck.semantics.stablehlo import (
     tensor,
     type_text,
 )
+from broadcheck.semantics.tosa import _apfloat_string as apfloat_string
 from broadcheck.semantics.tosa import mlir_float
 from broadcheck.semantics.xla import STATIC_RESULT, XlaError, broadcast_in_dim
 from broadcheck.semantics.xla import _dynamic_dims as dynamic_broadcast_dims
@@ -271,8 +272,8 @@ def _float_text(value: float, type_: str) -> str:
 
     if type_ == "f32":
         stored = struct.unpack(">f", struct.pack(">f", value))[0]
-        short = mlir_float(stored)
-        if "e" in short and struct.unpack(">f", struct.pack(">f", float(short)))[0] == stored:
+        short = apfloat_string(stored, 6, 0, truncate_zero=False)  # the same digits as the f32's own
+        if struct.unpack(">f", struct.pack(">f", float(short)))[0] == stored:
             return short
     raise Unknown(type_)
 

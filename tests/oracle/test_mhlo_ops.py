@@ -6,7 +6,7 @@ then ``ir.Module.parse`` parses and verifies; a failure raises ``ir.MLIRError`` 
 messages and locations. Each random case is one ``func.func`` holding one op; broadcheck reads the
 same text through :func:`broadcheck.api.check_text`; verdict, message, line and column must agree.
 
-Six families, each of ``BROADCHECK_MHLO_CASES`` cases (default 2500, at least 2000), from a fixed
+Six families, each of ``BROADCHECK_MHLO_CASES`` cases (default 3000, at least 2000), from a fixed
 seed (``BROADCHECK_MHLO_SEED``):
 
 * **elementwise**: every unary and binary op of :data:`broadcheck.semantics.mhlo.OPS` but
@@ -54,7 +54,7 @@ from .common import Verdict, fail_on_differences, show
 
 pytestmark = pytest.mark.oracle
 
-COUNT = int(os.environ.get("BROADCHECK_MHLO_CASES", 2500))
+COUNT = int(os.environ.get("BROADCHECK_MHLO_CASES", 3000))
 SEED = int(os.environ.get("BROADCHECK_MHLO_SEED", 20261126))
 SHOW = 20
 
@@ -68,7 +68,9 @@ QUANT = ["!quant.uniform<i8:f32, 0.5>", "!quant.uniform<i8:f32:0, {0.5,0.25}>"]
 COMPLEX = ["complex<f32>", "complex<f64>"]
 
 UNARY_OPS = sorted(n for n, d in OPS.items() if len(d.operands) == 1 and not n.startswith(("broadcast",)))
-BINARY_OPS = sorted(n for n, d in OPS.items() if len(d.operands) == 2 and n not in ("compare", "dynamic_broadcast_in_dim"))
+BINARY_OPS = sorted(
+    n for n, d in OPS.items() if len(d.operands) == 2 and n not in ("compare", "dynamic_broadcast_in_dim")
+)
 ELEMENTWISE_OPS = UNARY_OPS + BINARY_OPS
 NATURAL: dict[str, list[str]] = {
     **{n: [*FLOATS, *COMPLEX] for n in "cbrt cosine exponential exponential_minus_one log log_plus_one".split()},
@@ -200,7 +202,11 @@ class Draw:
             other = self.pick(["i32", "index", "i8"] if min(values, default=0) < 0 else ["i32", "ui64", "index", "i8"])
             return f"dense<[{listed}]> : tensor<{n}x{other}>" if values else "dense<> : tensor<0xi32>"
         if r < 0.87:
-            return f"dense<[{', '.join(f'{v}.0' for v in values)}]> : tensor<{n}xf32>" if values else "dense<> : tensor<0xf32>"
+            return (
+                f"dense<[{', '.join(f'{v}.0' for v in values)}]> : tensor<{n}xf32>"
+                if values
+                else "dense<> : tensor<0xf32>"
+            )
         if r < 0.9:
             return self.pick(["true", "1 : i64", '"dims"', "unit"])
         return f"dense<[{listed}]> : tensor<{n}xi64>" if values else "dense<> : tensor<0xi64>"
@@ -289,8 +295,17 @@ def _counts(draw: Draw, operands: list[str], results: list[str]) -> tuple[list[s
 # ---------------------------------------------------------------------------- the families
 
 
+# The ops of the family with rules of their own (attributes, no custom form, inference), drawn more often.
+SPECIAL = [
+    *["reduce_precision"] * 4,
+    *["stochastic_convert"] * 3,
+    *["complex"] * 2,
+    *"convert is_finite abs real imag acos".split(),
+]
+
+
 def elementwise_case(draw: Draw, index: int) -> Case:
-    op = draw.pick(ELEMENTWISE_OPS)
+    op = draw.pick(SPECIAL if draw.chance(0.35) else ELEMENTWISE_OPS)
     natural = NATURAL[op]
     arity = len(OPS[op].operands)
     base = draw.shape()
@@ -325,6 +340,12 @@ def elementwise_case(draw: Draw, index: int) -> Case:
     line = _generic(op, operands, results, props, attrs)
     if not miscounted and op not in NO_CUSTOM and draw.chance(0.45) and _custom_ok(operands, results):
         line, form = _custom_elementwise(draw, op, operands, results)
+    elif not miscounted and op in NO_CUSTOM and draw.chance(0.1) and _custom_ok(operands, results, quant=False):
+        # (On one line and without attributes, broadcheck's fast path takes it for the generic form: see
+        # the module docstring. With a dictionary the fast path does not read, the grammar reads the line.)
+        attrs_text = " {mhlo.frontend = dense<1> : tensor<1xi64>}"
+        line = f"%0 = mhlo.{op} {_names(len(operands))}{attrs_text} : ({', '.join(operands)}) -> {results[0]}"
+        form = "custom (it has none)"
     return Case(index, "elementwise", op, form, _module(operands, line))
 
 
@@ -341,12 +362,14 @@ def _precision(draw: Draw) -> list[str]:
     out = []
     for name, good in (("exponent_bits", "5 : i32"), ("mantissa_bits", "2 : i32")):
         r = draw.rng.random()
-        if r < 0.75:
+        if r < 0.65:
             out.append(f"{name} = {good}")
-        elif r < 0.82:
+        elif r < 0.72:
             out.append(f"{name} = {draw.pick(['0 : i32', '-1 : i32', '8 : i32'])}")
         elif r < 0.95:
-            out.append(f"{name} = {draw.pick(['5', '5 : i64', '5 : ui32', 'true', '5.0', '[5]', 'dense<5> : tensor<i32>'])}")
+            out.append(
+                f"{name} = {draw.pick(['5', '5 : i64', '5 : ui32', 'true', '5.0', '[5]', 'dense<5> : tensor<i32>'])}"
+            )
         # else: missing
     return out
 
@@ -386,7 +409,9 @@ def compare_case(draw: Draw, index: int) -> Case:
     elif r < 0.87:
         inherent.append(f"comparison_direction = #stablehlo<comparison_direction {direction}>")
     elif r < 0.92:
-        inherent.append(f"comparison_direction = {draw.pick(['1 : i32', '2', 'true', '[1]', 'dense<1> : tensor<i64>'])}")
+        inherent.append(
+            f"comparison_direction = {draw.pick(['1 : i32', '2', 'true', '[1]', 'dense<1> : tensor<i64>'])}"
+        )
     types = ["NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED"]
     compare_type = draw.pick(types)
     r = draw.rng.random()
@@ -427,7 +452,10 @@ def select_case(draw: Draw, index: int) -> Case:
         if operands[1] == operands[2] == results[0] and draw.chance(0.6):
             line, form = f"%0 = mhlo.select %a0, %a1, %a2 : {operands[0]}, {results[0]}", "custom P, T"
         else:
-            line, form = f"%0 = mhlo.select %a0, %a1, %a2 : ({', '.join(operands)}) -> {results[0]}", "custom (P, T, T) -> T"
+            line, form = (
+                f"%0 = mhlo.select %a0, %a1, %a2 : ({', '.join(operands)}) -> {results[0]}",
+                "custom (P, T, T) -> T",
+            )
     return Case(index, "select", "select", form, _module(operands, line))
 
 
@@ -444,7 +472,10 @@ def clamp_case(draw: Draw, index: int) -> Case:
         if len(set((*operands, *results))) == 1 and draw.chance(0.6):
             line, form = f"%0 = mhlo.clamp %a0, %a1, %a2 : {results[0]}", "custom : T"
         else:
-            line, form = f"%0 = mhlo.clamp %a0, %a1, %a2 : ({', '.join(operands)}) -> {results[0]}", "custom (T, T, T) -> T"
+            line, form = (
+                f"%0 = mhlo.clamp %a0, %a1, %a2 : ({', '.join(operands)}) -> {results[0]}",
+                "custom (T, T, T) -> T",
+            )
     return Case(index, "clamp", "clamp", form, _module(operands, line))
 
 
@@ -502,7 +533,12 @@ def _mhlo_broadcast_case(draw: Draw, index: int) -> Case:
     if draw.chance(0.3):
         result_shape = draw.vary(result_shape)
     operands = [draw.tensor(operand_shape, element)]
-    results = [draw.tensor(tuple(None if isinstance(d, int) and d < 0 else d for d in result_shape), draw.other_element(element, natural))]
+    results = [
+        draw.tensor(
+            tuple(None if isinstance(d, int) and d < 0 else d for d in result_shape),
+            draw.other_element(element, natural),
+        )
+    ]
     inherent = [f"broadcast_sizes = {draw.ints(sizes)}"] if draw.chance(0.95) else []
     props, attrs, form = _place(draw, inherent)
     operands, results, miscounted = _counts(draw, operands, results)
@@ -537,7 +573,9 @@ def dynamic_broadcast_case(draw: Draw, index: int) -> Case:
     line = _generic("dynamic_broadcast_in_dim", operands, results, props, attrs)
     if not miscounted and draw.chance(0.06) and _custom_ok(operands, results, quant=False):
         listed = ", ".join(map(str, dims))
-        line = f"%0 = mhlo.dynamic_broadcast_in_dim %a0, %a1, dims = [{listed}] : ({', '.join(operands)}) -> {results[0]}"
+        line = (
+            f"%0 = mhlo.dynamic_broadcast_in_dim %a0, %a1, dims = [{listed}] : ({', '.join(operands)}) -> {results[0]}"
+        )
         form = "StableHLO's custom form"
     return Case(index, "dynamic_broadcast_in_dim", "dynamic_broadcast_in_dim", form, _module(operands, line))
 
@@ -590,7 +628,7 @@ def oracle_verdict(ctx: Any, text: str) -> Verdict:
             out = []
             for diag in err.error_diagnostics:
                 m = _LOC.search(str(diag.location))
-                out.append((int(m.group(1)), int(m.group(2))) + (diag.message,) if m else (0, 0, diag.message))
+                out.append((int(m.group(1)), int(m.group(2)), diag.message) if m else (0, 0, diag.message))
             return tuple(out)
     return ()
 
@@ -697,8 +735,50 @@ def test_broadcheck_matches_mhlo(family: str, ctx: Any) -> None:
         f"differences: {len(diffs)} ({verdict_diffs} in verdict; {quantized} quantized cases passed over)"
     )
     fail_on_differences(summary, diffs, lambda case: f"--- case {case.index} ({case.op}, {case.form})", SHOW)
-    thin = {k: counts[k] for k in ("ok", *FAMILY_KINDS[family]) if counts[k] < len(cases) // 200}
-    assert not thin, f"verdicts too rare (< 0.5%): {thin}; all: {dict(counts)}"
+    thin = {k: counts[k] for k in ("ok", *FAMILY_KINDS[family]) if counts[k] < 10}
+    assert not thin, f"verdicts too rare (under 10 cases): {thin}; all: {dict(counts)}"
     if family == "elementwise":
         missing = set(ELEMENTWISE_OPS) - {c.op for c in cases}
         assert not missing, f"ops never drawn: {sorted(missing)}"
+
+
+# ---------------------------------------------------------------------------- the fixture
+
+FIXTURE = os.path.join(os.path.dirname(__file__), os.pardir, "fixtures", "mhlo.mlir")
+_EXPECTED = re.compile(r"expected-error *(?:@([+-][0-9]+))? *\{\{(.*)\}\}$")
+
+
+def fixture_chunks() -> list[tuple[int, str, list[tuple[int, str]]]]:
+    """The fixture's chunks (split at ``// -----``): first line, text, and its (line, message) expectations."""
+    chunks: list[tuple[int, str, list[tuple[int, str]]]] = []
+    start, lines = 1, []
+    with open(FIXTURE, encoding="utf-8") as file:
+        text = file.read()
+    for number, line in enumerate([*text.split("\n"), "// -----"], start=1):
+        if line.strip() == "// -----":
+            expected = []
+            for offset, own in enumerate(lines):
+                m = _EXPECTED.search(own.rstrip())
+                if m:
+                    expected.append((start + offset + int(m.group(1) or 0), m.group(2)))
+            chunks.append((start, "\n".join(lines), expected))
+            start, lines = number + 1, []
+        else:
+            lines.append(line)
+    return chunks
+
+
+def test_the_fixture_says_what_jaxlib_says(ctx: Any) -> None:
+    """Each chunk of tests/fixtures/mhlo.mlir gets from jaxlib exactly the error it expects (or none)."""
+    chunks = fixture_chunks()
+    wrong = []
+    for start, text, expected in chunks:
+        assert len(expected) <= 1, f"chunk at line {start}: jaxlib stops at the first error; one per chunk"
+        got = oracle_verdict(ctx, "\n" * (start - 1) + text)
+        first = got[:1]
+        if not expected and first:
+            wrong.append(f"line {start}: expected no error, jaxlib says {show(first)}")
+        elif expected and not (first and first[0][0] == expected[0][0] and expected[0][1] in first[0][2]):
+            wrong.append(f"line {expected[0][0]}: expected {expected[0][1]!r}, jaxlib says {show(first)}")
+    assert not wrong, "\n".join(wrong)
+    assert sum(1 for *_, e in chunks if e) >= 60
