@@ -29,9 +29,17 @@ the attribute forms, and in its bounds encoding
 Not modelled (the op is then passed over, never reported): quantized element
 types (jaxlib's MHLO context cannot read them), encodings other than bounds,
 attribute texts broadcheck cannot read (an alias), the values of
-``output_dimensions``, and parse errors the MHLO parser reports away from the
-op name (a custom form with a wrong type list, an inherent attribute of a
-custom form's dictionary that breaks its constraint).
+``output_dimensions``, and an inherent attribute in a custom form's own
+dictionary that breaks its constraint (the parser reports it at the dictionary).
+
+Known gaps, where the parser's own error is located away from the op name: a
+custom form with types it does not take (``mhlo.compare ... : T`` where MHLO
+wants a functional type, a type list of the wrong length, an unknown comparison
+direction) is read as broadcheck can and may be worded as the verifier would
+word the types read; an empty ``<{}>`` beside a dictionary is not seen (its
+dictionary is read as the only one); and ``stochastic_convert``, which has no
+custom form, written in one on a single line without attributes is taken for
+the generic form by the engine's fast path (which keys lines by their types).
 
 PASS::
 
