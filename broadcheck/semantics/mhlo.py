@@ -534,19 +534,28 @@ def _custom_attributes(op: Operation, decl: OpDecl, specs: Mapping[str, AttrSpec
             if not specs[attr.name].satisfied(v):
                 raise _Stop(None)  # reported at the dictionary, in the parser's words: not modelled
             found[attr.name] = v
-    if decl.check is _compare:
-        found.setdefault(_DIRECTION.name, Value("enum", "#mhlo<comparison_direction LT>", "mhlo.comparison_direction"))
-    if decl.check is _reduce_precision:
-        clause = op.attribute("format")
-        m = _FORMAT.fullmatch(clause.text.strip()) if clause is not None else None
-        if m is None:
-            raise _Stop(None)
-        for spec, text in ((_EXPONENT, m.group(1)), (_MANTISSA, m.group(2))):
-            number = int(text)
-            if number >= 2**31:
-                raise _Stop(None)
-            found.setdefault(spec.name, Value("int", f"{number} : i32", "i32", (number,)))
+    if decl.clauses is not None:
+        for name, v in decl.clauses(op).items():
+            found.setdefault(name, v)
     return found
+
+
+def _direction_keyword(op: Operation) -> dict[str, Value]:
+    """``mhlo.compare LT, %a, %b[, FLOAT]``: the parser reads a direction (broadcheck does not keep the word)."""
+    return {_DIRECTION.name: Value("enum", "#mhlo<comparison_direction LT>", "mhlo.comparison_direction")}
+
+
+def _format_clause(op: Operation) -> dict[str, Value]:
+    """``mhlo.reduce_precision %x, format = e5m2``: ``exponent_bits`` 5 and ``mantissa_bits`` 2."""
+    clause = op.attribute("format")
+    m = _FORMAT.fullmatch(clause.text.strip()) if clause is not None else None
+    if m is None or max(int(m.group(1)), int(m.group(2))) >= 2**31:
+        raise _Stop(None)  # the parser's own error, at the clause
+    exponent, mantissa = int(m.group(1)), int(m.group(2))
+    return {
+        _EXPONENT.name: Value("int", f"{exponent} : i32", "i32", (exponent,)),
+        _MANTISSA.name: Value("int", f"{mantissa} : i32", "i32", (mantissa,)),
+    }
 
 
 def _late_attributes(decl: OpDecl, found: Attrs) -> Problem | None:
@@ -629,10 +638,6 @@ _is_finite = _unary_inferred(lambda e: element("i1"))
 def _convert(operands: Sequence[MTensor], results: Sequence[MTensor], attrs: Attrs) -> Problem | None:
     """``SameOperandsAndResultShape`` alone: any element types."""
     return _same_shape([*operands, *results])
-
-
-def _reduce_precision(operands: Sequence[MTensor], results: Sequence[MTensor], attrs: Attrs) -> Problem | None:
-    return _compatible(operands, results, attrs)
 
 
 def _compare(operands: Sequence[MTensor], results: Sequence[MTensor], attrs: Attrs) -> Problem | None:
@@ -766,6 +771,10 @@ class OpDecl:
     attributes: tuple[AttrSpec, ...] = ()
     custom: bool = True
     """Whether MHLO has a custom assembly form for it (else only the generic form parses)."""
+    clauses: Callable[[Operation], dict[str, Value]] | None = None
+    """The inherent attributes the words of its custom form give."""
+    complex_form: bool = False
+    """Whether its custom form may name only the (complex) result: ``mhlo.complex %a, %b : C``."""
     fast: bool = True
     """Whether its verdict depends on its types alone (see :data:`ATTRIBUTE_FREE`)."""
 
@@ -798,14 +807,18 @@ OPS: dict[str, OpDecl] = {
     **{n: _unary(_abs, FP_COMPLEX, FP) for n in _names("real imag")},
     "is_finite": _unary(_is_finite, FP, PRED),
     "convert": _unary(_convert, MHLO_TENSOR),
-    "reduce_precision": OpDecl((FP,), FP, _reduce_precision, (_EXPONENT, _MANTISSA), fast=False),
+    "reduce_precision": OpDecl(
+        (FP,), FP, _compatible, (_EXPONENT, _MANTISSA), clauses=_format_clause, fast=False
+    ),
     **{n: _binary(_compatible, MHLO_TENSOR) for n in _names("add maximum minimum multiply")},
     "atan2": _binary(_compatible, FP_COMPLEX_QT),
     **{n: _binary(_compatible, INT_FP_COMPLEX_QUANT) for n in _names("divide power remainder subtract")},
     **{n: _binary(_compatible, INT) for n in _names("shift_left shift_right_arithmetic shift_right_logical mulhi")},
     **{n: _binary(_compatible, PRED_INT, MHLO_TENSOR) for n in _names("and or xor")},
-    "complex": OpDecl((FP32_64, FP32_64), COMPLEX, _complex, fast=False),
-    "compare": OpDecl((MHLO_TENSOR, MHLO_TENSOR), PRED, _compare, (_DIRECTION, _COMPARE_TYPE), fast=False),
+    "complex": OpDecl((FP32_64, FP32_64), COMPLEX, _complex, complex_form=True, fast=False),
+    "compare": OpDecl(
+        (MHLO_TENSOR, MHLO_TENSOR), PRED, _compare, (_DIRECTION, _COMPARE_TYPE), clauses=_direction_keyword, fast=False
+    ),
     "select": OpDecl((PRED, MHLO_TENSOR, MHLO_TENSOR), MHLO_TENSOR, _select),
     "clamp": OpDecl((MHLO_TENSOR,) * 3, MHLO_TENSOR, _clamp),
     "stochastic_convert": OpDecl((FP, UINT), MHLO_TENSOR, _stochastic_convert, custom=False, fast=False),
@@ -852,7 +865,7 @@ def _custom_types(op: Operation, decl: OpDecl) -> tuple[list[Type], list[Type]]:
     if not results and operands and all(t == operands[0] for t in operands):
         results = [operands[0]]  # `mhlo.add %a, %b : T` binds no name, yet has its one result
     result = results[0] if len(results) == 1 else None
-    if decl.check is _complex and isinstance(result, ShapedType) and all(t == result for t in operands):
+    if decl.complex_form and isinstance(result, ShapedType) and all(t == result for t in operands):
         # `mhlo.complex %a, %b : tensor<4xcomplex<f32>>`: the operands are the result's real parts.
         inner = re.fullmatch(r"complex<\s*(.+?)\s*>", result.element.strip())
         if inner is not None:
