@@ -807,9 +807,7 @@ OPS: dict[str, OpDecl] = {
     **{n: _unary(_abs, FP_COMPLEX, FP) for n in _names("real imag")},
     "is_finite": _unary(_is_finite, FP, PRED),
     "convert": _unary(_convert, MHLO_TENSOR),
-    "reduce_precision": OpDecl(
-        (FP,), FP, _compatible, (_EXPONENT, _MANTISSA), clauses=_format_clause, fast=False
-    ),
+    "reduce_precision": OpDecl((FP,), FP, _compatible, (_EXPONENT, _MANTISSA), clauses=_format_clause, fast=False),
     **{n: _binary(_compatible, MHLO_TENSOR) for n in _names("add maximum minimum multiply")},
     "atan2": _binary(_compatible, FP_COMPLEX_QT),
     **{n: _binary(_compatible, INT_FP_COMPLEX_QUANT) for n in _names("divide power remainder subtract")},
