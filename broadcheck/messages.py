@@ -229,6 +229,32 @@ RULES: Mapping[str, Rule] = {
             "%r = scf.if %c -> (f32) { scf.yield %d : f64 } ...",
         ),
         Rule(
+            "BC030",
+            "unknown-op",
+            "custom op '{name}' is unknown",
+            "An op name its dialect does not define (in the version broadcheck follows), in the custom form: "
+            "the dialect's parser rejects it.",
+            "%0 = tosa.ad %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC031",
+            "unregistered-op",
+            "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations",
+            "An op name its dialect does not define, in the generic form, of a dialect that allows no unknown "
+            "operations (MLIR's verifier rejects it).",
+            '%0 = "tosa.ad"(%a, %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC032",
+            "no-custom-form",
+            "custom op '{name}' has no custom assembly form",
+            "An op that has only the generic form is written in a custom form (the parser rejects it).",
+            "%0 = stablehlo.dot %a, %b : ...   (only \"stablehlo.dot\"(%a, %b) parses)",
+            op_prefix=False,
+        ),
+        Rule(
             "BC004",
             "unbalanced",
             "{detail}",
