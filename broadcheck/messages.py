@@ -255,7 +255,7 @@ RULES: Mapping[str, Rule] = {
             op_prefix=False,
         ),
         Rule(
-            "BC004",
+            "BC005",
             "unbalanced",
             "{detail}",
             "A region or statement is not closed before the end of the file (or split chunk), or a '}' closes "

@@ -961,7 +961,7 @@ class FileRun(Sink):
             }[what]
         span = Span(line, column, line, column + 1)
         self._keep(span, self._fetch_line(line))
-        self.diagnostics.append(diagnose.value("BC004", self.path, span, detail=detail))
+        self.diagnostics.append(diagnose.value("BC005", self.path, span, detail=detail))
 
     def _code_before(self, line: int) -> tuple[int, int] | None:
         """Just after the last token before line ``line``: (line, column)."""
@@ -1070,7 +1070,7 @@ class _OpenRegion:
 
 
 _PARSE = frozenset(
-    {"BC001", "BC004", "BC011", "BC014", "BC015", "BC016", "BC017", "BC018", "BC020", "BC021", "BC030", "BC032"}
+    {"BC001", "BC005", "BC011", "BC014", "BC015", "BC016", "BC017", "BC018", "BC020", "BC021", "BC030", "BC032"}
 )
 """What MLIR's parser reports: the first stops it."""
 _SYMBOLS = frozenset({"BC024", "BC025", "BC026", "BC027"})
