@@ -224,8 +224,7 @@ RULES: Mapping[str, Rule] = {
             "BC028",
             "region-yield-type",
             "{detail}",
-            "What a region of scf.if or scf.for yields does not fit the op's results (their region-branch "
-            "verifier).",
+            "What a region of scf.if or scf.for yields does not fit the op's results (their region-branch verifier).",
             "%r = scf.if %c -> (f32) { scf.yield %d : f64 } ...",
         ),
         Rule(
@@ -251,7 +250,7 @@ RULES: Mapping[str, Rule] = {
             "no-custom-form",
             "custom op '{name}' has no custom assembly form",
             "An op that has only the generic form is written in a custom form (the parser rejects it).",
-            "%0 = stablehlo.dot %a, %b : ...   (only \"stablehlo.dot\"(%a, %b) parses)",
+            '%0 = stablehlo.dot %a, %b : ...   (only "stablehlo.dot"(%a, %b) parses)',
             op_prefix=False,
         ),
         Rule(

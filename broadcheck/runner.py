@@ -7,7 +7,6 @@ The output never depends on scheduling: results come back ordered by path, so
 from __future__ import annotations
 
 import fnmatch
-import io
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
@@ -95,9 +94,9 @@ def check_one(path: str, options: Options, stdin_name: str, jobs: int = 1) -> Re
         try:
             result = check_text(source.path, source.text, options)
             if any(d.severity == "error" for d in result.diagnostics):
-                from broadcheck.fixes import with_fixes
+                from broadcheck.engine.fix import with_fixes
 
-                result.diagnostics = with_fixes(io.StringIO(source.text, newline=""), result.diagnostics, options)
+                result.diagnostics = with_fixes(source.text, result.diagnostics, options)
             return result
         except Exception as err:
             raise InternalError(source.path) from err
@@ -172,11 +171,11 @@ def feed(stream: FileRun, path: str, start: int, stop: int | None, final: bool) 
 
 def _with_fixes(path: str, diagnostics: list[Diagnostic], options: Options) -> list[Diagnostic]:
     """Attach fixes: the file is read again, line by line, only when it has problems."""
-    from broadcheck.fixes import with_fixes
+    from broadcheck.engine.fix import with_fixes
 
     try:
         with open(path, encoding="utf-8-sig", newline="") as f:
-            return with_fixes(f, diagnostics, options)
+            return with_fixes(f.read(), diagnostics, options)
     except (OSError, UnicodeDecodeError):
         return diagnostics
 
@@ -199,7 +198,7 @@ def fix_one(path: str, options: Options, stdin_name: str, unsafe: bool, write: b
 
     A file that cannot be decoded, or has nothing to fix, gives its plain result.
     """
-    from broadcheck.fixes import apply, fixes_of, with_fixes
+    from broadcheck.engine.fix import apply, fixes_of, with_fixes
     from broadcheck.outputs import ChangedOnDisk, write_if_unchanged
 
     if path == STDIN:
@@ -220,14 +219,14 @@ def fix_one(path: str, options: Options, stdin_name: str, unsafe: bool, write: b
             return _of(source, [problem])
     try:
         result = check_text(source.path, source.text, options)
-        result.diagnostics = with_fixes(io.StringIO(source.text, newline=""), result.diagnostics, options)
+        result.diagnostics = with_fixes(source.text, result.diagnostics, options)
         fixes = fixes_of(result.diagnostics, unsafe)
         after = apply(source.text, fixes, unsafe)
         if after == source.text:
             return Fixed(result, source.text, after, 0)
         remaining = check_text(path if path != STDIN else source.path, after, options)
         # What remains may still have a fix (an unsafe one, without --unsafe-fixes): say so.
-        remaining.diagnostics = with_fixes(io.StringIO(after, newline=""), remaining.diagnostics, options)
+        remaining.diagnostics = with_fixes(after, remaining.diagnostics, options)
     except Exception as err:
         raise InternalError(source.path) from err
     errors = sum(1 for d in result.diagnostics if d.severity == "error")

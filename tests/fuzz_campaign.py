@@ -28,7 +28,9 @@ import traceback
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from broadcheck.checker import Options, Result, check_source
+from broadcheck.diagnostics import Result
+from broadcheck.engine.options import Options
+from broadcheck.engine.run import check_text
 from broadcheck.inputs import decode
 from broadcheck.optable import OpTable
 from broadcheck.report import FORMATS, render
@@ -91,7 +93,11 @@ def _check(data: bytes, count: int) -> None:
     """Check and render one input; raise on any failure."""
     source, problem = decode("fuzz.mlir", data)
     options = OPTIONS[count % len(OPTIONS)]
-    result = Result.of(source, [problem]) if problem is not None else check_source(source, options)
+    result = (
+        Result.of(source.path, dict(enumerate(source.lines, 1)), [problem])
+        if problem is not None
+        else check_text(source.path, source.text, options)
+    )
     last = source.text.count("\n") + 2
     bad = [d for d in result.diagnostics if not (1 <= d.line <= last and d.column >= 1)]
     if bad:

@@ -20,7 +20,21 @@ if TYPE_CHECKING:
     Check = Callable[[Operation, Profile], Problem | None]
 
 LayoutKind = Literal[
-    "functional", "same", "result", "operands", "conversion", "list", "operand-list", "paired", "pairs", "complex", "first", "select", "compare", "for", "none"
+    "functional",
+    "same",
+    "result",
+    "operands",
+    "conversion",
+    "list",
+    "operand-list",
+    "paired",
+    "pairs",
+    "complex",
+    "first",
+    "select",
+    "compare",
+    "for",
+    "none",
 ]
 
 
@@ -100,8 +114,17 @@ class Op(Frozen):
     """
 
     __slots__ = __match_args__ = (
-        "name", "layout", "check", "semantics", "isolated", "region_arguments", "wraps", "literal", "constants",
-        "implicit", "summary",
+        "name",
+        "layout",
+        "check",
+        "semantics",
+        "isolated",
+        "region_arguments",
+        "wraps",
+        "literal",
+        "constants",
+        "implicit",
+        "summary",
     )
     name: str
     layout: Layout

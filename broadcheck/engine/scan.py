@@ -25,7 +25,7 @@ from broadcheck.syntax.lines import ROW, blank, key_text, names, starts_statemen
 from broadcheck.syntax.statement import REGION
 
 if TYPE_CHECKING:
-    from broadcheck.engine.flow import Flow
+    pass
 
 
 class Piece(NamedTuple):
@@ -188,8 +188,8 @@ class Scanner:
                     form.complete = _complete(form.key)
                     forms[key] = form
                 following = i + 1
-                while following < count and not (rows[following][1] or rows[following][3]) and blank(
-                    rows[following][6]
+                while (
+                    following < count and not (rows[following][1] or rows[following][3]) and blank(rows[following][6])
                 ):
                     following += 1  # blank and comment lines continue nothing
                 if form.complete and (
@@ -264,14 +264,17 @@ class Scanner:
                 return self._brace_decided(pending, piece)
             if not starts_statement(text):
                 return self._continue(pending, piece)
-            self._finish(pending)
         elif pending is not None:
             if _NEW_STATEMENT.match(text) is None:
                 return self._continue(pending, piece)
-            self._finish(pending)  # brackets left open: the reader says what is wrong with it
-        if self.queue:  # the statement finished had a region on one line: its pieces come first
-            self.queue.append(piece)
-            return None
+            # brackets left open: the reader says what is wrong with it
+        if pending is not None:
+            waiting = len(self.queue)
+            self._finish(pending)
+            added = len(self.queue) - waiting
+            if added:  # the statement had a region on one line: its pieces come first
+                self.queue.insert(added, piece)
+                return None
         return self._fresh(piece)
 
     def _fresh(self, piece: Piece) -> Piece | None:
@@ -307,7 +310,9 @@ class Scanner:
             cut = state.mismatch
             text.text = text.text[: start + cut].rstrip()
             pending.stack = depth(piece.text[:cut], pending.stack).stack
-            if pending.stack and not (pending.kind == "tail" and pending.op is not None and pending.stack == pending.op.stack):
+            if pending.stack and not (
+                pending.kind == "tail" and pending.op is not None and pending.stack == pending.op.stack
+            ):
                 self.pending = None
                 self.sink.unbalanced(piece.line, piece.column + cut, "statement")
             elif text.text.strip() or pending.kind == "tail":
@@ -383,9 +388,9 @@ class Scanner:
         op.text.text += " " + REGION
         pending = Pending("tail", op, op.stack)
         self.pending = pending
-        rest = Piece(piece.line, piece.column + 1, piece.text[1:])
-        if rest.text.strip():
-            return self._continue(pending, rest)
+        after = Piece(piece.line, piece.column + 1, piece.text[1:])
+        if after.text.strip():
+            return self._continue(pending, after)
         pending.complete = not op.stack
         return None
 
@@ -513,14 +518,14 @@ def _inline_region(text: str) -> int | None:
             if token == "{":
                 inside = "".join(t for t, _ in stack)
                 if generic:
-                    if inside.endswith("(") and len(inside) == 1 or (inside == "(" and stack and stack[-1][0] == "("):
-                        if _opens_region_text(text, m.end()):
-                            return m.start()
-                else:
-                    previous = _previous_token(text, m.start())
-                    if not inside and previous not in ("=", "attributes", "<", ","):
-                        if _opens_region_text(text, m.end()):
-                            return m.start()
+                    if inside == "(" and _opens_region_text(text, m.end()):
+                        return m.start()
+                elif (
+                    not inside
+                    and _previous_token(text, m.start()) not in ("=", "attributes", "<", ",")
+                    and _opens_region_text(text, m.end())
+                ):
+                    return m.start()
             stack.append((token, m.start()))
         elif kind == "close" and stack:
             stack.pop()

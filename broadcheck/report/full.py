@@ -27,8 +27,7 @@ from broadcheck.report import summary
 if TYPE_CHECKING:
     from rich.text import Text
 
-    from broadcheck.diagnostics import Result
-    from broadcheck.diagnostics import Diagnostic
+    from broadcheck.diagnostics import Diagnostic, Result
     from broadcheck.inputs import InputError
     from broadcheck.ops import Span
 

@@ -16,8 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
-    from broadcheck.diagnostics import Result
-    from broadcheck.diagnostics import Diagnostic
+    from broadcheck.diagnostics import Diagnostic, Result
     from broadcheck.inputs import InputError
 
 

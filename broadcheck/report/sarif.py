@@ -21,8 +21,7 @@ from broadcheck.messages import RULES
 from broadcheck.report import coverage
 
 if TYPE_CHECKING:
-    from broadcheck.diagnostics import Result
-    from broadcheck.diagnostics import Diagnostic
+    from broadcheck.diagnostics import Diagnostic, Result
     from broadcheck.inputs import InputError
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"

@@ -62,20 +62,21 @@ class TypeText(NamedTuple):
 
 
 class Use(NamedTuple):
-    """A value used: ``%a`` or ``%a#1``; ``type`` when the statement writes it beside the use."""
+    """A value used: ``%a`` or ``%a#1`` (``number`` 1); ``type`` when the statement writes it
+    beside the use."""
 
     name: str
-    index: int
+    number: int
     start: int
     end: int
     type: TypeText | None = None
 
 
 class Result(NamedTuple):
-    """A result name: ``%0`` (one result) or ``%0:2`` (``count`` results)."""
+    """A result name: ``%0`` (one result) or ``%0:2`` (``size`` results)."""
 
     name: str
-    count: int
+    size: int
     start: int
     end: int
 
@@ -156,7 +157,7 @@ class Statement(NamedTuple):
 
     @property
     def result_count(self) -> int:
-        return sum(r.count for r in self.results)
+        return sum(r.size for r in self.results)
 
 
 class SyntaxProblem(Exception):
@@ -367,7 +368,7 @@ def _use(tok: Token) -> Use | None:
 
 
 def _can_start_type(tok: Token) -> bool:
-    return tok.kind == "word" and not tok.text.startswith(("%", "^", "@", "#")) and tok.text[:1].isalpha() or (
+    return (tok.kind == "word" and not tok.text.startswith(("%", "^", "@", "#")) and tok.text[:1].isalpha()) or (
         tok.kind == "word" and tok.text.startswith("!")
     )
 
@@ -637,9 +638,7 @@ def _custom_item(
                 if nxt.text == "(" and _word_before_paren(r):
                     break
                 _, vend = r.skip_group()
-            elif nxt.kind == "word" and nxt.text.startswith("%"):
-                break
-            elif nxt.kind == "word" and r.at("=", 1):
+            elif (nxt.kind == "word" and nxt.text.startswith("%")) or (nxt.kind == "word" and r.at("=", 1)):
                 break
             else:
                 vend = nxt.end
@@ -751,7 +750,9 @@ def _group_kind(inner: list[Token]) -> str:
     if not first.text.startswith("%"):
         return "other"
     if len(texts) >= 3 and texts[1] == "=":
-        return "bindings" if all(texts[i + 1] == "=" for i in range(0, len(texts), 4) if i + 1 < len(texts)) else "other"
+        return (
+            "bindings" if all(texts[i + 1] == "=" for i in range(0, len(texts), 4) if i + 1 < len(texts)) else "other"
+        )
     if len(texts) >= 3 and texts[1] == ":" and not texts[2].startswith("%"):
         # `%a: T, %b: U` (arguments) or `%a : T` (one typed operand: the same text)
         colon_count = texts.count(":")
@@ -761,7 +762,11 @@ def _group_kind(inner: list[Token]) -> str:
         colon = texts.index(":")
         if all(t.startswith("%") or t == "," for t in texts[:colon]) and colon + 1 < len(texts):
             if texts[colon + 1].startswith("%"):  # `(%a init: %b)`
-                return "values" if all(t.startswith("%") or t in (",", ":") or t.isidentifier() for t in texts) else "other"
+                return (
+                    "values"
+                    if all(t.startswith("%") or t in (",", ":") or t.isidentifier() for t in texts)
+                    else "other"
+                )
             return "typed"
         if all(t.startswith("%") or t in (",", ":") or re.fullmatch(r"[A-Za-z_]\w*", t) for t in texts):
             return "values"
