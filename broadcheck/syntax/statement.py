@@ -303,6 +303,10 @@ class _Reader:
         while self.at(",") and self.peek(1) is not None and _can_start_type(self.peek(1)):  # type: ignore[arg-type]
             self.pos += 1
             types.append(self.type())
+        if self.at("->"):  # `T, U -> V` (chlo.zeta %x, %q : T, U -> V): the operands' types, then the results'
+            self.pos += 1
+            outputs = self.type_group()
+            return Signature("arrow", tuple(types), tuple(outputs), start, self._last_end())
         return Signature("list", tuple(types), (), start, self._last_end())
 
     def _last_end(self) -> int:

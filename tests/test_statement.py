@@ -1,0 +1,27 @@
+"""The statement reader (broadcheck/syntax/statement.py): the printed forms it must take."""
+
+from __future__ import annotations
+
+from broadcheck.syntax.statement import read_statement
+
+
+def test_a_type_list_then_an_arrow_is_the_operands_then_the_results() -> None:
+    # CHLO's non-broadcasting binary ops print `$x, $y : type($x), type($y) -> type(results)`.
+    s = read_statement("%0 = chlo.zeta %_, %_ : tensor<4xf32>, tensor<?xf32> -> tensor<4xf32>")
+    assert s.signature is not None
+    assert s.signature.kind == "arrow"
+    assert [t.text for t in s.signature.inputs] == ["tensor<4xf32>", "tensor<?xf32>"]
+    assert [t.text for t in s.signature.outputs] == ["tensor<4xf32>"]
+
+
+def test_a_type_list_alone_stays_a_list() -> None:
+    s = read_statement("%0 = stablehlo.select %_, %_, %_ : tensor<i1>, tensor<4xf32>")
+    assert s.signature is not None
+    assert s.signature.kind == "list"
+    assert len(s.signature.inputs) == 2
+
+
+def test_one_type_then_an_arrow_is_an_arrow() -> None:
+    s = read_statement("%0 = chlo.square %_ : tensor<4xf32> -> tensor<4xf32>")
+    assert s.signature is not None
+    assert (s.signature.kind, len(s.signature.inputs), len(s.signature.outputs)) == ("arrow", 1, 1)
