@@ -25,3 +25,21 @@ def test_one_type_then_an_arrow_is_an_arrow() -> None:
     s = read_statement("%0 = chlo.square %_ : tensor<4xf32> -> tensor<4xf32>")
     assert s.signature is not None
     assert (s.signature.kind, len(s.signature.inputs), len(s.signature.outputs)) == ("arrow", 1, 1)
+
+
+def test_a_custom_form_s_elements_literal_is_an_attribute_without_a_name() -> None:
+    # StableHLO's constant prints its `value` as the literal alone.
+    s = read_statement("%0 = stablehlo.constant {a} dense<[1.0, 2.0]> : tensor<2xf32>")
+    assert [(a.name, a.text) for a in s.attributes] == [("a", "unit"), ("", "dense<[1.0, 2.0]>")]
+    s = read_statement("%0 = tosa.maximum %_, %_ nan_mode<PROPAGATE> : (tensor<f32>, tensor<f32>) -> tensor<f32>")
+    assert s.attributes == ()
+
+
+def test_a_custom_form_s_bracketed_group_is_an_attribute_without_a_name() -> None:
+    s = read_statement("%0 = stablehlo.slice %_ [0:1, 0:3:2] : (tensor<2x3xf32>) -> tensor<1x2xf32>")
+    assert [(a.name, a.text) for a in s.attributes] == [("", "[0:1, 0:3:2]")]
+
+
+def test_properties_are_told_apart_from_the_attribute_dictionary() -> None:
+    s = read_statement('%0 = "stablehlo.iota"() <{iota_dimension = 0 : i64}> {a = 1} : () -> tensor<2xf32>')
+    assert [(a.name, a.property) for a in s.attributes] == [("iota_dimension", True), ("a", False)]

@@ -96,7 +96,9 @@ class Checks:
         results = tuple(self._use(t, locate, aliases) for t in result_texts if t is not None)
         if any(isinstance(u.type, OpaqueType) and u.type.text.startswith("!") for u in (*operands, *results)):
             raise Unreadable(statement.name)
-        attributes = tuple(Attribute(a.name, a.text, locate(a.start, a.end)) for a in statement.attributes)
+        attributes = tuple(
+            Attribute(a.name, a.text, locate(a.start, a.end), a.property) for a in statement.attributes
+        )
         name_span = locate(statement.name_start, statement.name_end)
         start = statement.results[0].start if statement.results else statement.name_start
         return Operation(

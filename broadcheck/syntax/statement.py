@@ -96,6 +96,8 @@ class Attribute(NamedTuple):
     text: str
     start: int
     end: int
+    property: bool = False
+    """Written in the generic form's properties, ``<{...}>``."""
 
 
 class Successor(NamedTuple):
@@ -314,8 +316,8 @@ class _Reader:
 
     # ---------------------------------------------------------------- attributes
 
-    def dictionary(self, into: list[Attribute]) -> None:
-        """An attribute dictionary ``{a = 1, b}`` at the cursor."""
+    def dictionary(self, into: list[Attribute], properties: bool = False) -> None:
+        """An attribute dictionary ``{a = 1, b}`` at the cursor (``properties``: inside ``<{...}>``)."""
         close = self.group_end()
         self.pos += 1
         while self.pos < close:
@@ -327,9 +329,9 @@ class _Reader:
                 self.pos += 1
                 vstart = self.peek().start if self.pos < close else tok.end  # type: ignore[union-attr]
                 vend = self._value_end(close)
-                into.append(Attribute(name, self.text[vstart:vend], tok.start, vend))
+                into.append(Attribute(name, self.text[vstart:vend], tok.start, vend, properties))
             else:
-                into.append(Attribute(name, "unit", tok.start, tok.end))
+                into.append(Attribute(name, "unit", tok.start, tok.end, properties))
             if self.pos < close:
                 self.expect(",", "',' or '}'")
         self.pos = close + 1
@@ -454,7 +456,7 @@ def _generic(r: _Reader, results: list[Result], head: Token) -> Statement:
     if r.at("<") and r.at("{", 1):
         close = r.group_end()
         r.pos += 1
-        r.dictionary(attributes)
+        r.dictionary(attributes, properties=True)
         if r.pos != close:
             raise r.problem("expected '>' to close properties")
         r.pos = close + 1
@@ -617,7 +619,7 @@ def _custom_item(
         if text == "<" and r.at("{", 1):  # properties
             close = r.group_end()
             r.pos += 1
-            r.dictionary(attributes)
+            r.dictionary(attributes, properties=True)
             r.pos = close + 1
             items.append(Item("props", r.text[start:end], start, end))
             return
@@ -626,6 +628,8 @@ def _custom_item(
             return
         r.skip_group()
         items.append(Item("group", r.text[start:end], start, end))
+        if text == "[":  # `stablehlo.slice %a [0:2, 1:3]`: an attribute printed without its name
+            attributes.append(Attribute("", r.text[start:end], start, end))
         return
     if tok.kind == "word" and r.at("=", 1) and not text.startswith(("@", "#", "!")):
         # `dims = [1, 2]`, `contracting_dims = [1] x [0]`: a clause up to a depth-0 `,` or `:`
@@ -653,6 +657,8 @@ def _custom_item(
     if tok.kind == "word" and r.at("<") and r.peek().start == tok.end:  # type: ignore[union-attr]
         _, end = r.skip_group()  # `dense<0>`, `nan_mode<PROPAGATE>`: one word
         items.append(Item("word", r.text[tok.start : end], tok.start, end))
+        if text in _LITERALS:  # `stablehlo.constant dense<...> : T`: an attribute printed without its name
+            attributes.append(Attribute("", r.text[tok.start : end], tok.start, end))
         return
     if tok.kind == "string":
         items.append(Item("string", text, tok.start, tok.end))
@@ -726,6 +732,10 @@ def _paren_group(r: _Reader, operands: list[Use], definitions: list[Definition],
         items.append(Item("group", r.text[start:end], start, end))
     r.pos = close + 1
 
+
+_LITERALS = frozenset({"dense", "sparse", "dense_resource", "array"})
+"""The words that start an elements or array literal, which a custom form may print without its
+attribute's name (:class:`Attribute` ``""``)."""
 
 _TYPED_USE_KEYWORDS = frozenset({"ins", "outs", "iter_args", "args", "init"})
 
