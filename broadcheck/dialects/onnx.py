@@ -14,4 +14,5 @@ OPS = ops(
     Op("onnx.Expand", FUNCTIONAL, family("onnx-expand"), "onnx-expand"),
     Op("onnx.Broadcast", FUNCTIONAL, family("onnx-broadcast"), "onnx-broadcast"),
     [Op(f"onnx.{name}", FUNCTIONAL, family("onnx-matmul"), "onnx-matmul") for name in ("MatMul", "MatMulInteger", "QLinearMatMul")],
+    Op("onnx.Constant", FUNCTIONAL, literal="value"),
 )

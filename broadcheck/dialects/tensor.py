@@ -1,11 +1,11 @@
 """The tensor dialect (forms only, for now)."""
 
-from broadcheck.dialects.op import CONVERSION, NONE, RESULT, Op, ops
+from broadcheck.dialects.op import CONVERSION, FIRST, NONE, RESULT, Op, ops
 
 OPS = ops(
     Op("tensor.cast", CONVERSION),
     Op("tensor.bitcast", CONVERSION),
     Op("tensor.empty", RESULT),
-    Op("tensor.dim", NONE),
+    Op("tensor.dim", FIRST, implicit=(None, "index")),
     Op("tensor.yield", NONE),
 )

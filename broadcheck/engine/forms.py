@@ -23,6 +23,9 @@ from broadcheck.syntax.statement import REGION, Statement, SyntaxProblem, TypeTe
 if TYPE_CHECKING:
     from broadcheck.semantics import Problem
 
+_SPECIAL = frozenset({"func.return", "return", "func.call", "call", "func.func", "scf.if", "scf.for"})
+"""Ops value flow does more for than follow their values."""
+
 _REAL = re.compile(r"complex<\s*([^<>]+?)\s*>")
 """A complex element type, whose real part is inside it."""
 
@@ -40,12 +43,15 @@ class Form:
         "decl",
         "error",
         "inner",
+        "literal",
         "key",
         "name",
         "operand_types",
         "regions",
         "result_types",
         "roles",
+        "route",
+        "split",
         "semantics",
         "simple",
         "statement",
@@ -79,6 +85,15 @@ class Form:
         """Its key is a whole statement on one line (the scanner's fast pass may take it)."""
         self.inner: tuple[int, Form] | None = None
         """The op it wraps (``tf_executor.island wraps ...``): where its text starts, its form."""
+        self.literal: str | None = None
+        """A constant op's value as written (``dense<[1, 2]> : tensor<2xi64>``)."""
+        self.split = -1
+        """How many of its names are results, when its names are its results then its operands,
+        one result each, and nothing about it needs more than value flow and its check (most
+        lines): the engine's fast path takes it. Otherwise -1."""
+        self.route = 0
+        """What the checks did with it last (the engine's): 0 not asked, 1 not checked, 2 passed
+        over, 3 checked and clean."""
 
 
 class _Unasked:
@@ -103,9 +118,14 @@ def read_form(key: str) -> Form:
     form = Form(key, statement, None, decl)
     form.regions = statement.regions
     operand_types, result_types = place_types(statement, decl.layout if decl is not None else None)
-    form.operand_types = tuple(t.key if t is not None else None for t in operand_types)
-    form.result_types = tuple(t.key if t is not None else None for t in result_types)
+    operand_types = implicit(statement, decl, operand_types)
+    form.operand_types = tuple(t.key if t is not None and t.key != "?" else None for t in operand_types)
+    form.result_types = tuple(t.key if t is not None and t.key != "?" else None for t in result_types)
     form.arguments = tuple(d.type.key if d.type is not None else None for d in statement.definitions)
+    if decl is not None and decl.layout.kind == "for" and form.arguments:
+        # the induction variable has the bounds' type; each iteration argument its result's
+        bound = form.operand_types[0] if form.operand_types else "index"
+        form.arguments = (bound, *form.result_types[: len(form.arguments) - 1])
     form.successor_types = tuple(
         tuple(u.type.key if u.type is not None else None for u in s.operands) for s in statement.successors
     )
@@ -121,6 +141,18 @@ def read_form(key: str) -> Form:
             start = word.end + len(key[word.end :]) - len(key[word.end :].lstrip())
             form.inner = (start, read_form(key[start:]))
     form.simple = not statement.definitions and not statement.successors
+    results = sum(1 for role in form.roles if role == RESULT)
+    if (
+        form.simple
+        and form.roles == (RESULT,) * results + (USE,) * (len(form.roles) - results)
+        and all(r.count == 1 for r in statement.results)
+        and statement.regions == 0
+        and statement.name not in _SPECIAL
+        and (decl is None or not decl.wraps)
+    ):
+        form.split = results
+    if decl is not None and decl.literal is not None:
+        form.literal = literal(statement, decl.literal)
     return form
 
 
@@ -134,9 +166,20 @@ def place_types(
     results: list[TypeText | None] = [None] * count
     sig = statement.signature
     untyped = [i for i, t in enumerate(operands) if t is None]
-    if sig is None:
-        return operands, results
     kind = layout.kind if layout is not None else None
+    if sig is None:
+        if kind == "result" and count == 1 and statement.items and statement.items[0].text in ("true", "false"):
+            return operands, [_type("i1")]  # `arith.constant true`: a boolean's type is i1
+        return operands, results
+    if kind == "for":
+        bound = sig.inputs[0] if sig.kind == "list" and len(sig.inputs) == 1 else None
+        for i in untyped[:3]:
+            operands[i] = bound if bound is not None else _type("index")
+        outputs = sig.outputs if sig.kind == "arrow" else ()
+        if len(untyped) - 3 == len(outputs):
+            for i, t in zip(untyped[3:], outputs, strict=True):
+                operands[i] = t
+        return operands, list(outputs) if len(outputs) == count else results
     if sig.kind == "function" or (sig.kind == "arrow" and sig.inputs):
         if len(sig.inputs) == len(untyped):
             inputs = sig.inputs
@@ -174,6 +217,19 @@ def place_types(
         for i in untyped:
             operands[i] = types[0]
         return operands, results
+    if kind == "compare" and len(types) == 1:
+        for i in untyped:
+            operands[i] = types[0]
+        return operands, [_with_i1(types[0])] * count
+    if kind == "first" and len(types) == 1 and untyped:
+        operands[untyped[0]] = types[0]
+        return operands, results
+    if kind == "select" and len(untyped) == 3 and len(types) in (1, 2):
+        value = types[-1]
+        if len(types) == 2:
+            operands[untyped[0]] = types[0]
+        operands[untyped[1]] = operands[untyped[2]] = value
+        return operands, [value] * count
     if kind == "operand-list" and len(types) == len(untyped):
         for i, t in zip(untyped, types, strict=True):
             operands[i] = t
@@ -189,6 +245,52 @@ def place_types(
                 operands[i] = types[at]
             return operands, [types[at] for at in layout.results]
     return operands, results
+
+
+def _type(text: str) -> TypeText:
+    return TypeText(text, 0, 0, text)
+
+
+def _with_i1(t: TypeText) -> TypeText:
+    """``T`` with ``i1`` elements: a comparison's result."""
+    if "<" not in t.text:
+        return _type("i1")
+    head, _, rest = t.key.rpartition("x")
+    if not head or rest.count(">") != 1 or not t.key.endswith(">"):
+        return TypeText(t.text, t.start, t.end, "?")  # an element broadcheck cannot replace: unknown
+    return TypeText(f"{head}xi1>", t.start, t.end, f"{head}xi1>")
+
+
+def implicit(statement: Statement, decl: Op | None, operands: list[TypeText | None]) -> list[TypeText | None]:
+    """``operands`` with the types the op's form does not write filled in (``cf.cond_br``'s ``i1``)."""
+    if decl is None or not decl.implicit:
+        return operands
+    filled = list(operands)
+    for i, t in enumerate(decl.implicit):
+        if t is not None and i < len(filled) and filled[i] is None:
+            filled[i] = _type(t)
+    return filled
+
+
+def literal(statement: Statement, name: str) -> str | None:
+    """A constant op's value as written (``dense<[1, 2]> : tensor<2xi64>``), or ``None``."""
+    text = next((a.text for a in statement.attributes if a.name == name), None)
+    if text is None:
+        items = statement.items
+        for i, item in enumerate(items):
+            if item.kind == "word" and item.text == name and i + 1 < len(items) and items[i + 1].kind == "group":
+                text = items[i + 1].text[1:-1]  # `values(dense<...> : tensor<2xindex>)`
+                break
+            if item.kind == "word" and item.text.startswith(("dense<", "array<", "dense_resource<")):
+                text = item.text
+                break
+    if text is None:
+        return None
+    if ":" not in text.rpartition(">")[2] and statement.signature is not None:
+        types = statement.signature.outputs or statement.signature.inputs
+        if types:
+            text = f"{text} : {types[-1].text}"
+    return text
 
 
 def synthesize(results: str, generic: str, custom: str, count: int, rest: str) -> str:

@@ -62,7 +62,7 @@ def forms(prefix: str) -> list[Op]:
     """The structural ops whose printed form value flow must know, not checked (MHLO's, until
     its verifier is followed)."""
     return [
-        Op(f"{prefix}.constant", RESULT),
+        Op(f"{prefix}.constant", RESULT, literal="value"),
         Op(f"{prefix}.iota", RESULT),
         Op(f"{prefix}.return", OPERAND_LIST),
         Op(f"{prefix}.while", PAIRED, region_arguments="all"),
@@ -76,7 +76,7 @@ def _structural() -> list[Op]:
     from broadcheck.dialects.stablehlo import constant, data
 
     return [
-        Op("stablehlo.constant", RESULT, constant.constant, "stablehlo-constant"),
+        Op("stablehlo.constant", RESULT, constant.constant, "stablehlo-constant", literal="value"),
         Op("stablehlo.iota", RESULT, data.iota, "stablehlo-data"),
         Op("stablehlo.transpose", FUNCTIONAL, data.transpose, "stablehlo-data"),
         Op("stablehlo.reshape", FUNCTIONAL, data.reshape, "stablehlo-data"),
