@@ -73,7 +73,7 @@ def forms(prefix: str) -> list[Op]:
 
 def _structural() -> list[Op]:
     """StableHLO's structural ops, each with its check (the family modules)."""
-    from broadcheck.dialects.stablehlo import constant, data
+    from broadcheck.dialects.stablehlo import constant, contract, data, reduce
 
     return [
         Op("stablehlo.constant", RESULT, constant.constant, "stablehlo-constant", literal="value"),
@@ -89,9 +89,11 @@ def _structural() -> list[Op]:
         Op("stablehlo.pad", FUNCTIONAL, data.pad, "stablehlo-data"),
         Op("stablehlo.broadcast", FUNCTIONAL, data.broadcast, "stablehlo-data"),
         Op("stablehlo.get_dimension_size", FUNCTIONAL, data.get_dimension_size, "stablehlo-data"),
+        Op("stablehlo.dot_general", FUNCTIONAL, contract.dot_general, "stablehlo-contract"),
+        Op("stablehlo.dot", FUNCTIONAL, contract.dot, "stablehlo-contract"),
         Op("stablehlo.return", OPERAND_LIST),
         Op("stablehlo.while", PAIRED, region_arguments="all"),
-        Op("stablehlo.reduce", PAIRS),
+        Op("stablehlo.reduce", PAIRS, reduce.reduce, "stablehlo-reduce"),
         Op("stablehlo.optimization_barrier", PAIRED),
     ]
 

@@ -164,10 +164,14 @@ SCALAR = kind("F", "B", "I", "C", "QT", shape="0d")
 """``HLO_ScalarTensor``."""
 
 
-def ods_operands(op: Operation, kinds: Sequence[Kind], variadic: int | None = None) -> None:
+def ods_operands(
+    op: Operation, kinds: Sequence[Kind], variadic: int | None = None, order: Sequence[int] | None = None
+) -> None:
     """Each operand's ODS constraint, in order; ``variadic``: the index from which every further
-    operand takes the last kind (worded ``variadic of ...``)."""
-    for index, use in enumerate(op.operands):
+    operand takes the last kind (worded ``variadic of ...``); ``order``: the written operands in
+    the op's own order (a custom form that writes them in another)."""
+    uses = op.operands if order is None else [op.operands[i] for i in order]
+    for index, use in enumerate(uses):
         at = min(index, len(kinds) - 1) if variadic is not None else index
         if at >= len(kinds):
             return
@@ -175,7 +179,8 @@ def ods_operands(op: Operation, kinds: Sequence[Kind], variadic: int | None = No
         if not k.accepts(use.type):
             words = f"variadic of {k.words}" if variadic is not None and at >= variadic else k.words
             args = {"kind": "operand", "index": index, "constraint": words, "type": type_text(use.type)}
-            raise Reject(Problem("BC109", args, Subject("operand", index)))
+            at = index if order is None else order[index]
+            raise Reject(Problem("BC109", args, Subject("operand", at)))
 
 
 def ods_results(op: Operation, kinds: Sequence[Kind], variadic: bool = False) -> None:
@@ -218,17 +223,15 @@ def i64_array(op: Operation, name: str, custom: str | None = None) -> tuple[int,
     text = attribute_text(op, name, custom)
     if text is None:
         return None
-    if op.generic or op.attribute(name) is not None:
+    if op.generic or not text.lstrip().startswith("["):
         v = value(text)
         if not isinstance(v, DenseArray) or v.element != "i64":
             if v is None:
                 raise Unknown(text)
             raise fail("BC563", name=name, constraint=I64_ARRAY)
         found = ints(text)
-    else:
+    else:  # a custom form's clause: `dims = [1, 0]`
         found = ints(text)
-        if found is not None and text.strip().startswith(("array", "dense")):
-            raise Unknown(text)  # the custom form's parser takes `[...]` only
     if found is None:
         raise Unknown(text)
     return found
