@@ -299,7 +299,7 @@ def inferred_many(types: Sequence[Tensor], actual: Sequence[Tensor]) -> None:
     """InferTypeOpInterface's check of several results: the lists are printed ``a, b``."""
     if len(types) == len(actual) and all(hlo_compatible(a, b) for a, b in zip(types, actual, strict=True)):
         return
-    args = {"inferred": ", ".join(str(t) for t in types), "actual": ", ".join(str(t) for t in actual)}
+    args = {"inferred": "', '".join(str(t) for t in types), "actual": "', '".join(str(t) for t in actual)}
     raise Reject(Problem("BC521", args))
 
 

@@ -76,6 +76,8 @@ def _dimension_numbers(op: Operation) -> Dims | None:
         if attr is None:
             return None
         v = value(attr.text)
+        if isinstance(v, Enum) and v.name == "#stablehlo.dot" and not v.words:
+            return (), (), (), ()  # `#stablehlo.dot<>`
         if not isinstance(v, Struct) or v.name != "#stablehlo.dot" or v.positional:
             raise Unknown(attr.text)
         if set(v.fields) - set(_FIELDS):
@@ -89,8 +91,10 @@ def _dimension_numbers(op: Operation) -> Dims | None:
         return out[0], out[1], out[2], out[3]
     batching = op.attribute("batching_dims")
     contracting = op.attribute("contracting_dims")
+    if contracting is None:
+        raise Unknown("a custom form without contracting_dims")  # the parser's error, not modelled
     lb, rb = _pair(batching.text) if batching is not None else ((), ())
-    lc, rc = _pair(contracting.text) if contracting is not None else ((), ())
+    lc, rc = _pair(contracting.text)
     return lb, rb, lc, rc
 
 

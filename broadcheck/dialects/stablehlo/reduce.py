@@ -159,7 +159,7 @@ def reducer_shape(
         if not _promotable(init.element.text, acc.element):
             raise reject("BC1020", index=i, acc=_quoted(acc), init=f"'{init}'")
         if not _promotable(inputs[i].element.text, arg2.element):
-            raise reject("BC1021", index=n + i, input=inputs[i].element.text, arg=arg2.element)
+            raise reject("BC1021", index=n + i, input=f"'{inputs[i].element.text}'", arg=f"'{arg2.element}'")
         shape = arg2.shape
         if len(shape) > len(allowed):
             raise reject("BC1022", index=n + i, allowed=len(allowed), rank=len(shape))
@@ -213,7 +213,7 @@ def reduce(op: Operation) -> None:
     inferred = [Tensor(kept, element(acc.element)) for acc in accumulators]
     if len(inferred) == len(results) and all(hlo_compatible(a, b) for a, b in zip(inferred, results, strict=True)):
         return
-    args = {"inferred": ", ".join(map(str, inferred)), "actual": ", ".join(map(str, results))}
+    args = {"inferred": "', '".join(map(str, inferred)), "actual": "', '".join(map(str, results))}
     expected = shaped(inferred[0]) if len(inferred) == 1 == len(results) else None
     subject = Subject("result", 0) if expected is not None else None
     raise Reject(Problem("BC521", args, subject, expected=expected, span=at))
