@@ -43,3 +43,16 @@ def test_a_custom_form_s_bracketed_group_is_an_attribute_without_a_name() -> Non
 def test_properties_are_told_apart_from_the_attribute_dictionary() -> None:
     s = read_statement('%0 = "stablehlo.iota"() <{iota_dimension = 0 : i64}> {a = 1} : () -> tensor<2xf32>')
     assert [(a.name, a.property) for a in s.attributes] == [("iota_dimension", True), ("a", False)]
+
+
+def test_a_clause_s_dictionary_ends_before_the_op_s_own() -> None:
+    # stablehlo.convolution prints `window = {...}` and then its attribute dictionary.
+    s = read_statement(
+        "%0 = stablehlo.convolution(%_, %_) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {stride = [1]} "
+        "{feature_group_count = 1 : i64} : (tensor<1x4x2xf32>, tensor<1x2x3xf32>) -> tensor<1x4x3xf32>"
+    )
+    assert [(a.name, a.text) for a in s.attributes] == [
+        ("dim_numbers", "[b, 0, f]x[0, i, o]->[b, 0, f]"),
+        ("window", "{stride = [1]}"),
+        ("feature_group_count", "1 : i64"),
+    ]

@@ -642,6 +642,8 @@ def _custom_item(
             if nxt.kind == "open":
                 if nxt.text == "(" and _word_before_paren(r):
                     break
+                if nxt.text == "{" and vend > vstart:  # `window = {...} {attrs}`: the op's dictionary follows
+                    break
                 _, vend = r.skip_group()
             elif nxt.kind == "word" and nxt.text.startswith("%"):
                 break
