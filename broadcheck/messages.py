@@ -1106,28 +1106,29 @@ RULES: Mapping[str, Rule] = {
             "requires-attribute",
             "requires attribute '{name}'",
             "The generic form of a StableHLO or CHLO op lacks an attribute the op requires.",
-            "%0 = \"stablehlo.transpose\"(%a) : (tensor<2x3xf32>) -> tensor<3x2xf32>",
+            '%0 = "stablehlo.transpose"(%a) : (tensor<2x3xf32>) -> tensor<3x2xf32>',
         ),
         Rule(
             "BC563",
             "attribute-constraint",
             "attribute '{name}' failed to satisfy constraint: {constraint}",
             "An attribute of a StableHLO or CHLO op is not of the kind its ODS definition requires.",
-            "%0 = \"stablehlo.iota\"() {iota_dimension = -1 : i64} : () -> tensor<3xf32>",
+            '%0 = "stablehlo.iota"() {iota_dimension = -1 : i64} : () -> tensor<3xf32>',
         ),
         Rule(
             "BC564",
             "hlo-at-least-operands",
             "expected {expected} or more operands, but found {count}",
             "An op with variadic operands (concatenate, dynamic_slice, ...) has fewer than it needs.",
-            "%0 = \"stablehlo.concatenate\"() {dimension = 0 : i64} : () -> tensor<2xf32>",
+            '%0 = "stablehlo.concatenate"() {dimension = 0 : i64} : () -> tensor<2xf32>',
         ),
         Rule(
             "BC565",
             "attributes-same-size",
             "failed to verify that all of {{{names}}} have same size",
             "slice's start/limit/strides or pad's low/high/interior paddings differ in length.",
-            "%0 = \"stablehlo.slice\"(%a) {start_indices = array<i64: 0, 0>, limit_indices = array<i64: 1>, strides = array<i64: 1, 1>} : (tensor<2x3xf32>) -> tensor<1x3xf32>",
+            '%0 = "stablehlo.slice"(%a) {start_indices = array<i64: 0, 0>, limit_indices = array<i64: 1>, strides '
+            "= array<i64: 1, 1>} : (tensor<2x3xf32>) -> tensor<1x3xf32>",
         ),
         Rule(
             "BC566",
@@ -1142,7 +1143,7 @@ RULES: Mapping[str, Rule] = {
             "hlo-result-count",
             "expected {expected} results, but found {count}",
             "An op with a fixed number of results has another number.",
-            "%0 = \"chlo.top_k\"(%a) {k = 1 : i64} : (tensor<4xf32>) -> tensor<1xf32>",
+            '%0 = "chlo.top_k"(%a) {k = 1 : i64} : (tensor<4xf32>) -> tensor<1xf32>',
         ),
         Rule(
             "BC568",
@@ -1229,7 +1230,8 @@ RULES: Mapping[str, Rule] = {
             "slice-negative-start",
             "negative start index {start} in dimension {dim}",
             "stablehlo.slice (C3): a start index below 0.",
-            "%0 = \"stablehlo.slice\"(%a) {start_indices = array<i64: -1>, limit_indices = array<i64: 1>, strides = array<i64: 1>} : (tensor<2xf32>) -> tensor<2xf32>",
+            '%0 = "stablehlo.slice"(%a) {start_indices = array<i64: -1>, limit_indices = array<i64: 1>, strides = '
+            "array<i64: 1>} : (tensor<2xf32>) -> tensor<2xf32>",
             op_prefix=False,
         ),
         Rule(
@@ -1300,7 +1302,8 @@ RULES: Mapping[str, Rule] = {
             "BC587",
             "concatenate-shapes",
             "shapes of operand (0) and ({index}) are not compatible at non-concat index {dim}: ({first}) != ({shape})",
-            "stablehlo.concatenate (C2): sizes differ outside the concatenated dimension ('?' prints as -9223372036854775808).",
+            "stablehlo.concatenate (C2): sizes differ outside the concatenated dimension ('?' prints as "
+            "-9223372036854775808).",
             "%0 = stablehlo.concatenate %a, %b, dim = 0 : (tensor<2x3xf32>, tensor<2x4xf32>) -> tensor<4x3xf32>",
             op_prefix=False,
         ),
@@ -1325,7 +1328,8 @@ RULES: Mapping[str, Rule] = {
             "start-indices-element",
             "start indices must have same element type",
             "stablehlo.dynamic_slice, dynamic_update_slice: the start indices have different element types.",
-            "%0 = stablehlo.dynamic_slice %a, %i, %j, sizes = [1, 2] : (tensor<2x3xf32>, tensor<i32>, tensor<i64>) -> tensor<1x2xf32>",
+            "%0 = stablehlo.dynamic_slice %a, %i, %j, sizes = [1, 2] : (tensor<2x3xf32>, tensor<i32>, tensor<i64>) "
+            "-> tensor<1x2xf32>",
             op_prefix=False,
         ),
         Rule(
@@ -1349,7 +1353,8 @@ RULES: Mapping[str, Rule] = {
             "dynamic-update-slice-rank",
             "update rank does not match operand rank: {update} vs {operand}.",
             "stablehlo.dynamic_update_slice (C3): the update's rank differs from the operand's.",
-            "%0 = stablehlo.dynamic_update_slice %a, %u, %i : (tensor<4xf32>, tensor<1x1xf32>, tensor<i32>) -> tensor<4xf32>",
+            "%0 = stablehlo.dynamic_update_slice %a, %u, %i : (tensor<4xf32>, tensor<1x1xf32>, tensor<i32>) -> "
+            "tensor<4xf32>",
             op_prefix=False,
         ),
         Rule(
@@ -1357,7 +1362,8 @@ RULES: Mapping[str, Rule] = {
             "dynamic-update-slice-starts",
             "expects number of start_indices to match operand rank: {starts} vs {rank}.",
             "stablehlo.dynamic_update_slice (C4): one start index per operand dimension.",
-            "%0 = stablehlo.dynamic_update_slice %a, %u, %i, %i : (tensor<4xf32>, tensor<1xf32>, tensor<i32>, tensor<i32>) -> tensor<4xf32>",
+            "%0 = stablehlo.dynamic_update_slice %a, %u, %i, %i : (tensor<4xf32>, tensor<1xf32>, tensor<i32>, "
+            "tensor<i32>) -> tensor<4xf32>",
             op_prefix=False,
         ),
         Rule(
@@ -1365,7 +1371,8 @@ RULES: Mapping[str, Rule] = {
             "dynamic-update-slice-size",
             "expects size at dimension {dim} of update to be in range [0, {size}]. Got: {update}.",
             "stablehlo.dynamic_update_slice (C6): the update is larger than the operand.",
-            "%0 = stablehlo.dynamic_update_slice %a, %u, %i : (tensor<4xf32>, tensor<5xf32>, tensor<i32>) -> tensor<4xf32>",
+            "%0 = stablehlo.dynamic_update_slice %a, %u, %i : (tensor<4xf32>, tensor<5xf32>, tensor<i32>) -> "
+            "tensor<4xf32>",
             op_prefix=False,
         ),
         Rule(
@@ -1373,7 +1380,8 @@ RULES: Mapping[str, Rule] = {
             "pad-rank",
             "edge_padding_low length ({size}) must match operand rank ({rank})",
             "stablehlo.pad (C2): one padding per operand dimension.",
-            "%0 = stablehlo.pad %a, %z, low = [0], high = [0], interior = [0] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2x3xf32>",
+            "%0 = stablehlo.pad %a, %z, low = [0], high = [0], interior = [0] : (tensor<2x3xf32>, tensor<f32>) -> "
+            "tensor<2x3xf32>",
             op_prefix=False,
         ),
         Rule(
@@ -1381,7 +1389,8 @@ RULES: Mapping[str, Rule] = {
             "pad-interior",
             "Interior padding cannot be negative: {value}",
             "stablehlo.pad (C3): a negative interior padding.",
-            "%0 = stablehlo.pad %a, %z, low = [0], high = [0], interior = [-1] : (tensor<2xf32>, tensor<f32>) -> tensor<2xf32>",
+            "%0 = stablehlo.pad %a, %z, low = [0], high = [0], interior = [-1] : (tensor<2xf32>, tensor<f32>) -> "
+            "tensor<2xf32>",
             op_prefix=False,
         ),
         Rule(
@@ -1389,7 +1398,8 @@ RULES: Mapping[str, Rule] = {
             "pad-negative-size",
             "Padding result in negative {what} for dimension {dim}",
             "stablehlo.pad (C4): negative paddings leave less than nothing.",
-            "%0 = stablehlo.pad %a, %z, low = [-2], high = [-1], interior = [0] : (tensor<2xf32>, tensor<f32>) -> tensor<0xf32>",
+            "%0 = stablehlo.pad %a, %z, low = [-2], high = [-1], interior = [0] : (tensor<2xf32>, tensor<f32>) -> "
+            "tensor<0xf32>",
             op_prefix=False,
         ),
         Rule(
@@ -1693,7 +1703,7 @@ RULES: Mapping[str, Rule] = {
             "dimension-non-negative",
             "requires non-negative dimension attribute; found ({dim})",
             "get_dimension_size, set_dimension_size: a negative dimension.",
-            "%0 = \"stablehlo.get_dimension_size\"(%a) {dimension = -1 : i64} : (tensor<2xf32>) -> tensor<i32>",
+            '%0 = "stablehlo.get_dimension_size"(%a) {dimension = -1 : i64} : (tensor<2xf32>) -> tensor<i32>',
             op_prefix=False,
         ),
         Rule(
@@ -1708,7 +1718,8 @@ RULES: Mapping[str, Rule] = {
             "BC1002",
             "same-element-type-of",
             "failed to verify that all of {{{names}}} have same element type",
-            "AllElementTypesMatch (dynamic_slice's operand and result, dynamic_update_slice's operand, update and result).",
+            "AllElementTypesMatch (dynamic_slice's operand and result, dynamic_update_slice's operand, update and "
+            "result).",
             "%0 = stablehlo.dynamic_slice %a, %i, sizes = [1] : (tensor<2xf32>, tensor<i32>) -> tensor<1xf64>",
         ),
         Rule(
@@ -1716,15 +1727,17 @@ RULES: Mapping[str, Rule] = {
             "elements-literal-dynamic",
             "elements literal type must have static shape",
             "The parser: a dense literal's type has a dynamic size.",
-            "%0 = \"stablehlo.constant\"() {value = dense<1.0> : tensor<?xf32>} : () -> tensor<?xf32>",
+            '%0 = "stablehlo.constant"() {value = dense<1.0> : tensor<?xf32>} : () -> tensor<?xf32>',
             op_prefix=False,
         ),
         Rule(
             "BC1004",
             "invalid-properties",
             "invalid properties {{{props}}} for op {opname}: Invalid attribute `{name}` in property conversion: {text}",
-            "The parser: a property of the generic form's <{...}> is not of the attribute kind the op stores (the whole dictionary is printed, sorted).",
-            "%0 = \"stablehlo.transpose\"(%a) <{permutation = dense<[1, 0]> : tensor<2xi64>}> : (tensor<2x3xf32>) -> tensor<3x2xf32>",
+            "The parser: a property of the generic form's <{...}> is not of the attribute kind the op stores (the "
+            "whole dictionary is printed, sorted).",
+            '%0 = "stablehlo.transpose"(%a) <{permutation = dense<[1, 0]> : tensor<2xi64>}> : (tensor<2x3xf32>) -> '
+            "tensor<3x2xf32>",
             op_prefix=False,
         ),
         Rule(
@@ -1732,14 +1745,15 @@ RULES: Mapping[str, Rule] = {
             "zero-operands",
             "requires zero operands",
             "An op without operands (iota, constant) is given some.",
-            "%0 = \"stablehlo.iota\"(%a) {iota_dimension = 0 : i64} : (tensor<2xf32>) -> tensor<2xf32>",
+            '%0 = "stablehlo.iota"(%a) {iota_dimension = 0 : i64} : (tensor<2xf32>) -> tensor<2xf32>',
         ),
         Rule(
             "BC1006",
             "precision-config-size",
             "expects precision config to be empty or have <= 2 elements, got {count}",
             "dot_general, dot, convolution (C11): more than two precisions.",
-            "%0 = stablehlo.dot %a, %b, precision = [DEFAULT, HIGH, HIGHEST] : (tensor<3xf32>, tensor<3xf32>) -> tensor<f32>",
+            "%0 = stablehlo.dot %a, %b, precision = [DEFAULT, HIGH, HIGHEST] : (tensor<3xf32>, tensor<3xf32>) -> "
+            "tensor<f32>",
             op_prefix=False,
         ),
         Rule(
@@ -1747,7 +1761,8 @@ RULES: Mapping[str, Rule] = {
             "dot-batching-count",
             "lhs and rhs should have the same number of batching dimensions",
             "stablehlo.dot_general (C1): the two sides list different numbers of batching dimensions.",
-            "%0 = stablehlo.dot_general %a, %b, batching_dims = [0, 1] x [0], contracting_dims = [2] x [1] : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>",
+            "%0 = stablehlo.dot_general %a, %b, batching_dims = [0, 1] x [0], contracting_dims = [2] x [1] : "
+            "(tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>",
             op_prefix=False,
         ),
         Rule(
@@ -1755,7 +1770,8 @@ RULES: Mapping[str, Rule] = {
             "dot-contracting-count",
             "lhs and rhs should have the same number of contracting dimensions",
             "stablehlo.dot_general (C2): the two sides list different numbers of contracting dimensions.",
-            "%0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>",
+            "%0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [] : (tensor<2x3xf32>, tensor<3x4xf32>) -> "
+            "tensor<2x4xf32>",
             op_prefix=False,
         ),
         Rule(
@@ -1763,7 +1779,8 @@ RULES: Mapping[str, Rule] = {
             "dims-duplicated",
             "has duplicated dimension from {lhs} and {rhs}: {dim}",
             "dot_general (C3, C4), gather and scatter: a dimension is named twice across two lists.",
-            "%0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [0] x [1] : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>",
+            "%0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [0] x [1] : "
+            "(tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>",
             op_prefix=False,
         ),
         Rule(
@@ -1771,7 +1788,8 @@ RULES: Mapping[str, Rule] = {
             "dot-dimension-range",
             "{name} value: {dim} is out of range: [0, {rank})",
             "stablehlo.dot_general (C5-C8): a dimension is not one of its operand's.",
-            "%0 = stablehlo.dot_general %a, %b, contracting_dims = [2] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>",
+            "%0 = stablehlo.dot_general %a, %b, contracting_dims = [2] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> "
+            "tensor<2x4xf32>",
             op_prefix=False,
         ),
         Rule(
@@ -1779,7 +1797,8 @@ RULES: Mapping[str, Rule] = {
             "dot-batching-sizes",
             "batching dimension sizes must match for lhs/rhs",
             "stablehlo.dot_general (C9): paired batching dimensions have different static sizes.",
-            "%0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [1], contracting_dims = [2] x [2] : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x4xf32>",
+            "%0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [1], contracting_dims = [2] x [2] : "
+            "(tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x4xf32>",
             op_prefix=False,
         ),
         Rule(
@@ -1787,7 +1806,8 @@ RULES: Mapping[str, Rule] = {
             "dot-contracting-sizes",
             "contracting dimension sizes must match for lhs/rhs",
             "stablehlo.dot_general (C10): paired contracting dimensions have different static sizes.",
-            "%0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [1] : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x4xf32>",
+            "%0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [1] : (tensor<2x3xf32>, tensor<4x5xf32>) -> "
+            "tensor<2x4xf32>",
             op_prefix=False,
         ),
         Rule(
@@ -1795,7 +1815,8 @@ RULES: Mapping[str, Rule] = {
             "dot-inferred-shape",
             "inferred shape '[{shape}]' is incompatible with return type of operation '{type}'",
             "dot_general, dot: the result's shape is not the one the dimension numbers give.",
-            "%0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x5xf32>",
+            "%0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xf32>, tensor<3x4xf32>) -> "
+            "tensor<2x5xf32>",
             op_prefix=False,
         ),
         Rule(
@@ -1811,7 +1832,8 @@ RULES: Mapping[str, Rule] = {
             "reducer-parameters",
             "Reduction-region must take {expected} parameters, but takes {count} parameter(s)",
             "reduce, reduce_window, scatter, ...: the body takes two arguments per input.",
-            "\"stablehlo.reduce\"(%a, %b) ({ ^bb0(%x: tensor<f32>): stablehlo.return %x : tensor<f32> }) {dimensions = array<i64: 1>} : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>",
+            '"stablehlo.reduce"(%a, %b) ({ ^bb0(%x: tensor<f32>): stablehlo.return %x : tensor<f32> }) {dimensions '
+            "= array<i64: 1>} : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>",
             op_prefix=False,
         ),
         Rule(
@@ -1833,7 +1855,8 @@ RULES: Mapping[str, Rule] = {
         Rule(
             "BC1018",
             "reducer-parameter-type",
-            "The type of reduction-region's parameter at index {index} is different than the corresponding result type: {arg} vs {acc}",
+            "The type of reduction-region's parameter at index {index} is different than the corresponding result "
+            "type: {arg} vs {acc}",
             "reduce, reduce_window, scatter, ...: a body argument's type is not what the body returns.",
             "^bb0(%x: tensor<f64>, %y: tensor<f32>): stablehlo.return %y : tensor<f32>",
             op_prefix=False,
@@ -1841,15 +1864,18 @@ RULES: Mapping[str, Rule] = {
         Rule(
             "BC1019",
             "reducer-init-shape",
-            "The shape of reduction-region's result type at index {index} differs from the op's corresponding init-value type: {acc} vs {init}",
+            "The shape of reduction-region's result type at index {index} differs from the op's corresponding "
+            "init-value type: {acc} vs {init}",
             "reduce, reduce_window, scatter, ...: the init value's shape is not the body's result shape (0-d).",
-            "%0 = stablehlo.reduce(%a init: %b) applies stablehlo.add across dimensions = [1] : (tensor<2x3xf32>, tensor<1xf32>) -> tensor<2xf32>",
+            "%0 = stablehlo.reduce(%a init: %b) applies stablehlo.add across dimensions = [1] : (tensor<2x3xf32>, "
+            "tensor<1xf32>) -> tensor<2xf32>",
             op_prefix=False,
         ),
         Rule(
             "BC1020",
             "reducer-init-element",
-            "The element-type of reduction-region's result type at index {index} is expected to be promotable from the op's corresponding init-value element-type: {acc} vs {init}",
+            "The element-type of reduction-region's result type at index {index} is expected to be promotable from "
+            "the op's corresponding init-value element-type: {acc} vs {init}",
             "reduce, reduce_window, scatter, ...: the body's result element type cannot hold the init value's.",
             "^bb0(%x: tensor<i8>, %y: tensor<i8>) with an init value of tensor<i32>",
             op_prefix=False,
@@ -1857,7 +1883,8 @@ RULES: Mapping[str, Rule] = {
         Rule(
             "BC1021",
             "reducer-argument-element",
-            "The element-type of reduction-region's argument at index {index} is expected to be promotable from {input}, but got {arg}",
+            "The element-type of reduction-region's argument at index {index} is expected to be promotable from "
+            "{input}, but got {arg}",
             "reduce, reduce_window, scatter, ...: a body argument's element type cannot hold the input's.",
             "^bb0(%x: tensor<i8>, %y: tensor<i8>) reducing a tensor<4xi32>",
             op_prefix=False,
@@ -1873,7 +1900,8 @@ RULES: Mapping[str, Rule] = {
         Rule(
             "BC1023",
             "reducer-argument-shape",
-            "The shape of reduction-region's argument at index {index} is not compatible with that of reduce-op's input-parameter at index {input}",
+            "The shape of reduction-region's argument at index {index} is not compatible with that of reduce-op's "
+            "input-parameter at index {input}",
             "reduce, reduce_window, ...: a body argument's sizes are not a subsequence of the result's.",
             "^bb0(%x: tensor<5xf32>, %y: tensor<5xf32>) reducing tensor<2x3xf32> across [1]",
             op_prefix=False,
@@ -1881,7 +1909,8 @@ RULES: Mapping[str, Rule] = {
         Rule(
             "BC1024",
             "reduce-input-shapes",
-            "expects all inputs to have compatible shapes. Shape at input-index {index} is not compatible with shape at input-index 0",
+            "expects all inputs to have compatible shapes. Shape at input-index {index} is not compatible with shape "
+            "at input-index 0",
             "stablehlo.reduce (C1): the inputs' shapes differ.",
             "%0:2 = stablehlo.reduce(%a init: %z), (%b init: %z) ... : (tensor<2x3xf32>, tensor<3x2xf32>, ...)",
             op_prefix=False,
@@ -1891,7 +1920,8 @@ RULES: Mapping[str, Rule] = {
             "reduce-dimension-range",
             "Out-of-bounds dimension {dim}, expected to be in range [0, {rank})",
             "stablehlo.reduce (C4): a dimension is not one of the inputs'.",
-            "%0 = stablehlo.reduce(%a init: %b) applies stablehlo.add across dimensions = [2] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>",
+            "%0 = stablehlo.reduce(%a init: %b) applies stablehlo.add across dimensions = [2] : (tensor<2x3xf32>, "
+            "tensor<f32>) -> tensor<2xf32>",
             op_prefix=False,
         ),
         Rule(
@@ -1899,7 +1929,8 @@ RULES: Mapping[str, Rule] = {
             "reduce-dimension-duplicate",
             "Duplicate reduction dimension: {dim}",
             "stablehlo.reduce (C5): a dimension is reduced twice.",
-            "%0 = stablehlo.reduce(%a init: %b) applies stablehlo.add across dimensions = [1, 1] : (tensor<2x3xf32>, tensor<f32>) -> tensor<2xf32>",
+            "%0 = stablehlo.reduce(%a init: %b) applies stablehlo.add across dimensions = [1, 1] : (tensor<2x3xf32>, "
+            "tensor<f32>) -> tensor<2xf32>",
             op_prefix=False,
         ),
         Rule(
@@ -1907,7 +1938,8 @@ RULES: Mapping[str, Rule] = {
             "convolution-rank-2",
             "expects convolution arguments to have >= 2 dimensions. Got: {lhs} and {rhs}.",
             "stablehlo.convolution (C13): an operand of rank below 2.",
-            "%0 = stablehlo.convolution(%a, %b) dim_numbers = [b, f]x[i, o]->[b, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>",
+            "%0 = stablehlo.convolution(%a, %b) dim_numbers = [b, f]x[i, o]->[b, f], window = {} {batch_group_count "
+            "= 1 : i64, feature_group_count = 1 : i64} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>",
             op_prefix=False,
         ),
         Rule(
@@ -1929,7 +1961,8 @@ RULES: Mapping[str, Rule] = {
         Rule(
             "BC1030",
             "convolution-spatial-count",
-            "expects the same size for input, kernel and output spatial-dimensions, but got {input}, {kernel}, and {output} resp.",
+            "expects the same size for input, kernel and output spatial-dimensions, but got {input}, {kernel}, and "
+            "{output} resp.",
             "stablehlo.convolution (C17, C19): the three layouts name different numbers of spatial dimensions.",
             "dim_numbers = [b, 0, 1, f]x[0, i, o]->[b, 0, 1, f]",
             op_prefix=False,
@@ -1953,7 +1986,8 @@ RULES: Mapping[str, Rule] = {
         Rule(
             "BC1033",
             "convolution-group-counts",
-            "expects batch_group_count and feature_group_count not to be both greater than 1. Got {batch} and {feature} resp.",
+            "expects batch_group_count and feature_group_count not to be both greater than 1. Got {batch} and "
+            "{feature} resp.",
             "stablehlo.convolution (C23): both group counts above 1.",
             "{batch_group_count = 2 : i64, feature_group_count = 2 : i64}",
             op_prefix=False,
@@ -1961,7 +1995,8 @@ RULES: Mapping[str, Rule] = {
         Rule(
             "BC1034",
             "convolution-batch-groups",
-            "expects input batch dimension ({size}) to be divisible by batch_group_count. Got batch_group_count = {count}.",
+            "expects input batch dimension ({size}) to be divisible by batch_group_count. Got batch_group_count = "
+            "{count}.",
             "stablehlo.convolution (C10): the batch size is not a multiple of batch_group_count.",
             "(an input batch of 3 with batch_group_count = 2)",
             op_prefix=False,
@@ -1969,7 +2004,8 @@ RULES: Mapping[str, Rule] = {
         Rule(
             "BC1035",
             "convolution-feature-groups",
-            "expects input feature dimension ({size}) to be a multiple of feature_group_count. Got feature_group_count = {count}.",
+            "expects input feature dimension ({size}) to be a multiple of feature_group_count. Got "
+            "feature_group_count = {count}.",
             "stablehlo.convolution (C11): the input features are not a multiple of feature_group_count.",
             "(3 input features with feature_group_count = 2)",
             op_prefix=False,
@@ -1977,15 +2013,19 @@ RULES: Mapping[str, Rule] = {
         Rule(
             "BC1036",
             "convolution-kernel-input-features",
-            "expects input feature dimension ({size}) / feature_group_count = kernel input feature dimension ({kernel}). Got feature_group_count = {count}.",
+            "expects input feature dimension ({size}) / feature_group_count = kernel input feature dimension "
+            "({kernel}). Got feature_group_count = {count}.",
             "stablehlo.convolution (C14): the kernel's input features do not match the input's.",
-            "%0 = stablehlo.convolution(%a, %b) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x8x3xf32>, tensor<3x3x4x16xf32>) -> tensor<1x6x6x16xf32>",
+            "%0 = stablehlo.convolution(%a, %b) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window = {} "
+            "{batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x8x8x3xf32>, "
+            "tensor<3x3x4x16xf32>) -> tensor<1x6x6x16xf32>",
             op_prefix=False,
         ),
         Rule(
             "BC1037",
             "convolution-output-batch-groups",
-            "expects output feature dimension size ({size}) to be a multiple of batch_group_count. Got batch_group_count = {count}.",
+            "expects output feature dimension size ({size}) to be a multiple of batch_group_count. Got "
+            "batch_group_count = {count}.",
             "stablehlo.convolution (C15): the kernel's output features are not a multiple of batch_group_count.",
             "(3 output features with batch_group_count = 2)",
             op_prefix=False,
@@ -1993,7 +2033,8 @@ RULES: Mapping[str, Rule] = {
         Rule(
             "BC1038",
             "convolution-output-feature-groups",
-            "expects kernel output feature dimension ({size}) to be divisible by feature_group_count. For feature_group_count = {count}.",
+            "expects kernel output feature dimension ({size}) to be divisible by feature_group_count. For "
+            "feature_group_count = {count}.",
             "stablehlo.convolution (C16): the kernel's output features are not a multiple of feature_group_count.",
             "(3 output features with feature_group_count = 2)",
             op_prefix=False,
