@@ -27,7 +27,7 @@ USE = TypeUse(TENSOR, SPAN)
 VALUES: list[tuple[Any, dict[str, Any]]] = [
     (SPAN, {"line": 1, "column": 2, "end_line": 1, "end_column": 9}),
     (OpaqueType("i32"), {"text": "i32"}),
-    (Attribute("axis", "1 : i32", SPAN), {"name": "axis", "text": "1 : i32", "span": SPAN}),
+    (Attribute("axis", "1 : i32", SPAN), {"name": "axis", "text": "1 : i32", "span": SPAN, "property": False}),
     (TENSOR, {"kind": "tensor", "shape": (4, None), "element": "f32", "encoding": None, "scalable": ()}),
     (USE, {"type": TENSOR, "span": SPAN}),
     (
@@ -140,7 +140,7 @@ def test_settings_merged() -> None:
 
 def test_problem_behaves_as_its_frozen_dataclass() -> None:
     fields = {"code": "BC101", "args": {"a": 1}, "subject": Subject("result", 0), "inferred": (2, None)}
-    fields |= {"expected": TENSOR, "notes": (("dim-clash", {"index": 1}),)}
+    fields |= {"expected": TENSOR, "notes": (("dim-clash", {"index": 1}),), "span": None}
     reference = dataclasses.make_dataclass("Problem", list(fields), frozen=True)(**fields)
     problem = Problem(**fields)  # type: ignore[arg-type]
     assert repr(problem) == repr(reference)
