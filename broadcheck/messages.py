@@ -2170,6 +2170,111 @@ RULES: Mapping[str, Rule] = {
             "slice_sizes = array<i64: 1, 769> on tensor<50257x768xf32>",
             op_prefix=False,
         ),
+        Rule(
+            "BC1056",
+            "scatter-inputs",
+            "Not all inputs have compatible shapes.",
+            "stablehlo.scatter (C1): the inputs' shapes differ.",
+            "two inputs tensor<4x3xf32> and tensor<5x3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1057",
+            "scatter-updates",
+            "Not all updates have compatible shapes.",
+            "stablehlo.scatter (C3): the updates' shapes differ.",
+            "two updates tensor<2x3xf32> and tensor<2x4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1058",
+            "scatter-update-rank",
+            "expects updates tensor must be of rank {expected} ( == rank-of('scatter_indices') - 1 + "
+            "size-of('update_window_dims'), where 'scatter_indices' is expanded by a trailing 1 dimension if "
+            "'index_vector_dim' == rank-of('scatter_indices')), but got {rank}.",
+            "stablehlo.scatter (C4): the updates' rank does not fit the indices and the window dimensions.",
+            "updates tensor<3xf32> with update_window_dims = [1] and indices tensor<2x1xi32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1059",
+            "scatter-operand-rank",
+            "Expects rank-of operand to match size-of('update_window_dims') + size-of('inserted_window_dims') + "
+            "size-of('input_batching_dims') i.e. {size} but got {rank}.",
+            "stablehlo.scatter (C2): the dimension numbers do not account for every operand dimension.",
+            "update_window_dims = [1] alone for a rank-2 operand",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1060",
+            "scatter-dims-sorted",
+            "Expects {name} to be sorted; got: [{dims}].",
+            "stablehlo.scatter (C7, C10, C12): a list of dimensions that must be sorted is not.",
+            "update_window_dims = [2, 1]",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1061",
+            "scatter-dims-repeat",
+            "Expects {name} to not repeat; got: [{dims}].",
+            "stablehlo.scatter (C7, C14): a list of dimensions names one twice.",
+            "update_window_dims = [1, 1]",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1062",
+            "scatter-batching-index-vector",
+            "expects scatter_indices_batching_dims not to include index_vector_dim {dim}.",
+            "stablehlo.scatter (C16): a batching dimension of the indices is the index vector's.",
+            "scatter_indices_batching_dims = [1], index_vector_dim = 1",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1063",
+            "scatter-batching-count",
+            "input_batching_dims and scatter_indices_batching_dims should have the same size.",
+            "stablehlo.scatter (C17): the two batching lists have different lengths.",
+            "input_batching_dims = [0], scatter_indices_batching_dims = []",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1064",
+            "scatter-batching-sizes",
+            "input_batching_dims[{index}] and scatter_indices_batching_dims[{index}] must have compatible sizes, but "
+            "got {a} and {b}.",
+            "stablehlo.scatter (C18): paired batching dimensions have different sizes.",
+            "a batch of 8 in the input against 4 in the indices",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1065",
+            "scatter-index-vector-size",
+            "Scatter op has {count} elements in scatter_dims_to_operand_dims and the bound of dimension "
+            "index_vector_dim={dim} of scatter_indices is {bound}. These two numbers must be equal.",
+            "stablehlo.scatter (C19): scatter_dims_to_operand_dims has another length than the index vector.",
+            "scatter_dims_to_operand_dims = [0, 1] with index vectors of size 1",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1066",
+            "scatter-window-bounds",
+            "expects bounds of the window dimensions of updates to not exceed the bounds of the corresponding "
+            "dimensions of operand. For dimension {dim}, updates bound is {update}, operand bound is {operand}.",
+            "stablehlo.scatter (C4): an update window larger than the operand.",
+            "updates tensor<2x4xf32> into an operand tensor<4x3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1067",
+            "scatter-scatter-bounds",
+            "expects bounds of the scatter dimensions of updates to be same as the bounds of the corresponding "
+            "dimensions of scatter indices. For scatter dimension {dim}, updates bound is {update} , scatter_indices "
+            "bound is {indices}.",
+            "stablehlo.scatter (C4): the updates' scatter dimensions do not match the indices' (StableHLO's words, "
+            "with its space before the comma).",
+            "updates tensor<3x3xf32> with indices tensor<2x1xi32>",
+            op_prefix=False,
+        ),
     )
 }
 

@@ -73,7 +73,7 @@ def forms(prefix: str) -> list[Op]:
 
 def _structural() -> list[Op]:
     """StableHLO's structural ops, each with its check (the family modules)."""
-    from broadcheck.dialects.stablehlo import constant, contract, convolution, data, gather, reduce
+    from broadcheck.dialects.stablehlo import constant, contract, convolution, data, gather, reduce, scatter
 
     return [
         Op("stablehlo.constant", RESULT, constant.constant, "stablehlo-constant", literal="value"),
@@ -93,6 +93,7 @@ def _structural() -> list[Op]:
         Op("stablehlo.dot", FUNCTIONAL, contract.dot, "stablehlo-contract"),
         Op("stablehlo.convolution", FUNCTIONAL, convolution.convolution, "stablehlo-convolution"),
         Op("stablehlo.gather", FUNCTIONAL, gather.gather, "stablehlo-gather"),
+        Op("stablehlo.scatter", FUNCTIONAL, scatter.scatter, "stablehlo-gather"),
         Op("stablehlo.return", OPERAND_LIST),
         Op("stablehlo.while", PAIRED, region_arguments="all"),
         Op("stablehlo.reduce", PAIRS, reduce.reduce, "stablehlo-reduce"),

@@ -8,6 +8,7 @@ A type or attribute broadcheck cannot read raises :class:`Unknown`: the op is pa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -87,6 +88,7 @@ def counts(op: Operation, operands: int | None = None, at_least: int | None = No
 # ---------------------------------------------------------------- ODS type constraints
 
 Shape = Literal["any", "ranked", "static", "0d", "1d", "bounded"]
+_ANY_INT = re.compile(r"[su]?i[1-9][0-9]*")
 _PREFIX = {
     "any": "",
     "ranked": "ranked ",
@@ -134,6 +136,8 @@ class Kind:
             return "IDX" in self.atoms
         if "I32" in self.atoms:
             return t.element.strip() == "i32"
+        if "ANYINT" in self.atoms and _ANY_INT.fullmatch(t.element.strip()):
+            return True
         elem = element(t.element)
         quant = elem.quant
         # IsValidQuantizedDimension: a per-axis dimension exists and has one scale per element.
