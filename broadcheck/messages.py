@@ -2275,6 +2275,14 @@ RULES: Mapping[str, Rule] = {
             "updates tensor<3x3xf32> with indices tensor<2x1xi32>",
             op_prefix=False,
         ),
+        Rule(
+            "BC1068",
+            "attributes-same-type",
+            "failed to verify that all of {{{names}}} have same type",
+            "mhlo.slice: start_indices, limit_indices and strides have different lengths (MHLO compares their types).",
+            "%0 = \"mhlo.slice\"(%a) {start_indices = dense<[0, 0]> : tensor<2xi64>, limit_indices = dense<[1]> : "
+            "tensor<1xi64>, strides = dense<[1, 1]> : tensor<2xi64>} : (tensor<2x3xf32>) -> tensor<1x3xf32>",
+        ),
     )
 }
 

@@ -27,7 +27,7 @@ from broadcheck.semantics.stablehlo import (
     tensor,
     type_text,
 )
-from broadcheck.syntax.attributes import DenseArray, ints, value
+from broadcheck.syntax.attributes import Dense, DenseArray, ints, value
 
 __all__ = ["DYNAMIC", "InferenceError", "Tensor", "Unknown", "most_specific", "tensor"]
 
@@ -42,14 +42,37 @@ class Reject(Exception):
 
 Step = Callable[[Operation], None]
 
+MHLO_CUSTOM = frozenset({"mhlo.constant"})
+"""The MHLO ops whose custom form is StableHLO's (checked with jaxlib 0.10.2)."""
+MHLO_WORDED_APART = frozenset({"BC109", "BC563", "BC1004"})
+"""What MHLO's own ODS words otherwise: its type and attribute constraints, its properties."""
+
+
+def is_mhlo(op: Operation) -> bool:
+    """Whether ``op`` is MHLO's mirror of a StableHLO op (checked by the same steps, with MHLO's
+    attribute forms: ``dense<[1, 0]> : tensor<2xi64>`` for a list of dimensions)."""
+    return op.name.startswith("mhlo.")
+
+
+def dialect_of(op: Operation) -> str:
+    """``stablehlo`` or ``mhlo``: the prefix of the op's attributes (``#mhlo.dot<...>``)."""
+    return op.name.partition(".")[0]
+
 
 def checked(steps: Callable[[Operation], None]) -> Callable[[Operation, Profile], Problem | None]:
     """A check from a function that raises :class:`Reject` (a problem) or :class:`Unknown` (pass over)."""
 
     def check(op: Operation, profile: Profile) -> Problem | None:
+        mhlo = is_mhlo(op)
+        if mhlo and not op.generic and op.name not in MHLO_CUSTOM:
+            return None  # MHLO's custom forms are not StableHLO's: not modelled
+        if mhlo and any(isinstance(u.type, ShapedType) and u.type.encoding for u in (*op.operands, *op.results)):
+            return None  # MHLO's bounds (#mhlo.type_extensions) are not modelled
         try:
             steps(op)
         except Reject as reject:
+            if mhlo and reject.problem.code in MHLO_WORDED_APART:
+                return None  # MHLO words these apart from StableHLO (its own ODS): not modelled
             return reject.problem
         except Unknown:
             return None
@@ -227,6 +250,16 @@ def i64_array(op: Operation, name: str, custom: str | None = None) -> tuple[int,
     text = attribute_text(op, name, custom)
     if text is None:
         return None
+    if is_mhlo(op):  # MHLO's I64ElementsAttr: `dense<[1, 0]> : tensor<2xi64>`
+        v = value(text)
+        if not isinstance(v, Dense) or not re.fullmatch(r"tensor<\d+xi64>", v.type):
+            raise Unknown(text)
+        if v.values is None and v.type == "tensor<0xi64>":
+            return ()  # `dense<> : tensor<0xi64>`
+        found = ints(text)
+        if found is None or (isinstance(v.values, int) and v.type != "tensor<1xi64>"):
+            raise Unknown(text)
+        return found
     if op.generic or not text.lstrip().startswith("["):
         v = value(text)
         if not isinstance(v, DenseArray) or v.element != "i64":
@@ -340,7 +373,7 @@ def properties(op: Operation, declared: Sequence[tuple[str, PropertyKind]]) -> N
     order the op declares them: a value of another attribute kind is rejected while parsing,
     with the whole dictionary printed (sorted, as MLIR prints attributes)."""
     written = [a for a in op.attributes if a.property]
-    if not written:
+    if not written or is_mhlo(op):
         return
     kinds = dict(declared)
     for name, kind_ in declared:

@@ -34,6 +34,7 @@ from broadcheck.dialects.stablehlo.common import (
     Unknown,
     checked,
     counts,
+    dialect_of,
     fail,
     ods_operands,
     ods_results,
@@ -76,9 +77,10 @@ def _dimension_numbers(op: Operation) -> Dims | None:
         if attr is None:
             return None
         v = value(attr.text)
-        if isinstance(v, Enum) and v.name == "#stablehlo.dot" and not v.words:
+        dot = f"#{dialect_of(op)}.dot"
+        if isinstance(v, Enum) and v.name == dot and not v.words:
             return (), (), (), ()  # `#stablehlo.dot<>`
-        if not isinstance(v, Struct) or v.name != "#stablehlo.dot" or v.positional:
+        if not isinstance(v, Struct) or v.name != dot or v.positional:
             raise Unknown(attr.text)
         if set(v.fields) - set(_FIELDS):
             raise Unknown(attr.text)
@@ -116,7 +118,7 @@ def _precision(op: Operation) -> int | None:
         return None
     v = value(attr.text)
     if not isinstance(v, list) or not all(
-        isinstance(x, Enum) and x.name == "#stablehlo" and len(x.words) == 2 and x.words[0] == "precision"
+        isinstance(x, Enum) and x.name == f"#{dialect_of(op)}" and len(x.words) == 2 and x.words[0] == "precision"
         and x.words[1] in _PRECISIONS for x in v
     ):  # fmt: skip
         raise Unknown(attr.text)

@@ -26,7 +26,10 @@ from broadcheck.dialects.stablehlo.common import (
     Unknown,
     checked,
     counts,
+    dialect_of,
     fail,
+    i64_array,
+    is_mhlo,
     ods_operands,
     ods_results,
     ranked,
@@ -73,7 +76,7 @@ class Numbers:
 def _numbers(op: Operation) -> Numbers | None:
     attr = op.attribute("dimension_numbers")
     if attr is not None:
-        m = re.fullmatch(r"\s*#stablehlo\.conv<(.*)>\s*", attr.text, re.S)
+        m = re.fullmatch(rf"\s*#{dialect_of(op)}\.conv<(.*)>\s*", attr.text, re.S)
         if m is None:
             raise Unknown(attr.text)
         return Numbers(m.group(1))
@@ -121,6 +124,9 @@ def _window(op: Operation) -> Window:
         if attr is None:
             out.append(None)
             continue
+        if is_mhlo(op):  # MHLO's I64ElementsAttr
+            out.append(i64_array(op, name))
+            continue
         v = value(attr.text)
         if not isinstance(v, DenseArray) or v.element != "i64":
             if v is None:
@@ -146,9 +152,15 @@ def _window(op: Operation) -> Window:
     flags = None
     if reversal is not None:
         v = value(reversal.text)
-        if not isinstance(v, DenseArray) or v.element != "i1":
+        if is_mhlo(op) and isinstance(v, Dense) and isinstance(v.values, list):
+            m = re.fullmatch(r"tensor<(\d+)xi1>", v.type)
+            if m is None or int(m.group(1)) != len(v.values):
+                raise Unknown(reversal.text)
+            flags = len(v.values)
+        elif not isinstance(v, DenseArray) or v.element != "i1":
             raise Unknown(reversal.text)
-        flags = len(v.values)
+        else:
+            flags = len(v.values)
     return out[0], pairs, out[1], out[2], flags
 
 

@@ -39,6 +39,7 @@ from broadcheck.dialects.stablehlo.common import (
     dims,
     fail,
     inferred,
+    is_mhlo,
     kind,
     ods_operands,
     ods_results,
@@ -46,8 +47,8 @@ from broadcheck.dialects.stablehlo.common import (
     same_elements,
     tensors,
 )
-from broadcheck.ops import Operation
-from broadcheck.semantics.stablehlo import element
+from broadcheck.ops import Operation, ShapedType
+from broadcheck.semantics.stablehlo import element, hlo_compatible
 
 STATIC_OR_BOUNDED = kind(
     "F", "B", "I", "C", "QT", "QA", shape="bounded",
@@ -94,6 +95,8 @@ def transpose(op: Operation) -> None:
     rank = len(ranked(operand))
     if len(permutation) != rank:
         raise fail("BC571", rank=rank, size=len(permutation))
+    if is_mhlo(op) and sorted(permutation) != list(range(rank)):
+        raise Unknown("not a permutation")  # MHLO accepts it, and infers nothing it checks
     if sorted(permutation) != list(range(rank)):
         raise fail("BC572", range=", ".join(map(str, range(rank))), permutation=", ".join(map(str, permutation)))
     shape = ranked(operand)
@@ -147,7 +150,10 @@ def reverse(op: Operation) -> None:
     ods_operands(op, [TENSOR])
     ods_results(op, [TENSOR])
     (operand,), (result,) = tensors(op)
-    if not same_elements([operand, result]):
+    if is_mhlo(op):  # MHLO's reverse has the compatible-types trait instead
+        if not hlo_compatible(result, operand):
+            raise fail("BC517")
+    elif not same_elements([operand, result]):
         raise fail("BC535")
     assert dimensions is not None
     if len(set(dimensions)) != len(dimensions):
@@ -203,7 +209,8 @@ def slice_(op: Operation) -> None:
     ods_operands(op, [TENSOR])
     ods_results(op, [TENSOR])
     if not len(starts) == len(limits) == len(strides):
-        raise fail("BC565", names="start_indices, limit_indices, strides")
+        # MHLO compares the attributes' types (tensor<Nxi64>)
+        raise fail("BC1068" if is_mhlo(op) else "BC565", names="start_indices, limit_indices, strides")
     (operand,), (result,) = tensors(op)
     if not same_elements([operand, result]):
         raise fail("BC535")
@@ -361,11 +368,14 @@ def pad(op: Operation) -> None:
     ods_operands(op, [TENSOR, SCALAR])
     ods_results(op, [TENSOR])
     assert low is not None and high is not None and interior is not None
-    if not len(low) == len(high) == len(interior):
+    mhlo_lengths = is_mhlo(op) and not len(low) == len(high) == len(interior)
+    if not mhlo_lengths and not len(low) == len(high) == len(interior):
         raise fail("BC565", names="edge_padding_low, edge_padding_high, interior_padding")
     (operand, value), (result,) = tensors(op)
     if not same_elements([operand, value, result]):
         raise fail("BC535")
+    if mhlo_lengths:  # MHLO does not compare the lengths, and reads past the shorter ones
+        raise Unknown("paddings of different lengths")
     shape = ranked(operand)
     if len(low) != len(shape):
         raise fail("BC596", size=len(low), rank=len(shape))
@@ -417,7 +427,10 @@ def get_dimension_size(op: Operation) -> None:
     counts(op, operands=1)
     dimension = _int(attrs.verify()["dimension"])
     ods_operands(op, [TENSOR_AXIS])
-    ods_results(op, [I32_RANKED])
+    result_type = op.results[0].type
+    mhlo_unranked = is_mhlo(op) and isinstance(result_type, ShapedType) and result_type.shape is None
+    if not (mhlo_unranked and isinstance(result_type, ShapedType) and result_type.element == "i32"):
+        ods_results(op, [I32_RANKED])  # (MHLO's result may be unranked)
     (operand,), (result,) = tensors(op)
     assert dimension is not None
     rank = len(ranked(operand))

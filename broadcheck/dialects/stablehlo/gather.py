@@ -20,6 +20,7 @@ from broadcheck.dialects.stablehlo.common import (
     Unknown,
     checked,
     counts,
+    dialect_of,
     fail,
     inferred,
     kind,
@@ -40,9 +41,9 @@ _FIELDS = ("offset_dims", "collapsed_slice_dims", "operand_batching_dims", "star
 class GatherDims:
     """``#stablehlo.gather<...>``'s fields (absent lists are empty, ``index_vector_dim`` 0)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, dialect: str = "stablehlo") -> None:
         v = value(text)
-        if not isinstance(v, Struct) or v.name != "#stablehlo.gather" or v.positional or set(v.fields) - set(_FIELDS):
+        if not isinstance(v, Struct) or v.name != f"#{dialect}.gather" or v.positional or set(v.fields) - set(_FIELDS):
             raise Unknown(text)
         lists: dict[str, tuple[int, ...]] = {}
         for name in _FIELDS[:-1]:
@@ -163,7 +164,7 @@ def gather(op: Operation) -> None:
     assert isinstance(sizes, tuple)
     dn = op.attribute("dimension_numbers")
     assert dn is not None
-    g = GatherDims(dn.text)
+    g = GatherDims(dn.text, dialect_of(op))
     ods_operands(op, [TENSOR, INT_TENSOR])
     ods_results(op, [TENSOR])
     (operand, indices), (result,) = tensors(op)

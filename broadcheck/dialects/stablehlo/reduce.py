@@ -27,6 +27,7 @@ from broadcheck.dialects.stablehlo.common import (
     Tensor,
     Unknown,
     checked,
+    dialect_of,
     ods_operands,
     ods_results,
     ranked,
@@ -109,7 +110,7 @@ def _body(op: Operation, inputs: Sequence[Tensor]) -> tuple[tuple[Type, ...], tu
         scalar = ShapedType("tensor", (), inputs[0].element.text)
         return (scalar, scalar), (scalar,)
     region = op.regions[0]
-    if region.terminator not in ("stablehlo.return", "") or any(
+    if region.terminator not in (f"{dialect_of(op)}.return", "") or any(
         not isinstance(t, ShapedType) for t in (*region.arguments, *region.yields)
     ):
         raise Unknown("a body broadcheck cannot read")

@@ -21,6 +21,7 @@ from broadcheck.dialects.stablehlo.common import (
     Tensor,
     Unknown,
     checked,
+    dialect_of,
     fail,
     kind,
     ods_operands,
@@ -42,9 +43,9 @@ _FIELDS = ("update_window_dims", "inserted_window_dims", "input_batching_dims", 
            "scatter_dims_to_operand_dims", "index_vector_dim")  # fmt: skip
 
 
-def _numbers(text: str) -> tuple[tuple[int, ...], ...]:
+def _numbers(text: str, dialect: str) -> tuple[tuple[int, ...], ...]:
     v = value(text)
-    if not isinstance(v, Struct) or v.name != "#stablehlo.scatter" or v.positional or set(v.fields) - set(_FIELDS):
+    if not isinstance(v, Struct) or v.name != f"#{dialect}.scatter" or v.positional or set(v.fields) - set(_FIELDS):
         raise Unknown(text)
     out: list[tuple[int, ...]] = []
     for name in _FIELDS[:-1]:
@@ -82,7 +83,7 @@ def scatter(op: Operation) -> None:
         if op.generic:
             raise fail("BC562", name="scatter_dimension_numbers")
         raise Unknown("scatter's form")
-    uwd, iwd, ibd, sibd, sdod, (ivd,) = _numbers(attr.text)
+    uwd, iwd, ibd, sibd, sdod, (ivd,) = _numbers(attr.text, dialect_of(op))
     ods_operands(op, [*(VARIADIC,) * n, INDICES, *(VARIADIC,) * n])
     ods_results(op, [TENSOR], variadic=True)
     everything, results = tensors(op)
@@ -100,7 +101,7 @@ def scatter(op: Operation) -> None:
     if not op.regions:
         raise Unknown("a region broadcheck did not read")
     region = op.regions[0]
-    if region.terminator != "stablehlo.return" or not all(
+    if region.terminator != f"{dialect_of(op)}.return" or not all(
         isinstance(t, ShapedType) for t in (*region.arguments, *region.yields)
     ):
         raise Unknown("a region broadcheck cannot read")
