@@ -2283,6 +2283,14 @@ RULES: Mapping[str, Rule] = {
             "%0 = \"mhlo.slice\"(%a) {start_indices = dense<[0, 0]> : tensor<2xi64>, limit_indices = dense<[1]> : "
             "tensor<1xi64>, strides = dense<[1, 1]> : tensor<2xi64>} : (tensor<2x3xf32>) -> tensor<1x3xf32>",
         ),
+        Rule(
+            "BC1069",
+            "reducer-result-tensor",
+            "Reduction-region here must produce tensor-typed result(s), but produces {type} instead",
+            "reduce, scatter, ...: the body returns a value that is not a tensor (a scalar, a tuple).",
+            "^bb0(%x: tensor<f32>, %y: tensor<f32>): %c = arith.constant 1.0 : f32  stablehlo.return %c : f32",
+            op_prefix=False,
+        ),
     )
 }
 

@@ -263,8 +263,8 @@ def i64_array(op: Operation, name: str, custom: str | None = None) -> tuple[int,
     if op.generic or not text.lstrip().startswith("["):
         v = value(text)
         if not isinstance(v, DenseArray) or v.element != "i64":
-            if v is None:
-                raise Unknown(text)
+            if v is None or not op.generic:
+                raise Unknown(text)  # (a custom form's dictionary: the custom parser words it)
             raise fail("BC563", name=name, constraint=I64_ARRAY)
         found = ints(text)
     else:  # a custom form's clause: `dims = [1, 0]`
@@ -292,9 +292,13 @@ def i64(op: Operation, name: str, custom: str | None = None, non_negative: bool 
             raise Unknown(text)
         _, colon, typ = text.partition(":")
         if isinstance(v, bool) or not isinstance(v, int) or (colon and typ.strip() != "i64"):
+            if not op.generic:
+                raise Unknown(text)  # a custom form's dictionary: the custom parser words it
             raise fail("BC563", name=name, constraint=words)
         got = v
     if non_negative and got < 0:
+        if not op.generic and op.attribute(name) is not None:
+            raise Unknown(text)  # a custom form's dictionary: the custom parser words it
         raise fail("BC563", name=name, constraint=words)
     return got
 
@@ -475,4 +479,6 @@ class Attrs:
             attr = op.attribute(spec.name)
             if attr is not None and attr.property:
                 self._read(spec)
+            if spec.required and spec.name not in self.values:
+                raise Unknown(f"a custom form without {spec.name}")  # the custom parser's error
         return self.values

@@ -73,13 +73,52 @@ class Numbers:
         return items.index(first), items.index(second), tuple(spatial[k] for k in range(len(spatial)))
 
 
+class RawNumbers(Numbers):
+    """The long form: ``#stablehlo.conv<raw input_batch_dimension = 0, ...>`` (it may name a
+    dimension twice, or one out of range, which the compact form cannot print)."""
+
+    _FIELDS = (
+        "input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions",
+        "kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions",
+        "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions",
+    )  # fmt: skip
+
+    def __init__(self, text: str) -> None:
+        fields: dict[str, object] = {}
+        for m in re.finditer(r"(\w+)\s*=\s*(\[[^\]]*\]|-?\d+)", text):
+            if m.group(1) in fields:
+                raise Unknown(text)
+            v = m.group(2)
+            fields[m.group(1)] = _int_list(v) if v.startswith("[") else int(v)
+        if set(fields) != set(self._FIELDS):
+            raise Unknown(text)
+        get = fields.get
+        self.input = (int(get("input_batch_dimension")), int(get("input_feature_dimension")),  # type: ignore[call-overload]
+                      get("input_spatial_dimensions"))  # type: ignore[assignment]  # fmt: skip
+        self.kernel = (int(get("kernel_input_feature_dimension")), int(get("kernel_output_feature_dimension")),  # type: ignore[call-overload]
+                       get("kernel_spatial_dimensions"))  # type: ignore[assignment]  # fmt: skip
+        self.output = (int(get("output_batch_dimension")), int(get("output_feature_dimension")),  # type: ignore[call-overload]
+                       get("output_spatial_dimensions"))  # type: ignore[assignment]  # fmt: skip
+
+
+def _int_list(text: str) -> tuple[int, ...]:
+    items = [t.strip() for t in text.strip()[1:-1].split(",") if t.strip()]
+    try:
+        return tuple(int(t) for t in items)
+    except ValueError:
+        raise Unknown(text) from None
+
+
 def _numbers(op: Operation) -> Numbers | None:
     attr = op.attribute("dimension_numbers")
     if attr is not None:
         m = re.fullmatch(rf"\s*#{dialect_of(op)}\.conv<(.*)>\s*", attr.text, re.S)
         if m is None:
             raise Unknown(attr.text)
-        return Numbers(m.group(1))
+        body = m.group(1).strip()
+        if body.startswith("raw"):
+            return RawNumbers(body[3:])
+        return Numbers(body)
     custom = op.attribute("dim_numbers")
     return Numbers(custom.text) if custom is not None and not op.generic else None
 
@@ -103,6 +142,8 @@ def _window(op: Operation) -> Window:
         v = value(attr.text)
         if not isinstance(v, dict) or set(v) - {"stride", "pad", "lhs_dilate", "rhs_dilate", "reverse"}:
             raise Unknown(attr.text)
+        if len(re.findall(r"\b(?:stride|pad|lhs_dilate|rhs_dilate|reverse)\s*=", attr.text)) != len(v):
+            raise Unknown(attr.text)  # a keyword twice: the parser's error
         pad = v.get("pad")
         pairs = None
         if pad is not None:
@@ -137,6 +178,9 @@ def _window(op: Operation) -> Window:
     pairs = None
     if padding is not None:
         v = value(padding.text)
+        one = re.fullmatch(r"tensor<(\d+)xi64>", v.type) if isinstance(v, Dense) else None
+        if one is not None:
+            raise fail("BC1043", shape=one.group(1))
         if not isinstance(v, Dense) or not re.fullmatch(r"tensor<(\d+)x(\d+)xi64>", v.type):
             raise Unknown(padding.text)
         rows, cols = map(int, re.fullmatch(r"tensor<(\d+)x(\d+)xi64>", v.type).groups())  # type: ignore[union-attr]
@@ -173,9 +217,9 @@ def _count(op: Operation, name: str) -> int | None:
         got = int(number.strip())
     except ValueError:
         raise Unknown(attr.text) from None
-    if colon and typ.strip() != "i64":
-        raise fail("BC563", name=name, constraint=POSITIVE)
-    if got <= 0:
+    if (colon and typ.strip() != "i64") or got <= 0:
+        if not op.generic:
+            raise Unknown(attr.text)  # the custom form's dictionary: its parser words it
         raise fail("BC563", name=name, constraint=POSITIVE)
     return got
 

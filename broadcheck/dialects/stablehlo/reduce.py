@@ -110,9 +110,7 @@ def _body(op: Operation, inputs: Sequence[Tensor]) -> tuple[tuple[Type, ...], tu
         scalar = ShapedType("tensor", (), inputs[0].element.text)
         return (scalar, scalar), (scalar,)
     region = op.regions[0]
-    if region.terminator not in (f"{dialect_of(op)}.return", "") or any(
-        not isinstance(t, ShapedType) for t in (*region.arguments, *region.yields)
-    ):
+    if region.terminator not in (f"{dialect_of(op)}.return", ""):
         raise Unknown("a body broadcheck cannot read")
     if region.terminator == "":
         raise Unknown("a body without a terminator broadcheck can see")
@@ -139,7 +137,9 @@ def reducer_shape(
     accumulators: list[ShapedType] = []
     for t in yields:
         if not isinstance(t, ShapedType):
-            raise Unknown(str(t))
+            if not re.fullmatch(r"[a-z]\w*", str(t)):
+                raise Unknown(str(t))  # (MLIR prints a tuple's types with spaces broadcheck dropped)
+            raise reject("BC1069", type=f"'{t}'")
         accumulators.append(t)
     for i in range(n):
         acc, arg, arg2 = accumulators[i], arguments[i], arguments[n + i]
@@ -180,16 +180,17 @@ def reduce(op: Operation) -> None:
     """``stablehlo.reduce``: reduce_c1 to c8."""
     at = _at(op)
     attrs = Attrs(op, Spec("dimensions", "i64-array")).parse()
-    if len(op.operands) % 2 or not op.operands:
+    if (len(op.operands) % 2 and not op.generic) or len(op.operands) < 2:
         raise Unknown("an odd number of operands")
     dimensions = attrs.verify()["dimensions"]
     assert isinstance(dimensions, tuple)
-    n = len(op.operands) // 2
+    n = len(op.operands) // 2  # (SameVariadicOperandSize splits an odd count so: the last is left out)
     # the custom forms write the operands in pairs, `(%a init: %b), (%c init: %d)`
     order = list(range(2 * n)) if op.generic else [*range(0, 2 * n, 2), *range(1, 2 * n, 2)]
     ods_operands(op, [TENSOR], variadic=0, order=order)
     ods_results(op, [TENSOR], variadic=True)
     written, results = tensors(op)
+    written = written[: 2 * n]
     operands = [written[i] for i in order]
     inputs, inits = operands[:n], operands[n:]
     if any(t.bounds is not None or t.element.quant is not None for t in (*operands, *results)):
