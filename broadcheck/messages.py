@@ -229,7 +229,33 @@ RULES: Mapping[str, Rule] = {
             "%r = scf.if %c -> (f32) { scf.yield %d : f64 } ...",
         ),
         Rule(
-            "BC004",
+            "BC030",
+            "unknown-op",
+            "custom op '{name}' is unknown",
+            "An op name its dialect does not define (in the version broadcheck follows), in the custom form: "
+            "the dialect's parser rejects it.",
+            "%0 = tosa.ad %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC031",
+            "unregistered-op",
+            "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations",
+            "An op name its dialect does not define, in the generic form, of a dialect that allows no unknown "
+            "operations (MLIR's verifier rejects it).",
+            '%0 = "tosa.ad"(%a, %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC032",
+            "no-custom-form",
+            "custom op '{name}' has no custom assembly form",
+            "An op that has only the generic form is written in a custom form (the parser rejects it).",
+            "%0 = stablehlo.dot %a, %b : ...   (only \"stablehlo.dot\"(%a, %b) parses)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC005",
             "unbalanced",
             "{detail}",
             "A region or statement is not closed before the end of the file (or split chunk), or a '}' closes "
@@ -1101,56 +1127,66 @@ RULES: Mapping[str, Rule] = {
             severity="warning",
             op_prefix=False,
         ),
+        # ---- MHLO's own (semantics/mhlo.py)
         Rule(
             "BC562",
-            "requires-attribute",
-            "requires attribute '{name}'",
-            "The generic form of a StableHLO or CHLO op lacks an attribute the op requires.",
-            '%0 = "stablehlo.transpose"(%a) : (tensor<2x3xf32>) -> tensor<3x2xf32>',
+            "attribute-constraint",
+            "attribute '{name}' failed to satisfy constraint: {constraint}",
+            "An inherent attribute breaks its ODS constraint (MHLO: broadcast_dimensions must be an i64 "
+            "elements attribute, exponent_bits a positive i32, comparison_direction an #mhlo enum).",
+            '%0 = "mhlo.broadcast_in_dim"(%x) {broadcast_dimensions = array<i64: 1>} : (tensor<3xf32>) -> '
+            "tensor<2x3xf32>",
         ),
         Rule(
             "BC563",
-            "attribute-constraint",
-            "attribute '{name}' failed to satisfy constraint: {constraint}",
-            "An attribute of a StableHLO or CHLO op is not of the kind its ODS definition requires.",
-            '%0 = "stablehlo.iota"() {iota_dimension = -1 : i64} : () -> tensor<3xf32>',
-        ),
-        Rule(
-            "BC564",
-            "hlo-at-least-operands",
-            "expected {expected} or more operands, but found {count}",
-            "An op with variadic operands (concatenate, dynamic_slice, ...) has fewer than it needs.",
-            '%0 = "stablehlo.concatenate"() {dimension = 0 : i64} : () -> tensor<2xf32>',
-        ),
-        Rule(
-            "BC565",
-            "attributes-same-size",
-            "failed to verify that all of {{{names}}} have same size",
-            "slice's start/limit/strides or pad's low/high/interior paddings differ in length.",
-            '%0 = "stablehlo.slice"(%a) {start_indices = array<i64: 0, 0>, limit_indices = array<i64: 1>, strides '
-            "= array<i64: 1, 1>} : (tensor<2x3xf32>) -> tensor<1x3xf32>",
-        ),
-        Rule(
-            "BC566",
-            "elements-literal-shape",
-            "inferred shape of elements literal ([{literal}]) does not match type ([{type}])",
-            "The parser: a dense literal's nesting gives another shape than its type (at the literal).",
-            "%0 = stablehlo.constant dense<[1.0, 2.0]> : tensor<3xf32>",
+            "no-custom-form",
+            "custom op '{op_name}' has no custom assembly form",
+            "An op that has no custom (pretty) form is written in one: MHLO's broadcast_in_dim, "
+            "dynamic_broadcast_in_dim, broadcast and stochastic_convert take the generic form only.",
+            "%0 = mhlo.broadcast_in_dim %x, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>",
             op_prefix=False,
         ),
         Rule(
+            "BC564",
+            "invalid-properties",
+            "invalid properties {properties} for op {op_name}: Invalid attribute `{name}` in property conversion: "
+            "{value}",
+            "A property in <{...}> is not of the kind the op stores (MHLO's broadcast_dimensions is "
+            "dense<...> : tensor<Nxi64>, not array<i64: ...>); MLIR prints the whole property dictionary.",
+            '%0 = "mhlo.broadcast_in_dim"(%x) <{broadcast_dimensions = array<i64: 1>}> : (tensor<3xf32>) -> '
+            "tensor<2x3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC565",
+            "all-shapes-match",
+            "failed to verify that all of {{{names}}} have same shape",
+            "MLIR's AllShapesMatch (mhlo.stochastic_convert): the shapes differ (a ? matches only a ?).",
+            '%0 = "mhlo.stochastic_convert"(%x, %r) : (tensor<2xf32>, tensor<3xui32>) -> tensor<2xi8>',
+        ),
+        Rule(
+            "BC566",
+            "stochastic-convert-bits",
+            "requires the random's bitwidth to match the operand's, but got: {random} and {operand}",
+            "mhlo.stochastic_convert: the random bits are not as wide as the operand's element type.",
+            '%0 = "mhlo.stochastic_convert"(%x, %r) : (tensor<2xf32>, tensor<2xui8>) -> tensor<2xi8>',
+        ),
+        Rule(
             "BC567",
-            "hlo-result-count",
-            "expected {expected} results, but found {count}",
-            "An op with a fixed number of results has another number.",
-            '%0 = "chlo.top_k"(%a) {k = 1 : i64} : (tensor<4xf32>) -> tensor<1xf32>',
+            "broadcast-sizes-rank",
+            "broadcast_sizes has rank {rank} instead of required rank 1.",
+            "mhlo.broadcast: broadcast_sizes is not a 1-D elements attribute.",
+            '%0 = "mhlo.broadcast"(%x) {broadcast_sizes = dense<[[3]]> : tensor<1x1xi64>} : (tensor<2xf32>) -> '
+            "tensor<3x2xf32>",
+            op_prefix=False,
         ),
         Rule(
             "BC568",
-            "elements-literal-ragged",
-            "tensor literal is invalid; ranks are not consistent between elements",
-            "The parser: the elements of a dense literal's list are nested to different depths.",
-            "%0 = stablehlo.constant dense<[[1.0, 2.0], 3.0]> : tensor<2x2xf32>",
+            "broadcast-negative-size",
+            "Broadcast with negative dimension size {size}",
+            "mhlo.broadcast: a broadcast size is negative.",
+            '%0 = "mhlo.broadcast"(%x) {broadcast_sizes = dense<-3> : tensor<1xi64>} : (tensor<2xf32>) -> '
+            "tensor<3x2xf32>",
             op_prefix=False,
         ),
         Rule(
@@ -1731,16 +1767,6 @@ RULES: Mapping[str, Rule] = {
             op_prefix=False,
         ),
         Rule(
-            "BC1004",
-            "invalid-properties",
-            "invalid properties {{{props}}} for op {opname}: Invalid attribute `{name}` in property conversion: {text}",
-            "The parser: a property of the generic form's <{...}> is not of the attribute kind the op stores (the "
-            "whole dictionary is printed, sorted).",
-            '%0 = "stablehlo.transpose"(%a) <{permutation = dense<[1, 0]> : tensor<2xi64>}> : (tensor<2x3xf32>) -> '
-            "tensor<3x2xf32>",
-            op_prefix=False,
-        ),
-        Rule(
             "BC1005",
             "zero-operands",
             "requires zero operands",
@@ -2289,6 +2315,51 @@ RULES: Mapping[str, Rule] = {
             "Reduction-region here must produce tensor-typed result(s), but produces {type} instead",
             "reduce, scatter, ...: the body returns a value that is not a tensor (a scalar, a tuple).",
             "^bb0(%x: tensor<f32>, %y: tensor<f32>): %c = arith.constant 1.0 : f32  stablehlo.return %c : f32",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1070",
+            "requires-attribute",
+            "requires attribute '{name}'",
+            "The generic form of a StableHLO or CHLO op lacks an attribute the op requires.",
+            '%0 = "stablehlo.transpose"(%a) : (tensor<2x3xf32>) -> tensor<3x2xf32>',
+        ),
+        Rule(
+            "BC1071",
+            "hlo-at-least-operands",
+            "expected {expected} or more operands, but found {count}",
+            "An op with variadic operands (concatenate, dynamic_slice, ...) has fewer than it needs.",
+            '%0 = "stablehlo.concatenate"() {dimension = 0 : i64} : () -> tensor<2xf32>',
+        ),
+        Rule(
+            "BC1072",
+            "attributes-same-size",
+            "failed to verify that all of {{{names}}} have same size",
+            "slice's start/limit/strides or pad's low/high/interior paddings differ in length.",
+            '%0 = "stablehlo.slice"(%a) {start_indices = array<i64: 0, 0>, limit_indices = array<i64: 1>, strides '
+            "= array<i64: 1, 1>} : (tensor<2x3xf32>) -> tensor<1x3xf32>",
+        ),
+        Rule(
+            "BC1073",
+            "elements-literal-shape",
+            "inferred shape of elements literal ([{literal}]) does not match type ([{type}])",
+            "The parser: a dense literal's nesting gives another shape than its type (at the literal).",
+            "%0 = stablehlo.constant dense<[1.0, 2.0]> : tensor<3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1074",
+            "hlo-result-count",
+            "expected {expected} results, but found {count}",
+            "An op with a fixed number of results has another number.",
+            '%0 = "chlo.top_k"(%a) {k = 1 : i64} : (tensor<4xf32>) -> tensor<1xf32>',
+        ),
+        Rule(
+            "BC1075",
+            "elements-literal-ragged",
+            "tensor literal is invalid; ranks are not consistent between elements",
+            "The parser: the elements of a dense literal's list are nested to different depths.",
+            "%0 = stablehlo.constant dense<[[1.0, 2.0], 3.0]> : tensor<2x2xf32>",
             op_prefix=False,
         ),
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 
+from broadcheck.dialects import Registry
 from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE, Diagnostic, Label, Note, Result
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Blocks, Calls, Found, Signature, Where, yields
@@ -49,6 +50,8 @@ class Memory:
 
     def __init__(self) -> None:
         self.forms: dict[object, Form] = {}
+        self.names = Registry()
+        """Which op names each dialect defines."""
 
     def trim(self) -> None:
         if len(self.forms) > self.LIMIT:
@@ -69,6 +72,7 @@ class FileRun(Sink):
         self.path, self.options = path, options
         self.memory = memory if memory is not None else Memory()
         self.checks = Checks(options.profile, options.ops)
+        self.names = self.memory.names
         self.flow = Flow()
         self.scanner = Scanner(self, self.memory.forms, read_form)
         self.fetch = lines
@@ -86,6 +90,10 @@ class FileRun(Sink):
         self.block_text = ""
         self.block_first = 1
         self.block_lines: list[str] | None = None
+        self.segment_end = 0
+        """The last line of the segment being read."""
+        self.unclosed = False
+        """The module ended with a region open (reported once)."""
         self.functions: list[_Function] = []
         self.function_spans: list[tuple[int, int]] = []
         self.depth = 0
@@ -167,6 +175,7 @@ class FileRun(Sink):
         return found
 
     def _segment(self, text: str, first: int) -> None:
+        self.segment_end = first + text.count("\n") - (1 if text.endswith("\n") else 0)
         if not text:
             return
         self.block_text, self.block_first, self.block_lines = text, first, None
@@ -180,6 +189,7 @@ class FileRun(Sink):
         self._findings()
         while self.functions:
             self._end_function()
+        self.unclosed = False
         self._found(self.blocks[0].close())
         self._found(self.calls.close())
         self.blocks, self.calls, self.yielded = [Blocks()], Calls(), []
@@ -460,6 +470,8 @@ class FileRun(Sink):
         name = statement.name
         semantics, check = self.checks.check_of(name)
         if check is None:
+            if self._unknown_op(form, statement, line, text, body, offset):
+                return
             if self.checks.known_dialect(name):
                 self._pass_over(name, UNKNOWN_OP)
                 form.route = 2
@@ -501,6 +513,36 @@ class FileRun(Sink):
             self._located_check(form, line, text, body, offset=offset, regions=regions, constants=constants)
         elif not (uses_alias or regions or constants or offset or form.decl is not None and form.decl.constants):
             form.route = 3  # clean, whatever line has this key
+
+    def _unknown_op(
+        self, form: Form, statement: Statement, line: int, text: Text | None, body: str, offset: int
+    ) -> bool:
+        """An op name its dialect does not define, or a custom form of an op that has none: what
+        the parser (or, for the generic form, the verifier) says. Whether there was one."""
+        name = statement.name
+        if name in _DEFAULT_DIALECT or form.decl is not None and not statement.generic and not self.names.generic_only(name):
+            return False
+        dialect, dot, _ = name.partition(".")
+        if not dot:
+            return False
+        known = self.names.names(dialect)
+        if not statement.generic and self.names.generic_only(name):
+            code, args = "BC032", {"name": name}
+        elif known is None or name in known.names:
+            return False
+        elif not statement.generic:
+            code, args = "BC030", {"name": name}
+        elif known.generic_unknown:
+            code, args = "BC031", {"name": name, "dialect": dialect}
+        else:
+            return False
+        where = self._op_where(line, None, text)
+        if where is None:
+            return False
+        span = Span(where.line, where.column, where.line, where.end)
+        self._keep(span, self._fetch_line(where.line))
+        self.diagnostics.append(diagnose.value(code, self.path, span, **args))
+        return True
 
     def _located_check(
         self,
@@ -900,15 +942,38 @@ class FileRun(Sink):
         define_alias(AliasDefinition(name, body, line, column), self.aliases)
 
     def unbalanced(self, line: int, column: int, what: str) -> None:
-        detail = {
-            "}": "unexpected '}' closes no region",
-            "region": "expected '}' to close the region opened here",
-            "statement": "statement is not finished before the end of its region or file",
-            "label": "expected ':' after the block's arguments",
-        }[what]
+        if what in ("}", "region"):
+            # A `}` with no region open, or the end with one still open: the parser wanted an op
+            # there, and says so just after the last token before (mlir-opt's rule for a token
+            # that starts a line).
+            if what == "region":
+                if self.unclosed:
+                    return  # once per module: the parser stops there
+                self.unclosed = True
+            at = self._code_before(line if what == "}" else self.segment_end + 1)
+            if at is not None:
+                line, column = at
+            detail = "expected operation name in quotes"
+        else:
+            detail = {
+                "statement": "statement is not finished before the end of its region or file",
+                "label": "expected ':' after the block's arguments",
+            }[what]
         span = Span(line, column, line, column + 1)
         self._keep(span, self._fetch_line(line))
-        self.diagnostics.append(diagnose.value("BC004", self.path, span, detail=detail))
+        self.diagnostics.append(diagnose.value("BC005", self.path, span, detail=detail))
+
+    def _code_before(self, line: int) -> tuple[int, int] | None:
+        """Just after the last token before line ``line``: (line, column)."""
+        from broadcheck.syntax.lexer import comment_start
+
+        for number in range(line - 1, max(0, line - 200), -1):
+            text = self._fetch_line(number)
+            at = comment_start(text)
+            code = (text if at < 0 else text[:at]).rstrip()
+            if code:
+                return number, len(code) + 1
+        return None
 
     # ---------------------------------------------------------------- the end
 
@@ -941,6 +1006,7 @@ class FileRun(Sink):
 
 
 _MISSING = object()
+_DEFAULT_DIALECT = frozenset({"return", "call", "module"})
 _CALLS = frozenset({"func.call", "call"})
 _CALL_CODES = frozenset({"BC024", "BC025", "BC026", "BC027"})
 
@@ -1003,7 +1069,9 @@ class _OpenRegion:
         """The last statement's form (its terminator, if nothing follows)."""
 
 
-_PARSE = frozenset({"BC001", "BC004", "BC011", "BC014", "BC015", "BC016", "BC017", "BC018", "BC020", "BC021"})
+_PARSE = frozenset(
+    {"BC001", "BC005", "BC011", "BC014", "BC015", "BC016", "BC017", "BC018", "BC020", "BC021", "BC030", "BC032"}
+)
 """What MLIR's parser reports: the first stops it."""
 _SYMBOLS = frozenset({"BC024", "BC025", "BC026", "BC027"})
 """What its symbol table reports, once every op verified: only the first."""

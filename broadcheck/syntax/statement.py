@@ -97,7 +97,7 @@ class Attribute(NamedTuple):
     start: int
     end: int
     property: bool = False
-    """Written in the generic form's properties, ``<{...}>``."""
+    """Written in the properties, ``<{...}>`` (the parser reads those into the op's properties)."""
 
 
 class Successor(NamedTuple):
@@ -317,7 +317,7 @@ class _Reader:
     # ---------------------------------------------------------------- attributes
 
     def dictionary(self, into: list[Attribute], properties: bool = False) -> None:
-        """An attribute dictionary ``{a = 1, b}`` at the cursor (``properties``: inside ``<{...}>``)."""
+        """An attribute dictionary ``{a = 1, b}`` at the cursor (``properties``: inside ``<...>``)."""
         close = self.group_end()
         self.pos += 1
         while self.pos < close:

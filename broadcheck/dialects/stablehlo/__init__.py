@@ -91,6 +91,8 @@ def structural(prefix: str) -> list[Op]:
         for name, (layout, check, family_) in checks.items()
         if prefix == "stablehlo" or name in MHLO
     ]
+    if prefix == "mhlo":  # known for its printed form only (value flow reads its pairs)
+        out.append(Op("mhlo.reduce", PAIRS))
     return [
         *out,
         Op(f"{prefix}.return", OPERAND_LIST),

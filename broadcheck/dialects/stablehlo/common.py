@@ -44,7 +44,7 @@ Step = Callable[[Operation], None]
 
 MHLO_CUSTOM = frozenset({"mhlo.constant"})
 """The MHLO ops whose custom form is StableHLO's (checked with jaxlib 0.10.2)."""
-MHLO_WORDED_APART = frozenset({"BC109", "BC563", "BC1004"})
+MHLO_WORDED_APART = frozenset({"BC109", "BC562", "BC564"})
 """What MHLO's own ODS words otherwise: its type and attribute constraints, its properties."""
 
 
@@ -98,14 +98,14 @@ def counts(op: Operation, operands: int | None = None, at_least: int | None = No
     if results == 1 and n != 1:
         raise fail("BC107")
     if results != 1 and n != results:
-        raise fail("BC567", expected=results, count=n)
+        raise fail("BC1074", expected=results, count=n)
     m = len(op.operands)
     if operands == 0 and m:
         raise fail("BC1005")
     if operands is not None and m != operands:
         raise fail("BC516") if operands == 1 else fail("BC515", expected=operands, count=m)
     if at_least is not None and m < at_least:
-        raise fail("BC564", expected=at_least, count=m)
+        raise fail("BC1071", expected=at_least, count=m)
 
 
 # ---------------------------------------------------------------- ODS type constraints
@@ -236,7 +236,7 @@ def require(op: Operation, *names: str) -> None:
     if op.generic:
         for name in names:
             if op.attribute(name) is None:
-                raise fail("BC562", name=name)
+                raise fail("BC1070", name=name)
 
 
 I64_ARRAY = "i64 dense array attribute"
@@ -265,7 +265,7 @@ def i64_array(op: Operation, name: str, custom: str | None = None) -> tuple[int,
         if not isinstance(v, DenseArray) or v.element != "i64":
             if v is None or not op.generic:
                 raise Unknown(text)  # (a custom form's dictionary: the custom parser words it)
-            raise fail("BC563", name=name, constraint=I64_ARRAY)
+            raise fail("BC562", name=name, constraint=I64_ARRAY)
         found = ints(text)
     else:  # a custom form's clause: `dims = [1, 0]`
         found = ints(text)
@@ -294,12 +294,12 @@ def i64(op: Operation, name: str, custom: str | None = None, non_negative: bool 
         if isinstance(v, bool) or not isinstance(v, int) or (colon and typ.strip() != "i64"):
             if not op.generic:
                 raise Unknown(text)  # a custom form's dictionary: the custom parser words it
-            raise fail("BC563", name=name, constraint=words)
+            raise fail("BC562", name=name, constraint=words)
         got = v
     if non_negative and got < 0:
         if not op.generic and op.attribute(name) is not None:
             raise Unknown(text)  # a custom form's dictionary: the custom parser words it
-        raise fail("BC563", name=name, constraint=words)
+        raise fail("BC562", name=name, constraint=words)
     return got
 
 
@@ -388,7 +388,7 @@ def properties(op: Operation, declared: Sequence[tuple[str, PropertyKind]]) -> N
         if any(a.name not in kinds for a in written):
             raise Unknown("a property the op does not declare")
         body = ", ".join(f"{k} = {printed[k]}" for k in sorted(printed))
-        raise fail("BC1004", props=body, opname=op.name, name=name, text=printed[name])
+        raise fail("BC564", properties="{" + body + "}", op_name=op.name, name=name, value=printed[name])
 
 
 def _converts(text: str, kind_: PropertyKind) -> bool:

@@ -262,7 +262,7 @@ def constant(op: Operation) -> None:
         if op.operands:
             raise Unknown("operands")
         counts(op, operands=0)
-        raise fail("BC562", name="value")
+        raise fail("BC1070", name="value")
     if not attr.text.startswith("dense<"):
         raise Unknown(attr.text)
     body, offset, type_text = _literal_parts(attr, generic)
@@ -280,12 +280,12 @@ def constant(op: Operation) -> None:
     try:
         lit = read_literal(body, offset)
     except Ragged as ragged:
-        raise Reject(Problem("BC568", span=_at(attr, ragged.offset, 1, generic))) from None
+        raise Reject(Problem("BC1075", span=_at(attr, ragged.offset, 1, generic))) from None
     if literal_type.shape is None or None in literal_type.shape:
         raise Reject(Problem("BC1003", span=here))
     if lit.shape is not None and lit.shape != literal_type.shape:
         args = {"literal": _shape_text(lit.shape), "type": _shape_text(literal_type.shape)}
-        raise Reject(Problem("BC566", args, span=here))
+        raise Reject(Problem("BC1073", args, span=here))
     if literal_type.encoding is not None:
         raise Unknown(literal_type.encoding)
     _elements_fit(lit, literal_type, attr, generic)

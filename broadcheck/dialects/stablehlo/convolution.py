@@ -172,7 +172,7 @@ def _window(op: Operation) -> Window:
         if not isinstance(v, DenseArray) or v.element != "i64":
             if v is None:
                 raise Unknown(attr.text)
-            raise fail("BC563", name=name, constraint="i64 dense array attribute")
+            raise fail("BC562", name=name, constraint="i64 dense array attribute")
         out.append(tuple(int(x) for x in v.values))  # type: ignore[call-overload]
     padding = op.attribute("padding")
     pairs = None
@@ -220,7 +220,7 @@ def _count(op: Operation, name: str) -> int | None:
     if (colon and typ.strip() != "i64") or got <= 0:
         if not op.generic:
             raise Unknown(attr.text)  # the custom form's dictionary: its parser words it
-        raise fail("BC563", name=name, constraint=POSITIVE)
+        raise fail("BC562", name=name, constraint=POSITIVE)
     return got
 
 

@@ -210,7 +210,7 @@ def slice_(op: Operation) -> None:
     ods_results(op, [TENSOR])
     if not len(starts) == len(limits) == len(strides):
         # MHLO compares the attributes' types (tensor<Nxi64>)
-        raise fail("BC1068" if is_mhlo(op) else "BC565", names="start_indices, limit_indices, strides")
+        raise fail("BC1068" if is_mhlo(op) else "BC1072", names="start_indices, limit_indices, strides")
     (operand,), (result,) = tensors(op)
     if not same_elements([operand, result]):
         raise fail("BC535")
@@ -370,7 +370,7 @@ def pad(op: Operation) -> None:
     assert low is not None and high is not None and interior is not None
     mhlo_lengths = is_mhlo(op) and not len(low) == len(high) == len(interior)
     if not mhlo_lengths and not len(low) == len(high) == len(interior):
-        raise fail("BC565", names="edge_padding_low, edge_padding_high, interior_padding")
+        raise fail("BC1072", names="edge_padding_low, edge_padding_high, interior_padding")
     (operand, value), (result,) = tensors(op)
     if not same_elements([operand, value, result]):
         raise fail("BC535")

@@ -81,7 +81,7 @@ def scatter(op: Operation) -> None:
     attr = op.attribute("scatter_dimension_numbers")
     if attr is None:
         if op.generic:
-            raise fail("BC562", name="scatter_dimension_numbers")
+            raise fail("BC1070", name="scatter_dimension_numbers")
         raise Unknown("scatter's form")
     uwd, iwd, ibd, sibd, sdod, (ivd,) = _numbers(attr.text, dialect_of(op))
     ods_operands(op, [*(VARIADIC,) * n, INDICES, *(VARIADIC,) * n])
