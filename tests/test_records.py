@@ -137,7 +137,7 @@ def test_settings_merged() -> None:
 
 def test_problem_behaves_as_its_frozen_dataclass() -> None:
     fields = {"code": "BC101", "args": {"a": 1}, "subject": Subject("result", 0), "inferred": (2, None)}
-    fields |= {"expected": TENSOR, "notes": (("dim-clash", {"index": 1}),)}
+    fields |= {"expected": TENSOR, "notes": (("dim-clash", {"index": 1}),), "span": None}
     reference = dataclasses.make_dataclass("Problem", list(fields), frozen=True)(**fields)
     problem = Problem(**fields)  # type: ignore[arg-type]
     assert repr(problem) == repr(reference)

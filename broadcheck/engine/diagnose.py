@@ -37,7 +37,8 @@ def diagnose(problem: Problem, op: Operation, path: str, op_name: str | None = N
         notes.append(Note("note", note("inferred", shape=f"'{shape_str(problem.inferred)}'")))
     if problem.expected is not None:
         notes.append(Note("help", note("help-result", type=problem.expected)))
-    return Diagnostic(rule.code, rule.severity, message, path, op.name_span, tuple(notes), tuple(labels))
+    span = op.name_span if problem.span is None else problem.span
+    return Diagnostic(rule.code, rule.severity, message, path, span, tuple(notes), tuple(labels))
 
 
 def syntax(problem: SyntaxProblem, path: str) -> Diagnostic:

@@ -306,6 +306,10 @@ class _Reader:
         while self.at(",") and self.peek(1) is not None and _can_start_type(self.peek(1)):  # type: ignore[arg-type]
             self.pos += 1
             types.append(self.type())
+        if self.at("->"):  # `T, U -> V` (chlo.zeta %x, %q : T, U -> V): the operands' types, then the results'
+            self.pos += 1
+            outputs = self.type_group()
+            return Signature("arrow", tuple(types), tuple(outputs), start, self._last_end())
         return Signature("list", tuple(types), (), start, self._last_end())
 
     def _last_end(self) -> int:
@@ -625,6 +629,8 @@ def _custom_item(
             return
         r.skip_group()
         items.append(Item("group", r.text[start:end], start, end))
+        if text == "[":  # `stablehlo.slice %a [0:2, 1:3]`: an attribute printed without its name
+            attributes.append(Attribute("", r.text[start:end], start, end))
         return
     if tok.kind == "word" and r.at("=", 1) and not text.startswith(("@", "#", "!")):
         # `dims = [1, 2]`, `contracting_dims = [1] x [0]`: a clause up to a depth-0 `,` or `:`
@@ -636,6 +642,8 @@ def _custom_item(
             assert nxt is not None
             if nxt.kind == "open":
                 if nxt.text == "(" and _word_before_paren(r):
+                    break
+                if nxt.text == "{" and vend > vstart:  # `window = {...} {attrs}`: the op's dictionary follows
                     break
                 _, vend = r.skip_group()
             elif (nxt.kind == "word" and nxt.text.startswith("%")) or (nxt.kind == "word" and r.at("=", 1)):
@@ -650,6 +658,8 @@ def _custom_item(
     if tok.kind == "word" and r.at("<") and r.peek().start == tok.end:  # type: ignore[union-attr]
         _, end = r.skip_group()  # `dense<0>`, `nan_mode<PROPAGATE>`: one word
         items.append(Item("word", r.text[tok.start : end], tok.start, end))
+        if text in _LITERALS:  # `stablehlo.constant dense<...> : T`: an attribute printed without its name
+            attributes.append(Attribute("", r.text[tok.start : end], tok.start, end))
         return
     if tok.kind == "string":
         items.append(Item("string", text, tok.start, tok.end))
@@ -723,6 +733,10 @@ def _paren_group(r: _Reader, operands: list[Use], definitions: list[Definition],
         items.append(Item("group", r.text[start:end], start, end))
     r.pos = close + 1
 
+
+_LITERALS = frozenset({"dense", "sparse", "dense_resource", "array"})
+"""The words that start an elements or array literal, which a custom form may print without its
+attribute's name (:class:`Attribute` ``""``)."""
 
 _TYPED_USE_KEYWORDS = frozenset({"ins", "outs", "iter_args", "args", "init"})
 
