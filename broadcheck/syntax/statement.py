@@ -365,8 +365,11 @@ def _use(tok: Token) -> Use | None:
 
 
 def _can_start_type(tok: Token) -> bool:
-    return tok.kind == "word" and not tok.text.startswith(("%", "^", "@", "#")) and tok.text[:1].isalpha() or (
-        tok.kind == "word" and tok.text.startswith("!")
+    return (
+        tok.kind == "word"
+        and not tok.text.startswith(("%", "^", "@", "#"))
+        and tok.text[:1].isalpha()
+        or (tok.kind == "word" and tok.text.startswith("!"))
     )
 
 
@@ -620,6 +623,7 @@ def _custom_item(
         if text == "(":
             _paren_group(r, operands, definitions, items)
             return
+        operands.extend(_uses_in_group(r))  # `%t[%i, 0]`, `[%a, 4]`: values used inside brackets
         r.skip_group()
         items.append(Item("group", r.text[start:end], start, end))
         return
@@ -634,6 +638,7 @@ def _custom_item(
             if nxt.kind == "open":
                 if nxt.text == "(" and _word_before_paren(r):
                     break
+                operands.extend(_uses_in_group(r))  # `inner_tiles = [%t, 4]`
                 _, vend = r.skip_group()
             elif nxt.kind == "word" and nxt.text.startswith("%"):
                 break
@@ -658,6 +663,12 @@ def _custom_item(
         items.append(Item("symbol", text, tok.start, tok.end))
     else:
         items.append(Item("word", text, tok.start, tok.end))
+
+
+def _uses_in_group(r: _Reader) -> list[Use]:
+    """The values used inside the bracket group at the cursor, at any depth, in order."""
+    close = r.group_end()
+    return [use for tok in r.toks[r.pos + 1 : close] if tok.text.startswith("%") and (use := _use(tok)) is not None]
 
 
 def _word_before_paren(r: _Reader) -> bool:
@@ -749,7 +760,9 @@ def _group_kind(inner: list[Token]) -> str:
     if not first.text.startswith("%"):
         return "other"
     if len(texts) >= 3 and texts[1] == "=":
-        return "bindings" if all(texts[i + 1] == "=" for i in range(0, len(texts), 4) if i + 1 < len(texts)) else "other"
+        return (
+            "bindings" if all(texts[i + 1] == "=" for i in range(0, len(texts), 4) if i + 1 < len(texts)) else "other"
+        )
     if len(texts) >= 3 and texts[1] == ":" and not texts[2].startswith("%"):
         # `%a: T, %b: U` (arguments) or `%a : T` (one typed operand: the same text)
         colon_count = texts.count(":")
@@ -759,7 +772,11 @@ def _group_kind(inner: list[Token]) -> str:
         colon = texts.index(":")
         if all(t.startswith("%") or t == "," for t in texts[:colon]) and colon + 1 < len(texts):
             if texts[colon + 1].startswith("%"):  # `(%a init: %b)`
-                return "values" if all(t.startswith("%") or t in (",", ":") or t.isidentifier() for t in texts) else "other"
+                return (
+                    "values"
+                    if all(t.startswith("%") or t in (",", ":") or t.isidentifier() for t in texts)
+                    else "other"
+                )
             return "typed"
         if all(t.startswith("%") or t in (",", ":") or re.fullmatch(r"[A-Za-z_]\w*", t) for t in texts):
             return "values"
