@@ -1122,6 +1122,305 @@ RULES: Mapping[str, Rule] = {
             "tensor<16x64xf32>",
             op_prefix=False,
         ),
+        # ---- BC612-BC650: Tensor (dialects/tensor), with what Linalg and Vector share
+        Rule(
+            "BC612",
+            "type-constraint",
+            "{kind} #{index} must be {constraint}, but got '{type}'",
+            "A Tensor, Linalg or Vector op's operand or result breaks its ODS type constraint (the generic form; the "
+            "custom form's parser rejects these first).",
+            '%0 = "tensor.cast"(%t) : (tensor<4xf32>) -> vector<4xf32>',
+        ),
+        Rule(
+            "BC613",
+            "failed-predicate",
+            "failed to verify that {description}",
+            "A Tensor, Linalg or Vector op breaks an ODS predicate relating its types (TypesMatchWith, AllTypesMatch, "
+            "...).",
+            '%0 = "tensor.extract"(%t, %i) : (tensor<4xf32>, index) -> i32',
+        ),
+        Rule(
+            "BC614",
+            "slice-rank",
+            "expected rank to be smaller or equal to the other rank. ",
+            "A slice (tensor.extract_slice, insert_slice) has more dims than its sizes give.",
+            "%0 = tensor.extract_slice %t[0, 0] [1, 4] [1, 1] : tensor<8x16xf32> to tensor<4x1x1xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC615",
+            "slice-size",
+            "expected type to be '{expected}' or a rank-reduced version. (size mismatch) ",
+            "A slice's type is neither the type its sizes give nor that type with unit dims dropped.",
+            "%0 = tensor.extract_slice %t[0, 0] [4, 4] [1, 1] : tensor<8x16xf32> to tensor<4x5xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC616",
+            "slice-element",
+            "expected element type to be '{element}'",
+            "A slice's element type differs from its source's (or dest's).",
+            "%0 = tensor.extract_slice %t[0, 0] [4, 4] [1, 1] : tensor<8x16xf32> to tensor<4x4xi32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC617",
+            "slice-offset-bounds",
+            "offset {dim} is out-of-bounds: {offset} >= {size}",
+            "A static offset of a slice is not inside the static dim it indexes (verifyInBoundsSlice).",
+            "%0 = tensor.extract_slice %t[8, 0] [0, 4] [1, 1] : tensor<8x16xf32> to tensor<0x4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC618",
+            "slice-bounds",
+            "slice along dimension {dim} runs out-of-bounds: {last} >= {size}",
+            "A static slice ends past the static dim it reads (offset + (size - 1) * stride).",
+            "%0 = tensor.extract_slice %t[6, 0] [4, 4] [1, 1] : tensor<8x16xf32> to tensor<4x4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC619",
+            "slice-list-ranks",
+            "expected mixed {a} rank to match mixed {b} rank ({x} vs {y}) so the rank of the result type is "
+            "well-formed.",
+            "A slice's offsets, sizes and strides lists differ in length (ViewLikeInterface).",
+            "%0 = tensor.extract_slice %t[0] [4, 4] [1, 1] : tensor<8x16xf32> to tensor<4x4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC620",
+            "slice-list-length",
+            "expected {count} {name} values, got {got}",
+            "A slice's offsets, sizes or strides list does not have one entry per dim of the sliced type.",
+            "%0 = tensor.extract_slice %t[0, 0, 0] [4, 4, 1] [1, 1, 1] : tensor<8x16xf32> to tensor<4x4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC621",
+            "slice-negative",
+            "expected {name} to be non-negative, but got {value}",
+            "A slice's static offset or size is negative.",
+            "%0 = tensor.extract_slice %t[-1, 0] [4, 4] [1, 1] : tensor<8x16xf32> to tensor<4x4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC622",
+            "dynamic-size-count",
+            "incorrect number of dynamic sizes, has {has}, expected {expected}",
+            "An op that builds a shaped value (tensor.empty, splat, generate, expand_shape) takes another number of "
+            "size operands than its type has ? dims.",
+            "%0 = tensor.empty() : tensor<4x?xf32>",
+        ),
+        Rule(
+            "BC623",
+            "operand-count-at-least",
+            "expected {expected} or more operands, but found {count}",
+            "An op with variadic operands has fewer than its fixed ones (the generic form).",
+            '%0 = "tensor.extract"() : () -> f32',
+        ),
+        Rule(
+            "BC624",
+            "cast-incompatible",
+            "operand type '{a}' and result type '{b}' are cast incompatible",
+            "tensor.cast or tensor.bitcast between types whose shapes are not compatible (equal ranks, ? matching any "
+            "size) or whose element types differ (tensor.cast) or differ in width (tensor.bitcast).",
+            "%0 = tensor.cast %t : tensor<4x?xf32> to tensor<5x5xf32>",
+        ),
+        Rule(
+            "BC625",
+            "extract-indices",
+            "incorrect number of indices for extract_element",
+            "tensor.extract takes another number of indices than its tensor has dims.",
+            "%0 = tensor.extract %t[%i] : tensor<4x4xf32>",
+        ),
+        Rule(
+            "BC626",
+            "insert-indices",
+            "incorrect number of indices",
+            "tensor.insert takes another number of indices than its dest has dims.",
+            "%0 = tensor.insert %f into %t[%i] : tensor<4x4xf32>",
+        ),
+        Rule(
+            "BC627",
+            "reshape-ranks",
+            "expected the expanded type, '{expanded}' to have a higher (or same) rank than the collapsed type, "
+            "'{collapsed}'.",
+            "A tensor.expand_shape or collapse_shape whose expanded type has fewer dims than its collapsed type.",
+            "%0 = tensor.collapse_shape %t [[0], [1]] : tensor<6x4xf32> into tensor<6x4x1xf32>",
+        ),
+        Rule(
+            "BC628",
+            "reshape-groups",
+            "expected collapsed rank ({rank}) to equal the number of reassociation maps ({count}).",
+            "A reshape's reassociation has another number of groups than the collapsed type has dims.",
+            "%0 = tensor.collapse_shape %t [[0], [1]] : tensor<6x4xf32> into tensor<24xf32>",
+        ),
+        Rule(
+            "BC629",
+            "reshape-elements",
+            "number of elements must be preserved: {a} != {b}",
+            "A reshape to or from a 0-d tensor of a static type with more than one element.",
+            "%0 = tensor.collapse_shape %t [] : tensor<6x4xf32> into tensor<f32>",
+        ),
+        Rule(
+            "BC630",
+            "reshape-group-size",
+            "expected reassociation map #{index} to have size equal to the expanded rank ({rank}), but it is  {size}.",
+            "A reshape's reassociation does not name every expanded dim (or names more).",
+            "%0 = tensor.collapse_shape %t [[0]] : tensor<6x4xf32> into tensor<24xf32>",
+        ),
+        Rule(
+            "BC631",
+            "reshape-contiguous",
+            "expected reassociation map #{index} to be valid and contiguous.",
+            "A reshape's reassociation groups are not consecutive runs of dims in order.",
+            "%0 = tensor.collapse_shape %t [[1, 0]] : tensor<6x4xf32> into tensor<24xf32>",
+        ),
+        Rule(
+            "BC632",
+            "reshape-dynamic-dim",
+            "expected dimension {dim} of collapsed type to be dynamic since one or more of the corresponding "
+            "dimensions in the expanded type is dynamic",
+            "A reshape's collapsed dim is static while a dim of its group in the expanded type is ?.",
+            "%0 = tensor.collapse_shape %t [[0, 1]] : tensor<?x4xf32> into tensor<24xf32>",
+        ),
+        Rule(
+            "BC633",
+            "reshape-static-dim",
+            "expected dimension {dim} of collapsed type to be static value of {size}",
+            "A reshape's collapsed dim is not the product of the static expanded dims of its group.",
+            "%0 = tensor.collapse_shape %t [[0, 1]] : tensor<6x4xf32> into tensor<25xf32>",
+        ),
+        Rule(
+            "BC634",
+            "reshape-collapsed-type",
+            "expected collapsed type to be '{expected}', but got '{actual}'",
+            "A reshape changes the element type.",
+            "%0 = tensor.collapse_shape %t [[0, 1]] : tensor<6x4xf32> into tensor<24xi32>",
+        ),
+        Rule(
+            "BC635",
+            "expand-output-rank",
+            "expected number of static shape dims to be equal to the output rank ({rank}) but found {count} inputs "
+            "instead",
+            "tensor.expand_shape's output_shape has another length than its result has dims.",
+            "%0 = tensor.expand_shape %t [[0, 1], [2]] output_shape [2, 3] : tensor<6x4xf32> into tensor<2x3x4xf32>",
+        ),
+        Rule(
+            "BC636",
+            "expand-output-shape",
+            "invalid output shape provided at pos {pos}",
+            "tensor.expand_shape's output_shape differs from a static size of its result.",
+            "%0 = tensor.expand_shape %t [[0, 1], [2]] output_shape [2, 3, 4] : tensor<6x4xf32> into tensor<2x3x5xf32>",
+        ),
+        Rule(
+            "BC637",
+            "tensor-reshape-element-type",
+            "element types of source and destination tensor types should be the same",
+            "tensor.reshape changes the element type.",
+            "%0 = tensor.reshape %t(%s) : (tensor<6x4xf32>, tensor<2xi64>) -> tensor<3x8xi32>",
+        ),
+        Rule(
+            "BC638",
+            "tensor-reshape-elements",
+            "source and destination tensor should have the same number of elements",
+            "tensor.reshape between static shapes of different element counts.",
+            "%0 = tensor.reshape %t(%s) : (tensor<6x4xf32>, tensor<2xi64>) -> tensor<3x9xf32>",
+        ),
+        Rule(
+            "BC639",
+            "tensor-reshape-shape",
+            "length of shape operand differs from the result's tensor rank",
+            "tensor.reshape's static shape operand has another length than the result has dims.",
+            "%0 = tensor.reshape %t(%s) : (tensor<6x4xf32>, tensor<3xi64>) -> tensor<3x8xf32>",
+        ),
+        Rule(
+            "BC640",
+            "pad-lengths",
+            "failed to infer expectedType from sourceType '{source}', specified resultType is '{result}'",
+            "tensor.pad's low or high list has another length than its source has dims.",
+            "%0 = tensor.pad %t low[1] high[3, 4] {...} : tensor<6x4xf32> to tensor<10x10xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC641",
+            "pad-type",
+            "specified type '{result}' does not match the inferred type '{expected}'",
+            "tensor.pad's result is not its source padded by its static low and high sizes (a ? result dim where the "
+            "size is known is a mismatch too).",
+            "%0 = tensor.pad %t low[1, 2] high[3, 4] {...} : tensor<6x4xf32> to tensor<10x11xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC642",
+            "pad-block-arguments",
+            "expected the block to have {rank} arguments",
+            "tensor.pad's body does not take one index per dim.",
+            "%0 = tensor.pad %t low[1, 2] high[3, 4] { ^bb0(%a: index): ... } : tensor<6x4xf32> to tensor<10x10xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC643",
+            "pad-block-index",
+            "expected block argument {index} to be an index",
+            "tensor.pad's body takes an argument that is not an index.",
+            "%0 = tensor.pad %t low[1, 2] high[3, 4] { ^bb0(%a: index, %b: i32): ... } : tensor<6x4xf32> to "
+            "tensor<10x10xf32>",
+        ),
+        Rule(
+            "BC644",
+            "pad-yield",
+            "expected yield type to match shape element type",
+            "tensor.pad's body yields another type than the result's element type.",
+            "%0 = tensor.pad %t low[1, 2] high[3, 4] { ... tensor.yield %z : i32 } : tensor<6x4xf32> to "
+            "tensor<10x10xf32>",
+        ),
+        Rule(
+            "BC645",
+            "concat-rank",
+            "rank of concatenated inputs must match result rank",
+            "tensor.concat joins tensors of another rank than its result's.",
+            "%0 = tensor.concat dim(0) %t, %s : (tensor<6x4xf32>, tensor<2xf32>) -> tensor<8x4xf32>",
+        ),
+        Rule(
+            "BC646",
+            "concat-element-type",
+            "inputs and result element type must match",
+            "tensor.concat joins tensors of another element type than its result's.",
+            "%0 = tensor.concat dim(0) %t, %t : (tensor<6x4xf32>, tensor<6x4xf32>) -> tensor<12x4xi32>",
+        ),
+        Rule(
+            "BC647",
+            "concat-dim",
+            "concatenation dim must be less than the tensor rank",
+            "tensor.concat's dim is not a dim of its result.",
+            "%0 = tensor.concat dim(2) %t, %t : (tensor<6x4xf32>, tensor<6x4xf32>) -> tensor<6x8xf32>",
+        ),
+        Rule(
+            "BC648",
+            "concat-sizes",
+            "static concatenation size mismatch along non-concatenated dimension {dim}",
+            "tensor.concat joins tensors whose static sizes differ off the joined dim.",
+            "%0 = tensor.concat dim(0) %t, %u : (tensor<6x4xf32>, tensor<6x5xf32>) -> tensor<12x4xf32>",
+        ),
+        Rule(
+            "BC649",
+            "gather-dims",
+            "{word}_dims {detail}",
+            "tensor.gather's gather_dims or tensor.scatter's scatter_dims is empty, too long, not one entry per last "
+            "index dim, out of range or not increasing.",
+            "%0 = tensor.gather %src[%x] gather_dims([]) : (tensor<4x5x6xf32>, tensor<2x5x1xindex>) -> "
+            "tensor<2x5x4x1x6xf32>",
+        ),
+        Rule(
+            "BC650",
+            "gather-type",
+            "{what} type mismatch: expected '{full}' or its rank-reduced variant '{reduced}' (got: '{actual}')",
+            "tensor.gather's result (tensor.scatter's source) is not the type the indices and dims give.",
+            "%0 = tensor.gather %src[%x] gather_dims([1]) : (tensor<4x5x6xf32>, tensor<2x5x1xindex>) -> "
+            "tensor<2x5x4x2x6xf32>",
+        ),
         Rule(
             "BC651",
             "vector-broadcast-rank",
@@ -1157,6 +1456,52 @@ RULES: Mapping[str, Rule] = {
             "requires a single operand",
             "An op that takes exactly one operand (vector.broadcast) has none or several.",
             '%0 = "vector.broadcast"(%a, %b) : (f32, f32) -> vector<4xf32>',
+        ),
+        # ---- BC656-: Tensor (dialects/tensor), continued
+        Rule(
+            "BC656",
+            "generate-arguments",
+            "must have one body argument per input dimension",
+            "tensor.generate's body does not take one index per dim of its result.",
+            "%0 = tensor.generate %i { ^bb0(%a: index): ... } : tensor<?x3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC657",
+            "generate-index",
+            "all body arguments must be index",
+            "tensor.generate's body takes an argument that is not an index.",
+            "%0 = tensor.generate %i { ^bb0(%a: index, %b: i32): ... } : tensor<?x3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC658",
+            "generate-yield",
+            "body must be terminated with a `yield` operation of the tensor element type",
+            "tensor.generate's body yields another type than the result's element type.",
+            "%0 = tensor.generate %i { ... tensor.yield %z : i32 } : tensor<?x3xf32>",
+        ),
+        Rule(
+            "BC659",
+            "scatter-unique",
+            "requires 'unique' attribute to be set",
+            "tensor.scatter without `unique` (the only semantics MLIR defines today).",
+            "%0 = tensor.scatter %s into %d[%x] scatter_dims([1]) : (...) -> tensor<4x5x6xf32>",
+        ),
+        Rule(
+            "BC660",
+            "concat-result",
+            "result type '{result}'does not match inferred shape '{inferred}' static sizes",
+            "tensor.concat's result has a static size other than the joined sizes (MLIR writes no space before "
+            "'does').",
+            "%0 = tensor.concat dim(0) %t, %t : (tensor<6x4xf32>, tensor<6x4xf32>) -> tensor<13x4xf32>",
+        ),
+        Rule(
+            "BC661",
+            "tensor-reshape-dynamic-shape",
+            "cannot use shape operand with dynamic length to reshape to statically-ranked tensor type",
+            "tensor.reshape to a ranked tensor takes a shape operand of unknown length (tensor<?xindex>).",
+            "%0 = tensor.reshape %t(%s) : (tensor<6x2xf32>, tensor<?xi64>) -> tensor<2x6xf32>",
         ),
         # ---- BC7xx: TensorFlow and TFLite (semantics/tf.py)
         Rule(
@@ -1349,3 +1694,14 @@ NOTES: Mapping[str, str] = {
 def note(key: str, **args: object) -> str:
     """The text of a note or help line."""
     return NOTES[key].format(**args)
+
+
+GATHER_DIMS: Mapping[str, str] = {
+    "empty": "must be non-empty",
+    "overflow": "overflow {operand} rank",
+    "length": "length must match the size of last dimension of indices",
+    "negative": "value must be non-negative",
+    "range": "value must be smaller than {operand} rank",
+    "order": "values must be strictly increasing",
+}
+"""The ways BC649 (gather-dims) words what is wrong with gather_dims or scatter_dims."""

@@ -1,6 +1,6 @@
 """The cf dialect: branches (forms only; value flow checks the successors' operands)."""
 
-from broadcheck.dialects.op import FUNCTIONAL, NONE, OPERANDS, Op, ops
+from broadcheck.dialects.op import NONE, OPERANDS, Op, ops
 
 OPS = ops(
     Op("cf.br", NONE),

@@ -9,9 +9,13 @@ declarations: nothing lists an op a second time.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from broadcheck.ops import Frozen
+from broadcheck.syntax.statement import Attribute as Property
+from broadcheck.syntax.statement import Statement, TypeText
+
+Read = Callable[[Statement], "Reading"]
 
 if TYPE_CHECKING:
     from broadcheck.ops import Operation
@@ -20,7 +24,18 @@ if TYPE_CHECKING:
     Check = Callable[[Operation, Profile], Problem | None]
 
 LayoutKind = Literal[
-    "functional", "same", "result", "operands", "conversion", "list", "operand-list", "paired", "pairs", "complex", "none"
+    "functional",
+    "same",
+    "result",
+    "operands",
+    "conversion",
+    "list",
+    "operand-list",
+    "paired",
+    "pairs",
+    "complex",
+    "custom",
+    "none",
 ]
 
 
@@ -43,19 +58,43 @@ class Layout(Frozen):
       (%c init: %d)``, while the type lists ``a, c, b, d`` (``stablehlo.reduce``);
     * ``complex``: the one type is the result's, and each operand's is its real part
       (``stablehlo.complex %re, %im : tensor<4xcomplex<f32>>``);
+    * ``custom``: the op's own reader of its custom form, ``read`` (see :class:`Reading`): for
+      the forms that derive types (``tensor.extract %t[%i] : tensor<4xf32>``: the index is
+      ``index``, the result ``f32``) or write properties outside any dictionary
+      (``[0, %i] [4, 4] [1, 1]``: ``static_offsets``, ...);
     * ``none``: the form writes no type broadcheck can place.
     """
 
-    __slots__ = __match_args__ = ("kind", "operands", "results")
+    __slots__ = __match_args__ = ("kind", "operands", "results", "read")
     kind: LayoutKind
     operands: tuple[int, ...]
     results: tuple[int, ...]
+    read: Read | None
 
-    def __init__(self, kind: LayoutKind, operands: Sequence[int] = (), results: Sequence[int] = ()) -> None:
+    def __init__(
+        self, kind: LayoutKind, operands: Sequence[int] = (), results: Sequence[int] = (), read: Read | None = None
+    ) -> None:
         put = object.__setattr__
         put(self, "kind", kind)
         put(self, "operands", tuple(operands))
         put(self, "results", tuple(results))
+        put(self, "read", read)
+
+
+class Reading(NamedTuple):
+    """What a ``custom`` layout reads from a custom form: the type of each operand and each
+    result (``None`` where it cannot tell), and the properties the form writes outside an
+    attribute dictionary, named and written as the generic form would hold them
+    (``static_offsets`` = ``array<i64: 0, -9223372036854775808>``)."""
+
+    operands: list[TypeText | None]
+    results: list[TypeText | None]
+    properties: tuple[Property, ...] = ()
+
+
+def custom(read: Read) -> Layout:
+    """The layout of a custom form that its op's own ``read`` places (see :class:`Reading`)."""
+    return Layout("custom", read=read)
 
 
 FUNCTIONAL = Layout("functional")
@@ -85,7 +124,14 @@ class Op(Frozen):
     """
 
     __slots__ = __match_args__ = (
-        "name", "layout", "check", "semantics", "isolated", "region_arguments", "wraps", "summary"
+        "name",
+        "layout",
+        "check",
+        "semantics",
+        "isolated",
+        "region_arguments",
+        "wraps",
+        "summary",
     )
     name: str
     layout: Layout

@@ -124,11 +124,12 @@ def read_form(key: str) -> Form:
     return form
 
 
-def place_types(
-    statement: Statement, layout: Layout | None
-) -> tuple[list[TypeText | None], list[TypeText | None]]:
+def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeText | None], list[TypeText | None]]:
     """The type written for each operand and each result, as the op's layout places them
     (``None`` where the statement writes none broadcheck can place)."""
+    if layout is not None and layout.read is not None and not statement.generic:
+        reading = layout.read(statement)
+        return reading.operands, reading.results
     operands: list[TypeText | None] = [u.type for u in statement.operands]
     count = statement.result_count
     results: list[TypeText | None] = [None] * count
