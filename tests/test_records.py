@@ -40,6 +40,8 @@ VALUES: list[tuple[Any, dict[str, Any]]] = [
             "results": (USE,),
             "attributes": (),
             "generic": True,
+            "regions": (),
+            "constants": (),
         },
     ),
     (Label(SPAN, "operand #0"), {"span": SPAN, "text": "operand #0", "mlir_note": False}),

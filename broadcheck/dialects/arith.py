@@ -1,7 +1,7 @@
 """The arith dialect (forms only): ``arith.addf %a, %b : f32`` gives every operand and the
 result one type, ``arith.cmpf oeq, %a, %b : f32`` the operands alone, casts ``A to B``."""
 
-from broadcheck.dialects.op import CONVERSION, NONE, OPERANDS, RESULT, SAME, Op, ops
+from broadcheck.dialects.op import COMPARE, CONVERSION, RESULT, SAME, SELECT, Op, ops
 
 _SAME = (
     "addf addi addui_extended ceildivsi ceildivui divf divsi divui floordivsi maximumf maxnumf maxsi maxui minimumf "
@@ -16,9 +16,9 @@ _CASTS = (
 OPS = ops(
     [Op(f"arith.{name}", SAME) for name in _SAME if not name.endswith("_extended")],
     [Op(f"arith.{name}", CONVERSION) for name in _CASTS],
-    Op("arith.cmpf", OPERANDS),
-    Op("arith.cmpi", OPERANDS),
-    Op("arith.constant", RESULT),
+    Op("arith.cmpf", COMPARE),
+    Op("arith.cmpi", COMPARE),
+    Op("arith.constant", RESULT, literal="value"),
     # `arith.select %c, %a, %b : T`, or `: C, T` for a shaped condition
-    Op("arith.select", NONE),
+    Op("arith.select", SELECT, implicit=("i1",)),
 )

@@ -24,18 +24,7 @@ if TYPE_CHECKING:
     Check = Callable[[Operation, Profile], Problem | None]
 
 LayoutKind = Literal[
-    "functional",
-    "same",
-    "result",
-    "operands",
-    "conversion",
-    "list",
-    "operand-list",
-    "paired",
-    "pairs",
-    "complex",
-    "custom",
-    "none",
+    "functional", "same", "result", "operands", "conversion", "list", "operand-list", "paired", "pairs", "complex", "first", "select", "compare", "for", "custom", "none"
 ]
 
 
@@ -58,6 +47,13 @@ class Layout(Frozen):
       (%c init: %d)``, while the type lists ``a, c, b, d`` (``stablehlo.reduce``);
     * ``complex``: the one type is the result's, and each operand's is its real part
       (``stablehlo.complex %re, %im : tensor<4xcomplex<f32>>``);
+    * ``first``: the one type is the first operand's (``tensor.dim %t, %i : tensor<?xf32>``);
+    * ``select``: ``arith.select %c, %a, %b : T`` (or ``: C, T``): the values and the result
+      are ``T``;
+    * ``compare``: ``arith.cmpf oeq, %a, %b : T``: the operands are ``T``, the result ``T`` with
+      ``i1`` elements;
+    * ``for``: ``scf.for %i = %lb to %ub step %s iter_args(%x = %init) -> (T)``: the bounds are
+      ``index`` (or the type after a ``:``), the initial values and results ``T``;
     * ``custom``: the op's own reader of its custom form, ``read`` (see :class:`Reading`): for
       the forms that derive types (``tensor.extract %t[%i] : tensor<4xf32>``: the index is
       ``index``, the result ``f32``) or write properties outside any dictionary
@@ -106,6 +102,10 @@ OPERAND_LIST = Layout("operand-list")
 PAIRED = Layout("paired")
 PAIRS = Layout("pairs")
 COMPLEX = Layout("complex")
+FIRST = Layout("first")
+SELECT = Layout("select")
+COMPARE = Layout("compare")
+FOR = Layout("for")
 NONE = Layout("none")
 
 
@@ -120,18 +120,16 @@ class Op(Frozen):
     value from outside. ``region_arguments`` says which of its regions its custom form's
     arguments (``%i = ...``, ``(%x: T)``) belong to: ``first`` or ``all``. ``wraps``: its
     custom form holds another op after the word ``wraps`` (``tf_executor.island wraps
-    "tf.AddV2"(...)``), which is checked as that op.
+    "tf.AddV2"(...)``), which is checked as that op. ``literal`` names the attribute that holds
+    a constant op's value (``value`` of ``arith.constant``; its custom form writes it first):
+    the engine hands it to the checks of the ops that use the constant and say
+    ``constants=True`` (their checks read ``op.constant(i)``). ``implicit`` gives the types of
+    operands the form does not write (``cf.cond_br``'s condition is an ``i1``).
     """
 
     __slots__ = __match_args__ = (
-        "name",
-        "layout",
-        "check",
-        "semantics",
-        "isolated",
-        "region_arguments",
-        "wraps",
-        "summary",
+        "name", "layout", "check", "semantics", "isolated", "region_arguments", "wraps", "literal", "constants",
+        "implicit", "summary",
     )
     name: str
     layout: Layout
@@ -140,6 +138,9 @@ class Op(Frozen):
     isolated: bool
     region_arguments: Literal["first", "all"]
     wraps: bool
+    literal: str | None
+    constants: bool
+    implicit: tuple[str | None, ...]
     summary: str
 
     def __init__(
@@ -151,6 +152,9 @@ class Op(Frozen):
         isolated: bool = False,
         region_arguments: Literal["first", "all"] = "first",
         wraps: bool = False,
+        literal: str | None = None,
+        constants: bool = False,
+        implicit: tuple[str | None, ...] = (),
         summary: str = "",
     ) -> None:
         put = object.__setattr__
@@ -161,6 +165,9 @@ class Op(Frozen):
         put(self, "isolated", isolated)
         put(self, "region_arguments", region_arguments)
         put(self, "wraps", wraps)
+        put(self, "literal", literal)
+        put(self, "constants", constants)
+        put(self, "implicit", implicit)
         put(self, "summary", summary)
 
     @property

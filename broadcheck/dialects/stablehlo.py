@@ -2,19 +2,7 @@
 TypeInference.cpp). The rules are in :mod:`broadcheck.semantics.stablehlo` and, for
 ``broadcast_in_dim``, :mod:`broadcheck.semantics.xla`."""
 
-from broadcheck.dialects.op import (
-    COMPLEX,
-    FUNCTIONAL,
-    OPERAND_LIST,
-    PAIRED,
-    PAIRS,
-    RESULT,
-    SAME,
-    Layout,
-    Op,
-    family,
-    ops,
-)
+from broadcheck.dialects.op import COMPLEX, FUNCTIONAL, OPERAND_LIST, PAIRED, PAIRS, RESULT, SAME, Layout, Op, family, ops
 
 UNARY = (
     "abs cbrt ceil convert count_leading_zeros cosine exponential exponential_minus_one floor imag is_finite log "
@@ -46,16 +34,14 @@ def declare(prefix: str, semantics: str) -> list[Op]:
     return [
         *shaped,
         Op(f"{prefix}.select", SELECT, family(semantics), semantics),
-        Op(
-            f"{prefix}.broadcast_in_dim", FUNCTIONAL, family("stablehlo-broadcast-in-dim"), "stablehlo-broadcast-in-dim"
-        ),
+        Op(f"{prefix}.broadcast_in_dim", FUNCTIONAL, family("stablehlo-broadcast-in-dim"), "stablehlo-broadcast-in-dim"),
         Op(
             f"{prefix}.dynamic_broadcast_in_dim",
             FUNCTIONAL,
             family("stablehlo-dynamic-broadcast-in-dim"),
             "stablehlo-dynamic-broadcast-in-dim",
         ),
-        Op(f"{prefix}.constant", RESULT),
+        Op(f"{prefix}.constant", RESULT, literal="value"),
         Op(f"{prefix}.iota", RESULT),
         Op(f"{prefix}.return", OPERAND_LIST),
         Op(f"{prefix}.while", PAIRED, region_arguments="all"),

@@ -15,4 +15,5 @@ OPS = ops(
     Op("tf.Equal", FUNCTIONAL, family("tf-compare"), "tf-compare"),
     Op("tf.NotEqual", FUNCTIONAL, family("tf-compare"), "tf-compare"),
     Op("tf.Select", FUNCTIONAL, family("tf-select"), "tf-select"),
+    Op("tf.Const", FUNCTIONAL, literal="value"),
 )

@@ -17,4 +17,5 @@ _UNARY = (
 OPS = ops(
     [Op(f"tfl.{name}", SAME if name in _SAME else FUNCTIONAL, family("tfl"), "tfl") for name in BROADCASTING],
     [Op(f"tfl.{name}", SAME) for name in _UNARY],
+    Op("tfl.pseudo_const", FUNCTIONAL, literal="value"),
 )

@@ -19,5 +19,6 @@ OPS = ops(
     [Op(f"tosa.{name}", FUNCTIONAL, family("tosa"), "tosa") for name in _CHECKED],
     # its verifier reads the scale32 and per_channel attributes
     Op("tosa.rescale", FUNCTIONAL, family("tosa-rescale"), "tosa-rescale"),
-    Op("tosa.const", RESULT),
+    Op("tosa.const", RESULT, literal="values"),
+    Op("tosa.const_shape", RESULT, literal="values"),
 )

@@ -47,6 +47,8 @@ class Finding(NamedTuple):
     other_line: int = 0
     """The line of the definition or first use it refers to (0: none)."""
     other_name: str = ""
+    other_ordinal: int = -1
+    """Which of that line's statement's names it is, where known (a forward reference's)."""
 
 
 def comparable(a: str, b: str) -> bool:
@@ -84,8 +86,9 @@ class Flow:
         """How many isolated regions have opened (their numbers)."""
         self.home: dict[str, int] = {}
         """The number of the isolated region a name is defined or first used in (0: none)."""
-        self.escapes: list[tuple[int, int, str]] = []
-        """Uses of a value from outside their isolated region: (line, ordinal, name)."""
+        self.escapes: list[tuple[int, int, str, int]] = []
+        """Uses of a value from outside their isolated region: (line, ordinal, name, the number of
+        the isolated region the use is in)."""
         self.fresh: list[tuple[int, int]] = []
         """The forward references made since the engine last looked: (line, ordinal)."""
 
@@ -134,18 +137,25 @@ class Flow:
                 if key in self.placeholders:
                     used = self.types[key]
                     first_line, first_ordinal = self.placeholders.pop(key)
-                    if self.home.get(key, 0) != region:  # used in one isolated region, defined in another
-                        self.escapes.append((first_line, first_ordinal, key))
+                    used_in = self.home.get(key, 0)
                     if used is not None and written is not None and used != written and comparable(used, written):
                         self.findings.append(
                             Finding(
                                 "BC016", line, name, ordinal,
                                 {"name": name, "number": number, "type": written, "used": used}, first_line, name,
+                                first_ordinal,
                             )  # fmt: skip
                         )
-                elif not quiet:
-                    self.findings.append(Finding("BC015", line, name, ordinal, {"name": name}, self.where[key], key))
-                    # the later definition stands from here on: no cascade of errors after it
+                    elif used_in and used_in != region:  # used in one isolated region, defined outside it
+                        self.escapes.append((first_line, first_ordinal, key, used_in))
+                else:
+                    if not quiet:
+                        self.findings.append(
+                            Finding("BC015", line, name, ordinal, {"name": name}, self.where[key], key)
+                        )
+                    if self.depth.get(key, 0) != level:
+                        continue  # the definition around the region stays; this one is reported, and gone
+                    # in the same region the later definition stands: no cascade of errors after it
             self.types[key] = written
             self.where[key] = line
             self.depth[key] = level
@@ -157,8 +167,10 @@ class Flow:
         ``func.func @f(%a: T)``)."""
         if name in self.types:
             other = self.placeholders[name][0] if name in self.placeholders else self.where[name]
-            self.findings.append(Finding("BC018", line, name, ordinal, {"name": name}, other, name))
-            return
+            first = self.placeholders[name][1] if name in self.placeholders else -1
+            self.findings.append(Finding("BC018", line, name, ordinal, {"name": name}, other, name, first))
+            self.placeholders.pop(name, None)  # reported once: no cascade of errors after it
+            self.types.pop(name, None)
         self.define(name, 1, (type_,), line, ordinal)
 
     def use(self, name: str, expected: str | None, line: int, ordinal: int) -> None:
@@ -178,7 +190,7 @@ class Flow:
             self.fresh.append((line, ordinal))
             return
         if self.isolated and key not in self.placeholders and self.depth[key] < self.isolated[-1][0]:
-            self.escapes.append((line, ordinal, key))
+            self.escapes.append((line, ordinal, key, self.isolated[-1][1]))
         if expected is None or found is None:  # a type the text does not say: never a mismatch
             return
         if found != expected and comparable(found, expected):  # type: ignore[arg-type]

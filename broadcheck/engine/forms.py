@@ -103,9 +103,14 @@ def read_form(key: str) -> Form:
     form = Form(key, statement, None, decl)
     form.regions = statement.regions
     operand_types, result_types = place_types(statement, decl.layout if decl is not None else None)
-    form.operand_types = tuple(t.key if t is not None else None for t in operand_types)
-    form.result_types = tuple(t.key if t is not None else None for t in result_types)
+    operand_types = implicit(statement, decl, operand_types)
+    form.operand_types = tuple(t.key if t is not None and t.key != "?" else None for t in operand_types)
+    form.result_types = tuple(t.key if t is not None and t.key != "?" else None for t in result_types)
     form.arguments = tuple(d.type.key if d.type is not None else None for d in statement.definitions)
+    if decl is not None and decl.layout.kind == "for" and form.arguments:
+        # the induction variable has the bounds' type; each iteration argument its result's
+        bound = form.operand_types[0] if form.operand_types else "index"
+        form.arguments = (bound, *form.result_types[: len(form.arguments) - 1])
     form.successor_types = tuple(
         tuple(u.type.key if u.type is not None else None for u in s.operands) for s in statement.successors
     )
@@ -124,7 +129,9 @@ def read_form(key: str) -> Form:
     return form
 
 
-def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeText | None], list[TypeText | None]]:
+def place_types(
+    statement: Statement, layout: Layout | None
+) -> tuple[list[TypeText | None], list[TypeText | None]]:
     """The type written for each operand and each result, as the op's layout places them
     (``None`` where the statement writes none broadcheck can place)."""
     if layout is not None and layout.read is not None and not statement.generic:
@@ -135,9 +142,20 @@ def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeT
     results: list[TypeText | None] = [None] * count
     sig = statement.signature
     untyped = [i for i, t in enumerate(operands) if t is None]
-    if sig is None:
-        return operands, results
     kind = layout.kind if layout is not None else None
+    if sig is None:
+        if kind == "result" and count == 1 and statement.items and statement.items[0].text in ("true", "false"):
+            return operands, [_type("i1")]  # `arith.constant true`: a boolean's type is i1
+        return operands, results
+    if kind == "for":
+        bound = sig.inputs[0] if sig.kind == "list" and len(sig.inputs) == 1 else None
+        for i in untyped[:3]:
+            operands[i] = bound if bound is not None else _type("index")
+        outputs = sig.outputs if sig.kind == "arrow" else ()
+        if len(untyped) - 3 == len(outputs):
+            for i, t in zip(untyped[3:], outputs, strict=True):
+                operands[i] = t
+        return operands, list(outputs) if len(outputs) == count else results
     if sig.kind == "function" or (sig.kind == "arrow" and sig.inputs):
         if len(sig.inputs) == len(untyped):
             inputs = sig.inputs
@@ -175,6 +193,19 @@ def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeT
         for i in untyped:
             operands[i] = types[0]
         return operands, results
+    if kind == "compare" and len(types) == 1:
+        for i in untyped:
+            operands[i] = types[0]
+        return operands, [_with_i1(types[0])] * count
+    if kind == "first" and len(types) == 1 and untyped:
+        operands[untyped[0]] = types[0]
+        return operands, results
+    if kind == "select" and len(untyped) == 3 and len(types) in (1, 2):
+        value = types[-1]
+        if len(types) == 2:
+            operands[untyped[0]] = types[0]
+        operands[untyped[1]] = operands[untyped[2]] = value
+        return operands, [value] * count
     if kind == "operand-list" and len(types) == len(untyped):
         for i, t in zip(untyped, types, strict=True):
             operands[i] = t
@@ -190,6 +221,31 @@ def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeT
                 operands[i] = types[at]
             return operands, [types[at] for at in layout.results]
     return operands, results
+
+
+def _type(text: str) -> TypeText:
+    return TypeText(text, 0, 0, text)
+
+
+def _with_i1(t: TypeText) -> TypeText:
+    """``T`` with ``i1`` elements: a comparison's result."""
+    if "<" not in t.text:
+        return _type("i1")
+    head, _, rest = t.key.rpartition("x")
+    if not head or rest.count(">") != 1 or not t.key.endswith(">"):
+        return TypeText(t.text, t.start, t.end, "?")  # an element broadcheck cannot replace: unknown
+    return TypeText(f"{head}xi1>", t.start, t.end, f"{head}xi1>")
+
+
+def implicit(statement: Statement, decl: Op | None, operands: list[TypeText | None]) -> list[TypeText | None]:
+    """``operands`` with the types the op's form does not write filled in (``cf.cond_br``'s ``i1``)."""
+    if decl is None or not decl.implicit:
+        return operands
+    filled = list(operands)
+    for i, t in enumerate(decl.implicit):
+        if t is not None and i < len(filled) and filled[i] is None:
+            filled[i] = _type(t)
+    return filled
 
 
 def synthesize(results: str, generic: str, custom: str, count: int, rest: str) -> str:

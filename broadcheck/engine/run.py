@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE, Diagnostic, Label, Note, Result
 from broadcheck.engine import diagnose
+from broadcheck.engine.control import Blocks, Calls, Found, Signature, Where, yields
 from broadcheck.engine.flow import Flow
 from broadcheck.engine.forms import ARGUMENT, RESULT, SUCCESSOR, USE, Form, read_form, unasked
 from broadcheck.engine.options import Options
@@ -24,6 +25,7 @@ from broadcheck.engine.verify import Checks, Unreadable
 from broadcheck.messages import RULES
 from broadcheck.ops import Span, Type
 from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.syntax.statement import Statement
 from broadcheck.text import split_marker
 
 _STARTS = frozenset('%"^}!#@()[]{}<>,:=-*+/.?_' + "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -78,6 +80,8 @@ class FileRun(Sink):
         self.checked_lines: set[int] | None = set() if options.verify_diagnostics else None
         self.aliases: dict[str, Type | SyntaxProblem] = {}
         self.next_line = 1
+        self.chunks: list[int] = [1]
+        """The first line of each ``--split-input-file`` chunk."""
         self.carry = ""
         self.block_text = ""
         self.block_first = 1
@@ -86,8 +90,24 @@ class FileRun(Sink):
         self.function_spans: list[tuple[int, int]] = []
         self.depth = 0
         self.placeholder_spans: dict[tuple[int, int], Span] = {}
+        self.blocks: list[Blocks] = [Blocks()]
+        """The blocks of each open region (the module's first)."""
+        self.calls = Calls()
+        self.yielded: list[list[tuple[str, tuple[str | None, ...], tuple[str, ...], Where | None]]] = []
+        """For each op whose regions are open: what each closed region's terminator yields."""
+        self.summaries: list[list[Summary]] = []
+        """For each op whose regions are open: what its closed regions were."""
+        self.head_uses: list[int] = []
+        """For each op whose regions are open: how many of its operands were resolved before them."""
+        self.open_regions: list[_OpenRegion] = []
+        self.constants: dict[str, str] = {}
+        """The literal of each value a constant op defines, in the current function."""
+        self.extended: dict[object, object] = {}
+        """Verdicts that depend on regions or constants too."""
         self.isolated_ops: list[tuple[int, int]] = []
         """The heads of the open IsolatedFromAbove ops (functions): (line, column)."""
+        self.isolated_heads: dict[int, int] = {}
+        """The line of each isolated region's op, by the region's number (value flow's)."""
 
     # ---------------------------------------------------------------- read and split
 
@@ -116,6 +136,7 @@ class FileRun(Sink):
                 self._segment(text[start:offset], first)
                 self._end_module()
                 start, first = after, number + 1
+                self.chunks.append(first)
         self._segment(text[start:], first)
         self.next_line += text.count("\n") + (0 if text.endswith("\n") else 1)
         if final:
@@ -159,6 +180,9 @@ class FileRun(Sink):
         self._findings()
         while self.functions:
             self._end_function()
+        self._found(self.blocks[0].close())
+        self._found(self.calls.close())
+        self.blocks, self.calls, self.yielded = [Blocks()], Calls(), []
         self.aliases = {}
 
     # ---------------------------------------------------------------- lines
@@ -176,12 +200,26 @@ class FileRun(Sink):
 
     # ---------------------------------------------------------------- statements
 
-    def statement(self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str) -> None:
+    def statement(
+        self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str, regions: int = 0
+    ) -> None:
         statement = form.statement
         line = lines[0]
+        summaries = self.summaries.pop() if regions and self.summaries else ()
+        yielded = self.yielded.pop() if regions and self.yielded else []
+        skip = self.head_uses.pop() if regions and self.head_uses else 0
         if statement is None or len(form.roles) != len(names):
             self._unread(form, names, lines, text, body)
             return
+        if self.open_regions:  # the last statement of a region so far: its terminator, if nothing follows
+            region = self.open_regions[-1]
+            region.last = (statement.name, form.operand_types)
+            region.where = line
+            region.texts = form
+        if statement.successors or statement.name in _CALLS or yielded or (
+            statement.name == "func.func" and not regions
+        ):
+            self._control(form, names, line, text, body, yielded)
         flow = self.flow
         found = len(flow.findings)
         escapes = len(flow.escapes)
@@ -192,7 +230,7 @@ class FileRun(Sink):
             for name, result in zip(results, statement.results, strict=False):
                 flow.define(name, result.count, form.result_types[k : k + result.count], line, 0, quiet=True)
                 k += result.count
-            self._check(form, line, text, body)
+            self._check(form, line, text, body, summaries=summaries, names=names)
             return
         operand_types = form.operand_types
         uses = successor = 0
@@ -201,8 +239,9 @@ class FileRun(Sink):
         flat: list[str | None] | None = None
         for ordinal, (name, role) in enumerate(zip(names, roles, strict=True)):
             if role == USE:
-                expected = operand_types[uses] if uses < len(operand_types) else None
-                flow.use(name, expected, line if one_line else lines[ordinal], ordinal)
+                if uses >= skip:  # (an op's operands before its regions were resolved there)
+                    expected = operand_types[uses] if uses < len(operand_types) else None
+                    flow.use(name, expected, line if one_line else lines[ordinal], ordinal)
                 uses += 1
             elif role == RESULT:
                 result_names.append((name, ordinal))
@@ -223,7 +262,92 @@ class FileRun(Sink):
             self._locate_flow(found, names, line, text, body)
         if len(flow.escapes) > escapes:
             self._escapes(escapes)
-        self._check(form, line, text, body)
+        if form.decl is not None and form.decl.literal is not None and result_names:
+            literal = _literal(statement, form.decl.literal)
+            if literal is not None:
+                self.constants[result_names[0][0]] = literal
+        self._check(form, line, text, body, summaries=summaries, names=names)
+
+    def _control(
+        self,
+        form: Form,
+        names: list[str],
+        line: int,
+        text: Text | None,
+        body: str,
+        yielded: list[tuple[str, tuple[str | None, ...], tuple[str, ...], Where | None]],
+    ) -> None:
+        """Branches, calls, function declarations and region yields (:mod:`.control`)."""
+        statement = form.statement
+        assert statement is not None
+        source = self.line_text(line) if text is None else body
+        op = self._op_where(line, source if text is None else None, text)
+        if op is None:
+            return
+        for j, (successor, types) in enumerate(zip(statement.successors, form.successor_types, strict=False)):
+            at = source.find(successor.label + "(") if successor.operands else -1
+            if at < 0:
+                m = re.search(re.escape(successor.label) + r"(?![\w$.\-])", source)
+                at = m.start() if m else -1
+            if text is None:
+                label_at = Where(line, at + 1, at + 1 + len(successor.label)) if at >= 0 else op
+            else:
+                spot = text.where(max(at, 0))
+                label_at = Where(spot[0], spot[1], spot[1] + len(successor.label))
+            self.blocks[-1].branch(successor.label, j, types, op, label_at)
+        if statement.name in _CALLS:
+            callee = next((i.text for i in statement.items if i.kind == "symbol"), None)
+            if callee is not None:
+                _, result_texts = _written(statement, form)
+                operand_texts, _ = _written(statement, form)
+                self.calls.call(
+                    callee[1:].strip('"'), form.operand_types, form.result_types, (operand_texts, result_texts), op
+                )
+        if statement.name == "func.func":  # a declaration (a function with a body is read at its region)
+            symbol = next((i.text for i in statement.items if i.kind == "symbol"), None)
+            signature = _signature(statement)
+            if symbol is not None and signature is not None:
+                self.calls.function(symbol[1:].strip('"'), signature)
+        if yielded and statement.name in ("scf.if", "scf.for"):
+            _, result_texts = _written(statement, form)
+            found = yields("scf.if" if statement.name == "scf.if" else "scf.for", form.result_types, result_texts,
+                           yielded, op)  # fmt: skip
+            if found is not None:
+                self._found([found], op_name=statement.name)
+
+    def _op_where(self, line: int, raw: str | None = None, text: Text | None = None) -> Where | None:
+        """Where the op name of the statement at ``line`` is."""
+        if text is not None:
+            m = _OP_NAME.match(text.text)
+            if m is None:
+                return None
+            at = m.start("generic") - 1 if m.group("generic") else m.start("custom")
+            width = len(m.group("generic")) + 2 if m.group("generic") else len(m.group("custom"))
+            spot = text.where(at)
+            return Where(spot[0], spot[1], spot[1] + width)
+        raw = raw if raw is not None else self._fetch_line(line)
+        m = _OP_NAME.match(raw)
+        if m is None:
+            return None
+        at = m.start("generic") - 1 if m.group("generic") else m.start("custom")
+        width = len(m.group("generic")) + 2 if m.group("generic") else len(m.group("custom"))
+        return Where(line, at + 1, at + 1 + width)
+
+    def _found(self, found: list[Found], op_name: str | None = None) -> None:
+        """Problems :mod:`.control` found, as diagnostics."""
+        for problem in found:
+            where = problem.where
+            span = Span(where.line, where.column, where.line, where.end)
+            self._keep(span, self._fetch_line(where.line))
+            labels = []
+            for note_text, at in problem.notes:
+                note_span = Span(at.line, at.column, at.line, at.end)
+                self._keep(note_span, self._fetch_line(at.line))
+                labels.append(Label(note_span, note_text, mlir_note=True))
+            name = op_name
+            if problem.code in _CALL_CODES:
+                name = "func.call"
+            self.diagnostics.append(diagnose.value(problem.code, self.path, span, tuple(labels), op=name, **problem.args))
 
     def _unread(self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str) -> None:
         """A statement the reader cannot take: its results are defined with unknown types,
@@ -263,7 +387,16 @@ class FileRun(Sink):
             pass
         self._pass_over(name, UNREADABLE)
 
-    def _check(self, form: Form, line: int, text: Text | None, body: str, offset: int = 0) -> None:
+    def _check(
+        self,
+        form: Form,
+        line: int,
+        text: Text | None,
+        body: str,
+        offset: int = 0,
+        summaries: tuple[Summary, ...] | list[Summary] = (),
+        names: list[str] | None = None,
+    ) -> None:
         if form.inner is not None:  # `tf_executor.island wraps "tf.AddV2"(...)`: the op inside
             start, inner = form.inner
             if inner.statement is not None:
@@ -280,9 +413,22 @@ class FileRun(Sink):
                 self._pass_over(name, UNKNOWN_OP)
             return
         uses_alias = "!" in form.key and bool(self.aliases)
+        regions = tuple(summaries)
+        constants: tuple[str | None, ...] = ()
+        if form.decl is not None and form.decl.constants and names is not None:
+            operands = [n for n, role in zip(names, form.roles, strict=False) if role == USE]
+            constants = tuple(self.constants.get(n) for n in operands)
         try:
             if uses_alias:
-                problem = self.checks.verdict(form, self.aliases)
+                problem = self.checks.verdict(form, self.aliases, regions, constants)
+            elif regions or any(constants):  # the verdict depends on more than the key
+                memo = (form.key, regions, constants, check)
+                if memo in self.extended:
+                    problem = self.extended[memo]
+                else:
+                    problem = self.checks.verdict(form, self.aliases, regions, constants)
+                    if len(self.extended) < 50_000:
+                        self.extended[memo] = problem
             elif unasked(form) or form.check is not check:
                 problem = self.checks.verdict(form, self.aliases)
                 form.verdict, form.check = problem, check
@@ -298,10 +444,18 @@ class FileRun(Sink):
         self.ops += 1
         self._mark_checked(line)
         if problem is not None:
-            self._located_check(form, line, text, body, offset=offset)
+            self._located_check(form, line, text, body, offset=offset, regions=regions, constants=constants)
 
     def _located_check(
-        self, form: Form, line: int, text: Text | None, body: str, syntax_only: bool = False, offset: int = 0
+        self,
+        form: Form,
+        line: int,
+        text: Text | None,
+        body: str,
+        syntax_only: bool = False,
+        offset: int = 0,
+        regions: tuple[Summary, ...] = (),
+        constants: tuple[str | None, ...] = (),
     ) -> None:
         """Read the statement again from its own text, to locate its problem."""
         from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
@@ -329,7 +483,7 @@ class FileRun(Sink):
         _, check = self.checks.check_of(statement.name)
         assert check is not None
         try:
-            op = self.checks.operation(statement, form.decl, locate, self.aliases)
+            op = self.checks.operation(statement, form.decl, locate, self.aliases, regions, constants)
         except Unreadable:
             return
         except SyntaxProblem as problem:
@@ -405,7 +559,9 @@ class FileRun(Sink):
             self._keep(span)
             labels: tuple[Label, ...] = ()
             notes: tuple[Note, ...] = ()
-            other = self._definition_span(finding.other_line, finding.other_name) if finding.other_line else None
+            other = self.placeholder_spans.get((finding.other_line, finding.other_ordinal))
+            if other is None and finding.other_line:
+                other = self._definition_span(finding.other_line, finding.other_name)
             args = dict(finding.args)
             if finding.code == "BC011":
                 prior_text = self._written_type(finding.other_line, finding.other_name) or str(args["prior"])
@@ -416,6 +572,8 @@ class FileRun(Sink):
                 notes = (Note("note", f"'{finding.name}' is defined here as {prior_text}"),)
             elif finding.code == "BC015" and other is not None:
                 labels = (Label(other, "previously defined here", mlir_note=True),)
+            elif finding.code == "BC018" and other is not None:
+                labels = (Label(other, "previously referenced here", mlir_note=True),)
             elif finding.code == "BC016" and other is not None:
                 labels = (Label(other, f"previously used here with type '{args['used']}'", mlir_note=True),)
             self.diagnostics.append(diagnose.value(finding.code, self.path, span, labels, notes, **args))
@@ -480,14 +638,24 @@ class FileRun(Sink):
 
     # ---------------------------------------------------------------- regions
 
-    def region(self, form: Form | None, names: list[str], lines: list[int], first: bool) -> bool:
+    def region(self, form: Form | None, names: list[str], lines: list[int], first: bool, head: Text) -> bool:
         decl = form.decl if form is not None else None
         isolated = decl.isolated if decl is not None else False
         flow = self.flow
         flow.push(isolated)
+        if isolated:
+            self.isolated_heads[flow.regions] = lines[0] if lines else self.next_line
         self.depth += 1
+        if first:
+            self.summaries.append([])
+            self.yielded.append([])
+        self.blocks.append(Blocks())
         statement = form.statement if form is not None else None
+        arguments = form.arguments if form is not None and (first or (decl and decl.region_arguments == "all")) else ()
+        self.open_regions.append(_OpenRegion(tuple(arguments)))
         if statement is None:
+            if first:
+                self.head_uses.append(0)
             return isolated
         assert form is not None
         if first and statement.name == "func.func":
@@ -499,8 +667,24 @@ class FileRun(Sink):
             line = lines[0] if lines else self.next_line
             self.functions.append(_Function(symbol[1:].strip('"'), keys, texts, self.depth, line))
             self.isolated_ops.append((line, statement.name_start))
+            signature = _signature(statement)
+            if signature is not None:
+                self.calls.function(symbol[1:].strip('"'), signature)
         elif isolated:
             self.isolated_ops.append((lines[0] if lines else 0, -1))
+        if first:
+            resolved = 0
+            if self.functions and not statement.generic:
+                # a custom form's parser resolves the operands it has read before its regions
+                types = form.operand_types
+                for ordinal, (name, role) in enumerate(zip(names, form.roles, strict=False)):
+                    if role == USE:
+                        at = lines[ordinal] if ordinal < len(lines) else 0
+                        flow.use(name, types[resolved] if resolved < len(types) else None, at, ordinal)
+                        resolved += 1
+                if flow.findings or flow.fresh:
+                    self._locate_flow(0, names, lines[0] if lines else 0, head, head.text)
+            self.head_uses.append(resolved)
         if not self.functions:
             return isolated
         if first or (decl is not None and decl.region_arguments == "all"):
@@ -510,23 +694,12 @@ class FileRun(Sink):
                 if role == ARGUMENT:
                     flow.argument(name, next(arguments, None), lines[ordinal] if ordinal < len(lines) else 0, ordinal)
             if len(flow.findings) > found:
-                self._locate_flow_head(found, names, lines)
+                self._locate_flow(found, names, lines[0] if lines else 0, head, head.text)
         return isolated
-
-    def _locate_flow_head(self, found: int, names: list[str], lines: list[int]) -> None:
-        """Spans for findings about a region's entry arguments, on their head's lines."""
-
-        def span_of(ordinal: int) -> Span:
-            number = lines[ordinal] if ordinal < len(lines) else 0
-            text = self._fetch_line(number)
-            m = re.search(re.escape(names[ordinal]) + r"(?![\w$.\-])", text) if ordinal < len(names) else None
-            return Span(number, m.start() + 1, number, m.end() + 1) if m else Span(number, 1, number, 2)
-
-        self._findings(found, span_of)
 
     def _escapes(self, start: int) -> None:
         """Uses of values from outside their function: the verifier's isolation check."""
-        for line, _ordinal, _name in self.flow.escapes[start:]:
+        for line, _ordinal, _name, region in self.flow.escapes[start:]:
             text = self._fetch_line(line)
             m = _OP_NAME.match(text)
             if m is None:
@@ -536,8 +709,8 @@ class FileRun(Sink):
             span = Span(line, at + 1, line, at + 1 + len(name) + (2 if m.group("generic") else 0))
             self._keep(span, text)
             labels: tuple[Label, ...] = ()
-            if self.isolated_ops:
-                header_line, _ = self.isolated_ops[-1]
+            header_line = self.isolated_heads.get(region, 0)
+            if header_line:
                 header = self._fetch_line(header_line)
                 hm = _OP_NAME.match(header)
                 if hm is not None and hm.group("custom"):
@@ -549,6 +722,17 @@ class FileRun(Sink):
 
     def closed(self) -> None:
         self.flow.pop()
+        if len(self.blocks) > 1:
+            self._found(self.blocks.pop().close())
+        if self.open_regions:
+            done = self.open_regions.pop()
+            if self.summaries:
+                terminator, yielded = done.last if done.last is not None else ("", ())
+                self.summaries[-1].append((done.arguments, terminator, yielded))
+            if self.yielded and done.last is not None:
+                texts = _yield_texts(done.texts)
+                where = self._op_where(done.where) if done.where else None
+                self.yielded[-1].append((done.last[0], done.last[1], texts, where))
         if self.functions and self.functions[-1].depth == self.depth:
             self._end_function()
             self.isolated_ops.pop()
@@ -556,6 +740,7 @@ class FileRun(Sink):
 
     def _end_function(self) -> None:
         function = self.functions.pop()
+        self.constants.clear()
         self.function_spans.append((function.line, self.next_line))
 
     def _return(self, form: Form, names: list[str], line: int, text: Text | None, body: str) -> None:
@@ -607,10 +792,16 @@ class FileRun(Sink):
         body = text.text
         open_at = body.find("(")
         if open_at < 0:
+            where = text.where(0)
+            name = body.strip()
+            problem = self.blocks[-1].label(name, (), Where(where[0], where[1], where[1] + len(name)))
+            if problem is not None:
+                self._found([problem])
             return
         flow = self.flow
         found = len(flow.findings)
         offsets: list[tuple[int, int]] = []
+        keys: list[str | None] = []
         for m in _ARGUMENT.finditer(body, open_at + 1):
             r = _Reader(body[m.end() :])
             try:
@@ -618,8 +809,19 @@ class FileRun(Sink):
             except ReaderProblem:
                 key = None
             offsets.append((m.start(1), m.end(1)))
+            keys.append(key)
             line = text.where(m.start(1))[0]
             flow.define(m.group(1), 1, (key,), line, len(offsets) - 1)
+        name = body[:open_at].strip() if open_at >= 0 else body.strip()
+        where = text.where(0)
+        problem = self.blocks[-1].label(name, tuple(keys), Where(where[0], where[1], where[1] + len(name)))
+        if problem is not None:
+            self._found([problem])
+        region = self.open_regions[-1] if self.open_regions else None
+        if region is not None and not region.labelled:  # the entry block's label: the region's arguments
+            region.labelled = True
+            if not region.arguments:
+                region.arguments = tuple(keys)
         if len(flow.findings) > found:
 
             def span_of(ordinal: int) -> Span:
@@ -656,7 +858,7 @@ class FileRun(Sink):
     def finish(self) -> Result:
         """Suppressions, selection and ``--verify-diagnostics``, then the result."""
         options = self.options
-        diagnostics = list(self.diagnostics)
+        diagnostics = _without_cascades(self.diagnostics, self.chunks)
         if self.marked:
             from broadcheck import suppressions
 
@@ -669,7 +871,7 @@ class FileRun(Sink):
         if self.checked_lines is not None:
             from broadcheck import expectations
 
-            diagnostics = _after_first_error(diagnostics, self.function_spans)
+            diagnostics = _as_mlir_opt(_after_first_error(diagnostics, self.function_spans), self.chunks)
             line_count = self.next_line - 1
             diagnostics, not_held = expectations.verify(
                 self.path, self.marked, line_count, diagnostics, self.checked_lines
@@ -679,6 +881,145 @@ class FileRun(Sink):
         wanted = {n for d in diagnostics for n in d.line_numbers()}
         lines = {n: known[n] for n in sorted(wanted) if n in known}
         return Result(self.path, diagnostics, self.ops, lines, dict(sorted(self.passed_over.items())), not_held)
+
+
+_CALLS = frozenset({"func.call", "call"})
+_CALL_CODES = frozenset({"BC024", "BC025", "BC026", "BC027"})
+
+
+def _written(statement: Statement, form: Form) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The operand and result types as written (for messages)."""
+    from broadcheck.engine.forms import place_types
+
+    operands, results = place_types(statement, form.decl.layout if form.decl is not None else None)
+    return tuple(t.text if t else "?" for t in operands), tuple(t.text if t else "?" for t in results)
+
+
+def _yield_texts(form: Form | None) -> tuple[str, ...]:
+    if form is None or form.statement is None:
+        return ()
+    return _written(form.statement, form)[0]
+
+
+def _signature(statement: Statement) -> Signature | None:
+    """A ``func.func``'s type: its arguments' (or declared inputs') and its results'."""
+    from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+    from broadcheck.syntax.statement import _Reader
+
+    if statement.definitions:
+        inputs = [d.type for d in statement.definitions]
+        if any(t is None for t in inputs):
+            return None
+        input_texts = tuple(t.text for t in inputs if t is not None)
+        input_keys = tuple(t.key for t in inputs if t is not None)
+    else:
+        group = next((i for i in statement.items if i.kind in ("group", "values")), None)
+        if group is None:
+            return None
+        try:
+            types = _Reader(group.text).paren_types()
+        except ReaderProblem:
+            return None
+        input_texts, input_keys = tuple(t.text for t in types), tuple(t.key for t in types)
+    outputs = statement.signature.outputs if statement.signature is not None else ()
+    return Signature(
+        input_keys, tuple(t.key for t in outputs), (input_texts, tuple(t.text for t in outputs))
+    )
+
+
+Summary = tuple[tuple[str | None, ...], str, tuple[str | None, ...]]
+"""A region as a check sees it: its entry arguments' types, its terminator, what it yields."""
+
+
+class _OpenRegion:
+    """What is known so far of a region being read."""
+
+    __slots__ = ("arguments", "labelled", "last", "texts", "where")
+
+    def __init__(self, arguments: tuple[str | None, ...]) -> None:
+        self.arguments = arguments
+        self.labelled = False
+        self.last: tuple[str, tuple[str | None, ...]] | None = None
+        self.where = 0
+        """The line of the last statement."""
+        self.texts: Form | None = None
+        """The last statement's form (for its types as written)."""
+
+
+def _literal(statement: Statement, name: str) -> str | None:
+    """A constant op's value as written (``dense<[1, 2]> : tensor<2xi64>``), or ``None``."""
+    text = next((a.text for a in statement.attributes if a.name == name), None)
+    if text is None:
+        items = statement.items
+        for i, item in enumerate(items):
+            if item.kind == "word" and item.text == name and i + 1 < len(items) and items[i + 1].kind == "group":
+                text = items[i + 1].text[1:-1]  # `values(dense<...> : tensor<2xindex>)`
+                break
+            if item.kind == "word" and item.text.startswith(("dense<", "array<", "dense_resource<")):
+                text = item.text
+                break
+    if text is None:
+        return None
+    if ":" not in text.rpartition(">")[2] and statement.signature is not None:
+        types = statement.signature.outputs or statement.signature.inputs
+        if types:
+            text = f"{text} : {types[-1].text}"
+    return text
+
+
+_PARSE = frozenset({"BC001", "BC004", "BC011", "BC014", "BC015", "BC016", "BC017", "BC018", "BC020", "BC021"})
+"""What MLIR's parser reports: the first stops it."""
+_SYMBOLS = frozenset({"BC024", "BC025", "BC026", "BC027"})
+"""What its symbol table reports, once every op verified: only the first."""
+_OUTSIDE = frozenset({"BC002", "BC003", "BC905"})
+"""broadcheck's own: not MLIR's."""
+
+
+_FLOW_VERIFIER = frozenset({"BC012", "BC013", "BC019", "BC022", "BC023", "BC028"})
+"""The verifiers' checks of values across ops: after a parse error they would only repeat it."""
+
+
+def _without_cascades(diagnostics: list[Diagnostic], chunks: list[int]) -> list[Diagnostic]:
+    """Less what only repeats an earlier error, as MLIR never reports it: a verifier's check
+    of values on a statement the parser rejected (a branch, yield or return of a value used
+    with the wrong type), and the symbol checks of calls in a module with such errors."""
+    from bisect import bisect_right
+
+    parse_lines = {d.line for d in diagnostics if d.code in _PARSE}
+    if not parse_lines and not any(d.code in _FLOW_VERIFIER for d in diagnostics):
+        return list(diagnostics)
+    kept = [
+        d for d in diagnostics
+        if d.code not in _FLOW_VERIFIER or not (d.line_numbers() & parse_lines)
+    ]  # fmt: skip
+    troubled = {bisect_right(chunks, d.line) for d in kept if d.code in _PARSE or d.code in _FLOW_VERIFIER}
+    return [d for d in kept if d.code not in _SYMBOLS or bisect_right(chunks, d.line) not in troubled]
+
+
+def _as_mlir_opt(diagnostics: list[Diagnostic], chunks: list[int]) -> list[Diagnostic]:
+    """What mlir-opt reports of each chunk (``--verify-diagnostics``): its parser stops at the
+    first parse error (an undeclared name is reported at the chunk's end, so any other parse
+    error comes first); the verifiers run only on IR that parsed, and the symbol table only on
+    IR that verified, reporting its first problem."""
+    from bisect import bisect_right
+
+    by_chunk: dict[int, list[Diagnostic]] = {}
+    for d in diagnostics:
+        by_chunk.setdefault(bisect_right(chunks, d.line), []).append(d)
+    kept: list[Diagnostic] = []
+    for group in by_chunk.values():
+        ours = [d for d in group if d.code in _OUTSIDE]
+        parse = sorted((d for d in group if d.code in _PARSE), key=Diagnostic.sort_key)
+        symbols = sorted((d for d in group if d.code in _SYMBOLS), key=Diagnostic.sort_key)
+        verifier = [d for d in group if d.code not in _PARSE and d.code not in _SYMBOLS and d.code not in _OUTSIDE]
+        if parse:
+            early = [d for d in parse if d.code != "BC014"]
+            kept += ours + (early[:1] if early else parse)
+        elif any(d.severity == "error" for d in verifier):
+            kept += ours + verifier
+        else:
+            kept += ours + verifier + symbols[:1]
+    return kept
 
 
 def _after_first_error(diagnostics: list[Diagnostic], functions: list[tuple[int, int]]) -> list[Diagnostic]:

@@ -104,11 +104,14 @@ class OpenOp:
 class Sink:
     """Where the scanner sends what it reads (the engine implements it)."""
 
-    def statement(self, form: Form, names: list[str], lines: list[int], text: Text | None, line_text: str) -> None:
+    def statement(
+        self, form: Form, names: list[str], lines: list[int], text: Text | None, line_text: str, regions: int = 0
+    ) -> None:
+        """A whole statement; ``regions``: how many regions it had (they closed before it)."""
         raise NotImplementedError
 
-    def region(self, form: Form | None, names: list[str], lines: list[int], first: bool) -> bool:
-        """A region opens; returns whether it is isolated."""
+    def region(self, form: Form | None, names: list[str], lines: list[int], first: bool, head: Text) -> bool:
+        """A region opens (``head``: its op's text so far); returns whether it is isolated."""
         raise NotImplementedError
 
     def closed(self) -> None:
@@ -129,7 +132,7 @@ _GENERIC = re.compile(r'[ \t]*(?:%[\w$.\-]+(?::[0-9]+)?[ \t]*(?:,[ \t]*%[\w$.\-]
 """A statement in the generic form (its op name is a string)."""
 _NEW_STATEMENT = re.compile(
     r'[ \t]*(?:%[\w$.\-]+(?::[0-9]+)?(?:[ \t]*,[ \t]*%[\w$.\-]+(?::[0-9]+)?)*[ \t]*=[ \t]*(?:"|[A-Za-z_][\w$]*\.)'
-    r'|"[\w$.\-]+"[ \t]*\(|\^|func\.func\b|module\b|return\b)'
+    r'|"[\w$.\-]+"[ \t]*\(|\^|func\.func\b|module\b|return\b|call\b)'
 )
 """A line that surely starts a statement: a statement still open before it is broken."""
 _ALIAS = re.compile(r"[!#][\w$.\-]+[ \t]*=")
@@ -162,6 +165,10 @@ class Scanner:
         lines: list[str] | None = None
         for i, (results, generic, gops, custom, cops, rest, other) in enumerate(rows):
             number += 1
+            pending = self.pending
+            if pending is not None and pending.complete and (generic or custom) and not self.queue:
+                self._finish(pending)  # an op starts here: the statement before it is whole
+                self._drain()
             if self.pending is None and (generic or custom):
                 if "//" in rest or rest.endswith(")"):
                     rest = strip_tail(rest)
@@ -348,7 +355,7 @@ class Scanner:
         offsets = _name_offsets(head)
         head_names = [head[a:b] for a, b in offsets]
         lines = [text.where(a)[0] for a, _ in offsets]
-        op.isolated = self.sink.region(form, head_names, lines, first)
+        op.isolated = self.sink.region(form, head_names, lines, first, text)
 
     def _head_form(self, head: str, stack: str) -> Form | None:
         """The form of an op's head (its text before its first region), for the values it
@@ -412,7 +419,8 @@ class Scanner:
         offsets = _name_offsets(body)
         statement_names = [body[a:b] for a, b in offsets]
         lines = [text.where(a)[0] for a, _ in offsets]
-        self.sink.statement(form, statement_names, lines or [text.line], text, body)
+        regions = pending.op.regions if pending.kind == "tail" and pending.op is not None else 0
+        self.sink.statement(form, statement_names, lines or [text.line], text, body, regions)
 
     def _split_inline(self, text: Text, brace: int) -> None:
         """Read a statement holding a one-line region again, as its pieces cut after the

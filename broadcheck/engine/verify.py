@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from broadcheck import dialects
 from broadcheck.engine.forms import Form, place_types
-from broadcheck.ops import Attribute, OpaqueType, Operation, Span, Type, TypeUse
+from broadcheck.ops import Attribute, OpaqueType, Operation, Region, Span, Type, TypeUse
 from broadcheck.semantics import Problem, Profile, registry
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Statement
@@ -93,6 +93,8 @@ class Checks:
         decl: Op | None,
         locate: Locate,
         aliases: Mapping[str, Type | SyntaxProblem],
+        regions: tuple[tuple[tuple[str | None, ...], str, tuple[str | None, ...]], ...] = (),
+        constants: tuple[str | None, ...] = (),
     ) -> Operation:
         """The op as its check sees it; raises :class:`Unreadable` or :class:`SyntaxProblem`."""
         operand_texts, result_texts = place_types(statement, decl.layout if decl is not None else None)
@@ -108,9 +110,24 @@ class Checks:
         attributes = tuple(Attribute(a.name, a.text, locate(a.start, a.end)) for a in written)
         name_span = locate(statement.name_start, statement.name_end)
         start = statement.results[0].start if statement.results else statement.name_start
-        return Operation(
-            statement.name, name_span, locate(start, statement.end), operands, results, attributes, statement.generic
+        summaries = tuple(
+            Region(self._types(arguments, aliases), terminator, self._types(yields, aliases))
+            for arguments, terminator, yields in regions
         )
+        return Operation(
+            statement.name, name_span, locate(start, statement.end), operands, results, attributes,
+            statement.generic, summaries, constants,
+        )  # fmt: skip
+
+    def _types(self, keys: tuple[str | None, ...], aliases: Mapping[str, Type | SyntaxProblem]) -> tuple[Type, ...]:
+        """The types of a region's summary; an unknown one reads as ``OpaqueType('?')``."""
+        out: list[Type] = []
+        for key in keys:
+            try:
+                out.append(self.type(key, aliases) if key is not None else OpaqueType("?"))
+            except SyntaxProblem:
+                out.append(OpaqueType(key or "?"))
+        return tuple(out)
 
     def _use(self, t: object, locate: Locate, aliases: Mapping[str, Type | SyntaxProblem]) -> TypeUse:
         from broadcheck.syntax.statement import TypeText
@@ -123,12 +140,18 @@ class Checks:
             raise SyntaxProblem(problem.message, span) from None
         return TypeUse(type_, locate(t.start, t.end))
 
-    def verdict(self, form: Form, aliases: Mapping[str, Type | SyntaxProblem]) -> Problem | None:
+    def verdict(
+        self,
+        form: Form,
+        aliases: Mapping[str, Type | SyntaxProblem],
+        regions: tuple[tuple[tuple[str | None, ...], str, tuple[str | None, ...]], ...] = (),
+        constants: tuple[str | None, ...] = (),
+    ) -> Problem | None:
         """The check's verdict on ``form`` (its statement must be read); raises :class:`Unreadable`
         or :class:`SyntaxProblem`."""
         statement = form.statement
         assert statement is not None
         _, check = self.check_of(statement.name)
         assert check is not None
-        op = self.operation(statement, form.decl, relative, aliases)
+        op = self.operation(statement, form.decl, relative, aliases, regions, constants)
         return check(op, self.profile)

@@ -88,7 +88,7 @@ def strip_tail(rest: str) -> str:
 
 # A line that cannot continue the statement before it: it starts a statement, a block, an
 # alias definition, closes a region, or is blank.
-_STARTS = re.compile(r'[ \t]*+(?:$|[%"^}#!]|//|[A-Za-z_][\w$]*+\.[\w$.]++(?![\w$.])|return\b|module\b)')
+_STARTS = re.compile(r'[ \t]*+(?:$|[%"^}#!]|//|[A-Za-z_][\w$]*+\.[\w$.]++(?![\w$.])|return\b|module\b|call\b)')
 
 
 def starts_statement(line: str) -> bool:

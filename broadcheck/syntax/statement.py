@@ -365,11 +365,8 @@ def _use(tok: Token) -> Use | None:
 
 
 def _can_start_type(tok: Token) -> bool:
-    return (
-        tok.kind == "word"
-        and not tok.text.startswith(("%", "^", "@", "#"))
-        and tok.text[:1].isalpha()
-        or (tok.kind == "word" and tok.text.startswith("!"))
+    return tok.kind == "word" and not tok.text.startswith(("%", "^", "@", "#")) and tok.text[:1].isalpha() or (
+        tok.kind == "word" and tok.text.startswith("!")
     )
 
 
@@ -760,9 +757,7 @@ def _group_kind(inner: list[Token]) -> str:
     if not first.text.startswith("%"):
         return "other"
     if len(texts) >= 3 and texts[1] == "=":
-        return (
-            "bindings" if all(texts[i + 1] == "=" for i in range(0, len(texts), 4) if i + 1 < len(texts)) else "other"
-        )
+        return "bindings" if all(texts[i + 1] == "=" for i in range(0, len(texts), 4) if i + 1 < len(texts)) else "other"
     if len(texts) >= 3 and texts[1] == ":" and not texts[2].startswith("%"):
         # `%a: T, %b: U` (arguments) or `%a : T` (one typed operand: the same text)
         colon_count = texts.count(":")
@@ -772,11 +767,7 @@ def _group_kind(inner: list[Token]) -> str:
         colon = texts.index(":")
         if all(t.startswith("%") or t == "," for t in texts[:colon]) and colon + 1 < len(texts):
             if texts[colon + 1].startswith("%"):  # `(%a init: %b)`
-                return (
-                    "values"
-                    if all(t.startswith("%") or t in (",", ":") or t.isidentifier() for t in texts)
-                    else "other"
-                )
+                return "values" if all(t.startswith("%") or t in (",", ":") or t.isidentifier() for t in texts) else "other"
             return "typed"
         if all(t.startswith("%") or t in (",", ":") or re.fullmatch(r"[A-Za-z_]\w*", t) for t in texts):
             return "values"
