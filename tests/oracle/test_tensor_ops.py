@@ -16,8 +16,9 @@ cases per family, default 2500, at least 2000; ``BROADCHECK_ORACLE_SEED``):
 * ``reshape``: ``expand_shape``, ``collapse_shape`` (reassociations right, too short or long,
   out of order, of the wrong group count; shapes right or off; 0-d) and ``tensor.reshape``.
 * ``pad``: ``tensor.pad`` with static and dynamic low and high sizes, lists of the wrong length,
-  the result right or off, of the source's element type or not (its body always yields the
-  result's element type: broadcheck does not see regions yet).
+  the result right or off, of the source's element type or not; its body with one index per
+  dim or not (one too many or few, an ``i32``), yielding the result's element type or not
+  (``generate``'s body likewise).
 * ``concat``: ``tensor.concat`` over 1-3 inputs, ranks and sizes alike or not, the dim in range
   or not (never negative: the real tool crashes on ``dim(-1)``).
 * ``gather``: ``tensor.gather`` and ``tensor.scatter`` with dims lists right or broken in each
@@ -25,7 +26,8 @@ cases per family, default 2500, at least 2000; ``BROADCHECK_ORACLE_SEED``):
 
 Not generated: custom forms whose parser rejects the types (``tensor.cast`` of a vector: the
 parser's ``invalid kind of type specified`` is located at the type, and broadcheck reports no
-parse errors of these ops), and region bodies with wrong argument or yield types.
+parse errors of these ops), and ``tensor.parallel_insert_slice`` (it lives in ``scf.forall``,
+whose induction variables broadcheck's reader takes for uses).
 """
 
 from __future__ import annotations
@@ -166,8 +168,9 @@ def element_case(rng: random.Random, index: int) -> Case:
             body = f"%0 = tensor.empty({dyn}) : {t}"
     else:
         dyn = ", ".join(["%i"] * sizes)
-        block = ", ".join(f"%b{k}: index" for k in range(rank))
-        region = f"^bb0({block}):\n    tensor.yield %v : {element}\n  }}"
+        block, yielded = _body(rng, rank, element)
+        args.append(("%w", yielded))
+        region = f"^bb0({block}):\n    tensor.yield %w : {yielded}\n  }}"
         body = f"%0 = tensor.generate {dyn} {{\n  {region} : {t}"
         return Case(index, "element", "tensor.generate", "custom", module(args, body))
     return Case(index, "element", f"tensor.{op}", "generic" if generic else "custom", module(args, body))
@@ -340,6 +343,21 @@ def reshape_case(rng: random.Random, index: int) -> Case:
 # ---------------------------------------------------------------- pad, concat
 
 
+def _body(rng: random.Random, rank: int, element: str) -> tuple[str, str]:
+    """A body's block arguments (one index per dim, now and then one more or less, or not an
+    index) and the type it yields (now and then another than ``element``)."""
+    types = ["index"] * rank
+    roll = rng.random()
+    if roll < 0.05:
+        types = types[:-1]
+    elif roll < 0.1:
+        types = [*types, "index"]
+    elif roll < 0.15 and types:
+        types[rng.randrange(len(types))] = "i32"
+    yielded = element if _maybe(rng, 0.93) else ("i64" if element != "i64" else "f32")
+    return ", ".join(f"%b{k}: {t}" for k, t in enumerate(types)), yielded
+
+
 def pad_case(rng: random.Random, index: int) -> Case:
     element = rng.choice(["f32", "i32"])
     src = shape(rng, 1, 3, zero=0.02)
@@ -360,15 +378,15 @@ def pad_case(rng: random.Random, index: int) -> Case:
         result = [*result, 2]
     out_element = element if _maybe(rng, 0.97) else "f16"
     out = tensor(result, out_element)
-    block = ", ".join(f"%b{k}: index" for k in range(len(result)))
+    block, yielded = _body(rng, len(result), out_element)
     nofold = " nofold" if _maybe(rng, 0.1) else ""
     body = [
         f"%0 = tensor.pad %t{nofold} low[{', '.join(low)}] high[{', '.join(high)}] {{",
         f"^bb0({block}):",
-        f"  tensor.yield %w : {out_element}",
+        f"  tensor.yield %w : {yielded}",
         f"}} : {tensor(src, element)} to {out}",
     ]
-    args = [("%t", tensor(src, element)), ("%i", "index"), ("%w", out_element)]
+    args = [("%t", tensor(src, element)), ("%i", "index"), ("%w", yielded)]
     return Case(index, "pad", "tensor.pad", "custom", module(args, body))
 
 

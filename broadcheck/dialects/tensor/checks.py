@@ -30,7 +30,7 @@ from broadcheck.dialects.shaped import (
     view,
 )
 from broadcheck.messages import GATHER_DIMS
-from broadcheck.ops import Operation, Shape, Type
+from broadcheck.ops import Operation, Region, Shape, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.syntax.attributes import value
 
@@ -268,11 +268,26 @@ def check_generate(op: Operation, profile: Profile) -> Problem | None:
     body = op.regions[0]
     if len(body.arguments) != len(t.shape):
         return Problem("BC656")
-    if any(str(a).strip() != "index" for a in body.arguments):
+    if any(_known(a) and str(a).strip() != "index" for a in body.arguments):
         return Problem("BC657")
-    if body.terminator == "tensor.yield" and len(body.yields) == 1 and printed(body.yields[0]) != t.element:
+    if _yields_other(body, t.element):
         return Problem("BC658")
     return None
+
+
+def _known(t: Type) -> bool:
+    """Whether the engine knows a region type (an unknown one reads as ``?``)."""
+    return str(t).strip() != "?"
+
+
+def _yields_other(body: Region, element: str) -> bool:
+    """Whether a body ends in a ``tensor.yield`` of a known type other than ``element``."""
+    return (
+        body.terminator == "tensor.yield"
+        and len(body.yields) == 1
+        and _known(body.yields[0])
+        and printed(body.yields[0]) != element
+    )
 
 
 # ---------------------------------------------------------------- slices
@@ -561,9 +576,9 @@ def check_pad(op: Operation, profile: Profile) -> Problem | None:
         if len(body.arguments) != len(result.shape):
             return Problem("BC642", {"rank": len(result.shape)})
         for index, arg in enumerate(body.arguments, start=1):
-            if str(arg).strip() != "index":
+            if _known(arg) and str(arg).strip() != "index":
                 return Problem("BC643", {"index": index})
-        if body.terminator == "tensor.yield" and len(body.yields) == 1 and printed(body.yields[0]) != result.element:
+        if _yields_other(body, result.element):
             return Problem("BC644")
         return None
     except _Unread:
