@@ -829,7 +829,7 @@ RULES: Mapping[str, Rule] = {
         Rule(
             "BC271",
             "tosa-tile-ranks",
-            "expect same input and output tensor rank.",
+            "input rank ({a}) does not match output rank ({b})",
             "tosa.tile changes the rank.",
             "tosa.tile %x, %m : (tensor<2x3xf32>, !tosa.shape<2>) -> tensor<4x6x1xf32>",
         ),
@@ -930,6 +930,20 @@ RULES: Mapping[str, Rule] = {
             "expected batch and height dimensions of input/output to match, got input='{a}' output='{b}'",
             "tosa.rfft2d's results differ from its input in batch or height.",
             "%0:2 = tosa.rfft2d %x : (tensor<1x8x8xf32>) -> (tensor<2x8x5xf32>, tensor<2x8x5xf32>)",
+        ),
+        Rule(
+            "BC286",
+            "tosa-scatter-sizes",
+            "requires dimensions K >= W, got K={k} and W={w}",
+            "tosa.scatter writes more rows (W) than its values have (K).",
+            "tosa.scatter %v, %i, %x : (tensor<2x1x3xf32>, tensor<2x2xi32>, tensor<2x2x3xf32>) -> tensor<2x1x3xf32>",
+        ),
+        Rule(
+            "BC287",
+            "tosa-const-element-type",
+            "expected same attr/result element types",
+            "tosa.const's literal has another element type than its result.",
+            "%0 = tosa.const values(dense<1.0> : tensor<2xf32>) : () -> tensor<2xi32>",
         ),
         # ---- BC3xx: NumPy / Array API (semantics/numpy.py)
         Rule(

@@ -2,7 +2,19 @@
 TypeInference.cpp). The rules are in :mod:`broadcheck.semantics.stablehlo` and, for
 ``broadcast_in_dim``, :mod:`broadcheck.semantics.xla`."""
 
-from broadcheck.dialects.op import COMPLEX, FUNCTIONAL, OPERAND_LIST, PAIRED, PAIRS, RESULT, SAME, Layout, Op, family, ops
+from broadcheck.dialects.op import (
+    COMPLEX,
+    FUNCTIONAL,
+    OPERAND_LIST,
+    PAIRED,
+    PAIRS,
+    RESULT,
+    SAME,
+    Layout,
+    Op,
+    family,
+    ops,
+)
 
 UNARY = (
     "abs cbrt ceil convert count_leading_zeros cosine exponential exponential_minus_one floor imag is_finite log "

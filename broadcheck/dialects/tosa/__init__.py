@@ -3,7 +3,7 @@
 ops' in :mod:`.structural`, their custom forms (``pad([0, 0, 0, 0]) stride([1, 1])``) in
 :mod:`.forms`."""
 
-from broadcheck.dialects.op import FUNCTIONAL, RESULT, Op, custom, family, ops
+from broadcheck.dialects.op import FUNCTIONAL, Op, custom, family, ops
 from broadcheck.dialects.tosa import structural as s
 from broadcheck.dialects.tosa.forms import functional
 

@@ -15,6 +15,7 @@ from math import prod
 
 from broadcheck.ops import Dim, Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.semantics.mlir import IncompatibleDims, infer_shape
 from broadcheck.semantics.tosa import (
     SCALAR_INT_OR_FLOAT,
     Constraint,
@@ -190,6 +191,11 @@ def _listed(values: Sequence[int]) -> str:
     return ", ".join(str(v) for v in values)
 
 
+def _sizes(shape: Sequence[Dim]) -> str:
+    """A shape as TOSA prints an ``ArrayRef<int64_t>``: ``?`` is kDynamic's value."""
+    return ", ".join(str(_DYNAMIC if d is None else d) for d in shape)
+
+
 def _dims(shape: Sequence[Dim]) -> str:
     return ", ".join("?" if d is None else str(d) for d in shape)
 
@@ -229,6 +235,7 @@ def _incompatible(inferred: ShapedType, actual: Type) -> Problem | None:
 
 
 _FP8 = ("f8E5M2", "f8E4M3FN")
+_DYNAMIC = -9223372036854775808
 
 
 def _conv_elements(op: Operation) -> Problem | None:
@@ -351,8 +358,10 @@ def check_transpose_conv(op: Operation, profile: Profile) -> Problem | None:
     for k, (o, i, axis, a, b, kname) in enumerate(
         (("OH", "IH", "y", "top", "bottom", "KH"), ("OW", "IW", "x", "left", "right", "KW"))
     ):
-        isize, osize, ksize = inp[k + 1], out[k + 1], kernel[k]
-        if isize is None or osize is None or ksize is None:
+        isize, osize = inp[k + 1], out[k + 1]
+        known = kernel[k]
+        ksize = _DYNAMIC if known is None else known  # a `?` kernel size counts as kDynamic
+        if isize is None or osize is None:
             continue
         expected = (isize - 1) * stride[k] + out_pad[2 * k] + out_pad[2 * k + 1] + ksize
         if osize != expected:
@@ -463,22 +472,18 @@ def check_matmul(op: Operation, profile: Profile) -> Problem | None:
     sa, sb, so = _shape(a), _shape(b), _shape(op.results[0].type)
     if sa is not None and sb is not None and sa[-1] is not None and sb[-2] is not None and sa[-1] != sb[-2]:
         return Problem("BC244", {"size": sa[-1], "got": sb[-2]}, Subject("operand", 1))
+    rank = max(len(sa) if sa is not None else 0, len(sb) if sb is not None else 0)
+    if so is not None and len(so) < rank:
+        return Problem("BC246", {"rank": rank, "got": len(so)}, Subject("result", 0))
     batch: list[int | None] | None = None
     if sa is not None and sb is not None:
-        ba, bb = list(sa[:-2]), list(sb[:-2])
-        n = max(len(ba), len(bb))
-        ba, bb = [1] * (n - len(ba)) + ba, [1] * (n - len(bb)) + bb
-        batch = []
-        for x, y in zip(ba, bb, strict=True):
-            if x is not None and y is not None and x != y and x != 1 and y != 1:
-                args = {"a": _listed_dims(sa[:-2]), "b": _listed_dims(sb[:-2])}
-                return Problem("BC245", args, Subject("operand", 1))
-            batch.append(None if x is None or y is None else max(x, y))
+        try:
+            batch = list(infer_shape(sa[:-2], sb[:-2], Profile.LLVM))
+        except IncompatibleDims:
+            args = {"a": _listed_dims(sa[:-2]), "b": _listed_dims(sb[:-2])}
+            return Problem("BC245", args, Subject("operand", 1))
     if so is None:
         return None
-    rank = max(len(sa) if sa is not None else 0, len(sb) if sb is not None else 0)
-    if len(so) < rank:
-        return Problem("BC246", {"rank": rank, "got": len(so)}, Subject("result", 0))
     if batch is None:
         lead = len(so) - 2
         known_batch: list[int | None] = [None] * lead
@@ -488,14 +493,16 @@ def check_matmul(op: Operation, profile: Profile) -> Problem | None:
             known_batch = list(sb[:-2])
         batch = known_batch
     inferred = [*batch, sa[-2] if sa is not None else None, sb[-1] if sb is not None else None]
-    if len(inferred) != len(so) or any(x is not None and y is not None and x != y for x, y in zip(inferred, so, strict=False)):
+    if len(inferred) != len(so) or any(
+        x is not None and y is not None and x != y for x, y in zip(inferred, so, strict=True)
+    ):
         args = {"actual": _dims(so), "inferred": _dims(inferred)}
         return Problem("BC214", args, Subject("result", 0))
     return None
 
 
 def _listed_dims(shape: Sequence[Dim]) -> str:
-    return ",".join("?" if d is None else str(d) for d in shape)
+    return ", ".join("?" if d is None else str(d) for d in shape)
 
 
 # ---------------------------------------------------------------- data layout
@@ -617,7 +624,8 @@ def check_concat(op: Operation, profile: Profile) -> Problem | None:
         total: int | None = 0
         for s in shapes:
             assert s is not None
-            total = None if total is None or s[axis] is None else total + s[axis]
+            d = s[axis]
+            total = None if total is None or d is None else total + d
         if total is not None and so is not None and so[axis] is not None and total != so[axis]:
             return Problem("BC263", {"a": total, "b": so[axis]}, Subject("result", 0))
         inferred = []
@@ -653,11 +661,11 @@ def check_slice(op: Operation, profile: Profile) -> Problem | None:
                 return Problem("BC264", {"what": name})
     if start is None or size_ is None or si is None:
         return None
-    if so is not None:
-        sizes = [si[i] if v == -1 and si[i] is not None else v for i, v in enumerate(size_)]
-        if len(sizes) != len(so) or any(d is not None and v != -1 and d != v for d, v in zip(so, sizes, strict=False)):
-            args = {"type": type_text(out), "sizes": _listed(size_)}
-            return Problem("BC265", args, Subject("result", 0))
+    if so is not None and (
+        len(size_) != len(so) or any(d is not None and v != -1 and d != v for d, v in zip(so, size_, strict=False))
+    ):
+        args = {"type": type_text(out), "sizes": _listed(size_)}
+        return Problem("BC265", args, Subject("result", 0))
     for i, (s, z, d) in enumerate(zip(start, size_, si, strict=True)):
         if d is None or s == -1 or z == -1:
             continue
@@ -689,7 +697,7 @@ def check_pad(op: Operation, profile: Profile) -> Problem | None:
         return None
     for i, d in enumerate(si):
         lo, hi = padding[2 * i], padding[2 * i + 1]
-        if d is None or lo == -1 or hi == -1 or so[i] is None:
+        if d is None or so[i] is None:
             continue
         if d + lo + hi != so[i]:
             args = {"i": i, "d": d, "lo": lo, "hi": hi, "e": d + lo + hi, "got": so[i]}
@@ -714,7 +722,7 @@ def check_tile(op: Operation, profile: Profile) -> Problem | None:
         if len(si) != rank:
             return Problem("BC270", {"rank": len(si), "got": rank}, Subject("operand", 1))
         if so is not None and len(si) != len(so):
-            return Problem("BC271", subject=Subject("result", 0))
+            return Problem("BC271", {"a": len(si), "b": len(so)}, Subject("result", 0))
     elif so is not None and len(so) != rank:
         return Problem("BC272", {"rank": len(so), "got": rank}, Subject("operand", 1))
     values = shape_values(op.constant(1))
@@ -789,8 +797,11 @@ def check_argmax(op: Operation, profile: Profile) -> Problem | None:
     if so is None:
         return None
     expected = [d for i, d in enumerate(si) if i != axis]
-    if len(so) != len(expected) or any(a is not None and b is not None and a != b for a, b in zip(expected, so, strict=False)):
-        return Problem("BC281", {"expected": _dims(expected), "actual": _dims(so)}, Subject("result", 0))
+    if len(so) != len(expected) or any(
+        a is not None and b is not None and a != b for a, b in zip(expected, so, strict=False)
+    ):
+        args = {"expected": _sizes(expected), "actual": _sizes(so)}
+        return Problem("BC281", args, Subject("result", 0))
     return None
 
 
@@ -810,7 +821,7 @@ def check_gather(op: Operation, profile: Profile) -> Problem | None:
     if problem:
         return problem
     values, indices, out = op.operands[0].type, op.operands[1].type, op.results[0].type
-    problem = _same_elements(values, out, ("values", "output"), Subject("result", 0))
+    problem = _same_elements(values, out, ("input", "output"), Subject("result", 0))
     if problem:
         return problem
     sv, si, so = _shape(values), _shape(indices), _shape(out)
@@ -836,8 +847,8 @@ def check_scatter(op: Operation, profile: Profile) -> Problem | None:
         return problem
     values, indices, inp = (u.type for u in op.operands)
     out = op.results[0].type
-    problem = _same_elements(values, out, ("values_in", "values_out"), Subject("result", 0)) or _same_elements(
-        inp, out, ("input", "values_out"), Subject("operand", 2)
+    problem = _same_elements(values, out, ("input", "output"), Subject("result", 0)) or _same_elements(
+        inp, out, ("input", "output"), Subject("operand", 2)
     )
     if problem:
         return problem
@@ -858,7 +869,12 @@ def check_scatter(op: Operation, profile: Profile) -> Problem | None:
             return problem
         n, w, c = (n if n is not None else sn[0]), (w if w is not None else sn[1]), (c if c is not None else sn[2])
     if so is not None:
-        return _dims_match([("values_out", 0, n, so[0]), ("values_out", 1, k, so[1]), ("values_out", 2, c, so[2])])
+        problem = _dims_match([("values_out", 0, n, so[0]), ("values_out", 1, k, so[1]), ("values_out", 2, c, so[2])])
+        if problem:
+            return problem
+        k = k if k is not None else so[1]
+    if k is not None and w is not None and k < w:
+        return Problem("BC286", {"k": k, "w": w})
     return None
 
 
@@ -923,5 +939,5 @@ def check_const(op: Operation, profile: Profile) -> Problem | None:
     if literal.shape != out.shape:
         return Problem("BC250", {"description": "all of {values, output} have same shape"}, Subject("result", 0))
     if element(literal.element).text != element(out.element).text:
-        return Problem("BC250", {"description": "all of {values, output} have same element type"})
+        return Problem("BC287", subject=Subject("result", 0))
     return None
