@@ -1991,6 +1991,92 @@ RULES: Mapping[str, Rule] = {
             "tensor.reshape to a ranked tensor takes a shape operand of unknown length (tensor<?xindex>).",
             "%0 = tensor.reshape %t(%s) : (tensor<6x2xf32>, tensor<?xi64>) -> tensor<2x6xf32>",
         ),
+        # ---- BC662-: Linalg's structured ops (dialects/linalg)
+        Rule(
+            "BC662",
+            "linalg-init-result-type",
+            "expected type of operand #{index} ('{init}') to match type of corresponding result ('{result}')",
+            "A destination-style op's result has another type than its tensor init.",
+            "%0 = linalg.matmul ins(%a, %b : ...) outs(%c : tensor<4x16xf32>) -> tensor<4x17xf32>",
+        ),
+        Rule(
+            "BC663",
+            "linalg-operand-rank",
+            "expected operand #{index} rank ({rank}) to match the result rank of indexing_map ({size})",
+            "A structured op's operand has another rank than its indexing map has results.",
+            "%0 = linalg.matmul ins(%a, %v : tensor<4x8xf32>, tensor<8xf32>) outs(%c : tensor<4x16xf32>) -> "
+            "tensor<4x16xf32>",
+        ),
+        Rule(
+            "BC664",
+            "linalg-inferred-size",
+            "inferred input/output operand #{index} has shape's dimension #{dim} to be {size}, but found {found}",
+            "A structured op's static operand size differs from the loop range its indexing map gives (matmul's K, "
+            "batch or N, M).",
+            "%0 = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<9x16xf32>) outs(%c : tensor<4x16xf32>) -> "
+            "tensor<4x16xf32>",
+        ),
+        Rule(
+            "BC665",
+            "linalg-inferred-size-min",
+            "inferred input/output operand #{index} has shape's dimension #{dim} to be greater than or equal to "
+            "{size}, but found {found}",
+            "A convolution's or pool's input is smaller than its output, window, strides and dilations read.",
+            "%0 = linalg.conv_2d_nhwc_hwcf ins(%i, %f : tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>) outs(%o : "
+            "tensor<1x7x6x4xf32>) -> tensor<1x7x6x4xf32>",
+        ),
+        Rule(
+            "BC666",
+            "linalg-map-count",
+            "expected the number of indexing_map ({maps}) to be equal to the number of input/output operands "
+            "({operands})",
+            "linalg.generic (or a named op's indexing_maps) has another number of maps than operands.",
+            "linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>], ...} ins(%a : ...) outs(%c : ...)",
+        ),
+        Rule(
+            "BC667",
+            "linalg-non-invertible",
+            "invalid indexing maps are non-invertible: ({map})",
+            "A structured op's indexing maps leave a loop that no operand dim names.",
+            "linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>], ...}",
+        ),
+        Rule(
+            "BC668",
+            "linalg-map-dims",
+            "expected indexing_map #{index} to have {loops} dim(s) to match the number of loops",
+            "An indexing map has another number of dims than the op has loops (iterator_types).",
+            'linalg.generic {indexing_maps = [...(d0, d1)...], iterator_types = ["parallel"]} ...',
+        ),
+        Rule(
+            "BC669",
+            "linalg-block-argument",
+            "expected type of bb argument #{index} ('{arg}') to match element or self type of the corresponding "
+            "operand ('{element}')",
+            "linalg.generic's block argument has another type than its operand's element type.",
+            "linalg.generic {...} ins(%a : tensor<4x8xf32>) outs(...) { ^bb0(%x: f16, %y: f32): ... }",
+        ),
+        Rule(
+            "BC670",
+            "linalg-block-arguments",
+            "expected as many non-induction variable region arguments as the number of input/output operands",
+            "linalg.generic's block does not take one argument per operand.",
+            "linalg.generic {...} ins(%a : tensor<4x8xf32>) outs(%b : tensor<4x8xf32>) { ^bb0(%x: f32): ... }",
+        ),
+        Rule(
+            "BC674",
+            "linalg-transpose-dim",
+            "dim(result, {i}) = {r} doesn't match dim(input, permutation[{i}]) = {s}",
+            "linalg.transpose's init is not its input permuted.",
+            "%0 = linalg.transpose ins(%a : tensor<4x8xf32>) outs(%c : tensor<4x16xf32>) permutation = [1, 0]",
+        ),
+        Rule(
+            "BC675",
+            "linalg-fill-scalar",
+            "expected op with scalar input",
+            "linalg.fill's value is a tensor or memref, not a scalar.",
+            "%0 = linalg.fill ins(%s : tensor<f32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>",
+            op_prefix=False,
+        ),
         # ---- BC7xx: TensorFlow and TFLite (semantics/tf.py)
         Rule(
             "BC701",
