@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
-Expr = tuple[object, ...]
+Expr = tuple[Any, ...]
 """``("dim", i)``, ``("sym", i)``, ``("const", c)``, or ``(op, left, right)`` for ``+ * floordiv
 ceildiv mod`` (``-`` is ``+`` of a ``* -1``)."""
 
@@ -21,7 +22,7 @@ class AffineMap:
     def pure_dim(self, k: int) -> int | None:
         """The loop a result is exactly (``d2``), or ``None`` for any other expression."""
         e = self.results[k]
-        return int(e[1]) if e[0] == "dim" else None  # type: ignore[call-overload]
+        return int(e[1]) if e[0] == "dim" else None
 
     def evaluate(self, values: list[int]) -> list[int] | None:
         """Each result at dims ``values`` (``None`` if a symbol is used)."""
@@ -149,13 +150,15 @@ class _Parser:
 def _eval(e: Expr, values: list[int]) -> int | None:
     kind = e[0]
     if kind == "dim":
-        return values[e[1]]  # type: ignore[index]
+        found: int = values[e[1]]
+        return found
     if kind == "const":
-        return e[1]  # type: ignore[return-value]
+        constant: int = e[1]
+        return constant
     if kind == "sym":
         return None
-    a = _eval(e[1], values)  # type: ignore[arg-type]
-    b = _eval(e[2], values)  # type: ignore[arg-type]
+    a = _eval(e[1], values)
+    b = _eval(e[2], values)
     if a is None or b is None:
         return None
     if kind == "+":

@@ -24,6 +24,7 @@ def ins_outs(statement: Statement) -> Reading:
                 outs = [u.type for u in inside]
     operands = [u.type for u in statement.operands]
     sig = statement.signature
+    results: list[TypeText | None]
     if sig is not None and sig.outputs:
         results = list(sig.outputs)
     else:

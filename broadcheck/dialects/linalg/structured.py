@@ -116,13 +116,6 @@ NAMED: dict[str, Maps] = {
     "dot": _fixed((1, [0]), (1, [0]), (1, [])),
     "copy": _same,
     "fill": _fill,
-    **{
-        name: _same
-        for name in (
-            "exp log abs ceil floor negf reciprocal round sqrt rsqrt square tanh erf add sub mul div "
-            "div_unsigned max min powf"
-        ).split()
-    },
     "conv_2d_nhwc_hwcf": _conv("nhwc", 2),
     "conv_2d_nchw_fchw": _conv("nchw", 2),
     "conv_1d_nwc_wcf": _conv("nhwc", 1),
@@ -167,7 +160,7 @@ def destination_style(op: Operation, inits: int) -> Problem | None:
             return Problem("BC662", args, Subject("result", k))
         k += 1
     kinds = {_kind(u.type) for u in op.operands if _kind(u.type) in ("tensor", "memref")}
-    if len(kinds) > 1 and op.results:
+    if len(kinds) > 1:
         return Problem("BC608")
     return None
 
@@ -186,11 +179,19 @@ def _map_text(m: AffineMap) -> str | None:
 
 
 def structured(op: Operation, maps: Sequence[AffineMap], loops: int, views: Sequence[View | None]) -> Problem | None:
-    """``IndexingMapOpInterface::verifyImpl`` and the shape part of ``verifyStructuredOpInterface``."""
+    """``IndexingMapOpInterface::verifyImpl`` and ``verifyStructuredOpInterface``, in their order:
+    one map per operand, each operand's rank, invertible maps, the static shapes against the
+    loop ranges, then each map's dims against the op's loops."""
     if len(maps) != len(views):
         return Problem("BC666", {"maps": len(maps), "operands": len(views)})
     if any(m.symbols for m in maps):
         return None
+    for index, (m, v) in enumerate(zip(maps, views, strict=True)):
+        rank = 0 if v is None else v.rank
+        if rank < 0:
+            return None
+        if len(m.results) != rank:
+            return Problem("BC663", {"index": index, "rank": rank, "size": len(m.results)}, Subject("operand", index))
     dims = max((m.dims for m in maps), default=0)
     first: dict[int, tuple[int, int]] = {}
     for mi, m in enumerate(maps):
@@ -202,14 +203,20 @@ def structured(op: Operation, maps: Sequence[AffineMap], loops: int, views: Sequ
         joined = AffineMap(dims, 0, tuple(e for m in maps for e in m.results))
         text = _map_text(joined)
         return None if text is None else Problem("BC667", {"map": text})
-    for index, (m, v) in enumerate(zip(maps, views, strict=True)):
+    problem = _shapes(maps, views, dims, first)
+    if problem is not None:
+        return problem if isinstance(problem, Problem) else None
+    for index, m in enumerate(maps):
         if m.dims != loops:
             return Problem("BC668", {"index": index, "loops": loops})
-        rank = 0 if v is None else v.rank
-        if rank < 0:
-            return None
-        if len(m.results) != rank:
-            return Problem("BC663", {"index": index, "rank": rank, "size": len(m.results)}, Subject("operand", index))
+    return None
+
+
+def _shapes(
+    maps: Sequence[AffineMap], views: Sequence[View | None], dims: int, first: dict[int, tuple[int, int]]
+) -> Problem | bool | None:
+    """The static shapes against the loop ranges (``None``: all agree or some size is ``?``;
+    ``True``: a map broadcheck cannot evaluate)."""
     ranges: list[int] = []
     for d in range(dims):
         mi, k = first[d]
@@ -223,15 +230,15 @@ def structured(op: Operation, maps: Sequence[AffineMap], loops: int, views: Sequ
     for index, (m, v) in enumerate(zip(maps, views, strict=True)):
         if v is None or v.shape is None:
             continue
-        low, high = m.evaluate(start), m.evaluate(end)
+        low, high = m.evaluate(start + [0] * (m.dims - dims)), m.evaluate(end + [0] * (m.dims - dims))
         if low is None or high is None:
-            return None
+            return True
         for dim, size in enumerate(v.shape):
             if size is None or size == 0:
                 continue
             inferred = max(low[dim], high[dim]) + 1
             if min(low[dim], high[dim]) < 0:
-                return None
+                return True
             args = {"index": index, "dim": dim, "size": inferred, "found": size}
             if m.pure_dim(dim) is not None:
                 if inferred != size:
@@ -257,8 +264,13 @@ def block_arguments(op: Operation, views: Sequence[View | None]) -> Problem | No
     return None
 
 
+def _bad_yield(op: Operation, inits: int) -> bool:
+    return yields(op, inits) is not None
+
+
 def yields(op: Operation, inits: int) -> Problem | None:
-    """``linalg.yield`` in the op's body: the outputs' element types."""
+    """``linalg.yield`` in the op's body: the outputs' element types (MLIR verifies it before
+    the op's structured checks, and reports it at the yield)."""
     if not op.regions or op.regions[0].terminator != "linalg.yield":
         return None
     yielded = op.regions[0].yields
@@ -333,8 +345,9 @@ def check_generic(op: Operation, profile: Profile) -> Problem | None:
         if maps is None or not isinstance(found, list):
             return None
         views = _views(op)
-        problem = structured(op, maps, len(found), views)
-        return problem or block_arguments(op, views) or yields(op, inits)
+        if _bad_yield(op, inits):
+            return None  # MLIR reports it at the linalg.yield, which broadcheck does not check yet
+        return structured(op, maps, len(found), views) or block_arguments(op, views)
     except _Unread:
         return None
 
