@@ -2062,6 +2062,30 @@ RULES: Mapping[str, Rule] = {
             "linalg.generic's block does not take one argument per operand.",
             "linalg.generic {...} ins(%a : tensor<4x8xf32>) outs(%b : tensor<4x8xf32>) { ^bb0(%x: f32): ... }",
         ),
+        # ---- BC671-BC673: Vector's positions (dialects/vector)
+        Rule(
+            "BC671",
+            "vector-extract-position",
+            "expected position attribute #{n} to be a non-negative integer smaller than the corresponding vector "
+            "dimension or poison (-1)",
+            "vector.extract's static position is past its source's dim (or negative, but -1, poison).",
+            "%0 = vector.extract %v[4] : vector<8xf32> from vector<4x8xf32>",
+        ),
+        Rule(
+            "BC672",
+            "vector-position-rank",
+            "expected position attribute of rank no greater than {what}",
+            "vector.extract's or vector.insert's position is longer than the vector has dims.",
+            "%0 = vector.extract %v[0, 1, 2] : f32 from vector<4x8xf32>",
+        ),
+        Rule(
+            "BC673",
+            "vector-insert-position",
+            "expected position attribute #{n} to be a non-negative integer smaller than the corresponding dest vector "
+            "dimension",
+            "vector.insert's static position is past its dest's dim.",
+            "%0 = vector.insert %f, %v[0, 9] : f32 into vector<4x8xf32>",
+        ),
         Rule(
             "BC674",
             "linalg-transpose-dim",
@@ -2076,6 +2100,181 @@ RULES: Mapping[str, Rule] = {
             "linalg.fill's value is a tensor or memref, not a scalar.",
             "%0 = linalg.fill ins(%s : tensor<f32>) outs(%c : tensor<4x16xf32>) -> tensor<4x16xf32>",
             op_prefix=False,
+        ),
+        # ---- BC676-: Vector's shape ops (dialects/vector/checks.py)
+        Rule(
+            "BC676",
+            "vector-insert-ranks",
+            "expected position attribute rank + source rank to match dest vector rank",
+            "vector.insert: the position and the vector inserted do not add up to the dest's dims.",
+            "%0 = vector.insert %w, %v[0, 0] : vector<8xf32> into vector<4x8xf32>",
+        ),
+        Rule(
+            "BC677",
+            "vector-insert-scalar-rank",
+            "expected position attribute rank to match the dest vector rank",
+            "vector.insert of a scalar whose position does not name every dest dim.",
+            "%0 = vector.insert %f, %v[0] : f32 into vector<4x8xf32>",
+        ),
+        Rule(
+            "BC678",
+            "vector-shape-cast-elements",
+            "has different number of elements at source ({a}) and result ({b})",
+            "vector.shape_cast between vectors of different element counts.",
+            "%0 = vector.shape_cast %v : vector<4x8xf32> to vector<33xf32>",
+        ),
+        Rule(
+            "BC679",
+            "vector-shape-cast-element-type",
+            "source element type ('{a}') does not match result element type ('{b}')",
+            "vector.shape_cast changes the element type.",
+            "%0 = vector.shape_cast %v : vector<4x8xf32> to vector<32xi32>",
+        ),
+        Rule(
+            "BC680",
+            "vector-shape-cast-scalable",
+            "has different number of scalable dims at source ({a}) and result ({b})",
+            "vector.shape_cast adds or drops a scalable dim.",
+            "%0 = vector.shape_cast %s : vector<[4]x8xf32> to vector<32xf32>",
+        ),
+        Rule(
+            "BC681",
+            "vector-transpose-rank",
+            "vector result rank mismatch: {rank}",
+            "vector.transpose changes the rank.",
+            "%0 = vector.transpose %v, [1, 0] : vector<4x8xf32> to vector<8x4x1xf32>",
+        ),
+        Rule(
+            "BC682",
+            "vector-transpose-length",
+            "transposition length mismatch: {size}",
+            "vector.transpose's permutation has another length than the vector has dims.",
+            "%0 = vector.transpose %v, [0] : vector<4x8xf32> to vector<4x8xf32>",
+        ),
+        Rule(
+            "BC683",
+            "vector-transpose-range",
+            "transposition index out of range: {v}",
+            "vector.transpose's permutation names a dim the vector does not have.",
+            "%0 = vector.transpose %v, [2, 0] : vector<4x8xf32> to vector<8x4xf32>",
+        ),
+        Rule(
+            "BC684",
+            "vector-transpose-duplicate",
+            "duplicate position index: {v}",
+            "vector.transpose's permutation names a dim twice.",
+            "%0 = vector.transpose %v, [0, 0] : vector<4x8xf32> to vector<4x8xf32>",
+        ),
+        Rule(
+            "BC685",
+            "vector-dimension-mismatch",
+            "dimension size mismatch at: {v}",
+            "vector.transpose's result is not its source permuted, or vector.bitcast changes a leading dim (scalable "
+            "flags are not compared).",
+            "%0 = vector.transpose %v, [1, 0] : vector<4x8xf32> to vector<4x8xf32>",
+        ),
+        Rule(
+            "BC686",
+            "vector-bitcast-width",
+            "source/result bitwidth of the minor 1-D vectors must be equal",
+            "vector.bitcast's innermost vectors differ in bit width.",
+            "%0 = vector.bitcast %v : vector<4x8xf32> to vector<4x8xf16>",
+        ),
+        Rule(
+            "BC687",
+            "vector-reduction-rank",
+            "unsupported reduction rank: {rank}",
+            "vector.reduction of a vector that is not 1-D.",
+            "%0 = vector.reduction <add>, %v : vector<4x8xf32> into f32",
+        ),
+        Rule(
+            "BC688",
+            "vector-multi-reduction-type",
+            "destination type '{dest}' is incompatible with source type '{source}'",
+            "vector.multi_reduction's result is not its source without the reduced dims.",
+            "%0 = vector.multi_reduction <add>, %v, %w [1] : vector<4x8xf32> to vector<8xf32>",
+        ),
+        Rule(
+            "BC689",
+            "vector-multi-reduction-dim",
+            "reduction dimension out of range: {d}",
+            "vector.multi_reduction reduces a dim the vector does not have.",
+            "%0 = vector.multi_reduction <add>, %v, %w [2] : vector<4x8xf32> to vector<8xf32>",
+        ),
+        Rule(
+            "BC690",
+            "vector-multi-reduction-duplicate",
+            "duplicate reduction dimension: {d}",
+            "vector.multi_reduction lists a reduced dim twice.",
+            "%0 = vector.multi_reduction <add>, %v, %w [0, 0] : vector<4x8xf32> to vector<8xf32>",
+        ),
+        Rule(
+            "BC691",
+            "vector-transfer-indices",
+            "requires {n} indices",
+            "A vector transfer takes another number of indices than its source has dims.",
+            "%0 = vector.transfer_read %m[%i], %f : memref<?x?xf32>, vector<4x8xf32>",
+        ),
+        Rule(
+            "BC692",
+            "vector-transfer-map-results",
+            "requires a permutation_map with result dims of the same rank as the vector type",
+            "A vector transfer's permutation_map has another number of results than the vector has dims.",
+            "%0 = vector.transfer_read %m[%i, %i], %f {permutation_map = affine_map<(d0, d1) -> (d1)>} : "
+            "memref<?x?xf32>, vector<4x8xf32>",
+        ),
+        Rule(
+            "BC693",
+            "vector-transfer-map-inputs",
+            "requires a permutation_map with input dims of the same rank as the source type",
+            "A vector transfer's permutation_map has another number of dims than its source.",
+            "%0 = vector.transfer_read %m[%i, %i], %f {permutation_map = affine_map<(d0) -> (d0, d0)>} : "
+            "memref<?x?xf32>, vector<4x8xf32>",
+        ),
+        Rule(
+            "BC694",
+            "vector-transfer-in-bounds",
+            "expects the in_bounds attr of same rank as permutation_map results: {map} vs inBounds of size: {n}",
+            "A vector transfer's in_bounds has another length than the vector has dims.",
+            "%0 = vector.transfer_read %m[%i, %i], %f {in_bounds = [true]} : memref<?x?xf32>, vector<4x8xf32>",
+        ),
+        Rule(
+            "BC695",
+            "vector-transfer-permutation",
+            "requires a permutation_map that is a permutation (found one dim used more than once)",
+            "A vector transfer's permutation_map uses a source dim twice.",
+            "%0 = vector.transfer_read %m[%i, %i], %f {permutation_map = affine_map<(d0, d1) -> (d0, d0)>} : "
+            "memref<?x?xf32>, vector<4x8xf32>",
+        ),
+        Rule(
+            "BC696",
+            "vector-transfer-projected",
+            "requires a projected permutation_map (at most one dim or the zero constant can appear in each result)",
+            "A vector transfer's permutation_map has a result that is neither a dim nor 0.",
+            "%0 = vector.transfer_read %m[%i, %i], %f {permutation_map = affine_map<(d0, d1) -> (d0 + d1, 1)>} : ...",
+        ),
+        Rule(
+            "BC697",
+            "vector-transfer-padding",
+            "requires formal padding and source of the same elemental type",
+            "vector.transfer_read's padding value is not of its source's element type (the generic form).",
+            '%0 = "vector.transfer_read"(%m, %i, %i, %p) ... : (memref<?x?xf32>, index, index, f16) -> vector<4x8xf32>',
+        ),
+        Rule(
+            "BC698",
+            "vector-transfer-bitwidth",
+            "requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the source "
+            "element type",
+            "A vector transfer's innermost vector is not a whole number of source elements.",
+            "%0 = vector.transfer_read %m[%i], %p : memref<?xi32>, vector<1xi16>",
+        ),
+        Rule(
+            "BC699",
+            "vector-transfer-write-broadcast",
+            "should not have broadcast dimensions",
+            "vector.transfer_write's permutation_map has a 0 result (a broadcast, which only reads may have).",
+            "vector.transfer_write %v, %m[%i] {permutation_map = affine_map<(d0) -> (0, d0)>} : vector<4x4xf32>, "
+            "memref<?xf32>",
         ),
         # ---- BC7xx: TensorFlow and TFLite (semantics/tf.py)
         Rule(

@@ -184,13 +184,33 @@ def of(dims: int, results: list[int]) -> AffineMap:
 
 
 def printed_results(m: AffineMap) -> str | None:
-    """The results as MLIR prints them, for maps of pure dims and constants only."""
+    """The results as MLIR prints them, for dims, constants, sums and products by a constant
+    (``d0 + 1``, ``d0 - 1``, ``d0 * 2 + d1``); ``None`` for anything else."""
     parts = []
     for e in m.results:
-        if e[0] == "dim":
-            parts.append(f"d{e[1]}")
-        elif e[0] == "const":
-            parts.append(str(e[1]))
-        else:
+        text = _printed(e)
+        if text is None:
             return None
+        parts.append(text)
     return ", ".join(parts)
+
+
+def _printed(e: Expr) -> str | None:
+    kind = e[0]
+    if kind == "dim":
+        return f"d{e[1]}"
+    if kind == "const":
+        return str(e[1])
+    if kind == "*" and e[2][0] == "const" and e[1][0] in ("dim", "sym"):
+        left = _printed(e[1])
+        return None if left is None else f"{left} * {e[2][1]}"
+    if kind == "+":
+        left, right = _printed(e[1]), e[2]
+        if left is None:
+            return None
+        if right[0] == "const":
+            c = right[1]
+            return f"{left} - {-c}" if c < 0 else f"{left} + {c}"
+        text = _printed(right)
+        return None if text is None else f"{left} + {text}"
+    return None
