@@ -183,8 +183,9 @@ def _e(t: Type) -> Element:
 
 
 def _storage(t: Type) -> Element:
+    """TOSA's ``getStorageElementTypeOrSelf``: a quantized type's storage type (any kind)."""
     e = _e(t)
-    return element(e.storage) if e.kind == "quant" and e.uniform else e
+    return element(e.storage) if e.kind == "quant" and e.storage else e
 
 
 def _listed(values: Sequence[int]) -> str:
@@ -353,7 +354,7 @@ def check_transpose_conv(op: Operation, profile: Profile) -> Problem | None:
             for side, pad in ((side_a, out_pad[2 * k]), (side_b, out_pad[2 * k + 1])):
                 if pad <= -size_:
                     return Problem("BC237", {"side": side, "name": name, "pad": pad, "kernel": size_})
-    if inp is None or out is None:
+    if inp is None or out is None or weight is None:
         return None
     for k, (o, i, axis, a, b, kname) in enumerate(
         (("OH", "IH", "y", "top", "bottom", "KH"), ("OW", "IW", "x", "left", "right", "KW"))
