@@ -945,6 +945,22 @@ RULES: Mapping[str, Rule] = {
             "tosa.const's literal has another element type than its result.",
             "%0 = tosa.const values(dense<1.0> : tensor<2xf32>) : () -> tensor<2xi32>",
         ),
+        Rule(
+            "BC288",
+            "tosa-resize-scale",
+            "expect all scale values to be > 0, got {values}",
+            "tosa.resize's constant scale has a value that is not positive.",
+            "tosa.resize %x, %scale, %offset, %border mode<BILINEAR> : ...   // %scale = [0, 1, 2, 1]",
+        ),
+        Rule(
+            "BC289",
+            "tosa-resize-divisible",
+            "expected (input_{dim} - 1) * scale_{axis}_n - offset_{axis} + border_{axis} to be wholly divisible by "
+            "scale_{axis}_d, got (({i} - 1) * {n} - {o} + {b}) / {d}",
+            "tosa.resize's scaled input size is not a whole number of output steps.",
+            "tosa.resize %x, %scale, %offset, %border mode<BILINEAR> : (tensor<1x8x8x3xf32>, ...) -> ...   "
+            "// %scale = [3, 2, 2, 1]",
+        ),
         # ---- BC3xx: NumPy / Array API (semantics/numpy.py)
         Rule(
             "BC301",

@@ -17,7 +17,9 @@ cases each, default 2500, at least 2000; ``BROADCHECK_ORACLE_SEED``):
 * ``reduce``: ``reduce_*`` and ``argmax``: axes in and out of range, results right or off;
 * ``gather``: ``gather`` and ``scatter``: N, K, W, C sizes;
 * ``misc``: ``rfft2d`` (sizes, powers of two, element types) and ``const`` (the literal's
-  shape against the result's).
+  shape against the result's);
+* ``resize``: constant scales (now and then not positive), offsets and borders, input sizes
+  (1 included: a broadcast the verifier does not check), output sizes right or off.
 
 Not generated: attributes of the wrong length or kind (``pad([0, 0, 0])``: their messages are
 the attribute constraints'), unranked or size-0 operands where the op's constraint takes them,
@@ -429,6 +431,37 @@ def gather_case(rng: random.Random, index: int) -> Case:
 # ---------------------------------------------------------------- misc
 
 
+def resize_case(rng: random.Random, index: int) -> Case:
+    n, c = rng.randint(1, 2), rng.randint(1, 3)
+    ih, iw = rng.choice([1, 2, 3, 4, 5, 8]), rng.choice([1, 2, 3, 4, 6])
+    scale = [rng.randint(1, 4), rng.randint(1, 3), rng.randint(1, 4), rng.randint(1, 3)]
+    offset = [rng.randint(-1, 1), rng.randint(-1, 1)]
+    border = [rng.randint(-1, 1), rng.randint(-1, 1)]
+    out: list[int | None] = [n, 0, 0, c]
+    for k, size in enumerate((ih, iw)):
+        num = (size - 1) * scale[2 * k] - offset[k] + border[k]
+        if num % scale[2 * k + 1] and _p(rng, 0.8):
+            scale[2 * k + 1] = 1
+            num = (size - 1) * scale[2 * k] - offset[k] + border[k]
+        out[k + 1] = num // scale[2 * k + 1] + 1
+    if _p(rng, 0.05):
+        scale[rng.randrange(4)] = rng.choice([0, -1])
+    if _p(rng, 0.15):
+        k = rng.randint(1, 2)
+        out[k] = _off(rng, out[k], 1.0)
+    if _p(rng, 0.05):
+        out[rng.randint(1, 2)] = None
+    out = [d if d is None or d > 0 else 1 for d in out]
+    el = rng.choice(["f32", "f16"])
+    out_el = el if _p(rng, 0.95) else ("f16" if el == "f32" else "f32")
+    consts = [_shape_const("%s0", scale), _shape_const("%s1", offset), _shape_const("%s2", border)]
+    operands = [("%x", t([n, ih, iw, c], el)), ("%s0", "!tosa.shape<4>"), ("%s1", "!tosa.shape<2>"),
+                ("%s2", "!tosa.shape<2>")]  # fmt: skip
+    mode = rng.choice(["BILINEAR", "NEAREST_NEIGHBOR"])
+    return Case(index, "resize", "tosa.resize", "custom",
+                _op("tosa.resize", operands, [t(out, out_el)], f"mode<{mode}>", consts))  # fmt: skip
+
+
 def misc_case(rng: random.Random, index: int) -> Case:
     if _p(rng, 0.6):
         n = rng.randint(1, 3)
@@ -473,6 +506,7 @@ FAMILIES = {
     "reduce": reduce_case,
     "gather": gather_case,
     "misc": misc_case,
+    "resize": resize_case,
 }
 
 

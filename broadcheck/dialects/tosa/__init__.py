@@ -26,7 +26,13 @@ _STRUCTURAL = {
     "rfft2d": s.check_rfft2d,
 }
 # Their checks read the constant shape operands (tosa.const_shape).
-_SHAPED = {"reshape": s.check_reshape, "slice": s.check_slice, "pad": s.check_pad, "tile": s.check_tile}
+_SHAPED = {
+    "reshape": s.check_reshape,
+    "slice": s.check_slice,
+    "pad": s.check_pad,
+    "tile": s.check_tile,
+    "resize": s.check_resize,
+}
 
 _CHECKED = (
     # elementwise binary (Tosa_ElementwiseOp): broadcasting, equal ranks

@@ -942,3 +942,36 @@ def check_const(op: Operation, profile: Profile) -> Problem | None:
     if element(literal.element).text != element(out.element).text:
         return Problem("BC287", subject=Subject("result", 0))
     return None
+
+
+# ---------------------------------------------------------------- resize
+
+
+def check_resize(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.resize`` against its constant scale, offset and border: positive scales, then each
+    output size (height, width) when the input's is known and not 1 (a broadcast)."""
+    problem = _count(op, 4) or _types(op, [T4, SHAPE, SHAPE, SHAPE], [T4])
+    if problem:
+        return problem
+    inp, out = op.operands[0].type, op.results[0].type
+    scale, offset, border = (shape_values(op.constant(i)) for i in (1, 2, 3))
+    if scale is None or offset is None or border is None or len(scale) != 4 or len(offset) != 2 or len(border) != 2:
+        return None
+    if any(s <= 0 for s in scale):
+        return Problem("BC288", {"values": _listed(scale)}, Subject("operand", 1))
+    si, so = _shape(inp), _shape(out)
+    if si is None or so is None:
+        return None
+    for k, (dim, axis) in enumerate((("height", "y"), ("width", "x"))):
+        size = si[k + 1]
+        if size is None or size == 1:
+            continue
+        n, d = scale[2 * k], scale[2 * k + 1]
+        numerator = (size - 1) * n - offset[k] + border[k]
+        if numerator % d:
+            args = {"dim": dim, "axis": axis, "i": size, "n": n, "o": offset[k], "b": border[k], "d": d}
+            return Problem("BC289", args, Subject("operand", 1))
+        calculated = numerator // d + 1
+        if so[k + 1] is not None and so[k + 1] != calculated:
+            return Problem("BC232", {"dim": dim, "calculated": calculated, "expected": so[k + 1]}, Subject("result", 0))
+    return None
