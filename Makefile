@@ -54,9 +54,9 @@ docs: $(RUNTIME)
 	$(BIN)/python docs/generate.py
 
 # The differential tests against the real verifiers: MLIR's C++ verifiers in IREE
-# (TOSA, StableHLO, CHLO, Linalg, Vector, func), JAX's MHLO (the op-name lists) and ONNX's shape inference.
+# (TOSA, StableHLO, CHLO, Linalg, Vector, func), MHLO's in jaxlib (and its op names), ONNX's shape inference.
 oracle: $(STAMP)
-	$(BIN)/python -m pip install --quiet 'iree-base-compiler==3.13.0' 'jax==0.10.2'
+	$(BIN)/python -m pip install --quiet 'iree-base-compiler==3.13.0' 'jax==0.10.2' 'jaxlib==0.10.2'
 	$(BIN)/python -m pytest -m oracle tests/oracle -q -s --ignore tests/oracle/test_tf_ops.py \
 		--deselect tests/oracle/test_opnames.py::test_tensorflow_lists_are_the_tools
 

@@ -121,8 +121,8 @@ def parse_annotations(
 # checks (the parser's and value flow's), and the notes MLIR attaches to them: an annotation
 # that expects one of them is held against the file wherever it is.
 _EVERYWHERE = (
-    "BC004", "BC011", "BC012", "BC013", "BC014", "BC015", "BC016", "BC017", "BC018", "BC019", "BC020", "BC021",
-    "BC022", "BC023", "BC024", "BC025", "BC026", "BC027", "BC028",
+    "BC005", "BC011", "BC012", "BC013", "BC014", "BC015", "BC016", "BC017", "BC018", "BC019", "BC020", "BC021",
+    "BC022", "BC023", "BC024", "BC025", "BC026", "BC027", "BC028", "BC030", "BC031", "BC032",
 )  # fmt: skip
 _NOTES = (
     "prior use here",
@@ -153,8 +153,10 @@ def held_everywhere(expectation: Expectation) -> bool:
     """Whether ``expectation`` is about what broadcheck checks on every statement."""
     text = expectation.text
     if expectation.kind == "note":
-        return any(text in note or note in text for note in _NOTES)
-    return expectation.kind == "error" and any(part in text or text in part for part in _everywhere())
+        return any(note.strip() in text or (len(text) >= 12 and text in note) for note in _NOTES)
+    return expectation.kind == "error" and any(
+        part in text or (len(text) >= 20 and text in part) for part in _everywhere()
+    )
 
 
 def verify(

@@ -228,7 +228,33 @@ RULES: Mapping[str, Rule] = {
             "%r = scf.if %c -> (f32) { scf.yield %d : f64 } ...",
         ),
         Rule(
-            "BC004",
+            "BC030",
+            "unknown-op",
+            "custom op '{name}' is unknown",
+            "An op name its dialect does not define (in the version broadcheck follows), in the custom form: "
+            "the dialect's parser rejects it.",
+            "%0 = tosa.ad %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC031",
+            "unregistered-op",
+            "unregistered operation '{name}' found in dialect ('{dialect}') that does not allow unknown operations",
+            "An op name its dialect does not define, in the generic form, of a dialect that allows no unknown "
+            "operations (MLIR's verifier rejects it).",
+            '%0 = "tosa.ad"(%a, %b) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC032",
+            "no-custom-form",
+            "custom op '{name}' has no custom assembly form",
+            "An op that has only the generic form is written in a custom form (the parser rejects it).",
+            "%0 = stablehlo.dot %a, %b : ...   (only \"stablehlo.dot\"(%a, %b) parses)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC005",
             "unbalanced",
             "{detail}",
             "A region or statement is not closed before the end of the file (or split chunk), or a '}' closes "
@@ -1534,6 +1560,68 @@ RULES: Mapping[str, Rule] = {
             "verifies the op, printing this as a stray error at an operand.",
             "%0 = chlo.broadcast_add %a, %b : (tensor<?xf32, #stablehlo.bounds<4>>, tensor<4xf32>) -> tensor<?xf32>",
             severity="warning",
+            op_prefix=False,
+        ),
+        # ---- MHLO's own (semantics/mhlo.py)
+        Rule(
+            "BC562",
+            "attribute-constraint",
+            "attribute '{name}' failed to satisfy constraint: {constraint}",
+            "An inherent attribute breaks its ODS constraint (MHLO: broadcast_dimensions must be an i64 "
+            "elements attribute, exponent_bits a positive i32, comparison_direction an #mhlo enum).",
+            '%0 = "mhlo.broadcast_in_dim"(%x) {broadcast_dimensions = array<i64: 1>} : (tensor<3xf32>) -> '
+            "tensor<2x3xf32>",
+        ),
+        Rule(
+            "BC563",
+            "no-custom-form",
+            "custom op '{op_name}' has no custom assembly form",
+            "An op that has no custom (pretty) form is written in one: MHLO's broadcast_in_dim, "
+            "dynamic_broadcast_in_dim, broadcast and stochastic_convert take the generic form only.",
+            "%0 = mhlo.broadcast_in_dim %x, dims = [1] : (tensor<3xf32>) -> tensor<2x3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC564",
+            "invalid-properties",
+            "invalid properties {properties} for op {op_name}: Invalid attribute `{name}` in property conversion: "
+            "{value}",
+            "A property in <{...}> is not of the kind the op stores (MHLO's broadcast_dimensions is "
+            "dense<...> : tensor<Nxi64>, not array<i64: ...>); MLIR prints the whole property dictionary.",
+            '%0 = "mhlo.broadcast_in_dim"(%x) <{broadcast_dimensions = array<i64: 1>}> : (tensor<3xf32>) -> '
+            "tensor<2x3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC565",
+            "all-shapes-match",
+            "failed to verify that all of {{{names}}} have same shape",
+            "MLIR's AllShapesMatch (mhlo.stochastic_convert): the shapes differ (a ? matches only a ?).",
+            '%0 = "mhlo.stochastic_convert"(%x, %r) : (tensor<2xf32>, tensor<3xui32>) -> tensor<2xi8>',
+        ),
+        Rule(
+            "BC566",
+            "stochastic-convert-bits",
+            "requires the random's bitwidth to match the operand's, but got: {random} and {operand}",
+            "mhlo.stochastic_convert: the random bits are not as wide as the operand's element type.",
+            '%0 = "mhlo.stochastic_convert"(%x, %r) : (tensor<2xf32>, tensor<2xui8>) -> tensor<2xi8>',
+        ),
+        Rule(
+            "BC567",
+            "broadcast-sizes-rank",
+            "broadcast_sizes has rank {rank} instead of required rank 1.",
+            "mhlo.broadcast: broadcast_sizes is not a 1-D elements attribute.",
+            '%0 = "mhlo.broadcast"(%x) {broadcast_sizes = dense<[[3]]> : tensor<1x1xi64>} : (tensor<2xf32>) -> '
+            "tensor<3x2xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC568",
+            "broadcast-negative-size",
+            "Broadcast with negative dimension size {size}",
+            "mhlo.broadcast: a broadcast size is negative.",
+            '%0 = "mhlo.broadcast"(%x) {broadcast_sizes = dense<-3> : tensor<1xi64>} : (tensor<2xf32>) -> '
+            "tensor<3x2xf32>",
             op_prefix=False,
         ),
         # ---- BC6xx: Linalg (semantics/linalg.py) and Vector (semantics/vector.py)

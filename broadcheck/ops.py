@@ -176,16 +176,20 @@ class TypeUse(Frozen):
 class Attribute(Frozen):
     """An attribute or property value, kept as its source text."""
 
-    __slots__ = __match_args__ = ("name", "text", "span")
+    __slots__ = __match_args__ = ("name", "text", "span", "property")
     name: str
     text: str
     span: Span
+    property: bool
+    """Whether it is written in the generic form's properties, ``<{...}>`` (the parser reads
+    those into the op's properties, the attribute dictionary's otherwise)."""
 
-    def __init__(self, name: str, text: str, span: Span) -> None:
+    def __init__(self, name: str, text: str, span: Span, property: bool = False) -> None:
         put = object.__setattr__
         put(self, "name", name)
         put(self, "text", text)
         put(self, "span", span)
+        put(self, "property", property)
 
 
 class Region(Frozen):

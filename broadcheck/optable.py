@@ -80,9 +80,9 @@ ONNX_OPS: dict[str, str] = {
     "onnx.QLinearMatMul": "onnx-matmul",
 }
 
-# -------------------------------------------------------- StableHLO, MHLO, CHLO (semantics/stablehlo.py, xla.py)
+# -------------------------------------------------------- StableHLO and CHLO (semantics/stablehlo.py, xla.py)
 # StableHLO and CHLO as in iree-base-compiler 3.13 (openxla/stablehlo StablehloOps.td, ChloOps.td,
-# TypeInference.cpp, ChloOps.cpp); MHLO mirrors StableHLO (no MHLO tool to check against).
+# TypeInference.cpp, ChloOps.cpp).
 _HLO_SHAPE_OPS = (
     # unary elementwise
     "abs cbrt ceil convert count_leading_zeros cosine exponential exponential_minus_one floor imag is_finite log "
@@ -104,11 +104,32 @@ STABLEHLO_OPS: dict[str, str] = {
     **{f"stablehlo.{name}": "stablehlo-form" if name in _HLO_FORM_OPS else "stablehlo" for name in _HLO_SHAPE_OPS},
     "stablehlo.broadcast_in_dim": "stablehlo-broadcast-in-dim",
     "stablehlo.dynamic_broadcast_in_dim": "stablehlo-dynamic-broadcast-in-dim",
-    **{f"mhlo.{name}": "mhlo-form" if name in _HLO_FORM_OPS else "mhlo" for name in _HLO_SHAPE_OPS},
-    "mhlo.broadcast_in_dim": "stablehlo-broadcast-in-dim",
-    "mhlo.dynamic_broadcast_in_dim": "stablehlo-dynamic-broadcast-in-dim",
     **{f"chlo.broadcast_{name}": "xla" for name in _CHLO_BINARY},
     "chlo.broadcast_select": "chlo-select",
+}
+
+# ---------------------------------------------------------------- MHLO (semantics/mhlo.py)
+# MHLO's own definitions (openxla/xla xla/mlir_hlo/mhlo/IR/hlo_ops.td, hlo_ops.cc), as jaxlib 0.10.2
+# ships them: StableHLO's elementwise ops and more (acos, cosh, erf, mulhi, ...), and mhlo.broadcast.
+_MHLO_SHAPE_OPS = (
+    # unary elementwise
+    "abs acos acosh asin asinh atanh cbrt ceil convert cosh cosine count_leading_zeros erf exponential "
+    "exponential_minus_one floor imag is_finite log log_plus_one logistic negate not popcnt real "
+    "round_nearest_afz round_nearest_even rsqrt sign sine sinh sqrt tan tanh "
+    # binary elementwise
+    "add and atan2 divide maximum minimum mulhi multiply or power remainder shift_left shift_right_arithmetic "
+    "shift_right_logical subtract xor "
+    # a predicate, or bounds, that may be scalars
+    "select clamp"
+).split()
+# Their verdict depends on their attributes or form too: no custom form (the broadcasts,
+# stochastic_convert), a custom form that names only the result (complex), attributes.
+_MHLO_FORM_OPS = (
+    "compare complex reduce_precision stochastic_convert broadcast broadcast_in_dim dynamic_broadcast_in_dim"
+).split()
+MHLO_OPS: dict[str, str] = {
+    **{f"mhlo.{name}": "mhlo" for name in _MHLO_SHAPE_OPS},
+    **{f"mhlo.{name}": "mhlo-form" for name in _MHLO_FORM_OPS},
 }
 
 # ---------------------------------------------------------------- Linalg and Vector (semantics/linalg.py, vector.py)
@@ -123,11 +144,12 @@ BUILTIN_OPS: dict[str, str] = {
     **TF_OPS,
     **ONNX_OPS,
     **STABLEHLO_OPS,
+    **MHLO_OPS,
     **LINALG_VECTOR_OPS,
 }
 
 # The dialects the table covers: their other ops are counted as passed over.
-KNOWN_DIALECTS = frozenset(name.partition(".")[0] for name in BUILTIN_OPS) | {"mhlo"}
+KNOWN_DIALECTS = frozenset(name.partition(".")[0] for name in BUILTIN_OPS)
 
 
 class OpTableError(ValueError):

@@ -27,7 +27,7 @@ USE = TypeUse(TENSOR, SPAN)
 VALUES: list[tuple[Any, dict[str, Any]]] = [
     (SPAN, {"line": 1, "column": 2, "end_line": 1, "end_column": 9}),
     (OpaqueType("i32"), {"text": "i32"}),
-    (Attribute("axis", "1 : i32", SPAN), {"name": "axis", "text": "1 : i32", "span": SPAN}),
+    (Attribute("axis", "1 : i32", SPAN), {"name": "axis", "text": "1 : i32", "span": SPAN, "property": False}),
     (TENSOR, {"kind": "tensor", "shape": (4, None), "element": "f32", "encoding": None, "scalable": ()}),
     (USE, {"type": TENSOR, "span": SPAN}),
     (

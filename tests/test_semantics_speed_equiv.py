@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from broadcheck.ops import Attribute, OpaqueType, Operation, Shape, ShapedType, Span, Type, TypeUse
 from broadcheck.optable import BUILTIN_OPS, OpTable
-from broadcheck.semantics import PROVIDERS, Problem, Profile, mlir, modules, numpy, onnx, stablehlo, tf, tosa, xla
+from broadcheck.semantics import PROVIDERS, Problem, Profile, mhlo, mlir, modules, numpy, onnx, stablehlo, tf, tosa, xla
 from broadcheck.syntax.parser import parse_operation
 from tests.conftest import EXAMPLES, FIXTURES
 
@@ -33,7 +33,7 @@ _SEMANTICS = sorted(PROVIDERS)
 
 
 def test_every_module_with_fast_checks_keeps_its_full_verifiers() -> None:
-    for module in (mlir, numpy, onnx, stablehlo, tf, tosa, xla):
+    for module in (mhlo, mlir, numpy, onnx, stablehlo, tf, tosa, xla):
         assert set(module.FULL_VERIFIERS) == set(module.VERIFIERS), module.__name__
     assert set(_FULL) == set(_FAST) == set(PROVIDERS)
 
@@ -127,9 +127,12 @@ def _arity(name: str) -> tuple[int, tuple[int, ...]]:
     spec = tosa.OPS.get(name)
     if spec is not None:
         return len(spec.operands), tuple(i for i, c in enumerate(spec.operands) if c.shape == "scalar")
-    rule = stablehlo.OPS.get(name.partition(".")[2]) if name.startswith(("stablehlo.", "mhlo.")) else None
+    rule = stablehlo.OPS.get(name.partition(".")[2]) if name.startswith("stablehlo.") else None
     if rule is not None:
         return len(rule.operands), ()
+    decl = mhlo.OPS.get(name.partition(".")[2]) if name.startswith("mhlo.") else None
+    if decl is not None:
+        return len(decl.operands), ()
     if name in tf.TF_OPS:
         return len(tf.TF_OPS[name].operands), ()
     if name in tf.TFL_OPS:
@@ -204,6 +207,9 @@ _ATTRIBUTES = [
     ("axis", "1 : si64"),
     ("incompatible_shape_error", "false"),
     ("comparison_direction", "#stablehlo<comparison_direction LT>"),
+    ("comparison_direction", "#mhlo<comparison_direction LT>"),
+    ("broadcast_dimensions", "dense<1> : tensor<1xi64>"),
+    ("exponent_bits", "5 : i32"),
     ("scale32", "true"),
     ("per_channel", "false"),
 ]
@@ -248,7 +254,7 @@ _SPARED = {
     "tf": (tf, "_verify_tf"),
     "tfl": (tf, "_verify_tfl"),
     "stablehlo": (stablehlo, "verify_op_full"),
-    "mhlo": (stablehlo, "verify_mhlo_op_full"),
+    "mhlo": (mhlo, "verify_op_full"),
     "xla": (xla, "verify_chlo_op_full"),
     "chlo-select": (xla, "verify_chlo_select_op_full"),
 }
@@ -277,6 +283,10 @@ _CLEAN = [
     ("stablehlo", '"stablehlo.abs"(%a) : (tensor<2x3xi32>) -> tensor<2x3xi32>'),
     ("stablehlo", "stablehlo.compare LT, %a, %b : (tensor<2x?xi32>, tensor<2x3xi32>) -> tensor<2x3xi1>"),
     ("mhlo", '"mhlo.add"(%a, %b) : (tensor<?x3xf32>, tensor<2x?xf32>) -> tensor<2x3xf32>'),
+    ("mhlo", "mhlo.select %p, %a, %b : (tensor<i1>, tensor<2x3xf32>, tensor<2x?xf32>) -> tensor<2x3xf32>"),
+    ("mhlo", "mhlo.clamp %l, %x, %h : (tensor<i8>, tensor<2x3xi8>, tensor<2x3xi8>) -> tensor<2x?xi8>"),
+    ("mhlo", "mhlo.is_finite %a : (tensor<2x?xbf16>) -> tensor<2x3xi1>"),
+    ("mhlo", "mhlo.convert %a : (tensor<2x3xf32>) -> tensor<?x3xui8>"),
     ("xla", "chlo.broadcast_add %a, %b : (tensor<?x2x1x640xi32>, tensor<?x2x3x640xi32>) -> tensor<?x2x3x640xi32>"),
     (
         "xla",

@@ -63,3 +63,54 @@ def every() -> Iterator[Op]:
     """Every declared op, dialect by dialect (for the docs and tests)."""
     for dialect in MODULES:
         yield from declarations(dialect).values()
+
+
+class Names:
+    """The op names a dialect defines, in the version broadcheck follows (``opnames/<dialect>.txt``)."""
+
+    __slots__ = ("generic_unknown", "names")
+
+    def __init__(self, names: frozenset[str], generic_unknown: bool) -> None:
+        self.names = names
+        self.generic_unknown = generic_unknown
+        """Whether the tool rejects an unknown name in the generic form too."""
+
+
+def _read_names(dialect: str) -> Names | None:
+    from importlib.resources import files
+
+    try:
+        text = (files("broadcheck.dialects") / "opnames" / f"{dialect}.txt").read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        return None
+    names = frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
+    return Names(names, "\n# generic-unknown: error" in "\n" + text)
+
+
+def _read_generic_only() -> frozenset[str]:
+    from importlib.resources import files
+
+    text = (files("broadcheck.dialects") / "opnames" / "generic_only.txt").read_text(encoding="utf-8")
+    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
+
+
+class Registry:
+    """What a run knows of op names: which a dialect defines, which have no custom form.
+    Lists are read when a dialect is first met, and kept by the run."""
+
+    __slots__ = ("_generic_only", "_names")
+
+    def __init__(self) -> None:
+        self._names: dict[str, Names | None] = {}
+        self._generic_only: frozenset[str] | None = None
+
+    def names(self, dialect: str) -> Names | None:
+        if dialect not in self._names:
+            self._names[dialect] = _read_names(dialect)
+        return self._names[dialect]
+
+    def generic_only(self, name: str) -> bool:
+        """Whether op ``name`` has no custom form (only ``"name"(...)`` parses)."""
+        if self._generic_only is None:
+            self._generic_only = _read_generic_only()
+        return name in self._generic_only

@@ -32,8 +32,8 @@ SELECT = Layout("list", operands=(0, 1, 1), results=(1,))
 
 
 def declare(prefix: str, semantics: str) -> list[Op]:
-    """The elementwise family, ``select``, ``clamp`` and the broadcasts under ``prefix``
-    (``stablehlo`` or ``mhlo``), checked by ``semantics``."""
+    """The elementwise family, ``select``, ``clamp`` and the broadcasts under ``prefix``,
+    checked by ``semantics``."""
     shaped = [
         Op(
             f"{prefix}.{name}",

@@ -74,18 +74,19 @@ class Flow:
         """Every name visible, with result numbers above 0 as ``%x#1``: its type key."""
         self.where: dict[str, int] = {}
         """The line of each name's definition, or of a forward reference's first use."""
-        self.depth: dict[str, int] = {}
-        """The region depth each name is defined at (0: the module)."""
         self.placeholders: dict[str, tuple[int, int]] = {}
         """Forward references: name -> (line, ordinal) of its first use."""
+        self.home: dict[str, int] = {}
+        """The number of the isolated region a forward reference was made in (0: none)."""
         self.nested: list[list[str]] = [[]]
         """The names each open region defines (innermost last): erased when it closes."""
-        self.isolated: list[tuple[int, int]] = []
-        """The open regions whose op is IsolatedFromAbove, as (depth, number), innermost last."""
+        self.isolated: list[tuple[int, int, frozenset[str]]] = []
+        """The open regions whose op is IsolatedFromAbove, innermost last: (depth, number, the
+        names defined outside it when it opened)."""
+        self.outside: frozenset[str] = frozenset()
+        """The names defined outside the innermost isolated region (none, most often)."""
         self.regions = 0
         """How many isolated regions have opened (their numbers)."""
-        self.home: dict[str, int] = {}
-        """The number of the isolated region a name is defined or first used in (0: none)."""
         self.escapes: list[tuple[int, int, str, int]] = []
         """Uses of a value from outside their isolated region: (line, ordinal, name, the number of
         the isolated region the use is in)."""
@@ -99,7 +100,8 @@ class Flow:
         self.nested.append([])
         if isolated:
             self.regions += 1
-            self.isolated.append((len(self.nested) - 1, self.regions))
+            self.outside = frozenset(k for k in self.types if k not in self.placeholders)
+            self.isolated.append((len(self.nested) - 1, self.regions, self.outside))
 
     def pop(self) -> None:
         """A region closes: its names are erased (forward references stay pending)."""
@@ -107,12 +109,11 @@ class Flow:
             return
         if self.isolated and self.isolated[-1][0] == len(self.nested) - 1:
             self.isolated.pop()
-        types, where, depth, home = self.types, self.where, self.depth, self.home
+            self.outside = self.isolated[-1][2] if self.isolated else frozenset()
+        types, where = self.types, self.where
         for name in self.nested.pop():
             types.pop(name, None)
             where.pop(name, None)
-            depth.pop(name, None)
-            home.pop(name, None)
 
     def finish(self) -> None:
         """The end of the module: every forward reference never resolved is reported, in
@@ -128,7 +129,6 @@ class Flow:
     ) -> None:
         """Define ``name`` (``count`` results, with ``types``) at ``line`` (``quiet``: a
         snippet outside any function, which may define a name again)."""
-        level = len(self.nested) - 1
         region = self.isolated[-1][1] if self.isolated else 0
         for number in range(count):
             key = name if number == 0 else f"{name}#{number}"
@@ -137,7 +137,7 @@ class Flow:
                 if key in self.placeholders:
                     used = self.types[key]
                     first_line, first_ordinal = self.placeholders.pop(key)
-                    used_in = self.home.get(key, 0)
+                    used_in = self.home.pop(key, 0)
                     if used is not None and written is not None and used != written and comparable(used, written):
                         self.findings.append(
                             Finding(
@@ -153,13 +153,11 @@ class Flow:
                         self.findings.append(
                             Finding("BC015", line, name, ordinal, {"name": name}, self.where[key], key)
                         )
-                    if self.depth.get(key, 0) != level:
+                    if key not in self.nested[-1]:
                         continue  # the definition around the region stays; this one is reported, and gone
                     # in the same region the later definition stands: no cascade of errors after it
             self.types[key] = written
             self.where[key] = line
-            self.depth[key] = level
-            self.home[key] = region
             self.nested[-1].append(key)
 
     def argument(self, name: str, type_: str | None, line: int, ordinal: int) -> None:
@@ -184,12 +182,11 @@ class Flow:
                 return
             self.types[key] = expected
             self.where[key] = line
-            self.depth[key] = 0
             self.home[key] = self.isolated[-1][1] if self.isolated else 0
             self.placeholders[key] = (line, ordinal)
             self.fresh.append((line, ordinal))
             return
-        if self.isolated and key not in self.placeholders and self.depth[key] < self.isolated[-1][0]:
+        if key in self.outside:
             self.escapes.append((line, ordinal, key, self.isolated[-1][1]))
         if expected is None or found is None:  # a type the text does not say: never a mismatch
             return

@@ -23,6 +23,9 @@ from broadcheck.syntax.statement import REGION, Statement, SyntaxProblem, TypeTe
 if TYPE_CHECKING:
     from broadcheck.semantics import Problem
 
+_SPECIAL = frozenset({"func.return", "return", "func.call", "call", "func.func", "scf.if", "scf.for"})
+"""Ops value flow does more for than follow their values."""
+
 _REAL = re.compile(r"complex<\s*([^<>]+?)\s*>")
 """A complex element type, whose real part is inside it."""
 
@@ -40,12 +43,15 @@ class Form:
         "decl",
         "error",
         "inner",
+        "literal",
         "key",
         "name",
         "operand_types",
         "regions",
         "result_types",
         "roles",
+        "route",
+        "split",
         "semantics",
         "simple",
         "statement",
@@ -79,6 +85,15 @@ class Form:
         """Its key is a whole statement on one line (the scanner's fast pass may take it)."""
         self.inner: tuple[int, Form] | None = None
         """The op it wraps (``tf_executor.island wraps ...``): where its text starts, its form."""
+        self.literal: str | None = None
+        """A constant op's value as written (``dense<[1, 2]> : tensor<2xi64>``)."""
+        self.split = -1
+        """How many of its names are results, when its names are its results then its operands,
+        one result each, and nothing about it needs more than value flow and its check (most
+        lines): the engine's fast path takes it. Otherwise -1."""
+        self.route = 0
+        """What the checks did with it last (the engine's): 0 not asked, 1 not checked, 2 passed
+        over, 3 checked and clean."""
 
 
 class _Unasked:
@@ -126,6 +141,18 @@ def read_form(key: str) -> Form:
             start = word.end + len(key[word.end :]) - len(key[word.end :].lstrip())
             form.inner = (start, read_form(key[start:]))
     form.simple = not statement.definitions and not statement.successors
+    results = sum(1 for role in form.roles if role == RESULT)
+    if (
+        form.simple
+        and form.roles == (RESULT,) * results + (USE,) * (len(form.roles) - results)
+        and all(r.count == 1 for r in statement.results)
+        and statement.regions == 0
+        and statement.name not in _SPECIAL
+        and (decl is None or not decl.wraps)
+    ):
+        form.split = results
+    if decl is not None and decl.literal is not None:
+        form.literal = literal(statement, decl.literal)
     return form
 
 
@@ -246,6 +273,27 @@ def implicit(statement: Statement, decl: Op | None, operands: list[TypeText | No
         if t is not None and i < len(filled) and filled[i] is None:
             filled[i] = _type(t)
     return filled
+
+
+def literal(statement: Statement, name: str) -> str | None:
+    """A constant op's value as written (``dense<[1, 2]> : tensor<2xi64>``), or ``None``."""
+    text = next((a.text for a in statement.attributes if a.name == name), None)
+    if text is None:
+        items = statement.items
+        for i, item in enumerate(items):
+            if item.kind == "word" and item.text == name and i + 1 < len(items) and items[i + 1].kind == "group":
+                text = items[i + 1].text[1:-1]  # `values(dense<...> : tensor<2xindex>)`
+                break
+            if item.kind == "word" and item.text.startswith(("dense<", "array<", "dense_resource<")):
+                text = item.text
+                break
+    if text is None:
+        return None
+    if ":" not in text.rpartition(">")[2] and statement.signature is not None:
+        types = statement.signature.outputs or statement.signature.inputs
+        if types:
+            text = f"{text} : {types[-1].text}"
+    return text
 
 
 def synthesize(results: str, generic: str, custom: str, count: int, rest: str) -> str:

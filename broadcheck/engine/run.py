@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 
+from broadcheck.dialects import Registry
 from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE, Diagnostic, Label, Note, Result
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Blocks, Calls, Found, Signature, Where, yields
@@ -49,6 +50,8 @@ class Memory:
 
     def __init__(self) -> None:
         self.forms: dict[object, Form] = {}
+        self.names = Registry()
+        """Which op names each dialect defines."""
 
     def trim(self) -> None:
         if len(self.forms) > self.LIMIT:
@@ -69,6 +72,7 @@ class FileRun(Sink):
         self.path, self.options = path, options
         self.memory = memory if memory is not None else Memory()
         self.checks = Checks(options.profile, options.ops)
+        self.names = self.memory.names
         self.flow = Flow()
         self.scanner = Scanner(self, self.memory.forms, read_form)
         self.fetch = lines
@@ -86,6 +90,10 @@ class FileRun(Sink):
         self.block_text = ""
         self.block_first = 1
         self.block_lines: list[str] | None = None
+        self.segment_end = 0
+        """The last line of the segment being read."""
+        self.unclosed = False
+        """The module ended with a region open (reported once)."""
         self.functions: list[_Function] = []
         self.function_spans: list[tuple[int, int]] = []
         self.depth = 0
@@ -167,6 +175,7 @@ class FileRun(Sink):
         return found
 
     def _segment(self, text: str, first: int) -> None:
+        self.segment_end = first + text.count("\n") - (1 if text.endswith("\n") else 0)
         if not text:
             return
         self.block_text, self.block_first, self.block_lines = text, first, None
@@ -180,6 +189,7 @@ class FileRun(Sink):
         self._findings()
         while self.functions:
             self._end_function()
+        self.unclosed = False
         self._found(self.blocks[0].close())
         self._found(self.calls.close())
         self.blocks, self.calls, self.yielded = [Blocks()], Calls(), []
@@ -203,6 +213,50 @@ class FileRun(Sink):
     def statement(
         self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str, regions: int = 0
     ) -> None:
+        split = form.split
+        if split >= 0 and text is None and self.functions and len(names) == len(form.roles):
+            # The fast path (most lines): results then operands, on one line, in a function.
+            line = lines[0]
+            flow = self.flow
+            types = flow.types
+            if self.open_regions:
+                region = self.open_regions[-1]
+                region.texts, region.where = form, line
+            expected = form.operand_types
+            outside = flow.outside
+            for k in range(split, len(names)):
+                name = names[k]
+                want = expected[k - split]
+                found = types.get(name, _MISSING)
+                if found is _MISSING or (want is not None and found is not None and found != want) or (
+                    outside and name in outside
+                ):
+                    self._slow_use(name, want, line, k, names)
+            result_types = form.result_types
+            nested = flow.nested[-1]
+            where = flow.where
+            for k in range(split):
+                name = names[k]
+                if name in types:
+                    flow.define(name, 1, result_types[k : k + 1], line, k)
+                    if flow.findings:
+                        self._locate_flow(0, names, line, None, "")
+                else:
+                    types[name] = result_types[k] if k < len(result_types) else None
+                    where[name] = line
+                    nested.append(name)
+            if form.literal is not None and split:
+                self.constants[names[0]] = form.literal
+            route = form.route
+            if route == 3:
+                self.ops += 1
+                if self.checked_lines is not None:
+                    self.checked_lines.add(line)
+            elif route == 2:
+                self._pass_over(form.name, UNKNOWN_OP)
+            elif route != 1:
+                self._check(form, line, None, "")
+            return
         statement = form.statement
         line = lines[0]
         summaries = self.summaries.pop() if regions and self.summaries else ()
@@ -213,9 +267,7 @@ class FileRun(Sink):
             return
         if self.open_regions:  # the last statement of a region so far: its terminator, if nothing follows
             region = self.open_regions[-1]
-            region.last = (statement.name, form.operand_types)
-            region.where = line
-            region.texts = form
+            region.texts, region.where = form, line
         if statement.successors or statement.name in _CALLS or yielded or (
             statement.name == "func.func" and not regions
         ):
@@ -262,10 +314,8 @@ class FileRun(Sink):
             self._locate_flow(found, names, line, text, body)
         if len(flow.escapes) > escapes:
             self._escapes(escapes)
-        if form.decl is not None and form.decl.literal is not None and result_names:
-            literal = _literal(statement, form.decl.literal)
-            if literal is not None:
-                self.constants[result_names[0][0]] = literal
+        if form.literal is not None and result_names:
+            self.constants[result_names[0][0]] = form.literal
         self._check(form, line, text, body, summaries=summaries, names=names)
 
     def _control(
@@ -349,6 +399,17 @@ class FileRun(Sink):
                 name = "func.call"
             self.diagnostics.append(diagnose.value(problem.code, self.path, span, tuple(labels), op=name, **problem.args))
 
+    def _slow_use(self, name: str, want: str | None, line: int, ordinal: int, names: list[str]) -> None:
+        """A use the fast path leaves to value flow: not defined yet, of another type, or from
+        outside the function."""
+        flow = self.flow
+        escapes = len(flow.escapes)
+        flow.use(name, want, line, ordinal)
+        if flow.findings or flow.fresh:
+            self._locate_flow(0, names, line, None, "")
+        if len(flow.escapes) > escapes:
+            self._escapes(escapes)
+
     def _unread(self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str) -> None:
         """A statement the reader cannot take: its results are defined with unknown types,
         and, if its op is checked, the grammar says what is wrong."""
@@ -409,8 +470,13 @@ class FileRun(Sink):
         name = statement.name
         semantics, check = self.checks.check_of(name)
         if check is None:
+            if self._unknown_op(form, statement, line, text, body, offset):
+                return
             if self.checks.known_dialect(name):
                 self._pass_over(name, UNKNOWN_OP)
+                form.route = 2
+            else:
+                form.route = 1
             return
         uses_alias = "!" in form.key and bool(self.aliases)
         regions = tuple(summaries)
@@ -445,6 +511,38 @@ class FileRun(Sink):
         self._mark_checked(line)
         if problem is not None:
             self._located_check(form, line, text, body, offset=offset, regions=regions, constants=constants)
+        elif not (uses_alias or regions or constants or offset or form.decl is not None and form.decl.constants):
+            form.route = 3  # clean, whatever line has this key
+
+    def _unknown_op(
+        self, form: Form, statement: Statement, line: int, text: Text | None, body: str, offset: int
+    ) -> bool:
+        """An op name its dialect does not define, or a custom form of an op that has none: what
+        the parser (or, for the generic form, the verifier) says. Whether there was one."""
+        name = statement.name
+        if name in _DEFAULT_DIALECT or form.decl is not None and not statement.generic and not self.names.generic_only(name):
+            return False
+        dialect, dot, _ = name.partition(".")
+        if not dot:
+            return False
+        known = self.names.names(dialect)
+        if not statement.generic and self.names.generic_only(name):
+            code, args = "BC032", {"name": name}
+        elif known is None or name in known.names:
+            return False
+        elif not statement.generic:
+            code, args = "BC030", {"name": name}
+        elif known.generic_unknown:
+            code, args = "BC031", {"name": name, "dialect": dialect}
+        else:
+            return False
+        where = self._op_where(line, None, text)
+        if where is None:
+            return False
+        span = Span(where.line, where.column, where.line, where.end)
+        self._keep(span, self._fetch_line(where.line))
+        self.diagnostics.append(diagnose.value(code, self.path, span, **args))
+        return True
 
     def _located_check(
         self,
@@ -726,13 +824,14 @@ class FileRun(Sink):
             self._found(self.blocks.pop().close())
         if self.open_regions:
             done = self.open_regions.pop()
+            last = done.texts
+            terminator, yielded = (last.name, last.operand_types) if last is not None else ("", ())
             if self.summaries:
-                terminator, yielded = done.last if done.last is not None else ("", ())
                 self.summaries[-1].append((done.arguments, terminator, yielded))
-            if self.yielded and done.last is not None:
-                texts = _yield_texts(done.texts)
+            if self.yielded and last is not None:
+                texts = _yield_texts(last)
                 where = self._op_where(done.where) if done.where else None
-                self.yielded[-1].append((done.last[0], done.last[1], texts, where))
+                self.yielded[-1].append((terminator, yielded, texts, where))
         if self.functions and self.functions[-1].depth == self.depth:
             self._end_function()
             self.isolated_ops.pop()
@@ -843,15 +942,38 @@ class FileRun(Sink):
         define_alias(AliasDefinition(name, body, line, column), self.aliases)
 
     def unbalanced(self, line: int, column: int, what: str) -> None:
-        detail = {
-            "}": "unexpected '}' closes no region",
-            "region": "expected '}' to close the region opened here",
-            "statement": "statement is not finished before the end of its region or file",
-            "label": "expected ':' after the block's arguments",
-        }[what]
+        if what in ("}", "region"):
+            # A `}` with no region open, or the end with one still open: the parser wanted an op
+            # there, and says so just after the last token before (mlir-opt's rule for a token
+            # that starts a line).
+            if what == "region":
+                if self.unclosed:
+                    return  # once per module: the parser stops there
+                self.unclosed = True
+            at = self._code_before(line if what == "}" else self.segment_end + 1)
+            if at is not None:
+                line, column = at
+            detail = "expected operation name in quotes"
+        else:
+            detail = {
+                "statement": "statement is not finished before the end of its region or file",
+                "label": "expected ':' after the block's arguments",
+            }[what]
         span = Span(line, column, line, column + 1)
         self._keep(span, self._fetch_line(line))
-        self.diagnostics.append(diagnose.value("BC004", self.path, span, detail=detail))
+        self.diagnostics.append(diagnose.value("BC005", self.path, span, detail=detail))
+
+    def _code_before(self, line: int) -> tuple[int, int] | None:
+        """Just after the last token before line ``line``: (line, column)."""
+        from broadcheck.syntax.lexer import comment_start
+
+        for number in range(line - 1, max(0, line - 200), -1):
+            text = self._fetch_line(number)
+            at = comment_start(text)
+            code = (text if at < 0 else text[:at]).rstrip()
+            if code:
+                return number, len(code) + 1
+        return None
 
     # ---------------------------------------------------------------- the end
 
@@ -883,6 +1005,8 @@ class FileRun(Sink):
         return Result(self.path, diagnostics, self.ops, lines, dict(sorted(self.passed_over.items())), not_held)
 
 
+_MISSING = object()
+_DEFAULT_DIALECT = frozenset({"return", "call", "module"})
 _CALLS = frozenset({"func.call", "call"})
 _CALL_CODES = frozenset({"BC024", "BC025", "BC026", "BC027"})
 
@@ -934,40 +1058,20 @@ Summary = tuple[tuple[str | None, ...], str, tuple[str | None, ...]]
 class _OpenRegion:
     """What is known so far of a region being read."""
 
-    __slots__ = ("arguments", "labelled", "last", "texts", "where")
+    __slots__ = ("arguments", "labelled", "texts", "where")
 
     def __init__(self, arguments: tuple[str | None, ...]) -> None:
         self.arguments = arguments
         self.labelled = False
-        self.last: tuple[str, tuple[str | None, ...]] | None = None
         self.where = 0
         """The line of the last statement."""
         self.texts: Form | None = None
-        """The last statement's form (for its types as written)."""
+        """The last statement's form (its terminator, if nothing follows)."""
 
 
-def _literal(statement: Statement, name: str) -> str | None:
-    """A constant op's value as written (``dense<[1, 2]> : tensor<2xi64>``), or ``None``."""
-    text = next((a.text for a in statement.attributes if a.name == name), None)
-    if text is None:
-        items = statement.items
-        for i, item in enumerate(items):
-            if item.kind == "word" and item.text == name and i + 1 < len(items) and items[i + 1].kind == "group":
-                text = items[i + 1].text[1:-1]  # `values(dense<...> : tensor<2xindex>)`
-                break
-            if item.kind == "word" and item.text.startswith(("dense<", "array<", "dense_resource<")):
-                text = item.text
-                break
-    if text is None:
-        return None
-    if ":" not in text.rpartition(">")[2] and statement.signature is not None:
-        types = statement.signature.outputs or statement.signature.inputs
-        if types:
-            text = f"{text} : {types[-1].text}"
-    return text
-
-
-_PARSE = frozenset({"BC001", "BC004", "BC011", "BC014", "BC015", "BC016", "BC017", "BC018", "BC020", "BC021"})
+_PARSE = frozenset(
+    {"BC001", "BC005", "BC011", "BC014", "BC015", "BC016", "BC017", "BC018", "BC020", "BC021", "BC030", "BC032"}
+)
 """What MLIR's parser reports: the first stops it."""
 _SYMBOLS = frozenset({"BC024", "BC025", "BC026", "BC027"})
 """What its symbol table reports, once every op verified: only the first."""

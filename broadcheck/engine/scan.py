@@ -136,6 +136,8 @@ _NEW_STATEMENT = re.compile(
 )
 """A line that surely starts a statement: a statement still open before it is broken."""
 _ALIAS = re.compile(r"[!#][\w$.\-]+[ \t]*=")
+_LOCATION_ALIAS = re.compile(r'[ \t]*#[\w$.\-]+ = loc\((?:[^()"\n]|"(?:[^"\\\n]|\\.)*+")*+\)[ \t\r]*$')
+"""``#loc3 = loc("file.py":3:4)`` on one line (a nested location goes the long way)."""
 _NEXT_IS_ENTRY = re.compile(r'[ \t]*(?:[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*")[ \t]*(?:=|,|\}|$)')
 
 
@@ -204,9 +206,11 @@ class Scanner:
                         row_names += names(rest)
                     sink.statement(form, row_names, [number], None, "")
                     continue
+            if other and self.pending is None and _LOCATION_ALIAS.match(other):
+                continue  # `#loc12 = loc("...")`: a location's alias, nothing to check
             if lines is None:
                 lines = text.split("\n")
-            self.line(number, lines[i - 0] if i < len(lines) else "")
+            self.line(number, lines[i] if i < len(lines) else "")
         return number + 1
 
     # ---------------------------------------------------------------- lines

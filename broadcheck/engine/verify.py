@@ -107,7 +107,7 @@ class Checks:
         written = statement.attributes
         if decl is not None and decl.layout.read is not None and not statement.generic:
             written += decl.layout.read(statement).properties  # what its custom form writes bare
-        attributes = tuple(Attribute(a.name, a.text, locate(a.start, a.end)) for a in written)
+        attributes = tuple(Attribute(a.name, a.text, locate(a.start, a.end), a.property) for a in written)
         name_span = locate(statement.name_start, statement.name_end)
         start = statement.results[0].start if statement.results else statement.name_start
         summaries = tuple(

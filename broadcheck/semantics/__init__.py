@@ -102,8 +102,8 @@ PROVIDERS: Mapping[str, str] = {
     "stablehlo-dynamic-broadcast-in-dim": "xla",
     "stablehlo": "stablehlo",
     "stablehlo-form": "stablehlo",
-    "mhlo": "stablehlo",
-    "mhlo-form": "stablehlo",
+    "mhlo": "mhlo",
+    "mhlo-form": "mhlo",
     "linalg-broadcast": "linalg",
     "vector-broadcast": "vector",
 }

@@ -1,4 +1,4 @@
-"""StableHLO (and MHLO) ops whose verifier relates operand and result shapes.
+"""StableHLO ops whose verifier relates operand and result shapes.
 
 The elementwise ops (``add``, ``abs``, ``compare``, ``convert``, ...), ``select``
 and ``clamp``, checked as StableHLO's own verifier checks them (the StableHLO in
@@ -15,8 +15,7 @@ Not modelled (the op is then passed over, never reported): encodings other
 than bounds, element types broadcheck cannot name (a type alias such as
 ``!my.t``), attribute values (``compare``'s direction, ``reduce_precision``'s
 bits, ``result_accuracy``), and a required attribute missing from the generic
-form. MHLO follows the same rules without the ODS type constraints, whose
-wording differs between MHLO versions.
+form. MHLO has rules of its own: :mod:`broadcheck.semantics.mhlo`.
 
 PASS::
 
@@ -829,37 +828,16 @@ def verify_op_full(op: Operation, profile: Profile) -> Problem | None:
     return verify_rule(op, rule)
 
 
-def verify_mhlo_op(op: Operation, profile: Profile) -> Problem | None:
-    """An MHLO op: StableHLO's rules for the same op, without the ODS type constraints."""
-    fast = _fast_for(mnemonic(op), False)
-    if fast is not None and clean(fast, op):
-        return None
-    return verify_mhlo_op_full(op, profile)
-
-
-def verify_mhlo_op_full(op: Operation, profile: Profile) -> Problem | None:
-    """:func:`verify_mhlo_op` without the fast check of a clean op."""
-    name = mnemonic(op)
-    rule = OPS.get(name)
-    if rule is None or (op.generic and any(op.attribute(a) is None for a in _REQUIRED.get(name, ()))):
-        return None
-    return verify_rule(op, rule, ods=False)
-
-
 VERIFIERS = {
     "stablehlo": verify_op,
     "stablehlo-form": verify_op,
-    "mhlo": verify_mhlo_op,
-    "mhlo-form": verify_mhlo_op,
 }
 FULL_VERIFIERS = {
     "stablehlo": verify_op_full,
     "stablehlo-form": verify_op_full,
-    "mhlo": verify_mhlo_op_full,
-    "mhlo-form": verify_mhlo_op_full,
 }
 """The same verifiers without their fast checks (the reference the fast ones must equal)."""
 # The `-form` names are for the ops whose verdict also depends on the op's form or attributes:
 # compare and reduce_precision (a generic form without their attributes is passed over) and
 # complex (its custom form names only the result type).
-ATTRIBUTE_FREE: frozenset[str] = frozenset({"stablehlo", "mhlo"})
+ATTRIBUTE_FREE: frozenset[str] = frozenset({"stablehlo"})

@@ -41,7 +41,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from broadcheck.ops import Dim, Operation, Shape, ShapedType, Type
+from broadcheck.ops import Dim, Operation, Shape, ShapedType
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.semantics.stablehlo import (
     DYNAMIC,
@@ -276,13 +276,6 @@ def _dims_attribute(op: Operation, name: str) -> tuple[int, ...] | None:
 # ---------------------------------------------------------------- stablehlo.broadcast_in_dim
 
 
-def _ods(
-    op: Operation, operands: Sequence[Type], results: Sequence[Type], wanted: Sequence[Constraint], result: Constraint
-) -> Problem | None:
-    # MHLO's ODS constraints are worded differently between versions: they are not checked for mhlo ops.
-    return None if op.name.startswith("mhlo.") else check_types(operands, results, wanted, result)
-
-
 def verify_broadcast_in_dim_op(op: Operation, profile: Profile) -> Problem | None:
     """``stablehlo.broadcast_in_dim``: the attribute's form, counts, ODS, element types, then C1 to C6."""
     operands = [u.type for u in op.operands]
@@ -292,12 +285,12 @@ def verify_broadcast_in_dim_op(op: Operation, profile: Profile) -> Problem | Non
         problem = check_counts(len(operands), len(results), 1)
         if problem or dims is None:  # a missing attribute stops the tool (not modelled)
             return problem
-        problem = _ods(op, operands, results, [HLO_TENSOR], _STATIC_RESULT)
+        problem = check_types(operands, results, [HLO_TENSOR], _STATIC_RESULT)
         if problem:
             return problem
         operand, result = tensor(operands[0]), tensor(results[0])
         if operand.shape is None or result.shape is None:
-            return None  # MHLO only: StableHLO's ODS constraints reject unranked tensors
+            return None  # (unreachable: the ODS constraints reject unranked tensors)
         if not compatible_elements(operand.element, result.element):
             return Problem("BC526")
         q1, q2 = operand.element.quant, result.element.quant
@@ -328,12 +321,12 @@ def verify_dynamic_broadcast_in_dim_op(op: Operation, profile: Profile) -> Probl
         problem = check_counts(len(operands), len(results), 2)
         if problem or dims is None:  # a missing attribute stops the tool (not modelled)
             return problem
-        problem = _ods(op, operands, results, [HLO_TENSOR, _SHAPE_OPERAND], HLO_TENSOR)
+        problem = check_types(operands, results, [HLO_TENSOR, _SHAPE_OPERAND], HLO_TENSOR)
         if problem:
             return problem
         operand, result = tensor(operands[0]), tensor(results[0])
         if operand.shape is None or result.shape is None:
-            return None  # MHLO only, as above
+            return None  # (unreachable, as above)
         quantized = operand.element.quant or result.element.quant
         if not quantized and not compatible_elements(operand.element, result.element):
             return Problem("BC530", {"operand": str(operand), "result": str(result)})

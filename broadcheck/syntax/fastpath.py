@@ -399,7 +399,11 @@ def simple_operation(
     if mid and keep_attributes:
         if _patterns().plain_attributes.fullmatch(mid) is None:
             return None
-        attributes = tuple(Attribute(m.group(1), m.group(2), _NOWHERE) for m in _patterns().plain_entry.finditer(mid))
+        properties = mid.find("}>") if mid.startswith(" <{") else -1  # where `<{...}>` ends
+        attributes = tuple(
+            Attribute(m.group(1), m.group(2), _NOWHERE, m.start() < properties)
+            for m in _patterns().plain_entry.finditer(mid)
+        )
     elif mid and not attributes_accepted(mid, memory):
         return None
     inputs, arrow, output = sig.partition(") -> ")

@@ -65,6 +65,7 @@ _LOC_INNER = r'(?:[^()"\n]++|"(?:[^"\\\n]++|\\.)*+")'
 _LOC_DEPTH = _LOC_INNER
 for _ in range(3):
     _LOC_DEPTH = rf"(?:{_LOC_INNER}|\((?:{_LOC_DEPTH})*+\))"
+_ALIAS_TAIL = re.compile(r"[\w$.\-]++\)$")
 TRAILING_LOC = re.compile(rf"[ \t]*+loc[ \t]*+\((?:{_LOC_DEPTH})*+\)[ \t\r]*+$")
 
 
@@ -76,6 +77,9 @@ def strip_tail(rest: str) -> str:
             rest = rest[:at]
     rest = rest.rstrip()
     if rest.endswith(")"):
+        at = rest.rfind(" loc(#")
+        if at >= 0 and _ALIAS_TAIL.match(rest, at + 6):  # `loc(#loc12)`, most often
+            return rest[:at].rstrip()
         at = rest.rfind("loc(")
         if at >= 0:
             m = TRAILING_LOC.match(rest, at - 1 if at and rest[at - 1] == " " else at)

@@ -207,7 +207,7 @@ class _Builder:
     def type_uses(self, group: _Tree) -> tuple[TypeUse, ...]:
         return tuple(TypeUse(self.type(t), self.span(t.meta)) for t in group.children if isinstance(t, Tree))
 
-    def attributes(self, tree: _Tree) -> list[Attribute]:
+    def attributes(self, tree: _Tree, property: bool = False) -> list[Attribute]:
         attrs = []
         for entry in tree.children:
             assert isinstance(entry, Tree)
@@ -215,7 +215,7 @@ class _Builder:
             assert isinstance(name_node, Tree)
             name = self.source(name_node.meta).strip('"')
             value = self.source(entry.children[1].meta) if len(entry.children) > 1 else "unit"  # type: ignore[union-attr]
-            attrs.append(Attribute(name, value, self.span(entry.meta)))
+            attrs.append(Attribute(name, value, self.span(entry.meta), property))
         return attrs
 
     def operation(self, tree: _Tree) -> Operation:
@@ -237,7 +237,7 @@ class _Builder:
                 values += child.type == "VALUE_ID"
                 continue
             if child.data == "properties":
-                attrs.extend(self.attributes(child.children[0]))  # type: ignore[arg-type]
+                attrs.extend(self.attributes(child.children[0], property=True))  # type: ignore[arg-type]
             elif child.data == "attr_dict":
                 attrs.extend(self.attributes(child))
             elif child.data == "value_uses":

@@ -96,6 +96,8 @@ class Attribute(NamedTuple):
     text: str
     start: int
     end: int
+    property: bool = False
+    """Written in the properties, ``<{...}>`` (the parser reads those into the op's properties)."""
 
 
 class Successor(NamedTuple):
@@ -310,8 +312,8 @@ class _Reader:
 
     # ---------------------------------------------------------------- attributes
 
-    def dictionary(self, into: list[Attribute]) -> None:
-        """An attribute dictionary ``{a = 1, b}`` at the cursor."""
+    def dictionary(self, into: list[Attribute], properties: bool = False) -> None:
+        """An attribute dictionary ``{a = 1, b}`` at the cursor (``properties``: inside ``<...>``)."""
         close = self.group_end()
         self.pos += 1
         while self.pos < close:
@@ -323,9 +325,9 @@ class _Reader:
                 self.pos += 1
                 vstart = self.peek().start if self.pos < close else tok.end  # type: ignore[union-attr]
                 vend = self._value_end(close)
-                into.append(Attribute(name, self.text[vstart:vend], tok.start, vend))
+                into.append(Attribute(name, self.text[vstart:vend], tok.start, vend, properties))
             else:
-                into.append(Attribute(name, "unit", tok.start, tok.end))
+                into.append(Attribute(name, "unit", tok.start, tok.end, properties))
             if self.pos < close:
                 self.expect(",", "',' or '}'")
         self.pos = close + 1
@@ -450,7 +452,7 @@ def _generic(r: _Reader, results: list[Result], head: Token) -> Statement:
     if r.at("<") and r.at("{", 1):
         close = r.group_end()
         r.pos += 1
-        r.dictionary(attributes)
+        r.dictionary(attributes, properties=True)
         if r.pos != close:
             raise r.problem("expected '>' to close properties")
         r.pos = close + 1
@@ -613,7 +615,7 @@ def _custom_item(
         if text == "<" and r.at("{", 1):  # properties
             close = r.group_end()
             r.pos += 1
-            r.dictionary(attributes)
+            r.dictionary(attributes, properties=True)
             r.pos = close + 1
             items.append(Item("props", r.text[start:end], start, end))
             return
