@@ -148,7 +148,7 @@ def read_form(key: str) -> Form:
         and all(r.count == 1 for r in statement.results)
         and statement.regions == 0
         and statement.name not in _SPECIAL
-        and (decl is None or not decl.wraps)
+        and (decl is None or not (decl.wraps or decl.constants))  # a check that reads constants needs names
     ):
         form.split = results
     if decl is not None and decl.literal is not None:
