@@ -9,9 +9,13 @@ declarations: nothing lists an op a second time.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from broadcheck.ops import Frozen
+from broadcheck.syntax.statement import Attribute as Property
+from broadcheck.syntax.statement import Statement, TypeText
+
+Read = Callable[[Statement], "Reading"]
 
 if TYPE_CHECKING:
     from broadcheck.ops import Operation
@@ -34,6 +38,7 @@ LayoutKind = Literal[
     "select",
     "compare",
     "for",
+    "custom",
     "none",
 ]
 
@@ -64,19 +69,43 @@ class Layout(Frozen):
       ``i1`` elements;
     * ``for``: ``scf.for %i = %lb to %ub step %s iter_args(%x = %init) -> (T)``: the bounds are
       ``index`` (or the type after a ``:``), the initial values and results ``T``;
+    * ``custom``: the op's own reader of its custom form, ``read`` (see :class:`Reading`): for
+      the forms that derive types (``tensor.extract %t[%i] : tensor<4xf32>``: the index is
+      ``index``, the result ``f32``) or write properties outside any dictionary
+      (``[0, %i] [4, 4] [1, 1]``: ``static_offsets``, ...);
     * ``none``: the form writes no type broadcheck can place.
     """
 
-    __slots__ = __match_args__ = ("kind", "operands", "results")
+    __slots__ = __match_args__ = ("kind", "operands", "results", "read")
     kind: LayoutKind
     operands: tuple[int, ...]
     results: tuple[int, ...]
+    read: Read | None
 
-    def __init__(self, kind: LayoutKind, operands: Sequence[int] = (), results: Sequence[int] = ()) -> None:
+    def __init__(
+        self, kind: LayoutKind, operands: Sequence[int] = (), results: Sequence[int] = (), read: Read | None = None
+    ) -> None:
         put = object.__setattr__
         put(self, "kind", kind)
         put(self, "operands", tuple(operands))
         put(self, "results", tuple(results))
+        put(self, "read", read)
+
+
+class Reading(NamedTuple):
+    """What a ``custom`` layout reads from a custom form: the type of each operand and each
+    result (``None`` where it cannot tell), and the properties the form writes outside an
+    attribute dictionary, named and written as the generic form would hold them
+    (``static_offsets`` = ``array<i64: 0, -9223372036854775808>``)."""
+
+    operands: list[TypeText | None]
+    results: list[TypeText | None]
+    properties: tuple[Property, ...] = ()
+
+
+def custom(read: Read) -> Layout:
+    """The layout of a custom form that its op's own ``read`` places (see :class:`Reading`)."""
+    return Layout("custom", read=read)
 
 
 FUNCTIONAL = Layout("functional")

@@ -148,7 +148,7 @@ def read_form(key: str) -> Form:
         and all(r.size == 1 for r in statement.results)
         and statement.regions == 0
         and statement.name not in _SPECIAL
-        and (decl is None or not decl.wraps)
+        and (decl is None or not (decl.wraps or decl.constants))  # a check that reads constants needs names
     ):
         form.split = results
     if decl is not None and decl.literal is not None:
@@ -159,6 +159,9 @@ def read_form(key: str) -> Form:
 def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeText | None], list[TypeText | None]]:
     """The type written for each operand and each result, as the op's layout places them
     (``None`` where the statement writes none broadcheck can place)."""
+    if layout is not None and layout.read is not None and not statement.generic:
+        reading = layout.read(statement)
+        return reading.operands, reading.results
     operands: list[TypeText | None] = [u.type for u in statement.operands]
     count = statement.result_count
     results: list[TypeText | None] = [None] * count

@@ -423,9 +423,11 @@ class FileRun(Sink):
         source = body if text is not None else self.line_text(lines[0]).lstrip()
         m = re.match(r"\s*((?:%[\w$.\-]+(?::\d+)?\s*,?\s*)+)=", source)
         if m is not None and self.functions:
-            for r in re.finditer(r"(%[\w$.\-]+)(?::(\d+))?", m.group(1)):
-                self.flow.define(r.group(1), int(r.group(2) or 1), (), lines[0], 0)
-            self.flow.findings = [f for f in self.flow.findings if f.code != "BC015"] if False else self.flow.findings
+            found = len(self.flow.findings)
+            for ordinal, r in enumerate(re.finditer(r"(%[\w$.\-]+)(?::(\d+))?", m.group(1))):
+                self.flow.define(r.group(1), int(r.group(2) or 1), (), lines[0], ordinal)
+            if len(self.flow.findings) > found:  # `%0 = <broken>` after another `%0`
+                self._locate_flow(found, names, lines[0], text, body)
         name_match = re.match(r'\s*(?:%[^=]*=\s*)?(?:"([\w$.\-]+)"|([A-Za-z_][\w$.]*))', source)
         if name_match is None:
             stripped = source.lstrip()

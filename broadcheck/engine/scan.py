@@ -264,10 +264,8 @@ class Scanner:
                 return self._brace_decided(pending, piece)
             if not starts_statement(text):
                 return self._continue(pending, piece)
-        elif pending is not None:
-            if _NEW_STATEMENT.match(text) is None:
-                return self._continue(pending, piece)
-            # brackets left open: the reader says what is wrong with it
+        elif pending is not None and _NEW_STATEMENT.match(text) is None:
+            return self._continue(pending, piece)  # brackets left open: read on
         if pending is not None:
             waiting = len(self.queue)
             self._finish(pending)

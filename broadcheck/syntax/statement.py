@@ -112,8 +112,10 @@ class Successor(NamedTuple):
 
 class Item(NamedTuple):
     """One item of a custom form, in order: a ``word``, ``value``, ``binding`` (``%a = %b``),
-    ``clause`` (``name = value``), ``group`` (a bracketed part), ``dict``, ``props``,
-    ``region``, ``string``, ``symbol`` (``@f``), ``successor``, ``punct`` or ``types``."""
+    ``clause`` (``name = value``), ``group`` (a bracketed part), ``values`` (``(%a, %b)``),
+    ``typed`` (``ins(%a : T)``), ``arguments`` (``(%x: T)``), ``bindings`` (``(%x = %a)``),
+    ``indices`` (``(%i) in``), ``dict``, ``props``, ``region``, ``string``, ``symbol``
+    (``@f``), ``successor``, ``punct`` or ``types``."""
 
     kind: str
     text: str
@@ -627,6 +629,7 @@ def _custom_item(
         if text == "(":
             _paren_group(r, operands, definitions, items)
             return
+        operands.extend(_uses_in_group(r))  # `%t[%i, 0]`, `[%a, 4]`: values used inside brackets
         r.skip_group()
         items.append(Item("group", r.text[start:end], start, end))
         if text == "[":  # `stablehlo.slice %a [0:2, 1:3]`: an attribute printed without its name
@@ -645,6 +648,7 @@ def _custom_item(
                     break
                 if nxt.text == "{" and vend > vstart:  # `window = {...} {attrs}`: the op's dictionary follows
                     break
+                operands.extend(_uses_in_group(r))  # `inner_tiles = [%t, 4]`
                 _, vend = r.skip_group()
             elif (nxt.kind == "word" and nxt.text.startswith("%")) or (nxt.kind == "word" and r.at("=", 1)):
                 break
@@ -671,6 +675,12 @@ def _custom_item(
         items.append(Item("word", text, tok.start, tok.end))
 
 
+def _uses_in_group(r: _Reader) -> list[Use]:
+    """The values used inside the bracket group at the cursor, at any depth, in order."""
+    close = r.group_end()
+    return [use for tok in r.toks[r.pos + 1 : close] if tok.text.startswith("%") and (use := _use(tok)) is not None]
+
+
 def _word_before_paren(r: _Reader) -> bool:
     """Whether the ``(`` at the cursor follows a word directly (``iter_args(``, ``reducer(``)."""
     prev = r.toks[r.pos - 1] if r.pos else None
@@ -694,7 +704,8 @@ def _paren_group(r: _Reader, operands: list[Use], definitions: list[Definition],
         while r.pos < close:
             tok = r.take()
             use = _use(tok)
-            assert use is not None
+            if use is None:  # `(%a: T, 5 %b: T)`
+                raise SyntaxProblem("expected SSA identifier", tok.start, tok.end)
             r.expect(":")
             type_ = r.type()
             definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), type_))
@@ -713,7 +724,8 @@ def _paren_group(r: _Reader, operands: list[Use], definitions: list[Definition],
         while r.pos < close:
             tok = r.take()
             use = _use(tok)
-            assert use is not None
+            if use is None:  # `iter_args(5 = %a)`
+                raise SyntaxProblem("expected SSA operand", tok.start, tok.end)
             definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
             r.expect("=")
             value = r.take()
@@ -723,6 +735,12 @@ def _paren_group(r: _Reader, operands: list[Use], definitions: list[Definition],
             if r.at(","):
                 r.pos += 1
         items.append(Item("bindings", r.text[start:end], start, end))
+    elif kind == "values" and not keyword and _introduces_indices(r, close):
+        for tok in inner:  # `scf.forall (%i, %j) in (4, 8)`, `scf.parallel (%i) = (%a) to ...`
+            use = _use(tok)
+            if use is not None:
+                definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
+        items.append(Item("indices", r.text[start:end], start, end))
     elif kind == "values":
         for tok in inner:
             use = _use(tok)
@@ -732,6 +750,13 @@ def _paren_group(r: _Reader, operands: list[Use], definitions: list[Definition],
     else:
         items.append(Item("group", r.text[start:end], start, end))
     r.pos = close + 1
+
+
+def _introduces_indices(r: _Reader, close: int) -> bool:
+    """Whether the ``(%i, ...)`` closing at ``close`` names a loop's induction variables: it is
+    followed by ``in`` (``scf.forall``) or ``=`` (``scf.parallel``, ``affine.parallel``)."""
+    after = r.toks[close + 1] if close + 1 < len(r.toks) else None
+    return after is not None and after.text in ("in", "=")
 
 
 _LITERALS = frozenset({"dense", "sparse", "dense_resource", "array"})

@@ -250,12 +250,16 @@ def convolution(op: Operation) -> None:
     precision = _precision(op)
     counts(op, operands=2)
     require(op, "dimension_numbers", "feature_group_count", "batch_group_count")
+    for name in ("feature_group_count", "batch_group_count"):  # the custom form's dictionary holds these
+        if op.attribute(name) is None:
+            raise fail("BC1070", name=name)
     ods_operands(op, [TENSOR, TENSOR_AXIS])
     ods_results(op, [TENSOR_AXIS])
     (lhs, rhs), (result,) = tensors(op)
     if any(t.element.quant is not None or t.bounds is not None for t in (lhs, rhs, result)):
         raise Unknown("quantized or bounded")
-    assert numbers is not None and feature_groups is not None and batch_groups is not None
+    if numbers is None or feature_groups is None or batch_groups is None:
+        raise Unknown("dimension numbers")
     ls, rs = ranked(lhs), ranked(rhs)
     if len(ls) < 2:
         raise fail("BC1027", lhs=f"'{lhs}'", rhs=f"'{rhs}'")
