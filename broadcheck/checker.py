@@ -40,7 +40,7 @@ from broadcheck.syntax.scanner import (
     scan,
     scan_aliases,
 )
-from broadcheck.text import Source, split_marker
+from broadcheck.text import Source, split_marker, split_probe
 from broadcheck.valueflow import ValueFlow
 
 Memo = tuple[str, str | None, Profile, str, int]
@@ -359,7 +359,7 @@ class Stream:
         markers: list[tuple[int, int, int]] = []
         if marker is None:
             return markers
-        for number, offset, line in self._numbered(block, (marker[:-2],)):
+        for number, offset, line in self._numbered(block, (split_probe(marker),)):
             kind = split_marker(line, marker)
             if kind is None:
                 continue

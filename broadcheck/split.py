@@ -24,6 +24,7 @@ import signal
 
 from broadcheck.checker import Options, Part, Stream
 from broadcheck.runner import feed
+from broadcheck.text import split_probe
 
 RANGE_MIN_BYTES = 2 << 20
 """No range is smaller than this."""
@@ -36,7 +37,7 @@ _SEAM = re.compile(rb"\n[ \t]*\}[ \t]*\r?\n(?:[ \t]*\r?\n)*(?=[ \t]*func\.func\b
 def cuts(path: str, size: int, parts: int, marker: str | None) -> list[int]:
     """The offsets ``0 < c1 < ... < size`` where ranges start (at most ``parts - 1``)."""
     found: list[int] = []
-    pattern = _SEAM if marker is None else re.compile(rb"\n" + re.escape(marker[:-2].encode()) + rb"[^\n]*\n")
+    pattern = _SEAM if marker is None else re.compile(rb"\n" + re.escape(split_probe(marker).encode()) + rb"[^\n]*\n")
     with open(path, "rb") as f:
         for k in range(1, parts):
             target = max(size * k // parts, (found[-1] if found else 0) + RANGE_MIN_BYTES)
