@@ -36,6 +36,7 @@ from broadcheck.semantics import Problem, Profile, Verifier
 from broadcheck.syntax.fastpath import Reading
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.ssa import Line, TypeText, read
+from broadcheck.text import split_probe
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,7 +426,7 @@ def _role(line: str, split: str | None) -> str:
 
     if "!" in line and line.lstrip().startswith("!"):
         return "alias"
-    if split is not None and "//" in line and (split_marker(line.rstrip("\r\n"), split) or (False, 0))[0]:
+    if split is not None and split_probe(split) in line and (split_marker(line.rstrip("\r\n"), split) or (False, 0))[0]:
         return "split"
     return "func" if "func.func" in line else "other"
 
@@ -474,8 +475,8 @@ class _Source:
             self.candidates[start] = number
         self._candidate_starts = list(self.candidates)
         self.split = split
-        self.split_probe = None if split is None else max(split[:-2], "//", key=len)
-        """A text every split marker's line holds (the marker's cut, or ``//``)."""
+        self.split_probe = None if split is None else split_probe(split)
+        """A text every split marker's line holds (see broadcheck.text.split_probe)."""
         self._next: dict[str, int] = {}
 
     def _start(self, number: int) -> int:
@@ -546,11 +547,47 @@ def attach(
 
 
 def apply(text: str, fixes: Iterable[Fix], unsafe: bool = False) -> str:
-    """``text`` with the edits of every applicable fix made (each edit once)."""
-    edits = {(e.start, e.end): e.new for fix in fixes if fix.safe or unsafe for e in fix.edits}
-    for (start, end), new in sorted(edits.items(), reverse=True):
-        text = text[:start] + new + text[end:]
-    return text
+    """``text`` with the edits of every applicable fix made (each edit once), in one pass."""
+    pieces: list[str] = []
+    apply_stream([text], edits_of(fixes, unsafe), pieces.append)
+    return "".join(pieces)
+
+
+def edits_of(fixes: Iterable[Fix], unsafe: bool = False) -> list[tuple[int, int, str]]:
+    """The edits of every applicable fix as ``(start, end, new)``, in order: each span once
+    (the last fix's text for it), and none that overlaps one before it."""
+    spans = {(e.start, e.end): e.new for fix in fixes if fix.safe or unsafe for e in fix.edits}
+    ordered: list[tuple[int, int, str]] = []
+    for (start, end), new in sorted(spans.items()):
+        if ordered and start < ordered[-1][1]:
+            continue  # overlaps the edit before it (never planned): the first one stands
+        ordered.append((start, end, new))
+    return ordered
+
+
+def apply_stream(chunks: Iterable[str], edits: Sequence[tuple[int, int, str]], write: Callable[[str], object]) -> None:
+    """Write the text that ``chunks`` hold, in order, with ``edits`` (from :func:`edits_of`:
+    character offsets into the whole text) made: one linear pass, each character of the text
+    looked at once, whatever the number of edits or where the chunks end."""
+    k, count = 0, len(edits)
+    base = 0  # the offset of the chunk's first character in the whole text
+    done = 0  # the text before this offset is written (or replaced)
+    for chunk in chunks:
+        top = base + len(chunk)
+        while done < top:
+            if k < count and edits[k][0] < top:
+                start, end, new = edits[k]
+                if start > done:
+                    write(chunk[done - base : start - base])
+                write(new)
+                done, k = max(end, start), k + 1
+            else:
+                write(chunk[done - base :])
+                done = top
+        base = top
+    while k < count and edits[k][0] <= base:  # insertions at the very end
+        write(edits[k][2])
+        k += 1
 
 
 def with_fixes(lines: Iterable[str], diagnostics: list[Diagnostic], options: Options) -> list[Diagnostic]:

@@ -58,7 +58,7 @@ VALUES: list[tuple[Any, dict[str, Any]]] = [
         },
     ),
     (Source("a.mlir", "x\r\ny\n"), {"path": "a.mlir", "text": "x\r\ny\n"}),
-    (InputError("a.mlir", "gone"), {"path": "a.mlir", "reason": "gone"}),
+    (InputError("a.mlir", "gone"), {"path": "a.mlir", "reason": "gone", "action": "read"}),
     (NothingFound("dir"), {"path": "dir"}),
     (Subject("operand", 1), {"kind": "operand", "index": 1}),
     (Use("%a", 1, 4, 6), {"name": "%a", "index": 1, "start": 4, "end": 6}),
