@@ -7,6 +7,34 @@ internal error; 130 interrupted (Ctrl-C).
 from __future__ import annotations
 
 import gc
+import signal
+import sys
+
+
+def _quit_while_starting(signum: int, frame: object) -> None:
+    """Ctrl-C, SIGTERM or SIGHUP before the command line is up: nothing to clean up yet, so
+    end at once, quietly, with the shell's code (Python would print a KeyboardInterrupt
+    traceback from whatever module it was importing)."""
+    import os
+
+    os._exit(128 + signum)
+
+
+def _started_as_program() -> bool:
+    """Whether this process is broadcheck itself (the console script or ``python -m``), not a
+    program that imports it (the tests): only then are its signal handlers broadcheck's."""
+    main = sys.modules.get("__main__")
+    spec = getattr(main, "__spec__", None)
+    return getattr(spec, "name", None) == "broadcheck.__main__" or (
+        str(getattr(main, "__file__", "")).replace("\\", "/").rsplit("/", 1)[-1] in ("broadcheck", "broadcheck.exe")
+    )
+
+
+if _started_as_program():
+    for _name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        _number = getattr(signal, _name, None)
+        if _number is not None and signal.getsignal(_number) in (signal.SIG_DFL, signal.default_int_handler):
+            signal.signal(_number, _quit_while_starting)
 
 
 def _age() -> None:
@@ -26,7 +54,6 @@ _collecting = gc.isenabled()
 gc.disable()
 try:
     import io
-    import sys
     from collections.abc import Sequence
     from typing import Any, NoReturn, TextIO
 
@@ -646,10 +673,13 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
 def _main(argv: Sequence[str] | None) -> int | str | None:
     """Run the command line; the exit code (or what ``sys.exit`` was given)."""
     import os
-    import signal
 
-    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
-        if number == signal.SIGINT or signal.getsignal(number) == signal.SIG_DFL:
+    # SIGTERM and SIGHUP end the run as Ctrl-C does, so that temporary files go (unless the
+    # caller chose to ignore them, as nohup does).
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        handler = signal.getsignal(number) if number is not None else None
+        if number is not None and (name == "SIGINT" or handler in (signal.SIG_DFL, _quit_while_starting)):
             signal.signal(number, _interrupted)
     for stream in (sys.stdout, sys.stderr):
         # An output that cannot encode a character (PYTHONIOENCODING=ascii, a C locale)

@@ -134,7 +134,7 @@ def _on_disk(path: str, options: Options, unsafe: bool, jobs: int) -> Fixed | In
         new = _apply(before.path, edits, temporaries)
         failure = None
         try:
-            replace(path, before, new)
+            replace(path, before, new, temporaries)
         except (ChangedOnDisk, NotWritten) as err:
             failure = InputError(path, err.strerror or str(err), "write")
         except OSError as err:

@@ -115,10 +115,11 @@ def snapshot(path: str, temporaries: Temporaries) -> Snapshot:
     return Snapshot(copy, digest.digest(), size, info.st_dev, info.st_ino)
 
 
-def replace(path: str, before: Snapshot, new: str) -> None:
+def replace(path: str, before: Snapshot, new: str, temporaries: Temporaries | None = None) -> None:
     """Make the file at ``path``, which must still hold ``before``'s bytes, hold those of the
     file ``new``, in the same inode (see the module docstring). Raises :class:`ChangedOnDisk`
     or :class:`NotWritten` when it does not write, and OSError when writing fails."""
+    _refuse_read_only(os.stat(path).st_mode)  # before opening it for writing, which would say only EACCES
     flags = os.O_RDWR | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0)
     fd = os.open(path, flags)
     try:
@@ -127,20 +128,47 @@ def replace(path: str, before: Snapshot, new: str) -> None:
             raise NotWritten(errno.EINVAL, "no longer a regular file; not written")
         if (info.st_dev, info.st_ino) != (before.device, before.inode):
             raise ChangedOnDisk(errno.EAGAIN, "replaced by another file since it was read; not written")
-        if not info.st_mode & stat.S_IWUSR:
-            raise NotWritten(errno.EACCES, f"read-only (mode {stat.S_IMODE(info.st_mode):04o}); not written")
+        _refuse_read_only(info.st_mode)
         os.set_blocking(fd, True)
         with _lease(fd), _held_signals():
             if _digest(fd) != (before.digest, before.size):
                 raise ChangedOnDisk(errno.EAGAIN, "changed on disk since it was read; not written")
-            size = _copy_into(fd, new)
-            os.ftruncate(fd, size)
-            os.fsync(fd)
+            try:
+                _fill(fd, new)
+            except OSError as err:  # a full disk as the text grew, say: put the old text back
+                _restore(fd, before, err, temporaries)
+                raise
         moved = _identity(path) != (info.st_dev, info.st_ino)
     finally:
         os.close(fd)
     if moved:
         raise ChangedOnDisk(errno.EAGAIN, "replaced by another file while it was written; the fix was not kept")
+
+
+def _fill(fd: int, source: str) -> None:
+    """Make the file open at ``fd`` hold exactly the bytes of the file ``source``, on disk."""
+    size = _copy_into(fd, source)
+    os.ftruncate(fd, size)
+    os.fsync(fd)
+
+
+def _restore(fd: int, before: Snapshot, failure: OSError, temporaries: Temporaries | None) -> None:
+    """After a failed write, put the snapshot's bytes back; if even that fails, keep the
+    snapshot (it is no longer temporary) and say where it is."""
+    try:
+        os.ftruncate(fd, before.size)
+        _fill(fd, before.path)
+    except OSError:
+        if temporaries is not None and before.path in temporaries.paths:
+            temporaries.paths.remove(before.path)
+        failure.strerror = (
+            f"{failure.strerror or failure}; the file may be half written: its text before is in '{before.path}'"
+        )
+
+
+def _refuse_read_only(mode: int) -> None:
+    if stat.S_ISREG(mode) and not mode & stat.S_IWUSR:
+        raise NotWritten(errno.EACCES, f"read-only (mode {stat.S_IMODE(mode):04o}); not written")
 
 
 def _identity(path: str) -> tuple[int, int] | None:

@@ -97,6 +97,26 @@ def test_a_write_failure_is_worded_as_one(run: Invoke, here: Path, monkeypatch: 
     assert Path("s.mlir").read_bytes() == STALE and _temporaries(here) == []
 
 
+def test_a_disk_that_fills_while_writing_leaves_the_file_as_it_was(
+    run: Invoke, here: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = outputs._copy_into
+    calls = []
+
+    def half_then_full(fd: int, new: str) -> int:
+        calls.append(new)
+        if len(calls) == 1:  # the fixed text: half of it lands, then the disk is full
+            os.pwrite(fd, Path(new).read_bytes()[:500], 0)
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real(fd, new)  # putting the old text back
+
+    monkeypatch.setattr(outputs, "_copy_into", half_then_full)
+    result = run("check", "--isolated", "--fix", "--output-format", "concise", "s.mlir")
+    assert result.code == 2
+    assert result.err == "broadcheck: error: cannot write 's.mlir': No space left on device\n"
+    assert Path("s.mlir").read_bytes() == STALE and _temporaries(here) == []
+
+
 def test_a_file_in_a_directory_that_cannot_be_written(
     run: Invoke, here: Path, monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
