@@ -30,7 +30,8 @@ def _started_as_program() -> bool:
     )
 
 
-if _started_as_program():
+_program = _started_as_program()
+if _program:
     for _name in ("SIGINT", "SIGTERM", "SIGHUP"):
         _number = getattr(signal, _name, None)
         if _number is not None and signal.getsignal(_number) in (signal.SIG_DFL, signal.default_int_handler):
@@ -649,8 +650,22 @@ class Interrupted(BaseException):
         self.signum = signum
 
 
+_raising = False
+"""Whether a signal raises :class:`Interrupted` now (while a command runs, so that ``finally``
+blocks remove temporary files); else it ends the process at once (the program), or raises
+KeyboardInterrupt (a program that imported broadcheck)."""
+
+
 def _interrupted(signum: int, frame: object) -> None:
-    raise Interrupted(signum)
+    global _raising
+    if _raising:
+        _raising = False  # once: a second signal, while the first unwinds, ends the process
+        raise Interrupted(signum)
+    if _program:
+        import os
+
+        os._exit(128 + signum)
+    signal.default_int_handler(signum, frame)  # type: ignore[arg-type]
 
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:
@@ -674,20 +689,26 @@ def _main(argv: Sequence[str] | None) -> int | str | None:
     """Run the command line; the exit code (or what ``sys.exit`` was given)."""
     import os
 
-    # SIGTERM and SIGHUP end the run as Ctrl-C does, so that temporary files go (unless the
-    # caller chose to ignore them, as nohup does).
-    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
-        number = getattr(signal, name, None)
-        handler = signal.getsignal(number) if number is not None else None
-        if number is not None and (name == "SIGINT" or handler in (signal.SIG_DFL, _quit_while_starting)):
-            signal.signal(number, _interrupted)
+    global _raising
     for stream in (sys.stdout, sys.stderr):
         # An output that cannot encode a character (PYTHONIOENCODING=ascii, a C locale)
         # gets it escaped (`\u2500`), never an error; renderers pick ASCII glyphs there.
         if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
             stream.reconfigure(errors="backslashreplace")
+    # SIGTERM and SIGHUP end the run as Ctrl-C does, so that temporary files go (unless the
+    # caller chose to ignore them, as nohup does). Before and after the command runs, a
+    # signal ends the process at once, quietly (see _interrupted).
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        handler = signal.getsignal(number) if number is not None else None
+        if number is not None and (name == "SIGINT" or handler in (signal.SIG_DFL, _quit_while_starting)):
+            signal.signal(number, _interrupted)
     try:
-        cli.main(args=list(argv) if argv is not None else None, prog_name="broadcheck", standalone_mode=False)
+        try:
+            _raising = True
+            cli.main(args=list(argv) if argv is not None else None, prog_name="broadcheck", standalone_mode=False)
+        finally:
+            _raising = False  # before the handlers below run: a signal now ends the process
     except SystemExit as done:
         return done.code
     except Interrupted as stop:
