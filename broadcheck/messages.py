@@ -84,6 +84,15 @@ RULES: Mapping[str, Rule] = {
             "%0 = tosa.add %a, %a : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>  // broadcheck: ignore[BC101]",
             op_prefix=False,
         ),
+        Rule(
+            "BC004",
+            "malformed-suppression",
+            "malformed suppression '{directive}': {reason}",
+            "A comment that begins with 'broadcheck:' is not a well-formed directive, so it suppresses nothing "
+            "(never every code): write 'broadcheck: ignore[BC101, BC102]' or 'broadcheck: file-ignore[BC101]'.",
+            "%0 = tosa.add %a, %b : (tensor<3xf32>, tensor<2xf32>) -> tensor<3xf32>  // broadcheck: ignore[BC101",
+            op_prefix=False,
+        ),
         # ---- BC01x: value flow (valueflow.py): a value's type from its definition to its uses
         Rule(
             "BC011",

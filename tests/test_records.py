@@ -59,7 +59,7 @@ VALUES: list[tuple[Any, dict[str, Any]]] = [
         },
     ),
     (Source("a.mlir", "x\r\ny\n"), {"path": "a.mlir", "text": "x\r\ny\n"}),
-    (InputError("a.mlir", "gone"), {"path": "a.mlir", "reason": "gone"}),
+    (InputError("a.mlir", "gone"), {"path": "a.mlir", "reason": "gone", "action": "read"}),
     (NothingFound("dir"), {"path": "dir"}),
     (Subject("operand", 1), {"kind": "operand", "index": 1}),
     (RULES["BC101"], {name: getattr(RULES["BC101"], name) for name in Rule.__match_args__}),

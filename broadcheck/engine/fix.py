@@ -19,7 +19,7 @@ It reads the text with the engine's reader (:mod:`.scan`, :mod:`broadcheck.synta
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -173,11 +173,11 @@ class Planner:
         marker = self.options.split_marker
         if marker is None:
             return [(1, len(lines))]
-        from broadcheck.text import split_marker
+        from broadcheck.text import split_marker, split_probe
 
         ranges, first = [], 1
         for number, line in enumerate(lines, 1):
-            if marker[:-2] in line and (split_marker(line, marker) or (False, 0))[0]:
+            if split_probe(marker) in line and (split_marker(line, marker) or (False, 0))[0]:
                 ranges.append((first, number - 1))
                 first = number + 1
         ranges.append((first, len(lines)))
@@ -498,17 +498,46 @@ def with_fixes(text: str, diagnostics: list[Diagnostic], options: Options) -> li
 
 def apply(text: str, fixes: Iterable[Fix], unsafe: bool = False) -> str:
     """``text`` with the edits of every applicable fix made (each edit once), in one pass."""
-    edits = sorted({(e.start, e.end): e.new for fix in fixes if fix.safe or unsafe for e in fix.edits}.items())
-    parts: list[str] = []
-    at = 0
-    for (start, end), new in edits:
-        if start < at:
-            continue  # overlapping edits: the first stands
-        parts.append(text[at:start])
-        parts.append(new)
-        at = end
-    parts.append(text[at:])
-    return "".join(parts)
+    pieces: list[str] = []
+    apply_stream([text], edits_of(fixes, unsafe), pieces.append)
+    return "".join(pieces)
+
+
+def edits_of(fixes: Iterable[Fix], unsafe: bool = False) -> list[tuple[int, int, str]]:
+    """The edits of every applicable fix as ``(start, end, new)``, in order: each span once
+    (the last fix's text for it), and none that overlaps one before it."""
+    spans = {(e.start, e.end): e.new for fix in fixes if fix.safe or unsafe for e in fix.edits}
+    ordered: list[tuple[int, int, str]] = []
+    for (start, end), new in sorted(spans.items()):
+        if ordered and start < ordered[-1][1]:
+            continue  # overlaps the edit before it (never planned): the first one stands
+        ordered.append((start, end, new))
+    return ordered
+
+
+def apply_stream(chunks: Iterable[str], edits: Sequence[tuple[int, int, str]], write: Callable[[str], object]) -> None:
+    """Write the text that ``chunks`` hold, in order, with ``edits`` (from :func:`edits_of`:
+    character offsets into the whole text) made: one linear pass, each character of the text
+    looked at once, whatever the number of edits or where the chunks end."""
+    k, count = 0, len(edits)
+    base = 0  # the offset of the chunk's first character in the whole text
+    done = 0  # the text before this offset is written (or replaced)
+    for chunk in chunks:
+        top = base + len(chunk)
+        while done < top:
+            if k < count and edits[k][0] < top:
+                start, end, new = edits[k]
+                if start > done:
+                    write(chunk[done - base : start - base])
+                write(new)
+                done, k = max(end, start), k + 1
+            else:
+                write(chunk[done - base :])
+                done = top
+        base = top
+    while k < count and edits[k][0] <= base:  # insertions at the very end
+        write(edits[k][2])
+        k += 1
 
 
 def fixes_of(diagnostics: Iterable[Diagnostic], unsafe: bool) -> list[Fix]:

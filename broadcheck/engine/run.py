@@ -27,7 +27,7 @@ from broadcheck.messages import RULES
 from broadcheck.ops import Span, Type
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Statement
-from broadcheck.text import split_marker
+from broadcheck.text import split_marker, split_probe
 
 _STARTS = frozenset('%"^}!#@()[]{}<>,:=-*+/.?_' + "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 """The characters a token of MLIR may start with (its lexer rejects any other)."""
@@ -139,7 +139,7 @@ class FileRun(Sink):
         self._mark(text)
         marker = self.options.split_marker
         start, first = 0, self.next_line
-        if marker is not None and marker[:-2] in text:
+        if marker is not None and split_probe(marker) in text:
             for number, offset, after in self._markers(text, marker):
                 self._segment(text[start:offset], first)
                 self._end_module()
@@ -160,7 +160,7 @@ class FileRun(Sink):
         """The split markers of ``text``: (line, offset of the line, offset after it); and
         mlir-opt's near misses (BC905), located where it puts them."""
         found = []
-        for number, offset, line in _lines_at(text, (marker[:-2],), self.next_line):
+        for number, offset, line in _lines_at(text, (split_probe(marker),), self.next_line):
             kind = split_marker(line, marker)
             if kind is None:
                 continue
@@ -1184,6 +1184,8 @@ def _lines_with(text: str, needles: tuple[str, ...], first: int) -> list[tuple[i
 
 
 def _find_all(text: str, needle: str) -> Iterable[int]:
+    if not needle:
+        raise ValueError("no text to look for")
     pos = text.find(needle)
     while pos >= 0:
         yield pos

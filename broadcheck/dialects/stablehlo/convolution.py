@@ -147,7 +147,9 @@ def _window(op: Operation) -> Window:
         pad = v.get("pad")
         pairs = None
         if pad is not None:
-            if not isinstance(pad, list) or not all(isinstance(p, list) and len(p) == 2 for p in pad):
+            if not isinstance(pad, list) or not all(
+                isinstance(p, list) and len(p) == 2 and all(isinstance(x, int) for x in p) for p in pad
+            ):
                 raise Unknown(attr.text)
             pairs = [(int(a), int(b)) for a, b in pad]
         reverse = v.get("reverse")
