@@ -54,6 +54,17 @@ class Text:
         self.parts.append(piece)
         self.text += piece.text
 
+    def cut(self, length: int) -> None:
+        """Keep the first ``length`` characters (and the pieces they come from)."""
+        self.text = self.text[:length]
+        while len(self.parts) > 1 and self.starts[-1] >= length:
+            self.parts.pop()
+            self.starts.pop()
+        if self.parts:
+            last, start = self.parts[-1], self.starts[-1]
+            if start + len(last.text) > length:
+                self.parts[-1] = Piece(last.line, last.column, last.text[: length - start])
+
     def where(self, offset: int) -> tuple[int, int]:
         """The (line, column) of ``offset``."""
         i = len(self.starts) - 1
@@ -192,11 +203,15 @@ class Scanner:
                     following < count and not (rows[following][1] or rows[following][3]) and blank(rows[following][6])
                 ):
                     following += 1  # blank and comment lines continue nothing
-                if form.complete and (
-                    following == count
-                    or rows[following][1]
-                    or rows[following][3]
-                    or starts_statement(rows[following][6])
+                if (
+                    form.complete
+                    and form.statement is not None
+                    and (
+                        following == count
+                        or rows[following][1]
+                        or rows[following][3]
+                        or starts_statement(rows[following][6])
+                    )
                 ):
                     row_names = results.split(", ") if results and ":" not in results else (
                         names(results) if results else [])  # fmt: skip
@@ -306,7 +321,7 @@ class Scanner:
         if state.mismatch >= 0 and self.open and piece.text[state.mismatch] == "}":
             # `... }`: the statement ends, and the `}` closes a region
             cut = state.mismatch
-            text.text = text.text[: start + cut].rstrip()
+            text.cut(len(text.text[: start + cut].rstrip()))
             pending.stack = depth(piece.text[:cut], pending.stack).stack
             if pending.stack and not (
                 pending.kind == "tail" and pending.op is not None and pending.stack == pending.op.stack
@@ -314,7 +329,12 @@ class Scanner:
                 self.pending = None
                 self.sink.unbalanced(piece.line, piece.column + cut, "statement")
             elif text.text.strip() or pending.kind == "tail":
+                waiting = len(self.queue)
                 self._finish(pending)
+                added = len(self.queue) - waiting
+                if added:  # the statement was cut in two: its second part comes before the `}`
+                    self.queue.insert(added, Piece(piece.line, piece.column + cut, piece.text[cut:]))
+                    return None
             else:
                 self.pending = None
             return Piece(piece.line, piece.column + cut, piece.text[cut:])
@@ -344,7 +364,7 @@ class Scanner:
         """The ``{`` at ``brace`` in the pending statement opens a region."""
         text = pending.text
         head = text.text[:brace].rstrip()
-        text.text = head
+        text.cut(len(head))
         stack = pending.stack[:-1]
         self.pending = None
         if pending.kind == "tail":
@@ -423,11 +443,35 @@ class Scanner:
         if form is None:
             form = self.read(key)
             self.forms[key] = form
+        if form.statement is None and pending.kind == "op":
+            cut = _second_statement(body)
+            if cut is not None:  # `... -> tensor<2xf32>  return %0 : ...`: two ops on one line
+                self._split_at(text, cut)
+                return
         offsets = _name_offsets(body)
         statement_names = [body[a:b] for a, b in offsets]
         lines = [text.where(a)[0] for a, _ in offsets]
         regions = pending.op.regions if pending.kind == "tail" and pending.op is not None else 0
         self.sink.statement(form, statement_names, lines or [text.line], text, body, regions)
+
+    def _split_at(self, text: Text, cut: int) -> None:
+        """Send on the statement that ends before ``cut``; the pieces after it are taken
+        next, before anything else."""
+        head = Pending("op")
+        tail: list[Piece] = []
+        for i, piece in enumerate(text.parts):
+            start = text.starts[i]
+            end = start + len(piece.text)
+            if end <= cut:
+                head.text.add(piece)
+            elif start >= cut:
+                tail.append(piece)
+            else:
+                k = cut - start
+                head.text.add(Piece(piece.line, piece.column, piece.text[:k].rstrip()))
+                tail.append(Piece(piece.line, piece.column + k, piece.text[k:]))
+        self.queue.extendleft(reversed(tail))
+        self._finish(head)
 
     def _split_inline(self, text: Text, brace: int) -> None:
         """Read a statement holding a one-line region again, as its pieces cut after the
@@ -447,6 +491,27 @@ class Scanner:
         self.pending = pending
         self._continue(pending, first)
         self.queue.extendleft(reversed(others))
+
+
+def _second_statement(body: str) -> int | None:
+    """Where a second op starts in a statement the reader cannot take, if the text before it
+    is a whole op: MLIR needs no line break between two ops (``}> : (T) -> T  return %0``)."""
+    from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+    from broadcheck.syntax.statement import read_statement
+
+    try:
+        read_statement(body)
+    except ReaderProblem as problem:
+        at = problem.start
+    else:
+        return None
+    if at <= 0 or at >= len(body) or _NEW_STATEMENT.match(body, at) is None:
+        return None
+    try:
+        read_statement(body[:at].rstrip())
+    except ReaderProblem:
+        return None
+    return at
 
 
 def _complete(key: str) -> bool:

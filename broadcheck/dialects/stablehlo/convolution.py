@@ -92,13 +92,23 @@ class RawNumbers(Numbers):
             fields[m.group(1)] = _int_list(v) if v.startswith("[") else int(v)
         if set(fields) != set(self._FIELDS):
             raise Unknown(text)
-        get = fields.get
-        self.input = (int(get("input_batch_dimension")), int(get("input_feature_dimension")),  # type: ignore[call-overload]
-                      get("input_spatial_dimensions"))  # type: ignore[assignment]  # fmt: skip
-        self.kernel = (int(get("kernel_input_feature_dimension")), int(get("kernel_output_feature_dimension")),  # type: ignore[call-overload]
-                       get("kernel_spatial_dimensions"))  # type: ignore[assignment]  # fmt: skip
-        self.output = (int(get("output_batch_dimension")), int(get("output_feature_dimension")),  # type: ignore[call-overload]
-                       get("output_spatial_dimensions"))  # type: ignore[assignment]  # fmt: skip
+
+        def one(name: str) -> int:
+            got = fields[name]
+            if not isinstance(got, int):
+                raise Unknown(text)
+            return got
+
+        def many(name: str) -> tuple[int, ...]:
+            got = fields[name]
+            if not isinstance(got, tuple):
+                raise Unknown(text)
+            return got
+
+        self.input = (one("input_batch_dimension"), one("input_feature_dimension"), many("input_spatial_dimensions"))
+        self.kernel = (one("kernel_input_feature_dimension"), one("kernel_output_feature_dimension"),
+                       many("kernel_spatial_dimensions"))  # fmt: skip
+        self.output = (one("output_batch_dimension"), one("output_feature_dimension"), many("output_spatial_dimensions"))
 
 
 def _int_list(text: str) -> tuple[int, ...]:
@@ -190,7 +200,9 @@ def _window(op: Operation) -> Window:
             raise fail("BC1043", shape=f"{rows}, {cols}")
         if isinstance(v.values, int):
             pairs = [(v.values, v.values)] * rows
-        elif isinstance(v.values, list) and all(isinstance(p, list) and len(p) == 2 for p in v.values):
+        elif isinstance(v.values, list) and all(
+            isinstance(p, list) and len(p) == 2 and all(type(x) is int for x in p) for p in v.values
+        ):
             pairs = [(int(a), int(b)) for a, b in v.values]
         else:
             raise Unknown(padding.text)
