@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from broadcheck.engine.forms import ARGUMENT, RESULT, SUCCESSOR, USE, Form, read_form, synthesize
 from broadcheck.syntax.lexer import TOKEN, comment_start, depth, strip_comments
-from broadcheck.syntax.lines import ROW, blank, key_text, names, starts_statement, strip_tail
+from broadcheck.syntax.lines import ROW, TRAILING_LOC, blank, key_text, names, starts_statement, strip_tail
 from broadcheck.syntax.statement import REGION
 
 if TYPE_CHECKING:
@@ -438,6 +438,8 @@ class Scanner:
             if inline is not None:  # `func.func @f() { return }`: a region on one line
                 self._split_inline(text, inline)
                 return
+        if pending.kind == "tail" and not body.endswith(REGION):
+            body = _without_location(body)  # `} loc(#loc)`: read as the op's head was, once
         key = key_text(body.lstrip())
         form = self.forms.get(key)
         if form is None:
@@ -491,6 +493,15 @@ class Scanner:
         self.pending = pending
         self._continue(pending, first)
         self.queue.extendleft(reversed(others))
+
+
+def _without_location(body: str) -> str:
+    """An op's text after its last region without the location that ends it, if that is all
+    that follows the region."""
+    end = body.rfind(REGION) + len(REGION)
+    if end >= len(REGION) and TRAILING_LOC.fullmatch(" " + body[end:].strip()):
+        return body[:end]
+    return body
 
 
 def _second_statement(body: str) -> int | None:

@@ -108,7 +108,8 @@ class RawNumbers(Numbers):
         self.input = (one("input_batch_dimension"), one("input_feature_dimension"), many("input_spatial_dimensions"))
         self.kernel = (one("kernel_input_feature_dimension"), one("kernel_output_feature_dimension"),
                        many("kernel_spatial_dimensions"))  # fmt: skip
-        self.output = (one("output_batch_dimension"), one("output_feature_dimension"), many("output_spatial_dimensions"))
+        self.output = (one("output_batch_dimension"), one("output_feature_dimension"),
+                       many("output_spatial_dimensions"))  # fmt: skip
 
 
 def _int_list(text: str) -> tuple[int, ...]:
