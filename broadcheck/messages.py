@@ -237,6 +237,16 @@ RULES: Mapping[str, Rule] = {
             "%r = scf.if %c -> (f32) { scf.yield %d : f64 } ...",
         ),
         Rule(
+            "BC029",
+            "operand-not-dominating",
+            "operand #{index} does not dominate this use",
+            "An op uses a value its definition does not dominate: defined later in the block, in a block that "
+            "does not dominate the use's, in a region that does not enclose it, or as a result of the op around "
+            "it (MLIR's dominance verifier; it reports only the first, once every op verified).",
+            "%1 = arith.addf %0, %0 : f32 before %0 = arith.constant 1.0 : f32",
+            op_prefix=False,
+        ),
+        Rule(
             "BC030",
             "unknown-op",
             "custom op '{name}' is unknown",

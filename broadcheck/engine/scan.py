@@ -125,8 +125,8 @@ class Sink:
         """A region opens (``head``: its op's text so far); returns whether it is isolated."""
         raise NotImplementedError
 
-    def closed(self) -> None:
-        """The innermost region closes."""
+    def closed(self, line: int) -> None:
+        """The innermost region closes at ``line`` (-1: the text ended first)."""
         raise NotImplementedError
 
     def label(self, text: Text) -> None:
@@ -242,7 +242,7 @@ class Scanner:
             self._drain()
         while self.open:
             op = self.open.pop()
-            self.sink.closed()
+            self.sink.closed(-1)
             piece = op.text.parts[0]
             self.sink.unbalanced(piece.line, piece.column, "region")
 
@@ -402,7 +402,7 @@ class Scanner:
             rest = piece.text[1:]
             return Piece(piece.line, piece.column + 1, rest) if rest.strip() else None
         op = self.open.pop()
-        self.sink.closed()
+        self.sink.closed(piece.line)
         op.text.text += " " + REGION
         pending = Pending("tail", op, op.stack)
         self.pending = pending
