@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 
 from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE, Diagnostic, Label, Note, Result
 from broadcheck.dialects import Registry
+from broadcheck.dialects.op import Layout
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Blocks, Calls, Found, Signature, Where, yields
 from broadcheck.engine.dominance import Dominance
@@ -496,7 +497,7 @@ class FileRun(Sink):
         from broadcheck.syntax.parser import parse_operation
 
         try:
-            parse_operation(source, self.aliases, line, column)
+            parse_operation(source, self.aliases, line, column, _layout_of)
         except SyntaxProblem as problem:
             self._mark_checked(line)
             self._report(diagnose.syntax(problem, self.path), text)
@@ -1133,6 +1134,14 @@ _GRAPH_REGIONS = frozenset({"builtin.module", "module", "tf_executor.graph"})
 _DEFAULT_DIALECT = frozenset({"return", "call", "module"})
 _CALLS = frozenset({"func.call", "call"})
 _CALL_CODES = frozenset({"BC024", "BC025", "BC026", "BC027"})
+
+
+def _layout_of(name: str) -> Layout | None:
+    """The declared layout of op ``name`` (the grammar's reader places listed types by it)."""
+    from broadcheck import dialects
+
+    decl = dialects.lookup(name)
+    return decl.layout if decl is not None else None
 
 
 def _written(statement: Statement, form: Form) -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -224,9 +224,9 @@ def _types(op: Operation) -> tuple[list[Type], list[Type]]:
 
 # ---------------------------------------------------------------- the fast check of a clean op
 #
-# Almost every op a run verifies is valid. These decide that directly on the shapes, without
-# building lists, exceptions or problems, and say "unsure" (``None``/``False``) in every other
-# case, where the full verifier runs: so a verdict is always the full verifier's.
+# (tf's and tfl's verifiers still decide a clean op with it first; the others no longer do:
+# the engine verifies each distinct statement once.) It decides that directly on the shapes,
+# and says "unsure" (``None``/``False``) in every other case, where the full verifier runs.
 
 
 def clean_infer_shape(shape0: Shape, shape1: Shape) -> Shape | None:
@@ -290,21 +290,11 @@ def clean_op(op: Operation) -> bool:
 
 def verify_op(op: Operation, profile: Profile) -> Problem | None:
     """An op that carries the trait and nothing else (``tf.AddV2``, ``tfl.add``, ...)."""
-    return None if clean_op(op) else verify_op_full(op, profile)
-
-
-def verify_op_full(op: Operation, profile: Profile) -> Problem | None:
-    """:func:`verify_op` without the fast check of a clean op."""
     return verify(*_types(op), profile)
 
 
 def verify_tensor_op(op: Operation, profile: Profile) -> Problem | None:
-    """``test.broadcastable``: ODS constraints (one result, tensors only), then the trait."""
-    return None if clean_op(op) else verify_tensor_op_full(op, profile)
-
-
-def verify_tensor_op_full(op: Operation, profile: Profile) -> Problem | None:
-    """:func:`verify_tensor_op` without the fast check of a clean op.
+    """``test.broadcastable``: ODS constraints (one result, tensors only), then the trait.
 
     Under ``Profile.SPEC`` the op is the document's: its operands and result may
     be tensors or vectors, as the document says, so the ODS constraints are not applied.
@@ -356,15 +346,9 @@ def verify_dialect(operands: Sequence[Type], results: Sequence[Type], profile: P
 
 def verify_dialect_op(op: Operation, profile: Profile) -> Problem | None:
     """A dialect op whose only shape rule is ``ResultsBroadcastableShape`` (``tf.AddV2``, ``tfl.add``, ...)."""
-    return None if clean_op(op) else verify_dialect_op_full(op, profile)
-
-
-def verify_dialect_op_full(op: Operation, profile: Profile) -> Problem | None:
-    """:func:`verify_dialect_op` without the fast check of a clean op."""
     return verify_dialect(*_types(op), profile)
 
 
 VERIFIERS = {"mlir": verify_op, "mlir-tensor": verify_tensor_op, "broadcastable": verify_dialect_op}
-FULL_VERIFIERS = {"mlir": verify_op_full, "mlir-tensor": verify_tensor_op_full, "broadcastable": verify_dialect_op_full}
-"""The same verifiers without their fast checks (the reference the fast ones must equal)."""
+verify_dialect_op_full = verify_dialect_op  # (the name tf's fast checks call; it goes with them)
 ATTRIBUTE_FREE = frozenset(VERIFIERS)
