@@ -224,8 +224,7 @@ RULES: Mapping[str, Rule] = {
             "BC028",
             "region-yield-type",
             "{detail}",
-            "What a region of scf.if or scf.for yields does not fit the op's results (their region-branch "
-            "verifier).",
+            "What a region of scf.if or scf.for yields does not fit the op's results (their region-branch verifier).",
             "%r = scf.if %c -> (f32) { scf.yield %d : f64 } ...",
         ),
         Rule(
@@ -251,7 +250,7 @@ RULES: Mapping[str, Rule] = {
             "no-custom-form",
             "custom op '{name}' has no custom assembly form",
             "An op that has only the generic form is written in a custom form (the parser rejects it).",
-            "%0 = stablehlo.dot %a, %b : ...   (only \"stablehlo.dot\"(%a, %b) parses)",
+            '%0 = stablehlo.dot %a, %b : ...   (only "stablehlo.dot"(%a, %b) parses)',
             op_prefix=False,
         ),
         Rule(
@@ -1435,6 +1434,337 @@ RULES: Mapping[str, Rule] = {
             '%0 = "tfl.less"(%a, %b) : (tensor<2x1x3x4x5xf32>, tensor<1x2x3x4x5xf32>) -> tensor<2x2x3x4x5xi1>',
             severity="warning",
         ),
+        # ---- BC721-BC799: the shape ops of tf and tfl (dialects/tfl, dialects/tf)
+        Rule(
+            "BC721",
+            "tfl-shape-predicate",
+            "failed to verify that {predicate}",
+            "A tfl op's ODS shape predicate fails (an operand's rank, a size the op limits).",
+            '%0 = "tfl.broadcast_to"(%x, %s) : (tensor<1x3xf32>, tensor<2x2xi32>) -> tensor<4x3xf32>',
+        ),
+        Rule(
+            "BC722",
+            "tf-same-shape",
+            "requires the same shape for all operands and results",
+            "A tf/tfl op with SameOperandsAndResultShape (tfl.cast, tfl.softmax) has shapes that differ.",
+            '%0 = "tfl.cast"(%x) : (tensor<2x3xf32>) -> tensor<3x2xi32>',
+        ),
+        Rule(
+            "BC723",
+            "tf-inferred-type",
+            "inferred type(s) {inferred} are incompatible with return type(s) of operation {actual}",
+            "A tf/tfl op's result types do not fit the types its type inference gives (tfl.conv_2d, tfl.unpack).",
+            '%0 = "tfl.conv_2d"(%x, %w, %b) <{dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, '
+            'fused_activation_function = "NONE", padding = "VALID", stride_h = 1 : i32, stride_w = 1 : i32}> : '
+            "(tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x7x6x4xf32>",
+        ),
+        Rule(
+            "BC724",
+            "tfl-reshape-shape-rank",
+            "requires 'shape' to be rank 1, but got {rank}",
+            "tfl.reshape: the shape operand is not 1-D.",
+            '%0 = "tfl.reshape"(%x, %s) : (tensor<4x3xf32>, tensor<2x2xi32>) -> tensor<3x4xf32>',
+        ),
+        Rule(
+            "BC725",
+            "tfl-reshape-two-dynamic",
+            "requires 'shape' to have at most one dynamic dimension, but got multiple dynamic dimensions at "
+            "indices {first} and {second}. You need to set up the unspecified size(s) to avoid this problem, for "
+            "example,setting batch size in keras model or setting unspecified input size(s) with fixed ones.",
+            "tfl.reshape: the constant shape holds -1 twice.",
+            '%0 = "tfl.reshape"(%x, %s) : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<3x4xf32>  // %s = [-1, -1]',
+        ),
+        Rule(
+            "BC726",
+            "tfl-reshape-negative",
+            "requires 'shape' to have dimensions greater than -1, but got {size} at index {index}",
+            "tfl.reshape: the constant shape holds a size below -1.",
+            '%0 = "tfl.reshape"(%x, %s) : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<3x4xf32>  // %s = [-2, 6]',
+        ),
+        Rule(
+            "BC727",
+            "tfl-reshape-multiple",
+            "requires 'input' number of elements be a multiple of {size}, but got {count}",
+            "tfl.reshape: with one -1 in the constant shape, its other sizes do not divide the input's elements.",
+            '%0 = "tfl.reshape"(%x, %s) : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<?x5xf32>  // %s = [-1, 5]',
+        ),
+        Rule(
+            "BC728",
+            "tfl-reshape-elements",
+            "requires 'output' number of elements to match 'input' number of elements, but got {output} and {input}",
+            "tfl.reshape: static input and output hold different numbers of elements.",
+            '%0 = "tfl.reshape"(%x, %s) : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<3x5xf32>',
+        ),
+        Rule(
+            "BC729",
+            "tfl-reshape-output",
+            "requires 'output' type '{actual}' to be cast compatible with expected type '{expected}'",
+            "tfl.reshape: the output does not fit the shape operand (its constant values, or its length).",
+            '%0 = "tfl.reshape"(%x, %s) : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<3x4xf32>  // %s = [2, 6]',
+        ),
+        Rule(
+            "BC730",
+            "tfl-transpose-perm-size",
+            "perm tensor elements size is not equal to input tensor rank",
+            "tfl.transpose: the permutation has another length than the input's rank.",
+            '%0 = "tfl.transpose"(%x, %p) : (tensor<4x3xf32>, tensor<3xi32>) -> tensor<3x4xf32>',
+        ),
+        Rule(
+            "BC731",
+            "tfl-transpose-perm-range",
+            "perm[{index}] must be in [-rank, rank)",
+            "tfl.transpose: a constant permutation names a dimension the input does not have.",
+            '%0 = "tfl.transpose"(%x, %p) : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<3x4xf32>  // %p = [2, 0]',
+        ),
+        Rule(
+            "BC732",
+            "tfl-transpose-perm-duplicate",
+            "perm[{index}] cannot have duplicated axis",
+            "tfl.transpose: a constant permutation names a dimension twice.",
+            '%0 = "tfl.transpose"(%x, %p) : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<4x4xf32>  // %p = [0, 0]',
+        ),
+        Rule(
+            "BC733",
+            "tfl-expected-output",
+            "expect output type {expected}, got {actual}",
+            "tfl.transpose, tfl.transpose_conv: the output's shape is not the one the constant operand gives.",
+            '%0 = "tfl.transpose"(%x, %p) : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>  // %p = [1, 0]',
+        ),
+        Rule(
+            "BC734",
+            "tfl-concatenation-axis",
+            "concatenation dimension must be in [-rank, rank)",
+            "tfl.concatenation: the axis is not a dimension of the output.",
+            '%0 = "tfl.concatenation"(%a, %b) <{axis = 2 : i32, fused_activation_function = "NONE"}> : '
+            "(tensor<1x3xf32>, tensor<2x3xf32>) -> tensor<3x3xf32>",
+        ),
+        Rule(
+            "BC735",
+            "tfl-concatenation-rank",
+            "rank of operand #{index} must be equal to rank of output, expected {expected}, got {actual}",
+            "tfl.concatenation: an operand's rank differs from the output's.",
+            '%0 = "tfl.concatenation"(%a, %b) <{axis = 0 : i32, fused_activation_function = "NONE"}> : '
+            "(tensor<1x3xf32>, tensor<3xf32>) -> tensor<3x3xf32>",
+        ),
+        Rule(
+            "BC736",
+            "tfl-concatenation-size",
+            "dimension size of dimension #{dim} of operand #{index} must be equal to dimension size of dimension "
+            "#{dim} of {other}, expected {expected}, got {actual}",
+            "tfl.concatenation: a size outside the axis differs between operands, or from the output's.",
+            '%0 = "tfl.concatenation"(%a, %b) <{axis = 0 : i32, fused_activation_function = "NONE"}> : '
+            "(tensor<1x3xf32>, tensor<2x4xf32>) -> tensor<3x3xf32>",
+        ),
+        Rule(
+            "BC737",
+            "tfl-concatenation-sum",
+            "dimension size of dimension #{axis} of output must be equal to the sum of dimension sizes of dimension "
+            "#{axis}, expected {expected}, got {actual}",
+            "tfl.concatenation: the output's size along the axis is not the operands' sum.",
+            '%0 = "tfl.concatenation"(%a, %b) <{axis = 0 : i32, fused_activation_function = "NONE"}> : '
+            "(tensor<1x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>",
+        ),
+        Rule(
+            "BC738",
+            "tfl-pack-count",
+            "input count should match 'values_count' attribute",
+            "tfl.pack: the number of operands is not values_count.",
+            '%0 = "tfl.pack"(%a, %b) <{axis = 0 : i32, values_count = 3 : i32}> : '
+            "(tensor<3xf32>, tensor<3xf32>) -> tensor<2x3xf32>",
+        ),
+        Rule(
+            "BC739",
+            "tfl-pack-axis",
+            "op attribute 'axis' should be in range [-rank - 1, rank + 1), got rank = {rank}, and axis = {axis}",
+            "tfl.pack: the axis is beyond the packed rank.",
+            '%0 = "tfl.pack"(%a, %b) <{axis = 2 : i32, values_count = 2 : i32}> : '
+            "(tensor<3xf32>, tensor<3xf32>) -> tensor<2x3xf32>",
+        ),
+        Rule(
+            "BC740",
+            "tfl-pack-shapes",
+            "operands should be of the same type. got '{first}', '{other}'",
+            "tfl.pack: the operands' shapes differ.",
+            '%0 = "tfl.pack"(%a, %b) <{axis = 0 : i32, values_count = 2 : i32}> : '
+            "(tensor<3xf32>, tensor<4xf32>) -> tensor<2x3xf32>",
+        ),
+        Rule(
+            "BC741",
+            "tfl-unpack-infer",
+            "{detail}",
+            "tfl.unpack's type inference fails (no op prefix, then 'failed to infer returned types'): an empty or "
+            "0-d input, an axis out of range, or a size along the axis other than num.",
+            '%0:2 = "tfl.unpack"(%x) <{axis = 0 : i32, num = 2 : i32}> : (tensor<3x4xf32>) -> '
+            "(tensor<4xf32>, tensor<4xf32>)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC742",
+            "tfl-split-count",
+            "output count should match 'num_splits' attribute",
+            "tfl.split, tfl.split_v: the number of results is not num_splits.",
+            '%0:2 = "tfl.split"(%d, %x) <{num_splits = 3 : i32}> : (tensor<i32>, tensor<6xf32>) -> '
+            "(tensor<2xf32>, tensor<2xf32>)",
+        ),
+        Rule(
+            "BC743",
+            "tfl-split-dim",
+            "'split_dim' should be in [-rank, rank)",
+            "tfl.split, tfl.split_v: the constant split_dim is not a dimension of the input.",
+            '%0:2 = "tfl.split"(%d, %x) <{num_splits = 2 : i32}> : (tensor<i32>, tensor<6xf32>) -> '
+            "(tensor<3xf32>, tensor<3xf32>)  // %d = 1",
+        ),
+        Rule(
+            "BC744",
+            "tfl-split-output",
+            "output #{index} should be '{expected}' instead got '{actual}'",
+            "tfl.split, tfl.split_v: a result's shape is not the slice the split gives.",
+            '%0:2 = "tfl.split"(%d, %x) <{num_splits = 2 : i32}> : (tensor<i32>, tensor<6xf32>) -> '
+            "(tensor<3xf32>, tensor<4xf32>)  // %d = 0",
+        ),
+        Rule(
+            "BC745",
+            "tfl-split-even",
+            "'num_splits' should evenly divide 'split_dim' axis",
+            "tfl.split: the size along split_dim is not a multiple of num_splits.",
+            '%0:4 = "tfl.split"(%d, %x) <{num_splits = 4 : i32}> : (tensor<i32>, tensor<6xf32>) -> (...)  // %d = 0',
+        ),
+        Rule(
+            "BC746",
+            "tfl-split-v-sizes-type",
+            "'size_splits' should be '{type}'",
+            "tfl.split_v: the constant size_splits does not hold num_splits sizes.",
+            '%0:2 = "tfl.split_v"(%x, %s, %d) <{num_splits = 2 : i32}> : (tensor<6xf32>, tensor<3xi32>, '
+            "tensor<i32>) -> (tensor<3xf32>, tensor<3xf32>)",
+        ),
+        Rule(
+            "BC747",
+            "tfl-split-v-sizes",
+            "{detail}",
+            "tfl.split_v: the constant size_splits: a size below -1, two -1s, or sizes that do not add up to the "
+            "input's size along split_dim.",
+            '%0:2 = "tfl.split_v"(%x, %s, %d) <{num_splits = 2 : i32}> : (tensor<6xf32>, tensor<2xi32>, '
+            "tensor<i32>) -> (tensor<3xf32>, tensor<4xf32>)  // %s = [3, 4]",
+        ),
+        Rule(
+            "BC748",
+            "tfl-slice",
+            "{detail}",
+            "tfl.slice (its messages have no op prefix): begin or size of another length than the input's rank, a "
+            "negative begin, a size below -1, or a slice past the input's end.",
+            '%0 = "tfl.slice"(%x, %b, %s) : (tensor<4x3xf32>, tensor<3xi32>, tensor<2xi32>) -> tensor<2x2xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC749",
+            "tfl-slice-begin",
+            "begin[{index}] cannot exceed dimension length: {size}",
+            "tfl.slice: a constant begin lies past the input's end.",
+            '%0 = "tfl.slice"(%x, %b, %s) : (tensor<4x3xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<2x2xf32>  '
+            "// %b = [5, 0]",
+        ),
+        Rule(
+            "BC750",
+            "tfl-strided-slice-silent",
+            "the verifier rejects this op without a message: '{name}' holds {size} values, more than the input's "
+            "rank {rank}",
+            "tfl.strided_slice: begin, end or strides is longer than the input's rank; TensorFlow's verifier fails "
+            "without saying why (its tools report only that verification failed).",
+            '%0 = "tfl.strided_slice"(%x, %b, %e, %s) <{...}> : (tensor<4xf32>, tensor<2xi32>, tensor<2xi32>, '
+            "tensor<2xi32>) -> tensor<2xf32>",
+        ),
+        Rule(
+            "BC751",
+            "tfl-gather-string",
+            "expect 1d input when the given type is string, got '{type}'",
+            "tfl.gather: string params must be 1-D.",
+            '%0 = "tfl.gather"(%p, %i) <{axis = 0 : i32, batch_dims = 0 : i32}> : '
+            "(tensor<2x3x!tf_type.string>, tensor<2xi32>) -> tensor<2x3x!tf_type.string>",
+        ),
+        Rule(
+            "BC752",
+            "tf-infer-failed",
+            "failed to infer returned types",
+            "A tf/tfl op's type inference fails without a message of its own (tfl.conv_2d: a stride below 1, a "
+            "dilation below 1, or a window larger than the padded input).",
+            '%0 = "tfl.conv_2d"(%x, %w, %b) <{..., stride_h = 0 : i32, ...}> : (tensor<1x8x8x3xf32>, '
+            "tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x6x6x4xf32>",
+        ),
+        Rule(
+            "BC753",
+            "tfl-batch-matmul-batch",
+            "found incompatible broadcast batch dimensions for lhs shape '{lhs}' and rhs shape '{rhs}'",
+            "tfl.batch_matmul: the batch dimensions (all but the last two) do not broadcast.",
+            '%0 = "tfl.batch_matmul"(%x, %y) <{adj_x = false, adj_y = false}> : (tensor<2x3x4xf32>, '
+            "tensor<3x4x5xf32>) -> tensor<2x3x5xf32>",
+        ),
+        Rule(
+            "BC754",
+            "tfl-batch-matmul-rank",
+            "found invalid output rank, expected {expected} but got {actual}",
+            "tfl.batch_matmul: the output's rank is not the larger operand rank.",
+            '%0 = "tfl.batch_matmul"(%x, %y) <{adj_x = false, adj_y = false}> : (tensor<2x3x4xf32>, '
+            "tensor<4x5xf32>) -> tensor<3x5xf32>",
+        ),
+        Rule(
+            "BC755",
+            "tfl-batch-matmul-batch-output",
+            "has mismatching input batch dimension {input} and output batch dimension {output}",
+            "tfl.batch_matmul: an output batch size is not the broadcast of the operands'.",
+            '%0 = "tfl.batch_matmul"(%x, %y) <{adj_x = false, adj_y = false}> : (tensor<2x3x4xf32>, '
+            "tensor<4x5xf32>) -> tensor<7x3x5xf32>",
+        ),
+        Rule(
+            "BC756",
+            "tfl-batch-matmul-output",
+            "found invalid output dimension on {which}, expected {expected} but got {actual}",
+            "tfl.batch_matmul: the output's rows (cols) are not the lhs's rows (the rhs's cols), after adj_x/adj_y.",
+            '%0 = "tfl.batch_matmul"(%x, %y) <{adj_x = false, adj_y = false}> : (tensor<3x4xf32>, '
+            "tensor<4x5xf32>) -> tensor<4x5xf32>",
+        ),
+        Rule(
+            "BC757",
+            "tfl-fully-connected-filter",
+            "expect 2d filter, got '{type}'",
+            "tfl.fully_connected: the filter is not 2-D.",
+            '%0 = "tfl.fully_connected"(%x, %w, %b) <{...}> : (tensor<2x4xf32>, tensor<3x4x1xf32>, none) -> '
+            "tensor<2x3xf32>",
+        ),
+        Rule(
+            "BC758",
+            "tfl-fully-connected-elements",
+            "expect '{which}' num_elements % {z} == 0, got {got}",
+            "tfl.fully_connected: the input's (output's) element count is not a multiple of the filter's second "
+            "(first) size.",
+            '%0 = "tfl.fully_connected"(%x, %w, %b) <{...}> : (tensor<2x5xf32>, tensor<3x4xf32>, none) -> '
+            "tensor<2x3xf32>",
+        ),
+        Rule(
+            "BC759",
+            "tfl-fully-connected-batch",
+            "num_input_elements / z_in != num_output_elements / z_out",
+            "tfl.fully_connected: the input and the output hold different numbers of rows.",
+            '%0 = "tfl.fully_connected"(%x, %w, %b) <{...}> : (tensor<2x4xf32>, tensor<3x4xf32>, none) -> '
+            "tensor<3x3xf32>",
+        ),
+        Rule(
+            "BC760",
+            "tfl-conv-ranks",
+            "Invalid ranks",
+            "tfl.conv_2d's type inference: the input or the filter is not 4-D (no op prefix; 'failed to infer "
+            "returned types' follows).",
+            '%0 = "tfl.conv_2d"(%x, %w, %b) <{...}> : (tensor<8x8x3xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> '
+            "tensor<1x6x6x4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC761",
+            "tfl-transpose-conv-rank",
+            "expect output type has rank = {rank}, got output type {type}",
+            "tfl.transpose_conv: the output's rank is not the length of the output shape operand.",
+            '%0 = "tfl.transpose_conv"(%s, %w, %x, %b) <{...}> : (tensor<4xi32>, tensor<2x3x3x4xf32>, '
+            "tensor<1x5x5x4xf32>, none) -> tensor<5x5x2xf32>",
+        ),
         # ---- BC9xx: --verify-diagnostics
         Rule(
             "BC901",
@@ -1501,6 +1831,36 @@ NOTES: Mapping[str, str] = {
     "spec-rank": "the spec profile requires the result's rank to equal the broadcast rank",
     "spec-dynamic": "the spec profile forbids a static result size where the inferred size is dynamic",
 }
+
+
+# The fixed sentences of the rules whose template is "{detail}" (one check that MLIR words
+# several ways), by code and name: the checks choose one, the wording stays here.
+DETAILS: Mapping[str, Mapping[str, str]] = {
+    "BC741": {
+        "empty": "number of elements in input should be larger than 0",
+        "scalar": "input should be of rank larger than 0",
+        "axis": "attribute 'axis' should be in range [-rank, rank), got axis = {axis}, and rank = {rank}",
+        "count": "output count should match 'num' attribute",
+    },
+    "BC747": {
+        "below": "elements of 'size_splits' should be greater than or equal to -1",
+        "two": "'size_splits' can only have one -1",
+        "over": "sum of non-negative elements of 'size_splits' is greater than the dimension size of 'split_dim' axis",
+        "sum": "sum of 'size_splits' should match the dimension size of 'split_dim' axis",
+    },
+    "BC748": {
+        "begin-size": "begin tensor elements size is not equal to input tensor rank",
+        "size-size": "size tensor elements size is not equal to input tensor rank",
+        "begin-negative": "begin[{index}] cannot be negative",
+        "size-negative": "size[{index}] cannot be negative other than -1",
+        "past-end": "begin[{index}] + size[{index}] cannot exceed dimension length: {size}",
+    },
+}
+
+
+def detail(code: str, name: str, **args: object) -> dict[str, object]:
+    """The arguments of a "{detail}" rule's message: the sentence ``name`` of ``code``, filled in."""
+    return {"detail": DETAILS[code][name].format(**args)}
 
 
 def note(key: str, **args: object) -> str:

@@ -425,6 +425,12 @@ def _same_or_storage(a: str, b: str) -> bool:
     return _is_quantized(a) and _is_quantized(b) and _storage(a) == _storage(b)
 
 
+# The element-type predicates above, for the ``tfl`` shape ops (:mod:`broadcheck.dialects.tfl`).
+quantized = _is_quantized
+storage = _storage
+same_or_storage = _same_or_storage
+operands_same = _operands_same
+
 # (message after "failed to verify that", check over (operand elements, result element)), in ODS order.
 Predicate = tuple[str, Callable[[Sequence[str], str], bool]]
 _BINARY_SAME: Predicate = ("binary op operands have same element type", lambda o, r: _operands_same(o[0], o[1]))

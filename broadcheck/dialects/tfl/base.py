@@ -1,0 +1,323 @@
+"""What the checks of the ``tfl`` shape ops share: reading an op's types, constants and
+attributes, and the checks ODS generates for them, in the order it generates them.
+
+A ``tfl`` op's verifier runs, in order: its operand and result counts; its attributes'
+constraints; its operands' and results' type constraints (``tensor of ...``: any tensor,
+the element lists being the TFLite runtime's; ``1D tensor of ...``); its ``PredOpTrait``
+predicates, in the order the ODS lists them (``failed to verify that operand 1 is 1-D``);
+its native traits (``SameOperandsAndResultsScale``, ``SameOperandsAndResultShape``, the
+inferred result types); then its own ``verify()``. Each check below returns the first
+problem, or ``None``; :func:`first` runs them lazily in that order.
+
+A type broadcheck cannot read as a tensor (an alias, another dialect's type) leaves the op
+unchecked: :func:`tensors` says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+
+from broadcheck.ops import Dim, OpaqueType, Operation, Shape, ShapedType, Type
+from broadcheck.semantics import Problem, Subject
+from broadcheck.semantics.tf import quantized, same_or_storage, storage
+from broadcheck.semantics.tosa import element as tosa_element
+from broadcheck.syntax.attributes import Dense, Str, value
+
+Check = Callable[[], Problem | None]
+
+
+def first(*checks: Check) -> Problem | None:
+    """The first problem of ``checks``, run in order until one finds one."""
+    for check in checks:
+        problem = check()
+        if problem is not None:
+            return problem
+    return None
+
+
+# ------------------------------------------------------------------------------------------- types
+
+
+def tensors(types: Iterable[Type], none: bool = False) -> bool:
+    """Whether every type is a tensor (or ``none``, where ``none`` may stand for an absent operand)."""
+    for t in types:
+        if isinstance(t, ShapedType):
+            if t.kind != "tensor":
+                return False
+        elif not (none and t.text == "none"):
+            return False
+    return True
+
+
+def shape(t: Type) -> Shape | None:
+    """A ranked tensor's shape; ``None`` for an unranked tensor or anything else."""
+    return t.shape if isinstance(t, ShapedType) else None
+
+
+def rank(t: Type) -> int | None:
+    s = shape(t)
+    return None if s is None else len(s)
+
+
+def static(t: Type) -> bool:
+    """MLIR's ``hasStaticShape``: ranked, every size known."""
+    s = shape(t)
+    return s is not None and None not in s
+
+
+def count(s: Shape) -> int:
+    """The number of elements of a static shape."""
+    n = 1
+    for d in s:
+        assert d is not None
+        n *= d
+    return n
+
+
+def element(t: Type) -> str:
+    """The element type's text, spaces removed (``getElementTypeOrSelf``)."""
+    return "".join((t.element if isinstance(t, ShapedType) else t.text).split())
+
+
+def compatible(a: Type | Shape | None, b: Type | Shape | None) -> bool:
+    """``mlir::verifyCompatibleShape``: unranked fits anything; else equal ranks, sizes equal or ``?``."""
+    sa = a if isinstance(a, tuple) or a is None else shape(a)
+    sb = b if isinstance(b, tuple) or b is None else shape(b)
+    if sa is None or sb is None:
+        return True
+    if len(sa) != len(sb):
+        return False
+    return all(x is None or y is None or x == y for x, y in zip(sa, sb, strict=True))
+
+
+def with_shape(t: Type, s: Shape | None) -> str:
+    """The type ``t`` with shape ``s`` (``None``: unranked), as MLIR prints it."""
+    elem = t.element if isinstance(t, ShapedType) else t.text
+    if s is None:
+        return f"tensor<*x{elem}>"
+    return "tensor<" + "".join(f"{'?' if d is None else d}x" for d in s) + f"{elem}>"
+
+
+def text(t: Type) -> str:
+    """A type as MLIR prints it."""
+    return str(t)
+
+
+def same_element_as(result: Type, operand: Type) -> bool:
+    """``TFL_TCresVTEtIsSameAsOp``: one element type, both 8-bit unsigned (``ui8``/``quint8``),
+    both 4-bit, or both quantized on one storage type."""
+    r, o = element(result), element(operand)
+    if same_or_storage(r, o):
+        return True
+    return _four_bit(r) and _four_bit(o)
+
+
+def _four_bit(e: str) -> bool:
+    if e in ("i4", "si4", "ui4"):
+        return True
+    if quantized(e):
+        q = tosa_element(e)
+        return q.known and q.width == 4
+    return False
+
+
+# --------------------------------------------------------------------------------------- constants
+
+
+def constant_ints(op: Operation, index: int) -> list[int] | None:
+    """The integers of the constant defining operand ``index`` (splats expanded to its static
+    size), or ``None`` when it is not a constant of integers broadcheck can read."""
+    literal = op.constant(index)
+    if literal is None:
+        return None
+    v = value(literal)
+    if not isinstance(v, Dense):
+        return None
+    flat = _flatten(v.values)
+    if flat is None:
+        return None
+    if not isinstance(v.values, list):  # a splat: as many as the operand holds
+        t = op.operands[index].type if index < len(op.operands) else None
+        if t is None or not static(t):
+            return None
+        return flat * count(shape(t) or ())
+    return flat
+
+
+def _flatten(v: object) -> list[int] | None:
+    if isinstance(v, bool):
+        return [int(v)]
+    if isinstance(v, int):
+        return [v]
+    if isinstance(v, list):
+        out: list[int] = []
+        for item in v:
+            inner = _flatten(item)
+            if inner is None:
+                return None
+            out.extend(inner)
+        return out
+    return None
+
+
+# -------------------------------------------------------------------------------------- attributes
+
+
+def attr_int(op: Operation, name: str, default: int | None = None) -> int | None:
+    """An integer attribute's value (``axis = 1 : i32``), ``default`` when absent or unreadable."""
+    attr = op.attribute(name)
+    if attr is None:
+        return default
+    v = value(attr.text)
+    if isinstance(v, bool) or not isinstance(v, int):
+        return default
+    return v
+
+
+def attr_bool(op: Operation, name: str, default: bool = False) -> bool | None:
+    """A boolean attribute's value; ``None`` when it is there but not a boolean."""
+    attr = op.attribute(name)
+    if attr is None:
+        return default
+    v = value(attr.text)
+    return v if isinstance(v, bool) else None
+
+
+def attr_str(op: Operation, name: str) -> str | None:
+    attr = op.attribute(name)
+    if attr is None:
+        return None
+    v = value(attr.text)
+    return v.text if isinstance(v, Str) else None
+
+
+def attr_ints(op: Operation, name: str) -> list[int] | None:
+    """An integer array attribute (``[1, 2]``, ``array<i64: 1, 2>``)."""
+    from broadcheck.syntax.attributes import ints
+
+    attr = op.attribute(name)
+    if attr is None:
+        return None
+    found = ints(attr.text)
+    return None if found is None else list(found)
+
+
+def required(op: Operation, *names: str) -> Problem | None:
+    """ODS's ``requires attribute 'name'``, for the first required attribute that is missing."""
+    for name in names:
+        if op.attribute(name) is None:
+            return Problem("BC610", {"name": name})
+    return None
+
+
+# ------------------------------------------------------------------------------- generated checks
+
+
+def counts(op: Operation, operands: int | None, results: int | None = 1) -> Problem | None:
+    """``OneResult`` then ``NOperands<n>``; ``None`` counts are variadic."""
+    if results == 1 and len(op.results) != 1:
+        return Problem("BC107")
+    if operands is not None and len(op.operands) != operands:
+        return Problem("BC702", {"expected": operands, "count": len(op.operands)})
+    return None
+
+
+def pred(holds: bool, text: str) -> Problem | None:
+    """A ``PredOpTrait`` about shapes: ``failed to verify that <text>``."""
+    return None if holds else Problem("BC721", {"predicate": text})
+
+
+def element_pred(holds: bool, text: str) -> Problem | None:
+    """A ``PredOpTrait`` about element types: ``failed to verify that <text>``."""
+    return None if holds else Problem("BC711", {"predicate": text})
+
+
+def has_rank(op: Operation, n: int, m: int) -> Problem | None:
+    """``TFL_OperandHasRank<n, m>``: unranked, or rank ``m``."""
+    r = rank(op.operands[n].type)
+    return pred(r is None or r == m, f"operand {n} is {m}-D")
+
+
+def has_rank_at_least(op: Operation, n: int, m: int, words: str = "is") -> Problem | None:
+    """``TFL_OperandHasAtleastRank<n, m>`` (``operand n is m-D``) and ``TFL_OperandHasRankAtLeast``
+    (``words='is at least'``)."""
+    r = rank(op.operands[n].type)
+    return pred(r is None or r >= m, f"operand {n} {words} {m}-D")
+
+
+def has_rank_at_most(op: Operation, n: int, m: int) -> Problem | None:
+    """``TFL_OperandHasRankAtMost<n, m>``."""
+    r = rank(op.operands[n].type)
+    return pred(r is None or r <= m, f"operand {n} is at most {m}-D")
+
+
+def result_like(op: Operation, result: int, operand: int, text: str) -> Problem | None:
+    """``PredOpTrait<text, TFL_TCresVTEtIsSameAsOp<result, operand>>``."""
+    return element_pred(same_element_as(op.results[result].type, op.operands[operand].type), text)
+
+
+def operands_like(op: Operation, i: int, j: int, text: str) -> Problem | None:
+    """``PredOpTrait<text, TFL_TCopVTEtAreSameAt<i, j>>``."""
+    return element_pred(same_or_storage(element(op.operands[i].type), element(op.operands[j].type)), text)
+
+
+def same_scale(op: Operation, exempt: Callable[[bool, int], bool] | None = None) -> Problem | None:
+    """``SameOperandsAndResultsScale`` (``quant::VerifySameScales``): every quantized operand and
+    result has the first one's quantized type, except where ``exempt(signed, width)`` says the op
+    does not require it for that storage type."""
+    found = []
+    for use in (*op.operands, *op.results):
+        e = element(use.type)
+        if quantized(e):
+            q = tosa_element(e)
+            if not q.known:
+                return None
+            found.append(q)
+    for other in found[1:]:
+        expected = found[0]
+        if other.text == expected.text:
+            continue
+        signed = expected.signedness == "signed"
+        if (
+            exempt is not None
+            and (other.signedness == "signed") == signed
+            and other.width == expected.width
+            and exempt(signed, expected.width or 0)
+        ):
+            continue
+        return Problem("BC717", {"expected": expected.text, "actual": other.text})
+    return None
+
+
+def same_shape(op: Operation) -> Problem | None:
+    """``SameOperandsAndResultShape``: every shape compatible with the first."""
+    types = [u.type for u in (*op.operands, *op.results)]
+    ranked = [shape(t) for t in types]
+    for s in ranked[1:]:
+        if not compatible(ranked[0], s):
+            return Problem("BC722")
+    return None
+
+
+def inferred(op: Operation, expected: Sequence[str], actual: Sequence[Type]) -> Problem:
+    """``InferTypeOpInterface``: the inferred result types do not fit the written ones."""
+    return Problem(
+        "BC723",
+        {"inferred": ", ".join(f"'{t}'" for t in expected), "actual": ", ".join(f"'{t}'" for t in actual)},
+    )
+
+
+def is_none(t: Type) -> bool:
+    return isinstance(t, OpaqueType) and t.text == "none"
+
+
+def dim(s: Shape, i: int) -> Dim:
+    return s[i]
+
+
+def storage_of(e: str) -> str:
+    return storage(e)
+
+
+def subject(kind: str, index: int) -> Subject:
+    return Subject("operand" if kind == "operand" else "result", index)
