@@ -1765,6 +1765,25 @@ RULES: Mapping[str, Rule] = {
             '%0 = "tfl.transpose_conv"(%s, %w, %x, %b) <{...}> : (tensor<4xi32>, tensor<2x3x3x4xf32>, '
             "tensor<1x5x5x4xf32>, none) -> tensor<5x5x2xf32>",
         ),
+        Rule(
+            "BC762",
+            "tfl-kernel-shape",
+            "result #{index} is '{actual}', but the TFLite kernel computes the shape {shape} for these operands",
+            "A tfl op whose verifier leaves the result's shape alone (broadcast_to, squeeze, tile, pad, gather, the "
+            "reductions, the pools, ...): the shape the TFLite kernel computes from the operands (and their constant "
+            "values) differs. A warning: the verifier accepts the op.",
+            '%0 = "tfl.broadcast_to"(%x, %s) : (tensor<1x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>  // %s = [2, 3]',
+            severity="warning",
+        ),
+        Rule(
+            "BC763",
+            "tfl-kernel-rejects",
+            "the TFLite kernel rejects these operands: {detail}",
+            "A tfl op whose verifier accepts operands its TFLite kernel rejects (an input that does not broadcast to "
+            "broadcast_to's shape, an axis out of range, contracted sizes that differ, ...). A warning.",
+            '%0 = "tfl.broadcast_to"(%x, %s) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>  // %s = [4, 3]',
+            severity="warning",
+        ),
         # ---- BC9xx: --verify-diagnostics
         Rule(
             "BC901",
@@ -1847,6 +1866,21 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
         "two": "'size_splits' can only have one -1",
         "over": "sum of non-negative elements of 'size_splits' is greater than the dimension size of 'split_dim' axis",
         "sum": "sum of 'size_splits' should match the dimension size of 'split_dim' axis",
+    },
+    "BC763": {
+        "broadcast": "the input shape {input} does not broadcast to {target}",
+        "broadcast-rank": "the input shape {input} has more dimensions than {target}",
+        "broadcast-args": "the shapes {a} and {b} do not broadcast",
+        "contract": "the contracted sizes {a} and {b} differ",
+        "axis": "axis {axis} is out of range for rank {rank}",
+        "squeeze": "squeeze_dims names dimension {dim}, whose size is {size}, not 1",
+        "tile": "multiples holds {count} values for an input of rank {rank}",
+        "pad": "a padding is negative",
+        "gather-nd": "indices index {depth} dimensions of params, which has {rank}",
+        "channels": "the input has {a} channels, which the filter's {b} do not divide",
+        "channels-equal": "the input has {a} channels, the filter {b}",
+        "depthwise": "the filter has {out} channels, not the input's {c} times depth_multiplier {m}",
+        "bias": "the bias holds {count} values for {channels} output channels",
     },
     "BC748": {
         "begin-size": "begin tensor elements size is not equal to input tensor rank",

@@ -63,6 +63,10 @@ QUANT = {
 }
 
 
+# Builtin operator versions the TFLite interpreter wants (the importer takes any).
+VERSIONS = {"tfl.broadcast_to": 2}
+
+
 @dataclass
 class Tensor:
     shape: Shape
@@ -160,7 +164,7 @@ def model(case: Case) -> bytes:
     oc = s.OperatorCodeT()
     oc.builtinCode = code
     oc.deprecatedBuiltinCode = min(code, 127)
-    oc.version = 1
+    oc.version = VERSIONS.get(case.op, 1)
     m.operatorCodes = [oc]
     graph = s.SubGraphT()
     graph.name = b"main"

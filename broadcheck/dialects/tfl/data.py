@@ -326,7 +326,7 @@ def pack(op: Operation, profile: Profile) -> Problem | None:
     for use in op.operands:
         if not compatible(first_type, use.type):
             return Problem("BC740", {"first": first_type, "other": use.type})
-    return None
+    return kernels.pack(op)
 
 
 def unpack(op: Operation, profile: Profile) -> Problem | None:
