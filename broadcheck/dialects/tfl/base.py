@@ -15,6 +15,7 @@ unchecked: :func:`tensors` says so.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 
 from broadcheck.ops import Dim, OpaqueType, Operation, Shape, ShapedType, Type
@@ -261,10 +262,26 @@ def operands_like(op: Operation, i: int, j: int, text: str) -> Problem | None:
     return element_pred(same_or_storage(element(op.operands[i].type), element(op.operands[j].type)), text)
 
 
-def same_scale(op: Operation, exempt: Callable[[bool, int], bool] | None = None) -> Problem | None:
+_AXIS = re.compile(r"^(!quant\.uniform<[a-z]+\d+(?:<[^>]*>)?:[^:,]+):\d+,")
+
+
+def without_axis(text: str) -> str:
+    """A per-axis quantized type's text without its quantized dimension."""
+    return _AXIS.sub(r"\1,", text)
+
+
+def per_axis(e: str) -> bool:
+    """A per-axis (or sub-channel) quantized element type: its scales in braces."""
+    return quantized(e) and "{" in e
+
+
+def same_scale(
+    op: Operation, exempt: Callable[[bool, int], bool] | None = None, same_axes: bool = True
+) -> Problem | None:
     """``SameOperandsAndResultsScale`` (``quant::VerifySameScales``): every quantized operand and
     result has the first one's quantized type, except where ``exempt(signed, width)`` says the op
-    does not require it for that storage type."""
+    does not require it for that storage type; an op whose ``RequiredSameQuantizedAxes()`` is false
+    (``same_axes=False``: reshape, transpose, broadcast_to) lets per-axis types differ in their axis."""
     found = []
     for use in (*op.operands, *op.results):
         e = element(use.type)
@@ -276,6 +293,9 @@ def same_scale(op: Operation, exempt: Callable[[bool, int], bool] | None = None)
     for other in found[1:]:
         expected = found[0]
         if other.text == expected.text:
+            continue
+        per_axis_pair = not other.uniform and not expected.uniform and "{" in other.text and "{" in expected.text
+        if not same_axes and per_axis_pair and without_axis(other.text) == without_axis(expected.text):
             continue
         signed = expected.signedness == "signed"
         if (

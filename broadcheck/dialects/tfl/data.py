@@ -39,6 +39,7 @@ from broadcheck.dialects.tfl.base import (
     has_rank_at_most,
     inferred,
     operands_like,
+    per_axis,
     pred,
     rank,
     required,
@@ -50,6 +51,7 @@ from broadcheck.dialects.tfl.base import (
     static,
     tensors,
     with_shape,
+    without_axis,
 )
 from broadcheck.messages import detail
 from broadcheck.ops import Operation, Shape
@@ -102,7 +104,7 @@ def broadcast_to(op: Operation, profile: Profile) -> Problem | None:
         lambda: has_rank_at_most(op, 0, 8),
         lambda: has_rank(op, 1, 1),
         shape_size,
-        lambda: same_scale(op),
+        lambda: same_scale(op, same_axes=False),
         lambda: kernels.broadcast_to(op),
     )
 
@@ -178,12 +180,22 @@ def reshape_type(op: Operation) -> tuple[Shape | None, Problem | None]:
     return tuple(out), None
 
 
+def _cast_compatible(output: str, input_: str) -> bool:
+    """``TF::AreCastCompatible`` on element types: equal; per-axis quantized types are compared without
+    their axis (the expected type's axis follows the reshape), and sub-channel ones are not judged."""
+    if output == input_:
+        return True
+    if per_axis(output) and per_axis(input_):
+        return ":{" in output or ":{" in input_ or without_axis(output) == without_axis(input_)
+    return False
+
+
 def reshape(op: Operation, profile: Profile) -> Problem | None:
     """``tfl.reshape``: the ``shape`` operand (its rank, its constant values) against the input and the output."""
     problem = counts(op, 2)
     if problem is not None or not _all(op):
         return problem
-    problem = same_scale(op)  # a native trait: before the op's own verifier
+    problem = same_scale(op, same_axes=False)  # a native trait: before the op's own verifier
     if problem is not None:
         return problem
     expected, problem = reshape_type(op)
@@ -197,7 +209,7 @@ def reshape(op: Operation, profile: Profile) -> Problem | None:
         n_out, n_in = count(out), count(shape(input_type) or ())
         if n_out != n_in:
             return Problem("BC728", {"output": n_out, "input": n_in})
-    if not compatible(out, expected) or element(output) != element(input_type):
+    if not compatible(out, expected) or not _cast_compatible(element(output), element(input_type)):
         return Problem("BC729", {"actual": output, "expected": with_shape(input_type, expected)})
     return None
 
@@ -222,7 +234,7 @@ def transpose(op: Operation, profile: Profile) -> Problem | None:
         effective_rank,
         lambda: has_rank(op, 1, 1),
         lambda: result_like(op, 0, 0, SAME_ELEMENT),
-        lambda: same_scale(op),
+        lambda: same_scale(op, same_axes=False),
     )
     if problem is not None:
         return problem
