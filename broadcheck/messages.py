@@ -1694,7 +1694,7 @@ RULES: Mapping[str, Rule] = {
             "BC753",
             "tfl-batch-matmul-batch",
             "found incompatible broadcast batch dimensions for lhs shape '{lhs}' and rhs shape '{rhs}'",
-            "tfl.batch_matmul: the batch dimensions (all but the last two) do not broadcast.",
+            "tfl.batch_matmul, tf.BatchMatMulV2: the batch dimensions (all but the last two) do not broadcast.",
             '%0 = "tfl.batch_matmul"(%x, %y) <{adj_x = false, adj_y = false}> : (tensor<2x3x4xf32>, '
             "tensor<3x4x5xf32>) -> tensor<2x3x5xf32>",
         ),
@@ -1702,7 +1702,7 @@ RULES: Mapping[str, Rule] = {
             "BC754",
             "tfl-batch-matmul-rank",
             "found invalid output rank, expected {expected} but got {actual}",
-            "tfl.batch_matmul: the output's rank is not the larger operand rank.",
+            "tfl.batch_matmul, tf.BatchMatMul(V2): the output's rank is not the larger operand rank.",
             '%0 = "tfl.batch_matmul"(%x, %y) <{adj_x = false, adj_y = false}> : (tensor<2x3x4xf32>, '
             "tensor<4x5xf32>) -> tensor<3x5xf32>",
         ),
@@ -1710,7 +1710,7 @@ RULES: Mapping[str, Rule] = {
             "BC755",
             "tfl-batch-matmul-batch-output",
             "has mismatching input batch dimension {input} and output batch dimension {output}",
-            "tfl.batch_matmul: an output batch size is not the broadcast of the operands'.",
+            "tfl.batch_matmul, tf.BatchMatMul(V2): an output batch size is not the broadcast of the operands'.",
             '%0 = "tfl.batch_matmul"(%x, %y) <{adj_x = false, adj_y = false}> : (tensor<2x3x4xf32>, '
             "tensor<4x5xf32>) -> tensor<7x3x5xf32>",
         ),
@@ -1718,7 +1718,8 @@ RULES: Mapping[str, Rule] = {
             "BC756",
             "tfl-batch-matmul-output",
             "found invalid output dimension on {which}, expected {expected} but got {actual}",
-            "tfl.batch_matmul: the output's rows (cols) are not the lhs's rows (the rhs's cols), after adj_x/adj_y.",
+            "tfl.batch_matmul, tf.BatchMatMul(V2): the output's rows (cols) are not the lhs's rows (the rhs's cols), "
+            "after adj_x/adj_y.",
             '%0 = "tfl.batch_matmul"(%x, %y) <{adj_x = false, adj_y = false}> : (tensor<3x4xf32>, '
             "tensor<4x5xf32>) -> tensor<4x5xf32>",
         ),
@@ -1782,6 +1783,177 @@ RULES: Mapping[str, Rule] = {
             "A tfl op whose verifier accepts operands its TFLite kernel rejects (an input that does not broadcast to "
             "broadcast_to's shape, an axis out of range, contracted sizes that differ, ...). A warning.",
             '%0 = "tfl.broadcast_to"(%x, %s) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>  // %s = [4, 3]',
+            severity="warning",
+        ),
+        Rule(
+            "BC764",
+            "tf-reshape",
+            "{detail}",
+            "tf.Reshape: the shape operand is not 1-D, holds two -1s or a size below -1, does not divide the "
+            "tensor's elements, or gives another output than the one written.",
+            '%0 = "tf.Reshape"(%x, %s) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>',
+        ),
+        Rule(
+            "BC765",
+            "tf-transpose",
+            "{detail}",
+            "tf.Transpose: the permutation is not 1-D or not as long as the input's rank, a constant permutation "
+            "names a dimension out of range, or the output's sizes are not the permuted input's.",
+            '%0 = "tf.Transpose"(%x, %p) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>  // %p = [1, 0]',
+        ),
+        Rule(
+            "BC766",
+            "tf-batch-matmul",
+            "{detail}",
+            "tf.BatchMatMul, tf.BatchMatMulV2: an operand of rank below 2, or (BatchMatMul) batch sizes that differ.",
+            '%0 = "tf.BatchMatMul"(%a, %b) : (tensor<2x3x4xf32>, tensor<3x4x6xf32>) -> tensor<2x3x6xf32>',
+        ),
+        Rule(
+            "BC767",
+            "tf-verifier-unprefixed",
+            "{detail}",
+            "A tf op's verifier message printed without the op's name: tf.ConcatV2's and tf.Pack's operands of "
+            "other ranks or sizes, tf.Pack's axis, tf.Conv2D's ranks, strides, dilations and explicit paddings, "
+            "tf.Identity's element types.",
+            '%0 = "tf.Pack"(%a, %b) : (tensor<3xf32>, tensor<4xf32>) -> tensor<2x3xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC768",
+            "tf-concat-axis",
+            "requires axis to be of scalar type (or vector type for older versions)",
+            "tf.ConcatV2: the axis operand has rank 2 or more.",
+            '%0 = "tf.ConcatV2"(%a, %b, %axis) : (tensor<3xf32>, tensor<3xf32>, tensor<1x1xi32>) -> tensor<6xf32>',
+        ),
+        Rule(
+            "BC769",
+            "tf-unpack",
+            "{detail}",
+            "tf.Unpack: the axis is not a dimension of the value, or the number of results is not its size there.",
+            '%0:3 = "tf.Unpack"(%x) {axis = 0 : i64} : (tensor<2x3xf32>) -> (tensor<3xf32>, tensor<3xf32>, '
+            "tensor<3xf32>)",
+        ),
+        Rule(
+            "BC770",
+            "tf-split",
+            "{detail}",
+            "tf.Split, tf.SplitV: a split dimension that is not a scalar or not in range, a scalar value, sizes "
+            "the results do not divide, or split sizes that do not add up.",
+            '%0:2 = "tf.Split"(%d, %x) : (tensor<i32>, tensor<3xf32>) -> (tensor<2xf32>, tensor<1xf32>)  // %d = 0',
+        ),
+        Rule(
+            "BC771",
+            "tf-slice",
+            "{detail}",
+            "tf.Slice: begin and size not 1-D or not one per input dimension, the output's rank or sizes, or "
+            "constant values past the input's end.",
+            '%0 = "tf.Slice"(%x, %b, %s) : (tensor<4x3xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<2x2xf32>  '
+            "// %b = [3, 0], %s = [2, 2]",
+        ),
+        Rule(
+            "BC772",
+            "tf-strided-slice",
+            "{detail}",
+            "tf.StridedSlice: begin, end and strides not 1-D, of other lengths or of 32 or more, a zero constant "
+            "stride, or more than one ellipsis.",
+            '%0 = "tf.StridedSlice"(%x, %b, %e, %s) : (tensor<4x3xf32>, tensor<2xi32>, tensor<3xi32>, '
+            "tensor<2xi32>) -> tensor<2x2xf32>",
+        ),
+        Rule(
+            "BC773",
+            "tf-squeeze-dim",
+            "squeeze dimension {dim} not in [{low}, {high})",
+            "tf.Squeeze: a squeeze dimension is not a dimension of the input.",
+            '%0 = "tf.Squeeze"(%x) {squeeze_dims = [5]} : (tensor<1x3xf32>) -> tensor<3xf32>',
+        ),
+        Rule(
+            "BC774",
+            "tf-tile",
+            "{detail}",
+            "tf.Tile: multiples not 1-D or not one per input dimension, a negative constant multiple, or output "
+            "sizes that are not the input's times the multiples.",
+            '%0 = "tf.Tile"(%x, %m) : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>  // %m = [2, 1]',
+        ),
+        Rule(
+            "BC775",
+            "tf-gather",
+            "{detail}",
+            "tf.GatherV2: batch_dims beyond the indices' rank, an axis of rank 2 or more, a constant axis out of "
+            "range or below batch_dims.",
+            '%0 = "tf.GatherV2"(%p, %i, %a) : (tensor<4x3xf32>, tensor<2xi32>, tensor<i32>) -> tensor<2x3xf32>  '
+            "// %a = 5",
+        ),
+        Rule(
+            "BC776",
+            "tf-conv-channels",
+            "requires the number of input channels to be divisible by the number of filter input channels; found "
+            "{input} and {filter}, respectively",
+            "tf.Conv2D: the input's channels are not a multiple of the filter's input channels.",
+            '%0 = "tf.Conv2D"(%x, %w) {padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<1x8x8x3xf32>, '
+            "tensor<3x3x2x4xf32>) -> tensor<1x6x6x4xf32>",
+        ),
+        Rule(
+            "BC777",
+            "tf-bias-add",
+            "{detail}",
+            "tf.BiasAdd: the value's rank for its data format, a bias that is not 1-D or not as long as the channels.",
+            '%0 = "tf.BiasAdd"(%x, %b) : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>',
+        ),
+        Rule(
+            "BC778",
+            "tf-softmax-rank",
+            "requires operand to have rank at least 1",
+            "tf.Softmax: a 0-d operand.",
+            '%0 = "tf.Softmax"(%x) : (tensor<f32>) -> tensor<f32>',
+        ),
+        Rule(
+            "BC779",
+            "tf-fill",
+            "{detail}",
+            "tf.Fill: dims that are not 1-D, or a value that is not a scalar.",
+            '%0 = "tf.Fill"(%d, %v) : (tensor<2xi32>, tensor<1xf32>) -> tensor<2x3xf32>',
+        ),
+        Rule(
+            "BC780",
+            "tf-one-hot",
+            "{detail}",
+            "tf.OneHot: an axis other than -1 or a position of the indices, depth or values that are not scalars, "
+            "a negative constant depth.",
+            '%0 = "tf.OneHot"(%i, %d, %on, %off) {axis = 2 : i64} : (tensor<3xi32>, tensor<i32>, tensor<f32>, '
+            "tensor<f32>) -> tensor<3x4xf32>",
+        ),
+        Rule(
+            "BC781",
+            "tf-einsum-operands",
+            "must have 1 or 2 operands",
+            "tf.Einsum: three or more operands (or none).",
+            '%0 = "tf.Einsum"(%a, %b, %c) {equation = "ij,jk,kl->il"} : (...) -> tensor<3x5xf32>',
+        ),
+        Rule(
+            "BC782",
+            "tf-silent",
+            "the verifier rejects this op without a message: {detail}",
+            "A tf op its verifier rejects without saying why (tf.Split with no results): TensorFlow's tools report "
+            "only that verification failed.",
+            '"tf.Split"(%d, %x) : (tensor<i32>, tensor<4xf32>) -> ()  // %d = 0',
+        ),
+        Rule(
+            "BC783",
+            "tf-shape-function-result",
+            "result #{index} is '{actual}', but TensorFlow's shape function infers '{inferred}'",
+            "A tf op whose verifier leaves its result's shape alone (BroadcastTo, MatMul, ExpandDims, Pad, the "
+            "reductions, ...): TensorFlow's shape function (the tf-shape-inference pass) infers another. A "
+            "warning: the verifier accepts the op.",
+            '%0 = "tf.ExpandDims"(%x, %d) : (tensor<2x3xf32>, tensor<i32>) -> tensor<2x3x1xf32>  // %d = 1',
+            severity="warning",
+        ),
+        Rule(
+            "BC784",
+            "tf-shape-function-rejects",
+            "TensorFlow's shape function rejects these operands: {detail}",
+            "A tf op whose verifier accepts operands TensorFlow's shape function rejects (MatMul's contracted "
+            "sizes, a BroadcastTo input that does not broadcast, an Einsum whose sizes disagree, ...). A warning.",
+            '%0 = "tf.MatMul"(%a, %b) : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>',
             severity="warning",
         ),
         # ---- BC9xx: --verify-diagnostics
@@ -1881,6 +2053,114 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
         "channels-equal": "the input has {a} channels, the filter {b}",
         "depthwise": "the filter has {out} channels, not the input's {c} times depth_multiplier {m}",
         "bias": "the bias holds {count} values for {channels} output channels",
+    },
+    "BC764": {
+        "shape-rank": "requires 'shape' to be rank 1, but got {rank}",
+        "two-dynamic": "requires 'shape' to have at most one dynamic dimension, but got multiple dynamic dimensions "
+        "at indices {first} and {second}",
+        "negative": "requires 'shape' to have dimensions greater than -1, but got {size} at index {index}",
+        "multiple": "requires 'tensor' number of elements be a multiple of {size}, but got {count}",
+        "elements": "requires 'output' number of elements to match 'tensor' number of elements, but got {output} "
+        "and {input}",
+        "cast": "requires 'output' type '{actual}' to be cast compatible with expected type '{expected}'",
+    },
+    "BC765": {
+        "perm-rank": "expected perm to be a 1-D Tensor, got perm of rank {rank}",
+        "ranks": "x should be of the same rank with y, got x of rank {x}, and y of rank {y}",
+        "perm-size": "expected perm to be a 1-D Tensor of size equal to the rank of x, got perm of size {size}, and "
+        "x of rank {rank}",
+        "perm-range": "perm[{index}]={value} must be in range [-{rank}, {rank})",
+        "size": "requires y.shape[{index}] ({y}) to be equal to x.shape[perm[{perm}]] ({x})",
+    },
+    "BC766": {
+        "lhs-rank": "requires lhs operand to have rank at least two",
+        "rhs-rank": "requires rhs operand to have rank at least two",
+        "batch": "found mismatching batch dimensions for lhs shape '{lhs}' and rhs shape '{rhs}'",
+    },
+    "BC767": {
+        "rank": "operand type '{type}' is not compatible with preceding operands; expected rank: {rank}",
+        "dim": "operand type '{type}' is not compatible with preceding operands; expected dimension at index "
+        "{index}: {size}",
+        "pack-axis": "attribute 'axis' should be within range [{low}, {high}); actual value: {axis}",
+        "conv-ranks": "requires operands to be 4D tensor",
+        "explicit-missing": "requires attribute 'explicit_paddings' with 'EXPLICIT' padding mode",
+        "explicit-length": "requires explicit_paddings attribute length to be 8",
+        "explicit-negative": "requires non negative explicit paddings",
+        "strides-length": "requires strides attribute length to be 4",
+        "strides-positive": "requires positive strides",
+        "dilations-length": "requires dilations attribute length to be 4",
+        "dilations-positive": "requires positive dilations",
+        "identity-elements": "requires all operands and results to have compatible element types",
+    },
+    "BC769": {
+        "axis": "axis attribute must be in the range of [-{rank}, {rank})",
+        "count": "result count must be equal to {size}",
+    },
+    "BC770": {
+        "dim-scalar": "split dimension should be an integer scalar tensor",
+        "scalar": "cannot split scalar input tensor",
+        "range": "split dimension must be in range [-{rank}, {rank})",
+        "divisible": "dimension #{dim} not divisible by the number of result tensors",
+        "sizes-shape": "split sizes should be a 1D tensor of {count} elements",
+        "two-dynamic": "cannot have more than one dynamic dimension in split sizes",
+        "sum": "split sizes must sum up to the dimension size along split dimension, found {total} vs {size}",
+        "sum-over": "split sizes must sum up to be less than or equal to the dimension size along split dimension, "
+        "found {total} vs {size}",
+    },
+    "BC771": {
+        "begin-rank": "requires begin operand to be 1D tensor",
+        "size-rank": "requires size operand to be 1D tensor",
+        "same-count": "requires begin and size operands to have the same number of elements",
+        "input-rank": "requires number of elements in begin and size are equal to input rank",
+        "output-rank": "requires output to have the same rank as input, but got input rank {input} and output rank "
+        "{output}",
+        "output-size": "requires output size to have the same size of slice, got slice size {slice} and output size "
+        "{output}",
+        "bounds": "requires 0 <= begin[i] <= begin[i] + size[i] <= Di",
+        "size-bound": "requires size[i] <= Di, even if begin[i] is unknown at compile time",
+    },
+    "BC772": {
+        "rank": "requires begin, end and strides to be 1D tensors",
+        "length": "requires begin, end and strides operands with less than 32 elements",
+        "same": "requires begin, end and strides to have the same number of elements",
+        "zero": "requires non-zero strides",
+        "ellipses": "cannot have multiple ellipses",
+    },
+    "BC774": {
+        "rank": "expected multiples to be rank 1, got rank = {rank}",
+        "size": "expected size of multiples equal to rank of input, got multiples of size {size}, and input of rank "
+        "{rank}",
+        "ranks": "expected rank of input to equal to rank of output, got input of rank {x}, and output of rank {y}",
+        "negative": "expected multiples to be non-negative, got multiples[{index}] = {value}",
+        "output": "requires input.shape[{index}] ({x}) * {k} to be equal to output.shape[{index}] ({y})",
+    },
+    "BC775": {
+        "batch": "batch_dims ({batch}) must be in range [{low}, {high})",
+        "axis-rank": "requires axis to have rank at most 1",
+        "axis": "axis ({axis}) must be in range [{low}, {high})",
+        "axis-batch": "requires axis ({axis}) to be greater than or equal to batch_dims ({batch})",
+    },
+    "BC777": {
+        "nhwc": "requires value operand to have rank at least two with `NHWC` data format",
+        "nchw": "requires value operand to have rank at least three with `NCHW` data format",
+        "bias": "requires bias operand to have rank exactly one",
+        "channels": "requires channel dimension and feature dimension to match; found {feature} and {bias}, "
+        "respectively",
+    },
+    "BC779": {
+        "dims": "requires dims to be a 1D tensor",
+        "value": "requires value to be a scalar",
+    },
+    "BC780": {
+        "axis": "expected axis ({axis}) to be -1 or between [0, {rank}]",
+        "axis-unranked": "expected axis ({axis}) to be -1 or between [0, rank(indices()))",
+        "depth": "requires depth to be a scalar",
+        "on": "requires on_value to be a scalar",
+        "off": "requires off_value to be a scalar",
+        "negative": "depth must be non-negative, got: {depth}",
+    },
+    "BC782": {
+        "split-results": "tf.Split has no results",
     },
     "BC748": {
         "begin-size": "begin tensor elements size is not equal to input tensor rank",
