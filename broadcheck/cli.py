@@ -7,6 +7,35 @@ internal error; 130 interrupted (Ctrl-C).
 from __future__ import annotations
 
 import gc
+import signal
+import sys
+
+
+def _quit_while_starting(signum: int, frame: object) -> None:
+    """Ctrl-C, SIGTERM or SIGHUP before the command line is up: nothing to clean up yet, so
+    end at once, quietly, with the shell's code (Python would print a KeyboardInterrupt
+    traceback from whatever module it was importing)."""
+    import os
+
+    os._exit(128 + signum)
+
+
+def _started_as_program() -> bool:
+    """Whether this process is broadcheck itself (the console script or ``python -m``), not a
+    program that imports it (the tests): only then are its signal handlers broadcheck's."""
+    main = sys.modules.get("__main__")
+    spec = getattr(main, "__spec__", None)
+    return getattr(spec, "name", None) == "broadcheck.__main__" or (
+        str(getattr(main, "__file__", "")).replace("\\", "/").rsplit("/", 1)[-1] in ("broadcheck", "broadcheck.exe")
+    )
+
+
+_program = _started_as_program()
+if _program:
+    for _name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        _number = getattr(signal, _name, None)
+        if _number is not None and signal.getsignal(_number) in (signal.SIG_DFL, signal.default_int_handler):
+            signal.signal(_number, _quit_while_starting)
 
 
 def _age() -> None:
@@ -26,7 +55,6 @@ _collecting = gc.isenabled()
 gc.disable()
 try:
     import io
-    import sys
     from collections.abc import Sequence
     from typing import Any, NoReturn, TextIO
 
@@ -235,15 +263,18 @@ def check(
     from broadcheck.messages import RULES
     from broadcheck.optable import OpTable
     from broadcheck.semantics import Profile, registry
+    from broadcheck.text import check_marker
 
+    if split_marker is not None and (why := check_marker(split_marker)) is not None:
+        raise click.BadParameter(why, param_hint="'--split-input-file'")
     try:
         settings = config.load(config_path, isolated, os.getcwd(), registry(), RULES)
     except config.ConfigError as err:
-        _fail(str(err))
+        _fail(report.shown(str(err)))
     settings = settings.merged(
         profile=profile,
         output_format=output_format,
-        split_input_file=split_marker or None,
+        split_input_file=split_marker,
         verify_diagnostics=verify_diagnostics,
         select=_codes(select, "--select"),
         ignore=_codes(ignore, "--ignore"),
@@ -251,6 +282,8 @@ def check(
     if (fix or diff) and settings.verify_diagnostics:
         raise click.UsageError("--fix and --diff cannot be combined with --verify-diagnostics")
     fmt = settings.output_format or ("github" if os.environ.get("GITHUB_ACTIONS") == "true" else "full")
+    _usage_of_outputs(paths, fmt, settings.output_format, fix and not diff, diff, statistics, output_file)
+    fix_stdin = fix and not diff and STDIN in paths
     options = Options(
         Profile(settings.profile),
         OpTable([*settings.ops, *_op_patterns(op_specs)]),
@@ -273,48 +306,163 @@ def check(
         root=root,
         jobs=jobs or runner.default_jobs(),
         stdin_name=stdin_filename,
-        progress=_progress(fmt in ("full", "concise")),
+        progress=_progress(fmt in ("full", "concise") and not fix_stdin),
         fix=(fix and not diff, unsafe_fixes) if fix or diff else None,
+        keep_going=not _debug,
     )
     if diff:
         sys.exit(_print_diffs(outcome))
-    if fix and "-" in paths and outcome.changes:  # the fixed text goes to stdout; the rest to stderr
-        sys.stdout.write(outcome.changes[0][2])
-        report.render(outcome.results, "concise", sys.stderr, outcome.input_errors)
-        sys.exit(EXIT_ERROR if outcome.input_errors else _exit_code(outcome, exit_zero))
-    out: TextIO = sys.stdout
-    if output_file is not None:
-        try:
-            out = open(output_file, "w", encoding="utf-8")  # noqa: SIM115 - closed below
-        except OSError as err:
-            _fail(f"cannot write '{output_file}': {err.strerror or err}")
-    try:
-        if statistics:
-            out.write(report.statistics(outcome.results, as_json=fmt == "json"))
-        else:
-            report.render(outcome.results, fmt, out, outcome.input_errors)
-        if fix and outcome.fixed and fmt in ("full", "concise"):
-            out.write(report.fixed(outcome.fixed, len(outcome.changes)))
-        if show_skipped:  # after a machine-readable report, on stderr so that it stays parseable
-            listing = report.skipped(outcome.results)
-            if fmt in ("full", "concise") or statistics:
-                out.write(listing)
-            else:
-                click.echo(listing, err=True, nl=False)
-    finally:
-        if out is not sys.stdout:
-            out.close()
-    for bad in outcome.input_errors:
-        click.echo(f"broadcheck: error: cannot read '{bad.path}': {bad.reason}", err=True)
+    if fix_stdin:
+        # An editor's `broadcheck check --fix - < buf > buf.new`: standard output holds the
+        # (possibly unchanged) source alone; the report goes to --output-file or stderr.
+        if outcome.stdin_output is not None:
+            _write_stdout_bytes(outcome.stdin_output)
+        fmt = settings.output_format or "concise"
+    text_out = sys.stderr if fix_stdin else sys.stdout
+    written = _write_report(outcome, fmt, output_file, text_out, statistics, show_skipped, fix)
+    _tell_input_errors(outcome)
     for empty in outcome.nothing_found:
-        click.echo(f"broadcheck: warning: no .mlir files found under '{empty}'", err=True)
+        click.echo(f"broadcheck: warning: no .mlir files found under '{report.shown(empty)}'", err=True)
     if outcome.excluded and not outcome.results and not outcome.input_errors:
         click.echo(f"broadcheck: warning: every file found ({outcome.excluded}) was excluded ('exclude')", err=True)
     # A gate must not pass by accident: a path that could not be read, or named paths
     # that hold nothing to check, is an error (files that `exclude` removes are not).
-    if outcome.input_errors or (not outcome.results and not outcome.excluded):
+    if not written or outcome.input_errors or (not outcome.results and not outcome.excluded):
         sys.exit(EXIT_ERROR)
     sys.exit(_exit_code(outcome, exit_zero))
+
+
+STDIN = "-"
+
+
+def _usage_of_outputs(
+    paths: Sequence[str],
+    fmt: str,
+    chosen: str | None,
+    fix: bool,
+    diff: bool,
+    statistics: bool,
+    output_file: str | None,
+) -> None:
+    """The combinations of inputs and outputs that are usage errors (exit 2)."""
+    from broadcheck.report import MACHINE_FORMATS, shown
+
+    if fix and STDIN in paths and len(paths) > 1:
+        # As ruff: standard input is fixed alone, since its fixed text is what stdout holds.
+        raise click.UsageError(
+            "--fix with '-' fixes standard input alone (its fixed text is printed on standard output); "
+            "fix the other paths in another run"
+        )
+    if statistics and fmt == "sarif":
+        raise click.UsageError("--statistics has no SARIF form; use --output-format json for counts a program reads")
+    if diff and chosen in MACHINE_FORMATS:
+        raise click.UsageError(f"--diff prints a unified diff on standard output, not --output-format {chosen}")
+    if output_file is not None:
+        clash = _input_named(output_file, paths)
+        if clash is not None:
+            raise click.UsageError(
+                f"--output-file '{shown(output_file)}' is {clash}; the report would overwrite it"
+                + (" (or what --fix writes)" if fix else "")
+            )
+
+
+def _input_named(output_file: str, paths: Sequence[str]) -> str | None:
+    """How ``output_file`` is one of the inputs (a path named or found, or what standard input
+    reads), if it is: the same file, by device and inode (so also through a link)."""
+    import os
+    import stat
+
+    from broadcheck.inputs import InputError, NothingFound, expand
+    from broadcheck.report import shown
+
+    try:
+        info = os.stat(output_file)
+    except (OSError, ValueError):
+        return None  # not there yet: nothing to overwrite
+    if not stat.S_ISREG(info.st_mode):
+        return None  # a terminal, a pipe, /dev/null: writing it overwrites no file
+    target = (info.st_dev, info.st_ino)
+    if STDIN in paths:
+        try:
+            standard = os.fstat(sys.stdin.fileno())
+            if (standard.st_dev, standard.st_ino) == target:
+                return "the file standard input reads"
+        except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            pass
+    for found in expand(tuple(p for p in paths if p != STDIN)):
+        if isinstance(found, (InputError, NothingFound)):
+            continue
+        try:
+            other = os.stat(found)
+        except (OSError, ValueError):
+            continue
+        if (other.st_dev, other.st_ino) == target:
+            return "an input" if found == output_file else f"the input '{shown(found)}'"
+    return None
+
+
+def _write_stdout_bytes(data: bytes) -> None:
+    sys.stdout.flush()
+    sys.stdout.buffer.write(data)
+    sys.stdout.buffer.flush()
+
+
+def _write_report(
+    outcome: Any,
+    fmt: str,
+    output_file: str | None,
+    out: TextIO,
+    statistics: bool,
+    show_skipped: bool,
+    fix: bool,
+) -> bool:
+    """Write the report to ``output_file`` or ``out``; whether it could be written (if not, the
+    reason is on stderr). A machine-readable format is written alone: whatever else the run
+    has to say goes to stderr."""
+    from broadcheck import report
+
+    target: TextIO = io.StringIO() if output_file is not None else out
+    human = fmt in ("full", "concise")
+    try:
+        if statistics:
+            target.write(report.statistics(outcome.results, as_json=fmt == "json", as_github=fmt == "github"))
+        else:
+            report.render(outcome.results, fmt, target, outcome.input_errors)
+        if fix and outcome.fixed and human:
+            target.write(report.fixed(outcome.fixed, len(outcome.written) + len(outcome.changes)))
+        listing = report.skipped(outcome.results) if show_skipped else ""
+        if listing and human:
+            target.write(listing)
+        if output_file is not None:
+            assert isinstance(target, io.StringIO)
+            with open(output_file, "w", encoding="utf-8", errors="backslashreplace") as f:
+                f.write(target.getvalue())
+        else:
+            target.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as err:
+        where = f"'{report.shown(output_file)}'" if output_file is not None else "the report to standard output"
+        click.echo(f"broadcheck: error: cannot write {where}: {err.strerror or err}", err=True)
+        return False
+    if listing and not human:  # after a machine-readable report, on stderr so that it stays parseable
+        click.echo(listing, err=True, nl=False)
+    return True
+
+
+def _tell_input_errors(outcome: Any) -> None:
+    """Each path that could not be read or written, and each internal error, on stderr."""
+    from broadcheck.report import shown
+
+    for bad in outcome.input_errors:
+        kind = "" if bad.action == "check" else "error: "
+        click.echo(f"broadcheck: {kind}{shown(bad.describe(shown(bad.path)))}", err=True)
+    if any(bad.action == "check" for bad in outcome.input_errors):
+        click.echo(
+            "This is a bug in broadcheck; the other files were checked. Please report it with the input "
+            "that triggered it (rerun with --debug for a traceback).",
+            err=True,
+        )
 
 
 def _start_checking() -> None:
@@ -341,16 +489,17 @@ def _print_diffs(outcome: Any) -> int:
     """``--diff``: the unified diff of each change on stdout, a count on stderr; exit 1 if any."""
     import difflib
 
+    from broadcheck import report
+
     for path, before, after in outcome.changes:
+        name = report.shown(path)
         lines = difflib.unified_diff(
-            before.splitlines(keepends=True), after.splitlines(keepends=True), fromfile=path, tofile=path
+            before.splitlines(keepends=True), after.splitlines(keepends=True), fromfile=name, tofile=name
         )
         sys.stdout.writelines(lines)
-    for bad in outcome.input_errors:
-        click.echo(f"broadcheck: error: cannot read '{bad.path}': {bad.reason}", err=True)
+    _tell_input_errors(outcome)
     if outcome.input_errors:
         return EXIT_ERROR
-    from broadcheck import report
 
     click.echo(report.would_fix(outcome.fixed, len(outcome.changes)), err=True, nl=False)
     return EXIT_PROBLEMS if outcome.changes else EXIT_CLEAN
@@ -493,11 +642,30 @@ def rules(code: str | None) -> None:
 
 class Interrupted(BaseException):
     """Ctrl-C, raised by our SIGINT handler: click turns KeyboardInterrupt into
-    ``Aborted!`` and exit 1, which a gate would read as "problems found"."""
+    ``Aborted!`` and exit 1, which a gate would read as "problems found". SIGTERM and
+    SIGHUP raise it too, so that temporary files go (see broadcheck.outputs)."""
+
+    def __init__(self, signum: int = 2) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+_raising = False
+"""Whether a signal raises :class:`Interrupted` now (while a command runs, so that ``finally``
+blocks remove temporary files); else it ends the process at once (the program), or raises
+KeyboardInterrupt (a program that imported broadcheck)."""
 
 
 def _interrupted(signum: int, frame: object) -> None:
-    raise Interrupted
+    global _raising
+    if _raising:
+        _raising = False  # once: a second signal, while the first unwinds, ends the process
+        raise Interrupted(signum)
+    if _program:
+        import os
+
+        os._exit(128 + signum)
+    signal.default_int_handler(signum, frame)  # type: ignore[arg-type]
 
 
 def main(argv: Sequence[str] | None = None) -> NoReturn:
@@ -520,21 +688,34 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
 def _main(argv: Sequence[str] | None) -> int | str | None:
     """Run the command line; the exit code (or what ``sys.exit`` was given)."""
     import os
-    import signal
 
-    signal.signal(signal.SIGINT, _interrupted)
+    global _raising
     for stream in (sys.stdout, sys.stderr):
         # An output that cannot encode a character (PYTHONIOENCODING=ascii, a C locale)
         # gets it escaped (`\u2500`), never an error; renderers pick ASCII glyphs there.
         if isinstance(stream, io.TextIOWrapper) and stream.errors == "strict":
             stream.reconfigure(errors="backslashreplace")
+    # SIGTERM and SIGHUP end the run as Ctrl-C does, so that temporary files go (unless the
+    # caller chose to ignore them, as nohup does). Before and after the command runs, a
+    # signal ends the process at once, quietly (see _interrupted).
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        handler = signal.getsignal(number) if number is not None else None
+        if number is not None and (name == "SIGINT" or handler in (signal.SIG_DFL, _quit_while_starting)):
+            signal.signal(number, _interrupted)
     try:
-        cli.main(args=list(argv) if argv is not None else None, prog_name="broadcheck", standalone_mode=False)
+        try:
+            _raising = True
+            cli.main(args=list(argv) if argv is not None else None, prog_name="broadcheck", standalone_mode=False)
+        finally:
+            _raising = False  # before the handlers below run: a signal now ends the process
     except SystemExit as done:
         return done.code
-    except (Interrupted, KeyboardInterrupt, click.exceptions.Abort):
-        # Ctrl-C: stop quietly with the shell's code for SIGINT (128 + 2), never the
-        # code for "problems found".
+    except Interrupted as stop:
+        # Ctrl-C, SIGTERM, SIGHUP: stop quietly with the shell's code for the signal (128 + 2
+        # for SIGINT), never the code for "problems found".
+        return 128 + stop.signum
+    except (KeyboardInterrupt, click.exceptions.Abort):
         return EXIT_INTERRUPTED
     except click.exceptions.Exit as done:  # --help, --version
         return done.exit_code

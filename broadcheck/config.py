@@ -18,6 +18,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from broadcheck.ops import Frozen
+from broadcheck.text import check_marker
 
 PROFILES = ("spec", "llvm")
 OUTPUT_FORMATS = ("full", "concise", "json", "sarif", "github")
@@ -102,7 +103,7 @@ def find(start: str) -> tuple[str, dict[str, Any]] | None:
         found = _stat(candidate)
         if found is not None and stat.S_ISREG(found.st_mode):
             data = _read(candidate)
-            if "tool" in data and "broadcheck" in data["tool"]:
+            if "broadcheck" in _tool(candidate, data):
                 return candidate, data
         if _stat(os.path.join(directory, ".git")) is not None:
             return None
@@ -129,20 +130,47 @@ _ABSENT = (errno.ENOENT, errno.ENOTDIR, errno.EBADF, errno.ELOOP)
 _ABSENT_ON_WINDOWS = (21, 123, 1921)  # not ready, invalid name, a symbolic link loop
 
 
+MAX_CONFIG_BYTES = 4 << 20
+"""A configuration file is read up to this size (``--config /dev/zero`` must not read forever)."""
+
+
 def _read(path: str) -> dict[str, Any]:
+    """A TOML file's contents; every way it can fail is a :class:`ConfigError` naming it."""
     import tomllib
 
+    from broadcheck.inputs import read_limited
+
     try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
+        data = read_limited(path, MAX_CONFIG_BYTES)
+    except OSError as err:
+        raise ConfigError(f"{path}: cannot read: {err.strerror or err}") from None
+    try:
+        return tomllib.loads(data.decode("utf-8"))
     except tomllib.TOMLDecodeError as err:
         raise ConfigError(f"{path}: invalid TOML: {err}") from None
     except UnicodeDecodeError as err:  # TOML files are UTF-8
         raise ConfigError(
             f"{path}: invalid TOML: not UTF-8 (byte 0x{err.object[err.start]:02x} at offset {err.start})"
         ) from None
-    except OSError as err:
-        raise ConfigError(f"{path}: cannot read: {err.strerror or err}") from None
+    except RecursionError:  # tomllib reads nested arrays and inline tables recursively
+        raise ConfigError(f"{path}: invalid TOML: arrays or inline tables nested too deeply") from None
+
+
+def _tool(path: str, data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The ``tool`` table of a TOML file's ``data`` (empty if it has none); anything else there
+    is an error, as it is in any ``pyproject.toml`` (PEP 518: ``tool`` is a table)."""
+    tool = data.get("tool", {})
+    if not isinstance(tool, dict):
+        raise ConfigError(f"{path}: 'tool' must be a table (such as [tool.broadcheck]), not {_kind(tool)}")
+    return tool
+
+
+def _kind(value: object) -> str:
+    """How a TOML value is named in an error: ``a string ('x')``, ``an integer (1)``, ..."""
+    names = {str: "a string", bool: "a boolean", int: "an integer", float: "a float", list: "an array"}
+    name = names.get(type(value), "a date or time")
+    shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+    return f"{name} ({shown})"
 
 
 def _strings(path: str, key: str, value: object) -> tuple[str, ...]:
@@ -198,11 +226,13 @@ def parse(path: str, table: Mapping[str, Any], semantics: Iterable[str], codes: 
                 values["split_input_file"] = DEFAULT_SPLIT_MARKER
             elif value is False:
                 values["split_input_file"] = None
-            elif isinstance(value, str) and value.strip():
+            elif isinstance(value, str) and value.strip() and check_marker(value.strip()) is None:
                 values["split_input_file"] = value.strip()
             else:
+                why = check_marker(value.strip()) if isinstance(value, str) else None
                 raise ConfigError(
                     f"{path}: [tool.broadcheck] 'split-input-file' must be true, false or a marker string"
+                    + (f": {why.split(' (')[0]}" if why else f", not {_kind(value)}")
                 )
         elif key == "verify-diagnostics":
             if not isinstance(value, bool):
@@ -226,12 +256,11 @@ def load(config: str | None, isolated: bool, cwd: str, semantics: Iterable[str],
         if found is None:
             return Settings(root=cwd)
         path, data = found
-    if os.path.basename(path) == "pyproject.toml":
-        table = data.get("tool", {}).get("broadcheck", {})
-    else:
-        table = data.get("tool", {}).get("broadcheck", data)
+    tool = _tool(path, data)
+    # A pyproject.toml holds other tools' tables; another file may hold the keys at its top level.
+    table = tool.get("broadcheck", {} if os.path.basename(path) == "pyproject.toml" else data)
     if not isinstance(table, dict):
-        raise ConfigError(f"{path}: [tool.broadcheck] must be a table")
+        raise ConfigError(f"{path}: [tool.broadcheck] must be a table, not {_kind(table)}")
     return parse(path, table, semantics, codes)
 
 

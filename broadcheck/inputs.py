@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import sys
@@ -18,15 +19,27 @@ STDIN = "-"
 
 
 class InputError(Frozen):
-    """A path that could not be read: a usage/IO problem, reported on stderr (exit 2)."""
+    """A path that could not be read (or, with ``--fix``, written back), or a file whose check
+    failed: reported on stderr and in the machine-readable reports, and the run exits 2."""
 
-    __slots__ = __match_args__ = ("path", "reason")
+    __slots__ = __match_args__ = ("path", "reason", "action")
     path: str
     reason: str
+    action: str
+    """What failed: ``read`` (the default), ``write`` (``--fix``), or ``check`` (an internal error)."""
 
-    def __init__(self, path: str, reason: str) -> None:
+    def __init__(self, path: str, reason: str, action: str = "read") -> None:
         object.__setattr__(self, "path", path)
         object.__setattr__(self, "reason", reason)
+        object.__setattr__(self, "action", action)
+
+    def describe(self, path: str | None = None) -> str:
+        """``cannot read 'x': why``, ``cannot write 'x': why`` or ``internal error while checking
+        'x': why``; ``path`` is the path as it is to be shown (escaped for a terminal, say)."""
+        shown = self.path if path is None else path
+        if self.action == "check":
+            return f"internal error while checking '{shown}': {self.reason}"
+        return f"cannot {self.action} '{shown}': {self.reason}"
 
 
 class NothingFound(Frozen):
@@ -46,6 +59,12 @@ def expand(paths: tuple[str, ...]) -> Iterator[str | InputError | NothingFound]:
     symlink loop cannot trap the walk. A path that cannot be read, named or met
     while walking (a directory without permission), is an :class:`InputError`:
     nothing is skipped silently.
+
+    A walk checks regular files and symbolic links to them only: a ``*.mlir`` entry that is
+    (or points at) a FIFO, a device or a socket is never opened (``ln -s /dev/zero x.mlir``
+    would read forever; a FIFO would block), and is reported as not read. A FIFO the user
+    names (``-``, ``/dev/stdin``, ``<(cmd)``) is read to its end, as ``cat`` would; a named
+    device or socket is not read.
     """
     for path in paths:
         if path == STDIN:
@@ -53,13 +72,10 @@ def expand(paths: tuple[str, ...]) -> Iterator[str | InputError | NothingFound]:
             continue
         try:
             mode = os.stat(path).st_mode
-        except OSError as err:
-            if os.path.islink(path) and not isinstance(err, PermissionError):
-                yield InputError(path, "broken symbolic link")
-            else:
-                yield InputError(path, err.strerror or str(err))
+        except (OSError, ValueError) as err:
+            yield _stat_error(path, err)
             continue
-        if stat.S_ISREG(mode):
+        if stat.S_ISREG(mode) or stat.S_ISFIFO(mode):
             yield path
         elif stat.S_ISDIR(mode):
             found: list[str] = []
@@ -70,21 +86,106 @@ def expand(paths: tuple[str, ...]) -> Iterator[str | InputError | NothingFound]:
 
             for root, dirs, files in os.walk(path, onerror=walk_error):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                found.extend(os.path.join(root, f) for f in files if f.endswith(".mlir"))
+                for name in files:
+                    if name.endswith(".mlir"):
+                        entry = os.path.join(root, name)
+                        kind = _kind_at(entry)
+                        if isinstance(kind, InputError):
+                            unreadable.append(kind)
+                        elif kind is None:
+                            found.append(entry)
+                        else:
+                            unreadable.append(InputError(entry, f"not a regular file ({kind}); not read"))
             yield from sorted(found)
-            yield from unreadable
+            yield from sorted(unreadable, key=lambda e: e.path)
             if not found and not unreadable:
                 yield NothingFound(path)
         else:
-            yield InputError(path, "not a regular file or directory")
+            yield InputError(path, f"not a regular file ({_KINDS.get(stat.S_IFMT(mode), 'unknown')}); not read")
+
+
+_KINDS = {
+    stat.S_IFIFO: "a FIFO",
+    stat.S_IFCHR: "a character device",
+    stat.S_IFBLK: "a block device",
+    stat.S_IFSOCK: "a socket",
+    stat.S_IFDIR: "a directory",
+}
+
+
+def _stat_error(path: str, err: OSError | ValueError) -> InputError:
+    if isinstance(err, ValueError):  # an embedded NUL
+        return InputError(path, "not a valid path")
+    if os.path.islink(path) and not isinstance(err, PermissionError):
+        return InputError(path, "broken symbolic link")
+    return InputError(path, err.strerror or str(err))
+
+
+def _kind_at(path: str) -> str | InputError | None:
+    """None for a regular file (or a symbolic link to one); else what it is, or why it cannot be known."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError) as err:
+        return _stat_error(path, err)
+    return None if stat.S_ISREG(mode) else _KINDS.get(stat.S_IFMT(mode), "not a regular file")
+
+
+class NotRegular(OSError):
+    """A path that is not a regular file where one is needed (checked by the open descriptor)."""
+
+
+def open_regular(path: str, streams: bool = False) -> int:
+    """A descriptor open for reading ``path``, which must be a regular file (or, with
+    ``streams``, a FIFO). A file is opened without blocking and checked on the descriptor
+    itself, so a FIFO or a device put in a file's place after the walk is never read (nor
+    waited on). A FIFO the user named is opened as ``cat`` opens it: waiting for its writer."""
+    flags = os.O_RDONLY | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    if streams and stat.S_ISFIFO(os.stat(path).st_mode):
+        fd = os.open(path, flags)
+        if not stat.S_ISFIFO(os.fstat(fd).st_mode):
+            os.close(fd)
+            raise NotRegular(0, "not a regular file or FIFO; not read")
+        return fd
+    fd = os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotRegular(0, f"not a regular file ({_KINDS.get(stat.S_IFMT(mode), 'unknown')}); not read")
+        _blocking(fd)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _blocking(fd: int) -> None:
+    if hasattr(os, "set_blocking"):
+        os.set_blocking(fd, True)
+
+
+def is_stream(path: str) -> bool:
+    """Whether ``path`` (not ``-``) is a FIFO, read once to its end like standard input."""
+    try:
+        return stat.S_ISFIFO(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def read_limited(path: str, limit: int) -> bytes:
+    """The bytes of a regular file or FIFO, which must not be longer than ``limit``."""
+    with os.fdopen(open_regular(path, streams=True), "rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(errno.EFBIG, f"larger than {limit >> 20} MiB; not read")
+    return data
 
 
 BOM = b"\xef\xbb\xbf"
 
 
 def read_bytes(path: str) -> bytes:
-    """A whole file's bytes."""
-    with open(path, "rb") as f:
+    """A whole regular file's bytes."""
+    with os.fdopen(open_regular(path), "rb") as f:
         return f.read()
 
 
@@ -104,7 +205,7 @@ BLOCK_SIZE = 1 << 20
 def read_blocks(path: str, size: int = BLOCK_SIZE, start: int = 0, stop: int | None = None) -> Iterator[bytes]:
     """A file's bytes in blocks of about ``size``, each ending at a newline (but the last);
     only those of ``[start, stop)`` if given."""
-    with open(path, "rb") as f:
+    with os.fdopen(open_regular(path), "rb") as f:
         f.seek(start)
         left = stop - start if stop is not None else -1
         rest = b""
@@ -140,9 +241,27 @@ def decode_error(path: str, data: bytes, err: UnicodeDecodeError, first_line: in
 
 def read_stdin(stdin_name: str) -> tuple[Source, Diagnostic | None] | InputError:
     """Read and decode standard input, shown as ``stdin_name`` (files are read in blocks)."""
+    loaded = read_stream(STDIN, stdin_name)
+    return loaded if isinstance(loaded, InputError) else decode(stdin_name, loaded)
+
+
+def load_stream(path: str, stdin_name: str) -> tuple[Source, Diagnostic | None] | InputError:
+    """Read and decode standard input (``-``, shown as ``stdin_name``) or a FIFO the user named."""
+    if path == STDIN:
+        return read_stdin(stdin_name)
+    loaded = read_stream(path)
+    return loaded if isinstance(loaded, InputError) else decode(path, loaded)
+
+
+def read_stream(path: str, name: str | None = None) -> bytes | InputError:
+    """All the bytes of standard input (``-``) or of a FIFO the user named, read once."""
+    shown = name if name is not None else path
     try:
+        if path != STDIN:
+            with os.fdopen(open_regular(path, streams=True), "rb") as f:
+                return f.read()
         if sys.stdin is None or sys.stdin.closed:
-            return InputError(stdin_name, "standard input is closed")
-        return decode(stdin_name, sys.stdin.buffer.read())
+            return InputError(shown, "standard input is closed")
+        return sys.stdin.buffer.read()
     except OSError as err:
-        return InputError(stdin_name, err.strerror or str(err))
+        return InputError(shown, err.strerror or str(err))

@@ -221,7 +221,15 @@ class Operation(Frozen):
     """
 
     __slots__ = __match_args__ = (
-        "name", "name_span", "span", "operands", "results", "attributes", "generic", "regions", "constants"
+        "name",
+        "name_span",
+        "span",
+        "operands",
+        "results",
+        "attributes",
+        "generic",
+        "regions",
+        "constants",
     )
     name: str
     name_span: Span

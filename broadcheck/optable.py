@@ -172,8 +172,16 @@ class OpTable:
     """Op name -> semantics name, from the built-in table and user patterns."""
 
     def __init__(self, patterns: Iterable[tuple[str, str]] = ()):
-        self._patterns = [(re.compile(fnmatch.translate(p)), s) for p, s in patterns][::-1]
+        self.written = tuple(patterns)
+        """The ``(PATTERN, SEMANTICS)`` pairs as given: two tables are equal when these are."""
+        self._patterns = [(re.compile(fnmatch.translate(p)), s) for p, s in self.written][::-1]
         self._cache: dict[str, str | None] = {}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, OpTable) and other.written == self.written
+
+    def __hash__(self) -> int:
+        return hash(self.written)
 
     def semantics(self, name: str) -> str | None:
         """The semantics to check ``name`` with, or ``None`` if it is not checked."""

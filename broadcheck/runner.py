@@ -7,7 +7,6 @@ The output never depends on scheduling: results come back ordered by path, so
 from __future__ import annotations
 
 import fnmatch
-import io
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
@@ -16,27 +15,26 @@ from broadcheck.diagnostics import Diagnostic, Result
 from broadcheck.engine.options import Options
 from broadcheck.engine.run import FileRun, check_text
 from broadcheck.inputs import (
-    BOM,
     STDIN,
     InputError,
     NothingFound,
-    decode,
     decode_error,
     expand,
+    is_stream,
+    load_stream,
     read_blocks,
-    read_bytes,
-    read_stdin,
 )
-from broadcheck.text import Source
 
 if TYPE_CHECKING:
     from pathlib import Path
+
+    from broadcheck.text import Source
 
 
 class Outcome:
     """Everything a run produced: a result per file checked, and the paths that failed to read."""
 
-    __slots__ = ("changes", "excluded", "fixed", "input_errors", "nothing_found", "results")
+    __slots__ = ("changes", "excluded", "fixed", "input_errors", "nothing_found", "results", "stdin_output", "written")
 
     def __init__(self) -> None:
         self.results: list[Result] = []
@@ -49,6 +47,10 @@ class Outcome:
         """``--fix``/``--diff``: (path, text before, text after) of each input the fixes change."""
         self.fixed = 0
         """``--fix``/``--diff``: how many problems the fixes remove."""
+        self.written: list[str] = []
+        """``--fix``: the files written."""
+        self.stdin_output: bytes | None = None
+        """``--fix -``: what to print on standard output (the fixed text, or the input as it came)."""
 
 
 def excluded(path: str, patterns: Sequence[str], root: Path) -> bool:
@@ -85,8 +87,8 @@ class InternalError(Exception):
 
 def check_one(path: str, options: Options, stdin_name: str, jobs: int = 1) -> Result | InputError:
     """Read, decode and check one path; a file is read in blocks, so memory stays flat."""
-    if path == STDIN:
-        loaded = read_stdin(stdin_name)
+    if path == STDIN or is_stream(path):  # read once, into memory
+        loaded = load_stream(path, stdin_name)
         if isinstance(loaded, InputError):
             return loaded
         source, decode_problem = loaded
@@ -95,9 +97,9 @@ def check_one(path: str, options: Options, stdin_name: str, jobs: int = 1) -> Re
         try:
             result = check_text(source.path, source.text, options)
             if any(d.severity == "error" for d in result.diagnostics):
-                from broadcheck.fixes import with_fixes
+                from broadcheck.engine.fix import with_fixes
 
-                result.diagnostics = with_fixes(io.StringIO(source.text, newline=""), result.diagnostics, options)
+                result.diagnostics = with_fixes(source.text, result.diagnostics, options)
             return result
         except Exception as err:
             raise InternalError(source.path) from err
@@ -139,18 +141,6 @@ def _lines_of(path: str, numbers: Iterable[int]) -> dict[int, str]:
     return found
 
 
-SPLIT_MIN_BYTES = 4 << 20
-"""With ``-j``, files at least this large are cut into ranges (broadcheck.split); below it,
-forking and the workers' reading of the file's beginning cost more than they save."""
-
-
-def _size(path: str) -> int:
-    try:
-        return os.stat(path).st_size
-    except OSError:
-        return 0
-
-
 def feed(stream: FileRun, path: str, start: int, stop: int | None, final: bool) -> Result | None:
     """Feed ``[start, stop)`` of ``path`` to ``stream``; a result if a block is not UTF-8."""
     blocks: Iterator[bytes] = read_blocks(path, start=start, stop=stop)
@@ -172,109 +162,70 @@ def feed(stream: FileRun, path: str, start: int, stop: int | None, final: bool) 
 
 def _with_fixes(path: str, diagnostics: list[Diagnostic], options: Options) -> list[Diagnostic]:
     """Attach fixes: the file is read again, line by line, only when it has problems."""
-    from broadcheck.fixes import with_fixes
+    from broadcheck.engine.fix import with_fixes
 
     try:
         with open(path, encoding="utf-8-sig", newline="") as f:
-            return with_fixes(f, diagnostics, options)
+            return with_fixes(f.read(), diagnostics, options)
     except (OSError, UnicodeDecodeError):
         return diagnostics
-
-
-class Fixed:
-    """What ``--fix`` or ``--diff`` did to one input."""
-
-    __slots__ = ("after", "before", "fixed", "result")
-
-    def __init__(self, result: Result, before: str, after: str, fixed: int) -> None:
-        self.result = result
-        """The problems that remain (after the fixes, if they were written)."""
-        self.before, self.after = before, after
-        self.fixed = fixed
-        """How many diagnostics the applied fixes removed."""
-
-
-def fix_one(path: str, options: Options, stdin_name: str, unsafe: bool, write: bool) -> Fixed | Result | InputError:
-    """``--fix`` (``write``) or ``--diff`` one input: plan, apply, write atomically, check again.
-
-    A file that cannot be decoded, or has nothing to fix, gives its plain result.
-    """
-    from broadcheck.fixes import apply, fixes_of, with_fixes
-    from broadcheck.outputs import ChangedOnDisk, write_if_unchanged
-
-    if path == STDIN:
-        loaded = read_stdin(stdin_name)
-        if isinstance(loaded, InputError):
-            return loaded
-        source, problem = loaded
-        data = source.text.encode("utf-8")
-        if problem is not None:
-            return _of(source, [problem])
-    else:
-        try:
-            data = read_bytes(path)
-        except OSError as err:
-            return InputError(path, err.strerror or str(err))
-        source, problem = decode(path, data)
-        if problem is not None:
-            return _of(source, [problem])
-    try:
-        result = check_text(source.path, source.text, options)
-        result.diagnostics = with_fixes(io.StringIO(source.text, newline=""), result.diagnostics, options)
-        fixes = fixes_of(result.diagnostics, unsafe)
-        after = apply(source.text, fixes, unsafe)
-        if after == source.text:
-            return Fixed(result, source.text, after, 0)
-        remaining = check_text(path if path != STDIN else source.path, after, options)
-        # What remains may still have a fix (an unsafe one, without --unsafe-fixes): say so.
-        remaining.diagnostics = with_fixes(io.StringIO(after, newline=""), remaining.diagnostics, options)
-    except Exception as err:
-        raise InternalError(source.path) from err
-    errors = sum(1 for d in result.diagnostics if d.severity == "error")
-    fixed = max(0, errors - sum(1 for d in remaining.diagnostics if d.severity == "error"))
-    if write and path != STDIN:
-        bom = BOM if data.startswith(BOM) else b""
-        try:
-            write_if_unchanged(path, data, bom + after.encode("utf-8"))
-        except ChangedOnDisk as err:
-            return InputError(path, str(err).split("; ", 1)[-1] + ": changed on disk since it was read")
-        except OSError as err:
-            return InputError(path, f"cannot write: {err.strerror or err}")
-    return Fixed(remaining if write else result, source.text, after, fixed)
 
 
 PARALLEL_MIN_FILES = 8
 
 _worker_options: Options | None = None
+_worker_keeps_going = True
 
 
-def _init_worker(options: Options) -> None:
+def _init_worker(options: Options, keep_going: bool = True) -> None:
     import signal
 
-    global _worker_options
-    _worker_options = options
+    global _worker_options, _worker_keeps_going
+    _worker_options, _worker_keeps_going = options, keep_going
     # Ctrl-C reaches the whole process group: the parent alone handles it (exit 130).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for number in (signal.SIGTERM, signal.SIGHUP):  # the pool ends its workers with SIGTERM
+        signal.signal(number, signal.SIG_DFL)
 
 
 def _check_in_worker(path: str) -> Result | InputError:
     assert _worker_options is not None
-    return check_one(path, _worker_options, "<stdin>")
+    if not _worker_keeps_going:
+        return check_one(path, _worker_options, "<stdin>")
+    return _checked(path, _worker_options, "<stdin>", 1)
 
 
-def _results(files: Sequence[str], options: Options, jobs: int, stdin_name: str) -> Iterator[Result | InputError]:
+def failed(err: InternalError) -> InputError:
+    """An internal error while checking one file, as the run reports it (and goes on)."""
+    cause = err.__cause__ if err.__cause__ is not None else err
+    text = str(cause).split("\n", 1)[0]
+    return InputError(err.path, f"{type(cause).__name__}: {text[:500]}" if text else type(cause).__name__, "check")
+
+
+def _checked(path: str, options: Options, stdin_name: str, jobs: int) -> Result | InputError:
+    """:func:`check_one`, with an internal error given back as the file's failure."""
+    try:
+        return check_one(path, options, stdin_name, jobs)
+    except InternalError as err:
+        return failed(err)
+
+
+def _results(
+    files: Sequence[str], options: Options, jobs: int, stdin_name: str, keep_going: bool = True
+) -> Iterator[Result | InputError]:
+    check = _checked if keep_going else check_one
     disk = [f for f in files if f != STDIN]
     # A process pool costs more to start than a few small files take to check.
     if jobs <= 1 or len(disk) < PARALLEL_MIN_FILES:
         for path in files:  # a few files: each large one is split across the cores instead
-            yield check_one(path, options, stdin_name, jobs)
+            yield check(path, options, stdin_name, jobs)
         return
     if STDIN in files:  # stdin can only be read here, in the parent
-        yield check_one(STDIN, options, stdin_name)
+        yield check(STDIN, options, stdin_name, 1)
     from concurrent.futures import ProcessPoolExecutor
 
     chunksize = max(1, min(64, len(disk) // (jobs * 8)))
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(options,))
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(options, keep_going))
     try:
         yield from pool.map(_check_in_worker, disk, chunksize=chunksize)
     except BaseException:  # Ctrl-C or an internal error: do not wait for the files still queued
@@ -292,10 +243,13 @@ def run(
     stdin_name: str = "<stdin>",
     progress: Callable[[int], Callable[[], None]] | None = None,
     fix: tuple[bool, bool] | None = None,
+    keep_going: bool = True,
 ) -> Outcome:
     """Check every file ``paths`` name; ``progress(total)`` returns a per-file tick, if given.
 
-    ``fix`` is ``(write, unsafe)`` for ``--fix`` (write) or ``--diff``.
+    ``fix`` is ``(write, unsafe)`` for ``--fix`` (write) or ``--diff``. An internal error while
+    checking a file is that file's failure, and the others are still checked, unless
+    ``keep_going`` is false (``--debug``: it is raised, with its traceback).
     """
     if root is None and exclude:
         from pathlib import Path
@@ -305,7 +259,10 @@ def run(
     files: list[str] = []
     for item in expand(tuple(paths)):
         if isinstance(item, InputError):
-            outcome.input_errors.append(item)
+            if root is not None and excluded(item.path, exclude, root):
+                outcome.excluded += 1  # excluded: not read, so not an error (a FIFO, say)
+            else:
+                outcome.input_errors.append(item)
         elif isinstance(item, NothingFound):
             outcome.nothing_found.append(item.path)
         elif root is not None and excluded(item, exclude, root):
@@ -314,20 +271,9 @@ def run(
             files.append(item)
     tick = progress(len(files)) if progress is not None else None
     if fix is not None:  # --fix and --diff read, rewrite and check each input in turn
-        write, unsafe = fix
-        for path in files:
-            done = fix_one(path, options, stdin_name, unsafe, write)
-            if isinstance(done, Fixed):
-                outcome.results.append(done.result)
-                outcome.fixed += done.fixed
-                if done.after != done.before:
-                    outcome.changes.append((done.result.path, done.before, done.after))
-            elif isinstance(done, InputError):
-                outcome.input_errors.append(done)
-            else:
-                outcome.results.append(done)
+        _fix_all(outcome, files, options, fix, max(1, jobs), stdin_name, keep_going)
         files = []
-    for result in _results(files, options, max(1, jobs), stdin_name):
+    for result in _results(files, options, max(1, jobs), stdin_name, keep_going):
         if isinstance(result, InputError):
             outcome.input_errors.append(result)
         else:
@@ -337,6 +283,42 @@ def run(
     outcome.results.sort(key=lambda r: r.path)
     outcome.input_errors.sort(key=lambda e: e.path)
     return outcome
+
+
+def _fix_all(
+    outcome: Outcome,
+    files: Sequence[str],
+    options: Options,
+    fix: tuple[bool, bool],
+    jobs: int,
+    stdin_name: str,
+    keep_going: bool,
+) -> None:
+    """``--fix`` or ``--diff`` each file in turn (broadcheck.fixing), into ``outcome``."""
+    from broadcheck.fixing import fix_one
+
+    write, unsafe = fix
+    for path in files:
+        try:
+            done = fix_one(path, options, stdin_name, unsafe, write, jobs)
+        except InternalError as err:
+            if not keep_going:
+                raise
+            outcome.input_errors.append(failed(err))
+            continue
+        if isinstance(done, InputError):
+            outcome.input_errors.append(done)
+            continue
+        outcome.results.append(done.result)
+        outcome.fixed += done.fixed
+        if done.failure is not None:
+            outcome.input_errors.append(done.failure)
+        if done.written:
+            outcome.written.append(done.result.path)
+        elif done.changed and done.before is not None and done.after is not None:
+            outcome.changes.append((done.result.path, done.before, done.after))
+        if path == STDIN:
+            outcome.stdin_output = done.output
 
 
 def default_jobs() -> int:

@@ -18,7 +18,6 @@ from broadcheck.engine.diagnose import diagnose
 from broadcheck.ops import Dim, Operation, Shape, ShapedType, Span, TypeUse, shape_str
 from broadcheck.semantics import Profile, registry
 from broadcheck.syntax.parser import SyntaxProblem, parse_operation, parse_type
-from broadcheck.text import Source
 
 INFER_PATH = "<command line>"
 SEMANTICS = ("mlir", "numpy", "onnx", "xla")

@@ -10,8 +10,8 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
+from broadcheck import dialects
 from broadcheck.messages import RULES
-from broadcheck.optable import BUILTIN_OPS
 
 DOCS = Path(__file__).resolve().parent
 
@@ -41,17 +41,18 @@ def codes() -> str:
 
 
 def ops() -> str:
-    """Every op of the built-in table, by dialect, with the semantics it is checked with."""
+    """Every checked op of the declarations, by dialect, with the rule family it is checked with."""
     by_dialect: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
-    for name, semantics in sorted(BUILTIN_OPS.items()):
-        dialect, _, op = name.partition(".")
-        by_dialect[dialect][semantics].append(op)
+    for decl in sorted(dialects.every(), key=lambda d: d.name):
+        if decl.checked:
+            dialect, _, op = decl.name.partition(".")
+            by_dialect[dialect][decl.semantics or ""].append(op)
     lines = [
         "# The op table",
         "",
-        "Generated from `broadcheck/optable.py` by `make docs`. Each op is checked with the named",
-        "semantics (`--op PATTERN=SEMANTICS` takes the same names); the README says which version",
-        "of each dialect the rules follow and how they were checked against the real tools.",
+        "Generated from the op declarations (`broadcheck/dialects/`) by `make docs`. Each op is checked",
+        "with the named rule family; the README says which version of each dialect the rules follow",
+        "and how they were checked against the real tools.",
         "",
     ]
     for dialect in sorted(by_dialect):

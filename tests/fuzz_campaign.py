@@ -11,6 +11,11 @@ campaign stops at the first input that crashes broadcheck, gets an unlocated
 diagnostic, prints a traceback or changes a file, and writes it to
 ``fuzz-crash-<n>.mlir`` for a regression fixture. ``--jobs`` runs seeds in
 parallel. It prints how many inputs it ran, and how fast.
+
+Then, for ``--outer-seconds``, the outer layer's scenarios (tests/fuzz_outer.py): walks
+over FIFOs, device links, sockets and names that are not UTF-8 or hold control
+characters; ``--fix`` interrupted by SIGTERM, SIGHUP or SIGINT; ``--fix`` while another
+program edits the file. Each runs the real command line as a process with a time bound.
 """
 
 from __future__ import annotations
@@ -28,7 +33,9 @@ import traceback
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-from broadcheck.checker import Options, Result, check_source
+from broadcheck.diagnostics import Result
+from broadcheck.engine.options import Options
+from broadcheck.engine.run import check_text
 from broadcheck.inputs import decode
 from broadcheck.optable import OpTable
 from broadcheck.report import FORMATS, render
@@ -91,7 +98,11 @@ def _check(data: bytes, count: int) -> None:
     """Check and render one input; raise on any failure."""
     source, problem = decode("fuzz.mlir", data)
     options = OPTIONS[count % len(OPTIONS)]
-    result = Result.of(source, [problem]) if problem is not None else check_source(source, options)
+    result = (
+        Result.of(source.path, dict(enumerate(source.lines, 1)), [problem])
+        if problem is not None
+        else check_text(source.path, source.text, options)
+    )
     last = source.text.count("\n") + 2
     bad = [d for d in result.diagnostics if not (1 <= d.line <= last and d.column >= 1)]
     if bad:
@@ -159,6 +170,7 @@ def main() -> int:
     parser.add_argument("--inputs", type=int, default=1_000_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--outer-seconds", type=float, default=600.0, help="the outer layer's scenarios (0: none)")
     args = parser.parse_args()
     root = Path(__file__).resolve().parent.parent
     before = _checksums(root)
@@ -170,15 +182,33 @@ def main() -> int:
     elapsed = time.monotonic() - start
     total = sum(count for count, _, _ in runs)
     failures = [failure for _, _, failure in runs if failure is not None]
+    verdict = "failed" if failures else "no crash, no traceback, no changed file"
+    print(
+        f"{total} inputs in {elapsed:.0f} s ({total / elapsed:.0f}/s) with {args.jobs} jobs, "
+        f"seeds {args.seed}-{args.seed + args.jobs - 1}: {verdict}",
+        flush=True,
+    )
+    if args.outer_seconds > 0:
+        from tests import fuzz_outer
+
+        start = time.monotonic()
+        with ProcessPoolExecutor(args.jobs) as pool:
+            seeds = range(args.seed, args.seed + args.jobs)
+            outer = list(pool.map(fuzz_outer.campaign, seeds, [args.outer_seconds] * args.jobs))
+        elapsed = time.monotonic() - start
+        counts = {kind: sum(c[kind] for c, _, _ in outer) for kind in ("walk", "signal", "edit", "python start-up")}
+        outer_failures = [failure for _, _, failure in outer if failure is not None]
+        failures.extend(outer_failures)
+        print(
+            f"outer layer: {counts['walk']} walks, {counts['signal']} --fix runs with a signal "
+            f"({counts['python start-up']} of them during Python's own start-up), "
+            f"{counts['edit']} --fix runs with a concurrent edit in {elapsed:.0f} s with {args.jobs} jobs: "
+            + ("failed" if outer_failures else "no hang, no traceback, no changed or lost byte, no file left")
+        )
     if _checksums(root) != before:
         failures.append("a fixture or example file changed")
     for failure in failures:
         print(failure)
-    verdict = f"{len(failures)} failures" if failures else "no crash, no traceback, no changed file"
-    print(
-        f"{total} inputs in {elapsed:.0f} s ({total / elapsed:.0f}/s) with {args.jobs} jobs, "
-        f"seeds {args.seed}-{args.seed + args.jobs - 1}: {verdict}"
-    )
     return 1 if failures else 0
 
 

@@ -21,3 +21,13 @@ def test_the_readme_names_every_dialect_and_its_version() -> None:
     section = section[: section.index("\n## ", 3)]
     for dialect in sorted(KNOWN_DIALECTS):
         assert f"`{dialect}`" in section or f"`{dialect}.`" in section, dialect
+
+
+def test_every_rule_has_its_own_name() -> None:
+    """A rule's name is how `broadcheck rule` and the docs refer to it: one code per name."""
+    from collections import Counter
+
+    from broadcheck.messages import RULES
+
+    twice = [name for name, n in Counter(rule.name for rule in RULES.values()).items() if n > 1]
+    assert twice == []

@@ -38,7 +38,7 @@ def test_diff_prints_what_fix_would_write_and_writes_nothing(stale: Path, run: I
     result = run("check", "--isolated", "--diff", "stale.mlir")
     assert result.code == 1
     _golden("stale.diff", result.out.encode())
-    assert result.err == "Would fix 2 problems in 1 file.\n"
+    assert result.err == "Would fix 1 problem in 1 file.\n"
     assert stale.read_bytes() == before
 
 
@@ -53,7 +53,7 @@ def test_fix_rewrites_only_type_text(stale: Path, run: Invoke) -> None:
         "stale.mlir:19:8: error: 'tosa.add' op operands don't have broadcast-compatible shapes [BC101]",
         "Found 2 errors in 1 file.",
         "Checked 5 ops; 1 passed over (1 not in the op table); --show-skipped lists them.",
-        "Fixed 2 problems in 1 file.",
+        "Fixed 1 problem in 1 file.",
     ]
     _golden("stale.fixed.mlir", stale.read_bytes())
     assert stat.S_IMODE(stale.stat().st_mode) == 0o640
@@ -83,7 +83,7 @@ def test_a_fully_fixable_file_exits_0(tmp_path: Path, run: Invoke, monkeypatch: 
 
 
 def test_the_rendering_says_which_fix_exists(stale: Path, run: Invoke) -> None:
-    flat = " ".join(run("check", "--isolated", "stale.mlir").out.split())  # the full format wraps long lines
+    flat = " ".join(run("check", "--isolated", "stale.mlir").out.split())  # on a terminal, the full format wraps
     assert "= fix: change the result type to tensor<8x7x6x5xf32>, and 7 later types that follow from it [--fix]" in flat
     assert (
         "= fix (unsafe): change the result type to tensor<3x4xf32>, and 2 later types that follow from it "
@@ -120,16 +120,16 @@ def test_fix_with_verify_diagnostics_is_a_usage_error(stale: Path, run: Invoke) 
 
 
 def test_a_file_changed_on_disk_is_not_overwritten(stale: Path, run: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
-    from broadcheck import runner
+    from broadcheck import outputs
 
-    real = runner.read_bytes
+    real = outputs.snapshot
 
-    def read_then_someone_writes(path: str) -> bytes:
-        data = real(path)
-        Path(path).write_bytes(data + b"// edited meanwhile\n")
-        return data
+    def read_then_someone_writes(path: str, temporaries: outputs.Temporaries) -> outputs.Snapshot:
+        taken = real(path, temporaries)
+        Path(path).write_bytes(Path(path).read_bytes() + b"// edited meanwhile\n")
+        return taken
 
-    monkeypatch.setattr(runner, "read_bytes", read_then_someone_writes)
+    monkeypatch.setattr(outputs, "snapshot", read_then_someone_writes)
     result = run("check", "--isolated", "--fix", "stale.mlir")
     assert result.code == 2
     assert "changed on disk since it was read" in result.err

@@ -11,7 +11,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from broadcheck.checker import Options, check_source
+from broadcheck.engine.options import Options
+from broadcheck.engine.run import check_text
 from broadcheck.inputs import decode
 from broadcheck.optable import OpTable
 from broadcheck.semantics import Profile
@@ -23,13 +24,13 @@ PROFILES = [Profile.SPEC, Profile.LLVM]
 
 
 def check_is_sound(source: Source, options: Options) -> None:
-    result = check_source(source, options)
+    result = check_text(source.path, source.text, options)
     lines = source.text.count("\n") + 1
     for d in result.diagnostics:
         assert 1 <= d.line <= d.end_line <= lines + 1, d
         assert d.column >= 1 and d.end_column >= 1, d
         assert d.message and d.code.startswith("BC"), d
-    again = check_source(source, options)
+    again = check_text(source.path, source.text, options)
     assert again.diagnostics == result.diagnostics
 
 

@@ -6,7 +6,6 @@ import json
 import re
 import subprocess
 import sys
-from collections import defaultdict
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -151,6 +150,7 @@ EXTREMES: list[Extreme] = [
     ("CRLF", '%0 = "tf.AddV2"(%a, %b)\r\n   : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>\r\n', 1, "x.mlir:1:6: error"),
     ("UTF-8 BOM", "\ufeff" + BAD, 1, "x.mlir:1:6: error"),
     ("tabs", '\t%0 = "tf.AddV2"(%a,\t%b)\t:\t(tensor<2xf32>,\ttensor<3xf32>)\t->\ttensor<2xf32>\n', 1, "x.mlir:1:7: error"),
+    ("one-line regions in a statement over lines", 'func.func @f(%a: i32) {\n  %0 = "test.op"(%a) ({ "test.x"() : () -> () }) {k = 1}\n     : (i32) -> i32\n  "test.y"() ({ "test.x"() : () -> () }) : () -> () }\n', 0, ""),
     ("empty", "", 0, ""),
     ("only comments", "// RUN: nothing\n// CHECK: %0 = \"tf.AddV2\"(%a) : (tensor<3xf32) -> x\n", 0, ""),
 ]  # fmt: skip

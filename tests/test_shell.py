@@ -50,7 +50,7 @@ def test_infer(operands: list[str], options: list[str], expected: str, run: Invo
 def test_infer_failures(operands: list[str], options: list[str], message: str, run: Invoke) -> None:
     result = run("infer", *operands, *options)
     assert result.code == 1
-    assert message in " ".join(result.out.split())  # the full format wraps long messages
+    assert message in " ".join(result.out.split())  # on a terminal, the full format wraps
 
 
 def test_infer_all_shows_where_semantics_disagree(run: Invoke) -> None:

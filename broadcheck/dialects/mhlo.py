@@ -1,9 +1,12 @@
 """MHLO (openxla/xla ``xla/mlir_hlo``) as jaxlib 0.10.2 ships it: its own ODS and verifiers,
 not a copy of StableHLO's (``broadcast_dimensions`` is an i64 elements attribute, ``compare``
 and ``clamp`` want the same element types, ...). Each op's rule, constraints and attributes
-are in :data:`broadcheck.semantics.mhlo.OPS`; here, its printed form."""
+are in :data:`broadcheck.semantics.mhlo.OPS`; here, its printed form. The structural ops
+(``transpose``, ``slice``, ``constant``, ...) mirror StableHLO's checks with MHLO's own rules
+where they differ (:func:`broadcheck.dialects.stablehlo.structural`)."""
 
-from broadcheck.dialects.op import COMPLEX, FUNCTIONAL, OPERAND_LIST, PAIRED, PAIRS, RESULT, SAME, Layout, Op, ops
+from broadcheck.dialects.op import COMPLEX, FUNCTIONAL, SAME, Layout, Op, ops
+from broadcheck.dialects.stablehlo import structural
 from broadcheck.semantics.mhlo import OPS as RULES
 from broadcheck.semantics.mhlo import verify_op
 
@@ -24,10 +27,5 @@ def _layout(name: str) -> Layout:
 
 OPS = ops(
     [Op(f"mhlo.{name}", _layout(name), verify_op, "mhlo") for name in RULES],
-    Op("mhlo.constant", RESULT, literal="value"),
-    Op("mhlo.iota", RESULT),
-    Op("mhlo.return", OPERAND_LIST),
-    Op("mhlo.while", PAIRED, region_arguments="all"),
-    Op("mhlo.reduce", PAIRS),
-    Op("mhlo.optimization_barrier", PAIRED),
+    structural("mhlo"),
 )

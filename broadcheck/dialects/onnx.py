@@ -10,9 +10,15 @@ MULTIDIRECTIONAL = (
 
 OPS = ops(
     [Op(f"onnx.{name}", FUNCTIONAL, family("onnx"), "onnx") for name in MULTIDIRECTIONAL],
-    [Op(f"onnx.{name}", FUNCTIONAL, family("onnx-unidirectional"), "onnx-unidirectional") for name in ("PRelu", "Gemm", "LayerNormalization")],
+    [
+        Op(f"onnx.{name}", FUNCTIONAL, family("onnx-unidirectional"), "onnx-unidirectional")
+        for name in ("PRelu", "Gemm", "LayerNormalization")
+    ],
     Op("onnx.Expand", FUNCTIONAL, family("onnx-expand"), "onnx-expand"),
     Op("onnx.Broadcast", FUNCTIONAL, family("onnx-broadcast"), "onnx-broadcast"),
-    [Op(f"onnx.{name}", FUNCTIONAL, family("onnx-matmul"), "onnx-matmul") for name in ("MatMul", "MatMulInteger", "QLinearMatMul")],
+    [
+        Op(f"onnx.{name}", FUNCTIONAL, family("onnx-matmul"), "onnx-matmul")
+        for name in ("MatMul", "MatMulInteger", "QLinearMatMul")
+    ],
     Op("onnx.Constant", FUNCTIONAL, literal="value"),
 )

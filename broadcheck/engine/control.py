@@ -152,7 +152,9 @@ class Calls:
         if callee is None:
             return Found("BC024", call.op, {"callee": call.callee})
         if len(call.inputs) != len(callee.inputs):
-            return Found("BC025", call.op, {"what": "operands", "expected": len(callee.inputs), "got": len(call.inputs)})
+            return Found(
+                "BC025", call.op, {"what": "operands", "expected": len(callee.inputs), "got": len(call.inputs)}
+            )
         for i, (written, expected) in enumerate(zip(call.inputs, callee.inputs, strict=True)):
             if _differ(written, expected):
                 return Found(
@@ -187,7 +189,9 @@ def yields(
         edge = f"along control flow edge from Operation scf.yield to Operation {op}: "
         notes = (("region branch point", at),)
         if len(yielded) != len(results):
-            detail = f"region branch point has {len(yielded)} operands, but region successor needs {len(results)} inputs"
+            detail = (
+                f"region branch point has {len(yielded)} operands, but region successor needs {len(results)} inputs"
+            )
             return Found("BC028", where, {"detail": edge + detail}, notes)
         for i, (given, wanted) in enumerate(zip(yielded, results, strict=True)):
             if _differ(given, wanted):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from broadcheck.diagnostics import Diagnostic, Label, Note
 from broadcheck.messages import RULES, note
 from broadcheck.ops import Operation, Span, shape_str
@@ -35,7 +37,8 @@ def diagnose(problem: Problem, op: Operation, path: str, op_name: str | None = N
         notes.append(Note("note", note("inferred", shape=f"'{shape_str(problem.inferred)}'")))
     if problem.expected is not None:
         notes.append(Note("help", note("help-result", type=problem.expected)))
-    return Diagnostic(rule.code, rule.severity, message, path, op.name_span, tuple(notes), tuple(labels))
+    span = op.name_span if problem.span is None else problem.span
+    return Diagnostic(rule.code, rule.severity, message, path, span, tuple(notes), tuple(labels))
 
 
 def syntax(problem: SyntaxProblem, path: str) -> Diagnostic:
@@ -51,8 +54,8 @@ def value(
     labels: tuple[Label, ...] = (),
     notes: tuple[Note, ...] = (),
     op: str | None = None,
-    **args: object,
+    args: Mapping[str, object] | None = None,
 ) -> Diagnostic:
-    """A value-flow or structure problem (BC004, BC011-BC017)."""
+    """A problem of the parser's or of value flow (BC005, BC011-BC032), worded with ``args``."""
     rule = RULES[code]
-    return Diagnostic(code, rule.severity, rule.format(op, **args), path, span, notes, labels)
+    return Diagnostic(code, rule.severity, rule.format(op, **(args or {})), path, span, notes, labels)

@@ -141,10 +141,15 @@ class Flow:
                     if used is not None and written is not None and used != written and comparable(used, written):
                         self.findings.append(
                             Finding(
-                                "BC016", line, name, ordinal,
-                                {"name": name, "number": number, "type": written, "used": used}, first_line, name,
+                                "BC016",
+                                line,
+                                name,
+                                ordinal,
+                                {"name": name, "number": number, "type": written, "used": used},
+                                first_line,
+                                name,
                                 first_ordinal,
-                            )  # fmt: skip
+                            )
                         )
                     elif used_in and used_in != region:  # used in one isolated region, defined outside it
                         self.escapes.append((first_line, first_ordinal, key, used_in))
@@ -193,7 +198,12 @@ class Flow:
         if found != expected and comparable(found, expected):  # type: ignore[arg-type]
             self.findings.append(
                 Finding(
-                    "BC011", line, name, ordinal, {"name": key.partition("#")[0], "used": expected, "prior": found},
-                    self.where.get(key, 0), key,
-                )  # fmt: skip
+                    "BC011",
+                    line,
+                    name,
+                    ordinal,
+                    {"name": key.partition("#")[0], "used": expected, "prior": found},
+                    self.where.get(key, 0),
+                    key,
+                )
             )

@@ -43,17 +43,17 @@ class Form:
         "decl",
         "error",
         "inner",
-        "literal",
         "key",
+        "literal",
         "name",
         "operand_types",
         "regions",
         "result_types",
         "roles",
         "route",
-        "split",
         "semantics",
         "simple",
+        "split",
         "statement",
         "successor_types",
         "verdict",
@@ -145,10 +145,10 @@ def read_form(key: str) -> Form:
     if (
         form.simple
         and form.roles == (RESULT,) * results + (USE,) * (len(form.roles) - results)
-        and all(r.count == 1 for r in statement.results)
+        and all(r.size == 1 for r in statement.results)
         and statement.regions == 0
         and statement.name not in _SPECIAL
-        and (decl is None or not decl.wraps)
+        and (decl is None or not (decl.wraps or decl.constants))  # a check that reads constants needs names
     ):
         form.split = results
     if decl is not None and decl.literal is not None:
@@ -156,11 +156,12 @@ def read_form(key: str) -> Form:
     return form
 
 
-def place_types(
-    statement: Statement, layout: Layout | None
-) -> tuple[list[TypeText | None], list[TypeText | None]]:
+def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeText | None], list[TypeText | None]]:
     """The type written for each operand and each result, as the op's layout places them
     (``None`` where the statement writes none broadcheck can place)."""
+    if layout is not None and layout.read is not None and not statement.generic:
+        reading = layout.read(statement)
+        return reading.operands, reading.results
     operands: list[TypeText | None] = [u.type for u in statement.operands]
     count = statement.result_count
     results: list[TypeText | None] = [None] * count

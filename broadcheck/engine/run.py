@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 
-from broadcheck.dialects import Registry
 from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE, Diagnostic, Label, Note, Result
+from broadcheck.dialects import Registry
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Blocks, Calls, Found, Signature, Where, yields
 from broadcheck.engine.flow import Flow
@@ -27,7 +27,7 @@ from broadcheck.messages import RULES
 from broadcheck.ops import Span, Type
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Statement
-from broadcheck.text import split_marker
+from broadcheck.text import split_marker, split_probe
 
 _STARTS = frozenset('%"^}!#@()[]{}<>,:=-*+/.?_' + "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 """The characters a token of MLIR may start with (its lexer rejects any other)."""
@@ -139,7 +139,7 @@ class FileRun(Sink):
         self._mark(text)
         marker = self.options.split_marker
         start, first = 0, self.next_line
-        if marker is not None and marker[:-2] in text:
+        if marker is not None and split_probe(marker) in text:
             for number, offset, after in self._markers(text, marker):
                 self._segment(text[start:offset], first)
                 self._end_module()
@@ -160,7 +160,7 @@ class FileRun(Sink):
         """The split markers of ``text``: (line, offset of the line, offset after it); and
         mlir-opt's near misses (BC905), located where it puts them."""
         found = []
-        for number, offset, line in _lines_at(text, (marker[:-2],), self.next_line):
+        for number, offset, line in _lines_at(text, (split_probe(marker),), self.next_line):
             kind = split_marker(line, marker)
             if kind is None:
                 continue
@@ -228,8 +228,10 @@ class FileRun(Sink):
                 name = names[k]
                 want = expected[k - split]
                 found = types.get(name, _MISSING)
-                if found is _MISSING or (want is not None and found is not None and found != want) or (
-                    outside and name in outside
+                if (
+                    found is _MISSING
+                    or (want is not None and found is not None and found != want)
+                    or (outside and name in outside)
                 ):
                     self._slow_use(name, want, line, k, names)
             result_types = form.result_types
@@ -268,8 +270,11 @@ class FileRun(Sink):
         if self.open_regions:  # the last statement of a region so far: its terminator, if nothing follows
             region = self.open_regions[-1]
             region.texts, region.where = form, line
-        if statement.successors or statement.name in _CALLS or yielded or (
-            statement.name == "func.func" and not regions
+        if (
+            statement.successors
+            or statement.name in _CALLS
+            or yielded
+            or (statement.name == "func.func" and not regions)
         ):
             self._control(form, names, line, text, body, yielded)
         flow = self.flow
@@ -280,8 +285,8 @@ class FileRun(Sink):
             k = 0
             results = [name for name, role in zip(names, roles, strict=True) if role == RESULT]
             for name, result in zip(results, statement.results, strict=False):
-                flow.define(name, result.count, form.result_types[k : k + result.count], line, 0, quiet=True)
-                k += result.count
+                flow.define(name, result.size, form.result_types[k : k + result.size], line, 0, quiet=True)
+                k += result.size
             self._check(form, line, text, body, summaries=summaries, names=names)
             return
         operand_types = form.operand_types
@@ -292,24 +297,24 @@ class FileRun(Sink):
         for ordinal, (name, role) in enumerate(zip(names, roles, strict=True)):
             if role == USE:
                 if uses >= skip:  # (an op's operands before its regions were resolved there)
-                    expected = operand_types[uses] if uses < len(operand_types) else None
-                    flow.use(name, expected, line if one_line else lines[ordinal], ordinal)
+                    written = operand_types[uses] if uses < len(operand_types) else None
+                    flow.use(name, written, line if one_line else lines[ordinal], ordinal)
                 uses += 1
             elif role == RESULT:
                 result_names.append((name, ordinal))
             elif role == SUCCESSOR:
                 if flat is None:
                     flat = [t for group in form.successor_types for t in group]
-                expected = flat[successor] if successor < len(flat) else None
-                flow.use(name, expected, line if one_line else lines[ordinal], ordinal)
+                passed = flat[successor] if successor < len(flat) else None
+                flow.use(name, passed, line if one_line else lines[ordinal], ordinal)
                 successor += 1
         if statement.name == "func.return" or (statement.name == "return" and not statement.generic):
             self._return(form, names, line, text, body)
         k = 0
         for (name, ordinal), result in zip(result_names, statement.results, strict=False):
-            types = form.result_types[k : k + result.count]
-            k += result.count
-            flow.define(name, result.count, types, line if one_line else lines[ordinal], ordinal)
+            result_types = form.result_types[k : k + result.size]
+            k += result.size
+            flow.define(name, result.size, result_types, line if one_line else lines[ordinal], ordinal)
         if len(flow.findings) > found or flow.fresh:
             self._locate_flow(found, names, line, text, body)
         if len(flow.escapes) > escapes:
@@ -397,7 +402,9 @@ class FileRun(Sink):
             name = op_name
             if problem.code in _CALL_CODES:
                 name = "func.call"
-            self.diagnostics.append(diagnose.value(problem.code, self.path, span, tuple(labels), op=name, **problem.args))
+            self.diagnostics.append(
+                diagnose.value(problem.code, self.path, span, tuple(labels), op=name, args=problem.args)
+            )
 
     def _slow_use(self, name: str, want: str | None, line: int, ordinal: int, names: list[str]) -> None:
         """A use the fast path leaves to value flow: not defined yet, of another type, or from
@@ -416,9 +423,11 @@ class FileRun(Sink):
         source = body if text is not None else self.line_text(lines[0]).lstrip()
         m = re.match(r"\s*((?:%[\w$.\-]+(?::\d+)?\s*,?\s*)+)=", source)
         if m is not None and self.functions:
-            for r in re.finditer(r"(%[\w$.\-]+)(?::(\d+))?", m.group(1)):
-                self.flow.define(r.group(1), int(r.group(2) or 1), (), lines[0], 0)
-            self.flow.findings = [f for f in self.flow.findings if f.code != "BC015"] if False else self.flow.findings
+            found = len(self.flow.findings)
+            for ordinal, r in enumerate(re.finditer(r"(%[\w$.\-]+)(?::(\d+))?", m.group(1))):
+                self.flow.define(r.group(1), int(r.group(2) or 1), (), lines[0], ordinal)
+            if len(self.flow.findings) > found:  # `%0 = <broken>` after another `%0`
+                self._locate_flow(found, names, lines[0], text, body)
         name_match = re.match(r'\s*(?:%[^=]*=\s*)?(?:"([\w$.\-]+)"|([A-Za-z_][\w$.]*))', source)
         if name_match is None:
             stripped = source.lstrip()
@@ -429,12 +438,14 @@ class FileRun(Sink):
                 self._report(diagnose.syntax(SyntaxProblem("unexpected character", span), self.path), text)
             return
         name = name_match.group(1) or name_match.group(2)
-        semantics, check = self.checks.check_of(name)
+        _, check = self.checks.check_of(name)
         if check is None:
             if self.checks.known_dialect(name):
                 self._pass_over(name, UNKNOWN_OP)
             return
-        line, column = (text.where(0) if text is not None else (lines[0], 1 + len(self.line_text(lines[0])) - len(source)))
+        line, column = (
+            text.where(0) if text is not None else (lines[0], 1 + len(self.line_text(lines[0])) - len(source))
+        )
         from broadcheck.syntax.parser import Unreadable as LarkUnreadable
         from broadcheck.syntax.parser import parse_operation
 
@@ -468,7 +479,7 @@ class FileRun(Sink):
         statement = form.statement
         assert statement is not None
         name = statement.name
-        semantics, check = self.checks.check_of(name)
+        _, check = self.checks.check_of(name)
         if check is None:
             if self._unknown_op(form, statement, line, text, body, offset):
                 return
@@ -490,7 +501,7 @@ class FileRun(Sink):
             elif regions or any(constants):  # the verdict depends on more than the key
                 memo = (form.key, regions, constants, check)
                 if memo in self.extended:
-                    problem = self.extended[memo]
+                    problem = self.extended[memo]  # type: ignore[assignment]
                 else:
                     problem = self.checks.verdict(form, self.aliases, regions, constants)
                     if len(self.extended) < 50_000:
@@ -511,7 +522,7 @@ class FileRun(Sink):
         self._mark_checked(line)
         if problem is not None:
             self._located_check(form, line, text, body, offset=offset, regions=regions, constants=constants)
-        elif not (uses_alias or regions or constants or offset or form.decl is not None and form.decl.constants):
+        elif not (uses_alias or regions or constants or offset or (form.decl is not None and form.decl.constants)):
             form.route = 3  # clean, whatever line has this key
 
     def _unknown_op(
@@ -520,7 +531,9 @@ class FileRun(Sink):
         """An op name its dialect does not define, or a custom form of an op that has none: what
         the parser (or, for the generic form, the verifier) says. Whether there was one."""
         name = statement.name
-        if name in _DEFAULT_DIALECT or form.decl is not None and not statement.generic and not self.names.generic_only(name):
+        if name in _DEFAULT_DIALECT or (
+            form.decl is not None and not statement.generic and not self.names.generic_only(name)
+        ):
             return False
         dialect, dot, _ = name.partition(".")
         if not dot:
@@ -541,7 +554,7 @@ class FileRun(Sink):
             return False
         span = Span(where.line, where.column, where.line, where.end)
         self._keep(span, self._fetch_line(where.line))
-        self.diagnostics.append(diagnose.value(code, self.path, span, **args))
+        self.diagnostics.append(diagnose.value(code, self.path, span, args=args))
         return True
 
     def _located_check(
@@ -674,7 +687,7 @@ class FileRun(Sink):
                 labels = (Label(other, "previously referenced here", mlir_note=True),)
             elif finding.code == "BC016" and other is not None:
                 labels = (Label(other, f"previously used here with type '{args['used']}'", mlir_note=True),)
-            self.diagnostics.append(diagnose.value(finding.code, self.path, span, labels, notes, **args))
+            self.diagnostics.append(diagnose.value(finding.code, self.path, span, labels, notes, args=args))
         del flow.findings[start:]
 
     def _fetch_line(self, number: int) -> str:
@@ -698,8 +711,8 @@ class FileRun(Sink):
 
     def _written_type(self, number: int, name: str) -> str | None:
         """The type text written for ``name`` where it is defined on line ``number``."""
-        from broadcheck.engine.forms import place_types
         from broadcheck import dialects
+        from broadcheck.engine.forms import place_types
         from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
         from broadcheck.syntax.statement import read_statement
 
@@ -728,7 +741,7 @@ class FileRun(Sink):
                 at = k + (int(index) if index else 0)
                 t = results[at] if at < len(results) else None
                 return t.text if t is not None else None
-            k += result.count
+            k += result.size
         for d in statement.definitions:
             if d.name == base and d.type is not None:
                 return d.type.text
@@ -787,10 +800,11 @@ class FileRun(Sink):
             return isolated
         if first or (decl is not None and decl.region_arguments == "all"):
             found = len(flow.findings)
-            arguments = iter(form.arguments)
+            argument_types = iter(form.arguments)
             for ordinal, (name, role) in enumerate(zip(names, form.roles, strict=False)):
                 if role == ARGUMENT:
-                    flow.argument(name, next(arguments, None), lines[ordinal] if ordinal < len(lines) else 0, ordinal)
+                    at = lines[ordinal] if ordinal < len(lines) else 0
+                    flow.argument(name, next(argument_types, None), at, ordinal)
             if len(flow.findings) > found:
                 self._locate_flow(found, names, lines[0] if lines else 0, head, head.text)
         return isolated
@@ -862,9 +876,12 @@ class FileRun(Sink):
             self._keep(span)
             self.diagnostics.append(
                 diagnose.value(
-                    "BC013", self.path, span, op="func.return", count=len(statement.operands), name=function.name,
-                    expected=len(expected),
-                )  # fmt: skip
+                    "BC013",
+                    self.path,
+                    span,
+                    op="func.return",
+                    args={"count": len(statement.operands), "name": function.name, "expected": len(expected)},
+                )
             )
             return
         sig = statement.signature
@@ -878,7 +895,12 @@ class FileRun(Sink):
             if w.key != e and "!" not in w.key + e and "#" not in w.key + e:
                 self._keep(span)
                 self.diagnostics.append(
-                    diagnose.value("BC012", self.path, span, index=i, actual=w.text, expected=e_text, name=function.name)
+                    diagnose.value(
+                        "BC012",
+                        self.path,
+                        span,
+                        args={"index": i, "actual": w.text, "expected": e_text, "name": function.name},
+                    )
                 )
 
     def label(self, text: Text) -> None:
@@ -931,15 +953,16 @@ class FileRun(Sink):
             self._findings(found, span_of)
 
     def alias(self, text: Text) -> None:
+        """``!name = type``: a type alias, from here on (``#name = ...`` aliases an attribute)."""
+        from broadcheck.syntax.types import read_alias
+
         body = text.text.strip()
         if not body.startswith("!"):
             return
-        from broadcheck.checker import define_alias
-        from broadcheck.syntax.scanner import AliasDefinition
-
-        name = body[1:].split("=")[0].strip()
-        line, column = text.where(0)
-        define_alias(AliasDefinition(name, body, line, column), self.aliases)
+        line, column = text.where(len(text.text) - len(text.text.lstrip()))
+        found = read_alias(body, self.aliases, line, column)
+        if found is not None:
+            self.aliases[found[0]] = found[1]
 
     def unbalanced(self, line: int, column: int, what: str) -> None:
         if what in ("}", "region"):
@@ -961,7 +984,7 @@ class FileRun(Sink):
             }[what]
         span = Span(line, column, line, column + 1)
         self._keep(span, self._fetch_line(line))
-        self.diagnostics.append(diagnose.value("BC005", self.path, span, detail=detail))
+        self.diagnostics.append(diagnose.value("BC005", self.path, span, args={"detail": detail}))
 
     def _code_before(self, line: int) -> tuple[int, int] | None:
         """Just after the last token before line ``line``: (line, column)."""
@@ -1046,9 +1069,7 @@ def _signature(statement: Statement) -> Signature | None:
             return None
         input_texts, input_keys = tuple(t.text for t in types), tuple(t.key for t in types)
     outputs = statement.signature.outputs if statement.signature is not None else ()
-    return Signature(
-        input_keys, tuple(t.key for t in outputs), (input_texts, tuple(t.text for t in outputs))
-    )
+    return Signature(input_keys, tuple(t.key for t in outputs), (input_texts, tuple(t.text for t in outputs)))
 
 
 Summary = tuple[tuple[str | None, ...], str, tuple[str | None, ...]]
@@ -1163,6 +1184,8 @@ def _lines_with(text: str, needles: tuple[str, ...], first: int) -> list[tuple[i
 
 
 def _find_all(text: str, needle: str) -> Iterable[int]:
+    if not needle:
+        raise ValueError("no text to look for")
     pos = text.find(needle)
     while pos >= 0:
         yield pos

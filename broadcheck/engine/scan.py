@@ -21,11 +21,11 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from broadcheck.engine.forms import ARGUMENT, RESULT, SUCCESSOR, USE, Form, read_form, synthesize
 from broadcheck.syntax.lexer import TOKEN, comment_start, depth, strip_comments
-from broadcheck.syntax.lines import ROW, blank, key_text, names, starts_statement, strip_tail
+from broadcheck.syntax.lines import ROW, TRAILING_LOC, blank, key_text, names, starts_statement, strip_tail
 from broadcheck.syntax.statement import REGION
 
 if TYPE_CHECKING:
-    from broadcheck.engine.flow import Flow
+    pass
 
 
 class Piece(NamedTuple):
@@ -53,6 +53,17 @@ class Text:
         self.starts.append(len(self.text))
         self.parts.append(piece)
         self.text += piece.text
+
+    def cut(self, length: int) -> None:
+        """Keep the first ``length`` characters (and the pieces they come from)."""
+        self.text = self.text[:length]
+        while len(self.parts) > 1 and self.starts[-1] >= length:
+            self.parts.pop()
+            self.starts.pop()
+        if self.parts:
+            last, start = self.parts[-1], self.starts[-1]
+            if start + len(last.text) > length:
+                self.parts[-1] = Piece(last.line, last.column, last.text[: length - start])
 
     def where(self, offset: int) -> tuple[int, int]:
         """The (line, column) of ``offset``."""
@@ -188,15 +199,19 @@ class Scanner:
                     form.complete = _complete(form.key)
                     forms[key] = form
                 following = i + 1
-                while following < count and not (rows[following][1] or rows[following][3]) and blank(
-                    rows[following][6]
+                while (
+                    following < count and not (rows[following][1] or rows[following][3]) and blank(rows[following][6])
                 ):
                     following += 1  # blank and comment lines continue nothing
-                if form.complete and (
-                    following == count
-                    or rows[following][1]
-                    or rows[following][3]
-                    or starts_statement(rows[following][6])
+                if (
+                    form.complete
+                    and form.statement is not None
+                    and (
+                        following == count
+                        or rows[following][1]
+                        or rows[following][3]
+                        or starts_statement(rows[following][6])
+                    )
                 ):
                     row_names = results.split(", ") if results and ":" not in results else (
                         names(results) if results else [])  # fmt: skip
@@ -264,14 +279,15 @@ class Scanner:
                 return self._brace_decided(pending, piece)
             if not starts_statement(text):
                 return self._continue(pending, piece)
+        elif pending is not None and _NEW_STATEMENT.match(text) is None:
+            return self._continue(pending, piece)  # brackets left open: read on
+        if pending is not None:
+            waiting = len(self.queue)
             self._finish(pending)
-        elif pending is not None:
-            if _NEW_STATEMENT.match(text) is None:
-                return self._continue(pending, piece)
-            self._finish(pending)  # brackets left open: the reader says what is wrong with it
-        if self.queue:  # the statement finished had a region on one line: its pieces come first
-            self.queue.append(piece)
-            return None
+            added = len(self.queue) - waiting
+            if added:  # the statement had a region on one line: its pieces come first
+                self.queue.insert(added, piece)
+                return None
         return self._fresh(piece)
 
     def _fresh(self, piece: Piece) -> Piece | None:
@@ -305,13 +321,20 @@ class Scanner:
         if state.mismatch >= 0 and self.open and piece.text[state.mismatch] == "}":
             # `... }`: the statement ends, and the `}` closes a region
             cut = state.mismatch
-            text.text = text.text[: start + cut].rstrip()
+            text.cut(len(text.text[: start + cut].rstrip()))
             pending.stack = depth(piece.text[:cut], pending.stack).stack
-            if pending.stack and not (pending.kind == "tail" and pending.op is not None and pending.stack == pending.op.stack):
+            if pending.stack and not (
+                pending.kind == "tail" and pending.op is not None and pending.stack == pending.op.stack
+            ):
                 self.pending = None
                 self.sink.unbalanced(piece.line, piece.column + cut, "statement")
             elif text.text.strip() or pending.kind == "tail":
+                waiting = len(self.queue)
                 self._finish(pending)
+                added = len(self.queue) - waiting
+                if added:  # the statement was cut in two: its second part comes before the `}`
+                    self.queue.insert(added, Piece(piece.line, piece.column + cut, piece.text[cut:]))
+                    return None
             else:
                 self.pending = None
             return Piece(piece.line, piece.column + cut, piece.text[cut:])
@@ -341,7 +364,7 @@ class Scanner:
         """The ``{`` at ``brace`` in the pending statement opens a region."""
         text = pending.text
         head = text.text[:brace].rstrip()
-        text.text = head
+        text.cut(len(head))
         stack = pending.stack[:-1]
         self.pending = None
         if pending.kind == "tail":
@@ -383,9 +406,9 @@ class Scanner:
         op.text.text += " " + REGION
         pending = Pending("tail", op, op.stack)
         self.pending = pending
-        rest = Piece(piece.line, piece.column + 1, piece.text[1:])
-        if rest.text.strip():
-            return self._continue(pending, rest)
+        after = Piece(piece.line, piece.column + 1, piece.text[1:])
+        if after.text.strip():
+            return self._continue(pending, after)
         pending.complete = not op.stack
         return None
 
@@ -415,16 +438,42 @@ class Scanner:
             if inline is not None:  # `func.func @f() { return }`: a region on one line
                 self._split_inline(text, inline)
                 return
+        if pending.kind == "tail" and not body.endswith(REGION):
+            body = _without_location(body)  # `} loc(#loc)`: read as the op's head was, once
         key = key_text(body.lstrip())
         form = self.forms.get(key)
         if form is None:
             form = self.read(key)
             self.forms[key] = form
+        if form.statement is None and pending.kind == "op":
+            cut = _second_statement(body)
+            if cut is not None:  # `... -> tensor<2xf32>  return %0 : ...`: two ops on one line
+                self._split_at(text, cut)
+                return
         offsets = _name_offsets(body)
         statement_names = [body[a:b] for a, b in offsets]
         lines = [text.where(a)[0] for a, _ in offsets]
         regions = pending.op.regions if pending.kind == "tail" and pending.op is not None else 0
         self.sink.statement(form, statement_names, lines or [text.line], text, body, regions)
+
+    def _split_at(self, text: Text, cut: int) -> None:
+        """Send on the statement that ends before ``cut``; the pieces after it are taken
+        next, before anything else."""
+        head = Pending("op")
+        tail: list[Piece] = []
+        for i, piece in enumerate(text.parts):
+            start = text.starts[i]
+            end = start + len(piece.text)
+            if end <= cut:
+                head.text.add(piece)
+            elif start >= cut:
+                tail.append(piece)
+            else:
+                k = cut - start
+                head.text.add(Piece(piece.line, piece.column, piece.text[:k].rstrip()))
+                tail.append(Piece(piece.line, piece.column + k, piece.text[k:]))
+        self.queue.extendleft(reversed(tail))
+        self._finish(head)
 
     def _split_inline(self, text: Text, brace: int) -> None:
         """Read a statement holding a one-line region again, as its pieces cut after the
@@ -444,6 +493,36 @@ class Scanner:
         self.pending = pending
         self._continue(pending, first)
         self.queue.extendleft(reversed(others))
+
+
+def _without_location(body: str) -> str:
+    """An op's text after its last region without the location that ends it, if that is all
+    that follows the region."""
+    end = body.rfind(REGION) + len(REGION)
+    if end >= len(REGION) and TRAILING_LOC.fullmatch(" " + body[end:].strip()):
+        return body[:end]
+    return body
+
+
+def _second_statement(body: str) -> int | None:
+    """Where a second op starts in a statement the reader cannot take, if the text before it
+    is a whole op: MLIR needs no line break between two ops (``}> : (T) -> T  return %0``)."""
+    from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+    from broadcheck.syntax.statement import read_statement
+
+    try:
+        read_statement(body)
+    except ReaderProblem as problem:
+        at = problem.start
+    else:
+        return None
+    if at <= 0 or at >= len(body) or _NEW_STATEMENT.match(body, at) is None:
+        return None
+    try:
+        read_statement(body[:at].rstrip())
+    except ReaderProblem:
+        return None
+    return at
 
 
 def _complete(key: str) -> bool:
@@ -513,14 +592,14 @@ def _inline_region(text: str) -> int | None:
             if token == "{":
                 inside = "".join(t for t, _ in stack)
                 if generic:
-                    if inside.endswith("(") and len(inside) == 1 or (inside == "(" and stack and stack[-1][0] == "("):
-                        if _opens_region_text(text, m.end()):
-                            return m.start()
-                else:
-                    previous = _previous_token(text, m.start())
-                    if not inside and previous not in ("=", "attributes", "<", ","):
-                        if _opens_region_text(text, m.end()):
-                            return m.start()
+                    if inside == "(" and _opens_region_text(text, m.end()):
+                        return m.start()
+                elif (
+                    not inside
+                    and _previous_token(text, m.start()) not in ("=", "attributes", "<", ",")
+                    and _opens_region_text(text, m.end())
+                ):
+                    return m.start()
             stack.append((token, m.start()))
         elif kind == "close" and stack:
             stack.pop()

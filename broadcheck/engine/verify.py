@@ -28,6 +28,12 @@ Locate = Callable[[int, int], Span]
 """Offsets in a statement's text -> where they are in the file."""
 
 
+def _unknown(t: Type) -> bool:
+    """A type broadcheck cannot judge (an alias it could not resolve, a dialect's type), but
+    TOSA's shape type, which TOSA's checks read."""
+    return isinstance(t, OpaqueType) and t.text.startswith("!") and not t.text.startswith("!tosa.shape<")
+
+
 class Unreadable(Exception):
     """A statement whose types broadcheck cannot read or place: its op is passed over."""
 
@@ -91,16 +97,21 @@ class Checks:
         constants: tuple[str | None, ...] = (),
     ) -> Operation:
         """The op as its check sees it; raises :class:`Unreadable` or :class:`SyntaxProblem`."""
+        if decl is not None and decl.assembly is not None and not statement.generic:
+            wrong = decl.assembly.problem(statement)
+            if wrong is not None:  # the custom parser stops here, before any verifier
+                raise SyntaxProblem(wrong[0], locate(wrong[1], wrong[1] + 1))
         operand_texts, result_texts = place_types(statement, decl.layout if decl is not None else None)
         if any(t is None for t in operand_texts) or any(t is None for t in result_texts):
             raise Unreadable(statement.name)
         operands = tuple(self._use(t, locate, aliases) for t in operand_texts if t is not None)
         results = tuple(self._use(t, locate, aliases) for t in result_texts if t is not None)
-        if any(isinstance(u.type, OpaqueType) and u.type.text.startswith("!") for u in (*operands, *results)):
+        if any(_unknown(u.type) for u in (*operands, *results)):
             raise Unreadable(statement.name)
-        attributes = tuple(
-            Attribute(a.name, a.text, locate(a.start, a.end), a.property) for a in statement.attributes
-        )
+        written = statement.attributes
+        if decl is not None and decl.layout.read is not None and not statement.generic:
+            written += decl.layout.read(statement).properties  # what its custom form writes bare
+        attributes = tuple(Attribute(a.name, a.text, locate(a.start, a.end), a.property) for a in written)
         name_span = locate(statement.name_start, statement.name_end)
         start = statement.results[0].start if statement.results else statement.name_start
         summaries = tuple(

@@ -6,6 +6,7 @@ the summary never depend on how the checking was scheduled.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
@@ -14,36 +15,93 @@ if TYPE_CHECKING:
     from broadcheck.inputs import InputError
 
 FORMATS = ("full", "concise", "json", "sarif", "github")
+MACHINE_FORMATS = ("json", "sarif", "github")
+"""Formats a program reads: when one is chosen, it alone is written on standard output."""
+
+# What text from the input (a source line, a string token in a message, a file name) may not
+# send to a terminal or a line-based format: control characters (ESC starts the sequences
+# that move the cursor or retitle the window; a line feed would start a new line, and in
+# the github format a new workflow command), format characters (bidi overrides), line and
+# paragraph separators, and lone surrogates (the bytes of a file name that is not UTF-8, as
+# Python reads it). They are shown escaped, as rustc does: ``\x1b``, ``\u{202e}``, and a
+# file name's byte as ``\xff``. A tab is harmless, and kept.
+UNSAFE = re.compile(
+    r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f"
+    r"\ufeff\ufff9-\ufffb\ud800-\udfff]"
+)
+
+
+def escape_char(char: str) -> str:
+    """How one unsafe character (see :data:`UNSAFE`) is shown."""
+    code = ord(char)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{{{code:04x}}}"
+
+
+def shown(text: str) -> str:
+    """``text`` with every character a terminal or a line-based format must not get escaped."""
+    if text.isascii() and text.isprintable():
+        return text
+    return UNSAFE.sub(lambda m: escape_char(m.group()), text)
+
+
+def json_text(text: str) -> str:
+    """JSON from ``json.dumps(..., ensure_ascii=False)`` made valid UTF-8: a lone surrogate (a
+    file name's byte that is not UTF-8) becomes its ``\\udcff`` escape, which Python's
+    ``json.loads`` and ``os.fsencode`` turn back into the name's bytes."""
+    if text.isascii():
+        return text
+    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+_SURROGATE = re.compile(r"[\ud800-\udfff]")
 
 
 def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def summary(results: Sequence[Result], unread: int = 0) -> str:
+def summary(results: Sequence[Result], unread: Sequence[InputError] | int = ()) -> str:
     """``Found 3 errors in 2 files.``, or what was checked when nothing was found.
 
-    A run that could not read some path never says "No problems found".
+    A run that could not read (or write back, or check) some path never says "No problems found".
     """
     errors = sum(1 for r in results for d in r.diagnostics if d.severity == "error")
     warnings = sum(1 for r in results for d in r.diagnostics if d.severity == "warning")
     files = sum(1 for r in results if r.diagnostics)
+    failed = _failures(unread)
     if errors or warnings:
         parts = [_plural(errors, "error")] if errors else []
         if warnings:
             parts.append(_plural(warnings, "warning"))
         where = _plural(files, "file") if files == len(results) else f"{files} of {_plural(len(results), 'file')}"
         found = f"Found {' and '.join(parts)} in {where}"
-        if unread:
-            found += f"; {_plural(unread, 'path')} could not be read"
+        if failed:
+            found += f"; {failed}"
         return found + "." + _coverage(results, True)
     if not results:
-        return f"{_plural(unread, 'path')} could not be read; nothing was checked." if unread else "No files checked."
+        return f"{failed}; nothing was checked." if failed else "No files checked."
     ops = sum(r.ops_checked for r in results)
     checked = f"{_plural(len(results), 'file')} ({_plural(ops, 'op')} checked)"
-    if unread:
-        return f"{_plural(unread, 'path')} could not be read; no problems in the {checked}." + _coverage(results)
+    if failed:
+        return f"{failed}; no problems in the {checked}." + _coverage(results)
     return f"No problems found in {checked}." + _coverage(results)
+
+
+def _failures(unread: Sequence[InputError] | int) -> str:
+    """``2 paths could not be read, 1 file could not be written``, or empty."""
+    if isinstance(unread, int):
+        return f"{_plural(unread, 'path')} could not be read" if unread else ""
+    counts = {action: sum(1 for e in unread if e.action == action) for action in ("read", "write", "check")}
+    parts = []
+    if counts["read"]:
+        parts.append(f"{_plural(counts['read'], 'path')} could not be read")
+    if counts["write"]:
+        parts.append(f"{_plural(counts['write'], 'file')} could not be written")
+    if counts["check"]:
+        parts.append(f"{_plural(counts['check'], 'file')} could not be checked (internal error)")
+    return ", ".join(parts)
 
 
 def _coverage(results: Sequence[Result], with_count: bool = False) -> str:
@@ -101,8 +159,9 @@ def skipped(results: Sequence[Result]) -> str:
     if not rows:
         return "No op statements were passed over.\n"
     width = max(len(str(n)) for _, n in rows)
-    name_width = max(len(name) for (name, _), _ in rows)
-    return "Passed over:\n" + "".join(f"{n:>{width}}  {name:<{name_width}}  {why}\n" for (name, why), n in rows)
+    names = {name: shown(name) for (name, _), _ in rows}
+    name_width = max(len(name) for name in names.values())
+    return "Passed over:\n" + "".join(f"{n:>{width}}  {names[name]:<{name_width}}  {why}\n" for (name, why), n in rows)
 
 
 def coverage(results: Sequence[Result]) -> dict[str, object]:
@@ -117,9 +176,10 @@ def coverage(results: Sequence[Result]) -> dict[str, object]:
     }
 
 
-def statistics(results: Sequence[Result], as_json: bool = False) -> str:
+def statistics(results: Sequence[Result], as_json: bool = False, as_github: bool = False) -> str:
     """``--statistics``: how many of each code, most frequent first; with ``as_json``, an
-    object that also says what was checked and passed over (``--output-format json``)."""
+    object that also says what was checked and passed over (``--output-format json``); with
+    ``as_github``, one ``::notice`` workflow command per code (``--output-format github``)."""
     from collections import Counter
 
     from broadcheck.messages import RULES
@@ -133,7 +193,9 @@ def statistics(results: Sequence[Result], as_json: bool = False) -> str:
             "codes": [{"code": code, "name": RULES[code].name, "count": n} for code, n in rows],
             **coverage(results),
         }
-        return json.dumps(data, indent=2) + "\n"
+        return json_text(json.dumps(data, indent=2, ensure_ascii=False)) + "\n"
+    if as_github:
+        return "".join(f"::notice title=broadcheck statistics::{n} {code} {RULES[code].name}\n" for code, n in rows)
     width = max((len(str(n)) for _, n in rows), default=1)
     return "".join(f"{n:>{width}}  {code}  {RULES[code].name}\n" for code, n in rows)
 
@@ -143,7 +205,7 @@ def render(results: Sequence[Result], output_format: str, out: TextIO, unread: S
     paths that could not be read (the CLI reports them on stderr too). Only the full
     format loads Rich, and only when there is a diagnostic to draw."""
     if output_format in ("full", "concise") and not any(r.diagnostics for r in results):
-        out.write(summary(results, len(unread)) + "\n")  # nothing to draw: both print just this
+        out.write(summary(results, unread) + "\n")  # nothing to draw: both print just this
         return
     if output_format == "full":
         from broadcheck.report.full import render as full

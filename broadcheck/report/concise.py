@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from broadcheck.report import summary
+from broadcheck.report import shown, summary
 
 if TYPE_CHECKING:
     from broadcheck.diagnostics import Result
@@ -13,9 +13,12 @@ if TYPE_CHECKING:
 
 
 def render(results: Sequence[Result], out: TextIO, unread: Sequence[InputError] = ()) -> None:
-    """``path:line:col: error: <message> [<CODE>]`` per problem, then the summary."""
+    """``path:line:col: error: <message> [<CODE>]`` per problem, then the summary. File names and
+    messages are escaped (:func:`broadcheck.report.shown`): each problem is one line, and nothing
+    of the input reaches a terminal or a problem matcher as a control sequence."""
     for result in results:
+        path = shown(result.path)
         for d in result.diagnostics:
-            message = d.message.replace("\n", " ")
-            out.write(f"{d.path}:{d.line}:{d.column}: {d.severity}: {message} [{d.code}]\n")
-    out.write(summary(results, len(unread)) + "\n")
+            where = path if d.path == result.path else shown(d.path)
+            out.write(f"{where}:{d.line}:{d.column}: {d.severity}: {shown(d.message)} [{d.code}]\n")
+    out.write(summary(results, unread) + "\n")

@@ -18,17 +18,15 @@ Colour follows Rich: none when the output is not a terminal, ``NO_COLOR`` and
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, TextIO
 
-from broadcheck.report import summary
+from broadcheck.report import UNSAFE, escape_char, shown, summary
 
 if TYPE_CHECKING:
     from rich.text import Text
 
-    from broadcheck.diagnostics import Result
-    from broadcheck.diagnostics import Diagnostic
+    from broadcheck.diagnostics import Diagnostic, Result
     from broadcheck.inputs import InputError
     from broadcheck.ops import Span
 
@@ -36,15 +34,12 @@ _SEVERITY_STYLE = {"error": "bold red", "warning": "bold yellow", "note": "bold 
 _GUTTER = "bold blue"
 
 
-# What a source line may not send to a terminal: control characters (ESC starts the
-# sequences that move the cursor or retitle the window), format characters (bidi
-# overrides) and line or paragraph separators. They are shown escaped, as rustc does.
-_HIDDEN = re.compile(
-    r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]"
-)
+# What a source line may not send to a terminal is shown escaped (broadcheck.report.UNSAFE).
+_HIDDEN = UNSAFE
 TAB_WIDTH = 4
 OFF_TERMINAL_WIDTH = 120
-"""The width output is fitted to when it is not a terminal (a pipe, a file, CI logs)."""
+"""The width source lines are fitted to when the output is not a terminal (a pipe, a file, CI
+logs) and ``COLUMNS`` does not say another."""
 _MIN_WIDTH = 40
 
 
@@ -53,8 +48,7 @@ def _shown(char: str) -> str:
     if char == "\t":
         return " " * TAB_WIDTH
     if _HIDDEN.match(char):
-        code = ord(char)
-        return f"\\x{code:02x}" if code < 0x100 else f"\\u{{{code:04x}}}"
+        return escape_char(char)
     return char
 
 
@@ -178,28 +172,33 @@ def _markers(line: int, window: _Window, spans: Sequence[tuple[Span, str, str, s
     return row
 
 
-def _wrapped(text: str, width: int, indent: int) -> str:
-    """``text`` wrapped between words to ``width``, continuation lines indented by ``indent``."""
+def _wrapped(text: str, width: int | None, indent: int) -> str:
+    """``text`` escaped and wrapped between words to ``width``, continuation lines indented by
+    ``indent``; never wrapped when ``width`` is None (off a terminal)."""
     import textwrap
 
-    safe = "".join(_shown(c) if _HIDDEN.match(c) else c for c in text)
-    if len(safe) + indent <= width:
+    safe = shown(text)
+    if width is None or len(safe) + indent <= width:
         return safe
     lines = textwrap.wrap(safe, width=max(width - indent, 20), break_long_words=False, break_on_hyphens=False)
     return ("\n" + " " * indent).join(lines)
 
 
-def render_diagnostic(d: Diagnostic, source_lines: Mapping[int, str], width: int = OFF_TERMINAL_WIDTH) -> Text:
-    """One diagnostic: header, location, source lines with markers, notes; fitted to ``width``."""
+def render_diagnostic(
+    d: Diagnostic, source_lines: Mapping[int, str], width: int = OFF_TERMINAL_WIDTH, wrap: bool = True
+) -> Text:
+    """One diagnostic: header, location, source lines with markers, notes; source lines fitted
+    to ``width``, and messages wrapped to it too if ``wrap`` (on a terminal)."""
     from rich.text import Text
 
     width = max(width, _MIN_WIDTH)
+    wrap_at = width if wrap else None
     out = Text()
     style = _SEVERITY_STYLE.get(d.severity, "bold")
     head = f"{d.severity}[{d.code}]"
     out.append(head, style=style)
     out.append(": ")
-    out.append(_wrapped(d.message, width, len(head) + 2), style="bold")
+    out.append(_wrapped(d.message, wrap_at, len(head) + 2), style="bold")
     out.append("\n")
     spans: list[tuple[Span, str, str, str]] = [(d.span, "^", style, "")]
     spans += [(label.span, "-", "bold blue", label.text) for label in d.labels]
@@ -207,7 +206,7 @@ def render_diagnostic(d: Diagnostic, source_lines: Mapping[int, str], width: int
     number_width = len(str(lines[-1]))
     pad = " " * number_width
     out.append(f"{pad}--> ", style=_GUTTER)
-    out.append(_wrapped(f"{d.path}:{d.line}:{d.column}", 10**9, 0) + "\n")
+    out.append(_wrapped(f"{d.path}:{d.line}:{d.column}", None, 0) + "\n")
     budget = width - number_width - 3
     if source_lines.get(d.line) is not None:
         out.append(f"{pad} |\n", style=_GUTTER)
@@ -238,8 +237,16 @@ def render_diagnostic(d: Diagnostic, source_lines: Mapping[int, str], width: int
         prefix = f"{pad} = {kind}: "
         out.append(f"{pad} = ", style=_GUTTER)
         out.append(f"{kind}:", style="bold")
-        out.append(f" {_wrapped(message, width, len(prefix))}\n")
+        out.append(f" {_wrapped(message, wrap_at, len(prefix))}\n")
     return out
+
+
+def _columns() -> int:
+    """``COLUMNS`` if it holds a positive number, else :data:`OFF_TERMINAL_WIDTH`."""
+    import os
+
+    value = os.environ.get("COLUMNS", "")
+    return int(value) if value.isdigit() and 0 < int(value) < 100_000 else OFF_TERMINAL_WIDTH
 
 
 def render(
@@ -249,17 +256,19 @@ def render(
     if not any(r.diagnostics for r in results):
         # Nothing to draw: no need to load Rich (start-up time matters to a hook).
         if with_summary:
-            out.write(summary(results, len(unread)) + "\n")
+            out.write(summary(results, unread) + "\n")
         return
     from rich.console import Console
     from rich.text import Text
 
     console = Console(file=out, soft_wrap=True, highlight=False, emoji=False, markup=False)
-    # The terminal's width when writing to one (FORCE_COLOR colours a pipe, but a pipe has no width).
+    # On a terminal, its width (Rich honours COLUMNS), and messages wrap to it. Off a terminal
+    # (FORCE_COLOR colours a pipe, but a pipe has no width) messages are never wrapped, so that
+    # each stays on one line for grep; source lines are cut to COLUMNS if set, else 120.
     on_terminal = hasattr(out, "isatty") and out.isatty()
-    width = console.size.width if on_terminal else OFF_TERMINAL_WIDTH
+    width = console.size.width if on_terminal else _columns()
     for result in results:
         for d in result.diagnostics:
-            console.print(render_diagnostic(d, result.lines, width))
+            console.print(render_diagnostic(d, result.lines, width, wrap=on_terminal))
     if with_summary:
-        console.print(Text(summary(results, len(unread)), style="bold"))
+        console.print(Text(summary(results, unread), style="bold"))

@@ -4,13 +4,17 @@ and no format was asked for (as yamllint and ruff do).
 
 ``::error file=PATH,line=L,col=C,endLine=L2,endColumn=C2,title=TITLE::MESSAGE``,
 with ``%``, CR and LF escaped in the message, and also ``:`` and ``,`` in the
-property values, as the Actions runner requires.
+property values, as the Actions runner requires. Before that, every control character
+of a file name or a message is shown escaped (``\\x1b``, ``\\x0a``): a name holding a
+line feed and ``::error ...`` stays inside its own command.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
+
+from broadcheck.report import shown
 
 if TYPE_CHECKING:
     from broadcheck.diagnostics import Result
@@ -20,8 +24,10 @@ _COMMAND = {"error": "error", "warning": "warning", "note": "notice"}
 
 
 def escape_data(text: str) -> str:
-    """Escape a workflow command's message."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """Escape a workflow command's message: the runner's own escapes (``%``, CR, LF), then
+    every other character that may not reach a log shown escaped (:func:`broadcheck.report.shown`:
+    no ESC or NUL from a name or a token)."""
+    return shown(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def escape_property(text: str) -> str:
@@ -29,13 +35,18 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
+def _what(bad: InputError) -> str:
+    """What failed on a path, which the command's ``file`` already names."""
+    if bad.action == "check":
+        return f"internal error while checking it: {bad.reason}"
+    return f"cannot {bad.action}: {bad.reason}"
+
+
 def render(results: Sequence[Result], out: TextIO, unread: Sequence[InputError] = ()) -> None:
     """One workflow command per diagnostic (notes follow the message on new lines), and
     one ``::error`` per path that could not be read."""
     for bad in unread:
-        out.write(
-            f"::error file={escape_property(bad.path)},title=broadcheck::{escape_data(f'cannot read: {bad.reason}')}\n"
-        )
+        out.write(f"::error file={escape_property(bad.path)},title=broadcheck::{escape_data(_what(bad))}\n")
     for result in results:
         for d in result.diagnostics:
             props = ",".join(

@@ -7,6 +7,10 @@ past the last character), ``notes`` (a list of ``{"kind", "message"}``) and
 "end_column"}``) and ``fix`` (``null``, or ``{"applicability": "safe" | "unsafe",
 "message", "edits": [{"content", "line", "column", "end_line", "end_column"}]}``:
 replace each span with its content). Keys are only ever added, never renamed or removed.
+
+The output is UTF-8. A file name that is not UTF-8 keeps its bytes: each byte that is not
+is written as a lone surrogate escape (``"\\udcff"`` for 0xff, as Python's surrogateescape
+reads it), which ``os.fsencode(json.loads(...))`` turns back into the name.
 """
 
 from __future__ import annotations
@@ -15,9 +19,10 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
+from broadcheck.report import json_text
+
 if TYPE_CHECKING:
-    from broadcheck.diagnostics import Result
-    from broadcheck.diagnostics import Diagnostic
+    from broadcheck.diagnostics import Diagnostic, Result
     from broadcheck.inputs import InputError
 
 
@@ -63,5 +68,5 @@ def as_dict(d: Diagnostic) -> dict[str, Any]:
 def render(results: Sequence[Result], out: TextIO, unread: Sequence[InputError] = ()) -> None:
     """Every diagnostic of every result, as one JSON array (paths that could not be read
     are reported on stderr and by the exit code, 2)."""
-    json.dump([as_dict(d) for r in results for d in r.diagnostics], out, indent=2, ensure_ascii=False)
-    out.write("\n")
+    text = json.dumps([as_dict(d) for r in results for d in r.diagnostics], indent=2, ensure_ascii=False)
+    out.write(json_text(text) + "\n")

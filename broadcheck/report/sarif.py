@@ -3,13 +3,15 @@
 Rules come from the message catalogue; result locations use URIs relative to
 the repository root (the nearest directory above the working directory holding
 ``.git``, else the working directory); ``partialFingerprints`` let code scanning
-follow an alert as lines move.
+follow an alert as lines move. A file name that is not UTF-8 is percent-encoded byte by byte
+in URIs (``%FF``), as RFC 3986 has it.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,11 +20,10 @@ from urllib.parse import quote
 
 from broadcheck import __version__
 from broadcheck.messages import RULES
-from broadcheck.report import coverage
+from broadcheck.report import coverage, json_text, shown
 
 if TYPE_CHECKING:
-    from broadcheck.diagnostics import Result
-    from broadcheck.diagnostics import Diagnostic
+    from broadcheck.diagnostics import Diagnostic, Result
     from broadcheck.inputs import InputError
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -41,9 +42,9 @@ def artifact_uri(path: str, root: Path) -> str:
     """A repository-relative URI for ``path`` (absolute ``file://`` if outside the repository)."""
     absolute = Path(path).absolute()
     try:
-        return quote(absolute.relative_to(root).as_posix())
+        return quote(os.fsencode(absolute.relative_to(root).as_posix()))
     except ValueError:
-        return absolute.as_uri() if absolute.is_absolute() else quote(Path(path).as_posix())
+        return absolute.as_uri() if absolute.is_absolute() else quote(os.fsencode(Path(path).as_posix()))
 
 
 def _rules() -> list[dict[str, Any]]:
@@ -62,7 +63,7 @@ def _rules() -> list[dict[str, Any]]:
 
 def _fingerprint(d: Diagnostic, line_text: str, seen: Counter[str]) -> str:
     key = f"{d.code}\0{d.path}\0{d.message}\0{' '.join(line_text.split())}"
-    digest = hashlib.sha256(key.encode()).hexdigest()[:32]
+    digest = hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:32]
     seen[digest] += 1
     return f"{digest}:{seen[digest]}"
 
@@ -115,7 +116,7 @@ def document(results: Sequence[Result], root: Path, unread: Sequence[InputError]
                         "toolExecutionNotifications": [
                             {
                                 "level": "error",
-                                "message": {"text": f"cannot read '{bad.path}': {bad.reason}"},
+                                "message": {"text": bad.describe(shown(bad.path))},
                                 "locations": [
                                     {"physicalLocation": {"artifactLocation": {"uri": artifact_uri(bad.path, root)}}}
                                 ],
@@ -159,5 +160,5 @@ def _fix(d: Diagnostic, root: Path) -> dict[str, Any]:
 
 def render(results: Sequence[Result], out: TextIO, unread: Sequence[InputError] = ()) -> None:
     """The SARIF log, as indented JSON."""
-    json.dump(document(results, repository_root(Path.cwd()), unread), out, indent=2, ensure_ascii=False)
-    out.write("\n")
+    text = json.dumps(document(results, repository_root(Path.cwd()), unread), indent=2, ensure_ascii=False)
+    out.write(json_text(text) + "\n")

@@ -13,7 +13,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Literal
 
-from broadcheck.ops import Frozen, Operation, Shape, ShapedType
+from broadcheck.ops import Frozen, Operation, Shape, ShapedType, Span
 
 
 class Profile(StrEnum):
@@ -44,7 +44,7 @@ _NO_ARGS: Mapping[str, object] = MappingProxyType({})  # the default: each probl
 class Problem(Frozen):
     """What a semantics found wrong with an op, before it is located and worded."""
 
-    __slots__ = __match_args__ = ("code", "args", "subject", "inferred", "expected", "notes")
+    __slots__ = __match_args__ = ("code", "args", "subject", "inferred", "expected", "notes", "span")
     code: str
     args: Mapping[str, object]
     subject: Subject | None
@@ -54,6 +54,9 @@ class Problem(Frozen):
     """The result type the op should have, where one can be suggested."""
     notes: tuple[tuple[str, Mapping[str, object]], ...]
     """Extra explanations, as (note code, arguments) for the catalogue."""
+    span: Span | None
+    """Where the tool reports it when not at the op's name: an attribute's or a type's span
+    (the parser's errors inside an elements literal, a custom form's type)."""
 
     def __init__(
         self,
@@ -63,6 +66,7 @@ class Problem(Frozen):
         inferred: Shape | None = None,
         expected: ShapedType | None = None,
         notes: tuple[tuple[str, Mapping[str, object]], ...] = (),
+        span: Span | None = None,
     ) -> None:
         put = object.__setattr__
         put(self, "code", code)
@@ -71,6 +75,7 @@ class Problem(Frozen):
         put(self, "inferred", inferred)
         put(self, "expected", expected)
         put(self, "notes", notes)
+        put(self, "span", span)
 
 
 Verifier = Callable[[Operation, Profile], Problem | None]

@@ -263,9 +263,11 @@ def ints(text: str) -> tuple[int, ...] | None:
     """A list of integers however it is printed (see the module docstring), or ``None``."""
     v = value(text)
     if isinstance(v, DenseArray):
-        return tuple(x for x in v.values if isinstance(x, int) and not isinstance(x, bool)) if all(
-            isinstance(x, int) and not isinstance(x, bool) for x in v.values
-        ) else None
+        return (
+            tuple(x for x in v.values if isinstance(x, int) and not isinstance(x, bool))
+            if all(isinstance(x, int) and not isinstance(x, bool) for x in v.values)
+            else None
+        )
     if isinstance(v, Dense):
-        return _flat_ints(v.values) if isinstance(v.values, list) else _flat_ints(v.values)
+        return _flat_ints(v.values)
     return _flat_ints(v)

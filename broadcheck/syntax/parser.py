@@ -13,8 +13,8 @@ from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from broadcheck.ops import Attribute, OpaqueType, Operation, ShapedType, Span, Type, TypeUse
-from broadcheck.syntax.fastpath import TYPE_LIST_LAYOUTS
 from broadcheck.syntax.grammar import parser
+from broadcheck.syntax.lexer import strip_comments
 from broadcheck.syntax.problem import SyntaxProblem, Unreadable
 
 __all__ = ["SyntaxProblem", "Unreadable", "parse_alias", "parse_operation", "parse_type"]
@@ -293,10 +293,18 @@ class _Builder:
             return uses[:1] * max(values, 1), uses[1:] * result_count
         if len(uses) == 1:  # SameOperandsAndResultType: one type for all
             return uses * values, uses * result_count
-        layout = TYPE_LIST_LAYOUTS.get(name)
-        if layout is None or len(uses) != 1 + max(layout[0]) or values != len(layout[0]):
+        from broadcheck import dialects  # the op's declared layout places a list of types
+
+        decl = dialects.lookup(name)
+        layout = decl.layout if decl is not None else None
+        if (
+            layout is None
+            or layout.kind != "list"
+            or len(uses) != 1 + max(layout.operands)
+            or values != len(layout.operands)
+        ):
             raise Unreadable(f"'{name}' lists {len(uses)} types; broadcheck does not know how they map to its operands")
-        return tuple(uses[i] for i in layout[0]), tuple(uses[i] for i in layout[1])
+        return tuple(uses[i] for i in layout.operands), tuple(uses[i] for i in layout.results)
 
 
 def _result_count(result: _Tree | Token) -> int:
@@ -373,6 +381,7 @@ def parse_operation(
     column: int = 1,
 ) -> Operation:
     """Parse one op statement that starts at ``line:column`` of its file."""
+    text = strip_comments(text)  # comments are whitespace, and "end of statement" is before them
     tree = _parse(text, "operation", line, column)
     return _Builder(text, aliases, line, column).operation(tree)
 

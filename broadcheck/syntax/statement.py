@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from broadcheck.syntax.lexer import TOKEN
+from broadcheck.syntax.lexer import TOKEN, strip_comments
 
 REGION = "{...}"
 """How an elided region is written in a statement's text."""
@@ -62,20 +62,21 @@ class TypeText(NamedTuple):
 
 
 class Use(NamedTuple):
-    """A value used: ``%a`` or ``%a#1``; ``type`` when the statement writes it beside the use."""
+    """A value used: ``%a`` or ``%a#1`` (``number`` 1); ``type`` when the statement writes it
+    beside the use."""
 
     name: str
-    index: int
+    number: int
     start: int
     end: int
     type: TypeText | None = None
 
 
 class Result(NamedTuple):
-    """A result name: ``%0`` (one result) or ``%0:2`` (``count`` results)."""
+    """A result name: ``%0`` (one result) or ``%0:2`` (``size`` results)."""
 
     name: str
-    count: int
+    size: int
     start: int
     end: int
 
@@ -111,8 +112,10 @@ class Successor(NamedTuple):
 
 class Item(NamedTuple):
     """One item of a custom form, in order: a ``word``, ``value``, ``binding`` (``%a = %b``),
-    ``clause`` (``name = value``), ``group`` (a bracketed part), ``dict``, ``props``,
-    ``region``, ``string``, ``symbol`` (``@f``), ``successor``, ``punct`` or ``types``."""
+    ``clause`` (``name = value``), ``group`` (a bracketed part), ``values`` (``(%a, %b)``),
+    ``typed`` (``ins(%a : T)``), ``arguments`` (``(%x: T)``), ``bindings`` (``(%x = %a)``),
+    ``indices`` (``(%i) in``), ``dict``, ``props``, ``region``, ``string``, ``symbol``
+    (``@f``), ``successor``, ``punct`` or ``types``."""
 
     kind: str
     text: str
@@ -156,7 +159,7 @@ class Statement(NamedTuple):
 
     @property
     def result_count(self) -> int:
-        return sum(r.count for r in self.results)
+        return sum(r.size for r in self.results)
 
 
 class SyntaxProblem(Exception):
@@ -213,7 +216,7 @@ class _Reader:
     def problem(self, message: str) -> SyntaxProblem:
         tok = self.peek()
         if tok is None:
-            end = len(self.text.rstrip())
+            end = self.toks[-1].end if self.toks else 0  # after the last token, not a comment after it
             return SyntaxProblem(f"{message}, found end of statement" if "found" not in message else message, end, end)
         return SyntaxProblem(f"{message}, found '{tok.text}'", tok.start, tok.end)
 
@@ -305,6 +308,10 @@ class _Reader:
         while self.at(",") and self.peek(1) is not None and _can_start_type(self.peek(1)):  # type: ignore[arg-type]
             self.pos += 1
             types.append(self.type())
+        if self.at("->"):  # `T, U -> V` (chlo.zeta %x, %q : T, U -> V): the operands' types, then the results'
+            self.pos += 1
+            outputs = self.type_group()
+            return Signature("arrow", tuple(types), tuple(outputs), start, self._last_end())
         return Signature("list", tuple(types), (), start, self._last_end())
 
     def _last_end(self) -> int:
@@ -367,7 +374,7 @@ def _use(tok: Token) -> Use | None:
 
 
 def _can_start_type(tok: Token) -> bool:
-    return tok.kind == "word" and not tok.text.startswith(("%", "^", "@", "#")) and tok.text[:1].isalpha() or (
+    return (tok.kind == "word" and not tok.text.startswith(("%", "^", "@", "#")) and tok.text[:1].isalpha()) or (
         tok.kind == "word" and tok.text.startswith("!")
     )
 
@@ -396,8 +403,9 @@ def _match_brackets(toks: list[Token]) -> dict[int, int]:
 
 
 def read_statement(text: str) -> Statement:
-    """Read one op statement (regions elided as :data:`REGION`); raises :class:`SyntaxProblem`."""
-    r = _Reader(text)
+    """Read one op statement (regions elided as :data:`REGION`); raises :class:`SyntaxProblem`.
+    Comments are read as the spaces they stand for: no value's text holds one."""
+    r = _Reader(strip_comments(text))
     results: list[Result] = []
     if r.peek() is not None and r.peek().text.startswith("%"):  # type: ignore[union-attr]
         while True:
@@ -622,8 +630,11 @@ def _custom_item(
         if text == "(":
             _paren_group(r, operands, definitions, items)
             return
+        operands.extend(_uses_in_group(r))  # `%t[%i, 0]`, `[%a, 4]`: values used inside brackets
         r.skip_group()
         items.append(Item("group", r.text[start:end], start, end))
+        if text == "[":  # `stablehlo.slice %a [0:2, 1:3]`: an attribute printed without its name
+            attributes.append(Attribute("", r.text[start:end], start, end))
         return
     if tok.kind == "word" and r.at("=", 1) and not text.startswith(("@", "#", "!")):
         # `dims = [1, 2]`, `contracting_dims = [1] x [0]`: a clause up to a depth-0 `,` or `:`
@@ -636,10 +647,11 @@ def _custom_item(
             if nxt.kind == "open":
                 if nxt.text == "(" and _word_before_paren(r):
                     break
+                if nxt.text == "{" and vend > vstart:  # `window = {...} {attrs}`: the op's dictionary follows
+                    break
+                operands.extend(_uses_in_group(r))  # `inner_tiles = [%t, 4]`
                 _, vend = r.skip_group()
-            elif nxt.kind == "word" and nxt.text.startswith("%"):
-                break
-            elif nxt.kind == "word" and r.at("=", 1):
+            elif (nxt.kind == "word" and nxt.text.startswith("%")) or (nxt.kind == "word" and r.at("=", 1)):
                 break
             else:
                 vend = nxt.end
@@ -651,6 +663,8 @@ def _custom_item(
     if tok.kind == "word" and r.at("<") and r.peek().start == tok.end:  # type: ignore[union-attr]
         _, end = r.skip_group()  # `dense<0>`, `nan_mode<PROPAGATE>`: one word
         items.append(Item("word", r.text[tok.start : end], tok.start, end))
+        if text in _LITERALS:  # `stablehlo.constant dense<...> : T`: an attribute printed without its name
+            attributes.append(Attribute("", r.text[tok.start : end], tok.start, end))
         return
     if tok.kind == "string":
         items.append(Item("string", text, tok.start, tok.end))
@@ -660,6 +674,12 @@ def _custom_item(
         items.append(Item("symbol", text, tok.start, tok.end))
     else:
         items.append(Item("word", text, tok.start, tok.end))
+
+
+def _uses_in_group(r: _Reader) -> list[Use]:
+    """The values used inside the bracket group at the cursor, at any depth, in order."""
+    close = r.group_end()
+    return [use for tok in r.toks[r.pos + 1 : close] if tok.text.startswith("%") and (use := _use(tok)) is not None]
 
 
 def _word_before_paren(r: _Reader) -> bool:
@@ -685,7 +705,8 @@ def _paren_group(r: _Reader, operands: list[Use], definitions: list[Definition],
         while r.pos < close:
             tok = r.take()
             use = _use(tok)
-            assert use is not None
+            if use is None:  # `(%a: T, 5 %b: T)`
+                raise SyntaxProblem("expected SSA identifier", tok.start, tok.end)
             r.expect(":")
             type_ = r.type()
             definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), type_))
@@ -704,7 +725,8 @@ def _paren_group(r: _Reader, operands: list[Use], definitions: list[Definition],
         while r.pos < close:
             tok = r.take()
             use = _use(tok)
-            assert use is not None
+            if use is None:  # `iter_args(5 = %a)`
+                raise SyntaxProblem("expected SSA operand", tok.start, tok.end)
             definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
             r.expect("=")
             value = r.take()
@@ -714,6 +736,12 @@ def _paren_group(r: _Reader, operands: list[Use], definitions: list[Definition],
             if r.at(","):
                 r.pos += 1
         items.append(Item("bindings", r.text[start:end], start, end))
+    elif kind == "values" and not keyword and _introduces_indices(r, close):
+        for tok in inner:  # `scf.forall (%i, %j) in (4, 8)`, `scf.parallel (%i) = (%a) to ...`
+            use = _use(tok)
+            if use is not None:
+                definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
+        items.append(Item("indices", r.text[start:end], start, end))
     elif kind == "values":
         for tok in inner:
             use = _use(tok)
@@ -724,6 +752,17 @@ def _paren_group(r: _Reader, operands: list[Use], definitions: list[Definition],
         items.append(Item("group", r.text[start:end], start, end))
     r.pos = close + 1
 
+
+def _introduces_indices(r: _Reader, close: int) -> bool:
+    """Whether the ``(%i, ...)`` closing at ``close`` names a loop's induction variables: it is
+    followed by ``in`` (``scf.forall``) or ``=`` (``scf.parallel``, ``affine.parallel``)."""
+    after = r.toks[close + 1] if close + 1 < len(r.toks) else None
+    return after is not None and after.text in ("in", "=")
+
+
+_LITERALS = frozenset({"dense", "sparse", "dense_resource", "array"})
+"""The words that start an elements or array literal, which a custom form may print without its
+attribute's name (:class:`Attribute` ``""``)."""
 
 _TYPED_USE_KEYWORDS = frozenset({"ins", "outs", "iter_args", "args", "init"})
 
@@ -751,7 +790,9 @@ def _group_kind(inner: list[Token]) -> str:
     if not first.text.startswith("%"):
         return "other"
     if len(texts) >= 3 and texts[1] == "=":
-        return "bindings" if all(texts[i + 1] == "=" for i in range(0, len(texts), 4) if i + 1 < len(texts)) else "other"
+        return (
+            "bindings" if all(texts[i + 1] == "=" for i in range(0, len(texts), 4) if i + 1 < len(texts)) else "other"
+        )
     if len(texts) >= 3 and texts[1] == ":" and not texts[2].startswith("%"):
         # `%a: T, %b: U` (arguments) or `%a : T` (one typed operand: the same text)
         colon_count = texts.count(":")
@@ -761,7 +802,11 @@ def _group_kind(inner: list[Token]) -> str:
         colon = texts.index(":")
         if all(t.startswith("%") or t == "," for t in texts[:colon]) and colon + 1 < len(texts):
             if texts[colon + 1].startswith("%"):  # `(%a init: %b)`
-                return "values" if all(t.startswith("%") or t in (",", ":") or t.isidentifier() for t in texts) else "other"
+                return (
+                    "values"
+                    if all(t.startswith("%") or t in (",", ":") or t.isidentifier() for t in texts)
+                    else "other"
+                )
             return "typed"
         if all(t.startswith("%") or t in (",", ":") or re.fullmatch(r"[A-Za-z_]\w*", t) for t in texts):
             return "values"

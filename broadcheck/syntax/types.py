@@ -71,3 +71,24 @@ def read_type(text: str, aliases: Aliases = _NO_ALIASES) -> Type:
     from broadcheck.syntax.parser import parse_type  # the grammar, only for what needs it
 
     return parse_type(text, aliases)
+
+
+_ALIAS = re.compile(r"[ \t]*!([\w$.\-]+)[ \t]*=[ \t]*(.*?)[ \t\r]*$", re.S)
+
+
+def read_alias(text: str, aliases: Aliases, line: int = 1, column: int = 1) -> tuple[str, Type | SyntaxProblem] | None:
+    """A type alias definition ``!name = type`` (at ``line:column``): its name, and its type or
+    what is wrong with it; ``None`` if ``text`` is not one."""
+    m = _ALIAS.match(text)
+    if m is None:
+        return None
+    name, body = m.group(1), m.group(2)
+    found = simple_type(body)
+    if found is not None:
+        return name, found
+    from broadcheck.syntax.parser import parse_alias
+
+    try:
+        return parse_alias(text.strip(), aliases, line, column)
+    except SyntaxProblem as problem:
+        return name, problem

@@ -19,17 +19,16 @@ Knobs: ``BROADCHECK_ORACLE_CASES`` (functions per fault kind, default 2000) and
 
 from __future__ import annotations
 
-import io
 import os
 import random
 import re
 
 import pytest
 
-from broadcheck.checker import Options, check_source
-from broadcheck.fixes import apply, fixes_of, with_fixes
+from broadcheck.engine.fix import apply, fixes_of, with_fixes
+from broadcheck.engine.options import Options
+from broadcheck.engine.run import check_text
 from broadcheck.semantics import Profile
-from broadcheck.text import Source
 
 pytestmark = pytest.mark.oracle
 
@@ -119,7 +118,7 @@ def _oracle(text: str) -> tuple[int, int, str] | None:
 
 def _check(text: str) -> list[tuple[int, int, str, str]]:
     options = Options(Profile.LLVM)
-    result = check_source(Source("f.mlir", text), options)
+    result = check_text("f.mlir", text, options)
     return [(d.line, d.column, d.message, d.code) for d in result.diagnostics]
 
 
@@ -136,8 +135,8 @@ def test_stale_result_types_are_found_and_fixed() -> None:
         planted += 1
         assert (expected[0], expected[1], expected[2]) == ours[0][:3], f"case {case}:\n{text}\n{expected}\n{ours}"
         options = Options(Profile.LLVM)
-        found = check_source(Source("f.mlir", text), options).diagnostics
-        diagnostics = with_fixes(io.StringIO(text, newline=""), found, options)
+        found = check_text("f.mlir", text, options).diagnostics
+        diagnostics = with_fixes(text, found, options)
         after = apply(text, fixes_of(diagnostics, unsafe=True), unsafe=True)
         if right is None:  # the right types do not verify either: no fix, nothing written
             unfixable += 1

@@ -1,0 +1,21 @@
+"""CHLO as in iree-base-compiler 3.13 (openxla/stablehlo ChloOps.td, ChloOps.cpp): the
+broadcasting binary ops, checked with XLA's rules (:mod:`broadcheck.semantics.xla`), and
+the elementwise ops without broadcasting (:mod:`.elementwise`)."""
+
+from broadcheck.dialects.chlo import elementwise
+from broadcheck.dialects.op import FUNCTIONAL, Op, family, ops
+
+BINARY = (
+    "add and atan2 compare complex divide maximum minimum multiply next_after or polygamma power remainder "
+    "shift_left shift_right_arithmetic shift_right_logical subtract xor zeta"
+).split()
+
+OPS = ops(
+    [Op(f"chlo.broadcast_{name}", FUNCTIONAL, family("xla"), "xla") for name in BINARY],
+    Op("chlo.broadcast_select", FUNCTIONAL, family("chlo-select"), "chlo-select"),
+    # `chlo.square %x : T -> U`, `chlo.zeta %x, %q : T, U -> V`: the types map to the operands in order
+    [
+        Op(f"chlo.{name}", FUNCTIONAL, elementwise.check, "chlo-elementwise")
+        for name in (*elementwise.UNARY, *elementwise.BINARY)
+    ],
+)

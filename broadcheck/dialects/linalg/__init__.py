@@ -1,0 +1,17 @@
+"""Linalg as in the LLVM that iree-base-compiler 3.13 carries: ``linalg.broadcast`` (rules:
+:mod:`broadcheck.semantics.linalg`), the named structured ops, ``linalg.generic`` and
+``linalg.transpose`` (:mod:`.structured`); their custom forms in :mod:`.forms`."""
+
+from broadcheck.dialects.linalg import structured
+from broadcheck.dialects.linalg.forms import ins_outs
+from broadcheck.dialects.op import OPERAND_LIST, Op, custom, family, ops
+
+FORM = custom(ins_outs)
+
+OPS = ops(
+    Op("linalg.broadcast", FORM, family("linalg-broadcast"), "linalg-broadcast"),
+    [Op(f"linalg.{name}", FORM, structured.check_named, "linalg-structured") for name in structured.NAMED],
+    Op("linalg.generic", FORM, structured.check_generic, "linalg-structured"),
+    Op("linalg.transpose", FORM, structured.check_transpose, "linalg-structured"),
+    Op("linalg.yield", OPERAND_LIST),
+)

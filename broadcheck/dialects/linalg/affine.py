@@ -1,0 +1,216 @@
+"""Affine maps as Linalg's verifiers use them: ``affine_map<(d0, d1)[s0] -> (d0 * 2 + d1, 0)>``
+read into a small tree, evaluated on integers, and printed as MLIR prints pure dims."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+Expr = tuple[Any, ...]
+"""``("dim", i)``, ``("sym", i)``, ``("const", c)``, or ``(op, left, right)`` for ``+ * floordiv
+ceildiv mod`` (``-`` is ``+`` of a ``* -1``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AffineMap:
+    dims: int
+    symbols: int
+    results: tuple[Expr, ...]
+
+    def pure_dim(self, k: int) -> int | None:
+        """The loop a result is exactly (``d2``), or ``None`` for any other expression."""
+        e = self.results[k]
+        return int(e[1]) if e[0] == "dim" else None
+
+    def evaluate(self, values: list[int]) -> list[int] | None:
+        """Each result at dims ``values`` (``None`` if a symbol is used)."""
+        out = []
+        for e in self.results:
+            v = _eval(e, values)
+            if v is None:
+                return None
+            out.append(v)
+        return out
+
+
+_TOKEN = re.compile(r"\s*(?:(d\d+|s\d+)|(\d+)|(floordiv|ceildiv|mod)|(->|[-+*()\[\],]))")
+
+
+class _Bad(Exception):
+    pass
+
+
+def _tokens(text: str) -> list[str]:
+    out, pos = [], 0
+    text = text.rstrip()
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            raise _Bad
+        out.append(next(g for g in m.groups() if g is not None))
+        pos = m.end()
+    return out
+
+
+@lru_cache(maxsize=1024)
+def parse(text: str) -> AffineMap | None:
+    """The map written ``affine_map<...>`` (or its inside), or ``None`` if it cannot be read."""
+    text = text.strip()
+    if text.startswith("affine_map<") and text.endswith(">"):
+        text = text[len("affine_map<") : -1]
+    try:
+        toks = _tokens(text)
+        return _Parser(toks).map()
+    except (_Bad, IndexError, RecursionError):
+        return None
+
+
+class _Parser:
+    def __init__(self, toks: list[str]) -> None:
+        self.toks, self.pos, self.depth = toks, 0, 0
+        self.dims: dict[str, int] = {}
+        self.syms: dict[str, int] = {}
+
+    def take(self, want: str | None = None) -> str:
+        tok = self.toks[self.pos]
+        if want is not None and tok != want:
+            raise _Bad
+        self.pos += 1
+        return tok
+
+    def at(self, tok: str) -> bool:
+        return self.pos < len(self.toks) and self.toks[self.pos] == tok
+
+    def names(self, close: str, into: dict[str, int], prefix: str) -> None:
+        while not self.at(close):
+            name = self.take()
+            if not name.startswith(prefix):
+                raise _Bad
+            into[name] = len(into)
+            if not self.at(close):
+                self.take(",")
+        self.take(close)
+
+    def map(self) -> AffineMap:
+        self.take("(")
+        self.names(")", self.dims, "d")
+        if self.at("["):
+            self.take("[")
+            self.names("]", self.syms, "s")
+        self.take("->")
+        self.take("(")
+        results: list[Expr] = []
+        while not self.at(")"):
+            results.append(self.expr())
+            if not self.at(")"):
+                self.take(",")
+        self.take(")")
+        if self.pos != len(self.toks):
+            raise _Bad
+        return AffineMap(len(self.dims), len(self.syms), tuple(results))
+
+    def expr(self) -> Expr:
+        self.depth += 1
+        if self.depth > 50:
+            raise _Bad
+        left = self.term()
+        while self.at("+") or self.at("-"):
+            op = self.take()
+            right = self.term()
+            left = ("+", left, right if op == "+" else ("*", right, ("const", -1)))
+        self.depth -= 1
+        return left
+
+    def term(self) -> Expr:
+        left = self.factor()
+        while self.at("*") or self.at("floordiv") or self.at("ceildiv") or self.at("mod"):
+            op = self.take()
+            left = (op, left, self.factor())
+        return left
+
+    def factor(self) -> Expr:
+        tok = self.take()
+        if tok == "(":
+            e = self.expr()
+            self.take(")")
+            return e
+        if tok == "-":
+            return ("*", self.factor(), ("const", -1))
+        if tok in self.dims:
+            return ("dim", self.dims[tok])
+        if tok in self.syms:
+            return ("sym", self.syms[tok])
+        if tok.isdigit():
+            return ("const", int(tok))
+        raise _Bad
+
+
+def _eval(e: Expr, values: list[int]) -> int | None:
+    kind = e[0]
+    if kind == "dim":
+        found: int = values[e[1]]
+        return found
+    if kind == "const":
+        constant: int = e[1]
+        return constant
+    if kind == "sym":
+        return None
+    a = _eval(e[1], values)
+    b = _eval(e[2], values)
+    if a is None or b is None:
+        return None
+    if kind == "+":
+        return a + b
+    if kind == "*":
+        return a * b
+    if b == 0:
+        return None
+    if kind == "floordiv":
+        return a // b
+    if kind == "ceildiv":
+        return -((-a) // b)
+    return a % b
+
+
+def identity(rank: int) -> AffineMap:
+    return AffineMap(rank, 0, tuple(("dim", i) for i in range(rank)))
+
+
+def of(dims: int, results: list[int]) -> AffineMap:
+    """A map of pure dims: ``of(3, [0, 2])`` is ``(d0, d1, d2) -> (d0, d2)``."""
+    return AffineMap(dims, 0, tuple(("dim", i) for i in results))
+
+
+def printed_results(m: AffineMap) -> str | None:
+    """The results as MLIR prints them, for dims, constants, sums and products by a constant
+    (``d0 + 1``, ``d0 - 1``, ``d0 * 2 + d1``); ``None`` for anything else."""
+    parts = []
+    for e in m.results:
+        text = _printed(e)
+        if text is None:
+            return None
+        parts.append(text)
+    return ", ".join(parts)
+
+
+def _printed(e: Expr) -> str | None:
+    kind = e[0]
+    if kind == "dim":
+        return f"d{e[1]}"
+    if kind == "const":
+        return str(e[1])
+    if kind == "*" and e[2][0] == "const" and e[1][0] in ("dim", "sym"):
+        left = _printed(e[1])
+        return None if left is None else f"{left} * {e[2][1]}"
+    if kind == "+":
+        left, right = _printed(e[1]), e[2]
+        if left is None:
+            return None
+        if right[0] == "const":
+            c = right[1]
+            return f"{left} - {-c}" if c < 0 else f"{left} + {c}"
+        text = _printed(right)
+        return None if text is None else f"{left} + {text}"
+    return None

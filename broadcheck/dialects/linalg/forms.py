@@ -1,0 +1,36 @@
+"""Linalg's custom forms: ``linalg.matmul ins(%a, %b : A, B) outs(%c : C) -> R`` and the ones
+without result types (``linalg.transpose ins(..) outs(..) permutation = [1, 0]``: its result
+is its tensor init's type). Each operand's type is written beside it; the form writes the
+``operandSegmentSizes`` property as its two groups."""
+
+from __future__ import annotations
+
+from broadcheck.dialects.op import Reading
+from broadcheck.dialects.shaped import reading, segments_property, view_text
+from broadcheck.syntax.statement import Statement, TypeText
+
+
+def ins_outs(statement: Statement) -> Reading:
+    """Operands from ``ins(...)``/``outs(...)``; results from ``-> T`` or the tensor inits."""
+    counts = {"ins": 0, "outs": 0}
+    items = statement.items
+    outs: list[TypeText | None] = []
+    for i, item in enumerate(items[1:], start=1):
+        word = items[i - 1]
+        if item.kind == "typed" and word.kind == "word" and word.text in counts:
+            inside = [u for u in statement.operands if item.start <= u.start < item.end]
+            counts[word.text] += len(inside)
+            if word.text == "outs":
+                outs = [u.type for u in inside]
+    operands = [u.type for u in statement.operands]
+    sig = statement.signature
+    results: list[TypeText | None]
+    if sig is not None and sig.outputs:
+        results = list(sig.outputs)
+    else:
+        tensors = [t for t in outs if t is not None and (v := view_text(t.text)) is not None and v.kind == "tensor"]
+        results = list(tensors) if len(tensors) == statement.result_count else [None] * statement.result_count
+    if counts["ins"] + counts["outs"] != len(operands):
+        return reading(operands, results)
+    at = statement.name_end
+    return reading(operands, results, [segments_property([counts["ins"], counts["outs"]], at)])

@@ -1,0 +1,381 @@
+"""Linalg's structured ops as MLIR verifies them (``LinalgInterfaces.cpp``: the destination-style
+and structured-op interfaces; ``IndexingMapOpInterface``): one result per tensor init of its
+type, pure tensor or buffer semantics, one indexing map per operand over the op's loops with
+one result per operand dim, invertible maps, and the static shapes against the loop ranges the
+maps give; for ``linalg.generic`` also its block's arguments.
+
+The named ops carry their maps here (``NAMED``: the maps of ``LinalgNamedStructuredOps.yaml``,
+strides and dilations read from their attributes); ``indexing_maps`` written inline override
+them. A map referred to by an alias (``#map``) is not read: such an op is not judged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from broadcheck.dialects.linalg.affine import AffineMap, identity, of, parse, printed_results
+from broadcheck.dialects.shaped import View, element_of, split_top, view
+from broadcheck.ops import Operation, Type
+from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.syntax.attributes import DenseArray, ints, value
+
+Maps = Callable[[Operation, list[View]], list[AffineMap] | None]
+
+
+def _fixed(*maps: tuple[int, list[int]]) -> Maps:
+    built = [of(dims, results) for dims, results in maps]
+    return lambda op, views: built
+
+
+def _same(op: Operation, views: list[View]) -> list[AffineMap] | None:
+    """Elementwise named ops and ``linalg.copy``: identity maps of the init's rank."""
+    rank = views[-1].rank
+    return [identity(rank)] * len(views) if rank >= 0 else None
+
+
+def _fill(op: Operation, views: list[View]) -> list[AffineMap] | None:
+    rank = views[-1].rank
+    return [AffineMap(rank, 0, ()), identity(rank)] if rank >= 0 else None
+
+
+def _window(op: Operation, spatial: int) -> tuple[list[int], list[int]] | None:
+    """A convolution's or pool's strides and dilations (1 when absent)."""
+    out = []
+    for name in ("strides", "dilations"):
+        attr = op.attribute(name)
+        if attr is None:
+            out.append([1] * spatial)
+            continue
+        found = ints(attr.text)
+        if found is not None and len(found) == 1 and spatial > 1 and "dense<" in attr.text and "[" not in attr.text:
+            found = found * spatial  # a splat: `dense<1> : tensor<2xi64>`
+        if found is None or len(found) != spatial:
+            return None
+        out.append(list(found))
+    return out[0], out[1]
+
+
+def _conv_index(loop: int, window: int, stride: int, dilation: int) -> tuple[object, ...]:
+    return ("+", ("*", ("dim", loop), ("const", stride)), ("*", ("dim", window), ("const", dilation)))
+
+
+def _conv(layout: str, spatial: int, depthwise: bool = False, pool: bool = False) -> Maps:
+    """Maps of ``conv_*``, ``depthwise_conv_*`` and ``pooling_*`` by their layout letters."""
+
+    def maps(op: Operation, views: list[View]) -> list[AffineMap] | None:
+        window = _window(op, spatial)
+        if window is None:
+            return None
+        strides, dilations = window
+        # loops: batch, output spatial..., then (for conv) output channel, window..., input channel
+        batch = 0
+        out_sp = list(range(1, 1 + spatial))
+        if pool or depthwise:
+            win = list(range(1 + spatial, 1 + 2 * spatial))
+            chan = 1 + 2 * spatial
+            loops = chan + 1
+            sp = [_conv_index(o, w, s, d) for o, w, s, d in zip(out_sp, win, strides, dilations, strict=True)]
+            if layout == "nhwc":
+                inp = [("dim", batch), *sp, ("dim", chan)]
+                out = [("dim", batch), *(("dim", o) for o in out_sp), ("dim", chan)]
+            else:
+                inp = [("dim", batch), ("dim", chan), *sp]
+                out = [("dim", batch), ("dim", chan), *(("dim", o) for o in out_sp)]
+            kernel = [("dim", w) for w in win] + ([("dim", chan)] if depthwise else [])
+            return [
+                AffineMap(loops, 0, tuple(inp)),
+                AffineMap(loops, 0, tuple(kernel)),
+                AffineMap(loops, 0, tuple(out)),
+            ]
+        fout = 1 + spatial
+        win = list(range(2 + spatial, 2 + 2 * spatial))
+        fin = 2 + 2 * spatial
+        loops = fin + 1
+        sp = [_conv_index(o, w, s, d) for o, w, s, d in zip(out_sp, win, strides, dilations, strict=True)]
+        if layout == "nhwc":
+            inp = [("dim", batch), *sp, ("dim", fin)]
+            kernel = [*(("dim", w) for w in win), ("dim", fin), ("dim", fout)]
+            out = [("dim", batch), *(("dim", o) for o in out_sp), ("dim", fout)]
+        else:
+            inp = [("dim", batch), ("dim", fin), *sp]
+            kernel = [("dim", fout), ("dim", fin), *(("dim", w) for w in win)]
+            out = [("dim", batch), ("dim", fout), *(("dim", o) for o in out_sp)]
+        return [AffineMap(loops, 0, tuple(inp)), AffineMap(loops, 0, tuple(kernel)), AffineMap(loops, 0, tuple(out))]
+
+    return maps
+
+
+NAMED: dict[str, Maps] = {
+    "matmul": _fixed((3, [0, 2]), (3, [2, 1]), (3, [0, 1])),
+    "batch_matmul": _fixed((4, [0, 1, 3]), (4, [0, 3, 2]), (4, [0, 1, 2])),
+    "batch_reduce_matmul": _fixed((4, [0, 1, 3]), (4, [0, 3, 2]), (4, [1, 2])),
+    "matvec": _fixed((2, [0, 1]), (2, [1]), (2, [0])),
+    "vecmat": _fixed((2, [1]), (2, [1, 0]), (2, [0])),
+    "batch_matvec": _fixed((3, [0, 1, 2]), (3, [0, 2]), (3, [0, 1])),
+    "batch_vecmat": _fixed((3, [0, 2]), (3, [0, 2, 1]), (3, [0, 1])),
+    "dot": _fixed((1, [0]), (1, [0]), (1, [])),
+    "copy": _same,
+    "fill": _fill,
+    "conv_2d_nhwc_hwcf": _conv("nhwc", 2),
+    "conv_2d_nchw_fchw": _conv("nchw", 2),
+    "conv_1d_nwc_wcf": _conv("nhwc", 1),
+    "conv_3d_ndhwc_dhwcf": _conv("nhwc", 3),
+    "depthwise_conv_2d_nhwc_hwc": _conv("nhwc", 2, depthwise=True),
+    "depthwise_conv_1d_nwc_wc": _conv("nhwc", 1, depthwise=True),
+    **{f"pooling_nhwc_{k}": _conv("nhwc", 2, pool=True) for k in ("sum", "max", "min", "max_unsigned", "min_unsigned")},
+    **{f"pooling_nchw_{k}": _conv("nchw", 2, pool=True) for k in ("sum", "max")},
+}
+"""The named ops whose maps broadcheck knows (by name without ``linalg.``)."""
+
+# ---------------------------------------------------------------- the checks
+
+
+class _Unread(Exception):
+    """What broadcheck cannot read (an alias, a map with symbols): the op is not judged."""
+
+
+def _inits(op: Operation) -> int:
+    """How many operands are outs: from ``operandSegmentSizes``, else the named op's maps."""
+    attr = op.attribute("operandSegmentSizes")
+    sizes = ints(attr.text) if attr is not None else None
+    if sizes is None or len(sizes) != 2 or sum(sizes) != len(op.operands):
+        raise _Unread
+    return sizes[1]
+
+
+def destination_style(op: Operation, inits: int) -> Problem | None:
+    """``DestinationStyleOpInterface``: one result per tensor init, of its type; pure semantics."""
+    outs = op.operands[len(op.operands) - inits :]
+    tensors = [u for u in outs if _kind(u.type) == "tensor"]
+    if len(op.results) != len(tensors):
+        return Problem("BC606", {"results": len(op.results), "inits": len(tensors)})
+    first = len(op.operands) - inits
+    k = 0
+    for index, u in enumerate(outs):
+        if _kind(u.type) != "tensor":
+            continue
+        result = op.results[k].type
+        if str(view(result)) != str(view(u.type)):
+            args = {"index": first + index, "init": str(view(u.type)), "result": str(view(result))}
+            return Problem("BC662", args, Subject("result", k))
+        k += 1
+    kinds = {_kind(u.type) for u in op.operands if _kind(u.type) in ("tensor", "memref")}
+    if len(kinds) > 1:
+        return Problem("BC608")
+    return None
+
+
+def _kind(t: Type) -> str:
+    v = view(t)
+    return v.kind if v is not None and v.shape is not None else "scalar"
+
+
+def _map_text(m: AffineMap) -> str | None:
+    inner = printed_results(m)
+    if inner is None:
+        return None
+    dims = ", ".join(f"d{i}" for i in range(m.dims))
+    return f"({dims}) -> ({inner})"
+
+
+def structured(op: Operation, maps: Sequence[AffineMap], loops: int, views: Sequence[View | None]) -> Problem | None:
+    """``IndexingMapOpInterface::verifyImpl`` and ``verifyStructuredOpInterface``, in their order:
+    one map per operand, each operand's rank, invertible maps, the static shapes against the
+    loop ranges, then each map's dims against the op's loops."""
+    if len(maps) != len(views):
+        return Problem("BC666", {"maps": len(maps), "operands": len(views)})
+    if any(m.symbols for m in maps):
+        return None
+    for index, (m, v) in enumerate(zip(maps, views, strict=True)):
+        rank = 0 if v is None else v.rank
+        if rank < 0:
+            return None
+        if len(m.results) != rank:
+            return Problem("BC663", {"index": index, "rank": rank, "size": len(m.results)}, Subject("operand", index))
+    dims = max((m.dims for m in maps), default=0)
+    first: dict[int, tuple[int, int]] = {}
+    for mi, m in enumerate(maps):
+        for k in range(len(m.results)):
+            d = m.pure_dim(k)
+            if d is not None and d not in first:
+                first[d] = (mi, k)
+    if any(d not in first for d in range(dims)):
+        joined = AffineMap(dims, 0, tuple(e for m in maps for e in m.results))
+        text = _map_text(joined)
+        return None if text is None else Problem("BC667", {"map": text})
+    problem = _shapes(maps, views, dims, first)
+    if problem is not None:
+        return problem if isinstance(problem, Problem) else None
+    for index, m in enumerate(maps):
+        if m.dims != loops:
+            return Problem("BC668", {"index": index, "loops": loops})
+    return None
+
+
+def _shapes(
+    maps: Sequence[AffineMap], views: Sequence[View | None], dims: int, first: dict[int, tuple[int, int]]
+) -> Problem | bool | None:
+    """The static shapes against the loop ranges (``None``: all agree or some size is ``?``;
+    ``True``: a map broadcheck cannot evaluate)."""
+    ranges: list[int] = []
+    for d in range(dims):
+        mi, k = first[d]
+        v = views[mi]
+        size = None if v is None or v.shape is None else v.shape[k]
+        if size is None:
+            return None
+        ranges.append(size)
+    start = [0] * dims
+    end = [r - 1 for r in ranges]
+    for index, (m, v) in enumerate(zip(maps, views, strict=True)):
+        if v is None or v.shape is None:
+            continue
+        low, high = m.evaluate(start + [0] * (m.dims - dims)), m.evaluate(end + [0] * (m.dims - dims))
+        if low is None or high is None:
+            return True
+        for dim, size in enumerate(v.shape):
+            if size is None or size == 0:
+                continue
+            inferred = max(low[dim], high[dim]) + 1
+            if min(low[dim], high[dim]) < 0:
+                return True
+            args = {"index": index, "dim": dim, "size": inferred, "found": size}
+            if m.pure_dim(dim) is not None:
+                if inferred != size:
+                    return Problem("BC664", args, Subject("operand", index))
+            elif inferred > size:
+                return Problem("BC665", args, Subject("operand", index))
+    return None
+
+
+def block_arguments(op: Operation, views: Sequence[View | None]) -> Problem | None:
+    """The generic op's block: one argument per operand, of its element type (or its type)."""
+    if not op.regions:
+        return None
+    arguments = op.regions[0].arguments
+    if len(arguments) != len(op.operands):
+        return Problem("BC670")
+    for index, (use, arg) in enumerate(zip(op.operands, arguments, strict=True)):
+        if str(arg).strip() == "?":
+            continue
+        element = element_of(use.type)
+        if " ".join(str(arg).split()) != element:
+            return Problem("BC669", {"index": index, "arg": " ".join(str(arg).split()), "element": element})
+    return None
+
+
+def _bad_yield(op: Operation, inits: int) -> bool:
+    return yields(op, inits) is not None
+
+
+def yields(op: Operation, inits: int) -> Problem | None:
+    """``linalg.yield`` in the op's body: the outputs' element types (MLIR verifies it before
+    the op's structured checks, and reports it at the yield)."""
+    if not op.regions or op.regions[0].terminator != "linalg.yield":
+        return None
+    yielded = op.regions[0].yields
+    outs = op.operands[len(op.operands) - inits :]
+    if len(yielded) != len(outs):
+        return None
+    for n, (t, out) in enumerate(zip(yielded, outs, strict=True)):
+        if str(t).strip() == "?":
+            continue
+        element = element_of(out.type)
+        if " ".join(str(t).split()) != element:
+            return Problem("BC605", {"operand": n + 1, "type": " ".join(str(t).split()), "element": element})
+    return None
+
+
+def _views(op: Operation) -> list[View | None]:
+    return [view(u.type) for u in op.operands]
+
+
+def _inline_maps(op: Operation) -> list[AffineMap] | None:
+    """``indexing_maps = [affine_map<...>, ...]`` written inline; ``_Unread`` for aliases."""
+    attr = op.attribute("indexing_maps")
+    if attr is None:
+        return None
+    text = attr.text.strip()
+    if not (text.startswith("[") and text.endswith("]")):
+        raise _Unread
+    maps = []
+    for item in split_top(text[1:-1]):
+        m = parse(item) if item.startswith("affine_map<") else None
+        if m is None:
+            raise _Unread
+        maps.append(m)
+    return maps
+
+
+def check_named(op: Operation, profile: Profile) -> Problem | None:
+    """A named structured op (``linalg.matmul``, ``conv_*``, ...)."""
+    name = op.name.partition(".")[2]
+    try:
+        inits = _inits(op)
+        problem = destination_style(op, inits)
+        if problem:
+            return problem
+        views = _views(op)
+        if name == "fill" and views and views[0] is not None:
+            return Problem("BC675")
+        maps = _inline_maps(op)
+        if maps is None:
+            known = [v for v in views if v is not None]
+            if len(known) != len(views) and name != "fill":
+                return None
+            maps = NAMED[name](op, [v if v is not None else View("scalar", (), "") for v in views])
+            if maps is None:
+                return None
+        loops = maps[0].dims if maps else 0
+        return structured(op, maps, loops, views)
+    except _Unread:
+        return None
+
+
+def check_generic(op: Operation, profile: Profile) -> Problem | None:
+    """``linalg.generic``: maps and iterators, shapes, its block's arguments and yield."""
+    try:
+        inits = _inits(op)
+        problem = destination_style(op, inits)
+        if problem:
+            return problem
+        maps = _inline_maps(op)
+        iterators = op.attribute("iterator_types")
+        found = value(iterators.text) if iterators is not None else None
+        if maps is None or not isinstance(found, list):
+            return None
+        views = _views(op)
+        if _bad_yield(op, inits):
+            return None  # MLIR reports it at the linalg.yield, which broadcheck does not check yet
+        return structured(op, maps, len(found), views) or block_arguments(op, views)
+    except _Unread:
+        return None
+
+
+def check_transpose(op: Operation, profile: Profile) -> Problem | None:
+    """``linalg.transpose``: the init is the input permuted."""
+    try:
+        inits = _inits(op)
+    except _Unread:
+        return None
+    problem = destination_style(op, inits)
+    if problem or len(op.operands) != 2:
+        return problem
+    attr = op.attribute("permutation")
+    found = None if attr is None else value(attr.text)
+    perm = list(found.values) if isinstance(found, DenseArray) else found if isinstance(found, list) else None
+    inp, init = view(op.operands[0].type), view(op.operands[1].type)
+    if perm is None or inp is None or init is None or inp.shape is None or init.shape is None:
+        return None
+    if len(inp.shape) != len(init.shape) or len(perm) != len(inp.shape) or sorted(perm) != list(range(len(perm))):
+        return None
+    for i, p in enumerate(perm):
+        a, b = init.shape[i], inp.shape[p]
+        if a != b:
+            args = {"i": i, "r": _dyn(a), "s": _dyn(b)}
+            return Problem("BC674", args, Subject("operand", 1))
+    return None
+
+
+def _dyn(d: int | None) -> int:
+    return -9223372036854775808 if d is None else d

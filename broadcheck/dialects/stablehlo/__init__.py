@@ -1,0 +1,126 @@
+"""StableHLO as in iree-base-compiler 3.13 (openxla/stablehlo StablehloOps.td,
+TypeInference.cpp). The rules are in :mod:`broadcheck.semantics.stablehlo` and, for
+``broadcast_in_dim``, :mod:`broadcheck.semantics.xla`."""
+
+from broadcheck.dialects.op import (
+    COMPLEX,
+    FUNCTIONAL,
+    OPERAND_LIST,
+    PAIRED,
+    PAIRS,
+    RESULT,
+    SAME,
+    Assembly,
+    Layout,
+    Op,
+    family,
+    ops,
+)
+
+UNARY = (
+    "abs cbrt ceil convert count_leading_zeros cosine exponential exponential_minus_one floor imag is_finite log "
+    "log_plus_one logistic negate not popcnt real reduce_precision round_nearest_afz round_nearest_even rsqrt sign "
+    "sine sqrt tan tanh"
+).split()
+BINARY = (
+    "add and atan2 compare complex divide maximum minimum multiply or power remainder shift_left "
+    "shift_right_arithmetic shift_right_logical subtract xor"
+).split()
+# Their verdict depends on their form or attributes too.
+FORM = frozenset({"compare", "complex", "reduce_precision"})
+# `stablehlo.select %p, %a, %b : T, U`: the predicate's type, then the others'.
+SELECT = Layout("list", operands=(0, 1, 1), results=(1,))
+
+
+def _assembly(prefix: str, name: str) -> Assembly | None:
+    """StableHLO's elementwise ops list their operands one by one (``$lhs, $rhs``) and take
+    their types by ``custom<SameOperandsAndResultType>`` (checked with iree 3.13); ``compare``
+    and ``reduce_precision`` write more than operands, and MHLO's forms are its own."""
+    if prefix != "stablehlo" or name in FORM:
+        return None
+    return Assembly("same", 3 if name == "clamp" else 2 if name in BINARY else 1)
+
+
+def declare(prefix: str, semantics: str) -> list[Op]:
+    """The elementwise family, ``select``, ``clamp`` and the broadcasts under ``prefix``
+    (``stablehlo`` or ``mhlo``), checked by ``semantics``."""
+    shaped = [
+        Op(
+            f"{prefix}.{name}",
+            COMPLEX if name == "complex" else SAME,
+            family(f"{semantics}-form" if name in FORM else semantics),
+            semantics,
+            assembly=_assembly(prefix, name),
+        )
+        for name in (*UNARY, *BINARY, "clamp")
+    ]
+    return [
+        *shaped,
+        Op(f"{prefix}.select", SELECT, family(semantics), semantics),
+        Op(
+            f"{prefix}.broadcast_in_dim", FUNCTIONAL, family("stablehlo-broadcast-in-dim"), "stablehlo-broadcast-in-dim"
+        ),
+        Op(
+            f"{prefix}.dynamic_broadcast_in_dim",
+            FUNCTIONAL,
+            family("stablehlo-dynamic-broadcast-in-dim"),
+            "stablehlo-dynamic-broadcast-in-dim",
+        ),
+    ]
+
+
+def structural(prefix: str) -> list[Op]:
+    """The structural ops under ``prefix``, each with its check (the family modules). MHLO's
+    mirrors (``mhlo``) are checked in their generic form with MHLO's attribute forms, where
+    jaxlib's MHLO verifier words them as StableHLO does (``MHLO`` below); ``mhlo.broadcast``
+    is the elementwise rules' (semantics/mhlo.py)."""
+    from broadcheck.dialects.stablehlo import constant, contract, convolution, data, gather, reduce, scatter
+
+    checks = {
+        "constant": (RESULT, constant.constant, "constant"),
+        "iota": (RESULT, data.iota, "data"),
+        "transpose": (FUNCTIONAL, data.transpose, "data"),
+        "reshape": (FUNCTIONAL, data.reshape, "data"),
+        # `stablehlo.reverse %a, dims = [0] : T` when operand and result types are equal
+        "reverse": (SAME, data.reverse, "data"),
+        "slice": (FUNCTIONAL, data.slice_, "data"),
+        "concatenate": (FUNCTIONAL, data.concatenate, "data"),
+        "dynamic_slice": (FUNCTIONAL, data.dynamic_slice, "data"),
+        "dynamic_update_slice": (FUNCTIONAL, data.dynamic_update_slice, "data"),
+        "pad": (FUNCTIONAL, data.pad, "data"),
+        "broadcast": (FUNCTIONAL, data.broadcast, "data"),
+        "get_dimension_size": (FUNCTIONAL, data.get_dimension_size, "data"),
+        "dot_general": (FUNCTIONAL, contract.dot_general, "contract"),
+        "dot": (FUNCTIONAL, contract.dot, "contract"),
+        "convolution": (FUNCTIONAL, convolution.convolution, "convolution"),
+        "gather": (FUNCTIONAL, gather.gather, "gather"),
+        "scatter": (FUNCTIONAL, scatter.scatter, "gather"),
+        "reduce": (PAIRS, reduce.reduce, "reduce"),
+    }
+    out = [
+        Op(f"{prefix}.{name}", layout, check, f"{prefix}-{family_}", literal="value" if name == "constant" else None)
+        for name, (layout, check, family_) in checks.items()
+        if prefix == "stablehlo" or name in MHLO
+    ]
+    if prefix == "mhlo":  # known for its printed form only (value flow reads its pairs)
+        out.append(Op("mhlo.reduce", PAIRS))
+    return [
+        *out,
+        Op(f"{prefix}.return", OPERAND_LIST),
+        Op(f"{prefix}.while", PAIRED, region_arguments="all"),
+        Op(f"{prefix}.optimization_barrier", PAIRED),
+    ]
+
+
+MHLO = frozenset(
+    "constant iota transpose reshape reverse slice concatenate dynamic_slice dynamic_update_slice pad "
+    "get_dimension_size".split()
+)
+"""The structural ops whose MHLO mirror follows StableHLO's checks, with MHLO's own rules where
+jaxlib 0.10.2 differs (reverse's compatible types, slice's attribute types, pad's lengths,
+transpose's permutation, get_dimension_size's unranked result). MHLO's dot_general, dot,
+convolution, reduce, gather and scatter differ in more (messages with the op prefix, checks
+missing or added): not mirrored."""
+
+
+OPS = ops(declare("stablehlo", "stablehlo"), structural("stablehlo"))

@@ -1,0 +1,484 @@
+"""What the checks of StableHLO's structural ops share: counts, ODS constraints on types and
+attributes, attribute values in either printed form, and the inferred-type check.
+
+A check is written as the verifier's steps in order; a step that fails raises
+:class:`Reject` with its problem, and :func:`checked` turns that into the check's answer.
+A type or attribute broadcheck cannot read raises :class:`Unknown`: the op is passed over.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from broadcheck.ops import Operation, ShapedType, Span, Type
+from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.semantics.stablehlo import (
+    ATOM_WORDS,
+    DYNAMIC,
+    InferenceError,
+    Tensor,
+    Unknown,
+    element,
+    hlo_compatible,
+    most_specific,
+    tensor,
+    type_text,
+)
+from broadcheck.syntax.attributes import Dense, DenseArray, ints, value
+
+__all__ = ["DYNAMIC", "InferenceError", "Tensor", "Unknown", "most_specific", "tensor"]
+
+
+class Reject(Exception):
+    """A step of the verifier failed: :attr:`problem` is what the tool reports."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.code)
+        self.problem = problem
+
+
+Step = Callable[[Operation], None]
+
+MHLO_CUSTOM = frozenset({"mhlo.constant"})
+"""The MHLO ops whose custom form is StableHLO's (checked with jaxlib 0.10.2)."""
+MHLO_WORDED_APART = frozenset({"BC109", "BC562", "BC564"})
+"""What MHLO's own ODS words otherwise: its type and attribute constraints, its properties."""
+
+
+def is_mhlo(op: Operation) -> bool:
+    """Whether ``op`` is MHLO's mirror of a StableHLO op (checked by the same steps, with MHLO's
+    attribute forms: ``dense<[1, 0]> : tensor<2xi64>`` for a list of dimensions)."""
+    return op.name.startswith("mhlo.")
+
+
+def dialect_of(op: Operation) -> str:
+    """``stablehlo`` or ``mhlo``: the prefix of the op's attributes (``#mhlo.dot<...>``)."""
+    return op.name.partition(".")[0]
+
+
+def checked(steps: Callable[[Operation], None]) -> Callable[[Operation, Profile], Problem | None]:
+    """A check from a function that raises :class:`Reject` (a problem) or :class:`Unknown` (pass over)."""
+
+    def check(op: Operation, profile: Profile) -> Problem | None:
+        mhlo = is_mhlo(op)
+        if mhlo and not op.generic and op.name not in MHLO_CUSTOM:
+            return None  # MHLO's custom forms are not StableHLO's: not modelled
+        if mhlo and any(isinstance(u.type, ShapedType) and u.type.encoding for u in (*op.operands, *op.results)):
+            return None  # MHLO's bounds (#mhlo.type_extensions) are not modelled
+        try:
+            steps(op)
+        except Reject as reject:
+            if mhlo and reject.problem.code in MHLO_WORDED_APART:
+                return None  # MHLO words these apart from StableHLO (its own ODS): not modelled
+            return reject.problem
+        except Unknown:
+            return None
+        return None
+
+    check.__doc__ = steps.__doc__
+    check.__name__ = steps.__name__
+    return check
+
+
+def fail(code: str, subject: Subject | None = None, span: Span | None = None, **args: object) -> Reject:
+    """A :class:`Reject` of ``code`` worded with ``args``."""
+    return Reject(Problem(code, args, subject, span=span))
+
+
+# ---------------------------------------------------------------- counts
+
+
+def counts(op: Operation, operands: int | None = None, at_least: int | None = None, results: int = 1) -> None:
+    """The count traits, in MLIR's order: ``OneResult`` (or ``NResults``), then ``OneOperand``,
+    ``NOperands`` or ``AtLeastNOperands``."""
+    n = len(op.results)
+    if results == 1 and n != 1:
+        raise fail("BC107")
+    if results != 1 and n != results:
+        raise fail("BC1074", expected=results, count=n)
+    m = len(op.operands)
+    if operands == 0 and m:
+        raise fail("BC1005")
+    if operands is not None and m != operands:
+        raise fail("BC516") if operands == 1 else fail("BC515", expected=operands, count=m)
+    if at_least is not None and m < at_least:
+        raise fail("BC1071", expected=at_least, count=m)
+
+
+# ---------------------------------------------------------------- ODS type constraints
+
+Shape = Literal["any", "ranked", "static", "0d", "1d", "bounded"]
+_ANY_INT = re.compile(r"[su]?i[1-9][0-9]*")
+_PREFIX = {
+    "any": "",
+    "ranked": "ranked ",
+    "static": "statically shaped ",
+    "0d": "0D ",
+    "1d": "1D ",
+    "bounded": "",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """An ODS tensor type constraint: element atoms (see ``ATOM_WORDS``; ``IDX`` for index) and shape."""
+
+    atoms: tuple[str, ...]
+    shape: Shape = "ranked"
+    words_: str = ""
+
+    @property
+    def words(self) -> str:
+        if self.words_:
+            return self.words_
+        names = " or ".join("index" if a == "IDX" else ATOM_WORDS[a] for a in self.atoms)
+        return f"{_PREFIX[self.shape]}tensor of {names} values"
+
+    def accepts(self, t: Type) -> bool:
+        if not isinstance(t, ShapedType) or t.kind != "tensor":
+            return False
+        shape = t.shape
+        if shape is None:
+            if self.shape != "any":
+                return False
+        elif (
+            (self.shape == "static" and None in shape)
+            or (self.shape == "0d" and shape)
+            or (self.shape == "1d" and len(shape) != 1)
+        ):
+            return False
+        elif self.shape == "bounded" and None in shape:
+            bounds = tensor(t).bounds
+            dynamic = [i for i, d in enumerate(shape) if d is None]
+            if len(dynamic) != 1 or bounds is None or bounds[dynamic[0]] is None:
+                return False
+        if t.element.strip() == "index":
+            return "IDX" in self.atoms
+        if "I32" in self.atoms:
+            return t.element.strip() == "i32"
+        if "ANYINT" in self.atoms and _ANY_INT.fullmatch(t.element.strip()):
+            return True
+        elem = element(t.element)
+        quant = elem.quant
+        # IsValidQuantizedDimension: a per-axis dimension exists and has one scale per element.
+        if (
+            quant is not None
+            and quant.axis is not None
+            and shape is not None
+            and (quant.axis >= len(shape) or shape[quant.axis] not in (None, len(quant.params)))
+        ):
+            return False
+        found = set(elem.atoms)
+        if "SI" in found or "UI" in found:
+            found.add("I")
+        return bool(found & set(self.atoms))
+
+
+def kind(*atoms: str, shape: Shape = "ranked", words: str = "") -> Kind:
+    return Kind(atoms, shape, words)
+
+
+TENSOR = kind("F", "B", "I", "C", "QT")
+"""``HLO_Tensor``."""
+TENSOR_AXIS = kind("F", "B", "I", "C", "QT", "QA")
+"""``HLO_TensorOrPerAxisQuantizedTensor``."""
+INT_0D = kind("I", shape="0d")
+"""``HLO_ScalarIntTensor``."""
+SCALAR = kind("F", "B", "I", "C", "QT", shape="0d")
+"""``HLO_ScalarTensor``."""
+
+
+def ods_operands(
+    op: Operation, kinds: Sequence[Kind], variadic: int | None = None, order: Sequence[int] | None = None
+) -> None:
+    """Each operand's ODS constraint, in order; ``variadic``: the index from which every further
+    operand takes the last kind (worded ``variadic of ...``); ``order``: the written operands in
+    the op's own order (a custom form that writes them in another)."""
+    uses = op.operands if order is None else [op.operands[i] for i in order]
+    for index, use in enumerate(uses):
+        at = min(index, len(kinds) - 1) if variadic is not None else index
+        if at >= len(kinds):
+            return
+        k = kinds[at]
+        if not k.accepts(use.type):
+            words = f"variadic of {k.words}" if variadic is not None and at >= variadic else k.words
+            args = {"kind": "operand", "index": index, "constraint": words, "type": type_text(use.type)}
+            at = index if order is None else order[index]
+            raise Reject(Problem("BC109", args, Subject("operand", at)))
+
+
+def ods_results(op: Operation, kinds: Sequence[Kind], variadic: bool = False) -> None:
+    """Each result's ODS constraint, in order (``variadic``: every result takes the one kind)."""
+    for index, use in enumerate(op.results):
+        k = kinds[min(index, len(kinds) - 1)]
+        if not k.accepts(use.type):
+            words = f"variadic of {k.words}" if variadic else k.words
+            args = {"kind": "result", "index": index, "constraint": words, "type": type_text(use.type)}
+            raise Reject(Problem("BC109", args, Subject("result", index)))
+
+
+# ---------------------------------------------------------------- attributes
+
+
+def attribute_text(op: Operation, name: str, custom: str | None = None) -> str | None:
+    """The text of attribute ``name`` (the custom form's clause ``custom``), or ``None``."""
+    attr = op.attribute(name)
+    if attr is None and custom is not None and not op.generic:
+        attr = op.attribute(custom)
+    return None if attr is None else attr.text
+
+
+def require(op: Operation, *names: str) -> None:
+    """The generic form must give each required attribute (``requires attribute 'x'``)."""
+    if op.generic:
+        for name in names:
+            if op.attribute(name) is None:
+                raise fail("BC1070", name=name)
+
+
+I64_ARRAY = "i64 dense array attribute"
+I64_NON_NEGATIVE = "64-bit signless integer attribute whose value is non-negative"
+I64 = "64-bit signless integer attribute"
+
+
+def i64_array(op: Operation, name: str, custom: str | None = None) -> tuple[int, ...] | None:
+    """A ``DenseI64ArrayAttr``: ``array<i64: ...>`` in the generic form, ``[...]`` in the custom
+    form; ``None`` if absent. Raises the constraint's failure, or :class:`Unknown`."""
+    text = attribute_text(op, name, custom)
+    if text is None:
+        return None
+    if is_mhlo(op):  # MHLO's I64ElementsAttr: `dense<[1, 0]> : tensor<2xi64>`
+        v = value(text)
+        if not isinstance(v, Dense) or not re.fullmatch(r"tensor<\d+xi64>", v.type):
+            raise Unknown(text)
+        if v.values is None and v.type == "tensor<0xi64>":
+            return ()  # `dense<> : tensor<0xi64>`
+        found = ints(text)
+        if found is None or (isinstance(v.values, int) and v.type != "tensor<1xi64>"):
+            raise Unknown(text)
+        return found
+    if op.generic or not text.lstrip().startswith("["):
+        v = value(text)
+        if not isinstance(v, DenseArray) or v.element != "i64":
+            if v is None or not op.generic:
+                raise Unknown(text)  # (a custom form's dictionary: the custom parser words it)
+            raise fail("BC562", name=name, constraint=I64_ARRAY)
+        found = ints(text)
+    else:  # a custom form's clause: `dims = [1, 0]`
+        found = ints(text)
+    if found is None:
+        raise Unknown(text)
+    return found
+
+
+def i64(op: Operation, name: str, custom: str | None = None, non_negative: bool = False) -> int | None:
+    """An ``I64Attr`` (``1 : i64`` or ``1``; the custom form's clause is a bare integer); ``None``
+    if absent. Raises the constraint's failure (another kind or type, a negative value where it
+    must not be), or :class:`Unknown`."""
+    text = attribute_text(op, name, custom)
+    if text is None:
+        return None
+    words = I64_NON_NEGATIVE if non_negative else I64
+    if not op.generic and op.attribute(name) is None:
+        got = _integer(text.strip())
+        if got is None:
+            raise Unknown(text)  # the custom form's own parser decides
+    else:
+        v = value(text)
+        if v is None:
+            raise Unknown(text)
+        _, colon, typ = text.partition(":")
+        if isinstance(v, bool) or not isinstance(v, int) or (colon and typ.strip() != "i64"):
+            if not op.generic:
+                raise Unknown(text)  # a custom form's dictionary: the custom parser words it
+            raise fail("BC562", name=name, constraint=words)
+        got = v
+    if non_negative and got < 0:
+        if not op.generic and op.attribute(name) is not None:
+            raise Unknown(text)  # a custom form's dictionary: the custom parser words it
+        raise fail("BC562", name=name, constraint=words)
+    return got
+
+
+def _integer(text: str) -> int | None:
+    try:
+        return int(text, 0)
+    except ValueError:
+        return None
+
+
+# ---------------------------------------------------------------- types and inference
+
+
+def tensors(op: Operation) -> tuple[list[Tensor], list[Tensor]]:
+    """The operand and result tensors (raises :class:`Unknown` for any other type)."""
+    return [tensor(u.type) for u in op.operands], [tensor(u.type) for u in op.results]
+
+
+def shaped(t: Tensor) -> ShapedType | None:
+    """``t`` as a type to write (``None`` for an unranked one)."""
+    if t.shape is None:
+        return None
+    text = str(t)
+    encoding = text[text.index(", #") + 2 : -1] if t.bounds is not None else None
+    return ShapedType("tensor", t.shape, t.element.text, encoding)
+
+
+def inferred(inferred_: Tensor, actual: Tensor, index: int = 0) -> None:
+    """InferTypeOpInterface's check with StableHLO's compatibility; the problem carries the
+    inferred type for ``--fix``."""
+    if hlo_compatible(inferred_, actual):
+        return
+    args = {"inferred": str(inferred_), "actual": str(actual)}
+    raise Reject(Problem("BC521", args, Subject("result", index), expected=shaped(inferred_)))
+
+
+def inferred_many(types: Sequence[Tensor], actual: Sequence[Tensor]) -> None:
+    """InferTypeOpInterface's check of several results: the lists are printed ``a, b``."""
+    if len(types) == len(actual) and all(hlo_compatible(a, b) for a, b in zip(types, actual, strict=True)):
+        return
+    args = {"inferred": "', '".join(str(t) for t in types), "actual": "', '".join(str(t) for t in actual)}
+    raise Reject(Problem("BC521", args))
+
+
+def same_elements(types: Sequence[Tensor]) -> bool:
+    """``SameOperandsAndResultElementType`` (quantized types compared whole)."""
+    first = types[0].element.text
+    return all(t.element.text == first for t in types)
+
+
+def compatible_elements(types: Sequence[Tensor]) -> bool:
+    """``HLO_CompatibleOperandsAndResultElementType``."""
+    from broadcheck.semantics.stablehlo import compatible_elements as pair
+
+    return all(pair(t.element, types[0].element) for t in types)
+
+
+def dims(values: Sequence[int | None]) -> str:
+    """Sizes as StableHLO prints them in messages: ``2, -9223372036854775808``."""
+    return ", ".join(str(DYNAMIC if d is None else d) for d in values)
+
+
+def ranked(t: Tensor) -> tuple[int | None, ...]:
+    assert t.shape is not None
+    return t.shape
+
+
+# ---------------------------------------------------------------- properties
+
+PropertyKind = Literal["i64-array", "integer"]
+
+
+def properties(op: Operation, declared: Sequence[tuple[str, PropertyKind]]) -> None:
+    """The parser's conversion of the generic form's ``<{...}>`` into the op's properties, in the
+    order the op declares them: a value of another attribute kind is rejected while parsing,
+    with the whole dictionary printed (sorted, as MLIR prints attributes)."""
+    written = [a for a in op.attributes if a.property]
+    if not written or is_mhlo(op):
+        return
+    kinds = dict(declared)
+    for name, kind_ in declared:
+        attr = next((a for a in written if a.name == name), None)
+        if attr is None or _converts(attr.text, kind_):
+            continue
+        printed = {a.name: _printed(a.text) for a in written}
+        if any(a.name not in kinds for a in written):
+            raise Unknown("a property the op does not declare")
+        body = ", ".join(f"{k} = {printed[k]}" for k in sorted(printed))
+        raise fail("BC564", properties="{" + body + "}", op_name=op.name, name=name, value=printed[name])
+
+
+def _converts(text: str, kind_: PropertyKind) -> bool:
+    v = value(text)
+    if v is None:
+        raise Unknown(text)
+    if kind_ == "i64-array":
+        return isinstance(v, DenseArray) and v.element == "i64"
+    return isinstance(v, int)  # a BoolAttr is an IntegerAttr too
+
+
+def _printed(text: str) -> str:
+    """An attribute's text as MLIR prints it (for the forms broadcheck can reprint)."""
+    from broadcheck.syntax.attributes import Dense
+
+    v = value(text)
+    if isinstance(v, DenseArray):
+        if not all(isinstance(x, int) for x in v.values):
+            raise Unknown(text)
+        return f"array<{v.element}: {', '.join(map(str, v.values))}>" if v.values else f"array<{v.element}>"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        _, colon, typ = text.partition(":")
+        return f"{v} : {typ.strip() if colon else 'i64'}"
+    if isinstance(v, Dense) and isinstance(v.values, (int, list)):
+        return f"dense<{_dense_values(v.values)}> : {v.type}"
+    raise Unknown(text)
+
+
+def _dense_values(values: object) -> str:
+    if isinstance(values, list):
+        return "[" + ", ".join(_dense_values(x) for x in values) + "]"
+    if isinstance(values, int) and not isinstance(values, bool):
+        return str(values)
+    raise Unknown(str(values))
+
+
+# ---------------------------------------------------------------- an op's attributes, in MLIR's two stages
+
+AttrKind = Literal["i64-array", "i64", "i64-non-negative"]
+
+
+@dataclass(frozen=True, slots=True)
+class Spec:
+    """One attribute the op declares: its name, its custom form's clause, its kind, and whether it
+    is required."""
+
+    name: str
+    kind: AttrKind
+    custom: str | None = None
+    required: bool = True
+
+
+class Attrs:
+    """An op's declared attributes, read in MLIR's order: :meth:`parse` before the counts (the
+    generic parser converts ``<{...}>`` properties and checks the attribute dictionary's values
+    against their constraints), :meth:`verify` after them (required attributes, and the
+    constraints of values written as properties)."""
+
+    def __init__(self, op: Operation, *specs: Spec) -> None:
+        self.op = op
+        self.specs = specs
+        self.values: dict[str, object] = {}
+
+    def _read(self, spec: Spec) -> None:
+        op = self.op
+        if spec.kind == "i64-array":
+            self.values[spec.name] = i64_array(op, spec.name, spec.custom)
+        else:
+            self.values[spec.name] = i64(op, spec.name, spec.custom, non_negative=spec.kind == "i64-non-negative")
+
+    def parse(self) -> Attrs:
+        op = self.op
+        properties(op, [(s.name, "i64-array" if s.kind == "i64-array" else "integer") for s in self.specs])
+        for spec in self.specs:
+            attr = op.attribute(spec.name)
+            if attr is None and spec.custom is not None and not op.generic:
+                attr = op.attribute(spec.custom)
+            if attr is not None and not attr.property:
+                self._read(spec)
+        return self
+
+    def verify(self) -> dict[str, object]:
+        op = self.op
+        require(op, *(s.name for s in self.specs if s.required))
+        for spec in self.specs:
+            attr = op.attribute(spec.name)
+            if attr is not None and attr.property:
+                self._read(spec)
+            if spec.required and spec.name not in self.values:
+                raise Unknown(f"a custom form without {spec.name}")  # the custom parser's error
+        return self.values

@@ -1,0 +1,239 @@
+"""StableHLO's contractions: ``dot_general`` and ``dot``, as StableHLO's verifier checks them
+(``checkDotGeneralConstraints``, ``inferDotGeneralOp``, ``inferDotOp`` in TypeInference.cpp at
+iree-base-compiler 3.13).
+
+``dot_general``'s dimension numbers print as ``batching_dims = [0] x [0], contracting_dims =
+[2] x [1]`` in the custom form and as ``#stablehlo.dot<lhs_batching_dimensions = [0], ...>``
+in the generic form; ``precision = [DEFAULT, HIGH]`` or ``precision_config =
+[#stablehlo<precision DEFAULT>, ...]``. Their verifiers infer the result's shape and compare
+it with the result's (sizes only: ``inferred shape '[2, 3]' is incompatible with return type
+of operation 'tensor<2x4xf32>'``); element types are not related (quantized ones are, by rules
+not modelled: such ops are passed over), nor is an ``algorithm``.
+
+PASS::
+
+    %0 = stablehlo.dot_general %a, %b, batching_dims = [0] x [0], contracting_dims = [2] x [1]
+        : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+
+FAIL::
+
+    %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [1]
+        : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from broadcheck.dialects.stablehlo.common import (
+    TENSOR,
+    TENSOR_AXIS,
+    Reject,
+    Tensor,
+    Unknown,
+    checked,
+    counts,
+    dialect_of,
+    fail,
+    ods_operands,
+    ods_results,
+    ranked,
+    require,
+    tensors,
+)
+from broadcheck.ops import Operation, ShapedType
+from broadcheck.semantics import Problem, Subject
+from broadcheck.syntax.attributes import Enum, Struct, value
+
+_PAIR = re.compile(r"\s*\[([^\]]*)\]\s*x\s*\[([^\]]*)\]\s*")
+_PRECISIONS = frozenset({"DEFAULT", "HIGH", "HIGHEST"})
+
+
+def _int_list(text: str) -> tuple[int, ...]:
+    items = [t.strip() for t in text.split(",") if t.strip()]
+    try:
+        return tuple(int(t) for t in items)
+    except ValueError:
+        raise Unknown(text) from None
+
+
+def _pair(text: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    m = _PAIR.fullmatch(text)
+    if m is None:
+        raise Unknown(text)
+    return _int_list(m.group(1)), _int_list(m.group(2))
+
+
+Dims = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+_FIELDS = ("lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
+           "rhs_contracting_dimensions")  # fmt: skip
+
+
+def _dimension_numbers(op: Operation) -> Dims | None:
+    """The four lists of ``dot_dimension_numbers`` (``None``: absent from the generic form)."""
+    if op.generic or op.attribute("dot_dimension_numbers") is not None:
+        attr = op.attribute("dot_dimension_numbers")
+        if attr is None:
+            return None
+        v = value(attr.text)
+        dot = f"#{dialect_of(op)}.dot"
+        if isinstance(v, Enum) and v.name == dot and not v.words:
+            return (), (), (), ()  # `#stablehlo.dot<>`
+        if not isinstance(v, Struct) or v.name != dot or v.positional:
+            raise Unknown(attr.text)
+        if set(v.fields) - set(_FIELDS):
+            raise Unknown(attr.text)
+        out = []
+        for name in _FIELDS:
+            found = v.fields.get(name, [])
+            if not isinstance(found, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in found):
+                raise Unknown(attr.text)
+            out.append(tuple(int(x) for x in found))
+        return out[0], out[1], out[2], out[3]
+    batching = op.attribute("batching_dims")
+    contracting = op.attribute("contracting_dims")
+    if contracting is None:
+        raise Unknown("a custom form without contracting_dims")  # the parser's error, not modelled
+    lb, rb = _pair(batching.text) if batching is not None else ((), ())
+    lc, rc = _pair(contracting.text)
+    return lb, rb, lc, rc
+
+
+def _precision(op: Operation) -> int | None:
+    """How many precisions ``precision_config`` (``precision = [...]``) lists; ``None``: none given."""
+    attr = op.attribute("precision_config")
+    if attr is None and not op.generic:
+        attr = op.attribute("precision")
+        if attr is None:
+            return None
+        inner = attr.text.strip()
+        if not (inner.startswith("[") and inner.endswith("]")):
+            raise Unknown(attr.text)
+        words = [w.strip() for w in inner[1:-1].split(",") if w.strip()]
+        if not all(w in _PRECISIONS for w in words):
+            raise Unknown(attr.text)
+        return len(words)
+    if attr is None:
+        return None
+    v = value(attr.text)
+    if not isinstance(v, list) or not all(
+        isinstance(x, Enum) and x.name == f"#{dialect_of(op)}" and len(x.words) == 2 and x.words[0] == "precision"
+        and x.words[1] in _PRECISIONS for x in v
+    ):  # fmt: skip
+        raise Unknown(attr.text)
+    return len(v)
+
+
+def _no_algorithm(op: Operation) -> None:
+    if op.attribute("algorithm") is not None:
+        raise Unknown("a dot algorithm")  # its verifier is not modelled
+
+
+def _sizes(shape: Sequence[int | None]) -> str:
+    return "[" + ", ".join("?" if d is None else str(d) for d in shape) + "]"
+
+
+def _result_shape(inferred: Sequence[int | None], result: Tensor, result_type: object) -> None:
+    """``verifyCompatibleShape`` of the inferred sizes with the result's."""
+    shape = ranked(result)
+    if len(shape) == len(inferred) and all(
+        a is None or b is None or a == b for a, b in zip(inferred, shape, strict=True)
+    ):
+        return
+    expected = ShapedType("tensor", tuple(inferred), result.element.text) if result.bounds is None else None
+    text = str(result)
+    raise Reject(
+        Problem("BC1013", {"shape": _sizes(inferred)[1:-1], "type": text}, Subject("result", 0), expected=expected)
+    )
+
+
+def _check_precision(count: int | None) -> None:
+    if count is not None and count > 2:
+        raise fail("BC1006", count=count)
+
+
+@checked
+def dot_general(op: Operation) -> None:
+    """``stablehlo.dot_general``: dot_general_c1 to c11, then the inferred shape."""
+    _no_algorithm(op)
+    numbers = _dimension_numbers(op)
+    precision = _precision(op)
+    counts(op, operands=2)
+    require(op, "dot_dimension_numbers")
+    ods_operands(op, [TENSOR, TENSOR_AXIS])
+    ods_results(op, [TENSOR_AXIS])
+    (lhs, rhs), (result,) = tensors(op)
+    if any(t.element.quant is not None for t in (lhs, rhs, result)):
+        raise Unknown("quantized")
+    assert numbers is not None
+    lb, rb, lc, rc = numbers
+    _check_precision(precision)
+    if len(lb) != len(rb):
+        raise fail("BC1007")
+    if len(lc) != len(rc):
+        raise fail("BC1008")
+    pairs = (
+        (lb, lc, "lhs_batching_dimensions", "lhs_contracting_dimensions"),
+        (rb, rc, "rhs_batching_dimensions", "rhs_contracting_dimensions"),
+    )
+    for first, second, first_name, second_name in pairs:
+        seen: set[int] = set()
+        for d in (*first, *second):
+            if d in seen:
+                raise fail("BC1009", lhs=first_name, rhs=second_name, dim=d)
+            seen.add(d)
+    ls, rs = ranked(lhs), ranked(rhs)
+    ranges = (
+        (lb, len(ls), "lhs_batching_dimensions"),
+        (lc, len(ls), "lhs_contracting_dimensions"),
+        (rb, len(rs), "rhs_batching_dimensions"),
+        (rc, len(rs), "rhs_contracting_dimensions"),
+    )
+    for listed, rank, name in ranges:
+        for d in listed:
+            if not 0 <= d < rank:
+                raise fail("BC1010", name=name, dim=d, rank=rank)
+    for x, y in zip(lb, rb, strict=True):
+        if ls[x] is not None and rs[y] is not None and ls[x] != rs[y]:
+            raise fail("BC1011")
+    for x, y in zip(lc, rc, strict=True):
+        if ls[x] is not None and rs[y] is not None and ls[x] != rs[y]:
+            raise fail("BC1012")
+    if lhs.bounds is not None or rhs.bounds is not None:
+        raise Unknown("bounded dot_general")  # the bounds' inference is not modelled
+    out: list[int | None] = [ls[x] if ls[x] is not None else rs[y] for x, y in zip(lb, rb, strict=True)]
+    out += [ls[i] for i in range(len(ls)) if i not in lb and i not in lc]
+    out += [rs[i] for i in range(len(rs)) if i not in rb and i not in rc]
+    _result_shape(out, result, op.results[0].type)
+
+
+@checked
+def dot(op: Operation) -> None:
+    """``stablehlo.dot``: vector or matrix operands, then the inferred shape."""
+    precision = _precision(op)
+    counts(op, operands=2)
+    ods_operands(op, [TENSOR, TENSOR_AXIS])
+    ods_results(op, [TENSOR_AXIS])
+    (lhs, rhs), (result,) = tensors(op)
+    if any(t.element.quant is not None for t in (lhs, rhs, result)):
+        raise Unknown("quantized")
+    _check_precision(precision)
+    ls, rs = ranked(lhs), ranked(rhs)
+    if lhs.bounds is not None or rhs.bounds is not None:
+        raise Unknown("bounded dot")
+
+    def fits(a: int | None, b: int | None) -> bool:
+        return a is None or b is None or a == b
+
+    if len(ls) == 1 and len(rs) == 1 and fits(ls[0], rs[0]):
+        out: list[int | None] = []
+    elif len(ls) == 2 and len(rs) == 1 and fits(ls[1], rs[0]):
+        out = [ls[0]]
+    elif len(ls) == 1 and len(rs) == 2 and fits(ls[0], rs[0]):
+        out = [rs[1]]
+    elif len(ls) == 2 and len(rs) == 2 and fits(ls[1], rs[0]):
+        out = [ls[0], rs[1]]
+    else:
+        raise fail("BC1014")
+    _result_shape(out, result, op.results[0].type)

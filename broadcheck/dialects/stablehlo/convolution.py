@@ -1,0 +1,350 @@
+"""``stablehlo.convolution``, as StableHLO's verifier checks it (``inferConvolutionOp``,
+``verifyConvolutionAttributes``, ``verifyWindowAttributesAndInferWindowDimensions`` in
+TypeInference.cpp at iree-base-compiler 3.13).
+
+The custom form prints ``dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], window =
+{stride = [2, 2], pad = [[2, 3], [2, 3]], lhs_dilate = [1, 1], rhs_dilate = [1, 1], reverse =
+[false, false]}`` and the group counts in its attribute dictionary; the generic form has
+``dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>``,
+``window_strides``, ``padding`` (an elements attribute of shape Nx2), ``lhs_dilation``,
+``rhs_dilation`` and ``window_reversal``. The verifier checks the ranks, the element types,
+the dimension numbers, the group counts against the feature and batch sizes, the window
+attributes, then compares the inferred shape with the result's (sizes only).
+
+Not modelled (passed over): quantized types, the dimension numbers' long form
+(``#stablehlo.conv<raw ...>``), attribute values broadcheck cannot read.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from broadcheck.dialects.stablehlo.common import (
+    TENSOR,
+    TENSOR_AXIS,
+    Unknown,
+    checked,
+    counts,
+    dialect_of,
+    fail,
+    i64_array,
+    is_mhlo,
+    ods_operands,
+    ods_results,
+    ranked,
+    require,
+    tensors,
+)
+from broadcheck.dialects.stablehlo.contract import _check_precision, _precision, _result_shape
+from broadcheck.ops import Operation
+from broadcheck.semantics.stablehlo import compatible_elements
+from broadcheck.syntax.attributes import Dense, DenseArray, value
+
+POSITIVE = "64-bit signless integer attribute whose value is positive"
+_LAYOUT = re.compile(r"\[([^\]]*)\]\s*x\s*\[([^\]]*)\]\s*->\s*\[([^\]]*)\]")
+
+
+class Numbers:
+    """Convolution dimension numbers: batch, feature and spatial dimensions of each side."""
+
+    def __init__(self, text: str) -> None:
+        m = _LAYOUT.fullmatch(text.strip())
+        if m is None:
+            raise Unknown(text)
+        self.input = self._side(m.group(1), "b", "f")
+        self.kernel = self._side(m.group(2), "i", "o")
+        self.output = self._side(m.group(3), "b", "f")
+
+    @staticmethod
+    def _side(text: str, first: str, second: str) -> tuple[int, int, tuple[int, ...]]:
+        items = [t.strip() for t in text.split(",")]
+        if items.count(first) != 1 or items.count(second) != 1:
+            raise Unknown(text)
+        spatial: dict[int, int] = {}
+        for position, item in enumerate(items):
+            if item in (first, second):
+                continue
+            if not item.isdigit() or int(item) in spatial:
+                raise Unknown(text)
+            spatial[int(item)] = position
+        if sorted(spatial) != list(range(len(spatial))):
+            raise Unknown(text)
+        return items.index(first), items.index(second), tuple(spatial[k] for k in range(len(spatial)))
+
+
+class RawNumbers(Numbers):
+    """The long form: ``#stablehlo.conv<raw input_batch_dimension = 0, ...>`` (it may name a
+    dimension twice, or one out of range, which the compact form cannot print)."""
+
+    _FIELDS = (
+        "input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions",
+        "kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions",
+        "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions",
+    )  # fmt: skip
+
+    def __init__(self, text: str) -> None:
+        fields: dict[str, object] = {}
+        for m in re.finditer(r"(\w+)\s*=\s*(\[[^\]]*\]|-?\d+)", text):
+            if m.group(1) in fields:
+                raise Unknown(text)
+            v = m.group(2)
+            fields[m.group(1)] = _int_list(v) if v.startswith("[") else int(v)
+        if set(fields) != set(self._FIELDS):
+            raise Unknown(text)
+
+        def one(name: str) -> int:
+            got = fields[name]
+            if not isinstance(got, int):
+                raise Unknown(text)
+            return got
+
+        def many(name: str) -> tuple[int, ...]:
+            got = fields[name]
+            if not isinstance(got, tuple):
+                raise Unknown(text)
+            return got
+
+        self.input = (one("input_batch_dimension"), one("input_feature_dimension"), many("input_spatial_dimensions"))
+        self.kernel = (one("kernel_input_feature_dimension"), one("kernel_output_feature_dimension"),
+                       many("kernel_spatial_dimensions"))  # fmt: skip
+        self.output = (one("output_batch_dimension"), one("output_feature_dimension"),
+                       many("output_spatial_dimensions"))  # fmt: skip
+
+
+def _int_list(text: str) -> tuple[int, ...]:
+    items = [t.strip() for t in text.strip()[1:-1].split(",") if t.strip()]
+    try:
+        return tuple(int(t) for t in items)
+    except ValueError:
+        raise Unknown(text) from None
+
+
+def _numbers(op: Operation) -> Numbers | None:
+    attr = op.attribute("dimension_numbers")
+    if attr is not None:
+        m = re.fullmatch(rf"\s*#{dialect_of(op)}\.conv<(.*)>\s*", attr.text, re.S)
+        if m is None:
+            raise Unknown(attr.text)
+        body = m.group(1).strip()
+        if body.startswith("raw"):
+            return RawNumbers(body[3:])
+        return Numbers(body)
+    custom = op.attribute("dim_numbers")
+    return Numbers(custom.text) if custom is not None and not op.generic else None
+
+
+Window = tuple[
+    tuple[int, ...] | None, list[tuple[int, int]] | None, tuple[int, ...] | None, tuple[int, ...] | None, int | None
+]
+
+
+def _ints(v: object, text: str) -> tuple[int, ...]:
+    if isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+        return tuple(int(x) for x in v)
+    raise Unknown(text)
+
+
+def _window(op: Operation) -> Window:
+    """Strides, padding pairs, base and window dilations, and how many reversal flags, as given."""
+    if not op.generic and op.attribute("window") is not None:
+        attr = op.attribute("window")
+        assert attr is not None
+        v = value(attr.text)
+        if not isinstance(v, dict) or set(v) - {"stride", "pad", "lhs_dilate", "rhs_dilate", "reverse"}:
+            raise Unknown(attr.text)
+        if len(re.findall(r"\b(?:stride|pad|lhs_dilate|rhs_dilate|reverse)\s*=", attr.text)) != len(v):
+            raise Unknown(attr.text)  # a keyword twice: the parser's error
+        pad = v.get("pad")
+        pairs = None
+        if pad is not None:
+            if not isinstance(pad, list) or not all(
+                isinstance(p, list) and len(p) == 2 and all(isinstance(x, int) for x in p) for p in pad
+            ):
+                raise Unknown(attr.text)
+            pairs = [(int(a), int(b)) for a, b in pad]
+        reverse = v.get("reverse")
+        flags = None if reverse is None else len(reverse) if isinstance(reverse, list) else None
+        return (
+            _ints(v["stride"], attr.text) if "stride" in v else None,
+            pairs,
+            _ints(v["lhs_dilate"], attr.text) if "lhs_dilate" in v else None,
+            _ints(v["rhs_dilate"], attr.text) if "rhs_dilate" in v else None,
+            flags,
+        )
+    out: list[tuple[int, ...] | None] = []
+    for name in ("window_strides", "lhs_dilation", "rhs_dilation"):
+        attr = op.attribute(name)
+        if attr is None:
+            out.append(None)
+            continue
+        if is_mhlo(op):  # MHLO's I64ElementsAttr
+            out.append(i64_array(op, name))
+            continue
+        v = value(attr.text)
+        if not isinstance(v, DenseArray) or v.element != "i64":
+            if v is None:
+                raise Unknown(attr.text)
+            raise fail("BC562", name=name, constraint="i64 dense array attribute")
+        out.append(tuple(int(x) for x in v.values))  # type: ignore[call-overload]
+    padding = op.attribute("padding")
+    pairs = None
+    if padding is not None:
+        v = value(padding.text)
+        one = re.fullmatch(r"tensor<(\d+)xi64>", v.type) if isinstance(v, Dense) else None
+        if one is not None:
+            raise fail("BC1043", shape=one.group(1))
+        if not isinstance(v, Dense) or not re.fullmatch(r"tensor<(\d+)x(\d+)xi64>", v.type):
+            raise Unknown(padding.text)
+        rows, cols = map(int, re.fullmatch(r"tensor<(\d+)x(\d+)xi64>", v.type).groups())  # type: ignore[union-attr]
+        if cols != 2:
+            raise fail("BC1043", shape=f"{rows}, {cols}")
+        if isinstance(v.values, int):
+            pairs = [(v.values, v.values)] * rows
+        elif isinstance(v.values, list) and all(
+            isinstance(p, list) and len(p) == 2 and all(type(x) is int for x in p) for p in v.values
+        ):
+            pairs = [(int(a), int(b)) for a, b in v.values]
+        else:
+            raise Unknown(padding.text)
+    reversal = op.attribute("window_reversal")
+    flags = None
+    if reversal is not None:
+        v = value(reversal.text)
+        if is_mhlo(op) and isinstance(v, Dense) and isinstance(v.values, list):
+            m = re.fullmatch(r"tensor<(\d+)xi1>", v.type)
+            if m is None or int(m.group(1)) != len(v.values):
+                raise Unknown(reversal.text)
+            flags = len(v.values)
+        elif not isinstance(v, DenseArray) or v.element != "i1":
+            raise Unknown(reversal.text)
+        else:
+            flags = len(v.values)
+    return out[0], pairs, out[1], out[2], flags
+
+
+def _count(op: Operation, name: str) -> int | None:
+    attr = op.attribute(name)
+    if attr is None:
+        return None
+    number, colon, typ = attr.text.partition(":")
+    try:
+        got = int(number.strip())
+    except ValueError:
+        raise Unknown(attr.text) from None
+    if (colon and typ.strip() != "i64") or got <= 0:
+        if not op.generic:
+            raise Unknown(attr.text)  # the custom form's dictionary: its parser words it
+        raise fail("BC562", name=name, constraint=POSITIVE)
+    return got
+
+
+def _strided(bound: int, window: int, stride: int) -> int:
+    if bound == 0 or window > bound:
+        return 0
+    return (bound - window) // stride + 1
+
+
+def _dilated(bound: int, dilation: int) -> int:
+    return 0 if bound == 0 else (bound - 1) * dilation + 1
+
+
+def _unique(values: Sequence[int]) -> bool:
+    return len(set(values)) == len(values)
+
+
+@checked
+def convolution(op: Operation) -> None:
+    """``stablehlo.convolution``: convolution_c1 to c27, then the inferred shape."""
+    if any(a.property for a in op.attributes):
+        raise Unknown("properties")  # their conversion is not modelled for convolution
+    feature_groups = _count(op, "feature_group_count")
+    batch_groups = _count(op, "batch_group_count")
+    numbers = _numbers(op)
+    window = _window(op)
+    precision = _precision(op)
+    counts(op, operands=2)
+    require(op, "dimension_numbers", "feature_group_count", "batch_group_count")
+    for name in ("feature_group_count", "batch_group_count"):  # the custom form's dictionary holds these
+        if op.attribute(name) is None:
+            raise fail("BC1070", name=name)
+    ods_operands(op, [TENSOR, TENSOR_AXIS])
+    ods_results(op, [TENSOR_AXIS])
+    (lhs, rhs), (result,) = tensors(op)
+    if any(t.element.quant is not None or t.bounds is not None for t in (lhs, rhs, result)):
+        raise Unknown("quantized or bounded")
+    if numbers is None or feature_groups is None or batch_groups is None:
+        raise Unknown("dimension numbers")
+    ls, rs = ranked(lhs), ranked(rhs)
+    if len(ls) < 2:
+        raise fail("BC1027", lhs=f"'{lhs}'", rhs=f"'{rhs}'")
+    if len(ls) != len(rs):
+        raise fail("BC1028", lhs=f"'{lhs}'", rhs=f"'{rhs}'")
+    if not compatible_elements(lhs.element, rhs.element):
+        raise fail("BC1029", lhs=f"'{lhs.element.text}'", rhs=f"'{rhs.element.text}'")
+    ib, if_, ispatial = numbers.input
+    ki, ko, kspatial = numbers.kernel
+    ob, of, ospatial = numbers.output
+    if not len(ispatial) == len(kspatial) == len(ospatial):
+        raise fail("BC1030", input=len(ispatial), kernel=len(kspatial), output=len(ospatial))
+    n = len(ls)
+    sides = ((ib, if_, *ispatial), (ki, ko, *kspatial), (ob, of, *ospatial))
+    if not all(0 <= d < n for side in sides for d in side):
+        raise fail("BC1031", rank=n)
+    for side, name in zip(sides, ("input", "kernel", "output"), strict=True):
+        if not _unique(side):
+            raise fail("BC1032", side=name, dims=", ".join(map(str, side)))
+    if batch_groups > 1 and feature_groups > 1:
+        raise fail("BC1033", batch=batch_groups, feature=feature_groups)
+    batch, features = ls[ib], ls[if_]
+    kernel_in, kernel_out = rs[ki], rs[ko]
+    if batch is not None and batch % batch_groups:
+        raise fail("BC1034", size=batch, count=batch_groups)
+    if features is not None:
+        if features % feature_groups:
+            raise fail("BC1035", size=features, count=feature_groups)
+        if kernel_in is not None and features // feature_groups != kernel_in:
+            raise fail("BC1036", size=features, kernel=kernel_in, count=feature_groups)
+    if kernel_out is not None:
+        if kernel_out % batch_groups:
+            raise fail("BC1037", size=kernel_out, count=batch_groups)
+        if kernel_out % feature_groups:
+            raise fail("BC1038", size=kernel_out, count=feature_groups)
+    _check_precision(precision)
+    if n != len(ispatial) + 2:
+        raise fail("BC1039", expected=len(ispatial) + 2, rank=n)
+    sizes = [rs[d] for d in kspatial]
+    strides, pads, base, dilation, flags = window
+    k = len(sizes)
+    for given, name in ((strides, "window-strides"), (base, "base-dilation factors"),
+                        (dilation, "window-dilation factors"), (pads, "padding-entries"),
+                        (flags, "window-reversal")):  # fmt: skip
+        size = given if isinstance(given, int) else (None if given is None else len(given))
+        if size is not None and size != 0 and size != k:
+            raise fail("BC1040", name=name, expected=k, count=size)
+    stride_l = list(strides) if strides else [1] * k
+    base_l = list(base) if base else [1] * k
+    dil_l = list(dilation) if dilation else [1] * k
+    pad_l = list(pads) if pads else [(0, 0)] * k
+    for i in range(k):
+        if sizes[i] is not None and sizes[i] <= 0:  # type: ignore[operator]
+            raise fail("BC1041", what="value", index=i, got=sizes[i])
+        if stride_l[i] <= 0:
+            raise fail("BC1041", what="stride", index=i, got=stride_l[i])
+        if base_l[i] <= 0:
+            raise fail("BC1041", what="base dilation factor", index=i, got=base_l[i])
+        if dil_l[i] <= 0:
+            raise fail("BC1041", what="window dilation factor", index=i, got=dil_l[i])
+    out: list[int | None] = [None] * n
+    for i in range(k):
+        base_size, size = ls[ispatial[i]], sizes[i]
+        if base_size is None or size is None:
+            out[ospatial[i]] = None
+            continue
+        padded = pad_l[i][0] + _dilated(base_size, base_l[i]) + pad_l[i][1]
+        if padded < 0:
+            raise Unknown("a negative padded size")  # the C++ asserts on it
+        out[ospatial[i]] = _strided(padded, _dilated(size, dil_l[i]), stride_l[i])
+    out[ob] = None if batch is None else batch // batch_groups
+    out[of] = kernel_out
+    _result_shape(out, result, op.results[0].type)

@@ -1,0 +1,67 @@
+"""TOSA 1.0 as MLIR's TOSA dialect defines it (TosaOps.td at the LLVM that iree-base-compiler
+3.13 carries). The elementwise rules are in :mod:`broadcheck.semantics.tosa`; the structural
+ops' in :mod:`.structural`, their custom forms (``pad([0, 0, 0, 0]) stride([1, 1])``) in
+:mod:`.forms`."""
+
+from broadcheck.dialects.op import FUNCTIONAL, Assembly, Op, custom, family, ops
+from broadcheck.dialects.tosa import structural as s
+from broadcheck.dialects.tosa.forms import functional
+
+FORM = custom(functional)
+# ODS `functional-type(operands, results)`: a function type must give each operand its type
+# (iree 3.13: `number of operands and types do not match`, at the first operand)
+TYPED = Assembly("functional")
+
+_STRUCTURAL = {
+    "conv2d": s.check_conv,
+    "conv3d": s.check_conv,
+    "depthwise_conv2d": s.check_conv,
+    "transpose_conv2d": s.check_transpose_conv,
+    "avg_pool2d": s.check_avg_pool,
+    "max_pool2d": s.check_max_pool,
+    "matmul": s.check_matmul,
+    "transpose": s.check_transpose,
+    "concat": s.check_concat,
+    **{f"reduce_{name}": s.check_reduce for name in ("all", "any", "max", "min", "product", "sum")},
+    "argmax": s.check_argmax,
+    "gather": s.check_gather,
+    "scatter": s.check_scatter,
+    "rfft2d": s.check_rfft2d,
+}
+# Their checks read the constant shape operands (tosa.const_shape).
+_SHAPED = {
+    "reshape": s.check_reshape,
+    "slice": s.check_slice,
+    "pad": s.check_pad,
+    "tile": s.check_tile,
+    "resize": s.check_resize,
+}
+
+_CHECKED = (
+    # elementwise binary (Tosa_ElementwiseOp): broadcasting, equal ranks
+    "add sub maximum minimum pow intdiv arithmetic_right_shift bitwise_and bitwise_or bitwise_xor "
+    "logical_and logical_or logical_xor logical_left_shift logical_right_shift equal greater greater_equal select "
+    # elementwise unary (Tosa_ElementwiseUnaryOp): the same shape in and out
+    "abs bitwise_not ceil clz cos erf exp floor log logical_not reciprocal rsqrt sigmoid sin tanh clamp "
+    # own verifiers: mul (a shift operand), negate (zero point operands), cast, reverse, table, fft2d (same shape)
+    "mul negate cast reverse table fft2d "
+    # a codegen utility op on scalars, vectors or tensors (MLIR's Elementwise trait)
+    "apply_scale"
+).split()
+
+OPS = ops(
+    [
+        Op(f"tosa.{name}", FUNCTIONAL, family("tosa"), "tosa", assembly=None if name == "clamp" else TYPED)
+        for name in _CHECKED
+    ],
+    # its verifier reads the scale32 and per_channel attributes
+    Op("tosa.rescale", FUNCTIONAL, family("tosa-rescale"), "tosa-rescale", assembly=TYPED),
+    [Op(f"tosa.{name}", FORM, check, "tosa-structural", assembly=TYPED) for name, check in _STRUCTURAL.items()],
+    [
+        Op(f"tosa.{name}", FORM, check, "tosa-structural", constants=True, assembly=TYPED)
+        for name, check in _SHAPED.items()
+    ],
+    Op("tosa.const", FORM, s.check_const, "tosa-structural", literal="values"),
+    Op("tosa.const_shape", FORM, literal="values"),
+    Op("tosa.identity", FUNCTIONAL),
+)

@@ -1,0 +1,20 @@
+"""Vector as in the LLVM that iree-base-compiler 3.13 carries: ``vector.broadcast`` (rules:
+:mod:`broadcheck.semantics.vector`) and the shape ops of :mod:`.checks`, their custom forms
+in :mod:`.forms`."""
+
+from broadcheck.dialects.op import CONVERSION, SAME, Op, custom, family, ops
+from broadcheck.dialects.vector import checks, forms
+
+OPS = ops(
+    Op("vector.broadcast", CONVERSION, family("vector-broadcast"), "vector-broadcast"),
+    Op("vector.extract", custom(forms.extract), checks.check_extract, "vector-shape"),
+    Op("vector.insert", custom(forms.insert), checks.check_insert, "vector-shape"),
+    Op("vector.shape_cast", CONVERSION, checks.check_shape_cast, "vector-shape"),
+    Op("vector.transpose", custom(forms.transpose), checks.check_transpose, "vector-shape"),
+    Op("vector.bitcast", CONVERSION, checks.check_bitcast, "vector-shape"),
+    Op("vector.fma", SAME),
+    Op("vector.reduction", custom(forms.reduction), checks.check_reduction, "vector-shape"),
+    Op("vector.multi_reduction", custom(forms.multi_reduction), checks.check_multi_reduction, "vector-shape"),
+    Op("vector.transfer_read", custom(forms.transfer_read), checks.check_transfer_read, "vector-transfer"),
+    Op("vector.transfer_write", custom(forms.transfer_write), checks.check_transfer_write, "vector-transfer"),
+)

@@ -1,0 +1,322 @@
+"""The verifiers of Vector's shape ops (``VectorOps.cpp`` of the MLIR that iree-base-compiler
+3.13 carries), in their order: ODS predicates, ``verify()``, then the inferred result type
+(``vector.extract``). Scalable dims (``[4]``) count by their base size where the verifier
+compares sizes, and by their number where it counts them."""
+
+from __future__ import annotations
+
+from math import prod
+
+from broadcheck.dialects.linalg.affine import AffineMap, parse, printed_results
+from broadcheck.dialects.shaped import DYNAMIC, View, bit_width, element_of, int_list, printed, view
+from broadcheck.ops import Operation, Type
+from broadcheck.semantics import Problem, Profile, Subject
+
+
+def _vector(t: Type) -> View | None:
+    v = view(t)
+    return v if v is not None and v.kind == "vector" and v.shape is not None else None
+
+
+def _same_element(a: Type, b: Type, description: str) -> Problem | None:
+    if element_of(a) != element_of(b):
+        return Problem("BC613", {"description": description})
+    return None
+
+
+def _type_text(v: View, shape: list[int | None], scalable: list[bool], element: str) -> str:
+    if not shape:
+        return element
+    return str(View("vector", tuple(shape), element, tuple(scalable) if any(scalable) else ()))
+
+
+def check_extract(op: Operation, profile: Profile) -> Problem | None:
+    """``vector.extract``: positions within the source, then the inferred result type."""
+    if len(op.results) != 1 or not op.operands:
+        return None
+    source = _vector(op.operands[0].type)
+    position = int_list(op, "static_position")
+    if source is None or position is None or sum(1 for p in position if p == DYNAMIC) != len(op.operands) - 1:
+        return None
+    result = op.results[0].type
+    problem = _same_element(source_type := op.operands[0].type, result, "operand and result have same element type")
+    if problem:
+        return problem
+    assert source.shape is not None
+    if len(position) > len(source.shape):
+        return Problem("BC672", {"what": "vector rank"})
+    for idx, p in enumerate(position):
+        if p != DYNAMIC and p != -1 and not 0 <= p < (source.shape[idx] or 0):
+            return Problem("BC671", {"n": idx + 1})
+    rest = list(source.shape[len(position) :])
+    scalable = [source.scalable_at(k) for k in range(len(position), len(source.shape))]
+    inferred = _type_text(source, rest, scalable, source.element)
+    if printed(result) != inferred:
+        args = {"inferred": inferred, "actual": printed(result)}
+        return Problem("BC255", args, Subject("result", 0))
+    del source_type
+    return None
+
+
+def check_insert(op: Operation, profile: Profile) -> Problem | None:
+    """``vector.insert``: the position's rank against the source's and dest's, then its values."""
+    if len(op.results) != 1 or len(op.operands) < 2:
+        return None
+    dest = _vector(op.operands[1].type)
+    position = int_list(op, "static_position")
+    if dest is None or position is None or sum(1 for p in position if p == DYNAMIC) != len(op.operands) - 2:
+        return None
+    value, result = op.operands[0].type, op.results[0].type
+    if printed(result) != printed(op.operands[1].type):
+        return Problem("BC613", {"description": "all of {dest, result} have same type"}, Subject("result", 0))
+    if element_of(value) != dest.element:
+        return Problem("BC613", {"description": "source operand and result have same element type"})
+    assert dest.shape is not None
+    if len(position) > len(dest.shape):
+        return Problem("BC672", {"what": "dest vector rank"})
+    source = _vector(value)
+    if source is not None and source.rank + len(position) != len(dest.shape):
+        return Problem("BC676")
+    if source is None and len(position) != len(dest.shape):
+        return Problem("BC677")
+    for idx, p in enumerate(position):
+        if p != DYNAMIC and p != -1 and not 0 <= p < (dest.shape[idx] or 0):
+            return Problem("BC673", {"n": idx + 1})
+    return None
+
+
+def check_shape_cast(op: Operation, profile: Profile) -> Problem | None:
+    """``vector.shape_cast``: element types, element counts, scalable dim counts."""
+    if len(op.results) != 1 or len(op.operands) != 1:
+        return None
+    a, b = _vector(op.operands[0].type), _vector(op.results[0].type)
+    if a is None or b is None:
+        return None
+    if a.element != b.element:
+        return Problem("BC679", {"a": a.element, "b": b.element}, Subject("result", 0))
+    na, nb = prod(a.shape or ()), prod(b.shape or ())  # type: ignore[arg-type]
+    if na != nb:
+        return Problem("BC678", {"a": na, "b": nb}, Subject("result", 0))
+    sa, sb = sum(a.scalable), sum(b.scalable)
+    if sa != sb:
+        return Problem("BC680", {"a": sa, "b": sb}, Subject("result", 0))
+    return None
+
+
+def check_transpose(op: Operation, profile: Profile) -> Problem | None:
+    """``vector.transpose``."""
+    if len(op.results) != 1 or len(op.operands) != 1:
+        return None
+    a, b = _vector(op.operands[0].type), _vector(op.results[0].type)
+    perm = int_list(op, "permutation")
+    if a is None or b is None or perm is None:
+        return None
+    problem = _same_element(op.operands[0].type, op.results[0].type, "operand and result have same element type")
+    if problem:
+        return problem
+    assert a.shape is not None and b.shape is not None
+    rank = len(b.shape)
+    if len(a.shape) != rank:
+        return Problem("BC681", {"rank": rank}, Subject("result", 0))
+    if len(perm) != rank:
+        return Problem("BC682", {"size": len(perm)})
+    seen: set[int] = set()
+    for index, p in enumerate(perm):
+        if not 0 <= p < rank:
+            return Problem("BC683", {"v": p})
+        if p in seen:
+            return Problem("BC684", {"v": p})
+        seen.add(p)
+        if b.shape[index] != a.shape[p]:
+            return Problem("BC685", {"v": p}, Subject("result", 0))
+    return None
+
+
+def check_bitcast(op: Operation, profile: Profile) -> Problem | None:
+    """``vector.bitcast``: the leading dims alike, the minor 1-D vectors of one bit width."""
+    if len(op.results) != 1 or len(op.operands) != 1:
+        return None
+    a, b = _vector(op.operands[0].type), _vector(op.results[0].type)
+    if a is None or b is None or a.rank != b.rank:
+        return None
+    assert a.shape is not None and b.shape is not None
+    for i in range(len(a.shape) - 1):
+        if a.shape[i] != b.shape[i]:
+            return Problem("BC685", {"v": i}, Subject("result", 0))
+    wa, wb = bit_width(a.element), bit_width(b.element)
+    if wa is None or wb is None:
+        return None
+    if a.shape and (a.shape[-1] or 0) * wa != (b.shape[-1] or 0) * wb:
+        return Problem("BC686", subject=Subject("result", 0))
+    return None
+
+
+def check_reduction(op: Operation, profile: Profile) -> Problem | None:
+    """``vector.reduction``: a 1-D vector (its element type is the result's)."""
+    if len(op.results) != 1 or not op.operands:
+        return None
+    source = _vector(op.operands[0].type)
+    if source is None:
+        return None
+    if source.element != printed(op.results[0].type):
+        return Problem("BC613", {"description": "source operand and result have same element type"})
+    if source.rank != 1:
+        return Problem("BC687", {"rank": source.rank}, Subject("operand", 0))
+    return None
+
+
+def check_multi_reduction(op: Operation, profile: Profile) -> Problem | None:
+    """``vector.multi_reduction``: the reduction dims, then the result's type."""
+    if len(op.results) != 1 or len(op.operands) != 2:
+        return None
+    source = _vector(op.operands[0].type)
+    dims = int_list(op, "reduction_dims")
+    if source is None or dims is None:
+        return None
+    assert source.shape is not None
+    seen: set[int] = set()
+    for d in dims:
+        if d in seen:
+            return Problem("BC690", {"d": d})
+        seen.add(d)
+        if not 0 <= d < len(source.shape):
+            return Problem("BC689", {"d": d})
+    kept = [k for k in range(len(source.shape)) if k not in seen]
+    shape = [source.shape[k] for k in kept]
+    scalable = [source.scalable_at(k) for k in kept]
+    expected = _type_text(source, shape, scalable, source.element)
+    result = printed(op.results[0].type)
+    if result != expected:
+        args = {"dest": result, "source": str(source)}
+        return Problem("BC688", args, Subject("result", 0))
+    return None
+
+
+# ---------------------------------------------------------------- transfers
+
+
+def _map_text(m: AffineMap) -> str | None:
+    inner = printed_results(m)
+    if inner is None:
+        return None
+    return f"affine_map<({', '.join(f'd{i}' for i in range(m.dims))}) -> ({inner})>"
+
+
+def _transfer(op: Operation, vector_at: int, source_at: int, segment: int) -> Problem | None:
+    """``verifyTransferOp`` and the map checks shared by transfer_read and transfer_write."""
+    vector, source = (
+        _vector(op.operands[vector_at].type if vector_at >= 0 else op.results[0].type),
+        view(op.operands[source_at].type),
+    )
+    if vector is None or source is None or source.shape is None or source.kind not in ("tensor", "memref"):
+        return None
+    attr = op.attribute("permutation_map")
+    assert vector.shape is not None
+    if attr is None:
+        rank = len(source.shape)
+        if len(vector.shape) > rank:
+            return None
+        perm = AffineMap(rank, 0, tuple(("dim", d) for d in range(rank - len(vector.shape), rank)))
+    else:
+        found = parse(attr.text)
+        if found is None:
+            return None
+        perm = found
+    from broadcheck.dialects.shaped import segments
+
+    parts = segments(op, 4)
+    if parts is None:
+        return None
+    indices = len(parts[segment])
+    if indices != len(source.shape):
+        return Problem("BC691", {"n": len(source.shape)})
+    sw, vw = bit_width(source.element), bit_width(vector.element)
+    if sw is None or vw is None:
+        if source.element.startswith("vector<"):
+            return None
+    else:
+        minor = vector.shape[-1] if vector.shape else 1
+        if (vw * (minor or 0)) % sw:
+            return Problem("BC698")
+    if len(perm.results) != len(vector.shape):
+        return Problem("BC692")
+    if perm.symbols:
+        return None
+    if perm.dims != len(source.shape):
+        return Problem("BC693")
+    in_bounds = op.attribute("in_bounds")
+    if in_bounds is not None:
+        from broadcheck.syntax.attributes import value
+
+        listed = value(in_bounds.text)
+        if isinstance(listed, list) and len(listed) != len(perm.results):
+            text = _map_text(perm)
+            if text is None:
+                return None
+            return Problem("BC694", {"map": text, "n": len(listed)})
+    return None
+
+
+def _permutation(perm_text: str | None, rank: int) -> Problem | None:
+    """``verifyPermutationMap``."""
+    if perm_text is None:
+        return None
+    m = parse(perm_text)
+    if m is None:
+        return None
+    seen: set[int] = set()
+    for e in m.results:
+        if e[0] == "const":
+            if e[1] != 0:
+                return Problem("BC696")
+            continue
+        if e[0] != "dim":
+            return Problem("BC696")
+        if e[1] in seen:
+            return Problem("BC695")
+        seen.add(e[1])
+    return None
+
+
+def check_transfer_read(op: Operation, profile: Profile) -> Problem | None:
+    """``vector.transfer_read``: indices, the map, in_bounds, padding, then the map's form."""
+    if len(op.results) != 1 or len(op.operands) < 2:
+        return None
+    problem = _transfer(op, -1, 0, 1)
+    if problem:
+        return problem
+    source = view(op.operands[0].type)
+    if source is None or source.element.startswith("vector<"):
+        return None
+    from broadcheck.dialects.shaped import segments
+
+    parts = segments(op, 4)
+    if parts is None or not parts[2]:
+        return None
+    padding = printed(op.operands[parts[2][0]].type)
+    if padding != source.element and bit_width(padding) is not None:
+        return Problem("BC697", subject=Subject("operand", parts[2][0]))
+    attr = op.attribute("permutation_map")
+    return _permutation(attr.text if attr is not None else None, 0)
+
+
+def check_transfer_write(op: Operation, profile: Profile) -> Problem | None:
+    """``vector.transfer_write``: as transfer_read, without padding."""
+    if len(op.operands) < 2:
+        return None
+    from broadcheck.dialects.shaped import segments
+
+    parts = segments(op, 4)
+    source = view(op.operands[1].type)
+    if parts is None or source is None or source.shape is None:
+        return None
+    if len(parts[2]) != len(source.shape):
+        return Problem("BC691", {"n": len(source.shape)})
+    attr = op.attribute("permutation_map")
+    found = parse(attr.text) if attr is not None else None
+    if found is not None and any(e == ("const", 0) for e in found.results):
+        return Problem("BC699")
+    problem = _transfer(op, 0, 1, 2)
+    if problem:
+        return problem
+    return _permutation(attr.text if attr is not None else None, 0)

@@ -1,0 +1,171 @@
+"""Vector's custom forms: the types each operand and result has, and the properties the form
+writes bare (positions, permutations, reduction dims), as the generic form holds them."""
+
+from __future__ import annotations
+
+from broadcheck.dialects.linalg.affine import parse
+from broadcheck.dialects.op import Reading
+from broadcheck.dialects.shaped import (
+    array_property,
+    derived,
+    element_type_text,
+    groups,
+    index_at,
+    reading,
+    static_values,
+    trailing_types,
+    unplaced,
+    uses_in,
+    view_text,
+)
+from broadcheck.syntax.statement import Attribute as Property
+from broadcheck.syntax.statement import Statement, TypeText
+
+
+def _position(statement: Statement, first: int) -> tuple[list[Property], int] | None:
+    """The ``[0, %i]`` group after operand ``first - 1``: ``static_position`` and its dynamic count."""
+    found = [g for g in groups(statement) if g.start >= statement.operands[first - 1].end]
+    if not found:
+        return None
+    values = static_values(found[0])
+    if values is None:
+        return None
+    return [array_property("static_position", values, found[0])], len(uses_in(statement, found[0]))
+
+
+def extract(statement: Statement) -> Reading:
+    """``vector.extract %v[0, %i] : R from V``."""
+    types = trailing_types(statement)
+    read = _position(statement, 1) if statement.operands else None
+    if len(types) != 2 or read is None:
+        return unplaced(statement)
+    properties, dynamic = read
+    indices = [index_at(u) for u in statement.operands[1 : 1 + dynamic]]
+    return reading([types[1], *indices], [types[0]], properties)
+
+
+def insert(statement: Statement) -> Reading:
+    """``vector.insert %s, %v[0, %i] : S into V``."""
+    types = trailing_types(statement)
+    read = _position(statement, 2) if len(statement.operands) >= 2 else None
+    if len(types) != 2 or read is None:
+        return unplaced(statement)
+    properties, dynamic = read
+    indices = [index_at(u) for u in statement.operands[2 : 2 + dynamic]]
+    return reading([types[0], types[1], *indices], [types[1]], properties)
+
+
+def transpose(statement: Statement) -> Reading:
+    """``vector.transpose %v, [1, 0] : A to B``."""
+    types = trailing_types(statement)
+    found = groups(statement)
+    values = static_values(found[0]) if found else None
+    if len(types) != 2 or len(statement.operands) != 1 or values is None:
+        return unplaced(statement)
+    return reading([types[0]], [types[1]], [array_property("permutation", values, found[0])])
+
+
+def reduction(statement: Statement) -> Reading:
+    """``vector.reduction <add>, %v, %acc : V into R``."""
+    types = trailing_types(statement)
+    if len(types) != 2 or not 1 <= len(statement.operands) <= 2:
+        return unplaced(statement)
+    return reading([types[0], types[1]][: len(statement.operands)], [types[1]])
+
+
+def multi_reduction(statement: Statement) -> Reading:
+    """``vector.multi_reduction <add>, %v, %acc [0, 1] : V to R``."""
+    types = trailing_types(statement)
+    found = groups(statement)
+    values = static_values(found[-1]) if found else None
+    if len(types) != 2 or len(statement.operands) != 2 or values is None:
+        return unplaced(statement)
+    return reading([types[0], types[1]], [types[1]], [array_property("reduction_dims", values, found[-1])])
+
+
+def mask_type(vector: TypeText, permutation: str | None, source_rank: int) -> TypeText | None:
+    """``inferTransferOpMaskType``: i1 elements, the vector's dims placed back through the map."""
+    v = view_text(vector.text)
+    if v is None or v.shape is None:
+        return None
+    rank = len(v.shape)
+    if permutation is None:
+        dims = list(range(source_rank - rank, source_rank))
+    else:
+        m = parse(permutation)
+        if m is None or len(m.results) != rank:
+            return None
+        dims = [m.pure_dim(k) if m.pure_dim(k) is not None else -1 for k in range(rank)]  # type: ignore[misc]
+    placed = sorted((d, k) for k, d in enumerate(dims) if d >= 0)
+    shape = [v.shape[k] for _, k in placed]
+    scalable = [v.scalable_at(k) for _, k in placed]
+    text = "x".join(f"[{s}]" if sc else str(s) for s, sc in zip(shape, scalable, strict=True))
+    return derived(f"vector<{text + 'x' if text else ''}i1>", vector)
+
+
+def _transfer(statement: Statement, source_at: int, vector: TypeText, source: TypeText) -> list[TypeText | None] | None:
+    """The types of a transfer's operands: source, indices, then padding (read) and mask."""
+    found = [g for g in groups(statement) if g.start >= statement.operands[source_at].end]
+    if not found:
+        return None
+    indices = uses_in(statement, found[0])
+    sv = view_text(source.text)
+    if sv is None or sv.shape is None:
+        return None
+    types: list[TypeText | None] = []
+    for k, use in enumerate(statement.operands):
+        if k in indices:
+            types.append(index_at(use))
+        else:
+            types.append(None)
+    return types
+
+
+def transfer_read(statement: Statement) -> Reading:
+    """``vector.transfer_read %m[%i, %j], %pad, %mask {...} : S, V``."""
+    types = trailing_types(statement)
+    if len(types) != 2 or len(statement.operands) < 2:
+        return unplaced(statement)
+    source, vector = types
+    placed = _transfer(statement, 0, vector, source)
+    if placed is None:
+        return unplaced(statement)
+    rest = [k for k, t in enumerate(placed) if t is None and k > 0]
+    placed[0] = source
+    sv = view_text(source.text)
+    if not rest or sv is None or sv.shape is None:
+        return unplaced(statement)
+    placed[rest[0]] = element_type_text(source)
+    if len(rest) == 2:
+        permutation = next((a.text for a in statement.attributes if a.name == "permutation_map"), None)
+        placed[rest[1]] = mask_type(vector, permutation, len(sv.shape))
+    elif len(rest) > 2:
+        return unplaced(statement)
+    segments = [1, len(placed) - 1 - len(rest), 1, len(rest) - 1]
+    from broadcheck.dialects.shaped import segments_property
+
+    return reading(placed, [vector], [segments_property(segments, statement.name_end)])
+
+
+def transfer_write(statement: Statement) -> Reading:
+    """``vector.transfer_write %v, %m[%i, %j], %mask {...} : V, S``."""
+    types = trailing_types(statement)
+    if len(types) != 2 or len(statement.operands) < 2:
+        return unplaced(statement)
+    vector, source = types
+    placed = _transfer(statement, 1, vector, source)
+    if placed is None:
+        return unplaced(statement)
+    placed[0], placed[1] = vector, source
+    rest = [k for k, t in enumerate(placed) if t is None]
+    sv = view_text(source.text)
+    if sv is None or sv.shape is None or len(rest) > 1:
+        return unplaced(statement)
+    if rest:
+        permutation = next((a.text for a in statement.attributes if a.name == "permutation_map"), None)
+        placed[rest[0]] = mask_type(vector, permutation, len(sv.shape))
+    from broadcheck.dialects.shaped import segments_property
+
+    segments = [1, 1, len(placed) - 2 - len(rest), len(rest)]
+    results = [source] * statement.result_count
+    return reading(placed, results, [segments_property(segments, statement.name_end)])

@@ -1,0 +1,90 @@
+"""The statement reader (broadcheck/syntax/statement.py): the printed forms it must take."""
+
+from __future__ import annotations
+
+import pytest
+
+from broadcheck.syntax.statement import read_statement
+
+
+def test_a_type_list_then_an_arrow_is_the_operands_then_the_results() -> None:
+    # CHLO's non-broadcasting binary ops print `$x, $y : type($x), type($y) -> type(results)`.
+    s = read_statement("%0 = chlo.zeta %_, %_ : tensor<4xf32>, tensor<?xf32> -> tensor<4xf32>")
+    assert s.signature is not None
+    assert s.signature.kind == "arrow"
+    assert [t.text for t in s.signature.inputs] == ["tensor<4xf32>", "tensor<?xf32>"]
+    assert [t.text for t in s.signature.outputs] == ["tensor<4xf32>"]
+
+
+def test_a_type_list_alone_stays_a_list() -> None:
+    s = read_statement("%0 = stablehlo.select %_, %_, %_ : tensor<i1>, tensor<4xf32>")
+    assert s.signature is not None
+    assert s.signature.kind == "list"
+    assert len(s.signature.inputs) == 2
+
+
+def test_one_type_then_an_arrow_is_an_arrow() -> None:
+    s = read_statement("%0 = chlo.square %_ : tensor<4xf32> -> tensor<4xf32>")
+    assert s.signature is not None
+    assert (s.signature.kind, len(s.signature.inputs), len(s.signature.outputs)) == ("arrow", 1, 1)
+
+
+def test_a_custom_form_s_elements_literal_is_an_attribute_without_a_name() -> None:
+    # StableHLO's constant prints its `value` as the literal alone.
+    s = read_statement("%0 = stablehlo.constant {a} dense<[1.0, 2.0]> : tensor<2xf32>")
+    assert [(a.name, a.text) for a in s.attributes] == [("a", "unit"), ("", "dense<[1.0, 2.0]>")]
+    s = read_statement("%0 = tosa.maximum %_, %_ nan_mode<PROPAGATE> : (tensor<f32>, tensor<f32>) -> tensor<f32>")
+    assert s.attributes == ()
+
+
+def test_a_custom_form_s_bracketed_group_is_an_attribute_without_a_name() -> None:
+    s = read_statement("%0 = stablehlo.slice %_ [0:1, 0:3:2] : (tensor<2x3xf32>) -> tensor<1x2xf32>")
+    assert [(a.name, a.text) for a in s.attributes] == [("", "[0:1, 0:3:2]")]
+
+
+def test_properties_are_told_apart_from_the_attribute_dictionary() -> None:
+    s = read_statement('%0 = "stablehlo.iota"() <{iota_dimension = 0 : i64}> {a = 1} : () -> tensor<2xf32>')
+    assert [(a.name, a.property) for a in s.attributes] == [("iota_dimension", True), ("a", False)]
+
+
+def test_a_clause_s_dictionary_ends_before_the_op_s_own() -> None:
+    # stablehlo.convolution prints `window = {...}` and then its attribute dictionary.
+    s = read_statement(
+        "%0 = stablehlo.convolution(%_, %_) dim_numbers = [b, 0, f]x[0, i, o]->[b, 0, f], window = {stride = [1]} "
+        "{feature_group_count = 1 : i64} : (tensor<1x4x2xf32>, tensor<1x2x3xf32>) -> tensor<1x4x3xf32>"
+    )
+    assert [(a.name, a.text) for a in s.attributes] == [
+        ("dim_numbers", "[b, 0, f]x[0, i, o]->[b, 0, f]"),
+        ("window", "{stride = [1]}"),
+        ("feature_group_count", "1 : i64"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        # values used inside brackets are operands, in order
+        ("%0 = tensor.extract %t[%i, %j] : tensor<4x4xf32>", ["%t", "%i", "%j"]),
+        (
+            "%0 = tensor.extract_slice %t[%i, 0] [%n, 4] [1, %s] : tensor<8x16xf32> to tensor<?x4xf32>",
+            ["%t", "%i", "%n", "%s"],
+        ),
+        (
+            "%0 = tensor.insert_slice %a into %t[0, %i] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<8x16xf32>",
+            ["%a", "%t", "%i"],
+        ),
+        ("%0 = vector.extract %v[0, %i] : f32 from vector<4x4xf32>", ["%v", "%i"]),
+        # and inside a clause's brackets
+        (
+            "%0 = linalg.pack %a inner_dims_pos = [0] inner_tiles = [%t] into %b : tensor<8xf32> -> tensor<1x?xf32>",
+            ["%a", "%t", "%b"],
+        ),
+        # brackets without values add nothing
+        ("%0 = tensor.collapse_shape %t [[0, 1]] : tensor<6x4xf32> into tensor<24xf32>", ["%t"]),
+    ],
+)
+def test_values_inside_brackets_are_operands(text: str, names: list[str]) -> None:
+    statement = read_statement(text)
+    assert [u.name for u in statement.operands] == names
+    for use in statement.operands:
+        assert text[use.start : use.end] == use.name
