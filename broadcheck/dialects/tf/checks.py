@@ -224,14 +224,14 @@ def reshape(op: Operation, profile: Profile) -> Problem | None:
     tensor, output = op.operands[0].type, op.results[0].type
     out = shape(output)
     if out is None:
-        return None
+        return shapes.reshape(op)
     if static(output) and static(tensor):
         n_out, n_in = count(out), count(shape(tensor) or ())
         if n_out != n_in:
             return tf("BC764", "elements", output=n_out, input=n_in)
     if not compatible(out, expected) or not cast_elements(output, tensor):
         return tf("BC764", "cast", actual=output, expected=with_shape(tensor, expected))
-    return None
+    return shapes.reshape(op)
 
 
 # -------------------------------------------------------------------------------- transpose
@@ -557,7 +557,7 @@ def tile(op: Operation, profile: Profile) -> Problem | None:
                     return tf("BC774", "negative", index=i, value=k)
                 if x[i] is not None and y[i] is not None and y[i] != x[i] * k:  # type: ignore[operator]
                     return tf("BC774", "output", index=i, x=x[i], k=k, y=y[i])
-    return None
+    return shapes.tile(op)
 
 
 def pad(op: Operation, profile: Profile) -> Problem | None:
@@ -658,7 +658,7 @@ def conv_2d(op: Operation, profile: Profile) -> Problem | None:
             "BC723",
             {"inferred": f"'{with_shape(x_type, inferred)}'", "actual": f"'{op.results[0].type}'"},
         )
-    return None
+    return shapes.conv_2d(op)
 
 
 def depthwise_conv(op: Operation, profile: Profile) -> Problem | None:

@@ -1,6 +1,6 @@
-"""TensorFlow's shape functions for the ``tf`` shape ops, where its verifiers say nothing: warnings.
-
-(Filled in below.)
+"""What only TensorFlow's shape functions check, as warnings: where the ``tf`` verifiers accept
+an op, its shape function (:mod:`broadcheck.dialects.tf.infer`) may reject the operands (BC784,
+with its message) or infer a result shape the written one contradicts (BC783).
 """
 
 from __future__ import annotations
@@ -8,26 +8,42 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from broadcheck.dialects.common import shape
-from broadcheck.ops import Dim, Operation, Shape
+from broadcheck.dialects.common import compatible, shape, with_shape
+from broadcheck.dialects.tf.infer import infer
+from broadcheck.ops import Dim, Operation, Shape, ShapedType
 from broadcheck.semantics import Problem
 
 
-def _none(op: Operation) -> Problem | None:
+def lint(op: Operation) -> Problem | None:
+    """The shape function's verdict on an op its verifier accepts."""
+    if not all(isinstance(u.type, ShapedType) for u in (*op.operands, *op.results)):
+        return None
+    inferred = infer(op)
+    if inferred is None:
+        return None
+    if isinstance(inferred, str):
+        return Problem("BC784", {"detail": inferred})
+    for index, (use, s) in enumerate(zip(op.results, inferred, strict=False)):
+        if s is not None and not compatible(shape(use.type), s):
+            return Problem("BC783", {"index": index, "actual": use.type, "inferred": with_shape(use.type, s)})
     return None
 
 
-broadcast_to = broadcast_args = batch_matmul = matmul = einsum = transpose = concat_v2 = pack = unpack = _none
-slice_ = strided_slice = squeeze = expand_dims = pad = gather_v2 = depthwise_conv = pool = bias_add = _none
-reduce = range_ = fill = one_hot = where = _none
+def _lint(op: Operation) -> Problem | None:
+    return lint(op)
+
+
+broadcast_to = broadcast_args = batch_matmul = matmul = einsum = transpose = concat_v2 = pack = unpack = _lint
+slice_ = strided_slice = squeeze = expand_dims = pad = gather_v2 = depthwise_conv = pool = bias_add = _lint
+reduce = range_ = fill = one_hot = where = reshape = tile = conv_2d = _lint
 
 
 def split(op: Operation, dim: int | None) -> Problem | None:
-    return None
+    return lint(op)
 
 
 def split_v(op: Operation, dim: int | None) -> Problem | None:
-    return None
+    return lint(op)
 
 
 def conv_2d_type(
