@@ -3288,6 +3288,74 @@ RULES: Mapping[str, Rule] = {
             '%0 = "tf.MatMul"(%a, %b) : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>',
             severity="warning",
         ),
+        # ---- BC8xx: ONNX-MLIR's shape ops (dialects/onnx): onnx-mlir's verifiers, ONNX's shape inference
+        Rule(
+            "BC801",
+            "onnx-attribute-out-of-range",
+            "{opname}: '{name}' value is {value}, accepted range is [{low}, {high}]",
+            "An onnx op's attribute (an axis, batch_dims) or a constant index outside the range onnx-mlir's "
+            "verifier accepts (onnx_mlir::Diagnostic::emitAttributeOutOfRangeError).",
+            '%0 = "onnx.Concat"(%a, %b) {axis = 4 : si64} : (tensor<5x1xf32>, tensor<5x3xf32>) -> tensor<*xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC802",
+            "onnx-operand-rank",
+            "{opname}: operand '{operand}' has rank {rank}, rank should be {expected}",
+            "An onnx op's operand of a rank its verifier rejects (Concat's inputs of different ranks, "
+            "GatherElements' indices). onnx-mlir prints the operand's value there (a block argument as "
+            "'<block argument> of type 'T' at index: N'); broadcheck writes '#N of type 'T'' (the operand's index).",
+            '%0 = "onnx.Concat"(%a, %b) {axis = 0 : si64} : (tensor<5x1xf32>, tensor<5xf32>) -> tensor<*xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC803",
+            "onnx-operand-dimension",
+            "{opname}: operand '{operand}' has dimension at index {index} with value {value}, value should be "
+            "{expected}",
+            "An onnx op's operand whose size its verifier rejects (Concat's sizes off the axis, GatherND's "
+            "batch dims and index depth). The operand is named as in BC802.",
+            '%0 = "onnx.Concat"(%a, %b) {axis = 1 : si64} : (tensor<5x1xf32>, tensor<4x3xf32>) -> tensor<*xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC804",
+            "onnx-op-verifier",
+            "{detail}",
+            "An onnx shape op its verifier rejects with emitOpError (Reshape's shape of rank other than 1, a "
+            "Transpose permutation out of range, Conv's groups and channels, a pool's kernel_shape, "
+            "InstanceNormalization's scale and bias, ConstantOfShape's input, Pad's constant_value and axes).",
+            '%0 = "onnx.Reshape"(%x, %s) : (tensor<4xf32>, tensor<1x2xi64>) -> tensor<*xf32>',
+        ),
+        Rule(
+            "BC805",
+            "onnx-verifier",
+            "{detail}",
+            "An onnx shape op its verifier rejects with emitError, without the op's name (Conv's and the pools' "
+            "kernel_shape, strides, dilations, pads and auto_pad; Range's operands; Resize's scales and sizes).",
+            '%0 = "onnx.Conv"(%x, %w, %b) {strides = [0, 1]} : (...) -> tensor<*xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC806",
+            "onnx-inference-result",
+            "result #{index} is '{actual}', but ONNX shape inference infers '{inferred}'",
+            "An onnx shape op onnx-mlir's verifier accepts, whose result's shape contradicts the one ONNX's shape "
+            "inference (onnx.shape_inference, strict mode) infers. A warning: onnx-mlir leaves it to its own "
+            "shape inference pass.",
+            '%0 = "onnx.Transpose"(%x) {perm = [1, 0]} : (tensor<2x3xf32>) -> tensor<2x3xf32>',
+            severity="warning",
+        ),
+        Rule(
+            "BC807",
+            "onnx-inference-rejects",
+            "ONNX shape inference rejects this op: {detail}",
+            "An onnx shape op onnx-mlir's verifier accepts but ONNX's shape inference (strict mode) fails on: a "
+            "Reshape's shape that does not fit, Squeeze's axis of size other than 1, a reduction's axis out of "
+            "range, a Conv weight of another spatial rank... (broadcheck's words). A warning.",
+            '%0 = "onnx.Squeeze"(%x, %axes) : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<*xf32>  // %axes = [0]',
+            severity="warning",
+        ),
         # ---- BC9xx: --verify-diagnostics
         Rule(
             "BC901",
@@ -4128,6 +4196,57 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
         "begin-negative": "begin[{index}] cannot be negative",
         "size-negative": "size[{index}] cannot be negative other than -1",
         "past-end": "begin[{index}] + size[{index}] cannot exceed dimension length: {size}",
+    },
+    "BC804": {
+        "reshape-rank": "Shape tensor must have rank one",
+        "perm-low": "Transpose op with too low a permute value ({p} at index {i})",
+        "perm-high": "Transpose op with too high a permute value ({p} at index {i})",
+        "group": "group must be strictly positive",
+        "spatial": "Spatial rank must be strictly positive",
+        "channel-out-groups": "Channel Out (M) must be a multiple of the number of groups",
+        "input-filter-rank": "Input and filter rank mismatch",
+        "channel-in-groups": "Channel In (C) must be a multiple of the number of groups",
+        "channel-in": "Channel In (C) of input must be equal 2nd dim of weights times g",
+        "channel-in-transpose": "Channel In (C) of input must be equal 1st dim of weights",
+        "output-shape-static": "When output_shape is provided, input spatial dimensions must be static (dimension "
+        "{i} is dynamic)",
+        "bias-rank": "Bias should have a rank of one",
+        "bias-conv": "Bias should have same dimension as first dimension of weights",
+        "bias-transpose": "Bias should have same dimension as second dimension of weights times g",
+        "kernel-mandatory": "kernel_shape is a mandatory attribute",
+        "storage-order": "Column major storage order not implemented yet",
+        "input-kernel-rank": "Input and kernel shape rank mismatch",
+        "bias-dim": "Bias should have same dimension as the second dimension of input",
+        "bias-element": "Bias should have same element type as input",
+        "scale-rank": "Scale should have a rank of one",
+        "scale-dim": "Scale should have same dimension as the second dimension of input",
+        "scale-element": "Scale should have same element type as input",
+        "cos-rank": "Input tensor must be a 1D tensor",
+        "cos-negative": "All values of the input tensor must be >=0",
+        "cos-length": "Constant value must have same length as output's rank",
+        "pad-element": "Pad with constant_value that doesn't match the element type of the input.",
+        "pad-axes": "Axes input is not currently supported",
+    },
+    "BC805": {
+        "filter-zero": "Bad spatial filter size: cannot be zero",
+        "kernel-length": "kernel_shape length incompatible with spatial dimensions",
+        "kernel-positive": "Bad kernel_shape value: must be strictly positive",
+        "kernel-filter": "Bad kernel_shape value: does not match filter sizes",
+        "strides-length": "strides length incompatible with spatial dimensions",
+        "strides-positive": "Bad stride value: must be strictly positive",
+        "dilations-length": "dilations length incompatible with spatial dimensions",
+        "dilations-positive": "Bad dilation value: must be strictly positive",
+        "auto-pad": "Unknown auto pad option",
+        "pads-length": "pads length incompatible with spatial dimensions",
+        "pads-negative": "Bad pad value: must be nonnegative",
+        "pads-notset": "Bad pad value: nonzero pad value only allowed with NOTSET option",
+        "output-shape-length": "output shape length incompatible with spatial dimensions",
+        "range-rank": "{which} tensor must have rank zero or one",
+        "range-size": "{which} tensor of rank one must have size one",
+        "range-type": "{which} tensor type is not int or float",
+        "range-same": "all inputs must have the exact same input type",
+        "resize-absent": "scales() and sizes() cannot both be absent",
+        "resize-both": "scales() and sizes() cannot both be defined",
     },
 }
 
