@@ -78,6 +78,7 @@ def reshape(op: Operation) -> list[S]:
     out: list[Dim] = []
     minus = None
     product: int | None = 1
+    unresolved: set[int] = set()
     for i, v in enumerate(target):
         if v == -1:
             if minus is not None:
@@ -89,7 +90,10 @@ def reshape(op: Operation) -> list[S]:
                 raise Rejected(f"a 0 at index {i} has no input dimension to copy")
             d = x[i] if x is not None else None
             out.append(d)
-            product = None if d is None or product is None else product * d
+            if d is None:
+                unresolved.add(i)
+            elif product is not None:
+                product *= d
         elif v >= 0:
             out.append(v)
             product = None if product is None else product * v
@@ -98,8 +102,9 @@ def reshape(op: Operation) -> list[S]:
     if minus is not None and product is not None:
         if product == 0:
             raise Rejected("a shape with -1 has a product of 0")
-        if x is not None and None not in x:
-            total = _product(x) or 0
+        kept = None if x is None else tuple(d for i, d in enumerate(x) if i not in unresolved)
+        if kept is not None and None not in kept:
+            total = _product(kept) or 0
             if total % product:
                 raise Rejected(f"{total} elements do not reshape to {target}")
             out[minus] = total // product
@@ -113,13 +118,11 @@ def transpose(op: Operation) -> list[S]:
     perm = attr_ints(op, "perm")
     if perm is None:
         return [tuple(reversed(x))]
-    if len(perm) != len(x):
-        raise Rejected(f"perm has {len(perm)} values for an input of rank {len(x)}")
-    seen = set()
     for p in perm:
-        if p < 0 or p >= len(x) or p in seen:
-            raise Rejected(f"perm {perm} is not a permutation of the input's {len(x)} dimensions")
-        seen.add(p)
+        if p < 0 or p >= len(x):
+            raise Rejected(f"perm {perm} names a dimension the input's {len(x)} do not have")
+    if len(set(perm)) != len(perm):
+        raise Rejected(f"perm {perm} repeats a value")
     return [tuple(x[p] for p in perm)]
 
 
@@ -342,12 +345,11 @@ def _conv_pool(op: Operation, kernel_required: bool, dilation: bool = True) -> l
             out.append(None)
             continue
         numerator = size + pads[i] + pads[i + n] - effective[i]
-        if ceil:
-            numerator += strides[i] - 1
-        q = abs(numerator) // strides[i]
-        result = (q if numerator >= 0 else -q) + 1
-        if ceil == 1 and (result - 1) * strides[i] >= size + pads[i]:
-            result -= 1
+        if ceil:  # onnx 1.23: the ceiling of the quotient
+            result = -(-numerator // strides[i]) + 1
+        else:  # C++'s division, toward zero
+            q = abs(numerator) // strides[i]
+            result = (q if numerator >= 0 else -q) + 1
         out.append(result)
     return [tuple(out)]
 
