@@ -269,7 +269,7 @@ class FileRun(Sink):
             elif route == 2:
                 self._pass_over(form.name, UNKNOWN_OP)
             elif route != 1:
-                self._check(form, line, None, "")
+                self._check(form, line, None, "", names=names)
             return
         statement = form.statement
         line = lines[0]
