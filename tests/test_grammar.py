@@ -194,7 +194,7 @@ def test_a_type_list_is_placed_only_by_a_layout_handed_in() -> None:
     from broadcheck.syntax.parser import Unreadable
 
     text = "%0 = stablehlo.select %p, %a, %b : tensor<2xi1>, tensor<2xf32>"
-    assert [str(u.type) for u in parse_operation(text, layout_of=_layout_of).operands][0] == "tensor<2xi1>"
+    assert str(parse_operation(text, layout_of=_layout_of).operands[0].type) == "tensor<2xi1>"
     with pytest.raises(Unreadable):
         parse_operation(text)  # the reader sits below the dialects: it knows no layout of its own
 

@@ -191,7 +191,7 @@ class FileRun(Sink):
         self.flow.finish()
         self._findings()
         while self.functions:
-            self._end_function()
+            self._end_function(-1)
         self.unclosed = False
         self._found(self.blocks[0].close())
         self._found(self.calls.close())
@@ -919,7 +919,7 @@ class FileRun(Sink):
                 self.yielded[-1].append((terminator, yielded, texts, where))
         if self.functions and self.functions[-1].depth == self.depth:
             self._dominance()
-            self._end_function()
+            self._end_function(line)
             self.isolated_ops.pop()
         self.depth -= 1
 
@@ -944,10 +944,11 @@ class FileRun(Sink):
                 diagnose.value("BC029", self.path, span, labels, op=name, args={"index": broken.operand})
             )
 
-    def _end_function(self) -> None:
+    def _end_function(self, line: int) -> None:
+        """The function's ``}`` is on ``line`` (-1: the file ends with it open)."""
         function = self.functions.pop()
         self.constants.clear()
-        self.function_spans.append((function.line, self.next_line))
+        self.function_spans.append((function.line, line if line > 0 else self.next_line))
 
     def _return(self, form: Form, names: list[str], line: int, text: Text | None, body: str) -> None:
         if not self.functions or self.functions[-1].depth != self.depth:
@@ -1001,11 +1002,22 @@ class FileRun(Sink):
         from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
         from broadcheck.syntax.statement import _Reader
 
-        if not self.functions:
-            return
         body = text.text
         open_at = body.find("(")
         region = self.open_regions[-1] if self.open_regions else None
+        if not self.functions:  # no value flow here; the block is known, and an entry block's
+            types = tuple(_argument_keys(body, open_at)) if open_at >= 0 else ()  # arguments are its region's
+            label = (body[:open_at] if open_at >= 0 else body).strip()
+            at = text.where(0)
+            if self.blocks:
+                wrong = self.blocks[-1].label(label, types, Where(at[0], at[1], at[1] + len(label)))
+                if wrong is not None:
+                    self._found([wrong])
+            if region is not None and not region.labelled:
+                region.labelled = True
+                if not region.arguments:
+                    region.arguments = types
+            return
         entry = region is not None and region.texts is None and not region.labelled
         self.dom.label((body[:open_at] if open_at >= 0 else body).strip(), text.line, entry)
         if open_at < 0:
@@ -1134,6 +1146,20 @@ _GRAPH_REGIONS = frozenset({"builtin.module", "module", "tf_executor.graph"})
 _DEFAULT_DIALECT = frozenset({"return", "call", "module"})
 _CALLS = frozenset({"func.call", "call"})
 _CALL_CODES = frozenset({"BC024", "BC025", "BC026", "BC027"})
+
+
+def _argument_keys(body: str, open_at: int) -> list[str | None]:
+    """The types (keys) of a block label's arguments, ``None`` where one cannot be read."""
+    from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+    from broadcheck.syntax.statement import _Reader
+
+    keys: list[str | None] = []
+    for m in _ARGUMENT.finditer(body, open_at + 1):
+        try:
+            keys.append(_Reader(body[m.end() :]).type().key)
+        except ReaderProblem:
+            keys.append(None)
+    return keys
 
 
 def _layout_of(name: str) -> Layout | None:

@@ -222,72 +222,6 @@ def _types(op: Operation) -> tuple[list[Type], list[Type]]:
     return [u.type for u in op.operands], [u.type for u in op.results]
 
 
-# ---------------------------------------------------------------- the fast check of a clean op
-#
-# (tf's and tfl's verifiers still decide a clean op with it first; the others no longer do:
-# the engine verifies each distinct statement once.) It decides that directly on the shapes,
-# and says "unsure" (``None``/``False``) in every other case, where the full verifier runs.
-
-
-def clean_infer_shape(shape0: Shape, shape1: Shape) -> Shape | None:
-    """InferShape of two ranked shapes, where it succeeds and both profiles give the same shape;
-    ``None`` otherwise (two clashing sizes, or a size 0 against a ``?``: unsure)."""
-    if shape0 == shape1:
-        return shape0
-    if len(shape0) < len(shape1):
-        shape0, shape1 = shape1, shape0
-    out = list(shape0)
-    offset = len(shape0) - len(shape1)
-    for i, b in enumerate(shape1, offset):
-        a = out[i]
-        if a == b or b == 1:
-            continue
-        if a == 1:
-            out[i] = b
-        elif a is None:
-            if b is None or b < 2:  # (b is static: a == b is handled above); 0 against ? differs by profile
-                return None
-            out[i] = b
-        elif b is not None or a < 2:  # two clashing static sizes, or 0 against ?
-            return None
-    return tuple(out)
-
-
-def clean_result(inferred: Shape, actual: Shape) -> bool:
-    """Whether a ranked result of shape ``actual`` passes Verify against ``inferred`` under both
-    profiles: the same rank, and each size ``?`` or the inferred static size."""
-    if actual == inferred:
-        return True
-    if len(actual) != len(inferred):
-        return False
-    for a, i in zip(actual, inferred, strict=True):  # noqa: SIM110 - a loop: no generator per call (a hot path)
-        if a is not None and a != i:
-            return False
-    return True
-
-
-def clean_op(op: Operation) -> bool:
-    """Whether the trait surely accepts ``op`` under both profiles, with no BC110 warning: one
-    result, at least one operand, every type a ranked tensor, and the shapes broadcast (as
-    :func:`clean_infer_shape` decides) to a shape the result matches. ``False``: unsure."""
-    results = op.results
-    if len(results) != 1 or not op.operands:
-        return False
-    result = results[0].type
-    if not isinstance(result, ShapedType) or result.kind != "tensor" or result.shape is None:
-        return False
-    inferred: Shape | None = None
-    for use in op.operands:
-        t = use.type
-        if not isinstance(t, ShapedType) or t.kind != "tensor" or t.shape is None:
-            return False
-        inferred = t.shape if inferred is None else clean_infer_shape(inferred, t.shape)
-        if inferred is None:
-            return False
-    assert inferred is not None
-    return clean_result(inferred, result.shape)
-
-
 def verify_op(op: Operation, profile: Profile) -> Problem | None:
     """An op that carries the trait and nothing else (``tf.AddV2``, ``tfl.add``, ...)."""
     return verify(*_types(op), profile)
@@ -350,5 +284,4 @@ def verify_dialect_op(op: Operation, profile: Profile) -> Problem | None:
 
 
 VERIFIERS = {"mlir": verify_op, "mlir-tensor": verify_tensor_op, "broadcastable": verify_dialect_op}
-verify_dialect_op_full = verify_dialect_op  # (the name tf's fast checks call; it goes with them)
 ATTRIBUTE_FREE = frozenset(VERIFIERS)

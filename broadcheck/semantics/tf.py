@@ -48,7 +48,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from broadcheck.ops import OpaqueType, Operation, Shape, ShapedType, Type
+from broadcheck.ops import OpaqueType, Operation, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject, mlir, tosa
 
 # ---------------------------------------------------------------------------------------- element types
@@ -281,43 +281,11 @@ def _verify_tf(op: Operation, profile: Profile, *, shapes: bool = True) -> Probl
     return _with_lint(error, lint)
 
 
-def _clean_tf(op: Operation, spec: TfOp) -> bool:
-    """Whether the ``tf`` op surely verifies under both profiles, with no warning: each element type
-    written as its constraint takes it, one element type where the op wants one, and a clean trait
-    (:func:`broadcheck.semantics.mlir.clean_op`). ``False``: unsure (the full check decides)."""
-    constraints = spec.operands
-    if len(op.operands) != len(constraints) or len(op.results) != 1:
-        return False
-    first = None
-    for index, use in enumerate(op.operands):
-        t = use.type
-        if not isinstance(t, ShapedType) or t.element not in constraints[index].elements:
-            return False
-        first = first or t.element
-        if spec.same_element and t.element != first:
-            return False
-    t = op.results[0].type
-    if not isinstance(t, ShapedType) or t.element not in spec.result.elements:
-        return False
-    if spec.same_element and t.element != first:
-        return False
-    return mlir.clean_op(op)
-
-
 def verify_tf(op: Operation, profile: Profile) -> Problem | None:
     """A ``tf`` op with ``ResultsBroadcastableShape`` (``tf.AddV2``, ``tf.Less``, ``tf.SelectV2``, ...)."""
     spec = TF_OPS.get(op.name)
     if spec is None:
         return mlir.verify_dialect_op(op, profile)
-    if _clean_tf(op, spec):
-        return None
-    return _verify_tf(op, profile)
-
-
-def verify_tf_full(op: Operation, profile: Profile) -> Problem | None:
-    """:func:`verify_tf` without the fast check of a clean op."""
-    if op.name not in TF_OPS:
-        return mlir.verify_dialect_op_full(op, profile)
     return _verify_tf(op, profile)
 
 
@@ -702,56 +670,11 @@ def _same_shape_only(spec: TflOp, operands: Sequence[ShapedType], result: str) -
     return False
 
 
-def _clean_tfl(op: Operation, spec: TflOp) -> bool:
-    """Whether the ``tfl`` op surely verifies under both profiles, with no warning: tensors of
-    element types that are not quantized, the op's element predicates, one element type where
-    the op wants one, a clean trait and no rank beyond the runtime's. ``False``: unsure."""
-    if len(op.operands) != len(spec.summaries) or len(op.results) != 1 or op.name == "tfl.prelu":
-        return False
-    elements: list[str] = []
-    shapes: list[Shape] = []
-    for use in op.operands:
-        t = use.type
-        if not isinstance(t, ShapedType) or t.shape is None or t.element.startswith("!quant."):
-            return False
-        elements.append(t.element)
-        shapes.append(t.shape)
-    result = op.results[0].type
-    if not isinstance(result, ShapedType) or result.element.startswith("!quant."):
-        return False
-    for _, holds in spec.predicates:
-        if not holds(elements, result.element):
-            return False
-    if spec.same_element and any(e != result.element for e in elements):
-        return False
-    if not mlir.clean_op(op):
-        return False
-    if op.name == "tfl.add" and not _operands_same(elements[0], elements[1]):
-        return False  # the runtime's predicate wants one element type (a warning)
-    # The runtime's rank limit (a warning): only for static shapes, not all alike, beyond it.
-    limit = spec.max_rank
-    return limit is None or max(len(shape) for shape in shapes) <= limit or _alike_or_dynamic(shapes)
-
-
-def _alike_or_dynamic(shapes: Sequence[Shape]) -> bool:
-    return all(shape == shapes[0] for shape in shapes) or any(None in shape for shape in shapes)
-
-
 def verify_tfl(op: Operation, profile: Profile) -> Problem | None:
     """A ``tfl`` op with ``ResultsBroadcastableShape`` (``tfl.add``, ``tfl.less``, ``tfl.select_v2``, ...)."""
     spec = TFL_OPS.get(op.name)
     if spec is None:
         return mlir.verify_dialect_op(op, profile)
-    if _clean_tfl(op, spec):
-        return None
-    return _verify_tfl(op, spec, profile)
-
-
-def verify_tfl_full(op: Operation, profile: Profile) -> Problem | None:
-    """:func:`verify_tfl` without the fast check of a clean op."""
-    spec = TFL_OPS.get(op.name)
-    if spec is None:
-        return mlir.verify_dialect_op_full(op, profile)
     return _verify_tfl(op, spec, profile)
 
 
@@ -795,11 +718,4 @@ VERIFIERS = {
     "tf-select": verify_tf_select,
     "tfl": verify_tfl,
 }
-FULL_VERIFIERS = {
-    "tf": verify_tf_full,
-    "tf-compare": verify_tf_compare,
-    "tf-select": verify_tf_select,
-    "tfl": verify_tfl_full,
-}
-"""The same verifiers without their fast checks (the reference the fast ones must equal)."""
 ATTRIBUTE_FREE = frozenset({"tf", "tf-select", "tfl"})

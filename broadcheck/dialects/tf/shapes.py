@@ -56,7 +56,7 @@ def conv_2d_type(
 ) -> Shape | Literal[False] | None:
     """``inferConvReturnTypeComponents``: the output's shape (``None`` dims unknown); ``False`` when
     a windowed size cannot be computed (the inference fails)."""
-    from broadcheck.dialects.tfl.nn import windowed
+    from broadcheck.dialects.tfl.base import windowed
 
     x, w = shape(op.operands[0].type), shape(op.operands[1].type)
     out: list[Dim] = [None] * 4

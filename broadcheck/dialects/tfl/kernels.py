@@ -27,6 +27,7 @@ from broadcheck.dialects.tfl.base import (
     rank,
     shape,
     static,
+    windowed,
 )
 from broadcheck.messages import detail
 from broadcheck.ops import Dim, Operation, Shape
@@ -287,7 +288,6 @@ def reduce(op: Operation) -> Problem | None:
 
 def _window(size: Dim, window: int, dilation: int, stride: int, padding: str | None) -> Dim | bool:
     """A windowed output size; ``None`` when unknown; ``False`` when the kernel rejects it."""
-    from broadcheck.dialects.tfl.nn import windowed
 
     if size is None or padding not in ("SAME", "VALID"):
         return None

@@ -39,6 +39,7 @@ from broadcheck.dialects.tfl.base import (
     shape,
     static,
     tensors,
+    windowed,
     with_shape,
 )
 from broadcheck.ops import Dim, Operation, Shape
@@ -127,26 +128,6 @@ def fully_connected(op: Operation, profile: Profile) -> Problem | None:
 
 
 # -------------------------------------------------------------------------------------------- convs
-
-
-def windowed(size: int, window: int, dilation: int, stride: int, padding: str) -> int | None:
-    """TensorFlow's ``GetWindowedOutputSizeVerbose`` (VALID or SAME); ``None`` where it fails."""
-    if stride <= 0 or dilation < 1:
-        return None
-    effective = (window - 1) * dilation + 1
-    if padding == "VALID":
-        out = _div(size - effective + stride, stride)
-    elif padding == "SAME":
-        out = _div(size + stride - 1, stride)
-    else:
-        return None
-    return None if out < 0 else out
-
-
-def _div(a: int, b: int) -> int:
-    """C++'s integer division (towards zero)."""
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b >= 0) else -q
 
 
 def conv_2d(op: Operation, profile: Profile) -> Problem | None:
