@@ -23,10 +23,10 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "broadcheck"
 
 LAYERS: list[set[str]] = [
-    {"ops", "optable"},
+    {"ops"},
     {"text", "messages", "syntax", "semantics"},
     {"diagnostics", "dialects"},
-    {"inputs", "suppressions", "expectations"},
+    {"inputs", "suppressions", "expectations", "optable"},
     {"config", "outputs"},
     {"engine"},
     {"fixing", "api", "shell"},

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from broadcheck.messages import RULES
-from broadcheck.optable import TF_OPS as TABLE
+from broadcheck.optable import builtin_ops
 from broadcheck.semantics import Problem, Profile, registry
 from broadcheck.semantics.tf import (
     TF_OPS,
@@ -22,6 +22,8 @@ from broadcheck.semantics.tf import (
     verify_tfl,
 )
 from broadcheck.syntax.parser import parse_operation
+
+TABLE = {n: v for n, v in builtin_ops().items() if n.startswith(("tf.", "tfl."))}
 
 _VERIFIERS = {"tf": verify_tf, "tf-compare": verify_tf_compare, "tf-select": verify_tf_select, "tfl": verify_tfl}
 

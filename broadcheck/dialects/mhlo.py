@@ -26,6 +26,9 @@ def _layout(name: str) -> Layout:
 
 
 OPS = ops(
-    [Op(f"mhlo.{name}", _layout(name), verify_op, "mhlo") for name in RULES],
+    [
+        Op(f"mhlo.{name}", _layout(name), verify_op, "mhlo" if rule.fast else "mhlo-form")
+        for name, rule in RULES.items()
+    ],
     structural("mhlo"),
 )

@@ -8,7 +8,7 @@ located :class:`broadcheck.diagnostics.Diagnostic`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Hashable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from enum import StrEnum
 from types import MappingProxyType
 from typing import Any, Literal
@@ -141,41 +141,12 @@ class _Registry(Mapping[str, Verifier]):
         return len(PROVIDERS)
 
 
-class _AttributeFree(Container[str]):
-    def __init__(self) -> None:
-        self._found: dict[str, bool] = {}
-
-    def __contains__(self, name: object) -> bool:
-        if not isinstance(name, str) or name not in PROVIDERS:
-            return False
-        if name not in self._found:
-            self._found[name] = name in _module(name).ATTRIBUTE_FREE
-        return self._found[name]
-
-
 def registry() -> Mapping[str, Verifier]:
     """Every semantics by the name ``--op PATTERN=SEMANTICS`` uses.
 
     Each semantics module lists its own in ``VERIFIERS`` (a literal dict).
     """
     return _Registry()
-
-
-def attribute_free() -> Container[str]:
-    """The semantics whose verdict depends only on an op's name and types, never on its attributes.
-
-    Each module lists its own in ``ATTRIBUTE_FREE``; the checker gives such ops
-    one verdict per (name, signature).
-    """
-    return _AttributeFree()
-
-
-def verdict_group(semantics: str, name: str) -> Hashable:
-    """What the verdict of an attribute-free op depends on besides its types: its name,
-    unless its module says two names share their rules (``VERDICT_GROUP``: TOSA's ops with
-    equal specs). A clean verdict is shared within a group; a problem is worded per op."""
-    group = getattr(_module(semantics), "VERDICT_GROUP", None) if semantics in PROVIDERS else None
-    return name if group is None else group(name)
 
 
 def modules() -> tuple[Any, ...]:

@@ -219,4 +219,3 @@ def verify_broadcast_op(op: Operation, profile: Profile) -> Problem | None:
 
 
 VERIFIERS = {"linalg-broadcast": verify_broadcast_op}
-ATTRIBUTE_FREE: frozenset[str] = frozenset()

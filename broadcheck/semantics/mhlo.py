@@ -773,7 +773,7 @@ class OpDecl:
     """Whether its custom form may name only the (complex) result: ``mhlo.complex %a, %b : C``."""
     fast: bool = True
     """Whether its verdict depends on its types alone: its semantics is ``mhlo``, else
-    ``mhlo-form`` (see :data:`ATTRIBUTE_FREE`)."""
+    ``mhlo-form`` (its verdict then depends on its attributes or form too)."""
 
 
 def _unary(check: Check, operand: Constraint, result: Constraint | None = None) -> OpDecl:
@@ -894,4 +894,3 @@ def verify_op(op: Operation, profile: Profile) -> Problem | None:
 VERIFIERS = {"mhlo": verify_op, "mhlo-form": verify_op}
 # `mhlo-form`: the ops whose verdict depends on their attributes or form too (compare, complex,
 # reduce_precision, the broadcasts, stochastic_convert).
-ATTRIBUTE_FREE: frozenset[str] = frozenset({"mhlo"})

@@ -284,4 +284,3 @@ def verify_dialect_op(op: Operation, profile: Profile) -> Problem | None:
 
 
 VERIFIERS = {"mlir": verify_op, "mlir-tensor": verify_tensor_op, "broadcastable": verify_dialect_op}
-ATTRIBUTE_FREE = frozenset(VERIFIERS)

@@ -151,4 +151,3 @@ def verify_op(op: Operation, profile: Profile) -> Problem | None:
 
 
 VERIFIERS = {"numpy": verify_op}
-ATTRIBUTE_FREE = frozenset(VERIFIERS)

@@ -420,4 +420,3 @@ VERIFIERS = {
     "onnx-broadcast": verify_broadcast,
     "onnx-matmul": verify_matmul,
 }
-ATTRIBUTE_FREE: frozenset[str] = frozenset({"onnx-matmul"})

@@ -709,4 +709,3 @@ VERIFIERS = {
 # The `-form` names are for the ops whose verdict also depends on the op's form or attributes:
 # compare and reduce_precision (a generic form without their attributes is passed over) and
 # complex (its custom form names only the result type).
-ATTRIBUTE_FREE: frozenset[str] = frozenset({"stablehlo"})

@@ -718,4 +718,3 @@ VERIFIERS = {
     "tf-select": verify_tf_select,
     "tfl": verify_tfl,
 }
-ATTRIBUTE_FREE = frozenset({"tf", "tf-select", "tfl"})

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Literal, NamedTuple
 
@@ -756,13 +756,4 @@ def rescale_checks(operands: Types, results: Types, scale32: bool | None, per_ch
     return None
 
 
-def verdict_group(name: str) -> Hashable:
-    """Ops with equal specs have equal verdicts on equal types (the checker shares clean ones):
-    the group is the first op of :data:`OPS` with the same spec."""
-    spec = OPS.get(name)
-    return name if spec is None else next(other for other, s in OPS.items() if s == spec)
-
-
-VERDICT_GROUP = verdict_group
 VERIFIERS = {"tosa": verify_op, "tosa-unary": verify_unary_op, "tosa-rescale": verify_rescale}
-ATTRIBUTE_FREE = frozenset({"tosa", "tosa-unary"})

@@ -73,4 +73,3 @@ def verify_broadcast_op(op: Operation, profile: Profile) -> Problem | None:
 
 
 VERIFIERS = {"vector-broadcast": verify_broadcast_op}
-ATTRIBUTE_FREE = frozenset(VERIFIERS)

@@ -651,4 +651,3 @@ VERIFIERS = {
     "stablehlo-broadcast-in-dim": verify_broadcast_in_dim_op,
     "stablehlo-dynamic-broadcast-in-dim": verify_dynamic_broadcast_in_dim_op,
 }
-ATTRIBUTE_FREE: frozenset[str] = frozenset({"chlo-select"})

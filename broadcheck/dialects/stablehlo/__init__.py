@@ -48,11 +48,12 @@ def declare(prefix: str, semantics: str) -> list[Op]:
         Op(
             f"{prefix}.{name}",
             COMPLEX if name == "complex" else SAME,
-            family(f"{semantics}-form" if name in FORM else semantics),
-            semantics,
+            family(rules),
+            rules,
             assembly=_assembly(prefix, name),
         )
         for name in (*UNARY, *BINARY, "clamp")
+        for rules in [f"{semantics}-form" if name in FORM else semantics]
     ]
     return [
         *shaped,
