@@ -35,7 +35,7 @@ def version_text() -> str:
     """The ``--version`` text."""
     from broadcheck import __version__
 
-    lines = [f"broadcheck {__version__}", "dialects as these tools define and verify them:"]
+    lines = [f"broadcheck, version {__version__}", "dialects as these tools define and verify them:"]
     for tool, dialects in followed().items():
         lines.append(f"  {', '.join(dialects)}: {tool}")
     lines.append("  test.broadcastable: MLIR's Broadcastable trait (--profile spec: the document; llvm: the C++ verifier)")

@@ -30,7 +30,10 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.json_rpc import JsonRPCNotification
 
 from broadcheck import __version__
 from broadcheck.server.documents import Lines, diagnostic, fix_action, fix_all_action, overlaps, suppress_actions
@@ -298,9 +301,28 @@ def _load_settings(directory: str) -> Settings:
     return Settings(checking, settings.excluded_globs, error)
 
 
+class _Protocol(LanguageServerProtocol):
+    """pygls's protocol, which also answers a request it cannot read (bad parameters) with the
+    JSON-RPC error, as the protocol requires, instead of leaving the client waiting."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as err:
+            ident = data.get("id")
+            if "method" in data and isinstance(ident, (int, str)) and not isinstance(ident, bool):
+                self._send_response(ident, error=err.to_response_error())
+            return JsonRPCNotification(method="$/broadcheck/unreadable", jsonrpc="2.0", params=None)
+
+
 def build() -> LanguageServer:
     """The server, with its features registered."""
-    server = LanguageServer("broadcheck", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Full)
+    server = LanguageServer(
+        "broadcheck",
+        __version__,
+        text_document_sync_kind=types.TextDocumentSyncKind.Full,
+        protocol_cls=_Protocol,
+    )
     state = State(server)
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
