@@ -504,7 +504,8 @@ def _tell_run(outcome: Any, cache: Any, seconds: float) -> None:
     found = len(outcome.files)
     cached = f", {outcome.cached} from the cache" if cache is not None else ""
     excluded = f", {outcome.excluded} excluded" if outcome.excluded else ""
-    click.echo(f"broadcheck: {found} files to check{excluded}{cached}; {seconds:.2f} s", err=True)
+    files = f"{found} file{'' if found == 1 else 's'}"
+    click.echo(f"broadcheck: {files} to check{excluded}{cached}; {seconds:.2f} s", err=True)
 
 
 STDIN = "-"
