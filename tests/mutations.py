@@ -20,7 +20,7 @@ def corpus() -> list[str]:
 def mutate(text: str, rng: random.Random, count: int) -> str:
     """``text`` after ``count`` random edits of tokens, lines and brackets."""
     for _ in range(count):
-        kind = rng.randrange(9)
+        kind = rng.randrange(12)
         if kind <= 3:  # a token: deleted, duplicated, swapped with another, or replaced by noise
             tokens = list(_TOKEN.finditer(text))
             if not tokens:
@@ -59,7 +59,22 @@ def mutate(text: str, rng: random.Random, count: int) -> str:
             if brackets:
                 at = rng.choice(brackets)
                 text = text[:at] + text[at + 1 :]
-        else:  # noise inserted anywhere
+        elif kind == 8:  # noise inserted anywhere
             at = rng.randrange(len(text) + 1)
             text = text[:at] + "".join(rng.choice(NOISE) for _ in range(rng.randint(1, 6))) + text[at:]
+        elif kind == 9:  # a comment line between two lines (inside a statement, often)
+            lines = text.split("\n")
+            lines.insert(rng.randrange(len(lines) + 1), "  // " + "".join(rng.choice(NOISE) for _ in range(6)))
+            text = "\n".join(lines)
+        elif kind == 10:  # a comment at the end of a line, or in its middle (the rest becomes comment)
+            lines = text.split("\n")
+            i = rng.randrange(len(lines))
+            at = rng.choice([len(lines[i]), rng.randrange(len(lines[i]) + 1)])
+            lines[i] = lines[i][:at] + " // " + rng.choice(NOISE) + lines[i][at:]
+            text = "\n".join(lines)
+        else:  # a split marker, or a near miss of one, on a line of its own
+            lines = text.split("\n")
+            marker = rng.choice(["// -----", "// ----", "//-----", "// ------", "  // ----- x", "// -----0"])
+            lines.insert(rng.randrange(len(lines) + 1), marker)
+            text = "\n".join(lines)
     return text

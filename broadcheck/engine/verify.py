@@ -97,6 +97,10 @@ class Checks:
         constants: tuple[str | None, ...] = (),
     ) -> Operation:
         """The op as its check sees it; raises :class:`Unreadable` or :class:`SyntaxProblem`."""
+        if decl is not None and decl.assembly is not None and not statement.generic:
+            wrong = decl.assembly.problem(statement)
+            if wrong is not None:  # the custom parser stops here, before any verifier
+                raise SyntaxProblem(wrong[0], locate(wrong[1], wrong[1] + 1))
         operand_texts, result_texts = place_types(statement, decl.layout if decl is not None else None)
         if any(t is None for t in operand_texts) or any(t is None for t in result_texts):
             raise Unreadable(statement.name)

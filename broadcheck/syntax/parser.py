@@ -14,6 +14,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from broadcheck.ops import Attribute, OpaqueType, Operation, ShapedType, Span, Type, TypeUse
 from broadcheck.syntax.grammar import parser
+from broadcheck.syntax.lexer import strip_comments
 from broadcheck.syntax.problem import SyntaxProblem, Unreadable
 
 __all__ = ["SyntaxProblem", "Unreadable", "parse_alias", "parse_operation", "parse_type"]
@@ -380,6 +381,7 @@ def parse_operation(
     column: int = 1,
 ) -> Operation:
     """Parse one op statement that starts at ``line:column`` of its file."""
+    text = strip_comments(text)  # comments are whitespace, and "end of statement" is before them
     tree = _parse(text, "operation", line, column)
     return _Builder(text, aliases, line, column).operation(tree)
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from broadcheck.syntax.lexer import TOKEN
+from broadcheck.syntax.lexer import TOKEN, strip_comments
 
 REGION = "{...}"
 """How an elided region is written in a statement's text."""
@@ -216,7 +216,7 @@ class _Reader:
     def problem(self, message: str) -> SyntaxProblem:
         tok = self.peek()
         if tok is None:
-            end = len(self.text.rstrip())
+            end = self.toks[-1].end if self.toks else 0  # after the last token, not a comment after it
             return SyntaxProblem(f"{message}, found end of statement" if "found" not in message else message, end, end)
         return SyntaxProblem(f"{message}, found '{tok.text}'", tok.start, tok.end)
 
@@ -403,8 +403,9 @@ def _match_brackets(toks: list[Token]) -> dict[int, int]:
 
 
 def read_statement(text: str) -> Statement:
-    """Read one op statement (regions elided as :data:`REGION`); raises :class:`SyntaxProblem`."""
-    r = _Reader(text)
+    """Read one op statement (regions elided as :data:`REGION`); raises :class:`SyntaxProblem`.
+    Comments are read as the spaces they stand for: no value's text holds one."""
+    r = _Reader(strip_comments(text))
     results: list[Result] = []
     if r.peek() is not None and r.peek().text.startswith("%"):  # type: ignore[union-attr]
         while True:

@@ -10,6 +10,7 @@ from broadcheck.dialects.op import (
     PAIRS,
     RESULT,
     SAME,
+    Assembly,
     Layout,
     Op,
     family,
@@ -31,6 +32,15 @@ FORM = frozenset({"compare", "complex", "reduce_precision"})
 SELECT = Layout("list", operands=(0, 1, 1), results=(1,))
 
 
+def _assembly(prefix: str, name: str) -> Assembly | None:
+    """StableHLO's elementwise ops list their operands one by one (``$lhs, $rhs``) and take
+    their types by ``custom<SameOperandsAndResultType>`` (checked with iree 3.13); ``compare``
+    and ``reduce_precision`` write more than operands, and MHLO's forms are its own."""
+    if prefix != "stablehlo" or name in FORM:
+        return None
+    return Assembly("same", 3 if name == "clamp" else 2 if name in BINARY else 1)
+
+
 def declare(prefix: str, semantics: str) -> list[Op]:
     """The elementwise family, ``select``, ``clamp`` and the broadcasts under ``prefix``
     (``stablehlo`` or ``mhlo``), checked by ``semantics``."""
@@ -40,6 +50,7 @@ def declare(prefix: str, semantics: str) -> list[Op]:
             COMPLEX if name == "complex" else SAME,
             family(f"{semantics}-form" if name in FORM else semantics),
             semantics,
+            assembly=_assembly(prefix, name),
         )
         for name in (*UNARY, *BINARY, "clamp")
     ]

@@ -3,11 +3,14 @@
 ops' in :mod:`.structural`, their custom forms (``pad([0, 0, 0, 0]) stride([1, 1])``) in
 :mod:`.forms`."""
 
-from broadcheck.dialects.op import FUNCTIONAL, Op, custom, family, ops
+from broadcheck.dialects.op import FUNCTIONAL, Assembly, Op, custom, family, ops
 from broadcheck.dialects.tosa import structural as s
 from broadcheck.dialects.tosa.forms import functional
 
 FORM = custom(functional)
+# ODS `functional-type(operands, results)`: a function type must give each operand its type
+# (iree 3.13: `number of operands and types do not match`, at the first operand)
+TYPED = Assembly("functional")
 
 _STRUCTURAL = {
     "conv2d": s.check_conv,
@@ -47,11 +50,17 @@ _CHECKED = (
 ).split()
 
 OPS = ops(
-    [Op(f"tosa.{name}", FUNCTIONAL, family("tosa"), "tosa") for name in _CHECKED],
+    [
+        Op(f"tosa.{name}", FUNCTIONAL, family("tosa"), "tosa", assembly=None if name == "clamp" else TYPED)
+        for name in _CHECKED
+    ],
     # its verifier reads the scale32 and per_channel attributes
-    Op("tosa.rescale", FUNCTIONAL, family("tosa-rescale"), "tosa-rescale"),
-    [Op(f"tosa.{name}", FORM, check, "tosa-structural") for name, check in _STRUCTURAL.items()],
-    [Op(f"tosa.{name}", FORM, check, "tosa-structural", constants=True) for name, check in _SHAPED.items()],
+    Op("tosa.rescale", FUNCTIONAL, family("tosa-rescale"), "tosa-rescale", assembly=TYPED),
+    [Op(f"tosa.{name}", FORM, check, "tosa-structural", assembly=TYPED) for name, check in _STRUCTURAL.items()],
+    [
+        Op(f"tosa.{name}", FORM, check, "tosa-structural", constants=True, assembly=TYPED)
+        for name, check in _SHAPED.items()
+    ],
     Op("tosa.const", FORM, s.check_const, "tosa-structural", literal="values"),
     Op("tosa.const_shape", FORM, literal="values"),
     Op("tosa.identity", FUNCTIONAL),
