@@ -27,6 +27,7 @@ that changed while it was checked, and a result whose diagnostics name another f
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
@@ -166,7 +167,9 @@ class Cache:
         self.hits = self.misses = 0
 
     def key(self, path: str, content: str, options: Options) -> str:
-        return digest("\x1e".join((FORMAT, self.code, settings_key(options), path, content)).encode("utf-8", "surrogatepass"))
+        return digest(
+            "\x1e".join((FORMAT, self.code, settings_key(options), path, content)).encode("utf-8", "surrogatepass")
+        )
 
     def _entry(self, key: str) -> str:
         return os.path.join(self.directory, key[:2], key[2:])
@@ -223,10 +226,8 @@ def _write_atomically(path: str, data: bytes) -> None:
             f.write(data)
         os.replace(temporary, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(temporary)
-        except OSError:
-            pass
         raise
 
 
@@ -457,4 +458,3 @@ def entries(directory: str) -> Iterator[str]:
         for name in files:
             if name not in (".gitignore", "CACHEDIR.TAG") and not name.endswith(".tmp"):
                 yield os.path.join(root, name)
-

@@ -60,7 +60,6 @@ try:
 
     import click
 
-    from broadcheck import __version__
     from broadcheck.config import DEFAULT_SPLIT_MARKER, OUTPUT_FORMATS, PROFILES
 finally:
     if _collecting:
@@ -460,9 +459,7 @@ def check(
     text_out = sys.stderr if fix_stdin else sys.stdout
     painted = {"always": True, "never": False}.get(color)
     written = (
-        _write_report(
-            outcome, fmt, output_file, text_out, statistics, show_skipped, fix, unsafe_fixes, quiet, painted
-        )
+        _write_report(outcome, fmt, output_file, text_out, statistics, show_skipped, fix, unsafe_fixes, quiet, painted)
         if quiet < 2
         else True
     )
@@ -485,7 +482,9 @@ def _per_file(values: Sequence[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
     for value in values:
         glob, sep, codes = value.rpartition(":")
         if not sep or not glob or not codes.strip():
-            raise click.BadParameter(f"'{value}' is not GLOB:CODES (e.g. 'tests/*:BC110')", param_hint="'--per-file-ignores'")
+            raise click.BadParameter(
+                f"'{value}' is not GLOB:CODES (e.g. 'tests/*:BC110')", param_hint="'--per-file-ignores'"
+            )
         found = _codes([codes], "--per-file-ignores")
         out.append((glob, found or ()))
     return tuple(out)
@@ -846,7 +845,9 @@ def rules(codes: tuple[str, ...], no_pager: bool) -> None:
 
 
 @cli.command()
-@click.option("--stdio", is_flag=True, help="Speak over standard input and output (the default; for clients that pass it).")
+@click.option(
+    "--stdio", is_flag=True, help="Speak over standard input and output (the default; for clients that pass it)."
+)
 def server(stdio: bool) -> None:
     """Run the language server (LSP) over standard input and output, for editors.
 

@@ -162,9 +162,7 @@ def parse_line(line: str, base: str) -> Pattern | None:
         end -= 1
     line = line[:end]
     negated = line.startswith("!")
-    if negated:
-        line = line[1:]
-    elif line.startswith("\\!") or line.startswith("\\#"):
+    if negated or line.startswith("\\!") or line.startswith("\\#"):
         line = line[1:]
     if not line:
         return None

@@ -256,7 +256,9 @@ class Checking:
 
         return replace(self.options, ignore=(*self.options.ignore, *extra))
 
-    def check(self, path: str, jobs: int = 1, advance: Callable[[int], None] | None = None) -> tuple[Result | InputError, bool]:
+    def check(
+        self, path: str, jobs: int = 1, advance: Callable[[int], None] | None = None
+    ) -> tuple[Result | InputError, bool]:
         """:func:`check_one` through the cache (for a regular file); and whether the result
         came from it. An internal error is the file's failure, unless not ``keep_going``."""
         options = self.options_for(path)

@@ -10,7 +10,8 @@ from __future__ import annotations
 import re
 
 _TOOL = re.compile(
-    r"(iree-base-compiler [0-9][\w.]*|jax/jaxlib [0-9][\w.]*|tensorflow-cpu [0-9][\w.]*|onnx/onnx-mlir \w+ at [0-9a-f]+)"
+    r"(iree-base-compiler [0-9][\w.]*|jax/jaxlib [0-9][\w.]*|tensorflow-cpu [0-9][\w.]*"
+    r"|onnx/onnx-mlir \w+ at [0-9a-f]+)"
 )
 CHECKED = ("chlo", "linalg", "mhlo", "onnx", "stablehlo", "tensor", "tf", "tfl", "tosa", "vector")
 """The dialects whose ops broadcheck verifies (besides MLIR's ``test.broadcastable``)."""
@@ -38,5 +39,7 @@ def version_text() -> str:
     lines = [f"broadcheck, version {__version__}", "dialects as these tools define and verify them:"]
     for tool, dialects in followed().items():
         lines.append(f"  {', '.join(dialects)}: {tool}")
-    lines.append("  test.broadcastable: MLIR's Broadcastable trait (--profile spec: the document; llvm: the C++ verifier)")
+    lines.append(
+        "  test.broadcastable: MLIR's Broadcastable trait (--profile spec: the document; llvm: the C++ verifier)"
+    )
     return "\n".join(lines) + "\n"

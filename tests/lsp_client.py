@@ -181,7 +181,9 @@ def apply_edits(text: str, edits: list[dict[str, Any]]) -> str:
             units += 2 if ord(char) > 0xFFFF else 1
         return before + len(line)
 
-    spans = sorted(((offset(e["range"]["start"]), offset(e["range"]["end"]), e["newText"]) for e in edits), reverse=True)
+    spans = sorted(
+        ((offset(e["range"]["start"]), offset(e["range"]["end"]), e["newText"]) for e in edits), reverse=True
+    )
     for start, end, new in spans:
         text = text[:start] + new + text[end:]
     return text

@@ -220,7 +220,11 @@ def test_where_the_cache_lives(run: Invoke, tree: Path, monkeypatch: pytest.Monk
     Path("a.mlir").write_text(BAD)
     run("check", "a.mlir")
     assert (tree / ".broadcheck_cache" / ".gitignore").read_text() == "# Automatically created by broadcheck.\n*\n"
-    assert (tree / ".broadcheck_cache" / "CACHEDIR.TAG").read_text().startswith("Signature: 8a477f597d28d172789f06886806bc55")
+    assert (
+        (tree / ".broadcheck_cache" / "CACHEDIR.TAG")
+        .read_text()
+        .startswith("Signature: 8a477f597d28d172789f06886806bc55")
+    )
     # beside the configuration file when there is one, whatever the current directory
     Path("pyproject.toml").write_text('[tool.broadcheck]\nprofile = "llvm"\n')
     Path("sub").mkdir()
@@ -261,7 +265,9 @@ def test_concurrent_runs_and_workers_share_the_cache_safely(tree: Path) -> None:
         (work / f"f{i:02d}.mlir").write_text((BAD if i % 3 else GOOD) * (i % 5 + 1))
     env = {**os.environ, "BROADCHECK_CACHE_DIR": str(tree / "shared")}
     command = [sys.executable, "-m", "broadcheck", "check", "--output-format", "concise", "-j", "2", "many"]
-    runs = [subprocess.Popen(command, cwd=tree, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(4)]
+    runs = [
+        subprocess.Popen(command, cwd=tree, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(4)
+    ]
     outputs = [p.communicate(timeout=300) for p in runs]
     reference = subprocess.run([*command, "--no-cache"], cwd=tree, env=env, capture_output=True, check=False)
     assert all(out == (reference.stdout, b"") for out in outputs)

@@ -12,8 +12,8 @@ import pytest
 
 pytest.importorskip("pygls", reason="the language server needs the lsp extra")
 
-from broadcheck.api import check_text  # noqa: E402
-from tests.lsp_client import Client, apply_edits  # noqa: E402
+from broadcheck.api import check_text
+from tests.lsp_client import Client, apply_edits
 
 ROOT = Path(__file__).resolve().parent.parent
 STALE = (ROOT / "tests" / "golden" / "fix" / "stale.mlir").read_bytes().decode()
@@ -88,7 +88,9 @@ def test_a_fix_applied_gives_the_command_lines_text_byte_for_byte(client: Client
     whole = next(a for a in answer if a["kind"] == "source.fixAll.broadcheck")
     assert apply_edits(STALE, whole["edit"]["changes"][uri]) == golden
     # the unsafe fix (it changes @unsafe's signature) is offered, marked, and not preferred
-    unsafe_line = next(d for d in found if d["code"] == "BC102" and d["range"]["start"]["line"] > stale["range"]["start"]["line"])
+    unsafe_line = next(
+        d for d in found if d["code"] == "BC102" and d["range"]["start"]["line"] > stale["range"]["start"]["line"]
+    )
     answer = client.request(
         "textDocument/codeAction",
         {"textDocument": {"uri": uri}, "range": unsafe_line["range"], "context": {"diagnostics": [unsafe_line]}},
@@ -149,7 +151,9 @@ def test_hover_shows_the_inferred_type_and_the_explain_picture(client: Client, p
     assert "inferred result type: `tensor<8x7x6x5xf32>` (written: `tensor<8x7x6x1xf32>`)" in text
     assert "result                    8     7     6     5" in text  # the picture `broadcheck explain` draws
     assert "error[BC102]: 'tf.AddV2' op result type '8x7x6x1'" in text
-    nothing = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}})
+    nothing = client.request(
+        "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}}
+    )
     assert nothing["result"] is None  # a comment
 
 
@@ -175,9 +179,7 @@ def test_the_projects_configuration_is_honoured(project: Path) -> None:
 
 def test_verify_diagnostics_files_as_the_command_line_checks_them(project: Path) -> None:
     (project / "pyproject.toml").write_text("[tool.broadcheck]\nverify-diagnostics = true\nsplit-input-file = true\n")
-    text = (
-        "// expected-error @+1 {{operands don't have broadcast-compatible shapes}}\n" + BAD + "\n// -----\n" + BAD
-    )
+    text = "// expected-error @+1 {{operands don't have broadcast-compatible shapes}}\n" + BAD + "\n// -----\n" + BAD
     client = Client(project)
     try:
         client.initialize(project)
@@ -200,7 +202,9 @@ def test_a_large_file_never_blocks_and_only_the_newest_version_is_published(clie
     time.sleep(0.2)
     client.change(uri, BAD, version=2)
     started = time.monotonic()
-    answer = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 6}})
+    answer = client.request(
+        "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 6}}
+    )
     assert time.monotonic() - started < 5  # answered while the large text is (or was) being checked
     assert "tosa.add" in answer["result"]["contents"]["value"]
     assert [d["code"] for d in client.diagnostics(uri, 2, timeout=120)] == ["BC101"]
@@ -222,12 +226,14 @@ def test_hostile_bytes_and_a_malformed_request_leave_it_running(client: Client, 
     # still serving
     client.change(uri, BAD, version=2)
     assert [d["code"] for d in client.diagnostics(uri, 2)] == ["BC101"]
-    answer = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 6}})
+    answer = client.request(
+        "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 6}}
+    )
     assert "tosa.add" in answer["result"]["contents"]["value"]
 
 
 def test_positions_are_in_utf16_units_unless_the_client_agrees_on_another(project: Path) -> None:
-    text = "%0 = tosa.add %a, %b {n = \"😀\"} : (tensor<3xf32>, tensor<2xf32>) -> tensor<3xf32>\n"
+    text = '%0 = tosa.add %a, %b {n = "😀"} : (tensor<3xf32>, tensor<2xf32>) -> tensor<3xf32>\n'
     starts = {}
     for encoding in ("utf-16", "utf-8", "utf-32"):
         client = Client(project)

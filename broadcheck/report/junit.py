@@ -52,9 +52,9 @@ def render(results: Sequence[Result], out: TextIO, unread: Sequence[InputError] 
         errors += 1
         message = bad.describe()
         suites.append(
-            f"  <testsuite name={_attribute(bad.path)} tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\">\n"
-            f"    <testcase name=\"read\" classname={_attribute(bad.path)}>\n"
-            f"      <error message={_attribute(message)} type=\"{bad.action}\">{escape(_text(message))}</error>\n"
+            f'  <testsuite name={_attribute(bad.path)} tests="1" failures="0" errors="1" skipped="0">\n'
+            f'    <testcase name="read" classname={_attribute(bad.path)}>\n'
+            f'      <error message={_attribute(message)} type="{bad.action}">{escape(_text(message))}</error>\n'
             "    </testcase>\n"
             "  </testsuite>\n"
         )
@@ -67,19 +67,18 @@ def render(results: Sequence[Result], out: TextIO, unread: Sequence[InputError] 
             if d.severity == "error":
                 failed += 1
                 body = (
-                    f"      <failure message={_attribute(d.message)} type=\"{d.code}\">"
-                    f"{escape(_details(d))}</failure>\n"
+                    f'      <failure message={_attribute(d.message)} type="{d.code}">{escape(_details(d))}</failure>\n'
                 )
             else:
                 body = f"      <system-out>{escape(_details(d))}</system-out>\n"
             cases.append(head + body + "    </testcase>\n")
         if not cases:
-            cases.append(f"    <testcase name=\"no problems\" classname={_attribute(result.path)}/>\n")
+            cases.append(f'    <testcase name="no problems" classname={_attribute(result.path)}/>\n')
         total += len(cases)
         failures += failed
         suites.append(
-            f"  <testsuite name={_attribute(result.path)} tests=\"{len(cases)}\" failures=\"{failed}\" "
-            f"errors=\"0\" skipped=\"0\">\n" + "".join(cases) + "  </testsuite>\n"
+            f'  <testsuite name={_attribute(result.path)} tests="{len(cases)}" failures="{failed}" '
+            f'errors="0" skipped="0">\n' + "".join(cases) + "  </testsuite>\n"
         )
     out.write(
         '<?xml version="1.0" encoding="UTF-8"?>\n'

@@ -346,11 +346,11 @@ def build() -> LanguageServer:
                 if not doc.uri.endswith("/pyproject.toml"):
                     await state.update(doc.uri, doc.text, doc.version)
             return
-        doc = state.documents.get(uri)
-        if doc is not None:
-            text = params.text if params.text is not None else doc.text
-            if text != doc.text or doc.checked != doc.generation:
-                await state.update(uri, text, doc.version)
+        saved = state.documents.get(uri)
+        if saved is not None:
+            text = params.text if params.text is not None else saved.text
+            if text != saved.text or saved.checked != saved.generation:
+                await state.update(uri, text, saved.version)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: LanguageServer, params: types.DidCloseTextDocumentParams) -> None:

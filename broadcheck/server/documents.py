@@ -172,7 +172,9 @@ def suppress_actions(d: Diagnostic, lines: Lines, uri: str, version: int | None)
             "kind": "quickfix",
             "diagnostics": [diagnostic(d, lines, uri)],
             "edit": _workspace_edit(
-                uri, version, [{"range": {"start": top, "end": top}, "newText": f"// broadcheck: file-ignore[{d.code}]\n"}]
+                uri,
+                version,
+                [{"range": {"start": top, "end": top}, "newText": f"// broadcheck: file-ignore[{d.code}]\n"}],
             ),
         },
     ]
