@@ -222,6 +222,9 @@ def _with_fixes(path: str, diagnostics: list[Diagnostic], options: Options) -> l
 
 PARALLEL_MIN_FILES = 8
 
+NO_CODE = "-"
+"""A ``select`` prefix no code starts with: what is left when per-file ignores cover every selected prefix."""
+
 
 class Checking:
     """How each file of a run is checked: the options, the ``per-file-ignores`` that extend them
@@ -243,7 +246,9 @@ class Checking:
 
     def options_for(self, path: str) -> Options:
         """The options for ``path``: the run's, with the codes of each ``per-file-ignores``
-        pattern that matches it added to ``ignore``."""
+        pattern that matches it added to ``ignore``. As in ruff, a per-file ignore wins over any
+        ``select``, however specific: the selected prefixes it covers are dropped (``select =
+        ["BC2", "BC101"]`` with ``"legacy/*" = ["BC1"]`` reports only BC2 codes there)."""
         if not self.per_file or path == STDIN:
             return self.options
         from pathlib import Path
@@ -254,7 +259,11 @@ class Checking:
             return self.options
         from dataclasses import replace
 
-        return replace(self.options, ignore=(*self.options.ignore, *extra))
+        select = self.options.select
+        if select:
+            kept = tuple(p for p in select if not p.startswith(extra))
+            select = kept or (NO_CODE,)
+        return replace(self.options, select=select, ignore=(*self.options.ignore, *extra))
 
     def check(
         self, path: str, jobs: int = 1, advance: Callable[[int], None] | None = None

@@ -64,3 +64,18 @@ def _nothing_written_into_checked_trees() -> Iterator[None]:
     before = _checksums(FIXTURES, EXAMPLES)
     yield
     assert _checksums(FIXTURES, EXAMPLES) == before, "a test run changed files under tests/fixtures or examples"
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say what the deselected tests are and how to run them, beside pytest's count."""
+    deselected = terminalreporter.stats.get("deselected", [])
+    oracle = [
+        item for item in deselected if getattr(item, "get_closest_marker", None) and item.get_closest_marker("oracle")
+    ]
+    if not oracle:
+        return
+    terminalreporter.write_line(
+        f"{len(oracle)} deselected: the oracle tests, which compare broadcheck with the real verifiers "
+        "(IREE's MLIR, jaxlib's MHLO, ONNX's shape inference, TensorFlow); they download those tools, "
+        "so `make test` leaves them out. Run them with `make oracle` and `make oracle-tf`."
+    )
