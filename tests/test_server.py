@@ -10,8 +10,6 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("pygls", reason="the language server needs the lsp extra")
-
 from broadcheck.api import check_text
 from tests.lsp_client import Client, apply_edits
 
@@ -257,8 +255,40 @@ def test_closing_a_document_clears_its_diagnostics(client: Client, project: Path
     assert client.diagnostics(uri) == []
 
 
+def test_saving_checks_the_saved_text_and_a_saved_configuration_rechecks(client: Client, project: Path) -> None:
+    uri = uri_of(project, "a.mlir")
+    client.open(uri, GOOD, version=1)
+    assert client.diagnostics(uri, 1) == []
+    # a save that carries the text (includeText): the saved text is what is checked
+    client.notify("textDocument/didSave", {"textDocument": {"uri": uri}, "text": BAD})
+    assert [d["code"] for d in client.diagnostics(uri)] == ["BC101"]
+    # a saved pyproject.toml: every open document is checked again with it
+    config = project / "pyproject.toml"
+    config.write_text('[tool.broadcheck]\nignore = ["BC101"]\n')
+    client.notify("textDocument/didSave", {"textDocument": {"uri": config.as_uri()}})
+    assert client.diagnostics(uri) == []
+    config.write_text("[tool.broadcheck]\n")
+    client.notify("workspace/didChangeWatchedFiles", {"changes": [{"uri": config.as_uri(), "type": 2}]})
+    assert [d["code"] for d in client.diagnostics(uri)] == ["BC101"]
+
+
+def test_a_bad_configuration_is_shown_once_and_the_defaults_used(project: Path) -> None:
+    (project / "pyproject.toml").write_text('[tool.broadcheck]\nprofil = "llvm"\n')
+    client = Client(project)
+    try:
+        client.initialize(project)
+        for name in ("a.mlir", "b.mlir"):
+            client.open(uri_of(project, name), BAD)
+            assert [d["code"] for d in client.diagnostics(uri_of(project, name), 1)] == ["BC101"]
+        shown = [m["params"] for m in client.seen if m.get("method") == "window/showMessage"]
+        assert len(shown) == 1 and "unknown key 'profil'" in shown[0]["message"] and shown[0]["type"] == 1
+    finally:
+        assert client.close() == 0
+
+
 def test_the_server_command_says_what_it_needs(tmp_path: Path) -> None:
     from tests.conftest import invoke
 
     assert "language server" in invoke("server", "--help").out
+    assert "broadcheck[lsp]" in invoke("server", "--help").out
     assert json.dumps  # (the module is used above)
