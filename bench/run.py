@@ -1272,7 +1272,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     bench.check_iree()
     bench.issue24(timed, results)
 
-    version = run([*bench.broadcheck, "--version"]).output.strip()
+    version = run([*bench.broadcheck, "--version"]).output.strip().split("\n")[0]  # then the dialect versions
     commit = revision()
     if commit != revision_before:
         commit = f"{revision_before} -> {commit}: the code CHANGED during the run"
