@@ -39,6 +39,19 @@ def test_the_gitlab_schema_rejects_what_gitlab_rejects() -> None:
             jsonschema.validate([broken], GITLAB)
 
 
+def test_the_junit_schema_rejects_what_junit_readers_reject() -> None:
+    good = '<testsuites><testsuite name="a" tests="1" failures="1" errors="0"><testcase name="t" classname="a"><failure message="m" type="BC101">x</failure></testcase></testsuite></testsuites>'
+    JUNIT.validate(good)
+    for broken in (
+        good.replace(' name="t"', ""),  # a test case without a name
+        good.replace('failures="1"', 'failures="one"'),  # counts are integers
+        good.replace('errors="0"', ""),  # a suite says its errors
+        good.replace("<failure", "<failed").replace("</failure>", "</failed>"),  # no such element
+        good.replace("<testsuites>", "<testsuites><testcase/>"),  # test cases live in suites
+    ):
+        assert not JUNIT.is_valid(broken), broken
+
+
 @pytest.mark.parametrize("where", INPUTS, ids=lambda p: p.name)
 def test_gitlab_output_is_valid_and_says_what_json_says(run: Invoke, where: Path) -> None:
     report = run("check", "--isolated", "--output-format", "gitlab", str(where))
