@@ -528,8 +528,9 @@ def _usage_of_outputs(
             "--fix with '-' fixes standard input alone (its fixed text is printed on standard output); "
             "fix the other paths in another run"
         )
-    if statistics and fmt == "sarif":
-        raise click.UsageError("--statistics has no SARIF form; use --output-format json for counts a program reads")
+    if statistics and fmt in ("sarif", "junit", "gitlab"):
+        name = {"sarif": "SARIF", "junit": "JUnit", "gitlab": "GitLab Code Quality"}[fmt]
+        raise click.UsageError(f"--statistics has no {name} form; use --output-format json for counts a program reads")
     if diff and chosen in MACHINE_FORMATS:
         raise click.UsageError(f"--diff prints a unified diff on standard output, not --output-format {chosen}")
     if output_file is not None:
