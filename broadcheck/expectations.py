@@ -210,10 +210,10 @@ def verify(
     # MLIR's follow-up diagnostics too (`failed to infer returned types`): not held.
     met_lines = {e.line for e in expectations if e.matched}
     for expectation in expectations:
+        if not expectation.matched and expectation.line in met_lines:
+            continue  # a follow-up of an error met on its line
         if not expectation.matched and (
-            expectation.line is None
-            or (expectation.line not in checked_lines and not held_everywhere(expectation))
-            or expectation.line in met_lines
+            expectation.line is None or (expectation.line not in checked_lines and not held_everywhere(expectation))
         ):
             not_held += 1
         elif not expectation.matched:

@@ -20,10 +20,11 @@ and so is a file for ``--diff``, which needs both texts.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace as replaced
 from typing import TYPE_CHECKING
 
-from broadcheck.inputs import BOM, STDIN, InputError, decode, is_stream, read_bytes, read_stream
+from broadcheck.inputs import BOM, STDIN, InputError, InternalError, decode, is_stream, read_bytes, read_stream
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -66,17 +67,20 @@ class Fixed:
         return self.written or (self.before is not None and self.after is not None and self.before != self.after)
 
 
-def fix_one(
-    path: str, options: Options, stdin_name: str, unsafe: bool, write: bool, jobs: int = 1
-) -> Fixed | InputError:
-    """``--fix`` (``write``) or ``--diff`` one input (see the module docstring)."""
-    from broadcheck.runner import InternalError
+Check = Callable[[str, "Options", str, int], "Result | InputError"]
+"""How a file is checked (the runner's ``check_one``: in blocks, on ``jobs`` cores)."""
 
+
+def fix_one(
+    path: str, options: Options, stdin_name: str, unsafe: bool, write: bool, check: Check, jobs: int = 1
+) -> Fixed | InputError:
+    """``--fix`` (``write``) or ``--diff`` one input (see the module docstring), checking a
+    file on disk with ``check``."""
     shown = stdin_name if path == STDIN else path
     try:
         if path == STDIN or is_stream(path) or not write:
             return _in_memory(path, shown, options, unsafe, write)
-        return _on_disk(path, options, unsafe, jobs)
+        return _on_disk(path, options, unsafe, check, jobs)
     except InternalError:
         raise
     except OSError as err:
@@ -116,14 +120,14 @@ def _in_memory(path: str, shown: str, options: Options, unsafe: bool, write: boo
     return Fixed(remaining if write else result, fixed, source.text, after, output=bom + after.encode("utf-8"))
 
 
-def _on_disk(path: str, options: Options, unsafe: bool, jobs: int) -> Fixed | InputError:
+def _on_disk(path: str, options: Options, unsafe: bool, check: Check, jobs: int) -> Fixed | InputError:
     """A regular file, fixed in a stream through two temporary files (see the module docstring)."""
     from broadcheck.engine.fix import edits_of, fixes_of
     from broadcheck.outputs import ChangedOnDisk, NotWritten, Temporaries, replace, snapshot
 
     with Temporaries() as temporaries:
         before = snapshot(path, temporaries)
-        first = _check(before.path, path, options, jobs)
+        first = _check(check, before.path, path, options, jobs)
         if isinstance(first, InputError):
             return first
         edits = edits_of(fixes_of(first.diagnostics, unsafe), unsafe)
@@ -138,7 +142,7 @@ def _on_disk(path: str, options: Options, unsafe: bool, jobs: int) -> Fixed | In
         except OSError as err:
             failure = InputError(path, err.strerror or str(err), "write")
         temporaries.remove(before.path if failure is None else new)
-        full = _check(new if failure is None else before.path, path, options, jobs)
+        full = _check(check, new if failure is None else before.path, path, options, jobs)
         if isinstance(full, InputError):
             return full
         if failure is not None:
@@ -146,12 +150,10 @@ def _on_disk(path: str, options: Options, unsafe: bool, jobs: int) -> Fixed | In
         return Fixed(full, _fixed(first.diagnostics, full.diagnostics, unsafe), written=True)
 
 
-def _check(copy: str, path: str, options: Options, jobs: int) -> Result | InputError:
+def _check(check: Check, copy: str, path: str, options: Options, jobs: int) -> Result | InputError:
     """Check the temporary file ``copy`` as the user's file ``path`` (its diagnostics name ``path``)."""
-    from broadcheck.runner import InternalError, check_one
-
     try:
-        result = check_one(copy, options, "<stdin>", jobs)
+        result = check(copy, options, "<stdin>", jobs)
     except InternalError as err:
         raise InternalError(path) from err.__cause__
     if isinstance(result, InputError):

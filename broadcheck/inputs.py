@@ -42,6 +42,14 @@ class InputError(Frozen):
         return f"cannot {self.action} '{shown}': {self.reason}"
 
 
+class InternalError(Exception):
+    """An unexpected failure (a bug) while checking ``path``; the cause is chained."""
+
+    def __init__(self, path: str):
+        super().__init__(path)
+        self.path = path
+
+
 class NothingFound(Frozen):
     """A directory named on the command line that holds no ``*.mlir`` file."""
 

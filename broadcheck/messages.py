@@ -237,6 +237,16 @@ RULES: Mapping[str, Rule] = {
             "%r = scf.if %c -> (f32) { scf.yield %d : f64 } ...",
         ),
         Rule(
+            "BC029",
+            "operand-not-dominating",
+            "operand #{index} does not dominate this use",
+            "An op uses a value its definition does not dominate: defined later in the block, in a block that "
+            "does not dominate the use's, in a region that does not enclose it, or as a result of the op around "
+            "it (MLIR's dominance verifier; it reports only the first, once every op verified).",
+            "%1 = arith.addf %0, %0 : f32 before %0 = arith.constant 1.0 : f32",
+            op_prefix=False,
+        ),
+        Rule(
             "BC030",
             "unknown-op",
             "custom op '{name}' is unknown",
@@ -2766,6 +2776,596 @@ RULES: Mapping[str, Rule] = {
             '%0 = "tfl.less"(%a, %b) : (tensor<2x1x3x4x5xf32>, tensor<1x2x3x4x5xf32>) -> tensor<2x2x3x4x5xi1>',
             severity="warning",
         ),
+        # ---- BC721-BC799: the shape ops of tf and tfl (dialects/tfl, dialects/tf)
+        Rule(
+            "BC721",
+            "tfl-shape-predicate",
+            "failed to verify that {predicate}",
+            "A tfl op's ODS shape predicate fails (an operand's rank, a size the op limits).",
+            '%0 = "tfl.broadcast_to"(%x, %s) : (tensor<1x3xf32>, tensor<2x2xi32>) -> tensor<4x3xf32>',
+        ),
+        Rule(
+            "BC722",
+            "tf-same-shape",
+            "requires the same shape for all operands and results",
+            "A tf/tfl op with SameOperandsAndResultShape (tfl.cast, tfl.softmax) has shapes that differ.",
+            '%0 = "tfl.cast"(%x) : (tensor<2x3xf32>) -> tensor<3x2xi32>',
+        ),
+        Rule(
+            "BC723",
+            "tf-inferred-type",
+            "inferred type(s) {inferred} are incompatible with return type(s) of operation {actual}",
+            "A tf/tfl op's result types do not fit the types its type inference gives (tfl.conv_2d, tfl.unpack).",
+            '%0 = "tfl.conv_2d"(%x, %w, %b) <{dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, '
+            'fused_activation_function = "NONE", padding = "VALID", stride_h = 1 : i32, stride_w = 1 : i32}> : '
+            "(tensor<1x8x8x3xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x7x6x4xf32>",
+        ),
+        Rule(
+            "BC724",
+            "tfl-reshape-shape-rank",
+            "requires 'shape' to be rank 1, but got {rank}",
+            "tfl.reshape: the shape operand is not 1-D.",
+            '%0 = "tfl.reshape"(%x, %s) : (tensor<4x3xf32>, tensor<2x2xi32>) -> tensor<3x4xf32>',
+        ),
+        Rule(
+            "BC725",
+            "tfl-reshape-two-dynamic",
+            "requires 'shape' to have at most one dynamic dimension, but got multiple dynamic dimensions at "
+            "indices {first} and {second}. You need to set up the unspecified size(s) to avoid this problem, for "
+            "example,setting batch size in keras model or setting unspecified input size(s) with fixed ones.",
+            "tfl.reshape: the constant shape holds -1 twice.",
+            '%0 = "tfl.reshape"(%x, %s) : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<3x4xf32>  // %s = [-1, -1]',
+        ),
+        Rule(
+            "BC726",
+            "tfl-reshape-negative",
+            "requires 'shape' to have dimensions greater than -1, but got {size} at index {index}",
+            "tfl.reshape: the constant shape holds a size below -1.",
+            '%0 = "tfl.reshape"(%x, %s) : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<3x4xf32>  // %s = [-2, 6]',
+        ),
+        Rule(
+            "BC727",
+            "tfl-reshape-multiple",
+            "requires 'input' number of elements be a multiple of {size}, but got {count}",
+            "tfl.reshape: with one -1 in the constant shape, its other sizes do not divide the input's elements.",
+            '%0 = "tfl.reshape"(%x, %s) : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<?x5xf32>  // %s = [-1, 5]',
+        ),
+        Rule(
+            "BC728",
+            "tfl-reshape-elements",
+            "requires 'output' number of elements to match 'input' number of elements, but got {output} and {input}",
+            "tfl.reshape: static input and output hold different numbers of elements.",
+            '%0 = "tfl.reshape"(%x, %s) : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<3x5xf32>',
+        ),
+        Rule(
+            "BC729",
+            "tfl-reshape-output",
+            "requires 'output' type '{actual}' to be cast compatible with expected type '{expected}'",
+            "tfl.reshape: the output does not fit the shape operand (its constant values, or its length).",
+            '%0 = "tfl.reshape"(%x, %s) : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<3x4xf32>  // %s = [2, 6]',
+        ),
+        Rule(
+            "BC730",
+            "tfl-transpose-perm-size",
+            "perm tensor elements size is not equal to input tensor rank",
+            "tfl.transpose: the permutation has another length than the input's rank.",
+            '%0 = "tfl.transpose"(%x, %p) : (tensor<4x3xf32>, tensor<3xi32>) -> tensor<3x4xf32>',
+        ),
+        Rule(
+            "BC731",
+            "tfl-transpose-perm-range",
+            "perm[{index}] must be in [-rank, rank)",
+            "tfl.transpose: a constant permutation names a dimension the input does not have.",
+            '%0 = "tfl.transpose"(%x, %p) : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<3x4xf32>  // %p = [2, 0]',
+        ),
+        Rule(
+            "BC732",
+            "tfl-transpose-perm-duplicate",
+            "perm[{index}] cannot have duplicated axis",
+            "tfl.transpose: a constant permutation names a dimension twice.",
+            '%0 = "tfl.transpose"(%x, %p) : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<4x4xf32>  // %p = [0, 0]',
+        ),
+        Rule(
+            "BC733",
+            "tfl-expected-output",
+            "expect output type {expected}, got {actual}",
+            "tfl.transpose, tfl.transpose_conv: the output's shape is not the one the constant operand gives.",
+            '%0 = "tfl.transpose"(%x, %p) : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>  // %p = [1, 0]',
+        ),
+        Rule(
+            "BC734",
+            "tfl-concatenation-axis",
+            "concatenation dimension must be in [-rank, rank)",
+            "tfl.concatenation: the axis is not a dimension of the output.",
+            '%0 = "tfl.concatenation"(%a, %b) <{axis = 2 : i32, fused_activation_function = "NONE"}> : '
+            "(tensor<1x3xf32>, tensor<2x3xf32>) -> tensor<3x3xf32>",
+        ),
+        Rule(
+            "BC735",
+            "tfl-concatenation-rank",
+            "rank of operand #{index} must be equal to rank of output, expected {expected}, got {actual}",
+            "tfl.concatenation: an operand's rank differs from the output's.",
+            '%0 = "tfl.concatenation"(%a, %b) <{axis = 0 : i32, fused_activation_function = "NONE"}> : '
+            "(tensor<1x3xf32>, tensor<3xf32>) -> tensor<3x3xf32>",
+        ),
+        Rule(
+            "BC736",
+            "tfl-concatenation-size",
+            "dimension size of dimension #{dim} of operand #{index} must be equal to dimension size of dimension "
+            "#{dim} of {other}, expected {expected}, got {actual}",
+            "tfl.concatenation: a size outside the axis differs between operands, or from the output's.",
+            '%0 = "tfl.concatenation"(%a, %b) <{axis = 0 : i32, fused_activation_function = "NONE"}> : '
+            "(tensor<1x3xf32>, tensor<2x4xf32>) -> tensor<3x3xf32>",
+        ),
+        Rule(
+            "BC737",
+            "tfl-concatenation-sum",
+            "dimension size of dimension #{axis} of output must be equal to the sum of dimension sizes of dimension "
+            "#{axis}, expected {expected}, got {actual}",
+            "tfl.concatenation: the output's size along the axis is not the operands' sum.",
+            '%0 = "tfl.concatenation"(%a, %b) <{axis = 0 : i32, fused_activation_function = "NONE"}> : '
+            "(tensor<1x3xf32>, tensor<2x3xf32>) -> tensor<4x3xf32>",
+        ),
+        Rule(
+            "BC738",
+            "tfl-pack-count",
+            "input count should match 'values_count' attribute",
+            "tfl.pack: the number of operands is not values_count.",
+            '%0 = "tfl.pack"(%a, %b) <{axis = 0 : i32, values_count = 3 : i32}> : '
+            "(tensor<3xf32>, tensor<3xf32>) -> tensor<2x3xf32>",
+        ),
+        Rule(
+            "BC739",
+            "tfl-pack-axis",
+            "op attribute 'axis' should be in range [-rank - 1, rank + 1), got rank = {rank}, and axis = {axis}",
+            "tfl.pack: the axis is beyond the packed rank.",
+            '%0 = "tfl.pack"(%a, %b) <{axis = 2 : i32, values_count = 2 : i32}> : '
+            "(tensor<3xf32>, tensor<3xf32>) -> tensor<2x3xf32>",
+        ),
+        Rule(
+            "BC740",
+            "tfl-pack-shapes",
+            "operands should be of the same type. got '{first}', '{other}'",
+            "tfl.pack: the operands' shapes differ.",
+            '%0 = "tfl.pack"(%a, %b) <{axis = 0 : i32, values_count = 2 : i32}> : '
+            "(tensor<3xf32>, tensor<4xf32>) -> tensor<2x3xf32>",
+        ),
+        Rule(
+            "BC741",
+            "tfl-unpack-infer",
+            "{detail}",
+            "tfl.unpack's type inference fails (no op prefix, then 'failed to infer returned types'): an empty or "
+            "0-d input, an axis out of range, or a size along the axis other than num.",
+            '%0:2 = "tfl.unpack"(%x) <{axis = 0 : i32, num = 2 : i32}> : (tensor<3x4xf32>) -> '
+            "(tensor<4xf32>, tensor<4xf32>)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC742",
+            "tfl-split-count",
+            "output count should match 'num_splits' attribute",
+            "tfl.split, tfl.split_v: the number of results is not num_splits.",
+            '%0:2 = "tfl.split"(%d, %x) <{num_splits = 3 : i32}> : (tensor<i32>, tensor<6xf32>) -> '
+            "(tensor<2xf32>, tensor<2xf32>)",
+        ),
+        Rule(
+            "BC743",
+            "tfl-split-dim",
+            "'split_dim' should be in [-rank, rank)",
+            "tfl.split, tfl.split_v: the constant split_dim is not a dimension of the input.",
+            '%0:2 = "tfl.split"(%d, %x) <{num_splits = 2 : i32}> : (tensor<i32>, tensor<6xf32>) -> '
+            "(tensor<3xf32>, tensor<3xf32>)  // %d = 1",
+        ),
+        Rule(
+            "BC744",
+            "tfl-split-output",
+            "output #{index} should be '{expected}' instead got '{actual}'",
+            "tfl.split, tfl.split_v: a result's shape is not the slice the split gives.",
+            '%0:2 = "tfl.split"(%d, %x) <{num_splits = 2 : i32}> : (tensor<i32>, tensor<6xf32>) -> '
+            "(tensor<3xf32>, tensor<4xf32>)  // %d = 0",
+        ),
+        Rule(
+            "BC745",
+            "tfl-split-even",
+            "'num_splits' should evenly divide 'split_dim' axis",
+            "tfl.split: the size along split_dim is not a multiple of num_splits.",
+            '%0:4 = "tfl.split"(%d, %x) <{num_splits = 4 : i32}> : (tensor<i32>, tensor<6xf32>) -> (...)  // %d = 0',
+        ),
+        Rule(
+            "BC746",
+            "tfl-split-v-sizes-type",
+            "'size_splits' should be '{type}'",
+            "tfl.split_v: the constant size_splits does not hold num_splits sizes.",
+            '%0:2 = "tfl.split_v"(%x, %s, %d) <{num_splits = 2 : i32}> : (tensor<6xf32>, tensor<3xi32>, '
+            "tensor<i32>) -> (tensor<3xf32>, tensor<3xf32>)",
+        ),
+        Rule(
+            "BC747",
+            "tfl-split-v-sizes",
+            "{detail}",
+            "tfl.split_v: the constant size_splits: a size below -1, two -1s, or sizes that do not add up to the "
+            "input's size along split_dim.",
+            '%0:2 = "tfl.split_v"(%x, %s, %d) <{num_splits = 2 : i32}> : (tensor<6xf32>, tensor<2xi32>, '
+            "tensor<i32>) -> (tensor<3xf32>, tensor<4xf32>)  // %s = [3, 4]",
+        ),
+        Rule(
+            "BC748",
+            "tfl-slice",
+            "{detail}",
+            "tfl.slice (its messages have no op prefix): begin or size of another length than the input's rank, a "
+            "negative begin, a size below -1, or a slice past the input's end.",
+            '%0 = "tfl.slice"(%x, %b, %s) : (tensor<4x3xf32>, tensor<3xi32>, tensor<2xi32>) -> tensor<2x2xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC749",
+            "tfl-slice-begin",
+            "begin[{index}] cannot exceed dimension length: {size}",
+            "tfl.slice: a constant begin lies past the input's end.",
+            '%0 = "tfl.slice"(%x, %b, %s) : (tensor<4x3xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<2x2xf32>  '
+            "// %b = [5, 0]",
+        ),
+        Rule(
+            "BC750",
+            "tfl-strided-slice-silent",
+            "the verifier rejects this op without a message: '{name}' holds {size} values, more than the input's "
+            "rank {rank}",
+            "tfl.strided_slice: begin, end or strides is longer than the input's rank; TensorFlow's verifier fails "
+            "without saying why (its tools report only that verification failed).",
+            '%0 = "tfl.strided_slice"(%x, %b, %e, %s) <{...}> : (tensor<4xf32>, tensor<2xi32>, tensor<2xi32>, '
+            "tensor<2xi32>) -> tensor<2xf32>",
+        ),
+        Rule(
+            "BC751",
+            "tfl-gather-string",
+            "expect 1d input when the given type is string, got '{type}'",
+            "tfl.gather: string params must be 1-D.",
+            '%0 = "tfl.gather"(%p, %i) <{axis = 0 : i32, batch_dims = 0 : i32}> : '
+            "(tensor<2x3x!tf_type.string>, tensor<2xi32>) -> tensor<2x3x!tf_type.string>",
+        ),
+        Rule(
+            "BC752",
+            "tf-infer-failed",
+            "failed to infer returned types",
+            "A tf/tfl op's type inference fails without a message of its own (tfl.conv_2d: a stride below 1, a "
+            "dilation below 1, or a window larger than the padded input).",
+            '%0 = "tfl.conv_2d"(%x, %w, %b) <{..., stride_h = 0 : i32, ...}> : (tensor<1x8x8x3xf32>, '
+            "tensor<4x3x3x3xf32>, tensor<4xf32>) -> tensor<1x6x6x4xf32>",
+        ),
+        Rule(
+            "BC753",
+            "tfl-batch-matmul-batch",
+            "found incompatible broadcast batch dimensions for lhs shape '{lhs}' and rhs shape '{rhs}'",
+            "tfl.batch_matmul, tf.BatchMatMulV2: the batch dimensions (all but the last two) do not broadcast.",
+            '%0 = "tfl.batch_matmul"(%x, %y) <{adj_x = false, adj_y = false}> : (tensor<2x3x4xf32>, '
+            "tensor<3x4x5xf32>) -> tensor<2x3x5xf32>",
+        ),
+        Rule(
+            "BC754",
+            "tfl-batch-matmul-rank",
+            "found invalid output rank, expected {expected} but got {actual}",
+            "tfl.batch_matmul, tf.BatchMatMul(V2): the output's rank is not the larger operand rank.",
+            '%0 = "tfl.batch_matmul"(%x, %y) <{adj_x = false, adj_y = false}> : (tensor<2x3x4xf32>, '
+            "tensor<4x5xf32>) -> tensor<3x5xf32>",
+        ),
+        Rule(
+            "BC755",
+            "tfl-batch-matmul-batch-output",
+            "has mismatching input batch dimension {input} and output batch dimension {output}",
+            "tfl.batch_matmul, tf.BatchMatMul(V2): an output batch size is not the broadcast of the operands'.",
+            '%0 = "tfl.batch_matmul"(%x, %y) <{adj_x = false, adj_y = false}> : (tensor<2x3x4xf32>, '
+            "tensor<4x5xf32>) -> tensor<7x3x5xf32>",
+        ),
+        Rule(
+            "BC756",
+            "tfl-batch-matmul-output",
+            "found invalid output dimension on {which}, expected {expected} but got {actual}",
+            "tfl.batch_matmul, tf.BatchMatMul(V2): the output's rows (cols) are not the lhs's rows (the rhs's cols), "
+            "after adj_x/adj_y.",
+            '%0 = "tfl.batch_matmul"(%x, %y) <{adj_x = false, adj_y = false}> : (tensor<3x4xf32>, '
+            "tensor<4x5xf32>) -> tensor<4x5xf32>",
+        ),
+        Rule(
+            "BC757",
+            "tfl-fully-connected-filter",
+            "expect 2d filter, got '{type}'",
+            "tfl.fully_connected: the filter is not 2-D.",
+            '%0 = "tfl.fully_connected"(%x, %w, %b) <{...}> : (tensor<2x4xf32>, tensor<3x4x1xf32>, none) -> '
+            "tensor<2x3xf32>",
+        ),
+        Rule(
+            "BC758",
+            "tfl-fully-connected-elements",
+            "expect '{which}' num_elements % {z} == 0, got {got}",
+            "tfl.fully_connected: the input's (output's) element count is not a multiple of the filter's second "
+            "(first) size.",
+            '%0 = "tfl.fully_connected"(%x, %w, %b) <{...}> : (tensor<2x5xf32>, tensor<3x4xf32>, none) -> '
+            "tensor<2x3xf32>",
+        ),
+        Rule(
+            "BC759",
+            "tfl-fully-connected-batch",
+            "num_input_elements / z_in != num_output_elements / z_out",
+            "tfl.fully_connected: the input and the output hold different numbers of rows.",
+            '%0 = "tfl.fully_connected"(%x, %w, %b) <{...}> : (tensor<2x4xf32>, tensor<3x4xf32>, none) -> '
+            "tensor<3x3xf32>",
+        ),
+        Rule(
+            "BC760",
+            "tfl-conv-ranks",
+            "Invalid ranks",
+            "tfl.conv_2d's type inference: the input or the filter is not 4-D (no op prefix; 'failed to infer "
+            "returned types' follows).",
+            '%0 = "tfl.conv_2d"(%x, %w, %b) <{...}> : (tensor<8x8x3xf32>, tensor<4x3x3x3xf32>, tensor<4xf32>) -> '
+            "tensor<1x6x6x4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC761",
+            "tfl-transpose-conv-rank",
+            "expect output type has rank = {rank}, got output type {type}",
+            "tfl.transpose_conv: the output's rank is not the length of the output shape operand.",
+            '%0 = "tfl.transpose_conv"(%s, %w, %x, %b) <{...}> : (tensor<4xi32>, tensor<2x3x3x4xf32>, '
+            "tensor<1x5x5x4xf32>, none) -> tensor<5x5x2xf32>",
+        ),
+        Rule(
+            "BC762",
+            "tfl-kernel-shape",
+            "result #{index} is '{actual}', but the TFLite kernel computes the shape {shape} for these operands",
+            "A tfl op whose verifier leaves the result's shape alone (broadcast_to, squeeze, tile, pad, gather, the "
+            "reductions, the pools, ...): the shape the TFLite kernel computes from the operands (and their constant "
+            "values) differs. A warning: the verifier accepts the op.",
+            '%0 = "tfl.broadcast_to"(%x, %s) : (tensor<1x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>  // %s = [2, 3]',
+            severity="warning",
+        ),
+        Rule(
+            "BC763",
+            "tfl-kernel-rejects",
+            "the TFLite kernel rejects these operands: {detail}",
+            "A tfl op whose verifier accepts operands its TFLite kernel rejects (an input that does not broadcast to "
+            "broadcast_to's shape, an axis out of range, contracted sizes that differ, ...). A warning.",
+            '%0 = "tfl.broadcast_to"(%x, %s) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>  // %s = [4, 3]',
+            severity="warning",
+        ),
+        Rule(
+            "BC764",
+            "tf-reshape",
+            "{detail}",
+            "tf.Reshape: the shape operand is not 1-D, holds two -1s or a size below -1, does not divide the "
+            "tensor's elements, or gives another output than the one written.",
+            '%0 = "tf.Reshape"(%x, %s) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>',
+        ),
+        Rule(
+            "BC765",
+            "tf-transpose",
+            "{detail}",
+            "tf.Transpose: the permutation is not 1-D or not as long as the input's rank, a constant permutation "
+            "names a dimension out of range, or the output's sizes are not the permuted input's.",
+            '%0 = "tf.Transpose"(%x, %p) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>  // %p = [1, 0]',
+        ),
+        Rule(
+            "BC766",
+            "tf-batch-matmul",
+            "{detail}",
+            "tf.BatchMatMul, tf.BatchMatMulV2: an operand of rank below 2, or (BatchMatMul) batch sizes that differ.",
+            '%0 = "tf.BatchMatMul"(%a, %b) : (tensor<2x3x4xf32>, tensor<3x4x6xf32>) -> tensor<2x3x6xf32>',
+        ),
+        Rule(
+            "BC767",
+            "tf-verifier-unprefixed",
+            "{detail}",
+            "A tf op's verifier message printed without the op's name: tf.ConcatV2's and tf.Pack's operands of "
+            "other ranks or sizes, tf.Pack's axis, tf.Conv2D's ranks, strides, dilations and explicit paddings, "
+            "tf.Identity's element types.",
+            '%0 = "tf.Pack"(%a, %b) : (tensor<3xf32>, tensor<4xf32>) -> tensor<2x3xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC768",
+            "tf-concat-axis",
+            "requires axis to be of scalar type (or vector type for older versions)",
+            "tf.ConcatV2: the axis operand has rank 2 or more.",
+            '%0 = "tf.ConcatV2"(%a, %b, %axis) : (tensor<3xf32>, tensor<3xf32>, tensor<1x1xi32>) -> tensor<6xf32>',
+        ),
+        Rule(
+            "BC769",
+            "tf-unpack",
+            "{detail}",
+            "tf.Unpack: the axis is not a dimension of the value, or the number of results is not its size there.",
+            '%0:3 = "tf.Unpack"(%x) {axis = 0 : i64} : (tensor<2x3xf32>) -> (tensor<3xf32>, tensor<3xf32>, '
+            "tensor<3xf32>)",
+        ),
+        Rule(
+            "BC770",
+            "tf-split",
+            "{detail}",
+            "tf.Split, tf.SplitV: a split dimension that is not a scalar or not in range, a scalar value, sizes "
+            "the results do not divide, or split sizes that do not add up.",
+            '%0:2 = "tf.Split"(%d, %x) : (tensor<i32>, tensor<3xf32>) -> (tensor<2xf32>, tensor<1xf32>)  // %d = 0',
+        ),
+        Rule(
+            "BC771",
+            "tf-slice",
+            "{detail}",
+            "tf.Slice: begin and size not 1-D or not one per input dimension, the output's rank or sizes, or "
+            "constant values past the input's end.",
+            '%0 = "tf.Slice"(%x, %b, %s) : (tensor<4x3xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<2x2xf32>  '
+            "// %b = [3, 0], %s = [2, 2]",
+        ),
+        Rule(
+            "BC772",
+            "tf-strided-slice",
+            "{detail}",
+            "tf.StridedSlice: begin, end and strides not 1-D, of other lengths or of 32 or more, a zero constant "
+            "stride, or more than one ellipsis.",
+            '%0 = "tf.StridedSlice"(%x, %b, %e, %s) : (tensor<4x3xf32>, tensor<2xi32>, tensor<3xi32>, '
+            "tensor<2xi32>) -> tensor<2x2xf32>",
+        ),
+        Rule(
+            "BC773",
+            "tf-squeeze-dim",
+            "squeeze dimension {dim} not in [{low}, {high})",
+            "tf.Squeeze: a squeeze dimension is not a dimension of the input.",
+            '%0 = "tf.Squeeze"(%x) {squeeze_dims = [5]} : (tensor<1x3xf32>) -> tensor<3xf32>',
+        ),
+        Rule(
+            "BC774",
+            "tf-tile",
+            "{detail}",
+            "tf.Tile: multiples not 1-D or not one per input dimension, a negative constant multiple, or output "
+            "sizes that are not the input's times the multiples.",
+            '%0 = "tf.Tile"(%x, %m) : (tensor<4x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>  // %m = [2, 1]',
+        ),
+        Rule(
+            "BC775",
+            "tf-gather",
+            "{detail}",
+            "tf.GatherV2: batch_dims beyond the indices' rank, an axis of rank 2 or more, a constant axis out of "
+            "range or below batch_dims.",
+            '%0 = "tf.GatherV2"(%p, %i, %a) : (tensor<4x3xf32>, tensor<2xi32>, tensor<i32>) -> tensor<2x3xf32>  '
+            "// %a = 5",
+        ),
+        Rule(
+            "BC776",
+            "tf-conv-channels",
+            "requires the number of input channels to be divisible by the number of filter input channels; found "
+            "{input} and {filter}, respectively",
+            "tf.Conv2D: the input's channels are not a multiple of the filter's input channels.",
+            '%0 = "tf.Conv2D"(%x, %w) {padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<1x8x8x3xf32>, '
+            "tensor<3x3x2x4xf32>) -> tensor<1x6x6x4xf32>",
+        ),
+        Rule(
+            "BC777",
+            "tf-bias-add",
+            "{detail}",
+            "tf.BiasAdd: the value's rank for its data format, a bias that is not 1-D or not as long as the channels.",
+            '%0 = "tf.BiasAdd"(%x, %b) : (tensor<2x3xf32>, tensor<4xf32>) -> tensor<2x3xf32>',
+        ),
+        Rule(
+            "BC778",
+            "tf-softmax-rank",
+            "requires operand to have rank at least 1",
+            "tf.Softmax: a 0-d operand.",
+            '%0 = "tf.Softmax"(%x) : (tensor<f32>) -> tensor<f32>',
+        ),
+        Rule(
+            "BC779",
+            "tf-fill",
+            "{detail}",
+            "tf.Fill: dims that are not 1-D, or a value that is not a scalar.",
+            '%0 = "tf.Fill"(%d, %v) : (tensor<2xi32>, tensor<1xf32>) -> tensor<2x3xf32>',
+        ),
+        Rule(
+            "BC780",
+            "tf-one-hot",
+            "{detail}",
+            "tf.OneHot: an axis other than -1 or a position of the indices, depth or values that are not scalars, "
+            "a negative constant depth.",
+            '%0 = "tf.OneHot"(%i, %d, %on, %off) {axis = 2 : i64} : (tensor<3xi32>, tensor<i32>, tensor<f32>, '
+            "tensor<f32>) -> tensor<3x4xf32>",
+        ),
+        Rule(
+            "BC781",
+            "tf-einsum-operands",
+            "must have 1 or 2 operands",
+            "tf.Einsum: three or more operands (or none).",
+            '%0 = "tf.Einsum"(%a, %b, %c) {equation = "ij,jk,kl->il"} : (...) -> tensor<3x5xf32>',
+        ),
+        Rule(
+            "BC782",
+            "tf-silent",
+            "the verifier rejects this op without a message: {detail}",
+            "A tf op its verifier rejects without saying why (tf.Split with no results): TensorFlow's tools report "
+            "only that verification failed.",
+            '"tf.Split"(%d, %x) : (tensor<i32>, tensor<4xf32>) -> ()  // %d = 0',
+        ),
+        Rule(
+            "BC783",
+            "tf-shape-function-result",
+            "result #{index} is '{actual}', but TensorFlow's shape function infers '{inferred}'",
+            "A tf op whose verifier leaves its result's shape alone (BroadcastTo, MatMul, ExpandDims, Pad, the "
+            "reductions, ...): TensorFlow's shape function (the tf-shape-inference pass) infers another. A "
+            "warning: the verifier accepts the op.",
+            '%0 = "tf.ExpandDims"(%x, %d) : (tensor<2x3xf32>, tensor<i32>) -> tensor<2x3x1xf32>  // %d = 1',
+            severity="warning",
+        ),
+        Rule(
+            "BC784",
+            "tf-shape-function-rejects",
+            "TensorFlow's shape function rejects these operands: {detail}",
+            "A tf op whose verifier accepts operands TensorFlow's shape function rejects (MatMul's contracted "
+            "sizes, a BroadcastTo input that does not broadcast, an Einsum whose sizes disagree, ...). A warning.",
+            '%0 = "tf.MatMul"(%a, %b) : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>',
+            severity="warning",
+        ),
+        # ---- BC8xx: ONNX-MLIR's shape ops (dialects/onnx): onnx-mlir's verifiers, ONNX's shape inference
+        Rule(
+            "BC801",
+            "onnx-attribute-out-of-range",
+            "{opname}: '{name}' value is {value}, accepted range is [{low}, {high}]",
+            "An onnx op's attribute (an axis, batch_dims) or a constant index outside the range onnx-mlir's "
+            "verifier accepts (onnx_mlir::Diagnostic::emitAttributeOutOfRangeError).",
+            '%0 = "onnx.Concat"(%a, %b) {axis = 4 : si64} : (tensor<5x1xf32>, tensor<5x3xf32>) -> tensor<*xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC802",
+            "onnx-operand-rank",
+            "{opname}: operand '{operand}' has rank {rank}, rank should be {expected}",
+            "An onnx op's operand of a rank its verifier rejects (Concat's inputs of different ranks, "
+            "GatherElements' indices). onnx-mlir prints the operand's value there (a block argument as "
+            "'<block argument> of type 'T' at index: N'); broadcheck writes '#N of type 'T'' (the operand's index).",
+            '%0 = "onnx.Concat"(%a, %b) {axis = 0 : si64} : (tensor<5x1xf32>, tensor<5xf32>) -> tensor<*xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC803",
+            "onnx-operand-dimension",
+            "{opname}: operand '{operand}' has dimension at index {index} with value {value}, value should be "
+            "{expected}",
+            "An onnx op's operand whose size its verifier rejects (Concat's sizes off the axis, GatherND's "
+            "batch dims and index depth). The operand is named as in BC802.",
+            '%0 = "onnx.Concat"(%a, %b) {axis = 1 : si64} : (tensor<5x1xf32>, tensor<4x3xf32>) -> tensor<*xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC804",
+            "onnx-op-verifier",
+            "{detail}",
+            "An onnx shape op its verifier rejects with emitOpError (Reshape's shape of rank other than 1, a "
+            "Transpose permutation out of range, Conv's groups and channels, a pool's kernel_shape, "
+            "InstanceNormalization's scale and bias, ConstantOfShape's input, Pad's constant_value and axes).",
+            '%0 = "onnx.Reshape"(%x, %s) : (tensor<4xf32>, tensor<1x2xi64>) -> tensor<*xf32>',
+        ),
+        Rule(
+            "BC805",
+            "onnx-verifier",
+            "{detail}",
+            "An onnx shape op its verifier rejects with emitError, without the op's name (Conv's and the pools' "
+            "kernel_shape, strides, dilations, pads and auto_pad; Range's operands; Resize's scales and sizes).",
+            '%0 = "onnx.Conv"(%x, %w, %b) {strides = [0, 1]} : (...) -> tensor<*xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC806",
+            "onnx-inference-result",
+            "result #{index} is '{actual}', but ONNX shape inference infers '{inferred}'",
+            "An onnx shape op onnx-mlir's verifier accepts, whose result's shape contradicts the one ONNX's shape "
+            "inference (onnx.shape_inference, strict mode) infers. A warning: onnx-mlir leaves it to its own "
+            "shape inference pass.",
+            '%0 = "onnx.Transpose"(%x) {perm = [1, 0]} : (tensor<2x3xf32>) -> tensor<2x3xf32>',
+            severity="warning",
+        ),
+        Rule(
+            "BC807",
+            "onnx-inference-rejects",
+            "ONNX shape inference rejects this op: {detail}",
+            "An onnx shape op onnx-mlir's verifier accepts but ONNX's shape inference (strict mode) fails on: a "
+            "Reshape's shape that does not fit, Squeeze's axis of size other than 1, a reduction's axis out of "
+            "range, a Conv weight of another spatial rank... (broadcheck's words). A warning.",
+            '%0 = "onnx.Squeeze"(%x, %axes) : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<*xf32>  // %axes = [0]',
+            severity="warning",
+        ),
         # ---- BC9xx: --verify-diagnostics
         Rule(
             "BC901",
@@ -3460,6 +4060,210 @@ NOTES: Mapping[str, str] = {
     "spec-rank": "the spec profile requires the result's rank to equal the broadcast rank",
     "spec-dynamic": "the spec profile forbids a static result size where the inferred size is dynamic",
 }
+
+
+# The fixed sentences of the rules whose template is "{detail}" (one check that MLIR words
+# several ways), by code and name: the checks choose one, the wording stays here.
+DETAILS: Mapping[str, Mapping[str, str]] = {
+    "BC741": {
+        "empty": "number of elements in input should be larger than 0",
+        "scalar": "input should be of rank larger than 0",
+        "axis": "attribute 'axis' should be in range [-rank, rank), got axis = {axis}, and rank = {rank}",
+        "count": "output count should match 'num' attribute",
+    },
+    "BC747": {
+        "below": "elements of 'size_splits' should be greater than or equal to -1",
+        "two": "'size_splits' can only have one -1",
+        "over": "sum of non-negative elements of 'size_splits' is greater than the dimension size of 'split_dim' axis",
+        "sum": "sum of 'size_splits' should match the dimension size of 'split_dim' axis",
+    },
+    "BC763": {
+        "broadcast": "the input shape {input} does not broadcast to {target}",
+        "broadcast-rank": "the input shape {input} has more dimensions than {target}",
+        "broadcast-args": "the shapes {a} and {b} do not broadcast",
+        "contract": "the contracted sizes {a} and {b} differ",
+        "axis": "axis {axis} is out of range for rank {rank}",
+        "squeeze": "squeeze_dims names dimension {dim}, whose size is {size}, not 1",
+        "tile": "multiples holds {count} values for an input of rank {rank}",
+        "pad": "a padding is negative",
+        "gather-nd": "indices index {depth} dimensions of params, which has {rank}",
+        "channels": "the input has {a} channels, which the filter's {b} do not divide",
+        "channels-equal": "the input has {a} channels, the filter {b}",
+        "depthwise": "the filter has {out} channels, not the input's {c} times depth_multiplier {m}",
+        "bias": "the bias holds {count} values for {channels} output channels",
+    },
+    "BC764": {
+        "shape-rank": "requires 'shape' to be rank 1, but got {rank}",
+        "two-dynamic": "requires 'shape' to have at most one dynamic dimension, but got multiple dynamic dimensions "
+        "at indices {first} and {second}",
+        "negative": "requires 'shape' to have dimensions greater than -1, but got {size} at index {index}",
+        "multiple": "requires 'tensor' number of elements be a multiple of {size}, but got {count}",
+        "elements": "requires 'output' number of elements to match 'tensor' number of elements, but got {output} "
+        "and {input}",
+        "cast": "requires 'output' type '{actual}' to be cast compatible with expected type '{expected}'",
+    },
+    "BC765": {
+        "perm-rank": "expected perm to be a 1-D Tensor, got perm of rank {rank}",
+        "ranks": "x should be of the same rank with y, got x of rank {x}, and y of rank {y}",
+        "perm-size": "expected perm to be a 1-D Tensor of size equal to the rank of x, got perm of size {size}, and "
+        "x of rank {rank}",
+        "perm-range": "perm[{index}]={value} must be in range [-{rank}, {rank})",
+        "size": "requires y.shape[{index}] ({y}) to be equal to x.shape[perm[{perm}]] ({x})",
+    },
+    "BC766": {
+        "lhs-rank": "requires lhs operand to have rank at least two",
+        "rhs-rank": "requires rhs operand to have rank at least two",
+        "batch": "found mismatching batch dimensions for lhs shape '{lhs}' and rhs shape '{rhs}'",
+    },
+    "BC767": {
+        "rank": "operand type '{type}' is not compatible with preceding operands; expected rank: {rank}",
+        "dim": "operand type '{type}' is not compatible with preceding operands; expected dimension at index "
+        "{index}: {size}",
+        "pack-axis": "attribute 'axis' should be within range [{low}, {high}); actual value: {axis}",
+        "conv-ranks": "requires operands to be 4D tensor",
+        "explicit-missing": "requires attribute 'explicit_paddings' with 'EXPLICIT' padding mode",
+        "explicit-length": "requires explicit_paddings attribute length to be 8",
+        "explicit-negative": "requires non negative explicit paddings",
+        "strides-length": "requires strides attribute length to be 4",
+        "strides-positive": "requires positive strides",
+        "dilations-length": "requires dilations attribute length to be 4",
+        "dilations-positive": "requires positive dilations",
+        "identity-elements": "requires all operands and results to have compatible element types",
+    },
+    "BC769": {
+        "axis": "axis attribute must be in the range of [-{rank}, {rank})",
+        "count": "result count must be equal to {size}",
+    },
+    "BC770": {
+        "dim-scalar": "split dimension should be an integer scalar tensor",
+        "scalar": "cannot split scalar input tensor",
+        "range": "split dimension must be in range [-{rank}, {rank})",
+        "divisible": "dimension #{dim} not divisible by the number of result tensors",
+        "sizes-shape": "split sizes should be a 1D tensor of {count} elements",
+        "two-dynamic": "cannot have more than one dynamic dimension in split sizes",
+        "sum": "split sizes must sum up to the dimension size along split dimension, found {total} vs {size}",
+        "sum-over": "split sizes must sum up to be less than or equal to the dimension size along split dimension, "
+        "found {total} vs {size}",
+    },
+    "BC771": {
+        "begin-rank": "requires begin operand to be 1D tensor",
+        "size-rank": "requires size operand to be 1D tensor",
+        "same-count": "requires begin and size operands to have the same number of elements",
+        "input-rank": "requires number of elements in begin and size are equal to input rank",
+        "output-rank": "requires output to have the same rank as input, but got input rank {input} and output rank "
+        "{output}",
+        "output-size": "requires output size to have the same size of slice, got slice size {slice} and output size "
+        "{output}",
+        "bounds": "requires 0 <= begin[i] <= begin[i] + size[i] <= Di",
+        "size-bound": "requires size[i] <= Di, even if begin[i] is unknown at compile time",
+    },
+    "BC772": {
+        "rank": "requires begin, end and strides to be 1D tensors",
+        "length": "requires begin, end and strides operands with less than 32 elements",
+        "same": "requires begin, end and strides to have the same number of elements",
+        "zero": "requires non-zero strides",
+        "ellipses": "cannot have multiple ellipses",
+    },
+    "BC774": {
+        "rank": "expected multiples to be rank 1, got rank = {rank}",
+        "size": "expected size of multiples equal to rank of input, got multiples of size {size}, and input of rank "
+        "{rank}",
+        "ranks": "expected rank of input to equal to rank of output, got input of rank {x}, and output of rank {y}",
+        "negative": "expected multiples to be non-negative, got multiples[{index}] = {value}",
+        "output": "requires input.shape[{index}] ({x}) * {k} to be equal to output.shape[{index}] ({y})",
+    },
+    "BC775": {
+        "batch": "batch_dims ({batch}) must be in range [{low}, {high})",
+        "axis-rank": "requires axis to have rank at most 1",
+        "axis": "axis ({axis}) must be in range [{low}, {high})",
+        "axis-batch": "requires axis ({axis}) to be greater than or equal to batch_dims ({batch})",
+    },
+    "BC777": {
+        "nhwc": "requires value operand to have rank at least two with `NHWC` data format",
+        "nchw": "requires value operand to have rank at least three with `NCHW` data format",
+        "bias": "requires bias operand to have rank exactly one",
+        "channels": "requires channel dimension and feature dimension to match; found {feature} and {bias}, "
+        "respectively",
+    },
+    "BC779": {
+        "dims": "requires dims to be a 1D tensor",
+        "value": "requires value to be a scalar",
+    },
+    "BC780": {
+        "axis": "expected axis ({axis}) to be -1 or between [0, {rank}]",
+        "axis-unranked": "expected axis ({axis}) to be -1 or between [0, rank(indices()))",
+        "depth": "requires depth to be a scalar",
+        "on": "requires on_value to be a scalar",
+        "off": "requires off_value to be a scalar",
+        "negative": "depth must be non-negative, got: {depth}",
+    },
+    "BC782": {
+        "split-results": "tf.Split has no results",
+    },
+    "BC748": {
+        "begin-size": "begin tensor elements size is not equal to input tensor rank",
+        "size-size": "size tensor elements size is not equal to input tensor rank",
+        "begin-negative": "begin[{index}] cannot be negative",
+        "size-negative": "size[{index}] cannot be negative other than -1",
+        "past-end": "begin[{index}] + size[{index}] cannot exceed dimension length: {size}",
+    },
+    "BC804": {
+        "reshape-rank": "Shape tensor must have rank one",
+        "perm-low": "Transpose op with too low a permute value ({p} at index {i})",
+        "perm-high": "Transpose op with too high a permute value ({p} at index {i})",
+        "group": "group must be strictly positive",
+        "spatial": "Spatial rank must be strictly positive",
+        "channel-out-groups": "Channel Out (M) must be a multiple of the number of groups",
+        "input-filter-rank": "Input and filter rank mismatch",
+        "channel-in-groups": "Channel In (C) must be a multiple of the number of groups",
+        "channel-in": "Channel In (C) of input must be equal 2nd dim of weights times g",
+        "channel-in-transpose": "Channel In (C) of input must be equal 1st dim of weights",
+        "output-shape-static": "When output_shape is provided, input spatial dimensions must be static (dimension "
+        "{i} is dynamic)",
+        "bias-rank": "Bias should have a rank of one",
+        "bias-conv": "Bias should have same dimension as first dimension of weights",
+        "bias-transpose": "Bias should have same dimension as second dimension of weights times g",
+        "kernel-mandatory": "kernel_shape is a mandatory attribute",
+        "storage-order": "Column major storage order not implemented yet",
+        "input-kernel-rank": "Input and kernel shape rank mismatch",
+        "bias-dim": "Bias should have same dimension as the second dimension of input",
+        "bias-element": "Bias should have same element type as input",
+        "scale-rank": "Scale should have a rank of one",
+        "scale-dim": "Scale should have same dimension as the second dimension of input",
+        "scale-element": "Scale should have same element type as input",
+        "cos-rank": "Input tensor must be a 1D tensor",
+        "cos-negative": "All values of the input tensor must be >=0",
+        "cos-length": "Constant value must have same length as output's rank",
+        "pad-element": "Pad with constant_value that doesn't match the element type of the input.",
+        "pad-axes": "Axes input is not currently supported",
+    },
+    "BC805": {
+        "filter-zero": "Bad spatial filter size: cannot be zero",
+        "kernel-length": "kernel_shape length incompatible with spatial dimensions",
+        "kernel-positive": "Bad kernel_shape value: must be strictly positive",
+        "kernel-filter": "Bad kernel_shape value: does not match filter sizes",
+        "strides-length": "strides length incompatible with spatial dimensions",
+        "strides-positive": "Bad stride value: must be strictly positive",
+        "dilations-length": "dilations length incompatible with spatial dimensions",
+        "dilations-positive": "Bad dilation value: must be strictly positive",
+        "auto-pad": "Unknown auto pad option",
+        "pads-length": "pads length incompatible with spatial dimensions",
+        "pads-negative": "Bad pad value: must be nonnegative",
+        "pads-notset": "Bad pad value: nonzero pad value only allowed with NOTSET option",
+        "output-shape-length": "output shape length incompatible with spatial dimensions",
+        "range-rank": "{which} tensor must have rank zero or one",
+        "range-size": "{which} tensor of rank one must have size one",
+        "range-type": "{which} tensor type is not int or float",
+        "range-same": "all inputs must have the exact same input type",
+        "resize-absent": "scales() and sizes() cannot both be absent",
+        "resize-both": "scales() and sizes() cannot both be defined",
+    },
+}
+
+
+def detail(code: str, name: str, **args: object) -> dict[str, object]:
+    """The arguments of a "{detail}" rule's message: the sentence ``name`` of ``code``, filled in."""
+    return {"detail": DETAILS[code][name].format(**args)}
 
 
 def note(key: str, **args: object) -> str:

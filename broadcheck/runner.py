@@ -17,6 +17,7 @@ from broadcheck.engine.run import FileRun, check_text
 from broadcheck.inputs import (
     STDIN,
     InputError,
+    InternalError,
     NothingFound,
     decode_error,
     expand,
@@ -95,14 +96,6 @@ def excluded(path: str, patterns: Sequence[str], root: Path) -> bool:
         if any(fnmatch.fnmatch(p, pattern) for p in prefixes) or any(fnmatch.fnmatch(p, pattern) for p in parts):
             return True
     return False
-
-
-class InternalError(Exception):
-    """An unexpected failure (a bug) while checking ``path``; the cause is chained."""
-
-    def __init__(self, path: str):
-        super().__init__(path)
-        self.path = path
 
 
 def check_one(
@@ -423,7 +416,7 @@ def _fix_all(outcome: Outcome, files: Sequence[str], checking: Checking, fix: tu
     write, unsafe = fix
     for path in files:
         try:
-            done = fix_one(path, checking.options_for(path), checking.stdin_name, unsafe, write, jobs)
+            done = fix_one(path, checking.options_for(path), checking.stdin_name, unsafe, write, check_one, jobs)
         except InternalError as err:
             if not checking.keep_going:
                 raise

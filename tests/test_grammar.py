@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from broadcheck import dialects
+from broadcheck.dialects.op import Layout
 from broadcheck.ops import OpaqueType, ShapedType
 from broadcheck.syntax.parser import SyntaxProblem, parse_operation, parse_type
 
@@ -177,10 +179,24 @@ FORMS = [
 
 @pytest.mark.parametrize(("text", "operands", "results", "attributes"), FORMS)
 def test_op_forms(text: str, operands: list[str], results: list[str], attributes: dict[str, str]) -> None:
-    op = parse_operation(text)
+    op = parse_operation(text, layout_of=_layout_of)
     assert [str(u.type) for u in op.operands] == operands
     assert [str(u.type) for u in op.results] == results
     assert {a.name: a.text for a in op.attributes} == attributes
+
+
+def _layout_of(name: str) -> Layout | None:
+    decl = dialects.lookup(name)
+    return decl.layout if decl is not None else None
+
+
+def test_a_type_list_is_placed_only_by_a_layout_handed_in() -> None:
+    from broadcheck.syntax.parser import Unreadable
+
+    text = "%0 = stablehlo.select %p, %a, %b : tensor<2xi1>, tensor<2xf32>"
+    assert str(parse_operation(text, layout_of=_layout_of).operands[0].type) == "tensor<2xi1>"
+    with pytest.raises(Unreadable):
+        parse_operation(text)  # the reader sits below the dialects: it knows no layout of its own
 
 
 def test_a_type_list_of_an_unknown_layout_is_unreadable_not_an_error() -> None:

@@ -156,7 +156,37 @@ Q8B = "!quant.uniform<i8:f32, 2.500000e-01:-3>"
 QU8 = "!quant.uniform<u8:f32, 5.000000e-01:128>"
 
 TFL_CASES = [
-    (_op("tfl.add", ["tensor<2x1x3xf32>", "tensor<4x3xi32>"], "tensor<2x4x3xi16>"), None),
+    # The verifier takes any element types; the runtime's predicate wants one (a warning).
+    (
+        _op("tfl.add", ["tensor<2x1x3xf32>", "tensor<4x3xi32>"], "tensor<2x4x3xi16>"),
+        "'tfl.add' op failed to verify that Operands should have valid shapes and element type needs to match",
+    ),
+    (_op("tfl.add", ["tensor<2x1x3xf32>", "tensor<4x3xf32>"], "tensor<2x4x3xi16>"), None),
+    # TensorFlow 2.21's runtime limits: div 6, pow, prelu, squared_difference 4, select_v2 5.
+    (_op("tfl.div", ["tensor<2x1x3x4x5x6xf32>", "tensor<1x2x3x4x5x6xf32>"], "tensor<2x2x3x4x5x6xf32>"), None),
+    (
+        _op("tfl.pow", ["tensor<2x1x3x4x5xf32>", "tensor<1x2x3x4x5xf32>"], "tensor<2x2x3x4x5xf32>"),
+        "'tfl.pow' op failed to verify that operands do not have the same shape or broadcastable shapes within "
+        "the rank 4",
+    ),
+    (
+        _op(
+            "tfl.select_v2",
+            ["tensor<2x1x3x4x5x6xi1>", "tensor<1x2x3x4x5x6xf32>", "tensor<6xf32>"],
+            "tensor<2x2x3x4x5x6xf32>",
+        ),
+        "'tfl.select_v2' op failed to verify that operands do not have the same shape or broadcastable shapes within "
+        "the rank 5",
+    ),
+    # A 16-bit quantized add needs operands of one shape, at any rank.
+    (
+        _op(
+            "tfl.add",
+            ["tensor<2x3x!quant.uniform<i16:f32, 5.000000e-01>>", "tensor<3x!quant.uniform<i16:f32, 5.000000e-01>>"],
+            "tensor<2x3x!quant.uniform<i16:f32, 5.000000e-01>>",
+        ),
+        "'tfl.add' op failed to verify that Operands should have valid shapes and element type needs to match",
+    ),
     (
         _op("tfl.add", ["tensor<3xf32>", "tensor<4xf32>"], "tensor<*xf32>"),
         "'tfl.add' op operands don't have broadcast-compatible shapes",

@@ -88,3 +88,20 @@ def test_values_inside_brackets_are_operands(text: str, names: list[str]) -> Non
     assert [u.name for u in statement.operands] == names
     for use in statement.operands:
         assert text[use.start : use.end] == use.name
+
+
+def test_region_arguments_after_a_clause_are_definitions_not_uses() -> None:
+    # Shardy's `sdy.manual_computation(%x) in_shardings=[...] manual_axes={"a"} (%arg1: T) {...}`
+    text = (
+        '%0 = sdy.manual_computation(%x) in_shardings=[<@mesh, [{"a"}]>] manual_axes={"a"} '
+        "(%arg1: tensor<2xf32>) {...} : (tensor<4xf32>) -> tensor<4xf32>"
+    )
+    statement = read_statement(text)
+    assert [d.name for d in statement.definitions] == ["%arg1"]
+    assert [u.name for u in statement.operands] == ["%x"]
+    assert [a.name for a in statement.attributes] == ["in_shardings", "manual_axes"]
+
+
+def test_a_clause_keeps_a_parenthesized_value_that_names_no_arguments() -> None:
+    statement = read_statement("%0 = test.op %x window = (1, 2) : (tensor<4xf32>) -> tensor<4xf32>")
+    assert not statement.definitions

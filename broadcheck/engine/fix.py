@@ -116,7 +116,7 @@ class _Collect(Sink):
             self.stack.append(None)
         return False
 
-    def closed(self) -> None:
+    def closed(self, line: int) -> None:
         if self.stack:
             self.stack.pop()
 

@@ -92,6 +92,11 @@ class Flow:
         the isolated region the use is in)."""
         self.fresh: list[tuple[int, int]] = []
         """The forward references made since the engine last looked: (line, ordinal)."""
+        self.sites: dict[str, tuple[int, int]] = {}
+        """Forward references: name -> (the line of the op using it, the operand's number)."""
+        self.resolved: list[tuple[str, tuple[int, int], int, int]] = []
+        """Forward references resolved since the engine last looked: (name, its site, the line of
+        its first use, the line of its definition), for the dominance rule."""
 
     # ---------------------------------------------------------------- scopes
 
@@ -137,8 +142,12 @@ class Flow:
                 if key in self.placeholders:
                     used = self.types[key]
                     first_line, first_ordinal = self.placeholders.pop(key)
+                    site = self.sites.pop(key, None)
                     used_in = self.home.pop(key, 0)
-                    if used is not None and written is not None and used != written and comparable(used, written):
+                    mismatch = used is not None and written is not None and used != written
+                    if site is not None and not (mismatch and comparable(used, written)):  # type: ignore[arg-type]
+                        self.resolved.append((key, site, first_line, line))  # (a parse error ends all)
+                    if mismatch and comparable(used, written):  # type: ignore[arg-type]
                         self.findings.append(
                             Finding(
                                 "BC016",
@@ -176,8 +185,11 @@ class Flow:
             self.types.pop(name, None)
         self.define(name, 1, (type_,), line, ordinal)
 
-    def use(self, name: str, expected: str | None, line: int, ordinal: int) -> None:
-        """A use of ``name`` written with type ``expected`` (``None``: not written)."""
+    def use(
+        self, name: str, expected: str | None, line: int, ordinal: int, site: tuple[int, int] | None = None
+    ) -> None:
+        """A use of ``name`` written with type ``expected`` (``None``: not written); ``site``:
+        the line of the op and the operand's number, kept if it is a forward reference."""
         key = name[:-2] if name.endswith("#0") else name
         found = self.types.get(key, MISSING)
         if found is MISSING:
@@ -190,6 +202,8 @@ class Flow:
             self.home[key] = self.isolated[-1][1] if self.isolated else 0
             self.placeholders[key] = (line, ordinal)
             self.fresh.append((line, ordinal))
+            if site is not None:
+                self.sites[key] = site
             return
         if key in self.outside:
             self.escapes.append((line, ordinal, key, self.isolated[-1][1]))

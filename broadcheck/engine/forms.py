@@ -273,6 +273,10 @@ def implicit(statement: Statement, decl: Op | None, operands: list[TypeText | No
     return filled
 
 
+_TYPED = re.compile(r">\s*:\s*\S")
+"""A literal that writes its own type (``dense<[1, 0]> : tensor<2xi32>``)."""
+
+
 def literal(statement: Statement, name: str) -> str | None:
     """A constant op's value as written (``dense<[1, 2]> : tensor<2xi64>``), or ``None``."""
     text = next((a.text for a in statement.attributes if a.name == name), None)
@@ -287,7 +291,7 @@ def literal(statement: Statement, name: str) -> str | None:
                 break
     if text is None:
         return None
-    if ":" not in text.rpartition(">")[2] and statement.signature is not None:
+    if _TYPED.search(text) is None and statement.signature is not None:
         types = statement.signature.outputs or statement.signature.inputs
         if types:
             text = f"{text} : {types[-1].text}"

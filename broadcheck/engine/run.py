@@ -16,8 +16,10 @@ from collections.abc import Callable, Iterable, Mapping
 
 from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE, Diagnostic, Label, Note, Result
 from broadcheck.dialects import Registry
+from broadcheck.dialects.op import Layout
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Blocks, Calls, Found, Signature, Where, yields
+from broadcheck.engine.dominance import Dominance
 from broadcheck.engine.flow import Flow
 from broadcheck.engine.forms import ARGUMENT, RESULT, SUCCESSOR, USE, Form, read_form, unasked
 from broadcheck.engine.options import Options
@@ -74,6 +76,7 @@ class FileRun(Sink):
         self.checks = Checks(options.profile, options.ops)
         self.names = self.memory.names
         self.flow = Flow()
+        self.dom = Dominance()
         self.scanner = Scanner(self, self.memory.forms, read_form)
         self.fetch = lines
         self.diagnostics: list[Diagnostic] = []
@@ -188,7 +191,7 @@ class FileRun(Sink):
         self.flow.finish()
         self._findings()
         while self.functions:
-            self._end_function()
+            self._end_function(-1)
         self.unclosed = False
         self._found(self.blocks[0].close())
         self._found(self.calls.close())
@@ -224,6 +227,9 @@ class FileRun(Sink):
                 region.texts, region.where = form, line
             expected = form.operand_types
             outside = flow.outside
+            mark = len(self.diagnostics)
+            start = self.dom.start
+            defined_at = flow.where.get
             for k in range(split, len(names)):
                 name = names[k]
                 want = expected[k - split]
@@ -233,7 +239,9 @@ class FileRun(Sink):
                     or (want is not None and found is not None and found != want)
                     or (outside and name in outside)
                 ):
-                    self._slow_use(name, want, line, k, names)
+                    self._slow_use(name, want, line, k, names, k - split)
+                elif defined_at(name, start) < start:
+                    self._far(name, line, k - split, line)
             result_types = form.result_types
             nested = flow.nested[-1]
             where = flow.where
@@ -243,12 +251,16 @@ class FileRun(Sink):
                     flow.define(name, 1, result_types[k : k + 1], line, k)
                     if flow.findings:
                         self._locate_flow(0, names, line, None, "")
+                    if flow.resolved:
+                        self._forward()
                 else:
                     types[name] = result_types[k] if k < len(result_types) else None
                     where[name] = line
                     nested.append(name)
             if form.literal is not None and split:
                 self.constants[names[0]] = form.literal
+            if len(self.diagnostics) > mark and _parse_failed(self.diagnostics, mark):
+                return  # the parser stops at this statement: no verifier sees the op
             route = form.route
             if route == 3:
                 self.ops += 1
@@ -257,7 +269,7 @@ class FileRun(Sink):
             elif route == 2:
                 self._pass_over(form.name, UNKNOWN_OP)
             elif route != 1:
-                self._check(form, line, None, "")
+                self._check(form, line, None, "", names=names)
             return
         statement = form.statement
         line = lines[0]
@@ -292,13 +304,16 @@ class FileRun(Sink):
         operand_types = form.operand_types
         uses = successor = 0
         one_line = len(lines) == 1
+        mark = len(self.diagnostics)
         result_names: list[tuple[str, int]] = []
         flat: list[str | None] | None = None
         for ordinal, (name, role) in enumerate(zip(names, roles, strict=True)):
             if role == USE:
                 if uses >= skip:  # (an op's operands before its regions were resolved there)
                     written = operand_types[uses] if uses < len(operand_types) else None
-                    flow.use(name, written, line if one_line else lines[ordinal], ordinal)
+                    at = line if one_line else lines[ordinal]
+                    flow.use(name, written, at, ordinal, (line, uses + successor))
+                    self._far(name, line, uses + successor, at)
                 uses += 1
             elif role == RESULT:
                 result_names.append((name, ordinal))
@@ -306,7 +321,9 @@ class FileRun(Sink):
                 if flat is None:
                     flat = [t for group in form.successor_types for t in group]
                 passed = flat[successor] if successor < len(flat) else None
-                flow.use(name, passed, line if one_line else lines[ordinal], ordinal)
+                at = line if one_line else lines[ordinal]
+                flow.use(name, passed, at, ordinal, (line, uses + successor))
+                self._far(name, line, uses + successor, at)
                 successor += 1
         if statement.name == "func.return" or (statement.name == "return" and not statement.generic):
             self._return(form, names, line, text, body)
@@ -315,12 +332,16 @@ class FileRun(Sink):
             result_types = form.result_types[k : k + result.size]
             k += result.size
             flow.define(name, result.size, result_types, line if one_line else lines[ordinal], ordinal)
+        if flow.resolved:
+            self._forward()
         if len(flow.findings) > found or flow.fresh:
             self._locate_flow(found, names, line, text, body)
         if len(flow.escapes) > escapes:
             self._escapes(escapes)
         if form.literal is not None and result_names:
             self.constants[result_names[0][0]] = form.literal
+        if len(self.diagnostics) > mark and _parse_failed(self.diagnostics, mark):
+            return  # the parser stops at this statement: no verifier sees the op
         self._check(form, line, text, body, summaries=summaries, names=names)
 
     def _control(
@@ -339,6 +360,8 @@ class FileRun(Sink):
         op = self._op_where(line, source if text is None else None, text)
         if op is None:
             return
+        for successor in statement.successors:
+            self.dom.edge(successor.label)
         for j, (successor, types) in enumerate(zip(statement.successors, form.successor_types, strict=False)):
             at = source.find(successor.label + "(") if successor.operands else -1
             if at < 0:
@@ -406,16 +429,35 @@ class FileRun(Sink):
                 diagnose.value(problem.code, self.path, span, tuple(labels), op=name, args=problem.args)
             )
 
-    def _slow_use(self, name: str, want: str | None, line: int, ordinal: int, names: list[str]) -> None:
+    def _slow_use(self, name: str, want: str | None, line: int, ordinal: int, names: list[str], operand: int) -> None:
         """A use the fast path leaves to value flow: not defined yet, of another type, or from
         outside the function."""
         flow = self.flow
         escapes = len(flow.escapes)
-        flow.use(name, want, line, ordinal)
+        flow.use(name, want, line, ordinal, (line, operand))
+        self._far(name, line, operand, line)
         if flow.findings or flow.fresh:
             self._locate_flow(0, names, line, None, "")
         if len(flow.escapes) > escapes:
             self._escapes(escapes)
+
+    def _far(self, name: str, line: int, operand: int, at: int, start: int = -1) -> None:
+        """A use of a value defined before the current block (``start``: another block's first
+        line): judged by the dominance rule when the function ends."""
+        flow = self.flow
+        key = name[:-2] if name.endswith("#0") else name
+        defined = flow.where.get(key)
+        if start < 0:
+            start = self.dom.start
+        if defined is not None and defined < start and key not in flow.placeholders and self.functions:
+            self.dom.use(key, line, operand, at, defined, False)
+
+    def _forward(self) -> None:
+        """Forward references resolved: their first uses are judged when the function ends."""
+        for key, (line, operand), at, defined in self.flow.resolved:
+            if self.functions:
+                self.dom.use(key, line, operand, at, defined, True)
+        self.flow.resolved.clear()
 
     def _unread(self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str) -> None:
         """A statement the reader cannot take: its results are defined with unknown types,
@@ -446,11 +488,16 @@ class FileRun(Sink):
         line, column = (
             text.where(0) if text is not None else (lines[0], 1 + len(self.line_text(lines[0])) - len(source))
         )
+        self._grammar_verdict(name, source, line, column, text)
+
+    def _grammar_verdict(self, name: str, source: str, line: int, column: int, text: Text | None) -> None:
+        """A checked op the reader cannot take: the grammar says what is wrong with it (a
+        syntax error, in MLIR's words), or it is passed over as unreadable."""
         from broadcheck.syntax.parser import Unreadable as LarkUnreadable
         from broadcheck.syntax.parser import parse_operation
 
         try:
-            parse_operation(source, self.aliases, line, column)
+            parse_operation(source, self.aliases, line, column, _layout_of)
         except SyntaxProblem as problem:
             self._mark_checked(line)
             self._report(diagnose.syntax(problem, self.path), text)
@@ -512,7 +559,12 @@ class FileRun(Sink):
             else:
                 problem = form.verdict  # type: ignore[assignment]
         except Unreadable:
-            self._pass_over(name, UNREADABLE)
+            if text is not None:
+                self._grammar_verdict(name, body[offset:], *text.where(offset), text)
+            else:
+                raw = self.line_text(line)
+                column = len(raw) - len(raw.lstrip()) + 1 + offset
+                self._grammar_verdict(name, raw.lstrip()[offset:], line, column, None)
             return
         except SyntaxProblem:
             problem = None
@@ -764,6 +816,11 @@ class FileRun(Sink):
         statement = form.statement if form is not None else None
         arguments = form.arguments if form is not None and (first or (decl and decl.region_arguments == "all")) else ()
         self.open_regions.append(_OpenRegion(tuple(arguments)))
+        if first and statement is not None and statement.name == "func.func":
+            self.dom.reset()
+        outer = self.dom.start
+        opened = head.parts[-1].line if head.parts else head.line
+        self.dom.region(head.line, opened, not self._registered(statement.name if statement is not None else ""))
         if statement is None:
             if first:
                 self.head_uses.append(0)
@@ -791,7 +848,9 @@ class FileRun(Sink):
                 for ordinal, (name, role) in enumerate(zip(names, form.roles, strict=False)):
                     if role == USE:
                         at = lines[ordinal] if ordinal < len(lines) else 0
-                        flow.use(name, types[resolved] if resolved < len(types) else None, at, ordinal)
+                        written = types[resolved] if resolved < len(types) else None
+                        flow.use(name, written, at, ordinal, (head.line, resolved))
+                        self._far(name, head.line, resolved, at, outer)
                         resolved += 1
                 if flow.findings or flow.fresh:
                     self._locate_flow(0, names, lines[0] if lines else 0, head, head.text)
@@ -804,10 +863,21 @@ class FileRun(Sink):
             for ordinal, (name, role) in enumerate(zip(names, form.roles, strict=False)):
                 if role == ARGUMENT:
                     at = lines[ordinal] if ordinal < len(lines) else 0
+                    self.dom.argument(name, at)
                     flow.argument(name, next(argument_types, None), at, ordinal)
+                    if flow.resolved:
+                        self._forward()
             if len(flow.findings) > found:
                 self._locate_flow(found, names, lines[0] if lines else 0, head, head.text)
         return isolated
+
+    def _registered(self, name: str) -> bool:
+        """Whether ``name`` is an op its dialect registers (MLIR checks dominance only in the
+        regions of those, and not in graph regions)."""
+        if name in _GRAPH_REGIONS:
+            return False
+        known = self.names.names(name.partition(".")[0])
+        return known is not None and name in known.names
 
     def _escapes(self, start: int) -> None:
         """Uses of values from outside their function: the verifier's isolation check."""
@@ -832,8 +902,9 @@ class FileRun(Sink):
             self.diagnostics.append(diagnose.value("BC019", self.path, span, labels, op=name))
         del self.flow.escapes[start:]
 
-    def closed(self) -> None:
+    def closed(self, line: int) -> None:
         self.flow.pop()
+        self.dom.close(line)
         if len(self.blocks) > 1:
             self._found(self.blocks.pop().close())
         if self.open_regions:
@@ -847,14 +918,37 @@ class FileRun(Sink):
                 where = self._op_where(done.where) if done.where else None
                 self.yielded[-1].append((terminator, yielded, texts, where))
         if self.functions and self.functions[-1].depth == self.depth:
-            self._end_function()
+            self._dominance()
+            self._end_function(line)
             self.isolated_ops.pop()
         self.depth -= 1
 
-    def _end_function(self) -> None:
+    def _dominance(self) -> None:
+        """The function's uses that their definitions do not dominate (:mod:`.dominance`)."""
+        for broken in self.dom.judge():
+            raw = self._fetch_line(broken.line)
+            m = _OP_NAME.match(raw)
+            op = self._op_where(broken.line, raw)
+            if op is None or m is None:
+                continue
+            span = Span(op.line, op.column, op.line, op.end)
+            self._keep(span, self._fetch_line(op.line))
+            labels: tuple[Label, ...] = ()
+            note = self._op_where(broken.note_line)
+            if note is not None:
+                note_span = Span(note.line, note.column, note.line, note.end)
+                self._keep(note_span, self._fetch_line(note.line))
+                labels = (Label(note_span, broken.note, mlir_note=True),)
+            name = m.group("generic") or m.group("custom")
+            self.diagnostics.append(
+                diagnose.value("BC029", self.path, span, labels, op=name, args={"index": broken.operand})
+            )
+
+    def _end_function(self, line: int) -> None:
+        """The function's ``}`` is on ``line`` (-1: the file ends with it open)."""
         function = self.functions.pop()
         self.constants.clear()
-        self.function_spans.append((function.line, self.next_line))
+        self.function_spans.append((function.line, line if line > 0 else self.next_line))
 
     def _return(self, form: Form, names: list[str], line: int, text: Text | None, body: str) -> None:
         if not self.functions or self.functions[-1].depth != self.depth:
@@ -908,11 +1002,27 @@ class FileRun(Sink):
         from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
         from broadcheck.syntax.statement import _Reader
 
-        if not self.functions:
-            return
         body = text.text
         open_at = body.find("(")
+        region = self.open_regions[-1] if self.open_regions else None
+        if not self.functions:  # no value flow here; the block is known, and an entry block's
+            types = tuple(_argument_keys(body, open_at)) if open_at >= 0 else ()  # arguments are its region's
+            label = (body[:open_at] if open_at >= 0 else body).strip()
+            at = text.where(0)
+            if self.blocks:
+                wrong = self.blocks[-1].label(label, types, Where(at[0], at[1], at[1] + len(label)))
+                if wrong is not None:
+                    self._found([wrong])
+            if region is not None and not region.labelled:
+                region.labelled = True
+                if not region.arguments:
+                    region.arguments = types
+            return
+        entry = region is not None and region.texts is None and not region.labelled
+        self.dom.label((body[:open_at] if open_at >= 0 else body).strip(), text.line, entry)
         if open_at < 0:
+            if region is not None:
+                region.labelled = True
             where = text.where(0)
             name = body.strip()
             problem = self.blocks[-1].label(name, (), Where(where[0], where[1], where[1] + len(name)))
@@ -932,13 +1042,15 @@ class FileRun(Sink):
             offsets.append((m.start(1), m.end(1)))
             keys.append(key)
             line = text.where(m.start(1))[0]
+            self.dom.argument(m.group(1), line)
             flow.define(m.group(1), 1, (key,), line, len(offsets) - 1)
+            if flow.resolved:
+                self._forward()
         name = body[:open_at].strip() if open_at >= 0 else body.strip()
         where = text.where(0)
         problem = self.blocks[-1].label(name, tuple(keys), Where(where[0], where[1], where[1] + len(name)))
         if problem is not None:
             self._found([problem])
-        region = self.open_regions[-1] if self.open_regions else None
         if region is not None and not region.labelled:  # the entry block's label: the region's arguments
             region.labelled = True
             if not region.arguments:
@@ -1029,9 +1141,33 @@ class FileRun(Sink):
 
 
 _MISSING = object()
+_GRAPH_REGIONS = frozenset({"builtin.module", "module", "tf_executor.graph"})
+"""Registered ops whose regions are graph regions: no dominance there."""
 _DEFAULT_DIALECT = frozenset({"return", "call", "module"})
 _CALLS = frozenset({"func.call", "call"})
 _CALL_CODES = frozenset({"BC024", "BC025", "BC026", "BC027"})
+
+
+def _argument_keys(body: str, open_at: int) -> list[str | None]:
+    """The types (keys) of a block label's arguments, ``None`` where one cannot be read."""
+    from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+    from broadcheck.syntax.statement import _Reader
+
+    keys: list[str | None] = []
+    for m in _ARGUMENT.finditer(body, open_at + 1):
+        try:
+            keys.append(_Reader(body[m.end() :]).type().key)
+        except ReaderProblem:
+            keys.append(None)
+    return keys
+
+
+def _layout_of(name: str) -> Layout | None:
+    """The declared layout of op ``name`` (the grammar's reader places listed types by it)."""
+    from broadcheck import dialects
+
+    decl = dialects.lookup(name)
+    return decl.layout if decl is not None else None
 
 
 def _written(statement: Statement, form: Form) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -1096,6 +1232,8 @@ _PARSE = frozenset(
 """What MLIR's parser reports: the first stops it."""
 _SYMBOLS = frozenset({"BC024", "BC025", "BC026", "BC027"})
 """What its symbol table reports, once every op verified: only the first."""
+_LATE = _PARSE | _SYMBOLS | {"BC029"}
+"""Not the ops' own verifiers: the parser, the symbol table, the dominance rule."""
 _OUTSIDE = frozenset({"BC002", "BC003", "BC905"})
 """broadcheck's own: not MLIR's."""
 
@@ -1136,14 +1274,15 @@ def _as_mlir_opt(diagnostics: list[Diagnostic], chunks: list[int]) -> list[Diagn
         ours = [d for d in group if d.code in _OUTSIDE]
         parse = sorted((d for d in group if d.code in _PARSE), key=Diagnostic.sort_key)
         symbols = sorted((d for d in group if d.code in _SYMBOLS), key=Diagnostic.sort_key)
-        verifier = [d for d in group if d.code not in _PARSE and d.code not in _SYMBOLS and d.code not in _OUTSIDE]
+        dominance = [d for d in group if d.code == "BC029"]  # in the order of the walk: the ops'
+        verifier = [d for d in group if d.code not in _LATE and d.code not in _OUTSIDE]
         if parse:
             early = [d for d in parse if d.code != "BC014"]
             kept += ours + (early[:1] if early else parse)
         elif any(d.severity == "error" for d in verifier):
             kept += ours + verifier
         else:
-            kept += ours + verifier + symbols[:1]
+            kept += ours + verifier + (symbols[:1] or dominance[:1])
     return kept
 
 
@@ -1159,6 +1298,14 @@ def _after_first_error(diagnostics: list[Diagnostic], functions: list[tuple[int,
         return False
 
     return [d for d in diagnostics if d.code not in ("BC012", "BC013") or not shadowed(d)]
+
+
+_PARSE_FLOW = frozenset({"BC011", "BC015", "BC016", "BC017", "BC018"})
+"""Value flow's parse errors: the statement that has one never reaches a verifier."""
+
+
+def _parse_failed(diagnostics: list[Diagnostic], since: int) -> bool:
+    return any(d.code in _PARSE_FLOW for d in diagnostics[since:])
 
 
 def _lines_at(text: str, needles: tuple[str, ...], first: int) -> list[tuple[int, int, str]]:

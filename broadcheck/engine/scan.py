@@ -125,8 +125,8 @@ class Sink:
         """A region opens (``head``: its op's text so far); returns whether it is isolated."""
         raise NotImplementedError
 
-    def closed(self) -> None:
-        """The innermost region closes."""
+    def closed(self, line: int) -> None:
+        """The innermost region closes at ``line`` (-1: the text ended first)."""
         raise NotImplementedError
 
     def label(self, text: Text) -> None:
@@ -161,6 +161,8 @@ class Scanner:
         self.read = read
         self.open: list[OpenOp] = []
         self.pending: Pending | None = None
+        self.label_text: Text | None = None
+        """A block label whose argument list goes on over lines (``^bb0(%a: T,`` then ``%b: U):``)."""
         self.queue: deque[Piece] = deque()
         """Pieces to take next (:meth:`_feed`)."""
         self.draining = False
@@ -182,7 +184,7 @@ class Scanner:
             if pending is not None and pending.complete and (generic or custom) and not self.queue:
                 self._finish(pending)  # an op starts here: the statement before it is whole
                 self._drain()
-            if self.pending is None and (generic or custom):
+            if self.pending is None and self.label_text is None and (generic or custom):
                 if "//" in rest or rest.endswith(")"):
                     rest = strip_tail(rest)
                 operands = gops or cops.lstrip()
@@ -236,13 +238,17 @@ class Scanner:
 
     def end(self) -> None:
         """The end of the module (file or split chunk)."""
+        if self.label_text is not None:
+            first = self.label_text.parts[0]
+            self.label_text = None
+            self.sink.unbalanced(first.line, first.column, "label")
         pending = self.pending
         if pending is not None:
             self._finish(pending)  # whole, or broken: the reader says what is wrong with it
             self._drain()
         while self.open:
             op = self.open.pop()
-            self.sink.closed()
+            self.sink.closed(-1)
             piece = op.text.parts[0]
             self.sink.unbalanced(piece.line, piece.column, "region")
 
@@ -269,6 +275,8 @@ class Scanner:
 
     def _step(self, piece: Piece) -> Piece | None:
         """Take one piece; what is left of it to take next."""
+        if self.label_text is not None:
+            return self._label_goes_on(self.label_text, piece)
         pending = self.pending
         text = piece.text
         if pending is not None and (pending.complete or pending.brace >= 0):
@@ -355,7 +363,11 @@ class Scanner:
         """The line after a line-ending ``{`` says whether it opened a region."""
         brace = pending.brace
         pending.brace = -1
-        if _NEXT_IS_ENTRY.match(piece.text) and not starts_statement(piece.text.lstrip().split("=")[0] + " "):
+        entry = _NEXT_IS_ENTRY.match(piece.text)
+        if entry is not None and (
+            entry.group().endswith("=")  # `mhlo.attributes = {...}`: no op starts so
+            or not starts_statement(piece.text.lstrip().split("=")[0] + " ")  # (`func.return` alone does)
+        ):
             return self._continue(pending, piece)  # a dictionary's entry
         self._open(pending, brace)
         return piece
@@ -402,7 +414,7 @@ class Scanner:
             rest = piece.text[1:]
             return Piece(piece.line, piece.column + 1, rest) if rest.strip() else None
         op = self.open.pop()
-        self.sink.closed()
+        self.sink.closed(piece.line)
         op.text.text += " " + REGION
         pending = Pending("tail", op, op.stack)
         self.pending = pending
@@ -417,6 +429,10 @@ class Scanner:
         text = piece.text
         end = _label_end(text)
         if end < 0:
+            if depth(text).stack.endswith("("):  # the argument list goes on over lines
+                self.label_text = Text()
+                self.label_text.add(piece)
+                return None
             self.sink.unbalanced(piece.line, piece.column, "label")
             return None
         label = Text()
@@ -424,6 +440,26 @@ class Scanner:
         self.sink.label(label)
         rest = text[end + 1 :]
         return Piece(piece.line, piece.column + end + 1, rest) if rest.strip() else None
+
+    def _label_goes_on(self, label: Text, piece: Piece) -> Piece | None:
+        """The next line of a block label's argument list; what follows the label's ``:``."""
+        if blank(piece.text):
+            return None
+        start = len(label.text) + 1
+        label.add(piece)
+        end = _label_end(label.text)
+        if end < 0:
+            if not depth(label.text).stack:  # the list closed without the label's `:`
+                self.label_text = None
+                first = label.parts[0]
+                self.sink.unbalanced(first.line, first.column, "label")
+            return None
+        self.label_text = None
+        label.cut(end)
+        self.sink.label(label)
+        at = end + 1 - start  # the `:`'s end in this piece
+        rest = piece.text[at:]
+        return Piece(piece.line, piece.column + at, rest) if rest.strip() else None
 
     def _finish(self, pending: Pending) -> None:
         """A whole statement: read it and send it on."""

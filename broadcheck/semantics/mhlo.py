@@ -57,7 +57,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
 
 from broadcheck.ops import Attribute, OpaqueType, Operation, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
@@ -65,12 +64,9 @@ from broadcheck.semantics.stablehlo import (
     ATOM_WORDS,
     Constraint,
     Element,
-    Fast,
     InferenceError,
     Tensor,
     Unknown,
-    accepted,
-    clean,
     compatible_elements,
     compatible_shapes,
     constraint,
@@ -776,7 +772,8 @@ class OpDecl:
     complex_form: bool = False
     """Whether its custom form may name only the (complex) result: ``mhlo.complex %a, %b : C``."""
     fast: bool = True
-    """Whether its verdict depends on its types alone (see :data:`ATTRIBUTE_FREE`)."""
+    """Whether its verdict depends on its types alone: its semantics is ``mhlo``, else
+    ``mhlo-form`` (see :data:`ATTRIBUTE_FREE`)."""
 
 
 def _unary(check: Check, operand: Constraint, result: Constraint | None = None) -> OpDecl:
@@ -871,7 +868,7 @@ def _custom_types(op: Operation, decl: OpDecl) -> tuple[list[Type], list[Type]]:
     return operands, results
 
 
-def verify_op_full(op: Operation, profile: Profile) -> Problem | None:
+def verify_op(op: Operation, profile: Profile) -> Problem | None:
     """An MHLO op of :data:`OPS`, as jaxlib 0.10.2's MHLO parser and verifier check it."""
     decl = OPS.get(mnemonic(op))
     if decl is None:
@@ -894,43 +891,7 @@ def verify_op_full(op: Operation, profile: Profile) -> Problem | None:
         return None
 
 
-# ---------------------------------------------------------------- the fast check of a clean op
-
-
-def _fast(decl: OpDecl) -> Fast | None:
-    """What a clean op of ``decl`` looks like (for :func:`broadcheck.semantics.stablehlo.clean`)."""
-    constraints = (*decl.operands, decl.result)
-    types = tuple(accepted(c) for c in constraints)
-    every = tuple(range(len(constraints)))
-    check = decl.check
-    if check in (_compatible, _abs, _clamp):  # (no complex element is simple: `abs` keeps its element)
-        return Fast(types, every, None, (0, 2) if check is _clamp else ())
-    if check is _convert:
-        return Fast(types, (), None)
-    if check is _is_finite:
-        return Fast(types, (), "i1")
-    if check is _select:
-        return Fast(types, (1, 2, 3), None, (0,))
-    return None
-
-
-@cache
-def _fast_of(name: str) -> Fast | None:
-    decl = OPS.get(name)
-    return _fast(decl) if decl is not None and decl.fast else None
-
-
-def verify_op(op: Operation, profile: Profile) -> Problem | None:
-    """:func:`verify_op_full`, deciding a surely clean op of plain types without it."""
-    fast = _fast_of(mnemonic(op))
-    if fast is not None and clean(fast, op):
-        return None
-    return verify_op_full(op, profile)
-
-
 VERIFIERS = {"mhlo": verify_op, "mhlo-form": verify_op}
-FULL_VERIFIERS = {"mhlo": verify_op_full, "mhlo-form": verify_op_full}
-"""The same verifiers without their fast checks (the reference the fast ones must equal)."""
 # `mhlo-form`: the ops whose verdict depends on their attributes or form too (compare, complex,
 # reduce_precision, the broadcasts, stochastic_convert).
 ATTRIBUTE_FREE: frozenset[str] = frozenset({"mhlo"})

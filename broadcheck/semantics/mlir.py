@@ -222,89 +222,13 @@ def _types(op: Operation) -> tuple[list[Type], list[Type]]:
     return [u.type for u in op.operands], [u.type for u in op.results]
 
 
-# ---------------------------------------------------------------- the fast check of a clean op
-#
-# Almost every op a run verifies is valid. These decide that directly on the shapes, without
-# building lists, exceptions or problems, and say "unsure" (``None``/``False``) in every other
-# case, where the full verifier runs: so a verdict is always the full verifier's.
-
-
-def clean_infer_shape(shape0: Shape, shape1: Shape) -> Shape | None:
-    """InferShape of two ranked shapes, where it succeeds and both profiles give the same shape;
-    ``None`` otherwise (two clashing sizes, or a size 0 against a ``?``: unsure)."""
-    if shape0 == shape1:
-        return shape0
-    if len(shape0) < len(shape1):
-        shape0, shape1 = shape1, shape0
-    out = list(shape0)
-    offset = len(shape0) - len(shape1)
-    for i, b in enumerate(shape1, offset):
-        a = out[i]
-        if a == b or b == 1:
-            continue
-        if a == 1:
-            out[i] = b
-        elif a is None:
-            if b is None or b < 2:  # (b is static: a == b is handled above); 0 against ? differs by profile
-                return None
-            out[i] = b
-        elif b is not None or a < 2:  # two clashing static sizes, or 0 against ?
-            return None
-    return tuple(out)
-
-
-def clean_result(inferred: Shape, actual: Shape) -> bool:
-    """Whether a ranked result of shape ``actual`` passes Verify against ``inferred`` under both
-    profiles: the same rank, and each size ``?`` or the inferred static size."""
-    if actual == inferred:
-        return True
-    if len(actual) != len(inferred):
-        return False
-    for a, i in zip(actual, inferred, strict=True):  # noqa: SIM110 - a loop: no generator per call (a hot path)
-        if a is not None and a != i:
-            return False
-    return True
-
-
-def clean_op(op: Operation) -> bool:
-    """Whether the trait surely accepts ``op`` under both profiles, with no BC110 warning: one
-    result, at least one operand, every type a ranked tensor, and the shapes broadcast (as
-    :func:`clean_infer_shape` decides) to a shape the result matches. ``False``: unsure."""
-    results = op.results
-    if len(results) != 1 or not op.operands:
-        return False
-    result = results[0].type
-    if not isinstance(result, ShapedType) or result.kind != "tensor" or result.shape is None:
-        return False
-    inferred: Shape | None = None
-    for use in op.operands:
-        t = use.type
-        if not isinstance(t, ShapedType) or t.kind != "tensor" or t.shape is None:
-            return False
-        inferred = t.shape if inferred is None else clean_infer_shape(inferred, t.shape)
-        if inferred is None:
-            return False
-    assert inferred is not None
-    return clean_result(inferred, result.shape)
-
-
 def verify_op(op: Operation, profile: Profile) -> Problem | None:
     """An op that carries the trait and nothing else (``tf.AddV2``, ``tfl.add``, ...)."""
-    return None if clean_op(op) else verify_op_full(op, profile)
-
-
-def verify_op_full(op: Operation, profile: Profile) -> Problem | None:
-    """:func:`verify_op` without the fast check of a clean op."""
     return verify(*_types(op), profile)
 
 
 def verify_tensor_op(op: Operation, profile: Profile) -> Problem | None:
-    """``test.broadcastable``: ODS constraints (one result, tensors only), then the trait."""
-    return None if clean_op(op) else verify_tensor_op_full(op, profile)
-
-
-def verify_tensor_op_full(op: Operation, profile: Profile) -> Problem | None:
-    """:func:`verify_tensor_op` without the fast check of a clean op.
+    """``test.broadcastable``: ODS constraints (one result, tensors only), then the trait.
 
     Under ``Profile.SPEC`` the op is the document's: its operands and result may
     be tensors or vectors, as the document says, so the ODS constraints are not applied.
@@ -356,15 +280,8 @@ def verify_dialect(operands: Sequence[Type], results: Sequence[Type], profile: P
 
 def verify_dialect_op(op: Operation, profile: Profile) -> Problem | None:
     """A dialect op whose only shape rule is ``ResultsBroadcastableShape`` (``tf.AddV2``, ``tfl.add``, ...)."""
-    return None if clean_op(op) else verify_dialect_op_full(op, profile)
-
-
-def verify_dialect_op_full(op: Operation, profile: Profile) -> Problem | None:
-    """:func:`verify_dialect_op` without the fast check of a clean op."""
     return verify_dialect(*_types(op), profile)
 
 
 VERIFIERS = {"mlir": verify_op, "mlir-tensor": verify_tensor_op, "broadcastable": verify_dialect_op}
-FULL_VERIFIERS = {"mlir": verify_op_full, "mlir-tensor": verify_tensor_op_full, "broadcastable": verify_dialect_op_full}
-"""The same verifiers without their fast checks (the reference the fast ones must equal)."""
 ATTRIBUTE_FREE = frozenset(VERIFIERS)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from broadcheck.ops import Operation, Shape, ShapedType, Type, TypeUse, shape_str
+from broadcheck.ops import Operation, Shape, ShapedType, Type, shape_str
 from broadcheck.semantics import Problem, Profile, Subject
 
 
@@ -145,71 +145,10 @@ def verify(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
     return check_results(results, inferred) if complete else None
 
 
-# ---------------------------------------------------------------- the fast check of a clean op
-
-
-def clean_broadcast(shape0: Shape, shape1: Shape) -> Shape | None:
-    """:func:`broadcast_shapes` of two shapes where they broadcast; ``None`` where they do not.
-
-    (The N-ary broadcast is this pairwise one folded left to right: in each position, the one
-    static size other than 1 if there is one, else ``?`` if there is one, else 1.)
-    """
-    if shape0 == shape1:
-        return shape0
-    if len(shape0) < len(shape1):
-        shape0, shape1 = shape1, shape0
-    out = list(shape0)
-    for i, b in enumerate(shape1, len(shape0) - len(shape1)):
-        a = out[i]
-        if a == b or b == 1:
-            continue
-        if a == 1 or (a is None and b is not None):
-            out[i] = b
-        elif b is not None:  # two static sizes other than 1 (a is not None here)
-            return None
-    return tuple(out)
-
-
-def clean_results(results: Sequence[TypeUse], inferred: Shape) -> bool:
-    """Whether :func:`check_results` finds nothing: each ranked result has the broadcast rank,
-    and its sizes are ``?``, or the inferred size, or where the inferred one is ``?``."""
-    for use in results:
-        t = use.type
-        if not isinstance(t, ShapedType) or t.shape is None or t.shape == inferred:
-            continue
-        if len(t.shape) != len(inferred):
-            return False
-        for a, i in zip(t.shape, inferred, strict=True):
-            if a is not None and i is not None and a != i:
-                return False
-    return True
-
-
-def clean(op: Operation) -> bool:
-    """Whether :func:`verify` surely finds nothing wrong with ``op``: every operand a ranked
-    tensor or vector, the shapes broadcast, and the results match. ``False``: unsure."""
-    inferred: Shape | None = None
-    for use in op.operands:
-        t = use.type
-        if not isinstance(t, ShapedType) or t.shape is None:
-            return False
-        inferred = t.shape if inferred is None else clean_broadcast(inferred, t.shape)
-        if inferred is None:
-            return False
-    return inferred is not None and clean_results(op.results, inferred)
-
-
 def verify_op(op: Operation, profile: Profile) -> Problem | None:
     """An op with NumPy broadcasting over all its operands, every result the broadcast shape."""
-    return None if clean(op) else verify_op_full(op, profile)
-
-
-def verify_op_full(op: Operation, profile: Profile) -> Problem | None:
-    """:func:`verify_op` without the fast check of a clean op."""
     return verify([u.type for u in op.operands], [u.type for u in op.results])
 
 
 VERIFIERS = {"numpy": verify_op}
-FULL_VERIFIERS = {"numpy": verify_op_full}
-"""The same verifiers without their fast checks (the reference the fast ones must equal)."""
 ATTRIBUTE_FREE = frozenset(VERIFIERS)

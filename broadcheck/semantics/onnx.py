@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from broadcheck.ops import Dim, Operation, Shape, ShapedType, Type, shape_str
-from broadcheck.semantics import Problem, Profile, Subject, numpy
+from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.semantics.numpy import BroadcastError, broadcast_shapes, check_result, check_results, ranked_operands
 
 INCOMPATIBLE = "[ShapeInferenceError] Incompatible dimensions"
@@ -195,13 +195,6 @@ def verify_multidirectional(op: Operation, profile: Profile) -> Problem | None:
     Old models (opset < 7) say ``broadcast = 1`` with an ``axis``: B is matched
     against A from that axis, one way, and the output has A's shape.
     """
-    if (not op.attributes or op.attribute("broadcast") is None) and numpy.clean(op):
-        return None  # the common case, decided fast (multidirectional is NumPy's broadcast)
-    return verify_multidirectional_full(op, profile)
-
-
-def verify_multidirectional_full(op: Operation, profile: Profile) -> Problem | None:
-    """:func:`verify_multidirectional` without the fast check of a clean op."""
     operands = [u.type for u in op.operands]
     if _int_attr(op, "broadcast", 0) == 1 and op.attribute("axis") is not None and len(operands) == 2:
         a, b = (_ranked(t) for t in operands)
@@ -427,6 +420,4 @@ VERIFIERS = {
     "onnx-broadcast": verify_broadcast,
     "onnx-matmul": verify_matmul,
 }
-FULL_VERIFIERS = {**VERIFIERS, "onnx": verify_multidirectional_full}
-"""The same verifiers without their fast checks (the reference the fast ones must equal)."""
 ATTRIBUTE_FREE: frozenset[str] = frozenset({"onnx-matmul"})

@@ -33,8 +33,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
-from typing import Literal, NamedTuple
+from typing import Literal
 
 from broadcheck.ops import Dim, OpaqueType, Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
@@ -694,133 +693,8 @@ def verify_rule(op: Operation, rule: OpRule, ods: bool = True) -> Problem | None
 _REQUIRED = {"compare": ("comparison_direction",), "reduce_precision": ("exponent_bits", "mantissa_bits")}
 
 
-# ---------------------------------------------------------------- the fast check of a clean op
-
-SIMPLE_ELEMENTS = frozenset(
-    {*_FLOATS, *_OTHER_FLOATS, "index", *(f"{s}{w}" for s in ("i", "si", "ui") for w in (1, 2, 4, 8, 16, 32, 64))}
-)
-"""The builtin element types, as written, that the fast checks know (no complex or quantized type)."""
-
-
-@cache
-def accepted(c: Constraint) -> frozenset[str]:
-    """The :data:`SIMPLE_ELEMENTS` that a ranked tensor may have under ``c`` (one set per constraint)."""
-    assert c.shape == "any"
-    return frozenset(text for text in SIMPLE_ELEMENTS if c.accepts(ShapedType("tensor", (), text)))
-
-
-def compatible_ranked(shapes: Sequence[Shape]) -> bool:
-    """:func:`compatible_shapes` of ranked shapes, without building sets."""
-    first = shapes[0]
-    merged: list[Dim] | None = None
-    for shape in shapes:
-        if shape == first:
-            continue
-        if len(shape) != len(first):
-            return False
-        if merged is None:
-            merged = list(first)
-        for i, d in enumerate(shape):
-            if d is not None:
-                m = merged[i]
-                if m is None:
-                    merged[i] = d
-                elif m != d:
-                    return False
-    return True
-
-
-class Fast(NamedTuple):
-    """What a clean op of one rule looks like, for :func:`clean`: each type (operands, then the
-    result) a ranked tensor without an encoding, of an element type written as one of ``accepted``."""
-
-    accepted: tuple[frozenset[str], ...]
-    same: tuple[int, ...]
-    """The types whose element types are written alike."""
-    result: str | None
-    """The result's element type, where the rule infers a fixed one (``i1``)."""
-    scalars: tuple[int, ...] = ()
-    """The operands that may be 0-d (``select``'s predicate, ``clamp``'s bounds); every other
-    shape (and these, unless 0-d) must be compatible with all the others."""
-
-
-def _fast(rule: OpRule, ods: bool) -> Fast | None:
-    """The fast check of ``rule``'s clean ops; ``None`` where there is none (``complex``)."""
-    constraints = (*rule.operands, rule.result)
-    types = tuple(accepted(c) if ods else SIMPLE_ELEMENTS for c in constraints)
-    every = tuple(range(len(constraints)))
-    last = len(constraints) - 1
-    check = rule.check
-    if check in (_compatible, _add, _reduce_precision):
-        return Fast(types, every, None)
-    if check is _convert:
-        return Fast(types, (), None)
-    if check is _compare:
-        return Fast(types, (0, 1), "i1")
-    if check is _abs_like:  # (no complex element is in SIMPLE_ELEMENTS: the real part is the element)
-        return Fast(types, every, None)
-    if check is _is_finite:
-        return Fast(types, (), "i1")
-    if check is _select:
-        return Fast(types, (1, 2, last), None, (0,))
-    if check is _clamp:
-        return Fast(types, every, None, (0, 2))
-    return None
-
-
-@cache
-def _fast_of(name: str, ods: bool) -> Fast | None:
-    """:func:`_fast` of the rule of ``name``, a key of :data:`OPS` (built on first use: the
-    element sets cost a tenth of a millisecond per constraint)."""
-    return _fast(OPS[name], ods)
-
-
-def _fast_for(name: str, ods: bool) -> Fast | None:
-    return _fast_of(name, ods) if name in OPS else None
-
-
-def clean(fast: Fast, op: Operation) -> bool:
-    """Whether the op of ``fast``'s rule surely verifies; ``False``: unsure (the full check decides)."""
-    types = fast.accepted
-    if len(op.operands) != len(types) - 1 or len(op.results) != 1:
-        return False
-    elements: list[str] = []
-    shapes: list[Shape] = []
-    scalars = fast.scalars
-    for index, use in enumerate((*op.operands, op.results[0])):
-        t = use.type
-        if (
-            not isinstance(t, ShapedType)
-            or t.kind != "tensor"
-            or t.shape is None
-            or t.encoding is not None
-            or t.element not in types[index]
-        ):
-            return False
-        elements.append(t.element)
-        if t.shape or index not in scalars:
-            shapes.append(t.shape)
-    if fast.result is not None and elements[-1] != fast.result:
-        return False
-    same = fast.same
-    if same:
-        first = elements[same[0]]
-        for index in same:
-            if elements[index] != first:
-                return False
-    return compatible_ranked(shapes)
-
-
 def verify_op(op: Operation, profile: Profile) -> Problem | None:
     """A StableHLO op of :data:`OPS`, as StableHLO's verifier checks it."""
-    fast = _fast_for(mnemonic(op), True)
-    if fast is not None and clean(fast, op):
-        return None
-    return verify_op_full(op, profile)
-
-
-def verify_op_full(op: Operation, profile: Profile) -> Problem | None:
-    """:func:`verify_op` without the fast check of a clean op."""
     name = mnemonic(op)
     rule = OPS.get(name)
     if rule is None or (op.generic and any(op.attribute(a) is None for a in _REQUIRED.get(name, ()))):
@@ -832,11 +706,6 @@ VERIFIERS = {
     "stablehlo": verify_op,
     "stablehlo-form": verify_op,
 }
-FULL_VERIFIERS = {
-    "stablehlo": verify_op_full,
-    "stablehlo-form": verify_op_full,
-}
-"""The same verifiers without their fast checks (the reference the fast ones must equal)."""
 # The `-form` names are for the ops whose verdict also depends on the op's form or attributes:
 # compare and reduce_precision (a generic form without their attributes is passed over) and
 # complex (its custom form names only the result type).

@@ -48,7 +48,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from broadcheck.ops import OpaqueType, Operation, Shape, ShapedType, Type
+from broadcheck.ops import OpaqueType, Operation, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject, mlir, tosa
 
 # ---------------------------------------------------------------------------------------- element types
@@ -281,43 +281,11 @@ def _verify_tf(op: Operation, profile: Profile, *, shapes: bool = True) -> Probl
     return _with_lint(error, lint)
 
 
-def _clean_tf(op: Operation, spec: TfOp) -> bool:
-    """Whether the ``tf`` op surely verifies under both profiles, with no warning: each element type
-    written as its constraint takes it, one element type where the op wants one, and a clean trait
-    (:func:`broadcheck.semantics.mlir.clean_op`). ``False``: unsure (the full check decides)."""
-    constraints = spec.operands
-    if len(op.operands) != len(constraints) or len(op.results) != 1:
-        return False
-    first = None
-    for index, use in enumerate(op.operands):
-        t = use.type
-        if not isinstance(t, ShapedType) or t.element not in constraints[index].elements:
-            return False
-        first = first or t.element
-        if spec.same_element and t.element != first:
-            return False
-    t = op.results[0].type
-    if not isinstance(t, ShapedType) or t.element not in spec.result.elements:
-        return False
-    if spec.same_element and t.element != first:
-        return False
-    return mlir.clean_op(op)
-
-
 def verify_tf(op: Operation, profile: Profile) -> Problem | None:
     """A ``tf`` op with ``ResultsBroadcastableShape`` (``tf.AddV2``, ``tf.Less``, ``tf.SelectV2``, ...)."""
     spec = TF_OPS.get(op.name)
     if spec is None:
         return mlir.verify_dialect_op(op, profile)
-    if _clean_tf(op, spec):
-        return None
-    return _verify_tf(op, profile)
-
-
-def verify_tf_full(op: Operation, profile: Profile) -> Problem | None:
-    """:func:`verify_tf` without the fast check of a clean op."""
-    if op.name not in TF_OPS:
-        return mlir.verify_dialect_op_full(op, profile)
     return _verify_tf(op, profile)
 
 
@@ -425,6 +393,12 @@ def _same_or_storage(a: str, b: str) -> bool:
     return _is_quantized(a) and _is_quantized(b) and _storage(a) == _storage(b)
 
 
+# The element-type predicates above, for the ``tfl`` shape ops (:mod:`broadcheck.dialects.tfl`).
+quantized = _is_quantized
+storage = _storage
+same_or_storage = _same_or_storage
+operands_same = _operands_same
+
 # (message after "failed to verify that", check over (operand elements, result element)), in ODS order.
 Predicate = tuple[str, Callable[[Sequence[str], str], bool]]
 _BINARY_SAME: Predicate = ("binary op operands have same element type", lambda o, r: _operands_same(o[0], o[1]))
@@ -484,7 +458,7 @@ TFL_OPS: dict[str, TflOp] = {
         "tensor of 32-bit float or 16-bit signless integer or 32-bit signless integer or 64-bit signless integer or "
         f"{_Q} or QI16 type values",
         max_rank=6,
-        runtime_description="Operands do not have valid shapes",
+        runtime_description="Operands should have valid shapes and element type needs to match",
     ),
     "tfl.sub": _tfl(
         f"tensor of 32-bit float or 32-bit signless integer or 64-bit signless integer or {_Q} or QI16 type values",
@@ -505,13 +479,14 @@ TFL_OPS: dict[str, TflOp] = {
         "tensor of 32-bit float or 32-bit signless integer or QUI8 type or QI8 type or QI16 type values",
         2,
         _BINARY_SAME,
-        max_rank=5,
+        max_rank=6,
     ),
     "tfl.prelu": _tfl(
         "tensor of 32-bit float or QI8 type or QUI8 type or TFLite quint8 type values",
         2,
         _BINARY_SAME,
         _result_as_lhs("input and output must have the same element type"),
+        max_rank=4,
     ),
     "tfl.maximum": _tfl(
         f"tensor of 32-bit float or 32/64-bit signless integer or {_Q} or QI16 type values", max_rank=5, same_scale=True
@@ -560,7 +535,7 @@ TFL_OPS: dict[str, TflOp] = {
         _COMPARISON_SAME,
         max_rank=4,
     ),
-    "tfl.pow": _tfl("tensor of 32-bit float or 32-bit signless integer values"),
+    "tfl.pow": _tfl("tensor of 32-bit float or 32-bit signless integer values", max_rank=4),
     "tfl.logical_and": _tfl(_BOOL_TENSOR),
     "tfl.logical_or": _tfl(_BOOL_TENSOR),
     "tfl.floor_div": _tfl(
@@ -583,6 +558,7 @@ TFL_OPS: dict[str, TflOp] = {
         2,
         _BINARY_SAME,
         _result_as_lhs("values and output must have same element type"),
+        max_rank=4,
     ),
     "tfl.select_v2": TflOp(
         (_BOOL_TENSOR, _SELECT_DATA, _SELECT_DATA),
@@ -591,6 +567,7 @@ TFL_OPS: dict[str, TflOp] = {
             ("operands and result have same element type", lambda o, r: _same_or_storage(r, o[1])),
         ),
         same_scale=True,
+        max_rank=5,
     ),
     "tfl.bitwise_xor": TflOp(
         (
@@ -639,56 +616,58 @@ def _static(t: ShapedType) -> bool:
     return t.shape is not None and None not in t.shape
 
 
-def _runtime_rank(spec: TflOp, operands: Sequence[ShapedType]) -> Problem | None:
-    """``VerifyOperandsHaveSameShapesOrBroadcastableShape``, where it can be decided from the types alone.
+def _runtime_rank(spec: TflOp, operands: Sequence[ShapedType], result: str = "") -> Problem | None:
+    """The runtime's shape predicate (``VerifyOperandsHaveSameShapesOrBroadcastableShape`` and, for
+    ``add``, ``sub`` and ``mul``, ``Verify{Add,Sub,Mul}OpShapeConstraints`` of TensorFlow 2.21), where
+    the types decide it; ``result`` is the result's element type.
 
     Shapes that are all static and all the same pass at any rank; otherwise the
-    highest rank must be within the limit. (With an unknown shape the runtime
-    also accepts operands broadcast from one ``tfl.broadcast_args``, which the
-    types do not show, so only all-static operands are judged.)
+    highest rank must be within the limit. (With an unknown shape the runtime also
+    accepts operands broadcast from one ``tfl.broadcast_args``, which the types do not
+    show, so only all-static operands are judged.) A 16-bit quantized ``add`` result, and
+    an 8-bit quantized ``mul`` result of a 16-bit quantized lhs, need operands of one
+    shape; ``add`` needs one element type too.
     """
-    if spec.max_rank is None or not all(_static(t) for t in operands):
-        return None
-    shapes = [t.shape for t in operands]
-    if all(shape == shapes[0] for shape in shapes) or max(len(s or ()) for s in shapes) <= spec.max_rank:
+    if spec.max_rank is None:
         return None
     description = spec.runtime_description or (
         f"operands do not have the same shape or broadcastable shapes within the rank {spec.max_rank}"
     )
-    return Problem("BC720", {"description": description, "rank": spec.max_rank})
+    problem = Problem("BC720", {"description": description, "rank": spec.max_rank})
+    if (
+        spec is TFL_OPS["tfl.add"]
+        and len(operands) == 2
+        and not _operands_same(operands[0].element, operands[1].element)
+    ):
+        return problem
+    if _same_shape_only(spec, operands, result):
+        a, b = (t.shape for t in operands[:2])
+        if (
+            a is not None
+            and b is not None
+            and (len(a) != len(b) or any(x is not None and y is not None and x != y for x, y in zip(a, b, strict=True)))
+        ):
+            return problem
+        return None
+    if not all(_static(t) for t in operands):
+        return None
+    shapes = [t.shape for t in operands]
+    if all(shape == shapes[0] for shape in shapes) or max(len(s or ()) for s in shapes) <= spec.max_rank:
+        return None
+    return problem
 
 
-def _clean_tfl(op: Operation, spec: TflOp) -> bool:
-    """Whether the ``tfl`` op surely verifies under both profiles, with no warning: tensors of
-    element types that are not quantized, the op's element predicates, one element type where
-    the op wants one, a clean trait and no rank beyond the runtime's. ``False``: unsure."""
-    if len(op.operands) != len(spec.summaries) or len(op.results) != 1 or op.name == "tfl.prelu":
+def _same_shape_only(spec: TflOp, operands: Sequence[ShapedType], result: str) -> bool:
+    """The runtime branches that take operands of one (compatible) shape only."""
+    if not _is_quantized(result):
         return False
-    elements: list[str] = []
-    shapes: list[Shape] = []
-    for use in op.operands:
-        t = use.type
-        if not isinstance(t, ShapedType) or t.shape is None or t.element.startswith("!quant."):
-            return False
-        elements.append(t.element)
-        shapes.append(t.shape)
-    result = op.results[0].type
-    if not isinstance(result, ShapedType) or result.element.startswith("!quant."):
-        return False
-    for _, holds in spec.predicates:
-        if not holds(elements, result.element):
-            return False
-    if spec.same_element and any(e != result.element for e in elements):
-        return False
-    if not mlir.clean_op(op):
-        return False
-    # The runtime's rank limit (a warning): only for static shapes, not all alike, beyond it.
-    limit = spec.max_rank
-    return limit is None or max(len(shape) for shape in shapes) <= limit or _alike_or_dynamic(shapes)
-
-
-def _alike_or_dynamic(shapes: Sequence[Shape]) -> bool:
-    return all(shape == shapes[0] for shape in shapes) or any(None in shape for shape in shapes)
+    q = tosa.element(result)
+    if spec is TFL_OPS["tfl.add"]:
+        return q.known and q.width == 16 and q.signedness == "signed"
+    if spec is TFL_OPS["tfl.mul"] and q.known and q.width == 8 and _is_quantized(operands[0].element):
+        lhs = tosa.element(operands[0].element)
+        return lhs.known and lhs.width == 16 and lhs.signedness == "signed"
+    return False
 
 
 def verify_tfl(op: Operation, profile: Profile) -> Problem | None:
@@ -696,16 +675,6 @@ def verify_tfl(op: Operation, profile: Profile) -> Problem | None:
     spec = TFL_OPS.get(op.name)
     if spec is None:
         return mlir.verify_dialect_op(op, profile)
-    if _clean_tfl(op, spec):
-        return None
-    return _verify_tfl(op, spec, profile)
-
-
-def verify_tfl_full(op: Operation, profile: Profile) -> Problem | None:
-    """:func:`verify_tfl` without the fast check of a clean op."""
-    spec = TFL_OPS.get(op.name)
-    if spec is None:
-        return mlir.verify_dialect_op_full(op, profile)
     return _verify_tfl(op, spec, profile)
 
 
@@ -739,7 +708,7 @@ def _verify_tfl(op: Operation, spec: TflOp, profile: Profile) -> Problem | None:
         assert isinstance(input_, ShapedType) and isinstance(alpha, ShapedType)
         error = _prelu(input_, alpha, result)
     if error is None and lint is None:
-        lint = _runtime_rank(spec, [t for t in operands if isinstance(t, ShapedType)])
+        lint = _runtime_rank(spec, [t for t in operands if isinstance(t, ShapedType)], result.element)
     return _with_lint(error, lint)
 
 
@@ -749,11 +718,4 @@ VERIFIERS = {
     "tf-select": verify_tf_select,
     "tfl": verify_tfl,
 }
-FULL_VERIFIERS = {
-    "tf": verify_tf_full,
-    "tf-compare": verify_tf_compare,
-    "tf-select": verify_tf_select,
-    "tfl": verify_tfl_full,
-}
-"""The same verifiers without their fast checks (the reference the fast ones must equal)."""
 ATTRIBUTE_FREE = frozenset({"tf", "tf-select", "tfl"})

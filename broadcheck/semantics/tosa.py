@@ -677,127 +677,8 @@ def _types(op: Operation) -> tuple[list[Type], list[Type]]:
     return [u.type for u in op.operands], [u.type for u in op.results]
 
 
-# ---------------------------------------------------------------- the fast check of a clean op
-
-
-class Fast(NamedTuple):
-    """What a clean op of one spec looks like, for :func:`clean`: every type a tensor whose
-    element type is written as one of ``accepted`` (operands, then the result) and whose shape
-    is ranked without a size 0 (or is exactly ``1``, for a ``scalar`` constraint)."""
-
-    accepted: tuple[frozenset[str], ...]
-    scalar: tuple[bool, ...]
-    same: tuple[int, ...]
-    """The types (operands, then the result) whose element types are written alike."""
-    broadcast: tuple[int, ...]
-    """The operands that broadcast to the result; every non-scalar type has their rank."""
-    strict: bool
-    """The result's sizes are the inferred ones or ``?`` (the trait, under both profiles); else
-    only compatible with them (``MulOp::verify``, ``SameOperandsAndResultShape``)."""
-    widen: bool = False
-    """The result may instead be an integer type at least as wide as operand 0's (``MulOp::verify``)."""
-
-
-@cache
-def _accepted(constraint: Constraint) -> frozenset[str]:
-    """The builtin element types, as written, that ``constraint`` accepts (one set per constraint)."""
-    return frozenset(text for text, e in _COMMON.items() if constraint.accepts(e))
-
-
-def _fast(spec: Spec) -> Fast | None:
-    """The fast check of ``spec``'s clean ops, for the commonest checks; ``None`` for the others."""
-    types = (*spec.operands, *spec.results)
-    if len(spec.results) != 1 or any(c.shape not in ("any", "scalar") for c in types):
-        return None
-    accepted = tuple(_accepted(c) for c in types)
-    scalar = tuple(c.shape == "scalar" for c in types)
-    last = len(types) - 1
-    if spec.checks in (BINARY, UNARY):
-        return Fast(accepted, scalar, tuple(range(len(types))), tuple(range(last)), True)
-    if spec.checks == COMPARISON:
-        return Fast(accepted, scalar, tuple(range(last)), tuple(range(last)), True)
-    if spec.checks == SELECT:
-        return Fast(accepted, scalar, (1, 2, last), tuple(range(last)), True)
-    if spec.checks == (mul_checks,):
-        return Fast(accepted, scalar, (0, 1), (0, 1), False, widen=True)
-    if spec.checks == (negate_checks,):
-        return Fast(accepted, scalar, tuple(range(len(types))), (0,), False)
-    if spec.checks == (same_operands_and_result_shape,) and len(spec.operands) == 1:
-        return Fast(accepted, scalar, (), (0,), False)
-    return None
-
-
-@cache
-def _fast_table() -> dict[str, Fast]:
-    """:func:`_fast` of every op of :data:`OPS` that has one (built once, on first use)."""
-    table = {}
-    for name, spec in OPS.items():
-        fast = _fast(spec)
-        if fast is not None:
-            table[name] = fast
-    return table
-
-
-def clean(fast: Fast, op: Operation) -> bool:
-    """Whether the op of ``fast``'s spec surely verifies, with no warning under either profile.
-    ``False``: unsure (the full check decides)."""
-    accepted = fast.accepted
-    if len(op.operands) != len(accepted) - 1 or len(op.results) != 1:
-        return False
-    elements: list[str] = []
-    shapes: list[Shape] = []
-    scalar = fast.scalar
-    for index, use in enumerate((*op.operands, op.results[0])):
-        t = use.type
-        if not isinstance(t, ShapedType) or t.kind != "tensor" or t.element not in accepted[index]:
-            return False
-        shape = t.shape
-        if scalar[index]:
-            if shape != (1,):
-                return False
-        elif shape is None or 0 in shape:
-            return False
-        elements.append(t.element)
-        shapes.append(shape)
-    same = fast.same
-    if same:
-        first = elements[same[0]]
-        for index in same:
-            if elements[index] != first:
-                return False
-    if fast.widen and elements[-1] != elements[0]:
-        e, er = _COMMON[elements[0]], _COMMON[elements[-1]]
-        if not (e.kind == er.kind == "int" and e.width <= er.width):
-            return False
-    result = shapes[-1]
-    rank = len(result)
-    inferred: Shape | None = None
-    for index in fast.broadcast:
-        shape = shapes[index]
-        if len(shape) != rank:
-            return False
-        inferred = shape if inferred is None else mlir.clean_infer_shape(inferred, shape)
-        if inferred is None:
-            return False
-    assert inferred is not None
-    if fast.strict:
-        return mlir.clean_result(inferred, result)
-    for r, i in zip(result, inferred, strict=True):  # noqa: SIM110 - a loop: no generator per call (a hot path)
-        if r is not None and i is not None and r != i:
-            return False
-    return True
-
-
 def verify_op(op: Operation, profile: Profile) -> Problem | None:
     """A TOSA op of :data:`OPS`; any other op as a TOSA binary op: the trait, then the equal-rank rule."""
-    fast = _fast_table().get(op.name)
-    if fast is not None and clean(fast, op):
-        return None
-    return verify_op_full(op, profile)
-
-
-def verify_op_full(op: Operation, profile: Profile) -> Problem | None:
-    """:func:`verify_op` without the fast check of a clean op."""
     operands, results = _types(op)
     spec = OPS.get(op.name)
     if spec is not None:
@@ -807,14 +688,6 @@ def verify_op_full(op: Operation, profile: Profile) -> Problem | None:
 
 def verify_unary_op(op: Operation, profile: Profile) -> Problem | None:
     """A TOSA op of :data:`OPS`; any other op as a TOSA unary op: same shape, then as :func:`verify_op`."""
-    fast = _fast_table().get(op.name)
-    if fast is not None and clean(fast, op):
-        return None
-    return verify_unary_op_full(op, profile)
-
-
-def verify_unary_op_full(op: Operation, profile: Profile) -> Problem | None:
-    """:func:`verify_unary_op` without the fast check of a clean op."""
     operands, results = _types(op)
     spec = OPS.get(op.name)
     if spec is not None:
@@ -892,6 +765,4 @@ def verdict_group(name: str) -> Hashable:
 
 VERDICT_GROUP = verdict_group
 VERIFIERS = {"tosa": verify_op, "tosa-unary": verify_unary_op, "tosa-rescale": verify_rescale}
-FULL_VERIFIERS = {"tosa": verify_op_full, "tosa-unary": verify_unary_op_full, "tosa-rescale": verify_rescale}
-"""The same verifiers without their fast checks (the reference the fast ones must equal)."""
 ATTRIBUTE_FREE = frozenset({"tosa", "tosa-unary"})

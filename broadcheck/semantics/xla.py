@@ -41,7 +41,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from broadcheck.ops import Dim, Operation, Shape, ShapedType
+from broadcheck.ops import Dim, Operation, Shape
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.semantics.stablehlo import (
     DYNAMIC,
@@ -51,11 +51,9 @@ from broadcheck.semantics.stablehlo import (
     Element,
     Tensor,
     Unknown,
-    accepted,
     check_counts,
     check_types,
     compatible_elements,
-    compatible_ranked,
     compatible_shapes,
     constraint,
     element,
@@ -576,88 +574,8 @@ def _xla_lint(op: Operation, lhs: Tensor, rhs: Tensor, dims: Sequence[int]) -> P
     return None
 
 
-# ---------------------------------------------------------------- the fast check of a clean op
-
-
-def xla_accepts(lhs: Shape, rhs: Shape, broadcast_dimensions: Sequence[int]) -> bool:
-    """Whether :func:`broadcast` of ``lhs`` and ``rhs``, of one element type, returns without an
-    error: its checks without the words (``False``: it raises)."""
-    dims = tuple(broadcast_dimensions)
-    if len(lhs) == len(rhs):
-        if dims and dims != tuple(range(len(lhs))):
-            return False
-        return _degenerates(lhs, rhs)
-    smaller, larger = (lhs, rhs) if len(lhs) < len(rhs) else (rhs, lhs)
-    if (not dims and smaller) or len(dims) != len(smaller):
-        return False
-    in_dim = list(larger)
-    for i, dim in enumerate(dims):
-        if dim < 0 or dim >= len(larger):
-            return False
-        small, large = smaller[i], larger[dim]
-        if small is not None and large is not None and small not in (large, 1) and large != 1:
-            return False
-        if i > 0 and dims[i - 1] >= dim:
-            return False
-        in_dim[dim] = small
-    return _degenerates(tuple(in_dim), larger)
-
-
-def _degenerates(lhs: Shape, rhs: Shape) -> bool:
-    """Whether :func:`_degenerate` returns without an error."""
-    for a, b in zip(lhs, rhs, strict=True):
-        if a != b and a != 1 and b != 1 and a is not None and b is not None:
-            return False
-    return True
-
-
-def _clean_chlo(op: Operation, rule: ChloRule, dims: Sequence[int] | None) -> bool:
-    """Whether the ``chlo.broadcast_*`` op (``rule``, with ``dims``) surely verifies with no lint:
-    ranked tensors without encodings, of builtin element types its constraints take, lhs and rhs
-    of one element type and the result of the one inferred, shapes that broadcast to a shape
-    compatible with the result's. ``False``: unsure (the full check decides)."""
-    if len(op.operands) != 2 or len(op.results) != 1 or rule.infers == "complex":
-        return False
-    if rule.trait is not None and rule.infers != "lhs":
-        return False  # (no such rule: the element checks below assume it)
-    lhs, rhs, result = op.operands[0].type, op.operands[1].type, op.results[0].type
-    operand_types, result_types = accepted(rule.operand), accepted(rule.result)
-    for t, types in ((lhs, operand_types), (rhs, operand_types), (result, result_types)):
-        if (
-            not isinstance(t, ShapedType)
-            or t.kind != "tensor"
-            or t.shape is None
-            or t.encoding is not None
-            or t.element not in types
-        ):
-            return False
-    assert isinstance(lhs, ShapedType) and isinstance(rhs, ShapedType) and isinstance(result, ShapedType)
-    assert lhs.shape is not None and rhs.shape is not None and result.shape is not None
-    if rhs.element != lhs.element or result.element != (lhs.element if rule.infers == "lhs" else "i1"):
-        return False
-    shape = _classic(lhs.shape, rhs.shape) if dims is None else _with_dimensions(lhs.shape, rhs.shape, dims)
-    if shape is None or not compatible_ranked([shape, result.shape]):
-        return False
-    return dims is None or xla_accepts(lhs.shape, rhs.shape, dims)
-
-
 def verify_chlo_op(op: Operation, profile: Profile) -> Problem | None:
     """A ``chlo.broadcast_*`` binary op: CHLO's errors, then the broadcasting lint (warnings)."""
-    rule = CHLO_OPS.get(op.name.removeprefix("chlo.broadcast_"))
-    if rule is None:
-        return None
-    try:
-        dims = _dims_attribute(op, "broadcast_dimensions") if op.attributes else None
-    except _AttributeProblem:
-        pass
-    else:
-        if _clean_chlo(op, rule, dims):
-            return None
-    return verify_chlo_op_full(op, profile)
-
-
-def verify_chlo_op_full(op: Operation, profile: Profile) -> Problem | None:
-    """:func:`verify_chlo_op` without the fast check of a clean op."""
     rule = CHLO_OPS.get(op.name.removeprefix("chlo.broadcast_"))
     if rule is None:
         return None
@@ -692,41 +610,8 @@ def verify_chlo_op_full(op: Operation, profile: Profile) -> Problem | None:
         return None
 
 
-def _clean_chlo_select(op: Operation) -> bool:
-    """Whether ``chlo.broadcast_select`` surely verifies with no lint: ranked tensors without
-    encodings, of builtin element types its constraints take, both values of one element type,
-    shapes that broadcast (NumPy) to a shape compatible with the result's. ``False``: unsure."""
-    if len(op.operands) != 3 or len(op.results) != 1:
-        return False
-    shapes: list[Shape] = []
-    for index, use in enumerate((*op.operands, op.results[0])):
-        t = use.type
-        if (
-            not isinstance(t, ShapedType)
-            or t.kind != "tensor"
-            or t.shape is None
-            or t.encoding is not None
-            or t.element not in accepted(PRED if index == 0 else _ANY)
-        ):
-            return False
-        shapes.append(t.shape)
-    on_true, on_false = op.operands[1].type, op.operands[2].type
-    assert isinstance(on_true, ShapedType) and isinstance(on_false, ShapedType)
-    if on_true.element != on_false.element:
-        return False
-    shape: Shape | None = shapes[0]
-    for other in shapes[1:3]:
-        shape = None if shape is None else _classic(shape, other)
-    return shape is not None and compatible_ranked([shape, shapes[3]])
-
-
 def verify_chlo_select_op(op: Operation, profile: Profile) -> Problem | None:
     """``chlo.broadcast_select``: CHLO's errors, then the NumPy-broadcasting lint (a warning)."""
-    return None if _clean_chlo_select(op) else verify_chlo_select_op_full(op, profile)
-
-
-def verify_chlo_select_op_full(op: Operation, profile: Profile) -> Problem | None:
-    """:func:`verify_chlo_select_op` without the fast check of a clean op."""
     operands = [u.type for u in op.operands]
     results = [u.type for u in op.results]
     try:
@@ -766,11 +651,4 @@ VERIFIERS = {
     "stablehlo-broadcast-in-dim": verify_broadcast_in_dim_op,
     "stablehlo-dynamic-broadcast-in-dim": verify_dynamic_broadcast_in_dim_op,
 }
-FULL_VERIFIERS = {
-    "xla": verify_chlo_op_full,
-    "chlo-select": verify_chlo_select_op_full,
-    "stablehlo-broadcast-in-dim": verify_broadcast_in_dim_op,
-    "stablehlo-dynamic-broadcast-in-dim": verify_dynamic_broadcast_in_dim_op,
-}
-"""The same verifiers without their fast checks (the reference the fast ones must equal)."""
 ATTRIBUTE_FREE: frozenset[str] = frozenset({"chlo-select"})

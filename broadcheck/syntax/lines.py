@@ -90,9 +90,13 @@ def strip_tail(rest: str) -> str:
     return rest
 
 
-# A line that cannot continue the statement before it: it starts a statement, a block, an
-# alias definition, closes a region, or is blank.
-_STARTS = re.compile(r'[ \t]*+(?:$|[%"^}#!]|//|[A-Za-z_][\w$]*+\.[\w$.]++(?![\w$.])|return\b|module\b|call\b)')
+# A line that cannot continue the statement before it: it starts a statement (an op's name, or
+# its results and `=`: `%b {...}` and `%b, %c) : ...` continue one), a block, an alias
+# definition, closes a region, or is blank.
+_STARTS = re.compile(
+    r'[ \t]*+(?:$|["^}#!]|//|[A-Za-z_][\w$]*+\.[\w$.]++(?![\w$.])|return\b|module\b|call\b'
+    r"|%[\w$.\-]++(?::\d+)?(?:[ \t]*,[ \t]*%[\w$.\-]++(?::\d+)?)*[ \t]*=(?!=))"
+)
 
 
 def starts_statement(line: str) -> bool:

@@ -7,7 +7,8 @@ with a located, MLIR-style message ("expected '>' in tensor type").
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
+from typing import Protocol
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -16,6 +17,22 @@ from broadcheck.ops import Attribute, OpaqueType, Operation, ShapedType, Span, T
 from broadcheck.syntax.grammar import parser
 from broadcheck.syntax.lexer import strip_comments
 from broadcheck.syntax.problem import SyntaxProblem, Unreadable
+
+
+class TypeLayout(Protocol):
+    """What the reader needs of an op's declared layout (:class:`broadcheck.dialects.op.Layout`):
+    for a form that lists its types (``kind == "list"``), which type each operand and result has."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def operands(self) -> Sequence[int]: ...
+    @property
+    def results(self) -> Sequence[int]: ...
+
+
+LayoutOf = Callable[[str], TypeLayout | None]
+"""An op name's declared layout, if any."""
 
 __all__ = ["SyntaxProblem", "Unreadable", "parse_alias", "parse_operation", "parse_type"]
 
@@ -134,11 +151,19 @@ class _Builder:
     say where the statement starts in its file.
     """
 
-    def __init__(self, text: str, aliases: Mapping[str, Type | SyntaxProblem], line: int, column: int):
+    def __init__(
+        self,
+        text: str,
+        aliases: Mapping[str, Type | SyntaxProblem],
+        line: int,
+        column: int,
+        layout_of: LayoutOf | None = None,
+    ):
         self.text = text
         self.aliases = aliases
         self.line = line
         self.column = column
+        self.layout_of = layout_of
 
     def span(self, meta: object) -> Span:
         relative = Span(meta.line, meta.column, meta.end_line, meta.end_column)  # type: ignore[attr-defined]
@@ -293,10 +318,7 @@ class _Builder:
             return uses[:1] * max(values, 1), uses[1:] * result_count
         if len(uses) == 1:  # SameOperandsAndResultType: one type for all
             return uses * values, uses * result_count
-        from broadcheck import dialects  # the op's declared layout places a list of types
-
-        decl = dialects.lookup(name)
-        layout = decl.layout if decl is not None else None
+        layout = self.layout_of(name) if self.layout_of is not None else None  # the op's declared layout
         if (
             layout is None
             or layout.kind != "list"
@@ -379,11 +401,15 @@ def parse_operation(
     aliases: Mapping[str, Type | SyntaxProblem] = _NO_ALIASES,
     line: int = 1,
     column: int = 1,
+    layout_of: LayoutOf | None = None,
 ) -> Operation:
-    """Parse one op statement that starts at ``line:column`` of its file."""
+    """Parse one op statement that starts at ``line:column`` of its file. A custom form that
+    lists its types (``tosa.mul %a, %b, %s : T1, T2, T3, T4``) is placed by ``layout_of(op
+    name)``, the op's declared layout (the reader sits below the dialects, so a caller hands
+    it in); without one, such a form is :class:`Unreadable`."""
     text = strip_comments(text)  # comments are whitespace, and "end of statement" is before them
     tree = _parse(text, "operation", line, column)
-    return _Builder(text, aliases, line, column).operation(tree)
+    return _Builder(text, aliases, line, column, layout_of).operation(tree)
 
 
 def parse_type(text: str, aliases: Mapping[str, Type | SyntaxProblem] = _NO_ALIASES) -> Type:

@@ -649,6 +649,8 @@ def _custom_item(
                     break
                 if nxt.text == "{" and vend > vstart:  # `window = {...} {attrs}`: the op's dictionary follows
                     break
+                if nxt.text == "(" and vend > vstart and _arguments_follow(r):
+                    break  # `manual_axes={"a"} (%arg1: T) {...}`: the region's arguments follow
                 operands.extend(_uses_in_group(r))  # `inner_tiles = [%t, 4]`
                 _, vend = r.skip_group()
             elif (nxt.kind == "word" and nxt.text.startswith("%")) or (nxt.kind == "word" and r.at("=", 1)):
@@ -751,6 +753,12 @@ def _paren_group(r: _Reader, operands: list[Use], definitions: list[Definition],
     else:
         items.append(Item("group", r.text[start:end], start, end))
     r.pos = close + 1
+
+
+def _arguments_follow(r: _Reader) -> bool:
+    """Whether the ``(`` at the reader names arguments: ``(%x: T, ...)``."""
+    toks = r.toks
+    return r.pos + 2 < len(toks) and toks[r.pos + 1].text.startswith("%") and toks[r.pos + 2].text == ":"
 
 
 def _introduces_indices(r: _Reader, close: int) -> bool:

@@ -1,0 +1,70 @@
+"""ONNX-MLIR's ``onnx`` dialect.
+
+* Broadcasting and matmul ops, with ONNX's shape inference rules (onnx 1.23; rules:
+  :mod:`broadcheck.semantics.onnx`).
+* The shape ops (Reshape, Transpose, Concat, Conv, the pools, the reductions, ...): onnx-mlir's
+  verifiers (errors, :mod:`broadcheck.dialects.onnx.verify`), then ONNX's shape inference as
+  warnings (:mod:`broadcheck.dialects.onnx.infer`), reading the values of ``onnx.Constant``
+  operands (a Reshape's shape, a Squeeze's axes, a reduction's axes).
+"""
+
+from broadcheck.dialects.op import FUNCTIONAL, Op, family, ops
+
+MULTIDIRECTIONAL = (
+    "Add Sub Mul Div Pow Mod And Or Xor BitShift BitwiseAnd BitwiseOr BitwiseXor Equal Greater GreaterOrEqual "
+    "Less LessOrEqual Where Max Min Mean Sum"
+).split()
+
+
+def _shape_ops() -> list[Op]:
+    from broadcheck.dialects.onnx import verify as v
+    from broadcheck.dialects.onnx.checks import checked
+
+    table: dict[str, v.Verifier | None] = {
+        "Reshape": v.reshape,
+        "Transpose": v.transpose,
+        "Concat": v.concat,
+        "Split": v.split,
+        "Squeeze": None,
+        "Unsqueeze": None,
+        "Flatten": v.flatten,
+        "Gather": v.gather,
+        "GatherElements": v.gather_elements,
+        "GatherND": v.gather_nd,
+        "Tile": None,
+        "Pad": v.pad,
+        "Softmax": v.softmax,
+        "Conv": v.conv,
+        "ConvTranspose": v.conv_transpose,
+        "AveragePool": v.pool,
+        "MaxPoolSingleOut": v.pool,
+        "GlobalAveragePool": None,
+        "InstanceNormalization": v.instance_norm,
+        "Resize": v.resize,
+        "Cast": None,
+        "Identity": None,
+        "Range": v.range_,
+        "ConstantOfShape": v.constant_of_shape,
+    }
+    for name in ("Sum", "Mean", "Max", "Min", "Prod"):
+        table[f"Reduce{name}"] = None
+        table[f"Reduce{name}{'V11' if name == 'Sum' else 'V13'}"] = None
+    return [Op(f"onnx.{name}", FUNCTIONAL, checked(f), "onnx-shape", constants=True) for name, f in table.items()]
+
+
+OPS = ops(
+    [Op(f"onnx.{name}", FUNCTIONAL, family("onnx"), "onnx") for name in MULTIDIRECTIONAL],
+    [
+        Op(f"onnx.{name}", FUNCTIONAL, family("onnx-unidirectional"), "onnx-unidirectional")
+        for name in ("PRelu", "Gemm", "LayerNormalization")
+    ],
+    Op("onnx.Expand", FUNCTIONAL, family("onnx-expand"), "onnx-expand"),
+    Op("onnx.Broadcast", FUNCTIONAL, family("onnx-broadcast"), "onnx-broadcast"),
+    [
+        Op(f"onnx.{name}", FUNCTIONAL, family("onnx-matmul"), "onnx-matmul")
+        for name in ("MatMul", "MatMulInteger", "QLinearMatMul")
+    ],
+    _shape_ops(),
+    Op("onnx.Slice", FUNCTIONAL),
+    Op("onnx.Constant", FUNCTIONAL, literal="value"),
+)

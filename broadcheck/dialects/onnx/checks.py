@@ -1,0 +1,43 @@
+"""The checks of ONNX-MLIR's shape ops: onnx-mlir's verifier first (errors,
+:mod:`broadcheck.dialects.onnx.verify`), then, where it accepts, ONNX's shape inference
+(:mod:`broadcheck.dialects.onnx.infer`) as warnings: operands it rejects (BC807) or a result
+whose shape contradicts the inferred one (BC806)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from broadcheck.dialects.common import compatible, shape, with_shape
+from broadcheck.dialects.onnx.infer import infer
+from broadcheck.ops import Operation, ShapedType
+from broadcheck.semantics import Problem, Profile
+
+Verifier = Callable[[Operation], Problem | None]
+
+
+def inference(op: Operation) -> Problem | None:
+    """ONNX shape inference's verdict on an op onnx-mlir's verifier accepts."""
+    if not all(isinstance(u.type, ShapedType) or u.type.text == "none" for u in op.operands):
+        return None
+    if not all(isinstance(u.type, ShapedType) for u in op.results):
+        return None
+    inferred = infer(op)
+    if inferred is None:
+        return None
+    if isinstance(inferred, str):
+        return Problem("BC807", {"detail": inferred})
+    for index, (use, s) in enumerate(zip(op.results, inferred, strict=False)):
+        if s is not None and not compatible(shape(use.type), s):
+            return Problem("BC806", {"index": index, "actual": use.type, "inferred": with_shape(use.type, s)})
+    return None
+
+
+def checked(verifier: Verifier | None) -> Callable[[Operation, Profile], Problem | None]:
+    def check(op: Operation, profile: Profile) -> Problem | None:
+        if verifier is not None:
+            problem = verifier(op)
+            if problem is not None:
+                return problem
+        return inference(op)
+
+    return check

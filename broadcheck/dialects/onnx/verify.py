@@ -1,0 +1,431 @@
+"""onnx-mlir's verifiers (``ONNX<Op>Op::verify()`` in ``src/Dialect/ONNX/ONNXOps``) for the shape ops,
+in their words: ``emitOpError`` sentences (BC804), ``emitError`` ones (BC805), and the messages of
+``onnx_mlir::Diagnostic`` (an attribute out of its range BC801, an operand's rank BC802 or
+dimension BC803).
+
+``Diagnostic`` names an operand by printing the value: a block argument as ``<block argument> of
+type 'T' at index: N`` (its index among the block's arguments), an op's result as that op. A check
+sees neither, so broadcheck writes ``#N of type 'T'`` (the operand's index) there: the rest of
+the message is onnx-mlir's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from broadcheck.dialects.common import attr_int, attr_ints, attr_str, constant_ints, element, is_none, shape
+from broadcheck.messages import detail
+from broadcheck.ops import Operation, ShapedType, Type
+from broadcheck.semantics import Problem
+
+Verifier = Callable[[Operation], Problem | None]
+
+
+def ranked(t: Type) -> bool:
+    """``hasShapeAndRank``: a ranked shaped type."""
+    return isinstance(t, ShapedType) and t.shape is not None
+
+
+def all_ranked(op: Operation) -> bool:
+    """``hasShapeAndRank(Operation *)``: every operand (a ``none`` one is not)."""
+    return all(ranked(u.type) for u in op.operands)
+
+
+def op_error(name: str, **args: object) -> Problem:
+    return Problem("BC804", detail("BC804", name, **args))
+
+
+def error(name: str, **args: object) -> Problem:
+    return Problem("BC805", detail("BC805", name, **args))
+
+
+def out_of_range(op: Operation, name: str, value: int, low: int, high: int) -> Problem:
+    return Problem("BC801", {"opname": op.name, "name": name, "value": value, "low": low, "high": high})
+
+
+def _operand(op: Operation, index: int) -> str:
+    return f"#{index} of type '{op.operands[index].type}'"
+
+
+def bad_rank(op: Operation, index: int, rank: int, expected: str) -> Problem:
+    return Problem("BC802", {"opname": op.name, "operand": _operand(op, index), "rank": rank, "expected": expected})
+
+
+def bad_dim(op: Operation, index: int, dim: int, value: int | None, expected: str) -> Problem:
+    v = -(2**63) if value is None else value
+    return Problem(
+        "BC803", {"opname": op.name, "operand": _operand(op, index), "index": dim, "value": v, "expected": expected}
+    )
+
+
+def _rank(op: Operation, index: int) -> int | None:
+    s = shape(op.operands[index].type) if index < len(op.operands) else None
+    return None if s is None else len(s)
+
+
+# ------------------------------------------------------------------------------------------- data
+
+
+def reshape(op: Operation) -> Problem | None:
+    if len(op.operands) > 1 and ranked(op.operands[1].type) and _rank(op, 1) != 1:
+        return op_error("reshape-rank")
+    return None
+
+
+def transpose(op: Operation) -> Problem | None:
+    r = _rank(op, 0)
+    perm = attr_ints(op, "perm")
+    if r is None or perm is None or len(perm) < r:
+        return None
+    for i in range(r):
+        p = perm[i]
+        if p < 0:
+            p += r
+        if p < 0:
+            return op_error("perm-low", p=p, i=i)
+        if p >= r:
+            return op_error("perm-high", p=p, i=i)
+    return None
+
+
+def concat(op: Operation) -> Problem | None:
+    if not all_ranked(op) or not op.operands:
+        return None
+    shapes = [shape(u.type) or () for u in op.operands]
+    common = next((s for s in shapes if not (len(s) == 1 and s[0] == 0)), None)
+    if common is None:
+        return None
+    r = len(common)
+    axis = attr_int(op, "axis")
+    if axis is None:
+        return None
+    if axis < -r or axis >= r:
+        return out_of_range(op, "axis", axis, -r, r - 1)
+    if axis < 0:
+        axis += r
+    for i, s in enumerate(shapes):
+        if len(s) == 1 and s[0] == 0:
+            continue
+        if len(s) != r:
+            return bad_rank(op, i, len(s), str(r))
+        for d in range(r):
+            if d != axis and s[d] is not None and common[d] is not None and s[d] != common[d]:
+                return bad_dim(op, i, d, s[d], str(common[d]))
+    return None
+
+
+def axis_in(op: Operation, index: int, default: int, inclusive: bool = False, whole: bool = False) -> Problem | None:
+    """An ``axis`` attribute in [-r, r-1] (``inclusive``: [-r, r]) of operand ``index``'s rank r."""
+    if whole and not all_ranked(op):
+        return None
+    r = _rank(op, index)
+    if r is None:
+        return None
+    axis = attr_int(op, "axis", default)
+    if axis is None:
+        return None
+    high = r if inclusive else r - 1
+    if axis < -r or axis > high:
+        return out_of_range(op, "axis", axis, -r, high)
+    return None
+
+
+def gather(op: Operation) -> Problem | None:
+    return axis_in(op, 0, 0, whole=True)
+
+
+def split(op: Operation) -> Problem | None:
+    return axis_in(op, 0, 0)
+
+
+def flatten(op: Operation) -> Problem | None:
+    return axis_in(op, 0, 1, inclusive=True)
+
+
+def softmax(op: Operation) -> Problem | None:
+    return axis_in(op, 0, -1)
+
+
+def gather_elements(op: Operation) -> Problem | None:
+    if not all_ranked(op) or len(op.operands) != 2:
+        return None
+    data, indices = shape(op.operands[0].type) or (), shape(op.operands[1].type) or ()
+    r = len(data)
+    if r < 1:
+        return bad_rank(op, 0, r, "> 0")
+    if len(indices) != r:
+        return bad_rank(op, 1, len(indices), str(r))
+    axis = attr_int(op, "axis", 0)
+    if axis is None:
+        return None
+    if axis < -r or axis >= r:
+        return out_of_range(op, "axis", axis, -r, r - 1)
+    if axis < 0:
+        axis += r
+    size = data[axis]
+    values = constant_ints(op, 1)
+    if size is not None and values is not None:
+        for v in values:
+            if not -size <= v < size:
+                return out_of_range(op, "indices", v, -size, size - 1)
+    return None
+
+
+def gather_nd(op: Operation) -> Problem | None:
+    if not all_ranked(op) or len(op.operands) != 2:
+        return None
+    data, indices = shape(op.operands[0].type) or (), shape(op.operands[1].type) or ()
+    r, q = len(data), len(indices)
+    if r < 1:
+        return bad_rank(op, 0, r, "> 0")
+    if q < 1:
+        return bad_rank(op, 1, q, "> 0")
+    b = attr_int(op, "batch_dims", 0)
+    if b is None:
+        return None
+    last = indices[-1]
+    low = min(r, q)
+    if b >= low:
+        return out_of_range(op, "batch_dims", b, 0, low - 1)
+    for i in range(b):
+        if indices[i] is not None and data[i] is not None and indices[i] != data[i]:
+            return bad_dim(op, 1, i, indices[i], str(data[i]))
+    if last == 0:
+        return bad_dim(op, 1, q - 1, 0, ">= 1")
+    if last is not None and last > r - b:
+        return bad_dim(op, 1, q - 1, last, f"<= {r - b}")
+    values = constant_ints(op, 1)
+    if values is not None and last is not None and last > 0:
+        for flat, v in enumerate(values):
+            size = data[b + flat % last]
+            if size is not None and not -size <= v <= size - 1:
+                return out_of_range(op, f"indices[{flat}]", v, -size, size - 1)
+    return None
+
+
+def pad(op: Operation) -> Problem | None:
+    if len(op.operands) > 2 and not is_none(op.operands[2].type):
+        c = op.operands[2].type
+        if isinstance(c, ShapedType) and element(c) != element(op.operands[0].type):
+            return op_error("pad-element")
+    if len(op.operands) > 3 and not is_none(op.operands[3].type):
+        return op_error("pad-axes")
+    return None
+
+
+def range_(op: Operation) -> Problem | None:
+    if len(op.operands) != 3 or not all_ranked(op):
+        return None
+    shapes = [shape(u.type) or () for u in op.operands]
+    names = ("start", "limit", "delta")
+    for n, s in zip(names, shapes, strict=True):
+        if len(s) > 1:
+            return error("range-rank", which=n)
+    for n, s in zip(names, shapes, strict=True):
+        if len(s) == 1 and s[0] is not None and s[0] > 1:
+            return error("range-size", which=n)
+    elements = [element(u.type) for u in op.operands]
+    for n, e in zip(names, elements, strict=True):
+        if not _int_or_float(e):
+            return error("range-type", which=n)
+    if len(set(elements)) != 1:
+        return error("range-same")
+    return None
+
+
+def _int_or_float(e: str) -> bool:
+    if e in ("index",):
+        return False
+    return e.startswith(("i", "si", "ui", "f", "bf", "tf32"))
+
+
+def constant_of_shape(op: Operation) -> Problem | None:
+    s = shape(op.operands[0].type) if op.operands else None
+    if s is None:
+        return None
+    if len(s) != 1:
+        return op_error("cos-rank")
+    if s[0] is None:
+        return None
+    values = constant_ints(op, 0)
+    if values is None:
+        return None
+    if any(v < 0 for v in values[: s[0]]):
+        return op_error("cos-negative")
+    if len(values) != s[0]:
+        return op_error("cos-length")
+    return None
+
+
+def resize(op: Operation) -> Problem | None:
+    if len(op.operands) < 4:
+        return None
+    scales, sizes = op.operands[2].type, op.operands[3].type
+    for t in (scales, sizes):
+        if isinstance(t, ShapedType) and (t.shape is None or None in t.shape):
+            return None
+    absent = [is_none(t) or (isinstance(t, ShapedType) and 0 in (t.shape or ())) for t in (scales, sizes)]
+    if all(absent):
+        return error("resize-absent")
+    if not any(absent):
+        return error("resize-both")
+    return None
+
+
+# ------------------------------------------------------------------------------------- conv, pools
+
+
+def _kernel(op: Operation, filter_shape: Sequence[int | None] | None, spatial: int) -> Problem | None:
+    kernel = attr_ints(op, "kernel_shape")
+    if kernel is None:
+        if filter_shape is not None:
+            for i in range(spatial):
+                if filter_shape[2 + i] == 0:
+                    return error("filter-zero")
+        return None
+    if len(kernel) != spatial:
+        return error("kernel-length")
+    for i in range(spatial):
+        if kernel[i] < 1:
+            return error("kernel-positive")
+        if filter_shape is not None:
+            f = filter_shape[2 + i]
+            if f is not None and f != kernel[i]:
+                return error("kernel-filter")
+    return None
+
+
+def _window(op: Operation, spatial: int, output_shape: bool = False) -> Problem | None:
+    for name in ("strides", "dilations"):
+        values = attr_ints(op, name)
+        if values is None:
+            continue
+        if len(values) != spatial:
+            return error(f"{name}-length")
+        if any(v < 1 for v in values[:spatial]):
+            return error(f"{name}-positive")
+    auto_pad = attr_str(op, "auto_pad")
+    if auto_pad is None and op.attribute("auto_pad") is None:
+        auto_pad = "NOTSET"
+    if auto_pad not in ("SAME_UPPER", "SAME_LOWER", "VALID", "NOTSET"):
+        return error("auto-pad")
+    pads = attr_ints(op, "pads")
+    if pads is not None:
+        if len(pads) != 2 * spatial:
+            return error("pads-length")
+        if auto_pad == "NOTSET":
+            if any(p < 0 for p in pads):
+                return error("pads-negative")
+        elif any(p != 0 for p in pads):
+            return error("pads-notset")
+    if output_shape:
+        out = attr_ints(op, "output_shape")
+        if out is not None:
+            if len(out) != spatial:
+                return error("output-shape-length")
+            if any(v < 1 for v in out):
+                return error("strides-positive")
+    return None
+
+
+def conv(op: Operation) -> Problem | None:
+    if len(op.operands) < 2:
+        return None
+    x, w = shape(op.operands[0].type), shape(op.operands[1].type)
+    g = attr_int(op, "group", 1)
+    if g is None:
+        return None
+    if g < 1:
+        return op_error("group")
+    if w is None:
+        return None
+    spatial = len(w) - 2
+    if spatial < 1:
+        return op_error("spatial")
+    if w[0] is not None and w[0] % g != 0:
+        return op_error("channel-out-groups")
+    if x is not None:
+        if len(x) - 2 != spatial:
+            return op_error("input-filter-rank")
+        if x[1] is not None and x[1] % g != 0:
+            return op_error("channel-in-groups")
+        if x[1] is not None and w[1] is not None and x[1] != w[1] * g:
+            return op_error("channel-in")
+    if len(op.operands) > 2 and not is_none(op.operands[2].type):
+        b = shape(op.operands[2].type)
+        if b is not None:
+            if len(b) != 1:
+                return op_error("bias-rank")
+            if b[0] is not None and w[0] is not None and w[0] != b[0]:
+                return op_error("bias-conv")
+    return _kernel(op, w, spatial) or _window(op, spatial)
+
+
+def conv_transpose(op: Operation) -> Problem | None:
+    if len(op.operands) < 2:
+        return None
+    x, w = shape(op.operands[0].type), shape(op.operands[1].type)
+    g = attr_int(op, "group", 1)
+    if g is None:
+        return None
+    if g < 1:
+        return op_error("group")
+    if w is None:
+        return None
+    spatial = len(w) - 2
+    if spatial < 1:
+        return op_error("spatial")
+    if x is not None:
+        if len(x) - 2 != spatial:
+            return op_error("input-filter-rank")
+        if x[1] is not None and w[0] is not None and x[1] != w[0]:
+            return op_error("channel-in-transpose")
+        if op.attribute("output_shape") is not None:
+            for i in range(2, len(x)):
+                if x[i] is None:
+                    return op_error("output-shape-static", i=i)
+    if len(op.operands) > 2 and not is_none(op.operands[2].type):
+        b = shape(op.operands[2].type)
+        if b is not None:
+            if len(b) != 1:
+                return op_error("bias-rank")
+            if b[0] is not None and w[1] is not None and b[0] != w[1] * g:
+                return op_error("bias-transpose")
+    return _kernel(op, w, spatial) or _window(op, spatial, output_shape=True)
+
+
+def pool(op: Operation) -> Problem | None:
+    kernel = attr_ints(op, "kernel_shape")
+    if kernel is None:
+        return op_error("kernel-mandatory") if op.attribute("kernel_shape") is None else None
+    spatial = len(kernel)
+    if spatial < 1:
+        return op_error("spatial")
+    if op.name == "onnx.MaxPoolSingleOut" and attr_int(op, "storage_order", 0) != 0:
+        return op_error("storage-order")
+    x = shape(op.operands[0].type) if op.operands else None
+    if x is not None and len(x) - 2 != spatial:
+        return op_error("input-kernel-rank")
+    return _kernel(op, None, spatial) or _window(op, spatial)
+
+
+def instance_norm(op: Operation) -> Problem | None:
+    if len(op.operands) != 3:
+        return None
+    x = shape(op.operands[0].type)
+    if x is None:
+        return None
+    if len(x) - 2 < 1:
+        return op_error("spatial")
+    x_element = element(op.operands[0].type)
+    for index, name in ((2, "bias"), (1, "scale")):
+        s = shape(op.operands[index].type)
+        if s is None:
+            continue
+        if len(s) != 1:
+            return op_error(f"{name}-rank")
+        if s[0] is not None and x[1] is not None and s[0] != x[1]:
+            return op_error(f"{name}-dim")
+        if element(op.operands[index].type) != x_element:
+            return op_error(f"{name}-element")
+    return None

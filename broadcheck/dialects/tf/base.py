@@ -1,0 +1,297 @@
+"""What the checks of the ``tf`` shape ops share: the ODS checks every op gets, in the order
+the generated verifier runs them (operand and result counts, attributes, type constraints),
+and the helpers of TensorFlow's own verifiers (``HasRankAtLeast``, ``IsOfRankOrUnranked``,
+``GetRankedTensorTypeForOperand``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from broadcheck.dialects.common import Check, element, first, rank, shape
+from broadcheck.dialects.tf.types import OPS as TYPES
+from broadcheck.dialects.tf.types import Constraint
+from broadcheck.messages import detail
+from broadcheck.ops import OpaqueType, Operation, ShapedType, Type
+from broadcheck.semantics import Problem, Subject
+from broadcheck.semantics.tf import tf_element
+
+# Attribute kinds: the words of the constraint each one fails with.
+ATTRIBUTE_CONSTRAINTS = {
+    "i64": "64-bit signless integer attribute",
+    "bool": "bool attribute",
+    "str": "string attribute",
+    "i64s": "64-bit integer array attribute",
+    "i64s4": "64-bit integer array attribute with at least 4 elements",
+    "padding3": "string attribute whose value is SAME, or VALID, or EXPLICIT",
+    "padding2": "string attribute whose value is SAME, or VALID",
+    "format2": "'NHWC' or 'NCHW' convnet data format",
+    "format3": "string attribute whose value is NHWC, or NCHW, or NCHW_VECT_C",
+}
+_ENUMS = {
+    "padding3": ("SAME", "VALID", "EXPLICIT"),
+    "padding2": ("SAME", "VALID"),
+    "format2": ("NHWC", "NCHW"),
+    "format3": ("NHWC", "NCHW", "NCHW_VECT_C"),
+}
+_INT = re.compile(r"-?\d+(?:\s*:\s*i64)?")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+Attr = tuple[str, str, bool]
+"""An attribute: its name, its kind (a key of :data:`ATTRIBUTE_CONSTRAINTS`), whether it is required."""
+
+
+def _holds(kind: str, text: str) -> bool:
+    text = text.strip()
+    if kind == "i64":
+        return _INT.fullmatch(text) is not None
+    if kind == "bool":
+        return text in ("true", "false")
+    if kind == "str":
+        return _STRING.fullmatch(text) is not None
+    if kind in ("i64s", "i64s4"):
+        if not (text.startswith("[") and text.endswith("]")):
+            return False
+        inner = text[1:-1].strip()
+        items = [i.strip() for i in inner.split(",")] if inner else []
+        if any(_INT.fullmatch(i) is None for i in items):
+            return False
+        return kind == "i64s" or len(items) >= 4
+    enum = _ENUMS[kind]
+    return _STRING.fullmatch(text) is not None and text[1:-1] in enum
+
+
+_TYPED_INT = re.compile(r"(-?\d+)\s*(?::\s*([iu]i?\d+|si\d+))?")
+_LIST = re.compile(r"\[(.*)\]", re.S)
+
+
+def _printed(text: str, top: bool = True) -> str | None:
+    """An attribute as MLIR prints it in a message (``1 : i64`` alone, ``1`` in a list), or
+    ``None`` for text not read here."""
+    text = text.strip()
+    m = _TYPED_INT.fullmatch(text)
+    if m:
+        kind = m.group(2) or "i64"
+        return m.group(1) if kind == "i64" and not top else f"{m.group(1)} : {kind}"
+    if text in ("true", "false") or _STRING.fullmatch(text):
+        return text
+    m = _LIST.fullmatch(text)
+    if m:
+        inner = m.group(1).strip()
+        items = [_printed(i, False) for i in inner.split(",")] if inner else []
+        return None if None in items else "[" + ", ".join(i for i in items if i is not None) + "]"
+    return None
+
+
+def _converts(kind: str, text: str) -> bool:
+    """Whether the parser can store ``text`` in a property of ``kind`` (the attribute class only)."""
+    text = text.strip()
+    if kind == "i64":
+        return _TYPED_INT.fullmatch(text) is not None
+    if kind == "bool":
+        return text in ("true", "false")
+    if kind in ("i64s", "i64s4"):
+        return text.startswith("[")
+    return _STRING.fullmatch(text) is not None
+
+
+def properties(op: Operation, attrs: Sequence[Attr]) -> Problem | bool | None:
+    """A property the parser cannot store (``invalid properties {...}``, the whole dictionary as
+    MLIR prints it); ``False`` when one is written in a form not read here."""
+    kinds = {name: kind for name, kind, _ in attrs}
+    props = sorted((a for a in op.attributes if a.property), key=lambda a: a.name)
+    for a in props:
+        kind = kinds.get(a.name)
+        if kind is None or _converts(kind, a.text):
+            continue
+        printed = [(p.name, _printed(p.text)) for p in props]
+        bad = _printed(a.text)
+        if bad is None or any(v is None for _, v in printed):
+            return False
+        text = "{" + ", ".join(f"{name} = {v}" for name, v in printed) + "}"
+        return Problem("BC564", {"properties": text, "op_name": op.name, "name": a.name, "value": bad})
+    return None
+
+
+def _constraint(op: Operation, name: str, kind: str) -> Problem | None:
+    attr = op.attribute(name)
+    if attr is not None and not _holds(kind, attr.text):
+        return Problem("BC562", {"name": name, "constraint": ATTRIBUTE_CONSTRAINTS[kind]})
+    return None
+
+
+def parsed(op: Operation, attrs: Sequence[Attr]) -> Problem | bool | None:
+    """What the parser checks: a property it cannot store (``<{...}>``), or, when the attributes
+    are written in the dictionary, each one's constraint in the order of the names (MLIR's
+    ``verifyInherentAttrs``, run as the op is parsed)."""
+    if any(a.property for a in op.attributes):
+        return properties(op, attrs)
+    for name, kind, _ in sorted(attrs):
+        problem = _constraint(op, name, kind)
+        if problem is not None:
+            return problem
+    return None
+
+
+def attributes(op: Operation, attrs: Sequence[Attr]) -> Problem | None:
+    """The generated verifier's attribute checks: the required ones present, in the order of the
+    names, then each one's constraint in the order the op declares them."""
+    for name, _, needed in sorted(attrs):
+        if needed and op.attribute(name) is None:
+            return Problem("BC610", {"name": name})
+    for name, kind, _ in attrs:
+        problem = _constraint(op, name, kind)
+        if problem is not None:
+            return problem
+    return None
+
+
+def known(t: Type) -> bool:
+    """Whether broadcheck can judge ``t`` against a constraint (a tensor of a known element type,
+    or a builtin non-tensor type); another dialect's type leaves the op unchecked."""
+    if isinstance(t, ShapedType):
+        return t.kind != "tensor" or tf_element(t.element) is not None
+    return not t.text.startswith("!") or t.text.startswith("!tf_type.")
+
+
+def _fits(t: Type, constraint: Constraint) -> bool:
+    if not isinstance(t, ShapedType) or t.kind != "tensor":
+        return False
+    return tf_element(t.element) in constraint[1]
+
+
+def type_constraints(op: Operation) -> Problem | None:
+    """Each operand's, then each result's, ODS type constraint."""
+    operands, results = TYPES[op.name]
+    for kind, uses, spec in (("operand", op.operands, operands), ("result", op.results, results)):
+        for index, use in enumerate(uses):
+            constraint, variadic = _slot(spec, index, len(uses))
+            if not _fits(use.type, constraint):
+                words = ("variadic of " if variadic else "") + constraint[0]
+                return Problem(
+                    "BC701",
+                    {"kind": kind, "index": index, "constraint": words, "type": use.type},
+                    Subject(kind, index),  # type: ignore[arg-type]
+                )
+    return None
+
+
+def _slot(spec: Sequence[tuple[Constraint, bool]], index: int, total: int) -> tuple[Constraint, bool]:
+    """The constraint of operand (result) ``index`` of ``total``, one variadic group absorbing the rest."""
+    group = next((i for i, (_, v) in enumerate(spec) if v), None)
+    if group is None:
+        return spec[min(index, len(spec) - 1)]
+    extra = total - (len(spec) - 1)  # how many the variadic group holds
+    if index < group:
+        return spec[index]
+    if index < group + extra:
+        return spec[group]
+    return spec[index - extra + 1]
+
+
+def counts(op: Operation, operands: int | None, results: int | None = 1, at_least: int = 0) -> Problem | None:
+    """``OneResult``, then ``NOperands<n>`` (``None``: variadic, ``at_least`` of them)."""
+    if results == 1 and len(op.results) != 1:
+        return Problem("BC107")
+    if operands is not None and len(op.operands) != operands:
+        return Problem("BC702", {"expected": operands, "count": len(op.operands)})
+    if operands is None and len(op.operands) < at_least:
+        return Problem("BC106", {"count": len(op.operands)})
+    return None
+
+
+def begin(
+    op: Operation, operands: int | None, results: int | None = 1, attrs: Sequence[Attr] = (), at_least: int = 0
+) -> Problem | bool | None:
+    """The checks every ``tf`` op starts with; ``False`` when a type is not one broadcheck can judge
+    (the op is then left alone)."""
+    stored = parsed(op, attrs)
+    if stored is not None:
+        return stored
+    if not all(known(u.type) for u in (*op.operands, *op.results)):
+        return False
+    return first(
+        lambda: counts(op, operands, results, at_least),
+        lambda: attributes(op, attrs),
+        lambda: type_constraints(op),
+    )
+
+
+def compatible_elements(op: Operation) -> Problem | None:
+    """``TF_SameOperandsAndResultElementTypeResolveRef``: one element type (refs resolved)."""
+    elements = {tf_element(element(u.type)) for u in (*op.operands, *op.results) if isinstance(u.type, ShapedType)}
+    return Problem("BC704") if len(elements) > 1 else None
+
+
+def same_element(a: Type, b: Type) -> bool:
+    """One element type, exactly (a reference type is not its value type)."""
+    return "".join(element(a).split()) == "".join(element(b).split())
+
+
+def cast_elements(a: Type, b: Type) -> bool:
+    """``GetCastCompatibleType``'s element rule: equal, or both resources (variants) whatever
+    their subtypes."""
+    ea, eb = tf_element(element(a)), tf_element(element(b))
+    if ea == eb and ea in ("!tf_type.resource", "!tf_type.variant"):
+        return True
+    return same_element(a, b)
+
+
+def resolve_ref(op: Operation) -> bool:
+    """``TF_SameOperandsAndResultTypeResolveRef``'s element rule: every operand of the first
+    result's element type, or a reference to it."""
+    if not op.results or not op.operands:
+        return True
+    result = op.results[0].type
+    for use in op.operands:
+        if cast_elements(use.type, result):
+            continue
+        ref = tf_element(element(use.type))
+        if ref is None or ref != "".join(element(result).split()):
+            return False
+    return True
+
+
+def rank_at_least(t: Type, n: int) -> bool:
+    """TensorFlow's ``HasRankAtLeast``: unranked, or rank ``n`` or more."""
+    r = rank(t)
+    return r is None or r >= n
+
+
+def rank_at_most(t: Type, n: int) -> bool:
+    r = rank(t)
+    return r is None or r <= n
+
+
+def rank_is(t: Type, n: int) -> bool:
+    """``IsOfRankOrUnranked``."""
+    r = rank(t)
+    return r is None or r == n
+
+
+def ranked_for(op: Operation, index: int) -> tuple[int | None, ...] | None:
+    """``GetRankedTensorTypeForOperand``: a constant operand's literal type wins over the written one."""
+    return shape(op.operands[index].type)
+
+
+def tf(code: str, name: str, **args: object) -> Problem:
+    """A problem whose message is one of ``code``'s sentences (a "{detail}" rule)."""
+    return Problem(code, detail(code, name, **args))
+
+
+def i64(v: int) -> int:
+    """A value as the ``int64_t`` it is read into."""
+    v &= (1 << 64) - 1
+    return v - (1 << 64) if v >= 1 << 63 else v
+
+
+def is_tensor(t: Type) -> bool:
+    return isinstance(t, ShapedType) and t.kind == "tensor"
+
+
+def opaque(t: Type) -> bool:
+    return isinstance(t, OpaqueType)
+
+
+__all__ = ["Check", "first"]

@@ -1,0 +1,83 @@
+"""What only TensorFlow's shape functions check, as warnings: where the ``tf`` verifiers accept
+an op, its shape function (:mod:`broadcheck.dialects.tf.infer`) may reject the operands (BC784,
+with its message) or infer a result shape the written one contradicts (BC783).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from broadcheck.dialects.common import compatible, shape, with_shape
+from broadcheck.dialects.tf.infer import infer
+from broadcheck.ops import Dim, Operation, Shape, ShapedType
+from broadcheck.semantics import Problem
+
+
+def lint(op: Operation) -> Problem | None:
+    """The shape function's verdict on an op its verifier accepts."""
+    if not all(isinstance(u.type, ShapedType) for u in (*op.operands, *op.results)):
+        return None
+    inferred = infer(op)
+    if inferred is None:
+        return None
+    if isinstance(inferred, str):
+        return Problem("BC784", {"detail": inferred})
+    for index, (use, s) in enumerate(zip(op.results, inferred, strict=False)):
+        if s is not None and not compatible(shape(use.type), s):
+            return Problem("BC783", {"index": index, "actual": use.type, "inferred": with_shape(use.type, s)})
+    return None
+
+
+def _lint(op: Operation) -> Problem | None:
+    return lint(op)
+
+
+broadcast_to = broadcast_args = batch_matmul = matmul = einsum = transpose = concat_v2 = pack = unpack = _lint
+slice_ = strided_slice = squeeze = expand_dims = pad = gather_v2 = depthwise_conv = pool = bias_add = _lint
+reduce = range_ = fill = one_hot = where = reshape = tile = conv_2d = _lint
+
+
+def split(op: Operation, dim: int | None) -> Problem | None:
+    return lint(op)
+
+
+def split_v(op: Operation, dim: int | None) -> Problem | None:
+    return lint(op)
+
+
+def conv_2d_type(
+    op: Operation,
+    padding: str,
+    strides: Sequence[int],
+    dilations: Sequence[int],
+    explicit: Sequence[int],
+    nchw: bool,
+) -> Shape | Literal[False] | None:
+    """``inferConvReturnTypeComponents``: the output's shape (``None`` dims unknown); ``False`` when
+    a windowed size cannot be computed (the inference fails)."""
+    from broadcheck.dialects.tfl.base import windowed
+
+    x, w = shape(op.operands[0].type), shape(op.operands[1].type)
+    out: list[Dim] = [None] * 4
+    batch, feature = (0, 1) if nchw else (0, 3)
+    spatial = (2, 3) if nchw else (1, 2)
+    if x is not None:
+        out[batch] = x[batch]
+    if w is not None:
+        out[feature] = w[3]
+    if x is not None and w is not None:
+        for i, dim in enumerate(spatial):
+            size, window = x[dim], w[i]
+            if size is None or window is None:
+                continue
+            stride, dilation = strides[dim], dilations[dim]
+            if padding == "EXPLICIT":
+                size += explicit[2 * dim] + explicit[2 * dim + 1]
+                value = windowed(size, window, dilation, stride, "VALID")
+            else:
+                value = windowed(size, window, dilation, stride, padding)
+            if value is None:
+                return False
+            out[dim] = value
+    return tuple(out)
