@@ -103,4 +103,4 @@ fuzz: $(STAMP)
 		--outer-seconds $(FUZZ_OUTER_SECONDS)
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .broadcheck_cache

@@ -35,6 +35,12 @@ target and whether it is met. The rows:
 * **many small files**: ``-j 1`` against ``-j 2`` on 20 files of 10k ops (median of
   ``--par-runs``; the ratio is the speed-up), and the ceiling this machine allows right
   then: two CPU-bound ``python -c`` loops at once against one (2.0 = two free cores);
+* **the result cache** (issue 23): the CI corpus's files (400 files of 30 ops, 100 with
+  ``--quick``), a cold run into an empty cache (which it fills) and a warm rerun of the same
+  files, alternating with a ``--no-cache`` run, a new empty cache each round (at least 5);
+  target: warm / cold <= 0.1x on the median; the three outputs must be the same byte for byte.
+  Every other row runs with ``BROADCHECK_NO_CACHE=1``, so it measures checks, not the cache.
+  ``--cache-only`` runs just this section;
 * **real model exports** (issue 24): the files of :mod:`bench.exports` (JAX 0.10.2 lowers
   GPT-2- and ResNet-style models: forward, training steps of 48 and 480 layers, decoding
   in a ``lax.scan`` and unrolled; each without and with debug locations; 5 to 376k op
@@ -111,6 +117,8 @@ TARGET_WALL_RATIO_J1 = 0.8
 TARGET_STARTUP_RATIO = 5.0
 TARGET_RSS_RATIO = 1.5
 TARGET_GROWTH = 11.0
+TARGET_WARM_CACHE = 0.1
+"""A warm rerun over an unchanged tree / the cold run that filled the cache (issue 23)."""
 # Issue 24's targets, on the real model exports of bench/exports.py.
 TARGET_EXPORT_BIG = 0.5
 """broadcheck / iree-opt time on exports of 100k op statements and more."""
@@ -258,7 +266,13 @@ def _find_time() -> str | None:
 TIME = _find_time()
 
 
-def run(cmd: Sequence[str], keep_output: bool = True, cwd: Path | None = None, rss: bool = True) -> Run:
+def run(
+    cmd: Sequence[str],
+    keep_output: bool = True,
+    cwd: Path | None = None,
+    rss: bool = True,
+    env: dict[str, str] | None = None,
+) -> Run:
     """Run ``cmd`` to completion: wall time, peak RSS (KiB), exit code and output (stdout + stderr).
 
     The peak RSS is ``ru_maxrss`` of a ``wait4`` on the command: the kernel reports the largest of the
@@ -267,11 +281,16 @@ def run(cmd: Sequence[str], keep_output: bool = True, cwd: Path | None = None, r
     inherits this one's peak RSS into its own ``ru_maxrss`` (fork copies the peak, exec keeps it), so
     every figure would be at least the harness's own peak. Without GNU time the figure comes from this
     process's ``wait4`` and has that floor. ``rss=False`` runs the command bare (start-up times).
+    broadcheck's result cache is off (``BROADCHECK_NO_CACHE=1``: every row measures a check)
+    unless ``env`` says otherwise (the cache rows).
     """
     with tempfile.TemporaryFile() as out, tempfile.NamedTemporaryFile(mode="r") as peak:
         wrapped = [TIME, "-f", "%M", "-o", peak.name, *cmd] if rss and TIME else list(cmd)
         start = time.perf_counter()
-        proc = subprocess.Popen(wrapped, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, cwd=cwd)
+        environment = {**os.environ, "BROADCHECK_NO_CACHE": "1", **(env or {})}
+        proc = subprocess.Popen(
+            wrapped, stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, cwd=cwd, env=environment
+        )
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -1053,6 +1072,46 @@ class Bench:
         ref = t.add("iree-opt --split-input-file on the files joined by split markers", times(ir))
         t.add("broadcheck, default -j, on the directory", times(bc), vs=ref, ratio=ratio_text(ratios(bc, ir)))
 
+    def cache(self) -> None:
+        """The result cache: a cold run (an empty cache, which it fills) against a warm rerun (every
+        file unchanged) over the CI corpus's files, alternating, a new empty cache for each cold run;
+        the warm output must be the cold one byte for byte."""
+        t = self.table
+        sizes = self.sizes
+        rounds = max(5, self.args.par_runs)
+        folder, _ = corpus_dir(sizes.corpus_files, sizes.corpus_ops, self.args.seed)
+        t.section(
+            f"The result cache: {sizes.corpus_files} small gen2.py files of {sizes.corpus_ops} ops, default -j,"
+            f" {rounds} alternating rounds (a cold run into an empty cache, then a warm rerun)"
+        )
+        log(f"result cache: {sizes.corpus_files} files, cold and warm alternately, {rounds} rounds ...")
+        cold: list[Run] = []
+        warm_runs: list[Run] = []
+        off: list[Run] = []
+        with tempfile.TemporaryDirectory(prefix="broadcheck-cache-") as tmp:
+            command = [*self.broadcheck, "check", str(folder)]
+            for i in range(rounds):
+                where = {"BROADCHECK_CACHE_DIR": str(Path(tmp) / f"round{i}"), "BROADCHECK_NO_CACHE": ""}
+                off.append(run(command))
+                cold.append(run(command, env=where))
+                warm_runs.append(run(command, env=where))
+        same = all(w.output == c.output for w, c in zip(warm_runs, cold, strict=True))
+        same &= all(o.output == c.output for o, c in zip(off, cold, strict=True))
+        self.right &= same
+        plain = t.add("broadcheck --no-cache (no cache read or written)", times(off))
+        first = t.add(
+            "broadcheck, cold: an empty cache, filled", times(cold), vs=plain, ratio=ratio_text(ratios(cold, off))
+        )
+        pair = ratios(warm_runs, cold)
+        t.add(
+            "broadcheck, warm: the same files again",
+            times(warm_runs),
+            vs=first,
+            ratio=ratio_text(pair),
+            target=f"<= {TARGET_WARM_CACHE:g}x, output identical",
+            met=met(pair[1], TARGET_WARM_CACHE, cold, warm_runs) if same else "WRONG: the outputs differ",
+        )
+
     def jax_startup(self, tiny: ExportFile) -> None:
         """Issue 24's start-up: ``broadcheck check`` on the clean 5-op JAX export against ``python -c pass``,
         from a directory without configuration; the rows come in :meth:`issue24`."""
@@ -1156,10 +1215,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="only the real model exports and the 5-op start-up (no generated files)",
     )
+    parser.add_argument(
+        "--cache-only", action="store_true", help="only the result cache's cold and warm runs (no iree-opt, no exports)"
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
     bench = Bench(args)
     sizes = bench.sizes
+    if args.cache_only:
+        compile_package()
+        bench.cache()
+        version = run([*bench.broadcheck, "--version"]).output.split("\n")[0]
+        print(
+            f"broadcheck benchmark, the result cache only: {version} (commit {revision()});"
+            f" {os.cpu_count()} CPUs; load average {os.getloadavg()[0]:.2f};"
+            f" {(time.perf_counter() - started) / 60:.1f} min"
+        )
+        print("\n".join(bench.table.render()))
+        if not bench.right:
+            log("a correctness check failed (see the rows marked WRONG)")
+        return 0
 
     compile_package()
     manifest, exports_note = ensure_exports(args.quick)
@@ -1192,10 +1267,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         bench.literal()
         bench.many_files()
         bench.corpus()
+    if not args.exports_only:
+        bench.cache()
     bench.check_iree()
     bench.issue24(timed, results)
 
-    version = run([*bench.broadcheck, "--version"]).output.strip()
+    version = run([*bench.broadcheck, "--version"]).output.strip().split("\n")[0]  # then the dialect versions
     commit = revision()
     if commit != revision_before:
         commit = f"{revision_before} -> {commit}: the code CHANGED during the run"

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
     from typing import Any
 
+    from broadcheck.diagnostics import Diagnostic
+
 __version__ = "0.1.0"
 
 __all__ = ["__version__", "broadcast_shapes", "broadcast_to", "check_text"]
@@ -64,7 +66,7 @@ def broadcast_to(values: Any, shape: Sequence[int]) -> Any:
     return _broadcast_to(values, shape)
 
 
-def check_text(text: str, path: str = "<stdin>", profile: str = "spec") -> Any:
+def check_text(text: str, path: str = "<stdin>", profile: str = "spec") -> list[Diagnostic]:
     """The diagnostics for MLIR ``text``; see :func:`broadcheck.api.check_text` for every option."""
     from broadcheck.api import check_text as _check_text
 

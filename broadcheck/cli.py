@@ -60,7 +60,6 @@ try:
 
     import click
 
-    from broadcheck import __version__
     from broadcheck.config import DEFAULT_SPLIT_MARKER, OUTPUT_FORMATS, PROFILES
 finally:
     if _collecting:
@@ -96,8 +95,24 @@ _paused = False
 """Whether main() paused the garbage collector for the start-up (see :func:`_start_checking`)."""
 
 
+def _show_version(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from broadcheck.versions import version_text
+
+    click.echo(version_text(), nl=False)
+    ctx.exit(0)
+
+
 @click.group(help=_MAIN_HELP, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="broadcheck")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_show_version,
+    help="Show broadcheck's version and the dialect versions it follows, and exit.",
+)
 @click.option("--debug", is_flag=True, help="Show a traceback for an internal error (a bug in broadcheck).")
 def cli(debug: bool) -> None:
     global _debug
@@ -132,11 +147,53 @@ def _codes(values: Sequence[str], option: str) -> tuple[str, ...] | None:
         raise click.BadParameter(str(err).removeprefix(f"{option}: "), param_hint=f"'{option}'") from None
 
 
-def _progress(enabled: bool) -> Any:
-    """A Rich progress bar on stderr, only for a person watching a terminal."""
+def _watched(enabled: bool) -> bool:
+    """Whether a person watches stderr: a terminal, not CI."""
     import os
 
-    if not enabled or not sys.stderr.isatty() or os.environ.get("CI"):
+    return enabled and sys.stderr.isatty() and not os.environ.get("CI")
+
+
+def _reading(enabled: bool) -> Any:
+    """A Rich progress bar on stderr, by bytes read, for one large file at a terminal (never on a pipe)."""
+    import os
+
+    if not _watched(enabled):
+        return None
+
+    def start(path: str, size: int) -> Any:
+        from rich.console import Console
+        from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeRemainingColumn
+
+        from broadcheck.report import shown
+
+        bar = Progress(
+            TextColumn("checking {task.description}"),
+            BarColumn(),
+            DownloadColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        bar.start()
+        task = bar.add_task(shown(os.path.basename(path)), total=size)
+        done = 0
+
+        def advance(count: int) -> None:
+            nonlocal done
+            done += count
+            bar.update(task, completed=done)
+            if done >= size:
+                bar.stop()
+
+        return advance
+
+    return start
+
+
+def _progress(enabled: bool) -> Any:
+    """A Rich progress bar on stderr, only for a person watching a terminal."""
+    if not _watched(enabled):
         return None
 
     def start(total: int) -> Any:
@@ -180,7 +237,7 @@ def _progress(enabled: bool) -> Any:
     "--output-format",
     type=click.Choice(FORMATS),
     default=None,
-    help="full (default; github under GitHub Actions), concise, json, sarif or github.",
+    help="full (default; github under GitHub Actions), concise, json, sarif, github, junit or gitlab.",
 )
 @click.option(
     "--output-file",
@@ -201,8 +258,21 @@ def _progress(enabled: bool) -> Any:
     help="Check diagnostics against expected-error annotations, as mlir-opt -verify-diagnostics.",
 )
 @click.option("--select", multiple=True, metavar="CODES", help="Report only these codes (prefixes allowed: BC1).")
+@click.option("--extend-select", multiple=True, metavar="CODES", help="Report these codes too (adds to select).")
 @click.option("--ignore", multiple=True, metavar="CODES", help="Do not report these codes (prefixes allowed).")
+@click.option(
+    "--per-file-ignores",
+    multiple=True,
+    metavar="GLOB:CODES",
+    help="Do not report these codes in the files a glob matches (adds to the config's).",
+)
 @click.option("--exclude", multiple=True, metavar="GLOB", help="Skip files matching this glob (adds to the config's).")
+@click.option("--extend-exclude", multiple=True, metavar="GLOB", help="Skip files matching this glob too.")
+@click.option(
+    "--respect-gitignore/--no-respect-gitignore",
+    default=None,
+    help="Skip in directory walks what .gitignore and .ignore files say [default: respect].",
+)
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when problems are found.")
 @click.option("--statistics", is_flag=True, help="Print how many problems of each code instead of each problem.")
 @click.option("--fix", is_flag=True, help="Rewrite stale result types, and the types that follow from them, in place.")
@@ -225,6 +295,30 @@ def _progress(enabled: bool) -> Any:
 )
 @click.option("--isolated", is_flag=True, help="Ignore configuration files.")
 @click.option("--stdin-filename", default="<stdin>", show_default=True, help="The name to show for '-'.")
+@click.option(
+    "--cache-dir",
+    type=click.Path(file_okay=False),
+    envvar="BROADCHECK_CACHE_DIR",
+    default=None,
+    help="Where to keep the result cache [default: .broadcheck_cache beside the configuration].",
+)
+@click.option(
+    "--no-cache",
+    is_flag=True,
+    envvar="BROADCHECK_NO_CACHE",
+    help="Check every file, neither reading nor writing the result cache.",
+)
+@click.option("-q", "--quiet", count=True, help="Print the problems only (-qq: nothing, the exit code says it).")
+@click.option("-v", "--verbose", is_flag=True, help="Say on stderr what is read, checked and taken from the cache.")
+@click.option(
+    "--color",
+    type=click.Choice(("auto", "always", "never")),
+    default="auto",
+    show_default=True,
+    help="Colour in the full format: on a terminal only (auto), always or never.",
+)
+@click.option("--show-settings", is_flag=True, help="Print the settings in force (and where they come from), and exit.")
+@click.option("--show-files", is_flag=True, help="Print the files that would be checked, and exit.")
 def check(
     paths: tuple[str, ...],
     profile: str | None,
@@ -234,8 +328,12 @@ def check(
     split_marker: str | None,
     verify_diagnostics: bool | None,
     select: tuple[str, ...],
+    extend_select: tuple[str, ...],
     ignore: tuple[str, ...],
+    per_file_ignores: tuple[str, ...],
     exclude: tuple[str, ...],
+    extend_exclude: tuple[str, ...],
+    respect_gitignore: bool | None,
     exit_zero: bool,
     statistics: bool,
     fix: bool,
@@ -246,6 +344,13 @@ def check(
     config_path: str | None,
     isolated: bool,
     stdin_filename: str,
+    cache_dir: str | None,
+    no_cache: bool,
+    quiet: int,
+    verbose: bool,
+    color: str,
+    show_settings: bool,
+    show_files: bool,
 ) -> None:
     """Check the broadcastable ops in PATHS (files, directories, '-' for stdin).
 
@@ -278,6 +383,15 @@ def check(
         verify_diagnostics=verify_diagnostics,
         select=_codes(select, "--select"),
         ignore=_codes(ignore, "--ignore"),
+        respect_gitignore=respect_gitignore,
+        cache_dir=cache_dir,
+    )
+    more_select = _codes(extend_select, "--extend-select")
+    more_ignores = _per_file(per_file_ignores)
+    settings = settings.merged(
+        extend_select=(*settings.extend_select, *more_select) if more_select else None,
+        extend_exclude=(*settings.extend_exclude, *exclude, *extend_exclude) if exclude or extend_exclude else None,
+        per_file_ignores=(*settings.per_file_ignores, *more_ignores) if more_ignores else None,
     )
     if (fix or diff) and settings.verify_diagnostics:
         raise click.UsageError("--fix and --diff cannot be combined with --verify-diagnostics")
@@ -289,16 +403,28 @@ def check(
         OpTable([*settings.ops, *_op_patterns(op_specs)]),
         settings.split_input_file,
         settings.verify_diagnostics,
-        settings.select,
+        settings.selected_codes,
         settings.ignore,
     )
+    from broadcheck.cache import Cache, location
+
+    cache = None if no_cache else Cache(location(settings.cache_dir, settings.root))
+    if show_settings:
+        click.echo(report.settings_text(settings, options, cache.directory if cache is not None else None), nl=False)
+        sys.exit(EXIT_CLEAN)
     _start_checking()
-    patterns = [*settings.exclude, *exclude]
+    patterns = list(settings.excluded_globs)
     root = None
-    if patterns:  # only globs need the root they are anchored at
+    if patterns or settings.per_file_ignores:  # only globs need the root they are anchored at
         from pathlib import Path
 
         root = Path(settings.root)
+    watched = fmt in ("full", "concise") and not fix_stdin and quiet < 2
+    if verbose:
+        _tell_settings(settings, cache)
+    import time
+
+    started = time.perf_counter()
     outcome = runner.run(
         paths,
         options,
@@ -306,12 +432,24 @@ def check(
         root=root,
         jobs=jobs or runner.default_jobs(),
         stdin_name=stdin_filename,
-        progress=_progress(fmt in ("full", "concise") and not fix_stdin),
+        progress=_progress(watched and not show_files),
         fix=(fix and not diff, unsafe_fixes) if fix or diff else None,
         keep_going=not _debug,
+        cache=cache,
+        per_file_ignores=settings.per_file_ignores,
+        respect_ignores=settings.respect_gitignore,
+        reading=_reading(watched and not show_files),
+        list_only=show_files,
     )
+    if show_files:
+        for name in outcome.files:
+            click.echo(report.shown(name))
+        _tell_input_errors(outcome)
+        sys.exit(EXIT_ERROR if outcome.input_errors else EXIT_CLEAN)
+    if verbose:
+        _tell_run(outcome, cache, time.perf_counter() - started)
     if diff:
-        sys.exit(_print_diffs(outcome))
+        sys.exit(_print_diffs(outcome, unsafe_fixes, quiet))
     if fix_stdin:
         # An editor's `broadcheck check --fix - < buf > buf.new`: standard output holds the
         # (possibly unchanged) source alone; the report goes to --output-file or stderr.
@@ -319,17 +457,54 @@ def check(
             _write_stdout_bytes(outcome.stdin_output)
         fmt = settings.output_format or "concise"
     text_out = sys.stderr if fix_stdin else sys.stdout
-    written = _write_report(outcome, fmt, output_file, text_out, statistics, show_skipped, fix)
+    painted = {"always": True, "never": False}.get(color)
+    written = (
+        _write_report(outcome, fmt, output_file, text_out, statistics, show_skipped, fix, unsafe_fixes, quiet, painted)
+        if quiet < 2
+        else True
+    )
     _tell_input_errors(outcome)
-    for empty in outcome.nothing_found:
-        click.echo(f"broadcheck: warning: no .mlir files found under '{report.shown(empty)}'", err=True)
-    if outcome.excluded and not outcome.results and not outcome.input_errors:
-        click.echo(f"broadcheck: warning: every file found ({outcome.excluded}) was excluded ('exclude')", err=True)
+    if quiet < 2:
+        for empty in outcome.nothing_found:
+            click.echo(f"broadcheck: warning: no .mlir files found under '{report.shown(empty)}'", err=True)
+        if outcome.excluded and not outcome.results and not outcome.input_errors:
+            click.echo(f"broadcheck: warning: every file found ({outcome.excluded}) was excluded ('exclude')", err=True)
     # A gate must not pass by accident: a path that could not be read, or named paths
     # that hold nothing to check, is an error (files that `exclude` removes are not).
     if not written or outcome.input_errors or (not outcome.results and not outcome.excluded):
         sys.exit(EXIT_ERROR)
     sys.exit(_exit_code(outcome, exit_zero))
+
+
+def _per_file(values: Sequence[str]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """``--per-file-ignores 'tests/*:BC110,BC3'`` -> (('tests/*', ('BC110', 'BC3')),)."""
+    out = []
+    for value in values:
+        glob, sep, codes = value.rpartition(":")
+        if not sep or not glob or not codes.strip():
+            raise click.BadParameter(
+                f"'{value}' is not GLOB:CODES (e.g. 'tests/*:BC110')", param_hint="'--per-file-ignores'"
+            )
+        found = _codes([codes], "--per-file-ignores")
+        out.append((glob, found or ()))
+    return tuple(out)
+
+
+def _tell_settings(settings: Any, cache: Any) -> None:
+    """``-v``: where the settings come from, and where the cache is."""
+    from broadcheck.report import shown
+
+    click.echo(f"broadcheck: settings from {shown(settings.path) if settings.path else 'the defaults'}", err=True)
+    click.echo(f"broadcheck: cache {shown(cache.directory) if cache is not None else 'off'}", err=True)
+
+
+def _tell_run(outcome: Any, cache: Any, seconds: float) -> None:
+    """``-v``: what was found, checked and taken from the cache, and how long it took."""
+    found = len(outcome.files)
+    cached = f", {outcome.cached} from the cache" if cache is not None else ""
+    excluded = f", {outcome.excluded} excluded" if outcome.excluded else ""
+    files = f"{found} file{'' if found == 1 else 's'}"
+    click.echo(f"broadcheck: {files} to check{excluded}{cached}; {seconds:.2f} s", err=True)
 
 
 STDIN = "-"
@@ -353,8 +528,9 @@ def _usage_of_outputs(
             "--fix with '-' fixes standard input alone (its fixed text is printed on standard output); "
             "fix the other paths in another run"
         )
-    if statistics and fmt == "sarif":
-        raise click.UsageError("--statistics has no SARIF form; use --output-format json for counts a program reads")
+    if statistics and fmt in ("sarif", "junit", "gitlab"):
+        name = {"sarif": "SARIF", "junit": "JUnit", "gitlab": "GitLab Code Quality"}[fmt]
+        raise click.UsageError(f"--statistics has no {name} form; use --output-format json for counts a program reads")
     if diff and chosen in MACHINE_FORMATS:
         raise click.UsageError(f"--diff prints a unified diff on standard output, not --output-format {chosen}")
     if output_file is not None:
@@ -415,6 +591,9 @@ def _write_report(
     statistics: bool,
     show_skipped: bool,
     fix: bool,
+    unsafe_fixes: bool = False,
+    quiet: int = 0,
+    color: bool | None = None,
 ) -> bool:
     """Write the report to ``output_file`` or ``out``; whether it could be written (if not, the
     reason is on stderr). A machine-readable format is written alone: whatever else the run
@@ -425,11 +604,16 @@ def _write_report(
     human = fmt in ("full", "concise")
     try:
         if statistics:
-            target.write(report.statistics(outcome.results, as_json=fmt == "json", as_github=fmt == "github"))
+            target.write(
+                report.statistics(
+                    outcome.results, as_json=fmt == "json", as_github=fmt == "github", unread=outcome.input_errors
+                )
+            )
         else:
-            report.render(outcome.results, fmt, target, outcome.input_errors)
-        if fix and outcome.fixed and human:
-            target.write(report.fixed(outcome.fixed, len(outcome.written) + len(outcome.changes)))
+            report.render(outcome.results, fmt, target, outcome.input_errors, with_summary=not quiet, color=color)
+        hidden = 0 if unsafe_fixes else report.hidden_fixes(outcome.results)
+        if fix and human and not quiet:
+            target.write(report.fixed(outcome.fixed, len(outcome.written) + len(outcome.changes), hidden))
         listing = report.skipped(outcome.results) if show_skipped else ""
         if listing and human:
             target.write(listing)
@@ -485,7 +669,7 @@ def _exit_code(outcome: Any, exit_zero: bool) -> int:
     return EXIT_PROBLEMS if has_errors and not exit_zero else EXIT_CLEAN
 
 
-def _print_diffs(outcome: Any) -> int:
+def _print_diffs(outcome: Any, unsafe_fixes: bool = False, quiet: int = 0) -> int:
     """``--diff``: the unified diff of each change on stdout, a count on stderr; exit 1 if any."""
     import difflib
 
@@ -496,12 +680,15 @@ def _print_diffs(outcome: Any) -> int:
         lines = difflib.unified_diff(
             before.splitlines(keepends=True), after.splitlines(keepends=True), fromfile=name, tofile=name
         )
-        sys.stdout.writelines(lines)
+        if quiet < 2:
+            sys.stdout.writelines(lines)
     _tell_input_errors(outcome)
     if outcome.input_errors:
         return EXIT_ERROR
 
-    click.echo(report.would_fix(outcome.fixed, len(outcome.changes)), err=True, nl=False)
+    hidden = 0 if unsafe_fixes else report.hidden_fixes(outcome.results)
+    if not quiet:
+        click.echo(report.would_fix(outcome.fixed, len(outcome.changes), hidden), err=True, nl=False)
     return EXIT_PROBLEMS if outcome.changes else EXIT_CLEAN
 
 
@@ -624,20 +811,56 @@ def _insert_axes(values: Any, padded: Sequence[bool]) -> Any:
 
 
 @cli.command()
-@click.argument("code", required=False)
-def rules(code: str | None) -> None:
-    """List every diagnostic code with what it means and an example."""
+@click.argument("codes", nargs=-1)
+@click.option("--no-pager", is_flag=True, help="Print straight to standard output, even on a terminal.")
+def rules(codes: tuple[str, ...], no_pager: bool) -> None:
+    """List the diagnostic codes, with what each means and an example.
+
+    CODES are codes or prefixes, as --select takes them (BC1 lists BC101, BC102, ...); none
+    lists every code. On a terminal the list goes through a pager ($PAGER, or less).
+
+    \b
+    Examples:
+      broadcheck rules BC102
+      broadcheck rules BC1 BC2
+    """
     from broadcheck.messages import RULES
 
-    selected = [r for r in RULES.values() if code is None or r.code == code.upper()]
-    if not selected:
-        _fail(f"unknown code '{code}'; run 'broadcheck rules' for the list")
+    wanted = [c.strip().upper() for c in codes if c.strip()]
+    for code in wanted:
+        if not any(r.startswith(code) for r in RULES):
+            _fail(f"unknown code '{code}'; run 'broadcheck rules' for the list")
+    selected = [r for r in RULES.values() if not wanted or any(r.code.startswith(c) for c in wanted)]
+    lines = []
     for rule in selected:
-        click.echo(f"{rule.code}  {rule.name}  ({'retired' if rule.name.startswith('retired-') else rule.severity})")
-        click.echo(f"    {rule.summary}")
-        click.echo(f"    message: {rule.template}")
-        click.echo(f"    example: {rule.example}")
-        click.echo()
+        lines.append(f"{rule.code}  {rule.name}  ({'retired' if rule.name.startswith('retired-') else rule.severity})")
+        lines.append(f"    {rule.summary}")
+        lines.append(f"    message: {rule.template}")
+        lines.append(f"    example: {rule.example}")
+        lines.append("")
+    text = "".join(line + "\n" for line in lines)
+    if not no_pager and len(selected) > 1 and sys.stdout.isatty() and sys.stdin.isatty():
+        click.echo_via_pager(text)
+    else:
+        click.echo(text, nl=False)
+
+
+@cli.command()
+@click.option(
+    "--stdio", is_flag=True, help="Speak over standard input and output (the default; for clients that pass it)."
+)
+def server(stdio: bool) -> None:
+    """Run the language server (LSP) over standard input and output, for editors.
+
+    It needs the `lsp` extra: pip install 'broadcheck[lsp]'. See docs/editors.md for
+    VS Code, Neovim, Helix and Emacs.
+    """
+    try:
+        from broadcheck.server import main as serve
+    except ImportError as err:
+        _fail(f"the language server needs pygls: pip install 'broadcheck[lsp]' ({err})")
+    serve()
+    sys.exit(EXIT_CLEAN)
 
 
 class Interrupted(BaseException):

@@ -21,7 +21,7 @@ from broadcheck.ops import Frozen
 from broadcheck.text import check_marker
 
 PROFILES = ("spec", "llvm")
-OUTPUT_FORMATS = ("full", "concise", "json", "sarif", "github")
+OUTPUT_FORMATS = ("full", "concise", "json", "sarif", "github", "junit", "gitlab")
 DEFAULT_SPLIT_MARKER = "// -----"
 
 
@@ -41,6 +41,11 @@ class Settings(Frozen):
         "output_format",
         "split_input_file",
         "verify_diagnostics",
+        "extend_select",
+        "extend_exclude",
+        "per_file_ignores",
+        "respect_gitignore",
+        "cache_dir",
         "root",
         "path",
     )
@@ -54,6 +59,16 @@ class Settings(Frozen):
     split_input_file: str | None
     """The marker, when splitting."""
     verify_diagnostics: bool
+    extend_select: tuple[str, ...]
+    """Code prefixes added to ``select`` (when ``select`` names some: else every code is on)."""
+    extend_exclude: tuple[str, ...]
+    """Globs added to ``exclude``."""
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...]
+    """(glob, code prefixes): the codes not reported in the files the glob matches."""
+    respect_gitignore: bool
+    """Whether walks skip what ``.gitignore`` and ``.ignore`` files say."""
+    cache_dir: str | None
+    """Where the result cache lives (None: ``.broadcheck_cache`` beside the configuration)."""
     root: str
     """Where ``exclude`` globs are anchored: the config file's directory, or the cwd."""
     path: str | None
@@ -69,6 +84,11 @@ class Settings(Frozen):
         output_format: str | None = None,
         split_input_file: str | None = None,
         verify_diagnostics: bool = False,
+        extend_select: tuple[str, ...] = (),
+        extend_exclude: tuple[str, ...] = (),
+        per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = (),
+        respect_gitignore: bool = True,
+        cache_dir: str | None = None,
         root: str | None = None,
         path: str | None = None,
     ) -> None:
@@ -81,6 +101,11 @@ class Settings(Frozen):
         put(self, "output_format", output_format)
         put(self, "split_input_file", split_input_file)
         put(self, "verify_diagnostics", verify_diagnostics)
+        put(self, "extend_select", extend_select)
+        put(self, "extend_exclude", extend_exclude)
+        put(self, "per_file_ignores", per_file_ignores)
+        put(self, "respect_gitignore", respect_gitignore)
+        put(self, "cache_dir", cache_dir)
         put(self, "root", os.getcwd() if root is None else root)
         put(self, "path", path)
 
@@ -90,8 +115,32 @@ class Settings(Frozen):
         values.update((k, v) for k, v in overrides.items() if v is not None)
         return Settings(**values)
 
+    @property
+    def selected_codes(self) -> tuple[str, ...]:
+        """``select`` with ``extend-select``: empty (every code) unless ``select`` names some."""
+        return (*self.select, *self.extend_select) if self.select else ()
 
-_KEYS = ("exclude", "ignore", "ops", "output-format", "profile", "select", "split-input-file", "verify-diagnostics")
+    @property
+    def excluded_globs(self) -> tuple[str, ...]:
+        """``exclude`` with ``extend-exclude``."""
+        return (*self.exclude, *self.extend_exclude)
+
+
+_KEYS = (
+    "cache-dir",
+    "exclude",
+    "extend-exclude",
+    "extend-select",
+    "ignore",
+    "ops",
+    "output-format",
+    "per-file-ignores",
+    "profile",
+    "respect-gitignore",
+    "select",
+    "split-input-file",
+    "verify-diagnostics",
+)
 
 
 def find(start: str) -> tuple[str, dict[str, Any]] | None:
@@ -211,10 +260,34 @@ def parse(path: str, table: Mapping[str, Any], semantics: Iterable[str], codes: 
             values["profile"] = _choice(path, key, value, PROFILES)
         elif key == "output-format":
             values["output_format"] = _choice(path, key, value, OUTPUT_FORMATS)
-        elif key == "exclude":
-            values["exclude"] = _strings(path, key, value)
-        elif key in ("select", "ignore"):
-            values[key] = check_codes(_strings(path, key, value), codes, f"{path}: [tool.broadcheck] '{key}'")
+        elif key in ("exclude", "extend-exclude"):
+            values[key.replace("-", "_")] = _strings(path, key, value)
+        elif key in ("select", "ignore", "extend-select"):
+            where = f"{path}: [tool.broadcheck] '{key}'"
+            values[key.replace("-", "_")] = check_codes(_strings(path, key, value), codes, where)
+        elif key == "per-file-ignores":
+            if not isinstance(value, dict):
+                raise ConfigError(f"{path}: [tool.broadcheck] 'per-file-ignores' must be a table of glob = [codes]")
+            values["per_file_ignores"] = tuple(
+                (
+                    str(glob),
+                    check_codes(
+                        _strings(path, f"per-file-ignores.{glob}", codes_of),
+                        codes,
+                        f"{path}: [tool.broadcheck] 'per-file-ignores.{glob}'",
+                    ),
+                )
+                for glob, codes_of in value.items()
+            )
+        elif key == "respect-gitignore":
+            if not isinstance(value, bool):
+                raise ConfigError(f"{path}: [tool.broadcheck] 'respect-gitignore' must be true or false")
+            values["respect_gitignore"] = value
+        elif key == "cache-dir":
+            if not isinstance(value, str) or not value:
+                raise ConfigError(f"{path}: [tool.broadcheck] 'cache-dir' must be a path, not {_kind(value)}")
+            # relative to the configuration file's directory, as ruff reads it
+            values["cache_dir"] = os.path.join(os.path.dirname(os.path.abspath(path)), os.path.expanduser(value))
         elif key == "ops":
             if not isinstance(value, dict):
                 raise ConfigError(f"{path}: [tool.broadcheck] 'ops' must be a table of op-name glob = semantics")

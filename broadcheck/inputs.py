@@ -60,8 +60,11 @@ class NothingFound(Frozen):
         object.__setattr__(self, "path", path)
 
 
-def expand(paths: tuple[str, ...]) -> Iterator[str | InputError | NothingFound]:
+def expand(paths: tuple[str, ...], respect_ignores: bool = True) -> Iterator[str | InputError | NothingFound]:
     """Files to check, in the order named; directories give their ``*.mlir`` files, sorted.
+
+    With ``respect_ignores``, a walk skips what ``.gitignore`` and ``.ignore`` files say
+    (:mod:`broadcheck.ignores`), as git and ruff do; a file named is always checked.
 
     Hidden directories are skipped and directory symlinks are not followed, so a
     symlink loop cannot trap the walk. A path that cannot be read, named or met
@@ -92,10 +95,15 @@ def expand(paths: tuple[str, ...]) -> Iterator[str | InputError | NothingFound]:
             def walk_error(err: OSError, unreadable: list[InputError] = unreadable, top: str = path) -> None:
                 unreadable.append(InputError(err.filename or top, err.strerror or str(err)))
 
+            rules = _Rules(path) if respect_ignores else None
             for root, dirs, files in os.walk(path, onerror=walk_error):
                 dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+                if rules is not None:
+                    dirs[:] = [d for d in dirs if not rules.ignored(root, d, True)]
                 for name in files:
                     if name.endswith(".mlir"):
+                        if rules is not None and rules.ignored(root, name, False):
+                            continue
                         entry = os.path.join(root, name)
                         kind = _kind_at(entry)
                         if isinstance(kind, InputError):
@@ -110,6 +118,29 @@ def expand(paths: tuple[str, ...]) -> Iterator[str | InputError | NothingFound]:
                 yield NothingFound(path)
         else:
             yield InputError(path, f"not a regular file ({_KINDS.get(stat.S_IFMT(mode), 'unknown')}); not read")
+
+
+class _Rules:
+    """The ignore files in force during one walk, per directory (read when first entered)."""
+
+    def __init__(self, top: str) -> None:
+        from broadcheck.ignores import for_walk
+
+        self.top = top
+        first, root = for_walk(top)
+        self.in_repository = root is not None
+        self.by_directory = {os.path.normpath(top): first}
+
+    def ignored(self, directory: str, name: str, is_dir: bool) -> bool:
+        relative = os.path.relpath(os.path.join(directory, name), self.top).replace(os.sep, "/")
+        directory = os.path.normpath(directory)
+        rules = self.by_directory.get(directory)
+        if rules is None:  # os.walk goes top-down: the parent's rules are known
+            parent = os.path.normpath(os.path.dirname(directory))
+            inner = os.path.relpath(directory, self.top).replace(os.sep, "/")
+            rules = self.by_directory[parent].entered(directory, inner, self.in_repository)
+            self.by_directory[directory] = rules
+        return rules.ignored(relative, is_dir)
 
 
 _KINDS = {

@@ -29,13 +29,29 @@ from broadcheck.inputs import (
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from broadcheck.cache import Cache, Hashing
     from broadcheck.text import Source
+
+Reading = Callable[[str, int], "Callable[[int], None] | None"]
+"""``reading(path, size)``: a callback to advance by the bytes read of ``path`` as it is
+checked (a progress bar for one large file), or None."""
 
 
 class Outcome:
     """Everything a run produced: a result per file checked, and the paths that failed to read."""
 
-    __slots__ = ("changes", "excluded", "fixed", "input_errors", "nothing_found", "results", "stdin_output", "written")
+    __slots__ = (
+        "cached",
+        "changes",
+        "excluded",
+        "files",
+        "fixed",
+        "input_errors",
+        "nothing_found",
+        "results",
+        "stdin_output",
+        "written",
+    )
 
     def __init__(self) -> None:
         self.results: list[Result] = []
@@ -52,6 +68,10 @@ class Outcome:
         """``--fix``: the files written."""
         self.stdin_output: bytes | None = None
         """``--fix -``: what to print on standard output (the fixed text, or the input as it came)."""
+        self.cached = 0
+        """How many results came from the cache."""
+        self.files: list[str] = []
+        """The files to check, in the order they were found (``--show-files``)."""
 
 
 def excluded(path: str, patterns: Sequence[str], root: Path) -> bool:
@@ -78,8 +98,16 @@ def excluded(path: str, patterns: Sequence[str], root: Path) -> bool:
     return False
 
 
-def check_one(path: str, options: Options, stdin_name: str, jobs: int = 1) -> Result | InputError:
-    """Read, decode and check one path; a file is read in blocks, so memory stays flat."""
+def check_one(
+    path: str,
+    options: Options,
+    stdin_name: str,
+    jobs: int = 1,
+    hashing: Hashing | None = None,
+    advance: Callable[[int], None] | None = None,
+) -> Result | InputError:
+    """Read, decode and check one path; a file is read in blocks, so memory stays flat.
+    ``hashing`` gets the bytes of a file as they are read (for the cache), ``advance`` their count."""
     if path == STDIN or is_stream(path):  # read once, into memory
         loaded = load_stream(path, stdin_name)
         if isinstance(loaded, InputError):
@@ -98,7 +126,7 @@ def check_one(path: str, options: Options, stdin_name: str, jobs: int = 1) -> Re
             raise InternalError(source.path) from err
     stream = FileRun(path, options, lines=lambda numbers: _lines_of(path, numbers))
     try:
-        failed = feed(stream, path, 0, None, final=True)
+        failed = feed(stream, path, 0, None, final=True, hashing=hashing, advance=advance)
     except OSError as err:
         return InputError(path, err.strerror or str(err))
     except Exception as err:
@@ -134,9 +162,19 @@ def _lines_of(path: str, numbers: Iterable[int]) -> dict[int, str]:
     return found
 
 
-def feed(stream: FileRun, path: str, start: int, stop: int | None, final: bool) -> Result | None:
+def feed(
+    stream: FileRun,
+    path: str,
+    start: int,
+    stop: int | None,
+    final: bool,
+    hashing: Hashing | None = None,
+    advance: Callable[[int], None] | None = None,
+) -> Result | None:
     """Feed ``[start, stop)`` of ``path`` to ``stream``; a result if a block is not UTF-8."""
     blocks: Iterator[bytes] = read_blocks(path, start=start, stop=stop)
+    if hashing is not None or advance is not None:
+        blocks = _watched(blocks, hashing, advance)
     block = next(blocks, b"")
     if start == 0 and block.startswith(b"\xef\xbb\xbf"):
         block = block[3:]
@@ -153,6 +191,17 @@ def feed(stream: FileRun, path: str, start: int, stop: int | None, final: bool) 
         block = following
 
 
+def _watched(
+    blocks: Iterator[bytes], hashing: Hashing | None, advance: Callable[[int], None] | None
+) -> Iterator[bytes]:
+    for block in blocks:
+        if hashing is not None:
+            hashing.update(block)
+        if advance is not None:
+            advance(len(block))
+        yield block
+
+
 def _with_fixes(path: str, diagnostics: list[Diagnostic], options: Options) -> list[Diagnostic]:
     """Attach fixes: the file is read again, line by line, only when it has problems."""
     from broadcheck.engine.fix import with_fixes
@@ -166,26 +215,87 @@ def _with_fixes(path: str, diagnostics: list[Diagnostic], options: Options) -> l
 
 PARALLEL_MIN_FILES = 8
 
-_worker_options: Options | None = None
-_worker_keeps_going = True
+NO_CODE = "-"
+"""A ``select`` prefix no code starts with: what is left when per-file ignores cover every selected prefix."""
 
 
-def _init_worker(options: Options, keep_going: bool = True) -> None:
+class Checking:
+    """How each file of a run is checked: the options, the ``per-file-ignores`` that extend them
+    for some files, the cache. Sent once to each ``-j`` worker."""
+
+    __slots__ = ("cache", "keep_going", "options", "per_file", "root", "stdin_name")
+
+    def __init__(
+        self,
+        options: Options,
+        per_file: Sequence[tuple[str, tuple[str, ...]]] = (),
+        root: Path | None = None,
+        cache: Cache | None = None,
+        stdin_name: str = "<stdin>",
+        keep_going: bool = True,
+    ) -> None:
+        self.options, self.per_file, self.root, self.cache = options, tuple(per_file), root, cache
+        self.stdin_name, self.keep_going = stdin_name, keep_going
+
+    def options_for(self, path: str) -> Options:
+        """The options for ``path``: the run's, with the codes of each ``per-file-ignores``
+        pattern that matches it added to ``ignore``. As in ruff, a per-file ignore wins over any
+        ``select``, however specific: the selected prefixes it covers are dropped (``select =
+        ["BC2", "BC101"]`` with ``"legacy/*" = ["BC1"]`` reports only BC2 codes there)."""
+        if not self.per_file or path == STDIN:
+            return self.options
+        from pathlib import Path
+
+        root = self.root if self.root is not None else Path.cwd()
+        extra = tuple(c for pattern, codes in self.per_file if excluded(path, (pattern,), root) for c in codes)
+        if not extra:
+            return self.options
+        from dataclasses import replace
+
+        select = self.options.select
+        if select:
+            kept = tuple(p for p in select if not p.startswith(extra))
+            select = kept or (NO_CODE,)
+        return replace(self.options, select=select, ignore=(*self.options.ignore, *extra))
+
+    def check(
+        self, path: str, jobs: int = 1, advance: Callable[[int], None] | None = None
+    ) -> tuple[Result | InputError, bool]:
+        """:func:`check_one` through the cache (for a regular file); and whether the result
+        came from it. An internal error is the file's failure, unless not ``keep_going``."""
+        options = self.options_for(path)
+        try:
+            if self.cache is None or path == STDIN or is_stream(path):
+                return check_one(path, options, self.stdin_name, jobs, advance=advance), False
+            from broadcheck.cache import cached_check
+
+            def fresh(hashing: Hashing) -> Result | InputError:
+                return check_one(path, options, self.stdin_name, jobs, hashing, advance)
+
+            return cached_check(path, options, self.cache, fresh)
+        except InternalError as err:
+            if not self.keep_going:
+                raise
+            return failed(err), False
+
+
+_worker: Checking | None = None
+
+
+def _init_worker(checking: Checking) -> None:
     import signal
 
-    global _worker_options, _worker_keeps_going
-    _worker_options, _worker_keeps_going = options, keep_going
+    global _worker
+    _worker = checking
     # Ctrl-C reaches the whole process group: the parent alone handles it (exit 130).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for number in (signal.SIGTERM, signal.SIGHUP):  # the pool ends its workers with SIGTERM
         signal.signal(number, signal.SIG_DFL)
 
 
-def _check_in_worker(path: str) -> Result | InputError:
-    assert _worker_options is not None
-    if not _worker_keeps_going:
-        return check_one(path, _worker_options, "<stdin>")
-    return _checked(path, _worker_options, "<stdin>", 1)
+def _check_in_worker(path: str) -> tuple[Result | InputError, bool]:
+    assert _worker is not None
+    return _worker.check(path)
 
 
 def failed(err: InternalError) -> InputError:
@@ -195,36 +305,42 @@ def failed(err: InternalError) -> InputError:
     return InputError(err.path, f"{type(cause).__name__}: {text[:500]}" if text else type(cause).__name__, "check")
 
 
-def _checked(path: str, options: Options, stdin_name: str, jobs: int) -> Result | InputError:
-    """:func:`check_one`, with an internal error given back as the file's failure."""
-    try:
-        return check_one(path, options, stdin_name, jobs)
-    except InternalError as err:
-        return failed(err)
+LARGE = 8 << 20
+"""A file this large gets a progress bar of its own, by bytes read (``reading``)."""
 
 
 def _results(
-    files: Sequence[str], options: Options, jobs: int, stdin_name: str, keep_going: bool = True
-) -> Iterator[Result | InputError]:
-    check = _checked if keep_going else check_one
+    files: Sequence[str], checking: Checking, jobs: int, reading: Reading | None = None
+) -> Iterator[tuple[Result | InputError, bool]]:
     disk = [f for f in files if f != STDIN]
     # A process pool costs more to start than a few small files take to check.
     if jobs <= 1 or len(disk) < PARALLEL_MIN_FILES:
         for path in files:  # a few files: each large one is split across the cores instead
-            yield check(path, options, stdin_name, jobs)
+            yield checking.check(path, jobs, _reader(path, reading))
         return
     if STDIN in files:  # stdin can only be read here, in the parent
-        yield check(STDIN, options, stdin_name, 1)
+        yield checking.check(STDIN, 1)
     from concurrent.futures import ProcessPoolExecutor
 
     chunksize = max(1, min(64, len(disk) // (jobs * 8)))
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(options, keep_going))
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(checking,))
     try:
         yield from pool.map(_check_in_worker, disk, chunksize=chunksize)
     except BaseException:  # Ctrl-C or an internal error: do not wait for the files still queued
         pool.shutdown(wait=False, cancel_futures=True)
         raise
     pool.shutdown()
+
+
+def _reader(path: str, reading: Reading | None) -> Callable[[int], None] | None:
+    """A byte counter for a large regular file, if ``reading`` wants one."""
+    if reading is None or path == STDIN:
+        return None
+    try:
+        size = os.stat(path).st_size
+    except (OSError, ValueError):
+        return None
+    return reading(path, size) if size >= LARGE else None
 
 
 def run(
@@ -234,23 +350,33 @@ def run(
     root: Path | None = None,
     jobs: int = 1,
     stdin_name: str = "<stdin>",
-    progress: Callable[[int], Callable[[], None]] | None = None,
+    progress: Callable[[int], Callable[[], None] | None] | None = None,
     fix: tuple[bool, bool] | None = None,
     keep_going: bool = True,
+    cache: Cache | None = None,
+    per_file_ignores: Sequence[tuple[str, tuple[str, ...]]] = (),
+    respect_ignores: bool = True,
+    reading: Reading | None = None,
+    list_only: bool = False,
 ) -> Outcome:
-    """Check every file ``paths`` name; ``progress(total)`` returns a per-file tick, if given.
+    """Check every file ``paths`` name; ``progress(total)`` returns a per-file tick, if given,
+    and ``reading`` a byte counter for a large file.
 
     ``fix`` is ``(write, unsafe)`` for ``--fix`` (write) or ``--diff``. An internal error while
     checking a file is that file's failure, and the others are still checked, unless
-    ``keep_going`` is false (``--debug``: it is raised, with its traceback).
+    ``keep_going`` is false (``--debug``: it is raised, with its traceback). ``cache`` serves
+    and keeps results (never for ``--fix``, ``--diff`` or standard input); ``per_file_ignores``
+    adds codes to ``ignore`` for the files a glob matches; ``respect_ignores`` skips in walks
+    what ``.gitignore`` and ``.ignore`` files say. With ``list_only``, files are found and
+    nothing is checked (``--show-files``).
     """
-    if root is None and exclude:
+    if root is None and (exclude or per_file_ignores):
         from pathlib import Path
 
         root = Path.cwd()
     outcome = Outcome()
     files: list[str] = []
-    for item in expand(tuple(paths)):
+    for item in expand(tuple(paths), respect_ignores):
         if isinstance(item, InputError):
             if root is not None and excluded(item.path, exclude, root):
                 outcome.excluded += 1  # excluded: not read, so not an error (a FIFO, say)
@@ -262,15 +388,20 @@ def run(
             outcome.excluded += 1
         else:
             files.append(item)
+    outcome.files = list(files)
+    if list_only:
+        return outcome
+    checking = Checking(options, per_file_ignores, root, cache if fix is None else None, stdin_name, keep_going)
     tick = progress(len(files)) if progress is not None else None
     if fix is not None:  # --fix and --diff read, rewrite and check each input in turn
-        _fix_all(outcome, files, options, fix, max(1, jobs), stdin_name, keep_going)
+        _fix_all(outcome, files, checking, fix, max(1, jobs))
         files = []
-    for result in _results(files, options, max(1, jobs), stdin_name, keep_going):
+    for result, from_cache in _results(files, checking, max(1, jobs), reading if tick is None else None):
         if isinstance(result, InputError):
             outcome.input_errors.append(result)
         else:
             outcome.results.append(result)
+        outcome.cached += from_cache
         if tick is not None:
             tick()
     outcome.results.sort(key=lambda r: r.path)
@@ -278,24 +409,16 @@ def run(
     return outcome
 
 
-def _fix_all(
-    outcome: Outcome,
-    files: Sequence[str],
-    options: Options,
-    fix: tuple[bool, bool],
-    jobs: int,
-    stdin_name: str,
-    keep_going: bool,
-) -> None:
+def _fix_all(outcome: Outcome, files: Sequence[str], checking: Checking, fix: tuple[bool, bool], jobs: int) -> None:
     """``--fix`` or ``--diff`` each file in turn (broadcheck.fixing), into ``outcome``."""
     from broadcheck.fixing import fix_one
 
     write, unsafe = fix
     for path in files:
         try:
-            done = fix_one(path, options, stdin_name, unsafe, write, check_one, jobs)
+            done = fix_one(path, checking.options_for(path), checking.stdin_name, unsafe, write, check_one, jobs)
         except InternalError as err:
-            if not keep_going:
+            if not checking.keep_going:
                 raise
             outcome.input_errors.append(failed(err))
             continue

@@ -48,6 +48,15 @@ def _checksums(*roots: Path) -> dict[str, str]:
     }
 
 
+@pytest.fixture(autouse=True)
+def _a_cache_of_its_own(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test's runs keep their result cache in a directory of the test's own (the cache is
+    on, as for a user, but never carries a result from one test into another, nor writes into
+    the checkout). Tests of the cache's own location unset the variable."""
+    monkeypatch.setenv("BROADCHECK_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+    monkeypatch.delenv("BROADCHECK_NO_CACHE", raising=False)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _nothing_written_into_checked_trees() -> Iterator[None]:
     """broadcheck never writes into the paths it checks: the fixture and example trees are
@@ -55,3 +64,18 @@ def _nothing_written_into_checked_trees() -> Iterator[None]:
     before = _checksums(FIXTURES, EXAMPLES)
     yield
     assert _checksums(FIXTURES, EXAMPLES) == before, "a test run changed files under tests/fixtures or examples"
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Say what the deselected tests are and how to run them, beside pytest's count."""
+    deselected = terminalreporter.stats.get("deselected", [])
+    oracle = [
+        item for item in deselected if getattr(item, "get_closest_marker", None) and item.get_closest_marker("oracle")
+    ]
+    if not oracle:
+        return
+    terminalreporter.write_line(
+        f"{len(oracle)} deselected: the oracle tests, which compare broadcheck with the real verifiers "
+        "(IREE's MLIR, jaxlib's MHLO, ONNX's shape inference, TensorFlow); they download those tools, "
+        "so `make test` leaves them out. Run them with `make oracle` and `make oracle-tf`."
+    )

@@ -171,3 +171,14 @@ def test_the_cache_is_fresh_only_for_the_current_code_and_complete_files(tmp_pat
     assert not exports.fresh(tmp_path, quick=True)
     (tmp_path / names[0]).unlink()
     assert names[0] not in [e.file for e in export_files(manifest, tmp_path, quick=True)]
+
+
+def test_every_bench_run_has_the_result_cache_off_unless_a_row_asks() -> None:
+    """A row measures checks, never the cache, except the cache's own rows (which pass env)."""
+    import sys
+
+    from bench.run import run
+
+    probe = [sys.executable, "-c", "import os; print(repr(os.environ.get('BROADCHECK_NO_CACHE')))"]
+    assert run(probe, rss=False).output == "'1'\n"
+    assert run(probe, rss=False, env={"BROADCHECK_NO_CACHE": ""}).output == "''\n"

@@ -151,7 +151,11 @@ def test_rules_lists_every_code(run: Invoke) -> None:
 
 
 def test_version_and_help(run: Invoke) -> None:
-    assert run("--version").out == f"broadcheck, version {__version__}\n"
+    version = run("--version").out.splitlines()
+    assert version[0] == f"broadcheck, version {__version__}"
+    # the tools whose dialects it follows, with their versions (from the op-name lists)
+    assert "  chlo, linalg, stablehlo, tensor, tosa, vector: iree-base-compiler 3.13.0" in version
+    assert "  tf, tfl: tensorflow-cpu 2.21.0" in version and "  mhlo: jax/jaxlib 0.10.2" in version
     help_text = run("--help").out
     assert "Examples:" in help_text and "broadcheck check" in help_text
     assert "--split-input-file" in run("check", "--help").out

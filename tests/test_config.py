@@ -66,9 +66,15 @@ def test_explicit_config_file(run: Invoke, repo: Path) -> None:
 @pytest.mark.parametrize(
     ("body", "message"),
     [
-        ('profil = "llvm"', "[tool.broadcheck] unknown key 'profil'; allowed keys: exclude, ignore, ops,"),
+        (
+            'profil = "llvm"',
+            "[tool.broadcheck] unknown key 'profil'; allowed keys: cache-dir, exclude, extend-exclude,",
+        ),
         ('profile = "gcc"', "[tool.broadcheck] 'profile' is 'gcc'; allowed: spec, llvm"),
-        ('output-format = "xml"', "'output-format' is 'xml'; allowed: full, concise, json, sarif, github"),
+        (
+            'output-format = "xml"',
+            "'output-format' is 'xml'; allowed: full, concise, json, sarif, github, junit, gitlab",
+        ),
         ('ops = {"x.*" = "fortran"}', "'ops.x.*' is 'fortran'; allowed: "),
         ("select = [1]", "'select' must be a list of strings"),
         ('select = ["XY"]', "'XY' matches no broadcheck code"),

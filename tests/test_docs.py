@@ -31,3 +31,26 @@ def test_every_rule_has_its_own_name() -> None:
 
     twice = [name for name, n in Counter(rule.name for rule in RULES.values()).items() if n > 1]
     assert twice == []
+
+
+def test_make_test_says_what_it_deselects_and_how_to_run_it() -> None:
+    """`make test` runs pytest with `-m 'not oracle'`: its count of deselected tests comes with
+    what they are and the targets that run them."""
+    import re
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "tests/oracle", "--collect-only", "-q", "-p", "no:cacheprovider"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    said = re.search(
+        r"^(\d+) deselected: the oracle tests.*Run them with `make oracle` and `make oracle-tf`\.$", done.stdout, re.M
+    )
+    counted = re.search(r"\((\d+) deselected\)", done.stdout)
+    assert said and counted and said.group(1) == counted.group(1) != "0", done.stdout
+    makefile = (ROOT / "Makefile").read_text()
+    assert "\noracle:" in makefile and "\noracle-tf:" in makefile

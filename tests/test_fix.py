@@ -38,7 +38,8 @@ def test_diff_prints_what_fix_would_write_and_writes_nothing(stale: Path, run: I
     result = run("check", "--isolated", "--diff", "stale.mlir")
     assert result.code == 1
     _golden("stale.diff", result.out.encode())
-    assert result.err == "Would fix 1 problem in 1 file.\n"
+    # the fix that changes @unsafe's signature waits for --unsafe-fixes, and the count says so
+    assert result.err == "Would fix 1 problem in 1 file (1 hidden fix can be enabled with --unsafe-fixes).\n"
     assert stale.read_bytes() == before
 
 
@@ -53,7 +54,7 @@ def test_fix_rewrites_only_type_text(stale: Path, run: Invoke) -> None:
         "stale.mlir:19:8: error: 'tosa.add' op operands don't have broadcast-compatible shapes [BC101]",
         "Found 2 errors in 1 file.",
         "Checked 5 ops; 1 passed over (1 not in the op table); --show-skipped lists them.",
-        "Fixed 1 problem in 1 file.",
+        "Fixed 1 problem in 1 file (1 hidden fix can be enabled with --unsafe-fixes).",
     ]
     _golden("stale.fixed.mlir", stale.read_bytes())
     assert stat.S_IMODE(stale.stat().st_mode) == 0o640

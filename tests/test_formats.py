@@ -146,7 +146,10 @@ def test_output_file(run: Invoke, project: Path) -> None:
 def test_statistics_and_exit_zero(run: Invoke, project: Path) -> None:
     Path("ir/bad2.mlir").write_text(BAD + BAD)
     result = run("check", "--statistics", "ir")
-    assert (result.code, result.out) == (1, "3  BC101  operands-not-broadcastable\n1  BC001  syntax-error\n")
+    assert (result.code, result.out) == (
+        1,
+        "3  BC101  operands-not-broadcastable\n1  BC001  syntax-error\nFound 4 errors in 3 files.\n",
+    )
     assert run("check", "--exit-zero", "ir").code == 0
 
 
@@ -160,11 +163,16 @@ def test_statistics_as_json_carry_the_coverage(run: Invoke, tmp_path: Path, monk
     result = run("check", "--isolated", "--statistics", "--output-format", "json", "a.mlir")
     assert result.code == 1
     assert json.loads(result.out) == {
-        "codes": [{"code": "BC101", "name": "operands-not-broadcastable", "count": 1}],
+        "codes": [
+            {"code": "BC101", "name": "operands-not-broadcastable", "count": 1, "fixable": 0, "fixable_unsafe": 0}
+        ],
         "files_checked": 1,
         "ops_checked": 1,
         "passed_over": [{"op": "tosa.cond_if", "reason": "not in the op table", "count": 2}],
         "annotations_not_held": 0,
+        "total": 1,
+        "fixable": 0,
+        "fixable_unsafe": 0,
     }
     sarif = json.loads(run("check", "--isolated", "--output-format", "sarif", "a.mlir").out)
     assert sarif["runs"][0]["properties"]["passed_over"] == [

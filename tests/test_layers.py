@@ -24,14 +24,15 @@ PACKAGE = Path(__file__).resolve().parent.parent / "broadcheck"
 
 LAYERS: list[set[str]] = [
     {"ops"},
-    {"text", "messages", "syntax", "semantics"},
+    {"text", "messages", "syntax", "semantics", "ignores"},
     {"diagnostics", "dialects"},
     {"inputs", "suppressions", "expectations", "optable"},
     {"config", "outputs"},
     {"engine"},
     {"fixing", "api", "shell"},
-    {"runner", "broadcheck"},
+    {"runner", "broadcheck", "cache", "versions"},
     {"report"},
+    {"server"},
     {"cli"},
     {"__main__"},
 ]

@@ -1,5 +1,5 @@
 """What reaches standard output: off a terminal, a message is never wrapped, whatever COLUMNS
-says, so grep finds it; a machine-readable format (json, sarif, github) is all there is on
+says, so grep finds it; a machine-readable format (json, sarif, github, junit, gitlab) is all there is on
 standard output; file names and text from the input are escaped in every format, so no name
 or token can become a workflow command or a terminal control sequence; and a file that
 fails with an internal error does not stop the others' reports."""
@@ -71,16 +71,20 @@ def test_every_format_keeps_each_message_on_one_line(fmt: str, columns: str, ref
         assert all(len(line) <= width for line in lines if line.split(" | ")[0].strip().isdigit())
 
 
-@pytest.mark.parametrize("fmt", ["json", "sarif", "github"])
+@pytest.mark.parametrize("fmt", ["json", "sarif", "github", "junit", "gitlab"])
 @pytest.mark.parametrize("extra", [[], ["--statistics"], ["--show-skipped"], ["--statistics", "--show-skipped"]])
 def test_a_machine_format_owns_standard_output(fmt: str, extra: list[str]) -> None:
-    if fmt == "sarif" and "--statistics" in extra:
+    if fmt in ("sarif", "junit", "gitlab") and "--statistics" in extra:
         return  # a usage error (below)
     result = broadcheck("check", "--isolated", "--output-format", fmt, *extra, str(EXAMPLES), cwd=Path.cwd())
     assert result.returncode == 1
     out = result.stdout.decode()
     if fmt == "github":
         assert out and all(line.startswith("::") for line in out.splitlines())
+    elif fmt == "junit":
+        from xml.etree import ElementTree
+
+        assert ElementTree.fromstring(out).tag == "testsuites"  # the whole of it, and nothing after
     else:
         json.loads(out)  # the whole of it, and nothing after
     if "--show-skipped" in extra:
@@ -90,6 +94,9 @@ def test_a_machine_format_owns_standard_output(fmt: str, extra: list[str]) -> No
 def test_combinations_that_cannot_own_standard_output_are_usage_errors(run: Invoke, tmp_path: Path) -> None:
     result = run("check", "--isolated", "--statistics", "--output-format", "sarif", str(EVERY_ERROR))
     assert result.code == 2 and "--statistics has no SARIF form" in result.err
+    for fmt, name in (("junit", "JUnit"), ("gitlab", "GitLab Code Quality")):
+        result = run("check", "--isolated", "--statistics", "--output-format", fmt, str(EVERY_ERROR))
+        assert (result.code, result.out) == (2, "") and f"--statistics has no {name} form" in result.err
     result = run("check", "--isolated", "--diff", "--output-format", "json", str(EVERY_ERROR))
     assert result.code == 2 and "--diff prints a unified diff" in result.err
 

@@ -25,6 +25,7 @@ def test_wheel_installs_and_runs_from_an_unrelated_directory(tmp_path: Path) -> 
     (wheel,) = dist.glob("broadcheck-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
     assert "broadcheck/grammars/mlir.lark" in names
+    assert "broadcheck/py.typed" in names  # the library API is typed (PEP 561)
     assert not any(name.startswith("tests/") for name in names)
 
     env_dir = tmp_path / "venv"

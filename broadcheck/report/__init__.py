@@ -8,14 +8,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from broadcheck.diagnostics import Result
     from broadcheck.inputs import InputError
 
-FORMATS = ("full", "concise", "json", "sarif", "github")
-MACHINE_FORMATS = ("json", "sarif", "github")
+FORMATS = ("full", "concise", "json", "sarif", "github", "junit", "gitlab")
+MACHINE_FORMATS = ("json", "sarif", "github", "junit", "gitlab")
 """Formats a program reads: when one is chosen, it alone is written on standard output."""
 
 # What text from the input (a source line, a string token in a message, a file name) may not
@@ -141,16 +141,29 @@ def passed_over(results: Sequence[Result]) -> dict[tuple[str, str], int]:
     return total
 
 
-def fixed(count: int, files: int) -> str:
-    """``--fix``: what was fixed."""
-    return f"Fixed {_plural(count, 'problem')} in {_plural(files, 'file')}.\n"
+def hidden_fixes(results: Sequence[Result]) -> int:
+    """How many problems have only an unsafe fix (applied with ``--unsafe-fixes``)."""
+    return sum(1 for r in results for d in r.diagnostics if d.fix is not None and not d.fix.safe)
 
 
-def would_fix(count: int, files: int) -> str:
-    """``--diff``: what ``--fix`` would fix."""
+def _hidden(hidden: int) -> str:
+    return f"{_plural(hidden, 'hidden fix')} can be enabled with --unsafe-fixes" if hidden else ""
+
+
+def fixed(count: int, files: int, hidden: int = 0) -> str:
+    """``--fix``: what was fixed, and how many problems only ``--unsafe-fixes`` would fix."""
+    if not count:
+        return f"No fixes applied ({_hidden(hidden)}).\n" if hidden else ""
+    more = f" ({_hidden(hidden)})" if hidden else ""
+    return f"Fixed {_plural(count, 'problem')} in {_plural(files, 'file')}{more}.\n"
+
+
+def would_fix(count: int, files: int, hidden: int = 0) -> str:
+    """``--diff``: what ``--fix`` would fix, and how many problems only ``--unsafe-fixes`` would fix."""
+    more = f" ({_hidden(hidden)})" if hidden else ""
     if not files:
-        return "No fixes available.\n"
-    return f"Would fix {_plural(count, 'problem')} in {_plural(files, 'file')}.\n"
+        return f"No fixes available{more}.\n"
+    return f"Would fix {_plural(count, 'problem')} in {_plural(files, 'file')}{more}.\n"
 
 
 def skipped(results: Sequence[Result]) -> str:
@@ -176,45 +189,87 @@ def coverage(results: Sequence[Result]) -> dict[str, object]:
     }
 
 
-def statistics(results: Sequence[Result], as_json: bool = False, as_github: bool = False) -> str:
-    """``--statistics``: how many of each code, most frequent first; with ``as_json``, an
-    object that also says what was checked and passed over (``--output-format json``); with
+def statistics(
+    results: Sequence[Result], as_json: bool = False, as_github: bool = False, unread: Sequence[InputError] = ()
+) -> str:
+    """``--statistics``: how many of each code, most frequent first, ``[*]`` marking the codes
+    ``--fix`` can fix (``[!]``: only with ``--unsafe-fixes``), then the totals; with ``as_json``,
+    an object that also says what was checked and passed over (``--output-format json``); with
     ``as_github``, one ``::notice`` workflow command per code (``--output-format github``)."""
     from collections import Counter
 
     from broadcheck.messages import RULES
 
     counts = Counter(d.code for r in results for d in r.diagnostics)
+    safe = Counter(d.code for r in results for d in r.diagnostics if d.fix is not None and d.fix.safe)
+    unsafe = Counter(d.code for r in results for d in r.diagnostics if d.fix is not None and not d.fix.safe)
     rows = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
     if as_json:
         import json
 
         data = {
-            "codes": [{"code": code, "name": RULES[code].name, "count": n} for code, n in rows],
+            "codes": [
+                {
+                    "code": code,
+                    "name": RULES[code].name,
+                    "count": n,
+                    "fixable": safe[code],
+                    "fixable_unsafe": unsafe[code],
+                }
+                for code, n in rows
+            ],
             **coverage(results),
+            "total": sum(counts.values()),
+            "fixable": sum(safe.values()),
+            "fixable_unsafe": sum(unsafe.values()),
         }
         return json_text(json.dumps(data, indent=2, ensure_ascii=False)) + "\n"
     if as_github:
         return "".join(f"::notice title=broadcheck statistics::{n} {code} {RULES[code].name}\n" for code, n in rows)
     width = max((len(str(n)) for _, n in rows), default=1)
-    return "".join(f"{n:>{width}}  {code}  {RULES[code].name}\n" for code, n in rows)
+    marks = any(safe.values()) or any(unsafe.values())
+
+    def mark(code: str) -> str:
+        if not marks:
+            return ""
+        return "[*] " if safe[code] else "[!] " if unsafe[code] else "    "
+
+    lines = [f"{n:>{width}}  {code}  {mark(code)}{RULES[code].name}\n" for code, n in rows]
+    lines.append(summary(results, unread).split("\n")[0] + "\n")
+    fixable, hidden = sum(safe.values()), sum(unsafe.values())
+    if fixable:
+        more = f" ([!] {hidden} more with --fix --unsafe-fixes)" if hidden else ""
+        lines.append(f"[*] {fixable} fixable with --fix{more}.\n")
+    elif hidden:
+        lines.append(f"[!] {hidden} fixable with --fix --unsafe-fixes.\n")
+    return "".join(lines)
 
 
-def render(results: Sequence[Result], output_format: str, out: TextIO, unread: Sequence[InputError] = ()) -> None:
+def render(
+    results: Sequence[Result],
+    output_format: str,
+    out: TextIO,
+    unread: Sequence[InputError] = (),
+    with_summary: bool = True,
+    color: bool | None = None,
+) -> None:
     """Render ``results`` in ``output_format`` (one of :data:`FORMATS`); ``unread`` are the
     paths that could not be read (the CLI reports them on stderr too). Only the full
-    format loads Rich, and only when there is a diagnostic to draw."""
+    format loads Rich, and only when there is a diagnostic to draw. ``with_summary`` false
+    leaves out the human formats' summary (``--quiet``); ``color`` forces colour on or off in
+    the full format (None: on a terminal only)."""
     if output_format in ("full", "concise") and not any(r.diagnostics for r in results):
-        out.write(summary(results, unread) + "\n")  # nothing to draw: both print just this
+        if with_summary:
+            out.write(summary(results, unread) + "\n")  # nothing to draw: both print just this
         return
     if output_format == "full":
         from broadcheck.report.full import render as full
 
-        full(results, out, unread)
+        full(results, out, unread, with_summary=with_summary, color=color)
     elif output_format == "concise":
         from broadcheck.report.concise import render as concise
 
-        concise(results, out, unread)
+        concise(results, out, unread, with_summary=with_summary)
     elif output_format == "json":
         from broadcheck.report.json import render as json
 
@@ -227,5 +282,52 @@ def render(results: Sequence[Result], output_format: str, out: TextIO, unread: S
         from broadcheck.report.github import render as github
 
         github(results, out, unread)
+    elif output_format == "junit":
+        from broadcheck.report.junit import render as junit
+
+        junit(results, out, unread)
+    elif output_format == "gitlab":
+        from broadcheck.report.gitlab import render as gitlab
+
+        gitlab(results, out, unread)
     else:
         raise ValueError(f"unknown output format '{output_format}'; choose {', '.join(FORMATS)}")
+
+
+def settings_text(settings: Any, options: Any, cache_dir: str | None) -> str:
+    """``--show-settings``: where the settings come from, and each one in force, as TOML."""
+
+    def toml(value: object) -> str:
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if value is None:
+            return '""'
+        if isinstance(value, str):
+            return '"' + shown(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+        if isinstance(value, (tuple, list)):
+            return "[" + ", ".join(toml(v) for v in value) + "]"
+        return str(value)
+
+    source = shown(settings.path) if settings.path else "none (the defaults)"
+    ops = ", ".join(f"{toml(p)} = {toml(s)}" for p, s in options.ops.written)
+    per_file = ", ".join(f"{toml(glob)} = {toml(codes)}" for glob, codes in settings.per_file_ignores)
+    rows = [
+        ("profile", toml(str(options.profile.value))),
+        ("ops", "{" + (f" {ops} " if ops else "") + "}"),
+        ("select", toml(settings.select)),
+        ("extend-select", toml(settings.extend_select)),
+        ("ignore", toml(settings.ignore)),
+        ("per-file-ignores", "{" + (f" {per_file} " if per_file else "") + "}"),
+        ("exclude", toml(settings.exclude)),
+        ("extend-exclude", toml(settings.extend_exclude)),
+        ("respect-gitignore", toml(settings.respect_gitignore)),
+        ("output-format", toml(settings.output_format or "full")),
+        ("split-input-file", toml(options.split_marker) if options.split_marker is not None else "false"),
+        ("verify-diagnostics", toml(options.verify_diagnostics)),
+        ("cache-dir", toml(cache_dir) if cache_dir is not None else "false  # --no-cache"),
+    ]
+    width = max(len(k) for k, _ in rows)
+    return (
+        f"# settings from: {source}\n# exclude globs are relative to: {shown(settings.root)}\n[tool.broadcheck]\n"
+        + "".join(f"{k:<{width}} = {v}\n" for k, v in rows)
+    )

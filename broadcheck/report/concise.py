@@ -12,7 +12,9 @@ if TYPE_CHECKING:
     from broadcheck.inputs import InputError
 
 
-def render(results: Sequence[Result], out: TextIO, unread: Sequence[InputError] = ()) -> None:
+def render(
+    results: Sequence[Result], out: TextIO, unread: Sequence[InputError] = (), with_summary: bool = True
+) -> None:
     """``path:line:col: error: <message> [<CODE>]`` per problem, then the summary. File names and
     messages are escaped (:func:`broadcheck.report.shown`): each problem is one line, and nothing
     of the input reaches a terminal or a problem matcher as a control sequence."""
@@ -21,4 +23,5 @@ def render(results: Sequence[Result], out: TextIO, unread: Sequence[InputError] 
         for d in result.diagnostics:
             where = path if d.path == result.path else shown(d.path)
             out.write(f"{where}:{d.line}:{d.column}: {d.severity}: {shown(d.message)} [{d.code}]\n")
-    out.write(summary(results, unread) + "\n")
+    if with_summary:
+        out.write(summary(results, unread) + "\n")

@@ -250,9 +250,15 @@ def _columns() -> int:
 
 
 def render(
-    results: Sequence[Result], out: TextIO, unread: Sequence[InputError] = (), with_summary: bool = True
+    results: Sequence[Result],
+    out: TextIO,
+    unread: Sequence[InputError] = (),
+    with_summary: bool = True,
+    color: bool | None = None,
 ) -> None:
-    """Every diagnostic in full, a blank line between them, then the summary."""
+    """Every diagnostic in full, a blank line between them, then the summary. ``color``
+    true or false forces colour on or off (``--color``); None leaves it to Rich (a terminal,
+    ``NO_COLOR``, ``FORCE_COLOR``)."""
     if not any(r.diagnostics for r in results):
         # Nothing to draw: no need to load Rich (start-up time matters to a hook).
         if with_summary:
@@ -261,7 +267,15 @@ def render(
     from rich.console import Console
     from rich.text import Text
 
-    console = Console(file=out, soft_wrap=True, highlight=False, emoji=False, markup=False)
+    console = Console(
+        file=out,
+        soft_wrap=True,
+        highlight=False,
+        emoji=False,
+        markup=False,
+        force_terminal=True if color else None,
+        color_system=None if color is False else "standard" if color else "auto",
+    )
     # On a terminal, its width (Rich honours COLUMNS), and messages wrap to it. Off a terminal
     # (FORCE_COLOR colours a pipe, but a pipe has no width) messages are never wrapped, so that
     # each stays on one line for grep; source lines are cut to COLUMNS if set, else 120.

@@ -1,0 +1,280 @@
+"""The result cache: a warm run prints what a cold run prints, byte for byte; anything that
+could change a result (the file, a setting, broadcheck itself) makes a recheck; a corrupt or
+foreign entry is never trusted; concurrent runs and ``-j`` never see half an entry."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from broadcheck import cache
+from tests.conftest import EXAMPLES, FIXTURES, Invoke
+
+BAD = "%0 = tosa.add %a, %b : (tensor<3xf32>, tensor<2xf32>) -> tensor<3xf32>\n"
+GOOD = "%0 = tosa.add %a, %b : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>\n"
+FORMATS = ["full", "concise", "json", "sarif", "github", "junit", "gitlab"]
+
+
+def from_cache(result_err: str) -> tuple[int, int]:
+    """(files to check, from the cache), as ``-v`` says them."""
+    line = next(line for line in result_err.splitlines() if " to check" in line)
+    files = int(line.split("broadcheck: ")[1].split(" ")[0])
+    cached = int(line.split(", ")[-1].split(" from the cache")[0]) if "from the cache" in line else 0
+    return files, cached
+
+
+@pytest.fixture
+def tree(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    (tmp_path / ".git").mkdir()
+    monkeypatch.chdir(tmp_path)
+    shutil.copytree(EXAMPLES, tmp_path / "examples")
+    shutil.copytree(FIXTURES, tmp_path / "fixtures")
+    return tmp_path
+
+
+def test_a_warm_run_prints_what_a_cold_run_prints(run: Invoke, tree: Path) -> None:
+    for fmt in FORMATS:
+        args = ("check", "--output-format", fmt, "--show-skipped", "examples", "fixtures")
+        fresh = run(*args, "--no-cache")
+        cold = run(*args, "-v")
+        warm = run(*args, "-v")
+        assert (cold.code, cold.out) == (fresh.code, fresh.out) == (warm.code, warm.out), fmt
+        files, cached = from_cache(warm.err)
+        assert files > 30 and cached == files, fmt
+    statistics = [run("check", "--statistics", "examples", *extra).out for extra in ((), ("--no-cache",))]
+    assert statistics[0] == statistics[1]
+
+
+@pytest.mark.parametrize("split", [[], ["--split-input-file"]])
+def test_verify_diagnostics_runs_are_cached_apart(run: Invoke, tree: Path, split: list[str]) -> None:
+    fixtures = sorted(str(p.relative_to(tree)) for p in (tree / "fixtures").glob("*.mlir"))[:40]
+    for _ in range(2):
+        for verify in (["--verify-diagnostics"], ["--no-verify-diagnostics"]):
+            fresh = run("check", "--output-format", "concise", *split, *verify, *fixtures, "--no-cache")
+            used = run("check", "--output-format", "concise", *split, *verify, *fixtures)
+            assert (used.code, used.out) == (fresh.code, fresh.out)
+
+
+def test_a_changed_file_is_checked_again(run: Invoke, tree: Path) -> None:
+    Path("a.mlir").write_text(BAD)
+    first = run("check", "-v", "a.mlir")
+    assert (first.code, from_cache(first.err)) == (1, (1, 0))
+    Path("a.mlir").write_text(GOOD)
+    second = run("check", "-v", "a.mlir")
+    assert (second.code, from_cache(second.err)) == (0, (1, 0))
+    third = run("check", "-v", "a.mlir")
+    assert (third.code, from_cache(third.err)) == (0, (1, 1))
+    Path("a.mlir").write_text(BAD)  # back: the first entry serves again
+    assert (run("check", "-v", "a.mlir").code, from_cache(run("check", "-v", "a.mlir").err)) == (1, (1, 1))
+
+
+@pytest.mark.parametrize(
+    "setting",
+    [
+        ["--profile", "llvm"],
+        ["--select", "BC1"],
+        ["--ignore", "BC101"],
+        ["--per-file-ignores", "a.mlir:BC101"],
+        ["--op", "tosa.*=none"],
+        ["--split-input-file"],
+        ["--verify-diagnostics"],
+    ],
+)
+def test_a_changed_setting_is_a_recheck(run: Invoke, tree: Path, setting: list[str]) -> None:
+    Path("a.mlir").write_text(BAD + "// -----\n" + BAD)
+    assert from_cache(run("check", "-v", "a.mlir").err) == (1, 0)
+    assert from_cache(run("check", "-v", "a.mlir").err) == (1, 1)
+    changed = run("check", "-v", *setting, "a.mlir")
+    assert from_cache(changed.err) == (1, 0)
+    assert changed.out == run("check", "--no-cache", *setting, "a.mlir").out
+    assert from_cache(run("check", "-v", *setting, "a.mlir").err) == (1, 1)
+
+
+def test_extend_select_is_a_recheck(run: Invoke, tree: Path) -> None:
+    Path("a.mlir").write_text(BAD)
+    assert run("check", "--select", "BC3", "a.mlir").code == 0
+    assert from_cache(run("check", "-v", "--select", "BC3", "a.mlir").err) == (1, 1)
+    more = run("check", "-v", "--output-format", "concise", "--select", "BC3", "--extend-select", "BC1", "a.mlir")
+    assert (more.code, from_cache(more.err)) == (1, (1, 0))
+    assert "[BC101]" in more.out
+
+
+def test_a_changed_configuration_is_a_recheck(run: Invoke, tree: Path) -> None:
+    Path("a.mlir").write_text(BAD)
+    assert run("check", "a.mlir").code == 1
+    Path("pyproject.toml").write_text('[tool.broadcheck]\nignore = ["BC101"]\n')
+    result = run("check", "-v", "a.mlir")
+    assert (result.code, from_cache(result.err)) == (0, (1, 0))
+
+
+def test_a_new_broadcheck_is_a_recheck(run: Invoke, tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import broadcheck
+
+    Path("a.mlir").write_text(BAD)
+    run("check", "a.mlir")
+    assert from_cache(run("check", "-v", "a.mlir").err) == (1, 1)
+    monkeypatch.setattr(broadcheck, "__version__", "99.0")
+    assert from_cache(run("check", "-v", "a.mlir").err) == (1, 0)
+    monkeypatch.undo()
+    # An edited module (a checkout between two versions) changes the fingerprint too.
+    before = cache.code_fingerprint()
+    module = Path(cache.__file__)
+    stamp = module.stat()
+    try:
+        os.utime(module, ns=(stamp.st_atime_ns, stamp.st_mtime_ns + 1_000_000_000))
+        assert cache.code_fingerprint() != before
+    finally:
+        os.utime(module, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert cache.code_fingerprint() == before
+
+
+def _entries() -> list[Path]:
+    return sorted(Path(p) for p in cache.entries(os.environ["BROADCHECK_CACHE_DIR"]))
+
+
+@pytest.mark.parametrize(
+    "damage",
+    ["empty", "truncated", "flipped", "garbage", "foreign", "old-format", "directory", "huge-count", "deep"],
+)
+def test_a_corrupt_entry_is_never_trusted(run: Invoke, tree: Path, damage: str) -> None:
+    Path("a.mlir").write_text(BAD)
+    Path("b.mlir").write_text(BAD.replace("2xf32", "1xf32"))
+    reference = run("check", "--no-cache", "--output-format", "json", "a.mlir").out
+    run("check", "a.mlir", "b.mlir")
+    entries = _entries()
+    assert len(entries) == 2
+    a_entry = next(p for p in entries if b"operands don't have" in p.read_bytes())
+    other = next(p for p in entries if p != a_entry)
+    data = a_entry.read_bytes()
+    header, body = data.split(b"\n", 1)
+    if damage == "empty":
+        a_entry.write_bytes(b"")
+    elif damage == "truncated":
+        a_entry.write_bytes(data[: len(data) // 2])
+    elif damage == "flipped":  # one character of the body changed: the digest no longer matches
+        a_entry.write_bytes(header + b"\n" + body.replace(b"BC101", b"BC102", 1))
+    elif damage == "garbage":
+        a_entry.write_bytes(os.urandom(4096))
+    elif damage == "foreign":  # another file's entry under this key's name
+        a_entry.write_bytes(other.read_bytes())
+    elif damage == "old-format":
+        a_entry.write_bytes(data.replace(b"broadcheck-cache 1", b"broadcheck-cache 0", 1))
+    elif damage == "directory":
+        a_entry.unlink()
+        a_entry.mkdir()
+    elif damage in ("huge-count", "deep"):  # a sound header over a body that is not an entry
+        bad = b"l99999999999:" if damage == "huge-count" else b"l1:" * 100_000 + b"n"
+        key = header.split(b" ")[2]
+        a_entry.write_bytes(b"broadcheck-cache 1 " + key + b" " + cache.digest(bad).encode() + b"\n" + bad)
+    result = run("check", "-v", "--output-format", "json", "a.mlir")
+    assert result.out == reference
+    assert from_cache(result.err) == (1, 0)
+    if damage != "directory":
+        again = run("check", "-v", "--output-format", "json", "a.mlir")  # rewritten, and trusted again
+        assert (again.out, from_cache(again.err)) == (reference, (1, 1))
+
+
+def test_every_result_part_comes_back(tree: Path) -> None:
+    """An entry keeps everything a result holds: notes, labels, fixes, lines, what was passed over."""
+    from broadcheck.api import check_text
+    from broadcheck.diagnostics import Result
+    from broadcheck.engine.fix import with_fixes
+    from broadcheck.engine.options import Options
+    from broadcheck.engine.run import check_text as check_source
+
+    for path in sorted(EXAMPLES.rglob("*.mlir")) + sorted(FIXTURES.glob("*.mlir"))[:60]:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        result = check_source(str(path), text, Options())
+        result.diagnostics = with_fixes(text, result.diagnostics, Options())
+        data = cache.encode(result, "k", str(path))
+        assert data is not None
+        back = cache.decode(data, "k", str(path))
+        assert isinstance(back, Result)
+        assert back == result, path
+        assert cache.decode(data, "other", str(path)) is None
+    assert check_text  # the library's function is the same engine
+
+
+def test_standard_input_and_fix_are_never_cached(run: Invoke, tree: Path) -> None:
+    assert run("check", "-", stdin=BAD).code == 1
+    assert _entries() == []
+    stale = (Path(__file__).parent / "golden" / "fix" / "stale.mlir").read_bytes()
+    Path("s.mlir").write_bytes(stale)
+    before = run("check", "--output-format", "concise", "s.mlir")
+    assert len(_entries()) == 1
+    fixed = run("check", "--fix", "--output-format", "concise", "s.mlir")
+    assert "Fixed 1 problem" in fixed.out and fixed.out != before.out
+    assert len(_entries()) == 1  # --fix neither read nor wrote an entry
+    assert Path("s.mlir").read_bytes() == (Path(__file__).parent / "golden" / "fix" / "stale.fixed.mlir").read_bytes()
+    after = run("check", "--output-format", "concise", "s.mlir")
+    assert after.out == run("check", "--no-cache", "--output-format", "concise", "s.mlir").out
+
+
+def test_where_the_cache_lives(run: Invoke, tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("BROADCHECK_CACHE_DIR")
+    Path("a.mlir").write_text(BAD)
+    run("check", "a.mlir")
+    assert (tree / ".broadcheck_cache" / ".gitignore").read_text() == "# Automatically created by broadcheck.\n*\n"
+    assert (
+        (tree / ".broadcheck_cache" / "CACHEDIR.TAG")
+        .read_text()
+        .startswith("Signature: 8a477f597d28d172789f06886806bc55")
+    )
+    # beside the configuration file when there is one, whatever the current directory
+    Path("pyproject.toml").write_text('[tool.broadcheck]\nprofile = "llvm"\n')
+    Path("sub").mkdir()
+    monkeypatch.chdir(tree / "sub")
+    run("check", "../a.mlir")
+    assert not (tree / "sub" / ".broadcheck_cache").exists()
+    run("check", "--cache-dir", str(tree / "elsewhere"), "../a.mlir")
+    assert len(list(cache.entries(str(tree / "elsewhere")))) == 1
+    monkeypatch.setenv("BROADCHECK_CACHE_DIR", str(tree / "env"))
+    run("check", "../a.mlir")
+    assert len(list(cache.entries(str(tree / "env")))) == 1
+    Path("../pyproject.toml").write_text('[tool.broadcheck]\ncache-dir = "from-config"\n')
+    monkeypatch.delenv("BROADCHECK_CACHE_DIR")
+    run("check", "../a.mlir")
+    assert len(list(cache.entries(str(tree / "from-config")))) == 1
+    monkeypatch.setenv("BROADCHECK_NO_CACHE", "1")
+    run("check", "-v", "../a.mlir")
+    assert "cache off" in run("check", "-v", "../a.mlir").err
+
+
+def test_a_cache_that_cannot_be_written_is_not_used(run: Invoke, tree: Path) -> None:
+    if os.geteuid() == 0:
+        blocked = tree / "blocked"
+        blocked.write_text("a file where the directory would go\n")
+    else:
+        blocked = tree / "ro"
+        blocked.mkdir(mode=0o500)
+    Path("a.mlir").write_text(BAD)
+    result = run("check", "--cache-dir", str(blocked / "c"), "--output-format", "concise", "a.mlir")
+    assert result.code == 1 and result.err == ""
+    assert result.out == run("check", "--no-cache", "--output-format", "concise", "a.mlir").out
+
+
+def test_concurrent_runs_and_workers_share_the_cache_safely(tree: Path) -> None:
+    work = tree / "many"
+    work.mkdir()
+    for i in range(60):
+        (work / f"f{i:02d}.mlir").write_text((BAD if i % 3 else GOOD) * (i % 5 + 1))
+    env = {**os.environ, "BROADCHECK_CACHE_DIR": str(tree / "shared")}
+    command = [sys.executable, "-m", "broadcheck", "check", "--output-format", "concise", "-j", "2", "many"]
+    runs = [
+        subprocess.Popen(command, cwd=tree, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(4)
+    ]
+    outputs = [p.communicate(timeout=300) for p in runs]
+    reference = subprocess.run([*command, "--no-cache"], cwd=tree, env=env, capture_output=True, check=False)
+    assert all(out == (reference.stdout, b"") for out in outputs)
+    assert all(p.returncode == 1 for p in runs)
+    entries = list(cache.entries(str(tree / "shared")))
+    assert len(entries) == 60
+    assert not [p for p in (tree / "shared").rglob("*.tmp")]
+    warm = subprocess.run([*command, "-v"], cwd=tree, env=env, capture_output=True, check=False, text=True)
+    assert warm.stdout == reference.stdout.decode()
+    assert from_cache(warm.stderr) == (60, 60)

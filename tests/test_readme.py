@@ -1,0 +1,80 @@
+"""The README's examples are what the commands print: every ``console`` block's ``$ ...``
+commands are run from the repository's top, as a shell runs them, and what they print must
+be the block's text byte for byte (standard output, then standard error, as a terminal shows
+them when the command writes its report before its last word on stderr). A line ``...`` alone
+stands for any number of lines left out, and a carriage return that ends a line (a CRLF file's
+diff), which a terminal does not show, is not written; nothing else is loose."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+README = ROOT / "README.md"
+BIN = Path(sys.executable).parent
+
+
+def examples() -> list[tuple[int, str, list[str]]]:
+    """(line number, command, expected lines) for each ``$ command`` of a console block."""
+    found: list[tuple[int, str, list[str]]] = []
+    inside = False
+    for number, line in enumerate(README.read_text(encoding="utf-8").split("\n"), 1):
+        if line.startswith("```"):
+            inside = line == "```console"
+            continue
+        if not inside:
+            continue
+        if line.startswith("$ "):
+            found.append((number, line[2:], []))
+        elif found and found[-1][0] < number:
+            found[-1][2].append(line)
+    for _, _, expected in found:
+        while expected and expected[-1] == "":
+            expected.pop()
+    return found
+
+
+def matches(expected: list[str], actual: list[str]) -> bool:
+    """Whether ``actual`` is ``expected`` with each ``...`` line standing for any lines."""
+    pattern = "".join(r"(?:[^\n]*\n)*?" if line == "..." else re.escape(line + "\n") for line in expected)
+    return re.fullmatch(pattern, "".join(line + "\n" for line in actual)) is not None
+
+
+EXAMPLES = examples()
+
+
+def test_the_readme_has_examples() -> None:
+    assert len(EXAMPLES) >= 17
+    assert all(command.startswith(("broadcheck ", "echo ")) for _, command, _ in EXAMPLES)
+
+
+@pytest.mark.parametrize(("line", "command", "expected"), EXAMPLES, ids=[f"README:{n}" for n, _, _ in EXAMPLES])
+def test_an_example_prints_what_the_readme_shows(line: int, command: str, expected: list[str], tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("GITHUB_ACTIONS", "CI", "BROADCHECK_NO_CACHE")}
+    env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
+    env["BROADCHECK_CACHE_DIR"] = str(tmp_path / "cache")
+    done = subprocess.run(
+        ["bash", "-c", command], cwd=ROOT, env=env, capture_output=True, stdin=subprocess.DEVNULL, timeout=120
+    )
+    printed = (done.stdout + done.stderr).decode("utf-8")
+    actual = [line.removesuffix("\r") for line in printed.split("\n")]
+    if actual and actual[-1] == "":
+        actual.pop()
+    while actual and actual[-1] == "":
+        actual.pop()
+    assert matches(expected, actual), f"README.md:{line}: `{command}` printed:\n{printed}"
+
+
+def test_an_elision_is_the_only_looseness() -> None:
+    assert matches(["a", "...", "d"], ["a", "b", "c", "d"])
+    assert matches(["a", "...", "d"], ["a", "d"])
+    assert not matches(["a", "d"], ["a", "b", "d"])
+    assert not matches(["a", "...", "d"], ["a", "b", "d", "e"])
+    assert not matches(["a.c"], ["abc"])
