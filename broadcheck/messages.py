@@ -4036,6 +4036,26 @@ RULES: Mapping[str, Rule] = {
             "%0 = stablehlo.constant dense<[[1.0, 2.0], 3.0]> : tensor<2x2xf32>",
             op_prefix=False,
         ),
+        Rule(
+            "BC1076",
+            "result-accuracy-tolerances",
+            "Invalid tolerances for ResultAccuracyAttr with mode {mode}, must be all zero.",
+            "The attribute's own verifier, as the parser builds it: a `#stablehlo.result_accuracy` whose "
+            "mode is not TOLERANCE has an atol, rtol or ulps that is not zero.",
+            "%0 = stablehlo.cbrt %a {result_accuracy = #stablehlo.result_accuracy<atol = 1.0, rtol = 0.0, "
+            "ulps = 4, mode = #stablehlo.result_accuracy_mode<HIGHEST>>} : tensor<f32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1077",
+            "result-accuracy-negative",
+            "Negative tolerance",
+            "The attribute's own verifier, as the parser builds it: a `#stablehlo.result_accuracy` has a "
+            "negative atol, rtol or ulps.",
+            "%0 = stablehlo.cbrt %a {result_accuracy = #stablehlo.result_accuracy<atol = -1.0, rtol = 0.0, "
+            "ulps = 0, mode = #stablehlo.result_accuracy_mode<TOLERANCE>>} : tensor<f32>",
+            op_prefix=False,
+        ),
     )
 }
 

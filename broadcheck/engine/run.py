@@ -12,7 +12,7 @@ run over many files shares (the forms read so far). Nothing here is global.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE, Diagnostic, Label, Note, Result
 from broadcheck.dialects import Registry
@@ -276,6 +276,8 @@ class FileRun(Sink):
         summaries = self.summaries.pop() if regions and self.summaries else ()
         yielded = self.yielded.pop() if regions and self.yielded else []
         skip = self.head_uses.pop() if regions and self.head_uses else 0
+        head_failed = skip < 0  # (:meth:`region`: its head's uses failed to parse)
+        skip = max(skip, 0) if not head_failed else sum(1 for role in form.roles if role == USE)
         if statement is None or len(form.roles) != len(names):
             self._unread(form, names, lines, text, body)
             return
@@ -340,7 +342,7 @@ class FileRun(Sink):
             self._escapes(escapes)
         if form.literal is not None and result_names:
             self.constants[result_names[0][0]] = form.literal
-        if len(self.diagnostics) > mark and _parse_failed(self.diagnostics, mark):
+        if head_failed or (len(self.diagnostics) > mark and _parse_failed(self.diagnostics, mark)):
             return  # the parser stops at this statement: no verifier sees the op
         self._check(form, line, text, body, summaries=summaries, names=names)
 
@@ -842,6 +844,7 @@ class FileRun(Sink):
             self.isolated_ops.append((lines[0] if lines else 0, -1))
         if first:
             resolved = 0
+            mark = len(self.diagnostics)
             if self.functions and not statement.generic:
                 # a custom form's parser resolves the operands it has read before its regions
                 types = form.operand_types
@@ -854,7 +857,8 @@ class FileRun(Sink):
                         resolved += 1
                 if flow.findings or flow.fresh:
                     self._locate_flow(0, names, lines[0] if lines else 0, head, head.text)
-            self.head_uses.append(resolved)
+            # the parser stops at a use of the wrong type in the head: no verifier sees the op
+            self.head_uses.append(-1 if _parse_failed(self.diagnostics, mark) else resolved)
         if not self.functions:
             return isolated
         if first or (decl is not None and decl.region_arguments == "all"):
@@ -1128,8 +1132,13 @@ class FileRun(Sink):
         if self.checked_lines is not None:
             from broadcheck import expectations
 
-            diagnostics = _as_mlir_opt(_after_first_error(diagnostics, self.function_spans), self.chunks)
             line_count = self.next_line - 1
+            # An annotated error on an op broadcheck does not check still stops mlir-opt there.
+            annotated, _ = expectations.parse_annotations(self.path, self.marked, line_count)
+            expected = [e.line for e in annotated if e.kind == "error" and e.line is not None]
+            diagnostics = _as_mlir_opt(
+                _after_first_error(diagnostics, self.function_spans, expected), self.chunks, self.function_spans
+            )
             diagnostics, not_held = expectations.verify(
                 self.path, self.marked, line_count, diagnostics, self.checked_lines
             )
@@ -1259,7 +1268,29 @@ def _without_cascades(diagnostics: list[Diagnostic], chunks: list[int]) -> list[
     return [d for d in kept if d.code not in _SYMBOLS or bisect_right(chunks, d.line) not in troubled]
 
 
-def _as_mlir_opt(diagnostics: list[Diagnostic], chunks: list[int]) -> list[Diagnostic]:
+def _first_per_function(errors: list[Diagnostic], functions: Sequence[tuple[int, int]]) -> list[Diagnostic]:
+    """The verifier's errors as mlir-opt reports them: it verifies each function on its own
+    and stops at the first op that fails (an op before the ops in its regions), so a
+    function has one error at most, its first by position. Warnings are broadcheck's."""
+    from bisect import bisect_right
+
+    starts = [first for first, _ in functions]
+    kept: list[Diagnostic] = []
+    seen: set[int] = set()
+    for d in sorted(errors, key=Diagnostic.sort_key):
+        i = bisect_right(starts, d.line) - 1
+        inside = i >= 0 and functions[i][0] <= d.line <= functions[i][1]
+        if d.severity == "error" and inside:
+            if i in seen:
+                continue
+            seen.add(i)
+        kept.append(d)
+    return kept
+
+
+def _as_mlir_opt(
+    diagnostics: list[Diagnostic], chunks: list[int], functions: Sequence[tuple[int, int]] = ()
+) -> list[Diagnostic]:
     """What mlir-opt reports of each chunk (``--verify-diagnostics``): its parser stops at the
     first parse error (an undeclared name is reported at the chunk's end, so any other parse
     error comes first); the verifiers run only on IR that parsed, and the symbol table only on
@@ -1280,16 +1311,21 @@ def _as_mlir_opt(diagnostics: list[Diagnostic], chunks: list[int]) -> list[Diagn
             early = [d for d in parse if d.code != "BC014"]
             kept += ours + (early[:1] if early else parse)
         elif any(d.severity == "error" for d in verifier):
-            kept += ours + verifier
+            kept += ours + _first_per_function(verifier, sorted(functions))
         else:
             kept += ours + verifier + (symbols[:1] or dominance[:1])
     return kept
 
 
-def _after_first_error(diagnostics: list[Diagnostic], functions: list[tuple[int, int]]) -> list[Diagnostic]:
-    """Less the ``func.return`` checks (BC012, BC013) after another error in their function:
-    mlir-opt stops verifying at the first failing op."""
-    errors = sorted(d.line for d in diagnostics if d.severity == "error" and d.code not in ("BC012", "BC013"))
+def _after_first_error(
+    diagnostics: list[Diagnostic], functions: list[tuple[int, int]], expected: Sequence[int] = ()
+) -> list[Diagnostic]:
+    """Less the ``func.return`` checks (BC012, BC013) after another error in their function
+    (one of broadcheck's, or one an annotation expects on a line before): mlir-opt stops
+    verifying at the first failing op."""
+    errors = sorted(
+        [*(d.line for d in diagnostics if d.severity == "error" and d.code not in ("BC012", "BC013")), *expected]
+    )
 
     def shadowed(d: Diagnostic) -> bool:
         for first, last in functions:

@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from broadcheck.ops import Dim, OpaqueType, Operation, Shape, ShapedType, Type
+from broadcheck.ops import Dim, OpaqueType, Operation, Shape, ShapedType, Span, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.semantics.tosa import mlir_float
 
@@ -693,13 +693,46 @@ def verify_rule(op: Operation, rule: OpRule, ods: bool = True) -> Problem | None
 _REQUIRED = {"compare": ("comparison_direction",), "reduce_precision": ("exponent_bits", "mantissa_bits")}
 
 
+_RESULT_ACCURACY = re.compile(
+    r"#stablehlo\.result_accuracy<\s*atol\s*=\s*([^,>\s]+)\s*,\s*rtol\s*=\s*([^,>\s]+)\s*,"
+    r"\s*ulps\s*=\s*(-?\d+)\s*,\s*mode\s*=\s*#stablehlo\.result_accuracy_mode<(\w+)>\s*>"
+)
+
+
+def result_accuracy(op: Operation) -> Problem | None:
+    """``ResultAccuracyAttr::verify``, which runs as the parser builds the attribute: tolerances
+    all zero unless the mode is TOLERANCE, and none negative; located at the attribute's last
+    ``>``. A form it does not know is passed over."""
+    attr = op.attribute("result_accuracy")
+    if attr is None:
+        return None
+    m = _RESULT_ACCURACY.fullmatch(attr.text.strip())
+    if m is None:
+        return None
+    try:
+        atol, rtol = float(m.group(1)), float(m.group(2))
+    except ValueError:
+        return None
+    ulps, mode = int(m.group(3)), m.group(4)
+    span = attr.span
+    if span.line != span.end_line:
+        return None
+    at = Span(span.end_line, span.end_column, span.end_line, span.end_column + 1)
+    if mode != "TOLERANCE" and (atol != 0 or rtol != 0 or ulps != 0):
+        return Problem("BC1076", {"mode": mode}, span=at)
+    if atol < 0 or rtol < 0 or ulps < 0:
+        return Problem("BC1077", span=at)
+    return None
+
+
 def verify_op(op: Operation, profile: Profile) -> Problem | None:
-    """A StableHLO op of :data:`OPS`, as StableHLO's verifier checks it."""
+    """A StableHLO op of :data:`OPS`, as StableHLO's verifier checks it (after its
+    ``result_accuracy``, which the parser checks)."""
     name = mnemonic(op)
     rule = OPS.get(name)
     if rule is None or (op.generic and any(op.attribute(a) is None for a in _REQUIRED.get(name, ()))):
         return None
-    return verify_rule(op, rule)
+    return (result_accuracy(op) if op.attributes else None) or verify_rule(op, rule)
 
 
 VERIFIERS = {

@@ -192,6 +192,9 @@ def _literal_type(text: str) -> ShapedType:
     return t
 
 
+_HEX = re.compile(r"0x[0-9a-fA-F]+")
+
+
 def _elements_fit(lit: Literal, t: ShapedType, attr: Attribute, generic: bool) -> None:
     """Each element against the type's element (the parser's conversion), or pass over."""
     elem = t.element.strip()
@@ -210,8 +213,8 @@ def _elements_fit(lit: Literal, t: ShapedType, attr: Attribute, generic: bool) -
                 raise Unknown(text)
             if _INT.fullmatch(text) and not text.lstrip("-+").startswith("0x"):
                 raise Reject(Problem("BC569", span=_at(attr, offset, len(text), generic)))
-            if text.startswith("0x") and int(text, 16) >= 1 << (8 * _BYTES.get(elem, 0)):
-                raise Unknown(text)  # hexadecimal float constant out of range for type
+            if text.startswith("0x") and (not _HEX.fullmatch(text) or int(text, 16) >= 1 << (8 * _BYTES.get(elem, 0))):
+                raise Unknown(text)  # not a hexadecimal number, or out of range for the type
             if not (_FLOAT.fullmatch(text) or _INT.fullmatch(text)):
                 raise Unknown(text)
         elif kind_.family in ("sint", "uint", "bool"):

@@ -409,13 +409,26 @@ def split(op: Operation, profile: Profile) -> Problem | None:
     )
     if problem is not None:
         return problem
+    found = _split_axis(op, 0, 1)
+    if not isinstance(found, tuple):
+        return found
+    num, s, axis, size = found
+    if size % num != 0:
+        return Problem("BC745")
+    return _split_outputs(op, s, axis, [size // num] * num)
+
+
+def _split_axis(op: Operation, dim: int, value: int) -> tuple[int, Shape, int, int] | Problem | None:
+    """What ``tfl.split`` and ``split_v`` check alike: as many results as ``num_splits``, the
+    ``split_dim`` operand (``dim``) an axis of the ``value`` operand; then (num_splits, the
+    value's shape, the axis, its size), or ``None`` where something is not known."""
     num = attr_int(op, "num_splits")
     if num is None:
         return None
     if len(op.results) != num:
         return Problem("BC742")
-    axis = _split_dim(op, 0)
-    s = shape(op.operands[1].type)
+    axis = _split_dim(op, dim)
+    s = shape(op.operands[value].type)
     if axis is None or s is None:
         return None
     if axis < 0:
@@ -423,11 +436,7 @@ def split(op: Operation, profile: Profile) -> Problem | None:
     if axis < 0 or axis >= len(s):
         return Problem("BC743")
     size = s[axis]
-    if size is None:
-        return None
-    if size % num != 0:
-        return Problem("BC745")
-    return _split_outputs(op, s, axis, [size // num] * num)
+    return None if size is None else (num, s, axis, size)
 
 
 def split_v(op: Operation, profile: Profile) -> Problem | None:
@@ -450,22 +459,10 @@ def split_v(op: Operation, profile: Profile) -> Problem | None:
     problem = same_scale(op)
     if problem is not None:
         return problem
-    num = attr_int(op, "num_splits")
-    if num is None:
-        return None
-    if len(op.results) != num:
-        return Problem("BC742")
-    axis = _split_dim(op, 2)
-    s = shape(op.operands[0].type)
-    if axis is None or s is None:
-        return None
-    if axis < 0:
-        axis += len(s)
-    if axis < 0 or axis >= len(s):
-        return Problem("BC743")
-    size = s[axis]
-    if size is None:
-        return None
+    found = _split_axis(op, 2, 0)
+    if not isinstance(found, tuple):
+        return found
+    num, s, axis, size = found
     sizes = constant_ints(op, 1)
     if sizes is None:
         return None
