@@ -248,11 +248,14 @@ class FileRun(Sink):
             for k in range(split):
                 name = names[k]
                 if name in types:
+                    escapes = len(flow.escapes)
                     flow.define(name, 1, result_types[k : k + 1], line, k)
                     if flow.findings:
                         self._locate_flow(0, names, line, None, "")
                     if flow.resolved:
                         self._forward()
+                    if len(flow.escapes) > escapes:  # a forward reference from another function
+                        self._escapes(escapes)
                 else:
                     types[name] = result_types[k] if k < len(result_types) else None
                     where[name] = line
@@ -903,7 +906,8 @@ class FileRun(Sink):
                     hspan = Span(header_line, hm.start("custom") + 1, header_line, hm.end("custom") + 1)
                     self._keep(hspan, header)
                     labels = (Label(hspan, "required by region isolation constraints", mlir_note=True),)
-            self.diagnostics.append(diagnose.value("BC019", self.path, span, labels, op=name))
+            op = f"func.{name}" if name in ("return", "call") else name  # (the default dialect's)
+            self.diagnostics.append(diagnose.value("BC019", self.path, span, labels, op=op))
         del self.flow.escapes[start:]
 
     def closed(self, line: int) -> None:
@@ -1003,8 +1007,6 @@ class FileRun(Sink):
 
     def label(self, text: Text) -> None:
         """``^bb1(%a: T, %b: U):``: the block's arguments are defined where the label is."""
-        from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
-        from broadcheck.syntax.statement import _Reader
 
         body = text.text
         open_at = body.find("(")
@@ -1037,12 +1039,7 @@ class FileRun(Sink):
         found = len(flow.findings)
         offsets: list[tuple[int, int]] = []
         keys: list[str | None] = []
-        for m in _ARGUMENT.finditer(body, open_at + 1):
-            r = _Reader(body[m.end() :])
-            try:
-                key: str | None = r.type().key
-            except ReaderProblem:
-                key = None
+        for m, key in _label_arguments(body, open_at):
             offsets.append((m.start(1), m.end(1)))
             keys.append(key)
             line = text.where(m.start(1))[0]
@@ -1157,18 +1154,35 @@ _CALLS = frozenset({"func.call", "call"})
 _CALL_CODES = frozenset({"BC024", "BC025", "BC026", "BC027"})
 
 
-def _argument_keys(body: str, open_at: int) -> list[str | None]:
-    """The types (keys) of a block label's arguments, ``None`` where one cannot be read."""
+def _label_arguments(body: str, open_at: int) -> list[tuple[re.Match[str], str | None]]:
+    """A block label's arguments (``%a: T``) and their types' keys, ``None`` where one cannot
+    be read. The label is read into tokens once (a label of a thousand arguments is common in
+    exported ``while`` loops)."""
     from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
     from broadcheck.syntax.statement import _Reader
 
-    keys: list[str | None] = []
+    try:
+        r = _Reader(body)
+    except ReaderProblem:
+        return [(m, None) for m in _ARGUMENT.finditer(body, open_at + 1)]
+    index = {tok.start: i for i, tok in enumerate(r.toks)}
+    found: list[tuple[re.Match[str], str | None]] = []
     for m in _ARGUMENT.finditer(body, open_at + 1):
-        try:
-            keys.append(_Reader(body[m.end() :]).type().key)
-        except ReaderProblem:
-            keys.append(None)
-    return keys
+        at = index.get(m.end())
+        key: str | None = None
+        if at is not None:
+            r.pos = at
+            try:
+                key = r.type().key
+            except ReaderProblem:
+                key = None
+        found.append((m, key))
+    return found
+
+
+def _argument_keys(body: str, open_at: int) -> list[str | None]:
+    """The types (keys) of a block label's arguments, ``None`` where one cannot be read."""
+    return [key for _, key in _label_arguments(body, open_at)]
 
 
 def _layout_of(name: str) -> Layout | None:
