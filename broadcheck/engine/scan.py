@@ -15,6 +15,7 @@ the checks (:mod:`.verify`), through :class:`Sink`.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
@@ -38,21 +39,40 @@ class Piece(NamedTuple):
 
 class Text:
     """A statement's text, as pieces of lines joined, with regions elided; it maps an
-    offset in the text back to its line and column."""
+    offset in the text back to its line and column. Its pieces are joined when the text is
+    asked for, so a statement of 100k lines is built in linear time."""
 
-    __slots__ = ("parts", "starts", "text")
+    __slots__ = ("_chunks", "_joined", "length", "parts", "starts")
 
     def __init__(self) -> None:
         self.parts: list[Piece] = []
         self.starts: list[int] = []
-        self.text = ""
+        self._chunks: list[str] = []
+        self._joined = ""
+        self.length = 0
+        """``len(self.text)``, without joining."""
+
+    @property
+    def text(self) -> str:
+        if self._chunks:
+            self._joined += "".join(self._chunks)
+            self._chunks.clear()
+        return self._joined
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self._chunks.clear()
+        self._joined = value
+        self.length = len(value)
 
     def add(self, piece: Piece, separator: str = "\n") -> None:
         if self.parts:
-            self.text += separator
-        self.starts.append(len(self.text))
+            self._chunks.append(separator)
+            self.length += len(separator)
+        self.starts.append(self.length)
         self.parts.append(piece)
-        self.text += piece.text
+        self._chunks.append(piece.text)
+        self.length += len(piece.text)
 
     def cut(self, length: int) -> None:
         """Keep the first ``length`` characters (and the pieces they come from)."""
@@ -66,10 +86,8 @@ class Text:
                 self.parts[-1] = Piece(last.line, last.column, last.text[: length - start])
 
     def where(self, offset: int) -> tuple[int, int]:
-        """The (line, column) of ``offset``."""
-        i = len(self.starts) - 1
-        while i > 0 and self.starts[i] > offset:
-            i -= 1
+        """The (line, column) of ``offset`` (a binary search: a statement may hold 100k lines)."""
+        i = max(bisect_right(self.starts, offset) - 1, 0)
         piece = self.parts[i]
         return piece.line, piece.column + offset - self.starts[i]
 
@@ -81,7 +99,7 @@ class Text:
 class Pending:
     """A statement being read: its text so far, and the brackets open at its end."""
 
-    __slots__ = ("blanks", "brace", "complete", "kind", "op", "stack", "text")
+    __slots__ = ("blanks", "brace", "complete", "kind", "op", "split", "stack", "text")
 
     def __init__(self, kind: str, op: OpenOp | None = None, stack: str = "") -> None:
         self.kind = kind
@@ -95,6 +113,8 @@ class Pending:
         """The offset of a ``{`` that ends a line, not yet known to open a region or a dictionary."""
         self.blanks: list[Piece] = []
         """Blank and comment lines after it, while it may still go on."""
+        self.split = False
+        """Cut once after a one-line region's ``{``: never cut again (the cut is the decision)."""
 
 
 class OpenOp:
@@ -163,6 +183,8 @@ class Scanner:
         self.pending: Pending | None = None
         self.label_text: Text | None = None
         """A block label whose argument list goes on over lines (``^bb0(%a: T,`` then ``%b: U):``)."""
+        self.label_open = 0
+        """How many brackets of that label are still open (each line is read once)."""
         self.queue: deque[Piece] = deque()
         """Pieces to take next (:meth:`_feed`)."""
         self.draining = False
@@ -323,7 +345,7 @@ class Scanner:
             for blank_piece in pending.blanks:
                 text.add(blank_piece)
             pending.blanks.clear()
-        start = len(text.text) + (1 if text.parts else 0)
+        start = text.length + (1 if text.parts else 0)
         text.add(piece)
         state = depth(piece.text, pending.stack)
         if state.mismatch >= 0 and self.open and piece.text[state.mismatch] == "}":
@@ -351,7 +373,7 @@ class Scanner:
         if pending.complete:
             return None
         if pending.stack.endswith("{") and state.last == "{" and pending.kind != "alias":
-            brace = len(text.text) - len(piece.text) + _last_brace(piece.text)
+            brace = text.length - len(piece.text) + _last_brace(piece.text)
             region = _region_brace(text.text, brace, pending.stack)
             if region is None:  # decided by the next line
                 pending.brace = brace
@@ -427,11 +449,13 @@ class Scanner:
     def _label(self, piece: Piece) -> Piece | None:
         """``^bb1(%a: T):`` and perhaps an op after it on the line."""
         text = piece.text
-        end = _label_end(text)
+        end, _ = _label_end(text)
         if end < 0:
-            if depth(text).stack.endswith("("):  # the argument list goes on over lines
+            open_ = depth(text).stack
+            if open_.endswith("("):  # the argument list goes on over lines
                 self.label_text = Text()
                 self.label_text.add(piece)
+                self.label_open = len(open_)
                 return None
             self.sink.unbalanced(piece.line, piece.column, "label")
             return None
@@ -442,24 +466,31 @@ class Scanner:
         return Piece(piece.line, piece.column + end + 1, rest) if rest.strip() else None
 
     def _label_goes_on(self, label: Text, piece: Piece) -> Piece | None:
-        """The next line of a block label's argument list; what follows the label's ``:``."""
+        """The next line of a block label's argument list; what follows the label's ``:``.
+        Each line is read once (a label never closed costs a pass, not a pass per line)."""
         if blank(piece.text):
             return None
-        start = len(label.text) + 1
-        label.add(piece)
-        end = _label_end(label.text)
+        if _NEW_STATEMENT.match(piece.text) or piece.text.lstrip().startswith("}"):
+            self._label_broken(label)  # an op or a `}` where the list should go on
+            return piece
+        end, self.label_open = _label_end(piece.text, self.label_open)
         if end < 0:
-            if not depth(label.text).stack:  # the list closed without the label's `:`
-                self.label_text = None
-                first = label.parts[0]
-                self.sink.unbalanced(first.line, first.column, "label")
+            label.add(piece)
+            if self.label_open <= 0:  # the list closed without the label's `:`
+                self._label_broken(label)
             return None
         self.label_text = None
-        label.cut(end)
+        start = label.length + 1
+        label.add(piece)
+        label.cut(start + end)
         self.sink.label(label)
-        at = end + 1 - start  # the `:`'s end in this piece
-        rest = piece.text[at:]
-        return Piece(piece.line, piece.column + at, rest) if rest.strip() else None
+        rest = piece.text[end + 1 :]
+        return Piece(piece.line, piece.column + end + 1, rest) if rest.strip() else None
+
+    def _label_broken(self, label: Text) -> None:
+        self.label_text = None
+        first = label.parts[0]
+        self.sink.unbalanced(first.line, first.column, "label")
 
     def _finish(self, pending: Pending) -> None:
         """A whole statement: read it and send it on."""
@@ -469,7 +500,7 @@ class Scanner:
             self.sink.alias(text)
             return
         body = text.text
-        if pending.kind != "tail":
+        if pending.kind != "tail" and not pending.split:
             inline = _inline_region(body)
             if inline is not None:  # `func.func @f() { return }`: a region on one line
                 self._split_inline(text, inline)
@@ -526,6 +557,7 @@ class Scanner:
                 parts.append(piece)
         first, *others = parts
         pending = Pending("op")
+        pending.split = True
         self.pending = pending
         self._continue(pending, first)
         self.queue.extendleft(reversed(others))
@@ -573,9 +605,9 @@ def _last_brace(text: str) -> int:
     return body.rstrip().rfind("{")
 
 
-def _label_end(text: str) -> int:
-    """The offset of the ``:`` that ends a block label, or -1."""
-    level = 0
+def _label_end(text: str, level: int = 0) -> tuple[int, int]:
+    """The offset of the ``:`` that ends a block label, or -1, and how many brackets are
+    open at the end of ``text`` (``level`` of them were open before it)."""
     for m in TOKEN.finditer(text):
         kind, token = m.lastgroup, m.group()
         if kind == "open":
@@ -583,8 +615,8 @@ def _label_end(text: str) -> int:
         elif kind == "close":
             level -= 1
         elif token == ":" and level == 0:
-            return m.start()
-    return -1
+            return m.start(), level
+    return -1, level
 
 
 def _name_offsets(text: str) -> list[tuple[int, int]]:
@@ -645,8 +677,9 @@ def _inline_region(text: str) -> int | None:
 def _opens_region_text(text: str, after: int) -> bool:
     """Whether what follows a ``{`` on its line reads as a region's body rather than a
     dictionary's entries (``}`` alone: an empty dictionary, the same to value flow)."""
-    rest = strip_comments(text[after:]).lstrip()
-    if not rest or rest.startswith("}"):
+    newline = text.find("\n", after)
+    rest = strip_comments(text[after : newline if newline >= 0 else len(text)]).lstrip()
+    if not rest or rest.startswith("}"):  # (a `{` that ends its line was decided as it was read)
         return False
     return _NEXT_IS_ENTRY.match(rest) is None and not rest.startswith(REGION[1:-1])
 
