@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import struct
+import sys
 from collections.abc import Callable
 
 from broadcheck.dialects.common import attr_int, attr_ints, attr_str, constant_ints, element, is_none, shape
@@ -542,7 +543,8 @@ def gather_nd(op: Operation) -> list[S]:
     b = attr_int(op, "batch_dims", 0) or 0
     if last + b > len(x):
         raise Rejected("the last dimension of indices exceeds the rank of data")
-    return [(*i[:-1], *x[last + b :])]
+    out = (*i[:-1], *x[last + b :])
+    return [out or None]  # onnx adds no dimension, so sets no shape, for a scalar
 
 
 def range_(op: Operation) -> list[S]:
@@ -621,12 +623,16 @@ def resize(op: Operation) -> list[S]:
             dims = [x[axes[i] if axes else i] for i in range(len(data))]
             if None in dims:
                 data = [-1] * len(data)
-            elif 0 in dims:
-                return [None]  # onnx divides by zero
             else:
-                ratios = [data[i] / (d or 1) for i, d in enumerate(dims)]
-                scale = min(ratios) if policy == "not_larger" else max(ratios)
-                data = [math.floor(scale * (d or 0) + 0.5) for d in dims]
+                scale = sys.float_info.max if policy == "not_larger" else -sys.float_info.max
+                for size, d in zip(data, dims, strict=True):
+                    ratio = size / d if d else math.copysign(math.inf, size) if size else math.nan
+                    if (ratio < scale) if policy == "not_larger" else (scale < ratio):  # std::min, std::max
+                        scale = ratio
+                products = [scale * (d or 0) for d in dims]
+                if not all(math.isfinite(p) and abs(p) < 2**62 for p in products):
+                    return [None]  # C++ casts these out of range
+                data = [int(math.copysign(math.floor(abs(p) + 0.5), p)) for p in products]  # std::round
         if axes:
             full = [-1 if d is None else d for d in x]
             for i, a in enumerate(axes):
