@@ -3366,6 +3366,15 @@ RULES: Mapping[str, Rule] = {
             '%0 = "onnx.Squeeze"(%x, %axes) : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<*xf32>  // %axes = [0]',
             severity="warning",
         ),
+        Rule(
+            "BC808",
+            "onnx-einsum-verifier",
+            "{detail}",
+            "An onnx.Einsum its verifier rejects (ONNXEinsumOp::verify): an equation of bad syntax, of another "
+            "number of inputs, an output subscript repeated or missing from the inputs, inputs of different element "
+            "types, subscripts that do not fit an input's rank, one subscript with sizes that conflict.",
+            '%0 = "onnx.Einsum"(%a, %b) {equation = "ij,jk"} : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<*xf32>',
+        ),
         # ---- BC9xx: --verify-diagnostics
         Rule(
             "BC901",
@@ -4277,6 +4286,20 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
         "range-same": "all inputs must have the exact same input type",
         "resize-absent": "scales() and sizes() cannot both be absent",
         "resize-both": "scales() and sizes() cannot both be defined",
+    },
+    "BC808": {
+        "syntax": "invalid equation syntax",
+        "inputs": "number of equation inputs {count} != number of actual inputs {actual}",
+        "output-repeated": "subscript {x} appears multiple times in the output",
+        "output-missing": "output subscript {x} doesn't appear in inputs",
+        "element": "different input element types",
+        "rank": "number of equation input parameter subscripts {letters} != input type rank {rank}",
+        "rank-exceeds": "number of equation input parameter subscripts {letters} exceeds input type rank {rank}",
+        "ellipsis-max": "ellipsis rank exceeds maximum of 10",
+        "ellipsis-disagree": "inputs disagree on ellipsis rank, {a} vs {b}",
+        "same-input": "subscript '{s}' has axes with different dim sizes {d0}, {d} in the same input",
+        "conflict": "subscript '{s}' has conflicting dim sizes {d0}, {d}",
+        "output-ellipsis": "output needs ellipsis because inputs have non-empty ellipsis with rank {rank}",
     },
 }
 

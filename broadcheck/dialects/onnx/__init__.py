@@ -45,6 +45,10 @@ def _shape_ops() -> list[Op]:
         "Identity": None,
         "Range": v.range_,
         "ConstantOfShape": v.constant_of_shape,
+        "Slice": None,
+        "Einsum": v.einsum,
+        "BatchNormalization": None,
+        "BatchNormalizationInferenceMode": None,
     }
     for name in ("Sum", "Mean", "Max", "Min", "Prod"):
         table[f"Reduce{name}"] = None
@@ -65,6 +69,5 @@ OPS = ops(
         for name in ("MatMul", "MatMulInteger", "QLinearMatMul")
     ],
     _shape_ops(),
-    Op("onnx.Slice", FUNCTIONAL),
     Op("onnx.Constant", FUNCTIONAL, literal="value"),
 )

@@ -19,7 +19,7 @@ def inference(op: Operation) -> Problem | None:
     """ONNX shape inference's verdict on an op onnx-mlir's verifier accepts."""
     if not all(isinstance(u.type, ShapedType) or u.type.text == "none" for u in op.operands):
         return None
-    if not all(isinstance(u.type, ShapedType) for u in op.results):
+    if not all(isinstance(u.type, ShapedType) or u.type.text == "none" for u in op.results):
         return None
     inferred = infer(op)
     if inferred is None:
@@ -27,7 +27,7 @@ def inference(op: Operation) -> Problem | None:
     if isinstance(inferred, str):
         return Problem("BC807", {"detail": inferred})
     for index, (use, s) in enumerate(zip(op.results, inferred, strict=False)):
-        if s is not None and not compatible(shape(use.type), s):
+        if s is not None and isinstance(use.type, ShapedType) and not compatible(shape(use.type), s):
             return Problem("BC806", {"index": index, "actual": use.type, "inferred": with_shape(use.type, s)})
     return None
 

@@ -9,10 +9,14 @@ shapes, not wording).
 
 from __future__ import annotations
 
+import math
+import struct
+import sys
 from collections.abc import Callable
 
-from broadcheck.dialects.common import attr_int, attr_ints, attr_str, constant_ints, is_none, shape
+from broadcheck.dialects.common import attr_int, attr_ints, attr_str, constant_ints, element, is_none, shape
 from broadcheck.ops import Dim, Operation, Shape
+from broadcheck.syntax.attributes import Dense, value
 
 S = Shape | None
 
@@ -371,6 +375,479 @@ def global_pool(op: Operation) -> list[S]:
     return [(x[0], x[1], *([1] * (len(x) - 2)))]
 
 
+# ---------------------------------------------------------------------- slicing, padding, gathers
+
+
+def _numbers(op: Operation, i: int) -> list[float] | None:
+    """The numbers (integers or floats) of the constant defining operand ``i``; ``None`` if not one."""
+    literal = op.constant(i)
+    if literal is None:
+        return None
+    v = value(literal)
+    if not isinstance(v, Dense):
+        return None
+    flat: list[float] = []
+    items = v.values if isinstance(v.values, list) else [v.values]
+    stack = list(reversed(items))
+    while stack:
+        item = stack.pop()
+        if isinstance(item, list):
+            stack.extend(reversed(item))
+        elif isinstance(item, bool):
+            flat.append(int(item))
+        elif isinstance(item, int | float):
+            flat.append(item)
+        else:
+            return None
+    if not isinstance(v.values, list):
+        s = _input(op, i)
+        if s is None or None in s:
+            return None
+        flat = flat * (_product(s) or 0)
+    return flat
+
+
+def _f32(x: float) -> float:
+    return struct.unpack("f", struct.pack("f", x))[0]  # type: ignore[no-any-return]
+
+
+def _checked_axes(axes: list[int], rank: int) -> list[int]:
+    """``checkAxesRange``, ``adjustNegativeAxes``, ``checkDuplicateAxes``."""
+    picked = _axes(axes, rank)
+    if len(set(picked)) != len(picked):
+        raise Rejected(f"axes {axes} repeat an axis")
+    return picked
+
+
+def _ranked_operand(op: Operation, i: int) -> bool:
+    return _present(op, i) and _input(op, i) is not None
+
+
+def slice_(op: Operation) -> list[S]:
+    x = _input(op, 0)
+    if x is None:
+        return [None]
+    r = len(x)
+    starts, ends = constant_ints(op, 1), constant_ints(op, 2)
+    has_axes, has_steps = _ranked_operand(op, 3), _ranked_operand(op, 4)
+    axes_v = constant_ints(op, 3) if has_axes else None
+    steps_v = constant_ints(op, 4) if has_steps else None
+    if starts is None or ends is None or (has_axes and axes_v is None) or (has_steps and steps_v is None):
+        return [(None,) * r]
+    if len(starts) != len(ends):
+        raise Rejected("starts and ends differ in length")
+    if axes_v is None:
+        axes = list(range(len(starts)))
+    else:
+        if len(axes_v) != len(starts):
+            raise Rejected("axes has the wrong length")
+        axes = axes_v
+    axes = _checked_axes(axes, r)
+    steps = [1] * len(starts) if steps_v is None else steps_v
+    if len(steps) != len(axes):
+        raise Rejected("steps has the wrong length")
+    out: list[Dim] = list(x)
+    for a, start, end, step in zip(axes, starts, ends, steps, strict=False):
+        size = x[a]
+        if size is None:
+            out[a] = None
+            continue
+        if step == 0:
+            raise Rejected("a step is 0")
+        if size == 0:
+            start = end = 0
+        else:
+            if start < 0:
+                start += size
+            start = min(max(start, 0), size - 1 if step < 0 else size)
+            if end < 0:
+                end += size
+            end = min(max(end, -1), size - 1) if step < 0 else min(max(end, 0), size)
+        out[a] = max(math.ceil(1.0 * (end - start) / step), 0)
+    return [tuple(out)]
+
+
+def split(op: Operation) -> list[S]:
+    x = _input(op, 0)
+    n = len(op.results)
+    if x is None:
+        return [None] * n
+    r = len(x)
+    axis = attr_int(op, "axis", 0) or 0
+    if axis < -r or axis >= r:
+        raise Rejected(f"axis {axis} is out of range [-{r}, {r - 1}]")
+    axis = axis + r if axis < 0 else axis
+    size = x[axis]
+
+    def result(d: Dim) -> Shape:
+        return (*x[:axis], d, *x[axis + 1 :])
+
+    if size is None:
+        return [result(None)] * n
+    num_outputs = attr_int(op, "num_outputs")
+    if _present(op, 1):
+        if op.attribute("num_outputs") is not None:
+            raise Rejected("both the split input and num_outputs are given")
+        sizes = constant_ints(op, 1)
+        if sizes is None:
+            return [None] * n
+        if len(sizes) != n:
+            raise Rejected(f"{len(sizes)} split sizes for {n} results")
+        if sum(sizes) != size:
+            raise Rejected(f"the split sizes add up to {sum(sizes)}, not {size}")
+        return [result(d) for d in sizes]
+    if num_outputs is None:
+        raise Rejected("neither a split input nor num_outputs is given")
+    if num_outputs < 1:
+        raise Rejected("num_outputs is below 1")
+    if n > num_outputs:  # onnx reads past its list of sizes
+        return [None] * n
+    if size % num_outputs == 0:
+        chunks = [size // num_outputs] * num_outputs
+    else:
+        chunk = size // num_outputs + 1
+        chunks = [chunk] * (num_outputs - 1) + [size - chunk * (num_outputs - 1)]
+    return [result(d) for d in chunks[:n]]
+
+
+def pad(op: Operation) -> list[S]:
+    x = _input(op, 0)
+    if x is None:
+        return [None]
+    r = len(x)
+    pads = constant_ints(op, 1)
+    if pads is None or r == 0:
+        return [(None,) * r]
+    if len(pads) != 2 * r:
+        raise Rejected(f"pads has {len(pads)} values, not {2 * r}")
+    out: list[Dim] = []
+    for i, d in enumerate(x):
+        total = pads[i] + pads[r + i]
+        out.append(None if d is None else d + total)
+    return [tuple(out)]
+
+
+def gather_elements(op: Operation) -> list[S]:
+    return [_input(op, 1)]
+
+
+def gather_nd(op: Operation) -> list[S]:
+    x, i = _input(op, 0), _input(op, 1)
+    if x is None or i is None:
+        return [None]
+    if len(x) < 1 or len(i) < 1:
+        raise Rejected("data and indices need a rank above 0")
+    last = i[-1]
+    if last is None:
+        return [None]
+    b = attr_int(op, "batch_dims", 0) or 0
+    if last + b > len(x):
+        raise Rejected("the last dimension of indices exceeds the rank of data")
+    out = (*i[:-1], *x[last + b :])
+    return [out or None]  # onnx adds no dimension, so sets no shape, for a scalar
+
+
+def range_(op: Operation) -> list[S]:
+    values = [_numbers(op, i) for i in range(3)]
+    if any(v is None for v in values):
+        return [(None,)]
+    elements = [element(u.type) for u in op.operands[:3]]
+    if len(set(elements)) != 1:
+        raise Rejected("the inputs differ in type")
+    if any(_input(op, i) != () for i in range(3)):
+        raise Rejected("the inputs are not scalars")
+    start, limit, delta = (v[0] for v in values if v)
+    e = elements[0]
+    if e not in ("f32", "f64", "i32", "i64", "si32", "si64"):
+        return [(None,)]
+    if delta == 0:
+        return [(None,)]  # onnx divides by zero
+    diff = limit - start
+    if e == "f32":
+        diff = _f32(diff)
+    return [(max(math.ceil(1.0 * diff / delta), 0),)]
+
+
+def constant_of_shape(op: Operation) -> list[S]:
+    values = constant_ints(op, 0)
+    if values is not None:
+        if any(v < 0 for v in values):
+            raise Rejected("the shape has a negative value")
+        return [tuple(values)]
+    s = _input(op, 0)
+    if s is None:
+        return [None]
+    if len(s) != 1:
+        raise Rejected("the shape input is not 1-D")
+    return [None if s[0] is None else (None,) * s[0]]
+
+
+def resize(op: Operation) -> list[S]:
+    x = _input(op, 0)
+    if x is None:
+        return [None]
+    r = len(x)
+    has_scales, has_sizes = _present(op, 2), _present(op, 3)
+    scales = _numbers(op, 2) if has_scales else None
+    if scales is not None and not scales:
+        has_scales, scales = False, None
+    sizes: list[int] | None = None
+    if has_sizes:
+        sizes = constant_ints(op, 3)
+        if sizes is None:
+            s = _input(op, 3)
+            if s is not None:
+                if len(s) != 1:
+                    raise Rejected("the sizes input is not 1-D")
+                if s[0] is not None:
+                    sizes = [0] * s[0]
+        if sizes is not None and not sizes:
+            has_sizes = False
+    if has_scales + has_sizes != 1:
+        raise Rejected("either sizes or scales must be given, not both")
+    policy = attr_str(op, "keep_aspect_ratio_policy") or "stretch"
+    if policy not in ("stretch", "not_larger", "not_smaller"):
+        raise Rejected(f"unknown keep_aspect_ratio_policy {policy}")
+    if has_scales and policy != "stretch":
+        raise Rejected("scales with a keep_aspect_ratio_policy other than stretch")
+    axes_attr = attr_ints(op, "axes")
+    axes = _checked_axes(axes_attr, r) if axes_attr else []
+    out: list[Dim] = [None] * r
+    if has_sizes:
+        data = list(sizes or [])
+        if axes and len(data) != len(axes):
+            raise Rejected("sizes does not match axes")
+        if not axes and len(data) != r:
+            raise Rejected(f"sizes has {len(data)} values for rank {r}")
+        if policy != "stretch":
+            dims = [x[axes[i] if axes else i] for i in range(len(data))]
+            if None in dims:
+                data = [-1] * len(data)
+            else:
+                scale = sys.float_info.max if policy == "not_larger" else -sys.float_info.max
+                for size, d in zip(data, dims, strict=True):
+                    ratio = size / d if d else math.copysign(math.inf, size) if size else math.nan
+                    if (ratio < scale) if policy == "not_larger" else (scale < ratio):  # std::min, std::max
+                        scale = ratio
+                products = [scale * (d or 0) for d in dims]
+                if not all(math.isfinite(p) and abs(p) < 2**62 for p in products):
+                    return [None]  # C++ casts these out of range
+                data = [int(math.copysign(math.floor(abs(p) + 0.5), p)) for p in products]  # std::round
+        if axes:
+            full = [-1 if d is None else d for d in x]
+            for i, a in enumerate(axes):
+                full[a] = data[i]
+            data = full
+        for i in range(r):
+            if data[i] > 0:
+                out[i] = data[i]
+        return [tuple(out)]
+    if scales is None:
+        return [tuple(out)]
+    factors = [_f32(f) for f in scales]
+    if axes:
+        if len(factors) != len(axes):
+            raise Rejected("scales does not match axes")
+        full_f = [1.0] * r
+        for i, a in enumerate(axes):
+            full_f[a] = factors[i]
+        factors = full_f
+    elif len(factors) != r:
+        raise Rejected(f"scales has {len(factors)} values for rank {r}")
+    for i, d in enumerate(x):
+        if d is not None:
+            out[i] = math.floor(d * factors[i])
+    return [tuple(out)]
+
+
+def conv_transpose(op: Operation) -> list[S]:
+    x, w = _input(op, 0), _input(op, 1)
+    if x is None or w is None:
+        return [None]
+    g = attr_int(op, "group", 1) or 0
+    if g <= 0:
+        raise Rejected("group must be positive")
+    if len(x) < 3:
+        raise Rejected("the input has fewer than 3 dimensions")
+    if len(w) < 3:
+        raise Rejected("the weight has fewer than 3 dimensions")
+    n = len(x) - 2
+
+    def ints(name: str, size: int, default: int, low: int, what: str) -> list[int]:
+        values = attr_ints(op, name)
+        if values is None:
+            return [default] * size
+        if len(values) != size:
+            raise Rejected(f"{name} has the wrong size")
+        if any(v < low for v in values):
+            raise Rejected(f"{name} {what}")
+        return values
+
+    dilations = ints("dilations", n, 1, 1, "must be positive")
+    strides = ints("strides", n, 1, 1, "must be positive")
+    kernel = attr_ints(op, "kernel_shape")
+    if kernel is not None:
+        if len(kernel) != n:
+            raise Rejected("kernel_shape has the wrong size")
+    else:
+        kernel = []
+        for d in w[2:]:
+            if d is None:
+                return [None]
+            kernel.append(d)
+        if len(kernel) != n:
+            raise Rejected("the weight's spatial rank is not the input's")
+    if any(k <= 0 for k in kernel):
+        raise Rejected("kernel_shape must be positive")
+    effective = [(k - 1) * d + 1 for k, d in zip(kernel, dilations, strict=True)]
+    auto_pad = attr_str(op, "auto_pad")
+    if attr_ints(op, "pads") is not None:
+        pads = ints("pads", 2 * n, 0, 0, "must not be negative")
+        if auto_pad is not None and auto_pad != "NOTSET":
+            raise Rejected("pads and auto_pad are both given")
+    else:
+        pads = [0] * (2 * n)
+        if auto_pad is not None and auto_pad != "VALID":
+            for i in range(n):
+                total = max(effective[i] - strides[i], 0)
+                small, big = total >> 1, total - (total >> 1)
+                if auto_pad == "SAME_UPPER":
+                    pads[i], pads[i + n] = small, big
+                elif auto_pad == "SAME_LOWER":
+                    pads[i], pads[i + n] = big, small
+    output_shape = attr_ints(op, "output_shape")
+    if output_shape is not None:
+        if len(output_shape) != n:
+            raise Rejected("output_shape has the wrong size")
+        if any(v < 0 for v in output_shape):
+            raise Rejected("output_shape must not be negative")
+    output_padding = ints("output_padding", n, 0, 0, "must not be negative")
+    out: list[Dim] = [x[0], None if w[1] is None else w[1] * g]
+    if output_shape is not None:
+        for i, v in enumerate(output_shape):
+            d = x[i + 2]
+            if d is not None and v < d:
+                return [tuple(out)]
+            out.append(v)
+        return [tuple(out)]
+    for i in range(n):
+        d = x[i + 2]
+        if d is None:
+            out.append(None)
+        else:
+            out.append(strides[i] * (d - 1) + output_padding[i] + effective[i] - pads[i] - pads[i + n])
+    return [tuple(out)]
+
+
+# ------------------------------------------------------------------------- einsum, normalization
+
+
+def einsum(op: Operation) -> list[S]:
+    equation = (attr_str(op, "equation") or "").replace(" ", "")
+    shapes = [_input(op, i) for i in range(len(op.operands))]
+    if not equation or not shapes or any(s is None for s in shapes):
+        return [None]
+    left, arrow, right = equation.partition("->")
+    labels: dict[str, Dim] = {}
+    repeated: set[str] = set()
+    ellipsis: list[Dim] | None = None
+    ellipsis_rank: int | None = None
+    terms = left.split(",")
+    if len(terms) != len(shapes):
+        raise Rejected("the equation's operands are not the inputs")
+    for k, (term, s) in enumerate(zip(terms, shapes, strict=True)):
+        assert s is not None
+        letters = sum(c.isascii() and c.isalpha() for c in term)
+        at = term.find("...")
+        rank = len(s)
+        if at >= 0 and rank < letters:
+            raise Rejected(f"input {k} has rank {rank}, below its {letters} subscripts")
+        if at < 0 and rank != letters:
+            raise Rejected(f"input {k} has rank {rank}, not its {letters} subscripts")
+        extra = 0
+        skipped = 0
+        index = 0
+        while index < len(term):
+            c = term[index]
+            if index == at:
+                extra = rank - letters
+                dims = [s[index + j - skipped] for j in range(extra)]
+                if ellipsis is None:
+                    ellipsis = dims
+                else:
+                    for j, d in enumerate(dims):
+                        if j >= len(ellipsis):
+                            return [None]  # onnx indexes past its list
+                        cur = ellipsis[j]
+                        if d is not None and cur is not None and d > cur and cur == 1:
+                            ellipsis[j] = d
+                index += 3
+                skipped += 3
+                continue
+            if not (c.isascii() and c.isalpha()):
+                skipped += 1
+                index += 1
+                continue
+            if c in labels:
+                repeated.add(c)
+            else:
+                labels[c] = s[index + extra - skipped]
+            index += 1
+        if at >= 0:
+            if ellipsis_rank is None:
+                ellipsis_rank = rank - letters
+            elif ellipsis_rank != rank - letters:
+                raise Rejected("the ellipses stand for different ranks")
+    lead = (ellipsis or [])[: ellipsis_rank or 0]
+    out: list[Dim] = []
+    if arrow:
+        at = right.find("...")
+        index = 0
+        while index < len(right):
+            c = right[index]
+            if index == at:
+                out.extend(lead)
+                index += 3
+                continue
+            if c.isascii() and c.isalpha():
+                if c not in labels:
+                    raise Rejected(f"output label {c} is missing from the inputs")
+                out.append(labels[c])
+            index += 1
+    else:
+        out.extend(lead)
+        out.extend(labels[c] for c in sorted(labels) if c not in repeated)
+    return [tuple(out)]
+
+
+def batch_norm(op: Operation) -> list[S]:
+    x = _input(op, 0)
+    training = attr_int(op, "training_mode", 0) or 0
+    outputs = len(op.results)
+    while outputs > 1 and is_none(op.results[outputs - 1].type):
+        outputs -= 1
+    for i in range(1, 5):
+        s = _input(op, i)
+        if s is not None and len(s) != 1:
+            raise Rejected(f"input {i} has rank {len(s)}, not 1")
+    channels: Dim = None
+    known = False
+    if x is not None:
+        channels, known = (x[1], x[1] is not None) if len(x) > 1 else (1, True)
+    for i in range(1, 5):
+        s = _input(op, i)
+        if s is None or s[0] is None:
+            continue
+        if known and channels != s[0]:
+            raise Rejected(f"input {i} has {s[0]} channels, not {channels}")
+        channels, known = s[0], True
+    if training != 0 and outputs != 3:
+        raise Rejected("training mode needs 3 results")
+    if training == 0 and outputs != 1:
+        raise Rejected("inference mode needs 1 result")
+    return [x, (channels,), (channels,)][:outputs]
+
+
 INFER: dict[str, Callable[[Operation], list[S]]] = {
     "Identity": same,
     "Cast": same,
@@ -387,6 +864,18 @@ INFER: dict[str, Callable[[Operation], list[S]]] = {
     "AveragePool": pool,
     "MaxPoolSingleOut": pool,
     "GlobalAveragePool": global_pool,
+    "Slice": slice_,
+    "Split": split,
+    "Pad": pad,
+    "GatherElements": gather_elements,
+    "GatherND": gather_nd,
+    "Range": range_,
+    "ConstantOfShape": constant_of_shape,
+    "Resize": resize,
+    "ConvTranspose": conv_transpose,
+    "Einsum": einsum,
+    "BatchNormalization": batch_norm,
+    "BatchNormalizationInferenceMode": batch_norm,
 }
 for _name in ("Sum", "Mean", "Max", "Min", "Prod"):
     INFER[f"Reduce{_name}"] = reduce

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from broadcheck.dialects.common import attr_int, attr_ints, attr_str, constant_ints, element, is_none, shape
-from broadcheck.messages import detail
+from broadcheck.messages import DETAILS, detail
 from broadcheck.ops import Operation, ShapedType, Type
 from broadcheck.semantics import Problem
 
@@ -429,3 +429,102 @@ def instance_norm(op: Operation) -> Problem | None:
         if element(op.operands[index].type) != x_element:
             return op_error(f"{name}-element")
     return None
+
+
+# ------------------------------------------------------------------------------------------ einsum
+
+_PARAMETER = r"[ A-Za-z]*(?:\. *\. *\.[ A-Za-z]*)?"
+_EQUATION = rf"({_PARAMETER}(?:,{_PARAMETER})*)(?:- *>({_PARAMETER}))?"
+
+
+def _einsum_error(equation: str, name: str, **args: object) -> Problem:
+    return Problem("BC808", {"detail": f"equation '{equation}': " + DETAILS["BC808"][name].format(**args)})
+
+
+def einsum(op: Operation) -> Problem | None:
+    """``ONNXEinsumOp::verify`` with ``einsum::verifyEquation`` and ``einsum::inferSignature``."""
+    import re
+
+    equation = attr_str(op, "equation")
+    if equation is None:
+        return None
+    match = re.fullmatch(_EQUATION, equation)
+    if match is None:
+        return _einsum_error(equation, "syntax")
+    count = equation.count(",") + 1
+    if count != len(op.operands):
+        return _einsum_error(equation, "inputs", count=count, actual=len(op.operands))
+    inputs, output = match.group(1), match.group(2)
+    if output is not None:
+        for p, x in enumerate(output):
+            if x >= "A":
+                if x in output[p + 1 :]:
+                    return _einsum_error(equation, "output-repeated", x=x)
+                if x not in inputs:
+                    return _einsum_error(equation, "output-missing", x=x)
+    first = element(op.operands[0].type)
+    if any(element(u.type) != first for u in op.operands):
+        return Problem("BC808", {"detail": DETAILS["BC808"]["element"]})
+    if not all_ranked(op):
+        return None
+    return _einsum_shapes(op, equation)
+
+
+def _einsum_shapes(op: Operation, equation: str) -> Problem | None:
+    head, _, tail = equation.partition("-")
+    if len(head) < len(equation):
+        output = tail.lstrip(" >")
+    else:
+        counts: dict[str, int] = {}
+        for x in head:
+            if x >= "A":
+                counts[x] = counts.get(x, 0) + 1
+        output = "..." + "".join(x for x in sorted(counts) if counts[x] == 1)
+    ellipsis_rank = -1
+    broadcast: dict[str, int] = {}
+    dynamic: set[str] = set()
+    for term, use in zip(head.split(","), op.operands, strict=True):
+        s = shape(use.type) or ()
+        rank = len(s)
+        letters = len(term) - term.count(" ") - term.count(".")
+        if "." not in term:
+            if rank != letters:
+                return _einsum_error(equation, "rank", letters=letters, rank=rank)
+        else:
+            if rank < letters:
+                return _einsum_error(equation, "rank-exceeds", letters=letters, rank=rank)
+            this = rank - letters
+            if this > 10:
+                return _einsum_error(equation, "ellipsis-max")
+            if ellipsis_rank == -1:
+                ellipsis_rank = this
+            elif ellipsis_rank != this:
+                return _einsum_error(equation, "ellipsis-disagree", a=ellipsis_rank, b=this)
+        subscripts = _subscripts(term, rank)
+        dims: dict[str, int] = {}
+        for d, c in zip(s, subscripts, strict=True):
+            if d is None:
+                dynamic.add(c)
+                continue
+            d0 = dims.setdefault(c, d)
+            if d0 != d:
+                return _einsum_error(equation, "same-input", s=c, d0=d0, d=d)
+        for c, d in reversed(dims.items()):  # libstdc++'s unordered_map: newest first
+            if d != 1:
+                d0 = broadcast.setdefault(c, d)
+                if d0 != d:
+                    return _einsum_error(equation, "conflict", s=c, d0=d0, d=d)
+    if ellipsis_rank == -1:
+        ellipsis_rank = 0
+    if ellipsis_rank != 0 and "." not in output:
+        return _einsum_error(equation, "output-ellipsis", rank=ellipsis_rank)
+    return None
+
+
+def _subscripts(term: str, rank: int) -> list[str]:
+    prefix, dot, suffix = term.partition(".")
+    out = [c for c in prefix if c != " "]
+    if dot:
+        rest = [c for c in suffix.lstrip(" .") if c != " "]
+        out += [str(axis) for axis in range(rank - len(out) - len(rest))] + rest
+    return out
