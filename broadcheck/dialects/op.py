@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
+from broadcheck.dialects.assembly import Assembly as Assembly
 from broadcheck.ops import Frozen
 from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Statement, TypeText
@@ -101,49 +102,6 @@ class Reading(NamedTuple):
     operands: list[TypeText | None]
     results: list[TypeText | None]
     properties: tuple[Property, ...] = ()
-
-
-class Assembly(Frozen):
-    """What an op's custom parser checks of its operands and types before any verifier runs:
-    a custom form that breaks it is the parser's error, in its words and at its place.
-
-    * ``operands``: the form lists exactly this many operands one by one (``$lhs, $rhs``);
-      one more is ``expected ':'`` just after the last one it takes, one fewer ``expected
-      ','`` just after the last one written (mlir-opt reports a wrong token right after the
-      token before it);
-    * ``types``: how a function type after the ``:`` is matched to the operands: ``same``
-      (StableHLO's ``custom<SameOperandsAndResultType>``: ``N operands present, but expected
-      M``, at the type) or ``functional`` (ODS ``functional-type(operands, results)``:
-      ``number of operands and types do not match: got N operands and M types``, at the
-      first operand).
-    """
-
-    __slots__ = __match_args__ = ("operands", "types")
-    operands: int | None
-    types: Literal["same", "functional"]
-
-    def __init__(self, types: Literal["same", "functional"], operands: int | None = None) -> None:
-        put = object.__setattr__
-        put(self, "operands", operands)
-        put(self, "types", types)
-
-    def problem(self, statement: Statement) -> tuple[str, int] | None:
-        """The parser's message for ``statement`` (a custom form) and the offset it names."""
-        uses = statement.operands
-        if self.operands is not None and uses and len(uses) != self.operands:
-            if len(uses) > self.operands:
-                return "expected ':'", uses[self.operands - 1].end if self.operands else statement.name_end
-            return "expected ','", uses[-1].end
-        signature = statement.signature
-        if signature is None or signature.kind != "function" or len(signature.inputs) == len(uses):
-            return None
-        custom = f"custom op '{statement.name}' "
-        if self.types == "same":
-            return f"{custom}{len(uses)} operands present, but expected {len(signature.inputs)}", signature.start
-        if not uses:
-            return None
-        words = f"number of operands and types do not match: got {len(uses)} operands and {len(signature.inputs)} types"
-        return custom + words, uses[0].start
 
 
 def custom(read: Read) -> Layout:

@@ -135,6 +135,9 @@ class Signature(NamedTuple):
     outputs: tuple[TypeText, ...]
     start: int
     end: int
+    after: int = -1
+    """Where the token before the types (the ``:``) ends: a parser's "expected ..." for a
+    missing first token sits there."""
 
 
 class Statement(NamedTuple):
@@ -286,24 +289,25 @@ class _Reader:
         """The types after a ``:``."""
         first = self.peek()
         start = first.start if first is not None else len(self.text)
+        after = self._last_end() if self.pos else start
         if self.at("("):
             save = self.pos
             inputs = self.paren_types()
             if self.at("->"):
                 self.pos += 1
                 outputs = self.type_group()
-                return Signature("function", tuple(inputs), tuple(outputs), start, self._last_end())
+                return Signature("function", tuple(inputs), tuple(outputs), start, self._last_end(), after)
             self.pos = save
             raise self.problem("expected non-function type")
         one = self.type()
         if self.at("to"):
             self.pos += 1
             other = self.type()
-            return Signature("to", (one,), (other,), start, self._last_end())
+            return Signature("to", (one,), (other,), start, self._last_end(), after)
         if self.at("->"):
             self.pos += 1
             outputs = self.type_group()
-            return Signature("arrow", (one,), tuple(outputs), start, self._last_end())
+            return Signature("arrow", (one,), tuple(outputs), start, self._last_end(), after)
         types = [one]
         while self.at(",") and self.peek(1) is not None and _can_start_type(self.peek(1)):  # type: ignore[arg-type]
             self.pos += 1
@@ -311,8 +315,8 @@ class _Reader:
         if self.at("->"):  # `T, U -> V` (chlo.zeta %x, %q : T, U -> V): the operands' types, then the results'
             self.pos += 1
             outputs = self.type_group()
-            return Signature("arrow", tuple(types), tuple(outputs), start, self._last_end())
-        return Signature("list", tuple(types), (), start, self._last_end())
+            return Signature("arrow", tuple(types), tuple(outputs), start, self._last_end(), after)
+        return Signature("list", tuple(types), (), start, self._last_end(), after)
 
     def _last_end(self) -> int:
         return self.toks[self.pos - 1].end

@@ -3,7 +3,7 @@ broadcasting binary ops, checked with XLA's rules (:mod:`broadcheck.semantics.xl
 the elementwise ops without broadcasting (:mod:`.elementwise`)."""
 
 from broadcheck.dialects.chlo import elementwise
-from broadcheck.dialects.op import FUNCTIONAL, Op, family, ops
+from broadcheck.dialects.op import FUNCTIONAL, Assembly, Op, family, ops
 
 BINARY = (
     "add and atan2 compare complex divide maximum minimum multiply next_after or polygamma power remainder "
@@ -11,8 +11,9 @@ BINARY = (
 ).split()
 
 OPS = ops(
-    [Op(f"chlo.broadcast_{name}", FUNCTIONAL, family("xla"), "xla") for name in BINARY],
-    Op("chlo.broadcast_select", FUNCTIONAL, family("chlo-select"), "chlo-select"),
+    # `$lhs, $rhs attr-dict : ( type($lhs) , type($rhs) ) -> type(results)`
+    [Op(f"chlo.broadcast_{name}", FUNCTIONAL, family("xla"), "xla", assembly=Assembly("parens", 2)) for name in BINARY],
+    Op("chlo.broadcast_select", FUNCTIONAL, family("chlo-select"), "chlo-select", assembly=Assembly("parens", 3)),
     # `chlo.square %x : T -> U`, `chlo.zeta %x, %q : T, U -> V`: the types map to the operands in order
     [
         Op(f"chlo.{name}", FUNCTIONAL, elementwise.check, "chlo-elementwise")

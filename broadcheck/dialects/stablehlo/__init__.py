@@ -2,6 +2,7 @@
 TypeInference.cpp). The rules are in :mod:`broadcheck.semantics.stablehlo` and, for
 ``broadcast_in_dim``, :mod:`broadcheck.semantics.xla`."""
 
+from broadcheck.dialects.assembly import exponent_mantissa
 from broadcheck.dialects.op import (
     COMPLEX,
     FUNCTIONAL,
@@ -34,11 +35,20 @@ SELECT = Layout("list", operands=(0, 1, 1), results=(1,))
 
 def _assembly(prefix: str, name: str) -> Assembly | None:
     """StableHLO's elementwise ops list their operands one by one (``$lhs, $rhs``) and take
-    their types by ``custom<SameOperandsAndResultType>`` (checked with iree 3.13); ``compare``
-    and ``reduce_precision`` write more than operands, and MHLO's forms are its own."""
-    if prefix != "stablehlo" or name in FORM:
+    their types by ``custom<SameOperandsAndResultType>`` (checked with iree 3.13), but
+    ``is_finite`` (``functional-type``), ``complex`` (``custom<ComplexOpType>``) and
+    ``reduce_precision`` (``, format = e5m10``); ``compare`` writes its direction first, and
+    MHLO's forms are its own."""
+    if prefix != "stablehlo" or name == "compare":
         return None
-    return Assembly("same", 3 if name == "clamp" else 2 if name in BINARY else 1)
+    count = 3 if name == "clamp" else 2 if name in BINARY else 1
+    if name == "is_finite":
+        return Assembly("functional", count)
+    if name == "complex":
+        return Assembly("complex", count)
+    if name == "reduce_precision":
+        return Assembly("same", count, keyword="format", value=exponent_mantissa)
+    return Assembly("same", count)
 
 
 def declare(prefix: str, semantics: str) -> list[Op]:
@@ -57,9 +67,20 @@ def declare(prefix: str, semantics: str) -> list[Op]:
     ]
     return [
         *shaped,
-        Op(f"{prefix}.select", SELECT, family(semantics), semantics),
         Op(
-            f"{prefix}.broadcast_in_dim", FUNCTIONAL, family("stablehlo-broadcast-in-dim"), "stablehlo-broadcast-in-dim"
+            f"{prefix}.select",
+            SELECT,
+            family(semantics),
+            semantics,
+            assembly=Assembly("select") if prefix == "stablehlo" else None,
+        ),
+        Op(
+            f"{prefix}.broadcast_in_dim",
+            FUNCTIONAL,
+            family("stablehlo-broadcast-in-dim"),
+            "stablehlo-broadcast-in-dim",
+            # `$operand, dims = [..] : functional-type(operands, results)`
+            assembly=Assembly("functional", 1, keyword="dims", at_name=True) if prefix == "stablehlo" else None,
         ),
         Op(
             f"{prefix}.dynamic_broadcast_in_dim",

@@ -2,11 +2,17 @@
 :mod:`broadcheck.semantics.vector`) and the shape ops of :mod:`.checks`, their custom forms
 in :mod:`.forms`."""
 
-from broadcheck.dialects.op import CONVERSION, SAME, Op, custom, family, ops
+from broadcheck.dialects.op import CONVERSION, SAME, Assembly, Op, custom, family, ops
 from broadcheck.dialects.vector import checks, forms
 
 OPS = ops(
-    Op("vector.broadcast", CONVERSION, family("vector-broadcast"), "vector-broadcast"),
+    Op(
+        "vector.broadcast",
+        CONVERSION,
+        family("vector-broadcast"),
+        "vector-broadcast",
+        assembly=Assembly("vector", 1),  # `$source attr-dict : type($source) to type($vector)`
+    ),
     Op("vector.extract", custom(forms.extract), checks.check_extract, "vector-shape"),
     Op("vector.insert", custom(forms.insert), checks.check_insert, "vector-shape"),
     Op("vector.shape_cast", CONVERSION, checks.check_shape_cast, "vector-shape"),

@@ -1,0 +1,326 @@
+"""What an op's custom parser checks before any verifier runs (:class:`Assembly`).
+
+A custom form that its op's parser rejects is a parse error: MLIR stops there, in the
+parser's own words and at its place, and no verifier runs. The rules below were each
+checked against iree-opt 3.13 (``tests/fixtures/custom_parsers.mlir``,
+``tests/fixtures/parse_errors_custom.mlir``). Where the place would be a token after the
+statement (on a later line), the rule says nothing: the statement does not see it.
+
+Two kinds of place: a missing punctuation (``expected ','``) sits just after the token
+before it, a missing keyword or a wrong type at the token found (MLIR's
+``emitWrongTokenError`` against ``emitError`` at the current token).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Literal
+
+from broadcheck.ops import Frozen, ShapedType
+from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.syntax.statement import Item, Statement, TypeText
+from broadcheck.syntax.types import read_type
+
+TypeRule = Literal["same", "functional", "complex", "select", "vector", "parens"]
+Value = Callable[[str], "str | None"]
+
+NEXT_OP = "expected operation name in quotes"
+"""What MLIR says when an op is complete and what follows cannot start another one."""
+
+
+class Assembly(Frozen):
+    """What an op's custom parser checks of its operands and types before any verifier runs:
+    a custom form that breaks it is the parser's error, in its words and at its place.
+
+    * ``operands``: the form lists exactly this many operands one by one (``$lhs, $rhs``);
+      one more is ``expected ':'`` just after the last one it takes, one fewer ``expected
+      ','`` just after the last one written;
+    * ``keyword``: after the operands, ``, <keyword> = <value>`` (``dims = [..]``,
+      ``format = e5m10``): anything else there is ``expected '<keyword>'`` at it; ``value``
+      judges the value as written (the parser's message, or ``None``);
+    * ``types``: how the types after the ``:`` are read:
+
+      - ``same`` (StableHLO's ``custom<SameOperandsAndResultType>``): one type, or a function
+        type that numbers the operands (``N operands present, but expected M``) and has one
+        result (``expected single output``), both at the type; a second type ends the op;
+      - ``complex`` (``custom<ComplexOpType>``): as ``same``, but the one type is a tensor of
+        complex elements;
+      - ``select`` (``custom<SelectOpType>``): two types (the predicate's, the values'), or a
+        function type;
+      - ``functional`` (ODS ``functional-type(operands, results)``): a function type
+        (``invalid kind of type specified: expected builtin.function``), giving each operand
+        a type (``number of operands and types do not match``, at the first operand, or at
+        the op's name when the form does not write them with the ``operands`` directive:
+        ``at_name``);
+      - ``vector`` (``vector.broadcast``: ``type($source) to type($vector)``): ``to``, then a
+        vector type;
+      - ``parens`` (CHLO's broadcasting ops: ``( type($lhs) , type($rhs) ) -> type(results)``).
+
+    And after any of them, the results named must be as many as the op defines (``operation
+    defines N results but was provided M to bind``, at the first name).
+    """
+
+    __slots__ = __match_args__ = ("types", "operands", "keyword", "value", "at_name")
+    types: TypeRule
+    operands: int | None
+    keyword: str | None
+    value: Value | None
+    at_name: bool
+
+    def __init__(
+        self,
+        types: TypeRule,
+        operands: int | None = None,
+        keyword: str | None = None,
+        value: Value | None = None,
+        at_name: bool = False,
+    ) -> None:
+        put = object.__setattr__
+        put(self, "types", types)
+        put(self, "operands", operands)
+        put(self, "keyword", keyword)
+        put(self, "value", value)
+        put(self, "at_name", at_name)
+
+    def problem(self, statement: Statement) -> tuple[str, int] | None:
+        """The parser's message for ``statement`` (a custom form) and the offset it names."""
+        custom = f"custom op '{statement.name}' "
+        items = statement.items
+        colon = next((i for i, item in enumerate(items) if item.kind == "punct" and item.text == ":"), None)
+        uses = statement.operands
+        if colon is not None:  # `%a : %b`: a value where the types should be
+            uses = tuple(u for u in uses if u.start < items[colon].start)
+        wrong = self._operands(statement, uses, custom)
+        if wrong is not None:
+            return wrong
+        if colon is not None:
+            if colon + 1 < len(items) and items[colon + 1].kind == "value":
+                return ("expected '('" if self.types == "parens" else "expected non-function type"), items[colon].end
+            return None
+        signature = statement.signature
+        if signature is None or (signature.kind != "function" and not signature.inputs):
+            return None  # no types after a `:` (`-> T` alone): not a form these parsers read
+        rule: Callable[[Statement, tuple[object, ...], str], tuple[str, int] | None] = getattr(self, f"_{self.types}")
+        wrong = rule(statement, uses, custom)
+        if wrong is not None and wrong[0] != NEXT_OP:
+            return wrong
+        if not self._complete(statement):
+            return None
+        # the op is read: its results are bound, then what follows must start another op
+        bound = self._bind(statement)
+        if bound is not None or wrong is not None:
+            return bound or wrong
+        after = _after(statement, signature.end)
+        if after is not None and after.kind == "punct" and after.text == "," and self.types != "parens":
+            return NEXT_OP, signature.end  # (CHLO's results are a type list: `-> T, U`)
+        return None
+
+    def _complete(self, statement: Statement) -> bool:
+        """Whether the types read as the rule wants them (so the op is read to its end)."""
+        signature = statement.signature
+        assert signature is not None
+        kind, inputs = signature.kind, signature.inputs
+        if self.types in ("functional", "parens"):
+            return kind == "function"
+        if self.types == "vector":
+            return kind == "to"
+        if self.types == "select":
+            return kind == "function" or (kind in ("list", "arrow") and len(inputs) == 2)
+        return kind == "function" or (kind in ("list", "arrow") and bool(inputs))
+
+    # ---------------------------------------------------------------- operands
+
+    def _operands(self, statement: Statement, uses: tuple[object, ...], custom: str) -> tuple[str, int] | None:
+        written = statement.operands
+        n = self.operands
+        if n is None or not uses:
+            return None
+        if self.keyword is None:
+            if len(uses) > n:
+                return "expected ':'", written[n - 1].end if n else statement.name_end
+            if len(uses) < n:
+                return "expected ','", written[len(uses) - 1].end
+            return None
+        if len(uses) < n:
+            return "expected ','", written[len(uses) - 1].end
+        # `$operand, <keyword> = <value>`: what follows the n-th operand
+        items = statement.items
+        last = next(
+            (i for i, item in enumerate(items) if item.kind == "value" and item.start == written[n - 1].start), -1
+        )
+        if last < 0:
+            return None  # the operand is inside a bracket: not this form
+        if last + 1 >= len(items) or items[last + 1].kind != "punct" or items[last + 1].text != ",":
+            return "expected ','", written[n - 1].end
+        if last + 2 >= len(items):
+            return None  # the keyword would be on a later line
+        clause = items[last + 2]
+        if clause.kind != "clause" or _clause_name(clause) != self.keyword:
+            return f"{custom}expected '{self.keyword}'", clause.start
+        if self.value is not None:
+            attribute = next((a for a in statement.attributes if a.start == clause.start), None)
+            if attribute is not None:
+                message = self.value(attribute.text)
+                if message is not None:
+                    return custom + message, attribute.end - len(attribute.text)
+        return None
+
+    def _bind(self, statement: Statement) -> tuple[str, int] | None:
+        """The generic parser's check once the op is read: as many result names as results."""
+        signature = statement.signature
+        assert signature is not None
+        defined = len(signature.outputs) if self.types == "functional" else 1
+        named = statement.result_count
+        if statement.results and named != defined:
+            return f"operation defines {defined} results but was provided {named} to bind", statement.results[0].start
+        return None
+
+    # ---------------------------------------------------------------- types
+
+    def _counted(self, statement: Statement, uses: tuple[object, ...], custom: str) -> tuple[str, int] | None:
+        """``assignFromFunctionType``: the function type numbers the operands, one result."""
+        signature = statement.signature
+        assert signature is not None
+        if len(signature.inputs) != len(uses):
+            return f"{custom}{len(uses)} operands present, but expected {len(signature.inputs)}", signature.start
+        if len(signature.outputs) != 1:
+            return f"{custom}expected single output", signature.start
+        return None
+
+    def _same(self, statement: Statement, uses: tuple[object, ...], custom: str) -> tuple[str, int] | None:
+        signature = statement.signature
+        assert signature is not None
+        if signature.kind == "function":
+            return self._counted(statement, uses, custom)
+        if signature.kind == "arrow" or (signature.kind == "list" and len(signature.inputs) > 1):
+            return NEXT_OP, signature.inputs[0].end
+        return None
+
+    def _complex(self, statement: Statement, uses: tuple[object, ...], custom: str) -> tuple[str, int] | None:
+        signature = statement.signature
+        assert signature is not None
+        if signature.kind == "function":
+            return self._counted(statement, uses, custom)
+        if signature.kind not in ("list", "arrow"):
+            return None
+        written = _type(signature.inputs[0])
+        if written is None:
+            return None
+        if not (isinstance(written, ShapedType) and str(written.element).startswith("complex<")):
+            if not isinstance(written, ShapedType) and str(written).startswith(("memref<", "!")):
+                return None  # a shaped type broadcheck does not read, or an alias
+            return f"{custom}expected tensor with complex element type", signature.start
+        return self._same(statement, uses, custom)
+
+    def _select(self, statement: Statement, uses: tuple[object, ...], custom: str) -> tuple[str, int] | None:
+        signature = statement.signature
+        assert signature is not None
+        inputs = signature.inputs
+        if signature.kind == "function":
+            return self._counted(statement, uses, custom)
+        if signature.kind == "arrow" and len(inputs) == 2:
+            return NEXT_OP, inputs[1].end
+        if signature.kind == "list" and len(inputs) == 2:
+            if len(uses) != 3 and uses:
+                first = statement.operands[0].start
+                return f"{custom}number of operands and types do not match: got {len(uses)} operands and 3 types", first
+            return None
+        if signature.kind in ("list", "arrow", "to"):
+            return f"{custom}expected functional type or list of two types", signature.start
+        return None
+
+    def _functional(self, statement: Statement, uses: tuple[object, ...], custom: str) -> tuple[str, int] | None:
+        signature = statement.signature
+        assert signature is not None
+        if signature.kind != "function":
+            found = _printed(signature.inputs[0])
+            if found is None:
+                return None
+            return f"{custom}invalid kind of type specified: expected builtin.function, but found '{found}'", (
+                signature.start
+            )
+        if len(signature.inputs) == len(uses) or not uses:
+            return None
+        words = f"number of operands and types do not match: got {len(uses)} operands and {len(signature.inputs)} types"
+        return custom + words, statement.name_start if self.at_name else statement.operands[0].start
+
+    def _vector(self, statement: Statement, uses: tuple[object, ...], custom: str) -> tuple[str, int] | None:
+        signature = statement.signature
+        assert signature is not None
+        if signature.kind == "list" and len(signature.inputs) == 1:
+            after = _after(statement, signature.end)
+            return None if after is None else (f"{custom}expected 'to'", after.start)
+        if signature.kind != "to":
+            return None
+        result = _type(signature.outputs[0])
+        if result is None or (isinstance(result, ShapedType) and result.kind == "vector"):
+            after = _after(statement, signature.end)
+            if after is not None and after.kind == "punct" and after.text == ",":
+                return NEXT_OP, signature.end
+            return None
+        if str(result).startswith("!"):
+            return None
+        found = str(result)
+        return f"{custom}invalid kind of type specified: expected builtin.vector, but found '{found}'", (
+            signature.outputs[0].start
+        )
+
+    def _parens(self, statement: Statement, uses: tuple[object, ...], custom: str) -> tuple[str, int] | None:
+        signature = statement.signature
+        assert signature is not None
+        if signature.kind != "function":
+            return "expected '('", signature.after if signature.after >= 0 else signature.start
+        inputs, n = signature.inputs, self.operands or 0
+        if inputs and len(inputs) < n:
+            return "expected ','", inputs[-1].end
+        if len(inputs) > n:
+            return "expected ')'", inputs[n - 1].end
+        if signature.outputs and signature.end > signature.outputs[-1].end:  # `-> (T)`: a function type's start
+            return "expected '->' in function type", signature.end
+        return None
+
+
+def _clause_name(item: Item) -> str:
+    return item.text.partition("=")[0].strip()
+
+
+def _after(statement: Statement, end: int) -> Item | None:
+    """The item that follows offset ``end`` in the statement, if any."""
+    return next((item for item in statement.items if item.start >= end), None)
+
+
+def _type(text: TypeText) -> object | None:
+    """The type as read (``None``: broadcheck cannot read it)."""
+    try:
+        return read_type(text.text, {})
+    except SyntaxProblem:
+        return None
+
+
+def _printed(text: TypeText) -> str | None:
+    """The type as MLIR prints it (``None``: an alias, or a type broadcheck cannot read)."""
+    if text.text.startswith("!"):
+        return None
+    written = _type(text)
+    return None if written is None else str(written)
+
+
+_KEYWORD = re.compile(r"[A-Za-z_][\w$.]*")
+_EXPONENT_MANTISSA = re.compile(r"e([0-9]+)m([0-9]+)")
+_INT_MAX = 2**31 - 1
+
+
+def exponent_mantissa(text: str) -> str | None:
+    """StableHLO's ``custom<ExponentMantissa>`` (``reduce_precision``'s ``format = e5m10``):
+    a bare word ``e<exponent bits>m<mantissa bits>``, each a C ``int``."""
+    if not _KEYWORD.fullmatch(text):
+        return None if any(c.isspace() for c in text) else "expected valid keyword"
+    m = _EXPONENT_MANTISSA.fullmatch(text)
+    if m is None:
+        return f"expected exponent mantissa in format e#m#, saw {text}"
+    if int(m.group(1)) > _INT_MAX:
+        return f"unable to parse exponent '{m.group(1)}'"
+    if int(m.group(2)) > _INT_MAX:
+        return f"unable to parse mantissa '{m.group(2)}'"
+    return None
