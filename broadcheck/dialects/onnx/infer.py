@@ -562,6 +562,8 @@ def range_(op: Operation) -> list[S]:
         return [(None,)]
     if delta == 0:
         return [(None,)]  # onnx divides by zero
+    if e == "f32":  # the constants are float32 tensors: each value rounded so, then `limit - start` in float
+        start, limit, delta = _f32(start), _f32(limit), _f32(delta)
     diff = limit - start
     if e == "f32":
         diff = _f32(diff)
