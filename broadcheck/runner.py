@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from broadcheck.diagnostics import Diagnostic, Result
 from broadcheck.engine.options import Options
-from broadcheck.engine.run import FileRun, check_text
+from broadcheck.engine.run import FileRun, Memory, check_text
 from broadcheck.inputs import (
     STDIN,
     InputError,
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from broadcheck.cache import Cache, Hashing
+    from broadcheck.engine.forms import Form
     from broadcheck.text import Source
 
 Reading = Callable[[str, int], "Callable[[int], None] | None"]
@@ -105,9 +106,11 @@ def check_one(
     jobs: int = 1,
     hashing: Hashing | None = None,
     advance: Callable[[int], None] | None = None,
+    memory: Memory | None = None,
 ) -> Result | InputError:
     """Read, decode and check one path; a file is read in blocks, so memory stays flat.
-    ``hashing`` gets the bytes of a file as they are read (for the cache), ``advance`` their count."""
+    ``hashing`` gets the bytes of a file as they are read (for the cache), ``advance`` their count;
+    ``memory`` is what the run has read so far (its files share their statements' forms)."""
     if path == STDIN or is_stream(path):  # read once, into memory
         loaded = load_stream(path, stdin_name)
         if isinstance(loaded, InputError):
@@ -116,15 +119,16 @@ def check_one(
         if decode_problem is not None:
             return _of(source, [decode_problem])
         try:
-            result = check_text(source.path, source.text, options)
+            memory = memory if memory is not None else Memory()
+            result = check_text(source.path, source.text, options, memory)
             if any(d.severity == "error" for d in result.diagnostics):
                 from broadcheck.engine.fix import with_fixes
 
-                result.diagnostics = with_fixes(source.text, result.diagnostics, options)
+                result.diagnostics = with_fixes(source.text, result.diagnostics, options, memory.forms)
             return result
         except Exception as err:
             raise InternalError(source.path) from err
-    stream = FileRun(path, options, lines=lambda numbers: _lines_of(path, numbers))
+    stream = FileRun(path, options, memory, lines=lambda numbers: _lines_of(path, numbers))
     try:
         failed = feed(stream, path, 0, None, final=True, hashing=hashing, advance=advance)
     except OSError as err:
@@ -136,7 +140,7 @@ def check_one(
     try:
         result = stream.finish()
         if result.diagnostics and any(d.severity == "error" for d in result.diagnostics):
-            result.diagnostics = _with_fixes(path, result.diagnostics, options)
+            result.diagnostics = _with_fixes(path, result.diagnostics, options, stream.memory.forms)
         return result
     except Exception as err:
         raise InternalError(path) from err
@@ -202,13 +206,16 @@ def _watched(
         yield block
 
 
-def _with_fixes(path: str, diagnostics: list[Diagnostic], options: Options) -> list[Diagnostic]:
-    """Attach fixes: the file is read again, line by line, only when it has problems."""
+def _with_fixes(
+    path: str, diagnostics: list[Diagnostic], options: Options, forms: dict[object, Form]
+) -> list[Diagnostic]:
+    """Attach fixes: the file is read again only when it has problems (its statements' forms
+    are the check's)."""
     from broadcheck.engine.fix import with_fixes
 
     try:
         with open(path, encoding="utf-8-sig", newline="") as f:
-            return with_fixes(f.read(), diagnostics, options)
+            return with_fixes(f.read(), diagnostics, options, forms)
     except (OSError, UnicodeDecodeError):
         return diagnostics
 
@@ -223,7 +230,7 @@ class Checking:
     """How each file of a run is checked: the options, the ``per-file-ignores`` that extend them
     for some files, the cache. Sent once to each ``-j`` worker."""
 
-    __slots__ = ("cache", "keep_going", "options", "per_file", "root", "stdin_name")
+    __slots__ = ("_memory", "cache", "keep_going", "options", "per_file", "root", "stdin_name")
 
     def __init__(
         self,
@@ -236,6 +243,23 @@ class Checking:
     ) -> None:
         self.options, self.per_file, self.root, self.cache = options, tuple(per_file), root, cache
         self.stdin_name, self.keep_going = stdin_name, keep_going
+        self._memory: Memory | None = None
+
+    @property
+    def memory(self) -> Memory:
+        """What this process has read in the run (each ``-j`` worker has its own)."""
+        if self._memory is None:
+            self._memory = Memory()
+        self._memory.trim()
+        return self._memory
+
+    def __getstate__(self) -> dict[str, object]:
+        return {name: getattr(self, name) for name in self.__slots__ if name != "_memory"}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        for name, value in state.items():
+            setattr(self, name, value)
+        self._memory = None
 
     def options_for(self, path: str) -> Options:
         """The options for ``path``: the run's, with the codes of each ``per-file-ignores``
@@ -266,11 +290,11 @@ class Checking:
         options = self.options_for(path)
         try:
             if self.cache is None or path == STDIN or is_stream(path):
-                return check_one(path, options, self.stdin_name, jobs, advance=advance), False
+                return check_one(path, options, self.stdin_name, jobs, advance=advance, memory=self.memory), False
             from broadcheck.cache import cached_check
 
             def fresh(hashing: Hashing) -> Result | InputError:
-                return check_one(path, options, self.stdin_name, jobs, hashing, advance)
+                return check_one(path, options, self.stdin_name, jobs, hashing, advance, self.memory)
 
             return cached_check(path, options, self.cache, fresh)
         except InternalError as err:

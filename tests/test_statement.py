@@ -105,3 +105,57 @@ def test_region_arguments_after_a_clause_are_definitions_not_uses() -> None:
 def test_a_clause_keeps_a_parenthesized_value_that_names_no_arguments() -> None:
     statement = read_statement("%0 = test.op %x window = (1, 2) : (tensor<4xf32>) -> tensor<4xf32>")
     assert not statement.definitions
+
+
+# ---------------------------------------------------------------- the fast reader against the reader
+
+
+def _keys() -> list[str]:
+    """The keys of every line of the fixtures, the examples and both generators' output, as
+    the scanner makes them (value names written ``%_``, the trailing location dropped)."""
+    from bench import gen, gen2
+    from broadcheck.syntax.lines import key_text, strip_tail
+    from tests.conftest import EXAMPLES, FIXTURES
+
+    texts = [p.read_text() for root in (FIXTURES, EXAMPLES) for p in sorted(root.rglob("*.mlir"))]
+    texts += ["\n".join(gen.generate(3000, 7)), "\n".join(gen2.generate(3000, 7))]
+    keys = {key_text(strip_tail(line.strip())) for text in texts for line in text.splitlines()}
+    return sorted(k for k in keys if k and not k.startswith("//"))
+
+
+KEYS = _keys()
+
+
+def test_the_fast_reader_reads_as_the_reader_does() -> None:
+    from broadcheck.syntax.statement import SyntaxProblem, simple_statement
+
+    taken = 0
+    for key in KEYS:
+        fast = simple_statement(key)
+        if fast is None:
+            continue
+        taken += 1
+        try:
+            slow = read_statement(key)
+        except SyntaxProblem as problem:
+            raise AssertionError(f"the fast reader takes what the reader rejects ({problem}): {key}") from None
+        assert fast == slow, key
+    assert taken > 1000, taken  # it does take the common forms (generic and custom)
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "%_ = tosa.add %_, %_ : (tensor<2xf32>, tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>)",
+        "%_ = tosa.add %_,%_ : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>",
+        '%_ = "tf.AddV2"(%_, %_) {device = ""} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>',
+        "%_ = stablehlo.add %_, %_ : tensor<2xf32>",
+        "%_ = tosa.cast %_ : (tensor<2x!quant.uniform<i8:f32, 1.0>>) -> tensor<2xf32>",
+        "%_:2 = foo.bar %_ : (f32) -> (f32, f32)",
+        '%_ = "foo.bar"(%_#1) : (f32) -> f32',
+    ],
+)
+def test_the_fast_reader_leaves_the_rest_to_the_reader(key: str) -> None:
+    from broadcheck.syntax.statement import simple_statement
+
+    assert simple_statement(key) is None

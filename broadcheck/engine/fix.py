@@ -39,12 +39,27 @@ if TYPE_CHECKING:
 
 class _Statement:
     """One statement of a function, on one line, as the planner needs it: its text, where it
-    starts (offset in the source, line, column), and what the reader read."""
+    starts (offset in the source, line, column), and what the reader read. A statement is
+    read when the planner first asks for it: most are in functions no fix reaches."""
 
-    __slots__ = ("column", "line", "offset", "statement", "text")
+    __slots__ = ("_offset", "_statement", "column", "line", "text")
 
-    def __init__(self, text: str, offset: int, line: int, column: int, statement: Statement) -> None:
-        self.text, self.offset, self.line, self.column, self.statement = text, offset, line, column, statement
+    def __init__(self, text: str, offset: int, line: int, column: int, statement: Statement | None) -> None:
+        self.text, self._offset, self.line, self.column, self._statement = text, offset, line, column, statement
+
+    @property
+    def statement(self) -> Statement:
+        if self._statement is None:
+            try:
+                self._statement = read_statement(self.text)
+            except ReaderProblem:
+                self._statement, self._offset = _UNREAD, _UNREAD_AT  # not rewritten
+        return self._statement
+
+    @property
+    def offset(self) -> int:
+        _ = self.statement
+        return self._offset
 
 
 _UNREAD_AT = -1
@@ -78,11 +93,7 @@ class _Collect(Sink):
             full = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
             raw = full.lstrip()
             column = len(full) - len(raw) + 1
-        try:
-            statement = read_statement(raw)
-        except ReaderProblem:
-            return None
-        return _Statement(raw, self.starts[line - 1] + column - 1, line, column, statement)
+        return _Statement(raw, self.starts[line - 1] + column - 1, line, column, None)
 
     def statement(
         self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str, regions: int = 0
@@ -145,7 +156,9 @@ class Planner:
         self.checks = Checks(options.profile, options.ops)
         self.aliases: dict[str, Type | SyntaxProblem] = {}
 
-    def plan(self, text: str, candidates: set[int]) -> list[tuple[list[tuple[int, int]], Fix]]:
+    def plan(
+        self, text: str, candidates: set[int], forms: dict[object, Form] | None = None
+    ) -> list[tuple[list[tuple[int, int]], Fix]]:
         """The fixes of ``text``: (the (line, column) of the ops that start each, the fix)."""
         lines = text.split("\n")
         starts: list[int] = []
@@ -160,9 +173,8 @@ class Planner:
             if not any(first <= n <= last for n in candidates):
                 continue
             collect = _Collect(lines, starts)
-            scanner = Scanner(collect, {}, read_form)
-            for number in range(first, last + 1):
-                scanner.line(number, lines[number - 1])
+            scanner = Scanner(collect, forms if forms is not None else {}, read_form)
+            scanner.block(text[starts[first - 1] : starts[last - 1] + len(lines[last - 1])] + "\n", first)
             scanner.end()
             self.aliases = collect.aliases
             plans.extend(self._module(collect.functions, candidates))
@@ -273,10 +285,13 @@ class Planner:
         edits: list[Edit] = []
         roots: list[tuple[int, int, str]] = []
         new_results: dict[int, str] = {}
+        names = {key.partition("#")[0] for key in retyped}
         for s in fn.statements:
+            candidate = s.line in candidates
+            if not candidate and not any(name in s.text for name in names):
+                continue  # (read only the statements that may use a retyped value)
             statement = s.statement
             uses = [u for u in statement.operands if _key(u) in retyped]
-            candidate = s.line in candidates
             if not uses and not candidate:
                 continue
             if s.offset == _UNREAD_AT:
@@ -300,6 +315,7 @@ class Planner:
             for i, new in results.items():
                 if i < len(keys):
                     retyped[keys[i]] = new
+                    names.add(keys[i].partition("#")[0])
         return edits, roots, (new_results or None)
 
     def _op(
@@ -488,12 +504,15 @@ def attach(diagnostics: Sequence[Diagnostic], fixes: Sequence[tuple[list[tuple[i
     ]
 
 
-def with_fixes(text: str, diagnostics: list[Diagnostic], options: Options) -> list[Diagnostic]:
-    """``diagnostics`` with their fixes attached (``text``: the whole source)."""
+def with_fixes(
+    text: str, diagnostics: list[Diagnostic], options: Options, forms: dict[object, Form] | None = None
+) -> list[Diagnostic]:
+    """``diagnostics`` with their fixes attached (``text``: the whole source; ``forms``: what
+    the check of it read, so that no statement is read twice)."""
     candidates = {d.line for d in diagnostics if d.severity == "error" and any(n.kind == "help" for n in d.notes)}
     if not candidates:
         return diagnostics
-    return attach(diagnostics, Planner(options).plan(text, candidates))
+    return attach(diagnostics, Planner(options).plan(text, candidates, forms))
 
 
 def apply(text: str, fixes: Iterable[Fix], unsafe: bool = False) -> str:

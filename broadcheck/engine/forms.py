@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from broadcheck import dialects
 from broadcheck.dialects.op import FUNCTIONAL, Layout, Op
-from broadcheck.syntax.statement import REGION, Statement, SyntaxProblem, TypeText, read_statement
+from broadcheck.syntax.statement import REGION, Statement, SyntaxProblem, TypeText, read_statement, simple_statement
 
 if TYPE_CHECKING:
     from broadcheck.semantics import Problem
@@ -47,6 +47,7 @@ class Form:
         "literal",
         "name",
         "operand_types",
+        "plain",
         "regions",
         "result_types",
         "roles",
@@ -80,6 +81,8 @@ class Form:
         self.successor_types: tuple[tuple[str | None, ...], ...] = ()
         self.regions = 0
         self.simple = False
+        self.plain = False
+        """Read by :func:`~broadcheck.syntax.statement.simple_statement`: one whole line, no region."""
         """Its names are its results, then its operands, nothing else (most lines)."""
         self.complete = False
         """Its key is a whole statement on one line (the scanner's fast pass may take it)."""
@@ -111,11 +114,13 @@ def unasked(form: Form) -> bool:
 def read_form(key: str) -> Form:
     """Read the statement ``key`` (value names written ``%_``) into its form."""
     try:
-        statement = read_statement(key)
+        plain = simple_statement(key)  # (the commonest forms, without tokens)
+        statement = plain or read_statement(key)
     except SyntaxProblem as problem:
         return Form(key, None, problem, None)
     decl = dialects.lookup(statement.name)
     form = Form(key, statement, None, decl)
+    form.plain = plain is not None
     form.regions = statement.regions
     operand_types, result_types = place_types(statement, decl.layout if decl is not None else None)
     operand_types = implicit(statement, decl, operand_types)

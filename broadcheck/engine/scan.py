@@ -220,7 +220,7 @@ class Scanner:
                 form = forms.get(key)
                 if form is None:
                     form = read(synthesize(result_key, generic, custom, count_operands, rest_key))
-                    form.complete = _complete(form.key)
+                    form.complete = form.plain or _complete(form.key)
                     forms[key] = form
                 following = i + 1
                 while (

@@ -406,6 +406,63 @@ def _match_brackets(toks: list[Token]) -> dict[int, int]:
 # ---------------------------------------------------------------- statements
 
 
+# ---------------------------------------------------------------- the common forms, fast
+
+_SIMPLE_TYPE = r"!?[A-Za-z_][\w.$]*+(?:<[^<>()\[\]{}\"]*+>)?"
+_SIMPLE = re.compile(
+    rf"(?P<result>%_ = )?"
+    rf'(?:"(?P<generic>[A-Za-z_][\w$.\-]*+)"\((?P<gops>%_(?:, %_)*+)?\)'
+    rf"|(?P<custom>[A-Za-z_][\w$]*+\.[\w$.]++)(?: (?P<cops>%_(?:, %_)*+))?)"
+    rf" : \((?P<ins>{_SIMPLE_TYPE}(?:, {_SIMPLE_TYPE})*+)?\) -> (?P<out>{_SIMPLE_TYPE}|\(\))"
+)
+_SIMPLE_TYPES = re.compile(_SIMPLE_TYPE)
+
+
+def simple_statement(key: str) -> Statement | None:
+    """The statement of a key in the commonest form, read without the tokenizer, or ``None``
+    (then :func:`read_statement` reads it): one result or none, a generic or custom op with
+    plain operands (``%_, %_``), and a function type of builtin or aliased types without
+    nested brackets (``: (tensor<2x?xf32>, !a) -> tensor<2x3xf32>``), in MLIR's printed
+    spacing. What it gives is what :func:`read_statement` gives (``tests/test_statement.py``
+    holds the two to each other)."""
+    m = _SIMPLE.fullmatch(key)
+    if m is None:
+        return None
+    results = (Result("%_", 1, 0, 2),) if m.group("result") else ()
+    generic = m.group("generic") is not None
+    if generic:
+        name, name_start, name_end = m.group("generic"), m.start("generic") - 1, m.end("generic") + 1
+        at, ops = m.start("gops"), m.group("gops")
+    else:
+        name, name_start, name_end = m.group("custom"), m.start("custom"), m.end("custom")
+        at, ops = m.start("cops"), m.group("cops")
+    operands: list[Use] = []
+    items: list[Item] = []
+    if ops:
+        for i in range(0, len(ops), 4):  # `%_, %_`: a name every four characters
+            operands.append(Use("%_", 0, at + i, at + i + 2))
+            if not generic:
+                if i:
+                    items.append(Item("punct", ",", at + i - 2, at + i - 1))
+                items.append(Item("value", "%_", at + i, at + i + 2))
+    open_at = key.index(" : (", name_end) + 3
+    inputs: tuple[TypeText, ...] = ()
+    if m.group("ins") is not None:
+        base = m.start("ins")
+        inputs = tuple(
+            _type_text(key, base + t.start(), base + t.end()) for t in _SIMPLE_TYPES.finditer(m.group("ins"))
+        )
+    out = m.group("out")
+    outputs = () if out == "()" else (_type_text(key, m.start("out"), m.end("out")),)
+    end = len(key)
+    if not generic:
+        items.append(Item("types", key[open_at:end], open_at, end))
+    signature = Signature("function", inputs, outputs, open_at, end, open_at - 1)
+    return Statement(
+        name, name_start, name_end, generic, results, tuple(operands), (), (), (), signature, 0, tuple(items), end
+    )
+
+
 def read_statement(text: str) -> Statement:
     """Read one op statement (regions elided as :data:`REGION`); raises :class:`SyntaxProblem`.
     Comments are read as the spaces they stand for: no value's text holds one."""
