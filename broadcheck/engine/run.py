@@ -812,7 +812,7 @@ class FileRun(Sink):
         flow = self.flow
         flow.push(isolated)
         if isolated:
-            self.isolated_heads[flow.regions] = lines[0] if lines else self.next_line
+            self.isolated_heads[flow.regions] = lines[0] if lines else head.line
         self.depth += 1
         if first:
             self.summaries.append([])
@@ -837,7 +837,7 @@ class FileRun(Sink):
             symbol = next((i.text for i in statement.items if i.kind == "symbol"), "@?")
             keys = tuple(t.key for t in outputs)
             texts = tuple(t.text for t in outputs)
-            line = lines[0] if lines else self.next_line
+            line = lines[0] if lines else head.line
             self.functions.append(_Function(symbol[1:].strip('"'), keys, texts, self.depth, line))
             self.isolated_ops.append((line, statement.name_start))
             signature = _signature(statement)
@@ -1134,7 +1134,10 @@ class FileRun(Sink):
             annotated, _ = expectations.parse_annotations(self.path, self.marked, line_count)
             expected = [e.line for e in annotated if e.kind == "error" and e.line is not None]
             diagnostics = _as_mlir_opt(
-                _after_first_error(diagnostics, self.function_spans, expected), self.chunks, self.function_spans
+                _after_first_error(diagnostics, self.function_spans, expected),
+                self.chunks,
+                self.function_spans,
+                expected,
             )
             diagnostics, not_held = expectations.verify(
                 self.path, self.marked, line_count, diagnostics, self.checked_lines
@@ -1282,20 +1285,32 @@ def _without_cascades(diagnostics: list[Diagnostic], chunks: list[int]) -> list[
     return [d for d in kept if d.code not in _SYMBOLS or bisect_right(chunks, d.line) not in troubled]
 
 
-def _first_per_function(errors: list[Diagnostic], functions: Sequence[tuple[int, int]]) -> list[Diagnostic]:
+def _first_per_function(
+    errors: list[Diagnostic], functions: Sequence[tuple[int, int]], expected: Sequence[int] = ()
+) -> list[Diagnostic]:
     """The verifier's errors as mlir-opt reports them: it verifies each function on its own
     and stops at the first op that fails (an op before the ops in its regions), so a
-    function has one error at most, its first by position. Warnings are broadcheck's."""
+    function has one error at most, its first by position; an error annotated on an earlier
+    line (on an op broadcheck does not check) stops it there too. Warnings are broadcheck's."""
     from bisect import bisect_right
 
     starts = [first for first, _ in functions]
+
+    def function_of(line: int) -> int:
+        i = bisect_right(starts, line) - 1
+        return i if i >= 0 and functions[i][0] <= line <= functions[i][1] else -1
+
+    stops: dict[int, int] = {}
+    for line in expected:
+        i = function_of(line)
+        if i >= 0:
+            stops[i] = min(stops.get(i, line), line)
     kept: list[Diagnostic] = []
     seen: set[int] = set()
     for d in sorted(errors, key=Diagnostic.sort_key):
-        i = bisect_right(starts, d.line) - 1
-        inside = i >= 0 and functions[i][0] <= d.line <= functions[i][1]
-        if d.severity == "error" and inside:
-            if i in seen:
+        i = function_of(d.line)
+        if d.severity == "error" and i >= 0:
+            if i in seen or stops.get(i, d.line) < d.line:
                 continue
             seen.add(i)
         kept.append(d)
@@ -1303,7 +1318,10 @@ def _first_per_function(errors: list[Diagnostic], functions: Sequence[tuple[int,
 
 
 def _as_mlir_opt(
-    diagnostics: list[Diagnostic], chunks: list[int], functions: Sequence[tuple[int, int]] = ()
+    diagnostics: list[Diagnostic],
+    chunks: list[int],
+    functions: Sequence[tuple[int, int]] = (),
+    expected: Sequence[int] = (),
 ) -> list[Diagnostic]:
     """What mlir-opt reports of each chunk (``--verify-diagnostics``): its parser stops at the
     first parse error (an undeclared name is reported at the chunk's end, so any other parse
@@ -1325,7 +1343,7 @@ def _as_mlir_opt(
             early = [d for d in parse if d.code != "BC014"]
             kept += ours + (early[:1] if early else parse)
         elif any(d.severity == "error" for d in verifier):
-            kept += ours + _first_per_function(verifier, sorted(functions))
+            kept += ours + _first_per_function(verifier, sorted(functions), expected)
         else:
             kept += ours + verifier + (symbols[:1] or dominance[:1])
     return kept
