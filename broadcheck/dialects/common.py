@@ -185,3 +185,55 @@ def required(op: Operation, *names: str) -> Problem | None:
 def is_none(t: Type) -> bool:
     """The ``none`` type of an absent optional operand."""
     return isinstance(t, OpaqueType) and t.text == "none"
+
+
+def reshape_type(
+    op: Operation, problem: Callable[[str, dict[str, int]], Problem]
+) -> tuple[Shape | None, Problem | None]:
+    """TensorFlow's ``GetReshapeOutputType``, which ``tf.Reshape`` and ``tfl.reshape`` share: the
+    shape the ``shape`` operand gives (``None``: unranked), or its problem, made by
+    ``problem(kind, args)`` in each dialect's words (kinds ``shape-rank``, ``two-dynamic``,
+    ``negative``, ``multiple``)."""
+    input_type, shape_type = op.operands[0].type, op.operands[1].type
+    s = shape(shape_type)
+    if s is None:
+        return None, None
+    if len(s) != 1:
+        return None, problem("shape-rank", {"rank": len(s)})
+    values = constant_ints(op, 1)
+    if values is None:
+        return ((None,) * s[0] if s[0] is not None else None), None
+    unknown = -1
+    zero = False
+    size = 1
+    out: list[int | None] = []
+    for index, v in enumerate(values):
+        if v in (-1, -(2**63)):
+            if unknown != -1:
+                return None, problem("two-dynamic", {"first": unknown, "second": index})
+            unknown = index
+            out.append(None)
+            continue
+        if v == 0:
+            zero = True
+        elif v > 0:
+            size *= v
+        else:
+            return None, problem("negative", {"size": v, "index": index})
+        out.append(v)
+    if not static(input_type):
+        return tuple(out), None
+    if unknown != -1:
+        total = 1
+        total_zero = False
+        for d in shape(input_type) or ():
+            assert d is not None
+            if d > 0 or not zero:
+                total *= d
+            else:
+                total_zero = True
+        missing = total // size
+        if not total_zero and size * missing != total:
+            return None, problem("multiple", {"size": size, "count": total})
+        out[unknown] = missing
+    return tuple(out), None

@@ -267,6 +267,21 @@ def reduce(op: Operation) -> list[S]:
 # ------------------------------------------------------------------------------------- conv, pools
 
 
+def _ints(
+    op: Operation, name: str, size: int, default: int = 1, low: int = 1, what: str = "must be positive"
+) -> list[int]:
+    """A per-axis attribute (``strides``, ``dilations``, ``pads``): ``size`` values of at least
+    ``low``, or ``default`` for each if absent."""
+    values = attr_ints(op, name)
+    if values is None:
+        return [default] * size
+    if len(values) != size:
+        raise Rejected(f"{name} has the wrong size")
+    if any(v < low for v in values):
+        raise Rejected(f"{name} {what}")
+    return values
+
+
 def _conv_pool(op: Operation, kernel_required: bool, dilation: bool = True) -> list[S]:
     x = _input(op, 0)
     if x is None:
@@ -277,22 +292,8 @@ def _conv_pool(op: Operation, kernel_required: bool, dilation: bool = True) -> l
     if len(x) < 3:
         raise Rejected("the input has fewer than 3 dimensions")
     n = len(x) - 2
-    dilations = attr_ints(op, "dilations") if dilation else None
-    if dilations is not None:
-        if len(dilations) != n:
-            raise Rejected("dilations has the wrong size")
-        if any(d <= 0 for d in dilations):
-            raise Rejected("dilations must be positive")
-    else:
-        dilations = [1] * n
-    strides = attr_ints(op, "strides")
-    if strides is not None:
-        if len(strides) != n:
-            raise Rejected("strides has the wrong size")
-        if any(s <= 0 for s in strides):
-            raise Rejected("strides must be positive")
-    else:
-        strides = [1] * n
+    dilations = _ints(op, "dilations", n) if dilation else [1] * n
+    strides = _ints(op, "strides", n)
     kernel = attr_ints(op, "kernel_shape")
     if kernel is not None:
         if len(kernel) != n:
@@ -674,19 +675,8 @@ def conv_transpose(op: Operation) -> list[S]:
     if len(w) < 3:
         raise Rejected("the weight has fewer than 3 dimensions")
     n = len(x) - 2
-
-    def ints(name: str, size: int, default: int, low: int, what: str) -> list[int]:
-        values = attr_ints(op, name)
-        if values is None:
-            return [default] * size
-        if len(values) != size:
-            raise Rejected(f"{name} has the wrong size")
-        if any(v < low for v in values):
-            raise Rejected(f"{name} {what}")
-        return values
-
-    dilations = ints("dilations", n, 1, 1, "must be positive")
-    strides = ints("strides", n, 1, 1, "must be positive")
+    dilations = _ints(op, "dilations", n)
+    strides = _ints(op, "strides", n)
     kernel = attr_ints(op, "kernel_shape")
     if kernel is not None:
         if len(kernel) != n:
@@ -704,7 +694,7 @@ def conv_transpose(op: Operation) -> list[S]:
     effective = [(k - 1) * d + 1 for k, d in zip(kernel, dilations, strict=True)]
     auto_pad = attr_str(op, "auto_pad")
     if attr_ints(op, "pads") is not None:
-        pads = ints("pads", 2 * n, 0, 0, "must not be negative")
+        pads = _ints(op, "pads", 2 * n, 0, 0, "must not be negative")
         if auto_pad is not None and auto_pad != "NOTSET":
             raise Rejected("pads and auto_pad are both given")
     else:
@@ -723,7 +713,7 @@ def conv_transpose(op: Operation) -> list[S]:
             raise Rejected("output_shape has the wrong size")
         if any(v < 0 for v in output_shape):
             raise Rejected("output_shape must not be negative")
-    output_padding = ints("output_padding", n, 0, 0, "must not be negative")
+    output_padding = _ints(op, "output_padding", n, 0, 0, "must not be negative")
     out: list[Dim] = [x[0], None if w[1] is None else w[1] * g]
     if output_shape is not None:
         for i, v in enumerate(output_shape):

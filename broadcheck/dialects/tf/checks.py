@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from broadcheck.dialects import common
 from broadcheck.dialects.common import (
     attr_bool,
     attr_int,
@@ -167,49 +168,7 @@ def einsum(op: Operation, profile: Profile) -> Problem | None:
 
 def reshape_type(op: Operation) -> tuple[Shape | None, Problem | None]:
     """``GetReshapeOutputType`` (the ``tf`` words): the shape the ``shape`` operand gives."""
-    input_type, shape_type = op.operands[0].type, op.operands[1].type
-    s = shape(shape_type)
-    if s is None:
-        return None, None
-    if len(s) != 1:
-        return None, tf("BC764", "shape-rank", rank=len(s))
-    values = constant_ints(op, 1)
-    if values is None:
-        return ((None,) * s[0] if s[0] is not None else None), None
-    unknown = -1
-    zero = False
-    size = 1
-    out: list[int | None] = []
-    for index, v in enumerate(values):
-        if v in (-1, -(2**63)):
-            if unknown != -1:
-                return None, tf("BC764", "two-dynamic", first=unknown, second=index)
-            unknown = index
-            out.append(None)
-            continue
-        if v == 0:
-            zero = True
-        elif v > 0:
-            size *= v
-        else:
-            return None, tf("BC764", "negative", size=v, index=index)
-        out.append(v)
-    if not static(input_type):
-        return tuple(out), None
-    if unknown != -1:
-        total = 1
-        total_zero = False
-        for d in shape(input_type) or ():
-            assert d is not None
-            if d > 0 or not zero:
-                total *= d
-            else:
-                total_zero = True
-        missing = total // size
-        if not total_zero and size * missing != total:
-            return None, tf("BC764", "multiple", size=size, count=total)
-        out[unknown] = missing
-    return tuple(out), None
+    return common.reshape_type(op, lambda kind, args: tf("BC764", kind, **args))
 
 
 def reshape(op: Operation, profile: Profile) -> Problem | None:

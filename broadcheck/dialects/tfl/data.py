@@ -24,6 +24,7 @@ FAIL::
 
 from __future__ import annotations
 
+from broadcheck.dialects import common
 from broadcheck.dialects.tfl import kernels
 from broadcheck.dialects.tfl.base import (
     attr_int,
@@ -133,51 +134,12 @@ _MULTIPLE_DYNAMIC = (
 )
 
 
+_RESHAPE = {"shape-rank": "BC724", "two-dynamic": "BC725", "negative": "BC726", "multiple": "BC727"}
+
+
 def reshape_type(op: Operation) -> tuple[Shape | None, Problem | None]:
     """``GetReshapeOutputType``: the shape the ``shape`` operand gives (``None``: unranked), or its problem."""
-    input_type, shape_type = op.operands[0].type, op.operands[1].type
-    s = shape(shape_type)
-    if s is None:
-        return None, None
-    if len(s) != 1:
-        return None, Problem("BC724", {"rank": len(s)})
-    values = constant_ints(op, 1)
-    if values is None:
-        return ((None,) * s[0] if s[0] is not None else None), None
-    unknown = -1
-    zero = False
-    size = 1
-    out: list[int | None] = []
-    for index, v in enumerate(values):
-        if v == -1 or v == -(2**63):
-            if unknown != -1:
-                return None, Problem("BC725", {"first": unknown, "second": index})
-            unknown = index
-            out.append(None)
-            continue
-        if v == 0:
-            zero = True
-        elif v > 0:
-            size *= v
-        else:
-            return None, Problem("BC726", {"size": v, "index": index})
-        out.append(v)
-    if not static(input_type):
-        return tuple(out), None
-    if unknown != -1:
-        input_size = 1
-        input_zero = False
-        for d in shape(input_type) or ():
-            assert d is not None
-            if d > 0 or not zero:
-                input_size *= d
-            else:
-                input_zero = True
-        missing = input_size // size
-        if not input_zero and size * missing != input_size:
-            return None, Problem("BC727", {"size": size, "count": input_size})
-        out[unknown] = missing
-    return tuple(out), None
+    return common.reshape_type(op, lambda kind, args: Problem(_RESHAPE[kind], args))
 
 
 def _cast_compatible(output: str, input_: str) -> bool:
