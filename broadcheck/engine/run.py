@@ -1134,7 +1134,7 @@ class FileRun(Sink):
             annotated, _ = expectations.parse_annotations(self.path, self.marked, line_count)
             expected = [e.line for e in annotated if e.kind == "error" and e.line is not None]
             diagnostics = _as_mlir_opt(
-                _after_first_error(diagnostics, self.function_spans, expected),
+                diagnostics,
                 self.chunks,
                 self.function_spans,
                 expected,
@@ -1347,25 +1347,6 @@ def _as_mlir_opt(
         else:
             kept += ours + verifier + (symbols[:1] or dominance[:1])
     return kept
-
-
-def _after_first_error(
-    diagnostics: list[Diagnostic], functions: list[tuple[int, int]], expected: Sequence[int] = ()
-) -> list[Diagnostic]:
-    """Less the ``func.return`` checks (BC012, BC013) after another error in their function
-    (one of broadcheck's, or one an annotation expects on a line before): mlir-opt stops
-    verifying at the first failing op."""
-    errors = sorted(
-        [*(d.line for d in diagnostics if d.severity == "error" and d.code not in ("BC012", "BC013")), *expected]
-    )
-
-    def shadowed(d: Diagnostic) -> bool:
-        for first, last in functions:
-            if first <= d.line <= last:
-                return any(first <= line < d.line for line in errors)
-        return False
-
-    return [d for d in diagnostics if d.code not in ("BC012", "BC013") or not shadowed(d)]
 
 
 _PARSE_FLOW = frozenset({"BC011", "BC015", "BC016", "BC017", "BC018"})
