@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 from broadcheck.dialects.common import attr_int, attr_ints, attr_str, constant_ints, element, is_none, shape
 from broadcheck.messages import DETAILS, detail
-from broadcheck.ops import Operation, ShapedType, Type
+from broadcheck.ops import Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem
 
 Verifier = Callable[[Operation], Problem | None]
@@ -328,7 +328,10 @@ def _window(op: Operation, spatial: int, output_shape: bool = False) -> Problem 
     return None
 
 
-def conv(op: Operation) -> Problem | None:
+def _conv_head(op: Operation) -> tuple[Shape | None, Shape, int, int] | Problem | None:
+    """What ``Conv`` and ``ConvTranspose`` verify first: ``group`` at least 1, a filter of at
+    least one spatial dimension; then (input shape, filter shape, group, spatial rank), or
+    ``None`` where something is not known."""
     if len(op.operands) < 2:
         return None
     x, w = shape(op.operands[0].type), shape(op.operands[1].type)
@@ -342,6 +345,14 @@ def conv(op: Operation) -> Problem | None:
     spatial = len(w) - 2
     if spatial < 1:
         return op_error("spatial")
+    return x, w, g, spatial
+
+
+def conv(op: Operation) -> Problem | None:
+    found = _conv_head(op)
+    if not isinstance(found, tuple):
+        return found
+    x, w, g, spatial = found
     if w[0] is not None and w[0] % g != 0:
         return op_error("channel-out-groups")
     if x is not None:
@@ -362,19 +373,10 @@ def conv(op: Operation) -> Problem | None:
 
 
 def conv_transpose(op: Operation) -> Problem | None:
-    if len(op.operands) < 2:
-        return None
-    x, w = shape(op.operands[0].type), shape(op.operands[1].type)
-    g = attr_int(op, "group", 1)
-    if g is None:
-        return None
-    if g < 1:
-        return op_error("group")
-    if w is None:
-        return None
-    spatial = len(w) - 2
-    if spatial < 1:
-        return op_error("spatial")
+    found = _conv_head(op)
+    if not isinstance(found, tuple):
+        return found
+    x, w, g, spatial = found
     if x is not None:
         if len(x) - 2 != spatial:
             return op_error("input-filter-rank")
