@@ -149,7 +149,8 @@ def test_the_fast_reader_reads_as_the_reader_does() -> None:
         "%_ = tosa.add %_, %_ : (tensor<2xf32>, tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>)",
         "%_ = tosa.add %_,%_ : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>",
         '%_ = "tf.AddV2"(%_, %_) {device = ""} : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>',
-        "%_ = stablehlo.add %_, %_ : tensor<2xf32>",
+        "%_ = stablehlo.add %_, %_ : tensor<2xf32> loc(#loc1)",
+        "%_ = stablehlo.add %_, %_ : tensor<2xf32>, (f32)",
         "%_ = tosa.cast %_ : (tensor<2x!quant.uniform<i8:f32, 1.0>>) -> tensor<2xf32>",
         "%_:2 = foo.bar %_ : (f32) -> (f32, f32)",
         '%_ = "foo.bar"(%_#1) : (f32) -> f32',
@@ -159,3 +160,100 @@ def test_the_fast_reader_leaves_the_rest_to_the_reader(key: str) -> None:
     from broadcheck.syntax.statement import simple_statement
 
     assert simple_statement(key) is None
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "%_ = stablehlo.add %_, %_ : tensor<2xf32>",
+        "return %_, %_ : tensor<3xf32>, tensor<f32>",
+        "func.return %_ : f32",
+        "stablehlo.return %_ : tensor<f32>",
+        "%_ = tosa.cast %_ : tensor<2xf32>",
+    ],
+)
+def test_the_fast_reader_takes_a_list_of_types(key: str) -> None:
+    from broadcheck.syntax.statement import simple_statement
+
+    fast = simple_statement(key)
+    assert fast is not None and fast == read_statement(key)
+
+
+# ---------------------------------------------------------------- a function's head, fast
+
+_ARGS = [
+    "%_: tensor<3xf32>",
+    "%_: f32",
+    "%_: !stablehlo.token",
+    '%_: tensor<4xf32> {jax.arg_info = "a[0]", mhlo.sharding = "{replicated}"}',
+    "%_: tensor<4xf32> loc(\"params['b'] (x)\")",
+    "%_: tensor<4xf32> loc(unknown)",
+    "%_: tensor<4xf32> loc(#loc12)",
+    '%_: tensor<4xf32> loc("jit(f)"(#loc3))',
+    '%_: tensor<2xi1> {tf.aliasing_output = 0 : i32} loc("x")',
+    # the reader's to take:
+    "%_: tensor<4x!quant.uniform<i8:f32, 1.0>>",
+    "%_: tensor<4xf32> {a = [1, 2]}",
+    '%_: tensor<4xf32> loc(fused["a", "b"])',
+    "%_: tensor<4xf32> {a = {b}}",
+    "%_ : f32",
+]
+_RESULTS = [
+    "",
+    " -> tensor<f32>",
+    " -> (tensor<f32>, f32)",
+    " -> (tensor<f32> {jax.result_info = \"result[0]['w']\"}, i1)",
+    " -> ()",
+    " -> (tensor<f32> loc(unknown))",
+    " -> (tensor<f32> {a = [1]})",
+]
+
+
+def _heads() -> list[str]:
+    import itertools
+
+    heads = []
+    for visibility, (a, b), results in itertools.product(
+        ["", "public ", "private "], itertools.combinations(range(len(_ARGS)), 2), _RESULTS
+    ):
+        heads.append(f"func.func {visibility}@f.g$1({_ARGS[a]}, {_ARGS[b]}){results} {{...}}")
+        heads.append(f"func.func {visibility}@f({_ARGS[a]}){results} {{...}}")
+    heads += ["func.func @f() {...}", "func.func @f(%_: f32) attributes {a} {...}", "func.func @f(%_: f32) {...} )"]
+    return heads
+
+
+def test_the_fast_head_reader_reads_as_the_reader_does() -> None:
+    from broadcheck.syntax.statement import SyntaxProblem, simple_head
+
+    taken = left = 0
+    for key in _heads():
+        fast = simple_head(key)
+        if fast is None:
+            left += 1
+            continue
+        taken += 1
+        try:
+            slow = read_statement(key)
+        except SyntaxProblem as problem:
+            raise AssertionError(f"the fast reader takes what the reader rejects ({problem}): {key}") from None
+        assert fast == slow, key
+    assert taken > 500 and left > 500, (taken, left)  # it takes the printed forms, and leaves the rest
+
+
+def test_a_long_text_s_depth_is_its_tokens_depth() -> None:
+    # depth() reads a long text's brackets alone; the tokens' reading is the definition.
+    import random
+
+    from broadcheck.syntax.lexer import _bracket_depth, _token_depth, depth
+
+    pieces = ["(", ")", "[", "]", "{", "}", "<", ">", "->", ">=", ", ", ": ", " x ", '"a{("', '"b\\"', '"c\\\\"',
+              '"open', "// c{", "\n", "-", "=", "%_", "tensor<3xf32>"]  # fmt: skip
+    rng = random.Random(7)
+    fast = 0
+    for _ in range(4000):
+        text = "a" * 1000 + "<" + "".join(rng.choice(pieces) for _ in range(rng.randrange(1, 40)))
+        for stack in ("", "(", "{<"):
+            got, want = depth(text, stack), _token_depth(text, stack)
+            assert got == want, (text[1000:], stack)
+            fast += _bracket_depth(text, stack) is not None
+    assert fast > 500, fast  # the brackets alone do say, often

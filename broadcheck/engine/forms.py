@@ -18,7 +18,15 @@ from typing import TYPE_CHECKING
 
 from broadcheck import dialects
 from broadcheck.dialects.op import FUNCTIONAL, Layout, Op
-from broadcheck.syntax.statement import REGION, Statement, SyntaxProblem, TypeText, read_statement, simple_statement
+from broadcheck.syntax.statement import (
+    REGION,
+    Statement,
+    SyntaxProblem,
+    TypeText,
+    read_statement,
+    simple_head,
+    simple_statement,
+)
 
 if TYPE_CHECKING:
     from broadcheck.semantics import Problem
@@ -115,7 +123,7 @@ def read_form(key: str) -> Form:
     """Read the statement ``key`` (value names written ``%_``) into its form."""
     try:
         plain = simple_statement(key)  # (the commonest forms, without tokens)
-        statement = plain or read_statement(key)
+        statement = plain or simple_head(key) or read_statement(key)
     except SyntaxProblem as problem:
         return Form(key, None, problem, None)
     decl = dialects.lookup(statement.name)

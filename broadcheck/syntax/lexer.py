@@ -80,6 +80,12 @@ class Depth(NamedTuple):
     """The offset of a closing bracket that matches nothing open (-1 for none)."""
 
 
+# The tokens :func:`depth` needs (and the ones that hide brackets: strings, comments,
+# ``->`` and ``>=``), each as :data:`TOKEN` cuts it.
+_BRACKETS = re.compile(r'"(?:[^"\\\n]++|\\.)*+(?:"|(?=\n)|$)|//[^\n]*+|->|>=|[(\[{<)\]}>]')
+_LAST = frozenset(("(", "[", "{", "<", ")", "]", "}", ">", "->", ",", ":"))
+
+
 def depth(text: str, stack: str = "") -> Depth:
     """Scan ``text`` (given the brackets already open before it) to its end.
 
@@ -88,6 +94,39 @@ def depth(text: str, stack: str = "") -> Depth:
     if _SPECIAL.search(text) is None:
         stripped = text.rstrip()
         return Depth(stack, stripped.split()[-1] if stripped else "", False, -1)
+    if len(text) > 1000:  # (a function's head, a long return: brackets only, without tokens)
+        fast = _bracket_depth(text, stack)
+        if fast is not None:
+            return fast
+    return _token_depth(text, stack)
+
+
+def _bracket_depth(text: str, stack: str) -> Depth | None:
+    """:func:`depth` from the brackets alone, or ``None`` where they cannot say: a closing
+    bracket that matches nothing, or a last token that is not a bracket, ``->``, ``,`` or ``:``."""
+    tail = text.rstrip()
+    last = "->" if tail.endswith("->") else tail[-1:]
+    if last not in _LAST:
+        return None
+    opened = list(stack)
+    unterminated = False
+    token = ""
+    for token in _BRACKETS.findall(text):
+        first = token[0]
+        if first in "([{<":
+            opened.append(first)
+        elif first in ")]}" or token == ">":
+            if not opened or opened[-1] != _PAIRS[first]:
+                return None
+            opened.pop()
+        elif first == '"' and not _closed_string(token):
+            unterminated = True
+    if token[:1] == '"' or token[:2] == "//" or (last not in ",:" and token != last):
+        return None  # the text ends inside a string or comment, or after one
+    return Depth("".join(opened), last, unterminated, -1)
+
+
+def _token_depth(text: str, stack: str) -> Depth:
     opened = list(stack)
     last = ""
     unterminated = False
