@@ -3313,8 +3313,10 @@ RULES: Mapping[str, Rule] = {
             "onnx-operand-rank",
             "{opname}: operand '{operand}' has rank {rank}, rank should be {expected}",
             "An onnx op's operand of a rank its verifier rejects (Concat's inputs of different ranks, "
-            "GatherElements' indices). onnx-mlir prints the operand's value there (a block argument as "
-            "'<block argument> of type 'T' at index: N'); broadcheck writes '#N of type 'T'' (the operand's index).",
+            "GatherElements' indices). The operand is named as MLIR prints a value: a block argument as "
+            "'<block argument> of type 'T' at index: N' (its index in its block); an op's result as the op, "
+            "which broadcheck writes as the file has it (one line, no regions; otherwise '#N of type 'T'', "
+            "the operand's number).",
             '%0 = "onnx.Concat"(%a, %b) {axis = 0 : si64} : (tensor<5x1xf32>, tensor<5xf32>) -> tensor<*xf32>',
             op_prefix=False,
         ),
@@ -4302,6 +4304,24 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
         "output-ellipsis": "output needs ellipsis because inputs have non-empty ellipsis with rank {rank}",
     },
 }
+
+
+VALUES: Mapping[str, str] = {
+    "argument": "<block argument> of type '{type}' at index: {index}",
+    "operand": "#{index} of type '{type}'",
+}
+"""How a message names an operand's value (a ``ValueRef`` argument), as MLIR's ``Value::print``
+does: a block argument by its type and its index among its block's arguments. An op's result
+``Value::print`` prints as its defining op, numbering every value of the function the way MLIR's
+printer would (``%arg0``, ``%0``, ... counted over the whole function, nested regions after their
+parent's values) in the op's printed form: broadcheck writes the defining statement as the file
+has it instead (exact where the file is MLIR's own printout), and, where it cannot (a statement
+over several lines, with regions, a value it does not know), ``operand``: the operand's number."""
+
+
+def value(kind: str, **args: object) -> str:
+    """How a message names a value: ``kind`` is a key of :data:`VALUES`."""
+    return VALUES[kind].format(**args)
 
 
 def detail(code: str, name: str, **args: object) -> dict[str, object]:

@@ -5,8 +5,8 @@ dimension BC803).
 
 ``Diagnostic`` names an operand by printing the value: a block argument as ``<block argument> of
 type 'T' at index: N`` (its index among the block's arguments), an op's result as that op. A check
-sees neither, so broadcheck writes ``#N of type 'T'`` (the operand's index) there: the rest of
-the message is onnx-mlir's.
+sees neither: it gives the operand as a :class:`~broadcheck.semantics.ValueRef`, which the engine
+words when it locates the problem (``broadcheck.messages.VALUES``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from broadcheck.dialects.common import attr_int, attr_ints, attr_str, constant_ints, element, is_none, shape
 from broadcheck.messages import DETAILS, detail
 from broadcheck.ops import Operation, Shape, ShapedType, Type
-from broadcheck.semantics import Problem
+from broadcheck.semantics import Problem, ValueRef
 
 Verifier = Callable[[Operation], Problem | None]
 
@@ -43,18 +43,14 @@ def out_of_range(op: Operation, name: str, value: int, low: int, high: int) -> P
     return Problem("BC801", {"opname": op.name, "name": name, "value": value, "low": low, "high": high})
 
 
-def _operand(op: Operation, index: int) -> str:
-    return f"#{index} of type '{op.operands[index].type}'"
-
-
 def bad_rank(op: Operation, index: int, rank: int, expected: str) -> Problem:
-    return Problem("BC802", {"opname": op.name, "operand": _operand(op, index), "rank": rank, "expected": expected})
+    return Problem("BC802", {"opname": op.name, "operand": ValueRef(index), "rank": rank, "expected": expected})
 
 
 def bad_dim(op: Operation, index: int, dim: int, value: int | None, expected: str) -> Problem:
     v = -(2**63) if value is None else value
     return Problem(
-        "BC803", {"opname": op.name, "operand": _operand(op, index), "index": dim, "value": v, "expected": expected}
+        "BC803", {"opname": op.name, "operand": ValueRef(index), "index": dim, "value": v, "expected": expected}
     )
 
 
