@@ -3313,7 +3313,8 @@ RULES: Mapping[str, Rule] = {
             "onnx-operand-rank",
             "{opname}: operand '{operand}' has rank {rank}, rank should be {expected}",
             "An onnx op's operand of a rank its verifier rejects (Concat's inputs of different ranks, "
-            "GatherElements' indices). The operand is named as MLIR prints a value: a block argument as "
+            "GatherElements', ScatterElements' and ScatterND's operands, TopK's K, MatMulInteger's A or B). The "
+            "operand is named as MLIR prints a value: a block argument as "
             "'<block argument> of type 'T' at index: N' (its index in its block); an op's result as the op, "
             "which broadcheck writes as the file has it (one line, no regions; otherwise '#N of type 'T'', "
             "the operand's number).",
@@ -3326,7 +3327,8 @@ RULES: Mapping[str, Rule] = {
             "{opname}: operand '{operand}' has dimension at index {index} with value {value}, value should be "
             "{expected}",
             "An onnx op's operand whose size its verifier rejects (Concat's sizes off the axis, GatherND's "
-            "batch dims and index depth). The operand is named as in BC802.",
+            "batch dims and index depth, ScatterND's updates, MatMulInteger's zero points). The operand is named "
+            "as in BC802.",
             '%0 = "onnx.Concat"(%a, %b) {axis = 1 : si64} : (tensor<5x1xf32>, tensor<4x3xf32>) -> tensor<*xf32>',
             op_prefix=False,
         ),
@@ -3336,7 +3338,8 @@ RULES: Mapping[str, Rule] = {
             "{detail}",
             "An onnx shape op its verifier rejects with emitOpError (Reshape's shape of rank other than 1, a "
             "Transpose permutation out of range, Conv's groups and channels, a pool's kernel_shape, "
-            "InstanceNormalization's scale and bias, ConstantOfShape's input, Pad's constant_value and axes).",
+            "InstanceNormalization's scale and bias, ConstantOfShape's input, Pad's constant_value and axes, "
+            "Mod's fmod, the element type of Cast's and CastLike's result).",
             '%0 = "onnx.Reshape"(%x, %s) : (tensor<4xf32>, tensor<1x2xi64>) -> tensor<*xf32>',
         ),
         Rule(
@@ -3344,7 +3347,8 @@ RULES: Mapping[str, Rule] = {
             "onnx-verifier",
             "{detail}",
             "An onnx shape op its verifier rejects with emitError, without the op's name (Conv's and the pools' "
-            "kernel_shape, strides, dilations, pads and auto_pad; Range's operands; Resize's scales and sizes).",
+            "kernel_shape, strides, dilations, pads and auto_pad; Range's operands; Resize's scales and sizes; "
+            "PRelu's slope of higher rank than X).",
             '%0 = "onnx.Conv"(%x, %w, %b) {strides = [0, 1]} : (...) -> tensor<*xf32>',
             op_prefix=False,
         ),
@@ -3367,6 +3371,27 @@ RULES: Mapping[str, Rule] = {
             "range, a Conv weight of another spatial rank... (broadcheck's words). A warning.",
             '%0 = "onnx.Squeeze"(%x, %axes) : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<*xf32>  // %axes = [0]',
             severity="warning",
+        ),
+        Rule(
+            "BC809",
+            "onnx-inputs-same-rank",
+            "{opname}: '{a}' has rank {ra}, '{b}' has rank {rb}. The two inputs must have the same rank.",
+            "Two onnx op operands that must have one rank do not (MatMulInteger's A or B and its zero point of "
+            "rank above 1; onnx_mlir::Diagnostic::emitInputsMustHaveSameRankError).",
+            '%0 = "onnx.MatMulInteger"(%a, %b, %az, %bz) : (tensor<5x16x32xui8>, tensor<32x64xui8>, '
+            "tensor<16x1xui8>, tensor<1x64xui8>) -> tensor<*xi32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC810",
+            "onnx-dimensions-same-value",
+            "{opname}: '{a}' dimension at index {i} has value {da}, '{b}' dimension at index {i} has value {db}. "
+            "The two dimensions must have the same value.",
+            "Two onnx op operands whose sizes must agree do not (MatMulInteger's A or B and its zero point; "
+            "onnx_mlir::Diagnostic::emitDimensionsMustHaveSameValueError).",
+            '%0 = "onnx.MatMulInteger"(%a, %b, %az, %bz) : (tensor<5x16x32xui8>, tensor<32x64xui8>, '
+            "tensor<5x1x1xui8>, tensor<1x64xui8>) -> tensor<*xi32>",
+            op_prefix=False,
         ),
         Rule(
             "BC808",
@@ -4267,6 +4292,10 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
         "cos-length": "Constant value must have same length as output's rank",
         "pad-element": "Pad with constant_value that doesn't match the element type of the input.",
         "pad-axes": "Axes input is not currently supported",
+        "fmod-float": "fmod must be 1 when the input type is floating point",
+        "fmod-integer": "fmod must be 0 when the input type is an integer",
+        "cast-to": "element type does not match the 'to' attribute",
+        "cast-like": "element type does not match the 'target types' operands element type",
     },
     "BC805": {
         "filter-zero": "Bad spatial filter size: cannot be zero",
@@ -4288,6 +4317,7 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
         "range-same": "all inputs must have the exact same input type",
         "resize-absent": "scales() and sizes() cannot both be absent",
         "resize-both": "scales() and sizes() cannot both be defined",
+        "slope": "Slope tensor has a wrong shape",
     },
     "BC808": {
         "syntax": "invalid equation syntax",

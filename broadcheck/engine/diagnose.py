@@ -11,7 +11,6 @@ from broadcheck.ops import Operation, Span, shape_str
 from broadcheck.semantics import Problem, ValueRef
 from broadcheck.syntax.problem import SyntaxProblem
 
-
 Origin = Callable[[int], tuple[str, int | str] | None]
 """Where operand ``i``'s value comes from, as the engine knows it at the statement: ``("argument",
 its index in its block)``, ``("result", its defining op as printed)``, or ``None``."""

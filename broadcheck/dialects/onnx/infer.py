@@ -812,6 +812,31 @@ def einsum(op: Operation) -> list[S]:
     return [tuple(out)]
 
 
+def topk(op: Operation) -> list[S]:
+    """TopK: X's shape with K at ``axis``, where K is a constant and that size is known."""
+    x = _input(op, 0)
+    if x is None:
+        return [None, None]
+    r = len(x)
+    axis = attr_int(op, "axis", -1)
+    if axis is None:
+        return [None, None]
+    if axis < 0:
+        axis += r
+    if axis < 0 or axis >= r:
+        raise Rejected("Invalid value for attribute axis")
+    k = constant_ints(op, 1)
+    if k is None or x[axis] is None:
+        unknown: Shape = (None,) * r
+        return [unknown, unknown]
+    if len(k) != 1 or _input(op, 1) != (1,):
+        raise Rejected("K input must be a one-dimensional tensor of size 1.")
+    if x[axis] < k[0]:  # type: ignore[operator]
+        raise Rejected("Axis has less than the requested k elements.")
+    out = (*x[:axis], k[0], *x[axis + 1 :])
+    return [out, out]
+
+
 def batch_norm(op: Operation) -> list[S]:
     x = _input(op, 0)
     training = attr_int(op, "training_mode", 0) or 0
@@ -843,6 +868,10 @@ def batch_norm(op: Operation) -> list[S]:
 INFER: dict[str, Callable[[Operation], list[S]]] = {
     "Identity": same,
     "Cast": same,
+    "CastLike": same,
+    "ScatterElements": same,
+    "ScatterND": same,
+    "TopK": topk,
     "Softmax": softmax,
     "Reshape": reshape,
     "Transpose": transpose,

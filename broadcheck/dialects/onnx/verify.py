@@ -526,3 +526,169 @@ def _subscripts(term: str, rank: int) -> list[str]:
         rest = [c for c in suffix.lstrip(" .") if c != " "]
         out += [str(axis) for axis in range(rank - len(out) - len(rest))] + rest
     return out
+
+
+# ---------------------------------------------------------------------------------- scatter, topk
+
+
+def scatter_elements(op: Operation) -> Problem | None:
+    """``ONNXScatterElementsOp::verify``: data, indices and updates of one rank r >= 1, ``axis`` in
+    [-r, r-1], a constant index within the axis' size."""
+    if not all_ranked(op) or len(op.operands) != 3:
+        return None
+    data = shape(op.operands[0].type) or ()
+    r = len(data)
+    if r < 1:
+        return bad_rank(op, 0, r, "> 0")
+    for index in (1, 2):
+        q = _rank(op, index)
+        if q != r:
+            return bad_rank(op, index, q or 0, str(r))
+    axis = attr_int(op, "axis", 0)
+    if axis is None:
+        return None
+    if axis < -r or axis >= r:
+        return out_of_range(op, "axis", axis, -r, r - 1)
+    size = data[axis + r if axis < 0 else axis]
+    values = constant_ints(op, 1)
+    if size is not None and values is not None:
+        for v in values:
+            if not -size <= v < size:
+                return out_of_range(op, "indices", v, -size, size - 1)
+    return None
+
+
+def scatter_nd(op: Operation) -> Problem | None:
+    """``ONNXScatterNDOp::verify``: data and indices of rank >= 1; updates of rank r + q - k - 1 (k the
+    indices' last dimension, at most r); updates' sizes those of indices, then of data."""
+    if not all_ranked(op) or len(op.operands) != 3:
+        return None
+    data, indices, updates = (shape(u.type) or () for u in op.operands)
+    r, q, u = len(data), len(indices), len(updates)
+    if r < 1:
+        return bad_rank(op, 0, r, "> 0")
+    if q < 1:
+        return bad_rank(op, 1, q, "> 0")
+    k = indices[-1]
+    if k is not None and k > 0:
+        if u != r + q - k - 1:
+            return bad_rank(op, 2, u, str(r + q - k - 1))
+        if k > r:
+            return bad_dim(op, 1, q - 1, k, f"<= {r}")
+    if None in indices or None in updates:
+        return None
+    for i in range(q - 1):
+        if i >= u:
+            return None  # (onnx-mlir asserts here)
+        if updates[i] != indices[i]:
+            return bad_dim(op, 2, i, updates[i], str(indices[i]))
+    if None in data:
+        return None
+    assert k is not None
+    for i, j in zip(range(k, r), range(q - 1, u), strict=False):
+        if updates[j] != data[i]:
+            return bad_dim(op, 2, j, updates[j], str(data[i]))
+    return None
+
+
+def topk(op: Operation) -> Problem | None:
+    """``ONNXTopKOp::verify``: K of rank 0 or 1, ``axis`` in [-r, r-1] of X's rank r."""
+    k = _rank(op, 1)
+    if k is not None and k > 1:
+        return bad_rank(op, 1, k, "< 2")
+    return axis_in(op, 0, -1)
+
+
+# ------------------------------------------------------------------------------ element types
+
+
+def _float(e: str) -> bool:
+    """``isa<FloatType>``."""
+    return e in ("bf16", "tf32") or (e.startswith("f") and e[1:2].isdigit())
+
+
+def _integer(e: str) -> bool:
+    """``isa<IntegerType>`` (not ``index``)."""
+    return e.lstrip("su").startswith("i") and e.lstrip("su")[1:].isdigit()
+
+
+def mod(op: Operation) -> Problem | None:
+    """``ONNXModOp::verify``: ``fmod`` 1 for floating-point inputs, 0 for integers."""
+    if not op.operands or not isinstance(op.operands[0].type, ShapedType):
+        return None
+    e = element(op.operands[0].type)
+    fmod = attr_int(op, "fmod", 0)
+    if _float(e) and fmod != 1:
+        return op_error("fmod-float")
+    if _integer(e) and fmod != 0:
+        return op_error("fmod-integer")
+    return None
+
+
+def _builtin(text: str) -> bool:
+    """A builtin type's text (``f16``, ``i64``, ``tensor<...>``): not an alias or a dialect's type,
+    whose spellings vary."""
+    return "!" not in text and "#" not in text
+
+
+def cast(op: Operation) -> Problem | None:
+    """``ONNXCastOp::verify``: the result's element type is ``to``."""
+    to = op.attribute("to")
+    if to is None or not op.results or not _builtin(to.text) or not _builtin(str(op.results[0].type)):
+        return None
+    if element(op.results[0].type) != "".join(to.text.split()):
+        return op_error("cast-to")
+    return None
+
+
+def cast_like(op: Operation) -> Problem | None:
+    """``ONNXCastLikeOp::verify``: the result's element type is the target's."""
+    if len(op.operands) != 2 or not op.results:
+        return None
+    result, target = op.results[0].type, op.operands[1].type
+    if not (_builtin(str(result)) and _builtin(str(target))):
+        return None
+    if element(result) != element(target):
+        return op_error("cast-like")
+    return None
+
+
+def prelu(op: Operation) -> Problem | None:
+    """``ONNXPReluOp::verify``: the slope of no higher rank than X."""
+    x, slope = _rank(op, 0), _rank(op, 1)
+    if x is not None and slope is not None and slope > x:
+        return error("slope")
+    return None
+
+
+# ---------------------------------------------------------------------------------- MatMulInteger
+
+
+def _same_rank(op: Operation, a: str, ra: int, b: str, rb: int) -> Problem:
+    return Problem("BC809", {"opname": op.name, "a": a, "ra": ra, "b": b, "rb": rb})
+
+
+def _same_dim(op: Operation, a: str, i: int, da: int, b: str, db: int) -> Problem:
+    return Problem("BC810", {"opname": op.name, "a": a, "i": i, "da": da, "b": b, "db": db})
+
+
+def matmul_integer(op: Operation) -> Problem | None:
+    """``ONNXMatMulIntegerOp::verify``: each zero point either a vector (of size 1, or with a
+    matrix), or of its matrix's rank, matching it but in the broadcast (A's last, B's K) dimension,
+    where it is 1."""
+    if not all_ranked(op) or len(op.operands) != 4:
+        return None
+    for matrix, point, name, point_name in ((0, 2, "A", "aZeroPoint"), (1, 3, "B", "bZeroPoint")):
+        m, p = shape(op.operands[matrix].type) or (), shape(op.operands[point].type) or ()
+        if len(p) == 1 and p[0] is not None and p[0] != 1 and len(m) != 2:
+            return bad_rank(op, matrix, len(m), "2")
+        if len(p) > 1:
+            if len(p) != len(m):
+                return _same_rank(op, name, len(m), point_name, len(p))
+            broadcast = len(m) - 1 if matrix == 0 else len(m) - 2
+            for i in range(len(m)):
+                if i != broadcast and m[i] is not None and p[i] is not None and m[i] != p[i]:
+                    return _same_dim(op, name, i, m[i], point_name, p[i])  # type: ignore[arg-type]
+            if p[broadcast] is not None and p[broadcast] != 1:
+                return bad_dim(op, point, broadcast, p[broadcast], "1")
+    return None
