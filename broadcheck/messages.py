@@ -3373,6 +3373,15 @@ RULES: Mapping[str, Rule] = {
             severity="warning",
         ),
         Rule(
+            "BC808",
+            "onnx-einsum-verifier",
+            "{detail}",
+            "An onnx.Einsum its verifier rejects (ONNXEinsumOp::verify): an equation of bad syntax, of another "
+            "number of inputs, an output subscript repeated or missing from the inputs, inputs of different element "
+            "types, subscripts that do not fit an input's rank, one subscript with sizes that conflict.",
+            '%0 = "onnx.Einsum"(%a, %b) {equation = "ij,jk"} : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<*xf32>',
+        ),
+        Rule(
             "BC809",
             "onnx-inputs-same-rank",
             "{opname}: '{a}' has rank {ra}, '{b}' has rank {rb}. The two inputs must have the same rank.",
@@ -3392,15 +3401,6 @@ RULES: Mapping[str, Rule] = {
             '%0 = "onnx.MatMulInteger"(%a, %b, %az, %bz) : (tensor<5x16x32xui8>, tensor<32x64xui8>, '
             "tensor<5x1x1xui8>, tensor<1x64xui8>) -> tensor<*xi32>",
             op_prefix=False,
-        ),
-        Rule(
-            "BC808",
-            "onnx-einsum-verifier",
-            "{detail}",
-            "An onnx.Einsum its verifier rejects (ONNXEinsumOp::verify): an equation of bad syntax, of another "
-            "number of inputs, an output subscript repeated or missing from the inputs, inputs of different element "
-            "types, subscripts that do not fit an input's rank, one subscript with sizes that conflict.",
-            '%0 = "onnx.Einsum"(%a, %b) {equation = "ij,jk"} : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<*xf32>',
         ),
         # ---- BC9xx: --verify-diagnostics
         Rule(

@@ -100,12 +100,15 @@ class Flow:
         self.arguments: dict[str, int] = {}
         """The block arguments visible: name -> its index among its block's arguments (what
         MLIR's ``BlockArgument::getArgNumber`` gives, and ``Value::print`` prints)."""
+        self.nested_arguments: list[list[str]] = [[]]
+        """The block arguments each open region defines (innermost last)."""
 
     # ---------------------------------------------------------------- scopes
 
     def push(self, isolated: bool) -> None:
         """A region opens."""
         self.nested.append([])
+        self.nested_arguments.append([])
         if isolated:
             self.regions += 1
             self.outside = frozenset(k for k in self.types if k not in self.placeholders)
@@ -118,10 +121,12 @@ class Flow:
         if self.isolated and self.isolated[-1][0] == len(self.nested) - 1:
             self.isolated.pop()
             self.outside = self.isolated[-1][2] if self.isolated else frozenset()
-        types, where, arguments = self.types, self.where, self.arguments
+        types, where = self.types, self.where
         for name in self.nested.pop():
             types.pop(name, None)
             where.pop(name, None)
+        arguments = self.arguments
+        for name in self.nested_arguments.pop():
             arguments.pop(name, None)
 
     def finish(self) -> None:
@@ -191,12 +196,14 @@ class Flow:
         self.define(name, 1, (type_,), line, ordinal)
         if index >= 0 and self.where.get(name) == line:
             self.arguments[name] = index
+            self.nested_arguments[-1].append(name)
 
     def block_argument(self, name: str, type_: str | None, line: int, ordinal: int) -> None:
         """The ``ordinal``-th argument of a block's label (``^bb1(%a: T, %b: U):``)."""
         self.define(name, 1, (type_,), line, ordinal)
         if self.where.get(name) == line and name not in self.placeholders:  # (not a redefinition's loser)
             self.arguments[name] = ordinal
+            self.nested_arguments[-1].append(name)
 
     def origin(self, name: str) -> tuple[str, int] | None:
         """Where the value ``name`` visible here comes from: ``("argument", its index in its
