@@ -3303,7 +3303,8 @@ RULES: Mapping[str, Rule] = {
             "BC801",
             "onnx-attribute-out-of-range",
             "{opname}: '{name}' value is {value}, accepted range is [{low}, {high}]",
-            "An onnx op's attribute (an axis, batch_dims) or a constant index outside the range onnx-mlir's "
+            "An onnx op's attribute (an axis, batch_dims, Unique's sorted; Compress's condition rank) or a "
+            "constant index outside the range onnx-mlir's "
             "verifier accepts (onnx_mlir::Diagnostic::emitAttributeOutOfRangeError).",
             '%0 = "onnx.Concat"(%a, %b) {axis = 4 : si64} : (tensor<5x1xf32>, tensor<5x3xf32>) -> tensor<*xf32>',
             op_prefix=False,
@@ -3339,7 +3340,8 @@ RULES: Mapping[str, Rule] = {
             "An onnx shape op its verifier rejects with emitOpError (Reshape's shape of rank other than 1, a "
             "Transpose permutation out of range, Conv's groups and channels, a pool's kernel_shape, "
             "InstanceNormalization's scale and bias, ConstantOfShape's input, Pad's constant_value and axes, "
-            "Mod's fmod, the element type of Cast's and CastLike's result).",
+            "Mod's fmod, the element type of Cast's and CastLike's result, DepthToSpace, Shape's start and end, "
+            "Dim's axis, GridSample, DequantizeLinear's scale and zero point).",
             '%0 = "onnx.Reshape"(%x, %s) : (tensor<4xf32>, tensor<1x2xi64>) -> tensor<*xf32>',
         ),
         Rule(
@@ -4296,6 +4298,24 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
         "fmod-integer": "fmod must be 0 when the input type is an integer",
         "cast-to": "element type does not match the 'to' attribute",
         "cast-like": "element type does not match the 'target types' operands element type",
+        "d2s-rank": "Input should have a rank of four",
+        "d2s-blocksize": "Blocksize should be non negative",
+        "d2s-depth": "The input tensor depth must be divisible by the (blocksize * blocksize)",
+        "d2s-mode": "Mode must be DCR or CRD",
+        "shape-start": "Start: {start} is after End: {end}",
+        "dim-ranked": "input must have shape and rank.",
+        "dim-axis": 'attribute "axis" value is {axis}, accepted range is [0, {high}].',
+        "grid-align": "align_corners needs to be 0 or 1",
+        "grid-mode": "mode needs to be linear, bilinear, trilinear, nearest or cubic",
+        "grid-padding": "padding_mode needs to be zeros, border or reflection",
+        "grid-rank": "Input(={x}) and grid(={grid}) have different dim sizes.",
+        "grid-batch": "Input and grid must have the same batch value.",
+        "grid-last": "Grid last dim must have been '{r}' instead of '{last}'.",
+        "dq-scale": "x_scale must be a scalar or 1-D tensor",
+        "dq-zero": "x_zero_point must be a scalar or 1-D tensor",
+        "dq-same": "x_scale and x_zero_point must have the same shape",
+        "dq-int32": "x_zero_point must be 0 for data type int32",
+        "dq-axis": "x_scale and x_zero_point 1-D tensor length must match the input axis dim size",
     },
     "BC805": {
         "filter-zero": "Bad spatial filter size: cannot be zero",

@@ -11,7 +11,8 @@ the warnings only speak where it accepts. End to end, broadcheck's warning on th
 declared result must be BC807 when ONNX fails, BC806 when the declared shape contradicts ONNX's.
 Families: data (Reshape, Transpose, Concat, ...), nn (Conv, pools, reductions), more (Slice, Split,
 Pad, Gather*, Range, Resize, ConvTranspose, Einsum, BatchNormalization, ...), indexing
-(ScatterElements, ScatterND, TopK, Cast, CastLike).
+(ScatterElements, ScatterND, TopK, Cast, CastLike), axes (ArgMax, ArgMin, Hardmax, LogSoftmax,
+DepthToSpace, Shape, DequantizeLinear).
 
 Where ONNX's inference is silent about a result (no shape: an unranked input, a ``?`` it cannot see
 through, an operand whose values are not constant), onnxruntime is the second oracle: the case is made
@@ -133,6 +134,7 @@ ELEMENTS = {
     "i32": "INT32",
     "i16": "INT16",
     "i8": "INT8",
+    "ui8": "UINT8",
 }
 
 
@@ -356,6 +358,54 @@ class Gen:
         target = self.rng.choice(("f32", "f16", "i64", "i32"))
         case.inputs = [Input(x), Input(self.shape(0, 2), target)]
         case.elements = [target if self.chance(0.9) else self.rng.choice(("f32", "i64"))]
+        return case
+
+    def axes(self, i: int) -> Case:
+        op = self.rng.choice("ArgMax ArgMin Hardmax LogSoftmax DepthToSpace Shape DequantizeLinear".split())
+        case = Case(i, f"onnx.{op}", op, [], result=self.result(i))
+        x = self.shape(0, 4)
+        r = 3 if x is None else len(x)
+        if op in ("ArgMax", "ArgMin", "Hardmax", "LogSoftmax"):
+            case.inputs = [Input(x)]
+            if self.chance(0.8):
+                case.attrs["axis"] = self.rng.randint(-r - 1, r)
+            if op.startswith("Arg"):
+                if self.chance(0.5):
+                    case.attrs["keepdims"] = self.rng.randint(0, 1)
+                case.elements = ["i64"]
+        elif op == "DepthToSpace":
+            if self.chance(0.9):
+                x = (self.dim(), self.rng.choice((1, 3, 4, 8, 9, 12, 16, None)), self.dim(), self.dim())
+            case.inputs = [Input(x)]
+            case.attrs["blocksize"] = self.rng.choice((1, 2, 2, 3)) if self.chance(0.95) else 0
+            if self.chance(0.5):
+                case.attrs["mode"] = self.rng.choice(("DCR", "CRD"))
+        elif op == "Shape":
+            case.inputs = [Input(x)]
+            for name in ("start", "end"):
+                if self.chance(0.5):
+                    case.attrs[name] = self.rng.randint(-5, 5)
+            case.elements = ["i64"]
+        else:
+            e = self.rng.choice(("i8", "ui8", "i32"))
+            axis = self.rng.randint(-r - 1, r) if self.chance(0.5) else None
+            at = 1 if axis is None else axis
+            size = x[at] if x is not None and -len(x) <= at < len(x) else None
+            kind = self.rng.random()
+            scale: Shape = (
+                ()
+                if kind < 0.35
+                else (1,)
+                if kind < 0.45
+                else ((size if size is not None and self.chance(0.8) else self.rng.randint(2, 5)),)
+            )
+            case.inputs = [Input(x, e), Input(scale, "f32")]
+            if self.chance(0.6):
+                zero = scale if self.chance(0.9) else self.rng.choice(((), (1,), (3,)))
+                case.inputs.append(Input(zero, e))
+            if axis is not None:
+                case.attrs["axis"] = axis
+            case.elements = ["f32"]
         return case
 
     def _present(self, shape: Shape, values: list[Any], element: str = "i64") -> Input:
@@ -685,7 +735,9 @@ def onnxruntime_ran(case: Case) -> tuple[str, Any]:
             continue
         dtype = {"f32": np.float32, "f64": np.float64, "f16": np.float16}.get(x.element)
         data = rng.standard_normal(x.shape) if dtype is not None else rng.integers(0, 3, x.shape)
-        feeds[f"x{i}"] = np.asarray(data, dtype=dtype or getattr(np, "int" + x.element[1:]))
+        feeds[f"x{i}"] = np.asarray(
+            data, dtype=dtype or getattr(np, "u" * x.element.startswith("u") + "int" + x.element.lstrip("ui"))
+        )
     options = ort.SessionOptions()
     options.log_severity_level = 4
     try:
@@ -828,6 +880,12 @@ def test_nn_ops_match_onnx_shape_inference() -> None:
 def test_more_ops_match_onnx_shape_inference() -> None:
     gen = Gen(SEED + 22)
     _check("more", [gen.more(i) for i in range(COUNT)])
+
+
+def test_axes_ops_match_onnx_shape_inference() -> None:
+    """ArgMax, ArgMin, Hardmax, LogSoftmax, DepthToSpace, Shape, DequantizeLinear."""
+    gen = Gen(SEED + 24)
+    _check("axes", [gen.axes(i) for i in range(COUNT)])
 
 
 def test_indexing_ops_match_onnx_shape_inference() -> None:

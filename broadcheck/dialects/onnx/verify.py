@@ -692,3 +692,180 @@ def matmul_integer(op: Operation) -> Problem | None:
             if p[broadcast] is not None and p[broadcast] != 1:
                 return bad_dim(op, point, broadcast, p[broadcast], "1")
     return None
+
+
+# --------------------------------------------------------------------------- axes, and a few more
+
+
+def arg_min_max(op: Operation) -> Problem | None:
+    """``ONNXArgMaxOp::verify``, ``ONNXArgMinOp::verify``: ``axis`` in [-r, r-1]."""
+    return axis_in(op, 0, 0, whole=True)
+
+
+def axis_last(op: Operation) -> Problem | None:
+    """``ONNXHardmaxOp::verify``, ``ONNXLogSoftmaxOp::verify``: ``axis`` (default -1) in [-r, r-1]."""
+    return axis_in(op, 0, -1)
+
+
+def compress(op: Operation) -> Problem | None:
+    """``ONNXCompressOp::verify``: ``axis``, if given, in [-r, r-1]; a condition of rank 1."""
+    if not all_ranked(op) or len(op.operands) != 2:
+        return None
+    if op.attribute("axis") is not None:
+        problem = axis_in(op, 0, 0)
+        if problem is not None:
+            return problem
+    c = _rank(op, 1)
+    if c is not None and c != 1:
+        return out_of_range(op, "condition", c, 1, 1)
+    return None
+
+
+def unique(op: Operation) -> Problem | None:
+    """``ONNXUniqueOp::verify``: ``sorted`` 0 or 1; ``axis``, if given, in [-r, r-1]."""
+    sorted_ = attr_int(op, "sorted")
+    if sorted_ is not None and not 0 <= sorted_ <= 1:
+        return out_of_range(op, "sorted", sorted_, 0, 1)
+    if op.attribute("axis") is not None:
+        return axis_in(op, 0, 0)
+    return None
+
+
+def depth_to_space(op: Operation) -> Problem | None:
+    """``ONNXDepthToSpaceOp::verify``: a 4-d input, its channels divisible by blocksize squared."""
+    x = shape(op.operands[0].type) if op.operands else None
+    if x is None:
+        return None
+    if len(x) != 4:
+        return op_error("d2s-rank")
+    b = attr_int(op, "blocksize")
+    if b is None:
+        return None
+    if b < 0:
+        return op_error("d2s-blocksize")
+    if x[1] is not None and (b == 0 or x[1] % (b * b) != 0):
+        return op_error("d2s-depth") if b else None  # (C % 0: undefined in C++; not judged)
+    mode = attr_str(op, "mode")
+    if mode is None and op.attribute("mode") is None:
+        mode = "DCR"
+    if mode not in ("DCR", "CRD"):
+        return op_error("d2s-mode")
+    return None
+
+
+def _clamped(axis: int, rank: int) -> int:
+    """onnx-mlir's ``normalizeClampedPerSpec``."""
+    if axis < 0:
+        axis += rank
+    return min(max(axis, 0), rank)
+
+
+def shape_op(op: Operation) -> Problem | None:
+    """``ONNXShapeOp::verify``: ``start`` not after ``end``, both counted from the back when
+    negative and clamped to [0, r]."""
+    r = _rank(op, 0)
+    if r is None:
+        return None
+    start, end = attr_int(op, "start", 0), attr_int(op, "end", r)
+    if start is None or end is None:
+        return None
+    start, end = _clamped(start, r), _clamped(end, r)
+    if start > end:
+        return op_error("shape-start", start=start, end=end)
+    return None
+
+
+def dim(op: Operation) -> Problem | None:
+    """``ONNXDimOp::verify``: a ranked input, ``axis`` in [0, r-1]."""
+    if not op.operands:
+        return None
+    r = _rank(op, 0)
+    if r is None:
+        return op_error("dim-ranked") if isinstance(op.operands[0].type, ShapedType) else None
+    axis = attr_int(op, "axis", 0)
+    if axis is not None and not 0 <= axis < r:
+        return op_error("dim-axis", axis=axis, high=r - 1)
+    return None
+
+
+def grid_sample(op: Operation) -> Problem | None:
+    """``ONNXGridSampleOp::verify``: its attributes' values, then the input and grid (N, C, D1...)
+    and (N, D1_out..., r) of one rank and batch."""
+    if attr_int(op, "align_corners", 0) not in (0, 1):
+        return op_error("grid-align")
+    mode = attr_str(op, "mode")
+    if (mode is not None or op.attribute("mode") is None) and (mode or "linear") not in (
+        "linear", "bilinear", "trilinear", "nearest", "cubic",
+    ):  # fmt: skip
+        return op_error("grid-mode")
+    padding = attr_str(op, "padding_mode")
+    if (padding is not None or op.attribute("padding_mode") is None) and (padding or "zeros") not in (
+        "zeros", "border", "reflection",
+    ):  # fmt: skip
+        return op_error("grid-padding")
+    if not all_ranked(op) or len(op.operands) != 2:
+        return None
+    x, grid = shape(op.operands[0].type) or (), shape(op.operands[1].type) or ()
+    if len(x) != len(grid):
+        return op_error("grid-rank", x=len(x), grid=len(grid))
+    if not x:
+        return None  # (onnx-mlir reads shape[0] of two 0-d types here)
+    if x[0] != grid[0]:  # a dynamic size differs from a static one there
+        return op_error("grid-batch")
+    if grid[-1] is not None and grid[-1] != len(x) - 2:
+        return op_error("grid-last", r=len(x) - 2, last=grid[-1])
+    return None
+
+
+def _scalar_length(t: Type) -> int | None:
+    """``nonScalar1DLen``: a 1-d static length other than 1; ``None`` otherwise."""
+    s = shape(t)
+    return s[0] if s is not None and len(s) == 1 and s[0] is not None and s[0] != 1 else None
+
+
+def dequantize_linear(op: Operation) -> Problem | None:
+    """``ONNXDequantizeLinearOp::verify``: x_scale and x_zero_point scalars or one 1-d shape, a
+    zero int32 zero point, and a per-axis length that is the input's at ``axis``."""
+    if len(op.operands) < 2:
+        return None
+    scale = op.operands[1].type
+    scale_shape = shape(scale)
+    if scale_shape is not None and len(scale_shape) > 1:
+        return op_error("dq-scale")
+    scale_len = _scalar_length(scale)
+    zero_len = None
+    if len(op.operands) > 2 and not is_none(op.operands[2].type):
+        zero = op.operands[2].type
+        zero_shape = shape(zero)
+        if zero_shape is not None:
+            if len(zero_shape) > 1:
+                return op_error("dq-zero")
+            zero_len = _scalar_length(zero)
+            if scale_shape is not None:
+                scalar_scale = len(scale_shape) == 0 or scale_shape == (1,)
+                scalar_zero = len(zero_shape) == 0 or zero_shape == (1,)
+                if (
+                    (scalar_scale and scale_len is not None)
+                    or (zero_len is not None and scalar_zero)
+                    or (zero_len is not None and scale_len is not None and zero_len != scale_len)
+                ):
+                    return op_error("dq-same")
+        if element(zero).lstrip("su") == "i32" and zero_len != 0:
+            values = constant_ints(op, 2)
+            if values is not None and any(v != 0 for v in values):
+                return op_error("dq-int32")
+    if scale_len is None and zero_len is None:
+        return None
+    d = scale_len if scale_len is not None else zero_len
+    x = shape(op.operands[0].type)
+    if x is None:
+        return None
+    r = len(x)
+    a = attr_int(op, "axis", 1)
+    if a is None:
+        return None
+    if a < -r or a >= r:
+        return out_of_range(op, "axis", a, -r, r - 1)
+    if x[a + r if a < 0 else a] is not None and x[a + r if a < 0 else a] != d:
+        return op_error("dq-axis")
+    return None
