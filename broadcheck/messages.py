@@ -3341,7 +3341,8 @@ RULES: Mapping[str, Rule] = {
             "Transpose permutation out of range, Conv's groups and channels, a pool's kernel_shape, "
             "InstanceNormalization's scale and bias, ConstantOfShape's input, Pad's constant_value and axes, "
             "Mod's fmod, the element type of Cast's and CastLike's result, DepthToSpace, Shape's start and end, "
-            "Dim's axis, GridSample, DequantizeLinear's scale and zero point).",
+            "Dim's axis, GridSample, DequantizeLinear's scale and zero point, the result's element type of the "
+            "Random ops, Bernoulli and EyeLike against dtype).",
             '%0 = "onnx.Reshape"(%x, %s) : (tensor<4xf32>, tensor<1x2xi64>) -> tensor<*xf32>',
         ),
         Rule(
@@ -4316,6 +4317,8 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
         "dq-same": "x_scale and x_zero_point must have the same shape",
         "dq-int32": "x_zero_point must be 0 for data type int32",
         "dq-axis": "x_scale and x_zero_point 1-D tensor length must match the input axis dim size",
+        "dtype": "result element type {actual} does not match the dtype {expected}",
+        "dtype-like": "result element type {actual} does not match the expected type {expected}",
     },
     "BC805": {
         "filter-zero": "Bad spatial filter size: cannot be zero",

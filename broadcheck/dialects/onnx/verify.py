@@ -869,3 +869,36 @@ def dequantize_linear(op: Operation) -> Problem | None:
     if x[a + r if a < 0 else a] is not None and x[a + r if a < 0 else a] != d:
         return op_error("dq-axis")
     return None
+
+
+# ------------------------------------------------------------------------------------ dtype results
+
+DTYPES = {
+    1: "f32", 2: "ui8", 3: "i8", 4: "ui16", 5: "i16", 6: "i32", 7: "i64", 9: "i1", 10: "f16", 11: "f64",
+    12: "ui32", 13: "ui64", 16: "bf16", 17: "f8E4M3FN", 18: "f8E4M3FNUZ", 19: "f8E5M2", 20: "f8E5M2FNUZ",
+    21: "ui4", 22: "i4",
+}  # fmt: skip
+"""onnx-mlir's ``convertONNXTypeToMLIRType``: an ONNX ``TensorProto`` data type -> its MLIR type (the
+builtin ones)."""
+
+
+def dtype_result(op: Operation) -> Problem | None:
+    """``verifyResultElementTypeEqualsDtype`` (RandomNormal, RandomUniform: ``dtype``, default 1)
+    and ``...WithFallBackToInputType`` (the ``Like`` ops, Bernoulli, EyeLike: ``dtype``, else the
+    input's element type): the result's element type is that one."""
+    if len(op.results) != 1 or not isinstance(op.results[0].type, ShapedType):
+        return None
+    like = bool(op.operands)
+    dtype = attr_int(op, "dtype", None if like else 1)
+    if dtype is None:
+        if op.attribute("dtype") is not None or not like or not isinstance(op.operands[0].type, ShapedType):
+            return None
+        expected = element(op.operands[0].type)
+    elif dtype in DTYPES:
+        expected = DTYPES[dtype]
+    else:
+        return None
+    actual = element(op.results[0].type)
+    if not _builtin(actual) or actual == expected:
+        return None
+    return op_error("dtype-like" if like else "dtype", actual=actual, expected=expected)
