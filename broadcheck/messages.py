@@ -3342,7 +3342,7 @@ RULES: Mapping[str, Rule] = {
             "InstanceNormalization's scale and bias, ConstantOfShape's input, Pad's constant_value and axes, "
             "Mod's fmod, the element type of Cast's and CastLike's result, DepthToSpace, Shape's start and end, "
             "Dim's axis, GridSample, DequantizeLinear's scale and zero point, the result's element type of the "
-            "Random ops, Bernoulli and EyeLike against dtype).",
+            "Random ops, Bernoulli and EyeLike against dtype, what If's branches yield).",
             '%0 = "onnx.Reshape"(%x, %s) : (tensor<4xf32>, tensor<1x2xi64>) -> tensor<*xf32>',
         ),
         Rule(
@@ -4319,6 +4319,8 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
         "dq-axis": "x_scale and x_zero_point 1-D tensor length must match the input axis dim size",
         "dtype": "result element type {actual} does not match the dtype {expected}",
         "dtype-like": "result element type {actual} does not match the expected type {expected}",
+        "if-count": "{branch} branch #results={count} differ from if #results={n}",
+        "if-type": "{branch} branch disagrees on result type #{i} of {n}",
     },
     "BC805": {
         "filter-zero": "Bad spatial filter size: cannot be zero",

@@ -9,7 +9,7 @@
   operands (a Reshape's shape, a Squeeze's axes, a reduction's axes).
 """
 
-from broadcheck.dialects.op import FUNCTIONAL, Op, family, ops
+from broadcheck.dialects.op import FUNCTIONAL, OPERAND_LIST, Op, family, ops
 
 MULTIDIRECTIONAL = (
     "Add Sub Mul Div Pow Mod And Or Xor BitShift BitwiseAnd BitwiseOr BitwiseXor Equal Greater GreaterOrEqual "
@@ -64,6 +64,7 @@ def _shape_ops() -> list[Op]:
         "RandomUniformLike": v.dtype_result,
         "Bernoulli": v.dtype_result,
         "EyeLike": v.dtype_result,
+        "If": v.if_,
         "Identity": None,
         "Range": v.range_,
         "ConstantOfShape": v.constant_of_shape,
@@ -102,4 +103,5 @@ OPS = ops(
     _verified("MatMulInteger", "onnx-matmul"),
     _shape_ops(),
     Op("onnx.Constant", FUNCTIONAL, literal="value"),
+    Op("onnx.Yield", OPERAND_LIST),  # (what If's branches yield: ``onnx.Yield %a, %b : T, U``)
 )

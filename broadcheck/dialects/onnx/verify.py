@@ -902,3 +902,31 @@ def dtype_result(op: Operation) -> Problem | None:
     if not _builtin(actual) or actual == expected:
         return None
     return op_error("dtype-like" if like else "dtype", actual=actual, expected=expected)
+
+
+# ---------------------------------------------------------------------------------------- regions
+
+
+def if_(op: Operation) -> Problem | None:
+    """``ONNXIfOp::verify``: each branch yields as many values as the op has results, each of the
+    result's element type (a tensor's; a sequence or optional result makes the op unread). onnx-mlir
+    reports every branch that disagrees; broadcheck the first."""
+    if len(op.regions) != 2:
+        return None
+    n = len(op.results)
+    for region, branch in zip(op.regions, ("then", "else"), strict=True):
+        if not region.terminator:
+            return None
+        if len(region.yields) != n:
+            return op_error("if-count", branch=branch, count=len(region.yields), n=n)
+    for i, use in enumerate(op.results):
+        for region, branch in zip(op.regions, ("then", "else"), strict=True):
+            t = region.yields[i]
+            if isinstance(t, ShapedType):
+                if element(t) == element(use.type) or not _builtin(str(t)) or not _builtin(str(use.type)):
+                    continue
+            elif str(t) == "?" or (str(t).startswith("!") and not str(t).startswith("!onnx.")):
+                continue  # not known
+            if isinstance(use.type, ShapedType):
+                return op_error("if-type", branch=branch, i=i + 1, n=n)
+    return None
