@@ -54,9 +54,10 @@ docs: $(RUNTIME)
 	$(BIN)/python docs/generate.py
 
 # The differential tests against the real verifiers: MLIR's C++ verifiers in IREE
-# (TOSA, StableHLO, CHLO, Linalg, Vector, func), MHLO's in jaxlib (and its op names), ONNX's shape inference.
+# (TOSA, StableHLO, CHLO, Linalg, Vector, func), MHLO's in jaxlib (and its op names), ONNX's shape inference
+# (and onnxruntime where that inference is silent).
 oracle: $(STAMP)
-	$(BIN)/python -m pip install --quiet 'iree-base-compiler==3.13.0' 'jax==0.10.2' 'jaxlib==0.10.2'
+	$(BIN)/python -m pip install --quiet 'iree-base-compiler==3.13.0' 'jax==0.10.2' 'jaxlib==0.10.2' 'onnxruntime==1.32.0'
 	$(BIN)/python -m pytest -m oracle tests/oracle -q -s --ignore tests/oracle/test_tf_ops.py \
 		--ignore tests/oracle/test_tfl_shape_ops.py --ignore tests/oracle/test_tfl_kernels.py \
 		--ignore tests/oracle/test_tf_shape_ops.py --ignore tests/oracle/test_tf_shape_functions.py \

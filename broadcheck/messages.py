@@ -3303,7 +3303,8 @@ RULES: Mapping[str, Rule] = {
             "BC801",
             "onnx-attribute-out-of-range",
             "{opname}: '{name}' value is {value}, accepted range is [{low}, {high}]",
-            "An onnx op's attribute (an axis, batch_dims) or a constant index outside the range onnx-mlir's "
+            "An onnx op's attribute (an axis, batch_dims, Unique's sorted; Compress's condition rank) or a "
+            "constant index outside the range onnx-mlir's "
             "verifier accepts (onnx_mlir::Diagnostic::emitAttributeOutOfRangeError).",
             '%0 = "onnx.Concat"(%a, %b) {axis = 4 : si64} : (tensor<5x1xf32>, tensor<5x3xf32>) -> tensor<*xf32>',
             op_prefix=False,
@@ -3313,8 +3314,11 @@ RULES: Mapping[str, Rule] = {
             "onnx-operand-rank",
             "{opname}: operand '{operand}' has rank {rank}, rank should be {expected}",
             "An onnx op's operand of a rank its verifier rejects (Concat's inputs of different ranks, "
-            "GatherElements' indices). onnx-mlir prints the operand's value there (a block argument as "
-            "'<block argument> of type 'T' at index: N'); broadcheck writes '#N of type 'T'' (the operand's index).",
+            "GatherElements', ScatterElements' and ScatterND's operands, TopK's K, MatMulInteger's A or B). The "
+            "operand is named as MLIR prints a value: a block argument as "
+            "'<block argument> of type 'T' at index: N' (its index in its block); an op's result as the op, "
+            "which broadcheck writes as the file has it (one line, no regions; otherwise '#N of type 'T'', "
+            "the operand's number).",
             '%0 = "onnx.Concat"(%a, %b) {axis = 0 : si64} : (tensor<5x1xf32>, tensor<5xf32>) -> tensor<*xf32>',
             op_prefix=False,
         ),
@@ -3324,7 +3328,8 @@ RULES: Mapping[str, Rule] = {
             "{opname}: operand '{operand}' has dimension at index {index} with value {value}, value should be "
             "{expected}",
             "An onnx op's operand whose size its verifier rejects (Concat's sizes off the axis, GatherND's "
-            "batch dims and index depth). The operand is named as in BC802.",
+            "batch dims and index depth, ScatterND's updates, MatMulInteger's zero points). The operand is named "
+            "as in BC802.",
             '%0 = "onnx.Concat"(%a, %b) {axis = 1 : si64} : (tensor<5x1xf32>, tensor<4x3xf32>) -> tensor<*xf32>',
             op_prefix=False,
         ),
@@ -3334,7 +3339,10 @@ RULES: Mapping[str, Rule] = {
             "{detail}",
             "An onnx shape op its verifier rejects with emitOpError (Reshape's shape of rank other than 1, a "
             "Transpose permutation out of range, Conv's groups and channels, a pool's kernel_shape, "
-            "InstanceNormalization's scale and bias, ConstantOfShape's input, Pad's constant_value and axes).",
+            "InstanceNormalization's scale and bias, ConstantOfShape's input, Pad's constant_value and axes, "
+            "Mod's fmod, the element type of Cast's and CastLike's result, DepthToSpace, Shape's start and end, "
+            "Dim's axis, GridSample, DequantizeLinear's scale and zero point, the result's element type of the "
+            "Random ops, Bernoulli and EyeLike against dtype, what If's branches yield).",
             '%0 = "onnx.Reshape"(%x, %s) : (tensor<4xf32>, tensor<1x2xi64>) -> tensor<*xf32>',
         ),
         Rule(
@@ -3342,7 +3350,8 @@ RULES: Mapping[str, Rule] = {
             "onnx-verifier",
             "{detail}",
             "An onnx shape op its verifier rejects with emitError, without the op's name (Conv's and the pools' "
-            "kernel_shape, strides, dilations, pads and auto_pad; Range's operands; Resize's scales and sizes).",
+            "kernel_shape, strides, dilations, pads and auto_pad; Range's operands; Resize's scales and sizes; "
+            "PRelu's slope of higher rank than X).",
             '%0 = "onnx.Conv"(%x, %w, %b) {strides = [0, 1]} : (...) -> tensor<*xf32>',
             op_prefix=False,
         ),
@@ -3374,6 +3383,27 @@ RULES: Mapping[str, Rule] = {
             "number of inputs, an output subscript repeated or missing from the inputs, inputs of different element "
             "types, subscripts that do not fit an input's rank, one subscript with sizes that conflict.",
             '%0 = "onnx.Einsum"(%a, %b) {equation = "ij,jk"} : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<*xf32>',
+        ),
+        Rule(
+            "BC809",
+            "onnx-inputs-same-rank",
+            "{opname}: '{a}' has rank {ra}, '{b}' has rank {rb}. The two inputs must have the same rank.",
+            "Two onnx op operands that must have one rank do not (MatMulInteger's A or B and its zero point of "
+            "rank above 1; onnx_mlir::Diagnostic::emitInputsMustHaveSameRankError).",
+            '%0 = "onnx.MatMulInteger"(%a, %b, %az, %bz) : (tensor<5x16x32xui8>, tensor<32x64xui8>, '
+            "tensor<16x1xui8>, tensor<1x64xui8>) -> tensor<*xi32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC810",
+            "onnx-dimensions-same-value",
+            "{opname}: '{a}' dimension at index {i} has value {da}, '{b}' dimension at index {i} has value {db}. "
+            "The two dimensions must have the same value.",
+            "Two onnx op operands whose sizes must agree do not (MatMulInteger's A or B and its zero point; "
+            "onnx_mlir::Diagnostic::emitDimensionsMustHaveSameValueError).",
+            '%0 = "onnx.MatMulInteger"(%a, %b, %az, %bz) : (tensor<5x16x32xui8>, tensor<32x64xui8>, '
+            "tensor<5x1x1xui8>, tensor<1x64xui8>) -> tensor<*xi32>",
+            op_prefix=False,
         ),
         # ---- BC9xx: --verify-diagnostics
         Rule(
@@ -4265,6 +4295,32 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
         "cos-length": "Constant value must have same length as output's rank",
         "pad-element": "Pad with constant_value that doesn't match the element type of the input.",
         "pad-axes": "Axes input is not currently supported",
+        "fmod-float": "fmod must be 1 when the input type is floating point",
+        "fmod-integer": "fmod must be 0 when the input type is an integer",
+        "cast-to": "element type does not match the 'to' attribute",
+        "cast-like": "element type does not match the 'target types' operands element type",
+        "d2s-rank": "Input should have a rank of four",
+        "d2s-blocksize": "Blocksize should be non negative",
+        "d2s-depth": "The input tensor depth must be divisible by the (blocksize * blocksize)",
+        "d2s-mode": "Mode must be DCR or CRD",
+        "shape-start": "Start: {start} is after End: {end}",
+        "dim-ranked": "input must have shape and rank.",
+        "dim-axis": 'attribute "axis" value is {axis}, accepted range is [0, {high}].',
+        "grid-align": "align_corners needs to be 0 or 1",
+        "grid-mode": "mode needs to be linear, bilinear, trilinear, nearest or cubic",
+        "grid-padding": "padding_mode needs to be zeros, border or reflection",
+        "grid-rank": "Input(={x}) and grid(={grid}) have different dim sizes.",
+        "grid-batch": "Input and grid must have the same batch value.",
+        "grid-last": "Grid last dim must have been '{r}' instead of '{last}'.",
+        "dq-scale": "x_scale must be a scalar or 1-D tensor",
+        "dq-zero": "x_zero_point must be a scalar or 1-D tensor",
+        "dq-same": "x_scale and x_zero_point must have the same shape",
+        "dq-int32": "x_zero_point must be 0 for data type int32",
+        "dq-axis": "x_scale and x_zero_point 1-D tensor length must match the input axis dim size",
+        "dtype": "result element type {actual} does not match the dtype {expected}",
+        "dtype-like": "result element type {actual} does not match the expected type {expected}",
+        "if-count": "{branch} branch #results={count} differ from if #results={n}",
+        "if-type": "{branch} branch disagrees on result type #{i} of {n}",
     },
     "BC805": {
         "filter-zero": "Bad spatial filter size: cannot be zero",
@@ -4286,6 +4342,7 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
         "range-same": "all inputs must have the exact same input type",
         "resize-absent": "scales() and sizes() cannot both be absent",
         "resize-both": "scales() and sizes() cannot both be defined",
+        "slope": "Slope tensor has a wrong shape",
     },
     "BC808": {
         "syntax": "invalid equation syntax",
@@ -4302,6 +4359,24 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
         "output-ellipsis": "output needs ellipsis because inputs have non-empty ellipsis with rank {rank}",
     },
 }
+
+
+VALUES: Mapping[str, str] = {
+    "argument": "<block argument> of type '{type}' at index: {index}",
+    "operand": "#{index} of type '{type}'",
+}
+"""How a message names an operand's value (a ``ValueRef`` argument), as MLIR's ``Value::print``
+does: a block argument by its type and its index among its block's arguments. An op's result
+``Value::print`` prints as its defining op, numbering every value of the function the way MLIR's
+printer would (``%arg0``, ``%0``, ... counted over the whole function, nested regions after their
+parent's values) in the op's printed form: broadcheck writes the defining statement as the file
+has it instead (exact where the file is MLIR's own printout), and, where it cannot (a statement
+over several lines, with regions, a value it does not know), ``operand``: the operand's number."""
+
+
+def value(kind: str, **args: object) -> str:
+    """How a message names a value: ``kind`` is a key of :data:`VALUES`."""
+    return VALUES[kind].format(**args)
 
 
 def detail(code: str, name: str, **args: object) -> dict[str, object]:

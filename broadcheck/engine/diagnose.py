@@ -2,25 +2,52 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from broadcheck.diagnostics import Diagnostic, Label, Note
 from broadcheck.messages import RULES, note
+from broadcheck.messages import value as value_text
 from broadcheck.ops import Operation, Span, shape_str
-from broadcheck.semantics import Problem
+from broadcheck.semantics import Problem, ValueRef
 from broadcheck.syntax.problem import SyntaxProblem
 
+Origin = Callable[[int], tuple[str, int | str] | None]
+"""Where operand ``i``'s value comes from, as the engine knows it at the statement: ``("argument",
+its index in its block)``, ``("result", its defining op as printed)``, or ``None``."""
 
-def diagnose(problem: Problem, op: Operation, path: str, op_name: str | None = None) -> Diagnostic:
+
+def _values(args: Mapping[str, object], op: Operation, origin: Origin | None) -> Mapping[str, object]:
+    """``args`` with each :class:`ValueRef` worded (see ``broadcheck.messages.VALUES``)."""
+    if not any(isinstance(v, ValueRef) for v in args.values()):
+        return args
+    out = dict(args)
+    for key, ref in args.items():
+        if isinstance(ref, ValueRef):
+            type_ = op.operands[ref.index].type if ref.index < len(op.operands) else "?"
+            found = origin(ref.index) if origin is not None else None
+            if found is not None and found[0] == "argument":
+                out[key] = value_text("argument", type=type_, index=found[1])
+            elif found is not None and found[0] == "result":
+                out[key] = found[1]
+            else:
+                out[key] = value_text("operand", type=type_, index=ref.index)
+    return out
+
+
+def diagnose(
+    problem: Problem, op: Operation, path: str, op_name: str | None = None, origin: Origin | None = None
+) -> Diagnostic:
     """A check's problem about ``op``, at the op's name, as mlir-opt puts it (``op_name``:
-    the name to word it with, if not the op's own; ``""`` for none)."""
+    the name to word it with, if not the op's own; ``""`` for none; ``origin``: where its
+    operands' values come from, to name them)."""
     rule = RULES[problem.code]
     name = op.name if op_name is None else op_name
+    args = _values(problem.args, op, origin)
     if problem.code == "BC110":  # a stricter rule's own message, reported as a warning
-        args = dict(problem.args)
+        args = dict(args)
         message = RULES[str(args.pop("rule"))].format(name, **args)
     else:
-        message = rule.format(name, **problem.args)
+        message = rule.format(name, **args)
     labels: list[Label] = []
     if problem.subject is not None:
         uses = op.operands if problem.subject.kind == "operand" else op.results

@@ -97,12 +97,18 @@ class Flow:
         self.resolved: list[tuple[str, tuple[int, int], int, int]] = []
         """Forward references resolved since the engine last looked: (name, its site, the line of
         its first use, the line of its definition), for the dominance rule."""
+        self.arguments: dict[str, int] = {}
+        """The block arguments visible: name -> its index among its block's arguments (what
+        MLIR's ``BlockArgument::getArgNumber`` gives, and ``Value::print`` prints)."""
+        self.nested_arguments: list[list[str]] = [[]]
+        """The block arguments each open region defines (innermost last)."""
 
     # ---------------------------------------------------------------- scopes
 
     def push(self, isolated: bool) -> None:
         """A region opens."""
         self.nested.append([])
+        self.nested_arguments.append([])
         if isolated:
             self.regions += 1
             self.outside = frozenset(k for k in self.types if k not in self.placeholders)
@@ -119,6 +125,9 @@ class Flow:
         for name in self.nested.pop():
             types.pop(name, None)
             where.pop(name, None)
+        arguments = self.arguments
+        for name in self.nested_arguments.pop():
+            arguments.pop(name, None)
 
     def finish(self) -> None:
         """The end of the module: every forward reference never resolved is reported, in
@@ -170,13 +179,14 @@ class Flow:
                     if key not in self.nested[-1]:
                         continue  # the definition around the region stays; this one is reported, and gone
                     # in the same region the later definition stands: no cascade of errors after it
+                self.arguments.pop(key, None)
             self.types[key] = written
             self.where[key] = line
             self.nested[-1].append(key)
 
-    def argument(self, name: str, type_: str | None, line: int, ordinal: int) -> None:
+    def argument(self, name: str, type_: str | None, line: int, ordinal: int, index: int = -1) -> None:
         """A region's entry argument, named by its op's custom form (``scf.for %i = ...``,
-        ``func.func @f(%a: T)``)."""
+        ``func.func @f(%a: T)``), the ``index``-th of its block's (-1: not known)."""
         if name in self.types:
             other = self.placeholders[name][0] if name in self.placeholders else self.where[name]
             first = self.placeholders[name][1] if name in self.placeholders else -1
@@ -184,6 +194,28 @@ class Flow:
             self.placeholders.pop(name, None)  # reported once: no cascade of errors after it
             self.types.pop(name, None)
         self.define(name, 1, (type_,), line, ordinal)
+        if index >= 0 and self.where.get(name) == line:
+            self.arguments[name] = index
+            self.nested_arguments[-1].append(name)
+
+    def block_argument(self, name: str, type_: str | None, line: int, ordinal: int) -> None:
+        """The ``ordinal``-th argument of a block's label (``^bb1(%a: T, %b: U):``)."""
+        self.define(name, 1, (type_,), line, ordinal)
+        if self.where.get(name) == line and name not in self.placeholders:  # (not a redefinition's loser)
+            self.arguments[name] = ordinal
+            self.nested_arguments[-1].append(name)
+
+    def origin(self, name: str) -> tuple[str, int] | None:
+        """Where the value ``name`` visible here comes from: ``("argument", its index in its
+        block)``, ``("result", the line of its op)``, or ``None`` (not defined yet, or unknown)."""
+        key = name[:-2] if name.endswith("#0") else name
+        if key not in self.types or key in self.placeholders:
+            return None
+        index = self.arguments.get(key)
+        if index is not None:
+            return ("argument", index)
+        line = self.where.get(key)
+        return None if line is None else ("result", line)
 
     def use(
         self, name: str, expected: str | None, line: int, ordinal: int, site: tuple[int, int] | None = None

@@ -578,7 +578,9 @@ class FileRun(Sink):
         self.ops += 1
         self._mark_checked(line)
         if problem is not None:
-            self._located_check(form, line, text, body, offset=offset, regions=regions, constants=constants)
+            self._located_check(
+                form, line, text, body, offset=offset, regions=regions, constants=constants, names=names
+            )
         elif not (uses_alias or regions or constants or offset or (form.decl is not None and form.decl.constants)):
             form.route = 3  # clean, whatever line has this key
 
@@ -624,8 +626,10 @@ class FileRun(Sink):
         offset: int = 0,
         regions: tuple[Summary, ...] = (),
         constants: tuple[str | None, ...] = (),
+        names: list[str] | None = None,
     ) -> None:
-        """Read the statement again from its own text, to locate its problem."""
+        """Read the statement again from its own text, to locate its problem (``names``: its
+        value names, to say where its operands come from)."""
         from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
         from broadcheck.syntax.statement import read_statement
 
@@ -662,7 +666,38 @@ class FileRun(Sink):
             return
         problem_found = check(op, self.options.profile)
         if problem_found is not None:
-            self._report(diagnose.diagnose(problem_found, op, self.path), text)
+            origin = (
+                self._origins(statement) if names is not None and len(statement.operands) == len(op.operands) else None
+            )
+            self._report(diagnose.diagnose(problem_found, op, self.path, origin=origin), text)
+
+    def _origins(self, statement: Statement) -> diagnose.Origin:
+        """Where each operand of ``statement`` (a checked op's, its operands all values) comes
+        from, for a message that names the value (``broadcheck.messages.VALUES``)."""
+
+        def origin(index: int) -> tuple[str, int | str] | None:
+            use = statement.operands[index]
+            found = self.flow.origin(use.name if not use.number else f"{use.name}#{use.number}")
+            if found is None or found[0] == "argument":
+                return found
+            return self._printed(found[1], use.name)
+
+        return origin
+
+    def _printed(self, line: int, name: str) -> tuple[str, str] | None:
+        """The op defining ``name`` on ``line``, as the file writes it (no location), if it
+        stands on that line alone, without regions."""
+        from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+        from broadcheck.syntax.statement import read_statement
+
+        source = self._fetch_line(line).strip()
+        try:
+            statement = read_statement(source)
+        except ReaderProblem:
+            return None
+        if statement.regions or not any(r.name == name for r in statement.results):
+            return None
+        return ("result", source[: statement.end].rstrip())
 
     def _report(self, d: Diagnostic, text: Text | None) -> None:
         self.diagnostics.append(d)
@@ -867,11 +902,13 @@ class FileRun(Sink):
         if first or (decl is not None and decl.region_arguments == "all"):
             found = len(flow.findings)
             argument_types = iter(form.arguments)
+            index = 0  # among the entry block's arguments
             for ordinal, (name, role) in enumerate(zip(names, form.roles, strict=False)):
                 if role == ARGUMENT:
                     at = lines[ordinal] if ordinal < len(lines) else 0
                     self.dom.argument(name, at)
-                    flow.argument(name, next(argument_types, None), at, ordinal)
+                    flow.argument(name, next(argument_types, None), at, ordinal, index)
+                    index += 1
                     if flow.resolved:
                         self._forward()
             if len(flow.findings) > found:
@@ -1044,7 +1081,7 @@ class FileRun(Sink):
             keys.append(key)
             line = text.where(m.start(1))[0]
             self.dom.argument(m.group(1), line)
-            flow.define(m.group(1), 1, (key,), line, len(offsets) - 1)
+            flow.block_argument(m.group(1), key, line, len(offsets) - 1)
             if flow.resolved:
                 self._forward()
         name = body[:open_at].strip() if open_at >= 0 else body.strip()

@@ -38,6 +38,20 @@ class Subject(Frozen):
         put(self, "index", index)
 
 
+class ValueRef(Frozen):
+    """A message argument that names an operand's value as MLIR's ``Value::print`` does (``operand
+    '<block argument> of type 'T' at index: N'``). A check knows only the operand's number (its
+    verdict is shared by every statement of its key); the engine, which knows the value's name and
+    where it comes from, words it when it locates the problem (the wordings are
+    ``broadcheck.messages.VALUES``)."""
+
+    __slots__ = __match_args__ = ("index",)
+    index: int
+
+    def __init__(self, index: int) -> None:
+        object.__setattr__(self, "index", index)
+
+
 _NO_ARGS: Mapping[str, object] = MappingProxyType({})  # the default: each problem gets a dict of its own
 
 

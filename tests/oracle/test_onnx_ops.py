@@ -9,7 +9,7 @@ the same op written as onnx-mlir IR goes to broadcheck.
   included), sizes 0/1/2/3/?, contracted sizes that agree or not, batch dims that broadcast or
   not, unranked operands, right and wrong results.
 * Multidirectional ops with 1-6 operands (>= 2,000 cases): ``Sum``/``Max``/``Min``/``Mean``
-  (1-6 operands), ``Add``/``Mul``/``Pow``/``Equal``/``Greater``/``And`` (2), ``Where`` (3).
+  (1-6 operands), ``Add``/``Mul``/``Pow``/``Mod``/``Equal``/``Greater``/``And`` (2), ``Where`` (3).
 
 For errors about the operands, broadcheck's message must be ONNX's text word for word (the
 part after ``(op_type:X): ``). A wrong declared result is ONNX's ``Inferred shape and existing
@@ -64,6 +64,7 @@ MULTI_OPS: dict[str, tuple[list[tuple[str, str]], tuple[str, str]]] = {
     "Add": ([_F, _F], _F),
     "Mul": ([_F, _F], _F),
     "Pow": ([_F, _F], _F),
+    "Mod": ([_I32, _I32], _I32),  # integers: fmod 0, its default (onnx-mlir's verifier wants 1 for floats)
     "Equal": ([_F, _F], _B),
     "Greater": ([_F, _F], _B),
     "And": ([_B, _B], _B),

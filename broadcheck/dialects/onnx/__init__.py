@@ -2,13 +2,14 @@
 
 * Broadcasting and matmul ops, with ONNX's shape inference rules (onnx 1.23; rules:
   :mod:`broadcheck.semantics.onnx`).
-* The shape ops (Reshape, Transpose, Concat, Conv, the pools, the reductions, ...): onnx-mlir's
+* Mod, PRelu and MatMulInteger: onnx-mlir's verifier (fmod, the slope's rank, the zero points) first.
+* The shape ops (Reshape, Transpose, Concat, Conv, the pools, the reductions, Scatter*, TopK, ...): onnx-mlir's
   verifiers (errors, :mod:`broadcheck.dialects.onnx.verify`), then ONNX's shape inference as
   warnings (:mod:`broadcheck.dialects.onnx.infer`), reading the values of ``onnx.Constant``
   operands (a Reshape's shape, a Squeeze's axes, a reduction's axes).
 """
 
-from broadcheck.dialects.op import FUNCTIONAL, Op, family, ops
+from broadcheck.dialects.op import FUNCTIONAL, OPERAND_LIST, Op, family, ops
 
 MULTIDIRECTIONAL = (
     "Add Sub Mul Div Pow Mod And Or Xor BitShift BitwiseAnd BitwiseOr BitwiseXor Equal Greater GreaterOrEqual "
@@ -41,7 +42,29 @@ def _shape_ops() -> list[Op]:
         "GlobalAveragePool": None,
         "InstanceNormalization": v.instance_norm,
         "Resize": v.resize,
-        "Cast": None,
+        "Cast": v.cast,
+        "CastLike": v.cast_like,
+        "ScatterElements": v.scatter_elements,
+        "ScatterND": v.scatter_nd,
+        "TopK": v.topk,
+        "ArgMax": v.arg_min_max,
+        "ArgMin": v.arg_min_max,
+        "Hardmax": v.axis_last,
+        "LogSoftmax": v.axis_last,
+        "Compress": v.compress,
+        "Unique": v.unique,
+        "DepthToSpace": v.depth_to_space,
+        "Shape": v.shape_op,
+        "Dim": v.dim,
+        "GridSample": v.grid_sample,
+        "DequantizeLinear": v.dequantize_linear,
+        "RandomNormal": v.dtype_result,
+        "RandomNormalLike": v.dtype_result,
+        "RandomUniform": v.dtype_result,
+        "RandomUniformLike": v.dtype_result,
+        "Bernoulli": v.dtype_result,
+        "EyeLike": v.dtype_result,
+        "If": v.if_,
         "Identity": None,
         "Range": v.range_,
         "ConstantOfShape": v.constant_of_shape,
@@ -56,18 +79,29 @@ def _shape_ops() -> list[Op]:
     return [Op(f"onnx.{name}", FUNCTIONAL, checked(f), "onnx-shape", constants=True) for name, f in table.items()]
 
 
+def _verified(name: str, semantics: str) -> Op:
+    """A broadcasting op whose onnx-mlir verifier checks more than its family (Mod's fmod, PRelu's
+    slope, MatMulInteger's zero points): that verifier first."""
+    from broadcheck.dialects.onnx import verify as v
+    from broadcheck.dialects.onnx.checks import before
+
+    verifiers = {"Mod": v.mod, "PRelu": v.prelu, "MatMulInteger": v.matmul_integer}
+    return Op(f"onnx.{name}", FUNCTIONAL, before(verifiers[name], family(semantics)), semantics)
+
+
 OPS = ops(
-    [Op(f"onnx.{name}", FUNCTIONAL, family("onnx"), "onnx") for name in MULTIDIRECTIONAL],
+    [Op(f"onnx.{name}", FUNCTIONAL, family("onnx"), "onnx") for name in MULTIDIRECTIONAL if name != "Mod"],
+    _verified("Mod", "onnx"),
     [
         Op(f"onnx.{name}", FUNCTIONAL, family("onnx-unidirectional"), "onnx-unidirectional")
-        for name in ("PRelu", "Gemm", "LayerNormalization")
+        for name in ("Gemm", "LayerNormalization")
     ],
+    _verified("PRelu", "onnx-unidirectional"),
     Op("onnx.Expand", FUNCTIONAL, family("onnx-expand"), "onnx-expand"),
     Op("onnx.Broadcast", FUNCTIONAL, family("onnx-broadcast"), "onnx-broadcast"),
-    [
-        Op(f"onnx.{name}", FUNCTIONAL, family("onnx-matmul"), "onnx-matmul")
-        for name in ("MatMul", "MatMulInteger", "QLinearMatMul")
-    ],
+    [Op(f"onnx.{name}", FUNCTIONAL, family("onnx-matmul"), "onnx-matmul") for name in ("MatMul", "QLinearMatMul")],
+    _verified("MatMulInteger", "onnx-matmul"),
     _shape_ops(),
     Op("onnx.Constant", FUNCTIONAL, literal="value"),
+    Op("onnx.Yield", OPERAND_LIST),  # (what If's branches yield: ``onnx.Yield %a, %b : T, U``)
 )

@@ -41,3 +41,15 @@ def checked(verifier: Verifier | None) -> Callable[[Operation, Profile], Problem
         return inference(op)
 
     return check
+
+
+def before(
+    verifier: Verifier, then: Callable[[Operation, Profile], Problem | None]
+) -> Callable[[Operation, Profile], Problem | None]:
+    """onnx-mlir's verifier of a broadcasting op (Mod's fmod, PRelu's slope, MatMulInteger's zero
+    points) first, then its family's check (``then``) where it accepts."""
+
+    def check(op: Operation, profile: Profile) -> Problem | None:
+        return verifier(op) or then(op, profile)
+
+    return check

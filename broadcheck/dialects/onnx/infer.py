@@ -812,6 +812,76 @@ def einsum(op: Operation) -> list[S]:
     return [tuple(out)]
 
 
+def arg_reduce(op: Operation) -> list[S]:
+    """ArgMax, ArgMin: the axis dropped, or kept as 1 (``keepdims`` 1, the default)."""
+    x = _input(op, 0)
+    if x is None:
+        return [None]
+    r = len(x)
+    axis = attr_int(op, "axis", 0)
+    if axis is None:
+        return [None]
+    if axis < -r or axis >= r:
+        raise Rejected("'axis' must be in [-rank(indices), rank(indices)-1]")
+    axis += r if axis < 0 else 0
+    keep = attr_int(op, "keepdims", 1) == 1
+    return [tuple(d if i != axis else 1 for i, d in enumerate(x) if i != axis or keep)]
+
+
+def depth_to_space(op: Operation) -> list[S]:
+    """DepthToSpace: (N, C / b^2, H * b, W * b) of a 4-d input."""
+    b = attr_int(op, "blocksize", 0)
+    if b is None:
+        return [None]
+    if b <= 0:
+        raise Rejected("Blocksize must be positive")
+    x = _input(op, 0)
+    if x is None:
+        return [None]
+    if len(x) != 4:
+        raise Rejected("Input tensor must be 4-dimensional")
+    n, c, h, w = x
+    return [(n, None if c is None else c // (b * b), None if h is None else h * b, None if w is None else w * b)]
+
+
+def shape_(op: Operation) -> list[S]:
+    """Shape: a 1-d tensor of ``end - start`` (clamped to [0, r], at least 0)."""
+    x = _input(op, 0)
+    if x is None:
+        return [(None,)]
+    r = len(x)
+    start, end = attr_int(op, "start", 0), attr_int(op, "end", r)
+    if start is None or end is None:
+        return [(None,)]
+    start, end = (min(max(v + r if v < 0 else v, 0), r) for v in (start, end))
+    return [(max(end - start, 0),)]
+
+
+def topk(op: Operation) -> list[S]:
+    """TopK: X's shape with K at ``axis``, where K is a constant and that size is known."""
+    x = _input(op, 0)
+    if x is None:
+        return [None, None]
+    r = len(x)
+    axis = attr_int(op, "axis", -1)
+    if axis is None:
+        return [None, None]
+    if axis < 0:
+        axis += r
+    if axis < 0 or axis >= r:
+        raise Rejected("Invalid value for attribute axis")
+    k = constant_ints(op, 1)
+    if k is None or x[axis] is None:
+        unknown: Shape = (None,) * r
+        return [unknown, unknown]
+    if len(k) != 1 or _input(op, 1) != (1,):
+        raise Rejected("K input must be a one-dimensional tensor of size 1.")
+    if x[axis] < k[0]:  # type: ignore[operator]
+        raise Rejected("Axis has less than the requested k elements.")
+    out = (*x[:axis], k[0], *x[axis + 1 :])
+    return [out, out]
+
+
 def batch_norm(op: Operation) -> list[S]:
     x = _input(op, 0)
     training = attr_int(op, "training_mode", 0) or 0
@@ -843,6 +913,17 @@ def batch_norm(op: Operation) -> list[S]:
 INFER: dict[str, Callable[[Operation], list[S]]] = {
     "Identity": same,
     "Cast": same,
+    "CastLike": same,
+    "ScatterElements": same,
+    "ScatterND": same,
+    "TopK": topk,
+    "ArgMax": arg_reduce,
+    "ArgMin": arg_reduce,
+    "Hardmax": softmax,
+    "LogSoftmax": softmax,
+    "DepthToSpace": depth_to_space,
+    "Shape": shape_,
+    "DequantizeLinear": same,
     "Softmax": softmax,
     "Reshape": reshape,
     "Transpose": transpose,

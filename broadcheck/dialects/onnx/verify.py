@@ -5,8 +5,8 @@ dimension BC803).
 
 ``Diagnostic`` names an operand by printing the value: a block argument as ``<block argument> of
 type 'T' at index: N`` (its index among the block's arguments), an op's result as that op. A check
-sees neither, so broadcheck writes ``#N of type 'T'`` (the operand's index) there: the rest of
-the message is onnx-mlir's.
+sees neither: it gives the operand as a :class:`~broadcheck.semantics.ValueRef`, which the engine
+words when it locates the problem (``broadcheck.messages.VALUES``).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from broadcheck.dialects.common import attr_int, attr_ints, attr_str, constant_ints, element, is_none, shape
 from broadcheck.messages import DETAILS, detail
 from broadcheck.ops import Operation, Shape, ShapedType, Type
-from broadcheck.semantics import Problem
+from broadcheck.semantics import Problem, ValueRef
 
 Verifier = Callable[[Operation], Problem | None]
 
@@ -43,18 +43,14 @@ def out_of_range(op: Operation, name: str, value: int, low: int, high: int) -> P
     return Problem("BC801", {"opname": op.name, "name": name, "value": value, "low": low, "high": high})
 
 
-def _operand(op: Operation, index: int) -> str:
-    return f"#{index} of type '{op.operands[index].type}'"
-
-
 def bad_rank(op: Operation, index: int, rank: int, expected: str) -> Problem:
-    return Problem("BC802", {"opname": op.name, "operand": _operand(op, index), "rank": rank, "expected": expected})
+    return Problem("BC802", {"opname": op.name, "operand": ValueRef(index), "rank": rank, "expected": expected})
 
 
 def bad_dim(op: Operation, index: int, dim: int, value: int | None, expected: str) -> Problem:
     v = -(2**63) if value is None else value
     return Problem(
-        "BC803", {"opname": op.name, "operand": _operand(op, index), "index": dim, "value": v, "expected": expected}
+        "BC803", {"opname": op.name, "operand": ValueRef(index), "index": dim, "value": v, "expected": expected}
     )
 
 
@@ -530,3 +526,407 @@ def _subscripts(term: str, rank: int) -> list[str]:
         rest = [c for c in suffix.lstrip(" .") if c != " "]
         out += [str(axis) for axis in range(rank - len(out) - len(rest))] + rest
     return out
+
+
+# ---------------------------------------------------------------------------------- scatter, topk
+
+
+def scatter_elements(op: Operation) -> Problem | None:
+    """``ONNXScatterElementsOp::verify``: data, indices and updates of one rank r >= 1, ``axis`` in
+    [-r, r-1], a constant index within the axis' size."""
+    if not all_ranked(op) or len(op.operands) != 3:
+        return None
+    data = shape(op.operands[0].type) or ()
+    r = len(data)
+    if r < 1:
+        return bad_rank(op, 0, r, "> 0")
+    for index in (1, 2):
+        q = _rank(op, index)
+        if q != r:
+            return bad_rank(op, index, q or 0, str(r))
+    axis = attr_int(op, "axis", 0)
+    if axis is None:
+        return None
+    if axis < -r or axis >= r:
+        return out_of_range(op, "axis", axis, -r, r - 1)
+    size = data[axis + r if axis < 0 else axis]
+    values = constant_ints(op, 1)
+    if size is not None and values is not None:
+        for v in values:
+            if not -size <= v < size:
+                return out_of_range(op, "indices", v, -size, size - 1)
+    return None
+
+
+def scatter_nd(op: Operation) -> Problem | None:
+    """``ONNXScatterNDOp::verify``: data and indices of rank >= 1; updates of rank r + q - k - 1 (k the
+    indices' last dimension, at most r); updates' sizes those of indices, then of data."""
+    if not all_ranked(op) or len(op.operands) != 3:
+        return None
+    data, indices, updates = (shape(u.type) or () for u in op.operands)
+    r, q, u = len(data), len(indices), len(updates)
+    if r < 1:
+        return bad_rank(op, 0, r, "> 0")
+    if q < 1:
+        return bad_rank(op, 1, q, "> 0")
+    k = indices[-1]
+    if k is not None and k > 0:
+        if u != r + q - k - 1:
+            return bad_rank(op, 2, u, str(r + q - k - 1))
+        if k > r:
+            return bad_dim(op, 1, q - 1, k, f"<= {r}")
+    if None in indices or None in updates:
+        return None
+    for i in range(q - 1):
+        if i >= u:
+            return None  # (onnx-mlir asserts here)
+        if updates[i] != indices[i]:
+            return bad_dim(op, 2, i, updates[i], str(indices[i]))
+    if None in data:
+        return None
+    assert k is not None
+    for i, j in zip(range(k, r), range(q - 1, u), strict=False):
+        if updates[j] != data[i]:
+            return bad_dim(op, 2, j, updates[j], str(data[i]))
+    return None
+
+
+def topk(op: Operation) -> Problem | None:
+    """``ONNXTopKOp::verify``: K of rank 0 or 1, ``axis`` in [-r, r-1] of X's rank r."""
+    k = _rank(op, 1)
+    if k is not None and k > 1:
+        return bad_rank(op, 1, k, "< 2")
+    return axis_in(op, 0, -1)
+
+
+# ------------------------------------------------------------------------------ element types
+
+
+def _float(e: str) -> bool:
+    """``isa<FloatType>``."""
+    return e in ("bf16", "tf32") or (e.startswith("f") and e[1:2].isdigit())
+
+
+def _integer(e: str) -> bool:
+    """``isa<IntegerType>`` (not ``index``)."""
+    return e.lstrip("su").startswith("i") and e.lstrip("su")[1:].isdigit()
+
+
+def mod(op: Operation) -> Problem | None:
+    """``ONNXModOp::verify``: ``fmod`` 1 for floating-point inputs, 0 for integers."""
+    if not op.operands or not isinstance(op.operands[0].type, ShapedType):
+        return None
+    e = element(op.operands[0].type)
+    fmod = attr_int(op, "fmod", 0)
+    if _float(e) and fmod != 1:
+        return op_error("fmod-float")
+    if _integer(e) and fmod != 0:
+        return op_error("fmod-integer")
+    return None
+
+
+def _builtin(text: str) -> bool:
+    """A builtin type's text (``f16``, ``i64``, ``tensor<...>``): not an alias or a dialect's type,
+    whose spellings vary."""
+    return "!" not in text and "#" not in text
+
+
+def cast(op: Operation) -> Problem | None:
+    """``ONNXCastOp::verify``: the result's element type is ``to``."""
+    to = op.attribute("to")
+    if to is None or not op.results or not _builtin(to.text) or not _builtin(str(op.results[0].type)):
+        return None
+    if element(op.results[0].type) != "".join(to.text.split()):
+        return op_error("cast-to")
+    return None
+
+
+def cast_like(op: Operation) -> Problem | None:
+    """``ONNXCastLikeOp::verify``: the result's element type is the target's."""
+    if len(op.operands) != 2 or not op.results:
+        return None
+    result, target = op.results[0].type, op.operands[1].type
+    if not (_builtin(str(result)) and _builtin(str(target))):
+        return None
+    if element(result) != element(target):
+        return op_error("cast-like")
+    return None
+
+
+def prelu(op: Operation) -> Problem | None:
+    """``ONNXPReluOp::verify``: the slope of no higher rank than X."""
+    x, slope = _rank(op, 0), _rank(op, 1)
+    if x is not None and slope is not None and slope > x:
+        return error("slope")
+    return None
+
+
+# ---------------------------------------------------------------------------------- MatMulInteger
+
+
+def _same_rank(op: Operation, a: str, ra: int, b: str, rb: int) -> Problem:
+    return Problem("BC809", {"opname": op.name, "a": a, "ra": ra, "b": b, "rb": rb})
+
+
+def _same_dim(op: Operation, a: str, i: int, da: int, b: str, db: int) -> Problem:
+    return Problem("BC810", {"opname": op.name, "a": a, "i": i, "da": da, "b": b, "db": db})
+
+
+def matmul_integer(op: Operation) -> Problem | None:
+    """``ONNXMatMulIntegerOp::verify``: each zero point either a vector (of size 1, or with a
+    matrix), or of its matrix's rank, matching it but in the broadcast (A's last, B's K) dimension,
+    where it is 1."""
+    if not all_ranked(op) or len(op.operands) != 4:
+        return None
+    for matrix, point, name, point_name in ((0, 2, "A", "aZeroPoint"), (1, 3, "B", "bZeroPoint")):
+        m, p = shape(op.operands[matrix].type) or (), shape(op.operands[point].type) or ()
+        if len(p) == 1 and p[0] is not None and p[0] != 1 and len(m) != 2:
+            return bad_rank(op, matrix, len(m), "2")
+        if len(p) > 1:
+            if len(p) != len(m):
+                return _same_rank(op, name, len(m), point_name, len(p))
+            broadcast = len(m) - 1 if matrix == 0 else len(m) - 2
+            for i in range(len(m)):
+                if i != broadcast and m[i] is not None and p[i] is not None and m[i] != p[i]:
+                    return _same_dim(op, name, i, m[i], point_name, p[i])  # type: ignore[arg-type]
+            if p[broadcast] is not None and p[broadcast] != 1:
+                return bad_dim(op, point, broadcast, p[broadcast], "1")
+    return None
+
+
+# --------------------------------------------------------------------------- axes, and a few more
+
+
+def arg_min_max(op: Operation) -> Problem | None:
+    """``ONNXArgMaxOp::verify``, ``ONNXArgMinOp::verify``: ``axis`` in [-r, r-1]."""
+    return axis_in(op, 0, 0, whole=True)
+
+
+def axis_last(op: Operation) -> Problem | None:
+    """``ONNXHardmaxOp::verify``, ``ONNXLogSoftmaxOp::verify``: ``axis`` (default -1) in [-r, r-1]."""
+    return axis_in(op, 0, -1)
+
+
+def compress(op: Operation) -> Problem | None:
+    """``ONNXCompressOp::verify``: ``axis``, if given, in [-r, r-1]; a condition of rank 1."""
+    if not all_ranked(op) or len(op.operands) != 2:
+        return None
+    if op.attribute("axis") is not None:
+        problem = axis_in(op, 0, 0)
+        if problem is not None:
+            return problem
+    c = _rank(op, 1)
+    if c is not None and c != 1:
+        return out_of_range(op, "condition", c, 1, 1)
+    return None
+
+
+def unique(op: Operation) -> Problem | None:
+    """``ONNXUniqueOp::verify``: ``sorted`` 0 or 1; ``axis``, if given, in [-r, r-1]."""
+    sorted_ = attr_int(op, "sorted")
+    if sorted_ is not None and not 0 <= sorted_ <= 1:
+        return out_of_range(op, "sorted", sorted_, 0, 1)
+    if op.attribute("axis") is not None:
+        return axis_in(op, 0, 0)
+    return None
+
+
+def depth_to_space(op: Operation) -> Problem | None:
+    """``ONNXDepthToSpaceOp::verify``: a 4-d input, its channels divisible by blocksize squared."""
+    x = shape(op.operands[0].type) if op.operands else None
+    if x is None:
+        return None
+    if len(x) != 4:
+        return op_error("d2s-rank")
+    b = attr_int(op, "blocksize")
+    if b is None:
+        return None
+    if b < 0:
+        return op_error("d2s-blocksize")
+    if x[1] is not None and (b == 0 or x[1] % (b * b) != 0):
+        return op_error("d2s-depth") if b else None  # (C % 0: undefined in C++; not judged)
+    mode = attr_str(op, "mode")
+    if mode is None and op.attribute("mode") is None:
+        mode = "DCR"
+    if mode not in ("DCR", "CRD"):
+        return op_error("d2s-mode")
+    return None
+
+
+def _clamped(axis: int, rank: int) -> int:
+    """onnx-mlir's ``normalizeClampedPerSpec``."""
+    if axis < 0:
+        axis += rank
+    return min(max(axis, 0), rank)
+
+
+def shape_op(op: Operation) -> Problem | None:
+    """``ONNXShapeOp::verify``: ``start`` not after ``end``, both counted from the back when
+    negative and clamped to [0, r]."""
+    r = _rank(op, 0)
+    if r is None:
+        return None
+    start, end = attr_int(op, "start", 0), attr_int(op, "end", r)
+    if start is None or end is None:
+        return None
+    start, end = _clamped(start, r), _clamped(end, r)
+    if start > end:
+        return op_error("shape-start", start=start, end=end)
+    return None
+
+
+def dim(op: Operation) -> Problem | None:
+    """``ONNXDimOp::verify``: a ranked input, ``axis`` in [0, r-1]."""
+    if not op.operands:
+        return None
+    r = _rank(op, 0)
+    if r is None:
+        return op_error("dim-ranked") if isinstance(op.operands[0].type, ShapedType) else None
+    axis = attr_int(op, "axis", 0)
+    if axis is not None and not 0 <= axis < r:
+        return op_error("dim-axis", axis=axis, high=r - 1)
+    return None
+
+
+def grid_sample(op: Operation) -> Problem | None:
+    """``ONNXGridSampleOp::verify``: its attributes' values, then the input and grid (N, C, D1...)
+    and (N, D1_out..., r) of one rank and batch."""
+    if attr_int(op, "align_corners", 0) not in (0, 1):
+        return op_error("grid-align")
+    mode = attr_str(op, "mode")
+    if (mode is not None or op.attribute("mode") is None) and (mode or "linear") not in (
+        "linear", "bilinear", "trilinear", "nearest", "cubic",
+    ):  # fmt: skip
+        return op_error("grid-mode")
+    padding = attr_str(op, "padding_mode")
+    if (padding is not None or op.attribute("padding_mode") is None) and (padding or "zeros") not in (
+        "zeros", "border", "reflection",
+    ):  # fmt: skip
+        return op_error("grid-padding")
+    if not all_ranked(op) or len(op.operands) != 2:
+        return None
+    x, grid = shape(op.operands[0].type) or (), shape(op.operands[1].type) or ()
+    if len(x) != len(grid):
+        return op_error("grid-rank", x=len(x), grid=len(grid))
+    if not x:
+        return None  # (onnx-mlir reads shape[0] of two 0-d types here)
+    if x[0] != grid[0]:  # a dynamic size differs from a static one there
+        return op_error("grid-batch")
+    if grid[-1] is not None and grid[-1] != len(x) - 2:
+        return op_error("grid-last", r=len(x) - 2, last=grid[-1])
+    return None
+
+
+def _scalar_length(t: Type) -> int | None:
+    """``nonScalar1DLen``: a 1-d static length other than 1; ``None`` otherwise."""
+    s = shape(t)
+    return s[0] if s is not None and len(s) == 1 and s[0] is not None and s[0] != 1 else None
+
+
+def dequantize_linear(op: Operation) -> Problem | None:
+    """``ONNXDequantizeLinearOp::verify``: x_scale and x_zero_point scalars or one 1-d shape, a
+    zero int32 zero point, and a per-axis length that is the input's at ``axis``."""
+    if len(op.operands) < 2:
+        return None
+    scale = op.operands[1].type
+    scale_shape = shape(scale)
+    if scale_shape is not None and len(scale_shape) > 1:
+        return op_error("dq-scale")
+    scale_len = _scalar_length(scale)
+    zero_len = None
+    if len(op.operands) > 2 and not is_none(op.operands[2].type):
+        zero = op.operands[2].type
+        zero_shape = shape(zero)
+        if zero_shape is not None:
+            if len(zero_shape) > 1:
+                return op_error("dq-zero")
+            zero_len = _scalar_length(zero)
+            if scale_shape is not None:
+                scalar_scale = len(scale_shape) == 0 or scale_shape == (1,)
+                scalar_zero = len(zero_shape) == 0 or zero_shape == (1,)
+                if (
+                    (scalar_scale and scale_len is not None)
+                    or (zero_len is not None and scalar_zero)
+                    or (zero_len is not None and scale_len is not None and zero_len != scale_len)
+                ):
+                    return op_error("dq-same")
+        if element(zero).lstrip("su") == "i32" and zero_len != 0:
+            values = constant_ints(op, 2)
+            if values is not None and any(v != 0 for v in values):
+                return op_error("dq-int32")
+    if scale_len is None and zero_len is None:
+        return None
+    d = scale_len if scale_len is not None else zero_len
+    x = shape(op.operands[0].type)
+    if x is None:
+        return None
+    r = len(x)
+    a = attr_int(op, "axis", 1)
+    if a is None:
+        return None
+    if a < -r or a >= r:
+        return out_of_range(op, "axis", a, -r, r - 1)
+    if x[a + r if a < 0 else a] is not None and x[a + r if a < 0 else a] != d:
+        return op_error("dq-axis")
+    return None
+
+
+# ------------------------------------------------------------------------------------ dtype results
+
+DTYPES = {
+    1: "f32", 2: "ui8", 3: "i8", 4: "ui16", 5: "i16", 6: "i32", 7: "i64", 9: "i1", 10: "f16", 11: "f64",
+    12: "ui32", 13: "ui64", 16: "bf16", 17: "f8E4M3FN", 18: "f8E4M3FNUZ", 19: "f8E5M2", 20: "f8E5M2FNUZ",
+    21: "ui4", 22: "i4",
+}  # fmt: skip
+"""onnx-mlir's ``convertONNXTypeToMLIRType``: an ONNX ``TensorProto`` data type -> its MLIR type (the
+builtin ones)."""
+
+
+def dtype_result(op: Operation) -> Problem | None:
+    """``verifyResultElementTypeEqualsDtype`` (RandomNormal, RandomUniform: ``dtype``, default 1)
+    and ``...WithFallBackToInputType`` (the ``Like`` ops, Bernoulli, EyeLike: ``dtype``, else the
+    input's element type): the result's element type is that one."""
+    if len(op.results) != 1 or not isinstance(op.results[0].type, ShapedType):
+        return None
+    like = bool(op.operands)
+    dtype = attr_int(op, "dtype", None if like else 1)
+    if dtype is None:
+        if op.attribute("dtype") is not None or not like or not isinstance(op.operands[0].type, ShapedType):
+            return None
+        expected = element(op.operands[0].type)
+    elif dtype in DTYPES:
+        expected = DTYPES[dtype]
+    else:
+        return None
+    actual = element(op.results[0].type)
+    if not _builtin(actual) or actual == expected:
+        return None
+    return op_error("dtype-like" if like else "dtype", actual=actual, expected=expected)
+
+
+# ---------------------------------------------------------------------------------------- regions
+
+
+def if_(op: Operation) -> Problem | None:
+    """``ONNXIfOp::verify``: each branch yields as many values as the op has results, each of the
+    result's element type (a tensor's; a sequence or optional result makes the op unread). onnx-mlir
+    reports every branch that disagrees; broadcheck the first."""
+    if len(op.regions) != 2:
+        return None
+    n = len(op.results)
+    for region, branch in zip(op.regions, ("then", "else"), strict=True):
+        if not region.terminator:
+            return None
+        if len(region.yields) != n:
+            return op_error("if-count", branch=branch, count=len(region.yields), n=n)
+    for i, use in enumerate(op.results):
+        for region, branch in zip(op.regions, ("then", "else"), strict=True):
+            t = region.yields[i]
+            if isinstance(t, ShapedType):
+                if element(t) == element(use.type) or not _builtin(str(t)) or not _builtin(str(use.type)):
+                    continue
+            elif str(t) == "?" or (str(t).startswith("!") and not str(t).startswith("!onnx.")):
+                continue  # not known
+            if isinstance(use.type, ShapedType):
+                return op_error("if-type", branch=branch, i=i + 1, n=n)
+    return None
