@@ -220,6 +220,38 @@ def _counts(op: Operation, operands: int) -> Problem | None:
     return None
 
 
+# TFLite's string enum attributes (tfl_op_enums.td, ``TFL_AnyStrAttrOf``): their allowed values.
+TFL_ENUMS: dict[str, tuple[str, ...]] = {
+    "fused_activation_function": ("NONE", "RELU", "RELU_N1_TO_1", "RELU6", "TANH", "SIGN_BIT"),
+    "padding": ("SAME", "VALID"),
+}
+_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+_NOT_STRING = re.compile(r"-?\d[\w.+-]*(?:\s*:\s*\w+)?|true|false|unit|\[.*\]", re.S)
+
+
+def tfl_enums(op: Operation, *names: str) -> Problem | None:
+    """``TFL_AFAttr``, ``TFL_PaddingAttr``: each named attribute, in the order the op's ODS lists them,
+    that is present must be one of its strings (``attribute 'padding' failed to satisfy constraint:
+    string attribute whose value is SAME, or VALID``). Text broadcheck cannot read (an alias) passes."""
+    for name in names:
+        attr = op.attribute(name)
+        if attr is None:
+            continue
+        written = attr.text.strip()
+        m = _STRING.fullmatch(written)
+        if m is not None and m.group(1) in TFL_ENUMS[name]:
+            continue
+        if m is None and _NOT_STRING.fullmatch(written) is None:
+            continue
+        words = ", or ".join(TFL_ENUMS[name])
+        return Problem("BC562", {"name": name, "constraint": f"string attribute whose value is {words}"})
+    return None
+
+
+# The ops above with a fused activation function (an ODS attribute, checked before the operands' types).
+_FUSED = frozenset({"tfl.add", "tfl.sub", "tfl.mul", "tfl.div"})
+
+
 def _type_constraint(kind: str, index: int, t: Type, summary: str) -> Problem:
     return Problem("BC701", {"kind": kind, "index": index, "constraint": summary, "type": t}, Subject(kind, index))  # type: ignore[arg-type]
 
@@ -680,6 +712,8 @@ def verify_tfl(op: Operation, profile: Profile) -> Problem | None:
 
 def _verify_tfl(op: Operation, spec: TflOp, profile: Profile) -> Problem | None:
     problem = _counts(op, len(spec.summaries))
+    if problem is None and op.name in _FUSED:
+        problem = tfl_enums(op, "fused_activation_function")
     if problem is not None:
         return problem
     for index, (use, summary) in enumerate(zip(op.operands, spec.summaries, strict=True)):

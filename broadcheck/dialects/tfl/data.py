@@ -34,6 +34,7 @@ from broadcheck.dialects.tfl.base import (
     counts,
     element,
     element_pred,
+    enums,
     first,
     has_rank,
     has_rank_at_least,
@@ -227,7 +228,9 @@ def transpose(op: Operation, profile: Profile) -> Problem | None:
 
 def concatenation(op: Operation, profile: Profile) -> Problem | None:
     """``tfl.concatenation``: the axis, each operand's rank and sizes against the output's."""
-    problem = counts(op, None) or required(op, "axis", "fused_activation_function")
+    problem = (
+        counts(op, None) or required(op, "axis", "fused_activation_function") or enums(op, "fused_activation_function")
+    )
     if problem is not None or not _all(op) or not op.operands:
         return problem
     problem = first(
