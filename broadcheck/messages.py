@@ -3299,6 +3299,15 @@ RULES: Mapping[str, Rule] = {
             severity="warning",
         ),
         Rule(
+            "BC786",
+            "tfl-transpose-quantized-axis",
+            "has mismatched quantized axes of input and output",
+            "tfl.transpose with per-axis quantized input and output: the permutation does not carry the input's "
+            "quantized dimension to the output's.",
+            '%0 = "tfl.transpose"(%x, %p) : (tensor<2x3x!quant.uniform<i8:f32:0, {0.5,0.25}>>, tensor<2xi32>) -> '
+            "tensor<3x2x!quant.uniform<i8:f32:0, {0.5,0.25}>>  // %p = [1, 0]",
+        ),
+        Rule(
             "BC785",
             "tf-shape-predicate",
             "failed to verify that {predicate}",

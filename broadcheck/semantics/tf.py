@@ -407,6 +407,15 @@ def _is_quantized(element: str) -> bool:
     return _QUANT.match(element) is not None
 
 
+_STORAGE = re.compile(r"<(?:(u)i|s?(i))(\d+)")
+
+
+def _quant(element: str) -> tosa.Element:
+    """A quantized element type read as TOSA reads it, its storage type written the builtin way too
+    (``!quant.any<ui8:f32>`` is ``u8``, ``si8`` is ``i8``: MLIR's parser takes both)."""
+    return tosa.element(_STORAGE.sub(lambda m: f"<{m.group(1) or m.group(2)}{m.group(3)}", element, count=1))
+
+
 def _operands_same(a: str, b: str) -> bool:
     """``OperandsSameElementTypeConstraintBase``: equal, or both quantized on one storage type."""
     return _compact(a) == _compact(b) or (_is_quantized(a) and _is_quantized(b) and _storage(a) == _storage(b))
@@ -635,7 +644,7 @@ def _prelu(input_: ShapedType, alpha: ShapedType, output: ShapedType) -> Problem
 
 def _same_scale(elements: Sequence[str]) -> Problem | None:
     """``quant::VerifySameScales``: the quantized operands and results, in order, all equal the first."""
-    quantized = [tosa.element(e) for e in elements if _is_quantized(e)]
+    quantized = [_quant(e) for e in elements if _is_quantized(e)]
     if any(not q.known for q in quantized):
         return None
     for other in quantized[1:]:
@@ -693,11 +702,11 @@ def _same_shape_only(spec: TflOp, operands: Sequence[ShapedType], result: str) -
     """The runtime branches that take operands of one (compatible) shape only."""
     if not _is_quantized(result):
         return False
-    q = tosa.element(result)
+    q = _quant(result)
     if spec is TFL_OPS["tfl.add"]:
         return q.known and q.width == 16 and q.signedness == "signed"
     if spec is TFL_OPS["tfl.mul"] and q.known and q.width == 8 and _is_quantized(operands[0].element):
-        lhs = tosa.element(operands[0].element)
+        lhs = _quant(operands[0].element)
         return lhs.known and lhs.width == 16 and lhs.signedness == "signed"
     return False
 

@@ -24,6 +24,8 @@ FAIL::
 
 from __future__ import annotations
 
+import re
+
 from broadcheck.dialects import common
 from broadcheck.dialects.tfl import kernels
 from broadcheck.dialects.tfl.base import (
@@ -220,7 +222,20 @@ def transpose(op: Operation, profile: Profile) -> Problem | None:
         transposed = tuple(s[a] for a in axes)
         if not compatible(shape(output), transposed):
             return Problem("BC733", {"expected": with_shape(input_type, transposed), "actual": output})
+    # Per-axis quantized input and output: the output's quantized dimension must come from the input's.
+    in_axis, out_axis = _per_axis(element(input_type)), _per_axis(element(output))
+    if in_axis is not None and out_axis is not None and out_axis < len(axes) and axes[out_axis] != in_axis:
+        return Problem("BC786")
     return None
+
+
+_PER_AXIS = re.compile(r"!quant\.uniform<\s*\w+(?:<[^>]*>)?\s*:\s*\w+\s*:\s*(\d+)\s*,\s*\{")
+
+
+def _per_axis(e: str) -> int | None:
+    """The quantized dimension of a per-axis quantized element type (``!quant.uniform<i8:f32:1, {...}>``)."""
+    m = _PER_AXIS.match(e)
+    return int(m.group(1)) if m else None
 
 
 # ---------------------------------------------------------------------------------- concatenation
