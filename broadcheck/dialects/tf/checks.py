@@ -3,9 +3,9 @@
 and words; the oracle is the tool (``tests/oracle/test_tf_shape_ops.py``).
 
 These verifiers check much less than TensorFlow's shape functions: ``tf.BroadcastTo``,
-``tf.MatMul``, ``tf.ExpandDims``, ``tf.Pad``, the reductions and ``tf.Einsum`` reject nothing
-about shapes. Where the shape function disagrees with the types written, broadcheck warns
-(:mod:`broadcheck.dialects.tf.shapes`).
+``tf.MatMul``, ``tf.ExpandDims``, the reductions and ``tf.Einsum`` reject nothing about shapes,
+and ``tf.Pad`` only ranked paddings that are not 2-D. Where the shape function disagrees with
+the types written, broadcheck warns (:mod:`broadcheck.dialects.tf.shapes`).
 
 PASS::
 
