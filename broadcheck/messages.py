@@ -3298,6 +3298,23 @@ RULES: Mapping[str, Rule] = {
             '%0 = "tf.MatMul"(%a, %b) : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>',
             severity="warning",
         ),
+        Rule(
+            "BC786",
+            "tfl-transpose-quantized-axis",
+            "has mismatched quantized axes of input and output",
+            "tfl.transpose with per-axis quantized input and output: the permutation does not carry the input's "
+            "quantized dimension to the output's.",
+            '%0 = "tfl.transpose"(%x, %p) : (tensor<2x3x!quant.uniform<i8:f32:0, {0.5,0.25}>>, tensor<2xi32>) -> '
+            "tensor<3x2x!quant.uniform<i8:f32:0, {0.5,0.25}>>  // %p = [1, 0]",
+        ),
+        Rule(
+            "BC785",
+            "tf-shape-predicate",
+            "failed to verify that {predicate}",
+            "A tf op's ODS shape predicate fails: tf.Pad's and tf.PadV2's paddings (TF_OperandHasRank<1, 2>) "
+            "are ranked but not 2-D.",
+            '%0 = "tf.Pad"(%x, %p) : (tensor<2xf32>, tensor<2xi32>) -> tensor<3xf32>',
+        ),
         # ---- BC8xx: ONNX-MLIR's shape ops (dialects/onnx): onnx-mlir's verifiers, ONNX's shape inference
         Rule(
             "BC801",

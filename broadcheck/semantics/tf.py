@@ -220,6 +220,38 @@ def _counts(op: Operation, operands: int) -> Problem | None:
     return None
 
 
+# TFLite's string enum attributes (tfl_op_enums.td, ``TFL_AnyStrAttrOf``): their allowed values.
+TFL_ENUMS: dict[str, tuple[str, ...]] = {
+    "fused_activation_function": ("NONE", "RELU", "RELU_N1_TO_1", "RELU6", "TANH", "SIGN_BIT"),
+    "padding": ("SAME", "VALID"),
+}
+_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+_NOT_STRING = re.compile(r"-?\d[\w.+-]*(?:\s*:\s*\w+)?|true|false|unit|\[.*\]", re.S)
+
+
+def tfl_enums(op: Operation, *names: str) -> Problem | None:
+    """``TFL_AFAttr``, ``TFL_PaddingAttr``: each named attribute, in the order the op's ODS lists them,
+    that is present must be one of its strings (``attribute 'padding' failed to satisfy constraint:
+    string attribute whose value is SAME, or VALID``). Text broadcheck cannot read (an alias) passes."""
+    for name in names:
+        attr = op.attribute(name)
+        if attr is None:
+            continue
+        written = attr.text.strip()
+        m = _STRING.fullmatch(written)
+        if m is not None and m.group(1) in TFL_ENUMS[name]:
+            continue
+        if m is None and _NOT_STRING.fullmatch(written) is None:
+            continue
+        words = ", or ".join(TFL_ENUMS[name])
+        return Problem("BC562", {"name": name, "constraint": f"string attribute whose value is {words}"})
+    return None
+
+
+# The ops above with a fused activation function (an ODS attribute, checked before the operands' types).
+_FUSED = frozenset({"tfl.add", "tfl.sub", "tfl.mul", "tfl.div"})
+
+
 def _type_constraint(kind: str, index: int, t: Type, summary: str) -> Problem:
     return Problem("BC701", {"kind": kind, "index": index, "constraint": summary, "type": t}, Subject(kind, index))  # type: ignore[arg-type]
 
@@ -373,6 +405,15 @@ def _storage(element: str) -> str:
 
 def _is_quantized(element: str) -> bool:
     return _QUANT.match(element) is not None
+
+
+_STORAGE = re.compile(r"<(?:(u)i|s?(i))(\d+)")
+
+
+def _quant(element: str) -> tosa.Element:
+    """A quantized element type read as TOSA reads it, its storage type written the builtin way too
+    (``!quant.any<ui8:f32>`` is ``u8``, ``si8`` is ``i8``: MLIR's parser takes both)."""
+    return tosa.element(_STORAGE.sub(lambda m: f"<{m.group(1) or m.group(2)}{m.group(3)}", element, count=1))
 
 
 def _operands_same(a: str, b: str) -> bool:
@@ -603,7 +644,7 @@ def _prelu(input_: ShapedType, alpha: ShapedType, output: ShapedType) -> Problem
 
 def _same_scale(elements: Sequence[str]) -> Problem | None:
     """``quant::VerifySameScales``: the quantized operands and results, in order, all equal the first."""
-    quantized = [tosa.element(e) for e in elements if _is_quantized(e)]
+    quantized = [_quant(e) for e in elements if _is_quantized(e)]
     if any(not q.known for q in quantized):
         return None
     for other in quantized[1:]:
@@ -661,11 +702,11 @@ def _same_shape_only(spec: TflOp, operands: Sequence[ShapedType], result: str) -
     """The runtime branches that take operands of one (compatible) shape only."""
     if not _is_quantized(result):
         return False
-    q = tosa.element(result)
+    q = _quant(result)
     if spec is TFL_OPS["tfl.add"]:
         return q.known and q.width == 16 and q.signedness == "signed"
     if spec is TFL_OPS["tfl.mul"] and q.known and q.width == 8 and _is_quantized(operands[0].element):
-        lhs = tosa.element(operands[0].element)
+        lhs = _quant(operands[0].element)
         return lhs.known and lhs.width == 16 and lhs.signedness == "signed"
     return False
 
@@ -680,6 +721,8 @@ def verify_tfl(op: Operation, profile: Profile) -> Problem | None:
 
 def _verify_tfl(op: Operation, spec: TflOp, profile: Profile) -> Problem | None:
     problem = _counts(op, len(spec.summaries))
+    if problem is None and op.name in _FUSED:
+        problem = tfl_enums(op, "fused_activation_function")
     if problem is not None:
         return problem
     for index, (use, summary) in enumerate(zip(op.operands, spec.summaries, strict=True)):

@@ -230,6 +230,8 @@ _TFL_NATURAL = {
 }
 # The builtin options each op needs (the importer crashes on a missing one).
 _TFL_OPTIONS = {"add": "AddOptions", "sub": "SubOptions", "mul": "MulOptions", "div": "DivOptions"}
+# ActivationFunctionType values and the strings the importer gives them (9 is out of range).
+_TFL_ACTIVATION = {0: "NONE", 1: "RELU", 3: "RELU6"}
 
 
 class TflCases(TfCases):
@@ -268,12 +270,19 @@ class TflCases(TfCases):
         rtype = tensor(result, relem[0])
         names = [f"%a{i}" for i in range(arity)]
         params = ", ".join(f"{n}: {t}" for n, t in zip(names, types, strict=True))
+        # The fused activation (an attribute of add, sub, mul, div): now and then one the enum has not
+        # (the importer writes an out-of-range value as "").
+        activation = None
+        attrs = ""
+        if op.removeprefix("tfl.") in _TFL_OPTIONS and self.chance(0.3):
+            activation = self.rng.choice((0, 1, 3, 9))
+            attrs = f' {{fused_activation_function = "{_TFL_ACTIVATION.get(activation, "")}"}}'
         text = (
             f"func.func @main({params}) {{\n"
-            f'  %0 = "{op}"({", ".join(names)}) : ({", ".join(types)}) -> {rtype}\n'
+            f'  %0 = "{op}"({", ".join(names)}){attrs} : ({", ".join(types)}) -> {rtype}\n'
             "  func.return\n}\n"
         )
-        model = self.model(op, list(zip(shapes, elements, strict=True)), (result, relem))
+        model = self.model(op, list(zip(shapes, elements, strict=True)), (result, relem), activation)
         return Case(index, op, text, model)
 
     def model(
@@ -281,6 +290,7 @@ class TflCases(TfCases):
         op: str,
         operands: list[tuple[Shape, tuple[str, tuple[str, float, int] | None]]],
         result: tuple[Shape, tuple[str, tuple[str, float, int] | None]],
+        activation: int | None = None,
     ) -> bytes:
         s = tfl_schema
         m = s.ModelT.InitFromPackedBuf(self.template, 0)
@@ -315,6 +325,8 @@ class TflCases(TfCases):
         if options:
             node.builtinOptionsType = getattr(s.BuiltinOptions, options)
             node.builtinOptions = getattr(s, options + "T")()
+            if activation is not None:
+                node.builtinOptions.fusedActivationFunction = activation
         else:
             node.builtinOptionsType, node.builtinOptions = 0, None
         graph.inputs, graph.outputs = node.inputs, node.outputs
@@ -384,6 +396,7 @@ _KINDS = [
     ("result count", r"requires one result"),
     ("operand count", r"operands, but found"),
     ("bool attribute", r"failed to satisfy constraint: bool attribute"),
+    ("activation attribute", r"attribute 'fused_activation_function' failed to satisfy constraint"),
     ("operands broadcast", r"op operands don't have broadcast-compatible shapes"),
     ("result broadcast", r"result type '.*' not broadcast compatible"),
     ("tf element types", r"requires compatible element types"),

@@ -434,7 +434,7 @@ def pad(g: Gen, i: int) -> Case:
             else "dense<>",
         )
         if g.chance(0.6)
-        else Operand(tensor(g.pick((r, 2), (None, 2), None), g.index()))
+        else Operand(tensor(g.pick((r, 2), (None, 2), None, (r, 2), (2 * r,), (r, 2, 1), ()), g.index()))
     )
     operands = [Operand(tensor(inp, e)), p]
     name = "tf.Pad"

@@ -40,6 +40,7 @@ SHOW = 12
 
 ELEMENTS = ["f32", "f32", "f32", "i32", "i32", "i64", "i8", "ui8", "i1", "i16", "f16", *tflmodel.QUANT]
 PADDING = {0: "SAME", 1: "VALID"}
+"""Padding values and their strings; other values are out of range (the importer writes "")."""
 ACTIVATION = {0: "NONE", 1: "RELU", 3: "RELU6"}
 
 
@@ -212,13 +213,14 @@ def concatenation(g: Gen, i: int) -> Case:
     a = axis - len(base) if g.chance(0.3) else axis
     if g.chance(0.08):
         a = g.pick(len(base), -len(base) - 1, 5)
+    af, af_text = _activation(g)
     return Case(
         i,
         "tfl.concatenation",
         inputs,
         [Tensor(g.near(tuple(out), 0.2), g.out_elem(e))],
-        ("ConcatenationOptions", {"axis": a, "fusedActivationFunction": 0}),
-        f'axis = {a} : i32, fused_activation_function = "NONE"',
+        ("ConcatenationOptions", {"axis": a, "fusedActivationFunction": af}),
+        f'axis = {a} : i32, fused_activation_function = "{af_text}"',
     )
 
 
@@ -576,14 +578,22 @@ def fully_connected(g: Gen, i: int) -> Case:
         w = (1, *w[1:])  # a filter of 0 rows makes TensorFlow's verifier divide by zero (it crashes)
     bias = Tensor((n,), "f32") if g.chance(0.6) else None
     out = g.near((batch, n), 0.3)
+    af, af_text = _activation(g)
     return Case(
         i,
         "tfl.fully_connected",
         [Tensor(inp, "f32"), Tensor(w, "f32"), bias],
         [Tensor(out, "f32")],
-        ("FullyConnectedOptions", {"fusedActivationFunction": 0, "weightsFormat": 0, "keepNumDims": False}),
-        'asymmetric_quantize_inputs = false, fused_activation_function = "NONE", keep_num_dims = false, weights_format = "DEFAULT"',
+        ("FullyConnectedOptions", {"fusedActivationFunction": af, "weightsFormat": 0, "keepNumDims": False}),
+        f'asymmetric_quantize_inputs = false, fused_activation_function = "{af_text}", keep_num_dims = false, '
+        'weights_format = "DEFAULT"',
     )
+
+
+def _activation(g: Gen) -> tuple[int, str]:
+    """A fused activation function: its value and its string; now and then one the enum has not
+    (9: the importer writes an out-of-range value as "")."""
+    return (9, "") if g.chance(0.04) else (0, "NONE")
 
 
 def _window(g: Gen) -> tuple[int, int, int, int, int, int, int]:
@@ -593,7 +603,7 @@ def _window(g: Gen) -> tuple[int, int, int, int, int, int, int]:
         g.rng.randint(1, 4),
         g.rng.randint(1, 3) if g.chance(0.95) else 0,
         g.rng.randint(1, 3) if g.chance(0.95) else 0,
-        g.pick(0, 1),
+        g.pick(0, 1) if g.chance(0.96) else 5,
         g.rng.randint(1, 2) if g.chance(0.95) else 0,
     )
 
@@ -601,7 +611,7 @@ def _window(g: Gen) -> tuple[int, int, int, int, int, int, int]:
 def _conv_out(size: int | None, window: int | None, dilation: int, stride: int, padding: str) -> int | None:
     from broadcheck.dialects.tfl.nn import windowed
 
-    if size is None or window is None:
+    if size is None or window is None or padding not in ("SAME", "VALID"):
         return None
     return windowed(size, window, dilation, stride, padding)
 
@@ -612,7 +622,8 @@ def conv_2d(g: Gen, i: int) -> Case:
     c, o = g.rng.randint(1, 4), g.rng.randint(1, 4)
     inp = g.near((g.pick(1, 2), h, w, c), 0.2)
     filt = g.near((o, kh, kw, c), 0.15)
-    padding = PADDING[pad_]
+    padding = PADDING.get(pad_, "")
+    af, af_text = _activation(g)
     oh = _conv_out(
         inp[1] if inp and len(inp) == 4 else None, filt[1] if filt and len(filt) == 4 else None, dil, sh, padding
     )
@@ -625,12 +636,12 @@ def conv_2d(g: Gen, i: int) -> Case:
         "padding": pad_,
         "strideW": sw,
         "strideH": sh,
-        "fusedActivationFunction": 0,
+        "fusedActivationFunction": af,
         "dilationWFactor": dil,
         "dilationHFactor": dil,
     }
     attrs = (
-        f'dilation_h_factor = {dil} : i32, dilation_w_factor = {dil} : i32, fused_activation_function = "NONE", '
+        f'dilation_h_factor = {dil} : i32, dilation_w_factor = {dil} : i32, fused_activation_function = "{af_text}", '
         f'padding = "{padding}", stride_h = {sh} : i32, stride_w = {sw} : i32'
     )
     if g.chance(0.3):
@@ -665,13 +676,15 @@ def transpose_conv(g: Gen, i: int) -> Case:
     weights = g.near((o, kh, kh, c), 0.1)
     inp = g.near((1, h, w, c), 0.1)
     bias = g.pick(None, Tensor((o,), "f32"))
+    af, af_text = _activation(g)
     return Case(
         i,
         "tfl.transpose_conv",
         [shape_t, Tensor(weights, "f32"), Tensor(inp, "f32"), bias],
         [Tensor(g.near(out, 0.3), g.out_elem("f32"))],
-        ("TransposeConvOptions", {"padding": pad_, "strideW": sw, "strideH": sh, "fusedActivationFunction": 0}),
-        f'fused_activation_function = "NONE", padding = "{PADDING[pad_]}", stride_h = {sh} : i32, stride_w = {sw} : i32',
+        ("TransposeConvOptions", {"padding": pad_, "strideW": sw, "strideH": sh, "fusedActivationFunction": af}),
+        f'fused_activation_function = "{af_text}", padding = "{PADDING.get(pad_, "")}", stride_h = {sh} : i32, '
+        f"stride_w = {sw} : i32",
     )
 
 
@@ -680,6 +693,7 @@ def pool(g: Gen, i: int) -> Case:
     e = g.pick("f32", "f32", "!quant.uniform<i8:f32, 5.000000e-01:1>", "i32")
     inp = g.near((1, h, w, 3), 0.2)
     op = g.pick("tfl.max_pool_2d", "tfl.average_pool_2d")
+    af, af_text = _activation(g)
     return Case(
         i,
         op,
@@ -693,11 +707,11 @@ def pool(g: Gen, i: int) -> Case:
                 "strideH": sh,
                 "filterWidth": kh,
                 "filterHeight": kh,
-                "fusedActivationFunction": 0,
+                "fusedActivationFunction": af,
             },
         ),
-        f'filter_height = {kh} : i32, filter_width = {kh} : i32, fused_activation_function = "NONE", '
-        f'padding = "{PADDING[pad_]}", stride_h = {sh} : i32, stride_w = {sw} : i32',
+        f'filter_height = {kh} : i32, filter_width = {kh} : i32, fused_activation_function = "{af_text}", '
+        f'padding = "{PADDING.get(pad_, "")}", stride_h = {sh} : i32, stride_w = {sw} : i32',
     )
 
 

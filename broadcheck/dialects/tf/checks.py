@@ -3,9 +3,9 @@
 and words; the oracle is the tool (``tests/oracle/test_tf_shape_ops.py``).
 
 These verifiers check much less than TensorFlow's shape functions: ``tf.BroadcastTo``,
-``tf.MatMul``, ``tf.ExpandDims``, ``tf.Pad``, the reductions and ``tf.Einsum`` reject nothing
-about shapes. Where the shape function disagrees with the types written, broadcheck warns
-(:mod:`broadcheck.dialects.tf.shapes`).
+``tf.MatMul``, ``tf.ExpandDims``, the reductions and ``tf.Einsum`` reject nothing about shapes,
+and ``tf.Pad`` only ranked paddings that are not 2-D. Where the shape function disagrees with
+the types written, broadcheck warns (:mod:`broadcheck.dialects.tf.shapes`).
 
 PASS::
 
@@ -520,9 +520,14 @@ def tile(op: Operation, profile: Profile) -> Problem | None:
 
 
 def pad(op: Operation, profile: Profile) -> Problem | None:
-    """``tf.Pad``, ``tf.PadV2``: their types; the shapes are the shape function's."""
+    """``tf.Pad``, ``tf.PadV2``: their types, then ``TF_OperandHasRank<1, 2>`` (ranked paddings are
+    2-D); the rest of the shapes are the shape function's."""
     go, problem = _start(op, 3 if op.name == "tf.PadV2" else 2)
-    return shapes.pad(op) if go else problem
+    if not go:
+        return problem
+    if not rank_is(op.operands[1].type, 2):
+        return Problem("BC785", {"predicate": "operand 1 is 2-D"})
+    return shapes.pad(op)
 
 
 def gather_v2(op: Operation, profile: Profile) -> Problem | None:

@@ -40,7 +40,7 @@ from broadcheck.dialects.common import (
 )
 from broadcheck.ops import Dim, Operation, Shape, Type
 from broadcheck.semantics import Problem, Subject
-from broadcheck.semantics.tf import quantized, same_or_storage, storage
+from broadcheck.semantics.tf import quantized, same_or_storage, storage, tfl_enums
 from broadcheck.semantics.tosa import element as tosa_element
 
 __all__ = [
@@ -53,6 +53,7 @@ __all__ = [
     "constant_ints",
     "count",
     "element",
+    "enums",
     "first",
     "is_none",
     "rank",
@@ -93,6 +94,11 @@ def counts(op: Operation, operands: int | None, results: int | None = 1) -> Prob
     if operands is not None and len(op.operands) != operands:
         return Problem("BC702", {"expected": operands, "count": len(op.operands)})
     return None
+
+
+enums = tfl_enums
+"""``TFL_AFAttr``, ``TFL_PaddingAttr``: the named string enum attributes, in ODS order (after
+:func:`required`, before the operands' types)."""
 
 
 def pred(holds: bool, text: str) -> Problem | None:

@@ -24,6 +24,8 @@ FAIL::
 
 from __future__ import annotations
 
+import re
+
 from broadcheck.dialects import common
 from broadcheck.dialects.tfl import kernels
 from broadcheck.dialects.tfl.base import (
@@ -34,6 +36,7 @@ from broadcheck.dialects.tfl.base import (
     counts,
     element,
     element_pred,
+    enums,
     first,
     has_rank,
     has_rank_at_least,
@@ -219,7 +222,20 @@ def transpose(op: Operation, profile: Profile) -> Problem | None:
         transposed = tuple(s[a] for a in axes)
         if not compatible(shape(output), transposed):
             return Problem("BC733", {"expected": with_shape(input_type, transposed), "actual": output})
+    # Per-axis quantized input and output: the output's quantized dimension must come from the input's.
+    in_axis, out_axis = _per_axis(element(input_type)), _per_axis(element(output))
+    if in_axis is not None and out_axis is not None and out_axis < len(axes) and axes[out_axis] != in_axis:
+        return Problem("BC786")
     return None
+
+
+_PER_AXIS = re.compile(r"!quant\.uniform<\s*\w+(?:<[^>]*>)?\s*:\s*\w+\s*:\s*(\d+)\s*,\s*\{")
+
+
+def _per_axis(e: str) -> int | None:
+    """The quantized dimension of a per-axis quantized element type (``!quant.uniform<i8:f32:1, {...}>``)."""
+    m = _PER_AXIS.match(e)
+    return int(m.group(1)) if m else None
 
 
 # ---------------------------------------------------------------------------------- concatenation
@@ -227,7 +243,9 @@ def transpose(op: Operation, profile: Profile) -> Problem | None:
 
 def concatenation(op: Operation, profile: Profile) -> Problem | None:
     """``tfl.concatenation``: the axis, each operand's rank and sizes against the output's."""
-    problem = counts(op, None) or required(op, "axis", "fused_activation_function")
+    problem = (
+        counts(op, None) or required(op, "axis", "fused_activation_function") or enums(op, "fused_activation_function")
+    )
     if problem is not None or not _all(op) or not op.operands:
         return problem
     problem = first(

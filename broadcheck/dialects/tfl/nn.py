@@ -27,6 +27,7 @@ from broadcheck.dialects.tfl.base import (
     compatible,
     count,
     counts,
+    enums,
     first,
     has_rank,
     has_rank_at_least,
@@ -96,7 +97,11 @@ def batch_matmul(op: Operation, profile: Profile) -> Problem | None:
 
 def fully_connected(op: Operation, profile: Profile) -> Problem | None:
     """``tfl.fully_connected``: a 2-D filter whose sizes divide the input's and output's elements."""
-    problem = counts(op, 3, None) or required(op, "fused_activation_function", "weights_format", "keep_num_dims")
+    problem = (
+        counts(op, 3, None)
+        or required(op, "fused_activation_function", "weights_format", "keep_num_dims")
+        or enums(op, "fused_activation_function")
+    )
     if problem is not None or not _all(op, none=True) or not op.results:
         return problem
     input_type, filter_type = op.operands[0].type, op.operands[1].type
@@ -133,8 +138,12 @@ def fully_connected(op: Operation, profile: Profile) -> Problem | None:
 def conv_2d(op: Operation, profile: Profile) -> Problem | None:
     """``tfl.conv_2d``: 4-D input and filter, and the output its type inference gives. (Its bias is any
     tensor in TensorFlow 2.21; later versions want a 1-D one.)"""
-    problem = counts(op, 3) or required(
-        op, "dilation_h_factor", "dilation_w_factor", "fused_activation_function", "padding", "stride_h", "stride_w"
+    problem = (
+        counts(op, 3)
+        or required(
+            op, "dilation_h_factor", "dilation_w_factor", "fused_activation_function", "padding", "stride_h", "stride_w"
+        )
+        or enums(op, "fused_activation_function", "padding")
     )
     if problem is not None or not _all(op, none=True) or is_none(op.operands[0].type) or is_none(op.operands[1].type):
         return problem
@@ -167,15 +176,19 @@ def conv_2d(op: Operation, profile: Profile) -> Problem | None:
 
 def depthwise_conv_2d(op: Operation, profile: Profile) -> Problem | None:
     """``tfl.depthwise_conv_2d``: nothing in TensorFlow 2.21's verifier; the shapes are the kernel's."""
-    problem = counts(op, 3) or required(
-        op,
-        "dilation_h_factor",
-        "dilation_w_factor",
-        "fused_activation_function",
-        "padding",
-        "stride_h",
-        "stride_w",
-        "depth_multiplier",
+    problem = (
+        counts(op, 3)
+        or required(
+            op,
+            "dilation_h_factor",
+            "dilation_w_factor",
+            "fused_activation_function",
+            "padding",
+            "stride_h",
+            "stride_w",
+            "depth_multiplier",
+        )
+        or enums(op, "fused_activation_function", "padding")
     )
     if problem is not None or not _all(op, none=True):
         return problem
@@ -185,7 +198,12 @@ def depthwise_conv_2d(op: Operation, profile: Profile) -> Problem | None:
 def transpose_conv(op: Operation, profile: Profile) -> Problem | None:
     """``tfl.transpose_conv``: ranks of the output shape, weights and input, and the output against the
     constant output shape."""
-    problem = counts(op, 4) or required(op, "padding", "stride_h", "stride_w", "fused_activation_function")
+    # The attributes' constraints run in ODS order: padding, stride_h, stride_w, the activation.
+    problem = (
+        counts(op, 4)
+        or required(op, "padding", "stride_h", "stride_w", "fused_activation_function")
+        or enums(op, "padding")
+    )
     if problem is None:
         for name in ("stride_h", "stride_w"):
             v = attr_int(op, name)
@@ -194,6 +212,7 @@ def transpose_conv(op: Operation, profile: Profile) -> Problem | None:
                     "BC562",
                     {"name": name, "constraint": "32-bit signless integer attribute whose value is positive"},
                 )
+        problem = enums(op, "fused_activation_function")
     if problem is not None or not _all(op, none=True):
         return problem
     problem = first(
@@ -226,8 +245,10 @@ def transpose_conv(op: Operation, profile: Profile) -> Problem | None:
 
 def max_pool_2d(op: Operation, profile: Profile) -> Problem | None:
     """``tfl.max_pool_2d``: a 4-D input, the element type, the scale; the output is the kernel's."""
-    problem = counts(op, 1) or required(
-        op, "padding", "stride_w", "stride_h", "filter_width", "filter_height", "fused_activation_function"
+    problem = (
+        counts(op, 1)
+        or required(op, "padding", "stride_w", "stride_h", "filter_width", "filter_height", "fused_activation_function")
+        or enums(op, "padding", "fused_activation_function")
     )
     if problem is not None or not _all(op):
         return problem
@@ -241,8 +262,10 @@ def max_pool_2d(op: Operation, profile: Profile) -> Problem | None:
 
 def average_pool_2d(op: Operation, profile: Profile) -> Problem | None:
     """``tfl.average_pool_2d``: the scale; the output is the kernel's."""
-    problem = counts(op, 1) or required(
-        op, "filter_height", "filter_width", "padding", "stride_h", "stride_w", "fused_activation_function"
+    problem = (
+        counts(op, 1)
+        or required(op, "filter_height", "filter_width", "padding", "stride_h", "stride_w", "fused_activation_function")
+        or enums(op, "padding", "fused_activation_function")
     )
     if problem is not None or not _all(op):
         return problem
