@@ -21,6 +21,9 @@ from broadcheck.syntax.statement import read_statement
         ),
         ('%0 = "tf.Const"() {value = dense<2> : tensor<i32>} : () -> tensor<i32>', "dense<2> : tensor<i32>"),
         ("%0 = arith.constant dense<[1, 0]> : tensor<2xi32>", "dense<[1, 0]> : tensor<2xi32>"),
+        # MLIR's lexer takes spaces between `dense` and its `<`
+        ("%0 = arith.constant dense <[-1, 1]> : tensor<2xi32>", "dense<[-1, 1]> : tensor<2xi32>"),
+        ("%0 = arith.constant array <i64: 1, 2> : tensor<2xi64>", "array<i64: 1, 2> : tensor<2xi64>"),
     ],
 )
 def test_a_literal_carries_its_type_once(text: str, literal: str) -> None:

@@ -302,6 +302,14 @@ def literal(statement: Statement, name: str) -> str | None:
             if item.kind == "word" and item.text.startswith(("dense<", "array<", "dense_resource<")):
                 text = item.text
                 break
+            if (
+                item.kind == "word"
+                and item.text in ("dense", "array", "dense_resource")
+                and i + 1 < len(items)
+                and items[i + 1].text.startswith("<")
+            ):
+                text = item.text + items[i + 1].text  # `dense <[1, 2]>`: MLIR's lexer takes spaces there
+                break
     if text is None:
         return None
     if _TYPED.search(text) is None and statement.signature is not None:
