@@ -49,6 +49,8 @@ class Finding(NamedTuple):
     other_name: str = ""
     other_ordinal: int = -1
     """Which of that line's statement's names it is, where known (a forward reference's)."""
+    held: bool = False
+    """Reported after its statement (its place is among :attr:`Flow.fresh`'s)."""
 
 
 def comparable(a: str, b: str) -> bool:
@@ -94,6 +96,12 @@ class Flow:
         """The forward references made since the engine last looked: (line, ordinal)."""
         self.sites: dict[str, tuple[int, int]] = {}
         """Forward references: name -> (the line of the op using it, the operand's number)."""
+        self.redefined: list[Finding] = []
+        """Redefinitions before the module's first function or module, until its end (a
+        snippet may define a name again)."""
+        self.doubts: dict[str, list[Finding]] = {}
+        """Uses of a forward reference with another type than its first use, until the name is
+        defined (then they are reported) or the module ends (reported unless a snippet)."""
         self.resolved: list[tuple[str, tuple[int, int], int, int]] = []
         """Forward references resolved since the engine last looked: (name, its site, the line of
         its first use, the line of its definition), for the dominance rule."""
@@ -122,18 +130,25 @@ class Flow:
 
     def finish(self) -> None:
         """The end of the module: every forward reference never resolved is reported, in
-        the order of their first uses."""
-        for name, (line, ordinal) in sorted(self.placeholders.items(), key=lambda item: item[1]):
-            self.findings.append(Finding("BC014", line, name, ordinal, {}))
+        the order of their first uses (with the uses of another type than the first, held
+        until now), unless the module is a snippet: then they are its inputs."""
+        if not self.snippet:
+            self.findings.extend(self.redefined)
+            self.findings.extend(f for doubts in self.doubts.values() for f in doubts)
+            for name, (line, ordinal) in sorted(self.placeholders.items(), key=lambda item: item[1]):
+                self.findings.append(Finding("BC014", line, name, ordinal, {}))
         self.reset()
+
+    @property
+    def snippet(self) -> bool:
+        """Whether the module holds no function nor module (no region isolated from above):
+        ops written as in documentation, whose names never defined are their inputs."""
+        return self.regions == 0
 
     # ---------------------------------------------------------------- values
 
-    def define(
-        self, name: str, count: int, types: tuple[str | None, ...], line: int, ordinal: int, quiet: bool = False
-    ) -> None:
-        """Define ``name`` (``count`` results, with ``types``) at ``line`` (``quiet``: a
-        snippet outside any function, which may define a name again)."""
+    def define(self, name: str, count: int, types: tuple[str | None, ...], line: int, ordinal: int) -> None:
+        """Define ``name`` (``count`` results, with ``types``) at ``line``."""
         region = self.isolated[-1][1] if self.isolated else 0
         for number in range(count):
             key = name if number == 0 else f"{name}#{number}"
@@ -142,6 +157,8 @@ class Flow:
                 if key in self.placeholders:
                     used = self.types[key]
                     first_line, first_ordinal = self.placeholders.pop(key)
+                    if key in self.doubts:
+                        self.findings.extend(self.doubts.pop(key))
                     site = self.sites.pop(key, None)
                     used_in = self.home.pop(key, 0)
                     mismatch = used is not None and written is not None and used != written
@@ -163,10 +180,12 @@ class Flow:
                     elif used_in and used_in != region:  # used in one isolated region, defined outside it
                         self.escapes.append((first_line, first_ordinal, key, used_in))
                 else:
-                    if not quiet:
-                        self.findings.append(
-                            Finding("BC015", line, name, ordinal, {"name": name}, self.where[key], key)
-                        )
+                    finding = Finding("BC015", line, name, ordinal, {"name": name}, self.where[key], key)
+                    if self.regions:
+                        self.findings.append(finding)
+                    else:  # a snippet may define a name again: known at the module's end
+                        self.redefined.append(finding._replace(held=True))
+                        self.fresh.append((line, ordinal))
                     if key not in self.nested[-1]:
                         continue  # the definition around the region stays; this one is reported, and gone
                     # in the same region the later definition stands: no cascade of errors after it
@@ -210,14 +229,17 @@ class Flow:
         if expected is None or found is None:  # a type the text does not say: never a mismatch
             return
         if found != expected and comparable(found, expected):  # type: ignore[arg-type]
-            self.findings.append(
-                Finding(
-                    "BC011",
-                    line,
-                    name,
-                    ordinal,
-                    {"name": key.partition("#")[0], "used": expected, "prior": found},
-                    self.where.get(key, 0),
-                    key,
-                )
+            finding = Finding(
+                "BC011",
+                line,
+                name,
+                ordinal,
+                {"name": key.partition("#")[0], "used": expected, "prior": found},
+                self.where.get(key, 0),
+                key,
             )
+            if key in self.placeholders:  # (a snippet's input, if the name is never defined)
+                self.doubts.setdefault(key, []).append(finding._replace(held=True))
+                self.fresh.append((line, ordinal))
+            else:
+                self.findings.append(finding)

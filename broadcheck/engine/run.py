@@ -101,6 +101,9 @@ class FileRun(Sink):
         self.function_spans: list[tuple[int, int]] = []
         self.depth = 0
         self.placeholder_spans: dict[tuple[int, int], Span] = {}
+        self.parse_stop: tuple[int, int] | None = None
+        """Where value flow's first parse error in the module is (mlir-opt's parser stops
+        there): a finding made after it and placed before it is not reported."""
         self.blocks: list[Blocks] = [Blocks()]
         """The blocks of each open region (the module's first)."""
         self.calls = Calls()
@@ -190,6 +193,7 @@ class FileRun(Sink):
         self.scanner.end()
         self.flow.finish()
         self._findings()
+        self.parse_stop = None
         while self.functions:
             self._end_function(-1)
         self.unclosed = False
@@ -298,14 +302,6 @@ class FileRun(Sink):
         found = len(flow.findings)
         escapes = len(flow.escapes)
         roles = form.roles
-        if not self.functions:  # outside functions each statement stands alone (a snippet)
-            k = 0
-            results = [name for name, role in zip(names, roles, strict=True) if role == RESULT]
-            for name, result in zip(results, statement.results, strict=False):
-                flow.define(name, result.size, form.result_types[k : k + result.size], line, 0, quiet=True)
-                k += result.size
-            self._check(form, line, text, body, summaries=summaries, names=names)
-            return
         operand_types = form.operand_types
         uses = successor = 0
         one_line = len(lines) == 1
@@ -469,7 +465,7 @@ class FileRun(Sink):
         and, if its op is checked, the grammar says what is wrong."""
         source = body if text is not None else self.line_text(lines[0]).lstrip()
         m = re.match(r"\s*((?:%[\w$.\-]+(?::\d+)?\s*,?\s*)+)=", source)
-        if m is not None and self.functions:
+        if m is not None:
             found = len(self.flow.findings)
             for ordinal, r in enumerate(re.finditer(r"(%[\w$.\-]+)(?::(\d+))?", m.group(1))):
                 self.flow.define(r.group(1), int(r.group(2) or 1), (), lines[0], ordinal)
@@ -715,21 +711,30 @@ class FileRun(Sink):
         """Turn the flow's findings from ``start`` on into diagnostics."""
         flow = self.flow
         for finding in flow.findings[start:]:
-            if finding.code == "BC014":
+            if finding.code == "BC014" or finding.held:  # found at its statement, reported now
                 span = self.placeholder_spans.get((finding.line, finding.ordinal))
                 if span is None:
                     span = Span(finding.line, 1, finding.line, 2)
+            else:
+                assert span_of is not None
+                span = span_of(finding.ordinal)
+            at = (span.line, span.column)
+            if self.parse_stop is None or (finding.held and at < self.parse_stop):
+                self.parse_stop = at
+            elif at < self.parse_stop:
+                continue  # found after the parser stopped, placed before where it did: not reported
+            if finding.code == "BC014":
                 self._keep(span, self._fetch_line(span.line))
                 self.diagnostics.append(diagnose.value("BC014", self.path, span))
                 continue
-            assert span_of is not None
-            span = span_of(finding.ordinal)
-            self._keep(span)
+            self._keep(span, self._fetch_line(span.line))
             labels: tuple[Label, ...] = ()
             notes: tuple[Note, ...] = ()
             other = self.placeholder_spans.get((finding.other_line, finding.other_ordinal))
             if other is None and finding.other_line:
                 other = self._definition_span(finding.other_line, finding.other_name)
+            elif other is not None:
+                self._keep(other, self._fetch_line(other.line))
             args = dict(finding.args)
             if finding.code == "BC011":
                 prior_text = self._written_type(finding.other_line, finding.other_name) or str(args["prior"])
@@ -809,6 +814,8 @@ class FileRun(Sink):
     def region(self, form: Form | None, names: list[str], lines: list[int], first: bool, head: Text) -> bool:
         decl = form.decl if form is not None else None
         isolated = decl.isolated if decl is not None else False
+        if form is None:  # a generic form's head (`"builtin.module"() ({`): its op is known by name
+            isolated = _isolated_generic(head.text)
         flow = self.flow
         flow.push(isolated)
         if isolated:
@@ -848,7 +855,7 @@ class FileRun(Sink):
         if first:
             resolved = 0
             mark = len(self.diagnostics)
-            if self.functions and not statement.generic:
+            if not statement.generic:
                 # a custom form's parser resolves the operands it has read before its regions
                 types = form.operand_types
                 for ordinal, (name, role) in enumerate(zip(names, form.roles, strict=False)):
@@ -860,10 +867,10 @@ class FileRun(Sink):
                         resolved += 1
                 if flow.findings or flow.fresh:
                     self._locate_flow(0, names, lines[0] if lines else 0, head, head.text)
+                if flow.escapes:
+                    self._escapes(0)
             # the parser stops at a use of the wrong type in the head: no verifier sees the op
             self.head_uses.append(-1 if _parse_failed(self.diagnostics, mark) else resolved)
-        if not self.functions:
-            return isolated
         if first or (decl is not None and decl.region_arguments == "all"):
             found = len(flow.findings)
             argument_types = iter(form.arguments)
@@ -876,6 +883,8 @@ class FileRun(Sink):
                         self._forward()
             if len(flow.findings) > found:
                 self._locate_flow(found, names, lines[0] if lines else 0, head, head.text)
+            if flow.escapes:
+                self._escapes(0)
         return isolated
 
     def _registered(self, name: str) -> bool:
@@ -896,14 +905,20 @@ class FileRun(Sink):
             name = m.group("generic") or m.group("custom")
             at = m.start("generic") - 1 if m.group("generic") else m.start("custom")
             span = Span(line, at + 1, line, at + 1 + len(name) + (2 if m.group("generic") else 0))
+            last = self.diagnostics[-1] if self.diagnostics else None
+            if last is not None and last.code == "BC019" and last.span == span:
+                continue  # one error for the op, at its first operand from outside
             self._keep(span, text)
             labels: tuple[Label, ...] = ()
             header_line = self.isolated_heads.get(region, 0)
             if header_line:
                 header = self._fetch_line(header_line)
                 hm = _OP_NAME.match(header)
-                if hm is not None and hm.group("custom"):
-                    hspan = Span(header_line, hm.start("custom") + 1, header_line, hm.end("custom") + 1)
+                if hm is not None:
+                    generic = hm.group("generic")
+                    at = hm.start("generic") - 1 if generic else hm.start("custom")
+                    end = hm.end("generic") + 2 if generic else hm.end("custom") + 1
+                    hspan = Span(header_line, at + 1, header_line, end)
                     self._keep(hspan, header)
                     labels = (Label(hspan, "required by region isolation constraints", mlir_note=True),)
             op = f"func.{name}" if name in ("return", "call") else name  # (the default dialect's)
@@ -1011,19 +1026,6 @@ class FileRun(Sink):
         body = text.text
         open_at = body.find("(")
         region = self.open_regions[-1] if self.open_regions else None
-        if not self.functions:  # no value flow here; the block is known, and an entry block's
-            types = tuple(_argument_keys(body, open_at)) if open_at >= 0 else ()  # arguments are its region's
-            label = (body[:open_at] if open_at >= 0 else body).strip()
-            at = text.where(0)
-            if self.blocks:
-                wrong = self.blocks[-1].label(label, types, Where(at[0], at[1], at[1] + len(label)))
-                if wrong is not None:
-                    self._found([wrong])
-            if region is not None and not region.labelled:
-                region.labelled = True
-                if not region.arguments:
-                    region.arguments = types
-            return
         entry = region is not None and region.texts is None and not region.labelled
         self.dom.label((body[:open_at] if open_at >= 0 else body).strip(), text.line, entry)
         if open_at < 0:
@@ -1064,6 +1066,8 @@ class FileRun(Sink):
                 return Span(line, column, end[0], end[1] + 1)
 
             self._findings(found, span_of)
+        if flow.escapes:  # a forward reference from another function, resolved here
+            self._escapes(0)
 
     def alias(self, text: Text) -> None:
         """``!name = type``: a type alias, from here on (``#name = ...`` aliases an attribute)."""
@@ -1186,6 +1190,15 @@ def _label_arguments(body: str, open_at: int) -> list[tuple[re.Match[str], str |
 def _argument_keys(body: str, open_at: int) -> list[str | None]:
     """The types (keys) of a block label's arguments, ``None`` where one cannot be read."""
     return [key for _, key in _label_arguments(body, open_at)]
+
+
+def _isolated_generic(head: str) -> bool:
+    """Whether the op of a generic form's head is IsolatedFromAbove (by its declaration)."""
+    from broadcheck import dialects
+
+    m = _OP_NAME.match(head)
+    decl = dialects.lookup(m.group("generic")) if m is not None and m.group("generic") else None
+    return decl is not None and decl.isolated
 
 
 def _layout_of(name: str) -> Layout | None:
