@@ -82,6 +82,17 @@ class Flow:
         """The number of the isolated region a forward reference was made in (0: none)."""
         self.nested: list[list[str]] = [[]]
         """The names each open region defines (innermost last): erased when it closes."""
+        self.graph: list[bool] = [True]
+        """Whether each open region is a graph region (the module's body, first, is one)."""
+        self.serials: list[int] = [0]
+        """Each open region's number, in the order regions opened."""
+        self.opened = 0
+        self.origins: dict[str, tuple[int, int]] = {}
+        """Forward references made in a graph region: name -> (the depth and number of the
+        region)."""
+        self.unreached: list[tuple[tuple[int, int], int]] = []
+        """Forward references from a graph region resolved in a region nested in it, which the
+        definition does not dominate: (the use's site, the line of the definition)."""
         self.isolated: list[tuple[int, int, frozenset[str]]] = []
         """The open regions whose op is IsolatedFromAbove, innermost last: (depth, number, the
         names defined outside it when it opened)."""
@@ -108,9 +119,12 @@ class Flow:
 
     # ---------------------------------------------------------------- scopes
 
-    def push(self, isolated: bool) -> None:
-        """A region opens."""
+    def push(self, isolated: bool, graph: bool = False) -> None:
+        """A region opens (``graph``: a graph region, whose ops may use what comes after)."""
         self.nested.append([])
+        self.graph.append(graph)
+        self.opened += 1
+        self.serials.append(self.opened)
         if isolated:
             self.regions += 1
             self.outside = frozenset(k for k in self.types if k not in self.placeholders)
@@ -124,6 +138,8 @@ class Flow:
             self.isolated.pop()
             self.outside = self.isolated[-1][2] if self.isolated else frozenset()
         types, where = self.types, self.where
+        self.graph.pop()
+        self.serials.pop()
         for name in self.nested.pop():
             types.pop(name, None)
             where.pop(name, None)
@@ -147,9 +163,13 @@ class Flow:
 
     # ---------------------------------------------------------------- values
 
-    def define(self, name: str, count: int, types: tuple[str | None, ...], line: int, ordinal: int) -> None:
-        """Define ``name`` (``count`` results, with ``types``) at ``line``."""
+    def define(
+        self, name: str, count: int, types: tuple[str | None, ...], line: int, ordinal: int, argument: bool = False
+    ) -> None:
+        """Define ``name`` (``count`` results, with ``types``) at ``line`` (``argument``: a
+        block argument)."""
         region = self.isolated[-1][1] if self.isolated else 0
+        redefined = False
         for number in range(count):
             key = name if number == 0 else f"{name}#{number}"
             written = types[number] if number < len(types) else None
@@ -162,8 +182,15 @@ class Flow:
                     site = self.sites.pop(key, None)
                     used_in = self.home.pop(key, 0)
                     mismatch = used is not None and written is not None and used != written
-                    if site is not None and not (mismatch and comparable(used, written)):  # type: ignore[arg-type]
-                        self.resolved.append((key, site, first_line, line))  # (a parse error ends all)
+                    origin = self.origins.pop(key, None)
+                    if site is None or (mismatch and comparable(used, written)):  # type: ignore[arg-type]
+                        pass  # (a parse error ends all)
+                    elif origin is None or not (
+                        origin[0] <= len(self.nested) and self.serials[origin[0] - 1] == origin[1]
+                    ):
+                        self.resolved.append((key, site, first_line, line))
+                    elif origin[0] < len(self.nested) and not argument:  # (in the graph region itself: fine)
+                        self.unreached.append((site, line))  # defined in a region nested in the use's
                     if mismatch and comparable(used, written):  # type: ignore[arg-type]
                         self.findings.append(
                             Finding(
@@ -180,12 +207,14 @@ class Flow:
                     elif used_in and used_in != region:  # used in one isolated region, defined outside it
                         self.escapes.append((first_line, first_ordinal, key, used_in))
                 else:
-                    finding = Finding("BC015", line, name, ordinal, {"name": name}, self.where[key], key)
-                    if self.regions:
-                        self.findings.append(finding)
-                    else:  # a snippet may define a name again: known at the module's end
-                        self.redefined.append(finding._replace(held=True))
-                        self.fresh.append((line, ordinal))
+                    if not redefined:  # (once: the parser stops at the name's first result)
+                        redefined = True
+                        finding = Finding("BC015", line, name, ordinal, {"name": name}, self.where[key], key)
+                        if self.regions:
+                            self.findings.append(finding)
+                        else:  # a snippet may define a name again: known at the module's end
+                            self.redefined.append(finding._replace(held=True))
+                            self.fresh.append((line, ordinal))
                     if key not in self.nested[-1]:
                         continue  # the definition around the region stays; this one is reported, and gone
                     # in the same region the later definition stands: no cascade of errors after it
@@ -202,7 +231,7 @@ class Flow:
             self.findings.append(Finding("BC018", line, name, ordinal, {"name": name}, other, name, first))
             self.placeholders.pop(name, None)  # reported once: no cascade of errors after it
             self.types.pop(name, None)
-        self.define(name, 1, (type_,), line, ordinal)
+        self.define(name, 1, (type_,), line, ordinal, argument=True)
 
     def use(
         self, name: str, expected: str | None, line: int, ordinal: int, site: tuple[int, int] | None = None
@@ -220,6 +249,8 @@ class Flow:
             self.where[key] = line
             self.home[key] = self.isolated[-1][1] if self.isolated else 0
             self.placeholders[key] = (line, ordinal)
+            if self.graph[-1]:
+                self.origins[key] = (len(self.nested), self.serials[-1])
             self.fresh.append((line, ordinal))
             if site is not None:
                 self.sites[key] = site

@@ -19,7 +19,7 @@ from broadcheck.dialects import Registry
 from broadcheck.dialects.op import Layout
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Blocks, Calls, Found, Signature, Where, yields
-from broadcheck.engine.dominance import Dominance
+from broadcheck.engine.dominance import Broken, Dominance
 from broadcheck.engine.flow import Flow
 from broadcheck.engine.forms import ARGUMENT, RESULT, SUCCESSOR, USE, Form, read_form, unasked
 from broadcheck.engine.options import Options
@@ -256,7 +256,7 @@ class FileRun(Sink):
                     flow.define(name, 1, result_types[k : k + 1], line, k)
                     if flow.findings:
                         self._locate_flow(0, names, line, None, "")
-                    if flow.resolved:
+                    if flow.resolved or flow.unreached:
                         self._forward()
                     if len(flow.escapes) > escapes:  # a forward reference from another function
                         self._escapes(escapes)
@@ -333,7 +333,7 @@ class FileRun(Sink):
             result_types = form.result_types[k : k + result.size]
             k += result.size
             flow.define(name, result.size, result_types, line if one_line else lines[ordinal], ordinal)
-        if flow.resolved:
+        if flow.resolved or flow.unreached:
             self._forward()
         if len(flow.findings) > found or flow.fresh:
             self._locate_flow(found, names, line, text, body)
@@ -454,11 +454,17 @@ class FileRun(Sink):
             self.dom.use(key, line, operand, at, defined, False)
 
     def _forward(self) -> None:
-        """Forward references resolved: their first uses are judged when the function ends."""
+        """Forward references resolved: their first uses are judged when the function ends;
+        those from a graph region resolved in a region nested in it, now."""
         for key, (line, operand), at, defined in self.flow.resolved:
             if self.functions:
                 self.dom.use(key, line, operand, at, defined, True)
         self.flow.resolved.clear()
+        if self.flow.unreached:
+            unreached = [Broken(line, operand, "operand defined here (op in a child region)", defined)
+                         for (line, operand), defined in self.flow.unreached]  # fmt: skip
+            self.flow.unreached.clear()
+            self._dominance(unreached)
 
     def _unread(self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str) -> None:
         """A statement the reader cannot take: its results are defined with unknown types,
@@ -814,10 +820,11 @@ class FileRun(Sink):
     def region(self, form: Form | None, names: list[str], lines: list[int], first: bool, head: Text) -> bool:
         decl = form.decl if form is not None else None
         isolated = decl.isolated if decl is not None else False
-        if form is None:  # a generic form's head (`"builtin.module"() ({`): its op is known by name
-            isolated = _isolated_generic(head.text)
+        name = form.name if form is not None else _generic_name(head.text)
+        if form is None and name:  # a generic form's head (`"builtin.module"() ({`): its op is known by name
+            isolated = _isolated(name)
         flow = self.flow
-        flow.push(isolated)
+        flow.push(isolated, name in _MODULES)
         if isolated:
             self.isolated_heads[flow.regions] = lines[0] if lines else head.line
         self.depth += 1
@@ -879,7 +886,7 @@ class FileRun(Sink):
                     at = lines[ordinal] if ordinal < len(lines) else 0
                     self.dom.argument(name, at)
                     flow.argument(name, next(argument_types, None), at, ordinal)
-                    if flow.resolved:
+                    if flow.resolved or flow.unreached:
                         self._forward()
             if len(flow.findings) > found:
                 self._locate_flow(found, names, lines[0] if lines else 0, head, head.text)
@@ -946,9 +953,10 @@ class FileRun(Sink):
             self.isolated_ops.pop()
         self.depth -= 1
 
-    def _dominance(self) -> None:
-        """The function's uses that their definitions do not dominate (:mod:`.dominance`)."""
-        for broken in self.dom.judge():
+    def _dominance(self, found: list[Broken] | None = None) -> None:
+        """The function's uses that their definitions do not dominate (:mod:`.dominance`), or
+        those ``found``."""
+        for broken in self.dom.judge() if found is None else found:
             raw = self._fetch_line(broken.line)
             m = _OP_NAME.match(raw)
             op = self._op_where(broken.line, raw)
@@ -1046,8 +1054,8 @@ class FileRun(Sink):
             keys.append(key)
             line = text.where(m.start(1))[0]
             self.dom.argument(m.group(1), line)
-            flow.define(m.group(1), 1, (key,), line, len(offsets) - 1)
-            if flow.resolved:
+            flow.define(m.group(1), 1, (key,), line, len(offsets) - 1, argument=True)
+            if flow.resolved or flow.unreached:
                 self._forward()
         name = body[:open_at].strip() if open_at >= 0 else body.strip()
         where = text.where(0)
@@ -1156,6 +1164,9 @@ class FileRun(Sink):
 _MISSING = object()
 _GRAPH_REGIONS = frozenset({"builtin.module", "module", "tf_executor.graph"})
 """Registered ops whose regions are graph regions: no dominance there."""
+_MODULES = frozenset({"builtin.module", "module"})
+"""Ops whose region is a graph region for value flow (``tf_executor.graph`` is not: TensorFlow
+2.21's verifier checks dominance there, and its ``wraps`` form puts the op in a region)."""
 _DEFAULT_DIALECT = frozenset({"return", "call", "module"})
 _CALLS = frozenset({"func.call", "call"})
 _CALL_CODES = frozenset({"BC024", "BC025", "BC026", "BC027"})
@@ -1192,12 +1203,17 @@ def _argument_keys(body: str, open_at: int) -> list[str | None]:
     return [key for _, key in _label_arguments(body, open_at)]
 
 
-def _isolated_generic(head: str) -> bool:
-    """Whether the op of a generic form's head is IsolatedFromAbove (by its declaration)."""
+def _generic_name(head: str) -> str:
+    """The op name of a generic form's head (``"builtin.module"() ({``), or ``""``."""
+    m = _OP_NAME.match(head)
+    return (m.group("generic") or "") if m is not None else ""
+
+
+def _isolated(name: str) -> bool:
+    """Whether op ``name`` is IsolatedFromAbove (by its declaration)."""
     from broadcheck import dialects
 
-    m = _OP_NAME.match(head)
-    decl = dialects.lookup(m.group("generic")) if m is not None and m.group("generic") else None
+    decl = dialects.lookup(name)
     return decl is not None and decl.isolated
 
 
