@@ -87,12 +87,18 @@ class Flow:
         self.serials: list[int] = [0]
         """Each open region's number, in the order regions opened."""
         self.opened = 0
-        self.origins: dict[str, tuple[int, int]] = {}
-        """Forward references made in a graph region: name -> (the depth and number of the
-        region)."""
-        self.unreached: list[tuple[tuple[int, int], int]] = []
-        """Forward references from a graph region resolved in a region nested in it, which the
-        definition does not dominate: (the use's site, the line of the definition)."""
+        self.origins: dict[str, tuple[int, ...]] = {}
+        """Forward references made outside functions (only modules around): name -> the
+        numbers of the regions open at the use, outermost first."""
+        self.unreached: list[tuple[tuple[int, int], int, str]] = []
+        """Forward references from outside functions whose definition does not dominate the
+        use: (the use's site, the line of the definition, where it is, in MLIR's words)."""
+        self.orphans: list[tuple[tuple[int, int], str]] = []
+        """Forward references never to be resolved: a region defined their name and closed,
+        which erases every entry of the name (``%4#1`` after a region's ``%4``)."""
+        self.holds: list[tuple[int, int]] = []
+        """Findings held (see :attr:`Finding.held`) since the engine last looked: (line,
+        ordinal)."""
         self.isolated: list[tuple[int, int, frozenset[str]]] = []
         """The open regions whose op is IsolatedFromAbove, innermost last: (depth, number, the
         names defined outside it when it opened)."""
@@ -140,9 +146,16 @@ class Flow:
         types, where = self.types, self.where
         self.graph.pop()
         self.serials.pop()
-        for name in self.nested.pop():
+        popped = self.nested.pop()
+        for name in popped:
             types.pop(name, None)
             where.pop(name, None)
+        if self.placeholders:  # MLIR erases every entry of a name the region defined
+            bases = {name.partition("#")[0] for name in popped}
+            for key in [k for k in self.placeholders if k.partition("#")[0] in bases]:
+                self.orphans.append((self.placeholders.pop(key), key))
+                for table in (types, where, self.sites, self.home, self.origins):
+                    table.pop(key, None)
 
     def finish(self) -> None:
         """The end of the module: every forward reference never resolved is reported, in
@@ -151,7 +164,8 @@ class Flow:
         if not self.snippet:
             self.findings.extend(self.redefined)
             self.findings.extend(f for doubts in self.doubts.values() for f in doubts)
-            for name, (line, ordinal) in sorted(self.placeholders.items(), key=lambda item: item[1]):
+            never = [(at, name) for name, at in self.placeholders.items()] + self.orphans
+            for (line, ordinal), name in sorted(never):
                 self.findings.append(Finding("BC014", line, name, ordinal, {}))
         self.reset()
 
@@ -168,7 +182,6 @@ class Flow:
     ) -> None:
         """Define ``name`` (``count`` results, with ``types``) at ``line`` (``argument``: a
         block argument)."""
-        region = self.isolated[-1][1] if self.isolated else 0
         redefined = False
         for number in range(count):
             key = name if number == 0 else f"{name}#{number}"
@@ -183,14 +196,13 @@ class Flow:
                     used_in = self.home.pop(key, 0)
                     mismatch = used is not None and written is not None and used != written
                     origin = self.origins.pop(key, None)
+                    escape = used_in != 0 and all(used_in != number for _, number, _ in self.isolated)
                     if site is None or (mismatch and comparable(used, written)):  # type: ignore[arg-type]
                         pass  # (a parse error ends all)
-                    elif origin is None or not (
-                        origin[0] <= len(self.nested) and self.serials[origin[0] - 1] == origin[1]
-                    ):
+                    elif origin is None:
                         self.resolved.append((key, site, first_line, line))
-                    elif origin[0] < len(self.nested) and not argument:  # (in the graph region itself: fine)
-                        self.unreached.append((site, line))  # defined in a region nested in the use's
+                    else:
+                        self._dominance(key, origin, site, first_line, line, argument or escape)
                     if mismatch and comparable(used, written):  # type: ignore[arg-type]
                         self.findings.append(
                             Finding(
@@ -204,7 +216,7 @@ class Flow:
                                 first_ordinal,
                             )
                         )
-                    elif used_in and used_in != region:  # used in one isolated region, defined outside it
+                    elif escape:  # used in one isolated region (closed), defined outside it
                         self.escapes.append((first_line, first_ordinal, key, used_in))
                 else:
                     if not redefined:  # (once: the parser stops at the name's first result)
@@ -215,12 +227,30 @@ class Flow:
                         else:  # a snippet may define a name again: known at the module's end
                             self.redefined.append(finding._replace(held=True))
                             self.fresh.append((line, ordinal))
+                            self.holds.append((line, ordinal))
                     if key not in self.nested[-1]:
                         continue  # the definition around the region stays; this one is reported, and gone
                     # in the same region the later definition stands: no cascade of errors after it
             self.types[key] = written
             self.where[key] = line
             self.nested[-1].append(key)
+
+    def _dominance(
+        self, key: str, origin: tuple[int, ...], site: tuple[int, int], first: int, line: int, quiet: bool
+    ) -> None:
+        """A forward reference from outside functions resolved at ``line``: whether the
+        definition dominates the use, by where the two are (``quiet``: say nothing here)."""
+        here, n = tuple(self.serials), len(origin)
+        if here[:n] == origin:  # defined in the use's region, or in a region nested in it
+            if not self.graph[n - 1]:
+                self.resolved.append((key, site, first, line))
+            elif len(here) > n and not quiet:
+                self.unreached.append((site, line, "op in a child region"))
+        elif origin[: len(here)] == here:  # defined in a region around the use's
+            if not self.graph[-1]:
+                self.resolved.append((key, site, first, line))
+        elif not quiet:
+            self.unreached.append((site, line, "op is neither in a parent nor in a child region"))
 
     def argument(self, name: str, type_: str | None, line: int, ordinal: int) -> None:
         """A region's entry argument, named by its op's custom form (``scf.for %i = ...``,
@@ -249,8 +279,8 @@ class Flow:
             self.where[key] = line
             self.home[key] = self.isolated[-1][1] if self.isolated else 0
             self.placeholders[key] = (line, ordinal)
-            if self.graph[-1]:
-                self.origins[key] = (len(self.nested), self.serials[-1])
+            if all(self.graph[depth] for depth, _, _ in self.isolated):  # (outside functions)
+                self.origins[key] = tuple(self.serials)
             self.fresh.append((line, ordinal))
             if site is not None:
                 self.sites[key] = site
@@ -272,5 +302,6 @@ class Flow:
             if key in self.placeholders:  # (a snippet's input, if the name is never defined)
                 self.doubts.setdefault(key, []).append(finding._replace(held=True))
                 self.fresh.append((line, ordinal))
+                self.holds.append((line, ordinal))
             else:
                 self.findings.append(finding)

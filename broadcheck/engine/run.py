@@ -104,6 +104,8 @@ class FileRun(Sink):
         self.parse_stop: tuple[int, int] | None = None
         """Where value flow's first parse error in the module is (mlir-opt's parser stops
         there): a finding made after it and placed before it is not reported."""
+        self.dropped: set[tuple[int, int]] = set()
+        """Held findings (line, ordinal) made after :attr:`parse_stop` and placed before it."""
         self.blocks: list[Blocks] = [Blocks()]
         """The blocks of each open region (the module's first)."""
         self.calls = Calls()
@@ -194,6 +196,7 @@ class FileRun(Sink):
         self.flow.finish()
         self._findings()
         self.parse_stop = None
+        self.dropped.clear()
         while self.functions:
             self._end_function(-1)
         self.unclosed = False
@@ -254,7 +257,7 @@ class FileRun(Sink):
                 if name in types:
                     escapes = len(flow.escapes)
                     flow.define(name, 1, result_types[k : k + 1], line, k)
-                    if flow.findings:
+                    if flow.findings or flow.fresh:
                         self._locate_flow(0, names, line, None, "")
                     if flow.resolved or flow.unreached:
                         self._forward()
@@ -380,8 +383,9 @@ class FileRun(Sink):
                 _, result_texts = _written(statement, form)
                 operand_texts, _ = _written(statement, form)
                 self.calls.call(
-                    callee[1:].strip('"'), form.operand_types, form.result_types, (operand_texts, result_texts), op
-                )
+                    callee[1:].strip('"'), form.operand_types, form.result_types, (operand_texts, result_texts), op,
+                    tuple(self.flow.serials),
+                )  # fmt: skip
         if statement.name == "func.func":  # a declaration (a function with a body is read at its region)
             symbol = next((i.text for i in statement.items if i.kind == "symbol"), None)
             signature = _signature(statement)
@@ -461,8 +465,8 @@ class FileRun(Sink):
                 self.dom.use(key, line, operand, at, defined, True)
         self.flow.resolved.clear()
         if self.flow.unreached:
-            unreached = [Broken(line, operand, "operand defined here (op in a child region)", defined)
-                         for (line, operand), defined in self.flow.unreached]  # fmt: skip
+            unreached = [Broken(line, operand, f"operand defined here ({where})", defined)
+                         for (line, operand), defined, where in self.flow.unreached]  # fmt: skip
             self.flow.unreached.clear()
             self._dominance(unreached)
 
@@ -475,7 +479,7 @@ class FileRun(Sink):
             found = len(self.flow.findings)
             for ordinal, r in enumerate(re.finditer(r"(%[\w$.\-]+)(?::(\d+))?", m.group(1))):
                 self.flow.define(r.group(1), int(r.group(2) or 1), (), lines[0], ordinal)
-            if len(self.flow.findings) > found:  # `%0 = <broken>` after another `%0`
+            if len(self.flow.findings) > found or self.flow.fresh:  # `%0 = <broken>` after another `%0`
                 self._locate_flow(found, names, lines[0], text, body)
         name_match = re.match(r'\s*(?:%[^=]*=\s*)?(?:"([\w$.\-]+)"|([A-Za-z_][\w$.]*))', source)
         if name_match is None:
@@ -708,15 +712,35 @@ class FileRun(Sink):
                 start, end = text.where(a), text.where(b - 1)
                 return Span(start[0], start[1], end[0], end[1] + 1)
 
-        for fresh in self.flow.fresh:
-            self.placeholder_spans[fresh] = span_of(fresh[1])
-        self.flow.fresh.clear()
+        self._place(span_of)
         self._findings(found, span_of)
+
+    def _place(self, span_of: Callable[[int], Span]) -> None:
+        """The spans of the flow's new forward references and held findings."""
+        flow = self.flow
+        for fresh in flow.fresh:
+            self.placeholder_spans[fresh] = span_of(fresh[1])
+        flow.fresh.clear()
+
+    def _hold(self, hold: tuple[int, int]) -> None:
+        """A held finding counts as found now (see :attr:`parse_stop`)."""
+        span = self.placeholder_spans.get(hold)
+        at = (span.line, span.column) if span is not None else (hold[0], 1)
+        if self.parse_stop is None:
+            self.parse_stop = at
+        elif at < self.parse_stop:
+            self.dropped.add(hold)
 
     def _findings(self, start: int = 0, span_of: Callable[[int], Span] | None = None) -> None:
         """Turn the flow's findings from ``start`` on into diagnostics."""
         flow = self.flow
+        holds = sorted(flow.holds)  # (found with the findings of their statements, in its order)
+        flow.holds.clear()
         for finding in flow.findings[start:]:
+            while (
+                holds and not finding.held and (finding.code in _DEFINING or holds[0] < (finding.line, finding.ordinal))
+            ):
+                self._hold(holds.pop(0))  # (a statement's uses are read before what it defines)
             if finding.code == "BC014" or finding.held:  # found at its statement, reported now
                 span = self.placeholder_spans.get((finding.line, finding.ordinal))
                 if span is None:
@@ -725,7 +749,10 @@ class FileRun(Sink):
                 assert span_of is not None
                 span = span_of(finding.ordinal)
             at = (span.line, span.column)
-            if self.parse_stop is None or (finding.held and at < self.parse_stop):
+            if finding.held:
+                if (finding.line, finding.ordinal) in self.dropped:
+                    continue  # (its place was judged when it was found)
+            elif self.parse_stop is None:
                 self.parse_stop = at
             elif at < self.parse_stop:
                 continue  # found after the parser stopped, placed before where it did: not reported
@@ -756,6 +783,8 @@ class FileRun(Sink):
             elif finding.code == "BC016" and other is not None:
                 labels = (Label(other, f"previously used here with type '{args['used']}'", mlir_note=True),)
             self.diagnostics.append(diagnose.value(finding.code, self.path, span, labels, notes, args=args))
+        for hold in holds:
+            self._hold(hold)
         del flow.findings[start:]
 
     def _fetch_line(self, number: int) -> str:
@@ -824,9 +853,6 @@ class FileRun(Sink):
         if form is None and name:  # a generic form's head (`"builtin.module"() ({`): its op is known by name
             isolated = _isolated(name)
         flow = self.flow
-        flow.push(isolated, name in _MODULES)
-        if isolated:
-            self.isolated_heads[flow.regions] = lines[0] if lines else head.line
         self.depth += 1
         if first:
             self.summaries.append([])
@@ -839,10 +865,11 @@ class FileRun(Sink):
             self.dom.reset()
         outer = self.dom.start
         opened = head.parts[-1].line if head.parts else head.line
-        self.dom.region(head.line, opened, not self._registered(statement.name if statement is not None else ""))
+        self.dom.region(head.line, opened, not self._registered(name))
         if statement is None:
             if first:
                 self.head_uses.append(0)
+            self._push(isolated, name, lines[0] if lines else head.line)
             return isolated
         assert form is not None
         if first and statement.name == "func.func":
@@ -878,6 +905,7 @@ class FileRun(Sink):
                     self._escapes(0)
             # the parser stops at a use of the wrong type in the head: no verifier sees the op
             self.head_uses.append(-1 if _parse_failed(self.diagnostics, mark) else resolved)
+        self._push(isolated, name, lines[0] if lines else head.line)  # (its head's operands are outside it)
         if first or (decl is not None and decl.region_arguments == "all"):
             found = len(flow.findings)
             argument_types = iter(form.arguments)
@@ -888,11 +916,17 @@ class FileRun(Sink):
                     flow.argument(name, next(argument_types, None), at, ordinal)
                     if flow.resolved or flow.unreached:
                         self._forward()
-            if len(flow.findings) > found:
+            if len(flow.findings) > found or flow.fresh:
                 self._locate_flow(found, names, lines[0] if lines else 0, head, head.text)
             if flow.escapes:
                 self._escapes(0)
         return isolated
+
+    def _push(self, isolated: bool, name: str, line: int) -> None:
+        """The region's names open in value flow."""
+        self.flow.push(isolated, name in _MODULES)
+        if isolated:
+            self.isolated_heads[self.flow.regions] = line
 
     def _registered(self, name: str) -> bool:
         """Whether ``name`` is an op its dialect registers (MLIR checks dominance only in the
@@ -1066,13 +1100,14 @@ class FileRun(Sink):
             region.labelled = True
             if not region.arguments:
                 region.arguments = tuple(keys)
-        if len(flow.findings) > found:
+        if len(flow.findings) > found or flow.fresh:
 
             def span_of(ordinal: int) -> Span:
                 a, b = offsets[ordinal]
                 (line, column), end = text.where(a), text.where(b - 1)
                 return Span(line, column, end[0], end[1] + 1)
 
+            self._place(span_of)
             self._findings(found, span_of)
         if flow.escapes:  # a forward reference from another function, resolved here
             self._escapes(0)
@@ -1162,6 +1197,8 @@ class FileRun(Sink):
 
 
 _MISSING = object()
+_DEFINING = frozenset({"BC015", "BC016", "BC018"})
+"""Value flow's findings on what a statement defines (found after its uses)."""
 _GRAPH_REGIONS = frozenset({"builtin.module", "module", "tf_executor.graph"})
 """Registered ops whose regions are graph regions: no dominance there."""
 _MODULES = frozenset({"builtin.module", "module"})
@@ -1304,6 +1341,8 @@ def _without_cascades(diagnostics: list[Diagnostic], chunks: list[int]) -> list[
     from bisect import bisect_right
 
     parse_lines = {d.line for d in diagnostics if d.code in _PARSE}
+    # a forward reference's definition of another type: the use (its note's line) took the wrong type
+    parse_lines.update(label.span.line for d in diagnostics if d.code == "BC016" for label in d.labels)
     if not parse_lines and not any(d.code in _FLOW_VERIFIER for d in diagnostics):
         return list(diagnostics)
     kept = [
