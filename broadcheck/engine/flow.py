@@ -11,9 +11,18 @@ isolation check.
   region may reuse the op's result name (``%0 = "stablehlo.all_reduce"(...) ({ %0 =
   ... })``).
 * A use of a name not defined yet is a *forward reference*: it stays pending in the
-  module (a region closing does not drop it) until a definition resolves it, whose type
-  must match (``definition of SSA value '%x#0' has type T``); one never resolved is
-  ``use of undeclared SSA value name`` at the end of the module.
+  module (a region closing does not drop it, unless the region defined the name: MLIR then
+  erases all its entries, so ``%4#1`` pending when a region's ``%4`` goes is never
+  resolved) until a definition resolves it, whose type must match (``definition of SSA
+  value '%x#0' has type T``); one never resolved is ``use of undeclared SSA value name`` at
+  the end of the module.
+* The module's own body (a file's top level, a ``module``'s region, each
+  ``--split-input-file`` chunk) is a graph region: its ops may use what comes later; a
+  forward reference from there resolved inside a region nested in it (a function's body)
+  is not dominated by its definition, which the verifier reports (:attr:`Flow.unreached`).
+  A module with no function and no module in it is a *snippet*: the names it never defines
+  are its inputs (no ``undeclared`` error, no type agreement between their uses), and it
+  may define a name again; those findings are held until the module's end decides.
 * A second use must have the first's type (``use of value '%x' expects different type
   than prior uses: 'T' vs 'U'``, note ``prior use here``); a name is defined once while
   it is visible (``redefinition of SSA value '%x'``, note ``previously defined here``);

@@ -18,7 +18,11 @@ against a value's definition:
   result name (an op's results are defined after its regions are parsed);
 * blocks: ``cf.br ^bb1(%x : T)`` and ``cf.cond_br %c, ^bb1(...), ^bb2(...)`` to blocks with
   arguments, written in any order after the entry block (forward references to blocks);
-* module-level ops, which form a graph region (forward references are allowed there).
+* module-level ops, which form a graph region (forward references are allowed there): a
+  constant and up to four ops on it (trailing-type ops, casts, an ``scf.if`` yielding them)
+  in any order, before the functions and after them, in a file's top level or an explicit
+  ``module``; the ``graph/*`` kinds plant mistakes there (a use's type, an undeclared or
+  redefined name, a value of a function's body, a value from outside the ``module``).
 
 Types are scalars, vectors and tensors with static and dynamic (``?``) dims. The module
 is valid by construction; then, unless the case's kind is ``valid``, one mistake of that
