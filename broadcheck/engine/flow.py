@@ -205,7 +205,7 @@ class Flow:
                     used_in = self.home.pop(key, 0)
                     mismatch = used is not None and written is not None and used != written
                     origin = self.origins.pop(key, None)
-                    escape = used_in != 0 and all(used_in != number for _, number, _ in self.isolated)
+                    escape = used_in != 0 and all(used_in != n for _, n, _ in self.isolated)
                     if site is None or (mismatch and comparable(used, written)):  # type: ignore[arg-type]
                         pass  # (a parse error ends all)
                     elif origin is None:
