@@ -2,9 +2,9 @@
 // `broadcheck rules` lists every code; the dialect fixtures in tests/fixtures/
 // have the dialects' own (TOSA, StableHLO, TensorFlow, ...).
 
-// The ops below stand alone, outside any function, as snippets do: each is
-// checked on its own. The function at the end shows what following values
-// through a function finds.
+// The ops below stand outside any function, as snippets do, each checked on its own
+// (mlir-opt reads the file as one module: it would also say their operands are defined
+// nowhere). The function at the end shows what following values through a function finds.
 
 // BC001: the `>` of the second operand type is missing.
 %syntax = "tf.AddV2"(%s, %t) : (tensor<4xf32>, tensor<4xf32) -> tensor<4xf32>
