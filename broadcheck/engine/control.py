@@ -114,6 +114,14 @@ class _Call(NamedTuple):
     outputs: tuple[str | None, ...]
     texts: tuple[tuple[str, ...], tuple[str, ...]]
     op: Where
+    regions: tuple[int, ...] = ()
+    """The numbers of the regions around it (in the order they opened), outermost first."""
+
+
+def walk_order(call: _Call) -> tuple[tuple[int, ...], ...]:
+    """Where ``call`` comes in the walk of MLIR's symbol table verifier (``walkSymbolTable``):
+    a region's ops in order, then the regions of its ops, the last first (a stack)."""
+    return (*((1, -number) for number in call.regions[1:]), (0, call.op.line, call.op.column))
 
 
 class Calls:
@@ -135,17 +143,18 @@ class Calls:
         outputs: tuple[str | None, ...],
         texts: tuple[tuple[str, ...], tuple[str, ...]],
         op: Where,
+        regions: tuple[int, ...] = (),
     ) -> None:
-        self.calls.append(_Call(callee, inputs, outputs, texts, op))
+        self.calls.append(_Call(callee, inputs, outputs, texts, op, regions))
 
     def close(self) -> list[Found]:
-        """The module ends: every call against its callee (``func.call``'s verifySymbolUses)."""
-        found: list[Found] = []
-        for call in self.calls:
+        """The module ends: every call against its callee (``func.call``'s verifySymbolUses);
+        the verifier stops at the first that fails, in the order of its walk."""
+        for call in sorted(self.calls, key=walk_order):
             problem = self._check(call)
             if problem is not None:
-                found.append(problem)
-        return found
+                return [problem]
+        return []
 
     def _check(self, call: _Call) -> Found | None:
         callee = self.functions.get(call.callee)

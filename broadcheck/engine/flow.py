@@ -11,9 +11,18 @@ isolation check.
   region may reuse the op's result name (``%0 = "stablehlo.all_reduce"(...) ({ %0 =
   ... })``).
 * A use of a name not defined yet is a *forward reference*: it stays pending in the
-  module (a region closing does not drop it) until a definition resolves it, whose type
-  must match (``definition of SSA value '%x#0' has type T``); one never resolved is
-  ``use of undeclared SSA value name`` at the end of the module.
+  module (a region closing does not drop it, unless the region defined the name: MLIR then
+  erases all its entries, so ``%4#1`` pending when a region's ``%4`` goes is never
+  resolved) until a definition resolves it, whose type must match (``definition of SSA
+  value '%x#0' has type T``); one never resolved is ``use of undeclared SSA value name`` at
+  the end of the module.
+* The module's own body (a file's top level, a ``module``'s region, each
+  ``--split-input-file`` chunk) is a graph region: its ops may use what comes later; a
+  forward reference from there resolved inside a region nested in it (a function's body)
+  is not dominated by its definition, which the verifier reports (:attr:`Flow.unreached`).
+  A module with no function and no module in it is a *snippet*: the names it never defines
+  are its inputs (no ``undeclared`` error, no type agreement between their uses), and it
+  may define a name again; those findings are held until the module's end decides.
 * A second use must have the first's type (``use of value '%x' expects different type
   than prior uses: 'T' vs 'U'``, note ``prior use here``); a name is defined once while
   it is visible (``redefinition of SSA value '%x'``, note ``previously defined here``);
@@ -49,6 +58,8 @@ class Finding(NamedTuple):
     other_name: str = ""
     other_ordinal: int = -1
     """Which of that line's statement's names it is, where known (a forward reference's)."""
+    held: bool = False
+    """Reported after its statement (its place is among :attr:`Flow.fresh`'s)."""
 
 
 def comparable(a: str, b: str) -> bool:
@@ -80,6 +91,23 @@ class Flow:
         """The number of the isolated region a forward reference was made in (0: none)."""
         self.nested: list[list[str]] = [[]]
         """The names each open region defines (innermost last): erased when it closes."""
+        self.graph: list[bool] = [True]
+        """Whether each open region is a graph region (the module's body, first, is one)."""
+        self.serials: list[int] = [0]
+        """Each open region's number, in the order regions opened."""
+        self.opened = 0
+        self.origins: dict[str, tuple[int, ...]] = {}
+        """Forward references made outside functions (only modules around): name -> the
+        numbers of the regions open at the use, outermost first."""
+        self.unreached: list[tuple[tuple[int, int], int, str]] = []
+        """Forward references from outside functions whose definition does not dominate the
+        use: (the use's site, the line of the definition, where it is, in MLIR's words)."""
+        self.orphans: list[tuple[tuple[int, int], str]] = []
+        """Forward references never to be resolved: a region defined their name and closed,
+        which erases every entry of the name (``%4#1`` after a region's ``%4``)."""
+        self.holds: list[tuple[int, int]] = []
+        """Findings held (see :attr:`Finding.held`) since the engine last looked: (line,
+        ordinal)."""
         self.isolated: list[tuple[int, int, frozenset[str]]] = []
         """The open regions whose op is IsolatedFromAbove, innermost last: (depth, number, the
         names defined outside it when it opened)."""
@@ -94,6 +122,12 @@ class Flow:
         """The forward references made since the engine last looked: (line, ordinal)."""
         self.sites: dict[str, tuple[int, int]] = {}
         """Forward references: name -> (the line of the op using it, the operand's number)."""
+        self.redefined: list[Finding] = []
+        """Redefinitions before the module's first function or module, until its end (a
+        snippet may define a name again)."""
+        self.doubts: dict[str, list[Finding]] = {}
+        """Uses of a forward reference with another type than its first use, until the name is
+        defined (then they are reported) or the module ends (reported unless a snippet)."""
         self.resolved: list[tuple[str, tuple[int, int], int, int]] = []
         """Forward references resolved since the engine last looked: (name, its site, the line of
         its first use, the line of its definition), for the dominance rule."""
@@ -105,10 +139,13 @@ class Flow:
 
     # ---------------------------------------------------------------- scopes
 
-    def push(self, isolated: bool) -> None:
-        """A region opens."""
+    def push(self, isolated: bool, graph: bool = False) -> None:
+        """A region opens (``graph``: a graph region, whose ops may use what comes after)."""
         self.nested.append([])
         self.nested_arguments.append([])
+        self.graph.append(graph)
+        self.opened += 1
+        self.serials.append(self.opened)
         if isolated:
             self.regions += 1
             self.outside = frozenset(k for k in self.types if k not in self.placeholders)
@@ -122,28 +159,48 @@ class Flow:
             self.isolated.pop()
             self.outside = self.isolated[-1][2] if self.isolated else frozenset()
         types, where = self.types, self.where
-        for name in self.nested.pop():
+        self.graph.pop()
+        self.serials.pop()
+        popped = self.nested.pop()
+        for name in popped:
             types.pop(name, None)
             where.pop(name, None)
         arguments = self.arguments
         for name in self.nested_arguments.pop():
             arguments.pop(name, None)
+        if self.placeholders:  # MLIR erases every entry of a name the region defined
+            bases = {name.partition("#")[0] for name in popped}
+            for key in [k for k in self.placeholders if k.partition("#")[0] in bases]:
+                self.orphans.append((self.placeholders.pop(key), key))
+                for table in (types, where, self.sites, self.home, self.origins):
+                    table.pop(key, None)
 
     def finish(self) -> None:
         """The end of the module: every forward reference never resolved is reported, in
-        the order of their first uses."""
-        for name, (line, ordinal) in sorted(self.placeholders.items(), key=lambda item: item[1]):
-            self.findings.append(Finding("BC014", line, name, ordinal, {}))
+        the order of their first uses (with the uses of another type than the first, held
+        until now), unless the module is a snippet: then they are its inputs."""
+        if not self.snippet:
+            self.findings.extend(self.redefined)
+            self.findings.extend(f for doubts in self.doubts.values() for f in doubts)
+            never = [(at, name) for name, at in self.placeholders.items()] + self.orphans
+            for (line, ordinal), name in sorted(never):
+                self.findings.append(Finding("BC014", line, name, ordinal, {}))
         self.reset()
+
+    @property
+    def snippet(self) -> bool:
+        """Whether the module holds no function nor module (no region isolated from above):
+        ops written as in documentation, whose names never defined are their inputs."""
+        return self.regions == 0
 
     # ---------------------------------------------------------------- values
 
     def define(
-        self, name: str, count: int, types: tuple[str | None, ...], line: int, ordinal: int, quiet: bool = False
+        self, name: str, count: int, types: tuple[str | None, ...], line: int, ordinal: int, argument: bool = False
     ) -> None:
-        """Define ``name`` (``count`` results, with ``types``) at ``line`` (``quiet``: a
-        snippet outside any function, which may define a name again)."""
-        region = self.isolated[-1][1] if self.isolated else 0
+        """Define ``name`` (``count`` results, with ``types``) at ``line`` (``argument``: a
+        block argument)."""
+        redefined = False
         for number in range(count):
             key = name if number == 0 else f"{name}#{number}"
             written = types[number] if number < len(types) else None
@@ -151,11 +208,19 @@ class Flow:
                 if key in self.placeholders:
                     used = self.types[key]
                     first_line, first_ordinal = self.placeholders.pop(key)
+                    if key in self.doubts:
+                        self.findings.extend(self.doubts.pop(key))
                     site = self.sites.pop(key, None)
                     used_in = self.home.pop(key, 0)
                     mismatch = used is not None and written is not None and used != written
-                    if site is not None and not (mismatch and comparable(used, written)):  # type: ignore[arg-type]
-                        self.resolved.append((key, site, first_line, line))  # (a parse error ends all)
+                    origin = self.origins.pop(key, None)
+                    escape = used_in != 0 and all(used_in != n for _, n, _ in self.isolated)
+                    if site is None or (mismatch and comparable(used, written)):  # type: ignore[arg-type]
+                        pass  # (a parse error ends all)
+                    elif origin is None:
+                        self.resolved.append((key, site, first_line, line))
+                    else:
+                        self._dominance(key, origin, site, first_line, line, argument or escape)
                     if mismatch and comparable(used, written):  # type: ignore[arg-type]
                         self.findings.append(
                             Finding(
@@ -169,13 +234,18 @@ class Flow:
                                 first_ordinal,
                             )
                         )
-                    elif used_in and used_in != region:  # used in one isolated region, defined outside it
+                    elif escape:  # used in one isolated region (closed), defined outside it
                         self.escapes.append((first_line, first_ordinal, key, used_in))
                 else:
-                    if not quiet:
-                        self.findings.append(
-                            Finding("BC015", line, name, ordinal, {"name": name}, self.where[key], key)
-                        )
+                    if not redefined:  # (once: the parser stops at the name's first result)
+                        redefined = True
+                        finding = Finding("BC015", line, name, ordinal, {"name": name}, self.where[key], key)
+                        if self.regions:
+                            self.findings.append(finding)
+                        else:  # a snippet may define a name again: known at the module's end
+                            self.redefined.append(finding._replace(held=True))
+                            self.fresh.append((line, ordinal))
+                            self.holds.append((line, ordinal))
                     if key not in self.nested[-1]:
                         continue  # the definition around the region stays; this one is reported, and gone
                     # in the same region the later definition stands: no cascade of errors after it
@@ -183,6 +253,23 @@ class Flow:
             self.types[key] = written
             self.where[key] = line
             self.nested[-1].append(key)
+
+    def _dominance(
+        self, key: str, origin: tuple[int, ...], site: tuple[int, int], first: int, line: int, quiet: bool
+    ) -> None:
+        """A forward reference from outside functions resolved at ``line``: whether the
+        definition dominates the use, by where the two are (``quiet``: say nothing here)."""
+        here, n = tuple(self.serials), len(origin)
+        if here[:n] == origin:  # defined in the use's region, or in a region nested in it
+            if not self.graph[n - 1]:
+                self.resolved.append((key, site, first, line))
+            elif len(here) > n and not quiet:
+                self.unreached.append((site, line, "op in a child region"))
+        elif origin[: len(here)] == here:  # defined in a region around the use's
+            if not self.graph[-1]:
+                self.resolved.append((key, site, first, line))
+        elif not quiet:
+            self.unreached.append((site, line, "op is neither in a parent nor in a child region"))
 
     def argument(self, name: str, type_: str | None, line: int, ordinal: int, index: int = -1) -> None:
         """A region's entry argument, named by its op's custom form (``scf.for %i = ...``,
@@ -193,14 +280,14 @@ class Flow:
             self.findings.append(Finding("BC018", line, name, ordinal, {"name": name}, other, name, first))
             self.placeholders.pop(name, None)  # reported once: no cascade of errors after it
             self.types.pop(name, None)
-        self.define(name, 1, (type_,), line, ordinal)
+        self.define(name, 1, (type_,), line, ordinal, argument=True)
         if index >= 0 and self.where.get(name) == line:
             self.arguments[name] = index
             self.nested_arguments[-1].append(name)
 
     def block_argument(self, name: str, type_: str | None, line: int, ordinal: int) -> None:
         """The ``ordinal``-th argument of a block's label (``^bb1(%a: T, %b: U):``)."""
-        self.define(name, 1, (type_,), line, ordinal)
+        self.define(name, 1, (type_,), line, ordinal, argument=True)
         if self.where.get(name) == line and name not in self.placeholders:  # (not a redefinition's loser)
             self.arguments[name] = ordinal
             self.nested_arguments[-1].append(name)
@@ -233,6 +320,8 @@ class Flow:
             self.where[key] = line
             self.home[key] = self.isolated[-1][1] if self.isolated else 0
             self.placeholders[key] = (line, ordinal)
+            if all(self.graph[depth] for depth, _, _ in self.isolated):  # (outside functions)
+                self.origins[key] = tuple(self.serials)
             self.fresh.append((line, ordinal))
             if site is not None:
                 self.sites[key] = site
@@ -242,14 +331,18 @@ class Flow:
         if expected is None or found is None:  # a type the text does not say: never a mismatch
             return
         if found != expected and comparable(found, expected):  # type: ignore[arg-type]
-            self.findings.append(
-                Finding(
-                    "BC011",
-                    line,
-                    name,
-                    ordinal,
-                    {"name": key.partition("#")[0], "used": expected, "prior": found},
-                    self.where.get(key, 0),
-                    key,
-                )
+            finding = Finding(
+                "BC011",
+                line,
+                name,
+                ordinal,
+                {"name": key.partition("#")[0], "used": expected, "prior": found},
+                self.where.get(key, 0),
+                key,
             )
+            if key in self.placeholders:  # (a snippet's input, if the name is never defined)
+                self.doubts.setdefault(key, []).append(finding._replace(held=True))
+                self.fresh.append((line, ordinal))
+                self.holds.append((line, ordinal))
+            else:
+                self.findings.append(finding)

@@ -19,7 +19,7 @@ from broadcheck.dialects import Registry
 from broadcheck.dialects.op import Layout
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Blocks, Calls, Found, Signature, Where, yields
-from broadcheck.engine.dominance import Dominance
+from broadcheck.engine.dominance import Broken, Dominance
 from broadcheck.engine.flow import Flow
 from broadcheck.engine.forms import ARGUMENT, RESULT, SUCCESSOR, USE, Form, read_form, unasked
 from broadcheck.engine.options import Options
@@ -101,6 +101,11 @@ class FileRun(Sink):
         self.function_spans: list[tuple[int, int]] = []
         self.depth = 0
         self.placeholder_spans: dict[tuple[int, int], Span] = {}
+        self.parse_stop: tuple[int, int] | None = None
+        """Where value flow's first parse error in the module is (mlir-opt's parser stops
+        there): a finding made after it and placed before it is not reported."""
+        self.dropped: set[tuple[int, int]] = set()
+        """Held findings (line, ordinal) made after :attr:`parse_stop` and placed before it."""
         self.blocks: list[Blocks] = [Blocks()]
         """The blocks of each open region (the module's first)."""
         self.calls = Calls()
@@ -190,6 +195,8 @@ class FileRun(Sink):
         self.scanner.end()
         self.flow.finish()
         self._findings()
+        self.parse_stop = None
+        self.dropped.clear()
         while self.functions:
             self._end_function(-1)
         self.unclosed = False
@@ -250,9 +257,9 @@ class FileRun(Sink):
                 if name in types:
                     escapes = len(flow.escapes)
                     flow.define(name, 1, result_types[k : k + 1], line, k)
-                    if flow.findings:
+                    if flow.findings or flow.fresh:
                         self._locate_flow(0, names, line, None, "")
-                    if flow.resolved:
+                    if flow.resolved or flow.unreached:
                         self._forward()
                     if len(flow.escapes) > escapes:  # a forward reference from another function
                         self._escapes(escapes)
@@ -298,14 +305,6 @@ class FileRun(Sink):
         found = len(flow.findings)
         escapes = len(flow.escapes)
         roles = form.roles
-        if not self.functions:  # outside functions each statement stands alone (a snippet)
-            k = 0
-            results = [name for name, role in zip(names, roles, strict=True) if role == RESULT]
-            for name, result in zip(results, statement.results, strict=False):
-                flow.define(name, result.size, form.result_types[k : k + result.size], line, 0, quiet=True)
-                k += result.size
-            self._check(form, line, text, body, summaries=summaries, names=names)
-            return
         operand_types = form.operand_types
         uses = successor = 0
         one_line = len(lines) == 1
@@ -337,7 +336,7 @@ class FileRun(Sink):
             result_types = form.result_types[k : k + result.size]
             k += result.size
             flow.define(name, result.size, result_types, line if one_line else lines[ordinal], ordinal)
-        if flow.resolved:
+        if flow.resolved or flow.unreached:
             self._forward()
         if len(flow.findings) > found or flow.fresh:
             self._locate_flow(found, names, line, text, body)
@@ -384,8 +383,9 @@ class FileRun(Sink):
                 _, result_texts = _written(statement, form)
                 operand_texts, _ = _written(statement, form)
                 self.calls.call(
-                    callee[1:].strip('"'), form.operand_types, form.result_types, (operand_texts, result_texts), op
-                )
+                    callee[1:].strip('"'), form.operand_types, form.result_types, (operand_texts, result_texts), op,
+                    tuple(self.flow.serials),
+                )  # fmt: skip
         if statement.name == "func.func":  # a declaration (a function with a body is read at its region)
             symbol = next((i.text for i in statement.items if i.kind == "symbol"), None)
             signature = _signature(statement)
@@ -458,22 +458,28 @@ class FileRun(Sink):
             self.dom.use(key, line, operand, at, defined, False)
 
     def _forward(self) -> None:
-        """Forward references resolved: their first uses are judged when the function ends."""
+        """Forward references resolved: their first uses are judged when the function ends;
+        those from a graph region resolved in a region nested in it, now."""
         for key, (line, operand), at, defined in self.flow.resolved:
             if self.functions:
                 self.dom.use(key, line, operand, at, defined, True)
         self.flow.resolved.clear()
+        if self.flow.unreached:
+            unreached = [Broken(line, operand, f"operand defined here ({where})", defined)
+                         for (line, operand), defined, where in self.flow.unreached]  # fmt: skip
+            self.flow.unreached.clear()
+            self._dominance(unreached)
 
     def _unread(self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str) -> None:
         """A statement the reader cannot take: its results are defined with unknown types,
         and, if its op is checked, the grammar says what is wrong."""
         source = body if text is not None else self.line_text(lines[0]).lstrip()
         m = re.match(r"\s*((?:%[\w$.\-]+(?::\d+)?\s*,?\s*)+)=", source)
-        if m is not None and self.functions:
+        if m is not None:
             found = len(self.flow.findings)
             for ordinal, r in enumerate(re.finditer(r"(%[\w$.\-]+)(?::(\d+))?", m.group(1))):
                 self.flow.define(r.group(1), int(r.group(2) or 1), (), lines[0], ordinal)
-            if len(self.flow.findings) > found:  # `%0 = <broken>` after another `%0`
+            if len(self.flow.findings) > found or self.flow.fresh:  # `%0 = <broken>` after another `%0`
                 self._locate_flow(found, names, lines[0], text, body)
         name_match = re.match(r'\s*(?:%[^=]*=\s*)?(?:"([\w$.\-]+)"|([A-Za-z_][\w$.]*))', source)
         if name_match is None:
@@ -741,30 +747,62 @@ class FileRun(Sink):
                 start, end = text.where(a), text.where(b - 1)
                 return Span(start[0], start[1], end[0], end[1] + 1)
 
-        for fresh in self.flow.fresh:
-            self.placeholder_spans[fresh] = span_of(fresh[1])
-        self.flow.fresh.clear()
+        self._place(span_of)
         self._findings(found, span_of)
+
+    def _place(self, span_of: Callable[[int], Span]) -> None:
+        """The spans of the flow's new forward references and held findings."""
+        flow = self.flow
+        for fresh in flow.fresh:
+            self.placeholder_spans[fresh] = span_of(fresh[1])
+        flow.fresh.clear()
+
+    def _hold(self, hold: tuple[int, int]) -> None:
+        """A held finding counts as found now (see :attr:`parse_stop`)."""
+        span = self.placeholder_spans.get(hold)
+        at = (span.line, span.column) if span is not None else (hold[0], 1)
+        if self.parse_stop is None:
+            self.parse_stop = at
+        elif at < self.parse_stop:
+            self.dropped.add(hold)
 
     def _findings(self, start: int = 0, span_of: Callable[[int], Span] | None = None) -> None:
         """Turn the flow's findings from ``start`` on into diagnostics."""
         flow = self.flow
+        holds = sorted(flow.holds)  # (found with the findings of their statements, in its order)
+        flow.holds.clear()
         for finding in flow.findings[start:]:
-            if finding.code == "BC014":
+            while (
+                holds and not finding.held and (finding.code in _DEFINING or holds[0] < (finding.line, finding.ordinal))
+            ):
+                self._hold(holds.pop(0))  # (a statement's uses are read before what it defines)
+            if finding.code == "BC014" or finding.held:  # found at its statement, reported now
                 span = self.placeholder_spans.get((finding.line, finding.ordinal))
                 if span is None:
                     span = Span(finding.line, 1, finding.line, 2)
+            else:
+                assert span_of is not None
+                span = span_of(finding.ordinal)
+            at = (span.line, span.column)
+            if finding.held:
+                if (finding.line, finding.ordinal) in self.dropped:
+                    continue  # (its place was judged when it was found)
+            elif self.parse_stop is None:
+                self.parse_stop = at
+            elif at < self.parse_stop:
+                continue  # found after the parser stopped, placed before where it did: not reported
+            if finding.code == "BC014":
                 self._keep(span, self._fetch_line(span.line))
                 self.diagnostics.append(diagnose.value("BC014", self.path, span))
                 continue
-            assert span_of is not None
-            span = span_of(finding.ordinal)
-            self._keep(span)
+            self._keep(span, self._fetch_line(span.line))
             labels: tuple[Label, ...] = ()
             notes: tuple[Note, ...] = ()
             other = self.placeholder_spans.get((finding.other_line, finding.other_ordinal))
             if other is None and finding.other_line:
                 other = self._definition_span(finding.other_line, finding.other_name)
+            elif other is not None:
+                self._keep(other, self._fetch_line(other.line))
             args = dict(finding.args)
             if finding.code == "BC011":
                 prior_text = self._written_type(finding.other_line, finding.other_name) or str(args["prior"])
@@ -780,6 +818,8 @@ class FileRun(Sink):
             elif finding.code == "BC016" and other is not None:
                 labels = (Label(other, f"previously used here with type '{args['used']}'", mlir_note=True),)
             self.diagnostics.append(diagnose.value(finding.code, self.path, span, labels, notes, args=args))
+        for hold in holds:
+            self._hold(hold)
         del flow.findings[start:]
 
     def _fetch_line(self, number: int) -> str:
@@ -844,10 +884,10 @@ class FileRun(Sink):
     def region(self, form: Form | None, names: list[str], lines: list[int], first: bool, head: Text) -> bool:
         decl = form.decl if form is not None else None
         isolated = decl.isolated if decl is not None else False
+        name = form.name if form is not None else _generic_name(head.text)
+        if form is None and name:  # a generic form's head (`"builtin.module"() ({`): its op is known by name
+            isolated = _isolated(name)
         flow = self.flow
-        flow.push(isolated)
-        if isolated:
-            self.isolated_heads[flow.regions] = lines[0] if lines else head.line
         self.depth += 1
         if first:
             self.summaries.append([])
@@ -860,10 +900,11 @@ class FileRun(Sink):
             self.dom.reset()
         outer = self.dom.start
         opened = head.parts[-1].line if head.parts else head.line
-        self.dom.region(head.line, opened, not self._registered(statement.name if statement is not None else ""))
+        self.dom.region(head.line, opened, not self._registered(name))
         if statement is None:
             if first:
                 self.head_uses.append(0)
+            self._push(isolated, name, lines[0] if lines else head.line)
             return isolated
         assert form is not None
         if first and statement.name == "func.func":
@@ -883,7 +924,7 @@ class FileRun(Sink):
         if first:
             resolved = 0
             mark = len(self.diagnostics)
-            if self.functions and not statement.generic:
+            if not statement.generic:
                 # a custom form's parser resolves the operands it has read before its regions
                 types = form.operand_types
                 for ordinal, (name, role) in enumerate(zip(names, form.roles, strict=False)):
@@ -895,10 +936,11 @@ class FileRun(Sink):
                         resolved += 1
                 if flow.findings or flow.fresh:
                     self._locate_flow(0, names, lines[0] if lines else 0, head, head.text)
+                if flow.escapes:
+                    self._escapes(0)
             # the parser stops at a use of the wrong type in the head: no verifier sees the op
             self.head_uses.append(-1 if _parse_failed(self.diagnostics, mark) else resolved)
-        if not self.functions:
-            return isolated
+        self._push(isolated, name, lines[0] if lines else head.line)  # (its head's operands are outside it)
         if first or (decl is not None and decl.region_arguments == "all"):
             found = len(flow.findings)
             argument_types = iter(form.arguments)
@@ -909,11 +951,19 @@ class FileRun(Sink):
                     self.dom.argument(name, at)
                     flow.argument(name, next(argument_types, None), at, ordinal, index)
                     index += 1
-                    if flow.resolved:
+                    if flow.resolved or flow.unreached:
                         self._forward()
-            if len(flow.findings) > found:
+            if len(flow.findings) > found or flow.fresh:
                 self._locate_flow(found, names, lines[0] if lines else 0, head, head.text)
+            if flow.escapes:
+                self._escapes(0)
         return isolated
+
+    def _push(self, isolated: bool, name: str, line: int) -> None:
+        """The region's names open in value flow."""
+        self.flow.push(isolated, name in _MODULES)
+        if isolated:
+            self.isolated_heads[self.flow.regions] = line
 
     def _registered(self, name: str) -> bool:
         """Whether ``name`` is an op its dialect registers (MLIR checks dominance only in the
@@ -933,14 +983,20 @@ class FileRun(Sink):
             name = m.group("generic") or m.group("custom")
             at = m.start("generic") - 1 if m.group("generic") else m.start("custom")
             span = Span(line, at + 1, line, at + 1 + len(name) + (2 if m.group("generic") else 0))
+            last = self.diagnostics[-1] if self.diagnostics else None
+            if last is not None and last.code == "BC019" and last.span == span:
+                continue  # one error for the op, at its first operand from outside
             self._keep(span, text)
             labels: tuple[Label, ...] = ()
             header_line = self.isolated_heads.get(region, 0)
             if header_line:
                 header = self._fetch_line(header_line)
                 hm = _OP_NAME.match(header)
-                if hm is not None and hm.group("custom"):
-                    hspan = Span(header_line, hm.start("custom") + 1, header_line, hm.end("custom") + 1)
+                if hm is not None:
+                    generic = hm.group("generic")
+                    at = hm.start("generic") - 1 if generic else hm.start("custom")
+                    end = hm.end("generic") + 2 if generic else hm.end("custom") + 1
+                    hspan = Span(header_line, at + 1, header_line, end)
                     self._keep(hspan, header)
                     labels = (Label(hspan, "required by region isolation constraints", mlir_note=True),)
             op = f"func.{name}" if name in ("return", "call") else name  # (the default dialect's)
@@ -968,9 +1024,10 @@ class FileRun(Sink):
             self.isolated_ops.pop()
         self.depth -= 1
 
-    def _dominance(self) -> None:
-        """The function's uses that their definitions do not dominate (:mod:`.dominance`)."""
-        for broken in self.dom.judge():
+    def _dominance(self, found: list[Broken] | None = None) -> None:
+        """The function's uses that their definitions do not dominate (:mod:`.dominance`), or
+        those ``found``."""
+        for broken in self.dom.judge() if found is None else found:
             raw = self._fetch_line(broken.line)
             m = _OP_NAME.match(raw)
             op = self._op_where(broken.line, raw)
@@ -1048,19 +1105,6 @@ class FileRun(Sink):
         body = text.text
         open_at = body.find("(")
         region = self.open_regions[-1] if self.open_regions else None
-        if not self.functions:  # no value flow here; the block is known, and an entry block's
-            types = tuple(_argument_keys(body, open_at)) if open_at >= 0 else ()  # arguments are its region's
-            label = (body[:open_at] if open_at >= 0 else body).strip()
-            at = text.where(0)
-            if self.blocks:
-                wrong = self.blocks[-1].label(label, types, Where(at[0], at[1], at[1] + len(label)))
-                if wrong is not None:
-                    self._found([wrong])
-            if region is not None and not region.labelled:
-                region.labelled = True
-                if not region.arguments:
-                    region.arguments = types
-            return
         entry = region is not None and region.texts is None and not region.labelled
         self.dom.label((body[:open_at] if open_at >= 0 else body).strip(), text.line, entry)
         if open_at < 0:
@@ -1082,7 +1126,7 @@ class FileRun(Sink):
             line = text.where(m.start(1))[0]
             self.dom.argument(m.group(1), line)
             flow.block_argument(m.group(1), key, line, len(offsets) - 1)
-            if flow.resolved:
+            if flow.resolved or flow.unreached:
                 self._forward()
         name = body[:open_at].strip() if open_at >= 0 else body.strip()
         where = text.where(0)
@@ -1093,14 +1137,17 @@ class FileRun(Sink):
             region.labelled = True
             if not region.arguments:
                 region.arguments = tuple(keys)
-        if len(flow.findings) > found:
+        if len(flow.findings) > found or flow.fresh:
 
             def span_of(ordinal: int) -> Span:
                 a, b = offsets[ordinal]
                 (line, column), end = text.where(a), text.where(b - 1)
                 return Span(line, column, end[0], end[1] + 1)
 
+            self._place(span_of)
             self._findings(found, span_of)
+        if flow.escapes:  # a forward reference from another function, resolved here
+            self._escapes(0)
 
     def alias(self, text: Text) -> None:
         """``!name = type``: a type alias, from here on (``#name = ...`` aliases an attribute)."""
@@ -1187,8 +1234,13 @@ class FileRun(Sink):
 
 
 _MISSING = object()
+_DEFINING = frozenset({"BC015", "BC016", "BC018"})
+"""Value flow's findings on what a statement defines (found after its uses)."""
 _GRAPH_REGIONS = frozenset({"builtin.module", "module", "tf_executor.graph"})
 """Registered ops whose regions are graph regions: no dominance there."""
+_MODULES = frozenset({"builtin.module", "module"})
+"""Ops whose region is a graph region for value flow (``tf_executor.graph`` is not: TensorFlow
+2.21's verifier checks dominance there, and its ``wraps`` form puts the op in a region)."""
 _DEFAULT_DIALECT = frozenset({"return", "call", "module"})
 _CALLS = frozenset({"func.call", "call"})
 _CALL_CODES = frozenset({"BC024", "BC025", "BC026", "BC027"})
@@ -1223,6 +1275,20 @@ def _label_arguments(body: str, open_at: int) -> list[tuple[re.Match[str], str |
 def _argument_keys(body: str, open_at: int) -> list[str | None]:
     """The types (keys) of a block label's arguments, ``None`` where one cannot be read."""
     return [key for _, key in _label_arguments(body, open_at)]
+
+
+def _generic_name(head: str) -> str:
+    """The op name of a generic form's head (``"builtin.module"() ({``), or ``""``."""
+    m = _OP_NAME.match(head)
+    return (m.group("generic") or "") if m is not None else ""
+
+
+def _isolated(name: str) -> bool:
+    """Whether op ``name`` is IsolatedFromAbove (by its declaration)."""
+    from broadcheck import dialects
+
+    decl = dialects.lookup(name)
+    return decl is not None and decl.isolated
 
 
 def _layout_of(name: str) -> Layout | None:
@@ -1312,6 +1378,8 @@ def _without_cascades(diagnostics: list[Diagnostic], chunks: list[int]) -> list[
     from bisect import bisect_right
 
     parse_lines = {d.line for d in diagnostics if d.code in _PARSE}
+    # a forward reference's definition of another type: the use (its note's line) took the wrong type
+    parse_lines.update(label.span.line for d in diagnostics if d.code == "BC016" for label in d.labels)
     if not parse_lines and not any(d.code in _FLOW_VERIFIER for d in diagnostics):
         return list(diagnostics)
     kept = [

@@ -18,7 +18,11 @@ against a value's definition:
   result name (an op's results are defined after its regions are parsed);
 * blocks: ``cf.br ^bb1(%x : T)`` and ``cf.cond_br %c, ^bb1(...), ^bb2(...)`` to blocks with
   arguments, written in any order after the entry block (forward references to blocks);
-* module-level ops, which form a graph region (forward references are allowed there).
+* module-level ops, which form a graph region (forward references are allowed there): a
+  constant and up to four ops on it (trailing-type ops, casts, an ``scf.if`` yielding them)
+  in any order, before the functions and after them, in a file's top level or an explicit
+  ``module``; the ``graph/*`` kinds plant mistakes there (a use's type, an undeclared or
+  redefined name, a value of a function's body, a value from outside the ``module``).
 
 Types are scalars, vectors and tensors with static and dynamic (``?``) dims. The module
 is valid by construction; then, unless the case's kind is ``valid``, one mistake of that
@@ -354,6 +358,10 @@ class Program:
     funcs: list[Func]
     top: list[Stmt]
     wrap: bool
+    tail: list[Stmt] = field(default_factory=list)
+    """Module-level ops after the functions."""
+    outer: list[Stmt] = field(default_factory=list)
+    """Ops before the ``module {`` of a wrapped module (outside it)."""
     uses: list[Use] = field(default_factory=list)
     defs: list[Def] = field(default_factory=list)
     results: list[tuple[Stmt, Block, dict[str, Ty], Stmt | None]] = field(default_factory=list)
@@ -366,14 +374,17 @@ class Program:
 
     def text(self) -> str:
         lines: list[str] = []
-        top = [line for stmt in self.top for line in stmt.lines("  " if self.wrap else "")]
+        ind = "  " if self.wrap else ""
+        top = [line for stmt in self.top for line in stmt.lines(ind)]
+        tail = [line for stmt in self.tail for line in stmt.lines(ind)]
         body: list[str] = []
         for fn in self.funcs:
             body += fn.lines()
         if self.wrap:
-            lines = ["module {", *top, *["  " + line if line else line for line in body], "}"]
+            outer = [line for stmt in self.outer for line in stmt.lines("")]
+            lines = [*outer, "module {", *top, *["  " + line if line else line for line in body], *tail, "}"]
         else:
-            lines = [*top, *body]
+            lines = [*top, *body, *tail]
         return "\n".join(lines) + "\n"
 
     def new_name(self, stem: str = "m") -> str:
@@ -817,21 +828,61 @@ class Builder:
         self.prog.features.add("cf.br" if layout == "br" else "cf.cond_br")
 
     def graph(self) -> None:
-        """A few module-level ops, a graph region: a use may come before its definition."""
+        """Module-level ops, a graph region: a use may come before its definition. A constant
+        ``%g0``, then up to four ops on the values so far (``%g1``, ...: trailing-type ops,
+        casts, sometimes an ``scf.if`` whose branches yield them), written in any order, some
+        before the functions and some after."""
         rng = self.rng
         ty = Ty(rng.choice(("f32", "i32")))
         ctx = Ctx(Block(None, []), {}, None, None)
-        a, b = "%g0", "%g1"
-        const = Const(a, ty)
-        op = "arith.addf" if ty.floaty else "arith.addi"
-        add = Trailing(b, op, [Ref(a, ty), Ref(a, ty)], ty)
+        stmts: list[Stmt] = []
+        const = Const("%g0", ty)
+        self.define(ctx, const, [ty])
+        stmts.append(const)
+        for k in range(1, rng.randint(1, 4) + 1):
+            name = f"%g{k}"
+            t = rng.choice(list(ctx.scope.values()))
+            have = [n for n, u in ctx.scope.items() if u == t]
+            targets = [(op, to) for op in ("arith.extf", "arith.sitofp", "arith.index_cast", "arith.bitcast")
+                       for to in cast_targets(op, t)]  # fmt: skip
+            choice = rng.random()
+            stmt: Stmt
+            if choice < 0.15 and k > 1:
+                cond = Const(f"%gc{k}", I1)
+                self.define(ctx, cond, [I1])
+                stmts.append(cond)
+                then = Block(None, [], [Terminator("scf.yield", [Ref(rng.choice(have), t)])])
+                orelse = Block(None, [], [Terminator("scf.yield", [Ref(rng.choice(have), t)])])
+                stmt = If(name, Ref(cond.res or "", I1), [t], then, orelse)
+                self.define(ctx, stmt, [t])
+                for block in (then, orelse):
+                    for ref in block.stmts[0].refs:  # type: ignore[attr-defined]
+                        self.use(ctx, ref, block.stmts[0], "graph")
+                self.use(ctx, stmt.cond, stmt, "graph")  # type: ignore[attr-defined]
+                self.prog.features.add("scf.if in a graph region")
+            elif choice < 0.45 and targets:
+                op, to = rng.choice(targets)
+                stmt = Cast(name, op, Ref(rng.choice(have), t), to)
+                self.define(ctx, stmt, [to])
+                self.use(ctx, stmt.ref, stmt, "graph")  # type: ignore[attr-defined]
+            elif t.floaty or t.inty:
+                op = {True: "arith.addf", False: "arith.addi"}[t.floaty]
+                stmt = Trailing(name, op, [Ref(rng.choice(have), t), Ref(rng.choice(have), t)], t)
+                self.define(ctx, stmt, [t])
+                for ref in stmt.refs:  # type: ignore[attr-defined]
+                    self.use(ctx, ref, stmt, "graph")
+            else:
+                continue
+            stmts.append(stmt)
+        order = list(stmts)
         forward = rng.random() < 0.5
-        for stmt, tys in ((add, [ty]), (const, [ty])) if forward else ((const, [ty]), (add, [ty])):
-            self.define(ctx, stmt, tys)
-        for ref in add.refs:
-            self.use(ctx, ref, add, "graph")
-        self.prog.top = ctx.block.stmts
+        if forward:
+            rng.shuffle(order)
+        cut = rng.choice((len(order), len(order), rng.randint(0, len(order))))
+        self.prog.top, self.prog.tail = order[:cut], order[cut:]
         self.prog.features.add("graph region" + (" with a forward reference" if forward else ""))
+        if self.prog.tail:
+            self.prog.features.add("graph region after the functions")
 
 
 def build(rng: random.Random, force: set[str]) -> Program:
@@ -867,8 +918,10 @@ def build(rng: random.Random, force: set[str]) -> Program:
     order = funcs + decls
     rng.shuffle(order)  # a callee may come before or after its callers
     prog.funcs = order
-    if rng.random() < 0.15 or "graph" in force:
+    if rng.random() < 0.3 or "graph" in force:
         builder.graph()
+    if "wrap" in force:
+        prog.wrap = True
     return prog
 
 
@@ -1127,12 +1180,62 @@ def isolated(prog: Program, rng: random.Random) -> bool:
 
 def graph_forward_type(prog: Program, rng: random.Random) -> bool:
     """At module level (a graph region), a forward reference whose definition has another type."""
-    if not prog.top:
+    const = next((s for s in prog.top + prog.tail if isinstance(s, Const) and s.res == "%g0"), None)
+    if const is None:
         return False
-    const = next(s for s in prog.top if isinstance(s, Const))
-    prog.top.remove(const)
-    prog.top.append(const)  # after its use
+    for where in (prog.top, prog.tail):
+        if const in where:
+            where.remove(const)
+    prog.tail.append(const)  # after its uses
     const.ty = _variant(rng, const.ty)
+    return True
+
+
+def _graph_uses(prog: Program) -> list[Use]:
+    return [u for u in prog.uses if u.form == "graph"]
+
+
+def graph_undeclared(prog: Program, rng: random.Random) -> bool:
+    """At module level, a name defined nowhere."""
+    use = _pick(rng, _graph_uses(prog))
+    if use is None:
+        return False
+    use.ref.name = rng.choice(("%gundefined", "%99"))
+    return True
+
+
+def graph_redefinition(prog: Program, rng: random.Random) -> bool:
+    """At module level, an op's result named like another module-level value."""
+    stmts = [s for s in prog.top + prog.tail if s.res is not None and s.res.startswith("%g")]
+    if len(stmts) < 2:
+        return False
+    stmt, other = rng.sample(stmts, 2)
+    stmt.res = other.res
+    return True
+
+
+def graph_child_definition(prog: Program, rng: random.Random) -> bool:
+    """At module level, a value defined only inside a function (before the use or after it)."""
+    uses = _graph_uses(prog)
+    if not uses:
+        return False
+    use = rng.choice(uses)
+    names = sorted({d.name for d in prog.defs if d.func is not None and d.stmt is not None and "#" not in d.name
+                    and d.ty == use.ref.ty and not _visible(d.name, use.scope)})  # fmt: skip
+    if not names:
+        return False
+    use.ref.name = rng.choice(names)
+    return True
+
+
+def graph_outside_module(prog: Program, rng: random.Random) -> bool:
+    """A value defined outside an explicit module, used by its module-level ops (a module is
+    isolated from above)."""
+    use = _pick(rng, _graph_uses(prog))
+    if use is None or not prog.wrap:
+        return False
+    prog.outer = [Const("%outer", use.ref.ty)]
+    use.ref.name = "%outer"
     return True
 
 
@@ -1370,6 +1473,11 @@ KINDS: dict[str, tuple[Mutation | None, set[str]]] = {
     "cross-function": (cross_function, {"funcs"}),
     "isolated-from-above": (isolated, set()),
     "graph-forward/other-type": (graph_forward_type, {"graph"}),
+    "graph/use-type": (use_type("graph"), {"graph"}),
+    "graph/undeclared": (graph_undeclared, {"graph"}),
+    "graph/redefinition": (graph_redefinition, {"graph"}),
+    "graph/defined-in-a-function": (graph_child_definition, {"graph", "funcs"}),
+    "graph/outside-the-module": (graph_outside_module, {"graph", "wrap"}),
     "branch-arg-type": (branch_arg_type, {"blocks"}),
     "branch-count": (branch_count, {"blocks"}),
     "undefined-block": (undefined_block, {"blocks"}),

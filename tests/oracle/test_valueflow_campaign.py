@@ -283,7 +283,14 @@ PENDING = sorted((Path(__file__).resolve().parent.parent / "pending").glob("*.ml
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 PASSED = [
     FIXTURES / name
-    for name in ("valueflow_cf.mlir", "valueflow_calls.mlir", "dominance.mlir", "parse_errors_custom.mlir")
+    for name in (
+        "valueflow_cf.mlir",
+        "valueflow_calls.mlir",
+        "valueflow_scopes.mlir",
+        "valueflow_module.mlir",
+        "dominance.mlir",
+        "parse_errors_custom.mlir",
+    )
 ]
 """Fixtures once pending: iree-opt still holds them, broadcheck still meets them strictly."""
 _ANNOTATION = re.compile(r"expected-(error|note) *@\+(\d+) *\{\{(.*)\}\}$")
