@@ -86,6 +86,10 @@ class Dominance:
         self.uses: list[_Use] = []
         self.arguments: dict[str, tuple[int, int]] = {}
         """The block arguments visible: name -> (line, block)."""
+        self.entry = False
+        """In the entry block of the function's body, outside any nested region: every value
+        visible there that is neither a forward reference nor from outside the function
+        dominates its uses (its block arguments, and the ops before the use)."""
 
     @property
     def start(self) -> int:
@@ -104,6 +108,7 @@ class Dominance:
         self.regions.append(_Region(self.block, line, graph))
         self.open.append(self._new_block(region, begins + 0.5))
         self.starts.append(line)
+        self.entry = len(self.open) == 1
 
     def label(self, name: str, line: int, entry: bool) -> None:
         """A block label at ``line``; ``entry``: nothing came before it in its region."""
@@ -115,6 +120,7 @@ class Dominance:
             block = self._new_block(self.blocks[block].region, line)
             self.open[-1] = block
             self.starts[-1] = line
+            self.entry = False
         region.labels.setdefault(name, block)
 
     def edge(self, label: str) -> None:
@@ -128,6 +134,7 @@ class Dominance:
             return
         self.open.pop()
         self.starts.pop()
+        self.entry = len(self.open) == 1 and self.blocks[self.open[0]].index == 0
         if self.open:
             self.at.append(line + 0.5)
             self.which.append(self.open[-1])

@@ -235,7 +235,8 @@ class FileRun(Sink):
             expected = form.operand_types
             outside = flow.outside
             mark = len(self.diagnostics)
-            start = self.dom.start
+            dom = self.dom
+            start = -1 if dom.entry else dom.start  # (in the entry block every visible value dominates)
             defined_at = flow.where.get
             for k in range(split, len(names)):
                 name = names[k]
@@ -247,7 +248,7 @@ class FileRun(Sink):
                     or (outside and name in outside)
                 ):
                     self._slow_use(name, want, line, k, names, k - split)
-                elif defined_at(name, start) < start:
+                elif start >= 0 and defined_at(name, start) < start:
                     self._far(name, line, k - split, line)
             result_types = form.result_types
             nested = flow.nested[-1]
