@@ -263,6 +263,7 @@ class FileRun(Sink):
             if form.literal is not None and split:
                 self.constants[names[0]] = form.literal
             if len(self.diagnostics) > mark and _parse_failed(self.diagnostics, mark):
+                self._parse_only(form, line, None, "")
                 return  # the parser stops at this statement: no verifier sees the op
             route = form.route
             if route == 3:
@@ -346,6 +347,8 @@ class FileRun(Sink):
         if form.literal is not None and result_names:
             self.constants[result_names[0][0]] = form.literal
         if head_failed or (len(self.diagnostics) > mark and _parse_failed(self.diagnostics, mark)):
+            if not head_failed:
+                self._parse_only(form, line, text, body)
             return  # the parser stops at this statement: no verifier sees the op
         self._check(form, line, text, body, summaries=summaries, names=names)
 
@@ -582,6 +585,13 @@ class FileRun(Sink):
         elif not (uses_alias or regions or constants or offset or (form.decl is not None and form.decl.constants)):
             form.route = 3  # clean, whatever line has this key
 
+    def _parse_only(self, form: Form, line: int, text: Text | None, body: str) -> None:
+        """A checked op whose operands value flow rejected: MLIR's parser reads the op's form
+        and types before it resolves them, so what it rejects there is its error (the
+        projection of ``--verify-diagnostics`` puts it first); no verifier runs."""
+        if form.inner is None and form.statement is not None and self.checks.check_of(form.name)[1] is not None:
+            self._located_check(form, line, text, body, syntax_only=True, parse_only=True)
+
     def _unknown_op(
         self, form: Form, statement: Statement, line: int, text: Text | None, body: str, offset: int
     ) -> bool:
@@ -624,8 +634,10 @@ class FileRun(Sink):
         offset: int = 0,
         regions: tuple[Summary, ...] = (),
         constants: tuple[str | None, ...] = (),
+        parse_only: bool = False,
     ) -> None:
-        """Read the statement again from its own text, to locate its problem."""
+        """Read the statement again from its own text, to locate its problem (``parse_only``:
+        only what the parser rejects, no verifier)."""
         from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
         from broadcheck.syntax.statement import read_statement
 
@@ -659,6 +671,8 @@ class FileRun(Sink):
                 self.ops += 1
                 self._mark_checked(line)
             self._report(diagnose.syntax(problem, self.path), text)
+            return
+        if parse_only:
             return
         problem_found = check(op, self.options.profile)
         if problem_found is not None:
@@ -1271,15 +1285,19 @@ _FLOW_VERIFIER = frozenset({"BC012", "BC013", "BC019", "BC022", "BC023", "BC028"
 def _without_cascades(diagnostics: list[Diagnostic], chunks: list[int]) -> list[Diagnostic]:
     """Less what only repeats an earlier error, as MLIR never reports it: a verifier's check
     of values on a statement the parser rejected (a branch, yield or return of a value used
-    with the wrong type), and the symbol checks of calls in a module with such errors."""
+    with the wrong type), a use's type on a line whose statement the parser rejects before it
+    resolves its operands (the types it read are not the op's), and the symbol checks of calls
+    in a module with such errors."""
     from bisect import bisect_right
 
     parse_lines = {d.line for d in diagnostics if d.code in _PARSE}
     if not parse_lines and not any(d.code in _FLOW_VERIFIER for d in diagnostics):
         return list(diagnostics)
+    syntax_lines = {d.line for d in diagnostics if d.code in _PARSE and d.code not in _PARSE_FLOW}
     kept = [
         d for d in diagnostics
-        if d.code not in _FLOW_VERIFIER or not (d.line_numbers() & parse_lines)
+        if not (d.code in _FLOW_VERIFIER and d.line_numbers() & parse_lines)
+        and not (d.code == "BC011" and d.line in syntax_lines)
     ]  # fmt: skip
     troubled = {bisect_right(chunks, d.line) for d in kept if d.code in _PARSE or d.code in _FLOW_VERIFIER}
     return [d for d in kept if d.code not in _SYMBOLS or bisect_right(chunks, d.line) not in troubled]
@@ -1335,7 +1353,7 @@ def _as_mlir_opt(
     kept: list[Diagnostic] = []
     for group in by_chunk.values():
         ours = [d for d in group if d.code in _OUTSIDE]
-        parse = sorted((d for d in group if d.code in _PARSE), key=Diagnostic.sort_key)
+        parse = sorted((d for d in group if d.code in _PARSE), key=_parse_order)
         symbols = sorted((d for d in group if d.code in _SYMBOLS), key=Diagnostic.sort_key)
         dominance = [d for d in group if d.code == "BC029"]  # in the order of the walk: the ops'
         verifier = [d for d in group if d.code not in _LATE and d.code not in _OUTSIDE]
@@ -1351,6 +1369,13 @@ def _as_mlir_opt(
 
 _PARSE_FLOW = frozenset({"BC011", "BC015", "BC016", "BC017", "BC018"})
 """Value flow's parse errors: the statement that has one never reaches a verifier."""
+
+
+def _parse_order(d: Diagnostic) -> tuple[str, int, int, int, str]:
+    """The order MLIR's parser meets the parse errors of a chunk in: by line, and on one line
+    (one statement) what the op's own parser rejects first, then value flow's errors, which
+    come when it resolves the operands and binds the results, once their types are read."""
+    return (d.path, d.span.line, d.code in _PARSE_FLOW, d.span.column, d.code)
 
 
 def _parse_failed(diagnostics: list[Diagnostic], since: int) -> bool:

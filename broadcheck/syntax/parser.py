@@ -139,9 +139,24 @@ def _syntax_problem(err: UnexpectedInput, text: str) -> SyntaxProblem:
     kind = _open_shaped_type(text, pos) if "MORETHAN" in expected else None
     if kind is not None:
         message = f"expected '>' in {kind} type"
+    elif _describe_expected(expected) == "type" and found_text != "'('":
+        # MLIR's parseType at a token no type starts with; its emitWrongTokenError puts it just
+        # after the token before (a number in a dimension list wants its `x` there)
+        shaped = _open_shaped_type(text, pos) is not None and re.fullmatch(r"[0-9]+|\?", found_text[1:-1])
+        message = "expected 'x' in dimension list" if shaped else "expected non-function type"
+        line, column = _after_previous(text, pos + len(found_text) - 2 if shaped else pos)
+        width = 1
     else:
         message = f"expected {_describe_expected(expected)}, found {found_text}"
     return SyntaxProblem(message, Span(line, column, line, column + width))
+
+
+def _after_previous(text: str, pos: int) -> tuple[int, int]:
+    """Where MLIR's ``emitWrongTokenError`` puts an error about the token at ``pos``: just
+    after the text before it, across blanks and line ends (as a line and column of ``text``)."""
+    before = text[:pos].rstrip(" \t\r\n")
+    at = len(before) if before else pos
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
 
 
 class _Builder:
