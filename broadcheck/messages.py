@@ -273,6 +273,15 @@ RULES: Mapping[str, Rule] = {
             op_prefix=False,
         ),
         Rule(
+            "BC033",
+            "parse-follow-up",
+            "{detail}",
+            "What MLIR's parser emits after a syntax error (BC001) for the same failure, on the same op: an "
+            "enum attribute's parser adds 'failed to parse ... parameter' to the enum's own error.",
+            "%0 = stablehlo.compare XX, %a, %b : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xi1>",
+            op_prefix=False,
+        ),
+        Rule(
             "BC005",
             "unbalanced",
             "{detail}",

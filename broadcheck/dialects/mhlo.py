@@ -33,11 +33,13 @@ def _assembly(name: str) -> Assembly | None:
     list their operands one by one (``$lhs, $rhs``) and take their types by
     ``custom<SameOperandsAndResultType>``, but ``is_finite`` (``functional-type``), ``complex``
     (``custom<ComplexOpType>``), ``reduce_precision`` (``, format = e5m10``) and ``select``
-    (``operands`` then ``custom<SelectOpType>``); ``compare`` writes its direction first (not
-    modelled), and the ops without a custom form are the verifier's (BC563)."""
+    (``operands`` then ``custom<SelectOpType>``) and ``compare`` (its direction first); the ops
+    without a custom form are the verifier's (BC563)."""
     rule = RULES[name]
-    if not rule.custom or name == "compare":
+    if not rule.custom:
         return None
+    if name == "compare":  # `$comparison_direction, $lhs, $rhs (, $compare_type)? : functional-type`
+        return Assembly("functional", at_name=True, compare="mhlo")
     count = len(rule.operands)
     if name == "is_finite":
         return Assembly("functional", count)
@@ -55,5 +57,5 @@ OPS = ops(
         Op(f"mhlo.{name}", _layout(name), verify_op, "mhlo" if rule.fast else "mhlo-form", assembly=_assembly(name))
         for name, rule in RULES.items()
     ],
-    structural("mhlo"),
+    structural("mhlo"),  # (with `tuple` and `optimization_barrier`, known for their custom forms)
 )

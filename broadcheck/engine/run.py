@@ -536,6 +536,15 @@ class FileRun(Sink):
         name = statement.name
         _, check = self.checks.check_of(name)
         if check is None:
+            decl = form.decl
+            if (  # an op known for its custom form only, which its parser rejects
+                decl is not None
+                and decl.assembly is not None
+                and not statement.generic
+                and decl.assembly.problem(statement) is not None
+            ):
+                self._located_check(form, line, text, body, syntax_only=True, offset=offset, parse_only=True)
+                return
             if self._unknown_op(form, statement, line, text, body, offset):
                 return
             if self.checks.known_dialect(name):
@@ -589,7 +598,9 @@ class FileRun(Sink):
         """A checked op whose operands value flow rejected: MLIR's parser reads the op's form
         and types before it resolves them, so what it rejects there is its error (the
         projection of ``--verify-diagnostics`` puts it first); no verifier runs."""
-        if form.inner is None and form.statement is not None and self.checks.check_of(form.name)[1] is not None:
+        if form.inner is not None or form.statement is None or form.statement.generic:
+            return
+        if self.checks.check_of(form.name)[1] is not None or (form.decl is not None and form.decl.assembly is not None):
             self._located_check(form, line, text, body, syntax_only=True, parse_only=True)
 
     def _unknown_op(
@@ -661,7 +672,7 @@ class FileRun(Sink):
         except ReaderProblem:
             return
         _, check = self.checks.check_of(statement.name)
-        assert check is not None
+        assert check is not None or parse_only
         try:
             op = self.checks.operation(statement, form.decl, locate, self.aliases, regions, constants)
         except Unreadable:
@@ -671,8 +682,10 @@ class FileRun(Sink):
                 self.ops += 1
                 self._mark_checked(line)
             self._report(diagnose.syntax(problem, self.path), text)
+            for more in problem.also:  # what the same failure emits next (BC033)
+                self._report(diagnose.value("BC033", self.path, more.span, args={"detail": more.message}), text)
             return
-        if parse_only:
+        if parse_only or check is None:
             return
         problem_found = check(op, self.options.profile)
         if problem_found is not None:
@@ -1267,8 +1280,11 @@ class _OpenRegion:
 
 
 _PARSE = frozenset(
-    {"BC001", "BC005", "BC011", "BC014", "BC015", "BC016", "BC017", "BC018", "BC020", "BC021", "BC030", "BC032"}
-)
+    {
+        "BC001", "BC005", "BC011", "BC014", "BC015", "BC016", "BC017", "BC018", "BC020", "BC021", "BC030",
+        "BC032", "BC033",
+    }
+)  # fmt: skip
 """What MLIR's parser reports: the first stops it."""
 _SYMBOLS = frozenset({"BC024", "BC025", "BC026", "BC027"})
 """What its symbol table reports, once every op verified: only the first."""
@@ -1359,7 +1375,10 @@ def _as_mlir_opt(
         verifier = [d for d in group if d.code not in _LATE and d.code not in _OUTSIDE]
         if parse:
             early = [d for d in parse if d.code != "BC014"]
-            kept += ours + (early[:1] if early else parse)
+            first = early[:1] if early else parse
+            if early and early[0].code == "BC001":  # and what the same failure emits next
+                first += [d for d in early if d.code == "BC033" and d.line == early[0].line]
+            kept += ours + first
         elif any(d.severity == "error" for d in verifier):
             kept += ours + _first_per_function(verifier, sorted(functions), expected)
         else:

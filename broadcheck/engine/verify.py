@@ -100,7 +100,8 @@ class Checks:
         if decl is not None and decl.assembly is not None and not statement.generic:
             wrong = decl.assembly.problem(statement)
             if wrong is not None:  # the custom parser stops here, before any verifier
-                raise SyntaxProblem(wrong[0], locate(wrong[1], wrong[1] + 1))
+                also = tuple(SyntaxProblem(m, locate(at, at + 1)) for m, at in getattr(wrong, "then", ()))
+                raise SyntaxProblem(wrong[0], locate(wrong[1], wrong[1] + 1), also)
         operand_texts, result_texts = place_types(statement, decl.layout if decl is not None else None)
         if any(t is None for t in operand_texts) or any(t is None for t in result_texts):
             raise Unreadable(statement.name)

@@ -12,9 +12,12 @@ class SyntaxProblem(Exception):
     sets on an exception that passes through a ``with`` or a generator).
     """
 
-    def __init__(self, message: str, span: Span):
+    def __init__(self, message: str, span: Span, also: tuple[SyntaxProblem, ...] = ()):
         super().__init__(message)
         self.message, self.span = message, span
+        self.also = also
+        """The errors MLIR's parser emits after this one for the same failure (an enum
+        attribute's ``failed to parse ... parameter``), in order."""
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, SyntaxProblem) and (self.message, self.span) == (other.message, other.span)
