@@ -261,9 +261,11 @@ class Assembly(Frozen):
         return None
 
     def _listed(self, statement: Statement) -> Wrong | None:
-        """A variadic operand list (``tuple``, ``pairwise``): two values without a ``,`` between
-        end it after the first, where the ``:`` must follow."""
-        if self.types not in ("tuple", "pairwise"):
+        """A variadic operand list (``tuple``, ``pairwise``, the ``operands`` of a functional
+        form): two values without a ``,`` between end it after the first, where the ``:`` (or
+        the attribute dictionary) must follow."""
+        variadic = self.types == "functional" and self.operands is None and self.compare is None
+        if self.types not in ("tuple", "pairwise") and not variadic:
             return None
         items = statement.items
         for before, item in pairwise(items):
@@ -415,6 +417,23 @@ class Assembly(Frozen):
             words = f"number of operands and types do not match: got {len(uses)} operands and {size} types"
             return custom + words, statement.operands[0].start
         return None
+
+
+def statement_problem(statement: Statement) -> Wrong | None:
+    """What MLIR's parser rejects in any form of an op: an attribute written without its value
+    (``{name = }``: ``expected attribute value``, just after the ``=``), and, in the generic
+    form, other result names than its function type has results (``operation defines N
+    results but was provided M to bind``, at the first name; a custom form's are
+    :meth:`Assembly._bind`'s)."""
+    for attribute in statement.attributes:
+        if attribute.text.strip() == "=":  # (the reader keeps the `=` of an entry without a value)
+            return "expected attribute value", attribute.end - len(attribute.text) + attribute.text.index("=") + 1
+    signature = statement.signature
+    if statement.generic and statement.results and signature is not None and signature.kind == "function":
+        defined, named = len(signature.outputs), statement.result_count
+        if defined != named:
+            return f"operation defines {defined} results but was provided {named} to bind", statement.results[0].start
+    return None
 
 
 def _tuple_size(text: str) -> int | None:
