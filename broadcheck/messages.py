@@ -249,9 +249,10 @@ RULES: Mapping[str, Rule] = {
         Rule(
             "BC030",
             "unknown-op",
-            "custom op '{name}' is unknown",
+            "custom op '{name}' is unknown{tried}",
             "An op name its dialect does not define (in the version broadcheck follows), in the custom form: "
-            "the dialect's parser rejects it.",
+            "the dialect's parser rejects it. A name without a dialect in a function's body is tried in "
+            "'func' too, and the message says so.",
             "%0 = tosa.ad %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>",
             op_prefix=False,
         ),

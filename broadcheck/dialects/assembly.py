@@ -19,7 +19,7 @@ from itertools import pairwise
 from typing import Literal, NamedTuple
 
 from broadcheck.ops import Frozen, ShapedType
-from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
 from broadcheck.syntax.statement import Item, Signature, Statement, TypeText
 from broadcheck.syntax.types import read_type
 
@@ -120,6 +120,8 @@ class Assembly(Frozen):
         uses = statement.operands
         if colon is not None:  # `%a : %b`: a value where the types should be
             uses = tuple(u for u in uses if u.start < items[colon].start)
+        elif statement.signature is not None:  # (what follows the types is not this op's)
+            uses = tuple(u for u in uses if u.start < statement.signature.start)
         wrong = self._compare(statement, custom) if self.compare is not None else None
         wrong = wrong or self._operands(statement, uses, custom) or self._listed(statement)
         if wrong is not None:
@@ -147,7 +149,7 @@ class Assembly(Frozen):
         after = _after(statement, signature.end)
         if after is not None and after.kind == "punct" and after.text == "," and self.types != "parens":
             return NEXT_OP, signature.end  # (CHLO's results are a type list: `-> T, U`)
-        return None
+        return next_op(statement, after)
 
     def _complete(self, statement: Statement) -> bool:
         """Whether the types read as the rule wants them (so the op is read to its end)."""
@@ -195,13 +197,26 @@ class Assembly(Frozen):
         clause = items[last + 2]
         if clause.kind != "clause" or _clause_name(clause) != self.keyword:
             return f"{custom}expected '{self.keyword}'", clause.start
-        if self.value is not None:
-            attribute = next((a for a in statement.attributes if a.start == clause.start), None)
-            if attribute is not None:
-                message = self.value(attribute.text)
-                if message is not None:
-                    return custom + message, attribute.end - len(attribute.text)
+        attribute = next((a for a in statement.attributes if a.start == clause.start), None)
+        if attribute is not None and self.value is not None:
+            message = self.value(attribute.text)
+            if message is not None:
+                return custom + message, attribute.end - len(attribute.text)
+        if attribute is not None and self.keyword == "dims":
+            return _shifted(integer_list(attribute.text, custom), attribute.end - len(attribute.text))
         return None
+
+    def unread(self, source: str) -> Wrong | None:
+        """What this op's parser says of a custom form the reader cannot take (a bracket left
+        open), where it is its ``dims = [...]`` list that fails (offsets into ``source``)."""
+        if self.keyword != "dims":
+            return None
+        m = re.search(r",\s*dims\s*=\s*(?=\[)", source)
+        if m is None:
+            return None
+        name = re.match(r"\s*(?:%[^=]*=\s*)?([\w$.]+)", source)
+        custom = f"custom op '{name.group(1) if name else ''}' "
+        return _shifted(integer_list(source[m.end() :], custom), m.end())
 
     def _compare(self, statement: Statement, custom: str) -> Wrong | None:
         """``$comparison_direction , $lhs , $rhs ( , $compare_type )? attr-dict :``: each enum a
@@ -419,6 +434,22 @@ class Assembly(Frozen):
         return None
 
 
+_BARE = re.compile(r"[A-Za-z_][\w$]*")
+
+
+def next_op(statement: Statement, after: Item | None) -> Wrong | None:
+    """What follows a complete custom form on its line, read as the start of the next op: a bare
+    word is an op name (without a dialect: ``custom op 'extra' is unknown``); a value alone is a
+    result name without its ``=`` (``expected '=' after SSA name``, just after it)."""
+    if after is None:
+        return None
+    if after.kind == "word" and _BARE.fullmatch(after.text):
+        return UNKNOWN_CUSTOM_OP.format(name=after.text), after.start
+    if after.kind == "value" and after is statement.items[-1] and ":" not in after.text and "#" not in after.text:
+        return "expected '=' after SSA name", after.end
+    return None
+
+
 def statement_problem(statement: Statement) -> Wrong | None:
     """What MLIR's parser rejects in any form of an op: an attribute written without its value
     (``{name = }``: ``expected attribute value``, just after the ``=``), and, in the generic
@@ -481,6 +512,46 @@ def _printed(text: TypeText) -> str | None:
 _KEYWORD = re.compile(r"[A-Za-z_][\w$.]*")
 _EXPONENT_MANTISSA = re.compile(r"e([0-9]+)m([0-9]+)")
 _INT_MAX = 2**31 - 1
+
+
+_LIST_TOKEN = re.compile(r"\s*(-?[0-9]+|\S)")
+
+
+def integer_list(text: str, custom: str) -> Wrong | None:
+    """StableHLO's ``dims = [1, 0]`` (``custom<DenseI64Array>``, ``parseCommaSeparatedList``
+    of ``parseInteger``) as its parser reads ``text``: offsets into it. A token where an integer
+    should be is ``expected integer value`` there, then ``expected ']'`` just before it unless it
+    is the ``]``; after an integer, anything but ``,`` or ``]`` is ``expected ']'`` just after it."""
+    if not text.startswith("["):
+        return None
+    pos, first, want = 1, True, True
+    while True:
+        m = _LIST_TOKEN.match(text, pos)
+        if m is None:
+            return None  # the next token is on a later line
+        token, at = m.group(1), m.start(1)
+        before = len(text[:at].rstrip())
+        if want:
+            if token == "]" and first:
+                return None
+            if not token.lstrip("-").isdigit():
+                then = () if token == "]" else (("expected ']'", before),)
+                return Found(f"{custom}expected integer value", at, then)
+            want = first = False
+        elif token == ",":
+            want = True
+        elif token == "]":
+            return None
+        else:
+            return "expected ']'", before
+        pos = m.end()
+
+
+def _shifted(wrong: Wrong | None, by: int) -> Wrong | None:
+    if wrong is None:
+        return None
+    then = tuple((message, at + by) for message, at in getattr(wrong, "then", ()))
+    return Found(wrong[0], wrong[1] + by, then)
 
 
 def exponent_mantissa(text: str) -> str | None:

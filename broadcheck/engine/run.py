@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE, Diagnostic, Label, Note, Result
 from broadcheck.dialects import Registry
-from broadcheck.dialects.op import Layout
+from broadcheck.dialects.op import Layout, Op
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Blocks, Calls, Found, Signature, Where, yields
 from broadcheck.engine.dominance import Dominance
@@ -27,7 +27,7 @@ from broadcheck.engine.scan import Scanner, Sink, Text, _name_offsets
 from broadcheck.engine.verify import Checks, Unreadable
 from broadcheck.messages import RULES
 from broadcheck.ops import Span, Type
-from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
 from broadcheck.syntax.statement import Statement
 from broadcheck.text import split_marker, split_probe
 
@@ -504,11 +504,26 @@ class FileRun(Sink):
         from broadcheck.syntax.parser import Unreadable as LarkUnreadable
         from broadcheck.syntax.parser import parse_operation
 
+        decl = _decl_of(name)
+        wrong = decl.assembly.unread(source) if decl is not None and decl.assembly is not None else None
+        if wrong is not None:  # its custom parser fails first, at a place the grammar does not know
+            self._mark_checked(line)
+
+            def at(offset: int) -> Span:
+                where = text.where(offset) if text is not None else (line, column + offset)
+                return Span(where[0], where[1], where[0], where[1] + 1)
+
+            self._report(diagnose.syntax(SyntaxProblem(wrong[0], at(wrong[1])), self.path), text)
+            for message, offset in getattr(wrong, "then", ()):
+                self._report(diagnose.value("BC033", self.path, at(offset), args={"detail": message}), text)
+            return
         try:
             parse_operation(source, self.aliases, line, column, _layout_of)
         except SyntaxProblem as problem:
             self._mark_checked(line)
-            self._report(diagnose.syntax(problem, self.path), text)
+            worded = self._next_op(problem)
+            if worded is not None:
+                self._report(diagnose.syntax(worded, self.path), text)
             return
         except LarkUnreadable:
             pass
@@ -615,7 +630,7 @@ class FileRun(Sink):
             return False
         dialect, dot, _ = name.partition(".")
         if not dot:
-            return False
+            return self._no_dialect(statement, line, text)
         known = self.names.names(dialect)
         if not statement.generic and self.names.generic_only(name):
             code, args = "BC032", {"name": name}
@@ -632,7 +647,48 @@ class FileRun(Sink):
             return False
         span = Span(where.line, where.column, where.line, where.end)
         self._keep(span, self._fetch_line(where.line))
-        self.diagnostics.append(diagnose.value(code, self.path, span, args=args))
+        self.diagnostics.append(diagnose.value(code, self.path, span, args={**args, "tried": ""}))
+        return True
+
+    def _next_op(self, problem: SyntaxProblem) -> SyntaxProblem | None:
+        """``problem`` as the parser words it here: a bare word after a complete op starts the
+        next op, which a function's body tries in ``func`` (``None`` elsewhere, where the
+        default dialect is another op's, or none: not reported)."""
+        m = _UNKNOWN_BARE.fullmatch(problem.message)
+        if m is None:
+            return problem
+        known = self.names.names("func")
+        name = m.group(1)
+        if (
+            not self.functions
+            or self.depth != self.functions[-1].depth
+            or known is None
+            or f"func.{name}" in known.names
+        ):
+            return None
+        return SyntaxProblem(f"{problem.message} (tried 'func.{name}' as well)", problem.span, problem.also)
+
+    def _no_dialect(self, statement: Statement, line: int, text: Text | None) -> bool:
+        """An op name without a dialect in a function's body (not in a nested region, whose
+        op may name another default dialect, or none): the parser tries it in ``func``, the
+        function's default dialect, and says so. Whether it was reported."""
+        name = statement.name
+        known = self.names.names("func")
+        if (
+            statement.generic
+            or not self.functions
+            or self.depth != self.functions[-1].depth
+            or known is None
+            or f"func.{name}" in known.names
+        ):
+            return False
+        where = self._op_where(line, None, text)
+        if where is None:
+            return False
+        span = Span(where.line, where.column, where.line, where.end)
+        self._keep(span, self._fetch_line(where.line))
+        tried = f" (tried 'func.{name}' as well)"
+        self.diagnostics.append(diagnose.value("BC030", self.path, span, args={"name": name, "tried": tried}))
         return True
 
     def _located_check(
@@ -681,7 +737,10 @@ class FileRun(Sink):
             if syntax_only:
                 self.ops += 1
                 self._mark_checked(line)
-            self._report(diagnose.syntax(problem, self.path), text)
+            worded = self._next_op(problem)
+            if worded is None:
+                return
+            self._report(diagnose.syntax(worded, self.path), text)
             for more in problem.also:  # what the same failure emits next (BC033)
                 self._report(diagnose.value("BC033", self.path, more.span, args={"detail": more.message}), text)
             return
@@ -1177,6 +1236,8 @@ class FileRun(Sink):
 
 
 _MISSING = object()
+_UNKNOWN_BARE = re.compile(re.escape(UNKNOWN_CUSTOM_OP).replace(re.escape("{name}"), r"([A-Za-z_][\w$]*)"))
+"""A bare word after a complete op (:data:`~broadcheck.syntax.problem.UNKNOWN_CUSTOM_OP`)."""
 _GRAPH_REGIONS = frozenset({"builtin.module", "module", "tf_executor.graph"})
 """Registered ops whose regions are graph regions: no dominance there."""
 _DEFAULT_DIALECT = frozenset({"return", "call", "module"})
@@ -1217,10 +1278,14 @@ def _argument_keys(body: str, open_at: int) -> list[str | None]:
 
 def _layout_of(name: str) -> Layout | None:
     """The declared layout of op ``name`` (the grammar's reader places listed types by it)."""
+    decl = _decl_of(name)
+    return decl.layout if decl is not None else None
+
+
+def _decl_of(name: str) -> Op | None:
     from broadcheck import dialects
 
-    decl = dialects.lookup(name)
-    return decl.layout if decl is not None else None
+    return dialects.lookup(name)
 
 
 def _written(statement: Statement, form: Form) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -1374,10 +1439,10 @@ def _as_mlir_opt(
         dominance = [d for d in group if d.code == "BC029"]  # in the order of the walk: the ops'
         verifier = [d for d in group if d.code not in _LATE and d.code not in _OUTSIDE]
         if parse:
-            early = [d for d in parse if d.code != "BC014"]
-            first = early[:1] if early else parse
+            early = [d for d in parse if d.code not in ("BC014", "BC033")]
+            first = early[:1] if early else [d for d in parse if d.code != "BC033"][:1]
             if early and early[0].code == "BC001":  # and what the same failure emits next
-                first += [d for d in early if d.code == "BC033" and d.line == early[0].line]
+                first += [d for d in parse if d.code == "BC033" and d.line == early[0].line]
             kept += ours + first
         elif any(d.severity == "error" for d in verifier):
             kept += ours + _first_per_function(verifier, sorted(functions), expected)

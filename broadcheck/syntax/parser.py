@@ -16,7 +16,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from broadcheck.ops import Attribute, OpaqueType, Operation, ShapedType, Span, Type, TypeUse
 from broadcheck.syntax.grammar import parser
 from broadcheck.syntax.lexer import strip_comments
-from broadcheck.syntax.problem import SyntaxProblem, Unreadable
+from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem, Unreadable
 
 
 class TypeLayout(Protocol):
@@ -160,6 +160,7 @@ def _syntax_problem(err: UnexpectedInput, text: str) -> SyntaxProblem:
 
 _GENERIC = re.compile(r'\s*(?:%[^=]*=\s*)?"[^"]*"\s*$')
 """What comes before a generic op's operand list: its results, its quoted name."""
+_BARE = re.compile(r"[A-Za-z_][\w$]*")
 _VALUE_STARTS = {"ATOM", "STRING", "LSQB", "LBRACE", "LESSTHAN", "VALUE_ID", "LPAR"}
 """Tokens an attribute value may start with (in the grammar's names)."""
 
@@ -186,6 +187,8 @@ def _mlir_words(expected: set[str], text: str, pos: int, found: str) -> tuple[st
             start = colon + 1 + len(text[colon + 1 :]) - len(text[colon + 1 :].lstrip())
             return "expected function type", start
         return None
+    if "LOC" in expected and _BARE.fullmatch(found[1:-1]):  # the op is complete: a word starts the next
+        return UNKNOWN_CUSTOM_OP.format(name=found[1:-1]), pos
     if expected == {"COMMA", "RPAR"}:
         opened = _open_bracket(text, pos)
         if opened is not None and text[opened] == "(" and _GENERIC.match(text[:opened]):

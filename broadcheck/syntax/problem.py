@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from broadcheck.ops import Span
 
+UNKNOWN_CUSTOM_OP = "custom op '{name}' is unknown"
+"""A bare word where an op starts (after a complete op on its line): an op name without a
+dialect, unknown. Which default dialect the parser tried it in depends on the op around it:
+the engine says so (or keeps quiet where it does not know)."""
+
 
 class SyntaxProblem(Exception):
     """A statement or type that the grammar does not accept, with where and why.
