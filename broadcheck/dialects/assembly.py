@@ -453,17 +453,21 @@ def next_op(statement: Statement, after: Item | None) -> Wrong | None:
 def statement_problem(statement: Statement) -> Wrong | None:
     """What MLIR's parser rejects in any form of an op: an attribute written without its value
     (``{name = }``: ``expected attribute value``, just after the ``=``), and, in the generic
-    form, other result names than its function type has results (``operation defines N
+    form, a function type with other operand types than operands (``expected N operand types
+    but had M``, at the type), or other result names than results (``operation defines N
     results but was provided M to bind``, at the first name; a custom form's are
     :meth:`Assembly._bind`'s)."""
     for attribute in statement.attributes:
         if attribute.text.strip() == "=":  # (the reader keeps the `=` of an entry without a value)
             return "expected attribute value", attribute.end - len(attribute.text) + attribute.text.index("=") + 1
     signature = statement.signature
-    if statement.generic and statement.results and signature is not None and signature.kind == "function":
-        defined, named = len(signature.outputs), statement.result_count
-        if defined != named:
-            return f"operation defines {defined} results but was provided {named} to bind", statement.results[0].start
+    if not statement.generic or signature is None or signature.kind != "function":
+        return None
+    if len(signature.inputs) != len(statement.operands):  # (before the results are bound)
+        return f"expected {len(statement.operands)} operand types but had {len(signature.inputs)}", signature.start
+    defined, named = len(signature.outputs), statement.result_count
+    if statement.results and defined != named:
+        return f"operation defines {defined} results but was provided {named} to bind", statement.results[0].start
     return None
 
 

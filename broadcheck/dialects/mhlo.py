@@ -41,8 +41,8 @@ def _assembly(name: str) -> Assembly | None:
     if name == "compare":  # `$comparison_direction, $lhs, $rhs (, $compare_type)? : functional-type`
         return Assembly("functional", at_name=True, compare="mhlo")
     count = len(rule.operands)
-    if name == "is_finite":
-        return Assembly("functional", count)
+    if name == "is_finite":  # `$x attr-dict : functional-type(operands, results)`
+        return Assembly("functional", count, at_name=True)
     if name == "complex":
         return Assembly("complex", count)
     if name == "reduce_precision":

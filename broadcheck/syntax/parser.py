@@ -146,10 +146,11 @@ def _syntax_problem(err: UnexpectedInput, text: str) -> SyntaxProblem:
         message = f"expected '>' in {kind} type"
     elif words is not None:
         message, (line, column), width = words[0], _line_column(text, words[1]), 1
-    elif _describe_expected(expected) == "type" and found_text != "'('":
+    elif (shaped := _dimension_last(expected, text, pos, found_text)) or (
+        _describe_expected(expected) == "type" and found_text != "'('"
+    ):
         # MLIR's parseType at a token no type starts with; its emitWrongTokenError puts it just
-        # after the token before (a number in a dimension list wants its `x` there)
-        shaped = _open_shaped_type(text, pos) is not None and re.fullmatch(r"[0-9]+|\?", found_text[1:-1])
+        # after the token before (a number ending a dimension list wants its `x` there)
         message = "expected 'x' in dimension list" if shaped else "expected non-function type"
         line, column = _after_previous(text, pos + len(found_text) - 2 if shaped else pos)
         width = 1
@@ -239,6 +240,15 @@ def _operand_list(text: str, colon: int) -> int | None:
 
 def _line_column(text: str, at: int) -> tuple[int, int]:
     return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+def _dimension_last(expected: set[str], text: str, pos: int, found: str) -> bool:
+    """Whether a size (``2``, ``?``) stands where a shaped type wants its element type."""
+    return (
+        bool(expected & _TYPE_TERMINALS)
+        and _open_shaped_type(text, pos) is not None
+        and re.fullmatch(r"[0-9]+|\?", found[1:-1]) is not None
+    )
 
 
 def _after_previous(text: str, pos: int) -> tuple[int, int]:
