@@ -1440,7 +1440,7 @@ def _as_mlir_opt(
         verifier = [d for d in group if d.code not in _LATE and d.code not in _OUTSIDE]
         if parse:
             early = [d for d in parse if d.code not in ("BC014", "BC033")]
-            first = early[:1] if early else [d for d in parse if d.code != "BC033"][:1]
+            first = early[:1] if early else [d for d in parse if d.code != "BC033"]
             if early and early[0].code == "BC001":  # and what the same failure emits next
                 first += [d for d in parse if d.code == "BC033" and d.line == early[0].line]
             kept += ours + first
