@@ -142,8 +142,8 @@ def _syntax_problem(err: UnexpectedInput, text: str) -> SyntaxProblem:
         width = 1
     kind = _open_shaped_type(text, pos) if "MORETHAN" in expected else None
     words = _mlir_words(expected, text, pos, found_text) if kind is None else None
-    if kind is not None:
-        message = f"expected '>' in {kind} type"
+    if kind is not None:  # (`parseToken`: just after the token before)
+        message, (line, column), width = f"expected '>' in {kind} type", _after_previous(text, pos), 1
     elif words is not None:
         message, (line, column), width = words[0], _line_column(text, words[1]), 1
     elif (shaped := _dimension_last(expected, text, pos, found_text)) or (
@@ -338,8 +338,10 @@ class _Builder:
                 if isinstance(target, SyntaxProblem):
                     raise target
                 return target
-            if "." not in name:
-                raise SyntaxProblem(f"undefined symbol alias id '{name}'", self.token_span(name_tok))
+            if "." not in name:  # (MLIR: just after the alias's name)
+                end = self.token_span(name_tok)
+                after = Span(end.end_line, end.end_column, end.end_line, end.end_column + 1)
+                raise SyntaxProblem(f"undefined symbol alias id '{name}'", after)
         for child in trees:  # complex<...>: check what is inside
             self.type(child)
         return OpaqueType(self.source(tree.meta).strip())

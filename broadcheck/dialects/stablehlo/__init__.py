@@ -121,8 +121,20 @@ def structural(prefix: str) -> list[Op]:
         "scatter": (FUNCTIONAL, scatter.scatter, "gather"),
         "reduce": (PAIRS, reduce.reduce, "reduce"),
     }
+    # `$operand, dims = [..] : functional-type(operands, results)` and `... : custom<SameOperandsAndResultType>`
+    forms = {
+        "transpose": Assembly("functional", 1, keyword="dims", at_name=True),
+        "reverse": Assembly("same", 1, keyword="dims"),
+    }
     out = [
-        Op(f"{prefix}.{name}", layout, check, f"{prefix}-{family_}", literal="value" if name == "constant" else None)
+        Op(
+            f"{prefix}.{name}",
+            layout,
+            check,
+            f"{prefix}-{family_}",
+            literal="value" if name == "constant" else None,
+            assembly=forms.get(name) if prefix == "stablehlo" else None,
+        )
         for name, (layout, check, family_) in checks.items()
         if prefix == "stablehlo" or name in MHLO
     ]
