@@ -249,9 +249,10 @@ RULES: Mapping[str, Rule] = {
         Rule(
             "BC030",
             "unknown-op",
-            "custom op '{name}' is unknown",
+            "custom op '{name}' is unknown{tried}",
             "An op name its dialect does not define (in the version broadcheck follows), in the custom form: "
-            "the dialect's parser rejects it.",
+            "the dialect's parser rejects it. A name without a dialect in a function's body is tried in "
+            "'func' too, and the message says so.",
             "%0 = tosa.ad %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>",
             op_prefix=False,
         ),
@@ -270,6 +271,15 @@ RULES: Mapping[str, Rule] = {
             "custom op '{name}' has no custom assembly form",
             "An op that has only the generic form is written in a custom form (the parser rejects it).",
             '%0 = stablehlo.dot %a, %b : ...   (only "stablehlo.dot"(%a, %b) parses)',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC033",
+            "parse-follow-up",
+            "{detail}",
+            "What MLIR's parser emits after a syntax error (BC001) for the same failure, on the same op: an "
+            "enum attribute's parser adds 'failed to parse ... parameter' to the enum's own error.",
+            "%0 = stablehlo.compare XX, %a, %b : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xi1>",
             op_prefix=False,
         ),
         Rule(

@@ -99,7 +99,7 @@ def test_exclude_and_split_from_config(run: Invoke, repo: Path) -> None:
     Path("split.mlir").write_text("!t = tensor<3xf32>\n// -----\n" + BAD.replace("tensor<3xf32>", "!t"))
     result = run("check", "--output-format", "concise", ".")
     assert "dyn.mlir" not in result.out and "generated" not in result.out
-    assert "split.mlir:3:28: error: undefined symbol alias id 't'" in result.out
+    assert "split.mlir:3:30: error: undefined symbol alias id 't'" in result.out
     assert run("check", "--exclude", "split.mlir", ".").code == 0
 
 

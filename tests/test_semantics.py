@@ -117,7 +117,8 @@ LLVM_VERDICTS = [
 @pytest.mark.parametrize(("operands", "result", "message"), LLVM_VERDICTS)
 def test_llvm_profile_matches_the_cpp_verifier(operands: str, result: str, message: str | None) -> None:
     # An op with the trait and nothing else (tf.AddV2 also has TensorFlow's type constraints).
-    text = f'%0 = "trait.op"(%a, %b) : ({operands}) -> {result}'
+    names = ", ".join(f"%v{i}" for i in range(len(operands.split(", "))))  # (as many as types: the parser counts)
+    text = f'%0 = "trait.op"({names}) : ({operands}) -> {result}'
     diags = check_text(text, profile="llvm", ops=[("trait.op", "mlir")])
     if message is None:
         assert diags == []

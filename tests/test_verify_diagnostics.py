@@ -112,7 +112,7 @@ def test_custom_split_marker(run: Invoke, tmp_path: Path, monkeypatch: pytest.Mo
     # Type aliases are per chunk: the alias of chunk 1 does not exist in chunk 2.
     Path("t.mlir").write_text(f"!t = tensor<4xf32>\n{GOOD}\n#### split\n%0 = tosa.add %a, %b : (!t, !t) -> !t\n")
     result = run("check", "--split-input-file=#### split", "--output-format", "concise", "t.mlir")
-    assert result.out.splitlines()[0] == "t.mlir:4:25: error: undefined symbol alias id 't' [BC001]"
+    assert result.out.splitlines()[0] == "t.mlir:4:27: error: undefined symbol alias id 't' [BC001]"
     result = run("check", "--output-format", "concise", "t.mlir")
     assert result.code == 0
 

@@ -15,15 +15,33 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Literal
+from itertools import pairwise
+from typing import Literal, NamedTuple
 
 from broadcheck.ops import Frozen, ShapedType
-from broadcheck.syntax.problem import SyntaxProblem
-from broadcheck.syntax.statement import Item, Statement, TypeText
+from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
+from broadcheck.syntax.statement import Item, Signature, Statement, TypeText
 from broadcheck.syntax.types import read_type
 
-TypeRule = Literal["same", "functional", "complex", "select", "vector", "parens"]
+TypeRule = Literal["same", "functional", "complex", "select", "vector", "parens", "tuple", "pairwise"]
 Value = Callable[[str], "str | None"]
+
+
+class Found(NamedTuple):
+    """A parse error that MLIR follows with more errors of the same failure, on the same
+    statement (an enum attribute's parser: ``expected ... to be one of: ...``, then ``failed
+    to parse ... parameter 'value' ...``): each a message and the offset it names."""
+
+    message: str
+    at: int
+    then: tuple[tuple[str, int], ...] = ()
+
+
+Wrong = tuple[str, int] | Found
+"""The parser's message and the offset it names (with its follow-ups, if it has any)."""
+
+DIRECTIONS = ("EQ", "NE", "GE", "GT", "LE", "LT")
+COMPARE_TYPES = ("NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED")
 
 NEXT_OP = "expected operation name in quotes"
 """What MLIR says when an op is complete and what follows cannot start another one."""
@@ -55,18 +73,27 @@ class Assembly(Frozen):
         ``at_name``);
       - ``vector`` (``vector.broadcast``: ``type($source) to type($vector)``): ``to``, then a
         vector type;
-      - ``parens`` (CHLO's broadcasting ops: ``( type($lhs) , type($rhs) ) -> type(results)``).
+      - ``parens`` (CHLO's broadcasting ops: ``( type($lhs) , type($rhs) ) -> type(results)``);
+      - ``tuple`` (MHLO's ``custom<TupleOpType>``): one tuple type (``expected tuple type`` at
+        the type), as many elements as operands;
+      - ``pairwise`` (MHLO's ``custom<PairwiseOpType>``): a type list, one type per operand and
+        per result (``expected type list`` after ``expected non-function type``);
+
+    * ``compare`` (``stablehlo`` or ``mhlo``): ``$comparison_direction , $lhs , $rhs ( ,
+      $compare_type )?`` before the types, each enum a keyword or a string of its values (a
+      wrong one is two errors: the enum's, then its attribute parser's).
 
     And after any of them, the results named must be as many as the op defines (``operation
     defines N results but was provided M to bind``, at the first name).
     """
 
-    __slots__ = __match_args__ = ("types", "operands", "keyword", "value", "at_name")
+    __slots__ = __match_args__ = ("types", "operands", "keyword", "value", "at_name", "compare")
     types: TypeRule
     operands: int | None
     keyword: str | None
     value: Value | None
     at_name: bool
+    compare: str | None
 
     def __init__(
         self,
@@ -75,15 +102,17 @@ class Assembly(Frozen):
         keyword: str | None = None,
         value: Value | None = None,
         at_name: bool = False,
+        compare: str | None = None,
     ) -> None:
         put = object.__setattr__
+        put(self, "compare", compare)
         put(self, "types", types)
         put(self, "operands", operands)
         put(self, "keyword", keyword)
         put(self, "value", value)
         put(self, "at_name", at_name)
 
-    def problem(self, statement: Statement) -> tuple[str, int] | None:
+    def problem(self, statement: Statement) -> Wrong | None:
         """The parser's message for ``statement`` (a custom form) and the offset it names."""
         custom = f"custom op '{statement.name}' "
         items = statement.items
@@ -91,17 +120,23 @@ class Assembly(Frozen):
         uses = statement.operands
         if colon is not None:  # `%a : %b`: a value where the types should be
             uses = tuple(u for u in uses if u.start < items[colon].start)
-        wrong = self._operands(statement, uses, custom)
+        elif statement.signature is not None:  # (what follows the types is not this op's)
+            uses = tuple(u for u in uses if u.start < statement.signature.start)
+        wrong = self._compare(statement, custom) if self.compare is not None else None
+        wrong = wrong or self._operands(statement, uses, custom) or self._listed(statement)
         if wrong is not None:
             return wrong
         if colon is not None:
             if colon + 1 < len(items) and items[colon + 1].kind == "value":
+                if self.types == "pairwise":  # `parseTypeList` fails, and its caller says so too
+                    then = ((f"{custom}expected type list", items[colon + 1].start),)
+                    return Found("expected non-function type", items[colon].end, then)
                 return ("expected '('" if self.types == "parens" else "expected non-function type"), items[colon].end
             return None
         signature = statement.signature
         if signature is None or (signature.kind != "function" and not signature.inputs):
             return None  # no types after a `:` (`-> T` alone): not a form these parsers read
-        rule: Callable[[Statement, tuple[object, ...], str], tuple[str, int] | None] = getattr(self, f"_{self.types}")
+        rule: Callable[[Statement, tuple[object, ...], str], Wrong | None] = getattr(self, f"_{self.types}")
         wrong = rule(statement, uses, custom)
         if wrong is not None and wrong[0] != NEXT_OP:
             return wrong
@@ -114,7 +149,7 @@ class Assembly(Frozen):
         after = _after(statement, signature.end)
         if after is not None and after.kind == "punct" and after.text == "," and self.types != "parens":
             return NEXT_OP, signature.end  # (CHLO's results are a type list: `-> T, U`)
-        return None
+        return next_op(statement, after)
 
     def _complete(self, statement: Statement) -> bool:
         """Whether the types read as the rule wants them (so the op is read to its end)."""
@@ -127,11 +162,15 @@ class Assembly(Frozen):
             return kind == "to"
         if self.types == "select":
             return kind == "function" or (kind in ("list", "arrow") and len(inputs) == 2)
+        if self.types == "tuple":
+            return kind == "list" and len(inputs) == 1
+        if self.types == "pairwise":
+            return kind in ("list", "function")
         return kind == "function" or (kind in ("list", "arrow") and bool(inputs))
 
     # ---------------------------------------------------------------- operands
 
-    def _operands(self, statement: Statement, uses: tuple[object, ...], custom: str) -> tuple[str, int] | None:
+    def _operands(self, statement: Statement, uses: tuple[object, ...], custom: str) -> Wrong | None:
         written = statement.operands
         n = self.operands
         if n is None or not uses:
@@ -158,19 +197,106 @@ class Assembly(Frozen):
         clause = items[last + 2]
         if clause.kind != "clause" or _clause_name(clause) != self.keyword:
             return f"{custom}expected '{self.keyword}'", clause.start
-        if self.value is not None:
-            attribute = next((a for a in statement.attributes if a.start == clause.start), None)
-            if attribute is not None:
-                message = self.value(attribute.text)
-                if message is not None:
-                    return custom + message, attribute.end - len(attribute.text)
+        attribute = next((a for a in statement.attributes if a.start == clause.start), None)
+        if attribute is not None and self.value is not None:
+            message = self.value(attribute.text)
+            if message is not None:
+                return custom + message, attribute.end - len(attribute.text)
+        if attribute is not None and self.keyword == "dims":
+            return _shifted(integer_list(attribute.text, custom), attribute.end - len(attribute.text))
         return None
 
-    def _bind(self, statement: Statement) -> tuple[str, int] | None:
+    def unread(self, source: str) -> Wrong | None:
+        """What this op's parser says of a custom form the reader cannot take (a bracket left
+        open), where it is its ``dims = [...]`` list that fails (offsets into ``source``)."""
+        if self.keyword != "dims":
+            return None
+        m = re.search(r",\s*dims\s*=\s*(?=\[)", source)
+        if m is None:
+            return None
+        name = re.match(r"\s*(?:%[^=]*=\s*)?([\w$.]+)", source)
+        custom = f"custom op '{name.group(1) if name else ''}' "
+        return _shifted(integer_list(source[m.end() :], custom), m.end())
+
+    def _compare(self, statement: Statement, custom: str) -> Wrong | None:
+        """``$comparison_direction , $lhs , $rhs ( , $compare_type )? attr-dict :``: each enum a
+        keyword or a string (``generated enum attribute parsers``), the punctuation in place."""
+        items = statement.items
+        if len(items) < 2:
+            return None
+        wrong = self._enum(items, 0, "ComparisonDirection", DIRECTIONS, custom)
+        if wrong is not None:
+            return wrong
+        at = 1
+        for _ in range(2):  # `, $lhs`, `, $rhs`
+            if at >= len(items) or items[at].kind != "punct" or items[at].text != ",":
+                return ("expected ','", items[at - 1].end) if at < len(items) else None
+            if at + 1 >= len(items) or items[at + 1].kind != "value":
+                return None  # not a form these rules read
+            at += 2
+        if at < len(items) and items[at].kind == "punct" and items[at].text == ",":
+            wrong = self._enum(items, at + 1, "ComparisonType", COMPARE_TYPES, custom, statement.signature)
+            if wrong is not None:
+                return wrong
+            at += 2
+        if at < len(items) and items[at].kind == "punct" and items[at].text == ",":
+            return "expected ':'", items[at - 1].end
+        return None
+
+    def _enum(
+        self,
+        items: tuple[Item, ...],
+        at: int,
+        enum: str,
+        values: tuple[str, ...],
+        custom: str,
+        signature: Signature | None = None,
+    ) -> Wrong | None:
+        """An enum attribute written bare (``LT``) or as a string (``"LT"``) at ``items[at]``."""
+        if at >= len(items):
+            return None
+        item = items[at]
+        space = f"::mlir::{self.compare}::{enum}"
+        prefix = "StableHLO" if self.compare == "stablehlo" else "MHLO"
+        failed = f"{custom}failed to parse {prefix}_{enum}Attr parameter 'value' which is to be a `{space}`"
+        word = item.text[1:-1] if item.kind == "string" else item.text
+        if item.kind in ("word", "string") and _KEYWORD.fullmatch(item.text if item.kind == "word" else "x"):
+            if word in values:
+                return None
+            if at + 1 >= len(items):
+                return None  # the next token is on a later line
+            after = items[at + 1]
+            then = signature.after - 1 if after.kind == "types" and signature is not None else after.start
+            return Found(f"{custom}expected {space} to be one of: {', '.join(values)}", item.start, ((failed, then),))
+        if item.kind in ("value", "punct", "types"):
+            start = item.start
+            if item.kind == "types" and signature is not None and signature.after > 0:
+                start = signature.after - 1  # the `:` before the types
+            return Found(f"{custom}expected valid keyword or string", start, ((failed, start),))
+        return None
+
+    def _listed(self, statement: Statement) -> Wrong | None:
+        """A variadic operand list (``tuple``, ``pairwise``, the ``operands`` of a functional
+        form): two values without a ``,`` between end it after the first, where the ``:`` (or
+        the attribute dictionary) must follow."""
+        variadic = self.types == "functional" and self.operands is None and self.compare is None
+        if self.types not in ("tuple", "pairwise") and not variadic:
+            return None
+        items = statement.items
+        for before, item in pairwise(items):
+            if item.kind != "value" and not (item.kind == "punct" and item.text == ","):
+                return None
+            if before.kind == "value" and item.kind == "value":
+                return "expected ':'", before.end
+        return None
+
+    def _bind(self, statement: Statement) -> Wrong | None:
         """The generic parser's check once the op is read: as many result names as results."""
         signature = statement.signature
         assert signature is not None
         defined = len(signature.outputs) if self.types == "functional" else 1
+        if self.types == "pairwise":
+            defined = len(signature.inputs) if signature.kind == "list" else 1
         named = statement.result_count
         if statement.results and named != defined:
             return f"operation defines {defined} results but was provided {named} to bind", statement.results[0].start
@@ -178,7 +304,7 @@ class Assembly(Frozen):
 
     # ---------------------------------------------------------------- types
 
-    def _counted(self, statement: Statement, uses: tuple[object, ...], custom: str) -> tuple[str, int] | None:
+    def _counted(self, statement: Statement, uses: tuple[object, ...], custom: str) -> Wrong | None:
         """``assignFromFunctionType``: the function type numbers the operands, one result."""
         signature = statement.signature
         assert signature is not None
@@ -188,7 +314,7 @@ class Assembly(Frozen):
             return f"{custom}expected single output", signature.start
         return None
 
-    def _same(self, statement: Statement, uses: tuple[object, ...], custom: str) -> tuple[str, int] | None:
+    def _same(self, statement: Statement, uses: tuple[object, ...], custom: str) -> Wrong | None:
         signature = statement.signature
         assert signature is not None
         if signature.kind == "function":
@@ -197,7 +323,7 @@ class Assembly(Frozen):
             return NEXT_OP, signature.inputs[0].end
         return None
 
-    def _complex(self, statement: Statement, uses: tuple[object, ...], custom: str) -> tuple[str, int] | None:
+    def _complex(self, statement: Statement, uses: tuple[object, ...], custom: str) -> Wrong | None:
         signature = statement.signature
         assert signature is not None
         if signature.kind == "function":
@@ -213,7 +339,7 @@ class Assembly(Frozen):
             return f"{custom}expected tensor with complex element type", signature.start
         return self._same(statement, uses, custom)
 
-    def _select(self, statement: Statement, uses: tuple[object, ...], custom: str) -> tuple[str, int] | None:
+    def _select(self, statement: Statement, uses: tuple[object, ...], custom: str) -> Wrong | None:
         signature = statement.signature
         assert signature is not None
         inputs = signature.inputs
@@ -230,7 +356,7 @@ class Assembly(Frozen):
             return f"{custom}expected functional type or list of two types", signature.start
         return None
 
-    def _functional(self, statement: Statement, uses: tuple[object, ...], custom: str) -> tuple[str, int] | None:
+    def _functional(self, statement: Statement, uses: tuple[object, ...], custom: str) -> Wrong | None:
         signature = statement.signature
         assert signature is not None
         if signature.kind != "function":
@@ -245,7 +371,7 @@ class Assembly(Frozen):
         words = f"number of operands and types do not match: got {len(uses)} operands and {len(signature.inputs)} types"
         return custom + words, statement.name_start if self.at_name else statement.operands[0].start
 
-    def _vector(self, statement: Statement, uses: tuple[object, ...], custom: str) -> tuple[str, int] | None:
+    def _vector(self, statement: Statement, uses: tuple[object, ...], custom: str) -> Wrong | None:
         signature = statement.signature
         assert signature is not None
         if signature.kind == "list" and len(signature.inputs) == 1:
@@ -266,7 +392,7 @@ class Assembly(Frozen):
             signature.outputs[0].start
         )
 
-    def _parens(self, statement: Statement, uses: tuple[object, ...], custom: str) -> tuple[str, int] | None:
+    def _parens(self, statement: Statement, uses: tuple[object, ...], custom: str) -> Wrong | None:
         signature = statement.signature
         assert signature is not None
         if signature.kind != "function":
@@ -279,6 +405,87 @@ class Assembly(Frozen):
         if signature.outputs and signature.end > signature.outputs[-1].end:  # `-> (T)`: a function type's start
             return "expected '->' in function type", signature.end
         return None
+
+    def _tuple(self, statement: Statement, uses: tuple[object, ...], custom: str) -> Wrong | None:
+        signature = statement.signature
+        assert signature is not None
+        first = signature.inputs[0] if signature.inputs else None
+        if signature.kind == "function" or (first is not None and not first.text.startswith(("tuple<", "!"))):
+            return f"{custom}expected tuple type", signature.start
+        if signature.kind != "list" or first is None:
+            return None
+        if len(signature.inputs) > 1:
+            return NEXT_OP, first.end
+        size = _tuple_size(first.text)
+        if size is not None and uses and size != len(uses):
+            words = f"number of operands and types do not match: got {len(uses)} operands and {size} types"
+            return custom + words, statement.operands[0].start
+        return None
+
+    def _pairwise(self, statement: Statement, uses: tuple[object, ...], custom: str) -> Wrong | None:
+        signature = statement.signature
+        assert signature is not None
+        if signature.kind not in ("list", "function"):
+            return None
+        size = len(signature.inputs) if signature.kind == "list" else 1  # (a function type is one type)
+        if uses and size != len(uses):
+            words = f"number of operands and types do not match: got {len(uses)} operands and {size} types"
+            return custom + words, statement.operands[0].start
+        return None
+
+
+_BARE = re.compile(r"[A-Za-z_][\w$]*")
+
+
+def next_op(statement: Statement, after: Item | None) -> Wrong | None:
+    """What follows a complete custom form on its line, read as the start of the next op: a bare
+    word is an op name (without a dialect: ``custom op 'extra' is unknown``); a value alone is a
+    result name without its ``=`` (``expected '=' after SSA name``, just after it)."""
+    if after is None:
+        return None
+    if after.kind == "word" and _BARE.fullmatch(after.text):
+        return UNKNOWN_CUSTOM_OP.format(name=after.text), after.start
+    if after.kind == "value" and after is statement.items[-1] and ":" not in after.text and "#" not in after.text:
+        return "expected '=' after SSA name", after.end
+    return None
+
+
+def statement_problem(statement: Statement) -> Wrong | None:
+    """What MLIR's parser rejects in any form of an op: an attribute written without its value
+    (``{name = }``: ``expected attribute value``, just after the ``=``), and, in the generic
+    form, a function type with other operand types than operands (``expected N operand types
+    but had M``, at the type), or other result names than results (``operation defines N
+    results but was provided M to bind``, at the first name; a custom form's are
+    :meth:`Assembly._bind`'s)."""
+    for attribute in statement.attributes:
+        if attribute.text.strip() == "=":  # (the reader keeps the `=` of an entry without a value)
+            return "expected attribute value", attribute.end - len(attribute.text) + attribute.text.index("=") + 1
+    signature = statement.signature
+    if not statement.generic or signature is None or signature.kind != "function":
+        return None
+    if len(signature.inputs) != len(statement.operands):  # (before the results are bound)
+        return f"expected {len(statement.operands)} operand types but had {len(signature.inputs)}", signature.start
+    defined, named = len(signature.outputs), statement.result_count
+    if statement.results and defined != named:
+        return f"operation defines {defined} results but was provided {named} to bind", statement.results[0].start
+    return None
+
+
+def _tuple_size(text: str) -> int | None:
+    """How many types ``tuple<...>`` holds (``None``: not a tuple type as written)."""
+    if not (text.startswith("tuple<") and text.endswith(">")):
+        return None
+    inner, depth, count = text[6:-1], 0, 0
+    if not inner.strip():
+        return 0
+    for ch in inner:
+        if ch in "<([{":
+            depth += 1
+        elif ch in ">)]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            count += 1
+    return count + 1
 
 
 def _clause_name(item: Item) -> str:
@@ -309,6 +516,46 @@ def _printed(text: TypeText) -> str | None:
 _KEYWORD = re.compile(r"[A-Za-z_][\w$.]*")
 _EXPONENT_MANTISSA = re.compile(r"e([0-9]+)m([0-9]+)")
 _INT_MAX = 2**31 - 1
+
+
+_LIST_TOKEN = re.compile(r"\s*(-?[0-9]+|\S)")
+
+
+def integer_list(text: str, custom: str) -> Wrong | None:
+    """StableHLO's ``dims = [1, 0]`` (``custom<DenseI64Array>``, ``parseCommaSeparatedList``
+    of ``parseInteger``) as its parser reads ``text``: offsets into it. A token where an integer
+    should be is ``expected integer value`` there, then ``expected ']'`` just before it unless it
+    is the ``]``; after an integer, anything but ``,`` or ``]`` is ``expected ']'`` just after it."""
+    if not text.startswith("["):
+        return None
+    pos, first, want = 1, True, True
+    while True:
+        m = _LIST_TOKEN.match(text, pos)
+        if m is None:
+            return None  # the next token is on a later line
+        token, at = m.group(1), m.start(1)
+        before = len(text[:at].rstrip())
+        if want:
+            if token == "]" and first:
+                return None
+            if not token.lstrip("-").isdigit():
+                then = () if token == "]" else (("expected ']'", before),)
+                return Found(f"{custom}expected integer value", at, then)
+            want = first = False
+        elif token == ",":
+            want = True
+        elif token == "]":
+            return None
+        else:
+            return "expected ']'", before
+        pos = m.end()
+
+
+def _shifted(wrong: Wrong | None, by: int) -> Wrong | None:
+    if wrong is None:
+        return None
+    then = tuple((message, at + by) for message, at in getattr(wrong, "then", ()))
+    return Found(wrong[0], wrong[1] + by, then)
 
 
 def exponent_mantissa(text: str) -> str | None:

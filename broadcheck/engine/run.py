@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE, Diagnostic, Label, Note, Result
 from broadcheck.dialects import Registry
-from broadcheck.dialects.op import Layout
+from broadcheck.dialects.op import Layout, Op
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Blocks, Calls, Found, Signature, Where, yields
 from broadcheck.engine.dominance import Broken, Dominance
@@ -27,7 +27,7 @@ from broadcheck.engine.scan import Scanner, Sink, Text, _name_offsets
 from broadcheck.engine.verify import Checks, Unreadable
 from broadcheck.messages import RULES
 from broadcheck.ops import Span, Type
-from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
 from broadcheck.syntax.statement import Statement
 from broadcheck.text import split_marker, split_probe
 
@@ -271,6 +271,7 @@ class FileRun(Sink):
             if form.literal is not None and split:
                 self.constants[names[0]] = form.literal
             if len(self.diagnostics) > mark and _parse_failed(self.diagnostics, mark):
+                self._parse_only(form, line, None, "")
                 return  # the parser stops at this statement: no verifier sees the op
             route = form.route
             if route == 3:
@@ -346,6 +347,8 @@ class FileRun(Sink):
         if form.literal is not None and result_names:
             self.constants[result_names[0][0]] = form.literal
         if head_failed or (len(self.diagnostics) > mark and _parse_failed(self.diagnostics, mark)):
+            if not head_failed:
+                self._parse_only(form, line, text, body)
             return  # the parser stops at this statement: no verifier sees the op
         self._check(form, line, text, body, summaries=summaries, names=names)
 
@@ -508,11 +511,26 @@ class FileRun(Sink):
         from broadcheck.syntax.parser import Unreadable as LarkUnreadable
         from broadcheck.syntax.parser import parse_operation
 
+        decl = _decl_of(name)
+        wrong = decl.assembly.unread(source) if decl is not None and decl.assembly is not None else None
+        if wrong is not None:  # its custom parser fails first, at a place the grammar does not know
+            self._mark_checked(line)
+
+            def at(offset: int) -> Span:
+                where = text.where(offset) if text is not None else (line, column + offset)
+                return Span(where[0], where[1], where[0], where[1] + 1)
+
+            self._report(diagnose.syntax(SyntaxProblem(wrong[0], at(wrong[1])), self.path), text)
+            for message, offset in getattr(wrong, "then", ()):
+                self._report(diagnose.value("BC033", self.path, at(offset), args={"detail": message}), text)
+            return
         try:
             parse_operation(source, self.aliases, line, column, _layout_of)
         except SyntaxProblem as problem:
             self._mark_checked(line)
-            self._report(diagnose.syntax(problem, self.path), text)
+            worded = self._next_op(problem)
+            if worded is not None:
+                self._report(diagnose.syntax(worded, self.path), text)
             return
         except LarkUnreadable:
             pass
@@ -540,6 +558,15 @@ class FileRun(Sink):
         name = statement.name
         _, check = self.checks.check_of(name)
         if check is None:
+            decl = form.decl
+            if (  # an op known for its custom form only, which its parser rejects
+                decl is not None
+                and decl.assembly is not None
+                and not statement.generic
+                and decl.assembly.problem(statement) is not None
+            ):
+                self._located_check(form, line, text, body, syntax_only=True, offset=offset, parse_only=True)
+                return
             if self._unknown_op(form, statement, line, text, body, offset):
                 return
             if self.checks.known_dialect(name):
@@ -591,6 +618,15 @@ class FileRun(Sink):
         elif not (uses_alias or regions or constants or offset or (form.decl is not None and form.decl.constants)):
             form.route = 3  # clean, whatever line has this key
 
+    def _parse_only(self, form: Form, line: int, text: Text | None, body: str) -> None:
+        """A checked op whose operands value flow rejected: MLIR's parser reads the op's form
+        and types before it resolves them, so what it rejects there is its error (the
+        projection of ``--verify-diagnostics`` puts it first); no verifier runs."""
+        if form.inner is not None or form.statement is None or form.statement.generic:
+            return
+        if self.checks.check_of(form.name)[1] is not None or (form.decl is not None and form.decl.assembly is not None):
+            self._located_check(form, line, text, body, syntax_only=True, parse_only=True)
+
     def _unknown_op(
         self, form: Form, statement: Statement, line: int, text: Text | None, body: str, offset: int
     ) -> bool:
@@ -603,7 +639,7 @@ class FileRun(Sink):
             return False
         dialect, dot, _ = name.partition(".")
         if not dot:
-            return False
+            return self._no_dialect(statement, line, text)
         known = self.names.names(dialect)
         if not statement.generic and self.names.generic_only(name):
             code, args = "BC032", {"name": name}
@@ -620,7 +656,48 @@ class FileRun(Sink):
             return False
         span = Span(where.line, where.column, where.line, where.end)
         self._keep(span, self._fetch_line(where.line))
-        self.diagnostics.append(diagnose.value(code, self.path, span, args=args))
+        self.diagnostics.append(diagnose.value(code, self.path, span, args={**args, "tried": ""}))
+        return True
+
+    def _next_op(self, problem: SyntaxProblem) -> SyntaxProblem | None:
+        """``problem`` as the parser words it here: a bare word after a complete op starts the
+        next op, which a function's body tries in ``func`` (``None`` elsewhere, where the
+        default dialect is another op's, or none: not reported)."""
+        m = _UNKNOWN_BARE.fullmatch(problem.message)
+        if m is None:
+            return problem
+        known = self.names.names("func")
+        name = m.group(1)
+        if (
+            not self.functions
+            or self.depth != self.functions[-1].depth
+            or known is None
+            or f"func.{name}" in known.names
+        ):
+            return None
+        return SyntaxProblem(f"{problem.message} (tried 'func.{name}' as well)", problem.span, problem.also)
+
+    def _no_dialect(self, statement: Statement, line: int, text: Text | None) -> bool:
+        """An op name without a dialect in a function's body (not in a nested region, whose
+        op may name another default dialect, or none): the parser tries it in ``func``, the
+        function's default dialect, and says so. Whether it was reported."""
+        name = statement.name
+        known = self.names.names("func")
+        if (
+            statement.generic
+            or not self.functions
+            or self.depth != self.functions[-1].depth
+            or known is None
+            or f"func.{name}" in known.names
+        ):
+            return False
+        where = self._op_where(line, None, text)
+        if where is None:
+            return False
+        span = Span(where.line, where.column, where.line, where.end)
+        self._keep(span, self._fetch_line(where.line))
+        tried = f" (tried 'func.{name}' as well)"
+        self.diagnostics.append(diagnose.value("BC030", self.path, span, args={"name": name, "tried": tried}))
         return True
 
     def _located_check(
@@ -634,9 +711,11 @@ class FileRun(Sink):
         regions: tuple[Summary, ...] = (),
         constants: tuple[str | None, ...] = (),
         names: list[str] | None = None,
+        parse_only: bool = False,
     ) -> None:
         """Read the statement again from its own text, to locate its problem (``names``: its
-        value names, to say where its operands come from)."""
+        value names, to say where its operands come from; ``parse_only``: only what the parser
+        rejects, no verifier)."""
         from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
         from broadcheck.syntax.statement import read_statement
 
@@ -660,7 +739,7 @@ class FileRun(Sink):
         except ReaderProblem:
             return
         _, check = self.checks.check_of(statement.name)
-        assert check is not None
+        assert check is not None or parse_only
         try:
             op = self.checks.operation(statement, form.decl, locate, self.aliases, regions, constants)
         except Unreadable:
@@ -669,7 +748,14 @@ class FileRun(Sink):
             if syntax_only:
                 self.ops += 1
                 self._mark_checked(line)
-            self._report(diagnose.syntax(problem, self.path), text)
+            worded = self._next_op(problem)
+            if worded is None:
+                return
+            self._report(diagnose.syntax(worded, self.path), text)
+            for more in problem.also:  # what the same failure emits next (BC033)
+                self._report(diagnose.value("BC033", self.path, more.span, args={"detail": more.message}), text)
+            return
+        if parse_only or check is None:
             return
         problem_found = check(op, self.options.profile)
         if problem_found is not None:
@@ -1237,6 +1323,8 @@ class FileRun(Sink):
 _MISSING = object()
 _DEFINING = frozenset({"BC015", "BC016", "BC018"})
 """Value flow's findings on what a statement defines (found after its uses)."""
+_UNKNOWN_BARE = re.compile(re.escape(UNKNOWN_CUSTOM_OP).replace(re.escape("{name}"), r"([A-Za-z_][\w$]*)"))
+"""A bare word after a complete op (:data:`~broadcheck.syntax.problem.UNKNOWN_CUSTOM_OP`)."""
 _GRAPH_REGIONS = frozenset({"builtin.module", "module", "tf_executor.graph"})
 """Registered ops whose regions are graph regions: no dominance there."""
 _MODULES = frozenset({"builtin.module", "module"})
@@ -1294,10 +1382,14 @@ def _isolated(name: str) -> bool:
 
 def _layout_of(name: str) -> Layout | None:
     """The declared layout of op ``name`` (the grammar's reader places listed types by it)."""
+    decl = _decl_of(name)
+    return decl.layout if decl is not None else None
+
+
+def _decl_of(name: str) -> Op | None:
     from broadcheck import dialects
 
-    decl = dialects.lookup(name)
-    return decl.layout if decl is not None else None
+    return dialects.lookup(name)
 
 
 def _written(statement: Statement, form: Form) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -1357,8 +1449,11 @@ class _OpenRegion:
 
 
 _PARSE = frozenset(
-    {"BC001", "BC005", "BC011", "BC014", "BC015", "BC016", "BC017", "BC018", "BC020", "BC021", "BC030", "BC032"}
-)
+    {
+        "BC001", "BC005", "BC011", "BC014", "BC015", "BC016", "BC017", "BC018", "BC020", "BC021", "BC030",
+        "BC032", "BC033",
+    }
+)  # fmt: skip
 """What MLIR's parser reports: the first stops it."""
 _SYMBOLS = frozenset({"BC024", "BC025", "BC026", "BC027"})
 """What its symbol table reports, once every op verified: only the first."""
@@ -1375,7 +1470,9 @@ _FLOW_VERIFIER = frozenset({"BC012", "BC013", "BC019", "BC022", "BC023", "BC028"
 def _without_cascades(diagnostics: list[Diagnostic], chunks: list[int]) -> list[Diagnostic]:
     """Less what only repeats an earlier error, as MLIR never reports it: a verifier's check
     of values on a statement the parser rejected (a branch, yield or return of a value used
-    with the wrong type), and the symbol checks of calls in a module with such errors."""
+    with the wrong type), a use's type on a line whose statement the parser rejects before it
+    resolves its operands (the types it read are not the op's), and the symbol checks of calls
+    in a module with such errors."""
     from bisect import bisect_right
 
     parse_lines = {d.line for d in diagnostics if d.code in _PARSE}
@@ -1383,9 +1480,11 @@ def _without_cascades(diagnostics: list[Diagnostic], chunks: list[int]) -> list[
     parse_lines.update(label.span.line for d in diagnostics if d.code == "BC016" for label in d.labels)
     if not parse_lines and not any(d.code in _FLOW_VERIFIER for d in diagnostics):
         return list(diagnostics)
+    syntax_lines = {d.line for d in diagnostics if d.code in _PARSE and d.code not in _PARSE_FLOW}
     kept = [
         d for d in diagnostics
-        if d.code not in _FLOW_VERIFIER or not (d.line_numbers() & parse_lines)
+        if not (d.code in _FLOW_VERIFIER and d.line_numbers() & parse_lines)
+        and not (d.code == "BC011" and d.line in syntax_lines)
     ]  # fmt: skip
     troubled = {bisect_right(chunks, d.line) for d in kept if d.code in _PARSE or d.code in _FLOW_VERIFIER}
     return [d for d in kept if d.code not in _SYMBOLS or bisect_right(chunks, d.line) not in troubled]
@@ -1441,13 +1540,16 @@ def _as_mlir_opt(
     kept: list[Diagnostic] = []
     for group in by_chunk.values():
         ours = [d for d in group if d.code in _OUTSIDE]
-        parse = sorted((d for d in group if d.code in _PARSE), key=Diagnostic.sort_key)
+        parse = sorted((d for d in group if d.code in _PARSE), key=_parse_order)
         symbols = sorted((d for d in group if d.code in _SYMBOLS), key=Diagnostic.sort_key)
         dominance = [d for d in group if d.code == "BC029"]  # in the order of the walk: the ops'
         verifier = [d for d in group if d.code not in _LATE and d.code not in _OUTSIDE]
         if parse:
-            early = [d for d in parse if d.code != "BC014"]
-            kept += ours + (early[:1] if early else parse)
+            early = [d for d in parse if d.code not in ("BC014", "BC033")]
+            first = early[:1] if early else [d for d in parse if d.code != "BC033"]
+            if early and early[0].code == "BC001":  # and what the same failure emits next
+                first += [d for d in parse if d.code == "BC033" and d.line == early[0].line]
+            kept += ours + first
         elif any(d.severity == "error" for d in verifier):
             kept += ours + _first_per_function(verifier, sorted(functions), expected)
         else:
@@ -1457,6 +1559,13 @@ def _as_mlir_opt(
 
 _PARSE_FLOW = frozenset({"BC011", "BC015", "BC016", "BC017", "BC018"})
 """Value flow's parse errors: the statement that has one never reaches a verifier."""
+
+
+def _parse_order(d: Diagnostic) -> tuple[str, int, int, int, str]:
+    """The order MLIR's parser meets the parse errors of a chunk in: by line, and on one line
+    (one statement) what the op's own parser rejects first, then value flow's errors, which
+    come when it resolves the operands and binds the results, once their types are read."""
+    return (d.path, d.span.line, d.code in _PARSE_FLOW, d.span.column, d.code)
 
 
 def _parse_failed(diagnostics: list[Diagnostic], since: int) -> bool:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from broadcheck import dialects
+from broadcheck.dialects.assembly import statement_problem
 from broadcheck.engine.forms import Form, place_types
 from broadcheck.ops import Attribute, OpaqueType, Operation, Region, Span, Type, TypeUse
 from broadcheck.semantics import Problem, Profile, registry
@@ -97,10 +98,14 @@ class Checks:
         constants: tuple[str | None, ...] = (),
     ) -> Operation:
         """The op as its check sees it; raises :class:`Unreadable` or :class:`SyntaxProblem`."""
+        wrong = statement_problem(statement)
         if decl is not None and decl.assembly is not None and not statement.generic:
-            wrong = decl.assembly.problem(statement)
-            if wrong is not None:  # the custom parser stops here, before any verifier
-                raise SyntaxProblem(wrong[0], locate(wrong[1], wrong[1] + 1))
+            custom = decl.assembly.problem(statement)
+            if custom is not None and (wrong is None or custom[1] < wrong[1]):  # the first the parser meets
+                wrong = custom
+        if wrong is not None:  # the parser stops here, before any verifier
+            also = tuple(SyntaxProblem(m, locate(at, at + 1)) for m, at in getattr(wrong, "then", ()))
+            raise SyntaxProblem(wrong[0], locate(wrong[1], wrong[1] + 1), also)
         operand_texts, result_texts = place_types(statement, decl.layout if decl is not None else None)
         if any(t is None for t in operand_texts) or any(t is None for t in result_texts):
             raise Unreadable(statement.name)

@@ -32,11 +32,11 @@ attribute texts broadcheck cannot read (an alias), the values of
 ``output_dimensions``, and an inherent attribute in a custom form's own
 dictionary that breaks its constraint (the parser reports it at the dictionary).
 
-Known gaps, where the parser's own error is located away from the op name: a
-custom form with types it does not take (``mhlo.compare ... : T`` where MHLO
-wants a functional type, a type list of the wrong length, an unknown comparison
-direction) is read as broadcheck can and may be worded as the verifier would
-word the types read; an empty ``<{}>`` beside a dictionary is not seen (its
+What the custom forms' parsers reject (``mhlo.compare ... : T`` where MHLO wants
+a functional type, an unknown comparison direction, a type list of the wrong
+length, ...) is :class:`broadcheck.dialects.assembly.Assembly`'s, declared in
+:mod:`broadcheck.dialects.mhlo`: no verifier runs on such an op. Known gaps: an
+empty ``<{}>`` beside a dictionary is not seen (its
 dictionary is read as the only one); and ``stochastic_convert``, which has no
 custom form, written in one on a single line without attributes is taken for
 the generic form by the engine's fast path (which keys lines by their types).

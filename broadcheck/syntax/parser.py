@@ -16,7 +16,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from broadcheck.ops import Attribute, OpaqueType, Operation, ShapedType, Span, Type, TypeUse
 from broadcheck.syntax.grammar import parser
 from broadcheck.syntax.lexer import strip_comments
-from broadcheck.syntax.problem import SyntaxProblem, Unreadable
+from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem, Unreadable
 
 
 class TypeLayout(Protocol):
@@ -121,6 +121,10 @@ def _syntax_problem(err: UnexpectedInput, text: str) -> SyntaxProblem:
         expected = set(getattr(err, "expected", ()) or ())
         if "MORETHAN" in expected and (kind := _open_shaped_type(text, len(last))) is not None:
             return SyntaxProblem(f"expected '>' in {kind} type", Span(line, column, line, column + 1))
+        words = _mlir_words(expected, text, len(last), "")
+        if words is not None:
+            line, column = _line_column(text, words[1])
+            return SyntaxProblem(words[0], Span(line, column, line, column + 1))
         return SyntaxProblem(
             f"expected {_describe_expected(expected)}, found end of statement",
             Span(line, column, line, column + 1),
@@ -137,11 +141,122 @@ def _syntax_problem(err: UnexpectedInput, text: str) -> SyntaxProblem:
         found_text = f"'{text[pos]}'" if pos < len(text) else "end of statement"
         width = 1
     kind = _open_shaped_type(text, pos) if "MORETHAN" in expected else None
-    if kind is not None:
-        message = f"expected '>' in {kind} type"
+    words = _mlir_words(expected, text, pos, found_text) if kind is None else None
+    if kind is not None:  # (`parseToken`: just after the token before)
+        message, (line, column), width = f"expected '>' in {kind} type", _after_previous(text, pos), 1
+    elif words is not None:
+        message, (line, column), width = words[0], _line_column(text, words[1]), 1
+    elif (shaped := _dimension_last(expected, text, pos, found_text)) or (
+        _describe_expected(expected) == "type" and found_text != "'('"
+    ):
+        # MLIR's parseType at a token no type starts with; its emitWrongTokenError puts it just
+        # after the token before (a number ending a dimension list wants its `x` there)
+        message = "expected 'x' in dimension list" if shaped else "expected non-function type"
+        line, column = _after_previous(text, pos + len(found_text) - 2 if shaped else pos)
+        width = 1
     else:
         message = f"expected {_describe_expected(expected)}, found {found_text}"
     return SyntaxProblem(message, Span(line, column, line, column + width))
+
+
+_GENERIC = re.compile(r'\s*(?:%[^=]*=\s*)?"[^"]*"\s*$')
+"""What comes before a generic op's operand list: its results, its quoted name."""
+_BARE = re.compile(r"[A-Za-z_][\w$]*")
+_VALUE_STARTS = {"ATOM", "STRING", "LSQB", "LBRACE", "LESSTHAN", "VALUE_ID", "LPAR"}
+"""Tokens an attribute value may start with (in the grammar's names)."""
+
+
+def _mlir_words(expected: set[str], text: str, pos: int, found: str) -> tuple[str, int] | None:
+    """MLIR's own message for a grammar failure at ``pos`` (the token ``found`` there, ``""``
+    at the end), and the offset it puts it at, where MLIR's parser fails at that point too:
+
+    * a type list ``(T, U)`` not followed by ``->``: ``expected '->' in function type``, just
+      after the list; a generic op's type that is no function type: ``expected function type``
+      at the type;
+    * a generic op's operand list not closed: ``expected ')' to end operand list``;
+    * an attribute name with ``=`` and no value: ``expected attribute value``.
+
+    Each ``expected`` error of MLIR's parser (``emitWrongTokenError``) is just after the token
+    before the one it found."""
+    before = text[:pos].rstrip(" \t\r\n")
+    if "ARROW" in expected and expected <= {"ARROW", "LOC"}:
+        if before.endswith(")"):
+            return "expected '->' in function type", len(before)
+        opened = _open_bracket(text, pos)
+        colon = _top_colon(text, pos)
+        if opened is None and colon is not None and _GENERIC.match(text[: _operand_list(text, colon) or 0]):
+            start = colon + 1 + len(text[colon + 1 :]) - len(text[colon + 1 :].lstrip())
+            return "expected function type", start
+        return None
+    if "LOC" in expected and _BARE.fullmatch(found[1:-1]):  # the op is complete: a word starts the next
+        return UNKNOWN_CUSTOM_OP.format(name=found[1:-1]), pos
+    if expected == {"COMMA", "RPAR"}:
+        opened = _open_bracket(text, pos)
+        if opened is not None and text[opened] == "(" and _GENERIC.match(text[:opened]):
+            return "expected ')' to end operand list", len(before)
+        return None
+    if before.endswith("=") and expected & _VALUE_STARTS and found in ("'}'", "','", ""):
+        opened = _open_bracket(text, pos)
+        if opened is not None and text[opened] == "{":
+            return "expected attribute value", len(before)
+    return None
+
+
+def _open_bracket(text: str, pos: int) -> int | None:
+    """Where the innermost ``(``, ``[`` or ``{`` still open at ``pos`` is."""
+    depth = 0
+    for i in range(pos - 1, -1, -1):
+        ch = text[i]
+        if ch in ")]}":
+            depth += 1
+        elif ch in "([{":
+            if depth == 0:
+                return i
+            depth -= 1
+    return None
+
+
+def _top_colon(text: str, pos: int) -> int | None:
+    """The last ``:`` outside brackets before ``pos`` (where an op's types begin)."""
+    depth = 0
+    found = None
+    for i, ch in enumerate(text[:pos]):
+        if ch in "([{<":
+            depth += 1
+        elif ch in ")]}>" and not (ch == ">" and i > 0 and text[i - 1] == "-"):
+            depth -= 1
+        elif ch == ":" and depth == 0:
+            found = i
+    return found
+
+
+def _operand_list(text: str, colon: int) -> int | None:
+    """Where the ``(`` of the operand list closed by the last ``)`` before ``colon`` is."""
+    end = text[:colon].rstrip()
+    if not end.endswith(")"):
+        return None
+    return _open_bracket(text, len(end) - 1)
+
+
+def _line_column(text: str, at: int) -> tuple[int, int]:
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+def _dimension_last(expected: set[str], text: str, pos: int, found: str) -> bool:
+    """Whether a size (``2``, ``?``) stands where a shaped type wants its element type."""
+    return (
+        bool(expected & _TYPE_TERMINALS)
+        and _open_shaped_type(text, pos) is not None
+        and re.fullmatch(r"[0-9]+|\?", found[1:-1]) is not None
+    )
+
+
+def _after_previous(text: str, pos: int) -> tuple[int, int]:
+    """Where MLIR's ``emitWrongTokenError`` puts an error about the token at ``pos``: just
+    after the text before it, across blanks and line ends (as a line and column of ``text``)."""
+    before = text[:pos].rstrip(" \t\r\n")
+    at = len(before) if before else pos
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
 
 
 class _Builder:
@@ -223,8 +338,10 @@ class _Builder:
                 if isinstance(target, SyntaxProblem):
                     raise target
                 return target
-            if "." not in name:
-                raise SyntaxProblem(f"undefined symbol alias id '{name}'", self.token_span(name_tok))
+            if "." not in name:  # (MLIR: just after the alias's name)
+                end = self.token_span(name_tok)
+                after = Span(end.end_line, end.end_column, end.end_line, end.end_column + 1)
+                raise SyntaxProblem(f"undefined symbol alias id '{name}'", after)
         for child in trees:  # complex<...>: check what is inside
             self.type(child)
         return OpaqueType(self.source(tree.meta).strip())

@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from broadcheck.ops import Span
 
+UNKNOWN_CUSTOM_OP = "custom op '{name}' is unknown"
+"""A bare word where an op starts (after a complete op on its line): an op name without a
+dialect, unknown. Which default dialect the parser tried it in depends on the op around it:
+the engine says so (or keeps quiet where it does not know)."""
+
 
 class SyntaxProblem(Exception):
     """A statement or type that the grammar does not accept, with where and why.
@@ -12,9 +17,12 @@ class SyntaxProblem(Exception):
     sets on an exception that passes through a ``with`` or a generator).
     """
 
-    def __init__(self, message: str, span: Span):
+    def __init__(self, message: str, span: Span, also: tuple[SyntaxProblem, ...] = ()):
         super().__init__(message)
         self.message, self.span = message, span
+        self.also = also
+        """The errors MLIR's parser emits after this one for the same failure (an enum
+        attribute's ``failed to parse ... parameter``), in order."""
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, SyntaxProblem) and (self.message, self.span) == (other.message, other.span)

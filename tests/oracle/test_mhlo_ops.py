@@ -748,11 +748,11 @@ FIXTURE = os.path.join(os.path.dirname(__file__), os.pardir, "fixtures", "mhlo.m
 _EXPECTED = re.compile(r"expected-error *(?:@([+-][0-9]+))? *\{\{(.*)\}\}$")
 
 
-def fixture_chunks() -> list[tuple[int, str, list[tuple[int, str]]]]:
+def fixture_chunks(path: str = FIXTURE) -> list[tuple[int, str, list[tuple[int, str]]]]:
     """The fixture's chunks (split at ``// -----``): first line, text, and its (line, message) expectations."""
     chunks: list[tuple[int, str, list[tuple[int, str]]]] = []
     start, lines = 1, []
-    with open(FIXTURE, encoding="utf-8") as file:
+    with open(path, encoding="utf-8") as file:
         text = file.read()
     for number, line in enumerate([*text.split("\n"), "// -----"], start=1):
         if line.strip() == "// -----":
@@ -780,5 +780,32 @@ def test_the_fixture_says_what_jaxlib_says(ctx: Any) -> None:
             wrong.append(f"line {start}: expected no error, jaxlib says {show(first)}")
         elif expected and not (first and first[0][0] == expected[0][0] and expected[0][1] in first[0][2]):
             wrong.append(f"line {expected[0][0]}: expected {expected[0][1]!r}, jaxlib says {show(first)}")
+    assert not wrong, "\n".join(wrong)
+    assert sum(1 for *_, e in chunks if e) >= 60
+
+
+PARSE_FIXTURE = os.path.join(os.path.dirname(__file__), os.pardir, "fixtures", "mhlo_parse.mlir")
+
+
+def test_the_parse_fixture_says_what_jaxlib_says(ctx: Any) -> None:
+    """Each chunk of tests/fixtures/mhlo_parse.mlir (MHLO's custom forms that its parsers reject)
+    gets from jaxlib exactly the errors it expects, on their lines and in full (compare's enums
+    give two); and broadcheck reports each of them at jaxlib's column too."""
+    from broadcheck.api import check_text
+
+    chunks = fixture_chunks(PARSE_FIXTURE)
+    wrong = []
+    for start, text, expected in chunks:
+        source = "\n" * (start - 1) + text
+        got = oracle_verdict(ctx, source)
+        if sorted((line, message) for line, _, message in got) != sorted(expected):
+            wrong.append(f"chunk at line {start}: expected {expected}, jaxlib says {show(got)}")
+            continue
+        ours = {(d.line, d.column, d.message) for d in check_text(source, path="<case>", profile="llvm")}
+        wrong += [
+            f"line {line}: jaxlib says {message!r} at column {column}; broadcheck does not"
+            for line, column, message in got
+            if (line, column, message) not in ours
+        ]
     assert not wrong, "\n".join(wrong)
     assert sum(1 for *_, e in chunks if e) >= 60

@@ -37,10 +37,12 @@ def _assembly(prefix: str, name: str) -> Assembly | None:
     """StableHLO's elementwise ops list their operands one by one (``$lhs, $rhs``) and take
     their types by ``custom<SameOperandsAndResultType>`` (checked with iree 3.13), but
     ``is_finite`` (``functional-type``), ``complex`` (``custom<ComplexOpType>``) and
-    ``reduce_precision`` (``, format = e5m10``); ``compare`` writes its direction first, and
+    ``reduce_precision`` (``, format = e5m10``) and ``compare`` (its direction first); and
     MHLO's forms are its own."""
-    if prefix != "stablehlo" or name == "compare":
+    if prefix != "stablehlo":
         return None
+    if name == "compare":  # `$comparison_direction, $lhs, $rhs (, $compare_type)? : functional-type`
+        return Assembly("functional", at_name=True, compare="stablehlo")
     count = 3 if name == "clamp" else 2 if name in BINARY else 1
     if name == "is_finite":
         return Assembly("functional", count)
@@ -119,8 +121,20 @@ def structural(prefix: str) -> list[Op]:
         "scatter": (FUNCTIONAL, scatter.scatter, "gather"),
         "reduce": (PAIRS, reduce.reduce, "reduce"),
     }
+    # `$operand, dims = [..] : functional-type(operands, results)` and `... : custom<SameOperandsAndResultType>`
+    forms = {
+        "transpose": Assembly("functional", 1, keyword="dims", at_name=True),
+        "reverse": Assembly("same", 1, keyword="dims"),
+    }
     out = [
-        Op(f"{prefix}.{name}", layout, check, f"{prefix}-{family_}", literal="value" if name == "constant" else None)
+        Op(
+            f"{prefix}.{name}",
+            layout,
+            check,
+            f"{prefix}-{family_}",
+            literal="value" if name == "constant" else None,
+            assembly=forms.get(name) if prefix == "stablehlo" else None,
+        )
         for name, (layout, check, family_) in checks.items()
         if prefix == "stablehlo" or name in MHLO
     ]
@@ -130,7 +144,10 @@ def structural(prefix: str) -> list[Op]:
         *out,
         Op(f"{prefix}.return", OPERAND_LIST),
         Op(f"{prefix}.while", PAIRED, region_arguments="all"),
-        Op(f"{prefix}.optimization_barrier", PAIRED),
+        # known for their custom forms: `operands : custom<PairwiseOpType>` (a type list, each
+        # operand's and each result's), `$val : custom<TupleOpType>` (one tuple type)
+        Op(f"{prefix}.optimization_barrier", PAIRED, assembly=Assembly("pairwise")),
+        Op(f"{prefix}.tuple", FUNCTIONAL, assembly=Assembly("tuple")),
     ]
 
 
