@@ -651,13 +651,28 @@ class FileRun(Sink):
             code, args = "BC031", {"name": name, "dialect": dialect}
         else:
             return False
+        return self._at_op(line, text, code, {**args, "tried": ""})
+
+    def _at_op(self, line: int, text: Text | None, code: str, args: dict[str, object]) -> bool:
+        """Report ``code`` at the name of the op on ``line``; whether it could be placed."""
         where = self._op_where(line, None, text)
         if where is None:
             return False
         span = Span(where.line, where.column, where.line, where.end)
         self._keep(span, self._fetch_line(where.line))
-        self.diagnostics.append(diagnose.value(code, self.path, span, args={**args, "tried": ""}))
+        self.diagnostics.append(diagnose.value(code, self.path, span, args=args))
         return True
+
+    def _tries_func(self, name: str) -> bool:
+        """Whether the parser, reading op name ``name`` here, tries it in ``func`` (the default
+        dialect of a function's body, not of a region nested in it) and finds nothing there."""
+        known = self.names.names("func")
+        return (
+            bool(self.functions)
+            and self.depth == self.functions[-1].depth
+            and known is not None
+            and f"func.{name}" not in known.names
+        )
 
     def _next_op(self, problem: SyntaxProblem) -> SyntaxProblem | None:
         """``problem`` as the parser words it here: a bare word after a complete op starts the
@@ -666,14 +681,8 @@ class FileRun(Sink):
         m = _UNKNOWN_BARE.fullmatch(problem.message)
         if m is None:
             return problem
-        known = self.names.names("func")
         name = m.group(1)
-        if (
-            not self.functions
-            or self.depth != self.functions[-1].depth
-            or known is None
-            or f"func.{name}" in known.names
-        ):
+        if not self._tries_func(name):
             return None
         return SyntaxProblem(f"{problem.message} (tried 'func.{name}' as well)", problem.span, problem.also)
 
@@ -682,23 +691,9 @@ class FileRun(Sink):
         op may name another default dialect, or none): the parser tries it in ``func``, the
         function's default dialect, and says so. Whether it was reported."""
         name = statement.name
-        known = self.names.names("func")
-        if (
-            statement.generic
-            or not self.functions
-            or self.depth != self.functions[-1].depth
-            or known is None
-            or f"func.{name}" in known.names
-        ):
+        if statement.generic or not self._tries_func(name):
             return False
-        where = self._op_where(line, None, text)
-        if where is None:
-            return False
-        span = Span(where.line, where.column, where.line, where.end)
-        self._keep(span, self._fetch_line(where.line))
-        tried = f" (tried 'func.{name}' as well)"
-        self.diagnostics.append(diagnose.value("BC030", self.path, span, args={"name": name, "tried": tried}))
-        return True
+        return self._at_op(line, text, "BC030", {"name": name, "tried": f" (tried 'func.{name}' as well)"})
 
     def _located_check(
         self,

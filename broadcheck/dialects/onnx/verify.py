@@ -126,7 +126,8 @@ def axis_in(op: Operation, index: int, default: int, inclusive: bool = False, wh
     return None
 
 
-def gather(op: Operation) -> Problem | None:
+def axis_first(op: Operation) -> Problem | None:
+    """``ONNXGatherOp``, ``ONNXArgMaxOp``, ``ONNXArgMinOp::verify``: ``axis`` (default 0) in [-r, r-1]."""
     return axis_in(op, 0, 0, whole=True)
 
 
@@ -138,7 +139,8 @@ def flatten(op: Operation) -> Problem | None:
     return axis_in(op, 0, 1, inclusive=True)
 
 
-def softmax(op: Operation) -> Problem | None:
+def axis_last(op: Operation) -> Problem | None:
+    """``ONNXSoftmaxOp``, ``ONNXHardmaxOp``, ``ONNXLogSoftmaxOp::verify``: ``axis`` (default -1) in [-r, r-1]."""
     return axis_in(op, 0, -1)
 
 
@@ -695,16 +697,6 @@ def matmul_integer(op: Operation) -> Problem | None:
 
 
 # --------------------------------------------------------------------------- axes, and a few more
-
-
-def arg_min_max(op: Operation) -> Problem | None:
-    """``ONNXArgMaxOp::verify``, ``ONNXArgMinOp::verify``: ``axis`` in [-r, r-1]."""
-    return axis_in(op, 0, 0, whole=True)
-
-
-def axis_last(op: Operation) -> Problem | None:
-    """``ONNXHardmaxOp::verify``, ``ONNXLogSoftmaxOp::verify``: ``axis`` (default -1) in [-r, r-1]."""
-    return axis_in(op, 0, -1)
 
 
 def compress(op: Operation) -> Problem | None:
