@@ -94,7 +94,7 @@ def depth(text: str, stack: str = "") -> Depth:
     if _SPECIAL.search(text) is None:
         stripped = text.rstrip()
         return Depth(stack, stripped.split()[-1] if stripped else "", False, -1)
-    if len(text) > 1000:  # (a function's head, a long return: brackets only, without tokens)
+    if len(text) > 80:  # (brackets only, without tokens: a long head is a long loop)
         fast = _bracket_depth(text, stack)
         if fast is not None:
             return fast
