@@ -83,8 +83,13 @@ class Flow:
         """A new module."""
         self.types: dict[str, str | None] = {}
         """Every name visible, with result numbers above 0 as ``%x#1``: its type key."""
-        self.where: dict[str, int] = {}
-        """The line of each name's definition, or of a forward reference's first use."""
+        self.lines: dict[str, int] = {}
+        """:attr:`where`, but for the lines :attr:`unwritten` still holds."""
+        self.unwritten: tuple[list[str], list[int]] = ([], [])
+        """Names the engine's fast path defined in a function's entry block, and their lines,
+        not yet in :attr:`lines`: written there when anything asks :attr:`where` (most
+        functions never do), dropped with their region (:attr:`unwritten_depth`)."""
+        self.unwritten_depth = 0
         self.placeholders: dict[str, tuple[int, int]] = {}
         """Forward references: name -> (line, ordinal) of its first use."""
         self.home: dict[str, int] = {}
@@ -137,6 +142,16 @@ class Flow:
         self.nested_arguments: list[list[str]] = [[]]
         """The block arguments each open region defines (innermost last)."""
 
+    @property
+    def where(self) -> dict[str, int]:
+        """The line of each name's definition, or of a forward reference's first use."""
+        names, lines = self.unwritten
+        if names:
+            self.lines.update(zip(names, lines, strict=True))
+            names.clear()
+            lines.clear()
+        return self.lines
+
     # ---------------------------------------------------------------- scopes
 
     def push(self, isolated: bool, graph: bool = False) -> None:
@@ -158,7 +173,11 @@ class Flow:
         if self.isolated and self.isolated[-1][0] == len(self.nested) - 1:
             self.isolated.pop()
             self.outside = self.isolated[-1][2] if self.isolated else frozenset()
-        types, where = self.types, self.where
+        names, lines = self.unwritten
+        if names and self.unwritten_depth == len(self.nested):  # they go with their region
+            names.clear()
+            lines.clear()
+        types, where = self.types, self.lines  # (what is still unwritten belongs to a region around)
         self.graph.pop()
         self.serials.pop()
         popped = self.nested.pop()
@@ -205,6 +224,7 @@ class Flow:
             key = name if number == 0 else f"{name}#{number}"
             written = types[number] if number < len(types) else None
             if key in self.types:
+                self.where  # noqa: B018 (what is unwritten is written first: this name may be among it)
                 if key in self.placeholders:
                     used = self.types[key]
                     first_line, first_ordinal = self.placeholders.pop(key)
@@ -251,7 +271,7 @@ class Flow:
                     # in the same region the later definition stands: no cascade of errors after it
                 self.arguments.pop(key, None)
             self.types[key] = written
-            self.where[key] = line
+            self.lines[key] = line  # (a name still unwritten was written above)
             self.nested[-1].append(key)
 
     def _dominance(
@@ -281,14 +301,14 @@ class Flow:
             self.placeholders.pop(name, None)  # reported once: no cascade of errors after it
             self.types.pop(name, None)
         self.define(name, 1, (type_,), line, ordinal, argument=True)
-        if index >= 0 and self.where.get(name) == line:
+        if index >= 0 and self.lines.get(name) == line:  # (define wrote it there)
             self.arguments[name] = index
             self.nested_arguments[-1].append(name)
 
     def block_argument(self, name: str, type_: str | None, line: int, ordinal: int) -> None:
         """The ``ordinal``-th argument of a block's label (``^bb1(%a: T, %b: U):``)."""
         self.define(name, 1, (type_,), line, ordinal, argument=True)
-        if self.where.get(name) == line and name not in self.placeholders:  # (not a redefinition's loser)
+        if self.lines.get(name) == line and name not in self.placeholders:  # (not a redefinition's loser)
             self.arguments[name] = ordinal
             self.nested_arguments[-1].append(name)
 
@@ -317,7 +337,7 @@ class Flow:
                 self.findings.append(Finding("BC017", line, name, ordinal, {}))
                 return
             self.types[key] = expected
-            self.where[key] = line
+            self.lines[key] = line  # (not defined yet: nothing unwritten)
             self.home[key] = self.isolated[-1][1] if self.isolated else 0
             self.placeholders[key] = (line, ordinal)
             if all(self.graph[depth] for depth, _, _ in self.isolated):  # (outside functions)

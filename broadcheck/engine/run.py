@@ -235,9 +235,15 @@ class FileRun(Sink):
             expected = form.operand_types
             outside = flow.outside
             mark = len(self.diagnostics)
-            dom = self.dom
-            start = -1 if dom.entry else dom.start  # (in the entry block every visible value dominates)
-            defined_at = flow.where.get
+            entry = self.dom.entry  # in a function's entry block, every visible value dominates its uses
+            if entry:
+                start = -1
+                unwritten_names, unwritten_lines = flow.unwritten
+                flow.unwritten_depth = len(flow.nested)
+            else:
+                start = self.dom.start
+                where = flow.where
+                defined_at = where.get
             for k in range(split, len(names)):
                 name = names[k]
                 want = expected[k - split]
@@ -252,7 +258,6 @@ class FileRun(Sink):
                     self._far(name, line, k - split, line)
             result_types = form.result_types
             nested = flow.nested[-1]
-            where = flow.where
             for k in range(split):
                 name = names[k]
                 if name in types:
@@ -266,7 +271,11 @@ class FileRun(Sink):
                         self._escapes(escapes)
                 else:
                     types[name] = result_types[k] if k < len(result_types) else None
-                    where[name] = line
+                    if entry:
+                        unwritten_names.append(name)
+                        unwritten_lines.append(line)
+                    else:
+                        where[name] = line
                     nested.append(name)
             if form.literal is not None and split:
                 self.constants[names[0]] = form.literal
@@ -453,11 +462,13 @@ class FileRun(Sink):
     def _far(self, name: str, line: int, operand: int, at: int, start: int = -1) -> None:
         """A use of a value defined before the current block (``start``: another block's first
         line): judged by the dominance rule when the function ends."""
+        if start < 0:
+            if self.dom.entry:
+                return  # (in a function's entry block every visible value dominates its uses)
+            start = self.dom.start
         flow = self.flow
         key = name[:-2] if name.endswith("#0") else name
         defined = flow.where.get(key)
-        if start < 0:
-            start = self.dom.start
         if defined is not None and defined < start and key not in flow.placeholders and self.functions:
             self.dom.use(key, line, operand, at, defined, False)
 
