@@ -153,14 +153,19 @@ def gather_elements(op: Operation) -> Problem | None:
         return bad_rank(op, 0, r, "> 0")
     if len(indices) != r:
         return bad_rank(op, 1, len(indices), str(r))
+    return _axis_and_indices(op, data)
+
+
+def _axis_and_indices(op: Operation, data: tuple[int | None, ...]) -> Problem | None:
+    """GatherElements' and ScatterElements' last checks: ``axis`` (default 0) in [-r, r-1], and
+    each index of a constant ``indices`` (operand 1) within that axis' size."""
+    r = len(data)
     axis = attr_int(op, "axis", 0)
     if axis is None:
         return None
     if axis < -r or axis >= r:
         return out_of_range(op, "axis", axis, -r, r - 1)
-    if axis < 0:
-        axis += r
-    size = data[axis]
+    size = data[axis + r if axis < 0 else axis]
     values = constant_ints(op, 1)
     if size is not None and values is not None:
         for v in values:
@@ -546,18 +551,7 @@ def scatter_elements(op: Operation) -> Problem | None:
         q = _rank(op, index)
         if q != r:
             return bad_rank(op, index, q or 0, str(r))
-    axis = attr_int(op, "axis", 0)
-    if axis is None:
-        return None
-    if axis < -r or axis >= r:
-        return out_of_range(op, "axis", axis, -r, r - 1)
-    size = data[axis + r if axis < 0 else axis]
-    values = constant_ints(op, 1)
-    if size is not None and values is not None:
-        for v in values:
-            if not -size <= v < size:
-                return out_of_range(op, "indices", v, -size, size - 1)
-    return None
+    return _axis_and_indices(op, data)
 
 
 def scatter_nd(op: Operation) -> Problem | None:
