@@ -282,6 +282,28 @@ def _ints(
     return values
 
 
+def _kernel(op: Operation, w: S, n: int) -> list[int] | None:
+    """``kernel_shape``, or else the weight ``w``'s spatial sizes (a pool, without a weight,
+    must give ``kernel_shape``); ``None`` where a weight size is unknown."""
+    kernel = attr_ints(op, "kernel_shape")
+    if kernel is not None:
+        if len(kernel) != n:
+            raise Rejected("kernel_shape has the wrong size")
+    elif w is None:
+        raise Rejected("kernel_shape is missing")
+    else:
+        kernel = []
+        for d in w[2:]:
+            if d is None:
+                return None
+            kernel.append(d)
+        if len(kernel) != n:
+            raise Rejected("the weight's spatial rank is not the input's")
+    if any(k <= 0 for k in kernel):
+        raise Rejected("kernel_shape must be positive")
+    return kernel
+
+
 def _conv_pool(op: Operation, kernel_required: bool, dilation: bool = True) -> list[S]:
     x = _input(op, 0)
     if x is None:
@@ -294,23 +316,9 @@ def _conv_pool(op: Operation, kernel_required: bool, dilation: bool = True) -> l
     n = len(x) - 2
     dilations = _ints(op, "dilations", n) if dilation else [1] * n
     strides = _ints(op, "strides", n)
-    kernel = attr_ints(op, "kernel_shape")
-    if kernel is not None:
-        if len(kernel) != n:
-            raise Rejected("kernel_shape has the wrong size")
-    elif kernel_required:
-        raise Rejected("kernel_shape is missing")
-    else:
-        assert w is not None
-        kernel = []
-        for d in w[2:]:
-            if d is None:
-                return [None]
-            kernel.append(d)
-        if len(kernel) != n:
-            raise Rejected("the weight's spatial rank is not the input's")
-    if any(k <= 0 for k in kernel):
-        raise Rejected("kernel_shape must be positive")
+    kernel = _kernel(op, w, n)
+    if kernel is None:
+        return [None]
     effective = [(k - 1) * d + 1 for k, d in zip(kernel, dilations, strict=True)]
     pads = attr_ints(op, "pads")
     if pads is not None:
@@ -677,20 +685,9 @@ def conv_transpose(op: Operation) -> list[S]:
     n = len(x) - 2
     dilations = _ints(op, "dilations", n)
     strides = _ints(op, "strides", n)
-    kernel = attr_ints(op, "kernel_shape")
-    if kernel is not None:
-        if len(kernel) != n:
-            raise Rejected("kernel_shape has the wrong size")
-    else:
-        kernel = []
-        for d in w[2:]:
-            if d is None:
-                return [None]
-            kernel.append(d)
-        if len(kernel) != n:
-            raise Rejected("the weight's spatial rank is not the input's")
-    if any(k <= 0 for k in kernel):
-        raise Rejected("kernel_shape must be positive")
+    kernel = _kernel(op, w, n)
+    if kernel is None:
+        return [None]
     effective = [(k - 1) * d + 1 for k, d in zip(kernel, dilations, strict=True)]
     auto_pad = attr_str(op, "auto_pad")
     if attr_ints(op, "pads") is not None:
