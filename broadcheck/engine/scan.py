@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from broadcheck.engine.forms import ARGUMENT, RESULT, SUCCESSOR, USE, Form, read_form, synthesize
-from broadcheck.syntax.lexer import TOKEN, comment_start, depth, strip_comments
+from broadcheck.syntax.lexer import TOKEN, bracket_tokens, comment_start, depth, strip_comments
 from broadcheck.syntax.lines import ROW, TRAILING_LOC, blank, key_text, names, starts_statement, strip_tail
 from broadcheck.syntax.statement import REGION
 
@@ -620,9 +620,9 @@ def _label_end(text: str, level: int = 0) -> tuple[int, int]:
 
 
 def _name_offsets(text: str) -> list[tuple[int, int]]:
-    from broadcheck.syntax.lines import _NAME_OR_STRING
+    from broadcheck.syntax.lines import name_spans
 
-    return [(m.start(), m.end()) for m in _NAME_OR_STRING.finditer(text) if m.group()[0] == "%"]
+    return name_spans(text)
 
 
 def _previous_token(text: str, offset: int) -> str:
@@ -652,26 +652,31 @@ def _inline_region(text: str) -> int | None:
     """The offset of the first ``{`` of ``text`` that opens a region on the same line, or ``None``."""
     if "{" not in text:
         return None
-    stack: list[tuple[str, int]] = []
+    stack: list[str] = []
     generic = _GENERIC.match(text) is not None
-    for m in TOKEN.finditer(text):
-        kind, token = m.lastgroup, m.group()
-        if kind == "open":
+    for m in bracket_tokens(text):
+        token = m.group(1)
+        if token in _OPENERS:
             if token == "{":
-                inside = "".join(t for t, _ in stack)
+                inside = "".join(stack)
+                start, end = m.start(1), m.end(1)
                 if generic:
-                    if inside == "(" and _opens_region_text(text, m.end()):
-                        return m.start()
+                    if inside == "(" and _opens_region_text(text, end):
+                        return start
                 elif (
                     not inside
-                    and _previous_token(text, m.start()) not in ("=", "attributes", "<", ",")
-                    and _opens_region_text(text, m.end())
+                    and _previous_token(text, start) not in ("=", "attributes", "<", ",")
+                    and _opens_region_text(text, end)
                 ):
-                    return m.start()
-            stack.append((token, m.start()))
-        elif kind == "close" and stack:
+                    return start
+            stack.append(token)
+        elif token in _CLOSERS and stack:
             stack.pop()
     return None
+
+
+_OPENERS = frozenset("([{<")
+_CLOSERS = frozenset(")]}>")
 
 
 def _opens_region_text(text: str, after: int) -> bool:

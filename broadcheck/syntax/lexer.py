@@ -12,21 +12,49 @@ its line (it is one token, not a retry from each quote), and nothing recurses.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import NamedTuple
 
+LONG_LITERAL = 256
+"""How many characters of elements make a literal long: it is then one token."""
+
+
+def _literal_pattern(least: int) -> str:
+    """A long literal's elements as one token: the nested list of a ``dense<[...]>`` (numbers,
+    booleans, complex pairs, up to four levels of brackets, balanced) and the scales of a
+    per-axis quantized type (``{0.5:-1,0.25,...}``). No reader looks inside them, and a
+    million elements would be a million tokens; a shorter literal is read token by token."""
+    atom = r"(?:[\w.+\-,\s]++|\([\w.+\-,\s]*+\))"
+    nested = rf"\[{atom}*+\]"
+    for _ in range(3):
+        nested = rf"\[(?:{atom}|{nested})*+\]"
+    return (
+        rf"(?P<literal>(?<=dense<)(?=[\w.+\-,\s\[\]()]{{{least}}}){nested}(?=>)"
+        rf"|\{{(?=[0-9.eE+\-:,\s]{{{least}}})[0-9.eE+\-:,\s]++\}})"
+    )
+
+
+def token_pattern(least: int = LONG_LITERAL) -> re.Pattern[str]:
+    """:data:`TOKEN`, with literals of at least ``least`` characters as one token (the
+    tests build it with a small ``least`` to hold the readers to their token-by-token reading)."""
+    return re.compile(
+        r'(?P<string>"(?:[^"\\\n]++|\\.)*+(?:"|(?=\n)|$))'
+        r"|(?P<comment>//[^\n]*+)"
+        r"|(?P<arrow>->)"
+        rf"|{_literal_pattern(least)}"
+        r"|(?P<open>[(\[{<])"
+        r"|(?P<close>[)\]}]|>(?!=))"
+        r"|(?P<newline>\n)"
+        r"|(?P<space>[ \t\r\f\v]++)"
+        r'|(?P<word>(?:[^\s"()\[\]{}<>,:=/\-]|-(?!>)|/(?!/))++|>=)'
+        r"|(?P<punct>[,:=])"
+    )
+
+
 # One token at a time. An unterminated string is a token up to its line's end (the
-# parser then reports it), so a line of 64k escaped quotes costs one pass.
-TOKEN = re.compile(
-    r'(?P<string>"(?:[^"\\\n]++|\\.)*+(?:"|(?=\n)|$))'
-    r"|(?P<comment>//[^\n]*+)"
-    r"|(?P<arrow>->)"
-    r"|(?P<open>[(\[{<])"
-    r"|(?P<close>[)\]}]|>(?!=))"
-    r"|(?P<newline>\n)"
-    r"|(?P<space>[ \t\r\f\v]++)"
-    r'|(?P<word>(?:[^\s"()\[\]{}<>,:=/\-]|-(?!>)|/(?!/))++|>=)'
-    r"|(?P<punct>[,:=])"
-)
+# parser then reports it), so a line of 64k escaped quotes costs one pass; a long
+# literal's elements are one token (``literal``), so a million of them cost one match.
+TOKEN = token_pattern()
 
 _PAIRS = {")": "(", "]": "[", "}": "{", ">": "<"}
 
@@ -82,7 +110,22 @@ class Depth(NamedTuple):
 
 # The tokens :func:`depth` needs (and the ones that hide brackets: strings, comments,
 # ``->`` and ``>=``), each as :data:`TOKEN` cuts it.
-_BRACKETS = re.compile(r'"(?:[^"\\\n]++|\\.)*+(?:"|(?=\n)|$)|//[^\n]*+|->|>=|[(\[{<)\]}>]')
+# The characters between them are skipped in one possessive run (a regular expression
+# whose alternatives start differently would try each of them at every character): a
+# ``/`` or ``-`` that starts no token is taken alone and gives an empty token.
+_BRACKETS = re.compile(
+    r'[^"/\-<>()\[\]{}]*+(?:("(?:[^"\\\n]++|\\.)*+(?:"|(?=\n)|$)|//[^\n]*+|->|>=|[(\[{<)\]}>])|[/\-]|$)'
+)
+
+
+def bracket_tokens(text: str) -> Iterator[re.Match[str]]:
+    """The brackets of ``text`` (with the strings, comments, ``->`` and ``>=`` that hide
+    them), each as :data:`TOKEN` cuts it: ``m.group(1)`` is the token, ``m.start(1)`` where."""
+    for m in _BRACKETS.finditer(text):
+        if m.group(1):
+            yield m
+
+
 _LAST = frozenset(("(", "[", "{", "<", ")", "]", "}", ">", "->", ",", ":"))
 
 
@@ -111,7 +154,10 @@ def _bracket_depth(text: str, stack: str) -> Depth | None:
     opened = list(stack)
     unterminated = False
     token = ""
-    for token in _BRACKETS.findall(text):
+    for found in _BRACKETS.findall(text):
+        if not found:
+            continue
+        token = found
         first = token[0]
         if first in "([{<":
             opened.append(first)

@@ -35,28 +35,37 @@ ROW = re.compile(
 other)``, with ``other`` the whole line when it does not start with an op (``}``, ``^bb0``,
 an alias definition, a comment, a blank line). ``findall`` gives the rows of a block in order."""
 
-# A value name in the rest of a line; a string is matched whole, so a name inside one is kept.
-_NAME_OR_STRING = re.compile(rf'"(?:[^"\\\n]++|\\.)*+"?|{_USE}')
 _NAME = re.compile(_USE)
+# A value name in the rest of a line (group 1); a string is matched whole, so a name inside
+# one is kept, and what lies between them is skipped in one possessive run.
+_NAME_OR_STRING_SKIP = re.compile(rf'[^"%]*+(?:"(?:[^"\\\n]++|\\.)*+"?|({_USE})|%|$)')
 
 
-def _keep_strings(m: re.Match[str]) -> str:
-    text = m.group()
-    return text if text[0] == '"' else "%_"
+def name_spans(text: str) -> list[tuple[int, int]]:
+    """Where each value name of ``text`` (not inside strings) starts and ends, in order."""
+    if '"' not in text:
+        return [m.span() for m in _NAME.finditer(text)]
+    return [m.span(1) for m in _NAME_OR_STRING_SKIP.finditer(text) if m.group(1)]
 
 
 def names(rest: str) -> list[str]:
     """The value names in ``rest`` (not inside strings), in order."""
     if '"' not in rest:
         return _NAME.findall(rest)
-    return [m.group() for m in _NAME_OR_STRING.finditer(rest) if m.group()[0] == "%"]
+    return [name for name in _NAME_OR_STRING_SKIP.findall(rest) if name]
+
+
+def _keep_strings_skip(m: re.Match[str]) -> str:
+    if m.group(1) is None:
+        return m.group()
+    return m.string[m.start() : m.start(1)] + "%_"
 
 
 def key_text(rest: str) -> str:
     """``rest`` with each value name written ``%_`` (strings kept as they are)."""
     if '"' not in rest:
         return _NAME.sub("%_", rest)
-    return _NAME_OR_STRING.sub(_keep_strings, rest)
+    return _NAME_OR_STRING_SKIP.sub(_keep_strings_skip, rest)
 
 
 # A trailing location: `loc(#loc3)`, `loc("file.py":3:4)`, `loc(unknown)`, and nested ones
