@@ -166,3 +166,42 @@ def test_an_inline_region_is_found_as_before() -> None:
         assert scan._inline_region(text) == old(text), text
         found += old(text) is not None
     assert found > 100, found
+
+
+# ---------------------------------------------------------------- types of a dialect's elements
+
+
+def _element_types(count: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        dims = "".join(
+            rng.choice(["1x", "4x", "?x", "0x", "2000x", "99999999999999999999x"]) for _ in range(rng.randrange(4))
+        )
+        element = rng.choice([_quant(rng), "!quant.uniform<i8:f32, 0.5:-3>", "!tf_type.resource<tensor<4xf32>>",
+                              "!a.b<{x}>", "!ab<1>", "!quant.uniform<i8<-127:127>:f32, 1.0>", "!x.y<a->b>"])  # fmt: skip
+        text = f"{rng.choice(['tensor', 'vector'])}<{dims}{element}>"
+        if rng.random() < 0.2:  # broken
+            cut = rng.randrange(len(text))
+            text = text[:cut] + rng.choice(["<", ">", "{", "}", "", " ", ",", '"']) + text[cut + 1 :]
+        out.append(text)
+    return out
+
+
+def test_a_dialect_element_type_reads_as_the_grammar_reads_it() -> None:
+    from broadcheck.syntax.parser import parse_type
+    from broadcheck.syntax.problem import SyntaxProblem as TypeProblem
+    from broadcheck.syntax.types import dialect_element_type
+
+    taken = 0
+    for text in _element_types(3000, 13):
+        fast = dialect_element_type(text)
+        if fast is None:
+            continue
+        taken += 1
+        try:
+            slow = parse_type(text)
+        except TypeProblem as problem:
+            raise AssertionError(f"the fast reader takes what the grammar rejects ({problem}): {text}") from None
+        assert fast == slow, text
+    assert taken > 1000, taken

@@ -111,10 +111,10 @@ class Depth(NamedTuple):
 # The tokens :func:`depth` needs (and the ones that hide brackets: strings, comments,
 # ``->`` and ``>=``), each as :data:`TOKEN` cuts it.
 # The characters between them are skipped in one possessive run (a regular expression
-# whose alternatives start differently would try each of them at every character): a
-# ``/`` or ``-`` that starts no token is taken alone and gives an empty token.
+# whose alternatives start differently would try each of them at every character), with
+# the ``-`` and ``/`` that start no token; only the end of the text gives an empty token.
 _BRACKETS = re.compile(
-    r'[^"/\-<>()\[\]{}]*+(?:("(?:[^"\\\n]++|\\.)*+(?:"|(?=\n)|$)|//[^\n]*+|->|>=|[(\[{<)\]}>])|[/\-]|$)'
+    r'(?:[^"/\-<>()\[\]{}]++|-(?!>)|/(?!/))*+(?:("(?:[^"\\\n]++|\\.)*+(?:"|(?=\n)|$)|//[^\n]*+|->|>=|[(\[{<)\]}>])|$)'
 )
 
 
