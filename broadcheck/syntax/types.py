@@ -93,7 +93,7 @@ def dialect_element_type(text: str) -> Type | None:
     vector = m.group("kind") == "vector"
     if any(d is not None and d > INT64_MAX for d in shape) or (vector and (None in shape or 0 in shape)):
         return None  # the grammar says what is wrong
-    return ShapedType(m.group("kind"), shape, element)
+    return ShapedType("vector" if vector else "tensor", shape, element)
 
 
 def read_type(text: str, aliases: Aliases = _NO_ALIASES) -> Type:
