@@ -12,13 +12,24 @@ a key made of
   ``per-file-ignores`` as they apply to the file).
 
 Entries live in ``.broadcheck_cache/`` beside the configuration file (or in the current
-directory), or in ``--cache-dir``/``BROADCHECK_CACHE_DIR``; the directory gets a
-``.gitignore`` of its own and a ``CACHEDIR.TAG``. Each entry is written to a temporary file
-and renamed into place, so concurrent runs and ``-j`` workers never see half an entry. An
-entry is a small tagged text format, read without ``eval``, ``pickle`` or ``marshal``, and
-checked against a digest of itself: a corrupt, truncated, foreign or old entry is ignored
-(the file is checked and the entry written again), never trusted, never a crash. A cache
-that cannot be written (a read-only directory) is simply not used.
+directory), or in ``--cache-dir``/``BROADCHECK_CACHE_DIR``. A directory broadcheck makes gets
+a ``.gitignore`` of its own and a ``CACHEDIR.TAG``; one that was there already (``--cache-dir
+.``) gets neither. Each entry is written to a temporary file and renamed into place, so
+concurrent runs and ``-j`` workers never see half an entry. An entry is a small tagged text
+format, read without ``eval``, ``pickle`` or ``marshal``.
+
+Trust: an entry is believed only if it is a regular file owned by the user running
+broadcheck that no one else may write (not group- or world-writable), and if its seal, a
+keyed BLAKE2b (a MAC, RFC 7693) of the key and the body under a secret of this user's, is
+right. The secret is 32 random bytes in ``$XDG_CONFIG_HOME/broadcheck/cache-key`` (else
+``~/.config/broadcheck/cache-key``), made 0600 on first use, outside every cache directory so
+a shared ``BROADCHECK_CACHE_DIR`` never holds it; a key file that is not this user's alone
+turns the cache off (with a warning), as does a cache directory that is a symbolic link
+(writing there would write where the link points). An entry's file name is keyed too: one
+per path and settings, so a file's new entry replaces its old one. A corrupt, truncated,
+foreign, planted or old entry is a miss (the file is checked and the entry written again),
+never trusted, never a crash. A cache that cannot be written (a read-only directory) is
+simply not used.
 
 What is never cached: standard input and FIFOs (read once), ``--fix`` and ``--diff`` (they
 write or print from a fresh check), a file whose check failed (an internal error), a file
@@ -29,6 +40,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -36,11 +48,13 @@ if TYPE_CHECKING:
     from broadcheck.diagnostics import Diagnostic, Result
     from broadcheck.engine.options import Options
 
-FORMAT = "broadcheck-cache 1"
+FORMAT = "broadcheck-cache 2"
 """The first word of every entry: another format (an older broadcheck's) is not read."""
 DIRECTORY = ".broadcheck_cache"
 ENVIRONMENT = "BROADCHECK_CACHE_DIR"
 NO_CACHE_ENVIRONMENT = "BROADCHECK_NO_CACHE"
+KEY_FILE = "cache-key"
+"""The per-user secret that authenticates entries: ``$XDG_CONFIG_HOME/broadcheck/cache-key``."""
 _GITIGNORE = "# Automatically created by broadcheck.\n*\n"
 _CACHEDIR_TAG = (
     "Signature: 8a477f597d28d172789f06886806bc55\n"
@@ -48,19 +62,32 @@ _CACHEDIR_TAG = (
     "# For information about cache directory tags see https://bford.info/cachedir/\n"
 )
 _READ_LIMIT = 1 << 30
+_KEY_BYTES = 32
+_DIRECTORY_FLAGS = (
+    os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+)
+_FILE_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
-def _hasher() -> Any:
-    """A BLAKE2b hasher; ``_blake2`` loads in a tenth of a millisecond, hashlib (OpenSSL) in milliseconds."""
+def _hasher(key: bytes = b"") -> Any:
+    """A BLAKE2b hasher (keyed with ``key``, a MAC); ``_blake2`` loads in a tenth of a millisecond,
+    hashlib (OpenSSL) in milliseconds."""
     try:
         from _blake2 import blake2b
     except ImportError:  # pragma: no cover - another Python
         from hashlib import blake2b
-    return blake2b(digest_size=20)
+    return blake2b(digest_size=20, key=key)
 
 
 def digest(data: bytes) -> str:
     h = _hasher()
+    h.update(data)
+    return str(h.hexdigest())
+
+
+def mac(secret: bytes, data: bytes) -> str:
+    """The keyed BLAKE2b of ``data`` under ``secret`` (RFC 7693's MAC mode: no HMAC wrapper needed)."""
+    h = _hasher(secret)
     h.update(data)
     return str(h.hexdigest())
 
@@ -154,36 +181,135 @@ def location(explicit: str | None, root: str) -> str:
     return os.path.join(root, DIRECTORY)
 
 
+# ---------------------------------------------------------------- the per-user key
+
+
+def key_path() -> str | None:
+    """Where this user's cache key lives: ``$XDG_CONFIG_HOME/broadcheck/cache-key``, else
+    ``~/.config/broadcheck/cache-key``; None without a home (a relative ``XDG_CONFIG_HOME`` is
+    ignored, as the XDG specification says)."""
+    base = os.environ.get("XDG_CONFIG_HOME", "")
+    if not os.path.isabs(base):
+        home = os.path.expanduser("~")
+        if not os.path.isabs(home):
+            return None
+        base = os.path.join(home, ".config")
+    return os.path.join(base, "broadcheck", KEY_FILE)
+
+
+def _mine(info: os.stat_result) -> bool:
+    """Whether a file is this user's (where owners exist)."""
+    return not hasattr(os, "geteuid") or info.st_uid == os.geteuid()
+
+
+def load_key(path: str) -> bytes | str:
+    """This user's cache key at ``path`` (made, 0600, if there is none); or why it cannot be trusted."""
+    try:
+        return _read_key(path)
+    except FileNotFoundError:
+        pass
+    except OSError as err:
+        return _unsafe_key(path, err)
+    try:
+        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+        temporary = f"{path}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(os.urandom(_KEY_BYTES).hex().encode() + b"\n")
+            with contextlib.suppress(FileExistsError):  # another run made it first: use theirs
+                os.link(temporary, path)
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+        return _read_key(path)
+    except OSError as err:
+        return _unsafe_key(path, err)
+
+
+def _unsafe_key(path: str, err: OSError) -> str:
+    if isinstance(err, _Untrusted):
+        return str(err)
+    return f"the cache key '{path}' cannot be read or made ({err.strerror or err})"
+
+
+class _Untrusted(OSError):
+    """A key file or entry that is not this user's alone."""
+
+
+def _read_key(path: str) -> bytes:
+    fd = os.open(path, _FILE_FLAGS)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise _Untrusted(f"the cache key '{path}' is not a regular file")
+        if not _mine(info):
+            raise _Untrusted(f"the cache key '{path}' belongs to another user")
+        if info.st_mode & 0o077:
+            raise _Untrusted(f"the cache key '{path}' can be read or written by other users (chmod 600 it)")
+        data = os.read(fd, 4 * _KEY_BYTES)
+    finally:
+        os.close(fd)
+    try:
+        key = bytes.fromhex(data.decode("ascii").strip())
+    except (UnicodeDecodeError, ValueError):
+        key = b""
+    if len(key) != _KEY_BYTES:
+        raise _Untrusted(f"the cache key '{path}' is not a key broadcheck wrote (delete it to make a new one)")
+    return key
+
+
+# ---------------------------------------------------------------- the cache
+
+
 class Cache:
-    """The result cache of one run (see the module docstring). Picklable, for ``-j`` workers."""
+    """The result cache of one run (see the module docstring). Picklable, for ``-j`` workers.
 
-    __slots__ = ("code", "directory", "hits", "misses", "writable")
+    ``off`` says why it is not used (a symbolic link, no key): every lookup is then a miss and
+    nothing is stored; ``warning`` is that reason when the user should hear it."""
 
-    def __init__(self, directory: str, code: str | None = None) -> None:
+    __slots__ = ("code", "directory", "hits", "misses", "off", "secret", "warning", "writable")
+
+    def __init__(self, directory: str, code: str | None = None, secret: bytes | None = None) -> None:
         self.directory = directory
         self.code = code if code is not None else code_fingerprint()
         self.writable = True
         """False once the directory could not be written: the run goes on without storing."""
         self.hits = self.misses = 0
+        self.off: str | None = None
+        self.warning: str | None = None
+        self.secret = b""
+        if os.path.islink(directory):
+            self.off = self.warning = f"the cache directory '{directory}' is a symbolic link; not used"
+            return
+        if secret is None:
+            where = key_path()
+            found: bytes | str = load_key(where) if where is not None else "no home directory for the cache key"
+            if isinstance(found, str):
+                self.off = found
+                self.warning = found if where is not None and os.path.lexists(where) else None
+                return
+            secret = found
+        self.secret = secret
 
     def key(self, path: str, content: str, options: Options) -> str:
-        return digest(
-            "\x1e".join((FORMAT, self.code, settings_key(options), path, content)).encode("utf-8", "surrogatepass")
-        )
+        """What an entry for ``path`` must be about: the content digest, code and settings."""
+        return "\x1e".join((FORMAT, self.code, settings_key(options), path, content))
 
-    def _entry(self, key: str) -> str:
-        return os.path.join(self.directory, key[:2], key[2:])
+    def name(self, path: str, options: Options) -> str:
+        """The entry's file name: one per path and settings (so a new entry replaces the old), keyed
+        so no one without the key can tell which file an entry is about."""
+        text = "\x1e".join((FORMAT, settings_key(options), path))
+        return mac(self.secret, text.encode("utf-8", "surrogatepass"))
 
     def get(self, path: str, content: str, options: Options) -> Result | None:
         """The cached result of ``path`` with this ``content`` digest and ``options``, if a sound one is stored."""
-        key = self.key(path, content, options)
-        try:
-            with open(self._entry(key), "rb") as f:
-                data = f.read(_READ_LIMIT)
-        except (OSError, ValueError):
+        if self.off is not None:
             self.misses += 1
             return None
-        result = decode(data, key, path)
+        name = self.name(path, options)
+        data = _read_entry(self.directory, name[:2], name[2:])
+        result = None if data is None else decode(data, self.key(path, content, options), path, self.secret)
         if result is None:
             self.misses += 1
         else:
@@ -192,42 +318,81 @@ class Cache:
 
     def put(self, path: str, content: str, options: Options, result: Result) -> None:
         """Store ``result`` (atomically); nothing if it cannot be stored or must not be."""
-        if not self.writable:
+        if not self.writable or self.off is not None:
             return
-        key = self.key(path, content, options)
-        data = encode(result, key, path)
+        data = encode(result, self.key(path, content, options), path, self.secret)
         if data is None:
             return
-        entry = self._entry(key)
+        name = self.name(path, options)
         try:
-            self._prepare(os.path.dirname(entry))
-            _write_atomically(entry, data)
+            top = self._open_directory()
+            try:
+                shard = _open_shard(top, name[:2])
+                try:
+                    _write_atomically(name[2:], data, shard)
+                finally:
+                    os.close(shard)
+            finally:
+                os.close(top)
         except OSError:
             self.writable = False
 
-    def _prepare(self, shard: str) -> None:
-        if os.path.isdir(shard):
-            return
-        fresh = not os.path.isdir(self.directory)
-        os.makedirs(shard, exist_ok=True)
-        if fresh or not os.path.exists(os.path.join(self.directory, ".gitignore")):
-            for name, text in ((".gitignore", _GITIGNORE), ("CACHEDIR.TAG", _CACHEDIR_TAG)):
-                target = os.path.join(self.directory, name)
-                if not os.path.exists(target):
-                    _write_atomically(target, text.encode())
+    def _open_directory(self) -> int:
+        """The cache directory, opened without following a symbolic link; made (with its
+        ``.gitignore`` and ``CACHEDIR.TAG``) if there is none."""
+        try:
+            return os.open(self.directory, _DIRECTORY_FLAGS)
+        except FileNotFoundError:
+            pass
+        parent = os.path.dirname(os.path.abspath(self.directory))
+        os.makedirs(parent, exist_ok=True)
+        try:
+            os.mkdir(self.directory, 0o755)
+        except FileExistsError:  # another run made it: the tags are its to write
+            return os.open(self.directory, _DIRECTORY_FLAGS)
+        fd = os.open(self.directory, _DIRECTORY_FLAGS)
+        for name, text in ((".gitignore", _GITIGNORE), ("CACHEDIR.TAG", _CACHEDIR_TAG)):
+            _write_atomically(name, text.encode(), fd, 0o644)
+        return fd
 
 
-def _write_atomically(path: str, data: bytes) -> None:
-    """Write ``path`` through a temporary file beside it and a rename: readers see all or nothing."""
-    temporary = f"{path}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+def _open_shard(top: int, name: str) -> int:
+    with contextlib.suppress(FileExistsError):
+        os.mkdir(name, 0o700, dir_fd=top)
+    return os.open(name, _DIRECTORY_FLAGS, dir_fd=top)
+
+
+def _read_entry(directory: str, shard: str, name: str) -> bytes | None:
+    """An entry's bytes, if it is a regular file of this user's that no one else may write."""
     try:
-        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o644)
+        fd = os.open(os.path.join(directory, shard, name), _FILE_FLAGS)
+    except (OSError, ValueError):
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or not _mine(info) or info.st_mode & 0o022:
+            return None
+        with os.fdopen(os.dup(fd), "rb") as f:
+            return f.read(_READ_LIMIT)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _write_atomically(name: str, data: bytes, directory: int, mode: int = 0o600) -> None:
+    """Write ``name`` in the open ``directory`` through a temporary file beside it and a rename:
+    readers see all or nothing."""
+    temporary = f"{name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
+    try:
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+        fd = os.open(temporary, flags, mode, dir_fd=directory)
         with os.fdopen(fd, "wb") as f:
             f.write(data)
-        os.replace(temporary, path)
+        os.replace(temporary, name, src_dir_fd=directory, dst_dir_fd=directory)
     except BaseException:
         with contextlib.suppress(OSError):
-            os.unlink(temporary)
+            os.unlink(temporary, dir_fd=directory)
         raise
 
 
@@ -297,8 +462,8 @@ def _span(s: Any) -> tuple[int, int, int, int]:
     return (s.line, s.column, s.end_line, s.end_column)
 
 
-def encode(result: Result, key: str, path: str) -> bytes | None:
-    """An entry for ``result`` (of ``path``); None if it must not be cached."""
+def encode(result: Result, key: str, path: str, secret: bytes) -> bytes | None:
+    """An entry for ``result`` (of ``path``, about ``key``), sealed with ``secret``; None if it must not be cached."""
     if result.path != path:
         return None
     diagnostics = []
@@ -331,17 +496,23 @@ def encode(result: Result, key: str, path: str) -> bytes | None:
         body,
     )
     text = "".join(body).encode("utf-8", "surrogatepass")
-    return f"{FORMAT} {key} {digest(text)}\n".encode() + text
+    return f"{FORMAT} {_seal(secret, key, text)}\n".encode() + text
 
 
-def decode(data: bytes, key: str, path: str) -> Result | None:
-    """The result an entry holds, if it is a sound entry for ``key``; else None."""
+def _seal(secret: bytes, key: str, body: bytes) -> str:
+    return mac(secret, key.encode("utf-8", "surrogatepass") + b"\x00" + body)
+
+
+def decode(data: bytes, key: str, path: str, secret: bytes) -> Result | None:
+    """The result an entry holds, if it is an entry about ``key`` sealed with ``secret``; else None."""
     newline = data.find(b"\n")
     if newline < 0:
         return None
     header, body = data[:newline], data[newline + 1 :]
-    if header != f"{FORMAT} {key} {digest(body)}".encode():
-        return None  # another format, another key, or a corrupt body
+    # The key names the content, code and settings and the seal needs the secret: another
+    # format, another file's entry, a corrupt body or one someone else wrote all fail here.
+    if header != f"{FORMAT} {_seal(secret, key, body)}".encode():
+        return None
     try:
         reader = _Reader(body.decode("utf-8", "surrogatepass"))
         value = reader.value()
@@ -452,9 +623,24 @@ def cached_check(
     return result, False
 
 
+_HEX = frozenset("0123456789abcdef")
+
+
+def _is_hex(name: str, length: int) -> bool:
+    return len(name) == length and _HEX.issuperset(name)
+
+
 def entries(directory: str) -> Iterator[str]:
-    """The entry files under a cache directory (for tests and ``-v``)."""
-    for root, _, files in os.walk(directory):
-        for name in files:
-            if name not in (".gitignore", "CACHEDIR.TAG") and not name.endswith(".tmp"):
-                yield os.path.join(root, name)
+    """The entry files under a cache directory: ``xx/`` shards holding 38-hex-digit names (and
+    nothing else, so a cache in a directory of the user's never touches their files)."""
+    try:
+        shards = sorted(e.name for e in os.scandir(directory) if _is_hex(e.name, 2) and e.is_dir(follow_symlinks=False))
+    except OSError:
+        return
+    for shard in shards:
+        try:
+            names = sorted(e.name for e in os.scandir(os.path.join(directory, shard)) if _is_hex(e.name, 38))
+        except OSError:
+            continue
+        for name in names:
+            yield os.path.join(directory, shard, name)

@@ -409,6 +409,8 @@ def check(
     from broadcheck.cache import Cache, location
 
     cache = None if no_cache else Cache(location(settings.cache_dir, settings.root))
+    if cache is not None and cache.warning is not None and quiet < 2:
+        click.echo(f"broadcheck: warning: {report.shown(cache.warning)}", err=True)
     if show_settings:
         click.echo(report.settings_text(settings, options, cache.directory if cache is not None else None), nl=False)
         sys.exit(EXIT_CLEAN)
@@ -495,7 +497,8 @@ def _tell_settings(settings: Any, cache: Any) -> None:
     from broadcheck.report import shown
 
     click.echo(f"broadcheck: settings from {shown(settings.path) if settings.path else 'the defaults'}", err=True)
-    click.echo(f"broadcheck: cache {shown(cache.directory) if cache is not None else 'off'}", err=True)
+    where = "off" if cache is None else f"off ({shown(cache.off)})" if cache.off else shown(cache.directory)
+    click.echo(f"broadcheck: cache {where}", err=True)
 
 
 def _tell_run(outcome: Any, cache: Any, seconds: float) -> None:
