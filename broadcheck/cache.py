@@ -41,6 +41,7 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -62,6 +63,11 @@ _CACHEDIR_TAG = (
     "# For information about cache directory tags see https://bford.info/cachedir/\n"
 )
 _READ_LIMIT = 1 << 30
+SIZE_BOUND = 256 << 20
+"""The most a cache may hold: past it, :meth:`Cache.prune` removes the entries written longest
+ago until three quarters of it remain."""
+_STALE_SECONDS = 3600
+"""A temporary file older than this was left by a run that was killed: pruning removes it."""
 _KEY_BYTES = 32
 _DIRECTORY_FLAGS = (
     os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
@@ -355,6 +361,98 @@ class Cache:
             _write_atomically(name, text.encode(), fd, 0o644)
         return fd
 
+    def prune(self, bound: int | None = None) -> int:
+        """Keep this user's entries within ``bound`` bytes (:data:`SIZE_BOUND`), removing those
+        written longest ago, and remove temporary files a killed run left; how many went."""
+        if self.off is not None:
+            return 0
+        limit = SIZE_BOUND if bound is None else bound
+        found, left = _own_files(self.directory, time.time() - _STALE_SECONDS)
+        removed = 0
+        for path in left:
+            removed += _remove(path)
+        total = sum(size for _, size, _ in found)
+        if total <= limit:
+            return removed
+        found.sort()
+        for _, size, path in found:
+            if total <= limit * 3 // 4:
+                break
+            removed += _remove(path)
+            total -= size
+        return removed
+
+
+class Cleaned:
+    """What :func:`clean` removed: entries, their bytes, and whether the directory went too."""
+
+    __slots__ = ("bytes", "directory_removed", "entries")
+
+    def __init__(self) -> None:
+        self.entries = self.bytes = 0
+        self.directory_removed = False
+
+
+def clean(directory: str) -> Cleaned:
+    """Remove the cache in ``directory`` (``broadcheck clean``): this user's entries and
+    temporary files, the shards left empty, the tags broadcheck wrote, and the directory if
+    nothing else is in it. Nothing else is touched: a cache in a user's own directory
+    (``--cache-dir .``) leaves their files. A symbolic link is not followed (ValueError)."""
+    cleaned = Cleaned()
+    if os.path.islink(directory):
+        raise ValueError(f"the cache directory '{directory}' is a symbolic link; not cleaned")
+    if not os.path.isdir(directory):
+        return cleaned
+    found, left = _own_files(directory, None)
+    for _, size, path in found:
+        if _remove(path):
+            cleaned.entries += 1
+            cleaned.bytes += size
+    for path in left:
+        _remove(path)
+    for shard in sorted({os.path.dirname(path) for _, _, path in found} | {os.path.dirname(p) for p in left}):
+        with contextlib.suppress(OSError):
+            os.rmdir(shard)
+    for name, text in ((".gitignore", _GITIGNORE), ("CACHEDIR.TAG", _CACHEDIR_TAG)):
+        tag = os.path.join(directory, name)
+        with contextlib.suppress(OSError, ValueError):
+            if not os.path.islink(tag) and os.path.getsize(tag) == len(text):
+                with open(tag, "rb") as f:
+                    if f.read() == text.encode():
+                        os.unlink(tag)
+    with contextlib.suppress(OSError):
+        os.rmdir(directory)
+        cleaned.directory_removed = True
+    return cleaned
+
+
+def _own_files(directory: str, stale_before: float | None) -> tuple[list[tuple[int, int, str]], list[str]]:
+    """This user's entries under ``directory`` as (modified, size, path); and its temporary
+    files (those older than ``stale_before``, if given)."""
+    found: list[tuple[int, int, str]] = []
+    temporary: list[str] = []
+    for path in entries(directory, temporary=True):
+        try:
+            info = os.lstat(path)
+        except OSError:
+            continue
+        if not stat.S_ISREG(info.st_mode) or not _mine(info):
+            continue
+        if path.endswith(".tmp"):
+            if stale_before is None or info.st_mtime < stale_before:
+                temporary.append(path)
+        else:
+            found.append((info.st_mtime_ns, info.st_size, path))
+    return found, temporary
+
+
+def _remove(path: str) -> int:
+    try:
+        os.unlink(path)
+    except OSError:
+        return 0
+    return 1
+
 
 def _open_shard(top: int, name: str) -> int:
     with contextlib.suppress(FileExistsError):
@@ -630,16 +728,21 @@ def _is_hex(name: str, length: int) -> bool:
     return len(name) == length and _HEX.issuperset(name)
 
 
-def entries(directory: str) -> Iterator[str]:
+def entries(directory: str, temporary: bool = False) -> Iterator[str]:
     """The entry files under a cache directory: ``xx/`` shards holding 38-hex-digit names (and
-    nothing else, so a cache in a directory of the user's never touches their files)."""
+    nothing else, so a cache in a directory of the user's never touches their files); and,
+    with ``temporary``, the temporary files of entries being written."""
     try:
         shards = sorted(e.name for e in os.scandir(directory) if _is_hex(e.name, 2) and e.is_dir(follow_symlinks=False))
     except OSError:
         return
     for shard in shards:
         try:
-            names = sorted(e.name for e in os.scandir(os.path.join(directory, shard)) if _is_hex(e.name, 38))
+            names = sorted(
+                e.name
+                for e in os.scandir(os.path.join(directory, shard))
+                if _is_hex(e.name, 38) or (temporary and e.name.endswith(".tmp") and _is_hex(e.name[:38], 38))
+            )
         except OSError:
             continue
         for name in names:

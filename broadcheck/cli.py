@@ -448,6 +448,8 @@ def check(
             click.echo(report.shown(name))
         _tell_input_errors(outcome)
         sys.exit(EXIT_ERROR if outcome.input_errors else EXIT_CLEAN)
+    if cache is not None and not (fix or diff) and len(outcome.files) > outcome.cached:
+        cache.prune()  # entries were written: keep the cache within its bound
     if verbose:
         _tell_run(outcome, cache, time.perf_counter() - started)
     if diff:
@@ -846,6 +848,52 @@ def rules(codes: tuple[str, ...], no_pager: bool) -> None:
         click.echo_via_pager(text)
     else:
         click.echo(text, nl=False)
+
+
+@cli.command()
+@click.option(
+    "--cache-dir",
+    type=click.Path(file_okay=False),
+    envvar="BROADCHECK_CACHE_DIR",
+    default=None,
+    help="The cache to remove [default: the one check uses here].",
+)
+@click.option(
+    "--config",
+    "config_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Read settings from this file instead of the nearest pyproject.toml.",
+)
+@click.option("--isolated", is_flag=True, help="Ignore configuration files.")
+def clean(cache_dir: str | None, config_path: str | None, isolated: bool) -> None:
+    """Remove the result cache that `check` would use here, as `ruff clean` does.
+
+    Only what broadcheck wrote goes: the entries, the tags it made, and the directory if
+    nothing else is left in it.
+    """
+    import os
+
+    from broadcheck import cache, config, report
+    from broadcheck.messages import RULES
+    from broadcheck.semantics import registry
+
+    try:
+        settings = config.load(config_path, isolated, os.getcwd(), registry(), RULES)
+    except config.ConfigError as err:
+        _fail(report.shown(str(err)))
+    directory = cache.location(cache_dir or settings.cache_dir, settings.root)
+    try:
+        cleaned = cache.clean(directory)
+    except ValueError as err:
+        _fail(report.shown(str(err)))
+    shown = report.shown(directory)
+    if not cleaned.entries and not cleaned.directory_removed:
+        click.echo(f"broadcheck: no cache to remove at '{shown}'", err=True)
+    else:
+        size = f"{cleaned.bytes / 1024:.1f} KiB"
+        click.echo(f"broadcheck: removed {cleaned.entries} cache entries ({size}) from '{shown}'", err=True)
+    sys.exit(EXIT_CLEAN)
 
 
 @cli.command()

@@ -416,3 +416,102 @@ def test_tags_go_only_into_a_directory_broadcheck_made(run: Invoke, tree: Path) 
     assert len(list(cache.entries(str(mine)))) == 1  # a cache all the same
     assert run("check", "--cache-dir", str(tree / "fresh" / "c"), "a.mlir").code == 1
     assert sorted(p.name for p in (tree / "fresh" / "c").iterdir() if not p.is_dir()) == [".gitignore", "CACHEDIR.TAG"]
+
+
+# ----------------------------------------------------------------------------- pruning
+
+
+def test_a_file_keeps_only_its_latest_entry(run: Invoke, tree: Path) -> None:
+    for i in range(8):  # eight edits: one entry, the last
+        Path("a.mlir").write_text(BAD * (i + 1))
+        assert run("check", "a.mlir").code == 1
+    assert len(_entries()) == 1
+    result = run("check", "-v", "a.mlir")
+    assert (result.code, from_cache(result.err)) == (1, (1, 1))
+    run("check", "--select", "BC1", "a.mlir")  # other settings: an entry of their own, as ruff keeps
+    assert len(_entries()) == 2
+
+
+def test_the_cache_stays_within_its_bound(run: Invoke, tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    Path("many").mkdir()
+    for i in range(30):
+        Path(f"many/f{i:02d}.mlir").write_text(BAD * (i + 1))
+    run("check", "-j", "1", "many")
+    sizes = {p: p.stat().st_size for p in _entries()}
+    assert len(sizes) == 30
+    bound = sum(sizes.values()) // 2
+    monkeypatch.setattr(cache, "SIZE_BOUND", bound)
+    Path("new.mlir").write_text(BAD)
+    before = set(sizes)
+    for p in sorted(before):  # the entries of the first run, oldest first by name
+        os.utime(p, ns=(0, 10**9 * (1 + sorted(before).index(p))))
+    run("check", "new.mlir")
+    after = _entries()
+    assert sum(p.stat().st_size for p in after) <= bound * 3 // 4
+    assert set(after) - before  # the new entry stayed
+    kept = sorted(before & set(after))
+    gone = sorted(before - set(after))
+    assert gone and kept and max(gone) < min(kept)  # those written longest ago went first
+    assert run("check", "new.mlir").code == 1
+    assert len(_entries()) == len(after)  # a run that wrote nothing prunes nothing
+
+
+def test_a_killed_runs_temporary_files_are_pruned(run: Invoke, tree: Path) -> None:
+    Path("a.mlir").write_text(BAD)
+    run("check", "a.mlir")
+    (entry,) = _entries()
+    old = entry.with_name(entry.name + ".123.abcd.tmp")
+    fresh = entry.with_name(entry.name + ".124.abcd.tmp")
+    old.write_text("half")
+    fresh.write_text("half")  # maybe a run writing now
+    os.utime(old, (0, 0))
+    Path("b.mlir").write_text(BAD)
+    run("check", "b.mlir")
+    assert not old.exists() and fresh.exists()
+
+
+def test_clean_removes_the_cache(run: Invoke, tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("BROADCHECK_CACHE_DIR")
+    Path("a.mlir").write_text(BAD)
+    Path("b.mlir").write_text(GOOD)
+    run("check", "a.mlir", "b.mlir")
+    assert (tree / ".broadcheck_cache" / "CACHEDIR.TAG").exists()
+    result = run("clean")
+    assert result.code == 0 and result.out == ""
+    assert result.err.startswith("broadcheck: removed 2 cache entries (")
+    assert not (tree / ".broadcheck_cache").exists()
+    again = run("clean")
+    assert (again.code, again.err) == (0, f"broadcheck: no cache to remove at '{tree / '.broadcheck_cache'}'\n")
+    # where the configuration puts it
+    Path("pyproject.toml").write_text('[tool.broadcheck]\ncache-dir = "c"\n')
+    run("check", "a.mlir")
+    assert len(list(cache.entries(str(tree / "c")))) == 1
+    assert run("clean").code == 0 and not (tree / "c").exists()
+
+
+def test_clean_leaves_what_broadcheck_did_not_write(run: Invoke, tree: Path) -> None:
+    mine = tree / "mine"
+    (mine / "ab").mkdir(parents=True)
+    (mine / "ab" / "notes.txt").write_text("the user's own\n")
+    (mine / "notes.txt").write_text("the user's own\n")
+    (mine / "CACHEDIR.TAG").write_text("Signature: 8a477f597d28d172789f06886806bc55\n# the user's own tag\n")
+    Path("a.mlir").write_text(BAD)
+    run("check", "--cache-dir", str(mine), "a.mlir")
+    result = run("clean", "--cache-dir", str(mine))
+    assert result.err.startswith("broadcheck: removed 1 cache entries")
+    left = sorted(str(p.relative_to(mine)) for p in mine.rglob("*"))
+    assert left == ["CACHEDIR.TAG", "ab", "ab/notes.txt", "notes.txt"]
+
+
+def test_clean_never_follows_a_symlink(run: Invoke, tree: Path) -> None:
+    target = tree / "target"
+    run("check", "--cache-dir", str(target), "examples")
+    count = len(list(cache.entries(str(target))))
+    assert count > 5
+    (tree / "link").symlink_to(target)
+    result = run("clean", "--cache-dir", str(tree / "link"))
+    assert (result.code, result.err) == (
+        2,
+        f"broadcheck: error: the cache directory '{tree / 'link'}' is a symbolic link; not cleaned\n",
+    )
+    assert len(list(cache.entries(str(target)))) == count
