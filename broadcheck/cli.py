@@ -509,7 +509,13 @@ def _tell_run(outcome: Any, cache: Any, seconds: float) -> None:
     cached = f", {outcome.cached} from the cache" if cache is not None else ""
     excluded = f", {outcome.excluded} excluded" if outcome.excluded else ""
     files = f"{found} file{'' if found == 1 else 's'}"
-    click.echo(f"broadcheck: {files} to check{excluded}{cached}; {seconds:.2f} s", err=True)
+    from broadcheck.report import shown
+
+    links = sum(1 for n in outcome.not_followed if n.kind == "link")
+    for passed in outcome.not_followed:
+        click.echo(f"broadcheck: passed over '{shown(passed.path)}': {passed.reason}", err=True)
+    not_followed = f", {links} directory link{'' if links == 1 else 's'} not followed" if links else ""
+    click.echo(f"broadcheck: {files} to check{excluded}{not_followed}{cached}; {seconds:.2f} s", err=True)
 
 
 STDIN = "-"
@@ -553,7 +559,7 @@ def _input_named(output_file: str, paths: Sequence[str]) -> str | None:
     import os
     import stat
 
-    from broadcheck.inputs import InputError, NothingFound, expand
+    from broadcheck.inputs import InputError, NotFollowed, NothingFound, expand
     from broadcheck.report import shown
 
     try:
@@ -571,7 +577,7 @@ def _input_named(output_file: str, paths: Sequence[str]) -> str | None:
         except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
             pass
     for found in expand(tuple(p for p in paths if p != STDIN)):
-        if isinstance(found, (InputError, NothingFound)):
+        if isinstance(found, (InputError, NothingFound, NotFollowed)):
             continue
         try:
             other = os.stat(found)
