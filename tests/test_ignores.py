@@ -5,6 +5,7 @@ untracked files git does not ignore), from the top and from subdirectories."""
 from __future__ import annotations
 
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -116,7 +117,7 @@ CASES: list[tuple[str, dict[str, str]]] = [
 ]
 
 
-def _git(cwd: Path, *args: str) -> str:
+def _git(cwd: Path, *args: str, stdin: str | None = None) -> str:
     home = cwd.parent / "home"
     home.mkdir(exist_ok=True)
     env = {
@@ -126,7 +127,8 @@ def _git(cwd: Path, *args: str) -> str:
         "GIT_CONFIG_NOSYSTEM": "1",
         "LC_ALL": "C",
     }
-    done = subprocess.run([GIT or "git", *args], cwd=cwd, env=env, capture_output=True, check=True)
+    data = None if stdin is None else stdin.encode("utf-8", "surrogateescape")
+    done = subprocess.run([GIT or "git", *args], cwd=cwd, env=env, capture_output=True, check=True, input=data)
     return done.stdout.decode("utf-8", "surrogateescape")
 
 
@@ -152,7 +154,8 @@ def _untracked(repo: Path, top: str) -> set[str]:
 def _ignored(repo: Path, paths: tuple[str, ...]) -> set[str]:
     """Which of ``paths`` git's rules ignore (whether or not something under them is tracked)."""
     try:
-        return set(_git(repo, "check-ignore", "--no-index", *paths).split())
+        listed = _git(repo, "check-ignore", "-z", "--stdin", "--no-index", stdin="\0".join(paths) + "\0")
+        return {p for p in listed.split("\0") if p}
     except subprocess.CalledProcessError:  # exit 1: none is
         return set()
 
@@ -388,3 +391,75 @@ def test_matching_is_linear_in_files_and_patterns(tmp_path: Path, monkeypatch: p
     more, compiled_more, _ = work(100, 400)
     assert compiled_more == compiled and more <= 4 * base + 4  # 4 times the files: 4 times the work
     assert base <= 2 * (100 + 1)  # one or two matchers per entry (files, and directories)
+
+
+# ----------------------------------------------------------------------------- random trees against git
+
+NAMES = ["a", "b", "build", "x", "sp ace", "é", "Build", "[c]"]
+PIECES = ["a", "b", "build", "x", "*", "?", "**", "[ab]", "é", "Build", "*.mlir", "a.mlir", "[c].mlir", "\\[c\\].mlir"]
+
+
+def _random_pattern(rng: random.Random) -> str:
+    parts = [rng.choice(PIECES) for _ in range(rng.choice([1, 1, 1, 2, 3]))]
+    line = "/".join(parts)
+    if rng.random() < 0.2:
+        line = "/" + line
+    if rng.random() < 0.2:
+        line += "/"
+    if rng.random() < 0.25:
+        line = "!" + line
+    return line
+
+
+def _random_tree(repo: Path, rng: random.Random) -> list[str]:
+    """Directories, ``*.mlir`` files, ignore files and directory links at random; the files."""
+    directories = [""]
+    for _ in range(rng.randint(1, 8)):
+        parent = rng.choice(directories)
+        if parent.count("/") < 3:
+            directories.append(f"{parent}/{rng.choice(NAMES)}".lstrip("/"))
+    files = []
+    for directory in directories:
+        (repo / directory).mkdir(parents=True, exist_ok=True)
+        for _ in range(rng.randint(0, 3)):
+            name = f"{directory}/{rng.choice(NAMES)}.mlir".lstrip("/")
+            if not (repo / name).is_dir():
+                (repo / name).write_text("// x\n")
+                files.append(name)
+        if rng.random() < 0.4:
+            lines = [_random_pattern(rng) for _ in range(rng.randint(1, 4))]
+            (repo / directory / ".gitignore").write_text("\n".join(lines) + "\n")
+        if rng.random() < 0.15:
+            link = repo / directory / "link"
+            if not link.exists():
+                link.symlink_to(repo / rng.choice(directories))
+    if rng.random() < 0.3:
+        (repo / ".git" / "info").mkdir(parents=True, exist_ok=True)
+        (repo / ".git" / "info" / "exclude").write_text(_random_pattern(rng) + "\n")
+    return sorted(set(files))
+
+
+TREES = int(os.environ.get("BROADCHECK_WALK_TREES", "60"))
+
+
+@pytest.mark.parametrize("seed", range(TREES))
+def test_random_trees_walk_as_git_lists(tmp_path: Path, seed: int) -> None:
+    """Random trees, ignore files and tracked files: a walk finds the ``*.mlir`` files git lists
+    as tracked, or untracked and not ignored (``BROADCHECK_WALK_TREES=700`` for a campaign)."""
+    rng = random.Random(seed)
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    _git(repo, "init", "-q")
+    files = _random_tree(repo, rng)
+    tracked = [f for f in files if rng.random() < 0.3]
+    if tracked:
+        _git(repo, "add", "-f", "--", *tracked)
+    tops = sorted({str(Path(f).parent) for f in files} | {"."})
+    above = {str(p) for t in tops for p in Path(t).parents if str(p) != "."}
+    ignored = _ignored(repo, tuple(sorted((set(tops) | above) - {"."})))
+    for top in tops:
+        if top in ignored or any(top.startswith(i + "/") for i in ignored):
+            continue  # named, an ignored directory is walked whole (as ruff does)
+        want = _listed(repo, top)
+        got = _walked(repo, top)
+        assert got == want, (seed, top, sorted(got ^ want))
