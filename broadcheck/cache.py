@@ -285,7 +285,7 @@ class Cache:
         self.off: str | None = None
         self.warning: str | None = None
         self.secret = b""
-        if os.path.islink(directory):
+        if os.path.islink(os.path.normpath(directory)):  # normpath: `link/` would follow the link
             self.off = self.warning = f"the cache directory '{directory}' is a symbolic link; not used"
             return
         if secret is None:
@@ -346,17 +346,17 @@ class Cache:
     def _open_directory(self) -> int:
         """The cache directory, opened without following a symbolic link; made (with its
         ``.gitignore`` and ``CACHEDIR.TAG``) if there is none."""
+        directory = os.path.normpath(self.directory)  # a trailing `/` would follow a link
         try:
-            return os.open(self.directory, _DIRECTORY_FLAGS)
+            return os.open(directory, _DIRECTORY_FLAGS)
         except FileNotFoundError:
             pass
-        parent = os.path.dirname(os.path.abspath(self.directory))
-        os.makedirs(parent, exist_ok=True)
+        os.makedirs(os.path.dirname(os.path.abspath(directory)), exist_ok=True)
         try:
-            os.mkdir(self.directory, 0o755)
+            os.mkdir(directory, 0o755)
         except FileExistsError:  # another run made it: the tags are its to write
-            return os.open(self.directory, _DIRECTORY_FLAGS)
-        fd = os.open(self.directory, _DIRECTORY_FLAGS)
+            return os.open(directory, _DIRECTORY_FLAGS)
+        fd = os.open(directory, _DIRECTORY_FLAGS)
         for name, text in ((".gitignore", _GITIGNORE), ("CACHEDIR.TAG", _CACHEDIR_TAG)):
             _write_atomically(name, text.encode(), fd, 0o644)
         return fd
@@ -399,7 +399,7 @@ def clean(directory: str) -> Cleaned:
     nothing else is in it. Nothing else is touched: a cache in a user's own directory
     (``--cache-dir .``) leaves their files. A symbolic link is not followed (ValueError)."""
     cleaned = Cleaned()
-    if os.path.islink(directory):
+    if os.path.islink(os.path.normpath(directory)):
         raise ValueError(f"the cache directory '{directory}' is a symbolic link; not cleaned")
     if not os.path.isdir(directory):
         return cleaned

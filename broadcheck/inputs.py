@@ -128,7 +128,7 @@ def _walk(top: str, respect_ignores: bool) -> Iterator[Found]:
         directory, relative, ignores, inside_ignored = stack.pop()
         try:
             with os.scandir(directory) as scan:
-                entries = sorted(scan, key=lambda e: e.name, reverse=True)
+                entries = list(scan)  # the order found: what is yielded is sorted
         except OSError as err:
             unreadable.append(InputError(err.filename or directory, err.strerror or str(err)))
             continue

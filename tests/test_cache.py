@@ -400,7 +400,7 @@ def test_a_symlinked_cache_directory_is_never_written(run: Invoke, tree: Path, m
     link = tree / ".broadcheck_cache"
     assert result.err == f"broadcheck: warning: the cache directory '{link}' is a symbolic link; not used\n"
     assert list(target.iterdir()) == []
-    for explicit in ("--cache-dir", str(tree / ".broadcheck_cache")), ():
+    for explicit in ("--cache-dir", str(tree / ".broadcheck_cache")), ("--cache-dir", ".broadcheck_cache/"), ():
         monkeypatch.setenv("BROADCHECK_CACHE_DIR", str(tree / ".broadcheck_cache"))
         assert run("check", *explicit, "a.mlir").code == 1
         assert list(target.iterdir()) == []
@@ -514,4 +514,5 @@ def test_clean_never_follows_a_symlink(run: Invoke, tree: Path) -> None:
         2,
         f"broadcheck: error: the cache directory '{tree / 'link'}' is a symbolic link; not cleaned\n",
     )
+    assert run("clean", "--cache-dir", f"{tree / 'link'}/").code == 2
     assert len(list(cache.entries(str(target)))) == count
