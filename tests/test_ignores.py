@@ -431,7 +431,7 @@ def _random_tree(repo: Path, rng: random.Random) -> list[str]:
             (repo / directory / ".gitignore").write_text("\n".join(lines) + "\n")
         if rng.random() < 0.15:
             link = repo / directory / "link"
-            if not link.exists():
+            if not os.path.lexists(link):
                 link.symlink_to(repo / rng.choice(directories))
     if rng.random() < 0.3:
         (repo / ".git" / "info").mkdir(parents=True, exist_ok=True)
