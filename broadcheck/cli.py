@@ -898,7 +898,8 @@ def clean(cache_dir: str | None, config_path: str | None, isolated: bool) -> Non
         click.echo(f"broadcheck: no cache to remove at '{shown}'", err=True)
     else:
         size = f"{cleaned.bytes / 1024:.1f} KiB"
-        click.echo(f"broadcheck: removed {cleaned.entries} cache entries ({size}) from '{shown}'", err=True)
+        entries = f"{cleaned.entries} cache entr{'y' if cleaned.entries == 1 else 'ies'}"
+        click.echo(f"broadcheck: removed {entries} ({size}) from '{shown}'", err=True)
     sys.exit(EXIT_CLEAN)
 
 

@@ -498,7 +498,7 @@ def test_clean_leaves_what_broadcheck_did_not_write(run: Invoke, tree: Path) -> 
     Path("a.mlir").write_text(BAD)
     run("check", "--cache-dir", str(mine), "a.mlir")
     result = run("clean", "--cache-dir", str(mine))
-    assert result.err.startswith("broadcheck: removed 1 cache entries")
+    assert result.err.startswith("broadcheck: removed 1 cache entry (")
     left = sorted(str(p.relative_to(mine)) for p in mine.rglob("*"))
     assert left == ["CACHEDIR.TAG", "ab", "ab/notes.txt", "notes.txt"]
 
