@@ -409,6 +409,8 @@ def check(
     from broadcheck.cache import Cache, location
 
     cache = None if no_cache else Cache(location(settings.cache_dir, settings.root))
+    if cache is not None and cache.warning is not None and quiet < 2:
+        click.echo(f"broadcheck: warning: {report.shown(cache.warning)}", err=True)
     if show_settings:
         click.echo(report.settings_text(settings, options, cache.directory if cache is not None else None), nl=False)
         sys.exit(EXIT_CLEAN)
@@ -446,6 +448,8 @@ def check(
             click.echo(report.shown(name))
         _tell_input_errors(outcome)
         sys.exit(EXIT_ERROR if outcome.input_errors else EXIT_CLEAN)
+    if cache is not None and not (fix or diff) and len(outcome.files) > outcome.cached:
+        cache.prune()  # entries were written: keep the cache within its bound
     if verbose:
         _tell_run(outcome, cache, time.perf_counter() - started)
     if diff:
@@ -495,7 +499,8 @@ def _tell_settings(settings: Any, cache: Any) -> None:
     from broadcheck.report import shown
 
     click.echo(f"broadcheck: settings from {shown(settings.path) if settings.path else 'the defaults'}", err=True)
-    click.echo(f"broadcheck: cache {shown(cache.directory) if cache is not None else 'off'}", err=True)
+    where = "off" if cache is None else f"off ({shown(cache.off)})" if cache.off else shown(cache.directory)
+    click.echo(f"broadcheck: cache {where}", err=True)
 
 
 def _tell_run(outcome: Any, cache: Any, seconds: float) -> None:
@@ -504,7 +509,13 @@ def _tell_run(outcome: Any, cache: Any, seconds: float) -> None:
     cached = f", {outcome.cached} from the cache" if cache is not None else ""
     excluded = f", {outcome.excluded} excluded" if outcome.excluded else ""
     files = f"{found} file{'' if found == 1 else 's'}"
-    click.echo(f"broadcheck: {files} to check{excluded}{cached}; {seconds:.2f} s", err=True)
+    from broadcheck.report import shown
+
+    links = sum(1 for n in outcome.not_followed if n.kind == "link")
+    for passed in outcome.not_followed:
+        click.echo(f"broadcheck: passed over '{shown(passed.path)}': {passed.reason}", err=True)
+    not_followed = f", {links} directory link{'' if links == 1 else 's'} not followed" if links else ""
+    click.echo(f"broadcheck: {files} to check{excluded}{not_followed}{cached}; {seconds:.2f} s", err=True)
 
 
 STDIN = "-"
@@ -548,7 +559,7 @@ def _input_named(output_file: str, paths: Sequence[str]) -> str | None:
     import os
     import stat
 
-    from broadcheck.inputs import InputError, NothingFound, expand
+    from broadcheck.inputs import InputError, NotFollowed, NothingFound, expand
     from broadcheck.report import shown
 
     try:
@@ -566,7 +577,7 @@ def _input_named(output_file: str, paths: Sequence[str]) -> str | None:
         except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
             pass
     for found in expand(tuple(p for p in paths if p != STDIN)):
-        if isinstance(found, (InputError, NothingFound)):
+        if isinstance(found, (InputError, NothingFound, NotFollowed)):
             continue
         try:
             other = os.stat(found)
@@ -843,6 +854,53 @@ def rules(codes: tuple[str, ...], no_pager: bool) -> None:
         click.echo_via_pager(text)
     else:
         click.echo(text, nl=False)
+
+
+@cli.command()
+@click.option(
+    "--cache-dir",
+    type=click.Path(file_okay=False),
+    envvar="BROADCHECK_CACHE_DIR",
+    default=None,
+    help="The cache to remove [default: the one check uses here].",
+)
+@click.option(
+    "--config",
+    "config_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Read settings from this file instead of the nearest pyproject.toml.",
+)
+@click.option("--isolated", is_flag=True, help="Ignore configuration files.")
+def clean(cache_dir: str | None, config_path: str | None, isolated: bool) -> None:
+    """Remove the result cache that `check` would use here, as `ruff clean` does.
+
+    Only what broadcheck wrote goes: the entries, the tags it made, and the directory if
+    nothing else is left in it.
+    """
+    import os
+
+    from broadcheck import cache, config, report
+    from broadcheck.messages import RULES
+    from broadcheck.semantics import registry
+
+    try:
+        settings = config.load(config_path, isolated, os.getcwd(), registry(), RULES)
+    except config.ConfigError as err:
+        _fail(report.shown(str(err)))
+    directory = cache.location(cache_dir or settings.cache_dir, settings.root)
+    try:
+        cleaned = cache.clean(directory)
+    except ValueError as err:
+        _fail(report.shown(str(err)))
+    shown = report.shown(directory)
+    if not cleaned.entries and not cleaned.directory_removed:
+        click.echo(f"broadcheck: no cache to remove at '{shown}'", err=True)
+    else:
+        size = f"{cleaned.bytes / 1024:.1f} KiB"
+        entries = f"{cleaned.entries} cache entr{'y' if cleaned.entries == 1 else 'ies'}"
+        click.echo(f"broadcheck: removed {entries} ({size}) from '{shown}'", err=True)
+    sys.exit(EXIT_CLEAN)
 
 
 @cli.command()

@@ -14,6 +14,7 @@ from broadcheck.text import Source
 
 if TYPE_CHECKING:
     from broadcheck.diagnostics import Diagnostic
+    from broadcheck.ignores import Ignores, Unread
 
 STDIN = "-"
 
@@ -60,15 +61,35 @@ class NothingFound(Frozen):
         object.__setattr__(self, "path", path)
 
 
-def expand(paths: tuple[str, ...], respect_ignores: bool = True) -> Iterator[str | InputError | NothingFound]:
+class NotFollowed(Frozen):
+    """Something a walk met and did not go into, said under ``-v``: a symbolic link to a
+    directory (``kind`` ``link``), or an ignore file that was not read (``ignore-file``)."""
+
+    __slots__ = __match_args__ = ("path", "kind", "reason")
+    path: str
+    kind: str
+    reason: str
+
+    def __init__(self, path: str, kind: str, reason: str) -> None:
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "reason", reason)
+
+
+Found = str | InputError | NothingFound | NotFollowed
+
+
+def expand(paths: tuple[str, ...], respect_ignores: bool = True) -> Iterator[Found]:
     """Files to check, in the order named; directories give their ``*.mlir`` files, sorted.
 
     With ``respect_ignores``, a walk skips what ``.gitignore`` and ``.ignore`` files say
-    (:mod:`broadcheck.ignores`), as git and ruff do; a file named is always checked.
+    (:mod:`broadcheck.ignores`), as git and ruff do, but never a file git tracks (``git
+    ls-files``: git never ignores a tracked file); a file named is always checked.
 
-    Hidden directories are skipped and directory symlinks are not followed, so a
-    symlink loop cannot trap the walk. A path that cannot be read, named or met
-    while walking (a directory without permission), is an :class:`InputError`:
+    The walk is iterative (any depth). Hidden directories are skipped and directory symlinks
+    are not followed, so a symlink loop cannot trap the walk; each one is a
+    :class:`NotFollowed`, as is an ignore file that was not read. A path that cannot be read,
+    named or met while walking (a directory without permission), is an :class:`InputError`:
     nothing is skipped silently.
 
     A walk checks regular files and symbolic links to them only: a ``*.mlir`` entry that is
@@ -89,58 +110,124 @@ def expand(paths: tuple[str, ...], respect_ignores: bool = True) -> Iterator[str
         if stat.S_ISREG(mode) or stat.S_ISFIFO(mode):
             yield path
         elif stat.S_ISDIR(mode):
-            found: list[str] = []
-            unreadable: list[InputError] = []
-
-            def walk_error(err: OSError, unreadable: list[InputError] = unreadable, top: str = path) -> None:
-                unreadable.append(InputError(err.filename or top, err.strerror or str(err)))
-
-            rules = _Rules(path) if respect_ignores else None
-            for root, dirs, files in os.walk(path, onerror=walk_error):
-                dirs[:] = sorted(d for d in dirs if not d.startswith("."))
-                if rules is not None:
-                    dirs[:] = [d for d in dirs if not rules.ignored(root, d, True)]
-                for name in files:
-                    if name.endswith(".mlir"):
-                        if rules is not None and rules.ignored(root, name, False):
-                            continue
-                        entry = os.path.join(root, name)
-                        kind = _kind_at(entry)
-                        if isinstance(kind, InputError):
-                            unreadable.append(kind)
-                        elif kind is None:
-                            found.append(entry)
-                        else:
-                            unreadable.append(InputError(entry, f"not a regular file ({kind}); not read"))
-            yield from sorted(found)
-            yield from sorted(unreadable, key=lambda e: e.path)
-            if not found and not unreadable:
-                yield NothingFound(path)
+            yield from _walk(path, respect_ignores)
         else:
             yield InputError(path, f"not a regular file ({_KINDS.get(stat.S_IFMT(mode), 'unknown')}); not read")
 
 
+def _walk(top: str, respect_ignores: bool) -> Iterator[Found]:
+    """The ``*.mlir`` files under the directory ``top`` (sorted), then what could not be read
+    and what was not followed."""
+    found: list[str] = []
+    unreadable: list[InputError] = []
+    passed: list[NotFollowed] = []
+    rules = _Rules(top) if respect_ignores else None
+    # (directory, its path from the top, its ignore rules, inside an ignored directory)
+    stack: list[tuple[str, str, Ignores | None, bool]] = [(top, "", rules.first if rules else None, False)]
+    while stack:
+        directory, relative, ignores, inside_ignored = stack.pop()
+        try:
+            with os.scandir(directory) as scan:
+                entries = list(scan)  # the order found: what is yielded is sorted
+        except OSError as err:
+            unreadable.append(InputError(err.filename or directory, err.strerror or str(err)))
+            continue
+        for entry in entries:
+            name = entry.name
+            inner = f"{relative}/{name}" if relative else name
+            try:
+                is_dir = entry.is_dir(follow_symlinks=False)
+                is_link = not is_dir and entry.is_symlink()
+            except OSError:
+                is_dir = is_link = False
+            if is_dir:
+                if name.startswith("."):
+                    continue
+                skipped = inside_ignored or (ignores is not None and ignores.ignored(inner, True))
+                if skipped and (rules is None or not rules.holds_tracked(inner)):
+                    continue
+                below = rules.entered(entry.path, inner, ignores) if rules is not None and ignores is not None else None
+                stack.append((entry.path, inner, below, skipped))
+                continue
+            link_to_directory = is_link and _points_at_directory(entry)
+            if link_to_directory and name.startswith("."):
+                continue  # hidden, as a hidden directory is
+            if not link_to_directory and not name.endswith(".mlir"):
+                continue
+            skipped = inside_ignored or (ignores is not None and ignores.ignored(inner, False))
+            if skipped and (rules is None or not rules.is_tracked(inner)):
+                continue
+            if link_to_directory:
+                passed.append(NotFollowed(entry.path, "link", "a symbolic link to a directory; not followed"))
+                continue
+            kind = _kind_at(entry.path)
+            if isinstance(kind, InputError):
+                unreadable.append(kind)
+            elif kind is None:
+                found.append(entry.path)
+            else:
+                unreadable.append(InputError(entry.path, f"not a regular file ({kind}); not read"))
+    if rules is not None:
+        passed += (NotFollowed(u.path, "ignore-file", f"ignore file not read ({u.reason})") for u in rules.unread)
+    yield from sorted(found)
+    yield from sorted(unreadable, key=lambda e: e.path)
+    yield from sorted(passed, key=lambda e: e.path)
+    if not found and not unreadable:
+        yield NothingFound(top)
+
+
+def _points_at_directory(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
 class _Rules:
-    """The ignore files in force during one walk, per directory (read when first entered)."""
+    """The ignore rules of one walk: those in force at its top, the ignore files not read, and
+    (asked of git only once something is ignored) the files git tracks under the top."""
 
     def __init__(self, top: str) -> None:
         from broadcheck.ignores import for_walk
 
         self.top = top
-        first, root = for_walk(top)
+        self.unread: list[Unread] = []
+        self.first, root = for_walk(top, self.unread)
         self.in_repository = root is not None
-        self.by_directory = {os.path.normpath(top): first}
+        self._tracked: frozenset[str] | None = None
+        self._holding: frozenset[str] | None = None
 
-    def ignored(self, directory: str, name: str, is_dir: bool) -> bool:
-        relative = os.path.relpath(os.path.join(directory, name), self.top).replace(os.sep, "/")
-        directory = os.path.normpath(directory)
-        rules = self.by_directory.get(directory)
-        if rules is None:  # os.walk goes top-down: the parent's rules are known
-            parent = os.path.normpath(os.path.dirname(directory))
-            inner = os.path.relpath(directory, self.top).replace(os.sep, "/")
-            rules = self.by_directory[parent].entered(directory, inner, self.in_repository)
-            self.by_directory[directory] = rules
-        return rules.ignored(relative, is_dir)
+    def entered(self, directory: str, relative: str, ignores: Ignores) -> Ignores:
+        """The rules in force inside ``directory``."""
+        return ignores.entered(directory, relative, self.in_repository, self.unread)
+
+    def _ask_git(self) -> None:
+        if self._tracked is not None:
+            return
+        from broadcheck.ignores import tracked
+
+        self._tracked = tracked(self.top) or frozenset()
+        holding: set[str] = set()
+        for path in self._tracked:
+            cut = path.rfind("/")
+            while cut > 0 and path[:cut] not in holding:
+                holding.add(path[:cut])
+                cut = path.rfind("/", 0, cut)
+        self._holding = frozenset(holding)
+
+    def is_tracked(self, relative: str) -> bool:
+        """Whether git tracks the file at ``relative`` (from the top)."""
+        if not self.in_repository:
+            return False
+        self._ask_git()
+        return self._tracked is not None and relative in self._tracked
+
+    def holds_tracked(self, relative: str) -> bool:
+        """Whether a file git tracks lies under the directory at ``relative``."""
+        if not self.in_repository:
+            return False
+        self._ask_git()
+        return self._holding is not None and relative in self._holding
 
 
 _KINDS = {

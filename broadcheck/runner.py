@@ -18,6 +18,7 @@ from broadcheck.inputs import (
     STDIN,
     InputError,
     InternalError,
+    NotFollowed,
     NothingFound,
     decode_error,
     expand,
@@ -48,6 +49,7 @@ class Outcome:
         "files",
         "fixed",
         "input_errors",
+        "not_followed",
         "nothing_found",
         "results",
         "stdin_output",
@@ -73,6 +75,8 @@ class Outcome:
         """How many results came from the cache."""
         self.files: list[str] = []
         """The files to check, in the order they were found (``--show-files``)."""
+        self.not_followed: list[NotFollowed] = []
+        """What walks did not go into: directory symlinks, ignore files not read (``-v``)."""
 
 
 def excluded(path: str, patterns: Sequence[str], root: Path) -> bool:
@@ -408,6 +412,9 @@ def run(
                 outcome.input_errors.append(item)
         elif isinstance(item, NothingFound):
             outcome.nothing_found.append(item.path)
+        elif isinstance(item, NotFollowed):
+            if root is None or not excluded(item.path, exclude, root):
+                outcome.not_followed.append(item)
         elif root is not None and excluded(item, exclude, root):
             outcome.excluded += 1
         else:

@@ -54,6 +54,7 @@ def _a_cache_of_its_own(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
     on, as for a user, but never carries a result from one test into another, nor writes into
     the checkout). Tests of the cache's own location unset the variable."""
     monkeypatch.setenv("BROADCHECK_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("config")))  # the cache key's home
     monkeypatch.delenv("BROADCHECK_NO_CACHE", raising=False)
 
 

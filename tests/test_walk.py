@@ -184,3 +184,51 @@ def test_config_errors_are_located(toml: str, message: str, where: str, tmp_path
     # Named with --config, the same.
     result = broadcheck("check", "--config", str(config), "a.mlir", cwd=tmp_path / "sub")
     assert result.returncode == 2 and "internal error" not in result.stderr
+
+
+# ----------------------------------------------------------------------------- walks
+
+
+def test_a_walk_goes_to_any_depth(tmp_path: Path) -> None:
+    deep = tmp_path / "tree"
+    deep.mkdir()
+    current = deep
+    for _ in range(1100):  # deeper than Python's recursion limit; made one level at a time
+        current = current / "d"
+        current.mkdir()
+    (current / "a.mlir").write_text(BAD)
+    (deep / "b.mlir").write_text(BAD)
+    try:
+        result = broadcheck("check", "--isolated", "--output-format", "concise", "tree", cwd=tmp_path)
+    finally:  # removed one level at a time: shutil.rmtree (pytest's clean-up) recurses
+        (current / "a.mlir").unlink()
+        while current != deep:
+            current.rmdir()
+            current = current.parent
+    assert result.returncode == 1, result.stderr
+    assert "Traceback" not in result.stderr and "RecursionError" not in result.stderr
+    assert result.stdout.count("[BC101]") == 2
+    assert result.stdout.splitlines()[-1] == "Found 2 errors in 2 files."
+
+
+def test_a_symlinked_directory_is_named_and_counted(tmp_path: Path) -> None:
+    (tmp_path / "ir" / "real").mkdir(parents=True)
+    (tmp_path / "ir" / "real" / "a.mlir").write_text(BAD)
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "b.mlir").write_text(BAD)
+    (tmp_path / "ir" / "link").symlink_to(tmp_path / "elsewhere")
+    (tmp_path / "ir" / "loop").symlink_to(tmp_path / "ir")
+    (tmp_path / "ir" / ".hidden").symlink_to(tmp_path / "elsewhere")
+    result = broadcheck("check", "--isolated", "-v", "--no-cache", "--output-format", "concise", "ir", cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stdout.splitlines()[0].startswith("ir/real/a.mlir:1:6: error:")
+    told = [line for line in result.stderr.splitlines() if "settings from" not in line and "cache" not in line]
+    assert told[:2] == [
+        "broadcheck: passed over 'ir/link': a symbolic link to a directory; not followed",
+        "broadcheck: passed over 'ir/loop': a symbolic link to a directory; not followed",
+    ]
+    assert told[2].startswith("broadcheck: 1 file to check, 2 directory links not followed; ")
+    quiet = broadcheck("check", "--isolated", "--no-cache", "--output-format", "concise", "ir", cwd=tmp_path)
+    assert (quiet.returncode, quiet.stderr) == (1, "")  # said under -v only
+    excluded = broadcheck("check", "--isolated", "-v", "--no-cache", "--exclude", "link", "ir", cwd=tmp_path)
+    assert "'ir/link'" not in excluded.stderr and "1 directory link not followed" in excluded.stderr
