@@ -632,7 +632,8 @@ class ExportFile:
     quick: bool
     iree_extra: tuple[str, ...] = ()
     """More ``iree-opt`` flags: ``tf``/``tfl`` are parsed with unregistered dialects allowed (iree-opt
-    reads them, verifies the builtin, ``func`` and ``quant`` parts, and knows nothing of their ops)."""
+    reads their generic forms, verifies the builtin, ``func`` and ``quant`` parts, and knows nothing of
+    their ops); a file it cannot read so (custom forms) is timed without a reference ("n/a")."""
 
     @property
     def label(self) -> str:
@@ -1214,8 +1215,9 @@ class Bench:
             )
             commands = [self.bc(e.path)]
             if self.iree is not None:
-                run([str(self.iree), *IREE_ARGS, *e.iree_extra, str(e.path)], keep_output=False)  # warm-up
-                commands.append(self.ir(e.path, *e.iree_extra))
+                first = run([str(self.iree), *IREE_ARGS, *e.iree_extra, str(e.path)], keep_output=False)  # warm-up
+                if first.code == 0 or not e.iree_extra:  # (a custom form of an unregistered dialect: no reference)
+                    commands.append(self.ir(e.path, *e.iree_extra))
             bc, *rest = alternate(commands, rounds)
             iree_runs = rest[0] if rest else []
             if iree_runs:
