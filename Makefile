@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint unit docs oracle oracle-tf fuzz bench clean
+.PHONY: demo test lint unit docs oracle oracle-tf fuzz bench exports coverage clean
 
 RUNTIME := $(VENV)/.runtime
 
@@ -86,11 +86,35 @@ $(BENCH_VENV)/.installed:
 	@$(BENCH_VENV)/bin/python -m pip install --quiet --disable-pip-version-check 'jax==0.10.2' 'jaxlib==0.10.2'
 	@touch $@
 
-bench: $(STAMP) $(BENCH_VENV)/.installed
+bench: $(STAMP) $(BENCH_VENV)/.installed exports
 	$(BIN)/python -m pip install --quiet 'iree-base-compiler==3.13.0'
 	$(BENCH_VENV)/bin/python -m bench.exports
 	$(BIN)/python -m compileall -q broadcheck
 	$(BIN)/python -m bench.run --broadcheck $(BIN)/broadcheck
+
+# Real exports of TensorFlow 2.21 (tf, tfl, int8 tfl) and of torch-mlir (Linalg, TOSA, StableHLO),
+# each framework in an environment of its own (tensorflow-cpu about 1.6 GB; torch 2.13 for CPU and
+# torch-mlir); cached in bench/.data/exports-{tf,torch}, written again when their script changes.
+# `make coverage` prints what broadcheck checks of each file (and fails on any error: they are valid IR).
+TF_BENCH_VENV ?= .venv-bench-tf
+TORCH_BENCH_VENV ?= .venv-bench-torch
+$(TF_BENCH_VENV)/.installed:
+	@echo '==> creating $(TF_BENCH_VENV) with tensorflow-cpu 2.21 for the TensorFlow exports'
+	@test -x $(TF_BENCH_VENV)/bin/python || $(PYTHON) -m venv $(TF_BENCH_VENV)
+	@$(TF_BENCH_VENV)/bin/python -m pip install --quiet --disable-pip-version-check 'tensorflow-cpu==2.21.0' numpy
+	@touch $@
+$(TORCH_BENCH_VENV)/.installed:
+	@echo '==> creating $(TORCH_BENCH_VENV) with torch and torch-mlir for the PyTorch exports'
+	@test -x $(TORCH_BENCH_VENV)/bin/python || $(PYTHON) -m venv $(TORCH_BENCH_VENV)
+	@$(TORCH_BENCH_VENV)/bin/python -m pip install --quiet --disable-pip-version-check 'torch==2.13.0' 'torch-mlir==20261001'
+	@touch $@
+
+exports: $(TF_BENCH_VENV)/.installed $(TORCH_BENCH_VENV)/.installed
+	PYTHONPATH=$(CURDIR) $(TF_BENCH_VENV)/bin/python -m bench.tfexports
+	PYTHONPATH=$(CURDIR) $(TORCH_BENCH_VENV)/bin/python -m bench.torchexports
+
+coverage: $(RUNTIME) exports
+	$(BIN)/python -m bench.coverage --broadcheck $(BIN)/broadcheck
 
 # The long fuzz campaign (the suite runs a short one): a million inputs by default,
 # every output format, on every core; FUZZ_INPUTS and FUZZ_SECONDS bound it. Then the outer
