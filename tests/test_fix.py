@@ -11,6 +11,8 @@ import json
 import os
 import shutil
 import stat
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -135,3 +137,109 @@ def test_a_file_changed_on_disk_is_not_overwritten(stale: Path, run: Invoke, mon
     assert result.code == 2
     assert "changed on disk since it was read" in result.err
     assert stale.read_bytes().endswith(b"// edited meanwhile\n")
+
+
+# ----------------------------------------------------------------------------- --diff
+
+HOSTILE = (
+    "func.func @f(%a: tensor<3x1xf32>, %b: tensor<1x4xf32>) -> tensor<3x4xf32> {\n"
+    "  // \x1b]0;retitled\x07 and \x1b[2J cleared\n"
+    "  %0 = tosa.add %a, %b : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x1xf32> // \x1b[31m ##[add-mask]x\n"
+    "  %1 = tosa.add %0, %b : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x4xf32>\n"
+    "  return %1 : tensor<3x4xf32>\n"
+    "  \u3000::error file=README.md,line=1::pwned\n"
+    "}\n"
+)
+
+
+def test_diff_escapes_what_a_terminal_or_a_ci_log_would_obey(
+    tmp_path: Path, run: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("h.mlir").write_text(HOSTILE)
+    result = run("check", "--isolated", "--diff", "h.mlir")
+    assert result.code == 1
+    assert result.out.splitlines() == [
+        "--- h.mlir",
+        "+++ h.mlir",
+        "@@ -1,7 +1,7 @@",
+        " func.func @f(%a: tensor<3x1xf32>, %b: tensor<1x4xf32>) -> tensor<3x4xf32> {",
+        "   // \\x1b]0;retitled\\x07 and \\x1b[2J cleared",
+        "-  %0 = tosa.add %a, %b : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x1xf32> // \\x1b[31m \\x23#[add-mask]x",
+        "-  %1 = tosa.add %0, %b : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x4xf32>",
+        "+  %0 = tosa.add %a, %b : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x4xf32> // \\x1b[31m \\x23#[add-mask]x",
+        "+  %1 = tosa.add %0, %b : (tensor<3x4xf32>, tensor<1x4xf32>) -> tensor<3x4xf32>",
+        "   return %1 : tensor<3x4xf32>",
+        "   \u3000\\x3a:error file=README.md,line=1::pwned",
+        " }",
+    ]
+    # What GitHub's runner obeys: `::` first once a line's blanks are trimmed, `##[` anywhere.
+    assert not any(line.lstrip().startswith("::") or "##[" in line for line in result.out.splitlines())
+    assert not any(0x00 <= ord(c) < 0x20 and c != "\n" for c in result.out)
+
+
+def test_diff_is_difflib_byte_for_byte_where_nothing_is_escaped() -> None:
+    """Where no line repeats (difflib may pair repeated lines another way, or junk them)."""
+    import difflib
+    import random
+
+    from broadcheck.report.diff import unified
+
+    chance = random.Random(30)
+    for _ in range(400):
+        ends = ["\n", "\r\n"]
+        lines = [f"line {i}{chance.choice(ends)}" for i in range(chance.randrange(30))]
+        new = [
+            f"fixed {chance.randrange(10**9)}{line[len(line.rstrip()) :]}" if chance.random() < 0.2 else line
+            for line in lines
+        ]
+        before, after = "".join(lines), "".join(new)
+        expected = difflib.unified_diff(before.splitlines(True), after.splitlines(True), "a b.mlir", "a b.mlir")
+        assert "".join(unified("a b.mlir", before, after)) == "".join(expected)
+
+
+def test_diff_marks_a_last_line_without_a_line_feed() -> None:
+    from broadcheck.report.diff import unified
+
+    assert "".join(unified("f", "a\nb", "a\nc")) == (
+        "--- f\n+++ f\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n"
+    )
+
+
+def _traced_lines(work: Callable[[], object]) -> int:
+    """The Python lines ``work`` runs, in every function it calls: work counted, not timed."""
+    count = 0
+
+    def trace(frame: object, event: str, arg: object) -> object:
+        nonlocal count
+        if event == "line":
+            count += 1
+        return trace
+
+    sys.settrace(trace)
+    try:
+        work()
+    finally:
+        sys.settrace(None)
+    return count
+
+
+def test_diff_work_grows_linearly_with_the_fixes() -> None:
+    """4x the fixes, in a text whose lines repeat (difflib's quadratic case), is 4x the work."""
+    from broadcheck.report.diff import unified
+
+    function = (
+        "func.func @f(%a: tensor<3x1xf32>, %b: tensor<1x4xf32>) -> tensor<3x4xf32> {\n"
+        "  %0 = tosa.add %a, %b : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x1xf32>\n"
+        "  return %0 : tensor<3x4xf32>\n"
+        "}\n"
+    )
+
+    def work(fixes: int) -> int:
+        before = function * fixes
+        after = before.replace("-> tensor<3x1xf32>", "-> tensor<3x4xf32>")
+        return _traced_lines(lambda: "".join(unified("f.mlir", before, after)))
+
+    small, large = work(500), work(2000)
+    assert small > 500
+    assert large <= 4.2 * small, (small, large)
