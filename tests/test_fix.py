@@ -243,3 +243,22 @@ def test_diff_work_grows_linearly_with_the_fixes() -> None:
     small, large = work(500), work(2000)
     assert small > 500
     assert large <= 4.2 * small, (small, large)
+
+
+def test_hlo_result_type_errors_name_the_result_and_have_a_fix(
+    tmp_path: Path, run: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """BC517, BC518 and BC521 of StableHLO and CHLO: a label at the result, a help line and a
+    fix, as the TOSA and tf result-type errors have; iree-opt accepts what --fix writes
+    (tests/oracle/test_fix_verified.py)."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(GOLDEN / "hlo.mlir", "hlo.mlir")
+    data = json.loads(run("check", "--isolated", "--output-format", "json", "hlo.mlir").out)
+    assert sorted({d["code"] for d in data}) == ["BC517", "BC518", "BC521"]
+    for d in data:
+        assert d["fix"] is not None, d
+    full = run("check", "--isolated", "hlo.mlir").out
+    assert full.count("result #0") == full.count("help: the result type should be") == len(data) == 9
+    result = run("check", "--isolated", "--fix", "--unsafe-fixes", "--output-format", "concise", "hlo.mlir")
+    assert result.code == 0
+    _golden("hlo.fixed.mlir", Path("hlo.mlir").read_bytes())
