@@ -262,3 +262,43 @@ def test_hlo_result_type_errors_name_the_result_and_have_a_fix(
     result = run("check", "--isolated", "--fix", "--unsafe-fixes", "--output-format", "concise", "hlo.mlir")
     assert result.code == 0
     _golden("hlo.fixed.mlir", Path("hlo.mlir").read_bytes())
+
+
+def test_fix_follows_the_new_type_through_ops_that_must_agree(
+    tmp_path: Path, run: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(GOLDEN / "follow.mlir", "follow.mlir")
+    result = run("check", "--isolated", "--fix", "--output-format", "concise", "follow.mlir")
+    assert result.code == 0 and "Fixed 1 problem in 1 file." in result.out
+    _golden("follow.fixed.mlir", Path("follow.mlir").read_bytes())
+
+
+def test_fix_stops_before_an_op_it_cannot_make_follow_and_says_why(
+    tmp_path: Path, run: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The issue's case: after the fix changed %2's type, `"tf.Relu"(%2) : (tensor<8x5xf32>) ->
+    tensor<8x1xf32>` was written and "Fixed 1 problem" said; TensorFlow rejects it ('tf.Relu' op
+    requires the same shape for all operands and results)."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(GOLDEN / "stop.mlir", "stop.mlir")
+    before = Path("stop.mlir").read_bytes()
+    result = run("check", "--isolated", "--fix", "--output-format", "concise", "stop.mlir")
+    assert result.code == 1 and "Fixed" not in result.out
+    assert Path("stop.mlir").read_bytes() == before
+    assert run("check", "--isolated", "--diff", "stop.mlir").out == ""
+    data = json.loads(run("check", "--isolated", "--output-format", "json", "stop.mlir").out)
+    assert [(d["line"], d["fix"], d["notes"][-1]["message"]) for d in data] == [
+        (
+            5,
+            None,
+            "no fix: 'tf.Relu' (line 6) uses a value whose type the fix changes, and broadcheck does not know "
+            "how its result types follow (its verifier may reject the new operand type)",
+        ),
+        (
+            14,
+            None,
+            "no fix: the call 'func.call' (line 15) passes a value whose type the fix changes, and the callee's "
+            "argument types would have to follow",
+        ),
+    ]
