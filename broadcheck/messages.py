@@ -4144,7 +4144,7 @@ NOTES: Mapping[str, str] = {
     "help-result": "the result type should be {type}",
     "fix-stop-unchecked": (
         "no fix: '{op}' (line {line}) uses a value whose type the fix changes, and broadcheck does not "
-        "know how its result types follow (its verifier may reject the new operand type)"
+        "know which other types must follow (its verifier may reject the new operand type)"
     ),
     "fix-stop-call": (
         "no fix: the call '{op}' (line {line}) passes a value whose type the fix changes, and the "

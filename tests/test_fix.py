@@ -290,15 +290,21 @@ def test_fix_stops_before_an_op_it_cannot_make_follow_and_says_why(
     data = json.loads(run("check", "--isolated", "--output-format", "json", "stop.mlir").out)
     assert [(d["line"], d["fix"], d["notes"][-1]["message"]) for d in data] == [
         (
-            5,
+            7,
             None,
-            "no fix: 'tf.Relu' (line 6) uses a value whose type the fix changes, and broadcheck does not know "
-            "how its result types follow (its verifier may reject the new operand type)",
+            "no fix: 'tf.Relu' (line 8) uses a value whose type the fix changes, and broadcheck does not know "
+            "which other types must follow (its verifier may reject the new operand type)",
         ),
         (
-            14,
+            16,
             None,
-            "no fix: the call 'func.call' (line 15) passes a value whose type the fix changes, and the callee's "
+            "no fix: the call 'func.call' (line 17) passes a value whose type the fix changes, and the callee's "
             "argument types would have to follow",
+        ),
+        (
+            22,
+            None,
+            "no fix: 'scf.yield' (line 23) uses a value whose type the fix changes, and broadcheck does not know "
+            "which other types must follow (its verifier may reject the new operand type)",
         ),
     ]

@@ -368,10 +368,10 @@ class Planner:
             if shared:  # `op %a : T`: the one type is the result's too
                 return _unique(edits), {i: new_operands[min(new_operands)] for i, t in enumerate(result_types)
                                         if t in shared}, None  # fmt: skip
-            if new_operands and result_types and self._verified(statement.name):
+            if new_operands and self._verified(statement.name):
                 # A real verifier checks this op, and broadcheck does not know how its results
-                # follow its operands (tf.Relu's must be the same type): retyping only the
-                # operand could leave IR the verifier rejects.
+                # (tf.Relu's must have its operand's type) or its parent's (scf.yield's) follow
+                # its operands: retyping only the operand could leave IR the verifier rejects.
                 self._stopped("fix-stop-unchecked", s)
                 return None
             return edits, {}, None
