@@ -277,7 +277,8 @@ def test_fix_follows_the_new_type_through_ops_that_must_agree(
 def test_fix_stops_before_an_op_it_cannot_make_follow_and_says_why(
     tmp_path: Path, run: Invoke, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The issue's case: after the fix changed %2's type, `"tf.Relu"(%2) : (tensor<8x5xf32>) ->
+    """A statement on several lines is not rewritten, so its operand type would stay stale.
+    The issue's case: after the fix changed %2's type, `"tf.Relu"(%2) : (tensor<8x5xf32>) ->
     tensor<8x1xf32>` was written and "Fixed 1 problem" said; TensorFlow rejects it ('tf.Relu' op
     requires the same shape for all operands and results)."""
     monkeypatch.chdir(tmp_path)
@@ -290,21 +291,22 @@ def test_fix_stops_before_an_op_it_cannot_make_follow_and_says_why(
     data = json.loads(run("check", "--isolated", "--output-format", "json", "stop.mlir").out)
     assert [(d["line"], d["fix"], d["notes"][-1]["message"]) for d in data] == [
         (
-            7,
+            8,
             None,
-            "no fix: 'tf.Relu' (line 8) uses a value whose type the fix changes, and broadcheck does not know "
+            "no fix: 'tf.Relu' (line 9) uses a value whose type the fix changes, and broadcheck does not know "
             "which other types must follow (its verifier may reject the new operand type)",
         ),
         (
-            16,
+            17,
             None,
-            "no fix: the call 'func.call' (line 17) passes a value whose type the fix changes, and the callee's "
+            "no fix: the call 'func.call' (line 18) passes a value whose type the fix changes, and the callee's "
             "argument types would have to follow",
         ),
         (
-            22,
+            23,
             None,
-            "no fix: 'scf.yield' (line 23) uses a value whose type the fix changes, and broadcheck does not know "
+            "no fix: 'scf.yield' (line 24) uses a value whose type the fix changes, and broadcheck does not know "
             "which other types must follow (its verifier may reject the new operand type)",
         ),
+        (31, None, "no fix: a statement the fix would change (line 32) spans lines or could not be read"),
     ]

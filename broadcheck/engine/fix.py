@@ -58,6 +58,11 @@ class _Statement:
         return self._statement
 
     @property
+    def spans_lines(self) -> bool:
+        """Whether the statement is on several lines or holds regions (it is not rewritten)."""
+        return self._offset == _UNREAD_AT
+
+    @property
     def offset(self) -> int:
         _ = self.statement
         return self._offset
@@ -305,6 +310,12 @@ class Planner:
             candidate = s.line in candidates
             if not candidate and not any(name in s.text for name in names):
                 continue  # (read only the statements that may use a retyped value)
+            if s.spans_lines and _mentions(s.text, names):
+                # A statement on several lines (or with regions), not rewritten, that uses a
+                # retyped value: its operand type would stay stale (its form's operands are
+                # the form's, not its own, so only its text says).
+                self._stopped("fix-stop-unread", s)
+                return None
             statement = s.statement
             uses = [u for u in statement.operands if _key(u) in retyped]
             if not uses and not candidate:
@@ -514,6 +525,11 @@ def _reshaped(result: str, operand: str, new: str) -> str | None:
     if was is None or now is None or own is None or own.group(1) != was.group(1) or was.group(1) == now.group(1):
         return None
     return "tensor<" + now.group(1) + result[own.end() :]
+
+
+def _mentions(text: str, names: set[str]) -> bool:
+    """Whether ``text`` holds one of the value ``names`` as a whole name."""
+    return any(re.search(re.escape(name) + r"(?![\w$.\-])", text) for name in names if name in text)
 
 
 def _column_of(s: _Statement, relative: int) -> int:
