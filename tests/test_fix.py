@@ -228,15 +228,19 @@ def test_diff_work_grows_linearly_with_the_fixes() -> None:
     """4x the fixes, in a text whose lines repeat (difflib's quadratic case), is 4x the work."""
     from broadcheck.report.diff import unified
 
-    function = (
-        "func.func @f(%a: tensor<3x1xf32>, %b: tensor<1x4xf32>) -> tensor<3x4xf32> {\n"
+    body = (
         "  %0 = tosa.add %a, %b : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x1xf32>\n"
-        "  return %0 : tensor<3x4xf32>\n"
+        "  %1 = tosa.add %0, %b : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x4xf32>\n"
+        "  return %1 : tensor<3x4xf32>\n"
         "}\n"
     )
 
     def work(fixes: int) -> int:
-        before = function * fixes
+        # Each function's first line is its own; the rest repeat (difflib: 4x the fixes, 16x the work).
+        before = "".join(
+            f"func.func @f{k}(%a: tensor<3x1xf32>, %b: tensor<1x4xf32>) -> tensor<3x4xf32> {{\n{body}"
+            for k in range(fixes)
+        )
         after = before.replace("-> tensor<3x1xf32>", "-> tensor<3x4xf32>")
         return _traced_lines(lambda: "".join(unified("f.mlir", before, after)))
 
