@@ -682,17 +682,12 @@ def _exit_code(outcome: Any, exit_zero: bool) -> int:
 
 def _print_diffs(outcome: Any, unsafe_fixes: bool = False, quiet: int = 0) -> int:
     """``--diff``: the unified diff of each change on stdout, a count on stderr; exit 1 if any."""
-    import difflib
-
     from broadcheck import report
+    from broadcheck.report.diff import unified
 
-    for path, before, after in outcome.changes:
-        name = report.shown(path)
-        lines = difflib.unified_diff(
-            before.splitlines(keepends=True), after.splitlines(keepends=True), fromfile=name, tofile=name
-        )
-        if quiet < 2:
-            sys.stdout.writelines(lines)
+    if quiet < 2:
+        for path, before, after in outcome.changes:
+            sys.stdout.writelines(unified(path, before, after))
     _tell_input_errors(outcome)
     if outcome.input_errors:
         return EXIT_ERROR

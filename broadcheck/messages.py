@@ -4142,6 +4142,16 @@ NOTES: Mapping[str, str] = {
     ),
     "expand-clash": "the input shape {input} does not broadcast with the target shape {target}: sizes {a} and {b}",
     "help-result": "the result type should be {type}",
+    "fix-stop-unchecked": (
+        "no fix: '{op}' (line {line}) uses a value whose type the fix changes, and broadcheck does not "
+        "know which other types must follow (its verifier may reject the new operand type)"
+    ),
+    "fix-stop-call": (
+        "no fix: the call '{op}' (line {line}) passes a value whose type the fix changes, and the "
+        "callee's argument types would have to follow"
+    ),
+    "fix-stop-invalid": "no fix: '{op}' (line {line}) would not verify with the types the fix writes",
+    "fix-stop-unread": "no fix: a statement the fix would change (line {line}) spans lines or could not be read",
     "lint-only": "the dialect's own verifier accepts this op; the Broadcastable document does not (--profile spec)",
     "spec-rank": "the spec profile requires the result's rank to equal the broadcast rank",
     "spec-dynamic": "the spec profile forbids a static result size where the inferred size is dynamic",

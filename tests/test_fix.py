@@ -11,6 +11,8 @@ import json
 import os
 import shutil
 import stat
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -135,3 +137,180 @@ def test_a_file_changed_on_disk_is_not_overwritten(stale: Path, run: Invoke, mon
     assert result.code == 2
     assert "changed on disk since it was read" in result.err
     assert stale.read_bytes().endswith(b"// edited meanwhile\n")
+
+
+# ----------------------------------------------------------------------------- --diff
+
+HOSTILE = (
+    "func.func @f(%a: tensor<3x1xf32>, %b: tensor<1x4xf32>) -> tensor<3x4xf32> {\n"
+    "  // \x1b]0;retitled\x07 and \x1b[2J cleared\n"
+    "  %0 = tosa.add %a, %b : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x1xf32> // \x1b[31m ##[add-mask]x\n"
+    "  %1 = tosa.add %0, %b : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x4xf32>\n"
+    "  return %1 : tensor<3x4xf32>\n"
+    "  \u3000::error file=README.md,line=1::pwned\n"
+    "}\n"
+)
+
+
+def test_diff_escapes_what_a_terminal_or_a_ci_log_would_obey(
+    tmp_path: Path, run: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("h.mlir").write_text(HOSTILE)
+    result = run("check", "--isolated", "--diff", "h.mlir")
+    assert result.code == 1
+    assert result.out.splitlines() == [
+        "--- h.mlir",
+        "+++ h.mlir",
+        "@@ -1,7 +1,7 @@",
+        " func.func @f(%a: tensor<3x1xf32>, %b: tensor<1x4xf32>) -> tensor<3x4xf32> {",
+        "   // \\x1b]0;retitled\\x07 and \\x1b[2J cleared",
+        "-  %0 = tosa.add %a, %b : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x1xf32> // \\x1b[31m \\x23#[add-mask]x",
+        "-  %1 = tosa.add %0, %b : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x4xf32>",
+        "+  %0 = tosa.add %a, %b : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x4xf32> // \\x1b[31m \\x23#[add-mask]x",
+        "+  %1 = tosa.add %0, %b : (tensor<3x4xf32>, tensor<1x4xf32>) -> tensor<3x4xf32>",
+        "   return %1 : tensor<3x4xf32>",
+        "   \u3000\\x3a:error file=README.md,line=1::pwned",
+        " }",
+    ]
+    # What GitHub's runner obeys: `::` first once a line's blanks are trimmed, `##[` anywhere.
+    assert not any(line.lstrip().startswith("::") or "##[" in line for line in result.out.splitlines())
+    assert not any(0x00 <= ord(c) < 0x20 and c != "\n" for c in result.out)
+
+
+def test_diff_is_difflib_byte_for_byte_where_nothing_is_escaped() -> None:
+    """Where no line repeats (difflib may pair repeated lines another way, or junk them)."""
+    import difflib
+    import random
+
+    from broadcheck.report.diff import unified
+
+    chance = random.Random(30)
+    for _ in range(400):
+        ends = ["\n", "\r\n"]
+        lines = [f"line {i}{chance.choice(ends)}" for i in range(chance.randrange(30))]
+        new = [
+            f"fixed {chance.randrange(10**9)}{line[len(line.rstrip()) :]}" if chance.random() < 0.2 else line
+            for line in lines
+        ]
+        before, after = "".join(lines), "".join(new)
+        expected = difflib.unified_diff(before.splitlines(True), after.splitlines(True), "a b.mlir", "a b.mlir")
+        assert "".join(unified("a b.mlir", before, after)) == "".join(expected)
+
+
+def test_diff_marks_a_last_line_without_a_line_feed() -> None:
+    from broadcheck.report.diff import unified
+
+    assert "".join(unified("f", "a\nb", "a\nc")) == (
+        "--- f\n+++ f\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n"
+    )
+
+
+def _traced_lines(work: Callable[[], object]) -> int:
+    """The Python lines ``work`` runs, in every function it calls: work counted, not timed."""
+    count = 0
+
+    def trace(frame: object, event: str, arg: object) -> object:
+        nonlocal count
+        if event == "line":
+            count += 1
+        return trace
+
+    sys.settrace(trace)
+    try:
+        work()
+    finally:
+        sys.settrace(None)
+    return count
+
+
+def test_diff_work_grows_linearly_with_the_fixes() -> None:
+    """4x the fixes, in a text whose lines repeat (difflib's quadratic case), is 4x the work."""
+    from broadcheck.report.diff import unified
+
+    body = (
+        "  %0 = tosa.add %a, %b : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x1xf32>\n"
+        "  %1 = tosa.add %0, %b : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x4xf32>\n"
+        "  return %1 : tensor<3x4xf32>\n"
+        "}\n"
+    )
+
+    def work(fixes: int) -> int:
+        # Each function's first line is its own; the rest repeat (difflib: 4x the fixes, 16x the work).
+        before = "".join(
+            f"func.func @f{k}(%a: tensor<3x1xf32>, %b: tensor<1x4xf32>) -> tensor<3x4xf32> {{\n{body}"
+            for k in range(fixes)
+        )
+        after = before.replace("-> tensor<3x1xf32>", "-> tensor<3x4xf32>")
+        return _traced_lines(lambda: "".join(unified("f.mlir", before, after)))
+
+    small, large = work(500), work(2000)
+    assert small > 500
+    assert large <= 4.2 * small, (small, large)
+
+
+def test_hlo_result_type_errors_name_the_result_and_have_a_fix(
+    tmp_path: Path, run: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """BC517, BC518 and BC521 of StableHLO and CHLO: a label at the result, a help line and a
+    fix, as the TOSA and tf result-type errors have; iree-opt accepts what --fix writes
+    (tests/oracle/test_fix_verified.py)."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(GOLDEN / "hlo.mlir", "hlo.mlir")
+    data = json.loads(run("check", "--isolated", "--output-format", "json", "hlo.mlir").out)
+    assert sorted({d["code"] for d in data}) == ["BC517", "BC518", "BC521"]
+    for d in data:
+        assert d["fix"] is not None, d
+    full = run("check", "--isolated", "hlo.mlir").out
+    assert full.count("result #0") == full.count("help: the result type should be") == len(data) == 9
+    result = run("check", "--isolated", "--fix", "--unsafe-fixes", "--output-format", "concise", "hlo.mlir")
+    assert result.code == 0
+    _golden("hlo.fixed.mlir", Path("hlo.mlir").read_bytes())
+
+
+def test_fix_follows_the_new_type_through_ops_that_must_agree(
+    tmp_path: Path, run: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(GOLDEN / "follow.mlir", "follow.mlir")
+    result = run("check", "--isolated", "--fix", "--output-format", "concise", "follow.mlir")
+    assert result.code == 0 and "Fixed 1 problem in 1 file." in result.out
+    _golden("follow.fixed.mlir", Path("follow.mlir").read_bytes())
+
+
+def test_fix_stops_before_an_op_it_cannot_make_follow_and_says_why(
+    tmp_path: Path, run: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A statement on several lines is not rewritten, so its operand type would stay stale.
+    The issue's case: after the fix changed %2's type, `"tf.Relu"(%2) : (tensor<8x5xf32>) ->
+    tensor<8x1xf32>` was written and "Fixed 1 problem" said; TensorFlow rejects it ('tf.Relu' op
+    requires the same shape for all operands and results)."""
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(GOLDEN / "stop.mlir", "stop.mlir")
+    before = Path("stop.mlir").read_bytes()
+    result = run("check", "--isolated", "--fix", "--output-format", "concise", "stop.mlir")
+    assert result.code == 1 and "Fixed" not in result.out
+    assert Path("stop.mlir").read_bytes() == before
+    assert run("check", "--isolated", "--diff", "stop.mlir").out == ""
+    data = json.loads(run("check", "--isolated", "--output-format", "json", "stop.mlir").out)
+    assert [(d["line"], d["fix"], d["notes"][-1]["message"]) for d in data] == [
+        (
+            8,
+            None,
+            "no fix: 'tf.Relu' (line 9) uses a value whose type the fix changes, and broadcheck does not know "
+            "which other types must follow (its verifier may reject the new operand type)",
+        ),
+        (
+            17,
+            None,
+            "no fix: the call 'func.call' (line 18) passes a value whose type the fix changes, and the callee's "
+            "argument types would have to follow",
+        ),
+        (
+            23,
+            None,
+            "no fix: 'scf.yield' (line 24) uses a value whose type the fix changes, and broadcheck does not know "
+            "which other types must follow (its verifier may reject the new operand type)",
+        ),
+        (31, None, "no fix: a statement the fix would change (line 32) spans lines or could not be read"),
+    ]

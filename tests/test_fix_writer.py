@@ -177,10 +177,18 @@ def test_fix_on_stdin_gives_back_bytes_that_are_not_utf8(tmp_path: Path) -> None
 
 
 def test_fix_on_stdin_with_other_paths_is_a_usage_error(run: Invoke, here: Path) -> None:
-    result = run("check", "--isolated", "--fix", "-", "s.mlir", stdin="x\n")
-    assert result.code == 2 and result.out == ""
-    assert "--fix with '-' fixes standard input alone" in result.err
+    """Issue 30: `--fix - a.mlir` must never print another file's text as standard input's fix.
+    A usage error (exit 2) in any order, before anything is read or written; `--diff` with `-`
+    and files prints a diff per input, each under its own name."""
+    for paths in (["-", "s.mlir"], ["s.mlir", "-"], ["-", "-"], ["-", "."]):
+        result = run("check", "--isolated", "--fix", *paths, stdin="x\n")
+        assert result.code == 2 and result.out == "", paths
+        assert "--fix with '-' fixes standard input alone" in result.err
     assert Path("s.mlir").read_bytes() == STALE
+    clean = "func.func @g() {\n  return\n}\n"
+    result = run("check", "--isolated", "--diff", "-", "s.mlir", stdin=clean)
+    assert result.code == 1 and result.out.startswith("--- s.mlir\n+++ s.mlir\n@@ ")
+    assert "<stdin>" not in result.out and Path("s.mlir").read_bytes() == STALE
 
 
 def test_output_file_never_overwrites_an_input(run: Invoke, here: Path) -> None:

@@ -19,11 +19,12 @@ It reads the text with the engine's reader (:mod:`.scan`, :mod:`broadcheck.synta
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from broadcheck.diagnostics import Diagnostic, Edit, Fix
+from broadcheck.diagnostics import Diagnostic, Edit, Fix, Note
 from broadcheck.engine.forms import Form, place_types, read_form
 from broadcheck.engine.scan import Scanner, Sink, Text
 from broadcheck.engine.verify import Checks, Unreadable
@@ -55,6 +56,11 @@ class _Statement:
             except ReaderProblem:
                 self._statement, self._offset = _UNREAD, _UNREAD_AT  # not rewritten
         return self._statement
+
+    @property
+    def spans_lines(self) -> bool:
+        """Whether the statement is on several lines or holds regions (it is not rewritten)."""
+        return self._offset == _UNREAD_AT
 
     @property
     def offset(self) -> int:
@@ -155,6 +161,14 @@ class Planner:
         self.options = options
         self.checks = Checks(options.profile, options.ops)
         self.aliases: dict[str, Type | SyntaxProblem] = {}
+        self.unfixed: list[tuple[list[tuple[int, int]], str]] = []
+        """The problems left without a fix because their chain stopped: (their ops' (line,
+        column), the note that says why)."""
+        self._stop: str | None = None
+        self._roots: list[tuple[int, int, str]] = []
+        from broadcheck.dialects import Registry
+
+        self._registry = Registry()
 
     def plan(
         self, text: str, candidates: set[int], forms: dict[object, Form] | None = None
@@ -232,7 +246,13 @@ class Planner:
                     edits += call_edits
                     work.append((caller, caller_seeds, False))
                     del call
-            if broken or not edits or not roots:
+            if broken:
+                if self._stop is not None and self._roots:
+                    self.unfixed.append(([(line, column) for line, column, _ in self._roots], self._stop))
+                self._stop, self._roots = None, []
+                continue
+            self._stop, self._roots = None, []
+            if not edits or not roots:
                 continue
             unique = sorted({(e.start, e.end): e for e in edits}.values(), key=lambda e: e.start)
             plans.append(
@@ -290,12 +310,19 @@ class Planner:
             candidate = s.line in candidates
             if not candidate and not any(name in s.text for name in names):
                 continue  # (read only the statements that may use a retyped value)
+            if s.spans_lines and _mentions(s.text, names):
+                # A statement on several lines (or with regions), not rewritten, that uses a
+                # retyped value: its operand type would stay stale (its form's operands are
+                # the form's, not its own, so only its text says).
+                self._stopped("fix-stop-unread", s)
+                return None
             statement = s.statement
             uses = [u for u in statement.operands if _key(u) in retyped]
             if not uses and not candidate:
                 continue
             if s.offset == _UNREAD_AT:
-                return None  # a statement the planner cannot rewrite: no fix
+                self._stopped("fix-stop-unread", s)  # a statement the planner cannot rewrite
+                return None
             if statement.name in ("func.return", "return"):
                 returned = self._return(fn, s, retyped, edits)
                 if returned is None:
@@ -303,7 +330,8 @@ class Planner:
                 new_results.update(returned)
                 continue
             if statement.name in ("func.call", "call") and uses:
-                return None  # a call's operand would change its callee's arguments
+                self._stopped("fix-stop-call", s)  # its callee's arguments would have to follow
+                return None
             outcome = self._op(s, retyped, candidate)
             if outcome is None:
                 return None
@@ -311,6 +339,7 @@ class Planner:
             edits += op_edits
             if root is not None:
                 roots.append(root)
+                self._roots.append(root)
             keys = _result_keys(statement)
             for i, new in results.items():
                 if i < len(keys):
@@ -350,6 +379,12 @@ class Planner:
             if shared:  # `op %a : T`: the one type is the result's too
                 return _unique(edits), {i: new_operands[min(new_operands)] for i, t in enumerate(result_types)
                                         if t in shared}, None  # fmt: skip
+            if new_operands and self._verified(statement.name):
+                # A real verifier checks this op, and broadcheck does not know how its results
+                # (tf.Relu's must have its operand's type) or its parent's (scf.yield's) follow
+                # its operands: retyping only the operand could leave IR the verifier rejects.
+                self._stopped("fix-stop-unchecked", s)
+                return None
             return edits, {}, None
         original = self._problem(s, [])
         current = self._problem(s, edits) if edits else original
@@ -375,13 +410,46 @@ class Planner:
             if followed:
                 new_results = followed
                 current = self._problem(s, [*edits, *self._result_edits(s, result_types, followed)])
+        if current is not None and new_operands:
+            # A cast (tf.Cast, tosa.cast): a result written with an operand's old shape takes its
+            # new shape and keeps its element type; the op's check says whether that verifies.
+            shaped = {
+                i: reshaped
+                for i, t in enumerate(result_types)
+                for j in new_operands
+                if t is not None
+                and operand_types[j] is not None
+                and (reshaped := _reshaped(t.key, operand_types[j].key, new_operands[j])) is not None  # type: ignore[union-attr]
+            }
+            if shaped:
+                new_results = shaped
+                current = self._problem(s, [*edits, *self._result_edits(s, result_types, shaped)])
         if current is not None or not new_results:
             # No result type makes it verify: a chain that broke a valid op has no fix; an op stale
             # for another reason keeps its problem (and the edits of its operands).
-            return None if original is None else (edits, {}, None)
+            if original is None:
+                self._stopped("fix-stop-invalid", s)
+                return None
+            return edits, {}, None
         first = new_results[min(new_results)]
         root = (s.line, self._column(s), first) if original is not None and not new_operands else None
         return _unique([*edits, *self._result_edits(s, result_types, new_results)]), new_results, root
+
+    def _stopped(self, why: str, s: _Statement) -> None:
+        """The chain stops at ``s`` (no fix): say why (the first reason is kept)."""
+        from broadcheck.messages import note
+
+        if self._stop is None:
+            name = s.statement.name if s.offset != _UNREAD_AT else "?"
+            self._stop = note(why, op=name, line=s.line)
+        return None
+
+    def _verified(self, name: str) -> bool:
+        """Whether op ``name`` is one a real tool verifies: its dialect's list names it (an op
+        of a dialect no tool registers is accepted only unverified, as ``test.op`` is)."""
+        dialect = name.partition(".")[0]
+        names = self._registry.names(dialect)
+        return names is not None and name in names.names
 
     def _return(
         self, fn: _Function, s: _Statement, retyped: dict[str, str], edits: list[Edit]
@@ -448,6 +516,22 @@ class Planner:
         return _column_of(s, s.statement.name_start)
 
 
+_SHAPE = re.compile(r"tensor<((?:(?:\d+|\?)x)*)")
+
+
+def _reshaped(result: str, operand: str, new: str) -> str | None:
+    """``result`` with ``new``'s shape, where it had ``operand``'s (written without spaces)."""
+    was, now, own = _SHAPE.match(operand), _SHAPE.match("".join(new.split())), _SHAPE.match(result)
+    if was is None or now is None or own is None or own.group(1) != was.group(1) or was.group(1) == now.group(1):
+        return None
+    return "tensor<" + now.group(1) + result[own.end() :]
+
+
+def _mentions(text: str, names: set[str]) -> bool:
+    """Whether ``text`` holds one of the value ``names`` as a whole name."""
+    return any(re.search(re.escape(name) + r"(?![\w$.\-])", text) for name in names if name in text)
+
+
 def _column_of(s: _Statement, relative: int) -> int:
     """The 1-based column of an offset in a one-line statement."""
     return s.column + relative
@@ -512,7 +596,22 @@ def with_fixes(
     candidates = {d.line for d in diagnostics if d.severity == "error" and any(n.kind == "help" for n in d.notes)}
     if not candidates:
         return diagnostics
-    return attach(diagnostics, Planner(options).plan(text, candidates, forms))
+    planner = Planner(options)
+    fixed = attach(diagnostics, planner.plan(text, candidates, forms))
+    return _say_unfixed(fixed, planner.unfixed) if planner.unfixed else fixed
+
+
+def _say_unfixed(
+    diagnostics: list[Diagnostic], unfixed: Sequence[tuple[list[tuple[int, int]], str]]
+) -> list[Diagnostic]:
+    """The diagnostics, each problem whose fix was not made with a note that says why."""
+    why = {at: text for roots, text in unfixed for at in roots}
+    return [
+        replace(d, notes=(*d.notes, Note("note", why[d.line, d.column])))
+        if (d.line, d.column) in why and d.severity == "error" and d.fix is None
+        else d
+        for d in diagnostics
+    ]
 
 
 def apply(text: str, fixes: Iterable[Fix], unsafe: bool = False) -> str:

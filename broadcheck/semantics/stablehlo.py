@@ -465,7 +465,36 @@ def _inferred(inferred: Tensor, actual: Tensor) -> Problem | None:
     # InferTypeOpInterface's check, with StableHLO's isCompatibleForHloTypeInference.
     if hlo_compatible(inferred, actual):
         return None
-    return Problem("BC521", {"inferred": str(inferred), "actual": str(actual)}, Subject("result", 0))
+    args = {"inferred": str(inferred), "actual": str(actual)}
+    return Problem("BC521", args, Subject("result", 0), expected=shaped(inferred))
+
+
+def shaped(t: Tensor) -> ShapedType | None:
+    """``t`` as a type to write (``None`` for an unranked one): the result type a fix writes."""
+    if t.shape is None:
+        return None
+    text = str(t)
+    encoding = text[text.index(", #") + 2 : -1] if t.bounds is not None else None
+    return ShapedType("tensor", t.shape, t.element.text, encoding)
+
+
+def _at_result(code: str, results: Sequence[Tensor], fits: Tensor | None) -> Problem:
+    """``code`` at the first result that ``fits`` (the type the operands give) does not fit,
+    with ``fits`` as the type to write (``--fix``); at the op when the operands disagree."""
+    if fits is None:
+        return Problem(code)
+    index = next((i for i, t in enumerate(results) if not hlo_compatible(t, fits)), None)
+    return Problem(code) if index is None else Problem(code, subject=Subject("result", index), expected=shaped(fits))
+
+
+def _agreed(operands: Sequence[Tensor]) -> Tensor | None:
+    """The most specific of the operands' types, if they agree."""
+    if not all(hlo_compatible(t, operands[0]) for t in operands):
+        return None
+    try:
+        return most_specific(operands)
+    except InferenceError:
+        return None
 
 
 def _most_specific(types: Sequence[Tensor], elem: Element | None = None) -> Tensor | Problem:
@@ -492,11 +521,11 @@ def _compatible(operands: Sequence[Tensor], results: Sequence[Tensor]) -> Proble
     # CompatibleOperandsAndResultType, against operand #0; then the inferred type against the result.
     expected = operands[0]
     if not all(hlo_compatible(t, expected) for t in (*operands, *results)):
-        return Problem("BC517")
+        return _at_result("BC517", results, _agreed(operands))
     # Only each type against operand #0 so far: a binary op's rhs and result may still differ.
     problem = _same_shape([*operands, *results])
     if problem:
-        return problem
+        return _at_result(problem.code, results, _agreed(operands))
     inferred = _most_specific(operands)
     return inferred if isinstance(inferred, Problem) else _inferred(inferred, results[0])
 
@@ -504,7 +533,7 @@ def _compatible(operands: Sequence[Tensor], results: Sequence[Tensor]) -> Proble
 def _add(operands: Sequence[Tensor], results: Sequence[Tensor]) -> Problem | None:
     problem = _same_shape([*operands, *results])
     if problem:
-        return problem
+        return _at_result(problem.code, results, _agreed(operands))
     problem = _add_elements([*operands, *results])
     if problem:
         return problem
@@ -540,11 +569,13 @@ def _add_elements(types: Sequence[Tensor]) -> Problem | None:
 def _complex(operands: Sequence[Tensor], results: Sequence[Tensor]) -> Problem | None:
     if not same_element(operands[0].element, operands[1].element):
         return Problem("BC524")
+    lhs = operands[0]
+    fits = replace(lhs, element=element(f"complex<{lhs.element.text}>"))
     problem = _same_shape([*operands, *results])
     if problem:
-        return problem
-    lhs = operands[0]
-    return _inferred(replace(lhs, element=element(f"complex<{lhs.element.text}>")), results[0])
+        agreed = _agreed(operands)
+        return _at_result(problem.code, results, agreed and replace(fits, shape=agreed.shape))
+    return _inferred(fits, results[0])
 
 
 def _compare(operands: Sequence[Tensor], results: Sequence[Tensor]) -> Problem | None:
@@ -568,7 +599,10 @@ def _unary_inferred(transform: Callable[[Element], Element]) -> Check:
 
 
 def _convert(operands: Sequence[Tensor], results: Sequence[Tensor]) -> Problem | None:
-    return _same_shape([*operands, *results])
+    problem = _same_shape([*operands, *results])
+    if problem:  # the result keeps its element type: only its shape is the operand's
+        return _at_result(problem.code, results, replace(operands[0], element=results[0].element))
+    return None
 
 
 def _reduce_precision(operands: Sequence[Tensor], results: Sequence[Tensor]) -> Problem | None:

@@ -43,6 +43,7 @@ from broadcheck.semantics.stablehlo import (
     element,
     hlo_compatible,
     most_specific,
+    shaped,
     tensor,
 )
 
@@ -140,15 +141,6 @@ def _result_problem(code: str, ins: Sequence[Tensor], out: Tensor) -> Problem:
         if expected is not None:
             return Problem(code, subject=Subject("result", 0), expected=expected)
     return Problem(code)
-
-
-def shaped(inferred: Tensor) -> ShapedType | None:
-    """``inferred`` as a type to write (``None`` for an unranked one: no fix)."""
-    if inferred.shape is None:
-        return None
-    text = str(inferred)
-    encoding = text[text.index(", #") + 2 : -1] if inferred.bounds is not None else None
-    return ShapedType("tensor", inferred.shape, inferred.element.text, encoding)
 
 
 VERIFIERS = {"chlo-elementwise": check}

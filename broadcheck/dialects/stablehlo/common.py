@@ -24,12 +24,13 @@ from broadcheck.semantics.stablehlo import (
     element,
     hlo_compatible,
     most_specific,
+    shaped,
     tensor,
     type_text,
 )
 from broadcheck.syntax.attributes import Dense, DenseArray, ints, value
 
-__all__ = ["DYNAMIC", "InferenceError", "Tensor", "Unknown", "most_specific", "tensor"]
+__all__ = ["DYNAMIC", "InferenceError", "Tensor", "Unknown", "most_specific", "shaped", "tensor"]
 
 
 class Reject(Exception):
@@ -316,15 +317,6 @@ def _integer(text: str) -> int | None:
 def tensors(op: Operation) -> tuple[list[Tensor], list[Tensor]]:
     """The operand and result tensors (raises :class:`Unknown` for any other type)."""
     return [tensor(u.type) for u in op.operands], [tensor(u.type) for u in op.results]
-
-
-def shaped(t: Tensor) -> ShapedType | None:
-    """``t`` as a type to write (``None`` for an unranked one)."""
-    if t.shape is None:
-        return None
-    text = str(t)
-    encoding = text[text.index(", #") + 2 : -1] if t.bounds is not None else None
-    return ShapedType("tensor", t.shape, t.element.text, encoding)
 
 
 def inferred(inferred_: Tensor, actual: Tensor, index: int = 0) -> None:
