@@ -4122,6 +4122,185 @@ RULES: Mapping[str, Rule] = {
             "ulps = 0, mode = #stablehlo.result_accuracy_mode<TOLERANCE>>} : tensor<f32>",
             op_prefix=False,
         ),
+        # ---- BC1090-BC1129: regions and terminators (dialects/linalg/regions.py, stablehlo/regions.py)
+        Rule(
+            "BC1090",
+            "linalg-yield-count",
+            "'linalg.yield' op expected number of yield values ({count}) to match the number of inits / outs "
+            "operands of the enclosing LinalgOp ({expected})",
+            "A Linalg op's body yields another number of values than the op has inits (reported at the yield).",
+            'linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%a : '
+            "tensor<4xf32>) outs(%b : tensor<4xf32>) { ^bb0(%x: f32, %y: f32): linalg.yield %x, %y : f32, f32 }",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1091",
+            "linalg-map-arity",
+            "expects number of operands to match the arity of mapper, but got: {expected} and {count}",
+            "linalg.map's body takes one argument per input and one for the init.",
+            "%r = linalg.map ins(%a : tensor<4xf32>) outs(%b : tensor<4xf32>) (%x: f32) { linalg.yield %x : f32 }",
+        ),
+        Rule(
+            "BC1092",
+            "linalg-map-input-element",
+            "expected element type of input '{element}' to match bbArg type '{arg}'",
+            "linalg.map's body argument for an input is not the input's element type.",
+            "%r = linalg.map ins(%a : tensor<4xf32>) outs(%b : tensor<4xf32>) (%x: f16, %o: f32) { ... }",
+        ),
+        Rule(
+            "BC1093",
+            "linalg-map-shape",
+            "expected shape of input ({input}) to match shape of output ({output})",
+            "linalg.map: an input's shape differs from the init's.",
+            "%r = linalg.map ins(%a : tensor<4x8xf32>) outs(%b : tensor<4x4xf32>) (%x: f32, %o: f32) { ... }",
+        ),
+        Rule(
+            "BC1094",
+            "linalg-reduce-input-shapes",
+            "expects all inputs to have the same shapes. Shape at input-index {index} is not equal to the shape "
+            "at input-index 0.",
+            "linalg.reduce: its inputs differ in shape.",
+            "%r:2 = linalg.reduce ins(%a, %b : tensor<4x8xf32>, tensor<4x7xf32>) outs(...) dimensions = [1] ...",
+        ),
+        Rule(
+            "BC1095",
+            "linalg-reduce-output-shapes",
+            "expects all outputs to have the same shapes. Shape at output-index {index} is not equal to the shape "
+            "at output-index 0.",
+            "linalg.reduce: its inits differ in shape.",
+            "%r:2 = linalg.reduce ins(...) outs(%c, %d : tensor<4xf32>, tensor<5xf32>) dimensions = [1] ...",
+        ),
+        Rule(
+            "BC1096",
+            "linalg-reduce-dimension-range",
+            "dimensions for reduction should be in the range [0, {last}].",
+            "linalg.reduce: a reduced dimension is not a dimension of the input.",
+            "%r = linalg.reduce ins(%a : tensor<4x8xf32>) outs(%b : tensor<4xf32>) dimensions = [2] ...",
+        ),
+        Rule(
+            "BC1097",
+            "linalg-reduce-rank",
+            "number of dimensions after reduction {count} doesn't match the init rank {rank}",
+            "linalg.reduce: the init's rank is not the input's rank less the reduced dimensions.",
+            "%r = linalg.reduce ins(%a : tensor<4x8xf32>) outs(%b : tensor<4x1xf32>) dimensions = [1] ...",
+        ),
+        Rule(
+            "BC1098",
+            "linalg-reduce-init-shape",
+            "init dimensions [{init}] doesn't match input dimensions after reduction [{reduced}]",
+            "linalg.reduce: the init's shape is not the input's without the reduced dimensions.",
+            "%r = linalg.reduce ins(%a : tensor<4x8xf32>) outs(%b : tensor<8xf32>) dimensions = [1] ...",
+        ),
+        Rule(
+            "BC1099",
+            "linalg-reduce-block-arguments",
+            "mismatching number of operands and block arguments",
+            "linalg.reduce's body takes one argument per input and per init.",
+            "%r = linalg.reduce ins(%a : tensor<4x8xf32>) outs(%b : tensor<4xf32>) dimensions = [1] "
+            "(%x: f32) { linalg.yield %x : f32 }",
+        ),
+        Rule(
+            "BC1100",
+            "linalg-reduce-input-element",
+            "input element type '{element}' does not match corresponding block argument type '{arg}'",
+            "linalg.reduce's body argument for an input is not the input's element type.",
+            "%r = linalg.reduce ins(%a : tensor<4x8xf32>) outs(%b : tensor<4xf32>) dimensions = [1] "
+            "(%x: f16, %y: f32) { ... }",
+        ),
+        Rule(
+            "BC1101",
+            "linalg-reduce-output-element",
+            "output element type '{element}' does not match corresponding block argument type '{arg}'",
+            "linalg.reduce's body argument for an init is not the init's element type.",
+            "%r = linalg.reduce ins(%a : tensor<4x8xf32>) outs(%b : tensor<4xf32>) dimensions = [1] "
+            "(%x: f32, %y: f16) { ... }",
+        ),
+        Rule(
+            "BC1102",
+            "linalg-reduce-variadic",
+            "expected equal number of inputs and outputs (required by SameVariadicOperandSize), got {inputs} "
+            "input(s) and {outputs} output(s)",
+            "linalg.reduce takes as many inits as inputs.",
+            "%r = linalg.reduce ins(%a, %b : tensor<4x8xf32>, tensor<4x8xf32>) outs(%c : tensor<4xf32>) ...",
+        ),
+        Rule(
+            "BC1103",
+            "linalg-reduce-dimensions-sorted",
+            "attribute 'dimensions' failed to satisfy constraint: i64 dense array attribute should be in "
+            "increasing order",
+            "linalg.reduce's (and linalg.broadcast's) dimensions must be strictly increasing.",
+            "%r = linalg.reduce ins(%a : tensor<4x8xf32>) outs(%b : tensor<4xf32>) dimensions = [1, 1] ...",
+        ),
+        Rule(
+            "BC1104",
+            "linalg-index-dim",
+            "'linalg.index' op expected dim ({dim}) to be lower than the number of loops ({loops}) of the "
+            "enclosing LinalgOp",
+            "linalg.index names a loop the enclosing Linalg op does not have (reported at the index op).",
+            'linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%a : '
+            "tensor<4xf32>) outs(%b : tensor<4xf32>) { ^bb0(%x: f32, %y: f32): %i = linalg.index 1 : index ... }",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1105",
+            "while-condition-arguments",
+            "expect operands to be compatible with condition block arguments but got {operands} vs {arguments}",
+            "stablehlo.while (C1): the condition region's arguments do not fit the operands.",
+            '%r = "stablehlo.while"(%a) ({ ^bb0(%x: tensor<4xf16>): ... }, { ... }) : ...',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1106",
+            "while-body-arguments",
+            "expect operands to be compatible with body block arguments but got {operands} vs {arguments}",
+            "stablehlo.while (C2): the body region's arguments do not fit the operands.",
+            '%r = "stablehlo.while"(%a) ({ ... }, { ^bb0(%x: tensor<4xf16>): ... }) : ...',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1107",
+            "while-body-returns",
+            "expect operands to be compatible with body block return types but got {operands} vs {returns}",
+            "stablehlo.while (C2): what the body returns does not fit the operands.",
+            "%r:2 = stablehlo.while(%x = %a, %i = %n) : tensor<4xf32>, tensor<i32> cond { ... } do { "
+            "stablehlo.return %i, %i : tensor<i32>, tensor<i32> }",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1108",
+            "while-condition-count",
+            "expect condition body returns a single value but got {count}",
+            "stablehlo.while (C1): the condition region returns more or fewer than one value.",
+            "%r:2 = stablehlo.while(%x = %a, %i = %n) : tensor<4xf32>, tensor<i32> cond { "
+            "stablehlo.return %c, %c : tensor<i1>, tensor<i1> } do { ... }",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1109",
+            "while-condition-type",
+            "expect condition block return a zero-ranked tensor of i1 but got {type}",
+            "stablehlo.while (C1): the condition region returns something other than a tensor<i1>.",
+            "%r:2 = stablehlo.while(%x = %a, %i = %n) : tensor<4xf32>, tensor<i32> cond { "
+            "stablehlo.return %i : tensor<i32> } do { ... }",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1110",
+            "case-branch-types",
+            "branch 0 and branch {index} have mismatched return types: {first} vs {other}",
+            "stablehlo.case / stablehlo.if: two branches return different types.",
+            '%r = "stablehlo.case"(%p) ({ stablehlo.return %a : tensor<4xf32> }, { stablehlo.return %h : '
+            "tensor<4xf16> }) : (tensor<i32>) -> tensor<4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1111",
+            "case-branch-arguments",
+            "branch {index} must have 0 arguments, but found {count}",
+            "stablehlo.case / stablehlo.if: a branch region takes arguments.",
+            '%r = "stablehlo.case"(%p) ({ ^bb0(%z: tensor<4xf32>): stablehlo.return %a : tensor<4xf32> }) : ...',
+            op_prefix=False,
+        ),
     )
 }
 

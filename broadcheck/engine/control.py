@@ -35,6 +35,11 @@ class Where(NamedTuple):
     end: int
 
 
+Summary = tuple[tuple[str | None, ...], str, tuple[str | None, ...], Where | None]
+"""A closed region as a check sees it (type keys): its entry arguments' types, its terminator's
+name, what it yields, where the terminator's name is."""
+
+
 class Found(NamedTuple):
     """A problem found here: its code, where, its message's arguments, MLIR's notes (text, where)."""
 

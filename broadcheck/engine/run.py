@@ -18,7 +18,7 @@ from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE, Diagnostic, Label, No
 from broadcheck.dialects import Registry
 from broadcheck.dialects.op import Layout, Op
 from broadcheck.engine import diagnose
-from broadcheck.engine.control import Blocks, Calls, Found, Signature, Where, yields
+from broadcheck.engine.control import Blocks, Calls, Found, Signature, Summary, Where, yields
 from broadcheck.engine.dominance import Broken, Dominance
 from broadcheck.engine.flow import Flow
 from broadcheck.engine.forms import ARGUMENT, RESULT, SUCCESSOR, USE, Form, read_form, unasked
@@ -596,7 +596,7 @@ class FileRun(Sink):
             if uses_alias:
                 problem = self.checks.verdict(form, self.aliases, regions, constants)
             elif regions or any(constants):  # the verdict depends on more than the key
-                memo = (form.key, regions, constants, check)
+                memo = (form.key, tuple(r[:3] for r in regions), constants, check)  # (not where they are)
                 if memo in self.extended:
                     problem = self.extended[memo]  # type: ignore[assignment]
                 else:
@@ -1105,11 +1105,12 @@ class FileRun(Sink):
             done = self.open_regions.pop()
             last = done.texts
             terminator, yielded = (last.name, last.operand_types) if last is not None else ("", ())
-            if self.summaries:
-                self.summaries[-1].append((done.arguments, terminator, yielded))
+            where = self._op_where(done.where) if done.where and last is not None else None
+            if self.summaries:  # (a terminator the parser stopped at is no verifier's: not summed up)
+                stopped = self.parse_stop is not None and self.parse_stop[0] == done.where
+                self.summaries[-1].append((done.arguments, "" if stopped else terminator, yielded, where))
             if self.yielded and last is not None:
                 texts = _yield_texts(last)
-                where = self._op_where(done.where) if done.where else None
                 self.yielded[-1].append((terminator, yielded, texts, where))
         if self.functions and self.functions[-1].depth == self.depth:
             self._dominance()
@@ -1434,10 +1435,6 @@ def _signature(statement: Statement) -> Signature | None:
         input_texts, input_keys = tuple(t.text for t in types), tuple(t.key for t in types)
     outputs = statement.signature.outputs if statement.signature is not None else ()
     return Signature(input_keys, tuple(t.key for t in outputs), (input_texts, tuple(t.text for t in outputs)))
-
-
-Summary = tuple[tuple[str | None, ...], str, tuple[str | None, ...]]
-"""A region as a check sees it: its entry arguments' types, its terminator, what it yields."""
 
 
 class _OpenRegion:

@@ -2,7 +2,7 @@
 :mod:`broadcheck.semantics.linalg`), the named structured ops, ``linalg.generic`` and
 ``linalg.transpose`` (:mod:`.structured`); their custom forms in :mod:`.forms`."""
 
-from broadcheck.dialects.linalg import structured
+from broadcheck.dialects.linalg import regions, structured
 from broadcheck.dialects.linalg.forms import ins_outs
 from broadcheck.dialects.op import OPERAND_LIST, Op, custom, family, ops
 
@@ -13,5 +13,7 @@ OPS = ops(
     [Op(f"linalg.{name}", FORM, structured.check_named, "linalg-structured") for name in structured.NAMED],
     Op("linalg.generic", FORM, structured.check_generic, "linalg-structured"),
     Op("linalg.transpose", FORM, structured.check_transpose, "linalg-structured"),
-    Op("linalg.yield", OPERAND_LIST),
+    Op("linalg.map", FORM, regions.check_map, "linalg-regions"),
+    Op("linalg.reduce", FORM, regions.check_reduce, "linalg-regions"),
+    Op("linalg.yield", OPERAND_LIST, regions.by_parent, "linalg-regions"),
 )
