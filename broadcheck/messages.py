@@ -4301,6 +4301,13 @@ RULES: Mapping[str, Rule] = {
             '%r = "stablehlo.case"(%p) ({ ^bb0(%z: tensor<4xf32>): stablehlo.return %a : tensor<4xf32> }) : ...',
             op_prefix=False,
         ),
+        Rule(
+            "BC1112",
+            "tensor-concat-no-input",
+            "requires at least one input",
+            "tensor.concat without operands.",
+            "%0 = tensor.concat dim(0) : () -> tensor<4xf32>",
+        ),
     )
 }
 

@@ -5,6 +5,7 @@
 from broadcheck.dialects.linalg import regions, structured
 from broadcheck.dialects.linalg.forms import ins_outs
 from broadcheck.dialects.op import OPERAND_LIST, Op, custom, family, ops
+from broadcheck.dialects.terminators import by_parent
 
 FORM = custom(ins_outs)
 
@@ -15,5 +16,5 @@ OPS = ops(
     Op("linalg.transpose", FORM, structured.check_transpose, "linalg-structured"),
     Op("linalg.map", FORM, regions.check_map, "linalg-regions"),
     Op("linalg.reduce", FORM, regions.check_reduce, "linalg-regions"),
-    Op("linalg.yield", OPERAND_LIST, regions.by_parent, "linalg-regions"),
+    Op("linalg.yield", OPERAND_LIST, by_parent, "linalg-regions"),
 )

@@ -131,9 +131,3 @@ def _variadic(op: Operation, segments: str) -> Problem | None:
     if sizes is None or len(sizes) != 2 or sizes[0] == sizes[1]:
         return None
     return Problem("BC1102", {"inputs": sizes[0], "outputs": sizes[1]})
-
-
-def by_parent(op: Operation, profile: Profile) -> Problem | None:
-    """A body's terminator: its verifier relates it to the enclosing op, whose check judges it
-    (and reports the problem here, at the terminator)."""
-    return None

@@ -155,11 +155,12 @@ def control(prefix: str) -> list[Op]:
     under ``stablehlo``, known for their forms under ``mhlo``. ``return`` is judged by the op
     whose region it ends."""
     from broadcheck.dialects.stablehlo import regions
+    from broadcheck.dialects.terminators import by_parent
 
     if prefix != "stablehlo":
         return [Op(f"{prefix}.return", OPERAND_LIST), Op(f"{prefix}.while", PAIRED, region_arguments="all")]
     return [
-        Op("stablehlo.return", OPERAND_LIST, regions.by_parent, "stablehlo-regions"),
+        Op("stablehlo.return", OPERAND_LIST, by_parent, "stablehlo-regions"),
         Op("stablehlo.while", PAIRED, regions.while_, "stablehlo-regions", region_arguments="all"),
         Op("stablehlo.case", FUNCTIONAL, regions.case, "stablehlo-regions"),
         Op("stablehlo.if", FUNCTIONAL, regions.case, "stablehlo-regions"),

@@ -14,10 +14,10 @@ from collections.abc import Sequence
 
 from broadcheck.dialects.stablehlo.common import Reject, Tensor, Unknown, checked, fail, shaped, tensor, tensors
 from broadcheck.ops import Operation, Region, ShapedType, Type
-from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.semantics import Problem, Subject
 from broadcheck.semantics.stablehlo import hlo_compatible
 
-__all__ = ["by_parent", "case", "while_"]
+__all__ = ["case", "while_"]
 
 
 def _types(types: Sequence[Tensor]) -> str:
@@ -109,8 +109,3 @@ def case(op: Operation) -> None:
         dims = tuple(d if all(s is not None and s[j] == d for s in shapes) else None for j, d in enumerate(t.shape))
         least.append(Tensor(dims, t.element))
     _inferred(least, results)
-
-
-def by_parent(op: Operation, profile: Profile) -> Problem | None:
-    """``stablehlo.return``: what it returns is judged by the op whose region it ends."""
-    return None
