@@ -4308,6 +4308,22 @@ RULES: Mapping[str, Rule] = {
             "tensor.concat without operands.",
             "%0 = tensor.concat dim(0) : () -> tensor<4xf32>",
         ),
+        Rule(
+            "BC1113",
+            "top-k-rank",
+            "operand's rank must be at least 1",
+            "chlo.top_k of a 0-d operand (its type inference fails; 'failed to infer returned types' follows).",
+            "%0:2 = chlo.top_k(%x, k = 4) : tensor<f32> -> (tensor<4xf32>, tensor<4xi32>)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1114",
+            "top-k-last-dimension",
+            "operand's last dimension must be at least {k}",
+            "chlo.top_k: the operand's last dimension is smaller than k (its type inference fails).",
+            "%0:2 = chlo.top_k(%x, k = 4) : tensor<16x3xf32> -> (tensor<16x4xf32>, tensor<16x4xi32>)",
+            op_prefix=False,
+        ),
     )
 }
 
