@@ -197,13 +197,16 @@ class Region(Frozen):
     its last op (the terminator) with the types of what it yields and where its name is
     (for the problems its own verifier reports there, such as ``linalg.yield``'s)."""
 
-    __slots__ = __match_args__ = ("arguments", "terminator", "yields", "at")
+    __slots__ = __match_args__ = ("arguments", "terminator", "yields", "at", "inner")
     arguments: tuple[Type, ...]
     terminator: str
     """The terminator's op name ('' when the region is empty or its last op is unknown)."""
     yields: tuple[Type, ...]
     at: Span | None
     """The terminator's op name in the file (``None`` when not known)."""
+    inner: tuple[tuple[str, str, Span | None], ...]
+    """Its ops whose verifiers read the op that holds it (``linalg.index``): name, statement
+    (value names written ``%_``), where the name is."""
 
     def __init__(
         self,
@@ -211,12 +214,14 @@ class Region(Frozen):
         terminator: str = "",
         yields: tuple[Type, ...] = (),
         at: Span | None = None,
+        inner: tuple[tuple[str, str, Span | None], ...] = (),
     ) -> None:
         put = object.__setattr__
         put(self, "arguments", arguments)
         put(self, "terminator", terminator)
         put(self, "yields", yields)
         put(self, "at", at)
+        put(self, "inner", inner)
 
 
 @dataclass(init=False, repr=False, eq=False)  # for dataclasses.replace; Frozen has the methods

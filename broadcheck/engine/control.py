@@ -35,9 +35,16 @@ class Where(NamedTuple):
     end: int
 
 
-Summary = tuple[tuple[str | None, ...], str, tuple[str | None, ...], Where | None]
+Inner = tuple[tuple[str, str, Where | None], ...]
+"""The ops of a region named in :data:`INNER`: name, statement key, where the name is."""
+
+Summary = tuple[tuple[str | None, ...], str, tuple[str | None, ...], Where | None, Inner]
 """A closed region as a check sees it (type keys): its entry arguments' types, its terminator's
-name, what it yields, where the terminator's name is."""
+name, what it yields, where the terminator's name is, its :data:`INNER` ops."""
+
+INNER = frozenset({"linalg.index"})
+"""Ops whose verifiers read the op that holds their region (``linalg.index``'s dim against its
+loops): the engine hands them to that op's check, in its region's summary."""
 
 
 class Found(NamedTuple):

@@ -18,7 +18,7 @@ from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE, Diagnostic, Label, No
 from broadcheck.dialects import Registry
 from broadcheck.dialects.op import Layout, Op
 from broadcheck.engine import diagnose
-from broadcheck.engine.control import Blocks, Calls, Found, Signature, Summary, Where, yields
+from broadcheck.engine.control import INNER, Blocks, Calls, Found, Signature, Summary, Where, yields
 from broadcheck.engine.dominance import Broken, Dominance
 from broadcheck.engine.flow import Flow
 from broadcheck.engine.forms import ARGUMENT, RESULT, SUCCESSOR, USE, Form, read_form, unasked
@@ -232,6 +232,8 @@ class FileRun(Sink):
             if self.open_regions:
                 region = self.open_regions[-1]
                 region.texts, region.where = form, line
+                if form.name in INNER:
+                    region.inner.append((form, line))
             expected = form.operand_types
             outside = flow.outside
             mark = len(self.diagnostics)
@@ -305,6 +307,8 @@ class FileRun(Sink):
         if self.open_regions:  # the last statement of a region so far: its terminator, if nothing follows
             region = self.open_regions[-1]
             region.texts, region.where = form, line
+            if form.name in INNER:
+                region.inner.append((form, line))
         if (
             statement.successors
             or statement.name in _CALLS
@@ -596,7 +600,8 @@ class FileRun(Sink):
             if uses_alias:
                 problem = self.checks.verdict(form, self.aliases, regions, constants)
             elif regions or any(constants):  # the verdict depends on more than the key
-                memo = (form.key, tuple(r[:3] for r in regions), constants, check)  # (not where they are)
+                summed = tuple((*r[:3], tuple(key for _, key, _ in r[4])) for r in regions)  # (not where)
+                memo = (form.key, summed, constants, check)
                 if memo in self.extended:
                     problem = self.extended[memo]  # type: ignore[assignment]
                 else:
@@ -1108,7 +1113,8 @@ class FileRun(Sink):
             where = self._op_where(done.where) if done.where and last is not None else None
             if self.summaries:  # (a terminator the parser stopped at is no verifier's: not summed up)
                 stopped = self.parse_stop is not None and self.parse_stop[0] == done.where
-                self.summaries[-1].append((done.arguments, "" if stopped else terminator, yielded, where))
+                inner = tuple((f.name, f.key, self._op_where(at)) for f, at in done.inner)
+                self.summaries[-1].append((done.arguments, "" if stopped else terminator, yielded, where, inner))
             if self.yielded and last is not None:
                 texts = _yield_texts(last)
                 self.yielded[-1].append((terminator, yielded, texts, where))
@@ -1440,10 +1446,12 @@ def _signature(statement: Statement) -> Signature | None:
 class _OpenRegion:
     """What is known so far of a region being read."""
 
-    __slots__ = ("arguments", "labelled", "texts", "where")
+    __slots__ = ("arguments", "inner", "labelled", "texts", "where")
 
     def __init__(self, arguments: tuple[str | None, ...]) -> None:
         self.arguments = arguments
+        self.inner: list[tuple[Form, int]] = []
+        """Its ops named in ``control.INNER``, with their lines."""
         self.labelled = False
         self.where = 0
         """The line of the last statement."""

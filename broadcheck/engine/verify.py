@@ -23,7 +23,7 @@ from broadcheck.syntax.types import read_type
 
 if TYPE_CHECKING:
     from broadcheck.dialects.op import Op
-    from broadcheck.engine.control import Summary
+    from broadcheck.engine.control import Summary, Where
     from broadcheck.optable import OpTable
 
 Locate = Callable[[int, int], Span]
@@ -122,10 +122,10 @@ class Checks:
         start = statement.results[0].start if statement.results else statement.name_start
         summaries = tuple(
             Region(
-                self._types(arguments, aliases), terminator, self._types(yields, aliases),
-                None if at is None else Span(at.line, at.column, at.line, at.end),
+                self._types(arguments, aliases), terminator, self._types(yields, aliases), _span(at),
+                tuple((name, key, _span(where)) for name, key, where in inner),
             )
-            for arguments, terminator, yields, at in regions
+            for arguments, terminator, yields, at, inner in regions
         )  # fmt: skip
         return Operation(
             statement.name, name_span, locate(start, statement.end), operands, results, attributes,
@@ -168,3 +168,7 @@ class Checks:
         assert check is not None
         op = self.operation(statement, form.decl, relative, aliases, regions, constants)
         return check(op, self.profile)
+
+
+def _span(at: Where | None) -> Span | None:
+    return None if at is None else Span(at.line, at.column, at.line, at.end)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from broadcheck.dialects.linalg.structured import destination_style, yields
+from broadcheck.dialects.linalg.structured import body, destination_style
 from broadcheck.dialects.shaped import View, view
 from broadcheck.ops import Operation, Type
 from broadcheck.semantics import Problem, Profile
@@ -66,7 +66,7 @@ def check_map(op: Operation, profile: Profile) -> Problem | None:
         assert v.shape is not None
         if v.shape != init.shape:
             return Problem("BC1093", {"input": _sizes(v.shape), "output": _sizes(init.shape)})
-    return yields(op, 1) or destination_style(op, 1) or _init_argument(op, init, len(inputs))
+    return body(op, 1, len(init.shape)) or destination_style(op, 1) or _init_argument(op, init, len(inputs))
 
 
 def _init_argument(op: Operation, init: View, index: int) -> Problem | None:
@@ -84,12 +84,11 @@ def check_reduce(op: Operation, profile: Profile) -> Problem | None:
     dims = _dimensions(op)
     if views is None or dims is None or len(views) < 2:
         return None
-    n = len(views) // 2
-    if len(views) % 2:
-        segments = op.attribute("operandSegmentSizes")
-        return None if segments is None else _variadic(op, segments.text)
+    n = len(views) // 2  # (SameVariadicOperandSize: half the operands are inputs, whatever the form wrote)
     if any(b <= a for a, b in pairwise(dims)):
         return Problem("BC1103")
+    if len(views) % 2:
+        return Problem("BC1102", {"inputs": n + 1, "outputs": n})
     inputs, inits = views[:n], views[n:]
     for i, v in enumerate(inputs[1:], 1):
         if v.shape != inputs[0].shape:
@@ -122,12 +121,4 @@ def check_reduce(op: Operation, profile: Profile) -> Problem | None:
             return None
         if _text(arg) != v.element:
             return Problem("BC1101", {"element": v.element, "arg": _text(arg)})
-    return yields(op, n) or destination_style(op, n)
-
-
-def _variadic(op: Operation, segments: str) -> Problem | None:
-    found = value(segments)
-    sizes = [d for d in found.values if isinstance(d, int)] if isinstance(found, DenseArray) else None
-    if sizes is None or len(sizes) != 2 or sizes[0] == sizes[1]:
-        return None
-    return Problem("BC1102", {"inputs": sizes[0], "outputs": sizes[1]})
+    return body(op, n, len(shape)) or destination_style(op, n)

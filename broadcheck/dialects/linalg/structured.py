@@ -11,6 +11,7 @@ them. A map referred to by an alias (``#map``) is not read: such an op is not ju
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from broadcheck.dialects.linalg.affine import AffineMap, identity, of, parse, printed_results
@@ -264,6 +265,20 @@ def block_arguments(op: Operation, views: Sequence[View | None]) -> Problem | No
     return None
 
 
+_INDEX = re.compile(r"linalg\.index\s+(\d+)|\bdim\s*=\s*(\d+)")
+
+
+def body(op: Operation, inits: int, loops: int | None) -> Problem | None:
+    """The ops of the body whose verifiers read the op, in their order: each ``linalg.index``'s
+    dim against the op's loops (reported at the index op), then the ``linalg.yield``."""
+    if op.regions and loops is not None:
+        for name, key, at in op.regions[0].inner:
+            m = _INDEX.search(key) if name == "linalg.index" else None
+            if m is not None and int(m.group(1) or m.group(2)) >= loops:
+                return Problem("BC1104", {"dim": int(m.group(1) or m.group(2)), "loops": loops}, span=at)
+    return yields(op, inits)
+
+
 def yields(op: Operation, inits: int) -> Problem | None:
     """``linalg.yield``'s verifier in the op's body: one value per init, each of the init's
     element type (reported at the yield)."""
@@ -343,12 +358,13 @@ def check_generic(op: Operation, profile: Profile) -> Problem | None:
     """``linalg.generic``: maps and iterators, shapes, its block's arguments and yield."""
     try:
         inits = _inits(op)
-        problem = yields(op, inits) or destination_style(op, inits)  # (the body's ops verify first)
+        iterators = op.attribute("iterator_types")
+        found = value(iterators.text) if iterators is not None else None
+        loops = len(found) if isinstance(found, list) else None
+        problem = body(op, inits, loops) or destination_style(op, inits)  # (the body's ops verify first)
         if problem:
             return problem
         maps = _inline_maps(op)
-        iterators = op.attribute("iterator_types")
-        found = value(iterators.text) if iterators is not None else None
         if maps is None or not isinstance(found, list):
             return None
         views = _views(op)
