@@ -103,9 +103,13 @@ def _generic(rng: random.Random, index: int) -> Case:
     elif mutation < 0.7:
         dim = rng.choice([rng.randrange(rank), rank, rank + 1])
         body.append(f"%i = linalg.index {dim} : index")
-    ident = "affine_map<(" + ", ".join(f"d{i}" for i in range(rank)) + ") -> (" + ", ".join(
-        f"d{i}" for i in range(rank)
-    ) + ")>"
+    ident = (
+        "affine_map<("
+        + ", ".join(f"d{i}" for i in range(rank))
+        + ") -> ("
+        + ", ".join(f"d{i}" for i in range(rank))
+        + ")>"
+    )
     maps = ", ".join([ident] * (n_in + n_out))
     iterators = ", ".join(['"parallel"'] * rank)
     args = [(f"%a{i}", t) for i, t in enumerate(types)]
@@ -459,7 +463,9 @@ def _tensor_chlo(rng: random.Random, index: int) -> Case:
 
 
 @pytest.mark.parametrize(
-    ("family", "make"), [("linalg", _linalg), ("hlo", _hlo), ("tensor-chlo", _tensor_chlo)], ids=["linalg", "hlo", "tensor-chlo"]
+    ("family", "make"),
+    [("linalg", _linalg), ("hlo", _hlo), ("tensor-chlo", _tensor_chlo)],
+    ids=["linalg", "hlo", "tensor-chlo"],
 )
 def test_regions_against_iree(family: str, make: Callable[[random.Random, int], Case]) -> None:
     ctx = campaign.ctx_or_fail()
