@@ -233,8 +233,23 @@ RULES: Mapping[str, Rule] = {
             "BC028",
             "region-yield-type",
             "{detail}",
-            "What a region of scf.if or scf.for yields does not fit the op's results (their region-branch verifier).",
+            "What a region of scf.if, scf.for, scf.while or scf.execute_region yields does not fit where control "
+            "goes (their region-branch verifier).",
             "%r = scf.if %c -> (f32) { scf.yield %d : f64 } ...",
+        ),
+        Rule(
+            "BC040",
+            "scf-if-else",
+            "must have an else block if defining values",
+            "An scf.if with results and no else region.",
+            "%r = scf.if %c -> (f32) { scf.yield %a : f32 }",
+        ),
+        Rule(
+            "BC041",
+            "scf-for-yield-count",
+            "different number of region iter_args and yielded values: {iter} != {yielded}",
+            "scf.for's body yields another number of values than it has iter_args (LoopLikeOpInterface).",
+            "%r = scf.for %i = %lb to %ub step %s iter_args(%x = %a) -> (f32) { scf.yield %x, %x : f32, f32 }",
         ),
         Rule(
             "BC029",

@@ -18,7 +18,18 @@ from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE, Diagnostic, Label, No
 from broadcheck.dialects import Registry
 from broadcheck.dialects.op import Layout, Op
 from broadcheck.engine import diagnose
-from broadcheck.engine.control import INNER, Blocks, Calls, Found, Signature, Summary, Where, yields
+from broadcheck.engine.control import (
+    INNER,
+    REGION_BRANCH,
+    Blocks,
+    Calls,
+    Found,
+    Signature,
+    Summary,
+    Where,
+    Yielded,
+    yields,
+)
 from broadcheck.engine.dominance import Broken, Dominance
 from broadcheck.engine.flow import Flow
 from broadcheck.engine.forms import ARGUMENT, RESULT, SUCCESSOR, USE, Form, read_form, unasked
@@ -109,10 +120,12 @@ class FileRun(Sink):
         self.blocks: list[Blocks] = [Blocks()]
         """The blocks of each open region (the module's first)."""
         self.calls = Calls()
-        self.yielded: list[list[tuple[str, tuple[str | None, ...], tuple[str, ...], Where | None]]] = []
+        self.yielded: list[list[Yielded]] = []
         """For each op whose regions are open: what each closed region's terminator yields."""
         self.summaries: list[list[Summary]] = []
         """For each op whose regions are open: what its closed regions were."""
+        self.region_marks: list[int] = []
+        """For each op whose regions are open: how many diagnostics there were when they opened."""
         self.head_uses: list[int] = []
         """For each op whose regions are open: how many of its operands were resolved before them."""
         self.open_regions: list[_OpenRegion] = []
@@ -299,6 +312,8 @@ class FileRun(Sink):
         summaries = self.summaries.pop() if regions and self.summaries else ()
         yielded = self.yielded.pop() if regions and self.yielded else []
         skip = self.head_uses.pop() if regions and self.head_uses else 0
+        opened = self.region_marks.pop() if regions and self.region_marks else len(self.diagnostics)
+        region_failed = any(d.code in _PARSE for d in self.diagnostics[opened:])  # (the parser stopped in them)
         head_failed = skip < 0  # (:meth:`region`: its head's uses failed to parse)
         skip = max(skip, 0) if not head_failed else sum(1 for role in form.roles if role == USE)
         if statement is None or len(form.roles) != len(names):
@@ -312,7 +327,7 @@ class FileRun(Sink):
         if (
             statement.successors
             or statement.name in _CALLS
-            or yielded
+            or (yielded and not region_failed)
             or (statement.name == "func.func" and not regions)
         ):
             self._control(form, names, line, text, body, yielded)
@@ -363,6 +378,8 @@ class FileRun(Sink):
             if not head_failed:
                 self._parse_only(form, line, text, body)
             return  # the parser stops at this statement: no verifier sees the op
+        if region_failed:
+            return  # the parser stopped in one of its regions: no verifier sees the op
         self._check(form, line, text, body, summaries=summaries, names=names)
 
     def _control(
@@ -372,7 +389,7 @@ class FileRun(Sink):
         line: int,
         text: Text | None,
         body: str,
-        yielded: list[tuple[str, tuple[str | None, ...], tuple[str, ...], Where | None]],
+        yielded: list[Yielded],
     ) -> None:
         """Branches, calls, function declarations and region yields (:mod:`.control`)."""
         statement = form.statement
@@ -408,10 +425,10 @@ class FileRun(Sink):
             signature = _signature(statement)
             if symbol is not None and signature is not None:
                 self.calls.function(symbol[1:].strip('"'), signature)
-        if yielded and statement.name in ("scf.if", "scf.for"):
-            _, result_texts = _written(statement, form)
-            found = yields("scf.if" if statement.name == "scf.if" else "scf.for", form.result_types, result_texts,
-                           yielded, op)  # fmt: skip
+        if yielded and statement.name in REGION_BRANCH and not (statement.generic and statement.name != "scf.if"):
+            operand_texts, result_texts = _written(statement, form)
+            found = yields(statement.name, form.result_types, result_texts, yielded, op, form.operand_types,
+                           operand_texts)  # fmt: skip
             if found is not None:
                 self._found([found], op_name=statement.name)
 
@@ -990,6 +1007,7 @@ class FileRun(Sink):
         if first:
             self.summaries.append([])
             self.yielded.append([])
+            self.region_marks.append(len(self.diagnostics))
         self.blocks.append(Blocks())
         statement = form.statement if form is not None else None
         arguments = form.arguments if form is not None and (first or (decl and decl.region_arguments == "all")) else ()
@@ -1117,7 +1135,7 @@ class FileRun(Sink):
                 self.summaries[-1].append((done.arguments, "" if stopped else terminator, yielded, where, inner))
             if self.yielded and last is not None:
                 texts = _yield_texts(last)
-                self.yielded[-1].append((terminator, yielded, texts, where))
+                self.yielded[-1].append((terminator, yielded, texts, where, done.arguments))
         if self.functions and self.functions[-1].depth == self.depth:
             self._dominance()
             self._end_function(line)
