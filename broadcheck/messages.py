@@ -4339,6 +4339,49 @@ RULES: Mapping[str, Rule] = {
             "%0:2 = chlo.top_k(%x, k = 4) : tensor<16x3xf32> -> (tensor<16x4xf32>, tensor<16x4xi32>)",
             op_prefix=False,
         ),
+        Rule(
+            "BC1115",
+            "reduce-window-input-shapes",
+            "expects all inputs to have compatible shapes. Shape at input-index {index} is not compatible with shape "
+            "at input-index 0",
+            "stablehlo.reduce_window (C2): its inputs' shapes are not compatible.",
+            '%0:2 = "stablehlo.reduce_window"(%a, %b, %i, %j) <{window_dimensions = array<i64: 2>}> ({...}) : '
+            "(tensor<4xf32>, tensor<5xf32>, tensor<f32>, tensor<f32>) -> (...)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1116",
+            "reduce-window-rank",
+            "expects window-dimensions size == input rank, but got window-dimensions size: {size} and input: {input} "
+            "with rank = {rank}.",
+            "stablehlo.reduce_window (C4): window_dimensions has another length than the input's rank.",
+            '%0 = "stablehlo.reduce_window"(%a, %i) <{window_dimensions = array<i64: 2>}> ({...}) : '
+            "(tensor<4x6xf32>, tensor<f32>) -> tensor<4x3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1117",
+            "conditional-operand-rank",
+            "operand should be rank 0 tensor but got rank {rank}",
+            "stablehlo.case / stablehlo.if: the index or predicate is not 0-d (its type inference fails).",
+            '%r = "stablehlo.if"(%p) ({...}, {...}) : (tensor<1xi1>) -> tensor<f32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1118",
+            "region-count",
+            "expected {count} regions",
+            "An op with a fixed number of regions (stablehlo.if: two) has another number.",
+            '%r = "stablehlo.if"(%p) ({ stablehlo.return %a : tensor<f32> }) : (tensor<i1>) -> tensor<f32>',
+        ),
+        Rule(
+            "BC1119",
+            "case-no-branch",
+            "expect at least one branch",
+            "stablehlo.case without a region (its type inference fails).",
+            '%r = "stablehlo.case"(%i) : (tensor<i32>) -> tensor<2xf32>',
+            op_prefix=False,
+        ),
     )
 }
 

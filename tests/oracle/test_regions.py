@@ -12,7 +12,9 @@ then, now and then, one thing is changed (``BROADCHECK_REGION_CASES`` per family
   loop count);
 * ``hlo``: ``stablehlo.while`` in its custom and generic forms (block arguments, what the body
   returns, the condition's count and type, the results), ``stablehlo.case`` and
-  ``stablehlo.if`` (branch arguments, branch types, static against dynamic sizes, results);
+  ``stablehlo.if`` (branch arguments, branch types, static against dynamic sizes, results),
+  ``stablehlo.reduce_window`` (window attributes of the wrong length or below 1, the body's
+  return type, the result's sizes);
 * ``tensor-chlo``: ``chlo.top_k`` in its custom form (k against the last dimension, rank 0,
   results), ``tensor.concat`` without inputs, ``tensor.dim``'s types.
 
@@ -402,8 +404,90 @@ def _case(rng: random.Random, index: int) -> Case:
     return Case(index, "hlo", op, "generic", campaign.module([("%p", pred), *values.args], lines))
 
 
+def _window_output(
+    size: int | None, window: int, stride: int, base: int, dilation: int, pad: tuple[int, int]
+) -> int | None:
+    if size is None:
+        return None
+    padded = pad[0] + (0 if size == 0 else (size - 1) * base + 1) + pad[1]
+    dilated = (window - 1) * dilation + 1
+    return 0 if padded == 0 or dilated > padded else (padded - dilated) // stride + 1
+
+
+def _reduce_window(rng: random.Random, index: int) -> Case:
+    rank = rng.randint(1, 3)
+    shape: list[int | None] = [rng.randint(1, 8) for _ in range(rank)]
+    if _p(rng, 0.1):
+        shape[rng.randrange(rank)] = None
+    element = rng.choice(["f32", "f16", "i32"])
+    dims = [rng.randint(1, 3) for _ in range(rank)]
+    strides = [rng.randint(1, 2) for _ in range(rank)] if _p(rng, 0.7) else None
+    base = [rng.randint(1, 2) for _ in range(rank)] if _p(rng, 0.2) else None
+    dilation = [rng.randint(1, 2) for _ in range(rank)] if _p(rng, 0.2) else None
+    pads = [(rng.randint(0, 1), rng.randint(0, 1)) for _ in range(rank)] if _p(rng, 0.4) else None
+    out = [
+        _window_output(d, dims[i], strides[i] if strides else 1, base[i] if base else 1,
+                       dilation[i] if dilation else 1, pads[i] if pads else (0, 0))
+        for i, d in enumerate(shape)
+    ]  # fmt: skip
+    arg = f"tensor<{element}>"
+    body_ret = arg
+    result_shape: list[int | None] = list(out)
+    mutation = rng.random()
+    if mutation < 0.1:
+        dims = dims[:-1] if rank > 1 and _p(rng, 0.5) else [*dims, 1]
+    elif mutation < 0.2:
+        which = rng.choice(["strides", "base", "dilation", "pads"])
+        if which == "strides":
+            strides = [*(strides or [1] * rank), 1]
+        elif which == "base":
+            base = [*(base or [1] * rank)][:-1] or [1, 1]
+        elif which == "dilation":
+            dilation = [*(dilation or [1] * rank), 2]
+        else:
+            pads = [*(pads or [(0, 0)] * rank), (0, 0)]
+    elif mutation < 0.28:
+        i = rng.randrange(rank)
+        if _p(rng, 0.5):
+            dims[i] = rng.choice([0, -1])
+        else:
+            strides = list(strides or [1] * rank)
+            strides[i] = 0
+    elif mutation < 0.4:
+        body_ret = f"tensor<{_other(rng, element)}>"
+    elif mutation < 0.55:
+        i = rng.randrange(rank)
+        d = result_shape[i]
+        result_shape[i] = 1 if d is None else d + 1
+    attrs = [f"window_dimensions = array<i64: {', '.join(map(str, dims))}>"]
+    if strides:
+        attrs.append(f"window_strides = array<i64: {', '.join(map(str, strides))}>")
+    if base:
+        attrs.append(f"base_dilations = array<i64: {', '.join(map(str, base))}>")
+    if dilation:
+        attrs.append(f"window_dilations = array<i64: {', '.join(map(str, dilation))}>")
+    if pads:
+        rows = ", ".join(f"[{a}, {b}]" for a, b in pads)
+        attrs.append(f"padding = dense<[{rows}]> : tensor<{len(pads)}x2xi64>")
+    values = _Values()
+    ret_value = "%s" if body_ret == arg else values.of(body_ret)
+    body = "%s = stablehlo.add %x, %y : " + arg if body_ret == arg else None
+    out_element = element if body_ret == arg else body_ret[len("tensor<") : -1]
+    result = tensor(result_shape, out_element)
+    source = tensor(shape, element)
+    lines = [
+        f'%r = "stablehlo.reduce_window"(%a0, %a1) <{{{", ".join(attrs)}}}> ({{',
+        f"^bb0(%x: {arg}, %y: {arg}):",
+        *([f"  {body}"] if body else []),
+        f"  stablehlo.return {ret_value} : {body_ret}",
+        f"}}) : ({source}, {arg}) -> {result}",
+    ]
+    args = [("%a0", source), ("%a1", arg), *values.args]
+    return Case(index, "hlo", "stablehlo.reduce_window", "generic", campaign.module(args, lines))
+
+
 def _hlo(rng: random.Random, index: int) -> Case:
-    return (_while if _p(rng, 0.55) else _case)(rng, index)
+    return rng.choices([_while, _case, _reduce_window], weights=[4, 3, 3])[0](rng, index)
 
 
 # ---------------------------------------------------------------- chlo.top_k, tensor.concat, tensor.dim

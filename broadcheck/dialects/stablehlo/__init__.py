@@ -151,7 +151,7 @@ def structural(prefix: str) -> list[Op]:
 
 
 def control(prefix: str) -> list[Op]:
-    """``while``, ``case``, ``if`` and the ``return`` of their regions (:mod:`.regions`): checked
+    """``while``, ``case``, ``if``, ``reduce_window`` and the ``return`` of their regions (:mod:`.regions`): checked
     under ``stablehlo``, known for their forms under ``mhlo``. ``return`` is judged by the op
     whose region it ends."""
     from broadcheck.dialects.stablehlo import regions
@@ -164,6 +164,7 @@ def control(prefix: str) -> list[Op]:
         Op("stablehlo.while", PAIRED, regions.while_, "stablehlo-regions", region_arguments="all"),
         Op("stablehlo.case", FUNCTIONAL, regions.case, "stablehlo-regions"),
         Op("stablehlo.if", FUNCTIONAL, regions.case, "stablehlo-regions"),
+        Op("stablehlo.reduce_window", FUNCTIONAL, regions.reduce_window, "stablehlo-regions"),
     ]
 
 

@@ -1,4 +1,4 @@
-"""StableHLO's control flow: ``while``, ``case`` and ``if`` against their regions, as
+"""StableHLO's ops with regions: ``while``, ``case``, ``if`` and ``reduce_window``, as
 iree-base-compiler 3.13 verifies them (``verifyWhileOp``, ``inferConditionalOp`` in
 TypeInference.cpp; the inferred result types first, as the ``InferTypeOpInterface`` trait
 verifies them before the op's ``verify()``).
@@ -10,14 +10,30 @@ Messages of these verifiers have no ``'op' op`` prefix and are reported at the o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from broadcheck.dialects.stablehlo.common import Reject, Tensor, Unknown, checked, fail, shaped, tensor, tensors
+from broadcheck.dialects.stablehlo.common import (
+    TENSOR,
+    Reject,
+    Tensor,
+    Unknown,
+    checked,
+    fail,
+    ods_operands,
+    ods_results,
+    ranked,
+    shaped,
+    tensor,
+    tensors,
+)
+from broadcheck.dialects.stablehlo.reduce import reducer_shape
 from broadcheck.ops import Operation, Region, ShapedType, Type
 from broadcheck.semantics import Problem, Subject
-from broadcheck.semantics.stablehlo import hlo_compatible
+from broadcheck.semantics.stablehlo import compatible_shapes, element, hlo_compatible, type_text
+from broadcheck.syntax.attributes import Dense, DenseArray, value
 
-__all__ = ["case", "while_"]
+__all__ = ["case", "reduce_window", "while_"]
 
 
 def _types(types: Sequence[Tensor]) -> str:
@@ -81,15 +97,38 @@ def while_(op: Operation) -> None:
         raise fail("BC1109", type=f"'{tensor(t)}'")
 
 
+_RESULTS = f"variadic of {TENSOR.words} or ranked tensor of per-axis integer quantized values or token"
+"""``Variadic<HLO_TensorOrPerAxisQuantizedTensorOrToken>``, as ODS words it."""
+
+
 @checked
 def case(op: Operation) -> None:
     """``stablehlo.case`` and ``stablehlo.if``: each branch takes no argument and returns branch
     0's types (case_c2, c3; if_c1, c2); the results are the least specific of them."""
-    if not op.regions or len(op.operands) != 1:
-        raise Unknown("regions")
-    index = tensor(op.operands[0].type)
-    if index.shape is None or index.shape != ():
-        raise Unknown("a predicate or index that is not 0-d")
+    is_if = op.name.endswith(".if")
+    if len(op.operands) != 1:
+        raise Unknown("operands")
+    if is_if and len(op.regions) != 2:
+        raise fail("BC1118", count=2)
+    pred = op.operands[0].type
+    element_ = "i1" if is_if else "i32"
+    if not (
+        isinstance(pred, ShapedType) and pred.kind == "tensor" and pred.shape is not None and pred.element == element_
+    ):
+        words = "ranked tensor of bool values" if is_if else "ranked tensor of 32-bit signless integer values"
+        raise Reject(Problem("BC109", {"kind": "operand", "index": 0, "constraint": words, "type": type_text(pred)}))
+    for i, use in enumerate(op.results):
+        r = use.type
+        if (
+            not (isinstance(r, ShapedType) and r.kind == "tensor" and r.shape is not None)
+            and str(r) != "!stablehlo.token"
+        ):
+            args = {"kind": "result", "index": i, "constraint": _RESULTS, "type": type_text(r)}
+            raise Reject(Problem("BC109", args, Subject("result", i)))
+    if len(pred.shape) != 0:
+        raise fail("BC1117", rank=len(pred.shape))
+    if not op.regions:
+        raise fail("BC1119")
     branches = [_terminated(r, op) for r in op.regions]
     first = _read(branches[0].yields)
     for i, region in enumerate(branches):
@@ -102,10 +141,106 @@ def case(op: Operation) -> None:
     if any(t.bounds is not None or t.element.quant is not None for t in (*first, *results)):
         raise Unknown("bounds or quantized types")
     least = []
-    for k, t in enumerate(first):
+    for k, returned_k in enumerate(first):
         shapes = [_read(r.yields)[k].shape for r in branches]
-        if t.shape is None or any(s is None for s in shapes):
+        if returned_k.shape is None or any(s is None for s in shapes):
             raise Unknown("unranked")
-        dims = tuple(d if all(s is not None and s[j] == d for s in shapes) else None for j, d in enumerate(t.shape))
-        least.append(Tensor(dims, t.element))
+        dims = tuple(
+            d if all(s is not None and s[j] == d for s in shapes) else None for j, d in enumerate(returned_k.shape)
+        )
+        least.append(Tensor(dims, returned_k.element))
     _inferred(least, results)
+
+
+# ---------------------------------------------------------------- reduce_window
+
+
+def _array(op: Operation, name: str) -> tuple[int, ...] | None:
+    """A ``DenseI64ArrayAttr`` property or attribute (``array<i64: 1, 2>``), if written."""
+    attr = op.attribute(name)
+    if attr is None:
+        return None
+    found = value(attr.text)
+    if not isinstance(found, DenseArray) or found.element != "i64":
+        raise Unknown(attr.text)
+    return tuple(int(v) for v in found.values)  # type: ignore[call-overload]
+
+
+def _padding(op: Operation) -> list[tuple[int, int]] | None:
+    """``padding = dense<...> : tensor<Nx2xi64>`` as pairs (convertPaddingAttribute)."""
+    attr = op.attribute("padding")
+    if attr is None:
+        return None
+    found = value(attr.text)
+    m = re.fullmatch(r"tensor<((?:\d+x)*)i64>", found.type) if isinstance(found, Dense) else None
+    if m is None or not isinstance(found, Dense):
+        raise Unknown(attr.text)
+    shape = [int(d) for d in m.group(1).split("x") if d]
+    if len(shape) != 2 or shape[1] != 2:
+        raise fail("BC1043", shape=", ".join(map(str, shape)))
+    if isinstance(found.values, int):
+        return [(found.values, found.values)] * shape[0]
+    if isinstance(found.values, list) and all(
+        isinstance(p, list) and len(p) == 2 and all(type(x) is int for x in p) for p in found.values
+    ):
+        return [(int(p[0]), int(p[1])) for p in found.values]
+    raise Unknown(attr.text)
+
+
+def _bound(size: int, dilation: int) -> int:
+    return 0 if size == 0 else (size - 1) * dilation + 1
+
+
+def _strided(size: int, window: int, stride: int) -> int:
+    return 0 if size == 0 or window > size else (size - window) // stride + 1
+
+
+@checked
+def reduce_window(op: Operation) -> None:
+    """``stablehlo.reduce_window`` (generic form): reduce_window_c1 to c12 (the inputs and the
+    window attributes), its body (verifyReducerShape: c3, c13), then the inferred result types."""
+    if not op.generic or not op.regions or len(op.operands) % 2:
+        raise Unknown("a form broadcheck does not read")
+    dims = _array(op, "window_dimensions")
+    if dims is None:
+        raise Unknown("window_dimensions")
+    strides, base, dilations = (_array(op, n) for n in ("window_strides", "base_dilations", "window_dilations"))
+    n = len(op.operands) // 2
+    ods_operands(op, [TENSOR], variadic=0)
+    ods_results(op, [TENSOR], variadic=True)
+    operands, results = tensors(op)
+    inputs, inits = operands[:n], operands[n:]
+    if any(t.bounds is not None or t.element.quant is not None for t in (*operands, *results)):
+        raise Unknown("bounds or quantized types")
+    witness = ranked(inputs[0])
+    for i, t in enumerate(inputs[1:], 1):
+        if not compatible_shapes([witness, ranked(t)]):
+            raise fail("BC1115", index=i)
+    pads = _padding(op)
+    for t in inputs:
+        if len(ranked(t)) != len(dims):
+            raise fail("BC1116", size=len(dims), input=f"'{t}'", rank=len(ranked(t)))
+    for given, name in ((strides, "window-strides"), (base, "base-dilation factors"),
+                        (dilations, "window-dilation factors"), (pads, "padding-entries")):  # fmt: skip
+        if given and len(given) != len(dims):
+            raise fail("BC1040", name=name, expected=len(dims), count=len(given))
+    stride_l, base_l, dil_l = (list(x) if x else [1] * len(dims) for x in (strides, base, dilations))
+    pad_l = pads or [(0, 0)] * len(dims)
+    for i, size in enumerate(dims):
+        for got, what in ((size, "value"), (stride_l[i], "stride"), (base_l[i], "base dilation factor"),
+                          (dil_l[i], "window dilation factor")):  # fmt: skip
+            if got <= 0:
+                raise fail("BC1041", what=what, index=i, got=got)
+    region = _terminated(op.regions[0], op)
+    accumulators = reducer_shape(region.arguments, region.yields, inputs, inits, dims, None)
+    inferred = []
+    for t, acc in zip(inputs, accumulators, strict=True):
+        shape: list[int | None] = []
+        for i, dim in enumerate(ranked(t)):
+            if dim is None:
+                shape.append(None)
+                continue
+            padded = pad_l[i][0] + _bound(dim, base_l[i]) + pad_l[i][1]
+            shape.append(_strided(padded, _bound(dims[i], dil_l[i]), stride_l[i]))
+        inferred.append(Tensor(tuple(shape), element(acc.element)))
+    _inferred(inferred, results)
