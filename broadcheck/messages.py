@@ -4382,6 +4382,48 @@ RULES: Mapping[str, Rule] = {
             '%r = "stablehlo.case"(%i) : (tensor<i32>) -> tensor<2xf32>',
             op_prefix=False,
         ),
+        Rule(
+            "BC1120",
+            "sort-dimension",
+            "dimension attribute value must be in range [-{rank}, {rank}), but found {dim}",
+            "stablehlo.sort (C4): the dimension is not one of the inputs'.",
+            '%0 = "stablehlo.sort"(%a) <{dimension = 1 : i64}> ({ ...}) : (tensor<4x8xf32>) -> tensor<4x8xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1121",
+            "sort-comparator-arguments",
+            "comparator block should have {count} arguments",
+            "stablehlo.sort (C5): the comparator takes two arguments per input.",
+            '%0 = "stablehlo.sort"(%a) <{dimension = 1 : i64}> ({ ^bb0(%x: tensor<f32>): ...}) : '
+            "(tensor<4x8xf32>) -> tensor<4x8xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1122",
+            "sort-comparator-argument-type",
+            "comparator block argument #{index} should be of type {want} but got {got}",
+            "stablehlo.sort (C5): a comparator argument is not the 0-d tensor of its input's element type.",
+            '%0 = "stablehlo.sort"(%a) <{dimension = 1 : i64}> ({ ^bb0(%x: tensor<f32>, %y: tensor<f16>): ...}) : ...',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1123",
+            "sort-comparator-results",
+            "comparator must return single output but got {count}",
+            "stablehlo.sort (C5): the comparator returns more or fewer than one value.",
+            '%0 = "stablehlo.sort"(%a) <{dimension = 1 : i64}> ({ ... stablehlo.return %c, %c : '
+            "tensor<i1>, tensor<i1> }) : ...",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1124",
+            "sort-comparator-type",
+            "comparator must return tensor<i1> but got {got}",
+            "stablehlo.sort (C5): the comparator returns something other than a tensor<i1>.",
+            '%0 = "stablehlo.sort"(%a) <{dimension = 1 : i64}> ({ ... stablehlo.return %x : tensor<f32> }) : ...',
+            op_prefix=False,
+        ),
     )
 }
 

@@ -14,7 +14,8 @@ then, now and then, one thing is changed (``BROADCHECK_REGION_CASES`` per family
   returns, the condition's count and type, the results), ``stablehlo.case`` and
   ``stablehlo.if`` (branch arguments, branch types, static against dynamic sizes, results),
   ``stablehlo.reduce_window`` (window attributes of the wrong length or below 1, the body's
-  return type, the result's sizes);
+  return type, the result's sizes), ``stablehlo.sort`` (dimension, comparator arguments and
+  result, results);
 * ``tensor-chlo``: ``chlo.top_k`` in its custom form (k against the last dimension, rank 0,
   results), ``tensor.concat`` without inputs, ``tensor.dim``'s types.
 
@@ -486,8 +487,48 @@ def _reduce_window(rng: random.Random, index: int) -> Case:
     return Case(index, "hlo", "stablehlo.reduce_window", "generic", campaign.module(args, lines))
 
 
+def _sort(rng: random.Random, index: int) -> Case:
+    n = rng.randint(1, 3)
+    shape = [rng.randint(1, 5) for _ in range(rng.randint(1, 3))]
+    elements = [rng.choice(["f32", "f16", "i32"]) for _ in range(n)]
+    types = [tensor(shape, e) for e in elements]
+    results = list(types)
+    dimension: int | None = rng.randint(-len(shape), len(shape) - 1) if _p(rng, 0.8) else None
+    args = [f"tensor<{e}>" for e in elements for _ in range(2)]
+    ret = ("%c", "tensor<i1>")
+    values = _Values()
+    mutation = rng.random()
+    if mutation < 0.1:
+        dimension = rng.choice([len(shape), len(shape) + 1, -len(shape) - 1])
+    elif mutation < 0.2:
+        args = args[:-1] if _p(rng, 0.5) else [*args, "tensor<f32>"]
+    elif mutation < 0.3:
+        i = rng.randrange(len(args))
+        args[i] = rng.choice(["tensor<f64>", "tensor<i8>", "tensor<2xf32>"])
+    elif mutation < 0.4:
+        t = rng.choice(["tensor<i32>", "tensor<2xi1>", "tensor<f32>"])
+        ret = (values.of(t), t)
+    elif mutation < 0.5:
+        i = rng.randrange(n)
+        results[i] = tensor(shape, _other(rng, elements[i]))
+    elif mutation < 0.6:
+        i = rng.randrange(n)
+        results[i] = tensor([*shape[:-1], shape[-1] + 1], elements[i])
+    props = f" <{{dimension = {dimension} : i64}}>" if dimension is not None else ""
+    two = ret[0] == "%c" and _p(rng, 0.08)
+    lines = [
+        f'{"%r:" + str(n) if n > 1 else "%r"} = "stablehlo.sort"({", ".join(f"%a{i}" for i in range(n))}){props} ({{',
+        f"^bb0({', '.join(f'%x{i}: {t}' for i, t in enumerate(args))}):",
+        "  %c = stablehlo.constant dense<true> : tensor<i1>",
+        f"  {_ret([ret, ret] if two else [ret])}",
+        f"}}) : ({', '.join(types)}) -> ({', '.join(results)})",
+    ]
+    fn_args = [(f"%a{i}", t) for i, t in enumerate(types)]
+    return Case(index, "hlo", "stablehlo.sort", "generic", campaign.module([*fn_args, *values.args], lines))
+
+
 def _hlo(rng: random.Random, index: int) -> Case:
-    return rng.choices([_while, _case, _reduce_window], weights=[4, 3, 3])[0](rng, index)
+    return rng.choices([_while, _case, _reduce_window, _sort], weights=[4, 3, 3, 2])[0](rng, index)
 
 
 # ---------------------------------------------------------------- chlo.top_k, tensor.concat, tensor.dim

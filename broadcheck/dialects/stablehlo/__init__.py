@@ -151,9 +151,9 @@ def structural(prefix: str) -> list[Op]:
 
 
 def control(prefix: str) -> list[Op]:
-    """``while``, ``case``, ``if``, ``reduce_window`` and the ``return`` of their regions (:mod:`.regions`): checked
-    under ``stablehlo``, known for their forms under ``mhlo``. ``return`` is judged by the op
-    whose region it ends."""
+    """``while``, ``case``, ``if``, ``reduce_window``, ``sort`` and the ``return`` of their regions
+    (:mod:`.regions`): checked under ``stablehlo``, known for their forms under ``mhlo``. ``return``
+    is judged by the op whose region it ends."""
     from broadcheck.dialects.stablehlo import regions
     from broadcheck.dialects.terminators import by_parent
 
@@ -165,6 +165,7 @@ def control(prefix: str) -> list[Op]:
         Op("stablehlo.case", FUNCTIONAL, regions.case, "stablehlo-regions"),
         Op("stablehlo.if", FUNCTIONAL, regions.case, "stablehlo-regions"),
         Op("stablehlo.reduce_window", FUNCTIONAL, regions.reduce_window, "stablehlo-regions"),
+        Op("stablehlo.sort", FUNCTIONAL, regions.sort, "stablehlo-regions"),
     ]
 
 

@@ -1,7 +1,7 @@
-"""StableHLO's ops with regions: ``while``, ``case``, ``if`` and ``reduce_window``, as
+"""StableHLO's ops with regions: ``while``, ``case``, ``if``, ``reduce_window`` and ``sort``, as
 iree-base-compiler 3.13 verifies them (``verifyWhileOp``, ``inferConditionalOp`` in
-TypeInference.cpp; the inferred result types first, as the ``InferTypeOpInterface`` trait
-verifies them before the op's ``verify()``).
+TypeInference.cpp; the inferred result types last: iree-opt compares them after the op's
+``verify()``).
 
 ``while``'s custom form (``stablehlo.while(%x = %a) : T cond {...} do {...}``) gives both
 regions the operands' types as arguments; its generic form writes each region's block.
@@ -33,7 +33,7 @@ from broadcheck.semantics import Problem, Subject
 from broadcheck.semantics.stablehlo import compatible_shapes, element, hlo_compatible, type_text
 from broadcheck.syntax.attributes import Dense, DenseArray, value
 
-__all__ = ["case", "reduce_window", "while_"]
+__all__ = ["case", "reduce_window", "sort", "while_"]
 
 
 def _types(types: Sequence[Tensor]) -> str:
@@ -70,11 +70,10 @@ def _inferred(inferred: Sequence[Tensor], results: Sequence[Tensor]) -> None:
 
 @checked
 def while_(op: Operation) -> None:
-    """``stablehlo.while``: its results are its operands' types, then while_c1 and while_c2."""
+    """``stablehlo.while``: while_c1 and while_c2, then its results against its operands' types."""
     if len(op.regions) != 2:
         raise Unknown("regions")
     operands, results = tensors(op)
-    _inferred(operands, results)
     cond, body = op.regions
     if op.generic:
         cond_args, body_args = _read(cond.arguments), _read(body.arguments)
@@ -95,6 +94,7 @@ def while_(op: Operation) -> None:
         raise Unknown(str(t))
     if t.shape != () or t.element != "i1":
         raise fail("BC1109", type=f"'{tensor(t)}'")
+    _inferred(operands, results)  # (the inferred types are compared after the op's verify())
 
 
 _RESULTS = f"variadic of {TENSOR.words} or ranked tensor of per-axis integer quantized values or token"
@@ -244,3 +244,44 @@ def reduce_window(op: Operation) -> None:
             shape.append(_strided(padded, _bound(dims[i], dil_l[i]), stride_l[i]))
         inferred.append(Tensor(tuple(shape), element(acc.element)))
     _inferred(inferred, results)
+
+
+# ---------------------------------------------------------------- sort
+
+
+@checked
+def sort(op: Operation) -> None:
+    """``stablehlo.sort``: SameOperandsAndResultShape, then verifySortOp (sort_c4, c5: the dimension,
+    the comparator's arguments and its single ``tensor<i1>``), then the inferred result types."""
+    if not op.generic or len(op.regions) != 1 or not op.operands:
+        raise Unknown("a form broadcheck does not read")
+    attr = op.attribute("dimension")
+    m = re.fullmatch(r"\s*(-?\d+)\s*:\s*i64\s*", attr.text) if attr is not None else None
+    if attr is not None and m is None:
+        raise Unknown(attr.text)
+    dimension = int(m.group(1)) if m is not None else -1
+    operands, results = tensors(op)
+    if any(t.shape is None or t.bounds is not None or t.element.quant is not None for t in (*operands, *results)):
+        raise Unknown("unranked, bounded or quantized types")
+    if not compatible_shapes([t.shape for t in (*operands, *results)]):
+        raise fail("BC518")
+    rank = len(ranked(operands[0]))
+    if not -rank <= dimension < rank:
+        raise fail("BC1120", rank=rank, dim=dimension)
+    region = _terminated(op.regions[0], op)
+    if len(region.arguments) != 2 * len(operands):
+        raise fail("BC1121", count=2 * len(operands))
+    for index, t in enumerate(operands):
+        want = f"tensor<{t.element.text}>"
+        for i in (2 * index, 2 * index + 1):
+            got = region.arguments[i]
+            if str(got).strip() == "?":
+                raise Unknown("an argument's type")
+            if " ".join(str(got).split()) != want:
+                raise fail("BC1122", index=i, want=f"'{want}'", got=f"'{type_text(got)}'")
+    if len(region.yields) != 1:
+        raise fail("BC1123", count=len(region.yields))
+    returned = region.yields[0]
+    if not isinstance(returned, ShapedType) or returned.shape != () or returned.element != "i1":
+        raise fail("BC1124", got=f"'{type_text(returned)}'")
+    _inferred(operands, results)
