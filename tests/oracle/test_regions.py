@@ -333,6 +333,9 @@ def _while(rng: random.Random, index: int) -> Case:
     elif generic and mutation < 0.78:
         i = rng.randrange(k)
         results[i] = _changed(rng, results[i])
+    if generic and _p(rng, 0.15):  # two things wrong: which the tool reports first
+        i = rng.randrange(k)
+        results[i] = _changed(rng, results[i])
     args = [(f"%a{i}", t) for i, t in enumerate(types)]
     head = f"%r:{k}" if k > 1 else "%r"
     ret = _ret
@@ -388,6 +391,9 @@ def _case(rng: random.Random, index: int) -> Case:
         i = rng.randrange(k)
         if "x" in results[i]:  # a static size made dynamic: compatible
             results[i] = "tensor<" + "?x" * results[i].count("x") + results[i].rsplit("x", 1)[1]
+    if _p(rng, 0.15):  # two things wrong
+        i = rng.randrange(k)
+        results[i] = _changed(rng, results[i])
     pred = "tensor<i1>" if is_if else "tensor<i32>"
     values = _Values()
     lines = [f'{"%r:" + str(k) if k > 1 else "%r"} = "stablehlo.{"if" if is_if else "case"}"(%p) ({{']
@@ -460,6 +466,9 @@ def _reduce_window(rng: random.Random, index: int) -> Case:
         i = rng.randrange(rank)
         d = result_shape[i]
         result_shape[i] = 1 if d is None else d + 1
+    if _p(rng, 0.15):  # two things wrong
+        i = rng.randrange(rank)
+        result_shape[i] = 1 if result_shape[i] is None else result_shape[i] + 2  # type: ignore[operator]
     attrs = [f"window_dimensions = array<i64: {', '.join(map(str, dims))}>"]
     if strides:
         attrs.append(f"window_strides = array<i64: {', '.join(map(str, strides))}>")
@@ -514,6 +523,9 @@ def _sort(rng: random.Random, index: int) -> Case:
     elif mutation < 0.6:
         i = rng.randrange(n)
         results[i] = tensor([*shape[:-1], shape[-1] + 1], elements[i])
+    if _p(rng, 0.15):  # two things wrong
+        i = rng.randrange(n)
+        results[i] = tensor(shape, _other(rng, elements[i]))
     props = f" <{{dimension = {dimension} : i64}}>" if dimension is not None else ""
     two = ret[0] == "%c" and _p(rng, 0.08)
     lines = [
