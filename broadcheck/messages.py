@@ -4424,6 +4424,66 @@ RULES: Mapping[str, Rule] = {
             '%0 = "stablehlo.sort"(%a) <{dimension = 1 : i64}> ({ ... stablehlo.return %x : tensor<f32> }) : ...',
             op_prefix=False,
         ),
+        Rule(
+            "BC1125",
+            "map-arity",
+            "expects number of operands to match the arity of map computation, but got: {inputs} and {count}",
+            "stablehlo.map (C4): the computation takes one argument per input.",
+            '%0 = "stablehlo.map"(%a, %b) <{dimensions = array<i64: 0>}> ({ ^bb0(%x: tensor<f32>): ... }) : ...',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1126",
+            "map-argument-rank",
+            "computation arguments must be 0-rank tensor, but got: arg #{index} of type {type}",
+            "stablehlo.map (C4): a computation argument is not 0-d.",
+            '%0 = "stablehlo.map"(%a) <{dimensions = array<i64: 0>}> ({ ^bb0(%x: tensor<1xf32>): ... }) : ...',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1127",
+            "map-argument-element",
+            "element type of operands and computation arguments must match, but got: {element} and {arg}",
+            "stablehlo.map (C4): a computation argument's element type is not its input's.",
+            '%0 = "stablehlo.map"(%a) <{dimensions = array<i64: 0>}> ({ ^bb0(%x: tensor<f16>): ... '
+            "}) : (tensor<4xf32>) -> tensor<4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1128",
+            "map-results",
+            "computation must return single output, but got: {count}",
+            "stablehlo.map (C4): the computation returns more or fewer than one value.",
+            '%0 = "stablehlo.map"(%a) <{dimensions = array<i64: 0>}> ({ ... stablehlo.return %x, %x '
+            ": tensor<f32>, tensor<f32> }) : ...",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1129",
+            "map-result-rank",
+            "computation must return 0-rank tensor, but got: {type}",
+            "stablehlo.map (C4): the computation returns a tensor that is not 0-d.",
+            '%0 = "stablehlo.map"(%a) <{dimensions = array<i64: 0>}> ({ ... stablehlo.return %c : '
+            "tensor<2xf32> }) : ...",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC547",
+            "map-dimensions-order",
+            "requires monotonically increasing dimension numbers, but got: {dims}",
+            "stablehlo.map (C3): dimensions is not 0, 1, ..., rank - 1.",
+            '%0 = "stablehlo.map"(%a) <{dimensions = array<i64: 1, 0>}> ({...}) : (tensor<4x2xf32>) -> tensor<4x2xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC548",
+            "map-dimensions-count",
+            "applied to a subset of dimensions currently not supported: operand dimensions = {rank}, requested map "
+            "dimensions size = {count}",
+            "stablehlo.map (C3): dimensions does not name every dimension of the inputs.",
+            '%0 = "stablehlo.map"(%a) <{dimensions = array<i64: 0>}> ({...}) : (tensor<4x2xf32>) -> tensor<4x2xf32>',
+            op_prefix=False,
+        ),
     )
 }
 

@@ -15,7 +15,7 @@ then, now and then, one thing is changed (``BROADCHECK_REGION_CASES`` per family
   ``stablehlo.if`` (branch arguments, branch types, static against dynamic sizes, results),
   ``stablehlo.reduce_window`` (window attributes of the wrong length or below 1, the body's
   return type, the result's sizes), ``stablehlo.sort`` (dimension, comparator arguments and
-  result, results);
+  result, results), ``stablehlo.map`` (computation arity, arguments, result, dimensions);
 * ``tensor-chlo``: ``chlo.top_k`` in its custom form (k against the last dimension, rank 0,
   results), ``tensor.concat`` without inputs, ``tensor.dim``'s types.
 
@@ -539,8 +539,52 @@ def _sort(rng: random.Random, index: int) -> Case:
     return Case(index, "hlo", "stablehlo.sort", "generic", campaign.module([*fn_args, *values.args], lines))
 
 
+def _map(rng: random.Random, index: int) -> Case:
+    n = rng.randint(1, 3)
+    shape = [rng.randint(1, 5) for _ in range(rng.randint(1, 3))]
+    elements = [rng.choice(["f32", "f16", "i32"]) for _ in range(n)]
+    types = [tensor(shape, e) for e in elements]
+    args = [f"tensor<{e}>" for e in elements]
+    dims = list(range(len(shape)))
+    out_element = elements[0]
+    ret = ("%x0", args[0])
+    result = tensor(shape, out_element)
+    values = _Values()
+    mutation = rng.random()
+    if mutation < 0.1:
+        args = args[:-1] if n > 1 else [*args, "tensor<f32>"]
+    elif mutation < 0.2:
+        i = rng.randrange(n)
+        args[i] = rng.choice([f"tensor<1x{elements[i]}>", f"tensor<{_other(rng, elements[i])}>"])
+        ret = (values.of(f"tensor<{out_element}>"), f"tensor<{out_element}>")
+    elif mutation < 0.3:
+        t = rng.choice(["tensor<2xf32>", f"tensor<{_other(rng, out_element)}>"])
+        ret = (values.of(t), t)
+        if t != "tensor<2xf32>":
+            result = tensor(shape, t[len("tensor<") : -1])
+    elif mutation < 0.38:
+        dims = list(reversed(dims)) if len(dims) > 1 else [0, 0]
+    elif mutation < 0.46:
+        dims = dims[:-1]
+    elif mutation < 0.56:
+        result = tensor(shape, _other(rng, out_element))
+    elif mutation < 0.64:
+        result = tensor([*shape[:-1], shape[-1] + 1], out_element)
+    two = _p(rng, 0.05)
+    block = ", ".join(f"%x{i}: {t}" for i, t in enumerate(args))
+    lines = [
+        f'%r = "stablehlo.map"({", ".join(f"%a{i}" for i in range(n))}) '
+        f"<{{dimensions = array<i64{': ' if dims else ''}{', '.join(map(str, dims))}>}}> ({{",
+        f"^bb0({block}):",
+        f"  {_ret([ret, ret] if two else [ret])}",
+        f"}}) : ({', '.join(types)}) -> {result}",
+    ]
+    fn_args = [(f"%a{i}", t) for i, t in enumerate(types)]
+    return Case(index, "hlo", "stablehlo.map", "generic", campaign.module([*fn_args, *values.args], lines))
+
+
 def _hlo(rng: random.Random, index: int) -> Case:
-    return rng.choices([_while, _case, _reduce_window, _sort], weights=[4, 3, 3, 2])[0](rng, index)
+    return rng.choices([_while, _case, _reduce_window, _sort, _map], weights=[4, 3, 3, 2, 2])[0](rng, index)
 
 
 # ---------------------------------------------------------------- chlo.top_k, tensor.concat, tensor.dim

@@ -151,7 +151,7 @@ def structural(prefix: str) -> list[Op]:
 
 
 def control(prefix: str) -> list[Op]:
-    """``while``, ``case``, ``if``, ``reduce_window``, ``sort`` and the ``return`` of their regions
+    """``while``, ``case``, ``if``, ``reduce_window``, ``sort``, ``map`` and the ``return`` of their regions
     (:mod:`.regions`): checked under ``stablehlo``, known for their forms under ``mhlo``. ``return``
     is judged by the op whose region it ends."""
     from broadcheck.dialects.stablehlo import regions
@@ -166,6 +166,7 @@ def control(prefix: str) -> list[Op]:
         Op("stablehlo.if", FUNCTIONAL, regions.case, "stablehlo-regions"),
         Op("stablehlo.reduce_window", FUNCTIONAL, regions.reduce_window, "stablehlo-regions"),
         Op("stablehlo.sort", FUNCTIONAL, regions.sort, "stablehlo-regions"),
+        Op("stablehlo.map", FUNCTIONAL, regions.map_, "stablehlo-regions"),
     ]
 
 

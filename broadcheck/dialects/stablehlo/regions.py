@@ -1,4 +1,4 @@
-"""StableHLO's ops with regions: ``while``, ``case``, ``if``, ``reduce_window`` and ``sort``, as
+"""StableHLO's ops with regions: ``while``, ``case``, ``if``, ``reduce_window``, ``sort`` and ``map``, as
 iree-base-compiler 3.13 verifies them (``verifyWhileOp``, ``inferConditionalOp`` in
 TypeInference.cpp; the inferred result types last: iree-opt compares them after the op's
 ``verify()``).
@@ -33,7 +33,7 @@ from broadcheck.semantics import Problem, Subject
 from broadcheck.semantics.stablehlo import compatible_shapes, element, hlo_compatible, type_text
 from broadcheck.syntax.attributes import Dense, DenseArray, value
 
-__all__ = ["case", "reduce_window", "sort", "while_"]
+__all__ = ["case", "map_", "reduce_window", "sort", "while_"]
 
 
 def _types(types: Sequence[Tensor]) -> str:
@@ -285,3 +285,44 @@ def sort(op: Operation) -> None:
     if not isinstance(returned, ShapedType) or returned.shape != () or returned.element != "i1":
         raise fail("BC1124", got=f"'{type_text(returned)}'")
     _inferred(operands, results)
+
+
+# ---------------------------------------------------------------- map
+
+
+@checked
+def map_(op: Operation) -> None:
+    """``stablehlo.map``: SameOperandsAndResultShape, then inferMapOp (map_c3, c4: the
+    computation's arity, 0-d arguments of the inputs' element types, one 0-d result, the
+    dimensions), then the inferred result type."""
+    if not op.generic or len(op.regions) != 1 or not op.operands:
+        raise Unknown("a form broadcheck does not read")
+    dimensions = _array(op, "dimensions")
+    if dimensions is None:
+        raise Unknown("dimensions")
+    inputs, results = tensors(op)
+    if any(t.shape is None or t.bounds is not None or t.element.quant is not None for t in (*inputs, *results)):
+        raise Unknown("unranked, bounded or quantized types")
+    if not compatible_shapes([t.shape for t in (*inputs, *results)]):
+        raise fail("BC518")
+    region = _terminated(op.regions[0], op)
+    arguments = _read(region.arguments)
+    if len(arguments) != len(inputs):
+        raise fail("BC1125", inputs=len(inputs), count=len(arguments))
+    for i, (arg, t) in enumerate(zip(arguments, inputs, strict=True)):
+        if arg.shape != ():
+            raise fail("BC1126", index=i, type=f"'{arg}'")
+        if arg.element.text != t.element.text:
+            raise fail("BC1127", element=f"'{t.element.text}'", arg=f"'{arg.element.text}'")
+    returned = _read(region.yields)
+    if len(returned) != 1:
+        raise fail("BC1128", count=len(returned))
+    if returned[0].shape != ():
+        raise fail("BC1129", type=f"'{returned[0]}'")
+    if any(d != i for i, d in enumerate(dimensions)):
+        raise fail("BC547", dims=", ".join(map(str, dimensions)))
+    for t in inputs:
+        assert t.shape is not None
+        if len(dimensions) != len(t.shape):
+            raise fail("BC548", rank=len(t.shape), count=len(dimensions))
+    _inferred([Tensor(inputs[-1].shape, returned[0].element)], results)
