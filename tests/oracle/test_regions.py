@@ -539,7 +539,7 @@ def _sort(rng: random.Random, index: int) -> Case:
     return Case(index, "hlo", "stablehlo.sort", "generic", campaign.module([*fn_args, *values.args], lines))
 
 
-def _map(rng: random.Random, index: int) -> Case:
+def _hlo_map(rng: random.Random, index: int) -> Case:
     n = rng.randint(1, 3)
     shape = [rng.randint(1, 5) for _ in range(rng.randint(1, 3))]
     elements = [rng.choice(["f32", "f16", "i32"]) for _ in range(n)]
@@ -584,7 +584,7 @@ def _map(rng: random.Random, index: int) -> Case:
 
 
 def _hlo(rng: random.Random, index: int) -> Case:
-    return rng.choices([_while, _case, _reduce_window, _sort, _map], weights=[4, 3, 3, 2, 2])[0](rng, index)
+    return rng.choices([_while, _case, _reduce_window, _sort, _hlo_map], weights=[4, 3, 3, 2, 2])[0](rng, index)
 
 
 # ---------------------------------------------------------------- chlo.top_k, tensor.concat, tensor.dim
