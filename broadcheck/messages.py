@@ -1961,8 +1961,9 @@ RULES: Mapping[str, Rule] = {
             "linalg-broadcast-element-type",
             "'linalg.yield' op type of yield operand {operand} ('{type}') doesn't match the element type of the "
             "enclosing linalg.generic op ('{element}')",
-            "linalg.broadcast (pretty form): the input and init element types differ, so the region the parser "
-            "builds yields the wrong type.",
+            "A Linalg body yields a value of another type than its init's element type (reported at the "
+            "linalg.yield); for linalg.broadcast and linalg.transpose, whose body the parser builds, the input's "
+            "element type is not the init's (reported at the op).",
             "%r = linalg.broadcast ins(%x : tensor<16xf32>) outs(%y : tensor<16x64xi32>) dimensions = [1]",
             op_prefix=False,
         ),
