@@ -233,8 +233,23 @@ RULES: Mapping[str, Rule] = {
             "BC028",
             "region-yield-type",
             "{detail}",
-            "What a region of scf.if or scf.for yields does not fit the op's results (their region-branch verifier).",
+            "What a region of scf.if, scf.for, scf.while or scf.execute_region yields does not fit where control "
+            "goes (their region-branch verifier).",
             "%r = scf.if %c -> (f32) { scf.yield %d : f64 } ...",
+        ),
+        Rule(
+            "BC040",
+            "scf-if-else",
+            "must have an else block if defining values",
+            "An scf.if with results and no else region.",
+            "%r = scf.if %c -> (f32) { scf.yield %a : f32 }",
+        ),
+        Rule(
+            "BC041",
+            "scf-for-yield-count",
+            "different number of region iter_args and yielded values: {iter} != {yielded}",
+            "scf.for's body yields another number of values than it has iter_args (LoopLikeOpInterface).",
+            "%r = scf.for %i = %lb to %ub step %s iter_args(%x = %a) -> (f32) { scf.yield %x, %x : f32, f32 }",
         ),
         Rule(
             "BC029",
@@ -1946,8 +1961,9 @@ RULES: Mapping[str, Rule] = {
             "linalg-broadcast-element-type",
             "'linalg.yield' op type of yield operand {operand} ('{type}') doesn't match the element type of the "
             "enclosing linalg.generic op ('{element}')",
-            "linalg.broadcast (pretty form): the input and init element types differ, so the region the parser "
-            "builds yields the wrong type.",
+            "A Linalg body yields a value of another type than its init's element type (reported at the "
+            "linalg.yield); for linalg.broadcast and linalg.transpose, whose body the parser builds, the input's "
+            "element type is not the init's (reported at the op).",
             "%r = linalg.broadcast ins(%x : tensor<16xf32>) outs(%y : tensor<16x64xi32>) dimensions = [1]",
             op_prefix=False,
         ),
@@ -4120,6 +4136,353 @@ RULES: Mapping[str, Rule] = {
             "negative atol, rtol or ulps.",
             "%0 = stablehlo.cbrt %a {result_accuracy = #stablehlo.result_accuracy<atol = -1.0, rtol = 0.0, "
             "ulps = 0, mode = #stablehlo.result_accuracy_mode<TOLERANCE>>} : tensor<f32>",
+            op_prefix=False,
+        ),
+        # ---- BC1090-BC1129: regions and terminators (dialects/linalg/regions.py, stablehlo/regions.py)
+        Rule(
+            "BC1090",
+            "linalg-yield-count",
+            "'linalg.yield' op expected number of yield values ({count}) to match the number of inits / outs "
+            "operands of the enclosing LinalgOp ({expected})",
+            "A Linalg op's body yields another number of values than the op has inits (reported at the yield).",
+            'linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%a : '
+            "tensor<4xf32>) outs(%b : tensor<4xf32>) { ^bb0(%x: f32, %y: f32): linalg.yield %x, %y : f32, f32 }",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1091",
+            "linalg-map-arity",
+            "expects number of operands to match the arity of mapper, but got: {expected} and {count}",
+            "linalg.map's body takes one argument per input and one for the init.",
+            "%r = linalg.map ins(%a : tensor<4xf32>) outs(%b : tensor<4xf32>) (%x: f32) { linalg.yield %x : f32 }",
+        ),
+        Rule(
+            "BC1092",
+            "linalg-map-input-element",
+            "expected element type of input '{element}' to match bbArg type '{arg}'",
+            "linalg.map's body argument for an input is not the input's element type.",
+            "%r = linalg.map ins(%a : tensor<4xf32>) outs(%b : tensor<4xf32>) (%x: f16, %o: f32) { ... }",
+        ),
+        Rule(
+            "BC1093",
+            "linalg-map-shape",
+            "expected shape of input ({input}) to match shape of output ({output})",
+            "linalg.map: an input's shape differs from the init's.",
+            "%r = linalg.map ins(%a : tensor<4x8xf32>) outs(%b : tensor<4x4xf32>) (%x: f32, %o: f32) { ... }",
+        ),
+        Rule(
+            "BC1094",
+            "linalg-reduce-input-shapes",
+            "expects all inputs to have the same shapes. Shape at input-index {index} is not equal to the shape "
+            "at input-index 0.",
+            "linalg.reduce: its inputs differ in shape.",
+            "%r:2 = linalg.reduce ins(%a, %b : tensor<4x8xf32>, tensor<4x7xf32>) outs(...) dimensions = [1] ...",
+        ),
+        Rule(
+            "BC1095",
+            "linalg-reduce-output-shapes",
+            "expects all outputs to have the same shapes. Shape at output-index {index} is not equal to the shape "
+            "at output-index 0.",
+            "linalg.reduce: its inits differ in shape.",
+            "%r:2 = linalg.reduce ins(...) outs(%c, %d : tensor<4xf32>, tensor<5xf32>) dimensions = [1] ...",
+        ),
+        Rule(
+            "BC1096",
+            "linalg-reduce-dimension-range",
+            "dimensions for reduction should be in the range [0, {last}].",
+            "linalg.reduce: a reduced dimension is not a dimension of the input.",
+            "%r = linalg.reduce ins(%a : tensor<4x8xf32>) outs(%b : tensor<4xf32>) dimensions = [2] ...",
+        ),
+        Rule(
+            "BC1097",
+            "linalg-reduce-rank",
+            "number of dimensions after reduction {count} doesn't match the init rank {rank}",
+            "linalg.reduce: the init's rank is not the input's rank less the reduced dimensions.",
+            "%r = linalg.reduce ins(%a : tensor<4x8xf32>) outs(%b : tensor<4x1xf32>) dimensions = [1] ...",
+        ),
+        Rule(
+            "BC1098",
+            "linalg-reduce-init-shape",
+            "init dimensions [{init}] doesn't match input dimensions after reduction [{reduced}]",
+            "linalg.reduce: the init's shape is not the input's without the reduced dimensions.",
+            "%r = linalg.reduce ins(%a : tensor<4x8xf32>) outs(%b : tensor<8xf32>) dimensions = [1] ...",
+        ),
+        Rule(
+            "BC1099",
+            "linalg-reduce-block-arguments",
+            "mismatching number of operands and block arguments",
+            "linalg.reduce's body takes one argument per input and per init.",
+            "%r = linalg.reduce ins(%a : tensor<4x8xf32>) outs(%b : tensor<4xf32>) dimensions = [1] "
+            "(%x: f32) { linalg.yield %x : f32 }",
+        ),
+        Rule(
+            "BC1100",
+            "linalg-reduce-input-element",
+            "input element type '{element}' does not match corresponding block argument type '{arg}'",
+            "linalg.reduce's body argument for an input is not the input's element type.",
+            "%r = linalg.reduce ins(%a : tensor<4x8xf32>) outs(%b : tensor<4xf32>) dimensions = [1] "
+            "(%x: f16, %y: f32) { ... }",
+        ),
+        Rule(
+            "BC1101",
+            "linalg-reduce-output-element",
+            "output element type '{element}' does not match corresponding block argument type '{arg}'",
+            "linalg.reduce's body argument for an init is not the init's element type.",
+            "%r = linalg.reduce ins(%a : tensor<4x8xf32>) outs(%b : tensor<4xf32>) dimensions = [1] "
+            "(%x: f32, %y: f16) { ... }",
+        ),
+        Rule(
+            "BC1102",
+            "linalg-reduce-variadic",
+            "expected equal number of inputs and outputs (required by SameVariadicOperandSize), got {inputs} "
+            "input(s) and {outputs} output(s)",
+            "linalg.reduce takes as many inits as inputs.",
+            "%r = linalg.reduce ins(%a, %b : tensor<4x8xf32>, tensor<4x8xf32>) outs(%c : tensor<4xf32>) ...",
+        ),
+        Rule(
+            "BC1103",
+            "linalg-reduce-dimensions-sorted",
+            "attribute 'dimensions' failed to satisfy constraint: i64 dense array attribute should be in "
+            "increasing order",
+            "linalg.reduce's (and linalg.broadcast's) dimensions must be strictly increasing.",
+            "%r = linalg.reduce ins(%a : tensor<4x8xf32>) outs(%b : tensor<4xf32>) dimensions = [1, 1] ...",
+        ),
+        Rule(
+            "BC1104",
+            "linalg-index-dim",
+            "'linalg.index' op expected dim ({dim}) to be lower than the number of loops ({loops}) of the "
+            "enclosing LinalgOp",
+            "linalg.index names a loop the enclosing Linalg op does not have (reported at the index op).",
+            'linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]} ins(%a : '
+            "tensor<4xf32>) outs(%b : tensor<4xf32>) { ^bb0(%x: f32, %y: f32): %i = linalg.index 1 : index ... }",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1105",
+            "while-condition-arguments",
+            "expect operands to be compatible with condition block arguments but got {operands} vs {arguments}",
+            "stablehlo.while (C1): the condition region's arguments do not fit the operands.",
+            '%r = "stablehlo.while"(%a) ({ ^bb0(%x: tensor<4xf16>): ... }, { ... }) : ...',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1106",
+            "while-body-arguments",
+            "expect operands to be compatible with body block arguments but got {operands} vs {arguments}",
+            "stablehlo.while (C2): the body region's arguments do not fit the operands.",
+            '%r = "stablehlo.while"(%a) ({ ... }, { ^bb0(%x: tensor<4xf16>): ... }) : ...',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1107",
+            "while-body-returns",
+            "expect operands to be compatible with body block return types but got {operands} vs {returns}",
+            "stablehlo.while (C2): what the body returns does not fit the operands.",
+            "%r:2 = stablehlo.while(%x = %a, %i = %n) : tensor<4xf32>, tensor<i32> cond { ... } do { "
+            "stablehlo.return %i, %i : tensor<i32>, tensor<i32> }",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1108",
+            "while-condition-count",
+            "expect condition body returns a single value but got {count}",
+            "stablehlo.while (C1): the condition region returns more or fewer than one value.",
+            "%r:2 = stablehlo.while(%x = %a, %i = %n) : tensor<4xf32>, tensor<i32> cond { "
+            "stablehlo.return %c, %c : tensor<i1>, tensor<i1> } do { ... }",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1109",
+            "while-condition-type",
+            "expect condition block return a zero-ranked tensor of i1 but got {type}",
+            "stablehlo.while (C1): the condition region returns something other than a tensor<i1>.",
+            "%r:2 = stablehlo.while(%x = %a, %i = %n) : tensor<4xf32>, tensor<i32> cond { "
+            "stablehlo.return %i : tensor<i32> } do { ... }",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1110",
+            "case-branch-types",
+            "branch 0 and branch {index} have mismatched return types: {first} vs {other}",
+            "stablehlo.case / stablehlo.if: two branches return different types.",
+            '%r = "stablehlo.case"(%p) ({ stablehlo.return %a : tensor<4xf32> }, { stablehlo.return %h : '
+            "tensor<4xf16> }) : (tensor<i32>) -> tensor<4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1111",
+            "case-branch-arguments",
+            "branch {index} must have 0 arguments, but found {count}",
+            "stablehlo.case / stablehlo.if: a branch region takes arguments.",
+            '%r = "stablehlo.case"(%p) ({ ^bb0(%z: tensor<4xf32>): stablehlo.return %a : tensor<4xf32> }) : ...',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1112",
+            "tensor-concat-no-input",
+            "requires at least one input",
+            "tensor.concat without operands.",
+            "%0 = tensor.concat dim(0) : () -> tensor<4xf32>",
+        ),
+        Rule(
+            "BC1113",
+            "top-k-rank",
+            "operand's rank must be at least 1",
+            "chlo.top_k of a 0-d operand (its type inference fails; 'failed to infer returned types' follows).",
+            "%0:2 = chlo.top_k(%x, k = 4) : tensor<f32> -> (tensor<4xf32>, tensor<4xi32>)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1114",
+            "top-k-last-dimension",
+            "operand's last dimension must be at least {k}",
+            "chlo.top_k: the operand's last dimension is smaller than k (its type inference fails).",
+            "%0:2 = chlo.top_k(%x, k = 4) : tensor<16x3xf32> -> (tensor<16x4xf32>, tensor<16x4xi32>)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1115",
+            "reduce-window-input-shapes",
+            "expects all inputs to have compatible shapes. Shape at input-index {index} is not compatible with shape "
+            "at input-index 0",
+            "stablehlo.reduce_window (C2): its inputs' shapes are not compatible.",
+            '%0:2 = "stablehlo.reduce_window"(%a, %b, %i, %j) <{window_dimensions = array<i64: 2>}> ({...}) : '
+            "(tensor<4xf32>, tensor<5xf32>, tensor<f32>, tensor<f32>) -> (...)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1116",
+            "reduce-window-rank",
+            "expects window-dimensions size == input rank, but got window-dimensions size: {size} and input: {input} "
+            "with rank = {rank}.",
+            "stablehlo.reduce_window (C4): window_dimensions has another length than the input's rank.",
+            '%0 = "stablehlo.reduce_window"(%a, %i) <{window_dimensions = array<i64: 2>}> ({...}) : '
+            "(tensor<4x6xf32>, tensor<f32>) -> tensor<4x3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1117",
+            "conditional-operand-rank",
+            "operand should be rank 0 tensor but got rank {rank}",
+            "stablehlo.case / stablehlo.if: the index or predicate is not 0-d (its type inference fails).",
+            '%r = "stablehlo.if"(%p) ({...}, {...}) : (tensor<1xi1>) -> tensor<f32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1118",
+            "region-count",
+            "expected {count} regions",
+            "An op with a fixed number of regions (stablehlo.if: two) has another number.",
+            '%r = "stablehlo.if"(%p) ({ stablehlo.return %a : tensor<f32> }) : (tensor<i1>) -> tensor<f32>',
+        ),
+        Rule(
+            "BC1119",
+            "case-no-branch",
+            "expect at least one branch",
+            "stablehlo.case without a region (its type inference fails).",
+            '%r = "stablehlo.case"(%i) : (tensor<i32>) -> tensor<2xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1120",
+            "sort-dimension",
+            "dimension attribute value must be in range [-{rank}, {rank}), but found {dim}",
+            "stablehlo.sort (C4): the dimension is not one of the inputs'.",
+            '%0 = "stablehlo.sort"(%a) <{dimension = 1 : i64}> ({ ...}) : (tensor<4x8xf32>) -> tensor<4x8xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1121",
+            "sort-comparator-arguments",
+            "comparator block should have {count} arguments",
+            "stablehlo.sort (C5): the comparator takes two arguments per input.",
+            '%0 = "stablehlo.sort"(%a) <{dimension = 1 : i64}> ({ ^bb0(%x: tensor<f32>): ...}) : '
+            "(tensor<4x8xf32>) -> tensor<4x8xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1122",
+            "sort-comparator-argument-type",
+            "comparator block argument #{index} should be of type {want} but got {got}",
+            "stablehlo.sort (C5): a comparator argument is not the 0-d tensor of its input's element type.",
+            '%0 = "stablehlo.sort"(%a) <{dimension = 1 : i64}> ({ ^bb0(%x: tensor<f32>, %y: tensor<f16>): ...}) : ...',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1123",
+            "sort-comparator-results",
+            "comparator must return single output but got {count}",
+            "stablehlo.sort (C5): the comparator returns more or fewer than one value.",
+            '%0 = "stablehlo.sort"(%a) <{dimension = 1 : i64}> ({ ... stablehlo.return %c, %c : '
+            "tensor<i1>, tensor<i1> }) : ...",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1124",
+            "sort-comparator-type",
+            "comparator must return tensor<i1> but got {got}",
+            "stablehlo.sort (C5): the comparator returns something other than a tensor<i1>.",
+            '%0 = "stablehlo.sort"(%a) <{dimension = 1 : i64}> ({ ... stablehlo.return %x : tensor<f32> }) : ...',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1125",
+            "map-arity",
+            "expects number of operands to match the arity of map computation, but got: {inputs} and {count}",
+            "stablehlo.map (C4): the computation takes one argument per input.",
+            '%0 = "stablehlo.map"(%a, %b) <{dimensions = array<i64: 0>}> ({ ^bb0(%x: tensor<f32>): ... }) : ...',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1126",
+            "map-argument-rank",
+            "computation arguments must be 0-rank tensor, but got: arg #{index} of type {type}",
+            "stablehlo.map (C4): a computation argument is not 0-d.",
+            '%0 = "stablehlo.map"(%a) <{dimensions = array<i64: 0>}> ({ ^bb0(%x: tensor<1xf32>): ... }) : ...',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1127",
+            "map-argument-element",
+            "element type of operands and computation arguments must match, but got: {element} and {arg}",
+            "stablehlo.map (C4): a computation argument's element type is not its input's.",
+            '%0 = "stablehlo.map"(%a) <{dimensions = array<i64: 0>}> ({ ^bb0(%x: tensor<f16>): ... '
+            "}) : (tensor<4xf32>) -> tensor<4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1128",
+            "map-results",
+            "computation must return single output, but got: {count}",
+            "stablehlo.map (C4): the computation returns more or fewer than one value.",
+            '%0 = "stablehlo.map"(%a) <{dimensions = array<i64: 0>}> ({ ... stablehlo.return %x, %x '
+            ": tensor<f32>, tensor<f32> }) : ...",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1129",
+            "map-result-rank",
+            "computation must return 0-rank tensor, but got: {type}",
+            "stablehlo.map (C4): the computation returns a tensor that is not 0-d.",
+            '%0 = "stablehlo.map"(%a) <{dimensions = array<i64: 0>}> ({ ... stablehlo.return %c : '
+            "tensor<2xf32> }) : ...",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC547",
+            "map-dimensions-order",
+            "requires monotonically increasing dimension numbers, but got: {dims}",
+            "stablehlo.map (C3): dimensions is not 0, 1, ..., rank - 1.",
+            '%0 = "stablehlo.map"(%a) <{dimensions = array<i64: 1, 0>}> ({...}) : (tensor<4x2xf32>) -> tensor<4x2xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC548",
+            "map-dimensions-count",
+            "applied to a subset of dimensions currently not supported: operand dimensions = {rank}, requested map "
+            "dimensions size = {count}",
+            "stablehlo.map (C3): dimensions does not name every dimension of the inputs.",
+            '%0 = "stablehlo.map"(%a) <{dimensions = array<i64: 0>}> ({...}) : (tensor<4x2xf32>) -> tensor<4x2xf32>',
             op_prefix=False,
         ),
     )

@@ -194,19 +194,34 @@ class Attribute(Frozen):
 
 class Region(Frozen):
     """What a check may know of one of an op's regions: its entry block's arguments, and
-    its last op (the terminator) with the types of what it yields."""
+    its last op (the terminator) with the types of what it yields and where its name is
+    (for the problems its own verifier reports there, such as ``linalg.yield``'s)."""
 
-    __slots__ = __match_args__ = ("arguments", "terminator", "yields")
+    __slots__ = __match_args__ = ("arguments", "terminator", "yields", "at", "inner")
     arguments: tuple[Type, ...]
     terminator: str
     """The terminator's op name ('' when the region is empty or its last op is unknown)."""
     yields: tuple[Type, ...]
+    at: Span | None
+    """The terminator's op name in the file (``None`` when not known)."""
+    inner: tuple[tuple[str, str, Span | None], ...]
+    """Its ops whose verifiers read the op that holds it (``linalg.index``): name, statement
+    (value names written ``%_``), where the name is."""
 
-    def __init__(self, arguments: tuple[Type, ...] = (), terminator: str = "", yields: tuple[Type, ...] = ()) -> None:
+    def __init__(
+        self,
+        arguments: tuple[Type, ...] = (),
+        terminator: str = "",
+        yields: tuple[Type, ...] = (),
+        at: Span | None = None,
+        inner: tuple[tuple[str, str, Span | None], ...] = (),
+    ) -> None:
         put = object.__setattr__
         put(self, "arguments", arguments)
         put(self, "terminator", terminator)
         put(self, "yields", yields)
+        put(self, "at", at)
+        put(self, "inner", inner)
 
 
 @dataclass(init=False, repr=False, eq=False)  # for dataclasses.replace; Frozen has the methods

@@ -83,6 +83,12 @@ def test_a_clause_s_dictionary_ends_before_the_op_s_own() -> None:
         ),
         # brackets without values add nothing
         ("%0 = tensor.collapse_shape %t [[0, 1]] : tensor<6x4xf32> into tensor<24xf32>", ["%t"]),
+        # values then named attributes in one group (chlo.top_k's custom form)
+        ("%0:2 = chlo.top_k(%x, k = 4) : tensor<8xf32> -> (tensor<4xf32>, tensor<4xi32>)", ["%x"]),
+        ("%0:2 = chlo.top_k(%x, k = 4, is_stable = false) : tensor<8xf32> -> (tensor<4xf32>, tensor<4xi32>)", ["%x"]),
+        ("%0 = test.op(%x, %y, k = 4)", ["%x", "%y"]),
+        # a named value that is not a list of attributes stays text
+        ("%0 = test.op(%x, k = 4 5)", []),
     ],
 )
 def test_values_inside_brackets_are_operands(text: str, names: list[str]) -> None:

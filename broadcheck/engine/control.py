@@ -35,6 +35,18 @@ class Where(NamedTuple):
     end: int
 
 
+Inner = tuple[tuple[str, str, Where | None], ...]
+"""The ops of a region named in :data:`INNER`: name, statement key, where the name is."""
+
+Summary = tuple[tuple[str | None, ...], str, tuple[str | None, ...], Where | None, Inner]
+"""A closed region as a check sees it (type keys): its entry arguments' types, its terminator's
+name, what it yields, where the terminator's name is, its :data:`INNER` ops."""
+
+INNER = frozenset({"linalg.index"})
+"""Ops whose verifiers read the op that holds their region (``linalg.index``'s dim against its
+loops): the engine hands them to that op's check, in its region's summary."""
+
+
 class Found(NamedTuple):
     """A problem found here: its code, where, its message's arguments, MLIR's notes (text, where)."""
 
@@ -183,30 +195,70 @@ class Calls:
         return None
 
 
+REGION_BRANCH = frozenset({"scf.if", "scf.for", "scf.while", "scf.execute_region"})
+"""The ops whose regions' terminators :func:`yields` judges (their RegionBranchOpInterface and
+loop verifiers)."""
+
+Yielded = tuple[str, tuple[str | None, ...], tuple[str, ...], Where | None, tuple[str | None, ...]]
+"""A closed region of such an op: its terminator, what it yields (type keys, then as written),
+where the terminator is, and the region's entry arguments (type keys)."""
+
+
+def _edge(
+    op: str, source: str, target: str, given: tuple[str | None, ...], texts: tuple[str, ...],
+    wanted: tuple[str | None, ...], wanted_texts: tuple[str, ...], where: Where, at: Where,
+) -> Found | None:  # fmt: skip
+    """One control flow edge: what ``source`` passes against what ``target`` takes."""
+    edge = f"along control flow edge from Operation {source} to {target}: "
+    notes = (("region branch point", at),)
+    if len(given) != len(wanted):
+        detail = f"region branch point has {len(given)} operands, but region successor needs {len(wanted)} inputs"
+        return Found("BC028", where, {"detail": edge + detail}, notes)
+    for i, (a, b) in enumerate(zip(given, wanted, strict=True)):
+        if _differ(a, b):
+            detail = (
+                f"successor operand type #{i} '{texts[i] if i < len(texts) else a}' should match successor "
+                f"input type #{i} '{wanted_texts[i] if i < len(wanted_texts) else b}'"
+            )
+            return Found("BC028", where, {"detail": edge + detail}, notes)
+    return None
+
+
 def yields(
     op: str,
     results: tuple[str | None, ...],
     texts: tuple[str, ...],
-    regions: list[tuple[str, tuple[str | None, ...], tuple[str, ...], Where | None]],
+    regions: list[Yielded],
     where: Where,
+    operands: tuple[str | None, ...] = (),
+    operand_texts: tuple[str, ...] = (),
 ) -> Found | None:
-    """What an ``scf.if``/``scf.for`` region yields against the op's results (its
-    RegionBranchOpInterface verifier): the first edge that does not fit."""
-    for terminator, yielded, yielded_texts, at in regions:
-        if terminator != "scf.yield" or at is None:
+    """What the regions of an op of :data:`REGION_BRANCH` yield, against the op's results and
+    its regions' arguments, in the order of its verifiers: ``scf.if``'s else block, ``scf.for``'s
+    count of yielded values (LoopLikeOpInterface), then each region's terminator along each of its
+    edges (RegionBranchOpInterface: ``scf.for``'s body first to itself, ``scf.while``'s condition
+    first to the op, then to the after region)."""
+    own = op.partition(".")[0] + ".yield"
+    if op == "scf.if" and results and len(regions) < 2:
+        return Found("BC040", where, {})
+    if op == "scf.for" and regions and regions[0][0] == own and len(regions[0][1]) != len(results):
+        return Found("BC041", where, {"iter": len(results), "yielded": len(regions[0][1])})
+    for number, (terminator, given, given_texts, at, _) in enumerate(regions):
+        if at is None:
             continue
-        edge = f"along control flow edge from Operation scf.yield to Operation {op}: "
-        notes = (("region branch point", at),)
-        if len(yielded) != len(results):
-            detail = (
-                f"region branch point has {len(yielded)} operands, but region successor needs {len(results)} inputs"
-            )
-            return Found("BC028", where, {"detail": edge + detail}, notes)
-        for i, (given, wanted) in enumerate(zip(yielded, results, strict=True)):
-            if _differ(given, wanted):
-                detail = (
-                    f"successor operand type #{i} '{yielded_texts[i]}' should match successor input type #{i} "
-                    f"'{texts[i]}'"
-                )
-                return Found("BC028", where, {"detail": edge + detail}, notes)
+        found: Found | None = None
+        if terminator == own and op in ("scf.if", "scf.execute_region"):
+            found = _edge(op, own, f"Operation {op}", given, given_texts, results, texts, where, at)
+        elif terminator == own and op == "scf.for" and number == 0:
+            found = _edge(op, own, "Region #0", given, given_texts, results, texts, where, at)
+        elif terminator == "scf.condition" and op == "scf.while" and number == 0:
+            passed, passed_texts = given[1:], given_texts[1:]
+            found = _edge(op, terminator, f"Operation {op}", passed, passed_texts, results, texts, where, at)
+            if found is None and len(regions) > 1:
+                after = regions[1][4]
+                found = _edge(op, terminator, "Region #1", passed, passed_texts, after, (), where, at)
+        elif terminator == own and op == "scf.while" and number == 1:
+            found = _edge(op, own, "Region #0", given, given_texts, operands, operand_texts, where, at)
+        if found is not None:
+            return found
     return None

@@ -186,7 +186,7 @@ def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeT
             return operands, [_type("i1")]  # `arith.constant true`: a boolean's type is i1
         return operands, results
     if kind == "for":
-        bound = sig.inputs[0] if sig.kind == "list" and len(sig.inputs) == 1 else None
+        bound = sig.inputs[0] if sig.kind == "list" and len(sig.inputs) == 1 else _bound_after(statement)
         for i in untyped[:3]:
             operands[i] = bound if bound is not None else _type("index")
         outputs = sig.outputs if sig.kind == "arrow" else ()
@@ -259,6 +259,16 @@ def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeT
                 operands[i] = types[at]
             return operands, [types[at] for at in layout.results]
     return operands, results
+
+
+def _bound_after(statement: Statement) -> TypeText | None:
+    """``scf.for ... iter_args(...) -> (T) : i32``: the bounds' type after the results' (an
+    integer type, which the reader leaves as a word after a ``:``)."""
+    items = statement.items
+    for i in range(len(items) - 1):
+        if items[i].kind == "punct" and items[i].text == ":" and items[i + 1].kind == "word":
+            return _type(items[i + 1].text)
+    return None
 
 
 def _type(text: str) -> TypeText:

@@ -18,7 +18,18 @@ from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE, Diagnostic, Label, No
 from broadcheck.dialects import Registry
 from broadcheck.dialects.op import Layout, Op
 from broadcheck.engine import diagnose
-from broadcheck.engine.control import Blocks, Calls, Found, Signature, Where, yields
+from broadcheck.engine.control import (
+    INNER,
+    REGION_BRANCH,
+    Blocks,
+    Calls,
+    Found,
+    Signature,
+    Summary,
+    Where,
+    Yielded,
+    yields,
+)
 from broadcheck.engine.dominance import Broken, Dominance
 from broadcheck.engine.flow import Flow
 from broadcheck.engine.forms import ARGUMENT, RESULT, SUCCESSOR, USE, Form, read_form, unasked
@@ -109,10 +120,12 @@ class FileRun(Sink):
         self.blocks: list[Blocks] = [Blocks()]
         """The blocks of each open region (the module's first)."""
         self.calls = Calls()
-        self.yielded: list[list[tuple[str, tuple[str | None, ...], tuple[str, ...], Where | None]]] = []
+        self.yielded: list[list[Yielded]] = []
         """For each op whose regions are open: what each closed region's terminator yields."""
         self.summaries: list[list[Summary]] = []
         """For each op whose regions are open: what its closed regions were."""
+        self.region_marks: list[int] = []
+        """For each op whose regions are open: how many diagnostics there were when they opened."""
         self.head_uses: list[int] = []
         """For each op whose regions are open: how many of its operands were resolved before them."""
         self.open_regions: list[_OpenRegion] = []
@@ -232,6 +245,8 @@ class FileRun(Sink):
             if self.open_regions:
                 region = self.open_regions[-1]
                 region.texts, region.where = form, line
+                if form.name in INNER:
+                    region.inner.append((form, line))
             expected = form.operand_types
             outside = flow.outside
             mark = len(self.diagnostics)
@@ -297,6 +312,8 @@ class FileRun(Sink):
         summaries = self.summaries.pop() if regions and self.summaries else ()
         yielded = self.yielded.pop() if regions and self.yielded else []
         skip = self.head_uses.pop() if regions and self.head_uses else 0
+        opened = self.region_marks.pop() if regions and self.region_marks else len(self.diagnostics)
+        region_failed = any(d.code in _PARSE for d in self.diagnostics[opened:])  # (the parser stopped in them)
         head_failed = skip < 0  # (:meth:`region`: its head's uses failed to parse)
         skip = max(skip, 0) if not head_failed else sum(1 for role in form.roles if role == USE)
         if statement is None or len(form.roles) != len(names):
@@ -305,10 +322,12 @@ class FileRun(Sink):
         if self.open_regions:  # the last statement of a region so far: its terminator, if nothing follows
             region = self.open_regions[-1]
             region.texts, region.where = form, line
+            if form.name in INNER:
+                region.inner.append((form, line))
         if (
             statement.successors
             or statement.name in _CALLS
-            or yielded
+            or (yielded and not region_failed)
             or (statement.name == "func.func" and not regions)
         ):
             self._control(form, names, line, text, body, yielded)
@@ -359,6 +378,8 @@ class FileRun(Sink):
             if not head_failed:
                 self._parse_only(form, line, text, body)
             return  # the parser stops at this statement: no verifier sees the op
+        if region_failed:
+            return  # the parser stopped in one of its regions: no verifier sees the op
         self._check(form, line, text, body, summaries=summaries, names=names)
 
     def _control(
@@ -368,7 +389,7 @@ class FileRun(Sink):
         line: int,
         text: Text | None,
         body: str,
-        yielded: list[tuple[str, tuple[str | None, ...], tuple[str, ...], Where | None]],
+        yielded: list[Yielded],
     ) -> None:
         """Branches, calls, function declarations and region yields (:mod:`.control`)."""
         statement = form.statement
@@ -404,10 +425,10 @@ class FileRun(Sink):
             signature = _signature(statement)
             if symbol is not None and signature is not None:
                 self.calls.function(symbol[1:].strip('"'), signature)
-        if yielded and statement.name in ("scf.if", "scf.for"):
-            _, result_texts = _written(statement, form)
-            found = yields("scf.if" if statement.name == "scf.if" else "scf.for", form.result_types, result_texts,
-                           yielded, op)  # fmt: skip
+        if yielded and statement.name in REGION_BRANCH and not (statement.generic and statement.name != "scf.if"):
+            operand_texts, result_texts = _written(statement, form)
+            found = yields(statement.name, form.result_types, result_texts, yielded, op, form.operand_types,
+                           operand_texts)  # fmt: skip
             if found is not None:
                 self._found([found], op_name=statement.name)
 
@@ -596,7 +617,8 @@ class FileRun(Sink):
             if uses_alias:
                 problem = self.checks.verdict(form, self.aliases, regions, constants)
             elif regions or any(constants):  # the verdict depends on more than the key
-                memo = (form.key, regions, constants, check)
+                summed = tuple((*r[:3], tuple(key for _, key, _ in r[4])) for r in regions)  # (not where)
+                memo = (form.key, summed, constants, check)
                 if memo in self.extended:
                     problem = self.extended[memo]  # type: ignore[assignment]
                 else:
@@ -985,6 +1007,7 @@ class FileRun(Sink):
         if first:
             self.summaries.append([])
             self.yielded.append([])
+            self.region_marks.append(len(self.diagnostics))
         self.blocks.append(Blocks())
         statement = form.statement if form is not None else None
         arguments = form.arguments if form is not None and (first or (decl and decl.region_arguments == "all")) else ()
@@ -1105,12 +1128,14 @@ class FileRun(Sink):
             done = self.open_regions.pop()
             last = done.texts
             terminator, yielded = (last.name, last.operand_types) if last is not None else ("", ())
-            if self.summaries:
-                self.summaries[-1].append((done.arguments, terminator, yielded))
+            where = self._op_where(done.where) if done.where and last is not None else None
+            if self.summaries:  # (a terminator the parser stopped at is no verifier's: not summed up)
+                stopped = self.parse_stop is not None and self.parse_stop[0] == done.where
+                inner = tuple((f.name, f.key, self._op_where(at)) for f, at in done.inner)
+                self.summaries[-1].append((done.arguments, "" if stopped else terminator, yielded, where, inner))
             if self.yielded and last is not None:
                 texts = _yield_texts(last)
-                where = self._op_where(done.where) if done.where else None
-                self.yielded[-1].append((terminator, yielded, texts, where))
+                self.yielded[-1].append((terminator, yielded, texts, where, done.arguments))
         if self.functions and self.functions[-1].depth == self.depth:
             self._dominance()
             self._end_function(line)
@@ -1436,17 +1461,15 @@ def _signature(statement: Statement) -> Signature | None:
     return Signature(input_keys, tuple(t.key for t in outputs), (input_texts, tuple(t.text for t in outputs)))
 
 
-Summary = tuple[tuple[str | None, ...], str, tuple[str | None, ...]]
-"""A region as a check sees it: its entry arguments' types, its terminator, what it yields."""
-
-
 class _OpenRegion:
     """What is known so far of a region being read."""
 
-    __slots__ = ("arguments", "labelled", "texts", "where")
+    __slots__ = ("arguments", "inner", "labelled", "texts", "where")
 
     def __init__(self, arguments: tuple[str | None, ...]) -> None:
         self.arguments = arguments
+        self.inner: list[tuple[Form, int]] = []
+        """Its ops named in ``control.INNER``, with their lines."""
         self.labelled = False
         self.where = 0
         """The line of the last statement."""

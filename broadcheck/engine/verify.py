@@ -23,6 +23,7 @@ from broadcheck.syntax.types import read_type
 
 if TYPE_CHECKING:
     from broadcheck.dialects.op import Op
+    from broadcheck.engine.control import Summary, Where
     from broadcheck.optable import OpTable
 
 Locate = Callable[[int, int], Span]
@@ -94,7 +95,7 @@ class Checks:
         decl: Op | None,
         locate: Locate,
         aliases: Mapping[str, Type | SyntaxProblem],
-        regions: tuple[tuple[tuple[str | None, ...], str, tuple[str | None, ...]], ...] = (),
+        regions: tuple[Summary, ...] = (),
         constants: tuple[str | None, ...] = (),
     ) -> Operation:
         """The op as its check sees it; raises :class:`Unreadable` or :class:`SyntaxProblem`."""
@@ -120,9 +121,12 @@ class Checks:
         name_span = locate(statement.name_start, statement.name_end)
         start = statement.results[0].start if statement.results else statement.name_start
         summaries = tuple(
-            Region(self._types(arguments, aliases), terminator, self._types(yields, aliases))
-            for arguments, terminator, yields in regions
-        )
+            Region(
+                self._types(arguments, aliases), terminator, self._types(yields, aliases), _span(at),
+                tuple((name, key, _span(where)) for name, key, where in inner),
+            )
+            for arguments, terminator, yields, at, inner in regions
+        )  # fmt: skip
         return Operation(
             statement.name, name_span, locate(start, statement.end), operands, results, attributes,
             statement.generic, summaries, constants,
@@ -153,7 +157,7 @@ class Checks:
         self,
         form: Form,
         aliases: Mapping[str, Type | SyntaxProblem],
-        regions: tuple[tuple[tuple[str | None, ...], str, tuple[str | None, ...]], ...] = (),
+        regions: tuple[Summary, ...] = (),
         constants: tuple[str | None, ...] = (),
     ) -> Problem | None:
         """The check's verdict on ``form`` (its statement must be read); raises :class:`Unreadable`
@@ -164,3 +168,7 @@ class Checks:
         assert check is not None
         op = self.operation(statement, form.decl, relative, aliases, regions, constants)
         return check(op, self.profile)
+
+
+def _span(at: Where | None) -> Span | None:
+    return None if at is None else Span(at.line, at.column, at.line, at.end)

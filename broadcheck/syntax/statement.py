@@ -964,4 +964,18 @@ def _group_kind(inner: list[Token]) -> str:
         return "other"
     if all(t.startswith("%") or t == "," for t in texts):
         return "values"
+    if _values_then_named(texts):
+        return "values"
     return "other"
+
+
+def _values_then_named(texts: list[str]) -> bool:
+    """``%x, k = 4, is_stable = false``: values, then named attributes (``chlo.top_k(...)``)."""
+    at = next((i for i, t in enumerate(texts) if not (t.startswith("%") or t == ",")), len(texts))
+    if at == 0 or texts[at - 1] != ",":
+        return False
+    rest = texts[at:]
+    return len(rest) % 4 == 3 and all(
+        re.fullmatch(r"[A-Za-z_]\w*", rest[i]) and rest[i + 1] == "=" and (i + 3 >= len(rest) or rest[i + 3] == ",")
+        for i in range(0, len(rest), 4)
+    )

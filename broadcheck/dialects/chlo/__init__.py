@@ -1,9 +1,9 @@
 """CHLO as in iree-base-compiler 3.13 (openxla/stablehlo ChloOps.td, ChloOps.cpp): the
 broadcasting binary ops, checked with XLA's rules (:mod:`broadcheck.semantics.xla`), and
-the elementwise ops without broadcasting (:mod:`.elementwise`)."""
+the elementwise ops without broadcasting (:mod:`.elementwise`), and ``chlo.top_k`` (:mod:`.top_k`)."""
 
-from broadcheck.dialects.chlo import elementwise
-from broadcheck.dialects.op import FUNCTIONAL, Assembly, Op, family, ops
+from broadcheck.dialects.chlo import elementwise, top_k
+from broadcheck.dialects.op import FUNCTIONAL, Assembly, Op, custom, family, ops
 
 BINARY = (
     "add and atan2 compare complex divide maximum minimum multiply next_after or polygamma power remainder "
@@ -19,4 +19,6 @@ OPS = ops(
         Op(f"chlo.{name}", FUNCTIONAL, elementwise.check, "chlo-elementwise")
         for name in (*elementwise.UNARY, *elementwise.BINARY)
     ],
+    # `chlo.top_k(%x, k = 4) : T -> (V, I)`
+    Op("chlo.top_k", custom(top_k.read), top_k.top_k, "chlo-top-k"),
 )

@@ -2,9 +2,10 @@
 :mod:`broadcheck.semantics.linalg`), the named structured ops, ``linalg.generic`` and
 ``linalg.transpose`` (:mod:`.structured`); their custom forms in :mod:`.forms`."""
 
-from broadcheck.dialects.linalg import structured
+from broadcheck.dialects.linalg import regions, structured
 from broadcheck.dialects.linalg.forms import ins_outs
-from broadcheck.dialects.op import OPERAND_LIST, Op, custom, family, ops
+from broadcheck.dialects.op import OPERAND_LIST, RESULT, Op, custom, family, ops
+from broadcheck.dialects.terminators import by_parent
 
 FORM = custom(ins_outs)
 
@@ -13,5 +14,9 @@ OPS = ops(
     [Op(f"linalg.{name}", FORM, structured.check_named, "linalg-structured") for name in structured.NAMED],
     Op("linalg.generic", FORM, structured.check_generic, "linalg-structured"),
     Op("linalg.transpose", FORM, structured.check_transpose, "linalg-structured"),
-    Op("linalg.yield", OPERAND_LIST),
+    Op("linalg.map", FORM, regions.check_map, "linalg-regions"),
+    Op("linalg.reduce", FORM, regions.check_reduce, "linalg-regions"),
+    Op("linalg.yield", OPERAND_LIST, by_parent, "linalg-regions"),
+    # `linalg.index 2 : index`: judged by its parent (its dim against the loops)
+    Op("linalg.index", RESULT, by_parent, "linalg-regions"),
 )

@@ -11,6 +11,7 @@ them. A map referred to by an alias (``#map``) is not read: such an op is not ju
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from broadcheck.dialects.linalg.affine import AffineMap, identity, of, parse, printed_results
@@ -264,25 +265,46 @@ def block_arguments(op: Operation, views: Sequence[View | None]) -> Problem | No
     return None
 
 
-def _bad_yield(op: Operation, inits: int) -> bool:
-    return yields(op, inits) is not None
+_INDEX = re.compile(r"linalg\.index\s+(\d+)|\bdim\s*=\s*(\d+)")
+
+
+def body(op: Operation, inits: int, loops: int | None) -> Problem | None:
+    """The ops of the body whose verifiers read the op, in their order: each ``linalg.index``'s
+    dim against the op's loops (reported at the index op), then the ``linalg.yield``."""
+    if op.regions and loops is not None:
+        for name, key, at in op.regions[0].inner:
+            m = _INDEX.search(key) if name == "linalg.index" else None
+            if m is not None and int(m.group(1) or m.group(2)) >= loops:
+                return Problem("BC1104", {"dim": int(m.group(1) or m.group(2)), "loops": loops}, span=at)
+    return yields(op, inits)
 
 
 def yields(op: Operation, inits: int) -> Problem | None:
-    """``linalg.yield`` in the op's body: the outputs' element types (MLIR verifies it before
-    the op's structured checks, and reports it at the yield)."""
+    """``linalg.yield``'s verifier in the op's body: one value per init, each of the init's
+    element type (reported at the yield)."""
     if not op.regions or op.regions[0].terminator != "linalg.yield":
         return None
-    yielded = op.regions[0].yields
+    region = op.regions[0]
     outs = op.operands[len(op.operands) - inits :]
-    if len(yielded) != len(outs):
-        return None
-    for n, (t, out) in enumerate(zip(yielded, outs, strict=True)):
-        if str(t).strip() == "?":
+    if len(region.yields) != len(outs):
+        return Problem("BC1090", {"count": len(region.yields), "expected": len(outs)}, span=region.at)
+    for n, (t, out) in enumerate(zip(region.yields, outs, strict=True)):
+        if _printed(t) == "?":
             continue
         element = element_of(out.type)
-        if " ".join(str(t).split()) != element:
-            return Problem("BC605", {"operand": n + 1, "type": " ".join(str(t).split()), "element": element})
+        if _printed(t) != element:
+            return Problem("BC605", {"operand": n + 1, "type": _printed(t), "element": element}, span=region.at)
+    return None
+
+
+def transpose_body(op: Operation) -> Problem | None:
+    """The body the parser builds for ``linalg.transpose`` yields the input's element: the
+    yield's verifier against the init's element type (reported at the op)."""
+    if op.generic or len(op.operands) != 2:
+        return None
+    source, init = element_of(op.operands[0].type), element_of(op.operands[1].type)
+    if source != init:
+        return Problem("BC605", {"operand": 1, "type": source, "element": init})
     return None
 
 
@@ -336,17 +358,16 @@ def check_generic(op: Operation, profile: Profile) -> Problem | None:
     """``linalg.generic``: maps and iterators, shapes, its block's arguments and yield."""
     try:
         inits = _inits(op)
-        problem = destination_style(op, inits)
+        iterators = op.attribute("iterator_types")
+        found = value(iterators.text) if iterators is not None else None
+        loops = len(found) if isinstance(found, list) else None
+        problem = body(op, inits, loops) or destination_style(op, inits)  # (the body's ops verify first)
         if problem:
             return problem
         maps = _inline_maps(op)
-        iterators = op.attribute("iterator_types")
-        found = value(iterators.text) if iterators is not None else None
         if maps is None or not isinstance(found, list):
             return None
         views = _views(op)
-        if _bad_yield(op, inits):
-            return None  # MLIR reports it at the linalg.yield, which broadcheck does not check yet
         return structured(op, maps, len(found), views) or block_arguments(op, views)
     except _Unread:
         return None
@@ -374,7 +395,11 @@ def check_transpose(op: Operation, profile: Profile) -> Problem | None:
         if a != b:
             args = {"i": i, "r": _dyn(a), "s": _dyn(b)}
             return Problem("BC674", args, Subject("operand", 1))
-    return None
+    return transpose_body(op)
+
+
+def _printed(t: Type) -> str:
+    return " ".join(str(t).split())
 
 
 def _dyn(d: int | None) -> int:

@@ -142,12 +142,31 @@ def structural(prefix: str) -> list[Op]:
         out.append(Op("mhlo.reduce", PAIRS))
     return [
         *out,
-        Op(f"{prefix}.return", OPERAND_LIST),
-        Op(f"{prefix}.while", PAIRED, region_arguments="all"),
+        *control(prefix),
         # known for their custom forms: `operands : custom<PairwiseOpType>` (a type list, each
         # operand's and each result's), `$val : custom<TupleOpType>` (one tuple type)
         Op(f"{prefix}.optimization_barrier", PAIRED, assembly=Assembly("pairwise")),
         Op(f"{prefix}.tuple", FUNCTIONAL, assembly=Assembly("tuple")),
+    ]
+
+
+def control(prefix: str) -> list[Op]:
+    """``while``, ``case``, ``if``, ``reduce_window``, ``sort``, ``map`` and the ``return`` of their regions
+    (:mod:`.regions`): checked under ``stablehlo``, known for their forms under ``mhlo``. ``return``
+    is judged by the op whose region it ends."""
+    from broadcheck.dialects.stablehlo import regions
+    from broadcheck.dialects.terminators import by_parent
+
+    if prefix != "stablehlo":
+        return [Op(f"{prefix}.return", OPERAND_LIST), Op(f"{prefix}.while", PAIRED, region_arguments="all")]
+    return [
+        Op("stablehlo.return", OPERAND_LIST, by_parent, "stablehlo-regions"),
+        Op("stablehlo.while", PAIRED, regions.while_, "stablehlo-regions", region_arguments="all"),
+        Op("stablehlo.case", FUNCTIONAL, regions.case, "stablehlo-regions"),
+        Op("stablehlo.if", FUNCTIONAL, regions.case, "stablehlo-regions"),
+        Op("stablehlo.reduce_window", FUNCTIONAL, regions.reduce_window, "stablehlo-regions"),
+        Op("stablehlo.sort", FUNCTIONAL, regions.sort, "stablehlo-regions"),
+        Op("stablehlo.map", FUNCTIONAL, regions.map_, "stablehlo-regions"),
     ]
 
 

@@ -1,18 +1,19 @@
 """The tensor dialect as in the MLIR that iree-base-compiler 3.13 carries (``TensorOps.td``,
 ``TensorOps.cpp``): each op's printed form (:mod:`.forms`) and check (:mod:`.checks`).
 
-``tensor.dim`` and ``tensor.yield`` are known for their forms only: ``tensor.dim``'s verifier
-no longer rejects an index out of range, and ``tensor.yield`` is judged by its parent.
+``tensor.dim``'s verifier no longer rejects an index out of range: its ODS types are all it
+checks. ``tensor.yield`` is judged by its parent (``pad``, ``generate``).
 ``tensor.pack``/``unpack`` moved to Linalg (``linalg.pack``).
 """
 
 from broadcheck.dialects.op import CONVERSION, FUNCTIONAL, OPERAND_LIST, Op, custom, ops
 from broadcheck.dialects.tensor import checks, forms
+from broadcheck.dialects.terminators import by_parent
 
 OPS = ops(
     Op("tensor.cast", CONVERSION, checks.check_cast, "tensor-cast"),
     Op("tensor.bitcast", CONVERSION, checks.check_bitcast, "tensor-cast"),
-    Op("tensor.dim", custom(forms.dim)),
+    Op("tensor.dim", custom(forms.dim), checks.check_dim, "tensor-element"),
     Op("tensor.extract", custom(forms.extract), checks.check_extract, "tensor-element"),
     Op("tensor.insert", custom(forms.insert), checks.check_insert, "tensor-element"),
     Op("tensor.from_elements", custom(forms.from_elements), checks.check_from_elements, "tensor-element"),
@@ -29,5 +30,5 @@ OPS = ops(
     Op("tensor.concat", custom(forms.concat), checks.check_concat, "tensor-concat"),
     Op("tensor.gather", custom(forms.gather), checks.check_gather, "tensor-gather"),
     Op("tensor.scatter", custom(forms.scatter), checks.check_scatter, "tensor-gather"),
-    Op("tensor.yield", OPERAND_LIST),
+    Op("tensor.yield", OPERAND_LIST, by_parent, "tensor-pad"),
 )

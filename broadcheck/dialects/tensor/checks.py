@@ -585,6 +585,11 @@ def check_pad(op: Operation, profile: Profile) -> Problem | None:
         return None
 
 
+def check_dim(op: Operation, profile: Profile) -> Problem | None:
+    """``tensor.dim``: its ODS types (a source of rank 1 or more, or unranked; index in and out)."""
+    return _one_result(op) or _exact_operands(op, 2) or check_types(op, [DIM_SOURCE, INDEX], [INDEX])
+
+
 def check_concat(op: Operation, profile: Profile) -> Problem | None:
     """``tensor.concat``: equal ranks and element types, the dim in range, equal sizes off the
     dim, and the result's static sizes."""
@@ -597,8 +602,10 @@ def check_concat(op: Operation, profile: Profile) -> Problem | None:
     if not isinstance(dim, int) or isinstance(dim, bool) or dim < 0:
         return None
     problem = check_types(op, _rules(RANKED, len(op.operands)), [RANKED])
-    if problem or not op.operands:
+    if problem:
         return problem
+    if not op.operands:
+        return Problem("BC1112")
     result = _v(op.results[0].type)
     assert result.shape is not None
     rank = len(result.shape)
