@@ -3325,6 +3325,42 @@ RULES: Mapping[str, Rule] = {
             "are ranked but not 2-D.",
             '%0 = "tf.Pad"(%x, %p) : (tensor<2xf32>, tensor<2xi32>) -> tensor<3xf32>',
         ),
+        # ---- BC787-BC799: constants and regions of tf/tfl, and the constants of other dialects (issue 29)
+        Rule(
+            "BC787",
+            "tosa-const-shape-rank",
+            "expect elements in attribute values with rank 1",
+            "tosa.const_shape's literal is not 1-D.",
+            '%0 = "tosa.const_shape"() <{values = dense<[[1, 2]]> : tensor<1x2xindex>}> : () -> !tosa.shape<2>',
+        ),
+        Rule(
+            "BC788",
+            "tosa-const-shape-count",
+            "expect number of elements in attribute values ({count}) to be equal to the rank ({rank}) for the "
+            "result shape type",
+            "tosa.const_shape's literal has another number of values than its !tosa.shape<N> result has dimensions.",
+            "%0 = tosa.const_shape values(dense<[1, 2]> : tensor<2xindex>) : () -> !tosa.shape<3>",
+        ),
+        Rule(
+            "BC789",
+            "tfl-no-value-type",
+            "the result of tfl.no_value is '{type}', not 'none'",
+            "tfl.no_value's result is not none (its ODS says NoneType; TensorFlow 2.21 cannot verify tfl text, so a "
+            "warning).",
+            '%0 = "tfl.no_value"() <{value}> : () -> tensor<f32>',
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC790",
+            "tfl-constant-type",
+            "the {name} of this constant is '{value}', which its result type '{result}' cannot be",
+            "tfl.pseudo_const's (pseudo_qconst's) value has a shape its result's is not compatible with, or a "
+            "pseudo_qconst's qtype is not its result type (TensorFlow 2.21 cannot verify tfl text, so a warning).",
+            '%0 = "tfl.pseudo_const"() <{value = dense<0.0> : tensor<3xf32>}> : () -> tensor<2xf32>',
+            severity="warning",
+            op_prefix=False,
+        ),
         # ---- BC8xx: ONNX-MLIR's shape ops (dialects/onnx): onnx-mlir's verifiers, ONNX's shape inference
         Rule(
             "BC801",

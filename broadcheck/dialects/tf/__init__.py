@@ -96,7 +96,11 @@ def _shape_ops() -> list[Op]:
         "OneHot": Spec((ONE_HOT_INDICES, I32, DTYPE, DTYPE), (DTYPE,), v.one_hot, s.one_hot),
         "Where": Spec((WHERE,), (I64,), v.where, s.where),
     }
-    return [Op(f"tf.{name}", FUNCTIONAL, spec.check, "tf-shape", constants=True) for name, spec in declared.items()]
+    const = Spec((), (DTYPE,), v.const)
+    return [
+        *(Op(f"tf.{name}", FUNCTIONAL, spec.check, "tf-shape", constants=True) for name, spec in declared.items()),
+        Op("tf.Const", FUNCTIONAL, const.check, "tf-constant", literal="value"),
+    ]
 
 
 OPS = ops(
@@ -105,5 +109,4 @@ OPS = ops(
     Op("tf.NotEqual", FUNCTIONAL, family("tf-compare"), "tf-compare"),
     Op("tf.Select", FUNCTIONAL, family("tf-select"), "tf-select"),
     _shape_ops(),
-    Op("tf.Const", FUNCTIONAL, literal="value"),
 )

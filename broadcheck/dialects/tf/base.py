@@ -16,6 +16,7 @@ from broadcheck.dialects.tf.types import Constraint, Many, Slot
 from broadcheck.messages import detail
 from broadcheck.ops import OpaqueType, Operation, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.semantics.mlir import IncompatibleDims, infer_shape
 from broadcheck.semantics.tf import tf_element
 
 
@@ -273,6 +274,36 @@ def resolve_ref(op: Operation) -> bool:
         ref = tf_element(element(use.type))
         if ref is None or ref != "".join(element(result).split()):
             return False
+    return True
+
+
+def broadcast_compatible(a: Type, b: Type) -> bool | None:
+    """``tf_type::BroadcastCompatible`` of two types: refs dropped, one element type (a resource or
+    variant with subtypes on one side only fits any), shapes that broadcast (unranked: any);
+    ``None`` when not judged here (subtypes on both sides)."""
+    if not isinstance(a, ShapedType) or not isinstance(b, ShapedType) or "tensor" not in (a.kind, b.kind):
+        return a == b
+    if a.kind != b.kind:
+        return False
+    ea, eb = tf_element(a.element), tf_element(b.element)
+    if ea is None or eb is None:
+        return None
+    if ea != eb:
+        return False
+    if ea in ("!tf_type.resource", "!tf_type.variant"):
+        sa, sb = ("".join(t.element.split()) for t in (a, b))
+        if sa != ea and sb != ea and sa != sb:
+            return None
+    elif not any(t.element.endswith("ref") for t in (a, b)) and "".join(a.element.split()) != "".join(
+        b.element.split()
+    ):
+        return None  # two types tf_element does not tell apart: not judged
+    if a.shape is None or b.shape is None:
+        return True
+    try:
+        infer_shape(a.shape, b.shape, Profile.LLVM)
+    except IncompatibleDims:
+        return False
     return True
 
 

@@ -36,23 +36,27 @@ from broadcheck.dialects.common import (
     static,
     with_shape,
 )
+from broadcheck.dialects.literal import ELEMENTS, value_type
 from broadcheck.dialects.tf import shapes
 from broadcheck.dialects.tf.base import (
     Attr,
     Spec,
     begin,
+    broadcast_compatible,
     cast_elements,
     compatible_elements,
     i64,
+    known,
     rank_at_least,
     rank_at_most,
     rank_is,
     resolve_ref,
     same_element,
     tf,
+    type_constraints,
 )
 from broadcheck.dialects.tf.shapes import lint
-from broadcheck.ops import Operation, Shape
+from broadcheck.ops import Operation, Shape, ShapedType
 from broadcheck.semantics import Problem, Profile
 from broadcheck.semantics.mlir import IncompatibleDims, infer_shape
 
@@ -785,3 +789,38 @@ def one_hot(op: Operation, spec: Spec) -> Problem | None:
 def where(op: Operation, spec: Spec) -> Problem | None:
     go, problem = _start(op, spec, 1)
     return lint(op, spec.shape) if go else problem
+
+
+# -------------------------------------------------------------------------------- constants
+
+
+def const(op: Operation, spec: Spec) -> Problem | None:
+    """``tf.Const``: one result, no operands, an elements ``value``, the result a tensor of a TF
+    type, and (its type inference) the value's type broadcast-compatible with the result's
+    (``tf_type::BroadcastCompatible``: refs dropped, the same element type, shapes that
+    broadcast); ``dense_resource`` values included."""
+    if not all(known(u.type) for u in (*op.operands, *op.results)):
+        return None
+    attr = op.attribute("value")
+    written = value_type(attr.text) if attr is not None else None
+    if attr is not None and (written is None or attr.text.lstrip().startswith(("true", "false"))):
+        return None
+    if written is not None and written.kind not in ELEMENTS:
+        # verifyInherentAttrs, as the op is parsed; a property is another message (not modelled)
+        if attr is None or attr.property:
+            return None
+        return Problem("BC562", {"name": "value", "constraint": "constant vector/tensor attribute"})
+    if len(op.results) != 1:
+        return Problem("BC107")
+    if op.operands:
+        return Problem("BC1005")
+    if attr is None or written is None:
+        return Problem("BC610", {"name": "value"})
+    literal = written.type
+    tf_typed = isinstance(literal, ShapedType) and literal.element.startswith("!tf_type.")
+    if written.kind == "dense" and tf_typed and not attr.text.lstrip()[len("dense<") :].lstrip().startswith('"'):
+        return None  # the parser wants a hex string there (not modelled)
+    problem = type_constraints(op, spec)
+    if problem is not None or broadcast_compatible(written.type, op.results[0].type) is not False:
+        return problem
+    return Problem("BC723", {"inferred": f"'{written.type}'", "actual": f"'{op.results[0].type}'"})
