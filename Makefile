@@ -61,6 +61,7 @@ oracle: $(STAMP)
 	$(BIN)/python -m pytest -m oracle tests/oracle -q -s --ignore tests/oracle/test_tf_ops.py \
 		--ignore tests/oracle/test_tfl_shape_ops.py --ignore tests/oracle/test_tfl_kernels.py \
 		--ignore tests/oracle/test_tf_shape_ops.py --ignore tests/oracle/test_tf_shape_functions.py \
+		--ignore tests/oracle/test_tf_const.py --ignore tests/oracle/test_tf_regions.py \
 		--deselect tests/oracle/test_opnames.py::test_tensorflow_lists_are_the_tools
 
 # TensorFlow's own verifiers (tf, and tfl through the TFLite flatbuffer importer):
@@ -71,7 +72,7 @@ oracle-tf: $(STAMP)
 	$(TF_VENV)/bin/python -m pip install --quiet 'tensorflow-cpu==2.21.0' numpy pytest click lark rich
 	PYTHONPATH=$(CURDIR) $(TF_VENV)/bin/python -m pytest -m oracle tests/oracle/test_tf_ops.py \
 		tests/oracle/test_tfl_shape_ops.py tests/oracle/test_tfl_kernels.py tests/oracle/test_tf_shape_ops.py \
-		tests/oracle/test_tf_shape_functions.py \
+		tests/oracle/test_tf_shape_functions.py tests/oracle/test_tf_const.py tests/oracle/test_tf_regions.py \
 		tests/oracle/test_opnames.py::test_tensorflow_lists_are_the_tools -q -s -p no:cacheprovider
 
 # The benchmark against MLIR's C++ tool (iree-opt): prints one table of figures and

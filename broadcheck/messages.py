@@ -3361,6 +3361,41 @@ RULES: Mapping[str, Rule] = {
             severity="warning",
             op_prefix=False,
         ),
+        Rule(
+            "BC791",
+            "tf-type-range-count",
+            "{first}s (size = {n}) should have the same number of values as {second}s (size = {m})",
+            "tf.WhileRegion: two of its type lists (operands, results, the condition's and the body's arguments, "
+            "what the body yields) differ in length.",
+            '%0:2 = "tf.WhileRegion"(%a, %b) ({...}, {^bb0(...): "tf.Yield"(%x) : (tensor<i32>) -> ()}) '
+            "{is_stateless = true} : (tensor<i32>, tensor<2xf32>) -> (tensor<i32>, tensor<2xf32>)",
+        ),
+        Rule(
+            "BC792",
+            "tf-type-range-incompatible",
+            "{first} type {a} is incompatible with {second} type {b} at index {index}",
+            "tf.WhileRegion, tf.IfRegion: a type of one list (operands, results, region arguments, yields) is "
+            "not cast compatible with its counterpart (another element type, or known sizes that differ).",
+            '%0 = "tf.IfRegion"(%p) ({"tf.Yield"(%a) : (tensor<2xf32>) -> ()}, {"tf.Yield"(%c) : '
+            "(tensor<3xf32>) -> ()}) {is_stateless = true} : (tensor<i1>) -> tensor<2xf32>",
+        ),
+        Rule(
+            "BC793",
+            "tf-while-condition",
+            "condition should have a single tensor<i1> result",
+            "tf.WhileRegion's condition region does not yield a tensor<i1> first.",
+            '... ({^bb0(%x: tensor<i32>): "tf.Yield"(%x) : (tensor<i32>) -> ()}, {...}) ...',
+        ),
+        Rule(
+            "BC794",
+            "tf-read-variable-type",
+            "the variable holds '{held}', which a read of type '{result}' contradicts",
+            "tf.ReadVariableOp reads a resource whose subtype has another element type or an incompatible shape "
+            "(TensorFlow's verifier accepts it; its shape function and the runtime do not). A warning.",
+            '%0 = "tf.ReadVariableOp"(%v) : (tensor<!tf_type.resource<tensor<2xf32>>>) -> tensor<3xf32>',
+            severity="warning",
+            op_prefix=False,
+        ),
         # ---- BC8xx: ONNX-MLIR's shape ops (dialects/onnx): onnx-mlir's verifiers, ONNX's shape inference
         Rule(
             "BC801",

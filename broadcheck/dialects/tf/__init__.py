@@ -27,6 +27,7 @@ def _shape_ops() -> list[Op]:
     (``Many``: a variadic group), its verifier and its shape function (``None``: none)."""
     from broadcheck.dialects.tf import checks as v
     from broadcheck.dialects.tf import infer as s
+    from broadcheck.dialects.tf import regions
     from broadcheck.dialects.tf.base import Spec
     from broadcheck.dialects.tf.types import (
         BATCH_MATMUL,
@@ -46,6 +47,7 @@ def _shape_ops() -> list[Op]:
         NUMBER,
         ONE_HOT_INDICES,
         RANGE,
+        RESOURCE,
         SIGNED_32_64,
         WHERE,
         Many,
@@ -95,11 +97,14 @@ def _shape_ops() -> list[Op]:
         "Fill": Spec((SIGNED_32_64, DTYPE), (DTYPE,), v.fill, s.fill),
         "OneHot": Spec((ONE_HOT_INDICES, I32, DTYPE, DTYPE), (DTYPE,), v.one_hot, s.one_hot),
         "Where": Spec((WHERE,), (I64,), v.where, s.where),
+        "ReadVariableOp": Spec((RESOURCE,), (DTYPE,), v.read_variable),
     }
     const = Spec((), (DTYPE,), v.const)
     return [
         *(Op(f"tf.{name}", FUNCTIONAL, spec.check, "tf-shape", constants=True) for name, spec in declared.items()),
         Op("tf.Const", FUNCTIONAL, const.check, "tf-constant", literal="value"),
+        Op("tf.WhileRegion", FUNCTIONAL, regions.while_region, "tf-region"),
+        Op("tf.IfRegion", FUNCTIONAL, regions.if_region, "tf-region"),
     ]
 
 

@@ -56,9 +56,11 @@ from broadcheck.dialects.tf.base import (
     type_constraints,
 )
 from broadcheck.dialects.tf.shapes import lint
-from broadcheck.ops import Operation, Shape, ShapedType
+from broadcheck.ops import Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, Profile
 from broadcheck.semantics.mlir import IncompatibleDims, infer_shape
+from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.syntax.types import read_type
 
 UNPREFIXED = "BC767"
 
@@ -824,3 +826,33 @@ def const(op: Operation, spec: Spec) -> Problem | None:
     if problem is not None or broadcast_compatible(written.type, op.results[0].type) is not False:
         return problem
     return Problem("BC723", {"inferred": f"'{written.type}'", "actual": f"'{op.results[0].type}'"})
+
+
+def read_variable(op: Operation, spec: Spec) -> Problem | None:
+    """``tf.ReadVariableOp``: a resource operand (its verifier checks no more); a warning where the
+    resource's subtype (``!tf_type.resource<tensor<2xf32>>``) contradicts the result."""
+    go, problem = _start(op, spec, 1)
+    if not go or problem is not None:
+        return problem
+    handle, result = op.operands[0].type, op.results[0].type
+    held = _subtype(handle)
+    if held is None or not isinstance(result, ShapedType):
+        return None
+    if not cast_elements(held, result) or not compatible(held, result):
+        return Problem("BC794", {"held": held, "result": result})
+    return None
+
+
+def _subtype(t: Type) -> ShapedType | None:
+    """The one subtype of a resource tensor type, if it reads as a tensor type."""
+    if not isinstance(t, ShapedType):
+        return None
+    text = "".join(t.element.split())
+    prefix = "!tf_type.resource<"
+    if not text.startswith(prefix) or not text.endswith(">"):
+        return None
+    try:
+        held = read_type(text[len(prefix) : -1])
+    except SyntaxProblem:
+        return None
+    return held if isinstance(held, ShapedType) and held.kind == "tensor" else None

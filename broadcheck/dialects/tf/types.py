@@ -131,3 +131,7 @@ I64 = _c(
     "tensor of 64-bit integer values",
     "i64",
 )
+RESOURCE = _c(
+    "tensor of resource values",
+    "!tf_type.resource",
+)
