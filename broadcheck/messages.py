@@ -3396,6 +3396,39 @@ RULES: Mapping[str, Rule] = {
             severity="warning",
             op_prefix=False,
         ),
+        Rule(
+            "BC795",
+            "tfl-while-count",
+            "the loop carries {n} values, but its {what}s are {m}",
+            "tfl.while: its results, a region's arguments or the body's yields are not as many as its operands "
+            "(TensorFlow 2.21 cannot verify tfl text, so a warning).",
+            '%0 = "tfl.while"(%i) ({...}, {^bb0(%a: tensor<i32>): "tfl.yield"(%a, %a) : (tensor<i32>, '
+            "tensor<i32>) -> ()}) : (tensor<i32>) -> tensor<i32>",
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC796",
+            "tfl-while-type",
+            "the loop's {what} #{index} is '{type}', which its operand #{index} '{operand}' contradicts",
+            "tfl.while: a result, region argument or body yield has another element type or an incompatible "
+            "shape than the operand it carries (TensorFlow 2.21 cannot verify tfl text, so a warning).",
+            '%0 = "tfl.while"(%i) ({...}, {^bb0(%a: tensor<i32>): "tfl.yield"(%f) : (tensor<f32>) -> ()}) : '
+            "(tensor<i32>) -> tensor<i32>",
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC797",
+            "tfl-while-condition",
+            "the condition of this loop does not yield one tensor<i1>",
+            "tfl.while's condition region yields something else than one boolean tensor (TensorFlow 2.21 cannot "
+            "verify tfl text, so a warning).",
+            '%0 = "tfl.while"(%i) ({^bb0(%a: tensor<i32>): "tfl.yield"(%a) : (tensor<i32>) -> ()}, {...}) : '
+            "(tensor<i32>) -> tensor<i32>",
+            severity="warning",
+            op_prefix=False,
+        ),
         # ---- BC8xx: ONNX-MLIR's shape ops (dialects/onnx): onnx-mlir's verifiers, ONNX's shape inference
         Rule(
             "BC801",

@@ -72,9 +72,10 @@ def _shape_ops() -> list[Op]:
 
 
 def _constants() -> list[Op]:
-    from broadcheck.dialects.tfl import constants
+    from broadcheck.dialects.tfl import constants, regions
 
     return [
+        Op("tfl.while", FUNCTIONAL, regions.while_, "tfl-region"),  # (a loop's values, as its constants' warnings)
         Op("tfl.pseudo_const", FUNCTIONAL, constants.pseudo_const, "tfl-constant", literal="value"),
         Op("tfl.pseudo_qconst", FUNCTIONAL, constants.pseudo_const, "tfl-constant", literal="value"),
         Op("tfl.no_value", FUNCTIONAL, constants.no_value, "tfl-constant"),
