@@ -5,8 +5,9 @@ with broadcheck's, message and line.
 ``PYTHONPATH=. /work/tf-venv/bin/python -m bench.tf_mutants FILE [N]`` makes up to ``N`` mutants
 (default 40) of each kind:
 
-* ``const``: a splat ``tf.Const`` value gets a leading size, its result type unchanged (the type
-  inference fails at the constant unless the two still broadcast);
+* ``const``: a splat ``tf.Const`` value's type gets its last size one more, or a leading size,
+  its result type unchanged (the type inference fails at the constant unless the two still
+  broadcast);
 * ``result``: an op's first result gets another leading size, in its own signature only (the
   parser then stops at the first use, whose written type differs; or the op's verifier first).
 
@@ -25,13 +26,18 @@ _RESULT = re.compile(r'"(tf\.\w+)"\(.* : \(.*\) -> tensor<(\d+|\?)x')
 
 
 def const_mutants(lines: list[str], rng: random.Random, n: int) -> Iterator[tuple[int, list[str]]]:
-    """Mutants whose one splat ``tf.Const`` value (``dense<0.5> : tensor<96xf32>``) gets another
-    leading size (2, 3 or 96 more), its result type unchanged."""
+    """Mutants whose one splat ``tf.Const`` value (``dense<0.5> : tensor<96xf32>``) gets its last
+    size one more (mostly) or another leading size, its result type unchanged."""
     found = [i for i, line in enumerate(lines) if _CONST.search(line)]
     for i in rng.sample(found, min(n, len(found))):
         m = _CONST.search(lines[i])
         assert m is not None
-        new = m.group(0).replace(f"tensor<{m.group(2)}>", f"tensor<{rng.choice([2, 3, 96])}x{m.group(2)}>")
+        dims = m.group(2).split("x")
+        if len(dims) > 1 and dims[-2].isdigit() and rng.random() < 0.7:  # the last size, one more
+            dims[-2] = str(int(dims[-2]) + 1)
+        else:  # a leading size (it still broadcasts against the result)
+            dims.insert(0, str(rng.choice([2, 3])))
+        new = m.group(0).replace(f"tensor<{m.group(2)}>", f"tensor<{'x'.join(dims)}>")
         yield i, [*lines[:i], lines[i].replace(m.group(0), new), *lines[i + 1 :]]
 
 
