@@ -62,6 +62,7 @@ oracle: $(STAMP)
 		--ignore tests/oracle/test_tfl_shape_ops.py --ignore tests/oracle/test_tfl_kernels.py \
 		--ignore tests/oracle/test_tf_shape_ops.py --ignore tests/oracle/test_tf_shape_functions.py \
 		--ignore tests/oracle/test_tf_fix_verified.py \
+		--ignore tests/oracle/test_tf_const.py --ignore tests/oracle/test_tf_regions.py \
 		--deselect tests/oracle/test_opnames.py::test_tensorflow_lists_are_the_tools
 
 # TensorFlow's own verifiers (tf, and tfl through the TFLite flatbuffer importer):
@@ -73,6 +74,7 @@ oracle-tf: $(STAMP)
 	PYTHONPATH=$(CURDIR) $(TF_VENV)/bin/python -m pytest -m oracle tests/oracle/test_tf_ops.py \
 		tests/oracle/test_tfl_shape_ops.py tests/oracle/test_tfl_kernels.py tests/oracle/test_tf_shape_ops.py \
 		tests/oracle/test_tf_shape_functions.py tests/oracle/test_tf_fix_verified.py \
+		tests/oracle/test_tf_const.py tests/oracle/test_tf_regions.py \
 		tests/oracle/test_opnames.py::test_tensorflow_lists_are_the_tools -q -s -p no:cacheprovider
 
 # The benchmark against MLIR's C++ tool (iree-opt): prints one table of figures and

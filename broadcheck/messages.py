@@ -3341,6 +3341,110 @@ RULES: Mapping[str, Rule] = {
             "are ranked but not 2-D.",
             '%0 = "tf.Pad"(%x, %p) : (tensor<2xf32>, tensor<2xi32>) -> tensor<3xf32>',
         ),
+        # ---- BC787-BC799: constants and regions of tf/tfl, and the constants of other dialects (issue 29)
+        Rule(
+            "BC787",
+            "tosa-const-shape-rank",
+            "expect elements in attribute values with rank 1",
+            "tosa.const_shape's literal is not 1-D.",
+            '%0 = "tosa.const_shape"() <{values = dense<[[1, 2]]> : tensor<1x2xindex>}> : () -> !tosa.shape<2>',
+        ),
+        Rule(
+            "BC788",
+            "tosa-const-shape-count",
+            "expect number of elements in attribute values ({count}) to be equal to the rank ({rank}) for the "
+            "result shape type",
+            "tosa.const_shape's literal has another number of values than its !tosa.shape<N> result has dimensions.",
+            "%0 = tosa.const_shape values(dense<[1, 2]> : tensor<2xindex>) : () -> !tosa.shape<3>",
+        ),
+        Rule(
+            "BC789",
+            "tfl-no-value-type",
+            "the result of tfl.no_value is '{type}', not 'none'",
+            "tfl.no_value's result is not none (its ODS says NoneType; TensorFlow 2.21 cannot verify tfl text, so a "
+            "warning).",
+            '%0 = "tfl.no_value"() <{value}> : () -> tensor<f32>',
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC790",
+            "tfl-constant-type",
+            "the {name} of this constant is '{value}', which its result type '{result}' cannot be",
+            "tfl.pseudo_const's (pseudo_qconst's) value has a shape its result's is not compatible with, or a "
+            "pseudo_qconst's qtype is not its result type (TensorFlow 2.21 cannot verify tfl text, so a warning).",
+            '%0 = "tfl.pseudo_const"() <{value = dense<0.0> : tensor<3xf32>}> : () -> tensor<2xf32>',
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC791",
+            "tf-type-range-count",
+            "{first}s (size = {n}) should have the same number of values as {second}s (size = {m})",
+            "tf.WhileRegion: two of its type lists (operands, results, the condition's and the body's arguments, "
+            "what the body yields) differ in length.",
+            '%0:2 = "tf.WhileRegion"(%a, %b) ({...}, {^bb0(...): "tf.Yield"(%x) : (tensor<i32>) -> ()}) '
+            "{is_stateless = true} : (tensor<i32>, tensor<2xf32>) -> (tensor<i32>, tensor<2xf32>)",
+        ),
+        Rule(
+            "BC792",
+            "tf-type-range-incompatible",
+            "{first} type {a} is incompatible with {second} type {b} at index {index}",
+            "tf.WhileRegion, tf.IfRegion: a type of one list (operands, results, region arguments, yields) is "
+            "not cast compatible with its counterpart (another element type, or known sizes that differ).",
+            '%0 = "tf.IfRegion"(%p) ({"tf.Yield"(%a) : (tensor<2xf32>) -> ()}, {"tf.Yield"(%c) : '
+            "(tensor<3xf32>) -> ()}) {is_stateless = true} : (tensor<i1>) -> tensor<2xf32>",
+        ),
+        Rule(
+            "BC793",
+            "tf-while-condition",
+            "condition should have a single tensor<i1> result",
+            "tf.WhileRegion's condition region does not yield a tensor<i1> first.",
+            '... ({^bb0(%x: tensor<i32>): "tf.Yield"(%x) : (tensor<i32>) -> ()}, {...}) ...',
+        ),
+        Rule(
+            "BC794",
+            "tf-read-variable-type",
+            "the variable holds '{held}', which a read of type '{result}' contradicts",
+            "tf.ReadVariableOp reads a resource whose subtype has another element type or an incompatible shape "
+            "(TensorFlow's verifier accepts it; its shape function and the runtime do not). A warning.",
+            '%0 = "tf.ReadVariableOp"(%v) : (tensor<!tf_type.resource<tensor<2xf32>>>) -> tensor<3xf32>',
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC795",
+            "tfl-while-count",
+            "the loop carries {n} values, but its {what}s are {m}",
+            "tfl.while: its results, a region's arguments or the body's yields are not as many as its operands "
+            "(TensorFlow 2.21 cannot verify tfl text, so a warning).",
+            '%0 = "tfl.while"(%i) ({...}, {^bb0(%a: tensor<i32>): "tfl.yield"(%a, %a) : (tensor<i32>, '
+            "tensor<i32>) -> ()}) : (tensor<i32>) -> tensor<i32>",
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC796",
+            "tfl-while-type",
+            "the loop's {what} #{index} is '{type}', which its operand #{index} '{operand}' contradicts",
+            "tfl.while: a result, region argument or body yield has another element type or an incompatible "
+            "shape than the operand it carries (TensorFlow 2.21 cannot verify tfl text, so a warning).",
+            '%0 = "tfl.while"(%i) ({...}, {^bb0(%a: tensor<i32>): "tfl.yield"(%f) : (tensor<f32>) -> ()}) : '
+            "(tensor<i32>) -> tensor<i32>",
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC797",
+            "tfl-while-condition",
+            "the condition of this loop does not yield one tensor<i1>",
+            "tfl.while's condition region yields something else than one boolean tensor (TensorFlow 2.21 cannot "
+            "verify tfl text, so a warning).",
+            '%0 = "tfl.while"(%i) ({^bb0(%a: tensor<i32>): "tfl.yield"(%a) : (tensor<i32>) -> ()}, {...}) : '
+            "(tensor<i32>) -> tensor<i32>",
+            severity="warning",
+            op_prefix=False,
+        ),
         # ---- BC8xx: ONNX-MLIR's shape ops (dialects/onnx): onnx-mlir's verifiers, ONNX's shape inference
         Rule(
             "BC801",

@@ -1,6 +1,7 @@
 """The arith dialect (forms only): ``arith.addf %a, %b : f32`` gives every operand and the
 result one type, ``arith.cmpf oeq, %a, %b : f32`` the operands alone, casts ``A to B``."""
 
+from broadcheck.dialects.literal import same_type
 from broadcheck.dialects.op import COMPARE, CONVERSION, RESULT, SAME, SELECT, Op, ops
 
 _SAME = (
@@ -18,7 +19,7 @@ OPS = ops(
     [Op(f"arith.{name}", CONVERSION) for name in _CASTS],
     Op("arith.cmpf", COMPARE),
     Op("arith.cmpi", COMPARE),
-    Op("arith.constant", RESULT, literal="value"),
+    Op("arith.constant", RESULT, same_type, "constant", literal="value"),
     # `arith.select %c, %a, %b : T`, or `: C, T` for a shaped condition
     Op("arith.select", SELECT, implicit=("i1",)),
 )

@@ -3,8 +3,10 @@
 * Every op with ResultsBroadcastableShape in tf_generated_ops.td, ``tf.Equal``/``tf.NotEqual``
   and ``tf.Select``: :mod:`broadcheck.semantics.tf`.
 * The shape ops (``tf.Reshape``, ``tf.Transpose``, ``tf.StridedSlice``, ``tf.Conv2D``, ...):
-  :mod:`broadcheck.dialects.tf.ops`, with what only TensorFlow's shape functions check as
-  warnings (:mod:`broadcheck.dialects.tf.shapes`).
+  declared here, one line each, with their ODS type constraints (:mod:`broadcheck.dialects.tf.types`),
+  their verifier (:mod:`broadcheck.dialects.tf.checks`) and their shape function
+  (:mod:`broadcheck.dialects.tf.infer`), whose verdict is a warning where the verifier is silent
+  (:mod:`broadcheck.dialects.tf.shapes`).
 
 Every ``tf`` op prints in the generic form. ``tf.Const`` defines the constants the shape
 ops' checks read (a reshape's shape, a transpose's permutation).
@@ -21,50 +23,89 @@ BROADCASTING = (
 
 
 def _shape_ops() -> list[Op]:
-    from broadcheck.dialects.tf import checks as tf
+    """The shape ops, one declaration each: its operands' and results' ODS type constraints
+    (``Many``: a variadic group), its verifier and its shape function (``None``: none)."""
+    from broadcheck.dialects.tf import checks as v
+    from broadcheck.dialects.tf import infer as s
+    from broadcheck.dialects.tf import regions
+    from broadcheck.dialects.tf.base import Spec
+    from broadcheck.dialects.tf.types import (
+        BATCH_MATMUL,
+        BATCH_MATMUL_V2,
+        BATCH_MATMUL_V3_IN,
+        BATCH_MATMUL_V3_OUT,
+        CONV,
+        DTYPE,
+        FLOAT,
+        I8_32_64,
+        I16_32_64,
+        I32,
+        I64,
+        MATMUL,
+        MAX_POOL,
+        MIN_MAX,
+        NUMBER,
+        ONE_HOT_INDICES,
+        RANGE,
+        RESOURCE,
+        SIGNED_32_64,
+        WHERE,
+        Many,
+    )
 
-    table = {
-        "BroadcastTo": tf.broadcast_to,
-        "BroadcastArgs": tf.broadcast_args,
-        "BatchMatMul": tf.batch_matmul,
-        "BatchMatMulV2": tf.batch_matmul,
-        "BatchMatMulV3": tf.batch_matmul_v3,
-        "MatMul": tf.matmul,
-        "Einsum": tf.einsum,
-        "Reshape": tf.reshape,
-        "Transpose": tf.transpose,
-        "ConcatV2": tf.concat_v2,
-        "Pack": tf.pack,
-        "Unpack": tf.unpack,
-        "Split": tf.split,
-        "SplitV": tf.split_v,
-        "Slice": tf.slice_,
-        "StridedSlice": tf.strided_slice,
-        "Squeeze": tf.squeeze,
-        "ExpandDims": tf.expand_dims,
-        "Tile": tf.tile,
-        "Pad": tf.pad,
-        "PadV2": tf.pad,
-        "GatherV2": tf.gather_v2,
-        "Conv2D": tf.conv_2d,
-        "DepthwiseConv2dNative": tf.depthwise_conv,
-        "MaxPool": tf.max_pool,
-        "AvgPool": tf.avg_pool,
-        "BiasAdd": tf.bias_add,
-        "Sum": tf.reduce,
-        "Mean": tf.reduce,
-        "Max": tf.reduce,
-        "Min": tf.reduce,
-        "Prod": tf.reduce,
-        "Softmax": tf.softmax,
-        "Cast": tf.cast,
-        "Identity": tf.identity,
-        "Range": tf.range_,
-        "Fill": tf.fill,
-        "OneHot": tf.one_hot,
-        "Where": tf.where,
+    declared = {
+        "BroadcastTo": Spec((DTYPE, SIGNED_32_64), (DTYPE,), v.broadcast_to, s.broadcast_to),
+        "BroadcastArgs": Spec((SIGNED_32_64, SIGNED_32_64), (SIGNED_32_64,), v.broadcast_args, s.broadcast_args),
+        "BatchMatMul": Spec((BATCH_MATMUL, BATCH_MATMUL), (BATCH_MATMUL,), v.batch_matmul, s.batch_matmul),
+        "BatchMatMulV2": Spec(
+            (BATCH_MATMUL_V2, BATCH_MATMUL_V2), (BATCH_MATMUL_V2,), v.batch_matmul, s.batch_matmul_v2
+        ),
+        "BatchMatMulV3": Spec(
+            (BATCH_MATMUL_V3_IN, BATCH_MATMUL_V3_IN), (BATCH_MATMUL_V3_OUT,), v.batch_matmul_v3, s.batch_matmul_v2
+        ),
+        "MatMul": Spec((MATMUL, MATMUL), (MATMUL,), v.matmul, s.matmul),
+        "Einsum": Spec((Many(DTYPE),), (DTYPE,), v.einsum, s.einsum),
+        "Reshape": Spec((DTYPE, SIGNED_32_64), (DTYPE,), v.reshape, s.reshape),
+        "Transpose": Spec((DTYPE, SIGNED_32_64), (DTYPE,), v.transpose, s.transpose),
+        "ConcatV2": Spec((Many(DTYPE), SIGNED_32_64), (DTYPE,), v.concat_v2, s.concat_v2),
+        "Pack": Spec((Many(DTYPE),), (DTYPE,), v.pack, s.pack),
+        "Unpack": Spec((DTYPE,), (Many(DTYPE),), v.unpack, s.unpack),
+        "Split": Spec((I32, DTYPE), (Many(DTYPE),), v.split, s.split),
+        "SplitV": Spec((DTYPE, I8_32_64, I32), (Many(DTYPE),), v.split_v, s.split_v),
+        "Slice": Spec((DTYPE, SIGNED_32_64, SIGNED_32_64), (DTYPE,), v.slice_, s.slice_),
+        "StridedSlice": Spec((DTYPE, I16_32_64, I16_32_64, I16_32_64), (DTYPE,), v.strided_slice, s.strided_slice),
+        "Squeeze": Spec((DTYPE,), (DTYPE,), v.squeeze, s.squeeze),
+        "ExpandDims": Spec((DTYPE, SIGNED_32_64), (DTYPE,), v.expand_dims, s.expand_dims),
+        "Tile": Spec((DTYPE, SIGNED_32_64), (DTYPE,), v.tile, s.tile),
+        "Pad": Spec((DTYPE, SIGNED_32_64), (DTYPE,), v.pad, s.pad),
+        "PadV2": Spec((DTYPE, SIGNED_32_64, DTYPE), (DTYPE,), v.pad, s.pad),
+        "GatherV2": Spec((DTYPE, I16_32_64, SIGNED_32_64), (DTYPE,), v.gather_v2, s.gather_v2),
+        "Conv2D": Spec((CONV, CONV), (CONV,), v.conv_2d, s.conv_2d),
+        "DepthwiseConv2dNative": Spec((FLOAT, FLOAT), (FLOAT,), v.depthwise_conv, s.depthwise_conv),
+        "MaxPool": Spec((MAX_POOL,), (MAX_POOL,), v.max_pool, s.pool),
+        "AvgPool": Spec((FLOAT,), (FLOAT,), v.avg_pool, s.pool),
+        "BiasAdd": Spec((NUMBER, NUMBER), (NUMBER,), v.bias_add, s.bias_add),
+        "Sum": Spec((NUMBER, SIGNED_32_64), (NUMBER,), v.reduce, s.reduction),
+        "Mean": Spec((NUMBER, SIGNED_32_64), (NUMBER,), v.reduce, s.reduction),
+        "Max": Spec((MIN_MAX, SIGNED_32_64), (MIN_MAX,), v.reduce, s.reduction),
+        "Min": Spec((MIN_MAX, SIGNED_32_64), (MIN_MAX,), v.reduce, s.reduction),
+        "Prod": Spec((NUMBER, SIGNED_32_64), (NUMBER,), v.reduce, s.reduction),
+        "Softmax": Spec((FLOAT,), (FLOAT,), v.softmax),
+        "Cast": Spec((DTYPE,), (DTYPE,), v.cast),
+        "Identity": Spec((DTYPE,), (DTYPE,), v.identity),
+        "Range": Spec((RANGE, RANGE, RANGE), (RANGE,), v.range_, s.range_),
+        "Fill": Spec((SIGNED_32_64, DTYPE), (DTYPE,), v.fill, s.fill),
+        "OneHot": Spec((ONE_HOT_INDICES, I32, DTYPE, DTYPE), (DTYPE,), v.one_hot, s.one_hot),
+        "Where": Spec((WHERE,), (I64,), v.where, s.where),
+        "ReadVariableOp": Spec((RESOURCE,), (DTYPE,), v.read_variable),
     }
-    return [Op(f"tf.{name}", FUNCTIONAL, check, "tf-shape", constants=True) for name, check in table.items()]
+    const = Spec((), (DTYPE,), v.const)
+    return [
+        *(Op(f"tf.{name}", FUNCTIONAL, spec.check, "tf-shape", constants=True) for name, spec in declared.items()),
+        Op("tf.Const", FUNCTIONAL, const.check, "tf-constant", literal="value"),
+        Op("tf.WhileRegion", FUNCTIONAL, regions.while_region, "tf-region"),
+        Op("tf.IfRegion", FUNCTIONAL, regions.if_region, "tf-region"),
+    ]
 
 
 OPS = ops(
@@ -73,5 +114,4 @@ OPS = ops(
     Op("tf.NotEqual", FUNCTIONAL, family("tf-compare"), "tf-compare"),
     Op("tf.Select", FUNCTIONAL, family("tf-select"), "tf-select"),
     _shape_ops(),
-    Op("tf.Const", FUNCTIONAL, literal="value"),
 )

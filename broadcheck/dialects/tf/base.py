@@ -7,15 +7,33 @@ and the helpers of TensorFlow's own verifiers (``HasRankAtLeast``, ``IsOfRankOrU
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from broadcheck.dialects.common import Check, element, first, rank, shape
-from broadcheck.dialects.tf.types import OPS as TYPES
-from broadcheck.dialects.tf.types import Constraint
+from broadcheck.dialects.tf.infer import ShapeFunction
+from broadcheck.dialects.tf.types import Constraint, Many, Slot
 from broadcheck.messages import detail
 from broadcheck.ops import OpaqueType, Operation, ShapedType, Type
-from broadcheck.semantics import Problem, Subject
+from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.semantics.mlir import IncompatibleDims, infer_shape
 from broadcheck.semantics.tf import tf_element
+
+
+class Spec(NamedTuple):
+    """One ``tf`` shape op as its declaration gives it: each operand's and result's ODS type
+    constraint, its verifier (which reads the rest of the declaration from here) and its shape
+    function (``None``: none modelled)."""
+
+    operands: tuple[Slot, ...]
+    results: tuple[Slot, ...]
+    verify: Callable[[Operation, Spec], Problem | None]
+    shape: ShapeFunction | None = None
+
+    def check(self, op: Operation, profile: Profile) -> Problem | None:
+        """The op's check: its verifier, which ends with the shape function's lint."""
+        return self.verify(op, self)
+
 
 # Attribute kinds: the words of the constraint each one fails with.
 ATTRIBUTE_CONSTRAINTS = {
@@ -161,12 +179,11 @@ def _fits(t: Type, constraint: Constraint) -> bool:
     return tf_element(t.element) in constraint[1]
 
 
-def type_constraints(op: Operation) -> Problem | None:
+def type_constraints(op: Operation, spec: Spec) -> Problem | None:
     """Each operand's, then each result's, ODS type constraint."""
-    operands, results = TYPES[op.name]
-    for kind, uses, spec in (("operand", op.operands, operands), ("result", op.results, results)):
+    for kind, uses, slots in (("operand", op.operands, spec.operands), ("result", op.results, spec.results)):
         for index, use in enumerate(uses):
-            constraint, variadic = _slot(spec, index, len(uses))
+            constraint, variadic = _slot(slots, index, len(uses))
             if not _fits(use.type, constraint):
                 words = ("variadic of " if variadic else "") + constraint[0]
                 return Problem(
@@ -177,8 +194,10 @@ def type_constraints(op: Operation) -> Problem | None:
     return None
 
 
-def _slot(spec: Sequence[tuple[Constraint, bool]], index: int, total: int) -> tuple[Constraint, bool]:
-    """The constraint of operand (result) ``index`` of ``total``, one variadic group absorbing the rest."""
+def _slot(slots: Sequence[Slot], index: int, total: int) -> tuple[Constraint, bool]:
+    """The constraint of operand (result) ``index`` of ``total``, one variadic group absorbing the
+    rest, and whether it is the group's."""
+    spec = [(s.constraint, True) if isinstance(s, Many) else (s, False) for s in slots]
     group = next((i for i, (_, v) in enumerate(spec) if v), None)
     if group is None:
         return spec[min(index, len(spec) - 1)]
@@ -202,7 +221,12 @@ def counts(op: Operation, operands: int | None, results: int | None = 1, at_leas
 
 
 def begin(
-    op: Operation, operands: int | None, results: int | None = 1, attrs: Sequence[Attr] = (), at_least: int = 0
+    op: Operation,
+    spec: Spec,
+    operands: int | None,
+    results: int | None = 1,
+    attrs: Sequence[Attr] = (),
+    at_least: int = 0,
 ) -> Problem | bool | None:
     """The checks every ``tf`` op starts with; ``False`` when a type is not one broadcheck can judge
     (the op is then left alone)."""
@@ -214,7 +238,7 @@ def begin(
     return first(
         lambda: counts(op, operands, results, at_least),
         lambda: attributes(op, attrs),
-        lambda: type_constraints(op),
+        lambda: type_constraints(op, spec),
     )
 
 
@@ -250,6 +274,36 @@ def resolve_ref(op: Operation) -> bool:
         ref = tf_element(element(use.type))
         if ref is None or ref != "".join(element(result).split()):
             return False
+    return True
+
+
+def broadcast_compatible(a: Type, b: Type) -> bool | None:
+    """``tf_type::BroadcastCompatible`` of two types: refs dropped, one element type (a resource or
+    variant with subtypes on one side only fits any), shapes that broadcast (unranked: any);
+    ``None`` when not judged here (subtypes on both sides)."""
+    if not isinstance(a, ShapedType) or not isinstance(b, ShapedType) or "tensor" not in (a.kind, b.kind):
+        return a == b
+    if a.kind != b.kind:
+        return False
+    ea, eb = tf_element(a.element), tf_element(b.element)
+    if ea is None or eb is None:
+        return None
+    if ea != eb:
+        return False
+    if ea in ("!tf_type.resource", "!tf_type.variant"):
+        sa, sb = ("".join(t.element.split()) for t in (a, b))
+        if sa != ea and sb != ea and sa != sb:
+            return None
+    elif not any(t.element.endswith("ref") for t in (a, b)) and "".join(a.element.split()) != "".join(
+        b.element.split()
+    ):
+        return None  # two types tf_element does not tell apart: not judged
+    if a.shape is None or b.shape is None:
+        return True
+    try:
+        infer_shape(a.shape, b.shape, Profile.LLVM)
+    except IncompatibleDims:
+        return False
     return True
 
 

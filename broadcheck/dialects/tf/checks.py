@@ -36,32 +36,45 @@ from broadcheck.dialects.common import (
     static,
     with_shape,
 )
+from broadcheck.dialects.literal import ELEMENTS, value_type
 from broadcheck.dialects.tf import shapes
 from broadcheck.dialects.tf.base import (
     Attr,
+    Spec,
     begin,
+    broadcast_compatible,
     cast_elements,
     compatible_elements,
     i64,
+    known,
     rank_at_least,
     rank_at_most,
     rank_is,
     resolve_ref,
     same_element,
     tf,
+    type_constraints,
 )
-from broadcheck.ops import Operation, Shape
+from broadcheck.dialects.tf.shapes import lint
+from broadcheck.ops import Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, Profile
 from broadcheck.semantics.mlir import IncompatibleDims, infer_shape
+from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.syntax.types import read_type
 
 UNPREFIXED = "BC767"
 
 
 def _start(
-    op: Operation, operands: int | None, results: int | None = 1, attrs: Sequence[Attr] = (), at_least: int = 0
+    op: Operation,
+    spec: Spec,
+    operands: int | None,
+    results: int | None = 1,
+    attrs: Sequence[Attr] = (),
+    at_least: int = 0,
 ) -> tuple[bool, Problem | None]:
     """(whether to go on, the problem so far)."""
-    found = begin(op, operands, results, attrs, at_least)
+    found = begin(op, spec, operands, results, attrs, at_least)
     if found is False:
         return False, None
     if found is not None:
@@ -73,25 +86,25 @@ def _start(
 # ------------------------------------------------------------------------------ broadcasting
 
 
-def broadcast_to(op: Operation, profile: Profile) -> Problem | None:
+def broadcast_to(op: Operation, spec: Spec) -> Problem | None:
     """``tf.BroadcastTo``: its types; the shapes are the shape function's (a warning)."""
-    go, problem = _start(op, 2)
-    return shapes.broadcast_to(op) if go else problem
+    go, problem = _start(op, spec, 2)
+    return lint(op, spec.shape) if go else problem
 
 
-def broadcast_args(op: Operation, profile: Profile) -> Problem | None:
+def broadcast_args(op: Operation, spec: Spec) -> Problem | None:
     """``tf.BroadcastArgs``: its types; the shapes are the shape function's."""
-    go, problem = _start(op, 2)
-    return shapes.broadcast_args(op) if go else problem
+    go, problem = _start(op, spec, 2)
+    return lint(op, spec.shape) if go else problem
 
 
 # ---------------------------------------------------------------------------------- matmuls
 
 
-def batch_matmul(op: Operation, profile: Profile) -> Problem | None:
+def batch_matmul(op: Operation, spec: Spec) -> Problem | None:
     """``tf.BatchMatMul`` (batch sizes equal) and ``tf.BatchMatMulV2`` (batch sizes broadcast): the
     operands' ranks, their batch sizes, the output's rank and sizes (after ``adj_x``/``adj_y``)."""
-    go, problem = _start(op, 2, attrs=(("adj_x", "bool", False), ("adj_y", "bool", False)))
+    go, problem = _start(op, spec, 2, attrs=(("adj_x", "bool", False), ("adj_y", "bool", False)))
     if not go:
         return problem
     problem = compatible_elements(op)
@@ -104,7 +117,7 @@ def batch_matmul(op: Operation, profile: Profile) -> Problem | None:
         return tf("BC766", "rhs-rank")
     x, y = shape(x_type), shape(y_type)
     if x is None or y is None:
-        return shapes.batch_matmul(op)
+        return lint(op, spec.shape)
     batch: Shape = ()
     if op.name == "tf.BatchMatMul":
         for a, b in zip(x[:-2], y[:-2], strict=False):
@@ -117,7 +130,7 @@ def batch_matmul(op: Operation, profile: Profile) -> Problem | None:
             return Problem("BC753", {"lhs": x_type, "rhs": y_type})
     out = shape(op.results[0].type)
     if out is None:
-        return shapes.batch_matmul(op)
+        return lint(op, spec.shape)
     expected = max(len(x), len(y))
     if len(out) != expected:
         return Problem("BC754", {"expected": expected, "actual": len(out)})
@@ -130,16 +143,16 @@ def batch_matmul(op: Operation, profile: Profile) -> Problem | None:
         return Problem("BC756", {"which": "row", "expected": row, "actual": out[-2]})
     if col is not None and out[-1] is not None and out[-1] != col:
         return Problem("BC756", {"which": "col", "expected": col, "actual": out[-1]})
-    return shapes.batch_matmul(op)
+    return lint(op, spec.shape)
 
 
-def batch_matmul_v3(op: Operation, profile: Profile) -> Problem | None:
+def batch_matmul_v3(op: Operation, spec: Spec) -> Problem | None:
     """``tf.BatchMatMulV3``: its types (no verifier); the shapes are the shape function's."""
-    go, problem = _start(op, 2, attrs=(("adj_x", "bool", False), ("adj_y", "bool", False)))
-    return shapes.batch_matmul(op) if go else problem
+    go, problem = _start(op, spec, 2, attrs=(("adj_x", "bool", False), ("adj_y", "bool", False)))
+    return lint(op, spec.shape) if go else problem
 
 
-def matmul(op: Operation, profile: Profile) -> Problem | None:
+def matmul(op: Operation, spec: Spec) -> Problem | None:
     """``tf.MatMul``: its types and one element type; the shapes are the shape function's."""
     attrs = (
         ("transpose_a", "bool", False),
@@ -147,20 +160,20 @@ def matmul(op: Operation, profile: Profile) -> Problem | None:
         ("grad_a", "bool", False),
         ("grad_b", "bool", False),
     )
-    go, problem = _start(op, 2, attrs=attrs)
+    go, problem = _start(op, spec, 2, attrs=attrs)
     if not go:
         return problem
-    return first(lambda: compatible_elements(op), lambda: shapes.matmul(op))
+    return first(lambda: compatible_elements(op), lambda: lint(op, spec.shape))
 
 
-def einsum(op: Operation, profile: Profile) -> Problem | None:
+def einsum(op: Operation, spec: Spec) -> Problem | None:
     """``tf.Einsum``: an equation and one or two operands; the equation is not checked."""
-    go, problem = _start(op, None, attrs=(("equation", "str", True),))
+    go, problem = _start(op, spec, None, attrs=(("equation", "str", True),))
     if not go:
         return problem
     if len(op.operands) not in (1, 2):
         return Problem("BC781")
-    return shapes.einsum(op)
+    return lint(op, spec.shape)
 
 
 # ---------------------------------------------------------------------------------- reshape
@@ -171,10 +184,10 @@ def reshape_type(op: Operation) -> tuple[Shape | None, Problem | None]:
     return common.reshape_type(op, lambda kind, args: tf("BC764", kind, **args))
 
 
-def reshape(op: Operation, profile: Profile) -> Problem | None:
+def reshape(op: Operation, spec: Spec) -> Problem | None:
     """``tf.Reshape``: the ``shape`` operand (its rank, its constant values) against the tensor and
     the output."""
-    go, problem = _start(op, 2)
+    go, problem = _start(op, spec, 2)
     if not go:
         return problem
     expected, problem = reshape_type(op)
@@ -183,23 +196,23 @@ def reshape(op: Operation, profile: Profile) -> Problem | None:
     tensor, output = op.operands[0].type, op.results[0].type
     out = shape(output)
     if out is None:
-        return shapes.reshape(op)
+        return lint(op, spec.shape)
     if static(output) and static(tensor):
         n_out, n_in = count(out), count(shape(tensor) or ())
         if n_out != n_in:
             return tf("BC764", "elements", output=n_out, input=n_in)
     if not compatible(out, expected) or not cast_elements(output, tensor):
         return tf("BC764", "cast", actual=output, expected=with_shape(tensor, expected))
-    return shapes.reshape(op)
+    return lint(op, spec.shape)
 
 
 # -------------------------------------------------------------------------------- transpose
 
 
-def transpose(op: Operation, profile: Profile) -> Problem | None:
+def transpose(op: Operation, spec: Spec) -> Problem | None:
     """``tf.Transpose``: a 1-D permutation as long as the input's rank, and the output's sizes
     against the constant permutation."""
-    go, problem = _start(op, 2)
+    go, problem = _start(op, spec, 2)
     if not go:
         return problem
     perm_type, x_type, y_type = op.operands[1].type, op.operands[0].type, op.results[0].type
@@ -209,7 +222,7 @@ def transpose(op: Operation, profile: Profile) -> Problem | None:
     if x is not None and y is not None and len(x) != len(y):
         return tf("BC765", "ranks", x=len(x), y=len(y))
     if x is None or y is None or p is None or not static(perm_type):
-        return shapes.transpose(op)
+        return lint(op, spec.shape)
     if len(x) != count(p):
         return tf("BC765", "perm-size", size=count(p), rank=len(x))
     perm = constant_ints(op, 1)
@@ -221,7 +234,7 @@ def transpose(op: Operation, profile: Profile) -> Problem | None:
             a = v + len(x) if v < 0 else v
             if y[i] is not None and x[a] is not None and y[i] != x[a]:
                 return tf("BC765", "size", index=i, y=y[i], perm=a, x=x[a])
-    return shapes.transpose(op)
+    return lint(op, spec.shape)
 
 
 # --------------------------------------------------------------------------- concat / pack
@@ -258,22 +271,22 @@ def _types_compatible(op: Operation, types: Sequence[object], mask_one_dim: bool
     return None
 
 
-def concat_v2(op: Operation, profile: Profile) -> Problem | None:
+def concat_v2(op: Operation, spec: Spec) -> Problem | None:
     """``tf.ConcatV2``: a scalar (or 1-D) axis, and values of one rank whose sizes agree but along
     one dimension."""
-    go, problem = _start(op, None, at_least=1)
+    go, problem = _start(op, spec, None, at_least=1)
     if not go:
         return problem
     axis = op.operands[-1].type
     if not rank_at_most(axis, 1):
         return Problem("BC768")
     values = [u.type for u in op.operands[:-1]]
-    return _types_compatible(op, values, True) or shapes.concat_v2(op)
+    return _types_compatible(op, values, True) or lint(op, spec.shape)
 
 
-def pack(op: Operation, profile: Profile) -> Problem | None:
+def pack(op: Operation, spec: Spec) -> Problem | None:
     """``tf.Pack``: values of one shape, and an axis in ``[-(R+1), R+1)``."""
-    go, problem = _start(op, None, attrs=(("axis", "i64", False),))
+    go, problem = _start(op, spec, None, attrs=(("axis", "i64", False),))
     if not go:
         return problem
     types = [u.type for u in op.operands]
@@ -282,22 +295,22 @@ def pack(op: Operation, profile: Profile) -> Problem | None:
         return problem
     r = next((rank(t) for t in types if rank(t) is not None), None)
     if r is None:
-        return shapes.pack(op)
+        return lint(op, spec.shape)
     axis = attr_int(op, "axis", 0)
     assert axis is not None
     if axis < -r - 1 or axis >= r + 1:
         return tf(UNPREFIXED, "pack-axis", low=-r - 1, high=r + 1, axis=axis)
-    return shapes.pack(op)
+    return lint(op, spec.shape)
 
 
-def unpack(op: Operation, profile: Profile) -> Problem | None:
+def unpack(op: Operation, spec: Spec) -> Problem | None:
     """``tf.Unpack``: an axis of the value, as many results as its size there."""
-    go, problem = _start(op, 1, None, attrs=(("axis", "i64", False),))
+    go, problem = _start(op, spec, 1, None, attrs=(("axis", "i64", False),))
     if not go:
         return problem
     s = shape(op.operands[0].type)
     if s is None:
-        return shapes.unpack(op)
+        return lint(op, spec.shape)
     axis = attr_int(op, "axis", 0)
     assert axis is not None
     if axis < -len(s) or axis >= len(s):
@@ -305,7 +318,7 @@ def unpack(op: Operation, profile: Profile) -> Problem | None:
     a = axis + len(s) if axis < 0 else axis
     if s[a] is not None and s[a] != len(op.results):
         return tf("BC769", "count", size=s[a])
-    return shapes.unpack(op)
+    return lint(op, spec.shape)
 
 
 # ------------------------------------------------------------------------------------ split
@@ -330,44 +343,44 @@ def _split_dim(op: Operation, dim_index: int, value_index: int) -> tuple[int | N
     return (index + len(s) if index < 0 else index), None
 
 
-def split(op: Operation, profile: Profile) -> Problem | None:
+def split(op: Operation, spec: Spec) -> Problem | None:
     """``tf.Split``: a scalar split dimension whose size the number of results divides."""
-    go, problem = _start(op, 2, None)
+    go, problem = _start(op, spec, 2, None)
     if not go:
         return problem
     dim, problem = _split_dim(op, 0, 1)
     if problem is not None or dim is None:
-        return problem or shapes.split(op, dim)
+        return problem or lint(op, spec.shape)
     size = (shape(op.operands[1].type) or ())[dim]
     if size is None:
-        return shapes.split(op, dim)
+        return lint(op, spec.shape)
     if not op.results:
         return tf("BC782", "split-results")  # the verifier fails without a message
     if size % len(op.results) != 0:
         return tf("BC770", "divisible", dim=dim)
-    return shapes.split(op, dim)
+    return lint(op, spec.shape)
 
 
-def split_v(op: Operation, profile: Profile) -> Problem | None:
+def split_v(op: Operation, spec: Spec) -> Problem | None:
     """``tf.SplitV``: ``size_splits`` of one size per result, summing to the split dimension."""
-    go, problem = _start(op, 3, None)
+    go, problem = _start(op, spec, 3, None)
     if not go:
         return problem
     sizes_shape = shape(op.operands[1].type)
     if sizes_shape is None:
-        return shapes.split_v(op, None)
+        return lint(op, spec.shape)
     n = len(op.results)
     if len(sizes_shape) != 1 or (sizes_shape[0] is not None and sizes_shape[0] != n):
         return tf("BC770", "sizes-shape", count=n)
     dim, problem = _split_dim(op, 2, 0)
     if problem is not None or dim is None:
-        return problem or shapes.split_v(op, dim)
+        return problem or lint(op, spec.shape)
     size = (shape(op.operands[0].type) or ())[dim]
     if size is None:
-        return shapes.split_v(op, dim)
+        return lint(op, spec.shape)
     sizes = constant_ints(op, 1)
     if sizes is None:
-        return shapes.split_v(op, dim)
+        return lint(op, spec.shape)
     total = 0
     dynamic: int | None = None
     for i, v in enumerate(sizes):
@@ -382,16 +395,16 @@ def split_v(op: Operation, profile: Profile) -> Problem | None:
         return tf("BC770", "sum", total=total, size=size)
     if dynamic is not None and total > size:
         return tf("BC770", "sum-over", total=total, size=size)
-    return shapes.split_v(op, dim)
+    return lint(op, spec.shape)
 
 
 # ------------------------------------------------------------------------------------ slice
 
 
-def slice_(op: Operation, profile: Profile) -> Problem | None:
+def slice_(op: Operation, spec: Spec) -> Problem | None:
     """``tf.Slice``: the element type, 1-D ``begin`` and ``size`` of the input's rank, and constant
     values within the input and equal to the output's sizes."""
-    go, problem = _start(op, 3)
+    go, problem = _start(op, spec, 3)
     if not go:
         return problem
     if not same_element(op.operands[0].type, op.results[0].type):
@@ -402,7 +415,7 @@ def slice_(op: Operation, profile: Profile) -> Problem | None:
     if size_s is not None and len(size_s) != 1:
         return tf("BC771", "size-rank")
     if begin_s is None or size_s is None or not static(op.operands[1].type) or not static(op.operands[2].type):
-        return shapes.slice_(op)
+        return lint(op, spec.shape)
     if begin_s[0] != size_s[0]:
         return tf("BC771", "same-count")
     x = shape(op.operands[0].type)
@@ -431,14 +444,14 @@ def slice_(op: Operation, profile: Profile) -> Problem | None:
             z = i64(size_v[i])
             if z != -1 and x[i] is not None and z > x[i]:  # type: ignore[operator]
                 return tf("BC771", "size-bound")
-    return shapes.slice_(op)
+    return lint(op, spec.shape)
 
 
-def strided_slice(op: Operation, profile: Profile) -> Problem | None:
+def strided_slice(op: Operation, spec: Spec) -> Problem | None:
     """``tf.StridedSlice``: 1-D ``begin``, ``end``, ``strides`` of one length (under 32), no zero
     constant stride, at most one ellipsis."""
     masks = tuple((f"{m}_mask", "i64", False) for m in ("begin", "end", "ellipsis", "new_axis", "shrink_axis"))
-    go, problem = _start(op, 4, attrs=masks)
+    go, problem = _start(op, spec, 4, attrs=masks)
     if not go:
         return problem
     expected = -1
@@ -466,15 +479,15 @@ def strided_slice(op: Operation, profile: Profile) -> Problem | None:
     ellipsis = (attr_int(op, "ellipsis_mask", 0) or 0) & 0xFFFFFFFF
     if ellipsis != 0 and ellipsis & (ellipsis - 1):
         return tf("BC772", "ellipses")
-    return shapes.strided_slice(op)
+    return lint(op, spec.shape)
 
 
 # -------------------------------------------------------------------------- simple shapes
 
 
-def squeeze(op: Operation, profile: Profile) -> Problem | None:
+def squeeze(op: Operation, spec: Spec) -> Problem | None:
     """``tf.Squeeze``: each squeeze dimension in ``[-rank, rank)``."""
-    go, problem = _start(op, 1, attrs=(("squeeze_dims", "i64s", False),))
+    go, problem = _start(op, spec, 1, attrs=(("squeeze_dims", "i64s", False),))
     if not go:
         return problem
     s = shape(op.operands[0].type)
@@ -482,17 +495,17 @@ def squeeze(op: Operation, profile: Profile) -> Problem | None:
         for d in attr_ints(op, "squeeze_dims") or []:
             if d < -len(s) or d >= len(s):
                 return Problem("BC773", {"dim": d, "low": -len(s), "high": len(s)})
-    return shapes.squeeze(op)
+    return lint(op, spec.shape)
 
 
-def expand_dims(op: Operation, profile: Profile) -> Problem | None:
-    go, problem = _start(op, 2)
-    return shapes.expand_dims(op) if go else problem
+def expand_dims(op: Operation, spec: Spec) -> Problem | None:
+    go, problem = _start(op, spec, 2)
+    return lint(op, spec.shape) if go else problem
 
 
-def tile(op: Operation, profile: Profile) -> Problem | None:
+def tile(op: Operation, spec: Spec) -> Problem | None:
     """``tf.Tile``: 1-D multiples, one per input dimension, and the output's sizes."""
-    go, problem = _start(op, 2)
+    go, problem = _start(op, spec, 2)
     if not go:
         return problem
     x_type, m_type, y_type = op.operands[0].type, op.operands[1].type, op.results[0].type
@@ -516,24 +529,24 @@ def tile(op: Operation, profile: Profile) -> Problem | None:
                     return tf("BC774", "negative", index=i, value=k)
                 if x[i] is not None and y[i] is not None and y[i] != x[i] * k:  # type: ignore[operator]
                     return tf("BC774", "output", index=i, x=x[i], k=k, y=y[i])
-    return shapes.tile(op)
+    return lint(op, spec.shape)
 
 
-def pad(op: Operation, profile: Profile) -> Problem | None:
+def pad(op: Operation, spec: Spec) -> Problem | None:
     """``tf.Pad``, ``tf.PadV2``: their types, then ``TF_OperandHasRank<1, 2>`` (ranked paddings are
     2-D); the rest of the shapes are the shape function's."""
-    go, problem = _start(op, 3 if op.name == "tf.PadV2" else 2)
+    go, problem = _start(op, spec, 3 if op.name == "tf.PadV2" else 2)
     if not go:
         return problem
     if not rank_is(op.operands[1].type, 2):
         return Problem("BC785", {"predicate": "operand 1 is 2-D"})
-    return shapes.pad(op)
+    return lint(op, spec.shape)
 
 
-def gather_v2(op: Operation, profile: Profile) -> Problem | None:
+def gather_v2(op: Operation, spec: Spec) -> Problem | None:
     """``tf.GatherV2``: ``batch_dims`` within the indices' rank, a scalar (or 1-D) axis within the
     params' rank and not below ``batch_dims``."""
-    go, problem = _start(op, 3, attrs=(("batch_dims", "i64", False),))
+    go, problem = _start(op, spec, 3, attrs=(("batch_dims", "i64", False),))
     if not go:
         return problem
     batch = attr_int(op, "batch_dims", 0)
@@ -559,7 +572,7 @@ def gather_v2(op: Operation, profile: Profile) -> Problem | None:
                 axis += r
         if batch >= 0 and axis >= 0 and axis < batch:
             return tf("BC775", "axis-batch", axis=axis, batch=batch)
-    return shapes.gather_v2(op)
+    return lint(op, spec.shape)
 
 
 # ----------------------------------------------------------------------------------- convs
@@ -575,10 +588,10 @@ _CONV_ATTRS: tuple[Attr, ...] = (
 )
 
 
-def conv_2d(op: Operation, profile: Profile) -> Problem | None:
+def conv_2d(op: Operation, spec: Spec) -> Problem | None:
     """``tf.Conv2D``: 4-D operands, the attributes' lengths and signs, the output its type
     inference gives, then input channels divisible by the filter's."""
-    go, problem = _start(op, 2, attrs=_CONV_ATTRS)
+    go, problem = _start(op, spec, 2, attrs=_CONV_ATTRS)
     if not go:
         return problem
     x_type, w_type = op.operands[0].type, op.operands[1].type
@@ -622,10 +635,10 @@ def conv_2d(op: Operation, profile: Profile) -> Problem | None:
             "BC723",
             {"inferred": f"'{with_shape(x_type, inferred)}'", "actual": f"'{op.results[0].type}'"},
         )
-    return shapes.conv_2d(op)
+    return lint(op, spec.shape)
 
 
-def depthwise_conv(op: Operation, profile: Profile) -> Problem | None:
+def depthwise_conv(op: Operation, spec: Spec) -> Problem | None:
     """``tf.DepthwiseConv2dNative``: its attributes and types; the shapes are the shape function's."""
     attrs = (
         ("strides", "i64s", True),
@@ -634,11 +647,11 @@ def depthwise_conv(op: Operation, profile: Profile) -> Problem | None:
         ("data_format", "format2", False),
         ("dilations", "i64s", False),
     )
-    go, problem = _start(op, 2, attrs=attrs)
-    return shapes.depthwise_conv(op) if go else problem
+    go, problem = _start(op, spec, 2, attrs=attrs)
+    return lint(op, spec.shape) if go else problem
 
 
-def max_pool(op: Operation, profile: Profile) -> Problem | None:
+def max_pool(op: Operation, spec: Spec) -> Problem | None:
     attrs = (
         ("ksize", "i64s4", True),
         ("strides", "i64s4", True),
@@ -646,24 +659,24 @@ def max_pool(op: Operation, profile: Profile) -> Problem | None:
         ("explicit_paddings", "i64s", False),
         ("data_format", "format3", False),
     )
-    go, problem = _start(op, 1, attrs=attrs)
-    return shapes.pool(op) if go else problem
+    go, problem = _start(op, spec, 1, attrs=attrs)
+    return lint(op, spec.shape) if go else problem
 
 
-def avg_pool(op: Operation, profile: Profile) -> Problem | None:
+def avg_pool(op: Operation, spec: Spec) -> Problem | None:
     attrs = (
         ("ksize", "i64s4", True),
         ("strides", "i64s4", True),
         ("padding", "padding2", True),
         ("data_format", "format2", False),
     )
-    go, problem = _start(op, 1, attrs=attrs)
-    return shapes.pool(op) if go else problem
+    go, problem = _start(op, spec, 1, attrs=attrs)
+    return lint(op, spec.shape) if go else problem
 
 
-def bias_add(op: Operation, profile: Profile) -> Problem | None:
+def bias_add(op: Operation, spec: Spec) -> Problem | None:
     """``tf.BiasAdd``: the value's rank for its data format, a 1-D bias as long as the channels."""
-    go, problem = _start(op, 2, attrs=(("data_format", "format2", False),))
+    go, problem = _start(op, spec, 2, attrs=(("data_format", "format2", False),))
     if not go:
         return problem
     nchw = attr_str(op, "data_format") == "NCHW"
@@ -676,25 +689,25 @@ def bias_add(op: Operation, profile: Profile) -> Problem | None:
         return tf("BC777", "bias")
     v, b = shape(value), shape(bias)
     if v is None or b is None:
-        return shapes.bias_add(op)
+        return lint(op, spec.shape)
     feature = v[1] if nchw else v[-1]
     if feature is not None and b[0] is not None and feature != b[0]:
         return tf("BC777", "channels", feature=feature, bias=b[0])
-    return shapes.bias_add(op)
+    return lint(op, spec.shape)
 
 
 # ------------------------------------------------------------------------------- the rest
 
 
-def reduce(op: Operation, profile: Profile) -> Problem | None:
+def reduce(op: Operation, spec: Spec) -> Problem | None:
     """``tf.Sum``, ``Mean``, ``Max``, ``Min``, ``Prod``: their types; the output is the shape function's."""
-    go, problem = _start(op, 2, attrs=(("keep_dims", "bool", False),))
-    return shapes.reduce(op) if go else problem
+    go, problem = _start(op, spec, 2, attrs=(("keep_dims", "bool", False),))
+    return lint(op, spec.shape) if go else problem
 
 
-def softmax(op: Operation, profile: Profile) -> Problem | None:
+def softmax(op: Operation, spec: Spec) -> Problem | None:
     """``tf.Softmax``: the input's shape and element type, and rank 1 or more."""
-    go, problem = _start(op, 1)
+    go, problem = _start(op, spec, 1)
     if not go:
         return problem
     a, b = op.operands[0].type, op.results[0].type
@@ -710,17 +723,17 @@ def softmax(op: Operation, profile: Profile) -> Problem | None:
     return None
 
 
-def cast(op: Operation, profile: Profile) -> Problem | None:
+def cast(op: Operation, spec: Spec) -> Problem | None:
     """``tf.Cast``: the same shape in and out."""
-    go, problem = _start(op, 1, attrs=(("Truncate", "bool", False),))
+    go, problem = _start(op, spec, 1, attrs=(("Truncate", "bool", False),))
     if not go:
         return problem
     return None if compatible(op.operands[0].type, op.results[0].type) else Problem("BC722")
 
 
-def identity(op: Operation, profile: Profile) -> Problem | None:
+def identity(op: Operation, spec: Spec) -> Problem | None:
     """``tf.Identity``: the same shape and element type in and out."""
-    go, problem = _start(op, 1)
+    go, problem = _start(op, spec, 1)
     if not go:
         return problem
     if not compatible(op.operands[0].type, op.results[0].type):
@@ -730,30 +743,30 @@ def identity(op: Operation, profile: Profile) -> Problem | None:
     return None
 
 
-def range_(op: Operation, profile: Profile) -> Problem | None:
+def range_(op: Operation, spec: Spec) -> Problem | None:
     """``tf.Range``: one element type; the length is the shape function's."""
-    go, problem = _start(op, 3)
+    go, problem = _start(op, spec, 3)
     if not go:
         return problem
-    return first(lambda: compatible_elements(op), lambda: shapes.range_(op))
+    return first(lambda: compatible_elements(op), lambda: lint(op, spec.shape))
 
 
-def fill(op: Operation, profile: Profile) -> Problem | None:
+def fill(op: Operation, spec: Spec) -> Problem | None:
     """``tf.Fill``: 1-D dims and a scalar value; the shape is the shape function's."""
-    go, problem = _start(op, 2)
+    go, problem = _start(op, spec, 2)
     if not go:
         return problem
     if not rank_is(op.operands[0].type, 1):
         return tf("BC779", "dims")
     if not rank_is(op.operands[1].type, 0):
         return tf("BC779", "value")
-    return shapes.fill(op)
+    return lint(op, spec.shape)
 
 
-def one_hot(op: Operation, profile: Profile) -> Problem | None:
+def one_hot(op: Operation, spec: Spec) -> Problem | None:
     """``tf.OneHot``: an axis in ``-1`` or ``[0, rank]``, scalar depth and values, a depth not
     below 0."""
-    go, problem = _start(op, 4, attrs=(("axis", "i64", False),))
+    go, problem = _start(op, spec, 4, attrs=(("axis", "i64", False),))
     if not go:
         return problem
     axis = attr_int(op, "axis", -1)
@@ -772,9 +785,74 @@ def one_hot(op: Operation, profile: Profile) -> Problem | None:
             return tf("BC780", "depth")
         if depth and i64(depth[0]) < 0:
             return tf("BC780", "negative", depth=i64(depth[0]))
-    return shapes.one_hot(op)
+    return lint(op, spec.shape)
 
 
-def where(op: Operation, profile: Profile) -> Problem | None:
-    go, problem = _start(op, 1)
-    return shapes.where(op) if go else problem
+def where(op: Operation, spec: Spec) -> Problem | None:
+    go, problem = _start(op, spec, 1)
+    return lint(op, spec.shape) if go else problem
+
+
+# -------------------------------------------------------------------------------- constants
+
+
+def const(op: Operation, spec: Spec) -> Problem | None:
+    """``tf.Const``: one result, no operands, an elements ``value``, the result a tensor of a TF
+    type, and (its type inference) the value's type broadcast-compatible with the result's
+    (``tf_type::BroadcastCompatible``: refs dropped, the same element type, shapes that
+    broadcast); ``dense_resource`` values included."""
+    if not all(known(u.type) for u in (*op.operands, *op.results)):
+        return None
+    attr = op.attribute("value")
+    written = value_type(attr.text) if attr is not None else None
+    if attr is not None and (written is None or attr.text.lstrip().startswith(("true", "false"))):
+        return None
+    if written is not None and written.kind not in ELEMENTS:
+        # verifyInherentAttrs, as the op is parsed; a property is another message (not modelled)
+        if attr is None or attr.property:
+            return None
+        return Problem("BC562", {"name": "value", "constraint": "constant vector/tensor attribute"})
+    if len(op.results) != 1:
+        return Problem("BC107")
+    if op.operands:
+        return Problem("BC1005")
+    if attr is None or written is None:
+        return Problem("BC610", {"name": "value"})
+    literal = written.type
+    tf_typed = isinstance(literal, ShapedType) and literal.element.startswith("!tf_type.")
+    if written.kind == "dense" and tf_typed and not attr.text.lstrip()[len("dense<") :].lstrip().startswith('"'):
+        return None  # the parser wants a hex string there (not modelled)
+    problem = type_constraints(op, spec)
+    if problem is not None or broadcast_compatible(written.type, op.results[0].type) is not False:
+        return problem
+    return Problem("BC723", {"inferred": f"'{written.type}'", "actual": f"'{op.results[0].type}'"})
+
+
+def read_variable(op: Operation, spec: Spec) -> Problem | None:
+    """``tf.ReadVariableOp``: a resource operand (its verifier checks no more); a warning where the
+    resource's subtype (``!tf_type.resource<tensor<2xf32>>``) contradicts the result."""
+    go, problem = _start(op, spec, 1)
+    if not go or problem is not None:
+        return problem
+    handle, result = op.operands[0].type, op.results[0].type
+    held = _subtype(handle)
+    if held is None or not isinstance(result, ShapedType):
+        return None
+    if not cast_elements(held, result) or not compatible(held, result):
+        return Problem("BC794", {"held": held, "result": result})
+    return None
+
+
+def _subtype(t: Type) -> ShapedType | None:
+    """The one subtype of a resource tensor type, if it reads as a tensor type."""
+    if not isinstance(t, ShapedType):
+        return None
+    text = "".join(t.element.split())
+    prefix = "!tf_type.resource<"
+    if not text.startswith(prefix) or not text.endswith(">"):
+        return None
+    try:
+        held = read_type(text[len(prefix) : -1])
+    except SyntaxProblem:
+        return None
+    return held if isinstance(held, ShapedType) and held.kind == "tensor" else None

@@ -250,6 +250,10 @@ class Context:
         return v
 
 
+ShapeFunction = Callable[[Context], list[S]]
+"""A shape function: each output's shape, given what the op shows it."""
+
+
 # ------------------------------------------------------------------------------- array ops
 
 
@@ -1116,52 +1120,9 @@ def pool(c: Context) -> list[S]:
     return [(x[0], depth, rows, cols) if nchw else (x[0], rows, cols, depth)]
 
 
-FUNCTIONS: dict[str, Callable[[Context], list[S]]] = {
-    "tf.BroadcastTo": broadcast_to,
-    "tf.BroadcastArgs": broadcast_args,
-    "tf.Reshape": reshape,
-    "tf.Transpose": transpose,
-    "tf.ConcatV2": concat_v2,
-    "tf.Pack": pack,
-    "tf.Unpack": unpack,
-    "tf.Split": split,
-    "tf.SplitV": split_v,
-    "tf.Slice": slice_,
-    "tf.StridedSlice": strided_slice,
-    "tf.Squeeze": squeeze,
-    "tf.ExpandDims": expand_dims,
-    "tf.Tile": tile,
-    "tf.Pad": pad,
-    "tf.PadV2": pad,
-    "tf.Fill": fill,
-    "tf.GatherV2": gather_v2,
-    "tf.OneHot": one_hot,
-    "tf.Where": where,
-    "tf.Range": range_,
-    "tf.MatMul": matmul,
-    "tf.BatchMatMul": batch_matmul,
-    "tf.BatchMatMulV2": batch_matmul_v2,
-    "tf.BatchMatMulV3": batch_matmul_v2,
-    "tf.Einsum": einsum,
-    "tf.Sum": reduction,
-    "tf.Mean": reduction,
-    "tf.Max": reduction,
-    "tf.Min": reduction,
-    "tf.Prod": reduction,
-    "tf.BiasAdd": bias_add,
-    "tf.Conv2D": conv_2d,
-    "tf.DepthwiseConv2dNative": depthwise_conv,
-    "tf.MaxPool": pool,
-    "tf.AvgPool": pool,
-}
-
-
-def infer(op: Operation) -> list[S] | str | None:
-    """The op's shape function: each output's shape, its message when it fails, or ``None``
-    when broadcheck does not model the op (or these operands)."""
-    fn = FUNCTIONS.get(op.name)
-    if fn is None:
-        return None
+def infer(op: Operation, fn: ShapeFunction) -> list[S] | str | None:
+    """The op's shape function ``fn`` run as TensorFlow's shape refiner runs it: each output's
+    shape, its message when it fails, or ``None`` when broadcheck does not model these operands."""
     try:
         first = Context(op, known=False)
         fn(first)

@@ -9,16 +9,16 @@ from collections.abc import Sequence
 from typing import Literal
 
 from broadcheck.dialects.common import compatible, shape, with_shape
-from broadcheck.dialects.tf.infer import infer
+from broadcheck.dialects.tf.infer import ShapeFunction, infer
 from broadcheck.ops import Dim, Operation, Shape, ShapedType
 from broadcheck.semantics import Problem
 
 
-def lint(op: Operation) -> Problem | None:
-    """The shape function's verdict on an op its verifier accepts."""
-    if not all(isinstance(u.type, ShapedType) for u in (*op.operands, *op.results)):
+def lint(op: Operation, fn: ShapeFunction | None) -> Problem | None:
+    """The verdict of the op's shape function ``fn`` on an op its verifier accepts."""
+    if fn is None or not all(isinstance(u.type, ShapedType) for u in (*op.operands, *op.results)):
         return None
-    inferred = infer(op)
+    inferred = infer(op, fn)
     if inferred is None:
         return None
     if isinstance(inferred, str):
@@ -27,23 +27,6 @@ def lint(op: Operation) -> Problem | None:
         if s is not None and not compatible(shape(use.type), s):
             return Problem("BC783", {"index": index, "actual": use.type, "inferred": with_shape(use.type, s)})
     return None
-
-
-def _lint(op: Operation) -> Problem | None:
-    return lint(op)
-
-
-broadcast_to = broadcast_args = batch_matmul = matmul = einsum = transpose = concat_v2 = pack = unpack = _lint
-slice_ = strided_slice = squeeze = expand_dims = pad = gather_v2 = depthwise_conv = pool = bias_add = _lint
-reduce = range_ = fill = one_hot = where = reshape = tile = conv_2d = _lint
-
-
-def split(op: Operation, dim: int | None) -> Problem | None:
-    return lint(op)
-
-
-def split_v(op: Operation, dim: int | None) -> Problem | None:
-    return lint(op)
 
 
 def conv_2d_type(

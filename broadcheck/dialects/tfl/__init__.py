@@ -19,7 +19,9 @@ BROADCASTING = (
     "logical_or floor_div floor_mod squared_difference select_v2 bitwise_xor"
 ).split()
 # The ops whose custom form may give every operand and the result one type (`tfl.add %a, %b : T`).
-_SAME = frozenset("add sub mul div maximum minimum pow squared_difference floor_div floor_mod".split())
+_SAME = frozenset(
+    "add sub mul div maximum minimum pow squared_difference floor_div floor_mod logical_and logical_or".split()
+)
 _UNARY = (
     "abs exp log neg sqrt rsqrt tanh logistic sin cos floor ceil round sign square relu relu6 relu_n1_to_1 "
     "leaky_relu hard_swish elu"
@@ -69,9 +71,20 @@ def _shape_ops() -> list[Op]:
     ]
 
 
+def _constants() -> list[Op]:
+    from broadcheck.dialects.tfl import constants, regions
+
+    return [
+        Op("tfl.while", FUNCTIONAL, regions.while_, "tfl-region"),  # (a loop's values, as its constants' warnings)
+        Op("tfl.pseudo_const", FUNCTIONAL, constants.pseudo_const, "tfl-constant", literal="value"),
+        Op("tfl.pseudo_qconst", FUNCTIONAL, constants.pseudo_const, "tfl-constant", literal="value"),
+        Op("tfl.no_value", FUNCTIONAL, constants.no_value, "tfl-constant"),
+    ]
+
+
 OPS = ops(
     [Op(f"tfl.{name}", SAME if name in _SAME else FUNCTIONAL, family("tfl"), "tfl") for name in BROADCASTING],
     [Op(f"tfl.{name}", SAME) for name in _UNARY],
     _shape_ops(),
-    Op("tfl.pseudo_const", FUNCTIONAL, literal="value"),
+    _constants(),
 )

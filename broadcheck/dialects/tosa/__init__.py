@@ -62,6 +62,6 @@ OPS = ops(
         for name, check in _SHAPED.items()
     ],
     Op("tosa.const", FORM, s.check_const, "tosa-structural", literal="values"),
-    Op("tosa.const_shape", FORM, literal="values"),
+    Op("tosa.const_shape", FORM, s.check_const_shape, "tosa-structural", literal="values"),
     Op("tosa.identity", FUNCTIONAL),
 )

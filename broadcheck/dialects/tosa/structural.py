@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from math import prod
 
+from broadcheck.dialects.literal import value_type
 from broadcheck.ops import Dim, Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.semantics.mlir import IncompatibleDims, infer_shape
@@ -919,28 +920,50 @@ def check_rfft2d(op: Operation, profile: Profile) -> Problem | None:
 
 
 def check_const(op: Operation, profile: Profile) -> Problem | None:
-    """``tosa.const``: its literal's type against its result's."""
+    """``tosa.const``: its literal's type (``dense`` or ``dense_resource``) against its result's."""
     if len(op.results) != 1:
         return Problem("BC107")
+    problem = _types(op, [], [ANY])
+    if problem is not None:
+        return problem
     attr = op.attribute("values")
-    if attr is None:
+    written = None if attr is None else value_type(attr.text)
+    if written is None or written.kind not in ("dense", "dense_resource"):
         return None
-    found = value(attr.text)
-    if not isinstance(found, Dense):
-        return None
-    from broadcheck.syntax.types import read_type
-
-    try:
-        literal = read_type(found.type)
-    except Exception:
-        return None
-    out = op.results[0].type
+    literal, out = written.type, op.results[0].type
     if not isinstance(literal, ShapedType) or not isinstance(out, ShapedType) or out.shape is None:
         return None
     if literal.shape != out.shape:
         return Problem("BC250", {"description": "all of {values, output} have same shape"}, Subject("result", 0))
+    if "!quant." in out.element:  # compared through its storage type (not modelled)
+        return None
     if element(literal.element).text != element(out.element).text:
         return Problem("BC287", subject=Subject("result", 0))
+    return None
+
+
+def check_const_shape(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.const_shape``: an index elements literal of rank 1 with as many values as the
+    result's ``!tosa.shape<N>`` has dimensions (one value for ``!tosa.shape<0>`` too)."""
+    if len(op.results) != 1:
+        return Problem("BC107")
+    attr = op.attribute("values")
+    written = None if attr is None else value_type(attr.text)
+    if written is None or written.kind != "dense" or not isinstance(written.type, ShapedType):
+        return None  # dense_resource is an invalid property here; the rest is not read
+    literal = written.type
+    if "".join(literal.element.split()) != "index":
+        return Problem("BC562", {"name": "values", "constraint": "index elements attribute"})
+    problem = _types(op, [], [SHAPE])
+    if problem is not None:
+        return problem
+    rank = _shape_rank(op.results[0].type)
+    if literal.shape is None or rank is None:
+        return None
+    if len(literal.shape) != 1:
+        return Problem("BC787")
+    if literal.shape[0] is not None and literal.shape[0] != rank and (literal.shape[0], rank) != (1, 0):
+        return Problem("BC788", {"count": literal.shape[0], "rank": rank}, Subject("result", 0))
     return None
 
 

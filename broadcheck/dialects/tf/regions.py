@@ -1,0 +1,118 @@
+"""``tf.WhileRegion`` and ``tf.IfRegion`` as TensorFlow 2.21's verifiers check them
+(``tf_ops_n_z.cc``: ``VerifyWhileTypes``, ``VerifyTypeRangesAreCompatible``; ``tf_ops_a_m.cc``:
+``IfRegionOp::verify``), in their order and words: each pair of type lists must be cast
+compatible (``AreCastCompatible``: one element type, resources and variants whatever their
+subtypes; shapes equal where both are known).
+
+PASS::
+
+    %0 = "tf.IfRegion"(%p) ({ "tf.Yield"(%a) : (tensor<2xf32>) -> () },
+                           { "tf.Yield"(%b) : (tensor<?xf32>) -> () }) {is_stateless = true}
+        : (tensor<i1>) -> tensor<2xf32>
+
+FAIL::
+
+    ... {"tf.Yield"(%c) : (tensor<3xf32>) -> ()} ... : (tensor<i1>) -> tensor<2xf32>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from broadcheck.dialects.common import compatible
+from broadcheck.dialects.tf.base import cast_elements
+from broadcheck.ops import OpaqueType, Operation, Region, ShapedType, Type
+from broadcheck.semantics import Problem, Profile
+
+Range = tuple[Sequence[Type], str]
+"""A list of types and what the verifier calls it (``input``, ``body result``, ...)."""
+
+
+def cast_compatible(a: Type, b: Type) -> bool:
+    """``AreCastCompatible`` of two types."""
+    if isinstance(a, ShapedType) and isinstance(b, ShapedType):
+        return a.kind == b.kind and cast_elements(a, b) and compatible(a, b)
+    return "".join(str(a).split()) == "".join(str(b).split())
+
+
+def _unknown(types: Sequence[Type]) -> bool:
+    return any(isinstance(t, OpaqueType) and t.text == "?" for t in types)
+
+
+def _ranges(first: Range, second: Range) -> Problem | None:
+    """``VerifyTypeRangesAreCompatible``: the same count, then each pair cast compatible."""
+    (a, name_a), (b, name_b) = first, second
+    if len(a) != len(b):
+        return Problem("BC791", {"first": name_a, "n": len(a), "second": name_b, "m": len(b)})
+    for index, (x, y) in enumerate(zip(a, b, strict=True)):
+        if not cast_compatible(x, y):
+            return Problem("BC792", {"first": name_a, "a": x, "second": name_b, "b": y, "index": index})
+    return None
+
+
+def _regions(op: Operation, count: int) -> tuple[Region, ...] | None:
+    """The op's regions when broadcheck sees all of them, each ended by ``tf.Yield``."""
+    if len(op.regions) != count or any(r.terminator != "tf.Yield" for r in op.regions):
+        return None
+    if any(_unknown(r.arguments) or _unknown(r.yields) for r in op.regions):
+        return None
+    return op.regions
+
+
+def while_region(op: Operation, profile: Profile) -> Problem | None:
+    """``tf.WhileRegion``: ``is_stateless``; the condition yields a ``tensor<i1>`` first; then
+    ``VerifyWhileTypes`` over the operands, the results, the condition's arguments, the body's
+    arguments and what the body yields (operands and results only without ``shape_invariant``)."""
+    if op.attribute("is_stateless") is None:
+        return Problem("BC610", {"name": "is_stateless"})
+    regions = _regions(op, 2)
+    if regions is None:
+        return None
+    cond, body = regions
+    first = cond.yields[0] if cond.yields else None
+    if not (isinstance(first, ShapedType) and first.kind == "tensor" and first.shape == () and first.element == "i1"):
+        return Problem("BC793")
+    invariant = op.attribute("shape_invariant")
+    inputs: Range = ([u.type for u in op.operands], "input")
+    results: Range = ([u.type for u in op.results], "result")
+    around: list[Range] = [
+        (body.yields, "body result"),
+        (cond.arguments, "condition input"),
+        (body.arguments, "body input"),
+    ]
+    pairs: list[tuple[Range, Range]] = []
+    if invariant is None or invariant.text.strip() == "false":
+        pairs.append((inputs, results))
+    pairs += [(inputs, around[1]), (inputs, around[2])]
+    pairs += [(results, r) for r in around]
+    pairs += [(around[i], around[j]) for i in range(3) for j in range(i + 1, 3)]
+    for pair in pairs:
+        problem = _ranges(*pair)
+        if problem is not None:
+            return problem
+    return None
+
+
+def if_region(op: Operation, profile: Profile) -> Problem | None:
+    """``tf.IfRegion``: ``is_stateless``; each branch yields as many values as the op has results
+    (the region-branch interface's words), then each yield cast compatible with its result, the
+    ``then`` branch first."""
+    if op.attribute("is_stateless") is None:
+        return Problem("BC610", {"name": "is_stateless"})
+    regions = _regions(op, 2)
+    if regions is None:
+        return None
+    results = [u.type for u in op.results]
+    for region in regions:
+        if len(region.yields) != len(results):
+            detail = (
+                "along control flow edge from Operation tf.Yield to parent: region branch point has "
+                f"{len(region.yields)} operands, but region successor needs {len(results)} inputs"
+            )
+            return Problem("BC028", {"detail": detail})
+    for name, region in zip(("then", "else"), regions, strict=True):
+        for index, (given, wanted) in enumerate(zip(region.yields, results, strict=True)):
+            if not cast_compatible(given, wanted):
+                args = {"first": f"{name} result", "a": given, "second": "result", "b": wanted, "index": index}
+                return Problem("BC792", args)
+    return None
