@@ -1,8 +1,8 @@
-"""A mutation campaign on real TensorFlow exports (bench/tf_exports.py): change one thing in an
+"""A mutation campaign on real TensorFlow exports (bench/tfexports.py writes them): change one thing in an
 export, then compare TensorFlow 2.21's first error (``tf.mlir.experimental.run_pass_pipeline``)
 with broadcheck's, message and line.
 
-``PYTHONPATH=. /work/tf-venv/bin/python -m bench.tf_mutants FILE [N]`` makes up to ``N`` mutants
+``PYTHONPATH=. .venv-bench-tf/bin/python -m bench.tf_mutants FILE [N]`` makes up to ``N`` mutants
 (default 40) of each kind:
 
 * ``const``: a splat ``tf.Const`` value's type gets its last size one more, or a leading size,
