@@ -889,6 +889,27 @@ RULES: Mapping[str, Rule] = {
             "tosa.tile %x, %m : (tensor<2x3xf32>, !tosa.shape<2>) -> tensor<4x6x1xf32>",
         ),
         Rule(
+            "BC290",
+            "tosa-pad-ranks",
+            "input rank ({a}) does not match output rank ({b})",
+            "tosa.pad's result has another rank than its input.",
+            "tosa.pad %x, %p, %c : (tensor<1x3xf32>, !tosa.shape<4>, tensor<1xf32>) -> tensor<1xf32>",
+        ),
+        Rule(
+            "BC291",
+            "tosa-reverse-negative-axis",
+            "expected non-negative reverse axis",
+            "tosa.reverse's axis is negative (its verifier takes no axis from the end).",
+            "tosa.reverse %x axis(-1) : (tensor<2x3xf32>) -> tensor<2x3xf32>",
+        ),
+        Rule(
+            "BC292",
+            "tosa-reverse-axis-range",
+            "expect input tensor rank ({rank}) to be larger than reverse axis ({axis})",
+            "tosa.reverse's axis is not a dim of its ranked input.",
+            "tosa.reverse %x axis(2) : (tensor<2x3xf32>) -> tensor<2x3xf32>",
+        ),
+        Rule(
             "BC272",
             "tosa-tile-multiples-length",
             "expect 'multiples' array to have length {rank} but got {got}.",
