@@ -3453,6 +3453,23 @@ RULES: Mapping[str, Rule] = {
             "tensor<5x1x1xui8>, tensor<1x64xui8>) -> tensor<*xi32>",
             op_prefix=False,
         ),
+        Rule(
+            "BC811",
+            "onnx-gemm-contraction",
+            "[ShapeInferenceError] Dimension mismatch in unification between {b} and {a}",
+            "ONNX Gemm: the contracted K of B (its first dim, its second with transB) differs from A's (its "
+            "second dim, its first with transA); ONNX's shape inference rejects it.",
+            '%0 = "onnx.Gemm"(%a, %b, %c) : (tensor<4x2xf32>, tensor<3x5xf32>, tensor<5xf32>) -> tensor<4x5xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC812",
+            "onnx-gemm-rank",
+            "[ShapeInferenceError] Input {index} expected to have rank 2 but has rank {rank}",
+            "ONNX Gemm: A or B is not a matrix; ONNX's shape inference rejects it.",
+            '%0 = "onnx.Gemm"(%a, %b, %c) : (tensor<4x3x2xf32>, tensor<3x5xf32>, tensor<5xf32>) -> tensor<4x5xf32>',
+            op_prefix=False,
+        ),
         # ---- BC9xx: --verify-diagnostics
         Rule(
             "BC901",
