@@ -2687,6 +2687,63 @@ RULES: Mapping[str, Rule] = {
             "vector.transfer_write %v, %m[%i] {permutation_map = affine_map<(d0) -> (0, d0)>} : vector<4x4xf32>, "
             "memref<?xf32>",
         ),
+        # ---- BC1078-: Vector's structural ops (dialects/vector/checks.py)
+        Rule(
+            "BC1078",
+            "vector-slice-lists",
+            "expected offsets, sizes and strides attributes of same size",
+            "vector.extract_strided_slice's offsets, sizes and strides have different lengths.",
+            "%0 = vector.extract_strided_slice %v offsets = [1, 2], sizes = [2], strides = [1] : vector<4x8xf32> "
+            "to vector<2x8xf32>",
+        ),
+        Rule(
+            "BC1079",
+            "vector-slice-list-rank",
+            "expected {name} attribute of rank no greater than vector rank",
+            "vector.extract_strided_slice: a list is longer than the source vector has dims.",
+            "%0 = vector.extract_strided_slice %v offsets = [1, 2, 3], sizes = [2, 1, 1], strides = [1, 1, 1] : "
+            "vector<4x8xf32> to vector<2x8xf32>",
+        ),
+        Rule(
+            "BC1080",
+            "vector-slice-confined",
+            "expected {name} dimension {i} to be confined to [{low}, {high})",
+            "vector.extract_strided_slice: an offset is not within its dim, or a size not within 1 and the dim.",
+            "%0 = vector.extract_strided_slice %v offsets = [4], sizes = [2], strides = [1] : vector<4x8xf32> "
+            "to vector<2x8xf32>",
+        ),
+        Rule(
+            "BC1081",
+            "vector-slice-range",
+            "expected {name} to be confined to [{low}, {high})",
+            "vector.extract_strided_slice: a stride other than 1.",
+            "%0 = vector.extract_strided_slice %v offsets = [1], sizes = [2], strides = [2] : vector<4x8xf32> "
+            "to vector<1x8xf32>",
+        ),
+        Rule(
+            "BC1082",
+            "vector-slice-sum",
+            "expected sum({a}, {b}) dimension {i} to be confined to [{low}, {high})",
+            "vector.extract_strided_slice: offset + size runs past the dim.",
+            "%0 = vector.extract_strided_slice %v offsets = [3], sizes = [2], strides = [1] : vector<4x8xf32> "
+            "to vector<2x8xf32>",
+        ),
+        Rule(
+            "BC1083",
+            "vector-slice-result",
+            "expected result type to be '{type}'",
+            "vector.extract_strided_slice's result is not the slice's type (the sizes, then the source's other dims).",
+            "%0 = vector.extract_strided_slice %v offsets = [1], sizes = [2], strides = [1] : vector<4x8xf32> "
+            "to vector<2x4xf32>",
+        ),
+        Rule(
+            "BC1084",
+            "vector-slice-scalable",
+            "expected size at idx={i} to match the corresponding base size from the input vector ({size} vs {base})",
+            "vector.extract_strided_slice: a scalable dim of the source is sliced, not taken whole.",
+            "%0 = vector.extract_strided_slice %v offsets = [0], sizes = [2], strides = [1] : vector<[4]x8xf32> "
+            "to vector<[2]x8xf32>",
+        ),
         # ---- BC7xx: TensorFlow and TFLite (semantics/tf.py)
         Rule(
             "BC701",

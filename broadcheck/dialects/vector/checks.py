@@ -320,3 +320,45 @@ def check_transfer_write(op: Operation, profile: Profile) -> Problem | None:
     if problem:
         return problem
     return _permutation(attr.text if attr is not None else None, 0)
+
+
+def check_extract_strided_slice(op: Operation, profile: Profile) -> Problem | None:
+    """``vector.extract_strided_slice``: its element type (ODS), then its verifier in order: the
+    three lists' lengths, each within the source's rank, offsets and sizes within its dims,
+    unit strides, offsets + sizes within its dims, the inferred result type, and scalable dims
+    taken whole."""
+    if len(op.results) != 1 or len(op.operands) != 1:
+        return None
+    source, result = _vector(op.operands[0].type), op.results[0].type
+    if source is None or source.shape is None:
+        return None
+    problem = _same_element(op.operands[0].type, result, "operand and result have same element type")
+    if problem:
+        return problem
+    offsets, sizes, strides = (int_list(op, name) for name in ("offsets", "sizes", "strides"))
+    if offsets is None or sizes is None or strides is None:
+        return None
+    if not len(offsets) == len(sizes) == len(strides):
+        return Problem("BC1078")
+    shape = [d or 0 for d in source.shape]
+    for name, values in (("offsets", offsets), ("sizes", sizes), ("strides", strides)):
+        if len(values) > len(shape):
+            return Problem("BC1079", {"name": name})
+    for name, values, low, high in (("offsets", offsets, 0, 0), ("sizes", sizes, 1, 1)):
+        for i, v in enumerate(values):
+            if not low <= v < shape[i] + high:
+                return Problem("BC1080", {"name": name, "i": i, "low": low, "high": shape[i] + high})
+    if any(s != 1 for s in strides):
+        return Problem("BC1081", {"name": "strides", "low": 1, "high": 2})
+    for i, (o, s) in enumerate(zip(offsets, sizes, strict=True)):
+        if not 1 <= o + s < shape[i] + 1:
+            return Problem("BC1082", {"a": "offsets", "b": "sizes", "i": i, "low": 1, "high": shape[i] + 1})
+    out = [*sizes, *source.shape[len(sizes) :]]
+    scalable = [source.scalable_at(k) for k in range(len(source.shape))]
+    inferred = _type_text(source, out, scalable, source.element)
+    if printed(result) != inferred:
+        return Problem("BC1083", {"type": inferred}, Subject("result", 0))
+    for i, s in enumerate(sizes):
+        if source.scalable_at(i) and s != shape[i]:
+            return Problem("BC1084", {"i": i, "size": s, "base": shape[i]})
+    return None
