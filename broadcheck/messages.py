@@ -2744,6 +2744,52 @@ RULES: Mapping[str, Rule] = {
             "%0 = vector.extract_strided_slice %v offsets = [0], sizes = [2], strides = [1] : vector<[4]x8xf32> "
             "to vector<[2]x8xf32>",
         ),
+        Rule(
+            "BC1085",
+            "vector-outerproduct-operand-rank",
+            "expected 1-d vector for operand #{n}",
+            "vector.outerproduct: lhs (or a vector rhs) is not 1-D.",
+            "%0 = vector.outerproduct %a, %b : vector<4x2xf32>, vector<8xf32>",
+        ),
+        Rule(
+            "BC1086",
+            "vector-outerproduct-result-rank",
+            "expected {rank}-d vector result",
+            "vector.outerproduct: the result of an outer product is not 2-D, or of an AXPY (a scalar rhs) not 1-D.",
+            '%0 = "vector.outerproduct"(%a, %b) <{kind = #vector.kind<add>}> : (vector<4xf32>, f32) -> vector<4x1xf32>',
+        ),
+        Rule(
+            "BC1087",
+            "vector-outerproduct-dims",
+            "expected #{n} operand dim to match result dim #{n}",
+            "vector.outerproduct: the result's dims are not lhs's and rhs's sizes.",
+            '%0 = "vector.outerproduct"(%a, %b) <{kind = #vector.kind<add>}> : (vector<4xf32>, vector<8xf32>) '
+            "-> vector<4x7xf32>",
+        ),
+        Rule(
+            "BC1088",
+            "vector-outerproduct-scalable",
+            "expected either both or only #2 operand dim to be scalable",
+            "vector.outerproduct: lhs's dim is scalable and rhs's is not.",
+            "%0 = vector.outerproduct %a, %b : vector<[4]xf32>, vector<8xf32>",
+        ),
+        Rule(
+            "BC1089",
+            "vector-outerproduct-acc",
+            "expected operand #3 of same type as result type",
+            "vector.outerproduct's accumulator has another type than its result (the generic form; the custom form "
+            "derives both).",
+            '%0 = "vector.outerproduct"(%a, %b, %c) <{kind = #vector.kind<add>}> : (vector<4xf32>, vector<8xf32>, '
+            "vector<4x7xf32>) -> vector<4x8xf32>",
+        ),
+        Rule(
+            "BC293",
+            "vector-outerproduct-kind",
+            "unsupported outerproduct type",
+            "vector.outerproduct's combining kind does not take its element type (maxnumf on integers, maxsi on "
+            "floats; isSupportedCombiningKind). (A code of the BC290 block, allocated for issue 29's vector ops.)",
+            "%0 = vector.outerproduct %a, %b {kind = #vector.kind<maxnumf>} : vector<4xi32>, vector<8xi32>",
+        ),
         # ---- BC7xx: TensorFlow and TFLite (semantics/tf.py)
         Rule(
             "BC701",

@@ -6,7 +6,11 @@ Each case is one function whose arguments feed one op in its custom form
 * ``strided``: ``vector.extract_strided_slice`` on sources of rank 1-3 (some dims scalable):
   lists of equal length or not, longer than the rank, offsets and sizes in and out of their
   dims, strides 1 or 2, offset + size past the dim, results right, off by a dim or of another
-  element type, scalable dims sliced or whole.
+  element type, scalable dims sliced or whole;
+* ``outer``: ``vector.outerproduct`` in its custom (the parser derives the result and the
+  accumulator's type) and generic forms: outer products and AXPYs (a scalar rhs), lhs or rhs
+  of rank 2, scalable dims, element types that differ, combining kinds against the element
+  type (``index`` too), accumulators of the result's type or not, results right or off.
 
 Verdict, first message, line and column must equal iree-opt's (``campaign.compare``).
 """
@@ -85,7 +89,54 @@ def strided_case(rng: random.Random, index: int) -> Case:
     return Case(index, "strided", "vector.extract_strided_slice", "custom", module([("%v", source)], body))
 
 
-FAMILIES = {"strided": strided_case}
+def outer_case(rng: random.Random, index: int) -> Case:
+    el = rng.choice(["f32", "i32", "f16", "index"])
+    m, n = rng.randint(1, 6), rng.randint(1, 6)
+    lhs_shape = [m] if _p(rng, 0.9) else [m, rng.randint(1, 3)]
+    lhs_scal = [_p(rng, 0.12)] + [False] * (len(lhs_shape) - 1)
+    axpy = _p(rng, 0.25)
+    rhs_el = el if _p(rng, 0.93) else ("f64" if el != "f64" else "f32")
+    if axpy:
+        rhs = rhs_el
+        result_shape, result_scal = [m], lhs_scal[:1]
+    else:
+        rhs_shape = [n] if _p(rng, 0.9) else [n, rng.randint(1, 3)]
+        rhs_scal = [_p(rng, 0.15)] + [False] * (len(rhs_shape) - 1)
+        rhs = vector(rhs_shape, rhs_el, rhs_scal)
+        result_shape, result_scal = [m, n], [lhs_scal[0], rhs_scal[0]]
+    lhs = vector(lhs_shape, el, lhs_scal)
+    kind = rng.choice(["add", "add", "mul", "maxnumf", "minimumf", "maxsi", "minui", "and", "xor"])
+    attr = "" if kind == "add" and _p(rng, 0.5) else f" {{kind = #vector.kind<{kind}>}}"
+    acc = _p(rng, 0.4)
+    result = vector(result_shape, el, result_scal)
+    acc_type = result
+    if acc and _p(rng, 0.15):
+        shape = list(result_shape)
+        shape[-1] += 1
+        acc_type = vector(shape, el, result_scal)
+    args = [("%a", lhs), ("%b", rhs)] + ([("%c", acc_type)] if acc else [])
+    names = "%a, %b" + (", %c" if acc else "")
+    if _p(rng, 0.7):
+        body = f"%0 = vector.outerproduct {names}{attr} : {lhs}, {rhs}"
+        return Case(index, "outer", "vector.outerproduct", "custom", module(args, body))
+    out_shape, out_el = list(result_shape), el
+    roll = rng.random()
+    if roll < 0.1:
+        out_shape[rng.randrange(len(out_shape))] += 1
+    elif roll < 0.15:
+        out_shape = [*out_shape, 1]
+    elif roll < 0.2:
+        out_shape = out_shape[:1] if len(out_shape) > 1 else [*out_shape, 2]
+    elif roll < 0.25:
+        out_el = "f64" if el != "f64" else "f32"
+    out = vector(out_shape, out_el, result_scal[: len(out_shape)] + [False] * (len(out_shape) - len(result_scal)))
+    props = f"<{{kind = #vector.kind<{kind}>}}>"
+    types = ", ".join(t for _, t in args)
+    body = f'%0 = "vector.outerproduct"({names}) {props} : ({types}) -> {out}'
+    return Case(index, "outer", "vector.outerproduct", "generic", module(args, body))
+
+
+FAMILIES = {"strided": strided_case, "outer": outer_case}
 
 
 @pytest.fixture(scope="module")

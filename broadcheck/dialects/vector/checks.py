@@ -8,7 +8,7 @@ from __future__ import annotations
 from math import prod
 
 from broadcheck.dialects.linalg.affine import AffineMap, parse, printed_results
-from broadcheck.dialects.shaped import DYNAMIC, View, bit_width, element_of, int_list, printed, view
+from broadcheck.dialects.shaped import DYNAMIC, View, bit_width, element_of, int_list, is_float, is_int, printed, view
 from broadcheck.ops import Operation, Type
 from broadcheck.semantics import Problem, Profile, Subject
 
@@ -361,4 +361,55 @@ def check_extract_strided_slice(op: Operation, profile: Profile) -> Problem | No
     for i, s in enumerate(sizes):
         if source.scalable_at(i) and s != shape[i]:
             return Problem("BC1084", {"i": i, "size": s, "base": shape[i]})
+    return None
+
+
+_INTEGER_KINDS = frozenset({"minui", "minsi", "maxui", "maxsi", "and", "or", "xor"})
+_FLOAT_KINDS = frozenset({"minnumf", "maxnumf", "minimumf", "maximumf"})
+
+
+def check_outerproduct(op: Operation, profile: Profile) -> Problem | None:
+    """``vector.outerproduct``: its ODS element-type predicates, then its verifier in order: an
+    outer product (1-D lhs and rhs, a 2-D result of their sizes, lhs scalable only with rhs) or
+    an AXPY (a scalar rhs, a 1-D result of lhs's size), the accumulator's type, the combining
+    kind against the element type."""
+    if len(op.results) != 1 or not 2 <= len(op.operands) <= 3:
+        return None
+    lhs, result = _vector(op.operands[0].type), _vector(op.results[0].type)
+    rhs_type = op.operands[1].type
+    if lhs is None or result is None:
+        return None
+    for name, t in (("lhs", op.operands[0].type), ("rhs", rhs_type)):
+        problem = _same_element(t, op.results[0].type, f"{name} operand and result have same element type")
+        if problem:
+            return problem
+    rhs = _vector(rhs_type)
+    assert lhs.shape is not None and result.shape is not None
+    if len(lhs.shape) != 1:
+        return Problem("BC1085", {"n": 1}, Subject("operand", 0))
+    if rhs is not None:
+        assert rhs.shape is not None
+        if len(rhs.shape) != 1:
+            return Problem("BC1085", {"n": 2}, Subject("operand", 1))
+        if len(result.shape) != 2:
+            return Problem("BC1086", {"rank": 2}, Subject("result", 0))
+        if lhs.shape[0] != result.shape[0]:
+            return Problem("BC1087", {"n": 1}, Subject("result", 0))
+        if rhs.shape[0] != result.shape[1]:
+            return Problem("BC1087", {"n": 2}, Subject("result", 0))
+        if lhs.scalable_at(0) and not rhs.scalable_at(0):
+            return Problem("BC1088")
+    else:
+        if len(result.shape) != 1:
+            return Problem("BC1086", {"rank": 1}, Subject("result", 0))
+        if lhs.shape[0] != result.shape[0]:
+            return Problem("BC1087", {"n": 1}, Subject("result", 0))
+    if len(op.operands) == 3 and printed(op.operands[2].type) != printed(op.results[0].type):
+        return Problem("BC1089", subject=Subject("operand", 2))
+    attr = op.attribute("kind")
+    kind = attr.text.strip().removeprefix("#vector.kind<").removesuffix(">") if attr is not None else "add"
+    element = result.element  # (isSupportedCombiningKind)
+    integer, floating = is_int(element) or element == "index", is_float(element)
+    if not (floating if kind in _FLOAT_KINDS else integer if kind in _INTEGER_KINDS else integer or floating):
+        return Problem("BC293")
     return None
