@@ -2790,6 +2790,15 @@ RULES: Mapping[str, Rule] = {
             "floats; isSupportedCombiningKind). (A code of the BC290 block, allocated for issue 29's vector ops.)",
             "%0 = vector.outerproduct %a, %b {kind = #vector.kind<maxnumf>} : vector<4xi32>, vector<8xi32>",
         ),
+        Rule(
+            "BC294",
+            "vector-reduction-kind",
+            "unsupported reduction type ''{type}'' for kind '{kind}'",
+            "vector.reduction's combining kind does not take its result type (maxnumf on integers, maxsi or and on "
+            "floats, any kind on a shaped result; isSupportedCombiningKind). (A code of the BC290 block, allocated "
+            "for issue 29's vector ops.)",
+            "%0 = vector.reduction <maxnumf>, %v : vector<4xi32> into i32",
+        ),
         # ---- BC7xx: TensorFlow and TFLite (semantics/tf.py)
         Rule(
             "BC701",

@@ -10,7 +10,10 @@ Each case is one function whose arguments feed one op in its custom form
 * ``outer``: ``vector.outerproduct`` in its custom (the parser derives the result and the
   accumulator's type) and generic forms: outer products and AXPYs (a scalar rhs), lhs or rhs
   of rank 2, scalable dims, element types that differ, combining kinds against the element
-  type (``index`` too), accumulators of the result's type or not, results right or off.
+  type (``index`` too), accumulators of the result's type or not, results right or off;
+* ``reduction``: ``vector.reduction`` in both forms: 0-D, 1-D and 2-D sources, every kind
+  against integer, index, i1 and float elements, results of another element type or shaped,
+  accumulators of the result's type or not.
 
 Verdict, first message, line and column must equal iree-opt's (``campaign.compare``).
 """
@@ -136,7 +139,28 @@ def outer_case(rng: random.Random, index: int) -> Case:
     return Case(index, "outer", "vector.outerproduct", "generic", module(args, body))
 
 
-FAMILIES = {"strided": strided_case, "outer": outer_case}
+def reduction_case(rng: random.Random, index: int) -> Case:
+    el = rng.choice(["f32", "i32", "f16", "index", "i1", "bf16"])
+    rank = rng.choice([0, 1, 1, 1, 1, 2])
+    shape = [rng.randint(1, 6) for _ in range(rank)]
+    scalable = [_p(rng, 0.12) for _ in range(rank)]
+    source = vector(shape, el, scalable) if rank else f"vector<{el}>"
+    kind = rng.choice(["add", "mul", "maxnumf", "minimumf", "maxsi", "minui", "and", "xor"])
+    dest = el if _p(rng, 0.9) else rng.choice(["f64", "i8", f"vector<1x{el}>"])
+    acc = _p(rng, 0.35)
+    acc_type = dest if _p(rng, 0.85) else rng.choice(["f64", "i8"])
+    args = [("%v", source)] + ([("%a", acc_type)] if acc else [])
+    names = "%v" + (", %a" if acc else "")
+    if _p(rng, 0.6) and not dest.startswith("vector"):
+        fast = " fastmath<fast>" if _p(rng, 0.1) else ""
+        body = f"%0 = vector.reduction <{kind}>, {names}{fast} : {source} into {dest}"
+        return Case(index, "reduction", "vector.reduction", "custom", module(args, body))
+    types = ", ".join(t for _, t in args)
+    body = f'%0 = "vector.reduction"({names}) <{{kind = #vector.kind<{kind}>}}> : ({types}) -> {dest}'
+    return Case(index, "reduction", "vector.reduction", "generic", module(args, body))
+
+
+FAMILIES = {"strided": strided_case, "outer": outer_case, "reduction": reduction_case}
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from math import prod
 
 from broadcheck.dialects.linalg.affine import AffineMap, parse, printed_results
 from broadcheck.dialects.shaped import DYNAMIC, View, bit_width, element_of, int_list, is_float, is_int, printed, view
-from broadcheck.ops import Operation, Type
+from broadcheck.ops import OpaqueType, Operation, Type
 from broadcheck.semantics import Problem, Profile, Subject
 
 
@@ -152,17 +152,49 @@ def check_bitcast(op: Operation, profile: Profile) -> Problem | None:
 
 
 def check_reduction(op: Operation, profile: Profile) -> Problem | None:
-    """``vector.reduction``: a 1-D vector (its element type is the result's)."""
-    if len(op.results) != 1 or not op.operands:
+    """``vector.reduction``: its ODS predicates (the source's element type is the result's, the
+    accumulator's type the result's), then its verifier: a 0-D or 1-D source, a combining kind
+    that takes the result's type."""
+    if len(op.results) != 1 or not 1 <= len(op.operands) <= 2:
         return None
     source = _vector(op.operands[0].type)
     if source is None:
         return None
-    if source.element != printed(op.results[0].type):
+    if not (is_int(source.element) or is_float(source.element) or source.element == "index"):
+        return None  # (`vector<4xcomplex<f32>>` is not a vector type: the parser's)
+    dest = op.results[0].type
+    if source.element != element_of(dest):
         return Problem("BC613", {"description": "source operand and result have same element type"})
-    if source.rank != 1:
+    if len(op.operands) == 2 and printed(op.operands[1].type) != printed(dest):
+        return Problem("BC613", {"description": "dest and acc have the same type"})
+    if source.rank > 1:
         return Problem("BC687", {"rank": source.rank}, Subject("operand", 0))
+    kind = _kind(op)
+    if kind is not None and not _supports(kind, dest):
+        return Problem("BC294", {"type": printed(dest), "kind": kind})
     return None
+
+
+def _kind(op: Operation) -> str | None:
+    """A ``#vector.kind<...>`` attribute's kind (``add`` when the op writes none)."""
+    attr = op.attribute("kind")
+    if attr is None:
+        return "add"
+    text = attr.text.strip()
+    if not (text.startswith("#vector.kind<") and text.endswith(">")):
+        return None
+    return text[len("#vector.kind<") : -1].strip()
+
+
+def _supports(kind: str, t: Type) -> bool:
+    """Vector's ``isSupportedCombiningKind``: integer kinds take integers and indices, float
+    kinds floats, ``add`` and ``mul`` either; a shaped type, none."""
+    v = view(t)
+    if v is not None:
+        return False
+    element = printed(t)
+    integer, floating = is_int(element) or element == "index", is_float(element)
+    return floating if kind in _FLOAT_KINDS else integer if kind in _INTEGER_KINDS else integer or floating
 
 
 def check_multi_reduction(op: Operation, profile: Profile) -> Problem | None:
@@ -406,10 +438,7 @@ def check_outerproduct(op: Operation, profile: Profile) -> Problem | None:
             return Problem("BC1087", {"n": 1}, Subject("result", 0))
     if len(op.operands) == 3 and printed(op.operands[2].type) != printed(op.results[0].type):
         return Problem("BC1089", subject=Subject("operand", 2))
-    attr = op.attribute("kind")
-    kind = attr.text.strip().removeprefix("#vector.kind<").removesuffix(">") if attr is not None else "add"
-    element = result.element  # (isSupportedCombiningKind)
-    integer, floating = is_int(element) or element == "index", is_float(element)
-    if not (floating if kind in _FLOAT_KINDS else integer if kind in _INTEGER_KINDS else integer or floating):
+    kind = _kind(op)
+    if kind is not None and not _supports(kind, OpaqueType(result.element)):
         return Problem("BC293")
     return None

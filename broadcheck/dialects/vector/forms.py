@@ -66,11 +66,13 @@ def transpose(statement: Statement) -> Reading:
 
 
 def reduction(statement: Statement) -> Reading:
-    """``vector.reduction <add>, %v, %acc : V into R``."""
+    """``vector.reduction <add>, %v, %acc : V into R`` (its kind as the generic form holds it)."""
     types = trailing_types(statement)
     if len(types) != 2 or not 1 <= len(statement.operands) <= 2:
         return unplaced(statement)
-    return reading([types[0], types[1]][: len(statement.operands)], [types[1]])
+    kind = next((i for i in statement.items if i.kind == "group" and i.text.startswith("<")), None)
+    properties = [Property("kind", f"#vector.kind{kind.text}", kind.start, kind.end)] if kind is not None else []
+    return reading([types[0], types[1]][: len(statement.operands)], [types[1]], properties)
 
 
 def multi_reduction(statement: Statement) -> Reading:
