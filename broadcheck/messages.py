@@ -2784,10 +2784,11 @@ RULES: Mapping[str, Rule] = {
         ),
         Rule(
             "BC293",
-            "vector-outerproduct-kind",
-            "unsupported outerproduct type",
-            "vector.outerproduct's combining kind does not take its element type (maxnumf on integers, maxsi on "
-            "floats; isSupportedCombiningKind). (A code of the BC290 block, allocated for issue 29's vector ops.)",
+            "vector-combining-kind",
+            "unsupported {what} type",
+            "vector.outerproduct's or vector.contract's combining kind does not take its element type (maxnumf on "
+            "integers, maxsi on floats; isSupportedCombiningKind). (A code of the BC290 block, allocated for issue "
+            "29's vector ops.)",
             "%0 = vector.outerproduct %a, %b {kind = #vector.kind<maxnumf>} : vector<4xi32>, vector<8xi32>",
         ),
         Rule(
@@ -2798,6 +2799,58 @@ RULES: Mapping[str, Rule] = {
             "floats, any kind on a shaped result; isSupportedCombiningKind). (A code of the BC290 block, allocated "
             "for issue 29's vector ops.)",
             "%0 = vector.reduction <maxnumf>, %v : vector<4xi32> into i32",
+        ),
+        Rule(
+            "BC295",
+            "vector-contract-signless",
+            "only supports signless integer types",
+            "vector.contract on signed or unsigned integers (si32, ui8).",
+            "%0 = vector.contract {...} %a, %b, %c : vector<4x3xsi32>, vector<3x5xsi32> into vector<4x5xsi32>",
+        ),
+        Rule(
+            "BC296",
+            "vector-contract-map-count",
+            "expected an indexing map for each vector operand",
+            "vector.contract's indexing_maps does not hold three maps (lhs, rhs, acc).",
+            "vector.contract {indexing_maps = [#lhs, #rhs], ...} %a, %b, %c : ...",
+        ),
+        Rule(
+            "BC297",
+            "vector-contract-map",
+            "expected indexing map {index} to {detail}",
+            "A vector.contract indexing map has symbols, another number of inputs than iterators, another number "
+            "of results than its operand has dims, or results that are not distinct dims.",
+            "vector.contract {indexing_maps = [..., affine_map<(d0, d1, d2) -> (d0)>], ...} ... into vector<4x5xf32>",
+        ),
+        Rule(
+            "BC298",
+            "vector-contract-no-reduction",
+            "expected at least one contracting dimension pair",
+            "vector.contract has no reduction iterator that both lhs and rhs index.",
+            'vector.contract {..., iterator_types = ["parallel", "parallel", "parallel"]} ...',
+        ),
+        Rule(
+            "BC299",
+            "vector-contract-dim-map",
+            "invalid {what} dimension map",
+            "vector.contract: a contracting (or batch) dim has another size in lhs than in rhs.",
+            "%0 = vector.contract {...} %a, %b, %c : vector<4x3xf32>, vector<2x5xf32> into vector<4x5xf32>",
+        ),
+        Rule(
+            "BC037",
+            "vector-contract-output",
+            "invalid accumulator/result vector shape{expected}",
+            "vector.contract's accumulator or result is not the shape its lhs and rhs give through the result's map "
+            "(or a vector where the contraction gives a scalar). (A code of the BC037 block, allocated for issue "
+            "29.)",
+            "%0 = vector.contract {...} %a, %b, %c : vector<4x3xf32>, vector<3x5xf32> into vector<4x6xf32>",
+        ),
+        Rule(
+            "BC038",
+            "vector-contract-unused-dim",
+            "expected all dimensions to be either a LHS or a RHS dimension",
+            "vector.contract has an iterator that neither lhs's nor rhs's map uses.",
+            "vector.contract {indexing_maps = [(d0, d1, d2, d3) -> (d0, d2), ...], ...} ...",
         ),
         # ---- BC7xx: TensorFlow and TFLite (semantics/tf.py)
         Rule(

@@ -13,7 +13,12 @@ Each case is one function whose arguments feed one op in its custom form
   type (``index`` too), accumulators of the result's type or not, results right or off;
 * ``reduction``: ``vector.reduction`` in both forms: 0-D, 1-D and 2-D sources, every kind
   against integer, index, i1 and float elements, results of another element type or shaped,
-  accumulators of the result's type or not.
+  accumulators of the result's type or not;
+* ``contract``: ``vector.contract`` in both forms: batched matmul-like contractions with their
+  loops, operands' dims and result's dims in shuffled orders, some dims scalable, then one
+  mistake or none (a size off in rhs or the result, a result map short or repeating a dim,
+  no reduction iterator, an iterator too few or too many, a result of an extra dim, two maps
+  only), element types (``si8`` too) against combining kinds.
 
 Verdict, first message, line and column must equal iree-opt's (``campaign.compare``).
 """
@@ -160,7 +165,72 @@ def reduction_case(rng: random.Random, index: int) -> Case:
     return Case(index, "reduction", "vector.reduction", "generic", module(args, body))
 
 
-FAMILIES = {"strided": strided_case, "outer": outer_case, "reduction": reduction_case}
+def _map(loops: int, results: list[int]) -> str:
+    names = ", ".join(f"d{i}" for i in range(loops))
+    return f"affine_map<({names}) -> ({', '.join(f'd{r}' for r in results)})>"
+
+
+def contract_case(rng: random.Random, index: int) -> Case:
+    """A batched matmul-like contraction: loops are batch dims, then m, n, then k dims, in a
+    shuffled order; each operand lists its loops in a shuffled order; then one mistake, or none."""
+    batch, free_l, free_r, red = rng.randint(0, 1), rng.randint(0, 2), rng.randint(0, 2), rng.randint(1, 2)
+    kinds = ["b"] * batch + ["m"] * free_l + ["n"] * free_r + ["k"] * red
+    loops = list(range(len(kinds)))
+    rng.shuffle(loops)
+    role = {loop: kinds[i] for i, loop in enumerate(loops)}
+    size = {loop: rng.randint(1, 5) for loop in loops}
+    scal = {loop: _p(rng, 0.06) for loop in loops}
+    lhs_loops = [d for d in loops if role[d] in "bmk"]
+    rhs_loops = [d for d in loops if role[d] in "bnk"]
+    res_loops = [d for d in loops if role[d] in "bmn"]
+    for group in (lhs_loops, rhs_loops, res_loops):
+        rng.shuffle(group)
+    iterators = ["reduction" if role[d] == "k" else "parallel" for d in range(len(kinds))]
+    lhs_shape = [size[d] for d in lhs_loops]
+    rhs_shape = [size[d] for d in rhs_loops]
+    res_shape = [size[d] for d in res_loops]
+    el = rng.choice(["f32", "f32", "i32", "f16", "si8"])
+    kind = rng.choice(["add", "add", "add", "mul", "maxnumf", "maxsi"])
+    roll = rng.random()
+    if roll < 0.08 and rhs_shape:
+        rhs_shape[rng.randrange(len(rhs_shape))] += 1
+    elif roll < 0.16 and res_shape:
+        res_shape[rng.randrange(len(res_shape))] += 1
+    elif roll < 0.2:
+        res_loops = res_loops[:-1] if res_loops else [0]
+    elif roll < 0.24 and len(res_loops) > 1:
+        res_loops = [res_loops[0]] * len(res_loops)
+    elif roll < 0.28:
+        iterators = ["parallel"] * len(iterators)
+    elif roll < 0.31:
+        iterators = iterators[:-1]
+    elif roll < 0.34:
+        iterators = [*iterators, "parallel"]
+    elif roll < 0.38:
+        res_shape = [*res_shape, 2]
+    lhs_t = vector(lhs_shape, el, [scal[d] for d in lhs_loops])
+    rhs_t = vector(rhs_shape, el, [scal[d] for d in rhs_loops])
+    res_scal = [scal[d] for d in res_loops[: len(res_shape)]]
+    res_scal += [False] * (len(res_shape) - len(res_scal))
+    res_t = vector(res_shape, el, res_scal) if res_shape else el
+    loops_n = len(kinds)
+    maps = [_map(loops_n, lhs_loops), _map(loops_n, rhs_loops), _map(loops_n, res_loops)]
+    if _p(rng, 0.03):
+        maps = maps[:2]
+    args = [("%a", lhs_t), ("%b", rhs_t), ("%c", res_t)]
+    if _p(rng, 0.7):
+        its = ", ".join(f'"{it}"' for it in iterators)
+        attrs = f"indexing_maps = [{', '.join(maps)}], iterator_types = [{its}], kind = #vector.kind<{kind}>"
+        body = f"%0 = vector.contract {{{attrs}}} %a, %b, %c : {lhs_t}, {rhs_t} into {res_t}"
+        return Case(index, "contract", "vector.contract", "custom", module(args, body))
+    its = ", ".join(f"#vector.iterator_type<{it}>" for it in iterators)
+    props = f"indexing_maps = [{', '.join(maps)}], iterator_types = [{its}], kind = #vector.kind<{kind}>"
+    out = res_t if _p(rng, 0.85) else vector([*res_shape, 1], el)
+    body = f'%0 = "vector.contract"(%a, %b, %c) <{{{props}}}> : ({lhs_t}, {rhs_t}, {res_t}) -> {out}'
+    return Case(index, "contract", "vector.contract", "generic", module(args, body))
+
+
+FAMILIES = {"strided": strided_case, "outer": outer_case, "reduction": reduction_case, "contract": contract_case}
 
 
 @pytest.fixture(scope="module")

@@ -21,6 +21,7 @@ OPS = ops(
     Op("vector.fma", SAME),
     Op("vector.extract_strided_slice", CONVERSION, checks.check_extract_strided_slice, "vector-shape"),
     Op("vector.outerproduct", custom(forms.outerproduct), checks.check_outerproduct, "vector-shape"),
+    Op("vector.contract", custom(forms.contract), checks.check_contract, "vector-shape"),
     Op("vector.reduction", custom(forms.reduction), checks.check_reduction, "vector-shape"),
     Op("vector.multi_reduction", custom(forms.multi_reduction), checks.check_multi_reduction, "vector-shape"),
     Op("vector.transfer_read", custom(forms.transfer_read), checks.check_transfer_read, "vector-transfer"),

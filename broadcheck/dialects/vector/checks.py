@@ -8,7 +8,19 @@ from __future__ import annotations
 from math import prod
 
 from broadcheck.dialects.linalg.affine import AffineMap, parse, printed_results
-from broadcheck.dialects.shaped import DYNAMIC, View, bit_width, element_of, int_list, is_float, is_int, printed, view
+from broadcheck.dialects.shaped import (
+    DYNAMIC,
+    View,
+    bit_width,
+    element_of,
+    int_list,
+    is_float,
+    is_int,
+    is_signless_int,
+    printed,
+    split_top,
+    view,
+)
 from broadcheck.ops import OpaqueType, Operation, Type
 from broadcheck.semantics import Problem, Profile, Subject
 
@@ -440,5 +452,124 @@ def check_outerproduct(op: Operation, profile: Profile) -> Problem | None:
         return Problem("BC1089", subject=Subject("operand", 2))
     kind = _kind(op)
     if kind is not None and not _supports(kind, OpaqueType(result.element)):
-        return Problem("BC293")
+        return Problem("BC293", {"what": "outerproduct"})
+    return None
+
+
+def _contract_maps(op: Operation) -> list[AffineMap] | None:
+    """``indexing_maps = [affine_map<...>, ...]`` written inline (``None`` for aliases)."""
+    attr = op.attribute("indexing_maps")
+    text = attr.text.strip() if attr is not None else ""
+    if not (text.startswith("[") and text.endswith("]")):
+        return None
+    maps = [parse(item) if item.startswith("affine_map<") else None for item in split_top(text[1:-1])]
+    return None if any(m is None for m in maps) else maps  # type: ignore[return-value]
+
+
+def _iterators(op: Operation) -> list[str] | None:
+    """``iterator_types``: ``["parallel", ...]`` or ``[#vector.iterator_type<parallel>, ...]``."""
+    attr = op.attribute("iterator_types")
+    text = attr.text.strip() if attr is not None else ""
+    if not (text.startswith("[") and text.endswith("]")):
+        return None
+    out: list[str] = []
+    for item in split_top(text[1:-1]) if text[1:-1].strip() else []:
+        kind = item.strip().strip('"').removeprefix("#vector.iterator_type<").removesuffix(">")
+        if kind not in ("parallel", "reduction"):
+            return None
+        out.append(kind)
+    return out
+
+
+def check_contract(op: Operation, profile: Profile) -> Problem | None:
+    """``vector.contract``'s verifier in order: signless integers, three indexing maps (each with
+    one input per iterator, one output per dim of its operand, a projected permutation), a
+    contracting pair, the contracting and batch pairs' sizes, the accumulator's and result's
+    shape (from the lhs and rhs sizes through the result's map), the combining kind."""
+    if len(op.results) != 1 or len(op.operands) not in (3, 5):
+        return None
+    lhs, rhs = _vector(op.operands[0].type), _vector(op.operands[1].type)
+    if lhs is None or rhs is None or lhs.shape is None or rhs.shape is None:
+        return None
+    if is_int(lhs.element) and not is_signless_int(lhs.element):
+        return Problem("BC295")
+    maps, iterators = _contract_maps(op), _iterators(op)
+    if maps is None or iterators is None:
+        return None
+    if len(maps) != 3:
+        return Problem("BC296")
+    for index, m in enumerate(maps):
+        operand = _vector(op.operands[index].type)
+        rank = len(operand.shape) if operand is not None and operand.shape is not None else 0
+        dims = [m.pure_dim(k) for k in range(len(m.results))]
+        if m.symbols:
+            detail = "have no symbols"
+        elif m.dims != len(iterators):
+            detail = f"have {len(iterators)} number of inputs"
+        elif len(m.results) != rank:
+            detail = f"have {rank} number of outputs"
+        elif None in dims or len(set(dims)) != len(dims):
+            detail = "be a projected permutation of its inputs"
+        else:
+            continue
+        return Problem("BC297", {"index": index, "detail": detail})
+    lhs_map, rhs_map, res_map = ([m.pure_dim(k) for k in range(len(m.results))] for m in maps)
+    pairs = {
+        kind: [
+            (lhs_map.index(d), rhs_map.index(d))
+            for d, it in enumerate(iterators)
+            if it == kind and d in lhs_map and d in rhs_map
+        ]
+        for kind in ("reduction", "parallel")
+    }
+    if not pairs["reduction"]:
+        return Problem("BC298")
+    for kind, what in (("reduction", "contracting"), ("parallel", "batch")):
+        if any(lhs.shape[a] != rhs.shape[b] for a, b in pairs[kind]):
+            return Problem("BC299", {"what": what})
+    problem = _contract_output(op, lhs, rhs, lhs_map, rhs_map, res_map, pairs, len(iterators))
+    if problem:
+        return problem
+    result = op.results[0].type
+    res = _vector(result)
+    combining = _kind(op)
+    if combining is not None and not _supports(combining, OpaqueType(res.element if res else printed(result))):
+        return Problem("BC293", {"what": "contraction"})
+    return None
+
+
+def _contract_output(
+    op: Operation,
+    lhs: View,
+    rhs: View,
+    lhs_map: list[int | None],
+    rhs_map: list[int | None],
+    res_map: list[int | None],
+    pairs: dict[str, list[tuple[int, int]]],
+    loops: int,
+) -> Problem | None:
+    """``verifyOutputShape``: the accumulator's and the result's shape."""
+    assert lhs.shape is not None and rhs.shape is not None
+    lhs_contracting = {a for a, _ in pairs["reduction"]}
+    rhs_skipped = {b for _, b in pairs["reduction"]} | {b for _, b in pairs["parallel"]}
+    expected_dims = [d for i, d in enumerate(lhs.shape) if i not in lhs_contracting]
+    expected_dims += [d for i, d in enumerate(rhs.shape) if i not in rhs_skipped]
+    acc, res = _vector(op.operands[2].type), _vector(op.results[0].type)
+    if not expected_dims:
+        if acc is not None or res is not None:
+            return Problem("BC037", {"expected": ""})
+        return None
+    if acc is None or res is None or res.shape is None:
+        return Problem("BC037", {"expected": ""})
+    if any(d not in lhs_map and d not in rhs_map for d in range(loops)):
+        return Problem("BC038")
+    extents: list[int | None] = [None] * loops
+    for sizes, positions in ((lhs.shape, lhs_map), (rhs.shape, rhs_map)):
+        for i, d in enumerate(positions):
+            if d is not None and extents[d] is None:
+                extents[d] = sizes[i]
+    shape = [extents[d] if d is not None else None for d in res_map]
+    expected = _type_text(res, shape, list(res.scalable) or [False] * len(shape), res.element)
+    if printed(op.results[0].type) != expected or printed(op.operands[2].type) != expected:
+        return Problem("BC037", {"expected": f", expected: '{expected}'"})
     return None

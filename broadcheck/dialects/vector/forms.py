@@ -187,3 +187,11 @@ def outerproduct(statement: Statement) -> Reading:
     dims = "".join(f"[{v.shape[0]}]x" if v.scalable_at(0) else f"{v.shape[0]}x" for v in sides if v.shape)
     result = derived(f"vector<{dims}{lhs.element}>", types[0])
     return reading([types[0], types[1], result][: len(statement.operands)], [result])
+
+
+def contract(statement: Statement) -> Reading:
+    """``vector.contract {...} %lhs, %rhs, %acc[, %masks] : L, R into A``: the result is A."""
+    types = trailing_types(statement)
+    if len(types) != 3 or len(statement.operands) != 3:
+        return unplaced(statement)
+    return reading(types, [types[2]])
