@@ -2852,6 +2852,23 @@ RULES: Mapping[str, Rule] = {
             "vector.contract has an iterator that neither lhs's nor rhs's map uses.",
             "vector.contract {indexing_maps = [(d0, d1, d2, d3) -> (d0, d2), ...], ...} ...",
         ),
+        Rule(
+            "BC039",
+            "vector-transfer-element-vector-width",
+            "requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the minor "
+            "1-D vector of the source",
+            "A vector transfer on a source of vector elements (memref<?x?xvector<2xf32>>) whose vector's minor dim "
+            "is not a whole number of the element vectors. (A code of the BC037 block, allocated for issue 29.)",
+            "%0 = vector.transfer_read %m[%i, %j], %p : memref<?x?xvector<2xf32>>, vector<4x3xf32>",
+        ),
+        Rule(
+            "BC813",
+            "vector-transfer-element-vector-rank",
+            "requires source vector element and vector result ranks to match.",
+            "A vector transfer whose source's element vector has more dims than the vector transferred. (A code of "
+            "the BC811 block, allocated for issue 29.)",
+            "%0 = vector.transfer_read %m[%i], %p : memref<?xvector<2x2xf32>>, vector<4xf32>",
+        ),
         # ---- BC7xx: TensorFlow and TFLite (semantics/tf.py)
         Rule(
             "BC701",

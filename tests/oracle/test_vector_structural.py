@@ -18,7 +18,10 @@ Each case is one function whose arguments feed one op in its custom form
   loops, operands' dims and result's dims in shuffled orders, some dims scalable, then one
   mistake or none (a size off in rhs or the result, a result map short or repeating a dim,
   no reduction iterator, an iterator too few or too many, a result of an extra dim, two maps
-  only), element types (``si8`` too) against combining kinds.
+  only), element types (``si8`` too) against combining kinds;
+* ``elementvector``: ``transfer_read``/``transfer_write`` on memrefs and tensors of vectors
+  (``memref<?x?xvector<2xf32>>``): the element vector's rank and width against the vector
+  transferred, with and without a permutation map, an index too many.
 
 Verdict, first message, line and column must equal iree-opt's (``campaign.compare``).
 """
@@ -230,7 +233,48 @@ def contract_case(rng: random.Random, index: int) -> Case:
     return Case(index, "contract", "vector.contract", "generic", module(args, body))
 
 
-FAMILIES = {"strided": strided_case, "outer": outer_case, "reduction": reduction_case, "contract": contract_case}
+def element_vector_case(rng: random.Random, index: int) -> Case:
+    """A transfer on a memref or tensor of vectors: the element vector's rank and width
+    against the vector transferred, with and without a permutation map."""
+    kind = rng.choice(["memref", "tensor"])
+    rank = rng.randint(1, 3)
+    inner = [rng.randint(1, 4) for _ in range(rng.randint(1, 2))]
+    inner_el = rng.choice(["f32", "f32", "i8", "f16"])
+    element = vector(inner, inner_el)
+    source = f"{kind}<{'?x' * rank}{element}>"
+    el = inner_el if _p(rng, 0.8) else rng.choice(["f32", "i8", "f16", "i32"])
+    lead = [rng.randint(1, 4) for _ in range(rng.randint(0, rank))]
+    tail = list(inner) if _p(rng, 0.6) else [rng.randint(1, 8) for _ in range(rng.randint(1, 2))]
+    shape = [*lead, *tail] or [1]
+    result = vector(shape, el)
+    indices = ", ".join(["%i"] * (rank if _p(rng, 0.95) else rank + 1))
+    attrs = ""
+    # (without a map the parser wants the source's rank; it rejects the rest, which is not modelled)
+    if _p(rng, 0.3) or len(shape) - len(inner) != rank:
+        count = rng.randint(0, rank)
+        dims = sorted(rng.sample(range(rank), count))
+        names = ", ".join(f"d{d}" for d in range(rank))
+        attrs = f" {{permutation_map = affine_map<({names}) -> ({', '.join(f'd{d}' for d in dims)})>}}"
+    args = [("%m", source), ("%p", element), ("%i", "index")]
+    if kind == "memref" and _p(rng, 0.3):
+        body = f"vector.transfer_write %v, %m[{indices}]{attrs} : {result}, {source}"
+        args.append(("%v", result))
+        return Case(index, "elementvector", "vector.transfer_write", "custom", module(args, body))
+    if kind == "tensor" and _p(rng, 0.3):
+        body = f"%0 = vector.transfer_write %v, %m[{indices}]{attrs} : {result}, {source}"
+        args.append(("%v", result))
+        return Case(index, "elementvector", "vector.transfer_write", "custom", module(args, body))
+    body = f"%0 = vector.transfer_read %m[{indices}], %p{attrs} : {source}, {result}"
+    return Case(index, "elementvector", "vector.transfer_read", "custom", module(args, body))
+
+
+FAMILIES = {
+    "strided": strided_case,
+    "outer": outer_case,
+    "reduction": reduction_case,
+    "contract": contract_case,
+    "elementvector": element_vector_case,
+}
 
 
 @pytest.fixture(scope="module")

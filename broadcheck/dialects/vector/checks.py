@@ -20,6 +20,7 @@ from broadcheck.dialects.shaped import (
     printed,
     split_top,
     view,
+    view_text,
 )
 from broadcheck.ops import OpaqueType, Operation, Type
 from broadcheck.semantics import Problem, Profile, Subject
@@ -256,11 +257,15 @@ def _transfer(op: Operation, vector_at: int, source_at: int, segment: int) -> Pr
         return None
     attr = op.attribute("permutation_map")
     assert vector.shape is not None
-    if attr is None:
-        rank = len(source.shape)
-        if len(vector.shape) > rank:
+    inner = view_text(source.element) if source.element.startswith("vector<") else None  # memref<?xvector<2xf32>>
+    if inner is not None and not inner.shape:
+        return None
+    inner_rank = len(inner.shape) if inner is not None and inner.shape is not None else 0
+    if attr is None:  # the parser's minor identity, of the dims the element vector does not cover
+        rank, count = len(source.shape), len(vector.shape) - inner_rank
+        if not 0 <= count <= rank:
             return None
-        perm = AffineMap(rank, 0, tuple(("dim", d) for d in range(rank - len(vector.shape), rank)))
+        perm = AffineMap(rank, 0, tuple(("dim", d) for d in range(rank - count, rank)))
     else:
         found = parse(attr.text)
         if found is None:
@@ -275,15 +280,22 @@ def _transfer(op: Operation, vector_at: int, source_at: int, segment: int) -> Pr
     if indices != len(source.shape):
         return Problem("BC691", {"n": len(source.shape)})
     sw, vw = bit_width(source.element), bit_width(vector.element)
-    if sw is None or vw is None:
-        if source.element.startswith("vector<"):
+    minor = (vector.shape[-1] or 0) if vector.shape else 1
+    if inner is not None and inner.shape:
+        inner_bits = bit_width(inner.element)
+        if inner_bits is None or vw is None:
             return None
+        if (vw * minor) % (inner_bits * (inner.shape[-1] or 1)):
+            return Problem("BC039")
+        if inner_rank > len(vector.shape):
+            return Problem("BC813")
+        if len(perm.results) != len(vector.shape) - inner_rank:
+            return Problem("BC692")
     else:
-        minor = vector.shape[-1] if vector.shape else 1
-        if (vw * (minor or 0)) % sw:
+        if sw is not None and vw is not None and (vw * minor) % sw:
             return Problem("BC698")
-    if len(perm.results) != len(vector.shape):
-        return Problem("BC692")
+        if len(perm.results) != len(vector.shape):
+            return Problem("BC692")
     if perm.symbols:
         return None
     if perm.dims != len(source.shape):
