@@ -645,6 +645,14 @@ def _write_report(
     return True
 
 
+_REPORT_BUG = (
+    "Please report it with the input that triggered it (for a traceback, rerun with --debug before "
+    "the command: 'broadcheck --debug check ...')."
+)
+"""What an internal error asks of the user: ``--debug`` is the group's option, so it goes before
+the command (``broadcheck check --debug`` is a usage error)."""
+
+
 def _tell_input_errors(outcome: Any) -> None:
     """Each path that could not be read or written, and each internal error, on stderr."""
     from broadcheck.report import shown
@@ -653,11 +661,7 @@ def _tell_input_errors(outcome: Any) -> None:
         kind = "" if bad.action == "check" else "error: "
         click.echo(f"broadcheck: {kind}{shown(bad.describe(shown(bad.path)))}", err=True)
     if any(bad.action == "check" for bad in outcome.input_errors):
-        click.echo(
-            "This is a bug in broadcheck; the other files were checked. Please report it with the input "
-            "that triggered it (rerun with --debug for a traceback).",
-            err=True,
-        )
+        click.echo(f"This is a bug in broadcheck; the other files were checked. {_REPORT_BUG}", err=True)
 
 
 def _start_checking() -> None:
@@ -1014,8 +1018,7 @@ def _main(argv: Sequence[str] | None) -> int | str | None:
         where = f" while checking '{getattr(err, 'path', '')}'" if internal else ""
         click.echo(
             f"broadcheck: internal error{where}: {type(cause).__name__}: {cause}\n"
-            "This is a bug in broadcheck. Please report it with the input that triggered it "
-            "(rerun with --debug for a traceback).",
+            f"This is a bug in broadcheck. {_REPORT_BUG}",
             err=True,
         )
         return EXIT_ERROR

@@ -904,6 +904,27 @@ RULES: Mapping[str, Rule] = {
             "tosa.tile %x, %m : (tensor<2x3xf32>, !tosa.shape<2>) -> tensor<4x6x1xf32>",
         ),
         Rule(
+            "BC290",
+            "tosa-pad-ranks",
+            "input rank ({a}) does not match output rank ({b})",
+            "tosa.pad's result has another rank than its input.",
+            "tosa.pad %x, %p, %c : (tensor<1x3xf32>, !tosa.shape<4>, tensor<1xf32>) -> tensor<1xf32>",
+        ),
+        Rule(
+            "BC291",
+            "tosa-reverse-negative-axis",
+            "expected non-negative reverse axis",
+            "tosa.reverse's axis is negative (its verifier takes no axis from the end).",
+            "tosa.reverse %x axis(-1) : (tensor<2x3xf32>) -> tensor<2x3xf32>",
+        ),
+        Rule(
+            "BC292",
+            "tosa-reverse-axis-range",
+            "expect input tensor rank ({rank}) to be larger than reverse axis ({axis})",
+            "tosa.reverse's axis is not a dim of its ranked input.",
+            "tosa.reverse %x axis(2) : (tensor<2x3xf32>) -> tensor<2x3xf32>",
+        ),
+        Rule(
             "BC272",
             "tosa-tile-multiples-length",
             "expect 'multiples' array to have length {rank} but got {got}.",
@@ -2682,6 +2703,188 @@ RULES: Mapping[str, Rule] = {
             "vector.transfer_write %v, %m[%i] {permutation_map = affine_map<(d0) -> (0, d0)>} : vector<4x4xf32>, "
             "memref<?xf32>",
         ),
+        # ---- BC1078-: Vector's structural ops (dialects/vector/checks.py)
+        Rule(
+            "BC1078",
+            "vector-slice-lists",
+            "expected offsets, sizes and strides attributes of same size",
+            "vector.extract_strided_slice's offsets, sizes and strides have different lengths.",
+            "%0 = vector.extract_strided_slice %v offsets = [1, 2], sizes = [2], strides = [1] : vector<4x8xf32> "
+            "to vector<2x8xf32>",
+        ),
+        Rule(
+            "BC1079",
+            "vector-slice-list-rank",
+            "expected {name} attribute of rank no greater than vector rank",
+            "vector.extract_strided_slice: a list is longer than the source vector has dims.",
+            "%0 = vector.extract_strided_slice %v offsets = [1, 2, 3], sizes = [2, 1, 1], strides = [1, 1, 1] : "
+            "vector<4x8xf32> to vector<2x8xf32>",
+        ),
+        Rule(
+            "BC1080",
+            "vector-slice-confined",
+            "expected {name} dimension {i} to be confined to [{low}, {high})",
+            "vector.extract_strided_slice: an offset is not within its dim, or a size not within 1 and the dim.",
+            "%0 = vector.extract_strided_slice %v offsets = [4], sizes = [2], strides = [1] : vector<4x8xf32> "
+            "to vector<2x8xf32>",
+        ),
+        Rule(
+            "BC1081",
+            "vector-slice-range",
+            "expected {name} to be confined to [{low}, {high})",
+            "vector.extract_strided_slice: a stride other than 1.",
+            "%0 = vector.extract_strided_slice %v offsets = [1], sizes = [2], strides = [2] : vector<4x8xf32> "
+            "to vector<1x8xf32>",
+        ),
+        Rule(
+            "BC1082",
+            "vector-slice-sum",
+            "expected sum({a}, {b}) dimension {i} to be confined to [{low}, {high})",
+            "vector.extract_strided_slice: offset + size runs past the dim.",
+            "%0 = vector.extract_strided_slice %v offsets = [3], sizes = [2], strides = [1] : vector<4x8xf32> "
+            "to vector<2x8xf32>",
+        ),
+        Rule(
+            "BC1083",
+            "vector-slice-result",
+            "expected result type to be '{type}'",
+            "vector.extract_strided_slice's result is not the slice's type (the sizes, then the source's other dims).",
+            "%0 = vector.extract_strided_slice %v offsets = [1], sizes = [2], strides = [1] : vector<4x8xf32> "
+            "to vector<2x4xf32>",
+        ),
+        Rule(
+            "BC1084",
+            "vector-slice-scalable",
+            "expected size at idx={i} to match the corresponding base size from the input vector ({size} vs {base})",
+            "vector.extract_strided_slice: a scalable dim of the source is sliced, not taken whole.",
+            "%0 = vector.extract_strided_slice %v offsets = [0], sizes = [2], strides = [1] : vector<[4]x8xf32> "
+            "to vector<[2]x8xf32>",
+        ),
+        Rule(
+            "BC1085",
+            "vector-outerproduct-operand-rank",
+            "expected 1-d vector for operand #{n}",
+            "vector.outerproduct: lhs (or a vector rhs) is not 1-D.",
+            "%0 = vector.outerproduct %a, %b : vector<4x2xf32>, vector<8xf32>",
+        ),
+        Rule(
+            "BC1086",
+            "vector-outerproduct-result-rank",
+            "expected {rank}-d vector result",
+            "vector.outerproduct: the result of an outer product is not 2-D, or of an AXPY (a scalar rhs) not 1-D.",
+            '%0 = "vector.outerproduct"(%a, %b) <{kind = #vector.kind<add>}> : (vector<4xf32>, f32) -> vector<4x1xf32>',
+        ),
+        Rule(
+            "BC1087",
+            "vector-outerproduct-dims",
+            "expected #{n} operand dim to match result dim #{n}",
+            "vector.outerproduct: the result's dims are not lhs's and rhs's sizes.",
+            '%0 = "vector.outerproduct"(%a, %b) <{kind = #vector.kind<add>}> : (vector<4xf32>, vector<8xf32>) '
+            "-> vector<4x7xf32>",
+        ),
+        Rule(
+            "BC1088",
+            "vector-outerproduct-scalable",
+            "expected either both or only #2 operand dim to be scalable",
+            "vector.outerproduct: lhs's dim is scalable and rhs's is not.",
+            "%0 = vector.outerproduct %a, %b : vector<[4]xf32>, vector<8xf32>",
+        ),
+        Rule(
+            "BC1089",
+            "vector-outerproduct-acc",
+            "expected operand #3 of same type as result type",
+            "vector.outerproduct's accumulator has another type than its result (the generic form; the custom form "
+            "derives both).",
+            '%0 = "vector.outerproduct"(%a, %b, %c) <{kind = #vector.kind<add>}> : (vector<4xf32>, vector<8xf32>, '
+            "vector<4x7xf32>) -> vector<4x8xf32>",
+        ),
+        Rule(
+            "BC293",
+            "vector-combining-kind",
+            "unsupported {what} type",
+            "vector.outerproduct's or vector.contract's combining kind does not take its element type (maxnumf on "
+            "integers, maxsi on floats; isSupportedCombiningKind). (A code of the BC290 block, allocated for issue "
+            "29's vector ops.)",
+            "%0 = vector.outerproduct %a, %b {kind = #vector.kind<maxnumf>} : vector<4xi32>, vector<8xi32>",
+        ),
+        Rule(
+            "BC294",
+            "vector-reduction-kind",
+            "unsupported reduction type ''{type}'' for kind '{kind}'",
+            "vector.reduction's combining kind does not take its result type (maxnumf on integers, maxsi or and on "
+            "floats, any kind on a shaped result; isSupportedCombiningKind). (A code of the BC290 block, allocated "
+            "for issue 29's vector ops.)",
+            "%0 = vector.reduction <maxnumf>, %v : vector<4xi32> into i32",
+        ),
+        Rule(
+            "BC295",
+            "vector-contract-signless",
+            "only supports signless integer types",
+            "vector.contract on signed or unsigned integers (si32, ui8).",
+            "%0 = vector.contract {...} %a, %b, %c : vector<4x3xsi32>, vector<3x5xsi32> into vector<4x5xsi32>",
+        ),
+        Rule(
+            "BC296",
+            "vector-contract-map-count",
+            "expected an indexing map for each vector operand",
+            "vector.contract's indexing_maps does not hold three maps (lhs, rhs, acc).",
+            "vector.contract {indexing_maps = [#lhs, #rhs], ...} %a, %b, %c : ...",
+        ),
+        Rule(
+            "BC297",
+            "vector-contract-map",
+            "expected indexing map {index} to {detail}",
+            "A vector.contract indexing map has symbols, another number of inputs than iterators, another number "
+            "of results than its operand has dims, or results that are not distinct dims.",
+            "vector.contract {indexing_maps = [..., affine_map<(d0, d1, d2) -> (d0)>], ...} ... into vector<4x5xf32>",
+        ),
+        Rule(
+            "BC298",
+            "vector-contract-no-reduction",
+            "expected at least one contracting dimension pair",
+            "vector.contract has no reduction iterator that both lhs and rhs index.",
+            'vector.contract {..., iterator_types = ["parallel", "parallel", "parallel"]} ...',
+        ),
+        Rule(
+            "BC299",
+            "vector-contract-dim-map",
+            "invalid {what} dimension map",
+            "vector.contract: a contracting (or batch) dim has another size in lhs than in rhs.",
+            "%0 = vector.contract {...} %a, %b, %c : vector<4x3xf32>, vector<2x5xf32> into vector<4x5xf32>",
+        ),
+        Rule(
+            "BC037",
+            "vector-contract-output",
+            "invalid accumulator/result vector shape{expected}",
+            "vector.contract's accumulator or result is not the shape its lhs and rhs give through the result's map "
+            "(or a vector where the contraction gives a scalar). (A code of the BC037 block, allocated for issue "
+            "29.)",
+            "%0 = vector.contract {...} %a, %b, %c : vector<4x3xf32>, vector<3x5xf32> into vector<4x6xf32>",
+        ),
+        Rule(
+            "BC038",
+            "vector-contract-unused-dim",
+            "expected all dimensions to be either a LHS or a RHS dimension",
+            "vector.contract has an iterator that neither lhs's nor rhs's map uses.",
+            "vector.contract {indexing_maps = [(d0, d1, d2, d3) -> (d0, d2), ...], ...} ...",
+        ),
+        Rule(
+            "BC039",
+            "vector-transfer-element-vector-width",
+            "requires the bitwidth of the minor 1-D vector to be an integral multiple of the bitwidth of the minor "
+            "1-D vector of the source",
+            "A vector transfer on a source of vector elements (memref<?x?xvector<2xf32>>) whose vector's minor dim "
+            "is not a whole number of the element vectors. (A code of the BC037 block, allocated for issue 29.)",
+            "%0 = vector.transfer_read %m[%i, %j], %p : memref<?x?xvector<2xf32>>, vector<4x3xf32>",
+        ),
+        Rule(
+            "BC813",
+            "vector-transfer-element-vector-rank",
+            "requires source vector element and vector result ranks to match.",
+            "A vector transfer whose source's element vector has more dims than the vector transferred. (A code of "
+            "the BC811 block, allocated for issue 29.)",
+            "%0 = vector.transfer_read %m[%i], %p : memref<?xvector<2x2xf32>>, vector<4xf32>",
+        ),
         # ---- BC7xx: TensorFlow and TFLite (semantics/tf.py)
         Rule(
             "BC701",
@@ -3550,6 +3753,27 @@ RULES: Mapping[str, Rule] = {
             "onnx_mlir::Diagnostic::emitDimensionsMustHaveSameValueError).",
             '%0 = "onnx.MatMulInteger"(%a, %b, %az, %bz) : (tensor<5x16x32xui8>, tensor<32x64xui8>, '
             "tensor<5x1x1xui8>, tensor<1x64xui8>) -> tensor<*xi32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC811",
+            "onnx-gemm-contraction",
+            "[ShapeInferenceError] Dimension mismatch in unification between {b} and {a}",
+            "ONNX Gemm: the contracted K of B (its first dim, its second with transB) differs from A's (its "
+            "second dim, its first with transA); ONNX's shape inference rejects it. A warning: onnx-mlir's "
+            "verifier accepts it (its shape inference pass fails later).",
+            '%0 = "onnx.Gemm"(%a, %b, %c) : (tensor<4x2xf32>, tensor<3x5xf32>, tensor<5xf32>) -> tensor<4x5xf32>',
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC812",
+            "onnx-gemm-rank",
+            "[ShapeInferenceError] Input {index} expected to have rank 2 but has rank {rank}",
+            "ONNX Gemm: A or B is not a matrix; ONNX's shape inference rejects it. A warning: onnx-mlir's "
+            "verifier accepts it (its own test files hold a rank-3 Gemm; its shape inference pass rejects it).",
+            '%0 = "onnx.Gemm"(%a, %b, %c) : (tensor<4x3x2xf32>, tensor<3x5xf32>, tensor<5xf32>) -> tensor<4x5xf32>',
+            severity="warning",
             op_prefix=False,
         ),
         # ---- BC9xx: --verify-diagnostics

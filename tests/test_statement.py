@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable
 
 import pytest
 
-from broadcheck.syntax.statement import Statement, read_statement
+from broadcheck.syntax.statement import Statement, read_statement, symbol_name
 
 
 def test_a_type_list_then_an_arrow_is_the_operands_then_the_results() -> None:
@@ -264,3 +264,37 @@ def test_a_long_text_s_depth_is_its_tokens_depth() -> None:
             assert got == want, (text[81:], stack)
             fast += _bracket_depth(text, stack) is not None
     assert fast > 500, fast  # the brackets alone do say, often
+
+
+def test_a_keyword_s_one_typed_operand_is_a_use_not_the_region_s_argument() -> None:
+    # IREE's `iree_linalg_ext.arg_compare ... index_base(%base : index) {...}`: printed ` : `
+    text = (
+        "%0:2 = iree_linalg_ext.arg_compare dimension(0) ins(%x : tensor<5xf32>) "
+        "outs(%v, %i : tensor<f32>, tensor<i32>) index_base(%base : index) {...} -> tensor<f32>, tensor<i32>"
+    )
+    statement = read_statement(text)
+    assert not statement.definitions
+    assert [u.name for u in statement.operands] == ["%x", "%v", "%i", "%base"]
+    head = read_statement("func.func @f(%a : i32, %g : (i32) -> (i32, f32)) -> (() -> ()) {...}")
+    assert [(d.name, d.type.text if d.type else None) for d in head.definitions] == [
+        ("%a", "i32"),
+        ("%g", "(i32) -> (i32, f32)"),
+    ]
+    reducer = read_statement("%0 = test.op %x reducer(%a: tensor<f32>) {...} : (tensor<4xf32>) -> tensor<f32>")
+    assert [d.name for d in reducer.definitions] == ["%a"]
+
+
+@pytest.mark.parametrize(
+    ("text", "symbol", "name"),
+    [
+        ('%0 = func.call @"a/b"(%x) : (f32) -> f32', '@"a/b"', "a/b"),
+        ('%0 = func.call @"x y\\"z"(%x) : (f32) -> f32', '@"x y\\"z"', 'x y"z'),
+        ('%0 = func.call @"a\\22b\\\\"(%x) : (f32) -> f32', '@"a\\22b\\\\"', 'a"b\\'),
+        ("%0 = func.call @f(%x) : (f32) -> f32", "@f", "f"),
+    ],
+)
+def test_a_quoted_symbol_is_one_item_read_as_mlir_reads_its_name(text: str, symbol: str, name: str) -> None:
+    statement = read_statement(text)
+    symbols = [i.text for i in statement.items if i.kind == "symbol"]
+    assert symbols == [symbol]
+    assert symbol_name(symbols[0]) == name

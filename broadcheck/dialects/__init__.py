@@ -38,7 +38,15 @@ MODULES = MappingProxyType(
 )
 
 # Ops that their dialect lets a region print without the prefix.
-BARE = MappingProxyType({"return": "func.return", "call": "func.call", "module": "builtin.module"})
+BARE = MappingProxyType(
+    {
+        "return": "func.return",
+        "call": "func.call",
+        "call_indirect": "func.call_indirect",
+        "constant": "func.constant",
+        "module": "builtin.module",
+    }
+)
 
 _NOTHING: dict[str, Op] = {}
 

@@ -39,7 +39,7 @@ from broadcheck.engine.verify import Checks, Unreadable
 from broadcheck.messages import RULES
 from broadcheck.ops import Span, Type
 from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
-from broadcheck.syntax.statement import Statement
+from broadcheck.syntax.statement import Statement, symbol_name
 from broadcheck.text import split_marker, split_probe
 
 _STARTS = frozenset('%"^}!#@()[]{}<>,:=-*+/.?_' + "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -120,6 +120,9 @@ class FileRun(Sink):
         self.blocks: list[Blocks] = [Blocks()]
         """The blocks of each open region (the module's first)."""
         self.calls = Calls()
+        self.outer_calls: list[tuple[int, Calls]] = []
+        """For each open nested module (its depth): the calls of the module around it (each
+        module is its own symbol table, as MLIR's ``SymbolTable``)."""
         self.yielded: list[list[Yielded]] = []
         """For each op whose regions are open: what each closed region's terminator yields."""
         self.summaries: list[list[Summary]] = []
@@ -214,6 +217,9 @@ class FileRun(Sink):
             self._end_function(-1)
         self.unclosed = False
         self._found(self.blocks[0].close())
+        while self.outer_calls:  # modules left open
+            self._found(self.calls.close())
+            self.calls = self.outer_calls.pop()[1]
         self._found(self.calls.close())
         self.blocks, self.calls, self.yielded = [Blocks()], Calls(), []
         self.aliases = {}
@@ -417,14 +423,14 @@ class FileRun(Sink):
                 _, result_texts = _written(statement, form)
                 operand_texts, _ = _written(statement, form)
                 self.calls.call(
-                    callee[1:].strip('"'), form.operand_types, form.result_types, (operand_texts, result_texts), op,
+                    symbol_name(callee), form.operand_types, form.result_types, (operand_texts, result_texts), op,
                     tuple(self.flow.serials),
                 )  # fmt: skip
         if statement.name == "func.func":  # a declaration (a function with a body is read at its region)
             symbol = next((i.text for i in statement.items if i.kind == "symbol"), None)
             signature = _signature(statement)
             if symbol is not None and signature is not None:
-                self.calls.function(symbol[1:].strip('"'), signature)
+                self.calls.function(symbol_name(symbol), signature)
         if yielded and statement.name in REGION_BRANCH and not (statement.generic and statement.name != "scf.if"):
             operand_texts, result_texts = _written(statement, form)
             found = yields(statement.name, form.result_types, result_texts, yielded, op, form.operand_types,
@@ -922,6 +928,8 @@ class FileRun(Sink):
             if finding.code == "BC011":
                 prior_text = self._written_type(finding.other_line, finding.other_name) or str(args["prior"])
                 used_text = str(args["used"])
+                if "->" in used_text:  # a function type's key, printed as MLIR prints it
+                    used_text = used_text.replace("->", " -> ").replace(",", ", ")
                 args["prior"], args["used"] = prior_text, used_text
                 if other is not None:
                     labels = (Label(other, "prior use here", mlir_note=True),)
@@ -1008,6 +1016,9 @@ class FileRun(Sink):
             self.summaries.append([])
             self.yielded.append([])
             self.region_marks.append(len(self.diagnostics))
+            if name in _MODULES:
+                self.outer_calls.append((self.depth, self.calls))
+                self.calls = Calls()
         self.blocks.append(Blocks())
         statement = form.statement if form is not None else None
         arguments = form.arguments if form is not None and (first or (decl and decl.region_arguments == "all")) else ()
@@ -1030,11 +1041,11 @@ class FileRun(Sink):
             keys = tuple(t.key for t in outputs)
             texts = tuple(t.text for t in outputs)
             line = lines[0] if lines else head.line
-            self.functions.append(_Function(symbol[1:].strip('"'), keys, texts, self.depth, line))
+            self.functions.append(_Function(symbol_name(symbol), keys, texts, self.depth, line))
             self.isolated_ops.append((line, statement.name_start))
             signature = _signature(statement)
             if signature is not None:
-                self.calls.function(symbol[1:].strip('"'), signature)
+                self.calls.function(symbol_name(symbol), signature)
         elif isolated:
             self.isolated_ops.append((lines[0] if lines else 0, -1))
         if first:
@@ -1140,6 +1151,9 @@ class FileRun(Sink):
             self._dominance()
             self._end_function(line)
             self.isolated_ops.pop()
+        if self.outer_calls and self.outer_calls[-1][0] == self.depth:
+            self._found(self.calls.close())
+            self.calls = self.outer_calls.pop()[1]
         self.depth -= 1
 
     def _dominance(self, found: list[Broken] | None = None) -> None:
@@ -1361,7 +1375,7 @@ _GRAPH_REGIONS = frozenset({"builtin.module", "module", "tf_executor.graph"})
 _MODULES = frozenset({"builtin.module", "module"})
 """Ops whose region is a graph region for value flow (``tf_executor.graph`` is not: TensorFlow
 2.21's verifier checks dominance there, and its ``wraps`` form puts the op in a region)."""
-_DEFAULT_DIALECT = frozenset({"return", "call", "module"})
+_DEFAULT_DIALECT = frozenset({"return", "call", "call_indirect", "constant", "module"})
 _CALLS = frozenset({"func.call", "call"})
 _CALL_CODES = frozenset({"BC024", "BC025", "BC026", "BC027"})
 
@@ -1570,7 +1584,7 @@ def _as_mlir_opt(
     for group in by_chunk.values():
         ours = [d for d in group if d.code in _OUTSIDE]
         parse = sorted((d for d in group if d.code in _PARSE), key=_parse_order)
-        symbols = sorted((d for d in group if d.code in _SYMBOLS), key=Diagnostic.sort_key)
+        symbols = [d for d in group if d.code in _SYMBOLS]  # as found: a nested module's before its parent's
         dominance = [d for d in group if d.code == "BC029"]  # in the order of the walk: the ops'
         verifier = [d for d in group if d.code not in _LATE and d.code not in _OUTSIDE]
         if parse:

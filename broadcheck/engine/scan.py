@@ -163,7 +163,7 @@ _GENERIC = re.compile(r'[ \t]*(?:%[\w$.\-]+(?::[0-9]+)?[ \t]*(?:,[ \t]*%[\w$.\-]
 """A statement in the generic form (its op name is a string)."""
 _NEW_STATEMENT = re.compile(
     r'[ \t]*(?:%[\w$.\-]+(?::[0-9]+)?(?:[ \t]*,[ \t]*%[\w$.\-]+(?::[0-9]+)?)*[ \t]*=[ \t]*(?:"|[A-Za-z_][\w$]*\.)'
-    r'|"[\w$.\-]+"[ \t]*\(|\^|func\.func\b|module\b|return\b|call\b)'
+    r'|"[\w$.\-]+"[ \t]*\(|\^|func\.func\b|module\b|return\b|call(?:_indirect)?\b)'
 )
 """A line that surely starts a statement: a statement still open before it is broken."""
 _ALIAS = re.compile(r"[!#][\w$.\-]+[ \t]*=")

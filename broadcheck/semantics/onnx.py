@@ -228,11 +228,29 @@ def _gemm_target(op: Operation, a: Shape | None, b: Shape | None) -> Shape:
     return (m, n)
 
 
+def _gemm_operands(op: Operation, a: Shape | None, b: Shape | None) -> Problem | None:
+    """ONNX's Gemm inference on A and B: each of rank 2 (A first), then the contracted K of
+    B against A's (``unifyDim``: B's first in its message)."""
+    for index, shape in enumerate((a, b)):
+        if shape is not None and len(shape) != 2:
+            return Problem("BC812", {"index": index, "rank": len(shape)}, Subject("operand", index))
+    if a is None or b is None:
+        return None
+    k_a = a[0] if _int_attr(op, "transA", 0) else a[1]
+    k_b = b[1] if _int_attr(op, "transB", 0) else b[0]
+    if k_a is not None and k_b is not None and k_a != k_b:
+        return Problem("BC811", {"b": k_b, "a": k_a}, Subject("operand", 1))
+    return None
+
+
 def verify_unidirectional(op: Operation, profile: Profile) -> Problem | None:
     """An ONNX op with unidirectional broadcasting: Gemm's C onto (M, N); otherwise operands 1.. onto operand 0."""
     types = [u.type for u in op.operands]
     if op.name == "onnx.Gemm":
         a, b = (_ranked(types[i]) if i < len(types) else None for i in (0, 1))
+        problem = _gemm_operands(op, a, b)
+        if problem is not None:
+            return problem
         target: Shape | None = _gemm_target(op, a, b)
         broadcast_operands = [2]
     else:

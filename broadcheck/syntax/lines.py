@@ -26,7 +26,8 @@ ROW = re.compile(
     rf"^[ \t]*+(?:"
     rf"(?:(?P<results>{_RESULTS}) = )?"
     rf'(?:"(?P<generic>[A-Za-z_][\w$.\-]*+)"\((?P<generic_operands>{_USES})?\)'
-    rf"|(?P<custom>[A-Za-z_][\w$]*+\.[\w$.]++|return|module|call)(?P<custom_operands>(?: {_USES})?)(?![\w$.%#\-]))"
+    rf"|(?P<custom>[A-Za-z_][\w$]*+\.[\w$.]++|return|module|call_indirect|call)"
+    rf"(?P<custom_operands>(?: {_USES})?)(?![\w$.%#\-]))"
     r"(?P<rest>[^\n]*+)"
     r"|(?P<other>[^\n]*+))$",
     re.M,
@@ -103,7 +104,7 @@ def strip_tail(rest: str) -> str:
 # its results and `=`: `%b {...}` and `%b, %c) : ...` continue one), a block, an alias
 # definition, closes a region, or is blank.
 _STARTS = re.compile(
-    r'[ \t]*+(?:$|["^}#!]|//|[A-Za-z_][\w$]*+\.[\w$.]++(?![\w$.])|return\b|module\b|call\b'
+    r'[ \t]*+(?:$|["^}#!]|//|[A-Za-z_][\w$]*+\.[\w$.]++(?![\w$.])|return\b|module\b|call(?:_indirect)?\b'
     r"|%[\w$.\-]++(?::\d+)?(?:[ \t]*,[ \t]*%[\w$.\-]++(?::\d+)?)*[ \t]*=(?!=))"
 )
 

@@ -246,6 +246,12 @@ class _Reader:
     def type(self) -> TypeText:
         """One type at the cursor (its extent: a word with its ``<...>`` groups)."""
         tok = self.peek()
+        if tok is not None and tok.text == "(" and self.function_type_here():
+            start = tok.start  # `(T) -> U`: a function type (a function's argument, `func.constant`'s)
+            self.paren_types()
+            self.pos += 1
+            self.type_group()
+            return _type_text(self.text, start, self._last_end())
         if tok is None or tok.kind != "word" or tok.text.startswith(("%", "^", "@", "#")) or tok.text == "...":
             raise self.problem("expected type")
         if tok.text == "(":
@@ -256,6 +262,11 @@ class _Reader:
         while self.at("<") and self.peek() is not None and self.peek().start == end:  # type: ignore[union-attr]
             _, end = self.skip_group()
         return _type_text(self.text, start, end)
+
+    def function_type_here(self) -> bool:
+        """Whether the ``(`` at the cursor starts a function type: ``(...) ->``."""
+        close = self.group_end()
+        return close + 1 < len(self.toks) and self.toks[close + 1].text == "->"
 
     def type_list(self) -> list[TypeText]:
         types = [self.type()]
@@ -545,6 +556,20 @@ def simple_head(key: str) -> Statement | None:
     return Statement("func.func", 0, 9, False, (), (), definitions, (), (), signature, 1, tuple(items), len(key))
 
 
+_ESCAPE = re.compile(r"\\(?:([0-9A-Fa-f]{2})|(.))")
+_ESCAPED = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
+
+
+def symbol_name(symbol: str) -> str:
+    """The name of a symbol reference as MLIR reads it: ``@f`` -> ``f``, ``@"a/b\\22"`` -> ``a/b"``."""
+    if not symbol.startswith('@"'):
+        return symbol[1:]
+    return _ESCAPE.sub(
+        lambda m: chr(int(m.group(1), 16)) if m.group(1) else _ESCAPED.get(m.group(2), m.group(2)),
+        symbol[2:-1] if symbol.endswith('"') and len(symbol) > 2 else symbol[2:],
+    )
+
+
 def read_statement(text: str) -> Statement:
     """Read one op statement (regions elided as :data:`REGION`); raises :class:`SyntaxProblem`.
     Comments are read as the spaces they stand for: no value's text holds one."""
@@ -816,6 +841,11 @@ def _custom_item(
     elif tok.kind == "punct" or tok.kind == "arrow":
         items.append(Item("punct", text, tok.start, tok.end))
     elif text.startswith("@"):
+        quoted = r.peek()
+        if text == "@" and quoted is not None and quoted.kind == "string" and quoted.start == tok.end:
+            r.pos += 1  # `@"functional_1/lstm_1/while/body"`: a quoted symbol name is one item
+            items.append(Item("symbol", r.text[tok.start : quoted.end], tok.start, quoted.end))
+            return
         items.append(Item("symbol", text, tok.start, tok.end))
     else:
         items.append(Item("word", text, tok.start, tok.end))
@@ -846,7 +876,10 @@ def _paren_group(r: _Reader, operands: list[Use], definitions: list[Definition],
     keyword = prev.text if prev is not None and prev.end == open_tok.start and prev.kind == "word" else ""
     kind = _group_kind(inner)
     r.pos += 1
-    if kind == "arguments" and not (len(_values_in(inner)) == 1 and keyword in _TYPED_USE_KEYWORDS):
+    single = len(_values_in(inner)) == 1
+    # `index_base(%base : index)`: a keyword's one operand, printed ` : ` (an argument prints `%x: T`)
+    spaced = kind == "arguments" and single and keyword[:1].isalpha() and inner[1].start > inner[0].end
+    if kind == "arguments" and not (single and (keyword in _TYPED_USE_KEYWORDS or spaced)):
         while r.pos < close:
             tok = r.take()
             use = _use(tok)

@@ -43,8 +43,8 @@ _CHECKED = (
     "logical_and logical_or logical_xor logical_left_shift logical_right_shift equal greater greater_equal select "
     # elementwise unary (Tosa_ElementwiseUnaryOp): the same shape in and out
     "abs bitwise_not ceil clz cos erf exp floor log logical_not reciprocal rsqrt sigmoid sin tanh clamp "
-    # own verifiers: mul (a shift operand), negate (zero point operands), cast, reverse, table, fft2d (same shape)
-    "mul negate cast reverse table fft2d "
+    # own verifiers: mul (a shift operand), negate (zero point operands), cast, table, fft2d (same shape)
+    "mul negate cast table fft2d "
     # a codegen utility op on scalars, vectors or tensors (MLIR's Elementwise trait)
     "apply_scale"
 ).split()
@@ -61,6 +61,8 @@ OPS = ops(
         Op(f"tosa.{name}", FORM, check, "tosa-structural", constants=True, assembly=TYPED)
         for name, check in _SHAPED.items()
     ],
+    # TOSA's rule family (its traits), then its verifier's axis (`axis(1)` in its custom form)
+    Op("tosa.reverse", FORM, s.check_reverse, "tosa", assembly=TYPED),
     Op("tosa.const", FORM, s.check_const, "tosa-structural", literal="values"),
     Op("tosa.const_shape", FORM, s.check_const_shape, "tosa-structural", literal="values"),
     Op("tosa.identity", FUNCTIONAL),

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from math import prod
 
 from broadcheck.dialects.literal import value_type
+from broadcheck.dialects.op import family
 from broadcheck.ops import Dim, Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.semantics.mlir import IncompatibleDims, infer_shape
@@ -683,9 +684,13 @@ def check_pad(op: Operation, profile: Profile) -> Problem | None:
         return problem
     inp, out = op.operands[0].type, op.results[0].type
     problem = _same_elements(inp, out, ("input", "output"), Subject("result", 0))
+    # (the pad value's element type against the output's, in the same words)
+    problem = problem or _same_elements(op.operands[2].type, out, ("input", "output"), Subject("operand", 2))
     if problem:
         return problem
     si, so = _shape(inp), _shape(out)
+    if si is not None and so is not None and len(si) != len(so):
+        return Problem("BC290", {"a": len(si), "b": len(so)}, Subject("result", 0))
     padding = shape_values(op.constant(1))
     if si is None or padding is None:
         return None
@@ -704,6 +709,23 @@ def check_pad(op: Operation, profile: Profile) -> Problem | None:
         if d + lo + hi != so[i]:
             args = {"i": i, "d": d, "lo": lo, "hi": hi, "e": d + lo + hi, "got": so[i]}
             return Problem("BC269", args, Subject("result", 0))
+    return None
+
+
+def check_reverse(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.reverse``: its traits (TOSA's rule family), then its verifier's axis checks."""
+    problem = family("tosa")(op, profile)
+    if problem:
+        return problem
+    try:
+        axis = _attr_int(op, "axis")
+    except _Unread:
+        return None
+    if axis < 0:
+        return Problem("BC291")
+    si = _shape(op.operands[0].type)
+    if si is not None and axis >= len(si):
+        return Problem("BC292", {"rank": len(si), "axis": axis})
     return None
 
 

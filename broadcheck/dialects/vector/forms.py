@@ -66,11 +66,13 @@ def transpose(statement: Statement) -> Reading:
 
 
 def reduction(statement: Statement) -> Reading:
-    """``vector.reduction <add>, %v, %acc : V into R``."""
+    """``vector.reduction <add>, %v, %acc : V into R`` (its kind as the generic form holds it)."""
     types = trailing_types(statement)
     if len(types) != 2 or not 1 <= len(statement.operands) <= 2:
         return unplaced(statement)
-    return reading([types[0], types[1]][: len(statement.operands)], [types[1]])
+    kind = next((i for i in statement.items if i.kind == "group" and i.text.startswith("<")), None)
+    properties = [Property("kind", f"#vector.kind{kind.text}", kind.start, kind.end)] if kind is not None else []
+    return reading([types[0], types[1]][: len(statement.operands)], [types[1]], properties)
 
 
 def multi_reduction(statement: Statement) -> Reading:
@@ -169,3 +171,27 @@ def transfer_write(statement: Statement) -> Reading:
     segments = [1, 1, len(placed) - 2 - len(rest), len(rest)]
     results = [source] * statement.result_count
     return reading(placed, results, [segments_property(segments, statement.name_end)])
+
+
+def outerproduct(statement: Statement) -> Reading:
+    """``vector.outerproduct %lhs, %rhs[, %acc] : L, R``: the parser derives the result (and the
+    accumulator's type): ``vector<l0 x r0 x E>`` of L's element type for a vector R (each dim
+    scalable as its operand's first), ``vector<l0 x E>`` for a scalar R (an AXPY)."""
+    types = trailing_types(statement)
+    if len(types) != 2 or not 2 <= len(statement.operands) <= 3:
+        return unplaced(statement)
+    lhs, rhs = view_text(types[0].text), view_text(types[1].text)
+    if lhs is None or lhs.kind != "vector" or not lhs.shape:
+        return unplaced(statement)  # (the parser's "expected vector type for operand #1")
+    sides = [lhs, rhs] if rhs is not None and rhs.kind == "vector" and rhs.shape else [lhs]
+    dims = "".join(f"[{v.shape[0]}]x" if v.scalable_at(0) else f"{v.shape[0]}x" for v in sides if v.shape)
+    result = derived(f"vector<{dims}{lhs.element}>", types[0])
+    return reading([types[0], types[1], result][: len(statement.operands)], [result])
+
+
+def contract(statement: Statement) -> Reading:
+    """``vector.contract {...} %lhs, %rhs, %acc[, %masks] : L, R into A``: the result is A."""
+    types = trailing_types(statement)
+    if len(types) != 3 or len(statement.operands) != 3:
+        return unplaced(statement)
+    return reading(types, [types[2]])
