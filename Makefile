@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint unit docs oracle oracle-tf fuzz bench clean
+.PHONY: demo test lint unit docs oracle oracle-tf fuzz bench clean lsp
 
 RUNTIME := $(VENV)/.runtime
 
@@ -38,6 +38,12 @@ demo: $(RUNTIME)
 	@echo
 	@echo "$$ broadcheck infer 'tensor<8x1x6x1xi32>' 'tensor<7x1x5xi32>'"
 	@$(BIN)/broadcheck infer 'tensor<8x1x6x1xi32>' 'tensor<7x1x5xi32>'
+
+# The language server's extra (pygls) into $(VENV), on top of the editable install (never
+# replacing it with a copy, as `pip install '.[lsp]'` would).
+lsp: $(RUNTIME)
+	@$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[lsp]'
+	@$(BIN)/python -c 'import pygls' && echo '==> broadcheck server is ready: $(BIN)/broadcheck server'
 
 lint: $(STAMP)
 	$(BIN)/ruff check broadcheck tests bench docs
@@ -91,6 +97,7 @@ bench: $(STAMP) $(BENCH_VENV)/.installed
 	$(BENCH_VENV)/bin/python -m bench.exports
 	$(BIN)/python -m compileall -q broadcheck
 	$(BIN)/python -m bench.run --broadcheck $(BIN)/broadcheck
+	$(BIN)/python -m bench.linear
 
 # The long fuzz campaign (the suite runs a short one): a million inputs by default,
 # every output format, on every core; FUZZ_INPUTS and FUZZ_SECONDS bound it. Then the outer

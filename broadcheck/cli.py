@@ -219,7 +219,7 @@ def _progress(enabled: bool) -> Any:
 @cli.command(cls=_CheckCommand)
 # Paths are read by broadcheck itself (click's `readable` check would end the run at the first
 # unreadable path): every path that cannot be read is reported and the others are checked.
-@click.argument("paths", nargs=-1, required=True, type=click.Path(allow_dash=True, readable=False))
+@click.argument("paths", nargs=-1, type=click.Path(allow_dash=True, readable=False))
 @click.option(
     "--profile",
     type=click.Choice(PROFILES),
@@ -352,10 +352,11 @@ def check(
     show_settings: bool,
     show_files: bool,
 ) -> None:
-    """Check the broadcastable ops in PATHS (files, directories, '-' for stdin).
+    """Check the broadcastable ops in PATHS (files, directories, '-' for stdin; '.' if none).
 
     \b
     Examples:
+      broadcheck check
       broadcheck check model.mlir
       broadcheck check --output-format concise src/ir/
       broadcheck check -j 4 --output-format sarif --output-file broadcheck.sarif ir/
@@ -370,6 +371,7 @@ def check(
     from broadcheck.semantics import Profile, registry
     from broadcheck.text import check_marker
 
+    paths = paths or (".",)  # as ruff: no path checks the current directory
     if split_marker is not None and (why := check_marker(split_marker)) is not None:
         raise click.BadParameter(why, param_hint="'--split-input-file'")
     try:

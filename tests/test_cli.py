@@ -161,5 +161,18 @@ def test_version_and_help(run: Invoke) -> None:
     assert "--split-input-file" in run("check", "--help").out
 
 
-def test_no_paths_is_a_usage_error(run: Invoke) -> None:
-    assert run("check").code == 2
+def test_no_path_checks_the_current_directory_as_ruff_does(run: Invoke, tree: Path) -> None:
+    # `broadcheck check` alone was a usage error ("Missing argument 'PATHS...'").
+    alone = run("check", "--output-format", "concise")
+    dot = run("check", "--output-format", "concise", ".")
+    assert (alone.code, alone.out, alone.err) == (dot.code, dot.out, dot.err)
+    assert alone.code == 1 and "bad.mlir:1:6: error: 'tf.AddV2' op" in alone.out
+    assert alone.out.endswith("Found 1 error in 1 of 2 files.\n")
+
+
+def test_show_settings_needs_no_path(run: Invoke, tree: Path) -> None:
+    result = run("check", "--isolated", "--show-settings")
+    assert result.code == 0, result.err
+    assert result.out == run("check", "--isolated", "--show-settings", ".").out
+    assert 'profile            = "spec"' in result.out.splitlines()
+
