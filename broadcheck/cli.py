@@ -10,14 +10,9 @@ import gc
 import signal
 import sys
 
-
-def _quit_while_starting(signum: int, frame: object) -> None:
-    """Ctrl-C, SIGTERM or SIGHUP before the command line is up: nothing to clean up yet, so
-    end at once, quietly, with the shell's code (Python would print a KeyboardInterrupt
-    traceback from whatever module it was importing)."""
-    import os
-
-    os._exit(128 + signum)
+# Run as the program, the package (the first of broadcheck's code to run) has already made a
+# signal end the process quietly; the handler is the same function here, to be replaced below.
+from broadcheck import _quit_while_starting
 
 
 def _started_as_program() -> bool:
