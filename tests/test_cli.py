@@ -176,3 +176,39 @@ def test_show_settings_needs_no_path(run: Invoke, tree: Path) -> None:
     assert result.out == run("check", "--isolated", "--show-settings", ".").out
     assert 'profile            = "spec"' in result.out.splitlines()
 
+
+NO_BROADCAST = ["tensor<8x1x6x1xi32>", "tensor<7x1x5xi32>", "tensor<3x9x9x9x9x9x9xi32>"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["infer", *NO_BROADCAST, "--semantics", "all"],
+        ["infer", "2x1", "1x3", "--semantics", "all"],
+        ["explain", "8x1x6x1", "7x1x5"],
+        ["rules", "BC101"],
+    ],
+    ids=["infer-all-errors", "infer-all-ok", "explain", "rules"],
+)
+def test_columns_never_changes_piped_output(args: list[str], tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "FORCE_COLOR", "GITHUB_ACTIONS")}
+    outputs = set()
+    for columns in (None, "20", "80", "400"):
+        command = [sys.executable, "-m", "broadcheck", *args]
+        done = subprocess.run(
+            command, env=env if columns is None else {**env, "COLUMNS": columns}, capture_output=True, timeout=120
+        )
+        assert done.returncode in (0, 1) and done.stderr == b"", done.stderr
+        outputs.add(done.stdout)
+    assert len(outputs) == 1  # `infer --semantics all` followed COLUMNS (and 80 without it) through a pipe
+
+
+def test_piped_infer_all_never_wraps_a_message(run: Invoke) -> None:
+    result = run("infer", *NO_BROADCAST, "--semantics", "all")
+    assert result.code == 1
+    numpy_row = next(line for line in result.out.splitlines() if "numpy" in line)
+    assert "Mismatch is between arg 0 with shape (8, 1, 6, 1) and arg 2 with shape (3, 9, 9, 9, 9, 9, 9)." in numpy_row
+    assert "broadcast-compatible shapes" in next(line for line in result.out.splitlines() if "mlir (spec)" in line)
