@@ -212,3 +212,26 @@ def test_piped_infer_all_never_wraps_a_message(run: Invoke) -> None:
     numpy_row = next(line for line in result.out.splitlines() if "numpy" in line)
     assert "Mismatch is between arg 0 with shape (8, 1, 6, 1) and arg 2 with shape (3, 9, 9, 9, 9, 9, 9)." in numpy_row
     assert "broadcast-compatible shapes" in next(line for line in result.out.splitlines() if "mlir (spec)" in line)
+
+
+@pytest.mark.parametrize(
+    ("text", "error_at", "brace_at"),
+    [
+        ("func.func @f(%a: tensor<3xf32>) -> tensor<3xf32> {\n  return %a : tensor<3xf32>\n", "2:28", (1, 50)),
+        ("module {\n  func.func @f() {\n    return\n  }\n", "4:4", (1, 8)),
+        ('"test.op"() ({\n  "test.x"() : () -> ()\n', "2:24", (1, 14)),
+        ('module {\n  func.func @g() {\n    %0 = "test.y"() ({\n    }) : () -> i32\n', "4:19", (2, 18)),
+    ],
+)
+def test_an_unclosed_brace_is_named(
+    text: str, error_at: str, brace_at: tuple[int, int], run: Invoke, tmp_path: Path
+) -> None:
+    # iree-opt says only "expected operation name in quotes" at the end (no note): ours names the `{`.
+    (tmp_path / "u.mlir").write_text(text)
+    result = run("check", "--isolated", "--no-cache", str(tmp_path / "u.mlir"))
+    assert result.code == 1
+    assert f"--> {tmp_path / 'u.mlir'}:{error_at}" in result.out
+    assert "error[BC005]: expected operation name in quotes" in result.out
+    line, column = brace_at
+    assert f"= note: the region opened by '{{' at line {line}, column {column} is never closed" in result.out
+    assert text.splitlines()[line - 1][column - 1] == "{"
