@@ -235,3 +235,30 @@ def test_an_unclosed_brace_is_named(
     line, column = brace_at
     assert f"= note: the region opened by '{{' at line {line}, column {column} is never closed" in result.out
     assert text.splitlines()[line - 1][column - 1] == "{"
+
+
+OP_OF = "%0 = tosa.add %a, %b : ({}, tensor<3xf32>) -> tensor<3xf32>\n"  # the type starts at column 25
+
+
+@pytest.mark.parametrize(
+    ("nested", "column", "message"),
+    [
+        # 600 nested `tensor<` raised RecursionError (an internal error, exit 2)
+        ("tensor<" * 600 + "f32" + ">" * 600, 25 + 599 * 7, "invalid tensor element type"),
+        ("tensor<" * 5000 + "f32" + ">" * 5000, 25 + 4999 * 7, "invalid tensor element type"),
+        (
+            "vector<2x" * 600 + "f32" + ">" * 600,
+            25 + 598 * 9,
+            "failed to verify 'elementType': VectorElementTypeInterface instance",
+        ),
+    ],
+    ids=["tensor-600", "tensor-5000", "vector-600"],
+)
+def test_nesting_of_any_depth_is_a_located_error(
+    nested: str, column: int, message: str, run: Invoke, tmp_path: Path
+) -> None:
+    # Where and what iree-opt 3.13 says (1:4218 and 1:5407 for the 600-deep ones).
+    (tmp_path / "deep.mlir").write_text(OP_OF.format(nested))
+    result = run("check", "--isolated", "--no-cache", "--output-format", "concise", str(tmp_path / "deep.mlir"))
+    assert (result.code, result.err) == (1, "")
+    assert result.out.splitlines()[0] == f"{tmp_path / 'deep.mlir'}:1:{column}: error: {message} [BC001]"
