@@ -262,3 +262,10 @@ def test_nesting_of_any_depth_is_a_located_error(
     result = run("check", "--isolated", "--no-cache", "--output-format", "concise", str(tmp_path / "deep.mlir"))
     assert (result.code, result.err) == (1, "")
     assert result.out.splitlines()[0] == f"{tmp_path / 'deep.mlir'}:1:{column}: error: {message} [BC001]"
+
+
+def test_no_hypothesis_deadline() -> None:
+    # A deadline is a wall-clock assertion: the suite's profile has none (tests/conftest.py).
+    from hypothesis import settings
+
+    assert settings.default.deadline is None
