@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint unit docs oracle oracle-tf fuzz bench exports coverage clean
+.PHONY: demo test lint unit docs oracle oracle-tf fuzz bench exports coverage clean lsp
 
 RUNTIME := $(VENV)/.runtime
 
@@ -38,6 +38,12 @@ demo: $(RUNTIME)
 	@echo
 	@echo "$$ broadcheck infer 'tensor<8x1x6x1xi32>' 'tensor<7x1x5xi32>'"
 	@$(BIN)/broadcheck infer 'tensor<8x1x6x1xi32>' 'tensor<7x1x5xi32>'
+
+# The language server's extra (pygls) into $(VENV), on top of the editable install (never
+# replacing it with a copy, as `pip install '.[lsp]'` would).
+lsp: $(RUNTIME)
+	@$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[lsp]'
+	@$(BIN)/python -c 'import pygls' && echo '==> broadcheck server is ready: $(BIN)/broadcheck server'
 
 lint: $(STAMP)
 	$(BIN)/ruff check broadcheck tests bench docs
@@ -94,6 +100,7 @@ bench: $(STAMP) $(BENCH_VENV)/.installed exports
 	$(BENCH_VENV)/bin/python -m bench.exports
 	$(BIN)/python -m compileall -q broadcheck
 	$(BIN)/python -m bench.run --broadcheck $(BIN)/broadcheck
+	$(BIN)/python -m bench.linear
 
 # Real exports of TensorFlow 2.21 (tf, tfl, int8 tfl) and of torch-mlir (Linalg, TOSA, StableHLO),
 # each framework in an environment of its own (tensorflow-cpu about 1.6 GB; torch 2.13 for CPU and

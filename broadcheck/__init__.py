@@ -10,8 +10,8 @@ The pipeline, one package or module per stage::
 ``api.py`` is the library entry point.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: it imports a module before the first line below
+# runs (see _quiet_start); the annotations are strings instead.
 TYPE_CHECKING = False  # not typing's: `import broadcheck` loads no module of its own (start-up time)
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -21,12 +21,42 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
+
+def _quit_while_starting(signum: int, frame: object) -> None:
+    """Ctrl-C, SIGTERM or SIGHUP before the command line is up: nothing to clean up yet, so
+    end at once, quietly, with the shell's code (Python would print a KeyboardInterrupt
+    traceback from whatever module it was importing)."""
+    import os
+
+    os._exit(128 + signum)
+
+
+def _quiet_start() -> None:
+    """Run as the program (the console script, or ``python -m broadcheck`` while runpy looks
+    for it, when ``sys.argv[0]`` is ``-m``), a signal ends the process quietly from here on:
+    this package is the first of broadcheck's code that runs. ``_signal`` (built in, already
+    loaded) rather than ``signal``, whose import (enum) is itself a window."""
+    import _signal  # type: ignore[import-not-found]  # signal.py, built in (no stub)
+    import sys
+
+    main = sys.modules.get("__main__")
+    script = str(getattr(main, "__file__", "")).replace("\\", "/").rsplit("/", 1)[-1]
+    if sys.argv[:1] != ["-m"] and script not in ("broadcheck", "broadcheck.exe"):
+        return
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        number = getattr(_signal, name, None)
+        if number is not None and _signal.getsignal(number) in (_signal.SIG_DFL, _signal.default_int_handler):
+            _signal.signal(number, _quit_while_starting)
+
+
+_quiet_start()
+
 __all__ = ["__version__", "broadcast_shapes", "broadcast_to", "check_text"]
 
 
 def broadcast_shapes(
-    *shapes: Sequence[int | None], semantics: str = "numpy", dims: Sequence[int] | None = None
-) -> tuple[int | None, ...]:
+    *shapes: "Sequence[int | None]", semantics: str = "numpy", dims: "Sequence[int] | None" = None
+) -> "tuple[int | None, ...]":
     """The shape ``shapes`` broadcast to under ``semantics``; ``None`` in a shape is a dynamic size.
 
     ``semantics`` is ``numpy`` (the Array API), ``mlir`` or ``mlir-llvm`` (the MLIR
@@ -59,14 +89,14 @@ def broadcast_shapes(
     raise ValueError(f"unknown semantics '{semantics}'; choose numpy, mlir, mlir-llvm, onnx or xla")
 
 
-def broadcast_to(values: Any, shape: Sequence[int]) -> Any:
+def broadcast_to(values: "Any", shape: "Sequence[int]") -> "Any":
     """``values`` (nested lists or a scalar) repeated to ``shape``, as nested lists (like ``numpy.broadcast_to``)."""
     from broadcheck.semantics.values import broadcast_to as _broadcast_to
 
     return _broadcast_to(values, shape)
 
 
-def check_text(text: str, path: str = "<stdin>", profile: str = "spec") -> list[Diagnostic]:
+def check_text(text: str, path: str = "<stdin>", profile: str = "spec") -> "list[Diagnostic]":
     """The diagnostics for MLIR ``text``; see :func:`broadcheck.api.check_text` for every option."""
     from broadcheck.api import check_text as _check_text
 

@@ -10,14 +10,9 @@ import gc
 import signal
 import sys
 
-
-def _quit_while_starting(signum: int, frame: object) -> None:
-    """Ctrl-C, SIGTERM or SIGHUP before the command line is up: nothing to clean up yet, so
-    end at once, quietly, with the shell's code (Python would print a KeyboardInterrupt
-    traceback from whatever module it was importing)."""
-    import os
-
-    os._exit(128 + signum)
+# Run as the program, the package (the first of broadcheck's code to run) has already made a
+# signal end the process quietly; the handler is the same function here, to be replaced below.
+from broadcheck import _quit_while_starting
 
 
 def _started_as_program() -> bool:
@@ -219,7 +214,7 @@ def _progress(enabled: bool) -> Any:
 @cli.command(cls=_CheckCommand)
 # Paths are read by broadcheck itself (click's `readable` check would end the run at the first
 # unreadable path): every path that cannot be read is reported and the others are checked.
-@click.argument("paths", nargs=-1, required=True, type=click.Path(allow_dash=True, readable=False))
+@click.argument("paths", nargs=-1, type=click.Path(allow_dash=True, readable=False))
 @click.option(
     "--profile",
     type=click.Choice(PROFILES),
@@ -352,10 +347,11 @@ def check(
     show_settings: bool,
     show_files: bool,
 ) -> None:
-    """Check the broadcastable ops in PATHS (files, directories, '-' for stdin).
+    """Check the broadcastable ops in PATHS (files, directories, '-' for stdin; '.' if none).
 
     \b
     Examples:
+      broadcheck check
       broadcheck check model.mlir
       broadcheck check --output-format concise src/ir/
       broadcheck check -j 4 --output-format sarif --output-file broadcheck.sarif ir/
@@ -370,6 +366,7 @@ def check(
     from broadcheck.semantics import Profile, registry
     from broadcheck.text import check_marker
 
+    paths = paths or (".",)  # as ruff: no path checks the current directory
     if split_marker is not None and (why := check_marker(split_marker)) is not None:
         raise click.BadParameter(why, param_hint="'--split-input-file'")
     try:

@@ -4818,6 +4818,7 @@ RULES: Mapping[str, Rule] = {
 
 # Notes and help lines attached to diagnostics; not codes of their own.
 NOTES: Mapping[str, str] = {
+    "unclosed-brace": "the region opened by '{{' at line {line}, column {column} is never closed",
     "dim-clash": (
         "operand #{index} has shape {shape}: its dimension {dim} ({a}) does not broadcast with {b}, "
         "from the shape {so_far} of the operands before it"

@@ -161,5 +161,111 @@ def test_version_and_help(run: Invoke) -> None:
     assert "--split-input-file" in run("check", "--help").out
 
 
-def test_no_paths_is_a_usage_error(run: Invoke) -> None:
-    assert run("check").code == 2
+def test_no_path_checks_the_current_directory_as_ruff_does(run: Invoke, tree: Path) -> None:
+    # `broadcheck check` alone was a usage error ("Missing argument 'PATHS...'").
+    alone = run("check", "--output-format", "concise")
+    dot = run("check", "--output-format", "concise", ".")
+    assert (alone.code, alone.out, alone.err) == (dot.code, dot.out, dot.err)
+    assert alone.code == 1 and "bad.mlir:1:6: error: 'tf.AddV2' op" in alone.out
+    assert alone.out.endswith("Found 1 error in 1 of 2 files.\n")
+
+
+def test_show_settings_needs_no_path(run: Invoke, tree: Path) -> None:
+    result = run("check", "--isolated", "--show-settings")
+    assert result.code == 0, result.err
+    assert result.out == run("check", "--isolated", "--show-settings", ".").out
+    assert 'profile            = "spec"' in result.out.splitlines()
+
+
+NO_BROADCAST = ["tensor<8x1x6x1xi32>", "tensor<7x1x5xi32>", "tensor<3x9x9x9x9x9x9xi32>"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["infer", *NO_BROADCAST, "--semantics", "all"],
+        ["infer", "2x1", "1x3", "--semantics", "all"],
+        ["explain", "8x1x6x1", "7x1x5"],
+        ["rules", "BC101"],
+    ],
+    ids=["infer-all-errors", "infer-all-ok", "explain", "rules"],
+)
+def test_columns_never_changes_piped_output(args: list[str], tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "FORCE_COLOR", "GITHUB_ACTIONS")}
+    outputs = set()
+    for columns in (None, "20", "80", "400"):
+        command = [sys.executable, "-m", "broadcheck", *args]
+        done = subprocess.run(
+            command, env=env if columns is None else {**env, "COLUMNS": columns}, capture_output=True, timeout=120
+        )
+        assert done.returncode in (0, 1) and done.stderr == b"", done.stderr
+        outputs.add(done.stdout)
+    assert len(outputs) == 1  # `infer --semantics all` followed COLUMNS (and 80 without it) through a pipe
+
+
+def test_piped_infer_all_never_wraps_a_message(run: Invoke) -> None:
+    result = run("infer", *NO_BROADCAST, "--semantics", "all")
+    assert result.code == 1
+    numpy_row = next(line for line in result.out.splitlines() if "numpy" in line)
+    assert "Mismatch is between arg 0 with shape (8, 1, 6, 1) and arg 2 with shape (3, 9, 9, 9, 9, 9, 9)." in numpy_row
+    assert "broadcast-compatible shapes" in next(line for line in result.out.splitlines() if "mlir (spec)" in line)
+
+
+@pytest.mark.parametrize(
+    ("text", "error_at", "brace_at"),
+    [
+        ("func.func @f(%a: tensor<3xf32>) -> tensor<3xf32> {\n  return %a : tensor<3xf32>\n", "2:28", (1, 50)),
+        ("module {\n  func.func @f() {\n    return\n  }\n", "4:4", (1, 8)),
+        ('"test.op"() ({\n  "test.x"() : () -> ()\n', "2:24", (1, 14)),
+        ('module {\n  func.func @g() {\n    %0 = "test.y"() ({\n    }) : () -> i32\n', "4:19", (2, 18)),
+    ],
+)
+def test_an_unclosed_brace_is_named(
+    text: str, error_at: str, brace_at: tuple[int, int], run: Invoke, tmp_path: Path
+) -> None:
+    # iree-opt says only "expected operation name in quotes" at the end (no note): ours names the `{`.
+    (tmp_path / "u.mlir").write_text(text)
+    result = run("check", "--isolated", "--no-cache", str(tmp_path / "u.mlir"))
+    assert result.code == 1
+    assert f"--> {tmp_path / 'u.mlir'}:{error_at}" in result.out
+    assert "error[BC005]: expected operation name in quotes" in result.out
+    line, column = brace_at
+    assert f"= note: the region opened by '{{' at line {line}, column {column} is never closed" in result.out
+    assert text.splitlines()[line - 1][column - 1] == "{"
+
+
+OP_OF = "%0 = tosa.add %a, %b : ({}, tensor<3xf32>) -> tensor<3xf32>\n"  # the type starts at column 25
+
+
+@pytest.mark.parametrize(
+    ("nested", "column", "message"),
+    [
+        # 600 nested `tensor<` raised RecursionError (an internal error, exit 2)
+        ("tensor<" * 600 + "f32" + ">" * 600, 25 + 599 * 7, "invalid tensor element type"),
+        ("tensor<" * 5000 + "f32" + ">" * 5000, 25 + 4999 * 7, "invalid tensor element type"),
+        (
+            "vector<2x" * 600 + "f32" + ">" * 600,
+            25 + 598 * 9,
+            "failed to verify 'elementType': VectorElementTypeInterface instance",
+        ),
+    ],
+    ids=["tensor-600", "tensor-5000", "vector-600"],
+)
+def test_nesting_of_any_depth_is_a_located_error(
+    nested: str, column: int, message: str, run: Invoke, tmp_path: Path
+) -> None:
+    # Where and what iree-opt 3.13 says (1:4218 and 1:5407 for the 600-deep ones).
+    (tmp_path / "deep.mlir").write_text(OP_OF.format(nested))
+    result = run("check", "--isolated", "--no-cache", "--output-format", "concise", str(tmp_path / "deep.mlir"))
+    assert (result.code, result.err) == (1, "")
+    assert result.out.splitlines()[0] == f"{tmp_path / 'deep.mlir'}:1:{column}: error: {message} [BC001]"
+
+
+def test_no_hypothesis_deadline() -> None:
+    # A deadline is a wall-clock assertion: the suite's profile has none (tests/conftest.py).
+    from hypothesis import settings
+
+    assert settings.default.deadline is None

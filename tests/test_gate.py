@@ -147,7 +147,16 @@ def test_ctrl_c_exits_130_quietly(tmp_path: Path) -> None:
         text=True,
         cwd=tmp_path,
     )
-    time.sleep(1.5)  # let it start and block on the read
+    # Ctrl-C once it blocks on the read (the kernel says so: not a guessed delay, which a loaded
+    # machine outlasts); a signal during Python's own start-up, before broadcheck runs, would be
+    # Python's to handle.
+    wchan = Path(f"/proc/{process.pid}/wchan")
+    for _ in range(6000):
+        if not wchan.exists() or "pipe" in wchan.read_text() or process.poll() is not None:
+            break
+        time.sleep(0.01)
+    if not wchan.exists():
+        time.sleep(1.5)  # no /proc: let it start and block on the read
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=60)
     assert process.returncode == 130

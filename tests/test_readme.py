@@ -78,3 +78,33 @@ def test_an_elision_is_the_only_looseness() -> None:
     assert not matches(["a", "d"], ["a", "b", "d"])
     assert not matches(["a", "...", "d"], ["a", "b", "d", "e"])
     assert not matches(["a.c"], ["abc"])
+
+
+def _pre_commit_rev() -> str:
+    """The ``rev:`` of the README's pre-commit snippet."""
+    found = re.findall(r"^\s+rev: (\S+)", README.read_text(encoding="utf-8"), re.M)
+    assert len(found) == 1, found
+    return str(found[0])
+
+
+def test_the_pre_commit_rev_is_a_commit_of_this_history() -> None:
+    # `rev: v0.1.0` named a tag that never existed: pre-commit failed at the first commit.
+    rev = _pre_commit_rev()
+    assert re.fullmatch(r"[0-9a-f]{40}", rev), f"{rev}: a full commit hash until a release is tagged"
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout (an sdist): no history to look the commit up in")
+    kind = subprocess.run(["git", "cat-file", "-t", rev], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert kind.stdout.strip() == "commit", kind.stderr
+    ancestor = subprocess.run(["git", "merge-base", "--is-ancestor", rev, "HEAD"], cwd=ROOT, timeout=60)
+    assert ancestor.returncode == 0, f"{rev} is not in HEAD's history"
+
+
+def test_make_lsp_adds_the_extra_to_the_editable_install() -> None:
+    # `pip install '.[lsp]'` into make's .venv replaced the editable install with a copy.
+    assert "make lsp" in README.read_text(encoding="utf-8")
+    planned = subprocess.run(
+        ["make", "-n", "-W", "pyproject.toml", "lsp"], cwd=ROOT, capture_output=True, text=True, timeout=60
+    )
+    assert planned.returncode == 0, planned.stderr
+    installs = [line for line in planned.stdout.splitlines() if "pip install" in line]
+    assert installs and "-e '.[lsp]'" in installs[-1], planned.stdout

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -30,11 +29,10 @@ def _broadcheck(*args: str, cwd: Path, timeout: float = 60) -> subprocess.Comple
 def test_a_marker_of_any_length_ends(marker: str, tmp_path: Path) -> None:
     (tmp_path / "empty.mlir").write_text("")
     for target in (str(EXAMPLES / "valid"), "empty.mlir"):
-        started = time.monotonic()
+        # a hang fails at the subprocess's timeout: no time is asserted (a loaded machine is slow)
         result = _broadcheck("check", "--isolated", f"--split-input-file={marker}", target, cwd=tmp_path)
         assert result.returncode in (0, 1), result.stderr
         assert "Traceback" not in result.stderr
-        assert time.monotonic() - started < 30
 
 
 def test_a_short_marker_in_the_config_ends(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ configuration discovery stops there and never reads a ``pyproject.toml`` above i
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -116,3 +117,85 @@ def test_the_whole_output_is_written_before_the_process_ends(tmp_path: Path) -> 
     lines = done.stdout.splitlines()
     assert len(lines) == 201
     assert lines[-1] == "Found 200 errors in 200 files."
+
+
+# A Ctrl-C at a chosen point of start-up, made deterministic: a sitecustomize (on PYTHONPATH)
+# puts a finder first on sys.meta_path that sends SIGINT to its own process when the named
+# module is imported. The signal is delivered before os.kill returns, and Python runs its
+# handler at once, inside that import: exactly a Ctrl-C while that module loads.
+TRAP = """
+import os, signal, sys
+
+class _Trap:
+    started = False
+
+    @classmethod
+    def find_spec(cls, name, path=None, target=None):
+        cls.started = cls.started or name == "broadcheck"
+        if cls.started and os.environ.get("TRAP_RECORD"):
+            with open(os.environ["TRAP_RECORD"], "a") as f:
+                f.write(name + "\\n")
+        if name == os.environ.get("TRAP_AT"):
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, _Trap)
+"""
+
+
+def _trapped(tmp_path: Path, entry: str, at: str = "", record: str = "") -> subprocess.CompletedProcess[str]:
+    """``broadcheck check -`` (as ``python -m`` or the console script) with a SIGINT at ``at``."""
+    hook = tmp_path / "hook"
+    hook.mkdir(exist_ok=True)
+    (hook / "sitecustomize.py").write_text(TRAP)
+    env = {k: v for k, v in os.environ.items() if k not in ("GITHUB_ACTIONS", "COLUMNS")}
+    env.update(PYTHONPATH=str(hook), TRAP_AT=at, TRAP_RECORD=record, BROADCHECK_NO_CACHE="1")
+    command = (
+        [sys.executable, "-m", "broadcheck"] if entry == "module" else [str(Path(sys.executable).parent / "broadcheck")]
+    )
+    return subprocess.run(
+        [*command, "check", "--isolated", "-"],
+        cwd=tmp_path,
+        env=env,
+        input=CLEAN,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def _imports_after_broadcheck(tmp_path: Path, entry: str) -> list[str]:
+    """Every module a run imports from its first of broadcheck's own on, in order, once each."""
+    project(tmp_path, CLEAN)
+    record = tmp_path / "imports.txt"
+    done = _trapped(tmp_path, entry, record=str(record))
+    assert (done.returncode, done.stderr) == (0, ""), done.stderr
+    return list(dict.fromkeys(record.read_text().split()))
+
+
+@pytest.mark.parametrize("entry", ["module", "script"])
+def test_ctrl_c_at_any_import_is_quiet(entry: str, tmp_path: Path) -> None:
+    # A SIGINT while `from broadcheck.cli import main` ran printed a KeyboardInterrupt traceback.
+    names = _imports_after_broadcheck(tmp_path, entry)
+    assert names[0] == "broadcheck" and "broadcheck.cli" in names and "click" in names, names
+    # The first of broadcheck's code to run is the package itself: from the next import on,
+    # every point is covered (a sample of them, evenly spread, with the known ones).
+    later = names[1:]
+    chosen = sorted({*later[:: max(1, len(later) // 8)], later[-1], "broadcheck.cli", "click", "signal"} & set(later))
+    for name in chosen:
+        done = _trapped(tmp_path, entry, at=name)
+        # Before the report, nothing is printed; after it (atexit, loaded by the exit), the
+        # report stands whole. Never a traceback, always the shell's code for SIGINT.
+        assert (done.returncode, done.stderr) == (130, ""), name
+        assert done.stdout in ("", "No problems found in 1 file (1 op checked).\n"), name
+
+
+def test_the_trap_does_interrupt(tmp_path: Path) -> None:
+    # The same trap in a program that is not broadcheck: Python's own KeyboardInterrupt.
+    (tmp_path / "hook").mkdir()
+    (tmp_path / "hook" / "sitecustomize.py").write_text(TRAP)
+    env = {**os.environ, "PYTHONPATH": str(tmp_path / "hook"), "TRAP_AT": "json", "TRAP_RECORD": ""}
+    done = subprocess.run(
+        [sys.executable, "-c", "import broadcheck, json"], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == -2 and "KeyboardInterrupt" in done.stderr

@@ -10,7 +10,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -48,9 +47,7 @@ def ir(tmp_path: Path) -> Iterator[Path]:
 
 
 def test_a_walk_reads_regular_files_only(ir: Path) -> None:
-    started = time.monotonic()
     result = broadcheck("check", "--isolated", "--output-format", "concise", "ir", cwd=ir)
-    assert time.monotonic() - started < 30
     assert result.returncode == 2  # nothing skipped silently: the gate fails, naming each
     assert result.stdout.splitlines() == [
         "ir/a.mlir:1:6: error: 'tosa.add' op operands don't have broadcast-compatible shapes [BC101]",

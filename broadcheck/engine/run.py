@@ -36,7 +36,7 @@ from broadcheck.engine.forms import ARGUMENT, RESULT, SUCCESSOR, USE, Form, read
 from broadcheck.engine.options import Options
 from broadcheck.engine.scan import Scanner, Sink, Text, _name_offsets
 from broadcheck.engine.verify import Checks, Unreadable
-from broadcheck.messages import RULES
+from broadcheck.messages import RULES, note
 from broadcheck.ops import Span, Type
 from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
 from broadcheck.syntax.statement import Statement, symbol_name
@@ -1294,6 +1294,7 @@ class FileRun(Sink):
             self.aliases[found[0]] = found[1]
 
     def unbalanced(self, line: int, column: int, what: str) -> None:
+        notes: tuple[Note, ...] = ()
         if what in ("}", "region"):
             # A `}` with no region open, or the end with one still open: the parser wanted an op
             # there, and says so just after the last token before (mlir-opt's rule for a token
@@ -1302,6 +1303,8 @@ class FileRun(Sink):
                 if self.unclosed:
                     return  # once per module: the parser stops there
                 self.unclosed = True
+                # MLIR names nothing more; the `{` left open (line:column) is our note.
+                notes = (Note("note", note("unclosed-brace", line=line, column=column)),)
             at = self._code_before(line if what == "}" else self.segment_end + 1)
             if at is not None:
                 line, column = at
@@ -1313,7 +1316,7 @@ class FileRun(Sink):
             }[what]
         span = Span(line, column, line, column + 1)
         self._keep(span, self._fetch_line(line))
-        self.diagnostics.append(diagnose.value("BC005", self.path, span, args={"detail": detail}))
+        self.diagnostics.append(diagnose.value("BC005", self.path, span, notes=notes, args={"detail": detail}))
 
     def _code_before(self, line: int) -> tuple[int, int] | None:
         """Just after the last token before line ``line``: (line, column)."""

@@ -120,10 +120,12 @@ class Pending:
 class OpenOp:
     """An op whose region is open: its text so far (regions elided), where it starts."""
 
-    __slots__ = ("form", "isolated", "regions", "stack", "text")
+    __slots__ = ("brace", "form", "isolated", "regions", "stack", "text")
 
     def __init__(self, text: Text, stack: str, isolated: bool, form: Form | None) -> None:
         self.text = text
+        self.brace = (0, 0)
+        """The (line, column) of the ``{`` that opened its innermost open region (named if never closed)."""
         self.stack = stack
         """The brackets open around its regions (``(`` for the generic form's region list)."""
         self.isolated = isolated
@@ -271,8 +273,7 @@ class Scanner:
         while self.open:
             op = self.open.pop()
             self.sink.closed(-1)
-            piece = op.text.parts[0]
-            self.sink.unbalanced(piece.line, piece.column, "region")
+            self.sink.unbalanced(*op.brace, "region")  # the `{` left open
 
     # ---------------------------------------------------------------- pieces
 
@@ -397,6 +398,7 @@ class Scanner:
     def _open(self, pending: Pending, brace: int) -> None:
         """The ``{`` at ``brace`` in the pending statement opens a region."""
         text = pending.text
+        at = text.where(brace)
         head = text.text[:brace].rstrip()
         text.cut(len(head))
         stack = pending.stack[:-1]
@@ -414,6 +416,7 @@ class Scanner:
             self.open.append(op)
             first = True
         offsets = _name_offsets(head)
+        op.brace = at
         head_names = [head[a:b] for a, b in offsets]
         lines = [text.where(a)[0] for a, _ in offsets]
         op.isolated = self.sink.region(form, head_names, lines, first, text)

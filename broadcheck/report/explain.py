@@ -104,9 +104,17 @@ def _encodes(out: TextIO, text: str) -> bool:
     return True
 
 
+_UNBOUNDED = 1 << 20
+"""A console width no table reaches: a table is as wide as its cells, never padded to it."""
+
+
 def render_verdicts(verdicts: Sequence[Verdict], out: TextIO) -> None:
-    """``infer --semantics all``: one row per semantics."""
-    console = Console(file=out, soft_wrap=True, highlight=False, emoji=False, markup=False)
+    """``infer --semantics all``: one row per semantics. On a terminal the table fits its width;
+    elsewhere (a pipe, a file) it takes the width its cells need, whatever ``COLUMNS`` says,
+    so that no message wraps."""
+    on_terminal = hasattr(out, "isatty") and out.isatty()
+    width = None if on_terminal else _UNBOUNDED
+    console = Console(file=out, soft_wrap=True, highlight=False, emoji=False, markup=False, width=width)
     table = Table("semantics", "verdict", "shape or message")
     for v in verdicts:
         ok = v.result is None and not v.reason

@@ -259,6 +259,17 @@ def _after_previous(text: str, pos: int) -> tuple[int, int]:
     return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
 
 
+_TENSORS = ("tensor_type", "unranked_tensor_type")
+_SHAPED = (*_TENSORS, "vector_type")
+_NOT_A_VECTOR_ELEMENT = "failed to verify 'elementType': VectorElementTypeInterface instance"
+
+
+def _shaped_element(tree: _Tree) -> _Tree | None:
+    """The element of shaped type ``tree`` if it is a shaped type too, else None."""
+    trees = [c for c in tree.children if isinstance(c, Tree)]
+    return trees[0] if trees and trees[0].data in _SHAPED else None
+
+
 class _Builder:
     """Turns one parse tree into the ops model; knows the file's type aliases.
 
@@ -310,7 +321,19 @@ class _Builder:
             raise SyntaxProblem(f"vector types must have positive constant sizes but got {sizes}", self.token_span(tok))
         return tuple(shape), tuple(scalable) if vector and any(scalable) else ()
 
-    def element(self, tree: _Tree) -> str:
+    def element(self, tree: _Tree, parent: _Tree | None = None) -> str:
+        if parent is not None and tree.data in _SHAPED:
+            # A tensor holds no tensor, a vector no shaped type. MLIR's recursive parser reads
+            # the innermost type first, so it rejects the deepest such nesting; found here by a
+            # loop, so that 600 nested `tensor<` cost no stack.
+            chain = [parent, tree]
+            while (below := _shaped_element(chain[-1])) is not None:
+                chain.append(below)
+            for outer, inner in zip(reversed(chain[:-1]), reversed(chain[1:]), strict=True):
+                if outer.data in _TENSORS and inner.data in _TENSORS:
+                    raise SyntaxProblem("invalid tensor element type", self.span(inner.meta))
+                if outer.data == "vector_type":
+                    raise SyntaxProblem(_NOT_A_VECTOR_ELEMENT, self.span(outer.meta))
         self.type(tree)  # resolves and checks aliases used as element types
         return self.source(tree.meta).strip()
 
@@ -327,9 +350,10 @@ class _Builder:
             encoding = None
             if len(trees) > 1:
                 encoding = self.source(trees[1].meta).lstrip(",").strip()
-            return ShapedType("vector" if vector else "tensor", shape, self.element(trees[0]), encoding, scalable)
+            element = self.element(trees[0], tree)
+            return ShapedType("vector" if vector else "tensor", shape, element, encoding, scalable)
         if kind == "unranked_tensor_type":
-            return ShapedType("tensor", None, self.element(trees[0]))
+            return ShapedType("tensor", None, self.element(trees[0], tree))
         if kind == "dialect_type":
             name_tok = tokens[0]
             name = name_tok[1:]
