@@ -1,0 +1,241 @@
+"""The checks of MLIR's native type traits, in the words of ``OpTrait::impl::verify*``
+(``mlir/lib/IR/Operation.cpp``) and of TensorFlow's traits (``tf_traits.h``).
+
+:func:`check_of` makes one op's check from its generated traits (``broadcheck/dialects/ods``):
+the traits run in the order its declaration lists them, and the first that fails is the
+verifier's error. A trait broadcheck does not model is passed (its failures are not reported).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from broadcheck.ops import Operation, ShapedType, Type
+from broadcheck.semantics import Problem, Profile, Subject
+
+Trait = Callable[[Sequence[Type], Sequence[Type]], Problem | None]
+
+_SCALAR = re.compile(r"(?:[su]?i\d+|f\d+|bf16|tf32|index|f\d+E\w+|complex<[^<>]*>)")
+
+
+class _Unknown(Exception):
+    """A type the traits cannot judge (a memref, a dialect's type): the op is not judged."""
+
+
+def _shaped(t: Type) -> ShapedType | None:
+    """``t`` as a shaped type, ``None`` for a builtin scalar; raises :class:`_Unknown` otherwise."""
+    if isinstance(t, ShapedType):
+        return t
+    if _SCALAR.fullmatch(t.text):
+        return None
+    raise _Unknown(t.text)
+
+
+def _element(t: Type) -> str:
+    """MLIR's ``getElementTypeOrSelf``, as text."""
+    shaped = _shaped(t)
+    return shaped.element if shaped is not None else str(t)
+
+
+def _compatible(a: Type, b: Type) -> bool:
+    """MLIR's ``verifyCompatibleShape`` of two types: both shaped or neither, equal ranks, equal static sizes."""
+    sa, sb = _shaped(a), _shaped(b)
+    if sa is None or sb is None:
+        return sa is None and sb is None
+    if sa.shape is None or sb.shape is None:
+        return True
+    return len(sa.shape) == len(sb.shape) and all(
+        x is None or y is None or x == y for x, y in zip(sa.shape, sb.shape, strict=True)
+    )
+
+
+def _compatible_all(types: Sequence[Type]) -> bool:
+    """MLIR's ``verifyCompatibleShapes``."""
+    shaped = [_shaped(t) for t in types]
+    if any(s is None for s in shaped):
+        return all(s is None for s in shaped)
+    shapes = [s.shape for s in shaped if s is not None and s.shape is not None]
+    if not shapes:
+        return True
+    rank = len(shapes[0])
+    if any(len(s) != rank for s in shapes):
+        return False
+    return all(len({s[i] for s in shapes if s[i] is not None}) <= 1 for i in range(rank))
+
+
+def same_operands_and_result_type(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """``SameOperandsAndResultType``."""
+    if not operands or not results:
+        return None  # its count checks fail first (not modelled here)
+    first = results[0]
+    element = _element(first)
+    for t in (*results[1:], *operands):
+        if _element(t) != element or not _compatible(t, first):
+            return Problem("BC1150")
+    encoding = first.encoding if isinstance(first, ShapedType) and first.kind == "tensor" else None
+    if encoding is not None:
+        for t in (*results[1:], *operands):
+            if isinstance(t, ShapedType) and t.kind == "tensor" and t.shape is not None and t.encoding != encoding:
+                return Problem("BC1160")
+    return None
+
+
+def same_operands_and_result_shape(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """``SameOperandsAndResultShape``."""
+    if not operands or not results:
+        return None
+    first = operands[0]
+    if any(not _compatible(t, first) for t in (*results, *operands[1:])):
+        return Problem("BC1151")
+    return None
+
+
+def same_operands_and_result_element_type(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """``SameOperandsAndResultElementType``."""
+    if not operands or not results:
+        return None
+    element = _element(results[0])
+    for index, t in enumerate(results[1:], start=1):
+        if _element(t) != element:
+            return Problem("BC1152", subject=Subject("result", index))
+    for index, t in enumerate(operands):
+        if _element(t) != element:
+            return Problem("BC1152", subject=Subject("operand", index))
+    return None
+
+
+def same_operands_shape(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """``SameOperandsShape``."""
+    if not operands:
+        return None
+    if any(not _compatible(t, operands[0]) for t in operands[1:]):
+        return Problem("BC1153")
+    return None
+
+
+def same_operands_element_type(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """``SameOperandsElementType``."""
+    if not operands:
+        return None
+    element = _element(operands[0])
+    for index, t in enumerate(operands[1:], start=1):
+        if _element(t) != element:
+            return Problem("BC1154", subject=Subject("operand", index))
+    return None
+
+
+def same_type_operands(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """``SameTypeOperands``: every operand's type equals the first's."""
+    for t in (*operands, *results):
+        _shaped(t)
+    for index, t in enumerate(operands[1:], start=1):
+        if t != operands[0]:
+            return Problem("BC1155", subject=Subject("operand", index))
+    return None
+
+
+def _base(t: Type) -> str:
+    shaped = _shaped(t)
+    assert shaped is not None
+    return shaped.kind if shaped.kind == "vector" or shaped.shape is not None else "unranked"
+
+
+def elementwise(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """``Elementwise``: every vector or tensor operand and result has one shape and one kind."""
+    mapped_results = [t for t in results if _shaped(t) is not None]
+    mapped_operands = [t for t in operands if _shaped(t) is not None]
+    if not mapped_results and not mapped_operands:
+        return None
+    if not mapped_operands:
+        return Problem("BC1156")
+    if not mapped_results:
+        return Problem("BC1157")
+    if len(mapped_results) != len(results):
+        return Problem("BC1158")
+    types = [*mapped_operands, *mapped_results]
+    if len({_base(t) for t in types}) > 1 or not _compatible_all(types):
+        return Problem("BC1159")
+    return None
+
+
+def _resolve_ref(t: Type) -> str | None:
+    """TensorFlow's ``GetElementTypeOrSelfResolveRef``, as text; ``None`` for one of TF's own
+    types (a ref, a resource), which broadcheck does not resolve."""
+    element = _element(t)
+    return None if element.startswith("!") else element
+
+
+def tf_same_element_type(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """TensorFlow's ``SameOperandsAndResultElementTypeResolveRef``."""
+    types = [*results, *operands]
+    if not types:
+        return None
+    elements = [_resolve_ref(t) for t in types]
+    if None in elements:
+        return None
+    if any(e != elements[0] for e in elements):
+        return Problem("BC1161")
+    return None
+
+
+def tf_same_type(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """TensorFlow's ``SameOperandsAndResultTypeResolveRef``: the shapes, then the element types."""
+    return same_operands_and_result_shape(operands, results) or tf_same_element_type(operands, results)
+
+
+TRAITS: dict[str, Trait] = {
+    "SameOperandsAndResultType": same_operands_and_result_type,
+    "SameOperandsAndResultShape": same_operands_and_result_shape,
+    "SameOperandsAndResultElementType": same_operands_and_result_element_type,
+    "SameOperandsShape": same_operands_shape,
+    "SameOperandsElementType": same_operands_element_type,
+    "SameTypeOperands": same_type_operands,
+    "Elementwise": elementwise,
+    "TF::SameOperandsAndResultTypeResolveRef": tf_same_type,
+    "TF::SameOperandsAndResultElementTypeResolveRef": tf_same_element_type,
+}
+"""The traits broadcheck checks, by the name the generated tables give them."""
+
+CHECKED_TRAITS = frozenset(TRAITS)
+
+
+def _count(kind: str, spec: str, found: int) -> Problem | None:
+    """MLIR's operand and result count traits (``NOperands<2>``, ``AtLeastNOperands<1>``, ...)."""
+    if spec == "*":
+        return None
+    if spec.endswith("+"):
+        least = int(spec[:-1])
+        return None if found >= least else Problem("BC1164", {"kind": kind, "expected": least, "count": found})
+    expected = int(spec)
+    if found == expected:
+        return None
+    if expected == 0:
+        return Problem("BC1162", {"kind": kind})
+    if expected == 1:
+        return Problem("BC1165" if kind == "operands" else "BC1166")
+    return Problem("BC1163", {"kind": kind, "expected": expected, "count": found})
+
+
+def check_of(traits: Sequence[str]) -> Callable[[Operation, Profile], Problem | None]:
+    """The check of an op with these generated traits (see the module's docstring)."""
+    steps = tuple(traits)
+
+    def check(op: Operation, profile: Profile) -> Problem | None:
+        operands = [u.type for u in op.operands]
+        results = [u.type for u in op.results]
+        try:
+            for step in steps:
+                kind, _, spec = step.partition("=")
+                if kind in ("operands", "results"):
+                    problem = _count(kind, spec, len(operands if kind == "operands" else results))
+                else:
+                    trait = TRAITS.get(step)
+                    problem = trait(operands, results) if trait is not None else None
+                if problem is not None:
+                    return problem
+        except _Unknown:
+            return None
+        return None
+
+    return check
