@@ -4248,6 +4248,30 @@ RULES: Mapping[str, Rule] = {
             "An op with one result is written with another number of results (generic form).",
             '"tf.Relu"(%a) : (tensor<f32>) -> ()',
         ),
+        Rule(
+            "BC1167",
+            "ods-type-constraint",
+            "{kind} #{index} must be {constraint}, but got '{type}'",
+            "An operand or result does not meet its ODS type constraint (arith.addf on integers, arith.addi on "
+            "floats); generated from the op's ODS invariants.",
+            '%0 = "arith.addf"(%a, %b) : (i32, i32) -> i32',
+        ),
+        Rule(
+            "BC1168",
+            "ods-predicate",
+            "failed to verify that {what}",
+            "An ODS PredOpTrait of the op fails (AllTypesMatch: 'all of {lhs, result} have same type'; arith.cmpf's "
+            "'result type has i1 element type and same shape as operands'); generated from its ODS invariants.",
+            '%0 = "arith.select"(%c, %a, %b) : (i1, tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>',
+        ),
+        Rule(
+            "BC1169",
+            "inferred-type",
+            "inferred type(s) '{inferred}' are incompatible with return type(s) of operation '{actual}'",
+            "An op that infers its result type (InferTypeOpInterface) with SameOperandsAndResultType is written "
+            "with a result type other than its first operand's, though compatible (a static size for a '?').",
+            '%0 = "arith.muli"(%a, %b) : (tensor<?xi32>, tensor<5xi32>) -> tensor<5xi32>',
+        ),
     )
 }
 

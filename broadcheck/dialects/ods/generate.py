@@ -63,6 +63,10 @@ RELATING = {
     "InferShapedTypeOpInterface::Trait": "InferShapedTypeOpInterface",
     "OpTrait::InferTensorType": "InferTensorType",
     "OpTrait::ConstantLike": "ConstantLike",
+    "CastOpInterface::Trait": "CastOpInterface",
+    "SymbolUserOpInterface::Trait": "SymbolUserOpInterface",
+    "OpTrait::AttrSizedOperandSegments": "AttrSizedOperandSegments",
+    "OpTrait::AttrSizedResultSegments": "AttrSizedResultSegments",
 }
 # Operand/result counts, and regions (``N``: that many; ``N+``: at least; ``*``: variadic).
 COUNTS = {
@@ -133,6 +137,44 @@ def read_ops(text: str) -> dict[str, list[str]]:
     return table
 
 
+FUNCTION = re.compile(r"^::llvm::LogicalResult (\w+)::verifyInvariantsImpl\(\) \{$(.*?)^\}$", re.M | re.S)
+CONSTRAINT = re.compile(
+    r"^static ::llvm::LogicalResult (__mlir_ods_local_type_constraint_\w+)\(.*?must be ([^\"]*), but got", re.M | re.S
+)
+GROUP_CHECK = re.compile(r"(__mlir_ods_local_type_constraint_\w+)\(\*this, v\.getType\(\), \"(operand|result)\"")
+PREDICATE = re.compile(r"if \(!\((.*?)\)\n\s*return emitOpError\(\"failed to verify that ([^\"]*)\"\);", re.S)
+REFERENCE = re.compile(r"getODS(Operands|Results)\((\d+)\)")
+
+
+def read_invariants(text: str, classes: dict[str, str]) -> dict[str, list[str]]:
+    """Op name -> what its ODS invariants check (``verifyInvariantsImpl`` in the ``.cpp.inc``): each
+    operand's and result's type constraint (``operand#0=floating-point-like``), then each
+    ``PredOpTrait`` (``pred=all of {lhs, result} have same type@o0,r0``: its message, and the values
+    its predicate reads). Only ops of fixed operand and result counts (a group is one value)."""
+    summaries = {m.group(1): m.group(2) for m in CONSTRAINT.finditer(text)}
+    out: dict[str, list[str]] = {}
+    for m in FUNCTION.finditer(text):
+        name = classes.get(m.group(1))
+        if name is None:
+            continue
+        body = m.group(2)
+        steps: list[str] = []
+        counters = {"operand": 0, "result": 0}
+        for check in GROUP_CHECK.finditer(body):
+            kind = check.group(2)
+            steps.append(f"{kind}#{counters[kind]}={summaries.get(check.group(1), '?')}")
+            counters[kind] += 1
+        for pred in PREDICATE.finditer(body):
+            refs = []
+            for ref in REFERENCE.finditer(pred.group(1)):
+                tag = ("o" if ref.group(1) == "Operands" else "r") + ref.group(2)
+                if tag not in refs:
+                    refs.append(tag)
+            steps.append(f"pred={pred.group(2)}@{','.join(refs)}")
+        out[name] = steps
+    return out
+
+
 def generate(include: Path) -> dict[str, dict[str, object]]:
     """Every dialect's table, read from the TableGen output under ``include``."""
     out: dict[str, dict[str, object]] = {}
@@ -143,7 +185,28 @@ def generate(include: Path) -> dict[str, dict[str, object]]:
             path = include / rel
             data = path.read_bytes()
             sources.append({"path": str(Path(rel)), "sha256": hashlib.sha256(data).hexdigest()})
-            ops.update(read_ops(data.decode("utf-8")))
+            text = data.decode("utf-8")
+            read = read_ops(text)
+            ops.update(read)
+            implementation = path.with_name(path.name.replace(".h.inc", ".cpp.inc"))
+            if implementation.exists():
+                code = implementation.read_bytes()
+                sources.append(
+                    {"path": str(Path(rel).with_name(implementation.name)), "sha256": hashlib.sha256(code).hexdigest()}
+                )
+                classes = {
+                    m.group(1): n.group(1)
+                    for m in CLASS.finditer(text)
+                    if (n := NAME.search(text, m.end())) is not None
+                }
+                for name, steps in read_invariants(code.decode("utf-8"), classes).items():
+                    traits = ops.get(name)
+                    fixed = traits is not None and all(
+                        t.partition("=")[2].isdigit() for t in traits if t.startswith(("operands=", "results="))
+                    )
+                    if traits is not None and fixed and "OpInvariants" in traits:
+                        at = traits.index("OpInvariants") + 1
+                        ops[name] = [*traits[:at], *steps, *traits[at:]]
         prefix = dialect + "."
         ops = {name: traits for name, traits in sorted(ops.items()) if name.startswith(prefix)}
         out[dialect] = {

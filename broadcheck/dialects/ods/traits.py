@@ -217,9 +217,89 @@ def _count(kind: str, spec: str, found: int) -> Problem | None:
     return Problem("BC1163", {"kind": kind, "expected": expected, "count": found})
 
 
+_FLOAT = re.compile(r"(?:f\d+|bf16|tf32|f\d+E\w+)")
+_SIGNLESS = re.compile(r"i\d+")
+
+# An ODS type constraint's summary -> (element accepted, index accepted); every one of them also
+# takes a vector or tensor of such elements (``TypeOrValueSemanticsContainer``).
+_LIKE = {
+    "floating-point-like": (_FLOAT, False),
+    "signless-integer-like": (_SIGNLESS, True),
+    "signless-fixed-width-integer-like": (_SIGNLESS, False),
+    "bool-like": (re.compile("i1"), False),
+    "signless-integer-like or memref of signless-integer": (_SIGNLESS, True),
+    "signless-integer-or-float-like or memref of signless-integer or float": (
+        re.compile(f"{_SIGNLESS.pattern}|{_FLOAT.pattern}"),
+        True,
+    ),
+}
+
+
+def _satisfies(summary: str, t: Type) -> bool:
+    """Whether ``t`` meets an ODS type constraint; raises :class:`_Unknown` for one not modelled."""
+    if summary == "any type":
+        return True
+    like = _LIKE.get(summary)
+    if like is None:
+        raise _Unknown(summary)
+    pattern, index = like
+    element = _element(t)
+    return bool(pattern.fullmatch(element)) or (index and element == "index")
+
+
+def _i1_same_shape(t: Type) -> str:
+    """Arith's ``getI1SameShape``, printed."""
+    shaped = _shaped(t)
+    if shaped is None:
+        return "i1"
+    return str(ShapedType(shaped.kind, shaped.shape, "i1", shaped.encoding, shaped.scalable))
+
+
+def _value(tag: str, operands: Sequence[Type], results: Sequence[Type]) -> Type:
+    return (operands if tag[0] == "o" else results)[int(tag[1:])]
+
+
+def _tensor_dims(t: Type) -> tuple[int | None, ...] | None:
+    shaped = _shaped(t)
+    return shaped.shape if shaped is not None and shaped.kind == "tensor" else ()
+
+
+def predicate(text: str, operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """An ODS ``PredOpTrait`` by its message (``all of {a, b} have same type@o0,r0``); one broadcheck
+    does not model passes."""
+    message, _, refs = text.rpartition("@")
+    values = [_value(tag, operands, results) for tag in refs.split(",")] if refs else []
+    if message.startswith("all of {") and message.endswith("} have same type"):
+        ok = all(str(v) == str(values[0]) for v in values)
+    elif message == "result type has i1 element type and same shape as operands":
+        ok = _i1_same_shape(values[0]) == str(values[1])
+    elif message == "condition is signless i1 or has matching shape":
+        condition, result = values
+        if str(condition) == "i1":
+            ok = True
+        elif _shaped(condition) is None or _shaped(result) is None:
+            raise _Unknown(message)  # the predicate casts a scalar to a shaped type
+        else:
+            ok = _shaped(condition).shape == _shaped(result).shape  # type: ignore[union-attr]
+    elif message == "input and output have the same tensor dimensions":
+        ok = _tensor_dims(values[0]) == _tensor_dims(values[1])
+    else:
+        return None
+    return None if ok else Problem("BC1168", {"what": message})
+
+
+def inferred_same_type(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """``InferTypeOpInterface`` of an op with ``SameOperandsAndResultType``: the inferred result is
+    the first operand's type, and MLIR's default ``isCompatibleReturnTypes`` wants it exactly."""
+    if not operands or len(results) != 1 or str(results[0]) == str(operands[0]):
+        return None
+    return Problem("BC1169", {"inferred": str(operands[0]), "actual": str(results[0])})
+
+
 def check_of(traits: Sequence[str]) -> Callable[[Operation, Profile], Problem | None]:
     """The check of an op with these generated traits (see the module's docstring)."""
     steps = tuple(traits)
+    infers = "SameOperandsAndResultType" in steps and not any(t.startswith("TF::") for t in steps)
 
     def check(op: Operation, profile: Profile) -> Problem | None:
         operands = [u.type for u in op.operands]
@@ -229,6 +309,20 @@ def check_of(traits: Sequence[str]) -> Callable[[Operation, Profile], Problem | 
                 kind, _, spec = step.partition("=")
                 if kind in ("operands", "results"):
                     problem = _count(kind, spec, len(operands if kind == "operands" else results))
+                elif kind.startswith(("operand#", "result#")):
+                    value, _, number = kind.partition("#")
+                    t = (operands if value == "operand" else results)[int(number)]
+                    problem = (
+                        None
+                        if _satisfies(spec, t)
+                        else Problem(
+                            "BC1167", {"kind": value, "index": int(number), "constraint": spec, "type": str(t)}
+                        )
+                    )
+                elif kind == "pred":
+                    problem = predicate(spec, operands, results)
+                elif step == "InferTypeOpInterface" and infers:
+                    problem = inferred_same_type(operands, results)
                 else:
                     trait = TRAITS.get(step)
                     problem = trait(operands, results) if trait is not None else None
