@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint unit docs oracle oracle-tf fuzz bench clean
+.PHONY: demo test lint unit docs ods oracle oracle-tf fuzz bench clean
 
 RUNTIME := $(VENV)/.runtime
 
@@ -52,6 +52,13 @@ test: lint unit
 # docs/codes.md and docs/ops.md, from the message catalogue and the op table (a test checks them).
 docs: $(RUNTIME)
 	$(BIN)/python docs/generate.py
+
+# Regenerate the op tables from the dialects' TableGen'erated ODS declarations
+# (broadcheck/dialects/ods/*.json) out of tensorflow-cpu 2.21's include directory
+# (ODS_INCLUDE); then `make docs`.
+ODS_INCLUDE ?= $(TF_VENV)/lib/python3.11/site-packages/tensorflow/include
+ods: $(RUNTIME)
+	$(BIN)/python -m broadcheck.dialects.ods.generate $(ODS_INCLUDE)
 
 # The differential tests against the real verifiers: MLIR's C++ verifiers in IREE
 # (TOSA, StableHLO, CHLO, Linalg, Vector, func), MHLO's in jaxlib (and its op names), ONNX's shape inference

@@ -4272,6 +4272,13 @@ RULES: Mapping[str, Rule] = {
             "with a result type other than its first operand's, though compatible (a static size for a '?').",
             '%0 = "arith.muli"(%a, %b) : (tensor<?xi32>, tensor<5xi32>) -> tensor<5xi32>',
         ),
+        Rule(
+            "BC1170",
+            "cast-incompatible",
+            "operand type '{operand}' and result type '{result}' are cast incompatible",
+            "A cast op's CastOpInterface rejects its types: arith.bitcast between elements of different bit widths.",
+            '%0 = "arith.bitcast"(%a) : (tensor<2xf32>) -> tensor<2xf16>',
+        ),
     )
 }
 

@@ -11,6 +11,11 @@ result type constraints (``operand #0 must be tensor of ...``) or a missing attr
 Run in an environment with tensorflow-cpu 2.21 and this checkout on ``PYTHONPATH``::
 
     python -m tests.oracle.ods_probe     # writes broadcheck/dialects/ods/tf_probed.json
+    BROADCHECK_TF_PYTHON=... python -m tests.oracle.ods_probe constraints   # tf_constraints.json
+
+The second harvests the ODS type constraints of the ``tf`` ops checked from their traits, which the
+wheel's ``.h.inc`` does not hold: each operand and result in turn is given an element type its
+constraint rejects, and TensorFlow's message names the constraint.
 """
 
 from __future__ import annotations
@@ -97,11 +102,61 @@ def judge(names: list[str], found: list[str]) -> dict[str, object]:
 
 
 def main() -> int:
-    """Probe and write :data:`OUT`."""
+    """Probe and write :data:`OUT` (with ``constraints``: :data:`CONSTRAINTS`)."""
+    if sys.argv[1:] == ["constraints"]:
+        write_constraints()
+        return 0
     made = cases()
     result = judge([n for n, _ in made], verdicts([t for _, t in made]))
     OUT.write_text(json.dumps(result, indent=0) + "\n", encoding="utf-8")
     return 0
+
+
+CONSTRAINTS = Path(ods.__file__).parent / "tf_constraints.json"
+_MUST = re.compile(r"'[\w.]+' op (operand|result) #(\d+) must be (.*), but got '")
+WRONG = ("!tf_type.variant", "i1", "f32")
+"""Element types put in one operand or result to make its ODS type constraint speak."""
+
+
+def constraint_cases() -> list[tuple[str, str, int, str]]:
+    """(op, operand/result, index, text) for each value of each ``tf`` op checked from its traits,
+    written with an element type its constraint rejects (tried in the order of :data:`WRONG`)."""
+    from broadcheck import dialects
+    from tests.oracle.test_ods_traits import _elements
+
+    names = sorted(n for n, d in dialects.declarations("tf").items() if d.semantics == ods.SEMANTICS)
+    chosen = _elements("tf", "tf", names)
+    out = []
+    for name, (ins, outs) in sorted(chosen.items()):
+        for kind, values in (("operand", ins), ("result", outs)):
+            for index in range(len(values)):
+                for wrong in WRONG:
+                    types = {"operand": list(ins), "result": list(outs)}
+                    types[kind][index] = wrong
+                    a = [f"tensor<2x3x{e}>" for e in types["operand"]]
+                    r = [f"tensor<2x3x{e}>" for e in types["result"]]
+                    args = ", ".join(f"%a{i}: {t}" for i, t in enumerate(a))
+                    uses = ", ".join(f"%a{i}" for i in range(len(a)))
+                    res = f"%r:{len(r)} = " if len(r) > 1 else "%r = " if r else ""
+                    text = f'func.func @f({args}) {{\n  {res}"{name}"({uses}) : ({", ".join(a)}) -> ({", ".join(r)})\n  func.return\n}}'
+                    out.append((name, kind, index, text))
+    return out
+
+
+def write_constraints() -> None:
+    """Write :data:`CONSTRAINTS`: op -> ``operand#0`` -> the summary of its ODS type constraint, in
+    TensorFlow's words (the ``.cpp.inc`` that holds them is not in the wheel)."""
+    from tests.oracle.test_ods_traits import tool_verdicts
+
+    made = constraint_cases()
+    found = tool_verdicts("tf", [t for *_, t in made])
+    table: dict[str, dict[str, str]] = {}
+    for (name, kind, index, _), verdict in zip(made, found, strict=True):
+        m = _MUST.search(verdict)
+        if m is not None and m.group(1) == kind and int(m.group(2)) == index:
+            table.setdefault(name, {})[f"{kind}#{index}"] = m.group(3)
+    text = {"tool": "tensorflow-cpu 2.21.0, tf.mlir.experimental.run_pass_pipeline", "ops": table}
+    CONSTRAINTS.write_text(json.dumps(text, indent=0, sort_keys=True) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

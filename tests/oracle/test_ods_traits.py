@@ -102,10 +102,25 @@ def broadcheck_verdict(text: str) -> str:
     return f"{errors[0].line}:{errors[0].column}: {errors[0].message}" if errors else "ok"
 
 
-FAMILIES = {"float": ["f32", "f16", "f64", "bf16"], "int": ["i32", "i64", "i8", "i16"], "bool": ["i1"],
+FAMILIES = {"float": ["f32", "f16", "f64", "bf16"], "int": ["i32", "i64", "i8", "i16"], "bool": ["i1"], "index": ["index"],
             "complex": ["complex<f32>", "complex<f64>"], "string": ["!tf_type.string"]}  # fmt: skip
 CANDIDATES = {"tf": ["f32", "i32", "i1", "complex<f32>", "!tf_type.string"], "arith": ["f32", "i32", "i1"],
               "math": ["f32", "i32"]}  # fmt: skip
+PAIRS = [("f16", "f32"), ("f32", "f16"), ("i8", "i32"), ("i32", "i8"), ("f32", "i32"), ("i32", "f32"),
+         ("index", "i32"), ("i32", "index"), ("f32", "i1"), ("i32", "i1"), ("f8E4M3FN", "f32")]  # fmt: skip
+"""(operand element, result element) for the ops that change the element type (casts, tests)."""
+MIXED = {"math.fpowi": (["f32", "i32"], ["f32"]), "arith.select": (["i1", "f32", "f32"], ["f32"])}
+"""Ops whose operands take different element types."""
+
+Elements = tuple[list[str], list[str]]
+
+
+def candidates(name: str, dialect: str, n: int, m: int) -> list[Elements]:
+    """The element types to try for ``name``'s operands and results, in order."""
+    if name in MIXED:
+        return [MIXED[name]]
+    same = [([e] * n, [e] * m) for e in CANDIDATES[dialect]]
+    return same + ([([a] * n, [b] * m) for a, b in PAIRS] if dialect != "tf" else [])
 
 
 def _family(element: str) -> list[str]:
@@ -137,16 +152,17 @@ def _text(name: str, ins: list[str], outs: list[str], attrs: str = "") -> str:
 ATTRS = {"arith.cmpf": " <{predicate = 1 : i64}>", "arith.cmpi": " <{predicate = 0 : i64}>"}
 
 
-def make_case(rng: random.Random, name: str, element: str, dialect: str) -> str:
+def make_case(rng: random.Random, name: str, elements: Elements, dialect: str) -> str:
     traits = ods.table(dialect)[name]
-    n, m = _count(traits, "operands", rng), _count(traits, "results", rng)
+    ins_el, outs_el = elements
+    n, m = len(ins_el), len(outs_el)
     if rng.random() < 0.04:
-        n += rng.choice([-1, 1]) if n else 1
+        ins_el = ins_el[:-1] if ins_el and rng.random() < 0.5 else [*ins_el, ins_el[0] if ins_el else "f32"]
     if rng.random() < 0.03:
-        m += rng.choice([-1, 1]) if m else 1
+        outs_el = outs_el[:-1] if outs_el and rng.random() < 0.5 else [*outs_el, outs_el[0] if outs_el else "f32"]
+    del traits, n, m
     kind = "tensor" if dialect == "tf" else rng.choice(["tensor", "tensor", "vector", "scalar"])
     base: list[int | None] = [rng.randint(1, 5) for _ in range(rng.randint(0 if kind != "vector" else 1, 3))]
-    result_element = "i1" if name in ("arith.cmpf", "arith.cmpi") else element
 
     def one(el: str) -> str:
         roll = rng.random()
@@ -164,7 +180,7 @@ def make_case(rng: random.Random, name: str, element: str, dialect: str) -> str:
         elif roll < 0.85 and k == "tensor":
             shape = None
         elif roll < 0.93:
-            el = rng.choice(_family(el))
+            el = rng.choice(_family(el)) if any(el in f for f in FAMILIES.values()) else el
         elif dialect != "tf":
             k = rng.choice(["tensor", "vector", "scalar"])
             if k == "vector" and not shape:
@@ -173,28 +189,26 @@ def make_case(rng: random.Random, name: str, element: str, dialect: str) -> str:
             shape = [d or 2 for d in shape] or [2]
         return _type(shape, el, k)
 
-    ins = [one(element) for _ in range(n)]
-    outs = [one(result_element) for _ in range(m)]
-    return _text(name, ins, outs, ATTRS.get(name, ""))
+    return _text(name, [one(e) for e in ins_el], [one(e) for e in outs_el], ATTRS.get(name, ""))
 
 
-def _elements(tool: str, dialect: str, names: list[str]) -> dict[str, str]:
-    """For each op, the first candidate element type the tool accepts with every value of one type."""
+def _elements(tool: str, dialect: str, names: list[str]) -> dict[str, Elements]:
+    """For each op, the first candidate element types the tool accepts (every value of one shape)."""
     probes = []
     for name in names:
         traits = ods.table(dialect)[name]
         rng = random.Random(0)
         n, m = _count(traits, "operands", rng), _count(traits, "results", rng)
-        for el in CANDIDATES[dialect]:
-            r = "i1" if name in ("arith.cmpf", "arith.cmpi") else el
-            probes.append(
-                (name, el, _text(name, [f"tensor<2x3x{el}>"] * n, [f"tensor<2x3x{r}>"] * m, ATTRS.get(name, "")))
+        for ins, outs in candidates(name, dialect, n, m):
+            text = _text(
+                name, [f"tensor<2x3x{e}>" for e in ins], [f"tensor<2x3x{e}>" for e in outs], ATTRS.get(name, "")
             )
+            probes.append((name, (ins, outs), text))
     found = tool_verdicts(tool, [t for _, _, t in probes])
-    chosen: dict[str, str] = {}
-    for (name, el, _), verdict in zip(probes, found, strict=True):
+    chosen: dict[str, Elements] = {}
+    for (name, elements, _), verdict in zip(probes, found, strict=True):
         if verdict == "ok" and name not in chosen:
-            chosen[name] = el
+            chosen[name] = elements
     return chosen
 
 

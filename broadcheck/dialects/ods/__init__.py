@@ -64,7 +64,26 @@ def table(dialect: str) -> MappingProxyType[str, tuple[str, ...]]:
         return MappingProxyType({})
     text = (files("broadcheck.dialects.ods") / f"{dialect}.json").read_text(encoding="utf-8")
     ops: dict[str, list[str]] = json.loads(text)["ops"]
+    if dialect == "tf":
+        _with_constraints(ops)
     return MappingProxyType({name: tuple(traits) for name, traits in ops.items()})
+
+
+def _with_constraints(ops: dict[str, list[str]]) -> None:
+    """Put the type constraints TensorFlow named (``tf_constraints.json``: the ``.cpp.inc`` that holds
+    them is not in the wheel; ``tests/oracle/ods_probe.py`` asks the tool) where ODS checks them:
+    first among the invariants, operands before results."""
+    resource = files("broadcheck.dialects.ods") / "tf_constraints.json"
+    if not resource.is_file():
+        return
+    found: dict[str, dict[str, str]] = json.loads(resource.read_text(encoding="utf-8"))["ops"]
+    for name, constraints in found.items():
+        traits = ops.get(name)
+        if traits is None or "OpInvariants" not in traits:
+            continue
+        order = sorted(constraints, key=lambda k: (k.startswith("result"), int(k.partition("#")[2])))
+        at = traits.index("OpInvariants") + 1
+        ops[name] = [*traits[:at], *(f"{k}={constraints[k]}" for k in order), *traits[at:]]
 
 
 def traits(name: str) -> tuple[str, ...] | None:

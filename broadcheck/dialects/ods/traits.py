@@ -235,13 +235,50 @@ _LIKE = {
 }
 
 
+_TF_ELEMENT: list[tuple[re.Pattern[str], Callable[[re.Match[str]], set[str]]]] = [
+    (re.compile(r"(\d+)-bit float"), lambda m: {f"f{m.group(1)}"}),
+    (re.compile(r"(\d+)/(\d+)-bit float"), lambda m: {f"f{m.group(1)}", f"f{m.group(2)}"}),
+    (re.compile(r"bfloat16"), lambda m: {"bf16"}),
+    (re.compile(r"(\d+)-bit signless integer"), lambda m: {f"i{m.group(1)}"}),
+    (re.compile(r"(\d+)-bit integer"), lambda m: {f"{s}i{m.group(1)}" for s in ("", "si", "ui")}),
+    (re.compile(r"(\d+)/(\d+)-bit signed integer"), lambda m: {f"i{m.group(1)}", f"i{m.group(2)}"}),
+    (re.compile(r"(\d+)-bit unsigned integer"), lambda m: {f"ui{m.group(1)}"}),
+    (re.compile(r"(\d+)-bit complex"), lambda m: {f"complex<f{int(m.group(1)) // 2}>"}),
+    (re.compile(r"bool"), lambda m: {"i1"}),
+    (re.compile(r"string"), lambda m: {"!tf_type.string"}),
+]
+"""The element types of TensorFlow's constraint summaries (``tensor of 32-bit float or bool values``)."""
+
+
+def _tf_tensor_of(summary: str, t: Type) -> bool:
+    """TensorFlow's ``tensor of A or B values``; an alternative broadcheck cannot read passes."""
+    shaped = _shaped(t)
+    if shaped is None or shaped.kind != "tensor":
+        return False
+    element = shaped.element
+    if element.startswith("!tf_type.") and element != "!tf_type.string":
+        return True  # a ref, a resource, a quantized type: not modelled
+    for alternative in summary.removeprefix("tensor of ").removesuffix(" values").split(" or "):
+        for pattern, elements in _TF_ELEMENT:
+            m = pattern.fullmatch(alternative)
+            if m is not None:
+                if element in elements(m):
+                    return True
+                break
+        else:
+            return True  # an alternative not modelled
+    return False
+
+
 def _satisfies(summary: str, t: Type) -> bool:
-    """Whether ``t`` meets an ODS type constraint; raises :class:`_Unknown` for one not modelled."""
+    """Whether ``t`` meets an ODS type constraint (one broadcheck cannot read passes)."""
     if summary == "any type":
         return True
+    if summary.startswith("tensor of ") and summary.endswith(" values"):
+        return _tf_tensor_of(summary, t)
     like = _LIKE.get(summary)
     if like is None:
-        raise _Unknown(summary)
+        return True
     pattern, index = like
     element = _element(t)
     return bool(pattern.fullmatch(element)) or (index and element == "index")
@@ -296,6 +333,30 @@ def inferred_same_type(operands: Sequence[Type], results: Sequence[Type]) -> Pro
     return Problem("BC1169", {"inferred": str(operands[0]), "actual": str(results[0])})
 
 
+def _bit_width(element: str) -> int | None:
+    if element == "bf16":
+        return 16
+    if element == "tf32":
+        return 19
+    m = re.fullmatch(r"(?:[su]?i|f)(\d+)(?:E\w+)?", element)
+    return int(m.group(1)) if m else None
+
+
+def bitcast_compatible(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """``arith.bitcast``'s ``areCastCompatible`` (its CastOpInterface): integer or float elements of
+    one bit width."""
+    if len(operands) != 1 or len(results) != 1:
+        return None
+    a, b = _bit_width(_element(operands[0])), _bit_width(_element(results[0]))
+    if a is not None and a == b:
+        return None
+    return Problem("BC1170", {"operand": str(operands[0]), "result": str(results[0])})
+
+
+CASTS: dict[str, Trait] = {"arith.bitcast": bitcast_compatible}
+"""The ops whose CastOpInterface broadcheck checks, by name."""
+
+
 def check_of(traits: Sequence[str]) -> Callable[[Operation, Profile], Problem | None]:
     """The check of an op with these generated traits (see the module's docstring)."""
     steps = tuple(traits)
@@ -323,6 +384,8 @@ def check_of(traits: Sequence[str]) -> Callable[[Operation, Profile], Problem | 
                     problem = predicate(spec, operands, results)
                 elif step == "InferTypeOpInterface" and infers:
                     problem = inferred_same_type(operands, results)
+                elif step == "CastOpInterface" and op.name in CASTS:
+                    problem = CASTS[op.name](operands, results)
                 else:
                     trait = TRAITS.get(step)
                     problem = trait(operands, results) if trait is not None else None
