@@ -4275,8 +4275,9 @@ RULES: Mapping[str, Rule] = {
         Rule(
             "BC1170",
             "cast-incompatible",
-            "operand type '{operand}' and result type '{result}' are cast incompatible",
-            "A cast op's CastOpInterface rejects its types: arith.bitcast between elements of different bit widths.",
+            "{operands} and result type '{result}' are cast incompatible",
+            "A cast op's CastOpInterface rejects its types: arith.bitcast between elements of different bit widths, "
+            "arith.extf to a narrower type, arith.index_cast between two integers, ...",
             '%0 = "arith.bitcast"(%a) : (tensor<2xf32>) -> tensor<2xf16>',
         ),
     )

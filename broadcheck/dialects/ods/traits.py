@@ -235,19 +235,23 @@ _LIKE = {
 }
 
 
-_TF_ELEMENT: list[tuple[re.Pattern[str], Callable[[re.Match[str]], set[str]]]] = [
-    (re.compile(r"(\d+)-bit float"), lambda m: {f"f{m.group(1)}"}),
-    (re.compile(r"(\d+)/(\d+)-bit float"), lambda m: {f"f{m.group(1)}", f"f{m.group(2)}"}),
-    (re.compile(r"bfloat16"), lambda m: {"bf16"}),
-    (re.compile(r"(\d+)-bit signless integer"), lambda m: {f"i{m.group(1)}"}),
-    (re.compile(r"(\d+)-bit integer"), lambda m: {f"{s}i{m.group(1)}" for s in ("", "si", "ui")}),
-    (re.compile(r"(\d+)/(\d+)-bit signed integer"), lambda m: {f"i{m.group(1)}", f"i{m.group(2)}"}),
-    (re.compile(r"(\d+)-bit unsigned integer"), lambda m: {f"ui{m.group(1)}"}),
-    (re.compile(r"(\d+)-bit complex"), lambda m: {f"complex<f{int(m.group(1)) // 2}>"}),
-    (re.compile(r"bool"), lambda m: {"i1"}),
-    (re.compile(r"string"), lambda m: {"!tf_type.string"}),
+_TF_ELEMENT: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
+    (re.compile(r"(\d+)-bit float"), lambda m: f"f{m.group(1)}"),
+    (re.compile(r"(\d+)/(\d+)-bit float"), lambda m: f"f{m.group(1)}|f{m.group(2)}"),
+    (re.compile(r"bfloat16"), lambda m: "bf16"),
+    (re.compile(r"(\d+)-bit (?:signless )?integer"), lambda m: f"i{m.group(1)}"),
+    (re.compile(r"(\d+)/(\d+)-bit signed integer"), lambda m: f"i{m.group(1)}|i{m.group(2)}"),
+    (re.compile(r"(\d+)-bit unsigned integer"), lambda m: f"ui{m.group(1)}"),
+    (re.compile(r"(\d+)-bit complex"), lambda m: f"complex<f{int(m.group(1)) // 2}>"),
+    (re.compile(r"bool"), lambda m: "i1"),
+    (re.compile(r"string"), lambda m: "!tf_type\\.string"),
+    (re.compile(r"floating-point"), lambda m: _FLOAT.pattern),
+    (re.compile(r"complex"), lambda m: r"complex<[^<>]*>"),
+    (re.compile(r"integer"), lambda m: r"i(?:8|16|32|64)"),
+    (re.compile(r"(?:\d+-bit quantized (?:unsigned )?integer|variant|resource)"), lambda m: r"!tf_type\..*"),
 ]
-"""The element types of TensorFlow's constraint summaries (``tensor of 32-bit float or bool values``)."""
+"""The element types (a regex) of the alternatives of TensorFlow's constraint summaries (``tensor of
+32-bit float or bool values``)."""
 
 
 def _tf_tensor_of(summary: str, t: Type) -> bool:
@@ -262,7 +266,7 @@ def _tf_tensor_of(summary: str, t: Type) -> bool:
         for pattern, elements in _TF_ELEMENT:
             m = pattern.fullmatch(alternative)
             if m is not None:
-                if element in elements(m):
+                if re.fullmatch(elements(m), element):
                     return True
                 break
         else:
@@ -342,19 +346,57 @@ def _bit_width(element: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def bitcast_compatible(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
-    """``arith.bitcast``'s ``areCastCompatible`` (its CastOpInterface): integer or float elements of
-    one bit width."""
-    if len(operands) != 1 or len(results) != 1:
-        return None
-    a, b = _bit_width(_element(operands[0])), _bit_width(_element(results[0]))
-    if a is not None and a == b:
-        return None
-    return Problem("BC1170", {"operand": str(operands[0]), "result": str(results[0])})
+def _cast_problem(operands: Sequence[Type], results: Sequence[Type]) -> Problem:
+    types = ", ".join(f"'{t}'" for t in operands)
+    what = f"operand type {types}" if len(operands) == 1 else f"operand types {types}"
+    return Problem("BC1170", {"operands": what, "result": str(results[0])})
 
 
-CASTS: dict[str, Trait] = {"arith.bitcast": bitcast_compatible}
-"""The ops whose CastOpInterface broadcheck checks, by name."""
+def _cast(compatible: Callable[[str, str], bool]) -> Trait:
+    """A cast's ``areCastCompatible`` over its first operand's and its result's element types."""
+
+    def check(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+        if not operands or len(results) != 1:
+            return None
+        if compatible(_element(operands[0]), _element(results[0])):
+            return None
+        return _cast_problem(operands, results)
+
+    return check
+
+
+def _widths(kind: re.Pattern[str], wider: bool) -> Callable[[str, str], bool]:
+    def compatible(a: str, b: str) -> bool:
+        wa, wb = _bit_width(a), _bit_width(b)
+        if not (kind.fullmatch(a) and kind.fullmatch(b)) or wa is None or wb is None:
+            return False
+        return wb > wa if wider else wb < wa
+
+    return compatible
+
+
+def _index_cast(a: str, b: str) -> bool:
+    return (a == "index" and bool(_SIGNLESS.fullmatch(b))) or (b == "index" and bool(_SIGNLESS.fullmatch(a)))
+
+
+def _same_width(a: str, b: str) -> bool:
+    wa = _bit_width(a)
+    return wa is not None and wa == _bit_width(b)
+
+
+CASTS: dict[str, Trait] = {
+    "arith.bitcast": _cast(_same_width),
+    "arith.extf": _cast(_widths(_FLOAT, wider=True)),
+    "arith.truncf": _cast(_widths(_FLOAT, wider=False)),
+    "arith.scaling_extf": _cast(_widths(_FLOAT, wider=True)),
+    "arith.scaling_truncf": _cast(_widths(_FLOAT, wider=False)),
+    "arith.extsi": _cast(_widths(_SIGNLESS, wider=True)),
+    "arith.extui": _cast(_widths(_SIGNLESS, wider=True)),
+    "arith.trunci": _cast(_widths(_SIGNLESS, wider=False)),
+    "arith.index_cast": _cast(_index_cast),
+    "arith.index_castui": _cast(_index_cast),
+}
+"""The ops whose CastOpInterface (``areCastCompatible``) broadcheck checks, by name."""
 
 
 def check_of(traits: Sequence[str]) -> Callable[[Operation, Profile], Problem | None]:
