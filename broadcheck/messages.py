@@ -4124,7 +4124,7 @@ RULES: Mapping[str, Rule] = {
         ),
         Rule(
             "BC1150",
-            "same-type",
+            "ods-same-type",
             "requires the same type for all operands and results",
             "An op with the SameOperandsAndResultType trait (arith.addf, math.tanh, ...) has an operand or result "
             "of another element type or an incompatible shape (a check generated from the op's ODS traits).",
@@ -4132,7 +4132,7 @@ RULES: Mapping[str, Rule] = {
         ),
         Rule(
             "BC1151",
-            "same-shape",
+            "ods-same-shape",
             "requires the same shape for all operands and results",
             "An op with the SameOperandsAndResultShape trait (arith.extf, casts, tf.Relu6 through TensorFlow's "
             "SameOperandsAndResultTypeResolveRef, ...) changes the shape (generated from its ODS traits).",
@@ -4140,7 +4140,7 @@ RULES: Mapping[str, Rule] = {
         ),
         Rule(
             "BC1152",
-            "same-element-type",
+            "ods-same-element-type",
             "requires the same element type for all operands and results",
             "An op with the SameOperandsAndResultElementType trait mixes element types (generated from its ODS "
             "traits).",
@@ -4148,7 +4148,7 @@ RULES: Mapping[str, Rule] = {
         ),
         Rule(
             "BC1153",
-            "same-operands-shape",
+            "ods-same-operands-shape",
             "requires the same shape for all operands",
             "An op with the SameOperandsShape trait has operands of incompatible shapes (generated from its ODS "
             "traits).",
@@ -4156,7 +4156,7 @@ RULES: Mapping[str, Rule] = {
         ),
         Rule(
             "BC1154",
-            "same-operands-element-type",
+            "ods-same-operands-element-type",
             "requires the same element type for all operands",
             "An op with the SameOperandsElementType trait has operands of different element types (generated from "
             "its ODS traits).",
@@ -4164,7 +4164,7 @@ RULES: Mapping[str, Rule] = {
         ),
         Rule(
             "BC1155",
-            "same-type-operands",
+            "ods-same-type-operands",
             "requires all operands to have the same type",
             "An op with the SameTypeOperands trait (arith.cmpf, arith.cmpi) has operands of different types "
             "(generated from its ODS traits).",
@@ -4172,42 +4172,42 @@ RULES: Mapping[str, Rule] = {
         ),
         Rule(
             "BC1156",
-            "elementwise-scalar-operands",
+            "ods-elementwise-scalar-operands",
             "if a result is non-scalar, then at least one operand must be non-scalar",
             "An op with the Elementwise trait has a tensor or vector result but only scalar operands.",
             '%0 = "math.absf"(%a) : (f32) -> tensor<4xf32>',
         ),
         Rule(
             "BC1157",
-            "elementwise-scalar-results",
+            "ods-elementwise-scalar-results",
             "if an operand is non-scalar, then there must be at least one non-scalar result",
             "An op with the Elementwise trait has a tensor or vector operand but only scalar results.",
             '%0 = "math.absf"(%a) : (tensor<4xf32>) -> f32',
         ),
         Rule(
             "BC1158",
-            "elementwise-mixed-results",
+            "ods-elementwise-mixed-results",
             "if an operand is non-scalar, then all results must be non-scalar",
             "An op with the Elementwise trait has a tensor or vector operand and a scalar result among shaped ones.",
             "(arith.addui_extended with a tensor sum and an i1 overflow flag)",
         ),
         Rule(
             "BC1159",
-            "elementwise-shapes",
+            "ods-elementwise-shapes",
             "all non-scalar operands/results must have the same shape and base type",
             "An op with the Elementwise trait mixes shapes, or tensors with vectors (or ranked with unranked tensors).",
             '%0 = "arith.extf"(%a) : (tensor<4xf16>) -> vector<4xf32>',
         ),
         Rule(
             "BC1160",
-            "same-encoding",
+            "ods-same-encoding",
             "requires the same encoding for all operands and results",
             "An op with the SameOperandsAndResultType trait mixes tensor encodings.",
             "(tensor<4xf32, #enc1> and tensor<4xf32, #enc2>)",
         ),
         Rule(
             "BC1161",
-            "tf-compatible-element-types",
+            "ods-tf-compatible-element-types",
             "requires compatible element types for all operands and results",
             "A tf op with TensorFlow's SameOperandsAndResult(Element)TypeResolveRef trait (tf.Relu6, tf.Neg, "
             "tf.Rsqrt, tf.AddV2, ...) mixes element types.",
@@ -4215,35 +4215,35 @@ RULES: Mapping[str, Rule] = {
         ),
         Rule(
             "BC1162",
-            "zero-values",
+            "ods-zero-values",
             "requires zero {kind}",
             "An op that takes no operands (or has no results) is written with some (generic form).",
             '"tf.NoOp"(%a) : (tensor<f32>) -> ()',
         ),
         Rule(
             "BC1163",
-            "value-count",
+            "ods-value-count",
             "expected {expected} {kind}, but found {count}",
             "An op is written with the wrong number of operands or results (generic form).",
             '%0 = "tf.AddV2"(%a) : (tensor<f32>) -> tensor<f32>',
         ),
         Rule(
             "BC1164",
-            "value-count-at-least",
+            "ods-value-count-at-least",
             "expected {expected} or more {kind}, but found {count}",
             "An op is written with too few operands or results (generic form).",
             '%0 = "tf.AddN"() : () -> tensor<f32>',
         ),
         Rule(
             "BC1165",
-            "single-operand",
+            "ods-single-operand",
             "requires a single operand",
             "A unary op is written with another number of operands (generic form).",
             '%0 = "tf.Relu"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<f32>',
         ),
         Rule(
             "BC1166",
-            "one-result",
+            "ods-one-result",
             "requires one result",
             "An op with one result is written with another number of results (generic form).",
             '"tf.Relu"(%a) : (tensor<f32>) -> ()',
@@ -4266,7 +4266,7 @@ RULES: Mapping[str, Rule] = {
         ),
         Rule(
             "BC1169",
-            "inferred-type",
+            "ods-inferred-type",
             "inferred type(s) '{inferred}' are incompatible with return type(s) of operation '{actual}'",
             "An op that infers its result type (InferTypeOpInterface) with SameOperandsAndResultType is written "
             "with a result type other than its first operand's, though compatible (a static size for a '?').",
@@ -4274,7 +4274,7 @@ RULES: Mapping[str, Rule] = {
         ),
         Rule(
             "BC1170",
-            "cast-incompatible",
+            "ods-cast-incompatible",
             "{operands} and result type '{result}' are cast incompatible",
             "A cast op's CastOpInterface rejects its types: arith.bitcast between elements of different bit widths, "
             "arith.extf to a narrower type, arith.index_cast between two integers, ...",

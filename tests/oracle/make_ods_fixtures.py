@@ -19,7 +19,7 @@ from pathlib import Path
 
 from broadcheck import dialects
 from broadcheck.dialects import ods
-from tests.oracle.test_ods_traits import ATTRS, FAMILIES, _elements, _family, tool_verdicts
+from tests.oracle.test_ods_traits import ATTRS, BASE, FAMILIES, _elements, _family, tool_verdicts
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 HEAD = {
@@ -45,7 +45,8 @@ def variants(name: str, elements: tuple[list[str], list[str]]) -> list[tuple[lis
     def other(e: str) -> str:
         return next((x for x in _family(e) if x != e), "i8") if any(e in f for f in FAMILIES.values()) else "i8"
 
-    ins, outs = [f"tensor<2x3x{e}>" for e in ins_el], [f"tensor<2x3x{e}>" for e in outs_el]
+    base = BASE.get(name, "2x3x")
+    ins, outs = [f"tensor<{base}{e}>" for e in ins_el], [f"tensor<{base}{e}>" for e in outs_el]
     out = [(ins, outs)]
     if outs:
         r = outs_el[0]

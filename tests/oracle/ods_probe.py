@@ -122,7 +122,7 @@ def constraint_cases() -> list[tuple[str, str, int, str]]:
     """(op, operand/result, index, text) for each value of each ``tf`` op checked from its traits,
     written with an element type its constraint rejects (tried in the order of :data:`WRONG`)."""
     from broadcheck import dialects
-    from tests.oracle.test_ods_traits import _elements
+    from tests.oracle.test_ods_traits import ATTRS, BASE, _elements
 
     names = sorted(n for n, d in dialects.declarations("tf").items() if d.semantics == ods.SEMANTICS)
     chosen = _elements("tf", "tf", names)
@@ -133,12 +133,13 @@ def constraint_cases() -> list[tuple[str, str, int, str]]:
                 for wrong in WRONG:
                     types = {"operand": list(ins), "result": list(outs)}
                     types[kind][index] = wrong
-                    a = [f"tensor<2x3x{e}>" for e in types["operand"]]
-                    r = [f"tensor<2x3x{e}>" for e in types["result"]]
+                    base = BASE.get(name, "2x3x")
+                    a = [f"tensor<{base}{e}>" for e in types["operand"]]
+                    r = [f"tensor<{base}{e}>" for e in types["result"]]
                     args = ", ".join(f"%a{i}: {t}" for i, t in enumerate(a))
                     uses = ", ".join(f"%a{i}" for i in range(len(a)))
                     res = f"%r:{len(r)} = " if len(r) > 1 else "%r = " if r else ""
-                    text = f'func.func @f({args}) {{\n  {res}"{name}"({uses}) : ({", ".join(a)}) -> ({", ".join(r)})\n  func.return\n}}'
+                    text = f'func.func @f({args}) {{\n  {res}"{name}"({uses}){ATTRS.get(name, "")} : ({", ".join(a)}) -> ({", ".join(r)})\n  func.return\n}}'
                     out.append((name, kind, index, text))
     return out
 

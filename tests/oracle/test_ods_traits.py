@@ -109,6 +109,7 @@ CANDIDATES = {"tf": ["f32", "i32", "i1", "complex<f32>", "!tf_type.string"], "ar
 PAIRS = [("f16", "f32"), ("f32", "f16"), ("i8", "i32"), ("i32", "i8"), ("f32", "i32"), ("i32", "f32"),
          ("index", "i32"), ("i32", "index"), ("f32", "i1"), ("i32", "i1"), ("f8E4M3FN", "f32")]  # fmt: skip
 """(operand element, result element) for the ops that change the element type (casts, tests)."""
+TF_PAIRS = [("f32", "i1"), ("complex<f32>", "f32"), ("i32", "ui8"), ("!tf_type.string", "i1"), ("f32", "i32")]
 MIXED = {"math.fpowi": (["f32", "i32"], ["f32"]), "arith.select": (["i1", "f32", "f32"], ["f32"])}
 """Ops whose operands take different element types."""
 
@@ -120,7 +121,7 @@ def candidates(name: str, dialect: str, n: int, m: int) -> list[Elements]:
     if name in MIXED:
         return [MIXED[name]]
     same = [([e] * n, [e] * m) for e in CANDIDATES[dialect]]
-    return same + ([([a] * n, [b] * m) for a, b in PAIRS] if dialect != "tf" else [])
+    return same + [([a] * n, [b] * m) for a, b in (PAIRS if dialect != "tf" else TF_PAIRS)]
 
 
 def _family(element: str) -> list[str]:
@@ -149,7 +150,20 @@ def _text(name: str, ins: list[str], outs: list[str], attrs: str = "") -> str:
     return f'func.func @f({args}) {{\n  {res}"{name}"({uses}){attrs} : ({", ".join(ins)}) -> ({", ".join(outs)})\n  return\n}}\n'
 
 
-ATTRS = {"arith.cmpf": " <{predicate = 1 : i64}>", "arith.cmpi": " <{predicate = 0 : i64}>"}
+ATTRS = {
+    "arith.cmpf": " <{predicate = 1 : i64}>",
+    "arith.cmpi": " <{predicate = 0 : i64}>",
+    "tf.CollectiveReduce": ' {group_size = 1 : i64, group_key = 1 : i64, instance_key = 1 : i64, merge_op = "Add",'
+    ' final_op = "Id", subdiv_offsets = []}',
+    "tf.NcclAllReduce": ' {reduction = "sum", num_devices = 1 : i64, shared_name = "x"}',
+    "tf.StaticRegexFullMatch": ' {pattern = "a"}',
+    "tf._UnaryOpsComposition": ' {op_names = ["Relu"]}',
+    "tf.Bucketize": " {boundaries = [1.0 : f32]}",
+    "tf.CheckNumerics": ' {message = "m"}',
+}
+BASE = {"tf.BroadcastGradientArgs": "3x", "tf.DataFormatVecPermute": "4x"}
+"""The shape an op is tried with, where ``2x3`` does not do (its verifier wants a vector)."""
+"""The attributes an op requires, written after its operands."""
 
 
 def make_case(rng: random.Random, name: str, elements: Elements, dialect: str) -> str:
