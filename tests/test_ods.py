@@ -77,6 +77,10 @@ CASES = [
     (["SameOperandsAndResultType"], ["memref<2xf32>"], ["tensor<3xf32>"], None),  # not judged
     (["SameOperandsAndResultShape"], ["tensor<2xf32>"], ["tensor<2xi32>"], None),
     (["SameOperandsAndResultShape"], ["tensor<2xf32>"], ["tensor<2x1xi32>"], "BC1151"),
+    # verifyCompatibleShapes over all: ? is compatible with 1 and with 2, but 1 and 2 are not
+    (["SameOperandsAndResultShape"], ["tensor<?x3xf32>", "tensor<1x3xf32>"], ["tensor<2x3xf32>"], "BC1151"),
+    (["pred=input and output have the same tensor dimensions@o0,r0"], ["tensor<*xf32>"], ["tensor<*xf16>"], "BC1168"),
+    (["operands=*", "operand#1=floating-point-like"], ["tensor<2xi32>"], ["f32"], None),  # absent value
     (["SameOperandsAndResultElementType"], ["tensor<2xf32>"], ["tensor<3xf16>"], "BC1152"),
     (["SameOperandsShape"], ["tensor<2xf32>", "tensor<3xf32>"], ["f32"], "BC1153"),
     (["SameOperandsElementType"], ["tensor<2xf32>", "tensor<2xi8>"], ["f32"], "BC1154"),

@@ -73,7 +73,7 @@ def with_traits(dialect: str, hand: dict[str, Op]) -> dict[str, Op]:
         return hand
     merged = dict(hand)
     for name, traits in generated.items():
-        if not ods.checked(traits):
+        if not ods.checked(traits) or name in ods.NOT_GENERATED:
             continue
         decl = hand.get(name)
         if decl is None and dialect in ods.GENERIC_ONLY:

@@ -91,6 +91,12 @@ def traits(name: str) -> tuple[str, ...] | None:
     return table(name.partition(".")[0]).get(name)
 
 
+NOT_GENERATED = frozenset({"arith.scaling_extf", "arith.scaling_truncf"})
+"""Ops whose traits are checked but whose verifier's first word is not: their CastOpInterface
+(with two operands) runs before ``Elementwise`` and is not modelled, so a check from their traits
+would word the verdict wrongly (found by the differential campaign)."""
+
+
 def checked(found: tuple[str, ...]) -> bool:
     """Whether a generic check can come from these traits (one of them is checked)."""
     return any(t in CHECKED_TRAITS for t in found)

@@ -82,13 +82,10 @@ def same_operands_and_result_type(operands: Sequence[Type], results: Sequence[Ty
 
 
 def same_operands_and_result_shape(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
-    """``SameOperandsAndResultShape``."""
+    """``SameOperandsAndResultShape``: ``verifyCompatibleShapes`` over every operand and result."""
     if not operands or not results:
         return None
-    first = operands[0]
-    if any(not _compatible(t, first) for t in (*results, *operands[1:])):
-        return Problem("BC1151")
-    return None
+    return None if _compatible_all([*operands, *results]) else Problem("BC1151")
 
 
 def same_operands_and_result_element_type(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
@@ -106,12 +103,10 @@ def same_operands_and_result_element_type(operands: Sequence[Type], results: Seq
 
 
 def same_operands_shape(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
-    """``SameOperandsShape``."""
+    """``SameOperandsShape``: ``verifyCompatibleShapes`` over the operands."""
     if not operands:
         return None
-    if any(not _compatible(t, operands[0]) for t in operands[1:]):
-        return Problem("BC1153")
-    return None
+    return None if _compatible_all(operands) else Problem("BC1153")
 
 
 def same_operands_element_type(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
@@ -301,6 +296,8 @@ def _value(tag: str, operands: Sequence[Type], results: Sequence[Type]) -> Type:
 
 
 def _tensor_dims(t: Type) -> tuple[int | None, ...] | None:
+    """A tensor's shape as the predicate reads it (``()`` for anything else; ``None``, never equal,
+    for an unranked tensor, whose shape the predicate reads though it has none: the tool rejects)."""
     shaped = _shaped(t)
     return shaped.shape if shaped is not None and shaped.kind == "tensor" else ()
 
@@ -323,7 +320,8 @@ def predicate(text: str, operands: Sequence[Type], results: Sequence[Type]) -> P
         else:
             ok = _shaped(condition).shape == _shaped(result).shape  # type: ignore[union-attr]
     elif message == "input and output have the same tensor dimensions":
-        ok = _tensor_dims(values[0]) == _tensor_dims(values[1])
+        a, b = _tensor_dims(values[0]), _tensor_dims(values[1])
+        ok = a is not None and b is not None and a == b
     else:
         return None
     return None if ok else Problem("BC1168", {"what": message})
@@ -388,8 +386,6 @@ CASTS: dict[str, Trait] = {
     "arith.bitcast": _cast(_same_width),
     "arith.extf": _cast(_widths(_FLOAT, wider=True)),
     "arith.truncf": _cast(_widths(_FLOAT, wider=False)),
-    "arith.scaling_extf": _cast(_widths(_FLOAT, wider=True)),
-    "arith.scaling_truncf": _cast(_widths(_FLOAT, wider=False)),
     "arith.extsi": _cast(_widths(_SIGNLESS, wider=True)),
     "arith.extui": _cast(_widths(_SIGNLESS, wider=True)),
     "arith.trunci": _cast(_widths(_SIGNLESS, wider=False)),
