@@ -215,7 +215,10 @@ def _elements(tool: str, dialect: str, names: list[str]) -> dict[str, Elements]:
         n, m = _count(traits, "operands", rng), _count(traits, "results", rng)
         for ins, outs in candidates(name, dialect, n, m):
             text = _text(
-                name, [f"tensor<2x3x{e}>" for e in ins], [f"tensor<2x3x{e}>" for e in outs], ATTRS.get(name, "")
+                name,
+                [f"tensor<{BASE.get(name, '2x3x')}{e}>" for e in ins],
+                [f"tensor<{BASE.get(name, '2x3x')}{e}>" for e in outs],
+                ATTRS.get(name, ""),
             )
             probes.append((name, (ins, outs), text))
     found = tool_verdicts(tool, [t for _, _, t in probes])

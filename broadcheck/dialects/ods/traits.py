@@ -410,7 +410,10 @@ def check_of(traits: Sequence[str]) -> Callable[[Operation, Profile], Problem | 
                     problem = _count(kind, spec, len(operands if kind == "operands" else results))
                 elif kind.startswith(("operand#", "result#")):
                     value, _, number = kind.partition("#")
-                    t = (operands if value == "operand" else results)[int(number)]
+                    values = operands if value == "operand" else results
+                    if int(number) >= len(values):  # a variadic group's value that is not there
+                        continue
+                    t = values[int(number)]
                     problem = (
                         None
                         if _satisfies(spec, t)
