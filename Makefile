@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint unit docs oracle oracle-tf fuzz bench exports coverage clean lsp
+.PHONY: demo test lint unit docs ods oracle oracle-tf fuzz bench exports coverage clean lsp
 
 RUNTIME := $(VENV)/.runtime
 
@@ -59,6 +59,13 @@ test: lint unit
 docs: $(RUNTIME)
 	$(BIN)/python docs/generate.py
 
+# Regenerate the op tables from the dialects' TableGen'erated ODS declarations
+# (broadcheck/dialects/ods/*.json) out of tensorflow-cpu 2.21's include directory
+# (ODS_INCLUDE); then `make docs`.
+ODS_INCLUDE ?= $(TF_VENV)/lib/python3.11/site-packages/tensorflow/include
+ods: $(RUNTIME)
+	$(BIN)/python -m broadcheck.dialects.ods.generate $(ODS_INCLUDE)
+
 # The differential tests against the real verifiers: MLIR's C++ verifiers in IREE
 # (TOSA, StableHLO, CHLO, Linalg, Vector, func), MHLO's in jaxlib (and its op names), ONNX's shape inference
 # (and onnxruntime where that inference is silent).
@@ -69,7 +76,8 @@ oracle: $(STAMP)
 		--ignore tests/oracle/test_tf_shape_ops.py --ignore tests/oracle/test_tf_shape_functions.py \
 		--ignore tests/oracle/test_tf_fix_verified.py \
 		--ignore tests/oracle/test_tf_const.py --ignore tests/oracle/test_tf_regions.py \
-		--deselect tests/oracle/test_opnames.py::test_tensorflow_lists_are_the_tools
+		--deselect tests/oracle/test_opnames.py::test_tensorflow_lists_are_the_tools \
+		--deselect tests/oracle/test_ods_traits.py::test_tf_traits_agree_with_tensorflow
 
 # TensorFlow's own verifiers (tf, and tfl through the TFLite flatbuffer importer):
 # tensorflow-cpu (1.6 GB) in an environment of its own.
@@ -81,7 +89,8 @@ oracle-tf: $(STAMP)
 		tests/oracle/test_tfl_shape_ops.py tests/oracle/test_tfl_kernels.py tests/oracle/test_tf_shape_ops.py \
 		tests/oracle/test_tf_shape_functions.py tests/oracle/test_tf_fix_verified.py \
 		tests/oracle/test_tf_const.py tests/oracle/test_tf_regions.py \
-		tests/oracle/test_opnames.py::test_tensorflow_lists_are_the_tools -q -s -p no:cacheprovider
+		tests/oracle/test_opnames.py::test_tensorflow_lists_are_the_tools \
+		tests/oracle/test_ods_traits.py::test_tf_traits_agree_with_tensorflow -q -s -p no:cacheprovider
 
 # The benchmark against MLIR's C++ tool (iree-opt): prints one table of figures and
 # ratios. Not part of `make test`; it installs iree-base-compiler (about 350 MB) into

@@ -122,6 +122,9 @@ class Diagnostic(Frozen):
 
 UNKNOWN_OP = "not in the op table"
 """An op of a dialect broadcheck knows that has no shape rule in its table."""
+NO_RULE = "no shape rule"
+"""An op whose definition relates no types (its ODS declares no trait, verifier or inference
+that does): nothing to check, counted apart from the ops passed over."""
 UNREADABLE = "unreadable types"
 """A checked op whose types broadcheck cannot read (a dialect type such as
 ``!torch.vtensor<[3],f32>``, or a type list it cannot map to operands)."""

@@ -4813,6 +4813,164 @@ RULES: Mapping[str, Rule] = {
             '%0 = "stablehlo.map"(%a) <{dimensions = array<i64: 0>}> ({...}) : (tensor<4x2xf32>) -> tensor<4x2xf32>',
             op_prefix=False,
         ),
+        Rule(
+            "BC1150",
+            "ods-same-type",
+            "requires the same type for all operands and results",
+            "An op with the SameOperandsAndResultType trait (arith.addf, math.tanh, ...) has an operand or result "
+            "of another element type or an incompatible shape (a check generated from the op's ODS traits).",
+            '%0 = "arith.addf"(%a, %b) : (tensor<2x3xf32>, tensor<3x3xf32>) -> tensor<3x3xf32>',
+        ),
+        Rule(
+            "BC1151",
+            "ods-same-shape",
+            "requires the same shape for all operands and results",
+            "An op with the SameOperandsAndResultShape trait (arith.extf, casts, tf.Relu6 through TensorFlow's "
+            "SameOperandsAndResultTypeResolveRef, ...) changes the shape (generated from its ODS traits).",
+            '%0 = "tf.Relu6"(%a) : (tensor<2x3xf32>) -> tensor<3x3xf32>',
+        ),
+        Rule(
+            "BC1152",
+            "ods-same-element-type",
+            "requires the same element type for all operands and results",
+            "An op with the SameOperandsAndResultElementType trait mixes element types (generated from its ODS "
+            "traits).",
+            '%0 = "vector.fma"(%a, %b, %c) : (vector<4xf32>, vector<4xf32>, vector<4xf32>) -> vector<4xf16>',
+        ),
+        Rule(
+            "BC1153",
+            "ods-same-operands-shape",
+            "requires the same shape for all operands",
+            "An op with the SameOperandsShape trait has operands of incompatible shapes (generated from its ODS "
+            "traits).",
+            "(operands tensor<2xf32> and tensor<3xf32>)",
+        ),
+        Rule(
+            "BC1154",
+            "ods-same-operands-element-type",
+            "requires the same element type for all operands",
+            "An op with the SameOperandsElementType trait has operands of different element types (generated from "
+            "its ODS traits).",
+            "(operands tensor<2xf32> and tensor<2xi32>)",
+        ),
+        Rule(
+            "BC1155",
+            "ods-same-type-operands",
+            "requires all operands to have the same type",
+            "An op with the SameTypeOperands trait (arith.cmpf, arith.cmpi) has operands of different types "
+            "(generated from its ODS traits).",
+            '%0 = "arith.cmpf"(%a, %b) <{predicate = 1 : i64}> : (f32, f64) -> i1',
+        ),
+        Rule(
+            "BC1156",
+            "ods-elementwise-scalar-operands",
+            "if a result is non-scalar, then at least one operand must be non-scalar",
+            "An op with the Elementwise trait has a tensor or vector result but only scalar operands.",
+            '%0 = "math.absf"(%a) : (f32) -> tensor<4xf32>',
+        ),
+        Rule(
+            "BC1157",
+            "ods-elementwise-scalar-results",
+            "if an operand is non-scalar, then there must be at least one non-scalar result",
+            "An op with the Elementwise trait has a tensor or vector operand but only scalar results.",
+            '%0 = "math.absf"(%a) : (tensor<4xf32>) -> f32',
+        ),
+        Rule(
+            "BC1158",
+            "ods-elementwise-mixed-results",
+            "if an operand is non-scalar, then all results must be non-scalar",
+            "An op with the Elementwise trait has a tensor or vector operand and a scalar result among shaped ones.",
+            "(arith.addui_extended with a tensor sum and an i1 overflow flag)",
+        ),
+        Rule(
+            "BC1159",
+            "ods-elementwise-shapes",
+            "all non-scalar operands/results must have the same shape and base type",
+            "An op with the Elementwise trait mixes shapes, or tensors with vectors (or ranked with unranked tensors).",
+            '%0 = "arith.extf"(%a) : (tensor<4xf16>) -> vector<4xf32>',
+        ),
+        Rule(
+            "BC1160",
+            "ods-same-encoding",
+            "requires the same encoding for all operands and results",
+            "An op with the SameOperandsAndResultType trait mixes tensor encodings.",
+            "(tensor<4xf32, #enc1> and tensor<4xf32, #enc2>)",
+        ),
+        Rule(
+            "BC1161",
+            "ods-tf-compatible-element-types",
+            "requires compatible element types for all operands and results",
+            "A tf op with TensorFlow's SameOperandsAndResult(Element)TypeResolveRef trait (tf.Relu6, tf.Neg, "
+            "tf.Rsqrt, tf.AddV2, ...) mixes element types.",
+            '%0 = "tf.Rsqrt"(%a) : (tensor<2x3xf32>) -> tensor<2x3xf64>',
+        ),
+        Rule(
+            "BC1162",
+            "ods-zero-values",
+            "requires zero {kind}",
+            "An op that takes no operands (or has no results) is written with some (generic form).",
+            '"tf.NoOp"(%a) : (tensor<f32>) -> ()',
+        ),
+        Rule(
+            "BC1163",
+            "ods-value-count",
+            "expected {expected} {kind}, but found {count}",
+            "An op is written with the wrong number of operands or results (generic form).",
+            '%0 = "tf.AddV2"(%a) : (tensor<f32>) -> tensor<f32>',
+        ),
+        Rule(
+            "BC1164",
+            "ods-value-count-at-least",
+            "expected {expected} or more {kind}, but found {count}",
+            "An op is written with too few operands or results (generic form).",
+            '%0 = "tf.AddN"() : () -> tensor<f32>',
+        ),
+        Rule(
+            "BC1165",
+            "ods-single-operand",
+            "requires a single operand",
+            "A unary op is written with another number of operands (generic form).",
+            '%0 = "tf.Relu"(%a, %b) : (tensor<f32>, tensor<f32>) -> tensor<f32>',
+        ),
+        Rule(
+            "BC1166",
+            "ods-one-result",
+            "requires one result",
+            "An op with one result is written with another number of results (generic form).",
+            '"tf.Relu"(%a) : (tensor<f32>) -> ()',
+        ),
+        Rule(
+            "BC1167",
+            "ods-type-constraint",
+            "{kind} #{index} must be {constraint}, but got '{type}'",
+            "An operand or result does not meet its ODS type constraint (arith.addf on integers, arith.addi on "
+            "floats); generated from the op's ODS invariants.",
+            '%0 = "arith.addf"(%a, %b) : (i32, i32) -> i32',
+        ),
+        Rule(
+            "BC1168",
+            "ods-predicate",
+            "failed to verify that {what}",
+            "An ODS PredOpTrait of the op fails (AllTypesMatch: 'all of {lhs, result} have same type'; arith.cmpf's "
+            "'result type has i1 element type and same shape as operands'); generated from its ODS invariants.",
+            '%0 = "arith.select"(%c, %a, %b) : (i1, tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>',
+        ),
+        Rule(
+            "BC1169",
+            "ods-inferred-type",
+            "inferred type(s) '{inferred}' are incompatible with return type(s) of operation '{actual}'",
+            "An op that infers its result type (InferTypeOpInterface) with SameOperandsAndResultType is written "
+            "with a result type other than its first operand's, though compatible (a static size for a '?').",
+            '%0 = "arith.muli"(%a, %b) : (tensor<?xi32>, tensor<5xi32>) -> tensor<5xi32>',
+        ),
+        Rule(
+            "BC1170",
+            "ods-cast-incompatible",
+            "{operands} and result type '{result}' are cast incompatible",
+            "A cast op's CastOpInterface rejects its types: arith.bitcast between elements of different bit widths, "
+            "arith.extf to a narrower type, arith.index_cast between two integers, ...",
+            '%0 = "arith.bitcast"(%a) : (tensor<2xf32>) -> tensor<2xf16>',
+        ),
     )
 }
 

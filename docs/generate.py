@@ -41,25 +41,52 @@ def codes() -> str:
 
 
 def ops() -> str:
-    """Every checked op of the declarations, by dialect, with the rule family it is checked with."""
+    """Per dialect: the ops it defines, those checked (by hand-written rules, or from their ODS
+    traits), those with no shape rule, and the hand-written checks by rule family."""
+    from broadcheck.dialects import ods
+
     by_dialect: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    generated: dict[str, list[str]] = defaultdict(list)
     for decl in sorted(dialects.every(), key=lambda d: d.name):
         if decl.checked:
             dialect, _, op = decl.name.partition(".")
-            by_dialect[dialect][decl.semantics or ""].append(op)
+            if decl.semantics == ods.SEMANTICS:
+                generated[dialect].append(op)
+            else:
+                by_dialect[dialect][decl.semantics or ""].append(op)
+    registry = dialects.Registry()
     lines = [
         "# The op table",
         "",
-        "Generated from the op declarations (`broadcheck/dialects/`) by `make docs`. Each op is checked",
-        "with the named rule family; the README says which version of each dialect the rules follow",
-        "and how they were checked against the real tools.",
+        "Generated from the op declarations (`broadcheck/dialects/`) and the ODS tables",
+        "(`broadcheck/dialects/ods/`, `make ods`) by `make docs`. For each dialect: how many ops it",
+        "defines (the real tool's op names, `broadcheck/dialects/opnames/`, or else its ODS table), how many",
+        "broadcheck checks, how many have no shape rule (their definition relates no types: counted",
+        "apart in the summary), then the hand-written checks by rule family and the ops checked from",
+        "their ODS traits alone (`ods-traits`: `broadcheck/dialects/ods/traits.py`). The README says",
+        "which version of each dialect the rules follow and how they were checked against the real tools.",
         "",
     ]
-    for dialect in sorted(by_dialect):
-        count = sum(len(v) for v in by_dialect[dialect].values())
-        lines += [f"## {dialect} ({count} op{'' if count == 1 else 's'})", "", "| Semantics | Ops |", "|---|---|"]
-        for semantics, names in sorted(by_dialect[dialect].items()):
-            lines.append(f"| `{semantics}` | {', '.join(f'`{n}`' for n in names)} |")
+    for dialect in sorted({*by_dialect, *generated}):
+        names = registry.names(dialect)
+        defined = len(names.names) if names is not None else len(ods.table(dialect))
+        count = sum(len(v) for v in by_dialect[dialect].values()) + len(generated[dialect])
+        shapeless = sorted(n.partition(".")[2] for n in ods.table(dialect) if ods.shapeless(n))
+        lines += [
+            f"## {dialect} ({count} op{'' if count == 1 else 's'} checked)",
+            "",
+            f"Defined: {defined}; checked: {count} ({count - len(generated[dialect])} by hand-written rules, "
+            f"{len(generated[dialect])} from ODS traits); no shape rule: {len(shapeless)}.",
+            "",
+            "| Semantics | Ops |",
+            "|---|---|",
+        ]
+        for semantics, found in sorted(by_dialect[dialect].items()):
+            lines.append(f"| `{semantics}` | {', '.join(f'`{n}`' for n in found)} |")
+        if generated[dialect]:
+            lines.append(f"| `{ods.SEMANTICS}` | {', '.join(f'`{n}`' for n in generated[dialect])} |")
+        if shapeless:
+            lines.append(f"| no shape rule | {', '.join(f'`{n}`' for n in shapeless)} |")
         lines.append("")
     return "\n".join(lines)
 

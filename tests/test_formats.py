@@ -168,6 +168,7 @@ def test_statistics_as_json_carry_the_coverage(run: Invoke, tmp_path: Path, monk
         ],
         "files_checked": 1,
         "ops_checked": 1,
+        "no_shape_rule": 0,
         "passed_over": [{"op": "tosa.cond_if", "reason": "not in the op table", "count": 2}],
         "annotations_not_held": 0,
         "total": 1,

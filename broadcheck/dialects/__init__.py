@@ -51,14 +51,45 @@ BARE = MappingProxyType(
 _NOTHING: dict[str, Op] = {}
 
 
+_MERGED: dict[str, dict[str, Op]] = {}
+
+
 def declarations(dialect: str) -> dict[str, Op]:
-    """The ops ``dialect`` declares (empty for a dialect broadcheck does not know). The
+    """The ops ``dialect`` declares (empty for a dialect broadcheck does not know): its module's
+    hand-written declarations, and what the generated ODS tables add (:func:`with_traits`). The
     module is imported on first use (Python keeps it); a run keeps what it looked up."""
+    found = _MERGED.get(dialect)
+    if found is not None:
+        return found
     module = MODULES.get(dialect)
     if module is None:
         return _NOTHING
     table: dict[str, Op] = importlib.import_module(f"broadcheck.dialects.{module}").OPS
-    return table
+    found = _MERGED[dialect] = with_traits(dialect, table)
+    return found
+
+
+def with_traits(dialect: str, hand: dict[str, Op]) -> dict[str, Op]:
+    """``hand`` with the checks the generated ODS table gives: a hand-written op without a check
+    (known for its form only) gets its traits' check; an op of a dialect written in the generic
+    form only that no module declares is declared with its traits' check. A hand-written check wins."""
+    from broadcheck.dialects import ods
+    from broadcheck.dialects.ods.traits import check_of
+
+    generated = ods.table(dialect)
+    if not generated:
+        return hand
+    merged = dict(hand)
+    for name, traits in generated.items():
+        if not ods.checked(traits) or name in ods.NOT_GENERATED:
+            continue
+        decl = hand.get(name)
+        if decl is None and dialect in ods.GENERIC_ONLY:
+            merged[name] = Op(name, check=check_of(traits), semantics=ods.SEMANTICS)
+        elif decl is not None and decl.check is None:
+            fields = {field: getattr(decl, field) for field in Op.__slots__}
+            merged[name] = Op(**{**fields, "check": check_of(traits), "semantics": ods.SEMANTICS})
+    return merged
 
 
 def lookup(name: str) -> Op | None:

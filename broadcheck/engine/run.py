@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE, Diagnostic, Label, Note, Result
+from broadcheck.diagnostics import NO_RULE, UNKNOWN_OP, UNREADABLE, Diagnostic, Label, Note, Result
 from broadcheck.dialects import Registry
+from broadcheck.dialects.ods import shapeless
 from broadcheck.dialects.op import Layout, Op
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import (
@@ -845,6 +846,8 @@ class FileRun(Sink):
             self.checked_lines.add(line)
 
     def _pass_over(self, name: str, reason: str) -> None:
+        if reason == UNKNOWN_OP and shapeless(name):
+            reason = NO_RULE
         self.passed_over[name, reason] = self.passed_over.get((name, reason), 0) + 1
 
     # ---------------------------------------------------------------- value flow

@@ -110,19 +110,24 @@ def _coverage(results: Sequence[Result], with_count: bool = False) -> str:
     lines = []
     reasons = passed_over(results)
     if reasons:
-        from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE
+        from broadcheck.diagnostics import NO_RULE, UNKNOWN_OP, UNREADABLE
 
         unknown = sum(n for (_, why), n in reasons.items() if why == UNKNOWN_OP)
         unreadable = sum(n for (_, why), n in reasons.items() if why == UNREADABLE)
+        shapeless = sum(n for (_, why), n in reasons.items() if why == NO_RULE)
         parts = [f"{unknown} not in the op table"] if unknown else []
         if unreadable:
             parts.append(f"{unreadable} with unreadable types")
-        reasons_text = f"passed over ({', '.join(parts)}); --show-skipped lists them."
+        said = [f"{shapeless} with no shape rule"] if shapeless else []
+        if parts:
+            said.append(f"{unknown + unreadable} passed over ({', '.join(parts)})")
         if with_count:
             ops = _plural(sum(r.ops_checked for r in results), "op")
-            lines.append(f"Checked {ops}; {unknown + unreadable} {reasons_text}")
+            lines.append(f"Checked {ops}; {'; '.join(said)}; --show-skipped lists them.")
         else:
-            lines.append(f"{_plural(unknown + unreadable, 'op statement')} {reasons_text}")
+            count, _, rest = said[0].partition(" ")
+            said[0] = f"{_plural(int(count), 'op statement')} {rest}"
+            lines.append(f"{'; '.join(said)}; --show-skipped lists them.")
     not_held = sum(r.annotations_not_held for r in results)
     if not_held:
         lines.append(
@@ -139,6 +144,12 @@ def passed_over(results: Sequence[Result]) -> dict[tuple[str, str], int]:
         for key, count in result.passed_over.items():
             total[key] = total.get(key, 0) + count
     return total
+
+
+def _no_rule() -> str:
+    from broadcheck.diagnostics import NO_RULE
+
+    return NO_RULE
 
 
 def hidden_fixes(results: Sequence[Result]) -> int:
@@ -182,6 +193,7 @@ def coverage(results: Sequence[Result]) -> dict[str, object]:
     return {
         "files_checked": len(results),
         "ops_checked": sum(r.ops_checked for r in results),
+        "no_shape_rule": sum(n for (_, why), n in passed_over(results).items() if why == _no_rule()),
         "passed_over": [
             {"op": name, "reason": why, "count": n} for (name, why), n in sorted(passed_over(results).items())
         ],

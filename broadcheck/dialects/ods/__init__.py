@@ -1,0 +1,130 @@
+"""Op tables generated from the dialects' own ODS definitions, and what they declare.
+
+``<dialect>.json`` (written by :mod:`broadcheck.dialects.ods.generate`, ``make ods``) lists every
+op a dialect defines with the native traits of its TableGen'erated declaration that relate its
+types, in the order its verifier runs them. From them an op a dialect module does not check by
+hand gets a check (:mod:`broadcheck.dialects.ods.traits`), or is known to have no shape rule.
+Hand-written declarations win.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib.resources import files
+from types import MappingProxyType
+
+from broadcheck.dialects.ods.traits import CHECKED_TRAITS
+
+SEMANTICS = "ods-traits"
+"""The rule family of the checks made from generated traits (``--op PATTERN=...`` does not name it)."""
+
+DIALECTS = (
+    "arith",
+    "math",
+    "cf",
+    "func",
+    "scf",
+    "shape",
+    "tensor",
+    "linalg",
+    "vector",
+    "stablehlo",
+    "chlo",
+    "mhlo",
+    "tf",
+)
+"""The dialects with a generated table."""
+
+GENERIC_ONLY = frozenset({"tf"})
+"""Dialects whose ops are written in the generic form only: an op of theirs that no module
+declares by hand is checked from its traits alone (elsewhere a custom form would need a layout)."""
+
+RELATING = frozenset(
+    {
+        "SameOperandsAndResultType", "SameOperandsAndResultShape", "SameOperandsAndResultElementType",
+        "SameOperandsShape", "SameOperandsElementType", "SameTypeOperands", "SameOperandsAndResultRank",
+        "Elementwise", "ResultsBroadcastableShape", "TF::SameOperandsAndResultTypeResolveRef",
+        "TF::SameOperandsAndResultElementTypeResolveRef", "TF::OperandsSameAsResultsTypeOrRef",
+        "hlo::CompatibleOperandsAndResultType", "hlo::CompatibleOperandsAndResultElementType",
+        "hlo::CompatibleOperandsElementType", "hlo::PairwiseSameOperandAndResultType",
+        "hlo::PairwiseSameOperandAndResultElementType", "ReturnLike", "IsTerminator", "InferTypeOpInterface",
+        "InferShapedTypeOpInterface", "InferTensorType", "ConstantLike", "verify", "verifyRegions",
+        "CastOpInterface", "SymbolUserOpInterface", "AttrSizedOperandSegments", "AttrSizedResultSegments",
+    }
+)  # fmt: skip
+"""What in a declaration relates (or may relate) an op's types: an op with none of these, no
+regions and no parent constraint has no shape rule."""
+
+
+@cache
+def table(dialect: str) -> MappingProxyType[str, tuple[str, ...]]:
+    """Op name -> its traits, for ``dialect`` (empty when it has no generated table)."""
+    if dialect not in DIALECTS:
+        return MappingProxyType({})
+    text = (files("broadcheck.dialects.ods") / f"{dialect}.json").read_text(encoding="utf-8")
+    ops: dict[str, list[str]] = json.loads(text)["ops"]
+    if dialect == "tf":
+        _with_constraints(ops)
+    return MappingProxyType({name: tuple(traits) for name, traits in ops.items()})
+
+
+def _with_constraints(ops: dict[str, list[str]]) -> None:
+    """Put the type constraints TensorFlow named (``tf_constraints.json``: the ``.cpp.inc`` that holds
+    them is not in the wheel; ``tests/oracle/ods_probe.py`` asks the tool) where ODS checks them:
+    first among the invariants, operands before results."""
+    resource = files("broadcheck.dialects.ods") / "tf_constraints.json"
+    if not resource.is_file():
+        return
+    found: dict[str, dict[str, str]] = json.loads(resource.read_text(encoding="utf-8"))["ops"]
+    for name, constraints in found.items():
+        traits = ops.get(name)
+        if traits is None or "OpInvariants" not in traits:
+            continue
+        order = sorted(constraints, key=lambda k: (k.startswith("result"), int(k.partition("#")[2])))
+        at = traits.index("OpInvariants") + 1
+        ops[name] = [*traits[:at], *(f"{k}={constraints[k]}" for k in order), *traits[at:]]
+
+
+def traits(name: str) -> tuple[str, ...] | None:
+    """The generated traits of op ``name``, or ``None`` when no table defines it."""
+    return table(name.partition(".")[0]).get(name)
+
+
+NOT_GENERATED = frozenset({"arith.scaling_extf", "arith.scaling_truncf", "tf.BroadcastGradientArgs"})
+"""Ops whose traits are checked but whose verifier's first word is not, so a check from their
+traits would word the verdict wrongly (found by the differential campaign and the fixtures):
+arith's scaling casts' CastOpInterface (two operands) runs before ``Elementwise`` and is not
+modelled; ``tf.BroadcastGradientArgs`` has rank ``PredOpTrait``s (``operand 1 is 1-D``) that the
+``.h.inc`` does not show."""
+
+
+def checked(found: tuple[str, ...]) -> bool:
+    """Whether a generic check can come from these traits (one of them is checked)."""
+    return any(t in CHECKED_TRAITS for t in found)
+
+
+def declared_shapeless(name: str) -> bool:
+    """Whether op ``name``'s declaration shows nothing that relates types: no such trait, no
+    verifier, no type inference, no regions, no parent."""
+    found = traits(name)
+    if found is None:
+        return False
+    return not any(
+        t in RELATING or t.startswith("HasParent=") or (t.startswith("regions=") and t != "regions=0") for t in found
+    )
+
+
+@cache
+def _probed() -> frozenset[str]:
+    text = (files("broadcheck.dialects.ods") / "tf_probed.json").read_text(encoding="utf-8")
+    confirmed: list[str] = json.loads(text)["confirmed"]
+    return frozenset(confirmed)
+
+
+def shapeless(name: str) -> bool:
+    """Whether op ``name``'s definition relates no types (``no shape rule``): its declaration shows
+    nothing that does (:func:`declared_shapeless`), and the real tool, given unrelated types,
+    accepted it (``tf_probed.json``, ``tests/oracle/ods_probe.py``: the ODS constraints TableGen
+    compiles into the verifier are not in the declarations). Only ``tf`` is probed so far."""
+    return name.startswith("tf.") and declared_shapeless(name) and name in _probed()

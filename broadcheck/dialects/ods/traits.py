@@ -1,0 +1,439 @@
+"""The checks of MLIR's native type traits, in the words of ``OpTrait::impl::verify*``
+(``mlir/lib/IR/Operation.cpp``) and of TensorFlow's traits (``tf_traits.h``).
+
+:func:`check_of` makes one op's check from its generated traits (``broadcheck/dialects/ods``):
+the traits run in the order its declaration lists them, and the first that fails is the
+verifier's error. A trait broadcheck does not model is passed (its failures are not reported).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from broadcheck.ops import Operation, ShapedType, Type
+from broadcheck.semantics import Problem, Profile, Subject
+
+Trait = Callable[[Sequence[Type], Sequence[Type]], Problem | None]
+
+_SCALAR = re.compile(r"(?:[su]?i\d+|f\d+|bf16|tf32|index|f\d+E\w+|complex<[^<>]*>)")
+
+
+class _Unknown(Exception):
+    """A type the traits cannot judge (a memref, a dialect's type): the op is not judged."""
+
+
+def _shaped(t: Type) -> ShapedType | None:
+    """``t`` as a shaped type, ``None`` for a builtin scalar; raises :class:`_Unknown` otherwise."""
+    if isinstance(t, ShapedType):
+        return t
+    if _SCALAR.fullmatch(t.text):
+        return None
+    raise _Unknown(t.text)
+
+
+def _element(t: Type) -> str:
+    """MLIR's ``getElementTypeOrSelf``, as text."""
+    shaped = _shaped(t)
+    return shaped.element if shaped is not None else str(t)
+
+
+def _compatible(a: Type, b: Type) -> bool:
+    """MLIR's ``verifyCompatibleShape`` of two types: both shaped or neither, equal ranks, equal static sizes."""
+    sa, sb = _shaped(a), _shaped(b)
+    if sa is None or sb is None:
+        return sa is None and sb is None
+    if sa.shape is None or sb.shape is None:
+        return True
+    return len(sa.shape) == len(sb.shape) and all(
+        x is None or y is None or x == y for x, y in zip(sa.shape, sb.shape, strict=True)
+    )
+
+
+def _compatible_all(types: Sequence[Type]) -> bool:
+    """MLIR's ``verifyCompatibleShapes``."""
+    shaped = [_shaped(t) for t in types]
+    if any(s is None for s in shaped):
+        return all(s is None for s in shaped)
+    shapes = [s.shape for s in shaped if s is not None and s.shape is not None]
+    if not shapes:
+        return True
+    rank = len(shapes[0])
+    if any(len(s) != rank for s in shapes):
+        return False
+    return all(len({s[i] for s in shapes if s[i] is not None}) <= 1 for i in range(rank))
+
+
+def same_operands_and_result_type(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """``SameOperandsAndResultType``."""
+    if not operands or not results:
+        return None  # its count checks fail first (not modelled here)
+    first = results[0]
+    element = _element(first)
+    for t in (*results[1:], *operands):
+        if _element(t) != element or not _compatible(t, first):
+            return Problem("BC1150")
+    encoding = first.encoding if isinstance(first, ShapedType) and first.kind == "tensor" else None
+    if encoding is not None:
+        for t in (*results[1:], *operands):
+            if isinstance(t, ShapedType) and t.kind == "tensor" and t.shape is not None and t.encoding != encoding:
+                return Problem("BC1160")
+    return None
+
+
+def same_operands_and_result_shape(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """``SameOperandsAndResultShape``: ``verifyCompatibleShapes`` over every operand and result."""
+    if not operands or not results:
+        return None
+    return None if _compatible_all([*operands, *results]) else Problem("BC1151")
+
+
+def same_operands_and_result_element_type(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """``SameOperandsAndResultElementType``."""
+    if not operands or not results:
+        return None
+    element = _element(results[0])
+    for index, t in enumerate(results[1:], start=1):
+        if _element(t) != element:
+            return Problem("BC1152", subject=Subject("result", index))
+    for index, t in enumerate(operands):
+        if _element(t) != element:
+            return Problem("BC1152", subject=Subject("operand", index))
+    return None
+
+
+def same_operands_shape(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """``SameOperandsShape``: ``verifyCompatibleShapes`` over the operands."""
+    if not operands:
+        return None
+    return None if _compatible_all(operands) else Problem("BC1153")
+
+
+def same_operands_element_type(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """``SameOperandsElementType``."""
+    if not operands:
+        return None
+    element = _element(operands[0])
+    for index, t in enumerate(operands[1:], start=1):
+        if _element(t) != element:
+            return Problem("BC1154", subject=Subject("operand", index))
+    return None
+
+
+def same_type_operands(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """``SameTypeOperands``: every operand's type equals the first's."""
+    for t in (*operands, *results):
+        _shaped(t)
+    for index, t in enumerate(operands[1:], start=1):
+        if t != operands[0]:
+            return Problem("BC1155", subject=Subject("operand", index))
+    return None
+
+
+def _base(t: Type) -> str:
+    shaped = _shaped(t)
+    assert shaped is not None
+    return shaped.kind if shaped.kind == "vector" or shaped.shape is not None else "unranked"
+
+
+def elementwise(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """``Elementwise``: every vector or tensor operand and result has one shape and one kind."""
+    mapped_results = [t for t in results if _shaped(t) is not None]
+    mapped_operands = [t for t in operands if _shaped(t) is not None]
+    if not mapped_results and not mapped_operands:
+        return None
+    if not mapped_operands:
+        return Problem("BC1156")
+    if not mapped_results:
+        return Problem("BC1157")
+    if len(mapped_results) != len(results):
+        return Problem("BC1158")
+    types = [*mapped_operands, *mapped_results]
+    if len({_base(t) for t in types}) > 1 or not _compatible_all(types):
+        return Problem("BC1159")
+    return None
+
+
+def _resolve_ref(t: Type) -> str | None:
+    """TensorFlow's ``GetElementTypeOrSelfResolveRef``, as text; ``None`` for one of TF's own
+    types (a ref, a resource), which broadcheck does not resolve."""
+    element = _element(t)
+    return None if element.startswith("!") else element
+
+
+def tf_same_element_type(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """TensorFlow's ``SameOperandsAndResultElementTypeResolveRef``."""
+    types = [*results, *operands]
+    if not types:
+        return None
+    elements = [_resolve_ref(t) for t in types]
+    if None in elements:
+        return None
+    if any(e != elements[0] for e in elements):
+        return Problem("BC1161")
+    return None
+
+
+def tf_same_type(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """TensorFlow's ``SameOperandsAndResultTypeResolveRef``: the shapes, then the element types."""
+    return same_operands_and_result_shape(operands, results) or tf_same_element_type(operands, results)
+
+
+TRAITS: dict[str, Trait] = {
+    "SameOperandsAndResultType": same_operands_and_result_type,
+    "SameOperandsAndResultShape": same_operands_and_result_shape,
+    "SameOperandsAndResultElementType": same_operands_and_result_element_type,
+    "SameOperandsShape": same_operands_shape,
+    "SameOperandsElementType": same_operands_element_type,
+    "SameTypeOperands": same_type_operands,
+    "Elementwise": elementwise,
+    "TF::SameOperandsAndResultTypeResolveRef": tf_same_type,
+    "TF::SameOperandsAndResultElementTypeResolveRef": tf_same_element_type,
+}
+"""The traits broadcheck checks, by the name the generated tables give them."""
+
+CHECKED_TRAITS = frozenset(TRAITS)
+
+
+def _count(kind: str, spec: str, found: int) -> Problem | None:
+    """MLIR's operand and result count traits (``NOperands<2>``, ``AtLeastNOperands<1>``, ...)."""
+    if spec == "*":
+        return None
+    if spec.endswith("+"):
+        least = int(spec[:-1])
+        return None if found >= least else Problem("BC1164", {"kind": kind, "expected": least, "count": found})
+    expected = int(spec)
+    if found == expected:
+        return None
+    if expected == 0:
+        return Problem("BC1162", {"kind": kind})
+    if expected == 1:
+        return Problem("BC1165" if kind == "operands" else "BC1166")
+    return Problem("BC1163", {"kind": kind, "expected": expected, "count": found})
+
+
+_FLOAT = re.compile(r"(?:f\d+|bf16|tf32|f\d+E\w+)")
+_SIGNLESS = re.compile(r"i\d+")
+
+# An ODS type constraint's summary -> (element accepted, index accepted); every one of them also
+# takes a vector or tensor of such elements (``TypeOrValueSemanticsContainer``).
+_LIKE = {
+    "floating-point-like": (_FLOAT, False),
+    "signless-integer-like": (_SIGNLESS, True),
+    "signless-fixed-width-integer-like": (_SIGNLESS, False),
+    "bool-like": (re.compile("i1"), False),
+    "signless-integer-like or memref of signless-integer": (_SIGNLESS, True),
+    "signless-integer-or-float-like or memref of signless-integer or float": (
+        re.compile(f"{_SIGNLESS.pattern}|{_FLOAT.pattern}"),
+        True,
+    ),
+}
+
+
+_TF_ELEMENT: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
+    (re.compile(r"(\d+)-bit float"), lambda m: f"f{m.group(1)}"),
+    (re.compile(r"(\d+)/(\d+)-bit float"), lambda m: f"f{m.group(1)}|f{m.group(2)}"),
+    (re.compile(r"bfloat16"), lambda m: "bf16"),
+    (re.compile(r"(\d+)-bit (?:signless )?integer"), lambda m: f"i{m.group(1)}"),
+    (re.compile(r"(\d+)/(\d+)-bit signed integer"), lambda m: f"i{m.group(1)}|i{m.group(2)}"),
+    (re.compile(r"(\d+)-bit unsigned integer"), lambda m: f"ui{m.group(1)}"),
+    (re.compile(r"(\d+)-bit complex"), lambda m: f"complex<f{int(m.group(1)) // 2}>"),
+    (re.compile(r"bool"), lambda m: "i1"),
+    (re.compile(r"string"), lambda m: "!tf_type\\.string"),
+    (re.compile(r"floating-point"), lambda m: _FLOAT.pattern),
+    (re.compile(r"complex"), lambda m: r"complex<[^<>]*>"),
+    (re.compile(r"integer"), lambda m: r"i(?:8|16|32|64)"),
+    (re.compile(r"(?:\d+-bit quantized (?:unsigned )?integer|variant|resource)"), lambda m: r"!tf_type\..*"),
+]
+"""The element types (a regex) of the alternatives of TensorFlow's constraint summaries (``tensor of
+32-bit float or bool values``)."""
+
+
+def _tf_tensor_of(summary: str, t: Type) -> bool:
+    """TensorFlow's ``tensor of A or B values``; an alternative broadcheck cannot read passes."""
+    shaped = _shaped(t)
+    if shaped is None or shaped.kind != "tensor":
+        return False
+    element = shaped.element
+    if element.startswith("!tf_type.") and element != "!tf_type.string":
+        return True  # a ref, a resource, a quantized type: not modelled
+    for alternative in summary.removeprefix("tensor of ").removesuffix(" values").split(" or "):
+        for pattern, elements in _TF_ELEMENT:
+            m = pattern.fullmatch(alternative)
+            if m is not None:
+                if re.fullmatch(elements(m), element):
+                    return True
+                break
+        else:
+            return True  # an alternative not modelled
+    return False
+
+
+def _satisfies(summary: str, t: Type) -> bool:
+    """Whether ``t`` meets an ODS type constraint (one broadcheck cannot read passes)."""
+    if summary == "any type":
+        return True
+    if summary.startswith("tensor of ") and summary.endswith(" values"):
+        return _tf_tensor_of(summary, t)
+    like = _LIKE.get(summary)
+    if like is None:
+        return True
+    pattern, index = like
+    element = _element(t)
+    return bool(pattern.fullmatch(element)) or (index and element == "index")
+
+
+def _i1_same_shape(t: Type) -> str:
+    """Arith's ``getI1SameShape``, printed."""
+    shaped = _shaped(t)
+    if shaped is None:
+        return "i1"
+    return str(ShapedType(shaped.kind, shaped.shape, "i1", shaped.encoding, shaped.scalable))
+
+
+def _value(tag: str, operands: Sequence[Type], results: Sequence[Type]) -> Type:
+    return (operands if tag[0] == "o" else results)[int(tag[1:])]
+
+
+def _tensor_dims(t: Type) -> tuple[int | None, ...] | None:
+    """A tensor's shape as the predicate reads it (``()`` for anything else; ``None``, never equal,
+    for an unranked tensor, whose shape the predicate reads though it has none: the tool rejects)."""
+    shaped = _shaped(t)
+    return shaped.shape if shaped is not None and shaped.kind == "tensor" else ()
+
+
+def predicate(text: str, operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """An ODS ``PredOpTrait`` by its message (``all of {a, b} have same type@o0,r0``); one broadcheck
+    does not model passes."""
+    message, _, refs = text.rpartition("@")
+    values = [_value(tag, operands, results) for tag in refs.split(",")] if refs else []
+    if message.startswith("all of {") and message.endswith("} have same type"):
+        ok = all(str(v) == str(values[0]) for v in values)
+    elif message == "result type has i1 element type and same shape as operands":
+        ok = _i1_same_shape(values[0]) == str(values[1])
+    elif message == "condition is signless i1 or has matching shape":
+        condition, result = values
+        if str(condition) == "i1":
+            ok = True
+        elif _shaped(condition) is None or _shaped(result) is None:
+            raise _Unknown(message)  # the predicate casts a scalar to a shaped type
+        else:
+            ok = _shaped(condition).shape == _shaped(result).shape  # type: ignore[union-attr]
+    elif message == "input and output have the same tensor dimensions":
+        a, b = _tensor_dims(values[0]), _tensor_dims(values[1])
+        ok = a is not None and b is not None and a == b
+    else:
+        return None
+    return None if ok else Problem("BC1168", {"what": message})
+
+
+def inferred_same_type(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """``InferTypeOpInterface`` of an op with ``SameOperandsAndResultType``: the inferred result is
+    the first operand's type, and MLIR's default ``isCompatibleReturnTypes`` wants it exactly."""
+    if not operands or len(results) != 1 or str(results[0]) == str(operands[0]):
+        return None
+    return Problem("BC1169", {"inferred": str(operands[0]), "actual": str(results[0])})
+
+
+def _bit_width(element: str) -> int | None:
+    if element == "bf16":
+        return 16
+    if element == "tf32":
+        return 19
+    m = re.fullmatch(r"(?:[su]?i|f)(\d+)(?:E\w+)?", element)
+    return int(m.group(1)) if m else None
+
+
+def _cast_problem(operands: Sequence[Type], results: Sequence[Type]) -> Problem:
+    types = ", ".join(f"'{t}'" for t in operands)
+    what = f"operand type {types}" if len(operands) == 1 else f"operand types {types}"
+    return Problem("BC1170", {"operands": what, "result": str(results[0])})
+
+
+def _cast(compatible: Callable[[str, str], bool]) -> Trait:
+    """A cast's ``areCastCompatible`` over its first operand's and its result's element types."""
+
+    def check(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+        if not operands or len(results) != 1:
+            return None
+        if compatible(_element(operands[0]), _element(results[0])):
+            return None
+        return _cast_problem(operands, results)
+
+    return check
+
+
+def _widths(kind: re.Pattern[str], wider: bool) -> Callable[[str, str], bool]:
+    def compatible(a: str, b: str) -> bool:
+        wa, wb = _bit_width(a), _bit_width(b)
+        if not (kind.fullmatch(a) and kind.fullmatch(b)) or wa is None or wb is None:
+            return False
+        return wb > wa if wider else wb < wa
+
+    return compatible
+
+
+def _index_cast(a: str, b: str) -> bool:
+    return (a == "index" and bool(_SIGNLESS.fullmatch(b))) or (b == "index" and bool(_SIGNLESS.fullmatch(a)))
+
+
+def _same_width(a: str, b: str) -> bool:
+    wa = _bit_width(a)
+    return wa is not None and wa == _bit_width(b)
+
+
+CASTS: dict[str, Trait] = {
+    "arith.bitcast": _cast(_same_width),
+    "arith.extf": _cast(_widths(_FLOAT, wider=True)),
+    "arith.truncf": _cast(_widths(_FLOAT, wider=False)),
+    "arith.extsi": _cast(_widths(_SIGNLESS, wider=True)),
+    "arith.extui": _cast(_widths(_SIGNLESS, wider=True)),
+    "arith.trunci": _cast(_widths(_SIGNLESS, wider=False)),
+    "arith.index_cast": _cast(_index_cast),
+    "arith.index_castui": _cast(_index_cast),
+}
+"""The ops whose CastOpInterface (``areCastCompatible``) broadcheck checks, by name."""
+
+
+def check_of(traits: Sequence[str]) -> Callable[[Operation, Profile], Problem | None]:
+    """The check of an op with these generated traits (see the module's docstring)."""
+    steps = tuple(traits)
+    infers = "SameOperandsAndResultType" in steps and not any(t.startswith("TF::") for t in steps)
+
+    def check(op: Operation, profile: Profile) -> Problem | None:
+        operands = [u.type for u in op.operands]
+        results = [u.type for u in op.results]
+        try:
+            for step in steps:
+                kind, _, spec = step.partition("=")
+                if kind in ("operands", "results"):
+                    problem = _count(kind, spec, len(operands if kind == "operands" else results))
+                elif kind.startswith(("operand#", "result#")):
+                    value, _, number = kind.partition("#")
+                    values = operands if value == "operand" else results
+                    if int(number) >= len(values):  # a variadic group's value that is not there
+                        continue
+                    t = values[int(number)]
+                    problem = (
+                        None
+                        if _satisfies(spec, t)
+                        else Problem(
+                            "BC1167", {"kind": value, "index": int(number), "constraint": spec, "type": str(t)}
+                        )
+                    )
+                elif kind == "pred":
+                    problem = predicate(spec, operands, results)
+                elif step == "InferTypeOpInterface" and infers:
+                    problem = inferred_same_type(operands, results)
+                elif step == "CastOpInterface" and op.name in CASTS:
+                    problem = CASTS[op.name](operands, results)
+                else:
+                    trait = TRAITS.get(step)
+                    problem = trait(operands, results) if trait is not None else None
+                if problem is not None:
+                    return problem
+        except _Unknown:
+            return None
+        return None
+
+    return check
