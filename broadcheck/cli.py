@@ -859,6 +859,7 @@ def server(stdio: bool) -> None:
         from broadcheck.server import main as serve
     except ImportError as err:
         _fail(f"the language server needs pygls: pip install 'broadcheck[lsp]' ({err})")
+    _start_checking()  # a long-lived process: without the collector, every check's cycles stay
     serve()
     sys.exit(EXIT_CLEAN)
 

@@ -147,6 +147,13 @@ class Client:
             {"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]},
         )
 
+    def rss(self) -> int:
+        """The server process's resident memory, in bytes (Linux's /proc)."""
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+        raise RuntimeError("no VmRSS")
+
     def alive(self) -> bool:
         return self.process.poll() is None
 

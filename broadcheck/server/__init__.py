@@ -23,6 +23,7 @@ logged to the client, and the server goes on.
 from __future__ import annotations
 
 import asyncio
+import gc
 import os
 import threading
 from collections.abc import Iterator
@@ -135,6 +136,7 @@ class State:
                 )
             )
             result = None
+        gc.collect()  # the previous text's check is garbage now: free it before the next one
         settings = self.settings_for(doc.path)
         if settings.error is not None and settings.error not in self.told:
             self.told.add(settings.error)
