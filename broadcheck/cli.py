@@ -852,16 +852,13 @@ def rules(codes: tuple[str, ...], no_pager: bool) -> None:
 def server(stdio: bool) -> None:
     """Run the language server (LSP) over standard input and output, for editors.
 
-    It needs the `lsp` extra: pip install 'broadcheck[lsp]'. See docs/editors.md for
-    VS Code, Neovim, Helix and Emacs.
+    It needs nothing beyond broadcheck itself. See docs/editors.md for VS Code, Neovim,
+    Helix and Emacs.
     """
-    try:
-        from broadcheck.server import main as serve
-    except ImportError as err:
-        _fail(f"the language server needs pygls: pip install 'broadcheck[lsp]' ({err})")
+    from broadcheck.server import main as serve
+
     _start_checking()  # a long-lived process: without the collector, every check's cycles stay
-    serve()
-    sys.exit(EXIT_CLEAN)
+    sys.exit(serve())
 
 
 class Interrupted(BaseException):
