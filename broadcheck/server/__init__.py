@@ -320,9 +320,9 @@ class Server:
         with self.lock:
             if doc.generation != generation or self.documents.get(doc.uri) is not doc:
                 return
-            doc.result, doc.checked = result, generation
             if aliases is not None:
                 doc.aliases = aliases
+            doc.result, doc.checked = result, generation
             self.publish(doc)
         del result
         gc.collect()  # the previous text's check is garbage now: free it before the next one
@@ -375,7 +375,7 @@ class Server:
         return lines
 
     def index_of(self, doc: Document, generation: int, text: str) -> Index | None:
-        """The navigation index of ``text`` (built once a version); None if it is stale."""
+        """The navigation index of ``text``, built once a version (on the worker, after its check)."""
         from broadcheck.server.navigate import Index
 
         cached = doc.index
@@ -386,6 +386,17 @@ class Server:
         index = Index(Lines(text, self.encoding).lines)
         doc.index = (generation, index)
         return index
+
+    def newest_index(self, doc: Document) -> Index:
+        """For a request: the index of the newest version the worker has indexed, so that no
+        request reads a large document on the message loop; built here only before the first
+        (as mlir-lsp-server, it answers about the text it last read while a newer one is read)."""
+        cached = doc.index
+        if cached is not None:
+            return cached[1]
+        found = self.index_of(doc, doc.generation, doc.text)
+        assert found is not None
+        return found
 
     def _document(self, params: Any) -> Document | None:
         return self.documents.get(_get(params, "textDocument", "uri", kind=str))
@@ -422,13 +433,12 @@ class Server:
             return None
         lines = self.lines_of(doc)
         column = lines.column(at["line"], at["character"])
-        index = self.index_of(doc, doc.generation, doc.text)
-        if index is not None:
-            token = index.token_at(at["line"], column - 1)
-            if token is not None and token.kind == "%":
-                text = value_hover(lines, index, token, doc.aliases)
-                if text is not None:
-                    return {"contents": {"kind": "markdown", "value": text}}
+        index = self.newest_index(doc)
+        token = index.token_at(at["line"], column - 1)
+        if token is not None and token.kind == "%":
+            text = value_hover(lines, index, token, doc.aliases)
+            if text is not None:
+                return {"contents": {"kind": "markdown", "value": text}}
         settings = self.settings_for(doc.path)
         options = settings.checking.options_for(doc.path)
         found = doc.result.diagnostics if doc.result is not None and doc.checked == doc.generation else []
@@ -441,9 +451,7 @@ class Server:
         if doc is None:
             return None
         lines = self.lines_of(doc)
-        index = self.index_of(doc, doc.generation, doc.text)
-        if index is None:
-            return None
+        index = self.newest_index(doc)
         token = index.token_at(at["line"], lines.column(at["line"], at["character"]) - 1)
         return None if token is None else (doc, lines, index, token)
 
@@ -467,9 +475,7 @@ class Server:
         doc = self._document(params)
         if doc is None:
             return []
-        lines = self.lines_of(doc)
-        index = self.index_of(doc, doc.generation, doc.text)
-        return [] if index is None else index.symbols(lines)
+        return self.newest_index(doc).symbols(self.lines_of(doc))
 
 
 def _location(uri: str, lines: Lines, token: Any) -> dict[str, Any]:
@@ -528,18 +534,24 @@ def check_blocks(path: str, text: str, options: Options, stale: Callable[[], boo
     run = FileRun(path, options, lines=fetch)
     body = text.removeprefix("\ufeff")
     blocks = list(_blocks(body)) or [""]
+    aliases: dict[str, Any] = {}
     for i, block in enumerate(blocks):
         if stale():
             raise Cancelled
+        read = run.aliases  # (the engine starts a new dict at each split chunk's end)
         run.feed(block, final=i == len(blocks) - 1)
+        aliases.update(read)
+        aliases.update(run.aliases)
+    read = run.aliases
     result = run.finish()
+    aliases.update(read)
     if stale():
         raise Cancelled
     if any(d.severity == "error" for d in result.diagnostics):
         from broadcheck.engine.fix import with_fixes
 
         result.diagnostics = with_fixes(body, result.diagnostics, options)
-    return result, dict(run.aliases)
+    return result, aliases
 
 
 def _blocks(text: str) -> Iterator[str]:

@@ -168,7 +168,8 @@ def value_hover(lines: Lines, index: Index, token: Token, aliases: Mapping[str, 
     number = token.number or 0
     name = f"%{token.name}" + (f"#{token.number}" if token.number is not None else "")
     text = lines.lines[target.line] if target.line < len(lines.lines) else ""
-    written = _argument_type(text, target.end) if text[target.end : target.end + 1] == ":" else None
+    argument = text[target.end : target.end + 1] == ":" and not text[target.end + 1 : target.end + 2].isdigit()
+    written = _argument_type(text, target.end) if argument else None
     if written is None:
         read = _read(lines, target.line, aliases)
         if read is not None and target.result + number < len(read[1].results):

@@ -29,7 +29,7 @@ _TOKEN = re.compile(
 )
 _RESULTS = re.compile(r"^\s*%[\w$.\-]+(?::\d+)?(?:\s*,\s*%[\w$.\-]+(?::\d+)?)*\s*=(?!=)")
 _PACK = re.compile(r"%([\w$.\-]+)(?::(\d+))?")
-_SYMBOL_DEF = re.compile(r"^\s*(?:%[^=]*=\s*)?[A-Za-z_][\w.$\-]*(?:\s+[A-Za-z_]\w*)*\s+@")
+_SYMBOL_DEF = re.compile(r"^\s*[A-Za-z_][\w.$\-]*(?:\s+[A-Za-z_]\w*)*\s+@")
 _OP_NAME = re.compile(r'^\s*(?:%[^=]*=(?!=)\s*)?("[^"]*"|[A-Za-z_][\w.$\-]*)')
 _ASSIGNED = re.compile(r"\s*=(?!=)")
 _ARGUMENT = re.compile(r":(?!\d)")
