@@ -620,3 +620,12 @@ def test_document_symbols_nest_ops_with_regions(client: Client, project: Path) -
         2,
         6,
     )
+
+
+def test_a_short_soak_holds() -> None:
+    """tests/fuzz_server.py, small: 150 random edits (ranged and whole, CR/CRLF mixes), hostile
+    frames and requests; every request answered, the last diagnostics those of the client's
+    text, memory within bounds (``make fuzz`` runs 10,000 edits of a 2 MB document)."""
+    from tests.fuzz_server import soak
+
+    assert soak(edits=150, ops=300, seed=3, memory_mb=50, every=50, quiet=True) == 0
