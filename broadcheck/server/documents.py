@@ -1,5 +1,5 @@
 """What the language server knows of a document, and the pure steps between broadcheck's
-diagnostics and LSP's data: positions, diagnostics, code actions. No I/O, no pygls here:
+diagnostics and LSP's data: positions, diagnostics, code actions. No I/O here:
 everything is plain dicts in LSP's JSON shape, so it is tested without a client.
 
 Positions: broadcheck counts lines from 1 and columns in characters from 1 (``end_column``
