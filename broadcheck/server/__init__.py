@@ -33,6 +33,7 @@ import queue
 import re
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -54,6 +55,8 @@ if TYPE_CHECKING:
     from broadcheck.server.navigate import Index
 
 BLOCK = 1 << 18
+QUIET = 0.15
+"""Seconds a document must go unchanged before its check starts (a burst of edits is checked once)."""
 """Characters fed to the engine between two looks at whether the document changed."""
 FIX_ALL = "source.fixAll.broadcheck"
 ENCODINGS = ("utf-16", "utf-8", "utf-32")
@@ -71,12 +74,26 @@ class BadParams(Exception):
 class Document:
     """One open document: its newest text, and what the last finished check found."""
 
-    __slots__ = ("aliases", "checked", "generation", "index", "lines", "path", "result", "text", "uri", "version")
+    __slots__ = (
+        "aliases",
+        "checked",
+        "generation",
+        "index",
+        "lines",
+        "path",
+        "result",
+        "text",
+        "touched",
+        "uri",
+        "version",
+    )
 
     def __init__(self, uri: str, path: str, text: str, version: int | None) -> None:
         self.uri, self.path, self.text, self.version = uri, path, text, version
         self.generation = 0
         """Counts the texts received: a check of an older one is stale."""
+        self.touched = 0.0
+        """When the newest text came (``time.monotonic``)."""
         self.result: Result | None = None
         self.checked: int | None = None
         """The generation ``result`` is about."""
@@ -284,6 +301,7 @@ class Server:
         """Take a new text of ``doc`` and queue its check (a check under way of an older one stops)."""
         with self.lock:
             doc.text, doc.version = text, version
+            doc.touched = time.monotonic()
             doc.generation += 1
             generation = doc.generation
         self.jobs.put((doc, generation))
@@ -296,6 +314,8 @@ class Server:
             if job is None:
                 return
             doc, generation = job
+            while doc.generation == generation and (left := doc.touched + QUIET - time.monotonic()) > 0:
+                time.sleep(left)  # typing: wait for a pause rather than start a check each keystroke stops
             if doc.generation != generation:
                 continue
             self._check_and_publish(doc, generation)
