@@ -104,6 +104,8 @@ def soak(edits: int, ops: int, seed: int, memory_mb: int, every: int, quiet: boo
         client.open(uri, text, version=1)
         client.diagnostics(uri, 1, timeout=600)
         first = client.rss()
+        if not quiet:
+            print(f"soak: first check of {len(text) / 2**20:.1f} MB done, RSS {first / 2**20:.1f} MB", flush=True)
         asked: list[int] = []
         hostile = full = ranged = 0
         starts = _line_starts(text)
@@ -144,13 +146,13 @@ def soak(edits: int, ops: int, seed: int, memory_mb: int, every: int, quiet: boo
                         flush=True,
                     )
         if synced != version:
-            found = client.diagnostics(uri, version, timeout=600)
-        last = client.rss()
-        deadline = time.monotonic() + 300
+            deadline = time.monotonic() + 300
         with client.arrived:
             while any(i not in client.responses for i in asked) and time.monotonic() < deadline:
                 client.arrived.wait(1)
             unanswered = [i for i in asked if i not in client.responses]
+        time.sleep(2)  # the end: the server idle (its collection after the last check done)
+        last = client.rss()
         if unanswered:
             failures.append(f"{len(unanswered)} of {len(asked)} requests unanswered")
         if not client.alive():

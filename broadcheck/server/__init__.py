@@ -323,6 +323,7 @@ class Server:
     def _check_and_publish(self, doc: Document, generation: int) -> None:
         text = doc.text
         aliases: dict[str, Any] | None = None
+        result: Result | None = None
         try:
             found = self._check(doc, generation, text)
             result, aliases = found if found is not None else (None, None)
