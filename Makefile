@@ -138,13 +138,14 @@ coverage: $(RUNTIME) exports
 # The long fuzz campaign (the suite runs a short one): a million inputs by default,
 # every output format, on every core; FUZZ_INPUTS and FUZZ_SECONDS bound it. Then the outer
 # layer's scenarios (walks over FIFOs and devices, odd names, signals and edits during --fix)
-# for FUZZ_OUTER_SECONDS.
+# for FUZZ_OUTER_SECONDS; then the language server's soak (10,000 edits of a 2 MB document).
 FUZZ_INPUTS ?= 1000000
 FUZZ_SECONDS ?= 3600
 FUZZ_OUTER_SECONDS ?= 600
 fuzz: $(STAMP)
 	$(BIN)/python -m tests.fuzz_campaign --inputs $(FUZZ_INPUTS) --seconds $(FUZZ_SECONDS) \
 		--outer-seconds $(FUZZ_OUTER_SECONDS)
+	$(BIN)/python -m tests.fuzz_server
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .broadcheck_cache

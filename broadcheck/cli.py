@@ -906,15 +906,13 @@ def clean(cache_dir: str | None, config_path: str | None, isolated: bool) -> Non
 def server(stdio: bool) -> None:
     """Run the language server (LSP) over standard input and output, for editors.
 
-    It needs the `lsp` extra: pip install 'broadcheck[lsp]'. See docs/editors.md for
-    VS Code, Neovim, Helix and Emacs.
+    It needs nothing beyond broadcheck itself. See docs/editors.md for VS Code, Neovim,
+    Helix and Emacs.
     """
-    try:
-        from broadcheck.server import main as serve
-    except ImportError as err:
-        _fail(f"the language server needs pygls: pip install 'broadcheck[lsp]' ({err})")
-    serve()
-    sys.exit(EXIT_CLEAN)
+    from broadcheck.server import main as serve
+
+    _start_checking()  # a long-lived process: without the collector, every check's cycles stay
+    sys.exit(serve())
 
 
 class Interrupted(BaseException):

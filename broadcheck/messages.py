@@ -3819,6 +3819,16 @@ RULES: Mapping[str, Rule] = {
             op_prefix=False,
         ),
         Rule(
+            "BC906",
+            "internal-error",
+            "broadcheck could not check this file: internal error ({detail}); its problems are unknown",
+            "The language server met an internal error (a bug in broadcheck) while checking an open document: it "
+            "says so on the document's first line rather than publish no problems (the command line exits 2 on "
+            "the same text).",
+            "// (any text that makes broadcheck fail)",
+            op_prefix=False,
+        ),
+        Rule(
             "BC1000",
             "dimension-non-negative",
             "requires non-negative dimension attribute; found ({dim})",

@@ -19,9 +19,9 @@ from typing import Any
 class Client:
     """A running ``broadcheck server`` and what it has sent."""
 
-    def __init__(self, cwd: Path, env: dict[str, str] | None = None) -> None:
+    def __init__(self, cwd: Path, env: dict[str, str] | None = None, command: list[str] | None = None) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "broadcheck", "server"],
+            command or [sys.executable, "-m", "broadcheck", "server"],
             cwd=cwd,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -141,11 +141,24 @@ class Client:
             {"textDocument": {"uri": uri, "languageId": "mlir", "version": version, "text": text}},
         )
 
+    def edit(self, uri: str, changes: list[dict[str, Any]], version: int) -> None:
+        """Send ``contentChanges`` as they are (ranged ones, say)."""
+        self.notify(
+            "textDocument/didChange", {"textDocument": {"uri": uri, "version": version}, "contentChanges": changes}
+        )
+
     def change(self, uri: str, text: str, version: int) -> None:
         self.notify(
             "textDocument/didChange",
             {"textDocument": {"uri": uri, "version": version}, "contentChanges": [{"text": text}]},
         )
+
+    def rss(self) -> int:
+        """The server process's resident memory, in bytes (Linux's /proc)."""
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+        raise RuntimeError("no VmRSS")
 
     def alive(self) -> bool:
         return self.process.poll() is None
@@ -168,11 +181,15 @@ class Client:
 
 
 def apply_edits(text: str, edits: list[dict[str, Any]]) -> str:
-    """Apply LSP text edits (UTF-16 positions, lines split at ``\\n``) to ``text``, as an editor does."""
-    lines = text.split("\n")
+    """Apply LSP text edits (UTF-16 positions; ``\\n``, ``\\r\\n`` and ``\\r`` end lines) to ``text``,
+    as an editor does."""
+    import re
+
+    parts = re.split(r"(\r\n|\r|\n)", text)
+    lines, breaks = parts[0::2], [*parts[1::2], ""]
 
     def offset(position: dict[str, int]) -> int:
-        before = sum(len(line) + 1 for line in lines[: position["line"]])
+        before = sum(len(line) + len(brk) for line, brk in zip(lines[: position["line"]], breaks, strict=False))
         line = lines[position["line"]] if position["line"] < len(lines) else ""
         units = 0
         for i, char in enumerate(line):

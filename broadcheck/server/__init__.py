@@ -1,68 +1,108 @@
-"""``broadcheck server``: a language server (LSP) over standard input and output, on pygls.
+"""``broadcheck server``: a language server (LSP) over standard input and output, in the
+standard library alone (:mod:`broadcheck.server.rpc` frames the messages), so it starts as
+fast as the command line and imports the checker only when the first document comes.
 
 * **Diagnostics** on open, change and save: the codes, messages and severities of
   ``broadcheck check``, each label (the operand or result at fault) and note as
   ``relatedInformation``, with the project's ``[tool.broadcheck]`` (found from the file's
   directory, as the command line finds it from the current one): its profile, ``ops``,
   ``select``/``ignore``/``extend-select``, ``per-file-ignores``, ``exclude`` (an excluded
-  file gets no diagnostics), ``split-input-file`` and ``verify-diagnostics`` (a file of
-  ``expected-error`` annotations then shows what is unmet or unexpected, as the CLI does).
+  file gets no diagnostics), ``split-input-file`` and ``verify-diagnostics``.
 * **Code actions**: each problem's fix (a safe one preferred, an unsafe one marked as
   changing a signature), every safe fix at once (``source.fixAll.broadcheck``), and a
   suppression comment for the line or the file.
-* **Hover** on an op (:mod:`broadcheck.server.hover`).
+* **Hover** on an op (:mod:`broadcheck.server.hover`) or on a value (its type and definition);
+  **definition**, **references** and **document symbols**
+  (:mod:`broadcheck.server.navigate`).
 
 It never blocks on a large file: checks run on a worker thread, a document is fed to the
 engine in blocks, and a check whose document has changed since stops at the next block, so
-only the newest version is checked to the end and published. The documents are synced
-whole (``TextDocumentSyncKind.Full``): lines are split as broadcheck splits them, never as a
-line-splitting library would at a form feed or U+2028. An internal error on a document is
-logged to the client, and the server goes on.
+only the newest version is checked to the end and published. Each check reads the
+document's type aliases once (the engine's), and the navigation index is built once per
+version on the worker too. Documents sync incrementally (ranges in the negotiated position
+encoding); ``\\n``, ``\\r\\n`` and a lone ``\\r`` all end a line, as LSP says. It fails closed:
+an internal error while checking a document is published as BC906 on it (never as an empty
+list), and a malformed frame is answered or skipped (:mod:`broadcheck.server.rpc`).
 """
 
 from __future__ import annotations
 
-import asyncio
+import gc
 import os
+import queue
+import re
+import sys
 import threading
-from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
-
-from lsprotocol import types
-from pygls.exceptions import JsonRpcException
-from pygls.lsp.server import LanguageServer
-from pygls.protocol import LanguageServerProtocol
-from pygls.protocol.json_rpc import JsonRPCNotification
+import time
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from broadcheck import __version__
-from broadcheck.server.documents import Lines, diagnostic, fix_action, fix_all_action, overlaps, suppress_actions
+from broadcheck.server import rpc
+from broadcheck.server.documents import (
+    Lines,
+    apply_change,
+    diagnostic,
+    fix_action,
+    fix_all_action,
+    overlaps,
+    suppress_actions,
+)
 
 if TYPE_CHECKING:
     from broadcheck.diagnostics import Result
     from broadcheck.engine.options import Options
+    from broadcheck.server.navigate import Index
 
 BLOCK = 1 << 18
+QUIET = 0.15
+"""Seconds a document must go unchanged before its check starts (a burst of edits is checked once)."""
 """Characters fed to the engine between two looks at whether the document changed."""
 FIX_ALL = "source.fixAll.broadcheck"
+ENCODINGS = ("utf-16", "utf-8", "utf-32")
+_LONE_CR = re.compile(r"\r(?!\n)")
 
 
 class Cancelled(Exception):
     """The document changed while it was being checked."""
 
 
+class BadParams(Exception):
+    """A request's parameters are not of the shape its method takes."""
+
+
 class Document:
     """One open document: its newest text, and what the last finished check found."""
 
-    __slots__ = ("checked", "generation", "path", "result", "text", "uri", "version")
+    __slots__ = (
+        "aliases",
+        "checked",
+        "generation",
+        "index",
+        "lines",
+        "path",
+        "result",
+        "text",
+        "touched",
+        "uri",
+        "version",
+    )
 
     def __init__(self, uri: str, path: str, text: str, version: int | None) -> None:
         self.uri, self.path, self.text, self.version = uri, path, text, version
         self.generation = 0
         """Counts the texts received: a check of an older one is stale."""
+        self.touched = 0.0
+        """When the newest text came (``time.monotonic``)."""
         self.result: Result | None = None
         self.checked: int | None = None
         """The generation ``result`` is about."""
+        self.aliases: dict[str, Any] = {}
+        """The type aliases the last finished check read (the engine's, parsed once a version)."""
+        self.index: tuple[int, Index] | None = None
+        """The navigation index and the generation it is about."""
+        self.lines: tuple[int, str, Lines] | None = None
+        """The lines of the text of a generation, for an encoding."""
 
 
 class Settings:
@@ -74,21 +114,261 @@ class Settings:
         self.checking, self.excluded, self.error = checking, excluded, error
 
 
-class State:
-    """Everything the server keeps: the open documents, the settings by directory, the worker."""
+class Server:
+    """The open documents, the settings by directory, the check worker, and the message loop."""
 
-    def __init__(self, server: LanguageServer) -> None:
-        self.server = server
+    def __init__(self, reader: rpc.Reader, writer: rpc.Writer) -> None:
+        self.reader, self.writer = reader, writer
         self.documents: dict[str, Document] = {}
         self.settings: dict[str, Settings] = {}
         self.lock = threading.Lock()
-        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="broadcheck-check")
+        self.jobs: queue.Queue[tuple[Document, int] | None] = queue.Queue()
+        self.worker = threading.Thread(target=self._work, name="broadcheck-check", daemon=True)
+        self.worker.start()
         self.told: set[str] = set()
         """The configuration errors already shown to the user."""
-        from lsprotocol.converters import get_converter
+        self.encoding = "utf-16"
+        self.initialized = False
+        self.shut_down = False
 
-        self.converter = get_converter()
-        """lsprotocol's converter: LSP's JSON names to its types."""
+    # ------------------------------------------------------------ the loop
+
+    def serve(self) -> int:
+        """Answer messages until ``exit`` (0 after ``shutdown``, else 1) or the end of input (1)."""
+        while True:
+            message = self.reader.read()
+            if message is None:
+                return 0 if self.shut_down else 1
+            if message.error is not None:
+                self.writer.send({"id": None, "error": rpc.error(rpc.PARSE_ERROR, f"Parse error: {message.error}")})
+                continue
+            data = message.data
+            method = data.get("method") if isinstance(data, dict) else None
+            if not isinstance(method, str):
+                if isinstance(data, dict) and "id" in data and ("result" in data or "error" in data):
+                    continue  # a response to a request of ours
+                ident = data.get("id") if isinstance(data, dict) else None
+                ident = ident if isinstance(ident, (int, str)) and not isinstance(ident, bool) else None
+                self.writer.send({"id": ident, "error": rpc.error(rpc.INVALID_REQUEST, "Invalid Request")})
+                continue
+            if method == "exit":
+                return 0 if self.shut_down else 1
+            params = data.get("params")
+            if "id" in data:
+                ident = data["id"]
+                if not isinstance(ident, (int, str)) or isinstance(ident, bool):
+                    self.writer.send({"id": None, "error": rpc.error(rpc.INVALID_REQUEST, "Invalid Request: bad id")})
+                    continue
+                self.writer.send({"id": ident, **self._answer(method, params)})
+            else:
+                self._notified(method, params)
+
+    def _answer(self, method: str, params: Any) -> dict[str, Any]:
+        if self.shut_down:
+            return {"error": rpc.error(rpc.INVALID_REQUEST, f"{method}: the server has been shut down")}
+        if method == "initialize":
+            return {"result": self.initialize(params)}
+        if not self.initialized:
+            return {"error": rpc.error(rpc.SERVER_NOT_INITIALIZED, f"{method}: not initialized")}
+        handler = self.requests().get(method)
+        if handler is None:
+            return {"error": rpc.error(rpc.METHOD_NOT_FOUND, f"Method not found: {method}")}
+        try:
+            return {"result": handler(params)}
+        except BadParams as err:
+            return {"error": rpc.error(rpc.INVALID_PARAMS, f"Invalid params: {err}")}
+        except Exception as err:  # a bug in broadcheck: answer, and go on serving
+            return {"error": rpc.error(rpc.INTERNAL_ERROR, f"internal error: {type(err).__name__}: {err}")}
+
+    def _notified(self, method: str, params: Any) -> None:
+        if self.shut_down or not self.initialized:
+            return  # LSP: notifications are dropped then (but exit)
+        handler = self.notifications().get(method)
+        if handler is None:
+            return
+        try:
+            handler(params)
+        except BadParams as err:
+            self.log(1, f"broadcheck: {method}: invalid params: {err}")
+        except Exception as err:  # a bug in broadcheck: say so, and go on serving
+            self.log(1, f"broadcheck: internal error in {method}: {type(err).__name__}: {err}")
+
+    def requests(self) -> dict[str, Callable[[Any], Any]]:
+        return {
+            "shutdown": self.shutdown,
+            "textDocument/codeAction": self.code_actions,
+            "textDocument/hover": self.hover,
+            "textDocument/definition": self.definition,
+            "textDocument/references": self.references,
+            "textDocument/documentSymbol": self.document_symbols,
+        }
+
+    def notifications(self) -> dict[str, Callable[[Any], None]]:
+        return {
+            "textDocument/didOpen": self.did_open,
+            "textDocument/didChange": self.did_change,
+            "textDocument/didSave": self.did_save,
+            "textDocument/didClose": self.did_close,
+            "workspace/didChangeWatchedFiles": self.did_change_watched,
+        }
+
+    def log(self, kind: int, text: str) -> None:
+        self.writer.send({"method": "window/logMessage", "params": {"type": kind, "message": text}})
+
+    # ------------------------------------------------------------ lifecycle
+
+    def initialize(self, params: Any) -> dict[str, Any]:
+        offered = _get(params, "capabilities", "general", "positionEncodings", default=None)
+        if isinstance(offered, list):
+            self.encoding = next((e for e in offered if e in ENCODINGS), "utf-16")
+        self.initialized = True
+        return {
+            "capabilities": {
+                "positionEncoding": self.encoding,
+                "textDocumentSync": {"openClose": True, "change": 2, "save": {"includeText": True}},
+                "codeActionProvider": {"codeActionKinds": ["quickfix", FIX_ALL]},
+                "hoverProvider": True,
+                "definitionProvider": True,
+                "referencesProvider": True,
+                "documentSymbolProvider": True,
+            },
+            "serverInfo": {"name": "broadcheck", "version": __version__},
+        }
+
+    def shutdown(self, params: Any) -> None:
+        self.shut_down = True
+        self.jobs.put(None)
+
+    # ------------------------------------------------------------ documents
+
+    def did_open(self, params: Any) -> None:
+        uri = _get(params, "textDocument", "uri", kind=str)
+        text = _get(params, "textDocument", "text", kind=str)
+        version = _get(params, "textDocument", "version", default=None)
+        with self.lock:
+            doc = self.documents.get(uri)
+            if doc is None:
+                doc = self.documents[uri] = Document(uri, _path_of(uri), text, None)
+        self.update(doc, text, version if isinstance(version, int) else None)
+
+    def did_change(self, params: Any) -> None:
+        uri = _get(params, "textDocument", "uri", kind=str)
+        version = _get(params, "textDocument", "version", default=None)
+        changes = _get(params, "contentChanges", kind=list)
+        doc = self.documents.get(uri)
+        if doc is None or not changes:
+            return
+        text = doc.text
+        for change in changes:
+            if not isinstance(change, dict) or not isinstance(change.get("text"), str):
+                raise BadParams("a content change without text")
+            text = apply_change(text, change, self.encoding)
+        self.update(doc, text, version if isinstance(version, int) else None)
+
+    def did_save(self, params: Any) -> None:
+        uri = _get(params, "textDocument", "uri", kind=str)
+        if uri.endswith("/pyproject.toml"):
+            self.recheck_all()
+            return
+        saved = self.documents.get(uri)
+        if saved is not None:
+            text = params.get("text") if isinstance(params.get("text"), str) else saved.text
+            if text != saved.text or saved.checked != saved.generation:
+                self.update(saved, text, saved.version)
+
+    def did_close(self, params: Any) -> None:
+        uri = _get(params, "textDocument", "uri", kind=str)
+        with self.lock:
+            doc = self.documents.pop(uri, None)
+            if doc is not None:
+                doc.generation += 1  # stops a check under way
+        if doc is not None:
+            self.publish_raw(uri, None, [])
+
+    def did_change_watched(self, params: Any) -> None:
+        changes = _get(params, "changes", kind=list)
+        if any(isinstance(c, dict) and str(c.get("uri", "")).endswith("/pyproject.toml") for c in changes):
+            self.recheck_all()
+
+    def recheck_all(self) -> None:
+        with self.lock:
+            self.settings.clear()
+            docs = [d for d in self.documents.values() if not d.uri.endswith("/pyproject.toml")]
+        for doc in docs:
+            self.update(doc, doc.text, doc.version)
+
+    def update(self, doc: Document, text: str, version: int | None) -> None:
+        """Take a new text of ``doc`` and queue its check (a check under way of an older one stops)."""
+        with self.lock:
+            doc.text, doc.version = text, version
+            doc.touched = time.monotonic()
+            doc.generation += 1
+            generation = doc.generation
+        self.jobs.put((doc, generation))
+
+    # ------------------------------------------------------------ checking (the worker thread)
+
+    def _work(self) -> None:
+        while True:
+            job = self.jobs.get()
+            if job is None:
+                return
+            doc, generation = job
+            while doc.generation == generation and (left := doc.touched + QUIET - time.monotonic()) > 0:
+                time.sleep(left)  # typing: wait for a pause rather than start a check each keystroke stops
+            if doc.generation != generation:
+                continue
+            self._check_and_publish(doc, generation)
+
+    def _check_and_publish(self, doc: Document, generation: int) -> None:
+        text = doc.text
+        aliases: dict[str, Any] | None = None
+        result: Result | None = None
+        try:
+            found = self._check(doc, generation, text)
+            result, aliases = found if found is not None else (None, None)
+        except Cancelled:
+            return
+        except BaseException as err:  # a bug in broadcheck (RecursionError too): fail closed
+            if isinstance(err, (KeyboardInterrupt, SystemExit)):
+                raise
+            self.log(1, f"broadcheck: internal error while checking {doc.path}: {type(err).__name__}: {err}")
+            result = _internal_error(doc.path, err)
+        settings = self.settings_for(doc.path)
+        if settings.error is not None and settings.error not in self.told:
+            self.told.add(settings.error)
+            self.writer.send({"method": "window/showMessage", "params": {"type": 1, "message": settings.error}})
+        with self.lock:
+            if doc.generation != generation or self.documents.get(doc.uri) is not doc:
+                return
+            if aliases is not None:
+                doc.aliases = aliases
+            doc.result, doc.checked = result, generation
+            self.publish(doc)
+        del result
+        gc.collect()  # the previous text's check is garbage now: free it before the next one
+        self.index_of(doc, generation, text)  # built here, off the message loop
+
+    def _check(self, doc: Document, generation: int, text: str) -> tuple[Result, dict[str, Any]] | None:
+        """Check ``text``; None for an excluded file."""
+        if doc.generation != generation:
+            raise Cancelled
+        settings = self.settings_for(doc.path)
+        if settings.excluded and _excluded(doc.path, settings):
+            return None
+        options: Options = settings.checking.options_for(doc.path)
+        return check_blocks(doc.path, text, options, lambda: doc.generation != generation)
+
+    def publish(self, doc: Document) -> None:
+        lines = self.lines_of(doc)
+        found = doc.result.diagnostics if doc.result is not None else []
+        self.publish_raw(doc.uri, doc.version, [diagnostic(d, lines, doc.uri) for d in found])
+
+    def publish_raw(self, uri: str, version: int | None, diagnostics: list[dict[str, Any]]) -> None:
+        params: dict[str, Any] = {"uri": uri, "diagnostics": diagnostics}
+        if version is not None:
+            params["version"] = version
+        self.writer.send({"method": "textDocument/publishDiagnostics", "params": params})
 
     # ------------------------------------------------------------ settings
 
@@ -103,90 +383,54 @@ class State:
             self.settings[directory] = found
         return found
 
-    def forget_settings(self) -> None:
-        with self.lock:
-            self.settings.clear()
-
-    # ------------------------------------------------------------ checking
-
-    def encoding(self) -> str:
-        chosen = getattr(self.server.server_capabilities, "position_encoding", None)
-        return str(getattr(chosen, "value", chosen) or "utf-16")
-
-    async def update(self, uri: str, text: str, version: int | None) -> None:
-        """Take a new text of ``uri``, check it off the event loop, and publish what is found
-        (unless a newer text came meanwhile)."""
-        doc = self.documents.get(uri)
-        if doc is None:
-            doc = self.documents[uri] = Document(uri, _path_of(uri), text, version)
-        doc.text, doc.version = text, version
-        doc.generation += 1
-        generation = doc.generation
-        loop = asyncio.get_running_loop()
-        try:
-            result = await loop.run_in_executor(self.worker, self._check, doc, generation, text)
-        except Cancelled:
-            return
-        except Exception as err:  # a bug in broadcheck: say so, and go on serving
-            self.server.window_log_message(
-                types.LogMessageParams(
-                    types.MessageType.Error,
-                    f"broadcheck: internal error while checking {doc.path}: {type(err).__name__}: {err}",
-                )
-            )
-            result = None
-        settings = self.settings_for(doc.path)
-        if settings.error is not None and settings.error not in self.told:
-            self.told.add(settings.error)
-            self.server.window_show_message(types.ShowMessageParams(types.MessageType.Error, settings.error))
-        if doc.generation != generation or self.documents.get(uri) is not doc:
-            return
-        doc.result, doc.checked = result, generation
-        self.publish(doc)
-
-    def _check(self, doc: Document, generation: int, text: str) -> Result | None:
-        """Check ``text`` (on the worker thread); None for an excluded file."""
-        if doc.generation != generation:
-            raise Cancelled
-        settings = self.settings_for(doc.path)
-        if settings.excluded and _excluded(doc.path, settings):
-            return None
-        options: Options = settings.checking.options_for(doc.path)
-        return check_blocks(doc.path, text, options, lambda: doc.generation != generation)
-
-    def publish(self, doc: Document) -> None:
-        lines = Lines(doc.text, self.encoding())
-        found = doc.result.diagnostics if doc.result is not None else []
-        converted = [diagnostic(d, lines, doc.uri) for d in found]
-        params = self.converter.structure(
-            {"uri": doc.uri, "version": doc.version, "diagnostics": converted}, types.PublishDiagnosticsParams
-        )
-        self.server.text_document_publish_diagnostics(params)
-
-    def close(self, uri: str) -> None:
-        doc = self.documents.pop(uri, None)
-        if doc is not None:
-            doc.generation += 1  # stops a check under way
-            self.server.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
-
     # ------------------------------------------------------------ requests
 
-    def current(self, uri: str) -> Document | None:
-        """The document, if what was last found is about its newest text."""
-        doc = self.documents.get(uri)
-        if doc is None or doc.result is None or doc.checked != doc.generation:
-            return None
-        return doc
+    def lines_of(self, doc: Document) -> Lines:
+        """The lines of the document's newest text (split once a version)."""
+        cached = doc.lines
+        if cached is not None and cached[0] == doc.generation and cached[1] == self.encoding:
+            return cached[2]
+        generation = doc.generation
+        lines = Lines(doc.text, self.encoding)
+        doc.lines = (generation, self.encoding, lines)
+        return lines
 
-    def code_actions(self, params: types.CodeActionParams) -> list[dict[str, Any]]:
-        doc = self.current(params.text_document.uri)
-        if doc is None or doc.result is None:
+    def index_of(self, doc: Document, generation: int, text: str) -> Index | None:
+        """The navigation index of ``text``, built once a version (on the worker, after its check)."""
+        from broadcheck.server.navigate import Index
+
+        cached = doc.index
+        if cached is not None and cached[0] == generation:
+            return cached[1]
+        if doc.generation != generation:
+            return None
+        index = Index(Lines(text, self.encoding).lines)
+        doc.index = (generation, index)
+        return index
+
+    def newest_index(self, doc: Document) -> Index:
+        """For a request: the index of the newest version the worker has indexed, so that no
+        request reads a large document on the message loop; built here only before the first
+        (as mlir-lsp-server, it answers about the text it last read while a newer one is read)."""
+        cached = doc.index
+        if cached is not None:
+            return cached[1]
+        found = self.index_of(doc, doc.generation, doc.text)
+        assert found is not None
+        return found
+
+    def _document(self, params: Any) -> Document | None:
+        return self.documents.get(_get(params, "textDocument", "uri", kind=str))
+
+    def code_actions(self, params: Any) -> list[dict[str, Any]]:
+        doc = self._document(params)
+        start = _position(params, "range", "start")
+        end = _position(params, "range", "end")
+        only = _get(params, "context", "only", default=None)
+        if doc is None or doc.result is None or doc.checked != doc.generation:
             return []
-        lines = Lines(doc.text, self.encoding())
-        start = {"line": params.range.start.line, "character": params.range.start.character}
-        end = {"line": params.range.end.line, "character": params.range.end.character}
-        only = params.context.only
-        wanted = [str(getattr(k, "value", k)) for k in only] if only else None
+        lines = self.lines_of(doc)
+        wanted = [str(k) for k in only] if isinstance(only, list) and only else None
         actions: list[dict[str, Any]] = []
         if wanted is None or any(k == "quickfix" or "quickfix".startswith(k) for k in wanted):
             here = [d for d in doc.result.diagnostics if overlaps(d, lines, start, end)]
@@ -201,25 +445,106 @@ class State:
                 actions.append(whole)
         return actions
 
-    def hover(self, params: types.HoverParams) -> str | None:
-        from broadcheck.server.hover import hover
+    def hover(self, params: Any) -> dict[str, Any] | None:
+        from broadcheck.server.hover import hover, value_hover
 
-        doc = self.documents.get(params.text_document.uri)
+        doc = self._document(params)
+        at = _position(params, "position")
         if doc is None:
             return None
+        lines = self.lines_of(doc)
+        column = lines.column(at["line"], at["character"])
+        index = self.newest_index(doc)
+        token = index.token_at(at["line"], column - 1)
+        if token is not None and token.kind == "%":
+            text = value_hover(lines, index, token, doc.aliases)
+            if text is not None:
+                return {"contents": {"kind": "markdown", "value": text}}
         settings = self.settings_for(doc.path)
         options = settings.checking.options_for(doc.path)
-        lines = Lines(doc.text, self.encoding())
         found = doc.result.diagnostics if doc.result is not None and doc.checked == doc.generation else []
-        column = lines.column(params.position.line, params.position.character)
-        return hover(lines, params.position.line, column - 1, options, found)
+        text = hover(lines, at["line"], column - 1, options, found, doc.aliases)
+        return None if text is None else {"contents": {"kind": "markdown", "value": text}}
+
+    def _token(self, params: Any) -> tuple[Document, Lines, Index, Any] | None:
+        doc = self._document(params)
+        at = _position(params, "position")
+        if doc is None:
+            return None
+        lines = self.lines_of(doc)
+        index = self.newest_index(doc)
+        token = index.token_at(at["line"], lines.column(at["line"], at["character"]) - 1)
+        return None if token is None else (doc, lines, index, token)
+
+    def definition(self, params: Any) -> list[dict[str, Any]] | None:
+        found = self._token(params)
+        if found is None:
+            return None
+        doc, lines, index, token = found
+        target = index.definition(token)
+        return None if target is None else [_location(doc.uri, lines, target)]
+
+    def references(self, params: Any) -> list[dict[str, Any]] | None:
+        found = self._token(params)
+        if found is None:
+            return None
+        doc, lines, index, token = found
+        declaration = _get(params, "context", "includeDeclaration", default=True) is not False
+        return [_location(doc.uri, lines, t) for t in index.references(token, declaration)]
+
+    def document_symbols(self, params: Any) -> list[dict[str, Any]]:
+        doc = self._document(params)
+        if doc is None:
+            return []
+        return self.newest_index(doc).symbols(self.lines_of(doc))
 
 
-def check_blocks(path: str, text: str, options: Options, stale: Any) -> Result:
-    """Check ``text`` as the command line checks a file, fed in blocks of whole lines; raises
-    :class:`Cancelled` as soon as ``stale()`` says a newer text has come."""
+def _location(uri: str, lines: Lines, token: Any) -> dict[str, Any]:
+    return {"uri": uri, "range": lines.range(token.line + 1, token.start + 1, token.line + 1, token.end + 1)}
+
+
+def _get(params: Any, *keys: str, kind: type | None = None, default: Any = BadParams) -> Any:
+    """``params[k1][k2]...``, of ``kind``; BadParams (or ``default``) if it is not there."""
+    value = params
+    for key in keys:
+        if not isinstance(value, dict) or key not in value:
+            if default is BadParams:
+                raise BadParams(f"no {'.'.join(keys)}")
+            return default
+        value = value[key]
+    if kind is not None and not isinstance(value, kind):
+        raise BadParams(f"{'.'.join(keys)} is not a{'n' if kind is int else ''} {kind.__name__}")
+    return value
+
+
+def _position(params: Any, *keys: str) -> dict[str, int]:
+    line = _get(params, *keys, "line", kind=int)
+    character = _get(params, *keys, "character", kind=int)
+    if isinstance(line, bool) or isinstance(character, bool) or line < 0 or character < 0:
+        raise BadParams(f"{'.'.join(keys)} is not a position")
+    return {"line": line, "character": character}
+
+
+def _internal_error(path: str, err: BaseException) -> Result:
+    """A result that says the document could not be checked (BC906, at its start)."""
+    from broadcheck.diagnostics import Diagnostic, Result
+    from broadcheck.messages import RULES
+    from broadcheck.ops import Span
+
+    rule = RULES["BC906"]
+    message = rule.format(detail=f"{type(err).__name__}: {err}"[:500])
+    return Result(path, [Diagnostic("BC906", rule.severity, message, path, Span(1, 1, 1, 1))], 0, {}, {}, 0)
+
+
+def check_blocks(path: str, text: str, options: Options, stale: Callable[[], bool]) -> tuple[Result, dict[str, Any]]:
+    """Check ``text`` as the command line checks a file, fed in blocks of whole lines, and the
+    type aliases it read; raises :class:`Cancelled` as soon as ``stale()`` says a newer text has
+    come. A lone ``\\r`` is a line break to an editor: it is read as ``\\n`` (one character for
+    one, so columns stay put), so that lines are counted as the editor counts them."""
     from broadcheck.engine.run import FileRun
 
+    if "\r" in text:
+        text = _LONE_CR.sub("\n", text)
     cache: list[str] = []
 
     def fetch(numbers: Any) -> dict[int, str]:
@@ -230,18 +555,24 @@ def check_blocks(path: str, text: str, options: Options, stale: Any) -> Result:
     run = FileRun(path, options, lines=fetch)
     body = text.removeprefix("\ufeff")
     blocks = list(_blocks(body)) or [""]
+    aliases: dict[str, Any] = {}
     for i, block in enumerate(blocks):
         if stale():
             raise Cancelled
+        read = run.aliases  # (the engine starts a new dict at each split chunk's end)
         run.feed(block, final=i == len(blocks) - 1)
+        aliases.update(read)
+        aliases.update(run.aliases)
+    read = run.aliases
     result = run.finish()
+    aliases.update(read)
     if stale():
         raise Cancelled
     if any(d.severity == "error" for d in result.diagnostics):
         from broadcheck.engine.fix import with_fixes
 
         result.diagnostics = with_fixes(body, result.diagnostics, options)
-    return result
+    return result, aliases
 
 
 def _blocks(text: str) -> Iterator[str]:
@@ -254,13 +585,19 @@ def _blocks(text: str) -> Iterator[str]:
 
 
 def _path_of(uri: str) -> str:
-    from pygls.uris import to_fs_path
+    """The file system path of a ``file:`` URI; the URI itself for another scheme."""
+    from urllib.parse import unquote, urlsplit
 
     try:
-        path = to_fs_path(uri)
-    except Exception:
-        path = None
-    return path if path else uri
+        parts = urlsplit(uri)
+    except ValueError:
+        return uri
+    if parts.scheme != "file":
+        return uri
+    path = unquote(parts.path)
+    if os.name == "nt" and re.match(r"^/[A-Za-z]:", path):
+        path = path[1:]
+    return path or uri
 
 
 def _excluded(path: str, settings: Settings) -> bool:
@@ -301,86 +638,9 @@ def _load_settings(directory: str) -> Settings:
     return Settings(checking, settings.excluded_globs, error)
 
 
-class _Protocol(LanguageServerProtocol):
-    """pygls's protocol, which also answers a request it cannot read (bad parameters) with the
-    JSON-RPC error, as the protocol requires, instead of leaving the client waiting."""
-
-    def structure_message(self, data: dict[str, Any]) -> Any:
-        try:
-            return super().structure_message(data)
-        except JsonRpcException as err:
-            ident = data.get("id")
-            if "method" in data and isinstance(ident, (int, str)) and not isinstance(ident, bool):
-                self._send_response(ident, error=err.to_response_error())
-            return JsonRPCNotification(method="$/broadcheck/unreadable", jsonrpc="2.0", params=None)
-
-
-def build() -> LanguageServer:
-    """The server, with its features registered."""
-    server = LanguageServer(
-        "broadcheck",
-        __version__,
-        text_document_sync_kind=types.TextDocumentSyncKind.Full,
-        protocol_cls=_Protocol,
-    )
-    state = State(server)
-
-    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
-    async def did_open(ls: LanguageServer, params: types.DidOpenTextDocumentParams) -> None:
-        doc = params.text_document
-        await state.update(doc.uri, doc.text, doc.version)
-
-    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
-    async def did_change(ls: LanguageServer, params: types.DidChangeTextDocumentParams) -> None:
-        if not params.content_changes:
-            return
-        change = params.content_changes[-1]  # full sync: the last holds the whole text
-        await state.update(params.text_document.uri, change.text, params.text_document.version)
-
-    @server.feature(types.TEXT_DOCUMENT_DID_SAVE, types.SaveOptions(include_text=True))
-    async def did_save(ls: LanguageServer, params: types.DidSaveTextDocumentParams) -> None:
-        uri = params.text_document.uri
-        if uri.endswith("/pyproject.toml"):
-            state.forget_settings()
-            for doc in list(state.documents.values()):
-                if not doc.uri.endswith("/pyproject.toml"):
-                    await state.update(doc.uri, doc.text, doc.version)
-            return
-        saved = state.documents.get(uri)
-        if saved is not None:
-            text = params.text if params.text is not None else saved.text
-            if text != saved.text or saved.checked != saved.generation:
-                await state.update(uri, text, saved.version)
-
-    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
-    def did_close(ls: LanguageServer, params: types.DidCloseTextDocumentParams) -> None:
-        state.close(params.text_document.uri)
-
-    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
-    async def did_change_watched(ls: LanguageServer, params: types.DidChangeWatchedFilesParams) -> None:
-        if any(change.uri.endswith("/pyproject.toml") for change in params.changes):
-            state.forget_settings()
-            for doc in list(state.documents.values()):
-                await state.update(doc.uri, doc.text, doc.version)
-
-    @server.feature(
-        types.TEXT_DOCUMENT_CODE_ACTION,
-        types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL]),
-    )
-    def code_action(ls: LanguageServer, params: types.CodeActionParams) -> list[types.CodeAction]:
-        actions = state.code_actions(params)
-        return [state.converter.structure(a, types.CodeAction) for a in actions]
-
-    @server.feature(types.TEXT_DOCUMENT_HOVER)
-    def hover(ls: LanguageServer, params: types.HoverParams) -> types.Hover | None:
-        text = state.hover(params)
-        if text is None:
-            return None
-        return types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text))
-
-    return server
-
-
-def main() -> None:
-    """Serve over standard input and output until the client says ``exit``."""
-    build().start_io()
+def main(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
+    """Serve over standard input and output until the client says ``exit``; the exit code."""
+    out = stdout if stdout is not None else sys.stdout.buffer
+    server = Server(rpc.Reader(stdin if stdin is not None else sys.stdin.buffer), rpc.Writer(out))
+    sys.stdout = sys.stderr  # a stray print must never corrupt the protocol stream
+    return server.serve()

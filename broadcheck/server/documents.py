@@ -1,16 +1,17 @@
 """What the language server knows of a document, and the pure steps between broadcheck's
-diagnostics and LSP's data: positions, diagnostics, code actions. No I/O, no pygls here:
+diagnostics and LSP's data: positions, diagnostics, code actions. No I/O here:
 everything is plain dicts in LSP's JSON shape, so it is tested without a client.
 
 Positions: broadcheck counts lines from 1 and columns in characters from 1 (``end_column``
 one past the end); LSP counts both from 0, and characters in the code units the client and
-server agreed on (UTF-16 unless the client offers UTF-8 or UTF-32). Lines are split at
-``\\n`` only (a ``\\r`` before it is not part of the line), as broadcheck reads them, so a form
-feed or a U+2028 inside a line never shifts what follows.
+server agreed on (UTF-16 unless the client offers UTF-8 or UTF-32). Lines end at ``\\n``,
+``\\r\\n`` or a lone ``\\r``, as LSP counts them (the server reads a lone ``\\r`` as ``\\n`` for
+the engine), and nowhere else: a form feed or a U+2028 inside a line never shifts what follows.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 
 SEVERITY = {"error": 1, "warning": 2, "note": 3}
 SOURCE = "broadcheck"
+BREAK = re.compile(r"\r\n|\r|\n")
 
 
 class Lines:
@@ -27,7 +29,7 @@ class Lines:
     __slots__ = ("encoding", "lines")
 
     def __init__(self, text: str, encoding: str = "utf-16") -> None:
-        self.lines = [line.removesuffix("\r") for line in text.split("\n")]
+        self.lines = BREAK.split(text)
         self.encoding = encoding
 
     def line(self, number: int) -> str:
@@ -61,6 +63,50 @@ class Lines:
                 return i + 1
             count += self.units(char)
         return len(text) + 1
+
+
+def apply_change(text: str, change: dict[str, Any], encoding: str = "utf-16") -> str:
+    """``text`` after one ``contentChanges`` entry: the whole text, or its ``range`` replaced.
+    Positions past a line's end or the text's end are clamped to them (as LSP asks); a range
+    whose ends are the wrong way round is read the right way round."""
+    new = str(change["text"])
+    where = change.get("range")
+    if where is None:
+        return new
+    try:
+        start = _offset(text, where["start"], encoding)
+        end = _offset(text, where["end"], encoding)
+    except (KeyError, TypeError, ValueError) as err:
+        raise ValueError(f"a content change with a bad range: {err}") from err
+    if end < start:
+        start, end = end, start
+    return text[:start] + new + text[end:]
+
+
+def _offset(text: str, position: dict[str, Any], encoding: str) -> int:
+    """The index in ``text`` of an LSP position."""
+    line, character = position["line"], position["character"]
+    if not isinstance(line, int) or not isinstance(character, int) or line < 0 or character < 0:
+        raise ValueError(f"not a position: {position!r}")
+    start = 0
+    if line:
+        for count, m in enumerate(BREAK.finditer(text), 1):
+            if count == line:
+                start = m.end()
+                break
+        else:
+            return len(text)  # past the last line
+    after = BREAK.search(text, start)
+    stop = after.start() if after is not None else len(text)
+    if encoding == "utf-32" or text[start:stop].isascii():
+        return min(start + character, stop)
+    units = Lines("", encoding).units
+    count = 0
+    for i in range(start, stop):
+        if count >= character:
+            return i
+        count += units(text[i])
+    return stop
 
 
 def diagnostic(d: Diagnostic, lines: Lines, uri: str) -> dict[str, Any]:

@@ -12,9 +12,8 @@ type; other checked ops show their types and verdict.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from broadcheck.server.documents import Lines
 
@@ -22,9 +21,9 @@ if TYPE_CHECKING:
     from broadcheck.diagnostics import Diagnostic
     from broadcheck.engine.options import Options
     from broadcheck.ops import Operation
+    from broadcheck.server.navigate import Index, Token
 
 _MAX_LINES = 200
-_ALIAS = re.compile(r"^[ \t]*!([\w$.\-]+)[ \t]*=")
 # The semantics whose rule is a broadcast `explain` draws, and as which family.
 _FAMILY = {
     "mlir": "mlir",
@@ -66,21 +65,7 @@ def statement_at(lines: Lines, line: int) -> tuple[int, str] | None:
     return first + 1, "\n".join(parts).strip()
 
 
-def _aliases(lines: Lines) -> dict[str, object]:
-    from broadcheck.syntax.parser import SyntaxProblem, parse_alias
-
-    found: dict[str, object] = {}
-    for text in lines.lines:
-        if text.lstrip().startswith("!") and _ALIAS.match(text):
-            try:
-                name, value = parse_alias(text.strip(), found)  # type: ignore[arg-type]
-            except (SyntaxProblem, Exception):
-                continue
-            found[name] = value
-    return found
-
-
-def _read(lines: Lines, line: int) -> tuple[int, Operation] | None:
+def _read(lines: Lines, line: int, aliases: Mapping[str, Any]) -> tuple[int, Operation] | None:
     from broadcheck.syntax.parser import parse_operation
 
     found = statement_at(lines, line)
@@ -91,14 +76,22 @@ def _read(lines: Lines, line: int) -> tuple[int, Operation] | None:
     if body.endswith("{"):
         return None  # an op with regions: its head alone is not a statement
     try:
-        return first, parse_operation(body, _aliases(lines), first, 1)  # type: ignore[arg-type]
+        return first, parse_operation(body, aliases, first, 1)
     except Exception:
         return None
 
 
-def hover(lines: Lines, line: int, character: int, options: Options, diagnostics: Sequence[Diagnostic]) -> str | None:
-    """Markdown for a hover at 0-based ``line``/``character``; None where there is no op."""
-    read = _read(lines, line)
+def hover(
+    lines: Lines,
+    line: int,
+    character: int,
+    options: Options,
+    diagnostics: Sequence[Diagnostic],
+    aliases: Mapping[str, Any] | None = None,
+) -> str | None:
+    """Markdown for a hover at 0-based ``line``/``character``; None where there is no op.
+    ``aliases`` are the document's type aliases (as the last check read them)."""
+    read = _read(lines, line, aliases or {})
     if read is None:
         return _problems_only(line, diagnostics)
     first, op = read
@@ -164,3 +157,40 @@ def _explain(op: Operation, family: str, options: Options) -> str | None:
         out.append(f"inferred result type: `{inferred}`{written}")
     out.append(f"```text\n{text}\n```")
     return "\n\n".join(out)
+
+
+def value_hover(lines: Lines, index: Index, token: Token, aliases: Mapping[str, Any]) -> str | None:
+    """Markdown for a hover on a value: its type (as its definition writes it, or the result type
+    of the op that defines it) and the line that defines it; None if it is defined nowhere."""
+    target = index.definition(token)
+    if target is None:
+        return None
+    number = token.number or 0
+    name = f"%{token.name}" + (f"#{token.number}" if token.number is not None else "")
+    text = lines.lines[target.line] if target.line < len(lines.lines) else ""
+    argument = text[target.end : target.end + 1] == ":" and not text[target.end + 1 : target.end + 2].isdigit()
+    written = _argument_type(text, target.end) if argument else None
+    if written is None:
+        read = _read(lines, target.line, aliases)
+        if read is not None and target.result + number < len(read[1].results):
+            written = str(read[1].results[target.result + number].type)
+    head = f"**`{name}`**" + (f": `{written}`" if written else "")
+    shown = text.strip()
+    shown = shown if len(shown) <= 160 else shown[:157] + "..."
+    return f"{head}\n\ndefined on line {target.line + 1}:\n```mlir\n{shown}\n```"
+
+
+def _argument_type(text: str, colon: int) -> str | None:
+    """The type after an argument's ``:`` (at ``colon``), up to the ``,`` or ``)`` that ends it."""
+    depth = 0
+    for i in range(colon + 1, len(text)):
+        char = text[i]
+        if char in "<([":
+            depth += 1
+        elif char in ">)]" and not (char == ">" and text[i - 1] == "-"):
+            if depth == 0:
+                return text[colon + 1 : i].strip() or None
+            depth -= 1
+        elif char in ",{" and depth == 0:
+            return text[colon + 1 : i].strip() or None
+    return text[colon + 1 :].strip() or None

@@ -1,0 +1,225 @@
+"""Where things are defined and used in a document, for ``definition``, ``references``,
+``documentSymbol`` and the hover on a value: SSA values (``%x``, ``%x#1``), block labels
+(``^bb0``), symbols (``@f``) and type aliases (``!t``).
+
+One pass over the lines, with a lexer that skips strings and comments, built once per
+document version on the check worker (the engine's value flow drops a function's definitions
+when the function closes, so it cannot be asked afterwards). Values and labels are scoped by
+the function (the symbol-defining op with a region) they are in, as MLIR scopes them by
+isolated region; within one, a use names the nearest definition before it (sibling regions
+may reuse a name). Definitions are results (``%a, %b:2 = ...``), arguments written
+``%x: type`` (functions, blocks, regions), and ``%x = ...`` inside a head (``scf.for %i =``,
+``iter_args(%acc = %init)``).
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from broadcheck.server.documents import Lines
+
+_TOKEN = re.compile(
+    r'"(?:[^"\\]|\\.)*"?'
+    r"|//.*"
+    r'|(?P<sigil>[%^@!])(?P<name>[A-Za-z_$.][\w$.\-]*|\d+|"(?:[^"\\]|\\.)*")(?:#(?P<number>\d+))?'
+    r"|(?P<brace>[{}])"
+)
+_RESULTS = re.compile(r"^\s*%[\w$.\-]+(?::\d+)?(?:\s*,\s*%[\w$.\-]+(?::\d+)?)*\s*=(?!=)")
+_PACK = re.compile(r"%([\w$.\-]+)(?::(\d+))?")
+_SYMBOL_DEF = re.compile(r"^\s*[A-Za-z_][\w.$\-]*(?:\s+[A-Za-z_]\w*)*\s+@")
+_OP_NAME = re.compile(r'^\s*(?:%[^=]*=(?!=)\s*)?("[^"]*"|[A-Za-z_][\w.$\-]*)')
+_ASSIGNED = re.compile(r"\s*=(?!=)")
+_ARGUMENT = re.compile(r":(?!\d)")
+
+FUNCTION, MODULE, OPERATOR = 12, 2, 25
+"""LSP's SymbolKind for a function, a module and another op with regions."""
+
+
+class Token:
+    """One name in the text: its sigil, name, place (0-based line, columns in characters)."""
+
+    __slots__ = ("defines", "end", "kind", "line", "name", "number", "result", "scope", "start")
+
+    def __init__(self, kind: str, name: str, line: int, start: int, end: int, number: int | None) -> None:
+        self.kind, self.name, self.line, self.start, self.end, self.number = kind, name, line, start, end, number
+        self.scope = 0
+        self.defines = False
+        self.result = 0
+        """For a result it defines: the number of its first result among the op's."""
+
+    def key(self) -> tuple[str, int, str]:
+        return (self.kind, self.scope if self.kind in "%^" else 0, self.name)
+
+    def place(self) -> tuple[int, int]:
+        return (self.line, self.start)
+
+
+class _Region:
+    """An op with regions, for the outline."""
+
+    __slots__ = ("children", "end", "kind", "line", "name", "selection", "symbol")
+
+    def __init__(self, name: str, kind: int, line: int, selection: tuple[int, int], symbol: bool) -> None:
+        self.name, self.kind, self.line, self.selection, self.symbol = name, kind, line, selection, symbol
+        self.end = line
+        self.children: list[_Region] = []
+
+
+class Index:
+    """The names of one version of a document."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.by_line: dict[int, list[Token]] = {}
+        self.uses: dict[tuple[str, int, str], list[Token]] = {}
+        self.definitions: dict[tuple[str, int, str], list[Token]] = {}
+        self.outline: list[_Region] = []
+        self._read(lines)
+
+    def _read(self, lines: list[str]) -> None:
+        scopes = 0
+        stack: list[tuple[_Region | None, int]] = []  # per open brace: the op it opens, the scope inside
+        for number, text in enumerate(lines):
+            if not any(c in text for c in "%^@!{}"):
+                continue
+            scope = stack[-1][1] if stack else 0
+            found: list[Token] = []
+            braces: list[tuple[str, int]] = []
+            for m in _TOKEN.finditer(text):
+                if m.group("brace"):
+                    braces.append((m.group("brace"), m.start()))
+                elif m.group("sigil"):
+                    name = m.group("name")
+                    digits = m.group("number")
+                    found.append(
+                        Token(m.group("sigil"), name, number, m.start(), m.end(), int(digits) if digits else None)
+                    )
+            region: _Region | None = None
+            opens = bool(braces) and braces[-1][0] == "{" and _ends_with(text, braces[-1][1])
+            symbol_def = _SYMBOL_DEF.match(text)
+            if opens:
+                op = _OP_NAME.match(text)
+                name = op.group(1).strip('"') if op else "region"
+                at = symbol_def.end() - 1 if symbol_def else -1
+                symbol = next((t for t in found if t.kind == "@" and t.start == at), None)
+                if symbol is not None:
+                    kind = MODULE if name.endswith("module") else FUNCTION
+                    region = _Region(symbol.name, kind, number, (symbol.start, symbol.end), True)
+                    scopes += 1
+                    scope = scopes
+                else:
+                    span = (op.start(1), op.end(1)) if op else (0, 0)
+                    region = _Region(name, MODULE if name.endswith("module") else OPERATOR, number, span, False)
+            self._define(text, found, scope, symbol_def)
+            for token in found:
+                self.by_line.setdefault(number, []).append(token)
+                self.uses.setdefault(token.key(), []).append(token)
+            self._braces(braces, stack, region, scope, number)
+
+    def _define(self, text: str, found: list[Token], scope: int, symbol_def: re.Match[str] | None) -> None:
+        results = _RESULTS.match(text)
+        if results is not None:
+            first = 0
+            for m in _PACK.finditer(text, 0, results.end()):
+                for token in found:
+                    if token.kind == "%" and token.start == m.start():
+                        token.defines, token.result = True, first
+                first += int(m.group(2)) if m.group(2) else 1
+        for token in found:
+            token.scope = scope
+            if token.defines:
+                pass
+            elif token.kind == "%":
+                after = text[token.end : token.end + 2]
+                token.defines = bool(_ASSIGNED.match(text, token.end)) or bool(_ARGUMENT.match(after))
+            elif token.kind == "^":
+                token.defines = not text[: token.start].strip() and text[token.end : token.end + 1] in ("(", ":")
+            elif token.kind == "@":
+                token.defines = symbol_def is not None and token.start == symbol_def.end() - 1
+            elif token.kind == "!":
+                token.defines = token.start == 0 and bool(_ASSIGNED.match(text, token.end))
+            if token.defines:
+                self.definitions.setdefault(token.key(), []).append(token)
+
+    def _braces(
+        self,
+        braces: list[tuple[str, int]],
+        stack: list[tuple[_Region | None, int]],
+        region: _Region | None,
+        scope: int,
+        number: int,
+    ) -> None:
+        closed: _Region | None = None
+        for i, (brace, _) in enumerate(braces):
+            last = i == len(braces) - 1
+            if brace == "{":
+                if last and region is not None:
+                    if closed is not None and not region.symbol:  # `}, {` or `} else {`: the same op
+                        region = closed
+                        closed = None
+                    else:
+                        parent = next((r for r, _ in reversed(stack) if r is not None), None)
+                        (parent.children if parent is not None else self.outline).append(region)
+                    stack.append((region, scope))
+                else:
+                    stack.append((None, stack[-1][1] if stack else 0))
+            elif stack:
+                done, _ = stack.pop()
+                if done is not None:
+                    done.end = number
+                    closed = done
+
+    # ------------------------------------------------------------ queries
+
+    def token_at(self, line: int, column: int) -> Token | None:
+        """The name at 0-based ``line`` and character ``column`` (or just after it)."""
+        for token in self.by_line.get(line, ()):
+            if token.start <= column <= token.end:
+                return token
+        return None
+
+    def definition(self, token: Token) -> Token | None:
+        """Where ``token``'s name is defined: the nearest definition before it in its scope."""
+        if token.defines:
+            return token
+        candidates = self.definitions.get(token.key())
+        if not candidates:
+            return None
+        if token.kind not in "%^":
+            return candidates[0]
+        places = [c.place() for c in candidates]
+        at = bisect.bisect_right(places, token.place())
+        return candidates[at - 1] if at else candidates[0]
+
+    def references(self, token: Token, declaration: bool = True) -> list[Token]:
+        """Every mention of what ``token`` names (its definition too, if ``declaration``)."""
+        target = self.definition(token)
+        same = self.uses.get(token.key(), [])
+        if target is None:
+            return [t for t in same if declaration or not t.defines]
+        found = [t for t in same if self.definition(t) is target]
+        return [t for t in found if declaration or t is not target]
+
+    def symbols(self, lines: Lines) -> list[dict[str, Any]]:
+        """The outline: functions and other ops with regions, nested as they are."""
+
+        def symbol(region: _Region) -> dict[str, Any]:
+            end_text = lines.lines[region.end] if region.end < len(lines.lines) else ""
+            start, stop = region.selection
+            return {
+                "name": region.name or "region",
+                "kind": region.kind,
+                "range": lines.range(region.line + 1, 1, region.end + 1, len(end_text) + 1),
+                "selectionRange": lines.range(region.line + 1, start + 1, region.line + 1, stop + 1),
+                "children": [symbol(r) for r in region.children],
+            }
+
+        return [symbol(r) for r in self.outline]
+
+
+def _ends_with(text: str, column: int) -> bool:
+    """Whether nothing but spaces and a comment follows ``column`` on the line."""
+    rest = text[column + 1 :].strip()
+    return not rest or rest.startswith("//")
