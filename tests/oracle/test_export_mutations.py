@@ -64,13 +64,15 @@ COUNT = int(os.environ.get("BROADCHECK_MUTANTS", "20"))
 SEED = int(os.environ.get("BROADCHECK_MUTANTS_SEED", "29"))
 MAX_BYTES = int(os.environ.get("BROADCHECK_MUTANTS_MAX_BYTES", str(2_500_000)))
 TF_PYTHON = os.environ.get("BROADCHECK_TF_PYTHON", str(ROOT / ".venv-tf" / "bin" / "python"))
-SHOW = 12
+SHOW = 6
 
 Error = tuple[int, int, str]
 """An error: line, column, message."""
 
 OUTCOMES = ("accepted", "agree", "found later", "disagree", "missed", "false error", "raised")
 GOOD = {"accepted", "agree"}
+SHOWN = ("disagree", "missed", "false error", "raised", "found later")
+"""The order in which the differences are shown (the first ``SHOW`` of each outcome)."""
 
 
 def iree_verdict(ctx: Any, text: str) -> Error | None:
@@ -166,8 +168,8 @@ def show_broadcheck(found: tuple[Error, ...] | str) -> str:
     return (errors or "ok") + (f" (+{len(found) - 3} more)" if len(found) > 3 else "")
 
 
-def report(rows: list[tuple[Mutant, Error | None, tuple[Error, ...] | str]]) -> tuple[str, list[str]]:
-    """The summary table (per family, then per family and kind) and the differences."""
+def report(rows: list[tuple[Mutant, Error | None, tuple[Error, ...] | str]]) -> tuple[str, dict[str, list[str]]]:
+    """The summary table (per family, then per family and kind) and the differences by outcome."""
     counts: dict[str, collections.Counter[str]] = {}
     for mutant, expected, got in rows:
         result = outcome(expected, got)
@@ -185,12 +187,12 @@ def report(rows: list[tuple[Mutant, Error | None, tuple[Error, ...] | str]]) -> 
             if key in counts:
                 row = counts[key]
                 lines.append(f"{key:<{width}}  " + "  ".join(f"{row[c]:>{max(len(c), 5)}}" for c in columns))
-    diffs = []
+    diffs: dict[str, list[str]] = {}
     for mutant, expected, got in rows:
         result = outcome(expected, got)
         if result not in GOOD:
             line = mutant.text.split("\n")[mutant.line - 1].strip()
-            diffs.append(
+            diffs.setdefault(result, []).append(
                 f"{result}: {mutant.title()}\n    {line[:300]}\n"
                 f"    tool:       {show_tool(expected)}\n    broadcheck: {show_broadcheck(got)}"
             )
@@ -198,14 +200,17 @@ def report(rows: list[tuple[Mutant, Error | None, tuple[Error, ...] | str]]) -> 
 
 
 def finish(title: str, rows: list[tuple[Mutant, Error | None, tuple[Error, ...] | str]]) -> None:
+    """Print the tables (and the first differences of each outcome); fail if there are differences."""
     summary, diffs = report(rows)
-    print(f"\n{title}\n{summary}")
-    if diffs:
-        text = f"{title}\n{summary}\nfirst {min(SHOW, len(diffs))} of {len(diffs)} differences:\n" + "\n".join(
-            diffs[:SHOW]
-        )
-        print(text)
-        pytest.fail(text, pytrace=False)
+    text = f"{title}\n{summary}"
+    for result in SHOWN:
+        found = diffs.get(result, [])
+        if found:
+            text += f"\nfirst {min(SHOW, len(found))} of {len(found)} '{result}':\n" + "\n".join(found[:SHOW])
+    print("\n" + text)
+    total = sum(map(len, diffs.values()))
+    if total:
+        pytest.fail(f"{total} of {len(rows)} mutants differ (the report is printed above)", pytrace=False)
 
 
 def _files(directory: Path, families: Sequence[tuple[str, str]]) -> list[tuple[str, str, str]]:
