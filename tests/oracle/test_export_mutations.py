@@ -4,8 +4,9 @@ verdict against broadcheck's (issue 29, "Must show", first bullet).
 The exports are those of ``bench/torchexports.py`` (torch-mlir: ``*.linalg.mlir``,
 ``*.stablehlo.mlir``, ``*.tosa.generic.mlir``, in ``bench/.data/exports-torch/``) and
 ``bench/tfexports.py`` (TensorFlow 2.21: ``*.tfstd.mlir``, ``*.tf.mlir``, in
-``bench/.data/exports-tf/``); the mutants, one type each (an op's result type, a yield's
-type, a constant's type), come from :mod:`export_mutants`.
+``bench/.data/exports-tf/``); the mutants, one type each (an op's result type alone, or
+with its uses retyped too; a yield's type; a constant's type), come from
+:mod:`export_mutants`, seeded (the same seed gives the same mutants).
 
 The real tools: iree-base-compiler 3.13's bindings (``ir.Module.parse``: parse and verify)
 for linalg, stablehlo and tosa; TensorFlow 2.21 (``tf.mlir.experimental.run_pass_pipeline(text,
@@ -20,7 +21,8 @@ Per mutant, the outcome is:
   same message;
 * ``found later``: broadcheck reports the tool's error (same line, same message), but its
   first error is an earlier one (typically: the verifier's error on the mutated op, which
-  MLIR never reaches because its parser stops at the first use of the changed value);
+  MLIR never reaches because its parser stops at the first use of the changed value; under
+  ``--verify-diagnostics`` that earlier error would be an unexpected one);
 * ``disagree``: broadcheck reports errors, none of them the tool's;
 * ``missed``: the tool rejects it and broadcheck reports no error;
 * ``raised``: broadcheck raised.
@@ -28,8 +30,8 @@ Per mutant, the outcome is:
 The test prints a table per family (and per kind of mutation) and fails with the first
 differences (every outcome but ``accepted`` and ``agree``).
 
-Knobs: ``BROADCHECK_MUTANTS`` (mutants per family, default 20: a quick run; broadcheck
-takes about a second per mutant of a large export), ``BROADCHECK_MUTANTS_SEED``,
+Knobs: ``BROADCHECK_MUTANTS`` (mutants per family, default 20: a quick run of about a
+minute; broadcheck takes 0.2-3 s per mutant, by the export's size), ``BROADCHECK_MUTANTS_SEED``,
 ``BROADCHECK_MUTANTS_MAX_BYTES`` (exports larger than this are left out; default 2.5 MB,
 which leaves out MobileNetV2's 13 MB tf files), ``BROADCHECK_TF_PYTHON`` (the Python of the
 TensorFlow environment; default ``.venv-tf/bin/python``, as ``make oracle-tf`` makes it).
