@@ -66,7 +66,7 @@ COUNT = int(os.environ.get("BROADCHECK_MUTANTS", "20"))
 SEED = int(os.environ.get("BROADCHECK_MUTANTS_SEED", "29"))
 MAX_BYTES = int(os.environ.get("BROADCHECK_MUTANTS_MAX_BYTES", str(2_500_000)))
 TF_PYTHON = os.environ.get("BROADCHECK_TF_PYTHON", str(ROOT / ".venv-tf" / "bin" / "python"))
-SHOW = 6
+SHOW = 4
 
 Error = tuple[int, int, str]
 """An error: line, column, message."""
@@ -74,7 +74,7 @@ Error = tuple[int, int, str]
 OUTCOMES = ("accepted", "agree", "found later", "disagree", "missed", "false error", "raised")
 GOOD = {"accepted", "agree"}
 SHOWN = ("disagree", "missed", "false error", "raised", "found later")
-"""The order in which the differences are shown (the first ``SHOW`` of each outcome)."""
+"""The order in which the differences are shown (the first ``SHOW`` of each outcome in each family)."""
 
 
 def iree_verdict(ctx: Any, text: str) -> Error | None:
@@ -171,7 +171,7 @@ def show_broadcheck(found: tuple[Error, ...] | str) -> str:
 
 
 def report(rows: list[tuple[Mutant, Error | None, tuple[Error, ...] | str]]) -> tuple[str, dict[str, list[str]]]:
-    """The summary table (per family, then per family and kind) and the differences by outcome."""
+    """The summary table (per family, then per family and kind) and the differences by outcome and family."""
     counts: dict[str, collections.Counter[str]] = {}
     for mutant, expected, got in rows:
         result = outcome(expected, got)
@@ -194,7 +194,7 @@ def report(rows: list[tuple[Mutant, Error | None, tuple[Error, ...] | str]]) -> 
         result = outcome(expected, got)
         if result not in GOOD:
             line = mutant.text.split("\n")[mutant.line - 1].strip()
-            diffs.setdefault(result, []).append(
+            diffs.setdefault(f"{result}' in {mutant.family}", []).append(
                 f"{result}: {mutant.title()}\n    {line[:300]}\n"
                 f"    tool:       {show_tool(expected)}\n    broadcheck: {show_broadcheck(got)}"
             )
@@ -205,10 +205,9 @@ def finish(title: str, rows: list[tuple[Mutant, Error | None, tuple[Error, ...] 
     """Print the tables (and the first differences of each outcome); fail if there are differences."""
     summary, diffs = report(rows)
     text = f"{title}\n{summary}"
-    for result in SHOWN:
-        found = diffs.get(result, [])
-        if found:
-            text += f"\nfirst {min(SHOW, len(found))} of {len(found)} '{result}':\n" + "\n".join(found[:SHOW])
+    for key in sorted(diffs, key=lambda k: (SHOWN.index(k.split("'")[0]), k)):
+        found = diffs[key]
+        text += f"\nfirst {min(SHOW, len(found))} of {len(found)} '{key}:\n" + "\n".join(found[:SHOW])
     print("\n" + text)
     total = sum(map(len, diffs.values()))
     if total:
