@@ -11,7 +11,9 @@ with its uses retyped too; a yield's type; a constant's type), come from
 The real tools: iree-base-compiler 3.13's bindings (``ir.Module.parse``: parse and verify)
 for linalg, stablehlo and tosa; TensorFlow 2.21 (``tf.mlir.experimental.run_pass_pipeline(text,
 '')``: parse and verify) for tf, in one worker process of its own environment fed every
-mutant (importing TensorFlow takes seconds). Each gives its first error by (line, column).
+mutant (importing TensorFlow takes seconds). Each gives its first error by (line, column),
+the first emitted among those at the same place (an op's verifier may emit two there: IREE's
+``inferred type(s) ... are incompatible`` then ``failed to infer returned types``).
 
 Per mutant, the outcome is:
 
@@ -78,8 +80,8 @@ SHOWN = ("disagree", "missed", "false error", "raised", "found later")
 
 
 def iree_verdict(ctx: Any, text: str) -> Error | None:
-    """The first error (by line, column) of IREE's parser and verifiers on ``text``."""
-    errors = sorted(verdict(ctx, text))
+    """The first error (by line, column; then in the order emitted) of IREE on ``text``."""
+    errors = sorted(verdict(ctx, text), key=lambda e: (e[0], e[1]))
     return errors[0] if errors else None
 
 
@@ -96,7 +98,7 @@ for line in sys.stdin:
         tf.mlir.experimental.run_pass_pipeline(text, "")
         found = []
     except Exception as exc:
-        found = sorted((int(a), int(b), m) for a, b, m in loc.findall(str(exc)))
+        found = sorted(((int(a), int(b), m) for a, b, m in loc.findall(str(exc))), key=lambda e: e[:2])
         if not found:
             found = [(0, 0, str(exc).strip())]
     out.write("@@" + json.dumps(found[0] if found else None) + "\n"); out.flush()
@@ -132,14 +134,15 @@ def tf_verdicts(python: str, texts: Sequence[str]) -> Iterator[Error | None]:
 
 
 def broadcheck_verdict(text: str) -> tuple[Error, ...] | str:
-    """broadcheck's errors sorted by (line, column) (a string if it raised)."""
+    """broadcheck's errors by (line, column), then in the order emitted (a string if it raised)."""
     from broadcheck.api import check_text
 
     try:
         diagnostics = check_text(text, path="<mutant>", profile="llvm")
     except Exception as exc:
         return f"raised {type(exc).__name__}: {exc}"
-    return tuple(sorted((d.line, d.column, d.message) for d in diagnostics if d.severity == "error"))
+    errors = [(d.line, d.column, d.message) for d in diagnostics if d.severity == "error"]
+    return tuple(sorted(errors, key=lambda e: (e[0], e[1])))
 
 
 def outcome(expected: Error | None, got: tuple[Error, ...] | str) -> str:
