@@ -18,6 +18,9 @@ A mutant is the export with ONE type changed on one line, the rest byte for byte
   verifiers speak (a result type changed alone is a parse error at its first use, where the
   parser stops before any verifier runs); a site whose uses are in other forms is not drawn.
 
+A type is a ``tensor<...>`` holding no ``<``: in ``tensor<!tf_type.variant<tensor<*xf32>>>``
+that is the inner one, so a variant's subtype gets changed too.
+
 The change is one of: a dim +1, -1, to 1 or to ``?``; another element type; one dim fewer
 or one more (``!tosa.shape<N>``: N +1 or -1). Mutants are drawn by a seeded generator,
 round-robin over the files, so the same seed gives the same mutants.
@@ -51,7 +54,7 @@ _YIELDS = (
 _CONSTANTS = ("arith.constant", "stablehlo.constant", '"tosa.const"', '"tosa.const_shape"', '"tf.Const"', "tosa.const")
 _RESULT = re.compile(r"^\s*(%[\w#:, %]*=\s*|\}\)?\s*(:\s*\([^)]*\)\s*)?->)")
 
-# Another element type for each element type (the first that differs is drawn among these).
+# The element types one of which replaces each element type.
 _ELEMENTS = {
     "f32": ("f16", "f64", "i32", "bf16"),
     "f16": ("f32", "bf16", "i16"),
