@@ -1,0 +1,295 @@
+"""One-type mutants of real model exports, for the campaign of ``test_export_mutations``.
+
+A mutant is the export with ONE type changed on one line, the rest byte for byte:
+
+* ``result``: the result type of an op statement, where its printed form states it (the
+  last type of the line: ``-> tensor<...>``, the trailing ``: tensor<...>`` of the short
+  forms, the ``} -> tensor<...>`` that closes a ``linalg.generic``); its uses keep the old
+  type, so value flow may complain too, which is part of what the real tool says;
+* ``yield``: the type of a region terminator (``linalg.yield``, ``stablehlo.return``,
+  ``tensor.yield``, ``scf.yield``, ``"tf.Yield"`` ...);
+* ``constant``: the type of a constant (``arith.constant``, ``stablehlo.constant``,
+  ``tosa.const``/``const_shape``, ``"tf.Const"``): its last type (the value's and the
+  result's in the short forms, the result's in the generic form).
+
+* ``result+uses``: as ``result``, on a generic-form statement (``"tosa.add"(...)``,
+  ``"tf.AddV2"(...)``), with the new type also written at every use (generic forms and
+  ``return``/``tf_executor.yield``/``fetch``), so that value flow stays consistent and the
+  verifiers speak (a result type changed alone is a parse error at its first use, where the
+  parser stops before any verifier runs); a site whose uses are in other forms is not drawn.
+
+A type is a ``tensor<...>`` holding no ``<``: in ``tensor<!tf_type.variant<tensor<*xf32>>>``
+that is the inner one, so a variant's subtype gets changed too.
+
+The change is one of: a dim +1, -1, to 1 or to ``?``; another element type; one dim fewer
+or one more (``!tosa.shape<N>``: N +1 or -1). Mutants are drawn by a seeded generator,
+round-robin over the files, so the same seed gives the same mutants.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+KINDS = ("result", "yield", "constant", "result+uses")
+
+_TENSOR = re.compile(r"tensor<([^<>]*)>")
+_SHAPE = re.compile(r"!tosa\.shape<(\d+)>")
+_SCALAR = re.compile(r" : (f16|bf16|f32|f64|i1|i8|i16|i32|i64|index)(?=\s*(?:loc\(.*\))?$)")
+_YIELDS = (
+    "linalg.yield",
+    "stablehlo.return",
+    '"stablehlo.return"',
+    "mhlo.return",
+    "tensor.yield",
+    "scf.yield",
+    "tosa.yield",
+    '"tosa.yield"',
+    '"tf.Yield"',
+    "tf.Yield",
+)
+_CONSTANTS = ("arith.constant", "stablehlo.constant", '"tosa.const"', '"tosa.const_shape"', '"tf.Const"', "tosa.const")
+_RESULT = re.compile(r"^\s*(%[\w#:, %]*=\s*|\}\)?\s*(:\s*\([^)]*\)\s*)?->)")
+
+# The element types one of which replaces each element type.
+_ELEMENTS = {
+    "f32": ("f16", "f64", "i32", "bf16"),
+    "f16": ("f32", "bf16", "i16"),
+    "bf16": ("f32", "f16"),
+    "f64": ("f32", "i64"),
+    "i1": ("i8", "i32", "f32"),
+    "i8": ("i32", "i1", "f32"),
+    "i16": ("i32", "i8"),
+    "i32": ("i64", "i16", "f32"),
+    "i64": ("i32", "f64", "index"),
+    "index": ("i64", "i32"),
+}
+
+
+@dataclass(frozen=True)
+class Site:
+    """One type that can be changed: its line (0-based), its span in the line, its text."""
+
+    kind: str
+    line: int
+    start: int
+    end: int
+    type: str
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One mutant: the file it came from, what changed where, and the whole text."""
+
+    index: int
+    family: str
+    source: str
+    kind: str
+    line: int
+    before: str
+    after: str
+    text: str
+
+    def title(self) -> str:
+        """``#index source:line kind: before -> after``."""
+        return f"#{self.index} {self.source}:{self.line} {self.kind}: {self.before} -> {self.after}"
+
+
+def _kind(stripped: str) -> str | None:
+    """Which kind of site a statement is (or None: not one we mutate)."""
+    body = stripped.split("=", 1)[1].lstrip() if stripped.startswith("%") and "=" in stripped else stripped
+    if body.startswith("tf_executor.island wraps "):
+        body = body[len("tf_executor.island wraps ") :]
+    if body.startswith(_YIELDS):
+        return "yield"
+    if body.startswith(_CONSTANTS):
+        return "constant"
+    if _RESULT.match(stripped) and stripped.startswith(("%", "}")):
+        return "result"
+    return None
+
+
+def sites(text: str) -> list[Site]:
+    """Every site of ``text``: the last type of each statement line of a kind we mutate."""
+    found = []
+    for number, line in enumerate(text.split("\n")):
+        kind = _kind(line.strip())
+        if kind is None:
+            continue
+        candidates = [(m.start(), m.end()) for m in _TENSOR.finditer(line)]
+        candidates += [(m.start(), m.end()) for m in _SHAPE.finditer(line)]
+        scalar = _SCALAR.search(line)
+        if scalar:
+            candidates.append((scalar.start(1), scalar.end(1)))
+        if not candidates:
+            continue
+        start, end = max(candidates)
+        if line[start:end].startswith("tensor<") and "," in line[start:end]:
+            continue  # an encoding: not ours to rewrite
+        found.append(Site(kind, number, start, end, line[start:end]))
+    return found
+
+
+def _element(rng: random.Random, element: str) -> str | None:
+    options = _ELEMENTS.get(element)
+    return rng.choice(options) if options else None
+
+
+def mutate_type(rng: random.Random, type_: str) -> str | None:
+    """Another type near ``type_`` (None when there is nothing to change)."""
+    shape = _SHAPE.fullmatch(type_)
+    if shape:
+        n = int(shape.group(1))
+        return f"!tosa.shape<{n + 1 if n == 0 or rng.random() < 0.5 else n - 1}>"
+    tensor = _TENSOR.fullmatch(type_)
+    if not tensor:
+        element = _element(rng, type_)
+        return element
+    parts = tensor.group(1).split("x")
+    dims, element = parts[:-1], parts[-1]
+    if dims == ["*"]:
+        changed = _element(rng, element)
+        return f"tensor<*x{changed}>" if changed else None
+    static = [i for i, d in enumerate(dims) if d.isdigit()]
+    moves = ["element", "rank+"]
+    if dims:
+        moves.append("rank-")
+    if static:
+        moves += ["+1", "-1", "1", "?", "+1", "?"]
+    move = rng.choice(moves)
+    new = list(dims)
+    if move == "element":
+        changed = _element(rng, element)
+        if changed is None:
+            return None
+        element = changed
+    elif move == "rank+":
+        new.insert(rng.randint(0, len(new)), "1")
+    elif move == "rank-":
+        del new[rng.randrange(len(new))]
+    else:
+        i = rng.choice(static)
+        d = int(dims[i])
+        value = {"+1": d + 1, "-1": d - 1 if d > 1 else d + 1, "1": 1 if d != 1 else 2}.get(move)
+        new[i] = "?" if value is None else str(value)
+    return "tensor<" + "".join(f"{d}x" for d in new) + element + ">"
+
+
+_GENERIC_OPERANDS = re.compile(r'"[\w.]+"\(([^()]*)\)')
+_TERMINATOR = re.compile(r"^(\s*(?:return|func\.return|tf_executor\.yield|tf_executor\.fetch) )([^:]*) : (.*)$")
+_DEFINES = re.compile(r"^\s*(%[\w#]+)(?:, %[\w#]+)? = ")
+
+
+def _split(types: str) -> list[str]:
+    """Top-level comma-separated types."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(types):
+        if ch in "<([{":
+            depth += 1
+        elif ch in ">)]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            out.append(types[start:i].strip())
+            start = i + 1
+    out.append(types[start:].strip())
+    return [t for t in out if t]
+
+
+def _retype_use(line: str, name: str, old: str, new: str) -> str | None:
+    """``line`` with the type of each use of ``name`` as an operand rewritten, or None if unreadable."""
+    term = _TERMINATOR.match(line)
+    if term:
+        operands = [o.strip() for o in term.group(2).split(",")]
+        types = _split(term.group(3))
+        if len(types) != len(operands):
+            return None
+        types = [new if o == name and t == old else t for o, t in zip(operands, types, strict=True)]
+        return term.group(1) + term.group(2) + " : " + ", ".join(types)
+    op = _GENERIC_OPERANDS.search(line)
+    colon = line.rfind(" : (")
+    if not op or colon < op.end():
+        return None
+    operands = [o.strip() for o in op.group(1).split(",") if o.strip()]
+    depth, close = 0, -1
+    for i in range(colon + 3, len(line)):
+        depth += {"(": 1, ")": -1}.get(line[i], 0)
+        if depth == 0:
+            close = i
+            break
+    types = _split(line[colon + 4 : close])
+    if close < 0 or len(types) != len(operands) or name not in operands:
+        return None
+    types = [new if o == name and t == old else t for o, t in zip(operands, types, strict=True)]
+    return line[: colon + 4] + ", ".join(types) + line[close:]
+
+
+def _with_uses(lines: list[str], number: int, old: str, new: str) -> list[str] | None:
+    """``lines`` with the new result type of line ``number`` written at its uses too (None: cannot)."""
+    defines = _DEFINES.match(lines[number])
+    if not defines or not _GENERIC_OPERANDS.search(lines[number]):
+        return None
+    name = defines.group(1)
+    use = re.compile(re.escape(name) + r"(?![\w#:])")
+    changed = list(lines)
+    for i in range(len(lines)):
+        if i == number or not use.search(lines[i]):
+            continue
+        retyped = _retype_use(lines[i], name, old, new)
+        if retyped is None:
+            return None
+        changed[i] = retyped
+    return changed
+
+
+def mutants(
+    files: Sequence[tuple[str, str, str]], count: int, seed: int, kinds: Sequence[str] = KINDS
+) -> Iterator[Mutant]:
+    """``count`` mutants of ``files`` (family, name, text), drawn round-robin by file, seeded."""
+    rng = random.Random(seed)
+    table = [(family, name, text, text.split("\n"), sites(text)) for family, name, text in files]
+    by_kind = [{k: [s for s in found if s.kind == k] for k in kinds} for *_, found in table]
+    if "result+uses" in kinds:
+        for (*_, lines, found), mine in zip(table, by_kind, strict=True):
+            mine["result+uses"] = [
+                s
+                for s in found
+                if s.kind == "result" and _DEFINES.match(lines[s.line]) and _GENERIC_OPERANDS.search(lines[s.line])
+            ]
+    index = 0
+    attempts = 0
+    while index < count and attempts < 50 * count + 100:
+        attempts += 1
+        family, name, _, lines, _ = table[index % len(table)]
+        available = [k for k in kinds if by_kind[index % len(table)][k]]
+        if not available:
+            index += 1
+            continue
+        kind = rng.choice(available)
+        site = rng.choice(by_kind[index % len(table)][kind])
+        after = mutate_type(rng, site.type)
+        if after is None or after == site.type:
+            continue
+        line = lines[site.line]
+        changed: list[str] | None = list(lines)
+        if kind == "result+uses":
+            changed = _with_uses(lines, site.line, site.type, after)
+            if changed is None:
+                continue
+        assert changed is not None
+        changed[site.line] = line[: site.start] + after + line[site.end :]
+        yield Mutant(index, family, name, kind, site.line + 1, site.type, after, "\n".join(changed))
+        index += 1
+
+
+def load(directory: Path, suffixes: Sequence[tuple[str, str]], limit: int) -> list[tuple[str, str, str]]:
+    """The exports of ``directory`` whose names end in one of ``suffixes`` (suffix, family), up to ``limit`` bytes."""
+    out = []
+    for path in sorted(directory.glob("*.mlir")):
+        for suffix, family in suffixes:
+            if path.name.endswith(suffix) and path.stat().st_size <= limit:
+                out.append((family, path.name, path.read_text()))
+                break
+    return out

@@ -1,0 +1,272 @@
+"""Mutation campaign on real exports: one type changed in a real model, the real tool's
+verdict against broadcheck's (issue 29, "Must show", first bullet).
+
+The exports are those of ``bench/torchexports.py`` (torch-mlir: ``*.linalg.mlir``,
+``*.stablehlo.mlir``, ``*.tosa.generic.mlir``, in ``bench/.data/exports-torch/``) and
+``bench/tfexports.py`` (TensorFlow 2.21: ``*.tfstd.mlir``, ``*.tf.mlir``, in
+``bench/.data/exports-tf/``); the mutants, one type each (an op's result type alone, or
+with its uses retyped too; a yield's type; a constant's type), come from
+:mod:`export_mutants`, seeded (the same seed gives the same mutants).
+
+The real tools: iree-base-compiler 3.13's bindings (``ir.Module.parse``: parse and verify)
+for linalg, stablehlo and tosa; TensorFlow 2.21 (``tf.mlir.experimental.run_pass_pipeline(text,
+'')``: parse and verify) for tf, in one worker process of its own environment fed every
+mutant (importing TensorFlow takes seconds). Each gives its first error by (line, column),
+the first emitted among those at the same place (an op's verifier may emit two there: IREE's
+``inferred type(s) ... are incompatible`` then ``failed to infer returned types``).
+
+Per mutant, the outcome is:
+
+* ``accepted``: the tool accepts it and broadcheck reports no error;
+* ``false error``: the tool accepts it, broadcheck reports an error;
+* ``agree``: the tool rejects it, and broadcheck's first error is on the same line with the
+  same message;
+* ``found later``: broadcheck reports the tool's error (same line, same message), but its
+  first error is an earlier one (typically: the verifier's error on the mutated op, which
+  MLIR never reaches because its parser stops at the first use of the changed value; under
+  ``--verify-diagnostics`` that earlier error would be an unexpected one);
+* ``disagree``: broadcheck reports errors, none of them the tool's;
+* ``missed``: the tool rejects it and broadcheck reports no error;
+* ``raised``: broadcheck raised.
+
+The test prints a table per family (and per kind of mutation) and fails with the first
+differences (every outcome but ``accepted`` and ``agree``).
+
+Knobs: ``BROADCHECK_MUTANTS`` (mutants per family, default 20: a quick run of about a
+minute; broadcheck takes 0.2-3 s per mutant, by the export's size), ``BROADCHECK_MUTANTS_SEED``,
+``BROADCHECK_MUTANTS_MAX_BYTES`` (exports larger than this are left out; default 2.5 MB,
+which leaves out MobileNetV2's 13 MB tf files), ``BROADCHECK_TF_PYTHON`` (the Python of the
+TensorFlow environment; default ``.venv-tf/bin/python``, as ``make oracle-tf`` makes it).
+Without IREE the iree test fails; without TensorFlow the tf test is skipped, saying why.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import os
+import subprocess
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .common import IREE_IMPORT_ERROR, verdict
+from .common import ir as _ir
+from .export_mutants import KINDS, Mutant, load, mutants
+
+pytestmark = pytest.mark.oracle
+
+ROOT = Path(__file__).resolve().parents[2]
+TORCH = ROOT / "bench" / ".data" / "exports-torch"
+TF = ROOT / "bench" / ".data" / "exports-tf"
+IREE_FAMILIES = ((".linalg.mlir", "linalg"), (".stablehlo.mlir", "stablehlo"), (".tosa.generic.mlir", "tosa"))
+TF_FAMILIES = ((".tfstd.mlir", "tfstd"), (".tf.mlir", "tf"))
+
+COUNT = int(os.environ.get("BROADCHECK_MUTANTS", "20"))
+SEED = int(os.environ.get("BROADCHECK_MUTANTS_SEED", "29"))
+MAX_BYTES = int(os.environ.get("BROADCHECK_MUTANTS_MAX_BYTES", str(2_500_000)))
+TF_PYTHON = os.environ.get("BROADCHECK_TF_PYTHON", str(ROOT / ".venv-tf" / "bin" / "python"))
+SHOW = 4
+
+Error = tuple[int, int, str]
+"""An error: line, column, message."""
+
+OUTCOMES = ("accepted", "agree", "found later", "disagree", "missed", "false error", "raised")
+GOOD = {"accepted", "agree"}
+SHOWN = ("disagree", "missed", "false error", "raised", "found later")
+"""The order in which the differences are shown (the first ``SHOW`` of each outcome in each family)."""
+
+
+def iree_verdict(ctx: Any, text: str) -> Error | None:
+    """The first error (by line, column; then in the order emitted) of IREE on ``text``."""
+    errors = sorted(verdict(ctx, text), key=lambda e: (e[0], e[1]))
+    return errors[0] if errors else None
+
+
+_TF_WORKER = r"""
+import json, re, sys
+out = sys.stdout
+sys.stdout = sys.stderr
+import tensorflow as tf
+loc = re.compile(r"^-:(\d+):(\d+): error: (.*)$", re.M)
+out.write("@@ready\n"); out.flush()
+for line in sys.stdin:
+    text = json.loads(line)
+    try:
+        tf.mlir.experimental.run_pass_pipeline(text, "")
+        found = []
+    except Exception as exc:
+        found = sorted(((int(a), int(b), m) for a, b, m in loc.findall(str(exc))), key=lambda e: e[:2])
+        if not found:
+            found = [(0, 0, str(exc).strip())]
+    out.write("@@" + json.dumps(found[0] if found else None) + "\n"); out.flush()
+"""
+
+
+def tf_verdicts(python: str, texts: Sequence[str]) -> Iterator[Error | None]:
+    """TensorFlow's first error on each of ``texts``, from one worker process."""
+    with subprocess.Popen(
+        [python, "-c", _TF_WORKER],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env={**os.environ, "TF_CPP_MIN_LOG_LEVEL": "3"},
+    ) as worker:
+        assert worker.stdin is not None and worker.stdout is not None
+
+        def answer() -> str:
+            assert worker.stdout is not None
+            for line in worker.stdout:
+                if line.startswith("@@"):
+                    return line[2:].strip()
+            raise RuntimeError(f"the TensorFlow worker stopped (exit {worker.wait()})")
+
+        assert answer() == "ready"
+        for text in texts:
+            worker.stdin.write(json.dumps(text) + "\n")
+            worker.stdin.flush()
+            found = json.loads(answer())
+            yield None if found is None else (found[0], found[1], found[2])
+        worker.stdin.close()
+
+
+def broadcheck_verdict(text: str) -> tuple[Error, ...] | str:
+    """broadcheck's errors by (line, column), then in the order emitted (a string if it raised)."""
+    from broadcheck.api import check_text
+
+    try:
+        diagnostics = check_text(text, path="<mutant>", profile="llvm")
+    except Exception as exc:
+        return f"raised {type(exc).__name__}: {exc}"
+    errors = [(d.line, d.column, d.message) for d in diagnostics if d.severity == "error"]
+    return tuple(sorted(errors, key=lambda e: (e[0], e[1])))
+
+
+def outcome(expected: Error | None, got: tuple[Error, ...] | str) -> str:
+    """The outcome of one mutant (see the module's docstring)."""
+    if isinstance(got, str):
+        return "raised"
+    if expected is None:
+        return "accepted" if not got else "false error"
+    if not got:
+        return "missed"
+    if (got[0][0], got[0][2]) == (expected[0], expected[2]):
+        return "agree"
+    if any((line, message) == (expected[0], expected[2]) for line, _, message in got):
+        return "found later"
+    return "disagree"
+
+
+def show_tool(found: Error | None) -> str:
+    """The tool's verdict on one line."""
+    return "ok" if found is None else f"{found[0]}:{found[1]}: {found[2]}"
+
+
+def show_broadcheck(found: tuple[Error, ...] | str) -> str:
+    """broadcheck's verdict on one line: its first three errors."""
+    if isinstance(found, str):
+        return found
+    errors = "; ".join(f"{line}:{column}: {message}" for line, column, message in found[:3])
+    return (errors or "ok") + (f" (+{len(found) - 3} more)" if len(found) > 3 else "")
+
+
+def report(rows: list[tuple[Mutant, Error | None, tuple[Error, ...] | str]]) -> tuple[str, dict[str, list[str]]]:
+    """The summary table (per family, then per family and kind) and the differences by outcome and family."""
+    counts: dict[str, collections.Counter[str]] = {}
+    for mutant, expected, got in rows:
+        result = outcome(expected, got)
+        for key in (mutant.family, f"  {mutant.family}/{mutant.kind}"):
+            counts.setdefault(key, collections.Counter())
+            counts[key]["cases"] += 1
+            counts[key]["rejects"] += expected is not None
+            counts[key][result] += 1
+    columns = ("cases", "rejects", *OUTCOMES)
+    width = max([len("family"), *map(len, counts)])
+    lines = [f"{'family':<{width}}  " + "  ".join(f"{c:>{max(len(c), 5)}}" for c in columns)]
+    families = sorted({m.family for m, _, _ in rows})
+    for family in families:
+        for key in [family] + [f"  {family}/{k}" for k in KINDS]:
+            if key in counts:
+                row = counts[key]
+                lines.append(f"{key:<{width}}  " + "  ".join(f"{row[c]:>{max(len(c), 5)}}" for c in columns))
+    diffs: dict[str, list[str]] = {}
+    for mutant, expected, got in rows:
+        result = outcome(expected, got)
+        if result not in GOOD:
+            line = mutant.text.split("\n")[mutant.line - 1].strip()
+            diffs.setdefault(f"{result}' in {mutant.family}", []).append(
+                f"{result}: {mutant.title()}\n    {line[:300]}\n"
+                f"    tool:       {show_tool(expected)}\n    broadcheck: {show_broadcheck(got)}"
+            )
+    return "\n".join(lines), diffs
+
+
+def finish(title: str, rows: list[tuple[Mutant, Error | None, tuple[Error, ...] | str]]) -> None:
+    """Print the tables (and the first differences of each outcome); fail if there are differences."""
+    summary, diffs = report(rows)
+    text = f"{title}\n{summary}"
+    for key in sorted(diffs, key=lambda k: (SHOWN.index(k.split("'")[0]), k)):
+        found = diffs[key]
+        text += f"\nfirst {min(SHOW, len(found))} of {len(found)} '{key}:\n" + "\n".join(found[:SHOW])
+    print("\n" + text)
+    total = sum(map(len, diffs.values()))
+    if total:
+        pytest.fail(f"{total} of {len(rows)} mutants differ (the report is printed above)", pytrace=False)
+
+
+def _files(directory: Path, families: Sequence[tuple[str, str]]) -> list[tuple[str, str, str]]:
+    if not directory.is_dir():
+        pytest.fail(f"no exports in {directory}: run `make exports`", pytrace=False)
+    found = load(directory, families, MAX_BYTES)
+    assert found, f"no exports under {MAX_BYTES} bytes in {directory}"
+    return found
+
+
+def _mutants(files: list[tuple[str, str, str]], families: Sequence[tuple[str, str]]) -> list[Mutant]:
+    out: list[Mutant] = []
+    for _, family in families:
+        mine = [f for f in files if f[0] == family]
+        out += mutants(mine, COUNT, SEED) if mine else []
+    return out
+
+
+def test_the_mutator_is_deterministic_and_changes_one_type() -> None:
+    """The same seed gives the same mutants; each differs from its export on one line only."""
+    files = load(TORCH, IREE_FAMILIES, MAX_BYTES)[:3] or [("x", "x.mlir", "%0 = arith.constant 0 : i32\n")]
+    first = list(mutants(files, 30, 7))
+    assert first == list(mutants(files, 30, 7))
+    originals = {name: text.split("\n") for _, name, text in files}
+    for mutant in first:
+        before, after = originals[mutant.source], mutant.text.split("\n")
+        changed = [i + 1 for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+        assert changed == [mutant.line] or (mutant.kind == "result+uses" and mutant.line in changed), mutant.title()
+        assert mutant.after in after[mutant.line - 1] and mutant.before != mutant.after
+
+
+def test_iree_exports() -> None:
+    """linalg, stablehlo and tosa (generic form) exports of torch-mlir, against iree 3.13."""
+    if _ir is None:
+        pytest.fail(f"the campaign needs IREE's MLIR bindings ({IREE_IMPORT_ERROR}); run `make oracle`", pytrace=False)
+    files = _files(TORCH, IREE_FAMILIES)
+    ctx = _ir.Context()
+    bad = [name for _, name, text in files if iree_verdict(ctx, text) is not None]
+    assert not bad, f"exports the tool rejects unmutated: {bad}"
+    rows = [(m, iree_verdict(ctx, m.text), broadcheck_verdict(m.text)) for m in _mutants(files, IREE_FAMILIES)]
+    finish(f"mutants of torch-mlir exports vs iree-opt 3.13 (seed {SEED}, {COUNT} per family)", rows)
+
+
+def test_tf_exports() -> None:
+    """tf (standard pipeline and raw executor form) exports of TF 2.21, against TF 2.21."""
+    if not Path(TF_PYTHON).exists():
+        pytest.skip(f"no TensorFlow environment at {TF_PYTHON}: `make oracle-tf`, or set BROADCHECK_TF_PYTHON")
+    files = _files(TF, TF_FAMILIES)
+    cases = _mutants(files, TF_FAMILIES)
+    texts = [text for _, _, text in files] + [m.text for m in cases]
+    verdicts = list(tf_verdicts(TF_PYTHON, texts))
+    bad = [name for (_, name, _), v in zip(files, verdicts, strict=False) if v is not None]
+    assert not bad, f"exports the tool rejects unmutated: {bad}"
+    rows = [(m, v, broadcheck_verdict(m.text)) for m, v in zip(cases, verdicts[len(files) :], strict=True)]
+    finish(f"mutants of TF 2.21 exports vs TF 2.21 (seed {SEED}, {COUNT} per family)", rows)
