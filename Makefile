@@ -76,7 +76,8 @@ oracle: $(STAMP)
 		--ignore tests/oracle/test_tf_fix_verified.py \
 		--ignore tests/oracle/test_tf_const.py --ignore tests/oracle/test_tf_regions.py \
 		--deselect tests/oracle/test_opnames.py::test_tensorflow_lists_are_the_tools \
-		--deselect tests/oracle/test_ods_traits.py::test_tf_traits_agree_with_tensorflow
+		--deselect tests/oracle/test_ods_traits.py::test_tf_traits_agree_with_tensorflow \
+		--deselect tests/oracle/test_export_mutations.py::test_tf_exports
 
 # TensorFlow's own verifiers (tf, and tfl through the TFLite flatbuffer importer):
 # tensorflow-cpu (1.6 GB) in an environment of its own.
@@ -89,7 +90,8 @@ oracle-tf: $(STAMP)
 		tests/oracle/test_tf_shape_functions.py tests/oracle/test_tf_fix_verified.py \
 		tests/oracle/test_tf_const.py tests/oracle/test_tf_regions.py \
 		tests/oracle/test_opnames.py::test_tensorflow_lists_are_the_tools \
-		tests/oracle/test_ods_traits.py::test_tf_traits_agree_with_tensorflow -q -s -p no:cacheprovider
+		tests/oracle/test_ods_traits.py::test_tf_traits_agree_with_tensorflow \
+		tests/oracle/test_export_mutations.py::test_tf_exports -q -s -p no:cacheprovider
 
 # The benchmark against MLIR's C++ tool (iree-opt): prints one table of figures and
 # ratios. Not part of `make test`; it installs iree-base-compiler (about 350 MB) into
