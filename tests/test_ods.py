@@ -163,3 +163,19 @@ def test_unary_tail_is_checked() -> None:
 
 def test_shaped_types_print_as_mlir() -> None:
     assert str(ShapedType("tensor", (None, 3), "f32")) == "tensor<?x3xf32>" and str(OpaqueType("i1")) == "i1"
+
+
+def test_only_the_fallback_dialects_gain_checks_from_their_tables() -> None:
+    # A run reads a generated table only for the dialects in TRAIT_FALLBACK (a clean run
+    # imports no json); every other table must add no check, or it would be silently dropped.
+    import importlib
+
+    from broadcheck.dialects import MODULES, TRAIT_FALLBACK, merge_traits
+
+    gaining = set()
+    for dialect, module in MODULES.items():
+        hand = importlib.import_module(f"broadcheck.dialects.{module}").OPS
+        merged = merge_traits(dialect, hand)
+        if any(merged[name] is not hand.get(name) for name in merged):
+            gaining.add(dialect)
+    assert gaining == TRAIT_FALLBACK

@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from broadcheck.diagnostics import NO_RULE, UNKNOWN_OP, UNREADABLE, Diagnostic, Label, Note, Result
 from broadcheck.dialects import Registry
-from broadcheck.dialects.ods import shapeless
 from broadcheck.dialects.op import Layout, Op
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import (
@@ -846,7 +845,7 @@ class FileRun(Sink):
             self.checked_lines.add(line)
 
     def _pass_over(self, name: str, reason: str) -> None:
-        if reason == UNKNOWN_OP and shapeless(name):
+        if reason == UNKNOWN_OP and name.startswith("tf.") and _shapeless(name):
             reason = NO_RULE
         self.passed_over[name, reason] = self.passed_over.get((name, reason), 0) + 1
 
@@ -1664,3 +1663,11 @@ def check_text(path: str, text: str, options: Options, memory: Memory | None = N
     run = FileRun(path, options, memory, fetch)
     run.feed(text, final=True)
     return run.finish()
+
+
+def _shapeless(name: str) -> bool:
+    """:func:`broadcheck.dialects.ods.shapeless`, imported when an op is first passed over (the
+    generated tables are read then, not at start-up)."""
+    from broadcheck.dialects.ods import shapeless
+
+    return shapeless(name)
