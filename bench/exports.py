@@ -132,6 +132,28 @@ def source_key() -> str:
     return digest.hexdigest()[:16]
 
 
+def script_key(path: Path) -> str:
+    """A hash of one export script (:mod:`bench.tfexports`, :mod:`bench.torchexports`): their
+    caches are written again when it changes."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+
+
+def entry(name: str, title: str, text: str) -> dict[str, Any]:
+    """One file of an export script's manifest, as :mod:`bench.run` reads it: its op statements
+    (:func:`count_ops`), lines and bytes."""
+    ops = count_ops(text)
+    return {
+        "file": name,
+        "title": title,
+        "ops": sum(ops.values()),
+        "lines": text.count("\n"),
+        "bytes": len(text.encode()),
+        "locations": False,
+        "quick": True,
+        "op_names": dict(ops),
+    }
+
+
 def load(out: Path = OUT) -> dict[str, Any] | None:
     """The manifest, or None when there is none."""
     try:

@@ -20,7 +20,6 @@ Files are written again only when this script changes. The cache is
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import sys
 import time
@@ -29,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench.exports import count_ops
+from bench import exports
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / ".data" / "exports-torch"
@@ -105,24 +104,15 @@ def _mlp() -> tuple[Any, tuple[Any, ...]]:
 MODELS = (Model("encoder", _encoder), Model("cnn", _cnn), Model("gru", _gru), Model("mlp", _mlp))
 
 
-def source_key() -> str:
-    """A hash of this script: the cache is written again when it changes."""
-    return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:16]
-
-
 def load(out: Path = OUT) -> dict[str, Any] | None:
     """The manifest of the files written, or ``None``."""
-    try:
-        manifest: dict[str, Any] = json.loads((out / MANIFEST).read_text())
-    except (OSError, ValueError):
-        return None
-    return manifest
+    return exports.load(out)
 
 
 def fresh(out: Path = OUT) -> bool:
     """Whether the files in ``out`` were written by this version of the script."""
     manifest = load(out)
-    return manifest is not None and manifest.get("source") == source_key()
+    return manifest is not None and manifest.get("source") == exports.script_key(Path(__file__))
 
 
 def _texts(model: Model) -> dict[str, str]:
@@ -154,21 +144,9 @@ def write_all(out: Path = OUT, force: bool = False) -> dict[str, Any]:
         for kind, text in _texts(model).items():
             name = f"{model.name}.{kind}.mlir"
             (out / name).write_text(text)
-            ops = count_ops(text)
-            files.append(
-                {
-                    "file": name,
-                    "title": f"torch-mlir: {model.name}, {kind}",
-                    "ops": sum(ops.values()),
-                    "lines": text.count("\n"),
-                    "bytes": len(text.encode()),
-                    "locations": False,
-                    "quick": True,
-                    "op_names": dict(ops),
-                }
-            )
+            files.append(exports.entry(name, f"torch-mlir: {model.name}, {kind}", text))
         print(f"{model.name}: {time.monotonic() - start:.1f} s", file=sys.stderr)
-    manifest = {"source": source_key(), "files": files}
+    manifest = {"source": exports.script_key(Path(__file__)), "files": files}
     (out / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
     return manifest
 
