@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ from broadcheck.semantics import Profile
 from tests.conftest import Invoke
 
 TABLES = Path(ods.__file__).parent
-INCLUDE = Path(os.environ.get("BROADCHECK_ODS_INCLUDE", generate.DEFAULT_INCLUDE))
+INCLUDE = generate.default_include()
 
 
 def test_every_table_is_the_generator_s_rendering() -> None:

@@ -18,7 +18,30 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).parent
-DEFAULT_INCLUDE = "/work/tf-venv/lib/python3.11/site-packages/tensorflow/include"
+
+
+def default_include() -> Path:
+    """Where the TableGen output is: ``$BROADCHECK_ODS_INCLUDE``, else the ``tensorflow/include``
+    of the repository's TensorFlow environment (``.venv-tf``, from ``make oracle-tf``, or
+    ``.venv-bench-tf``, from ``make exports``), else of an importable ``tensorflow``; a path
+    that does not exist when there is none."""
+    import os
+    from importlib.util import find_spec
+
+    if "BROADCHECK_ODS_INCLUDE" in os.environ:
+        return Path(os.environ["BROADCHECK_ODS_INCLUDE"])
+    repo = HERE.parents[2]
+    for venv in (".venv-tf", ".venv-bench-tf"):
+        for found in sorted(repo.glob(f"{venv}/lib/python*/site-packages/tensorflow/include")):
+            return found
+    try:
+        spec = find_spec("tensorflow")
+    except (ImportError, ValueError):
+        spec = None
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations))) / "include"
+    return repo / ".venv-tf" / "no-tensorflow-include"
+
 
 LLVM = "external/llvm-project/mlir/include/mlir/Dialect"
 SOURCES: dict[str, tuple[str, ...]] = {
@@ -228,8 +251,11 @@ def render(table: dict[str, object]) -> str:
 
 
 def main(argv: list[str]) -> int:
-    """Write every table; ``argv[0]`` is the include directory (default: the TF wheel's)."""
-    include = Path(argv[0] if argv else DEFAULT_INCLUDE)
+    """Write every table; ``argv[0]`` is the include directory (default: :func:`default_include`)."""
+    include = Path(argv[0]) if argv else default_include()
+    if not include.is_dir():
+        print(f"no TableGen output at {include}: make oracle-tf or make exports makes one", file=sys.stderr)
+        return 2
     for dialect, table in generate(include).items():
         (HERE / f"{dialect}.json").write_text(render(table), encoding="utf-8")
     return 0
