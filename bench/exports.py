@@ -29,7 +29,7 @@ import json
 import re
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -152,6 +152,45 @@ def entry(name: str, title: str, text: str) -> dict[str, Any]:
         "quick": True,
         "op_names": dict(ops),
     }
+
+
+def write_framework(
+    out: Path, script: Path, framework: str, models: Iterable[tuple[str, Callable[[], dict[str, str]]]], force: bool
+) -> dict[str, Any]:
+    """An export script's cache (:mod:`bench.tfexports`, :mod:`bench.torchexports`): each model's
+    texts written as ``NAME.KIND.mlir`` and the manifest, unless ``script`` wrote them already."""
+    manifest = load(out)
+    key = script_key(script)
+    if not force and manifest is not None and manifest.get("source") == key:
+        return manifest
+    out.mkdir(parents=True, exist_ok=True)
+    files: list[dict[str, Any]] = []
+    for model, texts in models:
+        start = time.monotonic()
+        for kind, text in texts().items():
+            if not text.strip():
+                raise SystemExit(f"{model}: {framework} wrote no {kind} text")
+            name = f"{model}.{kind}.mlir"
+            (out / name).write_text(text)
+            files.append(entry(name, f"{framework}: {model}, {kind}", text))
+        print(f"{model}: {time.monotonic() - start:.1f} s", file=sys.stderr)
+    manifest = {"source": key, "files": files}
+    (out / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+    return manifest
+
+
+def framework_main(
+    argv: Sequence[str] | None, prog: str, doc: str, out: Path, write: Callable[[Path, bool], Any]
+) -> int:
+    """The command line of an export script: write its exports; print where they are."""
+    parser = argparse.ArgumentParser(prog=prog, description=doc.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=out)
+    parser.add_argument("--force", action="store_true", help="write the files even if they are fresh")
+    args = parser.parse_args(argv)
+    manifest = write(args.out, args.force)
+    for found in manifest["files"]:
+        print(f"{args.out / found['file']}: {found['ops']} op statements, {found['bytes'] / 1e6:.2f} MB")
+    return 0
 
 
 def load(out: Path = OUT) -> dict[str, Any] | None:

@@ -22,12 +22,9 @@ The cache is ``bench/.data/exports-tf/`` (git-ignored).
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +32,6 @@ from bench import exports
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / ".data" / "exports-tf"
-MANIFEST = "manifest.json"
 
 
 @dataclass(frozen=True)
@@ -144,42 +140,13 @@ def _texts(model: Model) -> dict[str, str]:
 
 def write_all(out: Path = OUT, force: bool = False) -> dict[str, Any]:
     """Write every model's files (unless fresh) and the manifest; return the manifest."""
-    if not force and fresh(out):
-        manifest = load(out)
-        assert manifest is not None
-        return manifest
-    out.mkdir(parents=True, exist_ok=True)
-    files: list[dict[str, Any]] = []
-    for model in MODELS:
-        start = time.monotonic()
-        for kind, text in _texts(model).items():
-            if not text.strip():
-                raise SystemExit(f"{model.name}: TensorFlow wrote no {kind} text")
-            name = f"{model.name}.{kind}.mlir"
-            (out / name).write_text(text)
-            files.append(exports.entry(name, f"TensorFlow 2.21: {model.name}, {kind}", text))
-        print(f"{model.name}: {time.monotonic() - start:.1f} s", file=sys.stderr)
-    manifest = {"source": exports.script_key(Path(__file__)), "tensorflow": _tf_version(), "files": files}
-    (out / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
-    return manifest
-
-
-def _tf_version() -> str:
-    import tensorflow as tf
-
-    return str(tf.__version__)
+    models = ((model.name, partial(_texts, model)) for model in MODELS)
+    return exports.write_framework(out, Path(__file__), "TensorFlow 2.21", models, force)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Write the exports; print where they are."""
-    parser = argparse.ArgumentParser(prog="python -m bench.tfexports", description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument("--force", action="store_true", help="write the files even if they are fresh")
-    args = parser.parse_args(argv)
-    manifest = write_all(args.out, args.force)
-    for entry in manifest["files"]:
-        print(f"{args.out / entry['file']}: {entry['ops']} op statements, {entry['bytes'] / 1e6:.2f} MB")
-    return 0
+    return exports.framework_main(argv, "python -m bench.tfexports", __doc__ or "", OUT, write_all)
 
 
 if __name__ == "__main__":

@@ -19,12 +19,9 @@ Files are written again only when this script changes. The cache is
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +29,6 @@ from bench import exports
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / ".data" / "exports-torch"
-MANIFEST = "manifest.json"
 OUTPUT_TYPES = ("linalg-on-tensors", "tosa", "stablehlo")
 
 
@@ -133,34 +129,13 @@ def _texts(model: Model) -> dict[str, str]:
 
 def write_all(out: Path = OUT, force: bool = False) -> dict[str, Any]:
     """Write every model's files (unless fresh) and the manifest; return the manifest."""
-    if not force and fresh(out):
-        manifest = load(out)
-        assert manifest is not None
-        return manifest
-    out.mkdir(parents=True, exist_ok=True)
-    files: list[dict[str, Any]] = []
-    for model in MODELS:
-        start = time.monotonic()
-        for kind, text in _texts(model).items():
-            name = f"{model.name}.{kind}.mlir"
-            (out / name).write_text(text)
-            files.append(exports.entry(name, f"torch-mlir: {model.name}, {kind}", text))
-        print(f"{model.name}: {time.monotonic() - start:.1f} s", file=sys.stderr)
-    manifest = {"source": exports.script_key(Path(__file__)), "files": files}
-    (out / MANIFEST).write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
-    return manifest
+    models = ((model.name, partial(_texts, model)) for model in MODELS)
+    return exports.write_framework(out, Path(__file__), "torch-mlir", models, force)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Write the exports; print where they are."""
-    parser = argparse.ArgumentParser(prog="python -m bench.torchexports", description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=OUT)
-    parser.add_argument("--force", action="store_true", help="write the files even if they are fresh")
-    args = parser.parse_args(argv)
-    manifest = write_all(args.out, args.force)
-    for entry in manifest["files"]:
-        print(f"{args.out / entry['file']}: {entry['ops']} op statements, {entry['bytes'] / 1e6:.2f} MB")
-    return 0
+    return exports.framework_main(argv, "python -m bench.torchexports", __doc__ or "", OUT, write_all)
 
 
 if __name__ == "__main__":
