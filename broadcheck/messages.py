@@ -4981,6 +4981,68 @@ RULES: Mapping[str, Rule] = {
             "arith.extf to a narrower type, arith.index_cast between two integers, ...",
             '%0 = "arith.bitcast"(%a) : (tensor<2xf32>) -> tensor<2xf16>',
         ),
+        # ---- BC1260-BC1299: ONNX-MLIR's constants, returns and unary tail (dialects/onnx/tail.py)
+        Rule(
+            "BC1260",
+            "onnx-inferred-rank",
+            "[ShapeInferenceError] Inferred shape and existing shape differ in rank: ({inferred}) vs ({actual})",
+            "An onnx.Constant whose result is of another rank than its value, or a unary elementwise op (Relu, "
+            "Sigmoid, Sqrt, ...) whose result is of another rank than its input: ONNX's shape inference (strict "
+            "mode) rejects it, in these words. A warning: onnx-mlir's verifier accepts it (its shape inference "
+            "pass rewrites the type).",
+            '%0 = "onnx.Constant"() {value = dense<1.0> : tensor<3xf32>} : () -> tensor<3x1xf32>',
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1261",
+            "onnx-inferred-dimension",
+            "[ShapeInferenceError] Inferred shape and existing shape differ in dimension {index}: ({inferred}) vs "
+            "({actual})",
+            "An onnx.Constant whose result's size differs from its value's, or a unary elementwise op whose "
+            "result's size differs from its input's, where both are known: ONNX's shape inference (strict mode) "
+            "rejects it, in these words. A warning, as BC1260.",
+            '%0 = "onnx.Relu"(%x) : (tensor<3xf32>) -> tensor<4xf32>',
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1262",
+            "onnx-inferred-element",
+            "[TypeInferenceError] Inferred elem type differs from existing elem type: ({inferred}) vs ({actual})",
+            "An onnx.Constant whose result's element type is not its value's, or a unary elementwise op whose "
+            "result's element type is not its input's. ONNX prints its TensorProto data types (1 f32, 2 ui8, "
+            "3 i8, 6 i32, 7 i64, 9 i1, 10 f16, 11 f64, 16 bf16, ...). A warning, as BC1260.",
+            "%0 = onnx.Constant {value = dense<1.0> : tensor<3xf32>} : tensor<3xi64>",
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1263",
+            "onnx-return-count",
+            "has {count} operands, but enclosing function (@{name}) returns {expected}",
+            "onnx.Return returns another number of values than its function has results (ONNXReturnOp::verify).",
+            "func.func @f(%a: tensor<2xf32>) -> (tensor<2xf32>, tensor<2xf32>) { onnx.Return %a : tensor<2xf32> }",
+        ),
+        Rule(
+            "BC1264",
+            "onnx-return-type",
+            "type of return operand {index} ({actual}) is incompatible with function result type ({expected}) in "
+            "function @{name}",
+            "onnx.Return returns a value whose type is neither its function's result type nor more specific than "
+            "it (a static size where the function says '?', a ranked tensor where it says unranked; "
+            "ONNXReturnOp::verify, with emitError: no op name before it).",
+            "func.func @f(%a: tensor<?xf32>) -> tensor<2xf32> { onnx.Return %a : tensor<?xf32> }",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1265",
+            "onnx-gelu-approximate",
+            "This value is unsupported. The approximate attribute should be a value of none or tanh. The value "
+            "received was approximate = {value}",
+            'onnx.Gelu\'s approximate attribute is neither "none" (its default) nor "tanh" (ONNXGeluOp::verify).',
+            '%0 = "onnx.Gelu"(%x) {approximate = "erf"} : (tensor<3xf32>) -> tensor<3xf32>',
+        ),
     )
 }
 

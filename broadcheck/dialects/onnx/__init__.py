@@ -7,9 +7,11 @@
   verifiers (errors, :mod:`broadcheck.dialects.onnx.verify`), then ONNX's shape inference as
   warnings (:mod:`broadcheck.dialects.onnx.infer`), reading the values of ``onnx.Constant``
   operands (a Reshape's shape, a Squeeze's axes, a reduction's axes).
+* ``onnx.Constant``, ``onnx.NoValue`` and the unary elementwise ops (:mod:`broadcheck.dialects.onnx.tail`);
+  ``onnx.Return``'s verifier is there too, for value flow (it needs the enclosing function's types).
 """
 
-from broadcheck.dialects.op import FUNCTIONAL, OPERAND_LIST, Op, family, ops
+from broadcheck.dialects.op import FUNCTIONAL, OPERAND_LIST, RESULT, Op, family, ops
 
 MULTIDIRECTIONAL = (
     "Add Sub Mul Div Pow Mod And Or Xor BitShift BitwiseAnd BitwiseOr BitwiseXor Equal Greater GreaterOrEqual "
@@ -89,6 +91,18 @@ def _verified(name: str, semantics: str) -> Op:
     return Op(f"onnx.{name}", FUNCTIONAL, before(verifiers[name], family(semantics)), semantics)
 
 
+def _tail() -> list[Op]:
+    """``onnx.Constant`` (``onnx.Constant dense<...> : T`` or ``onnx.Constant {value = ...} : T``: the
+    one type is the result's), ``onnx.NoValue`` and the unary elementwise ops."""
+    from broadcheck.dialects.onnx import tail as t
+
+    return [
+        Op("onnx.Constant", RESULT, t.constant, "onnx-constant", literal="value"),
+        Op("onnx.NoValue", FUNCTIONAL, t.no_value, "onnx-constant"),
+        *(Op(f"onnx.{name}", FUNCTIONAL, t.unary, "onnx-unary") for name in t.UNARY),
+    ]
+
+
 OPS = ops(
     [Op(f"onnx.{name}", FUNCTIONAL, family("onnx"), "onnx") for name in MULTIDIRECTIONAL if name != "Mod"],
     _verified("Mod", "onnx"),
@@ -102,6 +116,7 @@ OPS = ops(
     [Op(f"onnx.{name}", FUNCTIONAL, family("onnx-matmul"), "onnx-matmul") for name in ("MatMul", "QLinearMatMul")],
     _verified("MatMulInteger", "onnx-matmul"),
     _shape_ops(),
-    Op("onnx.Constant", FUNCTIONAL, literal="value"),
+    _tail(),
     Op("onnx.Yield", OPERAND_LIST),  # (what If's branches yield: ``onnx.Yield %a, %b : T, U``)
+    Op("onnx.Return", OPERAND_LIST),  # (``onnx.Return %a : T``; its verifier needs the function: tail.py)
 )
