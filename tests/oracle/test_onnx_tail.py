@@ -8,8 +8,9 @@ and the same op written as onnx-mlir IR goes to broadcheck:
 * ``Constant``: a ``value`` tensor (or ``value_ints``, ``value_floats``, ``value_int``,
   ``value_float``) of rank 0-3, ten element types; in IR the generic form or the attribute
   dictionary form (``onnx.Constant {value = ...} : T``).
-* the unary ops (Relu, Sigmoid, Sqrt, Erf, Gelu, Not, BitwiseNot, ...; opset 20): an input of an
-  element type the op takes, ranked or not, sizes known or not.
+* the unary ops (Relu, Sigmoid, Sqrt, Erf, Gelu, Not, BitwiseNot, ...; opset 20) and Clip (its
+  min and max absent or scalars): an input of an element type the op takes, ranked or not, sizes
+  known or not.
 
 Each result is right, or wrong in one way (a size, the rank, the element type), or less specific
 (``?``, unranked). broadcheck's message (BC1260-BC1262, warnings: onnx-mlir's verifiers accept
@@ -86,6 +87,7 @@ UNARY: dict[str, tuple[str, ...]] = {
     "Shrink": (*SIGNED, "ui8", "ui16"),
     "Not": ("i1",),
     "BitwiseNot": INTEGERS,
+    "Clip": (*SIGNED, "ui8", "ui16"),
 }
 """Each unary op and the input element types its ONNX schema takes (of :data:`ELEMENTS`)."""
 CELU_F32 = ("Celu",)  # (ONNX's Celu takes float only)
@@ -197,6 +199,20 @@ class Cases:
         symbols = [0]
         inputs = [_value_info("x", written, ELEMENTS[element][0], symbols)]
         node = helper.make_node(name, ["x"], ["y"])
+        if name == "Clip":  # min and max: absent, or scalars of the input's element type
+            bounds = [rng.choice(("", "lo")) for _ in range(2)]
+            while bounds and not bounds[-1]:
+                bounds.pop()
+            names = ", ".join(["%x", *("%lo" if b else "%n" for b in bounds)])
+            types = ", ".join([itype, *(f"tensor<{element}>" if b else "none" for b in bounds)])
+            text = (
+                f"func.func @f(%x: {itype}, %lo: tensor<{element}>, %n: none) {{\n"
+                f'  %0 = "onnx.Clip"({names}) : ({types}) -> {rtype}\n'
+                f"  onnx.Return %0 : {rtype}\n}}\n"
+            )
+            if "lo" in bounds:
+                inputs.append(_value_info("lo", (), ELEMENTS[element][0], symbols))
+            node = helper.make_node(name, ["x", *bounds], ["y"])
         return Case(index, name, text, _model(node, inputs, result, relement))
 
 

@@ -12,6 +12,7 @@
 """
 
 from broadcheck.dialects.op import FUNCTIONAL, OPERAND_LIST, RESULT, Op, family, ops
+from broadcheck.dialects.terminators import by_parent
 
 MULTIDIRECTIONAL = (
     "Add Sub Mul Div Pow Mod And Or Xor BitShift BitwiseAnd BitwiseOr BitwiseXor Equal Greater GreaterOrEqual "
@@ -99,7 +100,7 @@ def _tail() -> list[Op]:
     return [
         Op("onnx.Constant", RESULT, t.constant, "onnx-constant", literal="value"),
         Op("onnx.NoValue", FUNCTIONAL, t.no_value, "onnx-constant"),
-        *(Op(f"onnx.{name}", FUNCTIONAL, t.unary, "onnx-unary") for name in t.UNARY),
+        *(Op(f"onnx.{name}", FUNCTIONAL, t.unary, "onnx-unary") for name in (*t.UNARY, *t.FIRST_INPUT)),
     ]
 
 
@@ -117,6 +118,8 @@ OPS = ops(
     _verified("MatMulInteger", "onnx-matmul"),
     _shape_ops(),
     _tail(),
-    Op("onnx.Yield", OPERAND_LIST),  # (what If's branches yield: ``onnx.Yield %a, %b : T, U``)
+    # ``onnx.Yield %a, %b : T, U``: its definition (AdditionalONNXOps.td) relates nothing; If's verifier
+    # judges what its branches yield (``verify.if_``)
+    Op("onnx.Yield", OPERAND_LIST, by_parent, "onnx-terminator"),
     Op("onnx.Return", OPERAND_LIST),  # (``onnx.Return %a : T``; its verifier needs the function: tail.py)
 )

@@ -7,8 +7,9 @@ elementwise tail (Relu, Sigmoid, Tanh, Sqrt, ...) and what ``onnx.Return`` check
 * ``onnx.Constant`` has no ``verify()`` (``ONNXOps/Tensor/Constant.cpp``): its result's type is
   what its value says (``resultTypeInference``) only to ONNX's shape inference; a result that
   contradicts the value is a warning in ONNX's words (``onnx.shape_inference``, strict mode).
-* The unary ops' verifiers check nothing beyond their ODS element types; ONNX's inference keeps
-  the input's shape and element type: a result that contradicts them is the same warning.
+* The unary ops' verifiers (and Clip's) check nothing beyond their ODS element types; ONNX's
+  inference keeps the (first) input's shape and element type: a result that contradicts them is
+  the same warning.
 * ``onnx.Return`` (``ONNXOps/Additional/Return.cpp``): :func:`return_problem` is its verifier,
   for value flow to call with the enclosing function's result types (the engine knows them).
 """
@@ -35,6 +36,10 @@ UNARY = (
 ).split()
 """The unary elementwise ops (one input, one output of its shape and element type in ONNX's
 inference; onnx-mlir's ``ElementwiseUnary.cpp`` verifies none of them)."""
+
+FIRST_INPUT = ("Clip", "ClipV6", "ClipV11", "ClipV12")
+"""Ops whose one output ONNX's inference gives the first input's type (``Clip``'s ``min`` and ``max``,
+optional, are not looked at; onnx-mlir has no verifier for them)."""
 
 
 # ---------------------------------------------------------------------------------------- NoValue
@@ -82,7 +87,7 @@ def unary(op: Operation, profile: Profile) -> Problem | None:
         approximate = attr_str(op, "approximate")
         if approximate is not None and approximate not in ("none", "tanh"):
             return Problem("BC1265", {"value": approximate})
-    if len(op.operands) != 1 or len(op.results) != 1:
+    if not op.operands or len(op.results) != 1 or (len(op.operands) != 1 and op.name[5:] not in FIRST_INPUT):
         return None
     x = op.operands[0].type
     if not isinstance(x, ShapedType) or x.kind != "tensor":
