@@ -289,3 +289,85 @@ def test_constant_matches_onnx_shape_inference() -> None:
 def test_unary_matches_onnx_shape_inference() -> None:
     """The unary elementwise ops: the input's type against the declared result, in ONNX's words."""
     _campaign("unary", Cases.unary)
+
+
+def _v11_case(cases: Cases, index: int) -> Case:
+    """SqueezeV11 or UnsqueezeV11 (opset 11: ``axes`` an attribute), right or wrong axes and results."""
+    rng = cases.rng
+    name = rng.choice(("SqueezeV11", "UnsqueezeV11"))
+    shape = tuple(rng.choice((1, 1, 2, 3)) for _ in range(rng.choice((1, 2, 3, 4))))
+    written: Shape = tuple(None if rng.random() < 0.15 else d for d in shape)
+    if rng.random() < 0.05:
+        written = None
+    r = len(shape)
+    if name == "SqueezeV11":
+        ones = [i for i, d in enumerate(shape) if d == 1] or [0]
+        axes = rng.sample(ones, rng.randint(1, len(ones)))
+        if rng.random() < 0.2:
+            axes.append(rng.randrange(-r - 1, r + 1))
+        axes = [a - r if rng.random() < 0.3 and a >= 0 else a for a in axes]
+        kept = [d for i, d in enumerate(shape) if i not in {a % r if -r <= a < r else None for a in axes}]
+        right: tuple[int, ...] = tuple(kept)
+    else:
+        out = r + rng.choice((1, 1, 2))
+        axes = rng.sample(range(out), out - r)
+        if rng.random() < 0.15:
+            axes.append(rng.choice((axes[0], out, -out - 1)))
+        rest = iter(shape)
+        right = tuple(1 if i in axes else next(rest, 1) for i in range(out))
+    result: Shape = right
+    p = rng.random()
+    if p < 0.25 and right:
+        i = rng.randrange(len(right))
+        result = tuple(d + 1 if j == i else d for j, d in enumerate(right))
+    elif p < 0.35:
+        result = (*right, 1)
+    elif p < 0.45:
+        result = None
+    itype, rtype = _mlir_type(written, "f32"), _mlir_type(result, "f32")
+    attrs = "{axes = [" + ", ".join(map(str, axes)) + "]}"
+    text = (
+        f"func.func @f(%x: {itype}) {{\n"
+        f'  %0 = "onnx.{name}"(%x) {attrs} : ({itype}) -> {rtype}\n'
+        f"  onnx.Return %0 : {rtype}\n}}\n"
+    )
+    symbols = [0]
+    node = helper.make_node(name.removesuffix("V11"), ["x"], ["y"], axes=axes)
+    output = helper.make_tensor_value_info("y", TensorProto.FLOAT, _dims(result))
+    graph = helper.make_graph([node], "g", [_value_info("x", written, "FLOAT", symbols)], [output])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 11)])
+    return Case(index, name, text, model)
+
+
+def test_squeeze_unsqueeze_v11_match_onnx_shape_inference() -> None:
+    """SqueezeV11 and UnsqueezeV11 (BC806, BC807: broadcheck's words): ONNX opset 11's verdict."""
+    if onnx is None:
+        pytest.fail(
+            f"the ONNX oracle tests need the onnx package ({_ONNX_IMPORT_ERROR}); run `make oracle`", pytrace=False
+        )
+    cases = Cases(SEED + 11)
+    batch = [_v11_case(cases, i) for i in range(COUNT)]
+    assert len(batch) >= min(COUNT, 2000)
+    diffs = []
+    outcomes: collections.Counter[str] = collections.Counter()
+    for case in batch:
+        expected = "ok" if onnx_first_error(case) == "ok" else "rejects"
+        outcomes[expected] += 1
+        from broadcheck.api import check_text
+
+        found = [
+            d
+            for d in check_text(case.text, path="<case>", profile="llvm")
+            if d.severity == "error" or d.code in ("BC806", "BC807")
+        ]
+        got = "rejects" if found else "ok"
+        if got != expected:
+            diffs.append((case, onnx_first_error(case), [d.message for d in found]))
+    summary = f"squeeze/unsqueeze v11: {len(batch)} cases, {len(batch) - len(diffs)} agree; ONNX {dict(outcomes)}"
+    print("\n" + summary)
+    assert all(outcomes[k] >= len(batch) // 10 for k in ("ok", "rejects")), summary
+    lines = [summary]
+    for case, expected, got in diffs[:SHOW]:
+        lines += [f"--- case {case.index} ({case.family})", case.text.rstrip(), f"  onnx:       {expected}"]
+        lines.append(f"  broadcheck: {got}")
+    assert not diffs, "\n".join(lines)

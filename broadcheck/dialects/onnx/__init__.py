@@ -31,6 +31,8 @@ def _shape_ops() -> list[Op]:
         "Split": v.split,
         "Squeeze": None,
         "Unsqueeze": None,
+        "SqueezeV11": None,
+        "UnsqueezeV11": None,
         "Flatten": v.flatten,
         "Gather": v.axis_first,
         "GatherElements": v.gather_elements,

@@ -193,9 +193,60 @@ def squeeze(op: Operation) -> list[S]:
     return [tuple(d for d in x if d != 1)]
 
 
-def unsqueeze(op: Operation) -> list[S]:
+def squeeze_v11(op: Operation) -> list[S]:
+    """Squeeze-11: its ``axes`` attribute, each counted from the back when negative and not
+    range-checked (an axis past the rank is ignored); without one, every size 1 of a static input."""
     x = _input(op, 0)
-    axes = constant_ints(op, 1)
+    if x is None:
+        return [None]
+    axes = attr_ints(op, "axes")
+    if axes is None:
+        if op.attribute("axes") is not None or None in x:
+            return [None]
+        axes = [i for i, d in enumerate(x) if d == 1]
+    picked = {a + len(x) if a < 0 else a for a in axes}
+    out = []
+    for i, d in enumerate(x):
+        if i in picked:
+            if d is not None and d != 1:
+                raise Rejected(f"dimension {i} is {d}, not 1")
+        else:
+            out.append(d)
+    return [tuple(out)]
+
+
+def unsqueeze(op: Operation) -> list[S]:
+    return _unsqueeze(_input(op, 0), constant_ints(op, 1))
+
+
+def unsqueeze_v11(op: Operation) -> list[S]:
+    """Unsqueeze-11: its ``axes`` attribute, without duplicates as written, each within the output's
+    rank; the output built as onnx's loop builds it (an axis repeated after counting from the back
+    adds no dimension)."""
+    x = _input(op, 0)
+    axes = attr_ints(op, "axes")
+    if x is None or axes is None:
+        return [None]
+    if len(set(axes)) != len(axes):
+        raise Rejected("'axes' attribute must not contain any duplicates")
+    r = len(x) + len(axes)
+    if any(a < -r or a >= r for a in axes):
+        raise Rejected("values in 'axes' are beyond the bounds of the computed output shape")
+    picked = sorted(a + r if a < 0 else a for a in axes)
+    out: list[Dim] = []
+    j = 0
+    for d in x:
+        while j < len(picked) and picked[j] == len(out):
+            out.append(1)
+            j += 1
+        out.append(d)
+    while j < len(picked) and picked[j] == len(out):
+        out.append(1)
+        j += 1
+    return [tuple(out)]
+
+
+def _unsqueeze(x: S, axes: list[int] | None) -> list[S]:
     if x is None or axes is None:
         return [None]
     r = len(x) + len(axes)
@@ -928,6 +979,8 @@ INFER: dict[str, Callable[[Operation], list[S]]] = {
     "Gather": gather,
     "Squeeze": squeeze,
     "Unsqueeze": unsqueeze,
+    "SqueezeV11": squeeze_v11,
+    "UnsqueezeV11": unsqueeze_v11,
     "Flatten": flatten,
     "Tile": tile,
     "Conv": conv,
