@@ -5043,6 +5043,15 @@ RULES: Mapping[str, Rule] = {
             'onnx.Gelu\'s approximate attribute is neither "none" (its default) nor "tanh" (ONNXGeluOp::verify).',
             '%0 = "onnx.Gelu"(%x) {approximate = "erf"} : (tensor<3xf32>) -> tensor<3xf32>',
         ),
+        Rule(
+            "BC1266",
+            "onnx-isinf-detect",
+            "This variation is currently unsupported. One or both of the attributes must be a value of 1 to ensure "
+            "mapping to infinity.",
+            "onnx.IsInf on a ranked input with both detect_positive and detect_negative 0 (ONNXIsInfOp::verify).",
+            '%0 = "onnx.IsInf"(%x) {detect_negative = 0 : si64, detect_positive = 0 : si64} : (tensor<3xf32>) -> '
+            "tensor<3xi1>",
+        ),
     )
 }
 

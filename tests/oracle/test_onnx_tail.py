@@ -8,7 +8,7 @@ and the same op written as onnx-mlir IR goes to broadcheck:
 * ``Constant``: a ``value`` tensor (or ``value_ints``, ``value_floats``, ``value_int``,
   ``value_float``) of rank 0-3, ten element types; in IR the generic form or the attribute
   dictionary form (``onnx.Constant {value = ...} : T``).
-* the unary ops (Relu, Sigmoid, Sqrt, Erf, Gelu, Not, BitwiseNot, ...; opset 20) and Clip (its
+* the unary ops (Relu, Sigmoid, Sqrt, Erf, Gelu, Not, BitwiseNot, IsInf, IsNaN, ...; opset 20) and Clip (its
   min and max absent or scalars): an input of an element type the op takes, ranked or not, sizes
   known or not.
 
@@ -88,6 +88,8 @@ UNARY: dict[str, tuple[str, ...]] = {
     "Not": ("i1",),
     "BitwiseNot": INTEGERS,
     "Clip": (*SIGNED, "ui8", "ui16"),
+    "IsInf": FLOATS,
+    "IsNaN": FLOATS,
 }
 """Each unary op and the input element types its ONNX schema takes (of :data:`ELEMENTS`)."""
 CELU_F32 = ("Celu",)  # (ONNX's Celu takes float only)
@@ -189,7 +191,10 @@ class Cases:
             shape = written = None
         elif rng.random() < 0.2 and shape:
             written = tuple(None if rng.random() < 0.5 else d for d in shape)
-        result, relement = self.result(None if written is None else shape, element, elements)
+        if name in ("IsInf", "IsNaN"):  # (a bool result)
+            result, relement = self.result(None if written is None else shape, "i1", ("i1", "f32", "i32"))
+        else:
+            result, relement = self.result(None if written is None else shape, element, elements)
         itype, rtype = _mlir_type(written, element), _mlir_type(result, relement)
         text = (
             f"func.func @f(%x: {itype}) {{\n"

@@ -102,7 +102,7 @@ def _tail() -> list[Op]:
     return [
         Op("onnx.Constant", RESULT, t.constant, "onnx-constant", literal="value"),
         Op("onnx.NoValue", FUNCTIONAL, t.no_value, "onnx-constant"),
-        *(Op(f"onnx.{name}", FUNCTIONAL, t.unary, "onnx-unary") for name in (*t.UNARY, *t.FIRST_INPUT)),
+        *(Op(f"onnx.{name}", FUNCTIONAL, t.unary, "onnx-unary") for name in (*t.UNARY, *t.BOOL_RESULT, *t.FIRST_INPUT)),
     ]
 
 

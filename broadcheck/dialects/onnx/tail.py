@@ -16,7 +16,7 @@ elementwise tail (Relu, Sigmoid, Tanh, Sqrt, ...) and what ``onnx.Return`` check
 
 from __future__ import annotations
 
-from broadcheck.dialects.common import attr_str, element, is_none
+from broadcheck.dialects.common import attr_int, attr_str, element, is_none, shape
 from broadcheck.dialects.literal import value_type
 from broadcheck.ops import Operation, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
@@ -36,6 +36,9 @@ UNARY = (
 ).split()
 """The unary elementwise ops (one input, one output of its shape and element type in ONNX's
 inference; onnx-mlir's ``ElementwiseUnary.cpp`` verifies none of them)."""
+
+BOOL_RESULT = ("IsInf", "IsNaN")
+"""Ops whose one output ONNX's inference gives the input's shape with ``i1`` elements."""
 
 FIRST_INPUT = ("Clip", "ClipV6", "ClipV11", "ClipV12")
 """Ops whose one output ONNX's inference gives the first input's type (``Clip``'s ``min`` and ``max``,
@@ -81,17 +84,27 @@ def _compare(actual: Type, inferred: ShapedType) -> Problem | None:
 
 
 def unary(op: Operation, profile: Profile) -> Problem | None:
-    """A unary elementwise op (``ONNXGeluOp::verify`` first: ``approximate`` ``none`` or ``tanh``): its
-    result against ONNX's inference (the input's type)."""
+    """A unary elementwise op (``ONNXGeluOp::verify`` first: ``approximate`` ``none`` or ``tanh``;
+    ``ONNXIsInfOp::verify``: on a ranked input, not both ``detect_*`` 0): its result against ONNX's
+    inference (the input's type; ``i1`` elements for IsInf and IsNaN)."""
     if op.name == "onnx.Gelu":
         approximate = attr_str(op, "approximate")
         if approximate is not None and approximate not in ("none", "tanh"):
             return Problem("BC1265", {"value": approximate})
+    ranked = bool(op.operands) and shape(op.operands[0].type) is not None
+    if (
+        op.name == "onnx.IsInf"
+        and ranked
+        and attr_int(op, "detect_positive", 1) == attr_int(op, "detect_negative", 1) == 0
+    ):
+        return Problem("BC1266")
     if not op.operands or len(op.results) != 1 or (len(op.operands) != 1 and op.name[5:] not in FIRST_INPUT):
         return None
     x = op.operands[0].type
     if not isinstance(x, ShapedType) or x.kind != "tensor":
         return None
+    if op.name[5:] in BOOL_RESULT:
+        x = ShapedType("tensor", x.shape, "i1")
     return _compare(op.results[0].type, x)
 
 
