@@ -376,3 +376,80 @@ def test_squeeze_unsqueeze_v11_match_onnx_shape_inference() -> None:
         lines += [f"--- case {case.index} ({case.family})", case.text.rstrip(), f"  onnx:       {expected}"]
         lines.append(f"  broadcheck: {got}")
     assert not diffs, "\n".join(lines)
+
+
+def _split_case(cases: Cases, index: int) -> Case:
+    """SplitV11 (opset 11: ``split`` an attribute): one to three results, right or wrong sizes."""
+    rng = cases.rng
+    shape = tuple(rng.choice((1, 2, 3, 4, 6)) for _ in range(rng.choice((1, 2, 3))))
+    written: Shape = tuple(None if rng.random() < 0.1 else d for d in shape)
+    r = len(shape)
+    axis = rng.randrange(-r, r) if rng.random() < 0.95 else rng.choice((r, -r - 1))
+    n = rng.choice((1, 2, 2, 3))
+    size = shape[axis] if -r <= axis < r else 1
+    split: list[int] | None = None
+    if rng.random() < 0.5:
+        split = [size // n] * (n - 1) + [size - size // n * (n - 1)]
+        if rng.random() < 0.2:
+            split[0] += 1
+        if rng.random() < 0.1:
+            split = split[:-1] or [size]
+    parts = split if split is not None and len(split) == n else [size // n] * n
+    results: list[Shape] = []
+    for part in parts:
+        out = list(shape)
+        if -r <= axis < r:
+            out[axis] = part
+        res: Shape = tuple(out)
+        if rng.random() < 0.1:
+            res = None
+        elif rng.random() < 0.1 and res:
+            res = (*res[:-1], res[-1] + 1)
+        results.append(res)
+    itype = _mlir_type(written, "f32")
+    rtypes = [_mlir_type(x, "f32") for x in results]
+    attrs = (
+        f"{{axis = {axis} : si64" + ("" if split is None else ", split = [" + ", ".join(map(str, split)) + "]") + "}"
+    )
+    names = ", ".join(f"%{i}" for i in range(n))
+    text = (
+        f"func.func @f(%x: {itype}) {{\n"
+        f'  {names.replace("%", "%r")} = "onnx.SplitV11"(%x) {attrs} : ({itype}) -> ({", ".join(rtypes)})\n'
+        "  onnx.Return\n}\n"
+    )
+    symbols = [0]
+    kwargs: dict[str, Any] = {"axis": axis} if split is None else {"axis": axis, "split": split}
+    node = helper.make_node("Split", ["x"], [f"y{i}" for i in range(n)], **kwargs)
+    outputs = [helper.make_tensor_value_info(f"y{i}", TensorProto.FLOAT, _dims(x)) for i, x in enumerate(results)]
+    graph = helper.make_graph([node], "g", [_value_info("x", written, "FLOAT", symbols)], outputs)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 11)])
+    return Case(index, "SplitV11", text, model)
+
+
+def test_split_v11_matches_onnx_shape_inference() -> None:
+    """SplitV11 (BC806, BC807: broadcheck's words): ONNX opset 11's verdict."""
+    if onnx is None:
+        pytest.fail(
+            f"the ONNX oracle tests need the onnx package ({_ONNX_IMPORT_ERROR}); run `make oracle`", pytrace=False
+        )
+    from broadcheck.api import check_text
+
+    cases = Cases(SEED + 12)
+    batch = [_split_case(cases, i) for i in range(COUNT)]
+    diffs = []
+    outcomes: collections.Counter[str] = collections.Counter()
+    for case in batch:
+        first = onnx_first_error(case)
+        expected = "ok" if first == "ok" else "rejects"
+        outcomes[expected] += 1
+        diagnostics = check_text(case.text, path="<case>", profile="llvm")
+        found = [d for d in diagnostics if d.severity == "error" or d.code in ("BC806", "BC807")]
+        if ("rejects" if found else "ok") != expected:
+            diffs.append((case, first, [d.message for d in found]))
+    summary = f"split v11: {len(batch)} cases, {len(batch) - len(diffs)} agree; ONNX {dict(outcomes)}"
+    print("\n" + summary)
+    assert all(outcomes[k] >= len(batch) // 10 for k in ("ok", "rejects")), summary
+    lines = [summary]
+    for case, expected, got in diffs[:SHOW]:
+        lines += [f"--- case {case.index}", case.text.rstrip(), f"  onnx:       {expected}", f"  broadcheck: {got}"]
+    assert not diffs, "\n".join(lines)

@@ -32,6 +32,7 @@ def _shape_ops() -> list[Op]:
         "Squeeze": None,
         "Unsqueeze": None,
         "SqueezeV11": None,
+        "SplitV11": None,
         "UnsqueezeV11": None,
         "Flatten": v.flatten,
         "Gather": v.axis_first,

@@ -570,6 +570,41 @@ def split(op: Operation) -> list[S]:
     return [result(d) for d in chunks[:n]]
 
 
+def split_v11(op: Operation) -> list[S]:
+    """Split-11: ``axis`` in [-r, r-1]; the ``split`` attribute, one size per result adding up to the
+    axis' size, or else even parts; an unknown size at the axis is unknown in every result."""
+    x = _input(op, 0)
+    n = len(op.results)
+    if x is None:
+        return [None] * n
+    r = len(x)
+    axis = attr_int(op, "axis", 0)
+    if axis is None:
+        return [None] * n
+    if axis < -r or axis >= r:
+        raise Rejected(f"axis {axis} is out of range [-{r}, {r - 1}]")
+    axis = axis + r if axis < 0 else axis
+    size = x[axis]
+
+    def result(d: Dim) -> Shape:
+        return (*x[:axis], d, *x[axis + 1 :])
+
+    if size is None:
+        return [result(None)] * n
+    sizes = attr_ints(op, "split")
+    if sizes is not None:
+        if len(sizes) != n:
+            raise Rejected(f"{len(sizes)} split sizes for {n} results")
+        if sum(sizes) != size:
+            raise Rejected(f"the split sizes add up to {sum(sizes)}, not {size}")
+        return [result(d) for d in sizes]
+    if op.attribute("split") is not None:
+        return [None] * n
+    if size % n != 0:
+        raise Rejected(f"the input is not evenly splittable into {n}")
+    return [result(size // n)] * n
+
+
 def pad(op: Operation) -> list[S]:
     x = _input(op, 0)
     if x is None:
@@ -980,6 +1015,7 @@ INFER: dict[str, Callable[[Operation], list[S]]] = {
     "Squeeze": squeeze,
     "Unsqueeze": unsqueeze,
     "SqueezeV11": squeeze_v11,
+    "SplitV11": split_v11,
     "UnsqueezeV11": unsqueeze_v11,
     "Flatten": flatten,
     "Tile": tile,
