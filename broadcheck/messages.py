@@ -4981,6 +4981,40 @@ RULES: Mapping[str, Rule] = {
             "arith.extf to a narrower type, arith.index_cast between two integers, ...",
             '%0 = "arith.bitcast"(%a) : (tensor<2xf32>) -> tensor<2xf16>',
         ),
+        # BC1300-BC1349: tf and tfl (issue 29's tail of real exports)
+        Rule(
+            "BC1300",
+            "tf-shape-op",
+            "{detail}",
+            "tf.Shape: a result that is not 1-D, whose size is not the operand's rank, or not of i32/i64 elements.",
+            '%0 = "tf.Shape"(%x) : (tensor<2x3xf32>) -> tensor<3xi32>',
+        ),
+        Rule(
+            "BC1301",
+            "tf-space-to-batch-nd",
+            "{detail}",
+            "tf.SpaceToBatchND: block_shape not 1-D, paddings not [M, 2], an input of rank below 1 + M, a block "
+            "size below 1, a negative padding, or a padded size its block size does not divide.",
+            '%0 = "tf.SpaceToBatchND"(%x, %b, %p) : (tensor<1x4x4x3xf32>, tensor<2xi32>, tensor<3x2xi32>) '
+            "-> tensor<4x2x2x3xf32>",
+        ),
+        Rule(
+            "BC1302",
+            "tf-batch-to-space-nd",
+            "{detail}",
+            "tf.BatchToSpaceND: crops whose static shape is not [M, 2] for a block_shape of M values.",
+            '%0 = "tf.BatchToSpaceND"(%x, %b, %c) : (tensor<4x2x2x3xf32>, tensor<2xi32>, tensor<2x3xi32>) '
+            "-> tensor<1x4x4x3xf32>",
+        ),
+        Rule(
+            "BC1303",
+            "tf-reduction-dims",
+            "{detail}",
+            "tf.All/tf.Any: reduction indices of rank 2 or more, or a constant index outside [-rank, rank) of the "
+            "input (TensorFlow words it without the op's name).",
+            '%0 = "tf.All"(%x, %d) : (tensor<2x3xi1>, tensor<1xi32>) -> tensor<2xi1>',
+            op_prefix=False,
+        ),
     )
 }
 
@@ -5254,6 +5288,31 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
         "same-input": "subscript '{s}' has axes with different dim sizes {d0}, {d} in the same input",
         "conflict": "subscript '{s}' has conflicting dim sizes {d0}, {d}",
         "output-ellipsis": "output needs ellipsis because inputs have non-empty ellipsis with rank {rank}",
+    },
+    # BC1300-BC1349: tf and tfl
+    "BC1300": {
+        "rank": "requires 1D type for result",
+        "size": "requires dimension size of result to match rank of operand",
+        "element": "requires int32 or int64 return type for result",
+    },
+    "BC1301": {
+        "block-rank": "requires rank of block_shape = 1; got {rank}",
+        "paddings-rank": "requires rank of paddings = 2; got {rank}",
+        "paddings-2": "requires paddings.shape[1] to be 2; got {size}",
+        "block-paddings": "requires block_shape.shape[0] must equal paddings.shape[0]",
+        "input-rank": "requires rank of input >= 1 + rank of block",
+        "block-values": "requires all values of block_shape to be >= 1; failed for dimension {i}",
+        "paddings-values": "requires all values of paddings to be >= 0; failed for dimension {i}",
+        "divides": (
+            "requires block_shape[i] divides input_shape[i + 1] + paddings[i, 0] + paddings[i, 1]; failed for i={i}"
+        ),
+    },
+    "BC1302": {
+        "crops": "crops should have shape [{m}, 2] instead of {shape}",
+    },
+    "BC1303": {
+        "rank": "dimensions can only be 0D or 1D tensor",
+        "range": "{i}-th dimension should be in the range of [-{rank}, {rank})",
     },
 }
 

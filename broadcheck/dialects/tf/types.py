@@ -135,3 +135,7 @@ RESOURCE = _c(
     "tensor of resource values",
     "!tf_type.resource",
 )
+BOOL = _c(
+    "tensor of bool values",
+    "i1",
+)
