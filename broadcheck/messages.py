@@ -5015,6 +5015,14 @@ RULES: Mapping[str, Rule] = {
             '%0 = "tf.All"(%x, %d) : (tensor<2x3xi1>, tensor<1xi32>) -> tensor<2xi1>',
             op_prefix=False,
         ),
+        Rule(
+            "BC1304",
+            "tfl-while",
+            "{detail}",
+            "tfl.while: operands and results of different counts, condition and body arguments of different "
+            "counts, or a pair of them of incompatible shapes (WhileOp::verify).",
+            '%0 = "tfl.while"(%a, %b) ({...}, {...}) : (tensor<i32>, tensor<2xf32>) -> tensor<i32>',
+        ),
     )
 }
 
@@ -5313,6 +5321,13 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
     "BC1303": {
         "rank": "dimensions can only be 0D or 1D tensor",
         "range": "{i}-th dimension should be in the range of [-{rank}, {rank})",
+    },
+    "BC1304": {
+        "results": "number of operands does not match number of results ({n} != {m})",
+        "arguments": (
+            "number of arguments in condition function does not match number of arguments in body function ({n} != {m})"
+        ),
+        "argument-type": "condition function's argument type does not match body function's argument type ({a} != {b})",
     },
 }
 

@@ -77,10 +77,12 @@ def _unary() -> list[Op]:
 
 
 def _constants() -> list[Op]:
+    from broadcheck.dialects.terminators import by_parent
     from broadcheck.dialects.tfl import constants, regions
 
     return [
-        Op("tfl.while", FUNCTIONAL, regions.while_, "tfl-region"),  # (a loop's values, as its constants' warnings)
+        Op("tfl.while", FUNCTIONAL, regions.while_, "tfl-region"),
+        Op("tfl.yield", FUNCTIONAL, by_parent, "tfl-region"),  # tfl.while's check judges what it yields
         Op("tfl.pseudo_const", FUNCTIONAL, constants.pseudo_const, "tfl-constant", literal="value"),
         Op("tfl.pseudo_qconst", FUNCTIONAL, constants.pseudo_const, "tfl-constant", literal="value"),
         Op("tfl.no_value", FUNCTIONAL, constants.no_value, "tfl-constant"),
