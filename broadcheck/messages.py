@@ -5023,6 +5023,14 @@ RULES: Mapping[str, Rule] = {
             "counts, or a pair of them of incompatible shapes (WhileOp::verify).",
             '%0 = "tfl.while"(%a, %b) ({...}, {...}) : (tensor<i32>, tensor<2xf32>) -> tensor<i32>',
         ),
+        Rule(
+            "BC1305",
+            "tf-tensor-list",
+            "{detail}",
+            "tf.TensorListReserve/TensorListStack: a result variant without exactly one subtype, an element_shape "
+            "that is not 0-D or 1-D, a num_elements that is not 0-D.",
+            '%0 = "tf.TensorListReserve"(%s, %n) : (tensor<2xi32>, tensor<i32>) -> tensor<!tf_type.variant>',
+        ),
     )
 }
 
@@ -5328,6 +5336,11 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
             "number of arguments in condition function does not match number of arguments in body function ({n} != {m})"
         ),
         "argument-type": "condition function's argument type does not match body function's argument type ({a} != {b})",
+    },
+    "BC1305": {
+        "subtype": "must have exactly one subtype in the result variant type",
+        "element-shape": "requires element_shape operand to be 0D/1D tensor",
+        "num-elements": "requires num_elements operand to be 0D tensor",
     },
 }
 

@@ -101,14 +101,57 @@ def reduction(g: Gen, i: int) -> Case:
 
 TABLE = [(shape_op, 3), (space_to_batch_nd, 3), (batch_to_space_nd, 2), (reduction, 2)]
 
+_SLOTS = {
+    "variant": [
+        "tensor<!tf_type.variant<tensor<2xf32>>>", "tensor<!tf_type.variant<tensor<?x3xi32>>>",
+        "tensor<!tf_type.variant>", "tensor<*x!tf_type.variant>", "tensor<2x!tf_type.variant>",
+    ],
+    "i32": ["tensor<i32>", "tensor<i32>", "tensor<2xi32>", "tensor<*xi32>", "tensor<1x2xi32>"],
+    "signed": ["tensor<2xi32>", "tensor<2xi64>", "tensor<i32>", "tensor<?xi64>", "tensor<*xi32>", "tensor<2x2xi32>"],
+    "any": ["tensor<3x2xf32>", "tensor<*xi32>", "tensor<2xf16>", "tensor<!tf_type.variant>", "tensor<i1>"],
+    "reserved": [
+        "tensor<!tf_type.variant<tensor<2xf32>>>", "tensor<!tf_type.variant<tensor<2xf32>>>",
+        "tensor<!tf_type.variant>", "tensor<!tf_type.variant<tensor<2xf32>, tensor<i32>>>",
+    ],
+}  # fmt: skip
+_BAD = ["tensor<2xf32>", "tensor<i64>", "tensor<2xi16>", "tensor<!tf_type.string>", "tensor<2x!tf_type.resource>"]
+_LISTS = {
+    "tf.TensorListFromTensor": (["any", "signed"], "variant"),
+    "tf.TensorListGetItem": (["variant", "i32", "signed"], "any"),
+    "tf.TensorListSetItem": (["variant", "i32", "any"], "variant"),
+    "tf.TensorListLength": (["variant"], "i32"),
+    "tf.TensorListReserve": (["signed", "i32"], "reserved"),
+    "tf.TensorListStack": (["variant", "i32"], "any"),
+}
+
+
+def tensor_list(g: Gen, i: int) -> Case:
+    op = g.pick(*_LISTS)
+    slots, result = _LISTS[op]
+
+    def one(slot: str) -> str:
+        return g.pick(*_BAD) if g.chance(0.07) else g.pick(*_SLOTS[slot])
+
+    attrs = g.attr("num_elements", str(g.pick(-1, 3)), bad="true") if op == "tf.TensorListStack" else []
+    return Case(i, op, [Operand(one(s)) for s in slots], [one(result)], attrs)
+
 
 def test_tf_tail_ops_match_tensorflow() -> None:
     """broadcheck gives TensorFlow's verdict and first error on every case."""
+    _run("tail", TABLE, SEED)
+
+
+def test_tf_tensor_lists_match_tensorflow() -> None:
+    """The same for ``tf.TensorListFromTensor``, ``GetItem``, ``SetItem``, ``Length``, ``Reserve``, ``Stack``."""
+    _run("tensor lists", [(tensor_list, 1)], SEED + 1)
+
+
+def _run(family: str, table: list, seed: int) -> None:  # type: ignore[type-arg]
     from .test_tf_ops import _require_tf
 
     _require_tf()
-    g = Gen(SEED)
-    makers = [maker for maker, weight in TABLE for _ in range(weight)]
+    g = Gen(seed)
+    makers = [maker for maker, weight in table for _ in range(weight)]
     batch = [g.rng.choice(makers)(g, i) for i in range(COUNT)]
     assert len(batch) >= 2000
     outcomes: collections.Counter[str] = collections.Counter()
@@ -122,7 +165,7 @@ def test_tf_tail_ops_match_tensorflow() -> None:
         if not agree(want, got):
             diffs.append((case, want, got))
     summary = (
-        f"tf tail: {len(batch)} cases, {len(batch) - len(diffs)} agree; oracle outcomes {dict(outcomes)}; "
+        f"tf {family}: {len(batch)} cases, {len(batch) - len(diffs)} agree; oracle outcomes {dict(outcomes)}; "
         f"ops {dict(sorted(per_op.items()))}"
     )
     print("\n" + summary)

@@ -50,6 +50,7 @@ def _shape_ops() -> list[Op]:
         RANGE,
         RESOURCE,
         SIGNED_32_64,
+        VARIANT,
         WHERE,
         Many,
     )
@@ -104,6 +105,12 @@ def _shape_ops() -> list[Op]:
         "BatchToSpaceND": Spec((DTYPE, SIGNED_32_64, SIGNED_32_64), (DTYPE,), tail.batch_to_space_nd),
         "All": Spec((BOOL, SIGNED_32_64), (BOOL,), tail.reduction),
         "Any": Spec((BOOL, SIGNED_32_64), (BOOL,), tail.reduction),
+        "TensorListFromTensor": Spec((DTYPE, SIGNED_32_64), (VARIANT,), tail.tensor_list),
+        "TensorListGetItem": Spec((VARIANT, I32, SIGNED_32_64), (DTYPE,), tail.tensor_list),
+        "TensorListSetItem": Spec((VARIANT, I32, DTYPE), (VARIANT,), tail.tensor_list),
+        "TensorListLength": Spec((VARIANT,), (I32,), tail.tensor_list),
+        "TensorListReserve": Spec((SIGNED_32_64, I32), (VARIANT,), tail.tensor_list_reserve),
+        "TensorListStack": Spec((VARIANT, I32), (DTYPE,), tail.tensor_list_stack),
     }
     const = Spec((), (DTYPE,), v.const)
     return [

@@ -1,8 +1,9 @@
-"""The ``tf`` ops of real exports' tail that have a verifier: ``tf.Shape``, ``tf.SpaceToBatchND``,
-``tf.BatchToSpaceND``, ``tf.All`` and ``tf.Any``, as tensorflow-cpu 2.21 checks them
+"""The ``tf`` ops of real exports' tail: ``tf.Shape``, ``tf.SpaceToBatchND``, ``tf.BatchToSpaceND``,
+``tf.All``, ``tf.Any`` and the ``tf.TensorList`` ops of Keras' LSTM loops, as tensorflow-cpu 2.21 checks them
 (``tf_ops_n_z.cc``: ``VerifyShapeOperandAndResult``, ``SpaceToBatchNDOp::verify``;
 ``tf_ops_a_m.cc``: ``BatchToSpaceNDOp::verify``; ``tf_arith_ops_folder.cc``:
-``VerifyReductionInputAndDims``), after the ODS counts and type constraints, in their words;
+``VerifyReductionInputAndDims``; ``TensorListReserveOp::verify``, ``TensorListStackOp::verify``),
+after the ODS counts and type constraints (probed from the tool), in their words;
 the oracle is the tool (``tests/oracle/test_tf_tail_new.py``).
 
 PASS::
@@ -140,4 +141,49 @@ def reduction(op: Operation, spec: Spec) -> Problem | None:
     for i, v in enumerate(values):
         if v < -r or v >= r:
             return tf("BC1303", "range", i=i, rank=r)
+    return None
+
+
+def _subtypes(element: str) -> int:
+    """How many subtypes a ``!tf_type.variant<...>`` element type names."""
+    text = "".join(element.split())
+    if not text.startswith("!tf_type.variant<"):
+        return 0
+    depth, count = 0, 1
+    for ch in text[len("!tf_type.variant<") : -1]:
+        depth += ch == "<"
+        depth -= ch == ">"
+        count += ch == "," and depth == 0
+    return count
+
+
+def tensor_list(op: Operation, spec: Spec) -> Problem | None:
+    """``tf.TensorListFromTensor``, ``GetItem``, ``SetItem``, ``Length``: the ODS checks alone (no verifier)."""
+    go = _start(op, spec, len(spec.operands))
+    return go if isinstance(go, Problem) else None
+
+
+def tensor_list_reserve(op: Operation, spec: Spec) -> Problem | None:
+    """``tf.TensorListReserve``: a result variant of exactly one subtype, a 0-D/1-D ``element_shape``,
+    a 0-D ``num_elements``."""
+    go = _start(op, spec, 2)
+    if go is not True:
+        return go or None
+    result = op.results[0].type
+    if isinstance(result, ShapedType) and _subtypes(result.element) != 1:
+        return tf("BC1305", "subtype")
+    if not (rank_is(op.operands[0].type, 0) or rank_is(op.operands[0].type, 1)):
+        return tf("BC1305", "element-shape")
+    if not rank_is(op.operands[1].type, 0):
+        return tf("BC1305", "num-elements")
+    return None
+
+
+def tensor_list_stack(op: Operation, spec: Spec) -> Problem | None:
+    """``tf.TensorListStack``: a 0-D/1-D ``element_shape``."""
+    go = _start(op, spec, 2, (("num_elements", "i64", False),))
+    if go is not True:
+        return go or None
+    if not (rank_is(op.operands[1].type, 0) or rank_is(op.operands[1].type, 1)):
+        return tf("BC1305", "element-shape")
     return None

@@ -139,3 +139,7 @@ BOOL = _c(
     "tensor of bool values",
     "i1",
 )
+VARIANT = _c(
+    "tensor of variant values",
+    "!tf_type.variant",
+)
