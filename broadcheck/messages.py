@@ -5031,6 +5031,14 @@ RULES: Mapping[str, Rule] = {
             "that is not 0-D or 1-D, a num_elements that is not 0-D.",
             '%0 = "tf.TensorListReserve"(%s, %n) : (tensor<2xi32>, tensor<i32>) -> tensor<!tf_type.variant>',
         ),
+        Rule(
+            "BC1306",
+            "tf-fake-quant",
+            "{detail}",
+            "tf.FakeQuantWithMinMaxVars: a min or max that is not 0-D, or num_bits outside [2, 16].",
+            '%0 = "tf.FakeQuantWithMinMaxVars"(%x, %lo, %hi) : (tensor<4xf32>, tensor<1xf32>, tensor<f32>) '
+            "-> tensor<4xf32>",
+        ),
     )
 }
 
@@ -5341,6 +5349,10 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
         "subtype": "must have exactly one subtype in the result variant type",
         "element-shape": "requires element_shape operand to be 0D/1D tensor",
         "num-elements": "requires num_elements operand to be 0D tensor",
+    },
+    "BC1306": {
+        "bound": "requires {operand} to be a 0d float tensor",
+        "bits": "requires num_bits to be between 2 and 16, inclusive",
     },
 }
 

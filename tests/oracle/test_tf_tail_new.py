@@ -1,5 +1,5 @@
 """Differential test: ``tf.Shape``, ``tf.SpaceToBatchND``, ``tf.BatchToSpaceND``, ``tf.All`` and
-``tf.Any`` against tensorflow-cpu 2.21 (``run_pass_pipeline(text, "")`` parses and verifies).
+``tf.Any``, ``tf.FakeQuantWithMinMaxVars`` and the ``tf.TensorList`` ops against tensorflow-cpu 2.21 (``run_pass_pipeline(text, "")`` parses and verifies).
 
 Shapes of rank 0-5 with ``?`` and unranked tensors; ``tf.Shape`` results of the operand's rank or
 near it, of other ranks and element types; block shapes, paddings and crops as ``tf.Const``
@@ -99,7 +99,21 @@ def reduction(g: Gen, i: int) -> Case:
     return Case(i, g.pick("tf.All", "tf.Any"), [Operand(tensor(x, g.odd("i1", 0.05))), dims_operand], [result], attrs)
 
 
-TABLE = [(shape_op, 3), (space_to_batch_nd, 3), (batch_to_space_nd, 2), (reduction, 2)]
+def fake_quant(g: Gen, i: int) -> Case:
+    x = g.shape(0, 4)
+    bounds = [Operand(tensor(g.pick((), (), (), (1,), (None,), None), g.odd("f32"))) for _ in range(2)]
+    attrs = g.attr("num_bits", f"{g.pick(8, 8, 4, 2, 16, 1, 17, 0)} : i64", bad="true", p=0.1)
+    attrs += g.attr("narrow_range", g.pick("true", "false"), bad="1 : i64", p=0.1)
+    return Case(
+        i,
+        "tf.FakeQuantWithMinMaxVars",
+        [Operand(tensor(x, g.odd("f32"))), *bounds],
+        [tensor(g.near(x), g.odd("f32"))],
+        attrs,
+    )
+
+
+TABLE = [(shape_op, 3), (space_to_batch_nd, 3), (batch_to_space_nd, 2), (reduction, 2), (fake_quant, 2)]
 
 _SLOTS = {
     "variant": [

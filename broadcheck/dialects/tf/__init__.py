@@ -37,6 +37,7 @@ def _shape_ops() -> list[Op]:
         BOOL,
         CONV,
         DTYPE,
+        F32,
         FLOAT,
         I8_32_64,
         I16_32_64,
@@ -111,6 +112,7 @@ def _shape_ops() -> list[Op]:
         "TensorListLength": Spec((VARIANT,), (I32,), tail.tensor_list),
         "TensorListReserve": Spec((SIGNED_32_64, I32), (VARIANT,), tail.tensor_list_reserve),
         "TensorListStack": Spec((VARIANT, I32), (DTYPE,), tail.tensor_list_stack),
+        "FakeQuantWithMinMaxVars": Spec((F32, F32, F32), (F32,), tail.fake_quant),
     }
     const = Spec((), (DTYPE,), v.const)
     return [

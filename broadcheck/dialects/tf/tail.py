@@ -187,3 +187,22 @@ def tensor_list_stack(op: Operation, spec: Spec) -> Problem | None:
     if not (rank_is(op.operands[1].type, 0) or rank_is(op.operands[1].type, 1)):
         return tf("BC1305", "element-shape")
     return None
+
+
+def fake_quant(op: Operation, spec: Spec) -> Problem | None:
+    """``tf.FakeQuantWithMinMaxVars``: 0-D float ``min`` and ``max`` (unranked passes), ``num_bits`` in
+    ``[2, 16]``; the result's shape is not related to the input's."""
+    go = _start(op, spec, 3, (("num_bits", "i64", False), ("narrow_range", "bool", False)))
+    if go is not True:
+        return go or None
+    for index, name in ((1, "min"), (2, "max")):
+        t = op.operands[index].type
+        r = rank(t)
+        floating = isinstance(t, ShapedType) and t.element in ("f16", "bf16", "f32", "f64")  # a ref is not
+        if r is not None and (r != 0 or not floating):
+            return tf("BC1306", "bound", operand=name)
+    bits = op.attribute("num_bits")
+    value = int(bits.text.split(":")[0]) if bits is not None else 8
+    if not 2 <= value <= 16:
+        return tf("BC1306", "bits")
+    return None

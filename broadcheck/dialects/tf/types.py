@@ -143,3 +143,7 @@ VARIANT = _c(
     "tensor of variant values",
     "!tf_type.variant",
 )
+F32 = _c(
+    "tensor of 32-bit float values",
+    "f32",
+)
