@@ -5052,6 +5052,64 @@ RULES: Mapping[str, Rule] = {
             '%0 = "onnx.IsInf"(%x) {detect_negative = 0 : si64, detect_positive = 0 : si64} : (tensor<3xf32>) -> '
             "tensor<3xi1>",
         ),
+        # BC1300-BC1349: tf and tfl (issue 29's tail of real exports)
+        Rule(
+            "BC1300",
+            "tf-shape-op",
+            "{detail}",
+            "tf.Shape: a result that is not 1-D, whose size is not the operand's rank, or not of i32/i64 elements.",
+            '%0 = "tf.Shape"(%x) : (tensor<2x3xf32>) -> tensor<3xi32>',
+        ),
+        Rule(
+            "BC1301",
+            "tf-space-to-batch-nd",
+            "{detail}",
+            "tf.SpaceToBatchND: block_shape not 1-D, paddings not [M, 2], an input of rank below 1 + M, a block "
+            "size below 1, a negative padding, or a padded size its block size does not divide.",
+            '%0 = "tf.SpaceToBatchND"(%x, %b, %p) : (tensor<1x4x4x3xf32>, tensor<2xi32>, tensor<3x2xi32>) '
+            "-> tensor<4x2x2x3xf32>",
+        ),
+        Rule(
+            "BC1302",
+            "tf-batch-to-space-nd",
+            "{detail}",
+            "tf.BatchToSpaceND: crops whose static shape is not [M, 2] for a block_shape of M values.",
+            '%0 = "tf.BatchToSpaceND"(%x, %b, %c) : (tensor<4x2x2x3xf32>, tensor<2xi32>, tensor<2x3xi32>) '
+            "-> tensor<1x4x4x3xf32>",
+        ),
+        Rule(
+            "BC1303",
+            "tf-reduction-dims",
+            "{detail}",
+            "tf.All/tf.Any: reduction indices of rank 2 or more, or a constant index outside [-rank, rank) of the "
+            "input (TensorFlow words it without the op's name).",
+            '%0 = "tf.All"(%x, %d) : (tensor<2x3xi1>, tensor<1xi32>) -> tensor<2xi1>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1304",
+            "tfl-while",
+            "{detail}",
+            "tfl.while: operands and results of different counts, condition and body arguments of different "
+            "counts, or a pair of them of incompatible shapes (WhileOp::verify).",
+            '%0 = "tfl.while"(%a, %b) ({...}, {...}) : (tensor<i32>, tensor<2xf32>) -> tensor<i32>',
+        ),
+        Rule(
+            "BC1305",
+            "tf-tensor-list",
+            "{detail}",
+            "tf.TensorListReserve/TensorListStack: a result variant without exactly one subtype, an element_shape "
+            "that is not 0-D or 1-D, a num_elements that is not 0-D.",
+            '%0 = "tf.TensorListReserve"(%s, %n) : (tensor<2xi32>, tensor<i32>) -> tensor<!tf_type.variant>',
+        ),
+        Rule(
+            "BC1306",
+            "tf-fake-quant",
+            "{detail}",
+            "tf.FakeQuantWithMinMaxVars: a min or max that is not 0-D, or num_bits outside [2, 16].",
+            '%0 = "tf.FakeQuantWithMinMaxVars"(%x, %lo, %hi) : (tensor<4xf32>, tensor<1xf32>, tensor<f32>) '
+            "-> tensor<4xf32>",
+        ),
     )
 }
 
@@ -5325,6 +5383,47 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
         "same-input": "subscript '{s}' has axes with different dim sizes {d0}, {d} in the same input",
         "conflict": "subscript '{s}' has conflicting dim sizes {d0}, {d}",
         "output-ellipsis": "output needs ellipsis because inputs have non-empty ellipsis with rank {rank}",
+    },
+    # BC1300-BC1349: tf and tfl
+    "BC1300": {
+        "rank": "requires 1D type for result",
+        "size": "requires dimension size of result to match rank of operand",
+        "element": "requires int32 or int64 return type for result",
+    },
+    "BC1301": {
+        "block-rank": "requires rank of block_shape = 1; got {rank}",
+        "paddings-rank": "requires rank of paddings = 2; got {rank}",
+        "paddings-2": "requires paddings.shape[1] to be 2; got {size}",
+        "block-paddings": "requires block_shape.shape[0] must equal paddings.shape[0]",
+        "input-rank": "requires rank of input >= 1 + rank of block",
+        "block-values": "requires all values of block_shape to be >= 1; failed for dimension {i}",
+        "paddings-values": "requires all values of paddings to be >= 0; failed for dimension {i}",
+        "divides": (
+            "requires block_shape[i] divides input_shape[i + 1] + paddings[i, 0] + paddings[i, 1]; failed for i={i}"
+        ),
+    },
+    "BC1302": {
+        "crops": "crops should have shape [{m}, 2] instead of {shape}",
+    },
+    "BC1303": {
+        "rank": "dimensions can only be 0D or 1D tensor",
+        "range": "{i}-th dimension should be in the range of [-{rank}, {rank})",
+    },
+    "BC1304": {
+        "results": "number of operands does not match number of results ({n} != {m})",
+        "arguments": (
+            "number of arguments in condition function does not match number of arguments in body function ({n} != {m})"
+        ),
+        "argument-type": "condition function's argument type does not match body function's argument type ({a} != {b})",
+    },
+    "BC1305": {
+        "subtype": "must have exactly one subtype in the result variant type",
+        "element-shape": "requires element_shape operand to be 0D/1D tensor",
+        "num-elements": "requires num_elements operand to be 0D tensor",
+    },
+    "BC1306": {
+        "bound": "requires {operand} to be a 0d float tensor",
+        "bits": "requires num_bits to be between 2 and 16, inclusive",
     },
 }
 

@@ -27,15 +27,17 @@ def _shape_ops() -> list[Op]:
     (``Many``: a variadic group), its verifier and its shape function (``None``: none)."""
     from broadcheck.dialects.tf import checks as v
     from broadcheck.dialects.tf import infer as s
-    from broadcheck.dialects.tf import regions
+    from broadcheck.dialects.tf import regions, tail
     from broadcheck.dialects.tf.base import Spec
     from broadcheck.dialects.tf.types import (
         BATCH_MATMUL,
         BATCH_MATMUL_V2,
         BATCH_MATMUL_V3_IN,
         BATCH_MATMUL_V3_OUT,
+        BOOL,
         CONV,
         DTYPE,
+        F32,
         FLOAT,
         I8_32_64,
         I16_32_64,
@@ -49,6 +51,7 @@ def _shape_ops() -> list[Op]:
         RANGE,
         RESOURCE,
         SIGNED_32_64,
+        VARIANT,
         WHERE,
         Many,
     )
@@ -98,6 +101,18 @@ def _shape_ops() -> list[Op]:
         "OneHot": Spec((ONE_HOT_INDICES, I32, DTYPE, DTYPE), (DTYPE,), v.one_hot, s.one_hot),
         "Where": Spec((WHERE,), (I64,), v.where, s.where),
         "ReadVariableOp": Spec((RESOURCE,), (DTYPE,), v.read_variable),
+        "Shape": Spec((DTYPE,), (SIGNED_32_64,), tail.shape_op),
+        "SpaceToBatchND": Spec((DTYPE, SIGNED_32_64, SIGNED_32_64), (DTYPE,), tail.space_to_batch_nd),
+        "BatchToSpaceND": Spec((DTYPE, SIGNED_32_64, SIGNED_32_64), (DTYPE,), tail.batch_to_space_nd),
+        "All": Spec((BOOL, SIGNED_32_64), (BOOL,), tail.reduction),
+        "Any": Spec((BOOL, SIGNED_32_64), (BOOL,), tail.reduction),
+        "TensorListFromTensor": Spec((DTYPE, SIGNED_32_64), (VARIANT,), tail.tensor_list),
+        "TensorListGetItem": Spec((VARIANT, I32, SIGNED_32_64), (DTYPE,), tail.tensor_list),
+        "TensorListSetItem": Spec((VARIANT, I32, DTYPE), (VARIANT,), tail.tensor_list),
+        "TensorListLength": Spec((VARIANT,), (I32,), tail.tensor_list),
+        "TensorListReserve": Spec((SIGNED_32_64, I32), (VARIANT,), tail.tensor_list_reserve),
+        "TensorListStack": Spec((VARIANT, I32), (DTYPE,), tail.tensor_list_stack),
+        "FakeQuantWithMinMaxVars": Spec((F32, F32, F32), (F32,), tail.fake_quant),
     }
     const = Spec((), (DTYPE,), v.const)
     return [

@@ -135,3 +135,15 @@ RESOURCE = _c(
     "tensor of resource values",
     "!tf_type.resource",
 )
+BOOL = _c(
+    "tensor of bool values",
+    "i1",
+)
+VARIANT = _c(
+    "tensor of variant values",
+    "!tf_type.variant",
+)
+F32 = _c(
+    "tensor of 32-bit float values",
+    "f32",
+)

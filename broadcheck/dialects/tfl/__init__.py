@@ -22,10 +22,6 @@ BROADCASTING = (
 _SAME = frozenset(
     "add sub mul div maximum minimum pow squared_difference floor_div floor_mod logical_and logical_or".split()
 )
-_UNARY = (
-    "abs exp log neg sqrt rsqrt tanh logistic sin cos floor ceil round sign square relu relu6 relu_n1_to_1 "
-    "leaky_relu hard_swish elu"
-).split()
 
 
 def _shape_ops() -> list[Op]:
@@ -71,11 +67,22 @@ def _shape_ops() -> list[Op]:
     ]
 
 
+def _unary() -> list[Op]:
+    from broadcheck.dialects.tfl.unary import UNARY
+
+    return [
+        *(Op(f"tfl.{name}", SAME, spec.check, "tfl-unary") for name, spec in UNARY.items()),
+        Op("tfl.leaky_relu", SAME),
+    ]
+
+
 def _constants() -> list[Op]:
+    from broadcheck.dialects.terminators import by_parent
     from broadcheck.dialects.tfl import constants, regions
 
     return [
-        Op("tfl.while", FUNCTIONAL, regions.while_, "tfl-region"),  # (a loop's values, as its constants' warnings)
+        Op("tfl.while", FUNCTIONAL, regions.while_, "tfl-region"),
+        Op("tfl.yield", FUNCTIONAL, by_parent, "tfl-region"),  # tfl.while's check judges what it yields
         Op("tfl.pseudo_const", FUNCTIONAL, constants.pseudo_const, "tfl-constant", literal="value"),
         Op("tfl.pseudo_qconst", FUNCTIONAL, constants.pseudo_const, "tfl-constant", literal="value"),
         Op("tfl.no_value", FUNCTIONAL, constants.no_value, "tfl-constant"),
@@ -84,7 +91,7 @@ def _constants() -> list[Op]:
 
 OPS = ops(
     [Op(f"tfl.{name}", SAME if name in _SAME else FUNCTIONAL, family("tfl"), "tfl") for name in BROADCASTING],
-    [Op(f"tfl.{name}", SAME) for name in _UNARY],
+    _unary(),
     _shape_ops(),
     _constants(),
 )
