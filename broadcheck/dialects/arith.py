@@ -2,7 +2,9 @@
 result one type, ``arith.cmpf oeq, %a, %b : f32`` the operands alone, casts ``A to B``."""
 
 from broadcheck.dialects.literal import same_type
-from broadcheck.dialects.op import COMPARE, CONVERSION, RESULT, SAME, SELECT, Op, ops
+from broadcheck.dialects.op import CONVERSION, RESULT, SAME, SELECT, Op, Reading, custom, ops
+from broadcheck.dialects.shaped import derived, reading, trailing_types, unplaced, view_text
+from broadcheck.syntax.statement import Statement
 
 _SAME = (
     "addf addi addui_extended ceildivsi ceildivui divf divsi divui floordivsi maximumf maxnumf maxsi maxui minimumf "
@@ -14,11 +16,24 @@ _CASTS = (
     "scaling_truncf"
 ).split()
 
+
+
+def _compare(statement: Statement) -> Reading:
+    """``arith.cmpf oeq, %a, %b : T``: the operands are ``T``, the result ``T`` with ``i1`` elements
+    (``vector<3xindex>`` gives ``vector<3xi1>``: the element is replaced whole, never by its text)."""
+    types = trailing_types(statement)
+    if len(types) != 1 or len(statement.operands) != 2:
+        return unplaced(statement)
+    v = view_text(types[0].text)
+    result = derived("i1" if v is None else str(v._replace(element="i1")), types[0])
+    return reading([types[0]] * 2, [result])
+
+
 OPS = ops(
     [Op(f"arith.{name}", SAME) for name in _SAME if not name.endswith("_extended")],
     [Op(f"arith.{name}", CONVERSION) for name in _CASTS],
-    Op("arith.cmpf", COMPARE),
-    Op("arith.cmpi", COMPARE),
+    Op("arith.cmpf", custom(_compare)),
+    Op("arith.cmpi", custom(_compare)),
     Op("arith.constant", RESULT, same_type, "constant", literal="value"),
     # `arith.select %c, %a, %b : T`, or `: C, T` for a shaped condition
     Op("arith.select", SELECT, implicit=("i1",)),
