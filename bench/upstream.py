@@ -213,9 +213,7 @@ def check_file(command: Sequence[str], path: Path, oracle: Sequence[str] = ()) -
         errors = [e for e in expectations if e.kind == "error" and not skew(e.span.line)]
         plain = [d for d in _diagnostics(command, path, run.flags[:-1]) if d.get("severity") == "error"]
         tally.expected = len(errors)
-        tally.met = sum(
-            any(_line(d) == e.line and e.matches(str(d.get("message", ""))) for d in plain) for e in errors
-        )
+        tally.met = sum(any(_line(d) == e.line and e.matches(str(d.get("message", ""))) for d in plain) for e in errors)
         tally.not_held = max(0, tally.expected - tally.met - tally.unmet)
     return tally
 

@@ -17,7 +17,6 @@ _CASTS = (
 ).split()
 
 
-
 def _compare(statement: Statement) -> Reading:
     """``arith.cmpf oeq, %a, %b : T``: the operands are ``T``, the result ``T`` with ``i1`` elements
     (``vector<3xindex>`` gives ``vector<3xi1>``: the element is replaced whole, never by its text)."""
