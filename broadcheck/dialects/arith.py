@@ -2,7 +2,7 @@
 result one type, ``arith.cmpf oeq, %a, %b : f32`` the operands alone, casts ``A to B``."""
 
 from broadcheck.dialects.literal import same_type
-from broadcheck.dialects.op import CONVERSION, RESULT, SAME, SELECT, Op, Reading, custom, ops
+from broadcheck.dialects.op import CONVERSION, RESULT, SAME, Op, Reading, custom, ops
 from broadcheck.dialects.shaped import derived, reading, trailing_types, unplaced, view_text
 from broadcheck.syntax.statement import Statement
 
@@ -28,6 +28,17 @@ def _compare(statement: Statement) -> Reading:
     return reading([types[0]] * 2, [result])
 
 
+def _select(statement: Statement) -> Reading:
+    """``arith.select %c, %a, %b : T`` (the condition ``i1``) or ``: C, T``: the values and the
+    result are ``T``."""
+    types = trailing_types(statement)
+    if len(types) not in (1, 2) or len(statement.operands) != 3:
+        return unplaced(statement)
+    value = types[-1]
+    condition = types[0] if len(types) == 2 else derived("i1", statement.operands[0])
+    return reading([condition, value, value], [value])
+
+
 OPS = ops(
     [Op(f"arith.{name}", SAME) for name in _SAME if not name.endswith("_extended")],
     [Op(f"arith.{name}", CONVERSION) for name in _CASTS],
@@ -35,5 +46,5 @@ OPS = ops(
     Op("arith.cmpi", custom(_compare)),
     Op("arith.constant", RESULT, same_type, "constant", literal="value"),
     # `arith.select %c, %a, %b : T`, or `: C, T` for a shaped condition
-    Op("arith.select", SELECT, implicit=("i1",)),
+    Op("arith.select", custom(_select)),
 )
