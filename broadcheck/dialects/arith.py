@@ -28,6 +28,14 @@ def _compare(statement: Statement) -> Reading:
     return reading([types[0]] * 2, [result])
 
 
+def _sum_and_overflow(statement: Statement) -> Reading:
+    """``arith.addui_extended %a, %b : T, B``: the operands and the sum are ``T``, the overflow ``B``."""
+    types = trailing_types(statement)
+    if len(types) != 2 or len(statement.operands) != 2:
+        return unplaced(statement)
+    return reading([types[0]] * 2, [types[0], types[1]])
+
+
 def _select(statement: Statement) -> Reading:
     """``arith.select %c, %a, %b : T`` (the condition ``i1``) or ``: C, T``: the values and the
     result are ``T``."""
@@ -40,7 +48,9 @@ def _select(statement: Statement) -> Reading:
 
 
 OPS = ops(
-    [Op(f"arith.{name}", SAME) for name in _SAME if not name.endswith("_extended")],
+    [Op(f"arith.{name}", SAME) for name in _SAME if name != "addui_extended"],
+    # `%sum, %overflow = arith.addui_extended %a, %b : T, B`
+    Op("arith.addui_extended", custom(_sum_and_overflow)),
     [Op(f"arith.{name}", CONVERSION) for name in _CASTS],
     Op("arith.cmpf", custom(_compare)),
     Op("arith.cmpi", custom(_compare)),

@@ -590,6 +590,11 @@ def check_dim(op: Operation, profile: Profile) -> Problem | None:
     return _one_result(op) or _exact_operands(op, 2) or check_types(op, [DIM_SOURCE, INDEX], [INDEX])
 
 
+def check_rank(op: Operation, profile: Profile) -> Problem | None:
+    """``tensor.rank``: its ODS types (any tensor in, index out)."""
+    return _one_result(op) or _exact_operands(op, 1) or check_types(op, [TENSOR], [INDEX])
+
+
 def check_concat(op: Operation, profile: Profile) -> Problem | None:
     """``tensor.concat``: equal ranks and element types, the dim in range, equal sizes off the
     dim, and the result's static sizes."""
