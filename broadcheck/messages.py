@@ -4981,6 +4981,14 @@ RULES: Mapping[str, Rule] = {
             "arith.extf to a narrower type, arith.index_cast between two integers, ...",
             '%0 = "arith.bitcast"(%a) : (tensor<2xf32>) -> tensor<2xf16>',
         ),
+        # ---- the core dialects (upstream llvm test files): BC1350-BC1399
+        Rule(
+            "BC1350",
+            "reshape-empty-group",
+            "reassociation indices must not be empty",
+            "A tensor.collapse_shape or expand_shape has an empty reassociation group (checked before the ranks).",
+            "%0 = tensor.collapse_shape %t [[0, 1], []] : tensor<1x?xf32> into tensor<?x10xf32>",
+        ),
     )
 }
 

@@ -414,6 +414,8 @@ def _reassociation(op: Operation) -> list[list[int]] | None:
 def verify_reshape_like(op: Operation, expanded: View, collapsed: View, groups: list[list[int]]) -> Problem | None:
     """``verifyReshapeLikeTypes`` and ``reshapeLikeShapesAreCompatible`` (ReshapeOpsUtils)."""
     assert expanded.shape is not None and collapsed.shape is not None
+    if any(not group for group in groups):
+        return Problem("BC1350")
     expanded_rank, collapsed_rank = len(expanded.shape), len(collapsed.shape)
     if expanded_rank < collapsed_rank:
         return Problem("BC627", {"expanded": str(expanded), "collapsed": str(collapsed)})
