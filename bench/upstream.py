@@ -3,8 +3,8 @@
 ``python -m bench.upstream [--broadcheck CMD] [--files] DIR ...`` checks every ``.mlir`` file under
 each folder (upstream test files: llvm-project ``mlir/test/Dialect/*``, StableHLO, mlir-hlo, LiteRT,
 onnx-mlir) with ``--profile llvm``, and ``--split-input-file`` / ``--verify-diagnostics`` where the
-file's ``mlir-opt`` RUN line has them. ``-verify-diagnostics`` counts only on an invocation that runs
-no pass: there the expected errors are the parser's and the verifiers'; behind a pass they are the
+file's RUN line (``mlir-opt``, or the project's ``*-opt``) has them. ``-verify-diagnostics``
+counts only on an invocation that runs no pass: there the expected errors are the parser's and the verifiers'; behind a pass they are the
 pass's, and the input itself must verify. Per folder (and per file with ``--files``) it prints:
 
 * op statements checked, declared with no shape rule, and passed over (with the ops most passed over);
@@ -86,7 +86,7 @@ def read_run(text: str) -> RunLine:
             words = shlex.split(head)
         except ValueError:
             words = head.split()
-        if not words or not words[0].endswith("mlir-opt"):
+        if not words or not words[0].endswith("-opt"):  # mlir-opt, stablehlo-opt, tf-opt, ...
             continue
         options = [w.lstrip("-").split("=", 1)[0] for w in words[1:] if w.startswith("-")]
         split |= "split-input-file" in options
