@@ -5,7 +5,8 @@ each folder (upstream test files: llvm-project ``mlir/test/Dialect/*``, StableHL
 onnx-mlir) with ``--profile llvm``, and ``--split-input-file`` / ``--verify-diagnostics`` where the
 file's RUN line (``mlir-opt``, or the project's ``*-opt``) has them. ``-verify-diagnostics``
 counts only on an invocation that runs no pass: there the expected errors are the parser's and the
-verifiers'; behind a pass they are the pass's, and the input itself must verify. Per folder (and per file with ``--files``) it prints:
+verifiers'; behind a pass they are the pass's, and the input itself must verify. Per folder (and
+per file with ``--files``) it prints:
 
 * op statements checked, declared with no shape rule, and passed over (with the ops most passed over);
 * false errors: errors in a file, or a ``// -----`` chunk, that the RUN line expects to verify;
