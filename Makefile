@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint unit docs ods oracle oracle-tf fuzz bench exports coverage clean lsp
+.PHONY: demo test lint unit docs ods oracle oracle-tf fuzz bench exports coverage upstream clean lsp
 
 RUNTIME := $(VENV)/.runtime
 
@@ -135,6 +135,15 @@ exports: $(TF_BENCH_VENV)/.installed $(TORCH_BENCH_VENV)/.installed
 
 coverage: $(RUNTIME) exports
 	$(BIN)/python -m bench.coverage --broadcheck $(BIN)/broadcheck
+
+# `make upstream UPSTREAM='dir ...'` checks upstream test files (llvm-project mlir/test/Dialect/*,
+# StableHLO, ...; kept outside the repository) as their RUN lines say; IREE_OPT=path/to/iree-opt
+# also runs the real tool, so that chunks it fails too (version skew) are counted apart.
+UPSTREAM ?=
+IREE_OPT ?=
+upstream: $(STAMP)
+	@test -n "$(UPSTREAM)" || { echo "usage: make upstream UPSTREAM='dir ...' [IREE_OPT=iree-opt]"; exit 2; }
+	$(BIN)/python -m bench.upstream --broadcheck $(BIN)/broadcheck $(if $(IREE_OPT),--oracle $(IREE_OPT)) $(UPSTREAM)
 
 # The long fuzz campaign (the suite runs a short one): a million inputs by default,
 # every output format, on every core; FUZZ_INPUTS and FUZZ_SECONDS bound it. Then the outer

@@ -22,10 +22,10 @@ HERE = Path(__file__).resolve().parent
 FOLDERS = (HERE / ".data" / "exports", HERE / ".data" / "exports-tf", HERE / ".data" / "exports-torch")
 
 
-def measure(command: Sequence[str], path: Path) -> dict[str, object]:
-    """What ``broadcheck check`` says of one file, as counts."""
+def measure(command: Sequence[str], path: Path, flags: Sequence[str] = ()) -> dict[str, object]:
+    """What ``broadcheck check`` (with ``flags``) says of one file, as counts."""
     done = subprocess.run(
-        [*command, "check", "--no-cache", "--statistics", "--output-format", "json", str(path)],
+        [*command, "check", "--no-cache", "--statistics", "--output-format", "json", *flags, str(path)],
         capture_output=True,
         text=True,
         check=False,
@@ -45,6 +45,8 @@ def measure(command: Sequence[str], path: Path) -> dict[str, object]:
         "share": checked / max(1, checked + skipped),
         "codes": sorted({str(c["code"] if isinstance(c, dict) else c) for c in stats.get("codes", [])}),
         "top": f"{top['op']} ({top['count']})" if top else "",
+        "passed": {e["op"]: e["count"] for e in passed if e.get("reason") != "no shape rule"},
+        "not_held": int(stats.get("annotations_not_held", 0)),
     }
 
 

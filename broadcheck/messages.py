@@ -5110,6 +5110,14 @@ RULES: Mapping[str, Rule] = {
             '%0 = "tf.FakeQuantWithMinMaxVars"(%x, %lo, %hi) : (tensor<4xf32>, tensor<1xf32>, tensor<f32>) '
             "-> tensor<4xf32>",
         ),
+        # ---- the core dialects (upstream llvm test files): BC1350-BC1399
+        Rule(
+            "BC1350",
+            "reshape-empty-group",
+            "reassociation indices must not be empty",
+            "A tensor.collapse_shape or expand_shape has an empty reassociation group (checked before the ranks).",
+            "%0 = tensor.collapse_shape %t [[0, 1], []] : tensor<1x?xf32> into tensor<?x10xf32>",
+        ),
     )
 }
 

@@ -1,25 +1,133 @@
 """The arith dialect (forms only): ``arith.addf %a, %b : f32`` gives every operand and the
 result one type, ``arith.cmpf oeq, %a, %b : f32`` the operands alone, casts ``A to B``."""
 
+from collections.abc import Callable
+
 from broadcheck.dialects.literal import same_type
-from broadcheck.dialects.op import COMPARE, CONVERSION, RESULT, SAME, SELECT, Op, ops
+from broadcheck.dialects.op import CONVERSION, RESULT, SAME, Op, Reading, custom, ops
+from broadcheck.dialects.shaped import (
+    Rule,
+    bit_width,
+    check_types,
+    derived,
+    element_of,
+    is_float,
+    reading,
+    trailing_types,
+    unplaced,
+    view,
+    view_text,
+)
+from broadcheck.ops import Operation, Type
+from broadcheck.semantics import Problem, Profile
+from broadcheck.syntax.statement import Statement
 
 _SAME = (
     "addf addi addui_extended ceildivsi ceildivui divf divsi divui floordivsi maximumf maxnumf maxsi maxui minimumf "
     "minnumf minsi minui mulf muli mulsi_extended mului_extended negf remf remsi remui subf subi andi ori xori "
     "shli shrsi shrui"
 ).split()
-_CASTS = (
-    "bitcast extf extsi extui fptosi fptoui index_cast index_castui sitofp uitofp truncf trunci scaling_extf "
-    "scaling_truncf"
-).split()
+_CASTS = "bitcast extf extsi extui fptosi fptoui index_cast index_castui sitofp uitofp truncf trunci".split()
+
+
+def _compare(statement: Statement) -> Reading:
+    """``arith.cmpf oeq, %a, %b : T``: the operands are ``T``, the result ``T`` with ``i1`` elements
+    (``vector<3xindex>`` gives ``vector<3xi1>``: the element is replaced whole, never by its text)."""
+    types = trailing_types(statement)
+    if len(types) != 1 or len(statement.operands) != 2:
+        return unplaced(statement)
+    v = view_text(types[0].text)
+    result = derived("i1" if v is None else str(v._replace(element="i1")), types[0])
+    return reading([types[0]] * 2, [result])
+
+
+def _sum_and_overflow(statement: Statement) -> Reading:
+    """``arith.addui_extended %a, %b : T, B``: the operands and the sum are ``T``, the overflow ``B``."""
+    types = trailing_types(statement)
+    if len(types) != 2 or len(statement.operands) != 2:
+        return unplaced(statement)
+    return reading([types[0]] * 2, [types[0], types[1]])
+
+
+def _select(statement: Statement) -> Reading:
+    """``arith.select %c, %a, %b : T`` (the condition ``i1``) or ``: C, T``: the values and the
+    result are ``T``."""
+    types = trailing_types(statement)
+    if len(types) not in (1, 2) or len(statement.operands) != 3:
+        return unplaced(statement)
+    value = types[-1]
+    condition = types[0] if len(types) == 2 else derived("i1", statement.operands[0])
+    return reading([condition, value, value], [value])
+
+
+def _scaling(statement: Statement) -> Reading:
+    """``arith.scaling_extf %a, %s : A, S to R``: the value, the scale, then the result."""
+    types = trailing_types(statement)
+    if len(types) != 3 or len(statement.operands) != 2:
+        return unplaced(statement)
+    return reading(types[:2], types[2:])
+
+
+def _float_like(t: Type) -> bool:
+    v = view(t)
+    return is_float(element_of(t)) and (v is None or v.kind != "memref")
+
+
+_FLOAT_LIKE: Rule = ("floating-point-like", _float_like)
+
+
+def _shape(t: Type) -> tuple[str, tuple[int | None, ...] | None] | None:
+    v = view(t)
+    return (v.kind, v.shape) if v is not None else None
+
+
+def _compatible_shapes(a: Type, b: Type) -> bool:
+    """MLIR's ``verifyCompatibleShapes`` of two types: both scalars, or shapes alike (``?`` fits any)."""
+    sa, sb = _shape(a), _shape(b)
+    if sa is None or sb is None:
+        return sa is sb
+    if sa[1] is None or sb[1] is None:
+        return True
+    return len(sa[1]) == len(sb[1]) and all(x is None or y is None or x == y for x, y in zip(sa[1], sb[1], strict=True))
+
+
+def _scaling_check(wider: bool) -> Callable[[Operation, Profile], Problem | None]:
+    """``arith.scaling_extf`` / ``scaling_truncf``: their ODS types and tensor-dims predicate, then
+    CastOpInterface (the value and the result: shapes alike, the result wider or narrower), then
+    ``Elementwise`` (which alone looks at the scale)."""
+    from broadcheck.dialects.ods.traits import elementwise, predicate
+
+    def check(op: Operation, profile: Profile) -> Problem | None:
+        if len(op.operands) != 2 or len(op.results) != 1:
+            return None
+        problem = check_types(op, [_FLOAT_LIKE, _FLOAT_LIKE], [_FLOAT_LIKE])
+        operands = [u.type for u in op.operands]
+        results = [u.type for u in op.results]
+        problem = problem or predicate("input and output have the same tensor dimensions@o0,r0", operands, results)
+        if problem:
+            return problem
+        a, r = operands[0], results[0]
+        wa, wr = bit_width(element_of(a)), bit_width(element_of(r))
+        widths = wa is not None and wr is not None and (wr > wa if wider else wr < wa)
+        if not (widths and _compatible_shapes(a, r)):
+            texts = ", ".join(f"'{t}'" for t in operands)
+            return Problem("BC1170", {"operands": f"operand types {texts}", "result": str(r)})
+        return elementwise(operands, results)
+
+    return check
+
 
 OPS = ops(
-    [Op(f"arith.{name}", SAME) for name in _SAME if not name.endswith("_extended")],
+    [Op(f"arith.{name}", SAME) for name in _SAME if name != "addui_extended"],
+    # `%sum, %overflow = arith.addui_extended %a, %b : T, B`
+    Op("arith.addui_extended", custom(_sum_and_overflow)),
     [Op(f"arith.{name}", CONVERSION) for name in _CASTS],
-    Op("arith.cmpf", COMPARE),
-    Op("arith.cmpi", COMPARE),
+    Op("arith.cmpf", custom(_compare)),
+    Op("arith.cmpi", custom(_compare)),
     Op("arith.constant", RESULT, same_type, "constant", literal="value"),
+    # `arith.scaling_extf %a, %s : A, S to R`: CastOpInterface over two operands, before Elementwise
+    Op("arith.scaling_extf", custom(_scaling), _scaling_check(wider=True), "arith-scaling"),
+    Op("arith.scaling_truncf", custom(_scaling), _scaling_check(wider=False), "arith-scaling"),
     # `arith.select %c, %a, %b : T`, or `: C, T` for a shaped condition
-    Op("arith.select", SELECT, implicit=("i1",)),
+    Op("arith.select", custom(_select)),
 )

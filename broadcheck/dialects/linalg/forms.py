@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from broadcheck.dialects.op import Reading
 from broadcheck.dialects.shaped import reading, segments_property, view_text
-from broadcheck.syntax.statement import Statement, TypeText
+from broadcheck.syntax.statement import Item, Statement, TypeText
+
+
+def _keyword(item: Item) -> str | None:
+    """``ins`` or ``outs`` before a group: a word, or the last word of a clause the reader ran on
+    into it (``indexing_maps = [...] ins``)."""
+    if item.kind == "word":
+        return item.text
+    if item.kind == "clause":
+        return item.text.rsplit(None, 1)[-1]
+    return None
 
 
 def ins_outs(statement: Statement) -> Reading:
@@ -16,11 +26,11 @@ def ins_outs(statement: Statement) -> Reading:
     items = statement.items
     outs: list[TypeText | None] = []
     for i, item in enumerate(items[1:], start=1):
-        word = items[i - 1]
-        if item.kind == "typed" and word.kind == "word" and word.text in counts:
+        word = _keyword(items[i - 1])
+        if item.kind == "typed" and word in counts:
             inside = [u for u in statement.operands if item.start <= u.start < item.end]
-            counts[word.text] += len(inside)
-            if word.text == "outs":
+            counts[word] += len(inside)
+            if word == "outs":
                 outs = [u.type for u in inside]
     operands = [u.type for u in statement.operands]
     sig = statement.signature

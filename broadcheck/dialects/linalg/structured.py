@@ -116,6 +116,7 @@ NAMED: dict[str, Maps] = {
     "batch_vecmat": _fixed((3, [0, 2]), (3, [0, 2, 1]), (3, [0, 1])),
     "dot": _fixed((1, [0]), (1, [0]), (1, [])),
     "copy": _same,
+    "elementwise": _same,
     "fill": _fill,
     "conv_2d_nhwc_hwcf": _conv("nhwc", 2),
     "conv_2d_nchw_fchw": _conv("nchw", 2),
@@ -318,6 +319,9 @@ def _inline_maps(op: Operation) -> list[AffineMap] | None:
     if attr is None:
         return None
     text = attr.text.strip()
+    head, _, tail = text.rpartition("]")
+    if tail.strip() in ("ins", "outs"):  # `indexing_maps = [...] ins(...)`: the clause as read runs on
+        text = head + "]"
     if not (text.startswith("[") and text.endswith("]")):
         raise _Unread
     maps = []

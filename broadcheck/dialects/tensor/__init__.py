@@ -14,6 +14,7 @@ OPS = ops(
     Op("tensor.cast", CONVERSION, checks.check_cast, "tensor-cast"),
     Op("tensor.bitcast", CONVERSION, checks.check_bitcast, "tensor-cast"),
     Op("tensor.dim", custom(forms.dim), checks.check_dim, "tensor-element"),
+    Op("tensor.rank", custom(forms.rank), checks.check_rank, "tensor-element"),
     Op("tensor.extract", custom(forms.extract), checks.check_extract, "tensor-element"),
     Op("tensor.insert", custom(forms.insert), checks.check_insert, "tensor-element"),
     Op("tensor.from_elements", custom(forms.from_elements), checks.check_from_elements, "tensor-element"),

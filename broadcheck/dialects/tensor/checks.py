@@ -414,6 +414,8 @@ def _reassociation(op: Operation) -> list[list[int]] | None:
 def verify_reshape_like(op: Operation, expanded: View, collapsed: View, groups: list[list[int]]) -> Problem | None:
     """``verifyReshapeLikeTypes`` and ``reshapeLikeShapesAreCompatible`` (ReshapeOpsUtils)."""
     assert expanded.shape is not None and collapsed.shape is not None
+    if any(not group for group in groups):
+        return Problem("BC1350")
     expanded_rank, collapsed_rank = len(expanded.shape), len(collapsed.shape)
     if expanded_rank < collapsed_rank:
         return Problem("BC627", {"expanded": str(expanded), "collapsed": str(collapsed)})
@@ -588,6 +590,11 @@ def check_pad(op: Operation, profile: Profile) -> Problem | None:
 def check_dim(op: Operation, profile: Profile) -> Problem | None:
     """``tensor.dim``: its ODS types (a source of rank 1 or more, or unranked; index in and out)."""
     return _one_result(op) or _exact_operands(op, 2) or check_types(op, [DIM_SOURCE, INDEX], [INDEX])
+
+
+def check_rank(op: Operation, profile: Profile) -> Problem | None:
+    """``tensor.rank``: its ODS types (any tensor in, index out)."""
+    return _one_result(op) or _exact_operands(op, 1) or check_types(op, [TENSOR], [INDEX])
 
 
 def check_concat(op: Operation, profile: Profile) -> Problem | None:

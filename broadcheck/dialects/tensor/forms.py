@@ -8,6 +8,7 @@ from broadcheck.dialects.op import Reading
 from broadcheck.dialects.shaped import (
     DYNAMIC,
     array_property,
+    derived,
     element_type_text,
     group_entries,
     groups,
@@ -30,6 +31,14 @@ def dim(statement: Statement) -> Reading:
     if len(types) != 1 or len(statement.operands) != 2:
         return unplaced(statement)
     return reading([types[0], index_at(statement.operands[1])], [index_at(statement.operands[1])])
+
+
+def rank(statement: Statement) -> Reading:
+    """``tensor.rank %t : T``: the result is an index."""
+    types = trailing_types(statement)
+    if len(types) != 1 or len(statement.operands) != 1:
+        return unplaced(statement)
+    return reading([types[0]], [derived("index", types[0])])
 
 
 def extract(statement: Statement) -> Reading:

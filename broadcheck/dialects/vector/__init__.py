@@ -2,7 +2,7 @@
 :mod:`broadcheck.semantics.vector`) and the shape ops of :mod:`.checks`, their custom forms
 in :mod:`.forms`."""
 
-from broadcheck.dialects.op import CONVERSION, SAME, Assembly, Op, custom, family, ops
+from broadcheck.dialects.op import CONVERSION, RESULT, SAME, Assembly, Op, custom, family, ops
 from broadcheck.dialects.vector import checks, forms
 
 OPS = ops(
@@ -19,6 +19,7 @@ OPS = ops(
     Op("vector.transpose", custom(forms.transpose), checks.check_transpose, "vector-shape"),
     Op("vector.bitcast", CONVERSION, checks.check_bitcast, "vector-shape"),
     Op("vector.fma", SAME),
+    Op("vector.step", RESULT, checks.check_step, "vector-shape"),
     Op("vector.extract_strided_slice", CONVERSION, checks.check_extract_strided_slice, "vector-shape"),
     Op("vector.outerproduct", custom(forms.outerproduct), checks.check_outerproduct, "vector-shape"),
     Op("vector.contract", custom(forms.contract), checks.check_contract, "vector-shape"),

@@ -12,6 +12,7 @@ from broadcheck.dialects.shaped import (
     DYNAMIC,
     View,
     bit_width,
+    constraint,
     element_of,
     int_list,
     is_float,
@@ -41,6 +42,24 @@ def _type_text(v: View, shape: list[int | None], scalable: list[bool], element: 
     if not shape:
         return element
     return str(View("vector", tuple(shape), element, tuple(scalable) if any(scalable) else ()))
+
+
+STEP = "vector of index or signless integer of at least 8 bits values of ranks 1"
+
+
+def check_step(op: Operation, profile: Profile) -> Problem | None:
+    """``vector.step``: its ODS result type (a 1-d vector of index or signless integers of 8 bits or more)."""
+    if len(op.results) != 1 or op.operands:
+        return None
+    t = op.results[0].type
+    v = view(t)
+    ok = (
+        v is not None
+        and v.kind == "vector"
+        and v.rank == 1
+        and (v.element == "index" or (is_signless_int(v.element) and (bit_width(v.element) or 0) >= 8))
+    )
+    return None if ok else constraint("result", 0, STEP, t)
 
 
 def check_extract(op: Operation, profile: Profile) -> Problem | None:
