@@ -134,7 +134,7 @@ PARSE_CODES = frozenset(
         # literals, as the parser builds their attributes (elements literals; an attribute's own verifier)
         "BC569", "BC570", "BC1003", "BC1073", "BC1075", "BC1076", "BC1077",
         # arith.constant's literal (broadcheck.dialects.literal)
-        "BC1400", "BC1401", "BC1402", "BC1403",
+        "BC1400", "BC1401", "BC1402", "BC1403", "BC1404", "BC1405", "BC1406", "BC1407",
     }
 )  # fmt: skip
 """The codes MLIR's parser reports (the others are its verifiers', or broadcheck's own)."""

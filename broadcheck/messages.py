@@ -5040,6 +5040,14 @@ RULES: Mapping[str, Rule] = {
             "%0 = arith.constant -1 : ui8",
             op_prefix=False,
         ),
+        Rule(
+            "BC1407",
+            "literal-hex-float-out-of-range",
+            "hexadecimal float constant out of range for type",
+            "The parser: a float written as its bits in hex has more bits than its type (at the number).",
+            "%0 = arith.constant 0x1FFFF : f16",
+            op_prefix=False,
+        ),
     )
 }
 

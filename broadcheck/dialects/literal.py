@@ -151,24 +151,64 @@ def _after_type(op: Operation, attr: Attribute) -> Span:
     return Span(line, op.span.column, line, op.span.column + 1)
 
 
-def _scalar(op: Operation, attr: Attribute, text: str, element: str) -> Problem | None:
-    """A scalar literal (``5.0 : i32``) against its type, as the parser reads it."""
+_HEX_INT = re.compile(r"0x[0-9a-fA-F]+")
+_FLOAT_BITS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
+_SKIP = ("skip", False)
+"""What this module does not read (a negative hex number, complex and other elements): the
+literal is passed over."""
+
+
+def _element(text: str, element: str, dense: bool) -> tuple[str, bool] | None:
+    """The parser's error on one number of a literal of type ``element``, as (code, whether it
+    is at the digits, after any sign; else at the whole number), :data:`_SKIP`, or None."""
     family = _family(element)
     number = text.lstrip("-+")
-    minus = len(text) - len(number)
-    if _SCALAR_FLOAT.fullmatch(text) and family in ("integer", "index"):
-        return Problem("BC1400", span=_after_type(op, attr))
-    at = _offset_span(attr, len(attr.text) - len(attr.text.lstrip()) + minus, len(number))
-    if not _SCALAR_INT.fullmatch(text) or at is None:
-        return None
-    if family == "float":
-        return Problem("BC569", span=at)
-    if family == "integer":
-        if text.startswith("-") and element.startswith("ui"):
-            return Problem("BC1406", span=at)
-        if not _fits(int(text), element):
-            return Problem("BC1402", span=at)
+    negative = text.startswith("-")
+    if text in ("true", "false"):
+        if not dense:
+            return _SKIP
+        if family == "float":
+            return "BC1401", False
+        return None if element == "i1" else ("BC1404", False)
+    if dense and negative and element.startswith("ui") and family == "integer":
+        return "BC1405", True  # before the number is read
+    if _SCALAR_FLOAT.fullmatch(text):
+        if family in ("integer", "index"):
+            return ("BC570", True) if dense else ("BC1400", False)
+        return None if family == "float" else _SKIP
+    if _HEX_INT.fullmatch(number):
+        value = int(number, 16)
+        if family == "float":
+            bits = _FLOAT_BITS.get(element)
+            return _SKIP if bits is None or negative else ("BC1407", False) if value >= 1 << bits else None
+    elif _SCALAR_INT.fullmatch(text):
+        if family == "float":
+            return "BC569", True
+        value = int(number)
+    else:
+        return _SKIP
+    if family == "index":  # read as a signed 64-bit integer
+        element = "si64"
+    elif family != "integer":
+        return _SKIP
+    if negative and element.startswith("ui"):
+        return "BC1406", True
+    if not _fits(-value if negative else value, element):
+        return ("BC1403" if dense else "BC1402"), True
     return None
+
+
+def _scalar(op: Operation, attr: Attribute, text: str, element: str) -> Problem | None:
+    """A scalar literal (``5.0 : i32``) against its type, as the parser reads it."""
+    found = _element(text, element, dense=False)
+    if found is None or found == _SKIP:
+        return None
+    code, digits = found
+    if code == "BC1400":
+        return Problem(code, span=_after_type(op, attr))
+    skip = len(text) - len(text.lstrip("-+")) if digits else 0
+    at = _offset_span(attr, len(attr.text) - len(attr.text.lstrip()) + skip, len(text) - skip)
+    return None if at is None else Problem(code, span=at)
 
 
 def _elements(attr: Attribute, body: str, offset: int, type_: ShapedType) -> Problem | None:
@@ -193,31 +233,15 @@ def _elements(attr: Attribute, body: str, offset: int, type_: ShapedType) -> Pro
     if type_.encoding is not None:
         return None
     element = str(type_.element).strip()
-    family = _family(element)
     for text, at_offset in elements:
-        number = text.lstrip("-+")
-        at = _offset_span(attr, at_offset, len(text))
-        if at is None or text.startswith("(") or number.startswith("0x"):
+        found = _element(text, element, dense=True)
+        if found == _SKIP:
             return None
-        digits = Span(at.line, at.column + len(text) - len(number), at.line, at.end_column)
-        if family == "float":
-            if text in ("true", "false"):
-                return Problem("BC1401", span=at)
-            if _SCALAR_INT.fullmatch(text):
-                return Problem("BC569", span=digits)
-        elif family in ("integer", "index"):
-            if _SCALAR_FLOAT.fullmatch(text):
-                return Problem("BC570", span=at)
-            if text in ("true", "false"):
-                if element != "i1":
-                    return Problem("BC1404", span=at)
-                continue
-            if family == "index" or not _SCALAR_INT.fullmatch(text):
-                continue
-            if text.startswith("-") and element.startswith("ui"):
-                return Problem("BC1405", span=digits)
-            if not _fits(int(text), element) and not (element == "i1" and text.startswith("-")):
-                return Problem("BC1403", span=digits)
+        if found is not None:
+            code, digits = found
+            skip = len(text) - len(text.lstrip("-+")) if digits else 0
+            at = _offset_span(attr, at_offset + skip, len(text) - skip)
+            return None if at is None else Problem(code, span=at)
     return None
 
 
