@@ -113,6 +113,11 @@ class Diagnostic(Frozen):
     def end_column(self) -> int:
         return self.span.end_column
 
+    @property
+    def phase(self) -> Phase:
+        """When MLIR reports this problem: its parser, its verifiers, or never (:func:`phase`)."""
+        return phase(self.code)
+
     def line_numbers(self) -> set[int]:
         """The source lines this diagnostic points at (a renderer shows them)."""
         return {n for span in (self.span, *(label.span for label in self.labels)) for n in (span.line, span.end_line)}

@@ -36,6 +36,7 @@ def test_every_code_the_catalogue_says_the_parser_reports_is_a_parse_code() -> N
 )  # fmt: skip
 def test_phase_of_a_code(code: str, expected: str) -> None:
     assert phase(code) == expected
+    assert _d(code, 1).phase == expected
 
 
 def _d(code: str, line: int, severity: str = "error") -> Diagnostic:
