@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -112,12 +113,67 @@ class Diagnostic(Frozen):
     def end_column(self) -> int:
         return self.span.end_column
 
+    @property
+    def phase(self) -> Phase:
+        """When MLIR reports this problem: its parser, its verifiers, or never (:func:`phase`)."""
+        return phase(self.code)
+
     def line_numbers(self) -> set[int]:
         """The source lines this diagnostic points at (a renderer shows them)."""
         return {n for span in (self.span, *(label.span for label in self.labels)) for n in (span.line, span.end_line)}
 
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.path, self.span.line, self.span.column, self.code)
+
+
+Phase = Literal["parse", "verify", "own"]
+"""When MLIR meets a problem: its parser (which stops a module, or ``--split-input-file``
+chunk, at the first it meets, before any verifier runs), its verifiers (ops, dominance, the
+symbol table), or never (broadcheck's own findings about the input and the run)."""
+
+PARSE_CODES = frozenset(
+    {
+        # the statement's syntax, value names and types as the parser binds them, blocks, op names
+        "BC001", "BC005", "BC011", "BC014", "BC015", "BC016", "BC017", "BC018", "BC020", "BC021", "BC030",
+        "BC032", "BC033",
+        # literals, as the parser builds their attributes (elements literals; an attribute's own verifier)
+        "BC569", "BC570", "BC1003", "BC1073", "BC1075", "BC1076", "BC1077",
+        # arith.constant's literal (broadcheck.dialects.literal)
+        "BC1400", "BC1401", "BC1402", "BC1403", "BC1404", "BC1405", "BC1406", "BC1407",
+    }
+)  # fmt: skip
+"""The codes MLIR's parser reports (the others are its verifiers', or broadcheck's own)."""
+OWN_CODES = frozenset({"BC002", "BC003", "BC004", "BC901", "BC902", "BC903", "BC904", "BC905"})
+"""broadcheck's own: the input's encoding, suppressions, ``--verify-diagnostics``' failures."""
+
+
+def phase(code: str) -> Phase:
+    """When MLIR reports ``code``: its parser, its verifiers, or never (broadcheck's own)."""
+    if code in PARSE_CODES:
+        return "parse"
+    return "own" if code in OWN_CODES else "verify"
+
+
+def parse_first(diagnostics: Sequence[Diagnostic], chunks: Sequence[int]) -> list[Diagnostic]:
+    """``diagnostics`` (in position order) in the order a user should read them: in each
+    module (``--split-input-file`` chunk, first lines ``chunks``), the parser's errors before
+    the rest, as mlir-opt meets them (its parser stops the module at the first, before any
+    verifier runs); otherwise in position order. Nothing is dropped: the verifiers' errors
+    behind a parse error are the ones mlir-opt reports once it is fixed."""
+    parse_lines = {d.span.line for d in diagnostics if d.severity == "error" and d.code in PARSE_CODES}
+    if not parse_lines:
+        return list(diagnostics)
+    from bisect import bisect_right
+
+    failed = {bisect_right(chunks, line) for line in parse_lines}
+
+    def key(item: tuple[int, Diagnostic]) -> tuple[int, bool, int]:
+        index, d = item
+        chunk = bisect_right(chunks, d.span.line)
+        first = chunk not in failed or (d.severity == "error" and d.code in PARSE_CODES)
+        return (chunk, not first, index)
+
+    return [d for _, d in sorted(enumerate(diagnostics), key=key)]
 
 
 UNKNOWN_OP = "not in the op table"

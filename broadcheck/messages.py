@@ -5118,6 +5118,73 @@ RULES: Mapping[str, Rule] = {
             "A tensor.collapse_shape or expand_shape has an empty reassociation group (checked before the ranks).",
             "%0 = tensor.collapse_shape %t [[0, 1], []] : tensor<1x?xf32> into tensor<?x10xf32>",
         ),
+        # ---- BC1400-BC1419: a literal as MLIR's parser reads it against its type (dialects/literal.py)
+        Rule(
+            "BC1400",
+            "literal-float-for-integer",
+            "floating point value not valid for specified type",
+            "The parser: a scalar literal of an integer or index type is a float (reported at the token after "
+            "the type, where the parser stands: the next statement, in the custom form).",
+            "%0 = arith.constant 5.0 : i32",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1401",
+            "elements-literal-bool-for-float",
+            "expected floating point literal",
+            "The parser: a dense literal of a float type holds 'true' or 'false' (at it).",
+            "%0 = arith.constant dense<true> : tensor<f32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1402",
+            "literal-integer-out-of-range",
+            "integer constant out of range for attribute",
+            "The parser: a scalar integer literal does not fit its type (a signless iN takes -2^(N-1) to "
+            "2^N - 1; at the digits).",
+            "%0 = arith.constant 300 : i8",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1403",
+            "elements-literal-integer-out-of-range",
+            "integer constant out of range for type",
+            "The parser: an element of a dense literal does not fit its integer type (at the digits).",
+            "%0 = arith.constant dense<[1, 300]> : tensor<2xi8>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1404",
+            "elements-literal-bool-for-integer",
+            "expected i1 type for 'true' or 'false' values",
+            "The parser: a dense literal of an integer type other than i1 holds 'true' or 'false' (at it).",
+            "%0 = arith.constant dense<true> : tensor<2xi32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1405",
+            "elements-literal-negative-unsigned",
+            "expected unsigned integer elements, but parsed negative value",
+            "The parser: a dense literal of an unsigned type holds a negative number (at its digits).",
+            "%0 = arith.constant dense<[1, -1]> : tensor<2xui8>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1406",
+            "literal-negative-unsigned",
+            "negative integer literal not valid for unsigned integer type",
+            "The parser: a scalar literal of an unsigned type is negative (at the digits).",
+            "%0 = arith.constant -1 : ui8",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1407",
+            "literal-hex-float-out-of-range",
+            "hexadecimal float constant out of range for type",
+            "The parser: a float written as its bits in hex has more bits than its type (at the number).",
+            "%0 = arith.constant 0x1FFFF : f16",
+            op_prefix=False,
+        ),
     )
 }
 

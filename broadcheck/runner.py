@@ -11,9 +11,9 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from broadcheck.diagnostics import Diagnostic, Result
+from broadcheck.diagnostics import Diagnostic, Result, parse_first
 from broadcheck.engine.options import Options
-from broadcheck.engine.run import FileRun, Memory, check_text
+from broadcheck.engine.run import FileRun, Memory
 from broadcheck.inputs import (
     STDIN,
     InputError,
@@ -123,13 +123,7 @@ def check_one(
         if decode_problem is not None:
             return _of(source, [decode_problem])
         try:
-            memory = memory if memory is not None else Memory()
-            result = check_text(source.path, source.text, options, memory)
-            if any(d.severity == "error" for d in result.diagnostics):
-                from broadcheck.engine.fix import with_fixes
-
-                result.diagnostics = with_fixes(source.text, result.diagnostics, options, memory.forms)
-            return result
+            return check_source(source.path, source.text, options, memory)
         except Exception as err:
             raise InternalError(source.path) from err
     stream = FileRun(path, options, memory, lines=lambda numbers: _lines_of(path, numbers))
@@ -145,9 +139,30 @@ def check_one(
         result = stream.finish()
         if result.diagnostics and any(d.severity == "error" for d in result.diagnostics):
             result.diagnostics = _with_fixes(path, result.diagnostics, options, stream.memory.forms)
+            result.diagnostics = parse_first(result.diagnostics, stream.chunks)
         return result
     except Exception as err:
         raise InternalError(path) from err
+
+
+def check_source(path: str, text: str, options: Options, memory: Memory | None = None) -> Result:
+    """Check one source held in memory as :func:`check_one` checks a file: with its fixes, and
+    each module's parse errors first (:func:`~broadcheck.diagnostics.parse_first`)."""
+    memory = memory if memory is not None else Memory()
+    lines = text.split("\n")
+    run = FileRun(
+        path,
+        options,
+        memory,
+        lambda numbers: {n: lines[n - 1].removesuffix("\r") for n in numbers if 0 < n <= len(lines)},
+    )
+    run.feed(text, final=True)
+    result = run.finish()
+    if any(d.severity == "error" for d in result.diagnostics):
+        from broadcheck.engine.fix import with_fixes
+
+        result.diagnostics = parse_first(with_fixes(text, result.diagnostics, options, memory.forms), run.chunks)
+    return result
 
 
 def _of(source: Source, diagnostics: list[Diagnostic]) -> Result:

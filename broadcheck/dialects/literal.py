@@ -1,7 +1,12 @@
 """The type a constant op's value attribute is written with, whatever its form: ``dense<...> : T``,
 ``dense_resource<blob> : T`` (``__elided__`` included), ``sparse<...> : T``, ``opaque<...> : T``, or
 a scalar ``1.0 : f32``. The constant ops' checks (``tf.Const``, ``tfl.pseudo_const``, ``tosa.const``,
-``arith.constant``, ...) compare it with their result's type; the values themselves are not read.
+``arith.constant``, ...) compare it with their result's type.
+
+``arith.constant``'s value is also read as MLIR's parser reads a literal against its type
+(:func:`literal_problem`), before the op's verifier: a float for an integer type, an integer out
+of its type's range, ``true`` in a float literal, a dynamic shape, an uneven or mis-shaped
+``dense<...>``. These are parse errors, in the parser's words, where it reports them.
 """
 
 from __future__ import annotations
@@ -9,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Literal, NamedTuple
 
-from broadcheck.ops import Operation, Type
+from broadcheck.ops import Attribute, Operation, ShapedType, Span, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.types import read_type
@@ -73,9 +78,13 @@ def value_type(text: str) -> Value | None:
 
 
 def same_type(op: Operation, profile: Profile) -> Problem | None:
-    """``AllTypesMatch<["value", "result"]>`` (``arith.constant``): one result, a ``value``, and the
-    type it is written with the result's, exactly (``dense_resource`` and ``sparse`` included). The
-    custom form writes the type once: only the generic form can differ."""
+    """``arith.constant``: its literal as the parser reads it (:func:`literal_problem`), then
+    ``AllTypesMatch<["value", "result"]>``: one result, a ``value``, and the type it is written
+    with the result's, exactly (``dense_resource`` and ``sparse`` included). The custom form
+    writes the type once: only the generic form can differ."""
+    parsed = literal_problem(op)
+    if parsed is not None:
+        return parsed
     if not op.generic:
         return None
     if len(op.results) != 1:
@@ -89,3 +98,235 @@ def same_type(op: Operation, profile: Profile) -> Problem | None:
     if "".join(str(written.type).split()) != "".join(str(op.results[0].type).split()):
         return Problem("BC1068", {"names": "value, result"}, Subject("result", 0))
     return None
+
+
+# ---------------------------------------------------------------- the parser's reading of a literal
+
+_SCALAR_INT = re.compile(r"[-+]?[0-9]+")
+_SCALAR_FLOAT = re.compile(r"[-+]?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+)")
+_INTEGER = re.compile(r"(i|si|ui)([0-9]+)")
+_FLOATS = frozenset({"f16", "bf16", "f32", "f64", "f80", "f128", "tf32"})
+
+
+def _family(element: str) -> str:
+    """``float``, ``integer`` or ``index`` for the element types whose literals are read, else ``other``."""
+    if element in _FLOATS or element.startswith("f8E") or element.startswith(("f4E", "f6E")):
+        return "float"
+    if element == "index":
+        return "index"
+    return "integer" if _INTEGER.fullmatch(element) else "other"
+
+
+def _fits(v: int, element: str) -> bool:
+    """Whether ``v`` is a value of the integer type ``element`` as the parser reads it: a
+    signless ``iN`` takes ``-2^(N-1)`` to ``2^N - 1`` (either reading of its bits)."""
+    m = _INTEGER.fullmatch(element)
+    assert m is not None
+    bits = int(m.group(2))
+    if m.group(1) == "ui":
+        return 0 <= v < 1 << bits
+    if m.group(1) == "si":
+        return -(1 << (bits - 1)) <= v < 1 << (bits - 1)
+    return -(1 << (bits - 1)) <= v < 1 << bits
+
+
+def _offset_span(attr: Attribute, offset: int, length: int) -> Span | None:
+    """The span of ``offset`` in the attribute's value text (on one line), or None."""
+    span = attr.span
+    if span.line != span.end_line or "\n" in attr.text:
+        return None
+    column = span.end_column - len(attr.text) + offset
+    return Span(span.line, column, span.line, column + length)
+
+
+def _after_type(op: Operation, attr: Attribute) -> Span:
+    """Where the parser stands once it has read a scalar literal's type: the next token. In the
+    generic form, the one after the attribute (``}`` or ``,``); in the custom form, the next
+    statement's first token, taken as the next line at this statement's indentation (a blank or
+    comment line between is not seen here)."""
+    if op.generic:
+        end = attr.span
+        return Span(end.end_line, end.end_column, end.end_line, end.end_column + 1)
+    line = op.span.end_line + 1
+    return Span(line, op.span.column, line, op.span.column + 1)
+
+
+_HEX_INT = re.compile(r"0x[0-9a-fA-F]+")
+_FLOAT_BITS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
+_SKIP = ("skip", False)
+"""What this module does not read (a negative hex number, complex and other elements): the
+literal is passed over."""
+
+
+def _element(text: str, element: str, dense: bool) -> tuple[str, bool] | None:
+    """The parser's error on one number of a literal of type ``element``, as (code, whether it
+    is at the digits, after any sign; else at the whole number), :data:`_SKIP`, or None."""
+    family = _family(element)
+    number = text.lstrip("-+")
+    negative = text.startswith("-")
+    if text in ("true", "false"):
+        if not dense:
+            return _SKIP
+        if family == "float":
+            return "BC1401", False
+        return None if element == "i1" else ("BC1404", False)
+    if dense and negative and element.startswith("ui") and family == "integer":
+        return "BC1405", True  # before the number is read
+    if _SCALAR_FLOAT.fullmatch(text):
+        if family in ("integer", "index"):
+            return ("BC570", True) if dense else ("BC1400", False)
+        return None if family == "float" else _SKIP
+    if _HEX_INT.fullmatch(number):
+        value = int(number, 16)
+        if family == "float":
+            bits = _FLOAT_BITS.get(element)
+            return _SKIP if bits is None or negative else ("BC1407", False) if value >= 1 << bits else None
+    elif _SCALAR_INT.fullmatch(text):
+        if family == "float":
+            return "BC569", True
+        value = int(number)
+    else:
+        return _SKIP
+    if family == "index":  # read as a signed 64-bit integer
+        element = "si64"
+    elif family != "integer":
+        return _SKIP
+    if negative and element.startswith("ui"):
+        return "BC1406", True
+    if not _fits(-value if negative else value, element):
+        return ("BC1403" if dense else "BC1402"), True
+    return None
+
+
+def _scalar(op: Operation, attr: Attribute, text: str, element: str) -> Problem | None:
+    """A scalar literal (``5.0 : i32``) against its type, as the parser reads it."""
+    found = _element(text, element, dense=False)
+    if found is None or found == _SKIP:
+        return None
+    code, digits = found
+    if code == "BC1400":
+        return Problem(code, span=_after_type(op, attr))
+    skip = len(text) - len(text.lstrip("-+")) if digits else 0
+    at = _offset_span(attr, len(attr.text) - len(attr.text.lstrip()) + skip, len(text) - skip)
+    return None if at is None else Problem(code, span=at)
+
+
+def _elements(attr: Attribute, body: str, offset: int, type_: ShapedType) -> Problem | None:
+    """A ``dense<...>`` literal (``body``, at ``offset`` of the attribute's value) against its
+    tensor type, in the parser's order: its nesting, a static shape, its shape, each element."""
+    start = offset - len("dense<")
+    lit = _read_dense(body, offset)
+    if lit is None:
+        return None
+    shape, elements = lit
+    if isinstance(elements, int):  # the offset of the token after the element nested differently
+        at = _offset_span(attr, elements, 1)
+        return None if at is None else Problem("BC1075", span=at)
+    here = _offset_span(attr, start, len("dense"))
+    if here is None:
+        return None
+    if type_.shape is None or None in type_.shape:
+        return Problem("BC1003", span=here)
+    if shape is not None and shape != type_.shape:
+        args = {"literal": ", ".join(map(str, shape)), "type": ", ".join(map(str, type_.shape))}
+        return Problem("BC1073", args, span=here)
+    if type_.encoding is not None:
+        return None
+    element = str(type_.element).strip()
+    for text, at_offset in elements:
+        found = _element(text, element, dense=True)
+        if found == _SKIP:
+            return None
+        if found is not None:
+            code, digits = found
+            skip = len(text) - len(text.lstrip("-+")) if digits else 0
+            at = _offset_span(attr, at_offset + skip, len(text) - skip)
+            return None if at is None else Problem(code, span=at)
+    return None
+
+
+_DENSE_TOKEN = re.compile(r'\s*(?:(?P<punct>[\[\](),])|(?P<string>"[^"]*")|(?P<atom>[^\s\[\](),"]+))')
+
+
+def _read_dense(body: str, base: int) -> tuple[tuple[int, ...] | None, list[tuple[str, int]] | int] | None:
+    """The literal inside ``dense<...>`` (``body``, at offset ``base`` of the attribute's text) as
+    the parser reads it: its shape (``None`` for a splat) and its elements (text, offset), or, for
+    lists nested unevenly, the offset where the parser finds out; ``None`` for what is not read
+    here (a hex string, complex elements, a lone ``-``)."""
+    tokens = [
+        (m.group(m.lastgroup or ""), m.lastgroup, base + m.start(m.lastgroup or ""))
+        for m in _DENSE_TOKEN.finditer(body)
+    ]
+    if not tokens or "".join(t for t, _, _ in tokens) != "".join(body.split()):
+        return None
+    if any(kind == "string" or text in ("(", ")", "-") for text, kind, _ in tokens):
+        return None
+    if tokens[0][0] != "[":
+        return (None, [(tokens[0][0], tokens[0][2])]) if len(tokens) == 1 and tokens[0][1] == "atom" else None
+    elements: list[tuple[str, int]] = []
+    stack: list[list[object]] = []  # per open list: [count, dims of its first element or None]
+    i = 0
+    while i < len(tokens):
+        text, kind, offset = tokens[i]
+        if text == "[":
+            stack.append([0, None])
+            i += 1
+            continue
+        if text == "]":
+            if not stack:
+                return None
+            count, first = stack.pop()
+            dims = (int(count), *first) if isinstance(first, tuple) else (int(count),)  # type: ignore[call-overload]
+            i += 1
+            if not stack:
+                return (dims, elements) if i == len(tokens) else None
+        elif kind == "atom" and stack:
+            dims = ()
+            elements.append((text, offset))
+            i += 1
+        else:
+            return None
+        frame = stack[-1]
+        if frame[1] is None:
+            frame[1] = dims
+        elif frame[1] != dims:
+            return (None, tokens[i][2] if i < len(tokens) else offset + len(text))
+        frame[0] = int(frame[0]) + 1  # type: ignore[call-overload]
+        if i < len(tokens) and tokens[i][0] == ",":
+            i += 1
+    return None
+
+
+def literal_problem(op: Operation) -> Problem | None:
+    """What MLIR's parser rejects in a constant op's literal against its type (the custom form's
+    literal, typed by the result; the generic form's ``value``), or None: what it cannot read is
+    passed over (hex and complex values, quantized and other element types, ``i1`` below 0)."""
+    if op.generic:
+        attr = op.attribute("value")
+        if attr is None:
+            return None
+        text = attr.text.strip()
+        m = _HEAD.match(text)
+        written = value_type(text)
+        if written is None:
+            return None
+        type_ = written.type
+        literal = text if m is not None else text.rpartition(":")[0].strip()
+    else:
+        attr = next((a for a in op.attributes if a.name == ""), None)
+        if attr is None or len(op.results) != 1:
+            return None
+        text = literal = attr.text.strip()
+        type_ = op.results[0].type
+        m = _HEAD.match(text)
+    if m is None:
+        if isinstance(type_, ShapedType):
+            return None
+        return _scalar(op, attr, literal, str(type_).strip())
+    if m.group(1) != "dense" or not isinstance(type_, ShapedType) or type_.kind not in ("tensor", "vector"):
+        return None
+    end = _close(text, m.end())
+    if end < 0:
+        return None
+    lead = len(attr.text) - len(attr.text.lstrip())
+    return _elements(attr, text[m.end() : end], lead + m.end(), type_)

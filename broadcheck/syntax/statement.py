@@ -42,6 +42,8 @@ _RESULT = re.compile(r"(%[A-Za-z0-9_$.\-]+)(?::([0-9]+))?")
 _OP_NAME = re.compile(r"[A-Za-z_][\w$.\-]*")
 _BARE_OP = re.compile(r"[A-Za-z_][\w$]*(?:\.[\w$.]+)?")
 _INT = re.compile(r"[0-9]+")
+_SCALAR = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|0x[0-9a-fA-F]+)")
+"""A number as a custom form may print a scalar literal (``5``, ``-2.5e3``, ``0x7F``)."""
 
 
 class Token(NamedTuple):
@@ -743,6 +745,9 @@ def _custom(r: _Reader, results: list[Result], head: Token) -> Statement:
             items.append(Item("types", r.text[tok.start : signature.end], tok.start, signature.end))
             end = signature.end
             continue
+        if not items and _SCALAR.fullmatch(tok.text) and r.at(":", 1):
+            # `arith.constant 5.0 : i32`: a scalar literal printed without its attribute's name
+            attributes.append(Attribute("", tok.text, tok.start, tok.end))
         _custom_item(r, tok, operands, definitions, successors, attributes, items)
         end = items[-1].end if items else end
     if r.peek() is not None:

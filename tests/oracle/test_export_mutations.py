@@ -19,12 +19,12 @@ Per mutant, the outcome is:
 
 * ``accepted``: the tool accepts it and broadcheck reports no error;
 * ``false error``: the tool accepts it, broadcheck reports an error;
-* ``agree``: the tool rejects it, and broadcheck's first error is on the same line with the
-  same message;
-* ``found later``: broadcheck reports the tool's error (same line, same message), but its
-  first error is an earlier one (typically: the verifier's error on the mutated op, which
-  MLIR never reaches because its parser stops at the first use of the changed value; under
-  ``--verify-diagnostics`` that earlier error would be an unexpected one);
+* ``agree``: the tool rejects it, and broadcheck's first error, in the order of its report
+  (``broadcheck check``: a module's parse errors before its verifiers', as MLIR meets them),
+  is on the same line with the same message;
+* ``found later``: broadcheck reports the tool's error (same line, same message), but not
+  first (say, a verifier's error in a module whose parse error broadcheck did not classify
+  as one);
 * ``disagree``: broadcheck reports errors, none of them the tool's;
 * ``missed``: the tool rejects it and broadcheck reports no error;
 * ``raised``: broadcheck raised.
@@ -134,15 +134,18 @@ def tf_verdicts(python: str, texts: Sequence[str]) -> Iterator[Error | None]:
 
 
 def broadcheck_verdict(text: str) -> tuple[Error, ...] | str:
-    """broadcheck's errors by (line, column), then in the order emitted (a string if it raised)."""
-    from broadcheck.api import check_text
+    """broadcheck's errors in the order its report gives them (``broadcheck check``: each
+    module's parse errors first), a string if it raised."""
+    from broadcheck.engine.options import Options
+    from broadcheck.optable import OpTable
+    from broadcheck.runner import check_source
+    from broadcheck.semantics import Profile
 
     try:
-        diagnostics = check_text(text, path="<mutant>", profile="llvm")
+        diagnostics = check_source("<mutant>", text, Options(Profile("llvm"), OpTable(())), None).diagnostics
     except Exception as exc:
         return f"raised {type(exc).__name__}: {exc}"
-    errors = [(d.line, d.column, d.message) for d in diagnostics if d.severity == "error"]
-    return tuple(sorted(errors, key=lambda e: (e[0], e[1])))
+    return tuple((d.line, d.column, d.message) for d in diagnostics if d.severity == "error")
 
 
 def outcome(expected: Error | None, got: tuple[Error, ...] | str) -> str:
