@@ -4981,6 +4981,16 @@ RULES: Mapping[str, Rule] = {
             "arith.extf to a narrower type, arith.index_cast between two integers, ...",
             '%0 = "arith.bitcast"(%a) : (tensor<2xf32>) -> tensor<2xf16>',
         ),
+        # ---- StableHLO, MHLO and CHLO (issue 29): BC1200-BC1259
+        Rule(
+            "BC1200",
+            "reduce-window-no-input",
+            "requires at least 1 input value",
+            "stablehlo.reduce_window (C1) is written with no input (no operand, or a single one: its operands are "
+            "inputs and init values in equal numbers).",
+            '"stablehlo.reduce_window"() ({...}) {window_dimensions = array<i64: 5, 1>} : () -> ()',
+            op_prefix=False,
+        ),
     )
 }
 

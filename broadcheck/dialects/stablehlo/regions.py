@@ -199,7 +199,7 @@ def _strided(size: int, window: int, stride: int) -> int:
 def reduce_window(op: Operation) -> None:
     """``stablehlo.reduce_window`` (generic form): reduce_window_c1 to c12 (the inputs and the
     window attributes), its body (verifyReducerShape: c3, c13), then the inferred result types."""
-    if not op.generic or not op.regions or len(op.operands) % 2:
+    if not op.generic or not op.regions or (len(op.operands) % 2 and len(op.operands) > 1):
         raise Unknown("a form broadcheck does not read")
     dims = _array(op, "window_dimensions")
     if dims is None:
@@ -210,6 +210,8 @@ def reduce_window(op: Operation) -> None:
     ods_results(op, [TENSOR], variadic=True)
     operands, results = tensors(op)
     inputs, inits = operands[:n], operands[n:]
+    if not inputs:  # (one operand is no input: SameVariadicOperandSize halves the count)
+        raise fail("BC1200")
     if any(t.bounds is not None or t.element.quant is not None for t in (*operands, *results)):
         raise Unknown("bounds or quantized types")
     witness = ranked(inputs[0])
