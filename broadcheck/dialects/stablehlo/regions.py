@@ -20,6 +20,8 @@ from broadcheck.dialects.stablehlo.common import (
     Unknown,
     checked,
     fail,
+    i64_array,
+    is_mhlo,
     ods_operands,
     ods_results,
     ranked,
@@ -156,7 +158,10 @@ def case(op: Operation) -> None:
 
 
 def _array(op: Operation, name: str) -> tuple[int, ...] | None:
-    """A ``DenseI64ArrayAttr`` property or attribute (``array<i64: 1, 2>``), if written."""
+    """A ``DenseI64ArrayAttr`` property or attribute (``array<i64: 1, 2>``; MHLO's ``dense<[1, 2]> :
+    tensor<2xi64>``), if written."""
+    if is_mhlo(op):
+        return i64_array(op, name)
     attr = op.attribute(name)
     if attr is None:
         return None
