@@ -4991,6 +4991,110 @@ RULES: Mapping[str, Rule] = {
             '"stablehlo.reduce_window"() ({...}) {window_dimensions = array<i64: 5, 1>} : () -> ()',
             op_prefix=False,
         ),
+        Rule(
+            "BC1201",
+            "custom-call-layouts-pair",
+            "Layout attributes should be specified for either both operands and results or none.",
+            "A custom_call gives operand_layouts without result_layouts, or the other way round.",
+            '"stablehlo.custom_call"(%a) {call_target_name = "f", '
+            "operand_layouts = [dense<0> : tensor<1xindex>]} : (tensor<4xf32>) -> tensor<4xf32>",
+        ),
+        Rule(
+            "BC1202",
+            "custom-call-layout-count",
+            "Number of {value}s must match the number of {value} layouts, {count} != {layouts}",
+            "A custom_call's operand_layouts or result_layouts has not one layout per operand or result.",
+            '"stablehlo.custom_call"(%a) {call_target_name = "f", '
+            "operand_layouts = [], result_layouts = []} : (tensor<4xf32>) -> tensor<4xf32>",
+        ),
+        Rule(
+            "BC1204",
+            "custom-call-layout-permutation",
+            "incorrect layout {layout} for type '{type}', layout must be a permutation of [0, {rank})",
+            "A custom_call's layout of a ranked tensor is not a permutation of its dimensions.",
+            '"stablehlo.custom_call"(%a) {call_target_name = "f", '
+            "operand_layouts = [dense<1> : tensor<2xindex>], result_layouts = [dense<0> : tensor<1xindex>]} : "
+            "(tensor<2x3xf32>) -> tensor<4xf32>",
+        ),
+        Rule(
+            "BC1205",
+            "custom-call-alias-operand",
+            "expects operandIndex in the output_operand_alias attribute to be in range [0, {count}); got: {index}.",
+            "A custom_call's output_operand_aliases names an operand it does not have.",
+            '"stablehlo.custom_call"(%a) {call_target_name = "f", '
+            "output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], "
+            "operand_index = 1, operand_tuple_indices = []>]} : (tensor<4xf32>) -> tensor<4xf32>",
+        ),
+        Rule(
+            "BC1206",
+            "custom-call-alias-types",
+            "shapes mismatch in the output_operand_alias attribute: operand part has type '{operand}' and output "
+            "part has type '{output}'",
+            "A custom_call aliases a result with an operand of another type.",
+            '"stablehlo.custom_call"(%a) {call_target_name = "f", '
+            "output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], "
+            "operand_index = 0, operand_tuple_indices = []>]} : (tensor<4xf32>) -> tensor<5xf32>",
+        ),
+        Rule(
+            "BC1207",
+            "mhlo-custom-call-config-dict",
+            "unsupported user-encoded backend config, backend config must be a dictionary attribute.",
+            "An mhlo.custom_call of api_version 4 (typed FFI) gives a string backend_config.",
+            '"mhlo.custom_call"() {api_version = 4 : i32, backend_config = "x", call_target_name = "f"} : () -> ()',
+        ),
+        Rule(
+            "BC1208",
+            "mhlo-custom-call-config-string",
+            "unsupported dictionary attribute backend config, backend config must be a user-encoded string attribute.",
+            "An mhlo.custom_call of an api_version other than 4 gives a dictionary backend_config.",
+            '"mhlo.custom_call"() {backend_config = {x = 1 : i32}, call_target_name = "f"} : () -> ()',
+        ),
+        Rule(
+            "BC1209",
+            "custom-call-config-kind",
+            "backend_config for api_version {version} must be a {kind} attribute.",
+            "A stablehlo.custom_call's backend_config is a string for api_version 4 (typed FFI), or a dictionary "
+            "for another version.",
+            '"stablehlo.custom_call"() {api_version = 4 : i32, backend_config = "x", call_target_name = "f"} : '
+            "() -> ()",
+        ),
+        Rule(
+            "BC1210",
+            "custom-call-tuple-layout",
+            "Tuple types are not fully supported with layout constraints yet",
+            "A custom_call with layouts has a tuple operand or result.",
+            '"stablehlo.custom_call"(%t) {call_target_name = "f", operand_layouts = [dense<> : tensor<0xindex>], '
+            "result_layouts = []} : (tuple<tensor<f32>>) -> ()",
+        ),
+        Rule(
+            "BC1211",
+            "custom-call-operand-tuple-index",
+            "operand_tuple_indices in the output_operand_alias attribute out of bounds",
+            "A custom_call's output_operand_alias indexes into an operand that is no tuple, or past its end.",
+            '"stablehlo.custom_call"(%a) {call_target_name = "f", '
+            "output_operand_aliases = "
+            "[#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = "
+            "[1]>]} : (tensor<4xf32>) -> tensor<4xf32>",
+        ),
+        Rule(
+            "BC1212",
+            "custom-call-output-tuple-index",
+            "output_tuple_indices in the output_operand_alias attribute out of bounds",
+            "A custom_call's output_operand_alias indexes into a result that is no tuple, or past its end.",
+            '"stablehlo.custom_call"(%a) {call_target_name = "f", '
+            "output_operand_aliases = "
+            "[#stablehlo.output_operand_alias<output_tuple_indices = [2], operand_index = 0, operand_tuple_indices = "
+            "[]>]} : (tensor<4xf32>) -> tensor<4xf32>",
+        ),
+        Rule(
+            "BC1213",
+            "get-tuple-element-index",
+            "index {index} is out of bounds of operand with size {size}",
+            "get_tuple_element (C1) takes an element past the end of its tuple operand.",
+            '%0 = "stablehlo.get_tuple_element"(%t) {index = 2 : i32} : (tuple<tensor<f32>, tensor<i32>>) -> '
+            "tensor<f32>",
+            op_prefix=False,
+        ),
     )
 }
 

@@ -98,7 +98,17 @@ def structural(prefix: str) -> list[Op]:
     mirrors (``mhlo``) are checked in their generic form with MHLO's attribute forms, where
     jaxlib's MHLO verifier words them as StableHLO does (``MHLO`` below); ``mhlo.broadcast``
     is the elementwise rules' (semantics/mhlo.py)."""
-    from broadcheck.dialects.stablehlo import constant, contract, convolution, data, gather, reduce, scatter
+    from broadcheck.dialects.stablehlo import (
+        constant,
+        contract,
+        convolution,
+        custom_call,
+        data,
+        gather,
+        reduce,
+        scatter,
+    )
+    from broadcheck.dialects.stablehlo import tuple as tuple_
 
     checks = {
         "constant": (RESULT, constant.constant, "constant"),
@@ -120,6 +130,8 @@ def structural(prefix: str) -> list[Op]:
         "gather": (FUNCTIONAL, gather.gather, "gather"),
         "scatter": (FUNCTIONAL, scatter.scatter, "gather"),
         "reduce": (PAIRS, reduce.reduce, "reduce"),
+        # `"stablehlo.custom_call"(..) {call_target_name = "f"}` or `stablehlo.custom_call @f(..)`
+        "custom_call": (FUNCTIONAL, custom_call.custom_call, "custom-call"),
     }
     # `$operand, dims = [..] : functional-type(operands, results)` and `... : custom<SameOperandsAndResultType>`
     forms = {
@@ -141,10 +153,12 @@ def structural(prefix: str) -> list[Op]:
     return [
         *out,
         *control(prefix),
-        # known for their custom forms: `operands : custom<PairwiseOpType>` (a type list, each
-        # operand's and each result's), `$val : custom<TupleOpType>` (one tuple type)
+        # known for its custom form: `operands : custom<PairwiseOpType>` (a type list, each
+        # operand's and each result's); `tuple`'s `$val : custom<TupleOpType>` (one tuple type)
+        # and `get_tuple_element` checked by their type inference (.tuple)
         Op(f"{prefix}.optimization_barrier", PAIRED, assembly=Assembly("pairwise")),
-        Op(f"{prefix}.tuple", FUNCTIONAL, assembly=Assembly("tuple")),
+        Op(f"{prefix}.tuple", FUNCTIONAL, tuple_.tuple_, f"{prefix}-tuple", assembly=Assembly("tuple")),
+        Op(f"{prefix}.get_tuple_element", FUNCTIONAL, tuple_.get_tuple_element, f"{prefix}-tuple"),
     ]
 
 
@@ -170,7 +184,7 @@ def control(prefix: str) -> list[Op]:
 
 MHLO = frozenset(
     "constant iota transpose reshape reverse slice concatenate dynamic_slice dynamic_update_slice pad "
-    "get_dimension_size dot_general gather scatter reduce".split()
+    "get_dimension_size dot_general gather scatter reduce custom_call".split()
 )
 """The structural ops whose MHLO mirror follows StableHLO's checks, with MHLO's own rules where
 jaxlib 0.10.2 differs (reverse's compatible types, slice's attribute types, pad's lengths,
