@@ -5095,6 +5095,71 @@ RULES: Mapping[str, Rule] = {
             "tensor<f32>",
             op_prefix=False,
         ),
+        Rule(
+            "BC1214",
+            "fft-rank",
+            "rank must be between 1 and 3, but got {rank}.",
+            "fft (C1): fft_length has no entry or more than three.",
+            '%0 = "stablehlo.fft"(%a) {fft_type = #stablehlo<fft_type FFT>, fft_length = array<i64>} : '
+            "(tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1215",
+            "rfft-element",
+            "RFFT requires f32 or f64 input type, but is given {element}.",
+            "fft (C2): an RFFT of an operand whose elements are not f32 or f64.",
+            '%0 = "stablehlo.fft"(%a) {fft_type = #stablehlo<fft_type RFFT>, fft_length = array<i64: 4>} : '
+            "(tensor<4xf16>) -> tensor<3xcomplex<f32>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1216",
+            "fft-complex-input",
+            "FFT/IFFT/IRFFT take a complex tensor as input, but is given {type}.",
+            "fft (C2): an FFT, IFFT or IRFFT of an operand whose elements are not complex.",
+            '%0 = "stablehlo.fft"(%a) {fft_type = #stablehlo<fft_type FFT>, fft_length = array<i64: 4>} : '
+            "(tensor<4xf32>) -> tensor<4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1217",
+            "fft-operand-rank",
+            "operand rank must not be less than fft rank of {rank} for operand of type {type}.",
+            "fft (C3): fft_length has more entries than the operand has dimensions.",
+            '%0 = "stablehlo.fft"(%a) {fft_type = #stablehlo<fft_type FFT>, fft_length = array<i64: 4, 4>} : '
+            "(tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1218",
+            "rfft-dims",
+            "RFFT requires innermost dimensions to be compatible with fft_length. Got: {shape} but wanted {lengths}.",
+            "fft (C4): an RFFT whose operand's innermost sizes are not fft_length.",
+            '%0 = "stablehlo.fft"(%a) {fft_type = #stablehlo<fft_type RFFT>, fft_length = array<i64: 8>} : '
+            "(tensor<4xf32>) -> tensor<5xcomplex<f32>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1219",
+            "irfft-dims",
+            "IRFFT requires non-final dimensions to be compatible with fft_length. Got: {shape} but wanted "
+            "{lengths}, and {dim} != {length}.",
+            "fft (C5): an IRFFT whose operand's innermost sizes but the last are not fft_length's.",
+            '%0 = "stablehlo.fft"(%a) {fft_type = #stablehlo<fft_type IRFFT>, fft_length = array<i64: 4, 8>} : '
+            "(tensor<3x5xcomplex<f32>>) -> tensor<3x8xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1220",
+            "irfft-last-dim",
+            "IRFFT requires innermost dimension to be compatible with fft_length[-1]/2+1. Got: {dim} but "
+            "fft_length is {lengths}.",
+            "fft (C5): an IRFFT whose operand's last size is not fft_length[-1]/2+1.",
+            '%0 = "stablehlo.fft"(%a) {fft_type = #stablehlo<fft_type IRFFT>, fft_length = array<i64: 8>} : '
+            "(tensor<4xcomplex<f32>>) -> tensor<8xf32>",
+            op_prefix=False,
+        ),
     )
 }
 

@@ -104,6 +104,7 @@ def structural(prefix: str) -> list[Op]:
         convolution,
         custom_call,
         data,
+        fft,
         gather,
         reduce,
         scatter,
@@ -132,6 +133,7 @@ def structural(prefix: str) -> list[Op]:
         "reduce": (PAIRS, reduce.reduce, "reduce"),
         # `"stablehlo.custom_call"(..) {call_target_name = "f"}` or `stablehlo.custom_call @f(..)`
         "custom_call": (FUNCTIONAL, custom_call.custom_call, "custom-call"),
+        "fft": (FUNCTIONAL, fft.fft, "fft"),
     }
     # `$operand, dims = [..] : functional-type(operands, results)` and `... : custom<SameOperandsAndResultType>`
     forms = {
@@ -184,7 +186,7 @@ def control(prefix: str) -> list[Op]:
 
 MHLO = frozenset(
     "constant iota transpose reshape reverse slice concatenate dynamic_slice dynamic_update_slice pad "
-    "get_dimension_size dot_general gather scatter reduce custom_call".split()
+    "get_dimension_size dot_general gather scatter reduce custom_call fft".split()
 )
 """The structural ops whose MHLO mirror follows StableHLO's checks, with MHLO's own rules where
 jaxlib 0.10.2 differs (reverse's compatible types, slice's attribute types, pad's lengths,
