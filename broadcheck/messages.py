@@ -5160,6 +5160,40 @@ RULES: Mapping[str, Rule] = {
             "(tensor<4xcomplex<f32>>) -> tensor<8xf32>",
             op_prefix=False,
         ),
+        Rule(
+            "BC1221",
+            "bitcast-real-complex",
+            "cannot convert between real and complex types, but got: {operand} and {result}",
+            "bitcast_convert (C2) between a real and a complex element type.",
+            '%0 = "stablehlo.bitcast_convert"(%a) : (tensor<2xf64>) -> tensor<2xcomplex<f32>>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1222",
+            "bitcast-rank",
+            "rank of smaller element type ({smaller}) should be 1 more than rank of larger element type "
+            "({bigger}), but {smaller} != {bigger} + 1.",
+            "bitcast_convert (C1) between element widths: the narrower side lacks its extra innermost dimension.",
+            '%0 = "stablehlo.bitcast_convert"(%a) : (tensor<2xi64>) -> tensor<2xi32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1223",
+            "bitcast-bit-widths",
+            "requires compatible bit widths. Got: {operand} and {result}, but {narrow} * {last} != {wide}.",
+            "bitcast_convert (C1): the narrower side's innermost size times its width is not the wider width.",
+            '%0 = "stablehlo.bitcast_convert"(%a) : (tensor<2xi64>) -> tensor<2x3xi32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1224",
+            "bitcast-shapes",
+            "operand and result shapes must match except for the innermost dimension of the shape with the smaller "
+            "element type. Got: {operand} and {result}.",
+            "bitcast_convert (C1): the sizes other than the narrower side's innermost one differ.",
+            '%0 = "stablehlo.bitcast_convert"(%a) : (tensor<2xi64>) -> tensor<3xf64>',
+            op_prefix=False,
+        ),
     )
 }
 

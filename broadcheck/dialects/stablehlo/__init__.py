@@ -99,6 +99,7 @@ def structural(prefix: str) -> list[Op]:
     jaxlib's MHLO verifier words them as StableHLO does (``MHLO`` below); ``mhlo.broadcast``
     is the elementwise rules' (semantics/mhlo.py)."""
     from broadcheck.dialects.stablehlo import (
+        bitcast,
         constant,
         contract,
         convolution,
@@ -134,6 +135,7 @@ def structural(prefix: str) -> list[Op]:
         # `"stablehlo.custom_call"(..) {call_target_name = "f"}` or `stablehlo.custom_call @f(..)`
         "custom_call": (FUNCTIONAL, custom_call.custom_call, "custom-call"),
         "fft": (FUNCTIONAL, fft.fft, "fft"),
+        "bitcast_convert": (FUNCTIONAL, bitcast.bitcast_convert, "bitcast"),
     }
     # `$operand, dims = [..] : functional-type(operands, results)` and `... : custom<SameOperandsAndResultType>`
     forms = {
@@ -186,7 +188,7 @@ def control(prefix: str) -> list[Op]:
 
 MHLO = frozenset(
     "constant iota transpose reshape reverse slice concatenate dynamic_slice dynamic_update_slice pad "
-    "get_dimension_size dot_general gather scatter reduce custom_call fft".split()
+    "get_dimension_size dot_general gather scatter reduce custom_call fft bitcast_convert".split()
 )
 """The structural ops whose MHLO mirror follows StableHLO's checks, with MHLO's own rules where
 jaxlib 0.10.2 differs (reverse's compatible types, slice's attribute types, pad's lengths,
