@@ -5185,6 +5185,219 @@ RULES: Mapping[str, Rule] = {
             "%0 = arith.constant 0x1FFFF : f16",
             op_prefix=False,
         ),
+        # ---- StableHLO, MHLO and CHLO (issue 29): BC1200-BC1259
+        Rule(
+            "BC1200",
+            "reduce-window-no-input",
+            "requires at least 1 input value",
+            "stablehlo.reduce_window (C1) is written with no input (no operand, or a single one: its operands are "
+            "inputs and init values in equal numbers).",
+            '"stablehlo.reduce_window"() ({...}) {window_dimensions = array<i64: 5, 1>} : () -> ()',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1201",
+            "custom-call-layouts-pair",
+            "Layout attributes should be specified for either both operands and results or none.",
+            "A custom_call gives operand_layouts without result_layouts, or the other way round.",
+            '"stablehlo.custom_call"(%a) {call_target_name = "f", '
+            "operand_layouts = [dense<0> : tensor<1xindex>]} : (tensor<4xf32>) -> tensor<4xf32>",
+        ),
+        Rule(
+            "BC1202",
+            "custom-call-layout-count",
+            "Number of {value}s must match the number of {value} layouts, {count} != {layouts}",
+            "A custom_call's operand_layouts or result_layouts has not one layout per operand or result.",
+            '"stablehlo.custom_call"(%a) {call_target_name = "f", '
+            "operand_layouts = [], result_layouts = []} : (tensor<4xf32>) -> tensor<4xf32>",
+        ),
+        Rule(
+            "BC1204",
+            "custom-call-layout-permutation",
+            "incorrect layout {layout} for type '{type}', layout must be a permutation of [0, {rank})",
+            "A custom_call's layout of a ranked tensor is not a permutation of its dimensions.",
+            '"stablehlo.custom_call"(%a) {call_target_name = "f", '
+            "operand_layouts = [dense<1> : tensor<2xindex>], result_layouts = [dense<0> : tensor<1xindex>]} : "
+            "(tensor<2x3xf32>) -> tensor<4xf32>",
+        ),
+        Rule(
+            "BC1205",
+            "custom-call-alias-operand",
+            "expects operandIndex in the output_operand_alias attribute to be in range [0, {count}); got: {index}.",
+            "A custom_call's output_operand_aliases names an operand it does not have.",
+            '"stablehlo.custom_call"(%a) {call_target_name = "f", '
+            "output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], "
+            "operand_index = 1, operand_tuple_indices = []>]} : (tensor<4xf32>) -> tensor<4xf32>",
+        ),
+        Rule(
+            "BC1206",
+            "custom-call-alias-types",
+            "shapes mismatch in the output_operand_alias attribute: operand part has type '{operand}' and output "
+            "part has type '{output}'",
+            "A custom_call aliases a result with an operand of another type.",
+            '"stablehlo.custom_call"(%a) {call_target_name = "f", '
+            "output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], "
+            "operand_index = 0, operand_tuple_indices = []>]} : (tensor<4xf32>) -> tensor<5xf32>",
+        ),
+        Rule(
+            "BC1207",
+            "mhlo-custom-call-config-dict",
+            "unsupported user-encoded backend config, backend config must be a dictionary attribute.",
+            "An mhlo.custom_call of api_version 4 (typed FFI) gives a string backend_config.",
+            '"mhlo.custom_call"() {api_version = 4 : i32, backend_config = "x", call_target_name = "f"} : () -> ()',
+        ),
+        Rule(
+            "BC1208",
+            "mhlo-custom-call-config-string",
+            "unsupported dictionary attribute backend config, backend config must be a user-encoded string attribute.",
+            "An mhlo.custom_call of an api_version other than 4 gives a dictionary backend_config.",
+            '"mhlo.custom_call"() {backend_config = {x = 1 : i32}, call_target_name = "f"} : () -> ()',
+        ),
+        Rule(
+            "BC1209",
+            "custom-call-config-kind",
+            "backend_config for api_version {version} must be a {kind} attribute.",
+            "A stablehlo.custom_call's backend_config is a string for api_version 4 (typed FFI), or a dictionary "
+            "for another version.",
+            '"stablehlo.custom_call"() {api_version = 4 : i32, backend_config = "x", call_target_name = "f"} : '
+            "() -> ()",
+        ),
+        Rule(
+            "BC1210",
+            "custom-call-tuple-layout",
+            "Tuple types are not fully supported with layout constraints yet",
+            "A custom_call with layouts has a tuple operand or result.",
+            '"stablehlo.custom_call"(%t) {call_target_name = "f", operand_layouts = [dense<> : tensor<0xindex>], '
+            "result_layouts = []} : (tuple<tensor<f32>>) -> ()",
+        ),
+        Rule(
+            "BC1211",
+            "custom-call-operand-tuple-index",
+            "operand_tuple_indices in the output_operand_alias attribute out of bounds",
+            "A custom_call's output_operand_alias indexes into an operand that is no tuple, or past its end.",
+            '"stablehlo.custom_call"(%a) {call_target_name = "f", '
+            "output_operand_aliases = "
+            "[#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = "
+            "[1]>]} : (tensor<4xf32>) -> tensor<4xf32>",
+        ),
+        Rule(
+            "BC1212",
+            "custom-call-output-tuple-index",
+            "output_tuple_indices in the output_operand_alias attribute out of bounds",
+            "A custom_call's output_operand_alias indexes into a result that is no tuple, or past its end.",
+            '"stablehlo.custom_call"(%a) {call_target_name = "f", '
+            "output_operand_aliases = "
+            "[#stablehlo.output_operand_alias<output_tuple_indices = [2], operand_index = 0, operand_tuple_indices = "
+            "[]>]} : (tensor<4xf32>) -> tensor<4xf32>",
+        ),
+        Rule(
+            "BC1213",
+            "get-tuple-element-index",
+            "index {index} is out of bounds of operand with size {size}",
+            "get_tuple_element (C1) takes an element past the end of its tuple operand.",
+            '%0 = "stablehlo.get_tuple_element"(%t) {index = 2 : i32} : (tuple<tensor<f32>, tensor<i32>>) -> '
+            "tensor<f32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1214",
+            "fft-rank",
+            "rank must be between 1 and 3, but got {rank}.",
+            "fft (C1): fft_length has no entry or more than three.",
+            '%0 = "stablehlo.fft"(%a) {fft_type = #stablehlo<fft_type FFT>, fft_length = array<i64>} : '
+            "(tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1215",
+            "rfft-element",
+            "RFFT requires f32 or f64 input type, but is given {element}.",
+            "fft (C2): an RFFT of an operand whose elements are not f32 or f64.",
+            '%0 = "stablehlo.fft"(%a) {fft_type = #stablehlo<fft_type RFFT>, fft_length = array<i64: 4>} : '
+            "(tensor<4xf16>) -> tensor<3xcomplex<f32>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1216",
+            "fft-complex-input",
+            "FFT/IFFT/IRFFT take a complex tensor as input, but is given {type}.",
+            "fft (C2): an FFT, IFFT or IRFFT of an operand whose elements are not complex.",
+            '%0 = "stablehlo.fft"(%a) {fft_type = #stablehlo<fft_type FFT>, fft_length = array<i64: 4>} : '
+            "(tensor<4xf32>) -> tensor<4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1217",
+            "fft-operand-rank",
+            "operand rank must not be less than fft rank of {rank} for operand of type {type}.",
+            "fft (C3): fft_length has more entries than the operand has dimensions.",
+            '%0 = "stablehlo.fft"(%a) {fft_type = #stablehlo<fft_type FFT>, fft_length = array<i64: 4, 4>} : '
+            "(tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1218",
+            "rfft-dims",
+            "RFFT requires innermost dimensions to be compatible with fft_length. Got: {shape} but wanted {lengths}.",
+            "fft (C4): an RFFT whose operand's innermost sizes are not fft_length.",
+            '%0 = "stablehlo.fft"(%a) {fft_type = #stablehlo<fft_type RFFT>, fft_length = array<i64: 8>} : '
+            "(tensor<4xf32>) -> tensor<5xcomplex<f32>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1219",
+            "irfft-dims",
+            "IRFFT requires non-final dimensions to be compatible with fft_length. Got: {shape} but wanted "
+            "{lengths}, and {dim} != {length}.",
+            "fft (C5): an IRFFT whose operand's innermost sizes but the last are not fft_length's.",
+            '%0 = "stablehlo.fft"(%a) {fft_type = #stablehlo<fft_type IRFFT>, fft_length = array<i64: 4, 8>} : '
+            "(tensor<3x5xcomplex<f32>>) -> tensor<3x8xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1220",
+            "irfft-last-dim",
+            "IRFFT requires innermost dimension to be compatible with fft_length[-1]/2+1. Got: {dim} but "
+            "fft_length is {lengths}.",
+            "fft (C5): an IRFFT whose operand's last size is not fft_length[-1]/2+1.",
+            '%0 = "stablehlo.fft"(%a) {fft_type = #stablehlo<fft_type IRFFT>, fft_length = array<i64: 8>} : '
+            "(tensor<4xcomplex<f32>>) -> tensor<8xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1221",
+            "bitcast-real-complex",
+            "cannot convert between real and complex types, but got: {operand} and {result}",
+            "bitcast_convert (C2) between a real and a complex element type.",
+            '%0 = "stablehlo.bitcast_convert"(%a) : (tensor<2xf64>) -> tensor<2xcomplex<f32>>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1222",
+            "bitcast-rank",
+            "rank of smaller element type ({smaller}) should be 1 more than rank of larger element type "
+            "({bigger}), but {smaller} != {bigger} + 1.",
+            "bitcast_convert (C1) between element widths: the narrower side lacks its extra innermost dimension.",
+            '%0 = "stablehlo.bitcast_convert"(%a) : (tensor<2xi64>) -> tensor<2xi32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1223",
+            "bitcast-bit-widths",
+            "requires compatible bit widths. Got: {operand} and {result}, but {narrow} * {last} != {wide}.",
+            "bitcast_convert (C1): the narrower side's innermost size times its width is not the wider width.",
+            '%0 = "stablehlo.bitcast_convert"(%a) : (tensor<2xi64>) -> tensor<2x3xi32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1224",
+            "bitcast-shapes",
+            "operand and result shapes must match except for the innermost dimension of the shape with the smaller "
+            "element type. Got: {operand} and {result}.",
+            "bitcast_convert (C1): the sizes other than the narrower side's innermost one differ.",
+            '%0 = "stablehlo.bitcast_convert"(%a) : (tensor<2xi64>) -> tensor<3xf64>',
+            op_prefix=False,
+        ),
     )
 }
 

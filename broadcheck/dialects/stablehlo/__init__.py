@@ -98,7 +98,19 @@ def structural(prefix: str) -> list[Op]:
     mirrors (``mhlo``) are checked in their generic form with MHLO's attribute forms, where
     jaxlib's MHLO verifier words them as StableHLO does (``MHLO`` below); ``mhlo.broadcast``
     is the elementwise rules' (semantics/mhlo.py)."""
-    from broadcheck.dialects.stablehlo import constant, contract, convolution, data, gather, reduce, scatter
+    from broadcheck.dialects.stablehlo import (
+        bitcast,
+        constant,
+        contract,
+        convolution,
+        custom_call,
+        data,
+        fft,
+        gather,
+        reduce,
+        scatter,
+    )
+    from broadcheck.dialects.stablehlo import tuple as tuple_
 
     checks = {
         "constant": (RESULT, constant.constant, "constant"),
@@ -120,6 +132,10 @@ def structural(prefix: str) -> list[Op]:
         "gather": (FUNCTIONAL, gather.gather, "gather"),
         "scatter": (FUNCTIONAL, scatter.scatter, "gather"),
         "reduce": (PAIRS, reduce.reduce, "reduce"),
+        # `"stablehlo.custom_call"(..) {call_target_name = "f"}` or `stablehlo.custom_call @f(..)`
+        "custom_call": (FUNCTIONAL, custom_call.custom_call, "custom-call"),
+        "fft": (FUNCTIONAL, fft.fft, "fft"),
+        "bitcast_convert": (FUNCTIONAL, bitcast.bitcast_convert, "bitcast"),
     }
     # `$operand, dims = [..] : functional-type(operands, results)` and `... : custom<SameOperandsAndResultType>`
     forms = {
@@ -138,47 +154,48 @@ def structural(prefix: str) -> list[Op]:
         for name, (layout, check, family_) in checks.items()
         if prefix == "stablehlo" or name in MHLO
     ]
-    if prefix == "mhlo":  # known for its printed form only (value flow reads its pairs)
-        out.append(Op("mhlo.reduce", PAIRS))
     return [
         *out,
         *control(prefix),
-        # known for their custom forms: `operands : custom<PairwiseOpType>` (a type list, each
-        # operand's and each result's), `$val : custom<TupleOpType>` (one tuple type)
+        # known for its custom form: `operands : custom<PairwiseOpType>` (a type list, each
+        # operand's and each result's); `tuple`'s `$val : custom<TupleOpType>` (one tuple type)
+        # and `get_tuple_element` checked by their type inference (.tuple)
         Op(f"{prefix}.optimization_barrier", PAIRED, assembly=Assembly("pairwise")),
-        Op(f"{prefix}.tuple", FUNCTIONAL, assembly=Assembly("tuple")),
+        Op(f"{prefix}.tuple", FUNCTIONAL, tuple_.tuple_, f"{prefix}-tuple", assembly=Assembly("tuple")),
+        Op(f"{prefix}.get_tuple_element", FUNCTIONAL, tuple_.get_tuple_element, f"{prefix}-tuple"),
     ]
 
 
 def control(prefix: str) -> list[Op]:
     """``while``, ``case``, ``if``, ``reduce_window``, ``sort``, ``map`` and the ``return`` of their regions
-    (:mod:`.regions`): checked under ``stablehlo``, known for their forms under ``mhlo``. ``return``
-    is judged by the op whose region it ends."""
+    (:mod:`.regions`) under ``prefix``: jaxlib 0.10.2's MHLO verifies them with the shared
+    ``hlo::verify*`` and ``hlo::infer*`` functions, in StableHLO's words (tests/oracle/test_hlo_mhlo.py).
+    ``return`` is judged by the op whose region it ends."""
     from broadcheck.dialects.stablehlo import regions
     from broadcheck.dialects.terminators import by_parent
 
-    if prefix != "stablehlo":
-        return [Op(f"{prefix}.return", OPERAND_LIST), Op(f"{prefix}.while", PAIRED, region_arguments="all")]
+    family_ = f"{prefix}-regions"
     return [
-        Op("stablehlo.return", OPERAND_LIST, by_parent, "stablehlo-regions"),
-        Op("stablehlo.while", PAIRED, regions.while_, "stablehlo-regions", region_arguments="all"),
-        Op("stablehlo.case", FUNCTIONAL, regions.case, "stablehlo-regions"),
-        Op("stablehlo.if", FUNCTIONAL, regions.case, "stablehlo-regions"),
-        Op("stablehlo.reduce_window", FUNCTIONAL, regions.reduce_window, "stablehlo-regions"),
-        Op("stablehlo.sort", FUNCTIONAL, regions.sort, "stablehlo-regions"),
-        Op("stablehlo.map", FUNCTIONAL, regions.map_, "stablehlo-regions"),
+        Op(f"{prefix}.return", OPERAND_LIST, by_parent, family_),
+        Op(f"{prefix}.while", PAIRED, regions.while_, family_, region_arguments="all"),
+        Op(f"{prefix}.case", FUNCTIONAL, regions.case, family_),
+        Op(f"{prefix}.if", FUNCTIONAL, regions.case, family_),
+        Op(f"{prefix}.reduce_window", FUNCTIONAL, regions.reduce_window, family_),
+        Op(f"{prefix}.sort", FUNCTIONAL, regions.sort, family_),
+        Op(f"{prefix}.map", FUNCTIONAL, regions.map_, family_),
     ]
 
 
 MHLO = frozenset(
     "constant iota transpose reshape reverse slice concatenate dynamic_slice dynamic_update_slice pad "
-    "get_dimension_size".split()
+    "get_dimension_size dot_general gather scatter reduce custom_call fft bitcast_convert".split()
 )
 """The structural ops whose MHLO mirror follows StableHLO's checks, with MHLO's own rules where
 jaxlib 0.10.2 differs (reverse's compatible types, slice's attribute types, pad's lengths,
-transpose's permutation, get_dimension_size's unranked result). MHLO's dot_general, dot,
-convolution, reduce, gather and scatter differ in more (messages with the op prefix, checks
-missing or added): not mirrored."""
+transpose's permutation, get_dimension_size's unranked result, gather's element types: MHLO has
+no ``AllElementTypesMatch``; checked with tests/oracle/test_hlo_mhlo.py). MHLO's ``dot`` (its
+custom form) and ``convolution`` differ in more (its inferred shape with the op prefix, no
+element type check, a result-rank check of its own): not mirrored."""
 
 
 OPS = ops(declare("stablehlo", "stablehlo"), structural("stablehlo"))

@@ -23,6 +23,7 @@ from broadcheck.dialects.stablehlo.common import (
     dialect_of,
     fail,
     inferred,
+    is_mhlo,
     kind,
     ods_operands,
     ods_results,
@@ -170,7 +171,7 @@ def gather(op: Operation) -> None:
     (operand, indices), (result,) = tensors(op)
     if any(t.bounds is not None or t.element.quant is not None for t in (operand, indices, result)):
         raise Unknown("bounded or quantized")
-    if operand.element.text != result.element.text:
+    if operand.element.text != result.element.text and not is_mhlo(op):  # (MHLO has no AllElementTypesMatch)
         raise fail("BC1002", names="operand, result")
     shape, ishape = ranked(operand), ranked(indices)
     verify_gather(shape, ishape, len(sizes), g)

@@ -20,6 +20,8 @@ from broadcheck.dialects.stablehlo.common import (
     Unknown,
     checked,
     fail,
+    i64_array,
+    is_mhlo,
     ods_operands,
     ods_results,
     ranked,
@@ -156,7 +158,10 @@ def case(op: Operation) -> None:
 
 
 def _array(op: Operation, name: str) -> tuple[int, ...] | None:
-    """A ``DenseI64ArrayAttr`` property or attribute (``array<i64: 1, 2>``), if written."""
+    """A ``DenseI64ArrayAttr`` property or attribute (``array<i64: 1, 2>``; MHLO's ``dense<[1, 2]> :
+    tensor<2xi64>``), if written."""
+    if is_mhlo(op):
+        return i64_array(op, name)
     attr = op.attribute(name)
     if attr is None:
         return None
@@ -199,7 +204,7 @@ def _strided(size: int, window: int, stride: int) -> int:
 def reduce_window(op: Operation) -> None:
     """``stablehlo.reduce_window`` (generic form): reduce_window_c1 to c12 (the inputs and the
     window attributes), its body (verifyReducerShape: c3, c13), then the inferred result types."""
-    if not op.generic or not op.regions or len(op.operands) % 2:
+    if not op.generic or not op.regions or (len(op.operands) % 2 and len(op.operands) > 1):
         raise Unknown("a form broadcheck does not read")
     dims = _array(op, "window_dimensions")
     if dims is None:
@@ -210,6 +215,8 @@ def reduce_window(op: Operation) -> None:
     ods_results(op, [TENSOR], variadic=True)
     operands, results = tensors(op)
     inputs, inits = operands[:n], operands[n:]
+    if not inputs:  # (one operand is no input: SameVariadicOperandSize halves the count)
+        raise fail("BC1200")
     if any(t.bounds is not None or t.element.quant is not None for t in (*operands, *results)):
         raise Unknown("bounds or quantized types")
     witness = ranked(inputs[0])

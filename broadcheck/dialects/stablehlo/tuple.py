@@ -1,0 +1,86 @@
+"""``tuple`` and ``get_tuple_element`` of StableHLO and MHLO, as their type inference checks them
+(``inferTupleOp``, ``inferGetTupleElementOp`` in TypeInference.cpp; the same words in jaxlib
+0.10.2's MHLO): a tuple's result is exactly the tuple of its operands' types (a static size
+against a ``?`` differs there); ``get_tuple_element``'s index is within the tuple and its result
+is compatible with that element.
+
+The custom form of ``tuple`` (``stablehlo.tuple %a, %b : tuple<A, B>``) takes its operands' types
+from its one tuple type: its parser (:class:`~broadcheck.dialects.assembly.Assembly`) is all there
+is to check. Not modelled (passed over): ``get_tuple_element``'s custom form (``%t[0]``), tokens,
+and nested tuples where an element must be compared.
+"""
+
+from __future__ import annotations
+
+import re
+
+from broadcheck.dialects.stablehlo.common import Reject, Unknown, checked, fail, tensor
+from broadcheck.dialects.stablehlo.custom_call import tuple_elements
+from broadcheck.ops import OpaqueType, Operation, Type
+from broadcheck.semantics import Problem, Subject
+from broadcheck.semantics.stablehlo import hlo_compatible, type_text
+from broadcheck.syntax.types import read_type
+
+__all__ = ["get_tuple_element", "tuple_"]
+
+
+def _printed(t: Type | str) -> str:
+    """A type as MLIR prints it (tuples with ``, `` between their elements)."""
+    elements = tuple_elements(t)
+    if elements is not None:
+        return "tuple<" + ", ".join(_printed(e) for e in elements) + ">"
+    if isinstance(t, str):
+        return _printed(_read(t))
+    return type_text(t)
+
+
+def _read(text: str) -> Type:
+    found = read_type(text, {})
+    if isinstance(found, OpaqueType) and tuple_elements(found) is None:
+        raise Unknown(text)
+    return found
+
+
+def _mismatch(inferred: str, actual: str) -> Reject:
+    return Reject(Problem("BC521", {"inferred": inferred, "actual": actual}, Subject("result", 0)))
+
+
+@checked
+def tuple_(op: Operation) -> None:
+    """``tuple`` (generic form): tuple_c1, the result is the tuple of the operands' types."""
+    if not op.generic:
+        return  # (its parser gives the operands the tuple's element types)
+    if len(op.results) != 1 or tuple_elements(op.results[0].type) is None:
+        raise Unknown("a result that is no tuple (its ODS words it)")
+    inferred = "tuple<" + ", ".join(_printed(u.type) for u in op.operands) + ">"
+    actual = _printed(op.results[0].type)
+    if inferred != actual:
+        raise _mismatch(inferred, actual)
+
+
+@checked
+def get_tuple_element(op: Operation) -> None:
+    """``get_tuple_element`` (generic form): get_tuple_element_c1 (the index within the tuple),
+    c2 (the result compatible with that element)."""
+    if not op.generic or len(op.operands) != 1 or len(op.results) != 1:
+        raise Unknown("a form broadcheck does not read")
+    attr = op.attribute("index")
+    m = re.fullmatch(r"\s*(\d+)\s*:\s*i32\s*", attr.text) if attr is not None else None
+    if m is None:
+        raise Unknown("index")
+    index = int(m.group(1))
+    elements = tuple_elements(op.operands[0].type)
+    if elements is None:
+        raise Unknown("an operand that is no tuple (its ODS words it)")
+    if index >= len(elements):
+        raise fail("BC1213", index=index, size=len(elements))
+    element, result = _read(elements[index]), op.results[0].type
+    nested = (tuple_elements(element) is not None, tuple_elements(result) is not None)
+    if nested == (True, True) and _printed(element) != _printed(result):
+        raise Unknown("two tuples: their elements' compatibility is not modelled")
+    if any(nested):
+        if _printed(element) != _printed(result):  # (a tuple is never compatible with a tensor)
+            raise _mismatch(_printed(element), _printed(result))
+        return
+    if not hlo_compatible(tensor(element), tensor(result)):
+        raise _mismatch(_printed(element), _printed(result))
