@@ -89,6 +89,9 @@ class Regions:
         self.open_regions: list[OpenRegion] = []
         self.isolated_ops: list[tuple[int, int]] = []
         """The heads of the open IsolatedFromAbove ops (functions): (line, column)."""
+        self.labels: dict[str, list[LabelArgument]] = {}
+        """Each block label's arguments by its text, read once (``linalg.generic`` bodies
+        repeat a few labels thousands of times)."""
 
     def in_function_body(self) -> bool:
         """Whether a statement read now stands directly in a function's body."""
@@ -256,12 +259,17 @@ class Regions:
         found = len(flow.findings)
         offsets: list[tuple[int, int]] = []
         keys: list[str | None] = []
-        for m, key in _label_arguments(body, open_at):
-            offsets.append((m.start(1), m.end(1)))
+        arguments = self.labels.get(body)
+        if arguments is None:
+            if len(self.labels) > 10_000:
+                self.labels.clear()
+            arguments = self.labels[body] = _label_arguments(body, open_at)
+        for start, end, argument, key in arguments:
+            offsets.append((start, end))
             keys.append(key)
-            line = text.where(m.start(1))[0]
-            values.dom.argument(m.group(1), line)
-            flow.block_argument(m.group(1), key, line, len(offsets) - 1)
+            line = text.where(start)[0]
+            values.dom.argument(argument, line)
+            flow.block_argument(argument, key, line, len(offsets) - 1)
             if flow.resolved or flow.unreached:
                 values.forward()
         name = body[:open_at].strip() if open_at >= 0 else body.strip()
@@ -286,19 +294,23 @@ class Regions:
             values.escapes(0)
 
 
-def _label_arguments(body: str, open_at: int) -> list[tuple[re.Match[str], str | None]]:
-    """A block label's arguments (``%a: T``) and their types' keys, ``None`` where one cannot
-    be read. The label is read into tokens once (a label of a thousand arguments is common in
-    exported ``while`` loops)."""
+LabelArgument = tuple[int, int, str, str | None]
+"""A block label's argument: where its name starts and ends in the label, its name, its
+type's key (``None`` where it cannot be read)."""
+
+
+def _label_arguments(body: str, open_at: int) -> list[LabelArgument]:
+    """A block label's arguments (``%a: T``). The label is read into tokens once (a label of
+    a thousand arguments is common in exported ``while`` loops)."""
     from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
     from broadcheck.syntax.statement import _Reader
 
     try:
         r = _Reader(body)
     except ReaderProblem:
-        return [(m, None) for m in _ARGUMENT.finditer(body, open_at + 1)]
+        return [(m.start(1), m.end(1), m.group(1), None) for m in _ARGUMENT.finditer(body, open_at + 1)]
     index = {tok.start: i for i, tok in enumerate(r.toks)}
-    found: list[tuple[re.Match[str], str | None]] = []
+    found: list[LabelArgument] = []
     for m in _ARGUMENT.finditer(body, open_at + 1):
         at = index.get(m.end())
         key: str | None = None
@@ -308,7 +320,7 @@ def _label_arguments(body: str, open_at: int) -> list[tuple[re.Match[str], str |
                 key = r.type().key
             except ReaderProblem:
                 key = None
-        found.append((m, key))
+        found.append((m.start(1), m.end(1), m.group(1), key))
     return found
 
 
