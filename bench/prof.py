@@ -1,14 +1,18 @@
 """Where broadcheck spends its time: cProfile of ``broadcheck check`` on a generated file.
 
-``python -m bench.prof [--ops 100000] [--top 15] [--gen2 | --export NAME]`` runs
+``python -m bench.prof [--ops 100000] [--top 15] [--gen2 | --export NAME | --file PATH]`` runs
 ``python -m cProfile -m broadcheck check FILE`` in a child process (the same interpreter;
 the file comes from the bench cache, see :mod:`bench.run`: :mod:`bench.gen`'s, or
 :mod:`bench.gen2`'s with ``--gen2``, or with ``--export`` a real model export of
-:mod:`bench.exports`, such as ``gpt2-train-l480.loc``) and prints two tables: the top
+:mod:`bench.exports`, such as ``gpt2-train-l480.loc``, or with ``--file`` any file; never
+from the result cache) and prints two tables: the top
 functions by cumulative time (time inside the function and everything it
 calls) and by self time (time in the function's own code). cProfile slows
 Python-heavy code down by roughly 1.5-2x, so read the shares, not the absolute
-seconds. ``--save FILE`` keeps the raw profile for snakeviz or pstats.
+seconds. ``--save FILE`` keeps the raw profile for snakeviz or pstats. A third table
+sums the self time by stage of the engine (:data:`STAGES`: the reader, forms, checks,
+value flow, regions, block labels, the run's wiring), so that a change to one stage shows
+where the time moved.
 """
 
 from __future__ import annotations
@@ -41,6 +45,48 @@ def _where(file: str, line: int, name: str) -> str:
     return f"{file}:{line}({name})"
 
 
+STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("labels", ("engine/regions.py:label", "engine/regions.py:_label_arguments", "engine/scan.py:_label")),
+    ("reader", ("syntax/", "engine/scan.py", "engine/read.py")),
+    ("form", ("engine/forms.py",)),
+    ("check", ("engine/verify.py", "engine/verdicts.py", "engine/diagnose.py", "semantics/", "dialects/")),
+    ("values", ("engine/values.py", "engine/flow.py", "engine/dominance.py")),
+    ("regions", ("engine/regions.py", "engine/transfers.py", "engine/control.py")),
+    ("run", ("engine/run.py", "engine/findings.py", "engine/outcome.py")),
+)
+"""Where each stage's code is (a file, a folder, or ``file:function``), the first match
+winning; built-ins (``re``, ``str``, ``dict``) and the rest of the package are their own rows."""
+
+
+def stage_of(file: str, name: str) -> str:
+    """The stage of :data:`STAGES` whose code a profiled function is (``other`` if none)."""
+    if file == "~":
+        return "built-ins"
+    if not file.startswith(_REPO + "broadcheck/"):
+        return "other"
+    local = file[len(_REPO + "broadcheck/") :]
+    for stage, places in STAGES:
+        for place in places:
+            path, _, function = place.partition(":")
+            if local.startswith(path) and (not function or name == function):
+                return stage
+    return "other"
+
+
+def by_stage(stats: pstats.Stats, total: float) -> list[str]:
+    """The self time summed by stage (:func:`stage_of`), as text rows, most first."""
+    entries = stats.stats  # type: ignore[attr-defined]
+    sums: dict[str, float] = {}
+    for (file, _, name), (_, _, tottime, _, _) in entries.items():
+        if not _wrapper(file, name):
+            stage = stage_of(file, name)
+            sums[stage] = sums.get(stage, 0.0) + tottime
+    out = [f"{'self s':>8} {'%':>6}  stage"]
+    for stage, seconds in sorted(sums.items(), key=lambda item: item[1], reverse=True):
+        out.append(f"{seconds:>8.2f} {100 * seconds / total:>5.0f}%  {stage}")
+    return out
+
+
 def _wrapper(file: str, name: str) -> bool:
     """Start-up frames that only wrap the whole run (runpy, exec, click's dispatch)."""
     return file in ("<string>", "<frozen runpy>") or "/click/" in file or name == "<built-in method builtins.exec>"
@@ -68,8 +114,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--export", metavar="NAME", help="profile a model export (bench.exports), e.g. gpt2-forward.loc"
     )
+    parser.add_argument("--file", metavar="PATH", help="profile this file instead (any .mlir)")
+    parser.add_argument("--split-input-file", action="store_true", help="check it with --split-input-file")
     args = parser.parse_args(argv)
-    if args.export:
+    if args.file:
+        path = Path(args.file)
+        if not path.exists():
+            parser.error(f"no file {path}")
+        text = path.read_text(encoding="utf-8", errors="replace")
+        about = f"{text.count(chr(10))} lines"
+    elif args.export:
         path = exports.OUT / (args.export.removesuffix(".mlir") + ".mlir")
         if not path.exists():
             parser.error(f"no export {path} (make bench writes them)")
@@ -80,7 +134,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         about = f"{stats.lines} lines, {stats.ops} ops ({stats.checked} checked)"
     with tempfile.TemporaryDirectory() as tmp:
         out = args.save or str(Path(tmp) / "broadcheck.prof")
-        cmd = [sys.executable, "-m", "cProfile", "-o", out, "-m", "broadcheck", "check", str(path)]
+        split = ["--split-input-file"] if args.split_input_file else []
+        check = ["-m", "broadcheck", "check", "--no-cache", *split, str(path)]
+        cmd = [sys.executable, "-m", "cProfile", "-o", out, *check]
         start = time.perf_counter()
         done = subprocess.run(cmd, stdout=subprocess.DEVNULL, check=False)
         wall = time.perf_counter() - start
@@ -94,6 +150,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print("\n".join(table(profile, 3, args.top, total)))
     print(f"\nTop {args.top} by self time:")
     print("\n".join(table(profile, 2, args.top, total)))
+    print("\nSelf time by stage:")
+    print("\n".join(by_stage(profile, total)))
     return 0
 
 

@@ -38,7 +38,25 @@ LAYERS: list[set[str]] = [
 ]
 """The rooms, bottom layer first (``broadcheck`` is the package's ``__init__``)."""
 
-STAGES = ["options", "forms", "scan", "flow", "control", "dominance", "verify", "diagnose", "fix", "run"]
+STAGES = [
+    "options",
+    "forms",
+    "scan",
+    "flow",
+    "control",
+    "dominance",
+    "verify",
+    "diagnose",
+    "findings",
+    "read",
+    "values",
+    "verdicts",
+    "regions",
+    "transfers",
+    "outcome",
+    "fix",
+    "run",
+]
 """The engine's stages in the order data flows through them (``__init__`` is the package's door)."""
 
 

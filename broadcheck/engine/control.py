@@ -16,8 +16,9 @@ symbol table), and broadcheck the same, in their words:
   flow edge from Operation scf.yield to Operation scf.if: ...``).
 
 Types are type keys (text without spaces); a dialect type, attribute or alias is never a
-mismatch, nor is a type the text does not say (``None``). This module reads no text: the
-engine gives it what the statements said and locates what it finds.
+mismatch, nor is a type the text does not say (``None``). This module reads no lines: the
+engine gives it what the statements said (:func:`signature_of`, :func:`written_types`) and
+locates what it finds.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from broadcheck.engine.flow import comparable
+from broadcheck.engine.forms import Form, place_types
+from broadcheck.syntax.statement import Statement
 
 
 class Where(NamedTuple):
@@ -262,3 +265,39 @@ def yields(
         if found is not None:
             return found
     return None
+
+
+def written_types(statement: Statement, form: Form) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The operand and result types as written (for messages)."""
+    operands, results = place_types(statement, form.decl.layout if form.decl is not None else None)
+    return tuple(t.text if t else "?" for t in operands), tuple(t.text if t else "?" for t in results)
+
+
+def yield_texts(form: Form | None) -> tuple[str, ...]:
+    """The operand types a terminator's form writes (for messages)."""
+    if form is None or form.statement is None:
+        return ()
+    return written_types(form.statement, form)[0]
+
+
+def signature_of(statement: Statement) -> Signature | None:
+    """A ``func.func``'s type: its arguments' (or declared inputs') and its results'."""
+    from broadcheck.syntax.statement import SyntaxProblem, _Reader
+
+    if statement.definitions:
+        inputs = [d.type for d in statement.definitions]
+        if any(t is None for t in inputs):
+            return None
+        input_texts = tuple(t.text for t in inputs if t is not None)
+        input_keys = tuple(t.key for t in inputs if t is not None)
+    else:
+        group = next((i for i in statement.items if i.kind in ("group", "values")), None)
+        if group is None:
+            return None
+        try:
+            types = _Reader(group.text).paren_types()
+        except SyntaxProblem:
+            return None
+        input_texts, input_keys = tuple(t.text for t in types), tuple(t.key for t in types)
+    outputs = statement.signature.outputs if statement.signature is not None else ()
+    return Signature(input_keys, tuple(t.key for t in outputs), (input_texts, tuple(t.text for t in outputs)))

@@ -1,0 +1,166 @@
+"""Stage *findings*: what every stage found in, diagnostics with the lines they show out.
+
+The other stages hand their problems here: a :class:`~broadcheck.diagnostics.Diagnostic`
+(:meth:`Findings.add`), a problem of :mod:`.control` (:meth:`Findings.control`), an op
+passed over (:meth:`Findings.pass_over`). It keeps the text of every line a diagnostic
+points at (the segment being read, or the file through ``fetch`` for earlier lines), and
+places an op's name on its line (:meth:`Findings.op_where`). It holds the run's counts:
+ops checked, ops passed over, lines checked (for ``--verify-diagnostics``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+
+from broadcheck.diagnostics import NO_RULE, UNKNOWN_OP, Diagnostic, Label
+from broadcheck.engine import diagnose
+from broadcheck.engine.control import Found, Where
+from broadcheck.engine.scan import Text
+from broadcheck.ops import Span
+
+Lines = Callable[[Iterable[int]], Mapping[int, str]]
+"""Fetches the text of some lines of the file (for notes that point at earlier lines)."""
+
+OP_NAME = re.compile(
+    r'[ \t]*(?:%[^=\n]*?=[ \t]*)?(?:"(?P<generic>[\w$.\-]+)"|(?P<custom>[A-Za-z_][\w$]*(?:\.[\w$.]+)?))'
+)
+"""A statement's op name on its line."""
+
+_CALL_CODES = frozenset({"BC024", "BC025", "BC026", "BC027"})
+PARSE = frozenset(
+    {
+        "BC001", "BC005", "BC011", "BC014", "BC015", "BC016", "BC017", "BC018", "BC020", "BC021", "BC030",
+        "BC032", "BC033",
+    }
+)  # fmt: skip
+"""What MLIR's parser reports: the first stops it."""
+PARSE_FLOW = frozenset({"BC011", "BC015", "BC016", "BC017", "BC018"})
+"""Value flow's parse errors: the statement that has one never reaches a verifier."""
+
+
+class Findings:
+    """The diagnostics of one file so far, and the lines they point at."""
+
+    def __init__(self, path: str, fetch: Lines | None, verify_diagnostics: bool) -> None:
+        self.path = path
+        self.fetch = fetch
+        self.diagnostics: list[Diagnostic] = []
+        self.lines: dict[int, str] = {}
+        """The text of each line a diagnostic points at."""
+        self.ops = 0
+        self.passed_over: dict[tuple[str, str], int] = {}
+        self.checked_lines: set[int] | None = set() if verify_diagnostics else None
+        self.block_text = ""
+        self.block_first = 1
+        self.block_lines: list[str] | None = None
+
+    def segment(self, text: str, first: int) -> None:
+        """The segment being read now: ``text``, from line ``first`` on."""
+        self.block_text, self.block_first, self.block_lines = text, first, None
+
+    def line_text(self, number: int) -> str:
+        """The text of line ``number`` of the current segment."""
+        if self.block_lines is None:
+            self.block_lines = self.block_text.split("\n")
+        i = number - self.block_first
+        return self.block_lines[i].removesuffix("\r") if 0 <= i < len(self.block_lines) else ""
+
+    def fetch_line(self, number: int) -> str:
+        """The text of line ``number``: kept, in the segment, or fetched from the file."""
+        if number in self.lines:
+            return self.lines[number]
+        text = self.line_text(number)
+        if not text and self.fetch is not None:
+            text = self.fetch((number,)).get(number, "")
+        return text
+
+    def keep(self, span: Span, text: str | None = None) -> None:
+        """Keep the text of ``span``'s line for the report."""
+        if span.line not in self.lines:
+            self.lines[span.line] = text if text is not None else self.line_text(span.line)
+
+    def add(self, d: Diagnostic, text: Text | None) -> None:
+        """Report ``d``, found on the statement ``text`` (``None``: one line), and keep its lines."""
+        self.diagnostics.append(d)
+        for number in d.line_numbers():
+            if number not in self.lines:
+                if text is not None:
+                    for piece in text.parts:
+                        if piece.line == number:
+                            self.lines[number] = self.line_text(number) or piece.text
+                            break
+                    else:
+                        self.lines[number] = self.line_text(number)
+                else:
+                    self.lines[number] = self.line_text(number)
+
+    def control(self, found: list[Found], op_name: str | None = None) -> None:
+        """Problems :mod:`.control` found, as diagnostics."""
+        for problem in found:
+            where = problem.where
+            span = Span(where.line, where.column, where.line, where.end)
+            self.keep(span, self.fetch_line(where.line))
+            labels = []
+            for note_text, at in problem.notes:
+                note_span = Span(at.line, at.column, at.line, at.end)
+                self.keep(note_span, self.fetch_line(at.line))
+                labels.append(Label(note_span, note_text, mlir_note=True))
+            name = op_name
+            if problem.code in _CALL_CODES:
+                name = "func.call"
+            self.diagnostics.append(
+                diagnose.value(problem.code, self.path, span, tuple(labels), op=name, args=problem.args)
+            )
+
+    def op_where(self, line: int, raw: str | None = None, text: Text | None = None) -> Where | None:
+        """Where the op name of the statement at ``line`` (or ``text``) is."""
+        if text is not None:
+            m = OP_NAME.match(text.text)
+            if m is None:
+                return None
+            at = m.start("generic") - 1 if m.group("generic") else m.start("custom")
+            width = len(m.group("generic")) + 2 if m.group("generic") else len(m.group("custom"))
+            spot = text.where(at)
+            return Where(spot[0], spot[1], spot[1] + width)
+        raw = raw if raw is not None else self.fetch_line(line)
+        m = OP_NAME.match(raw)
+        if m is None:
+            return None
+        at = m.start("generic") - 1 if m.group("generic") else m.start("custom")
+        width = len(m.group("generic")) + 2 if m.group("generic") else len(m.group("custom"))
+        return Where(line, at + 1, at + 1 + width)
+
+    def at_op(self, line: int, text: Text | None, code: str, args: dict[str, object]) -> bool:
+        """Report ``code`` at the name of the op on ``line``; whether it could be placed."""
+        where = self.op_where(line, None, text)
+        if where is None:
+            return False
+        span = Span(where.line, where.column, where.line, where.end)
+        self.keep(span, self.fetch_line(where.line))
+        self.diagnostics.append(diagnose.value(code, self.path, span, args=args))
+        return True
+
+    def mark_checked(self, line: int) -> None:
+        """The op on ``line`` was checked (``--verify-diagnostics`` holds its annotations)."""
+        if self.checked_lines is not None:
+            self.checked_lines.add(line)
+
+    def pass_over(self, name: str, reason: str) -> None:
+        """An op ``name`` was not checked, for ``reason``."""
+        if reason == UNKNOWN_OP and name.startswith("tf.") and _shapeless(name):
+            reason = NO_RULE
+        self.passed_over[name, reason] = self.passed_over.get((name, reason), 0) + 1
+
+
+def _shapeless(name: str) -> bool:
+    """:func:`broadcheck.dialects.ods.shapeless`, imported when an op is first passed over (the
+    generated tables are read then, not at start-up)."""
+    from broadcheck.dialects.ods import shapeless
+
+    return shapeless(name)
+
+
+def parse_failed(diagnostics: list[Diagnostic], since: int) -> bool:
+    """Whether value flow found a parse error among ``diagnostics`` from ``since`` on."""
+    return any(d.code in PARSE_FLOW for d in diagnostics[since:])

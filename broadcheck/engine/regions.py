@@ -1,0 +1,338 @@
+"""Stage *regions*: a region's head, its block labels and its ``}`` in; the scopes they open out.
+
+The scanner says when a region opens (with its op's head read so far), when a block label
+``^bb1(%a: T):`` starts a block, and when the region closes. A :class:`Regions` keeps what
+is open: the functions (with their result types, for ``return``), the modules (each its
+own symbol table of calls), each region's blocks (for branches) and what it ends with (its
+terminator, summed up for the op's check and for its results' yields). It opens and
+closes the names of each region in value flow (:mod:`.values`), and judges a function's
+dominance when it closes.
+"""
+
+from __future__ import annotations
+
+import re
+
+from broadcheck.dialects import Registry
+from broadcheck.engine.control import Blocks, Calls, Summary, Where, Yielded, signature_of, yield_texts
+from broadcheck.engine.findings import OP_NAME, Findings, parse_failed
+from broadcheck.engine.forms import ARGUMENT, USE, Form
+from broadcheck.engine.scan import Text
+from broadcheck.engine.values import Values
+from broadcheck.ops import Span
+from broadcheck.syntax.statement import symbol_name
+
+MODULES = frozenset({"builtin.module", "module"})
+"""Ops whose region is a graph region for value flow (``tf_executor.graph`` is not: TensorFlow
+2.21's verifier checks dominance there, and its ``wraps`` form puts the op in a region)."""
+_GRAPH_REGIONS = frozenset({"builtin.module", "module", "tf_executor.graph"})
+"""Registered ops whose regions are graph regions: no dominance there."""
+_ARGUMENT = re.compile(r"(%[\w$.\-]+)[ \t]*:[ \t]*")
+"""A block argument: its name, then its type."""
+
+
+class Function:
+    """An open function: its symbol, its results' types (keys and texts), its depth, its line."""
+
+    __slots__ = ("depth", "line", "name", "results")
+
+    def __init__(self, name: str, results: tuple[str, ...] | None, texts: tuple[str, ...], depth: int, line: int):
+        self.name, self.results, self.depth, self.line = name, (results, texts), depth, line
+
+
+class OpenRegion:
+    """What is known so far of a region being read."""
+
+    __slots__ = ("arguments", "inner", "labelled", "texts", "where")
+
+    def __init__(self, arguments: tuple[str | None, ...]) -> None:
+        self.arguments = arguments
+        self.inner: list[tuple[Form, int]] = []
+        """Its ops named in ``control.INNER``, with their lines."""
+        self.labelled = False
+        self.where = 0
+        """The line of the last statement."""
+        self.texts: Form | None = None
+        """The last statement's form (its terminator, if nothing follows)."""
+
+
+class Regions:
+    """The regions, blocks, functions and modules open in one file."""
+
+    def __init__(self, findings: Findings, values: Values, names: Registry, functions: list[Function]) -> None:
+        self.findings = findings
+        self.values = values
+        self.names = names
+        self.constants: dict[str, str] = {}
+        """The literal of each value a constant op defines, in the current function."""
+        self.depth = 0
+        self.functions = functions
+        """The open functions (value flow reads whether there is one)."""
+        self.function_spans: list[tuple[int, int]] = []
+        """(first line, last line) of each function read."""
+        self.unclosed = False
+        """The module ended with a region open (reported once)."""
+        self.blocks: list[Blocks] = [Blocks()]
+        """The blocks of each open region (the module's first)."""
+        self.calls = Calls()
+        self.outer_calls: list[tuple[int, Calls]] = []
+        """For each open nested module (its depth): the calls of the module around it (each
+        module is its own symbol table, as MLIR's ``SymbolTable``)."""
+        self.yielded: list[list[Yielded]] = []
+        """For each op whose regions are open: what each closed region's terminator yields."""
+        self.summaries: list[list[Summary]] = []
+        """For each op whose regions are open: what its closed regions were."""
+        self.region_marks: list[int] = []
+        """For each op whose regions are open: how many diagnostics there were when they opened."""
+        self.head_uses: list[int] = []
+        """For each op whose regions are open: how many of its operands were resolved before them."""
+        self.open_regions: list[OpenRegion] = []
+        self.isolated_ops: list[tuple[int, int]] = []
+        """The heads of the open IsolatedFromAbove ops (functions): (line, column)."""
+        self.labels: dict[str, list[LabelArgument]] = {}
+        """Each block label's arguments by its text, read once (``linalg.generic`` bodies
+        repeat a few labels thousands of times)."""
+
+    def in_function_body(self) -> bool:
+        """Whether a statement read now stands directly in a function's body."""
+        return bool(self.functions) and self.depth == self.functions[-1].depth
+
+    def opened(self, form: Form | None, names: list[str], lines: list[int], first: bool, head: Text) -> bool:
+        """A region of the op ``head`` opens (``first``: its first); whether it is isolated."""
+        decl = form.decl if form is not None else None
+        isolated = decl.isolated if decl is not None else False
+        name = form.name if form is not None else _generic_name(head.text)
+        if form is None and name:  # a generic form's head (`"builtin.module"() ({`): its op is known by name
+            isolated = _isolated(name)
+        values = self.values
+        flow, dom = values.flow, values.dom
+        self.depth += 1
+        if first:
+            self.summaries.append([])
+            self.yielded.append([])
+            self.region_marks.append(len(self.findings.diagnostics))
+            if name in MODULES:
+                self.outer_calls.append((self.depth, self.calls))
+                self.calls = Calls()
+        self.blocks.append(Blocks())
+        statement = form.statement if form is not None else None
+        arguments = form.arguments if form is not None and (first or (decl and decl.region_arguments == "all")) else ()
+        self.open_regions.append(OpenRegion(tuple(arguments)))
+        if first and statement is not None and statement.name == "func.func":
+            dom.reset()
+        outer = dom.start
+        opened = head.parts[-1].line if head.parts else head.line
+        dom.region(head.line, opened, not self._registered(name))
+        if statement is None:
+            if first:
+                self.head_uses.append(0)
+            values.push(isolated, name, lines[0] if lines else head.line, name in MODULES)
+            return isolated
+        assert form is not None
+        if first and statement.name == "func.func":
+            sig = statement.signature
+            outputs = sig.outputs if sig is not None else ()
+            symbol = next((i.text for i in statement.items if i.kind == "symbol"), "@?")
+            keys = tuple(t.key for t in outputs)
+            texts = tuple(t.text for t in outputs)
+            line = lines[0] if lines else head.line
+            self.functions.append(Function(symbol_name(symbol), keys, texts, self.depth, line))
+            self.isolated_ops.append((line, statement.name_start))
+            signature = signature_of(statement)
+            if signature is not None:
+                self.calls.function(symbol_name(symbol), signature)
+        elif isolated:
+            self.isolated_ops.append((lines[0] if lines else 0, -1))
+        if first:
+            resolved = 0
+            mark = len(self.findings.diagnostics)
+            if not statement.generic:
+                # a custom form's parser resolves the operands it has read before its regions
+                types = form.operand_types
+                for ordinal, (name, role) in enumerate(zip(names, form.roles, strict=False)):
+                    if role == USE:
+                        at = lines[ordinal] if ordinal < len(lines) else 0
+                        written = types[resolved] if resolved < len(types) else None
+                        flow.use(name, written, at, ordinal, (head.line, resolved))
+                        values.far(name, head.line, resolved, at, outer)
+                        resolved += 1
+                if flow.findings or flow.fresh:
+                    values.locate(0, names, lines[0] if lines else 0, head, head.text)
+                if flow.escapes:
+                    values.escapes(0)
+            # the parser stops at a use of the wrong type in the head: no verifier sees the op
+            self.head_uses.append(-1 if parse_failed(self.findings.diagnostics, mark) else resolved)
+        # (its head's operands are outside it)
+        values.push(isolated, name, lines[0] if lines else head.line, name in MODULES)
+        if first or (decl is not None and decl.region_arguments == "all"):
+            found = len(flow.findings)
+            argument_types = iter(form.arguments)
+            index = 0  # among the entry block's arguments
+            for ordinal, (name, role) in enumerate(zip(names, form.roles, strict=False)):
+                if role == ARGUMENT:
+                    at = lines[ordinal] if ordinal < len(lines) else 0
+                    dom.argument(name, at)
+                    flow.argument(name, next(argument_types, None), at, ordinal, index)
+                    index += 1
+                    if flow.resolved or flow.unreached:
+                        values.forward()
+            if len(flow.findings) > found or flow.fresh:
+                values.locate(found, names, lines[0] if lines else 0, head, head.text)
+            if flow.escapes:
+                values.escapes(0)
+        return isolated
+
+    def _registered(self, name: str) -> bool:
+        """Whether ``name`` is an op its dialect registers (MLIR checks dominance only in the
+        regions of those, and not in graph regions)."""
+        if name in _GRAPH_REGIONS:
+            return False
+        known = self.names.names(name.partition(".")[0])
+        return known is not None and name in known.names
+
+    def closed(self, line: int, next_line: int) -> None:
+        """The innermost region closes at ``line`` (-1: the text ended first, before
+        ``next_line``): its blocks, its summary, its function."""
+        values, findings = self.values, self.findings
+        values.flow.pop()
+        values.dom.close(line)
+        if len(self.blocks) > 1:
+            findings.control(self.blocks.pop().close())
+        if self.open_regions:
+            done = self.open_regions.pop()
+            last = done.texts
+            terminator, yielded = (last.name, last.operand_types) if last is not None else ("", ())
+            where = findings.op_where(done.where) if done.where and last is not None else None
+            if self.summaries:  # (a terminator the parser stopped at is no verifier's: not summed up)
+                stopped = values.parse_stop is not None and values.parse_stop[0] == done.where
+                inner = tuple((f.name, f.key, findings.op_where(at)) for f, at in done.inner)
+                self.summaries[-1].append((done.arguments, "" if stopped else terminator, yielded, where, inner))
+            if self.yielded and last is not None:
+                texts = yield_texts(last)
+                self.yielded[-1].append((terminator, yielded, texts, where, done.arguments))
+        if self.functions and self.functions[-1].depth == self.depth:
+            values.dominance()
+            self._end_function(line if line > 0 else next_line)
+            self.isolated_ops.pop()
+        if self.outer_calls and self.outer_calls[-1][0] == self.depth:
+            findings.control(self.calls.close())
+            self.calls = self.outer_calls.pop()[1]
+        self.depth -= 1
+
+    def _end_function(self, line: int) -> None:
+        """The function's ``}`` is on ``line``."""
+        function = self.functions.pop()
+        self.constants.clear()
+        self.function_spans.append((function.line, line))
+
+    def end_module(self, next_line: int) -> None:
+        """The module ends (``next_line``: the line after it): what is still open closes."""
+        while self.functions:
+            self._end_function(next_line)
+        self.unclosed = False
+        findings = self.findings
+        findings.control(self.blocks[0].close())
+        while self.outer_calls:  # modules left open
+            findings.control(self.calls.close())
+            self.calls = self.outer_calls.pop()[1]
+        findings.control(self.calls.close())
+        self.blocks, self.calls, self.yielded = [Blocks()], Calls(), []
+
+    def label(self, text: Text) -> None:
+        """``^bb1(%a: T, %b: U):``: the block's arguments are defined where the label is."""
+        values, findings = self.values, self.findings
+        body = text.text
+        open_at = body.find("(")
+        region = self.open_regions[-1] if self.open_regions else None
+        entry = region is not None and region.texts is None and not region.labelled
+        values.dom.label((body[:open_at] if open_at >= 0 else body).strip(), text.line, entry)
+        if open_at < 0:
+            if region is not None:
+                region.labelled = True
+            where = text.where(0)
+            name = body.strip()
+            problem = self.blocks[-1].label(name, (), Where(where[0], where[1], where[1] + len(name)))
+            if problem is not None:
+                findings.control([problem])
+            return
+        flow = values.flow
+        found = len(flow.findings)
+        offsets: list[tuple[int, int]] = []
+        keys: list[str | None] = []
+        arguments = self.labels.get(body)
+        if arguments is None:
+            if len(self.labels) > 10_000:
+                self.labels.clear()
+            arguments = self.labels[body] = _label_arguments(body, open_at)
+        for start, end, argument, key in arguments:
+            offsets.append((start, end))
+            keys.append(key)
+            line = text.where(start)[0]
+            values.dom.argument(argument, line)
+            flow.block_argument(argument, key, line, len(offsets) - 1)
+            if flow.resolved or flow.unreached:
+                values.forward()
+        name = body[:open_at].strip() if open_at >= 0 else body.strip()
+        where = text.where(0)
+        problem = self.blocks[-1].label(name, tuple(keys), Where(where[0], where[1], where[1] + len(name)))
+        if problem is not None:
+            findings.control([problem])
+        if region is not None and not region.labelled:  # the entry block's label: the region's arguments
+            region.labelled = True
+            if not region.arguments:
+                region.arguments = tuple(keys)
+        if len(flow.findings) > found or flow.fresh:
+
+            def span_of(ordinal: int) -> Span:
+                a, b = offsets[ordinal]
+                (line, column), end = text.where(a), text.where(b - 1)
+                return Span(line, column, end[0], end[1] + 1)
+
+            values.place(span_of)
+            values.report(found, span_of)
+        if flow.escapes:  # a forward reference from another function, resolved here
+            values.escapes(0)
+
+
+LabelArgument = tuple[int, int, str, str | None]
+"""A block label's argument: where its name starts and ends in the label, its name, its
+type's key (``None`` where it cannot be read)."""
+
+
+def _label_arguments(body: str, open_at: int) -> list[LabelArgument]:
+    """A block label's arguments (``%a: T``). The label is read into tokens once (a label of
+    a thousand arguments is common in exported ``while`` loops)."""
+    from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+    from broadcheck.syntax.statement import _Reader
+
+    try:
+        r = _Reader(body)
+    except ReaderProblem:
+        return [(m.start(1), m.end(1), m.group(1), None) for m in _ARGUMENT.finditer(body, open_at + 1)]
+    index = {tok.start: i for i, tok in enumerate(r.toks)}
+    found: list[LabelArgument] = []
+    for m in _ARGUMENT.finditer(body, open_at + 1):
+        at = index.get(m.end())
+        key: str | None = None
+        if at is not None:
+            r.pos = at
+            try:
+                key = r.type().key
+            except ReaderProblem:
+                key = None
+        found.append((m.start(1), m.end(1), m.group(1), key))
+    return found
+
+
+def _generic_name(head: str) -> str:
+    """The op name of a generic form's head (``"builtin.module"() ({``), or ``""``."""
+    m = OP_NAME.match(head)
+    return (m.group("generic") or "") if m is not None else ""
+
+
+def _isolated(name: str) -> bool:
+    """Whether op ``name`` is IsolatedFromAbove (by its declaration)."""
+    from broadcheck import dialects
+
+    decl = dialects.lookup(name)
+    return decl is not None and decl.isolated

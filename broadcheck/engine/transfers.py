@@ -1,0 +1,116 @@
+"""Stage *transfers*: a statement that hands values elsewhere in; :mod:`.control`'s questions out.
+
+A branch passes values to its successor blocks, a call to its callee, a ``return`` to its
+function's results, a region's terminator to the results of the op around it. These
+functions tell :mod:`.control` (through the open :class:`~.regions.Regions`) what such a
+statement wrote, where, so that it can hold one end against the other; a ``return`` is
+held against its function's signature here.
+"""
+
+from __future__ import annotations
+
+import re
+
+from broadcheck.engine import diagnose
+from broadcheck.engine.control import REGION_BRANCH, Where, Yielded, signature_of, written_types, yields
+from broadcheck.engine.forms import Form
+from broadcheck.engine.regions import Regions
+from broadcheck.engine.scan import Text
+from broadcheck.ops import Span
+from broadcheck.syntax.statement import symbol_name
+
+CALLS = frozenset({"func.call", "call"})
+
+
+def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: str, yielded: list[Yielded]) -> None:
+    """Branches, calls, function declarations and region yields (:mod:`.control`)."""
+    findings, values = regions.findings, regions.values
+    statement = form.statement
+    assert statement is not None
+    source = findings.line_text(line) if text is None else body
+    op = findings.op_where(line, source if text is None else None, text)
+    if op is None:
+        return
+    for successor in statement.successors:
+        values.dom.edge(successor.label)
+    for j, (successor, types) in enumerate(zip(statement.successors, form.successor_types, strict=False)):
+        at = source.find(successor.label + "(") if successor.operands else -1
+        if at < 0:
+            m = re.search(re.escape(successor.label) + r"(?![\w$.\-])", source)
+            at = m.start() if m else -1
+        if text is None:
+            label_at = Where(line, at + 1, at + 1 + len(successor.label)) if at >= 0 else op
+        else:
+            spot = text.where(max(at, 0))
+            label_at = Where(spot[0], spot[1], spot[1] + len(successor.label))
+        regions.blocks[-1].branch(successor.label, j, types, op, label_at)
+    if statement.name in CALLS:
+        callee = next((i.text for i in statement.items if i.kind == "symbol"), None)
+        if callee is not None:
+            operand_texts, result_texts = written_types(statement, form)
+            regions.calls.call(
+                symbol_name(callee), form.operand_types, form.result_types, (operand_texts, result_texts), op,
+                tuple(values.flow.serials),
+            )  # fmt: skip
+    if statement.name == "func.func":  # a declaration (a function with a body is read at its region)
+        symbol = next((i.text for i in statement.items if i.kind == "symbol"), None)
+        signature = signature_of(statement)
+        if symbol is not None and signature is not None:
+            regions.calls.function(symbol_name(symbol), signature)
+    if yielded and statement.name in REGION_BRANCH and not (statement.generic and statement.name != "scf.if"):
+        operand_texts, result_texts = written_types(statement, form)
+        found = yields(statement.name, form.result_types, result_texts, yielded, op, form.operand_types,
+                       operand_texts)  # fmt: skip
+        if found is not None:
+            findings.control([found], op_name=statement.name)
+
+
+def returned(regions: Regions, form: Form, names: list[str], line: int, text: Text | None, body: str) -> None:
+    """A ``return`` directly in a function's body, against the function's result types."""
+    if not regions.functions or regions.functions[-1].depth != regions.depth:
+        return
+    findings = regions.findings
+    function = regions.functions[-1]
+    expected, expected_texts = function.results
+    if expected is None:
+        return
+    statement = form.statement
+    assert statement is not None
+    raw = findings.line_text(line) if text is None else body
+    word = raw.lstrip().split()[0] if raw.strip() else "return"
+    if text is None:
+        start = len(raw) - len(raw.lstrip()) + 1
+    else:
+        line, start = text.where(len(raw) - len(raw.lstrip()))
+    span = Span(line, start, line, start + len(word))
+    if len(statement.operands) != len(expected):
+        findings.keep(span)
+        findings.diagnostics.append(
+            diagnose.value(
+                "BC013",
+                findings.path,
+                span,
+                op="func.return",
+                args={"count": len(statement.operands), "name": function.name, "expected": len(expected)},
+            )
+        )
+        return
+    sig = statement.signature
+    written = sig.inputs if sig is not None and sig.kind == "list" else ()
+    if len(written) != len(expected):
+        return
+    types = regions.values.flow.types
+    for i, (w, e, e_text) in enumerate(zip(written, expected, expected_texts, strict=True)):
+        actual = types.get(names[i]) if i < len(names) else None
+        if actual is not None and actual != w.key:
+            continue  # a use-def mismatch, reported as such (mlir-opt stops there)
+        if w.key != e and "!" not in w.key + e and "#" not in w.key + e:
+            findings.keep(span)
+            findings.diagnostics.append(
+                diagnose.value(
+                    "BC012",
+                    findings.path,
+                    span,
+                    args={"index": i, "actual": w.text, "expected": e_text, "name": function.name},
+                )
+            )

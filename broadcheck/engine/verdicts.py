@@ -1,0 +1,367 @@
+"""Stage *verdicts*: a read statement's form in, its op's verdict located and reported out.
+
+A :class:`Verdicts` asks :mod:`.verify` for the verdict of a statement's form (once per key
+and run, unless regions, constants or aliases make it depend on more) and, when it is a
+problem, reads the statement again from its own text to locate it (:mod:`.diagnose` words
+it). What it cannot verify it words as MLIR's parser would: an op name its dialect does
+not define, a custom form its parser rejects, a statement the reader cannot take (the
+grammar, :mod:`broadcheck.syntax.parser`, says what is wrong), or it passes the op over.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE
+from broadcheck.dialects import Registry
+from broadcheck.dialects.op import Layout, Op
+from broadcheck.engine import diagnose
+from broadcheck.engine.control import Summary
+from broadcheck.engine.findings import Findings
+from broadcheck.engine.flow import Flow
+from broadcheck.engine.forms import USE, Form, unasked
+from broadcheck.engine.scan import Text
+from broadcheck.engine.verify import Checks, Unreadable
+from broadcheck.ops import Span, Type
+from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
+from broadcheck.syntax.statement import Statement
+
+_UNKNOWN_BARE = re.compile(re.escape(UNKNOWN_CUSTOM_OP).replace(re.escape("{name}"), r"([A-Za-z_][\w$]*)"))
+"""A bare word after a complete op (:data:`~broadcheck.syntax.problem.UNKNOWN_CUSTOM_OP`)."""
+_DEFAULT_DIALECT = frozenset({"return", "call", "call_indirect", "constant", "module"})
+
+
+class Verdicts:
+    """The verdicts on one file's ops, and how MLIR words what it cannot verify."""
+
+    def __init__(
+        self,
+        checks: Checks,
+        names: Registry,
+        findings: Findings,
+        flow: Flow,
+        in_function_body: Callable[[], bool],
+        constants: dict[str, str],
+    ) -> None:
+        self.checks = checks
+        self.names = names
+        self.findings = findings
+        self.flow = flow
+        self.in_function_body = in_function_body
+        """Whether a statement read now stands directly in a function's body (whose default
+        dialect is ``func``)."""
+        self.aliases: dict[str, Type | SyntaxProblem] = {}
+        """The module's type aliases so far."""
+        self.constants = constants
+        """The literal of each value a constant op defines, in the current function (the
+        regions stage forgets them when it ends)."""
+        self.extended: dict[object, object] = {}
+        """Verdicts that depend on regions or constants too."""
+
+    def check(
+        self,
+        form: Form,
+        line: int,
+        text: Text | None,
+        body: str,
+        offset: int = 0,
+        summaries: tuple[Summary, ...] | list[Summary] = (),
+        names: list[str] | None = None,
+    ) -> None:
+        """The verdict on the statement of ``form`` at ``line`` (``text``: its text, if not one
+        line), reported; ``form.route`` learns what any line of its key needs."""
+        findings = self.findings
+        if form.inner is not None:  # `tf_executor.island wraps "tf.AddV2"(...)`: the op inside
+            start, inner = form.inner
+            if inner.statement is not None:
+                source = body if text is not None else findings.line_text(line).lstrip()
+                at = len(source) - len(source[source.find("wraps") + 5 :].lstrip()) if "wraps" in source else start
+                self.check(inner, line, text, body, offset + at)
+            return
+        statement = form.statement
+        assert statement is not None
+        name = statement.name
+        _, check = self.checks.check_of(name)
+        if check is None:
+            decl = form.decl
+            if (  # an op known for its custom form only, which its parser rejects
+                decl is not None
+                and decl.assembly is not None
+                and not statement.generic
+                and decl.assembly.problem(statement) is not None
+            ):
+                self._located(form, line, text, body, syntax_only=True, offset=offset, parse_only=True)
+                return
+            if self._unknown_op(form, statement, line, text):
+                return
+            if self.checks.known_dialect(name):
+                findings.pass_over(name, UNKNOWN_OP)
+                form.route = 2
+            else:
+                form.route = 1
+            return
+        uses_alias = "!" in form.key and bool(self.aliases)
+        regions = tuple(summaries)
+        constants: tuple[str | None, ...] = ()
+        if form.decl is not None and form.decl.constants and names is not None:
+            operands = [n for n, role in zip(names, form.roles, strict=False) if role == USE]
+            constants = tuple(self.constants.get(n) for n in operands)
+        try:
+            if uses_alias:
+                problem = self.checks.verdict(form, self.aliases, regions, constants)
+            elif regions or any(constants):  # the verdict depends on more than the key
+                summed = tuple((*r[:3], tuple(key for _, key, _ in r[4])) for r in regions)  # (not where)
+                memo = (form.key, summed, constants, check)
+                if memo in self.extended:
+                    problem = self.extended[memo]  # type: ignore[assignment]
+                else:
+                    problem = self.checks.verdict(form, self.aliases, regions, constants)
+                    if len(self.extended) < 50_000:
+                        self.extended[memo] = problem
+            elif unasked(form) or form.check is not check:
+                problem = self.checks.verdict(form, self.aliases)
+                form.verdict, form.check = problem, check
+            else:
+                problem = form.verdict  # type: ignore[assignment]
+        except Unreadable:
+            if text is not None:
+                self.grammar(name, body[offset:], *text.where(offset), text)
+            else:
+                raw = findings.line_text(line)
+                column = len(raw) - len(raw.lstrip()) + 1 + offset
+                self.grammar(name, raw.lstrip()[offset:], line, column, None)
+            return
+        except SyntaxProblem:
+            problem = None
+            self._located(form, line, text, body, syntax_only=True, offset=offset)
+            return
+        findings.ops += 1
+        findings.mark_checked(line)
+        if problem is not None:
+            self._located(form, line, text, body, offset=offset, regions=regions, constants=constants, names=names)
+        elif not (uses_alias or regions or constants or offset or (form.decl is not None and form.decl.constants)):
+            form.route = 3  # clean, whatever line has this key
+
+    def parse_only(self, form: Form, line: int, text: Text | None, body: str) -> None:
+        """A checked op whose operands value flow rejected: MLIR's parser reads the op's form
+        and types before it resolves them, so what it rejects there is its error (the
+        projection of ``--verify-diagnostics`` puts it first); no verifier runs."""
+        if form.inner is not None or form.statement is None or form.statement.generic:
+            return
+        if self.checks.check_of(form.name)[1] is not None or (form.decl is not None and form.decl.assembly is not None):
+            self._located(form, line, text, body, syntax_only=True, parse_only=True)
+
+    def unread(self, source: str, line: int, text: Text | None) -> None:
+        """A statement the reader cannot take (``source``: its text from its first token on):
+        if its op is checked, the grammar says what is wrong."""
+        findings = self.findings
+        name_match = re.match(r'\s*(?:%[^=]*=\s*)?(?:"([\w$.\-]+)"|([A-Za-z_][\w$.]*))', source)
+        if name_match is None:
+            stripped = source.lstrip()
+            if stripped and stripped[0] not in _STARTS:  # no token of MLIR starts so: its lexer stops here
+                at = (text.where(len(source) - len(stripped)) if text is not None
+                      else (line, 1 + len(findings.line_text(line)) - len(stripped)))  # fmt: skip
+                span = Span(at[0], at[1], at[0], at[1] + 1)
+                findings.add(diagnose.syntax(SyntaxProblem("unexpected character", span), findings.path), text)
+            return
+        name = name_match.group(1) or name_match.group(2)
+        _, check = self.checks.check_of(name)
+        if check is None:
+            if self.checks.known_dialect(name):
+                findings.pass_over(name, UNKNOWN_OP)
+            return
+        line, column = text.where(0) if text is not None else (line, 1 + len(findings.line_text(line)) - len(source))
+        self.grammar(name, source, line, column, text)
+
+    def grammar(self, name: str, source: str, line: int, column: int, text: Text | None) -> None:
+        """A checked op the reader cannot take: the grammar says what is wrong with it (a
+        syntax error, in MLIR's words), or it is passed over as unreadable."""
+        from broadcheck.syntax.parser import Unreadable as LarkUnreadable
+        from broadcheck.syntax.parser import parse_operation
+
+        findings = self.findings
+        decl = _decl_of(name)
+        wrong = decl.assembly.unread(source) if decl is not None and decl.assembly is not None else None
+        if wrong is not None:  # its custom parser fails first, at a place the grammar does not know
+            findings.mark_checked(line)
+
+            def at(offset: int) -> Span:
+                where = text.where(offset) if text is not None else (line, column + offset)
+                return Span(where[0], where[1], where[0], where[1] + 1)
+
+            findings.add(diagnose.syntax(SyntaxProblem(wrong[0], at(wrong[1])), findings.path), text)
+            for message, offset in getattr(wrong, "then", ()):
+                findings.add(diagnose.value("BC033", findings.path, at(offset), args={"detail": message}), text)
+            return
+        try:
+            parse_operation(source, self.aliases, line, column, _layout_of)
+        except SyntaxProblem as problem:
+            findings.mark_checked(line)
+            worded = self._next_op(problem)
+            if worded is not None:
+                findings.add(diagnose.syntax(worded, findings.path), text)
+            return
+        except LarkUnreadable:
+            pass
+        findings.pass_over(name, UNREADABLE)
+
+    def _unknown_op(self, form: Form, statement: Statement, line: int, text: Text | None) -> bool:
+        """An op name its dialect does not define, or a custom form of an op that has none: what
+        the parser (or, for the generic form, the verifier) says. Whether there was one."""
+        name = statement.name
+        if name in _DEFAULT_DIALECT or (
+            form.decl is not None and not statement.generic and not self.names.generic_only(name)
+        ):
+            return False
+        dialect, dot, _ = name.partition(".")
+        if not dot:
+            return self._no_dialect(statement, line, text)
+        known = self.names.names(dialect)
+        if not statement.generic and self.names.generic_only(name):
+            code, args = "BC032", {"name": name}
+        elif known is None or name in known.names:
+            return False
+        elif not statement.generic:
+            code, args = "BC030", {"name": name}
+        elif known.generic_unknown:
+            code, args = "BC031", {"name": name, "dialect": dialect}
+        else:
+            return False
+        return self.findings.at_op(line, text, code, {**args, "tried": ""})
+
+    def _tries_func(self, name: str) -> bool:
+        """Whether the parser, reading op name ``name`` here, tries it in ``func`` (the default
+        dialect of a function's body, not of a region nested in it) and finds nothing there."""
+        known = self.names.names("func")
+        return self.in_function_body() and known is not None and f"func.{name}" not in known.names
+
+    def _next_op(self, problem: SyntaxProblem) -> SyntaxProblem | None:
+        """``problem`` as the parser words it here: a bare word after a complete op starts the
+        next op, which a function's body tries in ``func`` (``None`` elsewhere, where the
+        default dialect is another op's, or none: not reported)."""
+        m = _UNKNOWN_BARE.fullmatch(problem.message)
+        if m is None:
+            return problem
+        name = m.group(1)
+        if not self._tries_func(name):
+            return None
+        return SyntaxProblem(f"{problem.message} (tried 'func.{name}' as well)", problem.span, problem.also)
+
+    def _no_dialect(self, statement: Statement, line: int, text: Text | None) -> bool:
+        """An op name without a dialect in a function's body (not in a nested region, whose
+        op may name another default dialect, or none): the parser tries it in ``func``, the
+        function's default dialect, and says so. Whether it was reported."""
+        name = statement.name
+        if statement.generic or not self._tries_func(name):
+            return False
+        return self.findings.at_op(line, text, "BC030", {"name": name, "tried": f" (tried 'func.{name}' as well)"})
+
+    def _located(
+        self,
+        form: Form,
+        line: int,
+        text: Text | None,
+        body: str,
+        syntax_only: bool = False,
+        offset: int = 0,
+        regions: tuple[Summary, ...] = (),
+        constants: tuple[str | None, ...] = (),
+        names: list[str] | None = None,
+        parse_only: bool = False,
+    ) -> None:
+        """Read the statement again from its own text, to locate its problem (``names``: its
+        value names, to say where its operands come from; ``parse_only``: only what the parser
+        rejects, no verifier)."""
+        from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+        from broadcheck.syntax.statement import read_statement
+
+        findings = self.findings
+        if text is None:
+            raw = findings.line_text(line)
+            source = raw.lstrip()[offset:]
+            column = len(raw) - len(raw.lstrip()) + 1 + offset
+
+            def locate(start: int, end: int) -> Span:
+                return Span(line, column + start, line, column + end)
+
+        else:
+            source = body[offset:]
+
+            def locate(start: int, end: int) -> Span:
+                a, b = text.where(offset + start), text.where(offset + max(end - 1, start))
+                return Span(a[0], a[1], b[0], b[1] + (1 if end > start else 0))
+
+        try:
+            statement = read_statement(source)
+        except ReaderProblem:
+            return
+        _, check = self.checks.check_of(statement.name)
+        assert check is not None or parse_only
+        try:
+            op = self.checks.operation(statement, form.decl, locate, self.aliases, regions, constants)
+        except Unreadable:
+            return
+        except SyntaxProblem as problem:
+            if syntax_only:
+                findings.ops += 1
+                findings.mark_checked(line)
+            worded = self._next_op(problem)
+            if worded is None:
+                return
+            findings.add(diagnose.syntax(worded, findings.path), text)
+            for more in problem.also:  # what the same failure emits next (BC033)
+                findings.add(diagnose.value("BC033", findings.path, more.span, args={"detail": more.message}), text)
+            return
+        if parse_only or check is None:
+            return
+        problem_found = check(op, self.checks.profile)
+        if problem_found is not None:
+            origin = (
+                self._origins(statement) if names is not None and len(statement.operands) == len(op.operands) else None
+            )
+            findings.add(diagnose.diagnose(problem_found, op, findings.path, origin=origin), text)
+
+    def _origins(self, statement: Statement) -> diagnose.Origin:
+        """Where each operand of ``statement`` (a checked op's, its operands all values) comes
+        from, for a message that names the value (``broadcheck.messages.VALUES``)."""
+
+        def origin(index: int) -> tuple[str, int | str] | None:
+            use = statement.operands[index]
+            found = self.flow.origin(use.name if not use.number else f"{use.name}#{use.number}")
+            if found is None or found[0] == "argument":
+                return found
+            return self._printed(found[1], use.name)
+
+        return origin
+
+    def _printed(self, line: int, name: str) -> tuple[str, str] | None:
+        """The op defining ``name`` on ``line``, as the file writes it (no location), if it
+        stands on that line alone, without regions."""
+        from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+        from broadcheck.syntax.statement import read_statement
+
+        source = self.findings.fetch_line(line).strip()
+        try:
+            statement = read_statement(source)
+        except ReaderProblem:
+            return None
+        if statement.regions or not any(r.name == name for r in statement.results):
+            return None
+        return ("result", source[: statement.end].rstrip())
+
+
+_STARTS = frozenset('%"^}!#@()[]{}<>,:=-*+/.?_' + "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+"""The characters a token of MLIR may start with (its lexer rejects any other)."""
+
+
+def _layout_of(name: str) -> Layout | None:
+    """The declared layout of op ``name`` (the grammar's reader places listed types by it)."""
+    decl = _decl_of(name)
+    return decl.layout if decl is not None else None
+
+
+def _decl_of(name: str) -> Op | None:
+    from broadcheck import dialects
+
+    return dialects.lookup(name)
