@@ -11,7 +11,7 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from broadcheck.diagnostics import Diagnostic, Result, parse_first
+from broadcheck.diagnostics import Diagnostic, Result
 from broadcheck.engine.options import Options
 from broadcheck.engine.run import FileRun, Memory
 from broadcheck.inputs import (
@@ -139,7 +139,6 @@ def check_one(
         result = stream.finish()
         if result.diagnostics and any(d.severity == "error" for d in result.diagnostics):
             result.diagnostics = _with_fixes(path, result.diagnostics, options, stream.memory.forms)
-            result.diagnostics = parse_first(result.diagnostics, stream.chunks)
         return result
     except Exception as err:
         raise InternalError(path) from err
@@ -147,7 +146,7 @@ def check_one(
 
 def check_source(path: str, text: str, options: Options, memory: Memory | None = None) -> Result:
     """Check one source held in memory as :func:`check_one` checks a file: with its fixes, and
-    each module's parse errors first (:func:`~broadcheck.diagnostics.parse_first`)."""
+    each module's parse errors first (the engine orders them)."""
     memory = memory if memory is not None else Memory()
     lines = text.split("\n")
     run = FileRun(
@@ -161,7 +160,7 @@ def check_source(path: str, text: str, options: Options, memory: Memory | None =
     if any(d.severity == "error" for d in result.diagnostics):
         from broadcheck.engine.fix import with_fixes
 
-        result.diagnostics = parse_first(with_fixes(text, result.diagnostics, options, memory.forms), run.chunks)
+        result.diagnostics = with_fixes(text, result.diagnostics, options, memory.forms)
     return result
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 
-from broadcheck.diagnostics import NO_RULE, UNKNOWN_OP, Diagnostic, Label
+from broadcheck.diagnostics import NO_RULE, PARSE_CODES, UNKNOWN_OP, Diagnostic, Label
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Found, Where
 from broadcheck.engine.scan import Text
@@ -28,13 +28,8 @@ OP_NAME = re.compile(
 """A statement's op name on its line."""
 
 _CALL_CODES = frozenset({"BC024", "BC025", "BC026", "BC027"})
-PARSE = frozenset(
-    {
-        "BC001", "BC005", "BC011", "BC014", "BC015", "BC016", "BC017", "BC018", "BC020", "BC021", "BC030",
-        "BC032", "BC033",
-    }
-)  # fmt: skip
-"""What MLIR's parser reports: the first stops it."""
+PARSE = PARSE_CODES
+"""What MLIR's parser reports: the first stops it (one list, :data:`broadcheck.diagnostics.PARSE_CODES`)."""
 PARSE_FLOW = frozenset({"BC011", "BC015", "BC016", "BC017", "BC018"})
 """Value flow's parse errors: the statement that has one never reaches a verifier."""
 

@@ -31,7 +31,7 @@ from broadcheck.syntax.statement import (
 if TYPE_CHECKING:
     from broadcheck.semantics import Problem
 
-_SPECIAL = frozenset({"func.return", "return", "func.call", "call", "func.func", "scf.if", "scf.for"})
+_SPECIAL = frozenset({"func.return", "return", "onnx.Return", "func.call", "call", "func.func", "scf.if", "scf.for"})
 """Ops value flow does more for than follow their values."""
 
 _REAL = re.compile(r"complex<\s*([^<>]+?)\s*>")
@@ -279,10 +279,14 @@ def _with_i1(t: TypeText) -> TypeText:
     """``T`` with ``i1`` elements: a comparison's result."""
     if "<" not in t.text:
         return _type("i1")
-    head, _, rest = t.key.rpartition("x")
-    if not head or rest.count(">") != 1 or not t.key.endswith(">"):
+    m = _SHAPED.fullmatch(t.key)
+    if m is None or "<" in m.group(2):
         return TypeText(t.text, t.start, t.end, "?")  # an element broadcheck cannot replace: unknown
-    return TypeText(f"{head}xi1>", t.start, t.end, f"{head}xi1>")
+    return TypeText(f"{m.group(1)}i1>", t.start, t.end, f"{m.group(1)}i1>")
+
+
+_SHAPED = re.compile(r"((?:tensor|vector)<(?:(?:\d+|\?|\[\d+\])x)*)([^,]+)>")
+"""A shaped type's key: its head and dimensions, then its element (``index`` has an ``x`` too)."""
 
 
 def implicit(statement: Statement, decl: Op | None, operands: list[TypeText | None]) -> list[TypeText | None]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from broadcheck.diagnostics import Diagnostic, Result
+from broadcheck.diagnostics import Diagnostic, Result, parse_first
 from broadcheck.engine.findings import PARSE, PARSE_FLOW, Findings
 from broadcheck.engine.options import Options
 from broadcheck.engine.read import Reader
@@ -47,6 +47,7 @@ def outcome(findings: Findings, reader: Reader, function_spans: Sequence[tuple[i
             findings.path, reader.marked, line_count, diagnostics, findings.checked_lines
         )
     diagnostics.sort(key=Diagnostic.sort_key)
+    diagnostics = parse_first(diagnostics, reader.chunks)
     known = {**dict(reader.marked), **findings.lines}
     wanted = {n for d in diagnostics for n in d.line_numbers()}
     lines = {n: known[n] for n in sorted(wanted) if n in known}

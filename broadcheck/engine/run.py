@@ -30,7 +30,7 @@ from broadcheck.engine.outcome import outcome
 from broadcheck.engine.read import Reader
 from broadcheck.engine.regions import Function, Regions
 from broadcheck.engine.scan import Scanner, Sink, Text
-from broadcheck.engine.transfers import CALLS, returned, transfer
+from broadcheck.engine.transfers import CALLS, onnx_returned, returned, transfer
 from broadcheck.engine.values import Values
 from broadcheck.engine.verdicts import Verdicts
 from broadcheck.engine.verify import Checks
@@ -227,6 +227,8 @@ class FileRun(Sink):
                 successor += 1
         if statement.name == "func.return" or (statement.name == "return" and not statement.generic):
             returned(scopes, form, names, line, text, body)
+        elif statement.name == "onnx.Return":
+            onnx_returned(scopes, form, line, text, body)
         k = 0
         for (name, ordinal), result in zip(result_names, statement.results, strict=False):
             result_types = form.result_types[k : k + result.size]

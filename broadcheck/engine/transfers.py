@@ -76,13 +76,7 @@ def returned(regions: Regions, form: Form, names: list[str], line: int, text: Te
         return
     statement = form.statement
     assert statement is not None
-    raw = findings.line_text(line) if text is None else body
-    word = raw.lstrip().split()[0] if raw.strip() else "return"
-    if text is None:
-        start = len(raw) - len(raw.lstrip()) + 1
-    else:
-        line, start = text.where(len(raw) - len(raw.lstrip()))
-    span = Span(line, start, line, start + len(word))
+    span = _op_span(regions, line, text, body, "return")
     if len(statement.operands) != len(expected):
         findings.keep(span)
         findings.diagnostics.append(
@@ -114,3 +108,42 @@ def returned(regions: Regions, form: Form, names: list[str], line: int, text: Te
                     args={"index": i, "actual": w.text, "expected": e_text, "name": function.name},
                 )
             )
+
+
+def onnx_returned(regions: Regions, form: Form, line: int, text: Text | None, body: str) -> None:
+    """An ``onnx.Return`` in a function's body: ``ONNXReturnOp::verify`` against the function's
+    result types (the same count; each returned type the same as its result's or more specific)."""
+    from broadcheck.dialects.onnx.tail import return_problem
+    from broadcheck.syntax.problem import SyntaxProblem
+    from broadcheck.syntax.types import read_type
+
+    if not regions.functions or regions.functions[-1].depth != regions.depth:
+        return
+    function = regions.functions[-1]
+    expected, expected_texts = function.results
+    if expected is None or any(t is None for t in form.operand_types):
+        return
+    try:
+        declared = [read_type(t) for t in expected_texts]
+        returned = [read_type(t) for t in form.operand_types if t is not None]
+    except SyntaxProblem:
+        return
+    problem = return_problem(returned, declared, function.name)
+    if problem is not None:
+        span = _op_span(regions, line, text, body, "onnx.Return")
+        regions.findings.keep(span)
+        regions.findings.diagnostics.append(
+            diagnose.value(problem.code, regions.findings.path, span, op="onnx.Return", args=problem.args)
+        )
+
+
+def _op_span(regions: Regions, line: int, text: Text | None, body: str, default: str) -> Span:
+    """Where a statement's op name is: its first word (quoted in the generic form)."""
+    raw = regions.findings.line_text(line) if text is None else body
+    word = raw.lstrip().split()[0] if raw.strip() else default
+    word = word.split("(")[0]
+    if text is None:
+        start = len(raw) - len(raw.lstrip()) + 1
+    else:
+        line, start = text.where(len(raw) - len(raw.lstrip()))
+    return Span(line, start, line, start + len(word))

@@ -124,5 +124,6 @@ OPS = ops(
     # ``onnx.Yield %a, %b : T, U``: its definition (AdditionalONNXOps.td) relates nothing; If's verifier
     # judges what its branches yield (``verify.if_``)
     Op("onnx.Yield", OPERAND_LIST, by_parent, "onnx-terminator"),
-    Op("onnx.Return", OPERAND_LIST),  # (``onnx.Return %a : T``; its verifier needs the function: tail.py)
+    # ``onnx.Return %a : T``: its verifier needs the enclosing function (engine.transfers.onnx_returned)
+    Op("onnx.Return", OPERAND_LIST, by_parent, "onnx-terminator"),
 )
