@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from bench.linear import nested
 from broadcheck.api import check_text
 from broadcheck.syntax import lexer
 
@@ -25,12 +26,6 @@ BUDGET = 10
 
 class WorkExceeded(Exception):
     """The lexer was handed more than :data:`BUDGET` times the line."""
-
-
-def nested(n: int) -> str:
-    """A function whose body is one line of ``n`` generic ops nested in each other's region."""
-    line = '"test.op"() ({ ' * n + '"test.end"() : () -> ()' + " }) : () -> ()" * n
-    return "func.func @f() {\n  " + line + "\n  return\n}\n"
 
 
 @contextmanager
