@@ -659,6 +659,7 @@ def _load_settings(directory: str) -> Settings:
 def main(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
     """Serve over standard input and output until the client says ``exit``; the exit code."""
     out = stdout if stdout is not None else sys.stdout.buffer
+    isolate.map_large_blocks()
     server = Server(rpc.Reader(stdin if stdin is not None else sys.stdin.buffer), rpc.Writer(out))
     sys.stdout = sys.stderr  # a stray print must never corrupt the protocol stream
     return server.serve()

@@ -98,6 +98,29 @@ def _collect(read: int, pid: int, stale: Callable[[], bool]) -> bytes | None:
             chunks.append(chunk)
 
 
+def map_large_blocks() -> None:
+    """Have glibc map each block of 128 KiB or more on its own, and unmap it when freed. Else
+    glibc raises that threshold to the largest block freed, so a document's texts (a new one an
+    edit, 2 to 8 MB) come from the heap and stay there: a simulation of 3,000 edits of a 2 MB
+    text grew 28 -> 50 MB so, and stayed at 31 MB with this (elsewhere: nothing)."""
+    libc = _libc()
+    if libc is not None:
+        with contextlib.suppress(AttributeError):
+            libc.mallopt(-3, 128 * 1024)  # M_MMAP_THRESHOLD (a fixed one also fixes the trim threshold)
+
+
+def _libc() -> Any:
+    """The C library, on Linux; ``None`` elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes
+
+    try:
+        return ctypes.CDLL(None)
+    except OSError:
+        return None
+
+
 def trim() -> None:
     """Give the C heap's free pages back to the system (glibc's ``malloc_trim``; elsewhere
     nothing): a document's texts, lines and published JSON are large blocks that glibc keeps
@@ -105,11 +128,10 @@ def trim() -> None:
     global _TRIM
     if _TRIM is None:
         _TRIM = False
-        if sys.platform.startswith("linux"):
-            import ctypes
-
-            with contextlib.suppress(OSError, AttributeError):  # not glibc (musl has no malloc_trim)
-                _TRIM = ctypes.CDLL(None).malloc_trim
+        libc = _libc()
+        if libc is not None:
+            with contextlib.suppress(AttributeError):  # not glibc (musl has no malloc_trim)
+                _TRIM = libc.malloc_trim
     if _TRIM:
         _TRIM(0)
 
