@@ -42,6 +42,19 @@ def _apply_case(n: int) -> Callable[[], object]:
     return lambda: apply(text, [Fix("m", edits)])
 
 
+def nested(n: int) -> str:
+    """A function whose body is one line of ``n`` generic ops nested in each other's region."""
+    line = '"test.op"() ({ ' * n + '"test.end"() : () -> ()' + " }) : () -> ()" * n
+    return "func.func @f() {\n  " + line + "\n  return\n}\n"
+
+
+def _nested_case(n: int) -> Callable[[], object]:
+    from broadcheck.api import check_text
+
+    text = nested(n)
+    return lambda: check_text(text, path="nested.mlir")
+
+
 def main() -> None:
     """Print one row per case: time at n, at 2n, and the ratio."""
     rows: list[tuple[str, float, float]] = []
@@ -52,6 +65,8 @@ def main() -> None:
             (f"comment_start: {name}", _best(lambda: comment_start(at_n)), _best(lambda: comment_start(at_2n)))  # noqa: B023
         )
     rows.append(("fix apply: an edit per line", _best(_apply_case(100_000)), _best(_apply_case(200_000))))
+    # Quadratic today (tests/test_nesting_linear.py counts it): the scanner rescans each region's tail.
+    rows.append(("regions nested on one line", _best(_nested_case(500), 1), _best(_nested_case(1000), 1)))
     print(f"{'case':44} {'n (ms)':>9} {'2n (ms)':>9} {'ratio':>6}")
     for name, at_n, at_2n in rows:
         print(f"{name:44} {at_n * 1e3:9.2f} {at_2n * 1e3:9.2f} {at_2n / max(at_n, 1e-9):6.2f}")

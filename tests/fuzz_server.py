@@ -119,6 +119,7 @@ def soak(edits: int, ops: int, seed: int, memory_mb: int, every: int, quiet: boo
                 cut = rng.randrange(len(text) + 1)
                 text = text[:cut] + rng.choice(PIECES) + text[cut:]
                 client.change(uri, text, version)
+                starts = _line_starts(text)
                 full += 1
             else:
                 changes: list[dict[str, Any]] = []
@@ -143,12 +144,14 @@ def soak(edits: int, ops: int, seed: int, memory_mb: int, every: int, quiet: boo
                 found = client.diagnostics(uri, version, timeout=600)
                 synced = version
                 if not quiet:
+                    time.sleep(1)  # (the server indexes the version after publishing it)
                     print(
                         f"soak: {n + 1} edits, RSS {client.rss() / 2**20:.1f} MB, {time.monotonic() - started:.0f} s",
                         flush=True,
                     )
         if synced != version:
-            deadline = time.monotonic() + 300
+            found = client.diagnostics(uri, version, timeout=600)
+        deadline = time.monotonic() + 300
         with client.arrived:
             while any(i not in client.responses for i in asked) and time.monotonic() < deadline:
                 client.arrived.wait(1)

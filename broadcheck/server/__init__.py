@@ -17,7 +17,9 @@ fast as the command line and imports the checker only when the first document co
 
 It never blocks on a large file: checks run on a worker thread, a document is fed to the
 engine in blocks, and a check whose document has changed since stops at the next block, so
-only the newest version is checked to the end and published. Each check reads the
+only the newest version is checked to the end and published. Every check but the first runs
+in a forked child (:mod:`broadcheck.server.isolate`), so the server's memory holds what the
+checks found and nothing of what they allocated on the way. Each check reads the
 document's type aliases once (the engine's), and the navigation index is built once per
 version on the worker too. Documents sync incrementally (ranges in the negotiated position
 encoding); ``\\n``, ``\\r\\n`` and a lone ``\\r`` all end a line, as LSP says. It fails closed:
@@ -38,7 +40,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from broadcheck import __version__
-from broadcheck.server import rpc
+from broadcheck.server import isolate, rpc
 from broadcheck.server.documents import (
     Lines,
     apply_change,
@@ -130,6 +132,8 @@ class Server:
         self.encoding = "utf-16"
         self.initialized = False
         self.shut_down = False
+        self.warm = False
+        """A check has run in this process (the next ones run in children: :mod:`.isolate`)."""
 
     # ------------------------------------------------------------ the loop
 
@@ -332,8 +336,9 @@ class Server:
         except BaseException as err:  # a bug in broadcheck (RecursionError too): fail closed
             if isinstance(err, (KeyboardInterrupt, SystemExit)):
                 raise
-            self.log(1, f"broadcheck: internal error while checking {doc.path}: {type(err).__name__}: {err}")
-            result = _internal_error(doc.path, err)
+            detail = str(err) if isinstance(err, isolate.CheckFailed) else f"{type(err).__name__}: {err}"
+            self.log(1, f"broadcheck: internal error while checking {doc.path}: {detail}")
+            result = _internal_error(doc.path, detail)
         settings = self.settings_for(doc.path)
         if settings.error is not None and settings.error not in self.told:
             self.told.add(settings.error)
@@ -348,6 +353,7 @@ class Server:
         del result
         gc.collect()  # the previous text's check is garbage now: free it before the next one
         self.index_of(doc, generation, text)  # built here, off the message loop
+        isolate.trim()
 
     def _check(self, doc: Document, generation: int, text: str) -> tuple[Result, dict[str, Any]] | None:
         """Check ``text``; None for an excluded file."""
@@ -357,7 +363,18 @@ class Server:
         if settings.excluded and _excluded(doc.path, settings):
             return None
         options: Options = settings.checking.options_for(doc.path)
-        return check_blocks(doc.path, text, options, lambda: doc.generation != generation)
+
+        def stale() -> bool:
+            return doc.generation != generation
+
+        if not self.warm or not isolate.available():
+            found = check_blocks(doc.path, text, options, stale)
+            self.warm = True  # what the first check loaded, every child inherits
+            return found
+        isolated = isolate.run(lambda: check_blocks(doc.path, text, options, stale), stale)
+        if isolated is None:
+            raise Cancelled
+        return isolated
 
     def publish(self, doc: Document) -> None:
         lines = self.lines_of(doc)
@@ -525,14 +542,15 @@ def _position(params: Any, *keys: str) -> dict[str, int]:
     return {"line": line, "character": character}
 
 
-def _internal_error(path: str, err: BaseException) -> Result:
-    """A result that says the document could not be checked (BC906, at its start)."""
+def _internal_error(path: str, detail: str) -> Result:
+    """A result that says the document could not be checked (BC906, at its start); ``detail``
+    is the exception's type and text."""
     from broadcheck.diagnostics import Diagnostic, Result
     from broadcheck.messages import RULES
     from broadcheck.ops import Span
 
     rule = RULES["BC906"]
-    message = rule.format(detail=f"{type(err).__name__}: {err}"[:500])
+    message = rule.format(detail=detail[:500])
     return Result(path, [Diagnostic("BC906", rule.severity, message, path, Span(1, 1, 1, 1))], 0, {}, {}, 0)
 
 
@@ -641,6 +659,7 @@ def _load_settings(directory: str) -> Settings:
 def main(stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> int:
     """Serve over standard input and output until the client says ``exit``; the exit code."""
     out = stdout if stdout is not None else sys.stdout.buffer
+    isolate.map_large_blocks()
     server = Server(rpc.Reader(stdin if stdin is not None else sys.stdin.buffer), rpc.Writer(out))
     sys.stdout = sys.stderr  # a stray print must never corrupt the protocol stream
     return server.serve()
