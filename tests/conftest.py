@@ -65,6 +65,31 @@ def _a_cache_of_its_own(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
     monkeypatch.delenv("BROADCHECK_NO_CACHE", raising=False)
 
 
+# What the shell around the suite may export and broadcheck's output reads: a width, colour
+# switches, CI's format choice. Each test starts without them and sets the ones it is about.
+# COLUMNS and LINES are there more often than they look: GNU readline (imported by pytest's
+# capture at start-up) puts the terminal's size into the C environment, which a subprocess inherits
+# and an xdist worker then has in os.environ (it made the golden outputs cut lines at 80).
+OUTPUT_ENVIRONMENT = (
+    "COLUMNS",
+    "LINES",
+    "FORCE_COLOR",
+    "NO_COLOR",
+    "TTY_COMPATIBLE",
+    "TTY_INTERACTIVE",
+    "GITHUB_ACTIONS",
+    "CI",
+    "BROADCHECK_DEBUG",
+)
+
+
+@pytest.fixture(autouse=True)
+def _an_environment_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test sees the terminal's width, colour switches or CI variables of whoever runs it."""
+    for name in OUTPUT_ENVIRONMENT:
+        monkeypatch.delenv(name, raising=False)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _nothing_written_into_checked_trees() -> Iterator[None]:
     """broadcheck never writes into the paths it checks: the fixture and example trees are
