@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -99,16 +99,36 @@ def _nothing_written_into_checked_trees() -> Iterator[None]:
     assert _checksums(FIXTURES, EXAMPLES) == before, "a test run changed files under tests/fixtures or examples"
 
 
+def _oracle_count(items: Iterable[object]) -> int:
+    """How many of ``items`` are oracle tests."""
+    return sum(1 for item in items if isinstance(item, pytest.Item) and item.get_closest_marker("oracle"))
+
+
+# Under pytest-xdist (`make test`) the workers collect and deselect, not the process that prints
+# the summary: each worker sends its count back in its workeroutput.
+_WORKERS_ORACLE_DESELECTED: list[int] = []
+
+
+def pytest_deselected(items: list[pytest.Item]) -> None:
+    """In an xdist worker, keep the count of deselected oracle tests for the controller."""
+    if items and hasattr(items[0].config, "workeroutput"):
+        output = items[0].config.workeroutput
+        output["oracle_deselected"] = output.get("oracle_deselected", 0) + _oracle_count(items)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: object, error: object) -> None:
+    """In the xdist controller, a finished worker's count of deselected oracle tests."""
+    _WORKERS_ORACLE_DESELECTED.append(getattr(node, "workeroutput", {}).get("oracle_deselected", 0))
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """Say what the deselected tests are and how to run them, beside pytest's count."""
-    deselected = terminalreporter.stats.get("deselected", [])
-    oracle = [
-        item for item in deselected if getattr(item, "get_closest_marker", None) and item.get_closest_marker("oracle")
-    ]
+    oracle = _oracle_count(terminalreporter.stats.get("deselected", [])) or max(_WORKERS_ORACLE_DESELECTED, default=0)
     if not oracle:
         return
     terminalreporter.write_line(
-        f"{len(oracle)} deselected: the oracle tests, which compare broadcheck with the real verifiers "
+        f"{oracle} deselected: the oracle tests, which compare broadcheck with the real verifiers "
         "(IREE's MLIR, jaxlib's MHLO, ONNX's shape inference, TensorFlow); they download those tools, "
         "so `make test` leaves them out. Run them with `make oracle` and `make oracle-tf`."
     )
