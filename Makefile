@@ -49,8 +49,9 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check broadcheck tests bench docs
 	$(BIN)/mypy
 
+# On every core (pytest-xdist); a plain `pytest` runs in one process, as for a debugger.
 unit: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 test: lint unit
 

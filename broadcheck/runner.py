@@ -28,6 +28,7 @@ from broadcheck.inputs import (
 )
 
 if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
     from pathlib import Path
 
     from broadcheck.cache import Cache, Hashing
@@ -340,6 +341,19 @@ def _check_in_worker(path: str) -> tuple[Result | InputError, bool]:
     return _worker.check(path)
 
 
+def _pool_context() -> BaseContext:
+    """How the ``-j`` workers start: the platform's way, but never ``fork`` from a process with
+    other threads (a test runner's, an editor's, a program calling the API from a thread): a
+    lock one of them holds at the fork stays held in the child for ever."""
+    import multiprocessing
+    import threading
+
+    method = multiprocessing.get_start_method()
+    if method == "fork" and threading.active_count() > 1:
+        method = "forkserver"
+    return multiprocessing.get_context(method)
+
+
 def failed(err: InternalError) -> InputError:
     """An internal error while checking one file, as the run reports it (and goes on)."""
     cause = err.__cause__ if err.__cause__ is not None else err
@@ -365,7 +379,9 @@ def _results(
     from concurrent.futures import ProcessPoolExecutor
 
     chunksize = max(1, min(64, len(disk) // (jobs * 8)))
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(checking,))
+    pool = ProcessPoolExecutor(
+        max_workers=jobs, mp_context=_pool_context(), initializer=_init_worker, initargs=(checking,)
+    )
     try:
         yield from pool.map(_check_in_worker, disk, chunksize=chunksize)
     except BaseException:  # Ctrl-C or an internal error: do not wait for the files still queued

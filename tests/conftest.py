@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -65,6 +65,31 @@ def _a_cache_of_its_own(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
     monkeypatch.delenv("BROADCHECK_NO_CACHE", raising=False)
 
 
+# What the shell around the suite may export and broadcheck's output reads: a width, colour
+# switches, CI's format choice. Each test starts without them and sets the ones it is about.
+# COLUMNS and LINES are there more often than they look: GNU readline (imported by pytest's
+# capture at start-up) puts the terminal's size into the C environment, which a subprocess inherits
+# and an xdist worker then has in os.environ (it made the golden outputs cut lines at 80).
+OUTPUT_ENVIRONMENT = (
+    "COLUMNS",
+    "LINES",
+    "FORCE_COLOR",
+    "NO_COLOR",
+    "TTY_COMPATIBLE",
+    "TTY_INTERACTIVE",
+    "GITHUB_ACTIONS",
+    "CI",
+    "BROADCHECK_DEBUG",
+)
+
+
+@pytest.fixture(autouse=True)
+def _an_environment_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test sees the terminal's width, colour switches or CI variables of whoever runs it."""
+    for name in OUTPUT_ENVIRONMENT:
+        monkeypatch.delenv(name, raising=False)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _nothing_written_into_checked_trees() -> Iterator[None]:
     """broadcheck never writes into the paths it checks: the fixture and example trees are
@@ -74,16 +99,36 @@ def _nothing_written_into_checked_trees() -> Iterator[None]:
     assert _checksums(FIXTURES, EXAMPLES) == before, "a test run changed files under tests/fixtures or examples"
 
 
+def _oracle_count(items: Iterable[object]) -> int:
+    """How many of ``items`` are oracle tests."""
+    return sum(1 for item in items if isinstance(item, pytest.Item) and item.get_closest_marker("oracle"))
+
+
+# Under pytest-xdist (`make test`) the workers collect and deselect, not the process that prints
+# the summary: each worker sends its count back in its workeroutput.
+_WORKERS_ORACLE_DESELECTED: list[int] = []
+
+
+def pytest_deselected(items: list[pytest.Item]) -> None:
+    """In an xdist worker, keep the count of deselected oracle tests for the controller."""
+    if items and hasattr(items[0].config, "workeroutput"):
+        output = items[0].config.workeroutput
+        output["oracle_deselected"] = output.get("oracle_deselected", 0) + _oracle_count(items)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: object, error: object) -> None:
+    """In the xdist controller, a finished worker's count of deselected oracle tests."""
+    _WORKERS_ORACLE_DESELECTED.append(getattr(node, "workeroutput", {}).get("oracle_deselected", 0))
+
+
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """Say what the deselected tests are and how to run them, beside pytest's count."""
-    deselected = terminalreporter.stats.get("deselected", [])
-    oracle = [
-        item for item in deselected if getattr(item, "get_closest_marker", None) and item.get_closest_marker("oracle")
-    ]
+    oracle = _oracle_count(terminalreporter.stats.get("deselected", [])) or max(_WORKERS_ORACLE_DESELECTED, default=0)
     if not oracle:
         return
     terminalreporter.write_line(
-        f"{len(oracle)} deselected: the oracle tests, which compare broadcheck with the real verifiers "
+        f"{oracle} deselected: the oracle tests, which compare broadcheck with the real verifiers "
         "(IREE's MLIR, jaxlib's MHLO, ONNX's shape inference, TensorFlow); they download those tools, "
         "so `make test` leaves them out. Run them with `make oracle` and `make oracle-tf`."
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 import pytest
@@ -14,12 +15,13 @@ from tests.conftest import FIXTURES
 _STATEMENT = re.compile(r'^\s*(?:%[^=]*=\s*)?"?([A-Za-z_][\w$]*\.[\w$.]+)"?[\s(<{]', re.M)
 
 
-def _fixture_ops() -> set[str]:
+@functools.cache  # read once: one test per op asks (the fixtures never change during a run)
+def _fixture_ops() -> frozenset[str]:
     ops: set[str] = set()
     for path in FIXTURES.rglob("*.mlir"):
         text = "\n".join(line for line in path.read_text().splitlines() if not line.lstrip().startswith("//"))
         ops.update(_STATEMENT.findall(text))
-    return ops
+    return frozenset(ops)
 
 
 @pytest.mark.parametrize("op", sorted(builtin_ops()))
