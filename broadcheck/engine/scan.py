@@ -322,16 +322,16 @@ class Scanner:
         if self.label_text is not None:
             return self._label_goes_on(self.label_text, piece)
         pending = self.pending
-        text = piece.text
         if pending is not None and (pending.complete or pending.brace >= 0):
-            if blank(text):
+            at = _SPACES.match(piece.source, piece.start, piece.stop).end()  # type: ignore[union-attr]
+            if at == piece.stop or piece.source.startswith("//", at, piece.stop):
                 pending.blanks.append(piece)  # kept if the statement goes on
                 return None
             if pending.brace >= 0:
                 return self._brace_decided(pending, piece)
-            if not starts_statement(text):
+            if not starts_statement(piece.text):
                 return self._continue(pending, piece)
-        elif pending is not None and _NEW_STATEMENT.match(text) is None:
+        elif pending is not None and _NEW_STATEMENT.match(piece.source, piece.start, piece.stop) is None:
             return self._continue(pending, piece)  # brackets left open: read on
         if pending is not None:
             waiting = len(self.queue)
@@ -423,7 +423,7 @@ class Scanner:
         """The line after a line-ending ``{`` says whether it opened a region."""
         brace = pending.brace
         pending.brace = -1
-        entry = _NEXT_IS_ENTRY.match(piece.text)
+        entry = _NEXT_IS_ENTRY.match(piece.source, piece.start, piece.stop)
         if entry is not None and (
             entry.group().endswith("=")  # `mhlo.attributes = {...}`: no op starts so
             or not starts_statement(piece.text.lstrip().split("=")[0] + " ")  # (`func.return` alone does)
