@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
+
 from bench.linear import nested
 from broadcheck.api import check_text
 from broadcheck.syntax import lexer
@@ -68,3 +70,51 @@ def test_nested_regions_on_one_line_are_linear_work() -> None:
             assert check_text(text, path="n.mlir") == []
         works.append(work[0])
     assert works[1] <= 2.2 * works[0] and works[2] <= 2.2 * works[1], works
+
+
+def _custom_nested(n: int) -> str:
+    """``n`` custom-form ops on one line, each holding the next in its region (the ``{`` is decided
+    by the piece after it, not by the generic form's ``({``)."""
+    line = "scf.execute_region { " * n + "scf.yield" + " }" * n
+    return "func.func @f() {\n  " + line + "\n  return\n}\n"
+
+
+def test_custom_form_regions_nested_on_one_line_are_linear_work() -> None:
+    works = []
+    for n in (5_000, 10_000):
+        text = _custom_nested(n)
+        with counted(BUDGET * len(text)) as work:
+            assert check_text(text, path="n.mlir") == []
+        works.append(work[0])
+    assert works[1] <= 2.2 * works[0], works
+
+
+@pytest.mark.parametrize(
+    ("text", "pos", "endpos"),
+    [
+        ('"a"() ({ "b"() : () -> () }) : () -> ()', 0, None),
+        ('"a"() ({ "b"() : () -> () }) : () -> ()', 8, None),
+        ('"a"() ({ "b"() : () -> () }) : () -> ()', 8, 27),
+        ('x = "}" // { ( <', 2, None),
+        ("  %0 = op(%a) : (tensor<2x" + "3x" * 40 + "f32>) -> ", 3, None),
+        ("  %0 = op(%a) : (tensor<2x" + "3x" * 40 + "f32>) -> tensor<2xf32> ]", 2, 60),
+        ("plain words only", 6, 11),
+    ],
+)
+def test_depth_of_a_range_is_depth_of_its_slice(text: str, pos: int, endpos: int | None) -> None:
+    # The scanner hands the lexer a line and offsets rather than a copy of the rest of the line.
+    whole = lexer.depth(text[pos:endpos])
+    ranged = lexer.depth(text, "", pos, endpos)
+    assert ranged[:3] == whole[:3]
+    assert ranged.mismatch == (whole.mismatch + pos if whole.mismatch >= 0 else -1)  # (offsets in ``text``)
+    assert ranged.end == (len(text) if endpos is None else endpos)
+
+
+def test_a_scan_stops_at_the_region_or_the_closing_brace_it_is_told_to() -> None:
+    text = '"a"() ({ "b"() ({ "c"() : () -> () }) : () -> () }) : () -> () } tail'
+    first = text.index("{")
+    state = lexer.depth(text, "", 0, None, lambda offset, inside: inside == "(")
+    assert (state.region, state.end, state.stack) == (first, first, "(")
+    closing = [i for i, c in enumerate(text) if c == "}"][1]  # (the first closes the inner region)
+    state = lexer.depth(text, "", first + 1, None, None, True)
+    assert (state.mismatch, state.end, state.stack) == (closing, closing, "")
