@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from broadcheck.engine.forms import ARGUMENT, RESULT, SUCCESSOR, USE, Form, read_form, synthesize
-from broadcheck.syntax.lexer import TOKEN, bracket_tokens, comment_start, depth, strip_comments
+from broadcheck.syntax.lexer import TOKEN, bracket_tokens, comment_start, depth
 from broadcheck.syntax.lines import ROW, TRAILING_LOC, blank, key_text, names, starts_statement, strip_tail
 from broadcheck.syntax.statement import REGION
 
@@ -30,11 +30,31 @@ if TYPE_CHECKING:
 
 
 class Piece(NamedTuple):
-    """Part of a line: its text from column ``column`` (1-based) of line ``line``."""
+    """Part of a line: ``source[start:end]`` (``end`` -1: to its end), from column ``column``
+    (1-based) of line ``line``. The rest of a line is the line and an offset, not a copy: a
+    line of regions nested 10k deep is cut 20k times."""
 
     line: int
     column: int
-    text: str
+    source: str
+    start: int = 0
+    end: int = -1
+
+    @property
+    def stop(self) -> int:
+        """Where the piece ends in ``source``."""
+        return len(self.source) if self.end < 0 else self.end
+
+    @property
+    def text(self) -> str:
+        """The piece's text (a copy, unless it is the whole of ``source``)."""
+        if self.start == 0 and self.end < 0:
+            return self.source
+        return self.source[self.start : self.stop]
+
+    def after(self, offset: int) -> Piece:
+        """What follows ``offset`` (in ``source``) in the piece."""
+        return Piece(self.line, self.column + offset - self.start, self.source, offset, self.end)
 
 
 class Text:
@@ -71,8 +91,9 @@ class Text:
             self.length += len(separator)
         self.starts.append(self.length)
         self.parts.append(piece)
-        self._chunks.append(piece.text)
-        self.length += len(piece.text)
+        text = piece.text
+        self._chunks.append(text)
+        self.length += len(text)
 
     def cut(self, length: int) -> None:
         """Keep the first ``length`` characters (and the pieces they come from)."""
@@ -301,16 +322,16 @@ class Scanner:
         if self.label_text is not None:
             return self._label_goes_on(self.label_text, piece)
         pending = self.pending
-        text = piece.text
         if pending is not None and (pending.complete or pending.brace >= 0):
-            if blank(text):
+            at = _SPACES.match(piece.source, piece.start, piece.stop).end()  # type: ignore[union-attr]
+            if at == piece.stop or piece.source.startswith("//", at, piece.stop):
                 pending.blanks.append(piece)  # kept if the statement goes on
                 return None
             if pending.brace >= 0:
                 return self._brace_decided(pending, piece)
-            if not starts_statement(text):
+            if not starts_statement(piece.text):
                 return self._continue(pending, piece)
-        elif pending is not None and _NEW_STATEMENT.match(text) is None:
+        elif pending is not None and _NEW_STATEMENT.match(piece.source, piece.start, piece.stop) is None:
             return self._continue(pending, piece)  # brackets left open: read on
         if pending is not None:
             waiting = len(self.queue)
@@ -323,18 +344,17 @@ class Scanner:
 
     def _fresh(self, piece: Piece) -> Piece | None:
         """A piece that starts something."""
-        text = piece.text
-        stripped = text.lstrip()
-        if not stripped or stripped.startswith("//"):
+        source, stop = piece.source, piece.stop
+        at = _SPACES.match(source, piece.start, stop).end()  # type: ignore[union-attr]
+        if at == stop or source.startswith("//", at, stop):
             return None
-        column = piece.column + len(text) - len(stripped)
-        piece = Piece(piece.line, column, stripped)
-        first = stripped[0]
+        piece = piece.after(at)
+        first = source[at]
         if first == "}":
             return self._close(piece)
         if first == "^":
             return self._label(piece)
-        kind = "alias" if first in "!#" and _ALIAS.match(stripped) else "op"
+        kind = "alias" if first in "!#" and _ALIAS.match(source, at, stop) else "op"
         pending = Pending(kind)
         self.pending = pending
         return self._continue(pending, piece)
@@ -346,29 +366,46 @@ class Scanner:
             for blank_piece in pending.blanks:
                 text.add(blank_piece)
             pending.blanks.clear()
-        start = text.length + (1 if text.parts else 0)
-        text.add(piece)
-        state = depth(piece.text, pending.stack)
-        if state.mismatch >= 0 and self.open and piece.text[state.mismatch] == "}":
+        source, begin, stop = piece.source, piece.start, piece.stop
+        # The scan stops at the first `{` that opens a region on this line (as `_finish` would
+        # find it: the statement starts here) and at the first `}` that closes one, so that each
+        # level of regions nested on one line reads only its own part of the line.
+        rule = None
+        if (
+            pending.kind == "op"
+            and not pending.split
+            and not text.parts
+            and not pending.stack
+            and source.find("{", begin, stop) >= 0
+        ):
+            rule = _RegionBrace(source, begin, stop)
+        state = depth(source, pending.stack, begin, stop, rule, bool(self.open))
+        if state.region >= 0:  # `op ({ ...`: read as `op ({` and then what follows the `{`
+            pending.split = True
+            self._continue(pending, Piece(piece.line, piece.column, source, begin, state.region + 1))
+            return piece.after(state.region + 1)
+        if state.mismatch >= 0 and self.open and source[state.mismatch] == "}":
             # `... }`: the statement ends, and the `}` closes a region
             cut = state.mismatch
-            text.cut(len(text.text[: start + cut].rstrip()))
-            pending.stack = depth(piece.text[:cut], pending.stack).stack
+            text.add(Piece(piece.line, piece.column, source, begin, cut))
+            text.cut(len(text.text.rstrip()))
+            pending.stack = state.stack
             if pending.stack and not (
                 pending.kind == "tail" and pending.op is not None and pending.stack == pending.op.stack
             ):
                 self.pending = None
-                self.sink.unbalanced(piece.line, piece.column + cut, "statement")
+                self.sink.unbalanced(piece.line, piece.column + cut - begin, "statement")
             elif text.text.strip() or pending.kind == "tail":
                 waiting = len(self.queue)
                 self._finish(pending)
                 added = len(self.queue) - waiting
                 if added:  # the statement was cut in two: its second part comes before the `}`
-                    self.queue.insert(added, Piece(piece.line, piece.column + cut, piece.text[cut:]))
+                    self.queue.insert(added, piece.after(cut))
                     return None
             else:
                 self.pending = None
-            return Piece(piece.line, piece.column + cut, piece.text[cut:])
+            return piece.after(cut)
+        text.add(piece)
         pending.stack = state.stack
         pending.complete = not pending.stack
         if pending.complete:
@@ -386,7 +423,7 @@ class Scanner:
         """The line after a line-ending ``{`` says whether it opened a region."""
         brace = pending.brace
         pending.brace = -1
-        entry = _NEXT_IS_ENTRY.match(piece.text)
+        entry = _NEXT_IS_ENTRY.match(piece.source, piece.start, piece.stop)
         if entry is not None and (
             entry.group().endswith("=")  # `mhlo.attributes = {...}`: no op starts so
             or not starts_statement(piece.text.lstrip().split("=")[0] + " ")  # (`func.return` alone does)
@@ -436,15 +473,15 @@ class Scanner:
         """``}`` closes the innermost region; what follows it continues its op."""
         if not self.open:
             self.sink.unbalanced(piece.line, piece.column, "}")
-            rest = piece.text[1:]
-            return Piece(piece.line, piece.column + 1, rest) if rest.strip() else None
+            rest = piece.after(piece.start + 1)
+            return rest if _NON_SPACE.search(rest.source, rest.start, rest.stop) else None
         op = self.open.pop()
         self.sink.closed(piece.line)
         op.text.text += " " + REGION
         pending = Pending("tail", op, op.stack)
         self.pending = pending
-        after = Piece(piece.line, piece.column + 1, piece.text[1:])
-        if after.text.strip():
+        after = piece.after(piece.start + 1)
+        if _NON_SPACE.search(after.source, after.start, after.stop):
             return self._continue(pending, after)
         pending.complete = not op.stack
         return None
@@ -686,10 +723,55 @@ def _opens_region_text(text: str, after: int) -> bool:
     """Whether what follows a ``{`` on its line reads as a region's body rather than a
     dictionary's entries (``}`` alone: an empty dictionary, the same to value flow)."""
     newline = text.find("\n", after)
-    rest = strip_comments(text[after : newline if newline >= 0 else len(text)]).lstrip()
-    if not rest or rest.startswith("}"):  # (a `{` that ends its line was decided as it was read)
-        return False
-    return _NEXT_IS_ENTRY.match(rest) is None and not rest.startswith(REGION[1:-1])
+    return _opens_region_at(text, after, newline if newline >= 0 else len(text))
+
+
+def _opens_region_at(text: str, after: int, end: int) -> bool:
+    """:func:`_opens_region_text` for a line ending at ``end``, reading only the first token
+    after the ``{`` (a comment there is the line's end)."""
+    at = _SPACES.match(text, after, end).end()  # type: ignore[union-attr]
+    if at == end or text.startswith("//", at, end) or text.startswith("}", at, end):
+        return False  # (a `{` that ends its line was decided as it was read)
+    return _ENTRY_AT.match(text, at, end) is None and not text.startswith(REGION[1:-1], at, end)
+
+
+def _previous_token_at(text: str, start: int, offset: int) -> str:
+    """:func:`_previous_token` of ``text[start:offset]``, without copying it."""
+    at = offset
+    while at > start and text[at - 1].isspace():
+        at -= 1
+    if at == start:
+        return ""
+    if text.endswith("attributes", start, at) and (at - start == 10 or not text[at - 11].isalnum()):
+        return "attributes"
+    return text[at - 1]
+
+
+class _RegionBrace:
+    """Whether a ``{`` of a statement starting at ``start`` in ``text`` (and ending with its
+    line at ``end``) opens a region on its line, as :func:`_inline_region` decides it."""
+
+    __slots__ = ("end", "generic", "start", "text")
+
+    def __init__(self, text: str, start: int, end: int) -> None:
+        self.text, self.start, self.end = text, start, end
+        self.generic = _GENERIC.match(text, start, end) is not None
+
+    def __call__(self, offset: int, inside: str) -> bool:
+        text = self.text
+        if self.generic:
+            return inside == "(" and _opens_region_at(text, offset + 1, self.end)
+        return (
+            not inside
+            and _previous_token_at(text, self.start, offset) not in ("=", "attributes", "<", ",")
+            and _opens_region_at(text, offset + 1, self.end)
+        )
+
+
+_SPACES = re.compile(r"\s*")
+_NON_SPACE = re.compile(r"\S")
+_ENTRY_AT = re.compile(r'(?:[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*")[ \t]*(?:=|,|\}|//|$)')
+""":data:`_NEXT_IS_ENTRY` at the first token after a ``{``, a comment ending the line."""
 
 
 __all__ = ["ARGUMENT", "RESULT", "SUCCESSOR", "USE", "OpenOp", "Piece", "Scanner", "Sink", "Text"]

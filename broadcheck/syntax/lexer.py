@@ -12,7 +12,7 @@ its line (it is one token, not a retry from each quote), and nothing recurses.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
 LONG_LITERAL = 256
@@ -106,6 +106,10 @@ class Depth(NamedTuple):
     """A string runs to the end of a line without its closing quote."""
     mismatch: int
     """The offset of a closing bracket that matches nothing open (-1 for none)."""
+    end: int = -1
+    """Where the scan stopped: the end of the text, or the ``{`` or ``}`` it was told to stop at."""
+    region: int = -1
+    """The offset of the ``{`` the scan stopped at (-1 for none)."""
 
 
 # The tokens :func:`depth` needs (and the ones that hide brackets: strings, comments,
@@ -129,32 +133,46 @@ def bracket_tokens(text: str) -> Iterator[re.Match[str]]:
 _LAST = frozenset(("(", "[", "{", "<", ")", "]", "}", ">", "->", ",", ":"))
 
 
-def depth(text: str, stack: str = "") -> Depth:
-    """Scan ``text`` (given the brackets already open before it) to its end.
+def depth(
+    text: str,
+    stack: str = "",
+    pos: int = 0,
+    endpos: int | None = None,
+    region: Callable[[int, str], bool] | None = None,
+    close: bool = False,
+) -> Depth:
+    """Scan ``text[pos:endpos]`` (given the brackets already open before it) to its end.
 
-    ``<`` and ``>`` count as brackets, except the ``>`` of ``->``.
+    ``<`` and ``>`` count as brackets, except the ``>`` of ``->``. The scan stops early, so
+    that a caller reads a line once however its regions nest: with ``close``, at the first
+    closing bracket that matches nothing if it is a ``}``; with ``region``, at the first ``{``
+    (before any mismatch) for which ``region(offset, brackets open inside)`` is true.
     """
-    if _SPECIAL.search(text) is None:
-        stripped = text.rstrip()
-        return Depth(stack, stripped.split()[-1] if stripped else "", False, -1)
-    if len(text) > 80:  # (brackets only, without tokens: a long head is a long loop)
-        fast = _bracket_depth(text, stack)
+    end = len(text) if endpos is None else endpos
+    if region is not None or close:
+        return _token_depth(text, stack, pos, end, region, close)
+    if _SPECIAL.search(text, pos, end) is None:
+        stripped = text[pos:end].rstrip()
+        return Depth(stack, stripped.split()[-1] if stripped else "", False, -1, end)
+    if end - pos > 80:  # (brackets only, without tokens: a long head is a long loop)
+        fast = _bracket_depth(text, stack, pos, end)
         if fast is not None:
             return fast
-    return _token_depth(text, stack)
+    return _token_depth(text, stack, pos, end)
 
 
-def _bracket_depth(text: str, stack: str) -> Depth | None:
+def _bracket_depth(text: str, stack: str, pos: int = 0, endpos: int | None = None) -> Depth | None:
     """:func:`depth` from the brackets alone, or ``None`` where they cannot say: a closing
     bracket that matches nothing, or a last token that is not a bracket, ``->``, ``,`` or ``:``."""
-    tail = text.rstrip()
+    end = len(text) if endpos is None else endpos
+    tail = text[pos:end].rstrip()
     last = "->" if tail.endswith("->") else tail[-1:]
     if last not in _LAST:
         return None
     opened = list(stack)
     unterminated = False
     token = ""
-    for found in _BRACKETS.findall(text):
+    for found in _BRACKETS.findall(text, pos, end):
         if not found:
             continue
         token = found
@@ -169,30 +187,42 @@ def _bracket_depth(text: str, stack: str) -> Depth | None:
             unterminated = True
     if token[:1] == '"' or token[:2] == "//" or (last not in ",:" and token != last):
         return None  # the text ends inside a string or comment, or after one
-    return Depth("".join(opened), last, unterminated, -1)
+    return Depth("".join(opened), last, unterminated, -1, end)
 
 
-def _token_depth(text: str, stack: str) -> Depth:
+def _token_depth(
+    text: str,
+    stack: str,
+    pos: int = 0,
+    endpos: int | None = None,
+    region: Callable[[int, str], bool] | None = None,
+    close: bool = False,
+) -> Depth:
+    end = len(text) if endpos is None else endpos
     opened = list(stack)
     last = ""
     unterminated = False
     mismatch = -1
-    for m in TOKEN.finditer(text):
+    for m in TOKEN.finditer(text, pos, end):
         kind = m.lastgroup
         if kind in ("space", "newline", "comment"):
             continue
         token = m.group()
         if kind == "open":
+            if token == "{" and region is not None and mismatch < 0 and region(m.start(), "".join(opened)):
+                return Depth("".join(opened), last, unterminated, mismatch, m.start(), m.start())
             opened.append(token)
         elif kind == "close":
             if opened and opened[-1] == _PAIRS[token]:
                 opened.pop()
             elif mismatch < 0:
                 mismatch = m.start()
+                if close and token == "}":
+                    return Depth("".join(opened), last, unterminated, mismatch, mismatch)
         elif kind == "string" and not _closed_string(token):
             unterminated = True
         last = token
-    return Depth("".join(opened), last, unterminated, mismatch)
+    return Depth("".join(opened), last, unterminated, mismatch, end)
 
 
 def _closed_string(token: str) -> bool:
