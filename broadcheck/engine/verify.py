@@ -30,10 +30,21 @@ Locate = Callable[[int, int], Span]
 """Offsets in a statement's text -> where they are in the file."""
 
 
+_READ = ("!tosa.shape<", "!stablehlo.token", "!mhlo.token")
+"""Dialect types the checks read: TOSA's shape type; the HLO token, which each check of an
+op that takes one admits by name (its constraint's words say so) and every other check
+rejects as no tensor, as the op's verifier does."""
+
+
 def _unknown(t: Type) -> bool:
     """A type broadcheck cannot judge (an alias it could not resolve, a dialect's type), but
-    TOSA's shape type, which TOSA's checks read."""
-    return isinstance(t, OpaqueType) and t.text.startswith("!") and not t.text.startswith("!tosa.shape<")
+    those of :data:`_READ`."""
+    return isinstance(t, OpaqueType) and t.text.startswith("!") and not (t.text.startswith(_READ) and _whole(t.text))
+
+
+def _whole(text: str) -> bool:
+    """``!stablehlo.token`` itself, not a longer name it begins (``!stablehlo.tokens``)."""
+    return text.startswith("!tosa.shape<") or text in ("!stablehlo.token", "!mhlo.token")
 
 
 class Unreadable(Exception):
