@@ -30,21 +30,24 @@ Locate = Callable[[int, int], Span]
 """Offsets in a statement's text -> where they are in the file."""
 
 
-_READ = ("!tosa.shape<", "!stablehlo.token", "!mhlo.token")
-"""Dialect types the checks read: TOSA's shape type; the HLO token, which each check of an
-op that takes one admits by name (its constraint's words say so) and every other check
-rejects as no tensor, as the op's verifier does."""
+_TOKENS = frozenset({"!stablehlo.token", "!mhlo.token"})
+"""The HLO token: a check of an op that takes tensors only rejects it as the op's verifier
+does; no check judges an op with one valid (they pass it over), see :meth:`Checks.verdict`."""
 
 
 def _unknown(t: Type) -> bool:
     """A type broadcheck cannot judge (an alias it could not resolve, a dialect's type), but
-    those of :data:`_READ`."""
-    return isinstance(t, OpaqueType) and t.text.startswith("!") and not (t.text.startswith(_READ) and _whole(t.text))
+    TOSA's shape type, which TOSA's checks read, and the HLO token (:data:`_TOKENS`)."""
+    return (
+        isinstance(t, OpaqueType)
+        and t.text.startswith("!")
+        and not t.text.startswith("!tosa.shape<")
+        and t.text not in _TOKENS
+    )
 
 
-def _whole(text: str) -> bool:
-    """``!stablehlo.token`` itself, not a longer name it begins (``!stablehlo.tokens``)."""
-    return text.startswith("!tosa.shape<") or text in ("!stablehlo.token", "!mhlo.token")
+def _token(t: Type) -> bool:
+    return isinstance(t, OpaqueType) and t.text in _TOKENS
 
 
 class Unreadable(Exception):
@@ -178,7 +181,12 @@ class Checks:
         _, check = self.check_of(statement.name)
         assert check is not None
         op = self.operation(statement, form.decl, relative, aliases, regions, constants)
-        return check(op, self.profile)
+        problem = check(op, self.profile)
+        if problem is None and any(_token(u.type) for u in (*op.operands, *op.results)):
+            # a check that cannot judge a type returns None too: with a token, "valid" is not
+            # told apart from "not judged" (custom_call, if, case, while do not judge tokens)
+            raise Unreadable(statement.name)
+        return problem
 
 
 def _span(at: Where | None) -> Span | None:
