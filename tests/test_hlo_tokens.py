@@ -18,7 +18,7 @@ def test_token_errors_are_met_and_token_ops_passed_over() -> None:
     result = check_text(str(FIXTURE), FIXTURE.read_text(), options)
     assert result.diagnostics == []
     assert result.annotations_not_held == 0  # each expected error is met by a check, none waived
-    assert result.ops_checked == 3  # the three ops that reject a token
+    assert result.ops_checked == 5  # the three ops that reject a token, and the while cond's compare and return
     assert {name for name, _ in result.passed_over} == {
-        "stablehlo.custom_call", "mhlo.custom_call", "stablehlo.if", "stablehlo.return",
+        "stablehlo.custom_call", "mhlo.custom_call", "stablehlo.if", "stablehlo.while", "stablehlo.return",
     }  # fmt: skip
