@@ -462,7 +462,7 @@ class Scanner:
         """The form of an op's head (its text before its first region), for the values it
         defines for its regions: read as if its regions were empty."""
         closing = "".join({"(": ")", "[": "]", "<": ">", "{": "}"}[c] for c in reversed(stack))
-        key = key_text(head) + " " + REGION + closing
+        key = _then_region(key_text(head)) + closing
         form = self.forms.get(key)
         if form is None:
             form = self.read(key)
@@ -477,7 +477,7 @@ class Scanner:
             return rest if _NON_SPACE.search(rest.source, rest.start, rest.stop) else None
         op = self.open.pop()
         self.sink.closed(piece.line)
-        op.text.text += " " + REGION
+        op.text.text = _then_region(op.text.text)
         pending = Pending("tail", op, op.stack)
         self.pending = pending
         after = piece.after(piece.start + 1)
@@ -637,6 +637,13 @@ def _complete(key: str) -> bool:
     """Whether a key is a whole statement on its own: brackets closed, no region in it."""
     state = depth(key)
     return not state.stack and state.mismatch < 0 and _inline_region(key) is None and "{" not in key[-1:]
+
+
+def _then_region(text: str) -> str:
+    """``text`` with an elided region after it: on a line of its own where ``text`` ends in a
+    comment (``(\n  // cond\n  {``), which would hide it."""
+    last = text[text.rfind("\n") + 1 :]
+    return text + ("\n" if comment_start(last) >= 0 else " ") + REGION
 
 
 def _last_brace(text: str) -> int:

@@ -30,10 +30,24 @@ Locate = Callable[[int, int], Span]
 """Offsets in a statement's text -> where they are in the file."""
 
 
+_TOKENS = frozenset({"!stablehlo.token", "!mhlo.token"})
+"""The HLO token: a check of an op that takes tensors only rejects it as the op's verifier
+does; no check judges an op with one valid (they pass it over), see :meth:`Checks.verdict`."""
+
+
 def _unknown(t: Type) -> bool:
     """A type broadcheck cannot judge (an alias it could not resolve, a dialect's type), but
-    TOSA's shape type, which TOSA's checks read."""
-    return isinstance(t, OpaqueType) and t.text.startswith("!") and not t.text.startswith("!tosa.shape<")
+    TOSA's shape type, which TOSA's checks read, and the HLO token (:data:`_TOKENS`)."""
+    return (
+        isinstance(t, OpaqueType)
+        and t.text.startswith("!")
+        and not t.text.startswith("!tosa.shape<")
+        and t.text not in _TOKENS
+    )
+
+
+def _token(t: Type) -> bool:
+    return isinstance(t, OpaqueType) and t.text in _TOKENS
 
 
 class Unreadable(Exception):
@@ -167,7 +181,12 @@ class Checks:
         _, check = self.check_of(statement.name)
         assert check is not None
         op = self.operation(statement, form.decl, relative, aliases, regions, constants)
-        return check(op, self.profile)
+        problem = check(op, self.profile)
+        if problem is None and any(_token(u.type) for u in (*op.operands, *op.results)):
+            # a check that cannot judge a type returns None too: with a token, "valid" is not
+            # told apart from "not judged" (custom_call, if, case, while do not judge tokens)
+            raise Unreadable(statement.name)
+        return problem
 
 
 def _span(at: Where | None) -> Span | None:

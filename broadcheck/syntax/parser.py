@@ -537,6 +537,11 @@ def _parse(text: str, start: str, line: int, column: int) -> _Tree:
         raise SyntaxProblem(problem.message, problem.span.shifted(line, column)) from None
 
 
+_BINDING = re.compile(r"\s*(?:%[^=]*=\s*)?[A-Za-z_][\w$.]*\s*\(\s*%[\w$.\-]+\s*=")
+"""A custom form whose ``(...)`` binds values, ``stablehlo.while(%a = %x) : T cond {...}``:
+not the generic form with a bare name (``tfl.add(%a, %b) : ...``) the grammar reads ``name(`` as."""
+
+
 def parse_operation(
     text: str,
     aliases: Mapping[str, Type | SyntaxProblem] = _NO_ALIASES,
@@ -549,6 +554,8 @@ def parse_operation(
     name)``, the op's declared layout (the reader sits below the dialects, so a caller hands
     it in); without one, such a form is :class:`Unreadable`."""
     text = strip_comments(text)  # comments are whitespace, and "end of statement" is before them
+    if _BINDING.match(text):
+        raise Unreadable("a custom form binding values in its '(...)'")
     tree = _parse(text, "operation", line, column)
     return _Builder(text, aliases, line, column, layout_of).operation(tree)
 
