@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import struct
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from broadcheck.dialects.common import attr_int, attr_ints, attr_str, constant_ints, element, is_none, shape
 from broadcheck.ops import Dim, Operation, Shape
@@ -532,16 +532,7 @@ def split(op: Operation) -> list[S]:
     n = len(op.results)
     if x is None:
         return [None] * n
-    r = len(x)
-    axis = attr_int(op, "axis", 0) or 0
-    if axis < -r or axis >= r:
-        raise Rejected(f"axis {axis} is out of range [-{r}, {r - 1}]")
-    axis = axis + r if axis < 0 else axis
-    size = x[axis]
-
-    def result(d: Dim) -> Shape:
-        return (*x[:axis], d, *x[axis + 1 :])
-
+    _, size, result = _split_axis(x, attr_int(op, "axis", 0) or 0)
     if size is None:
         return [result(None)] * n
     num_outputs = attr_int(op, "num_outputs")
@@ -549,13 +540,7 @@ def split(op: Operation) -> list[S]:
         if op.attribute("num_outputs") is not None:
             raise Rejected("both the split input and num_outputs are given")
         sizes = constant_ints(op, 1)
-        if sizes is None:
-            return [None] * n
-        if len(sizes) != n:
-            raise Rejected(f"{len(sizes)} split sizes for {n} results")
-        if sum(sizes) != size:
-            raise Rejected(f"the split sizes add up to {sum(sizes)}, not {size}")
-        return [result(d) for d in sizes]
+        return [None] * n if sizes is None else _split_sizes(sizes, n, size, result)
     if num_outputs is None:
         raise Rejected("neither a split input nor num_outputs is given")
     if num_outputs < 1:
@@ -577,32 +562,43 @@ def split_v11(op: Operation) -> list[S]:
     n = len(op.results)
     if x is None:
         return [None] * n
-    r = len(x)
-    axis = attr_int(op, "axis", 0)
-    if axis is None:
+    written = attr_int(op, "axis", 0)
+    if written is None:
         return [None] * n
-    if axis < -r or axis >= r:
-        raise Rejected(f"axis {axis} is out of range [-{r}, {r - 1}]")
-    axis = axis + r if axis < 0 else axis
-    size = x[axis]
-
-    def result(d: Dim) -> Shape:
-        return (*x[:axis], d, *x[axis + 1 :])
-
+    _, size, result = _split_axis(x, written)
     if size is None:
         return [result(None)] * n
     sizes = attr_ints(op, "split")
     if sizes is not None:
-        if len(sizes) != n:
-            raise Rejected(f"{len(sizes)} split sizes for {n} results")
-        if sum(sizes) != size:
-            raise Rejected(f"the split sizes add up to {sum(sizes)}, not {size}")
-        return [result(d) for d in sizes]
+        return _split_sizes(sizes, n, size, result)
     if op.attribute("split") is not None:
         return [None] * n
     if size % n != 0:
         raise Rejected(f"the input is not evenly splittable into {n}")
     return [result(size // n)] * n
+
+
+def _split_axis(x: Shape, axis: int) -> tuple[int, Dim, Callable[[Dim], Shape]]:
+    """Split's ``axis`` of ``x`` (in [-r, r-1]) made positive, its size, and the result shape with
+    a given size there."""
+    r = len(x)
+    if axis < -r or axis >= r:
+        raise Rejected(f"axis {axis} is out of range [-{r}, {r - 1}]")
+    axis = axis + r if axis < 0 else axis
+
+    def result(d: Dim) -> Shape:
+        return (*x[:axis], d, *x[axis + 1 :])
+
+    return axis, x[axis], result
+
+
+def _split_sizes(sizes: Sequence[int], n: int, size: int, result: Callable[[Dim], Shape]) -> list[S]:
+    """Split's results from its written sizes: one per result, adding up to the axis' size."""
+    if len(sizes) != n:
+        raise Rejected(f"{len(sizes)} split sizes for {n} results")
+    if sum(sizes) != size:
+        raise Rejected(f"the split sizes add up to {sum(sizes)}, not {size}")
+    return [result(d) for d in sizes]
 
 
 def pad(op: Operation) -> list[S]:
