@@ -11,7 +11,8 @@ literal's type and the result's apart. The parser's errors are located in the li
 * its shape against its type (``inferred shape of elements literal ([2]) does not match type
   ([3])``; a single element is a splat and fits any shape);
 * a decimal integer where the type is a float, a float where it is an integer, ``true`` or
-  ``false`` where it is not ``i1`` (at the element).
+  ``false`` where it is not ``i1``, a float written as more hex bits than its type has (at the
+  element).
 
 Not modelled (the op is passed over): hex blobs of a size that does not fit, integers out of
 their type's range, complex literals that are not pairs,
@@ -218,8 +219,15 @@ def _elements_fit(lit: Literal, t: ShapedType, attr: Attribute, generic: bool) -
                 raise Unknown(text)
             if _INT.fullmatch(text) and not text.lstrip("-+").startswith("0x"):
                 raise Reject(Problem("BC569", span=_at(attr, offset, len(text), generic)))
+            if (
+                text.startswith("0x")
+                and _HEX.fullmatch(text)
+                and elem in _BYTES
+                and int(text, 16) >= 1 << (8 * _BYTES[elem])
+            ):
+                raise Reject(Problem("BC1407", span=_at(attr, offset, len(text), generic)))  # more bits than the type
             if text.startswith("0x") and (not _HEX.fullmatch(text) or int(text, 16) >= 1 << (8 * _BYTES.get(elem, 0))):
-                raise Unknown(text)  # not a hexadecimal number, or out of range for the type
+                raise Unknown(text)  # not a hexadecimal number, or a width not known here
             if not (_FLOAT.fullmatch(text) or _INT.fullmatch(text)):
                 raise Unknown(text)
         elif kind_.family in ("sint", "uint", "bool"):
