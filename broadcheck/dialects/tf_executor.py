@@ -82,7 +82,7 @@ def merge(statement: Statement) -> Reading:
 
 
 def switch_n(statement: Statement) -> Reading:
-    """``tf_executor.SwitchN %data, %index of N (%ctl...) : T``: ``T``, ``tensor<i32>``, controls;
+    """``tf_executor._SwitchN %data, %index of N (%ctl...) : T``: ``T``, ``tensor<i32>``, controls;
     N results ``T`` and a control."""
     t = _one(statement)
     n = len(statement.operands)
@@ -155,7 +155,7 @@ OPS = ops(
     Op("tf_executor.LoopCond", custom(_short(1, (), 1))),
     Op("tf_executor.Switch", custom(_short(1, (PREDICATE,), 2))),
     Op("tf_executor.Merge", custom(merge)),
-    Op("tf_executor.SwitchN", custom(switch_n)),
+    Op("tf_executor._SwitchN", custom(switch_n)),
     Op("tf_executor.NextIteration.Source", custom(source)),
     Op("tf_executor.NextIteration.Sink", custom(sink)),
     Op("tf_executor.ControlTrigger", custom(trigger)),
