@@ -5398,6 +5398,14 @@ RULES: Mapping[str, Rule] = {
             '%0 = "stablehlo.bitcast_convert"(%a) : (tensor<2xi64>) -> tensor<3xf64>',
             op_prefix=False,
         ),
+        # ---- BC1420-BC1439: what the mutants of real exports taught (issue 29: value flow, tosa, tf_executor)
+        Rule(
+            "BC1420",
+            "tosa-slice-rank",
+            "expect input1 and output to have the same ranks, got {a} and {b}",
+            "tosa.slice's result has another rank than its input (checked before the start and size lengths).",
+            "tosa.slice %x, %start, %size : (tensor<1x96xf32>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x1x32xf32>",
+        ),
     )
 }
 

@@ -23,7 +23,7 @@ from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
 from broadcheck.syntax.statement import Item, Signature, Statement, TypeText
 from broadcheck.syntax.types import read_type
 
-TypeRule = Literal["same", "functional", "complex", "select", "vector", "parens", "tuple", "pairwise"]
+TypeRule = Literal["same", "functional", "complex", "select", "vector", "parens", "tuple", "pairwise", "index"]
 Value = Callable[[str], "str | None"]
 
 
@@ -78,6 +78,8 @@ class Assembly(Frozen):
         the type), as many elements as operands;
       - ``pairwise`` (MHLO's ``custom<PairwiseOpType>``): a type list, one type per operand and
         per result (``expected type list`` after ``expected non-function type``);
+      - ``index`` (ODS ``type($result)`` of an ``Index`` result: ``linalg.index 0 : index``): the
+        one type is ``index`` (``invalid kind of type specified: expected builtin.index``, at it);
 
     * ``compare`` (``stablehlo`` or ``mhlo``): ``$comparison_direction , $lhs , $rhs ( ,
       $compare_type )?`` before the types, each enum a keyword or a string of its values (a
@@ -370,6 +372,16 @@ class Assembly(Frozen):
             return None
         words = f"number of operands and types do not match: got {len(uses)} operands and {len(signature.inputs)} types"
         return custom + words, statement.name_start if self.at_name else statement.operands[0].start
+
+    def _index(self, statement: Statement, uses: tuple[object, ...], custom: str) -> Wrong | None:
+        signature = statement.signature
+        assert signature is not None
+        if signature.kind != "list" or len(signature.inputs) != 1:
+            return None
+        found = _printed(signature.inputs[0])
+        if found is None or found == "index":
+            return None
+        return f"{custom}invalid kind of type specified: expected builtin.index, but found '{found}'", signature.start
 
     def _vector(self, statement: Statement, uses: tuple[object, ...], custom: str) -> Wrong | None:
         signature = statement.signature

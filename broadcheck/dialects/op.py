@@ -17,6 +17,9 @@ from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Statement, TypeText
 
 Read = Callable[[Statement], "Reading"]
+Terminated = Callable[[str, tuple[str | None, ...]], tuple[str | None, ...] | None]
+"""An op's result types (keys) from its region's terminator's name and operand types (None: not
+its terminator; :attr:`Op.terminated`)."""
 
 if TYPE_CHECKING:
     from broadcheck.ops import Operation
@@ -141,7 +144,9 @@ class Op(Frozen):
     the engine hands it to the checks of the ops that use the constant and say
     ``constants=True`` (their checks read ``op.constant(i)``). ``implicit`` gives the types of
     operands the form does not write (``cf.cond_br``'s condition is an ``i1``). ``assembly``:
-    what its custom parser checks before the verifier (:class:`Assembly`).
+    what its custom parser checks before the verifier (:class:`Assembly`). ``terminated``: its
+    results are typed by its region's terminator, which its custom parser reads first
+    (``tf_executor.graph``'s are its ``fetch``'s operands): their types from the terminator's.
     """
 
     __slots__ = __match_args__ = (
@@ -157,6 +162,7 @@ class Op(Frozen):
         "implicit",
         "assembly",
         "summary",
+        "terminated",
     )
     name: str
     layout: Layout
@@ -170,6 +176,7 @@ class Op(Frozen):
     implicit: tuple[str | None, ...]
     assembly: Assembly | None
     summary: str
+    terminated: Terminated | None
 
     def __init__(
         self,
@@ -185,6 +192,7 @@ class Op(Frozen):
         implicit: tuple[str | None, ...] = (),
         assembly: Assembly | None = None,
         summary: str = "",
+        terminated: Terminated | None = None,
     ) -> None:
         put = object.__setattr__
         put(self, "name", name)
@@ -199,6 +207,7 @@ class Op(Frozen):
         put(self, "implicit", implicit)
         put(self, "assembly", assembly)
         put(self, "summary", summary)
+        put(self, "terminated", terminated)
 
     @property
     def checked(self) -> bool:

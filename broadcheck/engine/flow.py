@@ -30,8 +30,9 @@ isolation check.
   argument '%x' is already in use``, note ``previously referenced here``).
 
 Types are compared by their text without spaces; a type holding a dialect type, an
-attribute or an alias (whose spellings vary for one type) is never a mismatch, and an
-unknown type (``None``: the statement does not say) matches anything.
+attribute or an alias (whose spellings vary for one type) is never a mismatch, except the
+dialect types of one spelling (:func:`distinct`: ``!tosa.shape<3>``, ``!tf_type.variant<...>``),
+and an unknown type (``None``: the statement does not say) matches anything.
 
 What it finds are :class:`Finding` s (code, line, names, types): the engine locates and
 words them. This module reads no text.
@@ -39,6 +40,7 @@ words them. This module reads no text.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
 
 MISSING = object()
@@ -65,6 +67,25 @@ class Finding(NamedTuple):
 def comparable(a: str, b: str) -> bool:
     """Whether two type keys that differ are surely two types (see the module docstring)."""
     return not ("!" in a or "!" in b or "#" in a or "#" in b)
+
+
+_ONE_SPELLING = re.compile(r"!tosa\.shape<\d+>|!tf_type\.\w+|!tf_executor\.(?:control|token)")
+"""Dialect types the parser prints and reads one way only: TOSA's shape values (``!tosa.shape<3>``),
+TensorFlow's types (``!tf_type.variant``, whose subtypes, ``<tensor<*xf32>>``, are builtin types) and
+its executor's tokens. Value flow compares them as the parser does, by identity."""
+
+
+def _spelled_once(key: str) -> bool:
+    if "!" not in key and "#" not in key:
+        return True
+    rest = _ONE_SPELLING.sub("", key)
+    return "!" not in rest and "#" not in rest
+
+
+def distinct(a: str, b: str) -> bool:
+    """Whether two type keys that differ are surely two types for the parser: as
+    :func:`comparable`, and also where they hold only dialect types of one spelling."""
+    return _spelled_once(a) and _spelled_once(b)
 
 
 def _number(name: str) -> tuple[str, int]:
@@ -235,13 +256,13 @@ class Flow:
                     mismatch = used is not None and written is not None and used != written
                     origin = self.origins.pop(key, None)
                     escape = used_in != 0 and all(used_in != n for _, n, _ in self.isolated)
-                    if site is None or (mismatch and comparable(used, written)):  # type: ignore[arg-type]
+                    if site is None or (mismatch and distinct(used, written)):  # type: ignore[arg-type]
                         pass  # (a parse error ends all)
                     elif origin is None:
                         self.resolved.append((key, site, first_line, line))
                     else:
                         self._dominance(key, origin, site, first_line, line, argument or escape)
-                    if mismatch and comparable(used, written):  # type: ignore[arg-type]
+                    if mismatch and distinct(used, written):  # type: ignore[arg-type]
                         self.findings.append(
                             Finding(
                                 "BC016",
@@ -350,7 +371,7 @@ class Flow:
             self.escapes.append((line, ordinal, key, self.isolated[-1][1]))
         if expected is None or found is None:  # a type the text does not say: never a mismatch
             return
-        if found != expected and comparable(found, expected):  # type: ignore[arg-type]
+        if found != expected and distinct(found, expected):  # type: ignore[arg-type]
             finding = Finding(
                 "BC011",
                 line,

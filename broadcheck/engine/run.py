@@ -229,9 +229,12 @@ class FileRun(Sink):
             returned(scopes, form, names, line, text, body)
         elif statement.name == "onnx.Return":
             onnx_returned(scopes, form, line, text, body)
+        typed = form.result_types
+        if summaries and form.decl is not None and form.decl.terminated is not None and not region_failed:
+            typed = form.decl.terminated(summaries[0][1], summaries[0][2]) or typed  # (`tf_executor.graph`)
         k = 0
         for (name, ordinal), result in zip(result_names, statement.results, strict=False):
-            result_types = form.result_types[k : k + result.size]
+            result_types = typed[k : k + result.size]
             k += result.size
             flow.define(name, result.size, result_types, line if one_line else lines[ordinal], ordinal)
         if flow.resolved or flow.unreached:

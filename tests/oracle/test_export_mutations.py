@@ -38,6 +38,11 @@ minute; broadcheck takes 0.2-3 s per mutant, by the export's size), ``BROADCHECK
 which leaves out MobileNetV2's 13 MB tf files), ``BROADCHECK_TF_PYTHON`` (the Python of the
 TensorFlow environment; default ``.venv-tf/bin/python``, as ``make oracle-tf`` makes it).
 Without IREE the iree test fails; without TensorFlow the tf test is skipped, saying why.
+
+The fixtures written for what the campaign found (:data:`IREE_FIXTURES`, :data:`TF_FIXTURES`) are
+held to the real tools here too: iree-opt passes the first with ``--split-input-file
+--verify-diagnostics``; TensorFlow gives, on each chunk of the second, the first expected-error
+(its line and message) or accepts a chunk that expects none.
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ from __future__ import annotations
 import collections
 import json
 import os
+import re
 import subprocess
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -69,6 +75,9 @@ SEED = int(os.environ.get("BROADCHECK_MUTANTS_SEED", "29"))
 MAX_BYTES = int(os.environ.get("BROADCHECK_MUTANTS_MAX_BYTES", str(2_500_000)))
 TF_PYTHON = os.environ.get("BROADCHECK_TF_PYTHON", str(ROOT / ".venv-tf" / "bin" / "python"))
 SHOW = 4
+FIXTURES = ROOT / "tests" / "fixtures"
+IREE_FIXTURES = ("valueflow_tosa_shape.mlir", "tosa_slice_order.mlir", "mutant_parse_errors.mlir")
+TF_FIXTURES = ("valueflow_tf_executor.mlir",)
 
 Error = tuple[int, int, str]
 """An error: line, column, message."""
@@ -273,3 +282,48 @@ def test_tf_exports() -> None:
     assert not bad, f"exports the tool rejects unmutated: {bad}"
     rows = [(m, v, broadcheck_verdict(m.text)) for m, v in zip(cases, verdicts[len(files) :], strict=True)]
     finish(f"mutants of TF 2.21 exports vs TF 2.21 (seed {SEED}, {COUNT} per family)", rows)
+
+
+@pytest.mark.parametrize("name", IREE_FIXTURES)
+def test_iree_fixtures_pass_iree_opt(name: str) -> None:
+    """iree-opt meets every annotation of the fixture and reports nothing else."""
+    if _ir is None:
+        pytest.fail(f"the test needs IREE ({IREE_IMPORT_ERROR}); run `make oracle`", pytrace=False)
+    import iree.compiler
+
+    opt = Path(iree.compiler.__file__).parent / "_mlir_libs" / "iree-opt"
+    command = [str(opt), "--split-input-file", "--verify-diagnostics", str(FIXTURES / name)]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr
+
+
+_EXPECTED = re.compile(r"//\s*expected-error\s*@\+(\d+)\s*\{\{(.*)\}\}")
+
+
+def _chunks(text: str) -> Iterator[tuple[int, str]]:
+    """The ``// -----`` chunks of ``text`` with the line each starts on (1-based)."""
+    line = 1
+    for chunk in text.split("\n// -----\n"):
+        yield line, chunk
+        line += chunk.count("\n") + 2
+
+
+@pytest.mark.parametrize("name", TF_FIXTURES)
+def test_tf_fixtures_are_tensorflows_words(name: str) -> None:
+    """Each chunk's first expected-error is TensorFlow's first error (line and message); a chunk
+    that expects none, TensorFlow accepts."""
+    if not Path(TF_PYTHON).exists():
+        pytest.skip(f"no TensorFlow environment at {TF_PYTHON}: `make oracle-tf`, or set BROADCHECK_TF_PYTHON")
+    chunks = list(_chunks((FIXTURES / name).read_text()))
+    wrong = []
+    for (start, chunk), found in zip(chunks, tf_verdicts(TF_PYTHON, [c for _, c in chunks]), strict=True):
+        expected = None
+        for number, line in enumerate(chunk.split("\n"), start=start):
+            m = _EXPECTED.search(line)
+            if m:
+                expected = (number + int(m.group(1)), m.group(2))
+                break
+        got = None if found is None else (found[0] + start - 1, found[2])
+        if got != expected:
+            wrong.append(f"chunk at line {start}: expected {expected}, TensorFlow {got}")
+    assert not wrong, "\n".join(wrong)

@@ -4,7 +4,7 @@
 
 from broadcheck.dialects.linalg import regions, structured
 from broadcheck.dialects.linalg.forms import ins_outs
-from broadcheck.dialects.op import OPERAND_LIST, RESULT, Op, custom, family, ops
+from broadcheck.dialects.op import OPERAND_LIST, RESULT, Assembly, Op, custom, family, ops
 from broadcheck.dialects.terminators import by_parent
 
 FORM = custom(ins_outs)
@@ -17,6 +17,6 @@ OPS = ops(
     Op("linalg.map", FORM, regions.check_map, "linalg-regions"),
     Op("linalg.reduce", FORM, regions.check_reduce, "linalg-regions"),
     Op("linalg.yield", OPERAND_LIST, by_parent, "linalg-regions"),
-    # `linalg.index 2 : index`: judged by its parent (its dim against the loops)
-    Op("linalg.index", RESULT, by_parent, "linalg-regions"),
+    # `linalg.index 2 : index`: judged by its parent (its dim against the loops); its type is `index`
+    Op("linalg.index", RESULT, by_parent, "linalg-regions", assembly=Assembly("index")),
 )

@@ -10,10 +10,12 @@ literal's type and the result's apart. The parser's errors are located in the li
   elements``, at the token after the element that differs);
 * its shape against its type (``inferred shape of elements literal ([2]) does not match type
   ([3])``; a single element is a splat and fits any shape);
-* a decimal integer where the type is a float, a float where it is an integer (at the element).
+* a decimal integer where the type is a float, a float where it is an integer, ``true`` or
+  ``false`` where it is not ``i1``, a float written as more hex bits than its type has (at the
+  element).
 
 Not modelled (the op is passed over): hex blobs of a size that does not fit, integers out of
-their type's range, ``true``/``false`` outside ``i1``, complex literals that are not pairs,
+their type's range, complex literals that are not pairs,
 quantized and sub-byte types, ``sparse`` literals; of a ``dense_resource`` literal (in the generic
 form) only its type is read, against the result's.
 """
@@ -211,12 +213,21 @@ def _elements_fit(lit: Literal, t: ShapedType, attr: Attribute, generic: bool) -
     kind_ = element(elem)
     for text, offset in lit.elements:
         if kind_.family == "float":
-            if text.startswith("(") or text in ("true", "false"):
+            if text in ("true", "false"):
+                raise Reject(Problem("BC1401", span=_at(attr, offset, len(text), generic)))
+            if text.startswith("("):
                 raise Unknown(text)
             if _INT.fullmatch(text) and not text.lstrip("-+").startswith("0x"):
                 raise Reject(Problem("BC569", span=_at(attr, offset, len(text), generic)))
+            if (
+                text.startswith("0x")
+                and _HEX.fullmatch(text)
+                and elem in _BYTES
+                and int(text, 16) >= 1 << (8 * _BYTES[elem])
+            ):
+                raise Reject(Problem("BC1407", span=_at(attr, offset, len(text), generic)))  # more bits than the type
             if text.startswith("0x") and (not _HEX.fullmatch(text) or int(text, 16) >= 1 << (8 * _BYTES.get(elem, 0))):
-                raise Unknown(text)  # not a hexadecimal number, or out of range for the type
+                raise Unknown(text)  # not a hexadecimal number, or a width not known here
             if not (_FLOAT.fullmatch(text) or _INT.fullmatch(text)):
                 raise Unknown(text)
         elif kind_.family in ("sint", "uint", "bool"):
@@ -224,8 +235,10 @@ def _elements_fit(lit: Literal, t: ShapedType, attr: Attribute, generic: bool) -
                 raise Unknown(text)
             if _FLOAT.fullmatch(text):
                 raise Reject(Problem("BC570", span=_at(attr, offset, len(text), generic)))
-            if text in ("true", "false") and kind_.family == "bool":
-                continue
+            if text in ("true", "false"):
+                if kind_.family == "bool":
+                    continue
+                raise Reject(Problem("BC1404", span=_at(attr, offset, len(text), generic)))
             if not _INT.fullmatch(text):
                 raise Unknown(text)
             if not _in_range(int(text, 0), elem):

@@ -657,18 +657,22 @@ def check_slice(op: Operation, profile: Profile) -> Problem | None:
     if problem:
         return problem
     si, so = _shape(inp), _shape(out)
+    if si is not None and so is not None and len(si) != len(so):
+        return Problem("BC1420", {"a": len(si), "b": len(so)}, Subject("result", 0))
     start, size_ = shape_values(op.constant(1)), shape_values(op.constant(2))
     if si is not None:
         for name, values in (("start", start), ("size", size_)):
             if values is not None and len(values) != len(si):
                 return Problem("BC264", {"what": name})
-    if start is None or size_ is None or si is None:
+    if start is None or size_ is None:
         return None
     if so is not None and (
         len(size_) != len(so) or any(d is not None and v != -1 and d != v for d, v in zip(so, size_, strict=False))
-    ):
+    ):  # (an unranked input too)
         args = {"type": type_text(out), "sizes": _listed(size_)}
         return Problem("BC265", args, Subject("result", 0))
+    if si is None:
+        return None
     for i, (s, z, d) in enumerate(zip(start, size_, si, strict=True)):
         if d is None or s == -1 or z == -1:
             continue
