@@ -5176,6 +5176,24 @@ RULES: Mapping[str, Rule] = {
             "%0 = arith.cmpi eq, %a, %b : f32",
             op_prefix=False,
         ),
+        Rule(
+            "BC1358",
+            "vector-zero-d",
+            "expected a scalar instead of a 0-d vector as the {what}",
+            "vector.extract whose result, or vector.insert whose source, is a 0-d vector (vector<f32>): "
+            "the scalar is written instead (emitError: no op prefix).",
+            "%1 = vector.extract %v[] : vector<f32> from vector<f32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1359",
+            "vector-transfer-needs-map",
+            "custom op '{name}' expected a custom permutation_map when rank(source) != rank(destination)",
+            "The parser: a vector.transfer_read/write custom form without permutation_map whose vector has more "
+            "dims than the source (less those of a vector element), reported at the ':' before the types.",
+            "vector.transfer_write %v, %m[%i] : vector<3x4xindex>, memref<?xindex>",
+            op_prefix=False,
+        ),
         # ---- BC1400-BC1419: a literal as MLIR's parser reads it against its type (dialects/literal.py)
         Rule(
             "BC1400",

@@ -290,6 +290,9 @@ def _satisfies(summary: str, t: Type) -> bool:
         return True
     if summary.startswith("tensor of ") and summary.endswith(" values"):
         return _tf_tensor_of(summary, t)
+    if summary == "vector of floating-point values":
+        shaped = _shaped(t)
+        return shaped is not None and shaped.kind == "vector" and bool(_FLOAT.fullmatch(shaped.element))
     like = _LIKE.get(summary)
     if like is None:
         return True
