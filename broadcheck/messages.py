@@ -5194,6 +5194,14 @@ RULES: Mapping[str, Rule] = {
             "vector.transfer_write %v, %m[%i] : vector<3x4xindex>, memref<?xindex>",
             op_prefix=False,
         ),
+        Rule(
+            "BC1360",
+            "ods-result-count",
+            "expected {expected} results",
+            "An op with a fixed number of results, two or more, written with another number (generic form; "
+            "arith.mulsi_extended with one result): MLIR's verifyNResults, which does not say how many it found.",
+            '%0 = "arith.mulsi_extended"(%a, %b) : (i32, i32) -> i32',
+        ),
         # ---- BC1400-BC1419: a literal as MLIR's parser reads it against its type (dialects/literal.py)
         Rule(
             "BC1400",

@@ -212,6 +212,8 @@ def _count(kind: str, spec: str, found: int) -> Problem | None:
         return Problem("BC1162", {"kind": kind})
     if expected == 1:
         return Problem("BC1165" if kind == "operands" else "BC1166")
+    if kind == "results":  # OpTrait::impl::verifyNResults does not say how many it found
+        return Problem("BC1360", {"expected": expected})
     return Problem("BC1163", {"kind": kind, "expected": expected, "count": found})
 
 
