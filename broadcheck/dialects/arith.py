@@ -6,7 +6,7 @@ from collections.abc import Callable
 from functools import cache
 
 from broadcheck.dialects.literal import same_type
-from broadcheck.dialects.op import CONVERSION, RESULT, SAME, Op, Reading, custom, ops
+from broadcheck.dialects.op import CONVERSION, RESULT, SAME, Assembly, Op, Reading, custom, ops
 from broadcheck.dialects.shaped import (
     Rule,
     bit_width,
@@ -30,6 +30,7 @@ _SAME = (
     "minnumf minsi minui mulf muli mulsi_extended mului_extended negf remf remsi remui subf subi andi ori xori "
     "shli shrsi shrui"
 ).split()
+_BINARY = [name for name in _SAME if not name.endswith("_extended")]
 _CASTS = "bitcast extf extsi extui fptosi fptoui index_cast index_castui sitofp uitofp truncf trunci".split()
 
 
@@ -200,7 +201,9 @@ def _scaling_check(wider: bool) -> Callable[[Operation, Profile], Problem | None
 
 
 OPS = ops(
-    [Op(f"arith.{name}", SAME) for name in _SAME if name != "addui_extended"],
+    # `$lhs, $rhs attr-dict : type($result)` (negf: `$operand ...`): the parser wants the `:` after them
+    [Op(f"arith.{name}", SAME, assembly=Assembly("same", 1 if name == "negf" else 2)) for name in _BINARY],
+    [Op(f"arith.{name}", SAME) for name in ("mulsi_extended", "mului_extended")],  # two results: not that form
     # `%sum, %overflow = arith.addui_extended %a, %b : T, B`
     Op("arith.addui_extended", custom(_sum_and_overflow)),
     [Op(f"arith.{name}", CONVERSION) for name in _CASTS],
