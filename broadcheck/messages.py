@@ -5202,6 +5202,15 @@ RULES: Mapping[str, Rule] = {
             "arith.mulsi_extended with one result): MLIR's verifyNResults, which does not say how many it found.",
             '%0 = "arith.mulsi_extended"(%a, %b) : (i32, i32) -> i32',
         ),
+        Rule(
+            "BC1361",
+            "tensor-ranked-type-expected",
+            "custom op '{name}' invalid kind of type specified: expected builtin.tensor, but found '{type}'",
+            "The parser: tensor.from_elements or tensor.splat written with a type that is not a ranked tensor "
+            "(an unranked tensor, a memref), reported at the type.",
+            "%0 = tensor.from_elements %c : tensor<*xi32>",
+            op_prefix=False,
+        ),
         # ---- BC1400-BC1419: a literal as MLIR's parser reads it against its type (dialects/literal.py)
         Rule(
             "BC1400",
