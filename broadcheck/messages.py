@@ -5118,6 +5118,99 @@ RULES: Mapping[str, Rule] = {
             "A tensor.collapse_shape or expand_shape has an empty reassociation group (checked before the ranks).",
             "%0 = tensor.collapse_shape %t [[0, 1], []] : tensor<1x?xf32> into tensor<?x10xf32>",
         ),
+        Rule(
+            "BC1351",
+            "arith-constant-signless",
+            "integer return type must be signless",
+            "arith.constant of a signed or unsigned integer type, or of a shaped type with such elements "
+            "(arith::ConstantOp::verify).",
+            "%0 = arith.constant 0 : ui32",
+        ),
+        Rule(
+            "BC1352",
+            "arith-constant-value-kind",
+            "value must be an integer, float, or elements attribute",
+            "arith.constant whose value is a string (of type none, so its types match).",
+            '%0 = "arith.constant"() {value = "x"} : () -> none',
+        ),
+        Rule(
+            "BC1353",
+            "arith-constant-scalable",
+            "initializing scalable vectors with elements attribute is not supported unless it's a vector splat",
+            "arith.constant of a scalable vector type from a dense literal whose elements are not all equal.",
+            "%0 = arith.constant dense<[0, 1]> : vector<[2]xi32>",
+        ),
+        Rule(
+            "BC1354",
+            "arith-predicate-keyword",
+            "custom op '{name}' expected string or keyword containing one of the following enum values for "
+            "attribute 'predicate' [{cases}]",
+            "The parser: arith.cmpi/cmpf's custom form without a predicate of its enum (cmpf's are ordered or "
+            "unordered: oeq, not eq), reported at the token where the predicate should be.",
+            "%0 = arith.cmpf eq, %a, %b : f32",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1355",
+            "arith-predicate-string",
+            "custom op '{name}' invalid predicate attribute specification: {text}",
+            "The parser: arith.cmpi/cmpf's predicate written as a string that names no case of its enum.",
+            '%0 = arith.cmpf "foo", %a, %b : f32',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1356",
+            "arith-select-condition",
+            "expected condition type to have the same shape as the result type, expected '{expected}', but got "
+            "'{type}'",
+            "arith.select with a shaped condition that is not the result's type with i1 elements: another "
+            "encoding, or none where the result has one (SelectOp::verify).",
+            '%0 = arith.select %c, %a, %b : tensor<8xi1, "bar">, tensor<8xi32, "foo">',
+        ),
+        Rule(
+            "BC1357",
+            "arith-compare-operand",
+            "custom op '{name}' '{operand}' must be {constraint}, but got '{type}'",
+            "The parser: arith.cmpi/cmpf's custom form with a type outside the operands' constraint (cmpi on "
+            "floats, cmpf on integers); the generic form gets the verifier's operand #0 message.",
+            "%0 = arith.cmpi eq, %a, %b : f32",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1358",
+            "vector-zero-d",
+            "expected a scalar instead of a 0-d vector as the {what}",
+            "vector.extract whose result, or vector.insert whose source, is a 0-d vector (vector<f32>): "
+            "the scalar is written instead (emitError: no op prefix).",
+            "%1 = vector.extract %v[] : vector<f32> from vector<f32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1359",
+            "vector-transfer-needs-map",
+            "custom op '{name}' expected a custom permutation_map when rank(source) != rank(destination)",
+            "The parser: a vector.transfer_read/write custom form without permutation_map whose vector has more "
+            "dims than the source (less those of a vector element), reported at the ':' before the types.",
+            "vector.transfer_write %v, %m[%i] : vector<3x4xindex>, memref<?xindex>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1360",
+            "ods-result-count",
+            "expected {expected} results",
+            "An op with a fixed number of results, two or more, written with another number (generic form; "
+            "arith.mulsi_extended with one result): MLIR's verifyNResults, which does not say how many it found.",
+            '%0 = "arith.mulsi_extended"(%a, %b) : (i32, i32) -> i32',
+        ),
+        Rule(
+            "BC1361",
+            "tensor-ranked-type-expected",
+            "custom op '{name}' invalid kind of type specified: expected builtin.tensor, but found '{type}'",
+            "The parser: tensor.from_elements or tensor.splat written with a type that is not a ranked tensor "
+            "(an unranked tensor, a memref), reported at the type.",
+            "%0 = tensor.from_elements %c : tensor<*xi32>",
+            op_prefix=False,
+        ),
         # ---- BC1400-BC1419: a literal as MLIR's parser reads it against its type (dialects/literal.py)
         Rule(
             "BC1400",

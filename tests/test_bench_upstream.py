@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
-from bench.upstream import RunLine, _chunks, read_run
+from bench.upstream import PASSES, RunLine, _chunks, check_file, read_run
 
 RUN_LINES = [
     ("// RUN: mlir-opt %s -split-input-file -verify-diagnostics", RunLine(True, True)),
@@ -22,6 +25,23 @@ RUN_LINES = [
     ),
     ("// RUN: stablehlo-opt %s -verify-diagnostics -split-input-file", RunLine(True, True)),
     ("// RUN: FileCheck %s < %s", RunLine()),
+    # the passes of PASSES: one that emits its own diagnostics, one whose file's errors are the verifier's
+    (
+        "// RUN: litert-opt -split-input-file -verify-diagnostics -tfl-runtime-verify %s | FileCheck %s",
+        RunLine(True, True, "tfl-runtime-verify"),
+    ),
+    (
+        "// RUN: x-opt --hlo-test-infer --split-input-file --verify-diagnostics %s",
+        RunLine(True, True, "hlo-test-infer"),
+    ),
+    (
+        "// RUN: onnx-mlir-opt --shape-inference %s -split-input-file -verify-diagnostics",
+        RunLine(True, True, "shape-inference"),
+    ),
+    # a pass of PASSES beside another pass, or without -verify-diagnostics: the general rule
+    ("// RUN: x-opt --hlo-test-infer -canonicalize --verify-diagnostics %s", RunLine()),
+    ("// RUN: x-opt --hlo-test-infer %s | FileCheck %s", RunLine()),
+    ("// RUN: x-opt --shape-inference-extra --verify-diagnostics %s", RunLine()),
     ("func.func @f() { return }", RunLine()),
 ]
 
@@ -41,3 +61,45 @@ def test_chunks() -> None:
     lines = ["a", "// expected-error {{x}}", "// -----", "b", "// -----", "c"]
     assert _chunks(lines, split=True) == [(1, 2, True), (4, 4, False), (6, 6, False)]
     assert _chunks(lines, split=False) == [(1, 6, True)]
+
+
+def test_passes_are_data() -> None:
+    """Each exception is a kind (``pass`` or ``verifier``) and a reason; only ``pass`` ones are ``via``."""
+    assert all(kind in ("pass", "verifier") and why for kind, why in PASSES.values())
+    assert RunLine(True, True, "tfl-runtime-verify").via
+    assert not RunLine(True, True, "shape-inference").via
+    assert not RunLine(True, True).via
+
+
+_CHUNKS = """
+func.func @f(%a: tensor<2xf32>) {
+  // expected-error @+1 {{requires the same type for all operands and results}}
+  %0 = "arith.addf"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @g(%a: tensor<*xf32>) {
+  // expected-error @+1 {{not ranked}}
+  %0 = arith.addf %a, %a : tensor<*xf32>
+  return
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("run", "unmet", "by_pass"),
+    [
+        ("// RUN: mlir-opt %s -split-input-file -verify-diagnostics", 1, 0),
+        ("// RUN: onnx-mlir-opt --onnx-pre-krnl-verify %s -split-input-file -verify-diagnostics", 0, 1),
+    ],
+)
+def test_errors_left_to_the_pass(tmp_path: Path, run: str, unmet: int, by_pass: int) -> None:
+    """An expected error broadcheck does not produce is unmet, or the pass's behind a pass that emits its own."""
+    path = tmp_path / "t.mlir"
+    path.write_text(run + "\n" + _CHUNKS)
+    tally = check_file([sys.executable, "-m", "broadcheck"], path)
+    assert (tally.expected, tally.met, tally.false_errors, tally.wrong_errors) == (2, 1, 0, 0)
+    assert (tally.unmet, tally.not_held, tally.by_pass) == (unmet, 0, by_pass)
+    assert any("onnx-pre-krnl-verify" in note for note in tally.notes) == bool(by_pass)

@@ -1,10 +1,12 @@
 """The arith dialect (forms only): ``arith.addf %a, %b : f32`` gives every operand and the
 result one type, ``arith.cmpf oeq, %a, %b : f32`` the operands alone, casts ``A to B``."""
 
+import re
 from collections.abc import Callable
+from functools import cache
 
 from broadcheck.dialects.literal import same_type
-from broadcheck.dialects.op import CONVERSION, RESULT, SAME, Op, Reading, custom, ops
+from broadcheck.dialects.op import CONVERSION, RESULT, SAME, Assembly, Op, Reading, custom, ops
 from broadcheck.dialects.shaped import (
     Rule,
     bit_width,
@@ -18,8 +20,9 @@ from broadcheck.dialects.shaped import (
     view,
     view_text,
 )
-from broadcheck.ops import Operation, Type
+from broadcheck.ops import Operation, ShapedType, Type
 from broadcheck.semantics import Problem, Profile
+from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Statement
 
 _SAME = (
@@ -27,18 +30,83 @@ _SAME = (
     "minnumf minsi minui mulf muli mulsi_extended mului_extended negf remf remsi remui subf subi andi ori xori "
     "shli shrsi shrui"
 ).split()
+_BINARY = [name for name in _SAME if not name.endswith("_extended")]
 _CASTS = "bitcast extf extsi extui fptosi fptoui index_cast index_castui sitofp uitofp truncf trunci".split()
 
 
 def _compare(statement: Statement) -> Reading:
     """``arith.cmpf oeq, %a, %b : T``: the operands are ``T``, the result ``T`` with ``i1`` elements
-    (``vector<3xindex>`` gives ``vector<3xi1>``: the element is replaced whole, never by its text)."""
+    (``vector<3xindex>`` gives ``vector<3xi1>``: the element is replaced whole, never by its text).
+    The predicate is kept as written (``""`` where none is, at the token the parser stands on),
+    for :func:`_compare_check` to read as the parser does."""
+    first = statement.items[0] if statement.items else None
+    written = (
+        Property("predicate", first.text, first.start, first.end)
+        if first is not None and first.kind in ("word", "string")
+        else Property("predicate", "", first.start, first.end)
+        if first is not None
+        else None
+    )
     types = trailing_types(statement)
     if len(types) != 1 or len(statement.operands) != 2:
-        return unplaced(statement)
+        found = unplaced(statement)
+        return found._replace(properties=(written,)) if written is not None else found
     v = view_text(types[0].text)
     result = derived("i1" if v is None else str(v._replace(element="i1")), types[0])
-    return reading([types[0]] * 2, [result])
+    return reading([types[0]] * 2, [result], [written] if written is not None else [])
+
+
+_PREDICATES = {
+    "arith.cmpi": "eq ne slt sle sgt sge ult ule ugt uge".split(),
+    "arith.cmpf": "false oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno true".split(),
+}
+_I64 = re.compile(r"(-?[0-9]+)(?:\s*:\s*(\w+))?")
+
+
+def _predicate(op: Operation) -> Problem | None:
+    """The predicate of ``arith.cmpi``/``cmpf``: in the custom form a keyword (or string) of the
+    enum, read by the parser; in the generic form a required 64-bit integer among the cases."""
+    cases = _PREDICATES[op.name]
+    attr = op.attribute("predicate")
+    if not op.generic:
+        if attr is None:
+            return None
+        text = attr.text
+        if text.startswith('"'):
+            if text[1:-1] in cases:
+                return None
+            return Problem("BC1355", {"name": op.name, "text": text}, span=attr.span)
+        if text in cases:
+            return None
+        return Problem("BC1354", {"name": op.name, "cases": ", ".join(cases)}, span=attr.span)
+    if attr is None:
+        return Problem("BC610", {"name": "predicate"})
+    m = _I64.fullmatch(attr.text.strip())
+    if m is None and attr.text.strip().startswith("#"):
+        return None  # an alias: not read here
+    if m is None or m.group(2) not in (None, "i64") or not 0 <= int(m.group(1)) < len(cases):
+        constraint = "allowed 64-bit signless integer cases: " + ", ".join(map(str, range(len(cases))))
+        return Problem("BC562", {"name": "predicate", "constraint": constraint})
+    return None
+
+
+@cache
+def _generated(name: str) -> Callable[[Operation, Profile], Problem | None]:
+    """The check made from the op's generated ODS traits."""
+    from broadcheck.dialects import ods
+    from broadcheck.dialects.ods.traits import check_of
+
+    return check_of(ods.traits(name) or ())
+
+
+def _compare_check(op: Operation, profile: Profile) -> Problem | None:
+    """``arith.cmpi``/``cmpf``: the predicate (the parser's reading, or the attribute's constraint,
+    which ODS checks before the types), then the checks of the generated traits."""
+    problem = _predicate(op) or _generated(op.name)(op, profile)
+    if problem is not None and problem.code == "BC1167" and not op.generic:
+        # the custom form's parser checks the one written type against lhs's constraint
+        return Problem("BC1357", {**problem.args, "name": op.name, "operand": "lhs"})
+    return problem
 
 
 def _sum_and_overflow(statement: Statement) -> Reading:
@@ -58,6 +126,21 @@ def _select(statement: Statement) -> Reading:
     value = types[-1]
     condition = types[0] if len(types) == 2 else derived("i1", statement.operands[0])
     return reading([condition, value, value], [value])
+
+
+def _select_check(op: Operation, profile: Profile) -> Problem | None:
+    """``arith.select``: the checks of its generated traits, then ``SelectOp::verify``: a shaped
+    condition is the result's type with ``i1`` elements (its encoding kept)."""
+    problem = _generated(op.name)(op, profile)
+    if problem is not None or len(op.operands) != 3 or len(op.results) != 1:
+        return problem
+    condition, result = op.operands[0].type, op.results[0].type
+    if str(condition).strip() == "i1" or not isinstance(result, ShapedType):
+        return None
+    expected = ShapedType(result.kind, result.shape, "i1", result.encoding, result.scalable)
+    if "".join(str(condition).split()) != "".join(str(expected).split()):
+        return Problem("BC1356", {"expected": str(expected), "type": str(condition)})
+    return None
 
 
 def _scaling(statement: Statement) -> Reading:
@@ -118,16 +201,18 @@ def _scaling_check(wider: bool) -> Callable[[Operation, Profile], Problem | None
 
 
 OPS = ops(
-    [Op(f"arith.{name}", SAME) for name in _SAME if name != "addui_extended"],
+    # `$lhs, $rhs attr-dict : type($result)` (negf: `$operand ...`): the parser wants the `:` after them
+    [Op(f"arith.{name}", SAME, assembly=Assembly("same", 1 if name == "negf" else 2)) for name in _BINARY],
+    [Op(f"arith.{name}", SAME) for name in ("mulsi_extended", "mului_extended")],  # two results: not that form
     # `%sum, %overflow = arith.addui_extended %a, %b : T, B`
     Op("arith.addui_extended", custom(_sum_and_overflow)),
     [Op(f"arith.{name}", CONVERSION) for name in _CASTS],
-    Op("arith.cmpf", custom(_compare)),
-    Op("arith.cmpi", custom(_compare)),
+    Op("arith.cmpf", custom(_compare), _compare_check, "arith-compare"),
+    Op("arith.cmpi", custom(_compare), _compare_check, "arith-compare"),
     Op("arith.constant", RESULT, same_type, "constant", literal="value"),
     # `arith.scaling_extf %a, %s : A, S to R`: CastOpInterface over two operands, before Elementwise
     Op("arith.scaling_extf", custom(_scaling), _scaling_check(wider=True), "arith-scaling"),
     Op("arith.scaling_truncf", custom(_scaling), _scaling_check(wider=False), "arith-scaling"),
     # `arith.select %c, %a, %b : T`, or `: C, T` for a shaped condition
-    Op("arith.select", custom(_select)),
+    Op("arith.select", custom(_select), _select_check, "arith-select"),
 )

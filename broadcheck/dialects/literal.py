@@ -78,26 +78,92 @@ def value_type(text: str) -> Value | None:
 
 
 def same_type(op: Operation, profile: Profile) -> Problem | None:
-    """``arith.constant``: its literal as the parser reads it (:func:`literal_problem`), then
-    ``AllTypesMatch<["value", "result"]>``: one result, a ``value``, and the type it is written
-    with the result's, exactly (``dense_resource`` and ``sparse`` included). The custom form
-    writes the type once: only the generic form can differ."""
+    """``arith.constant``: its literal as the parser reads it (:func:`literal_problem`), then its ODS
+    invariants (a ``value``, a typed one, ``AllTypesMatch<["value", "result"]>``: the type it is
+    written with, or the one MLIR gives an untyped literal, the result's exactly), then
+    ``ConstantOp::verify`` (:func:`_constant_verify`). The custom form writes the type once: only
+    the generic form can differ in type."""
     parsed = literal_problem(op)
     if parsed is not None:
         return parsed
     if not op.generic:
-        return None
+        return _constant_verify(op)
     if len(op.results) != 1:
         return Problem("BC107")
     attr = op.attribute("value")
     if attr is None:
         return Problem("BC610", {"name": "value"})
-    written = value_type(attr.text)
-    if written is None:
+    text = attr.text.strip()
+    if text == "unit" or text.startswith(("[", "{")):
+        return Problem("BC562", {"name": "value", "constraint": "TypedAttr instance"})
+    written = value_type(text)
+    typed = str(written.type) if written is not None else _untyped(text)
+    if typed is None or _too_wide(op.results[0].type):
         return None
-    if "".join(str(written.type).split()) != "".join(str(op.results[0].type).split()):
+    if "".join(typed.split()) != "".join(str(op.results[0].type).split()):
         return Problem("BC1068", {"names": "value, result"}, Subject("result", 0))
-    return None
+    return _constant_verify(op)
+
+
+def _too_wide(t: Type) -> bool:
+    """An integer type wider than MLIR's limit (16777215 bits): the parser's error, not read here."""
+    m = _INTEGER.fullmatch(str(t).strip())
+    return m is not None and int(m.group(2)) > 16777215
+
+
+def _untyped(text: str) -> str | None:
+    """The type MLIR gives a literal written without one: ``i64`` for an integer, ``f64`` for a
+    float, ``i1`` for ``true``/``false``, ``none`` for a string; None for what this does not read."""
+    if text in ("true", "false"):
+        return "i1"
+    if text.startswith('"') and text.endswith('"'):
+        return "none"
+    if _SCALAR_INT.fullmatch(text) or _HEX_INT.fullmatch(text.lstrip("-")):
+        return "i64"
+    return "f64" if _SCALAR_FLOAT.fullmatch(text) else None
+
+
+def _constant_verify(op: Operation) -> Problem | None:
+    """``arith::ConstantOp::verify``: a signless integer element type, an integer, float or
+    elements value, and a scalable vector only from a splat (``dense<[1, 1]>`` is one: MLIR keeps
+    equal elements as a splat)."""
+    if len(op.results) != 1:
+        return None
+    type_ = op.results[0].type
+    element = type_.element if isinstance(type_, ShapedType) else str(type_).strip()
+    m = _INTEGER.fullmatch(element)
+    if m is not None and m.group(1) != "i":
+        return Problem("BC1351")
+    attr = op.attribute("value") if op.generic else next((a for a in op.attributes if a.name == ""), None)
+    if attr is None:
+        return None
+    text = attr.text.strip()
+    if text.startswith('"'):
+        return Problem("BC1352")
+    head = _HEAD.match(text)
+    if not (isinstance(type_, ShapedType) and type_.kind == "vector" and any(type_.scalable)):
+        return None
+    if head is None or head.group(1) != "dense":
+        return None
+    end = _close(text, head.end())
+    read = _read_dense(text[head.end() : end], 0) if end >= 0 else None
+    if read is None or read[0] is None or isinstance(read[1], int):
+        return None
+    values = {_number(t) for t, _ in read[1]}
+    if None in values:
+        return None
+    return Problem("BC1353") if len(values) > 1 else None
+
+
+def _number(text: str) -> int | float | None:
+    """A dense element's value, to tell a splat; None for what is not a plain number."""
+    if _SCALAR_INT.fullmatch(text):
+        return int(text)
+    if _HEX_INT.fullmatch(text):
+        return int(text, 16)
+    if text in ("true", "false"):
+        return int(text == "true")
+    return float(text) if _SCALAR_FLOAT.fullmatch(text) else None
 
 
 # ---------------------------------------------------------------- the parser's reading of a literal

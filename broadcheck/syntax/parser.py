@@ -398,6 +398,7 @@ class _Builder:
         results: tuple[TypeUse, ...] = ()
         ins_outs: list[tuple[str, tuple[TypeUse, ...]]] = []
         signature: _Tree | None = None
+        arrow: _Tree | None = None
         for child in body.children[1:]:
             if isinstance(child, Token):
                 values += child.type == "VALUE_ID"
@@ -416,6 +417,8 @@ class _Builder:
                 ins_outs.append((which, self.type_uses(child)))
             elif child.data in ("function_type", "custom_signature"):
                 signature = child
+            elif child.data == "arrow_results":
+                arrow = child
         if signature is not None:
             operands, results = self.signature(name, signature, values, result_count)
         elif ins_outs or (values == 0 and attrs):
@@ -425,6 +428,8 @@ class _Builder:
             operands = tuple(use for _, uses in ins_outs for use in uses)
             outs = [use for which, uses in ins_outs if which == "outs" for use in uses]
             results = tuple(u for u in outs if isinstance(u.type, ShapedType) and u.type.kind == "tensor")
+            if arrow is not None:  # `-> T`: the results as written
+                results = self.type_uses(arrow)
             if result_count and not results and results_tree is not None:  # mlir-opt's parser
                 raise SyntaxProblem("cannot name an operation with no results", self.span(results_tree.meta))
         else:

@@ -55,6 +55,9 @@ def _compatible_all(types: Sequence[Type]) -> bool:
     shaped = [_shaped(t) for t in types]
     if any(s is None for s in shaped):
         return all(s is None for s in shaped)
+    # some, but not all, of them scalable vectors (a tensor counts as not scalable)
+    if len({s is not None and s.kind == "vector" and any(s.scalable) for s in shaped}) > 1:
+        return False
     shapes = [s.shape for s in shaped if s is not None and s.shape is not None]
     if not shapes:
         return True
@@ -209,6 +212,8 @@ def _count(kind: str, spec: str, found: int) -> Problem | None:
         return Problem("BC1162", {"kind": kind})
     if expected == 1:
         return Problem("BC1165" if kind == "operands" else "BC1166")
+    if kind == "results":  # OpTrait::impl::verifyNResults does not say how many it found
+        return Problem("BC1360", {"expected": expected})
     return Problem("BC1163", {"kind": kind, "expected": expected, "count": found})
 
 
@@ -225,9 +230,21 @@ _LIKE = {
     "signless-integer-like or memref of signless-integer": (_SIGNLESS, True),
     "signless-integer-or-float-like or memref of signless-integer or float": (
         re.compile(f"{_SIGNLESS.pattern}|{_FLOAT.pattern}"),
-        True,
+        False,
     ),
 }
+
+ARITH_WORDS = {
+    "signless-integer-like": "signless-non-zero-bitwidth-integer-like",
+    "signless-integer-like or memref of signless-integer": (
+        "signless-non-zero-bitwidth-integer-like or memref of signless-integer"
+    ),
+    "signless-integer-or-float-like or memref of signless-integer or float": (
+        "non-zero-bitwidth-signless-integer-or-float-like or memref of non-zero-bitwidth signless integer or float"
+    ),
+}
+"""arith's type constraints as the MLIR of iree 3.13 (the judge of the core dialects) words them: the
+generated table comes from TensorFlow's older headers (math's keep the old words in both)."""
 
 
 _TF_ELEMENT: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
@@ -275,6 +292,9 @@ def _satisfies(summary: str, t: Type) -> bool:
         return True
     if summary.startswith("tensor of ") and summary.endswith(" values"):
         return _tf_tensor_of(summary, t)
+    if summary == "vector of floating-point values":
+        shaped = _shaped(t)
+        return shaped is not None and shaped.kind == "vector" and bool(_FLOAT.fullmatch(shaped.element))
     like = _LIKE.get(summary)
     if like is None:
         return True
@@ -356,6 +376,10 @@ def _cast(compatible: Callable[[str, str], bool]) -> Trait:
     def check(operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
         if not operands or len(results) != 1:
             return None
+        a, r = _shaped(operands[0]), _shaped(results[0])
+        ranked = [t for t in (a, r) if t is not None and t.kind == "tensor" and t.shape is not None]
+        if len(ranked) == 2 and ranked[0].encoding != ranked[1].encoding:  # areValidCastInputsAndOutputs
+            return _cast_problem(operands, results)
         if compatible(_element(operands[0]), _element(results[0])):
             return None
         return _cast_problem(operands, results)
@@ -418,7 +442,13 @@ def check_of(traits: Sequence[str]) -> Callable[[Operation, Profile], Problem | 
                         None
                         if _satisfies(spec, t)
                         else Problem(
-                            "BC1167", {"kind": value, "index": int(number), "constraint": spec, "type": str(t)}
+                            "BC1167",
+                            {
+                                "kind": value,
+                                "index": int(number),
+                                "constraint": ARITH_WORDS.get(spec, spec) if op.name.startswith("arith.") else spec,
+                                "type": str(t),
+                            },
                         )
                     )
                 elif kind == "pred":

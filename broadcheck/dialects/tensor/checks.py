@@ -30,7 +30,7 @@ from broadcheck.dialects.shaped import (
     view,
 )
 from broadcheck.messages import GATHER_DIMS
-from broadcheck.ops import Operation, Region, Shape, Type
+from broadcheck.ops import Operation, Region, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.syntax.attributes import value
 
@@ -218,9 +218,22 @@ def check_insert(op: Operation, profile: Profile) -> Problem | None:
     return None
 
 
+def _ranked_written(op: Operation) -> Problem | None:
+    """The parser of a custom form whose one type is a ``RankedTensorType``: another type (an
+    unranked tensor, a memref) is "invalid kind of type specified", at the type."""
+    if op.generic or len(op.results) != 1:
+        return None
+    t = op.results[0].type
+    if isinstance(t, ShapedType) and t.kind == "tensor" and t.shape is not None:
+        return None
+    if not str(t).startswith(("tensor<", "memref<", "vector<")) and str(t).startswith("!"):
+        return None  # a dialect's type or an alias: not judged here
+    return Problem("BC1361", {"name": op.name, "type": str(t)}, span=op.results[0].span)
+
+
 def check_from_elements(op: Operation, profile: Profile) -> Problem | None:
     """``tensor.from_elements``: a static result with one operand per element, of its element type."""
-    problem = _one_result(op) or check_types(op, [], [STATIC])
+    problem = _ranked_written(op) or _one_result(op) or check_types(op, [], [STATIC])
     if problem:
         return problem
     t = _v(op.results[0].type)
@@ -234,7 +247,10 @@ def check_from_elements(op: Operation, profile: Profile) -> Problem | None:
 def check_splat(op: Operation, profile: Profile) -> Problem | None:
     """``tensor.splat``: the value is the result's element type; one size per ``?``."""
     problem = (
-        _one_result(op) or _at_least(op, 1) or check_types(op, [None, *_rules(INDICES, len(op.operands) - 1)], [RANKED])
+        _ranked_written(op)
+        or _one_result(op)
+        or _at_least(op, 1)
+        or check_types(op, [None, *_rules(INDICES, len(op.operands) - 1)], [RANKED])
     )
     if problem:
         return problem

@@ -17,7 +17,13 @@ OPS = ops(
     Op("vector.insert", custom(forms.insert), checks.check_insert, "vector-shape"),
     Op("vector.shape_cast", CONVERSION, checks.check_shape_cast, "vector-shape"),
     Op("vector.transpose", custom(forms.transpose), checks.check_transpose, "vector-shape"),
-    Op("vector.bitcast", CONVERSION, checks.check_bitcast, "vector-shape"),
+    Op(
+        "vector.bitcast",
+        CONVERSION,
+        checks.check_bitcast,
+        "vector-shape",
+        assembly=Assembly("vector", 1),  # `$source attr-dict : type($source) to type($result)`
+    ),
     Op("vector.fma", SAME),
     Op("vector.step", RESULT, checks.check_step, "vector-shape"),
     Op("vector.extract_strided_slice", CONVERSION, checks.check_extract_strided_slice, "vector-shape"),

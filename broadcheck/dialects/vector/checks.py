@@ -23,7 +23,7 @@ from broadcheck.dialects.shaped import (
     view,
     view_text,
 )
-from broadcheck.ops import OpaqueType, Operation, Type
+from broadcheck.ops import OpaqueType, Operation, Span, Type
 from broadcheck.semantics import Problem, Profile, Subject
 
 
@@ -62,6 +62,12 @@ def check_step(op: Operation, profile: Profile) -> Problem | None:
     return None if ok else constraint("result", 0, STEP, t)
 
 
+def _zero_d(t: Type) -> bool:
+    """A 0-d vector (``vector<f32>``), which extract's result and insert's source may not be."""
+    v = _vector(t)
+    return v is not None and v.shape == ()
+
+
 def check_extract(op: Operation, profile: Profile) -> Problem | None:
     """``vector.extract``: positions within the source, then the inferred result type."""
     if len(op.results) != 1 or not op.operands:
@@ -74,6 +80,8 @@ def check_extract(op: Operation, profile: Profile) -> Problem | None:
     problem = _same_element(source_type := op.operands[0].type, result, "operand and result have same element type")
     if problem:
         return problem
+    if _zero_d(result):
+        return Problem("BC1358", {"what": "result type"})
     assert source.shape is not None
     if len(position) > len(source.shape):
         return Problem("BC672", {"what": "vector rank"})
@@ -103,6 +111,8 @@ def check_insert(op: Operation, profile: Profile) -> Problem | None:
         return Problem("BC613", {"description": "all of {dest, result} have same type"}, Subject("result", 0))
     if element_of(value) != dest.element:
         return Problem("BC613", {"description": "source operand and result have same element type"})
+    if _zero_d(value):
+        return Problem("BC1358", {"what": "source operand"})
     assert dest.shape is not None
     if len(position) > len(dest.shape):
         return Problem("BC672", {"what": "dest vector rank"})
@@ -169,7 +179,9 @@ def check_bitcast(op: Operation, profile: Profile) -> Problem | None:
     if len(op.results) != 1 or len(op.operands) != 1:
         return None
     a, b = _vector(op.operands[0].type), _vector(op.results[0].type)
-    if a is None or b is None or a.rank != b.rank:
+    if a is not None and b is not None and a.rank != b.rank:  # its ODS predicate
+        return Problem("BC613", {"description": "all of {source, result} have same rank"}, Subject("result", 0))
+    if a is None or b is None:
         return None
     assert a.shape is not None and b.shape is not None
     for i in range(len(a.shape) - 1):
@@ -353,11 +365,28 @@ def _permutation(perm_text: str | None, rank: int) -> Problem | None:
     return None
 
 
+def _needs_map(op: Operation, source: int, vector: Type) -> Problem | None:
+    """The parser of a transfer's custom form: with no ``permutation_map``, the vector's rank (less
+    a vector element's) may not exceed the source's (reported at the ``:`` before the types)."""
+    if op.generic or op.attribute("permutation_map") is not None:
+        return None
+    s, v = view(op.operands[source].type), _vector(vector)
+    if s is None or s.shape is None or v is None or v.shape is None:
+        return None
+    inner = _vector(OpaqueType(s.element)) if s.element.startswith("vector<") else None
+    rank = len(v.shape) - (len(inner.shape) if inner is not None and inner.shape is not None else 0)
+    if len(s.shape) >= rank:
+        return None
+    at = op.operands[0].span  # the first type after the `:`
+    span = Span(at.line, at.column - 2, at.line, at.column - 1) if at.column > 2 else op.name_span
+    return Problem("BC1359", {"name": op.name}, span=span)
+
+
 def check_transfer_read(op: Operation, profile: Profile) -> Problem | None:
     """``vector.transfer_read``: indices, the map, in_bounds, padding, then the map's form."""
     if len(op.results) != 1 or len(op.operands) < 2:
         return None
-    problem = _transfer(op, -1, 0, 1)
+    problem = _needs_map(op, 0, op.results[0].type) or _transfer(op, -1, 0, 1)
     if problem:
         return problem
     source = view(op.operands[0].type)
@@ -385,6 +414,9 @@ def check_transfer_write(op: Operation, profile: Profile) -> Problem | None:
     source = view(op.operands[1].type)
     if parts is None or source is None or source.shape is None:
         return None
+    problem = _needs_map(op, 1, op.operands[0].type)
+    if problem:
+        return problem
     if len(parts[2]) != len(source.shape):
         return Problem("BC691", {"n": len(source.shape)})
     attr = op.attribute("permutation_map")
