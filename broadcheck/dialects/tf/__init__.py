@@ -25,9 +25,9 @@ BROADCASTING = (
 def _shape_ops() -> list[Op]:
     """The shape ops, one declaration each: its operands' and results' ODS type constraints
     (``Many``: a variadic group), its verifier and its shape function (``None``: none)."""
+    from broadcheck.dialects.tf import calls, regions, tail
     from broadcheck.dialects.tf import checks as v
     from broadcheck.dialects.tf import infer as s
-    from broadcheck.dialects.tf import regions, tail
     from broadcheck.dialects.tf.base import Spec
     from broadcheck.dialects.tf.types import (
         BATCH_MATMUL,
@@ -120,6 +120,8 @@ def _shape_ops() -> list[Op]:
         Op("tf.Const", FUNCTIONAL, const.check, "tf-constant", literal="value"),
         Op("tf.WhileRegion", FUNCTIONAL, regions.while_region, "tf-region"),
         Op("tf.IfRegion", FUNCTIONAL, regions.if_region, "tf-region"),
+        Op("tf.If", FUNCTIONAL, Spec((DTYPE, Many(DTYPE)), (Many(DTYPE),), calls.if_op).check, "tf-call"),
+        Op("tf.While", FUNCTIONAL, Spec((Many(DTYPE),), (Many(DTYPE),), calls.while_op).check, "tf-call"),
     ]
 
 
