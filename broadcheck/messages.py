@@ -5110,7 +5110,7 @@ RULES: Mapping[str, Rule] = {
             '%0 = "tf.FakeQuantWithMinMaxVars"(%x, %lo, %hi) : (tensor<4xf32>, tensor<1xf32>, tensor<f32>) '
             "-> tensor<4xf32>",
         ),
-        # tf.If / tf.While in function form (their symbol uses): BC1307-BC1311
+        # tf.If / tf.While in function form (their symbol uses), tf.StopGradient: BC1307-BC1312
         Rule(
             "BC1307",
             "tf-callee-undefined",
@@ -5150,6 +5150,14 @@ RULES: Mapping[str, Rule] = {
             "requires cond function to have exactly one result",
             "tf.While's cond function returns no value or several.",
             "func.func private @c(tensor<i32>) -> (tensor<i1>, tensor<i1>) named as tf.While's cond",
+        ),
+        Rule(
+            "BC1312",
+            "tf-same-type",
+            "failed to verify that all of {{input, output}} have dynamically equal types ",
+            "tf.StopGradient's result is not cast compatible with its operand (TensorFlow's AllTypesMatch; the "
+            "message ends with a space, as TensorFlow prints it).",
+            '%0 = "tf.StopGradient"(%x) : (tensor<2xf32>) -> tensor<3xf32>',
         ),
         # ---- the core dialects (upstream llvm test files): BC1350-BC1399
         Rule(

@@ -113,6 +113,7 @@ def _shape_ops() -> list[Op]:
         "TensorListReserve": Spec((SIGNED_32_64, I32), (VARIANT,), tail.tensor_list_reserve),
         "TensorListStack": Spec((VARIANT, I32), (DTYPE,), tail.tensor_list_stack),
         "FakeQuantWithMinMaxVars": Spec((F32, F32, F32), (F32,), tail.fake_quant),
+        "StopGradient": Spec((DTYPE,), (DTYPE,), tail.same_type),
     }
     const = Spec((), (DTYPE,), v.const)
     return [
