@@ -49,7 +49,8 @@ WHILE_ATTRS: tuple[Attr, ...] = (
     ("shape_invariant", "unit", False),
 )
 _CODES = ("BC1308", "BC1309")
-_BARE = re.compile(r"[A-Za-z_][\w$.\-]*")
+_BARE = re.compile(r"[A-Za-z_][\w$.]*")
+"""MLIR's bare identifier: a symbol name of other characters prints quoted."""
 
 
 def if_op(op: Operation, spec: Spec) -> Problem | None:
@@ -68,7 +69,7 @@ def _printed(name: str) -> str:
     """A symbol reference as MLIR prints it."""
     if _BARE.fullmatch(name):
         return "@" + name
-    return '@"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return '@"' + name.replace("\\", "\\\\").replace('"', "\\22") + '"'
 
 
 def _types(texts: Sequence[str]) -> list[Type] | None:
