@@ -5110,7 +5110,7 @@ RULES: Mapping[str, Rule] = {
             '%0 = "tf.FakeQuantWithMinMaxVars"(%x, %lo, %hi) : (tensor<4xf32>, tensor<1xf32>, tensor<f32>) '
             "-> tensor<4xf32>",
         ),
-        # tf.If / tf.While in function form (their symbol uses), tf.StopGradient: BC1307-BC1312
+        # tf.If / tf.While in function form (their symbol uses), tf.StopGradient, tf.PartitionedCall: BC1307-BC1314
         Rule(
             "BC1307",
             "tf-callee-undefined",
@@ -5158,6 +5158,24 @@ RULES: Mapping[str, Rule] = {
             "tf.StopGradient's result is not cast compatible with its operand (TensorFlow's AllTypesMatch; the "
             "message ends with a space, as TensorFlow prints it).",
             '%0 = "tf.StopGradient"(%x) : (tensor<2xf32>) -> tensor<3xf32>',
+        ),
+        Rule(
+            "BC1313",
+            "tf-call-undefined",
+            "'f' attribute refers to an undefined function: {symbol}",
+            "tf.PartitionedCall/tf.StatefulPartitionedCall names no function of the module in f (the symbol "
+            "table's check; TensorFlow words it without the op's name).",
+            '%0 = "tf.PartitionedCall"(%x) {f = @missing} : (tensor<i32>) -> tensor<i32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1314",
+            "tf-call-argument-count",
+            "argument count mismatch: 'args' has {count} arguments, but '{symbol}' expects {expected}",
+            "tf.PartitionedCall/tf.StatefulPartitionedCall passes another number of values than its f takes "
+            "(only the count: TensorFlow does not compare the types).",
+            '%0 = "tf.PartitionedCall"(%x, %y) {f = @f} : (tensor<i32>, tensor<i32>) -> tensor<i32> where @f takes one',
+            op_prefix=False,
         ),
         # ---- the core dialects (upstream llvm test files): BC1350-BC1399
         Rule(

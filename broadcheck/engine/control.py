@@ -12,8 +12,8 @@ symbol table), and broadcheck the same, in their words:
   'f' does not reference a valid function``, ``incorrect number of operands for callee``,
   ``operand type mismatch``, ``incorrect number of results for callee``, ``result type mismatch
   at index i`` (with the two type lists as notes);
-* a call-like op naming several functions (``tf.If``'s branches, ``tf.While``'s ``cond`` and
-  ``body``) against their signatures, by the rule its dialect gives (:data:`SymbolRule`), in the
+* a call-like op naming functions (``tf.If``'s branches, ``tf.While``'s ``cond`` and ``body``,
+  ``tf.PartitionedCall``'s ``f``) against their signatures, by the rule its dialect gives (:data:`SymbolRule`), in the
   same walk as the calls;
 * ``scf.if``'s and ``scf.for``'s results against what their regions yield (``along control
   flow edge from Operation scf.yield to Operation scf.if: ...``).
@@ -137,7 +137,9 @@ SymbolRule = Callable[[tuple[Signature | None, ...], Texts], tuple[str, dict[str
 (``None``: the module defines none of that name) and its own types as written, the code and
 arguments of the first problem, or ``None``."""
 
-SYMBOL_CODES = frozenset({"BC024", "BC025", "BC026", "BC027", "BC1307", "BC1308", "BC1309", "BC1310", "BC1311"})
+SYMBOL_CODES = frozenset(
+    {"BC024", "BC025", "BC026", "BC027", "BC1307", "BC1308", "BC1309", "BC1310", "BC1311", "BC1313", "BC1314"}
+)
 """What the symbol table's verification reports (the calls', then the call-like ops' codes)."""
 
 

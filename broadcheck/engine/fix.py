@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from broadcheck.semantics import Problem
 
 
-_CALLING = frozenset({"func.call", "call", "tf.If", "tf.While"})
+_CALLING = frozenset({"func.call", "call", "tf.If", "tf.While", "tf.PartitionedCall", "tf.StatefulPartitionedCall"})
 """Ops that pass values to functions they name: a new operand type would have to reach the callee."""
 
 
@@ -271,7 +271,7 @@ class Planner:
         calls = []
         for fn in functions:
             for s in fn.statements:
-                if s.statement.name in ("tf.If", "tf.While") and any(
+                if s.statement.name in _CALLING - {"func.call", "call"} and any(
                     a.text.strip().strip("@").strip('"') == callee for a in s.statement.attributes
                 ):
                     return None  # the function is a branch (body) whose results the op's must match

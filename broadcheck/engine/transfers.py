@@ -19,7 +19,7 @@ from broadcheck.engine.scan import Text
 from broadcheck.ops import Span
 from broadcheck.syntax.statement import symbol_name
 
-CALL_LIKE = frozenset({"tf.If", "tf.While"})
+CALL_LIKE = frozenset({"tf.If", "tf.While", "tf.PartitionedCall", "tf.StatefulPartitionedCall"})
 """Ops that name functions their verifiers hold them to (:func:`broadcheck.dialects.tf.calls.symbol_uses`)."""
 CALLS = frozenset({"func.call", "call"}) | CALL_LIKE
 

@@ -123,6 +123,18 @@ def _shape_ops() -> list[Op]:
         Op("tf.IfRegion", FUNCTIONAL, regions.if_region, "tf-region"),
         Op("tf.If", FUNCTIONAL, Spec((DTYPE, Many(DTYPE)), (Many(DTYPE),), calls.if_op).check, "tf-call"),
         Op("tf.While", FUNCTIONAL, Spec((Many(DTYPE),), (Many(DTYPE),), calls.while_op).check, "tf-call"),
+        Op(
+            "tf.PartitionedCall",
+            FUNCTIONAL,
+            Spec((Many(DTYPE),), (Many(DTYPE),), calls.partitioned_call).check,
+            "tf-call",
+        ),
+        Op(
+            "tf.StatefulPartitionedCall",
+            FUNCTIONAL,
+            Spec((Many(DTYPE),), (Many(DTYPE),), calls.partitioned_call).check,
+            "tf-call",
+        ),
     ]
 
 

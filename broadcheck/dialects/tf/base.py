@@ -47,6 +47,7 @@ ATTRIBUTE_CONSTRAINTS = {
     "format2": "'NHWC' or 'NCHW' convnet data format",
     "format3": "string attribute whose value is NHWC, or NCHW, or NCHW_VECT_C",
     "symbol": "flat symbol reference attribute",
+    "symref": "symbol reference attribute",
     "i64min1": "64-bit signless integer attribute whose minimum value is 1",
     "unit": "unit attribute",
 }
@@ -76,6 +77,8 @@ def holds(kind: str, text: str) -> bool:
         return _STRING.fullmatch(text) is not None
     if kind == "symbol":
         return _SYMBOL.fullmatch(text) is not None
+    if kind == "symref":
+        return _NESTED.fullmatch(text) is not None
     if kind == "i64min1":
         return _INT.fullmatch(text) is not None and int(text.split(":")[0]) >= 1
     if kind == "unit":
@@ -125,7 +128,7 @@ def _converts(kind: str, text: str) -> bool:
         return text in ("true", "false")
     if kind in ("i64s", "i64s4"):
         return text.startswith("[")
-    if kind in ("symbol", "unit"):
+    if kind in ("symbol", "symref", "unit"):
         return holds(kind, text)
     return _STRING.fullmatch(text) is not None
 

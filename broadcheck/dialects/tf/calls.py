@@ -1,10 +1,11 @@
-"""``tf.If`` and ``tf.While`` in function form, as TensorFlow 2.21 verifies them: the op's own ODS
-checks (counts, the ``then_branch``/``else_branch``, ``cond``/``body`` symbol attributes,
-``is_stateless``, tensor operands and results), then, once every op of the module verified, the
-functions they name (``IfOp::verifySymbolUses``: ``VerifyCaseOrIfOpBranchFunctions``;
-``WhileOp::verifySymbolUses``: ``VerifyWhileTypes``), in their order and words. The symbol check
-is :mod:`broadcheck.engine.control`'s, the one that holds ``func.call`` to its callee: this module
-gives it the rule (:func:`symbol_uses`).
+"""``tf.If`` and ``tf.While`` in function form, and ``tf.PartitionedCall`` (``tf.StatefulPartitionedCall``),
+as TensorFlow 2.21 verifies them: the op's own ODS checks (counts, the symbol attributes
+``then_branch``/``else_branch``, ``cond``/``body``, ``f``, the others, tensor operands and results),
+then, once every op of the module verified, the functions they name (``IfOp::verifySymbolUses``:
+``VerifyCaseOrIfOpBranchFunctions``; ``WhileOp::verifySymbolUses``: ``VerifyWhileTypes``;
+``VerifyPartitionedCall``: a defined ``f`` taking as many arguments as the op passes, types
+unchecked), in their order and words. The symbol check is :mod:`broadcheck.engine.control`'s, the
+one that holds ``func.call`` to its callee: this module gives it the rule (:func:`symbol_uses`).
 
 PASS::
 
@@ -48,6 +49,24 @@ WHILE_ATTRS: tuple[Attr, ...] = (
     ("is_stateless", "bool", True),
     ("shape_invariant", "unit", False),
 )
+PARTITIONED_ATTRS: tuple[Attr, ...] = (
+    ("f", "symref", True),
+    ("config", "str", False),
+    ("config_proto", "str", False),
+    ("executor_type", "str", False),
+)
+STATEFUL_ATTRS: tuple[Attr, ...] = (
+    ("f", "symbol", True),
+    ("config", "str", True),
+    ("config_proto", "str", True),
+    ("executor_type", "str", True),
+)
+_ATTRS = {
+    "tf.If": IF_ATTRS,
+    "tf.While": WHILE_ATTRS,
+    "tf.PartitionedCall": PARTITIONED_ATTRS,
+    "tf.StatefulPartitionedCall": STATEFUL_ATTRS,
+}
 _CODES = ("BC1308", "BC1309")
 _BARE = re.compile(r"[A-Za-z_][\w$.]*")
 """MLIR's bare identifier: a symbol name of other characters prints quoted."""
@@ -62,6 +81,15 @@ def if_op(op: Operation, spec: Spec) -> Problem | None:
 def while_op(op: Operation, spec: Spec) -> Problem | None:
     """``tf.While``'s ODS checks: its attributes, tensor types."""
     found = begin(op, spec, None, None, WHILE_ATTRS)
+    return found if isinstance(found, Problem) else None
+
+
+def partitioned_call(op: Operation, spec: Spec) -> Problem | None:
+    """``tf.PartitionedCall``'s (``tf.StatefulPartitionedCall``'s) ODS checks: ``f`` (nested references
+    allowed, flat only for the stateful op), the string attributes (required by the stateful op),
+    tensor operands and results."""
+    attrs = PARTITIONED_ATTRS if op.name == "tf.PartitionedCall" else STATEFUL_ATTRS
+    found = begin(op, spec, None, None, attrs)
     return found if isinstance(found, Problem) else None
 
 
@@ -153,15 +181,34 @@ def _while_rule(functions: tuple[str, str], invariant: bool) -> SymbolRule:
     return rule
 
 
+def _call_rule(function: str, written: str) -> SymbolRule:
+    def rule(callees: tuple[Signature | None, ...], texts: Texts) -> tuple[str, dict[str, object]] | None:
+        if _verified(texts) is None:
+            return None
+        callee = callees[0]
+        if "::" in written:  # a nested reference into a function, no symbol table: nothing found
+            return None if callee is None else ("BC1313", {"symbol": written})
+        if callee is None:
+            return "BC1313", {"symbol": _printed(function)}
+        if len(callee.inputs) != len(texts[0]):
+            return "BC1314", {"count": len(texts[0]), "symbol": _printed(function), "expected": len(callee.inputs)}
+        return None
+
+    return rule
+
+
 def symbol_uses(statement: Statement) -> tuple[tuple[str, ...], SymbolRule] | None:
     """The functions a ``tf.If`` (``tf.While``) names and the rule that holds it to them, or
     ``None`` when its attributes do not name them or fail their own check (reported there)."""
     attributes = {a.name: "".join(a.text.split()) for a in statement.attributes}
-    declared = IF_ATTRS if statement.name == "tf.If" else WHILE_ATTRS
     texts = {a.name: a.text for a in statement.attributes}
-    for name, kind, needed in declared:
+    for name, kind, needed in _ATTRS[statement.name]:
         if (needed and name not in texts) or (name in texts and not holds(kind, texts[name])):
             return None
+    if statement.name in ("tf.PartitionedCall", "tf.StatefulPartitionedCall"):
+        f = attributes["f"]
+        root = symbol_name(f.split("::")[0])  # (a nested reference into another module is not followed)
+        return (root,), _call_rule(root, f)
     keys = ("then_branch", "else_branch") if statement.name == "tf.If" else ("cond", "body")
     written = [attributes.get(k, "") for k in keys]
     if not all(w.startswith("@") and "::" not in w for w in written):
