@@ -132,10 +132,10 @@ class Signature(NamedTuple):
 Texts = tuple[tuple[str, ...], tuple[str, ...]]
 """An op's operand and result types as written."""
 
-SymbolRule = Callable[[tuple[Signature | None, ...], Texts], tuple[str, dict[str, object]] | None]
-"""A call-like op's ``verifySymbolUses``: given the signature of each function it names
-(``None``: the module defines none of that name) and its own types as written, the code and
-arguments of the first problem, or ``None``."""
+SymbolRule = Callable[[tuple[Texts | None, ...], Texts], tuple[str, dict[str, object]] | None]
+"""A call-like op's ``verifySymbolUses``: given the type of each function it names as written
+(inputs, results; ``None``: the module defines none of that name) and its own types as written,
+the code and arguments of the first problem, or ``None``."""
 
 SYMBOL_CODES = frozenset(
     {"BC024", "BC025", "BC026", "BC027", "BC1307", "BC1308", "BC1309", "BC1310", "BC1311", "BC1313", "BC1314"}
@@ -202,7 +202,8 @@ class Calls:
     def _check(self, call: _Call) -> Found | None:
         if call.rule is not None:
             name, callees, rule = call.rule
-            problem = rule(tuple(self.functions.get(c) for c in callees), call.texts)
+            found = (self.functions.get(c) for c in callees)
+            problem = rule(tuple(f.texts if f is not None else None for f in found), call.texts)
             return None if problem is None else Found(problem[0], call.op, problem[1], op=name)
         callee = self.functions.get(call.callee)
         if callee is None:

@@ -24,18 +24,24 @@ FAIL::
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from broadcheck.dialects.tf.base import Attr, Spec, begin, fits, holds
 from broadcheck.dialects.tf.regions import Range, cast_compatible, ranges, while_types
 from broadcheck.dialects.tf.types import DTYPE
-from broadcheck.engine.control import Signature, SymbolRule, Texts
 from broadcheck.messages import detail
 from broadcheck.ops import Operation, Type
 from broadcheck.semantics import Problem
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Statement, symbol_name
 from broadcheck.syntax.types import read_type
+
+Texts = tuple[tuple[str, ...], tuple[str, ...]]
+"""Types as written: inputs (operands), results."""
+SymbolRule = Callable[[tuple[Texts | None, ...], Texts], tuple[str, dict[str, object]] | None]
+"""What :mod:`broadcheck.engine.control` runs once the module verified (its ``SymbolRule``): the
+type of each function named (``None``: undefined), the op's types, the first problem's code and
+arguments."""
 
 IF_ATTRS: tuple[Attr, ...] = (
     ("then_branch", "symbol", True),
@@ -116,8 +122,8 @@ def _verified(texts: Texts) -> tuple[list[Type], list[Type]] | None:
     return operands, results
 
 
-def _signature(sig: Signature) -> tuple[list[Type], list[Type]] | None:
-    inputs, outputs = _types(sig.texts[0]), _types(sig.texts[1])
+def _signature(sig: Texts) -> tuple[list[Type], list[Type]] | None:
+    inputs, outputs = _types(sig[0]), _types(sig[1])
     return None if inputs is None or outputs is None else (inputs, outputs)
 
 
@@ -126,7 +132,7 @@ def _found(problem: Problem | None) -> tuple[str, dict[str, object]] | None:
 
 
 def _if_rule(branches: tuple[str, str]) -> SymbolRule:
-    def rule(callees: tuple[Signature | None, ...], texts: Texts) -> tuple[str, dict[str, object]] | None:
+    def rule(callees: tuple[Texts | None, ...], texts: Texts) -> tuple[str, dict[str, object]] | None:
         verified = _verified(texts)
         if verified is None or not verified[0]:
             return None
@@ -156,7 +162,7 @@ def _if_rule(branches: tuple[str, str]) -> SymbolRule:
 
 
 def _while_rule(functions: tuple[str, str], invariant: bool) -> SymbolRule:
-    def rule(callees: tuple[Signature | None, ...], texts: Texts) -> tuple[str, dict[str, object]] | None:
+    def rule(callees: tuple[Texts | None, ...], texts: Texts) -> tuple[str, dict[str, object]] | None:
         verified = _verified(texts)
         if verified is None:
             return None
@@ -166,7 +172,7 @@ def _while_rule(functions: tuple[str, str], invariant: bool) -> SymbolRule:
                 return "BC1307", detail("BC1307", "loop", function=word, symbol=symbol)
         cond, body = callees
         assert cond is not None and body is not None
-        if len(cond.outputs) != 1:
+        if len(cond[1]) != 1:
             return "BC1311", {}
         cond_sig, body_sig = _signature(cond), _signature(body)
         if cond_sig is None or body_sig is None:
@@ -182,7 +188,7 @@ def _while_rule(functions: tuple[str, str], invariant: bool) -> SymbolRule:
 
 
 def _call_rule(function: str, written: str) -> SymbolRule:
-    def rule(callees: tuple[Signature | None, ...], texts: Texts) -> tuple[str, dict[str, object]] | None:
+    def rule(callees: tuple[Texts | None, ...], texts: Texts) -> tuple[str, dict[str, object]] | None:
         if _verified(texts) is None:
             return None
         callee = callees[0]
@@ -190,8 +196,8 @@ def _call_rule(function: str, written: str) -> SymbolRule:
             return None if callee is None else ("BC1313", {"symbol": written})
         if callee is None:
             return "BC1313", {"symbol": _printed(function)}
-        if len(callee.inputs) != len(texts[0]):
-            return "BC1314", {"count": len(texts[0]), "symbol": _printed(function), "expected": len(callee.inputs)}
+        if len(callee[0]) != len(texts[0]):
+            return "BC1314", {"count": len(texts[0]), "symbol": _printed(function), "expected": len(callee[0])}
         return None
 
     return rule
