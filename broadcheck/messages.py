@@ -5110,6 +5110,73 @@ RULES: Mapping[str, Rule] = {
             '%0 = "tf.FakeQuantWithMinMaxVars"(%x, %lo, %hi) : (tensor<4xf32>, tensor<1xf32>, tensor<f32>) '
             "-> tensor<4xf32>",
         ),
+        # tf.If / tf.While in function form (their symbol uses), tf.StopGradient, tf.PartitionedCall: BC1307-BC1314
+        Rule(
+            "BC1307",
+            "tf-callee-undefined",
+            "{detail}",
+            "tf.If's then_branch/else_branch or tf.While's cond/body names no function of the module (the "
+            "symbol table's check, once every op verified).",
+            '%0 = "tf.If"(%c, %x) {then_branch = @missing, else_branch = @g, is_stateless = false} : ...',
+        ),
+        Rule(
+            "BC1308",
+            "tf-callee-type-count",
+            "{first}s (size = {n}) should have the same number of values as {second}s (size = {m})",
+            "tf.If/tf.While in function form: a function it names takes (returns) another number of values than "
+            "the op passes (has), or tf.While's lists differ in length (the symbol table's check).",
+            '%0 = "tf.If"(%c, %x, %y) {then_branch = @f, ...} : (tensor<i1>, tensor<i32>, tensor<i32>) -> ... '
+            "where @f takes one value",
+        ),
+        Rule(
+            "BC1309",
+            "tf-callee-type",
+            "{first} type {a} is incompatible with {second} type {b} at index {index}",
+            "tf.If/tf.While in function form: a type of a function it names is not cast compatible with the "
+            "op's (another element type, or known sizes that differ; the symbol table's check).",
+            '%0 = "tf.If"(%c, %x) {then_branch = @f, ...} : (tensor<i1>, tensor<2xf32>) -> ... where @f takes '
+            "tensor<3xf32>",
+        ),
+        Rule(
+            "BC1310",
+            "tf-if-branch-inputs",
+            "expects all branch input type(s) ({types}) at index {index} to be cast compatible",
+            "tf.If: its two branches take types at one index that no value could be passed to both as.",
+            "@then takes tensor<2xf32>, @else tensor<3xf32>, and tf.If passes tensor<?xf32>",
+        ),
+        Rule(
+            "BC1311",
+            "tf-while-cond-results",
+            "requires cond function to have exactly one result",
+            "tf.While's cond function returns no value or several.",
+            "func.func private @c(tensor<i32>) -> (tensor<i1>, tensor<i1>) named as tf.While's cond",
+        ),
+        Rule(
+            "BC1312",
+            "tf-same-type",
+            "failed to verify that all of {{input, output}} have dynamically equal types ",
+            "tf.StopGradient's result is not cast compatible with its operand (TensorFlow's AllTypesMatch; the "
+            "message ends with a space, as TensorFlow prints it).",
+            '%0 = "tf.StopGradient"(%x) : (tensor<2xf32>) -> tensor<3xf32>',
+        ),
+        Rule(
+            "BC1313",
+            "tf-call-undefined",
+            "'f' attribute refers to an undefined function: {symbol}",
+            "tf.PartitionedCall/tf.StatefulPartitionedCall names no function of the module in f (the symbol "
+            "table's check; TensorFlow words it without the op's name).",
+            '%0 = "tf.PartitionedCall"(%x) {f = @missing} : (tensor<i32>) -> tensor<i32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1314",
+            "tf-call-argument-count",
+            "argument count mismatch: 'args' has {count} arguments, but '{symbol}' expects {expected}",
+            "tf.PartitionedCall/tf.StatefulPartitionedCall passes another number of values than its f takes "
+            "(only the count: TensorFlow does not compare the types).",
+            '%0 = "tf.PartitionedCall"(%x, %y) {f = @f} : (tensor<i32>, tensor<i32>) -> tensor<i32> where @f takes one',
+            op_prefix=False,
+        ),
         # ---- the core dialects (upstream llvm test files): BC1350-BC1399
         Rule(
             "BC1350",
@@ -5813,6 +5880,10 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
     "BC1306": {
         "bound": "requires {operand} to be a 0d float tensor",
         "bits": "requires num_bits to be between 2 and 16, inclusive",
+    },
+    "BC1307": {
+        "branch": "expects {branch} ({symbol}) to point to a defined function",
+        "loop": "{function} refers to an undefined function : {symbol}",
     },
 }
 

@@ -268,6 +268,34 @@ def test_hlo_result_type_errors_name_the_result_and_have_a_fix(
     _golden("hlo.fixed.mlir", Path("hlo.mlir").read_bytes())
 
 
+_IF_BRANCH = """func.func @then(%x: tensor<8x1xf32>, %b: tensor<1x5xf32>) -> tensor<8x1xf32> {
+  %0 = "tf.AddV2"(%x, %b) : (tensor<8x1xf32>, tensor<1x5xf32>) -> tensor<8x1xf32>
+  func.return %0 : tensor<8x1xf32>
+}
+func.func @main(%c: tensor<i1>, %a: tensor<8x1xf32>, %b: tensor<1x5xf32>) -> tensor<8x1xf32> {
+  %0 = "tf.AddV2"(%a, %b) : (tensor<8x1xf32>, tensor<1x5xf32>) -> tensor<8x1xf32>
+  %1 = "tf.If"(%c, %0, %b) {then_branch = @then, else_branch = @then, is_stateless = false} : (tensor<i1>, tensor<8x1xf32>, tensor<1x5xf32>) -> tensor<8x1xf32>
+  func.return %a : tensor<8x1xf32>
+}
+"""
+
+
+def test_fix_does_not_retype_what_tf_if_passes_to_or_gets_from_its_branches(
+    tmp_path: Path, run: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tf.If names its branches as a call names its callee: a new operand type (main's %0) would
+    have to reach @then's arguments, and a new result type of @then (its %0) tf.If's results;
+    TensorFlow rejects either half alone, so neither is fixed (safe or unsafe)."""
+    monkeypatch.chdir(tmp_path)
+    Path("if.mlir").write_text(_IF_BRANCH)
+    result = run("check", "--isolated", "--fix", "--unsafe-fixes", "--output-format", "concise", "if.mlir")
+    assert result.code == 1 and "Fixed" not in result.out
+    assert Path("if.mlir").read_text() == _IF_BRANCH
+    data = json.loads(run("check", "--isolated", "--output-format", "json", "if.mlir").out)
+    assert [(d["line"], d["fix"]) for d in data] == [(2, None), (6, None)]
+    assert "the call 'tf.If' (line 7) passes a value whose type the fix changes" in data[1]["notes"][-1]["message"]
+
+
 def test_fix_follows_the_new_type_through_ops_that_must_agree(
     tmp_path: Path, run: Invoke, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -285,8 +313,9 @@ def test_fix_stops_before_an_op_it_cannot_make_follow_and_says_why(
     The issue's case: after the fix changed %2's type, `"tf.Relu"(%2) : (tensor<8x5xf32>) ->
     tensor<8x1xf32>` was written and "Fixed 1 problem" said; TensorFlow rejects it ('tf.Relu' op
     requires the same shape for all operands and results). tf.Relu is checked now (its ODS traits),
-    so the fix follows through it; tf.StopGradient (AllTypesMatch, which its declaration does not
-    show) is not, and stands for every op TensorFlow verifies and broadcheck does not."""
+    so the fix follows through it, as through tf.StopGradient (checked too); tf.EnsureShape is not
+    (TensorFlow's verifier relates none of its types, its ``shape`` is asserted when the graph
+    runs), and stands for every op broadcheck does not check."""
     monkeypatch.chdir(tmp_path)
     shutil.copy(GOLDEN / "stop.mlir", "stop.mlir")
     before = Path("stop.mlir").read_bytes()
@@ -299,7 +328,7 @@ def test_fix_stops_before_an_op_it_cannot_make_follow_and_says_why(
         (
             8,
             None,
-            "no fix: 'tf.StopGradient' (line 9) uses a value whose type the fix changes, and broadcheck does not know "
+            "no fix: 'tf.EnsureShape' (line 9) uses a value whose type the fix changes, and broadcheck does not know "
             "which other types must follow (its verifier may reject the new operand type)",
         ),
         (

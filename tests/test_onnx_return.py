@@ -26,6 +26,16 @@ CASES = [
     ("f32", "f32", None),
     ("i32", "f32", "BC1264"),
     ("none", "none", None),
+    # ONNX's sequence and optional types: equal, or not (not shaped: no "more specific")
+    ("!onnx.Seq<tensor<*xf32>>", "!onnx.Seq<tensor<*xf32>>", None),
+    ("!onnx.Seq< tensor<*xf32> >", "!onnx.Seq<tensor<*xf32>>", None),
+    ("!onnx.Opt<!onnx.Seq<tensor<2xf32>>>", "!onnx.Opt<!onnx.Seq<tensor<2xf32>>>", None),
+    ("!onnx.Seq<tensor<2xf32>>", "!onnx.Seq<tensor<*xf32>>", "BC1264"),
+    ("!onnx.Opt<tensor<2xf32>>", "tensor<2xf32>", "BC1264"),
+    ("tensor<2xf32>", "!onnx.Opt<tensor<2xf32>>", "BC1264"),
+    ("none", "!onnx.Opt<tensor<2xf32>>", "BC1264"),
+    ("!onnx.Seq<tensor<2xf32>>", "!onnx.Opt<tensor<2xf32>>", "BC1264"),
+    ("!my.type", "tensor<2xf32>", None),
 ]
 
 

@@ -12,6 +12,9 @@ symbol table), and broadcheck the same, in their words:
   'f' does not reference a valid function``, ``incorrect number of operands for callee``,
   ``operand type mismatch``, ``incorrect number of results for callee``, ``result type mismatch
   at index i`` (with the two type lists as notes);
+* a call-like op naming functions (``tf.If``'s branches, ``tf.While``'s ``cond`` and ``body``,
+  ``tf.PartitionedCall``'s ``f``) against their signatures, by the rule its dialect gives (:data:`SymbolRule`), in the
+  same walk as the calls;
 * ``scf.if``'s and ``scf.for``'s results against what their regions yield (``along control
   flow edge from Operation scf.yield to Operation scf.if: ...``).
 
@@ -23,6 +26,7 @@ locates what it finds.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from broadcheck.engine.flow import comparable
@@ -57,6 +61,8 @@ class Found(NamedTuple):
     where: Where
     args: dict[str, object]
     notes: tuple[tuple[str, Where], ...] = ()
+    op: str | None = None
+    """The op it is reported on, when not the one the caller names."""
 
 
 def _differ(a: str | None, b: str | None) -> bool:
@@ -123,14 +129,30 @@ class Signature(NamedTuple):
     """The types as written (inputs, outputs), for messages."""
 
 
+Texts = tuple[tuple[str, ...], tuple[str, ...]]
+"""An op's operand and result types as written."""
+
+SymbolRule = Callable[[tuple[Texts | None, ...], Texts], tuple[str, dict[str, object]] | None]
+"""A call-like op's ``verifySymbolUses``: given the type of each function it names as written
+(inputs, results; ``None``: the module defines none of that name) and its own types as written,
+the code and arguments of the first problem, or ``None``."""
+
+SYMBOL_CODES = frozenset(
+    {"BC024", "BC025", "BC026", "BC027", "BC1307", "BC1308", "BC1309", "BC1310", "BC1311", "BC1313", "BC1314"}
+)
+"""What the symbol table's verification reports (the calls', then the call-like ops' codes)."""
+
+
 class _Call(NamedTuple):
     callee: str
     inputs: tuple[str | None, ...]
     outputs: tuple[str | None, ...]
-    texts: tuple[tuple[str, ...], tuple[str, ...]]
+    texts: Texts
     op: Where
     regions: tuple[int, ...] = ()
     """The numbers of the regions around it (in the order they opened), outermost first."""
+    rule: tuple[str, tuple[str, ...], SymbolRule] | None = None
+    """A call-like op's: its name, the functions it names, its rule."""
 
 
 def walk_order(call: _Call) -> tuple[tuple[int, ...], ...]:
@@ -162,6 +184,12 @@ class Calls:
     ) -> None:
         self.calls.append(_Call(callee, inputs, outputs, texts, op, regions))
 
+    def call_like(
+        self, name: str, callees: tuple[str, ...], rule: SymbolRule, texts: Texts, op: Where, regions: tuple[int, ...]
+    ) -> None:
+        """An op ``name`` that names the functions ``callees``, checked by ``rule`` when the module ends."""
+        self.calls.append(_Call("", (), (), texts, op, regions, (name, callees, rule)))
+
     def close(self) -> list[Found]:
         """The module ends: every call against its callee (``func.call``'s verifySymbolUses);
         the verifier stops at the first that fails, in the order of its walk."""
@@ -172,6 +200,11 @@ class Calls:
         return []
 
     def _check(self, call: _Call) -> Found | None:
+        if call.rule is not None:
+            name, callees, rule = call.rule
+            found = (self.functions.get(c) for c in callees)
+            problem = rule(tuple(f.texts if f is not None else None for f in found), call.texts)
+            return None if problem is None else Found(problem[0], call.op, problem[1], op=name)
         callee = self.functions.get(call.callee)
         if callee is None:
             return Found("BC024", call.op, {"callee": call.callee})

@@ -101,7 +101,7 @@ class Findings:
                 note_span = Span(at.line, at.column, at.line, at.end)
                 self.keep(note_span, self.fetch_line(at.line))
                 labels.append(Label(note_span, note_text, mlir_note=True))
-            name = op_name
+            name = problem.op or op_name
             if problem.code in _CALL_CODES:
                 name = "func.call"
             self.diagnostics.append(

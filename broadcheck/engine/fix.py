@@ -38,6 +38,10 @@ if TYPE_CHECKING:
     from broadcheck.semantics import Problem
 
 
+_CALLING = frozenset({"func.call", "call", "tf.If", "tf.While", "tf.PartitionedCall", "tf.StatefulPartitionedCall"})
+"""Ops that pass values to functions they name: a new operand type would have to reach the callee."""
+
+
 class _Statement:
     """One statement of a function, on one line, as the planner needs it: its text, where it
     starts (offset in the source, line, column), and what the reader read. A statement is
@@ -267,6 +271,10 @@ class Planner:
         calls = []
         for fn in functions:
             for s in fn.statements:
+                if s.statement.name in _CALLING - {"func.call", "call"} and any(
+                    a.text.strip().strip("@").strip('"') == callee for a in s.statement.attributes
+                ):
+                    return None  # the function is a branch (body) whose results the op's must match
                 if s.statement.name in ("func.call", "call"):
                     symbol = next((i.text for i in s.statement.items if i.kind == "symbol"), "")
                     if symbol[1:].strip('"') == callee:
@@ -329,7 +337,7 @@ class Planner:
                     return None
                 new_results.update(returned)
                 continue
-            if statement.name in ("func.call", "call") and uses:
+            if statement.name in _CALLING and uses:
                 self._stopped("fix-stop-call", s)  # its callee's arguments would have to follow
                 return None
             outcome = self._op(s, retyped, candidate)

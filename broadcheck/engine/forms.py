@@ -31,7 +31,10 @@ from broadcheck.syntax.statement import (
 if TYPE_CHECKING:
     from broadcheck.semantics import Problem
 
-_SPECIAL = frozenset({"func.return", "return", "onnx.Return", "func.call", "call", "func.func", "scf.if", "scf.for"})
+_SPECIAL = frozenset(
+    {"func.return", "return", "onnx.Return", "func.call", "call", "func.func", "scf.if", "scf.for", "tf.If", "tf.While"}
+    | {"tf.PartitionedCall", "tf.StatefulPartitionedCall"}
+)
 """Ops value flow does more for than follow their values."""
 
 _REAL = re.compile(r"complex<\s*([^<>]+?)\s*>")

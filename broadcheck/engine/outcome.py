@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from broadcheck.diagnostics import Diagnostic, Result, parse_first
+from broadcheck.engine.control import SYMBOL_CODES
 from broadcheck.engine.findings import PARSE, PARSE_FLOW, Findings
 from broadcheck.engine.options import Options
 from broadcheck.engine.read import Reader
@@ -54,7 +55,7 @@ def outcome(findings: Findings, reader: Reader, function_spans: Sequence[tuple[i
     return Result(findings.path, diagnostics, findings.ops, lines, dict(sorted(findings.passed_over.items())), not_held)
 
 
-_SYMBOLS = frozenset({"BC024", "BC025", "BC026", "BC027"})
+_SYMBOLS = SYMBOL_CODES
 """What its symbol table reports, once every op verified: only the first."""
 _LATE = PARSE | _SYMBOLS | {"BC029"}
 """Not the ops' own verifiers: the parser, the symbol table, the dominance rule."""

@@ -19,7 +19,9 @@ from broadcheck.engine.scan import Text
 from broadcheck.ops import Span
 from broadcheck.syntax.statement import symbol_name
 
-CALLS = frozenset({"func.call", "call"})
+CALL_LIKE = frozenset({"tf.If", "tf.While", "tf.PartitionedCall", "tf.StatefulPartitionedCall"})
+"""Ops that name functions their verifiers hold them to (:func:`broadcheck.dialects.tf.calls.symbol_uses`)."""
+CALLS = frozenset({"func.call", "call"}) | CALL_LIKE
 
 
 def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: str, yielded: list[Yielded]) -> None:
@@ -44,7 +46,14 @@ def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: s
             spot = text.where(max(at, 0))
             label_at = Where(spot[0], spot[1], spot[1] + len(successor.label))
         regions.blocks[-1].branch(successor.label, j, types, op, label_at)
-    if statement.name in CALLS:
+    if statement.name in CALL_LIKE:
+        from broadcheck.dialects.tf.calls import symbol_uses
+
+        uses = symbol_uses(statement)
+        if uses is not None:
+            serials = tuple(values.flow.serials)
+            regions.calls.call_like(statement.name, *uses, written_types(statement, form), op, serials)
+    elif statement.name in CALLS:
         callee = next((i.text for i in statement.items if i.kind == "symbol"), None)
         if callee is not None:
             operand_texts, result_texts = written_types(statement, form)

@@ -46,6 +46,14 @@ def _unknown(t: Type) -> bool:
     )
 
 
+_FLOW_TYPES = {"onnx.Return": ("!onnx.Seq<", "!onnx.Opt<")}
+"""Dialect types that value flow judges on an op (``onnx.Return``'s against its function's results)."""
+
+
+def _judged(name: str, t: Type) -> bool:
+    return isinstance(t, OpaqueType) and t.text.startswith(_FLOW_TYPES.get(name, ()))
+
+
 def _token(t: Type) -> bool:
     return isinstance(t, OpaqueType) and t.text in _TOKENS
 
@@ -126,7 +134,7 @@ class Checks:
             raise Unreadable(statement.name)
         operands = tuple(self._use(t, locate, aliases) for t in operand_texts if t is not None)
         results = tuple(self._use(t, locate, aliases) for t in result_texts if t is not None)
-        if any(_unknown(u.type) for u in (*operands, *results)):
+        if any(_unknown(u.type) and not _judged(statement.name, u.type) for u in (*operands, *results)):
             raise Unreadable(statement.name)
         written = statement.attributes
         if decl is not None and decl.layout.read is not None and not statement.generic:

@@ -1,5 +1,5 @@
 """What ``--fix`` writes in the golden tests of ``tf``, verified by TensorFlow's verifiers
-(``make oracle-tf``), and what the fix used to write through ``tf.Relu``, which they reject."""
+(``make oracle-tf``), and what the fix would write through ``tf.EnsureShape``, which fails when run."""
 
 from __future__ import annotations
 
@@ -27,10 +27,17 @@ def test_tensorflow_accepts_what_fix_wrote(name: str) -> None:
     assert _verdict((GOLDEN / name).read_text()) == "ok"
 
 
-def test_tensorflow_rejects_what_fix_wrote_through_an_unchecked_op() -> None:
-    """Why stop.mlir has no fix: retyping tf.Relu's operand alone gives IR TensorFlow rejects."""
+def test_what_fix_would_write_through_an_unchecked_op_fails_when_the_graph_runs() -> None:
+    """Why stop.mlir has no fix: retyping tf.EnsureShape's operand alone gives IR that TensorFlow's
+    verifier accepts (it relates none of EnsureShape's types) and that fails when it runs (the op
+    asserts its ``shape``). (The golden used tf.Relu, then tf.StopGradient: both are checked now.)"""
+    import tensorflow as tf
+
     text = (GOLDEN / "stop.mlir").read_text()
-    text = text[: text.index("func.func @yield")]  # TensorFlow registers no scf or tosa
+    text = text[: text.index("func.func @callee")]  # the first function, the one with the fix
     old_fix = text.replace("tensor<1x5xf32>) -> tensor<8x1xf32>\n  %3", "tensor<1x5xf32>) -> tensor<8x5xf32>\n  %3")
-    old_fix = old_fix.replace('"tf.Relu"(%2) : (tensor<8x1xf32>)', '"tf.Relu"(%2) : (tensor<8x5xf32>)')
-    assert "'tf.Relu' op requires the same shape for all operands and results" in _verdict(old_fix)
+    old_fix = old_fix.replace('"tf.EnsureShape"(%2) {shape = #tf_type.shape<8x1>} : (tensor<8x1xf32>)',
+                              '"tf.EnsureShape"(%2) {shape = #tf_type.shape<8x1>} : (tensor<8x5xf32>)')  # fmt: skip
+    assert old_fix != text and _verdict(old_fix) == "ok"
+    with pytest.raises(tf.errors.InvalidArgumentError, match="Shape of tensor"):
+        tf.ensure_shape(tf.zeros([8, 5]), [8, 1])

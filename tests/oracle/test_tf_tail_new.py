@@ -1,10 +1,11 @@
 """Differential test: ``tf.Shape``, ``tf.SpaceToBatchND``, ``tf.BatchToSpaceND``, ``tf.All`` and
-``tf.Any``, ``tf.FakeQuantWithMinMaxVars`` and the ``tf.TensorList`` ops against tensorflow-cpu 2.21 (``run_pass_pipeline(text, "")`` parses and verifies).
+``tf.Any``, ``tf.FakeQuantWithMinMaxVars``, ``tf.StopGradient`` and the ``tf.TensorList`` ops against tensorflow-cpu 2.21 (``run_pass_pipeline(text, "")`` parses and verifies).
 
 Shapes of rank 0-5 with ``?`` and unranked tensors; ``tf.Shape`` results of the operand's rank or
 near it, of other ranks and element types; block shapes, paddings and crops as ``tf.Const``
 operands (right, of the wrong shape, with values below their bounds) or function arguments;
-reduction indices in and out of range, of rank 0-2. The first error must agree.
+reduction indices in and out of range, of rank 0-2; ``tf.StopGradient`` results near the operand's
+type (resource and variant handles with and without subtypes). The first error must agree.
 
 Run with TensorFlow's environment (``make oracle-tf``); FAILS (never skips) when TensorFlow is
 missing. Knobs: ``BROADCHECK_TF_TAIL_CASES`` (default 2500), ``BROADCHECK_TF_TAIL_SEED``.
@@ -113,7 +114,24 @@ def fake_quant(g: Gen, i: int) -> Case:
     )
 
 
-TABLE = [(shape_op, 3), (space_to_batch_nd, 3), (batch_to_space_nd, 2), (reduction, 2), (fake_quant, 2)]
+_HANDLES = [
+    "!tf_type.resource<tensor<2xf32>>", "!tf_type.resource", "!tf_type.variant", "!tf_type.variant<tensor<i32>>",
+]  # fmt: skip
+
+
+def stop_gradient(g: Gen, i: int) -> Case:
+    x = g.shape(0, 3)
+    element = g.pick(*_HANDLES) if g.chance(0.1) else g.odd("f32", 0.15)
+    result_element = g.pick(*_HANDLES) if element in _HANDLES and g.chance(0.5) else g.odd(element, 0.1)
+    operands = [Operand(tensor(x, element)) for _ in range(g.pick(*[1] * 30, 0, 2))]
+    results = [tensor(g.near(x, 0.4), result_element)] * g.pick(*[1] * 30, 2)
+    return Case(i, "tf.StopGradient", operands, results)
+
+
+TABLE = [
+    (shape_op, 3), (space_to_batch_nd, 3), (batch_to_space_nd, 2), (reduction, 2), (fake_quant, 2),
+    (stop_gradient, 2),
+]  # fmt: skip
 
 _SLOTS = {
     "variant": [

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from broadcheck.dialects.common import attr_int, attr_str, element, is_none, shape
 from broadcheck.dialects.literal import value_type
-from broadcheck.ops import Operation, ShapedType, Type
+from broadcheck.ops import OpaqueType, Operation, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.syntax.attributes import value
 
@@ -175,14 +175,34 @@ def same_or_more_specific(returned: Type, declared: Type) -> bool:
     return _shape_same_or_more_specific(returned, declared)
 
 
+CONTAINERS = ("!onnx.Seq<", "!onnx.Opt<")
+"""ONNX's sequence and optional types: equal when their element types are (``SeqType::parse``
+always sets the length it does not print to dynamic)."""
+
+
+def _container(t: Type) -> bool:
+    return isinstance(t, OpaqueType) and t.text.startswith(CONTAINERS)
+
+
+def _foreign(t: Type) -> bool:
+    """A type whose spelling may vary: an alias, another dialect's type (ONNX's containers are read)."""
+    text = str(t)
+    return ("!" in text or "#" in text) and not _container(t)
+
+
+def _printed(t: Type) -> str:
+    return "".join(str(t).split()) if _container(t) else str(t)
+
+
 def return_problem(returned: list[Type], declared: list[Type], function: str) -> Problem | None:
     """``ONNXReturnOp::verify``: as many operands as the function has results (BC1263), each the
     same type as its result or more specific (BC1264)."""
     if len(returned) != len(declared):
         return Problem("BC1263", {"count": len(returned), "name": function, "expected": len(declared)})
     for i, (r, d) in enumerate(zip(returned, declared, strict=True)):
-        if "!" in str(r) + str(d) or "#" in str(r) + str(d):
-            continue  # (an alias or a dialect's type: spellings vary)
+        if _foreign(r) or _foreign(d):
+            continue  # (an alias or another dialect's type: spellings vary)
         if not same_or_more_specific(r, d):
-            return Problem("BC1264", {"index": i, "actual": str(r), "expected": str(d), "name": function})
+            actual, expected = _printed(r), _printed(d)
+            return Problem("BC1264", {"index": i, "actual": actual, "expected": expected, "name": function})
     return None

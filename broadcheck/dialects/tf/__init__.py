@@ -25,9 +25,9 @@ BROADCASTING = (
 def _shape_ops() -> list[Op]:
     """The shape ops, one declaration each: its operands' and results' ODS type constraints
     (``Many``: a variadic group), its verifier and its shape function (``None``: none)."""
+    from broadcheck.dialects.tf import calls, regions, tail
     from broadcheck.dialects.tf import checks as v
     from broadcheck.dialects.tf import infer as s
-    from broadcheck.dialects.tf import regions, tail
     from broadcheck.dialects.tf.base import Spec
     from broadcheck.dialects.tf.types import (
         BATCH_MATMUL,
@@ -113,6 +113,7 @@ def _shape_ops() -> list[Op]:
         "TensorListReserve": Spec((SIGNED_32_64, I32), (VARIANT,), tail.tensor_list_reserve),
         "TensorListStack": Spec((VARIANT, I32), (DTYPE,), tail.tensor_list_stack),
         "FakeQuantWithMinMaxVars": Spec((F32, F32, F32), (F32,), tail.fake_quant),
+        "StopGradient": Spec((DTYPE,), (DTYPE,), tail.same_type),
     }
     const = Spec((), (DTYPE,), v.const)
     return [
@@ -120,6 +121,20 @@ def _shape_ops() -> list[Op]:
         Op("tf.Const", FUNCTIONAL, const.check, "tf-constant", literal="value"),
         Op("tf.WhileRegion", FUNCTIONAL, regions.while_region, "tf-region"),
         Op("tf.IfRegion", FUNCTIONAL, regions.if_region, "tf-region"),
+        Op("tf.If", FUNCTIONAL, Spec((DTYPE, Many(DTYPE)), (Many(DTYPE),), calls.if_op).check, "tf-call"),
+        Op("tf.While", FUNCTIONAL, Spec((Many(DTYPE),), (Many(DTYPE),), calls.while_op).check, "tf-call"),
+        Op(
+            "tf.PartitionedCall",
+            FUNCTIONAL,
+            Spec((Many(DTYPE),), (Many(DTYPE),), calls.partitioned_call).check,
+            "tf-call",
+        ),
+        Op(
+            "tf.StatefulPartitionedCall",
+            FUNCTIONAL,
+            Spec((Many(DTYPE),), (Many(DTYPE),), calls.partitioned_call).check,
+            "tf-call",
+        ),
     ]
 
 

@@ -46,6 +46,10 @@ ATTRIBUTE_CONSTRAINTS = {
     "padding2": "string attribute whose value is SAME, or VALID",
     "format2": "'NHWC' or 'NCHW' convnet data format",
     "format3": "string attribute whose value is NHWC, or NCHW, or NCHW_VECT_C",
+    "symbol": "flat symbol reference attribute",
+    "symref": "symbol reference attribute",
+    "i64min1": "64-bit signless integer attribute whose minimum value is 1",
+    "unit": "unit attribute",
 }
 _ENUMS = {
     "padding3": ("SAME", "VALID", "EXPLICIT"),
@@ -55,12 +59,15 @@ _ENUMS = {
 }
 _INT = re.compile(r"-?\d+(?:\s*:\s*i64)?")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_SYMBOL = re.compile(r'@(?:[\w$.\-]+|"(?:[^"\\]|\\.)*")')
+_NESTED = re.compile(rf"{_SYMBOL.pattern}(?:\s*::\s*{_SYMBOL.pattern})*")
 
 Attr = tuple[str, str, bool]
 """An attribute: its name, its kind (a key of :data:`ATTRIBUTE_CONSTRAINTS`), whether it is required."""
 
 
-def _holds(kind: str, text: str) -> bool:
+def holds(kind: str, text: str) -> bool:
+    """Whether ``text`` is an attribute of ``kind`` (a key of :data:`ATTRIBUTE_CONSTRAINTS`)."""
     text = text.strip()
     if kind == "i64":
         return _INT.fullmatch(text) is not None
@@ -68,6 +75,14 @@ def _holds(kind: str, text: str) -> bool:
         return text in ("true", "false")
     if kind == "str":
         return _STRING.fullmatch(text) is not None
+    if kind == "symbol":
+        return _SYMBOL.fullmatch(text) is not None
+    if kind == "symref":
+        return _NESTED.fullmatch(text) is not None
+    if kind == "i64min1":
+        return _INT.fullmatch(text) is not None and int(text.split(":")[0]) >= 1
+    if kind == "unit":
+        return text in ("", "unit")
     if kind in ("i64s", "i64s4"):
         if not (text.startswith("[") and text.endswith("]")):
             return False
@@ -94,6 +109,8 @@ def _printed(text: str, top: bool = True) -> str | None:
         return m.group(1) if kind == "i64" and not top else f"{m.group(1)} : {kind}"
     if text in ("true", "false") or _STRING.fullmatch(text):
         return text
+    if _NESTED.fullmatch(text):
+        return "".join(text.split())
     m = _LIST.fullmatch(text)
     if m:
         inner = m.group(1).strip()
@@ -105,12 +122,14 @@ def _printed(text: str, top: bool = True) -> str | None:
 def _converts(kind: str, text: str) -> bool:
     """Whether the parser can store ``text`` in a property of ``kind`` (the attribute class only)."""
     text = text.strip()
-    if kind == "i64":
+    if kind in ("i64", "i64min1"):
         return _TYPED_INT.fullmatch(text) is not None
     if kind == "bool":
         return text in ("true", "false")
     if kind in ("i64s", "i64s4"):
         return text.startswith("[")
+    if kind in ("symbol", "symref", "unit"):
+        return holds(kind, text)
     return _STRING.fullmatch(text) is not None
 
 
@@ -123,18 +142,18 @@ def properties(op: Operation, attrs: Sequence[Attr]) -> Problem | bool | None:
         kind = kinds.get(a.name)
         if kind is None or _converts(kind, a.text):
             continue
-        printed = [(p.name, _printed(p.text)) for p in props]
+        printed = [(p.name, "" if p.text.strip() in ("", "unit") else _printed(p.text)) for p in props]
         bad = _printed(a.text)
         if bad is None or any(v is None for _, v in printed):
             return False
-        text = "{" + ", ".join(f"{name} = {v}" for name, v in printed) + "}"
+        text = "{" + ", ".join(f"{name} = {v}" if v else name for name, v in printed) + "}"
         return Problem("BC564", {"properties": text, "op_name": op.name, "name": a.name, "value": bad})
     return None
 
 
 def _constraint(op: Operation, name: str, kind: str) -> Problem | None:
     attr = op.attribute(name)
-    if attr is not None and not _holds(kind, attr.text):
+    if attr is not None and not holds(kind, attr.text):
         return Problem("BC562", {"name": name, "constraint": ATTRIBUTE_CONSTRAINTS[kind]})
     return None
 
@@ -173,7 +192,8 @@ def known(t: Type) -> bool:
     return not t.text.startswith("!") or t.text.startswith("!tf_type.")
 
 
-def _fits(t: Type, constraint: Constraint) -> bool:
+def fits(t: Type, constraint: Constraint) -> bool:
+    """Whether ``t`` is a tensor ``constraint`` takes."""
     if not isinstance(t, ShapedType) or t.kind != "tensor":
         return False
     return tf_element(t.element) in constraint[1]
@@ -184,7 +204,7 @@ def type_constraints(op: Operation, spec: Spec) -> Problem | None:
     for kind, uses, slots in (("operand", op.operands, spec.operands), ("result", op.results, spec.results)):
         for index, use in enumerate(uses):
             constraint, variadic = _slot(slots, index, len(uses))
-            if not _fits(use.type, constraint):
+            if not fits(use.type, constraint):
                 words = ("variadic of " if variadic else "") + constraint[0]
                 return Problem(
                     "BC701",

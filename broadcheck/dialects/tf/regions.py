@@ -39,14 +39,35 @@ def _unknown(types: Sequence[Type]) -> bool:
     return any(isinstance(t, OpaqueType) and t.text == "?" for t in types)
 
 
-def _ranges(first: Range, second: Range) -> Problem | None:
-    """``VerifyTypeRangesAreCompatible``: the same count, then each pair cast compatible."""
+def ranges(first: Range, second: Range, codes: tuple[str, str] = ("BC791", "BC792")) -> Problem | None:
+    """``VerifyTypeRangesAreCompatible``: the same count, then each pair cast compatible (``codes``:
+    of the counts, of a pair)."""
     (a, name_a), (b, name_b) = first, second
     if len(a) != len(b):
-        return Problem("BC791", {"first": name_a, "n": len(a), "second": name_b, "m": len(b)})
+        return Problem(codes[0], {"first": name_a, "n": len(a), "second": name_b, "m": len(b)})
     for index, (x, y) in enumerate(zip(a, b, strict=True)):
         if not cast_compatible(x, y):
-            return Problem("BC792", {"first": name_a, "a": x, "second": name_b, "b": y, "index": index})
+            return Problem(codes[1], {"first": name_a, "a": x, "second": name_b, "b": y, "index": index})
+    return None
+
+
+def while_types(
+    inputs: Range, results: Range, around: tuple[Range, Range, Range], invariant: bool,
+    codes: tuple[str, str] = ("BC791", "BC792"),
+) -> Problem | None:  # fmt: skip
+    """``VerifyWhileTypes``: the operands against the results (not under ``shape_invariant``), the
+    condition's and the body's inputs; the results against the three lists ``around`` (what the
+    body returns, the condition's inputs, the body's inputs); those three against each other."""
+    pairs: list[tuple[Range, Range]] = []
+    if not invariant:
+        pairs.append((inputs, results))
+    pairs += [(inputs, around[1]), (inputs, around[2])]
+    pairs += [(results, r) for r in around]
+    pairs += [(around[i], around[j]) for i in range(3) for j in range(i + 1, 3)]
+    for pair in pairs:
+        problem = ranges(*pair, codes)
+        if problem is not None:
+            return problem
     return None
 
 
@@ -75,22 +96,12 @@ def while_region(op: Operation, profile: Profile) -> Problem | None:
     invariant = op.attribute("shape_invariant")
     inputs: Range = ([u.type for u in op.operands], "input")
     results: Range = ([u.type for u in op.results], "result")
-    around: list[Range] = [
+    around: tuple[Range, Range, Range] = (
         (body.yields, "body result"),
         (cond.arguments, "condition input"),
         (body.arguments, "body input"),
-    ]
-    pairs: list[tuple[Range, Range]] = []
-    if invariant is None or invariant.text.strip() == "false":
-        pairs.append((inputs, results))
-    pairs += [(inputs, around[1]), (inputs, around[2])]
-    pairs += [(results, r) for r in around]
-    pairs += [(around[i], around[j]) for i in range(3) for j in range(i + 1, 3)]
-    for pair in pairs:
-        problem = _ranges(*pair)
-        if problem is not None:
-            return problem
-    return None
+    )
+    return while_types(inputs, results, around, invariant is not None and invariant.text.strip() != "false")
 
 
 def if_region(op: Operation, profile: Profile) -> Problem | None:

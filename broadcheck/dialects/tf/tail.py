@@ -1,5 +1,6 @@
 """The ``tf`` ops of real exports' tail: ``tf.Shape``, ``tf.SpaceToBatchND``, ``tf.BatchToSpaceND``,
-``tf.All``, ``tf.Any`` and the ``tf.TensorList`` ops of Keras' LSTM loops, as tensorflow-cpu 2.21 checks them
+``tf.All``, ``tf.Any``, ``tf.StopGradient`` and the ``tf.TensorList`` ops of Keras' LSTM loops, as
+tensorflow-cpu 2.21 checks them
 (``tf_ops_n_z.cc``: ``VerifyShapeOperandAndResult``, ``SpaceToBatchNDOp::verify``;
 ``tf_ops_a_m.cc``: ``BatchToSpaceNDOp::verify``; ``tf_arith_ops_folder.cc``:
 ``VerifyReductionInputAndDims``; ``TensorListReserveOp::verify``, ``TensorListStackOp::verify``),
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 from broadcheck.dialects.common import constant_ints, rank, shape, static
 from broadcheck.dialects.tf.base import Spec, begin, rank_is, tf
+from broadcheck.dialects.tf.regions import cast_compatible
 from broadcheck.ops import Operation, ShapedType
 from broadcheck.semantics import Problem
 
@@ -205,4 +207,16 @@ def fake_quant(op: Operation, spec: Spec) -> Problem | None:
     value = int(bits.text.split(":")[0]) if bits is not None else 8
     if not 2 <= value <= 16:
         return tf("BC1306", "bits")
+    return None
+
+
+def same_type(op: Operation, spec: Spec) -> Problem | None:
+    """``tf.StopGradient``: one operand, one result, tensors of ``tf.dtype``, then TensorFlow's
+    ``AllTypesMatch`` on input and output, which holds them cast compatible (one element type,
+    resources and variants whatever their subtypes; shapes equal where both are known)."""
+    go = _start(op, spec, 1)
+    if go is not True:
+        return go or None
+    if not cast_compatible(op.operands[0].type, op.results[0].type):
+        return Problem("BC1312")
     return None

@@ -1,12 +1,12 @@
 // No fix where the new type would reach an op whose result broadcheck cannot make follow:
-// tf.StopGradient is verified by TensorFlow (its operand and result types must match) but not checked
-// here, a call's operand would change its callee's arguments, and scf.yield's the scf.if's result
-// types (iree-opt: successor operand type #0 'tensor<8x5xf32>' should match successor input
-// type #0 'tensor<8x1xf32>'); a statement on several lines is not rewritten, so the use there
-// would keep the old type. --fix leaves the file as it is.
+// tf.EnsureShape is not checked here (TensorFlow's verifier relates none of its types; its shape is
+// asserted when the graph runs), a call's operand would change its callee's arguments, and scf.yield's
+// the scf.if's result types (iree-opt: successor operand type #0 'tensor<8x5xf32>' should match
+// successor input type #0 'tensor<8x1xf32>'); a statement on several lines is not rewritten, so the
+// use there would keep the old type. --fix leaves the file as it is.
 func.func @relu(%a: tensor<8x1xf32>, %b: tensor<1x5xf32>) -> tensor<8x1xf32> {
   %2 = "tf.AddV2"(%a, %b) : (tensor<8x1xf32>, tensor<1x5xf32>) -> tensor<8x1xf32>
-  %3 = "tf.StopGradient"(%2) : (tensor<8x1xf32>) -> tensor<8x1xf32>
+  %3 = "tf.EnsureShape"(%2) {shape = #tf_type.shape<8x1>} : (tensor<8x1xf32>) -> tensor<8x1xf32>
   %4 = "tf.Neg"(%a) : (tensor<8x1xf32>) -> tensor<8x1xf32>
   func.return %4 : tensor<8x1xf32>
 }
