@@ -47,6 +47,9 @@ MHLO_CUSTOM = frozenset({"mhlo.constant", "mhlo.while", "mhlo.custom_call"})
 """The MHLO ops whose custom form is StableHLO's (checked with jaxlib 0.10.2)."""
 MHLO_WORDED_APART = frozenset({"BC109", "BC562", "BC564"})
 """What MHLO's own ODS words otherwise: its type and attribute constraints, its properties."""
+NON_NEGATIVE = "whose value is non-negative"
+"""But MHLO words its non-negative integer attributes as StableHLO does (``dimension``,
+``iota_dimension``, ``index``; checked with jaxlib 0.10.2), whatever the value's type."""
 
 
 def is_mhlo(op: Operation) -> bool:
@@ -72,7 +75,8 @@ def checked(steps: Callable[[Operation], None]) -> Callable[[Operation, Profile]
         try:
             steps(op)
         except Reject as reject:
-            if mhlo and reject.problem.code in MHLO_WORDED_APART:
+            constraint = str(reject.problem.args.get("constraint", ""))
+            if mhlo and reject.problem.code in MHLO_WORDED_APART and not constraint.endswith(NON_NEGATIVE):
                 return None  # MHLO words these apart from StableHLO (its own ODS): not modelled
             return reject.problem
         except Unknown:
@@ -243,6 +247,7 @@ def require(op: Operation, *names: str) -> None:
 I64_ARRAY = "i64 dense array attribute"
 I64_NON_NEGATIVE = "64-bit signless integer attribute whose value is non-negative"
 I64 = "64-bit signless integer attribute"
+I32_NON_NEGATIVE = "32-bit signless integer attribute whose value is non-negative"
 
 
 def i64_array(op: Operation, name: str, custom: str | None = None) -> tuple[int, ...] | None:

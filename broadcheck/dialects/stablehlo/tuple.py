@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from broadcheck.dialects.stablehlo.common import Reject, Unknown, checked, fail, tensor
+from broadcheck.dialects.stablehlo.common import I32_NON_NEGATIVE, Reject, Unknown, checked, fail, tensor
 from broadcheck.dialects.stablehlo.custom_call import tuple_elements
 from broadcheck.ops import OpaqueType, Operation, Type
 from broadcheck.semantics import Problem, Subject
@@ -65,10 +65,14 @@ def get_tuple_element(op: Operation) -> None:
     if not op.generic or len(op.operands) != 1 or len(op.results) != 1:
         raise Unknown("a form broadcheck does not read")
     attr = op.attribute("index")
-    m = re.fullmatch(r"\s*(\d+)\s*:\s*i32\s*", attr.text) if attr is not None else None
+    if attr is None:
+        raise Unknown("index")
+    m = re.fullmatch(r"\s*(-?\d+)\s*:\s*(i\d+)\s*", attr.text)
     if m is None:
         raise Unknown("index")
     index = int(m.group(1))
+    if index < 0 or m.group(2) != "i32":  # (its ODS: a non-negative I32Attr, as jaxlib's MHLO words it too)
+        raise fail("BC562", name="index", constraint=I32_NON_NEGATIVE)
     elements = tuple_elements(op.operands[0].type)
     if elements is None:
         raise Unknown("an operand that is no tuple (its ODS words it)")
