@@ -300,6 +300,9 @@ def i64(op: Operation, name: str, custom: str | None = None, non_negative: bool 
         if isinstance(v, bool) or not isinstance(v, int) or (colon and typ.strip() != "i64"):
             if not op.generic:
                 raise Unknown(text)  # a custom form's dictionary: the custom parser words it
+            written = op.attribute(name)
+            if is_mhlo(op) and written is not None and written.property and not isinstance(v, int):
+                raise Unknown(text)  # MHLO's conversion of a property of another kind, in its own words
             raise fail("BC562", name=name, constraint=words)
         got = v
     if non_negative and got < 0:
