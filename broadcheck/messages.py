@@ -5398,6 +5398,43 @@ RULES: Mapping[str, Rule] = {
             '%0 = "stablehlo.bitcast_convert"(%a) : (tensor<2xi64>) -> tensor<3xf64>',
             op_prefix=False,
         ),
+        # ---- hlofix: custom_call's buffers (verifyKnownCustomCalls)
+        Rule(
+            "BC907",
+            "custom-call-buffer-target",
+            "{target} custom_call {requirement}",
+            "custom_call: the buffer targets CreateBuffer (no inputs, one memref result), Pin (a tensor to a "
+            "memref) and Unpin (a memref to a tensor) with other operands or results, or types of other shapes.",
+            '%0 = "stablehlo.custom_call"(%a) {call_target_name = "Pin", api_version = 4 : i32} : (tensor<2xf32>) '
+            "-> tensor<2xf32>",
+        ),
+        Rule(
+            "BC908",
+            "custom-call-buffer-operand-twice",
+            "buffer operand {index}{indices} is used in output_operand_alias more than once",
+            "custom_call: two output_operand_aliases name the same memref operand (part).",
+            '%0:2 = "stablehlo.custom_call"(%m) {call_target_name = "f", output_operand_aliases = '
+            "[#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = "
+            "[]>, #stablehlo.output_operand_alias<output_tuple_indices = [1], operand_index = 0, "
+            "operand_tuple_indices = []>]} : (memref<2xf32>) -> (memref<2xf32>, memref<2xf32>)",
+        ),
+        Rule(
+            "BC909",
+            "custom-call-buffer-output-twice",
+            "buffer output {indices} is used in output_operand_alias more than once",
+            "custom_call: two output_operand_aliases of memref operands name the same output (part).",
+            '%0 = "stablehlo.custom_call"(%m, %n) {call_target_name = "f", output_operand_aliases = '
+            "[#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = "
+            "[]>, #stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, "
+            "operand_tuple_indices = []>]} : (memref<2xf32>, memref<2xf32>) -> memref<2xf32>",
+        ),
+        Rule(
+            "BC910",
+            "custom-call-buffer-output-unaliased",
+            "buffer output {indices} is not used in output_operand_alias",
+            "custom_call: a memref result (or tuple element) that no output_operand_alias of a memref operand names.",
+            '%0 = "stablehlo.custom_call"(%a) {call_target_name = "f"} : (tensor<2xf32>) -> memref<2xf32>',
+        ),
     )
 }
 
