@@ -5435,6 +5435,16 @@ RULES: Mapping[str, Rule] = {
             "custom_call: a memref result (or tuple element) that no output_operand_alias of a memref operand names.",
             '%0 = "stablehlo.custom_call"(%a) {call_target_name = "f"} : (tensor<2xf32>) -> memref<2xf32>',
         ),
+        Rule(
+            "BC911",
+            "mhlo-dimensions-rank",
+            "{name} has rank {rank} instead of required rank 1.",
+            "MHLO (jaxlib 0.10.2): a list of dimensions (start_indices, slice_sizes, permutation, dimensions, "
+            "edge_padding_low, ...) written as an elements attribute of another rank than 1; its type inference "
+            "fails ('failed to infer returned types' follows).",
+            '%0 = "mhlo.reverse"(%x) {dimensions = dense<0> : tensor<i64>} : (tensor<3xf32>) -> tensor<3xf32>',
+            op_prefix=False,
+        ),
     )
 }
 

@@ -258,6 +258,13 @@ def i64_array(op: Operation, name: str, custom: str | None = None) -> tuple[int,
         return None
     if is_mhlo(op):  # MHLO's I64ElementsAttr: `dense<[1, 0]> : tensor<2xi64>`
         v = value(text)
+        other = re.fullmatch(r"tensor<((?:\d+x)*)i64>", v.type) if isinstance(v, Dense) else None
+        if other is not None and other.group(1).count("x") != 1:  # (its type inference's words)
+            if op.name == "mhlo.slice" and len({_dense_type(op, n) for n in _SLICE_LISTS}) != 1:
+                if len(op.operands) != 1 or None in {_dense_type(op, n) for n in _SLICE_LISTS}:
+                    raise Unknown(text)  # (the counts and the attribute constraints speak first)
+                raise fail("BC1068", names=", ".join(_SLICE_LISTS))  # (its AllTypesMatch trait before inference)
+            raise fail("BC911", name=name, rank=other.group(1).count("x"))
         if not isinstance(v, Dense) or not re.fullmatch(r"tensor<\d+xi64>", v.type):
             raise Unknown(text)
         if v.values is None and v.type == "tensor<0xi64>":
@@ -278,6 +285,16 @@ def i64_array(op: Operation, name: str, custom: str | None = None) -> tuple[int,
     if found is None:
         raise Unknown(text)
     return found
+
+
+_SLICE_LISTS = ("start_indices", "limit_indices", "strides")
+
+
+def _dense_type(op: Operation, name: str) -> str | None:
+    """The type of an elements attribute ``name`` of ``op`` (``None``: absent or of another kind)."""
+    attr = op.attribute(name)
+    v = value(attr.text) if attr is not None else None
+    return v.type if isinstance(v, Dense) else None
 
 
 def i64(op: Operation, name: str, custom: str | None = None, non_negative: bool = False) -> int | None:
