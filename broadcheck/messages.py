@@ -5566,6 +5566,53 @@ RULES: Mapping[str, Rule] = {
             "tosa.slice's result has another rank than its input (checked before the start and size lengths).",
             "tosa.slice %x, %start, %size : (tensor<1x96xf32>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x1x32xf32>",
         ),
+        # ---- hlofix: custom_call's buffers (verifyKnownCustomCalls)
+        Rule(
+            "BC907",
+            "custom-call-buffer-target",
+            "{target} custom_call {requirement}",
+            "custom_call: the buffer targets CreateBuffer (no inputs, one memref result), Pin (a tensor to a "
+            "memref) and Unpin (a memref to a tensor) with other operands or results, or types of other shapes.",
+            '%0 = "stablehlo.custom_call"(%a) {call_target_name = "Pin", api_version = 4 : i32} : (tensor<2xf32>) '
+            "-> tensor<2xf32>",
+        ),
+        Rule(
+            "BC908",
+            "custom-call-buffer-operand-twice",
+            "buffer operand {index}{indices} is used in output_operand_alias more than once",
+            "custom_call: two output_operand_aliases name the same memref operand (part).",
+            '%0:2 = "stablehlo.custom_call"(%m) {call_target_name = "f", output_operand_aliases = '
+            "[#stablehlo.output_operand_alias<output_tuple_indices = [0], operand_index = 0, operand_tuple_indices = "
+            "[]>, #stablehlo.output_operand_alias<output_tuple_indices = [1], operand_index = 0, "
+            "operand_tuple_indices = []>]} : (memref<2xf32>) -> (memref<2xf32>, memref<2xf32>)",
+        ),
+        Rule(
+            "BC909",
+            "custom-call-buffer-output-twice",
+            "buffer output {indices} is used in output_operand_alias more than once",
+            "custom_call: two output_operand_aliases of memref operands name the same output (part).",
+            '%0 = "stablehlo.custom_call"(%m, %n) {call_target_name = "f", output_operand_aliases = '
+            "[#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = "
+            "[]>, #stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 1, "
+            "operand_tuple_indices = []>]} : (memref<2xf32>, memref<2xf32>) -> memref<2xf32>",
+        ),
+        Rule(
+            "BC910",
+            "custom-call-buffer-output-unaliased",
+            "buffer output {indices} is not used in output_operand_alias",
+            "custom_call: a memref result (or tuple element) that no output_operand_alias of a memref operand names.",
+            '%0 = "stablehlo.custom_call"(%a) {call_target_name = "f"} : (tensor<2xf32>) -> memref<2xf32>',
+        ),
+        Rule(
+            "BC911",
+            "mhlo-dimensions-rank",
+            "{name} has rank {rank} instead of required rank 1.",
+            "MHLO (jaxlib 0.10.2): a list of dimensions (start_indices, slice_sizes, permutation, dimensions, "
+            "edge_padding_low, ...) written as an elements attribute of another rank than 1; its type inference "
+            "fails ('failed to infer returned types' follows).",
+            '%0 = "mhlo.reverse"(%x) {dimensions = dense<0> : tensor<i64>} : (tensor<3xf32>) -> tensor<3xf32>',
+            op_prefix=False,
+        ),
     )
 }
 

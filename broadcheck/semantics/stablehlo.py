@@ -759,6 +759,36 @@ def result_accuracy(op: Operation) -> Problem | None:
     return None
 
 
+_BITS = (
+    ("exponent_bits", 1, "32-bit signless integer attribute whose value is positive"),
+    ("mantissa_bits", 0, "32-bit signless integer attribute whose value is non-negative"),
+)
+_I32 = re.compile(r"\s*(-?\d+)\s*:\s*(i\d+)\s*")
+_FORMAT = re.compile(r"\s*e(\d+)m(\d+)\s*")
+
+
+def precision_bits(op: Operation) -> Problem | None:
+    """``reduce_precision``'s ODS attribute constraints, in its order: ``exponent_bits`` a positive
+    i32, ``mantissa_bits`` a non-negative one (the custom form's ``format = e0m2`` too; checked
+    with iree 3.13). A value broadcheck cannot read is left to the rest."""
+    if len(op.operands) != 1 or len(op.results) != 1:
+        return None  # (the counts come first)
+    written = op.attribute("format") if not op.generic else None
+    m = _FORMAT.fullmatch(written.text) if written is not None else None
+    for index, (name, minimum, words) in enumerate(_BITS):
+        if m is not None:
+            got, typ = int(m.group(index + 1)), "i32"
+        else:
+            attr = op.attribute(name)
+            read = _I32.fullmatch(attr.text) if attr is not None else None
+            if read is None:
+                continue
+            got, typ = int(read.group(1)), read.group(2)
+        if typ != "i32" or got < minimum:
+            return Problem("BC562", {"name": name, "constraint": words})
+    return None
+
+
 def verify_op(op: Operation, profile: Profile) -> Problem | None:
     """A StableHLO op of :data:`OPS`, as StableHLO's verifier checks it (after its
     ``result_accuracy``, which the parser checks)."""
@@ -766,6 +796,8 @@ def verify_op(op: Operation, profile: Profile) -> Problem | None:
     rule = OPS.get(name)
     if rule is None or (op.generic and any(op.attribute(a) is None for a in _REQUIRED.get(name, ()))):
         return None
+    if name == "reduce_precision" and (problem := precision_bits(op)):
+        return problem
     return (result_accuracy(op) if op.attributes else None) or verify_rule(op, rule)
 
 

@@ -24,7 +24,7 @@ pytestmark = pytest.mark.oracle
 COUNT = int(os.environ.get("BROADCHECK_TUPLE_CASES", 2500))
 SEED = int(os.environ.get("BROADCHECK_HLO_SEED", 20261125))
 
-KINDS = [("index", r"out of bounds"), ("inferred", r"inferred type")]
+KINDS = [("index", r"out of bounds"), ("inferred", r"inferred type"), ("constraint", r"failed to satisfy constraint")]
 
 
 def _tensor(draw: Draw) -> str:
@@ -76,12 +76,15 @@ def get_tuple_element_case(draw: Draw, index: int, dialect: str) -> Case:
     elements = [_element(draw) for _ in range(draw.int(1, 3))]
     operand = "tuple<" + ", ".join(elements) + ">"
     at = draw.int(0, len(elements) - 1) if draw.chance(0.85) else draw.int(len(elements), len(elements) + 1)
-    result = elements[at] if at < len(elements) else _tensor(draw)
-    if at < len(elements) and draw.chance(0.45):
+    if draw.chance(0.06):
+        at = -draw.int(1, 2)  # (a non-negative I32Attr)
+    typ = "i64" if draw.chance(0.04) else "i32"
+    result = elements[at] if 0 <= at < len(elements) else _tensor(draw)
+    if 0 <= at < len(elements) and draw.chance(0.45):
         result = _changed(draw, result)
 
     def line(names: list[str]) -> str:
-        return f'%0 = "{dialect}.get_tuple_element"({names[0]}) {{index = {at} : i32}} : ({operand}) -> {result}'
+        return f'%0 = "{dialect}.get_tuple_element"({names[0]}) {{index = {at} : {typ}}} : ({operand}) -> {result}'
 
     return Case(index, f"{dialect}.get_tuple_element", module([operand], line))
 
@@ -94,10 +97,10 @@ def _cases(dialect: str, seed: int) -> list[Case]:
 def test_stablehlo_tuples_against_iree() -> None:
     cases = _cases("stablehlo", SEED + 70)
     assert len(cases) >= 2000
-    run("stablehlo tuple/get_tuple_element", cases, oracle(cases), KINDS, ["index", "inferred"])
+    run("stablehlo tuple/get_tuple_element", cases, oracle(cases), KINDS, ["index", "inferred", "constraint"])
 
 
 def test_mhlo_tuples_against_jaxlib() -> None:
     cases = _cases("mhlo", SEED + 71)
     assert len(cases) >= 2000
-    run("mhlo tuple/get_tuple_element", cases, verdicts(cases), KINDS, ["index", "inferred"])
+    run("mhlo tuple/get_tuple_element", cases, verdicts(cases), KINDS, ["index", "inferred", "constraint"])

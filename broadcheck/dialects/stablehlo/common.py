@@ -47,6 +47,9 @@ MHLO_CUSTOM = frozenset({"mhlo.constant", "mhlo.while", "mhlo.custom_call"})
 """The MHLO ops whose custom form is StableHLO's (checked with jaxlib 0.10.2)."""
 MHLO_WORDED_APART = frozenset({"BC109", "BC562", "BC564"})
 """What MHLO's own ODS words otherwise: its type and attribute constraints, its properties."""
+NON_NEGATIVE = "whose value is non-negative"
+"""But MHLO words its non-negative integer attributes as StableHLO does (``dimension``,
+``iota_dimension``, ``index``; checked with jaxlib 0.10.2), whatever the value's type."""
 
 
 def is_mhlo(op: Operation) -> bool:
@@ -72,7 +75,8 @@ def checked(steps: Callable[[Operation], None]) -> Callable[[Operation, Profile]
         try:
             steps(op)
         except Reject as reject:
-            if mhlo and reject.problem.code in MHLO_WORDED_APART:
+            constraint = str(reject.problem.args.get("constraint", ""))
+            if mhlo and reject.problem.code in MHLO_WORDED_APART and not constraint.endswith(NON_NEGATIVE):
                 return None  # MHLO words these apart from StableHLO (its own ODS): not modelled
             return reject.problem
         except Unknown:
@@ -243,6 +247,7 @@ def require(op: Operation, *names: str) -> None:
 I64_ARRAY = "i64 dense array attribute"
 I64_NON_NEGATIVE = "64-bit signless integer attribute whose value is non-negative"
 I64 = "64-bit signless integer attribute"
+I32_NON_NEGATIVE = "32-bit signless integer attribute whose value is non-negative"
 
 
 def i64_array(op: Operation, name: str, custom: str | None = None) -> tuple[int, ...] | None:
@@ -253,6 +258,13 @@ def i64_array(op: Operation, name: str, custom: str | None = None) -> tuple[int,
         return None
     if is_mhlo(op):  # MHLO's I64ElementsAttr: `dense<[1, 0]> : tensor<2xi64>`
         v = value(text)
+        other = re.fullmatch(r"tensor<((?:\d+x)*)i64>", v.type) if isinstance(v, Dense) else None
+        if other is not None and other.group(1).count("x") != 1:  # (its type inference's words)
+            if op.name == "mhlo.slice" and len({_dense_type(op, n) for n in _SLICE_LISTS}) != 1:
+                if len(op.operands) != 1 or None in {_dense_type(op, n) for n in _SLICE_LISTS}:
+                    raise Unknown(text)  # (the counts and the attribute constraints speak first)
+                raise fail("BC1068", names=", ".join(_SLICE_LISTS))  # (its AllTypesMatch trait before inference)
+            raise fail("BC911", name=name, rank=other.group(1).count("x"))
         if not isinstance(v, Dense) or not re.fullmatch(r"tensor<\d+xi64>", v.type):
             raise Unknown(text)
         if v.values is None and v.type == "tensor<0xi64>":
@@ -275,6 +287,16 @@ def i64_array(op: Operation, name: str, custom: str | None = None) -> tuple[int,
     return found
 
 
+_SLICE_LISTS = ("start_indices", "limit_indices", "strides")
+
+
+def _dense_type(op: Operation, name: str) -> str | None:
+    """The type of an elements attribute ``name`` of ``op`` (``None``: absent or of another kind)."""
+    attr = op.attribute(name)
+    v = value(attr.text) if attr is not None else None
+    return v.type if isinstance(v, Dense) else None
+
+
 def i64(op: Operation, name: str, custom: str | None = None, non_negative: bool = False) -> int | None:
     """An ``I64Attr`` (``1 : i64`` or ``1``; the custom form's clause is a bare integer); ``None``
     if absent. Raises the constraint's failure (another kind or type, a negative value where it
@@ -295,6 +317,9 @@ def i64(op: Operation, name: str, custom: str | None = None, non_negative: bool 
         if isinstance(v, bool) or not isinstance(v, int) or (colon and typ.strip() != "i64"):
             if not op.generic:
                 raise Unknown(text)  # a custom form's dictionary: the custom parser words it
+            written = op.attribute(name)
+            if is_mhlo(op) and written is not None and written.property and not isinstance(v, int):
+                raise Unknown(text)  # MHLO's conversion of a property of another kind, in its own words
             raise fail("BC562", name=name, constraint=words)
         got = v
     if non_negative and got < 0:

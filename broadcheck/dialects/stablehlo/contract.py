@@ -117,6 +117,9 @@ def _precision(op: Operation) -> int | None:
     if attr is None:
         return None
     v = value(attr.text)
+    if v is not None and (not isinstance(v, list) or any(not isinstance(x, Enum) for x in v)):
+        # an array of something else: its ODS constraint, before the counts (checked with iree 3.13)
+        raise fail("BC562", name="precision_config", constraint="Precision Config attribute")
     if not isinstance(v, list) or not all(
         isinstance(x, Enum) and x.name == f"#{dialect_of(op)}" and len(x.words) == 2 and x.words[0] == "precision"
         and x.words[1] in _PRECISIONS for x in v

@@ -2,11 +2,13 @@
 (StableHLO's StablehloOps.cpp at iree-base-compiler 3.13; mlir-hlo's hlo_ops.cc in jaxlib 0.10.2,
 which words the backend config apart): the operand and result layouts against the types (each
 a permutation of its type's dimensions), ``output_operand_aliases`` (an operand in range, of the
-aliased result's type), and the backend config's kind for the API version.
+aliased result's type), the backend config's kind for the API version, and, last, StableHLO's
+buffers (``verifyKnownCustomCalls``): the targets ``CreateBuffer``, ``Pin`` and ``Unpin``, and each
+memref operand aliased at most once, each memref output aliased once (checked with iree 3.13).
 
 A custom call with none of these attributes relates no types: it verifies. Not modelled (passed
-over): tuple and memref types (aliases into tuples, the buffer targets ``CreateBuffer``, ``Pin``
-and ``Unpin``), attributes of a form broadcheck does not read.
+over): layouts of memref types, MHLO's buffers, memrefs with a layout or memory space,
+attributes of a form broadcheck does not read.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from broadcheck.dialects.stablehlo.common import Unknown, checked, dialect_of, fail, is_mhlo, require
+from broadcheck.dialects.stablehlo.common import Reject, Unknown, checked, dialect_of, fail, is_mhlo, require
 from broadcheck.ops import Operation, ShapedType, Type
 from broadcheck.semantics.stablehlo import type_text
 from broadcheck.syntax.attributes import Dense, Str, Struct, value
@@ -54,11 +56,37 @@ def _text(t: Type | str) -> str:
         elements = tuple_elements(t)
         if elements is None:
             text = re.sub(r"\s*,\s*", ", ", " ".join(t.split())) if isinstance(t, str) else ""
-            if not re.fullmatch(r"tensor<[\w?*]+>", text):
+            if not re.fullmatch(r"(?:tensor|memref)<[\w?*]+>", text):
                 raise Unknown(text)
             return text
         return "tuple<" + ", ".join(_text(e) for e in elements) + ">"
+    if _memref(t) is not None:
+        return " ".join(str(t).split())
     return type_text(t)
+
+
+_MEMREF = re.compile(r"memref<((?:[0-9?]+x)*)(\w+)>")
+
+
+def _memref(t: Type | str) -> tuple[tuple[int | None, ...], str] | None:
+    """A plain memref's shape and element type (``None``: not a memref); a layout or memory space
+    is not read (:class:`Unknown`)."""
+    text = "".join(str(t).split())
+    if not text.startswith("memref<"):
+        return None
+    m = _MEMREF.fullmatch(text)
+    if m is None:
+        raise Unknown(text)
+    return tuple(None if d == "?" else int(d) for d in m.group(1).split("x")[:-1]), m.group(2)
+
+
+def _tensor_shape(t: Type | str) -> tuple[tuple[int | None, ...] | None, str] | None:
+    """A tensor's shape (``None``: unranked) and element type, or ``None`` for another type."""
+    if isinstance(t, ShapedType) and t.kind == "tensor" and not t.encoding and isinstance(t.element, str):
+        return (None if t.shape is None else tuple(t.shape)), t.element
+    if isinstance(t, ShapedType) or tuple_elements(t) is not None or _memref(t) is not None:
+        return None
+    raise Unknown(str(t))
 
 
 def _readable(t: Type) -> bool:
@@ -182,11 +210,11 @@ def _api_version(op: Operation) -> int:
 @checked
 def custom_call(op: Operation) -> None:
     """``custom_call``: its required target name (generic form), then ``CustomCallOp::verify``:
-    layouts, output-operand aliases, the backend config's kind; the buffer targets and memref
-    types (``verifyKnownCustomCalls``, last) are not modelled."""
+    layouts, output-operand aliases, the backend config's kind, then StableHLO's buffers
+    (``verifyKnownCustomCalls``)."""
     require(op, "call_target_name")
     types = [u.type for u in (*op.operands, *op.results)]
-    memrefs = any(str(t).lstrip().startswith("memref<") for t in types)
+    memrefs = any("memref<" in str(t) for t in types)  # (a tuple of memrefs too)
     if not memrefs and not all(_readable(t) for t in types):
         raise Unknown("a type broadcheck does not judge")
     target = op.attribute("call_target_name")
@@ -207,8 +235,6 @@ def custom_call(op: Operation) -> None:
     for output_indices, index, operand_indices in _aliases(op):
         if not 0 <= index < len(op.operands):
             raise fail("BC1205", count=len(op.operands), index=index)
-        if memrefs:
-            raise Unknown("memref types")
         operand = _part(op.operands[index].type, operand_indices, "BC1211")
         if not op.results:
             raise Unknown("an alias without results")
@@ -230,4 +256,82 @@ def custom_call(op: Operation) -> None:
                 raise fail("BC1207" if wants_dict else "BC1208")
             raise fail("BC1209", version=_API_VERSIONS[version], kind="dictionary" if wants_dict else "string")
     if memrefs or (isinstance(name, Str) and name.text in _BUFFER_TARGETS):
-        raise Unknown("verifyKnownCustomCalls: buffers")
+        if is_mhlo(op):
+            raise Unknown("MHLO's buffers")
+        _known_custom_calls(op, name.text if isinstance(name, Str) else "")
+
+
+def _compatible(a: tuple[int | None, ...] | None, b: tuple[int | None, ...]) -> bool:
+    return a is None or (len(a) == len(b) and all(x is None or y is None or x == y for x, y in zip(a, b, strict=True)))
+
+
+def _buffer_target(op: Operation, target: str) -> None:
+    """CreateBuffer, Pin and Unpin: their counts and types, in the verifier's order."""
+
+    def wrong(requirement: str) -> Reject:
+        return fail("BC907", target=target, requirement=requirement)
+
+    if target == "CreateBuffer":
+        if op.operands:
+            raise wrong("shouldn't have any inputs")
+        if len(op.results) != 1:
+            raise wrong("should have one result")
+        if _memref(op.results[0].type) is None:
+            raise wrong("should have a memref result")
+        return
+    source, sink = ("tensor", "memref") if target == "Pin" else ("memref", "tensor")
+    if len(op.operands) != 1:
+        raise wrong("should have one input")
+    given = op.operands[0].type
+    tensor_in, memref_in = _tensor_shape(given), _memref(given)
+    if (tensor_in if source == "tensor" else memref_in) is None:
+        raise wrong(f"should have a {source} input")
+    if len(op.results) != 1:
+        raise wrong("should have one output")
+    made = op.results[0].type
+    tensor_out, memref_out = _tensor_shape(made), _memref(made)
+    if (memref_out if sink == "memref" else tensor_out) is None:
+        raise wrong(f"should have a {sink} output")
+    tensor_side, memref_side = (tensor_in, memref_out) if target == "Pin" else (tensor_out, memref_in)
+    assert tensor_side is not None and memref_side is not None
+    if not _compatible(tensor_side[0], memref_side[0]) or tensor_side[1] != memref_side[1]:
+        raise wrong("should have compatible input and output types")
+
+
+def _leaves(t: Type | str, path: tuple[int, ...]) -> list[tuple[tuple[int, ...], Type | str]]:
+    """``hlo::mapOverLeafTypes``: each non-tuple part of ``t`` with its tuple indices."""
+    elements = tuple_elements(t)
+    if elements is None:
+        return [(path, t)]
+    return [leaf for i, e in enumerate(elements) for leaf in _leaves(e, (*path, i))]
+
+
+def _known_custom_calls(op: Operation, target: str) -> None:
+    """``verifyKnownCustomCalls``: the buffer targets, then each memref operand aliased at most
+    once and to one output each, and every memref output aliased."""
+    if target in _BUFFER_TARGETS:
+        _buffer_target(op, target)
+        return
+    outputs: set[tuple[int, ...]] = set()
+    operands: set[tuple[int, tuple[int, ...]]] = set()
+    for output_indices, index, operand_indices in _aliases(op):
+        if _memref(_part(op.operands[index].type, operand_indices, "BC1211")) is None:
+            continue
+        out_key, in_key = tuple(output_indices), (index, tuple(operand_indices))
+        # (the tool emits these two as errors yet lets the op verify: iree-opt prints them, exits 0)
+        if out_key in outputs:
+            raise fail("BC909", indices=_indices(out_key))
+        if in_key in operands:
+            raise fail("BC908", index=index, indices=_indices(in_key[1]))
+        outputs.add(out_key)
+        operands.add(in_key)
+    whole: Type | str = (
+        op.results[0].type if len(op.results) == 1 else "tuple<" + ", ".join(_text(u.type) for u in op.results) + ">"
+    )
+    for path, leaf in _leaves(whole, ()):
+        if _memref(leaf) is not None and path not in outputs:
+            raise fail("BC910", indices=_indices(path))
+
+
+def _indices(path: Sequence[int]) -> str:
+    return "[" + ", ".join(map(str, path)) + "]"

@@ -34,6 +34,8 @@ from broadcheck.dialects.stablehlo.common import (
     shaped,
     tensors,
 )
+from broadcheck.dialects.stablehlo.custom_call import tuple_elements
+from broadcheck.dialects.stablehlo.tuple import printed
 from broadcheck.ops import Operation, ShapedType, Span, Type
 from broadcheck.semantics import Problem, Subject
 from broadcheck.semantics.stablehlo import element, hlo_compatible
@@ -137,8 +139,10 @@ def reducer_shape(
     accumulators: list[ShapedType] = []
     for t in yields:
         if not isinstance(t, ShapedType):
+            if tuple_elements(t) is not None:
+                raise reject("BC1069", type=f"'{printed(t)}'")  # (as MLIR prints a tuple: `, ` between)
             if not re.fullmatch(r"[a-z]\w*", str(t)):
-                raise Unknown(str(t))  # (MLIR prints a tuple's types with spaces broadcheck dropped)
+                raise Unknown(str(t))
             raise reject("BC1069", type=f"'{t}'")
         accumulators.append(t)
     for i in range(n):

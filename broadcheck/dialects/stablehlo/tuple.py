@@ -14,23 +14,23 @@ from __future__ import annotations
 
 import re
 
-from broadcheck.dialects.stablehlo.common import Reject, Unknown, checked, fail, tensor
+from broadcheck.dialects.stablehlo.common import I32_NON_NEGATIVE, Reject, Unknown, checked, fail, tensor
 from broadcheck.dialects.stablehlo.custom_call import tuple_elements
 from broadcheck.ops import OpaqueType, Operation, Type
 from broadcheck.semantics import Problem, Subject
 from broadcheck.semantics.stablehlo import hlo_compatible, type_text
 from broadcheck.syntax.types import read_type
 
-__all__ = ["get_tuple_element", "tuple_"]
+__all__ = ["get_tuple_element", "printed", "tuple_"]
 
 
-def _printed(t: Type | str) -> str:
+def printed(t: Type | str) -> str:
     """A type as MLIR prints it (tuples with ``, `` between their elements)."""
     elements = tuple_elements(t)
     if elements is not None:
-        return "tuple<" + ", ".join(_printed(e) for e in elements) + ">"
+        return "tuple<" + ", ".join(printed(e) for e in elements) + ">"
     if isinstance(t, str):
-        return _printed(_read(t))
+        return printed(_read(t))
     return type_text(t)
 
 
@@ -52,8 +52,8 @@ def tuple_(op: Operation) -> None:
         return  # (its parser gives the operands the tuple's element types)
     if len(op.results) != 1 or tuple_elements(op.results[0].type) is None:
         raise Unknown("a result that is no tuple (its ODS words it)")
-    inferred = "tuple<" + ", ".join(_printed(u.type) for u in op.operands) + ">"
-    actual = _printed(op.results[0].type)
+    inferred = "tuple<" + ", ".join(printed(u.type) for u in op.operands) + ">"
+    actual = printed(op.results[0].type)
     if inferred != actual:
         raise _mismatch(inferred, actual)
 
@@ -65,10 +65,14 @@ def get_tuple_element(op: Operation) -> None:
     if not op.generic or len(op.operands) != 1 or len(op.results) != 1:
         raise Unknown("a form broadcheck does not read")
     attr = op.attribute("index")
-    m = re.fullmatch(r"\s*(\d+)\s*:\s*i32\s*", attr.text) if attr is not None else None
+    if attr is None:
+        raise Unknown("index")
+    m = re.fullmatch(r"\s*(-?\d+)\s*:\s*(i\d+)\s*", attr.text)
     if m is None:
         raise Unknown("index")
     index = int(m.group(1))
+    if index < 0 or m.group(2) != "i32":  # (its ODS: a non-negative I32Attr, as jaxlib's MHLO words it too)
+        raise fail("BC562", name="index", constraint=I32_NON_NEGATIVE)
     elements = tuple_elements(op.operands[0].type)
     if elements is None:
         raise Unknown("an operand that is no tuple (its ODS words it)")
@@ -76,11 +80,11 @@ def get_tuple_element(op: Operation) -> None:
         raise fail("BC1213", index=index, size=len(elements))
     element, result = _read(elements[index]), op.results[0].type
     nested = (tuple_elements(element) is not None, tuple_elements(result) is not None)
-    if nested == (True, True) and _printed(element) != _printed(result):
+    if nested == (True, True) and printed(element) != printed(result):
         raise Unknown("two tuples: their elements' compatibility is not modelled")
     if any(nested):
-        if _printed(element) != _printed(result):  # (a tuple is never compatible with a tensor)
-            raise _mismatch(_printed(element), _printed(result))
+        if printed(element) != printed(result):  # (a tuple is never compatible with a tensor)
+            raise _mismatch(printed(element), printed(result))
         return
     if not hlo_compatible(tensor(element), tensor(result)):
-        raise _mismatch(_printed(element), _printed(result))
+        raise _mismatch(printed(element), printed(result))
