@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.lsp_client import Client
+from tests.waits import HANG
 
 HOSTILE = [
     b"Content-Length: abc\r\n\r\n{}",
@@ -103,7 +104,7 @@ def soak(edits: int, ops: int, seed: int, memory_mb: int, every: int, quiet: boo
     try:
         client.initialize(root)
         client.open(uri, text, version=1)
-        client.diagnostics(uri, 1, timeout=600)
+        client.diagnostics(uri, 1)
         first = client.rss()
         if not quiet:
             print(f"soak: first check of {len(text) / 2**20:.1f} MB done, RSS {first / 2**20:.1f} MB", flush=True)
@@ -137,7 +138,7 @@ def soak(edits: int, ops: int, seed: int, memory_mb: int, every: int, quiet: boo
             if rng.random() < 0.1:
                 asked.append(_ask(client, rng, uri, _breaks(text, len(text)) + 1))
             if every and n % every == every - 1:
-                found = client.diagnostics(uri, version, timeout=600)
+                found = client.diagnostics(uri, version)
                 synced = version
                 if not quiet:
                     time.sleep(1)  # (the server indexes the version after publishing it)
@@ -146,8 +147,8 @@ def soak(edits: int, ops: int, seed: int, memory_mb: int, every: int, quiet: boo
                         flush=True,
                     )
         if synced != version:
-            found = client.diagnostics(uri, version, timeout=600)
-        deadline = time.monotonic() + 300
+            found = client.diagnostics(uri, version)
+        deadline = time.monotonic() + HANG
         with client.arrived:
             while any(i not in client.responses for i in asked) and time.monotonic() < deadline:
                 client.arrived.wait(1)
@@ -194,7 +195,7 @@ def _fresh_rss(root: Path, text: str) -> int:
         client.initialize(root)
         uri = (root / "fresh.mlir").as_uri()
         client.open(uri, text, version=1)
-        client.diagnostics(uri, 1, timeout=600)
+        client.diagnostics(uri, 1)
         time.sleep(2)
         return client.rss()
     finally:
