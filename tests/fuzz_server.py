@@ -17,7 +17,11 @@ version's diagnostics. It fails (exit 1) unless:
   check of the last text: random edits can turn a few problems into thousands (an
   unclosed ``"``), and those diagnostics are live data, not a leak.
 
-It prints the numbers. ``--edits 200 --ops 400`` is the short run the suite makes.
+It prints the numbers. The suite makes a short run (150 edits of 300 ops: test_server.py).
+A full run at nice 10 on a shared 2-core machine (load 13-24): 10,000 edits (9,909 ranged,
+91 whole), 188 hostile frames, 993 requests all answered, RSS 144.5 MB after the first check
+and 150.2 MB at the end (189 MB the highest sampled, during a check), the last version's
+24,886 diagnostics equal to ``broadcheck check``'s; 56 min.
 """
 
 from __future__ import annotations
