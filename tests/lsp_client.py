@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tests.waits import HANG
+
 
 class Client:
     """A running ``broadcheck server`` and what it has sent."""
@@ -32,6 +34,8 @@ class Client:
         self.responses: dict[int, Any] = {}
         self.notifications: queue.Queue[dict[str, Any]] = queue.Queue()
         self.seen: list[dict[str, Any]] = []
+        self.arrival: dict[Any, int] = {}
+        """Per response id: how many notifications had come before it (the stream's order)."""
         self.arrived = threading.Condition()
         self.reader = threading.Thread(target=self._read, daemon=True)
         self.reader.start()
@@ -67,6 +71,7 @@ class Client:
             with self.arrived:
                 if "id" in message and "method" not in message:
                     self.responses[message["id"]] = message
+                    self.arrival[message["id"]] = len(self.seen)
                 else:
                     self.notifications.put(message)
                     self.seen.append(message)
@@ -76,7 +81,7 @@ class Client:
 
     # ------------------------------------------------------------ LSP
 
-    def request(self, method: str, params: Any, timeout: float = 60) -> Any:
+    def request(self, method: str, params: Any, timeout: float = HANG) -> Any:
         self.next_id += 1
         number = self.next_id
         self.send({"id": number, "method": method, "params": params})
@@ -109,7 +114,7 @@ class Client:
         self.notify("initialized", {})
         return dict(answer["result"])
 
-    def diagnostics(self, uri: str, version: int | None = None, timeout: float = 60) -> list[dict[str, Any]]:
+    def diagnostics(self, uri: str, version: int | None = None, timeout: float = HANG) -> list[dict[str, Any]]:
         """The next diagnostics published for ``uri`` (of ``version``, if given)."""
         deadline = time.monotonic() + timeout
         while True:
@@ -126,12 +131,14 @@ class Client:
             if params["uri"] == uri and (version is None or params.get("version") == version):
                 return list(params["diagnostics"])
 
-    def published(self, uri: str) -> list[dict[str, Any]]:
-        """Every publication for ``uri`` so far, oldest first."""
+    def published(self, uri: str, before: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+        """Every publication for ``uri`` so far, oldest first; with ``before`` (a response), those
+        that came before it in the stream (the reader may have read more by the time one asks)."""
         with self.arrived:
+            seen = self.seen if before is None else self.seen[: self.arrival[before["id"]]]
             return [
                 m["params"]
-                for m in self.seen
+                for m in seen
                 if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri
             ]
 
@@ -169,12 +176,12 @@ class Client:
     def close(self) -> int:
         if self.alive():
             try:
-                self.request("shutdown", None, timeout=10)
+                self.request("shutdown", None)
                 self.notify("exit", None)
             except (TimeoutError, BrokenPipeError, OSError):
                 pass
         try:
-            return self.process.wait(timeout=10)
+            return self.process.wait(timeout=HANG)
         except subprocess.TimeoutExpired:
             self.process.kill()
             return self.process.wait()

@@ -14,6 +14,7 @@ import pytest
 
 from broadcheck import cache
 from tests.conftest import EXAMPLES, FIXTURES, Invoke
+from tests.waits import HANG
 
 BAD = "%0 = tosa.add %a, %b : (tensor<3xf32>, tensor<2xf32>) -> tensor<3xf32>\n"
 GOOD = "%0 = tosa.add %a, %b : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>\n"
@@ -279,7 +280,7 @@ def test_concurrent_runs_and_workers_share_the_cache_safely(tree: Path) -> None:
     runs = [
         subprocess.Popen(command, cwd=tree, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE) for _ in range(4)
     ]
-    outputs = [p.communicate(timeout=300) for p in runs]
+    outputs = [p.communicate(timeout=HANG) for p in runs]
     reference = subprocess.run([*command, "--no-cache"], cwd=tree, env=env, capture_output=True, check=False)
     assert all(out == (reference.stdout, b"") for out in outputs)
     assert all(p.returncode == 1 for p in runs)

@@ -9,6 +9,7 @@ import pytest
 
 from broadcheck import __version__
 from tests.conftest import FIXTURES, Invoke
+from tests.waits import HANG
 
 BAD = '%0 = "tf.AddV2"(%a, %b) : (tensor<3xf32>, tensor<4xf32>) -> tensor<4xf32>\n'
 GOOD = '%0 = "tf.AddV2"(%a, %b) : (tensor<1xf32>, tensor<4xf32>) -> tensor<4xf32>\n'
@@ -199,7 +200,7 @@ def test_columns_never_changes_piped_output(args: list[str], tmp_path: Path) -> 
     for columns in (None, "20", "80", "400"):
         command = [sys.executable, "-m", "broadcheck", *args]
         done = subprocess.run(
-            command, env=env if columns is None else {**env, "COLUMNS": columns}, capture_output=True, timeout=120
+            command, env=env if columns is None else {**env, "COLUMNS": columns}, capture_output=True, timeout=HANG
         )
         assert done.returncode in (0, 1) and done.stderr == b"", done.stderr
         outputs.add(done.stdout)

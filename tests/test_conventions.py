@@ -18,6 +18,7 @@ import pytest
 
 from broadcheck.messages import RULES
 from tests.conftest import Invoke
+from tests.waits import HANG
 
 BAD = "%0 = tosa.add %a, %b : (tensor<3xf32>, tensor<2xf32>) -> tensor<3xf32>\n"
 STALE = "%0 = tosa.add %a, %b : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x1xf32>\n"
@@ -54,7 +55,7 @@ def test_rules_takes_prefixes_as_select_does(run: Invoke) -> None:
     assert unknown.code == 2 and "unknown code 'BCX'" in unknown.err
 
 
-def run_at_a_terminal(args: list[str], cwd: Path, env: dict[str, str], seconds: float = 120) -> tuple[int, str]:
+def run_at_a_terminal(args: list[str], cwd: Path, env: dict[str, str], seconds: float = HANG) -> tuple[int, str]:
     """Run ``args`` with stdin, stdout and stderr on a pseudo-terminal; (exit code, what it showed)."""
     main, child = pty.openpty()
     proc = subprocess.Popen(args, cwd=cwd, env=env, stdin=child, stdout=child, stderr=child, close_fds=True)
@@ -73,7 +74,7 @@ def run_at_a_terminal(args: list[str], cwd: Path, env: dict[str, str], seconds: 
             shown += data
         elif proc.poll() is not None:
             break
-    code = proc.wait(timeout=10)
+    code = proc.wait(timeout=HANG)
     os.close(main)
     return code, shown.decode("utf-8", "replace")
 

@@ -8,6 +8,7 @@ import pytest
 from broadcheck.optable import known_dialects
 from docs.generate import DOCS, FILES
 from tests.conftest import ROOT
+from tests.waits import HANG
 
 
 @pytest.mark.parametrize("name", sorted(FILES))
@@ -45,7 +46,7 @@ def test_make_test_says_what_it_deselects_and_how_to_run_it() -> None:
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=HANG,
     )
     said = re.search(
         r"^(\d+) deselected: the oracle tests.*Run them with `make oracle` and `make oracle-tf`\.$", done.stdout, re.M

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import Invoke
+from tests.waits import HANG
 
 BAD = "%0 = tosa.add %a, %b : (tensor<3xf32>, tensor<2xf32>) -> tensor<3xf32>\n"
 GOOD = "%0 = tosa.add %a, %b : (tensor<3xf32>, tensor<1xf32>) -> tensor<3xf32>\n"
@@ -38,7 +39,7 @@ def _as_unprivileged() -> list[str]:
 
 def _broadcheck(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     command = [*_as_unprivileged(), sys.executable, "-m", "broadcheck", *args]
-    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=120, check=False)
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=HANG, check=False)
 
 
 @pytest.fixture
@@ -151,14 +152,15 @@ def test_ctrl_c_exits_130_quietly(tmp_path: Path) -> None:
     # machine outlasts); a signal during Python's own start-up, before broadcheck runs, would be
     # Python's to handle.
     wchan = Path(f"/proc/{process.pid}/wchan")
-    for _ in range(6000):
+    deadline = time.monotonic() + HANG
+    while time.monotonic() < deadline:
         if not wchan.exists() or "pipe" in wchan.read_text() or process.poll() is not None:
             break
         time.sleep(0.01)
     if not wchan.exists():
         time.sleep(1.5)  # no /proc: let it start and block on the read
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    out, err = process.communicate(timeout=HANG)
     assert process.returncode == 130
     assert (out, err) == ("", "")
 
@@ -189,7 +191,12 @@ def test_an_ascii_only_output_falls_back_to_ascii(args: list[str], tmp_path: Pat
     (tmp_path / "u.mlir").write_text("// café ─\n" + BAD.rstrip("\n") + "  // ─ é\n")
     env = {**os.environ, "PYTHONIOENCODING": "ascii"}
     result = subprocess.run(
-        [sys.executable, "-m", "broadcheck", *args], cwd=tmp_path, capture_output=True, env=env, timeout=60, check=False
+        [sys.executable, "-m", "broadcheck", *args],
+        cwd=tmp_path,
+        capture_output=True,
+        env=env,
+        timeout=HANG,
+        check=False,
     )
     assert result.returncode == 1, result.stderr
     assert b"internal error" not in result.stderr

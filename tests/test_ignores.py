@@ -16,6 +16,7 @@ import pytest
 
 from broadcheck.ignores import parse_line, translate
 from broadcheck.inputs import expand
+from tests.waits import HANG
 
 GIT = shutil.which("git")
 pytestmark = pytest.mark.skipif(GIT is None, reason="git is not installed")
@@ -285,7 +286,7 @@ def test_a_tracked_file_in_an_ignored_directory_is_checked(tmp_path: Path) -> No
         cwd=repo,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG,
         check=False,
     )
     assert done.returncode == 1

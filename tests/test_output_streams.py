@@ -17,6 +17,7 @@ import pytest
 
 from broadcheck.report.github import escape_data
 from tests.conftest import EXAMPLES, Invoke
+from tests.waits import HANG
 
 EVERY_ERROR = EXAMPLES / "every_error.mlir"
 BAD = '%0 = "tf.AddV2"(%a, %b) : (tensor<3xf32>, tensor<4xf32>) -> tensor<4xf32>\n'
@@ -27,7 +28,7 @@ def broadcheck(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subp
     environment = {k: v for k, v in os.environ.items() if k not in ("GITHUB_ACTIONS", "FORCE_COLOR", "COLUMNS")}
     environment.update(env or {})
     return subprocess.run(
-        [sys.executable, "-m", "broadcheck", *args], cwd=cwd, capture_output=True, timeout=120, env=environment
+        [sys.executable, "-m", "broadcheck", *args], cwd=cwd, capture_output=True, timeout=HANG, env=environment
     )
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT
+from tests.waits import HANG
 
 README = ROOT / "README.md"
 BIN = Path(sys.executable).parent
@@ -61,7 +62,7 @@ def test_an_example_prints_what_the_readme_shows(line: int, command: str, expect
     env["PATH"] = f"{BIN}{os.pathsep}{env.get('PATH', '')}"
     env["BROADCHECK_CACHE_DIR"] = str(tmp_path / "cache")
     done = subprocess.run(
-        ["bash", "-c", command], cwd=ROOT, env=env, capture_output=True, stdin=subprocess.DEVNULL, timeout=120
+        ["bash", "-c", command], cwd=ROOT, env=env, capture_output=True, stdin=subprocess.DEVNULL, timeout=HANG
     )
     printed = (done.stdout + done.stderr).decode("utf-8")
     actual = [line.removesuffix("\r") for line in printed.split("\n")]
@@ -93,9 +94,9 @@ def test_the_pre_commit_rev_is_a_commit_of_this_history() -> None:
     assert re.fullmatch(r"[0-9a-f]{40}", rev), f"{rev}: a full commit hash until a release is tagged"
     if not (ROOT / ".git").exists():
         pytest.skip("not a git checkout (an sdist): no history to look the commit up in")
-    kind = subprocess.run(["git", "cat-file", "-t", rev], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    kind = subprocess.run(["git", "cat-file", "-t", rev], cwd=ROOT, capture_output=True, text=True, timeout=HANG)
     assert kind.stdout.strip() == "commit", kind.stderr
-    ancestor = subprocess.run(["git", "merge-base", "--is-ancestor", rev, "HEAD"], cwd=ROOT, timeout=60)
+    ancestor = subprocess.run(["git", "merge-base", "--is-ancestor", rev, "HEAD"], cwd=ROOT, timeout=HANG)
     assert ancestor.returncode == 0, f"{rev} is not in HEAD's history"
 
 

@@ -15,11 +15,12 @@ from hypothesis import strategies as st
 
 from broadcheck.text import split_marker, split_probe
 from tests.conftest import EXAMPLES, Invoke
+from tests.waits import HANG
 
 ALIAS_THEN_USE = "!t = tensor<3xf32>\n// XX\n%0 = tosa.add %a, %b : (!t, tensor<2xf32>) -> !t\n"
 
 
-def _broadcheck(*args: str, cwd: Path, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+def _broadcheck(*args: str, cwd: Path, timeout: float = HANG) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "broadcheck", *args], cwd=cwd, capture_output=True, text=True, timeout=timeout
     )

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.waits import HANG
+
 CLEAN = (
     "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
     "  %0 = tosa.add %a, %a : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n"
@@ -160,7 +162,7 @@ def _trapped(tmp_path: Path, entry: str, at: str = "", record: str = "") -> subp
         input=CLEAN,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=HANG,
     )
 
 
@@ -196,6 +198,6 @@ def test_the_trap_does_interrupt(tmp_path: Path) -> None:
     (tmp_path / "hook" / "sitecustomize.py").write_text(TRAP)
     env = {**os.environ, "PYTHONPATH": str(tmp_path / "hook"), "TRAP_AT": "json", "TRAP_RECORD": ""}
     done = subprocess.run(
-        [sys.executable, "-c", "import broadcheck, json"], env=env, capture_output=True, text=True, timeout=120
+        [sys.executable, "-c", "import broadcheck, json"], env=env, capture_output=True, text=True, timeout=HANG
     )
     assert done.returncode == -2 and "KeyboardInterrupt" in done.stderr

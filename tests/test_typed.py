@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from tests.conftest import ROOT
+from tests.waits import HANG
 
 
 def mypy(tmp_path: Path, source: str) -> subprocess.CompletedProcess[str]:
@@ -17,7 +18,7 @@ def mypy(tmp_path: Path, source: str) -> subprocess.CompletedProcess[str]:
         cwd=tmp_path,  # no project configuration: as in a user's repository
         capture_output=True,
         text=True,
-        timeout=600,
+        timeout=HANG,
     )
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from broadcheck.inputs import NotRegular, open_regular, read_blocks
+from tests.waits import HANG
 
 BAD = "%0 = tosa.add %a, %b : (tensor<3xf32>, tensor<2xf32>) -> tensor<3xf32>\n"
 
@@ -26,7 +27,7 @@ def broadcheck(*args: str, cwd: Path, stdin: str | None = None) -> subprocess.Co
         cwd=cwd,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG,
         input=stdin,
         check=False,
     )

@@ -57,9 +57,15 @@ if TYPE_CHECKING:
     from broadcheck.server.navigate import Index
 
 BLOCK = 1 << 18
+"""Characters fed to the engine between two looks at whether the document changed."""
 QUIET = 0.15
 """Seconds a document must go unchanged before its check starts (a burst of edits is checked once)."""
-"""Characters fed to the engine between two looks at whether the document changed."""
+PATIENCE = 0.1
+"""And at least this share of its last check's seconds: a check of a large document that takes
+10 s waits for a 1 s pause in typing, rather than starting (and being thrown away) at each
+keystroke; each such start forks a child that copies the server's pages as both write them
+(a soak's first 1,200 edits of a 2 MB text on a loaded machine: 75 s of children's CPU, and
+35 s of the server's own system time, mostly page faults)."""
 FIX_ALL = "source.fixAll.broadcheck"
 ENCODINGS = ("utf-16", "utf-8", "utf-32")
 _LONE_CR = re.compile(r"\r(?!\n)")
@@ -79,6 +85,7 @@ class Document:
     __slots__ = (
         "aliases",
         "checked",
+        "cost",
         "generation",
         "index",
         "lines",
@@ -96,6 +103,8 @@ class Document:
         """Counts the texts received: a check of an older one is stale."""
         self.touched = 0.0
         """When the newest text came (``time.monotonic``)."""
+        self.cost = 0.0
+        """How many seconds its last finished check took."""
         self.result: Result | None = None
         self.checked: int | None = None
         """The generation ``result`` is about."""
@@ -318,7 +327,8 @@ class Server:
             if job is None:
                 return
             doc, generation = job
-            while doc.generation == generation and (left := doc.touched + QUIET - time.monotonic()) > 0:
+            pause = quiet_for(doc.cost)
+            while doc.generation == generation and (left := doc.touched + pause - time.monotonic()) > 0:
                 time.sleep(left)  # typing: wait for a pause rather than start a check each keystroke stops
             if doc.generation != generation:
                 continue
@@ -328,9 +338,11 @@ class Server:
         text = doc.text
         aliases: dict[str, Any] | None = None
         result: Result | None = None
+        started = time.monotonic()
         try:
             found = self._check(doc, generation, text)
             result, aliases = found if found is not None else (None, None)
+            doc.cost = time.monotonic() - started
         except Cancelled:
             return
         except BaseException as err:  # a bug in broadcheck (RecursionError too): fail closed
@@ -464,6 +476,7 @@ class Server:
 
     def hover(self, params: Any) -> dict[str, Any] | None:
         from broadcheck.server.hover import hover, value_hover
+        from broadcheck.server.navigate import sigil_at
 
         doc = self._document(params)
         at = _position(params, "position")
@@ -471,12 +484,15 @@ class Server:
             return None
         lines = self.lines_of(doc)
         column = lines.column(at["line"], at["character"])
-        index = self.newest_index(doc)
-        token = index.token_at(at["line"], column - 1)
-        if token is not None and token.kind == "%":
-            text = value_hover(lines, index, token, doc.aliases)
-            if text is not None:
-                return {"contents": {"kind": "markdown", "value": text}}
+        # Only a value's hover needs the index: an op's reads its line alone, so it never waits
+        # for a large document's first index (8 s for 200,000 lines) on the message loop.
+        if sigil_at(lines.line(at["line"] + 1), column - 1) == "%":
+            index = self.newest_index(doc)
+            token = index.token_at(at["line"], column - 1)
+            if token is not None and token.kind == "%":
+                text = value_hover(lines, index, token, doc.aliases)
+                if text is not None:
+                    return {"contents": {"kind": "markdown", "value": text}}
         settings = self.settings_for(doc.path)
         options = settings.checking.options_for(doc.path)
         found = doc.result.diagnostics if doc.result is not None and doc.checked == doc.generation else []
@@ -514,6 +530,11 @@ class Server:
         if doc is None:
             return []
         return self.newest_index(doc).symbols(self.lines_of(doc))
+
+
+def quiet_for(cost: float) -> float:
+    """How long a document must go unchanged before a check starts, after one that took ``cost`` s."""
+    return max(QUIET, PATIENCE * cost)
 
 
 def _location(uri: str, lines: Lines, token: Any) -> dict[str, Any]:

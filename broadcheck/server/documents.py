@@ -74,8 +74,8 @@ def apply_change(text: str, change: dict[str, Any], encoding: str = "utf-16") ->
     if where is None:
         return new
     try:
-        start = _offset(text, where["start"], encoding)
-        end = _offset(text, where["end"], encoding)
+        start, known = _offset(text, where["start"], encoding)
+        end, _ = _offset(text, where["end"], encoding, known)
     except (KeyError, TypeError, ValueError) as err:
         raise ValueError(f"a content change with a bad range: {err}") from err
     if end < start:
@@ -83,30 +83,33 @@ def apply_change(text: str, change: dict[str, Any], encoding: str = "utf-16") ->
     return text[:start] + new + text[end:]
 
 
-def _offset(text: str, position: dict[str, Any], encoding: str) -> int:
-    """The index in ``text`` of an LSP position."""
+def _offset(
+    text: str, position: dict[str, Any], encoding: str, known: tuple[int, int] = (0, 0)
+) -> tuple[int, tuple[int, int]]:
+    """The index in ``text`` of an LSP position, and its line's (number, start) for the next
+    position: a range's end is found from its start's line, not from the top again."""
     line, character = position["line"], position["character"]
     if not isinstance(line, int) or not isinstance(character, int) or line < 0 or character < 0:
         raise ValueError(f"not a position: {position!r}")
-    start = 0
-    if line:
-        for count, m in enumerate(BREAK.finditer(text), 1):
+    at, start = known if known[0] <= line else (0, 0)
+    if line > at:
+        for count, m in enumerate(BREAK.finditer(text, start), at + 1):
             if count == line:
                 start = m.end()
                 break
         else:
-            return len(text)  # past the last line
+            return len(text), known  # past the last line
     after = BREAK.search(text, start)
     stop = after.start() if after is not None else len(text)
     if encoding == "utf-32" or text[start:stop].isascii():
-        return min(start + character, stop)
+        return min(start + character, stop), (line, start)
     units = Lines("", encoding).units
     count = 0
     for i in range(start, stop):
         if count >= character:
-            return i
+            return i, (line, start)
         count += units(text[i])
-    return stop
+    return stop, (line, start)
 
 
 def diagnostic(d: Diagnostic, lines: Lines, uri: str) -> dict[str, Any]:

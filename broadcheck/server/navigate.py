@@ -219,6 +219,15 @@ class Index:
         return [symbol(r) for r in self.outline]
 
 
+def sigil_at(text: str, column: int) -> str | None:
+    """The sigil of the name at ``column`` of one line (or just after it), as :meth:`Index.token_at`
+    finds it (lines are read alone there too), without reading any other line."""
+    for m in _TOKEN.finditer(text):
+        if m.group("sigil") and m.start() <= column <= m.end():
+            return m.group("sigil")
+    return None
+
+
 def _ends_with(text: str, column: int) -> bool:
     """Whether nothing but spaces and a comment follows ``column`` on the line."""
     rest = text[column + 1 :].strip()
