@@ -71,11 +71,13 @@ ods: $(RUNTIME)
 # C compiler and Python's headers. `make compiled-test` runs the tests of the outputs against it (the
 # fixtures, the goldens, the engine's stages): they must pass unchanged, byte for byte.
 MYPYC_VENV ?= .venv-mypyc
+# Where the installed package is (from /: here, `import broadcheck` would find the sources).
+MYPYC_PACKAGE = cd / && $(CURDIR)/$(MYPYC_VENV)/bin/python -c 'import broadcheck, os; print(os.path.dirname(broadcheck.__file__))'
 compiled:
 	@test -x $(MYPYC_VENV)/bin/python || $(PYTHON) -m venv $(MYPYC_VENV)
 	@echo '==> compiling broadcheck with mypyc into $(MYPYC_VENV) (a few minutes)'
-	BROADCHECK_MYPYC=1 $(MYPYC_VENV)/bin/python -m pip install --quiet --disable-pip-version-check --force-reinstall '.[test]'
-	$(MYPYC_VENV)/bin/python -m compileall -q $$($(MYPYC_VENV)/bin/python -c 'import broadcheck, os; print(os.path.dirname(broadcheck.__file__))')
+	BROADCHECK_MYPYC=1 $(MYPYC_VENV)/bin/python -m pip install --quiet --disable-pip-version-check '.[test]'
+	$(MYPYC_VENV)/bin/python -m compileall -q "$$($(MYPYC_PACKAGE))"
 	@cd / && $(CURDIR)/$(MYPYC_VENV)/bin/python -c 'import broadcheck.engine.scan as m; assert m.__file__.endswith(".so"), m.__file__; print("==> compiled:", m.__file__)'
 
 # The tests run from a copy of the repository whose broadcheck/ is a link to the package installed in
@@ -88,8 +90,7 @@ COMPILED_TESTS ?= tests/test_fixtures.py tests/test_render.py tests/test_fix.py 
 compiled-test: compiled
 	rm -rf build/compiled-test && mkdir -p build/compiled-test
 	git ls-files -z | grep -zv '^broadcheck/' | xargs -0 cp --parents -t build/compiled-test
-	ln -s "$$($(MYPYC_VENV)/bin/python -c 'import broadcheck, os; print(os.path.dirname(broadcheck.__file__))')" \
-		build/compiled-test/broadcheck
+	ln -s "$$($(MYPYC_PACKAGE))" build/compiled-test/broadcheck
 	cd build/compiled-test && $(CURDIR)/$(MYPYC_VENV)/bin/python -c 'import broadcheck.engine.scan as m; assert m.__file__.endswith(".so"), m.__file__'
 	cd build/compiled-test && $(CURDIR)/$(MYPYC_VENV)/bin/python -m pytest -q -p no:cacheprovider $(COMPILED_TESTS)
 
