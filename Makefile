@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint unit docs ods oracle oracle-tf fuzz bench exports coverage upstream clean lsp
+.PHONY: demo test lint unit docs ods oracle oracle-tf fuzz bench exports coverage upstream clean lsp compiled compiled-test
 
 RUNTIME := $(VENV)/.runtime
 
@@ -65,6 +65,34 @@ docs: $(RUNTIME)
 ODS_INCLUDE ?= $(TF_VENV)/lib/python3.11/site-packages/tensorflow/include
 ods: $(RUNTIME)
 	$(BIN)/python -m broadcheck.dialects.ods.generate $(ODS_INCLUDE)
+
+# The compiled build (docs/performance.md): a second environment, $(MYPYC_VENV), where broadcheck is
+# installed from a wheel whose hot path (hatch_build.py's COMPILED) is compiled with mypyc; it needs a
+# C compiler and Python's headers. `make compiled-test` runs the tests of the outputs against it (the
+# fixtures, the goldens, the engine's stages): they must pass unchanged, byte for byte.
+MYPYC_VENV ?= .venv-mypyc
+# Where the installed package is (from /: here, `import broadcheck` would find the sources).
+MYPYC_PACKAGE = cd / && $(CURDIR)/$(MYPYC_VENV)/bin/python -c 'import broadcheck, os; print(os.path.dirname(broadcheck.__file__))'
+compiled:
+	@test -x $(MYPYC_VENV)/bin/python || $(PYTHON) -m venv $(MYPYC_VENV)
+	@echo '==> compiling broadcheck with mypyc into $(MYPYC_VENV) (a few minutes)'
+	BROADCHECK_MYPYC=1 $(MYPYC_VENV)/bin/python -m pip install --quiet --disable-pip-version-check '.[test]'
+	$(MYPYC_VENV)/bin/python -m compileall -q "$$($(MYPYC_PACKAGE))"
+	@cd / && $(CURDIR)/$(MYPYC_VENV)/bin/python -c 'import broadcheck.engine.scan as m; assert m.__file__.endswith(".so"), m.__file__; print("==> compiled:", m.__file__)'
+
+# The tests run from a copy of the repository whose broadcheck/ is a link to the package installed in
+# $(MYPYC_VENV) (its .py files and its compiled modules): they import their helpers as `tests.*` from
+# the working directory, and the sources here would shadow the compiled modules.
+# (tests/test_nesting_linear.py counts the lexer's work by replacing its functions: calls between compiled
+# functions do not look them up, so its count is 0 there; it is left to the pure-Python suite.)
+COMPILED_TESTS ?= tests/test_fixtures.py tests/test_render.py tests/test_fix.py tests/test_engine_stages.py \
+	tests/test_statement.py tests/test_long_literals.py
+compiled-test: compiled
+	rm -rf build/compiled-test && mkdir -p build/compiled-test
+	git ls-files -z | grep -zv '^broadcheck/' | xargs -0 cp --parents -t build/compiled-test
+	ln -s "$$($(MYPYC_PACKAGE))" build/compiled-test/broadcheck
+	cd build/compiled-test && $(CURDIR)/$(MYPYC_VENV)/bin/python -c 'import broadcheck.engine.scan as m; assert m.__file__.endswith(".so"), m.__file__'
+	cd build/compiled-test && $(CURDIR)/$(MYPYC_VENV)/bin/python -m pytest -q -p no:cacheprovider $(COMPILED_TESTS)
 
 # The differential tests against the real verifiers: MLIR's C++ verifiers in IREE
 # (TOSA, StableHLO, CHLO, Linalg, Vector, func), MHLO's in jaxlib (and its op names), ONNX's shape inference

@@ -8,6 +8,7 @@ with coverage. :func:`lookup` is the only way in.
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Iterator
 from types import MappingProxyType
 
@@ -133,13 +134,18 @@ judged unknown: ``check`` is IREE's (``expect_eq``, ...) and StableHLO's interpr
 (``expect_close``, ``expect_serialized_eq``, ...)."""
 
 
-def _read_names(dialect: str) -> Names | None:
-    from importlib.resources import files
+def _opnames(name: str) -> str:
+    """The text of ``opnames/<name>`` beside this module (a plain file read: importlib.resources
+    would load pathlib, tempfile, zipfile and more at start-up, a third of a small file's run)."""
+    with open(os.path.join(os.path.dirname(__file__), "opnames", name), encoding="utf-8") as f:
+        return f.read()
 
+
+def _read_names(dialect: str) -> Names | None:
     if dialect in SHARED_NAMES:
         return None
     try:
-        text = (files("broadcheck.dialects") / "opnames" / f"{dialect}.txt").read_text(encoding="utf-8")
+        text = _opnames(f"{dialect}.txt")
     except (FileNotFoundError, OSError):
         return None
     names = frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
@@ -147,9 +153,7 @@ def _read_names(dialect: str) -> Names | None:
 
 
 def _read_generic_only() -> frozenset[str]:
-    from importlib.resources import files
-
-    text = (files("broadcheck.dialects") / "opnames" / "generic_only.txt").read_text(encoding="utf-8")
+    text = _opnames("generic_only.txt")
     return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
 
 

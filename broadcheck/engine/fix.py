@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from broadcheck.diagnostics import Diagnostic, Edit, Fix, Note
 from broadcheck.engine.forms import Form, place_types, read_form
-from broadcheck.engine.scan import Scanner, Sink, Text
+from broadcheck.engine.scan import Scanner, Text
 from broadcheck.engine.verify import Checks, Unreadable
 from broadcheck.ops import Span, Type
 from broadcheck.syntax.problem import SyntaxProblem
@@ -84,7 +84,7 @@ class _Function:
         self.statements: list[_Statement] = []
 
 
-class _Collect(Sink):
+class _Collect:
     """Collects each function's statements (one line each; others are not rewritten)."""
 
     def __init__(self, lines: list[str], starts: list[int]) -> None:

@@ -29,7 +29,7 @@ from broadcheck.engine.options import Options
 from broadcheck.engine.outcome import outcome
 from broadcheck.engine.read import Reader
 from broadcheck.engine.regions import Function, Regions
-from broadcheck.engine.scan import Scanner, Sink, Text
+from broadcheck.engine.scan import Scanner, Text
 from broadcheck.engine.transfers import CALLS, onnx_returned, returned, transfer
 from broadcheck.engine.values import Values
 from broadcheck.engine.verdicts import Verdicts
@@ -55,7 +55,7 @@ class Memory:
             self.forms.clear()
 
 
-class FileRun(Sink):
+class FileRun:
     """Checks one file fed to it in blocks of whole lines (see the module docstring)."""
 
     def __init__(self, path: str, options: Options, memory: Memory | None = None, lines: Lines | None = None) -> None:

@@ -18,7 +18,7 @@ import re
 from bisect import bisect_right
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from broadcheck.engine.forms import ARGUMENT, RESULT, SUCCESSOR, USE, Form, read_form, synthesize
 from broadcheck.syntax.lexer import TOKEN, bracket_tokens, comment_start, depth
@@ -155,8 +155,9 @@ class OpenOp:
         """The form of its head, as read when its first region opened (its region arguments)."""
 
 
-class Sink:
-    """Where the scanner sends what it reads (the engine implements it)."""
+class Sink(Protocol):
+    """Where the scanner sends what it reads (the engine implements it). A protocol, not a base
+    class: an interpreted class may not inherit from a class compiled by mypyc."""
 
     def statement(
         self, form: Form, names: list[str], lines: list[int], text: Text | None, line_text: str, regions: int = 0
