@@ -13,8 +13,10 @@ family, default 2500; ``BROADCHECK_HLO_SEED``), each one op in its generic form:
   results);
 * ``select_and_scatter``: the select body (arity, argument types, what it returns), the scatter body,
   the window (size, strides, padding) against the operand, the source, the result;
-* both again in MHLO's words (``mhlo.`` names, ``dense<[..]> : tensor<Nxi64>`` for the window,
-  ``#mhlo.channel_handle``), against jaxlib.
+* the same ops in MHLO's words (``mhlo.`` names, ``dense<[..]> : tensor<Nxi64>`` for the window,
+  ``#mhlo.channel_handle``), against jaxlib, with MHLO's own traits and counts
+  (``collectives.MHLO``); cases with empty replica groups are not drawn there (jaxlib's MHLO
+  divides by their count and stops the process), nor ``has_dynamic_root``.
 
 Compared: the first error's message and line (the op's line; value flow's BC011 aside).
 """
@@ -115,11 +117,15 @@ def _body(d: Draw, e: str, n: int = 1, dialect: str = "stablehlo") -> tuple[list
         returned = []
     elif r < 0.34:
         returned = returned * 2
+    elif r < 0.36:
+        t = args[0]
+        lines.append(f'%t = "{dialect}.tuple"(%x0, %x0) : ({t}, {t}) -> tuple<{t}, {t}>')
+        returned = ["%t"]
     names = [f"%x{i}" for i in range(len(args))]
     if "%x0" in returned:
         ret = args[0][len("tensor<") : -1]  # (always 0-d: only the second half is given a shape)
     block = ", ".join(f"{n_}: {t}" for n_, t in zip(names, args, strict=True))
-    types = {"%x0": args[0], "%c": f"tensor<{ret}>"}
+    types = {"%x0": args[0], "%c": f"tensor<{ret}>", "%t": f"tuple<{args[0]}, {args[0]}>"}
     ret_types = ", ".join(types[x] for x in returned)
     out = [f"^bb0({block}):", *lines, f'"{dialect}.return"({", ".join(returned)}) : ({ret_types}) -> ()']
     return out, ret
@@ -297,19 +303,28 @@ def collective_permute_case(d: Draw, i: int) -> Case:
 
 
 def collective_broadcast_case(d: Draw, i: int) -> Case:
-    n = d.pick([1, 1, 2])
+    n = d.pick([0, 1, 1, 2]) if d.chance(0.5) else d.pick([1, 2])
     e = d.pick(ELEMENTS)
     shapes = [d.shape() for _ in range(n)]
     results = [tensor(s, e) for s in shapes]
-    if d.chance(0.1):
+    if n and d.chance(0.1):
         results[0] = tensor(d.vary(shapes[0], 1.0), e) if d.chance(0.5) else tensor(shapes[0], _other(d, e))
     operands = [tensor(s, e) for s in shapes]
-    attrs = _attrs(f"replica_groups = {_groups(d)}")
+    root = ""
+    if d.chance(0.3):
+        root = ", has_dynamic_root"
+        count = n if d.chance(0.7) else d.pick([n + 1, max(n - 1, 0), None])
+        operands.append(
+            tensor([count], "i32" if d.chance(0.85) else d.pick(["i64", "f32"])) if d.chance(0.9) else "tensor<i32>"
+        )
+        if d.chance(0.1):
+            operands.pop()
+    attrs = _attrs(f"replica_groups = {_groups(d)}{root}")
 
     def line(names: list[str]) -> str:
-        head = f"%r:{n}" if n > 1 else "%r"
+        head = f"%r:{len(results)} = " if len(results) > 1 else "%r = " if results else ""
         return (
-            f'{head} = "stablehlo.collective_broadcast"({", ".join(names)}) {attrs} : '
+            f'{head}"stablehlo.collective_broadcast"({", ".join(names)}) {attrs} : '
             f"({', '.join(operands)}) -> ({', '.join(results)})"
         )
 
@@ -355,6 +370,9 @@ def select_and_scatter_case(d: Draw, i: int) -> Case:
         sel_lines = [f"%c = stablehlo.constant dense<{'0' if sel_ret == 'tensor<i32>' else 'true'}> : {sel_ret}"]
     elif r < 0.18:
         sel_returned = ["%c", "%c"]
+    elif r < 0.2:
+        sel_lines.append('%t = "stablehlo.tuple"(%c) : (tensor<i1>) -> tuple<tensor<i1>>')
+        sel_returned, sel_ret = ["%t"], "tuple<tensor<i1>>"
     elif r < 0.24:
         window_w = window_w[:-1] if d.chance(0.5) else [*window_w, 1]
     elif r < 0.28:
@@ -447,7 +465,11 @@ def to_mhlo(text: str) -> str:
 
 def _mhlo(made: list[Case]) -> list[Case]:
     # jaxlib's MHLO divides by the count of groups: empty replica groups stop the process (SIGFPE)
-    return [Case(c.index, "mhlo." + c.op, to_mhlo(c.text)) for c in made if "tensor<0x" not in c.text]
+    return [
+        Case(c.index, "mhlo." + c.op, to_mhlo(c.text))
+        for c in made
+        if "tensor<0x" not in c.text and "has_dynamic_root" not in c.text
+    ]
 
 
 def test_mhlo_collectives() -> None:

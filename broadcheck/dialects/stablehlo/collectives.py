@@ -34,7 +34,7 @@ from broadcheck.dialects.stablehlo.common import (
 )
 from broadcheck.dialects.stablehlo.reduce import reducer_shape
 from broadcheck.ops import OpaqueType, Operation, Region, ShapedType, Type
-from broadcheck.semantics.stablehlo import DYNAMIC, element, hlo_compatible, type_text
+from broadcheck.semantics.stablehlo import DYNAMIC, compatible_shapes, element, hlo_compatible, type_text
 from broadcheck.syntax.attributes import Dense, Struct, value
 
 __all__ = [
@@ -243,13 +243,20 @@ def _global_channel(global_ids: bool, channel: int, positive: bool) -> None:
 _TUPLE = re.compile(r"tuple<[\w<>,?]*>")
 
 
+def tuple_text(t: Type) -> str | None:
+    """A tuple of tensors as MLIR prints it (``tuple<tensor<f32>, tensor<i32>>``), or ``None``."""
+    if not isinstance(t, OpaqueType) or not _TUPLE.fullmatch(t.text):
+        return None
+    return t.text.replace(",", ", ")
+
+
 def reducer(arguments: Sequence[Type], yields: Sequence[Type], input_: Tensor, init: Tensor) -> Tensor:
     """``verifyReducerShape`` of a one-input body with no dimension left (all_reduce, reduce_scatter,
     select_and_scatter's scatter); the accumulator. A tuple returned is reported as MLIR prints it."""
-    if len(arguments) == 2 and len(yields) == 1 and isinstance(yields[0], OpaqueType):
-        text = yields[0].text
-        if _TUPLE.fullmatch(text) and "#" not in text:
-            raise fail("BC1069", type="'" + text.replace(",", ", ") + "'")
+    if len(arguments) == 2 and len(yields) == 1:
+        tuple_ = tuple_text(yields[0])
+        if tuple_ is not None:
+            raise fail("BC1069", type=f"'{tuple_}'")
     (acc,) = reducer_shape(arguments, yields, [input_], [init], (), None)
     return Tensor(acc.shape, element(acc.element))
 
@@ -350,8 +357,16 @@ def all_gather(op: Operation) -> None:
         raise Unknown("all_gather_dim")
     ods_operands(op, [TENSOR], variadic=0)
     ods_results(op, [TENSOR], variadic=True)
-    pairwise_elements(op)
     operands, results = tensors(op)
+    if is_mhlo(op):  # MHLO's SameOperandsAndResultElementType, then its own counts
+        if len({t.element.text for t in (*operands, *results)}) > 1:
+            raise fail("BC1152")
+        if not operands:
+            raise fail("BC1233", what="AllGather must have have at least one operand")
+        if len(operands) != len(results):
+            raise fail("BC1233", what="AllGather requires the same number of operands and results")
+    else:
+        pairwise_elements(op)
     global_ids = _global_ids(op)
     verify_replica_groups(groups, same_size=True, global_ids=global_ids)
     _global_channel(global_ids, channel_id(op), positive=False)
@@ -371,6 +386,8 @@ def all_gather(op: Operation) -> None:
                     "'all_gather_dim'",
                 )
         if a[dim] is None or r[dim] is None:
+            if is_mhlo(op):  # (MHLO verifies each pair on its own; StableHLO stops at the first)
+                continue
             return
         if r[dim] % a[dim]:  # type: ignore[operator]
             raise fail(
@@ -415,8 +432,14 @@ def all_to_all(op: Operation) -> None:
         raise Unknown("attributes")
     ods_operands(op, [TENSOR], variadic=0)
     ods_results(op, [TENSOR], variadic=True)
-    pairwise_elements(op)
     operands, results = tensors(op)
+    if is_mhlo(op):  # MHLO's SameOperandsShape, then its array form's one operand
+        if not compatible_shapes([ranked(t) for t in operands]):
+            raise fail("BC1153")
+        if len(operands) != 1:
+            raise fail("BC1233", what="ArrayAllToAll should have exactly one operand")
+    else:
+        pairwise_elements(op)
     verify_replica_groups(groups, same_size=True, global_ids=False, group_size=count)
     inferred = []
     for operand in operands:
@@ -546,12 +569,24 @@ def _unit(op: Operation, name: str) -> bool:
     return True
 
 
-MHLO = frozenset({"all_reduce", "reduce_scatter", "select_and_scatter", "collective_permute", "collective_broadcast"})
+MHLO = frozenset(
+    {
+        "all_reduce",
+        "reduce_scatter",
+        "select_and_scatter",
+        "collective_permute",
+        "collective_broadcast",
+        "all_gather",
+        "all_to_all",
+    }
+)
 """The ops whose MHLO mirror jaxlib 0.10.2 verifies with the same ``hlo::verify*`` functions, in the
-same words; MHLO's ``collective_permute`` and ``collective_broadcast`` take one operand and result
-of compatible types (HLO_CompatibleOperandsAndResultType) where StableHLO's infer them. MHLO's
-``all_gather`` (SameOperandsAndResultElementType, count checks of its own) and ``all_to_all`` (one
-operand, or the tuple form) differ more: not mirrored (tests/oracle/test_hlo_collectives.py)."""
+same words, but for MHLO's own traits and counts (tests/oracle/test_hlo_collectives.py):
+``collective_permute`` and ``collective_broadcast`` take one operand and result of compatible types
+(HLO_CompatibleOperandsAndResultType) where StableHLO infers them; ``all_gather`` has
+SameOperandsAndResultElementType and counts its operands in its verifier; ``all_to_all`` has
+SameOperandsShape, one operand in its array form (its tuple form, without the split attributes,
+is passed over) and no pairwise element types."""
 
 
 def declare(prefix: str) -> list[Op]:

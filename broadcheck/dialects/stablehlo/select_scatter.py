@@ -8,7 +8,7 @@ shape, the scatter body's element type). Messages without ``'op' op``, at the op
 
 from __future__ import annotations
 
-from broadcheck.dialects.stablehlo.collectives import I64_ELEMENTS, attributes, elements_i64, reducer
+from broadcheck.dialects.stablehlo.collectives import I64_ELEMENTS, attributes, elements_i64, reducer, tuple_text
 from broadcheck.dialects.stablehlo.common import (
     TENSOR,
     Tensor,
@@ -106,11 +106,13 @@ def select_and_scatter(op: Operation) -> None:
     returned = select.yields[0]
     if not (isinstance(returned, ShapedType) and returned.kind == "tensor" and returned.shape == ()
             and returned.element.strip() == "i1"):  # fmt: skip
-        if not isinstance(returned, ShapedType):
+        printed = tuple_text(returned)
+        if printed is None and not isinstance(returned, ShapedType):
             raise Unknown(str(returned))
+        printed = printed or type_text(returned)
         raise fail(
             "BC1238",
-            what=f"expects the return-type of select-region to be tensor<i1>, but got: '{type_text(returned)}'",
+            what=f"expects the return-type of select-region to be tensor<i1>, but got: '{printed}'",
         )
     acc = reducer(scatter.arguments, scatter.yields, Tensor((), source.element), init)
     shape = ranked(operand)
