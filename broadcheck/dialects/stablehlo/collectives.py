@@ -202,6 +202,12 @@ def _elements(op: Operation, name: str) -> tuple[tuple[int, ...], list[int]] | N
 def _generic(op: Operation) -> None:
     if not op.generic:
         raise Unknown("a custom form")
+    if any(not isinstance(u.type, ShapedType) for u in (*op.operands, *op.results)):
+        raise Unknown("a type broadcheck did not read")
+
+
+def _plain(op: Operation) -> None:
+    """Past the ODS constraints: bounded and quantized types are not modelled."""
     if any(t.shape is None or t.bounds is not None or t.element.quant is not None for t in _all(op)):
         raise Unknown("unranked, bounded or quantized types")
 
@@ -285,6 +291,7 @@ def all_reduce(op: Operation) -> None:
     groups = _groups(values)
     ods_operands(op, [TENSOR], variadic=0)
     ods_results(op, [TENSOR], variadic=True)
+    _plain(op)
     operands, results = tensors(op)
     global_ids = _global_ids(op)
     verify_replica_groups(groups, same_size=False, global_ids=global_ids)
@@ -316,6 +323,7 @@ def reduce_scatter(op: Operation) -> None:
         raise Unknown("counts")
     ods_operands(op, [TENSOR])
     ods_results(op, [TENSOR])
+    _plain(op)
     (operand,), (result,) = tensors(op)
     global_ids = _global_ids(op)
     verify_replica_groups(groups, same_size=True, global_ids=global_ids)
@@ -357,6 +365,7 @@ def all_gather(op: Operation) -> None:
         raise Unknown("all_gather_dim")
     ods_operands(op, [TENSOR], variadic=0)
     ods_results(op, [TENSOR], variadic=True)
+    _plain(op)
     operands, results = tensors(op)
     if is_mhlo(op):  # MHLO's SameOperandsAndResultElementType, then its own counts
         if len({t.element.text for t in (*operands, *results)}) > 1:
@@ -425,6 +434,8 @@ def all_to_all(op: Operation) -> None:
         "replica_groups": groups_attribute,
         "channel_handle": channel_attribute,
     }
+    if is_mhlo(op) and not all(op.attribute(n) for n in ("split_dimension", "concat_dimension", "split_count")):
+        raise Unknown("MHLO's tuple form (no split attributes)")
     values = attributes(op, readers, ["split_dimension", "concat_dimension", "split_count", "replica_groups"])
     groups = _groups(values)
     split, concat, count = values.get("split_dimension"), values.get("concat_dimension"), values.get("split_count")
@@ -432,6 +443,7 @@ def all_to_all(op: Operation) -> None:
         raise Unknown("attributes")
     ods_operands(op, [TENSOR], variadic=0)
     ods_results(op, [TENSOR], variadic=True)
+    _plain(op)
     operands, results = tensors(op)
     if is_mhlo(op):  # MHLO's SameOperandsShape, then its array form's one operand
         if not compatible_shapes([ranked(t) for t in operands]):
@@ -478,6 +490,7 @@ def collective_permute(op: Operation) -> None:
         raise Unknown("counts")
     ods_operands(op, [TENSOR])
     ods_results(op, [TENSOR])
+    _plain(op)
     (operand,), (result,) = tensors(op)
     if is_mhlo(op):  # MHLO's HLO_CompatibleOperandsAndResultType
         if not hlo_compatible(operand, result):
@@ -517,6 +530,7 @@ def collective_broadcast(op: Operation) -> None:
     dynamic_root = "has_dynamic_root" in values
     ods_operands(op, [TENSOR], variadic=0)
     ods_results(op, [TENSOR], variadic=True)
+    _plain(op)
     operands, results = tensors(op)
     if is_mhlo(op):  # MHLO's one operand and result, HLO_CompatibleOperandsAndResultType
         if dynamic_root:
