@@ -451,6 +451,9 @@ def test_select_and_scatter() -> None:
 
 
 _ARRAY = re.compile(r"array<i64(?::\s*([^>]*))?>")
+APART = re.compile(r"#\d+ must be |invalid properties|has no custom assembly")
+"""What MHLO's own ODS words apart (its type constraints, its properties): passed over. Its attribute
+constraints on these ops read as StableHLO's and are compared."""
 
 
 def to_mhlo(text: str) -> str:
@@ -476,7 +479,6 @@ def test_mhlo_collectives() -> None:
     """MHLO's collectives and select_and_scatter against jaxlib (MHLO's own ODS wordings passed over)."""
     from broadcheck.dialects.stablehlo.collectives import MHLO
 
-    from .test_hlo_mhlo import APART
     from .test_mhlo_structural import verdicts
 
     mirrored = [m for m in [*COLLECTIVES, select_and_scatter_case] if m.__name__.removesuffix("_case") in MHLO]

@@ -34,6 +34,7 @@ from broadcheck.dialects.stablehlo.common import (
 )
 from broadcheck.dialects.stablehlo.reduce import reducer_shape
 from broadcheck.ops import OpaqueType, Operation, Region, ShapedType, Type
+from broadcheck.semantics import Problem, Profile
 from broadcheck.semantics.stablehlo import DYNAMIC, compatible_shapes, element, hlo_compatible, type_text
 from broadcheck.syntax.attributes import Dense, Struct, value
 
@@ -108,8 +109,8 @@ Reader = Callable[[Operation, str], object]
 def attributes(op: Operation, readers: Mapping[str, Reader], required: Sequence[str]) -> dict[str, object]:
     """The op's attributes in MLIR's order: the generic parser checks the constraints of those
     written in the dictionary, by name; the verifier then wants the required ones (in the op's
-    order), then checks those written as properties (``<{...}>``; a property of another kind is
-    the parser's "invalid properties": passed over)."""
+    order), then checks those written as properties (``<{...}>``; a property of another kind of
+    attribute is the parser's "invalid properties": passed over)."""
     values: dict[str, object] = {}
     for name in sorted(readers):
         attr = op.attribute(name)
@@ -122,7 +123,10 @@ def attributes(op: Operation, readers: Mapping[str, Reader], required: Sequence[
             try:
                 values[name] = readers[name](op, name)
             except Reject:
-                raise Unknown(attr.text) from None
+                found = value(attr.text)
+                if isinstance(found, bool) or not isinstance(found, (int, Dense)):
+                    raise Unknown(attr.text) from None  # another kind: the parser's "invalid properties"
+                raise
     return values
 
 
@@ -193,6 +197,29 @@ def _global_ids(op: Operation) -> bool:
     if attr.text.strip() not in ("", "unit"):
         raise Unknown(attr.text)
     return True
+
+
+def collective_check(steps: Callable[[Operation], None]) -> Callable[[Operation, Profile], Problem | None]:
+    """:func:`~.common.checked`, but MHLO's attribute constraints are kept: jaxlib 0.10.2 words these
+    ops' (``replica_groups``, ``all_gather_dim``, ``split_count``, ...) as StableHLO does."""
+    check = checked(steps)
+
+    def mhlo_too(op: Operation, profile: Profile) -> Problem | None:
+        if not is_mhlo(op) or not op.generic:
+            return check(op, profile)
+        if any(isinstance(u.type, ShapedType) and u.type.encoding for u in (*op.operands, *op.results)):
+            return None
+        try:
+            steps(op)
+        except Reject as reject:
+            return None if reject.problem.code in ("BC109", "BC564") else reject.problem
+        except Unknown:
+            return None
+        return None
+
+    mhlo_too.__doc__ = steps.__doc__
+    mhlo_too.__name__ = steps.__name__
+    return mhlo_too
 
 
 def _elements(op: Operation, name: str) -> tuple[tuple[int, ...], list[int]] | None:
@@ -280,7 +307,7 @@ def _inferred(inferred: Sequence[Tensor], results: Sequence[Tensor]) -> None:
 # ---------------------------------------------------------------- all_reduce
 
 
-@checked
+@collective_check
 def all_reduce(op: Operation) -> None:
     """``stablehlo.all_reduce``: all_reduce_c1 to c5 (replica groups, channel, the body per operand),
     then the inferred types (c6, c7: each operand's shape, the body's element type)."""
@@ -308,7 +335,7 @@ def all_reduce(op: Operation) -> None:
 # ---------------------------------------------------------------- reduce_scatter
 
 
-@checked
+@collective_check
 def reduce_scatter(op: Operation) -> None:
     """``stablehlo.reduce_scatter``: reduce_scatter_c2 to c9."""
     _generic(op)
@@ -354,7 +381,7 @@ def reduce_scatter(op: Operation) -> None:
 # ---------------------------------------------------------------- all_gather
 
 
-@checked
+@collective_check
 def all_gather(op: Operation) -> None:
     """``stablehlo.all_gather``: all_gather_c1 to c6."""
     _generic(op)
@@ -422,7 +449,7 @@ def _positive(op: Operation, name: str) -> int:
     return found
 
 
-@checked
+@collective_check
 def all_to_all(op: Operation) -> None:
     """``stablehlo.all_to_all``: the pairwise element types, then inferAllToAllOp (all_to_all_c1 to c8:
     replica groups of split_count ids, the split and concat dimensions) and its inferred types."""
@@ -476,7 +503,7 @@ def all_to_all(op: Operation) -> None:
 # ---------------------------------------------------------------- collective_permute, collective_broadcast
 
 
-@checked
+@collective_check
 def collective_permute(op: Operation) -> None:
     """``stablehlo.collective_permute``: SameOperandsAndResultElementType, then
     verifyCollectivePermuteOp (c1 to c4: the pairs' shape, ids >= 0, no source or target twice),
@@ -518,7 +545,7 @@ def collective_permute(op: Operation) -> None:
         _inferred([operand], [result])
 
 
-@checked
+@collective_check
 def collective_broadcast(op: Operation) -> None:
     """``stablehlo.collective_broadcast``: verifyCollectiveBroadcastOp (c1, c2: rank-2 groups of
     non-negative ids, none twice; a data operand, and with ``has_dynamic_root`` a last operand of

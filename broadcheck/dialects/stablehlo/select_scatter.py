@@ -8,12 +8,18 @@ shape, the scatter body's element type). Messages without ``'op' op``, at the op
 
 from __future__ import annotations
 
-from broadcheck.dialects.stablehlo.collectives import I64_ELEMENTS, attributes, elements_i64, reducer, tuple_text
+from broadcheck.dialects.stablehlo.collectives import (
+    I64_ELEMENTS,
+    attributes,
+    collective_check,
+    elements_i64,
+    reducer,
+    tuple_text,
+)
 from broadcheck.dialects.stablehlo.common import (
     TENSOR,
     Tensor,
     Unknown,
-    checked,
     fail,
     ods_operands,
     ods_results,
@@ -72,7 +78,7 @@ def _strided(size: int, window: int, stride: int) -> int:
     return 0 if size == 0 or window > size else (size - window) // stride + 1
 
 
-@checked
+@collective_check
 def select_and_scatter(op: Operation) -> None:
     """``stablehlo.select_and_scatter``: select_and_scatter_c1 to c12."""
     if not op.generic or len(op.regions) != 2 or len(op.operands) != 3 or len(op.results) != 1:
