@@ -15,7 +15,7 @@ family, default 2500; ``BROADCHECK_HLO_SEED``), each one op in its generic form:
   the window (size, strides, padding) against the operand, the source, the result;
 * the same ops in MHLO's words (``mhlo.`` names, ``dense<[..]> : tensor<Nxi64>`` for the window,
   ``#mhlo.channel_handle``), against jaxlib, with MHLO's own traits and counts
-  (``collectives.MHLO``); cases with empty replica groups are not drawn there (jaxlib's MHLO
+  (``collective_ops.MHLO``); cases with empty replica groups are not drawn there (jaxlib's MHLO
   divides by their count and stops the process), nor ``has_dynamic_root``.
 
 Compared: the first error's message and line (the op's line; value flow's BC011 aside).
@@ -477,7 +477,7 @@ def _mhlo(made: list[Case]) -> list[Case]:
 
 def test_mhlo_collectives() -> None:
     """MHLO's collectives and select_and_scatter against jaxlib (MHLO's own ODS wordings passed over)."""
-    from broadcheck.dialects.stablehlo.collectives import MHLO
+    from broadcheck.dialects.stablehlo.collective_ops import MHLO
 
     from .test_mhlo_structural import verdicts
 

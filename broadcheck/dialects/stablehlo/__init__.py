@@ -111,7 +111,7 @@ def structural(prefix: str) -> list[Op]:
         scatter,
     )
     from broadcheck.dialects.stablehlo import tuple as tuple_
-    from broadcheck.dialects.stablehlo.collectives import declare as collective_ops  # coll:
+    from broadcheck.dialects.stablehlo.collective_ops import declare as collective_ops  # coll:
 
     checks = {
         "constant": (RESULT, constant.constant, "constant"),

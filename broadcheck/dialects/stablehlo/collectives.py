@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 
-from broadcheck.dialects.op import FUNCTIONAL, Op
 from broadcheck.dialects.stablehlo.common import (
     TENSOR,
     Reject,
@@ -33,6 +32,7 @@ from broadcheck.dialects.stablehlo.common import (
     tensors,
 )
 from broadcheck.dialects.stablehlo.reduce import reducer_shape
+from broadcheck.dialects.stablehlo.regions import inferred_types
 from broadcheck.ops import OpaqueType, Operation, Region, ShapedType, Type
 from broadcheck.semantics import Problem, Profile
 from broadcheck.semantics.stablehlo import DYNAMIC, compatible_shapes, element, hlo_compatible, type_text
@@ -45,7 +45,6 @@ __all__ = [
     "attributes",
     "collective_broadcast",
     "collective_permute",
-    "declare",
     "reduce_scatter",
 ]
 
@@ -298,10 +297,7 @@ def _reducer(region: Region, operand: Tensor) -> Tensor:
     return reducer(region.arguments, region.yields, operand, Tensor((), operand.element))
 
 
-def _inferred(inferred: Sequence[Tensor], results: Sequence[Tensor]) -> None:
-    from broadcheck.dialects.stablehlo.regions import inferred_types
-
-    inferred_types(inferred, results)
+_inferred = inferred_types
 
 
 # ---------------------------------------------------------------- all_reduce
@@ -608,44 +604,3 @@ def _unit(op: Operation, name: str) -> bool:
     if attr is None or attr.text.strip() not in ("", "unit"):
         raise Unknown(name)
     return True
-
-
-MHLO = frozenset(
-    {
-        "all_reduce",
-        "reduce_scatter",
-        "select_and_scatter",
-        "collective_permute",
-        "collective_broadcast",
-        "all_gather",
-        "all_to_all",
-    }
-)
-"""The ops whose MHLO mirror jaxlib 0.10.2 verifies with the same ``hlo::verify*`` functions, in the
-same words, but for MHLO's own traits and counts (tests/oracle/test_hlo_collectives.py):
-``collective_permute`` and ``collective_broadcast`` take one operand and result of compatible types
-(HLO_CompatibleOperandsAndResultType) where StableHLO infers them; ``all_gather`` has
-SameOperandsAndResultElementType and counts its operands in its verifier; ``all_to_all`` has
-SameOperandsShape, one operand in its array form (its tuple form, without the split attributes,
-is passed over) and no pairwise element types."""
-
-
-def declare(prefix: str) -> list[Op]:
-    """The collectives and ``select_and_scatter`` under ``prefix`` (``stablehlo``, or ``mhlo`` for
-    :data:`MHLO`), in their generic form."""
-    from broadcheck.dialects.stablehlo.select_scatter import select_and_scatter
-
-    checks = {
-        "all_reduce": all_reduce,
-        "reduce_scatter": reduce_scatter,
-        "all_gather": all_gather,
-        "all_to_all": all_to_all,
-        "collective_permute": collective_permute,
-        "collective_broadcast": collective_broadcast,
-        "select_and_scatter": select_and_scatter,
-    }
-    return [
-        Op(f"{prefix}.{name}", FUNCTIONAL, check, f"{prefix}-collectives")
-        for name, check in checks.items()
-        if prefix == "stablehlo" or name in MHLO
-    ]
