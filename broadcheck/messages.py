@@ -5613,6 +5613,152 @@ RULES: Mapping[str, Rule] = {
             '%0 = "mhlo.reverse"(%x) {dimensions = dense<0> : tensor<i64>} : (tensor<3xf32>) -> tensor<3xf32>',
             op_prefix=False,
         ),
+        # coll: the collectives and select_and_scatter (StableHLO's TypeInference.cpp, MHLO's shared verifiers)
+        Rule(
+            "BC1225",
+            "replica-groups-shape",
+            "{what}",
+            "all_reduce, all_gather, all_to_all, reduce_scatter, collective_broadcast: replica_groups is not a "
+            'rank-2 tensor ("replica groups should be a rank 2 tensor"), or is empty under '
+            "use_global_device_ids.",
+            '%0 = "stablehlo.all_reduce"(%a) ({...}) {replica_groups = dense<0> : tensor<1xi64>} : '
+            "(tensor<4xf32>) -> tensor<4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1226",
+            "pairwise-element-types",
+            "requires the same {what}",
+            "all_gather, all_to_all (PairwiseSameOperandAndResultElementType): as many results as operands, "
+            "each of its operand's element type.",
+            '%0 = "stablehlo.all_gather"(%a) {all_gather_dim = 0 : i64, replica_groups = dense<[[0]]> : '
+            "tensor<1x1xi64>} : (tensor<4xf32>) -> tensor<4xf16>",
+        ),
+        Rule(
+            "BC1227",
+            "replica-id",
+            "replica id #{id} {what}",
+            "The collectives' replica_groups: an id written twice, or an id below the largest left out.",
+            '%0 = "stablehlo.all_reduce"(%a) ({...}) {replica_groups = dense<[[0, 1, 1]]> : tensor<1x3xi64>} : '
+            "(tensor<4xf32>) -> tensor<4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1228",
+            "replica-id-negative",
+            "{what} {id}",
+            "replica_groups: a -1 where all groups must have one size (all_gather, all_to_all, reduce_scatter), "
+            "or a negative id in collective_broadcast's.",
+            '%0 = "stablehlo.all_gather"(%a) {all_gather_dim = 0 : i64, replica_groups = dense<[[0, -1]]> : '
+            "tensor<1x2xi64>} : (tensor<4xf32>) -> tensor<8xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1229",
+            "replica-group-size",
+            "group size of replica_groups must be {size}",
+            "all_to_all (C8): each replica group holds split_count ids.",
+            '%0 = "stablehlo.all_to_all"(%a) {split_dimension = 0 : i64, concat_dimension = 0 : i64, split_count '
+            "= 2 : i64, replica_groups = dense<[[0, 1, 2]]> : tensor<1x3xi64>} : (tensor<4xf32>) -> tensor<4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1230",
+            "global-device-channel",
+            "channel_id {rule} when useGlobalDeviceIds is set{got}",
+            "all_reduce, reduce_scatter (channel_id positive), all_gather (not negative) under use_global_device_ids.",
+            '%0 = "stablehlo.all_reduce"(%a) ({...}) {replica_groups = dense<[[0]]> : tensor<1x1xi64>, '
+            "use_global_device_ids} : (tensor<4xf32>) -> tensor<4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1231",
+            "collective-dimension",
+            "{what}",
+            "all_gather_dim, scatter_dimension, all_to_all's split_dimension or concat_dimension is not a "
+            "dimension of the operand.",
+            '%0 = "stablehlo.all_gather"(%a) {all_gather_dim = 1 : i64, replica_groups = dense<[[0]]> : '
+            "tensor<1x1xi64>} : (tensor<4xf32>) -> tensor<4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1232",
+            "collective-zero-size",
+            "{what} cannot be zero",
+            "all_gather (operand) and reduce_scatter (operand or result): a size 0 at the gathered or "
+            "scattered dimension.",
+            '%0 = "stablehlo.all_gather"(%a) {all_gather_dim = 0 : i64, replica_groups = dense<[[0]]> : '
+            "tensor<1x1xi64>} : (tensor<0xf32>) -> tensor<0xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1233",
+            "collective-broadcast-operands",
+            "{what}",
+            "collective_broadcast: no data operand; with has_dynamic_root, no root, or a root that is not a "
+            "rank-1 i32 tensor of one element per data operand.",
+            '"stablehlo.collective_broadcast"() {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : () -> ()',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1234",
+            "collective-multiple",
+            "{what} has size {size}, expected to be a multiple of {of} {other}",
+            "all_gather (result size over operand size), reduce_scatter (operand over result), all_to_all "
+            "(split dimension over split_count): a size that does not divide.",
+            '%0 = "stablehlo.all_gather"(%a) {all_gather_dim = 0 : i64, replica_groups = dense<[[0]]> : '
+            "tensor<1x1xi64>} : (tensor<4xf32>) -> tensor<6xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1235",
+            "collective-result-shape",
+            "{what}",
+            "all_gather, reduce_scatter: the result's rank is not the operand's, or a size other than the "
+            "gathered or scattered one differs from the operand's.",
+            '%0 = "stablehlo.all_gather"(%a) {all_gather_dim = 0 : i64, replica_groups = dense<[[0]]> : '
+            "tensor<1x1xi64>} : (tensor<4x2xf32>) -> tensor<8x3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1236",
+            "reduce-scatter-element",
+            "result element-type is expected to be {expected}, but got {got}",
+            "reduce_scatter (C9): the result's element type is not the one its body returns.",
+            '%0 = "stablehlo.reduce_scatter"(%a) ({...f32 body...}) {scatter_dimension = 0 : i64, replica_groups '
+            "= dense<[[0]]> : tensor<1x1xi64>} : (tensor<4xf32>) -> tensor<4xf16>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1237",
+            "source-target-pairs",
+            "{what}",
+            "collective_permute (C1 to C4): source_target_pairs not of shape (N, 2), a negative id, or a source "
+            "or target written twice.",
+            '%0 = "stablehlo.collective_permute"(%a) {source_target_pairs = dense<[[0, 1], [0, 2]]> : '
+            "tensor<2x2xi64>} : (tensor<4xf32>) -> tensor<4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1238",
+            "select-region",
+            "{what}",
+            "select_and_scatter (C9): the select body does not take two 0-d values of the operand's element "
+            "type, or does not return one tensor<i1>.",
+            '%0 = "stablehlo.select_and_scatter"(%a, %s, %i) ({^bb0(%x: tensor<f32>): ...}, {...}) : '
+            "(tensor<4xf32>, tensor<2xf32>, tensor<f32>) -> tensor<4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1239",
+            "select-and-scatter-window",
+            "{what}",
+            "select_and_scatter (C1, C2, C4): the window's size is not the operand's rank, or the source is not "
+            "of the window's output type.",
+            '%0 = "stablehlo.select_and_scatter"(%a, %s, %i) ({...}, {...}) {window_dimensions = array<i64: 2>} '
+            ": (tensor<4xf32>, tensor<3xf32>, tensor<f32>) -> tensor<4xf32>",
+            op_prefix=False,
+        ),
     )
 }
 

@@ -111,6 +111,7 @@ def structural(prefix: str) -> list[Op]:
         scatter,
     )
     from broadcheck.dialects.stablehlo import tuple as tuple_
+    from broadcheck.dialects.stablehlo.collective_ops import declare as collective_ops  # coll:
 
     checks = {
         "constant": (RESULT, constant.constant, "constant"),
@@ -163,6 +164,8 @@ def structural(prefix: str) -> list[Op]:
         Op(f"{prefix}.optimization_barrier", PAIRED, assembly=Assembly("pairwise")),
         Op(f"{prefix}.tuple", FUNCTIONAL, tuple_.tuple_, f"{prefix}-tuple", assembly=Assembly("tuple")),
         Op(f"{prefix}.get_tuple_element", FUNCTIONAL, tuple_.get_tuple_element, f"{prefix}-tuple"),
+        # coll: all_reduce, reduce_scatter, all_gather, all_to_all, collective_permute/broadcast, select_and_scatter
+        *collective_ops(prefix),
     ]
 
 

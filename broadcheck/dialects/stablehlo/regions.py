@@ -35,7 +35,7 @@ from broadcheck.semantics import Problem, Subject
 from broadcheck.semantics.stablehlo import compatible_shapes, element, hlo_compatible, type_text
 from broadcheck.syntax.attributes import Dense, DenseArray, value
 
-__all__ = ["case", "map_", "reduce_window", "sort", "while_"]
+__all__ = ["array_attribute", "case", "inferred_types", "map_", "reduce_window", "sort", "while_"]
 
 
 def _types(types: Sequence[Tensor]) -> str:
@@ -333,3 +333,9 @@ def map_(op: Operation) -> None:
         if len(dimensions) != len(t.shape):
             raise fail("BC548", rank=len(t.shape), count=len(dimensions))
     _inferred([Tensor(inputs[-1].shape, returned[0].element)], results)
+
+
+inferred_types = _inferred
+"""The ``InferTypeOpInterface`` check of several results (for the collectives and ``select_and_scatter``)."""
+array_attribute = _array
+"""A ``DenseI64ArrayAttr`` in either dialect's form (for ``select_and_scatter``'s window)."""
