@@ -5398,6 +5398,97 @@ RULES: Mapping[str, Rule] = {
             '%0 = "stablehlo.bitcast_convert"(%a) : (tensor<2xi64>) -> tensor<3xf64>',
             op_prefix=False,
         ),
+        # ---- BC1240-BC1259: StableHLO's dynamic-shape ops and composite (dialects/stablehlo/dynamic.py, ...)
+        Rule(
+            "BC1240",
+            "shape-operand-result",
+            "output shape [{shape}] is incompatible with return type of operation {type}",
+            "dynamic_iota, dynamic_reshape (C2, C4): the constant shape operand does not fit the result type "
+            "(or holds a negative size).",
+            "%c = stablehlo.constant dense<[3, 4]> : tensor<2xi32>\n"
+            "%0 = stablehlo.dynamic_iota %c, dim = 0 : (tensor<2xi32>) -> tensor<3x5xi64>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1241",
+            "dynamic-reshape-elements",
+            "expects operand and result to have compatible element type. Got: {operand} and {result}",
+            "stablehlo.dynamic_reshape (C1): the operand and result element types differ.",
+            "%0 = stablehlo.dynamic_reshape %a, %s : (tensor<4xf32>, tensor<2xi64>) -> tensor<?x?xf64>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1242",
+            "dynamic-reshape-rank",
+            "result should have a rank equal to the number of elements in output_shape",
+            "stablehlo.dynamic_reshape: the result's rank is not the length of the shape operand.",
+            "%0 = stablehlo.dynamic_reshape %a, %s : (tensor<4xf32>, tensor<2xi64>) -> tensor<?x?x?xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1243",
+            "dynamic-reshape-count",
+            "output_shape is incompatible with input type of operation: input has {operand} elements, but "
+            "output_shape has {shape}",
+            "stablehlo.dynamic_reshape: a static operand holds another number of elements than the constant shape.",
+            "%s = stablehlo.constant dense<[3, 2]> : tensor<2xi64>\n"
+            "%0 = stablehlo.dynamic_reshape %a, %s : (tensor<4xf32>, tensor<2xi64>) -> tensor<?x?xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1244",
+            "set-dimension-size-rank",
+            "size operand should be of rank-0",
+            "stablehlo.set_dimension_size: the size operand is not a 0-d tensor.",
+            "%0 = stablehlo.set_dimension_size %a, %s, dim = 0 : (tensor<4x3xf32>, tensor<1xi32>) -> tensor<?x3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1245",
+            "dynamic-pad-size",
+            "padding operands size ({size}) must match operand rank ({rank})",
+            "stablehlo.dynamic_pad (C2): the padding operands do not hold one size per operand dimension.",
+            "%0 = stablehlo.dynamic_pad %a, %v, %l, %h, %i : (tensor<4xf32>, tensor<f32>, tensor<2xi64>, "
+            "tensor<2xi64>, tensor<2xi64>) -> tensor<?xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1246",
+            "dynamic-pad-interior",
+            "interior_padding must be non-negative, but got {values}",
+            "stablehlo.dynamic_pad (C3): a constant interior padding is negative.",
+            "%i = stablehlo.constant dense<-1> : tensor<1xi64>  (as interior_padding)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1247",
+            "dynamic-pad-result",
+            "expected output dimension at index {index} to equal {want}, but got {got}",
+            "stablehlo.dynamic_pad (C4): with static types and constant paddings, a result size is not the padded "
+            "size.",
+            "%c = stablehlo.constant dense<1> : tensor<1xi64>\n"
+            "%0 = stablehlo.dynamic_pad %a, %v, %c, %c, %c : (tensor<4xf32>, tensor<f32>, tensor<1xi64>, "
+            "tensor<1xi64>, tensor<1xi64>) -> tensor<8xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1248",
+            "real-dynamic-slice-size",
+            "has mismatched number of operand rank ({rank}) and {name} size ({size})",
+            "stablehlo.real_dynamic_slice: the index operands do not hold one index per operand dimension.",
+            "%0 = stablehlo.real_dynamic_slice %a, %s, %l, %t : (tensor<4x3xf32>, tensor<3xi64>, tensor<3xi64>, "
+            "tensor<3xi64>) -> tensor<?x?xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1249",
+            "dynamic-conv-padding",
+            "expects padding to be of shape [{rows}, {cols}], but got [{got_rows}, {got_cols}]",
+            "stablehlo.dynamic_conv (C4): the padding operand does not hold a pair per spatial dimension.",
+            '%0 = "stablehlo.dynamic_conv"(%a, %b, %p) {...} : (tensor<1x8x8x3xf32>, tensor<3x3x3x16xf32>, '
+            "tensor<3x2xi64>) -> tensor<1x?x?x16xf32>",
+            op_prefix=False,
+        ),
     )
 }
 

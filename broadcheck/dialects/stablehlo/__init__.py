@@ -163,6 +163,8 @@ def structural(prefix: str) -> list[Op]:
         Op(f"{prefix}.optimization_barrier", PAIRED, assembly=Assembly("pairwise")),
         Op(f"{prefix}.tuple", FUNCTIONAL, tuple_.tuple_, f"{prefix}-tuple", assembly=Assembly("tuple")),
         Op(f"{prefix}.get_tuple_element", FUNCTIONAL, tuple_.get_tuple_element, f"{prefix}-tuple"),
+        # dyn:
+        *dynamic_ops(prefix),
     ]
 
 
@@ -183,6 +185,30 @@ def control(prefix: str) -> list[Op]:
         Op(f"{prefix}.reduce_window", FUNCTIONAL, regions.reduce_window, family_),
         Op(f"{prefix}.sort", FUNCTIONAL, regions.sort, family_),
         Op(f"{prefix}.map", FUNCTIONAL, regions.map_, family_),
+    ]
+
+
+# dyn:
+def dynamic_ops(prefix: str) -> list[Op]:
+    """The dynamic-shape ops under ``prefix``, whose checks read their constant shape operands
+    (``constants=True``): ``dynamic_iota``, ``dynamic_reshape``, ``set_dimension_size``,
+    ``dynamic_pad``, ``real_dynamic_slice`` (:mod:`.dynamic`), ``dynamic_gather`` (:mod:`.gather`) and
+    ``dynamic_conv`` (:mod:`.convolution`); their custom forms write ``functional-type``."""
+    from broadcheck.dialects.stablehlo import convolution, dynamic, gather
+
+    if prefix != "stablehlo":
+        return []
+    checks = {
+        "dynamic_iota": dynamic.dynamic_iota,
+        "dynamic_reshape": dynamic.dynamic_reshape,
+        "set_dimension_size": dynamic.set_dimension_size,
+        "dynamic_pad": dynamic.dynamic_pad,
+        "real_dynamic_slice": dynamic.real_dynamic_slice,
+        "dynamic_gather": gather.dynamic_gather,
+        "dynamic_conv": convolution.dynamic_conv,
+    }
+    return [
+        Op(f"{prefix}.{name}", FUNCTIONAL, check, f"{prefix}-dynamic", constants=True) for name, check in checks.items()
     ]
 
 
