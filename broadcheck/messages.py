@@ -5489,6 +5489,36 @@ RULES: Mapping[str, Rule] = {
             "tensor<3x2xi64>) -> tensor<1x?x?x16xf32>",
             op_prefix=False,
         ),
+        Rule(
+            "BC1250",
+            "mhlo-convolution-ranks",
+            "expects convolution arguments to have same number of dimensions. Got: {lhs} and {rhs}.",
+            "mhlo.convolution (P1): lhs and rhs have different ranks (MHLO's own check, with its op prefix, before "
+            "the rank-2 one).",
+            '%0 = "mhlo.convolution"(%a, %b) {...} : (tensor<1x8x8x3xf32>, tensor<3x3x16xf32>) -> tensor<1x6x6x16xf32>',
+        ),
+        Rule(
+            "BC1251",
+            "mhlo-convolution-rank-2",
+            "expects convolution arguments to have >= 2 dimensions. Got: {lhs} and {rhs}.",
+            "mhlo.convolution (P1): operands of rank below 2.",
+            '%0 = "mhlo.convolution"(%a, %b) {...} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>',
+        ),
+        Rule(
+            "BC1252",
+            "mhlo-convolution-result-rank",
+            "expects rank of convolution return-type to be equal to input-ranks ({rank}), but got {got}.",
+            "mhlo.convolution (P4): a ranked result of another rank than the operands.",
+            '%0 = "mhlo.convolution"(%a, %b) {...} : (tensor<1x8x8x3xf32>, tensor<3x3x3x16xf32>) -> tensor<1x6x6xf32>',
+        ),
+        Rule(
+            "BC1253",
+            "mhlo-convolution-inferred",
+            "inferred shape '{shape}' is incompatible with return type of operation '{type}'",
+            "mhlo.convolution (P4): the result's sizes are not the ones the window and dimension numbers give.",
+            '%0 = "mhlo.convolution"(%a, %b) {...} : (tensor<1x8x8x3xf32>, tensor<3x3x3x16xf32>) -> '
+            "tensor<1x7x7x16xf32>",
+        ),
     )
 }
 

@@ -196,8 +196,8 @@ def dynamic_ops(prefix: str) -> list[Op]:
     ``dynamic_conv`` (:mod:`.convolution`); their custom forms write ``functional-type``."""
     from broadcheck.dialects.stablehlo import convolution, dynamic, gather
 
-    if prefix != "stablehlo":
-        return []
+    if prefix != "stablehlo":  # MHLO's convolution: StableHLO's check, with MHLO's own steps (P1, P4)
+        return [Op(f"{prefix}.convolution", FUNCTIONAL, convolution.convolution, f"{prefix}-convolution")]
     checks = {
         "dynamic_iota": dynamic.dynamic_iota,
         "dynamic_reshape": dynamic.dynamic_reshape,

@@ -14,6 +14,7 @@ Not modelled (passed over): quantized types (their extra constraints).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from broadcheck.dialects.common import constant_ints
@@ -48,6 +49,7 @@ DIMENSIONS = kind("IDX", "I", shape="1d")
 """``HLO_DimensionTensor`` (``1D tensor of index or ... integer values``)."""
 I32_RANKED = kind("I32", words="ranked tensor of 32-bit signless integer values")
 """``I32RankedTensor``."""
+_EMPTY = re.compile(r"dense<\s*>\s*:\s*tensor<0x[\w.]+>")
 
 
 def static_1d(op: Operation, index: int, kind_: Kind) -> None:
@@ -76,15 +78,19 @@ def _elements(shape: Sequence[int | None]) -> int | None:
     return out
 
 
-def _values(op: Operation, index: int) -> list[int] | None:
-    """``matchInts``: the integers of the constant that defines operand ``index``, if any."""
+def matched_ints(op: Operation, index: int) -> list[int] | None:
+    """``matchInts``: the integers of the constant that defines operand ``index`` (``dense<>`` of
+    a size-0 tensor holds none), if a constant does."""
+    literal = op.constant(index)
+    if literal is not None and _EMPTY.fullmatch(literal.strip()):
+        return []
     return constant_ints(op, index)
 
 
 def shape_operand(op: Operation, index: int, result: Tensor) -> None:
     """``verifyShapeOperandIsCompatibleWithResultType``: a constant shape operand against the
     result type (a negative value is never compatible)."""
-    values = _values(op, index)
+    values = matched_ints(op, index)
     if values is None:
         return
     as_type = Tensor(tuple(values), result.element)
@@ -131,7 +137,7 @@ def dynamic_reshape(op: Operation) -> None:
     shape_operand(op, 1, result)
     if _length(shape) != len(ranked(result)):
         raise fail("BC1242")
-    values = _values(op, 1)
+    values = matched_ints(op, 1)
     if given is not None and values is not None:
         product = 1
         for v in values:
@@ -163,7 +169,7 @@ def set_dimension_size(op: Operation) -> None:
     if sizes[dimension] is not None:
         bounds[dimension] = sizes[dimension]
     sizes[dimension] = None
-    value = _values(op, 1)
+    value = matched_ints(op, 1)
     if value is not None and len(value) == 1 and value[0] == bounds[dimension]:
         sizes[dimension], bounds[dimension] = value[0], None
     encoded = None if all(b is None for b in bounds) else tuple(bounds)
@@ -191,10 +197,10 @@ def dynamic_pad(op: Operation) -> None:
         raise fail("BC1168", what="all of {operand, result} have same rank")
     if _length(low) != len(shape):
         raise fail("BC1245", size=_length(low), rank=len(shape))
-    interior_values = _values(op, 4)
+    interior_values = matched_ints(op, 4)
     if interior_values is not None and any(v < 0 for v in interior_values):
         raise fail("BC1246", values=", ".join(map(str, interior_values)))
-    lows, highs = _values(op, 2), _values(op, 3)
+    lows, highs = matched_ints(op, 2), matched_ints(op, 3)
     if None in shape or None in out or interior_values is None or lows is None or highs is None:
         return
     for i, (n, got, lo, hi, mid) in enumerate(zip(shape, out, lows, highs, interior_values, strict=False)):

@@ -198,8 +198,7 @@ def dynamic_gather(op: Operation) -> None:
     """``stablehlo.dynamic_gather`` (generic form only): ``verifyGather`` with the slice sizes'
     length, the slice sizes' values where a constant gives them, then the inferred type (a size
     taken from a slice size it cannot read is ``?``). No element type rule."""
-    from broadcheck.dialects.common import constant_ints
-    from broadcheck.dialects.stablehlo.dynamic import static_1d
+    from broadcheck.dialects.stablehlo.dynamic import matched_ints, static_1d
 
     if not op.generic:
         raise Unknown("no custom form")  # the parser's error
@@ -218,7 +217,7 @@ def dynamic_gather(op: Operation) -> None:
     count = ranked(slice_sizes)[0]
     assert count is not None
     verify_gather(shape, ishape, count, g)
-    sizes = constant_ints(op, 2)
+    sizes = matched_ints(op, 2)
     if sizes is not None:
         for name, dims in (("collapsed_slice_dims", g.collapsed), ("operand_batching_dims", g.operand_batching)):
             for d in dims:

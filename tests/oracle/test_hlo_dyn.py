@@ -1,0 +1,332 @@
+"""Differential test: StableHLO's dynamic-shape ops (iree-base-compiler 3.13) and MHLO's convolution
+(jaxlib 0.10.2), issue 29.
+
+Four families, each at least 2,000 random cases (``BROADCHECK_HLO_DYN_CASES``, default 2500;
+``BROADCHECK_HLO_SEED``):
+
+* ``shape ops``: ``dynamic_iota``, ``dynamic_reshape``, ``set_dimension_size``, ``dynamic_pad`` and
+  ``real_dynamic_slice`` with random operand, shape-operand and result types, the shape operands
+  given by a constant (read as the verifier's ``matchInts`` reads it) or by an argument;
+* ``dynamic_gather``: the gather campaign's cases (test_stablehlo_gather.py) with the slice sizes
+  made an operand (a constant, an argument, now and then of a wrong type or length);
+* ``dynamic_conv``: the convolution campaign's generic cases (test_stablehlo_convolution.py) with the
+  padding made an operand (a constant, an argument, now and then of a wrong shape);
+* ``mhlo.convolution``: the convolution campaign's cases in both forms, in MHLO's words
+  (``dense<[..]> : tensor<Nxi64>`` for ``array<i64: ..>``), with ranks spoilt now and then.
+
+Constants come first, one a line, then the op. Compared: the first error's message and line.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Sequence
+
+import pytest
+
+from .hlo_campaign import Case, Draw, oracle, run, tensor
+from .test_mhlo_structural import verdicts
+from .test_stablehlo_convolution import KINDS as CONV_KINDS
+from .test_stablehlo_convolution import conv_case
+from .test_stablehlo_gather import KINDS as GATHER_KINDS
+from .test_stablehlo_gather import gather_case
+
+pytestmark = pytest.mark.oracle
+
+COUNT = int(os.environ.get("BROADCHECK_HLO_DYN_CASES", 2500))
+SEED = int(os.environ.get("BROADCHECK_HLO_SEED", 20261125))
+
+
+def _case(index: int, op: str, args: list[str], line: str, consts: list[str]) -> Case:
+    """A function of ``args`` that defines ``consts``, one a line, then holds ``line``."""
+    names = ", ".join(f"%a{i}: {t}" for i, t in enumerate(args))
+    body = "".join(f"  {c}\n" for c in [*consts, line])
+    return Case(index, op, f"func.func @f({names}) {{\n{body}  return\n}}\n")
+
+
+def _op_line(case: Case) -> int:
+    return next(n for n, text in enumerate(case.text.splitlines(), 1) if text.lstrip().startswith("%0 = "))
+
+
+def compare(title: str, cases: list[Case], kinds: list[tuple[str, str]], wanted: list[str]) -> None:
+    """iree-opt's first error on each case, at its op's line (below its constants), against broadcheck's."""
+    lines = [_op_line(c) for c in cases]
+    run(title, cases, oracle(cases, lines), kinds, wanted, lines)
+
+
+def _dense(values: list[int]) -> str:
+    return "dense<[" + ", ".join(map(str, values)) + "]>"
+
+
+class Operands:
+    """An op's operands as written: arguments, or constants of the values given."""
+
+    def __init__(self, draw: Draw) -> None:
+        self.draw = draw
+        self.args: list[str] = []
+        self.consts: list[str] = []
+        self.names: list[str] = []
+        self.types: list[str] = []
+
+    def arg(self, t: str) -> None:
+        self.names.append(f"%a{len(self.args)}")
+        self.args.append(t)
+        self.types.append(t)
+
+    def ints(self, given: Sequence[int | None], t: str, constant: float = 0.6) -> None:
+        """A 1-d integer operand of ``given``: a constant now and then, else an argument."""
+        values = [1 if v is None else v for v in given]
+        if self.draw.chance(constant) and re.fullmatch(r"tensor<\d+x(i|ui|si)\d+>|tensor<\d+xindex>", t):
+            n = int(t[7 : t.index("x")])
+            shown = values[:n] + [1] * (n - len(values))
+            name = f"%c{len(self.consts)}"
+            dense = _dense(shown) if shown else "dense<>"
+            dialect = "arith" if t.endswith("xindex>") else "stablehlo"  # (stablehlo.constant takes no index)
+            self.consts.append(f"{name} = {dialect}.constant {dense} : {t}")
+            self.names.append(name)
+            self.types.append(t)
+        else:
+            self.arg(t)
+
+
+def _index_type(draw: Draw, n: int) -> str:
+    if draw.chance(0.04):
+        return draw.pick([f"tensor<{n}xf32>", "tensor<?xi64>", f"tensor<{n}x1xi64>"])
+    return f"tensor<{n}x{draw.pick(['i64', 'i32', 'index'])}>"
+
+
+def shape_case(draw: Draw, index: int) -> Case:
+    """One of the five dynamic-shape ops, valid more often than not."""
+    op = draw.pick(["dynamic_iota", "dynamic_reshape", "set_dimension_size", "dynamic_pad", "real_dynamic_slice"])
+    e = draw.pick(["f32", "f32", "i32", "bf16"])
+    other = "f64" if e != "f64" else "f32"
+    w = Operands(draw)
+    if op == "dynamic_iota":
+        out = draw.shape(draw.pick([1, 2, 2, 3]), 0.3)
+        sizes = [d if d is not None else draw.pick([2, 3]) for d in out]
+        n = len(out) if draw.chance(0.9) else len(out) + draw.pick([1, -1])
+        w.ints(draw.vary(sizes, 0.15) if draw.chance(0.9) else [-1] * n, _index_type(draw, max(n, 0)))
+        dim = draw.int(0, len(out) - 1) if draw.chance(0.9) else draw.pick([len(out), -1, 5])
+        rt = tensor(draw.vary(out, 0.1), e if draw.chance(0.95) else "complex<f32>")
+        rt = rt if draw.chance(0.98) else f"tensor<*x{e}>"
+        line = f"%0 = stablehlo.dynamic_iota {w.names[0]}, dim = {dim} : ({w.types[0]}) -> {rt}"
+    elif op == "dynamic_reshape":
+        operand = draw.shape(draw.pick([1, 2, 2, 3]), 0.2)
+        total = 1
+        for d in operand:
+            total *= d if d is not None else 2
+        target = draw.pick([[total], [1, total], [total, 1], [2, total // 2] if total % 2 == 0 else [total]])
+        target = list(target) if draw.chance(0.85) else list(draw.vary(target, 1.0))
+        target = [d if d is not None and d >= 0 else 1 for d in target]
+        w.arg(tensor(operand, e) if draw.chance(0.98) else f"tensor<*x{e}>")
+        n = len(target) if draw.chance(0.92) else len(target) + 1
+        w.ints(target if draw.chance(0.95) else [-1] * n, _index_type(draw, n))
+        shown = [d if draw.chance(0.6) else None for d in target]
+        rt = tensor(draw.vary(shown, 0.12), e if draw.chance(0.95) else other)
+        line = f"%0 = stablehlo.dynamic_reshape {w.names[0]}, {w.names[1]} : ({w.types[0]}, {w.types[1]}) -> {rt}"
+    elif op == "set_dimension_size":
+        operand = draw.shape(draw.pick([1, 2, 2, 3]), 0.2)
+        dim = draw.int(0, len(operand) - 1) if draw.chance(0.92) else draw.pick([len(operand), -1])
+        w.arg(tensor(operand, e))
+        size_t = "tensor<i32>" if draw.chance(0.93) else draw.pick(["tensor<1xi32>", "tensor<i64>"])
+        if size_t == "tensor<i32>" and draw.chance(0.4):
+            bound = operand[dim] if 0 <= dim < len(operand) and operand[dim] is not None else 3
+            value = bound if draw.chance(0.6) else bound - 1
+            w.consts.append(f"%c0 = stablehlo.constant dense<{value}> : tensor<i32>")
+            w.names.append("%c0")
+            w.types.append(size_t)
+        else:
+            w.arg(size_t)
+        out = list(operand)
+        if 0 <= dim < len(out) and draw.chance(0.7):
+            out[dim] = None
+        rt = tensor(draw.vary(out, 0.15), e if draw.chance(0.95) else other)
+        line = (
+            f"%0 = stablehlo.set_dimension_size {w.names[0]}, {w.names[1]}, dim = {dim} : "
+            f"({w.types[0]}, {w.types[1]}) -> {rt}"
+        )
+    elif op == "dynamic_pad":
+        operand = draw.shape(draw.pick([1, 1, 2, 3]), 0.15)
+        n = len(operand)
+        lows = [draw.pick([0, 1, 2]) for _ in range(n)]
+        highs = [draw.pick([0, 1, 2]) for _ in range(n)]
+        mids = [draw.pick([0, 0, 1]) if draw.chance(0.95) else -1 for _ in range(n)]
+        w.arg(tensor(operand, e))
+        w.arg(f"tensor<{e if draw.chance(0.95) else other}>" if draw.chance(0.97) else f"tensor<1x{e}>")
+        k = n if draw.chance(0.93) else n + 1
+        t = f"tensor<{k}x{draw.pick(['i64', 'i32', 'index'])}>"
+        for values in (lows, highs, mids):
+            w.ints(values, t if draw.chance(0.97) else _index_type(draw, k))
+        out = [
+            None if d is None else d + lo + max(d - 1, 0) * mid + hi
+            for d, lo, hi, mid in zip(operand, lows, highs, mids, strict=True)
+        ]
+        shown = [d if draw.chance(0.7) else None for d in out]
+        rt = tensor(draw.vary(shown, 0.2), e if draw.chance(0.96) else other)
+        line = f"%0 = stablehlo.dynamic_pad {', '.join(w.names)} : ({', '.join(w.types)}) -> {rt}"
+    else:
+        operand = draw.shape(draw.pick([1, 2, 2, 3]), 0.15)
+        n = len(operand) if draw.chance(0.9) else len(operand) + draw.pick([1, -1])
+        w.arg(tensor(operand, e))
+        t = f"tensor<{max(n, 0)}x{draw.pick(['i64', 'i32', 'index'])}>"
+        for values in ([0] * n, [1] * n, [1] * n):
+            w.ints(values, t if draw.chance(0.96) else _index_type(draw, max(n, 0)))
+        out = [None if draw.chance(0.6) else draw.pick([1, 2]) for _ in operand]
+        rt = tensor(draw.vary(out, 0.1), e if draw.chance(0.95) else other)
+        line = f"%0 = stablehlo.real_dynamic_slice {', '.join(w.names)} : ({', '.join(w.types)}) -> {rt}"
+    return _case(index, op, w.args, line, w.consts)
+
+
+_SLICE_SIZES = re.compile(r",\s*slice_sizes = array<i64(?::\s*([^>]*))?>")
+
+
+def dynamic_gather_case(draw: Draw, index: int) -> Case:
+    """A gather case with its slice sizes made the third operand."""
+    made = gather_case(draw, index)
+    head, line = made.text.splitlines()[:2]
+    m = _SLICE_SIZES.search(line)
+    assert m is not None
+    sizes = [int(x) for x in (m.group(1) or "").split(",") if x.strip()]
+    line = _SLICE_SIZES.sub("", line).replace(
+        '"stablehlo.gather"(%a0, %a1)', '"stablehlo.dynamic_gather"(%a0, %a1, %s)'
+    )
+    args = re.findall(r"%a\d+: ([^,)]*(?:<[^>]*>)?)", head)
+    ops = re.search(r": \((.*)\) -> ", line)
+    assert ops is not None
+    n = len(sizes) if draw.chance(0.95) else len(sizes) + 1
+    t = (
+        f"tensor<{n}x{draw.pick(['i64', 'i32'])}>"
+        if draw.chance(0.96)
+        else draw.pick(["tensor<?xi64>", f"tensor<{n}xf32>"])
+    )
+    consts: list[str] = []
+    if draw.chance(0.6) and not t.startswith("tensor<?") and "f32>" not in t:
+        shown = sizes + [1] * (n - len(sizes))
+        consts.append(f"%s = stablehlo.constant {_dense(shown) if shown else 'dense<>'} : {t}")
+    else:
+        args.append(t)
+        line = line.replace("%s)", f"%a{len(args) - 1})")
+    line = line.replace(f"({ops.group(1)})", f"({ops.group(1)}, {t})", 1)
+    line = line.replace("<{, ", "<{").replace("{, ", "{")
+    return _case(index, "dynamic_gather", args, line.strip(), consts)
+
+
+_PADDING = re.compile(r",\s*padding = dense<(\[.*?\]\])> : tensor<(\d+)x2xi64>")
+
+
+def dynamic_conv_case(draw: Draw, index: int) -> Case:
+    """A generic convolution case with its padding made the third operand (the custom form: valid
+    padding of zeros)."""
+    while True:
+        made = conv_case(draw, index)
+        line = made.text.splitlines()[1].strip()
+        if line.startswith('%0 = "stablehlo.convolution"'):
+            break
+    args = re.findall(r"%a\d+: (tensor<[^>]*>)", made.text.splitlines()[0])
+    m = _PADDING.search(line)
+    spatial = line.count(",", line.index("#stablehlo.conv<["), line.index("]x[")) - 1
+    rows = int(m.group(2)) if m else spatial
+    pairs = m.group(1) if m else None
+    line = _PADDING.sub("", line)
+    if draw.chance(0.05):
+        rows = draw.pick([rows + 1, max(rows - 1, 0)])
+        pairs = None
+    t = f"tensor<{rows}x2xi64>" if draw.chance(0.96) else draw.pick([f"tensor<{rows}x3xi64>", f"tensor<{rows}x2xf32>"])
+    consts: list[str] = []
+    if pairs is not None and draw.chance(0.6) and t.endswith("x2xi64>"):
+        consts.append(f"%p = stablehlo.constant dense<{pairs}> : {t}")
+        name = "%p"
+    else:
+        args.append(t)
+        name = f"%a{len(args) - 1}"
+    line = line.replace('"stablehlo.convolution"(%a0, %a1)', f'"stablehlo.dynamic_conv"(%a0, %a1, {name})')
+    sig = re.search(r" : \((tensor<[^>]*>), (tensor<[^>]*>)\) -> ", line)
+    assert sig is not None
+    line = line.replace(sig.group(0), f" : ({sig.group(1)}, {sig.group(2)}, {t}) -> ")
+    return _case(index, "dynamic_conv", args, line, consts)
+
+
+_ARRAY = re.compile(r"array<i(64|1)(?::\s*([^>]*))?>")
+
+
+def _mhlo_dense(m: re.Match[str]) -> str:
+    items = [x.strip() for x in (m.group(2) or "").split(",") if x.strip()]
+    t = "i64" if m.group(1) == "64" else "i1"
+    return f"dense<[{', '.join(items)}]> : tensor<{len(items)}x{t}>" if items else f"dense<> : tensor<0x{t}>"
+
+
+def mhlo_conv_case(draw: Draw, index: int) -> Case:
+    """A convolution case in MHLO's words; its precisions mostly dropped (MHLO checks their count
+    early), now and then an operand of another rank."""
+    made = conv_case(draw, index)
+    text = made.text
+    if draw.chance(0.8):
+        text = re.sub(r", precision_config = \[[^\]]*\]", "", text)
+    if draw.chance(0.06):  # the kernel loses a dimension
+        rhs = re.search(r"%a1: tensor<((?:[0-9?]+x)+)(\w+)>", text)
+        if rhs is not None and rhs.group(1).count("x") > 1:
+            shorter = rhs.group(1).split("x", 1)[1]
+            text = text.replace(f"tensor<{rhs.group(1)}{rhs.group(2)}>", f"tensor<{shorter}{rhs.group(2)}>")
+    text = _ARRAY.sub(_mhlo_dense, text).replace("stablehlo.", "mhlo.").replace("#stablehlo<", "#mhlo<")
+    return Case(index, "mhlo.convolution", text)
+
+
+SHAPE_KINDS = [
+    ("type constraint", r"(operand|result) #\d+ must be "),
+    ("attribute constraint", r"failed to satisfy constraint|requires attribute"),
+    ("same types", r"have same (element )?type|have same rank"),
+    ("iota dimension", r"iota dimension"),
+    ("shape operand", r"output shape \[|output_shape is incompatible|rank equal to the number"),
+    ("element count", r"number of output elements|compatible element type"),
+    ("set_dimension_size", r"size operand should be|dimension attribute in range"),
+    ("pad", r"padding operands size|interior_padding|expected output dimension"),
+    ("slice", r"mismatched number of operand rank"),
+    ("inferred type", r"inferred type\(s\)"),
+]
+
+
+def test_dynamic_shape_ops() -> None:
+    """dynamic_iota, dynamic_reshape, set_dimension_size, dynamic_pad, real_dynamic_slice against iree-opt."""
+    draw = Draw(SEED + 40)
+    cases = [shape_case(draw, i) for i in range(COUNT)]
+    assert len(cases) >= 2000
+    compare("StableHLO dynamic shape ops", cases, SHAPE_KINDS, [k for k, _ in SHAPE_KINDS])
+
+
+def test_dynamic_gather() -> None:
+    """dynamic_gather against iree-opt."""
+    draw = Draw(SEED + 41)
+    cases = [dynamic_gather_case(draw, i) for i in range(COUNT)]
+    assert len(cases) >= 2000
+    # (dynamic_gather has no element type rule: a wrong element type is the inferred type's failure)
+    compare("StableHLO dynamic_gather", cases, GATHER_KINDS, [k for k, _ in GATHER_KINDS if k != "element types"])
+
+
+def test_dynamic_conv() -> None:
+    """dynamic_conv against iree-opt."""
+    draw = Draw(SEED + 42)
+    cases = [dynamic_conv_case(draw, i) for i in range(COUNT)]
+    assert len(cases) >= 2000
+    kinds = [*CONV_KINDS, ("padding", r"expects padding to be of shape")]
+    wanted = [k for k, _ in kinds if k not in ("type constraint", "inferred shape")]
+    compare("StableHLO dynamic_conv", cases, kinds, wanted)
+
+
+def test_mhlo_convolution() -> None:
+    """mhlo.convolution (both forms) against jaxlib's MHLO; its ODS constraints (worded apart) are passed over."""
+    draw = Draw(SEED + 43)
+    cases = [mhlo_conv_case(draw, i) for i in range(COUNT)]
+    assert len(cases) >= 2000
+    expected = verdicts(cases)
+    apart = re.compile(r"#\d+ must be |failed to satisfy constraint|invalid properties")
+    expected = ["ok" if apart.search(v) else v for v in expected]
+    kinds = [
+        ("ranks", r"convolution arguments to have|rank of convolution return-type"),
+        ("dimension numbers", r"spatial-dimensions|dimension-numbers"),
+        ("groups", r"group_count"),
+        ("precision", r"precision config"),
+        ("window", r"window dimensions|window to have positive"),
+        ("inferred shape", r"inferred shape"),
+    ]
+    run("MHLO convolution", cases, expected, kinds, [k for k, _ in kinds])
