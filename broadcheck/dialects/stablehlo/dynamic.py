@@ -32,6 +32,7 @@ from broadcheck.dialects.stablehlo.common import (
     counts,
     fail,
     inferred,
+    is_mhlo,
     kind,
     ods_operands,
     ods_results,
@@ -173,7 +174,16 @@ def set_dimension_size(op: Operation) -> None:
     if value is not None and len(value) == 1 and value[0] == bounds[dimension]:
         sizes[dimension], bounds[dimension] = value[0], None
     encoded = None if all(b is None for b in bounds) else tuple(bounds)
-    inferred(Tensor(tuple(sizes), operand.element, encoded), result)
+    got = Tensor(tuple(sizes), operand.element, encoded)
+    if encoded is not None and is_mhlo(op) and not hlo_compatible(got, result):
+        # MHLO prints bounds as `#mhlo.type_extensions<bounds = [?, 3]>`
+        bounds_text = ", ".join("?" if b is None else str(b) for b in encoded)
+        text = (
+            str(Tensor(got.shape, got.element)).removesuffix(">")
+            + f", #mhlo.type_extensions<bounds = [{bounds_text}]>>"
+        )
+        raise Reject(Problem("BC521", {"inferred": text, "actual": str(result)}, Subject("result", 0)))
+    inferred(got, result)
 
 
 # ---------------------------------------------------------------- dynamic_pad
