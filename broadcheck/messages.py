@@ -5519,6 +5519,34 @@ RULES: Mapping[str, Rule] = {
             '%0 = "mhlo.convolution"(%a, %b) {...} : (tensor<1x8x8x3xf32>, tensor<3x3x3x16xf32>) -> '
             "tensor<1x7x7x16xf32>",
         ),
+        Rule(
+            "BC1254",
+            "batch-norm-shapes",
+            "expects {kind}-dimensional operands to have compatible shapes.",
+            "batch_norm_grad, batch_norm_inference, batch_norm_training: the operand and grad_output (multi), or "
+            "the scales, offsets, means and variances (single), have incompatible shapes.",
+            '%0:3 = "stablehlo.batch_norm_training"(%x, %s, %o) {epsilon = 0.001 : f32, feature_index = 1 : i64} : '
+            "(tensor<2x3xf32>, tensor<3xf32>, tensor<4xf32>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1255",
+            "batch-norm-feature-index",
+            "expects featureIndex to be smaller than the rank of multi-dimensional operands; got featureIndex "
+            "{index}, and rank {rank}.",
+            "batch_norm_* (C1): feature_index is not one of the operand's dimensions.",
+            "feature_index = 2 : i64 on a tensor<2x3xf32> operand",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1256",
+            "batch-norm-feature-count",
+            "expects the size of single-dimensional operands to be compatible with feature count, but the size of "
+            "single-dimensional operands is {size} and the feature count is {count}.",
+            "batch_norm_*: the scales (means, ...) do not hold one value per feature.",
+            "tensor<4xf32> scales for a tensor<2x3xf32> operand with feature_index = 1",
+            op_prefix=False,
+        ),
     )
 }
 

@@ -46,7 +46,7 @@ def _case(index: int, op: str, args: list[str], line: str, consts: list[str]) ->
 
 
 def _op_line(case: Case) -> int:
-    return next(n for n, text in enumerate(case.text.splitlines(), 1) if text.lstrip().startswith("%0 = "))
+    return next(n for n, text in enumerate(case.text.splitlines(), 1) if text.lstrip().startswith(("%0 = ", "%0:")))
 
 
 def compare(title: str, cases: list[Case], kinds: list[tuple[str, str]], wanted: list[str]) -> None:
@@ -293,6 +293,53 @@ def mhlo_dynamic_case(draw: Draw, index: int) -> Case:
     return Case(index, "mhlo." + made.op, text)
 
 
+def norm_case(draw: Draw, index: int) -> Case:
+    """A batch norm op (grad, inference, training), valid more often than not."""
+    op = draw.pick(["batch_norm_grad", "batch_norm_inference", "batch_norm_training"])
+    rank = draw.pick([1, 2, 3, 4])
+    shape = list(draw.shape(rank, 0.15))
+    feature = draw.int(0, rank - 1) if draw.chance(0.93) else draw.pick([rank, rank + 1, -1])
+    count = shape[feature] if 0 <= feature < rank else 3
+    e = draw.pick(["f32", "f32", "f16", "bf16"])
+
+    def one() -> str:
+        size = count if draw.chance(0.93) else draw.pick([None, (count or 2) + 1])
+        if draw.chance(0.02):
+            return tensor((size, 1), e)
+        return tensor((size,), e if draw.chance(0.97) else draw.pick(["f64", "i32"]))
+
+    multi = tensor(tuple(shape), e if draw.chance(0.98) else "i32")
+    singles = {"batch_norm_grad": 3, "batch_norm_inference": 4, "batch_norm_training": 2}[op]
+    operands = [multi, *[one() for _ in range(singles)]]
+    if op == "batch_norm_grad":
+        operands.append(tensor(draw.vary(shape, 0.1), e))
+    if draw.chance(0.02):
+        operands.pop()
+    results = [tensor(draw.vary(shape, 0.08), e if draw.chance(0.97) else "f64")]
+    if op != "batch_norm_inference":
+        results += [tensor(draw.vary((count,), 0.08), e), tensor(draw.vary((count,), 0.08), e)]
+    attrs = f"epsilon = 0.001 : f32, feature_index = {feature} : i64"
+    if draw.chance(0.03):
+        attrs = draw.pick([f"feature_index = {feature} : i64", "epsilon = 0.001 : f32"])
+    names = ", ".join(f"%a{i}" for i in range(len(operands)))
+    bind = "%0" if len(results) == 1 else f"%0:{len(results)}"
+    sig = f"({', '.join(operands)}) -> " + (results[0] if len(results) == 1 else f"({', '.join(results)})")
+    line = f'{bind} = "stablehlo.{op}"({names}) {{{attrs}}} : {sig}'
+    return _case(index, op, operands, line, [])
+
+
+NORM_KINDS = [
+    ("type constraint", r"(operand|result) #\d+ must be "),
+    ("attributes", r"failed to satisfy constraint|requires attribute"),
+    ("counts", r"expected \d+ operands"),
+    ("elements", r"compatible element types|have same element type"),
+    ("shapes", r"operands to have compatible shapes"),
+    ("feature index", r"featureIndex"),
+    ("feature count", r"feature count"),
+    ("inferred type", r"inferred type\(s\)"),
+]
+
+
 SHAPE_KINDS = [
     ("type constraint", r"(operand|result) #\d+ must be "),
     ("attribute constraint", r"failed to satisfy constraint|requires attribute"),
@@ -332,6 +379,30 @@ def test_dynamic_conv() -> None:
     kinds = [*CONV_KINDS, ("padding", r"expects padding to be of shape")]
     wanted = [k for k, _ in kinds if k not in ("type constraint", "inferred shape")]
     compare("StableHLO dynamic_conv", cases, kinds, wanted)
+
+
+def test_batch_norm() -> None:
+    """batch_norm_grad, batch_norm_inference, batch_norm_training against iree-opt."""
+    draw = Draw(SEED + 45)
+    cases = [norm_case(draw, i) for i in range(COUNT)]
+    assert len(cases) >= 2000
+    compare("StableHLO batch norm", cases, NORM_KINDS, [k for k, _ in NORM_KINDS if k != "type constraint"])
+
+
+def test_mhlo_batch_norm() -> None:
+    """MHLO's batch norm ops (the same cases in MHLO's words) against jaxlib; its ODS constraints
+    (worded apart) are passed over."""
+    draw = Draw(SEED + 46)
+    cases = []
+    for i in range(COUNT):
+        made = norm_case(draw, i)
+        cases.append(Case(i, "mhlo." + made.op, made.text.replace('"stablehlo.', '"mhlo.')))
+    lines = [_op_line(c) for c in cases]
+    apart = re.compile(r"#\d+ must be |failed to satisfy constraint|invalid properties")
+    expected = [
+        "ok" if apart.search(v) else v for v in (_mhlo_verdict(c, n) for c, n in zip(cases, lines, strict=True))
+    ]
+    run("MHLO batch norm", cases, expected, NORM_KINDS, ["shapes", "feature index", "inferred type"], lines)
 
 
 def test_mhlo_dynamic() -> None:

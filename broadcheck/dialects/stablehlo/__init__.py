@@ -164,7 +164,7 @@ def structural(prefix: str) -> list[Op]:
         Op(f"{prefix}.tuple", FUNCTIONAL, tuple_.tuple_, f"{prefix}-tuple", assembly=Assembly("tuple")),
         Op(f"{prefix}.get_tuple_element", FUNCTIONAL, tuple_.get_tuple_element, f"{prefix}-tuple"),
         # dyn:
-        *dynamic_ops(prefix),
+        *shape_ops(prefix),
     ]
 
 
@@ -189,14 +189,15 @@ def control(prefix: str) -> list[Op]:
 
 
 # dyn:
-def dynamic_ops(prefix: str) -> list[Op]:
+def shape_ops(prefix: str) -> list[Op]:
     """The dynamic-shape ops under ``prefix``, whose checks read their constant shape operands
     (``constants=True``): ``dynamic_iota``, ``dynamic_reshape``, ``set_dimension_size``,
     ``dynamic_pad``, ``real_dynamic_slice`` (:mod:`.dynamic`), ``dynamic_gather`` (:mod:`.gather`) and
     ``dynamic_conv`` (:mod:`.convolution`); their custom forms write ``functional-type``. MHLO's
     generic forms share their verifiers (``hlo::verify*``, checked with jaxlib 0.10.2), but for
-    ``dynamic_conv``; and MHLO's ``convolution`` is declared here (StableHLO's check, MHLO's steps)."""
-    from broadcheck.dialects.stablehlo import convolution, dynamic, gather
+    ``dynamic_conv``; and MHLO's ``convolution`` is declared here (StableHLO's check, MHLO's steps).
+    With them the batch norm ops (:mod:`.norm`), whose type inference is shared too."""
+    from broadcheck.dialects.stablehlo import convolution, dynamic, gather, norm
 
     checks = {
         "dynamic_iota": dynamic.dynamic_iota,
@@ -213,6 +214,7 @@ def dynamic_ops(prefix: str) -> list[Op]:
     out = [
         Op(f"{prefix}.{name}", FUNCTIONAL, check, f"{prefix}-dynamic", constants=True) for name, check in checks.items()
     ]
+    out += [Op(f"{prefix}.{name}", FUNCTIONAL, norm.batch_norm, f"{prefix}-norm") for name in norm.FORMS]
     if prefix != "stablehlo":  # MHLO's convolution: StableHLO's check, with MHLO's own steps (P1, P4)
         out.append(Op(f"{prefix}.convolution", FUNCTIONAL, convolution.convolution, f"{prefix}-convolution"))
     return out
