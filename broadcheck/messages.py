@@ -5547,6 +5547,25 @@ RULES: Mapping[str, Rule] = {
             "tensor<4xf32> scales for a tensor<2x3xf32> operand with feature_index = 1",
             op_prefix=False,
         ),
+        Rule(
+            "BC1257",
+            "triangular-solve",
+            "{detail}",
+            "stablehlo.triangular_solve's type inference: a of rank below 2, a's minor dimensions, the ranks, the "
+            "shared dimension, the batch dimensions, or transpose_a TRANSPOSE_INVALID.",
+            '%0 = "stablehlo.triangular_solve"(%a, %b) {left_side = true, lower = true, transpose_a = '
+            "#stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = true} : (tensor<4x4xf32>, tensor<3x4xf32>) -> "
+            "tensor<3x4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1258",
+            "cholesky",
+            "{detail}",
+            "stablehlo.cholesky's type inference: a of rank below 2, or minor dimensions of different sizes.",
+            '%0 = "stablehlo.cholesky"(%a) {lower = true} : (tensor<3x4xf32>) -> tensor<3x4xf32>',
+            op_prefix=False,
+        ),
     )
 }
 
@@ -5861,6 +5880,19 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
     "BC1306": {
         "bound": "requires {operand} to be a 0d float tensor",
         "bits": "requires num_bits to be between 2 and 16, inclusive",
+    },
+    # dyn: StableHLO's triangular_solve and cholesky (dialects/stablehlo/solve.py)
+    "BC1257": {
+        "a_rank": "operand 'a' must have rank >= 2, but got {a}",
+        "a_minor": "two minor dimensions of operand 'a' must be compatible, but got {a}",
+        "ranks": "operands must have equal rank, but got {a} and {b}",
+        "shared": "shared dimension of operands 'a' and 'b' must be compatible, but got {a} and {b}",
+        "batch": "batch dimensions of the operands must be compatible, but got {a} and {b}",
+        "transpose": "Invalid transpose option value for triangular solve",
+    },
+    "BC1258": {
+        "rank": "argument 'a' must have rank >= 2, got shape {shape}.",
+        "minor": "minor dimensions of 'a' must have equal size, got shape {shape}.",
     },
 }
 

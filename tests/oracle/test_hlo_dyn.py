@@ -340,6 +340,55 @@ NORM_KINDS = [
 ]
 
 
+def solve_case(draw: Draw, index: int) -> Case:
+    """A ``triangular_solve`` or a ``cholesky``, valid more often than not."""
+    e = draw.pick(["f32", "f32", "f64", "complex<f32>"])
+    batch = list(draw.shape(draw.pick([0, 0, 1, 2]), 0.1))
+    n = draw.pick([1, 2, 3, 4, None])
+    if draw.chance(0.5):
+        a = [*batch, n, n if draw.chance(0.93) else (n or 2) + 1]
+        if draw.chance(0.04):
+            a = a[-1:]
+        at = tensor(tuple(a), e if draw.chance(0.97) else "i32")
+        rt = tensor(draw.vary(a, 0.1), e if draw.chance(0.97) else "f16")
+        attrs = "lower = true" if draw.chance(0.7) else ""
+        return _case(index, "cholesky", [at], f'%0 = "stablehlo.cholesky"(%a0) {{{attrs}}} : ({at}) -> {rt}', [])
+    left = draw.chance(0.5)
+    m = draw.pick([1, 2, 3, None])
+    a = [*batch, n, n if draw.chance(0.93) else (n or 2) + 1]
+    b = [*batch, n, m] if left else [*batch, m, n]
+    r = draw.rng.random()
+    if r < 0.05:
+        b = b[1:] if len(b) > 2 else [1, *b]
+    elif r < 0.1 and batch:
+        b[0] = (b[0] or 1) + 1
+    elif r < 0.15:
+        b[-2 if left else -1] = (n or 2) + 1
+    elif r < 0.18:
+        a = a[-1:]
+    at = tensor(tuple(a), e if draw.chance(0.97) else "i32")
+    bt = tensor(tuple(b), e if draw.chance(0.97) else "f16")
+    rt = tensor(draw.vary(b, 0.1), e)
+    transpose = draw.pick(["NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"]) if draw.chance(0.95) else "TRANSPOSE_INVALID"
+    attrs = [f"left_side = {'true' if left else 'false'}", "lower = true",
+             f"transpose_a = #stablehlo<transpose {transpose}>", "unit_diagonal = false"]  # fmt: skip
+    if draw.chance(0.03):
+        attrs.pop(draw.int(0, 3))
+    line = f'%0 = "stablehlo.triangular_solve"(%a0, %a1) {{{", ".join(attrs)}}} : ({at}, {bt}) -> {rt}'
+    return _case(index, "triangular_solve", [at, bt], line, [])
+
+
+SOLVE_KINDS = [
+    ("type constraint", r"(operand|result) #\d+ must be "),
+    ("attributes", r"requires attribute"),
+    ("elements", r"compatible element types"),
+    ("ranks", r"must have rank >= 2|must have equal rank"),
+    ("dimensions", r"must be compatible|must have equal size"),
+    ("transpose", r"Invalid transpose"),
+    ("inferred type", r"inferred type\(s\)"),
+]
+
+
 SHAPE_KINDS = [
     ("type constraint", r"(operand|result) #\d+ must be "),
     ("attribute constraint", r"failed to satisfy constraint|requires attribute"),
@@ -403,6 +452,14 @@ def test_mhlo_batch_norm() -> None:
         "ok" if apart.search(v) else v for v in (_mhlo_verdict(c, n) for c, n in zip(cases, lines, strict=True))
     ]
     run("MHLO batch norm", cases, expected, NORM_KINDS, ["shapes", "feature index", "inferred type"], lines)
+
+
+def test_triangular_solve_cholesky() -> None:
+    """triangular_solve and cholesky against iree-opt."""
+    draw = Draw(SEED + 47)
+    cases = [solve_case(draw, i) for i in range(COUNT)]
+    assert len(cases) >= 2000
+    compare("StableHLO triangular_solve, cholesky", cases, SOLVE_KINDS, [k for k, _ in SOLVE_KINDS])
 
 
 def test_mhlo_dynamic() -> None:
