@@ -196,8 +196,8 @@ def shape_ops(prefix: str) -> list[Op]:
     ``dynamic_conv`` (:mod:`.convolution`); their custom forms write ``functional-type``. MHLO's
     generic forms share their verifiers (``hlo::verify*``, checked with jaxlib 0.10.2), but for
     ``dynamic_conv``; and MHLO's ``convolution`` is declared here (StableHLO's check, MHLO's steps).
-    With them the batch norm ops (:mod:`.norm`), whose type inference is shared too, and StableHLO's
-    ``triangular_solve`` and ``cholesky`` (:mod:`.solve`)."""
+    With them the batch norm ops (:mod:`.norm`), ``triangular_solve`` and ``cholesky`` (:mod:`.solve`),
+    whose type inference MHLO shares too."""
     from broadcheck.dialects.stablehlo import convolution, dynamic, gather, norm, solve
 
     checks = {
@@ -216,9 +216,9 @@ def shape_ops(prefix: str) -> list[Op]:
         Op(f"{prefix}.{name}", FUNCTIONAL, check, f"{prefix}-dynamic", constants=True) for name, check in checks.items()
     ]
     out += [Op(f"{prefix}.{name}", FUNCTIONAL, norm.batch_norm, f"{prefix}-norm") for name in norm.FORMS]
-    if prefix == "stablehlo":  # (`cholesky %a, lower = true : T`: one type for both)
-        out.append(Op(f"{prefix}.triangular_solve", FUNCTIONAL, solve.triangular_solve, f"{prefix}-solve"))
-        out.append(Op(f"{prefix}.cholesky", SAME, solve.cholesky, f"{prefix}-solve"))
+    # (`cholesky %a, lower = true : T`: one type for both)
+    out.append(Op(f"{prefix}.triangular_solve", FUNCTIONAL, solve.triangular_solve, f"{prefix}-solve"))
+    out.append(Op(f"{prefix}.cholesky", SAME, solve.cholesky, f"{prefix}-solve"))
     if prefix != "stablehlo":  # MHLO's convolution: StableHLO's check, with MHLO's own steps (P1, P4)
         out.append(Op(f"{prefix}.convolution", FUNCTIONAL, convolution.convolution, f"{prefix}-convolution"))
     return out

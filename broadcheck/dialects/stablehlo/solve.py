@@ -14,9 +14,11 @@ from broadcheck.dialects.stablehlo.common import (
     checked,
     compatible_elements,
     counts,
+    dialect_of,
     dims,
     fail,
     inferred,
+    is_mhlo,
     kind,
     ods_operands,
     ods_results,
@@ -40,6 +42,15 @@ def _why(code: str, name: str, **args: object) -> Reject:
     return Reject(Problem(code, detail(code, name, **args)))
 
 
+def _elements(op: Operation, types: list[Tensor]) -> None:
+    """StableHLO's compatible element types; MHLO's SameOperandsAndResultElementType."""
+    if is_mhlo(op):
+        if len({t.element.text for t in types}) > 1:
+            raise fail("BC535")
+    elif not compatible_elements(types):
+        raise fail("BC526")
+
+
 def _compatible(a: int | None, b: int | None) -> bool:
     return a is None or b is None or a == b
 
@@ -58,8 +69,7 @@ def triangular_solve(op: Operation) -> None:
     (a, b), (result,) = tensors(op)
     if any(t.bounds is not None for t in (a, b, result)):
         raise Unknown("bounded")
-    if not compatible_elements([a, b, result]):
-        raise fail("BC526")
+    _elements(op, [a, b, result])
     left = _flag(op, "left_side")
     sa, sb = ranked(a), ranked(b)
     if len(sa) < 2:
@@ -74,14 +84,10 @@ def triangular_solve(op: Operation) -> None:
         raise _why("BC1257", "batch", a=_quoted(a), b=_quoted(b))
     transpose = op.attribute("transpose_a")
     assert transpose is not None
-    words = transpose.text.replace(" ", "")
-    if words == "#stablehlo<transposeTRANSPOSE_INVALID>":
+    words = transpose.text.replace(" ", "").replace(f"#{dialect_of(op)}<", "#<")
+    if words == "#<transposeTRANSPOSE_INVALID>":
         raise _why("BC1257", "transpose")
-    if words not in (
-        "#stablehlo<transposeNO_TRANSPOSE>",
-        "#stablehlo<transposeTRANSPOSE>",
-        "#stablehlo<transposeADJOINT>",
-    ):
+    if words not in ("#<transposeNO_TRANSPOSE>", "#<transposeTRANSPOSE>", "#<transposeADJOINT>"):
         raise Unknown(transpose.text)
     inferred(b, result)
 
@@ -103,8 +109,7 @@ def cholesky(op: Operation) -> None:
     (a,), (result,) = tensors(op)
     if any(t.bounds is not None or t.element.quant is not None for t in (a, result)):
         raise Unknown("bounded or quantized")
-    if not compatible_elements([a, result]):
-        raise fail("BC526")
+    _elements(op, [a, result])
     shape = ranked(a)
     if len(shape) < 2:
         raise _why("BC1258", "rank", shape=dims(shape))
