@@ -5566,6 +5566,15 @@ RULES: Mapping[str, Rule] = {
             '%0 = "stablehlo.cholesky"(%a) {lower = true} : (tensor<3x4xf32>) -> tensor<3x4xf32>',
             op_prefix=False,
         ),
+        Rule(
+            "BC1259",
+            "rng-normal-floats",
+            "mu and sigma must be floats",
+            "stablehlo.rng with the NORMAL distribution: mu or sigma is not a float.",
+            "%0 = stablehlo.rng %a, %b, %s, distribution = NORMAL : (tensor<i32>, tensor<i32>, tensor<3xi64>) -> "
+            "tensor<2x3x5xi32>",
+            op_prefix=False,
+        ),
     )
 }
 

@@ -389,6 +389,36 @@ SOLVE_KINDS = [
 ]
 
 
+def rng_case(draw: Draw, index: int) -> Case:
+    """A ``stablehlo.rng`` (generic or custom form), its shape a constant now and then."""
+    e = draw.pick(["f32", "f32", "i32", "bf16", "i1"])
+    scalar = f"tensor<{e}>" if draw.chance(0.97) else draw.pick([f"tensor<1x{e}>", "tensor<complex<f32>>"])
+    b = f"tensor<{e if draw.chance(0.96) else 'f64'}>"
+    out = list(draw.shape(draw.pick([0, 1, 2, 3]), 0.0))
+    w = Operands(draw)
+    w.arg(scalar)
+    w.arg(b)
+    n = len(out) if draw.chance(0.95) else len(out) + 1
+    w.ints(out if draw.chance(0.97) else [-1] * n, _index_type(draw, n), constant=0.5)
+    shown = [d if draw.chance(0.6) else None for d in out]
+    rt = tensor(draw.vary(shown, 0.12), e if draw.chance(0.96) else "f16")
+    dist = "UNIFORM" if draw.chance(0.6) else "NORMAL"
+    sig = f"({', '.join(w.types)}) -> {rt}"
+    if draw.chance(0.5):
+        line = f"%0 = stablehlo.rng {', '.join(w.names)}, distribution = {dist} : {sig}"
+    else:
+        line = f'%0 = "stablehlo.rng"({", ".join(w.names)}) {{rng_distribution = #stablehlo<rng_distribution {dist}>}} : {sig}'
+    return _case(index, "rng", w.args, line, w.consts)
+
+
+RNG_KINDS = [
+    ("type constraint", r"(operand|result) #\d+ must be "),
+    ("elements", r"have same element type"),
+    ("normal", r"mu and sigma must be floats"),
+    ("inferred type", r"inferred type\(s\)"),
+]
+
+
 SHAPE_KINDS = [
     ("type constraint", r"(operand|result) #\d+ must be "),
     ("attribute constraint", r"failed to satisfy constraint|requires attribute"),
@@ -479,6 +509,14 @@ def test_mhlo_triangular_solve_cholesky() -> None:
     run(
         "MHLO triangular_solve, cholesky", cases, expected, SOLVE_KINDS, ["ranks", "dimensions", "inferred type"], lines
     )
+
+
+def test_rng() -> None:
+    """rng against iree-opt."""
+    draw = Draw(SEED + 49)
+    cases = [rng_case(draw, i) for i in range(COUNT)]
+    assert len(cases) >= 2000
+    compare("StableHLO rng", cases, RNG_KINDS, [k for k, _ in RNG_KINDS])
 
 
 def test_mhlo_dynamic() -> None:

@@ -206,12 +206,14 @@ def shape_ops(prefix: str) -> list[Op]:
         "set_dimension_size": dynamic.set_dimension_size,
         "dynamic_pad": dynamic.dynamic_pad,
         "real_dynamic_slice": dynamic.real_dynamic_slice,
+        "rng": dynamic.rng,
         "dynamic_gather": gather.dynamic_gather,
         "dynamic_conv": convolution.dynamic_conv,
     }
     if prefix != "stablehlo":
         # (MHLO: dynamic_conv has a verifier of its own, dynamic_iota none, dynamic_pad other traits)
         del checks["dynamic_conv"], checks["dynamic_iota"], checks["dynamic_pad"]
+        del checks["rng"]  # (not compared with jaxlib yet)
     out = [
         Op(f"{prefix}.{name}", FUNCTIONAL, check, f"{prefix}-dynamic", constants=True) for name, check in checks.items()
     ]

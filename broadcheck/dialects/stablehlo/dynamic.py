@@ -37,6 +37,7 @@ from broadcheck.dialects.stablehlo.common import (
     ods_operands,
     ods_results,
     ranked,
+    require,
     tensors,
 )
 from broadcheck.ops import Operation, ShapedType
@@ -238,3 +239,40 @@ def real_dynamic_slice(op: Operation) -> None:
     for name, t in (("start_indices", start), ("limit_indices", limit), ("strides", strides)):
         if _length(t) != rank:
             raise fail("BC1248", rank=rank, name=name, size=_length(t))
+
+
+# ---------------------------------------------------------------- rng
+
+_PRED_INT_FP = "bool or 2/4/8/16/32/64-bit integer or 4/6/8/16/32/64-bit float values"
+RNG_SCALAR = kind("B", "I", "F", shape="0d", words=f"0D tensor of {_PRED_INT_FP}")
+"""``0DTensorOf<[HLO_Pred, HLO_Int, HLO_Float]>``."""
+RNG_RESULT = kind("B", "I", "F", words=f"ranked tensor of {_PRED_INT_FP}")
+"""``HLO_PredIntOrFpTensor``."""
+
+
+@checked
+def rng(op: Operation) -> None:
+    """``stablehlo.rng``: its ODS, ``AllElementTypesMatch<a, b, result>``, then ``inferRngOp``: a
+    normal distribution's mu and sigma are floats; the result has the constant shape's sizes (or
+    as many ``?`` as the shape operand holds)."""
+    counts(op, operands=3)
+    require(op, "rng_distribution")
+    ods_operands(op, [RNG_SCALAR, RNG_SCALAR])
+    static_1d(op, 2, SHAPE)
+    ods_results(op, [RNG_RESULT])
+    (a, b, shape), (result,) = tensors(op)
+    if not a.element.text == b.element.text == result.element.text:
+        raise fail("BC1002", names="a, b, result")
+    attr = op.attribute("rng_distribution") or (None if op.generic else op.attribute("distribution"))
+    if attr is None:
+        raise Unknown("distribution")
+    words = attr.text.replace(" ", "")
+    if words.endswith("NORMAL>") or words == "NORMAL":
+        if a.element.family != "float" or b.element.family != "float":
+            raise fail("BC1259")
+    elif not (words.endswith("UNIFORM>") or words == "UNIFORM"):
+        raise Unknown(attr.text)
+    values = matched_ints(op, 2)
+    sizes: tuple[int | None, ...] = (None,) * _length(shape) if values is None else tuple(values)
+    # (a negative size is compatible with `?` only, and printed as it is: `tensor<-1xf32>`)
+    inferred(Tensor(sizes, b.element), result)
