@@ -5759,6 +5759,183 @@ RULES: Mapping[str, Rule] = {
             ": (tensor<4xf32>, tensor<3xf32>, tensor<f32>) -> tensor<4xf32>",
             op_prefix=False,
         ),
+        # ---- BC1240-BC1259: StableHLO's dynamic-shape ops and composite (dialects/stablehlo/dynamic.py, ...)
+        Rule(
+            "BC1240",
+            "shape-operand-result",
+            "output shape [{shape}] is incompatible with return type of operation {type}",
+            "dynamic_iota, dynamic_reshape (C2, C4): the constant shape operand does not fit the result type "
+            "(or holds a negative size).",
+            "%c = stablehlo.constant dense<[3, 4]> : tensor<2xi32>\n"
+            "%0 = stablehlo.dynamic_iota %c, dim = 0 : (tensor<2xi32>) -> tensor<3x5xi64>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1241",
+            "dynamic-reshape-elements",
+            "expects operand and result to have compatible element type. Got: {operand} and {result}",
+            "stablehlo.dynamic_reshape (C1): the operand and result element types differ.",
+            "%0 = stablehlo.dynamic_reshape %a, %s : (tensor<4xf32>, tensor<2xi64>) -> tensor<?x?xf64>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1242",
+            "dynamic-reshape-rank",
+            "result should have a rank equal to the number of elements in output_shape",
+            "stablehlo.dynamic_reshape: the result's rank is not the length of the shape operand.",
+            "%0 = stablehlo.dynamic_reshape %a, %s : (tensor<4xf32>, tensor<2xi64>) -> tensor<?x?x?xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1243",
+            "dynamic-reshape-count",
+            "output_shape is incompatible with input type of operation: input has {operand} elements, but "
+            "output_shape has {shape}",
+            "stablehlo.dynamic_reshape: a static operand holds another number of elements than the constant shape.",
+            "%s = stablehlo.constant dense<[3, 2]> : tensor<2xi64>\n"
+            "%0 = stablehlo.dynamic_reshape %a, %s : (tensor<4xf32>, tensor<2xi64>) -> tensor<?x?xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1244",
+            "set-dimension-size-rank",
+            "size operand should be of rank-0",
+            "stablehlo.set_dimension_size: the size operand is not a 0-d tensor.",
+            "%0 = stablehlo.set_dimension_size %a, %s, dim = 0 : (tensor<4x3xf32>, tensor<1xi32>) -> tensor<?x3xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1245",
+            "dynamic-pad-size",
+            "padding operands size ({size}) must match operand rank ({rank})",
+            "stablehlo.dynamic_pad (C2): the padding operands do not hold one size per operand dimension.",
+            "%0 = stablehlo.dynamic_pad %a, %v, %l, %h, %i : (tensor<4xf32>, tensor<f32>, tensor<2xi64>, "
+            "tensor<2xi64>, tensor<2xi64>) -> tensor<?xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1246",
+            "dynamic-pad-interior",
+            "interior_padding must be non-negative, but got {values}",
+            "stablehlo.dynamic_pad (C3): a constant interior padding is negative.",
+            "%i = stablehlo.constant dense<-1> : tensor<1xi64>  (as interior_padding)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1247",
+            "dynamic-pad-result",
+            "expected output dimension at index {index} to equal {want}, but got {got}",
+            "stablehlo.dynamic_pad (C4): with static types and constant paddings, a result size is not the padded "
+            "size.",
+            "%c = stablehlo.constant dense<1> : tensor<1xi64>\n"
+            "%0 = stablehlo.dynamic_pad %a, %v, %c, %c, %c : (tensor<4xf32>, tensor<f32>, tensor<1xi64>, "
+            "tensor<1xi64>, tensor<1xi64>) -> tensor<8xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1248",
+            "real-dynamic-slice-size",
+            "has mismatched number of operand rank ({rank}) and {name} size ({size})",
+            "stablehlo.real_dynamic_slice: the index operands do not hold one index per operand dimension.",
+            "%0 = stablehlo.real_dynamic_slice %a, %s, %l, %t : (tensor<4x3xf32>, tensor<3xi64>, tensor<3xi64>, "
+            "tensor<3xi64>) -> tensor<?x?xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1249",
+            "dynamic-conv-padding",
+            "expects padding to be of shape [{rows}, {cols}], but got [{got_rows}, {got_cols}]",
+            "stablehlo.dynamic_conv (C4): the padding operand does not hold a pair per spatial dimension.",
+            '%0 = "stablehlo.dynamic_conv"(%a, %b, %p) {...} : (tensor<1x8x8x3xf32>, tensor<3x3x3x16xf32>, '
+            "tensor<3x2xi64>) -> tensor<1x?x?x16xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1250",
+            "mhlo-convolution-ranks",
+            "expects convolution arguments to have same number of dimensions. Got: {lhs} and {rhs}.",
+            "mhlo.convolution (P1): lhs and rhs have different ranks (MHLO's own check, with its op prefix, before "
+            "the rank-2 one).",
+            '%0 = "mhlo.convolution"(%a, %b) {...} : (tensor<1x8x8x3xf32>, tensor<3x3x16xf32>) -> tensor<1x6x6x16xf32>',
+        ),
+        Rule(
+            "BC1251",
+            "mhlo-convolution-rank-2",
+            "expects convolution arguments to have >= 2 dimensions. Got: {lhs} and {rhs}.",
+            "mhlo.convolution (P1): operands of rank below 2.",
+            '%0 = "mhlo.convolution"(%a, %b) {...} : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>',
+        ),
+        Rule(
+            "BC1252",
+            "mhlo-convolution-result-rank",
+            "expects rank of convolution return-type to be equal to input-ranks ({rank}), but got {got}.",
+            "mhlo.convolution (P4): a ranked result of another rank than the operands.",
+            '%0 = "mhlo.convolution"(%a, %b) {...} : (tensor<1x8x8x3xf32>, tensor<3x3x3x16xf32>) -> tensor<1x6x6xf32>',
+        ),
+        Rule(
+            "BC1253",
+            "mhlo-convolution-inferred",
+            "inferred shape '{shape}' is incompatible with return type of operation '{type}'",
+            "mhlo.convolution (P4): the result's sizes are not the ones the window and dimension numbers give.",
+            '%0 = "mhlo.convolution"(%a, %b) {...} : (tensor<1x8x8x3xf32>, tensor<3x3x3x16xf32>) -> '
+            "tensor<1x7x7x16xf32>",
+        ),
+        Rule(
+            "BC1254",
+            "batch-norm-shapes",
+            "expects {kind}-dimensional operands to have compatible shapes.",
+            "batch_norm_grad, batch_norm_inference, batch_norm_training: the operand and grad_output (multi), or "
+            "the scales, offsets, means and variances (single), have incompatible shapes.",
+            '%0:3 = "stablehlo.batch_norm_training"(%x, %s, %o) {epsilon = 0.001 : f32, feature_index = 1 : i64} : '
+            "(tensor<2x3xf32>, tensor<3xf32>, tensor<4xf32>) -> (tensor<2x3xf32>, tensor<3xf32>, tensor<3xf32>)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1255",
+            "batch-norm-feature-index",
+            "expects featureIndex to be smaller than the rank of multi-dimensional operands; got featureIndex "
+            "{index}, and rank {rank}.",
+            "batch_norm_* (C1): feature_index is not one of the operand's dimensions.",
+            "feature_index = 2 : i64 on a tensor<2x3xf32> operand",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1256",
+            "batch-norm-feature-count",
+            "expects the size of single-dimensional operands to be compatible with feature count, but the size of "
+            "single-dimensional operands is {size} and the feature count is {count}.",
+            "batch_norm_*: the scales (means, ...) do not hold one value per feature.",
+            "tensor<4xf32> scales for a tensor<2x3xf32> operand with feature_index = 1",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1257",
+            "triangular-solve",
+            "{detail}",
+            "stablehlo.triangular_solve's type inference: a of rank below 2, a's minor dimensions, the ranks, the "
+            "shared dimension, the batch dimensions, or transpose_a TRANSPOSE_INVALID.",
+            '%0 = "stablehlo.triangular_solve"(%a, %b) {left_side = true, lower = true, transpose_a = '
+            "#stablehlo<transpose NO_TRANSPOSE>, unit_diagonal = true} : (tensor<4x4xf32>, tensor<3x4xf32>) -> "
+            "tensor<3x4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1258",
+            "cholesky",
+            "{detail}",
+            "stablehlo.cholesky's type inference: a of rank below 2, or minor dimensions of different sizes.",
+            '%0 = "stablehlo.cholesky"(%a) {lower = true} : (tensor<3x4xf32>) -> tensor<3x4xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1259",
+            "rng-normal-floats",
+            "mu and sigma must be floats",
+            "stablehlo.rng with the NORMAL distribution: mu or sigma is not a float.",
+            "%0 = stablehlo.rng %a, %b, %s, distribution = NORMAL : (tensor<i32>, tensor<i32>, tensor<3xi64>) -> "
+            "tensor<2x3x5xi32>",
+            op_prefix=False,
+        ),
     )
 }
 
@@ -6077,6 +6254,19 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
     "BC1307": {
         "branch": "expects {branch} ({symbol}) to point to a defined function",
         "loop": "{function} refers to an undefined function : {symbol}",
+    },
+    # dyn: StableHLO's triangular_solve and cholesky (dialects/stablehlo/solve.py)
+    "BC1257": {
+        "a_rank": "operand 'a' must have rank >= 2, but got {a}",
+        "a_minor": "two minor dimensions of operand 'a' must be compatible, but got {a}",
+        "ranks": "operands must have equal rank, but got {a} and {b}",
+        "shared": "shared dimension of operands 'a' and 'b' must be compatible, but got {a} and {b}",
+        "batch": "batch dimensions of the operands must be compatible, but got {a} and {b}",
+        "transpose": "Invalid transpose option value for triangular solve",
+    },
+    "BC1258": {
+        "rank": "argument 'a' must have rank >= 2, got shape {shape}.",
+        "minor": "minor dimensions of 'a' must have equal size, got shape {shape}.",
     },
 }
 

@@ -166,6 +166,8 @@ def structural(prefix: str) -> list[Op]:
         Op(f"{prefix}.get_tuple_element", FUNCTIONAL, tuple_.get_tuple_element, f"{prefix}-tuple"),
         # coll: all_reduce, reduce_scatter, all_gather, all_to_all, collective_permute/broadcast, select_and_scatter
         *collective_ops(prefix),
+        # dyn:
+        *shape_ops(prefix),
     ]
 
 
@@ -187,6 +189,44 @@ def control(prefix: str) -> list[Op]:
         Op(f"{prefix}.sort", FUNCTIONAL, regions.sort, family_),
         Op(f"{prefix}.map", FUNCTIONAL, regions.map_, family_),
     ]
+
+
+# dyn:
+def shape_ops(prefix: str) -> list[Op]:
+    """The dynamic-shape ops under ``prefix``, whose checks read their constant shape operands
+    (``constants=True``): ``dynamic_iota``, ``dynamic_reshape``, ``set_dimension_size``,
+    ``dynamic_pad``, ``real_dynamic_slice`` (:mod:`.dynamic`), ``dynamic_gather`` (:mod:`.gather`) and
+    ``dynamic_conv`` (:mod:`.convolution`); their custom forms write ``functional-type``. MHLO's
+    generic forms share their verifiers (``hlo::verify*``, checked with jaxlib 0.10.2), but for
+    ``dynamic_conv``; and MHLO's ``convolution`` is declared here (StableHLO's check, MHLO's steps).
+    With them the batch norm ops (:mod:`.norm`), ``triangular_solve`` and ``cholesky`` (:mod:`.solve`),
+    whose type inference MHLO shares too."""
+    from broadcheck.dialects.stablehlo import convolution, dynamic, gather, norm, solve
+
+    checks = {
+        "dynamic_iota": dynamic.dynamic_iota,
+        "dynamic_reshape": dynamic.dynamic_reshape,
+        "set_dimension_size": dynamic.set_dimension_size,
+        "dynamic_pad": dynamic.dynamic_pad,
+        "real_dynamic_slice": dynamic.real_dynamic_slice,
+        "rng": dynamic.rng,
+        "dynamic_gather": gather.dynamic_gather,
+        "dynamic_conv": convolution.dynamic_conv,
+    }
+    if prefix != "stablehlo":
+        # (MHLO: dynamic_conv has a verifier of its own, dynamic_iota none, dynamic_pad other traits)
+        del checks["dynamic_conv"], checks["dynamic_iota"], checks["dynamic_pad"]
+        del checks["rng"]  # (not compared with jaxlib yet)
+    out = [
+        Op(f"{prefix}.{name}", FUNCTIONAL, check, f"{prefix}-dynamic", constants=True) for name, check in checks.items()
+    ]
+    out += [Op(f"{prefix}.{name}", FUNCTIONAL, norm.batch_norm, f"{prefix}-norm") for name in norm.FORMS]
+    # (`cholesky %a, lower = true : T`: one type for both)
+    out.append(Op(f"{prefix}.triangular_solve", FUNCTIONAL, solve.triangular_solve, f"{prefix}-solve"))
+    out.append(Op(f"{prefix}.cholesky", SAME, solve.cholesky, f"{prefix}-solve"))
+    if prefix != "stablehlo":  # MHLO's convolution: StableHLO's check, with MHLO's own steps (P1, P4)
+        out.append(Op(f"{prefix}.convolution", FUNCTIONAL, convolution.convolution, f"{prefix}-convolution"))
+    return out
 
 
 MHLO = frozenset(

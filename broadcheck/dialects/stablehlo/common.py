@@ -43,7 +43,7 @@ class Reject(Exception):
 
 Step = Callable[[Operation], None]
 
-MHLO_CUSTOM = frozenset({"mhlo.constant", "mhlo.while", "mhlo.custom_call"})
+MHLO_CUSTOM = frozenset({"mhlo.constant", "mhlo.while", "mhlo.custom_call", "mhlo.convolution"})
 """The MHLO ops whose custom form is StableHLO's (checked with jaxlib 0.10.2)."""
 MHLO_WORDED_APART = frozenset({"BC109", "BC562", "BC564"})
 """What MHLO's own ODS words otherwise: its type and attribute constraints, its properties."""

@@ -275,12 +275,19 @@ def convolution(op: Operation) -> None:
         raise Unknown("quantized or bounded")
     if numbers is None or feature_groups is None or batch_groups is None:
         raise Unknown("dimension numbers")
+    if is_mhlo(op) and (lhs.shape is None or rhs.shape is None):
+        return  # (MHLO verifies an unranked convolution no further)
     ls, rs = ranked(lhs), ranked(rhs)
+    if is_mhlo(op):  # MHLO compares the ranks first, with its op prefix, and has no element type rule
+        if len(ls) != len(rs):
+            raise fail("BC1250", lhs=f"'{lhs}'", rhs=f"'{rhs}'")
+        if len(ls) < 2:
+            raise fail("BC1251", lhs=f"'{lhs}'", rhs=f"'{rhs}'")
     if len(ls) < 2:
         raise fail("BC1027", lhs=f"'{lhs}'", rhs=f"'{rhs}'")
     if len(ls) != len(rs):
         raise fail("BC1028", lhs=f"'{lhs}'", rhs=f"'{rhs}'")
-    if not compatible_elements(lhs.element, rhs.element):
+    if not is_mhlo(op) and not compatible_elements(lhs.element, rhs.element):
         raise fail("BC1029", lhs=f"'{lhs.element.text}'", rhs=f"'{rhs.element.text}'")
     ib, if_, ispatial = numbers.input
     ki, ko, kspatial = numbers.kernel
@@ -311,7 +318,7 @@ def convolution(op: Operation) -> None:
         if kernel_out % feature_groups:
             raise fail("BC1038", size=kernel_out, count=feature_groups)
     _check_precision(precision)
-    if n != len(ispatial) + 2:
+    if n != len(ispatial) + 2 and not is_mhlo(op):
         raise fail("BC1039", expected=len(ispatial) + 2, rank=n)
     sizes = [rs[d] for d in kspatial]
     strides, pads, base, dilation, flags = window
@@ -347,4 +354,103 @@ def convolution(op: Operation) -> None:
         out[ospatial[i]] = _strided(padded, _dilated(size, dil_l[i]), stride_l[i])
     out[ob] = None if batch is None else batch // batch_groups
     out[of] = kernel_out
+    if is_mhlo(op):
+        return _mhlo_result(out, {*ospatial[:k], ob, of}, result)
     _result_shape(out, result, op.results[0].type)
+
+
+# dyn: MHLO's convolution, and ``stablehlo.dynamic_conv``: a convolution whose padding is an operand
+from broadcheck.dialects.stablehlo.common import Reject, Tensor, kind  # noqa: E402
+from broadcheck.ops import Attribute, ShapedType, TypeUse  # noqa: E402
+from broadcheck.semantics import Problem, Profile, Subject  # noqa: E402
+
+
+def _mhlo_result(inferred: list[int | None], covered: set[int], result: Tensor) -> None:
+    """MHLO's P4 (``ConvolutionOp::verify``): an unranked result passes; a ranked one has the
+    operands' rank, and its sizes are compatible with the inferred ones, which keep the result's
+    own sizes where the dimension numbers name no output dimension."""
+    if result.shape is None:
+        return
+    if len(result.shape) != len(inferred):
+        raise fail("BC1252", rank=len(inferred), got=len(result.shape))
+    full = [d if i in covered else result.shape[i] for i, d in enumerate(inferred)]
+    if all(a is None or b is None or a == b for a, b in zip(full, result.shape, strict=True)):
+        return
+    shape = ", ".join("?" if d is None else str(d) for d in full)
+    raise fail("BC1253", subject=Subject("result", 0), shape=f"[{shape}]", type=result)
+
+
+PADDING = kind("I", shape="static", words="statically shaped 2-dimensional integer tensor of 2/4/8/16/32/64-bit "
+               "integer values")  # fmt: skip
+"""``HLO_Static2DIntTensor``."""
+WINDOW_ONLY = frozenset({"BC1040", "BC1041"})
+
+
+def _as_convolution(op: Operation, padding: list[tuple[int, int]] | None) -> Operation:
+    """``op`` as the ``stablehlo.convolution`` it describes: its lhs and rhs, its attributes with
+    ``padding`` (when given) as the attribute, and a result of the lhs's rank with every size
+    ``?`` (dynamic_conv's verifier infers a type but never compares it with the result's)."""
+    lhs = op.operands[0].type
+    assert isinstance(lhs, ShapedType) and lhs.shape is not None
+    result = op.results[0]
+    free = ShapedType("tensor", (None,) * len(lhs.shape), lhs.element)
+    attributes = tuple(a for a in op.attributes if a.name != "padding")
+    if padding:
+        rows = ", ".join(f"[{a}, {b}]" for a, b in padding)
+        text = f"dense<[{rows}]> : tensor<{len(padding)}x2xi64>"
+        attributes = (*attributes, Attribute("padding", text, op.name_span))
+    return Operation(
+        op.name,
+        op.name_span,
+        op.span,
+        op.operands[:2],
+        (TypeUse(free, result.span),),
+        attributes,
+        op.generic,
+        op.regions,
+        op.constants[:2],
+    )
+
+
+@checked
+def dynamic_conv(op: Operation) -> None:
+    """``stablehlo.dynamic_conv`` (generic form only): ``inferDynamicConvOp``, which is
+    convolution's verifier with the padding's shape checked after the ranks, the window checked
+    only where a constant gives the padding, and no comparison with the result type."""
+    from broadcheck.dialects.stablehlo.dynamic import matched_ints
+
+    if not op.generic:
+        raise Unknown("no custom form")  # the parser's error
+    if any(a.property for a in op.attributes):
+        raise Unknown("properties")
+    _count(op, "feature_group_count")
+    _count(op, "batch_group_count")
+    _numbers(op)
+    _window(op)
+    _precision(op)
+    counts(op, operands=3)
+    require(op, "dimension_numbers", "feature_group_count", "batch_group_count")
+    ods_operands(op, [TENSOR, TENSOR])
+    static_2d = op.operands[2].type
+    if not (PADDING.accepts(static_2d) and isinstance(static_2d, ShapedType) and len(static_2d.shape or ()) == 2):
+        args = {"kind": "operand", "index": 2, "constraint": PADDING.words, "type": str(static_2d)}
+        raise Reject(Problem("BC109", args, Subject("operand", 2)))
+    ods_results(op, [TENSOR])
+    (lhs, _, padding), _ = tensors(op)
+    if any(t.element.quant is not None for t in tensors(op)[0]):
+        raise Unknown("quantized")
+    # (convolution's check reads no profile)
+    problem = convolution(_as_convolution(op, None), Profile.SPEC)
+    if problem is not None and problem.code not in WINDOW_ONLY:
+        raise Reject(problem)
+    rows, cols = ranked(padding)
+    n = len(ranked(lhs))
+    if rows != n - 2 or cols != 2:
+        raise fail("BC1249", rows=n - 2, cols=2, got_rows=rows, got_cols=cols)
+    values = matched_ints(op, 2)
+    if values is None:
+        return
+    pairs = [(values[2 * i], values[2 * i + 1]) for i in range(len(values) // 2)]
+    problem = convolution(_as_convolution(op, pairs), Profile.SPEC)
+    if problem is not None:
+        raise Reject(problem)

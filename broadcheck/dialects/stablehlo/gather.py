@@ -185,3 +185,48 @@ def gather(op: Operation) -> None:
             raise fail("BC1055", size=size, dim_size=dim_size, index=i)
     out = gather_shape(ishape, list(sizes), g)
     inferred(Tensor(tuple(out), operand.element), result)
+
+
+# dyn: ``stablehlo.dynamic_gather``: gather with its slice sizes as an operand
+SLICE_SIZES = kind("I", shape="static", words="statically shaped 1-dimensional integer tensor of 2/4/8/16/32/64-bit "
+                   "integer values")  # fmt: skip
+"""``HLO_Static1DIntTensor``."""
+
+
+@checked
+def dynamic_gather(op: Operation) -> None:
+    """``stablehlo.dynamic_gather`` (generic form only): ``verifyGather`` with the slice sizes'
+    length, the slice sizes' values where a constant gives them, then the inferred type (a size
+    taken from a slice size it cannot read is ``?``). No element type rule."""
+    from broadcheck.dialects.stablehlo.dynamic import matched_ints, static_1d
+
+    if not op.generic:
+        raise Unknown("no custom form")  # the parser's error
+    counts(op, operands=3)
+    require(op, "dimension_numbers")
+    dn = op.attribute("dimension_numbers")
+    assert dn is not None
+    g = GatherDims(dn.text, dialect_of(op))
+    ods_operands(op, [TENSOR, INT_TENSOR])
+    static_1d(op, 2, SLICE_SIZES)
+    ods_results(op, [TENSOR])
+    (operand, indices, slice_sizes), (result,) = tensors(op)
+    if any(t.bounds is not None or t.element.quant is not None for t in (operand, indices, result)):
+        raise Unknown("bounded or quantized")
+    shape, ishape = ranked(operand), ranked(indices)
+    count = ranked(slice_sizes)[0]
+    assert count is not None
+    verify_gather(shape, ishape, count, g)
+    sizes = matched_ints(op, 2)
+    if sizes is not None:
+        for name, dims in (("collapsed_slice_dims", g.collapsed), ("operand_batching_dims", g.operand_batching)):
+            for d in dims:
+                if sizes[d] > 1:
+                    raise fail("BC1054", name=name, size=sizes[d])
+        for i, size in enumerate(sizes):
+            bound = shape[i]
+            if size < 0 or (bound is not None and size > bound):
+                raise fail("BC1055", size=size, dim_size=-9223372036854775808 if bound is None else bound, index=i)
+    slice_dims: list[int | None] = list(sizes) if sizes is not None else [None] * count
+    out = gather_shape(ishape, slice_dims, g)
+    inferred(Tensor(tuple(out), operand.element), result)
