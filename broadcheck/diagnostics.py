@@ -140,6 +140,9 @@ PARSE_CODES = frozenset(
         "BC569", "BC570", "BC1003", "BC1073", "BC1075", "BC1076", "BC1077",
         # arith.constant's literal (broadcheck.dialects.literal)
         "BC1400", "BC1401", "BC1402", "BC1403", "BC1404", "BC1405", "BC1406", "BC1407",
+        # custom forms' parsers: arith.cmpi/cmpf's predicate and types, transfer ops' permutation_map,
+        # tensor.from_elements/splat's result type
+        "BC1354", "BC1355", "BC1357", "BC1359", "BC1361",
     }
 )  # fmt: skip
 """The codes MLIR's parser reports (the others are its verifiers', or broadcheck's own)."""

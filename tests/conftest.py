@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -88,6 +89,14 @@ def _an_environment_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
     """No test sees the terminal's width, colour switches or CI variables of whoever runs it."""
     for name in OUTPUT_ENVIRONMENT:
         monkeypatch.delenv(name, raising=False)
+
+
+# A shell that starts a job in the background (`make test &`, a CI step run by a non-interactive
+# shell) hands it SIGINT ignored, and an ignored signal stays ignored in every child: Python then
+# installs no KeyboardInterrupt handler and the Ctrl-C tests would see a process that shrugs off
+# SIGINT. The suite's children start as from a terminal: SIGINT at its default.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture(scope="session", autouse=True)
