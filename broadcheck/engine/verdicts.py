@@ -83,10 +83,6 @@ class Verdicts:
         assert statement is not None
         name = statement.name
         _, check = self.checks.check_of(name)
-        # a checked op written in a custom form its dialect does not give it: the parser's error
-        generic_only = check is not None and not statement.generic and self.names.generic_only(name)
-        if generic_only and self._unknown_op(form, statement, line, text):
-            return
         if check is None:
             decl = form.decl
             if (  # an op known for its custom form only, which its parser rejects
@@ -208,6 +204,11 @@ class Verdicts:
             return
         except LarkUnreadable:
             pass
+        custom = re.match(r'\s*(?:%[^=]*=\s*)?"', source) is None
+        if custom and self.names.generic_only(name):  # a custom form its dialect does not give the op
+            findings.mark_checked(line)
+            if findings.at_op(line, text, "BC032", {"name": name, "tried": ""}):
+                return
         findings.pass_over(name, UNREADABLE)
 
     def _unknown_op(self, form: Form, statement: Statement, line: int, text: Text | None) -> bool:
