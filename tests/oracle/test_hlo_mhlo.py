@@ -28,7 +28,7 @@ from . import test_regions as regions
 from . import test_stablehlo_contract_reduce as contract
 from . import test_stablehlo_gather as gather
 from . import test_stablehlo_scatter as scatter
-from .hlo_campaign import Case, run
+from .hlo_campaign import Case, Draw, run
 from .test_mhlo_structural import COUNT, KINDS, SEED, family, to_mhlo, verdicts
 
 pytestmark = pytest.mark.oracle
@@ -85,3 +85,28 @@ def test_mhlo_contract_gather_scatter_reduce() -> None:
 
 
 __all__ = ["region_cases", "to_mhlo"]
+
+
+_CUSTOM_DOT = re.compile(r"stablehlo\.dot %a0, %a1(?:, precision = \[([A-Z, ]*)\])? : ")
+
+
+def _generic_dot_case(draw: Draw, index: int) -> Case:
+    """StableHLO's dot case (its custom form) in the generic form MHLO shares."""
+    made = contract.dot_case(draw, index)
+
+    def generic(m: re.Match[str]) -> str:
+        config = ""
+        if m.group(1):
+            items = ", ".join(f"#stablehlo<precision {p.strip()}>" for p in m.group(1).split(","))
+            config = f" {{precision_config = [{items}]}}"
+        return f'"stablehlo.dot"(%a0, %a1){config} : '
+
+    return Case(made.index, made.op, _CUSTOM_DOT.sub(generic, made.text))
+
+
+def test_mhlo_dot() -> None:
+    """MHLO's dot (generic form), against jaxlib: ``DotOp::verify`` is StableHLO's ``hlo::verifyDotOp``."""
+    cases = family([_generic_dot_case], SEED + 60)
+    assert len(cases) >= 2000
+    assert {c.op for c in cases} == {"mhlo.dot"}
+    compare("MHLO dot", cases)

@@ -8,13 +8,18 @@ A type or attribute broadcheck cannot read raises :class:`Unknown`: the op is pa
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from broadcheck.ops import Operation, ShapedType, Span, Type
 from broadcheck.semantics import Problem, Profile, Subject
+
+if TYPE_CHECKING:
+    from broadcheck.dialects import Registry
+
 from broadcheck.semantics.stablehlo import (
     ATOM_WORDS,
     DYNAMIC,
@@ -69,6 +74,8 @@ def checked(steps: Callable[[Operation], None]) -> Callable[[Operation, Profile]
     def check(op: Operation, profile: Profile) -> Problem | None:
         mhlo = is_mhlo(op)
         if mhlo and not op.generic and op.name not in MHLO_CUSTOM:
+            if _generic_only(op.name):  # MHLO's parser: the op has no custom form at all
+                return Problem("BC032", {"name": op.name})
             return None  # MHLO's custom forms are not StableHLO's: not modelled
         if mhlo and any(isinstance(u.type, ShapedType) and u.type.encoding for u in (*op.operands, *op.results)):
             return None  # MHLO's bounds (#mhlo.type_extensions) are not modelled
@@ -86,6 +93,18 @@ def checked(steps: Callable[[Operation], None]) -> Callable[[Operation, Profile]
     check.__doc__ = steps.__doc__
     check.__name__ = steps.__name__
     return check
+
+
+@functools.cache
+def _registry() -> Registry:
+    from broadcheck.dialects import Registry
+
+    return Registry()
+
+
+def _generic_only(name: str) -> bool:
+    """Whether op ``name`` has the generic form only (the op-name lists of ``dialects/opnames``)."""
+    return _registry().generic_only(name)
 
 
 def fail(code: str, subject: Subject | None = None, span: Span | None = None, **args: object) -> Reject:
