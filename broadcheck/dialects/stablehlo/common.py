@@ -107,6 +107,16 @@ def _generic_only(name: str) -> bool:
     return _registry().generic_only(name)
 
 
+def dilated(size: int, dilation: int) -> int:
+    """A dimension of ``size`` with ``dilation`` - 1 holes between its elements."""
+    return 0 if size == 0 else (size - 1) * dilation + 1
+
+
+def windows(size: int, window: int, stride: int) -> int:
+    """How many windows of ``window`` elements fit in ``size``, ``stride`` apart."""
+    return 0 if size == 0 or window > size else (size - window) // stride + 1
+
+
 def fail(code: str, subject: Subject | None = None, span: Span | None = None, **args: object) -> Reject:
     """A :class:`Reject` of ``code`` worded with ``args``."""
     return Reject(Problem(code, args, subject, span=span))

@@ -27,6 +27,7 @@ from broadcheck.dialects.stablehlo.common import (
     checked,
     counts,
     dialect_of,
+    dilated,
     fail,
     i64_array,
     is_mhlo,
@@ -35,6 +36,7 @@ from broadcheck.dialects.stablehlo.common import (
     ranked,
     require,
     tensors,
+    windows,
 )
 from broadcheck.dialects.stablehlo.contract import _check_precision, _precision, _result_shape
 from broadcheck.ops import Operation
@@ -239,16 +241,6 @@ def _count(op: Operation, name: str) -> int | None:
     return got
 
 
-def _strided(bound: int, window: int, stride: int) -> int:
-    if bound == 0 or window > bound:
-        return 0
-    return (bound - window) // stride + 1
-
-
-def _dilated(bound: int, dilation: int) -> int:
-    return 0 if bound == 0 else (bound - 1) * dilation + 1
-
-
 def _unique(values: Sequence[int]) -> bool:
     return len(set(values)) == len(values)
 
@@ -348,10 +340,10 @@ def convolution(op: Operation) -> None:
         if base_size is None or size is None:
             out[ospatial[i]] = None
             continue
-        padded = pad_l[i][0] + _dilated(base_size, base_l[i]) + pad_l[i][1]
+        padded = pad_l[i][0] + dilated(base_size, base_l[i]) + pad_l[i][1]
         if padded < 0:
             raise Unknown("a negative padded size")  # the C++ asserts on it
-        out[ospatial[i]] = _strided(padded, _dilated(size, dil_l[i]), stride_l[i])
+        out[ospatial[i]] = windows(padded, dilated(size, dil_l[i]), stride_l[i])
     out[ob] = None if batch is None else batch // batch_groups
     out[of] = kernel_out
     if is_mhlo(op):

@@ -19,6 +19,7 @@ from broadcheck.dialects.stablehlo.common import (
     Tensor,
     Unknown,
     checked,
+    dilated,
     fail,
     i64_array,
     is_mhlo,
@@ -28,6 +29,7 @@ from broadcheck.dialects.stablehlo.common import (
     shaped,
     tensor,
     tensors,
+    windows,
 )
 from broadcheck.dialects.stablehlo.reduce import reducer_shape
 from broadcheck.ops import Operation, Region, ShapedType, Type
@@ -192,14 +194,6 @@ def _padding(op: Operation) -> list[tuple[int, int]] | None:
     raise Unknown(attr.text)
 
 
-def _bound(size: int, dilation: int) -> int:
-    return 0 if size == 0 else (size - 1) * dilation + 1
-
-
-def _strided(size: int, window: int, stride: int) -> int:
-    return 0 if size == 0 or window > size else (size - window) // stride + 1
-
-
 @checked
 def reduce_window(op: Operation) -> None:
     """``stablehlo.reduce_window`` (generic form): reduce_window_c1 to c12 (the inputs and the
@@ -247,8 +241,8 @@ def reduce_window(op: Operation) -> None:
             if dim is None:
                 shape.append(None)
                 continue
-            padded = pad_l[i][0] + _bound(dim, base_l[i]) + pad_l[i][1]
-            shape.append(_strided(padded, _bound(dims[i], dil_l[i]), stride_l[i]))
+            padded = pad_l[i][0] + dilated(dim, base_l[i]) + pad_l[i][1]
+            shape.append(windows(padded, dilated(dims[i], dil_l[i]), stride_l[i]))
         inferred.append(Tensor(tuple(shape), element(acc.element)))
     _inferred(inferred, results)
 

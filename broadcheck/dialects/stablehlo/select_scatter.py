@@ -20,11 +20,13 @@ from broadcheck.dialects.stablehlo.common import (
     TENSOR,
     Tensor,
     Unknown,
+    dilated,
     fail,
     ods_operands,
     ods_results,
     ranked,
     tensors,
+    windows,
 )
 from broadcheck.dialects.stablehlo.regions import array_attribute, inferred_types
 from broadcheck.ops import Operation, Region, ShapedType, Type
@@ -68,14 +70,6 @@ def _region(op: Operation, index: int) -> Region:
     if any(str(t).strip() == "?" for t in (*region.arguments, *region.yields)):
         raise Unknown("a type broadcheck did not read")
     return region
-
-
-def _bound(size: int, dilation: int) -> int:
-    return 0 if size == 0 else (size - 1) * dilation + 1
-
-
-def _strided(size: int, window: int, stride: int) -> int:
-    return 0 if size == 0 or window > size else (size - window) // stride + 1
 
 
 @collective_check
@@ -150,8 +144,8 @@ def select_and_scatter(op: Operation) -> None:
         if dim is None:
             out.append(None)
             continue
-        padded = pad_l[i][0] + _bound(dim, 1) + pad_l[i][1]
-        out.append(_strided(padded, window[i], stride_l[i]))
+        padded = pad_l[i][0] + dilated(dim, 1) + pad_l[i][1]
+        out.append(windows(padded, window[i], stride_l[i]))
     expected = Tensor(tuple(out), operand.element)
     written = ShapedType("tensor", source.shape, source.element.text)
     if not _compatible(expected, written):
