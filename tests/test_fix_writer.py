@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bench import gen
+import broadcheck
 from broadcheck import outputs
 from broadcheck.diagnostics import Edit, Fix
 from broadcheck.engine.fix import apply, apply_stream, edits_of, fixes_of, with_fixes
@@ -33,6 +34,8 @@ from broadcheck.engine.run import check_text
 from broadcheck.ops import Span
 from tests.conftest import ROOT, Invoke
 from tests.waits import HANG
+
+PACKAGE = os.path.dirname(os.path.realpath(broadcheck.__file__)) + os.sep
 
 STALE = (ROOT / "tests" / "golden" / "fix" / "stale.mlir").read_bytes()
 FIXED = (ROOT / "tests" / "golden" / "fix" / "stale.fixed.mlir").read_bytes()
@@ -361,7 +364,11 @@ def test_a_signal_during_fix_leaves_no_temporary_file_and_no_half_written_file(
 
 
 def _interpreter_start_up(err: bytes) -> bool:
-    """A SIGINT that came while Python itself was starting (``runpy`` finding the module, before any
-    line of broadcheck ran): the interpreter's own KeyboardInterrupt report, none of its frames ours."""
-    frames = [line for line in err.decode(errors="replace").splitlines() if line.lstrip().startswith("File ")]
-    return err.rstrip().endswith(b"KeyboardInterrupt") and all('"<frozen ' in line for line in frames)
+    """A signal that came while Python itself was starting (``site``, the standard streams, ``runpy``
+    finding the module), before the first line of broadcheck's package ran (it installs quiet handlers
+    first thing): the interpreter's own KeyboardInterrupt report, in any of its forms ("Could not
+    import runpy module", "Fatal Python error: init_import_site", "Exception ignored in"), with no
+    frame in broadcheck's code."""
+    text = err.decode(errors="replace")
+    frames = [line.strip() for line in text.splitlines() if line.lstrip().startswith('File "')]
+    return "KeyboardInterrupt" in text and not any(line.startswith(f'File "{PACKAGE}') for line in frames)
