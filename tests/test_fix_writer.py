@@ -24,8 +24,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bench import gen
 import broadcheck
+from bench import gen
 from broadcheck import outputs
 from broadcheck.diagnostics import Edit, Fix
 from broadcheck.engine.fix import apply, apply_stream, edits_of, fixes_of, with_fixes
