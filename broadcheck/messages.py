@@ -5936,6 +5936,44 @@ RULES: Mapping[str, Rule] = {
             "tensor<2x3x5xi32>",
             op_prefix=False,
         ),
+        # ---- BC1315-BC1339: arith, linalg, tensor and scf from llvm-project's tests (core)
+        Rule(
+            "BC1315",
+            "linalg-fill-value-type",
+            "expected fill value type ('{value}') to match output element type ('{element}')",
+            "linalg.fill's value (a scalar or a vector) is not of the init's element type.",
+            "%0 = linalg.fill ins(%v : f64) outs(%c : tensor<2xf32>) -> tensor<2xf32>",
+        ),
+        Rule(
+            "BC1316",
+            "linalg-transpose-permutation",
+            "permutation is not valid",
+            "linalg.transpose's permutation repeats a dimension or names one out of range.",
+            "%0 = linalg.transpose ins(%a : tensor<2x3xf32>) outs(%c : tensor<3x2xf32>) permutation = [1, 1]",
+        ),
+        Rule(
+            "BC1317",
+            "linalg-transpose-ranks",
+            "input rank ({input}) does not match init rank ({init})",
+            "linalg.transpose's input and init have different ranks.",
+            "%0 = linalg.transpose ins(%a : tensor<2x3xf32>) outs(%c : tensor<3x2x1xf32>) permutation = [1, 0, 2]",
+        ),
+        Rule(
+            "BC1318",
+            "linalg-transpose-permutation-size",
+            "size of permutation {size} does not match the argument rank {rank}",
+            "linalg.transpose's permutation has another length than its input's rank.",
+            "%0 = linalg.transpose ins(%a : tensor<2x3x4xf32>) outs(%c : tensor<3x2x4xf32>) permutation = [1, 0]",
+        ),
+        Rule(
+            "BC1319",
+            "linalg-pooling-unsigned",
+            "custom op '{name}' unsupported operation: unsigned {kind} not on uint",
+            "A pooling_*_max_unsigned / min_unsigned op on floats or i1: the parser cannot build its body.",
+            "%0 = linalg.pooling_nhwc_max_unsigned ins(%i, %k : tensor<1x4x4x1xf32>, tensor<2x2xf32>) "
+            "outs(%o : tensor<1x2x2x1xf32>) -> tensor<1x2x2x1xf32>",
+            op_prefix=False,
+        ),
     )
 }
 

@@ -344,26 +344,51 @@ def _inline_maps(op: Operation) -> list[AffineMap] | None:
 def check_named(op: Operation, profile: Profile) -> Problem | None:
     """A named structured op (``linalg.matmul``, ``conv_*``, ...)."""
     name = op.name.partition(".")[2]
+    problem = _unsigned_pooling(op, name)
+    if problem:
+        return problem
     try:
         inits = _inits(op)
         problem = destination_style(op, inits)
         if problem:
             return problem
         views = _views(op)
-        if name == "fill" and views and views[0] is not None:
-            return Problem("BC675")
+        if name == "fill" and views:
+            if views[0] is not None and views[0].kind != "vector":
+                return Problem("BC675")
+            views[0] = None  # a vector value fills as a scalar does (its map has no results)
         maps = _inline_maps(op)
         if maps is None:
-            known = [v for v in views if v is not None]
-            if len(known) != len(views) and name != "fill":
-                return None
             maps = NAMED[name](op, [v if v is not None else View("scalar", (), "") for v in views])
-            if maps is None:
+            if maps is None or len(maps) != len(views):  # (the `_q` ops' zero points have maps of their own)
                 return None
         loops = maps[0].dims if maps else 0
-        return structured(op, maps, loops, views)
+        return structured(op, maps, loops, views) or (_fill_value(op) if name == "fill" else None)
     except _Unread:
         return None
+
+
+def _unsigned_pooling(op: Operation, name: str) -> Problem | None:
+    """The parser builds a ``pooling_*_{max,min}_unsigned`` body only on integers wider than i1."""
+    m = re.fullmatch(r"pooling_\w+_(max|min)_unsigned", name)
+    if m is None or op.generic or not op.operands:
+        return None
+    element = element_of(op.operands[-1].type)
+    if re.fullmatch(r"i(\d+)", element) and element != "i1":
+        return None
+    if element == "?" or _ALIAS.fullmatch(element):
+        return None
+    return Problem("BC1319", {"name": op.name, "kind": m.group(1)})
+
+
+def _fill_value(op: Operation) -> Problem | None:
+    """``FillOp::verify``: the value is of the init's element type."""
+    if len(op.operands) != 2:
+        return None
+    value_type, element = _printed(op.operands[0].type), element_of(op.operands[1].type)
+    if "?" in (value_type, element) or _ALIAS.fullmatch(element) or value_type == element:
+        return None
+    return Problem("BC1315", {"value": value_type, "element": element})
 
 
 def check_generic(op: Operation, profile: Profile) -> Problem | None:
@@ -386,22 +411,31 @@ def check_generic(op: Operation, profile: Profile) -> Problem | None:
 
 
 def check_transpose(op: Operation, profile: Profile) -> Problem | None:
-    """``linalg.transpose``: the init is the input permuted."""
+    """``linalg.transpose``: ODS's two operands, then ``TransposeOp::verify`` (a permutation, the
+    ranks, then the init is the input permuted)."""
+    if len(op.operands) != 2:
+        return Problem("BC609", {"expected": 2, "count": len(op.operands)})
     try:
         inits = _inits(op)
     except _Unread:
         return None
     problem = destination_style(op, inits)
-    if problem or len(op.operands) != 2:
+    if problem:
         return problem
     attr = op.attribute("permutation")
     found = None if attr is None else value(attr.text)
     perm = list(found.values) if isinstance(found, DenseArray) else found if isinstance(found, list) else None
+    if perm is None or not all(isinstance(p, int) for p in perm):
+        return None
+    if sorted(perm) != list(range(len(perm))):
+        return Problem("BC1316")
     inp, init = view(op.operands[0].type), view(op.operands[1].type)
-    if perm is None or inp is None or init is None or inp.shape is None or init.shape is None:
+    if inp is None or init is None or inp.shape is None or init.shape is None:
         return None
-    if len(inp.shape) != len(init.shape) or len(perm) != len(inp.shape) or sorted(perm) != list(range(len(perm))):
-        return None
+    if len(inp.shape) != len(init.shape):
+        return Problem("BC1317", {"input": len(inp.shape), "init": len(init.shape)})
+    if len(perm) != len(inp.shape):
+        return Problem("BC1318", {"size": len(perm), "rank": len(inp.shape)})
     for i, p in enumerate(perm):
         a, b = init.shape[i], inp.shape[p]
         if a != b:
