@@ -5974,6 +5974,32 @@ RULES: Mapping[str, Rule] = {
             "outs(%o : tensor<1x2x2x1xf32>) -> tensor<1x2x2x1xf32>",
             op_prefix=False,
         ),
+        Rule(
+            "BC1320",
+            "linalg-pack-layout",
+            "{detail}",
+            "linalg.pack/unpack: a zero tile, inner_dims_pos or outer_dims_perm out of range or repeated, tiles "
+            "other in number than the tiled dims, a packed rank other than the unpacked rank plus the tiles, inner "
+            "dims other than the tiles, or outer dims other than the unpacked ones divided by the tiles "
+            "(commonVerifierPackAndUnPackOp, in its order).",
+            "%0 = linalg.pack %s inner_dims_pos = [0] inner_tiles = [8] into %d : tensor<9xf32> -> tensor<3x8xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1321",
+            "linalg-pack-padding-type",
+            "expected padding_value has '{expected}' but got: '{got}'",
+            "linalg.pack's padding value is not of the source's element type.",
+            "%0 = linalg.pack %s padding_value(%p : i32) inner_dims_pos = [0] inner_tiles = [8] into %d : "
+            "tensor<13xf32> -> tensor<2x8xf32>",
+        ),
+        Rule(
+            "BC1322",
+            "linalg-pack-full-tiles",
+            "invalid tile factor or output size provided. Only full tiles are supported when padding_value is not set",
+            "linalg.pack without a padding value on a tiled dim its tile does not divide.",
+            "%0 = linalg.pack %s inner_dims_pos = [0] inner_tiles = [8] into %d : tensor<9xf32> -> tensor<2x8xf32>",
+        ),
     )
 }
 

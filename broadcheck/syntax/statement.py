@@ -955,7 +955,7 @@ _LITERALS = frozenset({"dense", "sparse", "dense_resource", "array"})
 """The words that start an elements or array literal, which a custom form may print without its
 attribute's name (:class:`Attribute` ``""``)."""
 
-_TYPED_USE_KEYWORDS = frozenset({"ins", "outs", "iter_args", "args", "init"})
+_TYPED_USE_KEYWORDS = frozenset({"ins", "outs", "iter_args", "args", "init", "padding_value"})
 
 
 def _values_in(inner: list[Token]) -> list[Token]:

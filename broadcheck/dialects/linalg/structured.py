@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from broadcheck.dialects.linalg.affine import AffineMap, identity, of, parse, printed_results
 from broadcheck.dialects.shaped import View, element_of, split_top, view
-from broadcheck.ops import Operation, Type
+from broadcheck.ops import Operation, Span, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.syntax.attributes import DenseArray, ints, value
 
@@ -106,6 +106,79 @@ def _conv(layout: str, spatial: int, depthwise: bool = False, pool: bool = False
     return maps
 
 
+def _layout(inp: str, kernel: str, out: str, zero_points: int = 0) -> Maps:
+    """Maps of a convolution or pool from its layout letters (``nhwc``, ``fhwc``, ...): ``n``, ``c``,
+    ``f``, ``g``, ``m`` are loops of their own; each spatial letter (``d``, ``h``, ``w``, in the
+    input's order) is an output loop and a window loop, the input reading ``o * stride + k *
+    dilation``. The ``_q`` ops' zero points are scalars (maps without results)."""
+    spatial = [c for c in inp if c in "dhw"]
+
+    def maps(op: Operation, views: list[View]) -> list[AffineMap] | None:
+        window = _window(op, len(spatial))
+        if window is None:
+            return None
+        strides, dilations = window
+        letters = sorted({c for c in inp + kernel + out if c not in "dhw"})
+        loop = {c: i for i, c in enumerate(letters)}
+        outer = {c: len(letters) + i for i, c in enumerate(spatial)}
+        win = {c: len(letters) + len(spatial) + i for i, c in enumerate(spatial)}
+        loops = len(letters) + 2 * len(spatial)
+
+        def read(c: str) -> tuple[object, ...]:
+            if c in outer:
+                i = spatial.index(c)
+                return _conv_index(outer[c], win[c], strides[i], dilations[i])
+            return ("dim", loop[c])
+
+        built = [
+            AffineMap(loops, 0, tuple(read(c) for c in inp)),
+            AffineMap(loops, 0, tuple(("dim", win[c]) if c in win else ("dim", loop[c]) for c in kernel)),
+            *[AffineMap(loops, 0, ())] * zero_points,
+            AffineMap(loops, 0, tuple(("dim", outer[c]) if c in outer else ("dim", loop[c]) for c in out)),
+        ]
+        return built
+
+    return maps
+
+
+def _conv_named(name: str) -> Maps:
+    """``conv_{1,2,3}d_<input>_<filter>[_q]``: the output is the input's layout with ``f`` for ``c``."""
+    parts = name.split("_")
+    q = 2 if parts[-1] == "q" else 0
+    inp, kernel = parts[2], parts[3]
+    return _layout(inp, kernel, inp.replace("c", "f"), q)
+
+
+def _depthwise_named(name: str) -> Maps:
+    """``depthwise_conv_{1,2,3}d_<input>_<filter>[_q]``: the output adds the multiplier ``m``."""
+    parts = name.split("_")
+    q = 2 if parts[-1] == "q" else 0
+    inp, kernel = parts[3], parts[4]
+    return _layout(inp, kernel, inp + ("m" if "m" in kernel else ""), q)
+
+
+def _pool_named(name: str) -> Maps:
+    """``pooling_<layout>_<kind>``: the window's shape only (no channel), the output the input's layout."""
+    inp = name.split("_")[1]
+    return _layout(inp, "".join(c for c in inp if c in "dhw"), inp)
+
+
+_CONVS = (
+    "conv_1d_ncw_fcw conv_2d_nhwc_fhwc conv_2d_ngchw_fgchw conv_2d_ngchw_gfchw conv_2d_nhwgc_gfhwc "
+    "conv_3d_ncdhw_fcdhw conv_2d_nhwc_hwcf_q conv_2d_nchw_fchw_q conv_2d_ngchw_gfchw_q conv_2d_nhwc_fhwc_q "
+    "conv_3d_ndhwc_dhwcf_q"
+).split()
+_DEPTHWISE = (
+    "depthwise_conv_1d_ncw_cw depthwise_conv_1d_nwc_wcm depthwise_conv_2d_nchw_chw depthwise_conv_2d_nhwc_hwcm "
+    "depthwise_conv_2d_nhwc_hwc_q depthwise_conv_2d_nhwc_hwcm_q depthwise_conv_3d_ncdhw_cdhw "
+    "depthwise_conv_3d_ndhwc_dhwc depthwise_conv_3d_ndhwc_dhwcm"
+).split()
+_POOLS = [
+    *(f"pooling_nwc_{k}" for k in ("sum", "max", "min", "max_unsigned", "min_unsigned")),
+    *(f"pooling_ncw_{k}" for k in ("sum", "max")),
+    *(f"pooling_ndhwc_{k}" for k in ("sum", "max", "min")),
+]
+
 NAMED: dict[str, Maps] = {
     "matmul": _fixed((3, [0, 2]), (3, [2, 1]), (3, [0, 1])),
     "batch_matmul": _fixed((4, [0, 1, 3]), (4, [0, 3, 2]), (4, [0, 1, 2])),
@@ -126,6 +199,11 @@ NAMED: dict[str, Maps] = {
     "depthwise_conv_1d_nwc_wc": _conv("nhwc", 1, depthwise=True),
     **{f"pooling_nhwc_{k}": _conv("nhwc", 2, pool=True) for k in ("sum", "max", "min", "max_unsigned", "min_unsigned")},
     **{f"pooling_nchw_{k}": _conv("nchw", 2, pool=True) for k in ("sum", "max")},
+    **{name: _conv_named(name) for name in _CONVS},
+    **{name: _depthwise_named(name) for name in _DEPTHWISE},
+    **{name: _pool_named(name) for name in _POOLS},
+    "mmt4d": _fixed((6, [0, 2, 3, 5]), (6, [1, 2, 4, 5]), (6, [0, 1, 3, 4])),
+    "batch_mmt4d": _fixed((7, [0, 1, 3, 4, 6]), (7, [0, 2, 3, 5, 6]), (7, [0, 1, 2, 4, 5])),
 }
 """The named ops whose maps broadcheck knows (by name without ``linalg.``)."""
 
@@ -347,16 +425,16 @@ def check_named(op: Operation, profile: Profile) -> Problem | None:
     problem = _unsigned_pooling(op, name)
     if problem:
         return problem
+    views = _views(op)
+    if name == "fill" and views:
+        if views[0] is not None and views[0].kind != "vector":  # (FillOpInterface verifies first)
+            return Problem("BC675")
+        views[0] = None  # a vector value fills as a scalar does (its map has no results)
     try:
         inits = _inits(op)
         problem = destination_style(op, inits)
         if problem:
             return problem
-        views = _views(op)
-        if name == "fill" and views:
-            if views[0] is not None and views[0].kind != "vector":
-                return Problem("BC675")
-            views[0] = None  # a vector value fills as a scalar does (its map has no results)
         maps = _inline_maps(op)
         if maps is None:
             maps = NAMED[name](op, [v if v is not None else View("scalar", (), "") for v in views])
@@ -378,7 +456,10 @@ def _unsigned_pooling(op: Operation, name: str) -> Problem | None:
         return None
     if element == "?" or _ALIAS.fullmatch(element):
         return None
-    return Problem("BC1319", {"name": op.name, "kind": m.group(1)})
+    # (where the parser stood: just after the op's name, one space printed)
+    at = op.name_span
+    span = Span(at.end_line, at.end_column + 1, at.end_line, at.end_column + 2)
+    return Problem("BC1319", {"name": op.name, "kind": m.group(1)}, span=span)
 
 
 def _fill_value(op: Operation) -> Problem | None:
