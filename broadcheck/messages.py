@@ -6000,6 +6000,15 @@ RULES: Mapping[str, Rule] = {
             "linalg.pack without a padding value on a tiled dim its tile does not divide.",
             "%0 = linalg.pack %s inner_dims_pos = [0] inner_tiles = [8] into %d : tensor<9xf32> -> tensor<2x8xf32>",
         ),
+        Rule(
+            "BC1323",
+            "linalg-softmax-winograd",
+            "{detail}",
+            "linalg.softmax's output not shaped as its input or its dimension out of range; a Winograd transform's "
+            "filter or value sizes other than F(m, r) allows, or its output not of the shape they give.",
+            "%0 = linalg.winograd_filter_transform fmr(F_4_3) ins(%f : tensor<2x4x3x5xf32>) outs(%o : "
+            "tensor<6x6x5x2xf32>) -> tensor<6x6x5x2xf32>",
+        ),
     )
 }
 

@@ -13,7 +13,10 @@ iree-base-compiler 3.13 (``BROADCHECK_LINALG_CORE_CASES`` each, default 2000;
   floats, i1 and wider integers (BC1319);
 * ``pack``: ``linalg.pack``/``unpack`` (BC1320-BC1322): tiles right, zero or dynamic, positions and
   permutations valid or not, packed ranks and dims right or off, padding values of the right or
-  wrong type, full tiles or not, tensors and memrefs.
+  wrong type, full tiles or not, tensors and memrefs;
+* ``transforms``: ``linalg.softmax`` (output shapes, dimensions in and out of range) and the
+  Winograd filter, input and output transforms for ``F(2,3)``, ``F(4,3)``, ``F(2,5)`` with sizes
+  right, off by one, 1 or ``?`` (BC1323).
 """
 
 from __future__ import annotations
@@ -250,7 +253,50 @@ def pack_case(rng: random.Random, index: int) -> Case:
     return Case(index, "pack", name, "custom", module(args, f"{head}{name} %s {padding}{clauses} into %d{tail}"))
 
 
-FAMILIES = {"layouts": conv_case, "rules": rules_case, "pack": pack_case}
+def transforms_case(rng: random.Random, index: int) -> Case:
+    """``linalg.softmax`` and the three Winograd transforms with sizes right, off or ``?``."""
+    which = rng.choice(["softmax", "filter", "input", "output"])
+    if which == "softmax":
+        shape: list[int | None] = [rng.randint(1, 4) for _ in range(rng.randint(1, 3))]
+        out = list(shape)
+        if _p(rng, 0.3):
+            i = rng.randrange(len(out))
+            out[i] = rng.choice([(out[i] or 1) + 1, None])
+        if _p(rng, 0.1):
+            out.append(2)
+        dim = rng.randint(-1, len(shape)) if _p(rng, 0.3) else rng.randrange(len(shape))
+        ins, outs = [shaped("tensor", shape)], [shaped("tensor", out)]
+        return Case(
+            index,
+            "transforms",
+            "linalg.softmax",
+            "custom",
+            _op("linalg.softmax", ins, outs, outs, f"dimension({dim}) "),
+        )
+    fmr = rng.choice(["F_2_3", "F_4_3", "F_2_5"])
+    m, r = {"F_2_3": (2, 3), "F_4_3": (4, 3), "F_2_5": (2, 5)}[fmr]
+    alpha = m + r - 1
+    n, c, f = rng.randint(1, 2), rng.randint(1, 3), rng.randint(1, 3)
+    th, tw = rng.randint(1, 3), rng.randint(1, 3)
+    if which == "filter":
+        h, w = rng.choice([(r, r), (r, r), (1, r), (r, 1), (1, 1), (r + 1, r), (r, 2)])
+        source: list[int | None] = [f, h, w, c]
+        target: list[int | None] = [alpha if h == r else 1, alpha if w == r else 1, c, f]
+    elif which == "input":
+        h, w = th * m + (r - 1), tw * m + (r - 1)
+        source, target = [n, h, w, c], [alpha, alpha, th, tw, n, c]
+    else:
+        source, target = [alpha, alpha, th, tw, n, f], [n, th * m, tw * m, f]
+    if _p(rng, 0.35):
+        s = rng.choice([source, target])
+        i = rng.randrange(len(s))
+        s[i] = rng.choice([(s[i] or 1) + 1, max((s[i] or 1) - 1, 1), None, 1])
+    name = f"linalg.winograd_{which}_transform"
+    ins, outs = [shaped("tensor", source)], [shaped("tensor", target)]
+    return Case(index, "transforms", name, "custom", _op(name, ins, outs, outs, f"fmr({fmr}) "))
+
+
+FAMILIES = {"layouts": conv_case, "rules": rules_case, "pack": pack_case, "transforms": transforms_case}
 
 
 @pytest.fixture(scope="module")

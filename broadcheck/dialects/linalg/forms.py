@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from broadcheck.dialects.op import Reading
 from broadcheck.dialects.shaped import index_at, reading, segments_property, unplaced, view_text
+from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Item, Statement, TypeText
 
 
@@ -56,3 +57,16 @@ def pack(statement: Statement) -> Reading:
         return unplaced(statement)
     inner = [u.type if u.type is not None else index_at(u) for u in uses[1:-1]]
     return reading([sig.inputs[0], *inner, sig.outputs[0]], [sig.outputs[0]] * statement.result_count)
+
+
+def keyword_group(statement: Statement) -> Reading:
+    """:func:`ins_outs`, with each ``word(value)`` before the groups kept as a property of that
+    name (``fmr(F_4_3)``, ``dimension(2)``)."""
+    found = ins_outs(statement)
+    items = statement.items
+    extra = [
+        Property(items[i - 1].text, item.text[1:-1].strip(), item.start, item.end)
+        for i, item in enumerate(items)
+        if i and item.kind == "group" and items[i - 1].kind == "word" and items[i - 1].text not in ("ins", "outs")
+    ]
+    return found._replace(properties=(*found.properties, *extra))

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from broadcheck.dialects.linalg.affine import AffineMap, identity, of, parse, printed_results
-from broadcheck.dialects.shaped import View, element_of, split_top, view
+from broadcheck.dialects.shaped import View, constraint, element_of, split_top, view
 from broadcheck.ops import Operation, Span, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.syntax.attributes import DenseArray, ints, value
@@ -422,7 +422,7 @@ def _inline_maps(op: Operation) -> list[AffineMap] | None:
 def check_named(op: Operation, profile: Profile) -> Problem | None:
     """A named structured op (``linalg.matmul``, ``conv_*``, ...)."""
     name = op.name.partition(".")[2]
-    problem = _unsigned_pooling(op, name)
+    problem = _unsigned_pooling(op, name) or _named_ods(op)
     if problem:
         return problem
     views = _views(op)
@@ -444,6 +444,29 @@ def check_named(op: Operation, profile: Profile) -> Problem | None:
         return structured(op, maps, loops, views) or (_fill_value(op) if name == "fill" else None)
     except _Unread:
         return None
+
+
+_SCALAR = re.compile(r"(?:i\d+|si\d+|ui\d+|f\d+|bf16|tf32|index|f8\w*)")
+"""A builtin scalar type's text (an ODS shaped or tensor constraint fails on it)."""
+
+
+def _named_ods(op: Operation) -> Problem | None:
+    """The named ops' ODS: the inits are shaped (``Variadic<AnyShaped>``), the results ranked
+    tensors (``Variadic<AnyRankedTensor>``)."""
+    try:
+        inits = _inits(op)
+    except _Unread:
+        return None
+    first = len(op.operands) - inits
+    for index in range(first, len(op.operands)):
+        t = op.operands[index].type
+        if _SCALAR.fullmatch(_printed(t)):
+            return constraint("operand", index, "variadic of shaped of any non-token type values", t)
+    for index, use in enumerate(op.results):
+        v = view(use.type)
+        if _SCALAR.fullmatch(_printed(use.type)) or (v is not None and (v.kind != "tensor" or v.shape is None)):
+            return constraint("result", index, "variadic of ranked tensor of any non-token type values", use.type)
+    return None
 
 
 def _unsigned_pooling(op: Operation, name: str) -> Problem | None:
