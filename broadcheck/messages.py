@@ -6009,6 +6009,17 @@ RULES: Mapping[str, Rule] = {
             "%0 = linalg.winograd_filter_transform fmr(F_4_3) ins(%f : tensor<2x4x3x5xf32>) outs(%o : "
             "tensor<6x6x5x2xf32>) -> tensor<6x6x5x2xf32>",
         ),
+        Rule(
+            "BC1324",
+            "linalg-contract-maps",
+            "{detail}",
+            "linalg.contract's indexing maps: not projected permutations, of another iteration space or rank than "
+            "their operands, a dim no operand uses, a dim only one input uses, or no contracting dim "
+            "(ContractOp::verify, in its order).",
+            "linalg.contract indexing_maps = [affine_map<(d0, d1, d2) -> (d0 + d2, d2)>, ...] ins(%a, %b : ...) "
+            "outs(%c : ...)",
+            op_prefix=False,
+        ),
     )
 }
 

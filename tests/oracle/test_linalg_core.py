@@ -16,7 +16,8 @@ iree-base-compiler 3.13 (``BROADCHECK_LINALG_CORE_CASES`` each, default 2000;
   wrong type, full tiles or not, tensors and memrefs;
 * ``transforms``: ``linalg.softmax`` (output shapes, dimensions in and out of range) and the
   Winograd filter, input and output transforms for ``F(2,3)``, ``F(4,3)``, ``F(2,5)`` with sizes
-  right, off by one, 1 or ``?`` (BC1323).
+  right, off by one, 1 or ``?`` (BC1323);
+* ``contract``: ``linalg.contract`` with inline maps (BC1324, then the structured shapes).
 """
 
 from __future__ import annotations
@@ -296,7 +297,54 @@ def transforms_case(rng: random.Random, index: int) -> Case:
     return Case(index, "transforms", name, "custom", _op(name, ins, outs, outs, f"fmr({fmr}) "))
 
 
-FAMILIES = {"layouts": conv_case, "rules": rules_case, "pack": pack_case, "transforms": transforms_case}
+def contract_case(rng: random.Random, index: int) -> Case:
+    """``linalg.contract`` with inline maps: matmul-like and batched contractions, broadcasts,
+    maps not projected permutations, of other dim counts or ranks, dims unused or used once."""
+    loops = rng.randint(2, 4)
+    sizes = [rng.randint(1, 5) for _ in range(loops)]
+    dims = list(range(loops))
+    k = rng.choice(dims)
+    rest = [d for d in dims if d != k]
+    a = [*sorted(rng.sample(rest, rng.randint(0, len(rest)))), k]
+    b = [k, *sorted(rng.sample(rest, rng.randint(0, len(rest))))]
+    out = sorted(set(rest))
+    maps = [a, b, out]
+    if _p(rng, 0.2):
+        m = rng.choice(maps)
+        m.pop() if m and _p(rng, 0.5) else m.append(rng.randrange(loops))
+    map_dims = [loops] * 3
+    if _p(rng, 0.06):
+        map_dims[rng.randrange(3)] = loops + 1
+    texts = []
+    for d, m in zip(map_dims, maps, strict=True):
+        results = ", ".join(f"d{x}" for x in m)
+        if _p(rng, 0.04) and m:
+            results = f"d{m[0]} + d{m[-1]}" + (", " + ", ".join(f"d{x}" for x in m[1:]) if len(m) > 1 else "")
+        texts.append(f"affine_map<({', '.join(f'd{x}' for x in range(d))}) -> ({results})>")
+    shapes: list[list[int | None]] = [[sizes[x] if x < loops else 2 for x in m] for m in maps]
+    if _p(rng, 0.25):
+        s_ = rng.choice(shapes)
+        if s_:
+            i = rng.randrange(len(s_))
+            s_[i] = rng.choice([(s_[i] or 1) + 1, None])
+    if _p(rng, 0.06):
+        rng.choice(shapes).append(3)
+    types = [shaped("tensor", s_) for s_ in shapes]
+    if _p(rng, 0.05):
+        types[rng.randrange(2)] = "f32"
+    attrs = f"indexing_maps = [{', '.join(texts)}] "
+    return Case(
+        index, "contract", "linalg.contract", "custom", _op("linalg.contract", types[:2], types[2:], types[2:], attrs)
+    )
+
+
+FAMILIES = {
+    "layouts": conv_case,
+    "rules": rules_case,
+    "pack": pack_case,
+    "transforms": transforms_case,
+    "contract": contract_case,
+}
 
 
 @pytest.fixture(scope="module")

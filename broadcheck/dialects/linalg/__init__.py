@@ -17,6 +17,7 @@ OPS = ops(
     [Op(f"linalg.{name}", FORM, structured.check_named, "linalg-structured") for name in structured.NAMED],
     Op("linalg.generic", FORM, structured.check_generic, "linalg-structured"),
     Op("linalg.transpose", FORM, structured.check_transpose, "linalg-structured"),
+    Op("linalg.contract", FORM, structured.check_contract, "linalg-structured"),
     Op("linalg.map", FORM, regions.check_map, "linalg-regions"),
     Op("linalg.reduce", FORM, regions.check_reduce, "linalg-regions"),
     Op("linalg.pack", custom(pack_form), pack.check_pack, "linalg-pack"),

@@ -554,3 +554,67 @@ def _printed(t: Type) -> str:
 
 def _dyn(d: int | None) -> int:
     return -9223372036854775808 if d is None else d
+
+
+def check_contract(op: Operation, profile: Profile) -> Problem | None:
+    """``linalg.contract``: its inline maps as ``ContractOp::verify`` reads them (projected
+    permutations of one iteration space, one result per operand dim, each dim used by an input
+    and the output or by both inputs alone, a contracting dim), then the shapes. Without
+    ``indexing_maps`` the parser fails (at the token after the name): not judged here."""
+    maps_attr = op.attribute("indexing_maps")
+    if maps_attr is None or op.generic:
+        return None
+    first = op.operands[0].span if op.operands else None
+    if first is not None and (maps_attr.span.line, maps_attr.span.column) > (first.line, first.column):
+        return None  # (written after `ins(...)`: the parser fails on `ins`)
+    try:
+        inits = _inits(op)
+        problem = destination_style(op, inits)
+        if problem:
+            return problem
+        maps = _inline_maps(op)
+    except _Unread:
+        return None
+    if maps is None or len(maps) != 3 or len(op.operands) != 3:
+        return None
+    problem = _contract_maps(op, maps)
+    if problem:
+        return problem
+    return structured(op, maps, maps[0].dims, _views(op))
+
+
+def _contract_maps(op: Operation, maps: Sequence[AffineMap]) -> Problem | None:
+    dims = -1
+    uses_in: list[int] = []
+    uses_out: list[int] = []
+    for index, (m, use) in enumerate(zip(maps, op.operands, strict=True)):
+        found = [m.pure_dim(k) for k in range(len(m.results))]
+        if m.symbols or None in found or len(set(found)) != len(found):
+            return Problem("BC1324", {"detail": "provided affine_map is not a projected permutation"})
+        v = view(use.type)
+        if v is not None:
+            if v.shape is not None and len(m.results) != len(v.shape):
+                return Problem(
+                    "BC1324", {"detail": "ranks of shaped operand and results of corresponding affine_map differ"}
+                )
+        elif m.results:
+            return Problem("BC1324", {"detail": "affine_map specifies shaped access while operand has non-shaped type"})
+        if dims == -1:
+            dims = m.dims
+            uses_in, uses_out = [0] * dims, [0] * dims
+        elif dims != m.dims:
+            return Problem("BC1324", {"detail": "iteration spaces of provided affine_maps differ"})
+        for d in found:
+            assert d is not None
+            (uses_in if index < 2 else uses_out)[d] += 1
+    contracting = False
+    for d in range(dims):
+        contracting |= uses_in[d] == 2 and uses_out[d] == 0
+        if uses_in[d] == 0 and uses_out[d] == 0:
+            return Problem("BC1324", {"detail": f"iteration space dim at index {d} not used to access any operand"})
+        if uses_in[d] == 1 and uses_out[d] != 1:
+            detail = f"iteration space dim at index {d} is neither a contracting dim nor of parallel iteration type"
+            return Problem("BC1324", {"detail": detail})
+    if not contracting:
+        return Problem("BC1324", {"detail": "'indexing_maps' do not specify a contracting dimension"})
+    return None
