@@ -6020,6 +6020,25 @@ RULES: Mapping[str, Rule] = {
             "outs(%c : ...)",
             op_prefix=False,
         ),
+        Rule(
+            "BC1325",
+            "linalg-matmul-maps",
+            "{detail}",
+            "linalg.matmul/batch_matmul/batch_reduce_matmul with indexing_maps: not three maps, a result outside the "
+            "default map's, a broadcast of another dim, the batch dim not first, another output map (MatmulOp::verify "
+            "and verifyExtendedBatchVariantMatmulSemantic).",
+            "linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0)>, ...] ins(%a, %b : memref<3xf32>, "
+            "memref<5x7xf32>) outs(%c : memref<3x7xf32>)",
+        ),
+        Rule(
+            "BC1326",
+            "linalg-matmul-projected",
+            "expected indexing maps to be projected permutations",
+            "linalg.matmul/batch_matmul/batch_reduce_matmul's indexing_maps repeat a dim or compute one (checked "
+            "after the op's map rules).",
+            "linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d0)>, ...] ins(...) outs(...)",
+            op_prefix=False,
+        ),
     )
 }
 

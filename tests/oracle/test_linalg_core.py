@@ -17,7 +17,8 @@ iree-base-compiler 3.13 (``BROADCHECK_LINALG_CORE_CASES`` each, default 2000;
 * ``transforms``: ``linalg.softmax`` (output shapes, dimensions in and out of range) and the
   Winograd filter, input and output transforms for ``F(2,3)``, ``F(4,3)``, ``F(2,5)`` with sizes
   right, off by one, 1 or ``?`` (BC1323);
-* ``contract``: ``linalg.contract`` with inline maps (BC1324, then the structured shapes).
+* ``contract``: ``linalg.contract`` with inline maps (BC1324, then the structured shapes);
+* ``matmul``: ``matmul``/``batch_matmul``/``batch_reduce_matmul`` with ``indexing_maps`` (BC1325).
 """
 
 from __future__ import annotations
@@ -338,12 +339,61 @@ def contract_case(rng: random.Random, index: int) -> Case:
     )
 
 
+MATMULS = {
+    "matmul": (3, [[0, 2], [2, 1], [0, 1]]),
+    "batch_matmul": (4, [[0, 1, 3], [0, 3, 2], [0, 1, 2]]),
+    "batch_reduce_matmul": (4, [[0, 1, 3], [0, 3, 2], [1, 2]]),
+}
+
+
+def matmul_maps_case(rng: random.Random, index: int) -> Case:
+    """``matmul``, ``batch_matmul`` and ``batch_reduce_matmul`` with ``indexing_maps``: the default
+    maps, transposes, broadcasts (one or two dims dropped), dims from outside the default map, an
+    extra result, a map too few; shapes that follow the maps, now and then off."""
+    name = rng.choice(list(MATMULS))
+    loops, defaults = MATMULS[name]
+    sizes = [rng.randint(1, 5) for _ in range(loops)]
+    maps = [list(m) for m in defaults]
+    for m in maps:
+        pick = rng.random()
+        if pick < 0.15:
+            m.reverse()
+        elif pick < 0.35 and len(m) > 1:
+            del m[rng.randrange(len(m))]
+            if len(m) > 1 and _p(rng, 0.3):
+                del m[rng.randrange(len(m))]
+        elif pick < 0.45:
+            m[rng.randrange(len(m))] = rng.randrange(loops)
+        elif pick < 0.5:
+            m.append(rng.randrange(loops))
+    if _p(rng, 0.04):
+        maps = maps[:-1]
+    texts = [
+        f"affine_map<({', '.join(f'd{x}' for x in range(loops))}) -> ({', '.join(f'd{x}' for x in m)})>" for m in maps
+    ]
+    shapes: list[list[int | None]] = [[sizes[x] for x in m] for m in maps]
+    while len(shapes) < 3:
+        shapes.append([sizes[x] for x in defaults[len(shapes)]])
+    if _p(rng, 0.15):
+        s_ = rng.choice(shapes)
+        if s_:
+            s_[rng.randrange(len(s_))] = rng.choice([7, None])
+    kind = "tensor" if _p(rng, 0.7) else "memref"
+    types = [shaped(kind, s_) for s_ in shapes]
+    results = types[2:] if kind == "tensor" else []
+    attrs = f"indexing_maps = [{', '.join(texts)}] "
+    return Case(
+        index, "matmul", f"linalg.{name}", "custom", _op(f"linalg.{name}", types[:2], types[2:], results, attrs)
+    )
+
+
 FAMILIES = {
     "layouts": conv_case,
     "rules": rules_case,
     "pack": pack_case,
     "transforms": transforms_case,
     "contract": contract_case,
+    "matmul": matmul_maps_case,
 }
 
 

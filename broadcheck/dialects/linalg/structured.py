@@ -422,6 +422,8 @@ def _inline_maps(op: Operation) -> list[AffineMap] | None:
 def check_named(op: Operation, profile: Profile) -> Problem | None:
     """A named structured op (``linalg.matmul``, ``conv_*``, ...)."""
     name = op.name.partition(".")[2]
+    if _maps_after_operands(op):
+        return None  # (the parser fails on `indexing_maps` written after `ins(...)`)
     problem = _unsigned_pooling(op, name) or _named_ods(op)
     if problem:
         return problem
@@ -436,12 +438,19 @@ def check_named(op: Operation, profile: Profile) -> Problem | None:
         if problem:
             return problem
         maps = _inline_maps(op)
+        if maps is not None and name in _MATMULS:
+            problem = _matmul_maps(name, maps)
+            if problem:
+                return problem
         if maps is None:
             maps = NAMED[name](op, [v if v is not None else View("scalar", (), "") for v in views])
             if maps is None or len(maps) != len(views):  # (the `_q` ops' zero points have maps of their own)
                 return None
         loops = maps[0].dims if maps else 0
-        return structured(op, maps, loops, views) or (_fill_value(op) if name == "fill" else None)
+        problem = structured(op, maps, loops, views)
+        if problem is None and name in _MATMULS and op.attribute("indexing_maps") is not None:
+            problem = _projected(maps)
+        return problem or (_fill_value(op) if name == "fill" else None)
     except _Unread:
         return None
 
@@ -561,12 +570,8 @@ def check_contract(op: Operation, profile: Profile) -> Problem | None:
     permutations of one iteration space, one result per operand dim, each dim used by an input
     and the output or by both inputs alone, a contracting dim), then the shapes. Without
     ``indexing_maps`` the parser fails (at the token after the name): not judged here."""
-    maps_attr = op.attribute("indexing_maps")
-    if maps_attr is None or op.generic:
-        return None
-    first = op.operands[0].span if op.operands else None
-    if first is not None and (maps_attr.span.line, maps_attr.span.column) > (first.line, first.column):
-        return None  # (written after `ins(...)`: the parser fails on `ins`)
+    if op.attribute("indexing_maps") is None or op.generic or _maps_after_operands(op):
+        return None  # (written after `ins(...)`, the parser fails on `ins`)
     try:
         inits = _inits(op)
         problem = destination_style(op, inits)
@@ -618,3 +623,79 @@ def _contract_maps(op: Operation, maps: Sequence[AffineMap]) -> Problem | None:
     if not contracting:
         return Problem("BC1324", {"detail": "'indexing_maps' do not specify a contracting dimension"})
     return None
+
+
+_MATMULS: dict[str, list[tuple[int, tuple[int, ...]]]] = {
+    "matmul": [(3, (0, 2)), (3, (2, 1)), (3, (0, 1))],
+    "batch_matmul": [(4, (0, 1, 3)), (4, (0, 3, 2)), (4, (0, 1, 2))],
+    "batch_reduce_matmul": [(4, (0, 1, 3)), (4, (0, 3, 2)), (4, (1, 2))],
+}
+"""The default maps (dims, results) of the matmul ops that take ``indexing_maps``."""
+
+
+def _matmul_maps(name: str, maps: Sequence[AffineMap]) -> Problem | None:
+    """``MatmulOp::verify`` / ``verifyExtendedBatchVariantMatmulSemantic`` on user maps (each input
+    map's results among the default map's, broadcasts of the allowed dims only, the batch dim
+    first; the batch variants' output map the default one)."""
+    if name != "matmul" and len(maps) != 3:
+        return Problem("BC1325", {"detail": "Indexing_map attribute must have 3 affine maps."})
+    defaults = _MATMULS[name]
+    for index, m in enumerate(maps[:3]):
+        found = [m.pure_dim(k) for k in range(len(m.results))]
+        default = defaults[index][1]
+        subset = None not in found and all(d in default for d in found)
+        if name == "matmul":
+            if index == 2:
+                continue
+            if not subset:
+                return Problem("BC1325", {"detail": "Unexpected dim expression in map result."})
+            if len(found) < len(default) and (len(found) != 1 or found[0] != m.dims - 1):
+                return Problem("BC1325", {"detail": "Invalid broadcast requested, should be (d2)."})
+            continue
+        if index == 2:
+            if len(found) != len(default):
+                return Problem("BC1325", {"detail": f"expects {len(default)} dims, but got ({len(found)})."})
+            if tuple(found) != default:
+                return Problem("BC1325", {"detail": "Invalid output map result dimension."})
+            continue
+        if not subset:
+            detail = "Unexpected result dim expression (outside the set of default result dims)."
+            return Problem("BC1325", {"detail": detail})
+        if len(found) > 3:
+            return Problem("BC1325", {"detail": "no. of result dim expressions exceeds 3."})
+        if len(found) < len(default):
+            if not _batch_broadcast(found, index == 0):
+                return Problem("BC1325", {"detail": "Invalid broadcast requested."})
+        elif found[0] != 0:
+            return Problem("BC1325", {"detail": "Invalid batch dimension expression."})
+    return None
+
+
+def _projected(maps: Sequence[AffineMap]) -> Problem | None:
+    """The matmul ops' user maps as projected permutations (iree-opt 3.13 reports it after the
+    structured checks)."""
+    for m in maps:
+        found = [m.pure_dim(k) for k in range(len(m.results))]
+        if m.symbols or None in found or len(set(found)) != len(found):
+            return Problem("BC1326")
+    return None
+
+
+def _batch_broadcast(found: list[int | None], lhs: bool) -> bool:
+    """``isValidLhsRhsBroadcastMap`` of the batch variants (dims: batch 0, m 1, n 2, k 3)."""
+    batch, m, n, k = 0, 1, 2, 3
+    if len(found) == 1:
+        return found[0] == k
+    if len(found) == 2:
+        a, b = found
+        if lhs:
+            return a in (batch, m) and b == k
+        return (a == batch and b == k) or (a == k and b == n)
+    return False
+
+
+def _maps_after_operands(op: Operation) -> bool:
+    """Whether ``indexing_maps = [...]`` is written after the operands (where the parser fails)."""
+    attr = op.attribute("indexing_maps")
+    first = op.operands[0].span if op.operands else None
+    return attr is not None and first is not None and (attr.span.line, attr.span.column) > (first.line, first.column)
