@@ -5936,6 +5936,109 @@ RULES: Mapping[str, Rule] = {
             "tensor<2x3x5xi32>",
             op_prefix=False,
         ),
+        # ---- BC1315-BC1339: arith, linalg, tensor and scf from llvm-project's tests (core)
+        Rule(
+            "BC1315",
+            "linalg-fill-value-type",
+            "expected fill value type ('{value}') to match output element type ('{element}')",
+            "linalg.fill's value (a scalar or a vector) is not of the init's element type.",
+            "%0 = linalg.fill ins(%v : f64) outs(%c : tensor<2xf32>) -> tensor<2xf32>",
+        ),
+        Rule(
+            "BC1316",
+            "linalg-transpose-permutation",
+            "permutation is not valid",
+            "linalg.transpose's permutation repeats a dimension or names one out of range.",
+            "%0 = linalg.transpose ins(%a : tensor<2x3xf32>) outs(%c : tensor<3x2xf32>) permutation = [1, 1]",
+        ),
+        Rule(
+            "BC1317",
+            "linalg-transpose-ranks",
+            "input rank ({input}) does not match init rank ({init})",
+            "linalg.transpose's input and init have different ranks.",
+            "%0 = linalg.transpose ins(%a : tensor<2x3xf32>) outs(%c : tensor<3x2x1xf32>) permutation = [1, 0, 2]",
+        ),
+        Rule(
+            "BC1318",
+            "linalg-transpose-permutation-size",
+            "size of permutation {size} does not match the argument rank {rank}",
+            "linalg.transpose's permutation has another length than its input's rank.",
+            "%0 = linalg.transpose ins(%a : tensor<2x3x4xf32>) outs(%c : tensor<3x2x4xf32>) permutation = [1, 0]",
+        ),
+        Rule(
+            "BC1319",
+            "linalg-pooling-unsigned",
+            "custom op '{name}' unsupported operation: unsigned {kind} not on uint",
+            "A pooling_*_max_unsigned / min_unsigned op on floats or i1: the parser cannot build its body.",
+            "%0 = linalg.pooling_nhwc_max_unsigned ins(%i, %k : tensor<1x4x4x1xf32>, tensor<2x2xf32>) "
+            "outs(%o : tensor<1x2x2x1xf32>) -> tensor<1x2x2x1xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1320",
+            "linalg-pack-layout",
+            "{detail}",
+            "linalg.pack/unpack: a zero tile, inner_dims_pos or outer_dims_perm out of range or repeated, tiles "
+            "other in number than the tiled dims, a packed rank other than the unpacked rank plus the tiles, inner "
+            "dims other than the tiles, or outer dims other than the unpacked ones divided by the tiles "
+            "(commonVerifierPackAndUnPackOp, in its order).",
+            "%0 = linalg.pack %s inner_dims_pos = [0] inner_tiles = [8] into %d : tensor<9xf32> -> tensor<3x8xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1321",
+            "linalg-pack-padding-type",
+            "expected padding_value has '{expected}' but got: '{got}'",
+            "linalg.pack's padding value is not of the source's element type.",
+            "%0 = linalg.pack %s padding_value(%p : i32) inner_dims_pos = [0] inner_tiles = [8] into %d : "
+            "tensor<13xf32> -> tensor<2x8xf32>",
+        ),
+        Rule(
+            "BC1322",
+            "linalg-pack-full-tiles",
+            "invalid tile factor or output size provided. Only full tiles are supported when padding_value is not set",
+            "linalg.pack without a padding value on a tiled dim its tile does not divide.",
+            "%0 = linalg.pack %s inner_dims_pos = [0] inner_tiles = [8] into %d : tensor<9xf32> -> tensor<2x8xf32>",
+        ),
+        Rule(
+            "BC1323",
+            "linalg-softmax-winograd",
+            "{detail}",
+            "linalg.softmax's output not shaped as its input or its dimension out of range; a Winograd transform's "
+            "filter or value sizes other than F(m, r) allows, or its output not of the shape they give.",
+            "%0 = linalg.winograd_filter_transform fmr(F_4_3) ins(%f : tensor<2x4x3x5xf32>) outs(%o : "
+            "tensor<6x6x5x2xf32>) -> tensor<6x6x5x2xf32>",
+        ),
+        Rule(
+            "BC1324",
+            "linalg-contract-maps",
+            "{detail}",
+            "linalg.contract's indexing maps: not projected permutations, of another iteration space or rank than "
+            "their operands, a dim no operand uses, a dim only one input uses, or no contracting dim "
+            "(ContractOp::verify, in its order).",
+            "linalg.contract indexing_maps = [affine_map<(d0, d1, d2) -> (d0 + d2, d2)>, ...] ins(%a, %b : ...) "
+            "outs(%c : ...)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1325",
+            "linalg-matmul-maps",
+            "{detail}",
+            "linalg.matmul/batch_matmul/batch_reduce_matmul with indexing_maps: not three maps, a result outside the "
+            "default map's, a broadcast of another dim, the batch dim not first, another output map (MatmulOp::verify "
+            "and verifyExtendedBatchVariantMatmulSemantic).",
+            "linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0)>, ...] ins(%a, %b : memref<3xf32>, "
+            "memref<5x7xf32>) outs(%c : memref<3x7xf32>)",
+        ),
+        Rule(
+            "BC1326",
+            "linalg-matmul-projected",
+            "expected indexing maps to be projected permutations",
+            "linalg.matmul/batch_matmul/batch_reduce_matmul's indexing_maps repeat a dim or compute one (checked "
+            "after the op's map rules).",
+            "linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d0)>, ...] ins(...) outs(...)",
+            op_prefix=False,
+        ),
     )
 }
 

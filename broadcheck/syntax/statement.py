@@ -878,7 +878,9 @@ def _paren_group(r: _Reader, operands: list[Use], definitions: list[Definition],
     start, end = open_tok.start, r.toks[close].end
     inner = r.toks[r.pos + 1 : close]
     prev = r.toks[r.pos - 1] if r.pos else None
-    keyword = prev.text if prev is not None and prev.end == open_tok.start and prev.kind == "word" else ""
+    # `ins (%a : T)`: linalg's printer puts no space there, but its parser takes one
+    touching = prev is not None and (prev.end == open_tok.start or prev.text in ("ins", "outs"))
+    keyword = prev.text if prev is not None and touching and prev.kind == "word" else ""
     kind = _group_kind(inner)
     r.pos += 1
     single = len(_values_in(inner)) == 1
@@ -953,7 +955,7 @@ _LITERALS = frozenset({"dense", "sparse", "dense_resource", "array"})
 """The words that start an elements or array literal, which a custom form may print without its
 attribute's name (:class:`Attribute` ``""``)."""
 
-_TYPED_USE_KEYWORDS = frozenset({"ins", "outs", "iter_args", "args", "init"})
+_TYPED_USE_KEYWORDS = frozenset({"ins", "outs", "iter_args", "args", "init", "padding_value"})
 
 
 def _values_in(inner: list[Token]) -> list[Token]:

@@ -1,9 +1,12 @@
 """Linalg as in the LLVM that iree-base-compiler 3.13 carries: ``linalg.broadcast`` (rules:
 :mod:`broadcheck.semantics.linalg`), the named structured ops, ``linalg.generic`` and
-``linalg.transpose`` (:mod:`.structured`); their custom forms in :mod:`.forms`."""
+``linalg.transpose`` (:mod:`.structured`), ``linalg.pack``/``unpack`` (:mod:`.pack`),
+``linalg.softmax`` and the Winograd transforms (:mod:`.transforms`); their custom forms in
+:mod:`.forms`."""
 
-from broadcheck.dialects.linalg import regions, structured
-from broadcheck.dialects.linalg.forms import ins_outs
+from broadcheck.dialects.linalg import pack, regions, structured, transforms
+from broadcheck.dialects.linalg.forms import ins_outs, keyword_group
+from broadcheck.dialects.linalg.forms import pack as pack_form
 from broadcheck.dialects.op import OPERAND_LIST, RESULT, Assembly, Op, custom, family, ops
 from broadcheck.dialects.terminators import by_parent
 
@@ -14,8 +17,16 @@ OPS = ops(
     [Op(f"linalg.{name}", FORM, structured.check_named, "linalg-structured") for name in structured.NAMED],
     Op("linalg.generic", FORM, structured.check_generic, "linalg-structured"),
     Op("linalg.transpose", FORM, structured.check_transpose, "linalg-structured"),
+    Op("linalg.contract", FORM, structured.check_contract, "linalg-structured"),
     Op("linalg.map", FORM, regions.check_map, "linalg-regions"),
     Op("linalg.reduce", FORM, regions.check_reduce, "linalg-regions"),
+    Op("linalg.pack", custom(pack_form), pack.check_pack, "linalg-pack"),
+    Op("linalg.softmax", custom(keyword_group), transforms.check_softmax, "linalg-transforms"),
+    [
+        Op(f"linalg.winograd_{kind}_transform", custom(keyword_group), transforms.check_winograd, "linalg-transforms")
+        for kind in ("filter", "input", "output")
+    ],
+    Op("linalg.unpack", custom(pack_form), pack.check_pack, "linalg-pack"),
     Op("linalg.yield", OPERAND_LIST, by_parent, "linalg-regions"),
     # `linalg.index 2 : index`: judged by its parent (its dim against the loops); its type is `index`
     Op("linalg.index", RESULT, by_parent, "linalg-regions", assembly=Assembly("index")),

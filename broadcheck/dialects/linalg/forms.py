@@ -6,7 +6,8 @@ is its tensor init's type). Each operand's type is written beside it; the form w
 from __future__ import annotations
 
 from broadcheck.dialects.op import Reading
-from broadcheck.dialects.shaped import reading, segments_property, view_text
+from broadcheck.dialects.shaped import index_at, reading, segments_property, unplaced, view_text
+from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Item, Statement, TypeText
 
 
@@ -44,3 +45,28 @@ def ins_outs(statement: Statement) -> Reading:
         return reading(operands, results)
     at = statement.name_end
     return reading(operands, results, [segments_property([counts["ins"], counts["outs"]], at)])
+
+
+def pack(statement: Statement) -> Reading:
+    """``linalg.pack %s [padding_value(%p : T)] [outer_dims_perm = [..]] inner_dims_pos = [..]
+    inner_tiles = [..] into %d : A -> B`` (``linalg.unpack`` has no padding value): the source,
+    the padding value, the dynamic tiles (``index``), the destination, in the order written."""
+    sig = statement.signature
+    uses = statement.operands
+    if sig is None or len(sig.inputs) != 1 or len(sig.outputs) != 1 or len(uses) < 2:
+        return unplaced(statement)
+    inner = [u.type if u.type is not None else index_at(u) for u in uses[1:-1]]
+    return reading([sig.inputs[0], *inner, sig.outputs[0]], [sig.outputs[0]] * statement.result_count)
+
+
+def keyword_group(statement: Statement) -> Reading:
+    """:func:`ins_outs`, with each ``word(value)`` before the groups kept as a property of that
+    name (``fmr(F_4_3)``, ``dimension(2)``)."""
+    found = ins_outs(statement)
+    items = statement.items
+    extra = [
+        Property(items[i - 1].text, item.text[1:-1].strip(), item.start, item.end)
+        for i, item in enumerate(items)
+        if i and item.kind == "group" and items[i - 1].kind == "word" and items[i - 1].text not in ("ins", "outs")
+    ]
+    return found._replace(properties=(*found.properties, *extra))

@@ -48,7 +48,10 @@ def _dimensions(op: Operation) -> list[int] | None:
 
 
 def check_map(op: Operation, profile: Profile) -> Problem | None:
-    """``linalg.map``: ``MapOp::verify`` (arity, inputs' element types, shapes), then its yield."""
+    """``linalg.map``: ODS's init (one operand at least), ``MapOp::verify`` (arity, inputs'
+    element types, shapes), then its yield."""
+    if not op.operands:
+        return Problem("BC623", {"expected": 1, "count": 0})
     views = _views(op)
     if views is None or not views or not op.regions:
         return None

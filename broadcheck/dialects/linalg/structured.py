@@ -15,8 +15,8 @@ import re
 from collections.abc import Callable, Sequence
 
 from broadcheck.dialects.linalg.affine import AffineMap, identity, of, parse, printed_results
-from broadcheck.dialects.shaped import View, element_of, split_top, view
-from broadcheck.ops import Operation, Type
+from broadcheck.dialects.shaped import View, constraint, element_of, split_top, view
+from broadcheck.ops import Operation, Span, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.syntax.attributes import DenseArray, ints, value
 
@@ -106,6 +106,79 @@ def _conv(layout: str, spatial: int, depthwise: bool = False, pool: bool = False
     return maps
 
 
+def _layout(inp: str, kernel: str, out: str, zero_points: int = 0) -> Maps:
+    """Maps of a convolution or pool from its layout letters (``nhwc``, ``fhwc``, ...): ``n``, ``c``,
+    ``f``, ``g``, ``m`` are loops of their own; each spatial letter (``d``, ``h``, ``w``, in the
+    input's order) is an output loop and a window loop, the input reading ``o * stride + k *
+    dilation``. The ``_q`` ops' zero points are scalars (maps without results)."""
+    spatial = [c for c in inp if c in "dhw"]
+
+    def maps(op: Operation, views: list[View]) -> list[AffineMap] | None:
+        window = _window(op, len(spatial))
+        if window is None:
+            return None
+        strides, dilations = window
+        letters = sorted({c for c in inp + kernel + out if c not in "dhw"})
+        loop = {c: i for i, c in enumerate(letters)}
+        outer = {c: len(letters) + i for i, c in enumerate(spatial)}
+        win = {c: len(letters) + len(spatial) + i for i, c in enumerate(spatial)}
+        loops = len(letters) + 2 * len(spatial)
+
+        def read(c: str) -> tuple[object, ...]:
+            if c in outer:
+                i = spatial.index(c)
+                return _conv_index(outer[c], win[c], strides[i], dilations[i])
+            return ("dim", loop[c])
+
+        built = [
+            AffineMap(loops, 0, tuple(read(c) for c in inp)),
+            AffineMap(loops, 0, tuple(("dim", win[c]) if c in win else ("dim", loop[c]) for c in kernel)),
+            *[AffineMap(loops, 0, ())] * zero_points,
+            AffineMap(loops, 0, tuple(("dim", outer[c]) if c in outer else ("dim", loop[c]) for c in out)),
+        ]
+        return built
+
+    return maps
+
+
+def _conv_named(name: str) -> Maps:
+    """``conv_{1,2,3}d_<input>_<filter>[_q]``: the output is the input's layout with ``f`` for ``c``."""
+    parts = name.split("_")
+    q = 2 if parts[-1] == "q" else 0
+    inp, kernel = parts[2], parts[3]
+    return _layout(inp, kernel, inp.replace("c", "f"), q)
+
+
+def _depthwise_named(name: str) -> Maps:
+    """``depthwise_conv_{1,2,3}d_<input>_<filter>[_q]``: the output adds the multiplier ``m``."""
+    parts = name.split("_")
+    q = 2 if parts[-1] == "q" else 0
+    inp, kernel = parts[3], parts[4]
+    return _layout(inp, kernel, inp + ("m" if "m" in kernel else ""), q)
+
+
+def _pool_named(name: str) -> Maps:
+    """``pooling_<layout>_<kind>``: the window's shape only (no channel), the output the input's layout."""
+    inp = name.split("_")[1]
+    return _layout(inp, "".join(c for c in inp if c in "dhw"), inp)
+
+
+_CONVS = (
+    "conv_1d_ncw_fcw conv_2d_nhwc_fhwc conv_2d_ngchw_fgchw conv_2d_ngchw_gfchw conv_2d_nhwgc_gfhwc "
+    "conv_3d_ncdhw_fcdhw conv_2d_nhwc_hwcf_q conv_2d_nchw_fchw_q conv_2d_ngchw_gfchw_q conv_2d_nhwc_fhwc_q "
+    "conv_3d_ndhwc_dhwcf_q"
+).split()
+_DEPTHWISE = (
+    "depthwise_conv_1d_ncw_cw depthwise_conv_1d_nwc_wcm depthwise_conv_2d_nchw_chw depthwise_conv_2d_nhwc_hwcm "
+    "depthwise_conv_2d_nhwc_hwc_q depthwise_conv_2d_nhwc_hwcm_q depthwise_conv_3d_ncdhw_cdhw "
+    "depthwise_conv_3d_ndhwc_dhwc depthwise_conv_3d_ndhwc_dhwcm"
+).split()
+_POOLS = [
+    *(f"pooling_nwc_{k}" for k in ("sum", "max", "min", "max_unsigned", "min_unsigned")),
+    *(f"pooling_ncw_{k}" for k in ("sum", "max")),
+    *(f"pooling_ndhwc_{k}" for k in ("sum", "max", "min")),
+]
+
 NAMED: dict[str, Maps] = {
     "matmul": _fixed((3, [0, 2]), (3, [2, 1]), (3, [0, 1])),
     "batch_matmul": _fixed((4, [0, 1, 3]), (4, [0, 3, 2]), (4, [0, 1, 2])),
@@ -126,6 +199,11 @@ NAMED: dict[str, Maps] = {
     "depthwise_conv_1d_nwc_wc": _conv("nhwc", 1, depthwise=True),
     **{f"pooling_nhwc_{k}": _conv("nhwc", 2, pool=True) for k in ("sum", "max", "min", "max_unsigned", "min_unsigned")},
     **{f"pooling_nchw_{k}": _conv("nchw", 2, pool=True) for k in ("sum", "max")},
+    **{name: _conv_named(name) for name in _CONVS},
+    **{name: _depthwise_named(name) for name in _DEPTHWISE},
+    **{name: _pool_named(name) for name in _POOLS},
+    "mmt4d": _fixed((6, [0, 2, 3, 5]), (6, [1, 2, 4, 5]), (6, [0, 1, 3, 4])),
+    "batch_mmt4d": _fixed((7, [0, 1, 3, 4, 6]), (7, [0, 2, 3, 5, 6]), (7, [0, 1, 2, 4, 5])),
 }
 """The named ops whose maps broadcheck knows (by name without ``linalg.``)."""
 
@@ -344,26 +422,86 @@ def _inline_maps(op: Operation) -> list[AffineMap] | None:
 def check_named(op: Operation, profile: Profile) -> Problem | None:
     """A named structured op (``linalg.matmul``, ``conv_*``, ...)."""
     name = op.name.partition(".")[2]
+    if _maps_after_operands(op):
+        return None  # (the parser fails on `indexing_maps` written after `ins(...)`)
+    problem = _unsigned_pooling(op, name) or _named_ods(op)
+    if problem:
+        return problem
+    views = _views(op)
+    if name == "fill" and views:
+        if views[0] is not None and views[0].kind != "vector":  # (FillOpInterface verifies first)
+            return Problem("BC675")
+        views[0] = None  # a vector value fills as a scalar does (its map has no results)
     try:
         inits = _inits(op)
         problem = destination_style(op, inits)
         if problem:
             return problem
-        views = _views(op)
-        if name == "fill" and views and views[0] is not None:
-            return Problem("BC675")
         maps = _inline_maps(op)
+        if maps is not None and name in _MATMULS:
+            problem = _matmul_maps(name, maps)
+            if problem:
+                return problem
         if maps is None:
-            known = [v for v in views if v is not None]
-            if len(known) != len(views) and name != "fill":
-                return None
             maps = NAMED[name](op, [v if v is not None else View("scalar", (), "") for v in views])
-            if maps is None:
+            if maps is None or len(maps) != len(views):  # (the `_q` ops' zero points have maps of their own)
                 return None
         loops = maps[0].dims if maps else 0
-        return structured(op, maps, loops, views)
+        problem = structured(op, maps, loops, views)
+        if problem is None and name in _MATMULS and op.attribute("indexing_maps") is not None:
+            problem = _projected(maps)
+        return problem or (_fill_value(op) if name == "fill" else None)
     except _Unread:
         return None
+
+
+_SCALAR = re.compile(r"(?:i\d+|si\d+|ui\d+|f\d+|bf16|tf32|index|f8\w*)")
+"""A builtin scalar type's text (an ODS shaped or tensor constraint fails on it)."""
+
+
+def _named_ods(op: Operation) -> Problem | None:
+    """The named ops' ODS: the inits are shaped (``Variadic<AnyShaped>``), the results ranked
+    tensors (``Variadic<AnyRankedTensor>``)."""
+    try:
+        inits = _inits(op)
+    except _Unread:
+        return None
+    first = len(op.operands) - inits
+    for index in range(first, len(op.operands)):
+        t = op.operands[index].type
+        if _SCALAR.fullmatch(_printed(t)):
+            return constraint("operand", index, "variadic of shaped of any non-token type values", t)
+    for index, use in enumerate(op.results):
+        v = view(use.type)
+        if _SCALAR.fullmatch(_printed(use.type)) or (v is not None and (v.kind != "tensor" or v.shape is None)):
+            return constraint("result", index, "variadic of ranked tensor of any non-token type values", use.type)
+    return None
+
+
+def _unsigned_pooling(op: Operation, name: str) -> Problem | None:
+    """The parser builds a ``pooling_*_{max,min}_unsigned`` body only on integers wider than i1."""
+    m = re.fullmatch(r"pooling_\w+_(max|min)_unsigned", name)
+    if m is None or op.generic or not op.operands:
+        return None
+    element = element_of(op.operands[-1].type)
+    if re.fullmatch(r"i(\d+)", element) and element != "i1":
+        return None
+    if element == "?" or _ALIAS.fullmatch(element):
+        return None
+    # (where the parser stood: just after the op's name, one space printed)
+    at = op.name_span
+    span = Span(at.end_line, at.end_column + 1, at.end_line, at.end_column + 2)
+    return Problem("BC1319", {"name": op.name, "kind": m.group(1)}, span=span)
+
+
+def _fill_value(op: Operation) -> Problem | None:
+    """``FillOp::verify``: the value is of the init's element type."""
+    if len(op.operands) != 2:
+        return None
+    value_type, element = _printed(op.operands[0].type), element_of(op.operands[1].type)
+    if "?" in (value_type, element) or _ALIAS.fullmatch(element) or value_type == element:
+        return None
+    return Problem("BC1315", {"value": value_type, "element": element})
 
 
 def check_generic(op: Operation, profile: Profile) -> Problem | None:
@@ -386,22 +524,31 @@ def check_generic(op: Operation, profile: Profile) -> Problem | None:
 
 
 def check_transpose(op: Operation, profile: Profile) -> Problem | None:
-    """``linalg.transpose``: the init is the input permuted."""
+    """``linalg.transpose``: ODS's two operands, then ``TransposeOp::verify`` (a permutation, the
+    ranks, then the init is the input permuted)."""
+    if len(op.operands) != 2:
+        return Problem("BC609", {"expected": 2, "count": len(op.operands)})
     try:
         inits = _inits(op)
     except _Unread:
         return None
     problem = destination_style(op, inits)
-    if problem or len(op.operands) != 2:
+    if problem:
         return problem
     attr = op.attribute("permutation")
     found = None if attr is None else value(attr.text)
     perm = list(found.values) if isinstance(found, DenseArray) else found if isinstance(found, list) else None
+    if perm is None or not all(isinstance(p, int) for p in perm):
+        return None
+    if sorted(perm) != list(range(len(perm))):
+        return Problem("BC1316")
     inp, init = view(op.operands[0].type), view(op.operands[1].type)
-    if perm is None or inp is None or init is None or inp.shape is None or init.shape is None:
+    if inp is None or init is None or inp.shape is None or init.shape is None:
         return None
-    if len(inp.shape) != len(init.shape) or len(perm) != len(inp.shape) or sorted(perm) != list(range(len(perm))):
-        return None
+    if len(inp.shape) != len(init.shape):
+        return Problem("BC1317", {"input": len(inp.shape), "init": len(init.shape)})
+    if len(perm) != len(inp.shape):
+        return Problem("BC1318", {"size": len(perm), "rank": len(inp.shape)})
     for i, p in enumerate(perm):
         a, b = init.shape[i], inp.shape[p]
         if a != b:
@@ -416,3 +563,139 @@ def _printed(t: Type) -> str:
 
 def _dyn(d: int | None) -> int:
     return -9223372036854775808 if d is None else d
+
+
+def check_contract(op: Operation, profile: Profile) -> Problem | None:
+    """``linalg.contract``: its inline maps as ``ContractOp::verify`` reads them (projected
+    permutations of one iteration space, one result per operand dim, each dim used by an input
+    and the output or by both inputs alone, a contracting dim), then the shapes. Without
+    ``indexing_maps`` the parser fails (at the token after the name): not judged here."""
+    if op.attribute("indexing_maps") is None or op.generic or _maps_after_operands(op):
+        return None  # (written after `ins(...)`, the parser fails on `ins`)
+    try:
+        inits = _inits(op)
+        problem = destination_style(op, inits)
+        if problem:
+            return problem
+        maps = _inline_maps(op)
+    except _Unread:
+        return None
+    if maps is None or len(maps) != 3 or len(op.operands) != 3:
+        return None
+    problem = _contract_maps(op, maps)
+    if problem:
+        return problem
+    return structured(op, maps, maps[0].dims, _views(op))
+
+
+def _contract_maps(op: Operation, maps: Sequence[AffineMap]) -> Problem | None:
+    dims = -1
+    uses_in: list[int] = []
+    uses_out: list[int] = []
+    for index, (m, use) in enumerate(zip(maps, op.operands, strict=True)):
+        found = [m.pure_dim(k) for k in range(len(m.results))]
+        if m.symbols or None in found or len(set(found)) != len(found):
+            return Problem("BC1324", {"detail": "provided affine_map is not a projected permutation"})
+        v = view(use.type)
+        if v is not None:
+            if v.shape is not None and len(m.results) != len(v.shape):
+                return Problem(
+                    "BC1324", {"detail": "ranks of shaped operand and results of corresponding affine_map differ"}
+                )
+        elif m.results:
+            return Problem("BC1324", {"detail": "affine_map specifies shaped access while operand has non-shaped type"})
+        if dims == -1:
+            dims = m.dims
+            uses_in, uses_out = [0] * dims, [0] * dims
+        elif dims != m.dims:
+            return Problem("BC1324", {"detail": "iteration spaces of provided affine_maps differ"})
+        for d in found:
+            assert d is not None
+            (uses_in if index < 2 else uses_out)[d] += 1
+    contracting = False
+    for d in range(dims):
+        contracting |= uses_in[d] == 2 and uses_out[d] == 0
+        if uses_in[d] == 0 and uses_out[d] == 0:
+            return Problem("BC1324", {"detail": f"iteration space dim at index {d} not used to access any operand"})
+        if uses_in[d] == 1 and uses_out[d] != 1:
+            detail = f"iteration space dim at index {d} is neither a contracting dim nor of parallel iteration type"
+            return Problem("BC1324", {"detail": detail})
+    if not contracting:
+        return Problem("BC1324", {"detail": "'indexing_maps' do not specify a contracting dimension"})
+    return None
+
+
+_MATMULS: dict[str, list[tuple[int, tuple[int, ...]]]] = {
+    "matmul": [(3, (0, 2)), (3, (2, 1)), (3, (0, 1))],
+    "batch_matmul": [(4, (0, 1, 3)), (4, (0, 3, 2)), (4, (0, 1, 2))],
+    "batch_reduce_matmul": [(4, (0, 1, 3)), (4, (0, 3, 2)), (4, (1, 2))],
+}
+"""The default maps (dims, results) of the matmul ops that take ``indexing_maps``."""
+
+
+def _matmul_maps(name: str, maps: Sequence[AffineMap]) -> Problem | None:
+    """``MatmulOp::verify`` / ``verifyExtendedBatchVariantMatmulSemantic`` on user maps (each input
+    map's results among the default map's, broadcasts of the allowed dims only, the batch dim
+    first; the batch variants' output map the default one)."""
+    if name != "matmul" and len(maps) != 3:
+        return Problem("BC1325", {"detail": "Indexing_map attribute must have 3 affine maps."})
+    defaults = _MATMULS[name]
+    for index, m in enumerate(maps[:3]):
+        found = [m.pure_dim(k) for k in range(len(m.results))]
+        default = defaults[index][1]
+        subset = None not in found and all(d in default for d in found)
+        if name == "matmul":
+            if index == 2:
+                continue
+            if not subset:
+                return Problem("BC1325", {"detail": "Unexpected dim expression in map result."})
+            if len(found) < len(default) and (len(found) != 1 or found[0] != m.dims - 1):
+                return Problem("BC1325", {"detail": "Invalid broadcast requested, should be (d2)."})
+            continue
+        if index == 2:
+            if len(found) != len(default):
+                return Problem("BC1325", {"detail": f"expects {len(default)} dims, but got ({len(found)})."})
+            if tuple(found) != default:
+                return Problem("BC1325", {"detail": "Invalid output map result dimension."})
+            continue
+        if not subset:
+            detail = "Unexpected result dim expression (outside the set of default result dims)."
+            return Problem("BC1325", {"detail": detail})
+        if len(found) > 3:
+            return Problem("BC1325", {"detail": "no. of result dim expressions exceeds 3."})
+        if len(found) < len(default):
+            if not _batch_broadcast(found, index == 0):
+                return Problem("BC1325", {"detail": "Invalid broadcast requested."})
+        elif found[0] != 0:
+            return Problem("BC1325", {"detail": "Invalid batch dimension expression."})
+    return None
+
+
+def _projected(maps: Sequence[AffineMap]) -> Problem | None:
+    """The matmul ops' user maps as projected permutations (iree-opt 3.13 reports it after the
+    structured checks)."""
+    for m in maps:
+        found = [m.pure_dim(k) for k in range(len(m.results))]
+        if m.symbols or None in found or len(set(found)) != len(found):
+            return Problem("BC1326")
+    return None
+
+
+def _batch_broadcast(found: list[int | None], lhs: bool) -> bool:
+    """``isValidLhsRhsBroadcastMap`` of the batch variants (dims: batch 0, m 1, n 2, k 3)."""
+    batch, m, n, k = 0, 1, 2, 3
+    if len(found) == 1:
+        return found[0] == k
+    if len(found) == 2:
+        a, b = found
+        if lhs:
+            return a in (batch, m) and b == k
+        return (a == batch and b == k) or (a == k and b == n)
+    return False
+
+
+def _maps_after_operands(op: Operation) -> bool:
+    """Whether ``indexing_maps = [...]`` is written after the operands (where the parser fails)."""
+    attr = op.attribute("indexing_maps")
+    first = op.operands[0].span if op.operands else None
+    return attr is not None and first is not None and (attr.span.line, attr.span.column) > (first.line, first.column)
