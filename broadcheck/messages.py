@@ -5936,6 +5936,138 @@ RULES: Mapping[str, Rule] = {
             "tensor<2x3x5xi32>",
             op_prefix=False,
         ),
+        # ---- BC1130-BC1149, BC1171-BC1199: StableHLO's remaining ops (hloops)
+        Rule(
+            "BC1130",
+            "hlo-channel-type",
+            "channel_type should be {expected} when is_host_transfer is {flag}",
+            "stablehlo.send/recv: the channel handle's type does not fit is_host_transfer (DEVICE_TO_DEVICE = 1 "
+            "without host transfer; DEVICE_TO_HOST = 2 for send, HOST_TO_DEVICE = 3 for recv with it).",
+            '%0 = "stablehlo.send"(%a, %t) {channel_handle = #stablehlo.channel_handle<handle = 0, type = 2>} : '
+            "(tensor<2xf32>, !stablehlo.token) -> !stablehlo.token",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1131",
+            "hlo-feed-no-result",
+            "result is expected to be at least of size 1, but got {count}",
+            "stablehlo.infeed/recv (C1/C2) without a result: the last result must be a token.",
+            '"stablehlo.infeed"(%t) : (!stablehlo.token) -> ()',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1132",
+            "infeed-tensor-results",
+            "all elements of result types, except the last element, are expected to be of tensor type, but got "
+            "'{type}'",
+            "stablehlo.infeed (C2): a result before the last one is not a tensor.",
+            '%0:2 = "stablehlo.infeed"(%t) : (!stablehlo.token) -> (!stablehlo.token, !stablehlo.token)',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1133",
+            "recv-tensor-results",
+            "everything but the last element of result types is expected to be of tensor type, but got '{type}'",
+            "stablehlo.recv (C3): a result before the last one is not a tensor.",
+            '%0:2 = "stablehlo.recv"(%t) {channel_handle = #stablehlo.channel_handle<handle = 0, type = 1>} : '
+            "(!stablehlo.token) -> (!stablehlo.token, !stablehlo.token)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1134",
+            "hlo-feed-last-token",
+            "last element of result types is expected to be of token type, but got '{type}'",
+            "stablehlo.infeed/recv (C3/C4): the last result is not a token.",
+            '%0:2 = "stablehlo.infeed"(%t) : (!stablehlo.token) -> (tensor<2xf32>, tensor<i32>)',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1135",
+            "infeed-layout-size",
+            "layout-attribute size must be {size} (which is the number of op-results - 1 (for token result)), "
+            "but got {count}",
+            "stablehlo.infeed: the layout does not hold one entry per tensor result.",
+            '%0:2 = "stablehlo.infeed"(%t) {layout = [[0], [1]]} : (!stablehlo.token) -> (tensor<2xf32>, '
+            "!stablehlo.token)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1136",
+            "infeed-layout-element",
+            "layout-attribute expected to have elements of type array, but got {element}",
+            "stablehlo.infeed: an entry of the layout is not an array.",
+            '%0:2 = "stablehlo.infeed"(%t) {layout = [0]} : (!stablehlo.token) -> (tensor<2xf32>, !stablehlo.token)',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1137",
+            "infeed-layout-leaf",
+            "layout-attribute's leaf elements are expected to be of type integer, but got {leaf}",
+            "stablehlo.infeed: an entry of the layout holds something other than integers.",
+            '%0:2 = "stablehlo.infeed"(%t) {layout = [[0, []]]} : (!stablehlo.token) -> (tensor<2xf32>, '
+            "!stablehlo.token)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1138",
+            "rng-bit-generator-state",
+            "output state shape must be compatible with initial state shape. Got: '{initial}' and '{output}'",
+            "stablehlo.rng_bit_generator (C1): the output state's shape is not the initial state's.",
+            '%0, %1 = "stablehlo.rng_bit_generator"(%s) {rng_algorithm = #stablehlo<rng_algorithm DEFAULT>} : '
+            "(tensor<2xui64>) -> (tensor<3xui64>, tensor<10xui32>)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1139",
+            "hlo-pairwise-same-type",
+            "requires the same type for operand and result at index {index}",
+            "stablehlo.optimization_barrier (PairwiseSameOperandAndResultType): a result's type is not its operand's.",
+            '%0 = "stablehlo.optimization_barrier"(%a) : (tensor<2xf32>) -> tensor<?xf32>',
+        ),
+        Rule(
+            "BC1140",
+            "uniform-quantize-expressed",
+            "Expressed type of result expected to be '{expected}', but got '{actual}'",
+            "stablehlo.uniform_quantize (C2): the result's expressed type is not the operand's float type (or its "
+            "expressed type).",
+            "%0 = stablehlo.uniform_quantize %a : (tensor<4xf16>) -> tensor<4x!quant.uniform<i8:f32, 1.0>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1141",
+            "composite-name",
+            "name must be a valid namespaced op name, i.e. it must match the following regular expression: "
+            '{pattern} e.g. "my_namespace.my_op"',
+            "stablehlo.composite (C1): the name is not a namespaced op name.",
+            'stablehlo.composite "foo" { decomposition = @foo } : () -> ()',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1142",
+            "composite-decomposition",
+            "'{symbol}' does not reference a valid function",
+            "stablehlo.composite (C2): its decomposition names no function of the module.",
+            '%0 = stablehlo.composite "my.op" %a {decomposition = @missing} : (tensor<f32>) -> tensor<f32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1143",
+            "composite-count",
+            "has {count} {what}(s), but decomposition has {expected}",
+            "stablehlo.composite (C3/C4): it has not as many operands (results) as its decomposition.",
+            '%0 = stablehlo.composite "my.op" %a {decomposition = @f} : (tensor<f32>) -> tensor<f32> with '
+            "func.func @f() -> tensor<f32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1144",
+            "composite-type",
+            "{what} at index {index} has type '{type}', but decomposition has type '{expected}'",
+            "stablehlo.composite (C3/C4): an operand's (result's) type is not its decomposition's.",
+            '%0 = stablehlo.composite "my.op" %a {decomposition = @f} : (tensor<f32>) -> tensor<f32> with '
+            "func.func @f(%x: tensor<f64>) -> tensor<f32>",
+            op_prefix=False,
+        ),
     )
 }
 
