@@ -6068,6 +6068,14 @@ RULES: Mapping[str, Rule] = {
             "func.func @f(%x: tensor<f64>) -> tensor<f32>",
             op_prefix=False,
         ),
+        Rule(
+            "BC1145",
+            "custom-call-token-layout",
+            "Only tensor types can have non-empty layout: {value} #{index} of type '{type}' has layout {layout}",
+            "A custom_call gives a token (no tensor) a non-empty layout.",
+            "%0 = stablehlo.custom_call @foo(%t) {operand_layouts = [dense<0> : tensor<1xindex>], result_layouts = "
+            "[]} : (!stablehlo.token) -> ()",
+        ),
     )
 }
 

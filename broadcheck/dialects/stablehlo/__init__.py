@@ -154,6 +154,7 @@ def structural(prefix: str) -> list[Op]:
             f"{prefix}-{family_}",
             literal="value" if name == "constant" else None,
             assembly=forms.get(name) if prefix == "stablehlo" else None,
+            tokens=name == "custom_call",  # (its check judges tokens: .custom_call)
         )
         for name, (layout, check, family_) in checks.items()
         if prefix == "stablehlo" or name in MHLO

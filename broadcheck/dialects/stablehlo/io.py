@@ -212,8 +212,8 @@ def replica_id(op: Operation) -> None:
 @checked
 def outfeed(op: Operation) -> None:
     """``outfeed``: tensors and a token in, a token out."""
-    _string(op, "outfeed_config")
     counts(op)
+    _string(op, "outfeed_config")
     _inputs_then_token(op)
     _token_result(op)
 
@@ -232,13 +232,13 @@ def send(op: Operation) -> None:
 @checked
 def infeed(op: Operation) -> None:
     """``infeed``: a token in; static tensors then a token out (infeed_c1-c3); its layout."""
+    if len(op.operands) != 1:
+        raise fail("BC516")
     _string(op, "infeed_config")
     attr = op.attribute("layout")
     layout = None if attr is None else value(attr.text)
     if attr is not None and not isinstance(layout, list):
         raise Unknown(attr.text)
-    if len(op.operands) != 1:
-        raise fail("BC516")
     if not _token(op.operands[0].type):
         raise _wrong("operand", 0, "token", op.operands[0].type)
     _ods_feed_results(op)
@@ -264,9 +264,9 @@ def infeed(op: Operation) -> None:
 def recv(op: Operation) -> None:
     """``recv``: its channel handle, a token in; then its verifier: the channel rules (recv_c1_i3),
     tensors then a token out (recv_c2-c4)."""
-    require(op, "channel_handle")
     if len(op.operands) != 1:
         raise fail("BC516")
+    require(op, "channel_handle")
     if not _token(op.operands[0].type):
         raise _wrong("operand", 0, "token", op.operands[0].type)
     _ods_feed_results(op)
@@ -296,8 +296,8 @@ def optimization_barrier(op: Operation) -> None:
 @checked
 def rng_bit_generator(op: Operation) -> None:
     """``rng_bit_generator``: its algorithm, the ODS types, then the state shapes."""
-    require(op, "rng_algorithm")
     counts(op, operands=1, results=2)
+    require(op, "rng_algorithm")
     state, out_state, out = op.operands[0].type, op.results[0].type, op.results[1].type
     if not _accepts(_INT_FLOAT, state):
         raise _wrong("operand", 0, _INT_FLOAT.words, state)
@@ -326,18 +326,19 @@ def _unary(op: Operation, operand: Kind, result: Kind) -> tuple[ShapedType, Shap
     return a, r
 
 
-def _same_shape(a: ShapedType, r: ShapedType) -> None:
+def _same_shape(a: ShapedType, r: ShapedType, code: str) -> None:
     if a.shape is None or r.shape is None:
         raise Unknown("unranked")
     if not compatible_shapes([tuple(a.shape), tuple(r.shape)]):
-        raise fail("BC518")
+        raise fail(code)
 
 
 @checked
 def uniform_dequantize(op: Operation) -> None:
-    """``uniform_dequantize``: a quantized tensor in, its expressed type out (inferred, then
-    ``SameOperandsAndResultShape``)."""
+    """``uniform_dequantize``: a quantized tensor in, a tensor of its shape (``Elementwise``) and
+    expressed type (inferred) out."""
     a, r = _unary(op, _QUANTIZED, _FLOAT)
+    _same_shape(a, r, "BC520")  # (Elementwise runs before the inferred type's check)
     quant = element(a.element).quant
     assert quant is not None and a.shape is not None and r.shape is not None
     inferred = ShapedType("tensor", a.shape, quant.expressed)
@@ -351,7 +352,7 @@ def uniform_quantize(op: Operation) -> None:
     """``uniform_quantize``: a float or quantized tensor in, a quantized one out of the same shape
     (``SameOperandsAndResultShape``), whose expressed type is the operand's (uniform_quantize_c2)."""
     a, r = _unary(op, _QUANTIZABLE, _QUANTIZED)
-    _same_shape(a, r)
+    _same_shape(a, r, "BC520")  # (Elementwise comes first)
     given, made = element(a.element), element(r.element)
     assert made.quant is not None
     expected = given.quant.expressed if given.quant is not None else given.text
@@ -362,8 +363,8 @@ def uniform_quantize(op: Operation) -> None:
 @checked
 def einsum(op: Operation) -> None:
     """``einsum`` and ``unary_einsum``: their config, then tensors in and out (no verifier)."""
-    require(op, "einsum_config")
     counts(op, operands=2 if op.name.endswith(".einsum") else 1)
+    require(op, "einsum_config")
     _string(op, "einsum_config")
     sides: tuple[tuple[Literal["operand", "result"], tuple[TypeUse, ...]], ...] = (
         ("operand", op.operands),
