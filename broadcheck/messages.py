@@ -6076,6 +6076,24 @@ RULES: Mapping[str, Rule] = {
             "%0 = stablehlo.custom_call @foo(%t) {operand_layouts = [dense<0> : tensor<1xindex>], result_layouts = "
             "[]} : (!stablehlo.token) -> ()",
         ),
+        Rule(
+            "BC1146",
+            "collective-reduce-operands",
+            "{what}",
+            "collective_reduce: no data operand; with has_dynamic_root, no root, or a root that is not a "
+            "rank-1 i32 tensor of one element per data operand.",
+            '%0 = "stablehlo.collective_reduce"() ({...}) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : '
+            "() -> ()",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1147",
+            "hlo-inferred-no-result",
+            "inferred type(s) '{inferred}' are incompatible with return type(s) of operation ",
+            "The type inference infers results for an op written with none (MLIR prints the empty list bare).",
+            '"stablehlo.collective_reduce"(%a) ({...}) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : '
+            "(tensor<5xf32>) -> ()",
+        ),
     )
 }
 

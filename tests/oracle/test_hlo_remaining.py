@@ -4,11 +4,12 @@
 Random ``create_token``, ``after_all``, ``replica_id``, ``partition_id``, ``outfeed``, ``send``,
 ``recv``, ``infeed``, ``optimization_barrier``, ``rng_bit_generator``, ``uniform_quantize``,
 ``uniform_dequantize``, ``einsum``, ``unary_einsum``, ``composite`` (with a decomposition
-function after the op's, or none), and ``get_tuple_element`` (custom form) and ``tuple`` on
+function after the op's, or none), ``collective_reduce`` (replica groups, a dynamic root, a body
+of another element type or shape), and ``get_tuple_element`` (custom form) and ``tuple`` on
 tuples holding tokens: each with its operands and results drawn from tensors (static or
 dynamic, now and then quantized) and tokens, now and then the wrong one, its attributes now and
 then missing or off (channel types, host transfer, infeed layouts, names). Compared: the first
-error's message and line. ``BROADCHECK_REMAINING_CASES`` (default 3000), ``BROADCHECK_HLO_SEED``.
+error's message and line. ``BROADCHECK_REMAINING_CASES`` (default 3500), ``BROADCHECK_HLO_SEED``.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from .hlo_campaign import Case, Draw, module, oracle, run, tensor
 
 pytestmark = pytest.mark.oracle
 
-COUNT = int(os.environ.get("BROADCHECK_REMAINING_CASES", 3000))
+COUNT = int(os.environ.get("BROADCHECK_REMAINING_CASES", 3500))
 SEED = int(os.environ.get("BROADCHECK_HLO_SEED", 20261125))
 
 TOKEN = "!stablehlo.token"
@@ -42,6 +43,7 @@ KINDS = [
     ("composite", r"namespaced op name|does not reference a valid function|decomposition has"),
     ("index", r"out of bounds"),
     ("count", r"operands?, but found|requires (zero|a single|one)|expected \d+ (or more )?operands"),
+    ("collective", r"replica|channel_id|collective_reduce|[Rr]eduction-region"),
 ]
 
 Maker = Callable[[Draw, int], Case]
@@ -304,6 +306,46 @@ def tuples(draw: Draw, index: int) -> Case:
     return Case(index, "tuple", module(elements, _generic("tuple", elements, [out])))
 
 
+def collective_reduce(draw: Draw, index: int) -> Case:
+    element = draw.pick(["f32", "i32"])
+    data = [tensor(draw.shape(draw.int(0, 2), 0.1), element) for _ in range(draw.pick([0, 1, 1, 1, 2]))]
+    dynamic_root = draw.chance(0.3)
+    operands = list(data)
+    if dynamic_root and draw.chance(0.9):
+        size = len(data) if draw.chance(0.8) else draw.pick([None, len(data) + 1])
+        operands.append(tensor((size,), "i32") if draw.chance(0.9) else draw.pick(["tensor<i32>", "tensor<2xf32>"]))
+    results = list(data)
+    if results and draw.chance(0.3):
+        i = draw.int(0, len(results) - 1)
+        results[i] = tensor(draw.vary(draw.shape(1), 0.5), draw.pick(["f32", "i32"]))
+    elif draw.chance(0.05):
+        results = results[:-1] if results else [f"tensor<{element}>"]
+    groups = draw.pick(["[[0, 1]]", "[[0, 1], [2, 3]]", "[[0, -1], [1, 2]]", "[[0, 0]]", "[[0, 2]]", "[0, 1]"])
+    groups_type = "tensor<2xi64>" if groups == "[0, 1]" else f"tensor<{groups.count('[') - 1}x2xi64>"
+    attrs = [f"replica_groups = dense<{groups}> : {groups_type}"]
+    if draw.chance(0.2):
+        attrs.append("use_global_device_ids")
+        attrs.append(f"channel_handle = #stablehlo.channel_handle<handle = {draw.int(0, 2)}, type = 1>")
+    if dynamic_root:
+        attrs.append("has_dynamic_root")
+    body_element = element if draw.chance(0.9) else draw.pick(["f32", "i32", "f16"])
+    scalar = f"tensor<{body_element}>" if draw.chance(0.95) else f"tensor<2x{body_element}>"
+    body = (
+        f"^bb0(%x: {scalar}, %y: {scalar}):\n"
+        f"    %s = stablehlo.add %x, %y : {scalar}\n"
+        f"    stablehlo.return %s : {scalar}\n"
+    )
+    head = _results(len(results))
+
+    def line(names: list[str]) -> str:
+        return (
+            f'{head}"stablehlo.collective_reduce"({", ".join(names)}) ({{\n  {body}  }}) {{{", ".join(attrs)}}} : '
+            f"{_sig(operands, results) if results else '(' + ', '.join(operands) + ') -> ()'}"
+        )
+
+    return Case(index, "collective_reduce", module(operands, line))
+
+
 MAKERS: list[Maker] = [
     create_token,
     after_all,
@@ -318,6 +360,7 @@ MAKERS: list[Maker] = [
     einsum,
     composite,
     tuples,
+    collective_reduce,
 ]
 
 
