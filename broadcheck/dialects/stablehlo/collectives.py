@@ -1,9 +1,9 @@
 """StableHLO's collectives: ``all_reduce``, ``reduce_scatter``, ``all_gather``, ``all_to_all``,
 ``collective_permute``, ``collective_broadcast`` and ``collective_reduce``, as iree-base-compiler
-3.13 verifies them (``verifyReplicaGroups``, ``verifyCollectiveReduceOp``, ``verifyAllReduceOp``, ``verifyReduceScatterOp``, ``verifyAllGatherOp``,
-``inferAllToAllOp``, ``verifyCollectivePermuteOp``, ``verifyCollectiveBroadcastOp`` in
-TypeInference.cpp), in their generic form, in MLIR's order: the ODS constraints, the traits
-(``PairwiseSameOperandAndResultElementType``, ``SameOperandsAndResultElementType``), the op's
+3.13 verifies them (``verifyReplicaGroups``, ``verifyAllReduceOp``, ``verifyReduceScatterOp``,
+``verifyAllGatherOp``, ``inferAllToAllOp``, ``verifyCollectivePermuteOp``, ``verifyCollectiveBroadcastOp``,
+``verifyCollectiveReduceOp`` in TypeInference.cpp), in their generic form, in MLIR's order: the ODS
+constraints, the traits (``PairwiseSameOperandAndResultElementType``, ``SameOperandsAndResultElementType``), the op's
 ``verify()``, then the inferred result types.
 
 The verifiers' messages have no ``'op' op`` prefix and are reported at the op. Passed over:
