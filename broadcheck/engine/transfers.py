@@ -23,7 +23,7 @@ from broadcheck.syntax.statement import symbol_name
 _TF_CALLS = "broadcheck.dialects.tf.calls"
 CALL_LIKE = {
     "tf.If": _TF_CALLS, "tf.While": _TF_CALLS, "tf.PartitionedCall": _TF_CALLS, "tf.StatefulPartitionedCall": _TF_CALLS,
-    "stablehlo.composite": "broadcheck.dialects.stablehlo.io",
+    "stablehlo.composite": "broadcheck.dialects.stablehlo.io", "mhlo.composite": "broadcheck.dialects.stablehlo.io",
 }  # fmt: skip
 """Ops that name functions their verifiers hold them to, and the module whose ``symbol_uses`` says
 how (:func:`broadcheck.dialects.tf.calls.symbol_uses`)."""

@@ -248,7 +248,7 @@ def _float(draw: Draw) -> str:
     return _tensor(draw, static=True, elements=("f32", "f16"))
 
 
-def composite(draw: Draw, index: int) -> Case:
+def composite(draw: Draw, index: int, dialect: str = "stablehlo") -> Case:
     operands = [_float(draw) for _ in range(draw.int(0, 2))]
     results = [_float(draw) for _ in range(draw.int(0, 1))]
     name = draw.pick(["my.op", "a.b.c", "my_ns.op_1", "foo", "foo.", ".foo", "0.foo", "foo.%", "f00._.$"])
@@ -264,7 +264,7 @@ def composite(draw: Draw, index: int) -> Case:
         outputs = [_float(draw)]
     defined = draw.chance(0.9)
     args = ", ".join(f"%x{i}: {t}" for i, t in enumerate(inputs))
-    body = "\n".join(f"  %r{i} = stablehlo.constant dense<0.0> : {t}" for i, t in enumerate(outputs))
+    body = "\n".join(f"  %r{i} = {dialect}.constant dense<0.0> : {t}" for i, t in enumerate(outputs))
     ret = (
         f"  return {', '.join(f'%r{i}' for i in range(len(outputs)))} : {', '.join(outputs)}" if outputs else "  return"
     )
@@ -276,13 +276,13 @@ def composite(draw: Draw, index: int) -> Case:
         head = _results(len(results))
         if draw.chance(0.5):
             return (
-                f'{head}stablehlo.composite "{name}" {", ".join(names)} {{decomposition = @decomposition}} : '
+                f'{head}{dialect}.composite "{name}" {", ".join(names)} {{decomposition = @decomposition}} : '
                 f"({', '.join(operands)}) -> ({', '.join(results)})"
             )
         attrs = f'{{name = "{name}", decomposition = @decomposition}} '
-        return f'{head}"stablehlo.composite"({", ".join(names)}) {attrs}: ({", ".join(operands)}) -> ({", ".join(results)})'
+        return f'{head}"{dialect}.composite"({", ".join(names)}) {attrs}: ({", ".join(operands)}) -> ({", ".join(results)})'
 
-    return Case(index, "composite", module(operands, line) + decomposition)
+    return Case(index, f"{dialect}.composite", module(operands, line) + decomposition)
 
 
 def tuples(draw: Draw, index: int) -> Case:
@@ -374,3 +374,16 @@ def test_remaining_stablehlo_ops_against_iree() -> None:
     assert len(cases) >= 2000
     wanted = [k for k, _ in KINDS if k != "count"]
     run("stablehlo io/composite/tuple tokens", cases, oracle(cases), KINDS, wanted)
+
+
+MHLO_COUNT = int(os.environ.get("BROADCHECK_REMAINING_MHLO_CASES", 2000))
+
+
+def test_mhlo_composite_against_jaxlib() -> None:
+    """``mhlo.composite``, the one MHLO twin declared: jaxlib 0.10.2 words its rules as StableHLO does."""
+    from .test_mhlo_structural import verdicts
+
+    draw = Draw(SEED + 291)
+    cases = [composite(draw, i, "mhlo") for i in range(MHLO_COUNT)]
+    assert len(cases) >= 2000
+    run("mhlo.composite", cases, verdicts(cases), KINDS, ["composite"])

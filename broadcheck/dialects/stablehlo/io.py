@@ -12,7 +12,7 @@ module's symbol uses are verified (:func:`symbol_uses`, through the engine's cal
 These checks judge ``!stablehlo.token`` (their declarations say ``tokens=True``). Not modelled
 (passed over): attribute values of a kind broadcheck does not read (a non-string config, an
 ``infeed`` layout that is no array), a ``composite`` whose decomposition is a nested symbol
-reference, MHLO's twins (jaxlib's ODS words their types apart).
+reference, MHLO's twins but ``composite`` (jaxlib's ODS words their types apart).
 """
 
 from __future__ import annotations
@@ -447,9 +447,10 @@ def _composite_form(statement: Statement) -> Reading:
 
 
 def declare(prefix: str) -> list[Op]:
-    """These ops under ``prefix`` (StableHLO's alone: MHLO's twins are not modelled)."""
+    """These ops under ``prefix``; of MHLO's twins ``composite`` alone, whose rules jaxlib 0.10.2
+    words as StableHLO does (the others' ODS words their types apart: not modelled)."""
     if prefix != "stablehlo":
-        return []
+        return [Op(f"{prefix}.composite", custom(_composite_form), composite, f"{prefix}-io")]
     checks: dict[str, tuple[Layout, Check]] = {
         "create_token": (RESULT, create_token),
         "after_all": (SAME, after_all),
