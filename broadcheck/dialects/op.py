@@ -147,6 +147,8 @@ class Op(Frozen):
     what its custom parser checks before the verifier (:class:`Assembly`). ``terminated``: its
     results are typed by its region's terminator, which its custom parser reads first
     (``tf_executor.graph``'s are its ``fetch``'s operands): their types from the terminator's.
+    ``tokens``: its check judges HLO tokens (``!stablehlo.token``), so a clean verdict on an op
+    with a token is a verdict, not a pass-over.
     """
 
     __slots__ = __match_args__ = (
@@ -163,6 +165,7 @@ class Op(Frozen):
         "assembly",
         "summary",
         "terminated",
+        "tokens",
     )
     name: str
     layout: Layout
@@ -177,6 +180,7 @@ class Op(Frozen):
     assembly: Assembly | None
     summary: str
     terminated: Terminated | None
+    tokens: bool
 
     def __init__(
         self,
@@ -193,6 +197,7 @@ class Op(Frozen):
         assembly: Assembly | None = None,
         summary: str = "",
         terminated: Terminated | None = None,
+        tokens: bool = False,
     ) -> None:
         put = object.__setattr__
         put(self, "name", name)
@@ -208,6 +213,7 @@ class Op(Frozen):
         put(self, "assembly", assembly)
         put(self, "summary", summary)
         put(self, "terminated", terminated)
+        put(self, "tokens", tokens)
 
     @property
     def checked(self) -> bool:

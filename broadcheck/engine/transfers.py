@@ -9,19 +9,25 @@ held against its function's signature here.
 
 from __future__ import annotations
 
+import importlib
 import re
 
 from broadcheck.engine import diagnose
-from broadcheck.engine.control import REGION_BRANCH, Where, Yielded, signature_of, written_types, yields
+from broadcheck.engine.control import REGION_BRANCH, SymbolRule, Where, Yielded, signature_of, written_types, yields
 from broadcheck.engine.forms import Form
 from broadcheck.engine.regions import Regions
 from broadcheck.engine.scan import Text
 from broadcheck.ops import Span
 from broadcheck.syntax.statement import symbol_name
 
-CALL_LIKE = frozenset({"tf.If", "tf.While", "tf.PartitionedCall", "tf.StatefulPartitionedCall"})
-"""Ops that name functions their verifiers hold them to (:func:`broadcheck.dialects.tf.calls.symbol_uses`)."""
-CALLS = frozenset({"func.call", "call"}) | CALL_LIKE
+_TF_CALLS = "broadcheck.dialects.tf.calls"
+CALL_LIKE = {
+    "tf.If": _TF_CALLS, "tf.While": _TF_CALLS, "tf.PartitionedCall": _TF_CALLS, "tf.StatefulPartitionedCall": _TF_CALLS,
+    "stablehlo.composite": "broadcheck.dialects.stablehlo.io", "mhlo.composite": "broadcheck.dialects.stablehlo.io",
+}  # fmt: skip
+"""Ops that name functions their verifiers hold them to, and the module whose ``symbol_uses`` says
+how (:func:`broadcheck.dialects.tf.calls.symbol_uses`)."""
+CALLS = frozenset({"func.call", "call", *CALL_LIKE})
 
 
 def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: str, yielded: list[Yielded]) -> None:
@@ -47,9 +53,9 @@ def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: s
             label_at = Where(spot[0], spot[1], spot[1] + len(successor.label))
         regions.blocks[-1].branch(successor.label, j, types, op, label_at)
     if statement.name in CALL_LIKE:
-        from broadcheck.dialects.tf.calls import symbol_uses
-
-        uses = symbol_uses(statement)
+        uses: tuple[tuple[str, ...], SymbolRule] | None = importlib.import_module(
+            CALL_LIKE[statement.name]
+        ).symbol_uses(statement)
         if uses is not None:
             serials = tuple(values.flow.serials)
             regions.calls.call_like(statement.name, *uses, written_types(statement, form), op, serials)

@@ -190,7 +190,8 @@ class Checks:
         assert check is not None
         op = self.operation(statement, form.decl, relative, aliases, regions, constants)
         problem = check(op, self.profile)
-        if problem is None and any(_token(u.type) for u in (*op.operands, *op.results)):
+        judges_tokens = form.decl is not None and form.decl.tokens
+        if problem is None and not judges_tokens and any(_token(u.type) for u in (*op.operands, *op.results)):
             # a check that cannot judge a type returns None too: with a token, "valid" is not
             # told apart from "not judged" (custom_call, if, case, while do not judge tokens)
             raise Unreadable(statement.name)

@@ -14,6 +14,7 @@ from broadcheck.dialects.op import (
     Assembly,
     Layout,
     Op,
+    custom,
     family,
     ops,
 )
@@ -107,11 +108,13 @@ def structural(prefix: str) -> list[Op]:
         data,
         fft,
         gather,
+        io,
         reduce,
         scatter,
     )
     from broadcheck.dialects.stablehlo import tuple as tuple_
     from broadcheck.dialects.stablehlo.collective_ops import declare as collective_ops  # coll:
+    from broadcheck.dialects.stablehlo.io import declare as io_ops
 
     checks = {
         "constant": (RESULT, constant.constant, "constant"),
@@ -151,6 +154,7 @@ def structural(prefix: str) -> list[Op]:
             f"{prefix}-{family_}",
             literal="value" if name == "constant" else None,
             assembly=forms.get(name) if prefix == "stablehlo" else None,
+            tokens=name == "custom_call",  # (its check judges tokens: .custom_call)
         )
         for name, (layout, check, family_) in checks.items()
         if prefix == "stablehlo" or name in MHLO
@@ -161,9 +165,24 @@ def structural(prefix: str) -> list[Op]:
         # known for its custom form: `operands : custom<PairwiseOpType>` (a type list, each
         # operand's and each result's); `tuple`'s `$val : custom<TupleOpType>` (one tuple type)
         # and `get_tuple_element` checked by their type inference (.tuple)
-        Op(f"{prefix}.optimization_barrier", PAIRED, assembly=Assembly("pairwise")),
-        Op(f"{prefix}.tuple", FUNCTIONAL, tuple_.tuple_, f"{prefix}-tuple", assembly=Assembly("tuple")),
-        Op(f"{prefix}.get_tuple_element", FUNCTIONAL, tuple_.get_tuple_element, f"{prefix}-tuple"),
+        *io_ops(prefix),
+        Op(
+            f"{prefix}.optimization_barrier",
+            PAIRED,
+            io.optimization_barrier if prefix == "stablehlo" else None,
+            f"{prefix}-io" if prefix == "stablehlo" else None,
+            assembly=Assembly("pairwise"),
+            tokens=True,
+        ),
+        Op(
+            f"{prefix}.tuple",
+            custom(tuple_.tuple_form) if prefix == "stablehlo" else FUNCTIONAL,
+            tuple_.tuple_,
+            f"{prefix}-tuple",
+            assembly=Assembly("tuple"),
+            tokens=True,
+        ),
+        Op(f"{prefix}.get_tuple_element", FUNCTIONAL, tuple_.get_tuple_element, f"{prefix}-tuple", tokens=True),
         # coll: all_reduce, reduce_scatter, all_gather, all_to_all, collective_permute/broadcast, select_and_scatter
         *collective_ops(prefix),
         # dyn:

@@ -39,6 +39,7 @@ def declare(prefix: str) -> list[Op]:
         "all_to_all": c.all_to_all,
         "collective_permute": c.collective_permute,
         "collective_broadcast": c.collective_broadcast,
+        "collective_reduce": c.collective_reduce,
         "select_and_scatter": select_and_scatter,
     }
     return [

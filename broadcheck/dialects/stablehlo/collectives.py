@@ -1,9 +1,9 @@
 """StableHLO's collectives: ``all_reduce``, ``reduce_scatter``, ``all_gather``, ``all_to_all``,
-``collective_permute`` and ``collective_broadcast``, as iree-base-compiler 3.13 verifies them
-(``verifyReplicaGroups``, ``verifyAllReduceOp``, ``verifyReduceScatterOp``, ``verifyAllGatherOp``,
-``inferAllToAllOp``, ``verifyCollectivePermuteOp``, ``verifyCollectiveBroadcastOp`` in
-TypeInference.cpp), in their generic form, in MLIR's order: the ODS constraints, the traits
-(``PairwiseSameOperandAndResultElementType``, ``SameOperandsAndResultElementType``), the op's
+``collective_permute``, ``collective_broadcast`` and ``collective_reduce``, as iree-base-compiler
+3.13 verifies them (``verifyReplicaGroups``, ``verifyAllReduceOp``, ``verifyReduceScatterOp``,
+``verifyAllGatherOp``, ``inferAllToAllOp``, ``verifyCollectivePermuteOp``, ``verifyCollectiveBroadcastOp``,
+``verifyCollectiveReduceOp`` in TypeInference.cpp), in their generic form, in MLIR's order: the ODS
+constraints, the traits (``PairwiseSameOperandAndResultElementType``, ``SameOperandsAndResultElementType``), the op's
 ``verify()``, then the inferred result types.
 
 The verifiers' messages have no ``'op' op`` prefix and are reported at the op. Passed over:
@@ -45,6 +45,7 @@ __all__ = [
     "attributes",
     "collective_broadcast",
     "collective_permute",
+    "collective_reduce",
     "reduce_scatter",
 ]
 
@@ -326,6 +327,58 @@ def all_reduce(op: Operation) -> None:
         raise Unknown("no operand")
     acc = _reducer(region, operands[0])
     _inferred([Tensor(t.shape, acc.element) for t in operands], results)
+
+
+# ---------------------------------------------------------------- collective_reduce
+
+
+@checked
+def collective_reduce(op: Operation) -> None:
+    """``stablehlo.collective_reduce`` (``verifyCollectiveReduceOp``): its replica groups (groups
+    may differ in size), the channel under ``use_global_device_ids``, its data operands and, with
+    ``has_dynamic_root``, the root operand, the body per data operand; then the inferred types
+    (each data operand's shape, the body's element type)."""
+    _generic(op)
+    values = attributes(
+        op, {"replica_groups": groups_attribute, "channel_handle": channel_attribute}, ["replica_groups"]
+    )
+    groups = _groups(values)
+    ods_operands(op, [TENSOR], variadic=0)
+    ods_results(op, [TENSOR], variadic=True)
+    _plain(op)
+    operands, results = tensors(op)
+    global_ids = _global_ids(op)
+    dynamic_root = op.attribute("has_dynamic_root") is not None and _unit(op, "has_dynamic_root")
+    verify_replica_groups(groups, same_size=False, global_ids=global_ids)
+    _global_channel(global_ids, channel_id(op), positive=True)
+    if not dynamic_root and not operands:
+        raise fail("BC1146", what="collective_reduce requires at least one data operand")
+    data = operands
+    if dynamic_root:
+        if len(operands) < 2:
+            raise fail(
+                "BC1146",
+                what="collective_reduce with has_dynamic_root=true requires at least two operands (data + root)",
+            )
+        root = op.operands[-1].type
+        words = "last operand of collective_reduce with has_dynamic_root=true must"
+        if not (isinstance(root, ShapedType) and root.element.strip() == "i32" and root.shape is not None
+                and len(root.shape) == 1):  # fmt: skip
+            raise fail("BC1146", what=f"{words} be a rank-1 i32 tensor, but got '{type_text(root)}'")
+        count = root.shape[0]
+        if count != len(operands) - 1:
+            got = DYNAMIC if count is None else count
+            raise fail(
+                "BC1146",
+                what=f"{words} have the same number of elements as data operands ({len(operands) - 1}), but got {got}",
+            )
+        data = operands[:-1]
+    region = _body(op)
+    accumulators = [_reducer(region, t) for t in data]
+    if not results:  # (MLIR prints an empty type list without quotes)
+        inferred = "', '".join(str(Tensor(t.shape, acc.element)) for t, acc in zip(data, accumulators, strict=True))
+        raise fail("BC1147", inferred=inferred)
+    _inferred([Tensor(t.shape, acc.element) for t, acc in zip(data, accumulators, strict=True)], results)
 
 
 # ---------------------------------------------------------------- reduce_scatter

@@ -6,8 +6,8 @@ aliased result's type), the backend config's kind for the API version, and, last
 buffers (``verifyKnownCustomCalls``): the targets ``CreateBuffer``, ``Pin`` and ``Unpin``, and each
 memref operand aliased at most once, each memref output aliased once (checked with iree 3.13).
 
-A custom call with none of these attributes relates no types: it verifies. Not modelled (passed
-over): layouts of memref types, MHLO's buffers, memrefs with a layout or memory space,
+A custom call with none of these attributes relates no types: it verifies; a token takes an empty
+layout only. Not modelled (passed over): layouts of memref types, MHLO's buffers, memrefs with a layout or memory space,
 attributes of a form broadcheck does not read.
 """
 
@@ -56,7 +56,7 @@ def _text(t: Type | str) -> str:
         elements = tuple_elements(t)
         if elements is None:
             text = re.sub(r"\s*,\s*", ", ", " ".join(t.split())) if isinstance(t, str) else ""
-            if not re.fullmatch(r"(?:tensor|memref)<[\w?*]+>", text):
+            if not (re.fullmatch(r"(?:tensor|memref)<[\w?*]+>", text) or _token(text)):
                 raise Unknown(text)
             return text
         return "tuple<" + ", ".join(_text(e) for e in elements) + ">"
@@ -89,10 +89,14 @@ def _tensor_shape(t: Type | str) -> tuple[tuple[int | None, ...] | None, str] | 
     raise Unknown(str(t))
 
 
+def _token(t: Type | str) -> bool:
+    return str(t).strip() in ("!stablehlo.token", "!mhlo.token")
+
+
 def _readable(t: Type) -> bool:
-    """A tensor (ranked or not) or a tuple: the types broadcheck judges (a token makes the
-    statement unreadable before any check; memrefs are the buffer checks', not modelled)."""
-    return (isinstance(t, ShapedType) and t.kind == "tensor") or tuple_elements(t) is not None
+    """A tensor (ranked or not), a tuple or a token: the types broadcheck judges (memrefs are
+    the buffer checks', not modelled)."""
+    return (isinstance(t, ShapedType) and t.kind == "tensor") or tuple_elements(t) is not None or _token(t)
 
 
 def _printed(layout: Dense) -> str:
@@ -140,10 +144,14 @@ def _verify_layouts(op: Operation, types: Sequence[Type | str], layouts: Sequenc
     permutation of ``[0, rank)``."""
     if len(types) != len(layouts):
         raise fail("BC1202", value=what, count=len(types), layouts=len(layouts))
-    for t, layout in zip(types, layouts, strict=True):
+    for index, (t, layout) in enumerate(zip(types, layouts, strict=True)):
         values = _values(layout)
         if tuple_elements(t) is not None:
             raise fail("BC1210")
+        if _token(t):  # (no shaped type: its layout must be empty)
+            if values:
+                raise fail("BC1145", value=what, index=index, type=str(t).strip(), layout=_printed(layout))
+            continue
         rank = _rank(t)
         if rank is None:
             continue

@@ -6,22 +6,26 @@ is compatible with that element.
 
 The custom form of ``tuple`` (``stablehlo.tuple %a, %b : tuple<A, B>``) takes its operands' types
 from its one tuple type: its parser (:class:`~broadcheck.dialects.assembly.Assembly`) is all there
-is to check. Not modelled (passed over): ``get_tuple_element``'s custom form (``%t[0]``), tokens,
-and nested tuples where an element must be compared.
+is to check. ``get_tuple_element``'s custom form (``%t[0] : (T) -> U``) writes its index in
+brackets. A token (``!stablehlo.token``) is an element like any other: equal to a token alone.
+Not modelled (passed over): nested tuples where an element must be compared.
 """
 
 from __future__ import annotations
 
 import re
 
+from broadcheck.dialects.op import Reading
+from broadcheck.dialects.shaped import reading, unplaced
 from broadcheck.dialects.stablehlo.common import I32_NON_NEGATIVE, Reject, Unknown, checked, fail, tensor
 from broadcheck.dialects.stablehlo.custom_call import tuple_elements
 from broadcheck.ops import OpaqueType, Operation, Type
 from broadcheck.semantics import Problem, Subject
 from broadcheck.semantics.stablehlo import hlo_compatible, type_text
+from broadcheck.syntax.statement import Statement, TypeText
 from broadcheck.syntax.types import read_type
 
-__all__ = ["get_tuple_element", "printed", "tuple_"]
+__all__ = ["get_tuple_element", "printed", "tuple_", "tuple_form"]
 
 
 def printed(t: Type | str) -> str:
@@ -34,7 +38,28 @@ def printed(t: Type | str) -> str:
     return type_text(t)
 
 
+_TOKENS = ("!stablehlo.token", "!mhlo.token")
+
+
+def tuple_form(statement: Statement) -> Reading:
+    """``stablehlo.tuple %a, %b : tuple<A, B>``: the result is the tuple, each operand its element
+    (as the custom parser gives them)."""
+    sig = statement.signature
+    if sig is None:
+        return unplaced(statement)
+    if sig.kind == "function":
+        return reading(list(sig.inputs), list(sig.outputs))
+    elements = tuple_elements(sig.inputs[0].text) if sig.kind == "list" and len(sig.inputs) == 1 else None
+    if elements is None or len(elements) != len(statement.operands) or statement.result_count != 1:
+        return unplaced(statement)
+    whole = sig.inputs[0]
+    operands = [TypeText(e, whole.start, whole.end, "".join(e.split())) for e in elements]
+    return reading(operands, [whole])
+
+
 def _read(text: str) -> Type:
+    if text.strip() in _TOKENS:
+        return OpaqueType(text.strip())
     found = read_type(text, {})
     if isinstance(found, OpaqueType) and tuple_elements(found) is None:
         raise Unknown(text)
@@ -62,16 +87,18 @@ def tuple_(op: Operation) -> None:
 def get_tuple_element(op: Operation) -> None:
     """``get_tuple_element`` (generic form): get_tuple_element_c1 (the index within the tuple),
     c2 (the result compatible with that element)."""
-    if not op.generic or len(op.operands) != 1 or len(op.results) != 1:
+    if len(op.operands) != 1 or len(op.results) != 1:
         raise Unknown("a form broadcheck does not read")
-    attr = op.attribute("index")
-    if attr is None:
-        raise Unknown("index")
-    m = re.fullmatch(r"\s*(-?\d+)\s*:\s*(i\d+)\s*", attr.text)
+    if op.generic:
+        attr = op.attribute("index")
+        m = None if attr is None else re.fullmatch(r"\s*(-?\d+)\s*:\s*(i\d+)\s*", attr.text)
+    else:  # `%t[1]`: the parser reads the index as an i32
+        attr = next((a for a in op.attributes if a.name == ""), None)
+        m = None if attr is None else re.fullmatch(r"\s*\[\s*(-?\d+)\s*\]\s*()", attr.text)
     if m is None:
         raise Unknown("index")
     index = int(m.group(1))
-    if index < 0 or m.group(2) != "i32":  # (its ODS: a non-negative I32Attr, as jaxlib's MHLO words it too)
+    if index < 0 or m.group(2) not in ("i32", ""):  # (its ODS: a non-negative I32Attr, as jaxlib's MHLO words it too)
         raise fail("BC562", name="index", constraint=I32_NON_NEGATIVE)
     elements = tuple_elements(op.operands[0].type)
     if elements is None:
@@ -82,7 +109,8 @@ def get_tuple_element(op: Operation) -> None:
     nested = (tuple_elements(element) is not None, tuple_elements(result) is not None)
     if nested == (True, True) and printed(element) != printed(result):
         raise Unknown("two tuples: their elements' compatibility is not modelled")
-    if any(nested):
+    tokens = (isinstance(element, OpaqueType), isinstance(result, OpaqueType) and result.text.strip() in _TOKENS)
+    if any(nested) or any(tokens):
         if printed(element) != printed(result):  # (a tuple is never compatible with a tensor)
             raise _mismatch(printed(element), printed(result))
         return
