@@ -5936,6 +5936,15 @@ RULES: Mapping[str, Rule] = {
             "tensor<2x3x5xi32>",
             op_prefix=False,
         ),
+        # ---- BC1500-BC1539: ONNX-MLIR's recurrent/sequence ops and TOSA's block-scaled and shape ops (onnxtosa)
+        Rule(
+            "BC1500",
+            "onnx-space-to-depth-block",
+            "The input tensor {dim} must be divisible by the block size",
+            "onnx.SpaceToDepth (its verifier): the input's height or width, where known, is not a multiple of "
+            "blocksize.",
+            '%0 = "onnx.SpaceToDepth"(%x) {blocksize = 2 : si64} : (tensor<1x3x5x4xf32>) -> tensor<*xf32>',
+        ),
     )
 }
 

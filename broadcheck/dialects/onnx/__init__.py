@@ -78,6 +78,19 @@ def _shape_ops() -> list[Op]:
         "Einsum": v.einsum,
         "BatchNormalization": None,
         "BatchNormalizationInferenceMode": None,
+        # no verifier in onnx-mlir: ONNX's inference only (RNNShapeInference, convPoolShapeInference, ...)
+        "RNN": None,
+        "GRU": None,
+        "LSTM": None,
+        "ConvInteger": None,
+        "SpaceToDepth": v.space_to_depth,
+        "GlobalMaxPool": None,
+        "GlobalLpPool": None,
+        "Size": None,
+        "CumSum": None,
+        "Dropout": None,
+        "QuantizeLinear": None,
+        "DynamicQuantizeLinear": None,
     }
     for name in ("Sum", "Mean", "Max", "Min", "Prod"):
         table[f"Reduce{name}"] = None

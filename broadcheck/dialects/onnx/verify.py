@@ -739,6 +739,27 @@ def depth_to_space(op: Operation) -> Problem | None:
     return None
 
 
+def space_to_depth(op: Operation) -> Problem | None:
+    """``ONNXSpaceToDepthOp::verify``: a 4-d input, a blocksize not negative dividing its height and
+    width where known."""
+    x = shape(op.operands[0].type) if op.operands else None
+    if x is None:
+        return None
+    if len(x) != 4:
+        return op_error("d2s-rank")
+    b = attr_int(op, "blocksize")
+    if b is None:
+        return None
+    if b < 0:
+        return op_error("d2s-blocksize")
+    if b == 0:
+        return None  # (H % 0: undefined in C++; not judged)
+    for name, d in (("height", x[2]), ("width", x[3])):
+        if d is not None and d % b:
+            return Problem("BC1500", {"dim": name})
+    return None
+
+
 def _clamped(axis: int, rank: int) -> int:
     """onnx-mlir's ``normalizeClampedPerSpec``."""
     if axis < 0:
