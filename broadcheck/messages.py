@@ -5945,6 +5945,90 @@ RULES: Mapping[str, Rule] = {
             "blocksize.",
             '%0 = "onnx.SpaceToDepth"(%x) {blocksize = 2 : si64} : (tensor<1x3x5x4xf32>) -> tensor<*xf32>',
         ),
+        Rule(
+            "BC1501",
+            "tosa-block-scaled-data",
+            "require compatible shapes for input_data ('{a}') and output_data ('{b}')",
+            "tosa.cast_to_block_scaled (its verifier): the output data's shape is not the input's.",
+            "%0, %1 = tosa.cast_to_block_scaled %x block_size<BLOCK_SIZE_32> : (tensor<1xf32>) -> "
+            "(tensor<64xf4E2M1FN>, tensor<1xf8E8M0FNU>)",
+        ),
+        Rule(
+            "BC1502",
+            "tosa-block-size",
+            "expect block size to be 32, got {got}",
+            "tosa.cast_to_block_scaled and tosa.matmul_t_block_scaled (their verifiers): a block_size other than "
+            "BLOCK_SIZE_32.",
+            "%0, %1 = tosa.cast_to_block_scaled %x block_size<BLOCK_SIZE_1> : (tensor<4x64xf32>) -> "
+            "(tensor<4x64xf4E2M1FN>, tensor<4x64xf8E8M0FNU>)",
+        ),
+        Rule(
+            "BC1503",
+            "tosa-block-scaled-scale",
+            "require compatible shapes for output_data ('{a}') and output_scale ('{b}') except for the last dimension",
+            "tosa.cast_to_block_scaled (its verifier): the scale's shape is not the data's but for the last dimension.",
+            "%0, %1 = tosa.cast_to_block_scaled %x block_size<BLOCK_SIZE_32> : (tensor<4x64xf32>) -> "
+            "(tensor<4x64xf4E2M1FN>, tensor<2xf8E8M0FNU>)",
+        ),
+        Rule(
+            "BC1504",
+            "tosa-block-scaled-divisible",
+            "expect last dimension of input_data ({size}) to be divisible by block_size ({block})",
+            "tosa.cast_to_block_scaled (its verifier): the input's last dimension is not a multiple of the block size.",
+            "%0, %1 = tosa.cast_to_block_scaled %x block_size<BLOCK_SIZE_32> : (tensor<4x48xf32>) -> "
+            "(tensor<4x48xf4E2M1FN>, tensor<4x1xf8E8M0FNU>)",
+        ),
+        Rule(
+            "BC1505",
+            "tosa-block-scaled-scale-size",
+            "expect last dimension of output_scale ({got}) to be equal to last dimension of output_data / block_size "
+            "({expected})",
+            "tosa.cast_to_block_scaled (its verifier): the scale's last dimension is not the data's divided by the "
+            "block size.",
+            "%0, %1 = tosa.cast_to_block_scaled %x block_size<BLOCK_SIZE_32> : (tensor<4x64xf32>) -> "
+            "(tensor<4x64xf4E2M1FN>, tensor<4x1xf8E8M0FNU>)",
+        ),
+        Rule(
+            "BC1506",
+            "tosa-block-scaled-dim",
+            "expected {dim} of {operand} to match size {size}, got {got}",
+            "tosa.matmul_t_block_scaled (its verifier): a size of a_scale, b_data or b_scale contradicts the same "
+            "size read from an operand before it (batch, height, channels, width, C/block_size).",
+            "%0 = tosa.matmul_t_block_scaled %a, %sa, %b, %sb block_size<BLOCK_SIZE_32> : (tensor<2x4x32xf8E4M3FN>, "
+            "tensor<2x3x1xf8E8M0FNU>, ...) -> tensor<2x4x16xf32>",
+        ),
+        Rule(
+            "BC1507",
+            "tosa-block-scaled-batch",
+            "expect B matrix batch size to be broadcast compatible with A, got D={d} vs N={n}",
+            "tosa.matmul_t_block_scaled (its verifier): B's batch is neither A's nor 1.",
+            "%0 = tosa.matmul_t_block_scaled %a, %sa, %b, %sb block_size<BLOCK_SIZE_32> : (tensor<4x1x32xf8E5M2>, "
+            "tensor<4x1x1xf8E8M0FNU>, tensor<2x5x32xf8E5M2>, tensor<2x5x1xf8E8M0FNU>) -> tensor<4x1x5xf32>",
+        ),
+        Rule(
+            "BC1508",
+            "tosa-block-scaled-channels",
+            "expect C to be a multiple of block size, got C={c}, block_size={block}",
+            "tosa.matmul_t_block_scaled (its verifier): the channels are not a multiple of the block size.",
+            "%0 = tosa.matmul_t_block_scaled %a, %sa, %b, %sb block_size<BLOCK_SIZE_32> : (tensor<2x3x48x!tosa.mxint8>, "
+            "...) -> tensor<2x3x4xf32>",
+        ),
+        Rule(
+            "BC1509",
+            "tosa-block-scaled-scales",
+            "expect scale operands dimension 2 to equal C/block_size ({c}/{block}), got {got}",
+            "tosa.matmul_t_block_scaled (its verifier): the scales' last dimension is not C / block size.",
+            "%0 = tosa.matmul_t_block_scaled %a, %sa, %b, %sb block_size<BLOCK_SIZE_32> : (tensor<1x8x64xf8E5M2>, "
+            "tensor<1x8x1xf8E8M0FNU>, ...) -> tensor<1x8x5xf32>",
+        ),
+        Rule(
+            "BC1510",
+            "tosa-block-scaled-output",
+            "expected output shape {actual} to be compatible with expected output shape {expected}",
+            "tosa.matmul_t_block_scaled (its verifier): the result is not [N, H, W] as read from the operands.",
+            "%0 = tosa.matmul_t_block_scaled %a, %sa, %b, %sb block_size<BLOCK_SIZE_32> : (tensor<2x8x32xf6E3M2FN>, "
+            "...) -> tensor<64x8x16xf32>",
+        ),
     )
 }
 

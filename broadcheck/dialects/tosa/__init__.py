@@ -4,6 +4,7 @@ ops' in :mod:`.structural`, their custom forms (``pad([0, 0, 0, 0]) stride([1, 1
 :mod:`.forms`."""
 
 from broadcheck.dialects.op import FUNCTIONAL, Assembly, Op, custom, family, ops
+from broadcheck.dialects.tosa import block_scaled as b
 from broadcheck.dialects.tosa import structural as s
 from broadcheck.dialects.tosa.forms import functional
 
@@ -20,6 +21,7 @@ _STRUCTURAL = {
     "avg_pool2d": s.check_avg_pool,
     "max_pool2d": s.check_max_pool,
     "matmul": s.check_matmul,
+    "matmul_t": s.check_matmul_t,
     "transpose": s.check_transpose,
     "concat": s.check_concat,
     **{f"reduce_{name}": s.check_reduce for name in ("all", "any", "max", "min", "product", "sum")},
@@ -66,4 +68,7 @@ OPS = ops(
     Op("tosa.const", FORM, s.check_const, "tosa-structural", literal="values"),
     Op("tosa.const_shape", FORM, s.check_const_shape, "tosa-structural", literal="values"),
     Op("tosa.identity", FUNCTIONAL),
+    # block-scaled ops: no assembly check (newer LLVM writes ``{block_size = ...}``, iree 3.13 ``block_size<...>``)
+    Op("tosa.cast_to_block_scaled", FORM, b.check_cast_to_block_scaled, "tosa-structural"),
+    Op("tosa.matmul_t_block_scaled", FORM, b.check_matmul_t_block_scaled, "tosa-structural"),
 )

@@ -461,6 +461,15 @@ def check_avg_pool(op: Operation, profile: Profile) -> Problem | None:
 
 def check_matmul(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.matmul``: zero points, then the contraction, batch and output shapes."""
+    return _matmul(op, transposed=False)
+
+
+def check_matmul_t(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.matmul_t`` (b is ``[..., W, C]``): the rules and words of ``tosa.matmul`` (iree 3.13)."""
+    return _matmul(op, transposed=True)
+
+
+def _matmul(op: Operation, transposed: bool) -> Problem | None:
     problem = _count(op, 4) or _types(op, [LEAST2, LEAST2, ZP, ZP], [LEAST2])
     if problem:
         return problem
@@ -473,8 +482,9 @@ def check_matmul(op: Operation, profile: Profile) -> Problem | None:
         if e.known and ez.known and e.text != ez.text:
             return Problem("BC243", {"name": name, "x": e.text, "y": ez.text}, Subject("operand", index))
     sa, sb, so = _shape(a), _shape(b), _shape(op.results[0].type)
-    if sa is not None and sb is not None and sa[-1] is not None and sb[-2] is not None and sa[-1] != sb[-2]:
-        return Problem("BC244", {"size": sa[-1], "got": sb[-2]}, Subject("operand", 1))
+    channels, width = (-1, -2) if transposed else (-2, -1)
+    if sa is not None and sb is not None and sa[-1] is not None and sb[channels] is not None and sa[-1] != sb[channels]:
+        return Problem("BC244", {"size": sa[-1], "got": sb[channels]}, Subject("operand", 1))
     rank = max(len(sa) if sa is not None else 0, len(sb) if sb is not None else 0)
     if so is not None and len(so) < rank:
         return Problem("BC246", {"rank": rank, "got": len(so)}, Subject("result", 0))
@@ -487,15 +497,14 @@ def check_matmul(op: Operation, profile: Profile) -> Problem | None:
             return Problem("BC245", args, Subject("operand", 1))
     if so is None:
         return None
-    if batch is None:
-        lead = len(so) - 2
-        known_batch: list[int | None] = [None] * lead
-        if sa is not None and len(sa) - 2 == lead:
-            known_batch = list(sa[:-2])
-        elif sb is not None and len(sb) - 2 == lead:
-            known_batch = list(sb[:-2])
-        batch = known_batch
-    inferred = [*batch, sa[-2] if sa is not None else None, sb[-1] if sb is not None else None]
+    if batch is None:  # one operand unranked: its batch dims broadcast, unknown, against the other's
+        known = sa if sa is not None else sb
+        own = [] if known is None else list(known[:-2])
+        batch = [None] * (len(so) - 2)
+        for i in range(1, min(len(own), len(batch)) + 1):
+            d = own[-i]
+            batch[-i] = None if d == 1 else d
+    inferred = [*batch, sa[-2] if sa is not None else None, sb[width] if sb is not None else None]
     if len(inferred) != len(so) or any(
         x is not None and y is not None and x != y for x, y in zip(inferred, so, strict=True)
     ):
