@@ -6010,8 +6010,8 @@ RULES: Mapping[str, Rule] = {
             "tosa-block-scaled-channels",
             "expect C to be a multiple of block size, got C={c}, block_size={block}",
             "tosa.matmul_t_block_scaled (its verifier): the channels are not a multiple of the block size.",
-            "%0 = tosa.matmul_t_block_scaled %a, %sa, %b, %sb block_size<BLOCK_SIZE_32> : (tensor<2x3x48x!tosa.mxint8>, "
-            "...) -> tensor<2x3x4xf32>",
+            "%0 = tosa.matmul_t_block_scaled %a, %sa, %b, %sb block_size<BLOCK_SIZE_32> : "
+            "(tensor<2x3x48x!tosa.mxint8>, ...) -> tensor<2x3x4xf32>",
         ),
         Rule(
             "BC1509",
@@ -6028,6 +6028,60 @@ RULES: Mapping[str, Rule] = {
             "tosa.matmul_t_block_scaled (its verifier): the result is not [N, H, W] as read from the operands.",
             "%0 = tosa.matmul_t_block_scaled %a, %sa, %b, %sb block_size<BLOCK_SIZE_32> : (tensor<2x8x32xf6E3M2FN>, "
             "...) -> tensor<64x8x16xf32>",
+        ),
+        Rule(
+            "BC1511",
+            "tosa-shape-result-rank",
+            "result shape has different rank than operands",
+            "A TOSA shape op (add_shape, exp2_shape, ...): the result's !tosa.shape rank is not its operands'.",
+            "%c = tosa.add_shape %a, %b : (!tosa.shape<4>, !tosa.shape<4>) -> !tosa.shape<3>",
+        ),
+        Rule(
+            "BC1512",
+            "onnx-split-to-sequence-rank",
+            ": split has rank {rank} > 1",
+            "onnx.SplitToSequence (its verifier): the split operand has a rank above 1.",
+            '%0 = "onnx.SplitToSequence"(%x, %s) : (tensor<4x2xf32>, tensor<1x2xi64>) -> !onnx.Seq<tensor<*xf32>>',
+        ),
+        Rule(
+            "BC1513",
+            "onnx-split-to-sequence-scalar",
+            ": split scalar {value} <= 0",
+            "onnx.SplitToSequence (its verifier): a constant scalar split that is not positive.",
+            '%0 = "onnx.SplitToSequence"(%x, %s) : (tensor<4x2xf32>, tensor<i64>) -> !onnx.Seq<tensor<*xf32>>',
+        ),
+        Rule(
+            "BC1514",
+            "onnx-split-to-sequence-entry",
+            ": split tensor has entry {value} < 0",
+            "onnx.SplitToSequence (its verifier): a constant split with a negative entry.",
+            '%0 = "onnx.SplitToSequence"(%x, %s) : (tensor<4x2xf32>, tensor<2xi64>) -> !onnx.Seq<tensor<*xf32>>',
+        ),
+        Rule(
+            "BC1515",
+            "onnx-split-to-sequence-sum",
+            ": split tensor entries sum to {sum} != axis dimension size {size}",
+            "onnx.SplitToSequence (its verifier): a constant split whose entries do not add up to the axis' size.",
+            '%0 = "onnx.SplitToSequence"(%x, %s) : (tensor<4x2xf32>, tensor<2xi64>) -> !onnx.Seq<tensor<*xf32>>',
+        ),
+        Rule(
+            "BC1516",
+            "onnx-sequence-insert-element",
+            "Element types of the tensor in seqence and input have to be the same",
+            "onnx.SequenceInsert (its verifier, emitError: no op name; its spelling): the inserted tensor's element "
+            "type is not the sequence's.",
+            '%0 = "onnx.SequenceInsert"(%s, %x, %n) : (!onnx.Seq<tensor<*xf32>>, tensor<2xi64>, none) -> '
+            "!onnx.Seq<tensor<*xf32>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1517",
+            "onnx-sequence-empty-dtype",
+            "SequenceEmpty getDtype() does not match the output type",
+            "onnx.SequenceEmpty (its verifier, emitError): dtype (f32 when absent) is not the element type of the "
+            "result's tensors.",
+            '%0 = "onnx.SequenceEmpty"() {dtype = 7 : si64} : () -> !onnx.Seq<tensor<*xf32>>',
+            op_prefix=False,
         ),
     )
 }

@@ -13,7 +13,11 @@ Each case is one function whose arguments feed one op in its custom form. Famili
   scale shapes right or off (rank, one size, unranked), block sizes 32 and 1, element types in and out of
   the micro-scaling sets;
 * ``matmul_t_block_scaled``: N, H, W, C (a multiple of 32 or not), B's batch A's or not, each operand and
-  the result right or off (rank, one size, unranked), element types mixed, block sizes 32 and 1.
+  the result right or off (rank, one size, unranked), element types mixed, block sizes 32 and 1;
+* ``shape``: the shape arithmetic ops (``add_shape`` ... ``log2_ceil_shape``) on ``tosa.const_shape``
+  values (and on an ``add_shape`` of them), operand and result ranks equal or not, a tensor result now and
+  then. Operands that are not compile time resolvable (function arguments) are not generated: broadcheck
+  does not judge that check.
 
 Compared: verdict, first message, line and column (:func:`tests.oracle.campaign.compare`).
 """
@@ -28,7 +32,7 @@ import pytest
 
 from . import campaign
 from .campaign import Case
-from .test_tosa_structural import _off, _op, _p, matmul_case, t
+from .test_tosa_structural import _off, _op, _p, _shape_const, matmul_case, t
 
 pytestmark = pytest.mark.oracle
 
@@ -155,11 +159,33 @@ def matmul_t_block_scaled_case(rng: random.Random, index: int) -> Case:
     return Case(index, "matmul_t_block_scaled", "tosa.matmul_t_block_scaled", "custom", text)
 
 
+SHAPE_BINARY = "add sub mul div_floor div_ceil mod min max".split()
+SHAPE_UNARY = "exp2 log2_floor log2_ceil".split()
+
+
+def shape_case(rng: random.Random, index: int) -> Case:
+    name = f"tosa.{rng.choice(SHAPE_BINARY + SHAPE_UNARY)}_shape"
+    binary = name[5:-6] in SHAPE_BINARY
+    rank = rng.randint(1, 4)
+    ranks = [rank, rank if _p(rng, 0.8) else rng.randint(1, 5)][: 2 if binary else 1]
+    consts = [_shape_const(f"%s{i}", [rng.randint(1, 8) for _ in range(r)]) for i, r in enumerate(ranks)]
+    operands = [(f"%s{i}", f"!tosa.shape<{r}>") for i, r in enumerate(ranks)]
+    if _p(rng, 0.2):  # an operand made by another shape op on constants
+        consts.append(
+            f"%s9 = tosa.add_shape %s0, %s0 : (!tosa.shape<{rank}>, !tosa.shape<{rank}>) -> !tosa.shape<{rank}>"
+        )
+        operands[0] = ("%s9", f"!tosa.shape<{rank}>")
+    out = rank if _p(rng, 0.8) else rng.randint(1, 5)
+    result = f"!tosa.shape<{out}>" if _p(rng, 0.95) else f"tensor<{out}xindex>"
+    return Case(index, "shape", name, "custom", _op(name, operands, [result], consts=consts))
+
+
 FAMILIES = {
     "matmul_t": matmul_t_case,
     "matmul_wild": matmul_wild_case,
     "cast_to_block_scaled": cast_to_block_scaled_case,
     "matmul_t_block_scaled": matmul_t_block_scaled_case,
+    "shape": shape_case,
 }
 
 

@@ -91,6 +91,10 @@ def _shape_ops() -> list[Op]:
         "Dropout": None,
         "QuantizeLinear": None,
         "DynamicQuantizeLinear": None,
+        # a sequence result: onnx-mlir's verifier only (ONNX's inference of sequence types is not modelled)
+        "SplitToSequence": v.split_to_sequence,
+        "SequenceInsert": v.sequence_insert,
+        "SequenceEmpty": v.sequence_empty,
     }
     for name in ("Sum", "Mean", "Max", "Min", "Prod"):
         table[f"Reduce{name}"] = None

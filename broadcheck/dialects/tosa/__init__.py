@@ -5,6 +5,7 @@ ops' in :mod:`.structural`, their custom forms (``pad([0, 0, 0, 0]) stride([1, 1
 
 from broadcheck.dialects.op import FUNCTIONAL, Assembly, Op, custom, family, ops
 from broadcheck.dialects.tosa import block_scaled as b
+from broadcheck.dialects.tosa import shape_ops as h
 from broadcheck.dialects.tosa import structural as s
 from broadcheck.dialects.tosa.forms import functional
 
@@ -71,4 +72,8 @@ OPS = ops(
     # block-scaled ops: no assembly check (newer LLVM writes ``{block_size = ...}``, iree 3.13 ``block_size<...>``)
     Op("tosa.cast_to_block_scaled", FORM, b.check_cast_to_block_scaled, "tosa-structural"),
     Op("tosa.matmul_t_block_scaled", FORM, b.check_matmul_t_block_scaled, "tosa-structural"),
+    [
+        Op(f"tosa.{name}_shape", FORM, h.check_shape_arithmetic, "tosa-shape", assembly=TYPED)
+        for name in (*h.BINARY, *h.UNARY)
+    ],
 )
