@@ -5992,8 +5992,8 @@ RULES: Mapping[str, Rule] = {
             "BC1506",
             "tosa-block-scaled-dim",
             "expected {dim} of {operand} to match size {size}, got {got}",
-            "tosa.matmul_t_block_scaled (its verifier): a size of a_scale, b_data or b_scale contradicts the same "
-            "size read from an operand before it (batch, height, channels, width, C/block_size).",
+            "tosa.matmul_t_block_scaled and tosa.row_gather (their verifiers): a size of an operand or the result "
+            "contradicts the same size read from an operand before it (batch, height, channels, width, C/block_size).",
             "%0 = tosa.matmul_t_block_scaled %a, %sa, %b, %sb block_size<BLOCK_SIZE_32> : (tensor<2x4x32xf8E4M3FN>, "
             "tensor<2x3x1xf8E8M0FNU>, ...) -> tensor<2x4x16xf32>",
         ),
@@ -6082,6 +6082,21 @@ RULES: Mapping[str, Rule] = {
             "result's tensors.",
             '%0 = "onnx.SequenceEmpty"() {dtype = 7 : si64} : () -> !onnx.Seq<tensor<*xf32>>',
             op_prefix=False,
+        ),
+        Rule(
+            "BC1518",
+            "tosa-row-count",
+            "requires row_count to be > 0, got {value}",
+            "tosa.row_gather (its verifier): a constant row_count that is not positive.",
+            "%0 = tosa.row_gather %v, %i, %rc : (tensor<1x4x2xf32>, tensor<1x3xi32>, tensor<1xi32>) -> "
+            "tensor<1x3x2xf32>",
+        ),
+        Rule(
+            "BC1519",
+            "tosa-row-gather-rows",
+            "requires output dimension to be equal to indices[1]*row_count ({expected}), got {got}",
+            "tosa.row_gather (its verifier): the output's rows are not W times a constant row_count.",
+            "%0 = tosa.row_gather %v, %i, %rc : (tensor<2x5x1xi8>, tensor<2x7xi32>, tensor<1xi32>) -> tensor<2x3x1xi8>",
         ),
     )
 }

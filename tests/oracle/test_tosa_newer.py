@@ -17,7 +17,12 @@ Each case is one function whose arguments feed one op in its custom form. Famili
 * ``shape``: the shape arithmetic ops (``add_shape`` ... ``log2_ceil_shape``) on ``tosa.const_shape``
   values (and on an ``add_shape`` of them), operand and result ranks equal or not, a tensor result now and
   then. Operands that are not compile time resolvable (function arguments) are not generated: broadcheck
-  does not judge that check.
+  does not judge that check;
+* ``adaptive_pool``: ``max_pool2d_adaptive`` and ``avg_pool2d_adaptive`` with kernel, stride and pad from
+  ``tosa.const_shape`` (sizes out of range now and then, shapes of the wrong rank), inputs with ``?`` sizes,
+  results right or off, element, zero point and accumulator types mixed;
+* ``row_gather``: values [N, K, C], indices [N, W], row_count a constant (now and then not positive) or an
+  argument, each shape right or off (rank, one size, unranked), element and index types mixed.
 
 Compared: verdict, first message, line and column (:func:`tests.oracle.campaign.compare`).
 """
@@ -180,12 +185,72 @@ def shape_case(rng: random.Random, index: int) -> Case:
     return Case(index, "shape", name, "custom", _op(name, operands, [result], consts=consts))
 
 
+def adaptive_pool_case(rng: random.Random, index: int) -> Case:
+    h, w, c = rng.randint(1, 9), rng.randint(1, 9), rng.choice([1, 3, 8])
+    kernel, stride = [rng.randint(1, 4), rng.randint(1, 4)], [rng.randint(1, 3), rng.randint(1, 3)]
+    pad = [rng.randint(0, 2) for _ in range(4)]
+    if _p(rng, 0.08):
+        kernel[rng.randrange(2)] = rng.choice([0, -1])
+    if _p(rng, 0.08):
+        stride[rng.randrange(2)] = rng.choice([0, -1])
+    if _p(rng, 0.08):
+        pad[rng.randrange(4)] = -1
+    sizes = [max((n + a + b - k) // s_ + 1, 1) if s_ > 0 else 1 for n, a, b, k, s_ in
+             ((h, pad[0], pad[1], kernel[0], stride[0]), (w, pad[2], pad[3], kernel[1], stride[1]))]  # fmt: skip
+    x: list[int | None] | None = [1, h if _p(rng, 0.9) else None, w if _p(rng, 0.9) else None, c]
+    result: list[int | None] | None = [1, *sizes, c]
+    if _p(rng, 0.2):
+        result[rng.randrange(4)] = rng.choice([1, 2, None, 7])  # type: ignore[index]
+    if _p(rng, 0.04):
+        x = None if _p(rng, 0.5) else [1, h, w]
+    if _p(rng, 0.03):
+        result = None
+    el = rng.choice(["f32", "f16", "bf16", "i8"])
+    out_el = el if _p(rng, 0.95) else ("i8" if el != "i8" else "f32")
+    ranks = [2 if _p(rng, 0.96) else 3, 2, 4 if _p(rng, 0.96) else 3]
+    values = zip((kernel, stride, pad), ranks, strict=True)
+    consts = [_shape_const(f"%s{i}", [*v, 1, 1][:r]) for i, (v, r) in enumerate(values)]
+    shapes = [(f"%s{i}", f"!tosa.shape<{r}>") for i, r in enumerate(ranks)]
+    if _p(rng, 0.5):
+        text = _op("tosa.max_pool2d_adaptive", [("%x", t(x, el)), *shapes], [t(result, out_el)], consts=consts)
+        return Case(index, "adaptive_pool", "tosa.max_pool2d_adaptive", "custom", text)
+    zp = {"i8": "i8"}.get(el, el)
+    acc = {"f32": "f32", "f16": rng.choice(["f16", "f32"]), "bf16": "f32", "i8": "i32"}[el]
+    if _p(rng, 0.05):
+        acc = rng.choice(["f16", "i32", "f32"])
+    zps = [("%zi", t([1], zp if _p(rng, 0.95) else "i16")), ("%zo", t([1], zp))]
+    text = _op(
+        "tosa.avg_pool2d_adaptive", [("%x", t(x, el)), *zps, *shapes], [t(result, out_el)], f"acc_type({acc})", consts
+    )
+    return Case(index, "adaptive_pool", "tosa.avg_pool2d_adaptive", "custom", text)
+
+
+def row_gather_case(rng: random.Random, index: int) -> Case:
+    n, k, c, w, rows = rng.randint(1, 3), rng.randint(1, 6), rng.randint(1, 4), rng.randint(1, 5), rng.randint(1, 3)
+    values, indices, result = _near(rng, [n, k, c]), _near(rng, [n, w]), _near(rng, [n, w * rows, c])
+    el = rng.choice(["f32", "i8", "f16"])
+    out_el = el if _p(rng, 0.92) else rng.choice(["f32", "i8"])
+    index_el = rng.choice(["i32", "i32", "i64", "i16"] if _p(rng, 0.2) else ["i32", "i64"])
+    operands = [("%v", t(values, el)), ("%i", t(indices, index_el))]
+    consts = []
+    if _p(rng, 0.7):
+        count = rows if _p(rng, 0.85) else rng.choice([0, -1])
+        consts.append(f'%s0 = "tosa.const"() <{{values = dense<{count}> : tensor<1xi32>}}> : () -> tensor<1xi32>')
+        operands.append(("%s0", "tensor<1xi32>"))
+    else:  # a row_count whose value is not known
+        operands.append(("%rc", rng.choice(["tensor<1xi32>", "tensor<1xi32>", "tensor<i32>", "tensor<1xi64>"])))
+    text = _op("tosa.row_gather", operands, [t(result, out_el)], consts=consts)
+    return Case(index, "row_gather", "tosa.row_gather", "custom", text)
+
+
 FAMILIES = {
     "matmul_t": matmul_t_case,
     "matmul_wild": matmul_wild_case,
     "cast_to_block_scaled": cast_to_block_scaled_case,
     "matmul_t_block_scaled": matmul_t_block_scaled_case,
     "shape": shape_case,
+    "adaptive_pool": adaptive_pool_case,
+    "row_gather": row_gather_case,
 }
 
 

@@ -33,6 +33,9 @@ _STRUCTURAL = {
 }
 # Their checks read the constant shape operands (tosa.const_shape).
 _SHAPED = {
+    "avg_pool2d_adaptive": s.check_avg_pool_adaptive,
+    "max_pool2d_adaptive": s.check_max_pool_adaptive,
+    "row_gather": b.check_row_gather,
     "reshape": s.check_reshape,
     "slice": s.check_slice,
     "pad": s.check_pad,

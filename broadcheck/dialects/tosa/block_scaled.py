@@ -1,6 +1,7 @@
-"""TOSA's block-scaled (micro-scaling) ops, as the TOSA dialect of iree-base-compiler 3.13 verifies them:
-``tosa.cast_to_block_scaled`` and ``tosa.matmul_t_block_scaled``. Their rules and words were read off
-iree-opt 3.13 (its LLVM's ``TosaOps.cpp`` is newer than the copies the search index holds) and are held
+"""TOSA's block-scaled (micro-scaling) ops and ``tosa.row_gather``, as the TOSA dialect of
+iree-base-compiler 3.13 verifies them: ``tosa.cast_to_block_scaled``, ``tosa.matmul_t_block_scaled``,
+``tosa.row_gather`` (which gathers sizes as ``matmul_t_block_scaled`` does). Their rules and words were read
+off iree-opt 3.13 (its LLVM's ``TosaOps.cpp`` is newer than the copies the search index holds) and are held
 to it by ``tests/oracle/test_tosa_newer.py``.
 
 ``block_size`` is written ``block_size<BLOCK_SIZE_32>`` in iree 3.13's custom form and
@@ -11,10 +12,11 @@ from __future__ import annotations
 
 import re
 
-from broadcheck.dialects.tosa.structural import LEAST1, T3, Rank, _count, _dims, _same_elements, _shape, _types
-from broadcheck.ops import Operation
+from broadcheck.dialects.common import constant_ints
+from broadcheck.dialects.tosa.structural import INDICES, LEAST1, T3, Rank, _count, _dims, _same_elements, _shape, _types
+from broadcheck.ops import Operation, Type
 from broadcheck.semantics import Problem, Profile, Subject
-from broadcheck.semantics.tosa import Element, type_text
+from broadcheck.semantics.tosa import Constraint, Element, conforms, type_text
 
 MX_DATA = frozenset("f8E4M3FN f8E5M2 f6E2M3FN f6E3M2FN f4E2M1FN !tosa.mxint8".split())
 """The element types of ``Tosa_MXFPDataTensor`` ("micro-scaling format number values")."""
@@ -140,4 +142,51 @@ def check_matmul_t_block_scaled(op: Operation, profile: Profile) -> Problem | No
     if so is not None and not _compatible(so, expected):
         args = {"actual": _dims(so), "expected": _dims(expected)}
         return Problem("BC1510", args, Subject("result", 0))
+    return None
+
+
+# ---------------------------------------------------------------- row_gather
+
+
+class _ScalarI32:
+    summary = "tosa-conformant scalar tensor of 32-bit signless integer values"
+    base = Constraint(summary, lambda e: e.text == "i32", "scalar")
+
+    def __call__(self, t: Type) -> bool:
+        return conforms(t, self.base)
+
+
+SCALAR_I32 = _ScalarI32()
+
+
+def check_row_gather(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.row_gather``: values [N, K, C], indices [N, W], a row_count R > 0 -> [N, W * R, C]; the
+    ODS types, the element types, R (when a constant), then N and C gathered from the operands in order,
+    then the output's rows."""
+    problem = _count(op, 3) or _types(op, [T3, INDICES, SCALAR_I32], [T3])
+    if problem:
+        return problem
+    values, indices, out = op.operands[0].type, op.operands[1].type, op.results[0].type
+    problem = _same_elements(values, out, ("input", "output"), Subject("result", 0))
+    if problem:
+        return problem
+    counted = constant_ints(op, 2)
+    rows = counted[0] if counted and len(counted) == 1 else None
+    if rows is not None and rows <= 0:
+        return Problem("BC1518", {"value": rows}, Subject("operand", 2))
+    sv, si, so = _shape(values), _shape(indices), _shape(out)
+    n = c = w = None
+    try:
+        if sv is not None:
+            n, c = sv[0], sv[2]
+        if si is not None:
+            n = _update(n, si[0], "indices", "batch", 1)
+            w = si[1]
+        if so is not None:
+            n = _update(n, so[0], "output", "batch", 0)
+            c = _update(c, so[2], "output", "channels", 0)
+    except _Mismatch as mismatch:
+        return mismatch.problem
+    if rows is not None and w is not None and so is not None and so[1] is not None and so[1] != w * rows:
+        return Problem("BC1519", {"expected": w * rows, "got": so[1]}, Subject("result", 0))
     return None
