@@ -6098,6 +6098,41 @@ RULES: Mapping[str, Rule] = {
             "tosa.row_gather (its verifier): the output's rows are not W times a constant row_count.",
             "%0 = tosa.row_gather %v, %i, %rc : (tensor<2x5x1xi8>, tensor<2x7xi32>, tensor<1xi32>) -> tensor<2x3x1xi8>",
         ),
+        Rule(
+            "BC1520",
+            "onnx-one-hot-axis",
+            "OneHot axis value is out of range",
+            "onnx.OneHot (its verifier): axis outside [-r-1, r] of ranked indices.",
+            '%0 = "onnx.OneHot"(%i, %d, %v) : (tensor<3xi64>, tensor<i64>, tensor<3xf32>) -> tensor<*xf32>',
+        ),
+        Rule(
+            "BC1521",
+            "onnx-one-hot-values-rank",
+            "OneHot values must be 1D tensor",
+            "onnx.OneHot (its verifier): values of a rank other than 1.",
+            '%0 = "onnx.OneHot"(%i, %d, %v) : (tensor<3xi64>, tensor<i64>, tensor<3xf32>) -> tensor<*xf32>',
+        ),
+        Rule(
+            "BC1522",
+            "onnx-one-hot-values-size",
+            "OneHot values must be 1D tensor with 2 elements",
+            "onnx.OneHot (its verifier): values of a known size other than 2.",
+            '%0 = "onnx.OneHot"(%i, %d, %v) : (tensor<3xi64>, tensor<i64>, tensor<3xf32>) -> tensor<*xf32>',
+        ),
+        Rule(
+            "BC1523",
+            "onnx-one-hot-depth-size",
+            "OneHot depth can be 1D tensor with 1 elements",
+            "onnx.OneHot (its verifier): a 1-d depth of a known size other than 1.",
+            '%0 = "onnx.OneHot"(%i, %d, %v) : (tensor<3xi64>, tensor<i64>, tensor<3xf32>) -> tensor<*xf32>',
+        ),
+        Rule(
+            "BC1524",
+            "onnx-one-hot-depth-rank",
+            "OneHot depth must be 0 or 1D tensor",
+            "onnx.OneHot (its verifier): a depth of rank above 1.",
+            '%0 = "onnx.OneHot"(%i, %d, %v) : (tensor<3xi64>, tensor<i64>, tensor<3xf32>) -> tensor<*xf32>',
+        ),
     )
 }
 

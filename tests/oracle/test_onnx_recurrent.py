@@ -5,7 +5,9 @@ inference is silent about a result).
 
 Families: recurrent (RNN, GRU, LSTM: absent inputs and results as ``none``, both layouts, the three
 directions and a misspelt one, ``hidden_size`` present or not, X of rank 3 or not) and tail (ConvInteger,
-SpaceToDepth, GlobalMaxPool, GlobalLpPool, Size, CumSum, Dropout, QuantizeLinear, DynamicQuantizeLinear).
+SpaceToDepth, GlobalMaxPool, GlobalLpPool, Size, CumSum, Dropout, QuantizeLinear, DynamicQuantizeLinear) and
+one_hot (OneHot: indices of rank 0-3 or unranked, depth and values of the right shape or not, constant or not,
+axis in and out of range).
 An absent (``none``) result has no ONNX output: compared are the results that are there.
 
 Run by ``make oracle``. Knobs: ``BROADCHECK_ONNX_SHAPE_CASES`` (per family, default 3000),
@@ -19,7 +21,7 @@ import random
 
 import pytest
 
-from tests.oracle.test_onnx_shape_ops import (
+from .test_onnx_shape_ops import (
     COUNT,
     SEED,
     SHOW,
@@ -153,6 +155,24 @@ class Recurrent(Gen):
         case.elements = ["ui8", "f32", "ui8"]
 
 
+class OneHot(Recurrent):
+    def one_hot(self, i: int) -> Case:
+        x = self.shape(0, 3)
+        case = Case(i, "onnx.OneHot", "OneHot", [Input(x, "i64")], result=self.result(i), elements=["f32"])
+        depth = self.rng.choice([(), (), (1,), (2,), (1, 1), None])
+        case.inputs.append(
+            Input(depth, "i64", [3] * (1 if depth in ((), (1,)) else 2 if depth == (2,) else 1))
+            if depth is not None and depth != (1, 1) and self.chance(0.6)
+            else Input(depth, "i64")
+        )
+        values = self.rng.choice([(2,), (2,), (2,), (3,), (2, 1), None, (None,)])
+        case.inputs.append(Input(values))
+        if self.chance(0.8):
+            r = 1 if x is None else len(x)
+            case.attrs["axis"] = self.rng.randint(-r - 2, r + 1)
+        return case
+
+
 def _check(family: str, batch: list[Case]) -> None:
     from broadcheck.api import check_text
     from broadcheck.dialects import lookup
@@ -214,6 +234,12 @@ def test_recurrent_ops_match_onnx_shape_inference() -> None:
     """RNN, GRU, LSTM."""
     gen = Recurrent(SEED + 40)
     _check("recurrent", [gen.recurrent(i) for i in range(COUNT)])
+
+
+def test_one_hot_matches_onnx_shape_inference() -> None:
+    """OneHot (onnx-mlir's verifier first: those cases are left out)."""
+    gen = OneHot(SEED + 42)
+    _check("one_hot", [gen.one_hot(i) for i in range(COUNT)])
 
 
 def test_tail_ops_match_onnx_shape_inference() -> None:

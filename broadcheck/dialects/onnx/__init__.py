@@ -95,6 +95,7 @@ def _shape_ops() -> list[Op]:
         "SplitToSequence": v.split_to_sequence,
         "SequenceInsert": v.sequence_insert,
         "SequenceEmpty": v.sequence_empty,
+        "OneHot": v.one_hot,
     }
     for name in ("Sum", "Mean", "Max", "Min", "Prod"):
         table[f"Reduce{name}"] = None

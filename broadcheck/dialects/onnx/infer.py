@@ -1051,6 +1051,37 @@ def dynamic_quantize_linear(op: Operation) -> list[S]:
     return [_input(op, 0), (), ()]
 
 
+def one_hot(op: Operation) -> list[S]:
+    """OneHot-11: depth a scalar or one element, values two; the output is the indices' shape with the
+    depth (its constant's value, else unknown) inserted at ``axis`` (in [-r-1, r])."""
+    depth, values = _input(op, 1), _input(op, 2)
+    if depth is not None:
+        if len(depth) > 1:
+            raise Rejected("Input 'depth' must be a scalar or rank 1 tensor.")
+        if len(depth) == 1 and depth[0] is not None and depth[0] != 1:
+            raise Rejected("Input 'depth' must have exactly one element.")
+    if values is not None:
+        if len(values) != 1:
+            raise Rejected("Input 'values' must be rank 1 tensor.")
+        if values[0] is not None and values[0] != 2:
+            raise Rejected("Input 'values' must have exactly two elements.")
+    x = _input(op, 0)
+    if x is None:
+        return [None]
+    if len(x) < 1:
+        raise Rejected("Indices tensor must have rank >= 1")
+    out = len(x) + 1
+    axis = attr_int(op, "axis", -1)
+    if axis is None:
+        return [None]
+    if axis < -out or axis >= out:
+        raise Rejected("'axis' must be in [-rank(indices), rank(indices)-1]")
+    axis += out if axis < 0 else 0
+    known = constant_ints(op, 1)
+    size: Dim = known[0] if known is not None and len(known) == 1 and known[0] > 0 else None
+    return [(*x[:axis], size, *x[axis:])]
+
+
 INFER: dict[str, Callable[[Operation], list[S]]] = {
     "Identity": same,
     "Cast": same,
@@ -1105,6 +1136,7 @@ INFER: dict[str, Callable[[Operation], list[S]]] = {
     "Dropout": dropout,
     "QuantizeLinear": same,
     "DynamicQuantizeLinear": dynamic_quantize_linear,
+    "OneHot": one_hot,
 }
 for _name in ("Sum", "Mean", "Max", "Min", "Prod"):
     INFER[f"Reduce{_name}"] = reduce

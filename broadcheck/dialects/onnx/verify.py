@@ -835,6 +835,30 @@ def sequence_empty(op: Operation) -> Problem | None:
     return Problem("BC1517") if names[dtype] != held else None
 
 
+def one_hot(op: Operation) -> Problem | None:
+    """``ONNXOneHotOp::verify``: ``axis`` in [-r-1, r] of ranked indices; values a 1-d tensor of 2 (where
+    known); depth of rank 0, or 1 with one element (where known)."""
+    if len(op.operands) < 3:
+        return None
+    indices, depth, values = (shape(u.type) for u in op.operands[:3])
+    if indices is not None:
+        r = len(indices)
+        axis = attr_int(op, "axis", -1)
+        if axis is not None and not 0 <= (axis + r + 1 if axis < 0 else axis) <= r:
+            return Problem("BC1520")
+    if values is not None:
+        if len(values) != 1:
+            return Problem("BC1521")
+        if values[0] is not None and values[0] != 2:
+            return Problem("BC1522")
+    if depth is not None:
+        if len(depth) == 1 and depth[0] is not None and depth[0] != 1:
+            return Problem("BC1523")
+        if len(depth) > 1:
+            return Problem("BC1524")
+    return None
+
+
 def _clamped(axis: int, rank: int) -> int:
     """onnx-mlir's ``normalizeClampedPerSpec``."""
     if axis < 0:
