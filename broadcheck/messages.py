@@ -6133,6 +6133,14 @@ RULES: Mapping[str, Rule] = {
             "onnx.OneHot (its verifier): a depth of rank above 1.",
             '%0 = "onnx.OneHot"(%i, %d, %v) : (tensor<3xi64>, tensor<i64>, tensor<3xf32>) -> tensor<*xf32>',
         ),
+        Rule(
+            "BC1525",
+            "onnx-layout-transform-shape",
+            "Input and output tensors must have the same shape",
+            "onnx.LayoutTransform (its verifier): a size of the output differs from the data's (before any "
+            "unknown size of either).",
+            '%0 = "onnx.LayoutTransform"(%x) : (tensor<5x3x32x32xf32>) -> tensor<5x3x16x32xf32>',
+        ),
     )
 }
 

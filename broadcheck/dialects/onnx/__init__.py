@@ -96,6 +96,7 @@ def _shape_ops() -> list[Op]:
         "SequenceInsert": v.sequence_insert,
         "SequenceEmpty": v.sequence_empty,
         "OneHot": v.one_hot,
+        "LayoutTransform": v.layout_transform,
     }
     for name in ("Sum", "Mean", "Max", "Min", "Prod"):
         table[f"Reduce{name}"] = None

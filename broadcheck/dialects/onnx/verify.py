@@ -859,6 +859,23 @@ def one_hot(op: Operation) -> Problem | None:
     return None
 
 
+def layout_transform(op: Operation) -> Problem | None:
+    """``ONNXLayoutTransformOp::verify``: ranked data and output agree size by size, up to the first
+    unknown size of either (where it stops, as the C++ loop returns there); an output of lower rank than
+    the data (which the loop would read past) is not judged."""
+    if not op.operands or not op.results:
+        return None
+    data, out = shape(op.operands[0].type), shape(op.results[0].type)
+    if data is None or out is None or len(out) < len(data):
+        return None
+    for a, b in zip(data, out, strict=False):
+        if a is None or b is None:
+            return None
+        if a != b:
+            return Problem("BC1525")
+    return None
+
+
 def _clamped(axis: int, rank: int) -> int:
     """onnx-mlir's ``normalizeClampedPerSpec``."""
     if axis < 0:
