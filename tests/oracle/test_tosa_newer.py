@@ -22,7 +22,9 @@ Each case is one function whose arguments feed one op in its custom form. Famili
   ``tosa.const_shape`` (sizes out of range now and then, shapes of the wrong rank), inputs with ``?`` sizes,
   results right or off, element, zero point and accumulator types mixed;
 * ``row_gather``: values [N, K, C], indices [N, W], row_count a constant (now and then not positive) or an
-  argument, each shape right or off (rank, one size, unranked), element and index types mixed.
+  argument, each shape right or off (rank, one size, unranked), element and index types mixed;
+* ``identity``: operand and result of any rank (size-0 dims now and then), equal or not, element types
+  in and out of TOSA's number set.
 
 Compared: verdict, first message, line and column (:func:`tests.oracle.campaign.compare`).
 """
@@ -243,6 +245,22 @@ def row_gather_case(rng: random.Random, index: int) -> Case:
     return Case(index, "row_gather", "tosa.row_gather", "custom", text)
 
 
+def identity_case(rng: random.Random, index: int) -> Case:
+    def shaped() -> list[int | None] | None:
+        found = _wild_shape(rng, 0, 4)
+        if found and _p(rng, 0.1):
+            found[rng.randrange(len(found))] = 0
+        return found
+
+    elements = ["f32", "f16", "bf16", "i8", "i32", "i1", "f64", "si8", "index", "!quant.uniform<i8:f32, 0.125>"]
+    el = rng.choice(elements)
+    out_el = el if _p(rng, 0.7) else rng.choice(elements)
+    x = shaped()
+    result = x if _p(rng, 0.6) else shaped()
+    text = _op("tosa.identity", [("%x", t(x, el))], [t(result, out_el)])
+    return Case(index, "identity", "tosa.identity", "custom", text)
+
+
 FAMILIES = {
     "matmul_t": matmul_t_case,
     "matmul_wild": matmul_wild_case,
@@ -251,6 +269,7 @@ FAMILIES = {
     "shape": shape_case,
     "adaptive_pool": adaptive_pool_case,
     "row_gather": row_gather_case,
+    "identity": identity_case,
 }
 
 

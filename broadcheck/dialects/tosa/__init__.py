@@ -71,7 +71,7 @@ OPS = ops(
     Op("tosa.reverse", FORM, s.check_reverse, "tosa", assembly=TYPED),
     Op("tosa.const", FORM, s.check_const, "tosa-structural", literal="values"),
     Op("tosa.const_shape", FORM, s.check_const_shape, "tosa-structural", literal="values"),
-    Op("tosa.identity", FUNCTIONAL),
+    Op("tosa.identity", FORM, h.check_identity, "tosa-structural", assembly=TYPED),
     # block-scaled ops: no assembly check (newer LLVM writes ``{block_size = ...}``, iree 3.13 ``block_size<...>``)
     Op("tosa.cast_to_block_scaled", FORM, b.check_cast_to_block_scaled, "tosa-structural"),
     Op("tosa.matmul_t_block_scaled", FORM, b.check_matmul_t_block_scaled, "tosa-structural"),

@@ -1,5 +1,5 @@
-"""TOSA's shape arithmetic (``tosa.add_shape``, ``sub_shape``, ``mul_shape``, ``div_floor_shape``,
-``div_ceil_shape``, ``mod_shape``, ``min_shape``, ``max_shape``; the unary ``exp2_shape``,
+"""``tosa.identity``, and TOSA's shape arithmetic (``tosa.add_shape``, ``sub_shape``, ``mul_shape``,
+``div_floor_shape``, ``div_ceil_shape``, ``mod_shape``, ``min_shape``, ``max_shape``; the unary ``exp2_shape``,
 ``log2_floor_shape``, ``log2_ceil_shape``) on ``!tosa.shape<N>`` values, as iree-base-compiler 3.13
 verifies them: the operand and result counts, the ODS types (``Shape with static rank and Index element
 type``), the operands' ranks, then the result's rank against theirs.
@@ -10,7 +10,7 @@ shape ops on such), is not judged: broadcheck does not follow a value back throu
 
 from __future__ import annotations
 
-from broadcheck.dialects.tosa.structural import SHAPE, _count, _shape_rank, _types
+from broadcheck.dialects.tosa.structural import ANY, SHAPE, _count, _shape_rank, _types
 from broadcheck.ops import Operation
 from broadcheck.semantics import Problem, Profile, Subject
 
@@ -34,3 +34,9 @@ def check_shape_arithmetic(op: Operation, profile: Profile) -> Problem | None:
     if out != ranks[0]:
         return Problem("BC1511", subject=Subject("result", 0))
     return None
+
+
+def check_identity(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.identity``: one operand and one result, each a tosa-conformant tensor of number values (its
+    ODS); iree 3.13 relates their types no further (``(tensor<2x3xf32>) -> tensor<2x4xf16>`` verifies)."""
+    return _count(op, 1) or _types(op, [ANY], [ANY])
