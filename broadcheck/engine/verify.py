@@ -46,8 +46,14 @@ def _unknown(t: Type) -> bool:
     )
 
 
-_FLOW_TYPES = {"onnx.Return": ("!onnx.Seq<", "!onnx.Opt<")}
-"""Dialect types that value flow judges on an op (``onnx.Return``'s against its function's results)."""
+_FLOW_TYPES = {
+    "onnx.Return": ("!onnx.Seq<", "!onnx.Opt<"),
+    "onnx.SplitToSequence": ("!onnx.Seq<",),
+    "onnx.SequenceInsert": ("!onnx.Seq<",),
+    "onnx.SequenceEmpty": ("!onnx.Seq<",),
+}
+"""Dialect types that value flow judges on an op (``onnx.Return``'s against its function's results), or
+that its check reads itself (the sequences of ``onnx.SplitToSequence``, ``SequenceInsert``, ``SequenceEmpty``)."""
 
 
 def _judged(name: str, t: Type) -> bool:

@@ -135,6 +135,7 @@ ELEMENTS = {
     "i16": "INT16",
     "i8": "INT8",
     "ui8": "UINT8",
+    "i1": "BOOL",
 }
 
 
@@ -732,6 +733,9 @@ def onnxruntime_ran(case: Case) -> tuple[str, Any]:
     feeds = {}
     for i, x in enumerate(case.inputs):
         if x.none or x.value is not None:
+            continue
+        if x.element == "i1":
+            feeds[f"x{i}"] = rng.integers(0, 2, x.shape).astype(np.bool_)
             continue
         dtype = {"f32": np.float32, "f64": np.float64, "f16": np.float16}.get(x.element)
         data = rng.standard_normal(x.shape) if dtype is not None else rng.integers(0, 3, x.shape)

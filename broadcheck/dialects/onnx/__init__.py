@@ -78,6 +78,25 @@ def _shape_ops() -> list[Op]:
         "Einsum": v.einsum,
         "BatchNormalization": None,
         "BatchNormalizationInferenceMode": None,
+        # no verifier in onnx-mlir: ONNX's inference only (RNNShapeInference, convPoolShapeInference, ...)
+        "RNN": None,
+        "GRU": None,
+        "LSTM": None,
+        "ConvInteger": None,
+        "SpaceToDepth": v.space_to_depth,
+        "GlobalMaxPool": None,
+        "GlobalLpPool": None,
+        "Size": None,
+        "CumSum": None,
+        "Dropout": None,
+        "QuantizeLinear": None,
+        "DynamicQuantizeLinear": None,
+        # a sequence result: onnx-mlir's verifier only (ONNX's inference of sequence types is not modelled)
+        "SplitToSequence": v.split_to_sequence,
+        "SequenceInsert": v.sequence_insert,
+        "SequenceEmpty": v.sequence_empty,
+        "OneHot": v.one_hot,
+        "LayoutTransform": v.layout_transform,
     }
     for name in ("Sum", "Mean", "Max", "Min", "Prod"):
         table[f"Reduce{name}"] = None

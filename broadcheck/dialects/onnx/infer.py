@@ -431,7 +431,7 @@ def global_pool(op: Operation) -> list[S]:
     if x is None:
         return [None]
     if len(x) < 2:
-        raise Rejected("the input has fewer than 2 dimensions")
+        return [None]  # (GlobalPoolingOpSchemaGenerator: no shape, no failure)
     return [(x[0], x[1], *([1] * (len(x) - 2)))]
 
 
@@ -989,6 +989,99 @@ def batch_norm(op: Operation) -> list[S]:
     return [x, (channels,), (channels,)][:outputs]
 
 
+# ------------------------------------------------------------- recurrent ops and the rest of the tail
+
+
+def recurrent(op: Operation) -> list[S]:
+    """RNN, GRU, LSTM (``RNNShapeInference``): Y ``[seq, dirs, batch, hidden]`` and Y_h (and LSTM's
+    Y_c) ``[dirs, batch, hidden]`` (``layout`` other than 0: batch first), from X of rank 3, the
+    ``direction`` and the ``hidden_size`` attribute (not W's sizes); an absent (``none``) result is
+    not inferred."""
+    direction = attr_str(op, "direction") if op.attribute("direction") is not None else "forward"
+    dirs: Dim = {"forward": 1, "reverse": 1, "bidirectional": 2}.get(direction or "")
+    hidden = attr_int(op, "hidden_size", -1)
+    size: Dim = hidden if hidden is not None and hidden > 0 else None
+    layout = attr_int(op, "layout", 0)
+    seq: Dim = None
+    batch: Dim = None
+    x = _input(op, 0)
+    if x is not None:
+        if len(x) != 3:
+            raise Rejected("First input tensor must have rank 3")
+        seq, batch = (x[0], x[1]) if layout == 0 else (x[1], x[0])
+    y: Shape = (seq, dirs, batch, size) if layout == 0 else (batch, seq, dirs, size)
+    state: Shape = (dirs, batch, size) if layout == 0 else (batch, dirs, size)
+    shapes: list[S] = [y, state, state]
+    return [None if is_none(u.type) else s for u, s in zip(op.results, shapes, strict=False)]
+
+
+def space_to_depth(op: Operation) -> list[S]:
+    """SpaceToDepth: (N, C * b^2, H / b, W / b) of a 4-d input."""
+    b = attr_int(op, "blocksize", 0)
+    if b is None:
+        return [None]
+    if b <= 0:
+        raise Rejected("Blocksize must be positive")
+    x = _input(op, 0)
+    if x is None:
+        return [None]
+    if len(x) != 4:
+        raise Rejected("Input tensor must be 4-dimensional")
+    n, c, h, w = x
+    return [(n, None if c is None else c * b * b, None if h is None else h // b, None if w is None else w // b)]
+
+
+def size(op: Operation) -> list[S]:
+    """Size: a scalar."""
+    return [()]
+
+
+def dropout(op: Operation) -> list[S]:
+    """Dropout: the data's shape, for the output and the mask; ``ratio`` and ``training_mode`` scalars."""
+    for i, name in ((1, "Ratio"), (2, "training_mode")):
+        s = _input(op, i)
+        if s is not None and len(s) != 0:
+            raise Rejected(f"{name} of Dropout must be a scalar.")
+    x = _input(op, 0)
+    return [None if is_none(u.type) else x for u in op.results[:2]]
+
+
+def dynamic_quantize_linear(op: Operation) -> list[S]:
+    """DynamicQuantizeLinear: y of x's shape, a scalar scale and zero point."""
+    return [_input(op, 0), (), ()]
+
+
+def one_hot(op: Operation) -> list[S]:
+    """OneHot-11: depth a scalar or one element, values two; the output is the indices' shape with the
+    depth (its constant's value, else unknown) inserted at ``axis`` (in [-r-1, r])."""
+    depth, values = _input(op, 1), _input(op, 2)
+    if depth is not None:
+        if len(depth) > 1:
+            raise Rejected("Input 'depth' must be a scalar or rank 1 tensor.")
+        if len(depth) == 1 and depth[0] is not None and depth[0] != 1:
+            raise Rejected("Input 'depth' must have exactly one element.")
+    if values is not None:
+        if len(values) != 1:
+            raise Rejected("Input 'values' must be rank 1 tensor.")
+        if values[0] is not None and values[0] != 2:
+            raise Rejected("Input 'values' must have exactly two elements.")
+    x = _input(op, 0)
+    if x is None:
+        return [None]
+    if len(x) < 1:
+        raise Rejected("Indices tensor must have rank >= 1")
+    out = len(x) + 1
+    axis = attr_int(op, "axis", -1)
+    if axis is None:
+        return [None]
+    if axis < -out or axis >= out:
+        raise Rejected("'axis' must be in [-rank(indices), rank(indices)-1]")
+    axis += out if axis < 0 else 0
+    known = constant_ints(op, 1)
+    size: Dim = known[0] if known is not None and len(known) == 1 and known[0] > 0 else None
+    return [(*x[:axis], size, *x[axis:])]
+
+
 INFER: dict[str, Callable[[Operation], list[S]]] = {
     "Identity": same,
     "Cast": same,
@@ -1031,6 +1124,19 @@ INFER: dict[str, Callable[[Operation], list[S]]] = {
     "Einsum": einsum,
     "BatchNormalization": batch_norm,
     "BatchNormalizationInferenceMode": batch_norm,
+    "RNN": recurrent,
+    "GRU": recurrent,
+    "LSTM": recurrent,
+    "ConvInteger": conv,
+    "SpaceToDepth": space_to_depth,
+    "GlobalMaxPool": global_pool,
+    "GlobalLpPool": global_pool,
+    "Size": size,
+    "CumSum": same,
+    "Dropout": dropout,
+    "QuantizeLinear": same,
+    "DynamicQuantizeLinear": dynamic_quantize_linear,
+    "OneHot": one_hot,
 }
 for _name in ("Sum", "Mean", "Max", "Min", "Prod"):
     INFER[f"Reduce{_name}"] = reduce

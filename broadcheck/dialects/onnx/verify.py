@@ -739,6 +739,143 @@ def depth_to_space(op: Operation) -> Problem | None:
     return None
 
 
+def space_to_depth(op: Operation) -> Problem | None:
+    """``ONNXSpaceToDepthOp::verify``: a 4-d input, a blocksize not negative dividing its height and
+    width where known."""
+    x = shape(op.operands[0].type) if op.operands else None
+    if x is None:
+        return None
+    if len(x) != 4:
+        return op_error("d2s-rank")
+    b = attr_int(op, "blocksize")
+    if b is None:
+        return None
+    if b < 0:
+        return op_error("d2s-blocksize")
+    if b == 0:
+        return None  # (H % 0: undefined in C++; not judged)
+    for name, d in (("height", x[2]), ("width", x[3])):
+        if d is not None and d % b:
+            return Problem("BC1500", {"dim": name})
+    return None
+
+
+def split_to_sequence(op: Operation) -> Problem | None:
+    """``ONNXSplitToSequenceOp::verify``: ``axis`` in [-r, r-1]; without a split, ``keepdims`` 0 or 1;
+    else a split of rank 0 or 1, a constant one positive (a scalar) or of entries not negative adding up
+    to the axis' size where known."""
+    x = shape(op.operands[0].type) if op.operands else None
+    if x is None:
+        return None
+    r = len(x)
+    axis = attr_int(op, "axis", 0)
+    if axis is None:
+        return None
+    if axis < -r or axis >= r:
+        return out_of_range(op, "axis", axis, -r, r - 1)
+    axis += r if axis < 0 else 0
+    if len(op.operands) < 2 or is_none(op.operands[1].type):
+        keep = attr_int(op, "keepdims", 1)
+        if keep is not None and not 0 <= keep <= 1:
+            return out_of_range(op, "keepdims", keep, 0, 1)
+        return None
+    split = shape(op.operands[1].type)
+    if split is None:
+        return None
+    if len(split) > 1:
+        return Problem("BC1512", {"rank": len(split)})
+    values = constant_ints(op, 1)
+    if values is None or not values:
+        return None
+    if not split:
+        return Problem("BC1513", {"value": values[0]}) if values[0] <= 0 else None
+    for v in values:
+        if v < 0:
+            return Problem("BC1514", {"value": v})
+    if x[axis] is not None and x[axis] != sum(values):
+        return Problem("BC1515", {"sum": sum(values), "size": x[axis]})
+    return None
+
+
+def _seq_element(t: Type) -> str | None:
+    """The element type of the tensor type a ``!onnx.Seq<...>`` holds (``None`` if unread)."""
+    from broadcheck.syntax.types import read_type
+
+    text = "".join(str(t).split())
+    if not text.startswith("!onnx.Seq<") or not text.endswith(">"):
+        return None
+    inner = read_type(text[len("!onnx.Seq<") : -1])
+    return element(inner) if isinstance(inner, ShapedType) else None
+
+
+def sequence_insert(op: Operation) -> Problem | None:
+    """``ONNXSequenceInsertOp::verify``: the inserted tensor's element type is the sequence's."""
+    if len(op.operands) < 2:
+        return None
+    held, inserted = _seq_element(op.operands[0].type), op.operands[1].type
+    if held is None or not isinstance(inserted, ShapedType):
+        return None
+    return Problem("BC1516") if held != element(inserted) else None
+
+
+def sequence_empty(op: Operation) -> Problem | None:
+    """``ONNXSequenceEmptyOp::verify``: ``dtype`` (a TensorProto number, f32 when absent) is the
+    element type of the result's tensors."""
+    from broadcheck.dialects.onnx.tail import ONNX_DTYPES
+
+    if len(op.results) != 1:
+        return None
+    held = _seq_element(op.results[0].type)
+    dtype = attr_int(op, "dtype", 1)
+    if held is None or dtype is None:
+        return None
+    names = {number: name for name, number in ONNX_DTYPES.items()}
+    if dtype not in names or held not in ONNX_DTYPES:
+        return None  # (a type ONNX has no number for: not judged)
+    return Problem("BC1517") if names[dtype] != held else None
+
+
+def one_hot(op: Operation) -> Problem | None:
+    """``ONNXOneHotOp::verify``: ``axis`` in [-r-1, r] of ranked indices; values a 1-d tensor of 2 (where
+    known); depth of rank 0, or 1 with one element (where known)."""
+    if len(op.operands) < 3:
+        return None
+    indices, depth, values = (shape(u.type) for u in op.operands[:3])
+    if indices is not None:
+        r = len(indices)
+        axis = attr_int(op, "axis", -1)
+        if axis is not None and not 0 <= (axis + r + 1 if axis < 0 else axis) <= r:
+            return Problem("BC1520")
+    if values is not None:
+        if len(values) != 1:
+            return Problem("BC1521")
+        if values[0] is not None and values[0] != 2:
+            return Problem("BC1522")
+    if depth is not None:
+        if len(depth) == 1 and depth[0] is not None and depth[0] != 1:
+            return Problem("BC1523")
+        if len(depth) > 1:
+            return Problem("BC1524")
+    return None
+
+
+def layout_transform(op: Operation) -> Problem | None:
+    """``ONNXLayoutTransformOp::verify``: ranked data and output agree size by size, up to the first
+    unknown size of either (where it stops, as the C++ loop returns there); an output of lower rank than
+    the data (which the loop would read past) is not judged."""
+    if not op.operands or not op.results:
+        return None
+    data, out = shape(op.operands[0].type), shape(op.results[0].type)
+    if data is None or out is None or len(out) < len(data):
+        return None
+    for a, b in zip(data, out, strict=False):
+        if a is None or b is None:
+            return None
+        if a != b:
+            return Problem("BC1525")
+    return None
+
+
 def _clamped(axis: int, rank: int) -> int:
     """onnx-mlir's ``normalizeClampedPerSpec``."""
     if axis < 0:

@@ -4,6 +4,8 @@ ops' in :mod:`.structural`, their custom forms (``pad([0, 0, 0, 0]) stride([1, 1
 :mod:`.forms`."""
 
 from broadcheck.dialects.op import FUNCTIONAL, Assembly, Op, custom, family, ops
+from broadcheck.dialects.tosa import block_scaled as b
+from broadcheck.dialects.tosa import shape_ops as h
 from broadcheck.dialects.tosa import structural as s
 from broadcheck.dialects.tosa.forms import functional
 
@@ -20,6 +22,7 @@ _STRUCTURAL = {
     "avg_pool2d": s.check_avg_pool,
     "max_pool2d": s.check_max_pool,
     "matmul": s.check_matmul,
+    "matmul_t": s.check_matmul_t,
     "transpose": s.check_transpose,
     "concat": s.check_concat,
     **{f"reduce_{name}": s.check_reduce for name in ("all", "any", "max", "min", "product", "sum")},
@@ -30,6 +33,9 @@ _STRUCTURAL = {
 }
 # Their checks read the constant shape operands (tosa.const_shape).
 _SHAPED = {
+    "avg_pool2d_adaptive": s.check_avg_pool_adaptive,
+    "max_pool2d_adaptive": s.check_max_pool_adaptive,
+    "row_gather": b.check_row_gather,
     "reshape": s.check_reshape,
     "slice": s.check_slice,
     "pad": s.check_pad,
@@ -65,5 +71,12 @@ OPS = ops(
     Op("tosa.reverse", FORM, s.check_reverse, "tosa", assembly=TYPED),
     Op("tosa.const", FORM, s.check_const, "tosa-structural", literal="values"),
     Op("tosa.const_shape", FORM, s.check_const_shape, "tosa-structural", literal="values"),
-    Op("tosa.identity", FUNCTIONAL),
+    Op("tosa.identity", FORM, h.check_identity, "tosa-structural", assembly=TYPED),
+    # block-scaled ops: no assembly check (newer LLVM writes ``{block_size = ...}``, iree 3.13 ``block_size<...>``)
+    Op("tosa.cast_to_block_scaled", FORM, b.check_cast_to_block_scaled, "tosa-structural"),
+    Op("tosa.matmul_t_block_scaled", FORM, b.check_matmul_t_block_scaled, "tosa-structural"),
+    [
+        Op(f"tosa.{name}_shape", FORM, h.check_shape_arithmetic, "tosa-shape", assembly=TYPED)
+        for name in (*h.BINARY, *h.UNARY)
+    ],
 )

@@ -11,12 +11,17 @@ from broadcheck.syntax.statement import Statement
 
 
 def functional(statement: Statement) -> Reading:
-    """The types of the functional signature, and each ``name(value)`` as property ``name``."""
+    """The types of the functional signature, and each ``name(value)`` (or ``name<value>``) as property
+    ``name``."""
     sig = statement.signature
     if sig is None or sig.kind != "function" or len(sig.inputs) != len(statement.operands):
         return unplaced(statement)
     properties: list[Property] = []
     items = statement.items
+    for item in items:
+        if item.kind == "word" and "<" in item.text and item.text.endswith(">"):  # ``block_size<BLOCK_SIZE_32>``
+            name = item.text[: item.text.index("<")]
+            properties.append(Property(name, item.text[len(name) :], item.start, item.end))
     for i, item in enumerate(items[:-1]):
         after = items[i + 1]
         if item.kind == "word" and after.kind == "group" and after.text.startswith("(") and after.start == item.end:

@@ -377,9 +377,13 @@ def check_transpose_conv(op: Operation, profile: Profile) -> Problem | None:
 # ---------------------------------------------------------------- pools
 
 
-def _pooling(op: Operation) -> Problem | None:
-    """``verifyPoolingOp``."""
-    kernel, stride, pad = _attr_ints(op, "kernel", 2), _attr_ints(op, "stride", 2), _attr_ints(op, "pad", 4)
+def _pooling(op: Operation, given: tuple[list[int], list[int], list[int]] | None = None) -> Problem | None:
+    """``verifyPoolingOp``, on the kernel, stride and pad attributes (or the values ``given``: the
+    adaptive pools' shape operands)."""
+    if given is not None:
+        kernel, stride, pad = given
+    else:
+        kernel, stride, pad = _attr_ints(op, "kernel", 2), _attr_ints(op, "stride", 2), _attr_ints(op, "pad", 4)
     problem = _at_least("kernel", kernel, 1) or _at_least("stride", stride, 1) or _at_least("padding", pad, 0)
     if problem:
         return problem
@@ -422,6 +426,55 @@ def check_max_pool(op: Operation, profile: Profile) -> Problem | None:
         return None
 
 
+class _ShapeOfRank:
+    """ODS ``Tosa_Shape`` of a fixed rank (the adaptive pools' kernel, stride and pad operands)."""
+
+    def __init__(self, rank: int) -> None:
+        self.rank, self.summary = rank, f"Tosa shape type of rank {rank}"
+
+    def __call__(self, t: Type) -> bool:
+        return _shape_rank(t) == self.rank
+
+
+SHAPE2, SHAPE4 = _ShapeOfRank(2), _ShapeOfRank(4)
+
+
+def _pool_values(op: Operation, first: int) -> tuple[list[int], list[int], list[int]] | None:
+    """The kernel, stride and pad of an adaptive pool, from the ``tosa.const_shape`` literals that define
+    its operands ``first`` .. ``first + 2`` (``None`` when one is not known: its verifier's "not compile
+    time resolvable" is not judged)."""
+    found = [shape_values(op.constant(i)) for i in range(first, first + 3)]
+    if any(v is None for v in found) or [len(v or ()) for v in found] != [2, 2, 4]:
+        return None
+    kernel, stride, pad = (v or [] for v in found)
+    return kernel, stride, pad
+
+
+def check_max_pool_adaptive(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.max_pool2d_adaptive``: ``tosa.max_pool2d``'s rules and words, kernel, stride and pad given as
+    ``!tosa.shape`` operands."""
+    problem = _count(op, 4) or _types(op, [T4, SHAPE2, SHAPE2, SHAPE4], [T4])
+    if problem:
+        return problem
+    values = _pool_values(op, 1)
+    if values is None:
+        return None
+    problem = _same_elements(op.operands[0].type, op.results[0].type, ("input", "output"), Subject("result", 0))
+    return problem or _pooling(op, values)
+
+
+def check_avg_pool_adaptive(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.avg_pool2d_adaptive``: ``tosa.avg_pool2d``'s rules and words, kernel, stride and pad given as
+    ``!tosa.shape`` operands."""
+    problem = _count(op, 6) or _types(op, [T4, ZP, ZP, SHAPE2, SHAPE2, SHAPE4], [T4])
+    if problem:
+        return problem
+    values = _pool_values(op, 3)
+    if values is None:
+        return None
+    return _avg_pool(op, values)
+
+
 _ACC = {"f16": ("f16", "f32"), "bf16": ("f32",), "f32": ("f32",)}
 
 
@@ -430,9 +483,13 @@ def check_avg_pool(op: Operation, profile: Profile) -> Problem | None:
     problem = _count(op, 3) or _types(op, [T4, ZP, ZP], [T4])
     if problem:
         return problem
+    return _avg_pool(op, None)
+
+
+def _avg_pool(op: Operation, given: tuple[list[int], list[int], list[int]] | None) -> Problem | None:
     try:
         problem = _same_elements(op.operands[0].type, op.results[0].type, ("input", "output"), Subject("result", 0))
-        problem = problem or _pooling(op)
+        problem = problem or _pooling(op, given)
         if problem:
             return problem
         attr = op.attribute("acc_type")
@@ -461,6 +518,15 @@ def check_avg_pool(op: Operation, profile: Profile) -> Problem | None:
 
 def check_matmul(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.matmul``: zero points, then the contraction, batch and output shapes."""
+    return _matmul(op, transposed=False)
+
+
+def check_matmul_t(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.matmul_t`` (b is ``[..., W, C]``): the rules and words of ``tosa.matmul`` (iree 3.13)."""
+    return _matmul(op, transposed=True)
+
+
+def _matmul(op: Operation, transposed: bool) -> Problem | None:
     problem = _count(op, 4) or _types(op, [LEAST2, LEAST2, ZP, ZP], [LEAST2])
     if problem:
         return problem
@@ -473,8 +539,9 @@ def check_matmul(op: Operation, profile: Profile) -> Problem | None:
         if e.known and ez.known and e.text != ez.text:
             return Problem("BC243", {"name": name, "x": e.text, "y": ez.text}, Subject("operand", index))
     sa, sb, so = _shape(a), _shape(b), _shape(op.results[0].type)
-    if sa is not None and sb is not None and sa[-1] is not None and sb[-2] is not None and sa[-1] != sb[-2]:
-        return Problem("BC244", {"size": sa[-1], "got": sb[-2]}, Subject("operand", 1))
+    channels, width = (-1, -2) if transposed else (-2, -1)
+    if sa is not None and sb is not None and sa[-1] is not None and sb[channels] is not None and sa[-1] != sb[channels]:
+        return Problem("BC244", {"size": sa[-1], "got": sb[channels]}, Subject("operand", 1))
     rank = max(len(sa) if sa is not None else 0, len(sb) if sb is not None else 0)
     if so is not None and len(so) < rank:
         return Problem("BC246", {"rank": rank, "got": len(so)}, Subject("result", 0))
@@ -487,15 +554,14 @@ def check_matmul(op: Operation, profile: Profile) -> Problem | None:
             return Problem("BC245", args, Subject("operand", 1))
     if so is None:
         return None
-    if batch is None:
-        lead = len(so) - 2
-        known_batch: list[int | None] = [None] * lead
-        if sa is not None and len(sa) - 2 == lead:
-            known_batch = list(sa[:-2])
-        elif sb is not None and len(sb) - 2 == lead:
-            known_batch = list(sb[:-2])
-        batch = known_batch
-    inferred = [*batch, sa[-2] if sa is not None else None, sb[-1] if sb is not None else None]
+    if batch is None:  # one operand unranked: its batch dims broadcast, unknown, against the other's
+        known = sa if sa is not None else sb
+        own = [] if known is None else list(known[:-2])
+        batch = [None] * (len(so) - 2)
+        for i in range(1, min(len(own), len(batch)) + 1):
+            d = own[-i]
+            batch[-i] = None if d == 1 else d
+    inferred = [*batch, sa[-2] if sa is not None else None, sb[width] if sb is not None else None]
     if len(inferred) != len(so) or any(
         x is not None and y is not None and x != y for x, y in zip(inferred, so, strict=True)
     ):

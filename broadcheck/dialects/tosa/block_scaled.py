@@ -1,0 +1,192 @@
+"""TOSA's block-scaled (micro-scaling) ops and ``tosa.row_gather``, as the TOSA dialect of
+iree-base-compiler 3.13 verifies them: ``tosa.cast_to_block_scaled``, ``tosa.matmul_t_block_scaled``,
+``tosa.row_gather`` (which gathers sizes as ``matmul_t_block_scaled`` does). Their rules and words were read
+off iree-opt 3.13 (its LLVM's ``TosaOps.cpp`` is newer than the copies the search index holds) and are held
+to it by ``tests/oracle/test_tosa_newer.py``.
+
+``block_size`` is written ``block_size<BLOCK_SIZE_32>`` in iree 3.13's custom form and
+``{block_size = #tosa.block_size<BLOCK_SIZE_32> : i32}`` in newer LLVM's; both are read.
+"""
+
+from __future__ import annotations
+
+import re
+
+from broadcheck.dialects.common import constant_ints
+from broadcheck.dialects.tosa.structural import INDICES, LEAST1, T3, Rank, _count, _dims, _same_elements, _shape, _types
+from broadcheck.ops import Operation, Type
+from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.semantics.tosa import Constraint, Element, conforms, type_text
+
+MX_DATA = frozenset("f8E4M3FN f8E5M2 f6E2M3FN f6E3M2FN f4E2M1FN !tosa.mxint8".split())
+"""The element types of ``Tosa_MXFPDataTensor`` ("micro-scaling format number values")."""
+
+
+def _mx(e: Element) -> bool:
+    return e.text in MX_DATA
+
+
+def _scale(e: Element) -> bool:
+    return e.text == "f8E8M0FNU"
+
+
+MX_TENSOR = Rank("tosa-conformant tensor of at least rank 1 of micro-scaling format number values", _mx, least=1)
+SCALE_TENSOR = Rank(
+    "tosa-conformant tensor of at least rank 1 of micro-scaling format scale number values", _scale, least=1
+)
+
+_BLOCK = re.compile(r"BLOCK_SIZE_(\d+)")
+
+
+def block_size(op: Operation) -> int | None:
+    """The ``block_size`` property's value (``BLOCK_SIZE_32`` -> 32), in either form; ``None`` if unread."""
+    attr = op.attribute("block_size")
+    m = _BLOCK.search(attr.text) if attr is not None else None
+    return int(m.group(1)) if m else None
+
+
+def _compatible(a: tuple[int | None, ...], b: tuple[int | None, ...]) -> bool:
+    return len(a) == len(b) and all(x is None or y is None or x == y for x, y in zip(a, b, strict=True))
+
+
+def check_cast_to_block_scaled(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.cast_to_block_scaled``: the ODS types, then ``verify()``: input and output data of
+    compatible shapes, a block size of 32, the input's last dimension a multiple of it, data and scale alike
+    but for the last dimension, the scale's last dimension the data's / block size."""
+    problem = _count(op, 1, 2) or _types(op, [LEAST1], [MX_TENSOR, SCALE_TENSOR])
+    if problem:
+        return problem
+    block = block_size(op)
+    if block is None:
+        return None
+    x, data, scale = op.operands[0].type, op.results[0].type, op.results[1].type
+    sx, sd, ss = _shape(x), _shape(data), _shape(scale)
+    if sx is not None and sd is not None and not _compatible(sx, sd):
+        return Problem("BC1501", {"a": type_text(x), "b": type_text(data)}, Subject("result", 0))
+    if block != 32:
+        return Problem("BC1502", {"got": block})
+    if sx is not None and sx[-1] is not None and sx[-1] % block:
+        return Problem("BC1504", {"size": sx[-1], "block": block}, Subject("operand", 0))
+    if sd is not None and ss is not None and not _compatible(sd[:-1], ss[:-1]):
+        return Problem("BC1503", {"a": type_text(data), "b": type_text(scale)}, Subject("result", 1))
+    if sd is not None and ss is not None and sd[-1] is not None and ss[-1] is not None and ss[-1] != sd[-1] // block:
+        return Problem("BC1505", {"got": ss[-1], "expected": sd[-1] // block}, Subject("result", 1))
+    return None
+
+
+MX3 = Rank("3D tosa-conformant tensor of micro-scaling format number values", _mx, rank=3)
+SCALE3 = Rank("3D tosa-conformant tensor of micro-scaling format scale number values", _scale, rank=3)
+
+
+class _Mismatch(Exception):
+    """A size that contradicts one already known (``tryUpdateDimOrFailure``)."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__()
+        self.problem = problem
+
+
+def _update(known: int | None, new: int | None, operand: str, dim: str, index: int) -> int | None:
+    """The size known so far, or ``new`` if none is; a known size that ``new`` contradicts fails."""
+    if known is None:
+        return new
+    if new is not None and new != known:
+        args = {"dim": dim, "operand": operand, "size": known, "got": new}
+        raise _Mismatch(Problem("BC1506", args, Subject("operand", index)))
+    return known
+
+
+def check_matmul_t_block_scaled(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.matmul_t_block_scaled``: the ODS types, A_data's and B_data's element types, then N, H, C,
+    D, W and C/block_size gathered from the four operands in order, B's batch against A's, the block size,
+    C against it, the scales' last dimension, and the result against [N, H, W]."""
+    problem = _count(op, 4) or _types(op, [MX3, SCALE3, MX3, SCALE3], [T3])
+    if problem:
+        return problem
+    a, a_scale, b, b_scale = (u.type for u in op.operands)
+    problem = _same_elements(a, b, ("A_data", "B_data"), Subject("operand", 2))
+    if problem:
+        return problem
+    block = block_size(op)
+    if block is None:
+        return None
+    n = h = c = d = w = multiple = None
+    sa, ssa, sb, ssb = _shape(a), _shape(a_scale), _shape(b), _shape(b_scale)
+    try:
+        if sa is not None:
+            n, h, c = sa
+        if ssa is not None:
+            n = _update(n, ssa[0], "a_scale", "batch", 1)
+            h = _update(h, ssa[1], "a_scale", "height", 1)
+            multiple = ssa[2]
+        if sb is not None:
+            d = _update(d, sb[0], "b_data", "batch", 2)
+            c = _update(c, sb[2], "b_data", "channels", 2)
+            w = sb[1]
+        if ssb is not None:
+            d = _update(d, ssb[0], "b_scale", "batch", 3)
+            w = _update(w, ssb[1], "b_scale", "width", 3)
+            multiple = _update(multiple, ssb[2], "b_scale", "C/block_size", 3)
+    except _Mismatch as mismatch:
+        return mismatch.problem
+    if n is not None and d is not None and n != d and d != 1:
+        return Problem("BC1507", {"d": d, "n": n}, Subject("operand", 2))
+    if block != 32:
+        return Problem("BC1502", {"got": block})
+    if c is not None and c % block:
+        return Problem("BC1508", {"c": c, "block": block})
+    if c is not None and multiple is not None and multiple != c // block:
+        return Problem("BC1509", {"c": c, "block": block, "got": multiple})
+    so = _shape(op.results[0].type)
+    expected = (d if n is None else n, h, w)
+    if so is not None and not _compatible(so, expected):
+        args = {"actual": _dims(so), "expected": _dims(expected)}
+        return Problem("BC1510", args, Subject("result", 0))
+    return None
+
+
+# ---------------------------------------------------------------- row_gather
+
+
+class _ScalarI32:
+    summary = "tosa-conformant scalar tensor of 32-bit signless integer values"
+    base = Constraint(summary, lambda e: e.text == "i32", "scalar")
+
+    def __call__(self, t: Type) -> bool:
+        return conforms(t, self.base)
+
+
+SCALAR_I32 = _ScalarI32()
+
+
+def check_row_gather(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.row_gather``: values [N, K, C], indices [N, W], a row_count R > 0 -> [N, W * R, C]; the
+    ODS types, the element types, R (when a constant), then N and C gathered from the operands in order,
+    then the output's rows."""
+    problem = _count(op, 3) or _types(op, [T3, INDICES, SCALAR_I32], [T3])
+    if problem:
+        return problem
+    values, indices, out = op.operands[0].type, op.operands[1].type, op.results[0].type
+    problem = _same_elements(values, out, ("input", "output"), Subject("result", 0))
+    if problem:
+        return problem
+    counted = constant_ints(op, 2)
+    rows = counted[0] if counted and len(counted) == 1 else None
+    if rows is not None and rows <= 0:
+        return Problem("BC1518", {"value": rows}, Subject("operand", 2))
+    sv, si, so = _shape(values), _shape(indices), _shape(out)
+    n = c = w = None
+    try:
+        if sv is not None:
+            n, c = sv[0], sv[2]
+        if si is not None:
+            n = _update(n, si[0], "indices", "batch", 1)
+            w = si[1]
+        if so is not None:
+            n = _update(n, so[0], "output", "batch", 0)
+            c = _update(c, so[2], "output", "channels", 0)
+    except _Mismatch as mismatch:
+        return mismatch.problem
+    if rows is not None and w is not None and so is not None and so[1] is not None and so[1] != w * rows:
+        return Problem("BC1519", {"expected": w * rows, "got": so[1]}, Subject("result", 0))
+    return None
