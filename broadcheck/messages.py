@@ -5936,6 +5936,55 @@ RULES: Mapping[str, Rule] = {
             "tensor<2x3x5xi32>",
             op_prefix=False,
         ),
+        # ---- BC1362-BC1389: Vector (dialects/vector), from llvm-project's tests
+        Rule(
+            "BC1362",
+            "vector-base-element",
+            "base element type ('{base}') does not match {what} element type ('{other}')",
+            "vector.maskedload, maskedstore, gather, scatter, expandload or compressstore: the base's element type "
+            "is not the vector's.",
+            "%0 = vector.maskedload %m[%i], %k, %p : memref<?xf64>, vector<16xi1>, vector<16xf32> into vector<16xf32>",
+        ),
+        Rule(
+            "BC1363",
+            "vector-memory",
+            "{detail}",
+            "A Vector memory op's verifier (load, store, the masked, gather, scatter, expand and compress ops, "
+            "type_cast): the base's rank, layout or element type against the vector, the number of indices, the "
+            "mask's and pass-through's shapes.",
+            "%0 = vector.load %m[%i] : memref<?x?xf32>, vector<8xf32>",
+        ),
+        Rule(
+            "BC1364",
+            "vector-mask-sizes",
+            "{detail}",
+            "vector.create_mask's operands or vector.constant_mask's sizes against the mask's dims.",
+            "%0 = vector.constant_mask [3, 4] : vector<4x3xi1>",
+        ),
+        Rule(
+            "BC1365",
+            "vector-mask-0d",
+            "{detail}",
+            "vector.constant_mask of a 0-D mask takes one size, 0 or 1 (its verifier's emitError: no op prefix).",
+            "%0 = vector.constant_mask [2] : vector<i1>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1366",
+            "vector-shuffle",
+            "{detail}",
+            "vector.shuffle's verifier: the operands' and result's ranks and trailing dims, the mask's length and "
+            "indices (each within both operands' leading dims, or -1, poison).",
+            "%0 = vector.shuffle %a, %b [0, 4] : vector<2xf32>, vector<2xf32>",
+        ),
+        Rule(
+            "BC1367",
+            "vector-operand-count",
+            "custom op '{name}' number of operands and types do not match: got {operands} operands and {types} types",
+            "The parser: vector.from_elements given another number of operands than its vector type has elements.",
+            "%0 = vector.from_elements %a : vector<2xf32>",
+            op_prefix=False,
+        ),
     )
 }
 
@@ -6267,6 +6316,39 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
     "BC1258": {
         "rank": "argument 'a' must have rank >= 2, got shape {shape}.",
         "minor": "minor dimensions of 'a' must have equal size, got shape {shape}.",
+    },
+    "BC1363": {
+        "minor-stride": "most minor memref dim must have unit stride",
+        "lower-rank-load": "destination memref has lower rank than the result vector",
+        "lower-rank-store": "source memref has lower rank than the vector to store",
+        "vector-memref": "base memref and {what} vector types should match",
+        "element": "base and {what} element type should match",
+        "element-load": "base and result element types should match",
+        "indices": "requires {n} indices",
+        "shape-mask": "expected {what} shape to match mask shape",
+        "dim-indices": "expected {what} dim to match indices dim",
+        "dim-mask": "expected {what} dim to match mask dim",
+        "pass-thru": "expected pass_thru of same type as result type",
+        "type-cast-layout": "expects operand to be a memref with identity layout",
+    },
+    "BC1364": {
+        "create-0d": "must specify exactly one operand for 0-D create_mask",
+        "create-dims": "must specify an operand for each result vector dimension",
+        "constant-rank": "must specify array attr of size equal vector result rank",
+        "constant-bounds": "array attr of size out of bounds of vector result dimension size",
+        "constant-scalable": "only supports 'none set' or 'all set' scalable dimensions",
+        "constant-zeros": "expected all mask dim sizes to be zeros, as a result of conjunction with zero mask dim",
+    },
+    "BC1365": {
+        "length": "array attr must have length 1 for 0-D vectors",
+        "size": "mask dim size must be either 0 or 1 for 0-D vectors",
+    },
+    "BC1366": {
+        "rank": "rank mismatch",
+        "dims": "dimension mismatch",
+        "length": "invalid mask length",
+        "length-mismatch": "mask length mismatch",
+        "index": "mask index #{n} out of range",
     },
 }
 

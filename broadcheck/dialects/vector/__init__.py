@@ -3,7 +3,7 @@
 in :mod:`.forms`."""
 
 from broadcheck.dialects.op import CONVERSION, RESULT, SAME, Assembly, Op, custom, family, ops
-from broadcheck.dialects.vector import checks, forms
+from broadcheck.dialects.vector import checks, forms, memory, more
 
 OPS = ops(
     Op(
@@ -33,4 +33,24 @@ OPS = ops(
     Op("vector.multi_reduction", custom(forms.multi_reduction), checks.check_multi_reduction, "vector-shape"),
     Op("vector.transfer_read", custom(forms.transfer_read), checks.check_transfer_read, "vector-transfer"),
     Op("vector.transfer_write", custom(forms.transfer_write), checks.check_transfer_write, "vector-transfer"),
+    Op("vector.load", custom(memory.load), memory.check_load, "vector-memory"),
+    Op("vector.store", custom(memory.store), memory.check_store, "vector-memory"),
+    Op("vector.maskedload", custom(memory.masked_load), memory.check_masked_load, "vector-memory"),
+    Op("vector.maskedstore", custom(memory.masked_store), memory.check_masked_store, "vector-memory"),
+    Op("vector.expandload", custom(memory.masked_load), memory.check_masked_load, "vector-memory"),
+    Op("vector.compressstore", custom(memory.masked_store), memory.check_masked_store, "vector-memory"),
+    Op("vector.gather", custom(memory.gather), memory.check_gather, "vector-memory"),
+    Op("vector.scatter", custom(memory.scatter), memory.check_scatter, "vector-memory"),
+    Op("vector.type_cast", CONVERSION, memory.check_type_cast, "vector-memory"),
+    Op("vector.create_mask", custom(memory.create_mask), memory.check_create_mask, "vector-mask"),
+    Op("vector.constant_mask", custom(memory.constant_mask), memory.check_constant_mask, "vector-mask"),
+    Op("vector.shuffle", custom(more.shuffle), more.check_shuffle, "vector-shuffle"),
+    Op("vector.interleave", custom(more.interleave), more.check_interleave, "vector-shuffle"),
+    Op("vector.deinterleave", custom(more.deinterleave), more.check_deinterleave, "vector-shuffle"),
+    Op("vector.from_elements", custom(more.from_elements), more.check_from_elements, "vector-shuffle"),
+    Op("vector.to_elements", custom(more.to_elements), more.check_to_elements, "vector-shuffle"),
+    Op("vector.scalable.insert", custom(more.scalable_insert), more.check_scalable_insert, "vector-shuffle"),
+    Op("vector.scalable.extract", custom(more.scalable_extract), more.check_scalable_extract, "vector-shuffle"),
+    Op("vector.print", custom(more.print_), more.check_print, "vector-print"),
+    Op("vector.vscale", custom(more.vscale), more.check_vscale, "vector-print"),
 )
