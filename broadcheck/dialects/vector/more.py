@@ -84,7 +84,7 @@ def from_elements(statement: Statement) -> Reading:
     if v is None or v.kind != "vector" or v.shape is None or statement.result_count > 1:
         return unplaced(statement)
     written = Property("dest", types[0].text, types[0].start, types[0].end)  # (whether bound or not)
-    operands = [derived(v.element, types[0])] * len(statement.operands)
+    operands = [derived(v.element, use) for use in statement.operands]
     return reading(operands, [types[0]] * statement.result_count, [written])
 
 
@@ -241,7 +241,7 @@ def check_from_elements(op: Operation, profile: Profile) -> Problem | None:
     count = prod(d or 0 for d in result.shape)
     if not op.generic and len(op.operands) != count:
         args = {"name": op.name, "operands": len(op.operands), "types": count}
-        return Problem("BC1367", args, Subject("operand", 0) if op.operands else None)
+        return Problem("BC1367", args, span=op.operands[0].span if op.operands else None)
     if op.results and any(result.scalable):
         return constraint("result", 0, FROM_ELEMENTS_DEST, op.results[0].type)
     if len(op.operands) != count or any(printed(u.type) != result.element for u in op.operands):
