@@ -571,6 +571,8 @@ def check_contract(op: Operation, profile: Profile) -> Problem | None:
     lhs, rhs = _vector(op.operands[0].type), _vector(op.operands[1].type)
     if lhs is None or rhs is None or lhs.shape is None or rhs.shape is None:
         return None
+    if lhs.element != rhs.element:
+        return Problem("BC613", {"description": "lhs and rhs have same element type"})
     if is_int(lhs.element) and not is_signless_int(lhs.element):
         return Problem("BC295")
     maps, iterators = _contract_maps(op), _iterators(op)
