@@ -30,7 +30,7 @@ OPS = ops(
         "vector-shape",
         assembly=Assembly("vector", 1),  # `$source attr-dict : type($source) to type($result)`
     ),
-    Op("vector.fma", SAME),
+    Op("vector.fma", SAME, more.check_fma, "vector-shape", assembly=forms.Parser(more.fma_parse)),
     Op("vector.step", RESULT, checks.check_step, "vector-shape"),
     Op("vector.extract_strided_slice", CONVERSION, checks.check_extract_strided_slice, "vector-shape"),
     Op("vector.outerproduct", custom(forms.outerproduct), checks.check_outerproduct, "vector-shape"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from math import prod
 
+from broadcheck.dialects.assembly import Wrong
 from broadcheck.dialects.op import Reading
 from broadcheck.dialects.shaped import (
     View,
@@ -15,6 +16,7 @@ from broadcheck.dialects.shaped import (
     derived,
     groups,
     int_list,
+    is_float,
     predicate,
     printed,
     reading,
@@ -336,3 +338,30 @@ def check_vscale(op: Operation, profile: Profile) -> Problem | None:
         return None
     t = op.results[0].type
     return None if printed(t) == "index" else constraint("result", 0, "index", t)
+
+
+FMA = "vector of floating-point values"
+
+
+def check_fma(op: Operation, profile: Profile) -> Problem | None:
+    """``vector.fma``: vectors of floats (ODS); its form writes one type for all (bound or not)."""
+    for index, use in enumerate(op.operands):
+        v = _vector(use.type)
+        if v is not None and not is_float(v.element):
+            return constraint("operand", index, FMA, use.type)
+    return None
+
+
+def fma_parse(statement: Statement) -> Wrong | None:
+    """``vector.fma``'s one type must be a vector (its parser's ``type($lhs)`` of a VectorType)."""
+    sig = statement.signature
+    if sig is None or sig.kind != "list" or len(sig.inputs) != 1:
+        return None
+    t = sig.inputs[0]
+    v = view_text(t.text)
+    if v is not None and v.kind == "vector":
+        return None
+    message = (
+        f"custom op '{statement.name}' invalid kind of type specified: expected builtin.vector, but found '{t.text}'"
+    )
+    return message, t.start
