@@ -5985,6 +5985,15 @@ RULES: Mapping[str, Rule] = {
             "%0 = vector.from_elements %a : vector<2xf32>",
             op_prefix=False,
         ),
+        Rule(
+            "BC1368",
+            "vector-insert-strided-slice",
+            "{detail}",
+            "vector.insert_strided_slice's verifier: its offsets' and strides' lengths against the dest's and "
+            "source's ranks, the source no longer than the dest, scalable dims in the same places.",
+            "%0 = vector.insert_strided_slice %a, %b offsets = [2], strides = [1, 1] : vector<4x4xf32> into "
+            "vector<4x8x16xf32>",
+        ),
     )
 }
 
@@ -6349,6 +6358,12 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
         "length": "invalid mask length",
         "length-mismatch": "mask length mismatch",
         "index": "mask index #{n} out of range",
+    },
+    "BC1368": {
+        "offsets": "expected offsets of same size as destination vector rank",
+        "strides": "expected strides of same size as source vector rank",
+        "rank": "expected source rank to be no greater than destination rank",
+        "scalable": "mismatching scalable flags (at source vector idx={i})",
     },
 }
 

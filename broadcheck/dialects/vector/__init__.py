@@ -32,7 +32,20 @@ OPS = ops(
     ),
     Op("vector.fma", SAME, more.check_fma, "vector-shape", assembly=forms.Parser(more.fma_parse)),
     Op("vector.step", RESULT, checks.check_step, "vector-shape"),
-    Op("vector.extract_strided_slice", CONVERSION, checks.check_extract_strided_slice, "vector-shape"),
+    Op(
+        "vector.extract_strided_slice",
+        CONVERSION,
+        checks.check_extract_strided_slice,
+        "vector-shape",
+        assembly=forms.Parser(more.strided_parse),
+    ),
+    Op(
+        "vector.insert_strided_slice",
+        custom(more.insert_strided_slice),
+        more.check_insert_strided_slice,
+        "vector-shape",
+        assembly=forms.Parser(more.strided_parse),
+    ),
     Op("vector.outerproduct", custom(forms.outerproduct), checks.check_outerproduct, "vector-shape"),
     Op(
         "vector.contract",

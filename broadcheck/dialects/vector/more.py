@@ -345,10 +345,13 @@ FMA = "vector of floating-point values"
 
 def check_fma(op: Operation, profile: Profile) -> Problem | None:
     """``vector.fma``: vectors of floats (ODS); its form writes one type for all (bound or not)."""
-    for index, use in enumerate(op.operands):
-        v = _vector(use.type)
-        if v is not None and not is_float(v.element):
-            return constraint("operand", index, FMA, use.type)
+    for kind, uses in (("operand", op.operands), ("result", op.results)):
+        for index, use in enumerate(uses):
+            v = _vector(use.type)
+            if v is None or not is_float(v.element):
+                return constraint(kind, index, FMA, use.type)
+    if len({printed(u.type) for u in (*op.operands, *op.results)}) > 1:
+        return predicate("all of {lhs, rhs, acc, result} have same type")
     return None
 
 
@@ -365,3 +368,59 @@ def fma_parse(statement: Statement) -> Wrong | None:
         f"custom op '{statement.name}' invalid kind of type specified: expected builtin.vector, but found '{t.text}'"
     )
     return message, t.start
+
+
+def insert_strided_slice(statement: Statement) -> Reading:
+    """``vector.insert_strided_slice %s, %d offsets = [...], strides = [...] : S into D``."""
+    types = trailing_types(statement)
+    if len(types) != 2 or len(statement.operands) != 2 or statement.result_count > 1:
+        return unplaced(statement)
+    return reading(types, [types[1]] * statement.result_count)
+
+
+def strided_parse(statement: Statement) -> Wrong | None:
+    """``vector.insert_strided_slice``/``extract_strided_slice``: the form writes ``offsets = [...]``
+    after its operands; an attribute dictionary there (the form of older MLIR) is not it."""
+    after = [i for i in statement.items if i.start >= statement.name_end and i.kind != "value" and i.text != ","]
+    if after and after[0].kind == "dict":
+        return f"custom op '{statement.name}' expected 'offsets'", after[0].start
+    return None
+
+
+def check_insert_strided_slice(op: Operation, profile: Profile) -> Problem | None:
+    """``vector.insert_strided_slice``: element types (ODS), then its verifier in order: the offsets'
+    and strides' lengths, the ranks, offsets within the dest's dims, unit strides, offsets plus the
+    source's dims within the dest's, scalable dims alike and taken whole."""
+    if len(op.operands) != 2:
+        return None
+    source, dest = _vector(op.operands[0].type), _vector(op.operands[1].type)
+    offsets, strides = int_list(op, "offsets"), int_list(op, "strides")
+    if source is None or dest is None or offsets is None or strides is None:
+        return None
+    assert source.shape is not None and dest.shape is not None
+    if source.element != dest.element:
+        return predicate("operand #0 and result have same element type")
+    if len(offsets) != len(dest.shape):
+        return Problem("BC1368", detail("BC1368", "offsets"))
+    if len(strides) != len(source.shape):
+        return Problem("BC1368", detail("BC1368", "strides"))
+    if len(source.shape) > len(dest.shape):
+        return Problem("BC1368", detail("BC1368", "rank"))
+    shape = [d or 0 for d in dest.shape]
+    for i, o in enumerate(offsets):
+        if not 0 <= o < shape[i]:
+            return Problem("BC1080", {"name": "offsets", "i": i, "low": 0, "high": shape[i]})
+    if any(s != 1 for s in strides):
+        return Problem("BC1081", {"name": "strides", "low": 1, "high": 2})
+    diff = len(dest.shape) - len(source.shape)
+    padded = [0] * diff + [d or 0 for d in source.shape]
+    for i, (o, s) in enumerate(zip(offsets, padded, strict=True)):
+        if not 1 <= o + s < shape[i] + 1:
+            args = {"a": "offsets", "b": "source vector shape", "i": i, "low": 1, "high": shape[i] + 1}
+            return Problem("BC1082", args)
+    for i in range(len(source.shape)):
+        if source.scalable_at(i) != dest.scalable_at(i + diff):
+            return Problem("BC1368", detail("BC1368", "scalable", i=i))
+        if source.scalable_at(i) and source.shape[i] != dest.shape[i + diff]:
+            return Problem("BC1084", {"i": i, "size": source.shape[i], "base": dest.shape[i + diff]})
+    return None
