@@ -16,7 +16,8 @@ Each case is one function whose arguments feed one op in its custom form
   ``from_elements`` (operands one per element or not, or an operand's type off: not both, since
   broadcheck's value flow reports the wrong type before the parser's count, which MLIR reports
   first), ``to_elements``,
-  ``scalable.insert``/``scalable.extract`` (positions, element types).
+  ``scalable.insert``/``scalable.extract`` (positions, element types), ``insert_strided_slice``
+  (offsets and strides of every length and value, scalable dims, the older dictionary form).
 
 Verdict, first message, line and column must equal iree-opt's (``campaign.compare``).
 """
@@ -180,8 +181,12 @@ def elements_case(rng: random.Random, index: int) -> Case:
             "to_elements",
             "scalable.insert",
             "scalable.extract",
+            "insert_strided_slice",
+            "insert_strided_slice",
         ]
     )
+    if op == "insert_strided_slice":
+        return strided_case(rng, index)
     el = rng.choice(["f32", "i8", "index"])
     if op == "shuffle":
         rank = rng.choice([0, 1, 1, 2])
@@ -244,6 +249,40 @@ def elements_case(rng: random.Random, index: int) -> Case:
         return Case(index, "elements", "vector.scalable.insert", "custom", module([("%s", sub), ("%v", sv)], body))
     body = f"%0 = vector.scalable.extract %v[{pos}] : {sub} from {sv}"
     return Case(index, "elements", "vector.scalable.extract", "custom", module([("%v", sv)], body))
+
+
+def strided_case(rng: random.Random, index: int) -> Case:
+    """``vector.insert_strided_slice``: offsets and strides of every length, in and out of the
+    dest's dims, strides 1 or more, scalable dims alike or not, element types off, the older
+    dictionary form now and then."""
+    drank = rng.randint(1, 3)
+    dest = [rng.randint(1, 6) for _ in range(drank)]
+    dscal = [_p(rng, 0.15) for _ in range(drank)]
+    srank = rng.randint(1, drank) if _p(rng, 0.93) else drank + 1
+    diff = max(drank - srank, 0)
+    src = [rng.randint(1, dest[diff + k]) if diff + k < drank else 2 for k in range(srank)]
+    sscal = [dscal[diff + k] if diff + k < drank else False for k in range(srank)]
+    if _p(rng, 0.05) and srank:
+        sscal[rng.randrange(srank)] ^= True
+    inner = [src[k - diff] if diff <= k < diff + srank else 1 for k in range(drank)]
+    offsets = [rng.randint(0, max(dest[k] - inner[k], 0)) for k in range(drank)]
+    strides = [1] * srank
+    roll = rng.random()
+    if roll < 0.06:
+        offsets[rng.randrange(drank)] += rng.choice([1, 3])
+    elif roll < 0.1:
+        strides[rng.randrange(srank)] = 2
+    elif roll < 0.14:
+        offsets = offsets[:-1] if rng.random() < 0.5 else [*offsets, 0]
+    elif roll < 0.18:
+        strides = [*strides, 1]
+    sv = vector(src, _element(rng, "f32", 0.05), sscal)
+    dv = vector(dest, "f32", dscal)
+    attrs = f"offsets = [{', '.join(map(str, offsets))}], strides = [{', '.join(map(str, strides))}]"
+    if _p(rng, 0.04):
+        attrs = "{" + attrs + "}"
+    body = f"%0 = vector.insert_strided_slice %s, %d {attrs} : {sv} into {dv}"
+    return Case(index, "elements", "vector.insert_strided_slice", "custom", module([("%s", sv), ("%d", dv)], body))
 
 
 FAMILIES = {"memory": memory_case, "masks": mask_case, "elements": elements_case}

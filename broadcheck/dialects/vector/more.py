@@ -415,7 +415,7 @@ def check_insert_strided_slice(op: Operation, profile: Profile) -> Problem | Non
     diff = len(dest.shape) - len(source.shape)
     padded = [0] * diff + [d or 0 for d in source.shape]
     for i, (o, s) in enumerate(zip(offsets, padded, strict=True)):
-        if not 1 <= o + s < shape[i] + 1:
+        if not 0 <= o + s <= shape[i]:  # (the message says [1, ...): a leading dim's 0 + 0 passes)
             args = {"a": "offsets", "b": "source vector shape", "i": i, "low": 1, "high": shape[i] + 1}
             return Problem("BC1082", args)
     for i in range(len(source.shape)):
