@@ -35,7 +35,7 @@ from broadcheck.engine.values import Values
 from broadcheck.engine.verdicts import Verdicts
 from broadcheck.engine.verify import Checks
 from broadcheck.messages import note
-from broadcheck.ops import Span, Type
+from broadcheck.ops import OpaqueType, Span, Type
 from broadcheck.syntax.problem import SyntaxProblem
 
 
@@ -284,6 +284,10 @@ class FileRun:
         from broadcheck.syntax.types import read_alias
 
         body = text.text.strip()
+        if body.startswith("#"):  # kept as text, under its `#` name (a type alias's name has none)
+            name, _, value = body.partition("=")
+            self.verdicts.aliases[name.strip()] = OpaqueType(value.strip())
+            return
         if not body.startswith("!"):
             return
         line, column = text.where(len(text.text) - len(text.text.lstrip()))

@@ -101,7 +101,7 @@ class Verdicts:
             else:
                 form.route = 1
             return
-        uses_alias = "!" in form.key and bool(self.aliases)
+        uses_alias = ("!" in form.key or "#" in form.key) and bool(self.aliases)
         regions = tuple(summaries)
         constants: tuple[str | None, ...] = ()
         if form.decl is not None and form.decl.constants and names is not None:

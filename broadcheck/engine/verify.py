@@ -18,7 +18,8 @@ from broadcheck.engine.forms import Form, place_types
 from broadcheck.ops import Attribute, OpaqueType, Operation, Region, Span, Type, TypeUse
 from broadcheck.semantics import Problem, Profile, registry
 from broadcheck.syntax.problem import SyntaxProblem
-from broadcheck.syntax.statement import Statement
+from broadcheck.syntax.statement import Attribute as Property
+from broadcheck.syntax.statement import Statement, read_statement
 from broadcheck.syntax.types import read_type
 
 if TYPE_CHECKING:
@@ -145,6 +146,8 @@ class Checks:
         written = statement.attributes
         if decl is not None and decl.layout.read is not None and not statement.generic:
             written += decl.layout.read(statement).properties  # what its custom form writes bare
+        if any(k.startswith("#") for k in aliases):
+            written = unaliased(statement, written, aliases)
         attributes = tuple(Attribute(a.name, a.text, locate(a.start, a.end), a.property) for a in written)
         name_span = locate(statement.name_start, statement.name_end)
         start = statement.results[0].start if statement.results else statement.name_start
@@ -206,3 +209,27 @@ class Checks:
 
 def _span(at: Where | None) -> Span | None:
     return None if at is None else Span(at.line, at.column, at.line, at.end)
+
+
+def unaliased(
+    statement: Statement, written: tuple[Property, ...], aliases: Mapping[str, Type | SyntaxProblem]
+) -> tuple[Property, ...]:
+    """The attributes with attribute aliases (``#name = ...``) written out: a bare ``#trait``
+    naming a dictionary gives its entries (``vector.contract #trait %a, ...``)."""
+
+    def text(value: str) -> str:
+        for _ in range(4):  # an alias may name another (`indexing_maps = #accesses`)
+            found = aliases.get(value.strip())
+            if not isinstance(found, OpaqueType):
+                break
+            value = found.text
+        return value
+
+    out: list[Property] = []
+    for item in statement.items:
+        found = aliases.get(item.text) if item.kind == "word" and item.text.startswith("#") else None
+        if isinstance(found, OpaqueType) and found.text.startswith("{"):
+            entries = read_statement(f"x.x {found.text}").attributes
+            out += [Property(a.name, a.text, item.start, item.end, a.property) for a in entries]
+    out += written
+    return tuple(a._replace(text=text(a.text)) if a.text.startswith("#") else a for a in out)

@@ -5,6 +5,7 @@ compares sizes, and by their number where it counts them."""
 
 from __future__ import annotations
 
+import re
 from math import prod
 
 from broadcheck.dialects.linalg.affine import AffineMap, parse, printed_results
@@ -519,13 +520,29 @@ def check_outerproduct(op: Operation, profile: Profile) -> Problem | None:
     return None
 
 
+_NAME = re.compile(r"[A-Za-z_][\w$]*")
+
+
+def read_map(text: str) -> AffineMap | None:
+    """``affine_map<...>`` whose dims and symbols may have any names (``(i, j, k) -> (i, k)``)."""
+    found = parse(text)
+    if found is not None:
+        return found
+    inner = text.strip().removeprefix("affine_map<").removesuffix(">")
+    head = inner.partition("->")[0]
+    dims, _, symbols = head.partition("[")
+    names = {n: f"d{k}" for k, n in enumerate(_NAME.findall(dims))}
+    names |= {n: f"s{k}" for k, n in enumerate(_NAME.findall(symbols))}
+    return parse(_NAME.sub(lambda m: names.get(m.group(), m.group()), inner))
+
+
 def _contract_maps(op: Operation) -> list[AffineMap] | None:
     """``indexing_maps = [affine_map<...>, ...]`` written inline (``None`` for aliases)."""
     attr = op.attribute("indexing_maps")
     text = attr.text.strip() if attr is not None else ""
     if not (text.startswith("[") and text.endswith("]")):
         return None
-    maps = [parse(item) if item.startswith("affine_map<") else None for item in split_top(text[1:-1])]
+    maps = [read_map(item) if item.startswith("affine_map<") else None for item in split_top(text[1:-1])]
     return None if any(m is None for m in maps) else maps  # type: ignore[return-value]
 
 
@@ -554,6 +571,8 @@ def check_contract(op: Operation, profile: Profile) -> Problem | None:
     lhs, rhs = _vector(op.operands[0].type), _vector(op.operands[1].type)
     if lhs is None or rhs is None or lhs.shape is None or rhs.shape is None:
         return None
+    if lhs.element != rhs.element:
+        return Problem("BC613", {"description": "lhs and rhs have same element type"})
     if is_int(lhs.element) and not is_signless_int(lhs.element):
         return Problem("BC295")
     maps, iterators = _contract_maps(op), _iterators(op)

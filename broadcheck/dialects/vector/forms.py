@@ -3,6 +3,9 @@ writes bare (positions, permutations, reduction dims), as the generic form holds
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from broadcheck.dialects.assembly import Assembly, Found, Wrong
 from broadcheck.dialects.linalg.affine import parse
 from broadcheck.dialects.op import Reading
 from broadcheck.dialects.shaped import (
@@ -195,3 +198,146 @@ def contract(statement: Statement) -> Reading:
     if len(types) != 3 or len(statement.operands) != 3:
         return unplaced(statement)
     return reading(types, [types[2]])
+
+
+# ---------------------------------------------------------------- what the C++ parsers check
+
+
+class Parser(Assembly):
+    """What a Vector op's own C++ parser (``VectorOps.cpp``) checks of its custom form before any
+    verifier, beyond :class:`Assembly`'s rules: ``parse`` gives its message and offset."""
+
+    __slots__ = ("parse",)
+    parse: Callable[[Statement], Wrong | None]
+
+    def __init__(self, parse: Callable[[Statement], Wrong | None]) -> None:
+        super().__init__("same")
+        object.__setattr__(self, "parse", parse)
+
+    def problem(self, statement: Statement) -> Wrong | None:
+        return self.parse(statement)
+
+    def unread(self, source: str) -> Wrong | None:
+        return None
+
+
+def _colon(statement: Statement) -> int | None:
+    """Where the ``:`` before the types is (the parsers' ``typesLoc``)."""
+    sig = statement.signature
+    return None if sig is None or sig.after < 0 else sig.after - 1
+
+
+def _shaped_source(text: str) -> bool:
+    v = view_text(text)
+    return v is not None and (v.kind == "memref" or (v.kind == "tensor" and v.shape is not None))
+
+
+def _is_vector(text: str) -> bool:
+    v = view_text(text)
+    return v is not None and v.kind == "vector"
+
+
+def _transfer_parse(statement: Statement, read: bool) -> Wrong | None:
+    """``TransferReadOp::parse`` / ``TransferWriteOp::parse``: two types, a memref or ranked tensor
+    and a vector, and a mask only where the source's elements are not vectors."""
+    custom = f"custom op '{statement.name}' "
+    colon = _colon(statement)
+    if colon is None or statement.signature is None or statement.signature.kind != "list":
+        return None
+    types = [t.text for t in statement.signature.inputs]
+    if len(types) != 2:
+        return custom + "requires two types", colon
+    source, vector = (types[0], types[1]) if read else (types[1], types[0])
+    checks = [
+        (_shaped_source(source), "requires memref or ranked tensor type"),
+        (_is_vector(vector), "requires vector type"),
+    ]
+    for ok, message in checks if read else checks[::-1]:
+        if not ok:
+            return custom + message, colon
+    permutation = next((a.text for a in statement.attributes if a.name == "permutation_map"), None)
+    sv, vv = view_text(source), view_text(vector)
+    if permutation is None and sv is not None and sv.shape is not None and vv is not None and vv.shape is not None:
+        inner = view_text(sv.element) if sv.element.startswith("vector<") else None
+        rank = len(vv.shape) - (len(inner.shape) if inner is not None and inner.shape is not None else 0)
+        if len(sv.shape) < rank:
+            return custom + "expected a custom permutation_map when rank(source) != rank(destination)", colon
+    found = groups(statement)
+    if not found:
+        return None
+    inside = set(uses_in(statement, found[0]))
+    rest = [u for k, u in enumerate(statement.operands) if k not in inside]
+    if len(rest) != 3:  # source and padding (read) or vector and source (write), then the mask
+        return None
+    if sv is not None and sv.element.startswith("vector<"):
+        return custom + "does not support masks with vector element type", rest[-1].start
+    m = parse(permutation) if permutation is not None else None
+    if m is not None and vv is not None and vv.shape is not None and len(m.results) != len(vv.shape):
+        return custom + "expected the same rank for the vector and the results of the permutation map", colon
+    return None
+
+
+def transfer_read_parse(statement: Statement) -> Wrong | None:
+    """``vector.transfer_read``'s parser."""
+    return _transfer_parse(statement, True)
+
+
+def transfer_write_parse(statement: Statement) -> Wrong | None:
+    """``vector.transfer_write``'s parser."""
+    return _transfer_parse(statement, False)
+
+
+KINDS = (
+    "add, mul, minui, minsi, minnumf, maxui, maxsi, maxnumf, and, or, xor, maximumf, minimumf, maximumnumf, minimumnumf"
+)
+
+
+def reduction_parse(statement: Statement) -> Wrong | None:
+    """``vector.reduction``'s form: ``<kind>``, then one or two operands before the ``:``."""
+    custom = f"custom op '{statement.name}' "
+    after = [i for i in statement.items if i.start >= statement.name_end]
+    if not after:
+        return None
+    first = after[0]
+    if not (first.kind == "group" and first.text.startswith("<")):
+        return "expected '<'", first.start
+    kind = first.text[1:-1].strip()
+    if kind not in KINDS.split(", "):
+        at = first.start + first.text.index(kind) if kind else first.start + 1
+        then = ((f"{custom}failed to parse Vector_CombiningKindAttr parameter 'value' which is to be a "
+                 "`::mlir::vector::CombiningKind`", at),)  # fmt: skip
+        return Found(f"{custom}expected ::mlir::vector::CombiningKind to be one of: {KINDS}", at, then)
+    uses = [u for u in statement.operands if statement.signature is None or u.start < statement.signature.start]
+    if len(uses) > 2:
+        return "expected ':'", uses[1].end
+    return None
+
+
+def contract_parse(statement: Statement) -> Wrong | None:
+    """``ContractionOp::parse``: none or two masks, then ``iterator_types`` in the trait (when the
+    trait is written out)."""
+    custom = f"custom op '{statement.name}' "
+    uses = [u for u in statement.operands if statement.signature is None or u.start < statement.signature.start]
+    if len(uses) not in (3, 5):
+        return custom + "expected zero or exactly 2 vector mask operands", statement.name_start
+    after = [i for i in statement.items if i.start >= statement.name_end]
+    if after and after[0].kind == "dict" and not any(a.name == "iterator_types" for a in statement.attributes):
+        return custom + 'expected "iterator_types" array attribute', after[0].start
+    return None
+
+
+def extract_parse(statement: Statement) -> Wrong | None:
+    """``vector.extract``'s source type (after ``from``) must be a vector."""
+    after = False
+    for item in statement.items:
+        if item.kind == "word" and item.text == "from":
+            after = True
+        elif after and item.kind == "word":
+            if _is_vector(item.text):
+                return None
+            return (
+                f"custom op '{statement.name}' invalid kind of type specified: expected builtin.vector, but found "
+                f"'{item.text}'",
+                item.start,
+            )
+    return None
