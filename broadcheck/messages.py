@@ -6039,6 +6039,427 @@ RULES: Mapping[str, Rule] = {
             "linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d0)>, ...] ins(...) outs(...)",
             op_prefix=False,
         ),
+        # ---- BC1130-BC1149, BC1171-BC1199: StableHLO's remaining ops (hloops)
+        Rule(
+            "BC1130",
+            "hlo-channel-type",
+            "channel_type should be {expected} when is_host_transfer is {flag}",
+            "stablehlo.send/recv: the channel handle's type does not fit is_host_transfer (DEVICE_TO_DEVICE = 1 "
+            "without host transfer; DEVICE_TO_HOST = 2 for send, HOST_TO_DEVICE = 3 for recv with it).",
+            '%0 = "stablehlo.send"(%a, %t) {channel_handle = #stablehlo.channel_handle<handle = 0, type = 2>} : '
+            "(tensor<2xf32>, !stablehlo.token) -> !stablehlo.token",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1131",
+            "hlo-feed-no-result",
+            "result is expected to be at least of size 1, but got {count}",
+            "stablehlo.infeed/recv (C1/C2) without a result: the last result must be a token.",
+            '"stablehlo.infeed"(%t) : (!stablehlo.token) -> ()',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1132",
+            "infeed-tensor-results",
+            "all elements of result types, except the last element, are expected to be of tensor type, but got "
+            "'{type}'",
+            "stablehlo.infeed (C2): a result before the last one is not a tensor.",
+            '%0:2 = "stablehlo.infeed"(%t) : (!stablehlo.token) -> (!stablehlo.token, !stablehlo.token)',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1133",
+            "recv-tensor-results",
+            "everything but the last element of result types is expected to be of tensor type, but got '{type}'",
+            "stablehlo.recv (C3): a result before the last one is not a tensor.",
+            '%0:2 = "stablehlo.recv"(%t) {channel_handle = #stablehlo.channel_handle<handle = 0, type = 1>} : '
+            "(!stablehlo.token) -> (!stablehlo.token, !stablehlo.token)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1134",
+            "hlo-feed-last-token",
+            "last element of result types is expected to be of token type, but got '{type}'",
+            "stablehlo.infeed/recv (C3/C4): the last result is not a token.",
+            '%0:2 = "stablehlo.infeed"(%t) : (!stablehlo.token) -> (tensor<2xf32>, tensor<i32>)',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1135",
+            "infeed-layout-size",
+            "layout-attribute size must be {size} (which is the number of op-results - 1 (for token result)), "
+            "but got {count}",
+            "stablehlo.infeed: the layout does not hold one entry per tensor result.",
+            '%0:2 = "stablehlo.infeed"(%t) {layout = [[0], [1]]} : (!stablehlo.token) -> (tensor<2xf32>, '
+            "!stablehlo.token)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1136",
+            "infeed-layout-element",
+            "layout-attribute expected to have elements of type array, but got {element}",
+            "stablehlo.infeed: an entry of the layout is not an array.",
+            '%0:2 = "stablehlo.infeed"(%t) {layout = [0]} : (!stablehlo.token) -> (tensor<2xf32>, !stablehlo.token)',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1137",
+            "infeed-layout-leaf",
+            "layout-attribute's leaf elements are expected to be of type integer, but got {leaf}",
+            "stablehlo.infeed: an entry of the layout holds something other than integers.",
+            '%0:2 = "stablehlo.infeed"(%t) {layout = [[0, []]]} : (!stablehlo.token) -> (tensor<2xf32>, '
+            "!stablehlo.token)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1138",
+            "rng-bit-generator-state",
+            "output state shape must be compatible with initial state shape. Got: '{initial}' and '{output}'",
+            "stablehlo.rng_bit_generator (C1): the output state's shape is not the initial state's.",
+            '%0, %1 = "stablehlo.rng_bit_generator"(%s) {rng_algorithm = #stablehlo<rng_algorithm DEFAULT>} : '
+            "(tensor<2xui64>) -> (tensor<3xui64>, tensor<10xui32>)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1139",
+            "hlo-pairwise-same-type",
+            "requires the same type for operand and result at index {index}",
+            "stablehlo.optimization_barrier (PairwiseSameOperandAndResultType): a result's type is not its operand's.",
+            '%0 = "stablehlo.optimization_barrier"(%a) : (tensor<2xf32>) -> tensor<?xf32>',
+        ),
+        Rule(
+            "BC1140",
+            "uniform-quantize-expressed",
+            "Expressed type of result expected to be '{expected}', but got '{actual}'",
+            "stablehlo.uniform_quantize (C2): the result's expressed type is not the operand's float type (or its "
+            "expressed type).",
+            "%0 = stablehlo.uniform_quantize %a : (tensor<4xf16>) -> tensor<4x!quant.uniform<i8:f32, 1.0>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1141",
+            "composite-name",
+            "name must be a valid namespaced op name, i.e. it must match the following regular expression: "
+            '{pattern} e.g. "my_namespace.my_op"',
+            "stablehlo.composite (C1): the name is not a namespaced op name.",
+            'stablehlo.composite "foo" { decomposition = @foo } : () -> ()',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1142",
+            "composite-decomposition",
+            "'{symbol}' does not reference a valid function",
+            "stablehlo.composite (C2): its decomposition names no function of the module.",
+            '%0 = stablehlo.composite "my.op" %a {decomposition = @missing} : (tensor<f32>) -> tensor<f32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1143",
+            "composite-count",
+            "has {count} {what}(s), but decomposition has {expected}",
+            "stablehlo.composite (C3/C4): it has not as many operands (results) as its decomposition.",
+            '%0 = stablehlo.composite "my.op" %a {decomposition = @f} : (tensor<f32>) -> tensor<f32> with '
+            "func.func @f() -> tensor<f32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1144",
+            "composite-type",
+            "{what} at index {index} has type '{type}', but decomposition has type '{expected}'",
+            "stablehlo.composite (C3/C4): an operand's (result's) type is not its decomposition's.",
+            '%0 = stablehlo.composite "my.op" %a {decomposition = @f} : (tensor<f32>) -> tensor<f32> with '
+            "func.func @f(%x: tensor<f64>) -> tensor<f32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1145",
+            "custom-call-token-layout",
+            "Only tensor types can have non-empty layout: {value} #{index} of type '{type}' has layout {layout}",
+            "A custom_call gives a token (no tensor) a non-empty layout.",
+            "%0 = stablehlo.custom_call @foo(%t) {operand_layouts = [dense<0> : tensor<1xindex>], result_layouts = "
+            "[]} : (!stablehlo.token) -> ()",
+        ),
+        Rule(
+            "BC1146",
+            "collective-reduce-operands",
+            "{what}",
+            "collective_reduce: no data operand; with has_dynamic_root, no root, or a root that is not a "
+            "rank-1 i32 tensor of one element per data operand.",
+            '%0 = "stablehlo.collective_reduce"() ({...}) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : '
+            "() -> ()",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1147",
+            "hlo-inferred-no-result",
+            "inferred type(s) '{inferred}' are incompatible with return type(s) of operation ",
+            "The type inference infers results for an op written with none (MLIR prints the empty list bare).",
+            '"stablehlo.collective_reduce"(%a) ({...}) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : '
+            "(tensor<5xf32>) -> ()",
+        ),
+        # ---- BC1500-BC1539: ONNX-MLIR's recurrent/sequence ops and TOSA's block-scaled and shape ops (onnxtosa)
+        Rule(
+            "BC1500",
+            "onnx-space-to-depth-block",
+            "The input tensor {dim} must be divisible by the block size",
+            "onnx.SpaceToDepth (its verifier): the input's height or width, where known, is not a multiple of "
+            "blocksize.",
+            '%0 = "onnx.SpaceToDepth"(%x) {blocksize = 2 : si64} : (tensor<1x3x5x4xf32>) -> tensor<*xf32>',
+        ),
+        Rule(
+            "BC1501",
+            "tosa-block-scaled-data",
+            "require compatible shapes for input_data ('{a}') and output_data ('{b}')",
+            "tosa.cast_to_block_scaled (its verifier): the output data's shape is not the input's.",
+            "%0, %1 = tosa.cast_to_block_scaled %x block_size<BLOCK_SIZE_32> : (tensor<1xf32>) -> "
+            "(tensor<64xf4E2M1FN>, tensor<1xf8E8M0FNU>)",
+        ),
+        Rule(
+            "BC1502",
+            "tosa-block-size",
+            "expect block size to be 32, got {got}",
+            "tosa.cast_to_block_scaled and tosa.matmul_t_block_scaled (their verifiers): a block_size other than "
+            "BLOCK_SIZE_32.",
+            "%0, %1 = tosa.cast_to_block_scaled %x block_size<BLOCK_SIZE_1> : (tensor<4x64xf32>) -> "
+            "(tensor<4x64xf4E2M1FN>, tensor<4x64xf8E8M0FNU>)",
+        ),
+        Rule(
+            "BC1503",
+            "tosa-block-scaled-scale",
+            "require compatible shapes for output_data ('{a}') and output_scale ('{b}') except for the last dimension",
+            "tosa.cast_to_block_scaled (its verifier): the scale's shape is not the data's but for the last dimension.",
+            "%0, %1 = tosa.cast_to_block_scaled %x block_size<BLOCK_SIZE_32> : (tensor<4x64xf32>) -> "
+            "(tensor<4x64xf4E2M1FN>, tensor<2xf8E8M0FNU>)",
+        ),
+        Rule(
+            "BC1504",
+            "tosa-block-scaled-divisible",
+            "expect last dimension of input_data ({size}) to be divisible by block_size ({block})",
+            "tosa.cast_to_block_scaled (its verifier): the input's last dimension is not a multiple of the block size.",
+            "%0, %1 = tosa.cast_to_block_scaled %x block_size<BLOCK_SIZE_32> : (tensor<4x48xf32>) -> "
+            "(tensor<4x48xf4E2M1FN>, tensor<4x1xf8E8M0FNU>)",
+        ),
+        Rule(
+            "BC1505",
+            "tosa-block-scaled-scale-size",
+            "expect last dimension of output_scale ({got}) to be equal to last dimension of output_data / block_size "
+            "({expected})",
+            "tosa.cast_to_block_scaled (its verifier): the scale's last dimension is not the data's divided by the "
+            "block size.",
+            "%0, %1 = tosa.cast_to_block_scaled %x block_size<BLOCK_SIZE_32> : (tensor<4x64xf32>) -> "
+            "(tensor<4x64xf4E2M1FN>, tensor<4x1xf8E8M0FNU>)",
+        ),
+        Rule(
+            "BC1506",
+            "tosa-block-scaled-dim",
+            "expected {dim} of {operand} to match size {size}, got {got}",
+            "tosa.matmul_t_block_scaled and tosa.row_gather (their verifiers): a size of an operand or the result "
+            "contradicts the same size read from an operand before it (batch, height, channels, width, C/block_size).",
+            "%0 = tosa.matmul_t_block_scaled %a, %sa, %b, %sb block_size<BLOCK_SIZE_32> : (tensor<2x4x32xf8E4M3FN>, "
+            "tensor<2x3x1xf8E8M0FNU>, ...) -> tensor<2x4x16xf32>",
+        ),
+        Rule(
+            "BC1507",
+            "tosa-block-scaled-batch",
+            "expect B matrix batch size to be broadcast compatible with A, got D={d} vs N={n}",
+            "tosa.matmul_t_block_scaled (its verifier): B's batch is neither A's nor 1.",
+            "%0 = tosa.matmul_t_block_scaled %a, %sa, %b, %sb block_size<BLOCK_SIZE_32> : (tensor<4x1x32xf8E5M2>, "
+            "tensor<4x1x1xf8E8M0FNU>, tensor<2x5x32xf8E5M2>, tensor<2x5x1xf8E8M0FNU>) -> tensor<4x1x5xf32>",
+        ),
+        Rule(
+            "BC1508",
+            "tosa-block-scaled-channels",
+            "expect C to be a multiple of block size, got C={c}, block_size={block}",
+            "tosa.matmul_t_block_scaled (its verifier): the channels are not a multiple of the block size.",
+            "%0 = tosa.matmul_t_block_scaled %a, %sa, %b, %sb block_size<BLOCK_SIZE_32> : "
+            "(tensor<2x3x48x!tosa.mxint8>, ...) -> tensor<2x3x4xf32>",
+        ),
+        Rule(
+            "BC1509",
+            "tosa-block-scaled-scales",
+            "expect scale operands dimension 2 to equal C/block_size ({c}/{block}), got {got}",
+            "tosa.matmul_t_block_scaled (its verifier): the scales' last dimension is not C / block size.",
+            "%0 = tosa.matmul_t_block_scaled %a, %sa, %b, %sb block_size<BLOCK_SIZE_32> : (tensor<1x8x64xf8E5M2>, "
+            "tensor<1x8x1xf8E8M0FNU>, ...) -> tensor<1x8x5xf32>",
+        ),
+        Rule(
+            "BC1510",
+            "tosa-block-scaled-output",
+            "expected output shape {actual} to be compatible with expected output shape {expected}",
+            "tosa.matmul_t_block_scaled (its verifier): the result is not [N, H, W] as read from the operands.",
+            "%0 = tosa.matmul_t_block_scaled %a, %sa, %b, %sb block_size<BLOCK_SIZE_32> : (tensor<2x8x32xf6E3M2FN>, "
+            "...) -> tensor<64x8x16xf32>",
+        ),
+        Rule(
+            "BC1511",
+            "tosa-shape-result-rank",
+            "result shape has different rank than operands",
+            "A TOSA shape op (add_shape, exp2_shape, ...): the result's !tosa.shape rank is not its operands'.",
+            "%c = tosa.add_shape %a, %b : (!tosa.shape<4>, !tosa.shape<4>) -> !tosa.shape<3>",
+        ),
+        Rule(
+            "BC1512",
+            "onnx-split-to-sequence-rank",
+            ": split has rank {rank} > 1",
+            "onnx.SplitToSequence (its verifier): the split operand has a rank above 1.",
+            '%0 = "onnx.SplitToSequence"(%x, %s) : (tensor<4x2xf32>, tensor<1x2xi64>) -> !onnx.Seq<tensor<*xf32>>',
+        ),
+        Rule(
+            "BC1513",
+            "onnx-split-to-sequence-scalar",
+            ": split scalar {value} <= 0",
+            "onnx.SplitToSequence (its verifier): a constant scalar split that is not positive.",
+            '%0 = "onnx.SplitToSequence"(%x, %s) : (tensor<4x2xf32>, tensor<i64>) -> !onnx.Seq<tensor<*xf32>>',
+        ),
+        Rule(
+            "BC1514",
+            "onnx-split-to-sequence-entry",
+            ": split tensor has entry {value} < 0",
+            "onnx.SplitToSequence (its verifier): a constant split with a negative entry.",
+            '%0 = "onnx.SplitToSequence"(%x, %s) : (tensor<4x2xf32>, tensor<2xi64>) -> !onnx.Seq<tensor<*xf32>>',
+        ),
+        Rule(
+            "BC1515",
+            "onnx-split-to-sequence-sum",
+            ": split tensor entries sum to {sum} != axis dimension size {size}",
+            "onnx.SplitToSequence (its verifier): a constant split whose entries do not add up to the axis' size.",
+            '%0 = "onnx.SplitToSequence"(%x, %s) : (tensor<4x2xf32>, tensor<2xi64>) -> !onnx.Seq<tensor<*xf32>>',
+        ),
+        Rule(
+            "BC1516",
+            "onnx-sequence-insert-element",
+            "Element types of the tensor in seqence and input have to be the same",
+            "onnx.SequenceInsert (its verifier, emitError: no op name; its spelling): the inserted tensor's element "
+            "type is not the sequence's.",
+            '%0 = "onnx.SequenceInsert"(%s, %x, %n) : (!onnx.Seq<tensor<*xf32>>, tensor<2xi64>, none) -> '
+            "!onnx.Seq<tensor<*xf32>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1517",
+            "onnx-sequence-empty-dtype",
+            "SequenceEmpty getDtype() does not match the output type",
+            "onnx.SequenceEmpty (its verifier, emitError): dtype (f32 when absent) is not the element type of the "
+            "result's tensors.",
+            '%0 = "onnx.SequenceEmpty"() {dtype = 7 : si64} : () -> !onnx.Seq<tensor<*xf32>>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1518",
+            "tosa-row-count",
+            "requires row_count to be > 0, got {value}",
+            "tosa.row_gather (its verifier): a constant row_count that is not positive.",
+            "%0 = tosa.row_gather %v, %i, %rc : (tensor<1x4x2xf32>, tensor<1x3xi32>, tensor<1xi32>) -> "
+            "tensor<1x3x2xf32>",
+        ),
+        Rule(
+            "BC1519",
+            "tosa-row-gather-rows",
+            "requires output dimension to be equal to indices[1]*row_count ({expected}), got {got}",
+            "tosa.row_gather (its verifier): the output's rows are not W times a constant row_count.",
+            "%0 = tosa.row_gather %v, %i, %rc : (tensor<2x5x1xi8>, tensor<2x7xi32>, tensor<1xi32>) -> tensor<2x3x1xi8>",
+        ),
+        Rule(
+            "BC1520",
+            "onnx-one-hot-axis",
+            "OneHot axis value is out of range",
+            "onnx.OneHot (its verifier): axis outside [-r-1, r] of ranked indices.",
+            '%0 = "onnx.OneHot"(%i, %d, %v) : (tensor<3xi64>, tensor<i64>, tensor<3xf32>) -> tensor<*xf32>',
+        ),
+        Rule(
+            "BC1521",
+            "onnx-one-hot-values-rank",
+            "OneHot values must be 1D tensor",
+            "onnx.OneHot (its verifier): values of a rank other than 1.",
+            '%0 = "onnx.OneHot"(%i, %d, %v) : (tensor<3xi64>, tensor<i64>, tensor<3xf32>) -> tensor<*xf32>',
+        ),
+        Rule(
+            "BC1522",
+            "onnx-one-hot-values-size",
+            "OneHot values must be 1D tensor with 2 elements",
+            "onnx.OneHot (its verifier): values of a known size other than 2.",
+            '%0 = "onnx.OneHot"(%i, %d, %v) : (tensor<3xi64>, tensor<i64>, tensor<3xf32>) -> tensor<*xf32>',
+        ),
+        Rule(
+            "BC1523",
+            "onnx-one-hot-depth-size",
+            "OneHot depth can be 1D tensor with 1 elements",
+            "onnx.OneHot (its verifier): a 1-d depth of a known size other than 1.",
+            '%0 = "onnx.OneHot"(%i, %d, %v) : (tensor<3xi64>, tensor<i64>, tensor<3xf32>) -> tensor<*xf32>',
+        ),
+        Rule(
+            "BC1524",
+            "onnx-one-hot-depth-rank",
+            "OneHot depth must be 0 or 1D tensor",
+            "onnx.OneHot (its verifier): a depth of rank above 1.",
+            '%0 = "onnx.OneHot"(%i, %d, %v) : (tensor<3xi64>, tensor<i64>, tensor<3xf32>) -> tensor<*xf32>',
+        ),
+        Rule(
+            "BC1525",
+            "onnx-layout-transform-shape",
+            "Input and output tensors must have the same shape",
+            "onnx.LayoutTransform (its verifier): a size of the output differs from the data's (before any "
+            "unknown size of either).",
+            '%0 = "onnx.LayoutTransform"(%x) : (tensor<5x3x32x32xf32>) -> tensor<5x3x16x32xf32>',
+        ),
+        # ---- BC1362-BC1389: Vector (dialects/vector), from llvm-project's tests
+        Rule(
+            "BC1362",
+            "vector-base-element",
+            "base element type ('{base}') does not match {what} element type ('{other}')",
+            "vector.maskedload, maskedstore, gather, scatter, expandload or compressstore: the base's element type "
+            "is not the vector's.",
+            "%0 = vector.maskedload %m[%i], %k, %p : memref<?xf64>, vector<16xi1>, vector<16xf32> into vector<16xf32>",
+        ),
+        Rule(
+            "BC1363",
+            "vector-memory",
+            "{detail}",
+            "A Vector memory op's verifier (load, store, the masked, gather, scatter, expand and compress ops, "
+            "type_cast): the base's rank, layout or element type against the vector, the number of indices, the "
+            "mask's and pass-through's shapes.",
+            "%0 = vector.load %m[%i] : memref<?x?xf32>, vector<8xf32>",
+        ),
+        Rule(
+            "BC1364",
+            "vector-mask-sizes",
+            "{detail}",
+            "vector.create_mask's operands or vector.constant_mask's sizes against the mask's dims.",
+            "%0 = vector.constant_mask [3, 4] : vector<4x3xi1>",
+        ),
+        Rule(
+            "BC1365",
+            "vector-mask-0d",
+            "{detail}",
+            "vector.constant_mask of a 0-D mask takes one size, 0 or 1 (its verifier's emitError: no op prefix).",
+            "%0 = vector.constant_mask [2] : vector<i1>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1366",
+            "vector-shuffle",
+            "{detail}",
+            "vector.shuffle's verifier: the operands' and result's ranks and trailing dims, the mask's length and "
+            "indices (each within both operands' leading dims, or -1, poison).",
+            "%0 = vector.shuffle %a, %b [0, 4] : vector<2xf32>, vector<2xf32>",
+        ),
+        Rule(
+            "BC1367",
+            "vector-operand-count",
+            "custom op '{name}' number of operands and types do not match: got {operands} operands and {types} types",
+            "The parser: vector.from_elements given another number of operands than its vector type has elements.",
+            "%0 = vector.from_elements %a : vector<2xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1368",
+            "vector-insert-strided-slice",
+            "{detail}",
+            "vector.insert_strided_slice's verifier: its offsets' and strides' lengths against the dest's and "
+            "source's ranks, the source no longer than the dest, scalable dims in the same places.",
+            "%0 = vector.insert_strided_slice %a, %b offsets = [2], strides = [1, 1] : vector<4x4xf32> into "
+            "vector<4x8x16xf32>",
+        ),
     )
 }
 
@@ -6370,6 +6791,45 @@ DETAILS: Mapping[str, Mapping[str, str]] = {
     "BC1258": {
         "rank": "argument 'a' must have rank >= 2, got shape {shape}.",
         "minor": "minor dimensions of 'a' must have equal size, got shape {shape}.",
+    },
+    "BC1363": {
+        "minor-stride": "most minor memref dim must have unit stride",
+        "lower-rank-load": "destination memref has lower rank than the result vector",
+        "lower-rank-store": "source memref has lower rank than the vector to store",
+        "vector-memref": "base memref and {what} vector types should match",
+        "element": "base and {what} element type should match",
+        "element-load": "base and result element types should match",
+        "indices": "requires {n} indices",
+        "shape-mask": "expected {what} shape to match mask shape",
+        "dim-indices": "expected {what} dim to match indices dim",
+        "dim-mask": "expected {what} dim to match mask dim",
+        "pass-thru": "expected pass_thru of same type as result type",
+        "type-cast-layout": "expects operand to be a memref with identity layout",
+    },
+    "BC1364": {
+        "create-0d": "must specify exactly one operand for 0-D create_mask",
+        "create-dims": "must specify an operand for each result vector dimension",
+        "constant-rank": "must specify array attr of size equal vector result rank",
+        "constant-bounds": "array attr of size out of bounds of vector result dimension size",
+        "constant-scalable": "only supports 'none set' or 'all set' scalable dimensions",
+        "constant-zeros": "expected all mask dim sizes to be zeros, as a result of conjunction with zero mask dim",
+    },
+    "BC1365": {
+        "length": "array attr must have length 1 for 0-D vectors",
+        "size": "mask dim size must be either 0 or 1 for 0-D vectors",
+    },
+    "BC1366": {
+        "rank": "rank mismatch",
+        "dims": "dimension mismatch",
+        "length": "invalid mask length",
+        "length-mismatch": "mask length mismatch",
+        "index": "mask index #{n} out of range",
+    },
+    "BC1368": {
+        "offsets": "expected offsets of same size as destination vector rank",
+        "strides": "expected strides of same size as source vector rank",
+        "rank": "expected source rank to be no greater than destination rank",
+        "scalable": "mismatching scalable flags (at source vector idx={i})",
     },
 }
 
