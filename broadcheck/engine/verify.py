@@ -18,7 +18,7 @@ from broadcheck.engine.forms import Form, place_types
 from broadcheck.ops import Attribute, OpaqueType, Operation, Region, Span, Type, TypeUse
 from broadcheck.semantics import Problem, Profile, registry
 from broadcheck.syntax.problem import SyntaxProblem
-from broadcheck.syntax.statement import Statement
+from broadcheck.syntax.statement import Statement, TypeText
 from broadcheck.syntax.types import read_type
 
 if TYPE_CHECKING:
@@ -164,10 +164,7 @@ class Checks:
                 out.append(OpaqueType(key or "?"))
         return tuple(out)
 
-    def _use(self, t: object, locate: Locate, aliases: Mapping[str, Type | SyntaxProblem]) -> TypeUse:
-        from broadcheck.syntax.statement import TypeText
-
-        assert isinstance(t, TypeText)
+    def _use(self, t: TypeText, locate: Locate, aliases: Mapping[str, Type | SyntaxProblem]) -> TypeUse:
         try:
             type_ = self.type(t.text, aliases)
         except SyntaxProblem as problem:
