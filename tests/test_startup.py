@@ -201,3 +201,113 @@ def test_the_trap_does_interrupt(tmp_path: Path) -> None:
         [sys.executable, "-c", "import broadcheck, json"], env=env, capture_output=True, text=True, timeout=HANG
     )
     assert done.returncode == -2 and "KeyboardInterrupt" in done.stderr
+
+
+# The dialect modules under broadcheck/dialects/ shared by every dialect (the op model, the
+# assembly readers, the builtin and func ops); every other module or package there is one dialect.
+SHARED_DIALECT_MODULES = {"assembly", "builtin", "common", "func", "literal", "op", "opnames", "shaped", "terminators"}
+FIVE_OP_JAX = (
+    "module @jit__lambda attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {\n"
+    "  func.func public @main(%arg0: tensor<8x768xf32>, %arg1: tensor<8x768xf32>)"
+    ' -> (tensor<8x768xf32> {jax.result_info = "result"}) {\n'
+    "    %0 = stablehlo.multiply %arg0, %arg1 : tensor<8x768xf32>\n"
+    "    %1 = stablehlo.add %0, %arg0 : tensor<8x768xf32>\n"
+    "    return %1 : tensor<8x768xf32>\n"
+    "  }\n"
+    "}\n"
+)
+
+
+def _dialects_imported(cwd: Path) -> set[str]:
+    """The dialects (``broadcheck.dialects.X``, X not a shared module) a clean run of one.mlir imports."""
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "broadcheck", "check", "--no-cache", "one.mlir"],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    names = {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
+    assert "broadcheck.dialects" in names and "lark" not in names and "rich" not in names
+    return {n.split(".")[2] for n in names if n.startswith("broadcheck.dialects.")} - SHARED_DIALECT_MODULES
+
+
+@pytest.mark.parametrize(("text", "dialect"), [(CLEAN, "tosa"), (FIVE_OP_JAX, "stablehlo")])
+def test_a_clean_run_imports_only_the_dialects_its_file_names(tmp_path: Path, text: str, dialect: str) -> None:
+    # Counts work, not time: the README's 5-op JAX file loads the StableHLO dialect's modules
+    # and no other dialect's (nor Lark, nor Rich); the same for a TOSA file.
+    package = Path(__file__).parent.parent / "broadcheck" / "dialects"
+    every = {p.name.removesuffix(".py") for p in package.iterdir() if not p.name.startswith("_")}
+    assert dialect in every and {"onnx", "tf", "tfl", "linalg", "vector"} <= every  # the check can see them
+    assert _dialects_imported(project(tmp_path, text)) == {dialect}
+
+
+CONCISE = ("--output-format", "concise", ".")
+
+
+def test_a_run_that_loads_lark_still_writes_its_whole_output(tmp_path: Path) -> None:
+    # A syntax error is worded by the grammar: Lark loads logging, whose atexit callback
+    # broadcheck.cli._exit now runs itself before ending the process without the teardown.
+    for i in range(200):
+        (tmp_path / f"f{i:03d}.mlir").write_text(BAD.replace("<3xf32>) ->", "<3xf32> ->"))
+    done = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "broadcheck", "check", *("--isolated", "-j", "1"), *CONCISE],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert any(line.rsplit("|", 1)[1].strip() == "lark" for line in done.stderr.splitlines())
+    lines = done.stdout.splitlines()
+    assert sum(line.endswith("found '->' [BC001]") for line in lines) == 200, lines[:3]
+    assert lines[-1] == f"Found {len(lines) - 1} errors in 200 files."
+
+
+COUNT_COLLECTIONS = """
+import gc, os, sys
+
+def _count(phase, info):
+    if phase == "stop" and "broadcheck.runner" in sys.modules:  # once checking has begun
+        with open(os.environ["GC_RECORD"], "a") as f:
+            f.write(f"{info['generation']}\\n")
+
+gc.callbacks.append(_count)
+"""
+
+
+@pytest.mark.parametrize(("young", "expected"), [("default", 0), ("10000", None)])
+def test_checking_collects_no_garbage_on_a_file_of_distinct_statements(
+    tmp_path: Path, young: str, expected: int | None
+) -> None:
+    # Counts work, not time: a check keeps most of what it makes and makes almost no
+    # cycles, so `check` collects young objects only every cli.CHECK_YOUNG new ones. A
+    # 3,000-op file of distinct statements (bench/gen2.py) makes no collection once the
+    # checker is loaded; with the server's 10,000, the same run collects (the control:
+    # the count can see collections).
+    from bench import gen2
+
+    project(tmp_path, "")
+    gen2.main(["--ops", "3000", "--seed", "5", "--error-rate", "0", "-o", str(tmp_path / "one.mlir")])
+    (tmp_path / "hook").mkdir()
+    (tmp_path / "hook" / "sitecustomize.py").write_text(COUNT_COLLECTIONS)
+    record = tmp_path / "collections.txt"
+    env = {**os.environ, "PYTHONPATH": str(tmp_path / "hook"), "GC_RECORD": str(record)}
+    # main() is the program's when __main__ holds it, as `python -m broadcheck` has it
+    code = "import sys; from broadcheck import cli; cli.CHECK_YOUNG = int(sys.argv.pop(1)); main = cli.main; main()"
+    command = [sys.executable, "-m", "broadcheck"] if young == "default" else [sys.executable, "-c", code, young]
+    done = subprocess.run(
+        [*command, "check", "--isolated", "--no-cache", "-j", "1", "one.mlir"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    collections = record.read_text().split() if record.exists() else []
+    if expected is not None:
+        assert len(collections) == expected, collections
+    else:
+        assert len(collections) >= 2, collections

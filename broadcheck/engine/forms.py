@@ -145,12 +145,16 @@ def read_form(key: str) -> Form:
     form.successor_types = tuple(
         tuple(u.type.key if u.type is not None else None for u in s.operands) for s in statement.successors
     )
-    roles: list[tuple[int, int]] = [(r.start, RESULT) for r in statement.results]
-    roles += [(u.start, USE) for u in statement.operands]
-    roles += [(d.start, ARGUMENT) for d in statement.definitions]
-    roles += [(u.start, SUCCESSOR) for s in statement.successors for u in s.operands]
-    roles.sort()
-    form.roles = tuple(role for _, role in roles)
+    if not statement.definitions and not statement.successors:
+        # the results are written before the op's name, the uses after it: no sort to make
+        form.roles = (RESULT,) * len(statement.results) + (USE,) * len(statement.operands)
+    else:
+        roles: list[tuple[int, int]] = [(r.start, RESULT) for r in statement.results]
+        roles += [(u.start, USE) for u in statement.operands]
+        roles += [(d.start, ARGUMENT) for d in statement.definitions]
+        roles += [(u.start, SUCCESSOR) for s in statement.successors for u in s.operands]
+        roles.sort()
+        form.roles = tuple(role for _, role in roles)
     if decl is not None and decl.wraps:
         word = next((i for i in statement.items if i.kind == "word" and i.text == "wraps"), None)
         if word is not None:

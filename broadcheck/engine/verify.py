@@ -19,7 +19,7 @@ from broadcheck.ops import Attribute, OpaqueType, Operation, Region, Span, Type,
 from broadcheck.semantics import Problem, Profile, registry
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Attribute as Property
-from broadcheck.syntax.statement import Statement, read_statement
+from broadcheck.syntax.statement import Statement, TypeText, read_statement
 from broadcheck.syntax.types import read_type
 
 if TYPE_CHECKING:
@@ -173,10 +173,7 @@ class Checks:
                 out.append(OpaqueType(key or "?"))
         return tuple(out)
 
-    def _use(self, t: object, locate: Locate, aliases: Mapping[str, Type | SyntaxProblem]) -> TypeUse:
-        from broadcheck.syntax.statement import TypeText
-
-        assert isinstance(t, TypeText)
+    def _use(self, t: TypeText, locate: Locate, aliases: Mapping[str, Type | SyntaxProblem]) -> TypeUse:
         try:
             type_ = self.type(t.text, aliases)
         except SyntaxProblem as problem:
