@@ -23,7 +23,12 @@ from broadcheck.semantics.stablehlo import Tensor, Unknown, element
         ("!quant.uniform<i8<-10:10>:f32, 1.0:11>", "!quant.uniform<i8<-10:10>:f32, 1.000000e+00:11>", "i8", False),
         ("!quant.uniform<i3:f32, 1.0>", "!quant.uniform<i3:f32, 1.000000e+00>", "i3", False),
         ("!quant.uniform<i2:f32, 1.0>", "!quant.uniform<i2:f32, 1.000000e+00>", "i2", True),
-        ("!quant.uniform<i8:f32:0, {0.1:-30, 0.5}>", "!quant.uniform<i8:f32:0, {1.000000e-01:-30,5.000000e-01}>", "i8", True),
+        (
+            "!quant.uniform<i8:f32:0, {0.1:-30, 0.5}>",
+            "!quant.uniform<i8:f32:0, {1.000000e-01:-30,5.000000e-01}>",
+            "i8",
+            True,
+        ),
     ],
 )
 def test_quantized_elements(text: str, printed: str, storage: str, valid: bool) -> None:

@@ -5,15 +5,17 @@ Random ``!quant.uniform`` types (storage ``i2``-``i32``, ``u8``, ``ui8``, now an
 or a narrowed range; ``f32``/``f16``/``bf16`` expressed; per-tensor or per-axis; zero points now and
 then out of range), each op's result derived from its operands' types and then, half of the time,
 changed (a scale, a zero point, the storage or expressed type, the granularity, the quantized
-dimension). Families, each ``BROADCHECK_QUANT_CASES`` cases (default 400; 8 families, so 3,200 in
+dimension). Families, each ``BROADCHECK_QUANT_CASES`` cases (default 250; 13 families, so 3,250 in
 all), ``BROADCHECK_HLO_SEED``:
 
 * ``elementwise``: ``add``, ``subtract``, ``multiply``, ``maximum``, ``negate``, ``abs``, ``clamp``
   (the ODS constraints of quantized types; ``add``'s add_c2 to c7; compatible types);
 * ``transpose`` (transpose_c1, c4), ``reshape`` (reshape_c1, c3), ``broadcast_in_dim`` (c1, c6 and
-  its scales), ``dot_general`` (c14 to c20), ``convolution`` (c28 to c34), ``reduce`` (a body's
-  element types promotable from the inputs' and init values'), ``constant`` (a literal of the
-  result's storage type).
+  its scales), ``dot_general`` (c14 to c20), ``convolution`` (c28 to c34), ``constant`` (a literal
+  of the result's storage type), ``bitcast_convert`` (a quantized type's width is its storage's);
+* the reduction bodies of ``reduce``, ``reduce_window``, ``scatter``, ``select_and_scatter`` and
+  ``all_reduce`` (``verifyReducerShape``: element types promotable from the inputs' and init
+  values').
 
 Compared: the first error's message and line.
 """
@@ -29,7 +31,7 @@ from .hlo_campaign import Case, Draw, module, oracle, run, tensor
 
 pytestmark = pytest.mark.oracle
 
-COUNT = int(os.environ.get("BROADCHECK_QUANT_CASES", 400))
+COUNT = int(os.environ.get("BROADCHECK_QUANT_CASES", 250))
 SEED = int(os.environ.get("BROADCHECK_HLO_SEED", 20261125))
 
 KINDS = [
@@ -102,7 +104,7 @@ def mutate(draw: Draw, q: Q, rank: int, size: Callable[[int], int]) -> Q:
         s, z = out.params[i]
         out.params[i] = (draw.pick([x for x in _SCALES if x != s]), z) if draw.chance(0.5) else (s, z + 1)
     elif r < 0.4:
-        out.storage = draw.pick(["i8", "u8", "ui8", "i16", "i4"])
+        out.storage, out.limits = draw.pick(["i8", "u8", "ui8", "i16", "i4"]), ""
     elif r < 0.5:
         out.expressed = draw.pick(["f32", "f16", "bf16"])
     elif r < 0.75 and rank:
@@ -169,8 +171,10 @@ def transpose(draw: Draw, index: int) -> Case:
         "stablehlo.transpose",
         module(
             [operand],
-            lambda n: f'%0 = "stablehlo.transpose"({n[0]}) {{permutation = array<i64: {", ".join(map(str, perm))}>}} '
-            f": ({operand}) -> {result}",
+            lambda n: (
+                f'%0 = "stablehlo.transpose"({n[0]}) {{permutation = array<i64: {", ".join(map(str, perm))}>}} '
+                f": ({operand}) -> {result}"
+            ),
         ),
     )
 
@@ -232,8 +236,10 @@ def broadcast_in_dim(draw: Draw, index: int) -> Case:
         "stablehlo.broadcast_in_dim",
         module(
             [operand],
-            lambda n: f'%0 = "stablehlo.broadcast_in_dim"({n[0]}) {{broadcast_dimensions = array<i64: {text}>}} '
-            f": ({operand}) -> {result}",
+            lambda n: (
+                f'%0 = "stablehlo.broadcast_in_dim"({n[0]}) {{broadcast_dimensions = array<i64: {text}>}} '
+                f": ({operand}) -> {result}"
+            ),
         ),
     )
 
@@ -249,10 +255,11 @@ def _contract_elements(draw: Draw, rhs_shape: list[int], rhs_axes: list[int]) ->
     if lhs_quantized:
         lhs: object = quant(draw)
         assert isinstance(lhs, Q)
-        lhs.storage, lhs.expressed = (rhs.storage, rhs.expressed) if draw.chance(0.8) else (lhs.storage, lhs.expressed)
+        if draw.chance(0.8):
+            lhs.storage, lhs.expressed, lhs.limits = rhs.storage, rhs.expressed, rhs.limits
         result: object = quant(draw)
         assert isinstance(result, Q)
-        result.storage, result.expressed = lhs.storage, lhs.expressed
+        result.storage, result.expressed, result.limits = lhs.storage, lhs.expressed, lhs.limits
     else:
         lhs = result = rhs.expressed if draw.chance(0.85) else draw.pick(["f32", "f16"])
     r = draw.rng.random()
@@ -273,16 +280,16 @@ def dot_general(draw: Draw, index: int) -> Case:
         res_e.axis, res_e.params = 1, [res_e.params[0]] * n
     operands = [_t([m, k], lhs_e), _t(rhs_shape, rhs_e)]
     result = _t(res_shape, res_e)
-    attr = (
-        "#stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>"
-    )
+    attr = "#stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>"
     return Case(
         index,
         "stablehlo.dot_general",
         module(
             operands,
-            lambda names: f'%0 = "stablehlo.dot_general"({names[0]}, {names[1]}) {{dot_dimension_numbers = {attr}}} '
-            f": ({operands[0]}, {operands[1]}) -> {result}",
+            lambda names: (
+                f'%0 = "stablehlo.dot_general"({names[0]}, {names[1]}) {{dot_dimension_numbers = {attr}}} '
+                f": ({operands[0]}, {operands[1]}) -> {result}"
+            ),
         ),
     )
 
@@ -302,10 +309,12 @@ def convolution(draw: Draw, index: int) -> Case:
         "stablehlo.convolution",
         module(
             operands,
-            lambda n: f"%0 = stablehlo.convolution({n[0]}, {n[1]}) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], "
-            "window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} "
-            "{batch_group_count = 1 : i64, feature_group_count = 1 : i64} "
-            f": ({operands[0]}, {operands[1]}) -> {result}",
+            lambda n: (
+                f"%0 = stablehlo.convolution({n[0]}, {n[1]}) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], "
+                "window = {stride = [1, 1], pad = [[1, 1], [1, 1]]} "
+                "{batch_group_count = 1 : i64, feature_group_count = 1 : i64} "
+                f": ({operands[0]}, {operands[1]}) -> {result}"
+            ),
         ),
     )
 
@@ -359,6 +368,122 @@ def constant(draw: Draw, index: int) -> Case:
     )
 
 
+def _body(draw: Draw, inp: Q) -> tuple[Q, str]:
+    """An init value's element for ``inp`` and the body's argument type (0-d) for both."""
+    init = inp.copy() if draw.chance(0.6) else _wider(draw, inp)
+    acc: object = init.copy() if draw.chance(0.5) else _wider(draw, init)
+    if draw.chance(0.05):
+        acc = "f32"
+    return init, tensor([], str(acc))
+
+
+def _region(a: str) -> str:
+    return f'({{\n  ^bb0(%x: {a}, %y: {a}):\n    "stablehlo.return"(%x) : ({a}) -> ()\n  }})'
+
+
+def reduce_window(draw: Draw, index: int) -> Case:
+    inp = quant(draw)
+    init, a = _body(draw, inp)
+    operands = [_t([4], inp), tensor([], str(init))]
+    result = tensor([3], a[len("tensor<") : -1]) if draw.chance(0.9) else _t([3], inp)
+    return Case(
+        index,
+        "stablehlo.reduce_window",
+        module(
+            operands,
+            lambda n: (
+                f'%0 = "stablehlo.reduce_window"({n[0]}, {n[1]}) {_region(a)} '
+                f"{{window_dimensions = array<i64: 2>}} : ({operands[0]}, {operands[1]}) -> {result}"
+            ),
+        ),
+    )
+
+
+def scatter(draw: Draw, index: int) -> Case:
+    inp = quant(draw)
+    update, a = _body(draw, inp)
+    operands = [_t([4], inp), "tensor<2x1xi32>", _t([2], update)]
+    numbers = "#stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>"
+    result = tensor([4], a[len("tensor<") : -1]) if draw.chance(0.9) else _t([4], inp)
+    return Case(
+        index,
+        "stablehlo.scatter",
+        module(
+            operands,
+            lambda n: (
+                f'%0 = "stablehlo.scatter"({", ".join(n)}) {_region(a)} {{scatter_dimension_numbers = {numbers}}} '
+                f": ({', '.join(operands)}) -> {result}"
+            ),
+        ),
+    )
+
+
+def select_and_scatter(draw: Draw, index: int) -> Case:
+    inp = quant(draw)
+    source = inp.copy() if draw.chance(0.7) else _wider(draw, inp)
+    init, a = _body(draw, source)
+    s = tensor([], str(inp))
+    operands = [_t([4], inp), _t([2], source), tensor([], str(init))]
+    select = (
+        f'({{\n  ^bb0(%x: {s}, %y: {s}):\n    %c = "stablehlo.compare"(%x, %y) '
+        f"{{comparison_direction = #stablehlo<comparison_direction GE>}} : ({s}, {s}) -> tensor<i1>\n"
+        '    "stablehlo.return"(%c) : (tensor<i1>) -> ()\n  }, {'
+        f'\n  ^bb0(%x: {a}, %y: {a}):\n    "stablehlo.return"(%x) : ({a}) -> ()\n  }})'
+    )
+    result = tensor([4], a[len("tensor<") : -1]) if draw.chance(0.9) else _t([4], inp)
+    return Case(
+        index,
+        "stablehlo.select_and_scatter",
+        module(
+            operands,
+            lambda n: (
+                f'%0 = "stablehlo.select_and_scatter"({", ".join(n)}) {select} '
+                "{window_dimensions = array<i64: 2>, window_strides = array<i64: 2>} "
+                f": ({', '.join(operands)}) -> {result}"
+            ),
+        ),
+    )
+
+
+def all_reduce(draw: Draw, index: int) -> Case:
+    inp = quant(draw)
+    _, a = _body(draw, inp)
+    operand = _t([4], inp)
+    result = tensor([4], a[len("tensor<") : -1]) if draw.chance(0.9) else operand
+    return Case(
+        index,
+        "stablehlo.all_reduce",
+        module(
+            [operand],
+            lambda n: (
+                f'%0 = "stablehlo.all_reduce"({n[0]}) {_region(a)} '
+                f"{{replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>}} : ({operand}) -> {result}"
+            ),
+        ),
+    )
+
+
+def bitcast_convert(draw: Draw, index: int) -> Case:
+    q = quant(draw)
+    width = {"i2": 2, "i3": 3, "i4": 4, "i8": 8, "u8": 8, "ui8": 8, "si8": 8, "i16": 16, "i32": 32}[q.storage]
+    other = draw.pick(["i8", "i16", "i32", "f32", "f16"])
+    bits = {"i8": 8, "i16": 16, "i32": 32, "f32": 32, "f16": 16}[other]
+    shape = [2, 3]
+    out = [2, 3] if bits == width else ([2, 3, width // bits] if bits < width else [2])
+    if bits > width:
+        shape = [2, bits // width if width and bits % width == 0 else 3]
+    if draw.chance(0.3):
+        out = [*out[:-1], out[-1] + 1] if out else [1]
+    operand, result = _t(shape, q), _t(out, other)
+    if draw.chance(0.5):
+        operand, result = result, operand
+    return Case(
+        index,
+        "stablehlo.bitcast_convert",
+        module([operand], lambda n: f'%0 = "stablehlo.bitcast_convert"({n[0]}) : ({operand}) -> {result}'),
+    )
+
+
 FAMILIES: dict[str, tuple[Callable[[Draw, int], Case], list[str]]] = {
     "elementwise": (elementwise, ["ods", "add", "inferred"]),
     "transpose": (transpose, ["scale and zero_point", "quantization dimension", "compatible elements"]),
@@ -368,6 +493,11 @@ FAMILIES: dict[str, tuple[Callable[[Draw, int], Case], list[str]]] = {
     "convolution": (convolution, ["rhs quantized", "contract types", "quantization dimension"]),
     "reduce": (reduce, ["promotable"]),
     "constant": (constant, ["inferred"]),
+    "reduce_window": (reduce_window, ["promotable"]),
+    "scatter": (scatter, ["promotable"]),
+    "select_and_scatter": (select_and_scatter, ["promotable"]),
+    "all_reduce": (all_reduce, ["promotable"]),
+    "bitcast_convert": (bitcast_convert, ["shape rules"]),
 }
 
 

@@ -43,6 +43,7 @@ def bitcast_convert(op: Operation) -> None:
     (operand,), (result,) = tensors(op)
     if any(t.shape is None or t.bounds is not None for t in (operand, result)):
         raise Unknown("unranked or bounded")
+    quant.ods_quantized(op, [operand], [result])  # hloquant
     if (operand.element.family == "complex") != (result.element.family == "complex"):
         raise fail("BC1221", operand=f"'{operand}'", result=f"'{result}'")
     wide_in = quant.storage_width(operand) or _width(operand.element.text)  # hloquant

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from broadcheck.dialects.stablehlo.common import TENSOR, Reject, is_mhlo, ods_operands, ods_results
+from broadcheck.dialects.stablehlo.common import TENSOR, TENSOR_AXIS, Reject, is_mhlo, ods_operands, ods_results
 from broadcheck.ops import Operation, ShapedType, Type
 from broadcheck.semantics import Problem
 from broadcheck.semantics.stablehlo import Element, Quant, Tensor, Unknown, element
@@ -208,3 +208,15 @@ def stored(t: Tensor) -> Tensor:
     compares a literal so)."""
     q = t.element.quant
     return t if q is None else Tensor(t.shape, element(q.storage), t.bounds)
+
+
+def ods_quantized(op: Operation, operands: Sequence[Tensor], results: Sequence[Tensor]) -> None:
+    """Where an op's check models no ODS constraint: with a quantized type, StableHLO's
+    ``HLO_TensorOrPerAxisQuantizedTensor`` of each operand and result (which rejects the
+    quantized types of :attr:`Quant.valid`'s rules); MHLO's are passed over."""
+    if not quantized(*operands, *results):
+        return
+    if is_mhlo(op):
+        raise Unknown("quantized")  # (jaxlib's MHLO context cannot read them)
+    ods_operands(op, [TENSOR_AXIS] * len(operands))
+    ods_results(op, [TENSOR_AXIS] * len(results))
