@@ -5,12 +5,12 @@ Random ``!quant.uniform`` types (storage ``i2``-``i32``, ``u8``, ``ui8``, now an
 or a narrowed range; ``f32``/``f16``/``bf16`` expressed; per-tensor or per-axis; zero points now and
 then out of range), each op's result derived from its operands' types and then, half of the time,
 changed (a scale, a zero point, the storage or expressed type, the granularity, the quantized
-dimension). Families, each ``BROADCHECK_QUANT_CASES`` cases (default 250; 13 families, so 3,250 in
+dimension). Families, each ``BROADCHECK_QUANT_CASES`` cases (default 250; 14 families, so 3,500 in
 all), ``BROADCHECK_HLO_SEED``:
 
 * ``elementwise``: ``add``, ``subtract``, ``multiply``, ``maximum``, ``negate``, ``abs``, ``clamp``
   (the ODS constraints of quantized types; ``add``'s add_c2 to c7; compatible types);
-* ``transpose`` (transpose_c1, c4), ``reshape`` (reshape_c1, c3), ``broadcast_in_dim`` (c1, c6 and
+* ``transpose`` (transpose_c1, c4), ``reshape`` and ``dynamic_reshape`` (c1, c3), ``broadcast_in_dim`` (c1, c6 and
   its scales), ``dot_general`` (c14 to c20), ``convolution`` (c28 to c34), ``constant`` (a literal
   of the result's storage type), ``bitcast_convert`` (a quantized type's width is its storage's);
 * the reduction bodies of ``reduce``, ``reduce_window``, ``scatter``, ``select_and_scatter`` and
@@ -210,6 +210,26 @@ def reshape(draw: Draw, index: int) -> Case:
         index,
         "stablehlo.reshape",
         module([operand], lambda n: f'%0 = "stablehlo.reshape"({n[0]}) : ({operand}) -> {result}'),
+    )
+
+
+def dynamic_reshape(draw: Draw, index: int) -> Case:
+    made = reshape(draw, index)
+    line = made.text.splitlines()[1]
+    operand = line[line.index(": (") + 3 : line.index(") -> ")]
+    result = line[line.index(") -> ") + 5 :]
+    if draw.chance(0.3):  # a dynamic size now and then
+        inner = result[len("tensor<") :]
+        result = "tensor<?" + inner[inner.index("x") :] if "x" in inner else result
+    rank = result.count("x")
+    operands = [operand, f"tensor<{rank}xi64>"]
+    return Case(
+        index,
+        "stablehlo.dynamic_reshape",
+        module(
+            operands,
+            lambda n: f'%0 = "stablehlo.dynamic_reshape"({n[0]}, {n[1]}) : ({operand}, {operands[1]}) -> {result}',
+        ),
     )
 
 
@@ -488,6 +508,7 @@ FAMILIES: dict[str, tuple[Callable[[Draw, int], Case], list[str]]] = {
     "elementwise": (elementwise, ["ods", "add", "inferred"]),
     "transpose": (transpose, ["scale and zero_point", "quantization dimension", "compatible elements"]),
     "reshape": (reshape, ["scale and zero_point", "quantization dimension", "compatible elements"]),
+    "dynamic_reshape": (dynamic_reshape, ["scale and zero_point", "quantization dimension"]),
     "broadcast_in_dim": (broadcast_in_dim, ["scale and zero_point", "quantization dimension", "broadcast scales"]),
     "dot_general": (dot_general, ["rhs quantized", "contract types"]),
     "convolution": (convolution, ["rhs quantized", "contract types", "quantization dimension"]),
