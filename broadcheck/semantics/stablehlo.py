@@ -64,7 +64,8 @@ class Quant:
     """A ``!quant.uniform`` element type: what StableHLO compares, and its printed form."""
 
     storage: str
-    """``i8``, ``u8``, ... as written in the type."""
+    """The storage type as MLIR holds it: ``i8`` for ``i8`` and ``u8`` (a signless integer; ``u``
+    only clears the signed flag), ``ui8`` and ``si8`` as written."""
     storage_min: int
     storage_max: int
     expressed: str
@@ -74,10 +75,26 @@ class Quant:
     """The (scale, zero point) pairs: one, or one per element of the quantized dimension."""
     text: str
     """MLIR's printed form."""
+    signed: bool = True
+    """The quantized type's signed flag (``u8``, ``ui8``: unsigned)."""
 
     @property
     def per_axis(self) -> bool:
         return self.axis is not None
+
+    @property
+    def width(self) -> int:
+        """The storage type's width in bits."""
+        return int(self.storage.lstrip("su").lstrip("i"))
+
+    @property
+    def valid(self) -> bool:
+        """StableHLO's quantized element constraints (``QI``/``QUI`` of ``Base.td``): a signless
+        storage type when signed, a width of 2, 4, 8, 16 or 32, and every zero point within the
+        storage range (``isValidStablehloQuantizedElementType``)."""
+        if self.width not in (2, 4, 8, 16, 32) or (self.signed and not self.storage.startswith("i")):
+            return False
+        return all(self.storage_min <= zero <= self.storage_max for _, zero in self.params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +113,8 @@ class Element:
             return frozenset({"F", "F3264"}) if self.text in ("f32", "f64") else frozenset({"F"})
         if self.family == "quant":
             assert self.quant is not None
+            if not self.quant.valid:
+                return frozenset()
             return frozenset({"QA" if self.quant.per_axis else "QT"})
         atom = _FAMILY_ATOMS.get(self.family)
         return frozenset({atom}) if atom else frozenset()
@@ -106,7 +125,7 @@ _FAMILY_ATOMS = {"bool": "B", "sint": "SI", "uint": "UI", "complex": "C"}
 
 _INT = re.compile(r"(i|si|ui)(\d+)")
 _QUANT = re.compile(
-    r"!quant\.uniform<\s*([iu])(\d+)\s*(?:<\s*(-?\d+)\s*:\s*(-?\d+)\s*>)?\s*:\s*([\w]+)\s*(?::\s*(\d+)\s*)?,\s*(.*)>"
+    r"!quant\.uniform<\s*(i|u|ui|si)(\d+)\s*(?:<\s*(-?\d+)\s*:\s*(-?\d+)\s*>)?\s*:\s*([\w]+)\s*(?::\s*(\d+)\s*)?,\s*(.*)>"
 )
 _QPARAM = re.compile(r"\s*([-+0-9.eE]+)\s*(?::\s*(-?\d+))?\s*")
 
@@ -124,10 +143,13 @@ def _read_quant(text: str) -> Element:
         raise Unknown(text)
     sign, width, lo, hi, expressed, axis, params = match.groups()
     bits = int(width)
-    low, high = (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1) if sign == "i" else (0, 2**bits - 1)
+    if not 1 <= bits <= 32:
+        raise Unknown(text)  # "illegal storage type size": the parser rejects it
+    signed = sign in ("i", "si")
+    low, high = (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1) if signed else (0, 2**bits - 1)
     storage_min = low if lo is None else int(lo)
     storage_max = high if hi is None else int(hi)
-    if expressed not in _FLOATS:
+    if expressed not in _FLOATS or not low <= storage_min <= storage_max <= high:
         raise Unknown(text)
     per_axis = axis is not None
     if per_axis:
@@ -141,13 +163,16 @@ def _read_quant(text: str) -> Element:
         if not param:
             raise Unknown(text)
         scale, zero = float(param.group(1)), int(param.group(2) or 0)
+        if not scale > 0 or scale == float("inf"):
+            raise Unknown(text)  # "scale ... out of expressed type range": the parser rejects it
         printed_params.append(f"{mlir_float(scale)}{f':{zero}' if zero else ''}")
         values.append((scale, zero))
     limits = f"<{storage_min}:{storage_max}>" if (storage_min, storage_max) != (low, high) else ""
     shown = "{" + ",".join(printed_params) + "}" if per_axis else printed_params[0]
     printed = f"!quant.uniform<{sign}{bits}{limits}:{expressed}{f':{axis}' if per_axis else ''}, {shown}>"
     axis_ = int(axis) if per_axis else None
-    quant = Quant(f"{sign}{bits}", storage_min, storage_max, expressed, axis_, tuple(values), printed)
+    storage = f"i{bits}" if sign in ("i", "u") else f"{sign}{bits}"
+    quant = Quant(storage, storage_min, storage_max, expressed, axis_, tuple(values), printed, signed)
     return Element("quant", printed, quant)
 
 
@@ -188,10 +213,10 @@ def real_part(e: Element) -> Element:
 def compatible_elements(a: Element, b: Element) -> bool:
     """StableHLO's ``isCompatibleElementTypeForHloTypeInference``: equal, or quantized alike."""
     if a.quant and b.quant:
-        # The storage type is the integer width alone (`u8` stores in i8); its range is compared apart.
+        # The storage type (`u8` stores in i8); its range is compared apart.
         qa, qb = a.quant, b.quant
-        key_a = (qa.storage[1:], qa.storage_min, qa.storage_max, qa.expressed, qa.per_axis)
-        return key_a == (qb.storage[1:], qb.storage_min, qb.storage_max, qb.expressed, qb.per_axis)
+        key_a = (qa.storage, qa.storage_min, qa.storage_max, qa.expressed, qa.per_axis)
+        return key_a == (qb.storage, qb.storage_min, qb.storage_max, qb.expressed, qb.per_axis)
     if a.quant or b.quant:
         return False
     return a.text == b.text
@@ -274,6 +299,30 @@ def type_text(t: Type) -> str:
     scalable = t.scalable or (False,) * len(t.shape)
     dims = "".join(f"[{d}]x" if s else f"{'?' if d is None else d}x" for d, s in zip(t.shape, scalable, strict=True))
     return f"vector<{dims}{element(t.element).text}>"
+
+
+def _double(value: float) -> str:
+    # A double streamed into an MLIR diagnostic: raw_ostream's "%e".
+    return f"{value:e}"
+
+
+def broadcast_scales(operand: Tensor, result: Tensor) -> Problem | None:
+    """broadcast_in_dim_c6's scales: an operand quantized dimension of size 1 gives its one scale and
+    zero point to every element of the result's (after the dimensions themselves were checked)."""
+    q1, q2 = operand.element.quant, result.element.quant
+    if q1 is None or q2 is None or q1.axis is None or q2.axis is None:
+        return None
+    assert operand.shape is not None and result.shape is not None
+    size = result.shape[q2.axis]
+    if operand.shape[q1.axis] != 1 or size is None:
+        return None
+    (scale, zero) = q1.params[0]
+    for i, (s, z) in enumerate(q2.params[:size]):
+        if s != scale:
+            return Problem("BC1445", {"index": i, "result": _double(s), "operand": _double(scale)})
+        if z != zero:
+            return Problem("BC1446", {"index": i, "result": z, "operand": zero})
+    return None
 
 
 # ---------------------------------------------------------------- shape rules
@@ -549,8 +598,8 @@ def _add_elements(types: Sequence[Tensor]) -> Problem | None:
     lhs, rhs, result = quants
     if lhs is None or rhs is None or result is None:
         return Problem("BC538")
-    # The storage type is the integer type alone: `u8` and `i8` both store in i8.
-    if len({q.storage[1:] for q in (lhs, rhs, result)}) != 1:
+    # The storage type: `u8` and `i8` both store in i8.
+    if len({q.storage for q in (lhs, rhs, result)}) != 1:
         return Problem("BC539")
     if len({q.expressed for q in (lhs, rhs, result)}) != 1:
         return Problem("BC540")

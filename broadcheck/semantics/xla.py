@@ -51,6 +51,7 @@ from broadcheck.semantics.stablehlo import (
     Element,
     Tensor,
     Unknown,
+    broadcast_scales,
     check_counts,
     check_types,
     compatible_elements,
@@ -367,11 +368,7 @@ def quantized_dimension(operand: Tensor, dims: Sequence[int], result: Tensor) ->
         raise Unknown("per-axis result of another operand")  # StableHLO casts regardless: undefined
     if q2.axis != dims[q1.axis]:
         return Problem("BC546", {"result": q2.axis, "operand": q1.axis, "dim": dims[q1.axis]})
-    assert operand.shape is not None and result.shape is not None
-    size = result.shape[q2.axis]
-    if operand.shape[q1.axis] == 1 and size is not None and any(p != q1.params[0] for p in q2.params[:size]):
-        raise Unknown("scales")  # "mismatch result scale ...": the doubles' printing is not modelled
-    return None
+    return broadcast_scales(operand, result)  # hloquant
 
 
 def dense_set_order(values: Sequence[int]) -> list[int]:

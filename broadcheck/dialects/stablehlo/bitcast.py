@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from broadcheck.dialects.stablehlo import quant  # hloquant
 from broadcheck.dialects.stablehlo.common import Unknown, checked, fail, tensors
 from broadcheck.ops import Operation
 
@@ -40,11 +41,13 @@ def bitcast_convert(op: Operation) -> None:
     if len(op.operands) != 1 or len(op.results) != 1:
         raise Unknown("counts")
     (operand,), (result,) = tensors(op)
-    if any(t.shape is None or t.bounds is not None or t.element.quant is not None for t in (operand, result)):
-        raise Unknown("unranked, bounded or quantized")
+    if any(t.shape is None or t.bounds is not None for t in (operand, result)):
+        raise Unknown("unranked or bounded")
+    quant.ods_quantized(op, [operand], [result])  # hloquant
     if (operand.element.family == "complex") != (result.element.family == "complex"):
         raise fail("BC1221", operand=f"'{operand}'", result=f"'{result}'")
-    wide_in, wide_out = _width(operand.element.text), _width(result.element.text)
+    wide_in = quant.storage_width(operand) or _width(operand.element.text)  # hloquant
+    wide_out = quant.storage_width(result) or _width(result.element.text)
     assert operand.shape is not None and result.shape is not None
     smaller, bigger = (operand.shape, result.shape) if wide_in < wide_out else (result.shape, operand.shape)
     prefix = smaller

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from broadcheck.dialects.stablehlo import quant  # hloquant
 from broadcheck.dialects.stablehlo.common import (
     TENSOR,
     TENSOR_AXIS,
@@ -36,6 +37,7 @@ from broadcheck.dialects.stablehlo.common import (
     counts,
     dialect_of,
     fail,
+    is_mhlo,
     ods_operands,
     ods_results,
     ranked,
@@ -167,7 +169,7 @@ def dot_general(op: Operation) -> None:
     ods_operands(op, [TENSOR, TENSOR_AXIS])
     ods_results(op, [TENSOR_AXIS])
     (lhs, rhs), (result,) = tensors(op)
-    if any(t.element.quant is not None for t in (lhs, rhs, result)):
+    if is_mhlo(op) and quant.quantized(lhs, rhs, result):  # hloquant: StableHLO's rules are quant.py's
         raise Unknown("quantized")
     assert numbers is not None
     lb, rb, lc, rc = numbers
@@ -209,6 +211,7 @@ def dot_general(op: Operation) -> None:
     out += [ls[i] for i in range(len(ls)) if i not in lb and i not in lc]
     out += [rs[i] for i in range(len(rs)) if i not in rb and i not in rc]
     _result_shape(out, result, op.results[0].type)
+    quant.reject(quant.dot_general(lhs, rhs, result, rc))  # hloquant
 
 
 @checked

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from broadcheck.dialects.stablehlo import quant  # hloquant
 from broadcheck.dialects.stablehlo.common import (
     TENSOR,
     TENSOR_AXIS,
@@ -263,8 +264,8 @@ def convolution(op: Operation) -> None:
     ods_operands(op, [TENSOR, TENSOR_AXIS])
     ods_results(op, [TENSOR_AXIS])
     (lhs, rhs), (result,) = tensors(op)
-    if any(t.element.quant is not None or t.bounds is not None for t in (lhs, rhs, result)):
-        raise Unknown("quantized or bounded")
+    if any((t.element.quant is not None and is_mhlo(op)) or t.bounds is not None for t in (lhs, rhs, result)):
+        raise Unknown("quantized (MHLO) or bounded")  # hloquant: StableHLO's quantized rules are quant.py's
     if numbers is None or feature_groups is None or batch_groups is None:
         raise Unknown("dimension numbers")
     if is_mhlo(op) and (lhs.shape is None or rhs.shape is None):
@@ -279,7 +280,7 @@ def convolution(op: Operation) -> None:
         raise fail("BC1027", lhs=f"'{lhs}'", rhs=f"'{rhs}'")
     if len(ls) != len(rs):
         raise fail("BC1028", lhs=f"'{lhs}'", rhs=f"'{rhs}'")
-    if not is_mhlo(op) and not compatible_elements(lhs.element, rhs.element):
+    if not is_mhlo(op) and not quant.quantized(lhs, rhs) and not compatible_elements(lhs.element, rhs.element):
         raise fail("BC1029", lhs=f"'{lhs.element.text}'", rhs=f"'{rhs.element.text}'")
     ib, if_, ispatial = numbers.input
     ki, ko, kspatial = numbers.kernel
@@ -349,6 +350,7 @@ def convolution(op: Operation) -> None:
     if is_mhlo(op):
         return _mhlo_result(out, {*ospatial[:k], ob, of}, result)
     _result_shape(out, result, op.results[0].type)
+    quant.reject(quant.convolution(lhs, rhs, result, ko, of))  # hloquant
 
 
 # dyn: MHLO's convolution, and ``stablehlo.dynamic_conv``: a convolution whose padding is an operand

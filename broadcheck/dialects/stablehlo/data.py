@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from broadcheck.dialects.stablehlo import quant  # hloquant
 from broadcheck.dialects.stablehlo.common import (
     INT_0D,
     SCALAR,
@@ -90,7 +91,8 @@ def transpose(op: Operation) -> None:
     (operand,), (result,) = tensors(op)
     if not compatible_elements([operand, result]):
         raise fail("BC526")
-    _no_quant(operand, result)
+    if is_mhlo(op):  # hloquant: StableHLO's quantized rules are quant.py's
+        _no_quant(operand, result)
     assert permutation is not None
     rank = len(ranked(operand))
     if len(permutation) != rank:
@@ -107,6 +109,7 @@ def transpose(op: Operation) -> None:
         None if bounds is None else tuple(bounds[d] for d in permutation),
     )
     inferred(out, result)
+    quant.reject(quant.transpose(operand, result, permutation))  # hloquant
 
 
 # ---------------------------------------------------------------- reshape
@@ -127,7 +130,9 @@ def reshape(op: Operation) -> None:
     n, m = _product(a), _product(b)
     if n != m:
         raise fail("BC573", result=m, operand=n)
-    _no_quant(operand, result)
+    if is_mhlo(op):  # hloquant: StableHLO's quantized rules are quant.py's
+        _no_quant(operand, result)
+    quant.reject(quant.reshape(operand, result))
 
 
 def _product(shape: Sequence[int | None]) -> int:

@@ -18,6 +18,7 @@ import re
 from collections.abc import Sequence
 
 from broadcheck.dialects.common import constant_ints
+from broadcheck.dialects.stablehlo import quant  # hloquant
 from broadcheck.dialects.stablehlo.common import (
     SCALAR,
     TENSOR,
@@ -129,9 +130,9 @@ def dynamic_reshape(op: Operation) -> None:
     static_1d(op, 1, SHAPE)
     ods_results(op, [TENSOR_AXIS])
     (operand, shape), (result,) = tensors(op)
-    if operand.element.quant is not None or result.element.quant is not None:
+    if quant.quantized(operand, result) and is_mhlo(op):  # hloquant: StableHLO's rules are quant.py's
         raise Unknown("quantized")
-    if not compatible_elements(operand.element, result.element):
+    if not quant.quantized(operand, result) and not compatible_elements(operand.element, result.element):
         raise fail("BC1241", operand=f"'{operand}'", result=f"'{result}'")
     given, wanted = _elements(ranked(operand)), _elements(ranked(result))
     if given is not None and wanted is not None and given != wanted:
@@ -146,6 +147,7 @@ def dynamic_reshape(op: Operation) -> None:
             product *= v
         if product != given:
             raise fail("BC1243", operand=given, shape=product)
+    quant.reject(quant.reshape(operand, result))  # hloquant
 
 
 # ---------------------------------------------------------------- set_dimension_size

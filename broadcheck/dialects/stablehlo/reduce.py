@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from broadcheck.dialects.stablehlo import quant  # hloquant
 from broadcheck.dialects.stablehlo.common import (
     TENSOR,
     Attrs,
@@ -55,7 +56,7 @@ def _at(op: Operation) -> Span | None:
 def _family(elem: str) -> str:
     e = element(elem)
     if e.quant is not None:
-        raise Unknown("quantized")
+        return "quant"  # hloquant: compared by quant.promotable
     if e.family in ("sint", "uint", "bool") or _INT.fullmatch(elem):
         return "int"
     if e.family == "float" or elem in ("tf32", "f80", "f128"):
@@ -87,6 +88,8 @@ def _same_element(a: str, b: str, ignore_fp: bool) -> bool:
 
 def _promotable(a: str, b: str) -> bool:
     """``isPromotableElementType(a, b, ignoreFpPrecision=true)``."""
+    if (quantized := quant.promotable(a, b)) is not None:  # hloquant
+        return quantized
     fa, fb = _family(a), _family(b)
     if fa != fb:
         return False
@@ -126,6 +129,7 @@ def reducer_shape(
     """``verifyReducerShape``: the body's arguments and results against the inputs and init values;
     the accumulator types (what the body returns)."""
     n = len(inputs)
+    arguments, yields = quant.normalized(arguments), quant.normalized(yields)  # hloquant
 
     def reject(code: str, **args: object) -> Reject:
         return Reject(Problem(code, args, span=at))
@@ -197,8 +201,8 @@ def reduce(op: Operation) -> None:
     written = written[: 2 * n]
     operands = [written[i] for i in order]
     inputs, inits = operands[:n], operands[n:]
-    if any(t.bounds is not None or t.element.quant is not None for t in (*operands, *results)):
-        raise Unknown("bounds or quantized types")
+    if any(t.bounds is not None for t in (*operands, *results)):  # hloquant: quantized types checked
+        raise Unknown("bounds")
     witness = ranked(inputs[0])
     for i, t in enumerate(inputs[1:], 1):
         if not _compatible(witness, ranked(t)):

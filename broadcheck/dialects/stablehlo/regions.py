@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from broadcheck.dialects.stablehlo import quant  # hloquant
 from broadcheck.dialects.stablehlo.common import (
     TENSOR,
     Reject,
@@ -211,8 +212,8 @@ def reduce_window(op: Operation) -> None:
     inputs, inits = operands[:n], operands[n:]
     if not inputs:  # (one operand is no input: SameVariadicOperandSize halves the count)
         raise fail("BC1200")
-    if any(t.bounds is not None or t.element.quant is not None for t in (*operands, *results)):
-        raise Unknown("bounds or quantized types")
+    if any(t.bounds is not None for t in (*operands, *results)):  # hloquant: quantized types checked
+        raise Unknown("bounds")
     witness = ranked(inputs[0])
     for i, t in enumerate(inputs[1:], 1):
         if not compatible_shapes([witness, ranked(t)]):
@@ -261,6 +262,7 @@ def sort(op: Operation) -> None:
     if attr is not None and m is None:
         raise Unknown(attr.text)
     dimension = int(m.group(1)) if m is not None else -1
+    quant.ods_tensors(op)  # hloquant
     operands, results = tensors(op)
     if any(t.shape is None or t.bounds is not None or t.element.quant is not None for t in (*operands, *results)):
         raise Unknown("unranked, bounded or quantized types")
@@ -301,6 +303,7 @@ def map_(op: Operation) -> None:
     dimensions = _array(op, "dimensions")
     if dimensions is None:
         raise Unknown("dimensions")
+    quant.ods_tensors(op)  # hloquant
     inputs, results = tensors(op)
     if any(t.shape is None or t.bounds is not None or t.element.quant is not None for t in (*inputs, *results)):
         raise Unknown("unranked, bounded or quantized types")

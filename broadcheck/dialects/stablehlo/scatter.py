@@ -88,8 +88,8 @@ def scatter(op: Operation) -> None:
     ods_results(op, [TENSOR], variadic=True)
     everything, results = tensors(op)
     inputs, indices, updates = everything[:n], everything[n], everything[n + 1 :]
-    if any(t.bounds is not None or t.element.quant is not None for t in (*everything, *results)):
-        raise Unknown("bounded or quantized")
+    if any(t.bounds is not None for t in (*everything, *results)):  # hloquant: quantized types checked
+        raise Unknown("bounded")
     if not all(_compatible(ranked(inputs[0]), ranked(t)) for t in inputs):
         raise fail("BC1056")
     if not all(_compatible(ranked(updates[0]), ranked(t)) for t in updates):

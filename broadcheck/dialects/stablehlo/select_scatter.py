@@ -8,6 +8,7 @@ shape, the scatter body's element type). Messages without ``'op' op``, at the op
 
 from __future__ import annotations
 
+from broadcheck.dialects.stablehlo import quant  # hloquant
 from broadcheck.dialects.stablehlo.collectives import (
     I64_ELEMENTS,
     attributes,
@@ -56,7 +57,7 @@ def _compatible(want: Tensor, got: Type) -> bool:
             return False
         if any(x is not None and y is not None and x != y for x, y in zip(want.shape, got.shape, strict=True)):
             return False
-    return _same_element(want.element.text, " ".join(got.element.split()))
+    return _same_element(want.element.text, quant.printed(got.element))  # hloquant
 
 
 def _padding(op: Operation, name: str) -> tuple[tuple[int, ...], list[int]] | None:
@@ -87,7 +88,8 @@ def select_and_scatter(op: Operation) -> None:
     ods_results(op, [TENSOR])
     (operand, source, init), (result,) = tensors(op)
     if any(
-        t.shape is None or t.bounds is not None or t.element.quant is not None for t in (operand, source, init, result)
+        t.shape is None or t.bounds is not None
+        for t in (operand, source, init, result)  # hloquant
     ):
         raise Unknown("unranked, bounded or quantized types")
     select, scatter = _region(op, 0), _region(op, 1)
