@@ -6460,6 +6460,175 @@ RULES: Mapping[str, Rule] = {
             "%0 = vector.insert_strided_slice %a, %b offsets = [2], strides = [1, 1] : vector<4x4xf32> into "
             "vector<4x8x16xf32>",
         ),
+        # ---- BC1440-BC1469: StableHLO/MHLO quantized types (dialects/stablehlo/quant.py)
+        Rule(
+            "BC1440",
+            "hlo-quantized-scale",
+            "expect same quantization scale and zero_point but got '{operand}' vs '{result}'",
+            "stablehlo.transpose, reshape (transpose_c1, reshape_c1): per-tensor quantized operand and result "
+            "with different scales or zero points.",
+            "%0 = stablehlo.transpose %a, dims = [1, 0] : (tensor<2x2x!quant.uniform<i8:f32, 1.0>>) -> "
+            "tensor<2x2x!quant.uniform<i8:f32, 2.0>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1441",
+            "hlo-quantized-scales",
+            "expect same quantization scales and zero_points but got '{operand}' vs '{result}'",
+            "stablehlo.transpose, reshape (transpose_c1, reshape_c1): per-axis quantized operand and result with "
+            "different scales or zero points.",
+            "%0 = stablehlo.reshape %a : (tensor<2x!quant.uniform<i8:f32:0, {1.0, 1.0}>>) -> "
+            "tensor<2x!quant.uniform<i8:f32:0, {1.0, 2.0}>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1442",
+            "transpose-quantized-dimension",
+            "operand quantization_dimension {operand} is not same as permutation[{dim}] = {value}",
+            "stablehlo.transpose (transpose_c4): the result's quantized dimension is not the operand's, permuted.",
+            "%0 = stablehlo.transpose %a, dims = [1, 0] : (tensor<2x3x!quant.uniform<i8:f32:0, {1.0, 1.0}>>) -> "
+            "tensor<3x2x!quant.uniform<i8:f32:0, {1.0, 1.0, 1.0}>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1443",
+            "reshape-quantized-dimension-size",
+            "expect same quantization dimension size for operand and result '{operand}' and '{result}'",
+            "stablehlo.reshape, dynamic_reshape (reshape_c3): the quantized dimensions of operand and result "
+            "differ in size.",
+            "%0 = stablehlo.reshape %a : (tensor<2x3x!quant.uniform<i8:f32:1, {1.0, 1.0, 1.0}>>) -> "
+            "tensor<3x2x!quant.uniform<i8:f32:1, {1.0, 1.0}>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1444",
+            "reshape-quantized-dimension-product",
+            "product of dimensions before quantization dimension must match between operand and result for "
+            "{operand} and {result}",
+            "stablehlo.reshape, dynamic_reshape (reshape_c3): the dimensions before the quantized dimension hold "
+            "different numbers of elements.",
+            "%0 = stablehlo.reshape %a : (tensor<2x3x2x!quant.uniform<i8:f32:2, {1.0, 1.0}>>) -> "
+            "tensor<3x2x2x!quant.uniform<i8:f32:1, {1.0, 1.0}>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1445",
+            "broadcast-quantized-scale",
+            "mismatch result scale {index} ({result}) and operand scale 0 ({operand})",
+            "stablehlo.broadcast_in_dim, dynamic_broadcast_in_dim (C6): a per-axis quantized operand of size 1 "
+            "broadcast to a result whose scales are not the operand's one scale.",
+            "%0 = stablehlo.broadcast_in_dim %a, dims = [0] : (tensor<1x!quant.uniform<i8:f32:0, {1.0}>>) -> "
+            "tensor<2x!quant.uniform<i8:f32:0, {1.0, 2.0}>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1446",
+            "broadcast-quantized-zero-point",
+            "mismatch result zero_point {index} ({result}) and operand zero_point 0 ({operand})",
+            "stablehlo.broadcast_in_dim, dynamic_broadcast_in_dim (C6): a per-axis quantized operand of size 1 "
+            "broadcast to a result whose zero points are not the operand's one zero point.",
+            "%0 = stablehlo.broadcast_in_dim %a, dims = [0] : (tensor<1x!quant.uniform<i8:f32:0, {1.0:1}>>) -> "
+            "tensor<2x!quant.uniform<i8:f32:0, {1.0:1, 1.0:2}>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1447",
+            "contract-quantized-mix",
+            "rhs should be quantized for quantized operations and is_quantized(lhs)=is_quantized(result) should hold",
+            "stablehlo.dot_general, convolution (dot_general_c14, convolution_c28): a quantized operation whose "
+            "rhs is not quantized, or whose lhs and result disagree on being quantized.",
+            "%0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xf32>, "
+            "tensor<3x4x!quant.uniform<i8:f32, 1.0>>) -> tensor<2x4x!quant.uniform<i8:f32, 1.0>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1448",
+            "contract-quantized-storage",
+            "mismatched lhs and rhs quantization storage types",
+            "stablehlo.dot_general, convolution (dot_general_c17, convolution_c31): quantized lhs and rhs store "
+            "in different integer types.",
+            "%0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : "
+            "(tensor<2x3x!quant.uniform<i16:f32, 1.0>>, tensor<3x4x!quant.uniform<i8:f32, 1.0>>) -> "
+            "tensor<2x4x!quant.uniform<i8:f32, 1.0>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1449",
+            "contract-quantized-expressed",
+            "mismatched lhs, rhs and result quantization expressed types",
+            "stablehlo.dot_general, convolution (dot_general_c18, convolution_c32): quantized lhs, rhs and result "
+            "express different float types.",
+            "%0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : "
+            "(tensor<2x3x!quant.uniform<i8:f16, 1.0>>, tensor<3x4x!quant.uniform<i8:f32, 1.0>>) -> "
+            "tensor<2x4x!quant.uniform<i8:f32, 1.0>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1450",
+            "contract-quantized-granularity",
+            "mismatched rhs and result quantization granularity",
+            "stablehlo.dot_general, convolution (dot_general_c19, convolution_c33): a per-tensor quantized rhs "
+            "with a per-axis quantized result.",
+            "%0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : "
+            "(tensor<2x3x!quant.uniform<i8:f32, 1.0>>, tensor<3x4x!quant.uniform<i8:f32, 1.0>>) -> "
+            "tensor<2x4x!quant.uniform<i8:f32:1, {1.0, 1.0, 1.0, 1.0}>>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1451",
+            "contract-hybrid-expressed",
+            "mismatched rhs quantization expressed type and lhs and result element type",
+            "stablehlo.dot_general, convolution (dot_general_c20, convolution_c34): a float lhs or result that is "
+            "not the quantized rhs's expressed type.",
+            "%0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xf32>, "
+            "tensor<3x4x!quant.uniform<i8:f16, 1.0>>) -> tensor<2x4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1452",
+            "dot-general-rhs-zero-point",
+            "Zero point of rhs should be 0",
+            "stablehlo.dot_general (dot_general_c15): a per-tensor quantized rhs with a zero point.",
+            "%0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xf32>, "
+            "tensor<3x4x!quant.uniform<i8:f32, 1.0:5>>) -> tensor<2x4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1453",
+            "dot-general-rhs-zero-points",
+            "Zero points of rhs should be 0",
+            "stablehlo.dot_general (dot_general_c15): a per-axis quantized rhs with a zero point.",
+            "%0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xf32>, "
+            "tensor<3x2x!quant.uniform<i8:f32:1, {1.0:1, 1.0}>>) -> tensor<2x2xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1454",
+            "dot-general-rhs-quantized-contracting",
+            "Quantization dimension of rhs should not be in the contracting dimension of rhs",
+            "stablehlo.dot_general (dot_general_c16): the rhs is quantized along a contracting dimension.",
+            "%0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<2x3xf32>, "
+            "tensor<3x2x!quant.uniform<i8:f32:0, {1.0, 1.0, 1.0}>>) -> tensor<2x2xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1455",
+            "convolution-rhs-quantized-dimension",
+            "quantization dimension of rhs should be same with kernel_output_feature_dimension",
+            "stablehlo.convolution (convolution_c29): a per-axis quantized kernel quantized along another "
+            "dimension than its output features.",
+            "a kernel tensor<3x3x1x1x!quant.uniform<i8:f32:1, {1.0, 1.0, 1.0}>> with dim_numbers [0, 1, i, o]",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1456",
+            "convolution-result-quantized-dimension",
+            "quantization dimension of result should be same with output_feature_dimension",
+            "stablehlo.convolution (convolution_c30): a per-axis quantized result quantized along another "
+            "dimension than its features.",
+            "a result tensor<1x4x4x1x!quant.uniform<i8:f32:0, {1.0}>> with dim_numbers ...->[b, 0, 1, f]",
+            op_prefix=False,
+        ),
     )
 }
 
