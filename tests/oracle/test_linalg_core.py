@@ -63,6 +63,12 @@ CONVS = [
     "pooling_ncw_max",
     "pooling_ndhwc_sum",
     "pooling_ndhwc_min",
+    "conv_2d_ngchw_gfchw_q",
+    "conv_3d_ndhwc_dhwcf_q",
+    "depthwise_conv_2d_nhwc_hwcm_q",
+    "pooling_ncw_sum",
+    "pooling_ndhwc_max",
+    "pooling_nwc_min",
 ]
 
 
