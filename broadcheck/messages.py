@@ -2369,7 +2369,7 @@ RULES: Mapping[str, Rule] = {
             "BC655",
             "single-operand",
             "requires a single operand",
-            "An op that takes exactly one operand (vector.broadcast) has none or several.",
+            "An op that takes exactly one operand (vector.broadcast, the one-operand tfl ops) has none or several.",
             '%0 = "vector.broadcast"(%a, %b) : (f32, f32) -> vector<4xf32>',
         ),
         # ---- BC656-: Tensor (dialects/tensor), continued
@@ -5935,6 +5935,21 @@ RULES: Mapping[str, Rule] = {
             "%0 = stablehlo.rng %a, %b, %s, distribution = NORMAL : (tensor<i32>, tensor<i32>, tensor<3xi64>) -> "
             "tensor<2x3x5xi32>",
             op_prefix=False,
+        ),
+        # ---- BC1540-BC1549: the tfl ops checked from their declaration alone (dialects/tfl/traits.py)
+        Rule(
+            "BC1540",
+            "n-results",
+            "expected {expected} results",
+            "An op of a fixed number of results (NResults: tfl.topk_v2 has two) has another number.",
+            '%0 = "tfl.topk_v2"(%x, %k) : (tensor<4xf32>, tensor<i32>) -> tensor<2xf32>',
+        ),
+        Rule(
+            "BC1541",
+            "tfl-0d-operand",
+            "operand #{index} must be 0D tensor of any type values, but got '{type}'",
+            "A tfl operand declared 0-D (TFL_0DTensorOf: tfl.dilate's padding value) is not a ranked 0-D tensor.",
+            '%0 = "tfl.dilate"(%x, %d, %p) : (tensor<2xf32>, tensor<1xi32>, tensor<1xf32>) -> tensor<3xf32>',
         ),
     )
 }
