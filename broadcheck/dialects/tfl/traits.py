@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from broadcheck.dialects.common import compatible, element, rank, tensors
+from broadcheck.dialects.common import compatible, element, rank, shape, tensors
 from broadcheck.dialects.tfl.base import (
     counts,
     element_pred,
@@ -50,6 +50,10 @@ Step = tuple[object, ...]
 """One check of a declaration, by kind (the first entry) and its numbers and words."""
 
 _IO = "input and output must have same element type"
+_SPARSE = (
+    "the first operand should have a rank <= 2, when its rank is 2 and has static shape, the second dim should be <= 4"
+)
+_BOXES = ("dim-equals", 0, 1, 4, "boxes should have dim[1] == 4")
 
 
 class Declared(NamedTuple):
@@ -89,6 +93,14 @@ def _run(op: Operation, step: Step) -> Problem | None:
     if kind == "0d":  # TFL_0DTensorOf: an operand's type constraint (before every PredOpTrait)
         t = op.operands[int(args[0])].type  # type: ignore[call-overload]
         return None if rank(t) == 0 else Problem("BC1541", {"index": args[0], "type": t})
+    if kind == "dim-equals":  # PredOpTrait<text, TFL_OperandDimEquals<n, dim, size>>: ranked, that size
+        n, d, size = (int(a) for a in args[:3])  # type: ignore[call-overload]
+        s = shape(op.operands[n].type)
+        return pred(s is not None and len(s) > d and s[d] == size, str(args[3]))
+    if kind == "sparse-indices":  # tfl.sparse_to_dense's own PredOpTrait on its first operand
+        s = shape(op.operands[0].type)
+        holds = s is None or len(s) <= 1 or (len(s) == 2 and (None in s or (s[1] is not None and s[1] <= 4)))
+        return pred(holds, _SPARSE)
     if kind == "result-like":  # TFL_TCresVTEtIsSameAsOp<result, operand>
         return result_like(op, int(args[0]), int(args[1]), str(args[2]))  # type: ignore[call-overload]
     if kind == "operands-like":  # TFL_TCopVTEtAreSameAt<i, j>
@@ -187,6 +199,41 @@ DECLARED: dict[str, Declared] = {
     ),
     "embedding_lookup": Declared(2, (("rank", 0, 1), ("rank-at-least", 1, 2, "is at least"))),
     "local_response_normalization": Declared(1, (("rank", 0, 4), ("resolve-ref",))),
+    "rank": Declared(1),
+    "rfft2d": Declared(2),
+    "l2_normalization": Declared(1),
+    "bucketize": Declared(1, (("same-shape",),)),
+    "cumsum": Declared(2, (("result-like", 0, 0, _IO), ("rank", 1, 0))),
+    "dynamic_update_slice": Declared(3, (("result-like", 0, 0, _IO),)),  # no same-scale rule in TF 2.21
+    "matrix_diag": Declared(
+        1, (("rank-at-least", 0, 1, "is"), ("result-like", 0, 0, "operand and result must have the same element type"))
+    ),
+    "matrix_set_diag": Declared(
+        2, (("rank-at-least", 0, 2, "is"), ("result-like", 0, 0, "input and result must have the same element type"))
+    ),
+    "mirror_pad": Declared(2, (("rank", 1, 2), _SCALE)),
+    "reverse_sequence": Declared(2, (("result-like", 0, 0, _IO), ("rank", 1, 1))),
+    "segment_sum": Declared(2, (("result-like", 0, 0, _IO),)),
+    "sparse_to_dense": Declared(
+        4,
+        (
+            ("result-like", 0, 2, "sparse_values and dense must have same element type"),
+            ("result-like", 0, 3, "default_value and dense must have same element type"),
+            ("rank-at-most", 0, 2),
+            ("rank-at-most", 1, 1),
+            ("rank-at-most", 2, 1),
+            ("sparse-indices",),
+        ),
+    ),
+    "unique": Declared(1, (("rank", 0, 1),), results=2),
+    "non_max_suppression_v4": Declared(
+        5, (("rank", 0, 2), _BOXES, ("rank", 1, 1), ("rank", 2, 0), ("rank", 3, 0), ("rank", 4, 0)), results=2
+    ),
+    "non_max_suppression_v5": Declared(
+        6,
+        (("rank", 0, 2), _BOXES, ("rank", 1, 1), ("rank", 2, 0), ("rank", 3, 0), ("rank", 4, 0), ("rank", 5, 0)),
+        results=3,
+    ),
     "space_to_batch_nd": Declared(3, (("rank-range", 0, 3, 4), ("result-like", 0, 0, _IO), _SCALE)),
     "batch_to_space_nd": Declared(
         3, (("result-like", 0, 0, _IO), ("rank-range", 0, 3, 4), ("rank", 1, 1), ("rank", 2, 2), _SCALE)
