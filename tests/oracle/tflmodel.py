@@ -250,3 +250,31 @@ def first_error(data: bytes) -> str:
     if real:
         return real[0]
     return SILENT if errors else "ok"
+
+
+CRASHED = "<the importer crashed>"
+
+
+def first_error_isolated(data: bytes) -> str:
+    """:func:`first_error` in a forked child, so that an importer that crashes on a model (it
+    segfaults constant-folding ``tfl.rank`` into a quantized result) ends the child, not the
+    campaign: :data:`CRASHED` then."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        os.close(read)
+        try:
+            answer = first_error(data).encode()
+        except BaseException:
+            os._exit(3)
+        os.write(write, answer)
+        os._exit(0)
+    os.close(write)
+    chunks = []
+    while chunk := os.read(read, 65536):
+        chunks.append(chunk)
+    os.close(read)
+    _, status = os.waitpid(pid, 0)
+    if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
+        return CRASHED
+    return b"".join(chunks).decode()

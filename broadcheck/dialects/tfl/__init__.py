@@ -76,6 +76,12 @@ def _unary() -> list[Op]:
     ]
 
 
+def _declared() -> list[Op]:
+    from broadcheck.dialects.tfl.traits import DECLARED
+
+    return [Op(f"tfl.{name}", FUNCTIONAL, spec.check, "tfl-declared") for name, spec in DECLARED.items()]
+
+
 def _constants() -> list[Op]:
     from broadcheck.dialects.terminators import by_parent
     from broadcheck.dialects.tfl import constants, regions
@@ -92,6 +98,7 @@ def _constants() -> list[Op]:
 OPS = ops(
     [Op(f"tfl.{name}", SAME if name in _SAME else FUNCTIONAL, family("tfl"), "tfl") for name in BROADCASTING],
     _unary(),
+    _declared(),
     _shape_ops(),
     _constants(),
 )

@@ -75,6 +75,17 @@ def same_element_as(result: Type, operand: Type) -> bool:
     return _four_bit(r) and _four_bit(o)
 
 
+def same_resolved(a: str, b: str) -> bool:
+    """``GetElementTypeOrSelfResolveRef`` of both equal (``!tf_type.f32ref`` is ``f32``)."""
+
+    def resolve(e: str) -> str:
+        if e.startswith("!tf_type.") and e.endswith("ref"):
+            return {"float": "f32", "double": "f64", "half": "f16", "bool": "i1"}.get(e[9:-3], e[9:-3])
+        return e
+
+    return resolve(a) == resolve(b)
+
+
 def _four_bit(e: str) -> bool:
     if e in ("i4", "si4", "ui4"):
         return True
@@ -88,9 +99,14 @@ def _four_bit(e: str) -> bool:
 
 
 def counts(op: Operation, operands: int | None, results: int | None = 1) -> Problem | None:
-    """``OneResult`` then ``NOperands<n>``; ``None`` counts are variadic."""
+    """``OneResult`` (or ``NResults<n>``) then ``OneOperand`` or ``NOperands<n>``; ``None`` counts are
+    variadic."""
     if results == 1 and len(op.results) != 1:
         return Problem("BC107")
+    if results is not None and results != 1 and len(op.results) != results:
+        return Problem("BC1540", {"expected": results})
+    if operands == 1 and len(op.operands) != 1:
+        return Problem("BC655")
     if operands is not None and len(op.operands) != operands:
         return Problem("BC702", {"expected": operands, "count": len(op.operands)})
     return None

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from broadcheck.dialects.common import element, tensors
-from broadcheck.dialects.tfl.base import counts, inferred, same_element_as, same_shape
+from broadcheck.dialects.tfl.base import counts, inferred, same_element_as, same_resolved, same_shape
 from broadcheck.ops import Operation
 from broadcheck.semantics import Problem, Profile
 
@@ -51,24 +51,13 @@ class Unary(NamedTuple):
         for trait in self.traits:
             if trait in ("shape", "resolve-ref") and same_shape(op) is not None:
                 return Problem("BC722")
-            if trait == "resolve-ref" and not _same_resolved(element(operand), element(result)):
+            if trait == "resolve-ref" and not same_resolved(element(operand), element(result)):
                 return Problem("BC1161")
             if trait == "type" and (element(operand) != element(result) or same_shape(op) is not None):
                 return Problem("BC1150")
             if trait == "type" and "".join(str(operand).split()) != "".join(str(result).split()):
                 return inferred(op, [str(operand)], [result])  # InferTypeOpInterface: exactly the operand's type
         return None
-
-
-def _same_resolved(a: str, b: str) -> bool:
-    """``GetElementTypeOrSelfResolveRef`` of both equal (``!tf_type.f32ref`` is ``f32``)."""
-
-    def resolve(e: str) -> str:
-        if e.startswith("!tf_type.") and e.endswith("ref"):
-            return {"float": "f32", "double": "f64", "half": "f16", "bool": "i1"}.get(e[9:-3], e[9:-3])
-        return e
-
-    return resolve(a) == resolve(b)
 
 
 _XY = "x and y"
@@ -89,6 +78,7 @@ UNARY: dict[str, Unary] = {
     "relu": Unary(_XY, ("shape",)),
     "relu6": Unary(_XY, ("shape",)),
     "relu_n1_to_1": Unary(_XY, ("shape",)),
+    "relu_0_to_1": Unary(_XY, ("shape",)),
     "log_softmax": Unary(_XY, ("shape",)),
     "neg": Unary(None, ("resolve-ref",)),
     "sin": Unary(None, ("resolve-ref",)),
