@@ -2369,7 +2369,7 @@ RULES: Mapping[str, Rule] = {
             "BC655",
             "single-operand",
             "requires a single operand",
-            "An op that takes exactly one operand (vector.broadcast) has none or several.",
+            "An op that takes exactly one operand (vector.broadcast, the one-operand tfl ops) has none or several.",
             '%0 = "vector.broadcast"(%a, %b) : (f32, f32) -> vector<4xf32>',
         ),
         # ---- BC656-: Tensor (dialects/tensor), continued
@@ -6628,6 +6628,21 @@ RULES: Mapping[str, Rule] = {
             "dimension than its features.",
             "a result tensor<1x4x4x1x!quant.uniform<i8:f32:0, {1.0}>> with dim_numbers ...->[b, 0, 1, f]",
             op_prefix=False,
+        ),
+        # ---- BC1540-BC1549: the tfl ops checked from their declaration alone (dialects/tfl/traits.py)
+        Rule(
+            "BC1540",
+            "n-results",
+            "expected {expected} results",
+            "An op of a fixed number of results (NResults: tfl.topk_v2 has two) has another number.",
+            '%0 = "tfl.topk_v2"(%x, %k) : (tensor<4xf32>, tensor<i32>) -> tensor<2xf32>',
+        ),
+        Rule(
+            "BC1541",
+            "tfl-0d-operand",
+            "operand #{index} must be 0D tensor of any type values, but got '{type}'",
+            "A tfl operand declared 0-D (TFL_0DTensorOf: tfl.dilate's padding value) is not a ranked 0-D tensor.",
+            '%0 = "tfl.dilate"(%x, %d, %p) : (tensor<2xf32>, tensor<1xi32>, tensor<1xf32>) -> tensor<3xf32>',
         ),
     )
 }
