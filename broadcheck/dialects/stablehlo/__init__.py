@@ -56,6 +56,8 @@ def _assembly(prefix: str, name: str) -> Assembly | None:
 def declare(prefix: str, semantics: str) -> list[Op]:
     """The elementwise family, ``select``, ``clamp`` and the broadcasts under ``prefix``
     (``stablehlo`` or ``mhlo``), checked by ``semantics``."""
+    from broadcheck.dialects.stablehlo import dynamic
+
     shaped = [
         Op(
             f"{prefix}.{name}",
@@ -87,8 +89,9 @@ def declare(prefix: str, semantics: str) -> list[Op]:
         Op(
             f"{prefix}.dynamic_broadcast_in_dim",
             FUNCTIONAL,
-            family("stablehlo-dynamic-broadcast-in-dim"),
+            dynamic.dynamic_broadcast_in_dim if prefix == "stablehlo" else family("stablehlo-dynamic-broadcast-in-dim"),
             "stablehlo-dynamic-broadcast-in-dim",
+            constants=prefix == "stablehlo",  # (its output_dimensions' values: .dynamic)
         ),
     ]
 

@@ -8,7 +8,8 @@ in the generic form; ``precision = [DEFAULT, HIGH]`` or ``precision_config =
 [#stablehlo<precision DEFAULT>, ...]``. Their verifiers infer the result's shape and compare
 it with the result's (sizes only: ``inferred shape '[2, 3]' is incompatible with return type
 of operation 'tensor<2x4xf32>'``); element types are not related (quantized ones are, by rules
-not modelled: such ops are passed over), nor is an ``algorithm``.
+not modelled: such ops are passed over). An ``algorithm`` must be one StableHLO knows (else the op
+is passed over) and asks for ``DEFAULT`` precisions.
 
 PASS::
 
@@ -36,6 +37,7 @@ from broadcheck.dialects.stablehlo.common import (
     counts,
     dialect_of,
     fail,
+    is_mhlo,
     ods_operands,
     ods_results,
     ranked,
@@ -100,8 +102,8 @@ def _dimension_numbers(op: Operation) -> Dims | None:
     return lb, rb, lc, rc
 
 
-def _precision(op: Operation) -> int | None:
-    """How many precisions ``precision_config`` (``precision = [...]``) lists; ``None``: none given."""
+def _precision(op: Operation) -> tuple[str, ...] | None:
+    """The precisions ``precision_config`` (``precision = [...]``) lists; ``None``: none given."""
     attr = op.attribute("precision_config")
     if attr is None and not op.generic:
         attr = op.attribute("precision")
@@ -113,7 +115,7 @@ def _precision(op: Operation) -> int | None:
         words = [w.strip() for w in inner[1:-1].split(",") if w.strip()]
         if not all(w in _PRECISIONS for w in words):
             raise Unknown(attr.text)
-        return len(words)
+        return tuple(words)
     if attr is None:
         return None
     v = value(attr.text)
@@ -125,12 +127,43 @@ def _precision(op: Operation) -> int | None:
         and x.words[1] in _PRECISIONS for x in v
     ):  # fmt: skip
         raise Unknown(attr.text)
-    return len(v)
+    return tuple(x.words[1] for x in v if isinstance(x, Enum))
 
 
-def _no_algorithm(op: Operation) -> None:
-    if op.attribute("algorithm") is not None:
-        raise Unknown("a dot algorithm")  # its verifier is not modelled
+# StableHLO's known dot algorithms (``getKnownDotAlgorithm``, checked with iree 3.13): lhs, rhs and
+# accumulation types and the number of primitive operations, one component each, precise.
+_ALGORITHMS = frozenset(
+    {
+        ("f16", "f16", "f16", 1), ("f16", "f16", "f32", 1), ("bf16", "bf16", "bf16", 1), ("bf16", "bf16", "f32", 1),
+        ("bf16", "bf16", "f32", 3), ("bf16", "bf16", "f32", 6), ("bf16", "bf16", "f32", 9), ("tf32", "tf32", "f32", 1),
+        ("tf32", "tf32", "f32", 3), ("f32", "f32", "f32", 1), ("f64", "f64", "f64", 1),
+    }
+)  # fmt: skip
+_ALGORITHM_FIELDS = ("lhs_precision_type", "rhs_precision_type", "accumulation_type", "num_primitive_operations")
+
+
+def _algorithm(op: Operation) -> bool:
+    """Whether ``algorithm`` is given: one StableHLO knows, or the op is passed over (the
+    attribute's own verifier, run when it is read, is not modelled)."""
+    attr = op.attribute("algorithm")
+    if attr is None:
+        return False
+    if is_mhlo(op):
+        raise Unknown("an MHLO dot algorithm")  # (not compared with jaxlib)
+    text = attr.text.strip()
+    if text.startswith("<") and not op.generic:  # the custom form's `algorithm = <...>`
+        text = "#stablehlo.dot_algorithm" + text
+    v = value(text)
+    if not isinstance(v, Struct) or v.name != "#stablehlo.dot_algorithm" or v.positional:
+        raise Unknown(attr.text)
+    fields = v.fields
+    key = tuple(getattr(fields.get(name), "text", fields.get(name)) for name in _ALGORITHM_FIELDS)
+    counts_ = (fields.get("lhs_component_count"), fields.get("rhs_component_count"))
+    if key not in _ALGORITHMS or counts_ != (1, 1) or fields.get("allow_imprecise_accumulation") is not False:
+        raise Unknown(attr.text)
+    if len(fields) != len(_ALGORITHM_FIELDS) + 3:
+        raise Unknown(attr.text)
+    return True
 
 
 def _sizes(shape: Sequence[int | None]) -> str:
@@ -151,15 +184,15 @@ def _result_shape(inferred: Sequence[int | None], result: Tensor, result_type: o
     )
 
 
-def _check_precision(count: int | None) -> None:
-    if count is not None and count > 2:
-        raise fail("BC1006", count=count)
+def _check_precision(precision: tuple[str, ...] | None) -> None:
+    if precision is not None and len(precision) > 2:
+        raise fail("BC1006", count=len(precision))
 
 
 @checked
 def dot_general(op: Operation) -> None:
     """``stablehlo.dot_general``: dot_general_c1 to c11, then the inferred shape."""
-    _no_algorithm(op)
+    algorithm = _algorithm(op)
     numbers = _dimension_numbers(op)
     precision = _precision(op)
     counts(op, operands=2)
@@ -209,6 +242,8 @@ def dot_general(op: Operation) -> None:
     out += [ls[i] for i in range(len(ls)) if i not in lb and i not in lc]
     out += [rs[i] for i in range(len(rs)) if i not in rb and i not in rc]
     _result_shape(out, result, op.results[0].type)
+    if algorithm and any(p != "DEFAULT" for p in precision or ()):  # dot_general_c21
+        raise fail("BC1471")
 
 
 @checked

@@ -95,8 +95,6 @@ def transpose(op: Operation) -> None:
     rank = len(ranked(operand))
     if len(permutation) != rank:
         raise fail("BC571", rank=rank, size=len(permutation))
-    if is_mhlo(op) and sorted(permutation) != list(range(rank)):
-        raise Unknown("not a permutation")  # MHLO accepts it, and infers nothing it checks
     if sorted(permutation) != list(range(rank)):
         raise fail("BC572", range=", ".join(map(str, range(rank))), permutation=", ".join(map(str, permutation)))
     shape = ranked(operand)
