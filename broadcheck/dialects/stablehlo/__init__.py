@@ -145,7 +145,12 @@ def structural(prefix: str) -> list[Op]:
     forms = {
         "transpose": Assembly("functional", 1, keyword="dims", at_name=True),
         "reverse": Assembly("same", 1, keyword="dims"),
+        # `$lhs, $rhs custom<PrecisionConfig>(..)`, `custom<VariadicOperandWithAttribute>($inputs) dim = N`
+        "dot": Assembly("functional", 2, form=contract.dot_form),
+        "concatenate": Assembly("functional", form=data.concatenate_form),
+        "reduce": Assembly("form", form=reduce.reduce_form),
     }
+    mhlo_forms = {"reduce": forms["reduce"]}  # (MHLO's reduce is parsed by the same code)
     out = [
         Op(
             f"{prefix}.{name}",
@@ -153,7 +158,7 @@ def structural(prefix: str) -> list[Op]:
             check,
             f"{prefix}-{family_}",
             literal="value" if name == "constant" else None,
-            assembly=forms.get(name) if prefix == "stablehlo" else None,
+            assembly=forms.get(name) if prefix == "stablehlo" else mhlo_forms.get(name),
         )
         for name, (layout, check, family_) in checks.items()
         if prefix == "stablehlo" or name in MHLO

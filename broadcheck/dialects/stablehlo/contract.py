@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from broadcheck.dialects.assembly import Found, Wrong
 from broadcheck.dialects.stablehlo.common import (
     TENSOR,
     TENSOR_AXIS,
@@ -47,6 +48,7 @@ from broadcheck.dialects.stablehlo.common import (
 from broadcheck.ops import Operation, ShapedType
 from broadcheck.semantics import Problem, Subject
 from broadcheck.syntax.attributes import Enum, Struct, value
+from broadcheck.syntax.statement import Statement
 
 _PAIR = re.compile(r"\s*\[([^\]]*)\]\s*x\s*\[([^\]]*)\]\s*")
 _PRECISIONS = frozenset({"DEFAULT", "HIGH", "HIGHEST"})
@@ -275,3 +277,61 @@ def dot(op: Operation) -> None:
     else:
         raise fail("BC1014")
     _result_shape(out, result, op.results[0].type)
+
+
+# ---------------------------------------------------------------- dot's custom form
+
+_KEYWORD = re.compile(r"[A-Za-z_][\w$.]*")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def dot_form(statement: Statement, custom: str) -> Wrong | None:
+    """``$lhs , $rhs custom<PrecisionConfig>($precision_config)``: after the operands, an optional
+    ``, precision = [...]`` (``parsePrecisionConfigImpl``: the keyword, ``=``, a square list of
+    ``Precision`` enums, each a keyword or a string; checked with iree 3.13)."""
+    items = statement.items
+    if len(items) < 5 or [i.kind for i in items[:3]] != ["value", "punct", "value"] or items[1].text != ",":
+        return None
+    if items[3].kind != "punct" or items[3].text != ",":
+        return None
+    item = items[4]
+    if item.kind == "clause":
+        name, _, rest = item.text.partition("=")
+        if name.strip() != "precision":
+            return f"{custom}expected 'precision'", item.start
+        equals = item.start + len(name) + 1
+        return _precision_list(rest, equals + len(rest) - len(rest.lstrip()), equals, custom)
+    if item.kind == "word" and item.text == "precision":
+        return "expected '='", item.end
+    if item.kind == "types":
+        signature = statement.signature
+        return (f"{custom}expected 'precision'", signature.after - 1) if signature is not None else None
+    return f"{custom}expected 'precision'", item.start
+
+
+def _precision_list(text: str, start: int, equals: int, custom: str) -> Wrong | None:
+    """``[DEFAULT, "HIGH"]`` at ``start`` (``text`` starts with spaces); the ``=`` ends at ``equals``."""
+    body = text.lstrip()
+    if not body.startswith("["):
+        return "expected '['", equals
+    space = "::mlir::stablehlo::Precision"
+    failed = f"{custom}failed to parse StableHLO_PrecisionAttr parameter 'value' which is to be a `{space}`"
+    at = 1
+    while True:
+        while at < len(body) and body[at].isspace():
+            at += 1
+        if at >= len(body) or body[at] == "]":
+            return None
+        word = _KEYWORD.match(body, at) or _STRING.match(body, at)
+        if word is None:
+            return Found(f"{custom}expected valid keyword or string", start + at, ((failed, start + at),))
+        name = word.group(0).strip('"') if word.group(0).startswith('"') else word.group(0)
+        after = word.end()
+        while after < len(body) and body[after].isspace():
+            after += 1
+        if name not in _PRECISIONS:
+            message = f"{custom}expected {space} to be one of: DEFAULT, HIGH, HIGHEST"
+            return Found(message, start + at, ((failed, start + after),))
+        if after >= len(body) or body[after] != ",":
+            return None  # `]`, or what the list's own parser says (not modelled)
+        at = after + 1
