@@ -209,6 +209,8 @@ def same_element(a: Element, b: Element) -> bool:
 _BOUNDS = (
     re.compile(r"#stablehlo\.bounds<\s*(.*?)\s*>"),
     re.compile(r"#stablehlo\.type_extensions<\s*bounds\s*=\s*\[\s*(.*?)\s*\]\s*>"),
+    # (MHLO's: read only where an MHLO check reads bounds at all: common.MHLO_BOUNDS_LATE)
+    re.compile(r"#mhlo\.type_extensions<\s*bounds\s*=\s*\[\s*(.*?)\s*\]\s*>"),
 )
 
 
