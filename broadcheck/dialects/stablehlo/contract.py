@@ -114,7 +114,7 @@ def _precision(op: Operation) -> tuple[str, ...] | None:
         inner = attr.text.strip()
         if not (inner.startswith("[") and inner.endswith("]")):
             raise Unknown(attr.text)
-        words = [w.strip() for w in inner[1:-1].split(",") if w.strip()]
+        words = [w.strip().removeprefix('"').removesuffix('"') for w in inner[1:-1].split(",") if w.strip()]
         if not all(w in _PRECISIONS for w in words):
             raise Unknown(attr.text)
         return tuple(words)
@@ -141,6 +141,8 @@ _ALGORITHMS = frozenset(
         ("tf32", "tf32", "f32", 3), ("f32", "f32", "f32", 1), ("f64", "f64", "f64", 1),
     }
 )  # fmt: skip
+_F8 = frozenset({"f8E3M4", "f8E4M3", "f8E4M3FN", "f8E5M2", "f8E4M3FNUZ", "f8E4M3B11FNUZ", "f8E5M2FNUZ"})
+"""Any two of these with ``f32`` accumulation in one operation is known too, precise or not."""
 _ALGORITHM_FIELDS = ("lhs_precision_type", "rhs_precision_type", "accumulation_type", "num_primitive_operations")
 
 
@@ -161,7 +163,9 @@ def _algorithm(op: Operation) -> bool:
     fields = v.fields
     key = tuple(getattr(fields.get(name), "text", fields.get(name)) for name in _ALGORITHM_FIELDS)
     counts_ = (fields.get("lhs_component_count"), fields.get("rhs_component_count"))
-    if key not in _ALGORITHMS or counts_ != (1, 1) or fields.get("allow_imprecise_accumulation") is not False:
+    imprecise = fields.get("allow_imprecise_accumulation")
+    f8 = key[0] in _F8 and key[1] in _F8 and key[2:] == ("f32", 1) and isinstance(imprecise, bool)
+    if counts_ != (1, 1) or not (f8 or (key in _ALGORITHMS and imprecise is False)):
         raise Unknown(attr.text)
     if len(fields) != len(_ALGORITHM_FIELDS) + 3:
         raise Unknown(attr.text)
@@ -290,9 +294,13 @@ def dot_form(statement: Statement, custom: str) -> Wrong | None:
     ``, precision = [...]`` (``parsePrecisionConfigImpl``: the keyword, ``=``, a square list of
     ``Precision`` enums, each a keyword or a string; checked with iree 3.13)."""
     items = statement.items
-    if len(items) < 5 or [i.kind for i in items[:3]] != ["value", "punct", "value"] or items[1].text != ",":
+    if len(items) < 4 or [i.kind for i in items[:3]] != ["value", "punct", "value"] or items[1].text != ",":
+        return None
+    if items[3].kind in ("types", "dict"):
         return None
     if items[3].kind != "punct" or items[3].text != ",":
+        return "expected ':'", items[2].end  # (no `,`: the attribute dictionary or the types follow)
+    if len(items) < 5:
         return None
     item = items[4]
     if item.kind == "clause":
