@@ -6629,6 +6629,31 @@ RULES: Mapping[str, Rule] = {
             "a result tensor<1x4x4x1x!quant.uniform<i8:f32:0, {1.0}>> with dim_numbers ...->[b, 0, 1, f]",
             op_prefix=False,
         ),
+        # ---- BC1470-BC1499: StableHLO/MHLO attribute and custom-form rules (hlomisc)
+        Rule(
+            "BC1470",
+            "dynamic-broadcast-shape-value",
+            "size of operand dimension {dim} ({size}) is not equal to 1 or value of shape at index {index} ({value})",
+            "stablehlo.dynamic_broadcast_in_dim: a static operand size is neither 1 nor the constant "
+            "output_dimensions' value at its broadcast dimension.",
+            "%s = stablehlo.constant dense<[2, 1, 1]> : tensor<3xi32>\n"
+            '%0 = "stablehlo.dynamic_broadcast_in_dim"(%a, %s) {broadcast_dimensions = array<i64: 1, 2>} : '
+            "(tensor<1x3xi32>, tensor<3xi32>) -> tensor<?x?x?xi32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1471",
+            "dot-algorithm-precision",
+            "must specify DEFAULT precision config when algorithm is set.",
+            "stablehlo.dot_general (C21): an algorithm is given and a precision is not DEFAULT.",
+            '%0 = "stablehlo.dot_general"(%a, %b) <{dot_dimension_numbers = #stablehlo.dot<lhs_contracting_dimensions '
+            "= [1], rhs_contracting_dimensions = [0]>, precision_config = [#stablehlo<precision HIGH>, "
+            "#stablehlo<precision DEFAULT>], algorithm = #stablehlo.dot_algorithm<lhs_precision_type = f32, "
+            "rhs_precision_type = f32, accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, "
+            "num_primitive_operations = 1, allow_imprecise_accumulation = false>}> : (tensor<2x3xf32>, "
+            "tensor<3x4xf32>) -> tensor<2x4xf32>",
+            op_prefix=False,
+        ),
         # ---- BC1540-BC1549: the tfl ops checked from their declaration alone (dialects/tfl/traits.py)
         Rule(
             "BC1540",

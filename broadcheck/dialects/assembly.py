@@ -23,7 +23,7 @@ from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
 from broadcheck.syntax.statement import Item, Signature, Statement, TypeText
 from broadcheck.syntax.types import read_type
 
-TypeRule = Literal["same", "functional", "complex", "select", "vector", "parens", "tuple", "pairwise", "index"]
+TypeRule = Literal["same", "functional", "complex", "select", "vector", "parens", "tuple", "pairwise", "index", "form"]
 Value = Callable[[str], "str | None"]
 
 
@@ -39,6 +39,7 @@ class Found(NamedTuple):
 
 Wrong = tuple[str, int] | Found
 """The parser's message and the offset it names (with its follow-ups, if it has any)."""
+Form = Callable[[Statement, str], "Wrong | None"]
 
 DIRECTIONS = ("EQ", "NE", "GE", "GT", "LE", "LT")
 COMPARE_TYPES = ("NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED")
@@ -80,6 +81,7 @@ class Assembly(Frozen):
         per result (``expected type list`` after ``expected non-function type``);
       - ``index`` (ODS ``type($result)`` of an ``Index`` result: ``linalg.index 0 : index``): the
         one type is ``index`` (``invalid kind of type specified: expected builtin.index``, at it);
+      - ``form``: what ``form`` says is all (``stablehlo.reduce``'s forms, read by its own parser);
 
     * ``compare`` (``stablehlo`` or ``mhlo``): ``$comparison_direction , $lhs , $rhs ( ,
       $compare_type )?`` before the types, each enum a keyword or a string of its values (a
@@ -89,13 +91,15 @@ class Assembly(Frozen):
     defines N results but was provided M to bind``, at the first name).
     """
 
-    __slots__ = __match_args__ = ("types", "operands", "keyword", "value", "at_name", "compare")
+    __slots__ = __match_args__ = ("types", "operands", "keyword", "value", "at_name", "compare", "form")
     types: TypeRule
     operands: int | None
     keyword: str | None
     value: Value | None
     at_name: bool
     compare: str | None
+    form: Form | None
+    """An op's own custom directive before its types (``custom<PrecisionConfig>``), read first."""
 
     def __init__(
         self,
@@ -105,8 +109,10 @@ class Assembly(Frozen):
         value: Value | None = None,
         at_name: bool = False,
         compare: str | None = None,
+        form: Form | None = None,
     ) -> None:
         put = object.__setattr__
+        put(self, "form", form)
         put(self, "compare", compare)
         put(self, "types", types)
         put(self, "operands", operands)
@@ -125,6 +131,9 @@ class Assembly(Frozen):
         elif statement.signature is not None:  # (what follows the types is not this op's)
             uses = tuple(u for u in uses if u.start < statement.signature.start)
         wrong = self._compare(statement, custom) if self.compare is not None else None
+        wrong = wrong or (self.form(statement, custom) if self.form is not None else None)
+        if self.types == "form":  # the op's own ``form`` reads all of it
+            return wrong
         wrong = wrong or self._operands(statement, uses, custom) or self._listed(statement)
         if wrong is not None:
             return wrong

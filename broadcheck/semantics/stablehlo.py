@@ -234,6 +234,8 @@ def same_element(a: Element, b: Element) -> bool:
 _BOUNDS = (
     re.compile(r"#stablehlo\.bounds<\s*(.*?)\s*>"),
     re.compile(r"#stablehlo\.type_extensions<\s*bounds\s*=\s*\[\s*(.*?)\s*\]\s*>"),
+    # (MHLO's: read only where an MHLO check reads bounds at all: common.MHLO_BOUNDS_LATE)
+    re.compile(r"#mhlo\.type_extensions<\s*bounds\s*=\s*\[\s*(.*?)\s*\]\s*>"),
 )
 
 
@@ -244,7 +246,8 @@ def _bounds(encoding: str | None, shape: Shape) -> tuple[Dim, ...] | None:
         match = form.fullmatch(encoding.strip())
         if match:
             items = [b.strip() for b in match.group(1).split(",")] if match.group(1) else []
-            if not all(b == "?" or b.isdigit() for b in items):
+            # (a negative bound is a number to StableHLO, not `?`: `bounds = [3, -1]` prints as `-1`)
+            if not all(b == "?" or b.removeprefix("-").isdigit() for b in items):
                 raise Unknown(encoding)  # not a bounds list broadcheck can read: the op is passed over
             bounds = tuple(None if b == "?" else int(b) for b in items)
             # The tool rejects these types when it reads them, before any op is verified.

@@ -29,7 +29,7 @@ from . import test_stablehlo_contract_reduce as contract
 from . import test_stablehlo_gather as gather
 from . import test_stablehlo_scatter as scatter
 from .hlo_campaign import Case, Draw, run
-from .test_mhlo_structural import COUNT, KINDS, SEED, family, to_mhlo, verdicts
+from .test_mhlo_structural import COUNT, KINDS, MODELLED, SEED, family, to_mhlo, verdicts
 
 pytestmark = pytest.mark.oracle
 
@@ -44,7 +44,7 @@ APART = re.compile(r"#\d+ must be |failed to satisfy constraint|invalid properti
 def compare(title: str, cases: list[Case]) -> None:
     """jaxlib's first error on each case against broadcheck's; MHLO's own wordings must give nothing."""
     expected = verdicts(cases)
-    apart = [i for i, v in enumerate(expected) if APART.search(v)]
+    apart = [i for i, v in enumerate(expected) if APART.search(v) and not MODELLED.search(v)]
     for i in apart:
         expected[i] = "ok"
     kinds = [("worded apart (passed over)", APART.pattern), *KINDS[1:]]

@@ -57,6 +57,8 @@ def _assembly(prefix: str, name: str) -> Assembly | None:
 def declare(prefix: str, semantics: str) -> list[Op]:
     """The elementwise family, ``select``, ``clamp`` and the broadcasts under ``prefix``
     (``stablehlo`` or ``mhlo``), checked by ``semantics``."""
+    from broadcheck.dialects.stablehlo import dynamic
+
     shaped = [
         Op(
             f"{prefix}.{name}",
@@ -88,8 +90,9 @@ def declare(prefix: str, semantics: str) -> list[Op]:
         Op(
             f"{prefix}.dynamic_broadcast_in_dim",
             FUNCTIONAL,
-            family("stablehlo-dynamic-broadcast-in-dim"),
+            dynamic.dynamic_broadcast_in_dim if prefix == "stablehlo" else family("stablehlo-dynamic-broadcast-in-dim"),
             "stablehlo-dynamic-broadcast-in-dim",
+            constants=prefix == "stablehlo",  # (its output_dimensions' values: .dynamic)
         ),
     ]
 
@@ -145,7 +148,12 @@ def structural(prefix: str) -> list[Op]:
     forms = {
         "transpose": Assembly("functional", 1, keyword="dims", at_name=True),
         "reverse": Assembly("same", 1, keyword="dims"),
+        # `$lhs, $rhs custom<PrecisionConfig>(..)`, `custom<VariadicOperandWithAttribute>($inputs) dim = N`
+        "dot": Assembly("functional", 2, form=contract.dot_form),
+        "concatenate": Assembly("functional", form=data.concatenate_form),
+        "reduce": Assembly("form", form=reduce.reduce_form),
     }
+    mhlo_forms = {"reduce": forms["reduce"]}  # (MHLO's reduce is parsed by the same code)
     out = [
         Op(
             f"{prefix}.{name}",
@@ -153,7 +161,7 @@ def structural(prefix: str) -> list[Op]:
             check,
             f"{prefix}-{family_}",
             literal="value" if name == "constant" else None,
-            assembly=forms.get(name) if prefix == "stablehlo" else None,
+            assembly=forms.get(name) if prefix == "stablehlo" else mhlo_forms.get(name),
             tokens=name == "custom_call",  # (its check judges tokens: .custom_call)
         )
         for name, (layout, check, family_) in checks.items()

@@ -48,13 +48,37 @@ class Reject(Exception):
 
 Step = Callable[[Operation], None]
 
-MHLO_CUSTOM = frozenset({"mhlo.constant", "mhlo.while", "mhlo.custom_call", "mhlo.convolution"})
+MHLO_CUSTOM = frozenset({"mhlo.constant", "mhlo.while", "mhlo.custom_call", "mhlo.convolution", "mhlo.reshape"})
 """The MHLO ops whose custom form is StableHLO's (checked with jaxlib 0.10.2)."""
 MHLO_WORDED_APART = frozenset({"BC109", "BC562", "BC564"})
 """What MHLO's own ODS words otherwise: its type and attribute constraints, its properties."""
+MHLO_BOUNDS_LATE = frozenset({"mhlo.set_dimension_size", "mhlo.constant", "mhlo.reshape"})
+"""The MHLO ops whose checks read no bounds (``#mhlo.type_extensions``) before what they report
+without them (its attribute, its operands' constraints, the dimension's range): checked with
+bounds too, up to where the bounds are read (they are not modelled: :class:`Unknown` there)."""
+MHLO_WHILE_OPERANDS = (
+    "variadic of ranked tensor of 4/6/8/16/32/64-bit float or bool or 2/4/8/16/32/64-bit integer or complex type "
+    "with 32/64-bit float elements or per-tensor integer quantized or per-axis integer quantized values or token or "
+    "memref of 4/6/8/16/32/64-bit float or bool or 2/4/8/16/32/64-bit integer or complex type with 32/64-bit float "
+    "elements or per-tensor integer quantized values"
+)
+"""MHLO's ``while`` operands (``Variadic<MHLO_TensorOrTokenOrBuffer>``, as jaxlib 0.10.2 words it): no tuples."""
+MHLO_TYPE_WORDS = frozenset(
+    {
+        "mhlo.cholesky", "mhlo.batch_norm_grad", "mhlo.batch_norm_training", "mhlo.batch_norm_inference",
+        "mhlo.constant", "mhlo.while", "mhlo.reshape",
+    }
+)  # fmt: skip
+"""The MHLO ops whose operand and result constraints (BC109) are StableHLO's without quantized
+elements (``HLO_FpOrComplexTensor``, ``HLO_FpTensor``; ``constant``'s are the same words), checked
+with jaxlib 0.10.2: MHLO's words are StableHLO's without ``or per-tensor integer quantized``."""
+_PER_TENSOR = " or per-tensor integer quantized values"
+PRECISION_CONFIG = "Precision Config attribute"
 NON_NEGATIVE = "whose value is non-negative"
 """But MHLO words its non-negative integer attributes as StableHLO does (``dimension``,
 ``iota_dimension``, ``index``; checked with jaxlib 0.10.2), whatever the value's type."""
+MHLO_SAME_WORDS = (NON_NEGATIVE, PRECISION_CONFIG)
+"""The attribute constraints MHLO words as StableHLO does (``precision_config``'s too)."""
 
 
 def is_mhlo(op: Operation) -> bool:
@@ -77,13 +101,19 @@ def checked(steps: Callable[[Operation], None]) -> Callable[[Operation, Profile]
             if _generic_only(op.name):  # MHLO's parser: the op has no custom form at all
                 return Problem("BC032", {"name": op.name})
             return None  # MHLO's custom forms are not StableHLO's: not modelled
-        if mhlo and any(isinstance(u.type, ShapedType) and u.type.encoding for u in (*op.operands, *op.results)):
+        if (
+            mhlo
+            and op.name not in MHLO_BOUNDS_LATE
+            and any(isinstance(u.type, ShapedType) and u.type.encoding for u in (*op.operands, *op.results))
+        ):
             return None  # MHLO's bounds (#mhlo.type_extensions) are not modelled
         try:
             steps(op)
         except Reject as reject:
             constraint = str(reject.problem.args.get("constraint", ""))
-            if mhlo and reject.problem.code in MHLO_WORDED_APART and not constraint.endswith(NON_NEGATIVE):
+            if mhlo and reject.problem.code == "BC109" and op.name in MHLO_TYPE_WORDS:
+                return _mhlo_words(op, reject.problem, constraint)
+            if mhlo and reject.problem.code in MHLO_WORDED_APART and not constraint.endswith(MHLO_SAME_WORDS):
                 return None  # MHLO words these apart from StableHLO (its own ODS): not modelled
             return reject.problem
         except Unknown:
@@ -93,6 +123,25 @@ def checked(steps: Callable[[Operation], None]) -> Callable[[Operation, Profile]
     check.__doc__ = steps.__doc__
     check.__name__ = steps.__name__
     return check
+
+
+def _mhlo_words(op: Operation, problem: Problem, constraint: str) -> Problem | None:
+    """StableHLO's BC109 in MHLO's words (:data:`MHLO_TYPE_WORDS`); ``None`` where MHLO's differ otherwise."""
+    name = op.name
+    if name == "mhlo.constant" or constraint == MHLO_WHILE_OPERANDS:
+        return problem
+    if name == "mhlo.reshape":  # its result's constraint (static or one bounded size) is StableHLO's words
+        if problem.subject != Subject("result", 0):
+            return None
+        written = {**problem.args, "type": str(op.results[0].type)}  # (its bounds as MHLO prints them)
+        return Problem(problem.code, written, problem.subject, problem.inferred, problem.expected, problem.notes)
+    if name == "mhlo.while":
+        return None
+    if not constraint.endswith(_PER_TENSOR) or "per-axis" in constraint:
+        return None
+    words = constraint.removesuffix(_PER_TENSOR) + " values"
+    args = {**problem.args, "constraint": words}
+    return Problem(problem.code, args, problem.subject, problem.inferred, problem.expected, problem.notes, problem.span)
 
 
 @functools.cache
@@ -299,7 +348,11 @@ def i64_array(op: Operation, name: str, custom: str | None = None) -> tuple[int,
         if v.values is None and v.type == "tensor<0xi64>":
             return ()  # `dense<> : tensor<0xi64>`
         found = ints(text)
-        if found is None or (isinstance(v.values, int) and v.type != "tensor<1xi64>"):
+        if isinstance(v.values, int) and not isinstance(v.values, bool):  # a splat: as many as its type holds
+            size = re.fullmatch(r"tensor<(\d+)xi64>", v.type)
+            assert size is not None
+            return (v.values,) * int(size.group(1))
+        if found is None:
             raise Unknown(text)
         return found
     if op.generic or not text.lstrip().startswith("["):

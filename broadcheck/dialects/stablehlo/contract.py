@@ -8,7 +8,8 @@ in the generic form; ``precision = [DEFAULT, HIGH]`` or ``precision_config =
 [#stablehlo<precision DEFAULT>, ...]``. Their verifiers infer the result's shape and compare
 it with the result's (sizes only: ``inferred shape '[2, 3]' is incompatible with return type
 of operation 'tensor<2x4xf32>'``); element types are not related (quantized ones are, by rules
-not modelled: such ops are passed over), nor is an ``algorithm``.
+not modelled: such ops are passed over). An ``algorithm`` must be one StableHLO knows (else the op
+is passed over) and asks for ``DEFAULT`` precisions.
 
 PASS::
 
@@ -26,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from broadcheck.dialects.assembly import Found, Wrong
 from broadcheck.dialects.stablehlo import quant  # hloquant
 from broadcheck.dialects.stablehlo.common import (
     TENSOR,
@@ -47,6 +49,7 @@ from broadcheck.dialects.stablehlo.common import (
 from broadcheck.ops import Operation, ShapedType
 from broadcheck.semantics import Problem, Subject
 from broadcheck.syntax.attributes import Enum, Struct, value
+from broadcheck.syntax.statement import Statement
 
 _PAIR = re.compile(r"\s*\[([^\]]*)\]\s*x\s*\[([^\]]*)\]\s*")
 _PRECISIONS = frozenset({"DEFAULT", "HIGH", "HIGHEST"})
@@ -102,8 +105,8 @@ def _dimension_numbers(op: Operation) -> Dims | None:
     return lb, rb, lc, rc
 
 
-def _precision(op: Operation) -> int | None:
-    """How many precisions ``precision_config`` (``precision = [...]``) lists; ``None``: none given."""
+def _precision(op: Operation) -> tuple[str, ...] | None:
+    """The precisions ``precision_config`` (``precision = [...]``) lists; ``None``: none given."""
     attr = op.attribute("precision_config")
     if attr is None and not op.generic:
         attr = op.attribute("precision")
@@ -112,10 +115,10 @@ def _precision(op: Operation) -> int | None:
         inner = attr.text.strip()
         if not (inner.startswith("[") and inner.endswith("]")):
             raise Unknown(attr.text)
-        words = [w.strip() for w in inner[1:-1].split(",") if w.strip()]
+        words = [w.strip().removeprefix('"').removesuffix('"') for w in inner[1:-1].split(",") if w.strip()]
         if not all(w in _PRECISIONS for w in words):
             raise Unknown(attr.text)
-        return len(words)
+        return tuple(words)
     if attr is None:
         return None
     v = value(attr.text)
@@ -127,12 +130,47 @@ def _precision(op: Operation) -> int | None:
         and x.words[1] in _PRECISIONS for x in v
     ):  # fmt: skip
         raise Unknown(attr.text)
-    return len(v)
+    return tuple(x.words[1] for x in v if isinstance(x, Enum))
 
 
-def _no_algorithm(op: Operation) -> None:
-    if op.attribute("algorithm") is not None:
-        raise Unknown("a dot algorithm")  # its verifier is not modelled
+# StableHLO's known dot algorithms (``getKnownDotAlgorithm``, checked with iree 3.13): lhs, rhs and
+# accumulation types and the number of primitive operations, one component each, precise.
+_ALGORITHMS = frozenset(
+    {
+        ("f16", "f16", "f16", 1), ("f16", "f16", "f32", 1), ("bf16", "bf16", "bf16", 1), ("bf16", "bf16", "f32", 1),
+        ("bf16", "bf16", "f32", 3), ("bf16", "bf16", "f32", 6), ("bf16", "bf16", "f32", 9), ("tf32", "tf32", "f32", 1),
+        ("tf32", "tf32", "f32", 3), ("f32", "f32", "f32", 1), ("f64", "f64", "f64", 1),
+    }
+)  # fmt: skip
+_F8 = frozenset({"f8E3M4", "f8E4M3", "f8E4M3FN", "f8E5M2", "f8E4M3FNUZ", "f8E4M3B11FNUZ", "f8E5M2FNUZ"})
+"""Any two of these with ``f32`` accumulation in one operation is known too, precise or not."""
+_ALGORITHM_FIELDS = ("lhs_precision_type", "rhs_precision_type", "accumulation_type", "num_primitive_operations")
+
+
+def _algorithm(op: Operation) -> bool:
+    """Whether ``algorithm`` is given: one StableHLO knows, or the op is passed over (the
+    attribute's own verifier, run when it is read, is not modelled)."""
+    attr = op.attribute("algorithm")
+    if attr is None:
+        return False
+    if is_mhlo(op):
+        raise Unknown("an MHLO dot algorithm")  # (not compared with jaxlib)
+    text = attr.text.strip()
+    if text.startswith("<") and not op.generic:  # the custom form's `algorithm = <...>`
+        text = "#stablehlo.dot_algorithm" + text
+    v = value(text)
+    if not isinstance(v, Struct) or v.name != "#stablehlo.dot_algorithm" or v.positional:
+        raise Unknown(attr.text)
+    fields = v.fields
+    key = tuple(getattr(fields.get(name), "text", fields.get(name)) for name in _ALGORITHM_FIELDS)
+    counts_ = (fields.get("lhs_component_count"), fields.get("rhs_component_count"))
+    imprecise = fields.get("allow_imprecise_accumulation")
+    f8 = key[0] in _F8 and key[1] in _F8 and key[2:] == ("f32", 1) and isinstance(imprecise, bool)
+    if counts_ != (1, 1) or not (f8 or (key in _ALGORITHMS and imprecise is False)):
+        raise Unknown(attr.text)
+    if len(fields) != len(_ALGORITHM_FIELDS) + 3:
+        raise Unknown(attr.text)
+    return True
 
 
 def _sizes(shape: Sequence[int | None]) -> str:
@@ -153,15 +191,15 @@ def _result_shape(inferred: Sequence[int | None], result: Tensor, result_type: o
     )
 
 
-def _check_precision(count: int | None) -> None:
-    if count is not None and count > 2:
-        raise fail("BC1006", count=count)
+def _check_precision(precision: tuple[str, ...] | None) -> None:
+    if precision is not None and len(precision) > 2:
+        raise fail("BC1006", count=len(precision))
 
 
 @checked
 def dot_general(op: Operation) -> None:
     """``stablehlo.dot_general``: dot_general_c1 to c11, then the inferred shape."""
-    _no_algorithm(op)
+    algorithm = _algorithm(op)
     numbers = _dimension_numbers(op)
     precision = _precision(op)
     counts(op, operands=2)
@@ -211,7 +249,9 @@ def dot_general(op: Operation) -> None:
     out += [ls[i] for i in range(len(ls)) if i not in lb and i not in lc]
     out += [rs[i] for i in range(len(rs)) if i not in rb and i not in rc]
     _result_shape(out, result, op.results[0].type)
-    quant.reject(quant.dot_general(lhs, rhs, result, rc))  # hloquant
+    if algorithm and any(p != "DEFAULT" for p in precision or ()):  # dot_general_c21
+        raise fail("BC1471")
+    quant.reject(quant.dot_general(lhs, rhs, result, rc))  # hloquant: after c21, as verifyDotGeneralOp
 
 
 @checked
@@ -243,3 +283,65 @@ def dot(op: Operation) -> None:
     else:
         raise fail("BC1014")
     _result_shape(out, result, op.results[0].type)
+
+
+# ---------------------------------------------------------------- dot's custom form
+
+_KEYWORD = re.compile(r"[A-Za-z_][\w$.]*")
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def dot_form(statement: Statement, custom: str) -> Wrong | None:
+    """``$lhs , $rhs custom<PrecisionConfig>($precision_config)``: after the operands, an optional
+    ``, precision = [...]`` (``parsePrecisionConfigImpl``: the keyword, ``=``, a square list of
+    ``Precision`` enums, each a keyword or a string; checked with iree 3.13)."""
+    items = statement.items
+    if len(items) < 4 or [i.kind for i in items[:3]] != ["value", "punct", "value"] or items[1].text != ",":
+        return None
+    if items[3].kind in ("types", "dict"):
+        return None
+    if items[3].kind != "punct" or items[3].text != ",":
+        return "expected ':'", items[2].end  # (no `,`: the attribute dictionary or the types follow)
+    if len(items) < 5:
+        return None
+    item = items[4]
+    if item.kind == "clause":
+        name, _, rest = item.text.partition("=")
+        if name.strip() != "precision":
+            return f"{custom}expected 'precision'", item.start
+        equals = item.start + len(name) + 1
+        return _precision_list(rest, equals + len(rest) - len(rest.lstrip()), equals, custom)
+    if item.kind == "word" and item.text == "precision":
+        return "expected '='", item.end
+    if item.kind == "types":
+        signature = statement.signature
+        return (f"{custom}expected 'precision'", signature.after - 1) if signature is not None else None
+    return f"{custom}expected 'precision'", item.start
+
+
+def _precision_list(text: str, start: int, equals: int, custom: str) -> Wrong | None:
+    """``[DEFAULT, "HIGH"]`` at ``start`` (``text`` starts with spaces); the ``=`` ends at ``equals``."""
+    body = text.lstrip()
+    if not body.startswith("["):
+        return "expected '['", equals
+    space = "::mlir::stablehlo::Precision"
+    failed = f"{custom}failed to parse StableHLO_PrecisionAttr parameter 'value' which is to be a `{space}`"
+    at = 1
+    while True:
+        while at < len(body) and body[at].isspace():
+            at += 1
+        if at >= len(body) or body[at] == "]":
+            return None
+        word = _KEYWORD.match(body, at) or _STRING.match(body, at)
+        if word is None:
+            return Found(f"{custom}expected valid keyword or string", start + at, ((failed, start + at),))
+        name = word.group(0).strip('"') if word.group(0).startswith('"') else word.group(0)
+        after = word.end()
+        while after < len(body) and body[after].isspace():
+            after += 1
+        if name not in _PRECISIONS:
+            message = f"{custom}expected {space} to be one of: DEFAULT, HIGH, HIGHEST"
+            return Found(message, start + at, ((failed, start + after),))
+        if after >= len(body) or body[after] != ",":
+            return None  # `]`, or what the list's own parser says (not modelled)
+        at = after + 1

@@ -93,8 +93,10 @@ class RawNumbers(Numbers):
                 raise Unknown(text)
             v = m.group(2)
             fields[m.group(1)] = _int_list(v) if v.startswith("[") else int(v)
-        if set(fields) != set(self._FIELDS):
+        if set(fields) - set(self._FIELDS):
             raise Unknown(text)
+        for name in self._FIELDS:  # a field left out is 0, or no dimensions (checked with jaxlib 0.10.2)
+            fields.setdefault(name, () if name.endswith("dimensions") else 0)
 
         def one(name: str) -> int:
             got = fields[name]

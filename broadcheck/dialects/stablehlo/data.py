@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from broadcheck.dialects.assembly import Wrong
 from broadcheck.dialects.stablehlo import quant  # hloquant
 from broadcheck.dialects.stablehlo.common import (
     INT_0D,
@@ -50,6 +51,7 @@ from broadcheck.dialects.stablehlo.common import (
 )
 from broadcheck.ops import Operation, ShapedType
 from broadcheck.semantics.stablehlo import element, hlo_compatible
+from broadcheck.syntax.statement import Statement
 
 STATIC_OR_BOUNDED = kind(
     "F", "B", "I", "C", "QT", "QA", shape="bounded",
@@ -97,8 +99,6 @@ def transpose(op: Operation) -> None:
     rank = len(ranked(operand))
     if len(permutation) != rank:
         raise fail("BC571", rank=rank, size=len(permutation))
-    if is_mhlo(op) and sorted(permutation) != list(range(rank)):
-        raise Unknown("not a permutation")  # MHLO accepts it, and infers nothing it checks
     if sorted(permutation) != list(range(rank)):
         raise fail("BC572", range=", ".join(map(str, range(rank))), permutation=", ".join(map(str, permutation)))
     shape = ranked(operand)
@@ -442,3 +442,25 @@ def get_dimension_size(op: Operation) -> None:
     if dimension >= rank:
         raise fail("BC1001", rank=rank, dim=dimension)
     inferred(Tensor((), element("i32")), result)
+
+
+def concatenate_form(statement: Statement, custom: str) -> Wrong | None:
+    """``custom<VariadicOperandWithAttribute>($inputs) `dim` `=` $dimension``: each operand
+    followed by a ``,``, then the keyword ``dim`` and its ``=`` (checked with iree 3.13)."""
+    items = statement.items
+    at = 0
+    while at < len(items) and items[at].kind == "value":
+        if at + 1 >= len(items) or items[at + 1].kind != "punct" or items[at + 1].text != ",":
+            return "expected ','", items[at].end
+        at += 2
+    if at >= len(items):
+        return None
+    item = items[at]
+    if item.kind == "clause":
+        return None if item.text.partition("=")[0].strip() == "dim" else (f"{custom}expected 'dim'", item.start)
+    if item.kind == "word" and item.text == "dim":
+        return "expected '='", item.end
+    if item.kind == "types":
+        signature = statement.signature
+        return (f"{custom}expected 'dim'", signature.after - 1) if signature is not None else None
+    return f"{custom}expected 'dim'", item.start

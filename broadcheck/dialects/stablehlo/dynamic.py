@@ -42,8 +42,10 @@ from broadcheck.dialects.stablehlo.common import (
     tensors,
 )
 from broadcheck.ops import Operation, ShapedType
-from broadcheck.semantics import Problem, Subject
+from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.semantics.stablehlo import compatible_elements, hlo_compatible
+from broadcheck.semantics.xla import verify_dynamic_broadcast_in_dim_op
+from broadcheck.syntax.attributes import ints
 
 SHAPE = kind("IDX", "I", shape="static", words="statically shaped 1-dimensional tensor of index or "
              "2/4/8/16/32/64-bit integer values")  # fmt: skip
@@ -119,6 +121,55 @@ def dynamic_iota(op: Operation) -> None:
     shape_operand(op, 0, result)
 
 
+# ---------------------------------------------------------------- dynamic_broadcast_in_dim
+
+# The verifier's steps after C7 (``output_dimensions`` against the result): the expansion hints
+# (C8 to C10), then the constant shape's values against the operand, then C6 (quantization).
+_HINTS = frozenset({"BC533", "BC534"})
+_QUANTIZED = "BC546"
+
+
+def dynamic_broadcast_in_dim(op: Operation, profile: Profile) -> Problem | None:
+    """``stablehlo.dynamic_broadcast_in_dim``: :mod:`broadcheck.semantics.xla`'s C1 to C6, C8 to
+    C10, with what reads a constant ``output_dimensions`` in its place (``verifyDynamicBroadcastInDimOp``):
+    C7 before the hints, and the operand's static sizes against the shape's values after them."""
+    problem = verify_dynamic_broadcast_in_dim_op(op, profile)
+    if problem is not None and problem.code not in _HINTS and problem.code != _QUANTIZED:
+        return problem
+    try:
+        _output_dimensions(op, hints=problem if problem is not None and problem.code in _HINTS else None)
+    except Reject as reject:
+        return reject.problem
+    except (Unknown, ValueError):
+        pass
+    return problem
+
+
+def _output_dimensions(op: Operation, hints: Problem | None) -> None:
+    if len(op.operands) != 2 or len(op.results) != 1:
+        return
+    attribute = op.attribute("broadcast_dimensions") or (None if op.generic else op.attribute("dims"))
+    operand, result = op.operands[0].type, op.results[0].type
+    if attribute is None or not isinstance(operand, ShapedType) or not isinstance(result, ShapedType):
+        return
+    dims = ints(attribute.text)
+    if dims is None:
+        return
+    (operand_t, _), (result_t,) = tensors(op)
+    if result_t.shape is None:
+        return
+    shape_operand(op, 1, result_t)
+    if hints is not None:
+        raise Reject(hints)
+    values = matched_ints(op, 1)
+    shape = operand_t.shape
+    if values is None or shape is None or any(d is None for d in shape):
+        return
+    for i, (size, dim) in enumerate(zip(shape, dims, strict=True)):
+        if size != 1 and size != values[dim]:
+            raise fail("BC1470", dim=i, size=size, index=dim, value=values[dim])
+
+
 # ---------------------------------------------------------------- dynamic_reshape
 
 
@@ -162,12 +213,14 @@ def set_dimension_size(op: Operation) -> None:
     assert isinstance(dimension, int)
     ods_operands(op, [TENSOR, I32_RANKED])
     ods_results(op, [TENSOR])
-    (operand, size), (result,) = tensors(op)
-    if ranked(size):
+    # (from the types as written, before any bounds are read: MHLO's are not modelled)
+    written, size = op.operands[0].type, op.operands[1].type
+    if isinstance(size, ShapedType) and size.shape:
         raise fail("BC1244")
+    if isinstance(written, ShapedType) and written.shape is not None and dimension >= len(written.shape):
+        raise fail("BC1001", rank=len(written.shape), dim=dimension)
+    (operand, _), (result,) = tensors(op)
     shape = ranked(operand)
-    if dimension >= len(shape):
-        raise fail("BC1001", rank=len(shape), dim=dimension)
     sizes = list(shape)
     bounds: list[int | None] = list(operand.bounds) if operand.bounds is not None else [None] * len(shape)
     if sizes[dimension] is not None:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from broadcheck.dialects.stablehlo import quant  # hloquant
 from broadcheck.dialects.stablehlo.common import (
+    MHLO_WHILE_OPERANDS,
     TENSOR,
     Reject,
     Tensor,
@@ -27,13 +28,14 @@ from broadcheck.dialects.stablehlo.common import (
     ods_operands,
     ods_results,
     ranked,
+    require,
     shaped,
     tensor,
     tensors,
     windows,
 )
 from broadcheck.dialects.stablehlo.reduce import reducer_shape
-from broadcheck.ops import Operation, Region, ShapedType, Type
+from broadcheck.ops import OpaqueType, Operation, Region, ShapedType, Type
 from broadcheck.semantics import Problem, Subject
 from broadcheck.semantics.stablehlo import compatible_shapes, element, hlo_compatible, type_text
 from broadcheck.syntax.attributes import Dense, DenseArray, value
@@ -78,6 +80,8 @@ def while_(op: Operation) -> None:
     """``stablehlo.while``: while_c1 and while_c2, then its results against its operands' types."""
     if len(op.regions) != 2:
         raise Unknown("regions")
+    if is_mhlo(op):
+        _mhlo_while_operands(op)
     operands, results = tensors(op)
     cond, body = op.regions
     if op.generic:
@@ -100,6 +104,18 @@ def while_(op: Operation) -> None:
     if t.shape != () or t.element != "i1":
         raise fail("BC1109", type=f"'{tensor(t)}'")
     _inferred(operands, results)  # (the inferred types are compared after the op's verify())
+
+
+def _mhlo_while_operands(op: Operation) -> None:
+    """MHLO's ``while`` takes no tuple (StableHLO's does): the first one, where every operand
+    before it is a ranked tensor (whatever else fails there is not modelled)."""
+    for i, use in enumerate(op.operands):
+        t = use.type
+        if isinstance(t, OpaqueType) and t.text.startswith("tuple<"):
+            args = {"kind": "operand", "index": i, "constraint": MHLO_WHILE_OPERANDS, "type": t.text}
+            raise Reject(Problem("BC109", args, Subject("operand", i)))
+        if not isinstance(t, ShapedType) or t.kind != "tensor" or t.shape is None:
+            return
 
 
 _RESULTS = f"variadic of {TENSOR.words} or ranked tensor of per-axis integer quantized values or token"
@@ -201,6 +217,7 @@ def reduce_window(op: Operation) -> None:
     window attributes), its body (verifyReducerShape: c3, c13), then the inferred result types."""
     if not op.generic or not op.regions or (len(op.operands) % 2 and len(op.operands) > 1):
         raise Unknown("a form broadcheck does not read")
+    require(op, "window_dimensions")  # (ODS: the required attributes before their constraints)
     dims = _array(op, "window_dimensions")
     if dims is None:
         raise Unknown("window_dimensions")
