@@ -143,6 +143,8 @@ PARSE_CODES = frozenset(
         # custom forms' parsers: arith.cmpi/cmpf's predicate and types, transfer ops' permutation_map,
         # tensor.from_elements/splat's result type
         "BC1354", "BC1355", "BC1357", "BC1359", "BC1361",
+        # vector.from_elements: its operands against its type's element count
+        "BC1367",
     }
 )  # fmt: skip
 """The codes MLIR's parser reports (the others are its verifiers', or broadcheck's own)."""

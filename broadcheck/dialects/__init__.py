@@ -79,7 +79,7 @@ def with_traits(dialect: str, hand: dict[str, Op]) -> dict[str, Op]:
     return merge_traits(dialect, hand)
 
 
-TRAIT_FALLBACK = frozenset({"arith", "math", "tf", "vector"})
+TRAIT_FALLBACK = frozenset({"arith", "math", "tf"})
 """The dialects whose generated table gives a check to an op (tests/test_ods.py holds every other
 dialect's table to adding none, so that a clean run reads no table and imports no json)."""
 

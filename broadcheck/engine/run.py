@@ -285,7 +285,10 @@ class FileRun:
 
         body = text.text.strip()
         if body.startswith("#"):  # kept as text, under its `#` name (a type alias's name has none)
-            name, _, value = body.partition("=")
+            from broadcheck.text import comment_start
+
+            lines = [line[:k] if (k := comment_start(line)) >= 0 else line for line in body.split("\n")]
+            name, _, value = "\n".join(lines).partition("=")
             self.verdicts.aliases[name.strip()] = OpaqueType(value.strip())
             return
         if not body.startswith("!"):
