@@ -7,11 +7,11 @@ file's RUN line (``mlir-opt``, or the project's ``*-opt``) has them. ``-verify-d
 counts on an invocation that runs no pass: there the expected errors are the parser's and the
 verifiers'; behind a pass they are the pass's, and the input itself must verify. Some passes break
 that rule, and :data:`PASSES` says which and why (data, one entry per pass): a pass that emits
-diagnostics of its own (``-tfl-runtime-verify``, the ``-hlo-test-infer`` passes) makes a file's
-expected errors "from the verifier or the pass" (a chunk that expects one need not verify; one
-broadcheck does not produce is counted apart, as the pass's, not as unmet); a pass that runs only
-on input that verifies, on a file whose errors are all the verifier's
-(``onnx_shape_inference_error.mlir``), counts as no pass. Per folder (and per file with
+diagnostics of its own (``-tfl-runtime-verify``, the ``-hlo-test-infer`` passes, onnx-mlir's
+``-shape-inference`` on its recurrent ops) makes a file's expected errors "from the verifier or the
+pass" (a chunk that expects one need not verify; one broadcheck does not produce is counted apart,
+as the pass's, not as unmet); a pass whose file's errors are all the verifier's would count as no
+pass (``verifier``). Per folder (and per file with
 ``--files``) it prints:
 
 * op statements checked, declared with no shape rule, and passed over (with the ops most passed over);
@@ -80,9 +80,10 @@ PASSES: dict[str, tuple[str, str]] = {
         "('not ranked'); the input verifies",
     ),
     "shape-inference": (
-        "verifier",
-        "onnx-mlir's onnx_shape_inference_error.mlir: every annotated error is an op verifier's, reported "
-        "while the file is read, before the pass runs (a file that verifies gets no error from it)",
+        "pass",
+        "onnx-mlir's onnx_shape_inference_error.mlir: most annotated errors are op verifiers', but the "
+        "recurrent ops (onnx.LSTM, whose ops have no verifier) fail in the pass itself ('Failed to scan "
+        "parameters successfully', 'shape inference failed'), annotated beside them",
     ),
 }
 """Passes that break "behind a pass, the expected errors are the pass's": pass name -> (``pass``: it
