@@ -353,26 +353,7 @@ def collective_reduce(op: Operation) -> None:
     _global_channel(global_ids, channel_id(op), positive=True)
     if not dynamic_root and not operands:
         raise fail("BC1146", what="collective_reduce requires at least one data operand")
-    data = operands
-    if dynamic_root:
-        if len(operands) < 2:
-            raise fail(
-                "BC1146",
-                what="collective_reduce with has_dynamic_root=true requires at least two operands (data + root)",
-            )
-        root = op.operands[-1].type
-        words = "last operand of collective_reduce with has_dynamic_root=true must"
-        if not (isinstance(root, ShapedType) and root.element.strip() == "i32" and root.shape is not None
-                and len(root.shape) == 1):  # fmt: skip
-            raise fail("BC1146", what=f"{words} be a rank-1 i32 tensor, but got '{type_text(root)}'")
-        count = root.shape[0]
-        if count != len(operands) - 1:
-            got = DYNAMIC if count is None else count
-            raise fail(
-                "BC1146",
-                what=f"{words} have the same number of elements as data operands ({len(operands) - 1}), but got {got}",
-            )
-        data = operands[:-1]
+    data = _dynamic_root(op, operands, "collective_reduce", "BC1146") if dynamic_root else operands
     region = _body(op)
     accumulators = [_reducer(region, t) for t in data]
     if not results:  # (MLIR prints an empty type list without quotes)
@@ -632,24 +613,7 @@ def collective_broadcast(op: Operation) -> None:
             raise fail("BC1233", what="collective_broadcast requires at least one data operand")
         _inferred(operands, results)
         return
-    if len(operands) < 2:
-        raise fail(
-            "BC1233",
-            what="collective_broadcast with has_dynamic_root=true requires at least two operands (data + root)",
-        )
-    root = op.operands[-1].type
-    words = "last operand of collective_broadcast with has_dynamic_root=true must"
-    if not (isinstance(root, ShapedType) and root.element.strip() == "i32" and root.shape is not None
-            and len(root.shape) == 1):  # fmt: skip
-        raise fail("BC1233", what=f"{words} be a rank-1 i32 tensor, but got '{type_text(root)}'")
-    count = root.shape[0]
-    if count != len(operands) - 1:
-        got = DYNAMIC if count is None else count
-        raise fail(
-            "BC1233",
-            what=f"{words} have the same number of elements as data operands ({len(operands) - 1}), but got {got}",
-        )
-    _inferred(operands[:-1], results)
+    _inferred(_dynamic_root(op, operands, "collective_broadcast", "BC1233"), results)
 
 
 def _unit(op: Operation, name: str) -> bool:
@@ -657,3 +621,22 @@ def _unit(op: Operation, name: str) -> bool:
     if attr is None or attr.text.strip() not in ("", "unit"):
         raise Unknown(name)
     return True
+
+
+def _dynamic_root(op: Operation, operands: list[Tensor], name: str, code: str) -> list[Tensor]:
+    """The data operands of a collective with ``has_dynamic_root``: every operand but the last, the
+    root, a rank-1 ``i32`` tensor of one element per data operand (``code`` words what is not)."""
+    if len(operands) < 2:
+        raise fail(code, what=f"{name} with has_dynamic_root=true requires at least two operands (data + root)")
+    root = op.operands[-1].type
+    words = f"last operand of {name} with has_dynamic_root=true must"
+    if not (isinstance(root, ShapedType) and root.element.strip() == "i32" and root.shape is not None
+            and len(root.shape) == 1):  # fmt: skip
+        raise fail(code, what=f"{words} be a rank-1 i32 tensor, but got '{type_text(root)}'")
+    count = root.shape[0]
+    if count != len(operands) - 1:
+        got = DYNAMIC if count is None else count
+        raise fail(
+            code, what=f"{words} have the same number of elements as data operands ({len(operands) - 1}), but got {got}"
+        )
+    return operands[:-1]
