@@ -18,7 +18,6 @@ missing. Knobs: ``BROADCHECK_TFL_TRAITS_CASES`` (default 3000), ``BROADCHECK_TFL
 
 from __future__ import annotations
 
-import collections
 import os
 import random
 from typing import Any
@@ -27,7 +26,7 @@ import pytest
 
 from broadcheck.dialects.tfl.traits import DECLARED
 
-from . import common, tflmodel
+from . import tflmodel
 from .tflmodel import Case, Shape, Tensor
 
 pytestmark = pytest.mark.oracle
@@ -143,28 +142,4 @@ def _require() -> None:
 def test_tfl_declared_ops_match_the_importer() -> None:
     """broadcheck gives the TFLite dialect's verdict and first error on every case."""
     _require()
-    batch = cases(SEED, COUNT)
-    assert len(batch) >= 2000
-    outcomes: collections.Counter[str] = collections.Counter()
-    diffs = []
-    for case in batch:
-        want = tflmodel.first_error_isolated(tflmodel.model(case))
-        if want == tflmodel.CRASHED:
-            outcomes["importer crashed"] += 1  # no verdict to compare with
-            continue
-        got = common.broadcheck_first_error(case.text)
-        outcomes["ok" if want == "ok" else "error"] += 1
-        if want != got:
-            diffs.append((case, want, got))
-    summary = f"tfl declared ops: {len(batch)} cases, {len(batch) - len(diffs)} agree; oracle outcomes {dict(outcomes)}"
-    print("\n" + summary)
-    lines = [summary]
-    for case, want, got in diffs[:SHOW]:
-        lines += [f"--- case {case.index}", case.text.rstrip(), f"  tool:       {want}", f"  broadcheck: {got}"]
-    dump = os.environ.get("BROADCHECK_TFL_TRAITS_DUMP")
-    if dump:
-        with open(dump, "w") as out:
-            for case, want, got in diffs:
-                out.write(f"--- case {case.index}\n{case.text}  tool:       {want}\n  broadcheck: {got}\n")
-    assert not diffs, "\n".join(lines)
-    assert outcomes["ok"] >= len(batch) // 10 and outcomes["error"] >= len(batch) // 10, outcomes
+    tflmodel.compare("tfl declared ops", cases(SEED, COUNT), os.environ.get("BROADCHECK_TFL_TRAITS_DUMP"), SHOW)

@@ -13,7 +13,6 @@ missing. Knobs: ``BROADCHECK_TFL_UNARY_CASES`` (default 2500), ``BROADCHECK_TFL_
 
 from __future__ import annotations
 
-import collections
 import os
 import random
 
@@ -21,7 +20,7 @@ import pytest
 
 from broadcheck.dialects.tfl.unary import UNARY
 
-from . import common, tflmodel
+from . import tflmodel
 from .tflmodel import Case, Shape, Tensor
 
 pytestmark = pytest.mark.oracle
@@ -88,25 +87,4 @@ def _require() -> None:
 def test_tfl_unary_ops_match_the_importer() -> None:
     """broadcheck gives the TFLite dialect's verdict and first error on every one-operand case."""
     _require()
-    batch = cases(SEED, COUNT)
-    assert len(batch) >= 2000
-    outcomes: collections.Counter[str] = collections.Counter()
-    diffs = []
-    for case in batch:
-        want = tflmodel.first_error(tflmodel.model(case))
-        got = common.broadcheck_first_error(case.text)
-        outcomes["ok" if want == "ok" else "error"] += 1
-        if want != got:
-            diffs.append((case, want, got))
-    summary = f"tfl unary: {len(batch)} cases, {len(batch) - len(diffs)} agree; oracle outcomes {dict(outcomes)}"
-    print("\n" + summary)
-    lines = [summary]
-    for case, want, got in diffs[:SHOW]:
-        lines += [f"--- case {case.index}", case.text.rstrip(), f"  tool:       {want}", f"  broadcheck: {got}"]
-    dump = os.environ.get("BROADCHECK_TFL_UNARY_DUMP")
-    if dump:
-        with open(dump, "w") as out:
-            for case, want, got in diffs:
-                out.write(f"--- case {case.index}\n{case.text}  tool:       {want}\n  broadcheck: {got}\n")
-    assert not diffs, "\n".join(lines)
-    assert outcomes["ok"] >= len(batch) // 10 and outcomes["error"] >= len(batch) // 10, outcomes
+    tflmodel.compare("tfl unary", cases(SEED, COUNT), os.environ.get("BROADCHECK_TFL_UNARY_DUMP"), SHOW)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -278,3 +280,34 @@ def first_error_isolated(data: bytes) -> str:
     if not os.WIFEXITED(status) or os.WEXITSTATUS(status) != 0:
         return CRASHED
     return b"".join(chunks).decode()
+
+
+def compare(label: str, batch: Sequence[Case], dump: str | None, show: int = 12) -> None:
+    """The importer (:func:`first_error_isolated`) and broadcheck on every case of ``batch``: the
+    same first error, or both ``ok``; a case the importer crashes on is counted apart. Prints a
+    summary, writes every difference to ``dump`` (a path, if given) and fails on the first ``show``."""
+    from . import common
+
+    assert len(batch) >= 2000
+    outcomes: Counter[str] = Counter()
+    diffs = []
+    for case in batch:
+        want = first_error_isolated(model(case))
+        if want == CRASHED:
+            outcomes["importer crashed"] += 1  # no verdict to compare with
+            continue
+        got = common.broadcheck_first_error(case.text)
+        outcomes["ok" if want == "ok" else "error"] += 1
+        if want != got:
+            diffs.append((case, want, got))
+    summary = f"{label}: {len(batch)} cases, {len(batch) - len(diffs)} agree; oracle outcomes {dict(outcomes)}"
+    print("\n" + summary)
+    lines = [summary]
+    for case, want, got in diffs[:show]:
+        lines += [f"--- case {case.index}", case.text.rstrip(), f"  tool:       {want}", f"  broadcheck: {got}"]
+    if dump:
+        with open(dump, "w") as out:
+            for case, want, got in diffs:
+                out.write(f"--- case {case.index}\n{case.text}  tool:       {want}\n  broadcheck: {got}\n")
+    assert not diffs, "\n".join(lines)
+    assert outcomes["ok"] >= len(batch) // 10 and outcomes["error"] >= len(batch) // 10, outcomes
