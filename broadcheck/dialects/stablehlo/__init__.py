@@ -152,6 +152,7 @@ def structural(prefix: str) -> list[Op]:
         "dot": Assembly("functional", 2, form=contract.dot_form),
         "concatenate": Assembly("functional", form=data.concatenate_form),
         "reduce": Assembly("form", form=reduce.reduce_form),
+        "custom_call": Assembly("form", form=custom_call.custom_call_form),
     }
     mhlo_forms = {"reduce": forms["reduce"]}  # (MHLO's reduce is parsed by the same code)
     out = [

@@ -16,10 +16,12 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from broadcheck.dialects.assembly import Wrong
 from broadcheck.dialects.stablehlo.common import Reject, Unknown, checked, dialect_of, fail, is_mhlo, require
 from broadcheck.ops import Operation, ShapedType, Type
 from broadcheck.semantics.stablehlo import type_text
 from broadcheck.syntax.attributes import Dense, Str, Struct, value
+from broadcheck.syntax.statement import Statement
 
 __all__ = ["custom_call", "tuple_elements"]
 
@@ -343,3 +345,12 @@ def _known_custom_calls(op: Operation, target: str) -> None:
 
 def _indices(path: Sequence[int]) -> str:
     return "[" + ", ".join(map(str, path)) + "]"
+
+
+def custom_call_form(statement: Statement, custom: str) -> Wrong | None:
+    """``custom_call`` in its custom form names its target first, as a symbol (``@f(%a) ...``); a
+    string there is the parser's error (checked with iree 3.13)."""
+    items = statement.items
+    if items and items[0].kind != "symbol":
+        return f"{custom}expected valid '@'-identifier for symbol name", items[0].start
+    return None
