@@ -387,6 +387,11 @@ class _Builder:
     def operation(self, tree: _Tree) -> Operation:
         body = next(c for c in tree.children if isinstance(c, Tree) and c.data in ("generic_op", "custom_op"))
         results_tree = next((c for c in tree.children if isinstance(c, Tree) and c.data == "result_list"), None)
+        for group in results_tree.children if results_tree is not None else ():
+            if _result_count(group) < 1:  # `%0:0`
+                count = group.children[1]  # type: ignore[union-attr]
+                assert isinstance(count, Token)
+                raise SyntaxProblem("expected named operation to have at least 1 result", self.token_span(count))
         result_count = 0 if results_tree is None else sum(_result_count(r) for r in results_tree.children)
         name_tok = body.children[0]
         assert isinstance(name_tok, Token)

@@ -589,13 +589,15 @@ def read_statement(text: str) -> Statement:
             if m is None:
                 raise SyntaxProblem(f"expected SSA value name, found '{tok.text}'", tok.start, tok.end)
             count = 1
-            end = tok.end
             if r.at(":") and r.peek(1) is not None and _INT.fullmatch(r.peek(1).text):  # type: ignore[union-attr]
                 r.pos += 1
                 count_tok = r.take()
-                count, end = int(count_tok.text), count_tok.end
+                count = int(count_tok.text)
+                if count < 1:  # `%0:0`
+                    raise SyntaxProblem(
+                        "expected named operation to have at least 1 result", count_tok.start, count_tok.end
+                    )
             results.append(Result(m.group(1), count, tok.start, tok.start + len(m.group(1))))
-            del end
             if r.at(","):
                 r.pos += 1
                 continue
