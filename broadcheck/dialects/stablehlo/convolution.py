@@ -42,7 +42,7 @@ from broadcheck.dialects.stablehlo.common import (
 from broadcheck.dialects.stablehlo.contract import _check_precision, _precision, _result_shape
 from broadcheck.ops import Operation
 from broadcheck.semantics.stablehlo import compatible_elements
-from broadcheck.syntax.attributes import Dense, DenseArray, value
+from broadcheck.syntax.attributes import Dense, DenseArray, ints, value
 
 POSITIVE = "64-bit signless integer attribute whose value is positive"
 _LAYOUT = re.compile(r"\[([^\]]*)\]\s*x\s*\[([^\]]*)\]\s*->\s*\[([^\]]*)\]")
@@ -191,7 +191,10 @@ def _window(op: Operation) -> Window:
             if v is None:
                 raise Unknown(attr.text)
             raise fail("BC562", name=name, constraint="i64 dense array attribute")
-        out.append(tuple(int(x) for x in v.values))  # type: ignore[call-overload]
+        numbers = ints(attr.text)
+        if numbers is None:  # an entry that is no integer: the parser words it
+            raise Unknown(attr.text)
+        out.append(numbers)
     padding = op.attribute("padding")
     pairs = None
     if padding is not None:

@@ -38,7 +38,7 @@ from broadcheck.dialects.stablehlo.reduce import reducer_shape
 from broadcheck.ops import OpaqueType, Operation, Region, ShapedType, Type
 from broadcheck.semantics import Problem, Subject
 from broadcheck.semantics.stablehlo import compatible_shapes, element, hlo_compatible, type_text
-from broadcheck.syntax.attributes import Dense, DenseArray, value
+from broadcheck.syntax.attributes import Dense, DenseArray, ints, value
 
 __all__ = ["array_attribute", "case", "inferred_types", "map_", "reduce_window", "sort", "while_"]
 
@@ -185,9 +185,10 @@ def _array(op: Operation, name: str) -> tuple[int, ...] | None:
     if attr is None:
         return None
     found = value(attr.text)
-    if not isinstance(found, DenseArray) or found.element != "i64":
+    numbers = ints(attr.text) if isinstance(found, DenseArray) and found.element == "i64" else None
+    if numbers is None:  # (another attribute, or an entry that is no integer: the parser words it)
         raise Unknown(attr.text)
-    return tuple(int(v) for v in found.values)  # type: ignore[call-overload]
+    return numbers
 
 
 def _padding(op: Operation) -> list[tuple[int, int]] | None:
