@@ -66,6 +66,12 @@ def test_random_text_with_everything_checked(text: str) -> None:
 
 # What the long campaign found, kept: each once crashed broadcheck.
 FOUND = [
+    # an i64 array attribute with an entry that is no integer: int() raised (stablehlo.reduce_window)
+    "func.func @f(%a: tensor<4xf32>, %i: tensor<f32>) -> tensor<2xf32> {\n"
+    '  %0 = "stablehlo.reduce_window"(%a, %i) <{window_dimensions = array<i64: 2, x>}> ({\n'
+    "  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n    %s = stablehlo.add %x, %y : tensor<f32>\n"
+    "    stablehlo.return %s : tensor<f32>\n  }) : (tensor<4xf32>, tensor<f32>) -> tensor<2xf32>\n"
+    "  return %0 : tensor<2xf32>\n}\n",
     # `0x` followed by no hex digit in a float constant: int(..., 16) raised (stablehlo.constant)
     "func.func @f() {\n  %1 = stablehlo.constant dense<0xxx000000e+00> : tensor<4x5xbf16>\n  return\n}\n",
     # a `{` that ends a line, taken for a dictionary (`duplicate` alone on the next line), then
