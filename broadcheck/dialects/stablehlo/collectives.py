@@ -304,10 +304,10 @@ _inferred = inferred_types
 # ---------------------------------------------------------------- all_reduce
 
 
-@collective_check
-def all_reduce(op: Operation) -> None:
-    """``stablehlo.all_reduce``: all_reduce_c1 to c5 (replica groups, channel, the body per operand),
-    then the inferred types (c6, c7: each operand's shape, the body's element type)."""
+def _reduction_head(op: Operation) -> tuple[tuple[tuple[int, ...], list[int]], list[Tensor], list[Tensor], bool]:
+    """What all_reduce and collective_reduce check first, in their verifiers' order: the generic
+    form, the attributes, the ODS operand and result kinds; then their replica groups, operand and
+    result tensors and ``use_global_device_ids``."""
     _generic(op)
     values = attributes(
         op, {"replica_groups": groups_attribute, "channel_handle": channel_attribute}, ["replica_groups"]
@@ -317,7 +317,14 @@ def all_reduce(op: Operation) -> None:
     ods_results(op, [TENSOR], variadic=True)
     _plain(op)
     operands, results = tensors(op)
-    global_ids = _global_ids(op)
+    return groups, operands, results, _global_ids(op)
+
+
+@collective_check
+def all_reduce(op: Operation) -> None:
+    """``stablehlo.all_reduce``: all_reduce_c1 to c5 (replica groups, channel, the body per operand),
+    then the inferred types (c6, c7: each operand's shape, the body's element type)."""
+    groups, operands, results, global_ids = _reduction_head(op)
     verify_replica_groups(groups, same_size=False, global_ids=global_ids)
     _global_channel(global_ids, channel_id(op), positive=True)
     region = _body(op)
@@ -338,16 +345,7 @@ def collective_reduce(op: Operation) -> None:
     may differ in size), the channel under ``use_global_device_ids``, its data operands and, with
     ``has_dynamic_root``, the root operand, the body per data operand; then the inferred types
     (each data operand's shape, the body's element type)."""
-    _generic(op)
-    values = attributes(
-        op, {"replica_groups": groups_attribute, "channel_handle": channel_attribute}, ["replica_groups"]
-    )
-    groups = _groups(values)
-    ods_operands(op, [TENSOR], variadic=0)
-    ods_results(op, [TENSOR], variadic=True)
-    _plain(op)
-    operands, results = tensors(op)
-    global_ids = _global_ids(op)
+    groups, operands, results, global_ids = _reduction_head(op)
     dynamic_root = op.attribute("has_dynamic_root") is not None and _unit(op, "has_dynamic_root")
     verify_replica_groups(groups, same_size=False, global_ids=global_ids)
     _global_channel(global_ids, channel_id(op), positive=True)
