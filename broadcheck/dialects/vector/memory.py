@@ -274,16 +274,9 @@ def check_gather(op: Operation, profile: Profile) -> Problem | None:
     indices, mask = _vector(op.operands[-3].type), _vector(op.operands[-2].type)
     if base is None or result is None or indices is None or mask is None:
         return None
-    assert base.shape is not None
-    problem = _base_element(base, result, "result")
+    problem = _by_index(op, base, result, indices, mask, "result")
     if problem:
         return problem
-    if len(op.operands) - 4 != len(base.shape):
-        return Problem("BC1363", detail("BC1363", "indices", n=len(base.shape)))
-    if _shape(result)[0] != _shape(indices)[0]:
-        return Problem("BC1363", detail("BC1363", "dim-indices", what="result"))
-    if _shape(result)[0] != _shape(mask)[0]:
-        return Problem("BC1363", detail("BC1363", "dim-mask", what="result"))
     if printed(op.operands[-1].type) != printed(op.results[0].type):
         return Problem("BC1363", detail("BC1363", "pass-thru"))
     return None
@@ -297,16 +290,22 @@ def check_scatter(op: Operation, profile: Profile) -> Problem | None:
     indices, mask = _vector(op.operands[-3].type), _vector(op.operands[-2].type)
     if base is None or value is None or indices is None or mask is None:
         return None
+    return _by_index(op, base, value, indices, mask, "valueToStore")
+
+
+def _by_index(op: Operation, base: View, vector: View, indices: View, mask: View, what: str) -> Problem | None:
+    """What gather and scatter check alike: the base's element type against ``vector``'s (named
+    ``what``), one offset per base dimension, then the index vector's and the mask's size."""
     assert base.shape is not None
-    problem = _base_element(base, value, "valueToStore")
+    problem = _base_element(base, vector, what)
     if problem:
         return problem
     if len(op.operands) - 4 != len(base.shape):
         return Problem("BC1363", detail("BC1363", "indices", n=len(base.shape)))
-    if _shape(value)[0] != _shape(indices)[0]:
-        return Problem("BC1363", detail("BC1363", "dim-indices", what="valueToStore"))
-    if _shape(value)[0] != _shape(mask)[0]:
-        return Problem("BC1363", detail("BC1363", "dim-mask", what="valueToStore"))
+    if _shape(vector)[0] != _shape(indices)[0]:
+        return Problem("BC1363", detail("BC1363", "dim-indices", what=what))
+    if _shape(vector)[0] != _shape(mask)[0]:
+        return Problem("BC1363", detail("BC1363", "dim-mask", what=what))
     return None
 
 
