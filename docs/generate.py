@@ -47,7 +47,11 @@ def ops() -> str:
 
     by_dialect: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     generated: dict[str, list[str]] = defaultdict(list)
+    declared_shapeless: dict[str, list[str]] = defaultdict(list)
     for decl in sorted(dialects.every(), key=lambda d: d.name):
+        if decl.shapeless:
+            dialect, _, op = decl.name.partition(".")
+            declared_shapeless[dialect].append(op)
         if decl.checked:
             dialect, _, op = decl.name.partition(".")
             if decl.semantics == ods.SEMANTICS:
@@ -71,7 +75,9 @@ def ops() -> str:
         names = registry.names(dialect)
         defined = len(names.names) if names is not None else len(ods.table(dialect))
         count = sum(len(v) for v in by_dialect[dialect].values()) + len(generated[dialect])
-        shapeless = sorted(n.partition(".")[2] for n in ods.table(dialect) if ods.shapeless(n))
+        shapeless = sorted(
+            {*(n.partition(".")[2] for n in ods.table(dialect) if ods.shapeless(n)), *declared_shapeless[dialect]}
+        )
         lines += [
             f"## {dialect} ({count} op{'' if count == 1 else 's'} checked)",
             "",

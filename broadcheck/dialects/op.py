@@ -148,7 +148,9 @@ class Op(Frozen):
     results are typed by its region's terminator, which its custom parser reads first
     (``tf_executor.graph``'s are its ``fetch``'s operands): their types from the terminator's.
     ``tokens``: its check judges HLO tokens (``!stablehlo.token``), so a clean verdict on an op
-    with a token is a verdict, not a pass-over.
+    with a token is a verdict, not a pass-over. ``shapeless``: its definition relates no types (no
+    type trait, no verifier, no inference; the real tool, given unrelated types, accepts them), so
+    it has no check and is counted as "no shape rule", not as passed over.
     """
 
     __slots__ = __match_args__ = (
@@ -166,6 +168,7 @@ class Op(Frozen):
         "summary",
         "terminated",
         "tokens",
+        "shapeless",
     )
     name: str
     layout: Layout
@@ -181,6 +184,7 @@ class Op(Frozen):
     summary: str
     terminated: Terminated | None
     tokens: bool
+    shapeless: bool
 
     def __init__(
         self,
@@ -198,7 +202,10 @@ class Op(Frozen):
         summary: str = "",
         terminated: Terminated | None = None,
         tokens: bool = False,
+        shapeless: bool = False,
     ) -> None:
+        if shapeless and check is not None:
+            raise ValueError(f"{name} has a check and is declared shapeless")
         put = object.__setattr__
         put(self, "name", name)
         put(self, "layout", layout)
@@ -214,6 +221,7 @@ class Op(Frozen):
         put(self, "summary", summary)
         put(self, "terminated", terminated)
         put(self, "tokens", tokens)
+        put(self, "shapeless", shapeless)
 
     @property
     def checked(self) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
+from functools import cache
 
 from broadcheck.diagnostics import NO_RULE, PARSE_CODES, UNKNOWN_OP, Diagnostic, Label
 from broadcheck.engine import diagnose
@@ -143,11 +144,12 @@ class Findings:
 
     def pass_over(self, name: str, reason: str) -> None:
         """An op ``name`` was not checked, for ``reason``."""
-        if reason == UNKNOWN_OP and name.startswith("tf.") and _shapeless(name):
+        if reason == UNKNOWN_OP and _shapeless(name):
             reason = NO_RULE
         self.passed_over[name, reason] = self.passed_over.get((name, reason), 0) + 1
 
 
+@cache
 def _shapeless(name: str) -> bool:
     """:func:`broadcheck.dialects.ods.shapeless`, imported when an op is first passed over (the
     generated tables are read then, not at start-up)."""

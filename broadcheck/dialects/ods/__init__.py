@@ -123,8 +123,14 @@ def _probed() -> frozenset[str]:
 
 
 def shapeless(name: str) -> bool:
-    """Whether op ``name``'s definition relates no types (``no shape rule``): its declaration shows
-    nothing that does (:func:`declared_shapeless`), and the real tool, given unrelated types,
+    """Whether op ``name``'s definition relates no types (``no shape rule``): its dialect module
+    declares it so (``Op(..., shapeless=True)``), or, for ``tf``, its generated declaration shows
+    nothing that does (:func:`declared_shapeless`) and the real tool, given unrelated types,
     accepted it (``tf_probed.json``, ``tests/oracle/ods_probe.py``: the ODS constraints TableGen
-    compiles into the verifier are not in the declarations). Only ``tf`` is probed so far."""
+    compiles into the verifier are not in the declarations)."""
+    from broadcheck.dialects import lookup
+
+    decl = lookup(name)
+    if decl is not None and decl.shapeless:
+        return True
     return name.startswith("tf.") and declared_shapeless(name) and name in _probed()
