@@ -6669,6 +6669,236 @@ RULES: Mapping[str, Rule] = {
             "A tfl operand declared 0-D (TFL_0DTensorOf: tfl.dilate's padding value) is not a ranked 0-D tensor.",
             '%0 = "tfl.dilate"(%x, %d, %p) : (tensor<2xf32>, tensor<1xi32>, tensor<1xf32>) -> tensor<3xf32>',
         ),
+        # ---- BC912-BC919, BC1600-BC1629: SCF, cf and shape (scf)
+        Rule(
+            "BC912",
+            "requires-one-region",
+            "requires one region",
+            "An op with one region (OneRegion: scf.for) has another number of regions (its generic form).",
+            '"scf.for"(%lb, %ub, %s) ({...}, {...}) : (index, index, index) -> ()',
+        ),
+        Rule(
+            "BC913",
+            "implicit-terminator",
+            "expects regions to end with '{expected}', found '{found}'",
+            "A region of an op whose custom form implies its terminator (SingleBlockImplicitTerminator: scf.for, "
+            "scf.if, scf.forall) ends with another op (the generic form).",
+            '"scf.for"(%lb, %ub, %s) ({ ^bb0(%i: index): "test.op"() : () -> () }) : (index, index, index) -> ()',
+        ),
+        Rule(
+            "BC914",
+            "region-arguments",
+            "region #{index} should have no arguments",
+            "A region of an op whose regions take no argument (NoRegionArguments: scf.if) has one.",
+            '"scf.if"(%c) ({ ^bb0(%x: f32): scf.yield }, {}) : (i1) -> ()',
+        ),
+        Rule(
+            "BC915",
+            "scf-for-induction-argument",
+            "expected body to have at least {expected} argument(s) for the induction variable, but got {count}",
+            "scf.for's body has no block argument for its induction variable (the generic form).",
+            '"scf.for"(%lb, %ub, %s) ({ ^bb0: scf.yield }) : (index, index, index) -> ()',
+        ),
+        Rule(
+            "BC916",
+            "scf-for-results",
+            "mismatch in number of loop-carried values and defined values",
+            "scf.for has another number of results than initial values (ForOp::verify).",
+            "%r:2 = scf.for %i = %lb to %ub step %s iter_args(%x = %a) -> (f32, f32) { ... }",
+        ),
+        Rule(
+            "BC917",
+            "scf-for-iter-args",
+            "different number of inits and region iter_args: {inits} != {iter}",
+            "scf.for's body takes another number of iteration arguments than the loop has initial values "
+            "(LoopLikeOpInterface).",
+            '%r = "scf.for"(%lb, %ub, %s, %a) ({ ^bb0(%i: index): scf.yield }) : (index, index, index, f32) -> f32',
+        ),
+        Rule(
+            "BC918",
+            "induction-variable-type",
+            "{index}-th induction variable has invalid type: '{type}'",
+            "A loop's induction variable is not of a type the loop allows (LoopLikeOpInterface: scf.for takes a "
+            "signless integer or index).",
+            '"scf.for"(%lb, %ub, %s) ({ ^bb0(%i: f32): scf.yield }) : (index, index, index) -> ()',
+        ),
+        Rule(
+            "BC919",
+            "scf-for-induction-type",
+            "expected induction variable to be same type as bounds and step",
+            "scf.for's induction variable has another type than its bounds (ForOp::verifyRegions).",
+            '"scf.for"(%lb, %ub, %s) ({ ^bb0(%i: index): scf.yield }) : (i32, i32, i32) -> ()',
+        ),
+        Rule(
+            "BC1600",
+            "scf-execute-region-arguments",
+            "region cannot have any arguments",
+            "scf.execute_region's region takes arguments (ExecuteRegionOp::verify).",
+            '"scf.execute_region"() ({ ^bb0(%x: i32): scf.yield }) : () -> ()',
+        ),
+        Rule(
+            "BC1601",
+            "scf-while-terminator",
+            "expects the '{region}' region to terminate with '{expected}'",
+            "scf.while's 'before' region does not end with scf.condition, or its 'after' region with scf.yield "
+            "(WhileOp::verify).",
+            'scf.while : () -> () { "test.op"() : () -> () } do { scf.yield }',
+        ),
+        Rule(
+            "BC1602",
+            "scf-if-single-operand",
+            "requires a single operand",
+            "An op of one operand (scf.if's condition) has another number of operands (its generic form).",
+            '"scf.if"(%c, %c) ({ scf.yield }, {}) : (i1, i1) -> ()',
+        ),
+        Rule(
+            "BC1603",
+            "scf-index-switch-cases",
+            "has {regions} case regions but {values} case values",
+            "scf.index_switch has another number of case regions than case values (IndexSwitchOp::verify).",
+            '"scf.index_switch"(%i) ({ scf.yield }) {cases = array<i64: 1>} : (index) -> ()',
+        ),
+        Rule(
+            "BC1604",
+            "scf-index-switch-duplicate",
+            "has duplicate case value: {value}",
+            "scf.index_switch lists a case value twice (IndexSwitchOp::verify).",
+            "scf.index_switch %i case 0 { scf.yield } case 0 { scf.yield } default { scf.yield }",
+        ),
+        Rule(
+            "BC1605",
+            "scf-index-switch-terminator",
+            "expected region to end with scf.yield, but got {found}",
+            "A region of scf.index_switch does not end with scf.yield (IndexSwitchOp::verify).",
+            '"scf.index_switch"(%i) ({ scf.yield }, { func.return }) {cases = array<i64: 1>} : (index) -> ()',
+        ),
+        Rule(
+            "BC1606",
+            "scf-index-switch-yield-count",
+            "expected each region to return {count} values, but {region} returns {yielded}",
+            "A region of scf.index_switch yields another number of values than the op has results.",
+            "scf.index_switch %i default { scf.yield %i : index }",
+        ),
+        Rule(
+            "BC1607",
+            "scf-index-switch-yield-type",
+            "expected result #{index} of each region to be '{type}'",
+            "A region of scf.index_switch yields a value of another type than the op's result in its place.",
+            "scf.index_switch %i -> index case 0 { scf.yield %n : i32 } default { scf.yield %i : index }",
+        ),
+        Rule(
+            "BC1608",
+            "scf-parallel-no-bounds",
+            "needs at least one tuple element for lowerBound, upperBound and step",
+            "scf.parallel has no bounds (ParallelOp::verify).",
+            "scf.parallel () = () to () step () { scf.reduce }",
+        ),
+        Rule(
+            "BC1609",
+            "scf-parallel-induction-count",
+            "expects the same number of induction variables: {ivs} as bound and step values: {bounds}",
+            "scf.parallel's body takes another number of arguments than it has bounds (ParallelOp::verify).",
+            '"scf.parallel"(%a, %b, %s) ({ ^bb0(%i: index, %j: index): scf.reduce }) '
+            "{operandSegmentSizes = array<i32: 1, 1, 1, 0>} : (index, index, index) -> ()",
+        ),
+        Rule(
+            "BC1610",
+            "scf-parallel-induction-type",
+            "expects arguments for the induction variable to be of index type",
+            "An argument of scf.parallel's body is not an index (ParallelOp::verify).",
+            '"scf.parallel"(%a, %b, %s) ({ ^bb0(%i: f32): scf.reduce }) '
+            "{operandSegmentSizes = array<i32: 1, 1, 1, 0>} : (index, index, index) -> ()",
+        ),
+        Rule(
+            "BC1611",
+            "scf-parallel-reductions",
+            "expects number of results: {results} to be the same as number of {what}: {count}",
+            "scf.parallel has another number of results than its scf.reduce reduces, or than it has initial "
+            "values (ParallelOp::verify).",
+            "scf.parallel (%i) = (%a) to (%b) step (%s) { scf.reduce(%x : f32) { ... } }",
+        ),
+        Rule(
+            "BC1612",
+            "scf-parallel-reduction-type",
+            "'scf.reduce' op expects type of {index}-th reduction operand: '{operand}' to be the same as the "
+            "{index}-th result type: '{result}'",
+            "What scf.parallel's scf.reduce reduces has another type than the result in its place (reported at "
+            "the scf.reduce).",
+            "%r = scf.parallel (%i) = (%a) to (%b) step (%s) init (%z) -> f32 { scf.reduce(%n : index) { ... } }",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1613",
+            "scf-parallel-terminator",
+            "expects body to terminate with 'scf.reduce'",
+            "scf.parallel's body does not end with scf.reduce (ParallelOp::verify).",
+            "scf.parallel (%i) = (%a) to (%b) step (%s) { scf.yield }",
+        ),
+        Rule(
+            "BC1614",
+            "scf-reduce-arguments",
+            "expected two block arguments with type '{type}' in the {index}-th reduction region",
+            "A reduction region of scf.reduce does not take two arguments of its operand's type.",
+            "scf.reduce(%x : f32) { ^bb0(%l: f32, %r: i32): scf.reduce.return %l : f32 }",
+        ),
+        Rule(
+            "BC1615",
+            "scf-reduce-terminator",
+            "reduction bodies must be terminated with an 'scf.reduce.return' op",
+            "A reduction region of scf.reduce does not end with scf.reduce.return (ReduceOp::verifyRegions).",
+            'scf.reduce(%x : f32) { ^bb0(%l: f32, %r: f32): "test.op"() : () -> () }',
+        ),
+        Rule(
+            "BC1616",
+            "scf-reduce-return-type",
+            "'scf.reduce.return' op must have type '{type}' (the type of the reduction inputs)",
+            "scf.reduce.return returns another type than its reduction region's arguments (reported at it).",
+            "scf.reduce(%x : f32) { ^bb0(%l: f32, %r: f32): scf.reduce.return %n : index }",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1617",
+            "scf-forall-arguments",
+            "region expects {count} arguments",
+            "scf.forall's body takes another number of arguments than it has loops and shared outputs.",
+            '"scf.forall"(...) ({ ^bb0(%i: index, %o: tensor<4xf32>, %p: tensor<4xf32>): ... }) : ...',
+        ),
+        Rule(
+            "BC1618",
+            "scf-forall-induction-type",
+            "expects {index}-th block argument to be an index",
+            "An induction variable of scf.forall's body is not an index (ForallOp::verify).",
+            '"scf.forall"(...) ({ ^bb0(%i: f32, %o: tensor<4xf32>): ... }) : ...',
+        ),
+        Rule(
+            "BC1619",
+            "scf-forall-output-type",
+            "type mismatch between {index}-th output and corresponding block argument",
+            "A shared output of scf.forall has another type than its block argument (ForallOp::verify).",
+            '"scf.forall"(...) ({ ^bb0(%i: index, %o: tensor<4xf16>): ... }) : (index, tensor<4xf32>) -> ...',
+        ),
+        Rule(
+            "BC1620",
+            "expects-parent",
+            "expects parent op '{parent}'",
+            "A terminator stands in a region of another op than the one it belongs to (HasParent: scf.condition "
+            "in scf.while).",
+            '"scf.condition"(%c) : (i1) -> () directly in a function',
+        ),
+        Rule(
+            "BC1621",
+            "expects-parent-one-of",
+            "expects parent op to be one of '{parents}'",
+            "scf.yield stands in a region of another op than those it belongs to (ParentOneOf).",
+            '"test.op"() ({ scf.yield }) : () -> ()',
+        ),
+        Rule(
+            "BC1622",
+            "positive-step",
+            "constant step operand must be positive",
+            "A constant step of scf.parallel is zero or negative (ParallelOp::verify).",
+            "scf.parallel (%i) = (%a) to (%b) step (%c0) { scf.reduce }",
+        ),
     )
 }
 
@@ -6703,6 +6933,12 @@ NOTES: Mapping[str, str] = {
     "lint-only": "the dialect's own verifier accepts this op; the Broadcastable document does not (--profile spec)",
     "spec-rank": "the spec profile requires the result's rank to equal the broadcast rank",
     "spec-dynamic": "the spec profile forbids a static result size where the inferred size is dynamic",
+    # MLIR's own notes, located (a check gives their place as the argument ``at``: an ``expected-note``)
+    "mlir-region-branch-point": "region branch point",
+    "mlir-implied-terminator": "in custom textual format, the absence of terminator implies '{expected}'",
+    "mlir-terminator-here": "terminator here",
+    "mlir-see-yield": "see yield operation here",
+    "mlir-region-returns": "{region} returns '{found}' here",
 }
 
 

@@ -14,9 +14,10 @@ symbol table), and broadcheck the same, in their words:
   at index i`` (with the two type lists as notes);
 * a call-like op naming functions (``tf.If``'s branches, ``tf.While``'s ``cond`` and ``body``,
   ``tf.PartitionedCall``'s ``f``) against their signatures, by the rule its dialect gives (:data:`SymbolRule`), in the
-  same walk as the calls;
-* ``scf.if``'s and ``scf.for``'s results against what their regions yield (``along control
-  flow edge from Operation scf.yield to Operation scf.if: ...``).
+  same walk as the calls.
+
+What a region op's regions yield its own check judges, from their summaries (:data:`Summary`;
+``broadcheck.dialects.scf``).
 
 Types are type keys (text without spaces); a dialect type, attribute or alias is never a
 mismatch, nor is a type the text does not say (``None``). This module reads no lines: the
@@ -232,86 +233,10 @@ class Calls:
         return None
 
 
-REGION_BRANCH = frozenset({"scf.if", "scf.for", "scf.while", "scf.execute_region"})
-"""The ops whose regions' terminators :func:`yields` judges (their RegionBranchOpInterface and
-loop verifiers)."""
-
-Yielded = tuple[str, tuple[str | None, ...], tuple[str, ...], Where | None, tuple[str | None, ...]]
-"""A closed region of such an op: its terminator, what it yields (type keys, then as written),
-where the terminator is, and the region's entry arguments (type keys)."""
-
-
-def _edge(
-    op: str, source: str, target: str, given: tuple[str | None, ...], texts: tuple[str, ...],
-    wanted: tuple[str | None, ...], wanted_texts: tuple[str, ...], where: Where, at: Where,
-) -> Found | None:  # fmt: skip
-    """One control flow edge: what ``source`` passes against what ``target`` takes."""
-    edge = f"along control flow edge from Operation {source} to {target}: "
-    notes = (("region branch point", at),)
-    if len(given) != len(wanted):
-        detail = f"region branch point has {len(given)} operands, but region successor needs {len(wanted)} inputs"
-        return Found("BC028", where, {"detail": edge + detail}, notes)
-    for i, (a, b) in enumerate(zip(given, wanted, strict=True)):
-        if _differ(a, b):
-            detail = (
-                f"successor operand type #{i} '{texts[i] if i < len(texts) else a}' should match successor "
-                f"input type #{i} '{wanted_texts[i] if i < len(wanted_texts) else b}'"
-            )
-            return Found("BC028", where, {"detail": edge + detail}, notes)
-    return None
-
-
-def yields(
-    op: str,
-    results: tuple[str | None, ...],
-    texts: tuple[str, ...],
-    regions: list[Yielded],
-    where: Where,
-    operands: tuple[str | None, ...] = (),
-    operand_texts: tuple[str, ...] = (),
-) -> Found | None:
-    """What the regions of an op of :data:`REGION_BRANCH` yield, against the op's results and
-    its regions' arguments, in the order of its verifiers: ``scf.if``'s else block, ``scf.for``'s
-    count of yielded values (LoopLikeOpInterface), then each region's terminator along each of its
-    edges (RegionBranchOpInterface: ``scf.for``'s body first to itself, ``scf.while``'s condition
-    first to the op, then to the after region)."""
-    own = op.partition(".")[0] + ".yield"
-    if op == "scf.if" and results and len(regions) < 2:
-        return Found("BC040", where, {})
-    if op == "scf.for" and regions and regions[0][0] == own and len(regions[0][1]) != len(results):
-        return Found("BC041", where, {"iter": len(results), "yielded": len(regions[0][1])})
-    for number, (terminator, given, given_texts, at, _) in enumerate(regions):
-        if at is None:
-            continue
-        found: Found | None = None
-        if terminator == own and op in ("scf.if", "scf.execute_region"):
-            found = _edge(op, own, f"Operation {op}", given, given_texts, results, texts, where, at)
-        elif terminator == own and op == "scf.for" and number == 0:
-            found = _edge(op, own, "Region #0", given, given_texts, results, texts, where, at)
-        elif terminator == "scf.condition" and op == "scf.while" and number == 0:
-            passed, passed_texts = given[1:], given_texts[1:]
-            found = _edge(op, terminator, f"Operation {op}", passed, passed_texts, results, texts, where, at)
-            if found is None and len(regions) > 1:
-                after = regions[1][4]
-                found = _edge(op, terminator, "Region #1", passed, passed_texts, after, (), where, at)
-        elif terminator == own and op == "scf.while" and number == 1:
-            found = _edge(op, own, "Region #0", given, given_texts, operands, operand_texts, where, at)
-        if found is not None:
-            return found
-    return None
-
-
 def written_types(statement: Statement, form: Form) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """The operand and result types as written (for messages)."""
     operands, results = place_types(statement, form.decl.layout if form.decl is not None else None)
     return tuple(t.text if t else "?" for t in operands), tuple(t.text if t else "?" for t in results)
-
-
-def yield_texts(form: Form | None) -> tuple[str, ...]:
-    """The operand types a terminator's form writes (for messages)."""
-    if form is None or form.statement is None:
-        return ()
-    return written_types(form.statement, form)[0]
 
 
 def signature_of(statement: Statement) -> Signature | None:

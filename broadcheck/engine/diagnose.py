@@ -53,7 +53,13 @@ def diagnose(
         uses = op.operands if problem.subject.kind == "operand" else op.results
         if problem.subject.index < len(uses):
             labels.append(Label(uses[problem.subject.index].span, f"{problem.subject.kind} #{problem.subject.index}"))
-    notes = [Note("note", note(key, **args)) for key, args in problem.notes]
+    notes: list[Note] = []
+    for key, note_args in problem.notes:
+        at = note_args.get("at")
+        if isinstance(at, Span):  # MLIR's own note, at its place (``expected-note`` holds it)
+            labels.append(Label(at, note(key, **note_args), mlir_note=True))
+        else:
+            notes.append(Note("note", note(key, **note_args)))
     if problem.code == "BC110":
         notes.append(Note("note", note("lint-only")))
     if problem.code == "BC103" or problem.args.get("rule") == "BC103":

@@ -189,16 +189,18 @@ def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeT
     untyped = [i for i, t in enumerate(operands) if t is None]
     kind = layout.kind if layout is not None else None
     if sig is None:
+        if kind == "for" and len(untyped) == 3 and count == 0:  # `scf.for %i = %a to %b step %c {`
+            return [_type("index") if t is None else t for t in operands], results
         if kind == "result" and count == 1 and statement.items and statement.items[0].text in ("true", "false"):
             return operands, [_type("i1")]  # `arith.constant true`: a boolean's type is i1
         return operands, results
-    if kind == "for":
+    if kind == "for" and sig.kind != "function":  # (the generic form writes a function type)
         bound = sig.inputs[0] if sig.kind == "list" and len(sig.inputs) == 1 else _bound_after(statement)
         for i in untyped[:3]:
             operands[i] = bound if bound is not None else _type("index")
         outputs = sig.outputs if sig.kind == "arrow" else ()
-        if len(untyped) - 3 == len(outputs):
-            for i, t in zip(untyped[3:], outputs, strict=True):
+        if len(untyped) - 3 <= len(outputs):  # (the parser types each initial value by its result's)
+            for i, t in zip(untyped[3:], outputs, strict=False):
                 operands[i] = t
         return operands, list(outputs) if len(outputs) == count else results
     if sig.kind == "function" or (sig.kind == "arrow" and sig.inputs):

@@ -4,7 +4,7 @@ The scanner says when a region opens (with its op's head read so far), when a bl
 ``^bb1(%a: T):`` starts a block, and when the region closes. A :class:`Regions` keeps what
 is open: the functions (with their result types, for ``return``), the modules (each its
 own symbol table of calls), each region's blocks (for branches) and what it ends with (its
-terminator, summed up for the op's check and for its results' yields). It opens and
+terminator, summed up for the op's check). It opens and
 closes the names of each region in value flow (:mod:`.values`), and judges a function's
 dominance when it closes.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from broadcheck.dialects import Registry
-from broadcheck.engine.control import Blocks, Calls, Summary, Where, Yielded, signature_of, yield_texts
+from broadcheck.engine.control import Blocks, Calls, Summary, Where, signature_of
 from broadcheck.engine.findings import OP_NAME, Findings, parse_failed
 from broadcheck.engine.forms import ARGUMENT, USE, Form
 from broadcheck.engine.scan import Text
@@ -78,8 +78,6 @@ class Regions:
         self.outer_calls: list[tuple[int, Calls]] = []
         """For each open nested module (its depth): the calls of the module around it (each
         module is its own symbol table, as MLIR's ``SymbolTable``)."""
-        self.yielded: list[list[Yielded]] = []
-        """For each op whose regions are open: what each closed region's terminator yields."""
         self.summaries: list[list[Summary]] = []
         """For each op whose regions are open: what its closed regions were."""
         self.region_marks: list[int] = []
@@ -109,7 +107,6 @@ class Regions:
         self.depth += 1
         if first:
             self.summaries.append([])
-            self.yielded.append([])
             self.region_marks.append(len(self.findings.diagnostics))
             if name in MODULES:
                 self.outer_calls.append((self.depth, self.calls))
@@ -207,9 +204,6 @@ class Regions:
                 stopped = values.parse_stop is not None and values.parse_stop[0] == done.where
                 inner = tuple((f.name, f.key, findings.op_where(at)) for f, at in done.inner)
                 self.summaries[-1].append((done.arguments, "" if stopped else terminator, yielded, where, inner))
-            if self.yielded and last is not None:
-                texts = yield_texts(last)
-                self.yielded[-1].append((terminator, yielded, texts, where, done.arguments))
         if self.functions and self.functions[-1].depth == self.depth:
             values.dominance()
             self._end_function(line if line > 0 else next_line)
@@ -236,7 +230,7 @@ class Regions:
             findings.control(self.calls.close())
             self.calls = self.outer_calls.pop()[1]
         findings.control(self.calls.close())
-        self.blocks, self.calls, self.yielded = [Blocks()], Calls(), []
+        self.blocks, self.calls = [Blocks()], Calls()
 
     def label(self, text: Text) -> None:
         """``^bb1(%a: T, %b: U):``: the block's arguments are defined where the label is."""

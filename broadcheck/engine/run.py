@@ -176,7 +176,6 @@ class FileRun:
         statement = form.statement
         line = lines[0]
         summaries = scopes.summaries.pop() if regions and scopes.summaries else ()
-        yielded = scopes.yielded.pop() if regions and scopes.yielded else []
         skip = scopes.head_uses.pop() if regions and scopes.head_uses else 0
         opened = scopes.region_marks.pop() if regions and scopes.region_marks else len(diagnostics)
         region_failed = any(d.code in PARSE for d in diagnostics[opened:])  # (the parser stopped in them)
@@ -190,13 +189,8 @@ class FileRun:
             region.texts, region.where = form, line
             if form.name in INNER:
                 region.inner.append((form, line))
-        if (
-            statement.successors
-            or statement.name in CALLS
-            or (yielded and not region_failed)
-            or (statement.name == "func.func" and not regions)
-        ):
-            transfer(scopes, form, line, text, body, yielded)
+        if statement.successors or statement.name in CALLS or (statement.name == "func.func" and not regions):
+            transfer(scopes, form, line, text, body)
         flow = values.flow
         found = len(flow.findings)
         escapes = len(flow.escapes)

@@ -13,7 +13,7 @@ import importlib
 import re
 
 from broadcheck.engine import diagnose
-from broadcheck.engine.control import REGION_BRANCH, SymbolRule, Where, Yielded, signature_of, written_types, yields
+from broadcheck.engine.control import SymbolRule, Where, signature_of, written_types
 from broadcheck.engine.forms import Form
 from broadcheck.engine.regions import Regions
 from broadcheck.engine.scan import Text
@@ -30,8 +30,8 @@ how (:func:`broadcheck.dialects.tf.calls.symbol_uses`)."""
 CALLS = frozenset({"func.call", "call", *CALL_LIKE})
 
 
-def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: str, yielded: list[Yielded]) -> None:
-    """Branches, calls, function declarations and region yields (:mod:`.control`)."""
+def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: str) -> None:
+    """Branches, calls and function declarations (:mod:`.control`)."""
     findings, values = regions.findings, regions.values
     statement = form.statement
     assert statement is not None
@@ -72,12 +72,6 @@ def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: s
         signature = signature_of(statement)
         if symbol is not None and signature is not None:
             regions.calls.function(symbol_name(symbol), signature)
-    if yielded and statement.name in REGION_BRANCH and not (statement.generic and statement.name != "scf.if"):
-        operand_texts, result_texts = written_types(statement, form)
-        found = yields(statement.name, form.result_types, result_texts, yielded, op, form.operand_types,
-                       operand_texts)  # fmt: skip
-        if found is not None:
-            findings.control([found], op_name=statement.name)
 
 
 def returned(regions: Regions, form: Form, names: list[str], line: int, text: Text | None, body: str) -> None:

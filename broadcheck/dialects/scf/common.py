@@ -1,0 +1,140 @@
+"""What the SCF verifiers share: type tests in ODS's words, a step that fails with the tool's
+message, and ``RegionBranchOpInterface``'s edges (what a region's terminator passes against what
+the next region or the op takes), as iree-base-compiler 3.13's MLIR words them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from functools import wraps
+
+from broadcheck.ops import OpaqueType, Operation, Region, Span, Type
+from broadcheck.semantics import Problem, Profile
+
+
+class Reject(Exception):
+    """A step of the verifier failed: :attr:`problem` is what the tool reports."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem.code)
+        self.problem = problem
+
+
+class Unknown(Exception):
+    """The op depends on something broadcheck did not read (a type, an empty region): no verdict."""
+
+
+def checked(step: Callable[[Operation], None]) -> Callable[[Operation, Profile], Problem | None]:
+    """A verifier written as steps that raise :class:`Reject` or :class:`Unknown`, as a check."""
+
+    @wraps(step)
+    def check(op: Operation, profile: Profile) -> Problem | None:
+        try:
+            step(op)
+        except Reject as reject:
+            return reject.problem
+        except Unknown:
+            return None
+        return None
+
+    return check
+
+
+def fail(code: str, note: tuple[str, Span | None] | None = None, span: Span | None = None, **args: object) -> Reject:
+    """A failed step: ``code`` with ``args``; ``note``: MLIR's note (its catalogue key, where it is)."""
+    notes: tuple[tuple[str, dict[str, object]], ...] = ()
+    if note is not None and note[1] is not None:
+        notes = ((note[0], {**args, "at": note[1]}),)
+    return Reject(Problem(code, args, notes=notes, span=span))
+
+
+def key(t: Type) -> str:
+    """A type as a comparable key (its text without spaces)."""
+    return "".join(str(t).split())
+
+
+def text(t: Type) -> str:
+    """A type as MLIR prints it in a message."""
+    return str(t)
+
+
+def unknown(t: Type) -> bool:
+    """A type broadcheck did not read (``?``)."""
+    return isinstance(t, OpaqueType) and t.text in ("?", "")
+
+
+def known(types: Sequence[Type]) -> Sequence[Type]:
+    """``types``, or :class:`Unknown` if one of them was not read."""
+    if any(isinstance(t, OpaqueType) and t.text in ("?", "") for t in types):
+        raise Unknown("a type broadcheck did not read")
+    return types
+
+
+_SIGNLESS = re.compile(r"i[1-9][0-9]*")
+
+
+def signless_or_index(t: Type) -> bool:
+    """ODS's ``AnySignlessIntegerOrIndex``."""
+    return isinstance(t, OpaqueType) and (t.text == "index" or _SIGNLESS.fullmatch(t.text) is not None)
+
+
+def is_index(t: Type) -> bool:
+    return isinstance(t, OpaqueType) and t.text == "index"
+
+
+def operand_types(op: Operation) -> list[Type]:
+    return [u.type for u in op.operands]
+
+
+def result_types(op: Operation) -> list[Type]:
+    return [u.type for u in op.results]
+
+
+def constraint(index: int, words: str, t: Type, kind: str = "operand") -> Reject:
+    """ODS's ``operand #i must be ..., but got 'T'`` (BC109)."""
+    return fail("BC109", kind=kind, index=index, constraint=words, type=text(t))
+
+
+def edge(source: str, target: str, given: Sequence[Type], wanted: Sequence[Type], at: Span | None) -> None:
+    """One control flow edge of ``RegionBranchOpInterface`` (``verifyTypesAlongControlFlowEdges``):
+    the values ``source`` passes against the inputs ``target`` takes; the note is at ``at`` (the
+    terminator, or the op for an edge from the parent)."""
+    head = f"along control flow edge from {source} to {target}: "
+    note = ("mlir-region-branch-point", at)
+    if len(given) != len(wanted):
+        detail = f"region branch point has {len(given)} operands, but region successor needs {len(wanted)} inputs"
+        raise fail("BC028", note, detail=head + detail)
+    for i, (a, b) in enumerate(zip(given, wanted, strict=True)):
+        if unknown(a) or unknown(b):
+            continue
+        if key(a) != key(b):
+            detail = f"successor operand type #{i} '{text(a)}' should match successor input type #{i} '{text(b)}'"
+            raise fail("BC028", note, detail=head + detail)
+
+
+def terminated(region: Region) -> Region:
+    """A region whose last op broadcheck read (an empty region, or a block without ops, it does
+    not tell apart: MLIR words them differently)."""
+    if not region.terminator:
+        raise Unknown("an empty region")
+    return region
+
+
+def implicit_terminator(op: Operation, region: Region, expected: str) -> None:
+    """``SingleBlockImplicitTerminator<expected>``: the region's block ends with ``expected``. The
+    custom form's parser adds it where the block ends otherwise, so only the generic form fails
+    here (a custom form ending in another op is not judged: whether that op is a terminator is
+    not known)."""
+    if region.terminator == expected:
+        return
+    if not op.generic:
+        raise Unknown("a custom form ending in another op")
+    note = ("mlir-implied-terminator", op.name_span)
+    raise fail("BC913", note, expected=expected, found=region.terminator)
+
+
+def no_arguments(op: Operation) -> None:
+    """``NoRegionArguments``: no region has an entry argument."""
+    for index, region in enumerate(op.regions):
+        if region.arguments:
+            raise fail("BC914", index=index)
