@@ -59,7 +59,19 @@ def index_switch_form(statement: Statement) -> Reading:
             values.append(items[i + 1].text)
             start, end = (start or item.start), items[i + 1].end
     cases = Property("cases", f"array<i64: {', '.join(values)}>" if values else "array<i64>", start, end, True)
-    return Reading([_type("index")] * len(statement.operands), _results(statement), (cases,))
+    results = _results(statement)
+    sig = statement.signature
+    if sig is not None and sig.kind == "arrow" and len(sig.outputs) == 1 < statement.result_count:
+        # `-> f32, i32 case ...`: the reader takes the arrow's first type; the rest follow its commas
+        at = next(i for i, item in enumerate(items) if item.kind == "types") + 1
+        more: list[TypeText | None] = [sig.outputs[0]]
+        while at + 1 < len(items) and items[at].kind == "punct" and items[at].text == ",":
+            item = items[at + 1]
+            more.append(TypeText(item.text, item.start, item.end, "".join(item.text.split())))
+            at += 2
+        if len(more) == statement.result_count:
+            results = more
+    return Reading([_type("index")] * len(statement.operands), results, (cases,))
 
 
 def parallel_form(statement: Statement) -> Reading:

@@ -33,7 +33,7 @@ from broadcheck.dialects.scf.common import (
     text,
     unknown,
 )
-from broadcheck.ops import OpaqueType, Operation
+from broadcheck.ops import OpaqueType, Operation, Region
 from broadcheck.syntax.attributes import ints
 
 __all__ = ["for_", "forall", "parallel", "reduce", "while_"]
@@ -137,7 +137,10 @@ def parallel(op: Operation) -> None:
         value = _step(op.constant(i))
         if value is not None and value <= 0:
             raise fail("BC1622")
-    body = terminated(op.regions[0])
+    body = op.regions[0]
+    if not op.generic and not body.terminator:  # its parser ends an empty body with `scf.reduce`
+        body = Region(body.arguments, "scf.reduce", (), op.name_span)
+    body = terminated(body)
     # the custom form's parser makes an ``index`` of each induction variable
     arguments = known(body.arguments) if op.generic else [OpaqueType("index")] * count
     if len(arguments) != count:
