@@ -6899,6 +6899,15 @@ RULES: Mapping[str, Rule] = {
             "A constant step of scf.parallel is zero or negative (ParallelOp::verify).",
             "scf.parallel (%i) = (%a) to (%b) step (%c0) { scf.reduce }",
         ),
+        Rule(
+            "BC1623",
+            "shape-error-propagation",
+            "if at least one of the operands can hold error values then the result must be of type `{kind}` to "
+            "propagate them",
+            "A shape dialect op takes a !shape.size (or !shape.shape) operand, which can hold an error, and its "
+            "result cannot (verifySizeOrIndexOp, verifyShapeOrExtentTensorOp).",
+            "%0 = shape.rank %s : !shape.shape -> index",
+        ),
     )
 }
 

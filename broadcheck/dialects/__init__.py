@@ -23,6 +23,7 @@ MODULES = MappingProxyType(
         "math": "math",
         "cf": "cf",
         "scf": "scf",
+        "shape": "shape",
         "tensor": "tensor",
         "test": "test",
         "tosa": "tosa",

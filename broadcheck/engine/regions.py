@@ -43,13 +43,15 @@ class Function:
 class OpenRegion:
     """What is known so far of a region being read."""
 
-    __slots__ = ("arguments", "inner", "labelled", "texts", "where")
+    __slots__ = ("arguments", "inner", "labelled", "several", "texts", "where")
 
     def __init__(self, arguments: tuple[str | None, ...]) -> None:
         self.arguments = arguments
         self.inner: list[tuple[Form, int]] = []
         """Its ops named in ``control.INNER``, with their lines."""
         self.labelled = False
+        self.several = False
+        """It has a block after its entry block (its last op ends the last block only)."""
         self.where = 0
         """The line of the last statement."""
         self.texts: Form | None = None
@@ -198,7 +200,7 @@ class Regions:
         if self.open_regions:
             done = self.open_regions.pop()
             last = done.texts
-            terminator, yielded = (last.name, last.operand_types) if last is not None else ("", ())
+            terminator, yielded = (last.name, last.operand_types) if last is not None and not done.several else ("", ())
             where = findings.op_where(done.where) if done.where and last is not None else None
             if self.summaries:  # (a terminator the parser stopped at is no verifier's: not summed up)
                 stopped = values.parse_stop is not None and values.parse_stop[0] == done.where
@@ -239,6 +241,8 @@ class Regions:
         open_at = body.find("(")
         region = self.open_regions[-1] if self.open_regions else None
         entry = region is not None and region.texts is None and not region.labelled
+        if region is not None and not entry:
+            region.several = True
         values.dom.label((body[:open_at] if open_at >= 0 else body).strip(), text.line, entry)
         if open_at < 0:
             if region is not None:

@@ -38,11 +38,12 @@ does; no check judges an op with one valid (they pass it over), see :meth:`Check
 
 def _unknown(t: Type) -> bool:
     """A type broadcheck cannot judge (an alias it could not resolve, a dialect's type), but
-    TOSA's shape type, which TOSA's checks read, and the HLO token (:data:`_TOKENS`)."""
+    TOSA's shape type and the shape dialect's types, which their checks read, and the HLO token
+    (:data:`_TOKENS`)."""
     return (
         isinstance(t, OpaqueType)
         and t.text.startswith("!")
-        and not t.text.startswith("!tosa.shape<")
+        and not t.text.startswith(("!tosa.shape<", "!shape."))
         and t.text not in _TOKENS
     )
 

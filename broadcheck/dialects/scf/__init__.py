@@ -24,9 +24,11 @@ def _type(text: str) -> TypeText:
 
 
 def _results(statement: Statement) -> list[TypeText | None]:
-    """The result types a custom form writes after ``->``."""
+    """The result types a custom form writes after ``->`` (its results, named or not)."""
     sig = statement.signature
-    outputs = list(sig.outputs) if sig is not None and sig.kind == "arrow" else []
+    outputs: list[TypeText | None] = list(sig.outputs) if sig is not None and sig.kind == "arrow" else []
+    if statement.result_count == 0:  # `scf.index_switch %i -> index ...`: results no name binds
+        return outputs
     if len(outputs) != statement.result_count:
         return [None] * statement.result_count
     return list(outputs)
@@ -61,7 +63,7 @@ def index_switch_form(statement: Statement) -> Reading:
     cases = Property("cases", f"array<i64: {', '.join(values)}>" if values else "array<i64>", start, end, True)
     results = _results(statement)
     sig = statement.signature
-    if sig is not None and sig.kind == "arrow" and len(sig.outputs) == 1 < statement.result_count:
+    if sig is not None and sig.kind == "arrow" and len(sig.outputs) == 1 and len(items) > 2:
         # `-> f32, i32 case ...`: the reader takes the arrow's first type; the rest follow its commas
         at = next(i for i, item in enumerate(items) if item.kind == "types") + 1
         more: list[TypeText | None] = [sig.outputs[0]]
@@ -69,7 +71,7 @@ def index_switch_form(statement: Statement) -> Reading:
             item = items[at + 1]
             more.append(TypeText(item.text, item.start, item.end, "".join(item.text.split())))
             at += 2
-        if len(more) == statement.result_count:
+        if len(more) == statement.result_count or (statement.result_count == 0 and len(more) > 1):
             results = more
     return Reading([_type("index")] * len(statement.operands), results, (cases,))
 

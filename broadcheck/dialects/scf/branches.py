@@ -19,6 +19,7 @@ from broadcheck.dialects.scf.common import (
     constraint,
     edge,
     fail,
+    full_name,
     implicit_terminator,
     is_index,
     key,
@@ -120,7 +121,7 @@ def index_switch(op: Operation) -> None:
         if region.terminator != "scf.yield":
             if not op.generic:
                 raise Unknown("a custom form's implicit terminator")
-            raise fail("BC1605", found=region.terminator)
+            raise fail("BC1605", found=full_name(region.terminator))
         yields = known(region.yields)
         if len(yields) != len(results):
             note = ("mlir-see-yield", region.at)

@@ -112,6 +112,13 @@ def edge(source: str, target: str, given: Sequence[Type], wanted: Sequence[Type]
             raise fail("BC028", note, detail=head + detail)
 
 
+def full_name(name: str) -> str:
+    """An op's name as MLIR prints it in a message (``return`` is ``func.return``)."""
+    from broadcheck.dialects import BARE
+
+    return BARE.get(name, name)
+
+
 def terminated(region: Region) -> Region:
     """A region whose last op broadcheck read (an empty region, or a block without ops, it does
     not tell apart: MLIR words them differently)."""
@@ -130,7 +137,7 @@ def implicit_terminator(op: Operation, region: Region, expected: str) -> None:
     if not op.generic:
         raise Unknown("a custom form ending in another op")
     note = ("mlir-implied-terminator", op.name_span)
-    raise fail("BC913", note, expected=expected, found=region.terminator)
+    raise fail("BC913", note, expected=expected, found=full_name(region.terminator))
 
 
 def no_arguments(op: Operation) -> None:
