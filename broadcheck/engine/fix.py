@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from broadcheck.diagnostics import Diagnostic, Edit, Fix, Note
+from broadcheck.dialects.terminators import by_parent
 from broadcheck.engine.forms import Form, place_types, read_form
 from broadcheck.engine.scan import Scanner, Text
 from broadcheck.engine.verify import Checks, Unreadable
@@ -382,7 +383,7 @@ class Planner:
             new_operands[i] = new
             edits.append(self._edit(s, written, new))
         _, check = self.checks.check_of(statement.name)
-        if check is None:
+        if check is None or check is by_parent:  # (a terminator's types its parent's check judges)
             shared = [t for t in result_types if t is not None and any(t is operand_types[i] for i in new_operands)]
             if shared:  # `op %a : T`: the one type is the result's too
                 return _unique(edits), {i: new_operands[min(new_operands)] for i, t in enumerate(result_types)
