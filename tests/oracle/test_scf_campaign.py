@@ -5,7 +5,8 @@ mutated in one place: one yielded value's type or the yield's count, one iterati
 block argument, one result type, one operand (a bound, the condition, the selector), a region
 left out, a case value repeated. The ops: ``scf.for``, ``scf.if``, ``scf.while``,
 ``scf.execute_region``, ``scf.index_switch`` in their custom and generic forms, ``scf.parallel``
-with ``scf.reduce`` (custom), ``scf.forall`` (generic). Every value of a type comes from a
+with ``scf.reduce`` (custom), ``scf.forall`` (generic: its block's induction variables and shared
+outputs). Every value of a type comes from a
 function argument of that type, so that a mutant is judged by the verifiers, not stopped by the
 parser's ``use of value ... expects different type`` (unless the mutant is that).
 
@@ -26,7 +27,7 @@ from .campaign import Case
 
 pytestmark = pytest.mark.oracle
 
-COUNT = int(os.environ.get("BROADCHECK_SCF_CASES", 2400))
+COUNT = int(os.environ.get("BROADCHECK_SCF_CASES", 2800))
 SEED = int(os.environ.get("BROADCHECK_ORACLE_SEED", 20261129))
 
 TYPES = ("f32", "f16", "i32", "i64", "index", "i1", "tensor<4xf32>", "tensor<?xf32>", "tensor<4xi32>")
@@ -307,7 +308,54 @@ def make_parallel(rng: random.Random, index: int) -> Case:
     return Case(index, "scf", "scf.parallel", "custom " + what, _module(body))
 
 
+def make_forall(rng: random.Random, index: int) -> Case:
+    """``scf.forall`` in its generic form (the custom form's parser builds its block)."""
+    loops = rng.randint(1, 2)
+    outputs = [rng.choice(("tensor<4xf32>", "tensor<?xf32>", "tensor<4xi32>")) for _ in range(rng.randint(0, 2))]
+    lists = {"induction": ["index"] * loops, "argument": list(outputs)}
+    what = "valid"
+    if rng.random() < 0.8:
+        name = rng.choice(sorted(lists))
+        pool = ("index", "i32", "f32") if name == "induction" else ("tensor<4xf32>", "tensor<?xf32>", "tensor<4xi32>")
+        what = _mutate_in(rng, lists, name, pool)
+    block = ", ".join(
+        [f"%i{k}: {t}" for k, t in enumerate(lists["induction"])]
+        + [f"%o{k}: {t}" for k, t in enumerate(lists["argument"])]
+    )
+    segments = f"array<i32: 0, {loops}, 0, {len(outputs)}>"
+    bounds = f"array<i64: {', '.join(['0'] * loops)}>"
+    upper = f"array<i64: {', '.join(['-9223372036854775808'] * loops)}>"
+    steps = f"array<i64: {', '.join(['1'] * loops)}>"
+    operands = ", ".join([v("index")] * loops + [v(t) for t in outputs])
+    types = ", ".join(["index"] * loops + outputs)
+    body = [
+        f'{_results(len(outputs))}"scf.forall"({operands}) <{{operandSegmentSizes = {segments}, '
+        f"staticLowerBound = {bounds}, staticStep = {steps}, staticUpperBound = {upper}}}> ({{",
+        f"^bb0({block}):",
+        '  "scf.forall.in_parallel"() ({',
+        "  ^bb0:",
+        "  }) : () -> ()",
+        f"}}) : ({types}) -> ({', '.join(outputs)})",
+    ]
+    return Case(index, "scf", "scf.forall", "generic " + what, _module(body))
+
+
+def _mutate_in(rng: random.Random, lists: dict[str, list[str]], name: str, pool: tuple[str, ...]) -> str:
+    types = lists[name]
+    roll = rng.random()
+    if types and roll < 0.6:
+        i = rng.randrange(len(types))
+        types[i] = _other(rng, types[i], pool)
+        return f"{name} type"
+    if types and roll < 0.8:
+        types.pop(rng.randrange(len(types)))
+        return f"{name} fewer"
+    types.append(rng.choice(pool))
+    return f"{name} more"
+
+
 MAKERS: dict[str, Callable[[random.Random, int], Case]] = {
+    "forall": make_forall,
     "for": make_for,
     "if": make_if,
     "while": make_while,
