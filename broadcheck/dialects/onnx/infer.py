@@ -1108,6 +1108,20 @@ def pad_v2(op: Operation) -> list[S]:
     return [tuple(None if d is None else d + pads[i] + pads[r + i] for i, d in enumerate(x))]
 
 
+def pad_v11(op: Operation) -> list[S]:
+    """Pad-11 and Pad-13: ``pads`` a constant input of two values per dimension (a 0-d input too)."""
+    x = _input(op, 0)
+    if x is None:
+        return [None]
+    pads = constant_ints(op, 1)
+    r = len(x)
+    if pads is None:
+        return [(None,) * r]
+    if len(pads) != 2 * r:
+        raise Rejected(f"pads has {len(pads)} values, not {2 * r}")
+    return [tuple(None if d is None else d + pads[i] + pads[r + i] for i, d in enumerate(x))]
+
+
 def pad_v18(op: Operation) -> list[S]:
     """Pad-18: ``pads`` for the dimensions ``axes`` names (a constant; all when absent)."""
     x = _input(op, 0)
@@ -1115,11 +1129,15 @@ def pad_v18(op: Operation) -> list[S]:
         return [None]
     r = len(x)
     if not _present(op, 3):
-        return pad(op)
+        return pad(op)  # (as Pad-21: a 0-d input keeps its shape whatever pads says)
     axes = constant_ints(op, 3)
     if axes is None:
-        return [(None,) * r]
+        return [None]  # (axes not known: not even the rank)
+    if not axes:
+        return [(None,) * r]  # (onnx 1.23 reads an empty axes as none known)
     picked = _axes(axes, r)
+    if len(set(picked)) != len(picked):
+        raise Rejected("an axis is named twice")
     pads = constant_ints(op, 1)
     if pads is None:
         return [(None,) * r]
@@ -1224,9 +1242,9 @@ def det(op: Operation) -> list[S]:
 
 
 def non_zero(op: Operation) -> list[S]:
-    """NonZero: (rank, ?)."""
+    """NonZero: (rank, ?); 2-d even for an unranked input."""
     x = _input(op, 0)
-    return [None if x is None else (len(x), None)]
+    return [(None if x is None else len(x), None)]
 
 
 def roi_align(op: Operation) -> list[S]:
@@ -1236,10 +1254,10 @@ def roi_align(op: Operation) -> list[S]:
         if s is not None and len(s) != r:
             raise Rejected(f"{what} does not have rank {r}")
     n: Dim = None
-    if rois is not None and rois[0] is not None:
-        n = rois[0]
-    elif idx is not None:
-        n = idx[0]
+    a, b = (rois[0] if rois else None), (idx[0] if idx else None)
+    if a is not None and b is not None and a != b:
+        raise Rejected(f"rois has {a} rows, batch_indices {b} values")
+    n = a if a is not None else b
     c = x[1] if x is not None else None
     return [(n, c, attr_int(op, "output_height", 1), attr_int(op, "output_width", 1))]
 
@@ -1259,10 +1277,10 @@ def non_max_suppression(op: Operation) -> list[S]:
 
 
 def window(op: Operation) -> list[S]:
-    """The window ops: a 1-d tensor of the constant ``size``."""
+    """The window ops: a 1-d tensor of the constant ``size``; nothing known without its value."""
     size = constant_ints(op, 0)
     if size is None or len(size) != 1:
-        return [(None,)]
+        return [None]  # (onnx 1.23 infers no shape without the size's value)
     return [(size[0],)]
 
 
@@ -1349,8 +1367,8 @@ INFER.update(
     {
         "SoftmaxV11": softmax_v11,
         "PadV2": pad_v2,
-        "PadV11": pad,
-        "PadV13": pad,
+        "PadV11": pad_v11,
+        "PadV13": pad_v11,
         "PadV18": pad_v18,
         "SplitV13": split_v13,
         "MaxPool": max_pool,
@@ -1368,13 +1386,7 @@ INFER.update(
         "HammingWindow": window,
         "HannWindow": window,
         "OneHotEncoder": one_hot_encoder,
-        **{
-            name: same
-            for name in (
-                "ReverseSequence LRN MeanVarianceNormalization LpNormalization GroupNormalization "
-                "GroupNormalizationV18 Binarizer Scaler CategoryMapper"
-            ).split()
-        },
+        **{name: same for name in ("ReverseSequence LRN LpNormalization Binarizer CategoryMapper").split()},
     }
 )
 
