@@ -136,3 +136,13 @@ def test_a_type_broadcheck_cannot_read_is_not_judged() -> None:
     assert t(OpaqueType("!my.type"), ["tensor", ["f32"]]) is None
     assert t(OpaqueType("none"), ["any-of", [["tensor", ["f32"]], ["none"]]]) is True
     assert t(OpaqueType("i32"), ["any-of", [["tensor", ["f32"]], ["none"]]]) is False
+
+
+def test_entry_point_relates_no_types() -> None:
+    # onnx.EntryPoint (AdditionalONNXOps.td): a `func` symbol, no operand, no result, no verifier: no shape rule
+    from broadcheck import dialects
+
+    table = json.loads(TABLE.read_text(encoding="utf-8"))
+    assert table["ops"]["onnx.EntryPoint"] == {"operands": [], "results": []}
+    decl = dialects.lookup("onnx.EntryPoint")
+    assert decl is not None and decl.shapeless and decl.check is None

@@ -53,11 +53,11 @@ _FLOW_TYPES = {
     "onnx.SequenceInsert": ("!onnx.Seq<",),
     "onnx.SequenceEmpty": ("!onnx.Seq<",),
     # the onnx ops declared last, whose ODS type constraints (dialects/onnx/constraints.py) read these, and
-    # If (its verifier judges what its branches yield, onnx.Yield by its parent)
+    # If (its verifier judges what its branches yield, onnx.Yield by its parent), Identity (its ODS constraints)
     **dict.fromkeys(
-        "onnx.ConcatFromSequence onnx.If onnx.Loop onnx.Optional onnx.OptionalGetElement onnx.OptionalHasElement "
-        "onnx.SequenceAt onnx.SequenceConstruct onnx.SequenceErase onnx.SequenceLength onnx.SequenceMap "
-        "onnx.Yield onnx.ZipMap".split(),
+        "onnx.ConcatFromSequence onnx.Identity onnx.If onnx.Loop onnx.Optional onnx.OptionalGetElement "
+        "onnx.OptionalHasElement onnx.SequenceAt onnx.SequenceConstruct onnx.SequenceErase onnx.SequenceLength "
+        "onnx.SequenceMap onnx.Yield onnx.ZipMap".split(),
         ("!onnx.Seq<", "!onnx.Opt<"),
     ),
 }

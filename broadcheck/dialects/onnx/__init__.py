@@ -101,7 +101,19 @@ def _shape_ops() -> list[Op]:
     for name in ("Sum", "Mean", "Max", "Min", "Prod"):
         table[f"Reduce{name}"] = None
         table[f"Reduce{name}{'V11' if name == 'Sum' else 'V13'}"] = None
-    return [Op(f"onnx.{name}", FUNCTIONAL, checked(f), "onnx-shape", constants=True) for name, f in table.items()]
+    from broadcheck.dialects.onnx.checks import constrained
+
+    # Identity also takes sequences and optionals: its ODS constraints judge those (BC1650)
+    return [
+        Op(
+            f"onnx.{name}",
+            FUNCTIONAL,
+            constrained(checked(f)) if name == "Identity" else checked(f),
+            "onnx-shape",
+            constants=True,
+        )
+        for name, f in table.items()
+    ]
 
 
 def _verified(name: str, semantics: str) -> Op:
