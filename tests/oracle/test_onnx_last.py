@@ -5,7 +5,7 @@ the ML ops in ``ai.onnx.ml``), with the harness of :mod:`tests.oracle.test_onnx_
 where ONNX's inference is silent; cases onnx-mlir's verifier rejects are left out).
 
 Families: twins (the versioned twins of ops checked before: the reductions, Pad, Split, Softmax, MaxPool,
-LpPool, Upsample, Resize-10), nn (Trilu, Det, NonZero, RoiAlign, MaxRoiPool, NonMaxSuppression,
+LpPool, Upsample, Resize-10), Resize twins (Resize-11, -13, -18 with Resize-19's cases), nn (Trilu, Det, NonZero, RoiAlign, MaxRoiPool, NonMaxSuppression,
 ReverseSequence, LRN, LpNormalization, the windows), ml (Binarizer, CategoryMapper, OneHotEncoder).
 GroupNormalization, MeanVarianceNormalization and Scaler are not here: ONNX's inference gives them no shape
 (the first two are functions, whose body onnx 1.23 fails to expand for MeanVarianceNormalization), so
@@ -132,6 +132,20 @@ class LastGen(Gen):
         s = Input((count,), "f32", scales if self.chance(0.85) else None)
         return Case(i, f"onnx.{op}", onnx_op, [Input(x), s], result=self.result(i), opset=opset)
 
+    def resize(self, i: int) -> Case:
+        """ResizeV11, V13, V18 (Resize-11, -13, -18): the cases of Resize-19's campaign, without the
+        attributes their opset lacks; opset 11 and 13 read an absent roi or scales as empty constants."""
+        op = self.rng.choice(("ResizeV11", "ResizeV13", "ResizeV18"))
+        opset = int(op[-2:])
+        case = self._resize(Case(i, f"onnx.{op}", "Resize", [], result=self.result(i), opset=opset))
+        if opset < 18:
+            case.attrs.pop("axes", None)
+            case.attrs.pop("keep_aspect_ratio_policy", None)
+            for k in (1, 2):
+                if case.inputs[k].none:
+                    case.inputs[k] = Input((0,), "f32", [])
+        return case
+
     def nn(self, i: int) -> Case:
         op = self.rng.choice(
             "Trilu Det NonZero RoiAlign MaxRoiPool NonMaxSuppression ReverseSequence LRN "
@@ -218,6 +232,12 @@ def test_twins_match_onnx_shape_inference() -> None:
     """The reductions' twins, Pad-2/11/13/18, Split-13, Softmax-11, MaxPool, LpPool, Upsample-7/9, Resize-10."""
     gen = LastGen(SEED + 40)
     _check("twins", [gen.twins(i) for i in range(COUNT)])
+
+
+def test_resize_twins_match_onnx_shape_inference() -> None:
+    """ResizeV11, ResizeV13, ResizeV18, Resize-19's rule at their opsets."""
+    gen = LastGen(SEED + 43)
+    _check("resize twins", [gen.resize(i) for i in range(COUNT)])
 
 
 def test_nn_ops_declared_last_match_onnx_shape_inference() -> None:

@@ -1220,6 +1220,14 @@ def upsample(op: Operation) -> list[S]:
     return [_scaled(x, scales)]
 
 
+def resize_v18(op: Operation) -> list[S]:
+    """Resize-18: Resize-19's rule, but where a ``keep_aspect_ratio_policy`` scale is not finite (a size
+    0 in the input) onnx 1.23 keeps the rank with every size unknown, where Resize-19 gives no shape."""
+    out = resize(op)
+    x = _input(op, 0)
+    return [(None,) * len(x)] if out == [None] and x is not None else out
+
+
 def trilu(op: Operation) -> list[S]:
     """Trilu: the input's shape, of rank 2 or more."""
     x = _input(op, 0)
@@ -1376,6 +1384,9 @@ INFER.update(
         "UpsampleV7": upsample_v7,
         "Upsample": upsample,
         "ResizeV10": upsample,
+        "ResizeV11": resize,
+        "ResizeV13": resize,
+        "ResizeV18": resize_v18,
         "Trilu": trilu,
         "Det": det,
         "NonZero": non_zero,
