@@ -53,6 +53,14 @@ _FLOW_TYPES = {
     "onnx.SplitToSequence": ("!onnx.Seq<",),
     "onnx.SequenceInsert": ("!onnx.Seq<",),
     "onnx.SequenceEmpty": ("!onnx.Seq<",),
+    # the onnx ops declared last, whose ODS type constraints (dialects/onnx/constraints.py) read these, and
+    # If (its verifier judges what its branches yield, onnx.Yield by its parent), Identity (its ODS constraints)
+    **dict.fromkeys(
+        "onnx.ConcatFromSequence onnx.Identity onnx.If onnx.Loop onnx.Optional onnx.OptionalGetElement "
+        "onnx.OptionalHasElement onnx.SequenceAt onnx.SequenceConstruct onnx.SequenceErase onnx.SequenceLength "
+        "onnx.SequenceMap onnx.Yield onnx.ZipMap".split(),
+        ("!onnx.Seq<", "!onnx.Opt<"),
+    ),
 }
 """Dialect types that value flow judges on an op (``onnx.Return``'s against its function's results), or
 that its check reads itself (the sequences of ``onnx.SplitToSequence``, ``SequenceInsert``, ``SequenceEmpty``)."""

@@ -101,7 +101,19 @@ def _shape_ops() -> list[Op]:
     for name in ("Sum", "Mean", "Max", "Min", "Prod"):
         table[f"Reduce{name}"] = None
         table[f"Reduce{name}{'V11' if name == 'Sum' else 'V13'}"] = None
-    return [Op(f"onnx.{name}", FUNCTIONAL, checked(f), "onnx-shape", constants=True) for name, f in table.items()]
+    from broadcheck.dialects.onnx.checks import constrained
+
+    # Identity also takes sequences and optionals: its ODS constraints judge those (BC1650)
+    return [
+        Op(
+            f"onnx.{name}",
+            FUNCTIONAL,
+            constrained(checked(f)) if name == "Identity" else checked(f),
+            "onnx-shape",
+            constants=True,
+        )
+        for name, f in table.items()
+    ]
 
 
 def _verified(name: str, semantics: str) -> Op:
@@ -126,7 +138,36 @@ def _tail() -> list[Op]:
     ]
 
 
-OPS = ops(
+def _declared_last(declared: set[str]) -> list[Op]:
+    """Every other op ONNX-MLIR's ODS defines (``constraints.json``): its operand and result type
+    constraints (BC1650), then its onnx-mlir verifier (:mod:`broadcheck.dialects.onnx.more`), then, where
+    broadcheck models it, ONNX's shape inference as warnings; RMSLayerNormalization, LayerNormalization's
+    twin, checks as it does."""
+    from broadcheck.dialects.onnx import constraints as c
+    from broadcheck.dialects.onnx.checks import checked, constrained
+    from broadcheck.dialects.onnx.infer import INFER
+    from broadcheck.dialects.onnx.more import VERIFIERS
+
+    out = []
+    for name in c.names():
+        short = name.removeprefix("onnx.")
+        if name in declared:
+            continue
+        if short == "EntryPoint":
+            # no operand, no result, no verifier: only its ``func`` symbol, which relates no types
+            out.append(Op(name, FUNCTIONAL, shapeless=True, summary="names the entry function; no types"))
+            continue
+        if short == "RMSLayerNormalization":
+            check = constrained(family("onnx-unidirectional"))
+            semantics = "onnx-unidirectional"
+        else:
+            check = constrained(checked(VERIFIERS.get(short)))
+            semantics = "onnx-shape" if short in INFER or short in VERIFIERS else "onnx-ods"
+        out.append(Op(name, FUNCTIONAL, check, semantics, constants=True))
+    return out
+
+
+_FIRST = ops(
     [Op(f"onnx.{name}", FUNCTIONAL, family("onnx"), "onnx") for name in MULTIDIRECTIONAL if name != "Mod"],
     _verified("Mod", "onnx"),
     [
@@ -146,3 +187,4 @@ OPS = ops(
     # ``onnx.Return %a : T``: its verifier needs the enclosing function (engine.transfers.onnx_returned)
     Op("onnx.Return", OPERAND_LIST, by_parent, "onnx-terminator"),
 )
+OPS = ops(list(_FIRST.values()), _declared_last(set(_FIRST)))

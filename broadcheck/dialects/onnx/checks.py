@@ -53,3 +53,14 @@ def before(
         return verifier(op) or then(op, profile)
 
     return check
+
+
+def constrained(then: Callable[[Operation, Profile], Problem | None]) -> Callable[[Operation, Profile], Problem | None]:
+    """The op's ODS type constraints first (:func:`broadcheck.dialects.onnx.constraints.ods_problem`), as
+    MLIR's ``verifyInvariants`` runs before ``verify()``, then ``then``."""
+    from broadcheck.dialects.onnx.constraints import ods_problem
+
+    def check(op: Operation, profile: Profile) -> Problem | None:
+        return ods_problem(op) or then(op, profile)
+
+    return check

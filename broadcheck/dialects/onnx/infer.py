@@ -1082,6 +1082,231 @@ def one_hot(op: Operation) -> list[S]:
     return [(*x[:axis], size, *x[axis:])]
 
 
+# --------------------------------------------------------------- the ops declared last, and twins
+
+
+def softmax_v11(op: Operation) -> list[S]:
+    """Softmax-11: the input's shape; ``axis`` (default 1) in [-r, r-1]."""
+    x = _input(op, 0)
+    if x is not None:
+        axis = attr_int(op, "axis", 1)
+        r = len(x)
+        if axis is not None and (axis < -r or axis >= r):
+            raise Rejected(f"axis {axis} is out of range [-{r}, {r - 1}]")
+    return [x]
+
+
+def pad_v2(op: Operation) -> list[S]:
+    """Pad-2: the ``pads`` attribute, two values per dimension."""
+    x = _input(op, 0)
+    pads = attr_ints(op, "pads")
+    if x is None or pads is None:
+        return [None]
+    r = len(x)
+    if len(pads) != 2 * r:
+        raise Rejected(f"pads has {len(pads)} values, not {2 * r}")
+    return [tuple(None if d is None else d + pads[i] + pads[r + i] for i, d in enumerate(x))]
+
+
+def pad_v11(op: Operation) -> list[S]:
+    """Pad-11 and Pad-13: ``pads`` a constant input of two values per dimension (a 0-d input too)."""
+    x = _input(op, 0)
+    if x is None:
+        return [None]
+    pads = constant_ints(op, 1)
+    r = len(x)
+    if pads is None:
+        return [(None,) * r]
+    if len(pads) != 2 * r:
+        raise Rejected(f"pads has {len(pads)} values, not {2 * r}")
+    return [tuple(None if d is None else d + pads[i] + pads[r + i] for i, d in enumerate(x))]
+
+
+def pad_v18(op: Operation) -> list[S]:
+    """Pad-18: ``pads`` for the dimensions ``axes`` names (a constant; all when absent)."""
+    x = _input(op, 0)
+    if x is None:
+        return [None]
+    r = len(x)
+    if not _present(op, 3):
+        return pad(op)  # (as Pad-21: a 0-d input keeps its shape whatever pads says)
+    axes = constant_ints(op, 3)
+    if axes is None:
+        return [None]  # (axes not known: not even the rank)
+    if not axes:
+        return [(None,) * r]  # (onnx 1.23 reads an empty axes as none known)
+    picked = _axes(axes, r)
+    if len(set(picked)) != len(picked):
+        raise Rejected("an axis is named twice")
+    pads = constant_ints(op, 1)
+    if pads is None:
+        return [(None,) * r]
+    n = len(picked)
+    if len(pads) != 2 * n:
+        raise Rejected(f"pads has {len(pads)} values, not {2 * n}")
+    out = list(x)
+    for i, a in enumerate(picked):
+        d = x[a]
+        out[a] = None if d is None else d + pads[i] + pads[n + i]
+    return [tuple(out)]
+
+
+def split_v13(op: Operation) -> list[S]:
+    """Split-13: the ``split`` input, one size per result adding up to the axis' size, or else even
+    parts."""
+    x = _input(op, 0)
+    n = len(op.results)
+    if x is None:
+        return [None] * n
+    written = attr_int(op, "axis", 0)
+    if written is None:
+        return [None] * n
+    _, size, result = _split_axis(x, written)
+    if _present(op, 1):
+        sizes = constant_ints(op, 1)
+        if sizes is None:
+            return [None] * n
+        if size is None:
+            return [result(None)] * n
+        return _split_sizes(sizes, n, size, result)
+    if size is None:
+        return [result(None)] * n
+    if size % n != 0:
+        raise Rejected(f"the input is not evenly splittable into {n}")
+    return [result(size // n)] * n
+
+
+def max_pool(op: Operation) -> list[S]:
+    """MaxPool: the pooled shape, for Y and for Indices."""
+    y = pool(op)
+    return y * len(op.results)
+
+
+def upsample_v7(op: Operation) -> list[S]:
+    """Upsample-7: each size times its ``scales`` value, floored."""
+    x = _input(op, 0)
+    scales = _floats(op, "scales")
+    if x is None:
+        return [None]
+    if scales is None:
+        return [(None,) * len(x)]
+    return [_scaled(x, scales)]
+
+
+def _floats(op: Operation, name: str) -> list[float] | None:
+    attr = op.attribute(name)
+    if attr is None:
+        return None
+    read = value(attr.text)
+    if not isinstance(read, list) or not all(isinstance(v, (int, float)) for v in read):
+        return None
+    return [float(v) for v in read]
+
+
+def _scaled(x: Shape, scales: Sequence[float]) -> Shape:
+    if len(scales) != len(x):
+        raise Rejected(f"scales has {len(scales)} values for rank {len(x)}")
+    return tuple(None if d is None else math.floor(d * _f32(f)) for d, f in zip(x, scales, strict=True))
+
+
+def upsample(op: Operation) -> list[S]:
+    """Upsample-9 (and Resize-10): each size times the constant ``scales`` input, floored."""
+    x = _input(op, 0)
+    if x is None:
+        return [None]
+    scales = _numbers(op, 1)
+    if scales is None:
+        return [(None,) * len(x)]
+    return [_scaled(x, scales)]
+
+
+def resize_v18(op: Operation) -> list[S]:
+    """Resize-18: Resize-19's rule, but where a ``keep_aspect_ratio_policy`` scale is not finite (a size
+    0 in the input) onnx 1.23 keeps the rank with every size unknown, where Resize-19 gives no shape."""
+    out = resize(op)
+    x = _input(op, 0)
+    return [(None,) * len(x)] if out == [None] and x is not None else out
+
+
+def trilu(op: Operation) -> list[S]:
+    """Trilu: the input's shape, of rank 2 or more."""
+    x = _input(op, 0)
+    if x is not None and len(x) < 2:
+        raise Rejected("the input has rank below 2")
+    return [x]
+
+
+def det(op: Operation) -> list[S]:
+    """Det: the input's shape but its last two (equal) sizes."""
+    x = _input(op, 0)
+    if x is None:
+        return [None]
+    if len(x) < 2:
+        raise Rejected("the input has rank below 2")
+    a, b = x[-1], x[-2]
+    if a is not None and b is not None and a != b:
+        raise Rejected("the inner-most 2 dimensions differ")
+    return [x[:-2]]
+
+
+def non_zero(op: Operation) -> list[S]:
+    """NonZero: (rank, ?); 2-d even for an unranked input."""
+    x = _input(op, 0)
+    return [(None if x is None else len(x), None)]
+
+
+def roi_align(op: Operation) -> list[S]:
+    """RoiAlign: (num_rois, C, output_height, output_width) of a 4-d X, 2-d rois and 1-d batch_indices."""
+    x, rois, idx = _input(op, 0), _input(op, 1), _input(op, 2)
+    for s, r, what in ((x, 4, "X"), (rois, 2, "rois"), (idx, 1, "batch_indices")):
+        if s is not None and len(s) != r:
+            raise Rejected(f"{what} does not have rank {r}")
+    n: Dim = None
+    a, b = (rois[0] if rois else None), (idx[0] if idx else None)
+    if a is not None and b is not None and a != b:
+        raise Rejected(f"rois has {a} rows, batch_indices {b} values")
+    n = a if a is not None else b
+    c = x[1] if x is not None else None
+    return [(n, c, attr_int(op, "output_height", 1), attr_int(op, "output_width", 1))]
+
+
+def max_roi_pool(op: Operation) -> list[S]:
+    """MaxRoiPool: (num_rois, C, pooled_shape...)."""
+    x, rois = _input(op, 0), _input(op, 1)
+    pooled = attr_ints(op, "pooled_shape")
+    if x is None or rois is None or pooled is None:
+        return [None]
+    return [(rois[0], x[1], *pooled)]
+
+
+def non_max_suppression(op: Operation) -> list[S]:
+    """NonMaxSuppression: (?, 3)."""
+    return [(None, 3)]
+
+
+def window(op: Operation) -> list[S]:
+    """The window ops: a 1-d tensor of the constant ``size``; nothing known without its value."""
+    size = constant_ints(op, 0)
+    if size is None or len(size) != 1:
+        return [None]  # (onnx 1.23 infers no shape without the size's value)
+    return [(size[0],)]
+
+
+def one_hot_encoder(op: Operation) -> list[S]:
+    """OneHotEncoder: the input's shape and one more dimension, the number of categories."""
+    x = _input(op, 0)
+    ints, strings = attr_ints(op, "cats_int64s"), op.attribute("cats_strings")
+    if x is None:
+        return [None]
+    n: Dim = None
+    if ints is not None:
+        n = len(ints)
+    elif strings is not None:
+        read = value(strings.text)
+        n = len(read) if isinstance(read, list) else None
+    return [(*x, n)]
+
+
 INFER: dict[str, Callable[[Operation], list[S]]] = {
     "Identity": same,
     "Cast": same,
@@ -1142,6 +1367,39 @@ for _name in ("Sum", "Mean", "Max", "Min", "Prod"):
     INFER[f"Reduce{_name}"] = reduce
 for _name in ("SumV11", "MeanV13", "MaxV13", "MinV13", "ProdV13"):
     INFER[f"Reduce{_name}"] = reduce
+# the twins declared last: ReduceL1..., their V13s (``axes`` an attribute), ReduceMax/MinV18 (an input)
+for _name in ("L1", "L2", "LogSum", "LogSumExp", "SumSquare"):
+    INFER[f"Reduce{_name}"] = INFER[f"Reduce{_name}V13"] = reduce
+INFER["ReduceMaxV18"] = INFER["ReduceMinV18"] = reduce
+INFER.update(
+    {
+        "SoftmaxV11": softmax_v11,
+        "PadV2": pad_v2,
+        "PadV11": pad_v11,
+        "PadV13": pad_v11,
+        "PadV18": pad_v18,
+        "SplitV13": split_v13,
+        "MaxPool": max_pool,
+        "LpPool": pool,
+        "UpsampleV7": upsample_v7,
+        "Upsample": upsample,
+        "ResizeV10": upsample,
+        "ResizeV11": resize,
+        "ResizeV13": resize,
+        "ResizeV18": resize_v18,
+        "Trilu": trilu,
+        "Det": det,
+        "NonZero": non_zero,
+        "RoiAlign": roi_align,
+        "MaxRoiPool": max_roi_pool,
+        "NonMaxSuppression": non_max_suppression,
+        "BlackmanWindow": window,
+        "HammingWindow": window,
+        "HannWindow": window,
+        "OneHotEncoder": one_hot_encoder,
+        **{name: same for name in ("ReverseSequence LRN LpNormalization Binarizer CategoryMapper").split()},
+    }
+)
 
 
 def infer(op: Operation) -> list[S] | str | None:

@@ -1030,12 +1030,47 @@ def dtype_result(op: Operation) -> Problem | None:
 # ---------------------------------------------------------------------------------------- regions
 
 
+def _if_compatible(result: Type, branch: Type) -> bool | None:
+    """``areCompatibleIfTypes``: tensors of one element type, or sequences (optionals) of compatible
+    types; ``None`` where broadcheck cannot tell (an alias, a type it does not read)."""
+    from broadcheck.dialects.onnx.constraints import container
+
+    if isinstance(result, ShapedType):
+        if isinstance(branch, ShapedType):
+            if not _builtin(str(result)) or not _builtin(str(branch)):
+                return None
+            return element(result) == element(branch)
+        return None if container(branch) is None and str(branch).startswith("!") else False
+    kind = container(result)
+    if kind is None:
+        return None
+    other = container(branch)
+    if other is None:
+        return None if str(branch).startswith("!") and not str(branch).startswith("!onnx.") else False
+    if other[0] != kind[0]:
+        return False
+    if kind[1] is None or other[1] is None:
+        return None
+    return _if_compatible(kind[1], other[1])
+
+
 def if_(op: Operation) -> Problem | None:
-    """``ONNXIfOp::verify``: each branch yields as many values as the op has results, each of the
-    result's element type (a tensor's; a sequence or optional result makes the op unread). onnx-mlir
-    reports every branch that disagrees; broadcheck the first."""
+    """``ONNXIfOp::verify``: each branch yields as many values as the op has results, each compatible
+    with its result (``areCompatibleIfTypes``: a tensor's element type; a sequence's or optional's, in
+    turn). onnx-mlir reports every branch that disagrees; broadcheck the first."""
     if len(op.regions) != 2:
         return None
+    n = len(op.results)
+    for region, branch in zip(op.regions, ("then", "else"), strict=True):
+        if not region.terminator:
+            return None
+        if len(region.yields) != n:
+            return op_error("if-count", branch=branch, count=len(region.yields), n=n)
+    for i, use in enumerate(op.results):
+        for region, branch in zip(op.regions, ("then", "else"), strict=True):
+            if _if_compatible(use.type, region.yields[i]) is False:
+                return op_error("if-type", branch=branch, i=i + 1, n=n)
+    return None
     n = len(op.results)
     for region, branch in zip(op.regions, ("then", "else"), strict=True):
         if not region.terminator:
