@@ -6669,6 +6669,130 @@ RULES: Mapping[str, Rule] = {
             "A tfl operand declared 0-D (TFL_0DTensorOf: tfl.dilate's padding value) is not a ranked 0-D tensor.",
             '%0 = "tfl.dilate"(%x, %d, %p) : (tensor<2xf32>, tensor<1xi32>, tensor<1xf32>) -> tensor<3xf32>',
         ),
+        # ---- BC1526-BC1539, BC1630-BC1649: the last TOSA ops (tosa)
+        Rule(
+            "BC1526",
+            "tosa-region-count",
+            "require same number of values in {a} ({n}) and {b} ({m})",
+            "tosa.cond_if or tosa.while_loop: a region's arguments or yields, or the op's results, are not as "
+            "many as the list they must match.",
+            "%r = tosa.cond_if %c : tensor<i1> -> tensor<f32> {tosa.yield %x, %x : tensor<f32>, tensor<f32>} "
+            "else {tosa.yield %x : tensor<f32>}",
+        ),
+        Rule(
+            "BC1527",
+            "tosa-region-element",
+            "require same element type for {a} ('{x}') and {b} ('{y}')",
+            "tosa.cond_if or tosa.while_loop: a region's argument or yield, or a result, has another element "
+            "type than the value it must match.",
+            "%r = tosa.cond_if %c : tensor<i1> -> tensor<f32> {tosa.yield %x : tensor<i32>} else {tosa.yield %y "
+            ": tensor<f32>}",
+        ),
+        Rule(
+            "BC1528",
+            "tosa-region-shape",
+            "require same shapes for {a} ('{x}') and {b} ('{y}')",
+            "tosa.cond_if or tosa.while_loop: a region's argument or yield, or a result, has a shape "
+            "incompatible with the value it must match.",
+            "%r = tosa.cond_if %c : tensor<i1> -> tensor<2xf32> {tosa.yield %x : tensor<3xf32>} else {tosa.yield "
+            "%x : tensor<3xf32>}",
+        ),
+        Rule(
+            "BC1529",
+            "tosa-cond-if-condition",
+            "'condition' must be a size 1 tensor, got '{type}'",
+            "tosa.cond_if's condition has more than one element.",
+            "%r = tosa.cond_if %c : tensor<2xi1> -> tensor<f32> {...} else {...}",
+        ),
+        Rule(
+            "BC1530",
+            "tosa-dim-result",
+            "expect output shape type to contain one element, got '{type}'",
+            "tosa.dim's result is a !tosa.shape of another rank than 1.",
+            "%0 = tosa.dim %x axis(1) : (tensor<2x3xf32>) -> !tosa.shape<2>",
+        ),
+        Rule(
+            "BC1531",
+            "tosa-dim-axis",
+            "expect axis to be in the range [0, {rank}), got {axis}",
+            "tosa.dim's axis is not a dim of its input.",
+            "%0 = tosa.dim %x axis(2) : (tensor<2x3xf32>) -> !tosa.shape<1>",
+        ),
+        Rule(
+            "BC1532",
+            "tosa-concat-shape-empty",
+            "requires at least one input shape",
+            "tosa.concat_shape has no operand.",
+            "%0 = tosa.concat_shape : () -> !tosa.shape<0>",
+        ),
+        Rule(
+            "BC1533",
+            "tosa-concat-shape-rank",
+            "requires output shape rank to be equal to the sum of the input shape ranks ({sum}), got {got}",
+            "tosa.concat_shape's result rank is not the sum of its operands' ranks.",
+            "%0 = tosa.concat_shape %a, %b : (!tosa.shape<1>, !tosa.shape<2>) -> !tosa.shape<4>",
+        ),
+        Rule(
+            "BC1538",
+            "tosa-concat-shape-empty-operand",
+            "requires all inputs shapes have a rank greater than 0",
+            "tosa.concat_shape has an operand of rank 0 (!tosa.shape<0>).",
+            "%0 = tosa.concat_shape %a, %b : (!tosa.shape<1>, !tosa.shape<0>) -> !tosa.shape<1>",
+        ),
+        Rule(
+            "BC1534",
+            "tosa-slice-shape-start",
+            "expected non-negative start index, got {start}",
+            "tosa.slice_shape's start (a tosa.const) is negative.",
+            "%0 = tosa.slice_shape %s, %start, %size : (!tosa.shape<4>, tensor<1xi32>, tensor<1xi32>) -> "
+            "!tosa.shape<1>",
+        ),
+        Rule(
+            "BC1535",
+            "tosa-slice-shape-size",
+            "expected positive size, got {size}",
+            "tosa.slice_shape's size (a tosa.const) is not positive.",
+            "%0 = tosa.slice_shape %s, %start, %size : (!tosa.shape<4>, tensor<1xi32>, tensor<1xi32>) -> "
+            "!tosa.shape<0>",
+        ),
+        Rule(
+            "BC1536",
+            "tosa-slice-shape-result",
+            "expected output type size to be equal to size attribute, got {got} vs {size}",
+            "tosa.slice_shape's result rank is not its size (a tosa.const).",
+            "%0 = tosa.slice_shape %s, %start, %size : (!tosa.shape<4>, tensor<1xi32>, tensor<1xi32>) -> "
+            "!tosa.shape<2>",
+        ),
+        Rule(
+            "BC1537",
+            "tosa-slice-shape-bounds",
+            "expected start + size to be less than or equal to input shape rank ({rank}), got {got}",
+            "tosa.slice_shape's start + size (tosa.const values) passes its input's rank.",
+            "%0 = tosa.slice_shape %s, %start, %size : (!tosa.shape<4>, tensor<1xi32>, tensor<1xi32>) -> "
+            "!tosa.shape<3>",
+        ),
+        Rule(
+            "BC1630",
+            "tosa-while-cond-count",
+            "require 'cond_graph' only have one result",
+            "tosa.while_loop's condition yields no value or several.",
+            "tosa.while_loop (%i = %x) : (tensor<i32>) -> tensor<i32> {tosa.yield %c, %c : tensor<i1>, "
+            "tensor<i1>} do {...}",
+        ),
+        Rule(
+            "BC1631",
+            "tosa-while-cond-size",
+            "'cond_graph' result must be a size 1 tensor, got '{type}'",
+            "tosa.while_loop's condition yields a tensor of more than one element.",
+            "tosa.while_loop (%i = %x) : (tensor<i32>) -> tensor<i32> {tosa.yield %c : tensor<2xi1>} do {...}",
+        ),
+        Rule(
+            "BC1632",
+            "tosa-while-cond-boolean",
+            "'cond_graph' result must be a boolean tensor, got '{type}'",
+            "tosa.while_loop's condition yields a tensor that is not of i1.",
+            "tosa.while_loop (%i = %x) : (tensor<i32>) -> tensor<i32> {tosa.yield %i : tensor<i32>} do {...}",
+        ),
     )
 }
 
