@@ -6772,6 +6772,15 @@ RULES: Mapping[str, Rule] = {
             "!tosa.shape<3>",
         ),
         Rule(
+            "BC1539",
+            "tosa-block-scaled-input-scale",
+            "require compatible shapes for input_data ('{a}') and input_scale ('{b}') except for the last dimension",
+            "tosa.cast_from_block_scaled (its verifier): the scale's shape is not the data's but for the last "
+            "dimension.",
+            "%0 = tosa.cast_from_block_scaled %x, %s block_size<BLOCK_SIZE_32> : (tensor<4x32xf4E2M1FN>, "
+            "tensor<5x1xf8E8M0FNU>) -> tensor<4x32xf32>",
+        ),
+        Rule(
             "BC1630",
             "tosa-while-cond-count",
             "require 'cond_graph' only have one result",
@@ -6792,6 +6801,15 @@ RULES: Mapping[str, Rule] = {
             "'cond_graph' result must be a boolean tensor, got '{type}'",
             "tosa.while_loop's condition yields a tensor that is not of i1.",
             "tosa.while_loop (%i = %x) : (tensor<i32>) -> tensor<i32> {tosa.yield %i : tensor<i32>} do {...}",
+        ),
+        Rule(
+            "BC1633",
+            "tosa-block-scaled-input-scale-size",
+            "expect last dimension of input_scale ({got}) to be equal to last dimension of input_data / block_size "
+            "({expected})",
+            "tosa.cast_from_block_scaled (its verifier): the scale's last dimension is not the data's / block size.",
+            "%0 = tosa.cast_from_block_scaled %x, %s block_size<BLOCK_SIZE_32> : (tensor<4x32xf4E2M1FN>, "
+            "tensor<4x2xf8E8M0FNU>) -> tensor<4x32xf32>",
         ),
     )
 }

@@ -15,11 +15,18 @@ Each case is one function; its arguments give every value an op or a region uses
   unranked, size 0), ``tosa.concat_shape`` (0-3 operands from ``tosa.const_shape``, the result's rank right or
   off, a tensor operand now and then), ``tosa.slice_shape`` (start and size as ``tosa.const`` values in and
   out of range, or function arguments; results right or off), ``tosa.assert_equal_shape`` (ranks equal or
-  not, values unequal) and ``tosa.argmin`` (axes, results, element types).
+  not, values unequal) and ``tosa.argmin`` (axes, results, element types);
+* ``cast_from_block_scaled``: data ranks 0-4 or unranked (a size 0 now and then), last sizes multiples of 32
+  or not, scale and output shapes right or off (rank, one size, unranked), block sizes 32 and 1, element types
+  in and out of the micro-scaling sets;
+* ``custom``: 0-3 operands and results of any tensor type (size 0, ``si8``, ``f64``, ``index``, quantized),
+  now and then a vector or a memref.
 
-Not generated: region values of a type that is not a tensor (``errorIfTypeOrShapeMismatch`` fails there
-without a message, and iree 3.13 crashes on some), shape operands that are not compile time resolvable (not
-judged, as for the shape arithmetic ops).
+Not generated: values of a type that is not shaped (``f32``, ``!tosa.shape<2>``: iree 3.13 crashes on some in
+``tosa.custom``, and ``errorIfTypeOrShapeMismatch`` fails without a message on a region's); shape operands
+that are not compile time resolvable (not judged, as for the shape arithmetic ops); ``tosa.cond_if``'s custom
+form without results (``%c : tensor<i1> {``: broadcheck's reader does not take it) and an empty ``tosa.yield``
+in its custom form (iree 3.13 prints ``tosa.yield :`` and cannot read it back).
 
 Compared: verdict, first message, line and column (:func:`tests.oracle.campaign.compare`).
 """
@@ -34,6 +41,7 @@ import pytest
 
 from . import campaign
 from .campaign import Case, module
+from .test_tosa_newer import MX, _near
 from .test_tosa_structural import _op, _p, _shape_const, t
 
 pytestmark = pytest.mark.oracle
@@ -285,7 +293,51 @@ def shape_case(rng: random.Random, index: int) -> Case:
     return Case(index, "shape", name, "custom", text)
 
 
-FAMILIES = {"cond_if": cond_if_case, "while_loop": while_loop_case, "shape": shape_case}
+def cast_from_block_scaled_case(rng: random.Random, index: int) -> Case:
+    r = rng.choice([1, 2, 3, 3, 4, None, 0])
+    data = None if r is None else [rng.choice([1, 2, 32, 64, 96, None]) for _ in range(r)]
+    if data and _p(rng, 0.03):
+        data[0] = 0
+    block = 32 if _p(rng, 0.9) else 1
+    scale = None if data is None else [*data[:-1], None if data[-1] is None else max(data[-1] // 32, 1)] if data else []
+    scale, out = _near(rng, scale), _near(rng, data)
+    el = rng.choice(MX) if _p(rng, 0.92) else rng.choice(["f32", "i8", "f8E8M0FNU"])
+    sel = "f8E8M0FNU" if _p(rng, 0.92) else rng.choice(["f32", "i8", "f8E4M3FN"])
+    out_el = rng.choice(["f32", "bf16", "f16", "f32", "i8", "f64", "f8E4M3FN"])
+    operands = [("%a", t(data, el)), ("%b", t(scale, sel))]  # (`_op` takes "%s..." for constants)
+    text = _op("tosa.cast_from_block_scaled", operands, [t(out, out_el)], f"block_size<BLOCK_SIZE_{block}>")
+    return Case(index, "cast_from_block_scaled", "tosa.cast_from_block_scaled", "custom", text)
+
+
+CUSTOM_TYPES = ["f32", "i32", "i8", "i1", "f16", "f64", "si8", "ui8", "index", "!quant.uniform<i8:f32, 0.5>"]
+
+
+def custom_case(rng: random.Random, index: int) -> Case:
+    def one() -> str:
+        if _p(rng, 0.04):
+            return rng.choice(["vector<2xf32>", "memref<2xf32>"])
+        shape = _shape(rng)
+        if shape and _p(rng, 0.06):
+            shape[rng.randrange(len(shape))] = 0
+        return t(shape, rng.choice(CUSTOM_TYPES))
+
+    operands = [(f"%a{i}", one()) for i in range(rng.randint(0, 3))]
+    results = [one() for _ in range(rng.randint(0, 3))]
+    names = ", ".join(n for n, _ in operands)
+    types = ", ".join(ty for _, ty in operands)
+    head = f"%r:{len(results)} = " if len(results) > 1 else "%r = " if results else ""
+    attrs = 'operator_name("x") domain_name("y") implementation_attrs("")'
+    body = f"{head}tosa.custom {names}{' ' if names else ''}{attrs} : ({types}) -> ({', '.join(results)})"
+    return Case(index, "custom", "tosa.custom", "custom", module(operands, body))
+
+
+FAMILIES = {
+    "cond_if": cond_if_case,
+    "while_loop": while_loop_case,
+    "shape": shape_case,
+    "cast_from_block_scaled": cast_from_block_scaled_case,
+    "custom": custom_case,
+}
 
 
 @pytest.fixture(scope="module")

@@ -78,6 +78,7 @@ OPS = ops(
     # block-scaled ops: no assembly check (newer LLVM writes ``{block_size = ...}``, iree 3.13 ``block_size<...>``)
     Op("tosa.cast_to_block_scaled", FORM, b.check_cast_to_block_scaled, "tosa-structural"),
     Op("tosa.matmul_t_block_scaled", FORM, b.check_matmul_t_block_scaled, "tosa-structural"),
+    Op("tosa.cast_from_block_scaled", FORM, b.check_cast_from_block_scaled, "tosa-structural"),
     [
         Op(f"tosa.{name}_shape", FORM, h.check_shape_arithmetic, "tosa-shape", assembly=TYPED)
         for name in (*h.BINARY, *h.UNARY)
@@ -90,4 +91,6 @@ OPS = ops(
     Op("tosa.cond_if", custom(c.read_cond_if), c.check_cond_if, "tosa-control", region_arguments="none"),
     Op("tosa.while_loop", FUNCTIONAL, c.check_while_loop, "tosa-control"),
     Op("tosa.yield", OPERAND_LIST, c.check_yield, "tosa-control"),
+    # its ODS: each operand and result a tosa-conformant tensor (``Variadic<Tosa_Tensor>``); no verifier
+    Op("tosa.custom", FORM, c.check_custom, "tosa-control", assembly=TYPED),
 )

@@ -74,6 +74,34 @@ def check_cast_to_block_scaled(op: Operation, profile: Profile) -> Problem | Non
     return None
 
 
+def check_cast_from_block_scaled(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.cast_from_block_scaled``: the ODS types, then ``verify()``: input and output data of compatible
+    shapes, a block size of 32, the input's last dimension a multiple of it, data and scale alike but for the
+    last dimension, the scale's last dimension the data's / block size (``cast_to_block_scaled``'s checks, run
+    the other way)."""
+    problem = _count(op, 2) or _types(op, [MX_TENSOR, SCALE_TENSOR], [LEAST1])
+    if problem:
+        return problem
+    block = block_size(op)
+    if block is None:
+        return None
+    data, scale, out = op.operands[0].type, op.operands[1].type, op.results[0].type
+    sd, ss, so = _shape(data), _shape(scale), _shape(out)
+    if sd is None:
+        return None  # (its verifier checks nothing more, not even the block size, on unranked data)
+    if so is not None and not _compatible(sd, so):
+        return Problem("BC1501", {"a": type_text(data), "b": type_text(out)}, Subject("result", 0))
+    if block != 32:
+        return Problem("BC1502", {"got": block})
+    if sd[-1] is not None and sd[-1] % block:
+        return Problem("BC1504", {"size": sd[-1], "block": block}, Subject("operand", 0))
+    if ss is not None and not _compatible(sd[:-1], ss[:-1]):
+        return Problem("BC1539", {"a": type_text(data), "b": type_text(scale)}, Subject("operand", 1))
+    if ss is not None and sd[-1] is not None and ss[-1] is not None and ss[-1] != sd[-1] // block:
+        return Problem("BC1633", {"got": ss[-1], "expected": sd[-1] // block}, Subject("operand", 1))
+    return None
+
+
 MX3 = Rank("3D tosa-conformant tensor of micro-scaling format number values", _mx, rank=3)
 SCALE3 = Rank("3D tosa-conformant tensor of micro-scaling format scale number values", _scale, rank=3)
 

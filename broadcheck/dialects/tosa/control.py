@@ -180,3 +180,8 @@ def check_while_loop(op: Operation, profile: Profile) -> Problem | None:
 def check_yield(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.yield``: each operand a tosa-conformant tensor (its ODS); the op that holds it judges the rest."""
     return _types(op, [LISTED] * len(op.operands), [])
+
+
+def check_custom(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.custom``: each operand and result a tosa-conformant tensor (its ODS; it has no verifier)."""
+    return _types(op, [LISTED] * len(op.operands), [LISTED] * len(op.results))
