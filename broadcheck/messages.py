@@ -6811,6 +6811,91 @@ RULES: Mapping[str, Rule] = {
             "%0 = tosa.cast_from_block_scaled %x, %s block_size<BLOCK_SIZE_32> : (tensor<4x32xf4E2M1FN>, "
             "tensor<4x2xf8E8M0FNU>) -> tensor<4x32xf32>",
         ),
+        Rule(
+            "BC1634",
+            "tosa-reshape-block-scaled-inputs",
+            "requires at most two inputs",
+            "tosa.reshape_block_scaled has more than a data and a scale operand.",
+            "%0:3 = tosa.reshape_block_scaled %a, %b, %c, %s block_size<BLOCK_SIZE_32> : (...) -> (...)",
+        ),
+        Rule(
+            "BC1635",
+            "tosa-reshape-block-scaled-results",
+            "requires number of results to match inputs",
+            "tosa.reshape_block_scaled has not one result per data or scale operand.",
+            "%0 = tosa.reshape_block_scaled %a, %b, %s block_size<BLOCK_SIZE_32> : (...) -> tensor<2x64xf4E2M1FN>",
+        ),
+        Rule(
+            "BC1636",
+            "tosa-block-size-one",
+            "expect block size to be 1, got {got}",
+            "tosa.reshape_block_scaled without a scale operand has a block_size other than BLOCK_SIZE_1.",
+            "%0 = tosa.reshape_block_scaled %a, %s block_size<BLOCK_SIZE_32> : (tensor<2x3xf32>, !tosa.shape<2>) "
+            "-> tensor<3x2xf32>",
+        ),
+        Rule(
+            "BC1637",
+            "tosa-reshape-block-scaled-ranks",
+            "input shapes do not have same rank",
+            "tosa.reshape_block_scaled's data and scale have different ranks.",
+            "... tosa.reshape_block_scaled %a, %b, %s ... : (tensor<4x32xf4E2M1FN>, tensor<4x1x1xf8E8M0FNU>, "
+            "!tosa.shape<2>) -> (...)",
+        ),
+        Rule(
+            "BC1638",
+            "tosa-reshape-block-scaled-dims",
+            "input shapes for data and scale do not match on dimension {dim}",
+            "tosa.reshape_block_scaled's data and scale differ in a size other than the last.",
+            "... tosa.reshape_block_scaled %a, %b, %s ... : (tensor<4x32xf4E2M1FN>, tensor<5x1xf8E8M0FNU>, "
+            "!tosa.shape<2>) -> (...)",
+        ),
+        Rule(
+            "BC1639",
+            "tosa-reshape-block-scaled-scale",
+            "expect last dimension of scale_data ({got}) to be {size}/{block}",
+            "tosa.reshape_block_scaled's scale's last size is not the data's / block size.",
+            "... tosa.reshape_block_scaled %a, %b, %s ... : (tensor<4x32xf4E2M1FN>, tensor<4x2xf8E8M0FNU>, "
+            "!tosa.shape<2>) -> (...)",
+        ),
+        Rule(
+            "BC1640",
+            "tosa-reshape-block-scaled-new-shape",
+            "expect last dimension of new shape ({size}) to be divisible by block_size ({block})",
+            "tosa.reshape_block_scaled's new shape (a tosa.const_shape) has a last size that is not a multiple "
+            "of the block size.",
+            "... tosa.reshape_block_scaled %a, %b, %s ... (new shape [2, 48], block size 32)",
+        ),
+        Rule(
+            "BC1641",
+            "tosa-reshape-block-scaled-rank",
+            "result does not match new shape rank",
+            "tosa.reshape_block_scaled's data result has another rank than its new shape's length.",
+            "%0 = tosa.reshape_block_scaled %a, %s block_size<BLOCK_SIZE_1> : (tensor<2x3xf32>, !tosa.shape<2>) "
+            "-> tensor<6xf32>",
+        ),
+        Rule(
+            "BC1642",
+            "tosa-reshape-block-scaled-shape",
+            "result shape is inconsistent with new shape",
+            "tosa.reshape_block_scaled's data result has a static size other than its new shape's (a -1 entry "
+            "included).",
+            "%0 = tosa.reshape_block_scaled %a, %s block_size<BLOCK_SIZE_1> : (tensor<2x3xf32>, !tosa.shape<2>) "
+            "-> tensor<3x3xf32>",
+        ),
+        Rule(
+            "BC1643",
+            "tosa-reshape-block-scaled-scale-rank",
+            "result scale does not match new shape rank",
+            "tosa.reshape_block_scaled's scale result has another rank than its new shape's length.",
+            "... tosa.reshape_block_scaled %a, %b, %s ... -> (tensor<2x64xf4E2M1FN>, tensor<2x2x1xf8E8M0FNU>)",
+        ),
+        Rule(
+            "BC1644",
+            "tosa-reshape-block-scaled-scale-shape",
+            "result scale shape is inconsistent with new shape",
+            "tosa.reshape_block_scaled's scale result differs from the new shape with its last size / block size.",
+            "... tosa.reshape_block_scaled %a, %b, %s ... -> (tensor<2x64xf4E2M1FN>, tensor<3x2xf8E8M0FNU>)",
+        ),
     )
 }
 

@@ -19,6 +19,10 @@ Each case is one function; its arguments give every value an op or a region uses
 * ``cast_from_block_scaled``: data ranks 0-4 or unranked (a size 0 now and then), last sizes multiples of 32
   or not, scale and output shapes right or off (rank, one size, unranked), block sizes 32 and 1, element types
   in and out of the micro-scaling sets;
+* ``reshape_block_scaled``: data alone (block size 1) or with a scale (32), ranks 1-3 or unranked, ``?`` sizes,
+  last sizes multiples of 32 or not; the new shape (a ``tosa.const_shape``) of the data's element count or not,
+  now and then with -1 or 0; each result and the scale right or off (rank, one size, unranked); element types
+  and block sizes mixed; now and then three data operands or another result count;
 * ``custom``: 0-3 operands and results of any tensor type (size 0, ``si8``, ``f64``, ``index``, quantized),
   now and then a vector or a memref.
 
@@ -309,6 +313,58 @@ def cast_from_block_scaled_case(rng: random.Random, index: int) -> Case:
     return Case(index, "cast_from_block_scaled", "tosa.cast_from_block_scaled", "custom", text)
 
 
+def _new_shape(rng: random.Random, data: list[int | None] | None, scaled: bool) -> list[int]:
+    """A new shape for ``data``: of its element count mostly (its last size a multiple of 32 when scaled)."""
+    if data is None or None in data or _p(rng, 0.1):
+        return [rng.choice([1, 2, 4, 32, 64]) for _ in range(rng.randint(1, 3))]
+    count = 1
+    for d in data:
+        count *= d or 0
+    options = [[count], [1, count], list(reversed(data)), list(data)]
+    if count % 2 == 0:
+        options.append([count // 2, 2] if not scaled else [2, count // 2])
+    if scaled:
+        options = [o for o in options if o and o[-1] % 32 == 0] or [[count]]
+    new = list(rng.choice(options))
+    if _p(rng, 0.15):
+        new[rng.randrange(len(new))] = rng.choice([-1, 0, 3, 48, 2])
+    return new
+
+
+def reshape_block_scaled_case(rng: random.Random, index: int) -> Case:
+    scaled = _p(rng, 0.55)
+    data: list[int | None] | None = [rng.choice([1, 2, 4]) for _ in range(rng.randint(0, 2))]
+    data.append(rng.choice([32, 64, 96]) if scaled else rng.choice([1, 2, 3, 32]))
+    if _p(rng, 0.06):
+        data = None
+    elif _p(rng, 0.06):
+        data[rng.randrange(len(data))] = None
+    elif scaled and _p(rng, 0.05):
+        data[-1] = 33
+    new = _new_shape(rng, data, scaled)
+    el = rng.choice(MX) if scaled else rng.choice(["f32", "i8", "f16", *MX[:2]])
+    out_el = el if _p(rng, 0.94) else rng.choice(["f32", "f8E4M3FN", "i8"])
+    operands = [("%a", t(data, el))]
+    typed: list[int | None] = [None if v < 0 else v for v in new]  # (a -1 entry: a dynamic size)
+    results = [t(_near(rng, typed) if _p(rng, 0.3) else typed, out_el)]
+    if scaled:
+        scale = None if data is None else [*data[:-1], None if data[-1] is None else max(data[-1] // 32, 1)]
+        sel = "f8E8M0FNU" if _p(rng, 0.95) else "f32"
+        operands.append(("%b", t(_near(rng, scale) if _p(rng, 0.3) else scale, sel)))
+        new_scale = [*typed[:-1], None if new[-1] < 0 else new[-1] // 32] if new else []
+        results.append(t(_near(rng, new_scale) if _p(rng, 0.3) else new_scale, sel))
+    if _p(rng, 0.03):
+        operands.append(("%c", operands[-1][1]))
+        results.append(results[-1])
+    elif _p(rng, 0.03):
+        results = results[:1] if len(results) == 2 else [*results, results[0]]
+    block = (32 if scaled else 1) if _p(rng, 0.92) else (1 if scaled else 32)
+    consts = [_shape_const("%s0", new)]
+    operands.append(("%s0", f"!tosa.shape<{len(new)}>"))
+    text = _op("tosa.reshape_block_scaled", operands, results, f"block_size<BLOCK_SIZE_{block}>", consts)
+    return Case(index, "reshape_block_scaled", "tosa.reshape_block_scaled", "custom", text)
+
+
 CUSTOM_TYPES = ["f32", "i32", "i8", "i1", "f16", "f64", "si8", "ui8", "index", "!quant.uniform<i8:f32, 0.5>"]
 
 
@@ -337,6 +393,7 @@ FAMILIES = {
     "shape": shape_case,
     "cast_from_block_scaled": cast_from_block_scaled_case,
     "custom": custom_case,
+    "reshape_block_scaled": reshape_block_scaled_case,
 }
 
 
