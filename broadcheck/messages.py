@@ -6896,6 +6896,48 @@ RULES: Mapping[str, Rule] = {
             "tosa.reshape_block_scaled's scale result differs from the new shape with its last size / block size.",
             "... tosa.reshape_block_scaled %a, %b, %s ... -> (tensor<2x64xf4E2M1FN>, tensor<3x2xf8E8M0FNU>)",
         ),
+        Rule(
+            "BC1645",
+            "tosa-row-gather-block-scaled-rows",
+            "requires {operand} dimension 1 to have size {expected}, got {got}",
+            "tosa.row_gather_block_scaled: an output's rows are not indices[1] * row_count.",
+            "... tosa.row_gather_block_scaled %v, %i, %rc ... : (tensor<13x21x3xf32>, tensor<13x26xi32>, "
+            "tensor<1xi32>) -> tensor<13x53x3xf32> (row_count 2)",
+        ),
+        Rule(
+            "BC1646",
+            "tosa-row-gather-block-size",
+            "requires block_size to {what} BLOCK_SIZE_1 when values tensor list length is {count}",
+            "tosa.row_gather_block_scaled: a block_size other than BLOCK_SIZE_1 without a scale, or BLOCK_SIZE_1 "
+            "with one.",
+            "... tosa.row_gather_block_scaled %v, %i, %rc block_size<BLOCK_SIZE_32> : (tensor<13x21x3xf32>, ...) "
+            "-> ...",
+        ),
+        Rule(
+            "BC1647",
+            "tosa-row-gather-block-scaled-results",
+            "expects output tensor list length to match values tensor list length, got {results} results for "
+            "{inputs} input tensors",
+            "tosa.row_gather_block_scaled has not one result per values operand.",
+            "%0:2 = tosa.row_gather_block_scaled %v, %i, %rc block_size<BLOCK_SIZE_1> : (tensor<13x21x3xf32>, "
+            "tensor<13x26xi32>, tensor<1xi32>) -> (...)",
+        ),
+        Rule(
+            "BC1648",
+            "tosa-row-gather-block-divisible",
+            "expects channels of values[0] ({c}) to be divisible by block_size ({block})",
+            "tosa.row_gather_block_scaled: the data's channels are not a multiple of the block size.",
+            "... tosa.row_gather_block_scaled %v, %s, %i, %rc block_size<BLOCK_SIZE_32> : "
+            "(tensor<13x21x33xf4E2M1FN>, ...) -> (...)",
+        ),
+        Rule(
+            "BC1649",
+            "tosa-row-gather-block-scale-channels",
+            "expects channels of scale tensors to equal C/block_size ({c}/{block}), got {got}",
+            "tosa.row_gather_block_scaled: the scale's channels are not the data's / block size.",
+            "... tosa.row_gather_block_scaled %v, %s, %i, %rc ... : (tensor<13x21x32xf4E2M1FN>, "
+            "tensor<13x21x2xf8E8M0FNU>, ...) -> (...)",
+        ),
     )
 }
 

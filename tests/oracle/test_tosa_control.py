@@ -23,6 +23,9 @@ Each case is one function; its arguments give every value an op or a region uses
   last sizes multiples of 32 or not; the new shape (a ``tosa.const_shape``) of the data's element count or not,
   now and then with -1 or 0; each result and the scale right or off (rank, one size, unranked); element types
   and block sizes mixed; now and then three data operands or another result count;
+* ``row_gather_block_scaled``: values alone (block size 1) or with a scale (32), indices and both results
+  right or off (rank, one size, unranked), channels multiples of 32 or not, row_count a constant (now and then
+  not positive) or an argument, element, index and block sizes mixed, now and then another result count;
 * ``custom``: 0-3 operands and results of any tensor type (size 0, ``si8``, ``f64``, ``index``, quantized),
   now and then a vector or a memref.
 
@@ -365,6 +368,35 @@ def reshape_block_scaled_case(rng: random.Random, index: int) -> Case:
     return Case(index, "reshape_block_scaled", "tosa.reshape_block_scaled", "custom", text)
 
 
+def row_gather_block_scaled_case(rng: random.Random, index: int) -> Case:
+    scaled = _p(rng, 0.55)
+    n, k, w, rows = rng.randint(1, 3), rng.randint(1, 6), rng.randint(1, 5), rng.randint(1, 3)
+    c = rng.choice([32, 64, 33]) if scaled else rng.randint(1, 4)
+    cs = max(c // 32, 1)
+    el = rng.choice(MX) if scaled else rng.choice(["f32", "i8", "f16"])
+    out_el = el if _p(rng, 0.94) else rng.choice(["f32", "i8", "f8E4M3FN"])
+    operands = [("%v", t(_near(rng, [n, k, c]), el))]
+    results = [t(_near(rng, [n, w * rows, c]), out_el)]
+    if scaled:
+        sel = "f8E8M0FNU" if _p(rng, 0.95) else "f32"
+        operands.append(("%w", t(_near(rng, [n, k, cs]), sel)))
+        results.append(t(_near(rng, [n, w * rows, cs]), sel if _p(rng, 0.95) else "f8E8M0FNU"))
+    if _p(rng, 0.03):
+        results = results[:1] if len(results) == 2 else [*results, results[0]]
+    index_el = rng.choice(["i32", "i32", "i64"] if _p(rng, 0.9) else ["i16"])
+    operands.append(("%i", t(_near(rng, [n, w]), index_el)))
+    consts = []
+    if _p(rng, 0.75):
+        count = rows if _p(rng, 0.85) else rng.choice([0, -1])
+        consts.append(f'%s0 = "tosa.const"() <{{values = dense<{count}> : tensor<1xi32>}}> : () -> tensor<1xi32>')
+        operands.append(("%s0", "tensor<1xi32>"))
+    else:
+        operands.append(("%rc", rng.choice(["tensor<1xi32>", "tensor<1xi32>", "tensor<i32>"])))
+    block = (32 if scaled else 1) if _p(rng, 0.92) else (1 if scaled else 32)
+    text = _op("tosa.row_gather_block_scaled", operands, results, f"block_size<BLOCK_SIZE_{block}>", consts)
+    return Case(index, "row_gather_block_scaled", "tosa.row_gather_block_scaled", "custom", text)
+
+
 CUSTOM_TYPES = ["f32", "i32", "i8", "i1", "f16", "f64", "si8", "ui8", "index", "!quant.uniform<i8:f32, 0.5>"]
 
 
@@ -394,6 +426,7 @@ FAMILIES = {
     "cast_from_block_scaled": cast_from_block_scaled_case,
     "custom": custom_case,
     "reshape_block_scaled": reshape_block_scaled_case,
+    "row_gather_block_scaled": row_gather_block_scaled_case,
 }
 
 

@@ -80,6 +80,7 @@ OPS = ops(
     Op("tosa.matmul_t_block_scaled", FORM, b.check_matmul_t_block_scaled, "tosa-structural"),
     Op("tosa.cast_from_block_scaled", FORM, b.check_cast_from_block_scaled, "tosa-structural"),
     Op("tosa.reshape_block_scaled", FORM, b.check_reshape_block_scaled, "tosa-structural", constants=True),
+    Op("tosa.row_gather_block_scaled", FORM, b.check_row_gather_block_scaled, "tosa-structural", constants=True),
     [
         Op(f"tosa.{name}_shape", FORM, h.check_shape_arithmetic, "tosa-shape", assembly=TYPED)
         for name in (*h.BINARY, *h.UNARY)

@@ -343,3 +343,77 @@ def check_row_gather(op: Operation, profile: Profile) -> Problem | None:
     if rows is not None and w is not None and so is not None and so[1] is not None and so[1] != w * rows:
         return Problem("BC1519", {"expected": w * rows, "got": so[1]}, Subject("result", 0))
     return None
+
+
+LISTED3 = Rank("variadic of 3D tosa-conformant tensor of number values", rank=3)
+
+
+def check_row_gather_block_scaled(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.row_gather_block_scaled``: values [N, K, C] (and a scale [N, K, C/block_size]), indices [N, W], a
+    row_count R > 0 -> [N, W * R, C] (and [N, W * R, C/block_size]); the ODS types, the block size against the
+    number of values, the element types, R (when a constant), then N, K, C and the scale's channels gathered
+    from values[0] (C a multiple of the block size), the indices, output[0] (then its rows), values[1],
+    output[1] (its rows before its channels), then the scale's channels against C / block size. Read off
+    iree-opt 3.13, held to it by ``tests/oracle/test_tosa_control.py``."""
+    count = len(op.operands) - 2
+    problem = _types(op, [*[LISTED3] * count, INDICES, SCALAR_I32] if count > 0 else [], [LISTED3] * len(op.results))
+    if problem or count not in (1, 2):
+        return problem  # (other counts: not modelled)
+    if len(op.results) != count:
+        return Problem("BC1647", {"results": len(op.results), "inputs": count})
+    block = block_size(op)
+    if block is None:
+        return None
+    if (count == 1) != (block == 1):
+        return Problem("BC1646", {"what": "be" if count == 1 else "not be", "count": count})
+    for i in range(count):
+        names = (f"values[{i}]", f"output[{i}]")
+        problem = _same_elements(op.operands[i].type, op.results[i].type, names, Subject("result", i))
+        if problem:
+            return problem
+    counted = constant_ints(op, count + 1)
+    rows = counted[0] if counted and len(counted) == 1 else None
+    if rows is not None and rows <= 0:
+        return Problem("BC1518", {"value": rows}, Subject("operand", count + 1))
+    shapes = [_shape(u.type) for u in op.operands[: count + 1]]
+    outs = [_shape(r.type) for r in op.results]
+    n = k = c = cs = w = None
+
+    def output_rows(i: int) -> Problem | None:
+        out = outs[i]
+        if rows is not None and w is not None and out is not None and out[1] is not None and out[1] != w * rows:
+            return Problem(
+                "BC1645", {"operand": f"output[{i}]", "expected": w * rows, "got": out[1]}, Subject("result", i)
+            )
+        return None
+
+    try:
+        if shapes[0] is not None:
+            n, k, c = shapes[0]
+            if count == 2 and c is not None and c % block:
+                return Problem("BC1648", {"c": c, "block": block}, Subject("operand", 0))
+        indices = shapes[count]
+        if indices is not None:
+            n = _update(n, indices[0], "indices", "batch", count)
+            w = indices[1]
+        if outs[0] is not None:
+            n = _update(n, outs[0][0], "output[0]", "batch", 0)
+            c = _update(c, outs[0][2], "output[0]", "channels", 0)
+        problem = output_rows(0)
+        if problem or count == 1:
+            return problem
+        if shapes[1] is not None:
+            n = _update(n, shapes[1][0], "values[1]", "batch", 1)
+            k = _update(k, shapes[1][1], "values[1]", "rows", 1)
+            cs = shapes[1][2]
+        if outs[1] is not None:
+            n = _update(n, outs[1][0], "output[1]", "batch", 0)
+            problem = output_rows(1)
+            if problem:
+                return problem
+            cs = _update(cs, outs[1][2], "output[1]", "channels", 0)
+    except _Mismatch as mismatch:
+        return mismatch.problem
+    if count == 2 and c is not None and cs is not None and cs != c // block:
+        return Problem("BC1649", {"c": c, "block": block, "got": cs})
+    return None
