@@ -6919,6 +6919,275 @@ RULES: Mapping[str, Rule] = {
             "broadcheck.dialects.onnx.generate`).",
             '%0 = "onnx.Det"(%x) : (tensor<3x3xi32>) -> tensor<f32>',
         ),
+        # ---- BC1526-BC1539, BC1630-BC1649: the last TOSA ops (tosa)
+        Rule(
+            "BC1526",
+            "tosa-region-count",
+            "require same number of values in {a} ({n}) and {b} ({m})",
+            "tosa.cond_if or tosa.while_loop: a region's arguments or yields, or the op's results, are not as "
+            "many as the list they must match.",
+            "%r = tosa.cond_if %c : tensor<i1> -> tensor<f32> {tosa.yield %x, %x : tensor<f32>, tensor<f32>} "
+            "else {tosa.yield %x : tensor<f32>}",
+        ),
+        Rule(
+            "BC1527",
+            "tosa-region-element",
+            "require same element type for {a} ('{x}') and {b} ('{y}')",
+            "tosa.cond_if or tosa.while_loop: a region's argument or yield, or a result, has another element "
+            "type than the value it must match.",
+            "%r = tosa.cond_if %c : tensor<i1> -> tensor<f32> {tosa.yield %x : tensor<i32>} else {tosa.yield %y "
+            ": tensor<f32>}",
+        ),
+        Rule(
+            "BC1528",
+            "tosa-region-shape",
+            "require same shapes for {a} ('{x}') and {b} ('{y}')",
+            "tosa.cond_if or tosa.while_loop: a region's argument or yield, or a result, has a shape "
+            "incompatible with the value it must match.",
+            "%r = tosa.cond_if %c : tensor<i1> -> tensor<2xf32> {tosa.yield %x : tensor<3xf32>} else {tosa.yield "
+            "%x : tensor<3xf32>}",
+        ),
+        Rule(
+            "BC1529",
+            "tosa-cond-if-condition",
+            "'condition' must be a size 1 tensor, got '{type}'",
+            "tosa.cond_if's condition has more than one element.",
+            "%r = tosa.cond_if %c : tensor<2xi1> -> tensor<f32> {...} else {...}",
+        ),
+        Rule(
+            "BC1530",
+            "tosa-dim-result",
+            "expect output shape type to contain one element, got '{type}'",
+            "tosa.dim's result is a !tosa.shape of another rank than 1.",
+            "%0 = tosa.dim %x axis(1) : (tensor<2x3xf32>) -> !tosa.shape<2>",
+        ),
+        Rule(
+            "BC1531",
+            "tosa-dim-axis",
+            "expect axis to be in the range [0, {rank}), got {axis}",
+            "tosa.dim's axis is not a dim of its input.",
+            "%0 = tosa.dim %x axis(2) : (tensor<2x3xf32>) -> !tosa.shape<1>",
+        ),
+        Rule(
+            "BC1532",
+            "tosa-concat-shape-empty",
+            "requires at least one input shape",
+            "tosa.concat_shape has no operand.",
+            "%0 = tosa.concat_shape : () -> !tosa.shape<0>",
+        ),
+        Rule(
+            "BC1533",
+            "tosa-concat-shape-rank",
+            "requires output shape rank to be equal to the sum of the input shape ranks ({sum}), got {got}",
+            "tosa.concat_shape's result rank is not the sum of its operands' ranks.",
+            "%0 = tosa.concat_shape %a, %b : (!tosa.shape<1>, !tosa.shape<2>) -> !tosa.shape<4>",
+        ),
+        Rule(
+            "BC1538",
+            "tosa-concat-shape-empty-operand",
+            "requires all inputs shapes have a rank greater than 0",
+            "tosa.concat_shape has an operand of rank 0 (!tosa.shape<0>).",
+            "%0 = tosa.concat_shape %a, %b : (!tosa.shape<1>, !tosa.shape<0>) -> !tosa.shape<1>",
+        ),
+        Rule(
+            "BC1534",
+            "tosa-slice-shape-start",
+            "expected non-negative start index, got {start}",
+            "tosa.slice_shape's start (a tosa.const) is negative.",
+            "%0 = tosa.slice_shape %s, %start, %size : (!tosa.shape<4>, tensor<1xi32>, tensor<1xi32>) -> "
+            "!tosa.shape<1>",
+        ),
+        Rule(
+            "BC1535",
+            "tosa-slice-shape-size",
+            "expected positive size, got {size}",
+            "tosa.slice_shape's size (a tosa.const) is not positive.",
+            "%0 = tosa.slice_shape %s, %start, %size : (!tosa.shape<4>, tensor<1xi32>, tensor<1xi32>) -> "
+            "!tosa.shape<0>",
+        ),
+        Rule(
+            "BC1536",
+            "tosa-slice-shape-result",
+            "expected output type size to be equal to size attribute, got {got} vs {size}",
+            "tosa.slice_shape's result rank is not its size (a tosa.const).",
+            "%0 = tosa.slice_shape %s, %start, %size : (!tosa.shape<4>, tensor<1xi32>, tensor<1xi32>) -> "
+            "!tosa.shape<2>",
+        ),
+        Rule(
+            "BC1537",
+            "tosa-slice-shape-bounds",
+            "expected start + size to be less than or equal to input shape rank ({rank}), got {got}",
+            "tosa.slice_shape's start + size (tosa.const values) passes its input's rank.",
+            "%0 = tosa.slice_shape %s, %start, %size : (!tosa.shape<4>, tensor<1xi32>, tensor<1xi32>) -> "
+            "!tosa.shape<3>",
+        ),
+        Rule(
+            "BC1539",
+            "tosa-block-scaled-input-scale",
+            "require compatible shapes for input_data ('{a}') and input_scale ('{b}') except for the last dimension",
+            "tosa.cast_from_block_scaled (its verifier): the scale's shape is not the data's but for the last "
+            "dimension.",
+            "%0 = tosa.cast_from_block_scaled %x, %s block_size<BLOCK_SIZE_32> : (tensor<4x32xf4E2M1FN>, "
+            "tensor<5x1xf8E8M0FNU>) -> tensor<4x32xf32>",
+        ),
+        Rule(
+            "BC1630",
+            "tosa-while-cond-count",
+            "require 'cond_graph' only have one result",
+            "tosa.while_loop's condition yields no value or several.",
+            "tosa.while_loop (%i = %x) : (tensor<i32>) -> tensor<i32> {tosa.yield %c, %c : tensor<i1>, "
+            "tensor<i1>} do {...}",
+        ),
+        Rule(
+            "BC1631",
+            "tosa-while-cond-size",
+            "'cond_graph' result must be a size 1 tensor, got '{type}'",
+            "tosa.while_loop's condition yields a tensor of more than one element.",
+            "tosa.while_loop (%i = %x) : (tensor<i32>) -> tensor<i32> {tosa.yield %c : tensor<2xi1>} do {...}",
+        ),
+        Rule(
+            "BC1632",
+            "tosa-while-cond-boolean",
+            "'cond_graph' result must be a boolean tensor, got '{type}'",
+            "tosa.while_loop's condition yields a tensor that is not of i1.",
+            "tosa.while_loop (%i = %x) : (tensor<i32>) -> tensor<i32> {tosa.yield %i : tensor<i32>} do {...}",
+        ),
+        Rule(
+            "BC1633",
+            "tosa-block-scaled-input-scale-size",
+            "expect last dimension of input_scale ({got}) to be equal to last dimension of input_data / block_size "
+            "({expected})",
+            "tosa.cast_from_block_scaled (its verifier): the scale's last dimension is not the data's / block size.",
+            "%0 = tosa.cast_from_block_scaled %x, %s block_size<BLOCK_SIZE_32> : (tensor<4x32xf4E2M1FN>, "
+            "tensor<4x2xf8E8M0FNU>) -> tensor<4x32xf32>",
+        ),
+        Rule(
+            "BC1634",
+            "tosa-reshape-block-scaled-inputs",
+            "requires at most two inputs",
+            "tosa.reshape_block_scaled has more than a data and a scale operand.",
+            "%0:3 = tosa.reshape_block_scaled %a, %b, %c, %s block_size<BLOCK_SIZE_32> : (...) -> (...)",
+        ),
+        Rule(
+            "BC1635",
+            "tosa-reshape-block-scaled-results",
+            "requires number of results to match inputs",
+            "tosa.reshape_block_scaled has not one result per data or scale operand.",
+            "%0 = tosa.reshape_block_scaled %a, %b, %s block_size<BLOCK_SIZE_32> : (...) -> tensor<2x64xf4E2M1FN>",
+        ),
+        Rule(
+            "BC1636",
+            "tosa-block-size-one",
+            "expect block size to be 1, got {got}",
+            "tosa.reshape_block_scaled without a scale operand has a block_size other than BLOCK_SIZE_1.",
+            "%0 = tosa.reshape_block_scaled %a, %s block_size<BLOCK_SIZE_32> : (tensor<2x3xf32>, !tosa.shape<2>) "
+            "-> tensor<3x2xf32>",
+        ),
+        Rule(
+            "BC1637",
+            "tosa-reshape-block-scaled-ranks",
+            "input shapes do not have same rank",
+            "tosa.reshape_block_scaled's data and scale have different ranks.",
+            "... tosa.reshape_block_scaled %a, %b, %s ... : (tensor<4x32xf4E2M1FN>, tensor<4x1x1xf8E8M0FNU>, "
+            "!tosa.shape<2>) -> (...)",
+        ),
+        Rule(
+            "BC1638",
+            "tosa-reshape-block-scaled-dims",
+            "input shapes for data and scale do not match on dimension {dim}",
+            "tosa.reshape_block_scaled's data and scale differ in a size other than the last.",
+            "... tosa.reshape_block_scaled %a, %b, %s ... : (tensor<4x32xf4E2M1FN>, tensor<5x1xf8E8M0FNU>, "
+            "!tosa.shape<2>) -> (...)",
+        ),
+        Rule(
+            "BC1639",
+            "tosa-reshape-block-scaled-scale",
+            "expect last dimension of scale_data ({got}) to be {size}/{block}",
+            "tosa.reshape_block_scaled's scale's last size is not the data's / block size.",
+            "... tosa.reshape_block_scaled %a, %b, %s ... : (tensor<4x32xf4E2M1FN>, tensor<4x2xf8E8M0FNU>, "
+            "!tosa.shape<2>) -> (...)",
+        ),
+        Rule(
+            "BC1640",
+            "tosa-reshape-block-scaled-new-shape",
+            "expect last dimension of new shape ({size}) to be divisible by block_size ({block})",
+            "tosa.reshape_block_scaled's new shape (a tosa.const_shape) has a last size that is not a multiple "
+            "of the block size.",
+            "... tosa.reshape_block_scaled %a, %b, %s ... (new shape [2, 48], block size 32)",
+        ),
+        Rule(
+            "BC1641",
+            "tosa-reshape-block-scaled-rank",
+            "result does not match new shape rank",
+            "tosa.reshape_block_scaled's data result has another rank than its new shape's length.",
+            "%0 = tosa.reshape_block_scaled %a, %s block_size<BLOCK_SIZE_1> : (tensor<2x3xf32>, !tosa.shape<2>) "
+            "-> tensor<6xf32>",
+        ),
+        Rule(
+            "BC1642",
+            "tosa-reshape-block-scaled-shape",
+            "result shape is inconsistent with new shape",
+            "tosa.reshape_block_scaled's data result has a static size other than its new shape's (a -1 entry "
+            "included).",
+            "%0 = tosa.reshape_block_scaled %a, %s block_size<BLOCK_SIZE_1> : (tensor<2x3xf32>, !tosa.shape<2>) "
+            "-> tensor<3x3xf32>",
+        ),
+        Rule(
+            "BC1643",
+            "tosa-reshape-block-scaled-scale-rank",
+            "result scale does not match new shape rank",
+            "tosa.reshape_block_scaled's scale result has another rank than its new shape's length.",
+            "... tosa.reshape_block_scaled %a, %b, %s ... -> (tensor<2x64xf4E2M1FN>, tensor<2x2x1xf8E8M0FNU>)",
+        ),
+        Rule(
+            "BC1644",
+            "tosa-reshape-block-scaled-scale-shape",
+            "result scale shape is inconsistent with new shape",
+            "tosa.reshape_block_scaled's scale result differs from the new shape with its last size / block size.",
+            "... tosa.reshape_block_scaled %a, %b, %s ... -> (tensor<2x64xf4E2M1FN>, tensor<3x2xf8E8M0FNU>)",
+        ),
+        Rule(
+            "BC1645",
+            "tosa-row-gather-block-scaled-rows",
+            "requires {operand} dimension 1 to have size {expected}, got {got}",
+            "tosa.row_gather_block_scaled: an output's rows are not indices[1] * row_count.",
+            "... tosa.row_gather_block_scaled %v, %i, %rc ... : (tensor<13x21x3xf32>, tensor<13x26xi32>, "
+            "tensor<1xi32>) -> tensor<13x53x3xf32> (row_count 2)",
+        ),
+        Rule(
+            "BC1646",
+            "tosa-row-gather-block-size",
+            "requires block_size to {what} BLOCK_SIZE_1 when values tensor list length is {count}",
+            "tosa.row_gather_block_scaled: a block_size other than BLOCK_SIZE_1 without a scale, or BLOCK_SIZE_1 "
+            "with one.",
+            "... tosa.row_gather_block_scaled %v, %i, %rc block_size<BLOCK_SIZE_32> : (tensor<13x21x3xf32>, ...) "
+            "-> ...",
+        ),
+        Rule(
+            "BC1647",
+            "tosa-row-gather-block-scaled-results",
+            "expects output tensor list length to match values tensor list length, got {results} results for "
+            "{inputs} input tensors",
+            "tosa.row_gather_block_scaled has not one result per values operand.",
+            "%0:2 = tosa.row_gather_block_scaled %v, %i, %rc block_size<BLOCK_SIZE_1> : (tensor<13x21x3xf32>, "
+            "tensor<13x26xi32>, tensor<1xi32>) -> (...)",
+        ),
+        Rule(
+            "BC1648",
+            "tosa-row-gather-block-divisible",
+            "expects channels of values[0] ({c}) to be divisible by block_size ({block})",
+            "tosa.row_gather_block_scaled: the data's channels are not a multiple of the block size.",
+            "... tosa.row_gather_block_scaled %v, %s, %i, %rc block_size<BLOCK_SIZE_32> : "
+            "(tensor<13x21x33xf4E2M1FN>, ...) -> (...)",
+        ),
+        Rule(
+            "BC1649",
+            "tosa-row-gather-block-scale-channels",
+            "expects channels of scale tensors to equal C/block_size ({c}/{block}), got {got}",
+            "tosa.row_gather_block_scaled: the scale's channels are not the data's / block size.",
+            "... tosa.row_gather_block_scaled %v, %s, %i, %rc ... : (tensor<13x21x32xf4E2M1FN>, "
+            "tensor<13x21x2xf8E8M0FNU>, ...) -> (...)",
+        ),
     )
 }
 

@@ -137,9 +137,10 @@ class Op(Frozen):
     names the rule family it shares with other ops (what ``--op PATTERN=SEMANTICS``
     and the docs call it). ``isolated`` is MLIR's IsolatedFromAbove: its regions see no
     value from outside. ``region_arguments`` says which of its regions its custom form's
-    arguments (``%i = ...``, ``(%x: T)``) belong to: ``first`` or ``all``. ``wraps``: its
-    custom form holds another op after the word ``wraps`` (``tf_executor.island wraps
-    "tf.AddV2"(...)``), which is checked as that op. ``literal`` names the attribute that holds
+    arguments (``%i = ...``, ``(%x: T)``) belong to: ``first``, ``all`` or ``none`` (its head
+    only names them: ``tosa.cond_if``). ``wraps``: its custom form holds another op after the
+    word ``wraps`` (``tf_executor.island wraps "tf.AddV2"(...)``), which is checked as that
+    op. ``literal`` names the attribute that holds
     a constant op's value (``value`` of ``arith.constant``; its custom form writes it first):
     the engine hands it to the checks of the ops that use the constant and say
     ``constants=True`` (their checks read ``op.constant(i)``). ``implicit`` gives the types of
@@ -175,7 +176,7 @@ class Op(Frozen):
     check: Check | None
     semantics: str | None
     isolated: bool
-    region_arguments: Literal["first", "all"]
+    region_arguments: Literal["first", "all", "none"]
     wraps: bool
     literal: str | None
     constants: bool
@@ -193,7 +194,7 @@ class Op(Frozen):
         check: Check | None = None,
         semantics: str | None = None,
         isolated: bool = False,
-        region_arguments: Literal["first", "all"] = "first",
+        region_arguments: Literal["first", "all", "none"] = "first",
         wraps: bool = False,
         literal: str | None = None,
         constants: bool = False,

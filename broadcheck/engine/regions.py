@@ -115,7 +115,8 @@ class Regions:
                 self.calls = Calls()
         self.blocks.append(Blocks())
         statement = form.statement if form is not None else None
-        arguments = form.arguments if form is not None and (first or (decl and decl.region_arguments == "all")) else ()
+        own = first and not (decl and decl.region_arguments == "none")  # (tosa.cond_if's head only names them)
+        arguments = form.arguments if form is not None and (own or (decl and decl.region_arguments == "all")) else ()
         self.open_regions.append(OpenRegion(tuple(arguments)))
         if first and statement is not None and statement.name == "func.func":
             dom.reset()
@@ -163,7 +164,7 @@ class Regions:
             self.head_uses.append(-1 if parse_failed(self.findings.diagnostics, mark) else resolved)
         # (its head's operands are outside it)
         values.push(isolated, name, lines[0] if lines else head.line, name in MODULES)
-        if first or (decl is not None and decl.region_arguments == "all"):
+        if own or (decl is not None and decl.region_arguments == "all"):
             found = len(flow.findings)
             argument_types = iter(form.arguments)
             index = 0  # among the entry block's arguments

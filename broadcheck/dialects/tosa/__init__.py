@@ -3,8 +3,9 @@
 ops' in :mod:`.structural`, their custom forms (``pad([0, 0, 0, 0]) stride([1, 1])``) in
 :mod:`.forms`."""
 
-from broadcheck.dialects.op import FUNCTIONAL, Assembly, Op, custom, family, ops
+from broadcheck.dialects.op import FUNCTIONAL, OPERAND_LIST, Assembly, Op, custom, family, ops
 from broadcheck.dialects.tosa import block_scaled as b
+from broadcheck.dialects.tosa import control as c
 from broadcheck.dialects.tosa import shape_ops as h
 from broadcheck.dialects.tosa import structural as s
 from broadcheck.dialects.tosa.forms import functional
@@ -27,6 +28,8 @@ _STRUCTURAL = {
     "concat": s.check_concat,
     **{f"reduce_{name}": s.check_reduce for name in ("all", "any", "max", "min", "product", "sum")},
     "argmax": s.check_argmax,
+    # ArgMinOp shares ArgMaxOp's verifier (its words name no op)
+    "argmin": s.check_argmax,
     "gather": s.check_gather,
     "scatter": s.check_scatter,
     "rfft2d": s.check_rfft2d,
@@ -75,8 +78,21 @@ OPS = ops(
     # block-scaled ops: no assembly check (newer LLVM writes ``{block_size = ...}``, iree 3.13 ``block_size<...>``)
     Op("tosa.cast_to_block_scaled", FORM, b.check_cast_to_block_scaled, "tosa-structural"),
     Op("tosa.matmul_t_block_scaled", FORM, b.check_matmul_t_block_scaled, "tosa-structural"),
+    Op("tosa.cast_from_block_scaled", FORM, b.check_cast_from_block_scaled, "tosa-structural"),
+    Op("tosa.reshape_block_scaled", FORM, b.check_reshape_block_scaled, "tosa-structural", constants=True),
+    Op("tosa.row_gather_block_scaled", FORM, b.check_row_gather_block_scaled, "tosa-structural", constants=True),
     [
         Op(f"tosa.{name}_shape", FORM, h.check_shape_arithmetic, "tosa-shape", assembly=TYPED)
         for name in (*h.BINARY, *h.UNARY)
     ],
+    Op("tosa.dim", FORM, h.check_dim, "tosa-shape", assembly=TYPED),
+    Op("tosa.concat_shape", FORM, h.check_concat_shape, "tosa-shape", assembly=TYPED),
+    Op("tosa.slice_shape", FORM, h.check_slice_shape, "tosa-shape", constants=True, assembly=TYPED),
+    Op("tosa.assert_equal_shape", FORM, h.check_assert_equal_shape, "tosa-shape", assembly=TYPED),
+    # control flow: each region's arguments and yields against the op's lists (``control.py``)
+    Op("tosa.cond_if", custom(c.read_cond_if), c.check_cond_if, "tosa-control", region_arguments="none"),
+    Op("tosa.while_loop", FUNCTIONAL, c.check_while_loop, "tosa-control"),
+    Op("tosa.yield", OPERAND_LIST, c.check_yield, "tosa-control"),
+    # its ODS: each operand and result a tosa-conformant tensor (``Variadic<Tosa_Tensor>``); no verifier
+    Op("tosa.custom", FORM, c.check_custom, "tosa-control", assembly=TYPED),
 )

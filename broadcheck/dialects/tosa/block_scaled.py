@@ -11,10 +11,25 @@ to it by ``tests/oracle/test_tosa_newer.py``.
 from __future__ import annotations
 
 import re
+from math import prod
 
 from broadcheck.dialects.common import constant_ints
-from broadcheck.dialects.tosa.structural import INDICES, LEAST1, T3, Rank, _count, _dims, _same_elements, _shape, _types
-from broadcheck.ops import Operation, Type
+from broadcheck.dialects.tosa.structural import (
+    ANY,
+    INDICES,
+    LEAST1,
+    SHAPE,
+    T3,
+    Rank,
+    _count,
+    _dims,
+    _e,
+    _same_elements,
+    _shape,
+    _types,
+    shape_values,
+)
+from broadcheck.ops import Operation, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.semantics.tosa import Constraint, Element, conforms, type_text
 
@@ -34,6 +49,8 @@ MX_TENSOR = Rank("tosa-conformant tensor of at least rank 1 of micro-scaling for
 SCALE_TENSOR = Rank(
     "tosa-conformant tensor of at least rank 1 of micro-scaling format scale number values", _scale, least=1
 )
+
+LISTED_INPUT = Rank(f"variadic of {ANY.summary}")
 
 _BLOCK = re.compile(r"BLOCK_SIZE_(\d+)")
 
@@ -72,6 +89,142 @@ def check_cast_to_block_scaled(op: Operation, profile: Profile) -> Problem | Non
     if sd is not None and ss is not None and sd[-1] is not None and ss[-1] is not None and ss[-1] != sd[-1] // block:
         return Problem("BC1505", {"got": ss[-1], "expected": sd[-1] // block}, Subject("result", 1))
     return None
+
+
+def check_cast_from_block_scaled(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.cast_from_block_scaled``: the ODS types, then ``verify()``: input and output data of compatible
+    shapes, a block size of 32, the input's last dimension a multiple of it, data and scale alike but for the
+    last dimension, the scale's last dimension the data's / block size (``cast_to_block_scaled``'s checks, run
+    the other way)."""
+    problem = _count(op, 2) or _types(op, [MX_TENSOR, SCALE_TENSOR], [LEAST1])
+    if problem:
+        return problem
+    block = block_size(op)
+    if block is None:
+        return None
+    data, scale, out = op.operands[0].type, op.operands[1].type, op.results[0].type
+    sd, ss, so = _shape(data), _shape(scale), _shape(out)
+    if sd is None:
+        return None  # (its verifier checks nothing more, not even the block size, on unranked data)
+    if so is not None and not _compatible(sd, so):
+        return Problem("BC1501", {"a": type_text(data), "b": type_text(out)}, Subject("result", 0))
+    if block != 32:
+        return Problem("BC1502", {"got": block})
+    if sd[-1] is not None and sd[-1] % block:
+        return Problem("BC1504", {"size": sd[-1], "block": block}, Subject("operand", 0))
+    if ss is not None and not _compatible(sd[:-1], ss[:-1]):
+        return Problem("BC1539", {"a": type_text(data), "b": type_text(scale)}, Subject("operand", 1))
+    if ss is not None and sd[-1] is not None and ss[-1] is not None and ss[-1] != sd[-1] // block:
+        return Problem("BC1633", {"got": ss[-1], "expected": sd[-1] // block}, Subject("operand", 1))
+    return None
+
+
+def _reshape(new: list[int], out: tuple[int | None, ...], what: tuple[str, str]) -> Problem | None:
+    """A result against the new shape: its rank (``what[0]``), then each static size (``what[1]``)."""
+    if len(new) != len(out):
+        return Problem(what[0], subject=Subject("result", 0 if what[0] == "BC1641" else 1))
+    if any(d is not None and d != v for d, v in zip(out, new, strict=True)):
+        return Problem(what[1], subject=Subject("result", 0 if what[1] == "BC1642" else 1))
+    return None
+
+
+def check_reshape_block_scaled(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.reshape_block_scaled``: its verifier (:func:`_verify_reshape_block_scaled`), then the check of
+    the types it infers (each of its input's element type: unranked data too)."""
+    problem = _verify_reshape_block_scaled(op)
+    if problem is not None or len(op.operands) < 2 or len(op.results) != len(op.operands) - 1:
+        return problem
+    new, block = shape_values(op.constant(len(op.operands) - 1)), block_size(op)
+    if new is None or block is None:
+        return None
+    return _inferred_types(op, new, block)
+
+
+def _verify_reshape_block_scaled(op: Operation) -> Problem | None:
+    """``tosa.reshape_block_scaled`` (data, an optional scale, a ``tosa.const_shape``): the ODS types, the
+    counts, the element types, the block size (1 without a scale, 32 with one); on ranked data, the scale
+    against the data (rank, sizes but the last, the data's last size a multiple of the block size, the scale's
+    last the data's / block size), the new shape's last size a multiple of it; on a ranked result, the
+    result against the new shape (rank, static sizes), then the result scale against the new
+    shape with its last size / block size (rank, static sizes), then the element count. Read off iree-opt
+    3.13 (its LLVM's source is newer than the copies the search index holds) and held to it by
+    ``tests/oracle/test_tosa_control.py``."""
+    data_count = len(op.operands) - 1
+    inputs = [LISTED_INPUT] * data_count
+    problem = _types(op, [*inputs, SHAPE] if data_count >= 0 else [], [LISTED_INPUT] * len(op.results))
+    if problem or data_count < 1:
+        return problem
+    if data_count > 2:
+        return Problem("BC1634")
+    if len(op.results) != data_count:
+        return Problem("BC1635")
+    for i in range(data_count):
+        problem = _same_elements(op.operands[i].type, op.results[i].type, ("input", "output"), Subject("result", i))
+        if problem:
+            return problem
+    block = block_size(op)
+    sd = _shape(op.operands[0].type)
+    if block is None or sd is None:
+        return None  # (on unranked data its verifier checks nothing more, not even the block size)
+    scaled = data_count == 2
+    if scaled and block != 32:
+        return Problem("BC1502", {"got": block})
+    if not scaled and block != 1:
+        return Problem("BC1636", {"got": block})
+    new = shape_values(op.constant(data_count))
+    if scaled:
+        ss = _shape(op.operands[1].type)
+        if ss is not None:
+            if len(ss) != len(sd):
+                return Problem("BC1637", subject=Subject("operand", 1))
+            for i, (a, b) in enumerate(zip(sd[:-1], ss[:-1], strict=True)):
+                if a is not None and b is not None and a != b:
+                    return Problem("BC1638", {"dim": i}, Subject("operand", 1))
+            last = sd[-1]
+            if last is not None and last % block:
+                return Problem("BC1504", {"size": last, "block": block}, Subject("operand", 0))
+            if last is not None and ss[-1] is not None and ss[-1] != last // block:
+                return Problem("BC1639", {"got": ss[-1], "size": last, "block": block}, Subject("operand", 1))
+        if new is not None and new and new[-1] % block:
+            return Problem("BC1640", {"size": new[-1], "block": block})
+    so = _shape(op.results[0].type)
+    if new is None or so is None:
+        return None
+    problem = _reshape(new, so, ("BC1641", "BC1642"))
+    if problem:
+        return problem
+    if scaled:
+        sso = _shape(op.results[1].type)
+        if sso is not None and new:
+            problem = _reshape([*new[:-1], new[-1] // block], sso, ("BC1643", "BC1644"))
+            if problem:
+                return problem
+    if None not in sd and all(v > 0 for v in new):  # (after the result scale's checks)
+        count, new_count = prod(d for d in sd if d is not None), prod(new)
+        if count != new_count:
+            return Problem("BC258", {"a": count, "b": new_count}, Subject("result", 0))
+    return None
+
+
+def _inferred_types(op: Operation, new: list[int], block: int) -> Problem | None:
+    """``InferTypeOpInterface``'s check, after ``verify()``: each result's element type against its input's
+    (which ``verifySameElementTypes`` passes over for ``!tosa.mxint8``); the message gives the inferred types,
+    the new shape's (the scale's: its last size / block size)."""
+    if not new:
+        return None
+    last = abs(new[-1]) // block * (1 if new[-1] >= 0 else -1)  # (C++'s division; a -1 stays as written)
+    shapes = [tuple(new), (*new[:-1], last)][: len(op.results)]
+    elements = [_e(op.operands[i].type) for i in range(len(op.results))]
+    if any(not e.known for e in elements):
+        return None
+    inferred = [ShapedType("tensor", s, e.text) for s, e in zip(shapes, elements, strict=True)]
+    # (its compatibility check compares the element types only: a size or rank the new shape contradicts passes)
+    if all(e.text == _e(r.type).text or not _e(r.type).known for e, r in zip(elements, op.results, strict=True)):
+        return None
+    inferred_ = [type_text(t) for t in inferred]
+    actual = [type_text(r.type) for r in op.results]
+    args = {"inferred": "', '".join(inferred_), "actual": "', '".join(actual)}
+    return Problem("BC255", args, Subject("result", 0))
 
 
 MX3 = Rank("3D tosa-conformant tensor of micro-scaling format number values", _mx, rank=3)
@@ -189,4 +342,78 @@ def check_row_gather(op: Operation, profile: Profile) -> Problem | None:
         return mismatch.problem
     if rows is not None and w is not None and so is not None and so[1] is not None and so[1] != w * rows:
         return Problem("BC1519", {"expected": w * rows, "got": so[1]}, Subject("result", 0))
+    return None
+
+
+LISTED3 = Rank("variadic of 3D tosa-conformant tensor of number values", rank=3)
+
+
+def check_row_gather_block_scaled(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.row_gather_block_scaled``: values [N, K, C] (and a scale [N, K, C/block_size]), indices [N, W], a
+    row_count R > 0 -> [N, W * R, C] (and [N, W * R, C/block_size]); the ODS types, the block size against the
+    number of values, the element types, R (when a constant), then N, K, C and the scale's channels gathered
+    from values[0] (C a multiple of the block size), the indices, output[0] (then its rows), values[1],
+    output[1] (its rows before its channels), then the scale's channels against C / block size. Read off
+    iree-opt 3.13, held to it by ``tests/oracle/test_tosa_control.py``."""
+    count = len(op.operands) - 2
+    problem = _types(op, [*[LISTED3] * count, INDICES, SCALAR_I32] if count > 0 else [], [LISTED3] * len(op.results))
+    if problem or count not in (1, 2):
+        return problem  # (other counts: not modelled)
+    if len(op.results) != count:
+        return Problem("BC1647", {"results": len(op.results), "inputs": count})
+    block = block_size(op)
+    if block is None:
+        return None
+    if (count == 1) != (block == 1):
+        return Problem("BC1646", {"what": "be" if count == 1 else "not be", "count": count})
+    for i in range(count):
+        names = (f"values[{i}]", f"output[{i}]")
+        problem = _same_elements(op.operands[i].type, op.results[i].type, names, Subject("result", i))
+        if problem:
+            return problem
+    counted = constant_ints(op, count + 1)
+    rows = counted[0] if counted and len(counted) == 1 else None
+    if rows is not None and rows <= 0:
+        return Problem("BC1518", {"value": rows}, Subject("operand", count + 1))
+    shapes = [_shape(u.type) for u in op.operands[: count + 1]]
+    outs = [_shape(r.type) for r in op.results]
+    n = k = c = cs = w = None
+
+    def output_rows(i: int) -> Problem | None:
+        out = outs[i]
+        if rows is not None and w is not None and out is not None and out[1] is not None and out[1] != w * rows:
+            return Problem(
+                "BC1645", {"operand": f"output[{i}]", "expected": w * rows, "got": out[1]}, Subject("result", i)
+            )
+        return None
+
+    try:
+        if shapes[0] is not None:
+            n, k, c = shapes[0]
+            if count == 2 and c is not None and c % block:
+                return Problem("BC1648", {"c": c, "block": block}, Subject("operand", 0))
+        indices = shapes[count]
+        if indices is not None:
+            n = _update(n, indices[0], "indices", "batch", count)
+            w = indices[1]
+        if outs[0] is not None:
+            n = _update(n, outs[0][0], "output[0]", "batch", 0)
+            c = _update(c, outs[0][2], "output[0]", "channels", 0)
+        problem = output_rows(0)
+        if problem or count == 1:
+            return problem
+        if shapes[1] is not None:
+            n = _update(n, shapes[1][0], "values[1]", "batch", 1)
+            k = _update(k, shapes[1][1], "values[1]", "rows", 1)
+            cs = shapes[1][2]
+        if outs[1] is not None:
+            n = _update(n, outs[1][0], "output[1]", "batch", 0)
+            problem = output_rows(1)
+            if problem:
+                return problem
+            cs = _update(cs, outs[1][2], "output[1]", "channels", 0)
+    except _Mismatch as mismatch:
+        return mismatch.problem
+    if count == 2 and c is not None and cs is not None and cs != c // block:
+        return Problem("BC1649", {"c": c, "block": block, "got": cs})
     return None
