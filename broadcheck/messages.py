@@ -6789,6 +6789,25 @@ RULES: Mapping[str, Rule] = {
             "vector.scan's combining kind does not take its element type (xor on floats, maxnumf on integers).",
             "%0:2 = vector.scan <xor>, %a, %b reduction_dim = 0, inclusive = true : vector<2x3xf32>, vector<3xf32>",
         ),
+        Rule(
+            "BC1369",
+            "conv-input-map",
+            "unexpected input index map for convolutions",
+            "A convolution's input map (linalg.memoized_indexing_maps) has a result that is not a dim or the sum of "
+            "two dims each times a constant (ConvAccessExprWalker).",
+            '"linalg.conv_2d_nhwc_hwcf"(...) ({...}) {linalg.memoized_indexing_maps = [affine_map<(d0, d1, d2, d3, '
+            "d4, d5, d6) -> (d0, d1 * 2, d2 + d5, d6)>, ...]} : ...",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1370",
+            "conv-projected",
+            "expected output/filter indexing maps to be projected permutations",
+            "A convolution's filter or output map (linalg.memoized_indexing_maps) is not a projected permutation.",
+            '"linalg.conv_2d_nhwc_hwcf"(...) ({...}) {linalg.memoized_indexing_maps = [..., affine_map<(d0, d1, d2, '
+            "d3, d4, d5, d6) -> (d4, d5, d6, d3, d5 + 1)>, ...]} : ...",
+            op_prefix=False,
+        ),
     )
 }
 

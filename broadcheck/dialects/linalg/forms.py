@@ -5,6 +5,9 @@ is its tensor init's type). Each operand's type is written beside it; the form w
 
 from __future__ import annotations
 
+import re
+
+from broadcheck.dialects.assembly import Wrong
 from broadcheck.dialects.op import Reading
 from broadcheck.dialects.shaped import index_at, reading, segments_property, unplaced, view_text
 from broadcheck.syntax.statement import Attribute as Property
@@ -70,3 +73,72 @@ def keyword_group(statement: Statement) -> Reading:
         if i and item.kind == "group" and items[i - 1].kind == "word" and items[i - 1].text not in ("ins", "outs")
     ]
     return found._replace(properties=(*found.properties, *extra))
+
+
+# ---------------------------------------------------------------- what the C++ parsers check
+
+
+_FLOAT_ELEMENT = re.compile(r"(?:f\d+|bf16|tf32|f8\w*)")
+_INT_ELEMENT = re.compile(r"(?:i\d+|si\d+|ui\d+|index)")
+
+
+def _category(t: str) -> str | None:
+    """What ``buildBinaryFn`` sees of a block argument's type: float, integer, complex, or none."""
+    if _FLOAT_ELEMENT.fullmatch(t):
+        return "float"
+    if _INT_ELEMENT.fullmatch(t):
+        return "int"
+    return "complex" if t.startswith("complex<") else None
+
+
+def _block_type(t: TypeText | None) -> str | None:
+    """A named op's block argument for an operand: a tensor's or memref's element, else the type."""
+    if t is None:
+        return None
+    v = view_text(t.text)
+    if v is not None and v.kind in ("tensor", "memref"):
+        return v.element
+    return "".join(t.text.split())
+
+
+def named_form(statement: Statement, dialect: str) -> Wrong | None:
+    """``parseNamedStructuredOpRegion`` of a ``matmul``-like op (``add(init, mul(lhs, rhs))``): a
+    vector init is its own block argument's type, which no binary op of the body takes."""
+    if statement.generic or len(statement.operands) != 3:
+        return None
+    lhs, rhs, init = (_block_type(u.type) for u in statement.operands)
+    if lhs is None or rhs is None or init is None or _category(init) is not None:
+        return None
+    if _category(lhs) is None or lhs != rhs or not init.startswith("vector<"):
+        return None
+    after = next((i.start for i in statement.items if i.start >= statement.name_end), statement.name_end)
+    return (
+        f"custom op '{statement.name}' Cannot build binary Linalg operation: expects allComplex, allFloatingPoint, "
+        f"or allInteger, got '{init}' and '{lhs}'",
+        after,
+    )
+
+
+def generic_form(statement: Statement, dialect: str) -> Wrong | None:
+    """``GenericOp::parse``: the trait's ``iterator_types``, then after the operands (and the
+    results) a region."""
+    if statement.generic:
+        return None
+    after = [i for i in statement.items if i.start >= statement.name_end]
+    if after and after[0].kind == "dict" and not any(a.name == "iterator_types" for a in statement.attributes):
+        return f"custom op '{statement.name}' expected \"iterator_types\" array attribute", after[0].start
+    if statement.regions:
+        return None
+    return "expected '{' to begin a region", statement.end
+
+
+def reduce_form(statement: Statement, dialect: str) -> Wrong | None:
+    """``ReduceOp::parse``'s short form ``{ arith.addf }``: an op name inside the braces."""
+    after = [i for i in statement.items if i.start >= statement.name_end]
+    if not after or not after[0].text.startswith("{"):
+        return None
+    inner = after[0].text[1:]
+    stripped = inner.lstrip()
+    if stripped[:1].isalpha() or stripped[:1] == "_":
+        return None
+    return "expected bare identifier or keyword", after[0].start + 1 + len(inner) - len(stripped)

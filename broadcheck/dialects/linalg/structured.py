@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from broadcheck.dialects.linalg.affine import AffineMap, identity, of, parse, printed_results
+from broadcheck.dialects.linalg.affine import AffineMap, Expr, identity, of, parse, printed_results
 from broadcheck.dialects.shaped import View, constraint, element_of, split_top, view
 from broadcheck.ops import Operation, Span, Type
 from broadcheck.semantics import Problem, Profile, Subject
@@ -427,6 +427,9 @@ def check_named(op: Operation, profile: Profile) -> Problem | None:
     problem = _unsigned_pooling(op, name) or _named_ods(op)
     if problem:
         return problem
+    problem = _convolution(op, name)
+    if problem:
+        return problem
     views = _views(op)
     if name == "fill" and views:
         if views[0] is not None and views[0].kind != "vector":  # (FillOpInterface verifies first)
@@ -453,6 +456,61 @@ def check_named(op: Operation, profile: Profile) -> Problem | None:
         return problem or (_fill_value(op) if name == "fill" else None)
     except _Unread:
         return None
+
+
+def _memoized(op: Operation) -> list[AffineMap] | None:
+    """``linalg.memoized_indexing_maps``, which a named op's maps are when it is written."""
+    attr = op.attribute("linalg.memoized_indexing_maps")
+    text = attr.text.strip() if attr is not None else ""
+    if not (text.startswith("[") and text.endswith("]")):
+        return None
+    maps = [parse(item) if item.startswith("affine_map<") else None for item in split_top(text[1:-1])]
+    return None if any(m is None for m in maps) else maps  # type: ignore[return-value]
+
+
+def _conv_access(results: tuple[Expr, ...]) -> bool:
+    """``ConvAccessExprWalker`` over the input map: each result a dim, or the sum of two terms
+    each a dim or a dim times a constant; no dim used twice."""
+    seen: set[int] = set()
+
+    def term(e: Expr) -> bool:
+        if e[0] == "dim":
+            d = int(e[1])
+        elif e[0] == "*" and e[1][0] == "dim" and e[2][0] in ("const", "sym"):
+            d = int(e[1][1])
+        elif e[0] == "*" and e[2][0] == "dim" and e[1][0] in ("const", "sym"):
+            d = int(e[2][1])
+        else:
+            return False
+        if d in seen:
+            return False
+        seen.add(d)
+        return True
+
+    for e in results:
+        if e[0] == "dim":
+            if not term(e):
+                return False
+        elif e[0] != "+" or not (term(e[1]) and term(e[2])):
+            return False
+    return True
+
+
+def _convolution(op: Operation, name: str) -> Problem | None:
+    """``verifyConvolutionInterface`` (conv, depthwise and pooling ops) on memoized maps: two
+    inputs and one init, the input map's accesses, projected permutations for filter and output."""
+    if not name.startswith(("conv_", "depthwise_conv_", "pooling_")):
+        return None
+    maps = _memoized(op)
+    if maps is None or len(maps) < 3:
+        return None
+    if not _conv_access(maps[0].results):
+        return Problem("BC1369")
+    for m in (maps[1], maps[-1]):
+        dims = [m.pure_dim(k) for k in range(len(m.results))]
+        if None in dims or len(set(dims)) != len(dims):  # (isProjectedPermutation: no constant 0 either)
+            return Problem("BC1370")
+    return None
 
 
 _SCALAR = re.compile(r"(?:i\d+|si\d+|ui\d+|f\d+|bf16|tf32|index|f8\w*)")
