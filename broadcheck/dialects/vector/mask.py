@@ -9,6 +9,7 @@ last op tells enough; otherwise the check says nothing."""
 
 from __future__ import annotations
 
+from broadcheck.dialects import ods
 from broadcheck.dialects.assembly import Wrong
 from broadcheck.dialects.linalg.affine import parse
 from broadcheck.dialects.op import Reading
@@ -184,6 +185,13 @@ def masked(name: str, key: str) -> _Masked | None:
     return None
 
 
+def _result_count(name: str) -> int | None:
+    """How many results an op has by its ODS (``OneResult``, ...), ``None`` when it varies."""
+    found = ods.traits(name)
+    spec = next((t.partition("=")[2] for t in found or () if t.startswith("results=")), None)
+    return int(spec) if spec is not None and spec.isdigit() else None
+
+
 # ---------------------------------------------------------------- checks
 
 
@@ -223,7 +231,12 @@ def check_mask(op: Operation, profile: Profile) -> Problem | None:
     elif terminator == "":
         return Problem("BC1328") if results and not inner else None
     else:  # the region's last op is not maskable: the parser's yield yields its results
-        return Problem("BC1327") if inner else Problem("BC1335")
+        if inner:
+            return Problem("BC1327")
+        count = _result_count(terminator)
+        if count is None:
+            return None
+        return Problem("BC1328") if count != len(results) else Problem("BC1335")
     found = masked(name, key)
     if found is None:
         return None
