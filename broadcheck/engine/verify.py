@@ -231,15 +231,16 @@ def unaliased(
             out += [Property(a.name, a.text, item.start, item.end, a.property) for a in entries]
     out += written
 
-    def listed(value: str) -> str:  # `[#map0, #map1]`: each entry an alias
-        inner = value.strip()[1:-1]
-        return "[" + ", ".join(text(v) for v in split_top(inner)) + "]" if inner.strip() else value
+    def listed(value: str) -> str:  # `[#map0, #map1]`: each entry an alias (a clause may run on: `] ins`)
+        head, _, tail = value.strip().rpartition("]")
+        inner = head[1:]
+        return "[" + ", ".join(text(v) for v in split_top(inner)) + "]" + tail if inner.strip() else value
 
     return tuple(
         a._replace(text=text(a.text))
         if a.text.startswith("#")
         else a._replace(text=listed(a.text))
-        if a.text.startswith("[#") and a.text.rstrip().endswith("]")
+        if a.text.startswith("[#") and "]" in a.text
         else a
         for a in out
     )

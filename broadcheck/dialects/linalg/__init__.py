@@ -5,12 +5,21 @@
 :mod:`.forms`."""
 
 from broadcheck.dialects.linalg import pack, regions, structured, transforms
-from broadcheck.dialects.linalg.forms import generic_form, ins_outs, keyword_group, named_form, reduce_form
+from broadcheck.dialects.linalg.forms import (
+    elementwise_form,
+    generic_form,
+    ins_outs,
+    keyword_group,
+    named_form,
+    reduce_form,
+)
 from broadcheck.dialects.linalg.forms import pack as pack_form
 from broadcheck.dialects.op import OPERAND_LIST, RESULT, Assembly, Op, custom, family, ops
 from broadcheck.dialects.terminators import by_parent
 
 FORM = custom(ins_outs)
+_FORMS = {"matmul": named_form, "elementwise": elementwise_form}
+"""The named ops whose C++ parsers check more than their form (:mod:`.forms`)."""
 
 OPS = ops(
     Op("linalg.broadcast", FORM, family("linalg-broadcast"), "linalg-broadcast"),
@@ -20,7 +29,7 @@ OPS = ops(
             FORM,
             structured.check_named,
             "linalg-structured",
-            assembly=Assembly("form", form=named_form) if name == "matmul" else None,
+            assembly=Assembly("form", form=_FORMS[name]) if name in _FORMS else None,
         )
         for name in structured.NAMED
     ],

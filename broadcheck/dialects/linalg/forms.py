@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from broadcheck.dialects.assembly import Wrong
+from broadcheck.dialects.assembly import Found, Wrong
 from broadcheck.dialects.op import Reading
 from broadcheck.dialects.shaped import index_at, reading, segments_property, unplaced, view_text
 from broadcheck.syntax.statement import Attribute as Property
@@ -142,3 +142,26 @@ def reduce_form(statement: Statement, dialect: str) -> Wrong | None:
     if stripped[:1].isalpha() or stripped[:1] == "_":
         return None
     return "expected bare identifier or keyword", after[0].start + 1 + len(inner) - len(stripped)
+
+
+ELEMENTWISE_KINDS = (
+    "exp, log, abs, ceil, floor, negf, reciprocal, round, sqrt, rsqrt, square, tanh, erf, sin, cos, tan, acos, "
+    "acosh, asin, asinh, atan, atanh, log10, log1p, log2, add, sub, mul, div, div_unsigned, max_signed, min_signed, "
+    "max_unsigned, min_unsigned, powf, select"
+)
+"""``ElementwiseKind``'s cases, as iree-opt 3.13's parser lists them."""
+
+
+def elementwise_form(statement: Statement, dialect: str) -> Wrong | None:
+    """``linalg.elementwise <kind> ...``: the kind is one of :data:`ELEMENTWISE_KINDS`."""
+    after = [i for i in statement.items if i.start >= statement.name_end]
+    if statement.generic or not after or not (after[0].kind == "group" and after[0].text.startswith("<")):
+        return None
+    kind = after[0].text[1:-1].strip()
+    if kind in ELEMENTWISE_KINDS.split(", "):
+        return None
+    custom = f"custom op '{statement.name}' "
+    at = after[0].start + after[0].text.index(kind) if kind else after[0].start + 1
+    then = ((f"{custom}failed to parse ElementwiseKindAttr parameter 'value' which is to be a "
+             "`::mlir::linalg::ElementwiseKind`", at),)  # fmt: skip
+    return Found(f"{custom}expected ::mlir::linalg::ElementwiseKind to be one of: {ELEMENTWISE_KINDS}", at, then)

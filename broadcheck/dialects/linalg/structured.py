@@ -450,6 +450,8 @@ def check_named(op: Operation, profile: Profile) -> Problem | None:
             if maps is None or len(maps) != len(views):  # (the `_q` ops' zero points have maps of their own)
                 return None
         loops = maps[0].dims if maps else 0
+        if name == "elementwise" and views and views[-1] is not None and views[-1].shape is not None:
+            loops = len(views[-1].shape)  # (ElementwiseOp::getNumLoops: the init's rank)
         problem = structured(op, maps, loops, views)
         if problem is None and name in _MATMULS and op.attribute("indexing_maps") is not None:
             problem = _projected(maps)
