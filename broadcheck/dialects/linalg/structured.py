@@ -163,6 +163,22 @@ def _pool_named(name: str) -> Maps:
     return _layout(inp, "".join(c for c in inp if c in "dhw"), inp)
 
 
+def _plain_conv(spatial: int) -> Maps:
+    """``conv_{1,2,3}d`` (no batch, no channel, no strides): loops (o..., k...); the input at
+    ``o + k``, the filter at ``k``, the output at ``o``."""
+    loops = 2 * spatial
+    found = [
+        AffineMap(loops, 0, tuple(("+", ("dim", i), ("dim", spatial + i)) for i in range(spatial))),
+        AffineMap(loops, 0, tuple(("dim", spatial + i) for i in range(spatial))),
+        AffineMap(loops, 0, tuple(("dim", i) for i in range(spatial))),
+    ]
+
+    def maps(op: Operation, views: list[View]) -> list[AffineMap] | None:
+        return found
+
+    return maps
+
+
 _CONVS = (
     "conv_1d_ncw_fcw conv_2d_nhwc_fhwc conv_2d_ngchw_fgchw conv_2d_ngchw_gfchw conv_2d_nhwgc_gfhwc "
     "conv_3d_ncdhw_fcdhw conv_2d_nhwc_hwcf_q conv_2d_nchw_fchw_q conv_2d_ngchw_gfchw_q conv_2d_nhwc_fhwc_q "
@@ -191,6 +207,7 @@ NAMED: dict[str, Maps] = {
     "copy": _same,
     "elementwise": _same,
     "fill": _fill,
+    **{f"conv_{n}d": _plain_conv(n) for n in (1, 2, 3)},
     "conv_2d_nhwc_hwcf": _conv("nhwc", 2),
     "conv_2d_nchw_fchw": _conv("nchw", 2),
     "conv_1d_nwc_wcf": _conv("nhwc", 1),
