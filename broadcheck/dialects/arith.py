@@ -228,9 +228,21 @@ def _scaling_check(wider: bool) -> Callable[[Operation, Profile], Problem | None
     return check
 
 
+def _operands_first(statement: Statement, custom: str) -> tuple[str, int] | None:
+    """``$lhs, $rhs`` (``$operand``) right after the name: anything else there is ``expected SSA
+    operand`` just after the name (``arith.addf{%a, %a} : f32``, ``arith.negf : f32``)."""
+    after = next((i for i in statement.items if i.start >= statement.name_end), None)
+    if after is None or after.kind == "value" or (statement.operands and statement.operands[0].start < after.start):
+        return None
+    return "expected SSA operand", statement.name_end  # (where the parser stood: just after the name)
+
+
 OPS = ops(
     # `$lhs, $rhs attr-dict : type($result)` (negf: `$operand ...`): the parser wants the `:` after them
-    [Op(f"arith.{name}", SAME, assembly=Assembly("same", 1 if name == "negf" else 2)) for name in _BINARY],
+    [
+        Op(f"arith.{name}", SAME, assembly=Assembly("same", 1 if name == "negf" else 2, form=_operands_first))
+        for name in _BINARY
+    ],
     [Op(f"arith.{name}", SAME) for name in ("mulsi_extended", "mului_extended")],  # two results: not that form
     # `%sum, %overflow = arith.addui_extended %a, %b : T, B`
     Op("arith.addui_extended", custom(_sum_and_overflow)),
