@@ -6,6 +6,7 @@
 
 from broadcheck.dialects.linalg import pack, regions, structured, transforms
 from broadcheck.dialects.linalg.forms import (
+    contract_form,
     elementwise_form,
     generic_form,
     ins_outs,
@@ -41,7 +42,13 @@ OPS = ops(
         assembly=Assembly("form", form=generic_form),
     ),
     Op("linalg.transpose", FORM, structured.check_transpose, "linalg-structured"),
-    Op("linalg.contract", FORM, structured.check_contract, "linalg-structured"),
+    Op(
+        "linalg.contract",
+        FORM,
+        structured.check_contract,
+        "linalg-structured",
+        assembly=Assembly("form", form=contract_form),
+    ),
     Op("linalg.map", FORM, regions.check_map, "linalg-regions"),
     Op("linalg.reduce", FORM, regions.check_reduce, "linalg-regions", assembly=Assembly("form", form=reduce_form)),
     Op("linalg.pack", custom(pack_form), pack.check_pack, "linalg-pack"),

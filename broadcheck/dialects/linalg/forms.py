@@ -119,6 +119,17 @@ def named_form(statement: Statement, dialect: str) -> Wrong | None:
     )
 
 
+_ITERATOR = re.compile(r'"[^"]*"|(?<=#linalg\.iterator_type<)\w+')
+
+
+def contract_form(statement: Statement, dialect: str) -> Wrong | None:
+    """``ContractOp::parse``: ``indexing_maps = [...]`` first, before ``ins``/``outs``."""
+    after = [i for i in statement.items if i.start >= statement.name_end]
+    if statement.generic or not after or after[0].text.startswith("indexing_maps"):
+        return None
+    return f"custom op '{statement.name}' expected 'indexing_maps' attribute", after[0].start
+
+
 def generic_form(statement: Statement, dialect: str) -> Wrong | None:
     """``GenericOp::parse``: the trait's ``iterator_types``, then after the operands (and the
     results) a region."""
@@ -127,6 +138,11 @@ def generic_form(statement: Statement, dialect: str) -> Wrong | None:
     after = [i for i in statement.items if i.start >= statement.name_end]
     if after and after[0].kind == "dict" and not any(a.name == "iterator_types" for a in statement.attributes):
         return f"custom op '{statement.name}' expected \"iterator_types\" array attribute", after[0].start
+    iterators = next((a.text for a in statement.attributes if a.name == "iterator_types"), "")
+    for entry in _ITERATOR.findall(iterators):
+        kind = entry.strip('"')
+        if kind not in ("parallel", "reduction") and after and len(after) > 1 and after[0].kind == "dict":
+            return f"custom op '{statement.name}' unexpected iterator_type ({kind})", after[1].start
     if statement.regions:
         return None
     return "expected '{' to begin a region", statement.end
