@@ -7188,6 +7188,145 @@ RULES: Mapping[str, Rule] = {
             "... tosa.row_gather_block_scaled %v, %s, %i, %rc ... : (tensor<13x21x32xf4E2M1FN>, "
             "tensor<13x21x2xf8E8M0FNU>, ...) -> (...)",
         ),
+        # ---- BC1327-BC1349, BC1369-BC1399: Linalg, Vector, Arith and Tensor (llvm)
+        Rule(
+            "BC1327",
+            "mask-one-op",
+            "expects only one operation to mask",
+            "A vector.mask region holds more than one op besides its vector.yield.",
+            (
+                "vector.mask %m { vector.transfer_write %v, %t[%i] : vector<16xf32>, memref<?xf32>\n  "
+                "vector.transfer_write %v, %u[%i] : vector<16xf32>, memref<?xf32> } : vector<16xi1>"
+            ),
+        ),
+        Rule(
+            "BC1328",
+            "mask-yield-count",
+            "expects number of results to match mask region yielded values",
+            (
+                "A vector.mask has another number of results than its region yields (the implicit yield yields the "
+                "masked op's results)."
+            ),
+            "%0 = vector.mask %m { } : vector<8xi1> -> vector<8xf32>",
+        ),
+        Rule(
+            "BC1329",
+            "mask-result-count",
+            "expects number of results to match maskable operation number of results",
+            "A vector.mask has another number of results than the op it masks.",
+            (
+                "%0:2 = vector.mask %m { %1 = vector.transfer_read ... ; vector.yield %1, %e : ... } : vector<16xi1> "
+                "-> "
+                "(vector<16xf32>, vector<16xf32>)"
+            ),
+        ),
+        Rule(
+            "BC1330",
+            "mask-result-type",
+            "expects result type to match maskable operation result type",
+            "A vector.mask's result types are not those of the op it masks.",
+            (
+                "vector.mask %m, %p { vector.transfer_write %v, %t[%i] : vector<16xf32>, tensor<?xf32> } : "
+                "vector<16xi1> "
+                "-> vector<16xf32>"
+            ),
+        ),
+        Rule(
+            "BC1331",
+            "mask-type",
+            "expects a '{mask}' mask for the maskable operation",
+            (
+                "The mask's type is not the one the masked op expects (getExpectedMaskType: i1 over its vector's or "
+                "iteration space's shape)."
+            ),
+            "%0 = vector.mask %m { vector.reduction <add>, %a : vector<8xi32> into i32 } : vector<16xi1> -> i32",
+        ),
+        Rule(
+            "BC1332",
+            "mask-no-passthru",
+            "doesn't expect a passthru argument for this maskable operation",
+            "A vector.mask with a pass-through masks an op that takes none (all but vector.transfer_read).",
+            "%0 = vector.mask %m, %p { vector.reduction <add>, %a : vector<8xf32> into f32 } : vector<8xi1> -> f32",
+        ),
+        Rule(
+            "BC1333",
+            "mask-passthru-result",
+            "expects result when passthru argument is provided",
+            "A vector.mask with a pass-through masks an op with no single result.",
+            (
+                "%0 = vector.mask %m { vector.transfer_read %t[%i], %p : tensor<?xf32>, vector<16xf32> } : "
+                "vector<16xi1> "
+                "-> vector<16xf32>"
+            ),
+        ),
+        Rule(
+            "BC1334",
+            "mask-passthru-type",
+            "expects passthru type to match result type",
+            "The pass-through's type is not the masked op's result type.",
+            (
+                "%0 = vector.mask %m { vector.transfer_read %t[%i], %p : tensor<?xf32>, vector<16xf32> } : "
+                "vector<16xi1> "
+                "-> vector<16xf32>"
+            ),
+        ),
+        Rule(
+            "BC1335",
+            "mask-maskable",
+            "expects a MaskableOpInterface within the mask region",
+            (
+                "The op in a vector.mask region is not maskable (not a transfer, contract, reduction, multi_reduction, "
+                "gather or outerproduct)."
+            ),
+            "%0 = vector.mask %m { arith.addf %a, %a : vector<3x4xf32> } : vector<3x4xi1> -> vector<3x4xf32>",
+        ),
+        Rule(
+            "BC1336",
+            "scan-dim",
+            "reduction dimension {dim} has to be less than {rank}",
+            "vector.scan's reduction_dim is not a dim of its source.",
+            "%0:2 = vector.scan <add>, %a, %b reduction_dim = 5, inclusive = true : vector<2x3xi32>, vector<3xi32>",
+        ),
+        Rule(
+            "BC1337",
+            "scan-initial-rank",
+            "initial value rank {rank} has to be equal to {expected}",
+            "vector.scan's initial value does not have one dim less than its source.",
+            "%0:2 = vector.scan <add>, %a, %b reduction_dim = 0, inclusive = true : vector<2x3xi32>, vector<1x3xi32>",
+        ),
+        Rule(
+            "BC1338",
+            "scan-initial-shape",
+            "incompatible input/initial value shapes",
+            "vector.scan's initial value is not the source's shape without the reduction dim.",
+            "%0:2 = vector.scan <add>, %a, %b reduction_dim = 0, inclusive = true : vector<2x3xi32>, vector<5xi32>",
+        ),
+        Rule(
+            "BC1339",
+            "scan-kind",
+            "unsupported reduction type '{type}' for kind '{kind}'",
+            "vector.scan's combining kind does not take its element type (xor on floats, maxnumf on integers).",
+            "%0:2 = vector.scan <xor>, %a, %b reduction_dim = 0, inclusive = true : vector<2x3xf32>, vector<3xf32>",
+        ),
+        Rule(
+            "BC1369",
+            "conv-input-map",
+            "unexpected input index map for convolutions",
+            "A convolution's input map (linalg.memoized_indexing_maps) has a result that is not a dim or the sum of "
+            "two dims each times a constant (ConvAccessExprWalker).",
+            '"linalg.conv_2d_nhwc_hwcf"(...) ({...}) {linalg.memoized_indexing_maps = [affine_map<(d0, d1, d2, d3, '
+            "d4, d5, d6) -> (d0, d1 * 2, d2 + d5, d6)>, ...]} : ...",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1370",
+            "conv-projected",
+            "expected output/filter indexing maps to be projected permutations",
+            "A convolution's filter or output map (linalg.memoized_indexing_maps) is not a projected permutation.",
+            '"linalg.conv_2d_nhwc_hwcf"(...) ({...}) {linalg.memoized_indexing_maps = [..., affine_map<(d0, d1, d2, '
+            "d3, d4, d5, d6) -> (d4, d5, d6, d3, d5 + 1)>, ...]} : ...",
+            op_prefix=False,
+        ),
     )
 }
 

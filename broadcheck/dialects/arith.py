@@ -91,6 +91,34 @@ def _predicate(op: Operation) -> Problem | None:
 
 
 @cache
+def _kin(kin: str, rename: tuple[str, str] = ("", "")) -> Callable[[Operation, Profile], Problem | None]:
+    """The generated check of an op newer than the ODS tables (iree-opt 3.13's ``maximumnumf``,
+    ``subui_extended``, ...) from its kin's traits (the same ODS class; ``rename`` a value's name
+    in its predicates): each probed against iree-opt 3.13, which words them alike."""
+    from broadcheck.dialects import ods
+    from broadcheck.dialects.ods.traits import check_of
+
+    old, new = rename
+    traits = ods.traits(kin) or ()
+    return check_of(tuple(t.replace(old, new) if old and t.startswith("pred=") else t for t in traits))
+
+
+def _maximumnumf(op: Operation, profile: Profile) -> Problem | None:
+    """``arith.maximumnumf``/``minimumnumf``: Arith_FloatBinaryOp, as ``maximumf``."""
+    return _kin("arith.maximumf")(op, profile)
+
+
+def _flush_denormals(op: Operation, profile: Profile) -> Problem | None:
+    """``arith.flush_denormals``: Arith_FloatUnaryOp, as ``negf``."""
+    return _kin("arith.negf")(op, profile)
+
+
+def _subui_extended(op: Operation, profile: Profile) -> Problem | None:
+    """``arith.subui_extended``: as ``addui_extended``, its difference named ``diff``."""
+    return _kin("arith.addui_extended", ("sum}", "diff}"))(op, profile)
+
+
+@cache
 def _generated(name: str) -> Callable[[Operation, Profile], Problem | None]:
     """The check made from the op's generated ODS traits."""
     from broadcheck.dialects import ods
@@ -200,12 +228,31 @@ def _scaling_check(wider: bool) -> Callable[[Operation, Profile], Problem | None
     return check
 
 
+def _operands_first(statement: Statement, custom: str) -> tuple[str, int] | None:
+    """``$lhs, $rhs`` (``$operand``) right after the name: anything else there is ``expected SSA
+    operand`` just after the name (``arith.addf{%a, %a} : f32``, ``arith.negf : f32``)."""
+    after = next((i for i in statement.items if i.start >= statement.name_end), None)
+    if after is None or after.kind == "value" or (statement.operands and statement.operands[0].start < after.start):
+        return None
+    return "expected SSA operand", statement.name_end  # (where the parser stood: just after the name)
+
+
 OPS = ops(
     # `$lhs, $rhs attr-dict : type($result)` (negf: `$operand ...`): the parser wants the `:` after them
-    [Op(f"arith.{name}", SAME, assembly=Assembly("same", 1 if name == "negf" else 2)) for name in _BINARY],
+    [
+        Op(f"arith.{name}", SAME, assembly=Assembly("same", 1 if name == "negf" else 2, form=_operands_first))
+        for name in _BINARY
+    ],
     [Op(f"arith.{name}", SAME) for name in ("mulsi_extended", "mului_extended")],  # two results: not that form
     # `%sum, %overflow = arith.addui_extended %a, %b : T, B`
     Op("arith.addui_extended", custom(_sum_and_overflow)),
+    # newer than the ODS tables (TF 2.21's LLVM): checked as their kin, probed against iree-opt 3.13
+    Op("arith.subui_extended", custom(_sum_and_overflow), _subui_extended, "ods-traits"),
+    [
+        Op(f"arith.{name}", SAME, _maximumnumf, "ods-traits", assembly=Assembly("same", 2))
+        for name in ("maximumnumf", "minimumnumf")
+    ],
+    Op("arith.flush_denormals", SAME, _flush_denormals, "ods-traits", assembly=Assembly("same", 1)),
     [Op(f"arith.{name}", CONVERSION) for name in _CASTS],
     Op("arith.cmpf", custom(_compare), _compare_check, "arith-compare"),
     Op("arith.cmpi", custom(_compare), _compare_check, "arith-compare"),

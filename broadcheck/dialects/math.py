@@ -1,11 +1,42 @@
-"""The math dialect (forms only): one trailing type for every operand and the result."""
+"""The math dialect (forms only): one trailing type for every operand and the result; the ops
+newer than the ODS tables (``clampf``, ``sincos``) checked as their kin's traits."""
+
+from collections.abc import Callable
+from functools import cache
 
 from broadcheck.dialects.op import OPERAND_LIST, OPERANDS, SAME, Op, ops
+from broadcheck.ops import Operation
+from broadcheck.semantics import Problem, Profile
 
 _SAME = (
     "absf absi acos acosh asin asinh atan atan2 atanh cbrt ceil copysign cos cosh ctlz cttz ctpop erf erfc exp exp2 "
     "expm1 floor fma log log10 log1p log2 powf round roundeven rsqrt sin sinh sqrt tan tanh trunc"
 ).split()
+
+
+@cache
+def _kin(kin: str, results: int = 1) -> Callable[[Operation, Profile], Problem | None]:
+    """The generated check of ``kin`` (the same ODS class), with ``results`` float results."""
+    from broadcheck.dialects import ods
+    from broadcheck.dialects.ods.traits import check_of
+
+    traits = list(ods.traits(kin) or ())
+    if results != 1:
+        traits = [f"results={results}" if t == "results=1" else t for t in traits]
+        at = traits.index("result#0=floating-point-like") + 1
+        traits[at:at] = [f"result#{k}=floating-point-like" for k in range(1, results)]
+    return check_of(tuple(traits))
+
+
+def _clampf(op: Operation, profile: Profile) -> Problem | None:
+    """``math.clampf %a to [%lo, %hi] : T``: three float operands of one type, as ``fma``."""
+    return _kin("math.fma")(op, profile)
+
+
+def _sincos(op: Operation, profile: Profile) -> Problem | None:
+    """``%s, %c = math.sincos %a : T``: as ``sin``, with two results (probed against iree-opt 3.13)."""
+    return _kin("math.sin", 2)(op, profile)
+
 
 OPS = ops(
     [Op(f"math.{name}", SAME) for name in _SAME],
@@ -15,4 +46,6 @@ OPS = ops(
     Op("math.isinf", OPERANDS),
     Op("math.isfinite", OPERANDS),
     Op("math.isnormal", OPERANDS),
+    Op("math.clampf", SAME, _clampf, "ods-traits"),
+    Op("math.sincos", SAME, _sincos, "ods-traits"),
 )

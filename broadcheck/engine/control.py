@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from broadcheck.dialects.vector.mask import MASKABLE
 from broadcheck.engine.flow import comparable
 from broadcheck.engine.forms import Form, place_types
 from broadcheck.syntax.statement import Statement
@@ -50,9 +51,9 @@ Summary = tuple[tuple[str | None, ...], str, tuple[str | None, ...], Where | Non
 """A closed region as a check sees it (type keys): its entry arguments' types, its terminator's
 name, what it yields, where the terminator's name is, its :data:`INNER` ops."""
 
-INNER = frozenset({"linalg.index"})
+INNER = frozenset({"linalg.index"}) | MASKABLE
 """Ops whose verifiers read the op that holds their region (``linalg.index``'s dim against its
-loops): the engine hands them to that op's check, in its region's summary."""
+loops; the op ``vector.mask`` masks): the engine hands them to that op's check, in its region's summary."""
 
 
 class Found(NamedTuple):

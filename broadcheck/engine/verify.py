@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from broadcheck import dialects
 from broadcheck.dialects.assembly import statement_problem
+from broadcheck.dialects.shaped import split_top
 from broadcheck.engine.forms import Form, place_types
 from broadcheck.ops import Attribute, OpaqueType, Operation, Region, Span, Type, TypeUse
 from broadcheck.semantics import Problem, Profile, registry
@@ -238,4 +239,17 @@ def unaliased(
             entries = read_statement(f"x.x {found.text}").attributes
             out += [Property(a.name, a.text, item.start, item.end, a.property) for a in entries]
     out += written
-    return tuple(a._replace(text=text(a.text)) if a.text.startswith("#") else a for a in out)
+
+    def listed(value: str) -> str:  # `[#map0, #map1]`: each entry an alias (a clause may run on: `] ins`)
+        head, _, tail = value.strip().rpartition("]")
+        inner = head[1:]
+        return "[" + ", ".join(text(v) for v in split_top(inner)) + "]" + tail if inner.strip() else value
+
+    return tuple(
+        a._replace(text=text(a.text))
+        if a.text.startswith("#")
+        else a._replace(text=listed(a.text))
+        if a.text.startswith("[#") and "]" in a.text
+        else a
+        for a in out
+    )

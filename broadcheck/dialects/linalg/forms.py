@@ -5,6 +5,9 @@ is its tensor init's type). Each operand's type is written beside it; the form w
 
 from __future__ import annotations
 
+import re
+
+from broadcheck.dialects.assembly import Found, Wrong
 from broadcheck.dialects.op import Reading
 from broadcheck.dialects.shaped import index_at, reading, segments_property, unplaced, view_text
 from broadcheck.syntax.statement import Attribute as Property
@@ -70,3 +73,111 @@ def keyword_group(statement: Statement) -> Reading:
         if i and item.kind == "group" and items[i - 1].kind == "word" and items[i - 1].text not in ("ins", "outs")
     ]
     return found._replace(properties=(*found.properties, *extra))
+
+
+# ---------------------------------------------------------------- what the C++ parsers check
+
+
+_FLOAT_ELEMENT = re.compile(r"(?:f\d+|bf16|tf32|f8\w*)")
+_INT_ELEMENT = re.compile(r"(?:i\d+|si\d+|ui\d+|index)")
+
+
+def _category(t: str) -> str | None:
+    """What ``buildBinaryFn`` sees of a block argument's type: float, integer, complex, or none."""
+    if _FLOAT_ELEMENT.fullmatch(t):
+        return "float"
+    if _INT_ELEMENT.fullmatch(t):
+        return "int"
+    return "complex" if t.startswith("complex<") else None
+
+
+def _block_type(t: TypeText | None) -> str | None:
+    """A named op's block argument for an operand: a tensor's or memref's element, else the type."""
+    if t is None:
+        return None
+    v = view_text(t.text)
+    if v is not None and v.kind in ("tensor", "memref"):
+        return v.element
+    return "".join(t.text.split())
+
+
+def named_form(statement: Statement, dialect: str) -> Wrong | None:
+    """``parseNamedStructuredOpRegion`` of a ``matmul``-like op (``add(init, mul(lhs, rhs))``): a
+    vector init is its own block argument's type, which no binary op of the body takes."""
+    if statement.generic or len(statement.operands) != 3:
+        return None
+    lhs, rhs, init = (_block_type(u.type) for u in statement.operands)
+    if lhs is None or rhs is None or init is None or _category(init) is not None:
+        return None
+    if _category(lhs) is None or lhs != rhs or not init.startswith("vector<"):
+        return None
+    after = next((i.start for i in statement.items if i.start >= statement.name_end), statement.name_end)
+    return (
+        f"custom op '{statement.name}' Cannot build binary Linalg operation: expects allComplex, allFloatingPoint, "
+        f"or allInteger, got '{init}' and '{lhs}'",
+        after,
+    )
+
+
+_ITERATOR = re.compile(r'"[^"]*"|(?<=#linalg\.iterator_type<)\w+')
+
+
+def contract_form(statement: Statement, dialect: str) -> Wrong | None:
+    """``ContractOp::parse``: ``indexing_maps = [...]`` first, before ``ins``/``outs``."""
+    after = [i for i in statement.items if i.start >= statement.name_end]
+    if statement.generic or not after or after[0].text.startswith("indexing_maps"):
+        return None
+    return f"custom op '{statement.name}' expected 'indexing_maps' attribute", after[0].start
+
+
+def generic_form(statement: Statement, dialect: str) -> Wrong | None:
+    """``GenericOp::parse``: the trait's ``iterator_types``, then after the operands (and the
+    results) a region."""
+    if statement.generic:
+        return None
+    after = [i for i in statement.items if i.start >= statement.name_end]
+    if after and after[0].kind == "dict" and not any(a.name == "iterator_types" for a in statement.attributes):
+        return f"custom op '{statement.name}' expected \"iterator_types\" array attribute", after[0].start
+    iterators = next((a.text for a in statement.attributes if a.name == "iterator_types"), "")
+    for entry in _ITERATOR.findall(iterators):
+        kind = entry.strip('"')
+        if kind not in ("parallel", "reduction") and after and len(after) > 1 and after[0].kind == "dict":
+            return f"custom op '{statement.name}' unexpected iterator_type ({kind})", after[1].start
+    if statement.regions:
+        return None
+    return "expected '{' to begin a region", statement.end
+
+
+def reduce_form(statement: Statement, dialect: str) -> Wrong | None:
+    """``ReduceOp::parse``'s short form ``{ arith.addf }``: an op name inside the braces."""
+    after = [i for i in statement.items if i.start >= statement.name_end]
+    if not after or not after[0].text.startswith("{"):
+        return None
+    inner = after[0].text[1:]
+    stripped = inner.lstrip()
+    if stripped[:1].isalpha() or stripped[:1] == "_":
+        return None
+    return "expected bare identifier or keyword", after[0].start + 1 + len(inner) - len(stripped)
+
+
+ELEMENTWISE_KINDS = (
+    "exp, log, abs, ceil, floor, negf, reciprocal, round, sqrt, rsqrt, square, tanh, erf, sin, cos, tan, acos, "
+    "acosh, asin, asinh, atan, atanh, log10, log1p, log2, add, sub, mul, div, div_unsigned, max_signed, min_signed, "
+    "max_unsigned, min_unsigned, powf, select"
+)
+"""``ElementwiseKind``'s cases, as iree-opt 3.13's parser lists them."""
+
+
+def elementwise_form(statement: Statement, dialect: str) -> Wrong | None:
+    """``linalg.elementwise <kind> ...``: the kind is one of :data:`ELEMENTWISE_KINDS`."""
+    after = [i for i in statement.items if i.start >= statement.name_end]
+    if statement.generic or not after or not (after[0].kind == "group" and after[0].text.startswith("<")):
+        return None
+    kind = after[0].text[1:-1].strip()
+    if kind in ELEMENTWISE_KINDS.split(", "):
+        return None
+    custom = f"custom op '{statement.name}' "
+    at = after[0].start + after[0].text.index(kind) if kind else after[0].start + 1
+    then = ((f"{custom}failed to parse ElementwiseKindAttr parameter 'value' which is to be a "
+             "`::mlir::linalg::ElementwiseKind`", at),)  # fmt: skip
+    return Found(f"{custom}expected ::mlir::linalg::ElementwiseKind to be one of: {ELEMENTWISE_KINDS}", at, then)

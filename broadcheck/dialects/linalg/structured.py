@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from broadcheck.dialects.linalg.affine import AffineMap, identity, of, parse, printed_results
+from broadcheck.dialects.linalg.affine import AffineMap, Expr, identity, of, parse, printed_results
 from broadcheck.dialects.shaped import View, constraint, element_of, split_top, view
 from broadcheck.ops import Operation, Span, Type
 from broadcheck.semantics import Problem, Profile, Subject
@@ -163,6 +163,22 @@ def _pool_named(name: str) -> Maps:
     return _layout(inp, "".join(c for c in inp if c in "dhw"), inp)
 
 
+def _plain_conv(spatial: int) -> Maps:
+    """``conv_{1,2,3}d`` (no batch, no channel, no strides): loops (o..., k...); the input at
+    ``o + k``, the filter at ``k``, the output at ``o``."""
+    loops = 2 * spatial
+    found = [
+        AffineMap(loops, 0, tuple(("+", ("dim", i), ("dim", spatial + i)) for i in range(spatial))),
+        AffineMap(loops, 0, tuple(("dim", spatial + i) for i in range(spatial))),
+        AffineMap(loops, 0, tuple(("dim", i) for i in range(spatial))),
+    ]
+
+    def maps(op: Operation, views: list[View]) -> list[AffineMap] | None:
+        return found
+
+    return maps
+
+
 _CONVS = (
     "conv_1d_ncw_fcw conv_2d_nhwc_fhwc conv_2d_ngchw_fgchw conv_2d_ngchw_gfchw conv_2d_nhwgc_gfhwc "
     "conv_3d_ncdhw_fcdhw conv_2d_nhwc_hwcf_q conv_2d_nchw_fchw_q conv_2d_ngchw_gfchw_q conv_2d_nhwc_fhwc_q "
@@ -191,6 +207,7 @@ NAMED: dict[str, Maps] = {
     "copy": _same,
     "elementwise": _same,
     "fill": _fill,
+    **{f"conv_{n}d": _plain_conv(n) for n in (1, 2, 3)},
     "conv_2d_nhwc_hwcf": _conv("nhwc", 2),
     "conv_2d_nchw_fchw": _conv("nchw", 2),
     "conv_1d_nwc_wcf": _conv("nhwc", 1),
@@ -427,6 +444,9 @@ def check_named(op: Operation, profile: Profile) -> Problem | None:
     problem = _unsigned_pooling(op, name) or _named_ods(op)
     if problem:
         return problem
+    problem = _convolution(op, name)
+    if problem:
+        return problem
     views = _views(op)
     if name == "fill" and views:
         if views[0] is not None and views[0].kind != "vector":  # (FillOpInterface verifies first)
@@ -447,12 +467,69 @@ def check_named(op: Operation, profile: Profile) -> Problem | None:
             if maps is None or len(maps) != len(views):  # (the `_q` ops' zero points have maps of their own)
                 return None
         loops = maps[0].dims if maps else 0
+        if name == "elementwise" and views and views[-1] is not None and views[-1].shape is not None:
+            loops = len(views[-1].shape)  # (ElementwiseOp::getNumLoops: the init's rank)
         problem = structured(op, maps, loops, views)
         if problem is None and name in _MATMULS and op.attribute("indexing_maps") is not None:
             problem = _projected(maps)
         return problem or (_fill_value(op) if name == "fill" else None)
     except _Unread:
         return None
+
+
+def _memoized(op: Operation) -> list[AffineMap] | None:
+    """``linalg.memoized_indexing_maps``, which a named op's maps are when it is written."""
+    attr = op.attribute("linalg.memoized_indexing_maps")
+    text = attr.text.strip() if attr is not None else ""
+    if not (text.startswith("[") and text.endswith("]")):
+        return None
+    maps = [parse(item) if item.startswith("affine_map<") else None for item in split_top(text[1:-1])]
+    return None if any(m is None for m in maps) else maps  # type: ignore[return-value]
+
+
+def _conv_access(results: tuple[Expr, ...]) -> bool:
+    """``ConvAccessExprWalker`` over the input map: each result a dim, or the sum of two terms
+    each a dim or a dim times a constant; no dim used twice."""
+    seen: set[int] = set()
+
+    def term(e: Expr) -> bool:
+        if e[0] == "dim":
+            d = int(e[1])
+        elif e[0] == "*" and e[1][0] == "dim" and e[2][0] in ("const", "sym"):
+            d = int(e[1][1])
+        elif e[0] == "*" and e[2][0] == "dim" and e[1][0] in ("const", "sym"):
+            d = int(e[2][1])
+        else:
+            return False
+        if d in seen:
+            return False
+        seen.add(d)
+        return True
+
+    for e in results:
+        if e[0] == "dim":
+            if not term(e):
+                return False
+        elif e[0] != "+" or not (term(e[1]) and term(e[2])):
+            return False
+    return True
+
+
+def _convolution(op: Operation, name: str) -> Problem | None:
+    """``verifyConvolutionInterface`` (conv, depthwise and pooling ops) on memoized maps: two
+    inputs and one init, the input map's accesses, projected permutations for filter and output."""
+    if not name.startswith(("conv_", "depthwise_conv_", "pooling_")):
+        return None
+    maps = _memoized(op)
+    if maps is None or len(maps) < 3:
+        return None
+    if not _conv_access(maps[0].results):
+        return Problem("BC1369")
+    for m in (maps[1], maps[-1]):
+        dims = [m.pure_dim(k) for k in range(len(m.results))]
+        if None in dims or len(set(dims)) != len(dims):  # (isProjectedPermutation: no constant 0 either)
+            return Problem("BC1370")
+    return None
 
 
 _SCALAR = re.compile(r"(?:i\d+|si\d+|ui\d+|f\d+|bf16|tf32|index|f8\w*)")

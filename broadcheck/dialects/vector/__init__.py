@@ -2,8 +2,9 @@
 :mod:`broadcheck.semantics.vector`) and the shape ops of :mod:`.checks`, their custom forms
 in :mod:`.forms`."""
 
-from broadcheck.dialects.op import CONVERSION, RESULT, SAME, Assembly, Op, custom, family, ops
-from broadcheck.dialects.vector import checks, forms, memory, more
+from broadcheck.dialects.op import CONVERSION, OPERAND_LIST, RESULT, SAME, Assembly, Op, custom, family, ops
+from broadcheck.dialects.terminators import by_parent
+from broadcheck.dialects.vector import checks, forms, mask, memory, more
 
 OPS = ops(
     Op(
@@ -96,4 +97,13 @@ OPS = ops(
     Op("vector.scalable.extract", custom(more.scalable_extract), more.check_scalable_extract, "vector-shuffle"),
     Op("vector.print", custom(more.print_), more.check_print, "vector-print"),
     Op("vector.vscale", custom(more.vscale), more.check_vscale, "vector-print"),
+    Op(
+        "vector.mask",
+        custom(mask.mask),
+        mask.check_mask,
+        "vector-mask",
+        assembly=forms.Parser(mask.mask_parse),
+    ),
+    Op("vector.yield", OPERAND_LIST, by_parent, "vector-mask"),
+    Op("vector.scan", custom(mask.scan), mask.check_scan, "vector-shape"),
 )

@@ -172,7 +172,8 @@ def transfer_write(statement: Statement) -> Reading:
     from broadcheck.dialects.shaped import segments_property
 
     segments = [1, 1, len(placed) - 2 - len(rest), len(rest)]
-    results = [source] * statement.result_count
+    # (a memref's transfer has no result: a name bound to one is the parser's problem, not a type)
+    results = [source if sv.kind == "tensor" else None] * statement.result_count
     return reading(placed, results, [segments_property(segments, statement.name_end)])
 
 
