@@ -178,8 +178,8 @@ def structural(prefix: str) -> list[Op]:
         Op(
             f"{prefix}.optimization_barrier",
             PAIRED,
-            io.optimization_barrier if prefix == "stablehlo" else None,
-            f"{prefix}-io" if prefix == "stablehlo" else None,
+            io.optimization_barrier,
+            f"{prefix}-io",
             assembly=Assembly("pairwise"),
             tokens=True,
         ),
