@@ -6669,6 +6669,35 @@ RULES: Mapping[str, Rule] = {
             "A tfl operand declared 0-D (TFL_0DTensorOf: tfl.dilate's padding value) is not a ranked 0-D tensor.",
             '%0 = "tfl.dilate"(%x, %d, %p) : (tensor<2xf32>, tensor<1xi32>, tensor<1xf32>) -> tensor<3xf32>',
         ),
+        # ---- BC1472-BC1499: the last StableHLO, MHLO and CHLO ops (hlo)
+        Rule(
+            "BC1472",
+            "hlo-zero-results",
+            "requires zero results",
+            "An op that has no result (ZeroResults: mhlo.trace) is given one.",
+            '%0 = "mhlo.trace"(%a) {tag = "t"} : (tensor<2xf32>) -> tensor<2xf32>',
+        ),
+        Rule(
+            "BC1473",
+            "mhlo-rng-state",
+            "{what}",
+            "mhlo.xla.rng_get_and_update_state's verifier: its result is not a tensor<2xui64> (rank 1, size 2).",
+            '%0 = "mhlo.xla.rng_get_and_update_state"() {delta = 1 : i64} : () -> tensor<3xui64>',
+        ),
+        Rule(
+            "BC1474",
+            "chlo-constant-like-type",
+            "value's type doesn't match element return type",
+            "chlo.constant_like's verifier: the type of its value is not the result's element type.",
+            '%0 = "chlo.constant_like"(%a) {value = 1.0 : f16} : (tensor<2xf32>) -> tensor<2xf32>',
+        ),
+        Rule(
+            "BC1475",
+            "hlo-future-types",
+            "future must have exactly one type parameter, but got {count}",
+            "stablehlo.async_done's type inference: its future holds other than one type.",
+            '%0 = "stablehlo.async_done"(%f) : (!stablehlo.future<tensor<2xf32>, tensor<3xf32>>) -> tensor<2xf32>',
+        ),
     )
 }
 

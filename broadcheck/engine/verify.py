@@ -52,9 +52,12 @@ _FLOW_TYPES = {
     "onnx.SplitToSequence": ("!onnx.Seq<",),
     "onnx.SequenceInsert": ("!onnx.Seq<",),
     "onnx.SequenceEmpty": ("!onnx.Seq<",),
+    "stablehlo.async_start": ("!stablehlo.future<",),
+    "stablehlo.async_done": ("!stablehlo.future<",),
 }
 """Dialect types that value flow judges on an op (``onnx.Return``'s against its function's results), or
-that its check reads itself (the sequences of ``onnx.SplitToSequence``, ``SequenceInsert``, ``SequenceEmpty``)."""
+that its check reads itself (the sequences of ``onnx.SplitToSequence``, ``SequenceInsert``, ``SequenceEmpty``;
+StableHLO's futures of ``async_start`` and ``async_done``)."""
 
 
 def _judged(name: str, t: Type) -> bool:

@@ -112,6 +112,7 @@ def structural(prefix: str) -> list[Op]:
         fft,
         gather,
         io,
+        legacy,
         reduce,
         scatter,
     )
@@ -196,6 +197,8 @@ def structural(prefix: str) -> list[Op]:
         *collective_ops(prefix),
         # dyn:
         *shape_ops(prefix),
+        # hlo: the ops on their way out of StableHLO, and MHLO's own small ops
+        *legacy.declare(prefix),
     ]
 
 
