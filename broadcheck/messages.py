@@ -6698,6 +6698,13 @@ RULES: Mapping[str, Rule] = {
             "stablehlo.async_done's type inference: its future holds other than one type.",
             '%0 = "stablehlo.async_done"(%f) : (!stablehlo.future<tensor<2xf32>, tensor<3xf32>>) -> tensor<2xf32>',
         ),
+        Rule(
+            "BC1476",
+            "hlo-pairwise-count",
+            "requires the same number of operands and results",
+            "HLO's PairwiseSameOperandAndResultType (optimization_barrier): the operand and result counts differ.",
+            '"stablehlo.optimization_barrier"(%a) : (tensor<2xf32>) -> ()',
+        ),
     )
 }
 

@@ -52,12 +52,11 @@ _FLOW_TYPES = {
     "onnx.SplitToSequence": ("!onnx.Seq<",),
     "onnx.SequenceInsert": ("!onnx.Seq<",),
     "onnx.SequenceEmpty": ("!onnx.Seq<",),
-    "stablehlo.async_start": ("!stablehlo.future<",),
     "stablehlo.async_done": ("!stablehlo.future<",),
 }
 """Dialect types that value flow judges on an op (``onnx.Return``'s against its function's results), or
 that its check reads itself (the sequences of ``onnx.SplitToSequence``, ``SequenceInsert``, ``SequenceEmpty``;
-StableHLO's futures of ``async_start`` and ``async_done``)."""
+the future ``stablehlo.async_done`` takes)."""
 
 
 def _judged(name: str, t: Type) -> bool:

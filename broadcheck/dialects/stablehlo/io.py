@@ -33,6 +33,7 @@ from broadcheck.dialects.stablehlo.common import (
     counts,
     dialect_of,
     fail,
+    is_mhlo,
     kind,
     require,
 )
@@ -74,6 +75,19 @@ _UI32 = "ranked tensor of 32-bit unsigned integer values"
 _QUANTIZED = kind("QT", "QA")
 _FLOAT = kind("F")
 _QUANTIZABLE = kind("F", "QT", "QA")
+_MHLO_QUANTIZABLE = kind(
+    "F",
+    "QT",
+    "QA",
+    words="ranked tensor of 4/6/8/16/32/64-bit float or "
+    + " or ".join(
+        f"2/4/8/16/32-bit uniform quantized {k}"
+        for k in ("signed integer", "per axis signed integer", "unsigned integer", "per axis unsigned integer")
+    )
+    + " values",
+)
+"""MHLO's ``uniform_quantize`` operand (``RankedTensorOf<[MHLO_Float, MHLO_QuantizedInt]>``), in
+jaxlib 0.10.2's words."""
 _COMPOSITE_NAME = "^[a-zA-Z][a-zA-Z0-9_]*([.][a-zA-Z0-9_$]+)+$"
 
 
@@ -278,17 +292,18 @@ def recv(op: Operation) -> None:
 @checked
 def optimization_barrier(op: Operation) -> None:
     """``optimization_barrier``: tensors or tokens, each result of its operand's type."""
-    words = f"variadic of {TENSOR.words} or token"
+    tensors_ = TENSOR_AXIS if is_mhlo(op) else TENSOR  # (MHLO_Tensor takes per-axis quantized types)
+    words = f"variadic of {tensors_.words} or token"
     sides: tuple[tuple[Literal["operand", "result"], tuple[TypeUse, ...]], ...] = (
         ("operand", op.operands),
         ("result", op.results),
     )
     for kind_, uses in sides:
         for index, use in enumerate(uses):
-            if not (_token(use.type, op) or _accepts(TENSOR, use.type)):
+            if not (_token(use.type, op) or _accepts(tensors_, use.type)):
                 raise _wrong(kind_, index, words, use.type)
     if len(op.operands) != len(op.results):
-        raise Unknown("counts (the trait's words are not modelled)")
+        raise fail("BC1476")
     for index, (a, b) in enumerate(zip(op.operands, op.results, strict=True)):
         if _text(a.type) != _text(b.type):
             raise fail("BC1139", index=index)
@@ -352,7 +367,7 @@ def uniform_dequantize(op: Operation) -> None:
 def uniform_quantize(op: Operation) -> None:
     """``uniform_quantize``: a float or quantized tensor in, a quantized one out of the same shape
     (``SameOperandsAndResultShape``), whose expressed type is the operand's (uniform_quantize_c2)."""
-    a, r = _unary(op, _QUANTIZABLE, _QUANTIZED)
+    a, r = _unary(op, _MHLO_QUANTIZABLE if is_mhlo(op) else _QUANTIZABLE, _QUANTIZED)
     _same_shape(a, r, "BC520")  # (Elementwise comes first)
     given, made = element(a.element), element(r.element)
     assert made.quant is not None
@@ -371,10 +386,11 @@ def einsum(op: Operation) -> None:
         ("operand", op.operands),
         ("result", op.results),
     )
+    tensors_ = TENSOR_AXIS if is_mhlo(op) else TENSOR  # (MHLO_Tensor takes per-axis quantized types)
     for kind_, uses in sides:
         for index, use in enumerate(uses):
-            if not _accepts(TENSOR, use.type):
-                raise _wrong(kind_, index, TENSOR.words, use.type)
+            if not _accepts(tensors_, use.type):
+                raise _wrong(kind_, index, tensors_.words, use.type)
 
 
 @checked

@@ -64,9 +64,10 @@ def _tensor_kind(op: Operation) -> Kind:
 
 
 def _attribute(op: Operation, name: str, constraint: str) -> None:
-    """An attribute's ODS constraint: an ``I64Attr``, ``I64ElementsAttr`` or ``StrAttr`` of another
-    kind is rejected (BC562); a text broadcheck does not read (or a property, which the parser
-    converts first) is passed over."""
+    """An inherent attribute's ODS constraint, which the conversion to properties checks before any
+    trait (so before the counts; in the order of the names): an ``I64Attr``, ``I64ElementsAttr`` or
+    ``StrAttr`` of another kind is rejected (BC562); a text broadcheck does not read (or a property
+    written ``<{...}>``, which the parser converts first) is passed over."""
     attr = op.attribute(name)
     if attr is None:
         return
@@ -118,9 +119,9 @@ def _compatible(a: Type, b: Type) -> bool:
 @checked
 def cross_replica_sum(op: Operation) -> None:
     """``cross-replica-sum``: its ``replica_groups``, a tensor in and out, ``HLO_CompatibleOperandsAndResultType``."""
+    _attribute(op, "replica_groups", _I64_ELEMENTS)
     counts(op, operands=1)
     require(op, "replica_groups")
-    _attribute(op, "replica_groups", _I64_ELEMENTS)
     k = _tensor_kind(op)
     ods_operands(op, [k])
     ods_results(op, [k])
@@ -132,10 +133,10 @@ def cross_replica_sum(op: Operation) -> None:
 @checked
 def torch_index_select(op: Operation) -> None:
     """``torch_index_select``: its ``dim`` and ``batch_dims``, tensors in and out (no verifier)."""
+    _attribute(op, "batch_dims", _I64)
+    _attribute(op, "dim", _I64)
     counts(op, operands=2)
     require(op, "batch_dims", "dim")
-    _attribute(op, "dim", _I64)
-    _attribute(op, "batch_dims", _I64)
     k = _tensor_kind(op)
     ods_operands(op, [k, k])
     ods_results(op, [k])
@@ -171,13 +172,13 @@ def _tensor_or_token(t: Type, op: Operation, any_token: bool = False) -> bool:
 @checked
 def domain(op: Operation) -> None:
     """MHLO's ``domain``: its kind and metadata, a tensor or token in and out, compatible types."""
-    counts(op, operands=1)
-    require(op, "entry_metadata", "exit_metadata", "kind")
     kind_ = op.attribute("kind")
     if kind_ is not None and not kind_.text.strip().startswith("#mhlo<kind "):
         raise Unknown(kind_.text)
     _attribute(op, "entry_metadata", _STRING)
     _attribute(op, "exit_metadata", _STRING)
+    counts(op, operands=1)
+    require(op, "entry_metadata", "exit_metadata", "kind")
     a, r = op.operands[0].type, op.results[0].type
     if not _tensor_or_token(a, op):
         raise _wrong("operand", 0, _OR_TOKEN, a)
@@ -273,8 +274,9 @@ def async_done(op: Operation) -> None:
 
 @checked
 def async_start(op: Operation) -> None:
-    """StableHLO's ``async_start``: tensors in, a future out (ODS); its region's one op and the
-    inferred future are passed over."""
+    """StableHLO's ``async_start``: tensors in, a future out (ODS). Its region's one op and the
+    inferred future are not modelled: the engine does not read its future (an op with one is
+    passed over as unreadable), so this judges only an op whose result is no future."""
     counts(op)
     ods_operands(op, [TENSOR], variadic=0)
     r = op.results[0].type
