@@ -6705,6 +6705,15 @@ RULES: Mapping[str, Rule] = {
             "HLO's PairwiseSameOperandAndResultType (optimization_barrier): the operand and result counts differ.",
             '"stablehlo.optimization_barrier"(%a) : (tensor<2xf32>) -> ()',
         ),
+        Rule(
+            "BC1477",
+            "hlo-mesh-symbol",
+            "replica_groups: mesh symbol '{symbol}' not found",
+            "A collective's replica groups name a mesh (#stablehlo.replica_group_mesh_axes<mesh = @m, ...>) that "
+            "no symbol of the module defines (its symbol uses, verified once every op has been).",
+            '%0 = "stablehlo.all_gather"(%a) {all_gather_dim = 0 : i64, replica_groups = '
+            "#stablehlo.replica_group_mesh_axes<mesh = @m, axes = []>} : (tensor<2xf32>) -> tensor<2xf32>",
+        ),
     )
 }
 

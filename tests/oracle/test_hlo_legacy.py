@@ -189,6 +189,19 @@ def _channel(draw: Draw) -> str:
     return " {" + ", ".join(parts) + "}" if parts else ""
 
 
+def _rng(draw: Draw, ty: Types) -> tuple[list[str], str, list[str], str]:
+    """``mhlo.rng``: two 0-D bounds, a 1-D shape operand, its distribution (its sizes unknown: a function argument)."""
+    element = draw.pick(["f32", "i32", "f16", "i1"])
+    a = ty.like(f"tensor<{element}>") if draw.chance(0.8) else ty.tensor()
+    b = ty.like(f"tensor<{element}>")
+    n = draw.int(0, 3)
+    shape = draw.pick([f"tensor<{n}xi64>", f"tensor<{n}xindex>", f"tensor<{n}xi32>", ty.tensor()])
+    result = ty.tensor(element, rank=n) if draw.chance(0.7) else ty.like(ty.tensor(element))
+    distribution = draw.pick(["UNIFORM", "NORMAL"])
+    attrs = f" {{rng_distribution = #mhlo.rng_distribution<{distribution}>}}" if draw.chance(0.93) else ""
+    return [a, b, shape], "rng", [result], attrs
+
+
 def mhlo_case(draw: Draw, i: int) -> Case:
     """An MHLO case of the family (jaxlib)."""
     ty = Types(draw, "mhlo")
@@ -298,6 +311,7 @@ def mhlo_case(draw: Draw, i: int) -> Case:
             [ty.like(x) for x in ops_[: _count(draw, len(ops_))]],
             "",
         ),
+        lambda: _rng(draw, ty),
     ]
     operands, name, results, attrs = ops[i % len(ops)]()
     return Case(i, f"mhlo.{name}", _module(operands, f"mhlo.{name}", results, attrs))

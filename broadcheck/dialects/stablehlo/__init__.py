@@ -247,7 +247,6 @@ def shape_ops(prefix: str) -> list[Op]:
     if prefix != "stablehlo":
         # (MHLO: dynamic_conv has a verifier of its own, dynamic_iota none, dynamic_pad other traits)
         del checks["dynamic_conv"], checks["dynamic_iota"], checks["dynamic_pad"]
-        del checks["rng"]  # (not compared with jaxlib yet)
     out = [
         Op(f"{prefix}.{name}", FUNCTIONAL, check, f"{prefix}-dynamic", constants=True) for name, check in checks.items()
     ]

@@ -76,7 +76,7 @@ MHLO_SAME_TYPE_WORDS = frozenset(
     {
         "mhlo.create_token", "mhlo.after_all", "mhlo.replica_id", "mhlo.partition_id", "mhlo.outfeed", "mhlo.send",
         "mhlo.infeed", "mhlo.recv", "mhlo.rng_bit_generator", "mhlo.uniform_quantize", "mhlo.uniform_dequantize",
-        "mhlo.einsum", "mhlo.optimization_barrier",
+        "mhlo.einsum", "mhlo.optimization_barrier", "mhlo.rng",
     }
 )  # fmt: skip
 """The MHLO twins whose ODS types (BC109) jaxlib 0.10.2 words as StableHLO does (tests/oracle/test_hlo_legacy.py),

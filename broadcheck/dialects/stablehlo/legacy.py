@@ -153,12 +153,12 @@ def bitcast(op: Operation) -> None:
 @checked
 def trace(op: Operation) -> None:
     """MHLO's ``trace``: a tensor and its ``tag``, no result."""
+    _attribute(op, "tag", _STRING)
     if op.results:
         raise fail("BC1472")
     if len(op.operands) != 1:
         raise fail("BC516")
     require(op, "tag")
-    _attribute(op, "tag", _STRING)
     ods_operands(op, [TENSOR_AXIS])
 
 
