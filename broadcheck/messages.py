@@ -6714,6 +6714,13 @@ RULES: Mapping[str, Rule] = {
             '%0 = "stablehlo.all_gather"(%a) {all_gather_dim = 0 : i64, replica_groups = '
             "#stablehlo.replica_group_mesh_axes<mesh = @m, axes = []>} : (tensor<2xf32>) -> tensor<2xf32>",
         ),
+        Rule(
+            "BC1478",
+            "mhlo-minimum-broadcast-shapes",
+            "{what}",
+            "mhlo.minimum_broadcast_shapes's verifier: fewer than two shapes, or not one result per shape.",
+            '%0 = "mhlo.minimum_broadcast_shapes"(%a) : (tensor<1xindex>) -> tensor<?xindex>',
+        ),
     )
 }
 

@@ -11,7 +11,8 @@ form):
   twins of StableHLO's token and host ops (``create_token``, ``after_all``, ``replica_id``,
   ``partition_id``, ``outfeed``, ``send``, ``infeed``, ``recv``, ``rng_bit_generator``,
   ``uniform_quantize``, ``uniform_dequantize``, ``einsum``, ``optimization_barrier``), whose
-  checks are StableHLO's with MHLO's token.
+  checks are StableHLO's with MHLO's token; ``rng``, ``topk``, ``minimum_broadcast_shapes`` and
+  ``dynamic_iota``.
 
 The draws mix right and wrong operand and result counts, tensor shapes and element types,
 unranked tensors, tokens of either dialect, scalars, and present, absent or mistyped attributes.
@@ -189,6 +190,12 @@ def _channel(draw: Draw) -> str:
     return " {" + ", ".join(parts) + "}" if parts else ""
 
 
+def _with_element(t: str, element: str) -> str:
+    """``t`` (a tensor type) with another element type."""
+    m = re.fullmatch(r"tensor<((?:[0-9?*]+x)*)(.+)>", t)
+    return t if m is None else f"tensor<{m.group(1)}{element}>"
+
+
 def _rng(draw: Draw, ty: Types) -> tuple[list[str], str, list[str], str]:
     """``mhlo.rng``: two 0-D bounds, a 1-D shape operand, its distribution (its sizes unknown: a function argument)."""
     element = draw.pick(["f32", "i32", "f16", "i1"])
@@ -312,6 +319,30 @@ def mhlo_case(draw: Draw, i: int) -> Case:
             "",
         ),
         lambda: _rng(draw, ty),
+        lambda: (
+            [b := ty.like(ty.tensor(unranked=0.02))],
+            "topk",
+            [ty.like(b), ty.like(_with_element(b, "i32"))],
+            _attrs(draw, {"k": (str(draw.int(1, 3)) + " : i64", "2 : i32")}),
+        ),
+        lambda: (
+            [
+                draw.pick(["tensor<2xindex>", "tensor<?xindex>", "tensor<1xindex>", ty.tensor()])
+                for _ in range(draw.int(1, 3))
+            ],
+            "minimum_broadcast_shapes",
+            [
+                draw.pick(["tensor<?xindex>", "tensor<?xindex>", "tensor<3xindex>", ty.tensor()])
+                for _ in range(draw.int(1, 3))
+            ],
+            "",
+        ),
+        lambda: (
+            [draw.pick(["tensor<2xi64>", "tensor<1xindex>", "tensor<?xi32>", ty.tensor()])],
+            "dynamic_iota",
+            [ty.tensor()],
+            f" {{iota_dimension = {draw.int(0, 2)} : i64}}" if draw.chance(0.92) else "",
+        ),
     ]
     operands, name, results, attrs = ops[i % len(ops)]()
     return Case(i, f"mhlo.{name}", _module(operands, f"mhlo.{name}", results, attrs))

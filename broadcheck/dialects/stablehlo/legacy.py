@@ -80,6 +80,10 @@ def _attribute(op: Operation, name: str, constraint: str) -> None:
         m = _DENSE.fullmatch(text)
         ok = m is not None and m.group(1) == "i64"
         wrong = (m is not None and not ok) or _INTEGER.fullmatch(text) is not None
+    elif constraint == "bool":
+        ok = text.strip() in ("true", "false")
+        if not ok:
+            raise Unknown(text)  # (its words are not modelled)
     else:
         ok = text.strip().startswith('"') and text.strip().endswith('"')
         wrong = _INTEGER.fullmatch(text) is not None
@@ -294,6 +298,53 @@ def async_bundle(op: Operation) -> None:
     raise Unknown("the async chain")
 
 
+@checked
+def topk(op: Operation) -> None:
+    """MHLO's ``topk``: its ``k``, a tensor in; then ``chlo.top_k``'s inference (``inferTopKOp``)."""
+    from broadcheck.dialects.chlo.top_k import top_k
+
+    _attribute(op, "k", _I64)
+    _attribute(op, "largest", "bool")
+    if len(op.operands) != 1 or len(op.results) != 2:
+        raise Unknown("counts")
+    require(op, "k")
+    ods_operands(op, [TENSOR_AXIS])
+    ods_results(op, [TENSOR_AXIS, TENSOR_AXIS])
+    problem = top_k(op, None)  # type: ignore[arg-type]
+    if problem is not None:
+        raise Reject(problem)
+
+
+_SHAPES = kind("IDX", shape="1d", words="1D tensor of index values")
+
+
+@checked
+def minimum_broadcast_shapes(op: Operation) -> None:
+    """MHLO's ``minimum_broadcast_shapes``: 1-D index tensors in and out, then its verifier's counts."""
+    ods_operands(op, [_SHAPES], variadic=0)
+    ods_results(op, [_SHAPES], variadic=True)
+    n, m = len(op.operands), len(op.results)
+    if n != m:
+        raise fail("BC1478", what=f"number of operand shapes ({n}) does not match number of result shapes ({m})")
+    if n < 2:
+        raise fail("BC1478", what=f"number of operand shapes ({n}) should be >= 2")
+
+
+_DIMENSIONS = kind("IDX", "I", shape="1d", words="1D tensor of index or 2/4/8/16/32/64-bit integer values")
+
+
+@checked
+def dynamic_iota(op: Operation) -> None:
+    """MHLO's ``dynamic_iota``: its ``iota_dimension``, a 1-D shape in, a tensor out (no verifier)."""
+    attr = op.attribute("iota_dimension")
+    if attr is not None and not re.fullmatch(r"\s*\d+\s*:\s*i64\s*", attr.text):
+        raise Unknown(attr.text)
+    counts(op, operands=1)
+    require(op, "iota_dimension")
+    ods_operands(op, [_DIMENSIONS])
+    ods_results(op, [TENSOR_AXIS])
+
+
 def declare(prefix: str) -> list[Op]:
     """These ops under ``prefix`` (``stablehlo`` or ``mhlo``)."""
     checks: dict[str, Check] = {
@@ -313,6 +364,9 @@ def declare(prefix: str) -> list[Op]:
             "async_start": async_bundle,
             "async_update": async_bundle,
             "async_done": async_bundle,
+            "topk": topk,
+            "minimum_broadcast_shapes": minimum_broadcast_shapes,
+            "dynamic_iota": dynamic_iota,
         }
     layouts = {"xla.rng_get_and_update_state": RESULT}
     return [
