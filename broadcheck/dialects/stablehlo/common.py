@@ -48,7 +48,9 @@ class Reject(Exception):
 
 Step = Callable[[Operation], None]
 
-MHLO_CUSTOM = frozenset({"mhlo.constant", "mhlo.while", "mhlo.custom_call", "mhlo.convolution", "mhlo.reshape"})
+MHLO_CUSTOM = frozenset(
+    {"mhlo.constant", "mhlo.while", "mhlo.custom_call", "mhlo.convolution", "mhlo.reshape", "mhlo.topk"}
+)
 """The MHLO ops whose custom form is StableHLO's (checked with jaxlib 0.10.2)."""
 MHLO_WORDED_APART = frozenset({"BC109", "BC562", "BC564"})
 """What MHLO's own ODS words otherwise: its type and attribute constraints, its properties."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Literal
 
-from broadcheck.dialects.op import FUNCTIONAL, RESULT, Op
+from broadcheck.dialects.op import FUNCTIONAL, Op, Reading, custom
 from broadcheck.dialects.stablehlo.common import (
     TENSOR,
     TENSOR_AXIS,
@@ -41,6 +41,7 @@ from broadcheck.dialects.stablehlo.common import (
 from broadcheck.ops import OpaqueType, Operation, ShapedType, Type
 from broadcheck.semantics import Problem, Subject
 from broadcheck.semantics.stablehlo import compatible_shapes, hlo_compatible, tensor, type_text
+from broadcheck.syntax.statement import Statement, TypeText
 
 if TYPE_CHECKING:
     from broadcheck.dialects.op import Check
@@ -345,6 +346,12 @@ def dynamic_iota(op: Operation) -> None:
     ods_results(op, [TENSOR_AXIS])
 
 
+def _rng_state_form(statement: Statement) -> Reading:
+    """``mhlo.xla.rng_get_and_update_state {delta = 1 : i64}`` (``attr-dict``): its result is the
+    type it infers, ``tensor<2xui64>``, which the form does not write."""
+    return Reading([], [TypeText("tensor<2xui64>", statement.name_start, statement.name_end, "tensor<2xui64>")])
+
+
 def declare(prefix: str) -> list[Op]:
     """These ops under ``prefix`` (``stablehlo`` or ``mhlo``)."""
     checks: dict[str, Check] = {
@@ -368,7 +375,10 @@ def declare(prefix: str) -> list[Op]:
             "minimum_broadcast_shapes": minimum_broadcast_shapes,
             "dynamic_iota": dynamic_iota,
         }
-    layouts = {"xla.rng_get_and_update_state": RESULT}
+    from broadcheck.dialects.chlo import top_k as chlo_top_k
+
+    # `mhlo.topk(%x, k = 4, largest = true) : T -> (V, I)`: chlo.top_k's form
+    layouts = {"xla.rng_get_and_update_state": custom(_rng_state_form), "topk": custom(chlo_top_k.read)}
     return [
         Op(f"{prefix}.{name}", layouts.get(name, FUNCTIONAL), check, f"{prefix}-legacy", tokens=True)
         for name, check in checks.items()
