@@ -7327,6 +7327,58 @@ RULES: Mapping[str, Rule] = {
             "d3, d4, d5, d6) -> (d4, d5, d6, d3, d5 + 1)>, ...]} : ...",
             op_prefix=False,
         ),
+        # ---- BC1472-BC1499: the last StableHLO, MHLO and CHLO ops (hlo)
+        Rule(
+            "BC1472",
+            "hlo-zero-results",
+            "requires zero results",
+            "An op that has no result (ZeroResults: mhlo.trace) is given one.",
+            '%0 = "mhlo.trace"(%a) {tag = "t"} : (tensor<2xf32>) -> tensor<2xf32>',
+        ),
+        Rule(
+            "BC1473",
+            "mhlo-rng-state",
+            "{what}",
+            "mhlo.xla.rng_get_and_update_state's verifier: its result is not a tensor<2xui64> (rank 1, size 2).",
+            '%0 = "mhlo.xla.rng_get_and_update_state"() {delta = 1 : i64} : () -> tensor<3xui64>',
+        ),
+        Rule(
+            "BC1474",
+            "chlo-constant-like-type",
+            "value's type doesn't match element return type",
+            "chlo.constant_like's verifier: the type of its value is not the result's element type.",
+            '%0 = "chlo.constant_like"(%a) {value = 1.0 : f16} : (tensor<2xf32>) -> tensor<2xf32>',
+        ),
+        Rule(
+            "BC1475",
+            "hlo-future-types",
+            "future must have exactly one type parameter, but got {count}",
+            "stablehlo.async_done's type inference: its future holds other than one type.",
+            '%0 = "stablehlo.async_done"(%f) : (!stablehlo.future<tensor<2xf32>, tensor<3xf32>>) -> tensor<2xf32>',
+        ),
+        Rule(
+            "BC1476",
+            "hlo-pairwise-count",
+            "requires the same number of operands and results",
+            "HLO's PairwiseSameOperandAndResultType (optimization_barrier): the operand and result counts differ.",
+            '"stablehlo.optimization_barrier"(%a) : (tensor<2xf32>) -> ()',
+        ),
+        Rule(
+            "BC1477",
+            "hlo-mesh-symbol",
+            "replica_groups: mesh symbol '{symbol}' not found",
+            "A collective's replica groups name a mesh (#stablehlo.replica_group_mesh_axes<mesh = @m, ...>) that "
+            "no symbol of the module defines (its symbol uses, verified once every op has been).",
+            '%0 = "stablehlo.all_gather"(%a) {all_gather_dim = 0 : i64, replica_groups = '
+            "#stablehlo.replica_group_mesh_axes<mesh = @m, axes = []>} : (tensor<2xf32>) -> tensor<2xf32>",
+        ),
+        Rule(
+            "BC1478",
+            "mhlo-minimum-broadcast-shapes",
+            "{what}",
+            "mhlo.minimum_broadcast_shapes's verifier: fewer than two shapes, or not one result per shape.",
+            '%0 = "mhlo.minimum_broadcast_shapes"(%a) : (tensor<1xindex>) -> tensor<?xindex>',
+        ),
     )
 }
 

@@ -142,6 +142,7 @@ the code and arguments of the first problem, or ``None``."""
 SYMBOL_CODES = frozenset(
     {"BC024", "BC025", "BC026", "BC027", "BC1307", "BC1308", "BC1309", "BC1310", "BC1311", "BC1313", "BC1314"}
     | {"BC1141", "BC1142", "BC1143", "BC1144"}  # stablehlo.composite's (dialects/stablehlo/io.py)
+    | {"BC1477"}  # a collective's mesh (dialects/stablehlo/collectives.py)
 )
 """What the symbol table's verification reports (the calls', then the call-like ops' codes)."""
 
@@ -167,11 +168,16 @@ def walk_order(call: _Call) -> tuple[tuple[int, ...], ...]:
 class Calls:
     """The functions of one module and the calls to them."""
 
-    __slots__ = ("calls", "functions")
+    __slots__ = ("calls", "functions", "symbols")
 
     def __init__(self) -> None:
         self.functions: dict[str, Signature] = {}
         self.calls: list[_Call] = []
+        self.symbols: set[str] = set()
+        """The symbols other ops define (``sdy.mesh @mesh``): a call-like rule finds them, typeless."""
+
+    def symbol(self, name: str) -> None:
+        self.symbols.add(name)
 
     def function(self, name: str, signature: Signature) -> None:
         self.functions.setdefault(name, signature)
@@ -205,8 +211,12 @@ class Calls:
     def _check(self, call: _Call) -> Found | None:
         if call.rule is not None:
             name, callees, rule = call.rule
-            found = (self.functions.get(c) for c in callees)
-            problem = rule(tuple(f.texts if f is not None else None for f in found), call.texts)
+            found = tuple(self.functions.get(c) for c in callees)
+            texts = tuple(
+                f.texts if f is not None else ((), ()) if c in self.symbols else None
+                for c, f in zip(callees, found, strict=True)
+            )
+            problem = rule(texts, call.texts)
             return None if problem is None else Found(problem[0], call.op, problem[1], op=name)
         callee = self.functions.get(call.callee)
         if callee is None:

@@ -30,7 +30,7 @@ from broadcheck.engine.outcome import outcome
 from broadcheck.engine.read import Reader
 from broadcheck.engine.regions import Function, Regions
 from broadcheck.engine.scan import Scanner, Text
-from broadcheck.engine.transfers import CALLS, onnx_returned, returned, transfer
+from broadcheck.engine.transfers import CALLS, defines_symbol, onnx_returned, returned, transfer
 from broadcheck.engine.values import Values
 from broadcheck.engine.verdicts import Verdicts
 from broadcheck.engine.verify import Checks
@@ -189,8 +189,19 @@ class FileRun:
             region.texts, region.where = form, line
             if form.name in INNER:
                 region.inner.append((form, line))
+<<<<<<< HEAD
         if statement.successors or statement.name in CALLS or (statement.name == "func.func" and not regions):
             transfer(scopes, form, line, text, body)
+=======
+        if (
+            statement.successors
+            or statement.name in CALLS
+            or defines_symbol(statement) is not None
+            or (yielded and not region_failed)
+            or (statement.name == "func.func" and not regions)
+        ):
+            transfer(scopes, form, line, text, body, yielded)
+>>>>>>> hlo
         flow = values.flow
         found = len(flow.findings)
         escapes = len(flow.escapes)

@@ -18,23 +18,46 @@ from broadcheck.engine.forms import Form
 from broadcheck.engine.regions import Regions
 from broadcheck.engine.scan import Text
 from broadcheck.ops import Span
-from broadcheck.syntax.statement import symbol_name
+from broadcheck.syntax.statement import Statement, symbol_name
 
 _TF_CALLS = "broadcheck.dialects.tf.calls"
+_COLLECTIVES = "broadcheck.dialects.stablehlo.collectives"  # (the mesh their replica groups name)
 CALL_LIKE = {
     "tf.If": _TF_CALLS, "tf.While": _TF_CALLS, "tf.PartitionedCall": _TF_CALLS, "tf.StatefulPartitionedCall": _TF_CALLS,
     "stablehlo.composite": "broadcheck.dialects.stablehlo.io", "mhlo.composite": "broadcheck.dialects.stablehlo.io",
+    **{f"stablehlo.{name}": _COLLECTIVES for name in ("all_gather", "all_reduce", "reduce_scatter", "all_to_all")},
 }  # fmt: skip
 """Ops that name functions their verifiers hold them to, and the module whose ``symbol_uses`` says
 how (:func:`broadcheck.dialects.tf.calls.symbol_uses`)."""
 CALLS = frozenset({"func.call", "call", *CALL_LIKE})
 
 
+<<<<<<< HEAD
 def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: str) -> None:
     """Branches, calls and function declarations (:mod:`.control`)."""
+=======
+def defines_symbol(statement: Statement) -> str | None:
+    """The symbol an op other than a function defines (``sdy.mesh @mesh = <...>``, a generic
+    ``sym_name``), or ``None``: a call-like op's rule may name any symbol (a mesh)."""
+    if statement.name in CALLS or statement.name == "func.func":
+        return None
+    named = next((a.text.strip() for a in statement.attributes if a.name == "sym_name"), None)
+    if named is not None:
+        return named.strip('"') if named.startswith('"') else None
+    first = statement.items[0] if statement.items else None
+    return symbol_name(first.text) if first is not None and first.kind == "symbol" else None
+
+
+def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: str, yielded: list[Yielded]) -> None:
+    """Branches, calls, function declarations and region yields (:mod:`.control`)."""
+>>>>>>> hlo
     findings, values = regions.findings, regions.values
     statement = form.statement
     assert statement is not None
+    symbol = defines_symbol(statement)
+    if symbol is not None:
+        regions.calls.symbol(symbol)
+        return
     source = findings.line_text(line) if text is None else body
     op = findings.op_where(line, source if text is None else None, text)
     if op is None:

@@ -876,7 +876,7 @@ def verify_op(op: Operation, profile: Profile) -> Problem | None:
     if not op.generic and not decl.custom:
         return Problem("BC563", {"op_name": op.name})  # (the parser stops at the name, before any type)
     if any(_quantized(u.type) for u in (*op.operands, *op.results)):
-        return None
+        return _quantized_compatible(op, decl)
     operands, results = _custom_types(op, decl)
     try:
         attrs = _read_attributes(op, decl)
@@ -889,6 +889,30 @@ def verify_op(op: Operation, profile: Profile) -> Problem | None:
         return stop.problem
     except Unknown:
         return None
+
+
+def _quantized_compatible(op: Operation, decl: OpDecl) -> Problem | None:
+    """``HLO_CompatibleOperandsAndResultType`` on per-tensor quantized elements, for the ops whose
+    rule is that trait alone on ``MHLO_Tensor`` (``add``, ``maximum``, ``minimum``, ``multiply``):
+    mlir-hlo's ``hlo_ops.cc`` and StableHLO's ``isCompatibleElementTypeForHloTypeInference``
+    (Base.cpp) hold the storage type, its range and the expressed type equal, not the scales or
+    zero points. jaxlib's MHLO context has no quant dialect, so this follows the source (and
+    mlir-hlo's ``ops.mlir``); anything else quantized is passed over."""
+    if decl.check is not _compatible or decl.operands[0] is not MHLO_TENSOR or not op.generic:
+        return None
+    if len(op.operands) != len(decl.operands) or len(op.results) != 1:
+        return None
+    try:
+        types = [tensor(u.type) for u in (*op.operands, *op.results)]
+    except Unknown:
+        return None
+    if any(t.shape is None or t.bounds is not None or t.element.quant is None for t in types):
+        return None  # (unranked, bounded, or quantized beside plain elements: not modelled)
+    if any(t.element.quant is not None and t.element.quant.per_axis for t in types):
+        return None
+    if not all(hlo_compatible(t, types[0]) for t in types):
+        return Problem("BC517")
+    return None
 
 
 VERIFIERS = {"mhlo": verify_op, "mhlo-form": verify_op}

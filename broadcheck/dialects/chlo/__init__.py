@@ -1,9 +1,11 @@
 """CHLO as in iree-base-compiler 3.13 (openxla/stablehlo ChloOps.td, ChloOps.cpp): the
 broadcasting binary ops, checked with XLA's rules (:mod:`broadcheck.semantics.xla`), and
-the elementwise ops without broadcasting (:mod:`.elementwise`), and ``chlo.top_k`` (:mod:`.top_k`)."""
+the elementwise ops without broadcasting (:mod:`.elementwise`), ``chlo.top_k`` (:mod:`.top_k`),
+``chlo.constant`` and ``constant_like`` (:mod:`.constant`)."""
 
-from broadcheck.dialects.chlo import elementwise, top_k
-from broadcheck.dialects.op import FUNCTIONAL, Assembly, Op, custom, family, ops
+from broadcheck.dialects.chlo import constant, elementwise, top_k
+from broadcheck.dialects.op import FUNCTIONAL, RESULT, Assembly, Op, custom, family, ops
+from broadcheck.dialects.stablehlo.constant import constant as literal
 
 BINARY = (
     "add and atan2 compare complex divide maximum minimum multiply next_after or polygamma power remainder "
@@ -21,4 +23,7 @@ OPS = ops(
     ],
     # `chlo.top_k(%x, k = 4) : T -> (V, I)`
     Op("chlo.top_k", custom(top_k.read), top_k.top_k, "chlo-top-k"),
+    # `chlo.constant dense<...> : T`: stablehlo.constant's form and steps
+    Op("chlo.constant", RESULT, literal, "chlo-constant", literal="value"),
+    Op("chlo.constant_like", FUNCTIONAL, constant.constant_like, "chlo-constant"),
 )

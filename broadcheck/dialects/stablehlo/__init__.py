@@ -112,6 +112,7 @@ def structural(prefix: str) -> list[Op]:
         fft,
         gather,
         io,
+        legacy,
         reduce,
         scatter,
     )
@@ -178,8 +179,8 @@ def structural(prefix: str) -> list[Op]:
         Op(
             f"{prefix}.optimization_barrier",
             PAIRED,
-            io.optimization_barrier if prefix == "stablehlo" else None,
-            f"{prefix}-io" if prefix == "stablehlo" else None,
+            io.optimization_barrier,
+            f"{prefix}-io",
             assembly=Assembly("pairwise"),
             tokens=True,
         ),
@@ -196,6 +197,8 @@ def structural(prefix: str) -> list[Op]:
         *collective_ops(prefix),
         # dyn:
         *shape_ops(prefix),
+        # hlo: the ops on their way out of StableHLO, and MHLO's own small ops
+        *legacy.declare(prefix),
     ]
 
 
@@ -244,7 +247,6 @@ def shape_ops(prefix: str) -> list[Op]:
     if prefix != "stablehlo":
         # (MHLO: dynamic_conv has a verifier of its own, dynamic_iota none, dynamic_pad other traits)
         del checks["dynamic_conv"], checks["dynamic_iota"], checks["dynamic_pad"]
-        del checks["rng"]  # (not compared with jaxlib yet)
     out = [
         Op(f"{prefix}.{name}", FUNCTIONAL, check, f"{prefix}-dynamic", constants=True) for name, check in checks.items()
     ]

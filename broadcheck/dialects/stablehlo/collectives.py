@@ -37,6 +37,10 @@ from broadcheck.ops import OpaqueType, Operation, Region, ShapedType, Type
 from broadcheck.semantics import Problem, Profile
 from broadcheck.semantics.stablehlo import DYNAMIC, compatible_shapes, element, hlo_compatible, type_text
 from broadcheck.syntax.attributes import Dense, Struct, value
+from broadcheck.syntax.statement import Statement, symbol_name
+
+Texts = tuple[tuple[str, ...], tuple[str, ...]]
+SymbolRule = Callable[[tuple[Texts | None, ...], Texts], tuple[str, dict[str, object]] | None]
 
 __all__ = [
     "all_gather",
@@ -638,3 +642,22 @@ def _dynamic_root(op: Operation, operands: list[Tensor], name: str, code: str) -
             code, what=f"{words} have the same number of elements as data operands ({len(operands) - 1}), but got {got}"
         )
     return operands[:-1]
+
+
+_MESH = re.compile(r"#stablehlo\.replica_group_mesh_axes<\s*mesh\s*=\s*(@[\w$.\-]+|@\"[^\"]*\")")
+
+
+def symbol_uses(statement: Statement) -> tuple[tuple[str, ...], SymbolRule] | None:
+    """The mesh a collective's ``replica_groups`` names (``#stablehlo.replica_group_mesh_axes<mesh =
+    @m, ...>``) and the rule that looks it up once the module verified
+    (``ReplicaGroupMeshAxesAttr::verifySymbolUses``: any symbol of the module will do), or ``None``."""
+    attr = next((a for a in statement.attributes if a.name == "replica_groups"), None)
+    m = None if attr is None else _MESH.match(attr.text.strip())
+    if m is None:
+        return None
+    symbol = symbol_name(m.group(1))
+
+    def rule(found: tuple[Texts | None, ...], texts: Texts) -> tuple[str, dict[str, object]] | None:
+        return ("BC1477", {"symbol": symbol}) if found[0] is None else None
+
+    return (symbol,), rule

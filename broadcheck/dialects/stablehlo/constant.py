@@ -43,6 +43,8 @@ from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.types import read_type
 
 STATIC = kind("F", "B", "I", "C", "QT", "QA", shape="static")
+CHLO_STATIC = kind("F", "B", "I", "C", "QT", shape="static")
+"""``chlo.constant``'s ``HLO_StaticShapeTensor`` (no per-axis quantized types)."""
 
 _TOKEN = re.compile(r'\s*(?:(?P<punct>[\[\](),])|(?P<string>"[^"]*")|(?P<atom>[^\s\[\](),"]+))')
 _INT = re.compile(r"[-+]?(?:0x[0-9a-fA-F]+|[0-9]+)")
@@ -324,7 +326,7 @@ def _verify(op: Operation, literal_type: ShapedType) -> None:
     if op.operands:
         raise Unknown("operands")
     counts(op, operands=0)
-    ods_results(op, [STATIC])
+    ods_results(op, [CHLO_STATIC if op.name == "chlo.constant" else STATIC])
     _, (result,) = tensors(op)
     literal = tensor(literal_type)
     if str(literal) != str(quant.stored(result)):  # hloquant: a quantized result is its storage type's

@@ -303,17 +303,19 @@ RNG_SCALAR = kind("B", "I", "F", shape="0d", words=f"0D tensor of {_PRED_INT_FP}
 """``0DTensorOf<[HLO_Pred, HLO_Int, HLO_Float]>``."""
 RNG_RESULT = kind("B", "I", "F", words=f"ranked tensor of {_PRED_INT_FP}")
 """``HLO_PredIntOrFpTensor``."""
+MHLO_SHAPE = kind("IDX", "I", shape="1d", words="1D tensor of index or 2/4/8/16/32/64-bit integer values")
+"""MHLO's ``rng`` shape (``MHLO_DimensionTensor``: any length, in jaxlib 0.10.2's words)."""
 
 
 @checked
 def rng(op: Operation) -> None:
-    """``stablehlo.rng``: its ODS, ``AllElementTypesMatch<a, b, result>``, then ``inferRngOp``: a
-    normal distribution's mu and sigma are floats; the result has the constant shape's sizes (or
-    as many ``?`` as the shape operand holds)."""
+    """``stablehlo.rng`` (and MHLO's, whose shape may be of any length): its ODS,
+    ``AllElementTypesMatch<a, b, result>``, then ``inferRngOp``: a normal distribution's mu and sigma
+    are floats; the result has the constant shape's sizes (or as many ``?`` as the shape operand holds)."""
     counts(op, operands=3)
     require(op, "rng_distribution")
     ods_operands(op, [RNG_SCALAR, RNG_SCALAR])
-    static_1d(op, 2, SHAPE)
+    static_1d(op, 2, MHLO_SHAPE if is_mhlo(op) else SHAPE)
     ods_results(op, [RNG_RESULT])
     (a, b, shape), (result,) = tensors(op)
     if not a.element.text == b.element.text == result.element.text:
@@ -328,6 +330,8 @@ def rng(op: Operation) -> None:
     elif not (words.endswith("UNIFORM>") or words == "UNIFORM"):
         raise Unknown(attr.text)
     values = matched_ints(op, 2)
+    if values is None and is_mhlo(op) and ranked(shape) == (None,):
+        values = []  # (jaxlib 0.10.2 infers a 0-d result from a shape of unknown length)
     sizes: tuple[int | None, ...] = (None,) * _length(shape) if values is None else tuple(values)
     # (a negative size is compatible with `?` only, and printed as it is: `tensor<-1xf32>`)
     inferred(Tensor(sizes, b.element), result)
