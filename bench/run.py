@@ -110,7 +110,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench import exports, gen, gen2, tfexports, torchexports
+from bench import exports, gen, gen2, testfiles, tfexports, torchexports
 
 DATA = Path(__file__).resolve().parent / ".data"
 BENCH_PYTHON = Path(__file__).resolve().parent.parent / ".venv-bench" / "bin" / "python"
@@ -136,6 +136,10 @@ TARGET_GEN_J1 = 1.0
 """bench.gen 100k, ``-j 1``, against iree-opt (issue 24; issue 12's was 0.8)."""
 TARGET_JAX_STARTUP = 4.0
 """A clean 5-op JAX file against ``python -c pass``."""
+TARGET_TESTFILES = 0.5
+"""A directory of upstream-style test files in one broadcheck process / iree-opt once per file (issue 31)."""
+TESTFILES = 80
+"""How many test files :mod:`bench.testfiles` writes for that row."""
 SMALL_EXPORT_RUNS = 11
 """Alternating runs on exports under 1 MB (tens of milliseconds each: more runs for a steady median)."""
 GEN_CODE = "BC102"
@@ -368,6 +372,14 @@ def cached_dir(files: int, ops: int, seed: int) -> tuple[Path, int]:
             os.link(source, target)
         wrong += stats.wrong
     return folder, wrong
+
+
+def testfiles_dir(files: int, seed: int) -> Path:
+    """A directory of :mod:`bench.testfiles`' upstream-style test files, written first if missing."""
+    folder = DATA / f"testfiles-v{testfiles.VERSION}-{files}-seed{seed}"
+    if not (folder / f"test_{files - 1:03d}.mlir").exists():
+        testfiles.write(folder, files, seed)
+    return folder
 
 
 def corpus_dir(files: int, ops: int, seed: int) -> tuple[Path, Path]:
@@ -1061,7 +1073,10 @@ class Bench:
         """Big literals, read in linear time (issue 31): a dense attribute of 1M and 4M elements,
         and a per-channel int8 TFLite graph; ``iree-opt`` parses them with unregistered dialects allowed."""
         t = self.table
-        t.section("Big literals: dense attributes of 1M and 4M elements, per-channel int8 types; 3 alternating runs")
+        rounds = self.runs
+        t.section(
+            f"Big literals: dense attributes of 1M and 4M elements, per-channel int8 types; {rounds} alternating runs"
+        )
         seconds: dict[str, float] = {}
         for name, path in (
             ("1M-element dense literal", literal_file(1_000_000)),
@@ -1069,9 +1084,9 @@ class Bench:
             ("per-channel int8 graph (40 convs x 2,000 scales)", per_channel_file(40, 2000)),
         ):
             size = f"{path.stat().st_size / 1e6:.0f} MB"
-            log(f"{name}: broadcheck and iree-opt alternately, 3 runs each ...")
+            log(f"{name}: broadcheck and iree-opt alternately, {rounds} runs each ...")
             commands = [self.bc(path)] + ([self.ir(path, "--allow-unregistered-dialect")] if self.iree else [])
-            runs = alternate(commands, 3)
+            runs = alternate(commands, rounds)
             ref = ""
             if self.iree:
                 figures = f"{times(runs[1])}, {megabytes(max(r.rss_kb for r in runs[1]))}"
@@ -1091,6 +1106,43 @@ class Bench:
         growth = seconds["4M-element dense literal"] / seconds["1M-element dense literal"]
         met = "ok" if growth <= 4.4 else "no"
         t.add("broadcheck, 4M / 1M", f"{growth:.2f}x", target="<= 4.4x (linear is 4x)", met=met)
+
+    def test_files(self) -> None:
+        """A directory of 80 upstream-style test files (issue 31): ``broadcheck check
+        --split-input-file --verify-diagnostics DIR`` in one process against ``iree-opt
+        --split-input-file --verify-diagnostics`` once per file (a shell loop: what a test
+        suite runs); both must pass every file. Target: <= 0.5x."""
+        t = self.table
+        rounds = self.runs
+        folder = testfiles_dir(TESTFILES, self.args.seed)
+        files = sorted(folder.glob("*.mlir"))
+        parts = sum(p.read_text().count("\n// -----\n") + 1 for p in files)
+        t.section(
+            f"Test files: {len(files)} upstream-style files of {parts} parts (bench/testfiles.py), checked with"
+            f" --split-input-file --verify-diagnostics; {rounds} alternating runs"
+        )
+        flags = ("--split-input-file", "--verify-diagnostics")
+        commands = [lambda: run([*self.broadcheck, "check", *flags, str(folder)])]
+        if self.iree:
+            loop = 'for f in "$@"; do "$0" ' + " ".join([*IREE_ARGS, *flags]) + ' "$f" || exit 1; done'
+            iree = str(self.iree)
+            commands.append(lambda: run(["sh", "-c", loop, iree, *map(str, files)]))
+        log(f"{len(files)} test files: broadcheck (one process) and iree-opt (once per file), {rounds} runs each ...")
+        runs = alternate(commands, rounds)
+        ok = all(r.code == 0 for series in runs for r in series)
+        self.right &= ok
+        ref = ""
+        if self.iree:
+            ref = t.add(f"iree-opt, once per file ({len(files)} processes)", times(runs[1]))
+        pair = ratios(runs[0], runs[1]) if self.iree else (0.0, 0.0)
+        t.add(
+            "broadcheck, one process",
+            times(runs[0]),
+            vs=ref,
+            ratio=ratio_text(pair) if self.iree else "",
+            target=f"<= {TARGET_TESTFILES:g}x, every annotation met by both",
+            met=("ok" if pair[1] <= TARGET_TESTFILES else "no") if ok else "WRONG",
+        )
 
     def many_files(self) -> None:
         t = self.table
@@ -1275,6 +1327,10 @@ class Bench:
         )
 
 
+ONLY = {"testfiles": "test_files", "literal": "literal"}
+"""The sections ``--only`` runs alone: its choice, the method."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.run", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help=f"small files ({count(QUICK.big)}/{count(QUICK.huge)})")
@@ -1293,10 +1349,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--cache-only", action="store_true", help="only the result cache's cold and warm runs (no iree-opt, no exports)"
     )
+    parser.add_argument(
+        "--only",
+        choices=ONLY,
+        help="one section alone, with --runs as given (a trial of the section: fewer than 5 runs is no figure)",
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
     bench = Bench(args)
     sizes = bench.sizes
+    if args.only:
+        compile_package()
+        bench.runs = max(1, args.runs)
+        getattr(bench, ONLY[args.only])()
+        print(f"broadcheck benchmark, {args.only} only ({bench.runs} runs; a trial): commit {revision()}")
+        print("\n".join(bench.table.render()))
+        if not bench.right:
+            log("a correctness check failed (see the rows marked WRONG)")
+        return 0
     if args.cache_only:
         compile_package()
         bench.cache()
@@ -1343,6 +1413,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if timed is not None:
         bench.growth(huge, timed)
         bench.literal()
+        bench.test_files()
         bench.many_files()
         bench.corpus()
     if not args.exports_only:

@@ -10,9 +10,10 @@ import click
 import pytest
 
 from broadcheck import cli
+from broadcheck.command import _REPORT_BUG
 
 ROOT = Path(__file__).resolve().parent.parent / "broadcheck"
-SOURCES = [ROOT / "messages.py", ROOT / "cli.py", *sorted((ROOT / "report").glob("*.py"))]
+SOURCES = [ROOT / "messages.py", ROOT / "cli.py", ROOT / "command.py", *sorted((ROOT / "report").glob("*.py"))]
 """What the user reads: the catalogue, the command line's own words, the report's."""
 
 _OPTION = re.compile(r"(?<![\w-])--[a-z][a-z0-9-]*")
@@ -54,7 +55,7 @@ def test_every_option_a_message_names_exists(option: str) -> None:
 
 def test_the_internal_error_s_advice_is_where_the_option_is() -> None:
     # `--debug` is the group's: the advice puts it before the command, and that runs
-    assert "--debug before the command: 'broadcheck --debug check ...'" in cli._REPORT_BUG
+    assert "--debug before the command: 'broadcheck --debug check ...'" in _REPORT_BUG
     assert "--debug" in _options(cli.cli)
     for name, command in cli.cli.commands.items():
         assert "--debug" not in _options(command), f"{name} --debug would shadow the group's option"

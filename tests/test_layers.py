@@ -33,6 +33,7 @@ LAYERS: list[set[str]] = [
     {"runner", "broadcheck", "cache", "versions"},
     {"report"},
     {"server"},
+    {"command"},
     {"cli"},
     {"__main__"},
 ]

@@ -30,8 +30,9 @@ BAD = (
 )
 FORMATS = ["full", "concise", "json", "sarif", "github"]
 # What a clean run never needs: the grammar (Lark), the renderer (Rich), JSON (but for the
-# JSON formats), worker processes (one file), TOML (no configuration file).
-HEAVY = {"lark", "rich", "json", "multiprocessing", "concurrent", "tomllib"}
+# JSON formats), worker processes (one file), TOML (no configuration file), the click command
+# line (issue 31: the program reads `check`'s plain command lines itself, broadcheck.command).
+HEAVY = {"lark", "rich", "json", "multiprocessing", "concurrent", "tomllib", "click"}
 
 
 def project(tmp_path: Path, text: str, pyproject: str | None = None) -> Path:
@@ -105,7 +106,7 @@ def test_the_full_format_draws_with_rich(tmp_path: Path) -> None:
 
 
 def test_the_whole_output_is_written_before_the_process_ends(tmp_path: Path) -> None:
-    # The program ends itself once the output is flushed (broadcheck.cli._exit).
+    # The program ends itself once the output is flushed (broadcheck.command._exit).
     for i in range(200):
         (tmp_path / f"f{i:03d}.mlir").write_text(BAD)
     done = subprocess.run(
@@ -178,12 +179,13 @@ def _imports_after_broadcheck(tmp_path: Path, entry: str) -> list[str]:
 @pytest.mark.parametrize("entry", ["module", "script"])
 def test_ctrl_c_at_any_import_is_quiet(entry: str, tmp_path: Path) -> None:
     # A SIGINT while `from broadcheck.cli import main` ran printed a KeyboardInterrupt traceback.
+    # (A plain `check` no longer imports click or broadcheck.cli: broadcheck.command runs it.)
     names = _imports_after_broadcheck(tmp_path, entry)
-    assert names[0] == "broadcheck" and "broadcheck.cli" in names and "click" in names, names
+    assert names[0] == "broadcheck" and "broadcheck.command" in names and "click" not in names, names
     # The first of broadcheck's code to run is the package itself: from the next import on,
     # every point is covered (a sample of them, evenly spread, with the known ones).
     later = names[1:]
-    chosen = sorted({*later[:: max(1, len(later) // 8)], later[-1], "broadcheck.cli", "click", "signal"} & set(later))
+    chosen = sorted({*later[:: max(1, len(later) // 8)], later[-1], "broadcheck.command", "signal"} & set(later))
     for name in chosen:
         done = _trapped(tmp_path, entry, at=name)
         # Before the report, nothing is printed; after it (atexit, loaded by the exit), the
@@ -248,7 +250,7 @@ CONCISE = ("--output-format", "concise", ".")
 
 def test_a_run_that_loads_lark_still_writes_its_whole_output(tmp_path: Path) -> None:
     # A syntax error is worded by the grammar: Lark loads logging, whose atexit callback
-    # broadcheck.cli._exit now runs itself before ending the process without the teardown.
+    # broadcheck.command._exit now runs itself before ending the process without the teardown.
     for i in range(200):
         (tmp_path / f"f{i:03d}.mlir").write_text(BAD.replace("<3xf32>) ->", "<3xf32> ->"))
     done = subprocess.run(
@@ -282,7 +284,7 @@ def test_checking_collects_no_garbage_on_a_file_of_distinct_statements(
     tmp_path: Path, young: str, expected: int | None
 ) -> None:
     # Counts work, not time: a check keeps most of what it makes and makes almost no
-    # cycles, so `check` collects young objects only every cli.CHECK_YOUNG new ones. A
+    # cycles, so `check` collects young objects only every command.CHECK_YOUNG new ones. A
     # 3,000-op file of distinct statements (bench/gen2.py) makes no collection once the
     # checker is loaded; with the server's 10,000, the same run collects (the control:
     # the count can see collections).
@@ -295,7 +297,7 @@ def test_checking_collects_no_garbage_on_a_file_of_distinct_statements(
     record = tmp_path / "collections.txt"
     env = {**os.environ, "PYTHONPATH": str(tmp_path / "hook"), "GC_RECORD": str(record)}
     # main() is the program's when __main__ holds it, as `python -m broadcheck` has it
-    code = "import sys; from broadcheck import cli; cli.CHECK_YOUNG = int(sys.argv.pop(1)); main = cli.main; main()"
+    code = "import sys; from broadcheck import cli, command; command.CHECK_YOUNG = int(sys.argv.pop(1)); main = cli.main; main()"
     command = [sys.executable, "-m", "broadcheck"] if young == "default" else [sys.executable, "-c", code, young]
     done = subprocess.run(
         [*command, "check", "--isolated", "--no-cache", "-j", "1", "one.mlir"],

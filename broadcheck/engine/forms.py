@@ -48,6 +48,7 @@ class Form:
     """What a statement's key reads as (see the module docstring)."""
 
     __slots__ = (
+        "_statement",
         "arguments",
         "check",
         "complete",
@@ -66,14 +67,13 @@ class Form:
         "semantics",
         "simple",
         "split",
-        "statement",
         "successor_types",
         "verdict",
     )
 
     def __init__(self, key: str, statement: Statement | None, error: SyntaxProblem | None, decl: Op | None) -> None:
         self.key = key
-        self.statement = statement
+        self._statement = statement
         self.error = error
         """Why the reader could not take the text (then nothing else is known)."""
         self.decl = decl
@@ -109,6 +109,23 @@ class Form:
         """What the checks did with it last (the engine's): 0 not asked, 1 not checked, 2 passed
         over, 3 checked and clean."""
 
+    @property
+    def statement(self) -> Statement | None:
+        """The statement read from :attr:`key` (``None`` when it cannot be read: :attr:`error`),
+        read again if :meth:`release` let it go."""
+        statement = self._statement
+        if statement is None and self.error is None:
+            statement = self._statement = _read(self.key)
+        return statement
+
+    def release(self) -> None:
+        """Let the statement go (it is read again if asked for): once the checks have given a
+        verdict every line of the key shares (:attr:`route`), the fast path needs only the
+        form's own fields, and the statement's named tuples were most of the memory a run of
+        distinct statements kept (issue 31: peak RSS)."""
+        if self.inner is None:
+            self._statement = None
+
 
 class _Unasked:
     def __repr__(self) -> str:
@@ -120,6 +137,11 @@ _UNASKED = _Unasked()
 
 def unasked(form: Form) -> bool:
     return form.verdict is _UNASKED
+
+
+def _read(key: str) -> Statement:
+    """The statement ``key`` reads as; raises :class:`SyntaxProblem`."""
+    return simple_statement(key) or simple_head(key) or read_statement(key)
 
 
 def read_form(key: str) -> Form:

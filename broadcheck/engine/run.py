@@ -172,6 +172,8 @@ class FileRun:
                 self.findings.pass_over(form.name, UNKNOWN_OP)
             elif route != 1:
                 self.verdicts.check(form, line, None, "", names=names)
+                if form.route:  # its verdict holds for every line of its key: the statement may go
+                    form.release()
             return
         statement = form.statement
         line = lines[0]

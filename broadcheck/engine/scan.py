@@ -253,7 +253,7 @@ class Scanner:
                     following += 1  # blank and comment lines continue nothing
                 if (
                     form.complete
-                    and form.statement is not None
+                    and form.error is None  # (read: its statement may have been let go, see Form.release)
                     and (
                         following == count
                         or rows[following][1]
