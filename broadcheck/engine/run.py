@@ -191,19 +191,13 @@ class FileRun:
             region.texts, region.where = form, line
             if form.name in INNER:
                 region.inner.append((form, line))
-<<<<<<< HEAD
-        if statement.successors or statement.name in CALLS or (statement.name == "func.func" and not regions):
-            transfer(scopes, form, line, text, body)
-=======
         if (
             statement.successors
             or statement.name in CALLS
             or defines_symbol(statement) is not None
-            or (yielded and not region_failed)
             or (statement.name == "func.func" and not regions)
         ):
-            transfer(scopes, form, line, text, body, yielded)
->>>>>>> hlo
+            transfer(scopes, form, line, text, body)
         flow = values.flow
         found = len(flow.findings)
         escapes = len(flow.escapes)

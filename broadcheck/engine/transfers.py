@@ -32,10 +32,6 @@ how (:func:`broadcheck.dialects.tf.calls.symbol_uses`)."""
 CALLS = frozenset({"func.call", "call", *CALL_LIKE})
 
 
-<<<<<<< HEAD
-def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: str) -> None:
-    """Branches, calls and function declarations (:mod:`.control`)."""
-=======
 def defines_symbol(statement: Statement) -> str | None:
     """The symbol an op other than a function defines (``sdy.mesh @mesh = <...>``, a generic
     ``sym_name``), or ``None``: a call-like op's rule may name any symbol (a mesh)."""
@@ -48,9 +44,8 @@ def defines_symbol(statement: Statement) -> str | None:
     return symbol_name(first.text) if first is not None and first.kind == "symbol" else None
 
 
-def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: str, yielded: list[Yielded]) -> None:
-    """Branches, calls, function declarations and region yields (:mod:`.control`)."""
->>>>>>> hlo
+def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: str) -> None:
+    """Branches, calls and function declarations (:mod:`.control`)."""
     findings, values = regions.findings, regions.values
     statement = form.statement
     assert statement is not None

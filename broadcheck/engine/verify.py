@@ -54,7 +54,6 @@ _FLOW_TYPES = {
     "onnx.SplitToSequence": ("!onnx.Seq<",),
     "onnx.SequenceInsert": ("!onnx.Seq<",),
     "onnx.SequenceEmpty": ("!onnx.Seq<",),
-<<<<<<< HEAD
     # the onnx ops declared last, whose ODS type constraints (dialects/onnx/constraints.py) read these, and
     # If (its verifier judges what its branches yield, onnx.Yield by its parent), Identity (its ODS constraints)
     **dict.fromkeys(
@@ -63,9 +62,7 @@ _FLOW_TYPES = {
         "onnx.SequenceMap onnx.Yield onnx.ZipMap".split(),
         ("!onnx.Seq<", "!onnx.Opt<"),
     ),
-=======
     "stablehlo.async_done": ("!stablehlo.future<",),
->>>>>>> hlo
 }
 """Dialect types that value flow judges on an op (``onnx.Return``'s against its function's results), or
 that its check reads itself (the sequences of ``onnx.SplitToSequence``, ``SequenceInsert``, ``SequenceEmpty``;
