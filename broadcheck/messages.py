@@ -6669,6 +6669,23 @@ RULES: Mapping[str, Rule] = {
             "A tfl operand declared 0-D (TFL_0DTensorOf: tfl.dilate's padding value) is not a ranked 0-D tensor.",
             '%0 = "tfl.dilate"(%x, %d, %p) : (tensor<2xf32>, tensor<1xi32>, tensor<1xf32>) -> tensor<3xf32>',
         ),
+        # ---- BC1700-BC1729: tf ops from their constraints and verifiers (tf)
+        Rule(
+            "BC1700",
+            "tf-cumulative-axis-rank",
+            "requires scalar axis operand",
+            "tf.Cumsum, tf.Cumprod or tf.CumulativeLogsumexp with an axis operand of rank 1 or more.",
+            '%0 = "tf.Cumsum"(%x, %axis) : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<2x3xf32>',
+        ),
+        Rule(
+            "BC1701",
+            "tf-cumulative-axis-range",
+            "axis operand should be within range [{low}, {high}); actual value: {axis}",
+            "tf.Cumsum, tf.Cumprod or tf.CumulativeLogsumexp whose constant axis is not a dimension of its "
+            "ranked input (TensorFlow prints this one without the op's name).",
+            '%0 = "tf.Cumsum"(%x, %c2) : (tensor<2x3xf32>, tensor<i32>) -> tensor<2x3xf32>',
+            op_prefix=False,
+        ),
     )
 }
 

@@ -14,7 +14,7 @@ from functools import cache
 from importlib.resources import files
 from types import MappingProxyType
 
-from broadcheck.dialects.ods.traits import CHECKED_TRAITS
+from broadcheck.dialects.ods.traits import CHECKED_TRAITS, tf_exact
 
 SEMANTICS = "ods-traits"
 """The rule family of the checks made from generated traits (``--op PATTERN=...`` does not name it)."""
@@ -99,17 +99,30 @@ modelled; ``tf.BroadcastGradientArgs`` has rank ``PredOpTrait``s (``operand 1 is
 ``.h.inc`` does not show."""
 
 
-def checked(found: tuple[str, ...]) -> bool:
-    """Whether a generic check can come from these traits (one of them is checked)."""
-    return any(t in CHECKED_TRAITS for t in found)
+def checked(found: tuple[str, ...], dialect: str = "") -> bool:
+    """Whether a generic check can come from these traits: one of them is checked, or (``tf``) they
+    relate no types and every operand and result type constraint among them is worded exactly."""
+    return any(t in CHECKED_TRAITS for t in found) or (dialect == "tf" and constraints_only(found))
+
+
+def constraints_only(found: tuple[str, ...]) -> bool:
+    """Whether a declaration checks its operands' and results' type constraints one by one and
+    nothing else that relates types (fixed counts, no relating trait, no region, no parent), and
+    :mod:`~broadcheck.dialects.ods.traits` words every one of those constraints exactly."""
+    constraints = [t.partition("=")[2] for t in found if t.startswith(("operand#", "result#"))]
+    fixed = all(t.partition("=")[2].isdigit() for t in found if t.startswith(("operands=", "results=")))
+    return bool(constraints) and fixed and declared_shapeless_traits(found) and all(map(tf_exact, constraints))
 
 
 def declared_shapeless(name: str) -> bool:
     """Whether op ``name``'s declaration shows nothing that relates types: no such trait, no
     verifier, no type inference, no regions, no parent."""
     found = traits(name)
-    if found is None:
-        return False
+    return found is not None and declared_shapeless_traits(found)
+
+
+def declared_shapeless_traits(found: tuple[str, ...]) -> bool:
+    """:func:`declared_shapeless` of a declaration's traits."""
     return not any(
         t in RELATING or t.startswith("HasParent=") or (t.startswith("regions=") and t != "regions=0") for t in found
     )

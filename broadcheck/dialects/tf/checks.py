@@ -45,6 +45,7 @@ from broadcheck.dialects.tf.base import (
     broadcast_compatible,
     cast_elements,
     compatible_elements,
+    dynamically_equal,
     i64,
     known,
     rank_at_least,
@@ -282,6 +283,35 @@ def concat_v2(op: Operation, spec: Spec) -> Problem | None:
         return Problem("BC768")
     values = [u.type for u in op.operands[:-1]]
     return _types_compatible(op, values, True) or lint(op, spec.shape)
+
+
+def concat(op: Operation, spec: Spec) -> Problem | None:
+    """``tf.Concat``: ``tf.ConcatV2``'s verifier, with the axis first."""
+    go, problem = _start(op, spec, None, at_least=1)
+    if not go:
+        return problem
+    if not rank_at_most(op.operands[0].type, 1):
+        return Problem("BC768")
+    return _types_compatible(op, [u.type for u in op.operands[1:]], True)
+
+
+def cumulative(op: Operation, spec: Spec) -> Problem | None:
+    """``tf.Cumsum``, ``tf.Cumprod``, ``tf.CumulativeLogsumexp``: a scalar axis, and a constant one
+    within the input's rank."""
+    go, problem = _start(op, spec, 2, attrs=(("exclusive", "bool", False), ("reverse", "bool", False)))
+    if not go:
+        return problem
+    if not dynamically_equal(op.operands[0].type, op.results[0].type):
+        return Problem("BC1168", {"what": "all of {x, out} have dynamically equal types "})
+    if rank(op.operands[1].type) not in (None, 0):
+        return Problem("BC1700")
+    values = constant_ints(op, 1)
+    r = rank(op.operands[0].type)
+    if values and r is not None:
+        axis = i64(values[0])
+        if axis < -r or axis >= r:
+            return Problem("BC1701", {"low": -r, "high": r, "axis": axis})
+    return None
 
 
 def pack(op: Operation, spec: Spec) -> Problem | None:
