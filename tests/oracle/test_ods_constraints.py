@@ -34,8 +34,8 @@ ATTRS = Path(__file__).with_name("tf_attrs.json")
 POOL = ("f16", "f32", "f64", "bf16", "i1", "i4", "i8", "i16", "i32", "i64", "ui8", "ui16", "ui32", "ui64",
         "complex<f32>", "complex<f64>", "!tf_type.string", "!tf_type.resource", "!tf_type.variant",
         "!tf_type.qint8", "!tf_type.quint8", "!tf_type.qint16", "!tf_type.quint16", "!tf_type.qint32",
-        "!tf_type.resource<tensor<2xf32>>")  # fmt: skip
-"""The element types the cases draw from (``index``, refs and 8-bit floats are not judged)."""
+        "!tf_type.resource<tensor<2xf32>>", "ui4", "f8E4M3FN", "!tf_type.f32ref", "index")  # fmt: skip
+"""The element types the cases draw from."""
 
 
 def constraint_ops() -> list[str]:

@@ -123,3 +123,33 @@ def test_verified_tf_ops_agree_with_tensorflow() -> None:
     shown = "\n".join(f"---\n{t}  tool:       {w}\n  broadcheck: {g}" for t, w, g in diffs[:12])
     assert not diffs, f"{len(diffs)} differences:\n{shown}"
     assert kinds["ok"] >= len(texts) // 10 and len(texts) - kinds["ok"] >= len(texts) // 10
+
+
+def write_fixture(count: int = 40) -> None:
+    """Write ``tests/fixtures/tf_verified_ops.mlir``: the first ``count`` cases of a fixed seed, each
+    annotated with TensorFlow's first error, copied."""
+    from pathlib import Path
+
+    rng = random.Random("fixture:tf-verified")
+    texts = [(cumulative_case if k % 2 else concat_case)(rng) for k in range(count)]
+    chunks = []
+    for text, want in zip(texts, tool_verdicts("tf", texts), strict=True):
+        if want != "ok":
+            line, _, message = want.partition(": ")
+            lines = text.splitlines()
+            at = int(line.split(":")[0]) - 1
+            lines.insert(at, f"  // expected-error @+1 {{{{{message}}}}}")
+            text = "\n".join(lines) + "\n"
+        chunks.append(text)
+    head = (
+        "// RUN: broadcheck check --split-input-file --verify-diagnostics %s\n//\n"
+        "// tf.Concat and the cumulative ops, declared with their verifiers, against tensorflow-cpu 2.21.\n"
+        "// Written by tests/oracle/test_tf_verified_ops.py (python -m tests.oracle.test_tf_verified_ops):\n"
+        "// every annotation is the tool's own first error.\n\n"
+    )
+    path = Path(__file__).parent.parent / "fixtures" / "tf_verified_ops.mlir"
+    path.write_text(head + "\n// -----\n\n".join(chunks), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    write_fixture()

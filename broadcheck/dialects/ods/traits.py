@@ -265,7 +265,7 @@ _TF_ELEMENT: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     (re.compile(r"(\d+)-bit quantized unsigned integer"), lambda m: f"!tf_type\\.quint{m.group(1)}"),
     (re.compile(r"floating-point"), lambda m: _TF_FLOAT),
     (re.compile(r"complex"), lambda m: r"complex<[^<>]*>"),
-    (re.compile(r"integer"), lambda m: r"i(?:8|16|32|64)"),
+    (re.compile(r"integer"), lambda m: r"u?i(?:4|8|16|32|64)"),
     (
         re.compile(r"number"),
         lambda m: rf"u?i(?:4|8|16|32|64)|{_TF_FLOAT}|!tf_type\.q(?:u)?int(?:8|16|32)|complex<f(?:32|64)>",

@@ -306,7 +306,9 @@ def dynamically_equal(a: Type, b: Type) -> bool:
         return False
     if a.shape is None or b.shape is None:
         return True
-    return len(a.shape) == len(b.shape) and all(x is None or y is None or x == y for x, y in zip(a.shape, b.shape))
+    if len(a.shape) != len(b.shape):
+        return False
+    return all(x is None or y is None or x == y for x, y in zip(a.shape, b.shape, strict=True))
 
 
 def broadcast_compatible(a: Type, b: Type) -> bool | None:
