@@ -6686,6 +6686,32 @@ RULES: Mapping[str, Rule] = {
             '%0 = "tf.Cumsum"(%x, %c2) : (tensor<2x3xf32>, tensor<i32>) -> tensor<2x3xf32>',
             op_prefix=False,
         ),
+        Rule(
+            "BC1702",
+            "tf-fake-quant-channel-bound",
+            "requires {operand} to be a 1d float tensor",
+            "tf.FakeQuantWithMinMaxVarsPerChannel: a ranked min or max that is not 1-D.",
+            '%0 = "tf.FakeQuantWithMinMaxVarsPerChannel"(%x, %lo, %hi) : (tensor<2x3xf32>, tensor<f32>, '
+            "tensor<3xf32>) -> tensor<2x3xf32>",
+        ),
+        Rule(
+            "BC1703",
+            "tf-fake-quant-channel-input",
+            "requires inputs to be at least 1d float tensor",
+            "tf.FakeQuantWithMinMaxVarsPerChannel: a 0-D input (TensorFlow prints this one without the op's name).",
+            '%0 = "tf.FakeQuantWithMinMaxVarsPerChannel"(%x, %lo, %hi) : (tensor<f32>, tensor<3xf32>, '
+            "tensor<3xf32>) -> tensor<f32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1704",
+            "tf-fake-quant-channel-depth",
+            "requires min and max to have same size as last dimension of inputs",
+            "tf.FakeQuantWithMinMaxVarsPerChannel: min or max of another length than the input's last dimension "
+            "(TensorFlow's verifier reads a dynamic last dimension as 0, and a dynamic length matches nothing).",
+            '%0 = "tf.FakeQuantWithMinMaxVarsPerChannel"(%x, %lo, %hi) : (tensor<2x3xf32>, tensor<4xf32>, '
+            "tensor<4xf32>) -> tensor<2x3xf32>",
+        ),
     )
 }
 

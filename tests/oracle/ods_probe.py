@@ -17,7 +17,11 @@ Run in an environment with tensorflow-cpu 2.21 and this checkout on ``PYTHONPATH
 
 The second harvests the ODS type constraints of the ``tf`` ops checked from their traits, which the
 wheel's ``.h.inc`` does not hold: each operand and result in turn is given an element type its
-constraint rejects, and TensorFlow's message names the constraint.
+constraint rejects, and TensorFlow's message names the constraint. The third does the same for the
+ops neither checked nor "no shape rule" (:func:`unjudged`), which TensorFlow rejected with every
+type the first tried: value by value (:func:`harvest`), supplying each attribute the tool says it
+requires (``tests/oracle/tf_attrs.json``); an op whose every constraint ``traits.py`` words is then
+checked from them alone (``ods.constraints_only``, ``tests/oracle/test_ods_constraints.py``).
 """
 
 from __future__ import annotations

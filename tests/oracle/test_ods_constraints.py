@@ -137,8 +137,9 @@ def write_fixture() -> None:
         keys = [f"operand#{i}" for i in range(n)] + [f"result#{i}" for i in range(m)]
         good = {k: good_type(constraints.get(k)) for k in keys}
         first = next(k for k in keys if k in constraints)
-        wrong = next(e for e in POOL if e not in _accepted(constraints[first]))
-        for types in (good, {**good, first: f"tensor<2x{wrong}>"}):
+        rejected = [f"tensor<2x{e}>" for e in POOL if e not in _accepted(constraints[first])]
+        wrong = rejected[0] if rejected else "f32"  # a scalar, where any tensor does
+        for types in (good, {**good, first: wrong}):
             chunks.append((name, [types[k] for k in keys[:n]], [types[k] for k in keys[n:]], attrs.get(name, {})))
 
     def function(index: int, name: str, ins: list[str], outs: list[str], at: dict[str, str], want: str) -> str:

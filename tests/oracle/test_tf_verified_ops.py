@@ -1,5 +1,6 @@
 """Differential test: ``tf`` ops declared with their verifier (``broadcheck/dialects/tf``: ``tf.Concat``,
-``tf.Cumsum``, ``tf.Cumprod``, ``tf.CumulativeLogsumexp``) against tensorflow-cpu 2.21.
+``tf.Cumsum``, ``tf.Cumprod``, ``tf.CumulativeLogsumexp``, ``tf.FakeQuantWithMinMaxVarsPerChannel``)
+against tensorflow-cpu 2.21.
 
 Random cases in the generic form: element types each constraint takes or not, operands of other
 ranks and sizes, an axis of rank 0, 1 or 2, written as an argument or as a ``tf.Const`` in and out
@@ -107,9 +108,38 @@ def concat_case(rng: random.Random) -> str:
     return _function(args, lines)
 
 
+def fake_quant_case(rng: random.Random) -> str:
+    """One ``tf.FakeQuantWithMinMaxVarsPerChannel`` case."""
+
+    def dim() -> str:
+        return rng.choice(["3", "3", "3", "4", "?"])
+
+    rank = rng.choice([0, 1, 2, 2, 3, None])
+    x = "tensor<*xf32>" if rank is None else f"tensor<{''.join(f'{dim()}x' for _ in range(rank))}f32>"
+    if rng.random() < 0.05:
+        x = x.replace("f32", rng.choice(["f16", "i32"]))
+
+    def bound() -> str:
+        roll = rng.random()
+        element = "f32" if rng.random() < 0.95 else "f64"
+        if roll < 0.7:
+            return f"tensor<{dim()}x{element}>"
+        return rng.choice([f"tensor<{element}>", f"tensor<*x{element}>", f"tensor<3x3x{element}>"])
+
+    lo, hi = bound(), bound()
+    bits = rng.choice(["", "", " {num_bits = 8 : i64}", " {num_bits = 1 : i64}", " {num_bits = 17 : i64}",
+                       " {num_bits = 16 : i64, narrow_range = true}", " {num_bits = 2 : i64}"])  # fmt: skip
+    out = x if rng.random() < 0.9 else "tensor<5xf32>"
+    return _function(
+        [x, lo, hi],
+        [f'  %r = "tf.FakeQuantWithMinMaxVarsPerChannel"(%a0, %a1, %a2){bits} : ({x}, {lo}, {hi}) -> {out}'],
+    )
+
+
 def test_verified_tf_ops_agree_with_tensorflow() -> None:
     rng = random.Random(f"{SEED}:tf-verified")
-    texts = [(cumulative_case if k % 2 else concat_case)(rng) for k in range(CASES)]
+    makers = (concat_case, cumulative_case, fake_quant_case)
+    texts = [makers[k % 3](rng) for k in range(CASES)]
     expected = tool_verdicts("tf", texts)
     diffs = []
     kinds: collections.Counter[str] = collections.Counter()
@@ -125,13 +155,14 @@ def test_verified_tf_ops_agree_with_tensorflow() -> None:
     assert kinds["ok"] >= len(texts) // 10 and len(texts) - kinds["ok"] >= len(texts) // 10
 
 
-def write_fixture(count: int = 40) -> None:
+def write_fixture(count: int = 45) -> None:
     """Write ``tests/fixtures/tf_verified_ops.mlir``: the first ``count`` cases of a fixed seed, each
     annotated with TensorFlow's first error, copied."""
     from pathlib import Path
 
     rng = random.Random("fixture:tf-verified")
-    texts = [(cumulative_case if k % 2 else concat_case)(rng) for k in range(count)]
+    makers = (concat_case, cumulative_case, fake_quant_case)
+    texts = [makers[k % 3](rng) for k in range(count)]
     chunks = []
     for text, want in zip(texts, tool_verdicts("tf", texts), strict=True):
         if want != "ok":
@@ -143,7 +174,7 @@ def write_fixture(count: int = 40) -> None:
         chunks.append(text)
     head = (
         "// RUN: broadcheck check --split-input-file --verify-diagnostics %s\n//\n"
-        "// tf.Concat and the cumulative ops, declared with their verifiers, against tensorflow-cpu 2.21.\n"
+        "// tf.Concat, the cumulative ops and FakeQuantWithMinMaxVarsPerChannel, declared with their verifiers, against tensorflow-cpu 2.21.\n"
         "// Written by tests/oracle/test_tf_verified_ops.py (python -m tests.oracle.test_tf_verified_ops):\n"
         "// every annotation is the tool's own first error.\n\n"
     )

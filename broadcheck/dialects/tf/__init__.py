@@ -114,6 +114,7 @@ def _shape_ops() -> list[Op]:
         "TensorListStack": Spec((VARIANT, I32), (DTYPE,), tail.tensor_list_stack),
         "FakeQuantWithMinMaxVars": Spec((F32, F32, F32), (F32,), tail.fake_quant),
         "StopGradient": Spec((DTYPE,), (DTYPE,), tail.same_type),
+        "FakeQuantWithMinMaxVarsPerChannel": Spec((F32, F32, F32), (F32,), tail.fake_quant_per_channel),
         "Concat": Spec((I32, Many(DTYPE)), (DTYPE,), v.concat),
         "Cumsum": Spec((NUMBER, SIGNED_32_64), (NUMBER,), v.cumulative),
         "Cumprod": Spec((NUMBER, SIGNED_32_64), (NUMBER,), v.cumulative),
