@@ -6712,6 +6712,14 @@ RULES: Mapping[str, Rule] = {
             '%0 = "tf.FakeQuantWithMinMaxVarsPerChannel"(%x, %lo, %hi) : (tensor<2x3xf32>, tensor<4xf32>, '
             "tensor<4xf32>) -> tensor<2x3xf32>",
         ),
+        Rule(
+            "BC1705",
+            "tf-data-format-vec-permute",
+            "{what}",
+            "tf.DataFormatVecPermute's input is not a vector of 4 or 2 sizes, or a 4x2 matrix (its verifier, run "
+            "after its ODS traits).",
+            '%0 = "tf.DataFormatVecPermute"(%x) : (tensor<3xi32>) -> tensor<3xi32>',
+        ),
     )
 }
 

@@ -1,5 +1,6 @@
 """Differential test: ``tf`` ops declared with their verifier (``broadcheck/dialects/tf``: ``tf.Concat``,
-``tf.Cumsum``, ``tf.Cumprod``, ``tf.CumulativeLogsumexp``, ``tf.FakeQuantWithMinMaxVarsPerChannel``)
+``tf.Cumsum``, ``tf.Cumprod``, ``tf.CumulativeLogsumexp``, ``tf.FakeQuantWithMinMaxVarsPerChannel``,
+``tf.DataFormatVecPermute``)
 against tensorflow-cpu 2.21.
 
 Random cases in the generic form: element types each constraint takes or not, operands of other
@@ -136,10 +137,20 @@ def fake_quant_case(rng: random.Random) -> str:
     )
 
 
+def permute_case(rng: random.Random) -> str:
+    """One ``tf.DataFormatVecPermute`` case (its ODS traits, then its verifier)."""
+    rank = rng.choice([0, 1, 1, 2, 2, 3, None])
+    dims = [rng.choice(["4", "2", "4", "2", "1", "5", "?"]) for _ in range(rank or 0)]
+    element = rng.choice(["i32", "i32", "i64", "f32"])
+    x = f"tensor<*x{element}>" if rank is None else f"tensor<{''.join(d + 'x' for d in dims)}{element}>"
+    out = x if rng.random() < 0.85 else rng.choice([f"tensor<4x{element}>", "tensor<4xi64>", "tensor<?x2xi32>"])
+    return _function([x], [f'  %r = "tf.DataFormatVecPermute"(%a0) : ({x}) -> {out}'])
+
+
 def test_verified_tf_ops_agree_with_tensorflow() -> None:
     rng = random.Random(f"{SEED}:tf-verified")
-    makers = (concat_case, cumulative_case, fake_quant_case)
-    texts = [makers[k % 3](rng) for k in range(CASES)]
+    makers = (concat_case, cumulative_case, fake_quant_case, permute_case)
+    texts = [makers[k % len(makers)](rng) for k in range(CASES)]
     expected = tool_verdicts("tf", texts)
     diffs = []
     kinds: collections.Counter[str] = collections.Counter()
@@ -155,14 +166,14 @@ def test_verified_tf_ops_agree_with_tensorflow() -> None:
     assert kinds["ok"] >= len(texts) // 10 and len(texts) - kinds["ok"] >= len(texts) // 10
 
 
-def write_fixture(count: int = 45) -> None:
+def write_fixture(count: int = 40) -> None:
     """Write ``tests/fixtures/tf_verified_ops.mlir``: the first ``count`` cases of a fixed seed, each
     annotated with TensorFlow's first error, copied."""
     from pathlib import Path
 
     rng = random.Random("fixture:tf-verified")
-    makers = (concat_case, cumulative_case, fake_quant_case)
-    texts = [makers[k % 3](rng) for k in range(count)]
+    makers = (concat_case, cumulative_case, fake_quant_case, permute_case)
+    texts = [makers[k % len(makers)](rng) for k in range(count)]
     chunks = []
     for text, want in zip(texts, tool_verdicts("tf", texts), strict=True):
         if want != "ok":
@@ -174,7 +185,7 @@ def write_fixture(count: int = 45) -> None:
         chunks.append(text)
     head = (
         "// RUN: broadcheck check --split-input-file --verify-diagnostics %s\n//\n"
-        "// tf.Concat, the cumulative ops and FakeQuantWithMinMaxVarsPerChannel, declared with their verifiers, against tensorflow-cpu 2.21.\n"
+        "// tf.Concat, the cumulative ops, FakeQuantWithMinMaxVarsPerChannel and DataFormatVecPermute, declared with their verifiers, against tensorflow-cpu 2.21.\n"
         "// Written by tests/oracle/test_tf_verified_ops.py (python -m tests.oracle.test_tf_verified_ops):\n"
         "// every annotation is the tool's own first error.\n\n"
     )

@@ -94,7 +94,7 @@ def traits(name: str) -> tuple[str, ...] | None:
 NOT_GENERATED = frozenset(
     {
         "arith.scaling_extf", "arith.scaling_truncf", "tf.BroadcastGradientArgs", "tf.CrossReplicaSum",
-        "tf.InplaceAdd", "tf.MirrorPad", "tf.MirrorPadGrad",
+        "tf.InplaceAdd", "tf.MirrorPad", "tf.MirrorPadGrad", "tf.DebugIdentity",
     }
 )  # fmt: skip
 """Ops whose traits are checked but whose verifier's first word is not, so a check from their
@@ -104,7 +104,9 @@ modelled; ``tf.BroadcastGradientArgs`` has rank ``PredOpTrait``s (``operand 1 is
 ``.h.inc`` does not show, and so have ``tf.MirrorPad``/``tf.MirrorPadGrad`` (``operand 1 is 2-D``),
 ``tf.InplaceAdd`` (``all of {x, y} have dynamically equal types``) and ``tf.CrossReplicaSum``
 (``all of {input, output} ...``), whose other constraints alone would be checked
-(``tests/oracle/test_ods_constraints.py``)."""
+(``tests/oracle/test_ods_constraints.py``); ``tf.DebugIdentity``'s inferred type must be its result
+type (TensorFlow rejects ``tensor<?xf32> -> tensor<4xf32>``, which its ``SameOperandsAndResultType``
+trait accepts: ``tests/oracle/test_ods_traits.py``)."""
 
 
 def checked(found: tuple[str, ...], dialect: str = "") -> bool:

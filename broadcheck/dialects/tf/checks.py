@@ -314,6 +314,23 @@ def cumulative(op: Operation, spec: Spec) -> Problem | None:
     return None
 
 
+def data_format_vec_permute(op: Operation) -> Problem | None:
+    """``tf.DataFormatVecPermute``'s ``verify()`` (after its ODS traits): a ranked input of rank 1
+    (size 4 or 2) or 2 (sizes 4 and 2); a dynamic size passes."""
+    s = shape(op.operands[0].type) if len(op.operands) == 1 else None
+    if s is None:
+        return None
+    if len(s) not in (1, 2):
+        return Problem("BC1705", {"what": "requires input of rank 1 or 2"})
+    if len(s) == 1 and s[0] not in (None, 4, 2):
+        return Problem("BC1705", {"what": "requires 1D input of size 4 or size 2"})
+    if len(s) == 2 and s[0] not in (None, 4):
+        return Problem("BC1705", {"what": "requires first dimensions of 2D input to be of size 4"})
+    if len(s) == 2 and s[1] not in (None, 2):
+        return Problem("BC1705", {"what": "requires second dimensions of 2D input to be of size 2"})
+    return None
+
+
 def pack(op: Operation, spec: Spec) -> Problem | None:
     """``tf.Pack``: values of one shape, and an axis in ``[-(R+1), R+1)``."""
     go, problem = _start(op, spec, None, attrs=(("axis", "i64", False),))
