@@ -7379,6 +7379,57 @@ RULES: Mapping[str, Rule] = {
             "mhlo.minimum_broadcast_shapes's verifier: fewer than two shapes, or not one result per shape.",
             '%0 = "mhlo.minimum_broadcast_shapes"(%a) : (tensor<1xindex>) -> tensor<?xindex>',
         ),
+        # ---- BC1700-BC1729: tf ops from their constraints and verifiers (tf)
+        Rule(
+            "BC1700",
+            "tf-cumulative-axis-rank",
+            "requires scalar axis operand",
+            "tf.Cumsum, tf.Cumprod or tf.CumulativeLogsumexp with an axis operand of rank 1 or more.",
+            '%0 = "tf.Cumsum"(%x, %axis) : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<2x3xf32>',
+        ),
+        Rule(
+            "BC1701",
+            "tf-cumulative-axis-range",
+            "axis operand should be within range [{low}, {high}); actual value: {axis}",
+            "tf.Cumsum, tf.Cumprod or tf.CumulativeLogsumexp whose constant axis is not a dimension of its "
+            "ranked input (TensorFlow prints this one without the op's name).",
+            '%0 = "tf.Cumsum"(%x, %c2) : (tensor<2x3xf32>, tensor<i32>) -> tensor<2x3xf32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1702",
+            "tf-fake-quant-channel-bound",
+            "requires {operand} to be a 1d float tensor",
+            "tf.FakeQuantWithMinMaxVarsPerChannel: a ranked min or max that is not 1-D.",
+            '%0 = "tf.FakeQuantWithMinMaxVarsPerChannel"(%x, %lo, %hi) : (tensor<2x3xf32>, tensor<f32>, '
+            "tensor<3xf32>) -> tensor<2x3xf32>",
+        ),
+        Rule(
+            "BC1703",
+            "tf-fake-quant-channel-input",
+            "requires inputs to be at least 1d float tensor",
+            "tf.FakeQuantWithMinMaxVarsPerChannel: a 0-D input (TensorFlow prints this one without the op's name).",
+            '%0 = "tf.FakeQuantWithMinMaxVarsPerChannel"(%x, %lo, %hi) : (tensor<f32>, tensor<3xf32>, '
+            "tensor<3xf32>) -> tensor<f32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1704",
+            "tf-fake-quant-channel-depth",
+            "requires min and max to have same size as last dimension of inputs",
+            "tf.FakeQuantWithMinMaxVarsPerChannel: min or max of another length than the input's last dimension "
+            "(TensorFlow's verifier reads a dynamic last dimension as 0, and a dynamic length matches nothing).",
+            '%0 = "tf.FakeQuantWithMinMaxVarsPerChannel"(%x, %lo, %hi) : (tensor<2x3xf32>, tensor<4xf32>, '
+            "tensor<4xf32>) -> tensor<2x3xf32>",
+        ),
+        Rule(
+            "BC1705",
+            "tf-data-format-vec-permute",
+            "{what}",
+            "tf.DataFormatVecPermute's input is not a vector of 4 or 2 sizes, or a 4x2 matrix (its verifier, run "
+            "after its ODS traits).",
+            '%0 = "tf.DataFormatVecPermute"(%x) : (tensor<3xi32>) -> tensor<3xi32>',
+        ),
     )
 }
 

@@ -110,6 +110,18 @@ CASES = [
     (["SameOperandsAndResultType", "InferTypeOpInterface"], ["tensor<?xf32>"], ["tensor<5xf32>"], "BC1169"),
     (["TF::SameOperandsAndResultTypeResolveRef", "InferTypeOpInterface"], ["tensor<?xf32>"], ["tensor<5xf32>"], None),
     (["ResultsBroadcastableShape", "verify"], ["tensor<2xf32>"], ["tensor<9xf32>"], None),  # not modelled here
+    # TensorFlow's constraint summaries, as tensorflow-cpu 2.21 reads them (tests/oracle/test_ods_constraints.py)
+    (["operand#0=tensor of integer values"], ["tensor<2xui8>"], [], None),
+    (["operand#0=tensor of integer values"], ["tensor<2xi1>"], [], "BC1167"),
+    (["operand#0=0D tensor of 32-bit integer values"], ["tensor<2xi32>"], [], "BC1167"),
+    (["operand#0=0D tensor of 32-bit integer values"], ["tensor<*xi32>"], [], "BC1167"),
+    (["operand#0=tensor of number values"], ["tensor<2x!tf_type.qint8>"], [], None),
+    (["operand#0=tensor of number values"], ["tensor<2x!tf_type.string>"], [], "BC1167"),
+    (["operand#0=tensor of 32-bit float values"], ["tensor<2x!tf_type.f32ref>"], [], None),  # a ref as its value
+    (["operand#0=tensor of 32-bit float values"], ["f32"], [], "BC1167"),  # not a tensor
+    (["operand#0=tensor of resource values"], ["tensor<!tf_type.resource<tensor<2xf32>>>"], [], None),
+    (["operand#0=tensor of tf.dtype values"], ["tensor<2xindex>"], [], "BC1167"),
+    (["operand#0=tensor of tf.dtype values"], ["tensor<2x!tf_type.variant>"], [], None),
 ]
 
 
@@ -169,3 +181,22 @@ def test_only_the_fallback_dialects_gain_checks_from_their_tables() -> None:
         if any(merged[name] is not hand.get(name) for name in merged):
             gaining.add(dialect)
     assert gaining == TRAIT_FALLBACK
+
+
+def test_tf_constraints_alone_make_a_check() -> None:
+    constraint = "operand#0=tensor of string values"
+    assert ods.checked(("operands=1", "results=1", "OpInvariants", constraint), "tf")
+    assert not ods.checked(("operands=1", "OpInvariants", constraint), "arith")  # tf's words only
+    assert not ods.checked(("operands=1", "OpInvariants", constraint, "verify"), "tf")  # a verifier too
+    assert not ods.checked(("operands=*", "OpInvariants", constraint), "tf")  # a variadic group
+    assert not ods.checked(("operands=1", "OpInvariants", "operand#0=tensor of odd values"), "tf")  # not worded
+    text = (
+        "func.func @f(%a: tensor<2xf32>, %b: tensor<i32>) {\n"
+        '  %0 = "tf.ReduceJoin"(%a, %b) : (tensor<2xf32>, tensor<i32>) -> tensor<!tf_type.string>\n'
+        "  return\n}\n"
+    )
+    assert dialects.lookup("tf.ReduceJoin").semantics == ods.SEMANTICS  # type: ignore[union-attr]
+    found = [(d.code, d.message) for d in check_text(text, profile="llvm")]
+    assert found == [
+        ("BC1167", "'tf.ReduceJoin' op operand #0 must be tensor of string values, but got 'tensor<2xf32>'")
+    ]

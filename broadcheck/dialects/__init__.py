@@ -95,7 +95,7 @@ def merge_traits(dialect: str, hand: dict[str, Op]) -> dict[str, Op]:
         return hand
     merged = dict(hand)
     for name, traits in generated.items():
-        if not ods.checked(traits) or name in ods.NOT_GENERATED:
+        if not ods.checked(traits, dialect) or name in ods.NOT_GENERATED:
             continue
         decl = hand.get(name)
         if decl is None and dialect in ods.GENERIC_ONLY:

@@ -82,7 +82,7 @@ _REFS = {
 }
 _REF = re.compile(r"!tf_type\.(\w+ref)$")
 _BUILTIN = re.compile(r"(s?i|ui|f)\d+|bf16|tf32|index|f\d+E\d+M\d+\w*|complex<.*>")
-_REJECTED = "<rejected>"
+REJECTED = "<rejected>"
 """A builtin element type that no TensorFlow constraint accepts (``i2``, ``f80``, ``index``, ...)."""
 
 
@@ -102,7 +102,7 @@ def tf_element(element: str) -> str | None:
     if ref:
         return _REFS.get(ref.group(1))
     if _BUILTIN.fullmatch(text):
-        return _REJECTED
+        return REJECTED
     return None
 
 

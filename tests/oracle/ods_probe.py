@@ -11,11 +11,17 @@ result type constraints (``operand #0 must be tensor of ...``) or a missing attr
 Run in an environment with tensorflow-cpu 2.21 and this checkout on ``PYTHONPATH``::
 
     python -m tests.oracle.ods_probe     # writes broadcheck/dialects/ods/tf_probed.json
+    python -m tests.oracle.ods_probe tf.A tf.B   # probes these ops only, merged into it
     BROADCHECK_TF_PYTHON=... python -m tests.oracle.ods_probe constraints   # tf_constraints.json
+    BROADCHECK_TF_PYTHON=... python -m tests.oracle.ods_probe unjudged   # tf_constraints.json, tf_attrs.json
 
 The second harvests the ODS type constraints of the ``tf`` ops checked from their traits, which the
 wheel's ``.h.inc`` does not hold: each operand and result in turn is given an element type its
-constraint rejects, and TensorFlow's message names the constraint.
+constraint rejects, and TensorFlow's message names the constraint. The third does the same for the
+ops neither checked nor "no shape rule" (:func:`unjudged`), which TensorFlow rejected with every
+type the first tried: value by value (:func:`harvest`), supplying each attribute the tool says it
+requires (``tests/oracle/tf_attrs.json``); an op whose every constraint ``traits.py`` words is then
+checked from them alone (``ods.constraints_only``, ``tests/oracle/test_ods_constraints.py``).
 """
 
 from __future__ import annotations
@@ -42,8 +48,8 @@ def _count(traits: tuple[str, ...], kind: str) -> int:
     return 0
 
 
-def cases(seed: int = 1) -> list[tuple[str, str]]:
-    """(op, module text) for every ``tf`` op whose declaration relates no types."""
+def cases(seed: int = 1, only: frozenset[str] | None = None) -> list[tuple[str, str]]:
+    """(op, module text) for every ``tf`` op whose declaration relates no types (of ``only``, when given)."""
     rng = random.Random(seed)
     table = ods.table("tf")
 
@@ -52,7 +58,7 @@ def cases(seed: int = 1) -> list[tuple[str, str]]:
 
     out = []
     for name, traits in table.items():
-        if not ods.declared_shapeless(name):
+        if not ods.declared_shapeless(name) or (only is not None and name not in only):
             continue
         n, m = _count(traits, "operands"), _count(traits, "results")
         for element in ELEMENTS:
@@ -106,10 +112,31 @@ def main() -> int:
     if sys.argv[1:] == ["constraints"]:
         write_constraints()
         return 0
+    if sys.argv[1:] == ["unjudged"]:
+        write_harvest(harvest(unjudged()))
+        return 0
+    if sys.argv[1:]:  # probe these ops only, and merge their evidence into OUT
+        made = cases(only=frozenset(sys.argv[1:]))
+        merge(judge([n for n, _ in made], verdicts([t for _, t in made])))
+        return 0
     made = cases()
     result = judge([n for n, _ in made], verdicts([t for _, t in made]))
     OUT.write_text(json.dumps(result, indent=0) + "\n", encoding="utf-8")
     return 0
+
+
+def merge(result: dict[str, object]) -> None:
+    """Put the evidence of a probe of some ops into :data:`OUT`, replacing theirs."""
+    old = json.loads(OUT.read_text(encoding="utf-8"))
+    names = {*result["confirmed"], *result["never-accepted"], *result["related"]}  # type: ignore[misc]
+    keep = lambda items: [n for n in items if n not in names]  # noqa: E731
+    old["cases"] += result["cases"]
+    old["confirmed"] = sorted([*keep(old["confirmed"]), *result["confirmed"]])  # type: ignore[misc]
+    old["never-accepted"] = sorted([*keep(old["never-accepted"]), *result["never-accepted"]])  # type: ignore[misc]
+    related = {n: m for n, m in old["related"].items() if n not in names}
+    related.update(result["related"])  # type: ignore[call-overload]
+    old["related"] = dict(sorted(related.items()))
+    OUT.write_text(json.dumps(old, indent=0) + "\n", encoding="utf-8")
 
 
 CONSTRAINTS = Path(ods.__file__).parent / "tf_constraints.json"
@@ -156,9 +183,167 @@ def write_constraints() -> None:
         m = _MUST.search(verdict)
         if m is not None and m.group(1) == kind and int(m.group(2)) == index:
             table.setdefault(name, {})[f"{kind}#{index}"] = m.group(3)
+    kept = json.loads(CONSTRAINTS.read_text(encoding="utf-8"))["ops"] if CONSTRAINTS.exists() else {}
+    table = {**kept, **table}  # an op this run did not reach (``unjudged`` found it) keeps its entry
     text = {"tool": "tensorflow-cpu 2.21.0, tf.mlir.experimental.run_pass_pipeline", "ops": table}
     CONSTRAINTS.write_text(json.dumps(text, indent=0, sort_keys=True) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+# ---- the constraints (and required attributes) of the tf ops neither checked nor "no shape rule"
+
+ATTRS = Path(__file__).with_name("tf_attrs.json")
+SPEAK = ("!tf_type.variant", "i1", "f32", "!tf_type.string", "i32", None)
+"""What each round puts at the first unknown value and after it (``None``: a scalar ``f32``)."""
+_REQUIRES = re.compile(r"requires attribute '(\w+)'")
+_ATTRIBUTE = re.compile(r"attribute '(\w+)' failed to satisfy constraint: (.*)")
+_GOOD = [("bfloat16", "bf16"), (r"(\d+)-bit float", "f{}"), (r"(\d+)/\d+-bit float", "f{}"),
+         (r"(\d+)-bit (?:signless )?integer", "i{}"), (r"(\d+)/\d+-bit signed integer", "i{}"),
+         (r"(\d+)-bit unsigned integer", "ui{}"), ("64-bit complex", "complex<f32>"), ("128-bit complex", "complex<f64>"),
+         ("bool", "i1"), ("string", "!tf_type.string"), ("floating-point", "f32"), ("complex", "complex<f32>"),
+         ("integer", "i32"), ("resource", "!tf_type.resource"), ("variant", "!tf_type.variant"),
+         (r"(\d+)-bit quantized integer", "!tf_type.qint{}"), (r"(\d+)-bit quantized unsigned integer", "!tf_type.quint{}")]  # fmt: skip
+_ATTR_VALUES = {"64-bit signless integer attribute": "1 : i64", "32-bit signless integer attribute": "1 : i32",
+                "string attribute": '"a"', "bool attribute": "false", "32-bit float attribute": "1.0 : f32",
+                "type attribute": "f32", "64-bit integer array attribute": "[1]", "string array attribute": '["a"]',
+                "symbol reference attribute": "@f", "array attribute": "[]", "TensorFlow shape attribute": "#tf_type.shape<2x3>",
+                "64-bit float attribute": "1.0 : f64", "type array attribute": "[f32]", "32-bit float array attribute": "[1.0 : f32]",
+                "TensorFlow shape attribute array": "[#tf_type.shape<2x3>]", "dictionary of named attribute values": "{}"}  # fmt: skip
+
+
+def good_type(summary: str | None) -> str:
+    """A tensor type that meets TensorFlow's constraint ``summary`` (its first alternative)."""
+    m = re.fullmatch(r"(?:(\d)D )?tensor of (.*) values", summary or "")
+    if m is None:
+        return "tensor<2x3xf32>"
+    rank = int(m.group(1)) if m.group(1) else 2
+    first = m.group(2).split(" or ")[0]
+    element = "f32"
+    for pattern, value in _GOOD:
+        found = re.fullmatch(pattern, first)
+        if found is not None:
+            element = value.format(*found.groups())
+            break
+    return "tensor<" + "".join(["2x", "3x", "4x"][:rank]) + element + ">"
+
+
+def attribute_value(description: str | None) -> str | None:
+    """A value for an attribute TensorFlow requires (``None``: its constraint is not known)."""
+    if description is None:
+        return "1 : i64"
+    if description.startswith("64-bit signless integer attribute whose minimum value is"):
+        return description.rsplit(" ", 1)[1] + " : i64"
+    at_least = re.fullmatch(r"(.*) with at least (\d+) elements", description)
+    if at_least is not None:
+        one = {"tensorflow shape attribute array": "#tf_type.shape<2x3>", "string array attribute": '"a"',
+               "64-bit integer array attribute": "1"}.get(at_least.group(1))  # fmt: skip
+        return None if one is None else "[" + ", ".join([one] * int(at_least.group(2))) + "]"
+    if description == "any type attribute":
+        return "f32"
+    if description.startswith("string attribute whose value is"):
+        return '"' + re.findall(r"[\w-]+", description.split(" is ", 1)[1])[0] + '"'
+    return _ATTR_VALUES.get(description)
+
+
+class Harvest:
+    """One op's state in :func:`harvest`: the attributes it requires, the constraints found, the
+    next value to ask about (``-1``: given up), and the values that took every type tried."""
+
+    def __init__(self, operands: int, results: int) -> None:
+        self.values = [("operand", i) for i in range(operands)] + [("result", i) for i in range(results)]
+        self.attrs: dict[str, str] = {}
+        self.known: dict[str, str] = {}
+        self.free: list[str] = []
+        self.at = 0
+        self.why = ""
+
+    def text(self, name: str, speak: str | None) -> str:
+        """The op with its known values met and ``speak`` from the value asked about on."""
+        types: dict[str, list[str]] = {"operand": [], "result": []}
+        for k, (kind, i) in enumerate(self.values):
+            wrong = "f32" if speak is None else f"tensor<2x3x{speak}>"
+            types[kind].append(good_type(self.known.get(f"{kind}#{i}")) if k < self.at else wrong)
+        ins, outs = types["operand"], types["result"]
+        args = ", ".join(f"%a{i}: {t}" for i, t in enumerate(ins))
+        uses = ", ".join(f"%a{i}" for i in range(len(ins)))
+        res = f"%r:{len(outs)} = " if len(outs) > 1 else "%r = " if outs else ""
+        at = " {" + ", ".join(f"{k} = {v}" for k, v in self.attrs.items()) + "}" if self.attrs else ""
+        return f'func.func @f({args}) {{\n  {res}"{name}"({uses}){at} : ({", ".join(ins)}) -> ({", ".join(outs)})\n  func.return\n}}'
+
+    def learn(self, found: list[str]) -> None:
+        """Take in the tool's verdicts on :meth:`text` with each of :data:`SPEAK`."""
+        firsts = []
+        for verdict in found:
+            required, bad, must = _REQUIRES.search(verdict), _ATTRIBUTE.search(verdict), _MUST.search(verdict)
+            if required or bad:
+                attr, description = (required.group(1), None) if required else (bad.group(1), bad.group(2))  # type: ignore[union-attr]
+                value = attribute_value(description)
+                if value is None or self.attrs.get(attr) == value:
+                    self.at, self.why = -1, verdict
+                else:
+                    self.attrs[attr] = value
+                return
+            if must is not None:
+                key = (must.group(1), int(must.group(2)))
+                q = self.values.index(key) if key in self.values else len(self.values)
+                if q == self.at:
+                    self.known[f"{key[0]}#{key[1]}"] = must.group(3)
+                    self.at += 1
+                    return
+                firsts.append(q)
+            else:
+                firsts.append(len(self.values))
+        q = min(firsts)
+        self.free += [f"{kind}#{i}" for kind, i in self.values[self.at : q]]
+        self.at = q
+
+
+def harvest(names: list[str], rounds: int = 64) -> dict[str, Harvest]:
+    """Ask TensorFlow, value by value, the type constraint and the required attributes of each op
+    of fixed operand and result counts in ``names``: each round puts each of :data:`SPEAK` at the
+    first value not known yet and every value after it; the first value rejected names its
+    constraint, the values before it took every type tried."""
+    from tests.oracle.test_ods_traits import tool_verdicts
+
+    state = {}
+    for name in names:
+        traits = ods.table("tf")[name]
+        counts = [t.partition("=")[2] for t in traits if t.startswith(("operands=", "results="))]
+        if all(c.isdigit() for c in counts):
+            state[name] = Harvest(_count(traits, "operands"), _count(traits, "results"))
+    for _ in range(rounds):
+        todo = [n for n, s in state.items() if 0 <= s.at < len(s.values)]
+        if not todo:
+            break
+        found = tool_verdicts("tf", [state[n].text(n, w) for n in todo for w in SPEAK])
+        for k, name in enumerate(todo):
+            state[name].learn(found[k * len(SPEAK) : (k + 1) * len(SPEAK)])
+    return state
+
+
+def unjudged() -> list[str]:
+    """The ``tf`` ops of the table neither checked nor known to have no shape rule."""
+    from broadcheck import dialects
+
+    decls = dialects.declarations("tf")
+    return sorted(n for n in ods.table("tf") if (n not in decls or decls[n].check is None) and not ods.shapeless(n))
+
+
+def write_harvest(state: dict[str, Harvest]) -> None:
+    """Merge the harvested constraints into :data:`CONSTRAINTS` and the attributes into :data:`ATTRS`."""
+    text = json.loads(CONSTRAINTS.read_text(encoding="utf-8"))
+    attrs = {"tool": text["tool"], "ops": {}}
+    if ATTRS.exists():
+        attrs = json.loads(ATTRS.read_text(encoding="utf-8"))
+    for name, s in sorted(state.items()):
+        if s.at != len(s.values):  # given up, or not finished: nothing is known of its later values
+            continue
+        if s.known:
+            text["ops"][name] = s.known
+        if s.attrs:
+            attrs["ops"][name] = s.attrs
+    CONSTRAINTS.write_text(json.dumps(text, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+    ATTRS.write_text(json.dumps(attrs, indent=0, sort_keys=True) + "\n", encoding="utf-8")

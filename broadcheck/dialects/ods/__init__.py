@@ -14,7 +14,7 @@ from functools import cache
 from importlib.resources import files
 from types import MappingProxyType
 
-from broadcheck.dialects.ods.traits import CHECKED_TRAITS
+from broadcheck.dialects.ods.traits import CHECKED_TRAITS, tf_exact
 
 SEMANTICS = "ods-traits"
 """The rule family of the checks made from generated traits (``--op PATTERN=...`` does not name it)."""
@@ -91,25 +91,48 @@ def traits(name: str) -> tuple[str, ...] | None:
     return table(name.partition(".")[0]).get(name)
 
 
-NOT_GENERATED = frozenset({"arith.scaling_extf", "arith.scaling_truncf", "tf.BroadcastGradientArgs"})
+NOT_GENERATED = frozenset(
+    {
+        "arith.scaling_extf", "arith.scaling_truncf", "tf.BroadcastGradientArgs", "tf.CrossReplicaSum",
+        "tf.InplaceAdd", "tf.MirrorPad", "tf.MirrorPadGrad", "tf.DebugIdentity",
+    }
+)  # fmt: skip
 """Ops whose traits are checked but whose verifier's first word is not, so a check from their
-traits would word the verdict wrongly (found by the differential campaign and the fixtures):
+traits would word the verdict wrongly (found by the differential campaigns and the fixtures):
 arith's scaling casts' CastOpInterface (two operands) runs before ``Elementwise`` and is not
 modelled; ``tf.BroadcastGradientArgs`` has rank ``PredOpTrait``s (``operand 1 is 1-D``) that the
-``.h.inc`` does not show."""
+``.h.inc`` does not show, and so have ``tf.MirrorPad``/``tf.MirrorPadGrad`` (``operand 1 is 2-D``),
+``tf.InplaceAdd`` (``all of {x, y} have dynamically equal types``) and ``tf.CrossReplicaSum``
+(``all of {input, output} ...``), whose other constraints alone would be checked
+(``tests/oracle/test_ods_constraints.py``); ``tf.DebugIdentity``'s inferred type must be its result
+type (TensorFlow rejects ``tensor<?xf32> -> tensor<4xf32>``, which its ``SameOperandsAndResultType``
+trait accepts: ``tests/oracle/test_ods_traits.py``)."""
 
 
-def checked(found: tuple[str, ...]) -> bool:
-    """Whether a generic check can come from these traits (one of them is checked)."""
-    return any(t in CHECKED_TRAITS for t in found)
+def checked(found: tuple[str, ...], dialect: str = "") -> bool:
+    """Whether a generic check can come from these traits: one of them is checked, or (``tf``) they
+    relate no types and every operand and result type constraint among them is worded exactly."""
+    return any(t in CHECKED_TRAITS for t in found) or (dialect == "tf" and constraints_only(found))
+
+
+def constraints_only(found: tuple[str, ...]) -> bool:
+    """Whether a declaration checks its operands' and results' type constraints one by one and
+    nothing else that relates types (fixed counts, no relating trait, no region, no parent), and
+    :mod:`~broadcheck.dialects.ods.traits` words every one of those constraints exactly."""
+    constraints = [t.partition("=")[2] for t in found if t.startswith(("operand#", "result#"))]
+    fixed = all(t.partition("=")[2].isdigit() for t in found if t.startswith(("operands=", "results=")))
+    return bool(constraints) and fixed and declared_shapeless_traits(found) and all(map(tf_exact, constraints))
 
 
 def declared_shapeless(name: str) -> bool:
     """Whether op ``name``'s declaration shows nothing that relates types: no such trait, no
     verifier, no type inference, no regions, no parent."""
     found = traits(name)
-    if found is None:
-        return False
+    return found is not None and declared_shapeless_traits(found)
+
+
+def declared_shapeless_traits(found: tuple[str, ...]) -> bool:
+    """:func:`declared_shapeless` of a declaration's traits."""
     return not any(
         t in RELATING or t.startswith("HasParent=") or (t.startswith("regions=") and t != "regions=0") for t in found
     )

@@ -57,7 +57,10 @@ SOURCES: dict[str, tuple[str, ...]] = {
     "stablehlo": ("external/stablehlo/stablehlo/dialect/StablehloOps.h.inc",),
     "chlo": ("external/stablehlo/stablehlo/dialect/ChloOps.h.inc",),
     "mhlo": ("xla/mlir_hlo/mhlo/IR/hlo_ops.h.inc",),
-    "tf": ("tensorflow/compiler/mlir/tensorflow/ir/tf_all_ops.h.inc",),
+    "tf": (
+        "tensorflow/compiler/mlir/tensorflow/ir/tf_all_ops.h.inc",
+        "tensorflow/compiler/mlir/tensorflow/ir/host_runtime/tfrt_ops.h.inc",
+    ),
 }
 """Dialect -> the TableGen'erated op declarations it is read from (relative to the include dir)."""
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 from broadcheck.ops import Operation, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.semantics.tf import REJECTED, tf_element
 
 Trait = Callable[[Sequence[Type], Sequence[Type]], Problem | None]
 
@@ -247,6 +248,7 @@ ARITH_WORDS = {
 generated table comes from TensorFlow's older headers (math's keep the old words in both)."""
 
 
+_TF_FLOAT = r"(?:f16|f32|f64|bf16|f8E4M3FN|f8E5M2)"
 _TF_ELEMENT: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     (re.compile(r"(\d+)-bit float"), lambda m: f"f{m.group(1)}"),
     (re.compile(r"(\d+)/(\d+)-bit float"), lambda m: f"f{m.group(1)}|f{m.group(2)}"),
@@ -257,40 +259,73 @@ _TF_ELEMENT: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
     (re.compile(r"(\d+)-bit complex"), lambda m: f"complex<f{int(m.group(1)) // 2}>"),
     (re.compile(r"bool"), lambda m: "i1"),
     (re.compile(r"string"), lambda m: "!tf_type\\.string"),
-    (re.compile(r"floating-point"), lambda m: _FLOAT.pattern),
+    (re.compile(r"resource"), lambda m: "!tf_type\\.resource"),
+    (re.compile(r"variant"), lambda m: "!tf_type\\.variant"),
+    (re.compile(r"(\d+)-bit quantized integer"), lambda m: f"!tf_type\\.qint{m.group(1)}"),
+    (re.compile(r"(\d+)-bit quantized unsigned integer"), lambda m: f"!tf_type\\.quint{m.group(1)}"),
+    (re.compile(r"floating-point"), lambda m: _TF_FLOAT),
     (re.compile(r"complex"), lambda m: r"complex<[^<>]*>"),
-    (re.compile(r"integer"), lambda m: r"i(?:8|16|32|64)"),
-    (re.compile(r"(?:\d+-bit quantized (?:unsigned )?integer|variant|resource)"), lambda m: r"!tf_type\..*"),
+    (re.compile(r"integer"), lambda m: r"u?i(?:4|8|16|32|64)"),
+    (
+        re.compile(r"number"),
+        lambda m: rf"u?i(?:4|8|16|32|64)|{_TF_FLOAT}|!tf_type\.q(?:u)?int(?:8|16|32)|complex<f(?:32|64)>",
+    ),
+    (re.compile(r"tf\.dtype"), lambda m: r".*"),
 ]
 """The element types (a regex) of the alternatives of TensorFlow's constraint summaries (``tensor of
-32-bit float or bool values``)."""
+32-bit float or bool values``); an element is read as TensorFlow's constraints see it (by
+:func:`~broadcheck.semantics.tf.tf_element`: a ref as its value type, ``!tf_type.resource<...>`` as
+``!tf_type.resource``)."""
+
+_TF_SUMMARY = re.compile(r"(?:(\d)D )?tensor of (.*) values")
+
+
+def _tf_alternatives(summary: str) -> tuple[int | None, list[str]] | None:
+    """A TensorFlow summary as (the rank it requires, the element regex of each alternative), or
+    ``None`` when one of its words is not modelled."""
+    m = _TF_SUMMARY.fullmatch(summary)
+    if m is None:
+        return None
+    out = []
+    for alternative in m.group(2).split(" or "):
+        for pattern, elements in _TF_ELEMENT:
+            found = pattern.fullmatch(alternative)
+            if found is not None:
+                out.append(elements(found))
+                break
+        else:
+            return None
+    return (int(m.group(1)) if m.group(1) else None), out
+
+
+def tf_exact(summary: str) -> bool:
+    """Whether :func:`_satisfies` judges TensorFlow's constraint ``summary`` exactly (its every word
+    is modelled); an op's constraints count as a check only then."""
+    return _tf_alternatives(summary) is not None
 
 
 def _tf_tensor_of(summary: str, t: Type) -> bool:
-    """TensorFlow's ``tensor of A or B values``; an alternative broadcheck cannot read passes."""
+    """TensorFlow's ``[ND ]tensor of A or B values``; a summary broadcheck cannot read passes."""
     shaped = _shaped(t)
     if shaped is None or shaped.kind != "tensor":
         return False
-    element = shaped.element
-    if element.startswith("!tf_type.") and element != "!tf_type.string":
-        return True  # a ref, a resource, a quantized type: not modelled
-    for alternative in summary.removeprefix("tensor of ").removesuffix(" values").split(" or "):
-        for pattern, elements in _TF_ELEMENT:
-            m = pattern.fullmatch(alternative)
-            if m is not None:
-                if re.fullmatch(elements(m), element):
-                    return True
-                break
-        else:
-            return True  # an alternative not modelled
-    return False
+    read = _tf_alternatives(summary)
+    if read is None:
+        return True
+    rank, alternatives = read
+    element = tf_element(shaped.element)
+    if element is None:
+        raise _Unknown(shaped.element)
+    if rank is not None and (shaped.shape is None or len(shaped.shape) != rank):
+        return False
+    return element != REJECTED and any(re.fullmatch(a, element) for a in alternatives)
 
 
 def _satisfies(summary: str, t: Type) -> bool:
     """Whether ``t`` meets an ODS type constraint (one broadcheck cannot read passes)."""
     if summary == "any type":
         return True
-    if summary.startswith("tensor of ") and summary.endswith(" values"):
+    if _TF_SUMMARY.fullmatch(summary):
         return _tf_tensor_of(summary, t)
     if summary == "vector of floating-point values":
         shaped = _shaped(t)

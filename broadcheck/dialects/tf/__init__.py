@@ -12,7 +12,11 @@ Every ``tf`` op prints in the generic form. ``tf.Const`` defines the constants t
 ops' checks read (a reshape's shape, a transpose's permutation).
 """
 
+from collections.abc import Callable
+
 from broadcheck.dialects.op import FUNCTIONAL, Op, family, ops
+from broadcheck.ops import Operation
+from broadcheck.semantics import Problem, Profile
 
 BROADCASTING = (
     "Add AddV2 Atan2 BitwiseAnd BitwiseOr BitwiseXor Complex Div DivNoNan FloorDiv FloorMod Greater GreaterEqual "
@@ -114,9 +118,20 @@ def _shape_ops() -> list[Op]:
         "TensorListStack": Spec((VARIANT, I32), (DTYPE,), tail.tensor_list_stack),
         "FakeQuantWithMinMaxVars": Spec((F32, F32, F32), (F32,), tail.fake_quant),
         "StopGradient": Spec((DTYPE,), (DTYPE,), tail.same_type),
+        "FakeQuantWithMinMaxVarsPerChannel": Spec((F32, F32, F32), (F32,), tail.fake_quant_per_channel),
+        "Concat": Spec((I32, Many(DTYPE)), (DTYPE,), v.concat),
+        "Cumsum": Spec((NUMBER, SIGNED_32_64), (NUMBER,), v.cumulative),
+        "Cumprod": Spec((NUMBER, SIGNED_32_64), (NUMBER,), v.cumulative),
+        "CumulativeLogsumexp": Spec((FLOAT, SIGNED_32_64), (FLOAT,), v.cumulative),
     }
     const = Spec((), (DTYPE,), v.const)
     return [
+        Op(
+            "tf.DataFormatVecPermute",
+            FUNCTIONAL,
+            _after_traits("tf.DataFormatVecPermute", v.data_format_vec_permute),
+            "tf-shape",
+        ),
         *(Op(f"tf.{name}", FUNCTIONAL, spec.check, "tf-shape", constants=True) for name, spec in declared.items()),
         Op("tf.Const", FUNCTIONAL, const.check, "tf-constant", literal="value"),
         Op("tf.WhileRegion", FUNCTIONAL, regions.while_region, "tf-region"),
@@ -136,6 +151,22 @@ def _shape_ops() -> list[Op]:
             "tf-call",
         ),
     ]
+
+
+def _after_traits(
+    name: str, verify: Callable[[Operation], Problem | None]
+) -> Callable[[Operation, Profile], Problem | None]:
+    """The check of an op whose ODS traits (``broadcheck/dialects/ods``) TensorFlow runs before its
+    ``verify()``: the traits' check, then the verifier."""
+    from broadcheck.dialects import ods
+    from broadcheck.dialects.ods.traits import check_of
+
+    traits = check_of(ods.table("tf")[name])
+
+    def check(op: Operation, profile: Profile) -> Problem | None:
+        return traits(op, profile) or verify(op)
+
+    return check
 
 
 OPS = ops(

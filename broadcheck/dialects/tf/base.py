@@ -297,6 +297,20 @@ def resolve_ref(op: Operation) -> bool:
     return True
 
 
+def dynamically_equal(a: Type, b: Type) -> bool:
+    """TensorFlow's ``AreCastCompatible`` of two tensors (``TF_AllTypesMatch``'s "have dynamically
+    equal types"): one element type, and shapes that agree where both are known."""
+    if not (isinstance(a, ShapedType) and isinstance(b, ShapedType)):
+        return str(a) == str(b)
+    if "".join(a.element.split()) != "".join(b.element.split()):
+        return False
+    if a.shape is None or b.shape is None:
+        return True
+    if len(a.shape) != len(b.shape):
+        return False
+    return all(x is None or y is None or x == y for x, y in zip(a.shape, b.shape, strict=True))
+
+
 def broadcast_compatible(a: Type, b: Type) -> bool | None:
     """``tf_type::BroadcastCompatible`` of two types: refs dropped, one element type (a resource or
     variant with subtypes on one side only fits any), shapes that broadcast (unranked: any);

@@ -45,6 +45,7 @@ from broadcheck.dialects.tf.base import (
     broadcast_compatible,
     cast_elements,
     compatible_elements,
+    dynamically_equal,
     i64,
     known,
     rank_at_least,
@@ -282,6 +283,52 @@ def concat_v2(op: Operation, spec: Spec) -> Problem | None:
         return Problem("BC768")
     values = [u.type for u in op.operands[:-1]]
     return _types_compatible(op, values, True) or lint(op, spec.shape)
+
+
+def concat(op: Operation, spec: Spec) -> Problem | None:
+    """``tf.Concat``: ``tf.ConcatV2``'s verifier, with the axis first."""
+    go, problem = _start(op, spec, None, at_least=1)
+    if not go:
+        return problem
+    if not rank_at_most(op.operands[0].type, 1):
+        return Problem("BC768")
+    return _types_compatible(op, [u.type for u in op.operands[1:]], True)
+
+
+def cumulative(op: Operation, spec: Spec) -> Problem | None:
+    """``tf.Cumsum``, ``tf.Cumprod``, ``tf.CumulativeLogsumexp``: a scalar axis, and a constant one
+    within the input's rank."""
+    go, problem = _start(op, spec, 2, attrs=(("exclusive", "bool", False), ("reverse", "bool", False)))
+    if not go:
+        return problem
+    if not dynamically_equal(op.operands[0].type, op.results[0].type):
+        return Problem("BC1168", {"what": "all of {x, out} have dynamically equal types "})
+    if rank(op.operands[1].type) not in (None, 0):
+        return Problem("BC1700")
+    values = constant_ints(op, 1)
+    r = rank(op.operands[0].type)
+    if values and r is not None:
+        axis = i64(values[0])
+        if axis < -r or axis >= r:
+            return Problem("BC1701", {"low": -r, "high": r, "axis": axis})
+    return None
+
+
+def data_format_vec_permute(op: Operation) -> Problem | None:
+    """``tf.DataFormatVecPermute``'s ``verify()`` (after its ODS traits): a ranked input of rank 1
+    (size 4 or 2) or 2 (sizes 4 and 2); a dynamic size passes."""
+    s = shape(op.operands[0].type) if len(op.operands) == 1 else None
+    if s is None:
+        return None
+    if len(s) not in (1, 2):
+        return Problem("BC1705", {"what": "requires input of rank 1 or 2"})
+    if len(s) == 1 and s[0] not in (None, 4, 2):
+        return Problem("BC1705", {"what": "requires 1D input of size 4 or size 2"})
+    if len(s) == 2 and s[0] not in (None, 4):
+        return Problem("BC1705", {"what": "requires first dimensions of 2D input to be of size 4"})
+    if len(s) == 2 and s[1] not in (None, 2):
+        return Problem("BC1705", {"what": "requires second dimensions of 2D input to be of size 2"})
+    return None
 
 
 def pack(op: Operation, spec: Spec) -> Problem | None:

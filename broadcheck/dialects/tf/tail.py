@@ -210,6 +210,37 @@ def fake_quant(op: Operation, spec: Spec) -> Problem | None:
     return None
 
 
+def fake_quant_per_channel(op: Operation, spec: Spec) -> Problem | None:
+    """``tf.FakeQuantWithMinMaxVarsPerChannel``: 1-D float ``min`` and ``max`` (unranked passes), an
+    input of rank 1 or more, ``num_bits`` in ``[2, 16]``, then ``min`` and ``max`` as long as the
+    input's last dimension (as the verifier compares them: a dynamic last dimension reads as 0, and a
+    dynamic ``min`` or ``max`` length equals nothing)."""
+    go = _start(op, spec, 3, (("num_bits", "i64", False), ("narrow_range", "bool", False)))
+    if go is not True:
+        return go or None
+    bounds = []
+    for index, name in ((1, "min"), (2, "max")):
+        t = op.operands[index].type
+        s = shape(t)
+        floating = isinstance(t, ShapedType) and t.element in ("f16", "bf16", "f32", "f64")
+        if s is not None and (len(s) != 1 or not floating):
+            return Problem("BC1702", {"operand": name})
+        bounds.append(s)
+    inputs = shape(op.operands[0].type)
+    if inputs is not None and len(inputs) < 1:
+        return Problem("BC1703")
+    bits = op.attribute("num_bits")
+    value = int(bits.text.split(":")[0]) if bits is not None else 8
+    if not 2 <= value <= 16:
+        return tf("BC1306", "bits")
+    if inputs is None:
+        return None
+    depth = inputs[-1] if inputs[-1] is not None else 0  # the verifier's ``int``: a dynamic size reads as 0
+    if any(b is not None and (b[0] is None or b[0] != depth) for b in bounds):
+        return Problem("BC1704")
+    return None
+
+
 def same_type(op: Operation, spec: Spec) -> Problem | None:
     """``tf.StopGradient``: one operand, one result, tensors of ``tf.dtype``, then TensorFlow's
     ``AllTypesMatch`` on input and output, which holds them cast compatible (one element type,
