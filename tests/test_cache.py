@@ -122,16 +122,17 @@ def test_a_new_broadcheck_is_a_recheck(run: Invoke, tree: Path, monkeypatch: pyt
     monkeypatch.setattr(broadcheck, "__version__", "99.0")
     assert from_cache(run("check", "-v", "a.mlir").err) == (1, 0)
     monkeypatch.undo()
-    # An edited module (a checkout between two versions) changes the fingerprint too.
+    # An edited module or op table (a checkout between two versions) changes the fingerprint too.
     before = cache.code_fingerprint()
-    module = Path(cache.__file__)
-    stamp = module.stat()
-    try:
-        os.utime(module, ns=(stamp.st_atime_ns, stamp.st_mtime_ns + 1_000_000_000))
-        assert cache.code_fingerprint() != before
-    finally:
-        os.utime(module, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
-    assert cache.code_fingerprint() == before
+    package = Path(broadcheck.__file__).parent
+    for edited in (Path(cache.__file__), package / "dialects" / "ods" / "tf_constraints.json"):
+        stamp = edited.stat()
+        try:
+            os.utime(edited, ns=(stamp.st_atime_ns, stamp.st_mtime_ns + 1_000_000_000))
+            assert cache.code_fingerprint() != before, edited
+        finally:
+            os.utime(edited, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+        assert cache.code_fingerprint() == before
 
 
 def _secret() -> bytes:

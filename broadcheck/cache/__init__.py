@@ -110,8 +110,8 @@ class Hashing:
 
 
 def code_fingerprint() -> str:
-    """broadcheck's version and the size and modification time of each of its modules and its
-    grammar: what a cached result was computed by."""
+    """broadcheck's version and the size and modification time of each of its modules, its data
+    (the op names, the generated op tables) and its grammar: what a cached result was computed by."""
     from broadcheck import __version__
 
     package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # broadcheck, this package's parent
@@ -128,7 +128,7 @@ def code_fingerprint() -> str:
             if entry.is_dir(follow_symlinks=False):
                 if entry.name != "__pycache__":
                     stack.append(entry.path)
-            elif entry.name.endswith((".py", ".lark", ".txt")):
+            elif entry.name.endswith((".py", ".lark", ".txt", ".json")):
                 _stamp(h, entry.path, package)
     grammar = os.path.join(os.path.dirname(package), "grammars", "mlir.lark")
     if os.path.exists(grammar):  # a source checkout reads the top-level grammar
