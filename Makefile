@@ -63,8 +63,15 @@ docs: $(RUNTIME)
 # (broadcheck/dialects/ods/*.json) out of tensorflow-cpu 2.21's include directory
 # (ODS_INCLUDE); then `make docs`.
 ODS_INCLUDE ?= $(TF_VENV)/lib/python3.11/site-packages/tensorflow/include
-ods: $(RUNTIME)
+# ONNX-MLIR's type constraints (broadcheck/dialects/onnx/constraints.json) come from its own ODS, read
+# at the HEAD of an onnx-mlir clone (ONNX_MLIR; `make $(ONNX_MLIR)` clones it).
+ONNX_MLIR ?= .onnx-mlir
+ods: $(RUNTIME) $(ONNX_MLIR)
 	$(BIN)/python -m broadcheck.dialects.ods.generate $(ODS_INCLUDE)
+	$(BIN)/python -m broadcheck.dialects.onnx.generate $(ONNX_MLIR)
+
+$(ONNX_MLIR):
+	git clone --quiet --filter=blob:none --no-checkout https://github.com/onnx/onnx-mlir $@
 
 # The compiled build (docs/performance.md): a second environment, $(MYPYC_VENV), where broadcheck is
 # installed from a wheel whose hot path (hatch_build.py's COMPILED) is compiled with mypyc; it needs a
@@ -97,9 +104,9 @@ compiled-test: compiled
 # The differential tests against the real verifiers: MLIR's C++ verifiers in IREE
 # (TOSA, StableHLO, CHLO, Linalg, Vector, func), MHLO's in jaxlib (and its op names), ONNX's shape inference
 # (and onnxruntime where that inference is silent).
-oracle: $(STAMP)
+oracle: $(STAMP) $(ONNX_MLIR)
 	$(BIN)/python -m pip install --quiet 'iree-base-compiler==3.13.0' 'jax==0.10.2' 'jaxlib==0.10.2' 'onnxruntime==1.32.0'
-	$(BIN)/python -m pytest -m oracle tests/oracle -q -s --ignore tests/oracle/test_tf_ops.py \
+	BROADCHECK_ONNX_MLIR=$(ONNX_MLIR) $(BIN)/python -m pytest -m oracle tests/oracle -q -s --ignore tests/oracle/test_tf_ops.py \
 		--ignore tests/oracle/test_tfl_shape_ops.py --ignore tests/oracle/test_tfl_kernels.py \
 		--ignore tests/oracle/test_tf_shape_ops.py --ignore tests/oracle/test_tf_shape_functions.py \
 		--ignore tests/oracle/test_tf_fix_verified.py \

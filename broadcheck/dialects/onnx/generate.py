@@ -8,9 +8,10 @@ schemas), so every operand and result is one of a few regular forms: ``TensorOf<
 result's constraint as a small tree (what a type must be) and as the summary MLIR's generated verifier
 prints (``operand #0 must be tensor of 32-bit float values or ..., but got '...'``).
 
-Run ``python -m broadcheck.dialects.onnx.generate [ONNX_MLIR_GIT_DIR]`` (default: the mirror
-``/work/.mirror/onnx+onnx-mlir/repo``, or ``$BROADCHECK_ONNX_MLIR``); the table records the commit and
-the files' SHA-256, which the currency test compares.
+Run ``python -m broadcheck.dialects.onnx.generate [ONNX_MLIR_GIT_DIR [COMMIT]]`` (``make ods
+ONNX_MLIR=...``; default: ``$BROADCHECK_ONNX_MLIR``, else a clone at ``.onnx-mlir`` in the checkout, at
+its ``HEAD``); the table records the commit and the files' SHA-256, which the currency test
+(``tests/oracle/test_onnx_table_current.py``) compares.
 """
 
 from __future__ import annotations
@@ -178,18 +179,18 @@ def render(table: dict[str, Any]) -> str:
 
 
 def default_repo() -> Path:
-    """The onnx-mlir git directory: ``$BROADCHECK_ONNX_MLIR``, else the mirror of this machine."""
-    return Path(os.environ.get("BROADCHECK_ONNX_MLIR", "/work/.mirror/onnx+onnx-mlir/repo"))
+    """The onnx-mlir git directory: ``$BROADCHECK_ONNX_MLIR``, else ``.onnx-mlir`` in the checkout."""
+    return Path(os.environ.get("BROADCHECK_ONNX_MLIR", HERE.parents[2] / ".onnx-mlir"))
 
 
-def generate(repo: Path) -> dict[str, Any]:
-    """The table from the ODS files at ``repo``'s ``HEAD``."""
+def generate(repo: Path, revision: str = "HEAD") -> dict[str, Any]:
+    """The table from the ODS files at ``repo``'s ``revision``."""
 
     def git(*args: str) -> str:
         return subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True, text=True).stdout
 
-    commit = git("rev-parse", "HEAD").strip()
-    texts = [git("show", f"HEAD:{path}") for path in FILES]
+    commit = git("rev-parse", revision).strip()
+    texts = [git("show", f"{commit}:{path}") for path in FILES]
     files = [
         {"path": path, "sha256": hashlib.sha256(t.encode("utf-8")).hexdigest()}
         for path, t in zip(FILES, texts, strict=True)
@@ -198,9 +199,9 @@ def generate(repo: Path) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> int:
-    """Write the table from the onnx-mlir checkout named on the command line (or the default)."""
+    """Write the table from the onnx-mlir checkout (and commit) named on the command line (or the default)."""
     repo = Path(argv[0]) if argv else default_repo()
-    TABLE.write_text(render(generate(repo)), encoding="utf-8")
+    TABLE.write_text(render(generate(repo, argv[1] if len(argv) > 1 else "HEAD")), encoding="utf-8")
     return 0
 
 
