@@ -30,7 +30,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from broadcheck.dialects.vector.mask import MASKABLE
 from broadcheck.engine.flow import comparable
 from broadcheck.engine.forms import Form, place_types
 from broadcheck.syntax.statement import Statement
@@ -45,15 +44,11 @@ class Where(NamedTuple):
 
 
 Inner = tuple[tuple[str, str, Where | None], ...]
-"""The ops of a region named in :data:`INNER`: name, statement key, where the name is."""
+"""The ops of a region named in :data:`~broadcheck.dialects.inner.INNER`: name, statement key, where the name is."""
 
 Summary = tuple[tuple[str | None, ...], str, tuple[str | None, ...], Where | None, Inner]
 """A closed region as a check sees it (type keys): its entry arguments' types, its terminator's
-name, what it yields, where the terminator's name is, its :data:`INNER` ops."""
-
-INNER = frozenset({"linalg.index"}) | MASKABLE
-"""Ops whose verifiers read the op that holds their region (``linalg.index``'s dim against its
-loops; the op ``vector.mask`` masks): the engine hands them to that op's check, in its region's summary."""
+name, what it yields, where the terminator's name is, its :data:`~broadcheck.dialects.inner.INNER` ops."""
 
 
 class Found(NamedTuple):

@@ -21,8 +21,8 @@ from collections.abc import Iterable, Mapping
 
 from broadcheck.diagnostics import UNKNOWN_OP, Note, Result
 from broadcheck.dialects import Registry
+from broadcheck.dialects.inner import INNER
 from broadcheck.engine import diagnose
-from broadcheck.engine.control import INNER
 from broadcheck.engine.findings import PARSE, Findings, Lines, parse_failed
 from broadcheck.engine.forms import RESULT, SUCCESSOR, USE, Form, read_form
 from broadcheck.engine.options import Options

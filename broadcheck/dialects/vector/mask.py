@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from broadcheck.dialects import ods
 from broadcheck.dialects.assembly import Wrong
+from broadcheck.dialects.inner import MASKABLE
 from broadcheck.dialects.linalg.affine import parse
 from broadcheck.dialects.op import Reading
 from broadcheck.dialects.shaped import (
@@ -30,19 +31,6 @@ from broadcheck.semantics import Problem, Profile
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Statement, read_statement
-
-MASKABLE = frozenset(
-    {
-        "vector.transfer_read",
-        "vector.transfer_write",
-        "vector.contract",
-        "vector.reduction",
-        "vector.multi_reduction",
-        "vector.gather",
-        "vector.outerproduct",
-    }
-)
-"""The ops of Vector that implement ``MaskableOpInterface`` in iree-opt 3.13 (each tried there)."""
 
 _PASSTHRU = frozenset({"vector.transfer_read"})
 """Those whose ``supportsPassthru()`` is true."""
