@@ -206,8 +206,19 @@ def test_the_trap_does_interrupt(tmp_path: Path) -> None:
 
 
 # The dialect modules under broadcheck/dialects/ shared by every dialect (the op model, the
-# assembly readers, the builtin and func ops); every other module or package there is one dialect.
-SHARED_DIALECT_MODULES = {"assembly", "builtin", "common", "func", "literal", "op", "opnames", "shaped", "terminators"}
+# assembly readers, the builtin and func ops, the ops handed to their region's op); every other module or package there is one dialect.
+SHARED_DIALECT_MODULES = {
+    "assembly",
+    "builtin",
+    "common",
+    "func",
+    "inner",
+    "literal",
+    "op",
+    "opnames",
+    "shaped",
+    "terminators",
+}
 FIVE_OP_JAX = (
     "module @jit__lambda attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {\n"
     "  func.func public @main(%arg0: tensor<8x768xf32>, %arg1: tensor<8x768xf32>)"

@@ -375,10 +375,12 @@ def declare(prefix: str) -> list[Op]:
             "minimum_broadcast_shapes": minimum_broadcast_shapes,
             "dynamic_iota": dynamic_iota,
         }
-    from broadcheck.dialects.chlo import top_k as chlo_top_k
+    layouts = {"xla.rng_get_and_update_state": custom(_rng_state_form)}
+    if prefix == "mhlo":  # (a StableHLO file loads no CHLO)
+        from broadcheck.dialects.chlo import top_k as chlo_top_k
 
-    # `mhlo.topk(%x, k = 4, largest = true) : T -> (V, I)`: chlo.top_k's form
-    layouts = {"xla.rng_get_and_update_state": custom(_rng_state_form), "topk": custom(chlo_top_k.read)}
+        # `mhlo.topk(%x, k = 4, largest = true) : T -> (V, I)`: chlo.top_k's form
+        layouts["topk"] = custom(chlo_top_k.read)
     return [
         Op(f"{prefix}.{name}", layouts.get(name, FUNCTIONAL), check, f"{prefix}-legacy", tokens=True)
         for name, check in checks.items()
