@@ -7430,6 +7430,130 @@ RULES: Mapping[str, Rule] = {
             "after its ODS traits).",
             '%0 = "tf.DataFormatVecPermute"(%x) : (tensor<3xi32>) -> tensor<3xi32>',
         ),
+        # ---- BC1542-BC1559: the last tfl ops (tfl)
+        Rule(
+            "BC1542",
+            "tfl-nd-tensor",
+            "{kind} #{index} must be {rank}D tensor of any type values, but got '{type}'",
+            "A tfl operand or result declared of one rank (TFL_1DTensorOf: tfl.scatter_nd's shape; TFL_2DTensorOf: "
+            "tfl.basic_lstm's results) is not a ranked tensor of that rank.",
+            '%0 = "tfl.scatter_nd"(%i, %u, %s) : (tensor<2x1xi32>, tensor<2x3xf32>, tensor<2x2xi32>) -> '
+            "tensor<4x3xf32>",
+        ),
+        Rule(
+            "BC1543",
+            "tfl-scatter-nd-outer",
+            "indices.Dims({i}) == {a}, but updates.Dims({i}) == {b}",
+            "tfl.scatter_nd: static indices and updates differ in a size before the indices' last dimension.",
+            '%0 = "tfl.scatter_nd"(%i, %u, %s) : (tensor<2x1xi32>, tensor<3x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>',
+        ),
+        Rule(
+            "BC1544",
+            "tfl-scatter-nd-shape-length",
+            "shape must be a vector of length {n}",
+            "tfl.scatter_nd: the static shape operand's length is not the output rank the indices and updates give.",
+            '%0 = "tfl.scatter_nd"(%i, %u, %s) : (tensor<2x1xi32>, tensor<2x3xf32>, tensor<3xi32>) -> tensor<4x3xf32>',
+        ),
+        Rule(
+            "BC1545",
+            "tfl-scatter-nd-output-rank",
+            "output must have the same rank with the length of shape = {n}",
+            "tfl.scatter_nd: the output's rank is not the length of shape.",
+            '%0 = "tfl.scatter_nd"(%i, %u, %s) : (tensor<2x1xi32>, tensor<2x3xf32>, tensor<2xi32>) -> '
+            "tensor<4x3x1xf32>",
+        ),
+        Rule(
+            "BC1546",
+            "tfl-scatter-nd-shape-positive",
+            "all elements of shape must be > 0",
+            "tfl.scatter_nd: the constant shape holds a size of 0 or less.",
+            '%0 = "tfl.scatter_nd"(%i, %u, %s) : (tensor<2x1xi32>, tensor<2x3xf32>, tensor<2xi32>) -> '
+            "tensor<4x3xf32>  // %s = [0, 3]",
+        ),
+        Rule(
+            "BC1547",
+            "tfl-scatter-nd-updates",
+            "updates.Dims({i}) == {a}, but shape[{i}] == {b}",
+            "tfl.scatter_nd: a size of the constant shape past the indices' depth is not the updates' size there.",
+            '%0 = "tfl.scatter_nd"(%i, %u, %s) : (tensor<2x1xi32>, tensor<2x3xf32>, tensor<2xi32>) -> '
+            "tensor<4x5xf32>  // %s = [4, 5]",
+        ),
+        Rule(
+            "BC1548",
+            "tfl-scatter-nd-output",
+            "output shape [{shape}] must be equal to the value of shape {value}",
+            "tfl.scatter_nd: a static output's shape is not the constant shape.",
+            '%0 = "tfl.scatter_nd"(%i, %u, %s) : (tensor<2x1xi32>, tensor<2x3xf32>, tensor<2xi32>) -> '
+            "tensor<5x3xf32>  // %s = [4, 3]",
+        ),
+        Rule(
+            "BC1549",
+            "tfl-bitcast-element",
+            "Unsupported element type.",
+            "tfl.bitcast with a static input: an element type that is not an integer, float or quantized type.",
+            '%0 = "tfl.bitcast"(%x) : (tensor<2xcomplex<f32>>) -> tensor<2x2xf32>',
+        ),
+        Rule(
+            "BC1550",
+            "tfl-bitcast-widen",
+            "output element bitwidth is not multiple of input element bitwidth",
+            "tfl.bitcast with a static input: a wider output element whose width the input's does not divide.",
+            '%0 = "tfl.bitcast"(%x) : (tensor<2x2xi16>) -> tensor<2xi24>',
+        ),
+        Rule(
+            "BC1551",
+            "tfl-bitcast-divisor",
+            "input rightmost dimension size is not multiple of the divisor",
+            "tfl.bitcast with a static input: a wider output element, and the input's last size (or a 0-d input) "
+            "does not divide by the widths' ratio.",
+            '%0 = "tfl.bitcast"(%x) : (tensor<2x3xi8>) -> tensor<2xi32>',
+        ),
+        Rule(
+            "BC1552",
+            "tfl-bitcast-narrow",
+            "input element bitwidth is not multiple of output element bitwidth",
+            "tfl.bitcast with a static input: a narrower output element whose width does not divide the input's.",
+            '%0 = "tfl.bitcast"(%x) : (tensor<2xi32>) -> tensor<2x2xi24>',
+        ),
+        Rule(
+            "BC1553",
+            "tfl-lstm-input-rank",
+            "the first input operand should have more than 2 dimensions.",
+            "tfl.lstm: a static input of rank below 2.",
+            '"tfl.lstm"(...) with a static input of type tensor<4xf32>',
+        ),
+        Rule(
+            "BC1554",
+            "tfl-lstm-dimensions",
+            "inputs don't match with the dimensions.",
+            "tfl.lstm with static input, states and output weights: the states' sizes are not batch x output and "
+            "batch x cell, or the weights' sizes do not fit the input's.",
+            '"tfl.lstm"(...) with a static input tensor<1x4xf32> whose input_to_output_weights are tensor<8x5xf32>',
+        ),
+        Rule(
+            "BC1555",
+            "tfl-lstm-layer-norm",
+            "coefficient inputs have more than 2 dimensions or don't match the dimension with input operand "
+            "`input_to_output_weights`.",
+            "tfl.lstm with static shapes: its forget layer norm coefficients are not a 1-D tensor of the cell size.",
+            '"tfl.lstm"(...) with a static input and forget_layer_norm_coefficients of type tensor<2x8xf32>',
+        ),
+        Rule(
+            "BC1556",
+            "tfl-sequence-lstm-infer",
+            "failed to infer returned types",
+            "tfl.unidirectional_sequence_lstm's type inference fails: a ranked input that is not 3-D, or a ranked "
+            "output state that is not 2-D.",
+            '"tfl.unidirectional_sequence_lstm"(...) with an input of type tensor<4x8xf32>',
+        ),
+        Rule(
+            "BC1557",
+            "tfl-tensor-constraint",
+            "{kind} #{index} must be {summary}, but got '{type}'",
+            "A tfl operand or result that its definition declares a tensor (TFL_TensorOf: the words are its summary, "
+            "the TFLite runtime's element types, which the verifier does not check) is none or another type.",
+            '%0 = "tfl.conv_3d"(%x, %n, %b) : (tensor<1x4x4x4x2xf32>, none, tensor<3xf32>) -> tensor<1x4x4x4x3xf32>',
+        ),
     )
 }
 

@@ -147,7 +147,7 @@ def text(case: Case) -> str:
             params.append(f"%a{i}: {_type(t)}")
             names.append(f"%a{i}")
     results = [_type(t) for t in case.outputs]
-    head = "%0 = " if len(results) == 1 else f"%0:{len(results)} = "
+    head = "%0 = " if len(results) == 1 else f"%0:{len(results)} = " if results else ""
     rtext = results[0] if len(results) == 1 else f"({', '.join(results)})"
     attrs = f" <{{{case.attrs}}}>" if case.attrs else ""
     types = ", ".join(_type(t) for t in case.inputs)

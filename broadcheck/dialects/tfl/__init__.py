@@ -12,7 +12,7 @@ TensorFlow 2.21, as a dictionary in older files. ``tfl.pseudo_const`` defines th
 constants their checks read (``tfl.transpose``'s permutation, ``tfl.split``'s axis).
 """
 
-from broadcheck.dialects.op import FUNCTIONAL, SAME, Op, family, ops
+from broadcheck.dialects.op import FUNCTIONAL, NONE, SAME, Op, family, ops
 
 BROADCASTING = (
     "add sub mul div prelu maximum minimum less greater greater_equal less_equal equal not_equal pow logical_and "
@@ -70,16 +70,16 @@ def _shape_ops() -> list[Op]:
 def _unary() -> list[Op]:
     from broadcheck.dialects.tfl.unary import UNARY
 
-    return [
-        *(Op(f"tfl.{name}", SAME, spec.check, "tfl-unary") for name, spec in UNARY.items()),
-        Op("tfl.leaky_relu", SAME),
-    ]
+    return [Op(f"tfl.{name}", SAME, spec.check, "tfl-unary") for name, spec in UNARY.items()]
 
 
 def _declared() -> list[Op]:
     from broadcheck.dialects.tfl.traits import DECLARED
 
-    return [Op(f"tfl.{name}", FUNCTIONAL, spec.check, "tfl-declared") for name, spec in DECLARED.items()]
+    return [
+        Op(f"tfl.{name}", FUNCTIONAL, spec.check, "tfl-declared", constants=spec.constants)
+        for name, spec in DECLARED.items()
+    ]
 
 
 def _constants() -> list[Op]:
@@ -92,6 +92,18 @@ def _constants() -> list[Op]:
         Op("tfl.pseudo_const", FUNCTIONAL, constants.pseudo_const, "tfl-constant", literal="value"),
         Op("tfl.pseudo_qconst", FUNCTIONAL, constants.pseudo_const, "tfl-constant", literal="value"),
         Op("tfl.no_value", FUNCTIONAL, constants.no_value, "tfl-constant"),
+        # FirstAttrDerivedResultType, as tfl.pseudo_const and pseudo_qconst: the value's (the qtype's) type.
+        Op("tfl.pseudo_sparse_const", FUNCTIONAL, constants.pseudo_const, "tfl-constant"),
+        Op("tfl.pseudo_sparse_qconst", FUNCTIONAL, constants.pseudo_const, "tfl-constant"),
+        # Declared for their form, not checked yet: their verifiers relate region yields to results
+        # (RegionBranchOpInterface: tfl.if, poly_call; ControlNodeOp::verify), a wrapped op's inferred
+        # type (custom_tf), or check variadic tensor constraints (custom); their words are still to be
+        # confirmed against the importer (tfl.if, tfl.custom) or read from tfl_ops.cc.
+        Op("tfl.if", NONE),
+        Op("tfl.poly_call", FUNCTIONAL),
+        Op("tfl.control_node", NONE),
+        Op("tfl.custom", FUNCTIONAL),
+        Op("tfl.custom_tf", FUNCTIONAL),
     ]
 
 

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from broadcheck.dialects.common import compatible, element, rank, shape, tensors
+from broadcheck.dialects.common import compatible, element, rank, shape, static, tensors
+from broadcheck.dialects.tfl import verifiers
 from broadcheck.dialects.tfl.base import (
     counts,
     element_pred,
@@ -43,8 +44,9 @@ from broadcheck.dialects.tfl.base import (
     same_scale,
     same_shape,
 )
-from broadcheck.ops import Operation
+from broadcheck.ops import OpaqueType, Operation, ShapedType
 from broadcheck.semantics import Problem, Profile
+from broadcheck.semantics.tf import quantized, storage
 
 Step = tuple[object, ...]
 """One check of a declaration, by kind (the first entry) and its numbers and words."""
@@ -53,6 +55,9 @@ _IO = "input and output must have same element type"
 _SPARSE = (
     "the first operand should have a rank <= 2, when its rank is 2 and has static shape, the second dim should be <= 4"
 )
+_BIAS = "bias and output must have same element type"
+_BIAS_SIZE = "bias must has num of elements equals to 4th dim of filter"
+_LSTM_RESULT = "the input and result tensor elemental types must be same"
 _BOXES = ("dim-equals", 0, 1, 4, "boxes should have dim[1] == 4")
 
 
@@ -62,13 +67,26 @@ class Declared(NamedTuple):
     operands: int | None
     steps: tuple[Step, ...] = ()
     results: int = 1
+    optional: bool = False
+    """Whether an operand may be ``none`` (``TFL_TensorOfOrNone``: an absent optional input)."""
+    constants: bool = False
+    """Whether its check reads the values of constant operands (``tfl.scatter_nd``'s shape)."""
 
     def check(self, op: Operation, profile: Profile) -> Problem | None:
         """The op's verifier: its counts, then each step in order."""
-        problem = counts(op, self.operands, self.results)
+        if self.results == 0 and op.results:  # ZeroResults, then ZeroOperands: MLIR's words
+            return Problem("BC1162", {"kind": "results"})
+        if self.operands == 0 and op.operands:
+            return Problem("BC1162", {"kind": "operands"})
+        problem = counts(op, self.operands or None, self.results or None)
         if problem is not None:
             return problem
-        if not tensors(tuple(u.type for u in (*op.operands, *op.results))):
+        problem = _required(op)
+        if problem is not None:
+            return problem
+        if not tensors(tuple(u.type for u in op.operands), none=self.optional) or not tensors(
+            tuple(u.type for u in op.results)
+        ):
             return None  # a type the verifier's tensor constraints judge, not modelled here
         for step in self.steps:
             problem = _run(op, step)
@@ -111,6 +129,9 @@ def _run(op: Operation, step: Step) -> Problem | None:
         return element_pred(same, str(args[-1]))
     if kind == "same-shape":
         return same_shape(op)
+    if kind == "same-operands-shape":  # SameOperandsShape
+        operands = [shape(u.type) for u in op.operands]
+        return None if all(compatible(operands[0], s) for s in operands[1:]) else Problem("BC1153")
     if kind == "same-element":
         distinct = {element(u.type) for u in (*op.operands, *op.results)}
         return None if len(distinct) == 1 else Problem("BC712")
@@ -127,8 +148,119 @@ def _run(op: Operation, step: Step) -> Problem | None:
             return problem
         elements = [element(u.type) for u in (*op.operands, *op.results)]
         return None if all(same_resolved(elements[0], e) for e in elements[1:]) else Problem("BC1161")
+    if kind == "nd":  # TFL_1DTensorOf, TFL_2DTensorOf: a type constraint (before every PredOpTrait)
+        where, n, want = str(args[0]), int(args[1]), int(args[2])  # type: ignore[call-overload]
+        t = (op.operands if where == "operand" else op.results)[n].type
+        return None if rank(t) == want else Problem("BC1542", {"kind": where, "index": n, "rank": want, "type": t})
+    if kind in ("none-or-rank", "none-or-rank-at-most"):  # TFL_OperandIsNoneOrHasRank(AtMost)<n, m>
+        n, m = int(args[0]), int(args[1])  # type: ignore[call-overload]
+        r = rank(op.operands[n].type)
+        if kind == "none-or-rank":
+            return pred(r is None or r == m, f"operand {n} is {m}-D")
+        return pred(r is None or r <= m, f"operand {n} is at most {m}-D")
+    if kind == "same-dims":  # TFL_OperandsHaveSameDimsTrait<x, y, i, j>
+        x, y, i, j = (int(a) for a in args)  # type: ignore[call-overload]
+        a, b = op.operands[x].type, op.operands[y].type
+        sa, sb = shape(a), shape(b)
+        holds = not (static(a) and static(b)) or sa is None or sb is None or len(sa) <= i or len(sb) <= j
+        return pred(holds or sa[i] == sb[j], f"dim {i} of operand {x} equals to dim {j} of operand {y}")  # type: ignore[index]
+    if kind == "num-elements":  # TFL_NumElementsTrait<x, n> (its words have two spaces)
+        x, n = int(args[0]), int(args[1])  # type: ignore[call-overload]
+        t = op.operands[x].type
+        return pred(not static(t) or _elements(t) == n, f"operand {x} has num of elements equals to  {n}")
+    if kind == "bias-like":  # Or<[TFL_OperandIsNoneType<operand>, TFL_TCresVTEtIsSameAsOp<result, operand>]>
+        result, operand = int(args[0]), int(args[1])  # type: ignore[call-overload]
+        if _none(op, operand):
+            return None
+        return result_like(op, result, operand, str(args[2]))
+    if kind == "bias-elements":  # Or<[TFL_OperandIsNoneType<x>, TFL_NumElementsEqualsDim<x, y, j>]>
+        x, y, j = (int(a) for a in args[:3])  # type: ignore[call-overload]
+        if _none(op, x):
+            return None
+        a, b = op.operands[x].type, op.operands[y].type
+        sb = shape(b)
+        holds = not (static(a) and static(b)) or sb is None or len(sb) <= j or _elements(a) == sb[j]
+        return pred(holds, str(args[3]))
+    if kind == "lstm":  # the LSTM family's PredOpTraits on its optional operands (LstmCifgInputConstraint, ...)
+        return _lstm(op, str(args[0]))
+    if kind == "verify":  # the op's own C++ verify()
+        return getattr(verifiers, str(args[0]))(op)  # type: ignore[no-any-return]
     assert kind == "same-scale", kind
     return same_scale(op)
+
+
+def _required(op: Operation) -> Problem | None:
+    """The operands' and then the results' type constraints, in order, for the ops :data:`REQUIRED`
+    lists: a ``none`` or another type that is not a tensor where the op takes a tensor, in the words
+    of the constraint's summary."""
+    name = op.name.removeprefix("tfl.")
+    for kind, uses, summaries in (
+        ("operand", op.operands, REQUIRED.get(name, ())),
+        ("result", op.results, RESULTS.get(name, ())),
+    ):
+        for index, (use, summary) in enumerate(zip(uses, summaries, strict=False)):
+            t = use.type
+            tensor = isinstance(t, ShapedType) and t.kind == "tensor"
+            if summary is None:  # TFL_TensorOfOrNone
+                tensor = tensor or "".join(str(t).split()) == "none"
+            unknown = isinstance(t, OpaqueType) and t.text == "?"
+            if summary not in ("1D", "2D") and not tensor and not unknown:
+                return Problem("BC1557", {"kind": kind, "index": index, "summary": summary or _OR_NONE, "type": t})
+    return None
+
+
+_OR_NONE = "tensor of any type values or none type"
+
+
+def _none(op: Operation, n: int) -> bool:
+    return "".join(str(op.operands[n].type).split()) == "none"
+
+
+def _elements(t: object) -> int | None:
+    s = shape(t)  # type: ignore[arg-type]
+    if s is None or None in s:
+        return None
+    n = 1
+    for d in s:
+        n *= d  # type: ignore[operator]
+    return n
+
+
+def _same16(op: Operation, i: int, j: int) -> bool:
+    """``TFL_TCopVTEtAreSameAt<i, j, 16>``: one element type, both 16-bit unsigned, or both quantized on
+    one storage type."""
+    a, b = element(op.operands[i].type), element(op.operands[j].type)
+    if a == b or (a in _UINT16 and b in _UINT16):
+        return True
+    return quantized(a) and quantized(b) and storage(a) == storage(b)
+
+
+_UINT16 = ("ui16", "!tf_type.quint16")
+_PEEPHOLE = "the optional peephole weights should all be specified or none"
+_PROJECTION = (
+    "either projection weight must be specified or both projection weight and projection bias must not be specified"
+)
+
+
+def _lstm(op: Operation, which: str) -> Problem | None:
+    """The LSTM family's predicates on which optional operands are ``none``, by name."""
+    none = [_none(op, i) for i in range(len(op.operands))]
+    if which == "peephole":  # LstmOptionalPeepholeWeightConstraint
+        holds = _same16(op, 10, 11) and (_same16(op, 9, 10) or (none[1] and none[9]))
+        return element_pred(holds, _PEEPHOLE)
+    if which == "projection":  # LstmProjectionWeightBiasConstraint
+        return element_pred((none[16] and none[17]) or not none[16], _PROJECTION)
+    if which == "cifg":  # LstmCifgInputConstraint
+        cifg = all(none[i] for i in (1, 5, 9, 12, 20))
+        return element_pred(
+            cifg or not any(none[i] for i in (1, 5, 12)), "the cifg inputs should all be specified or none"
+        )
+    if which == "bidi-peephole":  # BidiLstmOptionalPeepholeWeightConstraint: MLIR's TCopVTEtAreSameAt
+        held = {element(op.operands[i].type) for i in (9, 10, 11, 26, 27, 28)}
+        return element_pred(len(held) == 1, _PEEPHOLE)
+    assert which == "bidi-projection", which  # BidiLstmProjectionWeightBiasConstraint
+    holds = all(none[i] for i in (16, 17, 33, 34)) or not (none[16] or none[33])
+    return element_pred(holds, _PROJECTION)
 
 
 _SCALE: Step = ("same-scale",)
@@ -238,5 +370,361 @@ DECLARED: dict[str, Declared] = {
     "batch_to_space_nd": Declared(
         3, (("result-like", 0, 0, _IO), ("rank-range", 0, 3, 4), ("rank", 1, 1), ("rank", 2, 2), _SCALE)
     ),
+    # The ops new in the declaration of every tfl op (tfl_ops.td); the LSTM family's
+    # LstmMandatoryInputsConstraint always holds (its Neg<TypeIsPred<"input", F32>> is true of a tensor).
+    "leaky_relu": Declared(1, (("result-like", 0, 0, _IO), ("same-shape",))),
+    # Resource ops: their operands' and results' tensor constraints (REQUIRED, RESULTS) are all they check.
+    "var_handle": Declared(0),
+    "assign_variable": Declared(2, results=0),
+    "read_variable": Declared(1),
+    "hashtable": Declared(0),
+    "hashtable_find": Declared(3),
+    "hashtable_import": Declared(3, results=0),
+    "hashtable_size": Declared(1),
+    "call_once": Declared(0, results=0),
+    "external_const": Declared(0),
+    "NumericVerify": Declared(2, (("same-operands-shape",),)),
+    "scatter_nd": Declared(
+        3,
+        (
+            ("nd", "operand", 2, 1),
+            ("rank-at-least", 0, 1, "is"),
+            ("rank-at-least", 1, 1, "is"),
+            ("result-like", 0, 1, "updates and output must have same element type"),
+            _SCALE,
+            ("verify", "scatter_nd"),
+        ),
+        optional=True,  # a none shape fails its 1-D type constraint (the "nd" step)
+        constants=True,
+    ),
+    "bitcast": Declared(1, (("verify", "bitcast"),)),
+    "conv_3d": Declared(
+        3,
+        (
+            ("rank", 0, 5),
+            ("rank", 1, 5),
+            ("same-dims", 0, 1, 4, 3),
+            ("result-like", 0, 0, _IO),
+            ("bias-like", 0, 2, _BIAS),
+            ("bias-elements", 2, 1, 4, _BIAS_SIZE),
+        ),
+        optional=True,
+    ),
+    "conv_3d_transpose": Declared(
+        4,
+        (
+            ("rank", 0, 1),
+            ("rank", 1, 5),
+            ("rank", 2, 5),
+            ("num-elements", 0, 5),
+            ("same-dims", 2, 1, 4, 4),
+            ("result-like", 0, 2, _IO),
+            ("bias-like", 0, 3, _BIAS),
+            ("bias-elements", 3, 1, 4, _BIAS_SIZE),
+        ),
+        optional=True,
+    ),
+    "basic_lstm": Declared(
+        5,
+        (
+            ("nd", "result", 0, 2),
+            ("nd", "result", 1, 2),
+            ("nd", "result", 2, 2),
+            ("nd", "result", 3, 2),
+            ("rank", 0, 2),
+            ("rank", 1, 2),
+            ("rank", 2, 2),
+            ("rank", 3, 1),
+            ("rank", 4, 2),
+        ),
+        results=4,
+    ),
+    "svdf": Declared(5, (("result-like", 0, 0, _LSTM_RESULT),), optional=True),
+    "unidirectional_sequence_rnn": Declared(
+        5,
+        (
+            ("rank", 4, 2),
+            ("result-like", 0, 0, _IO),
+            ("operands-like", 1, 2, "input and constant value operands must have same element type"),
+        ),
+    ),
+    "lstm": Declared(
+        24,
+        (
+            ("lstm", "peephole"),
+            ("lstm", "projection"),
+            ("lstm", "cifg"),
+            ("result-like", 0, 0, _LSTM_RESULT),
+            ("rank", 2, 2),
+            ("rank", 3, 2),
+            ("none-or-rank", 5, 2),
+            ("rank", 6, 2),
+            ("rank", 7, 2),
+            ("none-or-rank", 9, 1),
+            ("none-or-rank", 10, 1),
+            ("none-or-rank", 11, 1),
+            ("rank", 13, 1),
+            ("rank", 14, 1),
+            ("rank", 15, 1),
+            ("none-or-rank", 16, 2),
+            ("none-or-rank", 17, 1),
+            ("verify", "lstm"),
+        ),
+        optional=True,
+    ),
+    "unidirectional_sequence_lstm": Declared(
+        24,
+        (
+            ("lstm", "peephole"),
+            ("lstm", "projection"),
+            ("lstm", "cifg"),
+            ("result-like", 0, 0, _LSTM_RESULT),
+            ("rank-at-least", 0, 2, "is at least"),
+            ("none-or-rank", 1, 2),
+            ("rank", 2, 2),
+            ("rank", 3, 2),
+            ("rank", 4, 2),
+            ("none-or-rank-at-most", 5, 2),
+            ("rank-at-most", 6, 2),
+            ("rank-at-most", 7, 2),
+            ("rank-at-most", 8, 2),
+            ("none-or-rank", 9, 1),
+            ("none-or-rank", 10, 1),
+            ("none-or-rank", 11, 1),
+            ("none-or-rank", 12, 1),
+            ("rank", 13, 1),
+            ("rank", 14, 1),
+            ("rank", 15, 1),
+            ("none-or-rank", 16, 2),
+            ("none-or-rank", 17, 1),
+            ("verify", "sequence_lstm"),
+        ),
+        optional=True,
+    ),
+    "bidirectional_sequence_lstm": Declared(
+        48,
+        (
+            ("lstm", "bidi-peephole"),
+            ("lstm", "bidi-projection"),
+            ("result-like", 0, 0, _LSTM_RESULT),
+            ("rank", 0, 3),
+            ("rank", 1, 2),
+            ("rank", 2, 2),
+            ("rank", 3, 2),
+            ("rank", 4, 2),
+            ("rank", 5, 2),
+            ("rank", 6, 2),
+            ("rank", 7, 2),
+            ("rank", 8, 2),
+            ("rank", 9, 1),
+            ("rank", 10, 1),
+            ("rank", 11, 1),
+            ("rank", 12, 1),
+            ("rank", 13, 1),
+            ("rank", 14, 1),
+            ("rank", 15, 1),
+            ("rank", 16, 2),
+            ("rank", 17, 1),
+            ("rank", 18, 2),
+            ("rank", 19, 2),
+            ("rank", 20, 2),
+            ("rank", 21, 2),
+            ("rank", 22, 2),
+            ("rank", 23, 2),
+            ("rank", 24, 2),
+            ("rank", 25, 2),
+            ("rank", 26, 1),
+            ("rank", 27, 1),
+            ("rank", 28, 1),
+            ("rank", 29, 1),
+            ("rank", 30, 1),
+            ("rank", 31, 1),
+            ("rank", 32, 1),
+            ("rank", 33, 2),
+            ("rank", 34, 1),
+        ),
+        results=2,
+        optional=True,
+    ),
 }
 """Each op's declaration, as ``tfl_ops.td`` (TensorFlow 2.21) has it; the steps in its order."""
+
+
+_STATEFUL = "stateful tensor"
+_OF_F32_I8_I64_I32_UI8_I1 = (
+    "tensor of 32-bit float or 8-bit signless integer or 64-bit signless integer or 32-bit signless integer or "
+    "8-bit unsigned integer or 1-bit signless integer values"
+)
+_OF_F32_I8 = "tensor of 32-bit float or 8-bit signless integer values"
+_OF_F32_QI16 = "tensor of 32-bit float or QI16 type values"
+_OF_F32_QI32 = "tensor of 32-bit float or QI32 type values"
+_OF_F32_QI8_QI16 = "tensor of 32-bit float or QI8 type or QI16 type values"
+_OF_F32_QI8_QUI8 = "tensor of 32-bit float or QI8 type or QUI8 type values"
+_OF_F32_QI8 = "tensor of 32-bit float or QI8 type values"
+_OF_F32_QUI8_QI8_QUINT8_QI16 = (
+    "tensor of 32-bit float or QUI8 type or QI8 type or TFLite quint8 type or QI16 type values"
+)
+_OF_F32_QUI8 = "tensor of 32-bit float or QUI8 type values"
+_OF_F32 = "tensor of 32-bit float values"
+_OF_I32 = "tensor of 32-bit signless integer values"
+_ANY = "tensor of any type values"
+
+REQUIRED: dict[str, tuple[str | None, ...]] = {
+    "leaky_relu": (_OF_F32_QUI8_QI8_QUINT8_QI16,),
+    "scatter_nd": (_OF_I32, _OF_F32_I8_I64_I32_UI8_I1, "1D"),
+    "bitcast": (_ANY,),
+    "conv_3d": (_OF_F32, _OF_F32, None),
+    "conv_3d_transpose": (_OF_I32, _OF_F32, _OF_F32, None),
+    "basic_lstm": (_OF_F32_QUI8, _OF_F32_QUI8, _OF_F32_QUI8, _OF_F32_QI32, _OF_F32_QI16),
+    "svdf": (_OF_F32_QI8, _OF_F32_QI8_QUI8, _OF_F32_QI16, None, _STATEFUL),
+    "unidirectional_sequence_rnn": (_OF_F32, _OF_F32_QI8, _OF_F32_QI8, _OF_F32, _STATEFUL),
+    "lstm": (
+        _OF_F32_QI8_QI16,
+        None,
+        _OF_F32_QI8,
+        _OF_F32_QI8,
+        _OF_F32_QI8,
+        None,
+        _OF_F32_QI8,
+        _OF_F32_QI8,
+        _OF_F32_QI8,
+        None,
+        None,
+        None,
+        None,
+        _OF_F32_QI32,
+        _OF_F32_QI32,
+        _OF_F32_QI32,
+        None,
+        None,
+        _STATEFUL,
+        _STATEFUL,
+        None,
+        None,
+        None,
+        None,
+    ),
+    "unidirectional_sequence_lstm": (
+        _OF_F32,
+        None,
+        _OF_F32_QI8,
+        _OF_F32_QI8,
+        _OF_F32_QI8,
+        None,
+        _OF_F32_QI8,
+        _OF_F32_QI8,
+        _OF_F32_QI8,
+        None,
+        None,
+        None,
+        None,
+        _OF_F32,
+        _OF_F32,
+        _OF_F32,
+        None,
+        None,
+        _STATEFUL,
+        _STATEFUL,
+        None,
+        None,
+        None,
+        None,
+    ),
+    "bidirectional_sequence_lstm": (
+        _OF_F32_I8,
+        None,
+        _OF_F32_I8,
+        _OF_F32_I8,
+        _OF_F32_I8,
+        None,
+        _OF_F32_I8,
+        _OF_F32_I8,
+        _OF_F32_I8,
+        None,
+        None,
+        None,
+        None,
+        _OF_F32,
+        _OF_F32,
+        _OF_F32,
+        None,
+        None,
+        None,
+        _OF_F32_I8,
+        _OF_F32_I8,
+        _OF_F32_I8,
+        None,
+        _OF_F32_I8,
+        _OF_F32_I8,
+        _OF_F32_I8,
+        None,
+        None,
+        None,
+        None,
+        _OF_F32,
+        _OF_F32,
+        _OF_F32,
+        None,
+        None,
+        _STATEFUL,
+        _STATEFUL,
+        _STATEFUL,
+        _STATEFUL,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+        None,
+    ),
+}
+"""The summary of each operand's type constraint (``TFL_TensorOf<[...]>``: its runtime types' words;
+``None``: ``TFL_TensorOfOrNone``, which takes ``none``; ``1D``: ``TFL_1DTensorOf``, a step of its own),
+for the ops whose operands the ``tfl_ops.td`` entries declare this way and broadcheck checks for
+``none``."""
+
+_RESOURCE = "tensor of resource values"
+_VARIABLE = (
+    "tensor of 32-bit float or 64-bit float or 1-bit signless integer or 8-bit unsigned integer or 8-bit signless "
+    "integer or QI8 type or QUI8 type or 32-bit signless integer or 64-bit signless integer or QI16 type or complex "
+    "type with 32-bit float elements or complex type with 64-bit float elements values"
+)
+_KEYS = "tensor of 32-bit signless integer or TFLite string type or 64-bit signless integer values"
+_VALUES = "tensor of 32-bit float or 32-bit signless integer or TFLite string type or 64-bit signless integer values"
+REQUIRED.update(
+    {
+        "assign_variable": (_RESOURCE, _VARIABLE),
+        "read_variable": (_RESOURCE,),
+        "hashtable_find": (_RESOURCE, _KEYS, _VALUES),
+        "hashtable_import": (_RESOURCE, _KEYS, _VALUES),
+        "hashtable_size": (_RESOURCE,),
+        "NumericVerify": (
+            "tensor of QI8 type or QUI8 type or QI16 type or 16-bit float or TFLite quint8 type values",
+            _OF_F32,
+        ),
+    }
+)
+RESULTS: dict[str, tuple[str, ...]] = {
+    "var_handle": (_RESOURCE,),
+    "read_variable": (_VARIABLE,),
+    "hashtable": (_RESOURCE,),
+    "external_const": (_ANY,),
+    "NumericVerify": (_OF_F32,),
+    "hashtable_find": (_VALUES,),
+    "hashtable_size": ("tensor of 64-bit signless integer values",),
+    "basic_lstm": ("2D", "2D", "2D", "2D"),
+    "leaky_relu": (_OF_F32_QUI8_QI8_QUINT8_QI16,),
+    "scatter_nd": (_OF_F32_I8_I64_I32_UI8_I1,),
+    "bitcast": (_ANY,),
+    "conv_3d": (_OF_F32,),
+    "conv_3d_transpose": (_OF_F32,),
+    "svdf": (_OF_F32_QI8,),
+    "unidirectional_sequence_rnn": (_OF_F32,),
+    "lstm": (_ANY,),
+    "unidirectional_sequence_lstm": (_OF_F32_QI8,),
+    "bidirectional_sequence_lstm": (_ANY, _ANY),
+}
+"""The summary of each result's type constraint, as :data:`REQUIRED` has the operands'."""
