@@ -152,6 +152,19 @@ def test_summary_counts_no_shape_rule(run: Invoke) -> None:
     assert f"{name}     no shape rule" in out or f"{name}  no shape rule" in out
 
 
+def test_an_op_declared_shapeless_is_counted_as_no_shape_rule(run: Invoke) -> None:
+    # any dialect's module may declare an op whose definition relates no types (Op(..., shapeless=True))
+    declared = sorted(d.name for d in dialects.every() if d.shapeless)
+    assert "onnx.EntryPoint" in declared
+    assert all(dialects.lookup(n).check is None and ods.shapeless(n) for n in declared)  # type: ignore[union-attr]
+    text = 'module {\n  "onnx.EntryPoint"() {func = @main_graph} : () -> ()\n}\n'
+    out = run("check", "-", "--show-skipped", stdin=text).out
+    assert "1 op statement with no shape rule; --show-skipped lists them." in out
+    assert "onnx.EntryPoint  no shape rule" in out
+    with pytest.raises(ValueError, match="has a check and is declared shapeless"):
+        dialects.Op("x.y", check=lambda op, profile: None, shapeless=True)
+
+
 def test_unary_tail_is_checked() -> None:
     text = (
         "func.func @f(%a: tensor<2x3xf32>) {\n"
