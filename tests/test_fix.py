@@ -313,9 +313,10 @@ def test_fix_stops_before_an_op_it_cannot_make_follow_and_says_why(
     The issue's case: after the fix changed %2's type, `"tf.Relu"(%2) : (tensor<8x5xf32>) ->
     tensor<8x1xf32>` was written and "Fixed 1 problem" said; TensorFlow rejects it ('tf.Relu' op
     requires the same shape for all operands and results). tf.Relu is checked now (its ODS traits),
-    so the fix follows through it, as through tf.StopGradient (checked too); tf.EnsureShape is not
-    (TensorFlow's verifier relates none of its types, its ``shape`` is asserted when the graph
-    runs), and stands for every op broadcheck does not check."""
+    so the fix follows through it, as through tf.StopGradient (checked too); tf.EnsureShape is
+    checked from its type constraints alone (TensorFlow's verifier relates none of its types, its
+    ``shape`` is asserted when the graph runs), and stands for every op whose check says nothing of
+    how its results follow its operands, and every op broadcheck does not check."""
     monkeypatch.chdir(tmp_path)
     shutil.copy(GOLDEN / "stop.mlir", "stop.mlir")
     before = Path("stop.mlir").read_bytes()

@@ -12,7 +12,7 @@ from broadcheck.semantics import registry
 from tests.conftest import FIXTURES
 
 # An op statement in a fixture, generic or custom: `%r = "d.op"(`, `%r = d.op `, or `d.op ` at a line start.
-_STATEMENT = re.compile(r'^\s*(?:%[^=]*=\s*)?"?([A-Za-z_][\w$]*\.[\w$.]+)"?[\s(<{]', re.M)
+_STATEMENT = re.compile(r'^\s*(?:%[^=]*=\s*)?"?([A-Za-z_][\w$]*\.[\w$.-]+)"?[\s(<{]', re.M)
 
 
 @functools.cache  # read once: one test per op asks (the fixtures never change during a run)

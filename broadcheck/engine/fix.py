@@ -35,6 +35,7 @@ from broadcheck.syntax.statement import Statement, TypeText, Use, read_statement
 from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
 
 if TYPE_CHECKING:
+    from broadcheck.dialects.op import Op
     from broadcheck.engine.options import Options
     from broadcheck.semantics import Problem
 
@@ -383,6 +384,11 @@ class Planner:
             new_operands[i] = new
             edits.append(self._edit(s, written, new))
         _, check = self.checks.check_of(statement.name)
+        if new_operands and check is not None and _relates_no_types(decl):
+            # Checked from its type constraints alone (tf.EnsureShape): the check says nothing of
+            # how its results follow a retyped operand (EnsureShape's shape is asserted when run).
+            self._stopped("fix-stop-unchecked", s)
+            return None
         if check is None or check is by_parent:  # (a terminator's types its parent's check judges)
             shared = [t for t in result_types if t is not None and any(t is operand_types[i] for i in new_operands)]
             if shared:  # `op %a : T`: the one type is the result's too
@@ -677,3 +683,15 @@ def fixes_of(diagnostics: Iterable[Diagnostic], unsafe: bool) -> list[Fix]:
 
 
 __all__ = ["Planner", "apply", "attach", "fixes_of", "with_fixes"]
+
+
+def _relates_no_types(decl: Op | None) -> bool:
+    """Whether ``decl`` is checked from its operands' and results' type constraints one by one and
+    nothing else (:func:`broadcheck.dialects.ods.constraints_only`): its check relates none of its
+    types to another."""
+    from broadcheck.dialects import ods
+
+    if decl is None or decl.semantics != ods.SEMANTICS:
+        return False
+    found = ods.traits(decl.name)
+    return found is not None and ods.constraints_only(found)

@@ -1,6 +1,6 @@
 // No fix where the new type would reach an op whose result broadcheck cannot make follow:
-// tf.EnsureShape is not checked here (TensorFlow's verifier relates none of its types; its shape is
-// asserted when the graph runs), a call's operand would change its callee's arguments, and scf.yield's
+// tf.EnsureShape is checked from its type constraints alone (TensorFlow's verifier relates none of
+// its types; its shape is asserted when the graph runs), a call's operand would change its callee's arguments, and scf.yield's
 // the scf.if's result types (iree-opt: successor operand type #0 'tensor<8x5xf32>' should match
 // successor input type #0 'tensor<8x1xf32>'); a statement on several lines is not rewritten, so the
 // use there would keep the old type. --fix leaves the file as it is.
