@@ -609,13 +609,15 @@ def pad(op: Operation) -> list[S]:
     pads = constant_ints(op, 1)
     if pads is None or r == 0:
         return [(None,) * r]
+    return [_padded(x, pads)]
+
+
+def _padded(x: tuple[Dim, ...], pads: list[int]) -> S:
+    """``x`` padded by ``pads``: each dimension's begin values, then its end values (ONNX's order)."""
+    r = len(x)
     if len(pads) != 2 * r:
         raise Rejected(f"pads has {len(pads)} values, not {2 * r}")
-    out: list[Dim] = []
-    for i, d in enumerate(x):
-        total = pads[i] + pads[r + i]
-        out.append(None if d is None else d + total)
-    return [tuple(out)]
+    return tuple(None if d is None else d + pads[i] + pads[r + i] for i, d in enumerate(x))
 
 
 def gather_elements(op: Operation) -> list[S]:
@@ -1102,10 +1104,7 @@ def pad_v2(op: Operation) -> list[S]:
     pads = attr_ints(op, "pads")
     if x is None or pads is None:
         return [None]
-    r = len(x)
-    if len(pads) != 2 * r:
-        raise Rejected(f"pads has {len(pads)} values, not {2 * r}")
-    return [tuple(None if d is None else d + pads[i] + pads[r + i] for i, d in enumerate(x))]
+    return [_padded(x, pads)]
 
 
 def pad_v11(op: Operation) -> list[S]:
@@ -1114,12 +1113,9 @@ def pad_v11(op: Operation) -> list[S]:
     if x is None:
         return [None]
     pads = constant_ints(op, 1)
-    r = len(x)
     if pads is None:
-        return [(None,) * r]
-    if len(pads) != 2 * r:
-        raise Rejected(f"pads has {len(pads)} values, not {2 * r}")
-    return [tuple(None if d is None else d + pads[i] + pads[r + i] for i, d in enumerate(x))]
+        return [(None,) * len(x)]
+    return [_padded(x, pads)]
 
 
 def pad_v18(op: Operation) -> list[S]:

@@ -1071,20 +1071,3 @@ def if_(op: Operation) -> Problem | None:
             if _if_compatible(use.type, region.yields[i]) is False:
                 return op_error("if-type", branch=branch, i=i + 1, n=n)
     return None
-    n = len(op.results)
-    for region, branch in zip(op.regions, ("then", "else"), strict=True):
-        if not region.terminator:
-            return None
-        if len(region.yields) != n:
-            return op_error("if-count", branch=branch, count=len(region.yields), n=n)
-    for i, use in enumerate(op.results):
-        for region, branch in zip(op.regions, ("then", "else"), strict=True):
-            t = region.yields[i]
-            if isinstance(t, ShapedType):
-                if element(t) == element(use.type) or not _builtin(str(t)) or not _builtin(str(use.type)):
-                    continue
-            elif str(t) == "?" or (str(t).startswith("!") and not str(t).startswith("!onnx.")):
-                continue  # not known
-            if isinstance(use.type, ShapedType):
-                return op_error("if-type", branch=branch, i=i + 1, n=n)
-    return None
