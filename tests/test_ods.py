@@ -122,6 +122,25 @@ CASES = [
     (["operand#0=tensor of resource values"], ["tensor<!tf_type.resource<tensor<2xf32>>>"], [], None),
     (["operand#0=tensor of tf.dtype values"], ["tensor<2xindex>"], [], "BC1167"),
     (["operand#0=tensor of tf.dtype values"], ["tensor<2x!tf_type.variant>"], [], None),
+    # a variadic group: each of its values, numbered among all operands (tf._FusedMatMul's third)
+    (
+        ["operand#1=variadic of tensor of 32-bit float values"],
+        ["tensor<2xf32>", "tensor<2xf32>", "tensor<2xf64>"],
+        [],
+        "BC1167",
+    ),
+    (
+        ["operand#1=variadic of tensor of 32-bit float values"],
+        ["tensor<2xf64>", "tensor<2xf32>", "tensor<2xf32>"],
+        [],
+        None,
+    ),
+    (
+        ["operand#0=variadic of tensor of 32-bit float values", "operand#1=tensor of 64-bit float values"],
+        ["tensor<2xf64>"],
+        [],
+        None,
+    ),
 ]
 
 
@@ -129,6 +148,8 @@ CASES = [
 def test_trait_checks(traits: list[str], operands: list[str], results: list[str], code: str | None) -> None:
     problem = check_of(traits)(_op(operands, results), Profile.LLVM)
     assert (problem.code if problem is not None else None) == code
+    if problem is not None and "variadic" in traits[0]:
+        assert problem.args["index"] == 2
 
 
 def test_hand_written_checks_win() -> None:

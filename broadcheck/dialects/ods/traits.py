@@ -321,6 +321,18 @@ def _tf_tensor_of(summary: str, t: Type) -> bool:
     return element != REJECTED and any(re.fullmatch(a, element) for a in alternatives)
 
 
+def _group(steps: Sequence[str], value: str, number: int, spec: str, count: int) -> range:
+    """The positions of the values ``value#number``'s constraint covers: its own, or, for a variadic
+    group (``variadic of ...``), every value from it up to the fixed ones the declaration puts after
+    it. MLIR's generated verifier numbers each value of a group by its position among all of them."""
+    if not spec.startswith("variadic of "):
+        return range(number, number + 1)
+    later = sum(
+        1 for step in steps if step.startswith(f"{value}#") and int(step.partition("=")[0].partition("#")[2]) > number
+    )
+    return range(number, count - later)
+
+
 def _satisfies(summary: str, t: Type) -> bool:
     """Whether ``t`` meets an ODS type constraint (one broadcheck cannot read passes)."""
     if summary == "any type":
@@ -475,20 +487,15 @@ def check_of(traits: Sequence[str]) -> Callable[[Operation, Profile], Problem | 
                     values = operands if value == "operand" else results
                     if int(number) >= len(values):  # a variadic group's value that is not there
                         continue
-                    t = values[int(number)]
-                    problem = (
-                        None
-                        if _satisfies(spec, t)
-                        else Problem(
-                            "BC1167",
-                            {
-                                "kind": value,
-                                "index": int(number),
-                                "constraint": ARITH_WORDS.get(spec, spec) if op.name.startswith("arith.") else spec,
-                                "type": str(t),
-                            },
-                        )
-                    )
+                    problem = None
+                    for index in _group(steps, value, int(number), spec, len(values)):
+                        t = values[index]
+                        if not _satisfies(spec.removeprefix("variadic of "), t):
+                            words = ARITH_WORDS.get(spec, spec) if op.name.startswith("arith.") else spec
+                            problem = Problem(
+                                "BC1167", {"kind": value, "index": index, "constraint": words, "type": str(t)}
+                            )
+                            break
                 elif kind == "pred":
                     problem = predicate(spec, operands, results)
                 elif step == "InferTypeOpInterface" and infers:
