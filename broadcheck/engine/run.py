@@ -191,13 +191,14 @@ class FileRun:
             region.texts, region.where = form, line
             if form.name in INNER:
                 region.inner.append((form, line))
+        symbol = defines_symbol(statement)
         if (
             statement.successors
             or statement.name in CALLS
-            or defines_symbol(statement) is not None
+            or symbol is not None
             or (statement.name == "func.func" and not regions)
         ):
-            transfer(scopes, form, line, text, body)
+            transfer(scopes, form, line, text, body, symbol)
         flow = values.flow
         found = len(flow.findings)
         escapes = len(flow.escapes)

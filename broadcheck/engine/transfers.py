@@ -44,12 +44,12 @@ def defines_symbol(statement: Statement) -> str | None:
     return symbol_name(first.text) if first is not None and first.kind == "symbol" else None
 
 
-def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: str) -> None:
-    """Branches, calls and function declarations (:mod:`.control`)."""
+def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: str, symbol: str | None) -> None:
+    """Branches, calls, function declarations and the other symbols ops define (``symbol``, from
+    :func:`defines_symbol`) (:mod:`.control`)."""
     findings, values = regions.findings, regions.values
     statement = form.statement
     assert statement is not None
-    symbol = defines_symbol(statement)
     if symbol is not None:
         regions.calls.symbol(symbol)
         return
