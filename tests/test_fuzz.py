@@ -74,6 +74,10 @@ FOUND = [
     "  return %0 : tensor<2xf32>\n}\n",
     # `0x` followed by no hex digit in a float constant: int(..., 16) raised (stablehlo.constant)
     "func.func @f() {\n  %1 = stablehlo.constant dense<0xxx000000e+00> : tensor<4x5xbf16>\n  return\n}\n",
+    # a function type among a tuple's elements: the type reader's SyntaxProblem escaped (stablehlo.tuple)
+    "func.func @f(%a: tensor<2xf32>, %b: tensor<2xf32>) {\n"
+    '  %0 = "stablehlo.tuple"(%a, %b) : (tensor<2xf32>, tensor<2xf32>) -> tuple<tensor<2xf32>, (i32) -> i32>\n'
+    "  return\n}\n",
     # a `{` that ends a line, taken for a dictionary (`duplicate` alone on the next line), then
     # judged a one-line region once the statement was whole: cut there, read again, for ever
     "func.func @transpose_17(111: vector<1x1x1xi32>) {\nduplicate\n  // expected-error @+1 {{'vector.transpose' op } position index: 0}}\n  // expected-error @+1 {{'vector.transpose' op duplicate position index: 0}} }\n  %0 = vector.transpose %v, 0, 0, 2] : vector<1x1x1xi32> to vector<1x2x1xi32>\n  return\n\n",

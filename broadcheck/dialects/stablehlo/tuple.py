@@ -22,6 +22,7 @@ from broadcheck.dialects.stablehlo.custom_call import tuple_elements
 from broadcheck.ops import OpaqueType, Operation, Type
 from broadcheck.semantics import Problem, Subject
 from broadcheck.semantics.stablehlo import hlo_compatible, type_text
+from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Statement, TypeText
 from broadcheck.syntax.types import read_type
 
@@ -60,7 +61,10 @@ def tuple_form(statement: Statement) -> Reading:
 def _read(text: str) -> Type:
     if text.strip() in _TOKENS:
         return OpaqueType(text.strip())
-    found = read_type(text, {})
+    try:
+        found = read_type(text, {})
+    except SyntaxProblem:  # (a function type among a tuple's elements: the parser's to word)
+        raise Unknown(text) from None
     if isinstance(found, OpaqueType) and tuple_elements(found) is None:
         raise Unknown(text)
     return found
