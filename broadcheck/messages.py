@@ -7554,6 +7554,159 @@ RULES: Mapping[str, Rule] = {
             "the TFLite runtime's element types, which the verifier does not check) is none or another type.",
             '%0 = "tfl.conv_3d"(%x, %n, %b) : (tensor<1x4x4x4x2xf32>, none, tensor<3xf32>) -> tensor<1x4x4x4x3xf32>',
         ),
+        # ---- BC1740-BC1759: shape, cf and func (shapecf)
+        Rule(
+            "BC1740",
+            "shape-assuming-all-empty",
+            "no operands specified",
+            "shape.assuming_all with no witness to combine (AssumingAllOp::verify).",
+            '%0 = "shape.assuming_all"() : () -> !shape.witness',
+        ),
+        Rule(
+            "BC1741",
+            "shape-cstr-broadcastable-count",
+            "required at least 2 input shapes",
+            "shape.cstr_broadcastable with fewer than two shapes (CstrBroadcastableOp::verify).",
+            '%0 = "shape.cstr_broadcastable"(%s) : (!shape.shape) -> !shape.witness',
+        ),
+        Rule(
+            "BC1742",
+            "shape-meet-kinds",
+            "requires all sizes or shapes",
+            "shape.meet of a size and a shape, or of an index and a shape (MeetOp::inferReturnTypes; MLIR prints "
+            "no op prefix).",
+            '%0 = "shape.meet"(%s, %z) : (!shape.shape, !shape.size) -> !shape.shape',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1743",
+            "shape-meet-cardinality",
+            "unequal shape cardinality",
+            "shape.meet of two extent tensors of different static lengths (MeetOp::inferReturnTypes).",
+            '%0 = "shape.meet"(%a, %b) : (tensor<2xindex>, tensor<3xindex>) -> tensor<2xindex>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1744",
+            "shape-reduce-arguments",
+            "ReduceOp body is expected to have {count} arguments",
+            "shape.reduce's block takes an index, an extent and one value per initial value (ReduceOp::verify).",
+            "%0 = shape.reduce(%s, %z) : !shape.shape -> !shape.size { ^bb0(%i: index, %x: !shape.size): ... }",
+        ),
+        Rule(
+            "BC1745",
+            "shape-reduce-index",
+            "argument 0 of ReduceOp body is expected to be of IndexType",
+            "shape.reduce's first block argument is not an index.",
+            "%0 = shape.reduce(%s, %z) : !shape.shape -> !shape.size { ^bb0(%i: f32, %x: !shape.size, %a: "
+            "!shape.size): ... }",
+        ),
+        Rule(
+            "BC1746",
+            "shape-reduce-size-extent",
+            "argument 1 of ReduceOp body is expected to be of SizeType if the ReduceOp operates on a ShapeType",
+            "shape.reduce over a !shape.shape whose extent argument is not a !shape.size.",
+            "%0 = shape.reduce(%s, %z) : !shape.shape -> !shape.size { ^bb0(%i: index, %x: index, %a: "
+            "!shape.size): ... }",
+        ),
+        Rule(
+            "BC1747",
+            "shape-reduce-index-extent",
+            "argument 1 of ReduceOp body is expected to be of IndexType if the ReduceOp operates on an extent tensor",
+            "shape.reduce over an extent tensor whose extent argument is not an index.",
+            "%0 = shape.reduce(%e, %z) : tensor<2xindex> -> !shape.size { ^bb0(%i: index, %x: !shape.size, %a: "
+            "!shape.size): ... }",
+        ),
+        Rule(
+            "BC1748",
+            "shape-reduce-initial",
+            "type mismatch between argument {argument} of ReduceOp body and initial value {index}",
+            "A shape.reduce block argument that carries a value differs from its initial value's type.",
+            "%0 = shape.reduce(%e, %i) : tensor<2xindex> -> index { ^bb0(%j: index, %x: index, %a: !shape.size): ... }",
+        ),
+        Rule(
+            "BC1749",
+            "shape-yield-count",
+            "'shape.yield' op number of operands does not match number of results of its parent",
+            "shape.yield passes more or fewer values than shape.reduce has results (YieldOp::verify, reported at "
+            "the yield).",
+            "shape.reduce(...) : tensor<2xindex> -> index { ... shape.yield %a, %a : index, index }",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1750",
+            "shape-yield-type",
+            "'shape.yield' op types mismatch between yield op and its parent",
+            "A value shape.yield passes differs in type from shape.reduce's result (YieldOp::verify, reported at "
+            "the yield).",
+            "shape.reduce(...) : tensor<2xindex> -> index { ... shape.yield %t : tensor<2x3xf32> }",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1751",
+            "function-entry-count",
+            "entry block must have {count} arguments to match function signature",
+            "A function op in the generic form whose entry block takes another number of arguments than its "
+            "function_type has inputs (FunctionOpInterface).",
+            '"shape.func"() ({ ^bb0(%x: !shape.shape, %y: index): ... }) {function_type = (!shape.shape) -> '
+            "!shape.shape, ...} : () -> ()",
+        ),
+        Rule(
+            "BC1752",
+            "function-entry-type",
+            "type of entry block argument #{index}('{type}') must match the type of the corresponding argument in "
+            "function signature('{signature}')",
+            "A function op in the generic form whose entry block argument differs in type from its function_type "
+            "(FunctionOpInterface).",
+            '"shape.func"() ({ ^bb0(%x: !shape.shape): ... }) {function_type = (!shape.value_shape) -> '
+            "!shape.shape, ...} : () -> ()",
+        ),
+        Rule(
+            "BC1753",
+            "cf-switch-case-type",
+            "'flag' type ('{flag}') should match case value type ('{case}')",
+            "cf.switch's case_values are of another integer type than its flag (SwitchOp::verify).",
+            '"cf.switch"(%c)[^bb1, ^bb2] <{case_values = dense<[1]> : tensor<1xi64>, ...}> : (i32) -> ()',
+        ),
+        Rule(
+            "BC1754",
+            "cf-switch-case-count",
+            "number of case values ({count}) should match number of case destinations ({destinations})",
+            "A generic cf.switch with more or fewer case_values than case destinations (SwitchOp::verify).",
+            '"cf.switch"(%c)[^bb1, ^bb2] <{case_values = dense<[1, 2]> : tensor<2xi32>, case_operand_segments = '
+            "array<i32: 0>, ...}> : (i32) -> ()",
+        ),
+        Rule(
+            "BC1755",
+            "cf-switch-case-operands",
+            "caseOperands count ({count}) does not match with the total size ({total}) specified in attribute "
+            "'case_operand_segments'",
+            "A generic cf.switch whose case operands do not add up to its case_operand_segments (ODS).",
+            '"cf.switch"(%c, %a)[^bb1, ^bb2] <{case_operand_segments = array<i32: 0>, operandSegmentSizes = '
+            "array<i32: 1, 0, 1>, ...}> : (i32, f32) -> ()",
+        ),
+        Rule(
+            "BC1756",
+            "cf-switch-flag-kind",
+            "custom op 'cf.switch' invalid kind of type specified: expected builtin.integer, but found '{type}'",
+            "The parser: cf.switch's custom form with a flag that is not an integer type, reported at the type.",
+            "cf.switch %f : f32, [default: ^bb1]",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1757",
+            "func-constant-undefined",
+            "reference to undefined function '{name}'",
+            "func.constant names a function its module does not define (its verifySymbolUses).",
+            "%0 = func.constant @nope : (f32) -> f32",
+        ),
+        Rule(
+            "BC1758",
+            "func-constant-type",
+            "reference to function with mismatched type",
+            "func.constant's type is not the type of the function it names (its verifySymbolUses).",
+            "%0 = func.constant @g : (f32) -> f64 where @g is (f32) -> f32",
+        ),
     )
 }
 

@@ -11,6 +11,7 @@ from collections import defaultdict
 from pathlib import Path
 
 from broadcheck import dialects
+from broadcheck.dialects.func import VALUE_FLOW
 from broadcheck.messages import RULES
 
 DOCS = Path(__file__).resolve().parent
@@ -48,7 +49,11 @@ def ops() -> str:
     by_dialect: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     generated: dict[str, list[str]] = defaultdict(list)
     declared_shapeless: dict[str, list[str]] = defaultdict(list)
+    flow: dict[str, list[str]] = defaultdict(list)
     for decl in sorted(dialects.every(), key=lambda d: d.name):
+        if not decl.checked and decl.semantics == VALUE_FLOW:
+            dialect, _, op = decl.name.partition(".")
+            flow[dialect].append(op)
         if decl.shapeless:
             dialect, _, op = decl.name.partition(".")
             declared_shapeless[dialect].append(op)
@@ -69,9 +74,11 @@ def ops() -> str:
         "apart in the summary), then the hand-written checks by rule family and the ops checked from",
         "their ODS traits alone (`ods-traits`: `broadcheck/dialects/ods/traits.py`). The README says",
         "which version of each dialect the rules follow and how they were checked against the real tools.",
+        f"Ops with no check of their own that the engine's value flow and symbol table check (`{VALUE_FLOW}`:",
+        "returns against their function, calls and symbol references against their callee) are listed apart.",
         "",
     ]
-    for dialect in sorted({*by_dialect, *generated}):
+    for dialect in sorted({*by_dialect, *generated, *flow}):
         names = registry.names(dialect)
         defined = len(names.names) if names is not None else len(ods.table(dialect))
         count = sum(len(v) for v in by_dialect[dialect].values()) + len(generated[dialect])
@@ -79,10 +86,12 @@ def ops() -> str:
             {*(n.partition(".")[2] for n in ods.table(dialect) if ods.shapeless(n)), *declared_shapeless[dialect]}
         )
         lines += [
-            f"## {dialect} ({count} op{'' if count == 1 else 's'} checked)",
+            f"## {dialect} ({count} op{'' if count == 1 else 's'} checked"
+            + (f"; {len(flow[dialect])} by value flow)" if flow[dialect] else ")"),
             "",
             f"Defined: {defined}; checked: {count} ({count - len(generated[dialect])} by hand-written rules, "
-            f"{len(generated[dialect])} from ODS traits); no shape rule: {len(shapeless)}.",
+            f"{len(generated[dialect])} from ODS traits); no shape rule: {len(shapeless)}"
+            + (f"; checked by value flow alone: {len(flow[dialect])}." if flow[dialect] else "."),
             "",
             f"Declarations: {_source(dialect)}.",
             "",
@@ -93,6 +102,8 @@ def ops() -> str:
             lines.append(f"| `{semantics}` | {', '.join(f'`{n}`' for n in found)} |")
         if generated[dialect]:
             lines.append(f"| `{ods.SEMANTICS}` | {', '.join(f'`{n}`' for n in generated[dialect])} |")
+        if flow[dialect]:
+            lines.append(f"| `{VALUE_FLOW}` (no op check) | {', '.join(f'`{n}`' for n in flow[dialect])} |")
         if shapeless:
             lines.append(f"| no shape rule | {', '.join(f'`{n}`' for n in shapeless)} |")
         lines.append("")

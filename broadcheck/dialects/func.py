@@ -1,8 +1,14 @@
 """The func dialect: functions, calls and returns (``FuncOps.td``).
 
-Value flow checks functions, calls and returns; the symbol table checks ``func.call``'s
-callee. ``func.constant`` and ``func.call_indirect`` print one function type: the constant's
-result has it, and ``call_indirect``'s callee, whose inputs and results are the call's own
+Value flow checks functions, calls and returns (``func.return`` against its function's
+results); the symbol table checks ``func.call``'s callee and ``func.constant``'s function
+(:func:`symbol_uses`: ``reference to undefined function``, ``reference to function with
+mismatched type``). The ops have no check of their own (an op check reads each type, and their
+types may be function types, which broadcheck's type reader does not take): their declarations
+say ``semantics=VALUE_FLOW``, which ``docs/ops.md`` shows as what checks them.
+
+``func.constant`` and ``func.call_indirect`` print one function type: the constant's result has
+it, and ``call_indirect``'s callee, whose inputs and results are the call's own
 (the custom form derives them from it, so value flow holds each argument's definition to
 it, as the parser does). The generic form's ``TypesMatchWith`` predicates are not checked:
 broadcheck's type grammar does not read a function type as an operand's type.
@@ -10,9 +16,51 @@ broadcheck's type grammar does not read a function type as an operand's type.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from broadcheck.dialects.op import FUNCTIONAL, OPERAND_LIST, Op, Reading, custom, ops
 from broadcheck.dialects.shaped import reading, unplaced
-from broadcheck.syntax.statement import Statement, TypeText
+from broadcheck.syntax.statement import Statement, TypeText, symbol_name
+
+if TYPE_CHECKING:
+    from broadcheck.engine.control import SymbolRule, Texts
+
+VALUE_FLOW = "value-flow"
+"""What checks the func ops: the engine's value flow and symbol table, not an op check."""
+
+
+def _key(text: str) -> str:
+    return "".join(text.split())
+
+
+def _function_text(inputs: tuple[str, ...], results: tuple[str, ...]) -> str:
+    """A function type as MLIR prints it (one result without parentheses)."""
+    out = results[0] if len(results) == 1 and not results[0].startswith("(") else f"({', '.join(results)})"
+    return f"({', '.join(inputs)}) -> {out}"
+
+
+def symbol_uses(statement: Statement) -> tuple[tuple[str, ...], SymbolRule] | None:
+    """The function ``func.constant`` names and its ``verifySymbolUses`` (the function exists,
+    and its type is the constant's), or ``None`` where its form is not read."""
+    symbol = next((i.text for i in statement.items if i.kind == "symbol"), None)
+    if statement.generic:
+        symbol = next((a.text.strip() for a in statement.attributes if a.name == "value"), None)
+    if symbol is None or not symbol.startswith("@"):
+        return None
+    name = symbol_name(symbol)
+
+    def rule(callees: tuple[Texts | None, ...], texts: Texts) -> tuple[str, dict[str, object]] | None:
+        callee = callees[0]
+        if callee is None:
+            return "BC1757", {"name": name}
+        written = texts[1][0] if len(texts[1]) == 1 else None
+        if written is None or "?" in (*callee[0], *callee[1]):
+            return None
+        if _key(written) != _key(_function_text(callee[0], callee[1])):
+            return "BC1758", {}
+        return None
+
+    return (name,), rule
 
 
 def _function_type(statement: Statement) -> TypeText | None:
@@ -45,9 +93,9 @@ def call_indirect_form(statement: Statement) -> Reading:
 
 
 OPS = ops(
-    Op("func.func", FUNCTIONAL, isolated=True),
-    Op("func.return", OPERAND_LIST),
-    Op("func.call", FUNCTIONAL),
-    Op("func.call_indirect", custom(call_indirect_form)),
-    Op("func.constant", custom(constant_form)),
+    Op("func.func", FUNCTIONAL, semantics=VALUE_FLOW, isolated=True),
+    Op("func.return", OPERAND_LIST, semantics=VALUE_FLOW),
+    Op("func.call", FUNCTIONAL, semantics=VALUE_FLOW),
+    Op("func.call_indirect", custom(call_indirect_form), semantics=VALUE_FLOW),
+    Op("func.constant", custom(constant_form), semantics=VALUE_FLOW),
 )

@@ -18,6 +18,8 @@ from broadcheck.syntax.statement import Statement, TypeText
 
 Read = Callable[[Statement], "Reading"]
 Terminated = Callable[[str, tuple[str | None, ...]], tuple[str | None, ...] | None]
+Successors = Callable[[Statement], tuple[tuple[int, ...], ...] | None]
+"""Which operands of an op's generic form go to each of its successors (None: not known)."""
 """An op's result types (keys) from its region's terminator's name and operand types (None: not
 its terminator; :attr:`Op.terminated`)."""
 
@@ -151,7 +153,9 @@ class Op(Frozen):
     ``tokens``: its check judges HLO tokens (``!stablehlo.token``), so a clean verdict on an op
     with a token is a verdict, not a pass-over. ``shapeless``: its definition relates no types (no
     type trait, no verifier, no inference; the real tool, given unrelated types, accepts them), so
-    it has no check and is counted as "no shape rule", not as passed over.
+    it has no check and is counted as "no shape rule", not as passed over. ``successors``: which
+    operands of its generic form each successor block receives (``cf.cond_br``'s segments), for
+    value flow's check of a branch against its target block.
     """
 
     __slots__ = __match_args__ = (
@@ -170,6 +174,7 @@ class Op(Frozen):
         "terminated",
         "tokens",
         "shapeless",
+        "successors",
     )
     name: str
     layout: Layout
@@ -186,6 +191,7 @@ class Op(Frozen):
     terminated: Terminated | None
     tokens: bool
     shapeless: bool
+    successors: Successors | None
 
     def __init__(
         self,
@@ -204,6 +210,7 @@ class Op(Frozen):
         terminated: Terminated | None = None,
         tokens: bool = False,
         shapeless: bool = False,
+        successors: Successors | None = None,
     ) -> None:
         if shapeless and check is not None:
             raise ValueError(f"{name} has a check and is declared shapeless")
@@ -223,6 +230,7 @@ class Op(Frozen):
         put(self, "terminated", terminated)
         put(self, "tokens", tokens)
         put(self, "shapeless", shapeless)
+        put(self, "successors", successors)
 
     @property
     def checked(self) -> bool:

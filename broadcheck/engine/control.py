@@ -138,6 +138,7 @@ SYMBOL_CODES = frozenset(
     {"BC024", "BC025", "BC026", "BC027", "BC1307", "BC1308", "BC1309", "BC1310", "BC1311", "BC1313", "BC1314"}
     | {"BC1141", "BC1142", "BC1143", "BC1144"}  # stablehlo.composite's (dialects/stablehlo/io.py)
     | {"BC1477"}  # a collective's mesh (dialects/stablehlo/collectives.py)
+    | {"BC1757", "BC1758"}  # func.constant's function (dialects/func.py)
 )
 """What the symbol table's verification reports (the calls', then the call-like ops' codes)."""
 

@@ -69,10 +69,13 @@ def comparable(a: str, b: str) -> bool:
     return not ("!" in a or "!" in b or "#" in a or "#" in b)
 
 
-_ONE_SPELLING = re.compile(r"!tosa\.shape<\d+>|!tf_type\.\w+|!tf_executor\.(?:control|token)")
+_ONE_SPELLING = re.compile(
+    r"!tosa\.shape<\d+>|!tf_type\.\w+|!tf_executor\.(?:control|token)|!shape\.(?:shape|size|witness|value_shape)\b"
+)
 """Dialect types the parser prints and reads one way only: TOSA's shape values (``!tosa.shape<3>``),
-TensorFlow's types (``!tf_type.variant``, whose subtypes, ``<tensor<*xf32>>``, are builtin types) and
-its executor's tokens. Value flow compares them as the parser does, by identity."""
+TensorFlow's types (``!tf_type.variant``, whose subtypes, ``<tensor<*xf32>>``, are builtin types),
+its executor's tokens and the shape dialect's four types. Value flow compares them as the parser
+does, by identity."""
 
 
 def _spelled_once(key: str) -> bool:

@@ -167,6 +167,10 @@ def read_form(key: str) -> Form:
     form.successor_types = tuple(
         tuple(u.type.key if u.type is not None else None for u in s.operands) for s in statement.successors
     )
+    if statement.generic and statement.successors and decl is not None and decl.successors is not None:
+        groups = decl.successors(statement)  # (the generic form's successors take operands by segment)
+        types = form.operand_types
+        form.successor_types = () if groups is None else tuple(tuple(types[i] for i in g) for g in groups)
     if not statement.definitions and not statement.successors:
         # the results are written before the op's name, the uses after it: no sort to make
         form.roles = (RESULT,) * len(statement.results) + (USE,) * len(statement.operands)

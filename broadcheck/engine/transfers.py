@@ -26,6 +26,7 @@ CALL_LIKE = {
     "tf.If": _TF_CALLS, "tf.While": _TF_CALLS, "tf.PartitionedCall": _TF_CALLS, "tf.StatefulPartitionedCall": _TF_CALLS,
     "stablehlo.composite": "broadcheck.dialects.stablehlo.io", "mhlo.composite": "broadcheck.dialects.stablehlo.io",
     **{f"stablehlo.{name}": _COLLECTIVES for name in ("all_gather", "all_reduce", "reduce_scatter", "all_to_all")},
+    "func.constant": "broadcheck.dialects.func",
 }  # fmt: skip
 """Ops that name functions their verifiers hold them to, and the module whose ``symbol_uses`` says
 how (:func:`broadcheck.dialects.tf.calls.symbol_uses`)."""
