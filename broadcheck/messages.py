@@ -7707,6 +7707,16 @@ RULES: Mapping[str, Rule] = {
             "func.constant's type is not the type of the function it names (its verifySymbolUses).",
             "%0 = func.constant @g : (f32) -> f64 where @g is (f32) -> f32",
         ),
+        Rule(
+            "BC1759",
+            "shape-custom-type-kind",
+            "custom op '{name}' invalid kind of type specified{detail}",
+            "The parser: a shape op's custom form writes a type of another class than the one it reads there "
+            "(shape.dim's and shape.value_of's shaped type, shape.to_extent_tensor's tensor, "
+            "shape.from_extent_tensor's ranked tensor), reported at the type.",
+            "%0 = shape.dim %s, %i : !shape.shape, index -> index",
+            op_prefix=False,
+        ),
     )
 }
 

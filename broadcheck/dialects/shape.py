@@ -32,6 +32,7 @@ from broadcheck.syntax.statement import Statement, TypeText
 
 SHAPE, SIZE, WITNESS, VALUE_SHAPE = "!shape.shape", "!shape.size", "!shape.witness", "!shape.value_shape"
 _INTEGER = re.compile(r"(?:[su]?i[1-9][0-9]*|index)")
+_MEMREF_DIMS = re.compile(r"(?:(?:\d+|\?)\s*x\s*)*")
 
 
 def _key(t: Type) -> str:
@@ -161,6 +162,11 @@ def _inferred(op: Operation) -> ShapedType | None:
         t = op.operands[0].type
         if isinstance(t, ShapedType):
             return ShapedType("tensor", (len(t.shape) if t.shape is not None else None,), "index")
+        if isinstance(t, OpaqueType) and t.text.startswith("memref<"):
+            body = t.text[len("memref<") :]
+            dims = _MEMREF_DIMS.match(body)
+            rank = None if body.startswith("*") or dims is None else len(dims.group(0).split("x")) - 1
+            return ShapedType("tensor", (rank,), "index")
     if op.name == "shape.const_shape":
         attr = op.attribute("shape")
         values = ints(attr.text) if attr is not None else None
@@ -297,8 +303,42 @@ def _assuming(op: Operation) -> Problem | None:
     return None
 
 
+_CLASSES: dict[str, tuple[str, int, Callable[[Type], bool], bool]] = {
+    "shape.dim": ("operand", 0, _shaped, False),
+    "shape.from_extent_tensor": (
+        "operand",
+        0,
+        lambda t: isinstance(t, ShapedType) and t.kind == "tensor" and t.shape is not None,
+        True,
+    ),
+    "shape.to_extent_tensor": ("result", 0, lambda t: isinstance(t, ShapedType) and t.kind == "tensor", False),
+    "shape.value_of": ("result", 0, _shaped, False),
+}
+"""The types a custom form's parser reads as one class of type (``type($x)`` of a constraint that
+names a class: ``AnyShaped``, ``IndexTensor``, a ranked ``1DTensorOf``): which operand or result,
+the class, and whether the message names it (``expected builtin.tensor``, a ranked tensor)."""
+
+
+def _parsed_class(op: Operation) -> Problem | None:
+    """The custom form's parser: a written type of another class than its position reads
+    (``invalid kind of type specified``, at the type)."""
+    found = _CLASSES.get(op.name)
+    if found is None or op.generic:
+        return None
+    kind, index, accepts, named = found
+    uses = op.operands if kind == "operand" else op.results
+    if index >= len(uses) or _unknown(uses[index].type) or accepts(uses[index].type):
+        return None
+    detail = f": expected builtin.tensor, but found '{uses[index].type}'" if named else ""
+    return Problem("BC1759", {"name": op.name, "detail": detail}, span=uses[index].span)
+
+
 def check(op: Operation, profile: Profile) -> Problem | None:
-    """An op of :data:`SPECS`: its ODS constraints, its ``verify()``, its inferred type."""
+    """An op of :data:`SPECS`: what its custom form's parser reads, its ODS constraints, its
+    ``verify()``, its inferred type."""
+    parsed = _parsed_class(op)
+    if parsed is not None:
+        return parsed
     operands_rule, results_rule, verifier = SPECS[op.name]
     for i, use in enumerate(op.operands):
         if operands_rule:

@@ -81,6 +81,17 @@ PLAIN: dict[str, tuple[tuple[tuple[str, ...], ...], tuple[int, int] | None, tupl
 }
 
 
+CLASS_CHECKED = frozenset(
+    "shape.add shape.mul shape.div shape.max shape.min shape.meet shape.rank shape.num_elements shape.get_extent "
+    "shape.concat shape.any shape.broadcast shape.cstr_broadcastable shape.cstr_eq shape.is_broadcastable "
+    "shape.shape_eq shape.from_extents shape.with_shape shape.value_as_shape shape.shape_of shape.dim "
+    "shape.from_extent_tensor shape.to_extent_tensor shape.value_of".split()
+)
+"""Ops whose custom forms' mutants are compared: their written types are of any class (ODS's
+``AnyTypeOf``), or of a class broadcheck's check reads (``shape.dim``, ``from_extent_tensor``,
+``to_extent_tensor``, ``value_of``)."""
+
+
 def v(t: str) -> str:
     """The function argument of type ``t``."""
     return f"%a{TYPES.index(t)}"
@@ -145,12 +156,12 @@ def _plain(rng: random.Random, index: int) -> Case:
         results[i] = _other(rng, results[i])
     if name == "shape.meet" and operands[0] == "index" and operands[1] in (E2, E3, ED):
         operands.reverse()  # (see the module's docstring)
-    # A custom form's parser rejects a type of the wrong class where the op's ODS names one
-    # class (`invalid kind of type specified`), which broadcheck does not model: a custom form
-    # only for the unmutated cases, and for the forms whose operands' types are implied (a
-    # mutant there is the parser's `use of value ... expects different type`).
+    # A custom form's parser rejects a type of the wrong class where the op's ODS names one class
+    # (`invalid kind of type specified`, at the type): broadcheck models it for the ops of
+    # CLASS_CHECKED; the mutants of the others' custom forms are those whose operands' types are
+    # implied (the parser's `use of value ... expects different type`).
     implied = name in ("shape.assuming_all", "shape.index_to_size", "shape.cstr_require") and roll < 0.35
-    custom = (roll >= 0.6 or implied) and rng.random() < 0.5
+    custom = (roll >= 0.6 or implied or name in CLASS_CHECKED) and rng.random() < 0.5
     text = _custom(name, operands, results) if custom else None
     form = "custom" if text is not None else "generic"
     if text is None:
