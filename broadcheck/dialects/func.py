@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from broadcheck.dialects.op import FUNCTIONAL, OPERAND_LIST, Op, Reading, custom, ops
+from broadcheck.dialects.op import FUNCTIONAL, Op, Reading, custom, ops
 from broadcheck.dialects.shaped import reading, unplaced
 from broadcheck.syntax.statement import Statement, TypeText, symbol_name
 
@@ -92,9 +92,20 @@ def call_indirect_form(statement: Statement) -> Reading:
     return reading([whole, *sig.inputs], list(sig.outputs))
 
 
+def return_form(statement: Statement) -> Reading:
+    """``return %a, %b : T, U``: one type per operand; ``return %f : (T) -> U``: the one operand's
+    type is that function type (not a signature)."""
+    sig = statement.signature
+    count = len(statement.operands)
+    if sig is not None and sig.kind == "list" and len(sig.inputs) == count:
+        return reading(list(sig.inputs), [])
+    whole = _function_type(statement) if count == 1 else None
+    return reading([whole] if whole is not None else [None] * count, [])
+
+
 OPS = ops(
     Op("func.func", FUNCTIONAL, semantics=VALUE_FLOW, isolated=True),
-    Op("func.return", OPERAND_LIST, semantics=VALUE_FLOW),
+    Op("func.return", custom(return_form), semantics=VALUE_FLOW),
     Op("func.call", FUNCTIONAL, semantics=VALUE_FLOW),
     Op("func.call_indirect", custom(call_indirect_form), semantics=VALUE_FLOW),
     Op("func.constant", custom(constant_form), semantics=VALUE_FLOW),
