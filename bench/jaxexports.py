@@ -8,6 +8,9 @@ step, a mixture of experts with ``lax.top_k`` routing, an LSTM through ``lax.sca
 written as
 
 * ``NAME.jit.mlir``: ``jax.jit(f).lower(*args).as_text()``, no locations;
+* ``NAME.generic.mlir``: the same module in MLIR's generic form (``get_asm(print_generic_op_form=True)``:
+  ``"stablehlo.add"(%0, %1) : (tensor<...>, tensor<...>) -> tensor<...>``, a type for each operand, so
+  that a mutant can retype a result at all its uses and reach the op's verifier);
 * ``NAME.loc.mlir`` for the models marked ``locations``: the same module printed with its
   locations (``get_asm(enable_debug_info=True)``: ``loc(#locN)`` on every op, the aliases at the end);
 
@@ -15,7 +18,8 @@ and each model of :data:`DYNAMIC` (an MLP, a decoder block, an LSTM and a ViT ov
 dimensions) as ``NAME.export.mlir``: ``jax.export.export(jax.jit(f))(...)`` with arguments whose
 shapes are ``jax.export.symbolic_shape(...)`` (``tensor<?x...>``, ``dynamic_broadcast_in_dim``,
 ``dynamic_reshape``, ``dynamic_iota``, ``get_dimension_size``, ``shape_assertion`` custom calls),
-``exported.mlir_module()``.
+``exported.mlir_module()`` (with its locations, as JAX prints it), and ``NAME.export.generic.mlir``,
+the same in the generic form.
 
 ``manifest.json`` gives op statements per file (as :func:`bench.exports.count_ops` counts them).
 Files are written again only when this script or :mod:`bench.jaxmodels2` changes (a hash of both
@@ -94,9 +98,9 @@ def _jit_texts(model: Model) -> dict[str, str]:
 
     function, args = getattr(jaxmodels2, model.builder)()
     lowered = jax.jit(function).lower(*args)
-    texts = {"jit": lowered.as_text()}
+    module: Any = lowered.compiler_ir("stablehlo")
+    texts = {"jit": lowered.as_text(), "generic": module.operation.get_asm(print_generic_op_form=True)}
     if model.locations:
-        module: Any = lowered.compiler_ir("stablehlo")
         texts["loc"] = module.operation.get_asm(enable_debug_info=True)
     return texts
 
@@ -104,6 +108,8 @@ def _jit_texts(model: Model) -> dict[str, str]:
 def _export_texts(model: Model) -> dict[str, str]:
     import jax
     from jax import export
+    from jax._src.interpreters import mlir
+    from jax._src.lib.mlir import ir
 
     from bench import jaxmodels2
 
@@ -111,7 +117,10 @@ def _export_texts(model: Model) -> dict[str, str]:
     scope = export.SymbolicScope()
     symbolic = [jaxmodels2.spec(tuple(export.symbolic_shape(shape, scope=scope)), dtype) for shape, dtype in shapes]
     exported = export.export(jax.jit(function))(*static, *symbolic)
-    return {"export": str(exported.mlir_module())}
+    text = exported.mlir_module()
+    with mlir.make_ir_context():
+        generic = ir.Module.parse(text).operation.get_asm(print_generic_op_form=True, enable_debug_info=True)
+    return {"export": text, "export.generic": generic}
 
 
 def _models() -> Iterator[tuple[str, Callable[[], dict[str, str]]]]:
