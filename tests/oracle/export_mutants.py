@@ -254,7 +254,7 @@ _YIELD_OPERANDS = re.compile(r"^\s*(?:\"?[\w.]+\"?)\s*\(?([^:]*?)\)?\s*:")
 
 def _yield_def(lines: list[str], site: Site) -> Site | None:
     """The site of the statement defining the value a yield site types (its last operand), or None."""
-    operands = _YIELD_OPERANDS.match(lines[site.line].split(" loc(")[0])
+    operands = _YIELD_OPERANDS.match(_drop_locs(lines[site.line]))
     names = [o.strip() for o in operands.group(1).split(",")] if operands else []
     if not names or not re.fullmatch(r"%[\w#]+", names[-1]) or "#" in names[-1]:
         return None
@@ -279,7 +279,7 @@ def _regions(lines: Sequence[str]) -> tuple[list[str | None], list[str | None]]:
     parents: list[str | None] = []
     ops: list[str | None] = []
     for line in lines:
-        code = line.split(" loc(")[0].strip()
+        code = _drop_locs(line).strip()
         popped = ""
         if code.startswith("}"):
             popped = stack.pop() if stack else ""
@@ -321,7 +321,7 @@ def op_results(
         by_op: dict[str, list[Site]] = {}
         for site in sites(text):
             op = op_of[site.line]
-            opens = lines[site.line].split(" loc(")[0].rstrip().endswith("{")
+            opens = _drop_locs(lines[site.line]).rstrip().endswith("{")
             if site.kind in ("result", "constant") and op in ops and not opens:
                 by_op.setdefault(op, []).append(site)
         for op in ops:
