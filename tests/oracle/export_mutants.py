@@ -271,26 +271,28 @@ def _yield_def(lines: list[str], site: Site) -> Site | None:
 _REGION_OP = re.compile(r'^\s*(?:%[^=]*=\s*)?"?([a-z_]+\.[\w.]+)')
 
 
-def _regions(lines: Sequence[str]) -> tuple[list[str | None], list[str | None]]:
-    """Per line: the op whose region holds it, and the op of its statement (see :func:`region_parents`
-    and :func:`statement_ops`), read from the braces."""
-    stack: list[str] = []
-    last_op = ""
+def _regions(lines: Sequence[str]) -> tuple[list[str | None], list[str | None], list[int]]:
+    """Per line: the op whose region holds it, the op of its statement (see :func:`region_parents`
+    and :func:`statement_ops`), and the line that statement starts on, read from the braces."""
+    stack: list[tuple[str, int]] = []
+    last = ("", 0)
     parents: list[str | None] = []
     ops: list[str | None] = []
-    for line in lines:
+    starts: list[int] = []
+    for number, line in enumerate(lines):
         code = _drop_locs(line).strip()
-        popped = ""
+        popped = ("", number)
         if code.startswith("}"):
-            popped = stack.pop() if stack else ""
-        parents.append(stack[-1] if stack else None)
+            popped = stack.pop() if stack else popped
+        parents.append(stack[-1][0] if stack else None)
         op = None if code.startswith("}") else _REGION_OP.match(code)
         if op:
-            last_op = op.group(1)
-        ops.append(op.group(1) if op else (popped or None) if code.startswith("}") else None)
+            last = (op.group(1), number)
+        ops.append(op.group(1) if op else (popped[0] or None) if code.startswith("}") else None)
+        starts.append(popped[1] if code.startswith("}") else number)
         if code.endswith("{"):
-            stack.append(op.group(1) if op else popped or last_op)
-    return parents, ops
+            stack.append((op.group(1), number) if op else popped if popped[0] else last)
+    return parents, ops, starts
 
 
 def region_parents(lines: Sequence[str]) -> list[str | None]:
@@ -307,17 +309,18 @@ def statement_ops(lines: Sequence[str]) -> list[str | None]:
 
 
 def op_results(
-    files: Sequence[tuple[str, str, str]], ops: Sequence[str], seed: int, per_op: int = 3
+    files: Sequence[tuple[str, str, str]], ops: Sequence[str], seed: int, per_op: int = 3, uses: bool = False
 ) -> Iterator[Mutant]:
     """The result type of up to ``per_op`` statements of each op of ``ops`` in each file, one mutation each
     (the first, a middle one and the last of the file's statements of that op). A region op's is on the
     line that closes its regions; the line that opens them (its last type there is an attribute's) is
-    left to :func:`mutants`."""
+    left to :func:`mutants`. With ``uses`` (generic forms), the new type is written at every use too
+    (as ``result+uses``; a statement whose uses cannot be retyped, or of several results, is passed over)."""
     rng = random.Random(seed)
     index = 0
     for family, name, text in files:
         lines = text.split("\n")
-        op_of = statement_ops(lines)
+        _, op_of, starts = _regions(lines)
         by_op: dict[str, list[Site]] = {}
         for site in sites(text):
             op = op_of[site.line]
@@ -326,13 +329,33 @@ def op_results(
                 by_op.setdefault(op, []).append(site)
         for op in ops:
             found = by_op.get(op, [])
+            if uses:
+                found = [s for s in found if _DEFINES.match(lines[starts[s.line]])]
             chosen = sorted({0, len(found) // 2, len(found) - 1})[:per_op] if found else []
             for i in chosen:
-                changed = _mutated(rng, lines, found[i], "result")
-                if changed is not None:
-                    after, text_after = changed
-                    yield Mutant(index, family, name, op, found[i].line + 1, found[i].type, after, text_after)
-                    index += 1
+                site = found[i]
+                base: list[str] | None = lines
+                if uses:
+                    for _ in range(10):
+                        after = mutate_type(rng, site.type)
+                        if after is not None and after != site.type:
+                            break
+                    else:
+                        continue
+                    base = _with_uses(lines, starts[site.line], site.type, after)
+                    if base is None:
+                        continue
+                    changed = list(base)
+                    changed[site.line] = lines[site.line][: site.start] + after + lines[site.line][site.end :]
+                    text_after = "\n".join(changed)
+                else:
+                    mutated = _mutated(rng, lines, site, "result")
+                    if mutated is None:
+                        continue
+                    after, text_after = mutated
+                kind = f"{op} (+uses)" if uses else op
+                yield Mutant(index, family, name, kind, site.line + 1, site.type, after, text_after)
+                index += 1
 
 
 def region_yields(
