@@ -124,15 +124,15 @@ IREE_FIXTURES = ("valueflow_tosa_shape.mlir", "tosa_slice_order.mlir", "mutant_p
 TF_FIXTURES = ("valueflow_tf_executor.mlir",)
 JAX_FIXTURES = (
     "jax_export_mutants.mlir",
-    "known_jax_while_arg_use.mlir",
+    "jax_while_arg_use.mlir",
     "known_jax_case_verify_order.mlir",
-    "known_jax_literal_dynamic.mlir",
-    "known_jax_literal_shape.mlir",
-    "known_jax_generic_func.mlir",
+    "jax_literal_dynamic.mlir",
+    "jax_literal_shape.mlir",
+    "jax_generic_func.mlir",
     "known_jax_conv_generic.mlir",
 )
-"""What the JAX campaign found: the first what broadcheck says as iree-opt does, the ``known_`` ones
-what it does not say yet (their RUN lines are ``not broadcheck ...`` until it does)."""
+"""What the JAX campaign found, each passed by iree-opt: what broadcheck says as iree-opt does, and the
+``known_`` ones, what it does not say yet (their RUN lines are ``not broadcheck ...`` until it does)."""
 
 Error = tuple[int, int, str]
 """An error: line, column, message."""
