@@ -157,9 +157,10 @@ bench: $(STAMP) $(BENCH_VENV)/.installed exports
 	$(BIN)/python -m bench.run --broadcheck $(BIN)/broadcheck
 	$(BIN)/python -m bench.linear
 
-# Real exports of TensorFlow 2.21 (tf, tfl, int8 tfl) and of torch-mlir (Linalg, TOSA, StableHLO),
-# each framework in an environment of its own (tensorflow-cpu about 1.6 GB; torch 2.13 for CPU and
-# torch-mlir); cached in bench/.data/exports-{tf,torch}, written again when their script changes.
+# Real exports of TensorFlow 2.21 (tf, tfl, int8 tfl), of torch-mlir (Linalg, TOSA, StableHLO) and of
+# JAX 0.10.2 (StableHLO/CHLO, static and symbolic shapes: bench/jaxexports.py), each framework in an
+# environment of its own (tensorflow-cpu about 1.6 GB; torch 2.13 for CPU and torch-mlir; jax in
+# $(BENCH_VENV)); cached in bench/.data/exports-{tf,torch,jax}, written again when their script changes.
 # `make coverage` prints what broadcheck checks of each file (and fails on any error: they are valid IR).
 TF_BENCH_VENV ?= .venv-bench-tf
 TORCH_BENCH_VENV ?= .venv-bench-torch
@@ -174,9 +175,10 @@ $(TORCH_BENCH_VENV)/.installed:
 	@$(TORCH_BENCH_VENV)/bin/python -m pip install --quiet --disable-pip-version-check 'torch==2.13.0' 'torch-mlir==20261001'
 	@touch $@
 
-exports: $(TF_BENCH_VENV)/.installed $(TORCH_BENCH_VENV)/.installed
+exports: $(TF_BENCH_VENV)/.installed $(TORCH_BENCH_VENV)/.installed $(BENCH_VENV)/.installed
 	PYTHONPATH=$(CURDIR) $(TF_BENCH_VENV)/bin/python -m bench.tfexports
 	PYTHONPATH=$(CURDIR) $(TORCH_BENCH_VENV)/bin/python -m bench.torchexports
+	PYTHONPATH=$(CURDIR) $(BENCH_VENV)/bin/python -m bench.jaxexports
 
 coverage: $(RUNTIME) exports
 	$(BIN)/python -m bench.coverage --broadcheck $(BIN)/broadcheck

@@ -2,7 +2,7 @@
 
 ``python -m bench.coverage [--broadcheck CMD] [DIR ...]`` runs ``broadcheck check --statistics
 --output-format json`` on every ``.mlir`` file of the export caches (:mod:`bench.exports`,
-:mod:`bench.tfexports`, :mod:`bench.torchexports`; or the folders named) and prints, per file,
+:mod:`bench.tfexports`, :mod:`bench.torchexports`, :mod:`bench.jaxexports`; or the folders named) and prints, per file,
 the op statements checked, declared with no shape rule, and passed over (with the most frequent
 op passed over), the share checked, and the codes reported (real exports are valid IR: any
 error is a false one). The coverage issue's target is >= 95% checked and no error.
@@ -19,7 +19,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-FOLDERS = (HERE / ".data" / "exports", HERE / ".data" / "exports-tf", HERE / ".data" / "exports-torch")
+FOLDERS = (
+    HERE / ".data" / "exports",
+    HERE / ".data" / "exports-tf",
+    HERE / ".data" / "exports-torch",
+    HERE / ".data" / "exports-jax",
+)
 
 
 def measure(command: Sequence[str], path: Path, flags: Sequence[str] = ()) -> dict[str, object]:

@@ -396,3 +396,28 @@ def literal_problem(op: Operation) -> Problem | None:
         return None
     lead = len(attr.text) - len(attr.text.lstrip())
     return _elements(attr, text[m.end() : end], lead + m.end(), type_)
+
+
+def attribute_literal_problem(op: Operation) -> Problem | None:
+    """What MLIR's parser rejects in a named attribute's ``dense<...> : T`` literal, whatever the
+    op (``reduce_window``'s ``padding = dense<0> : tensor<?x2xi64>``): the same reading as a
+    constant's literal (:func:`_elements`), of the first such attribute that is wrong. The value of
+    a constant's custom form (unnamed, typed by its result) is its check's to read."""
+    for attr in op.attributes:
+        if not attr.name or "dense<" not in attr.text:
+            continue
+        text = attr.text.strip()
+        m = _HEAD.match(text)
+        if m is None or m.group(1) != "dense":
+            continue
+        written = value_type(text)
+        if written is None or not isinstance(written.type, ShapedType) or written.type.kind not in ("tensor", "vector"):
+            continue
+        end = _close(text, m.end())
+        if end < 0:
+            continue
+        lead = len(attr.text) - len(attr.text.lstrip())
+        problem = _elements(attr, text[m.end() : end], lead + m.end(), written.type)
+        if problem is not None:
+            return problem
+    return None

@@ -32,7 +32,7 @@ from typing import NamedTuple
 
 from broadcheck.engine.flow import comparable
 from broadcheck.engine.forms import Form, place_types
-from broadcheck.syntax.statement import Statement
+from broadcheck.syntax.statement import Statement, TypeText
 
 
 class Where(NamedTuple):
@@ -244,6 +244,34 @@ def written_types(statement: Statement, form: Form) -> tuple[tuple[str, ...], tu
     """The operand and result types as written (for messages)."""
     operands, results = place_types(statement, form.decl.layout if form.decl is not None else None)
     return tuple(t.text if t else "?" for t in operands), tuple(t.text if t else "?" for t in results)
+
+
+def generic_function(head: str) -> tuple[str, Signature, tuple[TypeText, ...]] | None:
+    """The head of a generic-form function, ``"func.func"() <{function_type = (T) -> U, sym_name =
+    "f"}> ({``: its symbol (``@"f"``), its type and its results' types as written; None when either
+    property is missing or does not read."""
+    import re
+
+    from broadcheck.syntax.statement import SyntaxProblem, _Reader
+
+    name = re.search(r'\bsym_name\s*=\s*("(?:[^"\\]|\\.)*")', head)
+    type_ = re.search(r"\bfunction_type\s*=\s*", head)
+    if name is None or type_ is None:
+        return None
+    try:
+        sig = _Reader(head[type_.end() :]).signature()
+    except SyntaxProblem:
+        return None
+    if sig.kind != "function":
+        return None
+    keys = (tuple(t.key for t in sig.inputs), tuple(t.key for t in sig.outputs))
+    texts = (tuple(t.text for t in sig.inputs), tuple(t.text for t in sig.outputs))
+    return "@" + name.group(1), Signature(*keys, texts), sig.outputs
+
+
+def generic_callee(statement: Statement) -> str | None:
+    """A generic-form ``"func.call"(...) <{callee = @f}>``'s callee, as written."""
+    return next((a.text.strip() for a in statement.attributes if a.name == "callee"), None)
 
 
 def signature_of(statement: Statement) -> Signature | None:

@@ -164,6 +164,12 @@ def read_form(key: str) -> Form:
         # the induction variable has the bounds' type; each iteration argument its result's
         bound = form.operand_types[0] if form.operand_types else "index"
         form.arguments = (bound, *form.result_types[: len(form.arguments) - 1])
+    elif decl is not None and decl.layout.kind == "paired" and form.arguments:
+        # `while(%arg = %init) : T`: each region argument has its paired operand's type
+        operands = form.operand_types
+        form.arguments = tuple(
+            a if a is not None else (operands[i] if i < len(operands) else None) for i, a in enumerate(form.arguments)
+        )
     form.successor_types = tuple(
         tuple(u.type.key if u.type is not None else None for u in s.operands) for s in statement.successors
     )

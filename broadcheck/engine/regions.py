@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 from broadcheck.dialects import Registry
-from broadcheck.engine.control import Blocks, Calls, Summary, Where, signature_of
+from broadcheck.engine.control import Blocks, Calls, Summary, Where, generic_function, signature_of
 from broadcheck.engine.findings import OP_NAME, Findings, parse_failed
 from broadcheck.engine.forms import ARGUMENT, USE, Form
 from broadcheck.engine.scan import Text
@@ -118,7 +118,7 @@ class Regions:
         own = first and not (decl and decl.region_arguments == "none")  # (tosa.cond_if's head only names them)
         arguments = form.arguments if form is not None and (own or (decl and decl.region_arguments == "all")) else ()
         self.open_regions.append(OpenRegion(tuple(arguments)))
-        if first and statement is not None and statement.name == "func.func":
+        if first and name == "func.func":
             dom.reset()
         outer = dom.start
         opened = head.parts[-1].line if head.parts else head.line
@@ -126,6 +126,8 @@ class Regions:
         if statement is None:
             if first:
                 self.head_uses.append(0)
+                if name == "func.func":
+                    self._generic_function(head.text, lines[0] if lines else head.line)
             values.push(isolated, name, lines[0] if lines else head.line, name in MODULES)
             return isolated
         assert form is not None
@@ -133,12 +135,12 @@ class Regions:
             sig = statement.signature
             outputs = sig.outputs if sig is not None else ()
             symbol = next((i.text for i in statement.items if i.kind == "symbol"), "@?")
+            signature = signature_of(statement)
             keys = tuple(t.key for t in outputs)
             texts = tuple(t.text for t in outputs)
             line = lines[0] if lines else head.line
             self.functions.append(Function(symbol_name(symbol), keys, texts, self.depth, line))
             self.isolated_ops.append((line, statement.name_start))
-            signature = signature_of(statement)
             if signature is not None:
                 self.calls.function(symbol_name(symbol), signature)
         elif isolated:
@@ -181,6 +183,18 @@ class Regions:
             if flow.escapes:
                 values.escapes(0)
         return isolated
+
+    def _generic_function(self, head: str, line: int) -> None:
+        """A generic-form function's head, ``"func.func"() <{function_type = ..., sym_name = "f"}> ({``:
+        its results, for its returns, and its type, for its calls."""
+        generic = generic_function(head)
+        if generic is None:
+            return
+        symbol, signature, outputs = generic
+        keys, texts = tuple(t.key for t in outputs), tuple(t.text for t in outputs)
+        self.functions.append(Function(symbol_name(symbol), keys, texts, self.depth, line))
+        self.isolated_ops.append((line, -1))
+        self.calls.function(symbol_name(symbol), signature)
 
     def _registered(self, name: str) -> bool:
         """Whether ``name`` is an op its dialect registers (MLIR checks dominance only in the

@@ -13,7 +13,7 @@ import importlib
 import re
 
 from broadcheck.engine import diagnose
-from broadcheck.engine.control import SymbolRule, Where, signature_of, written_types
+from broadcheck.engine.control import SymbolRule, Where, generic_callee, signature_of, written_types
 from broadcheck.engine.forms import Form
 from broadcheck.engine.regions import Regions
 from broadcheck.engine.scan import Text
@@ -80,6 +80,8 @@ def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: s
             regions.calls.call_like(statement.name, *uses, written_types(statement, form), op, serials)
     elif statement.name in CALLS:
         callee = next((i.text for i in statement.items if i.kind == "symbol"), None)
+        if callee is None and statement.generic:
+            callee = generic_callee(statement)
         if callee is not None:
             operand_texts, result_texts = written_types(statement, form)
             regions.calls.call(
@@ -118,7 +120,8 @@ def returned(regions: Regions, form: Form, names: list[str], line: int, text: Te
         )
         return
     sig = statement.signature
-    written = sig.inputs if sig is not None and sig.kind == "list" else ()
+    listed = sig is not None and (sig.kind == "list" or (statement.generic and sig.kind == "function"))
+    written = sig.inputs if sig is not None and listed else ()
     if len(written) != len(expected):
         return
     types = regions.values.flow.types

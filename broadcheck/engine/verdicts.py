@@ -320,7 +320,7 @@ class Verdicts:
             return
         if parse_only or check is None:
             return
-        problem_found = check(op, self.checks.profile)
+        problem_found = self.checks.judge(op, check, source)
         if problem_found is not None:
             origin = (
                 self._origins(statement) if names is not None and len(statement.operands) == len(op.operands) else None

@@ -175,6 +175,17 @@ class Checks:
             statement.generic, summaries, constants,
         )  # fmt: skip
 
+    def judge(self, op: Operation, check: Callable[..., Problem | None], text: str) -> Problem | None:
+        """``check``'s verdict on ``op`` (written ``text``), after what the parser rejects in its
+        attributes' literals (it reads them before any verifier runs)."""
+        if "dense<" in text:
+            from broadcheck.dialects.literal import attribute_literal_problem
+
+            problem = attribute_literal_problem(op)
+            if problem is not None:
+                return problem
+        return check(op, self.profile)
+
     def _types(self, keys: tuple[str | None, ...], aliases: Mapping[str, Type | SyntaxProblem]) -> tuple[Type, ...]:
         """The types of a region's summary; an unknown one reads as ``OpaqueType('?')``."""
         out: list[Type] = []
@@ -207,7 +218,7 @@ class Checks:
         _, check = self.check_of(statement.name)
         assert check is not None
         op = self.operation(statement, form.decl, relative, aliases, regions, constants)
-        problem = check(op, self.profile)
+        problem = self.judge(op, check, form.key)
         judges_tokens = form.decl is not None and form.decl.tokens
         if problem is None and not judges_tokens and any(_token(u.type) for u in (*op.operands, *op.results)):
             # a check that cannot judge a type returns None too: with a token, "valid" is not

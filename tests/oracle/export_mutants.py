@@ -18,6 +18,11 @@ A mutant is the export with ONE type changed on one line, the rest byte for byte
   verifiers speak (a result type changed alone is a parse error at its first use, where the
   parser stops before any verifier runs); a site whose uses are in other forms is not drawn.
 
+* ``yield+def``: as ``yield``, with the same new type also written as the result type of the
+  statement that defines the yielded value (the nearest ``%name = ...`` above it, when its last
+  type is the yield's), so that the region's verifier, not only the parser, has something to say
+  (a body's yield of the wrong type for ``while``/``case``/``reduce``); drawn only when asked for.
+
 A type is a ``tensor<...>`` holding no ``<``: in ``tensor<!tf_type.variant<tensor<*xf32>>>``
 that is the inner one, so a variant's subtype gets changed too.
 
@@ -244,13 +249,209 @@ def _with_uses(lines: list[str], number: int, old: str, new: str) -> list[str] |
     return changed
 
 
+_YIELD_OPERANDS = re.compile(r"^\s*(?:\"?[\w.]+\"?)\s*\(?([^:]*?)\)?\s*:")
+
+
+def _yield_def(lines: list[str], site: Site) -> Site | None:
+    """The site of the statement defining the value a yield site types (its last operand), or None."""
+    operands = _YIELD_OPERANDS.match(_drop_locs(lines[site.line]))
+    names = [o.strip() for o in operands.group(1).split(",")] if operands else []
+    if not names or not re.fullmatch(r"%[\w#]+", names[-1]) or "#" in names[-1]:
+        return None
+    define = re.compile(r"^\s*" + re.escape(names[-1]) + r" = ")
+    for number in range(site.line - 1, -1, -1):
+        if define.match(lines[number]):
+            found = [s for s in sites(lines[number]) if s.kind in ("result", "constant")]
+            if found and found[0].type == site.type:
+                return Site("result", number, found[0].start, found[0].end, site.type)
+            return None
+    return None
+
+
+_REGION_OP = re.compile(r'^\s*(?:%[^=]*=\s*)?"?([a-z_]+\.[\w.]+)')
+
+
+def _regions(lines: Sequence[str]) -> tuple[list[str | None], list[str | None], list[int]]:
+    """Per line: the op whose region holds it, the op of its statement (see :func:`region_parents`
+    and :func:`statement_ops`), and the line that statement starts on, read from the braces."""
+    stack: list[tuple[str, int]] = []
+    last = ("", 0)
+    parents: list[str | None] = []
+    ops: list[str | None] = []
+    starts: list[int] = []
+    for number, line in enumerate(lines):
+        code = _drop_locs(line).strip()
+        popped = ("", number)
+        if code.startswith("}"):
+            popped = stack.pop() if stack else popped
+        parents.append(stack[-1][0] if stack else None)
+        op = None if code.startswith("}") else _REGION_OP.match(code)
+        if op:
+            last = (op.group(1), number)
+        ops.append(op.group(1) if op else (popped[0] or None) if code.startswith("}") else None)
+        starts.append(popped[1] if code.startswith("}") else number)
+        if code.endswith("{"):
+            stack.append((op.group(1), number) if op else popped if popped[0] else last)
+    return parents, ops, starts
+
+
+def region_parents(lines: Sequence[str]) -> list[str | None]:
+    """For each line, the op whose region holds it (``stablehlo.while`` for the lines of its ``cond``
+    and ``do`` bodies): the op of the line that opens a region, or for ``cond {``, ``} do {`` and
+    ``}, {``, the op whose region came before."""
+    return _regions(lines)[0]
+
+
+def statement_ops(lines: Sequence[str]) -> list[str | None]:
+    """For each line, the op of the statement it belongs to: the op it names, or for a line that
+    closes an op's regions (``}) : (...) -> ...``), that op."""
+    return _regions(lines)[1]
+
+
+def op_results(
+    files: Sequence[tuple[str, str, str]], ops: Sequence[str], seed: int, per_op: int = 3, uses: bool = False
+) -> Iterator[Mutant]:
+    """The result type of up to ``per_op`` statements of each op of ``ops`` in each file, one mutation each
+    (the first, a middle one and the last of the file's statements of that op). A region op's is on the
+    line that closes its regions; the line that opens them (its last type there is an attribute's) is
+    left to :func:`mutants`. With ``uses`` (generic forms), the new type is written at every use too
+    (as ``result+uses``; a statement whose uses cannot be retyped, or of several results, is passed over)."""
+    rng = random.Random(seed)
+    index = 0
+    for family, name, text in files:
+        lines = text.split("\n")
+        _, op_of, starts = _regions(lines)
+        by_op: dict[str, list[Site]] = {}
+        for site in sites(text):
+            op = op_of[site.line]
+            opens = _drop_locs(lines[site.line]).rstrip().endswith("{")
+            if site.kind in ("result", "constant") and op in ops and not opens:
+                by_op.setdefault(op, []).append(site)
+        for op in ops:
+            found = by_op.get(op, [])
+            if uses:
+                found = [s for s in found if _DEFINES.match(lines[starts[s.line]])]
+            chosen = sorted({0, len(found) // 2, len(found) - 1})[:per_op] if found else []
+            for i in chosen:
+                site = found[i]
+                base: list[str] | None = lines
+                if uses:
+                    for _ in range(10):
+                        after = mutate_type(rng, site.type)
+                        if after is not None and after != site.type:
+                            break
+                    else:
+                        continue
+                    base = _with_uses(lines, starts[site.line], site.type, after)
+                    if base is None:
+                        continue
+                    changed = list(base)
+                    changed[site.line] = lines[site.line][: site.start] + after + lines[site.line][site.end :]
+                    text_after = "\n".join(changed)
+                else:
+                    mutated = _mutated(rng, lines, site, "result")
+                    if mutated is None:
+                        continue
+                    after, text_after = mutated
+                kind = f"{op} (+uses)" if uses else op
+                yield Mutant(index, family, name, kind, site.line + 1, site.type, after, text_after)
+                index += 1
+
+
+def region_yields(
+    files: Sequence[tuple[str, str, str]],
+    parents: Sequence[str],
+    seed: int,
+    kinds: Sequence[str] = ("yield", "yield+def"),
+) -> Iterator[Mutant]:
+    """Every yield site in a region of one of ``parents`` (op names), mutated once per kind of ``kinds``."""
+    rng = random.Random(seed)
+    index = 0
+    for family, name, text in files:
+        lines = text.split("\n")
+        owner = region_parents(lines)
+        for site in sites(text):
+            if site.kind != "yield" or owner[site.line] not in parents:
+                continue
+            for kind in kinds:
+                changed = _mutated(rng, lines, site, kind)
+                if changed is None:
+                    continue
+                after, text_after = changed
+                yield Mutant(
+                    index, family, name, f"{kind} in {owner[site.line]}", site.line + 1, site.type, after, text_after
+                )
+                index += 1
+
+
+def _mutated(rng: random.Random, lines: list[str], site: Site, kind: str) -> tuple[str, str] | None:
+    """One mutation of ``site`` as ``kind`` (``yield`` or ``yield+def``): the new type and the text."""
+    for _ in range(10):
+        after = mutate_type(rng, site.type)
+        if after is not None and after != site.type:
+            break
+    else:
+        return None
+    changed = list(lines)
+    if kind == "yield+def":
+        define = _yield_def(lines, site)
+        if define is None:
+            return None
+        line = changed[define.line]
+        changed[define.line] = line[: define.start] + after + line[define.end :]
+    line = changed[site.line]
+    changed[site.line] = line[: site.start] + after + line[site.end :]
+    return after, "\n".join(changed)
+
+
+_LOC_ALIAS = re.compile(r"^#loc\d*\s*=\s*loc\(.*$", re.M)
+
+
+def _drop_locs(line: str) -> str:
+    """``line`` without its ``loc(...)`` attributes (balanced parentheses; quoted strings skipped)."""
+    out, i = [], 0
+    while True:
+        j = line.find("loc(", i)
+        if j < 0 or (j > 0 and (line[j - 1].isalnum() or line[j - 1] in "_.#")):
+            if j < 0:
+                out.append(line[i:])
+                return "".join(out)
+            out.append(line[i : j + 4])
+            i = j + 4
+            continue
+        depth, k, quoted = 0, j + 3, False
+        while k < len(line):
+            ch = line[k]
+            if quoted:
+                quoted = not (ch == '"' and line[k - 1] != "\\")
+            elif ch == '"':
+                quoted = True
+            elif ch == "(":
+                depth += 1
+            elif ch == ")":
+                depth -= 1
+                if depth == 0:
+                    break
+            k += 1
+        out.append(line[i:j].rstrip(" "))
+        i = k + 1
+
+
+def without_locations(text: str) -> str:
+    """``text`` with its locations dropped, line for line: ``#locN = loc(...)`` aliases become empty
+    lines, ``loc(...)`` attributes go. A verifier reports at its op's location, which in an export
+    with locations is a Python source line; on this text it is the op's own line."""
+    text = _LOC_ALIAS.sub("", text)
+    return "\n".join(_drop_locs(line) if "loc(" in line else line for line in text.split("\n"))
+
+
 def mutants(
     files: Sequence[tuple[str, str, str]], count: int, seed: int, kinds: Sequence[str] = KINDS
 ) -> Iterator[Mutant]:
     """``count`` mutants of ``files`` (family, name, text), drawn round-robin by file, seeded."""
     rng = random.Random(seed)
     table = [(family, name, text, text.split("\n"), sites(text)) for family, name, text in files]
-    by_kind = [{k: [s for s in found if s.kind == k] for k in kinds} for *_, found in table]
+    by_kind = [{k: [s for s in found if s.kind == k.split("+")[0]] for k in kinds} for *_, found in table]
     if "result+uses" in kinds:
         for (*_, lines, found), mine in zip(table, by_kind, strict=True):
             mine["result+uses"] = [
@@ -278,6 +479,12 @@ def mutants(
             changed = _with_uses(lines, site.line, site.type, after)
             if changed is None:
                 continue
+        if kind == "yield+def":
+            define = _yield_def(lines, site)
+            if define is None:
+                continue
+            assert changed is not None
+            changed[define.line] = lines[define.line][: define.start] + after + lines[define.line][define.end :]
         assert changed is not None
         changed[site.line] = line[: site.start] + after + line[site.end :]
         yield Mutant(index, family, name, kind, site.line + 1, site.type, after, "\n".join(changed))

@@ -2,14 +2,17 @@
 verdict against broadcheck's (issue 29, "Must show", first bullet).
 
 The exports are those of ``bench/torchexports.py`` (torch-mlir: ``*.linalg.mlir``,
-``*.stablehlo.mlir``, ``*.tosa.generic.mlir``, in ``bench/.data/exports-torch/``) and
+``*.stablehlo.mlir``, ``*.tosa.generic.mlir``, in ``bench/.data/exports-torch/``),
 ``bench/tfexports.py`` (TensorFlow 2.21: ``*.tfstd.mlir``, ``*.tf.mlir``, in
-``bench/.data/exports-tf/``); the mutants, one type each (an op's result type alone, or
+``bench/.data/exports-tf/``) and ``bench/jaxexports.py`` (JAX 0.10.2: ``*.jit.mlir``,
+``*.loc.mlir``, ``*.export.mlir``, ``*.generic.mlir``, in ``bench/.data/exports-jax/``; besides
+the seeded draw, :func:`test_jax_exports` mutates every yield of a ``while``/``case`` body and the
+results of the ops of :data:`JAX_OPS`); the mutants, one type each (an op's result type alone, or
 with its uses retyped too; a yield's type; a constant's type), come from
 :mod:`export_mutants`, seeded (the same seed gives the same mutants).
 
 The real tools: iree-base-compiler 3.13's bindings (``ir.Module.parse``: parse and verify)
-for linalg, stablehlo and tosa; TensorFlow 2.21 (``tf.mlir.experimental.run_pass_pipeline(text,
+for linalg, stablehlo (and CHLO) and tosa; TensorFlow 2.21 (``tf.mlir.experimental.run_pass_pipeline(text,
 '')``: parse and verify) for tf, in one worker process of its own environment fed every
 mutant (importing TensorFlow takes seconds). Each gives its first error by (line, column),
 the first emitted among those at the same place (an op's verifier may emit two there: IREE's
@@ -48,6 +51,7 @@ held to the real tools here too: iree-opt passes the first with ``--split-input-
 from __future__ import annotations
 
 import collections
+import dataclasses
 import json
 import os
 import re
@@ -60,7 +64,7 @@ import pytest
 
 from .common import IREE_IMPORT_ERROR, verdict
 from .common import ir as _ir
-from .export_mutants import KINDS, Mutant, load, mutants
+from .export_mutants import KINDS, Mutant, load, mutants, op_results, region_yields, without_locations
 
 pytestmark = pytest.mark.oracle
 
@@ -69,6 +73,46 @@ TORCH = ROOT / "bench" / ".data" / "exports-torch"
 TF = ROOT / "bench" / ".data" / "exports-tf"
 IREE_FAMILIES = ((".linalg.mlir", "linalg"), (".stablehlo.mlir", "stablehlo"), (".tosa.generic.mlir", "tosa"))
 TF_FAMILIES = ((".tfstd.mlir", "tfstd"), (".tf.mlir", "tf"))
+JAX = ROOT / "bench" / ".data" / "exports-jax"
+JAX_FAMILIES = (
+    (".jit.mlir", "jax"),
+    (".loc.mlir", "jax-loc"),
+    (".export.mlir", "jax-dyn"),
+    (".generic.mlir", "jax-generic"),
+)
+JAX_KINDS = {"jax-generic": ("result+uses", "yield+def")}
+"""The kinds drawn in a family (the others: ``result``, ``yield``, ``yield+def``, ``constant``). In the
+generic form a result can be retyped at every use (``result+uses``), so that its op's verifier speaks;
+in the custom forms a result changed alone meets the parser's check of its first use."""
+JAX_REGIONS = ("stablehlo.while", "stablehlo.case")
+""":func:`test_jax_exports` also mutates every yield of these ops' bodies (family ``jax-regions``)."""
+JAX_OPS = (
+    "chlo.top_k",
+    "stablehlo.while",
+    "stablehlo.case",
+    "stablehlo.reduce_window",
+    "stablehlo.select_and_scatter",
+    "stablehlo.sort",
+    "stablehlo.scatter",
+    "stablehlo.gather",
+    "stablehlo.reduce",
+    "stablehlo.convolution",
+    "stablehlo.dot_general",
+    "stablehlo.pad",
+    "stablehlo.dynamic_broadcast_in_dim",
+    "stablehlo.dynamic_reshape",
+    "stablehlo.dynamic_iota",
+    "stablehlo.real_dynamic_slice",
+    "stablehlo.dynamic_gather",
+    "stablehlo.dynamic_slice",
+    "stablehlo.dynamic_update_slice",
+    "stablehlo.get_dimension_size",
+    "stablehlo.custom_call",
+)
+"""Ops whose result type :func:`test_jax_exports` changes in up to three statements of each custom-form
+file (family ``jax-ops``: the parser's check of the first use speaks) and of each generic-form file, there
+with every use retyped too (``jax-ops-generic``: the op's verifier speaks): the region ops, the
+dynamic-shape ops, and those the issue names."""
 
 COUNT = int(os.environ.get("BROADCHECK_MUTANTS", "20"))
 SEED = int(os.environ.get("BROADCHECK_MUTANTS_SEED", "29"))
@@ -78,6 +122,17 @@ SHOW = 4
 FIXTURES = ROOT / "tests" / "fixtures"
 IREE_FIXTURES = ("valueflow_tosa_shape.mlir", "tosa_slice_order.mlir", "mutant_parse_errors.mlir")
 TF_FIXTURES = ("valueflow_tf_executor.mlir",)
+JAX_FIXTURES = (
+    "jax_export_mutants.mlir",
+    "jax_while_arg_use.mlir",
+    "known_jax_case_verify_order.mlir",
+    "jax_literal_dynamic.mlir",
+    "jax_literal_shape.mlir",
+    "jax_generic_func.mlir",
+    "known_jax_conv_generic.mlir",
+)
+"""What the JAX campaign found, each passed by iree-opt: what broadcheck says as iree-opt does, and the
+``known_`` ones, what it does not say yet (their RUN lines are ``not broadcheck ...`` until it does)."""
 
 Error = tuple[int, int, str]
 """An error: line, column, message."""
@@ -199,8 +254,9 @@ def report(rows: list[tuple[Mutant, Error | None, tuple[Error, ...] | str]]) -> 
     width = max([len("family"), *map(len, counts)])
     lines = [f"{'family':<{width}}  " + "  ".join(f"{c:>{max(len(c), 5)}}" for c in columns)]
     families = sorted({m.family for m, _, _ in rows})
+    kinds = [*KINDS, *sorted({m.kind for m, _, _ in rows} - set(KINDS))]
     for family in families:
-        for key in [family] + [f"  {family}/{k}" for k in KINDS]:
+        for key in [family] + [f"  {family}/{k}" for k in kinds]:
             if key in counts:
                 row = counts[key]
                 lines.append(f"{key:<{width}}  " + "  ".join(f"{row[c]:>{max(len(c), 5)}}" for c in columns))
@@ -237,11 +293,13 @@ def _files(directory: Path, families: Sequence[tuple[str, str]]) -> list[tuple[s
     return found
 
 
-def _mutants(files: list[tuple[str, str, str]], families: Sequence[tuple[str, str]]) -> list[Mutant]:
+def _mutants(
+    files: list[tuple[str, str, str]], families: Sequence[tuple[str, str]], kinds: Sequence[str] = KINDS
+) -> list[Mutant]:
     out: list[Mutant] = []
     for _, family in families:
         mine = [f for f in files if f[0] == family]
-        out += mutants(mine, COUNT, SEED) if mine else []
+        out += mutants(mine, COUNT, SEED, kinds) if mine else []
     return out
 
 
@@ -270,6 +328,41 @@ def test_iree_exports() -> None:
     finish(f"mutants of torch-mlir exports vs iree-opt 3.13 (seed {SEED}, {COUNT} per family)", rows)
 
 
+def jax_verdict(ctx: Any, text: str) -> Error | None:
+    """IREE's first error on ``text`` at the line of the op it names: read from the same text with
+    its locations dropped (:func:`without_locations`: same lines), since on the export itself a
+    verifier reports at the op's ``loc(...)``, a line of the Python source. Should the verdicts on
+    the two texts differ (one accepts), the difference is the verdict, so the mutant is counted."""
+    named = iree_verdict(ctx, without_locations(text))
+    if (iree_verdict(ctx, text) is None) != (named is None):
+        return (0, 0, f"iree accepts only one of the mutant and the mutant without locations ({named})")
+    return named
+
+
+def test_jax_exports() -> None:
+    """StableHLO/CHLO exports of JAX 0.10.2 (``bench/jaxexports.py``: jit-lowered, with locations, and
+    exported with symbolic shapes), against iree 3.13; then every yield of a ``while``/``case`` body."""
+    if _ir is None:
+        pytest.fail(f"the campaign needs IREE's MLIR bindings ({IREE_IMPORT_ERROR}); run `make oracle`", pytrace=False)
+    files = _files(JAX, JAX_FAMILIES)
+    ctx = _ir.Context()
+    bad = [name for _, name, text in files if jax_verdict(ctx, text) is not None]
+    assert not bad, f"exports the tool rejects unmutated: {bad}"
+    cases: list[Mutant] = []
+    for suffix, family in JAX_FAMILIES:
+        kinds = JAX_KINDS.get(family, ("result", "yield", "yield+def", "constant"))
+        cases += _mutants(files, ((suffix, family),), kinds)
+    cases += [dataclasses.replace(m, family="jax-regions") for m in region_yields(files, JAX_REGIONS, SEED)]
+    plain = [f for f in files if f[0] in ("jax", "jax-dyn")]
+    cases += [dataclasses.replace(m, family="jax-ops") for m in op_results(plain, JAX_OPS, SEED)]
+    generic = [f for f in files if f[0] == "jax-generic"]
+    cases += [dataclasses.replace(m, family="jax-ops-generic") for m in op_results(generic, JAX_OPS, SEED, uses=True)]
+    rows = [(m, jax_verdict(ctx, m.text), broadcheck_verdict(m.text)) for m in cases]
+    finish(
+        f"mutants of JAX 0.10.2 exports vs iree-opt 3.13 (seed {SEED}, {COUNT} per family + region yields + ops)", rows
+    )
+
+
 def test_tf_exports() -> None:
     """tf (standard pipeline and raw executor form) exports of TF 2.21, against TF 2.21."""
     if not Path(TF_PYTHON).exists():
@@ -284,7 +377,7 @@ def test_tf_exports() -> None:
     finish(f"mutants of TF 2.21 exports vs TF 2.21 (seed {SEED}, {COUNT} per family)", rows)
 
 
-@pytest.mark.parametrize("name", IREE_FIXTURES)
+@pytest.mark.parametrize("name", IREE_FIXTURES + JAX_FIXTURES)
 def test_iree_fixtures_pass_iree_opt(name: str) -> None:
     """iree-opt meets every annotation of the fixture and reports nothing else."""
     if _ir is None:
