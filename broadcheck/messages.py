@@ -7554,6 +7554,31 @@ RULES: Mapping[str, Rule] = {
             "the TFLite runtime's element types, which the verifier does not check) is none or another type.",
             '%0 = "tfl.conv_3d"(%x, %n, %b) : (tensor<1x4x4x4x2xf32>, none, tensor<3xf32>) -> tensor<1x4x4x4x3xf32>',
         ),
+        # ---- BC1800-BC1819: TOSA (tosa)
+        Rule(
+            "BC1800",
+            "tosa-variable-undeclared",
+            "'{name}' has not been declared by 'tosa.variable'",
+            "tosa.variable_read or tosa.variable_write names a symbol that no tosa.variable of the module defines "
+            "(a function of that name is no variable).",
+            "%0 = tosa.variable_read @w : tensor<2xf32>",
+        ),
+        Rule(
+            "BC1801",
+            "tosa-variable-element",
+            "require same element type for '{what}' ('{x}') and the input tensor ('{y}')",
+            "tosa.variable_read's result or tosa.variable_write's operand has another element type than the "
+            "variable it names.",
+            "tosa.variable @v : tensor<2xf32> ... %0 = tosa.variable_read @v : tensor<2xi32>",
+        ),
+        Rule(
+            "BC1802",
+            "tosa-variable-shape",
+            "require same shapes for '{what}' ('{x}') and the input tensor ('{y}')",
+            "tosa.variable_read's result or tosa.variable_write's operand has a shape incompatible with the "
+            "variable's (a `?` size or an unranked tensor matches).",
+            "tosa.variable @v : tensor<2xf32> ... tosa.variable_write @v, %x : tensor<3xf32>",
+        ),
     )
 }
 

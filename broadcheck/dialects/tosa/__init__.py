@@ -3,11 +3,12 @@
 ops' in :mod:`.structural`, their custom forms (``pad([0, 0, 0, 0]) stride([1, 1])``) in
 :mod:`.forms`."""
 
-from broadcheck.dialects.op import FUNCTIONAL, OPERAND_LIST, Assembly, Op, custom, family, ops
+from broadcheck.dialects.op import FUNCTIONAL, NONE, OPERAND_LIST, OPERANDS, RESULT, Assembly, Op, custom, family, ops
 from broadcheck.dialects.tosa import block_scaled as b
 from broadcheck.dialects.tosa import control as c
 from broadcheck.dialects.tosa import shape_ops as h
 from broadcheck.dialects.tosa import structural as s
+from broadcheck.dialects.tosa import variables as v
 from broadcheck.dialects.tosa.forms import functional
 
 FORM = custom(functional)
@@ -95,4 +96,8 @@ OPS = ops(
     Op("tosa.yield", OPERAND_LIST, c.check_yield, "tosa-control"),
     # its ODS: each operand and result a tosa-conformant tensor (``Variadic<Tosa_Tensor>``); no verifier
     Op("tosa.custom", FORM, c.check_custom, "tosa-control", assembly=TYPED),
+    # variables: a symbol (``tosa.variable @v : T``) that reads and writes name (``variables.py``)
+    Op("tosa.variable", NONE, v.check_variable, "tosa-variable"),
+    Op("tosa.variable_read", RESULT, v.check_read, "tosa-variable"),
+    Op("tosa.variable_write", OPERANDS, v.check_write, "tosa-variable"),
 )
