@@ -7579,6 +7579,21 @@ RULES: Mapping[str, Rule] = {
             "variable's (a `?` size or an unranked tensor matches).",
             "tosa.variable @v : tensor<2xf32> ... tosa.variable_write @v, %x : tensor<3xf32>",
         ),
+        Rule(
+            "BC1803",
+            "tosa-conv-block-channels",
+            "expect IC to be a multiple of block size, got IC={ic}, block_size={block}",
+            "tosa.conv2d_block_scaled: the input channels (the input data's last size, or the weight data's) are not "
+            "a multiple of the block size.",
+            "tosa.conv2d_block_scaled with input data tensor<1x4x4x48xf8E4M3FN> and block_size<BLOCK_SIZE_32>",
+        ),
+        Rule(
+            "BC1804",
+            "tosa-conv-block-scales",
+            "expect scale operands dimension 2 to equal IC/block_size ({ic}/{block}), got {got}",
+            "tosa.conv2d_block_scaled: the scales' last size is not the input channels / block size.",
+            "tosa.conv2d_block_scaled with input data tensor<1x4x4x64xf8E4M3FN> and scales tensor<1x4x4x3xf8E8M0FNU>",
+        ),
     )
 }
 

@@ -82,6 +82,7 @@ OPS = ops(
     Op("tosa.cast_from_block_scaled", FORM, b.check_cast_from_block_scaled, "tosa-structural"),
     Op("tosa.reshape_block_scaled", FORM, b.check_reshape_block_scaled, "tosa-structural", constants=True),
     Op("tosa.row_gather_block_scaled", FORM, b.check_row_gather_block_scaled, "tosa-structural", constants=True),
+    Op("tosa.conv2d_block_scaled", FORM, b.check_conv2d_block_scaled, "tosa-structural", constants=True),
     [
         Op(f"tosa.{name}_shape", FORM, h.check_shape_arithmetic, "tosa-shape", assembly=TYPED)
         for name in (*h.BINARY, *h.UNARY)
