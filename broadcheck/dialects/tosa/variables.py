@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from broadcheck.dialects.shaped import view_text
 from broadcheck.dialects.tosa.structural import ANY
+from broadcheck.dialects.tosa.table import value_names
 from broadcheck.ops import Operation, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.semantics.tosa import element, type_text
@@ -134,7 +135,7 @@ def symbol_uses(statement: Statement) -> tuple[tuple[str, ...], SymbolRule] | No
         variable = _shaped(entry[1][0])
         if variable is None:
             return None
-        what = "output1" if read else "input1"
+        what = value_names(statement.name, "results" if read else "operands")[0]  # (its ODS's name)
         ours, theirs = element(mine.element), element(variable.element)
         if ours.known and theirs.known and ours.text != theirs.text:
             return "BC1801", {"what": what, "x": ours.text, "y": theirs.text}
