@@ -43,6 +43,9 @@ def _count(op: Operation, operands: int, results: int) -> Problem | None:
 def check_variable(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.variable``: its ``var_shape`` an index elements attribute (its generic form's); nothing relates
     its initial value to its type."""
+    problem = _count(op, 0, 0)
+    if problem:
+        return problem
     attr = op.attribute("var_shape")
     found = None if attr is None else value(attr.text)
     if isinstance(found, Dense):
