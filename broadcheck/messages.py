@@ -7594,6 +7594,14 @@ RULES: Mapping[str, Rule] = {
             "tosa.conv2d_block_scaled: the scales' last size is not the input channels / block size.",
             "tosa.conv2d_block_scaled with input data tensor<1x4x4x64xf8E4M3FN> and scales tensor<1x4x4x3xf8E8M0FNU>",
         ),
+        Rule(
+            "BC1805",
+            "tosa-required-attribute",
+            "requires attribute '{name}'",
+            "A TOSA op in the generic form lacks an attribute its ODS requires (broadcheck/dialects/tosa/ods.json); "
+            "the first missing by name is reported, once the value counts are right.",
+            '%0 = "tosa.argmax"(%x) : (tensor<2xf32>) -> tensor<i32>',
+        ),
     )
 }
 

@@ -20,3 +20,9 @@ def ops() -> dict[str, Any]:
 def value_names(name: str, kind: str) -> list[str]:
     """The names of op ``name``'s ``operands`` or ``results`` (its ODS's ``$input1``, ...)."""
     return [value[0] for value in ops()[name][kind]]
+
+
+def required_attributes(name: str) -> list[str]:
+    """Op ``name``'s attributes its ODS requires (no default, not optional), in the order its generated
+    verifier asks for them (by name)."""
+    return sorted(attribute for attribute, required in ops()[name]["attributes"] if required)
