@@ -66,9 +66,13 @@ ODS_INCLUDE ?= $(TF_VENV)/lib/python3.11/site-packages/tensorflow/include
 # ONNX-MLIR's type constraints (broadcheck/dialects/onnx/constraints.json) come from its own ODS, read
 # at the HEAD of an onnx-mlir clone (ONNX_MLIR; `make $(ONNX_MLIR)` clones it).
 ONNX_MLIR ?= .onnx-mlir
+# TOSA's op table (broadcheck/dialects/tosa/ods.json) comes from the op classes mlir-tblgen wrote from its
+# .td files for iree-base-compiler 3.13 (TOSA_OPS_GEN; empty: the one the environment's iree ships).
+TOSA_OPS_GEN ?=
 ods: $(RUNTIME) $(ONNX_MLIR)
 	$(BIN)/python -m broadcheck.dialects.ods.generate $(ODS_INCLUDE)
 	$(BIN)/python -m broadcheck.dialects.onnx.generate $(ONNX_MLIR)
+	$(BIN)/python -m broadcheck.dialects.tosa.generate $(TOSA_OPS_GEN)
 
 $(ONNX_MLIR):
 	git clone --quiet --filter=blob:none --no-checkout https://github.com/onnx/onnx-mlir $@

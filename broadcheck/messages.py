@@ -7717,6 +7717,54 @@ RULES: Mapping[str, Rule] = {
             "%0 = shape.dim %s, %i : !shape.shape, index -> index",
             op_prefix=False,
         ),
+        # ---- BC1800-BC1819: TOSA (tosa)
+        Rule(
+            "BC1800",
+            "tosa-variable-undeclared",
+            "'{name}' has not been declared by 'tosa.variable'",
+            "tosa.variable_read or tosa.variable_write names a symbol that no tosa.variable of the module defines "
+            "(a function of that name is no variable).",
+            "%0 = tosa.variable_read @w : tensor<2xf32>",
+        ),
+        Rule(
+            "BC1801",
+            "tosa-variable-element",
+            "require same element type for '{what}' ('{x}') and the input tensor ('{y}')",
+            "tosa.variable_read's result or tosa.variable_write's operand has another element type than the "
+            "variable it names.",
+            "tosa.variable @v : tensor<2xf32> ... %0 = tosa.variable_read @v : tensor<2xi32>",
+        ),
+        Rule(
+            "BC1802",
+            "tosa-variable-shape",
+            "require same shapes for '{what}' ('{x}') and the input tensor ('{y}')",
+            "tosa.variable_read's result or tosa.variable_write's operand has a shape incompatible with the "
+            "variable's (a `?` size or an unranked tensor matches).",
+            "tosa.variable @v : tensor<2xf32> ... tosa.variable_write @v, %x : tensor<3xf32>",
+        ),
+        Rule(
+            "BC1803",
+            "tosa-conv-block-channels",
+            "expect IC to be a multiple of block size, got IC={ic}, block_size={block}",
+            "tosa.conv2d_block_scaled: the input channels (the input data's last size, or the weight data's) are not "
+            "a multiple of the block size.",
+            "tosa.conv2d_block_scaled with input data tensor<1x4x4x48xf8E4M3FN> and block_size<BLOCK_SIZE_32>",
+        ),
+        Rule(
+            "BC1804",
+            "tosa-conv-block-scales",
+            "expect scale operands dimension 2 to equal IC/block_size ({ic}/{block}), got {got}",
+            "tosa.conv2d_block_scaled: the scales' last size is not the input channels / block size.",
+            "tosa.conv2d_block_scaled with input data tensor<1x4x4x64xf8E4M3FN> and scales tensor<1x4x4x3xf8E8M0FNU>",
+        ),
+        Rule(
+            "BC1805",
+            "tosa-required-attribute",
+            "requires attribute '{name}'",
+            "A TOSA op in the generic form lacks an attribute its ODS requires (broadcheck/dialects/tosa/ods.json); "
+            "the first missing by name is reported, once the value counts are right.",
+            '%0 = "tosa.argmax"(%x) : (tensor<2xf32>) -> tensor<i32>',
+        ),
     )
 }
 

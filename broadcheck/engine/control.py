@@ -139,6 +139,7 @@ SYMBOL_CODES = frozenset(
     | {"BC1141", "BC1142", "BC1143", "BC1144"}  # stablehlo.composite's (dialects/stablehlo/io.py)
     | {"BC1477"}  # a collective's mesh (dialects/stablehlo/collectives.py)
     | {"BC1757", "BC1758"}  # func.constant's function (dialects/func.py)
+    | {"BC1800", "BC1801", "BC1802"}  # a tosa.variable_read/_write's variable (dialects/tosa/variables.py)
 )
 """What the symbol table's verification reports (the calls', then the call-like ops' codes)."""
 
@@ -169,11 +170,12 @@ class Calls:
     def __init__(self) -> None:
         self.functions: dict[str, Signature] = {}
         self.calls: list[_Call] = []
-        self.symbols: set[str] = set()
-        """The symbols other ops define (``sdy.mesh @mesh``): a call-like rule finds them, typeless."""
+        self.symbols: dict[str, Texts] = {}
+        """The symbols other ops define (``sdy.mesh @mesh``): a call-like rule finds them, typeless but for
+        those whose op says what they hold (``tosa.variable @v : tensor<2xf32>``)."""
 
-    def symbol(self, name: str) -> None:
-        self.symbols.add(name)
+    def symbol(self, name: str, texts: Texts = ((), ())) -> None:
+        self.symbols.setdefault(name, texts)
 
     def function(self, name: str, signature: Signature) -> None:
         self.functions.setdefault(name, signature)
@@ -209,8 +211,7 @@ class Calls:
             name, callees, rule = call.rule
             found = tuple(self.functions.get(c) for c in callees)
             texts = tuple(
-                f.texts if f is not None else ((), ()) if c in self.symbols else None
-                for c, f in zip(callees, found, strict=True)
+                f.texts if f is not None else self.symbols.get(c) for c, f in zip(callees, found, strict=True)
             )
             problem = rule(texts, call.texts)
             return None if problem is None else Found(problem[0], call.op, problem[1], op=name)

@@ -22,11 +22,15 @@ from broadcheck.syntax.statement import Statement, symbol_name
 
 _TF_CALLS = "broadcheck.dialects.tf.calls"
 _COLLECTIVES = "broadcheck.dialects.stablehlo.collectives"  # (the mesh their replica groups name)
+_VARIABLES = "broadcheck.dialects.tosa.variables"  # (the tosa.variable they read or write)
+TYPED_SYMBOLS = {"tosa.variable": _VARIABLES}
+"""Ops whose symbol carries a type a call-like rule reads, and the module whose ``symbol_texts`` tells it."""
 CALL_LIKE = {
     "tf.If": _TF_CALLS, "tf.While": _TF_CALLS, "tf.PartitionedCall": _TF_CALLS, "tf.StatefulPartitionedCall": _TF_CALLS,
     "stablehlo.composite": "broadcheck.dialects.stablehlo.io", "mhlo.composite": "broadcheck.dialects.stablehlo.io",
     **{f"stablehlo.{name}": _COLLECTIVES for name in ("all_gather", "all_reduce", "reduce_scatter", "all_to_all")},
     "func.constant": "broadcheck.dialects.func",
+    "tosa.variable_read": _VARIABLES, "tosa.variable_write": _VARIABLES,
 }  # fmt: skip
 """Ops that name functions their verifiers hold them to, and the module whose ``symbol_uses`` says
 how (:func:`broadcheck.dialects.tf.calls.symbol_uses`)."""
@@ -52,7 +56,8 @@ def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: s
     statement = form.statement
     assert statement is not None
     if symbol is not None:
-        regions.calls.symbol(symbol)
+        typed = TYPED_SYMBOLS.get(statement.name)
+        regions.calls.symbol(symbol, importlib.import_module(typed).symbol_texts(statement) if typed else ((), ()))
         return
     source = findings.line_text(line) if text is None else body
     op = findings.op_where(line, source if text is None else None, text)

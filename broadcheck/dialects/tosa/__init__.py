@@ -3,12 +3,34 @@
 ops' in :mod:`.structural`, their custom forms (``pad([0, 0, 0, 0]) stride([1, 1])``) in
 :mod:`.forms`."""
 
-from broadcheck.dialects.op import FUNCTIONAL, OPERAND_LIST, Assembly, Op, custom, family, ops
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from broadcheck.dialects.op import (
+    FUNCTIONAL,
+    NONE,
+    OPERAND_LIST,
+    OPERANDS,
+    RESULT,
+    Assembly,
+    Op,
+    custom,
+    family,
+    ops,
+)
 from broadcheck.dialects.tosa import block_scaled as b
 from broadcheck.dialects.tosa import control as c
 from broadcheck.dialects.tosa import shape_ops as h
 from broadcheck.dialects.tosa import structural as s
+from broadcheck.dialects.tosa import variables as v
 from broadcheck.dialects.tosa.forms import functional
+from broadcheck.dialects.tosa.table import required_attributes
+from broadcheck.ops import Operation
+from broadcheck.semantics import Problem, Profile
+
+if TYPE_CHECKING:
+    from broadcheck.dialects.op import Check
 
 FORM = custom(functional)
 # ODS `functional-type(operands, results)`: a function type must give each operand its type
@@ -58,7 +80,7 @@ _CHECKED = (
     "apply_scale"
 ).split()
 
-OPS = ops(
+_DECLARED = ops(
     [
         Op(f"tosa.{name}", FUNCTIONAL, family("tosa"), "tosa", assembly=None if name == "clamp" else TYPED)
         for name in _CHECKED
@@ -81,6 +103,7 @@ OPS = ops(
     Op("tosa.cast_from_block_scaled", FORM, b.check_cast_from_block_scaled, "tosa-structural"),
     Op("tosa.reshape_block_scaled", FORM, b.check_reshape_block_scaled, "tosa-structural", constants=True),
     Op("tosa.row_gather_block_scaled", FORM, b.check_row_gather_block_scaled, "tosa-structural", constants=True),
+    Op("tosa.conv2d_block_scaled", FORM, b.check_conv2d_block_scaled, "tosa-structural", constants=True),
     [
         Op(f"tosa.{name}_shape", FORM, h.check_shape_arithmetic, "tosa-shape", assembly=TYPED)
         for name in (*h.BINARY, *h.UNARY)
@@ -95,4 +118,38 @@ OPS = ops(
     Op("tosa.yield", OPERAND_LIST, c.check_yield, "tosa-control"),
     # its ODS: each operand and result a tosa-conformant tensor (``Variadic<Tosa_Tensor>``); no verifier
     Op("tosa.custom", FORM, c.check_custom, "tosa-control", assembly=TYPED),
+    # variables: a symbol (``tosa.variable @v : T``) that reads and writes name (``variables.py``)
+    Op("tosa.variable", NONE, v.check_variable, "tosa-variable"),
+    Op("tosa.variable_read", RESULT, v.check_read, "tosa-variable"),
+    Op("tosa.variable_write", OPERANDS, v.check_write, "tosa-variable"),
 )
+
+
+_COUNTS = frozenset({"BC107", "BC207", "BC208", "BC220", "BC1162"})
+"""The codes of a wrong number of operands or results: the traits its verifier runs before the attributes."""
+
+
+def _attributes(name: str, check: Check) -> Check:
+    """``check``, after the ODS's required attributes (``ods.json``) in the generic form: a missing one is
+    reported once the value counts are right, before anything else (``requires attribute 'axis'``; the
+    custom form's parser asks for its attributes itself)."""
+
+    def verify(op: Operation, profile: Profile) -> Problem | None:
+        problem = check(op, profile)
+        if (problem is None or problem.code not in _COUNTS) and op.generic:
+            missing = next((a for a in required_attributes(name) if op.attribute(a) is None), None)
+            if missing is not None:
+                return Problem("BC1805", {"name": missing})
+        return problem
+
+    verify.__doc__ = check.__doc__
+    return verify
+
+
+OPS = {
+    name: op
+    if op.check is None or not required_attributes(name)
+    else Op(name, op.layout, _attributes(name, op.check), op.semantics, op.isolated, op.region_arguments, op.wraps,
+            op.literal, op.constants, op.implicit, op.assembly, op.summary, op.terminated, op.tokens, op.shapeless)
+    for name, op in _DECLARED.items()
+}  # fmt: skip

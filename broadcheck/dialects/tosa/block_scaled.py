@@ -417,3 +417,92 @@ def check_row_gather_block_scaled(op: Operation, profile: Profile) -> Problem | 
     if count == 2 and c is not None and cs is not None and cs != c // block:
         return Problem("BC1649", {"c": c, "block": block, "got": cs})
     return None
+
+
+MX4 = Rank("4D tosa-conformant tensor of micro-scaling format number values", _mx, rank=4)
+SCALE4 = Rank("4D tosa-conformant tensor of micro-scaling format scale number values", _scale, rank=4)
+
+_CONV_DIMS = (
+    ("input_scale", ("batch size", "input height", "input width", "")),
+    ("weight_data", ("", "", "", "input channels")),
+    ("weight_scale", ("output channels", "kernel height", "kernel width", "input channel blocks")),
+)
+"""What ``tosa.conv2d_block_scaled``'s verifier calls each size of the operands after ``input_data`` that it
+holds to the sizes known so far (``""``: it only learns the size there)."""
+
+
+def check_conv2d_block_scaled(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.conv2d_block_scaled``: the ODS types; the data's and the bias's element types against the
+    weight's and the output's; N, IH, IW, IC, IC/block_size, OC, KH, KW gathered from the four data and scale
+    operands in order; the block size, IC against it, the scales' channel blocks; the constant pad, stride and
+    dilation bounds; the output height and width (``tosa.conv2d``'s rule and words); the bias channels. The
+    output's batch and channels are not held to the operands'. Read off iree-opt 3.13 and held to it by
+    ``tests/oracle/test_tosa_conv_block_scaled.py``."""
+    from broadcheck.dialects.tosa.structural import SHAPE2 as RANK2
+    from broadcheck.dialects.tosa.structural import SHAPE4 as RANK4
+    from broadcheck.dialects.tosa.structural import T1, T4, _at_least, _conv_output
+
+    problem = _count(op, 8) or _types(op, [MX4, SCALE4, MX4, SCALE4, T1, RANK4, RANK2, RANK2], [T4])
+    if problem:
+        return problem
+    data, _, weight, _, bias = (u.type for u in op.operands[:5])
+    out = op.results[0].type
+    problem = _same_elements(data, weight, ("input_data", "weight_data"), Subject("operand", 2))
+    problem = problem or _same_elements(bias, out, ("bias", "output"), Subject("operand", 4))
+    if problem:
+        return problem
+    block = block_size(op)
+    if block is None:
+        return None
+    shapes = [_shape(u.type) for u in op.operands[:4]]
+    first = shapes[0]
+    # [N, IH, IW, IC], then the channel blocks, OC, KH, KW
+    sizes: list[int | None] = list(first) if first is not None else [None] * 4
+    blocks = oc = kh = kw = None
+    try:
+        for (operand, names), shape, index in zip(_CONV_DIMS, shapes[1:], (1, 2, 3), strict=True):
+            if shape is None:
+                continue
+            if operand == "input_scale":
+                for k in range(3):
+                    sizes[k] = _update(sizes[k], shape[k], operand, names[k], index)
+                blocks = shape[3]
+            elif operand == "weight_data":
+                oc, kh, kw = shape[0], shape[1], shape[2]
+                sizes[3] = _update(sizes[3], shape[3], operand, names[3], index)
+            else:
+                oc = _update(oc, shape[0], operand, names[0], index)
+                kh = _update(kh, shape[1], operand, names[1], index)
+                kw = _update(kw, shape[2], operand, names[2], index)
+                blocks = _update(blocks, shape[3], operand, names[3], index)
+    except _Mismatch as mismatch:
+        return mismatch.problem
+    if block != 32:
+        return Problem("BC1502", {"got": block})
+    ic = sizes[3]
+    if ic is not None and ic % block:
+        return Problem("BC1803", {"ic": ic, "block": block})
+    if ic is not None and blocks is not None and blocks != ic // block:
+        return Problem("BC1804", {"ic": ic, "block": block, "got": blocks})
+    values = [shape_values(op.constant(i)) for i in (5, 6, 7)]
+    if any(v is None for v in values) or [len(v or ()) for v in values] != [4, 2, 2]:
+        return None
+    pad, stride, dilation = (v or [] for v in values)
+    problem = _at_least("padding", pad, 0) or _at_least("stride", stride, 1) or _at_least("dilation", dilation, 1)
+    if problem:
+        return problem
+    so = _shape(out)
+    if so is None:
+        return None
+    for k, (names, kernel) in enumerate(zip((("height", "y", "top", "bottom"), ("width", "x", "left", "right")),
+                                            (kh, kw), strict=True)):  # fmt: skip
+        found = _conv_output(sizes[k + 1], kernel, so[k + 1], (pad[2 * k], pad[2 * k + 1]), stride[k],
+                             dilation[k], names)  # fmt: skip
+        if found:
+            return found
+    # (on a ranked output) the output channels: the output's, else the weights'
+    channels = so[3] if so[3] is not None else oc
+    sb = _shape(bias)
+    if sb is not None and sb[0] is not None and channels is not None and sb[0] not in (channels, 1):
+        return Problem("BC233", {"out": channels, "bias": sb[0]}, Subject("operand", 4))
+    return None

@@ -1015,6 +1015,8 @@ def check_const(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.const``: its literal's type (``dense`` or ``dense_resource``) against its result's."""
     if len(op.results) != 1:
         return Problem("BC107")
+    if op.operands:
+        return Problem("BC1162", {"kind": "operands"})
     problem = _types(op, [], [ANY])
     if problem is not None:
         return problem
@@ -1039,6 +1041,8 @@ def check_const_shape(op: Operation, profile: Profile) -> Problem | None:
     result's ``!tosa.shape<N>`` has dimensions (one value for ``!tosa.shape<0>`` too)."""
     if len(op.results) != 1:
         return Problem("BC107")
+    if op.operands:
+        return Problem("BC1162", {"kind": "operands"})
     attr = op.attribute("values")
     written = None if attr is None else value_type(attr.text)
     if written is None or written.kind != "dense" or not isinstance(written.type, ShapedType):
