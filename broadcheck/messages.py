@@ -7554,6 +7554,18 @@ RULES: Mapping[str, Rule] = {
             "the TFLite runtime's element types, which the verifier does not check) is none or another type.",
             '%0 = "tfl.conv_3d"(%x, %n, %b) : (tensor<1x4x4x4x2xf32>, none, tensor<3xf32>) -> tensor<1x4x4x4x3xf32>',
         ),
+        # ---- BC1780-BC1799: Linalg, Vector, Arith, Tensor (llvm)
+        Rule(
+            "BC1780",
+            "linalg-built-body-types",
+            "'{inner}' op requires the same type for all operands and results",
+            "The body the parser builds for linalg.quantized_matmul, quantized_batch_matmul, conv_2d_nhwgc_gfhwc_q "
+            "or fill_rng_2d holds an arith op over two types of one kind (a zero point or seed of another width "
+            "than the value it meets). MLIR reports it at an unknown location; broadcheck at the op.",
+            "%0 = linalg.fill_rng_2d ins(%min, %max, %seed : f64, f64, i16) outs(%o : tensor<4x4xf32>) -> "
+            "tensor<4x4xf32>",
+            op_prefix=False,
+        ),
     )
 }
 

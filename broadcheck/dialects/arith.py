@@ -118,6 +118,22 @@ def _subui_extended(op: Operation, profile: Profile) -> Problem | None:
     return _kin("arith.addui_extended", ("sum}", "diff}"))(op, profile)
 
 
+def _convertf(op: Operation, profile: Profile) -> Problem | None:
+    """``arith.convertf`` (newer than the ODS tables): Arith_FToFCastOp, as ``extf``, its
+    ``areCastCompatible`` two different float types of one width (``f16`` and ``bf16``)."""
+    problem = _kin("arith.extf")(op, profile)
+    if problem is not None and problem.code != "BC1170":
+        return problem
+    if len(op.operands) != 1 or len(op.results) != 1:
+        return None
+    a, r = element_of(op.operands[0].type), element_of(op.results[0].type)
+    if a == r or not is_float(a) or not is_float(r) or bit_width(a) != bit_width(r):
+        return Problem(
+            "BC1170", {"operands": f"operand type '{op.operands[0].type}'", "result": str(op.results[0].type)}
+        )
+    return None
+
+
 @cache
 def _generated(name: str) -> Callable[[Operation, Profile], Problem | None]:
     """The check made from the op's generated ODS traits."""
@@ -254,6 +270,7 @@ OPS = ops(
     ],
     Op("arith.flush_denormals", SAME, _flush_denormals, "ods-traits", assembly=Assembly("same", 1)),
     [Op(f"arith.{name}", CONVERSION) for name in _CASTS],
+    Op("arith.convertf", CONVERSION, _convertf, "ods-traits"),
     Op("arith.cmpf", custom(_compare), _compare_check, "arith-compare"),
     Op("arith.cmpi", custom(_compare), _compare_check, "arith-compare"),
     Op("arith.constant", RESULT, same_type, "constant", literal="value"),

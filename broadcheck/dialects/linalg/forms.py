@@ -119,6 +119,23 @@ def named_form(statement: Statement, dialect: str) -> Wrong | None:
     )
 
 
+def built_form(statement: Statement, dialect: str) -> Wrong | None:
+    """The region builder of the named ops :mod:`.bodies` follows: ``buildBinaryFn`` over two
+    kinds of types fails the parse, just after the op's name."""
+    from broadcheck.dialects.linalg.bodies import build
+
+    if statement.generic:
+        return None
+    types = [_block_type(u.type) for u in statement.operands]
+    if any(t is None for t in types):
+        return None
+    body = build(statement.name.partition(".")[2], types)  # type: ignore[arg-type]
+    if body is None or body.parse_error is None:
+        return None
+    after = next((i.start for i in statement.items if i.start >= statement.name_end), statement.name_end)
+    return f"custom op '{statement.name}' {body.parse_error}", after
+
+
 _ITERATOR = re.compile(r'"[^"]*"|(?<=#linalg\.iterator_type<)\w+')
 
 

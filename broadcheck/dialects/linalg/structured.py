@@ -182,7 +182,7 @@ def _plain_conv(spatial: int) -> Maps:
 _CONVS = (
     "conv_1d_ncw_fcw conv_2d_nhwc_fhwc conv_2d_ngchw_fgchw conv_2d_ngchw_gfchw conv_2d_nhwgc_gfhwc "
     "conv_3d_ncdhw_fcdhw conv_2d_nhwc_hwcf_q conv_2d_nchw_fchw_q conv_2d_ngchw_gfchw_q conv_2d_nhwc_fhwc_q "
-    "conv_3d_ndhwc_dhwcf_q"
+    "conv_3d_ndhwc_dhwcf_q conv_2d_nhwgc_gfhwc_q"
 ).split()
 _DEPTHWISE = (
     "depthwise_conv_1d_ncw_cw depthwise_conv_1d_nwc_wcm depthwise_conv_2d_nchw_chw depthwise_conv_2d_nhwc_hwcm "
@@ -204,6 +204,10 @@ NAMED: dict[str, Maps] = {
     "batch_matvec": _fixed((3, [0, 1, 2]), (3, [0, 2]), (3, [0, 1])),
     "batch_vecmat": _fixed((3, [0, 2]), (3, [0, 2, 1]), (3, [0, 1])),
     "dot": _fixed((1, [0]), (1, [0]), (1, [])),
+    # the zero points (and fill_rng_2d's min, max and seed) are scalars: maps without results
+    "quantized_matmul": _fixed((3, [0, 2]), (3, [2, 1]), (3, []), (3, []), (3, [0, 1])),
+    "quantized_batch_matmul": _fixed((4, [0, 1, 3]), (4, [0, 3, 2]), (4, []), (4, []), (4, [0, 1, 2])),
+    "fill_rng_2d": _fixed((2, []), (2, []), (2, []), (2, [0, 1])),
     "copy": _same,
     "elementwise": _same,
     "fill": _fill,
@@ -444,7 +448,7 @@ def check_named(op: Operation, profile: Profile) -> Problem | None:
     problem = _unsigned_pooling(op, name) or _named_ods(op)
     if problem:
         return problem
-    problem = _convolution(op, name)
+    problem = _convolution(op, name) or _built_body(op, name)
     if problem:
         return problem
     views = _views(op)
@@ -475,6 +479,23 @@ def check_named(op: Operation, profile: Profile) -> Problem | None:
         return problem or (_fill_value(op) if name == "fill" else None)
     except _Unread:
         return None
+
+
+def _built_body(op: Operation, name: str) -> Problem | None:
+    """The ``arith`` ops of a body the parser built (:mod:`.bodies`): their verifiers run before
+    the op's interfaces (``verifyWithRegions``)."""
+    from broadcheck.dialects.linalg.bodies import BUILT, build
+
+    if name not in BUILT or op.generic:
+        return None
+    types = []
+    for use in op.operands:
+        v = view(use.type)
+        types.append(v.element if v is not None and v.kind in ("tensor", "memref") else _printed(use.type))
+    body = build(name, types)
+    if body is None or body.mismatch is None or "?" in types:
+        return None
+    return Problem("BC1780", {"inner": body.mismatch})
 
 
 def _memoized(op: Operation) -> list[AffineMap] | None:

@@ -1,0 +1,195 @@
+"""Differential test: the last Linalg named ops and ``arith.convertf`` against iree-base-compiler 3.13.
+
+Families (``BROADCHECK_LINALG_CASES`` each, default 2500, at least 2000; ``BROADCHECK_ORACLE_SEED``):
+
+* ``quantized``: ``linalg.quantized_matmul``, ``quantized_batch_matmul``, ``conv_2d_nhwgc_gfhwc_q``
+  and ``fill_rng_2d`` in their custom form: sizes right or off by one, ``?`` sizes, an operand of
+  the wrong rank, a zero point (or ``fill_rng_2d``'s min, max, seed) of another scalar type or a
+  tensor, an init that is a scalar, result types right or off, a result missing;
+* ``convertf``: ``arith.convertf`` between scalars, vectors and tensors of float and integer
+  elements, shapes alike or not.
+
+iree-opt reports an ``arith`` op of a built body over two types (``'arith.addi' op requires the
+same type for all operands and results``) at an unknown location (``0:0``); broadcheck reports it
+at the op whose body it is. For those cases (and only those) the location is not compared.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+import pytest
+
+from . import campaign
+from .campaign import Case, dims, module
+from .campaign import broadcheck_verdict as campaign_verdict
+from .common import Verdict, verdict
+
+pytestmark = pytest.mark.oracle
+
+COUNT = int(os.environ.get("BROADCHECK_LINALG_CASES", 2500))
+SEED = int(os.environ.get("BROADCHECK_ORACLE_SEED", 20261129))
+
+# name: (loops, maps of the shaped operands as loop lists, the scalars' position, how many scalars)
+_QUANTIZED = {
+    "quantized_matmul": (3, [[0, 2], [2, 1]], [0, 1]),
+    "quantized_batch_matmul": (4, [[0, 1, 3], [0, 3, 2]], [0, 1, 2]),
+}
+
+
+def _p(rng: random.Random, p: float) -> bool:
+    return rng.random() < p
+
+
+def _shaped(kind: str, shape: list[int | None], element: str) -> str:
+    return f"{kind}<{dims(shape)}{element}>"
+
+
+def _off(rng: random.Random, d: int | None) -> int | None:
+    return rng.randint(1, 6) if d is None else rng.choice([d + 1, max(d - 1, 1), None])
+
+
+def _mutate(rng: random.Random, shapes: list[list[int | None]]) -> None:
+    if _p(rng, 0.3):
+        s = rng.choice(shapes)
+        if s:
+            i = rng.randrange(len(s))
+            s[i] = _off(rng, s[i])
+    if _p(rng, 0.06):
+        s = rng.choice(shapes)
+        if s:
+            s.pop() if _p(rng, 0.5) else s.append(2)
+
+
+def _scalar(rng: random.Random, usual: str) -> str:
+    roll = rng.random()
+    if roll < 0.8:
+        return usual
+    if roll < 0.93:
+        return rng.choice(["i8", "i16", "i32", "i64", "f32", "f16", "index"])
+    return f"tensor<{rng.choice(['', '2x'])}{usual}>"
+
+
+def _case(name: str, ins: list[str], out: str, result: str | None, index: int) -> Case:
+    operands = [(f"%i{k}", t) for k, t in enumerate(ins)] + [("%o0", out)]
+    ins_text = f"ins({', '.join(n for n, _ in operands[:-1])} : {', '.join(ins)})"
+    head = "%0 = " if result else ""
+    tail = f" -> {result}" if result else ""
+    return Case(
+        index,
+        "quantized",
+        f"linalg.{name}",
+        "custom",
+        module(operands, f"{head}linalg.{name} {ins_text} outs(%o0 : {out}){tail}"),
+    )
+
+
+def quantized_case(rng: random.Random, index: int) -> Case:
+    name = rng.choice([*_QUANTIZED, "conv_2d_nhwgc_gfhwc_q", "fill_rng_2d"])
+    element_in = rng.choice(["i8", "i8", "i8", "i16", "f32"])
+    element_out = rng.choice(["i32", "i32", "i32", "i64", "f32", "i8"])
+    zero = "i32" if _p(rng, 0.7) else element_in
+    if name == "fill_rng_2d":
+        out_shape: list[int | None] = [rng.randint(1, 6) for _ in range(2)]
+        if _p(rng, 0.08):
+            out_shape = out_shape[:1] if _p(rng, 0.5) else [*out_shape, 2]
+        if _p(rng, 0.05):
+            out_shape[0] = None
+        ins = [_scalar(rng, "f64"), _scalar(rng, "f64"), _scalar(rng, "i32")]
+        element_out = rng.choice(["f32", "f32", "f64", "f16", "i32"])
+        shapes = [out_shape]
+    elif name == "conv_2d_nhwgc_gfhwc_q":
+        n, g, c, f = rng.randint(1, 2), rng.randint(1, 2), rng.randint(1, 3), rng.randint(1, 3)
+        kh, kw, oh, ow = rng.randint(1, 3), rng.randint(1, 3), rng.randint(1, 4), rng.randint(1, 4)
+        shapes = [[n, oh + kh - 1, ow + kw - 1, g, c], [g, f, kh, kw, c], [n, oh, ow, g, f]]
+        _mutate(rng, shapes)
+        ins = [_shaped("tensor", shapes[0], element_in), _shaped("tensor", shapes[1], element_in)]
+        ins += [_scalar(rng, zero), _scalar(rng, zero)]
+        out_shape = shapes[2]
+    else:
+        loops, maps, out_dims = _QUANTIZED[name]
+        sizes = [rng.randint(1, 6) for _ in range(loops)]
+        shapes = [[sizes[d] for d in m] for m in [*maps, out_dims]]
+        _mutate(rng, shapes)
+        ins = [_shaped("tensor", shapes[0], element_in), _shaped("tensor", shapes[1], element_in)]
+        ins += [_scalar(rng, zero), _scalar(rng, zero)]
+        out_shape = shapes[2]
+    kind = "memref" if _p(rng, 0.08) else "tensor"
+    out = _shaped(kind, out_shape, element_out)
+    if _p(rng, 0.03):
+        out = element_out
+    result: str | None = out if kind == "tensor" else None
+    if result is not None and _p(rng, 0.08):
+        r = list(out_shape)
+        if r:
+            r[rng.randrange(len(r))] = _off(rng, r[0])
+        result = _shaped("tensor", r, element_out)
+    if _p(rng, 0.03):
+        result = None if result else _shaped("tensor", out_shape, element_out)
+    return _case(name, ins, out, result, index)
+
+
+_FLOATS = ["f16", "bf16", "f32", "f64", "f8E4M3FN", "f8E5M2", "tf32"]
+
+
+def convertf_case(rng: random.Random, index: int) -> Case:
+    a = rng.choice(_FLOATS)
+    same = {"f16": "bf16", "bf16": "f16", "f8E4M3FN": "f8E5M2", "f8E5M2": "f8E4M3FN"}
+    r = same.get(a, a) if _p(rng, 0.6) else rng.choice([*_FLOATS, "i16", "i32"])
+    if _p(rng, 0.05):
+        a = rng.choice(["i16", "i8", "index"])
+    kind = rng.choice(["scalar", "tensor", "vector"])
+    shape = [rng.randint(1, 5) for _ in range(rng.randint(1, 3))]
+    if kind == "scalar":
+        ta, tr = a, r
+    else:
+        ta = _shaped(kind, shape, a)
+        other = list(shape)
+        if _p(rng, 0.1):
+            other[0] += 1
+        rkind = kind if _p(rng, 0.93) else ("vector" if kind == "tensor" else "tensor")
+        tr = _shaped(rkind, other, r)
+        if _p(rng, 0.05):
+            tr = r
+    return Case(
+        index, "convertf", "arith.convertf", "custom", module([("%a", ta)], f"%0 = arith.convertf %a : {ta} to {tr}")
+    )
+
+
+FAMILIES = {"quantized": quantized_case, "convertf": convertf_case}
+
+
+@pytest.fixture(scope="module")
+def ctx() -> Any:
+    return campaign.ctx_or_fail()
+
+
+@pytest.mark.parametrize("family", sorted(FAMILIES))
+def test_linalg_last_ops_match_iree(family: str, ctx: Any) -> None:
+    """Verdict, first message, line and column equal IREE's on every case of the family."""
+    cases = campaign.generate(family, COUNT, SEED, FAMILIES[family])
+    unknown = _unknown_locations(cases, ctx)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(campaign, "verdict", lambda c, text: unknown.get(text) or verdict(c, text))
+        patch.setattr(campaign, "broadcheck_verdict", lambda case: _placed(case, unknown))
+        campaign.compare(f"linalg-last {family}", cases, ctx, seed=SEED)
+
+
+def _unknown_locations(cases: list[Case], ctx: Any) -> dict[str, Verdict]:
+    """The oracle's verdicts whose first error has no location, by case text."""
+    found = {}
+    for case in cases:
+        v = verdict(ctx, case.text)
+        if v and v[0][:2] == (0, 0):
+            found[case.text] = v
+    return found
+
+
+def _placed(case: Case, unknown: dict[str, Verdict]) -> Verdict | str:
+    """broadcheck's verdict, its first error put at ``0:0`` where the oracle's has no location."""
+    got = campaign_verdict(case)
+    if case.text in unknown and not isinstance(got, str) and got:
+        return ((0, 0, got[0][2]), *got[1:])
+    return got
