@@ -7566,6 +7566,31 @@ RULES: Mapping[str, Rule] = {
             "tensor<4x4xf32>",
             op_prefix=False,
         ),
+        Rule(
+            "BC1781",
+            "linalg-map-symbols",
+            "unexpected symbols in indexing_map #{index}",
+            "A Linalg structured op's indexing map has symbols (after each operand's rank is checked).",
+            "linalg.generic {indexing_maps = [affine_map<(d0)[s0] -> (d0 + s0)>, ...], ...}",
+        ),
+        Rule(
+            "BC1782",
+            "linalg-map-negative",
+            "unexpected result less than 0 at expression #{dim} in {map}",
+            "A Linalg structured op's indexing map gives a negative index at the first or last iteration "
+            "(the loop ranges from the static shapes).",
+            "linalg.generic {indexing_maps = [affine_map<(i) -> (3 - i)>, affine_map<(i) -> (i)>], ...} "
+            "ins(%a : memref<5xf32>) outs(%b : memref<5xf32>)",
+        ),
+        Rule(
+            "BC1783",
+            "linalg-index-negative",
+            "'linalg.index' op attribute 'dim' failed to satisfy constraint: 64-bit signless integer attribute "
+            "whose minimum value is 0",
+            "linalg.index names a negative loop (reported at the index op, by the op that holds it).",
+            "%i = linalg.index -1 : index",
+            op_prefix=False,
+        ),
     )
 }
 

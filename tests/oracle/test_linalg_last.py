@@ -6,6 +6,11 @@ Families (``BROADCHECK_LINALG_CASES`` each, default 2500, at least 2000; ``BROAD
   and ``fill_rng_2d`` in their custom form: sizes right or off by one, ``?`` sizes, an operand of
   the wrong rank, a zero point (or ``fill_rng_2d``'s min, max, seed) of another scalar type or a
   tensor, an init that is a scalar, result types right or off, a result missing;
+* ``maps``: ``linalg.generic`` whose input map is a sum of dims times constants and a constant
+  (``3 - i``, ``d0 * -2 + 3``, ``d0 - d0``, ``d0 + s0``; not ``-(d0 - 1)``, ``d1 + d0``, which
+  broadcheck does not print as MLIR does and passes over), dims named ``d0``... or ``i``...,
+  symbols now and then, sizes small enough to read before the first element; and a
+  ``linalg.index`` in the body naming a loop from -2 to one past the last;
 * ``convertf``: ``arith.convertf`` between scalars, vectors and tensors of float and integer
   elements, shapes alike or not.
 
@@ -158,7 +163,52 @@ def convertf_case(rng: random.Random, index: int) -> Case:
     )
 
 
-FAMILIES = {"quantized": quantized_case, "convertf": convertf_case}
+def _expr(rng: random.Random, names: list[str]) -> str:
+    """A result: dims in order, times constants, plus a constant (the forms broadcheck prints as
+    MLIR does; it passes over products of sums such as ``-(d0 - 1)`` and dims out of order)."""
+    a, b = names[0], names[-1]
+    if len(names) > 1 and _p(rng, 0.5):
+        a = b
+    c, k = rng.randint(0, 5), rng.choice([-3, -2, -1, 2, 3])
+    return rng.choice(
+        [a, f"{c} - {a}", f"{a} * {k} + {c}", f"-{a}", f"{a} - {c}", f"{names[0]} + {b}", f"{names[0]} - {b}",
+         f"{c} + {a} * {k}", f"{a} + {c}", f"{k} * {a}", f"{a} - {a}", f"{a} - 0"]
+    )  # fmt: skip
+
+
+def maps_case(rng: random.Random, index: int) -> Case:
+    loops = rng.randint(1, 2)
+    names = [f"d{i}" for i in range(loops)] if _p(rng, 0.5) else ["i", "j"][:loops]
+    head = f"({', '.join(names)})"
+    symbols = _p(rng, 0.1)
+    rank_in = rng.randint(1, 2)
+    results = [_expr(rng, names) for _ in range(rank_in)]
+    if symbols:
+        results[rng.randrange(rank_in)] += " + s0"
+    in_map = f"affine_map<{head}{'[s0]' if symbols else ''} -> ({', '.join(results)})>"
+    out_map = f"affine_map<{head} -> ({', '.join(names)})>"
+    out_shape: list[int | None] = [rng.randint(1, 6) for _ in range(loops)]
+    in_shape: list[int | None] = [rng.randint(1, 9) for _ in range(rank_in)]
+    if _p(rng, 0.05):
+        in_shape[0] = None
+    if _p(rng, 0.05):
+        in_shape.append(2)
+    t_in, t_out = _shaped("tensor", in_shape, "f32"), _shaped("tensor", out_shape, "f32")
+    iterators = ", ".join(['"parallel"'] * loops)
+    body = ["^bb0(%a: f32, %b: f32):"]
+    if _p(rng, 0.3):
+        body.append(f"  %x = linalg.index {rng.randint(-2, loops)} : index")
+    body.append("  linalg.yield %a : f32")
+    lines = [
+        f"%0 = linalg.generic {{indexing_maps = [{in_map}, {out_map}], iterator_types = [{iterators}]}} "
+        f"ins(%i : {t_in}) outs(%o : {t_out}) {{",
+        *body,
+        f"}} -> {t_out}",
+    ]
+    return Case(index, "maps", "linalg.generic", "custom", module([("%i", t_in), ("%o", t_out)], lines))
+
+
+FAMILIES = {"quantized": quantized_case, "convertf": convertf_case, "maps": maps_case}
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from broadcheck.dialects.linalg.affine import AffineMap, Expr, identity, of, parse, printed_results
+from broadcheck.dialects.linalg.affine import AffineMap, Expr, identity, of, parse, printed_map, printed_results
 from broadcheck.dialects.shaped import View, constraint, element_of, split_top, view
 from broadcheck.ops import Operation, Span, Type
 from broadcheck.semantics import Problem, Profile, Subject
@@ -285,9 +285,9 @@ def structured(op: Operation, maps: Sequence[AffineMap], loops: int, views: Sequ
     loop ranges, then each map's dims against the op's loops."""
     if len(maps) != len(views):
         return Problem("BC666", {"maps": len(maps), "operands": len(views)})
-    if any(m.symbols for m in maps):
-        return None
     for index, (m, v) in enumerate(zip(maps, views, strict=True)):
+        if m.symbols:
+            return Problem("BC1781", {"index": index})
         rank = 0 if v is None else v.rank
         if rank < 0:
             return None
@@ -339,7 +339,8 @@ def _shapes(
                 continue
             inferred = max(low[dim], high[dim]) + 1
             if min(low[dim], high[dim]) < 0:
-                return True
+                text = printed_map(m)
+                return True if text is None else Problem("BC1782", {"dim": dim, "map": text})
             args = {"index": index, "dim": dim, "size": inferred, "found": size}
             if m.pure_dim(dim) is not None:
                 if inferred != size:
@@ -371,7 +372,7 @@ def block_arguments(op: Operation, views: Sequence[View | None]) -> Problem | No
     return None
 
 
-_INDEX = re.compile(r"linalg\.index\s+(\d+)|\bdim\s*=\s*(\d+)")
+_INDEX = re.compile(r"linalg\.index\s+(-?\d+)|\bdim\s*=\s*(-?\d+)")
 
 
 def body(op: Operation, inits: int, loops: int | None) -> Problem | None:
@@ -380,6 +381,8 @@ def body(op: Operation, inits: int, loops: int | None) -> Problem | None:
     if op.regions and loops is not None:
         for name, key, at in op.regions[0].inner:
             m = _INDEX.search(key) if name == "linalg.index" else None
+            if m is not None and int(m.group(1) or m.group(2)) < 0:  # (its attribute's constraint, first)
+                return Problem("BC1783", span=at)
             if m is not None and int(m.group(1) or m.group(2)) >= loops:
                 return Problem("BC1104", {"dim": int(m.group(1) or m.group(2)), "loops": loops}, span=at)
     return yields(op, inits)
