@@ -7591,6 +7591,16 @@ RULES: Mapping[str, Rule] = {
             "%i = linalg.index -1 : index",
             op_prefix=False,
         ),
+        Rule(
+            "BC1784",
+            "linalg-named-region-arguments",
+            "custom op '{name}' [parseNamedStructuredOpRegion] ods-gen generated region expects {expected} args, "
+            "got {got}",
+            "The parser of a named Linalg op: ins and outs give another number of operands than the op's "
+            "definition has (reported where the parser stands: the next statement).",
+            "%0 = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>",
+            op_prefix=False,
+        ),
     )
 }
 

@@ -11,6 +11,9 @@ Families (``BROADCHECK_LINALG_CASES`` each, default 2500, at least 2000; ``BROAD
   broadcheck does not print as MLIR does and passes over), dims named ``d0``... or ``i``...,
   symbols now and then, sizes small enough to read before the first element; and a
   ``linalg.index`` in the body naming a loop from -2 to one past the last;
+* ``arity``: named ops (``matmul``, ``fill``, ``copy``, ``conv_2d_nhwc_hwcf``, ``pooling_nhwc_sum``,
+  ``quantized_matmul``, ``fill_rng_2d``, ...) with an ``ins`` or ``outs`` too many or too few
+  (``parseNamedStructuredOpRegion``'s count, reported at the next statement) or right;
 * ``convertf``: ``arith.convertf`` between scalars, vectors and tensors of float and integer
   elements, shapes alike or not.
 
@@ -208,7 +211,44 @@ def maps_case(rng: random.Random, index: int) -> Case:
     return Case(index, "maps", "linalg.generic", "custom", module([("%i", t_in), ("%o", t_out)], lines))
 
 
-FAMILIES = {"quantized": quantized_case, "convertf": convertf_case, "maps": maps_case}
+_ARITY = {
+    # name: operand types of a valid op (ins, then the one init)
+    "matmul": ["tensor<4x8xf32>", "tensor<8x16xf32>", "tensor<4x16xf32>"],
+    "batch_matmul": ["tensor<2x4x8xf32>", "tensor<2x8x16xf32>", "tensor<2x4x16xf32>"],
+    "matvec": ["tensor<4x8xf32>", "tensor<8xf32>", "tensor<4xf32>"],
+    "dot": ["tensor<8xf32>", "tensor<8xf32>", "tensor<f32>"],
+    "fill": ["f32", "tensor<4x16xf32>"],
+    "copy": ["tensor<4x16xf32>", "tensor<4x16xf32>"],
+    "conv_2d_nhwc_hwcf": ["tensor<1x5x5x3xf32>", "tensor<3x3x3x2xf32>", "tensor<1x3x3x2xf32>"],
+    "pooling_nhwc_sum": ["tensor<1x5x5x3xf32>", "tensor<3x3xf32>", "tensor<1x3x3x3xf32>"],
+    "quantized_matmul": ["tensor<4x8xi8>", "tensor<8x16xi8>", "i32", "i32", "tensor<4x16xi32>"],
+    "fill_rng_2d": ["f64", "f64", "i32", "tensor<4x16xf32>"],
+}
+
+
+def arity_case(rng: random.Random, index: int) -> Case:
+    name = rng.choice(list(_ARITY))
+    types = list(_ARITY[name])
+    ins, outs = types[:-1], types[-1:]
+    roll = rng.random()
+    if roll < 0.25 and ins:
+        ins = ins[:-1]
+    elif roll < 0.5:
+        ins = [*ins, ins[-1] if ins else outs[0]]
+    elif roll < 0.6:
+        outs = []
+    elif roll < 0.7:
+        outs = [*outs, outs[0]]
+    result: str | None = outs[0] if outs and outs[0].startswith("tensor") and _p(rng, 0.8) else None
+    operands = [(f"%i{k}", t) for k, t in enumerate(ins)] + [(f"%o{k}", t) for k, t in enumerate(outs)]
+    ins_text = f"ins({', '.join(n for n, _ in operands[: len(ins)])} : {', '.join(ins)}) " if ins else ""
+    outs_text = f"outs({', '.join(n for n, _ in operands[len(ins) :])} : {', '.join(outs)})" if outs else ""
+    head, tail = ("%0 = ", f" -> {result}") if result else ("", "")
+    text = module(operands, f"{head}linalg.{name} {ins_text}{outs_text}{tail}")
+    return Case(index, "arity", f"linalg.{name}", "custom", text)
+
+
+FAMILIES = {"quantized": quantized_case, "convertf": convertf_case, "maps": maps_case, "arity": arity_case}
 
 
 @pytest.fixture(scope="module")

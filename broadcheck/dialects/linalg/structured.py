@@ -448,7 +448,7 @@ def check_named(op: Operation, profile: Profile) -> Problem | None:
     name = op.name.partition(".")[2]
     if _maps_after_operands(op):
         return None  # (the parser fails on `indexing_maps` written after `ins(...)`)
-    problem = _unsigned_pooling(op, name) or _named_ods(op)
+    problem = _region_arguments(op, name) or _unsigned_pooling(op, name) or _named_ods(op)
     if problem:
         return problem
     problem = _convolution(op, name) or _built_body(op, name)
@@ -482,6 +482,22 @@ def check_named(op: Operation, profile: Profile) -> Problem | None:
         return problem or (_fill_value(op) if name == "fill" else None)
     except _Unread:
         return None
+
+
+def _region_arguments(op: Operation, name: str) -> Problem | None:
+    """``parseNamedStructuredOpRegion``: the body the parser builds takes one argument per operand
+    of the op's definition; ``ins`` and ``outs`` must give as many. The parser stands at the next
+    token: taken as the next statement, the next line at this statement's indentation."""
+    if op.generic or name in ("elementwise",):
+        return None
+    expected = 2 if name in ("fill", "copy") else 4 if name == "fill_rng_2d" else 3
+    if name.startswith("quantized_") or name.endswith("_q"):
+        expected = 5
+    if len(op.operands) == expected:
+        return None
+    line = op.span.end_line + 1
+    span = Span(line, op.span.column, line, op.span.column + 1)
+    return Problem("BC1784", {"name": op.name, "expected": expected, "got": len(op.operands)}, span=span)
 
 
 def _built_body(op: Operation, name: str) -> Problem | None:
