@@ -7601,6 +7601,20 @@ RULES: Mapping[str, Rule] = {
             "%0 = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>",
             op_prefix=False,
         ),
+        Rule(
+            "BC1785",
+            "single-block-region",
+            "expects region #{index} to have 0 or 1 blocks",
+            "An op whose region holds one block at most (SingleBlock: linalg.generic) has two or more.",
+            "linalg.generic {...} ins(...) outs(...) { ^bb1: linalg.yield %x : f32 ^bb2: linalg.yield %x : f32 }",
+        ),
+        Rule(
+            "BC1786",
+            "linalg-region-one-block",
+            "expects to have 1 region with 1 block",
+            "A Linalg structured op's region is empty (the structured op interface, after destination style).",
+            "linalg.generic {...} ins(%a : memref<f32>) outs(%b : memref<f32>) { }",
+        ),
     )
 }
 

@@ -253,6 +253,13 @@ def _operands_first(statement: Statement, custom: str) -> tuple[str, int] | None
     return "expected SSA operand", statement.name_end  # (where the parser stood: just after the name)
 
 
+def _value_first(statement: Statement, custom: str) -> tuple[str, int] | None:
+    """``attr-dict $value``: nothing after the name is ``expected attribute value`` just after it."""
+    if statement.generic or any(i.start >= statement.name_end for i in statement.items):
+        return None
+    return "expected attribute value", statement.name_end
+
+
 OPS = ops(
     # `$lhs, $rhs attr-dict : type($result)` (negf: `$operand ...`): the parser wants the `:` after them
     [
@@ -273,7 +280,7 @@ OPS = ops(
     Op("arith.convertf", CONVERSION, _convertf, "ods-traits"),
     Op("arith.cmpf", custom(_compare), _compare_check, "arith-compare"),
     Op("arith.cmpi", custom(_compare), _compare_check, "arith-compare"),
-    Op("arith.constant", RESULT, same_type, "constant", literal="value"),
+    Op("arith.constant", RESULT, same_type, "constant", literal="value", assembly=Assembly("form", form=_value_first)),
     # `arith.scaling_extf %a, %s : A, S to R`: CastOpInterface over two operands, before Elementwise
     Op("arith.scaling_extf", custom(_scaling), _scaling_check(wider=True), "arith-scaling"),
     Op("arith.scaling_truncf", custom(_scaling), _scaling_check(wider=False), "arith-scaling"),

@@ -628,9 +628,14 @@ def check_generic(op: Operation, profile: Profile) -> Problem | None:
         iterators = op.attribute("iterator_types")
         found = value(iterators.text) if iterators is not None else None
         loops = len(found) if isinstance(found, list) else None
+        blocks = op.regions[0].blocks if op.regions else 1
+        if blocks > 1:  # (SingleBlock: a trait, before the body's ops)
+            return Problem("BC1785", {"index": 0})
         problem = body(op, inits, loops) or destination_style(op, inits)  # (the body's ops verify first)
         if problem:
             return problem
+        if blocks == 0:
+            return Problem("BC1786")
         maps = _inline_maps(op)
         if maps is None or not isinstance(found, list):
             return None
