@@ -145,6 +145,8 @@ PARSE_CODES = frozenset(
         "BC1354", "BC1355", "BC1357", "BC1359", "BC1361",
         # vector.from_elements: its operands against its type's element count
         "BC1367",
+        # a named Linalg op's body arguments against ins and outs (parseNamedStructuredOpRegion)
+        "BC1784",
     }
 )  # fmt: skip
 """The codes MLIR's parser reports (the others are its verifiers', or broadcheck's own)."""

@@ -7765,6 +7765,67 @@ RULES: Mapping[str, Rule] = {
             "the first missing by name is reported, once the value counts are right.",
             '%0 = "tosa.argmax"(%x) : (tensor<2xf32>) -> tensor<i32>',
         ),
+        # ---- BC1780-BC1799: Linalg, Vector, Arith, Tensor (llvm)
+        Rule(
+            "BC1780",
+            "linalg-built-body-types",
+            "'{inner}' op requires the same type for all operands and results",
+            "The body the parser builds for linalg.quantized_matmul, quantized_batch_matmul, conv_2d_nhwgc_gfhwc_q "
+            "or fill_rng_2d holds an arith op over two types of one kind (a zero point or seed of another width "
+            "than the value it meets). MLIR reports it at an unknown location; broadcheck at the op.",
+            "%0 = linalg.fill_rng_2d ins(%min, %max, %seed : f64, f64, i16) outs(%o : tensor<4x4xf32>) -> "
+            "tensor<4x4xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1781",
+            "linalg-map-symbols",
+            "unexpected symbols in indexing_map #{index}",
+            "A Linalg structured op's indexing map has symbols (after each operand's rank is checked).",
+            "linalg.generic {indexing_maps = [affine_map<(d0)[s0] -> (d0 + s0)>, ...], ...}",
+        ),
+        Rule(
+            "BC1782",
+            "linalg-map-negative",
+            "unexpected result less than 0 at expression #{dim} in {map}",
+            "A Linalg structured op's indexing map gives a negative index at the first or last iteration "
+            "(the loop ranges from the static shapes).",
+            "linalg.generic {indexing_maps = [affine_map<(i) -> (3 - i)>, affine_map<(i) -> (i)>], ...} "
+            "ins(%a : memref<5xf32>) outs(%b : memref<5xf32>)",
+        ),
+        Rule(
+            "BC1783",
+            "linalg-index-negative",
+            "'linalg.index' op attribute 'dim' failed to satisfy constraint: 64-bit signless integer attribute "
+            "whose minimum value is 0",
+            "linalg.index names a negative loop (reported at the index op, by the op that holds it).",
+            "%i = linalg.index -1 : index",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1784",
+            "linalg-named-region-arguments",
+            "custom op '{name}' [parseNamedStructuredOpRegion] ods-gen generated region expects {expected} args, "
+            "got {got}",
+            "The parser of a named Linalg op: ins and outs give another number of operands than the op's "
+            "definition has (reported where the parser stands: the next statement).",
+            "%0 = linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x16xf32>) -> tensor<4x16xf32>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1785",
+            "single-block-region",
+            "expects region #{index} to have 0 or 1 blocks",
+            "An op whose region holds one block at most (SingleBlock: linalg.generic) has two or more.",
+            "linalg.generic {...} ins(...) outs(...) { ^bb1: linalg.yield %x : f32 ^bb2: linalg.yield %x : f32 }",
+        ),
+        Rule(
+            "BC1786",
+            "linalg-region-one-block",
+            "expects to have 1 region with 1 block",
+            "A Linalg structured op's region is empty (the structured op interface, after destination style).",
+            "linalg.generic {...} ins(%a : memref<f32>) outs(%b : memref<f32>) { }",
+        ),
     )
 }
 

@@ -197,7 +197,7 @@ class Region(Frozen):
     its last op (the terminator) with the types of what it yields and where its name is
     (for the problems its own verifier reports there, such as ``linalg.yield``'s)."""
 
-    __slots__ = __match_args__ = ("arguments", "terminator", "yields", "at", "inner")
+    __slots__ = __match_args__ = ("arguments", "terminator", "yields", "at", "inner", "blocks")
     arguments: tuple[Type, ...]
     terminator: str
     """The terminator's op name ('' when the region is empty or its last op is unknown)."""
@@ -207,6 +207,8 @@ class Region(Frozen):
     inner: tuple[tuple[str, str, Span | None], ...]
     """Its ops whose verifiers read the op that holds it (``linalg.index``): name, statement
     (value names written ``%_``), where the name is."""
+    blocks: int
+    """How many blocks it has: 0, 1, or 2 for two or more."""
 
     def __init__(
         self,
@@ -215,8 +217,10 @@ class Region(Frozen):
         yields: tuple[Type, ...] = (),
         at: Span | None = None,
         inner: tuple[tuple[str, str, Span | None], ...] = (),
+        blocks: int = 1,
     ) -> None:
         put = object.__setattr__
+        put(self, "blocks", blocks)
         put(self, "arguments", arguments)
         put(self, "terminator", terminator)
         put(self, "yields", yields)

@@ -118,6 +118,22 @@ def _subui_extended(op: Operation, profile: Profile) -> Problem | None:
     return _kin("arith.addui_extended", ("sum}", "diff}"))(op, profile)
 
 
+def _convertf(op: Operation, profile: Profile) -> Problem | None:
+    """``arith.convertf`` (newer than the ODS tables): Arith_FToFCastOp, as ``extf``, its
+    ``areCastCompatible`` two different float types of one width (``f16`` and ``bf16``)."""
+    problem = _kin("arith.extf")(op, profile)
+    if problem is not None and problem.code != "BC1170":
+        return problem
+    if len(op.operands) != 1 or len(op.results) != 1:
+        return None
+    a, r = element_of(op.operands[0].type), element_of(op.results[0].type)
+    if a == r or not is_float(a) or not is_float(r) or bit_width(a) != bit_width(r):
+        return Problem(
+            "BC1170", {"operands": f"operand type '{op.operands[0].type}'", "result": str(op.results[0].type)}
+        )
+    return None
+
+
 @cache
 def _generated(name: str) -> Callable[[Operation, Profile], Problem | None]:
     """The check made from the op's generated ODS traits."""
@@ -237,6 +253,13 @@ def _operands_first(statement: Statement, custom: str) -> tuple[str, int] | None
     return "expected SSA operand", statement.name_end  # (where the parser stood: just after the name)
 
 
+def _value_first(statement: Statement, custom: str) -> tuple[str, int] | None:
+    """``attr-dict $value``: nothing after the name is ``expected attribute value`` just after it."""
+    if statement.generic or any(i.start >= statement.name_end for i in statement.items):
+        return None
+    return "expected attribute value", statement.name_end
+
+
 OPS = ops(
     # `$lhs, $rhs attr-dict : type($result)` (negf: `$operand ...`): the parser wants the `:` after them
     [
@@ -254,9 +277,10 @@ OPS = ops(
     ],
     Op("arith.flush_denormals", SAME, _flush_denormals, "ods-traits", assembly=Assembly("same", 1)),
     [Op(f"arith.{name}", CONVERSION) for name in _CASTS],
+    Op("arith.convertf", CONVERSION, _convertf, "ods-traits"),
     Op("arith.cmpf", custom(_compare), _compare_check, "arith-compare"),
     Op("arith.cmpi", custom(_compare), _compare_check, "arith-compare"),
-    Op("arith.constant", RESULT, same_type, "constant", literal="value"),
+    Op("arith.constant", RESULT, same_type, "constant", literal="value", assembly=Assembly("form", form=_value_first)),
     # `arith.scaling_extf %a, %s : A, S to R`: CastOpInterface over two operands, before Elementwise
     Op("arith.scaling_extf", custom(_scaling), _scaling_check(wider=True), "arith-scaling"),
     Op("arith.scaling_truncf", custom(_scaling), _scaling_check(wider=False), "arith-scaling"),

@@ -220,7 +220,9 @@ class Regions:
             if self.summaries:  # (a terminator the parser stopped at is no verifier's: not summed up)
                 stopped = values.parse_stop is not None and values.parse_stop[0] == done.where
                 inner = tuple((f.name, f.key, findings.op_where(at)) for f, at in done.inner)
-                self.summaries[-1].append((done.arguments, "" if stopped else terminator, yielded, where, inner))
+                blocks = 2 if done.several else 1 if last is not None or done.labelled else 0
+                summary = (done.arguments, "" if stopped else terminator, yielded, where, inner, blocks)
+                self.summaries[-1].append(summary)
         if self.functions and self.functions[-1].depth == self.depth:
             values.dominance()
             self._end_function(line if line > 0 else next_line)

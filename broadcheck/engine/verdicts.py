@@ -190,7 +190,9 @@ class Verdicts:
                 where = text.where(offset) if text is not None else (line, column + offset)
                 return Span(where[0], where[1], where[0], where[1] + 1)
 
-            findings.add(diagnose.syntax(SyntaxProblem(wrong[0], at(wrong[1])), findings.path), text)
+            worded = self._next_op(SyntaxProblem(wrong[0], at(wrong[1])))  # (a word starting the next op)
+            if worded is not None:
+                findings.add(diagnose.syntax(worded, findings.path), text)
             for message, offset in getattr(wrong, "then", ()):
                 findings.add(diagnose.value("BC033", findings.path, at(offset), args={"detail": message}), text)
             return

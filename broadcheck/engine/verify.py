@@ -166,9 +166,9 @@ class Checks:
         summaries = tuple(
             Region(
                 self._types(arguments, aliases), terminator, self._types(yields, aliases), _span(at),
-                tuple((name, key, _span(where)) for name, key, where in inner),
+                tuple((name, key, _span(where)) for name, key, where in inner), blocks,
             )
-            for arguments, terminator, yields, at, inner in regions
+            for arguments, terminator, yields, at, inner, blocks in regions
         )  # fmt: skip
         return Operation(
             statement.name, name_span, locate(start, statement.end), operands, results, attributes,

@@ -262,6 +262,7 @@ def _after_previous(text: str, pos: int) -> tuple[int, int]:
 _TENSORS = ("tensor_type", "unranked_tensor_type")
 _SHAPED = (*_TENSORS, "vector_type")
 _NOT_A_VECTOR_ELEMENT = "failed to verify 'elementType': VectorElementTypeInterface instance"
+_WIDE_INTEGER = re.compile(r"[su]?i(\d{8,})")  # MLIR's IntegerType::kMaxWidth is 16777215
 
 
 def _shaped_element(tree: _Tree) -> _Tree | None:
@@ -366,6 +367,8 @@ class _Builder:
                 end = self.token_span(name_tok)
                 after = Span(end.end_line, end.end_column, end.end_line, end.end_column + 1)
                 raise SyntaxProblem(f"undefined symbol alias id '{name}'", after)
+        if kind == "builtin_type" and (wide := _WIDE_INTEGER.fullmatch(tokens[0])) and int(wide[1]) > 16777215:
+            raise SyntaxProblem("integer bitwidth is limited to 16777215 bits", self.token_span(tokens[0]))
         for child in trees:  # complex<...>: check what is inside
             self.type(child)
         return OpaqueType(self.source(tree.meta).strip())

@@ -47,14 +47,19 @@ def builtin_element(text: str) -> bool:
     return text in _ELEMENTS or _INTEGER.fullmatch(text) is not None
 
 
+def _too_wide(element: str) -> bool:
+    """An integer type wider than MLIR's limit (16777215 bits)."""
+    return len(element) > 8 and _INTEGER.fullmatch(element) is not None and int(element.lstrip("su")[1:]) > 16777215
+
+
 def simple_type(text: str) -> Type | None:
     """The type ``text`` if it is one of the common forms (no spaces, no encoding), else ``None``."""
     m = _SIMPLE.fullmatch(text)
     if m is None:
         return None
     element = m.group("element") or m.group("unranked") or m.group("velement") or m.group("builtin")
-    if not builtin_element(element):
-        return None
+    if not builtin_element(element) or _too_wide(element):
+        return None  # (an integer wider than MLIR's limit: the grammar says so)
     if m.group("builtin") is not None:
         return OpaqueType(text)
     if m.group("unranked") is not None:

@@ -5,7 +5,9 @@
 :mod:`.forms`."""
 
 from broadcheck.dialects.linalg import pack, regions, structured, transforms
+from broadcheck.dialects.linalg.bodies import BUILT
 from broadcheck.dialects.linalg.forms import (
+    built_form,
     contract_form,
     elementwise_form,
     generic_form,
@@ -19,7 +21,7 @@ from broadcheck.dialects.op import OPERAND_LIST, RESULT, Assembly, Op, custom, f
 from broadcheck.dialects.terminators import by_parent
 
 FORM = custom(ins_outs)
-_FORMS = {"matmul": named_form, "elementwise": elementwise_form}
+_FORMS = {"matmul": named_form, "elementwise": elementwise_form, **dict.fromkeys(BUILT, built_form)}
 """The named ops whose C++ parsers check more than their form (:mod:`.forms`)."""
 
 OPS = ops(

@@ -35,7 +35,8 @@ class AffineMap:
         return out
 
 
-_TOKEN = re.compile(r"\s*(?:(d\d+|s\d+)|(\d+)|(floordiv|ceildiv|mod)|(->|[-+*()\[\],]))")
+_TOKEN = re.compile(r"\s*(?:(floordiv\b|ceildiv\b|mod\b)|([A-Za-z_][\w$]*)|(\d+)|(->|[-+*()\[\],]))")
+_KEYWORDS = ("floordiv", "ceildiv", "mod")
 
 
 class _Bad(Exception):
@@ -83,10 +84,11 @@ class _Parser:
     def at(self, tok: str) -> bool:
         return self.pos < len(self.toks) and self.toks[self.pos] == tok
 
-    def names(self, close: str, into: dict[str, int], prefix: str) -> None:
+    def names(self, close: str, into: dict[str, int]) -> None:
+        """Dims or symbols: any bare identifiers (``(i, j)[n]``), each used by its name."""
         while not self.at(close):
             name = self.take()
-            if not name.startswith(prefix):
+            if not (name[0].isalpha() or name[0] == "_") or name in _KEYWORDS or name in self.dims or name in into:
                 raise _Bad
             into[name] = len(into)
             if not self.at(close):
@@ -95,10 +97,10 @@ class _Parser:
 
     def map(self) -> AffineMap:
         self.take("(")
-        self.names(")", self.dims, "d")
+        self.names(")", self.dims)
         if self.at("["):
             self.take("[")
-            self.names("]", self.syms, "s")
+            self.names("]", self.syms)
         self.take("->")
         self.take("(")
         results: list[Expr] = []
@@ -109,7 +111,7 @@ class _Parser:
         self.take(")")
         if self.pos != len(self.toks):
             raise _Bad
-        return AffineMap(len(self.dims), len(self.syms), tuple(results))
+        return AffineMap(len(self.dims), len(self.syms), tuple(_folded(e) for e in results))
 
     def expr(self) -> Expr:
         self.depth += 1
@@ -147,6 +149,21 @@ class _Parser:
         raise _Bad
 
 
+def _folded(e: Expr) -> Expr:
+    """``e`` as MLIR folds it where it is a lone dim or a constant (``d0 - 0``, ``d0 - d0``): which
+    results are pure dims decides the loop ranges."""
+    terms: dict[int, int] = {}
+    constant = _linear(e, 1, terms)
+    if constant is None:
+        return e
+    live = {d: c for d, c in terms.items() if c}
+    if not live:
+        return ("const", constant)
+    if constant == 0 and list(live.values()) == [1]:
+        return ("dim", next(iter(live)))
+    return e
+
+
 def _eval(e: Expr, values: list[int]) -> int | None:
     kind = e[0]
     if kind == "dim":
@@ -172,6 +189,83 @@ def _eval(e: Expr, values: list[int]) -> int | None:
     if kind == "ceildiv":
         return -((-a) // b)
     return a % b
+
+
+def printed_map(m: AffineMap) -> str | None:
+    """The whole map as MLIR prints it (``(d0) -> (-d0 + 3)``), where each result is a sum of dims
+    times constants and a constant, the dims in order (its simplified form: each dim once, the
+    constant last); ``None`` for anything else (``-(d0 - 1)``, ``d1 + d0``)."""
+    parts = []
+    for e in m.results:
+        terms: dict[int, int] = {}
+        constant = _linear(e, 1, terms)
+        if constant is None or list(terms) != sorted(terms):
+            return None  # (MLIR orders `d1 + d0`, not `d1 - d0 * 2`: not followed here)
+        parts.append(_linear_text(terms, constant))
+    dims = ", ".join(f"d{i}" for i in range(m.dims))
+    symbols = f"[{', '.join(f's{i}' for i in range(m.symbols))}]" if m.symbols else ""
+    return f"({dims}){symbols} -> ({', '.join(parts)})"
+
+
+def _linear(e: Expr, scale: int, terms: dict[int, int]) -> int | None:
+    """Adds ``scale * e`` to ``terms`` (dim: coefficient); its constant part, or None if not linear."""
+    kind = e[0]
+    c = _constant(e)
+    if c is not None:
+        return scale * c
+    if kind == "dim":
+        terms[e[1]] = terms.get(e[1], 0) + scale  # (MLIR folds `d0 - d0` to 0)
+        return 0
+    if kind == "+":
+        left = _linear(e[1], scale, terms)
+        right = _linear(e[2], scale, terms) if left is not None else None
+        return None if right is None or left is None else left + right
+    if kind == "*":
+        for factor, other in ((e[2], e[1]), (e[1], e[2])):
+            c = _constant(factor)
+            if c is not None and _scaled_dim(other):  # (a product of a sum MLIR keeps: `-(d0 - 1)`)
+                return _linear(other, scale * c, terms)
+    return None
+
+
+def _constant(e: Expr) -> int | None:
+    """The value of an expression of constants alone (``2 * -1``), else None."""
+    if e[0] == "const":
+        return int(e[1])
+    if e[0] in ("+", "*"):
+        a, b = _constant(e[1]), _constant(e[2])
+        if a is not None and b is not None:
+            return a + b if e[0] == "+" else a * b
+    return None
+
+
+def _scaled_dim(e: Expr) -> bool:
+    """A dim, or a dim times constants (which MLIR folds into one product)."""
+    if e[0] == "dim":
+        return True
+    if e[0] == "*":
+        return (_constant(e[2]) is not None and _scaled_dim(e[1])) or (
+            _constant(e[1]) is not None and _scaled_dim(e[2])
+        )
+    return False
+
+
+def _linear_text(terms: dict[int, int], constant: int) -> str:
+    text = ""
+    for d, c in terms.items():
+        if c == 0:
+            continue
+        if not text:
+            text = f"d{d}" if c == 1 else f"-d{d}" if c == -1 else f"d{d} * {c}"
+        elif c > 0:
+            text += f" + d{d}" if c == 1 else f" + d{d} * {c}"
+        else:
+            text += f" - d{d}" if c == -1 else f" - d{d} * {-c}"
+    if not text:
+        return str(constant)
+    if constant:
+        text += f" + {constant}" if constant > 0 else f" - {-constant}"
+    return text
 
 
 def identity(rank: int) -> AffineMap:

@@ -10,6 +10,7 @@ import re
 from broadcheck.dialects.assembly import Found, Wrong
 from broadcheck.dialects.op import Reading
 from broadcheck.dialects.shaped import index_at, reading, segments_property, unplaced, view_text
+from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP
 from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Item, Statement, TypeText
 
@@ -103,8 +104,16 @@ def _block_type(t: TypeText | None) -> str | None:
 
 def named_form(statement: Statement, dialect: str) -> Wrong | None:
     """``parseNamedStructuredOpRegion`` of a ``matmul``-like op (``add(init, mul(lhs, rhs))``): a
-    vector init is its own block argument's type, which no binary op of the body takes."""
-    if statement.generic or len(statement.operands) != 3:
+    vector init is its own block argument's type, which no binary op of the body takes. Before
+    it, ``indexing_maps = [...]`` written after the operands: the op ends before it, and the
+    parser reads its word as the next op's name."""
+    if statement.generic:
+        return None
+    first = statement.operands[0].start if statement.operands else None
+    late = next((a for a in statement.attributes if a.name == "indexing_maps" and not a.property), None)
+    if late is not None and first is not None and late.start > first:
+        return UNKNOWN_CUSTOM_OP.format(name="indexing_maps"), late.start
+    if len(statement.operands) != 3:
         return None
     lhs, rhs, init = (_block_type(u.type) for u in statement.operands)
     if lhs is None or rhs is None or init is None or _category(init) is not None:
@@ -117,6 +126,23 @@ def named_form(statement: Statement, dialect: str) -> Wrong | None:
         f"or allInteger, got '{init}' and '{lhs}'",
         after,
     )
+
+
+def built_form(statement: Statement, dialect: str) -> Wrong | None:
+    """The region builder of the named ops :mod:`.bodies` follows: ``buildBinaryFn`` over two
+    kinds of types fails the parse, just after the op's name."""
+    from broadcheck.dialects.linalg.bodies import build
+
+    if statement.generic:
+        return None
+    types = [_block_type(u.type) for u in statement.operands]
+    if any(t is None for t in types):
+        return None
+    body = build(statement.name.partition(".")[2], types)  # type: ignore[arg-type]
+    if body is None or body.parse_error is None:
+        return None
+    after = next((i.start for i in statement.items if i.start >= statement.name_end), statement.name_end)
+    return f"custom op '{statement.name}' {body.parse_error}", after
 
 
 _ITERATOR = re.compile(r'"[^"]*"|(?<=#linalg\.iterator_type<)\w+')

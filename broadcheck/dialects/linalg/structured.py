@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from broadcheck.dialects.linalg.affine import AffineMap, Expr, identity, of, parse, printed_results
+from broadcheck.dialects.linalg.affine import AffineMap, Expr, identity, of, parse, printed_map, printed_results
 from broadcheck.dialects.shaped import View, constraint, element_of, split_top, view
 from broadcheck.ops import Operation, Span, Type
 from broadcheck.semantics import Problem, Profile, Subject
@@ -182,7 +182,7 @@ def _plain_conv(spatial: int) -> Maps:
 _CONVS = (
     "conv_1d_ncw_fcw conv_2d_nhwc_fhwc conv_2d_ngchw_fgchw conv_2d_ngchw_gfchw conv_2d_nhwgc_gfhwc "
     "conv_3d_ncdhw_fcdhw conv_2d_nhwc_hwcf_q conv_2d_nchw_fchw_q conv_2d_ngchw_gfchw_q conv_2d_nhwc_fhwc_q "
-    "conv_3d_ndhwc_dhwcf_q"
+    "conv_3d_ndhwc_dhwcf_q conv_2d_nhwgc_gfhwc_q"
 ).split()
 _DEPTHWISE = (
     "depthwise_conv_1d_ncw_cw depthwise_conv_1d_nwc_wcm depthwise_conv_2d_nchw_chw depthwise_conv_2d_nhwc_hwcm "
@@ -204,6 +204,10 @@ NAMED: dict[str, Maps] = {
     "batch_matvec": _fixed((3, [0, 1, 2]), (3, [0, 2]), (3, [0, 1])),
     "batch_vecmat": _fixed((3, [0, 2]), (3, [0, 2, 1]), (3, [0, 1])),
     "dot": _fixed((1, [0]), (1, [0]), (1, [])),
+    # the zero points (and fill_rng_2d's min, max and seed) are scalars: maps without results
+    "quantized_matmul": _fixed((3, [0, 2]), (3, [2, 1]), (3, []), (3, []), (3, [0, 1])),
+    "quantized_batch_matmul": _fixed((4, [0, 1, 3]), (4, [0, 3, 2]), (4, []), (4, []), (4, [0, 1, 2])),
+    "fill_rng_2d": _fixed((2, []), (2, []), (2, []), (2, [0, 1])),
     "copy": _same,
     "elementwise": _same,
     "fill": _fill,
@@ -281,9 +285,9 @@ def structured(op: Operation, maps: Sequence[AffineMap], loops: int, views: Sequ
     loop ranges, then each map's dims against the op's loops."""
     if len(maps) != len(views):
         return Problem("BC666", {"maps": len(maps), "operands": len(views)})
-    if any(m.symbols for m in maps):
-        return None
     for index, (m, v) in enumerate(zip(maps, views, strict=True)):
+        if m.symbols:
+            return Problem("BC1781", {"index": index})
         rank = 0 if v is None else v.rank
         if rank < 0:
             return None
@@ -335,7 +339,8 @@ def _shapes(
                 continue
             inferred = max(low[dim], high[dim]) + 1
             if min(low[dim], high[dim]) < 0:
-                return True
+                text = printed_map(m)
+                return True if text is None else Problem("BC1782", {"dim": dim, "map": text})
             args = {"index": index, "dim": dim, "size": inferred, "found": size}
             if m.pure_dim(dim) is not None:
                 if inferred != size:
@@ -367,7 +372,7 @@ def block_arguments(op: Operation, views: Sequence[View | None]) -> Problem | No
     return None
 
 
-_INDEX = re.compile(r"linalg\.index\s+(\d+)|\bdim\s*=\s*(\d+)")
+_INDEX = re.compile(r"linalg\.index\s+(-?\d+)|\bdim\s*=\s*(-?\d+)")
 
 
 def body(op: Operation, inits: int, loops: int | None) -> Problem | None:
@@ -376,6 +381,8 @@ def body(op: Operation, inits: int, loops: int | None) -> Problem | None:
     if op.regions and loops is not None:
         for name, key, at in op.regions[0].inner:
             m = _INDEX.search(key) if name == "linalg.index" else None
+            if m is not None and int(m.group(1) or m.group(2)) < 0:  # (its attribute's constraint, first)
+                return Problem("BC1783", span=at)
             if m is not None and int(m.group(1) or m.group(2)) >= loops:
                 return Problem("BC1104", {"dim": int(m.group(1) or m.group(2)), "loops": loops}, span=at)
     return yields(op, inits)
@@ -441,10 +448,10 @@ def check_named(op: Operation, profile: Profile) -> Problem | None:
     name = op.name.partition(".")[2]
     if _maps_after_operands(op):
         return None  # (the parser fails on `indexing_maps` written after `ins(...)`)
-    problem = _unsigned_pooling(op, name) or _named_ods(op)
+    problem = _region_arguments(op, name) or _unsigned_pooling(op, name) or _named_ods(op)
     if problem:
         return problem
-    problem = _convolution(op, name)
+    problem = _convolution(op, name) or _built_body(op, name)
     if problem:
         return problem
     views = _views(op)
@@ -475,6 +482,39 @@ def check_named(op: Operation, profile: Profile) -> Problem | None:
         return problem or (_fill_value(op) if name == "fill" else None)
     except _Unread:
         return None
+
+
+def _region_arguments(op: Operation, name: str) -> Problem | None:
+    """``parseNamedStructuredOpRegion``: the body the parser builds takes one argument per operand
+    of the op's definition; ``ins`` and ``outs`` must give as many. The parser stands at the next
+    token: taken as the next statement, the next line at this statement's indentation."""
+    if op.generic or name in ("elementwise",):
+        return None
+    expected = 2 if name in ("fill", "copy") else 4 if name == "fill_rng_2d" else 3
+    if name.startswith("quantized_") or name.endswith("_q"):
+        expected = 5
+    if len(op.operands) == expected:
+        return None
+    line = op.span.end_line + 1
+    span = Span(line, op.span.column, line, op.span.column + 1)
+    return Problem("BC1784", {"name": op.name, "expected": expected, "got": len(op.operands)}, span=span)
+
+
+def _built_body(op: Operation, name: str) -> Problem | None:
+    """The ``arith`` ops of a body the parser built (:mod:`.bodies`): their verifiers run before
+    the op's interfaces (``verifyWithRegions``)."""
+    from broadcheck.dialects.linalg.bodies import BUILT, build
+
+    if name not in BUILT or op.generic:
+        return None
+    types = []
+    for use in op.operands:
+        v = view(use.type)
+        types.append(v.element if v is not None and v.kind in ("tensor", "memref") else _printed(use.type))
+    body = build(name, types)
+    if body is None or body.mismatch is None or "?" in types:
+        return None
+    return Problem("BC1780", {"inner": body.mismatch})
 
 
 def _memoized(op: Operation) -> list[AffineMap] | None:
@@ -588,9 +628,14 @@ def check_generic(op: Operation, profile: Profile) -> Problem | None:
         iterators = op.attribute("iterator_types")
         found = value(iterators.text) if iterators is not None else None
         loops = len(found) if isinstance(found, list) else None
+        blocks = op.regions[0].blocks if op.regions else 1
+        if blocks > 1:  # (SingleBlock: a trait, before the body's ops)
+            return Problem("BC1785", {"index": 0})
         problem = body(op, inits, loops) or destination_style(op, inits)  # (the body's ops verify first)
         if problem:
             return problem
+        if blocks == 0:
+            return Problem("BC1786")
         maps = _inline_maps(op)
         if maps is None or not isinstance(found, list):
             return None
