@@ -40,9 +40,8 @@ words them. This module reads no text.
 
 from __future__ import annotations
 
+import re
 from typing import NamedTuple
-
-from broadcheck.syntax.lazyre import lazy
 
 MISSING = object()
 
@@ -70,7 +69,7 @@ def comparable(a: str, b: str) -> bool:
     return not ("!" in a or "!" in b or "#" in a or "#" in b)
 
 
-_ONE_SPELLING = lazy(r"!tosa\.shape<\d+>|!tf_type\.\w+|!tf_executor\.(?:control|token)")
+_ONE_SPELLING = re.compile(r"!tosa\.shape<\d+>|!tf_type\.\w+|!tf_executor\.(?:control|token)")
 """Dialect types the parser prints and reads one way only: TOSA's shape values (``!tosa.shape<3>``),
 TensorFlow's types (``!tf_type.variant``, whose subtypes, ``<tensor<*xf32>>``, are builtin types) and
 its executor's tokens. Value flow compares them as the parser does, by identity."""
