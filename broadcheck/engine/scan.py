@@ -196,6 +196,13 @@ _LOCATION_ALIAS = lazy(r'[ \t]*#[\w$.\-]+ = loc\((?:[^()"\n]|"(?:[^"\\\n]|\\.)*+
 _NEXT_IS_ENTRY = lazy(r'[ \t]*(?:[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*")[ \t]*(?:=|,|\}|$)')
 
 
+LONG_KEY = 1 << 16
+"""A line's key this long (a frozen graph's weights, written inline) is read and verified for its
+line and not kept for the run: such a key is next to never seen twice, and keeping its form kept
+about five copies of its literal (the key, the synthesized statement, the reader's items and
+attributes) to the end of the run (issue 31's peak RSS)."""
+
+
 class Scanner:
     """Feeds whole lines, in order, to a :class:`Sink` as statements."""
 
@@ -245,7 +252,8 @@ class Scanner:
                 if form is None:
                     form = read(synthesize(result_key, generic, custom, count_operands, rest_key))
                     form.complete = form.plain or _complete(form.key)
-                    forms[key] = form
+                    if len(rest_key) < LONG_KEY:
+                        forms[key] = form
                 following = i + 1
                 while (
                     following < count and not (rows[following][1] or rows[following][3]) and blank(rows[following][6])
