@@ -13,10 +13,12 @@ TYPE_CHECKING = False  # not typing's: start-up time
 if TYPE_CHECKING:
     from typing import NoReturn
 
-DEFERRED = ("inspect",)
+DEFERRED = ("inspect", "copy")
 """Standard-library modules the program loads on their first use, not when imported:
 ``dataclasses`` imports ``inspect`` (with ``ast``, ``dis``, ``tokenize``) for one call that
-broadcheck's records never make, about a tenth of a clean run's CPU."""
+broadcheck's records never make, about a tenth of a clean run's CPU, and ``copy`` (with
+``weakref``, and a failed search of the path for Jython's ``org.python.core``) for
+``dataclasses.asdict``, which broadcheck does not call."""
 
 
 class _Deferred(ModuleType):
