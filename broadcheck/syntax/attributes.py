@@ -16,6 +16,7 @@ an attribute nested a hundred thousand deep costs memory, not Python's stack.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import ClassVar
 
 from broadcheck.syntax.lazyre import lazy
 
@@ -30,13 +31,16 @@ class _Record:
     fields' tuple) over ``__match_args__``. Plain slotted classes, so that mypyc compiles them."""
 
     __slots__: tuple[str, ...] = ()
-    __match_args__: tuple[str, ...] = ()
+    __match_args__: ClassVar[tuple[str, ...]] = ()  # (a ClassVar: mypyc makes a class attribute of it)
+
+    def _names(self) -> tuple[str, ...]:
+        return type(self).__match_args__
 
     def _fields(self) -> tuple[object, ...]:
-        return tuple([getattr(self, name) for name in self.__match_args__])
+        return tuple([getattr(self, name) for name in self._names()])
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__match_args__)
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._names())
         return f"{type(self).__qualname__}({shown})"
 
     def __eq__(self, other: object) -> bool:
@@ -52,7 +56,8 @@ class _Record:
 class Str(_Record):
     """A string literal's value (escapes kept as written)."""
 
-    __slots__ = __match_args__ = ("text",)
+    __slots__ = ("text",)
+    __match_args__: ClassVar[tuple[str, ...]] = ("text",)
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -61,13 +66,15 @@ class Str(_Record):
 class Unit(_Record):
     """A unit attribute (a dictionary entry without ``= value``)."""
 
-    __slots__ = __match_args__ = ()
+    __slots__ = ()
+    __match_args__: ClassVar[tuple[str, ...]] = ()
 
 
 class Opaque(_Record):
     """An attribute broadcheck keeps as its text (an affine map, a type, a symbol)."""
 
-    __slots__ = __match_args__ = ("text",)
+    __slots__ = ("text",)
+    __match_args__: ClassVar[tuple[str, ...]] = ("text",)
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -76,7 +83,8 @@ class Opaque(_Record):
 class DenseArray(_Record):
     """``array<i64: 1, 2>``."""
 
-    __slots__ = __match_args__ = ("element", "values")
+    __slots__ = ("element", "values")
+    __match_args__: ClassVar[tuple[str, ...]] = ("element", "values")
 
     def __init__(self, element: str, values: tuple[Value, ...]) -> None:
         self.element = element
@@ -86,7 +94,8 @@ class DenseArray(_Record):
 class Dense(_Record):
     """``dense<...> : T`` (``values`` a scalar or nested lists; ``None`` for a hex blob)."""
 
-    __slots__ = __match_args__ = ("values", "type")
+    __slots__ = ("type", "values")
+    __match_args__: ClassVar[tuple[str, ...]] = ("values", "type")
 
     def __init__(self, values: Value, type: str) -> None:
         self.values = values
@@ -97,7 +106,8 @@ class Struct(_Record):
     """A dialect attribute with fields: ``#stablehlo.gather<offset_dims = [1], ...>``;
     its unnamed parts, in order, are in ``positional``."""
 
-    __slots__ = __match_args__ = ("name", "fields", "positional")
+    __slots__ = ("fields", "name", "positional")
+    __match_args__: ClassVar[tuple[str, ...]] = ("name", "fields", "positional")
 
     def __init__(self, name: str, fields: dict[str, Value] | None = None, positional: tuple[Value, ...] = ()) -> None:
         self.name = name
@@ -108,7 +118,8 @@ class Struct(_Record):
 class Enum(_Record):
     """``#stablehlo<comparison_direction LT>`` or ``#tosa.nan_mode<IGNORE>``: its words."""
 
-    __slots__ = __match_args__ = ("name", "words")
+    __slots__ = ("name", "words")
+    __match_args__: ClassVar[tuple[str, ...]] = ("name", "words")
 
     def __init__(self, name: str, words: tuple[str, ...]) -> None:
         self.name = name
