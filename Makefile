@@ -159,6 +159,7 @@ bench: $(STAMP) $(BENCH_VENV)/.installed exports
 	$(BENCH_VENV)/bin/python -m bench.exports
 	$(BIN)/python -m compileall -q broadcheck
 	$(BIN)/python -m bench.run --broadcheck $(BIN)/broadcheck
+	$(BIN)/python -m bench.readme
 	$(BIN)/python -m bench.linear
 
 # Real exports of TensorFlow 2.21 (tf, tfl, int8 tfl), of torch-mlir (Linalg, TOSA, StableHLO) and of

@@ -16,8 +16,8 @@ target and whether it is met. The rows:
   ``broadcheck check -j 1`` run alternately (the order flips every round, so drift in
   machine load hits all three), ``--runs`` (at least 5) times each, after one untimed
   ``iree-opt`` run and a read of the file (page cache). Each time is "min / median";
-  the ratios are broadcheck / iree-opt, min / min and median / median, and the
-  targets (median ratio <= 0.5 with the default ``-j``, <= 0.8 with ``-j 1``) are
+  the ratios are broadcheck / iree-opt, min / min and median / median, and issue 31's
+  targets (median ratio <= 1x with the default ``-j``, <= 2x with ``-j 1``) are
   judged on the median. Lines per second come from the median;
 * **growth**: the 1M-op :mod:`bench.gen` file, ``--huge-runs`` (default 3) alternating
   runs per ``-j`` mode and one of ``iree-opt``; time 1M / 100k (linear is 10x; target
@@ -34,6 +34,9 @@ target and whether it is met. The rows:
   checked op, and a ``tf.Const`` feeding a ``tf.AddV2``) and a per-channel int8 TFLite
   graph (40 convolutions, 2,000 scales per quantized type), 3 alternating runs each with
   ``iree-opt --allow-unregistered-dialect``: time <= 2x, and 4M / 1M <= 4.4x (linear);
+* **renamed copies** (issue 31): :mod:`bench.copies` writes about 65k ops of renamed copies of
+  a torch-mlir Linalg export's function (region-heavy: ``linalg.generic`` with ``^bb0`` bodies),
+  timed against ``iree-opt`` (<= 2x); ``--only copies`` runs it alone;
 * **many small files**: ``-j 1`` against ``-j 2`` on 20 files of 10k ops (median of
   ``--par-runs``; the ratio is the speed-up), and the ceiling this machine allows right
   then: two CPU-bound ``python -c`` loops at once against one (2.0 = two free cores);
@@ -51,10 +54,10 @@ target and whether it is met. The rows:
   untimed ``broadcheck check --statistics --output-format json``, whose ``ops_checked``
   and ``passed_over`` give the share of the file's op statements broadcheck checked, and
   whose codes must be none (the exports are valid IR). They print as a table of their own,
-  one row per export: time ratio against the target for its size (<= 0.5x from 100k op
-  statements, <= 1x from 10k, <= 2.5x below), peak RSS ratio (<= 0.5x from 1 MB). A
-  section "Issue 24's targets" judges each target over its files (the worst file named),
-  ``bench/gen.py`` 100k ``-j 1`` against ``iree-opt`` (<= 1x), and ``broadcheck check`` on
+  one row per export: time ratio against issue 31's target for its size (<= 0.5x from 250k op
+  statements, <= 2x below), peak RSS ratio (<= 0.5x from 1 MB). A
+  section "Issue 31's targets" judges each target over its files (the worst file named),
+  ``bench/gen.py`` 100k ``-j 1`` against ``iree-opt`` (<= 2x), and ``broadcheck check`` on
   the clean 5-op JAX export against ``python -c pass`` (<= 4x; at least 10 alternating
   runs, from a directory without configuration). The exports are written by the
   bench-only environment ``.venv-bench`` (``make bench`` creates it); without it and
@@ -110,30 +113,41 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench import exports, gen, gen2, testfiles, tfexports, torchexports
+from bench import copies, exports, gen, gen2, testfiles, tfexports, torchexports
 
 DATA = Path(__file__).resolve().parent / ".data"
+LAST_RUN = DATA / "last-run.md"
+"""The output of the last complete run (not ``--quick``, ``--exports-only`` or ``--only``)."""
+PARTIAL_RUN = DATA / "partial-run.md"
+"""The table as far as a run has got, written after each section (a run of an hour can be read while it runs)."""
 BENCH_PYTHON = Path(__file__).resolve().parent.parent / ".venv-bench" / "bin" / "python"
 """The bench-only environment with jax (``make bench`` creates it), which writes the exports."""
-TARGET_WALL_RATIO = 0.5
-TARGET_WALL_RATIO_J1 = 0.8
-TARGET_STARTUP_RATIO = 5.0
+# Issue 31's targets (the speed issue), broadcheck / iree-opt CPU time unless said otherwise.
+TARGET_WALL_RATIO = 1.0
+"""bench.gen and bench.gen2 100k, default -j."""
+TARGET_WALL_RATIO_J1 = 2.0
+"""bench.gen and bench.gen2 100k, -j 1."""
+TARGET_STARTUP_RATIO = 4.0
+"""A clean small file against ``python -c pass``."""
 TARGET_RSS_RATIO = 1.5
 TARGET_GROWTH = 11.0
 TARGET_WARM_CACHE = 0.1
 """A warm rerun over an unchanged tree / the cold run that filled the cache (issue 23)."""
-# Issue 24's targets, on the real model exports of bench/exports.py.
 TARGET_EXPORT_BIG = 0.5
-"""broadcheck / iree-opt time on exports of 100k op statements and more."""
-TARGET_EXPORT_MID = 1.0
-"""... from 10k op statements."""
-TARGET_EXPORT_SMALL = 2.5
-"""... below 10k (start-up bound: iree-opt starts in about 20 ms)."""
+"""broadcheck / iree-opt on the largest exports, :data:`BIG_FROM_OPS` op statements and more."""
+BIG_FROM_OPS = 250_000
+TARGET_EXPORT_MID = 2.0
+"""... on every other export (issue 31 says 2x for real exports of 100 KB - 2 MB that do not repeat;
+the exports between 2 MB and 250k ops are held to the same, a decision of this harness)."""
+TARGET_EXPORT_SMALL = 2.0
+"""... below 100 KB (the same: issue 31 sets no looser bound for small exports)."""
+TARGET_COPIES = 2.0
+"""Renamed copies of a torch-mlir Linalg function, 65k ops (bench/copies.py): held to the exports' 2x."""
 TARGET_EXPORT_RSS = 0.5
 """broadcheck / iree-opt peak RSS on every export of :data:`RSS_FROM_BYTES` and more."""
 RSS_FROM_BYTES = 1_000_000
-TARGET_GEN_J1 = 1.0
-"""bench.gen 100k, ``-j 1``, against iree-opt (issue 24; issue 12's was 0.8)."""
+TARGET_GEN_J1 = TARGET_WALL_RATIO_J1
+"""bench.gen 100k, ``-j 1``, against iree-opt (issue 31; issue 24's was 1x)."""
 TARGET_JAX_STARTUP = 4.0
 """A clean 5-op JAX file against ``python -c pass``."""
 TARGET_TESTFILES = 0.5
@@ -179,6 +193,9 @@ class Run:
     rss_kb: int
     code: int
     output: str
+    cpu: float = 0.0
+    """User + system CPU seconds of the command and every process it waited for (``wait4``):
+    what the tables show, since wall time on a loaded machine measures the machine."""
 
 
 @dataclass(frozen=True)
@@ -280,7 +297,7 @@ def run(
     rss: bool = True,
     env: dict[str, str] | None = None,
 ) -> Run:
-    """Run ``cmd`` to completion: wall time, peak RSS (KiB), exit code and output (stdout + stderr).
+    """Run ``cmd`` to completion: wall and CPU time, peak RSS (KiB), exit code and output (stdout + stderr).
 
     The peak RSS is ``ru_maxrss`` of a ``wait4`` on the command: the kernel reports the largest of the
     process and of each descendant it waited for (worker processes included), not their sum. The
@@ -300,6 +317,7 @@ def run(
         )
         _, status, usage = os.wait4(proc.pid, 0)
         wall = time.perf_counter() - start
+        cpu = usage.ru_utime + usage.ru_stime
         proc.returncode = os.waitstatus_to_exitcode(status)
         rss_kb = usage.ru_maxrss
         if rss and TIME:
@@ -309,7 +327,7 @@ def run(
         if keep_output:
             out.seek(0)
             text = out.read().decode("utf-8", "replace")
-    return Run(wall, rss_kb, proc.returncode, text)
+    return Run(wall, rss_kb, proc.returncode, text, cpu)
 
 
 def warm(path: Path) -> None:
@@ -509,8 +527,8 @@ def megabytes(kb: int) -> str:
 
 
 def walls(runs: Sequence[Run]) -> tuple[float, float]:
-    """(min, median) wall time."""
-    times = [r.wall for r in runs]
+    """(min, median) CPU time (user + system; issue 31: the machine is shared, so wall time is not a figure)."""
+    times = [r.cpu for r in runs]
     return min(times), median(times)
 
 
@@ -734,17 +752,13 @@ def other_exports() -> tuple[list[ExportFile], list[str]]:
 
 
 def time_target(ops: int) -> float:
-    """Issue 24's target for broadcheck / iree-opt time on an export of ``ops`` op statements."""
-    if ops >= 100_000:
-        return TARGET_EXPORT_BIG
-    return TARGET_EXPORT_MID if ops >= 10_000 else TARGET_EXPORT_SMALL
+    """Issue 31's target for broadcheck / iree-opt time on an export of ``ops`` op statements."""
+    return TARGET_EXPORT_BIG if ops >= BIG_FROM_OPS else TARGET_EXPORT_MID
 
 
 def time_band(ops: int) -> str:
     """The size band of :func:`time_target`, in words."""
-    if ops >= 100_000:
-        return "of 100k ops and more"
-    return "from 10k to 100k ops" if ops >= 10_000 else "under 10k ops"
+    return f"of {count(BIG_FROM_OPS)} ops and more" if ops >= BIG_FROM_OPS else f"under {count(BIG_FROM_OPS)} ops"
 
 
 def peak(runs: Sequence[Run]) -> int:
@@ -848,12 +862,11 @@ class Verdict:
 
 
 def export_verdicts(results: Sequence[ExportResult]) -> list[Verdict]:
-    """Issue 24's targets on the exports, each judged on the median ratio of every export it covers."""
+    """Issue 31's targets on the exports, each judged on the median ratio of every export it covers."""
     verdicts = []
     for band, target in (
-        ("of 100k ops and more", TARGET_EXPORT_BIG),
-        ("from 10k to 100k ops", TARGET_EXPORT_MID),
-        ("under 10k ops", TARGET_EXPORT_SMALL),
+        (time_band(BIG_FROM_OPS), TARGET_EXPORT_BIG),
+        (time_band(0), TARGET_EXPORT_MID),
     ):
         covered = [r for r in results if time_band(r.export.ops) == band and r.iree]
         if not covered:
@@ -937,6 +950,11 @@ class Bench:
         self.right = True  # every diagnostics check passed
         self.iree_accepts: list[bool] = []
         self.jax_start: list[list[Run]] = []
+
+    def save(self) -> None:
+        """Write the rows so far to :data:`PARTIAL_RUN`."""
+        DATA.mkdir(parents=True, exist_ok=True)
+        PARTIAL_RUN.write_text(f"(partial: commit {revision()})\n" + "\n".join(self.table.render()) + "\n")
 
     def bc(self, path: Path, *extra: str) -> Callable[[], Run]:
         return lambda: run([*self.broadcheck, "check", *extra, str(path)])
@@ -1035,9 +1053,9 @@ class Bench:
             self.iree_accepts.append(iree_huge.code == 0)
             t.add(
                 "iree-opt (1 run)",
-                f"{seconds(iree_huge.wall)}, {megabytes(iree_huge.rss_kb)}",
+                f"{seconds(iree_huge.cpu)}, {megabytes(iree_huge.rss_kb)}",
                 vs=f"{big.iree_row} (time growth)" if big.iree else "",
-                ratio=f"{iree_huge.wall / walls(big.iree)[1]:.1f}x" if big.iree else "",
+                ratio=f"{iree_huge.cpu / walls(big.iree)[1]:.1f}x" if big.iree else "",
             )
         huge_rows = []
         for label, runs in (("broadcheck, default -j", default), ("broadcheck -j 1", single)):
@@ -1094,7 +1112,7 @@ class Bench:
             ok = all(r.code == 0 for rounds in runs for r in rounds)
             self.right &= ok
             pair = ratios(runs[0], runs[1]) if self.iree else (0.0, 0.0)
-            seconds[name] = statistics.median(r.wall for r in runs[0])
+            seconds[name] = statistics.median(r.cpu for r in runs[0])
             t.add(
                 f"broadcheck, {name}",
                 f"{times(runs[0])}, {megabytes(max(r.rss_kb for r in runs[0]))}",
@@ -1142,6 +1160,42 @@ class Bench:
             ratio=ratio_text(pair) if self.iree else "",
             target=f"<= {TARGET_TESTFILES:g}x, every annotation met by both",
             met=("ok" if pair[1] <= TARGET_TESTFILES else "no") if ok else "WRONG",
+        )
+
+    def copies(self) -> None:
+        """Renamed copies of a torch-mlir Linalg export's function, about 65k ops in one module
+        (:mod:`bench.copies`; issue 31's region-heavy row), broadcheck (default -j) and iree-opt
+        alternately; broadcheck must find nothing (the copies are valid, and iree-opt accepts them)."""
+        t = self.table
+        source = torchexports.OUT / "gru.linalg.mlir"
+        if not source.exists():
+            t.section("Renamed copies of a torch-mlir Linalg function")
+            t.add("broadcheck", f"n/a (no {source.name}: python -m bench.torchexports in its environment writes it)")
+            return
+        path, n, ops = copies.write(source)
+        rounds = self.runs
+        t.section(
+            f"Renamed copies of a torch-mlir Linalg function: {n} x {source.name}, {count(ops)} ops,"
+            f" {path.stat().st_size / 1e6:.1f} MB (bench/copies.py); {rounds} alternating runs"
+        )
+        warm(path)
+        commands = [self.bc(path)] + ([self.ir(path)] if self.iree else [])
+        log(f"{n} copies of {source.name} ({ops:,} ops): broadcheck and iree-opt alternately, {rounds} runs ...")
+        runs = alternate(commands, rounds)
+        ok = all(r.code == 0 for series in runs for r in series)
+        self.right &= ok
+        ref = ""
+        if self.iree:
+            ref = t.add("iree-opt", f"{times(runs[1])}, {megabytes(peak(runs[1]))}")
+            self.iree_accepts.append(all(r.code == 0 for r in runs[1]))
+        pair = ratios(runs[0], runs[1]) if self.iree else (0.0, 0.0)
+        t.add(
+            "broadcheck, default -j",
+            f"{times(runs[0])}, {megabytes(peak(runs[0]))}",
+            vs=ref,
+            ratio=ratio_text(pair) if self.iree else "",
+            target=f"<= {TARGET_COPIES:g}x, no diagnostic",
+            met=met(pair[1], TARGET_COPIES, *runs) if ok else "WRONG",
         )
 
     def many_files(self) -> None:
@@ -1239,8 +1293,8 @@ class Bench:
         )
 
     def jax_startup(self, tiny: ExportFile) -> None:
-        """Issue 24's start-up: ``broadcheck check`` on the clean 5-op JAX export against ``python -c pass``,
-        from a directory without configuration; the rows come in :meth:`issue24`."""
+        """Issue 31's start-up: ``broadcheck check`` on the clean 5-op JAX export against ``python -c pass``,
+        from a directory without configuration; the rows come in :meth:`issue31`."""
         rounds = max(10, self.args.startup_runs)
         log(f"start-up on {tiny.file}: {rounds} alternating runs ...")
         with tempfile.TemporaryDirectory(prefix="broadcheck-jax-") as tmp:
@@ -1278,11 +1332,11 @@ class Bench:
             self.right &= diagnostics_ok(stats) and all(r.code == 0 for r in bc)
         return results
 
-    def issue24(self, gen_big: Timed | None, results: Sequence[ExportResult]) -> None:
-        """Issue 24's targets: the exports (worst case per size band; each file in the exports table),
+    def issue31(self, gen_big: Timed | None, results: Sequence[ExportResult]) -> None:
+        """Issue 31's targets on the exports (worst case per size band; each file in the exports table),
         bench/gen.py 100k with -j 1, and the start-up on a clean 5-op JAX file."""
         t = self.table
-        t.section("Issue 24's targets (judged on the median ratio; every export is a row of the exports table below)")
+        t.section("Issue 31's targets (judged on the median ratio; every export is a row of the exports table below)")
         for v in export_verdicts(results):
             t.add(v.measurement, v.worst, vs="exports table", ratio=v.ratio, target=v.target, met=v.met)
         if gen_big is not None and gen_big.iree:
@@ -1327,7 +1381,7 @@ class Bench:
         )
 
 
-ONLY = {"testfiles": "test_files", "literal": "literal"}
+ONLY = {"testfiles": "test_files", "literal": "literal", "copies": "copies"}
 """The sections ``--only`` runs alone: its choice, the method."""
 
 
@@ -1408,18 +1462,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     timed = None
     if not args.exports_only:
         timed = bench.large(big)
+        bench.save()
         bench.large(big2)
+        bench.save()
     results = bench.real_exports(models + others)
     if timed is not None:
-        bench.growth(huge, timed)
-        bench.literal()
-        bench.test_files()
-        bench.many_files()
-        bench.corpus()
+        for section in (bench.literal, bench.test_files, bench.copies, bench.many_files, bench.corpus):
+            section()
+            bench.save()
+        bench.growth(huge, timed)  # the longest (the 1M-op file), last
     if not args.exports_only:
         bench.cache()
     bench.check_iree()
-    bench.issue24(timed, results)
+    bench.issue31(timed, results)
 
     version = run([*bench.broadcheck, "--version"]).output.strip().split("\n")[0]  # then the dialect versions
     commit = revision()
@@ -1434,7 +1489,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"iree-opt: {bench.iree} {' '.join(IREE_ARGS)}" if bench.iree else "iree-opt: not found",
         f"Files (bench.gen and bench.gen2, seed {args.seed}, cached in bench/.data; bench.exports):",
         *files,
-        "Times are wall clock, 'min / median' of the runs. Ratios are this row / the row in 'vs', 'min / min and"
+        "Times are CPU seconds (user + system, from wait4), 'min / median' of the runs. Ratios are this row /"
+        " the row in 'vs', 'min / min and"
         " median / median'; targets are judged on the median. Memory is peak RSS (largest over the runs).",
         "",
     ]
@@ -1468,7 +1524,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             "",
             *export_table(results),
         ]
-    print("\n".join([*header, *bench.table.render(), *exports_part, *footer]))
+    text = "\n".join([*header, *bench.table.render(), *exports_part, *footer])
+    print(text)
+    if not (args.quick or args.exports_only):
+        LAST_RUN.write_text(text + "\n")  # bench/readme.py writes the README's table from it
+        log(f"written to {LAST_RUN}; python -m bench.readme puts it in the README")
     if not bench.right:
         log("a correctness check failed (see the rows marked WRONG)")
     return 0

@@ -7,6 +7,7 @@ configuration discovery stops there and never reads a ``pyproject.toml`` above i
 
 from __future__ import annotations
 
+import ast
 import os
 import subprocess
 import sys
@@ -324,3 +325,59 @@ def test_checking_collects_no_garbage_on_a_file_of_distinct_statements(
         assert len(collections) == expected, collections
     else:
         assert len(collections) >= 2, collections
+
+
+COUNT_WORK = """
+import re, sys
+
+compiled = []
+_compile = re._compile
+
+def _counting(pattern, flags):
+    if (type(pattern), pattern, flags) not in re._cache:
+        compiled.append(pattern)
+    return _compile(pattern, flags)
+
+re._compile = _counting
+sys.argv[1:] = ["check", "--no-cache", "one.mlir"]
+
+def _report():  # the program ends with os._exit, after the atexit callbacks
+    lazy = sys.modules["broadcheck.syntax.lazyre"]._Lazy
+    declared = [v for m in list(sys.modules.values()) for v in vars(m).values() if type(v) is lazy]
+    used = 0
+    for v in declared:  # the slot read directly: getattr would compile it
+        try:
+            lazy.match.__get__(v)
+            used += 1
+        except AttributeError:
+            pass
+    print(sorted(sys.modules), len(compiled), used, len(declared), file=sys.stderr)
+    sys.stderr.flush()
+
+import atexit
+atexit.register(_report)
+from broadcheck.__main__ import main
+main()
+"""
+
+
+@pytest.mark.parametrize(("text", "compiled"), [(CLEAN, 38), (FIVE_OP_JAX, 68)])
+def test_a_clean_run_builds_only_what_it_uses(tmp_path: Path, text: str, compiled: int) -> None:
+    # Counts work, not time (issue 31's start-up): a clean run imports no message catalogue
+    # (it words no message), no click, no Lark and no `inspect`; its readers' regular expressions are compiled
+    # when first used (syntax/lazyre.py), so at most half of those declared are compiled
+    # (the 5-op file: 68 patterns compiled in all, 97 before; the TOSA file: 38).
+    project(tmp_path, text)
+    done = subprocess.run(
+        [sys.executable, "-c", COUNT_WORK], cwd=tmp_path, capture_output=True, text=True, timeout=HANG, check=False
+    )
+    assert (done.returncode, done.stdout.startswith("No problems found in 1 file")) == (0, True), done.stderr
+    modules, total, used, declared = done.stderr.strip().rsplit(" ", 3)
+    imported = set(ast.literal_eval(modules))
+    assert not imported & {"broadcheck.messages", "click", "lark", "rich", "broadcheck.cli"}
+    # `inspect` and `copy` are stand-ins the program loads on first use (__main__.DEFERRED): their
+    # code, which imports these, never runs on a clean check.
+    assert not imported & {"ast", "dis", "tokenize", "weakref"}
+    assert "broadcheck.engine.run" in imported  # the check can see what it looks for
+    assert 0 < int(used) <= int(declared) / 2
+    assert int(total) <= compiled

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from broadcheck.diagnostics import Diagnostic, Label, Note
-from broadcheck.messages import RULES, note
-from broadcheck.messages import value as value_text
 from broadcheck.ops import Operation, Span, shape_str
 from broadcheck.semantics import Problem, ValueRef
 from broadcheck.syntax.problem import SyntaxProblem
@@ -20,6 +18,8 @@ def _values(args: Mapping[str, object], op: Operation, origin: Origin | None) ->
     """``args`` with each :class:`ValueRef` worded (see ``broadcheck.messages.VALUES``)."""
     if not any(isinstance(v, ValueRef) for v in args.values()):
         return args
+    from broadcheck.messages import value as value_text  # the catalogue is imported when a problem is worded
+
     out = dict(args)
     for key, ref in args.items():
         if isinstance(ref, ValueRef):
@@ -40,6 +40,8 @@ def diagnose(
     """A check's problem about ``op``, at the op's name, as mlir-opt puts it (``op_name``:
     the name to word it with, if not the op's own; ``""`` for none; ``origin``: where its
     operands' values come from, to name them)."""
+    from broadcheck.messages import RULES, note
+
     rule = RULES[problem.code]
     name = op.name if op_name is None else op_name
     args = _values(problem.args, op, origin)
@@ -76,6 +78,8 @@ def diagnose(
 
 def syntax(problem: SyntaxProblem, path: str) -> Diagnostic:
     """A rejection by the grammar, as a located BC001."""
+    from broadcheck.messages import RULES
+
     rule = RULES["BC001"]
     return Diagnostic(rule.code, rule.severity, rule.format(detail=problem.message), path, problem.span)
 
@@ -90,5 +94,7 @@ def value(
     args: Mapping[str, object] | None = None,
 ) -> Diagnostic:
     """A problem of the parser's or of value flow (BC005, BC011-BC032), worded with ``args``."""
+    from broadcheck.messages import RULES
+
     rule = RULES[code]
     return Diagnostic(code, rule.severity, rule.format(op, **(args or {})), path, span, notes, labels)

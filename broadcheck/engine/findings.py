@@ -10,7 +10,6 @@ ops checked, ops passed over, lines checked (for ``--verify-diagnostics``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 
@@ -19,13 +18,12 @@ from broadcheck.engine import diagnose
 from broadcheck.engine.control import Found, Where
 from broadcheck.engine.scan import Text
 from broadcheck.ops import Span
+from broadcheck.syntax.lazyre import lazy
 
 Lines = Callable[[Iterable[int]], Mapping[int, str]]
 """Fetches the text of some lines of the file (for notes that point at earlier lines)."""
 
-OP_NAME = re.compile(
-    r'[ \t]*(?:%[^=\n]*?=[ \t]*)?(?:"(?P<generic>[\w$.\-]+)"|(?P<custom>[A-Za-z_][\w$]*(?:\.[\w$.]+)?))'
-)
+OP_NAME = lazy(r'[ \t]*(?:%[^=\n]*?=[ \t]*)?(?:"(?P<generic>[\w$.\-]+)"|(?P<custom>[A-Za-z_][\w$]*(?:\.[\w$.]+)?))')
 """A statement's op name on its line."""
 
 _CALL_CODES = frozenset({"BC024", "BC025", "BC026", "BC027"})

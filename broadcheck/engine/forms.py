@@ -12,12 +12,12 @@ names and locations do not reach a check), so it is asked once (:mod:`.verify`).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from broadcheck import dialects
 from broadcheck.dialects.op import FUNCTIONAL, Layout, Op
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.statement import (
     REGION,
     Statement,
@@ -37,7 +37,7 @@ _SPECIAL = frozenset(
 )
 """Ops value flow does more for than follow their values."""
 
-_REAL = re.compile(r"complex<\s*([^<>]+?)\s*>")
+_REAL = lazy(r"complex<\s*([^<>]+?)\s*>")
 """A complex element type, whose real part is inside it."""
 
 # What each `%_` of a key is, in text order.
@@ -326,7 +326,7 @@ def _with_i1(t: TypeText) -> TypeText:
     return TypeText(f"{m.group(1)}i1>", t.start, t.end, f"{m.group(1)}i1>")
 
 
-_SHAPED = re.compile(r"((?:tensor|vector)<(?:(?:\d+|\?|\[\d+\])x)*)([^,]+)>")
+_SHAPED = lazy(r"((?:tensor|vector)<(?:(?:\d+|\?|\[\d+\])x)*)([^,]+)>")
 """A shaped type's key: its head and dimensions, then its element (``index`` has an ``x`` too)."""
 
 
@@ -341,7 +341,7 @@ def implicit(statement: Statement, decl: Op | None, operands: list[TypeText | No
     return filled
 
 
-_TYPED = re.compile(r">\s*:\s*\S")
+_TYPED = lazy(r">\s*:\s*\S")
 """A literal that writes its own type (``dense<[1, 0]> : tensor<2xi32>``)."""
 
 

@@ -15,7 +15,6 @@ from broadcheck.diagnostics import Diagnostic
 from broadcheck.engine.findings import Findings
 from broadcheck.engine.options import Options
 from broadcheck.engine.scan import Scanner
-from broadcheck.messages import RULES
 from broadcheck.ops import Span
 from broadcheck.text import split_marker, split_probe
 
@@ -86,6 +85,8 @@ class Reader:
                 end = text.find("\n", offset)
                 found.append((number, offset, end + 1 if end >= 0 else len(text)))
             else:
+                from broadcheck.messages import RULES  # the catalogue: only for a diagnostic
+
                 rule = RULES["BC905"]
                 span = Span(number, kind[1], number, kind[1] + 1)
                 findings = self.findings

@@ -11,8 +11,6 @@ dominance when it closes.
 
 from __future__ import annotations
 
-import re
-
 from broadcheck.dialects import Registry
 from broadcheck.engine.control import Blocks, Calls, Summary, Where, generic_function, signature_of
 from broadcheck.engine.findings import OP_NAME, Findings, parse_failed
@@ -20,6 +18,7 @@ from broadcheck.engine.forms import ARGUMENT, USE, Form
 from broadcheck.engine.scan import Text
 from broadcheck.engine.values import Values
 from broadcheck.ops import Span
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.statement import symbol_name
 
 MODULES = frozenset({"builtin.module", "module"})
@@ -27,7 +26,7 @@ MODULES = frozenset({"builtin.module", "module"})
 2.21's verifier checks dominance there, and its ``wraps`` form puts the op in a region)."""
 _GRAPH_REGIONS = frozenset({"builtin.module", "module", "tf_executor.graph"})
 """Registered ops whose regions are graph regions: no dominance there."""
-_ARGUMENT = re.compile(r"(%[\w$.\-]+)[ \t]*:[ \t]*")
+_ARGUMENT = lazy(r"(%[\w$.\-]+)[ \t]*:[ \t]*")
 """A block argument: its name, then its type."""
 
 

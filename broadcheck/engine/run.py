@@ -34,7 +34,6 @@ from broadcheck.engine.transfers import CALLS, defines_symbol, onnx_returned, re
 from broadcheck.engine.values import Values
 from broadcheck.engine.verdicts import Verdicts
 from broadcheck.engine.verify import Checks
-from broadcheck.messages import note
 from broadcheck.ops import OpaqueType, Span, Type
 from broadcheck.syntax.problem import SyntaxProblem
 
@@ -313,6 +312,8 @@ class FileRun:
                     return  # once per module: the parser stops there
                 self.regions.unclosed = True
                 # MLIR names nothing more; the `{` left open (line:column) is our note.
+                from broadcheck.messages import note  # the catalogue: only for a diagnostic
+
                 notes = (Note("note", note("unclosed-brace", line=line, column=column)),)
             at = self._code_before(line if what == "}" else self.reader.segment_end + 1)
             if at is not None:

@@ -14,13 +14,13 @@ the checks (:mod:`.verify`), through :class:`Sink`.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from broadcheck.engine.forms import ARGUMENT, RESULT, SUCCESSOR, USE, Form, read_form, synthesize
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import TOKEN, bracket_tokens, comment_start, depth
 from broadcheck.syntax.lines import ROW, TRAILING_LOC, blank, key_text, names, starts_statement, strip_tail
 from broadcheck.syntax.statement import REGION
@@ -183,17 +183,24 @@ class Sink(Protocol):
         raise NotImplementedError
 
 
-_GENERIC = re.compile(r'[ \t]*(?:%[\w$.\-]+(?::[0-9]+)?[ \t]*(?:,[ \t]*%[\w$.\-]+(?::[0-9]+)?[ \t]*)*=[ \t]*)?"')
+_GENERIC = lazy(r'[ \t]*(?:%[\w$.\-]+(?::[0-9]+)?[ \t]*(?:,[ \t]*%[\w$.\-]+(?::[0-9]+)?[ \t]*)*=[ \t]*)?"')
 """A statement in the generic form (its op name is a string)."""
-_NEW_STATEMENT = re.compile(
+_NEW_STATEMENT = lazy(
     r'[ \t]*(?:%[\w$.\-]+(?::[0-9]+)?(?:[ \t]*,[ \t]*%[\w$.\-]+(?::[0-9]+)?)*[ \t]*=[ \t]*(?:"|[A-Za-z_][\w$]*\.)'
     r'|"[\w$.\-]+"[ \t]*\(|\^|func\.func\b|module\b|return\b|call(?:_indirect)?\b)'
 )
 """A line that surely starts a statement: a statement still open before it is broken."""
-_ALIAS = re.compile(r"[!#][\w$.\-]+[ \t]*=")
-_LOCATION_ALIAS = re.compile(r'[ \t]*#[\w$.\-]+ = loc\((?:[^()"\n]|"(?:[^"\\\n]|\\.)*+")*+\)[ \t\r]*$')
+_ALIAS = lazy(r"[!#][\w$.\-]+[ \t]*=")
+_LOCATION_ALIAS = lazy(r'[ \t]*#[\w$.\-]+ = loc\((?:[^()"\n]|"(?:[^"\\\n]|\\.)*+")*+\)[ \t\r]*$')
 """``#loc3 = loc("file.py":3:4)`` on one line (a nested location goes the long way)."""
-_NEXT_IS_ENTRY = re.compile(r'[ \t]*(?:[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*")[ \t]*(?:=|,|\}|$)')
+_NEXT_IS_ENTRY = lazy(r'[ \t]*(?:[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*")[ \t]*(?:=|,|\}|$)')
+
+
+LONG_KEY = 1 << 16
+"""A line's key this long (a frozen graph's weights, written inline) is read and verified for its
+line and not kept for the run: such a key is next to never seen twice, and keeping its form kept
+about five copies of its literal (the key, the synthesized statement, the reader's items and
+attributes) to the end of the run (issue 31's peak RSS)."""
 
 
 class Scanner:
@@ -245,7 +252,8 @@ class Scanner:
                 if form is None:
                     form = read(synthesize(result_key, generic, custom, count_operands, rest_key))
                     form.complete = form.plain or _complete(form.key)
-                    forms[key] = form
+                    if len(rest_key) < LONG_KEY:
+                        forms[key] = form
                 following = i + 1
                 while (
                     following < count and not (rows[following][1] or rows[following][3]) and blank(rows[following][6])
@@ -776,9 +784,9 @@ class _RegionBrace:
         )
 
 
-_SPACES = re.compile(r"\s*")
-_NON_SPACE = re.compile(r"\S")
-_ENTRY_AT = re.compile(r'(?:[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*")[ \t]*(?:=|,|\}|//|$)')
+_SPACES = lazy(r"\s*")
+_NON_SPACE = lazy(r"\S")
+_ENTRY_AT = lazy(r'(?:[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*")[ \t]*(?:=|,|\}|//|$)')
 """:data:`_NEXT_IS_ENTRY` at the first token after a ``{``, a comment ending the line."""
 
 

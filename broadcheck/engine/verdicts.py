@@ -24,10 +24,11 @@ from broadcheck.engine.forms import USE, Form, unasked
 from broadcheck.engine.scan import Text
 from broadcheck.engine.verify import Checks, Unreadable
 from broadcheck.ops import Span, Type
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
 from broadcheck.syntax.statement import Statement
 
-_UNKNOWN_BARE = re.compile(re.escape(UNKNOWN_CUSTOM_OP).replace(re.escape("{name}"), r"([A-Za-z_][\w$]*)"))
+_UNKNOWN_BARE = lazy(re.escape(UNKNOWN_CUSTOM_OP).replace(re.escape("{name}"), r"([A-Za-z_][\w$]*)"))
 """A bare word after a complete op (:data:`~broadcheck.syntax.problem.UNKNOWN_CUSTOM_OP`)."""
 _DEFAULT_DIALECT = frozenset({"return", "call", "call_indirect", "constant", "module"})
 

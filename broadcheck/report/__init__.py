@@ -6,9 +6,10 @@ the summary never depend on how the checking was scheduled.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TextIO
+
+from broadcheck.syntax.lazyre import lazy
 
 if TYPE_CHECKING:
     from broadcheck.diagnostics import Result
@@ -25,7 +26,7 @@ MACHINE_FORMATS = ("json", "sarif", "github", "junit", "gitlab")
 # paragraph separators, and lone surrogates (the bytes of a file name that is not UTF-8, as
 # Python reads it). They are shown escaped, as rustc does: ``\x1b``, ``\u{202e}``, and a
 # file name's byte as ``\xff``. A tab is harmless, and kept.
-UNSAFE = re.compile(
+UNSAFE = lazy(
     r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u206f"
     r"\ufeff\ufff9-\ufffb\ud800-\udfff]"
 )
@@ -55,7 +56,7 @@ def json_text(text: str) -> str:
     return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
-_SURROGATE = re.compile(r"[\ud800-\udfff]")
+_SURROGATE = lazy(r"[\ud800-\udfff]")
 
 
 def _plural(count: int, word: str) -> str:

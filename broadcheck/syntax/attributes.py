@@ -15,69 +15,118 @@ an attribute nested a hundred thousand deep costs memory, not Python's stack.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import ClassVar
+
+from broadcheck.syntax.lazyre import lazy
 
 Value = object
 """``int``, ``float``, ``bool``, :class:`Str`, ``list``, ``dict``, :class:`DenseArray`,
 :class:`Dense`, :class:`Struct`, :class:`Enum`, :class:`Unit` or :class:`Opaque`."""
 
 
-@dataclass(frozen=True, slots=True)
-class Str:
+class _Record:
+    """A frozen dataclass's behaviour, without generating its code at import (about a
+    millisecond a class): ``repr``, ``==`` (same class, equal fields) and ``hash`` (of the
+    fields' tuple) over ``__match_args__``. Plain slotted classes, so that mypyc compiles them."""
+
+    __slots__: tuple[str, ...] = ()
+    __match_args__: ClassVar[tuple[str, ...]] = ()  # (a ClassVar: mypyc makes a class attribute of it)
+
+    def _names(self) -> tuple[str, ...]:
+        return type(self).__match_args__
+
+    def _fields(self) -> tuple[object, ...]:
+        return tuple([getattr(self, name) for name in self._names()])
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._names())
+        return f"{type(self).__qualname__}({shown})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            assert isinstance(other, _Record)
+            return self._fields() == other._fields()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+
+class Str(_Record):
     """A string literal's value (escapes kept as written)."""
 
-    text: str
+    __slots__ = ("text",)
+    __match_args__: ClassVar[tuple[str, ...]] = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
 
 
-@dataclass(frozen=True, slots=True)
-class Unit:
+class Unit(_Record):
     """A unit attribute (a dictionary entry without ``= value``)."""
 
+    __slots__ = ()
+    __match_args__: ClassVar[tuple[str, ...]] = ()
 
-@dataclass(frozen=True, slots=True)
-class Opaque:
+
+class Opaque(_Record):
     """An attribute broadcheck keeps as its text (an affine map, a type, a symbol)."""
 
-    text: str
+    __slots__ = ("text",)
+    __match_args__: ClassVar[tuple[str, ...]] = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
 
 
-@dataclass(frozen=True, slots=True)
-class DenseArray:
+class DenseArray(_Record):
     """``array<i64: 1, 2>``."""
 
-    element: str
-    values: tuple[Value, ...]
+    __slots__ = ("element", "values")
+    __match_args__: ClassVar[tuple[str, ...]] = ("element", "values")
+
+    def __init__(self, element: str, values: tuple[Value, ...]) -> None:
+        self.element = element
+        self.values = values
 
 
-@dataclass(frozen=True, slots=True)
-class Dense:
+class Dense(_Record):
     """``dense<...> : T`` (``values`` a scalar or nested lists; ``None`` for a hex blob)."""
 
-    values: Value
-    type: str
+    __slots__ = ("type", "values")
+    __match_args__: ClassVar[tuple[str, ...]] = ("values", "type")
+
+    def __init__(self, values: Value, type: str) -> None:
+        self.values = values
+        self.type = type
 
 
-@dataclass(frozen=True, slots=True)
-class Struct:
+class Struct(_Record):
     """A dialect attribute with fields: ``#stablehlo.gather<offset_dims = [1], ...>``;
     its unnamed parts, in order, are in ``positional``."""
 
-    name: str
-    fields: dict[str, Value] = field(default_factory=dict)
-    positional: tuple[Value, ...] = ()
+    __slots__ = ("fields", "name", "positional")
+    __match_args__: ClassVar[tuple[str, ...]] = ("name", "fields", "positional")
+
+    def __init__(self, name: str, fields: dict[str, Value] | None = None, positional: tuple[Value, ...] = ()) -> None:
+        self.name = name
+        self.fields: dict[str, Value] = {} if fields is None else fields
+        self.positional = positional
 
 
-@dataclass(frozen=True, slots=True)
-class Enum:
+class Enum(_Record):
     """``#stablehlo<comparison_direction LT>`` or ``#tosa.nan_mode<IGNORE>``: its words."""
 
-    name: str
-    words: tuple[str, ...]
+    __slots__ = ("name", "words")
+    __match_args__: ClassVar[tuple[str, ...]] = ("name", "words")
+
+    def __init__(self, name: str, words: tuple[str, ...]) -> None:
+        self.name = name
+        self.words = words
 
 
-_TOKEN = re.compile(
+_TOKEN = lazy(
     r'\s*+(?:(?P<string>"(?:[^"\\]++|\\.)*+")'
     r"|(?P<arrow>->)"
     r"|(?P<number>[-+]?(?:0x[0-9A-Fa-f]++|[0-9]++(?:\.[0-9]*+)?(?:[eE][-+]?[0-9]++)?|inf|nan)(?![\w.$]))"

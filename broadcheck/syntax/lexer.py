@@ -15,6 +15,8 @@ import re
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
+from broadcheck.syntax.lazyre import lazy
+
 LONG_LITERAL = 256
 """How many characters of elements make a literal long: it is then one token."""
 
@@ -59,7 +61,7 @@ TOKEN = token_pattern()
 _PAIRS = {")": "(", "]": "[", "}": "{", ">": "<"}
 
 # A line with none of these characters is lexically trivial (no string, comment or bracket).
-_SPECIAL = re.compile(r'["/(){}\[\]<>]')
+_SPECIAL = lazy(r'["/(){}\[\]<>]')
 
 
 def comment_start(line: str) -> int:
@@ -117,7 +119,7 @@ class Depth(NamedTuple):
 # The characters between them are skipped in one possessive run (a regular expression
 # whose alternatives start differently would try each of them at every character), with
 # the ``-`` and ``/`` that start no token; only the end of the text gives an empty token.
-_BRACKETS = re.compile(
+_BRACKETS = lazy(
     r'(?:[^"/\-<>()\[\]{}]++|-(?!>)|/(?!/))*+(?:("(?:[^"\\\n]++|\\.)*+(?:"|(?=\n)|$)|//[^\n]*+|->|>=|[(\[{<)\]}>])|$)'
 )
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import comment_start
 
 VALUE = r"%[A-Za-z0-9_$.\-]+"
@@ -22,7 +23,7 @@ _USE = rf"{VALUE}(?:#[0-9]+)?"
 _USES = rf"{_USE}(?:, {_USE})*+"
 _RESULTS = rf"{VALUE}(?::[0-9]+)?(?:, {VALUE}(?::[0-9]+)?)*+"
 
-ROW = re.compile(
+ROW = lazy(
     rf"^[ \t]*+(?:"
     rf"(?:(?P<results>{_RESULTS}) = )?"
     rf'(?:"(?P<generic>[A-Za-z_][\w$.\-]*+)"\((?P<generic_operands>{_USES})?\)'
@@ -36,10 +37,10 @@ ROW = re.compile(
 other)``, with ``other`` the whole line when it does not start with an op (``}``, ``^bb0``,
 an alias definition, a comment, a blank line). ``findall`` gives the rows of a block in order."""
 
-_NAME = re.compile(_USE)
+_NAME = lazy(_USE)
 # A value name in the rest of a line (group 1); a string is matched whole, so a name inside
 # one is kept, and what lies between them is skipped in one possessive run.
-_NAME_OR_STRING_SKIP = re.compile(rf'[^"%]*+(?:"(?:[^"\\\n]++|\\.)*+"?|({_USE})|%|$)')
+_NAME_OR_STRING_SKIP = lazy(rf'[^"%]*+(?:"(?:[^"\\\n]++|\\.)*+"?|({_USE})|%|$)')
 
 
 def name_spans(text: str) -> list[tuple[int, int]]:
@@ -75,8 +76,8 @@ _LOC_INNER = r'(?:[^()"\n]++|"(?:[^"\\\n]++|\\.)*+")'
 _LOC_DEPTH = _LOC_INNER
 for _ in range(3):
     _LOC_DEPTH = rf"(?:{_LOC_INNER}|\((?:{_LOC_DEPTH})*+\))"
-_ALIAS_TAIL = re.compile(r"[\w$.\-]++\)$")
-TRAILING_LOC = re.compile(rf"[ \t]*+loc[ \t]*+\((?:{_LOC_DEPTH})*+\)[ \t\r]*+$")
+_ALIAS_TAIL = lazy(r"[\w$.\-]++\)$")
+TRAILING_LOC = lazy(rf"[ \t]*+loc[ \t]*+\((?:{_LOC_DEPTH})*+\)[ \t\r]*+$")
 
 
 def strip_tail(rest: str) -> str:
@@ -103,7 +104,7 @@ def strip_tail(rest: str) -> str:
 # A line that cannot continue the statement before it: it starts a statement (an op's name, or
 # its results and `=`: `%b {...}` and `%b, %c) : ...` continue one), a block, an alias
 # definition, closes a region, or is blank.
-_STARTS = re.compile(
+_STARTS = lazy(
     r'[ \t]*+(?:$|["^}#!]|//|[A-Za-z_][\w$]*+\.[\w$.]++(?![\w$.])|return\b|module\b|call(?:_indirect)?\b'
     r"|%[\w$.\-]++(?::\d+)?(?:[ \t]*,[ \t]*%[\w$.\-]++(?::\d+)?)*[ \t]*=(?!=))"
 )

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import TOKEN, strip_comments
 
 REGION = "{...}"
@@ -37,13 +38,13 @@ REGION = "{...}"
 _SKIP = frozenset({"space", "newline", "comment"})
 _new_tuple = tuple.__new__
 _CLOSERS = {"(": ")", "[": "]", "{": "}", "<": ">"}
-_VALUE = re.compile(r"%[A-Za-z0-9_$.\-]+")
-_USE = re.compile(r"(%[A-Za-z0-9_$.\-]+)(?:#([0-9]+))?")
-_RESULT = re.compile(r"(%[A-Za-z0-9_$.\-]+)(?::([0-9]+))?")
-_OP_NAME = re.compile(r"[A-Za-z_][\w$.\-]*")
-_BARE_OP = re.compile(r"[A-Za-z_][\w$]*(?:\.[\w$.]+)?")
-_INT = re.compile(r"[0-9]+")
-_SCALAR = re.compile(r"-?(?:[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|0x[0-9a-fA-F]+)")
+_VALUE = lazy(r"%[A-Za-z0-9_$.\-]+")
+_USE = lazy(r"(%[A-Za-z0-9_$.\-]+)(?:#([0-9]+))?")
+_RESULT = lazy(r"(%[A-Za-z0-9_$.\-]+)(?::([0-9]+))?")
+_OP_NAME = lazy(r"[A-Za-z_][\w$.\-]*")
+_BARE_OP = lazy(r"[A-Za-z_][\w$]*(?:\.[\w$.]+)?")
+_INT = lazy(r"[0-9]+")
+_SCALAR = lazy(r"-?(?:[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|0x[0-9a-fA-F]+)")
 """A number as a custom form may print a scalar literal (``5``, ``-2.5e3``, ``0x7F``)."""
 
 
@@ -427,14 +428,14 @@ def _match_brackets(toks: list[Token]) -> dict[int, int]:
 # ---------------------------------------------------------------- the common forms, fast
 
 _SIMPLE_TYPE = r"!?[A-Za-z_][\w.$]*+(?:<[^<>()\[\]{}\"]*+>)?"
-_SIMPLE = re.compile(
+_SIMPLE = lazy(
     rf"(?P<result>%_ = )?"
     rf'(?:"(?P<generic>[A-Za-z_][\w$.\-]*+)"\((?P<gops>%_(?:, %_)*+)?\)'
     rf"|(?P<custom>[A-Za-z_][\w$]*+\.[\w$.]++)(?: (?P<cops>%_(?:, %_)*+))?)"
     rf" : \((?P<ins>{_SIMPLE_TYPE}(?:, {_SIMPLE_TYPE})*+)?\) -> (?P<out>{_SIMPLE_TYPE}|\(\))"
 )
-_SIMPLE_TYPES = re.compile(_SIMPLE_TYPE)
-_SIMPLE_LIST = re.compile(
+_SIMPLE_TYPES = lazy(_SIMPLE_TYPE)
+_SIMPLE_LIST = lazy(
     rf"(?P<result>%_ = )?(?P<custom>[A-Za-z_][\w$]*+\.[\w$.]++|return)(?: (?P<cops>%_(?:, %_)*+))?"
     rf" : (?P<ins>{_SIMPLE_TYPE}(?:, {_SIMPLE_TYPE})*+)"
 )
@@ -517,11 +518,11 @@ _FLAT = rf'(?:[^{{}}()\[\]<>"\n]++|{_STRING})*+'
 """Text without brackets but inside strings."""
 _DICT = rf"(?: \{{{_FLAT}\}})?"
 _LOC = rf"(?: loc\((?:[^()\[\]<>{{}}\"\n]++|{_STRING}|\({_FLAT}\))*+\))?"
-_ARGUMENTS = re.compile(rf"%_: (?P<type>{_SIMPLE_TYPE}){_DICT}{_LOC}")
-_RESULT_TYPES = re.compile(rf"(?P<type>{_SIMPLE_TYPE}){_DICT}")
+_ARGUMENTS = lazy(rf"%_: (?P<type>{_SIMPLE_TYPE}){_DICT}{_LOC}")
+_RESULT_TYPES = lazy(rf"(?P<type>{_SIMPLE_TYPE}){_DICT}")
 _ARGUMENT = rf"%_: {_SIMPLE_TYPE}{_DICT}{_LOC}"
 _RESULT_TYPE = rf"{_SIMPLE_TYPE}{_DICT}"
-_SIMPLE_HEAD = re.compile(
+_SIMPLE_HEAD = lazy(
     rf"func\.func (?:(?P<visibility>public|private|nested) )?(?P<symbol>@[A-Za-z_][\w$.]*+)"
     rf"\((?P<arguments>{_ARGUMENT}(?:, {_ARGUMENT})*+)\)"
     rf"(?: (?P<arrow>-> (?:(?P<one>{_SIMPLE_TYPE})|\((?P<many>{_RESULT_TYPE}(?:, {_RESULT_TYPE})*+)\))))? \{{\.\.\.\}}"
@@ -563,7 +564,7 @@ def simple_head(key: str) -> Statement | None:
     return Statement("func.func", 0, 9, False, (), (), definitions, (), (), signature, 1, tuple(items), len(key))
 
 
-_ESCAPE = re.compile(r"\\(?:([0-9A-Fa-f]{2})|(.))")
+_ESCAPE = lazy(r"\\(?:([0-9A-Fa-f]{2})|(.))")
 _ESCAPED = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
 
 

@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping
 
 from broadcheck.ops import OpaqueType, ShapedType, Type
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import SyntaxProblem
 
 INT64_MAX = 2**63 - 1
@@ -21,8 +22,8 @@ _ELEMENTS = frozenset(
     "index none bf16 tf32 f16 f32 f64 f80 f128 f8E5M2FNUZ f8E5M2 f8E4M3FNUZ f8E4M3FN f8E4M3B11FNUZ f8E4M3 "
     "f8E3M4 f8E8M0FNU f6E2M3FN f6E3M2FN f4E2M1FN".split()
 )
-_INTEGER = re.compile(r"[su]?i[1-9][0-9]*")
-_SIMPLE = re.compile(
+_INTEGER = lazy(r"[su]?i[1-9][0-9]*")
+_SIMPLE = lazy(
     r"tensor<(?P<dims>(?:(?:[0-9]+|\?)x)*)(?P<element>[A-Za-z]\w*)>"
     r"|tensor<\*x(?P<unranked>[A-Za-z]\w*)>"
     r"|vector<(?P<vdims>(?:[1-9][0-9]*x)*)(?P<velement>[A-Za-z]\w*)>"
@@ -31,11 +32,11 @@ _SIMPLE = re.compile(
 
 # A tensor of a dialect's element type written in full (``tensor<64x!quant.uniform<i8:f32:0,
 # {0.5,...}>>``): a per-axis quantized type's scales run to tens of thousands of characters.
-_DIALECT_ELEMENT = re.compile(
+_DIALECT_ELEMENT = lazy(
     r"(?P<kind>tensor|vector)<(?P<dims>(?:(?:[0-9]+|\?)x)*+)"
     r"(?P<element>![A-Za-z_][\w$]*+\.[\w$.]*+<[^\"()\[\]/]*>)>"
 )
-_ANGLES = re.compile(r"[<>{}]")
+_ANGLES = lazy(r"[<>{}]")
 _OPEN_OF = {">": "<", "}": "{"}
 
 Aliases = Mapping[str, "Type | SyntaxProblem"]
@@ -120,7 +121,7 @@ def read_type(text: str, aliases: Aliases = _NO_ALIASES) -> Type:
     return parse_type(text, aliases)
 
 
-_ALIAS = re.compile(r"[ \t]*!([\w$.\-]+)[ \t]*=[ \t]*(.*?)[ \t\r]*$", re.S)
+_ALIAS = lazy(r"[ \t]*!([\w$.\-]+)[ \t]*=[ \t]*(.*?)[ \t\r]*$", re.S)
 
 
 def read_alias(text: str, aliases: Aliases, line: int = 1, column: int = 1) -> tuple[str, Type | SyntaxProblem] | None:

@@ -26,7 +26,6 @@ from broadcheck.dialects.stablehlo.common import (
     require,
     tensors,
 )
-from broadcheck.messages import detail
 from broadcheck.ops import Operation
 from broadcheck.semantics import Problem
 from broadcheck.semantics.stablehlo import compatible_shapes
@@ -39,6 +38,8 @@ FP_COMPLEX_OR_QUANT = kind("F", "C", "QT")
 
 def _why(code: str, name: str, **args: object) -> Reject:
     """A rejection worded by sentence ``name`` of ``code``'s details."""
+    from broadcheck.messages import detail  # the catalogue: only when a check rejects
+
     return Reject(Problem(code, detail(code, name, **args)))
 
 
