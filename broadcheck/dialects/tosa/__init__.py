@@ -146,9 +146,9 @@ def _attributes(name: str, check: Check) -> Check:
     return verify
 
 
-OPS = {
+OPS = {  # (every checked op is wrapped: ods.json is read only when a generic form is checked)
     name: op
-    if op.check is None or not required_attributes(name)
+    if op.check is None
     else Op(name, op.layout, _attributes(name, op.check), op.semantics, op.isolated, op.region_arguments, op.wraps,
             op.literal, op.constants, op.implicit, op.assembly, op.summary, op.terminated, op.tokens, op.shapeless)
     for name, op in _DECLARED.items()

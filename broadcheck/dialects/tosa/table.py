@@ -3,7 +3,6 @@ attributes and regions as its ODS at iree-base-compiler 3.13 declares them. Read
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -12,6 +11,8 @@ from typing import Any
 @cache
 def ops() -> dict[str, Any]:
     """Every op TOSA defines, by name."""
+    import json  # (a clean run of custom forms never reads the table)
+
     text = (Path(__file__).parent / "ods.json").read_text(encoding="utf-8")
     found: dict[str, Any] = json.loads(text)["ops"]
     return found

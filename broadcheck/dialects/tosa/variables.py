@@ -20,8 +20,9 @@ from broadcheck.ops import Operation, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.semantics.tosa import element, type_text
 from broadcheck.syntax.attributes import Dense, ints, value
-from broadcheck.syntax.parser import parse_type
+from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Statement, symbol_name
+from broadcheck.syntax.types import read_type
 
 Texts = tuple[tuple[str, ...], tuple[str, ...]]
 SymbolRule = Callable[[tuple[Texts | None, ...], Texts], tuple[str, dict[str, object]] | None]
@@ -110,8 +111,8 @@ def symbol_texts(statement: Statement) -> Texts:
 
 def _shaped(text: str) -> ShapedType | None:
     try:
-        found = parse_type(text)
-    except Exception:  # (a type broadcheck cannot read is not judged)
+        found = read_type(text)
+    except SyntaxProblem:  # (a type broadcheck cannot read is not judged)
         return None
     return found if isinstance(found, ShapedType) and found.kind == "tensor" else None
 
