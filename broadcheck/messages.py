@@ -7554,6 +7554,69 @@ RULES: Mapping[str, Rule] = {
             "the TFLite runtime's element types, which the verifier does not check) is none or another type.",
             '%0 = "tfl.conv_3d"(%x, %n, %b) : (tensor<1x4x4x4x2xf32>, none, tensor<3xf32>) -> tensor<1x4x4x4x3xf32>',
         ),
+        # ---- BC1760-BC1779: the last MHLO and CHLO ops (hlo)
+        Rule(
+            "BC1760",
+            "ragged-dot-ragged-count",
+            "There must be exactly one ragged dimension in the lhs.",
+            "chlo/mhlo.ragged_dot: lhs_ragged_dimensions does not list exactly one dimension.",
+            "chlo.ragged_dot with lhs_ragged_dimensions = []",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1761",
+            "dim-in-bounds",
+            "Expects {name} to be in range [0, {bound_name}) i.e. [0, {bound}). got: {dim}.",
+            "chlo/mhlo.ragged_dot: the lhs ragged dimension or an rhs group dimension is not a dimension of its "
+            "operand.",
+            "chlo.ragged_dot with lhs_ragged_dimensions = [5] and a rank-3 lhs",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1762",
+            "ragged-dot-group-sizes-rank",
+            "expected group_sizes to have rank {expected}, got {rank}",
+            "chlo/mhlo.ragged_dot: group_sizes is neither [g] nor [b..., x..., g] (the lhs's batch dimensions, its "
+            "dimensions of the ragged dimension's kind before it, then the groups).",
+            "chlo.ragged_dot with group_sizes of type tensor<2x2x3xi64> where [b, g] is expected",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1763",
+            "ragged-dot-group-sizes-shape",
+            "group_sizes is expected to have shape [{expected}, {groups}], got [{actual}]",
+            "chlo/mhlo.ragged_dot: group_sizes has the right rank, but its leading sizes are not the lhs's (compared "
+            "exactly: a dynamic size matches a dynamic size only).",
+            "chlo.ragged_dot with an lhs tensor<2x11x5xf32> and group_sizes tensor<3x3xi64>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1764",
+            "ragged-dot-no-group",
+            "There must be zero group dimensions in the rhs when the ragged dimension is batch or contracting.",
+            "chlo/mhlo.ragged_dot: the lhs ragged dimension is a batching or contracting one, and the rhs names a "
+            "group dimension.",
+            "chlo.ragged_dot with lhs_ragged_dimensions = [2] (contracting) and rhs_group_dimensions = [0]",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1765",
+            "ragged-dot-one-group",
+            "There must be exactly one group dimension in the rhs when the lhs ragged dimension is non-contracting.",
+            "chlo/mhlo.ragged_dot: the lhs ragged dimension is a non-contracting one, and the rhs does not name "
+            "exactly one group dimension.",
+            "chlo.ragged_dot with lhs_ragged_dimensions = [1] and rhs_group_dimensions = []",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1766",
+            "ragged-dot-group-size",
+            "rhs group dimension is expected to have size={expected}, got {size}",
+            "chlo/mhlo.ragged_dot: the rhs group dimension's size is not the number of groups (group_sizes' last "
+            "size).",
+            "chlo.ragged_dot with group_sizes tensor<2x4xi64> and an rhs tensor<3x2x5x7xf32> grouped on dimension 0",
+            op_prefix=False,
+        ),
     )
 }
 

@@ -9,7 +9,7 @@ custom directives StableHLO does, with the same words). The structural ops (``tr
 
 from broadcheck.dialects.assembly import exponent_mantissa
 from broadcheck.dialects.op import COMPLEX, FUNCTIONAL, SAME, Assembly, Layout, Op, ops
-from broadcheck.dialects.stablehlo import structural
+from broadcheck.dialects.stablehlo import contract, structural
 from broadcheck.semantics.mhlo import OPS as RULES
 from broadcheck.semantics.mhlo import verify_op
 
@@ -58,4 +58,6 @@ OPS = ops(
         for name, rule in RULES.items()
     ],
     structural("mhlo"),  # (with `tuple` and `optimization_barrier`, known for their custom forms)
+    # generic form only; CHLO's verifier with MHLO's attribute (`#mhlo.ragged_dot<dot_dimension_numbers = ..>`)
+    Op("mhlo.ragged_dot", FUNCTIONAL, contract.ragged_dot, "mhlo-contract"),
 )
