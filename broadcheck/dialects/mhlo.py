@@ -9,7 +9,7 @@ custom directives StableHLO does, with the same words). The structural ops (``tr
 
 from broadcheck.dialects.assembly import exponent_mantissa
 from broadcheck.dialects.op import COMPLEX, FUNCTIONAL, SAME, Assembly, Layout, Op, ops
-from broadcheck.dialects.stablehlo import contract, structural
+from broadcheck.dialects.stablehlo import contract, mhlo_only, structural
 from broadcheck.semantics.mhlo import OPS as RULES
 from broadcheck.semantics.mhlo import verify_op
 
@@ -60,4 +60,6 @@ OPS = ops(
     structural("mhlo"),  # (with `tuple` and `optimization_barrier`, known for their custom forms)
     # generic form only; CHLO's verifier with MHLO's attribute (`#mhlo.ragged_dot<dot_dimension_numbers = ..>`)
     Op("mhlo.ragged_dot", FUNCTIONAL, contract.ragged_dot, "mhlo-contract"),
+    # generic form only, no verifier: its ODS (.mhlo_only)
+    Op("mhlo.dynamic_conv", FUNCTIONAL, mhlo_only.dynamic_conv, "mhlo-dynamic"),
 )
