@@ -7617,6 +7617,34 @@ RULES: Mapping[str, Rule] = {
             "chlo.ragged_dot with group_sizes tensor<2x4xi64> and an rhs tensor<3x2x5x7xf32> grouped on dimension 0",
             op_prefix=False,
         ),
+        Rule(
+            "BC1767",
+            "async-start-one-op",
+            "region must contain exactly one operation and a return",
+            "stablehlo.async_start: its region holds more (or fewer) than one op before its return.",
+            "stablehlo.async_start whose region holds an all_reduce and an abs",
+        ),
+        Rule(
+            "BC1768",
+            "async-start-arguments",
+            "number of operands ({operands}) must match number of region arguments ({arguments})",
+            "stablehlo.async_start: its operands and its region's arguments differ in number.",
+            "stablehlo.async_start with two operands and one region argument",
+        ),
+        Rule(
+            "BC1769",
+            "async-start-argument-type",
+            "operand type '{operand}' at index {index} must match region argument type '{argument}'",
+            "stablehlo.async_start: an operand's type is not its region argument's (equal types, not compatible ones).",
+            "stablehlo.async_start whose region argument is tensor<?xf32>",
+        ),
+        Rule(
+            "BC1770",
+            "async-start-returns",
+            "region must return exactly one value, but got {count}",
+            "stablehlo.async_start: its region's return gives other than one value.",
+            "stablehlo.async_start whose region returns two values",
+        ),
     )
 }
 

@@ -197,7 +197,7 @@ class Region(Frozen):
     its last op (the terminator) with the types of what it yields and where its name is
     (for the problems its own verifier reports there, such as ``linalg.yield``'s)."""
 
-    __slots__ = __match_args__ = ("arguments", "terminator", "yields", "at", "inner")
+    __slots__ = __match_args__ = ("arguments", "terminator", "yields", "at", "inner", "ops")
     arguments: tuple[Type, ...]
     terminator: str
     """The terminator's op name ('' when the region is empty or its last op is unknown)."""
@@ -207,6 +207,8 @@ class Region(Frozen):
     inner: tuple[tuple[str, str, Span | None], ...]
     """Its ops whose verifiers read the op that holds it (``linalg.index``): name, statement
     (value names written ``%_``), where the name is."""
+    ops: int
+    """How many op statements it holds, its terminator too (``stablehlo.async_start``'s one op)."""
 
     def __init__(
         self,
@@ -215,6 +217,7 @@ class Region(Frozen):
         yields: tuple[Type, ...] = (),
         at: Span | None = None,
         inner: tuple[tuple[str, str, Span | None], ...] = (),
+        ops: int = 0,
     ) -> None:
         put = object.__setattr__
         put(self, "arguments", arguments)
@@ -222,6 +225,7 @@ class Region(Frozen):
         put(self, "yields", yields)
         put(self, "at", at)
         put(self, "inner", inner)
+        put(self, "ops", ops)
 
 
 @dataclass(init=False, repr=False, eq=False)  # for dataclasses.replace; Frozen has the methods

@@ -62,4 +62,6 @@ OPS = ops(
     Op("mhlo.ragged_dot", FUNCTIONAL, contract.ragged_dot, "mhlo-contract"),
     # generic form only, no verifier: its ODS (.mhlo_only)
     Op("mhlo.dynamic_conv", FUNCTIONAL, mhlo_only.dynamic_conv, "mhlo-dynamic"),
+    # `"mhlo.fusion"(%a) ({ ... }) {fusion_kind = #mhlo<fusion_kind kLoop>} : (T) -> U`: its aliases (.mhlo_only)
+    Op("mhlo.fusion", FUNCTIONAL, mhlo_only.fusion, "mhlo-fusion", tokens=True),
 )

@@ -43,7 +43,7 @@ class Function:
 class OpenRegion:
     """What is known so far of a region being read."""
 
-    __slots__ = ("arguments", "inner", "labelled", "several", "texts", "where")
+    __slots__ = ("arguments", "inner", "labelled", "ops", "several", "texts", "where")
 
     def __init__(self, arguments: tuple[str | None, ...]) -> None:
         self.arguments = arguments
@@ -54,6 +54,8 @@ class OpenRegion:
         """It has a block after its entry block (its last op ends the last block only)."""
         self.where = 0
         """The line of the last statement."""
+        self.ops = 0
+        """How many op statements it holds (in all its blocks, its terminator too)."""
         self.texts: Form | None = None
         """The last statement's form (its terminator, if nothing follows)."""
 
@@ -206,7 +208,8 @@ class Regions:
             if self.summaries:  # (a terminator the parser stopped at is no verifier's: not summed up)
                 stopped = values.parse_stop is not None and values.parse_stop[0] == done.where
                 inner = tuple((f.name, f.key, findings.op_where(at)) for f, at in done.inner)
-                self.summaries[-1].append((done.arguments, "" if stopped else terminator, yielded, where, inner))
+                summary = (done.arguments, "" if stopped else terminator, yielded, where, inner, done.ops)
+                self.summaries[-1].append(summary)
         if self.functions and self.functions[-1].depth == self.depth:
             values.dominance()
             self._end_function(line if line > 0 else next_line)

@@ -63,10 +63,11 @@ _FLOW_TYPES = {
         ("!onnx.Seq<", "!onnx.Opt<"),
     ),
     "stablehlo.async_done": ("!stablehlo.future<",),
+    "stablehlo.async_start": ("!stablehlo.future<",),
 }
 """Dialect types that value flow judges on an op (``onnx.Return``'s against its function's results), or
 that its check reads itself (the sequences of ``onnx.SplitToSequence``, ``SequenceInsert``, ``SequenceEmpty``;
-the future ``stablehlo.async_done`` takes)."""
+the future ``stablehlo.async_done`` takes and ``stablehlo.async_start`` gives)."""
 
 
 def _judged(name: str, t: Type) -> bool:
@@ -166,9 +167,9 @@ class Checks:
         summaries = tuple(
             Region(
                 self._types(arguments, aliases), terminator, self._types(yields, aliases), _span(at),
-                tuple((name, key, _span(where)) for name, key, where in inner),
+                tuple((name, key, _span(where)) for name, key, where in inner), ops,
             )
-            for arguments, terminator, yields, at, inner in regions
+            for arguments, terminator, yields, at, inner, ops in regions
         )  # fmt: skip
         return Operation(
             statement.name, name_span, locate(start, statement.end), operands, results, attributes,

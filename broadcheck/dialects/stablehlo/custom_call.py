@@ -207,6 +207,23 @@ def _aliases(op: Operation) -> list[tuple[list[int], int, list[int]]]:
     return out
 
 
+def output_operand_aliases(op: Operation) -> None:
+    """``verifyOutputOperandAliasing`` (custom_call's, MHLO's fusion's): each alias's operand in range, its
+    tuple indices in bounds, the operand part of the output part's type."""
+    for output_indices, index, operand_indices in _aliases(op):
+        if not 0 <= index < len(op.operands):
+            raise fail("BC1205", count=len(op.operands), index=index)
+        operand = _part(op.operands[index].type, operand_indices, "BC1211")
+        if not op.results:
+            raise Unknown("an alias without results")
+        whole: Type | str = op.results[0].type
+        if len(op.results) > 1:
+            whole = "tuple<" + ", ".join(_text(u.type) for u in op.results) + ">"
+        output = _part(whole, output_indices, "BC1212")
+        if _text(operand) != _text(output):
+            raise fail("BC1206", operand=_text(operand), output=_text(output))
+
+
 def _api_version(op: Operation) -> int:
     attr = op.attribute("api_version")
     if attr is None:
@@ -242,18 +259,7 @@ def custom_call(op: Operation) -> None:
         results: list[Type | str] = [u.type for u in op.results] if elements is None else list(elements)
         _verify_layouts(op, [u.type for u in op.operands], operand_layouts, "operand")
         _verify_layouts(op, results, result_layouts, "result")
-    for output_indices, index, operand_indices in _aliases(op):
-        if not 0 <= index < len(op.operands):
-            raise fail("BC1205", count=len(op.operands), index=index)
-        operand = _part(op.operands[index].type, operand_indices, "BC1211")
-        if not op.results:
-            raise Unknown("an alias without results")
-        whole: Type | str = op.results[0].type
-        if len(op.results) > 1:
-            whole = "tuple<" + ", ".join(_text(u.type) for u in op.results) + ">"
-        output = _part(whole, output_indices, "BC1212")
-        if _text(operand) != _text(output):
-            raise fail("BC1206", operand=_text(operand), output=_text(output))
+    output_operand_aliases(op)
     config = op.attribute("backend_config")
     if config is not None:
         version = _api_version(op)

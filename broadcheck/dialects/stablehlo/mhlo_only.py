@@ -1,5 +1,6 @@
 """MHLO's last ops without a StableHLO twin, as jaxlib 0.10.2 verifies them (mlir-hlo's ``hlo_ops.td``,
-``hlo_ops.cc``): ``dynamic_conv``, which has no verifier (its ODS alone: its required attributes and
+``hlo_ops.cc``): ``fusion`` (its verifier: the output-operand aliases, as ``custom_call``'s), and
+``dynamic_conv``, which has no verifier (its ODS alone: its required attributes and
 their constraints, checked in the order of their names when the generic form is parsed, then its counts,
 its required attributes, its operands' and result's types).
 
@@ -28,13 +29,15 @@ from broadcheck.dialects.stablehlo.common import (
     ods_results,
     require,
 )
-from broadcheck.ops import Operation
+from broadcheck.ops import Operation, ShapedType
+from broadcheck.semantics.stablehlo import element
 from broadcheck.syntax.attributes import Dense, Enum, value
 
 _POSITIVE = "64-bit signless integer attribute whose value is positive"
 _I64_ELEMENTS = "64-bit signless integer elements attribute"
 _INTEGER = re.compile(r"(-?\d+)(?:\s*:\s*(\w+))?")
 _I64_TENSOR = re.compile(r"tensor<(?:[0-9]+x)*i64>")
+_FUSION_KIND = re.compile(r"#mhlo<fusion_kind k(?:Loop|Input|Output|Custom)>")
 _BOOL_TENSOR = re.compile(r"tensor<(?:[0-9]+x)*i1>")
 
 
@@ -108,3 +111,30 @@ def dynamic_conv(op: Operation) -> None:
     require(op, "batch_group_count", "dimension_numbers", "feature_group_count")
     ods_operands(op, [TENSOR_AXIS, TENSOR_AXIS, TENSOR_AXIS])
     ods_results(op, [TENSOR_AXIS])
+
+
+@checked
+def fusion(op: Operation) -> None:
+    """``mhlo.fusion``: one block in its region, then ``FusionOp::verify``: its output-operand aliases. Its
+    ODS types (tensors or tokens in; tensors or tuples out) and attributes are MHLO's own words: an op
+    whose types are not ranked tensors (or a tuple result), or with a ``fusion_kind`` not read, is passed over."""
+    from broadcheck.dialects.stablehlo.custom_call import output_operand_aliases
+
+    if len(op.regions) != 1 or not op.regions[0].terminator:
+        raise Unknown("its region's blocks")  # (one block: SizedRegion<1>, not told apart from an empty one)
+    if any(a.property for a in op.attributes):
+        raise Unknown("properties")
+    kind_ = op.attribute("fusion_kind")
+    if kind_ is not None and not _FUSION_KIND.fullmatch(kind_.text.strip()):
+        raise Unknown(kind_.text)
+    for use in op.operands:
+        if not (isinstance(use.type, ShapedType) and use.type.kind == "tensor" and use.type.shape is not None):
+            raise Unknown("an operand other than a ranked tensor")
+        if use.type.encoding or element(use.type.element).quant is not None:
+            raise Unknown("bounds or quantized elements")
+    for use in op.results:
+        t = use.type
+        ranked_tensor = isinstance(t, ShapedType) and t.kind == "tensor" and t.shape is not None and not t.encoding
+        if not ranked_tensor and not str(t).startswith("tuple<"):
+            raise Unknown("a result other than a ranked tensor or a tuple")
+    output_operand_aliases(op)
