@@ -54,6 +54,9 @@ def tuple_elements(t: Type | str) -> list[str] | None:
 
 def _text(t: Type | str) -> str:
     """A type as MLIR prints it in a message (tuples with ``, `` between their elements)."""
+    future = _future(t)
+    if future is not None:
+        return future
     if isinstance(t, str) or tuple_elements(t) is not None:
         elements = tuple_elements(t)
         if elements is None:
@@ -95,10 +98,24 @@ def _token(t: Type | str) -> bool:
     return str(t).strip() in ("!stablehlo.token", "!mhlo.token")
 
 
+def _future(t: Type | str) -> str | None:
+    """A StableHLO future as MLIR prints it (``!stablehlo.future<tensor<2xf32>, tensor<i32>>``), or ``None``."""
+    text = " ".join(str(t).split())
+    if not (text.startswith("!stablehlo.future<") and text.endswith(">")):
+        return None
+    elements = tuple_elements("tuple<" + text[len("!stablehlo.future<") : -1] + ">") or []
+    return "!stablehlo.future<" + ", ".join(_text(e) for e in elements) + ">"
+
+
 def _readable(t: Type) -> bool:
-    """A tensor (ranked or not), a tuple or a token: the types broadcheck judges (memrefs are
+    """A tensor (ranked or not), a tuple, a token or a future: the types broadcheck judges (memrefs are
     the buffer checks', not modelled)."""
-    return (isinstance(t, ShapedType) and t.kind == "tensor") or tuple_elements(t) is not None or _token(t)
+    return (
+        (isinstance(t, ShapedType) and t.kind == "tensor")
+        or tuple_elements(t) is not None
+        or _token(t)
+        or _future(t) is not None
+    )
 
 
 def _printed(layout: Dense) -> str:
