@@ -7645,6 +7645,58 @@ RULES: Mapping[str, Rule] = {
             "stablehlo.async_start: its region's return gives other than one value.",
             "stablehlo.async_start whose region returns two values",
         ),
+        Rule(
+            "BC1771",
+            "scan-no-values",
+            "at least one of inputs or outputs must be present",
+            "chlo.scan: neither inputs nor outputs.",
+            "chlo.scan () inits (%c) dimension = 0 {...} : (tensor<3xf32>) -> tensor<3xf32>",
+        ),
+        Rule(
+            "BC1772",
+            "scan-unranked",
+            "operand {index} is not ranked",
+            "chlo.scan: an input (or init) is an unranked tensor.",
+            "chlo.scan (%x) inits (%c) dimension = 0 {...} : (tensor<*xf32>, tensor<3xf32>) -> ...",
+        ),
+        Rule(
+            "BC1773",
+            "scan-dimension-bounds",
+            "scan dimension of operand {index} is out of bounds",
+            "chlo.scan: the scan dimension is not a dimension of an input.",
+            "chlo.scan (%x) inits (%c) dimension = 2 {...} : (tensor<2x3xf32>, tensor<3xf32>) -> ...",
+        ),
+        Rule(
+            "BC1774",
+            "scan-dimension-size",
+            "invalid scan dimension size of operand {index}",
+            "chlo.scan: an input's size along the scan dimension is not scan_dim_size's or the inputs' before it.",
+            "chlo.scan (%x) inits (%c) dimension = 0 attributes {scan_dim_size = 3 : i64} {...} : "
+            "(tensor<2x3xf32>, tensor<3xf32>) -> ...",
+        ),
+        Rule(
+            "BC1775",
+            "scan-body-arguments",
+            "expects {expected} arguments in the body, but got {count}",
+            "chlo.scan: its body's arguments are not one per input and init.",
+            "chlo.scan (%x) inits () dimension = 0 { ^bb0(%a: tensor<3xf32>, %b: tensor<3xf32>): ... } ...",
+        ),
+        Rule(
+            "BC1776",
+            "scan-body-argument-type",
+            "operand and body argument {index} are incompatible",
+            "chlo.scan: a body argument is not its operand's type (an input's without the scan dimension).",
+            "chlo.scan (%x) inits (%c) dimension = 0 { ^bb0(%a: tensor<3xf32>, %b: tensor<3xf32>): ... } : "
+            "(tensor<2x3xf32>, tensor<3xi32>) -> ...",
+        ),
+        Rule(
+            "BC1777",
+            "scan-body-returns",
+            "ScanOp body must return at least {count} values (carries)",
+            "chlo.scan: its body returns fewer values than it has inits.",
+            "chlo.scan (%x) inits (%c, %d) dimension = 0 { ... stablehlo.return %a : tensor<3xf32> } ...",
+            op_prefix=False,
+        ),
     )
 }
 

@@ -95,7 +95,7 @@ MHLO_OWN_WORDS = frozenset(
     {
         "mhlo.cross-replica-sum", "mhlo.torch_index_select", "mhlo.bitcast", "mhlo.trace", "mhlo.copy", "mhlo.domain",
         "mhlo.add_dependency", "mhlo.xla.rng_get_and_update_state", "mhlo.topk", "mhlo.minimum_broadcast_shapes",
-        "mhlo.dynamic_iota", "mhlo.ragged_dot", "mhlo.dynamic_conv",
+        "mhlo.dynamic_iota", "mhlo.ragged_dot", "mhlo.dynamic_conv", "mhlo.scan",
     }
 )  # fmt: skip
 """The MHLO ops whose checks word their ODS types and attributes in MHLO's own words (:mod:`.legacy`)."""
