@@ -13,6 +13,7 @@ over (which operands are inits is not read). ``BROADCHECK_SCAN_CASES`` (default 
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 
@@ -157,3 +158,30 @@ def test_mhlo_scan() -> None:
     kinds = [("type constraint", r"#\d+ must be "), *KINDS]
     run("mhlo.scan", cases, expected, kinds, ["type constraint", "dimension", "body arguments", "inferred"])
     print(f"mhlo.scan: {apart} cases MHLO words apart (passed over, as required)")
+
+
+_GENERIC = re.compile(
+    r'"chlo\.scan"\(([^)]*)\) <\{dimension = (\d+) : i64(?:, scan_dim_size = (\d+) : i64)?, '
+    r"operandSegmentSizes = array<i32: (\d+), (\d+)>, resultSegmentSizes = array<i32: \d+, \d+>\}> \(\{"
+)
+
+
+def to_custom(text: str) -> str:
+    """A generic case in the custom form ``chlo.scan (%x) inits (%c) dimension = 0 attributes {...} {``."""
+    m = _GENERIC.search(text)
+    assert m is not None, text
+    names = [n.strip() for n in m.group(1).split(",") if n.strip()]
+    inputs = int(m.group(4))
+    extra = f" attributes {{scan_dim_size = {m.group(3)} : i64}}" if m.group(3) else ""
+    head = f"chlo.scan ({', '.join(names[:inputs])}) inits ({', '.join(names[inputs:])}) dimension = {m.group(2)}{extra} {{"
+    return (text[: m.start()] + head + text[m.end() :]).replace("\n  }) : (", "\n  } : (")
+
+
+def test_chlo_scan_custom() -> None:
+    """``chlo.scan``'s custom form (the generic cases rewritten) against iree-base-compiler 3.13."""
+    draw = Draw(SEED + 92)
+    cases = []
+    for i in range(COUNT):
+        made = scan_case(draw, i)
+        cases.append(Case(i, "chlo.scan", to_custom(made.text)))
+    run("chlo.scan (custom form)", cases, oracle(cases), KINDS, [k for k, _ in KINDS])

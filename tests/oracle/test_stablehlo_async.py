@@ -36,6 +36,7 @@ PASSED_OVER = "region must contain a collective or slice operation"
 
 KINDS = [
     ("passed over", "^$"),
+    ("regions", r"requires one region"),
     ("type constraint", r"must be "),
     ("counts", r"requires one result|operands, but found"),
     ("one op", r"exactly one operation"),
@@ -138,6 +139,9 @@ def async_case(draw: Draw, index: int) -> Case:
         done = inner if draw.chance(0.85) else draw.pick([tensor((9,), e), inner.replace(e, "f64")])
         lines.append(f'  %d = "stablehlo.async_done"(%0) : ({results[0]}) -> {done}')
     lines += ["  return", "}"]
+    if draw.chance(0.03):  # no region at all (OneRegion)
+        head_line = f'  {head}"stablehlo.async_start"({", ".join(names)}) : ({", ".join(operands)}) -> {result_text}'
+        lines = [lines[0], head_line, "  return", "}"]
     return Case(index, "stablehlo.async_start", "\n".join(lines) + "\n")
 
 

@@ -31,5 +31,5 @@ OPS = ops(
     # generic form only: `"chlo.ragged_dot"(%lhs, %rhs, %group_sizes) {ragged_dot_dimension_numbers = ...}`
     Op("chlo.ragged_dot", FUNCTIONAL, contract.ragged_dot, "chlo-ragged-dot"),
     # `"chlo.scan"(%x, %c) <{...}> ({...}) : (T, U) -> (V, W)` and its custom form (.scan)
-    Op("chlo.scan", FUNCTIONAL, scan.scan, "chlo-scan", isolated=True),
+    Op("chlo.scan", custom(scan.read), scan.scan, "chlo-scan", isolated=True),
 )

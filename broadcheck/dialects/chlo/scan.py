@@ -6,9 +6,9 @@ body argument per operand of the operand's type, an input's without the scan dim
 it infers from what its body returns (each output with the scan dimension put back), compared with its
 results by shape only (CHLO).
 
-The generic form is checked (its ``operandSegmentSizes`` and ``resultSegmentSizes`` tell inputs from
-inits); the custom form ``chlo.scan (%x) inits (%c) dimension = 0 attributes {...} {...} : (T, U) -> (V, W)``
-is passed over (which operands are inits is not read).
+The generic form's ``operandSegmentSizes`` and ``resultSegmentSizes`` tell inputs from inits; the custom
+form ``chlo.scan (%x) inits (%c) dimension = 0 attributes {...} {...} : (T, U) -> (V, W)`` is read into the
+same properties (:func:`read`).
 
 PASS::
 
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from broadcheck.dialects.op import Reading
 from broadcheck.dialects.stablehlo.common import (
     TENSOR_AXIS,
     Reject,
@@ -37,13 +38,42 @@ from broadcheck.dialects.stablehlo.common import (
 from broadcheck.ops import Operation, ShapedType
 from broadcheck.semantics import Problem
 from broadcheck.semantics.stablehlo import Tensor, hlo_compatible
+from broadcheck.syntax.statement import Attribute, Statement
 
 _INTEGER = re.compile(r"\s*(\d+)\s*(?::\s*i64\s*)?")
 _SEGMENTS = re.compile(r"\s*array<i32:\s*(\d+)\s*,\s*(\d+)\s*>\s*")
 
 
+_DIMENSION = re.compile(r"dimension\s*=\s*(\d+)(?:\s+attributes)?")
+
+
+def read(statement: Statement) -> Reading:
+    """The custom form ``chlo.scan (%x) inits (%c) dimension = 0 attributes {...} {...} : (T, U) -> (V, W)``:
+    the operands' and results' types from its function type, and the properties its parser makes
+    (``dimension``, the operand segments from the two lists, the result segments: as many carries as inits)."""
+    sig = statement.signature
+    items = statement.items
+    groups = [i for i in items if i.kind == "values" or (i.kind == "group" and not i.text.strip("() \t"))]
+    clause = next((i for i in items if i.kind == "clause" and i.text.lstrip().startswith("dimension")), None)
+    count = len(statement.operands)
+    m = _DIMENSION.fullmatch(clause.text.strip()) if clause is not None else None
+    unread = Reading([None] * count, [None] * statement.result_count)
+    if sig is None or sig.kind != "function" or len(groups) != 2 or m is None or clause is None:
+        return unread
+    inputs, inits = groups[0].text.count("%"), groups[1].text.count("%")
+    if inputs + inits != count or len(sig.inputs) != count or len(sig.outputs) < inits:
+        return unread  # (the parser's own errors)
+    at, end = clause.start, clause.end
+    properties = (
+        Attribute("dimension", f"{m.group(1)} : i64", at, end, True),
+        Attribute("operandSegmentSizes", f"array<i32: {inputs}, {inits}>", at, end, True),
+        Attribute("resultSegmentSizes", f"array<i32: {len(sig.outputs) - inits}, {inits}>", at, end, True),
+    )
+    return Reading(list(sig.inputs), list(sig.outputs), properties)
+
+
 def _int(op: Operation, name: str) -> int | None:
-    attr = op.attribute(name)
+    attr = next((a for a in op.attributes if a.name == name and a.property), None) or op.attribute(name)
     if attr is None:
         return None
     m = _INTEGER.fullmatch(attr.text)
@@ -53,7 +83,7 @@ def _int(op: Operation, name: str) -> int | None:
 
 
 def _segments(op: Operation, name: str) -> tuple[int, int] | None:
-    attr = op.attribute(name)
+    attr = next((a for a in op.attributes if a.name == name and a.property), None)
     if attr is None:
         return None
     m = _SEGMENTS.fullmatch(attr.text)
@@ -84,15 +114,12 @@ def scan(op: Operation) -> None:
     size = _int(op, "scan_dim_size")
     operands = _segments(op, "operandSegmentSizes")
     results = _segments(op, "resultSegmentSizes")
-    if op.generic:
-        if operands is None or results is None:
-            raise Unknown("segment sizes")
-        n_inputs, n_inits = operands
-        n_outputs, n_carries = results
-        if n_inputs + n_inits != len(op.operands) or n_outputs + n_carries != len(op.results):
-            raise Unknown("segment sizes")
-    else:
-        raise Unknown("its custom form")  # (which operands are inits: not read)
+    if operands is None or results is None:
+        raise Unknown("segment sizes")  # (a custom form not read)
+    n_inputs, n_inits = operands
+    n_outputs, n_carries = results
+    if n_inputs + n_inits != len(op.operands) or n_outputs + n_carries != len(op.results):
+        raise Unknown("segment sizes")
     if n_carries != n_inits:
         raise Unknown("carries and inits differ in number")  # (the parser's and the inference's)
     if n_inputs == 0 and n_outputs == 0:

@@ -296,12 +296,14 @@ def async_start(op: Operation) -> None:
     region's arguments equal to the operands, one value returned, whose future is the result (equal
     types). Which op the region wraps is known when it is one of those it may wrap (``Region.inner``);
     a region of two ops whose first is another is passed over."""
+    if len(op.regions) != 1:
+        raise fail("BC912")  # (OneRegion, the first of its traits)
     counts(op)
     ods_operands(op, [TENSOR], variadic=0)
     r = op.results[0].type
     if "future" not in _raw(r):
         raise _wrong("result", 0, "future", r)
-    if len(op.regions) != 1 or op.regions[0].terminator != "stablehlo.return" or op.generic is False:
+    if op.regions[0].terminator != "stablehlo.return" or op.generic is False:
         raise Unknown("its region's form")  # (an empty region, other blocks, the parser's errors)
     region = op.regions[0]
     if region.ops != 2:
