@@ -7826,6 +7826,149 @@ RULES: Mapping[str, Rule] = {
             "A Linalg structured op's region is empty (the structured op interface, after destination style).",
             "linalg.generic {...} ins(%a : memref<f32>) outs(%b : memref<f32>) { }",
         ),
+        # ---- BC1760-BC1779: the last MHLO and CHLO ops (hlo)
+        Rule(
+            "BC1760",
+            "ragged-dot-ragged-count",
+            "There must be exactly one ragged dimension in the lhs.",
+            "chlo/mhlo.ragged_dot: lhs_ragged_dimensions does not list exactly one dimension.",
+            "chlo.ragged_dot with lhs_ragged_dimensions = []",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1761",
+            "dim-in-bounds",
+            "Expects {name} to be in range [0, {bound_name}) i.e. [0, {bound}). got: {dim}.",
+            "chlo/mhlo.ragged_dot: the lhs ragged dimension or an rhs group dimension is not a dimension of its "
+            "operand.",
+            "chlo.ragged_dot with lhs_ragged_dimensions = [5] and a rank-3 lhs",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1762",
+            "ragged-dot-group-sizes-rank",
+            "expected group_sizes to have rank {expected}, got {rank}",
+            "chlo/mhlo.ragged_dot: group_sizes is neither [g] nor [b..., x..., g] (the lhs's batch dimensions, its "
+            "dimensions of the ragged dimension's kind before it, then the groups).",
+            "chlo.ragged_dot with group_sizes of type tensor<2x2x3xi64> where [b, g] is expected",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1763",
+            "ragged-dot-group-sizes-shape",
+            "group_sizes is expected to have shape [{expected}, {groups}], got [{actual}]",
+            "chlo/mhlo.ragged_dot: group_sizes has the right rank, but its leading sizes are not the lhs's (compared "
+            "exactly: a dynamic size matches a dynamic size only).",
+            "chlo.ragged_dot with an lhs tensor<2x11x5xf32> and group_sizes tensor<3x3xi64>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1764",
+            "ragged-dot-no-group",
+            "There must be zero group dimensions in the rhs when the ragged dimension is batch or contracting.",
+            "chlo/mhlo.ragged_dot: the lhs ragged dimension is a batching or contracting one, and the rhs names a "
+            "group dimension.",
+            "chlo.ragged_dot with lhs_ragged_dimensions = [2] (contracting) and rhs_group_dimensions = [0]",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1765",
+            "ragged-dot-one-group",
+            "There must be exactly one group dimension in the rhs when the lhs ragged dimension is non-contracting.",
+            "chlo/mhlo.ragged_dot: the lhs ragged dimension is a non-contracting one, and the rhs does not name "
+            "exactly one group dimension.",
+            "chlo.ragged_dot with lhs_ragged_dimensions = [1] and rhs_group_dimensions = []",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1766",
+            "ragged-dot-group-size",
+            "rhs group dimension is expected to have size={expected}, got {size}",
+            "chlo/mhlo.ragged_dot: the rhs group dimension's size is not the number of groups (group_sizes' last "
+            "size).",
+            "chlo.ragged_dot with group_sizes tensor<2x4xi64> and an rhs tensor<3x2x5x7xf32> grouped on dimension 0",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1767",
+            "async-start-one-op",
+            "region must contain exactly one operation and a return",
+            "stablehlo.async_start: its region holds more (or fewer) than one op before its return.",
+            "stablehlo.async_start whose region holds an all_reduce and an abs",
+        ),
+        Rule(
+            "BC1768",
+            "async-start-arguments",
+            "number of operands ({operands}) must match number of region arguments ({arguments})",
+            "stablehlo.async_start: its operands and its region's arguments differ in number.",
+            "stablehlo.async_start with two operands and one region argument",
+        ),
+        Rule(
+            "BC1769",
+            "async-start-argument-type",
+            "operand type '{operand}' at index {index} must match region argument type '{argument}'",
+            "stablehlo.async_start: an operand's type is not its region argument's (equal types, not compatible ones).",
+            "stablehlo.async_start whose region argument is tensor<?xf32>",
+        ),
+        Rule(
+            "BC1770",
+            "async-start-returns",
+            "region must return exactly one value, but got {count}",
+            "stablehlo.async_start: its region's return gives other than one value.",
+            "stablehlo.async_start whose region returns two values",
+        ),
+        Rule(
+            "BC1771",
+            "scan-no-values",
+            "at least one of inputs or outputs must be present",
+            "chlo.scan: neither inputs nor outputs.",
+            "chlo.scan () inits (%c) dimension = 0 {...} : (tensor<3xf32>) -> tensor<3xf32>",
+        ),
+        Rule(
+            "BC1772",
+            "scan-unranked",
+            "operand {index} is not ranked",
+            "chlo.scan: an input (or init) is an unranked tensor.",
+            "chlo.scan (%x) inits (%c) dimension = 0 {...} : (tensor<*xf32>, tensor<3xf32>) -> ...",
+        ),
+        Rule(
+            "BC1773",
+            "scan-dimension-bounds",
+            "scan dimension of operand {index} is out of bounds",
+            "chlo.scan: the scan dimension is not a dimension of an input.",
+            "chlo.scan (%x) inits (%c) dimension = 2 {...} : (tensor<2x3xf32>, tensor<3xf32>) -> ...",
+        ),
+        Rule(
+            "BC1774",
+            "scan-dimension-size",
+            "invalid scan dimension size of operand {index}",
+            "chlo.scan: an input's size along the scan dimension is not scan_dim_size's or the inputs' before it.",
+            "chlo.scan (%x) inits (%c) dimension = 0 attributes {scan_dim_size = 3 : i64} {...} : "
+            "(tensor<2x3xf32>, tensor<3xf32>) -> ...",
+        ),
+        Rule(
+            "BC1775",
+            "scan-body-arguments",
+            "expects {expected} arguments in the body, but got {count}",
+            "chlo.scan: its body's arguments are not one per input and init.",
+            "chlo.scan (%x) inits () dimension = 0 { ^bb0(%a: tensor<3xf32>, %b: tensor<3xf32>): ... } ...",
+        ),
+        Rule(
+            "BC1776",
+            "scan-body-argument-type",
+            "operand and body argument {index} are incompatible",
+            "chlo.scan: a body argument is not its operand's type (an input's without the scan dimension).",
+            "chlo.scan (%x) inits (%c) dimension = 0 { ^bb0(%a: tensor<3xf32>, %b: tensor<3xf32>): ... } : "
+            "(tensor<2x3xf32>, tensor<3xi32>) -> ...",
+        ),
+        Rule(
+            "BC1777",
+            "scan-body-returns",
+            "ScanOp body must return at least {count} values (carries)",
+            "chlo.scan: its body returns fewer values than it has inits.",
+            "chlo.scan (%x) inits (%c, %d) dimension = 0 { ... stablehlo.return %a : tensor<3xf32> } ...",
+            op_prefix=False,
+        ),
     )
 }
 

@@ -197,7 +197,7 @@ class Region(Frozen):
     its last op (the terminator) with the types of what it yields and where its name is
     (for the problems its own verifier reports there, such as ``linalg.yield``'s)."""
 
-    __slots__ = __match_args__ = ("arguments", "terminator", "yields", "at", "inner", "blocks")
+    __slots__ = __match_args__ = ("arguments", "terminator", "yields", "at", "inner", "blocks", "ops")
     arguments: tuple[Type, ...]
     terminator: str
     """The terminator's op name ('' when the region is empty or its last op is unknown)."""
@@ -209,6 +209,8 @@ class Region(Frozen):
     (value names written ``%_``), where the name is."""
     blocks: int
     """How many blocks it has: 0, 1, or 2 for two or more."""
+    ops: int
+    """How many op statements it holds, its terminator too (``stablehlo.async_start``'s one op)."""
 
     def __init__(
         self,
@@ -218,6 +220,7 @@ class Region(Frozen):
         at: Span | None = None,
         inner: tuple[tuple[str, str, Span | None], ...] = (),
         blocks: int = 1,
+        ops: int = 0,
     ) -> None:
         put = object.__setattr__
         put(self, "blocks", blocks)
@@ -226,6 +229,7 @@ class Region(Frozen):
         put(self, "yields", yields)
         put(self, "at", at)
         put(self, "inner", inner)
+        put(self, "ops", ops)
 
 
 @dataclass(init=False, repr=False, eq=False)  # for dataclasses.replace; Frozen has the methods

@@ -85,8 +85,8 @@ def test_annotations_on_unchecked_ops_are_counted_not_failed(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     Path("t.mlir").write_text(
-        "// expected-error @+1 {{'mhlo.fusion' op has no shape rule broadcheck checks}}\n"
-        '%0 = "mhlo.fusion"(%a) : (tensor<4xf32>) -> tensor<4xf32>\n'
+        "// expected-error @+1 {{'tosa.variable_read' op has no shape rule broadcheck checks}}\n"
+        '%0 = "tosa.variable_read"(%a) : (tensor<4xf32>) -> tensor<4xf32>\n'
         "// expected-error @unknown {{anything}}\n"
         f"// expected-error @+1 {{{{operands}}}}\n{OP}\n"
     )

@@ -18,5 +18,14 @@ MASKABLE = frozenset(
 """The ops of Vector that implement ``MaskableOpInterface`` in iree-opt 3.13 (each tried there):
 ``vector.mask``'s check reads the one it masks."""
 
-INNER = frozenset({"linalg.index"}) | MASKABLE
-"""``linalg.index`` (its dim against its op's loops) and the maskable ops."""
+ASYNC_WRAPPED = frozenset(
+    f"stablehlo.{name}"
+    for name in (
+        "all_gather all_reduce all_to_all collective_broadcast collective_permute collective_reduce dynamic_slice "
+        "dynamic_update_slice reduce_scatter slice"
+    ).split()
+)
+"""The ops ``stablehlo.async_start``'s region may hold (``AsyncStartOp::inferReturnTypes``, iree 3.13)."""
+
+INNER = frozenset({"linalg.index"}) | MASKABLE | ASYNC_WRAPPED
+"""``linalg.index`` (its dim against its op's loops), the maskable ops, and what ``async_start`` wraps."""

@@ -8,8 +8,9 @@ custom directives StableHLO does, with the same words). The structural ops (``tr
 (:func:`broadcheck.dialects.stablehlo.structural`)."""
 
 from broadcheck.dialects.assembly import exponent_mantissa
+from broadcheck.dialects.chlo import scan as chlo_scan
 from broadcheck.dialects.op import COMPLEX, FUNCTIONAL, SAME, Assembly, Layout, Op, ops
-from broadcheck.dialects.stablehlo import structural
+from broadcheck.dialects.stablehlo import contract, mhlo_only, structural
 from broadcheck.semantics.mhlo import OPS as RULES
 from broadcheck.semantics.mhlo import verify_op
 
@@ -58,4 +59,12 @@ OPS = ops(
         for name, rule in RULES.items()
     ],
     structural("mhlo"),  # (with `tuple` and `optimization_barrier`, known for their custom forms)
+    # generic form only; CHLO's verifier with MHLO's attribute (`#mhlo.ragged_dot<dot_dimension_numbers = ..>`)
+    Op("mhlo.ragged_dot", FUNCTIONAL, contract.ragged_dot, "mhlo-contract"),
+    # generic form only, no verifier: its ODS (.mhlo_only)
+    Op("mhlo.dynamic_conv", FUNCTIONAL, mhlo_only.dynamic_conv, "mhlo-dynamic"),
+    # `"mhlo.fusion"(%a) ({ ... }) {fusion_kind = #mhlo<fusion_kind kLoop>} : (T) -> U`: its aliases (.mhlo_only)
+    Op("mhlo.fusion", FUNCTIONAL, mhlo_only.fusion, "mhlo-fusion", tokens=True),
+    # generic form only here, as chlo.scan's (dialects/chlo/scan.py)
+    Op("mhlo.scan", FUNCTIONAL, chlo_scan.scan, "mhlo-scan", isolated=True),
 )

@@ -46,10 +46,10 @@ class Where(NamedTuple):
 Inner = tuple[tuple[str, str, Where | None], ...]
 """The ops of a region named in :data:`~broadcheck.dialects.inner.INNER`: name, statement key, where the name is."""
 
-Summary = tuple[tuple[str | None, ...], str, tuple[str | None, ...], Where | None, Inner, int]
+Summary = tuple[tuple[str | None, ...], str, tuple[str | None, ...], Where | None, Inner, int, int]
 """A closed region as a check sees it (type keys): its entry arguments' types, its terminator's
 name, what it yields, where the terminator's name is, its :data:`~broadcheck.dialects.inner.INNER` ops,
-how many blocks it has (0, 1, or 2 for more)."""
+how many blocks it has (0, 1, or 2 for more), and how many op statements it holds."""
 
 
 class Found(NamedTuple):

@@ -42,7 +42,7 @@ class Function:
 class OpenRegion:
     """What is known so far of a region being read."""
 
-    __slots__ = ("arguments", "inner", "labelled", "several", "texts", "where")
+    __slots__ = ("arguments", "inner", "labelled", "ops", "several", "texts", "where")
 
     def __init__(self, arguments: tuple[str | None, ...]) -> None:
         self.arguments = arguments
@@ -53,6 +53,8 @@ class OpenRegion:
         """It has a block after its entry block (its last op ends the last block only)."""
         self.where = 0
         """The line of the last statement."""
+        self.ops = 0
+        """How many op statements it holds (in all its blocks, its terminator too)."""
         self.texts: Form | None = None
         """The last statement's form (its terminator, if nothing follows)."""
 
@@ -220,7 +222,7 @@ class Regions:
                 stopped = values.parse_stop is not None and values.parse_stop[0] == done.where
                 inner = tuple((f.name, f.key, findings.op_where(at)) for f, at in done.inner)
                 blocks = 2 if done.several else 1 if last is not None or done.labelled else 0
-                summary = (done.arguments, "" if stopped else terminator, yielded, where, inner, blocks)
+                summary = (done.arguments, "" if stopped else terminator, yielded, where, inner, blocks, done.ops)
                 self.summaries[-1].append(summary)
         if self.functions and self.functions[-1].depth == self.depth:
             values.dominance()

@@ -110,6 +110,7 @@ class FileRun:
             if scopes.open_regions:
                 region = scopes.open_regions[-1]
                 region.texts, region.where = form, line
+                region.ops += 1
                 if form.name in INNER:
                     region.inner.append((form, line))
             expected = form.operand_types
@@ -182,6 +183,8 @@ class FileRun:
         region_failed = any(d.code in PARSE for d in diagnostics[opened:])  # (the parser stopped in them)
         head_failed = skip < 0  # (:meth:`region`: its head's uses failed to parse)
         skip = max(skip, 0) if not head_failed else sum(1 for role in form.roles if role == USE)
+        if scopes.open_regions:
+            scopes.open_regions[-1].ops += 1
         if statement is None or len(form.roles) != len(names):
             self._unread(form, names, lines, text, body)
             return

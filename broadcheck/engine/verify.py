@@ -63,10 +63,13 @@ _FLOW_TYPES = {
         ("!onnx.Seq<", "!onnx.Opt<"),
     ),
     "stablehlo.async_done": ("!stablehlo.future<",),
+    "stablehlo.async_start": ("!stablehlo.future<",),
+    "stablehlo.custom_call": ("!stablehlo.future<",),
 }
 """Dialect types that value flow judges on an op (``onnx.Return``'s against its function's results), or
 that its check reads itself (the sequences of ``onnx.SplitToSequence``, ``SequenceInsert``, ``SequenceEmpty``;
-the future ``stablehlo.async_done`` takes)."""
+the future ``stablehlo.async_done`` takes and ``stablehlo.async_start`` gives, ``stablehlo.custom_call``'s
+futures)."""
 
 
 def _judged(name: str, t: Type) -> bool:
@@ -166,9 +169,9 @@ class Checks:
         summaries = tuple(
             Region(
                 self._types(arguments, aliases), terminator, self._types(yields, aliases), _span(at),
-                tuple((name, key, _span(where)) for name, key, where in inner), blocks,
+                tuple((name, key, _span(where)) for name, key, where in inner), blocks, ops,
             )
-            for arguments, terminator, yields, at, inner, blocks in regions
+            for arguments, terminator, yields, at, inner, blocks, ops in regions
         )  # fmt: skip
         return Operation(
             statement.name, name_span, locate(start, statement.end), operands, results, attributes,

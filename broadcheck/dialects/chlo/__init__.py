@@ -1,10 +1,12 @@
 """CHLO as in iree-base-compiler 3.13 (openxla/stablehlo ChloOps.td, ChloOps.cpp): the
 broadcasting binary ops, checked with XLA's rules (:mod:`broadcheck.semantics.xla`), and
 the elementwise ops without broadcasting (:mod:`.elementwise`), ``chlo.top_k`` (:mod:`.top_k`),
-``chlo.constant`` and ``constant_like`` (:mod:`.constant`)."""
+``chlo.constant`` and ``constant_like`` (:mod:`.constant`), ``chlo.ragged_dot``
+(:func:`broadcheck.dialects.stablehlo.contract.ragged_dot`, MHLO's too)."""
 
-from broadcheck.dialects.chlo import constant, elementwise, top_k
+from broadcheck.dialects.chlo import constant, elementwise, scan, top_k
 from broadcheck.dialects.op import FUNCTIONAL, RESULT, Assembly, Op, custom, family, ops
+from broadcheck.dialects.stablehlo import contract
 from broadcheck.dialects.stablehlo.constant import constant as literal
 
 BINARY = (
@@ -26,4 +28,8 @@ OPS = ops(
     # `chlo.constant dense<...> : T`: stablehlo.constant's form and steps
     Op("chlo.constant", RESULT, literal, "chlo-constant", literal="value"),
     Op("chlo.constant_like", FUNCTIONAL, constant.constant_like, "chlo-constant"),
+    # generic form only: `"chlo.ragged_dot"(%lhs, %rhs, %group_sizes) {ragged_dot_dimension_numbers = ...}`
+    Op("chlo.ragged_dot", FUNCTIONAL, contract.ragged_dot, "chlo-ragged-dot"),
+    # `"chlo.scan"(%x, %c) <{...}> ({...}) : (T, U) -> (V, W)` and its custom form (.scan)
+    Op("chlo.scan", custom(scan.read), scan.scan, "chlo-scan", isolated=True),
 )

@@ -245,8 +245,8 @@ def shape_ops(prefix: str) -> list[Op]:
         "dynamic_conv": convolution.dynamic_conv,
     }
     if prefix != "stablehlo":
-        # (MHLO: dynamic_conv has a verifier of its own, dynamic_iota none, dynamic_pad other traits)
-        del checks["dynamic_conv"], checks["dynamic_iota"], checks["dynamic_pad"]
+        # (MHLO: dynamic_conv has a verifier of its own, dynamic_iota none)
+        del checks["dynamic_conv"], checks["dynamic_iota"]
     out = [
         Op(f"{prefix}.{name}", FUNCTIONAL, check, f"{prefix}-dynamic", constants=True) for name, check in checks.items()
     ]

@@ -49,7 +49,15 @@ class Reject(Exception):
 Step = Callable[[Operation], None]
 
 MHLO_CUSTOM = frozenset(
-    {"mhlo.constant", "mhlo.while", "mhlo.custom_call", "mhlo.convolution", "mhlo.reshape", "mhlo.topk"}
+    {
+        "mhlo.constant",
+        "mhlo.while",
+        "mhlo.custom_call",
+        "mhlo.convolution",
+        "mhlo.reshape",
+        "mhlo.topk",
+        "mhlo.dynamic_pad",
+    }
 )
 """The MHLO ops whose custom form is StableHLO's (checked with jaxlib 0.10.2)."""
 MHLO_WORDED_APART = frozenset({"BC109", "BC562", "BC564"})
@@ -87,7 +95,7 @@ MHLO_OWN_WORDS = frozenset(
     {
         "mhlo.cross-replica-sum", "mhlo.torch_index_select", "mhlo.bitcast", "mhlo.trace", "mhlo.copy", "mhlo.domain",
         "mhlo.add_dependency", "mhlo.xla.rng_get_and_update_state", "mhlo.topk", "mhlo.minimum_broadcast_shapes",
-        "mhlo.dynamic_iota",
+        "mhlo.dynamic_iota", "mhlo.ragged_dot", "mhlo.dynamic_conv", "mhlo.scan",
     }
 )  # fmt: skip
 """The MHLO ops whose checks word their ODS types and attributes in MHLO's own words (:mod:`.legacy`)."""

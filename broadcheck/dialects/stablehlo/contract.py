@@ -38,8 +38,10 @@ from broadcheck.dialects.stablehlo.common import (
     checked,
     counts,
     dialect_of,
+    dims,
     fail,
     is_mhlo,
+    kind,
     ods_operands,
     ods_results,
     ranked,
@@ -212,6 +214,23 @@ def dot_general(op: Operation) -> None:
     assert numbers is not None
     lb, rb, lc, rc = numbers
     _check_precision(precision)
+    ls, rs = ranked(lhs), ranked(rhs)
+    dot_constraints(ls, rs, numbers)
+    if lhs.bounds is not None or rhs.bounds is not None:
+        raise Unknown("bounded dot_general")  # the bounds' inference is not modelled
+    out: list[int | None] = [ls[x] if ls[x] is not None else rs[y] for x, y in zip(lb, rb, strict=True)]
+    out += [ls[i] for i in range(len(ls)) if i not in lb and i not in lc]
+    out += [rs[i] for i in range(len(rs)) if i not in rb and i not in rc]
+    _result_shape(out, result, op.results[0].type)
+    if algorithm and any(p != "DEFAULT" for p in precision or ()):  # dot_general_c21
+        raise fail("BC1471")
+    quant.reject(quant.dot_general(lhs, rhs, result, rc))  # hloquant: after c21, as verifyDotGeneralOp
+
+
+def dot_constraints(ls: Sequence[int | None], rs: Sequence[int | None], numbers: Dims) -> None:
+    """``checkDotGeneralConstraints`` after the precision config: dot_general_c1 to c4 (c5 to c8: the
+    sizes) on the operands' shapes ``ls`` and ``rs``."""
+    lb, rb, lc, rc = numbers
     if len(lb) != len(rb):
         raise fail("BC1007")
     if len(lc) != len(rc):
@@ -226,7 +245,6 @@ def dot_general(op: Operation) -> None:
             if d in seen:
                 raise fail("BC1009", lhs=first_name, rhs=second_name, dim=d)
             seen.add(d)
-    ls, rs = ranked(lhs), ranked(rhs)
     ranges = (
         (lb, len(ls), "lhs_batching_dimensions"),
         (lc, len(ls), "lhs_contracting_dimensions"),
@@ -243,15 +261,6 @@ def dot_general(op: Operation) -> None:
     for x, y in zip(lc, rc, strict=True):
         if ls[x] is not None and rs[y] is not None and ls[x] != rs[y]:
             raise fail("BC1012")
-    if lhs.bounds is not None or rhs.bounds is not None:
-        raise Unknown("bounded dot_general")  # the bounds' inference is not modelled
-    out: list[int | None] = [ls[x] if ls[x] is not None else rs[y] for x, y in zip(lb, rb, strict=True)]
-    out += [ls[i] for i in range(len(ls)) if i not in lb and i not in lc]
-    out += [rs[i] for i in range(len(rs)) if i not in rb and i not in rc]
-    _result_shape(out, result, op.results[0].type)
-    if algorithm and any(p != "DEFAULT" for p in precision or ()):  # dot_general_c21
-        raise fail("BC1471")
-    quant.reject(quant.dot_general(lhs, rhs, result, rc))  # hloquant: after c21, as verifyDotGeneralOp
 
 
 @checked
@@ -345,3 +354,135 @@ def _precision_list(text: str, start: int, equals: int, custom: str) -> Wrong | 
         if after >= len(body) or body[after] != ",":
             return None  # `]`, or what the list's own parser says (not modelled)
         at = after + 1
+
+
+# ---------------------------------------------------------------- ragged_dot (CHLO and MHLO)
+
+_RAGGED_FIELDS = ("lhs_ragged_dimensions", "rhs_group_dimensions")
+_ANY_TENSOR = kind(*TENSOR_AXIS.atoms, shape="any")
+"""``HLO_AnyTensor`` (CHLO's lhs, rhs and result)."""
+_GROUP_SIZES = kind("I")
+"""``HLO_IntTensor`` as CHLO's ``group_sizes`` (``ranked tensor of 2/4/8/16/32/64-bit integer values``)."""
+
+
+def _dims_list(found: object, text: str) -> tuple[int, ...]:
+    if not isinstance(found, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in found):
+        raise Unknown(text)
+    return tuple(int(x) for x in found)
+
+
+def _ragged_numbers(op: Operation) -> tuple[Dims, tuple[int, ...], tuple[int, ...]]:
+    """``ragged_dot_dimension_numbers``: CHLO's ``#chlo.ragged_dot<lhs_batching_dimensions = [..], ...>``
+    (six lists, any omitted is empty), MHLO's ``#mhlo.ragged_dot<dot_dimension_numbers = #mhlo.dot<..>,
+    lhs_ragged_dimensions = [..], rhs_group_dimensions = [..]>``."""
+    attr = op.attribute("ragged_dot_dimension_numbers")
+    if attr is None:
+        raise fail("BC1070", name="ragged_dot_dimension_numbers")
+    prefix = dialect_of(op)
+    v = value(attr.text)
+    if not isinstance(v, Struct) or v.name != f"#{prefix}.ragged_dot" or v.positional:
+        raise Unknown(attr.text)  # (the attribute parser's errors are not modelled)
+    fields = v.fields
+    if prefix == "chlo":
+        if set(fields) - {*_FIELDS, *_RAGGED_FIELDS}:
+            raise Unknown(attr.text)
+        lists = [_dims_list(fields.get(name, []), attr.text) for name in _FIELDS]
+        numbers: Dims = (lists[0], lists[1], lists[2], lists[3])
+    else:
+        if set(fields) - {"dot_dimension_numbers", *_RAGGED_FIELDS}:
+            raise Unknown(attr.text)
+        dot = fields.get("dot_dimension_numbers")
+        if isinstance(dot, Enum) and dot.name == "#mhlo.dot" and not dot.words:
+            numbers = (), (), (), ()
+        elif isinstance(dot, Struct) and dot.name == "#mhlo.dot" and not dot.positional:
+            if set(dot.fields) - set(_FIELDS):
+                raise Unknown(attr.text)
+            lists = [_dims_list(dot.fields.get(name, []), attr.text) for name in _FIELDS]
+            numbers = (lists[0], lists[1], lists[2], lists[3])
+        else:
+            raise Unknown(attr.text)
+    ragged = _dims_list(fields.get("lhs_ragged_dimensions", []), attr.text)
+    group = _dims_list(fields.get("rhs_group_dimensions", []), attr.text)
+    return numbers, ragged, group
+
+
+def _in_bounds(dim: int, rank: int, name: str, bound_name: str) -> None:
+    """``hlo::checkDimInBounds`` (exclusive)."""
+    if not 0 <= dim < rank:
+        raise fail("BC1761", name=name, bound_name=bound_name, bound=rank, dim=dim)
+
+
+def _ragged_constraints(
+    ls: Sequence[int | None], rs: Sequence[int | None], gs: Sequence[int | None], numbers: Dims,
+    ragged: Sequence[int], group: Sequence[int],
+) -> None:  # fmt: skip
+    """``checkRaggedDotConstraints`` (ChloOps.cpp, hlo_ops.cc): one ragged dimension, its mode, the
+    shape of ``group_sizes``, then the rhs group dimension."""
+    lb, rb, lc, rc = numbers
+    if len(ragged) != 1:
+        raise fail("BC1760")
+    dim = ragged[0]
+    _in_bounds(dim, len(ls), "lhs_ragged_dim", "lhs_rank")
+    mode = "batch" if dim in lb else "contracting" if dim in lc else "non-contracting"
+    if mode == "batch":
+        prefix = list(lb[: lb.index(dim)])
+    elif mode == "contracting":
+        prefix = [*lb, *lc[: lc.index(dim)]]
+    else:
+        prefix = [*lb, *(i for i in range(dim) if i not in lb and i not in lc)]
+    expected = [ls[i] for i in prefix]
+    if len(gs) != 1:
+        if len(gs) != len(expected) + 1:
+            raise fail("BC1762", expected=len(expected) + 1, rank=len(gs))
+        if list(gs[: len(expected)]) != expected:
+            raise fail("BC1763", expected=dims(expected), groups=dims(gs[-1:]), actual=dims(gs))
+    groups = gs[-1]
+    for d in group:
+        _in_bounds(d, len(rs), "rhs_group_dim", "rhs_rank")
+    for other, other_name in ((rb, "rhs_batching_dimensions"), (rc, "rhs_contracting_dimensions")):
+        seen: set[int] = set()
+        for d in (*group, *other):
+            if d in seen:
+                raise fail("BC1009", lhs="rhs_group_dimensions", rhs=other_name, dim=d)
+            seen.add(d)
+    if mode != "non-contracting":
+        if group:
+            raise fail("BC1764")
+        return
+    if len(group) != 1:
+        raise fail("BC1765")
+    size = rs[group[0]]
+    if groups is not None and size is not None and groups != size:
+        raise fail("BC1766", expected=groups, size=size)
+
+
+@checked
+def ragged_dot(op: Operation) -> None:
+    """``chlo.ragged_dot``, ``mhlo.ragged_dot``: the ODS constraints, then ``RaggedDotOp::verify``: the
+    precision config, dot_general's constraints, the ragged ones, the inferred shape against the result's."""
+    counts(op, operands=3)
+    if is_mhlo(op):  # (MHLO_Tensor operands, an HLO_Tensor result: ranked, any element type)
+        ods_operands(op, [TENSOR_AXIS, TENSOR_AXIS, TENSOR_AXIS])
+        ods_results(op, [TENSOR])
+    else:
+        ods_operands(op, [_ANY_TENSOR, _ANY_TENSOR, _GROUP_SIZES])
+        ods_results(op, [_ANY_TENSOR])
+    numbers, ragged, group = _ragged_numbers(op)
+    precision = _precision(op)
+    (lhs, rhs, sizes), (result,) = tensors(op)
+    if lhs.shape is None or rhs.shape is None:
+        raise Unknown("unranked operands")  # (the verifier casts them to ranked types)
+    if any(t.element.quant is not None for t in (lhs, rhs, sizes, result)):
+        raise Unknown("quantized")
+    _check_precision(precision)
+    ls, rs, gs = ranked(lhs), ranked(rhs), ranked(sizes)
+    dot_constraints(ls, rs, numbers)
+    _ragged_constraints(ls, rs, gs, numbers, ragged, group)
+    lb, rb, lc, rc = numbers
+    out: list[int | None] = [gs[-1]] if ragged[0] in lc else []
+    out += [ls[i] for i in lb]
+    out += [ls[i] for i in range(len(ls)) if i not in lb and i not in lc]
+    out += [rs[i] for i in range(len(rs)) if i not in rb and i not in rc and i not in group]
+    if result.shape is None:
+        raise fail("BC1013", subject=Subject("result", 0), shape=_sizes(out)[1:-1], type=str(result))
+    _result_shape(out, result, op.results[0].type)

@@ -54,6 +54,9 @@ def tuple_elements(t: Type | str) -> list[str] | None:
 
 def _text(t: Type | str) -> str:
     """A type as MLIR prints it in a message (tuples with ``, `` between their elements)."""
+    future = _future(t)
+    if future is not None:
+        return future
     if isinstance(t, str) or tuple_elements(t) is not None:
         elements = tuple_elements(t)
         if elements is None:
@@ -95,10 +98,24 @@ def _token(t: Type | str) -> bool:
     return str(t).strip() in ("!stablehlo.token", "!mhlo.token")
 
 
+def _future(t: Type | str) -> str | None:
+    """A StableHLO future as MLIR prints it (``!stablehlo.future<tensor<2xf32>, tensor<i32>>``), or ``None``."""
+    text = " ".join(str(t).split())
+    if not (text.startswith("!stablehlo.future<") and text.endswith(">")):
+        return None
+    elements = tuple_elements("tuple<" + text[len("!stablehlo.future<") : -1] + ">") or []
+    return "!stablehlo.future<" + ", ".join(_text(e) for e in elements) + ">"
+
+
 def _readable(t: Type) -> bool:
-    """A tensor (ranked or not), a tuple or a token: the types broadcheck judges (memrefs are
+    """A tensor (ranked or not), a tuple, a token or a future: the types broadcheck judges (memrefs are
     the buffer checks', not modelled)."""
-    return (isinstance(t, ShapedType) and t.kind == "tensor") or tuple_elements(t) is not None or _token(t)
+    return (
+        (isinstance(t, ShapedType) and t.kind == "tensor")
+        or tuple_elements(t) is not None
+        or _token(t)
+        or _future(t) is not None
+    )
 
 
 def _printed(layout: Dense) -> str:
@@ -207,6 +224,23 @@ def _aliases(op: Operation) -> list[tuple[list[int], int, list[int]]]:
     return out
 
 
+def output_operand_aliases(op: Operation) -> None:
+    """``verifyOutputOperandAliasing`` (custom_call's, MHLO's fusion's): each alias's operand in range, its
+    tuple indices in bounds, the operand part of the output part's type."""
+    for output_indices, index, operand_indices in _aliases(op):
+        if not 0 <= index < len(op.operands):
+            raise fail("BC1205", count=len(op.operands), index=index)
+        operand = _part(op.operands[index].type, operand_indices, "BC1211")
+        if not op.results:
+            raise Unknown("an alias without results")
+        whole: Type | str = op.results[0].type
+        if len(op.results) > 1:
+            whole = "tuple<" + ", ".join(_text(u.type) for u in op.results) + ">"
+        output = _part(whole, output_indices, "BC1212")
+        if _text(operand) != _text(output):
+            raise fail("BC1206", operand=_text(operand), output=_text(output))
+
+
 def _api_version(op: Operation) -> int:
     attr = op.attribute("api_version")
     if attr is None:
@@ -242,18 +276,7 @@ def custom_call(op: Operation) -> None:
         results: list[Type | str] = [u.type for u in op.results] if elements is None else list(elements)
         _verify_layouts(op, [u.type for u in op.operands], operand_layouts, "operand")
         _verify_layouts(op, results, result_layouts, "result")
-    for output_indices, index, operand_indices in _aliases(op):
-        if not 0 <= index < len(op.operands):
-            raise fail("BC1205", count=len(op.operands), index=index)
-        operand = _part(op.operands[index].type, operand_indices, "BC1211")
-        if not op.results:
-            raise Unknown("an alias without results")
-        whole: Type | str = op.results[0].type
-        if len(op.results) > 1:
-            whole = "tuple<" + ", ".join(_text(u.type) for u in op.results) + ">"
-        output = _part(whole, output_indices, "BC1212")
-        if _text(operand) != _text(output):
-            raise fail("BC1206", operand=_text(operand), output=_text(output))
+    output_operand_aliases(op)
     config = op.attribute("backend_config")
     if config is not None:
         version = _api_version(op)

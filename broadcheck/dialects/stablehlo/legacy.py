@@ -1,6 +1,7 @@
 """The ops on their way out of StableHLO and MHLO's own small ops, as their verifiers check them:
 StableHLO's ``cross-replica-sum``, ``torch_index_select``, ``async_start`` and ``async_done``
-(iree-base-compiler 3.13: StablehloOps.td, ``AsyncStartOp``/``AsyncDoneOp::inferReturnTypes``);
+(iree-base-compiler 3.13: StablehloOps.td, ``AsyncStartOp``/``AsyncDoneOp::inferReturnTypes``; 3.13 has no
+``async_update``);
 their MHLO twins and MHLO's ``bitcast``, ``trace``, ``copy``, ``domain``, ``add_dependency``,
 ``xla.rng_get_and_update_state``, ``async_start``/``update``/``done`` (jaxlib 0.10.2: mlir-hlo's
 ``hlo_ops.td``, ``hlo_ops.cc``). Each in MLIR's order: the count traits, the required attributes
@@ -277,17 +278,49 @@ def async_done(op: Operation) -> None:
     inferred(tensor(inner), tensor(op.results[0].type))
 
 
+def _printed(t: Type) -> str:
+    """A region's type as MLIR prints it in a message (a tensor, or a future of tensors)."""
+    m = _FUTURE.fullmatch(_raw(t)) if isinstance(t, OpaqueType) else None
+    if m is None:
+        return type_text(t)
+    from broadcheck.syntax.types import read_type
+
+    parts = [p.strip() for p in re.split(r",(?![^<>]*>)", m.group(1)) if p.strip()]
+    return "!stablehlo.future<" + ", ".join(type_text(read_type(p)) for p in parts) + ">"
+
+
 @checked
 def async_start(op: Operation) -> None:
-    """StableHLO's ``async_start``: tensors in, a future out (ODS). Its region's one op and the
-    inferred future are not modelled: the engine does not read its future (an op with one is
-    passed over as unreadable), so this judges only an op whose result is no future."""
+    """StableHLO's ``async_start``: tensors in, a future out (ODS); its region's return (the implicit
+    terminator trait), then ``AsyncStartOp::inferReturnTypes``: one wrapped op and the return, the
+    region's arguments equal to the operands, one value returned, whose future is the result (equal
+    types). Which op the region wraps is known when it is one of those it may wrap (``Region.inner``);
+    a region of two ops whose first is another is passed over."""
+    if len(op.regions) != 1:
+        raise fail("BC912")  # (OneRegion, the first of its traits)
     counts(op)
     ods_operands(op, [TENSOR], variadic=0)
     r = op.results[0].type
     if "future" not in _raw(r):
         raise _wrong("result", 0, "future", r)
-    raise Unknown("its region")
+    if op.regions[0].terminator != "stablehlo.return" or op.generic is False:
+        raise Unknown("its region's form")  # (an empty region, other blocks, the parser's errors)
+    region = op.regions[0]
+    if region.ops != 2:
+        raise fail("BC1767")
+    if len(region.inner) != 1:
+        raise Unknown("the op its region wraps")  # (another op: not told apart from one not read)
+    if len(op.operands) != len(region.arguments):
+        raise fail("BC1768", operands=len(op.operands), arguments=len(region.arguments))
+    for index, (use, argument) in enumerate(zip(op.operands, region.arguments, strict=True)):
+        if _printed(use.type) != _printed(argument):
+            raise fail("BC1769", operand=_printed(use.type), index=index, argument=_printed(argument))
+    if len(region.yields) != 1:
+        raise fail("BC1770", count=len(region.yields))
+    future = f"!stablehlo.future<{_printed(region.yields[0])}>"
+    actual = _printed(r)
+    if future != actual:
+        raise fail("BC521", Subject("result", 0), inferred=future, actual=actual)
 
 
 @checked
@@ -382,6 +415,13 @@ def declare(prefix: str) -> list[Op]:
         # `mhlo.topk(%x, k = 4, largest = true) : T -> (V, I)`: chlo.top_k's form
         layouts["topk"] = custom(chlo_top_k.read)
     return [
-        Op(f"{prefix}.{name}", layouts.get(name, FUNCTIONAL), check, f"{prefix}-legacy", tokens=True)
+        Op(
+            f"{prefix}.{name}",
+            layouts.get(name, FUNCTIONAL),
+            check,
+            f"{prefix}-legacy",
+            tokens=True,
+            isolated=name == "async_start" and prefix == "stablehlo",  # (its IsolatedFromAbove)
+        )
         for name, check in checks.items()
     ]
