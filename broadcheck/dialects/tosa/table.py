@@ -4,7 +4,6 @@ attributes and regions as its ODS at iree-base-compiler 3.13 declares them. Read
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 
@@ -12,6 +11,7 @@ from typing import Any
 def ops() -> dict[str, Any]:
     """Every op TOSA defines, by name."""
     import json  # (a clean run of custom forms never reads the table)
+    from pathlib import Path
 
     text = (Path(__file__).parent / "ods.json").read_text(encoding="utf-8")
     found: dict[str, Any] = json.loads(text)["ops"]
