@@ -7554,6 +7554,30 @@ RULES: Mapping[str, Rule] = {
             "the TFLite runtime's element types, which the verifier does not check) is none or another type.",
             '%0 = "tfl.conv_3d"(%x, %n, %b) : (tensor<1x4x4x4x2xf32>, none, tensor<3xf32>) -> tensor<1x4x4x4x3xf32>',
         ),
+        # ---- BC1706-BC1739: the last tf ops (tf)
+        Rule(
+            "BC1706",
+            "tf-var-handle-subtype",
+            "must have exactly one subtype in the result resource type",
+            "tf.VarHandleOp whose result's !tf_type.resource names no subtype, or more than one.",
+            '%0 = "tf.VarHandleOp"() : () -> tensor<!tf_type.resource>',
+        ),
+        Rule(
+            "BC1707",
+            "tf-top-k-v2",
+            "{what}",
+            "tf.TopKV2 with a 0-D input, or a ranked k that is not 0-D (its verifier, after its type constraints).",
+            '%0:2 = "tf.TopKV2"(%x, %k) : (tensor<f32>, tensor<i32>) -> (tensor<f32>, tensor<i32>)',
+        ),
+        Rule(
+            "BC1708",
+            "tf-unsorted-segment",
+            "{what}",
+            "tf.UnsortedSegmentSum, Max, Min or Prod: a number of segments that is not 0-D (or a negative "
+            "constant), or segment ids whose shape is not a prefix of the data's.",
+            '%0 = "tf.UnsortedSegmentSum"(%d, %ids, %n) : (tensor<4x3xf32>, tensor<5xi32>, tensor<i32>) '
+            "-> tensor<5x3xf32>",
+        ),
     )
 }
 
