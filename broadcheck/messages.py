@@ -7578,6 +7578,15 @@ RULES: Mapping[str, Rule] = {
             '%0 = "tf.UnsortedSegmentSum"(%d, %ids, %n) : (tensor<4x3xf32>, tensor<5xi32>, tensor<i32>) '
             "-> tensor<5x3xf32>",
         ),
+        Rule(
+            "BC1709",
+            "tf-operand-ranks",
+            "{what}",
+            "tf.RandomUniform with a shape that is not 1-D, tf.EmptyTensorList with a result variant of other than "
+            "one subtype or an element_shape or max_num_elements of the wrong rank, tf.TensorScatterUpdate with a "
+            "0-D tensor or indices, or more index dimensions than the tensor's rank.",
+            '%0 = "tf.RandomUniform"(%s) : (tensor<2x3xi32>) -> tensor<2x3xf32>',
+        ),
     )
 }
 

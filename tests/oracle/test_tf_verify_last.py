@@ -1,6 +1,7 @@
 """Differential test: the ``tf`` ops declared with their ``verify()`` after their ODS traits
 (:mod:`broadcheck.dialects.tf.verified`: ``tf.VarHandleOp``, ``tf.TopKV2``,
-``tf.UnsortedSegmentSum``/``Max``/``Min``/``Prod``) against tensorflow-cpu 2.21
+``tf.UnsortedSegmentSum``/``Max``/``Min``/``Prod``, ``tf.RandomUniform``, ``tf.EmptyTensorList``,
+``tf.TensorScatterUpdate``) against tensorflow-cpu 2.21
 (``tf.mlir.experimental.run_pass_pipeline``).
 
 Each case writes one op with random operand and result types: ranks 0-3 or unranked, sizes that
@@ -70,6 +71,32 @@ def make_case(rng: random.Random, name: str) -> str:
         indices = _tensor(_maybe_unranked(rng, out), rng.choice(["i32", "i32", "i64", "f32"]))
         ins = [x, k]
         return _function(ins, f'%r:2 = "tf.TopKV2"(%a0, %a1) : ({x}, {k}) -> ({values}, {indices})', consts)
+    if name == "tf.RandomUniform":
+        x = _tensor(_maybe_unranked(rng, _dims(rng, rng.choice([0, 1, 1, 2]))), rng.choice(["i32", "i64", "f32"]))
+        out = _tensor(_maybe_unranked(rng, _dims(rng, rng.randint(0, 3))), rng.choice(["f32", "f32", "bf16", "i32"]))
+        return _function([x], f'%r = "tf.RandomUniform"(%a0) : ({x}) -> {out}', consts)
+    if name == "tf.EmptyTensorList":
+        ins = [
+            _tensor(
+                _maybe_unranked(rng, _dims(rng, rng.choice([0, 1, 1, 2]))), rng.choice(["i32", "i32", "i64", "f32"])
+            ),
+            _tensor(_maybe_unranked(rng, _dims(rng, rng.choice([0, 0, 1]))), rng.choice(["i32", "i32", "i64"])),
+        ]
+        variant = rng.choice(["!tf_type.variant", "!tf_type.variant<tensor<2xf32>>", "!tf_type.variant<tensor<*xi32>>",
+                              "!tf_type.variant<tensor<2xf32>, tensor<i32>>", "f32"])  # fmt: skip
+        out = _tensor(_maybe_unranked(rng, _dims(rng, rng.choice([0, 0, 1]))), variant)
+        return _function(ins, f'%r = "tf.EmptyTensorList"(%a0, %a1) : ({ins[0]}, {ins[1]}) -> {out}', consts)
+    if name == "tf.TensorScatterUpdate":
+        el = rng.choice(["f32", "f32", "i32", "!tf_type.string"])
+        data = _dims(rng, rng.choice([0, 1, 2, 3]))
+        idx = [*_dims(rng, rng.choice([0, 1, 1])), rng.randint(0, 4)] if rng.random() < 0.9 else []
+        ins = [
+            _tensor(_maybe_unranked(rng, data), el),
+            _tensor(_maybe_unranked(rng, idx), rng.choice(["i32", "i64", "i16", "f32"])),
+            _tensor(_maybe_unranked(rng, _dims(rng, rng.randint(0, 3))), el),
+        ]
+        out = _tensor(_maybe_unranked(rng, data), el)
+        return _function(ins, f'%r = "tf.TensorScatterUpdate"(%a0, %a1, %a2) : ({", ".join(ins)}) -> {out}', consts)
     el = rng.choice(["f32", "f32", "i32", "i1"])
     data = _dims(rng, rng.randint(0, 3))
     cut = rng.randint(0, len(data) + 1)
@@ -92,7 +119,14 @@ def make_case(rng: random.Random, name: str) -> str:
 
 
 def test_tf_verified_ops_agree_with_tensorflow() -> None:
-    names = ["tf.VarHandleOp", "tf.TopKV2", *SEGMENT_OPS]
+    names = [
+        "tf.VarHandleOp",
+        "tf.TopKV2",
+        *SEGMENT_OPS,
+        "tf.RandomUniform",
+        "tf.EmptyTensorList",
+        "tf.TensorScatterUpdate",
+    ]
     rng = random.Random(f"{SEED}:tf-verify-last")
     cases = [(name, make_case(rng, name)) for name in (names[i % len(names)] for i in range(CASES))]
     expected = tool_verdicts("tf", [t for _, t in cases])

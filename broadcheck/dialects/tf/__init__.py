@@ -128,6 +128,9 @@ def _shape_ops() -> list[Op]:
     after_traits = {
         "VarHandleOp": verified.var_handle,
         "TopKV2": verified.top_k_v2,
+        "RandomUniform": verified.random_uniform,
+        "EmptyTensorList": verified.empty_tensor_list,
+        "TensorScatterUpdate": verified.tensor_scatter_update,
         **dict.fromkeys(
             ("UnsortedSegmentSum", "UnsortedSegmentMax", "UnsortedSegmentMin", "UnsortedSegmentProd"),
             verified.unsorted_segment,

@@ -83,3 +83,61 @@ def unsorted_segment(op: Operation) -> Problem | None:
     if n and n[0] < 0:
         return Problem("BC1708", {"what": "num of segments cannot be negative"})
     return None
+
+
+def _variant_subtypes(element: str) -> int | None:
+    """How many subtypes a ``!tf_type.variant<...>`` element names (``None``: not a variant)."""
+    if element == "!tf_type.variant":
+        return 0
+    m = re.fullmatch(r"!tf_type\.variant<(.*)>", element)
+    if m is None:
+        return None
+    return _subtypes(f"!tf_type.resource<{m.group(1)}>")
+
+
+def _rank_or_unranked(t: object, *ranks: int) -> bool:
+    """TensorFlow's ``IsOfRankOrUnranked``: unranked, or of one of ``ranks``."""
+    r = rank(t)  # type: ignore[arg-type]
+    return r is None or r in ranks
+
+
+def random_uniform(op: Operation) -> Problem | None:
+    """``tf.RandomUniform``: a 1-D (or unranked) ``shape``."""
+    if len(op.operands) == 1 and not _rank_or_unranked(op.operands[0].type, 1):
+        return Problem("BC1709", {"what": "shape must be 1D tensor"})
+    return None
+
+
+def empty_tensor_list(op: Operation) -> Problem | None:
+    """``tf.EmptyTensorList``: a result variant of exactly one subtype, a 0-D/1-D ``element_shape``
+    and a 0-D ``max_num_elements`` (unranked passes)."""
+    if len(op.operands) != 2 or len(op.results) != 1:
+        return None
+    t = op.results[0].type
+    n = _variant_subtypes(t.element) if isinstance(t, ShapedType) else None
+    if n is not None and n != 1:
+        return Problem("BC1709", {"what": "must have exactly one subtype in the result variant type"})
+    if not _rank_or_unranked(op.operands[0].type, 0, 1):
+        return Problem("BC1709", {"what": "requires element_shape operand to be 0D/1D tensor"})
+    if not _rank_or_unranked(op.operands[1].type, 0):
+        return Problem("BC1709", {"what": "requires max_num_elements operand to be 0D tensor"})
+    return None
+
+
+def tensor_scatter_update(op: Operation) -> Problem | None:
+    """``tf.TensorScatterUpdate``: ``tensor`` and ``indices`` of rank 1 or more (unranked passes), and
+    no more index dimensions (``indices``' last size, when static) than ``tensor``'s rank."""
+    if len(op.operands) != 3:
+        return None
+    tensor, indices = rank(op.operands[0].type), rank(op.operands[1].type)
+    if tensor is not None and tensor < 1:
+        return Problem("BC1709", {"what": "requires tensor operand to have at least 1 dimension"})
+    if indices is not None and indices < 1:
+        return Problem("BC1709", {"what": "requires indices operand to have at least 1 dimension"})
+    s = shape(op.operands[1].type)
+    if tensor is None or s is None or s[-1] is None:
+        return None
+    if s[-1] > tensor:
+        what = "requires tensor operand with rank greater than or equal to the indices operand's last dimensions"
+        return Problem("BC1709", {"what": what})
+    return None
