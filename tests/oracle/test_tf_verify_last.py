@@ -1,7 +1,8 @@
 """Differential test: the ``tf`` ops declared with their ``verify()`` after their ODS traits
 (:mod:`broadcheck.dialects.tf.verified`: ``tf.VarHandleOp``, ``tf.TopKV2``,
 ``tf.UnsortedSegmentSum``/``Max``/``Min``/``Prod``, ``tf.RandomUniform``, ``tf.EmptyTensorList``,
-``tf.TensorScatterUpdate``) against tensorflow-cpu 2.21
+``tf.TensorScatterUpdate``), and the ops declared by hand from TensorFlow's quantization ``.td``
+(``tf.CustomAggregator``, ``tf.DumpTensor``, ``tf.UniformQuantizedDotGeneral``: their constraints) against tensorflow-cpu 2.21
 (``tf.mlir.experimental.run_pass_pipeline``).
 
 Each case writes one op with random operand and result types: ranks 0-3 or unranked, sizes that
@@ -52,9 +53,51 @@ def _function(ins: list[str], body: str, consts: dict[int, str]) -> str:
     return f"func.func @f({', '.join(args)}) {{\n" + "\n".join([*lines, "  " + body]) + "\n  return\n}\n"
 
 
+NO_ODS_ATTRS = {
+    "tf.CustomAggregator": '{id = "a", calibration_method = 1 : i32, num_bins = 32 : i32, min_percentile = 0.0 : f32, '
+    "max_percentile = 0.0 : f32}",
+    "tf.DumpTensor": '{enabled = false, file_name = "a", func_name = "f", log_dir_path = "/tmp/a", node_name = "n"}',
+    "tf.UniformQuantizedDotGeneral": '{dimension_numbers = ""}',
+}
+"""The attributes the hand-declared ops outside the wheel's TableGen output require."""
+POOL = ("f32", "f16", "i32", "i64", "i8", "i1", "!tf_type.qint8", "!tf_type.qint32", "!tf_type.string", "complex<f32>")
+
+
+def make_no_ods(rng: random.Random, name: str) -> str:
+    """One case of a hand-declared op of :data:`~broadcheck.dialects.tf.verified.NO_ODS`: each value
+    an element its constraint accepts (mostly) or any of :data:`POOL`, any rank or unranked, now and
+    then a scalar or a result too few."""
+    from broadcheck.dialects.tf.verified import NO_ODS
+
+    traits = NO_ODS[name]
+    summaries = [t.partition("=")[2] for t in traits if t.startswith(("operand#", "result#"))]
+    n = int(next(t for t in traits if t.startswith("operands=")).partition("=")[2])
+    good = rng.random() < 0.4
+
+    def one(summary: str) -> str:
+        if not good and rng.random() < 0.03:
+            return "f32"
+        first = summary.removeprefix("tensor of ").split(" or ")[0]
+        liked = {"32-bit float": "f32", "64-bit integer": "i64", "32-bit integer": "i32", "tf.dtype": "i1",
+                 "8-bit quantized integer": "!tf_type.qint8", "32-bit quantized integer": "!tf_type.qint32"}  # fmt: skip
+        element = liked.get(first, "f32") if good or rng.random() < 0.8 else rng.choice(POOL)
+        return _tensor(_maybe_unranked(rng, _dims(rng, rng.randint(0, 3))), element)
+
+    types = [one(x) for x in summaries]
+    ins, outs = types[:n], types[n:]
+    if not good and outs and rng.random() < 0.05:
+        outs = outs[:-1]
+    res = f"%r:{len(outs)} = " if len(outs) > 1 else "%r = " if outs else ""
+    uses = ", ".join(f"%a{i}" for i in range(n))
+    body = f'{res}"{name}"({uses}) {NO_ODS_ATTRS[name]} : ({", ".join(ins)}) -> ({", ".join(outs)})'
+    return _function(ins, body, {})
+
+
 def make_case(rng: random.Random, name: str) -> str:
     """One case of op ``name`` (see the module's docstring)."""
     consts: dict[int, str] = {}
+    if name in NO_ODS_ATTRS:
+        return make_no_ods(rng, name)
     if name == "tf.VarHandleOp":
         t = _tensor(_maybe_unranked(rng, _dims(rng, rng.choice([0, 0, 1, 2]))), rng.choice(RESOURCES))
         attrs = ' {container = "", shared_name = "v"}' if rng.random() < 0.5 else ""
@@ -126,6 +169,7 @@ def test_tf_verified_ops_agree_with_tensorflow() -> None:
         "tf.RandomUniform",
         "tf.EmptyTensorList",
         "tf.TensorScatterUpdate",
+        *NO_ODS_ATTRS,
     ]
     rng = random.Random(f"{SEED}:tf-verify-last")
     cases = [(name, make_case(rng, name)) for name in (names[i % len(names)] for i in range(CASES))]

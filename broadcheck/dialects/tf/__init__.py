@@ -136,11 +136,14 @@ def _shape_ops() -> list[Op]:
             verified.unsorted_segment,
         ),
     }
+    from broadcheck.dialects.ods.traits import check_of
+
     return [
         *(
             Op(f"tf.{name}", FUNCTIONAL, _after_traits(f"tf.{name}", verify), "tf-shape", constants=True)
             for name, verify in after_traits.items()
         ),
+        *(Op(name, FUNCTIONAL, check_of(traits), "tf-shape") for name, traits in verified.NO_ODS.items()),
         Op(
             "tf.DataFormatVecPermute",
             FUNCTIONAL,

@@ -141,3 +141,26 @@ def tensor_scatter_update(op: Operation) -> Problem | None:
         what = "requires tensor operand with rank greater than or equal to the indices operand's last dimensions"
         return Problem("BC1709", {"what": what})
     return None
+
+
+NO_ODS: dict[str, tuple[str, ...]] = {
+    "tf.CustomAggregator": (
+        "regions=0", "results=4", "operands=1", "OpInvariants",
+        "operand#0=tensor of 32-bit float values", "result#0=tensor of 32-bit float values",
+        "result#1=tensor of 32-bit float values", "result#2=tensor of 32-bit float values",
+        "result#3=tensor of 64-bit integer values",
+    ),
+    "tf.DumpTensor": ("regions=0", "results=0", "operands=1", "OpInvariants", "operand#0=tensor of tf.dtype values"),
+    "tf.UniformQuantizedDotGeneral": (
+        "regions=0", "results=1", "operands=8", "OpInvariants",
+        "operand#0=tensor of 32-bit float or 8-bit quantized integer values",
+        "operand#1=tensor of 8-bit quantized integer values", "operand#2=tensor of 32-bit float values",
+        "operand#3=tensor of 32-bit integer values", "operand#4=tensor of 32-bit float values",
+        "operand#5=tensor of 32-bit integer values", "operand#6=tensor of 32-bit float values",
+        "operand#7=tensor of 32-bit integer values", "result#0=tensor of 32-bit quantized integer values",
+    ),
+}  # fmt: skip
+"""The ``tf`` ops TensorFlow 2.21 registers from definitions outside the wheel's TableGen output
+(``tensorflow/compiler/mlir/quantization/tensorflow/passes/tf_quant_ops.td``), declared by hand in
+the generated tables' terms: their counts and type constraints, as the tool words them (asked one
+value at a time by ``tests/oracle/ods_probe.py``'s harvest; no verifier, no relating trait)."""
