@@ -7969,6 +7969,39 @@ RULES: Mapping[str, Rule] = {
             "chlo.scan (%x) inits (%c, %d) dimension = 0 { ... stablehlo.return %a : tensor<3xf32> } ...",
             op_prefix=False,
         ),
+        # ---- BC1706-BC1739: the last tf ops (tf)
+        Rule(
+            "BC1706",
+            "tf-var-handle-subtype",
+            "must have exactly one subtype in the result resource type",
+            "tf.VarHandleOp whose result's !tf_type.resource names no subtype, or more than one.",
+            '%0 = "tf.VarHandleOp"() : () -> tensor<!tf_type.resource>',
+        ),
+        Rule(
+            "BC1707",
+            "tf-top-k-v2",
+            "{what}",
+            "tf.TopKV2 with a 0-D input, or a ranked k that is not 0-D (its verifier, after its type constraints).",
+            '%0:2 = "tf.TopKV2"(%x, %k) : (tensor<f32>, tensor<i32>) -> (tensor<f32>, tensor<i32>)',
+        ),
+        Rule(
+            "BC1708",
+            "tf-unsorted-segment",
+            "{what}",
+            "tf.UnsortedSegmentSum, Max, Min or Prod: a number of segments that is not 0-D (or a negative "
+            "constant), or segment ids whose shape is not a prefix of the data's.",
+            '%0 = "tf.UnsortedSegmentSum"(%d, %ids, %n) : (tensor<4x3xf32>, tensor<5xi32>, tensor<i32>) '
+            "-> tensor<5x3xf32>",
+        ),
+        Rule(
+            "BC1709",
+            "tf-operand-ranks",
+            "{what}",
+            "tf.RandomUniform with a shape that is not 1-D, tf.EmptyTensorList with a result variant of other than "
+            "one subtype or an element_shape or max_num_elements of the wrong rank, tf.TensorScatterUpdate with a "
+            "0-D tensor or indices, or more index dimensions than the tensor's rank.",
+            '%0 = "tf.RandomUniform"(%s) : (tensor<2x3xi32>) -> tensor<2x3xf32>',
+        ),
     )
 }
 

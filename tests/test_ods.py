@@ -234,3 +234,45 @@ def test_tf_constraints_alone_make_a_check() -> None:
     assert found == [
         ("BC1167", "'tf.ReduceJoin' op operand #0 must be tensor of string values, but got 'tensor<2xf32>'")
     ]
+
+
+def test_the_generator_reads_variadic_and_optional_groups() -> None:
+    body = (
+        "  ::mlir::TypedValue<::mlir::TensorType> getX() {\n"
+        "    return ::llvm::cast<::mlir::TypedValue<::mlir::TensorType>>(*getODSOperands(0).begin());\n  }\n"
+        "  ::mlir::Operation::operand_range getArgs() {\n    return getODSOperands(1);\n  }\n"
+        "  ::mlir::TypedValue<::mlir::TensorType> getBias() {\n    auto operands = getODSOperands(2);\n  }\n"
+        "  ::mlir::TypedValue<::mlir::TensorType> getY() {\n"
+        "    return ::llvm::cast<::mlir::TypedValue<::mlir::TensorType>>(*getODSResults(0).begin());\n  }\n"
+    )
+    assert generate.read_groups(body) == ["operand-groups=1,*,?"]
+
+
+@pytest.mark.parametrize(
+    ("groups", "count", "segments", "expected"),
+    [
+        (["1", "*"], 4, None, [range(0, 1), range(1, 4)]),
+        (["*", "1"], 3, None, [range(0, 2), range(2, 3)]),
+        (["*", "*", "1"], 5, None, [range(0, 2), range(2, 4), range(4, 5)]),  # split evenly
+        (["*", "*", "1"], 4, None, None),  # an odd remainder: not judged
+        (["*", "*"], 3, "array<i32: 1, 2>", [range(0, 1), range(1, 3)]),
+        (["*", "*"], 3, "array<i32: 1, 1>", None),  # the sizes do not add up
+        (["1", "1"], 1, None, None),
+    ],
+)
+def test_group_ranges(groups: list[str], count: int, segments: str | None, expected: list[range] | None) -> None:
+    from broadcheck.dialects.ods.traits import group_ranges
+
+    assert group_ranges(groups, count, segments) == expected
+
+
+def test_a_variadic_group_s_constraint_is_checked_on_its_values_between_fixed_ones() -> None:
+    traits = ["operands=2+", "OpInvariants", "operand#0=tensor of 32-bit integer values",
+              "operand#1=variadic of tensor of 32-bit float values", "operand#2=tensor of bool values",
+              "operand-groups=1,*,1"]  # fmt: skip
+    check = check_of(traits)
+    ok = _op(["tensor<i32>", "tensor<2xf32>", "tensor<f32>", "tensor<i1>"], [])
+    assert check(ok, Profile.LLVM) is None
+    bad = _op(["tensor<i32>", "tensor<2xf32>", "tensor<f32>", "tensor<i32>"], [])
+    problem = check(bad, Profile.LLVM)
+    assert problem is not None and problem.args["index"] == 3 and "bool" in str(problem.args["constraint"])

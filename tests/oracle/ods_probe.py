@@ -41,6 +41,10 @@ OUT = Path(ods.__file__).parent / "tf_probed.json"
 
 
 def _count(traits: tuple[str, ...], kind: str) -> int:
+    """How many values of ``kind`` (``operands``/``results``) a probe writes: one for each group."""
+    groups = next((t for t in traits if t.startswith(kind[:-1] + "-groups=")), None)
+    if groups is not None:
+        return len(groups.partition("=")[2].split(","))
     for t in traits:
         if t.startswith(kind + "="):
             spec = t.split("=")[1]
@@ -56,11 +60,14 @@ def cases(seed: int = 1, only: frozenset[str] | None = None) -> list[tuple[str, 
     def shape() -> str:
         return "tensor<" + "".join(f"{rng.randint(1, 5)}x" for _ in range(rng.randint(0, 3)))
 
+    required = json.loads(ATTRS.read_text(encoding="utf-8"))["ops"] if ATTRS.exists() else {}
     out = []
     for name, traits in table.items():
         if not ods.declared_shapeless(name) or (only is not None and name not in only):
             continue
         n, m = _count(traits, "operands"), _count(traits, "results")
+        attrs = [f"{k} = {v}" for k, v in required.get(name, {}).items()]
+        written = " {" + ", ".join(attrs) + "}" if attrs else ""
         for element in ELEMENTS:
             for _ in range(3):
                 ins = [shape() + element + ">" for _ in range(n)]
@@ -69,7 +76,8 @@ def cases(seed: int = 1, only: frozenset[str] | None = None) -> list[tuple[str, 
                 uses = ", ".join(f"%a{i}" for i in range(n))
                 res = f"%r:{m} = " if m > 1 else "%r = " if m == 1 else ""
                 signature = f"({', '.join(ins)}) -> ({', '.join(outs)})"
-                out.append((name, f'func.func @f({args}) {{\n  {res}"{name}"({uses}) : {signature}\n  func.return\n}}'))
+                text = f'func.func @f({args}) {{\n  {res}"{name}"({uses}){written} : {signature}\n  func.return\n}}'
+                out.append((name, text))
     return out
 
 
@@ -239,7 +247,7 @@ def attribute_value(description: str | None) -> str | None:
     at_least = re.fullmatch(r"(.*) with at least (\d+) elements", description)
     if at_least is not None:
         one = {"tensorflow shape attribute array": "#tf_type.shape<2x3>", "string array attribute": '"a"',
-               "64-bit integer array attribute": "1"}.get(at_least.group(1))  # fmt: skip
+               "64-bit integer array attribute": "1", "type array attribute": "f32"}.get(at_least.group(1))  # fmt: skip
         return None if one is None else "[" + ", ".join([one] * int(at_least.group(2))) + "]"
     if description == "any type attribute":
         return "f32"
@@ -303,17 +311,28 @@ class Harvest:
 
 def harvest(names: list[str], rounds: int = 64) -> dict[str, Harvest]:
     """Ask TensorFlow, value by value, the type constraint and the required attributes of each op
-    of fixed operand and result counts in ``names``: each round puts each of :data:`SPEAK` at the
+    in ``names`` (an op with variadic or optional groups, ``operand-groups=1,*``, is given one value
+    in each, so that ``operand#1`` is its second group's constraint, worded ``variadic of ...``): each round puts each of :data:`SPEAK` at the
     first value not known yet and every value after it; the first value rejected names its
     constraint, the values before it took every type tried."""
     from tests.oracle.test_ods_traits import tool_verdicts
 
     state = {}
     for name in names:
-        traits = ods.table("tf")[name]
-        counts = [t.partition("=")[2] for t in traits if t.startswith(("operands=", "results="))]
-        if all(c.isdigit() for c in counts):
-            state[name] = Harvest(_count(traits, "operands"), _count(traits, "results"))
+        traits = ods.table("tf").get(name)
+        if traits is None:
+            continue
+        sizes = {}
+        for kind in ("operand", "result"):
+            spec = next((t.partition("=")[2] for t in traits if t.startswith(f"{kind}s=")), "0")
+            groups = next((t.partition("=")[2].split(",") for t in traits if t.startswith(f"{kind}-groups=")), None)
+            sizes[kind] = len(groups) if groups is not None else int(spec) if spec.isdigit() else None
+        if sizes["operand"] is None or sizes["result"] is None:
+            continue
+        state[name] = Harvest(sizes["operand"], sizes["result"])
+        for kind, trait in (("operand", "AttrSizedOperandSegments"), ("result", "AttrSizedResultSegments")):
+            if trait in traits:  # one value in each group, so that a value's position is its group's
+                state[name].attrs[f"{kind}SegmentSizes"] = "array<i32: " + ", ".join(["1"] * sizes[kind]) + ">"
     for _ in range(rounds):
         todo = [n for n, s in state.items() if 0 <= s.at < len(s.values)]
         if not todo:

@@ -64,12 +64,32 @@ def _accepted(summary: str) -> list[str]:
     return [e for e in POOL if any(re.fullmatch(a, e.split("<tensor")[0]) for a in read[1])]
 
 
+def _layout(rng: random.Random, traits: tuple[str, ...], kind: str) -> tuple[list[str], str]:
+    """The constraint key of each value of ``kind`` (``operand``/``result``) in one case, and the
+    segment sizes attribute to write (``""``: none): a fixed count as declared; a variadic or optional
+    group (``operand-groups=1,*``) given 0-3 values (0-1 when optional), several such groups split
+    evenly unless the op's segment sizes say otherwise."""
+    groups = next((t.partition("=")[2].split(",") for t in traits if t.startswith(f"{kind}-groups=")), None)
+    if groups is None:
+        n = next(int(t.split("=")[1]) for t in traits if t.startswith(f"{kind}s="))
+        return [f"{kind}#{i}" for i in range(n)], ""
+    segmented = ("AttrSizedOperandSegments" if kind == "operand" else "AttrSizedResultSegments") in traits
+    even = rng.randint(0, 3)
+    sizes = [
+        1 if g == "1" else rng.randint(0, 1) if g == "?" else rng.randint(0, 3) if segmented else even for g in groups
+    ]
+    keys = [f"{kind}#{g}" for g, size in enumerate(sizes) for _ in range(size)]
+    return keys, (f"{kind}SegmentSizes = array<i32: {', '.join(map(str, sizes))}>" if segmented else "")
+
+
 def make_case(rng: random.Random, name: str, attrs: dict[str, str]) -> str:
     """One case for op ``name``: each value's type drawn at random (see the module's docstring)."""
     traits = ods.table("tf")[name]
-    n = next(int(t.split("=")[1]) for t in traits if t.startswith("operands="))
-    m = next(int(t.split("=")[1]) for t in traits if t.startswith("results="))
-    constraints = dict(t.split("=", 1) for t in traits if t.startswith(("operand#", "result#")))
+    (ins_keys, in_segments), (out_keys, out_segments) = _layout(rng, traits, "operand"), _layout(rng, traits, "result")
+    constraints = {
+        k: v.removeprefix("variadic of ")
+        for k, v in (t.split("=", 1) for t in traits if t.startswith(("operand#", "result#")))
+    }
     good = rng.random() < 0.35  # every value meets its constraint, most of the time
 
     def one(key: str) -> str:
@@ -84,12 +104,15 @@ def make_case(rng: random.Random, name: str, attrs: dict[str, str]) -> str:
         element = rng.choice(accepted if (good or rng.random() < 0.75) and accepted else POOL)
         return f"tensor<{_shape(rng, rank)}{element}>"
 
-    ins = [one(f"operand#{i}") for i in range(n)]
-    outs = [one(f"result#{i}") for i in range(m)]
+    ins = [one(k) for k in ins_keys]
+    outs = [one(k) for k in out_keys]
+    n, m = len(ins), len(outs)
     args = ", ".join(f"%a{i}: {t}" for i, t in enumerate(ins))
     uses = ", ".join(f"%a{i}" for i in range(n))
     res = f"%r:{m} = " if m > 1 else "%r = " if m else ""
-    at = " {" + ", ".join(f"{k} = {v}" for k, v in attrs.items()) + "}" if attrs else ""
+    given = {k: v for k, v in attrs.items() if not k.endswith("SegmentSizes")}
+    written = [f"{k} = {v}" for k, v in given.items()] + [s for s in (in_segments, out_segments) if s]
+    at = " {" + ", ".join(written) + "}" if written else ""
     signature = f"({', '.join(ins)}) -> ({', '.join(outs)})"
     return f'func.func @f({args}) {{\n  {res}"{name}"({uses}){at} : {signature}\n  return\n}}\n'
 
@@ -131,16 +154,25 @@ def write_fixture() -> None:
     chunks = []
     for name in constraint_ops():
         traits = ods.table("tf")[name]
-        n = next(int(t.split("=")[1]) for t in traits if t.startswith("operands="))
-        m = next(int(t.split("=")[1]) for t in traits if t.startswith("results="))
-        constraints = dict(t.split("=", 1) for t in traits if t.startswith(("operand#", "result#")))
-        keys = [f"operand#{i}" for i in range(n)] + [f"result#{i}" for i in range(m)]
+        one_each = random.Random(0)
+        one_each.randint = lambda a, b: min(max(a, 1), b)  # type: ignore[method-assign]  # one value a group
+        (ins, in_seg), (outs, out_seg) = _layout(one_each, traits, "operand"), _layout(one_each, traits, "result")
+        n = len(ins)
+        constraints = {
+            k: v.removeprefix("variadic of ")
+            for k, v in (t.split("=", 1) for t in traits if t.startswith(("operand#", "result#")))
+        }
+        keys = ins + outs
         good = {k: good_type(constraints.get(k)) for k in keys}
         first = next(k for k in keys if k in constraints)
         rejected = [f"tensor<2x{e}>" for e in POOL if e not in _accepted(constraints[first])]
         wrong = rejected[0] if rejected else "f32"  # a scalar, where any tensor does
+        given = {k: v for k, v in attrs.get(name, {}).items() if not k.endswith("SegmentSizes")}
+        for seg in (in_seg, out_seg):
+            if seg:
+                given[seg.partition(" = ")[0]] = seg.partition(" = ")[2]
         for types in (good, {**good, first: wrong}):
-            chunks.append((name, [types[k] for k in keys[:n]], [types[k] for k in keys[n:]], attrs.get(name, {})))
+            chunks.append((name, [types[k] for k in keys[:n]], [types[k] for k in keys[n:]], given))
 
     def function(index: int, name: str, ins: list[str], outs: list[str], at: dict[str, str], want: str) -> str:
         args = ", ".join(f"%a{i}: {t}" for i, t in enumerate(ins))

@@ -117,11 +117,25 @@ def checked(found: tuple[str, ...], dialect: str = "") -> bool:
 
 def constraints_only(found: tuple[str, ...]) -> bool:
     """Whether a declaration checks its operands' and results' type constraints one by one and
-    nothing else that relates types (fixed counts, no relating trait, no region, no parent), and
-    :mod:`~broadcheck.dialects.ods.traits` words every one of those constraints exactly."""
+    nothing else that relates types (no relating trait, no region, no parent; a kind of value whose
+    count is not fixed has its groups recorded, ``operand-groups=1,*``, and split by their count or
+    the op's segment sizes), and :mod:`~broadcheck.dialects.ods.traits` words every one of those
+    constraints exactly."""
     constraints = [t.partition("=")[2] for t in found if t.startswith(("operand#", "result#"))]
-    fixed = all(t.partition("=")[2].isdigit() for t in found if t.startswith(("operands=", "results=")))
-    return bool(constraints) and fixed and declared_shapeless_traits(found) and all(map(tf_exact, constraints))
+    grouped = {t.partition("-")[0] for t in found if t.startswith(("operand-groups=", "result-groups="))}
+    fixed = all(
+        t.partition("=")[2].isdigit() or t.partition("s=")[0] in grouped
+        for t in found
+        if t.startswith(("operands=", "results="))
+    )
+    segments = {"AttrSizedOperandSegments": "operand", "AttrSizedResultSegments": "result"}
+    relating = tuple(t for t in found if segments.get(t) not in grouped)
+    return (
+        bool(constraints)
+        and fixed
+        and declared_shapeless_traits(relating)
+        and all(map(tf_exact, (c.removeprefix("variadic of ") for c in constraints)))
+    )
 
 
 def declared_shapeless(name: str) -> bool:

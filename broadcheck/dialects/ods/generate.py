@@ -110,6 +110,26 @@ COUNTED = re.compile(r"OpTrait::(N|AtLeastN)(Operands|Results|Regions)<(\d+)>::I
 PARENT = re.compile(r"OpTrait::(HasParent|ParentOneOf)<([^>]*)>::Impl")
 CLASS = re.compile(r"^class (\w+) : public ::mlir::Op<\1, (.*)> \{$", re.M)
 NAME = re.compile(r'getOperationName\(\) \{\s*return ::llvm::StringLiteral\("([\w.$]+)"\);')
+GROUP = re.compile(
+    r"^    (return \(?(?:::llvm::cast<.*>\()?\*|return |auto \w+ = )getODS(Operands|Results)\((\d+)\)", re.M
+)
+
+
+def read_groups(body: str) -> list[str]:
+    """The operand and result groups of an op class's ``body``, from its accessors (``*getODSOperands(0)
+    .begin()``: one value; ``return getODSOperands(1)``: variadic; ``auto operands = ...``: optional),
+    as ``operand-groups=1,*`` and ``result-groups=...``; nothing for a kind whose every group is one value.
+    (Several such groups split their values evenly, or by the op's ``operandSegmentSizes`` attribute.)"""
+    kinds: dict[str, dict[int, str]] = {"Operands": {}, "Results": {}}
+    for m in GROUP.finditer(body):
+        how = m.group(1)
+        kinds[m.group(2)][int(m.group(3))] = "1" if how.endswith("*") else "?" if how.startswith("auto") else "*"
+    out = []
+    for kind, found in kinds.items():
+        groups = [found.get(i, "1") for i in range(max(found) + 1)] if found else []
+        if any(g != "1" for g in groups):
+            out.append(f"{kind[:-1].lower()}-groups={','.join(groups)}")
+    return out
 
 
 def split_traits(text: str) -> list[str]:
@@ -127,8 +147,9 @@ def split_traits(text: str) -> list[str]:
     return [t.removeprefix("::mlir::").removeprefix("mlir::") for t in out if t]
 
 
-def read_ops(text: str) -> dict[str, list[str]]:
-    """Op name -> what its declaration says relates its types, in the verifier's order."""
+def read_ops(text: str, groups: bool = False) -> dict[str, list[str]]:
+    """Op name -> what its declaration says relates its types, in the verifier's order (with
+    ``groups``: and its variadic and optional operand and result groups, :func:`read_groups`)."""
     table: dict[str, list[str]] = {}
     matches = list(CLASS.finditer(text))
     for k, m in enumerate(matches):
@@ -159,6 +180,8 @@ def read_ops(text: str) -> dict[str, list[str]]:
             entry.append("verify")
         if re.search(r"^  ::llvm::LogicalResult verifyRegions\(\);$", body, re.M):
             entry.append("verifyRegions")
+        if groups:
+            entry.extend(read_groups(body))
         table[name.group(1)] = entry
     return table
 
@@ -212,7 +235,7 @@ def generate(include: Path) -> dict[str, dict[str, object]]:
             data = path.read_bytes()
             sources.append({"path": str(Path(rel)), "sha256": hashlib.sha256(data).hexdigest()})
             text = data.decode("utf-8")
-            read = read_ops(text)
+            read = read_ops(text, groups=dialect == "tf")
             ops.update(read)
             implementation = path.with_name(path.name.replace(".h.inc", ".cpp.inc"))
             if implementation.exists():

@@ -333,6 +333,36 @@ def _group(steps: Sequence[str], value: str, number: int, spec: str, count: int)
     return range(number, count - later)
 
 
+_SEGMENTS = re.compile(r"array<i32(?::\s*(\d+(?:\s*,\s*\d+)*))?>")
+
+
+def group_ranges(groups: Sequence[str], count: int, segments: str | None) -> list[range] | None:
+    """The positions of each ODS group of an op's operands (or results) among its ``count`` values:
+    ``groups`` as the table records them (``1`` one value, ``*`` variadic, ``?`` optional); several
+    groups of more than one value split by ``segments`` (the ``operandSegmentSizes`` attribute, as
+    written) when given, else evenly (as MLIR's generated ``getODSOperandIndexAndLength``). ``None``
+    when the counts do not fit (the count checks speak first, or the verdict is not modelled)."""
+    if segments is not None:
+        m = _SEGMENTS.fullmatch(segments.strip())
+        if m is None:
+            return None
+        sizes = [int(x) for x in m.group(1).split(",")] if m.group(1) else []
+        if len(sizes) != len(groups) or sum(sizes) != count:
+            return None
+    else:
+        fixed = sum(1 for g in groups if g == "1")
+        spread = len(groups) - fixed
+        if count < fixed or (spread and (count - fixed) % spread) or (not spread and count != fixed):
+            return None
+        each = (count - fixed) // spread if spread else 0
+        sizes = [1 if g == "1" else each for g in groups]
+    out, at = [], 0
+    for size in sizes:
+        out.append(range(at, at + size))
+        at += size
+    return out
+
+
 def _satisfies(summary: str, t: Type) -> bool:
     """Whether ``t`` meets an ODS type constraint (one broadcheck cannot read passes)."""
     if summary == "any type":
@@ -469,6 +499,12 @@ CASTS: dict[str, Trait] = {
 def check_of(traits: Sequence[str]) -> Callable[[Operation, Profile], Problem | None]:
     """The check of an op with these generated traits (see the module's docstring)."""
     steps = tuple(traits)
+    groups = {
+        step.partition("-")[0]: step.partition("=")[2].split(",")
+        for step in steps
+        if step.startswith(("operand-groups=", "result-groups="))
+    }
+    segmented = {"operand": "AttrSizedOperandSegments" in steps, "result": "AttrSizedResultSegments" in steps}
     infers = "SameOperandsAndResultType" in steps and not any(t.startswith("TF::") for t in steps)
     unnamed = any(t.startswith("results=") and t not in ("results=0", "results=*") for t in steps)
 
@@ -485,10 +521,23 @@ def check_of(traits: Sequence[str]) -> Callable[[Operation, Profile], Problem | 
                 elif kind.startswith(("operand#", "result#")):
                     value, _, number = kind.partition("#")
                     values = operands if value == "operand" else results
-                    if int(number) >= len(values):  # a variadic group's value that is not there
+                    if value in groups:
+                        attribute = f"{value}SegmentSizes"
+                        segments = next((a.text for a in op.attributes if a.name == attribute), None)
+                        if segmented[value] and segments is None:
+                            raise _Unknown(attribute)
+                        ranges = group_ranges(groups[value], len(values), segments if segmented[value] else None)
+                        if ranges is None:
+                            raise _Unknown(value)
+                        if int(number) >= len(ranges):  # a harvest's second value of one variadic group
+                            continue
+                        positions = ranges[int(number)]
+                    elif int(number) >= len(values):  # a variadic group's value that is not there
                         continue
+                    else:
+                        positions = _group(steps, value, int(number), spec, len(values))
                     problem = None
-                    for index in _group(steps, value, int(number), spec, len(values)):
+                    for index in positions:
                         t = values[index]
                         if not _satisfies(spec.removeprefix("variadic of "), t):
                             words = ARITH_WORDS.get(spec, spec) if op.name.startswith("arith.") else spec

@@ -29,7 +29,7 @@ BROADCASTING = (
 def _shape_ops() -> list[Op]:
     """The shape ops, one declaration each: its operands' and results' ODS type constraints
     (``Many``: a variadic group), its verifier and its shape function (``None``: none)."""
-    from broadcheck.dialects.tf import calls, regions, tail
+    from broadcheck.dialects.tf import calls, regions, tail, verified
     from broadcheck.dialects.tf import checks as v
     from broadcheck.dialects.tf import infer as s
     from broadcheck.dialects.tf.base import Spec
@@ -125,7 +125,25 @@ def _shape_ops() -> list[Op]:
         "CumulativeLogsumexp": Spec((FLOAT, SIGNED_32_64), (FLOAT,), v.cumulative),
     }
     const = Spec((), (DTYPE,), v.const)
+    after_traits = {
+        "VarHandleOp": verified.var_handle,
+        "TopKV2": verified.top_k_v2,
+        "RandomUniform": verified.random_uniform,
+        "EmptyTensorList": verified.empty_tensor_list,
+        "TensorScatterUpdate": verified.tensor_scatter_update,
+        **dict.fromkeys(
+            ("UnsortedSegmentSum", "UnsortedSegmentMax", "UnsortedSegmentMin", "UnsortedSegmentProd"),
+            verified.unsorted_segment,
+        ),
+    }
+    from broadcheck.dialects.ods.traits import check_of
+
     return [
+        *(
+            Op(f"tf.{name}", FUNCTIONAL, _after_traits(f"tf.{name}", verify), "tf-shape", constants=True)
+            for name, verify in after_traits.items()
+        ),
+        *(Op(name, FUNCTIONAL, check_of(traits), "tf-shape") for name, traits in verified.NO_ODS.items()),
         Op(
             "tf.DataFormatVecPermute",
             FUNCTIONAL,
