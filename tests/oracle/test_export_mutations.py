@@ -129,7 +129,7 @@ JAX_FIXTURES = (
     "jax_literal_dynamic.mlir",
     "jax_literal_shape.mlir",
     "jax_generic_func.mlir",
-    "known_jax_conv_generic.mlir",
+    "jax_conv_generic.mlir",
 )
 """What the JAX campaign found, each passed by iree-opt: what broadcheck says as iree-opt does, and the
 ``known_`` ones, what it does not say yet (their RUN lines are ``not broadcheck ...`` until it does)."""

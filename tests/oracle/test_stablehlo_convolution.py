@@ -111,6 +111,8 @@ def conv_case(draw: Draw, index: int) -> Case:
         if draw.chance(0.7):
             attrs.append(f"rhs_dilation = array<i64: {', '.join(map(str, rhs_w))}>")
         line = f'%0 = "stablehlo.convolution"(%a0, %a1) {{{", ".join(attrs)}{precision}}} : {sig}'
+        if draw.chance(0.4):  # the properties form JAX's generic print writes
+            line = f'%0 = "stablehlo.convolution"(%a0, %a1) <{{{", ".join(attrs)}{precision}}}> : {sig}'
     body = f"func.func @f(%a0: {lt}, %a1: {rt}) {{\n  {line}\n  return\n}}\n"
     return Case(index, "convolution", body)
 

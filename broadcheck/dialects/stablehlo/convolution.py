@@ -251,11 +251,40 @@ def _unique(values: Sequence[int]) -> bool:
     return len(set(values)) == len(values)
 
 
+_PROPERTY_HEADS = {
+    "padding": "dense<",
+    "window_reversal": "array<i1",
+    "precision_config": "[",
+}
+"""The properties of the generic form's ``<{...}>`` (JAX's generic print) read only by their kind's head."""
+
+
+def _plain_properties(op: Operation) -> None:
+    """The generic form's ``<{...}>`` is converted into the op's properties while parsing, whose errors
+    are not modelled: each property must be of its declared kind (else the op is passed over), and is
+    then read as its attribute would be."""
+    for attr in op.attributes:
+        if not attr.property:
+            continue
+        text = attr.text.strip()
+        if attr.name in ("window_strides", "lhs_dilation", "rhs_dilation"):
+            v = value(text)
+            if isinstance(v, DenseArray) and v.element == "i64":
+                continue
+        elif attr.name in ("feature_group_count", "batch_group_count"):
+            if re.fullmatch(r"-?\d+\s*:\s*i64", text):
+                continue
+        elif attr.name == "dimension_numbers" and text.startswith(f"#{dialect_of(op)}.conv<"):
+            continue
+        elif attr.name in _PROPERTY_HEADS and text.startswith(_PROPERTY_HEADS[attr.name]):
+            continue
+        raise Unknown("properties")  # a value of another kind: the conversion's error
+
+
 @checked
 def convolution(op: Operation) -> None:
     """``stablehlo.convolution``: convolution_c1 to c27, then the inferred shape."""
-    if any(a.property for a in op.attributes):
-        raise Unknown("properties")  # their conversion is not modelled for convolution
+    _plain_properties(op)
     feature_groups = _count(op, "feature_group_count")
     batch_groups = _count(op, "batch_group_count")
     numbers = _numbers(op)
