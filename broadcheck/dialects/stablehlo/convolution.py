@@ -274,10 +274,10 @@ def _plain_properties(op: Operation) -> None:
         elif attr.name in ("feature_group_count", "batch_group_count"):
             if re.fullmatch(r"-?\d+\s*:\s*i64", text):
                 continue
-        elif attr.name == "dimension_numbers" and text.startswith(f"#{dialect_of(op)}.conv<"):
-            continue
-        elif attr.name in _PROPERTY_HEADS and text.startswith(_PROPERTY_HEADS[attr.name]):
-            continue
+        else:
+            head = f"#{dialect_of(op)}.conv<" if attr.name == "dimension_numbers" else _PROPERTY_HEADS.get(attr.name)
+            if head is not None and text.startswith(head):
+                continue
         raise Unknown("properties")  # a value of another kind: the conversion's error
 
 
