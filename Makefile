@@ -66,9 +66,16 @@ ODS_INCLUDE ?= $(TF_VENV)/lib/python3.11/site-packages/tensorflow/include
 # ONNX-MLIR's type constraints (broadcheck/dialects/onnx/constraints.json) come from its own ODS, read
 # at the HEAD of an onnx-mlir clone (ONNX_MLIR; `make $(ONNX_MLIR)` clones it).
 ONNX_MLIR ?= .onnx-mlir
-ods: $(RUNTIME) $(ONNX_MLIR)
+# tfl's operands, results and traits (broadcheck/dialects/tfl/ods.json) come from LiteRT's tfl_ops.td, read
+# at the commit the generator records (TensorFlow 2.21's) in a LiteRT clone (LITERT; `make $(LITERT)`).
+LITERT ?= .litert
+ods: $(RUNTIME) $(ONNX_MLIR) $(LITERT)
 	$(BIN)/python -m broadcheck.dialects.ods.generate $(ODS_INCLUDE)
 	$(BIN)/python -m broadcheck.dialects.onnx.generate $(ONNX_MLIR)
+	$(BIN)/python -m broadcheck.dialects.tfl.generate $(LITERT)
+
+$(LITERT):
+	git clone --quiet --filter=blob:none --no-checkout https://github.com/google-ai-edge/LiteRT $@
 
 $(ONNX_MLIR):
 	git clone --quiet --filter=blob:none --no-checkout https://github.com/onnx/onnx-mlir $@
