@@ -63,10 +63,11 @@ _FLOW_TYPES = {
         ("!onnx.Seq<", "!onnx.Opt<"),
     ),
     "stablehlo.async_done": ("!stablehlo.future<",),
+    "tfl.control_node": ("!tfl.control",),
 }
 """Dialect types that value flow judges on an op (``onnx.Return``'s against its function's results), or
 that its check reads itself (the sequences of ``onnx.SplitToSequence``, ``SequenceInsert``, ``SequenceEmpty``;
-the future ``stablehlo.async_done`` takes)."""
+the future ``stablehlo.async_done`` takes; ``tfl.control_node``'s control tokens)."""
 
 
 def _judged(name: str, t: Type) -> bool:
