@@ -158,8 +158,10 @@ def control_node(op: Operation, profile: Profile) -> Problem | None:
     result), ``SingleBlockImplicitTerminator``, then ``ControlNodeOp::verify`` (``tfl_ops.cc``): a body
     without arguments, whose ``tfl.yield`` gives the results but the last, each of the same type (the
     yield's problems reported at the yield, as MLIR does)."""
+    if len(op.regions) != 1:  # its short form (`tfl.control_node(%c) controls "tfl.add"(...) ...`): the
+        return None  # types written are the wrapped op's
     problem = constraints(op) or _ends_with_yield(op)
-    if problem is not None or len(op.regions) != 1:
+    if problem is not None:
         return problem
     body = op.regions[0]
     if body.arguments:
