@@ -232,3 +232,78 @@ def test_generated_traits_equal_the_unary_table(name: str) -> None:
     subjects = [m.group(1) for t in traits if (m := re.match(r'PredOpTrait<"(.*) must have same element type"', t))]
     assert UNARY[name].predicate == (subjects[0] if subjects else None)
     assert UNARY[name].traits == tuple(_NATIVE[t] for t in traits if t in _NATIVE)
+
+
+_TD = """
+def TFL_SameFirstOperandAndFirstResultElementType :
+  PredOpTrait<"values and output must have same element type",
+              TFL_TCresVTEtIsSameAsOp<0, 0>>;
+
+class TFL_ConvOp<string mnemonic, string opSummary, int index,
+                 list<Trait> additional_traits = []> :
+    TFL_Op<mnemonic,[Pure, AffineOpCoefficient<index, 1>, TFL_SparseOp] # additional_traits> {
+  let results = (outs TFL_TensorOf<[F32, QI8]>:$output);
+}
+
+def TFL_ExpOp: TFL_Op<"exp", [
+    Pure, // a comment
+    TFL_SameFirstOperandAndFirstResultElementType]> {
+  let arguments = (ins TFL_TensorOf<[F32, QI8, QUI8]>:$x);
+  let results = (outs TFL_TensorOf<[F32, QI8]>:$y);
+}
+
+def TFL_Conv2DOp : TFL_ConvOp<"conv_2d", "Convolution", 0, [SameOperandsAndResultShape]> {
+  let arguments = (ins
+    TFL_TensorOf<[F32]>:$input,
+    TFL_1DTensorOfOrNone<[F32, I32]>:$bias,
+    TFL_AFAttr:$fused_activation_function);
+}
+
+def TFL_CustomOp : Op<TFL_Dialect, "custom", []> {
+  let arguments = (ins Variadic<TFL_TensorOfOrNone<[AnyType]>>:$input, StrAttr:$custom_code);
+  let results = (outs Variadic<AnyTensor>:$output, TFL_Control:$control);
+  let regions = (region SizedRegion<1>:$body);
+  let hasVerifier = 1;
+}
+"""
+
+
+def test_the_generator_reads_a_declaration() -> None:
+    from broadcheck.dialects.tfl.generate import read_ops
+
+    ops = read_ops(_TD)
+    assert ops["tfl.exp"] == {
+        "operands": [["x", "tensor", "tensor of 32-bit float or QI8 type or QUI8 type values"]],
+        "results": [["y", "tensor", "tensor of 32-bit float or QI8 type values"]],
+        "regions": [],
+        "traits": [
+            "Pure",
+            'PredOpTrait<"values and output must have same element type", TFL_TCresVTEtIsSameAsOp<0, 0>>',
+        ],
+        "verifier": False,
+    }
+    conv = ops["tfl.conv_2d"]
+    assert conv["operands"] == [
+        ["input", "tensor", "tensor of 32-bit float values"],
+        ["bias", "tensor-or-none", "tensor of any type values or none type"],
+    ]
+    assert conv["results"] == [["output", "tensor", "tensor of 32-bit float or QI8 type values"]]
+    assert conv["traits"] == ["Pure", "AffineOpCoefficient<0, 1>", "TFL_SparseOp", "SameOperandsAndResultShape"]
+    custom = ops["tfl.custom"]
+    assert custom["operands"] == [
+        ["input", "variadic-tensor-or-none", "variadic of tensor of any type values or none type"]
+    ]
+    assert custom["results"] == [
+        ["output", "variadic-tensor", "variadic of tensor of any type values"],
+        ["control", "control", "control"],
+    ]
+    assert custom["regions"] == ["SizedRegion<1>:$body"] and custom["verifier"] is True
+
+
+def test_the_generator_refuses_what_it_does_not_know() -> None:
+    from broadcheck.dialects.tfl.generate import parse
+
+    with pytest.raises(ValueError, match="does not know"):
+        parse("TFL_TensorOf<[F12]>")
+    with pytest.raises(ValueError, match="does not know"):
+        parse("SomeNewTensorOf<[F32]>")

@@ -184,6 +184,8 @@ def read_ops(text: str) -> dict[str, Any]:
     conv = re.search(r"^class TFL_ConvOp<.*?^}", text, re.M | re.S)
     assert conv is not None
     conv_results = _values(conv.group(0), "outs")
+    conv_head = conv.group(0)[: conv.group(0).find("{")]
+    conv_traits = _traits(conv_head[conv_head.find("TFL_Op<") :])  # the class's own, before the additional ones
     aliases = {  # `def TFL_SameFirstOperandAndFirstResultElementType : PredOpTrait<...>;`: a trait by name
         m.group(1): " ".join(_uncomment(m.group(2)).split())
         for m in re.finditer(r"^def (\w+)\s*:\s*(PredOpTrait<.*?>);", text, re.M | re.S)
@@ -198,8 +200,7 @@ def read_ops(text: str) -> dict[str, Any]:
         traits = _traits(head[head.find("<") :])
         if base == "TFL_ConvOp":  # TFL_ConvOp<name, summary, index, [additional traits]>: the class's own first
             index = _split(head[head.find("<") + 1 : head.find("[")])[2]
-            traits = ["Pure", "AccumulatorUniformScale<2, 0, 1>", "AffineQuantizedOpInterface",
-                      f"AffineOpCoefficient<{index}, 1>", "QuantizableResult", "TFL_SparseOp", *traits]  # fmt: skip
+            traits = [re.sub(r"\bindex\b", index, t) for t in conv_traits] + traits
         regions = re.search(r"\(\s*region\b(.*?)\);", rest, re.S)
         results = _values(rest, "outs")
         ops[f"tfl.{found.group(3)}"] = {
