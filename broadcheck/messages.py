@@ -7618,6 +7618,14 @@ RULES: Mapping[str, Rule] = {
             "(tensor<3xf32>, !tfl.control)",
             op_prefix=False,
         ),
+        Rule(
+            "BC1827",
+            "tfl-control-node-terminator",
+            "'{found}' op invalid TFL.control_node terminator, yield expected",
+            "tfl.control_node's body ends with another op than tfl.yield (ControlNodeOp::verify; reported at that op).",
+            '%0:2 = "tfl.control_node"() ({func.return}) : () -> (tensor<3xf32>, !tfl.control)',
+            op_prefix=False,
+        ),
     )
 }
 

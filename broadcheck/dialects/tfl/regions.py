@@ -138,7 +138,7 @@ def if_(op: Operation, profile: Profile) -> Problem | None:
     verifier does not relate (``tfl.yield`` is no ``RegionBranchTerminatorOpInterface``)."""
     if len(op.operands) != 1:
         return Problem("BC702", {"expected": 1, "count": len(op.operands)})
-    problem = constraints(op) or _ends_with_yield(op) or _no_arguments(op)
+    problem = constraints(op) or _no_arguments(op) or _ends_with_yield(op)  # (a region trait: after the rest)
     if problem is not None or len(op.regions) != 2:
         return problem
     results = tuple(u.type for u in op.results)
@@ -155,17 +155,19 @@ def if_(op: Operation, profile: Profile) -> Problem | None:
 
 def control_node(op: Operation, profile: Profile) -> Problem | None:
     """``tfl.control_node``: its ODS (``!tfl.control`` operands, tensors then one ``!tfl.control``
-    result), ``SingleBlockImplicitTerminator``, then ``ControlNodeOp::verify`` (``tfl_ops.cc``): a body
-    without arguments, whose ``tfl.yield`` gives the results but the last, each of the same type (the
-    yield's problems reported at the yield, as MLIR does)."""
+    result), then ``ControlNodeOp::verify`` (``tfl_ops.cc``, before the terminator trait, a region trait): a
+    body without arguments, ending with a ``tfl.yield`` that gives the results but the last, each of the
+    same type (the terminator's problems reported at it, as MLIR does)."""
     if len(op.regions) != 1:  # its short form (`tfl.control_node(%c) controls "tfl.add"(...) ...`): the
         return None  # types written are the wrapped op's
-    problem = constraints(op) or _ends_with_yield(op)
+    problem = constraints(op)
     if problem is not None:
         return problem
     body = op.regions[0]
     if body.arguments:
         return Problem("BC1824")
+    if body.terminator and body.terminator != "tfl.yield":  # its verify() runs before the terminator trait
+        return Problem("BC1827", {"found": body.terminator}, span=body.at)
     results = tuple(u.type for u in op.results)[:-1]
     if body.terminator != "tfl.yield" or _unknown(body.yields) or _unknown(results):
         return None
