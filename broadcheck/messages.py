@@ -8002,6 +8002,78 @@ RULES: Mapping[str, Rule] = {
             "0-D tensor or indices, or more index dimensions than the tensor's rank.",
             '%0 = "tf.RandomUniform"(%s) : (tensor<2x3xi32>) -> tensor<2x3xf32>',
         ),
+        # ---- BC1820-BC1839: tfl (tfl)
+        Rule(
+            "BC1820",
+            "tfl-region-arguments",
+            "region #{index} should have no arguments",
+            "tfl.if's regions take no block arguments (NoRegionArguments).",
+            '%0 = "tfl.if"(%c) ({^bb0(%a: tensor<f32>): "tfl.yield"(%a) : (tensor<f32>) -> ()}, {...}) : '
+            "(tensor<i1>) -> tensor<f32>",
+        ),
+        Rule(
+            "BC1821",
+            "tfl-region-terminator",
+            "expects regions to end with 'tfl.yield', found '{found}'",
+            "A region of tfl.if, tfl.control_node, tfl.custom_tf or tfl.poly_call ends with another op than "
+            "tfl.yield (SingleBlockImplicitTerminator).",
+            '%0 = "tfl.if"(%c) ({func.return %a : tensor<f32>}, {...}) : (tensor<i1>) -> tensor<f32>',
+        ),
+        Rule(
+            "BC1822",
+            "tfl-if-yield-count",
+            "region #{region} of this tfl.if yields {n} values, but it has {m} results",
+            "A tfl.if branch yields another number of values than the op has results. Its verifier does not relate "
+            "them (tfl.yield is no RegionBranchTerminatorOpInterface) and TensorFlow 2.21 cannot verify tfl text: "
+            "a warning.",
+            '%0 = "tfl.if"(%c) ({"tfl.yield"(%a, %a) : (tensor<f32>, tensor<f32>) -> ()}, {...}) : '
+            "(tensor<i1>) -> tensor<f32>",
+            severity="warning",
+        ),
+        Rule(
+            "BC1823",
+            "tfl-if-yield-type",
+            "region #{region} of this tfl.if yields '{type}' as its value #{index}, but result #{index} is '{result}'",
+            "A tfl.if branch yields a value of another type than the result it gives (a warning, as BC1822).",
+            '%0 = "tfl.if"(%c) ({"tfl.yield"(%a) : (tensor<2xf32>) -> ()}, {...}) : (tensor<i1>) -> tensor<3xf32>',
+            severity="warning",
+        ),
+        Rule(
+            "BC1824",
+            "tfl-control-node-arguments",
+            "expects body without any arguments",
+            "tfl.control_node's body takes block arguments (ControlNodeOp::verify).",
+            '%0:2 = "tfl.control_node"() ({^bb0(%a: tensor<f32>): "tfl.yield"(%a) : (tensor<f32>) -> ()}) : () -> '
+            "(tensor<f32>, !tfl.control)",
+        ),
+        Rule(
+            "BC1825",
+            "tfl-control-node-yield-count",
+            "'tfl.yield' op has {n} operand, but control_node returns {m}",
+            "tfl.control_node's yield gives another number of values than its results but the control token "
+            "(ControlNodeOp::verify; reported at the yield).",
+            '%0:2 = "tfl.control_node"() ({"tfl.yield"(%a, %a) : (tensor<f32>, tensor<f32>) -> ()}) : () -> '
+            "(tensor<f32>, !tfl.control)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1826",
+            "tfl-control-node-yield-type",
+            "'tfl.yield' op operand #{index} type mismatch control_node results",
+            "A value tfl.control_node's yield gives is not of its result's type (ControlNodeOp::verify; reported "
+            "at the yield).",
+            '%0:2 = "tfl.control_node"() ({"tfl.yield"(%a) : (tensor<2xf32>) -> ()}) : () -> '
+            "(tensor<3xf32>, !tfl.control)",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1827",
+            "tfl-control-node-terminator",
+            "'{found}' op invalid TFL.control_node terminator, yield expected",
+            "tfl.control_node's body ends with another op than tfl.yield (ControlNodeOp::verify; reported at that op).",
+            '%0:2 = "tfl.control_node"() ({func.return}) : () -> (tensor<3xf32>, !tfl.control)',
+            op_prefix=False,
+        ),
     )
 }
 

@@ -65,11 +65,12 @@ _FLOW_TYPES = {
     "stablehlo.async_done": ("!stablehlo.future<",),
     "stablehlo.async_start": ("!stablehlo.future<",),
     "stablehlo.custom_call": ("!stablehlo.future<",),
+    "tfl.control_node": ("!tfl.control",),
 }
 """Dialect types that value flow judges on an op (``onnx.Return``'s against its function's results), or
 that its check reads itself (the sequences of ``onnx.SplitToSequence``, ``SequenceInsert``, ``SequenceEmpty``;
 the future ``stablehlo.async_done`` takes and ``stablehlo.async_start`` gives, ``stablehlo.custom_call``'s
-futures)."""
+futures; ``tfl.control_node``'s control tokens)."""
 
 
 def _judged(name: str, t: Type) -> bool:

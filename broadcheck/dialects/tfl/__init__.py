@@ -95,15 +95,12 @@ def _constants() -> list[Op]:
         # FirstAttrDerivedResultType, as tfl.pseudo_const and pseudo_qconst: the value's (the qtype's) type.
         Op("tfl.pseudo_sparse_const", FUNCTIONAL, constants.pseudo_const, "tfl-constant"),
         Op("tfl.pseudo_sparse_qconst", FUNCTIONAL, constants.pseudo_const, "tfl-constant"),
-        # Declared for their form, not checked yet: their verifiers relate region yields to results
-        # (RegionBranchOpInterface: tfl.if, poly_call; ControlNodeOp::verify), a wrapped op's inferred
-        # type (custom_tf), or check variadic tensor constraints (custom); their words are still to be
-        # confirmed against the importer (tfl.if, tfl.custom) or read from tfl_ops.cc.
-        Op("tfl.if", NONE),
-        Op("tfl.poly_call", FUNCTIONAL),
-        Op("tfl.control_node", NONE),
-        Op("tfl.custom", FUNCTIONAL),
-        Op("tfl.custom_tf", FUNCTIONAL),
+        # Region and custom ops: their ODS (the generated table) and verifiers (regions.py).
+        Op("tfl.if", NONE, regions.if_, "tfl-region"),
+        Op("tfl.poly_call", FUNCTIONAL, regions.custom, "tfl-region"),
+        Op("tfl.control_node", NONE, regions.control_node, "tfl-region"),
+        Op("tfl.custom", FUNCTIONAL, regions.custom, "tfl-region"),
+        Op("tfl.custom_tf", FUNCTIONAL, regions.custom, "tfl-region"),
     ]
 
 

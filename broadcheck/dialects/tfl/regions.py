@@ -20,6 +20,7 @@ from __future__ import annotations
 from broadcheck.dialects.common import compatible
 from broadcheck.dialects.tf.base import tf
 from broadcheck.dialects.tf.regions import cast_compatible
+from broadcheck.dialects.tfl import ods
 from broadcheck.ops import OpaqueType, Operation, ShapedType, Type
 from broadcheck.semantics import Problem, Profile
 
@@ -82,3 +83,104 @@ def while_(op: Operation, profile: Profile) -> Problem | None:
             if not cast_compatible(given, carried):
                 return Problem("BC796", {"what": what, "index": index, "type": given, "operand": carried})
     return None
+
+
+def constraints(op: Operation) -> Problem | None:
+    """The op's operand and result type constraints as its ODS (the generated table) declares them, each
+    value of a variadic group numbered among all, in the words MLIR's generated verifier prints
+    (``operand #1 must be variadic of tensor of any type values or none type, but got 'i32'``)."""
+    entry = ods.entry(op.name.removeprefix("tfl."))
+    for kind, uses, declared in (("operand", op.operands, entry["operands"]), ("result", op.results, entry["results"])):
+        variadic = len(uses) - (len(declared) - 1)  # how many values the (one) variadic group takes
+        index = 0
+        for _, constraint, summary in declared:
+            many = variadic if constraint.startswith("variadic-") else 1
+            for use in uses[index : index + many]:
+                if not _meets(use.type, constraint.removeprefix("variadic-")):
+                    return Problem("BC1557", {"kind": kind, "index": index, "summary": summary, "type": use.type})
+                index += 1
+    return None
+
+
+def _meets(t: Type, constraint: str) -> bool:
+    text = "".join(str(t).split())
+    if isinstance(t, OpaqueType) and (t.text == "?" or (text.startswith("!") and not text.startswith("!tfl."))):
+        return True  # unread, an alias or another dialect's type: not judged here (the engine passes them over)
+    tensor = isinstance(t, ShapedType) and t.kind == "tensor"
+    if constraint == "tensor":
+        return tensor
+    if constraint == "tensor-or-none":
+        return tensor or text == "none"
+    if constraint == "control":
+        return text == "!tfl.control"
+    return True
+
+
+def _no_arguments(op: Operation) -> Problem | None:
+    """``NoRegionArguments``: each region's entry block takes no arguments."""
+    for index, region in enumerate(op.regions):
+        if region.arguments:
+            return Problem("BC1820", {"index": index})
+    return None
+
+
+def _ends_with_yield(op: Operation) -> Problem | None:
+    """``SingleBlockImplicitTerminator<"YieldOp">``: a region that is not empty ends with ``tfl.yield``."""
+    for region in op.regions:
+        if region.terminator and region.terminator != "tfl.yield":
+            return Problem("BC1821", {"found": region.terminator})
+    return None
+
+
+def if_(op: Operation, profile: Profile) -> Problem | None:
+    """``tfl.if``: its ODS (one operand; tensors), ``SingleBlockImplicitTerminator`` and
+    ``NoRegionArguments``; then, as warnings, each branch's yields against the results, which its
+    verifier does not relate (``tfl.yield`` is no ``RegionBranchTerminatorOpInterface``)."""
+    if len(op.operands) != 1:
+        return Problem("BC702", {"expected": 1, "count": len(op.operands)})
+    problem = constraints(op) or _no_arguments(op) or _ends_with_yield(op)  # (a region trait: after the rest)
+    if problem is not None or len(op.regions) != 2:
+        return problem
+    results = tuple(u.type for u in op.results)
+    for index, region in enumerate(op.regions):
+        if region.terminator != "tfl.yield" or _unknown(region.yields) or _unknown(results):
+            continue
+        if len(region.yields) != len(results):
+            return Problem("BC1822", {"region": index, "n": len(region.yields), "m": len(results)})
+        for k, (given, written) in enumerate(zip(region.yields, results, strict=True)):
+            if "".join(str(given).split()) != "".join(str(written).split()):
+                return Problem("BC1823", {"region": index, "index": k, "type": given, "result": written})
+    return None
+
+
+def control_node(op: Operation, profile: Profile) -> Problem | None:
+    """``tfl.control_node``: its ODS (``!tfl.control`` operands, tensors then one ``!tfl.control``
+    result), then ``ControlNodeOp::verify`` (``tfl_ops.cc``, before the terminator trait, a region trait): a
+    body without arguments, ending with a ``tfl.yield`` that gives the results but the last, each of the
+    same type (the terminator's problems reported at it, as MLIR does)."""
+    if len(op.regions) != 1:  # its short form (`tfl.control_node(%c) controls "tfl.add"(...) ...`): the
+        return None  # types written are the wrapped op's
+    problem = constraints(op)
+    if problem is not None:
+        return problem
+    body = op.regions[0]
+    if body.arguments:
+        return Problem("BC1824")
+    if body.terminator and body.terminator != "tfl.yield":  # its verify() runs before the terminator trait
+        return Problem("BC1827", {"found": body.terminator}, span=body.at)
+    results = tuple(u.type for u in op.results)[:-1]
+    if body.terminator != "tfl.yield" or _unknown(body.yields) or _unknown(results):
+        return None
+    if len(body.yields) != len(results):
+        return Problem("BC1825", {"n": len(body.yields), "m": len(results)}, span=body.at)
+    for index, (given, written) in enumerate(zip(body.yields, results, strict=True)):
+        if "".join(str(given).split()) != "".join(str(written).split()):
+            return Problem("BC1826", {"index": index}, span=body.at)
+    return None
+
+
+def custom(op: Operation, profile: Profile) -> Problem | None:
+    """``tfl.custom``, ``tfl.custom_tf``, ``tfl.poly_call``: their ODS (tensors or ``none`` in, tensors
+    out) and, for those with a body, ``SingleBlockImplicitTerminator`` (``CustomOp::verify`` accepts
+    everything; ``poly_call`` names no region edges, so its verifier relates no region to it)."""
+    return constraints(op) or _ends_with_yield(op)

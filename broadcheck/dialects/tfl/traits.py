@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from broadcheck.dialects.common import compatible, element, rank, shape, static, tensors
-from broadcheck.dialects.tfl import verifiers
+from broadcheck.dialects.tfl import ods, verifiers
 from broadcheck.dialects.tfl.base import (
     counts,
     element_pred,
@@ -190,13 +190,15 @@ def _run(op: Operation, step: Step) -> Problem | None:
 
 
 def _required(op: Operation) -> Problem | None:
-    """The operands' and then the results' type constraints, in order, for the ops :data:`REQUIRED`
-    lists: a ``none`` or another type that is not a tensor where the op takes a tensor, in the words
+    """The operands' and then the results' type constraints, in order, for the ops of
+    :data:`CONSTRAINED`: a ``none`` or another type that is not a tensor where the op takes a tensor, in the words
     of the constraint's summary."""
     name = op.name.removeprefix("tfl.")
+    if name not in CONSTRAINED:
+        return None
     for kind, uses, summaries in (
-        ("operand", op.operands, REQUIRED.get(name, ())),
-        ("result", op.results, RESULTS.get(name, ())),
+        ("operand", op.operands, ods.summaries(name, "operands")),
+        ("result", op.results, ods.summaries(name, "results")),
     ):
         for index, (use, summary) in enumerate(zip(uses, summaries, strict=False)):
             t = use.type
@@ -373,7 +375,7 @@ DECLARED: dict[str, Declared] = {
     # The ops new in the declaration of every tfl op (tfl_ops.td); the LSTM family's
     # LstmMandatoryInputsConstraint always holds (its Neg<TypeIsPred<"input", F32>> is true of a tensor).
     "leaky_relu": Declared(1, (("result-like", 0, 0, _IO), ("same-shape",))),
-    # Resource ops: their operands' and results' tensor constraints (REQUIRED, RESULTS) are all they check.
+    # Resource ops: their operands' and results' tensor constraints (CONSTRAINED) are all they check.
     "var_handle": Declared(0),
     "assign_variable": Declared(2, results=0),
     "read_variable": Declared(1),
@@ -550,181 +552,15 @@ DECLARED: dict[str, Declared] = {
 """Each op's declaration, as ``tfl_ops.td`` (TensorFlow 2.21) has it; the steps in its order."""
 
 
-_STATEFUL = "stateful tensor"
-_OF_F32_I8_I64_I32_UI8_I1 = (
-    "tensor of 32-bit float or 8-bit signless integer or 64-bit signless integer or 32-bit signless integer or "
-    "8-bit unsigned integer or 1-bit signless integer values"
+CONSTRAINED = frozenset(
+    (
+        "leaky_relu scatter_nd bitcast conv_3d conv_3d_transpose basic_lstm svdf unidirectional_sequence_rnn lstm "
+        "unidirectional_sequence_lstm bidirectional_sequence_lstm assign_variable read_variable hashtable_find "
+        "hashtable_import hashtable_size NumericVerify var_handle hashtable external_const"
+    ).split()
 )
-_OF_F32_I8 = "tensor of 32-bit float or 8-bit signless integer values"
-_OF_F32_QI16 = "tensor of 32-bit float or QI16 type values"
-_OF_F32_QI32 = "tensor of 32-bit float or QI32 type values"
-_OF_F32_QI8_QI16 = "tensor of 32-bit float or QI8 type or QI16 type values"
-_OF_F32_QI8_QUI8 = "tensor of 32-bit float or QI8 type or QUI8 type values"
-_OF_F32_QI8 = "tensor of 32-bit float or QI8 type values"
-_OF_F32_QUI8_QI8_QUINT8_QI16 = (
-    "tensor of 32-bit float or QUI8 type or QI8 type or TFLite quint8 type or QI16 type values"
-)
-_OF_F32_QUI8 = "tensor of 32-bit float or QUI8 type values"
-_OF_F32 = "tensor of 32-bit float values"
-_OF_I32 = "tensor of 32-bit signless integer values"
-_ANY = "tensor of any type values"
-
-REQUIRED: dict[str, tuple[str | None, ...]] = {
-    "leaky_relu": (_OF_F32_QUI8_QI8_QUINT8_QI16,),
-    "scatter_nd": (_OF_I32, _OF_F32_I8_I64_I32_UI8_I1, "1D"),
-    "bitcast": (_ANY,),
-    "conv_3d": (_OF_F32, _OF_F32, None),
-    "conv_3d_transpose": (_OF_I32, _OF_F32, _OF_F32, None),
-    "basic_lstm": (_OF_F32_QUI8, _OF_F32_QUI8, _OF_F32_QUI8, _OF_F32_QI32, _OF_F32_QI16),
-    "svdf": (_OF_F32_QI8, _OF_F32_QI8_QUI8, _OF_F32_QI16, None, _STATEFUL),
-    "unidirectional_sequence_rnn": (_OF_F32, _OF_F32_QI8, _OF_F32_QI8, _OF_F32, _STATEFUL),
-    "lstm": (
-        _OF_F32_QI8_QI16,
-        None,
-        _OF_F32_QI8,
-        _OF_F32_QI8,
-        _OF_F32_QI8,
-        None,
-        _OF_F32_QI8,
-        _OF_F32_QI8,
-        _OF_F32_QI8,
-        None,
-        None,
-        None,
-        None,
-        _OF_F32_QI32,
-        _OF_F32_QI32,
-        _OF_F32_QI32,
-        None,
-        None,
-        _STATEFUL,
-        _STATEFUL,
-        None,
-        None,
-        None,
-        None,
-    ),
-    "unidirectional_sequence_lstm": (
-        _OF_F32,
-        None,
-        _OF_F32_QI8,
-        _OF_F32_QI8,
-        _OF_F32_QI8,
-        None,
-        _OF_F32_QI8,
-        _OF_F32_QI8,
-        _OF_F32_QI8,
-        None,
-        None,
-        None,
-        None,
-        _OF_F32,
-        _OF_F32,
-        _OF_F32,
-        None,
-        None,
-        _STATEFUL,
-        _STATEFUL,
-        None,
-        None,
-        None,
-        None,
-    ),
-    "bidirectional_sequence_lstm": (
-        _OF_F32_I8,
-        None,
-        _OF_F32_I8,
-        _OF_F32_I8,
-        _OF_F32_I8,
-        None,
-        _OF_F32_I8,
-        _OF_F32_I8,
-        _OF_F32_I8,
-        None,
-        None,
-        None,
-        None,
-        _OF_F32,
-        _OF_F32,
-        _OF_F32,
-        None,
-        None,
-        None,
-        _OF_F32_I8,
-        _OF_F32_I8,
-        _OF_F32_I8,
-        None,
-        _OF_F32_I8,
-        _OF_F32_I8,
-        _OF_F32_I8,
-        None,
-        None,
-        None,
-        None,
-        _OF_F32,
-        _OF_F32,
-        _OF_F32,
-        None,
-        None,
-        _STATEFUL,
-        _STATEFUL,
-        _STATEFUL,
-        _STATEFUL,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-        None,
-    ),
-}
-"""The summary of each operand's type constraint (``TFL_TensorOf<[...]>``: its runtime types' words;
-``None``: ``TFL_TensorOfOrNone``, which takes ``none``; ``1D``: ``TFL_1DTensorOf``, a step of its own),
-for the ops whose operands the ``tfl_ops.td`` entries declare this way and broadcheck checks for
-``none``."""
-
-_RESOURCE = "tensor of resource values"
-_VARIABLE = (
-    "tensor of 32-bit float or 64-bit float or 1-bit signless integer or 8-bit unsigned integer or 8-bit signless "
-    "integer or QI8 type or QUI8 type or 32-bit signless integer or 64-bit signless integer or QI16 type or complex "
-    "type with 32-bit float elements or complex type with 64-bit float elements values"
-)
-_KEYS = "tensor of 32-bit signless integer or TFLite string type or 64-bit signless integer values"
-_VALUES = "tensor of 32-bit float or 32-bit signless integer or TFLite string type or 64-bit signless integer values"
-REQUIRED.update(
-    {
-        "assign_variable": (_RESOURCE, _VARIABLE),
-        "read_variable": (_RESOURCE,),
-        "hashtable_find": (_RESOURCE, _KEYS, _VALUES),
-        "hashtable_import": (_RESOURCE, _KEYS, _VALUES),
-        "hashtable_size": (_RESOURCE,),
-        "NumericVerify": (
-            "tensor of QI8 type or QUI8 type or QI16 type or 16-bit float or TFLite quint8 type values",
-            _OF_F32,
-        ),
-    }
-)
-RESULTS: dict[str, tuple[str, ...]] = {
-    "var_handle": (_RESOURCE,),
-    "read_variable": (_VARIABLE,),
-    "hashtable": (_RESOURCE,),
-    "external_const": (_ANY,),
-    "NumericVerify": (_OF_F32,),
-    "hashtable_find": (_VALUES,),
-    "hashtable_size": ("tensor of 64-bit signless integer values",),
-    "basic_lstm": ("2D", "2D", "2D", "2D"),
-    "leaky_relu": (_OF_F32_QUI8_QI8_QUINT8_QI16,),
-    "scatter_nd": (_OF_F32_I8_I64_I32_UI8_I1,),
-    "bitcast": (_ANY,),
-    "conv_3d": (_OF_F32,),
-    "conv_3d_transpose": (_OF_F32,),
-    "svdf": (_OF_F32_QI8,),
-    "unidirectional_sequence_rnn": (_OF_F32,),
-    "lstm": (_ANY,),
-    "unidirectional_sequence_lstm": (_OF_F32_QI8,),
-    "bidirectional_sequence_lstm": (_ANY, _ANY),
-}
-"""The summary of each result's type constraint, as :data:`REQUIRED` has the operands'."""
+"""The ops whose operands' and results' type constraints broadcheck checks for ``none`` and other types
+that are not tensors (BC1557), each in the words of its summary as the generated table
+(:mod:`broadcheck.dialects.tfl.ods`) has it: ``TFL_TensorOf<[...]>`` (its runtime types' words),
+``TFL_TensorOfOrNone`` (``None``: takes ``none``), ``TFL_1DTensorOf``/``TFL_2DTensorOf`` (a step of its
+own)."""
