@@ -147,6 +147,8 @@ PARSE_CODES = frozenset(
         "BC1367",
         # a named Linalg op's body arguments against ins and outs (parseNamedStructuredOpRegion)
         "BC1784",
+        # custom forms' parsers: cf.switch's flag type, a shape op's type of another class
+        "BC1756", "BC1759",
     }
 )  # fmt: skip
 """The codes MLIR's parser reports (the others are its verifiers', or broadcheck's own)."""
