@@ -112,7 +112,7 @@ def _first_per_function(
             stops[i] = min(stops.get(i, line), line)
     kept: list[Diagnostic] = []
     seen: set[int] = set()
-    for d in sorted(errors, key=Diagnostic.sort_key):
+    for d in _walk_order(errors):
         i = function_of(d.line)
         if d.severity == "error" and i >= 0:
             if i in seen or stops.get(i, d.line) < d.line:
@@ -120,6 +120,27 @@ def _first_per_function(
             seen.add(i)
         kept.append(d)
     return kept
+
+
+AFTER_REGIONS = frozenset({"BC255", "BC521", "BC723", "BC1110", "BC1147", "BC1169"})
+"""Codes of what MLIR verifies after the ops in an op's regions: the inferred result types
+(``InferTypeOpInterface``'s ``verifyRegionTrait``), which a region op (``case``, ``reduce``) infers
+from its regions' terminators."""
+
+
+def _walk_order(errors: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """``errors`` (as found) in the order the verifier meets them: by position, except that an error
+    of :data:`AFTER_REGIONS` comes after the errors of the ops in its op's regions. Those were found
+    before it (an op with regions is checked once they close) and stand after it in the file."""
+    keys: list[tuple[tuple[str, int, int, str], int]] = []
+    for found, d in enumerate(errors):
+        key = d.sort_key()
+        if d.code in AFTER_REGIONS:
+            inner = [k for k, _ in keys[:found] if k > key]
+            if inner:
+                key = max(inner)
+        keys.append((key, found))
+    return [errors[i] for _, i in sorted(keys)]
 
 
 def _as_mlir_opt(

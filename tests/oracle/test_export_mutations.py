@@ -125,14 +125,13 @@ TF_FIXTURES = ("valueflow_tf_executor.mlir",)
 JAX_FIXTURES = (
     "jax_export_mutants.mlir",
     "jax_while_arg_use.mlir",
-    "known_jax_case_verify_order.mlir",
+    "jax_case_verify_order.mlir",
     "jax_literal_dynamic.mlir",
     "jax_literal_shape.mlir",
     "jax_generic_func.mlir",
     "jax_conv_generic.mlir",
 )
-"""What the JAX campaign found, each passed by iree-opt: what broadcheck says as iree-opt does, and the
-``known_`` ones, what it does not say yet (their RUN lines are ``not broadcheck ...`` until it does)."""
+"""What the JAX campaign found (what broadcheck says as iree-opt does), each passed by iree-opt."""
 
 Error = tuple[int, int, str]
 """An error: line, column, message."""
