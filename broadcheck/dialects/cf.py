@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from broadcheck.dialects.op import Op, Reading, custom, ops
+from broadcheck.dialects.shaped import split_top
 from broadcheck.ops import OpaqueType, Operation, Type
 from broadcheck.semantics import Problem, Profile
 from broadcheck.syntax.attributes import ints
@@ -176,18 +177,7 @@ def _value_offsets(text: str) -> list[int]:
 
 def _split(text: str) -> list[str]:
     """A type list's types, split at its top-level commas."""
-    parts, depth, start = [], 0, 0
-    for i, c in enumerate(text):
-        if c in "<([{":
-            depth += 1
-        elif c in ">)]}" and not (c == ">" and i > 0 and text[i - 1] == "-"):
-            depth -= 1
-        elif c == "," and depth == 0:
-            parts.append(text[start:i].strip())
-            start = i + 1
-    if text.strip():
-        parts.append(text[start:].strip())
-    return parts
+    return split_top(text) if text.strip() else []
 
 
 def branch_form(statement: Statement) -> Reading:

@@ -23,6 +23,7 @@ import re
 from collections.abc import Callable
 
 from broadcheck.dialects.op import FUNCTIONAL, NONE, OPERAND_LIST, Layout, Op, Reading, custom, ops
+from broadcheck.dialects.shaped import split_top
 from broadcheck.dialects.terminators import by_parent
 from broadcheck.ops import OpaqueType, Operation, ShapedType, Type
 from broadcheck.semantics import Problem, Profile
@@ -391,20 +392,7 @@ def check(op: Operation, profile: Profile) -> Problem | None:
 
 def _split(text: str) -> list[str]:
     """The top-level comma-separated parts of a type list (no parentheses)."""
-    parts: list[str] = []
-    depth = 0
-    start = 0
-    for i, c in enumerate(text):
-        if c in "<([{":
-            depth += 1
-        elif c in ">)]}" and not (c == ">" and i > 0 and text[i - 1] == "-"):
-            depth -= 1
-        elif c == "," and depth == 0:
-            parts.append(text[start:i].strip())
-            start = i + 1
-    if text.strip():
-        parts.append(text[start:].strip())
-    return parts
+    return split_top(text) if text.strip() else []
 
 
 def _inputs(function_type: str) -> list[str] | None:

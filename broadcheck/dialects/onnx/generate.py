@@ -25,6 +25,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from broadcheck.dialects.tablegen import op_lines, split
+
 HERE = Path(__file__).parent
 TABLE = HERE / "constraints.json"
 FILES = ("src/Dialect/ONNX/ONNXOps.td.inc", "src/Dialect/ONNX/AdditionalONNXOps.td")
@@ -59,20 +61,7 @@ ELEMENTS: dict[str, tuple[str, str]] = {
 Tree = list[Any]
 
 
-def _split(text: str) -> list[str]:
-    """Split at the commas outside any ``<>``, ``[]`` or ``()``."""
-    out, depth, cur = [], 0, ""
-    for ch in text:
-        depth += ch in "<[("
-        depth -= ch in ">])"
-        if ch == "," and depth == 0:
-            out.append(cur.strip())
-            cur = ""
-        else:
-            cur += ch
-    if cur.strip():
-        out.append(cur.strip())
-    return out
+_split = split
 
 
 def _inner(text: str, head: str) -> str:
@@ -169,13 +158,7 @@ def render(table: dict[str, Any]) -> str:
         for i, c in enumerate(constraints)
     ]
     lines.append("],")
-    lines.append('"ops": {')
-    items = list(table["ops"].items())
-    for i, (name, op) in enumerate(items):
-        comma = "," if i + 1 < len(items) else ""
-        lines.append(f"{json.dumps(name)}: {json.dumps(op, separators=(',', ':'))}{comma}")
-    lines += ["}", "}", ""]
-    return "\n".join(lines)
+    return "\n".join([*lines, *op_lines(table["ops"])])
 
 
 def default_repo() -> Path:

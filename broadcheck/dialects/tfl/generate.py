@@ -26,7 +26,6 @@ table records the commit and the file's SHA-256, which the currency test
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import re
 import subprocess
@@ -34,7 +33,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from broadcheck.dialects.onnx.generate import _split
+from broadcheck.dialects.tablegen import render
+from broadcheck.dialects.tablegen import split as _split
 
 HERE = Path(__file__).parent
 TABLE = HERE / "ods.json"
@@ -211,17 +211,6 @@ def read_ops(text: str) -> dict[str, Any]:
             "verifier": bool(re.search(r"let hasVerifier\s*=\s*1", rest)),
         }
     return dict(sorted(ops.items()))
-
-
-def render(table: dict[str, Any]) -> str:
-    """The table as written to disk: one op a line, so a regeneration's diff reads op by op."""
-    lines = ["{", f'"source": {json.dumps(table["source"], sort_keys=True)},', '"ops": {']
-    items = list(table["ops"].items())
-    for i, (name, op) in enumerate(items):
-        comma = "," if i + 1 < len(items) else ""
-        lines.append(f"{json.dumps(name)}: {json.dumps(op, separators=(',', ':'))}{comma}")
-    lines += ["}", "}", ""]
-    return "\n".join(lines)
 
 
 def default_repo() -> Path:

@@ -22,10 +22,11 @@ from __future__ import annotations
 import ast
 import hashlib
 import importlib.util
-import json
 import sys
 from pathlib import Path
 from typing import Any
+
+from broadcheck.dialects.tablegen import render
 
 HERE = Path(__file__).parent
 TABLE = HERE / "ods.json"
@@ -112,17 +113,6 @@ def read_ops(text: str) -> dict[str, Any]:
             if found:
                 ops.update(found)
     return dict(sorted(ops.items()))
-
-
-def render(table: dict[str, Any]) -> str:
-    """The table as written to disk: one op a line, so a regeneration's diff reads op by op."""
-    lines = ["{", f'"source": {json.dumps(table["source"], sort_keys=True)},', '"ops": {']
-    items = list(table["ops"].items())
-    for i, (name, op) in enumerate(items):
-        comma = "," if i + 1 < len(items) else ""
-        lines.append(f"{json.dumps(name)}: {json.dumps(op, separators=(',', ':'))}{comma}")
-    lines += ["}", "}", ""]
-    return "\n".join(lines)
 
 
 def generate(source: Path) -> dict[str, Any]:
