@@ -16,14 +16,9 @@ broadcheck's type grammar does not read a function type as an operand's type.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from broadcheck.dialects.op import FUNCTIONAL, Op, Reading, custom, ops
+from broadcheck.dialects.op import FUNCTIONAL, Op, Reading, SymbolRule, Texts, custom, ops
 from broadcheck.dialects.shaped import reading, unplaced
 from broadcheck.syntax.statement import Statement, TypeText, symbol_name
-
-if TYPE_CHECKING:
-    from broadcheck.engine.control import SymbolRule, Texts
 
 VALUE_FLOW = "value-flow"
 """What checks the func ops: the engine's value flow and symbol table, not an op check."""

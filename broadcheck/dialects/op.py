@@ -16,12 +16,21 @@ from broadcheck.ops import Frozen
 from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Statement, TypeText
 
+Texts = tuple[tuple[str, ...], tuple[str, ...]]
+"""An op's operand and result types as written."""
+
+SymbolRule = Callable[[tuple[Texts | None, ...], Texts], tuple[str, dict[str, object]] | None]
+"""A call-like op's ``verifySymbolUses``, which the engine's symbol table runs once the module is
+read: given the type of each symbol it names as written (inputs, results; ``None``: the module
+defines none of that name) and its own types as written, the code and arguments of the first
+problem, or ``None`` (``symbol_uses`` in :mod:`.func`, :mod:`.tf.calls`, :mod:`.tosa.variables`, ...)."""
+
 Read = Callable[[Statement], "Reading"]
 Terminated = Callable[[str, tuple[str | None, ...]], tuple[str | None, ...] | None]
-Successors = Callable[[Statement], tuple[tuple[int, ...], ...] | None]
-"""Which operands of an op's generic form go to each of its successors (None: not known)."""
 """An op's result types (keys) from its region's terminator's name and operand types (None: not
 its terminator; :attr:`Op.terminated`)."""
+Successors = Callable[[Statement], tuple[tuple[int, ...], ...] | None]
+"""Which operands of an op's generic form go to each of its successors (None: not known)."""
 
 if TYPE_CHECKING:
     from broadcheck.ops import Operation

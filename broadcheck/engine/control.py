@@ -27,9 +27,9 @@ locates what it finds.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import NamedTuple
 
+from broadcheck.dialects.op import SymbolRule, Texts
 from broadcheck.engine.flow import comparable
 from broadcheck.engine.forms import Form, place_types
 from broadcheck.syntax.statement import Statement, TypeText
@@ -126,14 +126,6 @@ class Signature(NamedTuple):
     texts: tuple[tuple[str, ...], tuple[str, ...]]
     """The types as written (inputs, outputs), for messages."""
 
-
-Texts = tuple[tuple[str, ...], tuple[str, ...]]
-"""An op's operand and result types as written."""
-
-SymbolRule = Callable[[tuple[Texts | None, ...], Texts], tuple[str, dict[str, object]] | None]
-"""A call-like op's ``verifySymbolUses``: given the type of each function it names as written
-(inputs, results; ``None``: the module defines none of that name) and its own types as written,
-the code and arguments of the first problem, or ``None``."""
 
 SYMBOL_CODES = frozenset(
     {"BC024", "BC025", "BC026", "BC027", "BC1307", "BC1308", "BC1309", "BC1310", "BC1311", "BC1313", "BC1314"}

@@ -12,8 +12,9 @@ from __future__ import annotations
 import importlib
 import re
 
+from broadcheck.dialects.op import SymbolRule
 from broadcheck.engine import diagnose
-from broadcheck.engine.control import SymbolRule, Where, generic_callee, signature_of, written_types
+from broadcheck.engine.control import Where, generic_callee, signature_of, written_types
 from broadcheck.engine.forms import Form
 from broadcheck.engine.regions import Regions
 from broadcheck.engine.scan import Text

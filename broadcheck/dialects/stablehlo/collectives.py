@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 
+from broadcheck.dialects.op import SymbolRule, Texts
 from broadcheck.dialects.stablehlo.common import (
     TENSOR,
     Reject,
@@ -38,9 +39,6 @@ from broadcheck.semantics import Problem, Profile
 from broadcheck.semantics.stablehlo import DYNAMIC, compatible_shapes, element, hlo_compatible, type_text
 from broadcheck.syntax.attributes import Dense, Struct, value
 from broadcheck.syntax.statement import Statement, symbol_name
-
-Texts = tuple[tuple[str, ...], tuple[str, ...]]
-SymbolRule = Callable[[tuple[Texts | None, ...], Texts], tuple[str, dict[str, object]] | None]
 
 __all__ = [
     "all_gather",

@@ -18,10 +18,9 @@ reference, MHLO's twins but ``composite`` (jaxlib's ODS words their types apart)
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Literal
 
-from broadcheck.dialects.op import FUNCTIONAL, RESULT, SAME, Layout, Op, Reading, custom
+from broadcheck.dialects.op import FUNCTIONAL, RESULT, SAME, Layout, Op, Reading, SymbolRule, Texts, custom
 from broadcheck.dialects.shaped import reading, unplaced
 from broadcheck.dialects.stablehlo.common import (
     TENSOR,
@@ -398,10 +397,6 @@ def composite(op: Operation) -> None:
     """``composite``: its required attributes; the rest is checked with the symbol uses, once the
     module verified (:func:`symbol_uses`)."""
     require(op, "name", "decomposition")
-
-
-Texts = tuple[tuple[str, ...], tuple[str, ...]]
-SymbolRule = Callable[[tuple[Texts | None, ...], Texts], tuple[str, dict[str, object]] | None]
 
 
 def symbol_uses(statement: Statement) -> tuple[tuple[str, ...], SymbolRule] | None:

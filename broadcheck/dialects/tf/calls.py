@@ -24,8 +24,9 @@ FAIL::
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
+from broadcheck.dialects.op import SymbolRule, Texts
 from broadcheck.dialects.tf.base import Attr, Spec, begin, fits, holds
 from broadcheck.dialects.tf.regions import Range, cast_compatible, ranges, while_types
 from broadcheck.dialects.tf.types import DTYPE
@@ -35,13 +36,6 @@ from broadcheck.semantics import Problem
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Statement, symbol_name
 from broadcheck.syntax.types import read_type
-
-Texts = tuple[tuple[str, ...], tuple[str, ...]]
-"""Types as written: inputs (operands), results."""
-SymbolRule = Callable[[tuple[Texts | None, ...], Texts], tuple[str, dict[str, object]] | None]
-"""What :mod:`broadcheck.engine.control` runs once the module verified (its ``SymbolRule``): the
-type of each function named (``None``: undefined), the op's types, the first problem's code and
-arguments."""
 
 IF_ATTRS: tuple[Attr, ...] = (
     ("then_branch", "symbol", True),

@@ -11,8 +11,7 @@ looks the symbol up once the module is read (:func:`symbol_uses`, :func:`symbol_
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from broadcheck.dialects.op import SymbolRule, Texts
 from broadcheck.dialects.shaped import view_text
 from broadcheck.dialects.tosa.structural import ANY
 from broadcheck.dialects.tosa.table import value_names
@@ -23,10 +22,6 @@ from broadcheck.syntax.attributes import Dense, ints, value
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Statement, symbol_name
 from broadcheck.syntax.types import read_type
-
-Texts = tuple[tuple[str, ...], tuple[str, ...]]
-SymbolRule = Callable[[tuple[Texts | None, ...], Texts], tuple[str, dict[str, object]] | None]
-"""(:mod:`broadcheck.engine.control`'s: what it runs once the module is read.)"""
 
 VARIABLE = "tosa.variable"
 """The mark a variable's entry carries among a module's symbols (its texts' inputs): a function of the same
