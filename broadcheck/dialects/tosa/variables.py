@@ -11,6 +11,8 @@ looks the symbol up once the module is read (:func:`symbol_uses`, :func:`symbol_
 
 from __future__ import annotations
 
+from typing import Literal
+
 from broadcheck.dialects.op import SymbolRule, Texts
 from broadcheck.dialects.shaped import view_text
 from broadcheck.dialects.tosa.structural import ANY
@@ -59,24 +61,24 @@ def _parsed(op: Operation, t: Type) -> bool:
 
 def check_read(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.variable_read``: no operand, one result, a tosa-conformant tensor of number values."""
-    problem = _count(op, 0, 1)
-    if problem is None and not _parsed(op, op.results[0].type):
-        return None
-    if problem is None and not ANY(op.results[0].type):
-        args = {"kind": "result", "index": 0, "constraint": ANY.summary, "type": type_text(op.results[0].type)}
-        return Problem("BC204", args, Subject("result", 0))
-    return problem
+    return _one_value(op, "result", 0, 1)
 
 
 def check_write(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.variable_write``: one operand, a tosa-conformant tensor of number values, no result."""
-    problem = _count(op, 1, 0)
-    if problem is None and not _parsed(op, op.operands[0].type):
+    return _one_value(op, "operand", 1, 0)
+
+
+def _one_value(op: Operation, kind: Literal["operand", "result"], operands: int, results: int) -> Problem | None:
+    """The value counts, then the one value's type constraint (not judged where the parser rejects it)."""
+    problem = _count(op, operands, results)
+    if problem is not None:
+        return problem
+    t = (op.results if kind == "result" else op.operands)[0].type
+    if not _parsed(op, t) or ANY(t):
         return None
-    if problem is None and not ANY(op.operands[0].type):
-        args = {"kind": "operand", "index": 0, "constraint": ANY.summary, "type": type_text(op.operands[0].type)}
-        return Problem("BC204", args, Subject("operand", 0))
-    return problem
+    args = {"kind": kind, "index": 0, "constraint": ANY.summary, "type": type_text(t)}
+    return Problem("BC204", args, Subject(kind, 0))
 
 
 def _name(statement: Statement) -> str | None:
