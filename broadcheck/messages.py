@@ -8074,6 +8074,137 @@ RULES: Mapping[str, Rule] = {
             '%0:2 = "tfl.control_node"() ({func.return}) : () -> (tensor<3xf32>, !tfl.control)',
             op_prefix=False,
         ),
+        # ---- BC1710-BC1724: tf verifiers, part A (tfa)
+        Rule(
+            "BC1710",
+            "tf-conv-backprop-ranks",
+            "{what}",
+            "tf.Conv2DBackpropInput with a filter, out_backprop or result that is not 4-D (ConvOp verifiers, "
+            "after the type constraints).",
+            '%0 = "tf.Conv2DBackpropInput"(%s, %w, %dy) {strides = [1, 1, 1, 1], padding = "SAME"} : '
+            "(tensor<4xi32>, tensor<3x3x2xf32>, tensor<1x4x4x8xf32>) -> tensor<1x4x4x2xf32>",
+        ),
+        Rule(
+            "BC1711",
+            "tf-fused-batch-norm",
+            "{what}",
+            "tf.FusedBatchNorm: a ranked x that is not a 4-D float tensor, or a ranked scale, offset, mean or "
+            "variance that is not a 1-D float tensor.",
+            '%0:5 = "tf.FusedBatchNorm"(%x, %s, %o, %m, %v) : (tensor<2x4xf32>, tensor<4xf32>, tensor<4xf32>, '
+            "tensor<4xf32>, tensor<4xf32>) -> (...)",
+        ),
+        Rule(
+            "BC1712",
+            "tf-bias-add-grad",
+            "{what}",
+            "tf.BiasAddGrad whose out_backprop has rank under 2 (NHWC) or 3 (NCHW).",
+            '%0 = "tf.BiasAddGrad"(%dy) : (tensor<4xf32>) -> tensor<4xf32>',
+        ),
+        Rule(
+            "BC1713",
+            "tf-shape-results",
+            "{what}",
+            "tf.ShapeN (a result per operand), tf.VariableShape (a resource of at most one subtype) and tf.Size "
+            "(a 0-D output): results that are not 1-D, not as long as the operand's rank, or not i32/i64.",
+            '%0:2 = "tf.ShapeN"(%a, %b) : (tensor<4xf32>, tensor<2x3xf32>) -> (tensor<1xi32>, tensor<3xi32>)',
+        ),
+        Rule(
+            "BC1714",
+            "tf-softmax-cross-entropy",
+            "{what}",
+            "tf.SoftmaxCrossEntropyWithLogits whose features and labels do not broadcast to rank two; "
+            "tf.SparseSoftmaxCrossEntropyWithLogits with features not 2-D, labels not 1-D or other batch sizes.",
+            '%0:2 = "tf.SparseSoftmaxCrossEntropyWithLogits"(%f, %l) : (tensor<2x5xf32>, tensor<3xi32>) -> '
+            "(tensor<2xf32>, tensor<2x5xf32>)",
+        ),
+        Rule(
+            "BC1715",
+            "tf-dynamic-stitch",
+            "{what}",
+            "tf.DynamicStitch: a scalar output, a negative or missing constant index, data whose shape does not "
+            "begin with its indices' shape, item shapes that differ, or an output the constant indices "
+            "contradict.",
+            '%0 = "tf.DynamicStitch"(%i, %d) : (tensor<2xi32>, tensor<3x4xf32>) -> tensor<2x4xf32>',
+        ),
+        Rule(
+            "BC1716",
+            "tf-concat-offset",
+            "{what}",
+            "tf.ConcatOffset: fewer than two shapes, another number of offsets, a concat_dim that is not 0-D, "
+            "shapes not 1-D, of other lengths, or incompatible with their offsets.",
+            '%0:2 = "tf.ConcatOffset"(%d, %a, %b) : (tensor<i32>, tensor<2xi32>, tensor<3xi32>) -> '
+            "(tensor<2xi32>, tensor<3xi32>)",
+        ),
+        Rule(
+            "BC1717",
+            "tf-broadcast-gradient-args",
+            "{what}",
+            "tf.BroadcastGradientArgs with constant shapes that do not broadcast, or static results not as long "
+            "as the dimensions each side reduces.",
+            '%0:2 = "tf.BroadcastGradientArgs"(%s0, %s1) : (tensor<2xi32>, tensor<2xi32>) -> (tensor<1xi32>, '
+            "tensor<0xi32>)",
+        ),
+        Rule(
+            "BC1718",
+            "tf-operand-ranks-a",
+            "{what}",
+            "tf.InvertPermutation (1-D x), tf.MatrixBandPart (input of rank 2 or more, 0-D bounds), "
+            "tf.MaxPoolGrad (4-D operands), tf.Qr (rank 2 or more): an operand of another rank.",
+            '%0 = "tf.InvertPermutation"(%p) : (tensor<3x1xi32>) -> tensor<3x1xi32>',
+        ),
+        Rule(
+            "BC1719",
+            "tf-bitcast-shape",
+            "{what}",
+            "tf.Bitcast between static shapes of integer or float elements: widths not multiples, or a shape "
+            "that is not the input's with the narrower side's extra last dimension.",
+            '%0 = "tf.Bitcast"(%x) : (tensor<2xi32>) -> tensor<2xi8>',
+        ),
+        Rule(
+            "BC1720",
+            "tf-batch-to-space",
+            "{what}",
+            "tf.BatchToSpace: an input, crops or output of another rank, a batch block_size**2 does not divide, "
+            "negative constant crops, or output sizes the input, block size and crops do not give.",
+            '%0 = "tf.BatchToSpace"(%x, %c) {block_size = 2 : i64} : (tensor<4x2x2x3xf32>, tensor<2x2xi32>) -> '
+            "tensor<2x4x4x3xf32>",
+        ),
+        Rule(
+            "BC1721",
+            "tf-strided-slice-grad-shape",
+            "{what}",
+            "tf.StridedSliceGrad with a ranked shape operand that is not 1-D (then begin, end and strides as "
+            "tf.StridedSlice's, BC772).",
+            '%0 = "tf.StridedSliceGrad"(%s, %b, %e, %st, %dy) : (tensor<2x2xi32>, tensor<1xi32>, tensor<1xi32>, '
+            "tensor<1xi32>, tensor<2xf32>) -> tensor<4xf32>",
+        ),
+        Rule(
+            "BC1722",
+            "tf-case",
+            "{what}",
+            "tf.Case and tf.CaseRegion: a branch_index that is not 0-D, or a tf.CaseRegion without regions (the "
+            "branches' types: BC1307-BC1310, BC791/BC792).",
+            '%0 = "tf.Case"(%i, %x) {branches = [@a, @b], is_stateless = true} : (tensor<2xi32>, tensor<2xf32>) '
+            "-> tensor<2xf32>",
+        ),
+        Rule(
+            "BC1723",
+            "tf-set-static-dimension-bounds",
+            "{what}",
+            "tf.SetStaticDimensionBounds with an input of rank over 2, or a static shape that is not 1-D or not "
+            "as long as the input's rank.",
+            '%0 = "tf.SetStaticDimensionBounds"(%x, %s) : (tensor<2x3xf32>, tensor<3xi32>) -> tensor<2x3xf32>',
+        ),
+        Rule(
+            "BC1724",
+            "tf-verifier-unprefixed-a",
+            "{what}",
+            "A tf verifier message printed without the op's name (emitOptionalError, emitError): tf.Conv3D's "
+            "ranks, tf.Conv3D's and tf.Conv2DBackpropInput's strides and dilations, tf.ParseExampleV2's counts.",
+            '%0 = "tf.Conv3D"(%x, %w) {strides = [1, 1, 1, 1], padding = "SAME"} : (tensor<1x2x2x2x1xf32>, '
+            "tensor<1x1x1x1x1xf32>) -> tensor<1x2x2x2x1xf32>",
+            op_prefix=False,
+        ),
     )
 }
 

@@ -144,6 +144,7 @@ def _shape_ops() -> list[Op]:
             for name, verify in after_traits.items()
         ),
         *(Op(name, FUNCTIONAL, check_of(traits), "tf-shape") for name, traits in verified.NO_ODS.items()),
+        *__import__("broadcheck.dialects.tf.verified_a", fromlist=["OPS"]).OPS,
         Op(
             "tf.DataFormatVecPermute",
             FUNCTIONAL,
