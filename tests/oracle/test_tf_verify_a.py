@@ -614,3 +614,39 @@ def test_tf_verify_a_agrees_with_tensorflow() -> None:
     assert not diffs, f"{len(diffs)} differences ({dict(by_op)}):\n{shown}"
     for name in MAKERS:  # every op is hit, and both ways
         assert 0 < rejected[name] < per_op[name], name
+
+
+def write_fixture(n: int = CASES) -> None:
+    """Write ``tests/fixtures/tf_verify_a.mlir``: of ``n`` cases of the fixed seed, the first accepted
+    one of each op and the first of each kind of error (the op and its message, numbers blanked),
+    annotated with TensorFlow's first error, copied."""
+    from pathlib import Path
+
+    found = cases(n, seed=0)
+    kept: dict[tuple[str, str], tuple[str, str]] = {}
+    for (name, text), want in zip(found, tool_verdicts("tf", [t for _, t in found]), strict=True):
+        kind = "ok" if want == "ok" else re.sub(r"'[^']*'|\d+", "N", want.partition(": ")[2])
+        kept.setdefault((name, kind), (text, want))
+    chunks = []
+    for name in MAKERS:
+        for (op, _), (text, want) in kept.items():
+            if op != name:
+                continue
+            if want != "ok":
+                line, _, message = want.partition(": ")
+                lines = text.splitlines()
+                lines.insert(int(line.split(":")[0]) - 1, f"  // expected-error @+1 {{{{{message}}}}}")
+                text = "\n".join(lines) + "\n"
+            chunks.append(text)
+    head = (
+        "// RUN: broadcheck check --split-input-file --verify-diagnostics %s\n//\n"
+        "// The tf ops of broadcheck/dialects/tf/verified_a.py (their ODS checks, then their verify()), against\n"
+        "// tensorflow-cpu 2.21. Written by tests/oracle/test_tf_verify_a.py (python -m tests.oracle.test_tf_verify_a):\n"
+        "// one accepted case per op and one case per kind of error; every annotation is the tool's own first error.\n\n"
+    )
+    path = Path(__file__).parent.parent / "fixtures" / "tf_verify_a.mlir"
+    path.write_text(head + "\n// -----\n\n".join(chunks), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    write_fixture()

@@ -313,7 +313,8 @@ def sparse_softmax_cross_entropy(op: Operation) -> Problem | None:
 
 
 def _dims(s: Sequence[int | None]) -> str:
-    return ", ".join("?" if d is None else str(d) for d in s)
+    """Sizes as TensorFlow streams an ``ArrayRef<int64_t>``: a dynamic one as ``kDynamic``."""
+    return ", ".join(str(-(1 << 63)) if d is None else str(d) for d in s)
 
 
 def dynamic_stitch(op: Operation) -> Problem | None:
