@@ -106,6 +106,23 @@ def _strides(rng: random.Random, n: int) -> list[int]:
     return [1, *[rng.choice([1, 1, 2]) for _ in range(n - 2)], 1]
 
 
+def _spoil(rng: random.Random, c: Case, p: float = 0.08) -> None:
+    """Now and then, one attribute written wrong: another string, a scalar for an array, an ``i32``."""
+    if not c.attrs or rng.random() > p:
+        return
+    i = rng.randrange(len(c.attrs))
+    name, _, value = c.attrs[i].partition(" = ")
+    if name == "resultSegmentSizes":  # (the segment sizes trait: not these ops' verifiers)
+        return
+    if value.startswith('"'):
+        value = rng.choice(['"NDHWC"', '"NHWC"', '"EXPLICIT"', '"FOO"'])
+    elif value.startswith("["):
+        value = rng.choice(["1", "[1, 1]", "array<i64: 1, 1, 1, 1>"])
+    else:
+        value = rng.choice(["1 : i64", "2 : i32", "true", "[@b0]", "[]"])
+    c.attrs[i] = f"{name} = {value}"
+
+
 def conv_2d_backprop_input(rng: random.Random) -> Case:
     c = Case("tf.Conv2DBackpropInput")
     el = rng.choice(["f32", "f32", "f16", "i32"])
@@ -174,6 +191,8 @@ def fused_batch_norm(rng: random.Random) -> Case:
     c.outs = [_rand(rng, [4], "f32")] + [_rand(rng, [1], "f32") for _ in range(4)]
     if rng.random() < 0.3:
         c.attrs.append("epsilon = 0.001 : f32")
+    if rng.random() < 0.3:
+        c.attrs.append(f'data_format = "{rng.choice(["NHWC", "NCHW"])}"')
     return c
 
 
@@ -371,6 +390,8 @@ def max_pool_grad(rng: random.Random) -> Case:
     c.ins = [_rand(rng, [4, 4, 4, 3, 5], _el(rng, el, ["i1"], 0.03)) for _ in range(3)]
     c.outs = [_rand(rng, [4, 4, 3], el)]
     c.attrs = ["ksize = [1, 2, 2, 1]", "strides = [1, 2, 2, 1]", 'padding = "VALID"']
+    if rng.random() < 0.3:
+        c.attrs.append(f'data_format = "{rng.choice(["NHWC", "NCHW"])}"')
     if rng.random() < 0.05:
         c.attrs.pop(rng.randrange(3))
     return c
@@ -585,6 +606,7 @@ MAKERS: dict[str, Callable[[random.Random], Case]] = {
 def make_case(rng: random.Random, name: str) -> str:
     """One case of op ``name`` (see the module's docstring)."""
     c = MAKERS[name](rng)
+    _spoil(rng, c)
     return _case_region_text(c) if name == "tf.CaseRegion" else c.text()
 
 

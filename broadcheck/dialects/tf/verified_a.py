@@ -22,6 +22,7 @@ FAIL::
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 
 from broadcheck.dialects.common import attr_int, attr_ints, attr_str, compatible, constant_ints, rank, shape, static
@@ -826,7 +827,8 @@ def symbol_uses(statement: Statement) -> tuple[tuple[str, ...], SymbolRule] | No
     """The functions a ``tf.Case`` names (its ``branches``) and the rule that holds it to them, or
     ``None`` when the attribute does not name them as flat references."""
     attr = next((a.text for a in statement.attributes if a.name == "branches"), None)
-    if attr is None or not any(a.name == "is_stateless" for a in statement.attributes):
+    stateless = next((a.text.strip() for a in statement.attributes if a.name == "is_stateless"), None)
+    if attr is None or stateless not in ("true", "false"):
         return None
     text = "".join(attr.split())
     if not (text.startswith("[") and text.endswith("]")):
@@ -912,12 +914,17 @@ def traits(name: str) -> tuple[str, ...]:
     return (*found[:at], *extra, *found[at:])
 
 
+def _is_array(text: str) -> bool:
+    """An ``ArrayAttr`` as written (``[1, 2]``; a dense ``array<i64: ...>`` is another attribute)."""
+    return text.strip().startswith("[")
+
+
 def _min_count(name: str, least: int) -> Callable[[Operation], Problem | None]:
     """ODS's ``ConfinedAttr<I64ArrayAttr, [ArrayMinCount<least>]>`` on attribute ``name``."""
 
     def check(op: Operation) -> Problem | None:
-        found = attr_ints(op, name)
-        if op.attribute(name) is not None and found is not None and len(found) < least:
+        attr, found = op.attribute(name), attr_ints(op, name)
+        if attr is not None and (not _is_array(attr.text) or found is None or len(found) < least):
             constraint = f"64-bit integer array attribute with at least {least} elements"
             return Problem("BC562", {"name": name, "constraint": constraint})
         return None
@@ -925,23 +932,148 @@ def _min_count(name: str, least: int) -> Callable[[Operation], Problem | None]:
     return check
 
 
-def _attributes(names: tuple[str, ...], *constraints: Verify) -> Verify:
-    """ODS's attribute checks, first among the invariants: each required attribute in order, then
-    the constraints."""
+def _int_array(name: str) -> Verify:
+    """ODS's ``I64ArrayAttr`` on attribute ``name``: an array of integers."""
 
     def check(op: Operation) -> Problem | None:
-        return _required(op, *names) or next((p for c in constraints if (p := c(op)) is not None), None)
+        attr = op.attribute(name)
+        if attr is not None and (not _is_array(attr.text) or attr_ints(op, name) is None):
+            return Problem("BC562", {"name": name, "constraint": "64-bit integer array attribute"})
+        return None
+
+    return check
+
+
+def _one_of(name: str, values: tuple[str, ...], words: str | None = None) -> Verify:
+    """A string attribute of one of ``values`` (``words``: how TensorFlow's constraint reads, when
+    not ``string attribute whose value is A, or B``)."""
+    constraint = words or "string attribute whose value is " + ", or ".join(values)
+
+    def check(op: Operation) -> Problem | None:
+        if op.attribute(name) is not None and attr_str(op, name) not in values:
+            return Problem("BC562", {"name": name, "constraint": constraint})
+        return None
+
+    return check
+
+
+def _typed(name: str, pattern: str, constraint: str) -> Verify:
+    """An attribute whose text must match ``pattern`` (``I64Attr``, ``BoolAttr``, ``F32Attr``)."""
+
+    def check(op: Operation) -> Problem | None:
+        attr = op.attribute(name)
+        if attr is not None and re.fullmatch(pattern, attr.text.strip()) is None:
+            return Problem("BC562", {"name": name, "constraint": constraint})
+        return None
+
+    return check
+
+
+def _i64(name: str) -> Verify:
+    return _typed(name, r"[-+]?\d+(?:\s*:\s*i64)?", "64-bit signless integer attribute")
+
+
+def _bool(name: str) -> Verify:
+    return _typed(name, r"true|false", "bool attribute")
+
+
+def _f32(name: str) -> Verify:
+    return _typed(name, r"[-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|0x[0-9a-fA-F]+)\s*:\s*f32", "32-bit float attribute")
+
+
+SHAPES = _typed("dense_shapes", r"\[\s*(?:#tf_type\.shape<[^>]*>\s*(?:,\s*#tf_type\.shape<[^>]*>\s*)*)?\]",
+                "tensorflow shape attribute array")  # fmt: skip
+
+CONVNET = _one_of("data_format", ("NHWC", "NCHW"), "'NHWC' or 'NCHW' convnet data format")
+
+
+def _block_size(op: Operation) -> Problem | None:
+    """``tf.BatchToSpace``'s ``block_size``: an ``i64`` of 2 or more."""
+    attr = op.attribute("block_size")
+    if attr is None:
+        return None
+    text = "".join(attr.text.split())
+    value = attr_int(op, "block_size")
+    if value is None or value < 2 or (":" in text and not text.endswith(":i64")):
+        constraint = "64-bit signless integer attribute whose minimum value is 2"
+        return Problem("BC562", {"name": "block_size", "constraint": constraint})
+    return None
+
+
+def _branches(op: Operation) -> Problem | None:
+    """``tf.Case``'s ``branches``: an array of one or more symbol references."""
+    attr = op.attribute("branches")
+    if attr is None:
+        return None
+    text = "".join(attr.text.split())
+    items = [w for w in text[1:-1].split(",") if w] if text.startswith("[") and text.endswith("]") else []
+    if not items or not all(w.startswith("@") for w in items):
+        constraint = "symbol ref array attribute with at least 1 elements"
+        return Problem("BC562", {"name": "branches", "constraint": constraint})
+    return None
+
+
+def _attributes(names: tuple[str, ...], *constraints: tuple[str, Verify]) -> Verify:
+    """ODS's attribute checks, first among the invariants: the constraints of the attributes written
+    (``verifyInherentAttrs``, as the generic form is read: by name), then each required attribute."""
+    ordered = [c for _, c in sorted(constraints, key=lambda named: named[0])]
+
+    def check(op: Operation) -> Problem | None:
+        return next((p for c in ordered if (p := c(op)) is not None), None) or _required(op, *names)
 
     return check
 
 
 ATTRIBUTES: dict[str, Verify] = {
-    "tf.Conv2DBackpropInput": _attributes(("strides", "padding")),
-    "tf.Conv3D": _attributes(("strides", "padding"), _min_count("strides", 5)),
-    "tf.MaxPoolGrad": _attributes(("ksize", "strides", "padding"), _min_count("ksize", 4), _min_count("strides", 4)),
-    "tf.BatchToSpace": _attributes(("block_size",)),
-    "tf.Case": _attributes(("branches", "is_stateless")),
-    "tf.CaseRegion": _attributes(("is_stateless",)),
+    "tf.Conv2DBackpropInput": _attributes(
+        ("strides", "padding"),
+        ("strides", _int_array("strides")),
+        ("use_cudnn_on_gpu", _bool("use_cudnn_on_gpu")),
+        ("padding", _one_of("padding", ("SAME", "VALID", "EXPLICIT"))),
+        ("explicit_paddings", _int_array("explicit_paddings")),
+        ("data_format", CONVNET),
+        ("dilations", _int_array("dilations")),
+    ),
+    "tf.Conv3D": _attributes(
+        ("strides", "padding"),
+        ("strides", _min_count("strides", 5)),
+        ("padding", _one_of("padding", ("SAME", "VALID"))),
+        ("data_format", _one_of("data_format", ("NDHWC", "NCDHW"))),
+        ("dilations", _int_array("dilations")),
+    ),
+    "tf.MaxPoolGrad": _attributes(
+        ("ksize", "strides", "padding"),
+        ("ksize", _min_count("ksize", 4)),
+        ("strides", _min_count("strides", 4)),
+        ("padding", _one_of("padding", ("SAME", "VALID", "EXPLICIT"))),
+        ("data_format", CONVNET),
+    ),
+    "tf.BiasAddGrad": _attributes((), ("data_format", CONVNET)),
+    "tf.FusedBatchNorm": _attributes(
+        (),
+        ("epsilon", _f32("epsilon")),
+        ("exponential_avg_factor", _f32("exponential_avg_factor")),
+        ("data_format", CONVNET),
+        ("is_training", _bool("is_training")),
+    ),
+    "tf.StridedSliceGrad": _attributes(
+        (), *((f"{m}_mask", _i64(f"{m}_mask")) for m in ("begin", "end", "ellipsis", "new_axis", "shrink_axis"))
+    ),
+    "tf.BatchToSpace": _attributes(("block_size",), ("block_size", _block_size)),
+    "tf.ParseExampleV2": _attributes(
+        ("num_sparse", "dense_shapes"),
+        (
+            "num_sparse",
+            _typed(
+                "num_sparse", r"\+?\d+(?:\s*:\s*i64)?", "64-bit signless integer attribute whose minimum value is 0"
+            ),
+        ),
+        ("dense_shapes", SHAPES),
+    ),
+    "tf.Case": _attributes(
+        ("branches", "is_stateless"), ("branches", _branches), ("is_stateless", _bool("is_stateless"))
+    ),
+    "tf.CaseRegion": _attributes(("is_stateless",), ("is_stateless", _bool("is_stateless"))),
 }
 """The attribute checks the verifiers rely on, run before the type constraints as ODS runs them."""
 
