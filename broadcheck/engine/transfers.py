@@ -32,6 +32,8 @@ CALL_LIKE = {
     **{f"stablehlo.{name}": _COLLECTIVES for name in ("all_gather", "all_reduce", "reduce_scatter", "all_to_all")},
     "func.constant": "broadcheck.dialects.func",
     "tosa.variable_read": _VARIABLES, "tosa.variable_write": _VARIABLES,
+    **dict.fromkeys(("tf.XlaReduceWindow", "tf.XlaSelectAndScatter", "tf.XlaVariadicReduceV2", "tf.XlaVariadicSort"),
+                    "broadcheck.dialects.tf.verified_b"),
 }  # fmt: skip
 """Ops that name functions their verifiers hold them to, and the module whose ``symbol_uses`` says
 how (:func:`broadcheck.dialects.tf.calls.symbol_uses`)."""
