@@ -8105,16 +8105,6 @@ RULES: Mapping[str, Rule] = {
         ),
         Rule(
             "BC1728",
-            "tf-xla-function",
-            "{what}",
-            "A function an Xla tf op names (tf.XlaReduceWindow's computation, tf.XlaSelectAndScatter's select "
-            "and scatter, tf.XlaVariadicReduceV2's reducer, tf.XlaVariadicSort's comparator) is not defined, or "
-            "takes other than 2 parameters, or the select function returns other than one boolean (their "
-            "verifiers, once the module is read).",
-            '%0 = "tf.XlaReduceWindow"(...) {computation = @missing} : (...) -> tensor<2x2xf32>',
-        ),
-        Rule(
-            "BC1729",
             "tf-xla-variadic",
             "{what}",
             "tf.XlaVariadicReduce/XlaVariadicReduceV2/XlaVariadicSort: no input, inputs of other element types "
@@ -8124,7 +8114,7 @@ RULES: Mapping[str, Rule] = {
             "tensor<3x2xf32>, tensor<i32>) -> (tensor<2x3xf32>, tensor<3x2xf32>)",
         ),
         Rule(
-            "BC1730",
+            "BC1729",
             "tf-ifrt-call",
             "{what}",
             "tf.IfrtCall passes or returns a resource, or its variable_arg_indices are negative or do not ascend "
@@ -8133,14 +8123,14 @@ RULES: Mapping[str, Rule] = {
             "(tensor<!tf_type.resource>) -> tensor<2xf32>",
         ),
         Rule(
-            "BC1731",
+            "BC1730",
             "tf-pw-stream-results",
             "{what}",
             "tf.PwStreamResults names other than one name per argument (PwStreamResultsOp::verify).",
             '"tf.PwStreamResults"(%x) {names = ["a", "b"]} : (tensor<2xf32>) -> ()',
         ),
         Rule(
-            "BC1732",
+            "BC1731",
             "tf-tpu-execute-update-variables",
             "{what}",
             "tf.TPUExecuteAndUpdateVariables: device_var_reads_indices/device_var_updates_indices of another "
@@ -8150,7 +8140,7 @@ RULES: Mapping[str, Rule] = {
             "-> tensor<2xf32>",
         ),
         Rule(
-            "BC1733",
+            "BC1732",
             "tf-tpu-partitioned-input-v2",
             "{what}",
             "tf.TPUPartitionedInputV2 takes another number of inputs than its partition_dims multiply to (one "
@@ -8158,7 +8148,7 @@ RULES: Mapping[str, Rule] = {
             '%0 = "tf.TPUPartitionedInputV2"(%x) {partition_dims = [2, 3]} : (tensor<2xf32>) -> tensor<2xf32>',
         ),
         Rule(
-            "BC1734",
+            "BC1733",
             "tf-tfrt-get-resource",
             "length of attribute arrays do not match. indices = {indices}, shared_name = {shared_name}, "
             "container = {container}",
@@ -8167,6 +8157,26 @@ RULES: Mapping[str, Rule] = {
             '%0 = "tf._TfrtGetResource"() {container = [""], shared_name = ["a", "b"], indices = [0]} : () -> '
             "tensor<!tf_type.resource>",
             op_prefix=False,
+        ),
+        Rule(
+            "BC1734",
+            "tf-operand-segments",
+            "operand count ({count}) does not match with the total size ({total}) specified in attribute "
+            "'operandSegmentSizes'",
+            "A tf op with AttrSizedOperandSegments (tf.XlaVariadicReduceV2) whose operandSegmentSizes do not add "
+            "up to its operands (its generated verifier).",
+            '%0 = "tf.XlaVariadicReduceV2"(%x) {dimensions_to_reduce = [], reducer = @g, operandSegmentSizes = '
+            "array<i32: 1, 1>} : (tensor<2xf32>) -> tensor<f32>",
+        ),
+        Rule(
+            "BC1739",
+            "tf-xla-function",
+            "{what}",
+            "A function an Xla tf op names (tf.XlaReduceWindow's computation, tf.XlaSelectAndScatter's select "
+            "and scatter, tf.XlaVariadicReduceV2's reducer, tf.XlaVariadicSort's comparator) is not defined, or "
+            "takes other than 2 parameters, or the select function returns other than one boolean (their "
+            "verifiers, once the module is read).",
+            '%0 = "tf.XlaReduceWindow"(...) {computation = @missing} : (...) -> tensor<2x2xf32>',
         ),
     )
 }

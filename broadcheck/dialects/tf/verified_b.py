@@ -169,6 +169,20 @@ _QUANT_TYPES = {
 }  # fmt: skip
 """The type constraints the generated tables do not hold for these ops (operands, then the result),
 as TensorFlow words them (asked of the tool one value at a time)."""
+_ANY = "variadic of tensor of tf.dtype values"
+_VARIADIC_TYPES: dict[str, tuple[str, ...]] = {
+    "tf.XlaVariadicReduce": ("operand#0=XLA", "operand#1=XLA", "result#0=XLA"),
+    "tf.XlaVariadicReduceV2": (f"operand#0={_ANY}", f"operand#1={_ANY}", f"result#0={_ANY}"),
+    "tf.XlaVariadicSort": (f"operand#0={_ANY}", "operand#1=tensor of 32-bit integer values", f"result#0={_ANY}"),
+    "tf.IfrtCall": (f"operand#0={_ANY}", f"result#0={_ANY}"),
+    "tf.PwStreamResults": (f"operand#0={_ANY}",),
+    "tf.TPUExecuteAndUpdateVariables": (f"operand#0={_ANY}", "operand#1=tensor of string values", f"result#0={_ANY}"),
+    "tf.TPUPartitionedInputV2": (f"operand#0={_ANY}", "result#0=tensor of tf.dtype values"),
+    "tf._TfrtGetResource": (f"result#0={_ANY}",),
+    "tf._XlaHostComputeMlir": (f"operand#0={_ANY}", f"result#0={_ANY}"),
+}
+"""The same for the ops of variadic groups (``XLA``: the element types ``tf.XlaReduceWindow``'s input
+takes, which ``tf.XlaVariadicReduce``'s values take too)."""
 
 
 # ---- the Xla* ops
@@ -187,7 +201,7 @@ def _literal_type(op: Operation, index: int) -> Type | None:
 
 def _dims(s: Sequence[int | None]) -> str:
     """A shape as TensorFlow's message prints an ``ArrayRef<int64_t>``."""
-    return ", ".join("?" if d is None else str(d) for d in s)
+    return ", ".join(str(-(2**63)) if d is None else str(d) for d in s)
 
 
 def xla_conv_v2(op: Operation) -> Problem | None:
@@ -268,10 +282,10 @@ def xla_variadic_reduce(op: Operation) -> Problem | None:
     """``tf.XlaVariadicReduce``: at least one input, all of one element type."""
     half = len(op.operands) // 2
     if half == 0:
-        return Problem("BC1729", {"what": "No input"})
+        return Problem("BC1728", {"what": "No input"})
     elements = {element(u.type) for u in op.operands[:half]}
     if len(elements) > 1:
-        return Problem("BC1729", {"what": "This version is limited to operands of the same dtype"})
+        return Problem("BC1728", {"what": "This version is limited to operands of the same dtype"})
     return None
 
 
@@ -284,7 +298,7 @@ def _same_static_shapes(types: Sequence[Type], word: str) -> Problem | None:
         if static(t) and shape(t) != shape(first):
             s, s0 = shape(t) or (), shape(first) or ()
             what = f"{word}[{i}] has shape [{_dims(s)}] different than the shape of {word}[0]: {_dims(s0)}"
-            return Problem("BC1729", {"what": what})
+            return Problem("BC1728", {"what": what})
     return None
 
 
@@ -299,13 +313,15 @@ def xla_variadic_reduce_v2(op: Operation) -> Problem | None:
     """``tf.XlaVariadicReduceV2``: inputs, as many init values, inputs of one static shape, no more
     dimensions to reduce than their rank, scalar init values (its reducer: :func:`symbol_uses`)."""
     sizes = _segments(op)
-    if sizes is None or sum(sizes) != len(op.operands):
+    if sizes is None:
         return None
+    if sum(sizes) != len(op.operands):
+        return Problem("BC1734", {"count": len(op.operands), "total": sum(sizes)})
     n, m = sizes
     if n < 1:
-        return Problem("BC1729", {"what": "No inputs"})
+        return Problem("BC1728", {"what": "No inputs"})
     if m != n:
-        return Problem("BC1729", {"what": f"Number of inputs ({n}) is different than number of init_values ({m})"})
+        return Problem("BC1728", {"what": f"Number of inputs ({n}) is different than number of init_values ({m})"})
     inputs = [u.type for u in op.operands[:n]]
     problem = _same_static_shapes(inputs, "inputs")
     if problem is not None:
@@ -313,11 +329,11 @@ def xla_variadic_reduce_v2(op: Operation) -> Problem | None:
     dims = _ints(op, "dimensions_to_reduce")
     r = rank(inputs[0])
     if static(inputs[0]) and dims is not None and r is not None and len(dims) > r:
-        return Problem("BC1729", {"what": "Invalid dimensions_to_reduce argument to XlaVariadicReduceV2"})
+        return Problem("BC1728", {"what": "Invalid dimensions_to_reduce argument to XlaVariadicReduceV2"})
     for i, u in enumerate(op.operands[n:]):
         s = shape(u.type)
         if s is not None and s:
-            return Problem("BC1729", {"what": f"init_values[{i}] must be a scalar but got [{_dims(s)}]"})
+            return Problem("BC1728", {"what": f"init_values[{i}] must be a scalar but got [{_dims(s)}]"})
     return None
 
 
@@ -332,7 +348,7 @@ def xla_variadic_sort(op: Operation) -> Problem | None:
     t = _literal_type(op, len(op.operands) - 1)
     s = shape(t) if t is not None else None
     if s is not None and s:
-        return Problem("BC1729", {"what": "dimension must be a scalar"})
+        return Problem("BC1728", {"what": "dimension must be a scalar"})
     return None
 
 
@@ -349,15 +365,15 @@ def ifrt_call(op: Operation) -> Problem | None:
     """``tf.IfrtCall``: no resource arguments or results, variable argument indices that are not
     negative and ascend (its parent function's ``tfrt_ifrt_serving.program_id`` is not read)."""
     if any(_resource(u.type) for u in op.operands):
-        return Problem("BC1730", {"what": "does not support passing '!tf.resource' values as arguments"})
+        return Problem("BC1729", {"what": "does not support passing '!tf.resource' values as arguments"})
     if any(_resource(u.type) for u in op.results):
-        return Problem("BC1730", {"what": "does not support returning '!tf.resource' values as results"})
+        return Problem("BC1729", {"what": "does not support returning '!tf.resource' values as results"})
     previous = -1
     for index in _ints(op, "variable_arg_indices") or []:
         if index < 0:
-            return Problem("BC1730", {"what": "variable_arg_indices must be positive"})
+            return Problem("BC1729", {"what": "variable_arg_indices must be positive"})
         if index <= previous:
-            return Problem("BC1730", {"what": "variable_arg_indices must be sorted in ascending order"})
+            return Problem("BC1729", {"what": "variable_arg_indices must be sorted in ascending order"})
         previous = index
     return None
 
@@ -368,7 +384,7 @@ def pw_stream_results(op: Operation) -> Problem | None:
     names = _items(attr.text) if attr is not None else None
     if names is not None and len(names) != len(op.operands):
         what = f"has a mismatch between the number of arguments and their names ({len(op.operands)} vs. {len(names)})"
-        return Problem("BC1731", {"what": what})
+        return Problem("BC1730", {"what": what})
     return None
 
 
@@ -385,11 +401,11 @@ def tpu_execute_and_update_variables(op: Operation) -> Problem | None:
                 f"requires '{name}' to be the same size as number of resource handles in 'args' ({handles}), "
                 f"but got {len(values)}"
             )
-            return Problem("BC1732", {"what": what})
+            return Problem("BC1731", {"what": what})
         for i, v in enumerate(values):
             if v < least:
                 what = f"requires '{name}' to contain values of at least {least}, but got {v} at index {i}"
-                return Problem("BC1732", {"what": what})
+                return Problem("BC1731", {"what": what})
     return None
 
 
@@ -407,7 +423,7 @@ def tpu_partitioned_input_v2(op: Operation) -> Problem | None:
     expected = 1 if is_packed else partitions
     n = len(op.operands)
     if not ((not dims and not is_packed) or n == expected):
-        return Problem("BC1733", {"what": f"expected {expected} inputs, got {n}"})
+        return Problem("BC1732", {"what": f"expected {expected} inputs, got {n}"})
     return None
 
 
@@ -421,7 +437,7 @@ def tfrt_get_resource(op: Operation) -> Problem | None:
             return None
         sizes.append(len(items))
     if len(set(sizes)) > 1:
-        return Problem("BC1734", {"indices": sizes[0], "shared_name": sizes[1], "container": sizes[2]})
+        return Problem("BC1733", {"indices": sizes[0], "shared_name": sizes[1], "container": sizes[2]})
     return None
 
 
@@ -462,31 +478,31 @@ def _xla_rule(name: str) -> SymbolRule:
         if name == "tf.XlaReduceWindow":
             callee = callees[0]
             if callee is None:
-                return "BC1728", {"what": "has no reduction function specified"}
+                return "BC1739", {"what": "has no reduction function specified"}
             if len(callee[0]) != 2:
                 n = len(callee[0])
-                return "BC1728", {"what": f"expects reduction function to take 2 parameters, but has {n} parameter(s)"}
+                return "BC1739", {"what": f"expects reduction function to take 2 parameters, but has {n} parameter(s)"}
             return None
         if name == "tf.XlaSelectAndScatter":
             select, scatter = callees
             if select is None:
-                return "BC1728", {"what": "has no select function specified"}
+                return "BC1739", {"what": "has no select function specified"}
             if len(select[0]) != 2:
                 n = len(select[0])
-                return "BC1728", {"what": f"expects select function to take 2 parameters, but has {n} parameter(s)"}
+                return "BC1739", {"what": f"expects select function to take 2 parameters, but has {n} parameter(s)"}
             if not select[1]:
                 return None  # (TensorFlow reads a result that is not there)
             got = _normal(select[1][0])
             if len(select[1]) != 1 or _element_of(select[1][0]) not in ("i1", "si1", "ui1"):
-                return "BC1728", {"what": f"expects select function to return a single boolean result but got '{got}'"}
+                return "BC1739", {"what": f"expects select function to return a single boolean result but got '{got}'"}
             if scatter is None:
-                return "BC1728", {"what": "has no scatter function specified"}
+                return "BC1739", {"what": "has no scatter function specified"}
             if len(scatter[0]) != 2:
                 n = len(scatter[0])
-                return "BC1728", {"what": f"expects scatter function to take 2 parameters, but has {n} parameter(s)"}
+                return "BC1739", {"what": f"expects scatter function to take 2 parameters, but has {n} parameter(s)"}
             return None
         if callees[0] is None:
-            return "BC1728", {"what": "No reducer" if name == "tf.XlaVariadicReduceV2" else "No comparator"}
+            return "BC1739", {"what": "No reducer" if name == "tf.XlaVariadicReduceV2" else "No comparator"}
         return None
 
     return rule
@@ -494,8 +510,13 @@ def _xla_rule(name: str) -> SymbolRule:
 
 def symbol_uses(statement: Statement) -> tuple[tuple[str, ...], SymbolRule] | None:
     """The functions an ``Xla*`` op names and the rule its ``verify()`` holds them to once its other
-    checks pass, or ``None`` when its attributes do not name flat symbols."""
+    checks pass, or ``None`` when its attributes fail their own checks or do not name flat symbols
+    (the rule's code sorts after the op's other problems at the op)."""
     texts = {a.name: "".join(a.text.split()) for a in statement.attributes}
+    attrs = SPECS[statement.name.removeprefix("tf.")][0]
+    for name, kind, needed in attrs:
+        if (needed and name not in texts) or (name in texts and not _holds(kind, texts[name])):
+            return None  # the op's own check fails first
     names = []
     for key in _FUNCTIONS[statement.name]:
         written = texts.get(key, "")
@@ -561,6 +582,8 @@ def _traits(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     groups = tuple(s for s in steps if s.startswith(("operand-groups=", "result-groups=")))
     after = steps[cut:]
     extra = _QUANT_TYPES.get(name)
+    xla = next(t for t in ods.table("tf")["tf.XlaReduceWindow"] if t.startswith("operand#0=")).partition("=")[2]
+    after = (*after, *(t.replace("=XLA", f"=variadic of {xla}") for t in _VARIADIC_TYPES.get(name, ())))
     if extra is not None:
         n = len(extra) - 1
         after = (*after, *(f"operand#{i}=tensor of {w} values" for i, w in enumerate(extra[:n])),
