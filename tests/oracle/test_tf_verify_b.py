@@ -4,7 +4,8 @@ ops, the ``Xla*`` window/variadic ops, the TPU/IFRT/TFRT runtime ops) against te
 
 Each case writes one op with random operand and result types (ranks 0-3 or unranked, sizes that
 agree or not, elements its constraints take or not), random attributes (absent, of the wrong kind,
-values the verifier rejects), now and then a constant operand (``tf.Const``) where the verifier
+values the verifier rejects; in the attribute dictionary or, one case in three whose attributes are all
+of their kind, the properties: the parser's property conversion is base.properties', campaigned elsewhere), now and then a constant operand (``tf.Const``) where the verifier
 reads one, and functions of one block for the symbols the ``Xla*`` ops name (or a name the module
 does not define). The verdict and the first error message must agree. Not generated: a non-empty
 ``host_mlir_module`` (TensorFlow deserializes it; not read here), an ``IfrtCall`` inside an IFRT
@@ -65,6 +66,7 @@ class Case:
         self.outs: list[str] = []
         self.consts: dict[int, str] = {}
         self.attrs: dict[str, str] = {}
+        self.spoiled = False
 
     def dims(self, rank: int) -> list[int | None]:
         return [None if self.rng.random() < 0.1 else self.rng.randint(1, 4) for _ in range(rank)]
@@ -95,6 +97,7 @@ class Case:
     def spoil(self, required: tuple[str, ...]) -> None:
         """Now and then an attribute dropped or of the wrong kind."""
         r = self.rng.random()
+        self.spoiled = r < 0.08
         if r < 0.04 and required:
             self.attrs.pop(self.rng.choice(required), None)
         elif r < 0.08 and self.attrs:
@@ -108,7 +111,10 @@ class Case:
         res = f"%r:{len(self.outs)} = " if len(self.outs) > 1 else "%r = " if self.outs else ""
         uses = ", ".join(f"%a{i}" for i in range(len(self.ins)))
         attrs = ", ".join(f"{k} = {v}" for k, v in self.attrs.items())
-        attrs = f" {{{attrs}}}" if attrs else ""
+        if attrs and not self.spoiled and self.rng.random() < 0.3:  # as TensorFlow prints them: the properties
+            attrs = f" <{{{attrs}}}>"
+        else:
+            attrs = f" {{{attrs}}}" if attrs else ""
         op = f'{res}"{self.name}"({uses}){attrs} : ({", ".join(self.ins)}) -> ({", ".join(self.outs)})'
         return f"func.func @f({', '.join(args)}) {{\n" + "\n".join([*lines, "  " + op]) + "\n  return\n}\n" + FUNCTIONS
 
