@@ -511,7 +511,9 @@ def _xla_rule(name: str) -> SymbolRule:
 def symbol_uses(statement: Statement) -> tuple[tuple[str, ...], SymbolRule] | None:
     """The functions an ``Xla*`` op names and the rule its ``verify()`` holds them to once its other
     checks pass, or ``None`` when its attributes fail their own checks or do not name flat symbols
-    (the rule's code sorts after the op's other problems at the op)."""
+    (the rule's code sorts after the op's other problems at the op). Not read: whether a reducer or
+    comparator has exactly one block (TensorFlow rejects a declaration or a function of several
+    blocks: "reducer has more than one block")."""
     texts = {a.name: "".join(a.text.split()) for a in statement.attributes}
     attrs = SPECS[statement.name.removeprefix("tf.")][0]
     for name, kind, needed in attrs:
