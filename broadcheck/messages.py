@@ -8205,6 +8205,110 @@ RULES: Mapping[str, Rule] = {
             "tensor<1x1x1x1x1xf32>) -> tensor<1x2x2x2x1xf32>",
             op_prefix=False,
         ),
+        # ---- BC1725-BC1739: tf verifiers, part B (tfb)
+        Rule(
+            "BC1725",
+            "tf-uniform-quantized-params",
+            "{what}",
+            "A uniform quantized tf op's scales or zero points do not fit its quantization axis: of rank 0 when "
+            "the axis is -1, of rank 1 and of one size otherwise (VerifyScalesAndZeroPoints, run after its ODS "
+            "traits).",
+            '%0 = "tf.UniformQuantize"(%x, %s, %z) {quantization_min_val = -128 : i64, quantization_max_val = 127 '
+            ": i64} : (tensor<2xf32>, tensor<2xf32>, tensor<2xi32>) -> tensor<2x!tf_type.qint8>",
+        ),
+        Rule(
+            "BC1726",
+            "tf-xla-conv-v2-operands",
+            "{what}",
+            "tf.XlaConvV2's constant window operands are not a vector of strides, an Nx2 padding, vectors of "
+            "dilations and a scalar feature group count (its verifier, run after its ODS traits).",
+            '%0 = "tf.XlaConvV2"(%l, %r, %s, %p, %ld, %rd, %g) {...} : (tensor<1x4x4x1xf32>, tensor<1x1x1x1xf32>, '
+            "tensor<2x1xi32>, tensor<2x2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<i32>) -> tensor<1x4x4x1xf32>",
+        ),
+        Rule(
+            "BC1727",
+            "tf-xla-window-operands",
+            "{what}",
+            "tf.XlaReduceWindow's or tf.XlaSelectAndScatter's constant window operands are not vectors of the "
+            "input's rank, or its constant padding is not Nx2 (their verifiers, run after their ODS traits).",
+            '%0 = "tf.XlaReduceWindow"(%x, %i, %w, %s, %b, %d, %p) {computation = @g} : (tensor<2x2xf32>, '
+            "tensor<f32>, tensor<3xi32>, ...) -> tensor<2x2xf32>",
+        ),
+        Rule(
+            "BC1728",
+            "tf-xla-variadic",
+            "{what}",
+            "tf.XlaVariadicReduce/XlaVariadicReduceV2/XlaVariadicSort: no input, inputs of other element types "
+            "(V1) or other static shapes, init values other than scalars or of another count, too many "
+            "dimensions to reduce, a non-scalar constant sort dimension (their verifiers).",
+            '%0:2 = "tf.XlaVariadicSort"(%a, %b, %d) {comparator = @c, is_stable = false} : (tensor<2x3xf32>, '
+            "tensor<3x2xf32>, tensor<i32>) -> (tensor<2x3xf32>, tensor<3x2xf32>)",
+        ),
+        Rule(
+            "BC1729",
+            "tf-ifrt-call",
+            "{what}",
+            "tf.IfrtCall passes or returns a resource, or its variable_arg_indices are negative or do not ascend "
+            "(IfrtCallOp::verify).",
+            '%0 = "tf.IfrtCall"(%r) {program_id = 1 : i64, variable_arg_indices = []} : '
+            "(tensor<!tf_type.resource>) -> tensor<2xf32>",
+        ),
+        Rule(
+            "BC1730",
+            "tf-pw-stream-results",
+            "{what}",
+            "tf.PwStreamResults names other than one name per argument (PwStreamResultsOp::verify).",
+            '"tf.PwStreamResults"(%x) {names = ["a", "b"]} : (tensor<2xf32>) -> ()',
+        ),
+        Rule(
+            "BC1731",
+            "tf-tpu-execute-update-variables",
+            "{what}",
+            "tf.TPUExecuteAndUpdateVariables: device_var_reads_indices/device_var_updates_indices of another "
+            "length than the resource arguments, or below 0 (reads) or -1 (updates) (its verifier).",
+            '%0 = "tf.TPUExecuteAndUpdateVariables"(%v, %key) {device_var_reads_indices = [], '
+            "device_var_updates_indices = []} : (tensor<!tf_type.resource<tensor<f32>>>, tensor<3x!tf_type.string>) "
+            "-> tensor<2xf32>",
+        ),
+        Rule(
+            "BC1732",
+            "tf-tpu-partitioned-input-v2",
+            "{what}",
+            "tf.TPUPartitionedInputV2 takes another number of inputs than its partition_dims multiply to (one "
+            "when is_packed) (its verifier).",
+            '%0 = "tf.TPUPartitionedInputV2"(%x) {partition_dims = [2, 3]} : (tensor<2xf32>) -> tensor<2xf32>',
+        ),
+        Rule(
+            "BC1733",
+            "tf-tfrt-get-resource",
+            "length of attribute arrays do not match. indices = {indices}, shared_name = {shared_name}, "
+            "container = {container}",
+            "tf._TfrtGetResource's indices, shared_name and container are of different lengths (its verifier; "
+            "the message has no op prefix).",
+            '%0 = "tf._TfrtGetResource"() {container = [""], shared_name = ["a", "b"], indices = [0]} : () -> '
+            "tensor<!tf_type.resource>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1734",
+            "tf-operand-segments",
+            "operand count ({count}) does not match with the total size ({total}) specified in attribute "
+            "'operandSegmentSizes'",
+            "A tf op with AttrSizedOperandSegments (tf.XlaVariadicReduceV2) whose operandSegmentSizes do not add "
+            "up to its operands (its generated verifier).",
+            '%0 = "tf.XlaVariadicReduceV2"(%x) {dimensions_to_reduce = [], reducer = @g, operandSegmentSizes = '
+            "array<i32: 1, 1>} : (tensor<2xf32>) -> tensor<f32>",
+        ),
+        Rule(
+            "BC1739",
+            "tf-xla-function",
+            "{what}",
+            "A function an Xla tf op names (tf.XlaReduceWindow's computation, tf.XlaSelectAndScatter's select "
+            "and scatter, tf.XlaVariadicReduceV2's reducer, tf.XlaVariadicSort's comparator) is not defined, or "
+            "takes other than 2 parameters, or the select function returns other than one boolean (their "
+            "verifiers, once the module is read).",
+            '%0 = "tf.XlaReduceWindow"(...) {computation = @missing} : (...) -> tensor<2x2xf32>',
+        ),
     )
 }
 

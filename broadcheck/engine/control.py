@@ -133,6 +133,7 @@ SYMBOL_CODES = frozenset(
     | {"BC1477"}  # a collective's mesh (dialects/stablehlo/collectives.py)
     | {"BC1757", "BC1758"}  # func.constant's function (dialects/func.py)
     | {"BC1800", "BC1801", "BC1802"}  # a tosa.variable_read/_write's variable (dialects/tosa/variables.py)
+    | {"BC1739"}  # the functions an Xla tf op names (dialects/tf/verified_b.py)
 )
 """What the symbol table's verification reports (the calls', then the call-like ops' codes)."""
 

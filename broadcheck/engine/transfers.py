@@ -33,6 +33,8 @@ CALL_LIKE = {
     "func.constant": "broadcheck.dialects.func",
     "tosa.variable_read": _VARIABLES, "tosa.variable_write": _VARIABLES,
     "tf.Case": "broadcheck.dialects.tf.verified_a",
+    **dict.fromkeys(("tf.XlaReduceWindow", "tf.XlaSelectAndScatter", "tf.XlaVariadicReduceV2", "tf.XlaVariadicSort"),
+                    "broadcheck.dialects.tf.verified_b"),
 }  # fmt: skip
 """Ops that name functions their verifiers hold them to, and the module whose ``symbol_uses`` says
 how (:func:`broadcheck.dialects.tf.calls.symbol_uses`)."""
