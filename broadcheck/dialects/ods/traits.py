@@ -459,8 +459,23 @@ def inferred(spec: str, operands: Sequence[Type], results: Sequence[Type]) -> Pr
     if wanted == str(results[0]):
         return None
     if _resolve_ref(results[0]) is None or any(_resolve_ref(t) is None for t in operands):
-        raise _Unknown(wanted)  # TensorFlow's element trait, before it, judges its own types (not modelled)
+        # TensorFlow's element trait, before it, was not judged on TensorFlow's own types: judge it here
+        elements = {_exact_ref(t) for t in (*operands, *results)}
+        if None in elements:
+            raise _Unknown(wanted)
+        if len(elements) > 1:
+            return Problem("BC1161")
     return Problem("BC1169", {"inferred": wanted, "actual": str(results[0])})
+
+
+def _exact_ref(t: Type) -> str | None:
+    """``GetElementTypeOrSelfResolveRef`` as text: a ref's value type, any other element as written
+    (a resource's or variant's subtypes included); ``None`` for a ref broadcheck does not know."""
+    from broadcheck.semantics.tf import _REF, _REFS
+
+    element = "".join(_element(t).split())
+    ref = _REF.fullmatch(element)
+    return element if ref is None else _REFS.get(ref.group(1))
 
 
 def _bit_width(element: str) -> int | None:
