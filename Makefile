@@ -129,6 +129,7 @@ oracle: $(STAMP) $(ONNX_MLIR)
 		--ignore tests/oracle/test_tfl_new_ops.py --ignore tests/oracle/test_tf_verify_last.py \
 		--ignore tests/oracle/test_ods_shapeless.py --ignore tests/oracle/test_tfl_custom.py \
 		--ignore tests/oracle/test_tfl_table_current.py \
+		--ignore tests/oracle/test_ods_tfc.py --ignore tests/oracle/test_tf_yield.py \
 		--deselect tests/oracle/test_opnames.py::test_tensorflow_lists_are_the_tools \
 		--deselect tests/oracle/test_ods_traits.py::test_tf_traits_agree_with_tensorflow \
 		--ignore tests/oracle/test_ods_current.py \
@@ -148,6 +149,7 @@ oracle-tf: $(STAMP)
 		tests/oracle/test_tf_calls_new2.py tests/oracle/test_ods_constraints.py tests/oracle/test_tf_verified_ops.py \
 		tests/oracle/test_tfl_new_ops.py tests/oracle/test_tf_verify_last.py tests/oracle/test_ods_shapeless.py \
 		tests/oracle/test_tfl_custom.py tests/oracle/test_tfl_table_current.py \
+		tests/oracle/test_ods_tfc.py tests/oracle/test_tf_yield.py \
 		tests/oracle/test_opnames.py::test_tensorflow_lists_are_the_tools \
 		tests/oracle/test_ods_traits.py::test_tf_traits_agree_with_tensorflow tests/oracle/test_ods_current.py \
 		tests/oracle/test_export_mutations.py::test_tf_exports -q -s -p no:cacheprovider

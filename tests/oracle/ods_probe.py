@@ -21,7 +21,11 @@ constraint rejects, and TensorFlow's message names the constraint. The third doe
 ops neither checked nor "no shape rule" (:func:`unjudged`), which TensorFlow rejected with every
 type the first tried: value by value (:func:`harvest`), supplying each attribute the tool says it
 requires (``tests/oracle/tf_attrs.json``); an op whose every constraint ``traits.py`` words is then
-checked from them alone (``ods.constraints_only``, ``tests/oracle/test_ods_constraints.py``).
+checked from them alone (``ods.constraints_only``, ``tests/oracle/test_ods_constraints.py``). Each
+attribute so found required is then given a ``unit`` value, and the tool's words name its kind
+(``attribute:NAME=64-bit signless integer attribute``, :func:`attribute_constraints`): the check
+reports the first one missing, as the tool does (``tests/oracle/test_ods_tfc.py``). With op names
+after it (``unjudged tf.A tf.B``), the third asks about those ops only.
 """
 
 from __future__ import annotations
