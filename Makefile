@@ -112,24 +112,22 @@ compiled-test: compiled
 	cd build/compiled-test && $(CURDIR)/$(MYPYC_VENV)/bin/python -c 'import broadcheck.engine.scan as m; assert m.__file__.endswith(".so"), m.__file__'
 	cd build/compiled-test && $(CURDIR)/$(MYPYC_VENV)/bin/python -m pytest -q -p no:cacheprovider $(COMPILED_TESTS)
 
+# The campaigns that need TensorFlow (make oracle-tf runs them; make oracle leaves them out).
+TF_ORACLE := tests/oracle/test_tf_ops.py tests/oracle/test_tfl_shape_ops.py tests/oracle/test_tfl_kernels.py \
+	tests/oracle/test_tf_shape_ops.py tests/oracle/test_tf_shape_functions.py \
+	tests/oracle/test_tf_fix_verified.py tests/oracle/test_tf_const.py tests/oracle/test_tf_regions.py \
+	tests/oracle/test_tfl_unary_new.py tests/oracle/test_tf_tail_new.py tests/oracle/test_tfl_while_new.py \
+	tests/oracle/test_tf_calls_new2.py tests/oracle/test_ods_constraints.py tests/oracle/test_tf_verified_ops.py \
+	tests/oracle/test_tfl_new_ops.py tests/oracle/test_tf_verify_last.py tests/oracle/test_ods_shapeless.py \
+	tests/oracle/test_tfl_custom.py tests/oracle/test_tfl_table_current.py tests/oracle/test_tf_verify_b.py \
+	tests/oracle/test_ods_tfc.py tests/oracle/test_tf_yield.py tests/oracle/test_tf_verify_a.py
+
 # The differential tests against the real verifiers: MLIR's C++ verifiers in IREE
 # (TOSA, StableHLO, CHLO, Linalg, Vector, func), MHLO's in jaxlib (and its op names), ONNX's shape inference
 # (and onnxruntime where that inference is silent).
 oracle: $(STAMP) $(ONNX_MLIR)
 	$(BIN)/python -m pip install --quiet 'iree-base-compiler==3.13.0' 'jax==0.10.2' 'jaxlib==0.10.2' 'onnxruntime==1.32.0'
-	BROADCHECK_ONNX_MLIR=$(ONNX_MLIR) $(BIN)/python -m pytest -m oracle tests/oracle -q -s --ignore tests/oracle/test_tf_ops.py \
-		--ignore tests/oracle/test_tfl_shape_ops.py --ignore tests/oracle/test_tfl_kernels.py \
-		--ignore tests/oracle/test_tf_shape_ops.py --ignore tests/oracle/test_tf_shape_functions.py \
-		--ignore tests/oracle/test_tf_fix_verified.py \
-		--ignore tests/oracle/test_tf_const.py --ignore tests/oracle/test_tf_regions.py \
-		--ignore tests/oracle/test_tfl_unary_new.py --ignore tests/oracle/test_tf_tail_new.py \
-		--ignore tests/oracle/test_tfl_while_new.py \
-		--ignore tests/oracle/test_tf_calls_new2.py \
-		--ignore tests/oracle/test_ods_constraints.py --ignore tests/oracle/test_tf_verified_ops.py \
-		--ignore tests/oracle/test_tfl_new_ops.py --ignore tests/oracle/test_tf_verify_last.py \
-		--ignore tests/oracle/test_ods_shapeless.py --ignore tests/oracle/test_tfl_custom.py \
-		--ignore tests/oracle/test_tfl_table_current.py \
-		--ignore tests/oracle/test_tf_verify_b.py \
+	BROADCHECK_ONNX_MLIR=$(ONNX_MLIR) $(BIN)/python -m pytest -m oracle tests/oracle -q -s $(addprefix --ignore ,$(TF_ORACLE)) \
 		--deselect tests/oracle/test_opnames.py::test_tensorflow_lists_are_the_tools \
 		--deselect tests/oracle/test_ods_traits.py::test_tf_traits_agree_with_tensorflow \
 		--ignore tests/oracle/test_ods_current.py \
@@ -141,15 +139,7 @@ TF_VENV ?= .venv-tf
 oracle-tf: $(STAMP)
 	test -x $(TF_VENV)/bin/python || $(PYTHON) -m venv $(TF_VENV)
 	$(TF_VENV)/bin/python -m pip install --quiet 'tensorflow-cpu==2.21.0' numpy pytest hypothesis click lark rich
-	PYTHONPATH=$(CURDIR) $(TF_VENV)/bin/python -m pytest -m oracle tests/oracle/test_tf_ops.py \
-		tests/oracle/test_tfl_shape_ops.py tests/oracle/test_tfl_kernels.py tests/oracle/test_tf_shape_ops.py \
-		tests/oracle/test_tf_shape_functions.py tests/oracle/test_tf_fix_verified.py \
-		tests/oracle/test_tf_const.py tests/oracle/test_tf_regions.py \
-		tests/oracle/test_tfl_unary_new.py tests/oracle/test_tf_tail_new.py tests/oracle/test_tfl_while_new.py \
-		tests/oracle/test_tf_calls_new2.py tests/oracle/test_ods_constraints.py tests/oracle/test_tf_verified_ops.py \
-		tests/oracle/test_tfl_new_ops.py tests/oracle/test_tf_verify_last.py tests/oracle/test_ods_shapeless.py \
-		tests/oracle/test_tfl_custom.py tests/oracle/test_tfl_table_current.py \
-		tests/oracle/test_tf_verify_b.py \
+	PYTHONPATH=$(CURDIR) $(TF_VENV)/bin/python -m pytest -m oracle $(TF_ORACLE) \
 		tests/oracle/test_opnames.py::test_tensorflow_lists_are_the_tools \
 		tests/oracle/test_ods_traits.py::test_tf_traits_agree_with_tensorflow tests/oracle/test_ods_current.py \
 		tests/oracle/test_export_mutations.py::test_tf_exports -q -s -p no:cacheprovider

@@ -8309,6 +8309,24 @@ RULES: Mapping[str, Rule] = {
             "verifiers, once the module is read).",
             '%0 = "tf.XlaReduceWindow"(...) {computation = @missing} : (...) -> tensor<2x2xf32>',
         ),
+        # ---- BC1828-BC1839: tf constraint-only ops (tfc)
+        Rule(
+            "BC1828",
+            "tf-while-condition-count",
+            "condition should yield a tensor<i1> and forward the arguments",
+            "tf.WhileRegion's condition yields neither one value (its tensor<i1>) nor that value followed by each of "
+            "its arguments (WhileRegionOp::verify).",
+            '... ({^bb0(%x: tensor<i32>): "tf.Yield"(%c, %x, %x) : (tensor<i1>, tensor<i32>, tensor<i32>) -> ()}, '
+            "{...}) ...",
+        ),
+        Rule(
+            "BC1829",
+            "tf-while-condition-forward",
+            "arguments on condition block aren't forwarded to yield",
+            "tf.WhileRegion's condition yields its tensor<i1> and one value per argument, but not its arguments "
+            "(judged by their types: a value of another type than the argument it stands for).",
+            '... ({^bb0(%x: tensor<i32>): "tf.Yield"(%c, %y) : (tensor<i1>, tensor<f32>) -> ()}, {...}) ...',
+        ),
     )
 }
 

@@ -276,3 +276,82 @@ def test_a_variadic_group_s_constraint_is_checked_on_its_values_between_fixed_on
     bad = _op(["tensor<i32>", "tensor<2xf32>", "tensor<f32>", "tensor<i32>"], [])
     problem = check(bad, Profile.LLVM)
     assert problem is not None and problem.args["index"] == 3 and "bool" in str(problem.args["constraint"])
+
+
+def _codes(body: str, args: str) -> list[tuple[str, str]]:
+    text = f"func.func @f({args}) {{\n  {body}\n  return\n}}\n"
+    return [(d.code, d.message) for d in check_text(text, profile="llvm") if d.severity == "error"]
+
+
+@pytest.mark.parametrize(
+    ("body", "args", "expected"),
+    [
+        # a required attribute missing: the first by name, before the operands' constraints
+        (
+            '%r = "tf._TPUCompileMlir"(%f) : (tensor<2xf32>) -> tensor<!tf_type.string>',
+            "%f: tensor<2xf32>",
+            [("BC610", "'tf._TPUCompileMlir' op requires attribute 'metadata'")],
+        ),
+        (
+            '%r = "tf._TPUCompileMlir"(%f) {metadata = "m"} : (tensor<2xf32>) -> tensor<!tf_type.string>',
+            "%f: tensor<2xf32>",
+            [
+                (
+                    "BC1167",
+                    "'tf._TPUCompileMlir' op operand #0 must be variadic of tensor of 64-bit integer values, "
+                    "but got 'tensor<2xf32>'",
+                )
+            ],
+        ),
+        # an attribute not of its kind: its constraint is not modelled, the op is not judged
+        (
+            '%r = "tf._TPUCompileMlir"(%f) {metadata = 1} : (tensor<2xf32>) -> tensor<!tf_type.string>',
+            "%f: tensor<2xf32>",
+            [],
+        ),
+        # a minimum value not met (TensorFlow: "attribute 'sample_count' failed to satisfy constraint: ..."):
+        # not judged either, though an operand breaks its constraint
+        (
+            '"tf.ConvertToListOfSparseCoreCooTensors"(%f, %f, %f) {col_offset = 0 : i64, col_shift = 0 : i64, '
+            'combiner = "sum", num_sc_shards = 1 : i64, row_offset = 0 : i64, sample_count = 0 : i64, '
+            "stacked_table_sample_count = 1 : i64} : (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<?xi32>, tensor<?xi32>, tensor<?xf32>)",
+            "%f: tensor<2xf32>",
+            [],
+        ),
+        (
+            '%r = "tf.MirrorPad"(%f, %i) {mode = "REFLECT"} : (tensor<2xf32>, tensor<2xi32>) -> tensor<4xf32>',
+            "%f: tensor<2xf32>, %i: tensor<2xi32>",
+            [("BC1168", "'tf.MirrorPad' op failed to verify that operand 1 is 2-D")],
+        ),
+        (
+            '%r = "tf.InplaceAdd"(%f, %i, %f) : (tensor<2xf32>, tensor<i32>, tensor<2xf32>) -> tensor<3xf32>',
+            "%f: tensor<2xf32>, %i: tensor<i32>",
+            [("BC1168", "'tf.InplaceAdd' op failed to verify that all of {x, y} have dynamically equal types ")],
+        ),
+        ('%r = "tf.ToBool"(%f) : (tensor<2xf32>) -> tensor<*xi1>', "%f: tensor<2xf32>", []),
+        (
+            '%r = "tf.DebugIdentity"(%f) : (tensor<2xf32>) -> tensor<?xf32>',
+            "%f: tensor<2xf32>",
+            [
+                (
+                    "BC1169",
+                    "'tf.DebugIdentity' op inferred type(s) 'tensor<2xf32>' are incompatible with return type(s) of "
+                    "operation 'tensor<?xf32>'",
+                )
+            ],
+        ),
+    ],
+)
+def test_tf_constraint_only_ops(body: str, args: str, expected: list[tuple[str, str]]) -> None:
+    assert _codes(body, args) == expected
+
+
+def test_the_constraint_only_ops_are_declared_or_known_shapeless() -> None:
+    assert dialects.lookup("tf.CalibrationStatisticsSaver").semantics == ods.SEMANTICS  # type: ignore[union-attr]
+    assert dialects.lookup("tf.Yield") is not None and dialects.lookup("tf.Yield").check is not None  # type: ignore[union-attr]
+    assert ods.shapeless("tf.ConfigureTPUEmbedding") and ods.shapeless("tf.TPUReplicateMetadata")
+    assert dialects.lookup("tf.LegacyCall") is None  # its callee's check is not modelled: NOT_GENERATED
+    steps = ods.table("tf")["tf.XlaSparseCoreAdam"]
+    assert steps.index("attribute:feature_width=64-bit signless integer attribute") < steps.index(
+        "operand#0=tensor of 32-bit float values"
+    )

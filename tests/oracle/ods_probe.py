@@ -21,7 +21,11 @@ constraint rejects, and TensorFlow's message names the constraint. The third doe
 ops neither checked nor "no shape rule" (:func:`unjudged`), which TensorFlow rejected with every
 type the first tried: value by value (:func:`harvest`), supplying each attribute the tool says it
 requires (``tests/oracle/tf_attrs.json``); an op whose every constraint ``traits.py`` words is then
-checked from them alone (``ods.constraints_only``, ``tests/oracle/test_ods_constraints.py``).
+checked from them alone (``ods.constraints_only``, ``tests/oracle/test_ods_constraints.py``). Each
+attribute so found required is then given a ``unit`` value, and the tool's words name its kind
+(``attribute:NAME=64-bit signless integer attribute``, :func:`attribute_constraints`): the check
+reports the first one missing, as the tool does (``tests/oracle/test_ods_tfc.py``). With op names
+after it (``unjudged tf.A tf.B``), the third asks about those ops only.
 """
 
 from __future__ import annotations
@@ -120,8 +124,10 @@ def main() -> int:
     if sys.argv[1:] == ["constraints"]:
         write_constraints()
         return 0
-    if sys.argv[1:] == ["unjudged"]:
-        write_harvest(harvest(unjudged()))
+    if sys.argv[1:2] == ["unjudged"]:  # (with op names: those only)
+        state = harvest(sys.argv[2:] or unjudged())
+        attribute_constraints(state)
+        write_harvest(state)
         return 0
     if sys.argv[1:]:  # probe these ops only, and merge their evidence into OUT
         made = cases(only=frozenset(sys.argv[1:]))
@@ -219,12 +225,15 @@ _ATTR_VALUES = {"64-bit signless integer attribute": "1 : i64", "32-bit signless
                 "type attribute": "f32", "64-bit integer array attribute": "[1]", "string array attribute": '["a"]',
                 "symbol reference attribute": "@f", "array attribute": "[]", "TensorFlow shape attribute": "#tf_type.shape<2x3>",
                 "64-bit float attribute": "1.0 : f64", "type array attribute": "[f32]", "32-bit float array attribute": "[1.0 : f32]",
-                "TensorFlow shape attribute array": "[#tf_type.shape<2x3>]", "dictionary of named attribute values": "{}"}  # fmt: skip
+                "TensorFlow shape attribute array": "[#tf_type.shape<2x3>]", "dictionary of named attribute values": "{}",
+                "tensorflow shape attribute array": "[#tf_type.shape<2x3>]", "i1 dense array attribute": "array<i1: true>",
+                "flat symbol reference attribute": "@f", "symbol ref array attribute": "[@f]",
+                "32-bit integer array attribute": "[1 : i32]"}  # fmt: skip
 
 
 def good_type(summary: str | None) -> str:
     """A tensor type that meets TensorFlow's constraint ``summary`` (its first alternative)."""
-    m = re.fullmatch(r"(?:(\d)D )?tensor of (.*) values", summary or "")
+    m = re.fullmatch(r"(?:(\d)D )?tensor of (.*) values", (summary or "").removeprefix("variadic of "))
     if m is None:
         return "tensor<2x3xf32>"
     rank = int(m.group(1)) if m.group(1) else 2
@@ -247,7 +256,8 @@ def attribute_value(description: str | None) -> str | None:
     at_least = re.fullmatch(r"(.*) with at least (\d+) elements", description)
     if at_least is not None:
         one = {"tensorflow shape attribute array": "#tf_type.shape<2x3>", "string array attribute": '"a"',
-               "64-bit integer array attribute": "1", "type array attribute": "f32"}.get(at_least.group(1))  # fmt: skip
+               "64-bit integer array attribute": "1", "type array attribute": "f32",
+               "32-bit integer array attribute": "1 : i32"}.get(at_least.group(1))  # fmt: skip
         return None if one is None else "[" + ", ".join([one] * int(at_least.group(2))) + "]"
     if description == "any type attribute":
         return "f32"
@@ -267,6 +277,8 @@ class Harvest:
         self.free: list[str] = []
         self.at = 0
         self.why = ""
+        self.settled = False
+        """(An op of no values: whether the tool has stopped asking for attributes.)"""
 
     def text(self, name: str, speak: str | None) -> str:
         """The op with its known values met and ``speak`` from the value asked about on."""
@@ -304,6 +316,7 @@ class Harvest:
                 firsts.append(q)
             else:
                 firsts.append(len(self.values))
+        self.settled = not self.values
         q = min(firsts)
         self.free += [f"{kind}#{i}" for kind, i in self.values[self.at : q]]
         self.at = q
@@ -334,13 +347,39 @@ def harvest(names: list[str], rounds: int = 64) -> dict[str, Harvest]:
             if trait in traits:  # one value in each group, so that a value's position is its group's
                 state[name].attrs[f"{kind}SegmentSizes"] = "array<i32: " + ", ".join(["1"] * sizes[kind]) + ">"
     for _ in range(rounds):
-        todo = [n for n, s in state.items() if 0 <= s.at < len(s.values)]
+        todo = [n for n, s in state.items() if 0 <= s.at < len(s.values) or not (s.values or s.settled)]
         if not todo:
             break
         found = tool_verdicts("tf", [state[n].text(n, w) for n in todo for w in SPEAK])
         for k, name in enumerate(todo):
             state[name].learn(found[k * len(SPEAK) : (k + 1) * len(SPEAK)])
     return state
+
+
+def attribute_constraints(state: dict[str, Harvest]) -> None:
+    """Ask TensorFlow the constraint of each attribute a finished harvest found required: the op with
+    its values met and that attribute given a ``unit`` value (no constraint takes it) names its
+    constraint; it is kept as ``attribute:NAME`` (``any attribute`` when the tool takes the unit)."""
+    from tests.oracle.test_ods_traits import tool_verdicts
+
+    asked = []
+    for name, s in state.items():
+        if s.at != len(s.values):
+            continue
+        for attr in sorted(a for a in s.attrs if not a.endswith("SegmentSizes")):
+            kept = dict(s.attrs)
+            s.attrs[attr] = "unit"
+            asked.append((name, attr, s.text(name, None)))
+            s.attrs = kept
+    found = tool_verdicts("tf", [t for *_, t in asked])
+    for (name, attr, _), verdict in zip(asked, found, strict=True):
+        bad = _ATTRIBUTE.search(verdict)
+        if bad is not None and bad.group(1) == attr:
+            state[name].known[f"attribute:{attr}"] = bad.group(2)
+        elif verdict == "ok":
+            state[name].known[f"attribute:{attr}"] = "any attribute"
+        else:  # another error speaks first: the attribute's constraint is not known
+            state[name].at, state[name].why = -1, verdict
 
 
 def unjudged() -> list[str]:

@@ -416,6 +416,13 @@ def predicate(text: str, operands: Sequence[Type], results: Sequence[Type]) -> P
             raise _Unknown(message)  # the predicate casts a scalar to a shaped type
         else:
             ok = _shaped(condition).shape == _shaped(result).shape  # type: ignore[union-attr]
+    elif message.startswith("all of {") and message.endswith("} have dynamically equal types "):
+        from broadcheck.dialects.tf.base import dynamically_equal
+
+        ok = all(dynamically_equal(values[0], v) for v in values[1:])
+    elif re.fullmatch(r"operand \d+ is \d-D", message):
+        shaped = _shaped(values[0])
+        ok = shaped is not None and (shaped.shape is None or len(shaped.shape) == int(message[-3]))
     elif message == "input and output have the same tensor dimensions":
         a, b = _tensor_dims(values[0]), _tensor_dims(values[1])
         ok = a is not None and b is not None and a == b
@@ -430,6 +437,45 @@ def inferred_same_type(operands: Sequence[Type], results: Sequence[Type]) -> Pro
     if not operands or len(results) != 1 or str(results[0]) == str(operands[0]):
         return None
     return Problem("BC1169", {"inferred": str(operands[0]), "actual": str(results[0])})
+
+
+def inferred(spec: str, operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
+    """``InferTypeOpInterface`` of a ``tf`` op of one result: the type it infers (``spec``: a type, or
+    ``operand#N``'s) must be the result's exactly."""
+    if len(results) != 1:
+        return None
+    if spec.startswith("~"):  # its own ``isCompatibleReturnTypes``: cast compatible (a shape may be unknown)
+        from broadcheck.syntax.parser import parse_type
+
+        given = parse_type(spec[1:])
+        if _element(results[0]) == _element(given) and _compatible(given, results[0]):
+            return None
+        return Problem("BC1169", {"inferred": spec[1:], "actual": str(results[0])})
+    if not spec.startswith("operand#"):
+        return None if spec == str(results[0]) else Problem("BC1169", {"inferred": spec, "actual": str(results[0])})
+    if not operands:
+        return None
+    wanted = str(operands[int(spec.partition("#")[2])])
+    if wanted == str(results[0]):
+        return None
+    if _resolve_ref(results[0]) is None or any(_resolve_ref(t) is None for t in operands):
+        # TensorFlow's element trait, before it, was not judged on TensorFlow's own types: judge it here
+        elements = {_exact_ref(t) for t in (*operands, *results)}
+        if None in elements:
+            raise _Unknown(wanted)
+        if len(elements) > 1:
+            return Problem("BC1161")
+    return Problem("BC1169", {"inferred": wanted, "actual": str(results[0])})
+
+
+def _exact_ref(t: Type) -> str | None:
+    """``GetElementTypeOrSelfResolveRef`` as text: a ref's value type, any other element as written
+    (a resource's or variant's subtypes included); ``None`` for a ref broadcheck does not know."""
+    from broadcheck.semantics.tf import _REF, _REFS
+
+    element = "".join(_element(t).split())
+    ref = _REF.fullmatch(element)
+    return element if ref is None else _REFS.get(ref.group(1))
 
 
 def _bit_width(element: str) -> int | None:
@@ -496,6 +542,86 @@ CASTS: dict[str, Trait] = {
 """The ops whose CastOpInterface (``areCastCompatible``) broadcheck checks, by name."""
 
 
+_INT = r"-?\d+"
+_NUMBER = r"-?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|0x[0-9A-Fa-f]+)"
+_STRING = r'"(?:[^"\\]|\\.)*"'
+_SYMBOL = r'@(?:[\w$.-]+|"(?:[^"\\]|\\.)*")'
+_SHAPE = r"#tf_type\.shape<[^<>]*>"
+
+
+def _array(item: str) -> str:
+    return rf"\[\s*(?:{item}(?:\s*,\s*{item})*)?\s*\]"
+
+
+_ATTRIBUTE_FORMS = {
+    "64-bit signless integer attribute": rf"{_INT}(?:\s*:\s*i64)?",
+    "32-bit signless integer attribute": rf"{_INT}\s*:\s*i32",
+    "string attribute": _STRING,
+    "bool attribute": r"true|false",
+    "32-bit float attribute": rf"{_NUMBER}\s*:\s*f32",
+    "64-bit float attribute": rf"{_NUMBER}(?:\s*:\s*f64)?",
+    "symbol reference attribute": rf"{_SYMBOL}(?:::{_SYMBOL})*",
+    "flat symbol reference attribute": _SYMBOL,
+    "64-bit integer array attribute": _array(rf"{_INT}(?:\s*:\s*i64)?"),
+    "32-bit integer array attribute": _array(rf"{_INT}\s*:\s*i32"),
+    "string array attribute": _array(_STRING),
+    "symbol ref array attribute": _array(rf"{_SYMBOL}(?:::{_SYMBOL})*"),
+    "tensorflow shape attribute array": _array(_SHAPE),
+    "TensorFlow shape attribute array": _array(_SHAPE),
+    "type array attribute": _array(r"[^\[\],]+"),
+    "i1 dense array attribute": r"array<i1(?::\s*(?:true|false)(?:\s*,\s*(?:true|false))*)?>",
+}
+"""The written forms of the attribute kinds a ``tf`` op's generated check requires (its
+``attribute:NAME=...`` steps, harvested from TensorFlow's own words), as regexes: a value of
+another form (or of a kind not listed) leaves the op unjudged, as its constraint is not modelled."""
+
+
+def _attributes(steps: Sequence[str], op: Operation) -> Problem | None:
+    """ODS's required attributes (``attribute:NAME=KIND`` steps): the first missing by name is
+    ``requires attribute 'NAME'``; a value broadcheck cannot confirm of its kind leaves the op
+    unjudged (raises :class:`_Unknown`)."""
+    wanted = sorted(
+        (kind.removeprefix("attribute:"), spec)
+        for kind, _, spec in (step.partition("=") for step in steps)
+        if kind.startswith("attribute:")
+    )
+    for name, _ in wanted:
+        if op.attribute(name) is None:
+            return Problem("BC610", {"name": name})
+    for name, spec in wanted:
+        text = op.attribute(name).text.strip()  # type: ignore[union-attr]
+        if spec != "any attribute" and not _attribute_fits(spec, text):
+            raise _Unknown(name)
+    return None
+
+
+_ONE_OF = re.compile(r"string attribute whose value is (.*)")
+_AT_LEAST = re.compile(r"64-bit signless integer attribute whose minimum value is (-?\d+)")
+_ELEMENTS = re.compile(r"(.*) with at least (\d+) elements")
+
+
+def _attribute_fits(spec: str, text: str) -> bool:
+    """Whether ``text`` is a value of the attribute kind ``spec`` (TensorFlow's words)."""
+    one_of = _ONE_OF.fullmatch(spec)
+    if one_of is not None:
+        return text.startswith('"') and text[1:-1] in one_of.group(1).split(", or ")
+    at_least = _AT_LEAST.fullmatch(spec)
+    if at_least is not None:
+        m = re.fullmatch(rf"({_INT})(?:\s*:\s*i64)?", text)
+        return m is not None and int(m.group(1)) >= int(at_least.group(1))
+    elements = _ELEMENTS.fullmatch(spec)
+    if elements is not None:
+        form = _ATTRIBUTE_FORMS.get(elements.group(1))
+        items = text.strip("[] ")
+        return (
+            form is not None
+            and bool(re.fullmatch(form, text))
+            and len(items.split(",") if items else []) >= int(elements.group(2))
+        )
+    form = _ATTRIBUTE_FORMS.get(spec)
+    return form is not None and bool(re.fullmatch(form, text))
+
+
 def check_of(traits: Sequence[str]) -> Callable[[Operation, Profile], Problem | None]:
     """The check of an op with these generated traits (see the module's docstring)."""
     steps = tuple(traits)
@@ -513,11 +639,17 @@ def check_of(traits: Sequence[str]) -> Callable[[Operation, Profile], Problem | 
         results = [u.type for u in op.results]
         if not results and not op.generic and unnamed:
             return None  # a custom form that names no result (`vector.mask`'s op): its parser made them
+        attributes_done = False
         try:
             for step in steps:
                 kind, _, spec = step.partition("=")
                 if kind in ("operands", "results"):
                     problem = _count(kind, spec, len(operands if kind == "operands" else results))
+                elif kind.startswith("attribute:"):
+                    if attributes_done:
+                        continue
+                    attributes_done = True
+                    problem = _attributes(steps, op)
                 elif kind.startswith(("operand#", "result#")):
                     value, _, number = kind.partition("#")
                     values = operands if value == "operand" else results
@@ -547,6 +679,8 @@ def check_of(traits: Sequence[str]) -> Callable[[Operation, Profile], Problem | 
                             break
                 elif kind == "pred":
                     problem = predicate(spec, operands, results)
+                elif kind == "inferred":
+                    problem = inferred(spec, operands, results)
                 elif step == "InferTypeOpInterface" and infers:
                     problem = inferred_same_type(operands, results)
                 elif step == "CastOpInterface" and op.name in CASTS:

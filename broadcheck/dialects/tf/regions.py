@@ -1,4 +1,4 @@
-"""``tf.WhileRegion`` and ``tf.IfRegion`` as TensorFlow 2.21's verifiers check them
+"""``tf.WhileRegion`` and ``tf.IfRegion`` (and their terminator, ``tf.Yield``) as TensorFlow 2.21's verifiers check them
 (``tf_ops_n_z.cc``: ``VerifyWhileTypes``, ``VerifyTypeRangesAreCompatible``; ``tf_ops_a_m.cc``:
 ``IfRegionOp::verify``), in their order and words: each pair of type lists must be cast
 compatible (``AreCastCompatible``: one element type, resources and variants whatever their
@@ -13,6 +13,10 @@ PASS::
 FAIL::
 
     ... {"tf.Yield"(%c) : (tensor<3xf32>) -> ()} ... : (tensor<i1>) -> tensor<2xf32>
+
+``tf.Yield`` (``ReturnLike``, operands of any type) is judged by its parent's verifier
+(:func:`~broadcheck.dialects.terminators.by_parent`); its ``HasParent`` (``CaseRegion``, ``IfRegion``,
+``WhileRegion``, ``GeneratorDatasetRegion``) is not: an op's check does not see where it stands.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from broadcheck.dialects.common import compatible
+from broadcheck.dialects.terminators import by_parent as by_parent
 from broadcheck.dialects.tf.base import cast_elements
 from broadcheck.ops import OpaqueType, Operation, Region, ShapedType, Type
 from broadcheck.semantics import Problem, Profile
@@ -33,6 +38,10 @@ def cast_compatible(a: Type, b: Type) -> bool:
     if isinstance(a, ShapedType) and isinstance(b, ShapedType):
         return a.kind == b.kind and cast_elements(a, b) and compatible(a, b)
     return "".join(str(a).split()) == "".join(str(b).split())
+
+
+def _text(t: Type) -> str:
+    return "".join(str(t).split())
 
 
 def _unknown(types: Sequence[Type]) -> bool:
@@ -81,18 +90,23 @@ def _regions(op: Operation, count: int) -> tuple[Region, ...] | None:
 
 
 def while_region(op: Operation, profile: Profile) -> Problem | None:
-    """``tf.WhileRegion``: ``is_stateless``; the condition yields a ``tensor<i1>`` first; then
-    ``VerifyWhileTypes`` over the operands, the results, the condition's arguments, the body's
-    arguments and what the body yields (operands and results only without ``shape_invariant``)."""
+    """``tf.WhileRegion``: ``is_stateless``; the condition yields one value or that value and its
+    arguments, a ``tensor<i1>`` first; then ``VerifyWhileTypes`` over the operands, the results, the
+    condition's arguments, the body's arguments and what the body yields (operands and results only
+    without ``shape_invariant``); last, the condition's arguments after its flag (by their types)."""
     if op.attribute("is_stateless") is None:
         return Problem("BC610", {"name": "is_stateless"})
     regions = _regions(op, 2)
     if regions is None:
         return None
     cond, body = regions
-    first = cond.yields[0] if cond.yields else None
+    forwarded = len(cond.yields) == 1 + len(cond.arguments)
+    if len(cond.yields) != 1 and not forwarded:
+        return Problem("BC1828")
+    first = cond.yields[0]
     if not (isinstance(first, ShapedType) and first.kind == "tensor" and first.shape == () and first.element == "i1"):
         return Problem("BC793")
+
     invariant = op.attribute("shape_invariant")
     inputs: Range = ([u.type for u in op.operands], "input")
     results: Range = ([u.type for u in op.results], "result")
@@ -101,7 +115,12 @@ def while_region(op: Operation, profile: Profile) -> Problem | None:
         (cond.arguments, "condition input"),
         (body.arguments, "body input"),
     )
-    return while_types(inputs, results, around, invariant is not None and invariant.text.strip() != "false")
+    problem = while_types(inputs, results, around, invariant is not None and invariant.text.strip() != "false")
+    # (which values it yields is not known here: a value of an argument's type is taken for it)
+    pairs = zip(cond.yields[1:], cond.arguments, strict=False) if forwarded else ()
+    if problem is None and any(_text(y) != _text(a) for y, a in pairs):
+        return Problem("BC1829")
+    return problem
 
 
 def if_region(op: Operation, profile: Profile) -> Problem | None:
