@@ -8074,6 +8074,15 @@ RULES: Mapping[str, Rule] = {
             '%0:2 = "tfl.control_node"() ({func.return}) : () -> (tensor<3xf32>, !tfl.control)',
             op_prefix=False,
         ),
+        # ---- BC1787-BC1799: SCF, Linalg, Vector (llvm)
+        Rule(
+            "BC1787",
+            "linalg-parent",
+            "expected parent op with LinalgOp interface",
+            "linalg.yield or linalg.index stands in a region of an op that is not a Linalg structured op "
+            "(YieldOp::verify, IndexOp::verify).",
+            "func.func @f() { %i = linalg.index 0 : index ... }",
+        ),
     )
 }
 
