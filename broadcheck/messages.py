@@ -8083,6 +8083,29 @@ RULES: Mapping[str, Rule] = {
             "(YieldOp::verify, IndexOp::verify).",
             "func.func @f() { %i = linalg.index 0 : index ... }",
         ),
+        Rule(
+            "BC1788",
+            "non-empty-block",
+            "expects a non-empty block",
+            "A region of an op with one block at most (SingleBlock: scf.while) holds a block without ops.",
+            "scf.while : () -> () { ^bb0: } do { ^bb0: }",
+        ),
+        Rule(
+            "BC1789",
+            "sized-region",
+            "region #{index} ('{name}') failed to verify constraint: region with 1 blocks",
+            "A region ODS declares SizedRegion<1> (scf.while's before and after regions) has no block.",
+            "scf.while : () -> () { } do { }",
+        ),
+        Rule(
+            "BC1790",
+            "empty-block",
+            "empty block: expect at least a terminator",
+            "A block of a region holds no op, not even its terminator (MLIR's verifier, reported at the op that "
+            "holds the region: scf.reduce's reductions).",
+            "scf.reduce(%x : f32) { ^bb0(%l: f32, %r: f32): }",
+            op_prefix=False,
+        ),
     )
 }
 

@@ -50,6 +50,8 @@ def for_(op: Operation) -> None:
     types = operand_types(op)
     if len(types) < 3:
         raise fail("BC623", expected=3, count=len(types))
+    if op.regions[0].blocks > 1:
+        raise fail("BC1785", index=0)  # SingleBlock
     for i, t in enumerate(known(types[:3])):
         if not signless_or_index(t):
             raise constraint(i, "signless integer or index", t)
@@ -87,6 +89,14 @@ def while_(op: Operation) -> None:
     yield to the 'before' region."""
     if len(op.regions) != 2:
         raise fail("BC1118", count=2)
+    for index, region in enumerate(op.regions):  # SingleBlock
+        if region.blocks > 1:
+            raise fail("BC1785", index=index)
+        if region.blocks == 1 and not region.ops:
+            raise fail("BC1788")
+    for index, (region, name) in enumerate(zip(op.regions, ("before", "after"), strict=True)):
+        if region.blocks == 0:
+            raise fail("BC1789", index=index, name=name)  # ODS: SizedRegion<1>
     before, after = (terminated(r) for r in op.regions)
     for region, name, expected in ((before, "before", "scf.condition"), (after, "after", "scf.yield")):
         if region.terminator != expected:
@@ -168,6 +178,8 @@ def reduce(op: Operation) -> None:
     types = known(operand_types(op))
     if len(op.regions) != len(types):
         raise Unknown("regions")
+    if any(region.blocks == 1 and not region.ops for region in op.regions):
+        raise fail("BC1790")  # (the verifier's, on the blocks of each region, before the ops in them)
     for region in op.regions:
         if region.terminator == "scf.reduce.return" and region.arguments and len(region.yields) == 1:
             expected, given = region.arguments[0], region.yields[0]
