@@ -8106,6 +8106,13 @@ RULES: Mapping[str, Rule] = {
             "scf.reduce(%x : f32) { ^bb0(%l: f32, %r: f32): }",
             op_prefix=False,
         ),
+        Rule(
+            "BC1791",
+            "linalg-yield-parent-region",
+            "expected single non-empty parent region",
+            "linalg.yield stands in a region of an op with more than one region (YieldOp::verify: scf.if, scf.while).",
+            "scf.if %c { linalg.yield %x : f32 }",
+        ),
     )
 }
 

@@ -45,7 +45,8 @@ def test_parents_are_the_ods_ones(dialect: str) -> None:
         ("scf.reduce", "scf.parallel", None),
         ("linalg.yield", "linalg.generic", None),
         ("linalg.yield", "func.func", "BC1787"),
-        ("linalg.yield", "scf.if", None),  # two regions: another message, not modelled
+        ("linalg.yield", "scf.if", "BC1791"),  # two regions
+        ("linalg.yield", "test.op", None),  # how many regions: not known
         ("linalg.index", "scf.if", "BC1787"),
         ("arith.addf", "func.func", None),
     ],

@@ -48,6 +48,8 @@ with a region)."""
 _ONE_REGION = frozenset({"func.func", "scf.for", "scf.forall", "scf.parallel", "scf.execute_region", "scf.reduce",
                          "tensor.generate", "tensor.pad", "builtin.module", "module"})  # fmt: skip
 """Ops with exactly one region (``linalg.yield`` words a parent of another count otherwise)."""
+_TWO_REGIONS = frozenset({"scf.if", "scf.while"})
+"""Ops with two regions, even where the custom form writes one (``scf.if`` without ``else``)."""
 
 
 def parent_problem(name: str, parent: str) -> tuple[str, dict[str, object]] | None:
@@ -58,8 +60,10 @@ def parent_problem(name: str, parent: str) -> tuple[str, dict[str, object]] | No
     if not allowed:  # linalg: LinalgOp's interface (every linalg op that has a region)
         if parent.startswith("linalg."):
             return None
+        if name == "linalg.yield" and parent in _TWO_REGIONS:
+            return "BC1791", {}
         if name == "linalg.yield" and parent not in _ONE_REGION:
-            return None  # `expected single non-empty parent region`, not modelled
+            return None  # (a parent whose count of regions is not known here)
         return "BC1787", {}
     if parent in allowed:
         return None

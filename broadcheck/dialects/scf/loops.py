@@ -24,8 +24,10 @@ from broadcheck.dialects.scf.common import (
     fail,
     implicit_terminator,
     is_index,
+    is_terminator,
     key,
     known,
+    misplaced,
     operand_types,
     result_types,
     signless_or_index,
@@ -148,7 +150,8 @@ def parallel(op: Operation) -> None:
         if value is not None and value <= 0:
             raise fail("BC1622")
     body = op.regions[0]
-    if not op.generic and not body.terminator:  # its parser ends an empty body with `scf.reduce`
+    if not op.generic and (not body.terminator or is_terminator(body.terminator) is False):
+        # its parser ends a body that does not end in a terminator with `scf.reduce`
         body = Region(body.arguments, "scf.reduce", (), op.name_span)
     body = terminated(body)
     # the custom form's parser makes an ``index`` of each induction variable
@@ -180,6 +183,8 @@ def reduce(op: Operation) -> None:
         raise Unknown("regions")
     if any(region.blocks == 1 and not region.ops for region in op.regions):
         raise fail("BC1790")  # (the verifier's, on the blocks of each region, before the ops in them)
+    if any(misplaced(region, "scf.reduce") for region in op.regions):
+        raise Unknown("an op in its regions fails first")
     for region in op.regions:
         if region.terminator == "scf.reduce.return" and region.arguments and len(region.yields) == 1:
             expected, given = region.arguments[0], region.yields[0]
