@@ -8113,6 +8113,40 @@ RULES: Mapping[str, Rule] = {
             "linalg.yield stands in a region of an op with more than one region (YieldOp::verify: scf.if, scf.while).",
             "scf.if %c { linalg.yield %x : f32 }",
         ),
+        Rule(
+            "BC1792",
+            "scaled-contract-maps-count",
+            "expected 5 indexing maps and operands",
+            "linalg.scaled_contract has not five indexing maps and five operands (A, its scale, B, its scale, the "
+            "init; ScaledContractOp::verify).",
+            "linalg.scaled_contract indexing_maps = [#a, #sa, #b, #c] ins(%a, %sa, %b, %sb : ...) outs(%c : ...)",
+        ),
+        Rule(
+            "BC1793",
+            "scaled-contract-float-output",
+            "expected output element type to be floating-point",
+            "linalg.scaled_contract's init is not of a float element type (ScaledContractOp::verify).",
+            "linalg.scaled_contract ... outs(%c : tensor<4x4xi32>) -> tensor<4x4xi32>",
+        ),
+        Rule(
+            "BC1794",
+            "scaled-contract-scales",
+            "{detail}",
+            "A scale of linalg.scaled_contract: its map's results not a dim or a dim floordiv a block, of another "
+            "rank than the scale, or a scale size other than its data size over the block, rounded up "
+            "(ScaledContractOp::verify).",
+            "linalg.scaled_contract indexing_maps = [#mk, affine_map<(m, n, k) -> (m floordiv 32, k floordiv 32)>, "
+            "...] ins(%a, %sa, ... : tensor<64x64xi8>, tensor<3x2xf8E8M0FNU>, ...) ...",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1795",
+            "scaled-contract-bitwidth",
+            "expected input element type bitwidth to be no greater than output element type bitwidth",
+            "An input of linalg.scaled_contract (data or scale) has a wider element type than its output "
+            "(ScaledContractOp::verify).",
+            "linalg.scaled_contract ... ins(%a, ... : tensor<64x64xf32>, ...) outs(%c : tensor<64x16xf16>) ...",
+        ),
     )
 }
 
