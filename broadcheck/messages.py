@@ -8147,6 +8147,14 @@ RULES: Mapping[str, Rule] = {
             "(ScaledContractOp::verify).",
             "linalg.scaled_contract ... ins(%a, ... : tensor<64x64xf32>, ...) outs(%c : tensor<64x16xf16>) ...",
         ),
+        Rule(
+            "BC1796",
+            "forall-mapping-size",
+            "mapping attribute size must match op rank",
+            "scf.forall's mapping names another count of device mapping attributes than it has loops "
+            "(ForallOp::verify).",
+            "scf.forall (%i, %j) in (%n, %n) { } { mapping = [#gpu.block<x>] }",
+        ),
     )
 }
 

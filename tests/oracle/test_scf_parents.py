@@ -12,7 +12,8 @@ Families (``BROADCHECK_SCF_CASES`` each, default 2000, at least 2000; ``BROADCHE
 * ``blocks``: ``scf.for`` with as many or fewer or more initial values than result types,
   ``scf.while`` with as many or fewer or more input types than operands, ``scf.while`` whose
   regions have no block, an empty block or a terminator, ``scf.reduce`` with an empty block,
-  and ``scf.for`` in its generic form with one or two blocks.
+  ``scf.for`` in its generic form with one or two blocks, and ``scf.forall`` of one to three loops
+  whose ``mapping`` names none to three GPU block, thread or warp dims.
 """
 
 from __future__ import annotations
@@ -167,6 +168,19 @@ def _generic_for_case(rng: random.Random) -> tuple[str, list[str]]:
     return "scf.for", lines
 
 
+def _forall_case(rng: random.Random) -> tuple[str, list[str]]:
+    rank = rng.randint(1, 3)
+    ivs = ", ".join(f"%i{k}" for k in range(rank))
+    bounds = ", ".join(["%lb"] * rank)
+    outs = " shared_outs(%o = %t) -> (tensor<4xf32>)" if rng.random() < 0.4 else ""
+    head = "%r = " if outs else ""
+    kind = rng.choice(["block", "thread", "warp"])
+    count = min(3, max(0, rank + rng.choice([0, 0, -1, 1, 2])))
+    mapping = ", ".join(f"#gpu.{kind}<{d}>" for d in rng.sample(["x", "y", "z"], count))
+    tail = f"}} {{ mapping = [{mapping}] }}" if rng.random() < 0.9 else "}"
+    return "scf.forall", [f"{head}scf.forall ({ivs}) in ({bounds}){outs} {{", tail]
+
+
 _BLOCKS = [
     _for_case,
     _for_case,
@@ -176,6 +190,8 @@ _BLOCKS = [
     _regions_case,
     _reduce_case,
     _generic_for_case,
+    _forall_case,
+    _forall_case,
 ]
 
 

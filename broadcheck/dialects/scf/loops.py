@@ -16,6 +16,8 @@ FAIL (``along control flow edge from Operation scf.yield to Region #0: ...``)::
 
 from __future__ import annotations
 
+import re
+
 from broadcheck.dialects.scf.common import (
     Unknown,
     checked,
@@ -35,6 +37,7 @@ from broadcheck.dialects.scf.common import (
     text,
     unknown,
 )
+from broadcheck.dialects.shaped import split_top
 from broadcheck.ops import OpaqueType, Operation, Region
 from broadcheck.syntax.attributes import ints
 
@@ -205,6 +208,9 @@ def forall(op: Operation) -> None:
     induction variables and the shared outputs): its terminator, then ``ForallOp::verify``: a
     result per output, a block argument per loop and per output, the loops' ``index``, each
     output's type."""
+    if op.generic is False and len(op.regions) == 1:
+        # the custom form's parser builds the block: an argument per loop, then per output
+        _mapping(op, len(op.regions[0].arguments) - len(op.results))
     if op.generic is False or len(op.regions) != 1:
         raise Unknown("the custom form")
     segments = op.attribute("operandSegmentSizes")
@@ -231,3 +237,20 @@ def forall(op: Operation) -> None:
     for i, output in enumerate(outputs):
         if key(arguments[rank + i]) != key(output):
             raise fail("BC1619", index=i)
+    _mapping(op, rank)
+
+
+_DEVICE = re.compile(r"#gpu\.(?:block|thread|warp|warpgroup|lane)<[^<>]*>")
+"""GPU's device mapping attributes (not its masking ones, which the count leaves out)."""
+
+
+def _mapping(op: Operation, rank: int) -> None:
+    """``ForallOp::verify``'s ``mapping``: as many device mapping attributes as loops (judged only
+    where every entry is one of GPU's block, thread, warp, warpgroup or lane attributes)."""
+    attr = op.attribute("mapping")
+    text = attr.text.strip() if attr is not None else ""
+    if not (text.startswith("[") and text.endswith("]")):
+        return
+    entries = split_top(text[1:-1])
+    if entries and all(_DEVICE.fullmatch(e.strip()) for e in entries) and len(entries) != rank:
+        raise fail("BC1796")
