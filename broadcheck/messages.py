@@ -8155,6 +8155,14 @@ RULES: Mapping[str, Rule] = {
             "(ForallOp::verify).",
             "scf.forall (%i, %j) in (%n, %n) { } { mapping = [#gpu.block<x>] }",
         ),
+        Rule(
+            "BC1797",
+            "in-parallel-combining",
+            "expected only ParallelCombiningOpInterface ops",
+            "scf.forall.in_parallel's region holds an op that is not a parallel combining op such as "
+            "tensor.parallel_insert_slice (InParallelOp::verify).",
+            "scf.forall.in_parallel { %0 = arith.constant 1 : index }",
+        ),
     )
 }
 

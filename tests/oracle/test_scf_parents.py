@@ -13,7 +13,9 @@ Families (``BROADCHECK_SCF_CASES`` each, default 2000, at least 2000; ``BROADCHE
   ``scf.while`` with as many or fewer or more input types than operands, ``scf.while`` whose
   regions have no block, an empty block or a terminator, ``scf.reduce`` with an empty block,
   ``scf.for`` in its generic form with one or two blocks, and ``scf.forall`` of one to three loops
-  whose ``mapping`` names none to three GPU block, thread or warp dims.
+  whose ``mapping`` names none to three GPU block, thread or warp dims, and
+  ``scf.forall.in_parallel`` ending in ``tensor.parallel_insert_slice`` or another op (only its
+  last op is judged: an op before it is not generated).
 """
 
 from __future__ import annotations
@@ -181,6 +183,26 @@ def _forall_case(rng: random.Random) -> tuple[str, list[str]]:
     return "scf.forall", [f"{head}scf.forall ({ivs}) in ({bounds}){outs} {{", tail]
 
 
+def _in_parallel_case(rng: random.Random) -> tuple[str, list[str]]:
+    body = ["    tensor.parallel_insert_slice %x1 into %o[%i][1][1] : tensor<1xf32> into tensor<4xf32>"]
+    roll = rng.random()
+    if roll < 0.4:  # (broadcheck sees the region's last op only: extra ops go last)
+        body.append("    %k = arith.constant 1 : index")
+    elif roll < 0.55:
+        body = ["    %k = arith.constant 1 : index"]
+    elif roll < 0.65:
+        body = []
+    lines = [
+        "%r = scf.forall (%i) in (%lb) shared_outs(%o = %t) -> (tensor<4xf32>) {",
+        "  %x1 = tensor.extract_slice %t[%i][1][1] : tensor<4xf32> to tensor<1xf32>",
+        "  scf.forall.in_parallel {",
+        *body,
+        "  }",
+        "}",
+    ]
+    return "scf.forall.in_parallel", lines
+
+
 _BLOCKS = [
     _for_case,
     _for_case,
@@ -192,6 +214,7 @@ _BLOCKS = [
     _generic_for_case,
     _forall_case,
     _forall_case,
+    _in_parallel_case,
 ]
 
 

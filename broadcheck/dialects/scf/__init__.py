@@ -13,7 +13,7 @@ terminator and its operand types); a terminator (``scf.yield``, ``scf.condition`
 from broadcheck.dialects.assembly import Wrong
 from broadcheck.dialects.op import FOR, FUNCTIONAL, NONE, OPERAND_LIST, Assembly, Op, Reading, custom, ops
 from broadcheck.dialects.scf.branches import execute_region, if_, index_switch
-from broadcheck.dialects.scf.loops import for_, forall, parallel, reduce, while_
+from broadcheck.dialects.scf.loops import for_, forall, in_parallel, parallel, reduce, while_
 from broadcheck.dialects.terminators import by_parent
 from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Statement, TypeText
@@ -198,5 +198,5 @@ OPS = ops(
     Op("scf.condition", custom(condition), by_parent, "scf"),
     Op("scf.reduce", NONE, reduce, "scf"),
     Op("scf.reduce.return", OPERAND_LIST, by_parent, "scf"),
-    Op("scf.forall.in_parallel", NONE, by_parent, "scf"),
+    Op("scf.forall.in_parallel", NONE, in_parallel, "scf"),
 )

@@ -41,7 +41,7 @@ from broadcheck.dialects.shaped import split_top
 from broadcheck.ops import OpaqueType, Operation, Region
 from broadcheck.syntax.attributes import ints
 
-__all__ = ["for_", "forall", "parallel", "reduce", "while_"]
+__all__ = ["for_", "forall", "in_parallel", "parallel", "reduce", "while_"]
 
 
 @checked
@@ -254,3 +254,19 @@ def _mapping(op: Operation, rank: int) -> None:
     entries = split_top(text[1:-1])
     if entries and all(_DEVICE.fullmatch(e.strip()) for e in entries) and len(entries) != rank:
         raise fail("BC1796")
+
+
+_COMBINING = frozenset({"tensor.parallel_insert_slice"})
+"""The ops of the dialects broadcheck reads that implement ``ParallelCombiningOpInterface``."""
+
+
+@checked
+def in_parallel(op: Operation) -> None:
+    """``scf.forall.in_parallel``: ``InParallelOp::verify``, every op of its region a parallel
+    combining op (judged on its last op, where its ODS table is known)."""
+    from broadcheck.dialects import ods
+
+    for region in op.regions:
+        last = region.terminator
+        if last and last not in _COMBINING and ods.traits(last) is not None:
+            raise fail("BC1797")
