@@ -8327,6 +8327,95 @@ RULES: Mapping[str, Rule] = {
             "(judged by their types: a value of another type than the argument it stands for).",
             '... ({^bb0(%x: tensor<i32>): "tf.Yield"(%c, %y) : (tensor<i1>, tensor<f32>) -> ()}, {...}) ...',
         ),
+        # ---- BC1787-BC1799: SCF, Linalg, Vector (llvm)
+        Rule(
+            "BC1787",
+            "linalg-parent",
+            "expected parent op with LinalgOp interface",
+            "linalg.yield or linalg.index stands in a region of an op that is not a Linalg structured op "
+            "(YieldOp::verify, IndexOp::verify).",
+            "func.func @f() { %i = linalg.index 0 : index ... }",
+        ),
+        Rule(
+            "BC1788",
+            "non-empty-block",
+            "expects a non-empty block",
+            "A region of an op with one block at most (SingleBlock: scf.while) holds a block without ops.",
+            "scf.while : () -> () { ^bb0: } do { ^bb0: }",
+        ),
+        Rule(
+            "BC1789",
+            "sized-region",
+            "region #{index} ('{name}') failed to verify constraint: region with 1 blocks",
+            "A region ODS declares SizedRegion<1> (scf.while's before and after regions) has no block.",
+            "scf.while : () -> () { } do { }",
+        ),
+        Rule(
+            "BC1790",
+            "empty-block",
+            "empty block: expect at least a terminator",
+            "A block of a region holds no op, not even its terminator (MLIR's verifier, reported at the op that "
+            "holds the region: scf.reduce's reductions).",
+            "scf.reduce(%x : f32) { ^bb0(%l: f32, %r: f32): }",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1791",
+            "linalg-yield-parent-region",
+            "expected single non-empty parent region",
+            "linalg.yield stands in a region of an op with more than one region (YieldOp::verify: scf.if, scf.while).",
+            "scf.if %c { linalg.yield %x : f32 }",
+        ),
+        Rule(
+            "BC1792",
+            "scaled-contract-maps-count",
+            "expected 5 indexing maps and operands",
+            "linalg.scaled_contract has not five indexing maps and five operands (A, its scale, B, its scale, the "
+            "init; ScaledContractOp::verify).",
+            "linalg.scaled_contract indexing_maps = [#a, #sa, #b, #c] ins(%a, %sa, %b, %sb : ...) outs(%c : ...)",
+        ),
+        Rule(
+            "BC1793",
+            "scaled-contract-float-output",
+            "expected output element type to be floating-point",
+            "linalg.scaled_contract's init is not of a float element type (ScaledContractOp::verify).",
+            "linalg.scaled_contract ... outs(%c : tensor<4x4xi32>) -> tensor<4x4xi32>",
+        ),
+        Rule(
+            "BC1794",
+            "scaled-contract-scales",
+            "{detail}",
+            "A scale of linalg.scaled_contract: its map's results not a dim or a dim floordiv a block, of another "
+            "rank than the scale, or a scale size other than its data size over the block, rounded up "
+            "(ScaledContractOp::verify).",
+            "linalg.scaled_contract indexing_maps = [#mk, affine_map<(m, n, k) -> (m floordiv 32, k floordiv 32)>, "
+            "...] ins(%a, %sa, ... : tensor<64x64xi8>, tensor<3x2xf8E8M0FNU>, ...) ...",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1795",
+            "scaled-contract-bitwidth",
+            "expected input element type bitwidth to be no greater than output element type bitwidth",
+            "An input of linalg.scaled_contract (data or scale) has a wider element type than its output "
+            "(ScaledContractOp::verify).",
+            "linalg.scaled_contract ... ins(%a, ... : tensor<64x64xf32>, ...) outs(%c : tensor<64x16xf16>) ...",
+        ),
+        Rule(
+            "BC1796",
+            "forall-mapping-size",
+            "mapping attribute size must match op rank",
+            "scf.forall's mapping names another count of device mapping attributes than it has loops "
+            "(ForallOp::verify).",
+            "scf.forall (%i, %j) in (%n, %n) { } { mapping = [#gpu.block<x>] }",
+        ),
+        Rule(
+            "BC1797",
+            "in-parallel-combining",
+            "expected only ParallelCombiningOpInterface ops",
+            "scf.forall.in_parallel's region holds an op that is not a parallel combining op such as "
+            "tensor.parallel_insert_slice (InParallelOp::verify).",
+            "scf.forall.in_parallel { %0 = arith.constant 1 : index }",
+        ),
     )
 }
 

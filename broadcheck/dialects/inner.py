@@ -29,3 +29,44 @@ ASYNC_WRAPPED = frozenset(
 
 INNER = frozenset({"linalg.index"}) | MASKABLE | ASYNC_WRAPPED
 """``linalg.index`` (its dim against its op's loops), the maskable ops, and what ``async_start`` wraps."""
+
+PARENTS: dict[str, tuple[str, ...]] = {
+    "scf.condition": ("scf.while",),
+    "scf.forall.in_parallel": ("scf.forall",),
+    "scf.reduce": ("scf.parallel",),
+    "scf.reduce.return": ("scf.reduce",),
+    "scf.yield": ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while"),
+    "tensor.yield": ("tensor.generate", "tensor.pad"),
+    "linalg.yield": (),
+    "linalg.index": (),
+}
+"""Ops whose verifier reads the name of the op that holds them: ``HasParent``/``ParentOneOf``
+(``SCFOps.td``, ``TensorOps.td``; ``tests/test_parents.py`` holds them to the ODS tables) and
+``linalg.yield``/``linalg.index`` (``()``: a parent with ``LinalgOp``'s interface, any linalg op
+with a region)."""
+
+_ONE_REGION = frozenset({"func.func", "scf.for", "scf.forall", "scf.parallel", "scf.execute_region", "scf.reduce",
+                         "tensor.generate", "tensor.pad", "builtin.module", "module"})  # fmt: skip
+"""Ops with exactly one region (``linalg.yield`` words a parent of another count otherwise)."""
+_TWO_REGIONS = frozenset({"scf.if", "scf.while"})
+"""Ops with two regions, even where the custom form writes one (``scf.if`` without ``else``)."""
+
+
+def parent_problem(name: str, parent: str) -> tuple[str, dict[str, object]] | None:
+    """What the verifier of ``name`` says where ``parent`` holds it (code, arguments), or ``None``."""
+    allowed = PARENTS.get(name)
+    if allowed is None:
+        return None
+    if not allowed:  # linalg: LinalgOp's interface (every linalg op that has a region)
+        if parent.startswith("linalg."):
+            return None
+        if name == "linalg.yield" and parent in _TWO_REGIONS:
+            return "BC1791", {}
+        if name == "linalg.yield" and parent not in _ONE_REGION:
+            return None  # (a parent whose count of regions is not known here)
+        return "BC1787", {}
+    if parent in allowed:
+        return None
+    if len(allowed) == 1:
+        return "BC1620", {"parent": allowed[0]}
+    return "BC1621", {"parents": ", ".join(allowed)}

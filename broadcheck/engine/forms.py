@@ -343,6 +343,8 @@ def implicit(statement: Statement, decl: Op | None, operands: list[TypeText | No
 
 _TYPED = lazy(r">\s*:\s*\S")
 """A literal that writes its own type (``dense<[1, 0]> : tensor<2xi32>``)."""
+_NUMBER = lazy(r"-?[0-9]+")
+"""An integer literal."""
 
 
 def literal(statement: Statement, name: str) -> str | None:
@@ -365,6 +367,9 @@ def literal(statement: Statement, name: str) -> str | None:
             ):
                 text = item.text + items[i + 1].text  # `dense <[1, 2]>`: MLIR's lexer takes spaces there
                 break
+    if text is None and not statement.generic and statement.attributes and statement.attributes[0].name == "":
+        first = statement.attributes[0].text  # `arith.constant 0 : index`: its value comes first, unnamed
+        text = first if _NUMBER.fullmatch(first) else None
     if text is None:
         return None
     if _TYPED.search(text) is None and statement.signature is not None:

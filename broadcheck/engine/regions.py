@@ -42,10 +42,12 @@ class Function:
 class OpenRegion:
     """What is known so far of a region being read."""
 
-    __slots__ = ("arguments", "inner", "labelled", "ops", "several", "texts", "where")
+    __slots__ = ("arguments", "inner", "labelled", "op", "ops", "several", "texts", "where")
 
-    def __init__(self, arguments: tuple[str | None, ...]) -> None:
+    def __init__(self, arguments: tuple[str | None, ...], op: str = "") -> None:
         self.arguments = arguments
+        self.op = op
+        """The name of the op that holds it (``dialects.inner.PARENTS``' checks read it)."""
         self.inner: list[tuple[Form, int]] = []
         """Its ops named in ``control.INNER``, with their lines."""
         self.labelled = False
@@ -118,7 +120,7 @@ class Regions:
         statement = form.statement if form is not None else None
         own = first and not (decl and decl.region_arguments == "none")  # (tosa.cond_if's head only names them)
         arguments = form.arguments if form is not None and (own or (decl and decl.region_arguments == "all")) else ()
-        self.open_regions.append(OpenRegion(tuple(arguments)))
+        self.open_regions.append(OpenRegion(tuple(arguments), name))
         if first and name == "func.func":
             dom.reset()
         outer = dom.start

@@ -21,8 +21,9 @@ from collections.abc import Iterable, Mapping
 
 from broadcheck.diagnostics import UNKNOWN_OP, Note, Result
 from broadcheck.dialects import Registry
-from broadcheck.dialects.inner import INNER
+from broadcheck.dialects.inner import INNER, PARENTS, parent_problem
 from broadcheck.engine import diagnose
+from broadcheck.engine.control import Found
 from broadcheck.engine.findings import PARSE, Findings, Lines, parse_failed
 from broadcheck.engine.forms import RESULT, SUCCESSOR, USE, Form, read_form
 from broadcheck.engine.options import Options
@@ -96,6 +97,15 @@ class FileRun:
 
     # ---------------------------------------------------------------- the scanner's
 
+    def _parent(self, form: Form, line: int, text: Text | None) -> None:
+        """``HasParent``/``ParentOneOf`` and linalg's parent rule: the op that holds ``form``'s."""
+        regions = self.regions.open_regions
+        problem = parent_problem(form.name, regions[-1].op if regions else "builtin.module")
+        if problem is not None:
+            where = self.findings.op_where(line, None, text)
+            if where is not None:
+                self.findings.control([Found(problem[0], where, problem[1], op=form.name)])
+
     def statement(
         self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str, regions: int = 0
     ) -> None:
@@ -113,6 +123,8 @@ class FileRun:
                 region.ops += 1
                 if form.name in INNER:
                     region.inner.append((form, line))
+            if form.name in PARENTS:
+                self._parent(form, line, text)
             expected = form.operand_types
             outside = flow.outside
             mark = len(diagnostics)
@@ -193,6 +205,8 @@ class FileRun:
             region.texts, region.where = form, line
             if form.name in INNER:
                 region.inner.append((form, line))
+        if form.name in PARENTS:
+            self._parent(form, line, text)
         symbol = defines_symbol(statement)
         if (
             statement.successors

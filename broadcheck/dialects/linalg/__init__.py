@@ -51,6 +51,13 @@ OPS = ops(
         "linalg-structured",
         assembly=Assembly("form", form=contract_form),
     ),
+    Op(
+        "linalg.scaled_contract",
+        FORM,
+        structured.check_scaled_contract,
+        "linalg-structured",
+        assembly=Assembly("form", form=contract_form),
+    ),
     Op("linalg.map", FORM, regions.check_map, "linalg-regions"),
     Op("linalg.reduce", FORM, regions.check_reduce, "linalg-regions", assembly=Assembly("form", form=reduce_form)),
     Op("linalg.pack", custom(pack_form), pack.check_pack, "linalg-pack"),

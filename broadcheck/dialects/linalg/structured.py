@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from broadcheck.dialects.linalg.affine import AffineMap, Expr, identity, of, parse, printed_map, printed_results
 from broadcheck.dialects.shaped import View, constraint, element_of, split_top, view
-from broadcheck.ops import Operation, Span, Type
+from broadcheck.ops import Operation, Span, Type, TypeUse
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.syntax.attributes import DenseArray, ints, value
 
@@ -710,11 +710,11 @@ def check_contract(op: Operation, profile: Profile) -> Problem | None:
     return structured(op, maps, maps[0].dims, _views(op))
 
 
-def _contract_maps(op: Operation, maps: Sequence[AffineMap]) -> Problem | None:
+def _contract_maps(op: Operation, maps: Sequence[AffineMap], uses: Sequence[TypeUse] | None = None) -> Problem | None:
     dims = -1
     uses_in: list[int] = []
     uses_out: list[int] = []
-    for index, (m, use) in enumerate(zip(maps, op.operands, strict=True)):
+    for index, (m, use) in enumerate(zip(maps, op.operands if uses is None else uses, strict=True)):
         found = [m.pure_dim(k) for k in range(len(m.results))]
         if m.symbols or None in found or len(set(found)) != len(found):
             return Problem("BC1324", {"detail": "provided affine_map is not a projected permutation"})
@@ -821,3 +821,112 @@ def _maps_after_operands(op: Operation) -> bool:
     attr = op.attribute("indexing_maps")
     first = op.operands[0].span if op.operands else None
     return attr is not None and first is not None and (attr.span.line, attr.span.column) > (first.line, first.column)
+
+
+def check_scaled_contract(op: Operation, profile: Profile) -> Problem | None:
+    """``linalg.scaled_contract`` (``ins(A, scaleA, B, scaleB) outs(C)``): ``ScaledContractOp::verify``
+    as iree-opt 3.13 answers: five maps, a float output no narrower than any input, the data
+    operands' maps as ``linalg.contract``'s, each scale map's results a dim of its data operand or
+    that dim ``floordiv`` a block, of the scale's rank, each static scale size the data size over
+    its block (rounded up); then its result against its init, then the shapes."""
+    if op.attribute("indexing_maps") is None or op.generic or _maps_after_operands(op):
+        return None
+    try:
+        inits = _inits(op)
+        maps = _inline_maps(op)
+    except _Unread:
+        return None
+    if maps is None:
+        return None
+    if len(maps) != 5 or len(op.operands) != 5:
+        return Problem("BC1792")
+    views = _views(op)
+    if any(v is None or v.shape is None for v in views):
+        return None
+    elements = [v.element for v in views if v is not None]
+    if any(_ALIAS.fullmatch(e) for e in elements):
+        return None
+    if not _FLOAT.fullmatch(elements[4]):
+        return Problem("BC1793")
+    out = _bits(elements[4])
+    widths = [w for w in (_bits(e) for e in elements[:4]) if w is not None]
+    if out is None or len(widths) != 4:
+        return None
+    if any(w > out for w in widths):
+        return Problem("BC1795")
+    problem = _contract_maps(op, [maps[0], maps[2], maps[4]], (op.operands[0], op.operands[2], op.operands[4]))
+    if problem:
+        return problem
+    problem = _scale_maps(op, maps) or destination_style(op, inits)
+    return problem or structured(op, [_folded(m) for m in maps], maps[0].dims, views)
+
+
+_FLOAT = re.compile(r"f\d+|bf16|tf32|f\d+E\d+M\d+\w*")
+_BITS = re.compile(r"[a-z]*?(\d+)(?:E\d+M\d+\w*)?")
+
+
+def _bits(element: str) -> int | None:
+    """An int's or float's bitwidth (``f8E4M3FN``: 8, ``bf16``: 16), ``None`` for another type."""
+    if element == "index" or not element:
+        return None
+    m = _BITS.fullmatch(element)
+    return int(m.group(1)) if m is not None and element[0] in "ifbtus" else None
+
+
+def _scale_block(e: Expr) -> tuple[int, int] | str:
+    """A scale map's result as (dim, block) (``d`` is block 1, as MLIR folds ``d floordiv 1``), or
+    what ``ScaledContractOp::verify`` says of it."""
+    if e[0] == "dim":
+        return int(e[1]), 1
+    if e[0] == "const" or (e[0] == "mod" and e[2] == ("const", 1)):  # (`d mod 1` folds to 0)
+        return "unsupported scaling variant"
+    if e[0] == "floordiv" and e[1][0] == "dim" and e[2][0] == "const" and int(e[2][1]) > 0:
+        return int(e[1][1]), int(e[2][1])
+    return "only block scale with floordiv is supported for now"
+
+
+def _scale_maps(op: Operation, maps: Sequence[AffineMap]) -> Problem | None:
+    """The scale maps (operands 1 and 3) against the data maps (0 and 2): for both, the map's
+    results and the scale's rank; then for each, its rank at most its data's, and each result in
+    turn: a dim of its data, then its static size (reported at the data's dim)."""
+    pairs = ((1, 0), (3, 2))
+    blocks: dict[int, list[tuple[int, int]]] = {}
+    for scale, source in pairs:
+        blocks[scale] = []
+        for e in maps[scale].results:
+            found = _scale_block(e)
+            if isinstance(found, str):
+                return Problem("BC1794", {"detail": found})
+            blocks[scale].append(found)
+        v, data = view(op.operands[scale].type), view(op.operands[source].type)
+        if v is None or v.shape is None or data is None or data.shape is None:
+            return None
+        if len(v.shape) != len(maps[scale].results):
+            detail = "scale ranks of shaped operand and results of corresponding affine_map differ"
+            return Problem("BC1794", {"detail": detail})
+    for scale, source in pairs:
+        v, data = view(op.operands[scale].type), view(op.operands[source].type)
+        if v is None or v.shape is None or data is None or data.shape is None:
+            return None
+        if len(v.shape) > len(data.shape):
+            return Problem("BC1794", {"detail": "scale must have at most the same rank as input"})
+        dm = maps[source]
+        positions = [dm.pure_dim(k) for k in range(len(dm.results))]
+        for j, (d, block) in enumerate(blocks[scale]):
+            if d not in positions:
+                return Problem("BC1794", {"detail": "scale map must contain corresponding input dimensions only"})
+            i = positions.index(d)
+            size, got = data.shape[i] if i < len(data.shape) else None, v.shape[j]
+            if block == 1 or size is None or got is None:
+                continue
+            expected = -(-size // block)
+            if expected != got:
+                detail = f"Invalid scale shape at dim {i}, expected {expected} but got {got}"
+                return Problem("BC1794", {"detail": detail})
+    return None
+
+
+def _folded(m: AffineMap) -> AffineMap:
+    """``m`` with ``d floordiv 1`` as ``d`` (MLIR folds it when it reads the map)."""
+    results = tuple(e[1] if e[0] == "floordiv" and e[2] == ("const", 1) and e[1][0] == "dim" else e for e in m.results)
+    return AffineMap(m.dims, m.symbols, results)

@@ -13,7 +13,7 @@ terminator and its operand types); a terminator (``scf.yield``, ``scf.condition`
 from broadcheck.dialects.assembly import Wrong
 from broadcheck.dialects.op import FOR, FUNCTIONAL, NONE, OPERAND_LIST, Assembly, Op, Reading, custom, ops
 from broadcheck.dialects.scf.branches import execute_region, if_, index_switch
-from broadcheck.dialects.scf.loops import for_, forall, parallel, reduce, while_
+from broadcheck.dialects.scf.loops import for_, forall, in_parallel, parallel, reduce, while_
 from broadcheck.dialects.terminators import by_parent
 from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Statement, TypeText
@@ -116,6 +116,33 @@ def parallel_parse(statement: Statement, custom: str) -> Wrong | None:
     return None
 
 
+def for_parse(statement: Statement, custom: str) -> Wrong | None:
+    """What ``ForOp::parse`` rejects: initial values of another count than the arrow's types (at
+    the op's name)."""
+    shared = next((i for i in statement.items if i.kind == "bindings"), None)
+    sig = statement.signature
+    if shared is None or sig is None or sig.kind != "arrow":
+        return None
+    inits = sum(1 for u in statement.operands if shared.start <= u.start < shared.end)
+    if inits != len(sig.outputs):
+        return f"{custom}mismatch in number of loop-carried values and defined values", statement.name_start
+    return None
+
+
+def while_parse(statement: Statement, custom: str) -> Wrong | None:
+    """What ``WhileOp::parse`` rejects: a function type of another count of inputs than the
+    operands (at the ``:``)."""
+    sig = statement.signature
+    if statement.generic or sig is None or sig.kind != "function":
+        return None
+    count = len(statement.operands)
+    if len(sig.inputs) != count:
+        return f"{custom}expected as many input types as operands (expected {count} got {len(sig.inputs)})", (
+            sig.after - 1
+        )
+    return None
+
+
 def forall_parse(statement: Statement, custom: str) -> Wrong | None:
     """What ``ForallOp::parse`` rejects: shared outputs of another count than the arrow's types
     (at ``shared_outs``)."""
@@ -153,7 +180,7 @@ def forall_form(statement: Statement) -> Reading:
 
 
 OPS = ops(
-    Op("scf.for", FOR, for_, "scf"),
+    Op("scf.for", FOR, for_, "scf", assembly=Assembly("form", form=for_parse)),
     Op("scf.forall", custom(forall_form), forall, "scf", assembly=Assembly("form", form=forall_parse)),
     Op(
         "scf.parallel",
@@ -164,12 +191,12 @@ OPS = ops(
         assembly=Assembly("form", form=parallel_parse),
     ),
     Op("scf.if", custom(if_form), if_, "scf"),
-    Op("scf.while", FUNCTIONAL, while_, "scf"),
+    Op("scf.while", FUNCTIONAL, while_, "scf", assembly=Assembly("form", form=while_parse)),
     Op("scf.execute_region", NONE, execute_region, "scf"),
     Op("scf.index_switch", custom(index_switch_form), index_switch, "scf"),
     Op("scf.yield", OPERAND_LIST, by_parent, "scf"),
     Op("scf.condition", custom(condition), by_parent, "scf"),
     Op("scf.reduce", NONE, reduce, "scf"),
     Op("scf.reduce.return", OPERAND_LIST, by_parent, "scf"),
-    Op("scf.forall.in_parallel", NONE, by_parent, "scf"),
+    Op("scf.forall.in_parallel", NONE, in_parallel, "scf"),
 )

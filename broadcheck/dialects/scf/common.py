@@ -119,6 +119,23 @@ def full_name(name: str) -> str:
     return BARE.get(name, name)
 
 
+def is_terminator(name: str) -> bool | None:
+    """Whether op ``name`` is a terminator (``IsTerminator`` in its ODS table), ``None`` if not known."""
+    from broadcheck.dialects import ods
+
+    found = ods.traits(full_name(name))
+    return None if found is None else "IsTerminator" in found
+
+
+def misplaced(region: Region, parent: str) -> bool:
+    """Whether the op that ends ``region`` of op ``parent`` fails its own parent rule
+    (``dialects.inner.PARENTS``): its verifier runs before ``parent``'s ``verifyRegions``, which then
+    never runs."""
+    from broadcheck.dialects.inner import parent_problem
+
+    return bool(region.terminator) and parent_problem(full_name(region.terminator), parent) is not None
+
+
 def terminated(region: Region) -> Region:
     """A region whose last op broadcheck read (an empty region, or a block without ops, it does
     not tell apart: MLIR words them differently)."""

@@ -16,6 +16,8 @@ FAIL (``along control flow edge from Operation scf.yield to Region #0: ...``)::
 
 from __future__ import annotations
 
+import re
+
 from broadcheck.dialects.scf.common import (
     Unknown,
     checked,
@@ -24,8 +26,10 @@ from broadcheck.dialects.scf.common import (
     fail,
     implicit_terminator,
     is_index,
+    is_terminator,
     key,
     known,
+    misplaced,
     operand_types,
     result_types,
     signless_or_index,
@@ -33,10 +37,11 @@ from broadcheck.dialects.scf.common import (
     text,
     unknown,
 )
+from broadcheck.dialects.shaped import split_top
 from broadcheck.ops import OpaqueType, Operation, Region
 from broadcheck.syntax.attributes import ints
 
-__all__ = ["for_", "forall", "parallel", "reduce", "while_"]
+__all__ = ["for_", "forall", "in_parallel", "parallel", "reduce", "while_"]
 
 
 @checked
@@ -50,6 +55,8 @@ def for_(op: Operation) -> None:
     types = operand_types(op)
     if len(types) < 3:
         raise fail("BC623", expected=3, count=len(types))
+    if op.regions[0].blocks > 1:
+        raise fail("BC1785", index=0)  # SingleBlock
     for i, t in enumerate(known(types[:3])):
         if not signless_or_index(t):
             raise constraint(i, "signless integer or index", t)
@@ -87,6 +94,14 @@ def while_(op: Operation) -> None:
     yield to the 'before' region."""
     if len(op.regions) != 2:
         raise fail("BC1118", count=2)
+    for index, region in enumerate(op.regions):  # SingleBlock
+        if region.blocks > 1:
+            raise fail("BC1785", index=index)
+        if region.blocks == 1 and not region.ops:
+            raise fail("BC1788")
+    for index, (region, name) in enumerate(zip(op.regions, ("before", "after"), strict=True)):
+        if region.blocks == 0:
+            raise fail("BC1789", index=index, name=name)  # ODS: SizedRegion<1>
     before, after = (terminated(r) for r in op.regions)
     for region, name, expected in ((before, "before", "scf.condition"), (after, "after", "scf.yield")):
         if region.terminator != expected:
@@ -138,7 +153,8 @@ def parallel(op: Operation) -> None:
         if value is not None and value <= 0:
             raise fail("BC1622")
     body = op.regions[0]
-    if not op.generic and not body.terminator:  # its parser ends an empty body with `scf.reduce`
+    if not op.generic and (not body.terminator or is_terminator(body.terminator) is False):
+        # its parser ends a body that does not end in a terminator with `scf.reduce`
         body = Region(body.arguments, "scf.reduce", (), op.name_span)
     body = terminated(body)
     # the custom form's parser makes an ``index`` of each induction variable
@@ -168,6 +184,10 @@ def reduce(op: Operation) -> None:
     types = known(operand_types(op))
     if len(op.regions) != len(types):
         raise Unknown("regions")
+    if any(region.blocks == 1 and not region.ops for region in op.regions):
+        raise fail("BC1790")  # (the verifier's, on the blocks of each region, before the ops in them)
+    if any(misplaced(region, "scf.reduce") for region in op.regions):
+        raise Unknown("an op in its regions fails first")
     for region in op.regions:
         if region.terminator == "scf.reduce.return" and region.arguments and len(region.yields) == 1:
             expected, given = region.arguments[0], region.yields[0]
@@ -188,6 +208,9 @@ def forall(op: Operation) -> None:
     induction variables and the shared outputs): its terminator, then ``ForallOp::verify``: a
     result per output, a block argument per loop and per output, the loops' ``index``, each
     output's type."""
+    if op.generic is False and len(op.regions) == 1:
+        # the custom form's parser builds the block: an argument per loop, then per output
+        _mapping(op, len(op.regions[0].arguments) - len(op.results))
     if op.generic is False or len(op.regions) != 1:
         raise Unknown("the custom form")
     segments = op.attribute("operandSegmentSizes")
@@ -214,3 +237,36 @@ def forall(op: Operation) -> None:
     for i, output in enumerate(outputs):
         if key(arguments[rank + i]) != key(output):
             raise fail("BC1619", index=i)
+    _mapping(op, rank)
+
+
+_DEVICE = re.compile(r"#gpu\.(?:block|thread|warp|warpgroup|lane)<[^<>]*>")
+"""GPU's device mapping attributes (not its masking ones, which the count leaves out)."""
+
+
+def _mapping(op: Operation, rank: int) -> None:
+    """``ForallOp::verify``'s ``mapping``: as many device mapping attributes as loops (judged only
+    where every entry is one of GPU's block, thread, warp, warpgroup or lane attributes)."""
+    attr = op.attribute("mapping")
+    text = attr.text.strip() if attr is not None else ""
+    if not (text.startswith("[") and text.endswith("]")):
+        return
+    entries = split_top(text[1:-1])
+    if entries and all(_DEVICE.fullmatch(e.strip()) for e in entries) and len(entries) != rank:
+        raise fail("BC1796")
+
+
+_COMBINING = frozenset({"tensor.parallel_insert_slice"})
+"""The ops of the dialects broadcheck reads that implement ``ParallelCombiningOpInterface``."""
+
+
+@checked
+def in_parallel(op: Operation) -> None:
+    """``scf.forall.in_parallel``: ``InParallelOp::verify``, every op of its region a parallel
+    combining op (judged on its last op, where its ODS table is known)."""
+    from broadcheck.dialects import ods
+
+    for region in op.regions:
+        last = region.terminator
+        if last and last not in _COMBINING and ods.traits(last) is not None:
+            raise fail("BC1797")
