@@ -8074,6 +8074,27 @@ RULES: Mapping[str, Rule] = {
             '%0:2 = "tfl.control_node"() ({func.return}) : () -> (tensor<3xf32>, !tfl.control)',
             op_prefix=False,
         ),
+        # ---- BC1860-BC1889: broadcheck refine (refine)
+        Rule(
+            "BC1860",
+            "refine-stops",
+            "refinement stops here: {reason}",
+            "broadcheck refine cannot infer this op's result types under the new argument types: its results "
+            "keep their written types, and refinement stops along them (and only them).",
+            '%0:2 = stablehlo.while(%i = %arg0) : tensor<?xf32> ...',
+            severity="warning",
+        ),
+        Rule(
+            "BC1861",
+            "refine-shape-assertion",
+            "{message}",
+            "A JAX shape_assertion custom call is false under the new argument types: the input shapes do not "
+            "match the export's polymorphic shapes specification (jaxlib's shape refinement fails with its "
+            "error_message).",
+            'stablehlo.custom_call @shape_assertion(%false, %b) {error_message = "Expected value >= 1 for '
+            "dimension variable 'b'\"} : (tensor<i1>, tensor<i32>) -> ()",
+            op_prefix=False,
+        ),
     )
 }
 
@@ -8114,6 +8135,8 @@ NOTES: Mapping[str, str] = {
     "mlir-terminator-here": "terminator here",
     "mlir-see-yield": "see yield operation here",
     "mlir-region-returns": "{region} returns '{found}' here",
+    # broadcheck refine (refine)
+    "refine-trace": "its new types follow from {origin}",
 }
 
 
