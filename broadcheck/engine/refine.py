@@ -253,6 +253,9 @@ class Refiner:
         self.aliases: dict[str, Type | SyntaxProblem] = {}
         self._functions: dict[str, _Function] = {}
         self._depths: dict[int, int] = {}
+        self._sums: dict[tuple[int, str], tuple[str, str]] = {}
+        self._lines: list[str] = []
+        self._starts: list[int] = []
         self._done: dict[str, tuple[tuple[tuple[int, str], ...], dict[int, str]]] = {}
         self._warned: set[tuple[int, str]] = set()
 
@@ -263,6 +266,7 @@ class Refiner:
         functions, reader = read_functions(text)
         self.aliases = reader.aliases
         self._depths = reader.depths
+        self._lines, self._starts = reader.lines, reader.starts
         self._functions = {f.name: f for f in functions}
         seeds: dict[str, dict[int, str]] = {}
         for (name, index), type_text in request.args.items():
@@ -383,21 +387,39 @@ class Refiner:
             origins[name] = f"@{fn.name}'s argument #{index} (now {new}, was {written.text})"
         for index, known in known_args.items():
             values[arguments[index][0]] = known
+        results = self._block(fn, fn.statements, 0, types, values, origins, public)
+        self._done[fn.name] = (key, results)
+        return results
+
+    def _block(
+        self,
+        fn: _Function,
+        statements: list[_Statement],
+        depth: int,
+        types: dict[str, str],
+        values: dict[str, Values],
+        origins: dict[str, str],
+        public: bool,
+    ) -> dict[int, str]:
+        """Refine the statements of one nesting ``depth`` in order (an op's regions with the op);
+        the function's new result types if its ``return`` is among them."""
         results: dict[int, str] = {}
-        statements = fn.statements
         for position, s in enumerate(statements):
-            if self._depths.get(id(s), 0) > 0:
-                continue  # inside an op's regions: judged with that op
+            if self._depths.get(id(s), 0) != depth:
+                continue  # inside an op's regions: refined with that op
             if s.offset == _UNREAD_AT:
-                depth = self._depths.get(id(s), 0)
                 inner = []
                 for back in range(position - 1, -1, -1):
                     if self._depths.get(id(statements[back]), 0) <= depth:
                         break
                     inner.append(statements[back])
+                inner.reverse()
                 names = set(types) | set(values)
                 if any(_uses(t.text, names) for t in [s, *inner]):
-                    self._stop(s, "an op with regions or over several lines is not refined yet", origins)
+                    if re.match(r"\s*%[\w$.\-]+(?::\d+)?\s*=\s*stablehlo\.while\(", s.text):
+                        self._while(fn, s, inner, depth, types, values, origins, public)
+                    else:
+                        self._stop(s, "an op with regions or over several lines is not refined yet", origins)
                 continue
             st = s.statement
             if st.name == "stablehlo.constant" or st.name == "arith.constant":
@@ -429,8 +451,75 @@ class Refiner:
             if not any(_key(u) in types for u in st.operands) and st.name not in _SHAPE_OPS:
                 continue
             self._op(s, st, types, values, origins, origin)
-        self._done[fn.name] = (key, results)
         return results
+
+    def _while(
+        self,
+        fn: _Function,
+        s: _Statement,
+        inner: list[_Statement],
+        depth: int,
+        types: dict[str, str],
+        values: dict[str, Values],
+        origins: dict[str, str],
+        public: bool,
+    ) -> None:
+        """``stablehlo.while`` in its custom form: its one list of types (operands, block arguments
+        and results) takes its operands' new types, if its body then yields those types."""
+        from broadcheck.dialects.shaped import split_top
+
+        line = self._lines[s.line - 1] if s.line - 1 < len(self._lines) else ""
+        match = re.match(r"(\s*(%[\w$.\-]+)(?::(\d+))?\s*=\s*stablehlo\.while\((.*)\)\s*:\s*)(.*?)\s*$", line)
+        if match is None:
+            self._stop(s, "its header is not on one line", origins)
+            return
+        pairs = [p.strip() for p in split_top(match.group(4))]
+        carried = [tuple(x.strip() for x in p.split("=", 1)) for p in pairs if "=" in p]
+        written = split_top(match.group(5))
+        if len(carried) != len(pairs) or len(written) != len(carried):
+            self._stop(s, "its operands and types cannot be paired", origins)
+            return
+        new = [types.get(operand, old.strip()) for (_, operand), old in zip(carried, written, strict=True)]
+        inside = dict(types)
+        for (arg, operand), type_text, old in zip(carried, new, written, strict=True):
+            if "".join(type_text.split()) != "".join(old.split()):
+                inside[arg] = type_text
+                if operand in origins:
+                    origins[arg] = origins[operand]
+        known = {k: v for k, v in values.items()}
+        for arg, _ in carried:
+            known.pop(arg, None)  # a carried value changes from one iteration to the next
+        self._block(fn, inner, depth + 1, inside, known, origins, public)
+        body = [x for x in inner if self._depths.get(id(x), 0) == depth + 1 and x.offset != _UNREAD_AT]
+        last = body[-1].statement if body else None
+        if last is None or last.name != "stablehlo.return" or len(last.operands) != len(new):
+            self._stop(s, "its body does not end in a stablehlo.return of its values", origins)
+            return
+        yielded = [inside.get(_key(u)) for u in last.operands]
+        for i, (y, n, old) in enumerate(zip(yielded, new, written, strict=True)):
+            if y is None:
+                y = old.strip()
+            if "".join(y.split()) != "".join(n.split()):
+                self._stop(s, f"its body yields {y} for {carried[i][0]}, not {n}", origins)
+                return
+        start = self._starts[s.line - 1] + match.end(1)
+        at = start
+        base = match.group(5)
+        cursor = 0
+        for old, type_text in zip(written, new, strict=True):
+            offset = base.index(old.strip(), cursor)
+            cursor = offset + len(old.strip())
+            if "".join(type_text.split()) != "".join(old.split()):
+                self.edits[at + offset, at + cursor] = type_text
+        count = int(match.group(3) or 1)
+        name = match.group(2)
+        for i, type_text in enumerate(new[:count]):
+            key = name if i == 0 else f"{name}#{i}"
+            if "".join(type_text.split()) != "".join(written[i].split()):
+                types[key] = type_text
+                operand = carried[i][1]
+                if operand in origins:
+                    origins[key] = origins[operand]
 
     def _dimension_size(
         self, s: _Statement, st: Statement, types: dict[str, str], values: dict[str, Values], origins: dict[str, str]
@@ -454,6 +543,8 @@ class Refiner:
         """The integer contents of ``st``'s result, where its operands' are known."""
         if not st.results or st.results[0].size != 1:
             return
+        if st.name == "stablehlo.add" and len(st.operands) == 2:
+            self._sums[id(values), st.results[0].name] = (_key(st.operands[0]), _key(st.operands[1]))
         known = [values.get(_key(u)) for u in st.operands]
         if any(k is None for k in known):
             return
@@ -590,6 +681,8 @@ class Refiner:
         self, st: Statement, values: dict[str, Values], result_types: Sequence[TypeText | None]
     ) -> dict[int, str] | None:
         """The static result type of an op whose shape operand is now known (``dynamic_*``)."""
+        if st.name == "stablehlo.real_dynamic_slice" and len(st.operands) == 4 and result_types:
+            return self._slice_result(st, values, result_types[0])
         if st.name not in _SHAPE_OPS or not result_types or result_types[0] is None:
             return None
         index = 0 if st.name == "stablehlo.dynamic_iota" else 1
@@ -600,6 +693,27 @@ class Refiner:
             return None
         new = with_shape(result_types[0].text, list(shape))
         if new is None or "".join(new.split()) == result_types[0].key:
+            return None
+        return {0: new}
+
+    def _slice_result(self, st: Statement, values: dict[str, Values], result: TypeText | None) -> dict[int, str] | None:
+        """``real_dynamic_slice`` with unit strides whose limits are its starts plus known sizes
+        (``stablehlo-refine-shapes`` makes it a ``dynamic_slice`` of those sizes)."""
+        start, limit, strides = (_key(u) for u in st.operands[1:])
+        if result is None or values.get(strides) is None or any(v != 1 for v in values[strides]):
+            return None
+        sizes: Values | None = None
+        if values.get(start) is not None and values.get(limit) is not None:
+            sizes = tuple(b - a for a, b in zip(values[start], values[limit], strict=False))
+        else:
+            pair = self._sums.get((id(values), limit))
+            if pair is not None and start in pair:
+                other = pair[1] if pair[0] == start else pair[0]
+                sizes = values.get(other)
+        if sizes is None or any(v < 0 for v in sizes):
+            return None
+        new = with_shape(result.text, list(sizes))
+        if new is None or "".join(new.split()) == result.key:
             return None
         return {0: new}
 
