@@ -9,8 +9,9 @@ marked ``jax.global_constant = "b"``. The body is a random chain of: elementwise
 ``dynamic_broadcast_in_dim`` of a weight to ``(b, ...)`` with a shape operand built from ``b`` by
 ``reshape``/``multiply``/``concatenate``, ``dynamic_reshape`` (merging or splitting dimensions),
 ``dot_general`` with a weight, ``concatenate`` (along the batch, which makes ``2b``, or a static
-dimension), ``dynamic_iota``, ``reduce`` and ``dynamic_broadcast_in_dim`` of a value to a new last dimension, and a call of a private helper
-that takes ``b`` too. Each case is (name, text, ``{"b": batch}``).
+dimension), ``dynamic_iota``, ``reduce``, ``dynamic_broadcast_in_dim`` of a value to a new last
+dimension, and a call of a private helper that takes ``b`` too. Each case is
+(name, text, ``{"b": batch}``).
 """
 
 from __future__ import annotations

@@ -8081,7 +8081,7 @@ RULES: Mapping[str, Rule] = {
             "refinement stops here: {reason}",
             "broadcheck refine cannot infer this op's result types under the new argument types: its results "
             "keep their written types, and refinement stops along them (and only them).",
-            '%0:2 = stablehlo.while(%i = %arg0) : tensor<?xf32> ...',
+            '%0 = "mydialect.opaque"(%arg0) : (tensor<2x4xf32>) -> tensor<?x4xf32>',
             severity="warning",
         ),
         Rule(

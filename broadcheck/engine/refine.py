@@ -137,15 +137,11 @@ def _dims_of(text: str) -> list[int | None] | None:
 
 
 def with_shape(text: str, dims: Sequence[int | None]) -> str | None:
-    """``text`` (a ranked tensor type) with shape ``dims``, element type and encoding kept."""
-    compact = "".join(text.split())
-    match = re.match(r"tensor<((?:(?:\d+|\?)x)*)", compact)
-    if match is None:
+    """``text`` (a ranked tensor type) with shape ``dims``, its element type and encoding as written."""
+    match = re.match(r"\s*tensor<((?:(?:\d+|\?)x)*)", text)
+    if match is None or text[match.end() :].startswith("*"):
         return None
-    rest = compact[match.end() :]
-    if rest.startswith("*"):
-        return None
-    return "tensor<" + "".join(("?" if d is None else str(d)) + "x" for d in dims) + rest
+    return "tensor<" + "".join(("?" if d is None else str(d)) + "x" for d in dims) + text[match.end() :].rstrip()
 
 
 def _probe(text: str, index: int) -> str | None:
