@@ -250,6 +250,7 @@ class Refiner:
         self._functions: dict[str, _Function] = {}
         self._depths: dict[int, int] = {}
         self._sums: dict[tuple[int, str], tuple[str, str]] = {}
+        self._verdicts: dict[object, tuple[Problem | None, Operation | None] | None] = {}
         self._lines: list[str] = []
         self._starts: list[int] = []
         self._done: dict[str, tuple[tuple[tuple[int, str], ...], dict[int, str]]] = {}
@@ -615,7 +616,7 @@ class Refiner:
         if judged is not None and judged[0] is not None and not _about_result(judged[0]):
             # The op does not verify with its new operand types, whatever its results: an error
             # in its check's words; its results keep their types (they follow no further).
-            self._broken(s, judged[1], judged[0])
+            self._broken(s, edits, result_types, new_results, values)
             self._commit(s, edits, result_types, _only(new_results, shared), keys, types, origins, origin)
             return
         for index, t in enumerate(result_types):
@@ -646,7 +647,7 @@ class Refiner:
         final = self._judged(s, edits, result_types, new_results, values)
         if final is None or final[0] is not None:
             if final is not None and final[0] is not None:
-                self._broken(s, final[1], final[0])
+                self._broken(s, edits, result_types, new_results, values)
             new_results = _only(new_results, shared)
         self._commit(s, edits, result_types, new_results, keys, types, origins, origin)
 
@@ -667,11 +668,20 @@ class Refiner:
                     return with_shape(result.text, now)
         return None
 
-    def _broken(self, s: _Statement, op: Operation, problem: Problem) -> None:
+    def _broken(
+        self,
+        s: _Statement,
+        edits: Mapping[tuple[int, int], str],
+        result_types: Sequence[TypeText | None],
+        new_results: Mapping[int, str],
+        values: Mapping[str, Values],
+    ) -> None:
         """An op that no longer verifies: its check's problem, at the op, in its words."""
         from broadcheck.engine.diagnose import diagnose
 
-        self.diagnostics.append(diagnose(problem, op, self.path))
+        found = self._judged(s, edits, result_types, new_results, values, located=True)
+        if found is not None and found[0] is not None and found[1] is not None:
+            self.diagnostics.append(diagnose(found[0], found[1], self.path))
 
     def _shape_result(
         self, st: Statement, values: dict[str, Values], result_types: Sequence[TypeText | None]
@@ -843,7 +853,10 @@ class Refiner:
         result_types: Sequence[TypeText | None],
         new_results: Mapping[int, str],
         values: Mapping[str, Values] | None = None,
-    ) -> tuple[Problem | None, Operation] | None:
+        located: bool = False,
+    ) -> tuple[Problem | None, Operation | None] | None:
+        """The check's verdict on ``s`` with these types, and the op it judged when ``located``
+        (a verdict depends on the text but for value names and location: it is kept per key)."""
         changes = dict(edits)
         for index, new in new_results.items():
             written = result_types[index]
@@ -852,6 +865,24 @@ class Refiner:
         text = s.text
         for (start, end), new in sorted(changes.items(), reverse=True):
             text = text[:start] + new + text[end:]
+        key = None
+        if not located:
+            bare = text.rstrip()
+            at = bare.rfind(" loc(")
+            if at > 0 and bare.endswith(")"):
+                bare = bare[:at]
+            known = tuple(values.get(_key(u)) for u in s.statement.operands) if values else ()
+            key = (_NAMES.sub("%", bare), known)
+            if key in self._verdicts:
+                return self._verdicts[key]
+        found = self._judge(s, text, values)
+        if key is not None and len(self._verdicts) < 200_000:
+            self._verdicts[key] = None if found is None else (found[0], None)
+        return found
+
+    def _judge(
+        self, s: _Statement, text: str, values: Mapping[str, Values] | None
+    ) -> tuple[Problem | None, Operation] | None:
         try:
             statement = read_statement(text)
         except ReaderProblem:
@@ -964,6 +995,9 @@ def _literal(values: Values, written: TypeText | None) -> str | None:
     shape = f"{len(values)}x" if dims else ""
     return f"dense<{body}> : tensor<{shape}{match.group(1)}>"
 
+
+_NAMES = re.compile(r"%[\w$.\-]+")
+"""A value name (``%0``, ``%arg1``, ``%iterArg_2``): no check reads one."""
 
 _STUCK = Problem("BC001")
 """The op cannot be read with the new types (no inference from it)."""
