@@ -152,7 +152,11 @@ def _probe(text: str, index: int) -> str | None:
 
 
 def _int_literal(text: str) -> Values | None:
-    """The integers of ``dense<...> : tensor<...xiN>`` (a splat filled out), or ``None``."""
+    """The integers of ``dense<...> : tensor<...xiN>`` (a splat filled out), or of a scalar
+    ``N : index`` / ``N : iN``, or ``None``."""
+    scalar = re.fullmatch(r"(-?\d+)\s*:\s*(?:index|i\d+)", text.strip())
+    if scalar is not None:
+        return (int(scalar.group(1)),)
     match = re.fullmatch(r"dense<(.*)>\s*:\s*(tensor<[^>]*>)", text.strip(), re.S)
     if match is None:
         return None
@@ -427,6 +431,9 @@ class Refiner:
                     values[st.results[0].name] = found
                 continue
             used = [u for u in st.operands if _key(u) in types or _key(u) in values]
+            if st.name == "tensor.dim" and len(st.operands) == 2 and st.results:
+                self._tensor_dim(s, st, types, values, origins)
+                continue
             if st.name == "stablehlo.get_dimension_size" and st.operands and st.results:
                 self._dimension_size(s, st, types, values, origins)
                 continue
@@ -536,6 +543,27 @@ class Refiner:
             if _key(st.operands[0]) in origins:
                 origins[st.results[0].name] = origins[_key(st.operands[0])]
 
+    def _tensor_dim(
+        self, s: _Statement, st: Statement, types: dict[str, str], values: dict[str, Values], origins: dict[str, str]
+    ) -> None:
+        """``tensor.dim`` of a value whose dimension is now static folds to its size (its written
+        type, the source's, takes the source's new type)."""
+        operand_types, _ = place_types(st, self._layout(st.name))
+        written = operand_types[0] if operand_types else None
+        source = types.get(_key(st.operands[0]))
+        if source is not None and written is not None:
+            self._edit(s, written, source)
+        elif written is not None:
+            source = written.text
+        index = values.get(_key(st.operands[1]))
+        dims = _dims_of(source) if source is not None else None
+        if dims is not None and index is not None and len(index) == 1 and 0 <= index[0] < len(dims):
+            size = dims[index[0]]
+            if size is not None:
+                values[st.results[0].name] = (size,)
+                if _key(st.operands[0]) in origins:
+                    origins[st.results[0].name] = origins[_key(st.operands[0])]
+
     def _values(self, s: _Statement, st: Statement, values: dict[str, Values]) -> None:
         """The integer contents of ``st``'s result, where its operands' are known."""
         if not st.results or st.results[0].size != 1:
@@ -550,7 +578,7 @@ class Refiner:
         short = st.name.rpartition(".")[2]
         if st.name in _PASSED and len(args) == 1:
             out = args[0]
-        elif st.name == "stablehlo.concatenate":
+        elif st.name in ("stablehlo.concatenate", "tensor.from_elements"):
             out = tuple(v for a in args for v in a)
         elif st.name.startswith(("stablehlo.", "arith.")) and (
             short in _FOLDED
