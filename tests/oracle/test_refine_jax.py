@@ -20,6 +20,7 @@ jaxlib runs in its own interpreter (``BROADCHECK_JAX_PYTHON``, default the oracl
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -82,7 +83,12 @@ def _verify_one(text: str) -> str | None:
     with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as handle:
         handle.write(text)
     try:
-        done = subprocess.run([IREE_OPT, handle.name, "-o", os.devnull], capture_output=True, text=True, timeout=600)
+        done = subprocess.run(
+            [IREE_OPT, "--allow-unregistered-dialect", handle.name, "-o", os.devnull],
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
     finally:
         os.unlink(handle.name)
     return None if done.returncode == 0 else done.stderr[:2000]
@@ -172,3 +178,54 @@ def test_generated_functions() -> None:
     types, problems = compare(cases)
     print(f"\nrefine campaign: {len(cases)} functions, {types} types written, {len(problems)} differences")
     assert not problems, "\n".join(problems[:20])
+
+
+BREAKS = sorted((ROOT / "tests" / "fixtures" / "refine").glob("*.mlir"))
+_FIRST = re.compile(r":(\d+):(\d+): error: (.*)")
+
+
+def _request(path: Path) -> tuple[bool, Request]:
+    """Whether the fixture's RUN line expects exit 1, and its request."""
+    from broadcheck.engine.refine import parse_arg, parse_dim
+
+    words = path.read_text().splitlines()[0].removeprefix("// RUN:").split()
+    request = Request()
+    for flag, value in itertools.pairwise(words):
+        if flag == "--arg":
+            name, index, text = parse_arg(value)
+            request.args[name, index] = text
+        elif flag == "--dim":
+            dim, size = parse_dim(value)
+            request.dims[dim] = size
+    return words[0] == "not", request
+
+
+@pytest.mark.parametrize("path", BREAKS, ids=lambda p: p.stem)
+def test_what_breaks(path: Path) -> None:
+    """Each fixture that breaks: broadcheck's first error is the real tool's, at its place (iree-opt
+    on the refined text; jaxlib's refinement for a shape assertion); each that does not, iree-opt
+    verifies (and finds no error broadcheck does not)."""
+    _need_tools()
+    breaks, request = _request(path)
+    text = path.read_text()
+    after, diagnostics, _ = refine_text(path.name, text, request, Options())
+    errors = [d for d in diagnostics if d.severity == "error"]
+    if any(d.code == "BC1861" for d in errors):
+        static = {
+            str(i): new for i, (old, new) in enumerate(zip(main_arguments(text), main_arguments(after), strict=True))
+            if old != new
+        }  # fmt: skip
+        (theirs,) = jaxlib([{"text": text, "static": static}])
+        assert not theirs["ok"]
+        assert errors[0].message in str(theirs["error"])
+        return
+    complaint = _verify_one(after)
+    if not breaks:
+        assert complaint is None and not errors, complaint
+        return
+    assert complaint is not None and errors
+    found = _FIRST.search(complaint)
+    assert found is not None, complaint
+    assert (errors[0].line, errors[0].column, errors[0].message) == (
+        int(found.group(1)), int(found.group(2)), found.group(3),
+    )  # fmt: skip
