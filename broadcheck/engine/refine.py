@@ -417,8 +417,9 @@ class Refiner:
                 inner.reverse()
                 names = set(types) | set(values)
                 if any(_uses(t.text, names) for t in [s, *inner]):
-                    if re.match(r"\s*%[\w$.\-]+(?::\d+)?\s*=\s*stablehlo\.while\(", s.text):
-                        self._while(fn, s, inner, depth, types, values, origins, public)
+                    loop = next((k for k, (head, _) in _LOOPS.items() if head.match(self._line(s))), None)
+                    if loop is not None:
+                        self._while(fn, s, inner, depth, types, values, origins, public, loop)
                     else:
                         self._stop(s, "an op with regions or over several lines is not refined yet", origins)
                 continue
@@ -467,13 +468,15 @@ class Refiner:
         values: dict[str, Values],
         origins: dict[str, str],
         public: bool,
+        loop: str = "stablehlo.while",
     ) -> None:
-        """``stablehlo.while`` in its custom form: its one list of types (operands, block arguments
-        and results) takes its operands' new types, if its body then yields those types."""
+        """A loop in its custom form (``stablehlo.while``, ``scf.for`` with ``iter_args``): its one
+        list of types (carried operands, block arguments and results) takes its operands' new types,
+        if its body then yields those types."""
         from broadcheck.dialects.shaped import split_top
 
-        line = self._lines[s.line - 1] if s.line - 1 < len(self._lines) else ""
-        match = re.match(r"(\s*(%[\w$.\-]+)(?::(\d+))?\s*=\s*stablehlo\.while\((.*)\)\s*:\s*)(.*?)\s*$", line)
+        head, terminator = _LOOPS[loop]
+        match = head.match(self._line(s))
         if match is None:
             self._stop(s, "its header is not on one line", origins)
             return
@@ -493,19 +496,23 @@ class Refiner:
         known = {k: v for k, v in values.items()}
         for arg, _ in carried:
             known.pop(arg, None)  # a carried value changes from one iteration to the next
+        saved, said = dict(self.edits), len(self.diagnostics)
         self._block(fn, inner, depth + 1, inside, known, origins, public)
         body = [x for x in inner if self._depths.get(id(x), 0) == depth + 1 and x.offset != _UNREAD_AT]
         last = body[-1].statement if body else None
-        if last is None or last.name != "stablehlo.return" or len(last.operands) != len(new):
-            self._stop(s, "its body does not end in a stablehlo.return of its values", origins)
+        why = None
+        if last is None or last.name != terminator or len(last.operands) != len(new):
+            why = f"its body does not end in a {terminator} of its values"
+        else:
+            yielded = [inside.get(_key(u)) or old.strip() for u, old in zip(last.operands, written, strict=True)]
+            for i, (y, n) in enumerate(zip(yielded, new, strict=True)):
+                if "".join(y.split()) != "".join(n.split()):
+                    why = f"its body yields {y} for {carried[i][0]}, not {n}"
+                    break
+        if why is not None:  # nothing inside is re-typed (the loop keeps its types)
+            self.edits, self.diagnostics = saved, self.diagnostics[:said]
+            self._stop(s, why, origins)
             return
-        yielded = [inside.get(_key(u)) for u in last.operands]
-        for i, (y, n, old) in enumerate(zip(yielded, new, written, strict=True)):
-            if y is None:
-                y = old.strip()
-            if "".join(y.split()) != "".join(n.split()):
-                self._stop(s, f"its body yields {y} for {carried[i][0]}, not {n}", origins)
-                return
         start = self._starts[s.line - 1] + match.end(1)
         at = start
         base = match.group(5)
@@ -524,6 +531,10 @@ class Refiner:
                 operand = carried[i][1]
                 if operand in origins:
                     origins[key] = origins[operand]
+
+    def _line(self, s: _Statement) -> str:
+        """The first line of a statement (an op with regions: its header)."""
+        return self._lines[s.line - 1] if 0 < s.line <= len(self._lines) else ""
 
     def _dimension_size(
         self, s: _Statement, st: Statement, types: dict[str, str], values: dict[str, Values], origins: dict[str, str]
@@ -959,9 +970,10 @@ class Refiner:
         self._warned.add((s.line, why))
         rule = RULES["BC1860"]
         column = s.column + (s.statement.name_start if s.offset != _UNREAD_AT else 0)
-        if s.offset == _UNREAD_AT:
-            line_text = s.text
-            column = 1 + len(line_text) - len(line_text.lstrip())
+        if s.offset == _UNREAD_AT:  # the op's name on its first line
+            line_text = self._line(s)
+            at = line_text.find(name)
+            column = at + 1 if at >= 0 else 1 + len(line_text) - len(line_text.lstrip())
         span = Span(s.line, column, s.line, column + len(name))
         self.diagnostics.append(Diagnostic(rule.code, rule.severity, rule.format(name, reason=why), self.path, span))
 
@@ -1023,6 +1035,23 @@ def _literal(values: Values, written: TypeText | None) -> str | None:
     shape = f"{len(values)}x" if dims else ""
     return f"dense<{body}> : tensor<{shape}{match.group(1)}>"
 
+
+_LOOPS = {
+    "stablehlo.while": (
+        re.compile(r"(\s*(%[\w$.\-]+)(?::(\d+))?\s*=\s*stablehlo\.while\((.*)\)\s*:\s*)(.*?)\s*$"),
+        "stablehlo.return",
+    ),
+    "scf.for": (
+        re.compile(
+            r"(\s*(%[\w$.\-]+)(?::(\d+))?\s*=\s*scf\.for\s+%[\w$.\-]+\s*=\s*\S+\s+to\s+\S+\s+step\s+\S+"
+            r"(?:\s*:\s*\w+)?\s+iter_args\((.*)\)\s*->\s*\(?)(.*?)\)?\s*\{\s*$"
+        ),
+        "scf.yield",
+    ),
+}
+"""The loops refined with their regions: the header of their custom form (its groups: up to the
+type list, the results' name and count, the carried ``%arg = %operand`` pairs, the type list) and
+the terminator of their body."""
 
 _NAMES = re.compile(r"%[\w$.\-]+")
 """A value name (``%0``, ``%arg1``, ``%iterArg_2``): no check reads one."""
