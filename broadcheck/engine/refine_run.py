@@ -3,17 +3,16 @@
 The refined text goes to standard output (as ``mlir-opt`` prints its output), or back into the
 file with ``--in-place`` (the safe writing of ``--fix``: :func:`broadcheck.outputs.replace`), or,
 with ``--diff``, only as a diff. The diagnostics (refine's own, then the check of the refined
-text) go to standard error, or to ``--output-file``, in any ``--output-format``. Nothing is
+text) go to standard error, or to ``--output-file``, in any ``--output-format``: the command line
+writes and renders them (:class:`Outcome`; the engine renders nothing). Nothing is
 written, to standard output or to the file, when the refined text does not verify (exit 1), as
 ``mlir-opt`` prints nothing when its verifier fails; ``--diff`` still shows what would change.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TextIO
+from dataclasses import dataclass, field
 
 from broadcheck.diagnostics import Diagnostic, Result
 from broadcheck.engine.options import Options
@@ -83,43 +82,52 @@ def refine_text(path: str, text: str, request: Request, options: Options) -> tup
     return after, trace(diagnostics, refined.traces), result.ops_checked
 
 
-def run(settings: Settings, options: Options) -> int:
-    """Carry out ``refine`` (see the module docstring); the exit code."""
+@dataclass
+class Outcome:
+    """What ``refine`` did, for the command line to show: its exit code, the report's results,
+    the text for standard output (the refined text, or ``--diff``'s diff), and a usage error."""
+
+    code: int
+    results: list[Result] = field(default_factory=list)
+    output: bytes | None = None
+    diff: tuple[str, str, str] | None = None
+    """``--diff``: (name, text before, text after)."""
+    usage: str | None = None
+
+
+def run(settings: Settings, options: Options) -> Outcome:
+    """Carry out ``refine`` (see the module docstring), writing the file if ``--in-place``."""
     try:
         request = request_of(settings)
     except UsageError as err:
-        return _usage(str(err))
+        return Outcome(EXIT_ERROR, usage=str(err))
     shown = settings.stdin_filename if settings.path == STDIN else settings.path
     data = read_stream(STDIN, shown) if settings.path == STDIN else _read(settings.path)
     if isinstance(data, InputError):
-        return _usage(f"{shown}: {data.reason}")
+        return Outcome(EXIT_ERROR, usage=f"{shown}: {data.reason}")
     source, problem = decode(shown, data)
     if problem is not None:
-        return _report(settings, [Result.of(shown, dict(enumerate(source.lines, 1)), [problem])], EXIT_ERROR)
+        return Outcome(EXIT_ERROR, [Result.of(shown, dict(enumerate(source.lines, 1)), [problem])])
     text = source.text
     try:
         after, diagnostics, checked = refine_text(shown, text, request, options)
     except BadRequest as err:
-        return _usage(f"{shown}: {err}")
+        return Outcome(EXIT_ERROR, usage=f"{shown}: {err}")
     lines = dict(enumerate((line.removesuffix("\r") for line in after.split("\n")), 1))
-    result = Result.of(shown, lines, diagnostics, checked)
+    results = [Result.of(shown, lines, diagnostics, checked)]
     broken = any(d.severity == "error" for d in diagnostics)
     code = EXIT_PROBLEMS if broken else EXIT_CLEAN
     if settings.diff:
-        from broadcheck.report.diff import unified
-
-        sys.stdout.writelines(unified(shown, text, after))
-    elif not broken:
-        if settings.in_place:
-            failure = _write_back(settings.path, data, after)
-            if failure is not None:
-                _report(settings, [result], code)
-                return _usage(f"{shown}: {failure}")
-        else:
-            bom = BOM if data.startswith(BOM) else b""
-            sys.stdout.buffer.write(bom + after.encode("utf-8"))
-            sys.stdout.flush()
-    return _report(settings, [result], code)
+        return Outcome(code, results, diff=(shown, text, after))
+    if broken:
+        return Outcome(code, results)
+    if settings.in_place:
+        failure = _write_back(settings.path, data, after)
+        if failure is not None:
+            return Outcome(EXIT_ERROR, results, usage=f"{shown}: {failure}")
+        return Outcome(code, results)
+    bom = BOM if data.startswith(BOM) else b""
+    return Outcome(code, results, output=bom + after.encode("utf-8"))
 
 
 def _read(path: str) -> bytes | InputError:
@@ -153,23 +161,4 @@ def _write_back(path: str, data: bytes, after: str) -> str | None:
     return None
 
 
-def _report(settings: Settings, results: list[Result], code: int) -> int:
-    from broadcheck import report
-
-    if settings.quiet >= 2:
-        return code
-    if settings.output_file is not None:
-        with open(settings.output_file, "w", encoding="utf-8") as out:
-            report.render(results, settings.output_format, out, with_summary=not settings.quiet, color=False)
-        return code
-    err: TextIO = sys.stderr
-    report.render(results, settings.output_format, err, with_summary=not settings.quiet, color=settings.color)
-    return code
-
-
-def _usage(message: str) -> int:
-    sys.stderr.write(f"broadcheck: error: {message}\n")
-    return EXIT_ERROR
-
-
-__all__ = ["Settings", "UsageError", "refine_text", "request_of", "run"]
+__all__ = ["Outcome", "Settings", "UsageError", "refine_text", "request_of", "run"]
