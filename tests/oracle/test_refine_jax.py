@@ -163,7 +163,7 @@ def test_jax_exports(batch: int) -> None:
         dims = {name: batch if k == 0 else 12 for k, name in enumerate(dimension_names(text))}
         cases.append((path.name, text, dims))
     types, problems = compare(cases)
-    print(f"\nrefine at batch {batch}: {len(cases)} exports, {types} types written, {len(problems)} differences")
+    print(f"\nrefine at batch {batch}: {len(cases)} exports, {types} types in the outputs, {len(problems)} differences")
     assert not problems, "\n".join(problems)
 
 
@@ -176,7 +176,7 @@ def test_generated_functions() -> None:
 
     cases = generate(COUNT, SEED)
     types, problems = compare(cases)
-    print(f"\nrefine campaign: {len(cases)} functions, {types} types written, {len(problems)} differences")
+    print(f"\nrefine campaign: {len(cases)} functions, {types} types in the outputs, {len(problems)} differences")
     assert not problems, "\n".join(problems[:20])
 
 
