@@ -204,3 +204,15 @@ def test_parse_helpers() -> None:
         parse_dim("b=-1")
     assert with_shape("tensor<?x3xf32, #enc>", [4, 3]) == "tensor<4x3xf32, #enc>"
     assert with_shape("tensor<*xf32>", [4]) is None
+
+
+def test_crlf_and_byte_order_mark_are_kept(run: Invoke, tmp_path: Path) -> None:
+    source = (CASES / "callee.mlir").read_text()
+    target = tmp_path / "crlf.mlir"
+    target.write_bytes(b"\xef\xbb\xbf" + source.replace("\n", "\r\n").encode())
+    result = run("refine", str(target), "--arg", "@main:0=tensor<16x4xf32>", "-q")
+    plain = run("refine", str(CASES / "callee.mlir"), "--arg", "@main:0=tensor<16x4xf32>", "-q").out
+    assert result.code == 0
+    assert result.out == "\ufeff" + plain  # (click's runner shows CRLF as LF; the file below is read as bytes)
+    run("refine", "-i", str(target), "--arg", "@main:0=tensor<16x4xf32>")
+    assert target.read_bytes() == b"\xef\xbb\xbf" + plain.replace("\n", "\r\n").encode()
