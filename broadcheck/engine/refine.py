@@ -298,7 +298,7 @@ class Refiner:
                 assert new is not None
                 seeds.setdefault(fn_name, {})[index] = new
         for name, retyped in seeds.items():
-            self._function(self._functions[name], retyped, {}, public=True)
+            self._function(self._functions[name], retyped, {})
         edits = sorted((start, end, new) for (start, end), new in self.edits.items())
         return Refined(edits, self.diagnostics, self.traces)
 
@@ -363,7 +363,7 @@ class Refiner:
     # ---------------------------------------------------------------- a function
 
     def _function(
-        self, fn: _Function, retyped_args: dict[int, str], known_args: dict[int, Values], public: bool = False
+        self, fn: _Function, retyped_args: dict[int, str], known_args: dict[int, Values]
     ) -> dict[int, str] | None:
         """Refine ``fn`` with these argument types and values; its new result types (index -> type)."""
         key = tuple(sorted(retyped_args.items())) + tuple(
@@ -388,7 +388,7 @@ class Refiner:
             origins[name] = f"@{fn.name}'s argument #{index} (now {new}, was {written.text})"
         for index, known in known_args.items():
             values[arguments[index][0]] = known
-        results = self._block(fn, fn.statements, 0, types, values, origins, public)
+        results = self._block(fn, fn.statements, 0, types, values, origins)
         self._done[fn.name] = (key, results)
         return results
 
@@ -400,7 +400,6 @@ class Refiner:
         types: dict[str, str],
         values: dict[str, Values],
         origins: dict[str, str],
-        public: bool,
     ) -> dict[int, str]:
         """Refine the statements of one nesting ``depth`` in order (an op's regions with the op);
         the function's new result types if its ``return`` is among them."""
@@ -419,7 +418,7 @@ class Refiner:
                 if any(_uses(t.text, names) for t in [s, *inner]):
                     loop = next((k for k, (head, _) in _LOOPS.items() if head.match(self._line(s))), None)
                     if loop is not None:
-                        self._while(fn, s, inner, depth, types, values, origins, public, loop)
+                        self._while(fn, s, inner, depth, types, values, origins, loop)
                     else:
                         self._stop(s, "an op with regions or over several lines is not refined yet", origins)
                 continue
@@ -444,7 +443,7 @@ class Refiner:
             if origin is not None:
                 self.traces[s.line] = origin
             if st.name in _RETURNS:
-                results = self._return(fn, s, st, types, public)
+                results = self._return(fn, s, st, types)
                 continue
             if st.name in _CALLS:
                 self._call(s, st, types, values, origins, origin)
@@ -467,7 +466,6 @@ class Refiner:
         types: dict[str, str],
         values: dict[str, Values],
         origins: dict[str, str],
-        public: bool,
         loop: str = "stablehlo.while",
     ) -> None:
         """A loop in its custom form (``stablehlo.while``, ``scf.for`` with ``iter_args``): its one
@@ -497,7 +495,7 @@ class Refiner:
         for arg, _ in carried:
             known.pop(arg, None)  # a carried value changes from one iteration to the next
         saved, said = dict(self.edits), len(self.diagnostics)
-        self._block(fn, inner, depth + 1, inside, known, origins, public)
+        self._block(fn, inner, depth + 1, inside, known, origins)
         body = [x for x in inner if self._depths.get(id(x), 0) == depth + 1 and x.offset != _UNREAD_AT]
         last = body[-1].statement if body else None
         why = None
@@ -593,7 +591,6 @@ class Refiner:
             out = tuple(v for a in args for v in a)
         elif st.name.startswith(("stablehlo.", "arith.")) and (
             short in _FOLDED
-            or short.rstrip("iu") in _FOLDED
             or short in ("addi", "subi", "muli", "divsi", "cmpi", "maxsi", "minsi", "andi", "ori", "remsi")
         ):
             direction = _direction(s.text, st)
@@ -817,9 +814,7 @@ class Refiner:
             edits[written.start, written.end] = t
         self._commit(s, edits, result_types, new, _result_keys(st), types, origins, origin)
 
-    def _return(
-        self, fn: _Function, s: _Statement, st: Statement, types: dict[str, str], public: bool
-    ) -> dict[int, str]:
+    def _return(self, fn: _Function, s: _Statement, st: Statement, types: dict[str, str]) -> dict[int, str]:
         from broadcheck.dialects.op import OPERAND_LIST
 
         operand_types, _ = place_types(st, OPERAND_LIST)
