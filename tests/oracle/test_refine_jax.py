@@ -13,13 +13,14 @@
    ``dynamic_reshape``, ``dynamic_iota``, elementwise ops, ``dot_general``, ``concatenate``,
    a private callee that takes the dimension), compared the same way.
 
-jaxlib runs in its own interpreter (``BROADCHECK_JAX_PYTHON``, default the oracle venv's), through
+jaxlib runs in its own interpreter (``BROADCHECK_JAX_PYTHON``: this one if it has jax, else the oracle venv's), through
 ``tests/oracle/refine_jaxlib.py``. Knobs: ``BROADCHECK_REFINE_CASES`` (default 1000) and
 ``BROADCHECK_ORACLE_SEED``.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import json
 import os
@@ -40,8 +41,15 @@ pytestmark = pytest.mark.oracle
 
 ROOT = Path(__file__).resolve().parents[2]
 EXPORTS = ROOT / "bench" / ".data" / "exports-jax"
-JAX_PYTHON = os.environ.get("BROADCHECK_JAX_PYTHON", "/work/oracle-venv/bin/python")
-IREE_OPT = os.environ.get("BROADCHECK_IREE_OPT", "/work/oracle-venv/bin/iree-opt")
+JAX_PYTHON = os.environ.get("BROADCHECK_JAX_PYTHON") or (
+    sys.executable if importlib.util.find_spec("jax") is not None else "/work/oracle-venv/bin/python"
+)
+"""An interpreter with jax (``make oracle`` installs it into the test venv; else the shared oracle venv)."""
+IREE_OPT = (
+    os.environ.get("BROADCHECK_IREE_OPT")
+    or shutil.which("iree-opt", path=str(Path(sys.executable).parent))
+    or "/work/oracle-venv/bin/iree-opt"
+)
 HELPER = Path(__file__).with_name("refine_jaxlib.py")
 COUNT = int(os.environ.get("BROADCHECK_REFINE_CASES", 1000))
 SEED = int(os.environ.get("BROADCHECK_ORACLE_SEED", 20261129))
