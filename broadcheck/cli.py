@@ -406,6 +406,108 @@ def clean(cache_dir: str | None, config_path: str | None, isolated: bool) -> Non
 
 
 @cli.command()
+@click.argument("path", metavar="FILE", type=click.Path(allow_dash=True, readable=False))
+@click.option(
+    "--arg",
+    "args",
+    multiple=True,
+    metavar="@FN:N=TYPE",
+    help="The new type of argument N of function FN, e.g. '@main:0=tensor<16x128xi32>' (repeatable).",
+)
+@click.option(
+    "--dim",
+    "dims",
+    multiple=True,
+    metavar="NAME=SIZE",
+    help="The size of a symbolic dimension jax.export named, e.g. 'b=16' (repeatable).",
+)
+@click.option("-i", "--in-place", is_flag=True, help="Write the refined text back into FILE (only if it verifies).")
+@click.option("--diff", is_flag=True, help="Print the diff of what refine would change, and write nothing.")
+@click.option(
+    "--profile",
+    type=click.Choice(PROFILES),
+    default="spec",
+    show_default=True,
+    help="Rule set of the Broadcastable trait, as for check.",
+)
+@click.option(
+    "--output-format",
+    type=click.Choice(FORMATS),
+    default="full",
+    show_default=True,
+    help="How the diagnostics are written (on standard error): full, concise, json, sarif, ...",
+)
+@click.option(
+    "--output-file",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the diagnostics to this file instead of standard error.",
+)
+@click.option("--stdin-filename", default="<stdin>", show_default=True, help="The name to show for '-'.")
+@click.option("-q", "--quiet", count=True, help="Print the problems only (-qq: nothing, the exit code says it).")
+@click.option(
+    "--color",
+    type=click.Choice(("auto", "always", "never")),
+    default="auto",
+    show_default=True,
+    help="Colour in the full format: on a terminal only (auto), always or never.",
+)
+def refine(
+    path: str,
+    args: tuple[str, ...],
+    dims: tuple[str, ...],
+    in_place: bool,
+    diff: bool,
+    profile: str,
+    output_format: str,
+    output_file: str | None,
+    stdin_filename: str,
+    quiet: int,
+    color: str,
+) -> None:
+    """Re-infer every type of FILE ('-' for stdin) under new argument types, and say what breaks.
+
+    The refined text goes to standard output (or back into FILE with --in-place), the
+    diagnostics to standard error. Exit 0: refined, and it verifies; 1: something breaks
+    (nothing is written); 2: a bad option, function or type.
+
+    \b
+    Examples:
+      broadcheck refine model.mlir --arg '@main:0=tensor<16x128xi32>'
+      broadcheck refine export.mlir --dim b=16 > export-b16.mlir
+      broadcheck refine export.mlir --dim b=16 --diff
+      broadcheck refine export.mlir --dim b=16 --in-place
+    """
+    from broadcheck import report
+    from broadcheck.engine.options import Options
+    from broadcheck.engine.refine_run import Settings, run
+    from broadcheck.semantics import Profile
+
+    colors = {"always": True, "never": False}
+    settings = Settings(
+        path, args, dims, in_place, diff, output_format, output_file, stdin_filename, quiet, colors.get(color)
+    )
+    outcome = run(settings, Options(Profile(profile)))
+    if outcome.diff is not None and quiet < 2:
+        from broadcheck.report.diff import unified
+
+        sys.stdout.writelines(unified(*outcome.diff))
+    if outcome.output is not None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(outcome.output)
+        sys.stdout.flush()
+    if outcome.results and quiet < 2:
+        if output_file is not None:
+            with open(output_file, "w", encoding="utf-8") as out:
+                report.render(outcome.results, output_format, out, with_summary=not quiet, color=False)
+        else:
+            report.render(outcome.results, output_format, sys.stderr, with_summary=not quiet, color=colors.get(color))
+    if outcome.usage is not None:
+        _fail(outcome.usage)
+    sys.exit(outcome.code)
+
+
+@cli.command()
 @click.option(
     "--stdio", is_flag=True, help="Speak over standard input and output (the default; for clients that pass it)."
 )

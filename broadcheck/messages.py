@@ -8416,6 +8416,27 @@ RULES: Mapping[str, Rule] = {
             "tensor.parallel_insert_slice (InParallelOp::verify).",
             "scf.forall.in_parallel { %0 = arith.constant 1 : index }",
         ),
+        # ---- BC1860-BC1889: broadcheck refine (refine)
+        Rule(
+            "BC1860",
+            "refine-stops",
+            "refinement stops here: {reason}",
+            "broadcheck refine cannot infer this op's result types under the new argument types: its results "
+            "keep their written types, and refinement stops along them (and only them).",
+            '%0 = "mydialect.opaque"(%arg0) : (tensor<2x4xf32>) -> tensor<?x4xf32>',
+            severity="warning",
+        ),
+        Rule(
+            "BC1861",
+            "refine-shape-assertion",
+            "{message}",
+            "A JAX shape_assertion custom call is false under the new argument types: the input shapes do not "
+            "match the export's polymorphic shapes specification (jaxlib's shape refinement fails with its "
+            "error_message).",
+            'stablehlo.custom_call @shape_assertion(%false, %b) {error_message = "Expected value >= 1 for '
+            "dimension variable 'b'\"} : (tensor<i1>, tensor<i32>) -> ()",
+            op_prefix=False,
+        ),
     )
 }
 
@@ -8456,6 +8477,8 @@ NOTES: Mapping[str, str] = {
     "mlir-terminator-here": "terminator here",
     "mlir-see-yield": "see yield operation here",
     "mlir-region-returns": "{region} returns '{found}' here",
+    # broadcheck refine (refine)
+    "refine-trace": "its new types follow from {origin}",
 }
 
 

@@ -57,6 +57,8 @@ STAGES = [
     "outcome",
     "fix",
     "run",
+    "refine",
+    "refine_run",
 ]
 """The engine's stages in the order data flows through them (``__init__`` is the package's door)."""
 

@@ -1,0 +1,164 @@
+"""``broadcheck refine`` on one input: read it, refine it, check what it became, write it where asked.
+
+The refined text goes to standard output (as ``mlir-opt`` prints its output), or back into the
+file with ``--in-place`` (the safe writing of ``--fix``: :func:`broadcheck.outputs.replace`), or,
+with ``--diff``, only as a diff. The diagnostics (refine's own, then the check of the refined
+text) go to standard error, or to ``--output-file``, in any ``--output-format``: the command line
+writes and renders them (:class:`Outcome`; the engine renders nothing). Nothing is
+written, to standard output or to the file, when the refined text does not verify (exit 1), as
+``mlir-opt`` prints nothing when its verifier fails; ``--diff`` still shows what would change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from broadcheck.diagnostics import Diagnostic, Result
+from broadcheck.engine.options import Options
+from broadcheck.engine.refine import BadRequest, Refiner, Request, parse_arg, parse_dim, trace
+from broadcheck.inputs import BOM, STDIN, InputError, decode, read_bytes, read_stream
+
+EXIT_CLEAN, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
+
+
+@dataclass
+class Settings:
+    """What the command line asked of ``refine``."""
+
+    path: str
+    args: Sequence[str] = ()
+    dims: Sequence[str] = ()
+    in_place: bool = False
+    diff: bool = False
+    output_format: str = "full"
+    output_file: str | None = None
+    stdin_filename: str = "<stdin>"
+    quiet: int = 0
+    color: bool | None = None
+
+
+class UsageError(Exception):
+    """A usage error of ``refine`` (exit 2), with its message."""
+
+
+def request_of(settings: Settings) -> Request:
+    """The request the ``--arg`` and ``--dim`` options make; raises :class:`UsageError`."""
+    request = Request()
+    if not settings.args and not settings.dims:
+        raise UsageError("nothing to refine: give --arg @FUNCTION:INDEX=TYPE or --dim NAME=SIZE")
+    if settings.in_place and settings.diff:
+        raise UsageError("--in-place and --diff cannot be combined (--diff writes nothing)")
+    if settings.in_place and settings.path == STDIN:
+        raise UsageError("--in-place needs a file, not '-' (standard input)")
+    try:
+        for spec in settings.args:
+            name, index, text = parse_arg(spec)
+            request.args[name, index] = text
+        for spec in settings.dims:
+            dim, size = parse_dim(spec)
+            request.dims[dim] = size
+    except BadRequest as err:
+        raise UsageError(str(err)) from None
+    return request
+
+
+def refine_text(path: str, text: str, request: Request, options: Options) -> tuple[str, list[Diagnostic], int]:
+    """``text`` refined under ``request``, and the diagnostics of it: refine's own and the check of
+    the refined text, each error at a re-typed op with a note naming the argument it follows from.
+    The third item is how many ops the check of the refined text checked. Raises :class:`BadRequest`."""
+    from broadcheck.engine.fix import apply_stream
+    from broadcheck.engine.run import check_text
+
+    refined = Refiner(options, path).refine(text, request)
+    pieces: list[str] = []
+    apply_stream([text], refined.edits, pieces.append)
+    after = "".join(pieces)
+    result = check_text(path, after, options)
+    checked = result.diagnostics
+    own = {(d.line, d.code) for d in refined.diagnostics}
+    diagnostics = [*refined.diagnostics, *(d for d in checked if (d.line, d.code) not in own)]
+    diagnostics.sort(key=lambda d: (d.line, d.column))
+    return after, trace(diagnostics, refined.traces), result.ops_checked
+
+
+@dataclass
+class Outcome:
+    """What ``refine`` did, for the command line to show: its exit code, the report's results,
+    the text for standard output (the refined text, or ``--diff``'s diff), and a usage error."""
+
+    code: int
+    results: list[Result] = field(default_factory=list)
+    output: bytes | None = None
+    diff: tuple[str, str, str] | None = None
+    """``--diff``: (name, text before, text after)."""
+    usage: str | None = None
+
+
+def run(settings: Settings, options: Options) -> Outcome:
+    """Carry out ``refine`` (see the module docstring), writing the file if ``--in-place``."""
+    try:
+        request = request_of(settings)
+    except UsageError as err:
+        return Outcome(EXIT_ERROR, usage=str(err))
+    shown = settings.stdin_filename if settings.path == STDIN else settings.path
+    data = read_stream(STDIN, shown) if settings.path == STDIN else _read(settings.path)
+    if isinstance(data, InputError):
+        return Outcome(EXIT_ERROR, usage=f"{shown}: {data.reason}")
+    source, problem = decode(shown, data)
+    if problem is not None:
+        return Outcome(EXIT_ERROR, [Result.of(shown, dict(enumerate(source.lines, 1)), [problem])])
+    text = source.text
+    try:
+        after, diagnostics, checked = refine_text(shown, text, request, options)
+    except BadRequest as err:
+        return Outcome(EXIT_ERROR, usage=f"{shown}: {err}")
+    lines = dict(enumerate((line.removesuffix("\r") for line in after.split("\n")), 1))
+    results = [Result.of(shown, lines, diagnostics, checked)]
+    broken = any(d.severity == "error" for d in diagnostics)
+    code = EXIT_PROBLEMS if broken else EXIT_CLEAN
+    if settings.diff:
+        return Outcome(code, results, diff=(shown, text, after))
+    if broken:
+        return Outcome(code, results)
+    if settings.in_place:
+        failure = _write_back(settings.path, data, after)
+        if failure is not None:
+            return Outcome(EXIT_ERROR, results, usage=f"{shown}: {failure}")
+        return Outcome(code, results)
+    bom = BOM if data.startswith(BOM) else b""
+    return Outcome(code, results, output=bom + after.encode("utf-8"))
+
+
+def _read(path: str) -> bytes | InputError:
+    try:
+        return read_bytes(path)
+    except OSError as err:
+        return InputError(path, err.strerror or str(err))
+
+
+def _write_back(path: str, data: bytes, after: str) -> str | None:
+    """Write ``after`` into the file ``path`` if it still holds ``data`` (as ``--fix`` does); why
+    not, if it was not written."""
+    import hashlib
+    import os
+
+    from broadcheck.outputs import ChangedOnDisk, NotWritten, Temporaries, replace, snapshot
+
+    with Temporaries() as temporaries:
+        try:
+            before = snapshot(path, temporaries)
+            fd, new = temporaries.new(path)
+            with os.fdopen(fd, "wb") as out:
+                out.write((BOM if data.startswith(BOM) else b"") + after.encode("utf-8"))
+            if before.digest != hashlib.sha256(data).digest():
+                return "changed on disk since it was read; not written"
+            replace(path, before, new, temporaries)
+        except (ChangedOnDisk, NotWritten) as err:
+            return err.strerror or str(err)
+        except OSError as err:
+            return err.strerror or str(err)
+    return None
+
+
+__all__ = ["Outcome", "Settings", "UsageError", "refine_text", "request_of", "run"]
