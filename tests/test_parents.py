@@ -1,5 +1,5 @@
 """The parents ``dialects/inner.py`` names (``PARENTS``) are those the ODS tables record
-(``HasParent``/``ParentOneOf`` of scf and tensor, from the ``.h.inc`` files ``make ods`` read)."""
+(``HasParent``/``ParentOneOf`` of scf, tensor and tf, from the ``.h.inc`` files ``make ods`` read)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,11 @@ ODS = Path(__file__).resolve().parent.parent / "broadcheck" / "dialects" / "ods"
 
 
 def _op_name(dialect: str, cls: str) -> str:
-    """``mlir::tensor::GenerateOp`` -> ``tensor.generate``; ``IndexSwitchOp`` -> ``scf.index_switch``."""
+    """``mlir::tensor::GenerateOp`` -> ``tensor.generate``; ``IndexSwitchOp`` -> ``scf.index_switch``;
+    ``IfRegionOp`` -> ``tf.IfRegion`` (tf keeps TensorFlow's op names)."""
     base = cls.rpartition("::")[2].removesuffix("Op")
+    if dialect == "tf":
+        return f"tf.{base}"
     return f"{dialect}.{re.sub(r'(?<!^)(?=[A-Z])', '_', base).lower()}"
 
 
@@ -30,7 +33,7 @@ def _recorded(dialect: str) -> dict[str, tuple[str, ...]]:
     return found
 
 
-@pytest.mark.parametrize("dialect", ["scf", "tensor"])
+@pytest.mark.parametrize("dialect", ["scf", "tensor", "tf"])
 def test_parents_are_the_ods_ones(dialect: str) -> None:
     declared = {n: tuple(sorted(p)) for n, p in PARENTS.items() if n.startswith(dialect + ".")}
     assert declared == _recorded(dialect)
@@ -48,6 +51,8 @@ def test_parents_are_the_ods_ones(dialect: str) -> None:
         ("linalg.yield", "scf.if", "BC1791"),  # two regions
         ("linalg.yield", "test.op", None),  # how many regions: not known
         ("linalg.index", "scf.if", "BC1787"),
+        ("tf.Yield", "tf.WhileRegion", None),
+        ("tf.Yield", "func.func", "BC1621"),
         ("arith.addf", "func.func", None),
     ],
 )

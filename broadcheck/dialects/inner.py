@@ -37,11 +37,12 @@ PARENTS: dict[str, tuple[str, ...]] = {
     "scf.reduce.return": ("scf.reduce",),
     "scf.yield": ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while"),
     "tensor.yield": ("tensor.generate", "tensor.pad"),
+    "tf.Yield": ("tf.CaseRegion", "tf.IfRegion", "tf.WhileRegion", "tf.GeneratorDatasetRegion"),
     "linalg.yield": (),
     "linalg.index": (),
 }
 """Ops whose verifier reads the name of the op that holds them: ``HasParent``/``ParentOneOf``
-(``SCFOps.td``, ``TensorOps.td``; ``tests/test_parents.py`` holds them to the ODS tables) and
+(``SCFOps.td``, ``TensorOps.td``, ``tf_ops.td``; ``tests/test_parents.py`` holds them to the ODS tables) and
 ``linalg.yield``/``linalg.index`` (``()``: a parent with ``LinalgOp``'s interface, any linalg op
 with a region)."""
 
