@@ -44,7 +44,7 @@ _CALLING = frozenset({"func.call", "call", "tf.If", "tf.While", "tf.PartitionedC
 """Ops that pass values to functions they name: a new operand type would have to reach the callee."""
 
 
-class _Statement:
+class PlannedStatement:
     """One statement of a function, on one line, as the planner needs it: its text, where it
     starts (offset in the source, line, column), and what the reader read. A statement is
     read when the planner first asks for it: most are in functions no fix reaches."""
@@ -60,13 +60,13 @@ class _Statement:
             try:
                 self._statement = read_statement(self.text)
             except ReaderProblem:
-                self._statement, self._offset = _UNREAD, _UNREAD_AT  # not rewritten
+                self._statement, self._offset = _UNREAD, UNREAD_AT  # not rewritten
         return self._statement
 
     @property
     def spans_lines(self) -> bool:
         """Whether the statement is on several lines or holds regions (it is not rewritten)."""
-        return self._offset == _UNREAD_AT
+        return self._offset == UNREAD_AT
 
     @property
     def offset(self) -> int:
@@ -74,28 +74,28 @@ class _Statement:
         return self._offset
 
 
-_UNREAD_AT = -1
+UNREAD_AT = -1
 """The offset of a statement the planner cannot rewrite (on several lines, or unread)."""
 
 
-class _Function:
+class PlannedFunction:
     __slots__ = ("header", "name", "statements")
 
-    def __init__(self, name: str, header: _Statement | None) -> None:
+    def __init__(self, name: str, header: PlannedStatement | None) -> None:
         self.name, self.header = name, header
-        self.statements: list[_Statement] = []
+        self.statements: list[PlannedStatement] = []
 
 
-class _Collect:
+class Collector:
     """Collects each function's statements (one line each; others are not rewritten)."""
 
     def __init__(self, lines: list[str], starts: list[int]) -> None:
         self.lines, self.starts = lines, starts
-        self.functions: list[_Function] = []
-        self.stack: list[_Function | None] = []
+        self.functions: list[PlannedFunction] = []
+        self.stack: list[PlannedFunction | None] = []
         self.aliases: dict[str, Type | SyntaxProblem] = {}
 
-    def _one_line(self, line: int, text: Text | None, body: str) -> _Statement | None:
+    def _one_line(self, line: int, text: Text | None, body: str) -> PlannedStatement | None:
         if text is not None:
             if len({p.line for p in text.parts}) != 1:
                 return None
@@ -105,7 +105,7 @@ class _Collect:
             full = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
             raw = full.lstrip()
             column = len(full) - len(raw) + 1
-        return _Statement(raw, self.starts[line - 1] + column - 1, line, column, None)
+        return PlannedStatement(raw, self.starts[line - 1] + column - 1, line, column, None)
 
     def statement(
         self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str, regions: int = 0
@@ -115,10 +115,10 @@ class _Collect:
             return
         one = self._one_line(lines[0], text, body) if not regions else None
         if one is None:  # a statement on several lines, or with regions: not rewritten
-            one = _Statement(body, _UNREAD_AT, lines[0], 1, form.statement or _UNREAD)
+            one = PlannedStatement(body, UNREAD_AT, lines[0], 1, form.statement or _UNREAD)
         current.statements.append(one)
 
-    def function(self) -> _Function | None:
+    def function(self) -> PlannedFunction | None:
         """The function being read (its nested regions are part of it)."""
         return next((f for f in reversed(self.stack) if f is not None), None)
 
@@ -132,7 +132,7 @@ class _Collect:
             symbol = (
                 next((i.text for i in form.statement.items if i.kind == "symbol"), "@?") if form.statement else "@?"
             )
-            function = _Function(symbol[1:].strip('"'), header)
+            function = PlannedFunction(symbol[1:].strip('"'), header)
             self.functions.append(function)
             self.stack.append(function)
         else:
@@ -192,7 +192,7 @@ class Planner:
         for first, last in modules:
             if not any(first <= n <= last for n in candidates):
                 continue
-            collect = _Collect(lines, starts)
+            collect = Collector(lines, starts)
             scanner = Scanner(collect, forms if forms is not None else {}, read_form)
             scanner.block(text[starts[first - 1] : starts[last - 1] + len(lines[last - 1])] + "\n", first)
             scanner.end()
@@ -217,7 +217,9 @@ class Planner:
 
     # ---------------------------------------------------------------- a module
 
-    def _module(self, functions: list[_Function], candidates: set[int]) -> list[tuple[list[tuple[int, int]], Fix]]:
+    def _module(
+        self, functions: list[PlannedFunction], candidates: set[int]
+    ) -> list[tuple[list[tuple[int, int]], Fix]]:
         plans: list[tuple[list[tuple[int, int]], Fix]] = []
         for function in functions:
             if not any(s.line in candidates for s in function.statements):
@@ -226,7 +228,7 @@ class Planner:
             roots: list[tuple[int, int, str]] = []
             unsafe = False
             # (function, values retyped on entry, whether it has roots)
-            work: list[tuple[_Function, dict[str, str], bool]] = [(function, {}, True)]
+            work: list[tuple[PlannedFunction, dict[str, str], bool]] = [(function, {}, True)]
             done: set[str] = set()
             broken = False
             while work:
@@ -269,7 +271,9 @@ class Planner:
             )
         return plans
 
-    def _calls_of(self, callee: str, functions: list[_Function]) -> list[tuple[_Function, _Statement]] | None:
+    def _calls_of(
+        self, callee: str, functions: list[PlannedFunction]
+    ) -> list[tuple[PlannedFunction, PlannedStatement]] | None:
         calls = []
         for fn in functions:
             for s in fn.statements:
@@ -280,19 +284,19 @@ class Planner:
                 if s.statement.name in ("func.call", "call"):
                     symbol = next((i.text for i in s.statement.items if i.kind == "symbol"), "")
                     if symbol[1:].strip('"') == callee:
-                        if s.offset == _UNREAD_AT:
+                        if s.offset == UNREAD_AT:
                             return None
                         calls.append((fn, s))
         return calls
 
     def _retype_calls(
-        self, calls: list[tuple[_Function, _Statement]], new_results: dict[int, str]
-    ) -> Iterable[tuple[_Function, _Statement, list[Edit], dict[str, str]]]:
+        self, calls: list[tuple[PlannedFunction, PlannedStatement]], new_results: dict[int, str]
+    ) -> Iterable[tuple[PlannedFunction, PlannedStatement, list[Edit], dict[str, str]]]:
         """The calls of a function whose result types change: their result types, and their
         results retyped in the calling function."""
         for fn, call in calls:
             _, results = place_types(call.statement, None)
-            keys = _result_keys(call.statement)
+            keys = result_keys(call.statement)
             edits = []
             seeds: dict[str, str] = {}
             for index, new in new_results.items():
@@ -307,7 +311,7 @@ class Planner:
     # ---------------------------------------------------------------- a function
 
     def _function(
-        self, fn: _Function, seeds: dict[str, str], candidates: set[int]
+        self, fn: PlannedFunction, seeds: dict[str, str], candidates: set[int]
     ) -> tuple[list[Edit], list[tuple[int, int, str]], dict[int, str] | None] | None:
         """Edits of one function's statements, its roots (line, column, new type), and its new
         result types (``None`` if its signature stays); ``None`` when the chain breaks."""
@@ -327,10 +331,10 @@ class Planner:
                 self._stopped("fix-stop-unread", s)
                 return None
             statement = s.statement
-            uses = [u for u in statement.operands if _key(u) in retyped]
+            uses = [u for u in statement.operands if use_key(u) in retyped]
             if not uses and not candidate:
                 continue
-            if s.offset == _UNREAD_AT:
+            if s.offset == UNREAD_AT:
                 self._stopped("fix-stop-unread", s)  # a statement the planner cannot rewrite
                 return None
             if statement.name in ("func.return", "return"):
@@ -350,7 +354,7 @@ class Planner:
             if root is not None:
                 roots.append(root)
                 self._roots.append(root)
-            keys = _result_keys(statement)
+            keys = result_keys(statement)
             for i, new in results.items():
                 if i < len(keys):
                     retyped[keys[i]] = new
@@ -358,7 +362,7 @@ class Planner:
         return edits, roots, (new_results or None)
 
     def _op(
-        self, s: _Statement, retyped: dict[str, str], candidate: bool
+        self, s: PlannedStatement, retyped: dict[str, str], candidate: bool
     ) -> tuple[list[Edit], dict[int, str], tuple[int, int, str] | None] | None:
         """An op with retyped operands, or stale itself: its edits, its new result types."""
         statement = s.statement
@@ -369,14 +373,14 @@ class Planner:
         edits: list[Edit] = []
         new_operands: dict[int, str] = {}
         for i, use in enumerate(statement.operands):
-            new = retyped.get(_key(use))
+            new = retyped.get(use_key(use))
             if new is None:
                 continue
             written = operand_types[i] if i < len(operand_types) else None
             if written is None:
                 return None
             if any(j != i and operand_types[j] is written for j in range(len(operand_types))) and any(
-                retyped.get(_key(statement.operands[j])) != new
+                retyped.get(use_key(statement.operands[j])) != new
                 for j in range(len(operand_types))
                 if operand_types[j] is written
             ):
@@ -450,12 +454,12 @@ class Planner:
         root = (s.line, self._column(s), first) if original is not None and not new_operands else None
         return _unique([*edits, *self._result_edits(s, result_types, new_results)]), new_results, root
 
-    def _stopped(self, why: str, s: _Statement) -> None:
+    def _stopped(self, why: str, s: PlannedStatement) -> None:
         """The chain stops at ``s`` (no fix): say why (the first reason is kept)."""
         from broadcheck.messages import note
 
         if self._stop is None:
-            name = s.statement.name if s.offset != _UNREAD_AT else "?"
+            name = s.statement.name if s.offset != UNREAD_AT else "?"
             self._stop = note(why, op=name, line=s.line)
         return None
 
@@ -467,7 +471,7 @@ class Planner:
         return names is not None and name in names.names
 
     def _return(
-        self, fn: _Function, s: _Statement, retyped: dict[str, str], edits: list[Edit]
+        self, fn: PlannedFunction, s: PlannedStatement, retyped: dict[str, str], edits: list[Edit]
     ) -> dict[int, str] | None:
         """A ``return`` of retyped values: its types, and the function's result types if they change."""
         header = fn.header
@@ -477,7 +481,7 @@ class Planner:
         results = sig.outputs if sig is not None else ()
         changed: dict[int, str] = {}
         for i, use in enumerate(statement.operands):
-            new = retyped.get(_key(use))
+            new = retyped.get(use_key(use))
             if new is None:
                 continue
             written = operand_types[i] if i < len(operand_types) else None
@@ -489,7 +493,7 @@ class Planner:
                 changed[i] = new
         return changed
 
-    def _problem(self, s: _Statement, edits: Sequence[Edit]) -> Problem | None:
+    def _problem(self, s: PlannedStatement, edits: Sequence[Edit]) -> Problem | None:
         """The problem of ``s``'s op with ``edits`` made, or ``None``."""
         text = s.text
         for edit in sorted(edits, key=lambda e: -e.start):
@@ -512,11 +516,11 @@ class Planner:
             return _STUCK
         return check(op, self.options.profile)
 
-    def _result_edits(self, s: _Statement, results: Sequence[TypeText | None], new: dict[int, str]) -> list[Edit]:
+    def _result_edits(self, s: PlannedStatement, results: Sequence[TypeText | None], new: dict[int, str]) -> list[Edit]:
         return [self._edit(s, results[i], t) for i, t in sorted(new.items()) if results[i] is not None]  # type: ignore[arg-type]
 
     @staticmethod
-    def _edit(s: _Statement, written: TypeText, new: str) -> Edit:
+    def _edit(s: PlannedStatement, written: TypeText, new: str) -> Edit:
         start = s.offset + written.start
         column = _column_of(s, written.start)
         return Edit(
@@ -527,7 +531,7 @@ class Planner:
         )
 
     @staticmethod
-    def _column(s: _Statement) -> int:
+    def _column(s: PlannedStatement) -> int:
         return _column_of(s, s.statement.name_start)
 
 
@@ -547,12 +551,12 @@ def _mentions(text: str, names: set[str]) -> bool:
     return any(re.search(re.escape(name) + r"(?![\w$.\-])", text) for name in names if name in text)
 
 
-def _column_of(s: _Statement, relative: int) -> int:
+def _column_of(s: PlannedStatement, relative: int) -> int:
     """The 1-based column of an offset in a one-line statement."""
     return s.column + relative
 
 
-def _result_keys(statement: Statement) -> list[str]:
+def result_keys(statement: Statement) -> list[str]:
     """The value-flow key of each result: ``%0``, or ``%0``, ``%0#1`` for ``%0:2``."""
     return [r.name if k == 0 else f"{r.name}#{k}" for r in statement.results for k in range(r.size)]
 
@@ -575,7 +579,7 @@ def _unique(edits: list[Edit]) -> list[Edit]:
     return list({(e.start, e.end): e for e in edits}.values())
 
 
-def _key(use: Use) -> str:
+def use_key(use: Use) -> str:
     """The value-flow key of a use: ``%0``, or ``%0#1``."""
     return use.name if use.number == 0 else f"{use.name}#{use.number}"
 

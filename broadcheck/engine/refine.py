@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from broadcheck.diagnostics import Diagnostic, Note
 from broadcheck.dialects.op import Layout
-from broadcheck.engine.fix import _UNREAD_AT, _Collect, _Function, _key, _result_keys, _Statement
+from broadcheck.engine.fix import UNREAD_AT, Collector, PlannedFunction, PlannedStatement, result_keys, use_key
 from broadcheck.engine.forms import Form, place_types, read_form
 from broadcheck.engine.options import Options
 from broadcheck.engine.scan import Scanner, Text
@@ -91,7 +91,7 @@ def parse_dim(spec: str) -> tuple[str, int]:
     return match.group(1), int(match.group(2))
 
 
-class _Reader(_Collect):
+class _Reader(Collector):
     """The fix stage's collector, also noting how deep in an op's regions each statement is."""
 
     def __init__(self, lines: list[str], starts: list[int]) -> None:
@@ -112,7 +112,7 @@ class _Reader(_Collect):
             self.depths[id(current.statements[-1])] = depth
 
 
-def read_functions(text: str) -> tuple[list[_Function], _Reader]:
+def read_functions(text: str) -> tuple[list[PlannedFunction], _Reader]:
     """The functions of ``text`` (one module), as the fix stage reads them."""
     lines = text.split("\n")
     starts: list[int] = []
@@ -251,7 +251,7 @@ class Refiner:
         self.diagnostics: list[Diagnostic] = []
         self.traces: dict[int, str] = {}
         self.aliases: dict[str, Type | SyntaxProblem] = {}
-        self._functions: dict[str, _Function] = {}
+        self._functions: dict[str, PlannedFunction] = {}
         self._depths: dict[int, int] = {}
         self._sums: dict[tuple[int, str], tuple[str, str]] = {}
         self._verdicts: dict[object, tuple[Problem | None, Operation | None] | None] = {}
@@ -302,13 +302,13 @@ class Refiner:
         edits = sorted((start, end, new) for (start, end), new in self.edits.items())
         return Refined(edits, self.diagnostics, self.traces)
 
-    def _arguments(self, fn: _Function) -> list[tuple[str, TypeText]]:
+    def _arguments(self, fn: PlannedFunction) -> list[tuple[str, TypeText]]:
         header = fn.header
         if header is None:
             return []
         return [(d.name, d.type) for d in header.statement.definitions if d.type is not None]
 
-    def _dimension(self, name: str, functions: list[_Function]) -> list[tuple[str, int, int]]:
+    def _dimension(self, name: str, functions: list[PlannedFunction]) -> list[tuple[str, int, int]]:
         """Where dimension variable ``name`` comes from: (function, argument, dimension), from the
         calls that pass a ``get_dimension_size`` of an argument to a callee argument that
         ``jax.global_constant = "name"`` marks."""
@@ -330,7 +330,7 @@ class Refiner:
             sources: list[str] = []
             arguments = {a: i for i, (a, _) in enumerate(self._arguments(fn))}
             for s in fn.statements:
-                if s.offset == _UNREAD_AT or not any(
+                if s.offset == UNREAD_AT or not any(
                     w in s.text for w in ("get_dimension_size", "compare", "shape_assertion", "call")
                 ):
                     continue
@@ -340,9 +340,9 @@ class Refiner:
                     if st.operands and st.results and dim is not None and st.operands[0].name in arguments:
                         sizes[st.results[0].name] = (arguments[st.operands[0].name], dim)
                 elif st.name == "stablehlo.compare" and _direction(s.text, st) == "EQ" and len(st.operands) == 2:
-                    equal.append((st.results[0].name, _key(st.operands[0]), _key(st.operands[1])))
+                    equal.append((st.results[0].name, use_key(st.operands[0]), use_key(st.operands[1])))
                 elif st.name == "stablehlo.custom_call" and _callee(st) == "shape_assertion" and st.operands:
-                    asserted.add(_key(st.operands[0]))
+                    asserted.add(use_key(st.operands[0]))
                 elif st.name in _CALLS:
                     callee = _callee(st)
                     for index in marked.get(callee or "", ()):
@@ -363,7 +363,7 @@ class Refiner:
     # ---------------------------------------------------------------- a function
 
     def _function(
-        self, fn: _Function, retyped_args: dict[int, str], known_args: dict[int, Values]
+        self, fn: PlannedFunction, retyped_args: dict[int, str], known_args: dict[int, Values]
     ) -> dict[int, str] | None:
         """Refine ``fn`` with these argument types and values; its new result types (index -> type)."""
         key = tuple(sorted(retyped_args.items())) + tuple(
@@ -394,8 +394,8 @@ class Refiner:
 
     def _block(
         self,
-        fn: _Function,
-        statements: list[_Statement],
+        fn: PlannedFunction,
+        statements: list[PlannedStatement],
         depth: int,
         types: dict[str, str],
         values: dict[str, Values],
@@ -407,7 +407,7 @@ class Refiner:
         for position, s in enumerate(statements):
             if self._depths.get(id(s), 0) != depth:
                 continue  # inside an op's regions: refined with that op
-            if s.offset == _UNREAD_AT:
+            if s.offset == UNREAD_AT:
                 inner = []
                 for back in range(position - 1, -1, -1):
                     if self._depths.get(id(statements[back]), 0) <= depth:
@@ -430,7 +430,7 @@ class Refiner:
                 if found is not None and st.results:
                     values[st.results[0].name] = found
                 continue
-            used = [u for u in st.operands if _key(u) in types or _key(u) in values]
+            used = [u for u in st.operands if use_key(u) in types or use_key(u) in values]
             if st.name == "tensor.dim" and len(st.operands) == 2 and st.results:
                 self._tensor_dim(s, st, types, values, origins)
                 continue
@@ -439,7 +439,7 @@ class Refiner:
                 continue
             if not used:
                 continue
-            origin = next((origins[_key(u)] for u in st.operands if _key(u) in origins), None)
+            origin = next((origins[use_key(u)] for u in st.operands if use_key(u) in origins), None)
             if origin is not None:
                 self.traces[s.line] = origin
             if st.name in _RETURNS:
@@ -452,16 +452,16 @@ class Refiner:
                 self._assertion(s, st, values)
                 continue
             self._values(s, st, values)
-            if not any(_key(u) in types for u in st.operands) and st.name not in _SHAPE_OPS:
+            if not any(use_key(u) in types for u in st.operands) and st.name not in _SHAPE_OPS:
                 continue
             self._op(s, st, types, values, origins, origin)
         return results
 
     def _while(
         self,
-        fn: _Function,
-        s: _Statement,
-        inner: list[_Statement],
+        fn: PlannedFunction,
+        s: PlannedStatement,
+        inner: list[PlannedStatement],
         depth: int,
         types: dict[str, str],
         values: dict[str, Values],
@@ -496,13 +496,13 @@ class Refiner:
             known.pop(arg, None)  # a carried value changes from one iteration to the next
         saved, said = dict(self.edits), len(self.diagnostics)
         self._block(fn, inner, depth + 1, inside, known, origins)
-        body = [x for x in inner if self._depths.get(id(x), 0) == depth + 1 and x.offset != _UNREAD_AT]
+        body = [x for x in inner if self._depths.get(id(x), 0) == depth + 1 and x.offset != UNREAD_AT]
         last = body[-1].statement if body else None
         why = None
         if last is None or last.name != terminator or len(last.operands) != len(new):
             why = f"its body does not end in a {terminator} of its values"
         else:
-            yielded = [inside.get(_key(u)) or old.strip() for u, old in zip(last.operands, written, strict=True)]
+            yielded = [inside.get(use_key(u)) or old.strip() for u, old in zip(last.operands, written, strict=True)]
             for i, (y, n) in enumerate(zip(yielded, new, strict=True)):
                 if "".join(y.split()) != "".join(n.split()):
                     why = f"its body yields {y} for {carried[i][0]}, not {n}"
@@ -530,56 +530,66 @@ class Refiner:
                 if operand in origins:
                     origins[key] = origins[operand]
 
-    def _line(self, s: _Statement) -> str:
+    def _line(self, s: PlannedStatement) -> str:
         """The first line of a statement (an op with regions: its header)."""
         return self._lines[s.line - 1] if 0 < s.line <= len(self._lines) else ""
 
     def _dimension_size(
-        self, s: _Statement, st: Statement, types: dict[str, str], values: dict[str, Values], origins: dict[str, str]
+        self,
+        s: PlannedStatement,
+        st: Statement,
+        types: dict[str, str],
+        values: dict[str, Values],
+        origins: dict[str, str],
     ) -> None:
         dim = _attribute_int(st, "dimension", "dim")
         operand_types, _ = place_types(st, self._layout(st.name))
-        source = types.get(_key(st.operands[0]))
+        source = types.get(use_key(st.operands[0]))
         if source is None and operand_types and operand_types[0] is not None:
             source = operand_types[0].text
-        if source is not None and _key(st.operands[0]) in types:
+        if source is not None and use_key(st.operands[0]) in types:
             written = operand_types[0] if operand_types else None
             if written is not None:
                 self._edit(s, written, source)
         dims = _dims_of(source) if source is not None else None
         if dims is not None and dim is not None and dim < len(dims) and dims[dim] is not None:
             values[st.results[0].name] = (dims[dim],)  # type: ignore[assignment]
-            if _key(st.operands[0]) in origins:
-                origins[st.results[0].name] = origins[_key(st.operands[0])]
+            if use_key(st.operands[0]) in origins:
+                origins[st.results[0].name] = origins[use_key(st.operands[0])]
 
     def _tensor_dim(
-        self, s: _Statement, st: Statement, types: dict[str, str], values: dict[str, Values], origins: dict[str, str]
+        self,
+        s: PlannedStatement,
+        st: Statement,
+        types: dict[str, str],
+        values: dict[str, Values],
+        origins: dict[str, str],
     ) -> None:
         """``tensor.dim`` of a value whose dimension is now static folds to its size (its written
         type, the source's, takes the source's new type)."""
         operand_types, _ = place_types(st, self._layout(st.name))
         written = operand_types[0] if operand_types else None
-        source = types.get(_key(st.operands[0]))
+        source = types.get(use_key(st.operands[0]))
         if source is not None and written is not None:
             self._edit(s, written, source)
         elif written is not None:
             source = written.text
-        index = values.get(_key(st.operands[1]))
+        index = values.get(use_key(st.operands[1]))
         dims = _dims_of(source) if source is not None else None
         if dims is not None and index is not None and len(index) == 1 and 0 <= index[0] < len(dims):
             size = dims[index[0]]
             if size is not None:
                 values[st.results[0].name] = (size,)
-                if _key(st.operands[0]) in origins:
-                    origins[st.results[0].name] = origins[_key(st.operands[0])]
+                if use_key(st.operands[0]) in origins:
+                    origins[st.results[0].name] = origins[use_key(st.operands[0])]
 
-    def _values(self, s: _Statement, st: Statement, values: dict[str, Values]) -> None:
+    def _values(self, s: PlannedStatement, st: Statement, values: dict[str, Values]) -> None:
         """The integer contents of ``st``'s result, where its operands' are known."""
         if not st.results or st.results[0].size != 1:
             return
         if st.name == "stablehlo.add" and len(st.operands) == 2:
-            self._sums[id(values), st.results[0].name] = (_key(st.operands[0]), _key(st.operands[1]))
-        known = [values.get(_key(u)) for u in st.operands]
+            self._sums[id(values), st.results[0].name] = (use_key(st.operands[0]), use_key(st.operands[1]))
+        known = [values.get(use_key(u)) for u in st.operands]
         if any(k is None for k in known):
             return
         args = [k for k in known if k is not None]
@@ -600,7 +610,7 @@ class Refiner:
 
     def _op(
         self,
-        s: _Statement,
+        s: PlannedStatement,
         st: Statement,
         types: dict[str, str],
         values: dict[str, Values],
@@ -612,7 +622,7 @@ class Refiner:
         operand_types, result_types = place_types(st, layout)
         edits: dict[tuple[int, int], str] = {}
         for i, use in enumerate(st.operands):
-            new = types.get(_key(use))
+            new = types.get(use_key(use))
             if new is None:
                 continue
             written = operand_types[i] if i < len(operand_types) else None
@@ -626,14 +636,14 @@ class Refiner:
         for i, use in enumerate(st.operands):  # a written type shared with an unchanged operand
             written = operand_types[i] if i < len(operand_types) else None
             if (
-                _key(use) not in types
+                use_key(use) not in types
                 and written is not None
                 and (written.start, written.end) in edits
                 and "".join(edits[written.start, written.end].split()) != written.key
             ):
                 self._stop(s, "one written type stands for operands whose new types differ", origins)
                 return
-        keys = _result_keys(st)
+        keys = result_keys(st)
         shared = [
             i for i, t in enumerate(result_types) if t is not None and (t.start, t.end) in edits
         ]  # `op %a : T`: the one type is the result's too
@@ -694,7 +704,7 @@ class Refiner:
         """``result`` with the new shape of an operand whose old shape it has."""
         own = _dims_of(result.text)
         for i, use in enumerate(st.operands):
-            new = types.get(_key(use))
+            new = types.get(use_key(use))
             written = operand_types[i] if i < len(operand_types) else None
             if new is None or written is None or own is None:
                 continue
@@ -706,7 +716,7 @@ class Refiner:
 
     def _broken(
         self,
-        s: _Statement,
+        s: PlannedStatement,
         edits: Mapping[tuple[int, int], str],
         result_types: Sequence[TypeText | None],
         new_results: Mapping[int, str],
@@ -730,7 +740,7 @@ class Refiner:
         index = 0 if st.name == "stablehlo.dynamic_iota" else 1
         if index >= len(st.operands):
             return None
-        shape = values.get(_key(st.operands[index]))
+        shape = values.get(use_key(st.operands[index]))
         if shape is None or any(d < 0 for d in shape):
             return None
         new = with_shape(result_types[0].text, list(shape))
@@ -741,7 +751,7 @@ class Refiner:
     def _slice_result(self, st: Statement, values: dict[str, Values], result: TypeText | None) -> dict[int, str] | None:
         """``real_dynamic_slice`` with unit strides whose limits are its starts plus known sizes
         (``stablehlo-refine-shapes`` makes it a ``dynamic_slice`` of those sizes)."""
-        start, limit, strides = (_key(u) for u in st.operands[1:])
+        start, limit, strides = (use_key(u) for u in st.operands[1:])
         if result is None or values.get(strides) is None or any(v != 1 for v in values[strides]):
             return None
         sizes: Values | None = None
@@ -761,7 +771,7 @@ class Refiner:
 
     def _commit(
         self,
-        s: _Statement,
+        s: PlannedStatement,
         edits: dict[tuple[int, int], str],
         result_types: Sequence[TypeText | None],
         new_results: dict[int, str],
@@ -783,7 +793,7 @@ class Refiner:
 
     def _call(
         self,
-        s: _Statement,
+        s: PlannedStatement,
         st: Statement,
         types: dict[str, str],
         values: dict[str, Values],
@@ -793,8 +803,8 @@ class Refiner:
         callee = _callee(st)
         fn = self._functions.get(callee or "")
         operand_types, result_types = place_types(st, self._layout(st.name))
-        retyped = {i: types[_key(u)] for i, u in enumerate(st.operands) if _key(u) in types}
-        known = {i: values[_key(u)] for i, u in enumerate(st.operands) if _key(u) in values}
+        retyped = {i: types[use_key(u)] for i, u in enumerate(st.operands) if use_key(u) in types}
+        known = {i: values[use_key(u)] for i, u in enumerate(st.operands) if use_key(u) in values}
         if fn is None or fn.header is None or "private" not in fn.header.text.split("(")[0]:
             if retyped:
                 self._stop(s, f"its callee @{callee} is not a private function of this module", origins)
@@ -812,9 +822,9 @@ class Refiner:
                 self._stop(s, "its operand types cannot be placed", origins)
                 return
             edits[written.start, written.end] = t
-        self._commit(s, edits, result_types, new, _result_keys(st), types, origins, origin)
+        self._commit(s, edits, result_types, new, result_keys(st), types, origins, origin)
 
-    def _return(self, fn: _Function, s: _Statement, st: Statement, types: dict[str, str]) -> dict[int, str]:
+    def _return(self, fn: PlannedFunction, s: PlannedStatement, st: Statement, types: dict[str, str]) -> dict[int, str]:
         from broadcheck.dialects.op import OPERAND_LIST
 
         operand_types, _ = place_types(st, OPERAND_LIST)
@@ -823,7 +833,7 @@ class Refiner:
         outputs = signature.outputs if signature is not None else ()
         changed: dict[int, str] = {}
         for i, use in enumerate(st.operands):
-            new = types.get(_key(use))
+            new = types.get(use_key(use))
             if new is None:
                 continue
             written = operand_types[i] if i < len(operand_types) else None
@@ -836,9 +846,9 @@ class Refiner:
             changed[i] = new
         return changed
 
-    def _assertion(self, s: _Statement, st: Statement, values: dict[str, Values]) -> None:
+    def _assertion(self, s: PlannedStatement, st: Statement, values: dict[str, Values]) -> None:
         """JAX's ``shape_assertion``: false with the new shapes is an error, in its own message."""
-        known = [values.get(_key(u)) for u in st.operands]
+        known = [values.get(use_key(u)) for u in st.operands]
         if not known or known[0] is None or any(known[0]):
             return
         message = next((a.text for a in st.attributes if a.name == "error_message"), '""')
@@ -869,7 +879,7 @@ class Refiner:
 
     def _problem(
         self,
-        s: _Statement,
+        s: PlannedStatement,
         edits: Mapping[tuple[int, int], str],
         result_types: Sequence[TypeText | None],
         new_results: Mapping[int, str],
@@ -882,7 +892,7 @@ class Refiner:
 
     def _judged(
         self,
-        s: _Statement,
+        s: PlannedStatement,
         edits: Mapping[tuple[int, int], str],
         result_types: Sequence[TypeText | None],
         new_results: Mapping[int, str],
@@ -905,7 +915,7 @@ class Refiner:
             at = bare.rfind(" loc(")
             if at > 0 and bare.endswith(")"):
                 bare = bare[:at]
-            known = tuple(values.get(_key(u)) for u in s.statement.operands) if values else ()
+            known = tuple(values.get(use_key(u)) for u in s.statement.operands) if values else ()
             key = (_NAMES.sub("%", bare), known)
             if key in self._verdicts:
                 return self._verdicts[key]
@@ -915,7 +925,7 @@ class Refiner:
         return found
 
     def _judge(
-        self, s: _Statement, text: str, values: Mapping[str, Values] | None
+        self, s: PlannedStatement, text: str, values: Mapping[str, Values] | None
     ) -> tuple[Problem | None, Operation] | None:
         try:
             statement = read_statement(text)
@@ -935,7 +945,9 @@ class Refiner:
         if values:
             operand_types, _ = place_types(statement, decl.layout if decl is not None else None)
             constants = tuple(
-                _literal(values[_key(u)], operand_types[i]) if _key(u) in values and i < len(operand_types) else None
+                _literal(values[use_key(u)], operand_types[i])
+                if use_key(u) in values and i < len(operand_types)
+                else None
                 for i, u in enumerate(statement.operands)
             )
         try:
@@ -944,28 +956,28 @@ class Refiner:
             return None
         return check(op, self.options.profile), op
 
-    def _edit(self, s: _Statement, written: TypeText, new: str) -> None:
+    def _edit(self, s: PlannedStatement, written: TypeText, new: str) -> None:
         self._edit_at(s, written.start, written.end, new)
 
-    def _edit_at(self, s: _Statement, start: int, end: int, new: str) -> None:
+    def _edit_at(self, s: PlannedStatement, start: int, end: int, new: str) -> None:
         if "".join(new.split()) == "".join(s.text[start:end].split()):
             return
         self.edits[s.offset + start, s.offset + end] = new
 
-    def _stop(self, s: _Statement, why: str, origins: Mapping[str, str]) -> None:
+    def _stop(self, s: PlannedStatement, why: str, origins: Mapping[str, str]) -> None:
         """Refinement stops along the values of ``s``: a warning naming the op."""
         from broadcheck.messages import RULES
 
-        name = s.statement.name if s.offset != _UNREAD_AT else s.text.split("=")[-1].split("(")[0].strip().strip('"')
-        if s.offset == _UNREAD_AT:
+        name = s.statement.name if s.offset != UNREAD_AT else s.text.split("=")[-1].split("(")[0].strip().strip('"')
+        if s.offset == UNREAD_AT:
             match = re.search(r"(?:^|=\s*)\"?([a-z_][\w]*\.[\w.]+)", s.text)
             name = match.group(1) if match else name
         if (s.line, why) in self._warned:
             return
         self._warned.add((s.line, why))
         rule = RULES["BC1860"]
-        column = s.column + (s.statement.name_start if s.offset != _UNREAD_AT else 0)
-        if s.offset == _UNREAD_AT:  # the op's name on its first line
+        column = s.column + (s.statement.name_start if s.offset != UNREAD_AT else 0)
+        if s.offset == UNREAD_AT:  # the op's name on its first line
             line_text = self._line(s)
             at = line_text.find(name)
             column = at + 1 if at >= 0 else 1 + len(line_text) - len(line_text.lstrip())
