@@ -8074,6 +8074,24 @@ RULES: Mapping[str, Rule] = {
             '%0:2 = "tfl.control_node"() ({func.return}) : () -> (tensor<3xf32>, !tfl.control)',
             op_prefix=False,
         ),
+        # ---- BC1806-BC1819: TOSA generated constraints (tosa)
+        Rule(
+            "BC1806",
+            "tosa-slice-start-negative",
+            "start values must be non-negative, got [{values}]",
+            "tosa.slice's constant start has a value below 0 other than -1 (SliceOp::verify, after the lengths).",
+            "tosa.slice %x, %start, %size : (tensor<3x4xf32>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x1xf32>"
+            "   // %start = [-2, 0]",
+        ),
+        Rule(
+            "BC1807",
+            "tosa-slice-size-positive",
+            "size values must be > 0, got [{values}]",
+            "tosa.slice's constant size has a value below 1 other than -1 (SliceOp::verify, before the result's "
+            "shape).",
+            "tosa.slice %x, %start, %size : (tensor<3x4xf32>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x1xf32>"
+            "   // %size = [0, 1]",
+        ),
     )
 }
 
