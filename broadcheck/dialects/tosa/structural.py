@@ -1032,9 +1032,10 @@ def check_const(op: Operation, profile: Profile) -> Problem | None:
     if written is None or written.kind not in ("dense", "dense_resource"):
         return None
     literal, out = written.type, op.results[0].type
-    if not isinstance(literal, ShapedType) or not isinstance(out, ShapedType) or out.shape is None:
+    if not isinstance(literal, ShapedType) or not isinstance(out, ShapedType) or literal.shape is None:
         return None
-    if literal.shape != out.shape:
+    # (AllShapesMatch compares getShape(): an unranked result's is empty, a rank-0 literal's too)
+    if tuple(literal.shape) != tuple(out.shape or ()):
         return Problem("BC250", {"description": "all of {values, output} have same shape"}, Subject("result", 0))
     if "!quant." in out.element:  # compared through its storage type (not modelled)
         return None
