@@ -652,7 +652,21 @@ def check_reshape(op: Operation, profile: Profile) -> Problem | None:
         static = all(v > 0 for v in values)
         if (static and count != new_count) or (new_count and count % new_count):
             return Problem("BC258", {"a": count, "b": new_count})
-    return None
+    return _reshape_inferred(values, inp, out)
+
+
+def _reshape_inferred(values: list[int], inp: Type, out: Type) -> Problem | None:
+    """The inferred type's check after ``verify()``: the new shape (a -1 resolved from a static input) of the
+    input's element type; ``verifySameElementTypes`` passes over ``!tosa.mxint8``, this does not."""
+    ei, eo, si = _e(inp), _e(out), _shape(inp)
+    if not (ei.known and eo.known) or ei.text == eo.text:
+        return None
+    shape: list[Dim] = list(values)
+    if -1 in values:
+        if si is None or None in si or 0 in values:
+            return None
+        shape[values.index(-1)] = prod(d for d in si if d is not None) // prod(v for v in values if v != -1)
+    return _incompatible(ShapedType("tensor", tuple(shape), ei.text), out)
 
 
 def check_concat(op: Operation, profile: Profile) -> Problem | None:
@@ -1037,9 +1051,12 @@ def check_const(op: Operation, profile: Profile) -> Problem | None:
     # (AllShapesMatch compares getShape(): an unranked result's is empty, a rank-0 literal's too)
     if tuple(literal.shape) != tuple(out.shape or ()):
         return Problem("BC250", {"description": "all of {values, output} have same shape"}, Subject("result", 0))
-    if "!quant." in out.element:  # compared through its storage type (not modelled)
+    eo = element(out.element)
+    if eo.kind == "quant":  # (compared with its storage type: ``ui8`` for ``u8``)
+        if eo.storage and element(literal.element).text != eo.storage:
+            return Problem("BC287", subject=Subject("result", 0))
         return None
-    if element(literal.element).text != element(out.element).text:
+    if element(literal.element).text != eo.text:
         return Problem("BC287", subject=Subject("result", 0))
     return None
 
