@@ -8104,9 +8104,10 @@ RULES: Mapping[str, Rule] = {
         Rule(
             "BC1809",
             "tosa-reshape-block-scaled-rank-0",
-            "requires all input shapes have a rank greater than 0",
-            "tosa.reshape_block_scaled's ranked block-scaled data or its scale is of rank 0 "
-            "(ReshapeBlockScaledOp::verify, after the data's element type, before the scale's).",
+            "requires all {what} shapes have a rank greater than 0",
+            "tosa.reshape_block_scaled's ranked block-scaled data, its scale, or one of its results is of rank 0 "
+            "(ReshapeBlockScaledOp::verify, the inputs then the results, after the data's element type, before "
+            "the scale's).",
             '%0:2 = "tosa.reshape_block_scaled"(%d, %s, %shape) <{block_size = #tosa.block_size<BLOCK_SIZE_32>}> '
             ": (tensor<2x32xf8E4M3FN>, tensor<f8E8M0FNU>, !tosa.shape<2>) -> (...)",
         ),

@@ -165,11 +165,14 @@ def _verify_reshape_block_scaled(op: Operation) -> Problem | None:
         problem = _same_elements(op.operands[i].type, op.results[i].type, ("input", "output"), Subject("result", i))
         if problem:
             return problem
-        # (block-scaled, ranked data: no input of rank 0, before the scale's element type; found by
-        # tests/oracle/test_tosa_constraints.py)
-        scale = _shape(op.operands[1].type) if data_count == 2 else None
-        if i == 0 and data_count == 2 and sd is not None and (len(sd) == 0 or (scale is not None and len(scale) == 0)):
-            return Problem("BC1809")
+        # (block-scaled, ranked data: no input, then no result, of rank 0, before the scale's element type;
+        # found by tests/oracle/test_tosa_constraints.py)
+        if i == 0 and data_count == 2 and sd is not None:
+            given = [sd, _shape(op.operands[1].type)]
+            if any(r is not None and len(r) == 0 for r in given):
+                return Problem("BC1809", {"what": "input"})
+            if any(r is not None and len(r) == 0 for r in (_shape(u.type) for u in op.results)):
+                return Problem("BC1809", {"what": "result"})
     block = block_size(op)
     if block is None or sd is None:
         return None  # (on unranked data its verifier checks nothing more, not even the block size)

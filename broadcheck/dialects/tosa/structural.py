@@ -636,7 +636,7 @@ def check_reshape(op: Operation, profile: Profile) -> Problem | None:
         return Problem("BC253")
     so, si = _shape(out), _shape(inp)
     if so is None:
-        return None
+        return _reshape_inferred(values, inp, out)
     if len(values) != len(so):
         return Problem("BC254", subject=Subject("result", 0))
     for new, d in zip(values, so, strict=True):
