@@ -8437,6 +8437,43 @@ RULES: Mapping[str, Rule] = {
             "dimension variable 'b'\"} : (tensor<i1>, tensor<i32>) -> ()",
             op_prefix=False,
         ),
+        # ---- BC1806-BC1819: TOSA generated constraints (tosa)
+        Rule(
+            "BC1806",
+            "tosa-slice-start-negative",
+            "start values must be non-negative, got [{values}]",
+            "tosa.slice's constant start has a value below 0 other than -1 (SliceOp::verify, after the lengths).",
+            "tosa.slice %x, %start, %size : (tensor<3x4xf32>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x1xf32>"
+            "   // %start = [-2, 0]",
+        ),
+        Rule(
+            "BC1807",
+            "tosa-slice-size-positive",
+            "size values must be > 0, got [{values}]",
+            "tosa.slice's constant size has a value below 1 other than -1 (SliceOp::verify, before the result's "
+            "shape).",
+            "tosa.slice %x, %start, %size : (tensor<3x4xf32>, !tosa.shape<2>, !tosa.shape<2>) -> tensor<1x1xf32>"
+            "   // %size = [0, 1]",
+        ),
+        Rule(
+            "BC1808",
+            "tosa-row-gather-block-scaled-values",
+            "expects values tensor list length to be 1 or 2, got {count}",
+            "tosa.row_gather_block_scaled takes a data tensor and at most one scale tensor "
+            "(RowGatherBlockScaledOp::verify, before the results' count).",
+            '%0 = "tosa.row_gather_block_scaled"(%v, %v, %v, %i, %c) <{block_size = #tosa.block_size<BLOCK_SIZE_32>}> '
+            ": (...) -> tensor<1x2x32xf4E2M1FN>",
+        ),
+        Rule(
+            "BC1809",
+            "tosa-reshape-block-scaled-rank-0",
+            "requires all {what} shapes have a rank greater than 0",
+            "tosa.reshape_block_scaled's ranked block-scaled data, its scale, or one of its results is of rank 0 "
+            "(ReshapeBlockScaledOp::verify, the inputs then the results, after the data's element type, before "
+            "the scale's).",
+            '%0:2 = "tosa.reshape_block_scaled"(%d, %s, %shape) <{block_size = #tosa.block_size<BLOCK_SIZE_32>}> '
+            ": (tensor<2x32xf8E4M3FN>, tensor<f8E8M0FNU>, !tosa.shape<2>) -> (...)",
+        ),
     )
 }
 

@@ -158,12 +158,22 @@ def _verify_reshape_block_scaled(op: Operation) -> Problem | None:
         return Problem("BC1634")
     if len(op.results) != data_count:
         return Problem("BC1635")
+    sd = _shape(op.operands[0].type)
     for i in range(data_count):
+        if i == 1 and sd is None:
+            return None  # (on unranked data its verifier checks nothing more, not even the scale's element type)
         problem = _same_elements(op.operands[i].type, op.results[i].type, ("input", "output"), Subject("result", i))
         if problem:
             return problem
+        # (block-scaled, ranked data: no input, then no result, of rank 0, before the scale's element type;
+        # found by tests/oracle/test_tosa_constraints.py)
+        if i == 0 and data_count == 2 and sd is not None:
+            given = [sd, _shape(op.operands[1].type)]
+            if any(r is not None and len(r) == 0 for r in given):
+                return Problem("BC1809", {"what": "input"})
+            if any(r is not None and len(r) == 0 for r in (_shape(u.type) for u in op.results)):
+                return Problem("BC1809", {"what": "result"})
     block = block_size(op)
-    sd = _shape(op.operands[0].type)
     if block is None or sd is None:
         return None  # (on unranked data its verifier checks nothing more, not even the block size)
     scaled = data_count == 2
@@ -356,9 +366,11 @@ def check_row_gather_block_scaled(op: Operation, profile: Profile) -> Problem | 
     output[1] (its rows before its channels), then the scale's channels against C / block size. Read off
     iree-opt 3.13, held to it by ``tests/oracle/test_tosa_control.py``."""
     count = len(op.operands) - 2
-    problem = _types(op, [*[LISTED3] * count, INDICES, SCALAR_I32] if count > 0 else [], [LISTED3] * len(op.results))
-    if problem or count not in (1, 2):
-        return problem  # (other counts: not modelled)
+    problem = _types(op, [*[LISTED3] * count, INDICES, SCALAR_I32] if count >= 0 else [], [LISTED3] * len(op.results))
+    if problem or count < 0:
+        return problem  # (fewer than two operands: not modelled)
+    if count not in (1, 2):
+        return Problem("BC1808", {"count": count})
     if len(op.results) != count:
         return Problem("BC1647", {"results": len(op.results), "inputs": count})
     block = block_size(op)

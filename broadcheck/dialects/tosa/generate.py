@@ -4,8 +4,17 @@ with its operands, results, attributes and regions as its ODS (``TosaOps.td``, `
 
 The source is the Python op classes that ``mlir-tblgen`` wrote from those ``.td`` files for the installed
 iree-base-compiler 3.13 (``iree/compiler/dialects/_tosa_ops_gen.py``): it is the one copy of TOSA's ODS at
-the exact LLVM commit iree 3.13 carries that can be had here (the raw ``.td`` files the search index holds
-are of an older commit, 029c4da2eb44: ``conv2d_block_scaled``'s description differs). The file is read as
+the exact LLVM commit iree 3.13 carries that can be had here. The raw ``.td`` files cannot be: iree 3.13 is
+IREE 89ece87b (2026-10-16), whose ``third_party/llvm-project`` gitlink is not in the IREE snapshot to be had
+(its newest integrate is llvm-project d98828d394e4, 2026-08-21), ``libIREECompiler.so`` names no LLVM commit
+(``LLVM version 24.0.0git``), llvm-project's own snapshot is too large to fetch, and the newest ``TosaOps.td``
+the search index holds (llvm-project 029c4da2eb44, 103,092 characters, the largest of the 310 stored
+versions and forks looked at) is older than iree 3.13's: it has no ``tosa.argmin``, no ``input_unsigned`` on
+``tosa.cast``, no ``sym_visibility`` on ``tosa.variable``, and ``conv2d_block_scaled``'s description differs.
+So the type constraints and traits stay hand-written (``structural.py``, ``block_scaled.py``,
+``shape_ops.py``, :mod:`broadcheck.semantics.tosa`), held to iree 3.13 by the differential campaigns, among
+them ``tests/oracle/test_tosa_constraints.py`` (random element types and ranks per position, every op but
+the region and symbol ops). The file is read as
 text (Python's ``ast``), never imported. Each op class's ``__init__`` lists its operands
 (``operands.append(x)``; ``operands.extend(...)`` for a variadic one; under ``if x is not None`` for an
 optional one), its attributes (required, or under ``if ... is not None``); its results are the accessors that

@@ -35,7 +35,8 @@ def check_shape_arithmetic(op: Operation, profile: Profile) -> Problem | None:
     """A shape op's counts, types, then ``operands don't have matching ranks`` (BC201) and ``result
     shape has different rank than operands`` (BC1511)."""
     binary = op.name[5:].removesuffix("_shape") in BINARY
-    problem = _count(op, 2 if binary else 1) or _types(op, [SHAPES] * len(op.operands), [SHAPE])
+    # (their ODS: single ``Tosa_Shape`` operands; only concat_shape's is variadic)
+    problem = _count(op, 2 if binary else 1) or _types(op, [SHAPE] * len(op.operands), [SHAPE])
     if problem:
         return problem
     ranks = [_shape_rank(u.type) for u in op.operands]

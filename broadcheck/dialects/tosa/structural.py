@@ -160,10 +160,12 @@ def shape_values(literal: str | None) -> list[int] | None:
     if not isinstance(found, Dense):
         return None
     values = found.values
-    if isinstance(values, int) and not isinstance(values, bool):
+    if values is None or (isinstance(values, int) and not isinstance(values, bool)):
         from broadcheck.dialects.shaped import view_text
 
         v = view_text(found.type)
+        if values is None:  # ``dense<> : tensor<0xindex>``, the shape of a rank-0 tensor
+            return [] if v is not None and v.shape == (0,) else None
         if v is None or v.shape is None or len(v.shape) != 1 or v.shape[0] is None:
             return None
         return [values] * v.shape[0]
@@ -249,14 +251,15 @@ def _conv_elements(op: Operation) -> Problem | None:
         return None
     if eb.kind == "float" and er.kind == "float" and eb.text != er.text:
         return Problem("BC234", {"a": eb.text, "b": er.text}, Subject("result", 0))
-    if (ei.text in _FP8 or ew.text in _FP8) and ei.text != ew.text:
-        return Problem("BC236", {"a": ei.text, "b": ew.text}, Subject("operand", 1))
+    # (iree 3.13's order, found by tests/oracle/test_tosa_constraints.py: float-or-not, the zero points, then fp8)
     if (ei.kind == "float") != (ew.kind == "float"):
         return Problem("BC235", {"a": ei.text, "b": ew.text}, Subject("operand", 1))
     for name, e, zp, index in (("input", ei, input_zp, 3), ("weight", ew, weight_zp, 4)):
         ez = _storage(zp)
         if ez.known and ez.text != e.text:
             return Problem("BC216", {"name": name, "x": e.text, "y": ez.text}, Subject("operand", index))
+    if (ei.text in _FP8 or ew.text in _FP8) and ei.text != ew.text:
+        return Problem("BC236", {"a": ei.text, "b": ew.text}, Subject("operand", 1))
     return None
 
 
@@ -633,7 +636,7 @@ def check_reshape(op: Operation, profile: Profile) -> Problem | None:
         return Problem("BC253")
     so, si = _shape(out), _shape(inp)
     if so is None:
-        return None
+        return _reshape_inferred(values, inp, out)
     if len(values) != len(so):
         return Problem("BC254", subject=Subject("result", 0))
     for new, d in zip(values, so, strict=True):
@@ -649,7 +652,21 @@ def check_reshape(op: Operation, profile: Profile) -> Problem | None:
         static = all(v > 0 for v in values)
         if (static and count != new_count) or (new_count and count % new_count):
             return Problem("BC258", {"a": count, "b": new_count})
-    return None
+    return _reshape_inferred(values, inp, out)
+
+
+def _reshape_inferred(values: list[int], inp: Type, out: Type) -> Problem | None:
+    """The inferred type's check after ``verify()``: the new shape (a -1 resolved from a static input) of the
+    input's element type; ``verifySameElementTypes`` passes over ``!tosa.mxint8``, this does not."""
+    ei, eo, si = _e(inp), _e(out), _shape(inp)
+    if not (ei.known and eo.known) or ei.text == eo.text:
+        return None
+    shape: list[Dim] = list(values)
+    if -1 in values:
+        if si is None or None in si or 0 in values:
+            return None
+        shape[values.index(-1)] = prod(d for d in si if d is not None) // prod(v for v in values if v != -1)
+    return _incompatible(ShapedType("tensor", tuple(shape), ei.text), out)
 
 
 def check_concat(op: Operation, profile: Profile) -> Problem | None:
@@ -730,6 +747,10 @@ def check_slice(op: Operation, profile: Profile) -> Problem | None:
         for name, values in (("start", start), ("size", size_)):
             if values is not None and len(values) != len(si):
                 return Problem("BC264", {"what": name})
+    if start is not None and any(v < 0 and v != -1 for v in start):
+        return Problem("BC1806", {"values": _listed(start)}, Subject("operand", 1))
+    if size_ is not None and any(v <= 0 and v != -1 for v in size_):
+        return Problem("BC1807", {"values": _listed(size_)}, Subject("operand", 2))
     if start is None or size_ is None:
         return None
     if so is not None and (
@@ -999,10 +1020,10 @@ def check_rfft2d(op: Operation, profile: Profile) -> Problem | None:
     for name, d in (("height", si[1]), ("width", si[2])):
         if d is not None and (d <= 0 or d & (d - 1)):
             return Problem("BC222", {"name": name, "size": d}, Subject("operand", 0))
-    out = real if real is not None else imag
+    # (its verifier reads the real output only: an unranked one ends the checks, whatever the imaginary one is)
+    out, which = real, op.results[0].type
     if out is None:
         return None
-    which = op.results[0].type if real is not None else op.results[1].type
     if any(a is not None and b is not None and a != b for a, b in zip(si[:2], out[:2], strict=True)):
         args = {"a": type_text(op.operands[0].type), "b": type_text(which)}
         return Problem("BC285", args, Subject("result", 0))
@@ -1025,13 +1046,17 @@ def check_const(op: Operation, profile: Profile) -> Problem | None:
     if written is None or written.kind not in ("dense", "dense_resource"):
         return None
     literal, out = written.type, op.results[0].type
-    if not isinstance(literal, ShapedType) or not isinstance(out, ShapedType) or out.shape is None:
+    if not isinstance(literal, ShapedType) or not isinstance(out, ShapedType) or literal.shape is None:
         return None
-    if literal.shape != out.shape:
+    # (AllShapesMatch compares getShape(): an unranked result's is empty, a rank-0 literal's too)
+    if tuple(literal.shape) != tuple(out.shape or ()):
         return Problem("BC250", {"description": "all of {values, output} have same shape"}, Subject("result", 0))
-    if "!quant." in out.element:  # compared through its storage type (not modelled)
+    eo = element(out.element)
+    if eo.kind == "quant":  # (compared with its storage type: ``ui8`` for ``u8``)
+        if eo.storage and element(literal.element).text != eo.storage:
+            return Problem("BC287", subject=Subject("result", 0))
         return None
-    if element(literal.element).text != element(out.element).text:
+    if element(literal.element).text != eo.text:
         return Problem("BC287", subject=Subject("result", 0))
     return None
 
@@ -1069,7 +1094,8 @@ def check_const_shape(op: Operation, profile: Profile) -> Problem | None:
 def check_resize(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.resize`` against its constant scale, offset and border: positive scales, then each
     output size (height, width) when the input's is known and not 1 (a broadcast)."""
-    problem = _count(op, 4) or _types(op, [T4, SHAPE, SHAPE, SHAPE], [T4])
+    # (its ODS: ``Rank4TosaShape:$scale, Rank2TosaShape:$offset, Rank2TosaShape:$border``)
+    problem = _count(op, 4) or _types(op, [T4, SHAPE4, SHAPE2, SHAPE2], [T4])
     if problem:
         return problem
     inp, out = op.operands[0].type, op.results[0].type
