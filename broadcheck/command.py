@@ -900,6 +900,9 @@ def _exit(code: int | str | None) -> NoReturn:
     import atexit
     import os
 
+    recache = sys.modules.get("broadcheck.recache")
+    if recache is not None:
+        recache.save()  # the patterns this run compiled, for the next (the program's only)
     pending = getattr(atexit, "_ncallbacks", lambda: 1)()
     # No thread but this one: none was started if threading was never imported.
     threading = sys.modules.get("threading")
