@@ -1,5 +1,6 @@
-"""Compiled regular expressions kept between runs (broadcheck.recache): the same pattern
-objects ``re.compile`` makes, no pattern parsed again once kept, nothing kept where bytecode
+"""Compiled regular expressions and annotations kept between runs (broadcheck.recache): the
+same pattern objects ``re.compile`` makes (and code objects ``compile`` makes), no pattern
+parsed (nor annotation compiled) again once kept, nothing kept where bytecode
 would not be written. Each case runs in a child process, since the hook is process-wide."""
 
 from __future__ import annotations
@@ -42,13 +43,26 @@ made = [_compiler.compile(p, f) for p, f in patterns]
 _parser.parse = _parse
 assert made == [original(p, f) for p, f in patterns]  # equal: same text, flags and code
 assert [m.groupindex for m in made] == [original(p, f).groupindex for p, f in patterns]
+
+import builtins, typing
+compiled = []
+builtins_compile = builtins.compile
+builtins.compile = lambda *a: (compiled.append(a[0]), builtins_compile(*a))[1]
+class Row(typing.NamedTuple):  # the annotations are strings, as under `from __future__ import annotations`
+    span: "tuple[int, int] | None"
+    text: "str"
+builtins.compile = builtins_compile
+assert [Row.__annotations__[n].__forward_code__ for n in ("span", "text")] == [
+    compile(t, "<string>", "eval") for t in ("tuple[int, int] | None", "str")
+]
 recache.save()
-print(len(parsed))
+print(len(parsed) + len(compiled))
 """
 
 
 def child(path: Path, *, write: bool = True) -> int:
-    """Compile PATTERNS in a fresh process with the kept file ``path``; how many it parsed."""
+    """Compile PATTERNS and a named tuple's two annotations in a fresh process with the kept
+    file ``path``; how many patterns it parsed and annotations it compiled."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     if not write:
         env["PYTHONDONTWRITEBYTECODE"] = "1"
@@ -69,14 +83,14 @@ pytestmark = pytest.mark.skipif(sys.version_info[:2] not in recache.VERSIONS, re
 
 def test_a_kept_pattern_is_not_parsed_again_and_is_the_same_object(tmp_path: Path) -> None:
     kept = tmp_path / "patterns.marshal"
-    assert child(kept) == len(PATTERNS)  # cold: every pattern parsed, then kept
+    assert child(kept) == len(PATTERNS) + 2  # cold: every pattern parsed, then kept
     assert kept.exists()
     assert child(kept) == 0  # warm: none parsed, and (in the child) equal to re's own
 
 
 def test_nothing_is_kept_where_bytecode_would_not_be_written(tmp_path: Path) -> None:
     kept = tmp_path / "patterns.marshal"
-    assert child(kept, write=False) == len(PATTERNS)
+    assert child(kept, write=False) == len(PATTERNS) + 2
     assert not kept.exists()
 
 
@@ -88,11 +102,11 @@ def test_a_file_not_ours_is_passed_over(tmp_path: Path, content: bytes | None) -
 
         content = marshal.dumps((("broadcheck patterns", 1, "2.7", 0, 4), {(PATTERNS[0]): (0, [1], 0, {}, ())}))
     kept.write_bytes(content)
-    assert child(kept) == len(PATTERNS)
+    assert child(kept) == len(PATTERNS) + 2
     assert child(kept) == 0  # and written over with this interpreter's
 
 
 def test_a_file_that_cannot_be_written_is_no_error(tmp_path: Path) -> None:
     blocked = tmp_path / "file"
     blocked.write_text("a file where the directory would go\n")
-    assert child(blocked / "patterns.marshal") == len(PATTERNS)
+    assert child(blocked / "patterns.marshal") == len(PATTERNS) + 2
