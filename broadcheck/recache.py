@@ -85,8 +85,13 @@ def _compiling(original: Any) -> Any:
             return original(p, flags)
         key = (p, flags)
         entry = _table.get(key)
+        if entry is not None:
+            try:
+                made = _sre.compile(p, *entry)
+            except (RuntimeError, TypeError, ValueError, OverflowError):
+                entry = None  # a damaged entry (_sre checks the code): made again below
         if entry is None:
-            if len(_table) >= LIMIT:
+            if len(_table) >= LIMIT and key not in _table:
                 return original(p, flags)
             # re._compiler.compile's own steps, keeping what it hands to _sre.compile
             parsed = _parser.parse(p, flags)
@@ -102,8 +107,9 @@ def _compiling(original: Any) -> Any:
             _table[key] = entry
             global _new
             _new = True
+            made = _sre.compile(p, *entry)
         _used[key] = None
-        return _sre.compile(p, *entry)
+        return made
 
     return compile
 

@@ -110,3 +110,16 @@ def test_a_file_that_cannot_be_written_is_no_error(tmp_path: Path) -> None:
     blocked = tmp_path / "file"
     blocked.write_text("a file where the directory would go\n")
     assert child(blocked / "patterns.marshal") == len(PATTERNS) + 2
+
+
+def test_a_damaged_entry_is_compiled_as_always(tmp_path: Path) -> None:
+    # The right header, a pattern's entry with code _sre rejects: no traceback, the pattern is
+    # compiled as always (and equal to re's: the child checks), and the file written again.
+    import _sre  # type: ignore[import-not-found]
+    import marshal
+
+    kept = tmp_path / "patterns.marshal"
+    header = ("broadcheck patterns", 2, sys.version, _sre.MAGIC, _sre.CODESIZE)
+    kept.write_bytes(marshal.dumps((header, {PATTERNS[0]: (0, [99999, 1, 2], 0, {}, ())}, {})))
+    assert child(kept) == len(PATTERNS) + 2
+    assert child(kept) == 0
