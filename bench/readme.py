@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -36,13 +37,16 @@ def section(run_output: str) -> str:
     return "\n".join([*head, "", *lines[first:]])
 
 
-def replace(readme: str, run_output: str, *more: str) -> str:
+def replace(readme: str, run_output: str, *more: str, notes: Sequence[str] = ()) -> str:
     """``readme`` with the text between the markers replaced by :func:`section` of ``run_output``
-    (and of each of ``more``, the other parts of a run made in parts, in turn)."""
+    (and of each of ``more``, the other parts of a run made in parts, in turn), after ``notes``
+    as a list (what a run in parts did not reach, say)."""
     start, end = readme.find(START), readme.find(END)
     if start < 0 or end < start:
         raise ValueError(f"the README has no {START} ... {END} markers")
     body = "\n\n".join(section(text) for text in (run_output, *more))
+    if notes:
+        body = "\n".join(f"- {note}" for note in notes) + "\n\n" + body
     return readme[: start + len(START)] + "\n\n" + body + "\n\n" + readme[end:]
 
 
@@ -60,10 +64,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("run", nargs="*", type=Path)
     parser.add_argument("--readme", type=Path, default=README)
+    parser.add_argument("--note", action="append", default=[], help="a line above the tables (repeatable)")
     args = parser.parse_args(argv)
     runs = args.run or default_runs()
     try:
-        text = replace(args.readme.read_text(), *(run.read_text() for run in runs))
+        text = replace(args.readme.read_text(), *(run.read_text() for run in runs), notes=args.note)
     except (OSError, ValueError) as err:
         print(f"bench.readme: {err}", file=sys.stderr)
         return 1

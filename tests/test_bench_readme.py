@@ -86,3 +86,8 @@ def test_a_run_in_parts_is_taken_together_in_the_run_s_order(tmp_path: Path, mon
     assert 0 < text.index("| #1 | part-startup |") < text.index("| #1 | part-exports |")
     (tmp_path / "last-run.md").write_text(RUN)
     assert readme.default_runs() == [tmp_path / "last-run.md"]
+
+
+def test_notes_stand_above_the_tables() -> None:
+    out = readme.replace(README, RUN, notes=["not reached: gen2"])
+    assert "<!-- bench: start -->\n\n- not reached: gen2\n\n- broadcheck benchmark: " in out
