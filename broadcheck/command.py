@@ -11,9 +11,9 @@ here only to word a usage error or print a message, as the click command would.
 
 from __future__ import annotations
 
+import _signal as signal  # type: ignore[import-not-found]  # built in: signal.py's enums cost 0.1x a start
 import gc
 import io
-import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
@@ -887,7 +887,7 @@ def _interrupted(signum: int, frame: object) -> None:
         import os
 
         os._exit(128 + signum)
-    signal.default_int_handler(signum, frame)  # type: ignore[arg-type]
+    signal.default_int_handler(signum, frame)
 
 
 def _exit(code: int | str | None) -> NoReturn:
