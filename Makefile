@@ -149,6 +149,8 @@ oracle-tf: $(STAMP)
 # $(VENV), and jax for CPU (about 600 MB) into an environment of its own, $(BENCH_VENV),
 # which writes real model exports (bench/exports.py; cached in bench/.data/exports,
 # written again only when bench/exports.py or bench/jaxmodels.py changes).
+# BENCH_ROWS=startup,exports,... runs some parts of the run (bench/run.py ROWS), each written to
+# bench/.data/parts/; bench.readme takes the parts together when they are newer than a full run.
 BENCH_VENV ?= .venv-bench
 $(BENCH_VENV)/.installed:
 	@echo '==> creating $(BENCH_VENV) with jax 0.10.2 (CPU) for the model exports'
@@ -160,7 +162,7 @@ bench: $(STAMP) $(BENCH_VENV)/.installed exports
 	$(BIN)/python -m pip install --quiet 'iree-base-compiler==3.13.0'
 	$(BENCH_VENV)/bin/python -m bench.exports
 	$(BIN)/python -m compileall -q broadcheck
-	$(BIN)/python -m bench.run --broadcheck $(BIN)/broadcheck
+	$(BIN)/python -m bench.run --broadcheck $(BIN)/broadcheck $(if $(BENCH_ROWS),--rows $(BENCH_ROWS))
 	$(BIN)/python -m bench.readme
 	$(BIN)/python -m bench.linear
 

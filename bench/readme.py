@@ -1,24 +1,29 @@
 """Put the last ``make bench`` run's tables into the README: the tables are written from the run,
 never by hand.
 
-``python -m bench.readme [RUN] [--readme README.md]`` replaces what stands between the README's
+``python -m bench.readme [RUN ...] [--readme README.md]`` replaces what stands between the README's
 lines ``<!-- bench: start -->`` and ``<!-- bench: end -->`` with the output of a run of
-``python -m bench.run`` (default: ``bench/.data/last-run.md``, which a complete run writes):
-its header lines as a list, then its tables and notes as printed. Nothing else of the README
-changes; the command fails (exit 1) when either marker is missing or the run's output has no
-table.
+``python -m bench.run`` (default: ``bench/.data/last-run.md``, which a complete run writes, or,
+when the parts in ``bench/.data/parts/`` that ``make bench BENCH_ROWS=...`` writes are newer,
+those parts in the run's order): its header lines as a list, then its tables and notes as
+printed; each part so in turn. Nothing else of the README changes; the command fails (exit 1)
+when either marker is missing or a run's output has no table.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 START = "<!-- bench: start -->"
 END = "<!-- bench: end -->"
 LAST_RUN = HERE / ".data" / "last-run.md"
+PARTS = HERE / ".data" / "parts"
+ORDER = ("startup", "gen", "gen2", "exports", "literal", "testfiles", "copies", "many", "corpus", "growth", "cache")
+"""bench.run's ROWS (not imported: bench.run loads the generators)."""
 README = HERE.parent / "README.md"
 
 
@@ -32,27 +37,43 @@ def section(run_output: str) -> str:
     return "\n".join([*head, "", *lines[first:]])
 
 
-def replace(readme: str, run_output: str) -> str:
-    """``readme`` with the text between the markers replaced by :func:`section` of ``run_output``."""
+def replace(readme: str, run_output: str, *more: str, notes: Sequence[str] = ()) -> str:
+    """``readme`` with the text between the markers replaced by :func:`section` of ``run_output``
+    (and of each of ``more``, the other parts of a run made in parts, in turn), after ``notes``
+    as a list (what a run in parts did not reach, say)."""
     start, end = readme.find(START), readme.find(END)
     if start < 0 or end < start:
         raise ValueError(f"the README has no {START} ... {END} markers")
-    return readme[: start + len(START)] + "\n\n" + section(run_output) + "\n\n" + readme[end:]
+    body = "\n\n".join(section(text) for text in (run_output, *more))
+    if notes:
+        body = "\n".join(f"- {note}" for note in notes) + "\n\n" + body
+    return readme[: start + len(START)] + "\n\n" + body + "\n\n" + readme[end:]
+
+
+def default_runs() -> list[Path]:
+    """The last complete run, or the parts when any is newer, first part of the run first."""
+    parts = sorted(PARTS.glob("*.md"), key=lambda p: [ORDER.index(r) if r in ORDER else 99 for r in p.stem.split("+")])
+    newest = max((p.stat().st_mtime for p in parts), default=0.0)
+    if LAST_RUN.exists() and LAST_RUN.stat().st_mtime >= newest:
+        return [LAST_RUN]
+    return parts or [LAST_RUN]
 
 
 def main(argv: list[str] | None = None) -> int:
     """Rewrite the README's bench section in place."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("run", nargs="?", type=Path, default=LAST_RUN)
+    parser.add_argument("run", nargs="*", type=Path)
     parser.add_argument("--readme", type=Path, default=README)
+    parser.add_argument("--note", action="append", default=[], help="a line above the tables (repeatable)")
     args = parser.parse_args(argv)
+    runs = args.run or default_runs()
     try:
-        text = replace(args.readme.read_text(), args.run.read_text())
+        text = replace(args.readme.read_text(), *(run.read_text() for run in runs), notes=args.note)
     except (OSError, ValueError) as err:
         print(f"bench.readme: {err}", file=sys.stderr)
         return 1
     args.readme.write_text(text)
-    print(f"{args.readme}: the bench section now holds {args.run}")
+    print(f"{args.readme}: the bench section now holds {', '.join(map(str, runs))}")
     return 0
 
 

@@ -1384,6 +1384,14 @@ class Bench:
 ONLY = {"testfiles": "test_files", "literal": "literal", "copies": "copies"}
 """The sections ``--only`` runs alone: its choice, the method."""
 
+ROWS = ("startup", "gen", "gen2", "exports", "literal", "testfiles", "copies", "many", "corpus", "growth", "cache")
+"""The parts of a full run, in its order: ``--rows`` (``make bench BENCH_ROWS=...``) runs some of
+them, with the full run's settings, and writes its output to ``bench/.data/parts/``, where
+``python -m bench.readme`` takes the parts together when no complete run is there (a full run
+took more than an hour on the loaded two-core machine). ``growth`` needs ``gen`` (its ratio is to
+the 100k file)."""
+PARTS = DATA / "parts"
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.run", description=__doc__.split("\n\n")[0])
@@ -1404,11 +1412,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--cache-only", action="store_true", help="only the result cache's cold and warm runs (no iree-opt, no exports)"
     )
     parser.add_argument(
+        "--rows",
+        metavar="PART,...",
+        help=f"some parts of the full run only ({', '.join(ROWS)}), written to bench/.data/parts/",
+    )
+    parser.add_argument(
         "--only",
         choices=ONLY,
         help="one section alone, with --runs as given (a trial of the section: fewer than 5 runs is no figure)",
     )
     args = parser.parse_args(argv)
+    rows = ROWS
+    if args.rows:
+        rows = tuple(r for r in ROWS if r in args.rows.split(","))
+        unknown = set(args.rows.split(",")) - set(ROWS)
+        if unknown or not rows or ("growth" in rows and "gen" not in rows):
+            parser.error(f"--rows: choose from {', '.join(ROWS)} (growth with gen); not {args.rows}")
     started = time.perf_counter()
     bench = Bench(args)
     sizes = bench.sizes
@@ -1436,12 +1455,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
 
     compile_package()
-    manifest, exports_note = ensure_exports(args.quick)
+    exported = bool({"startup", "exports"} & set(rows))
+    manifest, exports_note = ensure_exports(args.quick) if exported else (None, "not in this part")
     models = export_files(manifest, exports.OUT, args.quick) if manifest else []
-    others, others_note = other_exports() if not args.quick else ([], [])
+    others, others_note = other_exports() if not args.quick and "exports" in rows else ([], [])
     load_before, revision_before = os.getloadavg()[0], revision()
     files = []
-    if not args.exports_only:
+    if not args.exports_only and {"gen", "gen2", "growth"} & set(rows):
         big = gen_workload(sizes.big, args.seed)
         big2 = gen2_workload(sizes.big, args.seed)
         huge = gen_workload(sizes.huge, args.seed)
@@ -1453,26 +1473,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     files.extend(f"  {note}" for note in others_note)
     files.extend(f"    {e.label}: {e.title} ({e.ops:,} op statements)" for e in others)
 
-    log("start-up ...")
     tiny = [e for e in models if e.label == "jax-5op"]
-    if not args.exports_only:
-        bench.startup()
-    if tiny:
-        bench.jax_startup(tiny[0])
+    if "startup" in rows:
+        log("start-up ...")
+        if not args.exports_only:
+            bench.startup()
+        if tiny:
+            bench.jax_startup(tiny[0])
     timed = None
     if not args.exports_only:
-        timed = bench.large(big)
-        bench.save()
-        bench.large(big2)
-        bench.save()
-    results = bench.real_exports(models + others)
-    if timed is not None:
-        for section in (bench.literal, bench.test_files, bench.copies, bench.many_files, bench.corpus):
-            section()
+        if "gen" in rows:
+            timed = bench.large(big)
             bench.save()
-        bench.growth(huge, timed)  # the longest (the 1M-op file), last
+        if "gen2" in rows:
+            bench.large(big2)
+            bench.save()
+    results = bench.real_exports(models + others) if "exports" in rows else []
     if not args.exports_only:
-        bench.cache()
+        sections = {
+            "literal": bench.literal,
+            "testfiles": bench.test_files,
+            "copies": bench.copies,
+            "many": bench.many_files,
+            "corpus": bench.corpus,
+        }
+        for name, section in sections.items():
+            if name in rows:
+                section()
+                bench.save()
+        if timed is not None and "growth" in rows:
+            bench.growth(huge, timed)  # the longest (the 1M-op file), last
+        if "cache" in rows:
+            bench.cache()
     bench.check_iree()
     bench.issue31(timed, results)
 
@@ -1482,8 +1514,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         commit = f"{revision_before} -> {commit}: the code CHANGED during the run"
     command = " ".join(bench.broadcheck[-2:]) if not args.broadcheck else args.broadcheck
     elapsed = time.perf_counter() - started
+    part = f", PART: {', '.join(rows)}" if rows != ROWS else ""
     header = [
-        f"broadcheck benchmark{' (--quick)' if args.quick else ''}: {version or 'broadcheck ?'} (commit {commit})"
+        f"broadcheck benchmark{' (--quick)' if args.quick else ''}{part}: {version or 'broadcheck ?'} (commit {commit})"
         f" via `{command}`; Python {platform.python_version()}, {os.cpu_count()} CPUs, {platform.machine()};"
         f" load average {load_before:.2f} before / {os.getloadavg()[0]:.2f} after; {elapsed / 60:.1f} min",
         f"iree-opt: {bench.iree} {' '.join(IREE_ARGS)}" if bench.iree else "iree-opt: not found",
@@ -1526,7 +1559,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         ]
     text = "\n".join([*header, *bench.table.render(), *exports_part, *footer])
     print(text)
-    if not (args.quick or args.exports_only):
+    if rows != ROWS and not args.quick:
+        PARTS.mkdir(parents=True, exist_ok=True)
+        written = PARTS / f"{'+'.join(rows)}.md"
+        written.write_text(text + "\n")
+        log(f"written to {written}; python -m bench.readme takes the parts together")
+    elif not (args.quick or args.exports_only):
         LAST_RUN.write_text(text + "\n")  # bench/readme.py writes the README's table from it
         log(f"written to {LAST_RUN}; python -m bench.readme puts it in the README")
     if not bench.right:

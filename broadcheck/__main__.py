@@ -53,6 +53,9 @@ def main() -> NoReturn:
 
     for name in DEFERRED:
         _defer(name)
+    from broadcheck import recache
+
+    recache.install()  # before the first module that compiles a pattern
     from broadcheck import command
 
     params = command.parse_check(sys.argv[1:])

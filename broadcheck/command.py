@@ -11,9 +11,9 @@ here only to word a usage error or print a message, as the click command would.
 
 from __future__ import annotations
 
+import _signal as signal  # type: ignore[import-not-found]  # built in: signal.py's enums cost 0.1x a start
 import gc
 import io
-import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn, TextIO
@@ -887,7 +887,7 @@ def _interrupted(signum: int, frame: object) -> None:
         import os
 
         os._exit(128 + signum)
-    signal.default_int_handler(signum, frame)  # type: ignore[arg-type]
+    signal.default_int_handler(signum, frame)
 
 
 def _exit(code: int | str | None) -> NoReturn:
@@ -900,6 +900,9 @@ def _exit(code: int | str | None) -> NoReturn:
     import atexit
     import os
 
+    recache = sys.modules.get("broadcheck.recache")
+    if recache is not None:
+        recache.save()  # the patterns this run compiled, for the next (the program's only)
     pending = getattr(atexit, "_ncallbacks", lambda: 1)()
     # No thread but this one: none was started if threading was never imported.
     threading = sys.modules.get("threading")

@@ -12,23 +12,36 @@ if TYPE_CHECKING:
     from broadcheck.messages import Severity
 
 
-@dataclass(frozen=True, slots=True)
-class Edit:
+class Edit(Frozen):
     """Replace ``text[start:end]`` (which is at ``span``) with ``new``."""
 
+    __slots__ = __match_args__ = ("span", "start", "end", "new")
     span: Span
     start: int
     end: int
     new: str
 
+    def __init__(self, span: Span, start: int, end: int, new: str) -> None:
+        put = object.__setattr__
+        put(self, "span", span)
+        put(self, "start", start)
+        put(self, "end", end)
+        put(self, "new", new)
 
-@dataclass(frozen=True, slots=True)
-class Fix:
+
+class Fix(Frozen):
     """The edits that fix one function's stale types, and whether they are safe to apply."""
 
+    __slots__ = __match_args__ = ("message", "edits", "safe")
     message: str
     edits: tuple[Edit, ...]
-    safe: bool = True
+    safe: bool
+
+    def __init__(self, message: str, edits: tuple[Edit, ...], safe: bool = True) -> None:
+        put = object.__setattr__
+        put(self, "message", message)
+        put(self, "edits", edits)
+        put(self, "safe", safe)
 
 
 class Label(Frozen):

@@ -67,3 +67,27 @@ def test_copies_rename_each_copys_functions_and_keep_the_rest_once() -> None:
         assert f"func.func @main_{i}(" in text and f"call @helper_{i}(" in text
         assert f"func.func private @helper_{i}(" in text
     assert "@main(" not in text and "@helper(" not in text
+
+
+def test_a_run_in_parts_is_taken_together_in_the_run_s_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # make bench BENCH_ROWS=...: each part is its own run's output; the README holds them in
+    # the full run's order, and a complete run newer than every part wins.
+    parts = tmp_path / "parts"
+    parts.mkdir()
+    (parts / "exports.md").write_text(RUN.replace("iree-opt", "part-exports"))
+    (parts / "startup+gen.md").write_text(RUN.replace("iree-opt", "part-startup"))
+    monkeypatch.setattr(readme, "PARTS", parts)
+    monkeypatch.setattr(readme, "LAST_RUN", tmp_path / "last-run.md")
+    assert readme.default_runs() == [parts / "startup+gen.md", parts / "exports.md"]
+    (tmp_path / "README.md").write_text(README)
+    assert readme.main(["--readme", str(tmp_path / "README.md")]) == 0
+    text = (tmp_path / "README.md").read_text()
+    assert "old table" not in text
+    assert 0 < text.index("| #1 | part-startup |") < text.index("| #1 | part-exports |")
+    (tmp_path / "last-run.md").write_text(RUN)
+    assert readme.default_runs() == [tmp_path / "last-run.md"]
+
+
+def test_notes_stand_above_the_tables() -> None:
+    out = readme.replace(README, RUN, notes=["not reached: gen2"])
+    assert "<!-- bench: start -->\n\n- not reached: gen2\n\n- broadcheck benchmark: " in out

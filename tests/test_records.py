@@ -11,17 +11,22 @@ from typing import Any
 import pytest
 
 from broadcheck.config import Settings
-from broadcheck.diagnostics import Diagnostic, Label, Note, Result
+from broadcheck.diagnostics import Diagnostic, Edit, Fix, Label, Note, Result
+from broadcheck.dialects.stablehlo.common import Kind, Spec
 from broadcheck.engine.options import Options
 from broadcheck.inputs import InputError, NothingFound
 from broadcheck.messages import RULES, Rule
 from broadcheck.ops import Attribute, OpaqueType, Operation, ShapedType, Span, TypeUse
 from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.semantics.stablehlo import HLO_TENSOR, Element, OpRule, Quant
+from broadcheck.semantics.xla import ChloRule, _Fold
 from broadcheck.text import Source
 
 SPAN = Span(1, 2, 1, 9)
 TENSOR = ShapedType("tensor", (4, None), "f32")
 USE = TypeUse(TENSOR, SPAN)
+EDIT = Edit(SPAN, 3, 7, "tensor<4xf32>")
+QUANT = Quant("i8", -128, 127, "f32", None, ((0.5, 0),), "!quant.uniform<i8:f32, 5.000000e-01>")
 
 VALUES: list[tuple[Any, dict[str, Any]]] = [
     (SPAN, {"line": 1, "column": 2, "end_line": 1, "end_column": 9}),
@@ -58,6 +63,31 @@ VALUES: list[tuple[Any, dict[str, Any]]] = [
             "fix": None,
         },
     ),
+    (EDIT, {"span": SPAN, "start": 3, "end": 7, "new": "tensor<4xf32>"}),
+    (Fix("why", (EDIT,)), {"message": "why", "edits": (EDIT,), "safe": True}),
+    (
+        QUANT,
+        {
+            "storage": "i8",
+            "storage_min": -128,
+            "storage_max": 127,
+            "expressed": "f32",
+            "axis": None,
+            "params": ((0.5, 0),),
+            "text": "!quant.uniform<i8:f32, 5.000000e-01>",
+            "signed": True,
+        },
+    ),
+    (Element("quant", QUANT.text, QUANT), {"family": "quant", "text": QUANT.text, "quant": QUANT}),
+    (Element("float", "f32"), {"family": "float", "text": "f32", "quant": None}),
+    (OpRule(len, (HLO_TENSOR,), HLO_TENSOR), {"check": len, "operands": (HLO_TENSOR,), "result": HLO_TENSOR}),
+    (
+        ChloRule(HLO_TENSOR, HLO_TENSOR, "same"),
+        {"operand": HLO_TENSOR, "result": HLO_TENSOR, "trait": "same", "infers": "lhs"},
+    ),
+    (_Fold((2, None)), {"shape": (2, None), "bounds": None, "lint": None}),
+    (Kind(("F",)), {"atoms": ("F",), "shape": "ranked", "words_": ""}),
+    (Spec("dims", "i64-array"), {"name": "dims", "kind": "i64-array", "custom": None, "required": True}),
     (Source("a.mlir", "x\r\ny\n"), {"path": "a.mlir", "text": "x\r\ny\n"}),
     (InputError("a.mlir", "gone"), {"path": "a.mlir", "reason": "gone", "action": "read"}),
     (NothingFound("dir"), {"path": "dir"}),

@@ -35,9 +35,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from broadcheck.ops import Dim, OpaqueType, Operation, Shape, ShapedType, Span, Type
+from broadcheck.ops import Dim, Frozen, OpaqueType, Operation, Shape, ShapedType, Span, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.semantics.tosa import mlir_float
+from broadcheck.syntax.lazyre import lazy
 
 DYNAMIC = -9223372036854775808
 """How StableHLO prints a ``?`` size in some messages (``ShapedType::kDynamic``)."""
@@ -59,10 +60,19 @@ _WIDTHS = frozenset({2, 4, 8, 16, 32, 64})
 Family = Literal["float", "bool", "sint", "uint", "complex", "quant", "other"]
 
 
-@dataclass(frozen=True, slots=True)
-class Quant:
+class Quant(Frozen):
     """A ``!quant.uniform`` element type: what StableHLO compares, and its printed form."""
 
+    __slots__ = __match_args__ = (
+        "storage",
+        "storage_min",
+        "storage_max",
+        "expressed",
+        "axis",
+        "params",
+        "text",
+        "signed",
+    )
     storage: str
     """The storage type as MLIR holds it: ``i8`` for ``i8`` and ``u8`` (a signless integer; ``u``
     only clears the signed flag), ``ui8`` and ``si8`` as written."""
@@ -75,8 +85,29 @@ class Quant:
     """The (scale, zero point) pairs: one, or one per element of the quantized dimension."""
     text: str
     """MLIR's printed form."""
-    signed: bool = True
+    signed: bool
     """The quantized type's signed flag (``u8``, ``ui8``: unsigned)."""
+
+    def __init__(
+        self,
+        storage: str,
+        storage_min: int,
+        storage_max: int,
+        expressed: str,
+        axis: int | None,
+        params: tuple[tuple[float, int], ...],
+        text: str,
+        signed: bool = True,
+    ) -> None:
+        put = object.__setattr__
+        put(self, "storage", storage)
+        put(self, "storage_min", storage_min)
+        put(self, "storage_max", storage_max)
+        put(self, "expressed", expressed)
+        put(self, "axis", axis)
+        put(self, "params", params)
+        put(self, "text", text)
+        put(self, "signed", signed)
 
     @property
     def per_axis(self) -> bool:
@@ -97,14 +128,20 @@ class Quant:
         return all(self.storage_min <= zero <= self.storage_max for _, zero in self.params)
 
 
-@dataclass(frozen=True, slots=True)
-class Element:
+class Element(Frozen):
     """An element type as StableHLO's constraints see it."""
 
+    __slots__ = __match_args__ = ("family", "text", "quant")
     family: Family
     text: str
     """MLIR's printed form (``complex<f32>``, ``!quant.uniform<i8:f32, 1.000000e+00>``)."""
-    quant: Quant | None = None
+    quant: Quant | None
+
+    def __init__(self, family: Family, text: str, quant: Quant | None = None) -> None:
+        put = object.__setattr__
+        put(self, "family", family)
+        put(self, "text", text)
+        put(self, "quant", quant)
 
     @property
     def atoms(self) -> frozenset[str]:
@@ -123,11 +160,11 @@ class Element:
 _FAMILY_ATOMS = {"bool": "B", "sint": "SI", "uint": "UI", "complex": "C"}
 
 
-_INT = re.compile(r"(i|si|ui)(\d+)")
-_QUANT = re.compile(
+_INT = lazy(r"(i|si|ui)(\d+)")
+_QUANT = lazy(
     r"!quant\.uniform<\s*(i|u|ui|si)(\d+)\s*(?:<\s*(-?\d+)\s*:\s*(-?\d+)\s*>)?\s*:\s*([\w]+)\s*(?::\s*(\d+)\s*)?,\s*(.*)>"
 )
-_QPARAM = re.compile(r"\s*([-+0-9.eE]+)\s*(?::\s*(-?\d+))?\s*")
+_QPARAM = lazy(r"\s*([-+0-9.eE]+)\s*(?::\s*(-?\d+))?\s*")
 
 
 def _quant(text: str) -> Element:
@@ -232,10 +269,10 @@ def same_element(a: Element, b: Element) -> bool:
 # ---------------------------------------------------------------- tensors
 
 _BOUNDS = (
-    re.compile(r"#stablehlo\.bounds<\s*(.*?)\s*>"),
-    re.compile(r"#stablehlo\.type_extensions<\s*bounds\s*=\s*\[\s*(.*?)\s*\]\s*>"),
+    lazy(r"#stablehlo\.bounds<\s*(.*?)\s*>"),
+    lazy(r"#stablehlo\.type_extensions<\s*bounds\s*=\s*\[\s*(.*?)\s*\]\s*>"),
     # (MHLO's: read only where an MHLO check reads bounds at all: common.MHLO_BOUNDS_LATE)
-    re.compile(r"#mhlo\.type_extensions<\s*bounds\s*=\s*\[\s*(.*?)\s*\]\s*>"),
+    lazy(r"#mhlo\.type_extensions<\s*bounds\s*=\s*\[\s*(.*?)\s*\]\s*>"),
 )
 
 
@@ -259,7 +296,7 @@ def _bounds(encoding: str | None, shape: Shape) -> tuple[Dim, ...] | None:
     raise Unknown(encoding)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)  # a dataclass: semantics/mhlo.py's MTensor extends it
 class Tensor:
     """A tensor type as StableHLO sees it: shape, bounds (``None``: no encoding) and element."""
 
@@ -419,7 +456,7 @@ ATOM_WORDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True)  # a dataclass: semantics/mhlo.py's _OneDimensional extends it
 class Constraint:
     """An ODS type constraint: which element atoms it takes, and how the tool words it."""
 
@@ -689,13 +726,19 @@ def _clamp(operands: Sequence[Tensor], results: Sequence[Tensor]) -> Problem | N
     return _inferred(Tensor(operand.shape, operand.element), results[0])
 
 
-@dataclass(frozen=True, slots=True)
-class OpRule:
+class OpRule(Frozen):
     """One op's shape rule: its operands' and result's ODS constraints, and its checks after them."""
 
+    __slots__ = __match_args__ = ("check", "operands", "result")
     check: Check
     operands: tuple[Constraint, ...]
     result: Constraint
+
+    def __init__(self, check: Check, operands: tuple[Constraint, ...], result: Constraint) -> None:
+        put = object.__setattr__
+        put(self, "check", check)
+        put(self, "operands", operands)
+        put(self, "result", result)
 
 
 def _unary(check: Check, operand: Constraint, result: Constraint | None = None) -> OpRule:
@@ -779,7 +822,7 @@ def verify_rule(op: Operation, rule: OpRule, ods: bool = True) -> Problem | None
 _REQUIRED = {"compare": ("comparison_direction",), "reduce_precision": ("exponent_bits", "mantissa_bits")}
 
 
-_RESULT_ACCURACY = re.compile(
+_RESULT_ACCURACY = lazy(
     r"#stablehlo\.result_accuracy<\s*atol\s*=\s*([^,>\s]+)\s*,\s*rtol\s*=\s*([^,>\s]+)\s*,"
     r"\s*ulps\s*=\s*(-?\d+)\s*,\s*mode\s*=\s*#stablehlo\.result_accuracy_mode<(\w+)>\s*>"
 )
@@ -815,8 +858,8 @@ _BITS = (
     ("exponent_bits", 1, "32-bit signless integer attribute whose value is positive"),
     ("mantissa_bits", 0, "32-bit signless integer attribute whose value is non-negative"),
 )
-_I32 = re.compile(r"\s*(-?\d+)\s*:\s*(i\d+)\s*")
-_FORMAT = re.compile(r"\s*e(\d+)m(\d+)\s*")
+_I32 = lazy(r"\s*(-?\d+)\s*:\s*(i\d+)\s*")
+_FORMAT = lazy(r"\s*e(\d+)m(\d+)\s*")
 
 
 def precision_bits(op: Operation) -> Problem | None:

@@ -39,9 +39,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
-from broadcheck.ops import Dim, Operation, Shape
+from broadcheck.ops import Dim, Frozen, Operation, Shape
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.semantics.stablehlo import (
     DYNAMIC,
@@ -62,6 +61,7 @@ from broadcheck.semantics.stablehlo import (
     same_element,
     tensor,
 )
+from broadcheck.syntax.lazyre import lazy
 
 # Word for word from XLA (xla/service/shape_inference.cc) and StableHLO (TypeInference.cpp), so users can
 # grep for what they know; the catalogue's templates for these codes are the same text.
@@ -207,13 +207,13 @@ def broadcast_in_dim(operand_shape: Shape, dims: Sequence[int], result_shape: Sh
 
 
 _INTS = r"\s*(-?\d+(?:\s*,\s*-?\d+)*)?\s*"
-_ARRAY = re.compile(rf"array<\s*i64\s*(?::{_INTS})?>")
+_ARRAY = lazy(rf"array<\s*i64\s*(?::{_INTS})?>")
 _DIMS_FORMS = (
-    re.compile(rf"array<\s*i\d+\s*(?::{_INTS})?>"),
-    re.compile(rf"\[{_INTS}\]"),
-    re.compile(rf"dense<\s*(?:\[{_INTS}\])?\s*>\s*:\s*tensor<\s*\d+\s*x\s*i\d+\s*>"),
+    lazy(rf"array<\s*i\d+\s*(?::{_INTS})?>"),
+    lazy(rf"\[{_INTS}\]"),
+    lazy(rf"dense<\s*(?:\[{_INTS}\])?\s*>\s*:\s*tensor<\s*\d+\s*x\s*i\d+\s*>"),
 )
-_DENSE_SPLAT = re.compile(r"dense<\s*(-?\d+)\s*>\s*:\s*tensor<\s*(\d+)\s*x\s*i\d+\s*>")
+_DENSE_SPLAT = lazy(r"dense<\s*(-?\d+)\s*>\s*:\s*tensor<\s*(\d+)\s*x\s*i\d+\s*>")
 
 
 def parse_dims(text: str) -> tuple[int, ...]:
@@ -390,16 +390,23 @@ def dense_set_order(values: Sequence[int]) -> list[int]:
 # ---------------------------------------------------------------- CHLO
 
 
-@dataclass(frozen=True, slots=True)
-class ChloRule:
+class ChloRule(Frozen):
     """A ``chlo.broadcast_*`` binary op: its ODS constraints, element-type trait and inferred element."""
 
+    __slots__ = __match_args__ = ("operand", "result", "trait", "infers")
     operand: Constraint
     result: Constraint
     trait: str | None
     """``"compatible"`` (HLO_CompatibleOperandsAndResultElementType), ``"same"`` (SameOperandsAndResultElementType)."""
-    infers: str = "lhs"
+    infers: str
     """The inferred result element: the lhs's, ``i1`` or ``complex`` of the lhs's."""
+
+    def __init__(self, operand: Constraint, result: Constraint, trait: str | None, infers: str = "lhs") -> None:
+        put = object.__setattr__
+        put(self, "operand", operand)
+        put(self, "result", result)
+        put(self, "trait", trait)
+        put(self, "infers", infers)
 
 
 _ANY = Constraint(HLO_TENSOR.words.removeprefix("ranked "), HLO_TENSOR.atoms, ranked=False)
@@ -426,13 +433,19 @@ CHLO_OPS: dict[str, ChloRule] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class _Fold:
+class _Fold(Frozen):
     """What CHLO infers for a broadcast: a shape (``None``: unranked) and bounds, and the lint, if any."""
 
+    __slots__ = __match_args__ = ("shape", "bounds", "lint")
     shape: Shape | None
-    bounds: tuple[Dim, ...] | None = None
-    lint: Problem | None = None
+    bounds: tuple[Dim, ...] | None
+    lint: Problem | None
+
+    def __init__(self, shape: Shape | None, bounds: tuple[Dim, ...] | None = None, lint: Problem | None = None) -> None:
+        put = object.__setattr__
+        put(self, "shape", shape)
+        put(self, "bounds", bounds)
+        put(self, "lint", lint)
 
 
 def _numpy_pair(x: Shape, y: Shape) -> tuple[int, int] | None:

@@ -11,10 +11,9 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from broadcheck.ops import Operation, ShapedType, Span, Type
+from broadcheck.ops import Frozen, Operation, ShapedType, Span, Type
 from broadcheck.semantics import Problem, Profile, Subject
 
 if TYPE_CHECKING:
@@ -34,6 +33,7 @@ from broadcheck.semantics.stablehlo import (
     type_text,
 )
 from broadcheck.syntax.attributes import Dense, DenseArray, ints, value
+from broadcheck.syntax.lazyre import lazy
 
 __all__ = ["DYNAMIC", "InferenceError", "Tensor", "Unknown", "most_specific", "shaped", "tensor"]
 
@@ -225,7 +225,7 @@ def counts(op: Operation, operands: int | None = None, at_least: int | None = No
 # ---------------------------------------------------------------- ODS type constraints
 
 Shape = Literal["any", "ranked", "static", "0d", "1d", "bounded"]
-_ANY_INT = re.compile(r"[su]?i[1-9][0-9]*")
+_ANY_INT = lazy(r"[su]?i[1-9][0-9]*")
 _PREFIX = {
     "any": "",
     "ranked": "ranked ",
@@ -236,13 +236,19 @@ _PREFIX = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Kind:
+class Kind(Frozen):
     """An ODS tensor type constraint: element atoms (see ``ATOM_WORDS``; ``IDX`` for index) and shape."""
 
+    __slots__ = __match_args__ = ("atoms", "shape", "words_")
     atoms: tuple[str, ...]
-    shape: Shape = "ranked"
-    words_: str = ""
+    shape: Shape
+    words_: str
+
+    def __init__(self, atoms: tuple[str, ...], shape: Shape = "ranked", words_: str = "") -> None:
+        put = object.__setattr__
+        put(self, "atoms", atoms)
+        put(self, "shape", shape)
+        put(self, "words_", words_)
 
     @property
     def words(self) -> str:
@@ -562,15 +568,22 @@ def _dense_values(values: object) -> str:
 AttrKind = Literal["i64-array", "i64", "i64-non-negative"]
 
 
-@dataclass(frozen=True, slots=True)
-class Spec:
+class Spec(Frozen):
     """One attribute the op declares: its name, its custom form's clause, its kind, and whether it
     is required."""
 
+    __slots__ = __match_args__ = ("name", "kind", "custom", "required")
     name: str
     kind: AttrKind
-    custom: str | None = None
-    required: bool = True
+    custom: str | None
+    required: bool
+
+    def __init__(self, name: str, kind: AttrKind, custom: str | None = None, required: bool = True) -> None:
+        put = object.__setattr__
+        put(self, "name", name)
+        put(self, "kind", kind)
+        put(self, "custom", custom)
+        put(self, "required", required)
 
 
 class Attrs:

@@ -1,0 +1,157 @@
+"""Regular expressions (and annotations) compiled once per interpreter and kept between runs,
+as bytecode is.
+
+CPython compiles a pattern in Python code (``re._parser``, ``re._compiler``) in every new
+process: a clean run of a 5-op file compiled about 50 patterns, a fifth of its instructions.
+The result of that work is a short list of integers that ``_sre.compile`` turns into the
+pattern object in C. The program (``broadcheck.__main__``, never a library user's process)
+keeps those lists in one file beside broadcheck's bytecode, written under the rule the
+interpreter writes bytecode by (not when ``PYTHONDONTWRITEBYTECODE`` is set, nor where the
+package cannot be written), and read by ``marshal``. A pattern is found by its exact text and
+flags, in a file made by the same interpreter build (version, ``_sre.MAGIC``); anything else is
+compiled as always. The pattern objects are the ones ``re.compile`` makes (they compare
+equal: same text, flags and code).
+
+The same file keeps the code of the annotations ``typing`` compiles: a ``NamedTuple``'s field
+annotations are strings under ``from __future__ import annotations``, and ``typing.ForwardRef``
+compiles each one (``compile(text, "<string>", "eval")``, about 0.1M instructions each: the 27
+named tuples of a clean run have 131 fields, 0.4x of ``python -c pass``). ``typing`` calls
+``compile`` in that one place; the program gives the module its own ``compile`` that takes a kept
+code object (equal to a fresh one) for a text it has.
+"""
+
+from __future__ import annotations
+
+import sys
+
+TYPE_CHECKING = False  # not typing's: start-up time
+if TYPE_CHECKING:
+    from typing import Any
+
+VERSIONS = ((3, 11), (3, 12), (3, 13))
+"""The interpreters whose ``re._compiler.compile`` :func:`_compile` repeats (read in each)."""
+LIMIT = 512
+"""At most this many patterns are kept (``re``'s own cache holds as many), those used by the
+latest run first; a process that compiles more (patterns made from its input, a server)
+compiles the rest as always."""
+
+_table: dict[tuple[str, int], tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]] = {}
+_annotations: dict[str, object] = {}
+_used: dict[tuple[str, int], None] = {}
+_new = False
+_path = ""
+_header: tuple[object, ...] = ()
+
+
+def install(path: str | None = None) -> None:
+    """Make ``re`` take a compiled pattern from the kept file (``path``; by default beside
+    broadcheck's bytecode) when it has it; once a process."""
+    global _path, _header
+    if _path or sys.version_info[:2] not in VERSIONS:
+        return
+    import _sre  # type: ignore[import-not-found]  # re's engine, built in (no stub)
+    import marshal
+    import os
+    from re import _compiler  # type: ignore[attr-defined]  # re's own compiler (no stub)
+
+    _header = ("broadcheck patterns", 2, sys.version, _sre.MAGIC, _sre.CODESIZE)
+    if path is None:
+        here = os.path.dirname(os.path.abspath(__file__))
+        path = os.path.join(here, "__pycache__", f"patterns.{sys.implementation.cache_tag}.marshal")
+    _path = path
+    try:
+        with open(_path, "rb") as f:
+            header, table, annotations = marshal.loads(f.read())
+        if header == _header and type(table) is dict and type(annotations) is dict:
+            _table.update(table)
+            _annotations.update(annotations)
+    except (OSError, ValueError, EOFError, TypeError):
+        pass  # none yet, or not ours: compile as always
+    _compiler.compile = _compiling(_compiler.compile)
+    import typing
+
+    typing.compile = _annotation  # type: ignore[attr-defined]  # shadows the built-in there only
+
+
+def _compiling(original: Any) -> Any:
+    """``re._compiler.compile``, taking a kept pattern's code instead of compiling it."""
+    import _sre  # re's engine, built in (no stub)
+    from re import _compiler, _parser  # type: ignore[attr-defined]  # re's own (no stub)
+
+    debug = _compiler.SRE_FLAG_DEBUG
+
+    def compile(p: Any, flags: int = 0) -> Any:
+        if type(p) is not str or flags & debug:
+            return original(p, flags)
+        key = (p, flags)
+        entry = _table.get(key)
+        if entry is not None:
+            try:
+                made = _sre.compile(p, *entry)
+            except (RuntimeError, TypeError, ValueError, OverflowError):
+                entry = None  # a damaged entry (_sre checks the code): made again below
+        if entry is None:
+            if len(_table) >= LIMIT and key not in _table:
+                return original(p, flags)
+            # re._compiler.compile's own steps, keeping what it hands to _sre.compile
+            parsed = _parser.parse(p, flags)
+            code = _compiler._code(parsed, flags)
+            state = parsed.state
+            groupindex = state.groupdict
+            indexgroup: list[str | None] = [None] * state.groups
+            for name, index in groupindex.items():
+                indexgroup[index] = name
+            # (plain ints: the opcodes are int subclasses, which marshal does not write)
+            final = int(flags | state.flags)
+            entry = (final, [int(c) for c in code], int(state.groups) - 1, dict(groupindex), tuple(indexgroup))
+            _table[key] = entry
+            global _new
+            _new = True
+            made = _sre.compile(p, *entry)
+        _used[key] = None
+        return made
+
+    return compile
+
+
+def _annotation(source: Any, filename: Any, mode: Any, *args: Any, **options: Any) -> Any:
+    """The built-in ``compile``, for ``typing`` (``ForwardRef``): a kept code object when it
+    has the annotation's text."""
+    if args or options or filename != "<string>" or mode != "eval" or type(source) is not str:
+        return compile(source, filename, mode, *args, **options)
+    code = _annotations.get(source)
+    if code is None:
+        code = compile(source, filename, mode)
+        if len(_annotations) < LIMIT:
+            _annotations[source] = code
+            global _new
+            _new = True
+    return code
+
+
+def save() -> None:
+    """Write the kept patterns if this run compiled one the file lacked (as bytecode is
+    written: not under ``PYTHONDONTWRITEBYTECODE``, and silently not where it cannot be)."""
+    global _new
+    if not (_new and _path) or sys.dont_write_bytecode:
+        return
+    _new = False
+    import contextlib
+    import marshal
+    import os
+
+    keys = [*_used, *(k for k in _table if k not in _used)][:LIMIT]
+    kept: Any = (_header, {k: _table[k] for k in keys}, _annotations)
+    temporary = f"{_path}.{os.getpid()}"
+    try:
+        data = marshal.dumps(kept)
+    except ValueError:
+        return  # a value marshal cannot write (not expected): nothing is kept
+    try:
+        os.makedirs(os.path.dirname(_path), exist_ok=True)
+        with open(temporary, "wb") as f:
+            f.write(data)
+        os.replace(temporary, _path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
