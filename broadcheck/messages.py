@@ -8074,6 +8074,16 @@ RULES: Mapping[str, Rule] = {
             '%0:2 = "tfl.control_node"() ({func.return}) : () -> (tensor<3xf32>, !tfl.control)',
             op_prefix=False,
         ),
+        # ---- BC1840-BC1849: StableHLO, report order, passed-over checks (hlo)
+        Rule(
+            "BC1778",
+            "async-start-wrapped-op",
+            "region must contain a collective or slice operation",
+            "stablehlo.async_start: the one op its region holds is not one it may wrap (all_gather, all_reduce, "
+            "all_to_all, collective_broadcast, collective_permute, collective_reduce, dynamic_slice, "
+            "dynamic_update_slice, reduce_scatter, slice); 'failed to infer returned types' follows.",
+            "stablehlo.async_start whose region holds a stablehlo.add and its return",
+        ),
     )
 }
 

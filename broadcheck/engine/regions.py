@@ -47,7 +47,7 @@ class OpenRegion:
     def __init__(self, arguments: tuple[str | None, ...]) -> None:
         self.arguments = arguments
         self.inner: list[tuple[Form, int]] = []
-        """Its ops named in ``control.INNER``, with their lines."""
+        """Its ops named in ``control.INNER``, and those not read (name ``''`` if not even that), with their lines."""
         self.labelled = False
         self.several = False
         """It has a block after its entry block (its last op ends the last block only)."""
