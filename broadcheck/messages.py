@@ -8474,6 +8474,16 @@ RULES: Mapping[str, Rule] = {
             '%0:2 = "tosa.reshape_block_scaled"(%d, %s, %shape) <{block_size = #tosa.block_size<BLOCK_SIZE_32>}> '
             ": (tensor<2x32xf8E4M3FN>, tensor<f8E8M0FNU>, !tosa.shape<2>) -> (...)",
         ),
+        # ---- BC1840-BC1849: StableHLO, report order, passed-over checks (hlo)
+        Rule(
+            "BC1778",
+            "async-start-wrapped-op",
+            "region must contain a collective or slice operation",
+            "stablehlo.async_start: the one op its region holds is not one it may wrap (all_gather, all_reduce, "
+            "all_to_all, collective_broadcast, collective_permute, collective_reduce, dynamic_slice, "
+            "dynamic_update_slice, reduce_scatter, slice); 'failed to infer returned types' follows.",
+            "stablehlo.async_start whose region holds a stablehlo.add and its return",
+        ),
     )
 }
 

@@ -205,8 +205,9 @@ class Region(Frozen):
     at: Span | None
     """The terminator's op name in the file (``None`` when not known)."""
     inner: tuple[tuple[str, str, Span | None], ...]
-    """Its ops whose verifiers read the op that holds it (``linalg.index``): name, statement
-    (value names written ``%_``), where the name is."""
+    """Its ops whose verifiers read the op that holds it (``linalg.index``), and the ops broadcheck
+    could not read (name ``''`` when not even that): name, statement (value names written ``%_``),
+    where the name is."""
     blocks: int
     """How many blocks it has: 0, 1, or 2 for two or more."""
     ops: int

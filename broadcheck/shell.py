@@ -16,7 +16,7 @@ from typing import Any
 from broadcheck.diagnostics import Result
 from broadcheck.engine.diagnose import diagnose
 from broadcheck.ops import Dim, Operation, Shape, ShapedType, Span, TypeUse, shape_str
-from broadcheck.semantics import Profile, registry
+from broadcheck.semantics import Profile, judged, registry
 from broadcheck.syntax.parser import SyntaxProblem, parse_operation, parse_type
 
 INFER_PATH = "<command line>"
@@ -124,7 +124,7 @@ def infer(
     except SyntaxProblem as bad:  # e.g. a dimension too large for 64 bits
         raise BadOperand(f"these types cannot be checked: {bad.message}") from None
     label = semantics if semantics != "mlir" else f"mlir ({profile})"
-    problem = registry()[entry](op, profile)
+    problem = judged(registry()[entry](op, profile))  # (not judged: as before, no problem)
     if problem is not None:
         typed, typed_op = _as_typed(op, operands, result)
         diagnostic = diagnose(problem, typed_op, INFER_PATH, op_name="")

@@ -30,6 +30,7 @@ from broadcheck.engine.forms import Form, place_types, read_form
 from broadcheck.engine.scan import Scanner, Text
 from broadcheck.engine.verify import Checks, Unreadable
 from broadcheck.ops import Span, Type
+from broadcheck.semantics import judged
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Statement, TypeText, Use, read_statement
 from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
@@ -514,7 +515,7 @@ class Planner:
             op = self.checks.operation(statement, decl, _nowhere, self.aliases)
         except (Unreadable, SyntaxProblem):
             return _STUCK
-        return check(op, self.options.profile)
+        return judged(check(op, self.options.profile))  # (a check that cannot judge: as before, no problem)
 
     def _result_edits(self, s: PlannedStatement, results: Sequence[TypeText | None], new: dict[int, str]) -> list[Edit]:
         return [self._edit(s, results[i], t) for i, t in sorted(new.items()) if results[i] is not None]  # type: ignore[arg-type]

@@ -5,7 +5,10 @@ MLIR's tools would say of it: less what only repeats an earlier error (a cascade
 an ignore comment suppresses or ``--select``/``--ignore`` leaves out; under
 ``--verify-diagnostics``, only what mlir-opt reports of each chunk (its parser stops at the
 first parse error, its verifiers at each function's first error), held against the file's
-annotations. The :class:`~broadcheck.diagnostics.Result` keeps the lines they show.
+annotations. The :class:`~broadcheck.diagnostics.Result` keeps the lines they show, in the
+order MLIR meets them (:func:`_walk_order`): by position, except that what MLIR verifies only
+once an op's regions (or a module's ops) verified comes after their errors, so the report's
+first error is the one the real tool stops at.
 """
 
 from __future__ import annotations
@@ -47,8 +50,7 @@ def outcome(findings: Findings, reader: Reader, function_spans: Sequence[tuple[i
         diagnostics, not_held = expectations.verify(
             findings.path, reader.marked, line_count, diagnostics, findings.checked_lines
         )
-    diagnostics.sort(key=Diagnostic.sort_key)
-    diagnostics = parse_first(diagnostics, reader.chunks)
+    diagnostics = parse_first(_walk_order(diagnostics), reader.chunks)
     known = {**dict(reader.marked), **findings.lines}
     wanted = {n for d in diagnostics for n in d.line_numbers()}
     lines = {n: known[n] for n in sorted(wanted) if n in known}
@@ -122,25 +124,35 @@ def _first_per_function(
     return kept
 
 
-AFTER_REGIONS = frozenset({"BC255", "BC521", "BC723", "BC1110", "BC1147", "BC1169"})
+AFTER_REGIONS = frozenset(
+    {"BC255", "BC521", "BC723", "BC1110", "BC1147", "BC1169"}
+    | {"BC1767", "BC1768", "BC1769", "BC1770", "BC1778"}  # stablehlo.async_start's inferReturnTypes
+)
 """Codes of what MLIR verifies after the ops in an op's regions: the inferred result types
-(``InferTypeOpInterface``'s ``verifyRegionTrait``), which a region op (``case``, ``reduce``) infers
-from its regions' terminators."""
+(``InferTypeOpInterface``'s ``verifyRegionTrait``), which a region op (``case``, ``reduce``,
+``async_start``) infers from its regions."""
+_AFTER = AFTER_REGIONS | _SYMBOLS
+"""What MLIR verifies after ops that stand after it: a region op's inferred types (after its
+regions' ops), the symbol table's checks of the uses (after every op of their module)."""
 
 
-def _walk_order(errors: Sequence[Diagnostic]) -> list[Diagnostic]:
-    """``errors`` (as found) in the order the verifier meets them: by position, except that an error
-    of :data:`AFTER_REGIONS` comes after the errors of the ops in its op's regions. Those were found
-    before it (an op with regions is checked once they close) and stand after it in the file."""
+def _walk_order(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """``diagnostics`` (as found) in the order the verifier meets them: by position, except that
+    an error of :data:`_AFTER` comes after the errors on later lines found before it. Those are
+    in its op's regions (an op with regions is checked once they close) or, for a symbol's use,
+    in its module (the symbol table is checked when the module closes), and MLIR verifies them
+    first: where one fails, it never gets to this one. With no such error, the order is by
+    position (byte-identical reports)."""
     keys: list[tuple[tuple[str, int, int, str], int]] = []
-    for found, d in enumerate(errors):
+    last: tuple[str, int, int, str] | None = None  # the greatest key of an error so far
+    for found, d in enumerate(diagnostics):
         key = d.sort_key()
-        if d.code in AFTER_REGIONS:
-            inner = [k for k, _ in keys[:found] if k > key]
-            if inner:
-                key = max(inner)
+        if d.severity == "error":
+            if d.code in _AFTER and last is not None and last[1] > key[1]:
+                key = last
+            last = key if last is None or key > last else last
         keys.append((key, found))
-    return [errors[i] for _, i in sorted(keys)]
+    return [diagnostics[i] for _, i in sorted(keys)]
 
 
 def _as_mlir_opt(

@@ -49,7 +49,7 @@ class OpenRegion:
         self.op = op
         """The name of the op that holds it (``dialects.inner.PARENTS``' checks read it)."""
         self.inner: list[tuple[Form, int]] = []
-        """Its ops named in ``control.INNER``, with their lines."""
+        """Its ops named in ``control.INNER``, and those not read (name ``''`` if not even that), with their lines."""
         self.labelled = False
         self.several = False
         """It has a block after its entry block (its last op ends the last block only)."""

@@ -198,6 +198,8 @@ class FileRun:
         if scopes.open_regions:
             scopes.open_regions[-1].ops += 1
         if statement is None or len(form.roles) != len(names):
+            if scopes.open_regions:  # an op not read: `Region.inner` names it ('' if not even its name)
+                scopes.open_regions[-1].inner.append((form, line))
             self._unread(form, names, lines, text, body)
             return
         if scopes.open_regions:  # the last statement of a region so far: its terminator, if nothing follows

@@ -24,6 +24,7 @@ from broadcheck.engine.forms import USE, Form, unasked
 from broadcheck.engine.scan import Text
 from broadcheck.engine.verify import Checks, Unreadable
 from broadcheck.ops import Span, Type
+from broadcheck.semantics import NOT_JUDGED, NOT_JUDGED_REASON
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
 from broadcheck.syntax.statement import Statement
@@ -136,6 +137,10 @@ class Verdicts:
         except SyntaxProblem:
             problem = None
             self._located(form, line, text, body, syntax_only=True, offset=offset)
+            return
+        if problem is NOT_JUDGED:  # the check could not judge it: passed over, not counted as checked
+            findings.pass_over(name, NOT_JUDGED_REASON)
+            findings.mark_checked(line)  # (its expected-errors are held as before: no unmet one is hidden)
             return
         findings.ops += 1
         findings.mark_checked(line)
@@ -324,7 +329,7 @@ class Verdicts:
         if parse_only or check is None:
             return
         problem_found = self.checks.judge(op, check, source)
-        if problem_found is not None:
+        if problem_found is not None and problem_found is not NOT_JUDGED:
             origin = (
                 self._origins(statement) if names is not None and len(statement.operands) == len(op.operands) else None
             )

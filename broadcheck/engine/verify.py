@@ -17,7 +17,7 @@ from broadcheck.dialects.assembly import statement_problem
 from broadcheck.dialects.shaped import split_top
 from broadcheck.engine.forms import Form, place_types
 from broadcheck.ops import Attribute, OpaqueType, Operation, Region, Span, Type, TypeUse
-from broadcheck.semantics import Problem, Profile, registry
+from broadcheck.semantics import Problem, Profile, judged, registry
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Statement, TypeText, read_statement
@@ -224,7 +224,7 @@ class Checks:
         op = self.operation(statement, form.decl, relative, aliases, regions, constants)
         problem = self.judge(op, check, form.key)
         judges_tokens = form.decl is not None and form.decl.tokens
-        if problem is None and not judges_tokens and any(_token(u.type) for u in (*op.operands, *op.results)):
+        if judged(problem) is None and not judges_tokens and any(_token(u.type) for u in (*op.operands, *op.results)):
             # a check that cannot judge a type returns None too: with a token, "valid" is not
             # told apart from "not judged" (custom_call, if, case, while do not judge tokens)
             raise Unreadable(statement.name)

@@ -112,16 +112,20 @@ def _coverage(results: Sequence[Result], with_count: bool = False) -> str:
     reasons = passed_over(results)
     if reasons:
         from broadcheck.diagnostics import NO_RULE, UNKNOWN_OP, UNREADABLE
+        from broadcheck.semantics import NOT_JUDGED_REASON
 
         unknown = sum(n for (_, why), n in reasons.items() if why == UNKNOWN_OP)
         unreadable = sum(n for (_, why), n in reasons.items() if why == UNREADABLE)
+        unjudged = sum(n for (_, why), n in reasons.items() if why == NOT_JUDGED_REASON)
         shapeless = sum(n for (_, why), n in reasons.items() if why == NO_RULE)
         parts = [f"{unknown} not in the op table"] if unknown else []
         if unreadable:
             parts.append(f"{unreadable} with unreadable types")
+        if unjudged:  # (a check that could not judge the op: an attribute or form it does not read)
+            parts.append(f"{unjudged} {NOT_JUDGED_REASON}")
         said = [f"{shapeless} with no shape rule"] if shapeless else []
         if parts:
-            said.append(f"{unknown + unreadable} passed over ({', '.join(parts)})")
+            said.append(f"{unknown + unreadable + unjudged} passed over ({', '.join(parts)})")
         if with_count:
             ops = _plural(sum(r.ops_checked for r in results), "op")
             lines.append(f"Checked {ops}; {'; '.join(said)}; --show-skipped lists them.")

@@ -94,6 +94,18 @@ class Problem(Frozen):
 
 Verifier = Callable[[Operation, Profile], Problem | None]
 
+NOT_JUDGED = Problem("")
+"""What a check returns when it cannot judge the op (an attribute it cannot read, a form it does
+not model), instead of ``None``, which says the op is valid: the engine counts the op as passed
+over (:data:`NOT_JUDGED_REASON`), not as checked, and reports nothing. Compared by identity."""
+NOT_JUDGED_REASON = "not judged"
+"""The reason the summary and ``--show-skipped`` give for an op whose check returned :data:`NOT_JUDGED`."""
+
+
+def judged(problem: Problem | None) -> Problem | None:
+    """``problem``, or ``None`` for :data:`NOT_JUDGED` (for a caller that reads "no problem found")."""
+    return None if problem is NOT_JUDGED else problem
+
 
 # Which module defines each semantics: a literal table, so that checking a TOSA file
 # imports the TOSA rules and not StableHLO's (start-up time matters to a hook). A test

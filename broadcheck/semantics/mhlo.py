@@ -59,7 +59,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from broadcheck.ops import Attribute, OpaqueType, Operation, ShapedType, Type
-from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject
 from broadcheck.semantics.stablehlo import (
     ATOM_WORDS,
     Constraint,
@@ -888,7 +888,7 @@ def verify_op(op: Operation, profile: Profile) -> Problem | None:
     except _Stop as stop:
         return stop.problem
     except Unknown:
-        return None
+        return NOT_JUDGED
 
 
 def _quantized_compatible(op: Operation, decl: OpDecl) -> Problem | None:
@@ -899,17 +899,17 @@ def _quantized_compatible(op: Operation, decl: OpDecl) -> Problem | None:
     zero points. jaxlib's MHLO context has no quant dialect, so this follows the source (and
     mlir-hlo's ``ops.mlir``); anything else quantized is passed over."""
     if decl.check is not _compatible or decl.operands[0] is not MHLO_TENSOR or not op.generic:
-        return None
+        return NOT_JUDGED
     if len(op.operands) != len(decl.operands) or len(op.results) != 1:
-        return None
+        return NOT_JUDGED
     try:
         types = [tensor(u.type) for u in (*op.operands, *op.results)]
     except Unknown:
-        return None
+        return NOT_JUDGED
     if any(t.shape is None or t.bounds is not None or t.element.quant is None for t in types):
-        return None  # (unranked, bounded, or quantized beside plain elements: not modelled)
+        return NOT_JUDGED  # (unranked, bounded, or quantized beside plain elements: not modelled)
     if any(t.element.quant is not None and t.element.quant.per_axis for t in types):
-        return None
+        return NOT_JUDGED
     if not all(hlo_compatible(t, types[0]) for t in types):
         return Problem("BC517")
     return None

@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from broadcheck.ops import Dim, Frozen, OpaqueType, Operation, Shape, ShapedType, Span, Type
-from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject
 from broadcheck.semantics.tosa import mlir_float
 from broadcheck.syntax.lazyre import lazy
 
@@ -812,10 +812,10 @@ def verify_rule(op: Operation, rule: OpRule, ods: bool = True) -> Problem | None
             return problem
         tensors = [tensor(t) for t in operands], [tensor(t) for t in results]
         if any(t.shape is None for t in (*tensors[0], *tensors[1])):
-            return None  # only MHLO gets here with an unranked tensor: its rules for them are not modelled
+            return NOT_JUDGED  # only MHLO gets here with an unranked tensor: its rules for them are not modelled
         return rule.check(*tensors)
     except Unknown:
-        return None
+        return NOT_JUDGED
 
 
 # Attributes these ops require: in the generic form the tool stops at a missing one (not modelled).

@@ -41,7 +41,7 @@ import re
 from collections.abc import Sequence
 
 from broadcheck.ops import Dim, Frozen, Operation, Shape
-from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject
 from broadcheck.semantics.stablehlo import (
     DYNAMIC,
     HLO_TENSOR,
@@ -302,7 +302,7 @@ def verify_broadcast_in_dim_op(op: Operation, profile: Profile) -> Problem | Non
     except XlaError as err:
         return _problem(err)
     except Unknown:
-        return None
+        return NOT_JUDGED
     return None
 
 
@@ -334,7 +334,7 @@ def verify_dynamic_broadcast_in_dim_op(op: Operation, profile: Profile) -> Probl
     except _AttributeProblem as err:
         return err.problem
     except Unknown:
-        return None
+        return NOT_JUDGED
 
 
 def _dynamic_dims(operand: Shape, dims: Sequence[int], result: Shape, hints: Sequence[int]) -> Problem | None:
@@ -617,7 +617,7 @@ def verify_chlo_op(op: Operation, profile: Profile) -> Problem | None:
     except _AttributeProblem as err:
         return err.problem
     except Unknown:
-        return None
+        return NOT_JUDGED
 
 
 def verify_chlo_select_op(op: Operation, profile: Profile) -> Problem | None:
@@ -652,7 +652,7 @@ def verify_chlo_select_op(op: Operation, profile: Profile) -> Problem | None:
         inferred = Tensor(fold.shape, on_true.element, fold.bounds)
         return _inferred_problem(inferred, result, shapes_only=True) or fold.lint
     except Unknown:
-        return None
+        return NOT_JUDGED
 
 
 VERIFIERS = {

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from broadcheck.ops import Operation, ShapedType, Type
-from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject
 from broadcheck.semantics.stablehlo import (
     INT,
     Constraint,
@@ -96,7 +96,7 @@ def check(op: Operation, profile: Profile) -> Problem | None:
     operands: list[Type] = [u.type for u in op.operands]
     results: list[Type] = [u.type for u in op.results]
     if not op.generic and not all(_parsable(t, rule) for t in (*operands, *results)):
-        return None  # the custom form's parser rejects it: "invalid kind of type specified" (not modelled)
+        return NOT_JUDGED  # the custom form's parser rejects it: "invalid kind of type specified" (not modelled)
     try:
         problem = check_counts(len(operands), len(results), rule.operands)
         if problem or (problem := check_types(operands, results, (rule.operand,) * rule.operands, rule.result)):
@@ -104,7 +104,7 @@ def check(op: Operation, profile: Profile) -> Problem | None:
         ins, out = [tensor(t) for t in operands], tensor(results[0])
         return _traits(rule, ins, out)
     except Unknown:
-        return None
+        return NOT_JUDGED
 
 
 def _traits(rule: Rule, ins: Sequence[Tensor], out: Tensor) -> Problem | None:

@@ -35,7 +35,7 @@ from broadcheck.dialects.stablehlo.common import (
 from broadcheck.dialects.stablehlo.reduce import reducer_shape
 from broadcheck.dialects.stablehlo.regions import inferred_types
 from broadcheck.ops import OpaqueType, Operation, Region, ShapedType, Type
-from broadcheck.semantics import Problem, Profile
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile
 from broadcheck.semantics.stablehlo import DYNAMIC, compatible_shapes, element, hlo_compatible, type_text
 from broadcheck.syntax.attributes import Dense, Struct, value
 from broadcheck.syntax.statement import Statement, symbol_name
@@ -210,13 +210,13 @@ def collective_check(steps: Callable[[Operation], None]) -> Callable[[Operation,
         if not is_mhlo(op) or not op.generic:
             return check(op, profile)
         if any(isinstance(u.type, ShapedType) and u.type.encoding for u in (*op.operands, *op.results)):
-            return None
+            return NOT_JUDGED  # (MHLO's bounds: not modelled)
         try:
             steps(op)
         except Reject as reject:
-            return None if reject.problem.code in ("BC109", "BC564") else reject.problem
+            return NOT_JUDGED if reject.problem.code in ("BC109", "BC564") else reject.problem  # (MHLO's words)
         except Unknown:
-            return None
+            return NOT_JUDGED
         return None
 
     mhlo_too.__doc__ = steps.__doc__

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Literal
 
 from broadcheck.ops import Frozen, Operation, ShapedType, Span, Type
-from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject
 
 if TYPE_CHECKING:
     from broadcheck.dialects import Registry
@@ -127,13 +127,13 @@ def checked(steps: Callable[[Operation], None]) -> Callable[[Operation, Profile]
         if mhlo and not op.generic and op.name not in MHLO_CUSTOM:
             if _generic_only(op.name):  # MHLO's parser: the op has no custom form at all
                 return Problem("BC032", {"name": op.name})
-            return None  # MHLO's custom forms are not StableHLO's: not modelled
+            return NOT_JUDGED  # MHLO's custom forms are not StableHLO's: not modelled
         if (
             mhlo
             and op.name not in MHLO_BOUNDS_LATE
             and any(isinstance(u.type, ShapedType) and u.type.encoding for u in (*op.operands, *op.results))
         ):
-            return None  # MHLO's bounds (#mhlo.type_extensions) are not modelled
+            return NOT_JUDGED  # MHLO's bounds (#mhlo.type_extensions) are not modelled
         try:
             steps(op)
         except Reject as reject:
@@ -145,10 +145,10 @@ def checked(steps: Callable[[Operation], None]) -> Callable[[Operation, Profile]
             if mhlo and reject.problem.code == "BC109" and op.name in MHLO_TYPE_WORDS:
                 return _mhlo_words(op, reject.problem, constraint)
             if mhlo and reject.problem.code in MHLO_WORDED_APART and not constraint.endswith(MHLO_SAME_WORDS):
-                return None  # MHLO words these apart from StableHLO (its own ODS): not modelled
+                return NOT_JUDGED  # MHLO words these apart from StableHLO (its own ODS): not modelled
             return reject.problem
         except Unknown:
-            return None
+            return NOT_JUDGED
         return None
 
     check.__doc__ = steps.__doc__
@@ -157,19 +157,19 @@ def checked(steps: Callable[[Operation], None]) -> Callable[[Operation, Profile]
 
 
 def _mhlo_words(op: Operation, problem: Problem, constraint: str) -> Problem | None:
-    """StableHLO's BC109 in MHLO's words (:data:`MHLO_TYPE_WORDS`); ``None`` where MHLO's differ otherwise."""
+    """StableHLO's BC109 in MHLO's words (:data:`MHLO_TYPE_WORDS`); :data:`NOT_JUDGED` where MHLO's differ otherwise."""
     name = op.name
     if name == "mhlo.constant" or constraint == MHLO_WHILE_OPERANDS:
         return problem
     if name == "mhlo.reshape":  # its result's constraint (static or one bounded size) is StableHLO's words
         if problem.subject != Subject("result", 0):
-            return None
+            return NOT_JUDGED
         written = {**problem.args, "type": str(op.results[0].type)}  # (its bounds as MHLO prints them)
         return Problem(problem.code, written, problem.subject, problem.inferred, problem.expected, problem.notes)
     if name == "mhlo.while":
-        return None
+        return NOT_JUDGED
     if not constraint.endswith(_PER_TENSOR) or "per-axis" in constraint:
-        return None
+        return NOT_JUDGED
     words = constraint.removesuffix(_PER_TENSOR) + " values"
     args = {**problem.args, "constraint": words}
     return Problem(problem.code, args, problem.subject, problem.inferred, problem.expected, problem.notes, problem.span)

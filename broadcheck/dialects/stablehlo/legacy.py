@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Literal
 
+from broadcheck.dialects.inner import ASYNC_WRAPPED
 from broadcheck.dialects.op import FUNCTIONAL, Op, Reading, custom
 from broadcheck.dialects.stablehlo.common import (
     TENSOR,
@@ -294,8 +295,8 @@ def async_start(op: Operation) -> None:
     """StableHLO's ``async_start``: tensors in, a future out (ODS); its region's return (the implicit
     terminator trait), then ``AsyncStartOp::inferReturnTypes``: one wrapped op and the return, the
     region's arguments equal to the operands, one value returned, whose future is the result (equal
-    types). Which op the region wraps is known when it is one of those it may wrap (``Region.inner``);
-    a region of two ops whose first is another is passed over."""
+    types). Which op the region wraps: ``Region.inner`` names it when it is one of those it may wrap
+    or one broadcheck could not read (then passed over); otherwise it is another, read."""
     if len(op.regions) != 1:
         raise fail("BC912")  # (OneRegion, the first of its traits)
     counts(op)
@@ -308,8 +309,11 @@ def async_start(op: Operation) -> None:
     region = op.regions[0]
     if region.ops != 2:
         raise fail("BC1767")
-    if len(region.inner) != 1:
-        raise Unknown("the op its region wraps")  # (another op: not told apart from one not read)
+    wrapped = [name for name, _, _ in region.inner]
+    if "" in wrapped:
+        raise Unknown("the op its region wraps")  # (not read: which op it is, unknown)
+    if len(wrapped) != 1 or wrapped[0] not in ASYNC_WRAPPED:
+        raise fail("BC1778")
     if len(op.operands) != len(region.arguments):
         raise fail("BC1768", operands=len(op.operands), arguments=len(region.arguments))
     for index, (use, argument) in enumerate(zip(op.operands, region.arguments, strict=True)):
