@@ -23,7 +23,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "broadcheck"
 
 LAYERS: list[set[str]] = [
-    {"ops"},
+    {"ops", "recache"},
     {"text", "messages", "syntax", "semantics", "ignores"},
     {"diagnostics", "dialects"},
     {"inputs", "suppressions", "expectations", "optable"},
