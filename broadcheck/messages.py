@@ -8484,6 +8484,45 @@ RULES: Mapping[str, Rule] = {
             "dynamic_update_slice, reduce_scatter, slice); 'failed to infer returned types' follows.",
             "stablehlo.async_start whose region holds a stablehlo.add and its return",
         ),
+        # ---- BC1830-BC1839: the last tf ops (tf7)
+        Rule(
+            "BC1830",
+            "tf-call-like-undefined",
+            "'f' attribute refers to an undefined function: {symbol}",
+            "tf.LegacyCall, tf.BatchFunction or tf.TPUPartitionedCall names no function of the module in f (their "
+            "verifySymbolUses, once every op verified; TensorFlow words it without the op's name, the first two "
+            "print the bare name, tf.TPUPartitionedCall the reference).",
+            '%0 = "tf.LegacyCall"(%x) {f = @nope} : (tensor<f32>) -> tensor<f32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1831",
+            "tf-legacy-call-argument-count",
+            "argument count mismatch: 'args' has {count} argument(s), but '{symbol}' expects {expected}",
+            "tf.LegacyCall passes another number of values than its f takes (LegacyCallOp::verifySymbolUses: "
+            "only the count, not the types nor the results).",
+            '%0 = "tf.LegacyCall"(%x, %x) {f = @g} : (tensor<f32>, tensor<f32>) -> tensor<f32> where @g takes one',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1832",
+            "tf-tpu-call-argument-count",
+            "argument count mismatch: 'args' has {count} arguments, but '{symbol}' expects {expected}",
+            "tf.TPUPartitionedCall passes another number of args (its operands but the device ordinal) than its "
+            "f takes (VerifyPartitionedCall: only the count).",
+            '%0 = "tf.TPUPartitionedCall"(%x, %x, %o) {f = @g} : (tensor<f32>, tensor<f32>, tensor<i32>) -> '
+            "tensor<f32> where @g takes one",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1833",
+            "tf-xla-call-module-undefined",
+            "refers to an undefined function: {symbol}",
+            "An entry of tf.XlaCallModule's function_list names no function of the module (its verifySymbolUses, "
+            "in the list's order; a nested reference names nothing).",
+            '%0 = "tf.XlaCallModule"(%x) {Sout = [#tf_type.shape<>], module = "", version = 5 : i64, '
+            "function_list = [@nope]} : (tensor<f32>) -> tensor<f32>",
+        ),
     )
 }
 

@@ -1,0 +1,209 @@
+"""The ``tf`` ops that name functions through ``SymbolUserOpInterface`` and were left over:
+``tf.LegacyCall``, ``tf.TPUPartitionedCall``, ``tf.BatchFunction`` and ``tf.XlaCallModule``, as
+tensorflow-cpu 2.21 checks them: their generated verifier (the counts, the required attributes, the
+type constraints: ``ods.table("tf")``), then, once every op of the module verified, the functions
+they name (``verifySymbolUses``), in TensorFlow's words. The oracle is the tool
+(``tests/oracle/test_tf_verify_c.py``).
+
+* ``tf.LegacyCall``: ``f`` (a flat reference) names a function taking as many arguments as the op
+  passes ("argument count mismatch: 'args' has 2 argument(s), but 'g' expects 1"); results unchecked.
+* ``tf.TPUPartitionedCall``: ``VerifyPartitionedCall`` on its ``args`` (every operand but the last,
+  the device ordinal); a nested reference names nothing ("... undefined function: @g::@h").
+* ``tf.BatchFunction``: a flat ``f`` names something (a nested one is not looked up); no count.
+* ``tf.XlaCallModule``: each entry of ``function_list`` names something, in order.
+
+PASS::
+
+    func.func private @g(%a: tensor<f32>) -> tensor<f32>
+    %0 = "tf.LegacyCall"(%x) {f = @g} : (tensor<f32>) -> tensor<i32>
+
+FAIL::
+
+    %0 = "tf.LegacyCall"(%x, %x) {f = @g} : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    // argument count mismatch: 'args' has 2 argument(s), but 'g' expects 1
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from broadcheck.dialects.op import FUNCTIONAL, Op, SymbolRule, Texts
+from broadcheck.dialects.tf.base import fits
+from broadcheck.dialects.tf.types import DTYPE
+from broadcheck.ops import Operation, Type
+from broadcheck.semantics import Problem, Profile
+from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.syntax.statement import Statement, symbol_name
+from broadcheck.syntax.types import read_type
+
+CALLS = ("tf.LegacyCall", "tf.TPUPartitionedCall", "tf.BatchFunction", "tf.XlaCallModule")
+_FLAT = re.compile(r'@(?:[A-Za-z_][\w$.]*|"(?:[^"\\]|\\.)*")')
+_REF = re.compile(rf"{_FLAT.pattern}(?:::{_FLAT.pattern})*")
+_BARE = re.compile(r"[A-Za-z_][\w$.]*")
+
+
+_SHAPE = r"#tf_type\.shape<[^<>]*>"
+_KINDS = {
+    "i64": (r"-?\d+(?:\s*:\s*i64)?", "64-bit signless integer attribute"),
+    "bool": (r"true|false", "bool attribute"),
+    "str": (r'"(?:[^"\\]|\\.)*"', "string attribute"),
+    "symbol": (_FLAT.pattern, "flat symbol reference attribute"),
+    "symref": (_REF.pattern, "symbol reference attribute"),
+    "shapes": (rf"\[(?:{_SHAPE}(?:,{_SHAPE})*)?\]", "tensorflow shape attribute array"),
+    "symrefs": (rf"\[(?:{_REF.pattern}(?:,{_REF.pattern})*)?\]", "tensorflow symbol ref array attribute"),
+}
+"""The attribute kinds these ops take: the written form (spaces removed) and TensorFlow's words."""
+ATTRS: dict[str, tuple[tuple[str, str, bool], ...]] = {
+    "tf.LegacyCall": (("f", "symbol", True), ("_disable_call_shape_inference", "bool", False)),
+    "tf.TPUPartitionedCall": (("f", "symref", True), ("autotuner_thresh", "i64", False)),
+    "tf.BatchFunction": (
+        ("f", "symref", True), ("num_batch_threads", "i64", True), ("max_batch_size", "i64", True),
+        ("batch_timeout_micros", "i64", True), ("max_enqueued_batches", "i64", False),
+        ("container", "str", False), ("shared_name", "str", False), ("batching_queue", "str", False),
+        ("enable_large_batch_splitting", "bool", False),
+    ),
+    "tf.XlaCallModule": (
+        ("version", "i64", True), ("module", "str", True), ("Sout", "shapes", True),
+        ("function_list", "symrefs", False), ("has_token_input_output", "bool", False),
+    ),
+}  # fmt: skip
+"""Each op's attributes as its ODS declares them (name, kind, required; asked of the tool)."""
+
+
+def _fits(kind: str, text: str) -> bool:
+    return re.fullmatch(_KINDS[kind][0], "".join(text.split())) is not None
+
+
+def _check(name: str) -> Callable[[Operation, Profile], Problem | None]:
+    """The op's check in TensorFlow's order: the parser's conversion of its attributes (each
+    constraint, by name), the counts, the required attributes (by name), the type constraints."""
+    from broadcheck.dialects import ods
+    from broadcheck.dialects.ods.traits import check_of
+
+    steps = tuple(ods.table("tf")[name])
+    cut = steps.index("OpInvariants")
+    layout = tuple(
+        s for s in steps if s.startswith(("operand-groups=", "result-groups=")) or s == "AttrSizedOperandSegments"
+    )
+    before, after = check_of((*steps[:cut], *layout)), check_of(steps[cut:])
+    attrs = sorted(ATTRS[name])
+
+    def check(op: Operation, profile: Profile) -> Problem | None:
+        for attr, kind, _ in attrs:
+            written = op.attribute(attr)
+            if written is not None and not _fits(kind, written.text):
+                return Problem("BC562", {"name": attr, "constraint": _KINDS[kind][1]})
+        counted = before(op, profile)
+        if counted is not None:
+            return counted
+        for attr, _, needed in attrs:
+            if needed and op.attribute(attr) is None:
+                return Problem("BC610", {"name": attr})
+        return after(op, profile)
+
+    return check
+
+
+def _printed(name: str) -> str:
+    """A flat symbol reference as MLIR prints it."""
+    if _BARE.fullmatch(name):
+        return "@" + name
+    return '@"' + name.replace("\\", "\\\\").replace('"', "\\22") + '"'
+
+
+def _types(texts: tuple[str, ...] | list[str]) -> list[Type] | None:
+    try:
+        return [read_type(t) for t in texts]
+    except SyntaxProblem:
+        return None
+
+
+def _verified(texts: Texts) -> bool:
+    """Whether the op's own type constraints pass (tensors of ``tf.dtype``): its symbol uses are
+    verified only once every op is."""
+    operands, results = _types(texts[0]), _types(texts[1])
+    return operands is not None and results is not None and all(fits(t, DTYPE) for t in (*operands, *results))
+
+
+def _legacy_rule(function: str) -> SymbolRule:
+    def rule(callees: tuple[Texts | None, ...], texts: Texts) -> tuple[str, dict[str, object]] | None:
+        if not _verified(texts):
+            return None
+        callee = callees[0]
+        if callee is None:
+            return "BC1830", {"symbol": function}
+        if len(callee[0]) != len(texts[0]):
+            return "BC1831", {"count": len(texts[0]), "symbol": function, "expected": len(callee[0])}
+        return None
+
+    return rule
+
+
+def _tpu_rule(function: str, written: str) -> SymbolRule:
+    def rule(callees: tuple[Texts | None, ...], texts: Texts) -> tuple[str, dict[str, object]] | None:
+        if not _verified(texts):
+            return None
+        callee = callees[0]
+        if "::" in written or callee is None:  # a function is no symbol table: a nested reference names nothing
+            return "BC1830", {"symbol": written}
+        args = len(texts[0]) - 1
+        if len(callee[0]) != args:
+            return "BC1832", {"count": args, "symbol": _printed(function), "expected": len(callee[0])}
+        return None
+
+    return rule
+
+
+def _batch_rule(function: str) -> SymbolRule:
+    def rule(callees: tuple[Texts | None, ...], texts: Texts) -> tuple[str, dict[str, object]] | None:
+        if not _verified(texts):
+            return None
+        return ("BC1830", {"symbol": function}) if callees[0] is None else None
+
+    return rule
+
+
+def _module_rule(written: tuple[str, ...]) -> SymbolRule:
+    def rule(callees: tuple[Texts | None, ...], texts: Texts) -> tuple[str, dict[str, object]] | None:
+        if not _verified(texts):
+            return None
+        for ref, callee in zip(written, callees, strict=True):
+            if "::" in ref or callee is None:
+                return "BC1833", {"symbol": ref}
+        return None
+
+    return rule
+
+
+def symbol_uses(statement: Statement) -> tuple[tuple[str, ...], SymbolRule] | None:
+    """The functions the op names and the rule its ``verifySymbolUses`` holds it to, or ``None``
+    when its attribute does not name them in the form its constraint takes (its own check reports
+    that first)."""
+    texts = {a.name: "".join(a.text.split()) for a in statement.attributes}
+    if statement.name == "tf.XlaCallModule":
+        listed = texts.get("function_list")
+        if listed is None:
+            return None
+        if not (listed.startswith("[") and listed.endswith("]")):
+            return None
+        inner = listed[1:-1]
+        refs = [m.group(0) for m in _REF.finditer(inner)]
+        if not refs or ",".join(refs) != inner:
+            return None
+        return tuple(symbol_name(r.split("::")[0]) for r in refs), _module_rule(tuple(refs))
+    f = texts.get("f")
+    if f is None or not _REF.fullmatch(f):
+        return None
+    root = symbol_name(f.split("::")[0])
+    if statement.name == "tf.LegacyCall":
+        return None if "::" in f else ((root,), _legacy_rule(root))
+    if statement.name == "tf.BatchFunction":
+        if "::" in f:
+            return None  # (TensorFlow looks a nested reference up as nothing to check)
+        return (root,), _batch_rule(root)
+    return (root,), _tpu_rule(root, f)
+
+
+OPS: tuple[Op, ...] = tuple(Op(name, FUNCTIONAL, _check(name), "tf-call") for name in CALLS)
+"""The declarations (``broadcheck/dialects/tf/__init__.py`` lists them with the other ``tf`` ops)."""
