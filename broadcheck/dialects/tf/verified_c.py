@@ -9,7 +9,7 @@ they name (``verifySymbolUses``), in TensorFlow's words. The oracle is the tool
   passes ("argument count mismatch: 'args' has 2 argument(s), but 'g' expects 1"); results unchecked.
 * ``tf.TPUPartitionedCall``: ``VerifyPartitionedCall`` on its ``args`` (every operand but the last,
   the device ordinal); a nested reference names nothing ("... undefined function: @g::@h").
-* ``tf.BatchFunction``: a flat ``f`` names something (a nested one is not looked up); no count.
+* ``tf.BatchFunction``: ``f``'s root reference names something; no count.
 * ``tf.XlaCallModule``: each entry of ``function_list`` names something, in order.
 
 PASS::
@@ -75,6 +75,12 @@ def _fits(kind: str, text: str) -> bool:
     return re.fullmatch(_KINDS[kind][0], "".join(text.split())) is not None
 
 
+def _total(text: str) -> int | None:
+    """The sum of a dense ``array<i32: ...>``, or ``None`` when written otherwise."""
+    m = re.fullmatch(r"array<i32(?::((?:-?\d+,)*-?\d+))?>", "".join(text.split()))
+    return None if m is None else sum(int(v) for v in (m.group(1) or "0").split(","))
+
+
 def _check(name: str) -> Callable[[Operation, Profile], Problem | None]:
     """The op's check in TensorFlow's order: the parser's conversion of its attributes (each
     constraint, by name), the counts, the required attributes (by name), the type constraints."""
@@ -86,14 +92,22 @@ def _check(name: str) -> Callable[[Operation, Profile], Problem | None]:
     layout = tuple(
         s for s in steps if s.startswith(("operand-groups=", "result-groups=")) or s == "AttrSizedOperandSegments"
     )
-    before, after = check_of((*steps[:cut], *layout)), check_of(steps[cut:])
+    before, after = check_of((*steps[:cut], *layout)), check_of((*steps[cut:], *layout))
     attrs = sorted(ATTRS[name])
+    segmented = "AttrSizedOperandSegments" in steps
 
     def check(op: Operation, profile: Profile) -> Problem | None:
         for attr, kind, _ in attrs:
             written = op.attribute(attr)
             if written is not None and not _fits(kind, written.text):
                 return Problem("BC562", {"name": attr, "constraint": _KINDS[kind][1]})
+        if segmented:
+            sizes = op.attribute("operandSegmentSizes")
+            total = 0 if sizes is None else _total(sizes.text)
+            if total is None:
+                return None
+            if total != len(op.operands):
+                return Problem("BC1734", {"count": len(op.operands), "total": total})
         counted = before(op, profile)
         if counted is not None:
             return counted
@@ -181,6 +195,13 @@ def symbol_uses(statement: Statement) -> tuple[tuple[str, ...], SymbolRule] | No
     when its attribute does not name them in the form its constraint takes (its own check reports
     that first)."""
     texts = {a.name: "".join(a.text.split()) for a in statement.attributes}
+    for attr, kind, needed in ATTRS[statement.name]:
+        if (needed and attr not in texts) or (attr in texts and not _fits(kind, texts[attr])):
+            return None  # the op's own check fails first
+    if statement.name == "tf.BatchFunction":
+        sizes = texts.get("operandSegmentSizes")
+        if (0 if sizes is None else _total(sizes)) != len(statement.operands):
+            return None
     if statement.name == "tf.XlaCallModule":
         listed = texts.get("function_list")
         if listed is None:
@@ -198,9 +219,7 @@ def symbol_uses(statement: Statement) -> tuple[tuple[str, ...], SymbolRule] | No
     root = symbol_name(f.split("::")[0])
     if statement.name == "tf.LegacyCall":
         return None if "::" in f else ((root,), _legacy_rule(root))
-    if statement.name == "tf.BatchFunction":
-        if "::" in f:
-            return None  # (TensorFlow looks a nested reference up as nothing to check)
+    if statement.name == "tf.BatchFunction":  # (a nested reference: its root is looked up)
         return (root,), _batch_rule(root)
     return (root,), _tpu_rule(root, f)
 
