@@ -8523,6 +8523,25 @@ RULES: Mapping[str, Rule] = {
             '%0 = "tf.XlaCallModule"(%x) {Sout = [#tf_type.shape<>], module = "", version = 5 : i64, '
             "function_list = [@nope]} : (tensor<f32>) -> tensor<f32>",
         ),
+        Rule(
+            "BC1834",
+            "tf-xla-inferred-type",
+            "inferred type(s) '{inferred}' are incompatible with return type(s) of operation '{actual}'",
+            "tf.XlaSetDynamicDimensionSize's result is not cast compatible with the type it infers: its input's, "
+            "the dimension a constant dim_index names made dynamic (every one when dim_index is not a constant).",
+            '%0 = "tf.XlaSetDynamicDimensionSize"(%x, %d, %s) : (tensor<4x5xf32>, tensor<i32>, tensor<i32>) -> '
+            "tensor<?x6xf32> where %d is the constant 0",
+        ),
+        Rule(
+            "BC1835",
+            "tf-xla-dim-index",
+            "dim_index ({index}) is out of range [0, {rank})",
+            "tf.XlaSetDynamicDimensionSize's constant dim_index names no dimension of its ranked input (its "
+            "type inference; TensorFlow words it without the op's name).",
+            '%0 = "tf.XlaSetDynamicDimensionSize"(%x, %d, %s) : (tensor<4x5xf32>, tensor<i32>, tensor<i32>) -> '
+            "tensor<4x5xf32> where %d is the constant 2",
+            op_prefix=False,
+        ),
     )
 }
 

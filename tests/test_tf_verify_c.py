@@ -4,6 +4,8 @@ TensorFlow's words are tests/fixtures/tf_verify_c.mlir)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from broadcheck.api import check_text
@@ -87,5 +89,38 @@ def test_every_op_of_part_c_is_declared_checked() -> None:
     from broadcheck import dialects
 
     checked = {op.name for op in dialects.every() if op.checked}
-    assert set(vc.CALLS) <= checked
+    assert {*vc.CALLS, "tf.XlaSetDynamicDimensionSize"} <= checked
     assert set(vc.ATTRS) == set(vc.CALLS)
+
+
+def _dynamic(input_type: str, index: str | None, result: str) -> list[str]:
+    const = f'  %d = "tf.Const"() <{{value = dense<{index}> : tensor<i32>}}> : () -> tensor<i32>\n' if index else ""
+    body = (
+        f'{const}  %0 = "tf.XlaSetDynamicDimensionSize"(%x, %d, %o) : ({input_type}, tensor<i32>, tensor<i32>) '
+        f"-> {result}"
+    )
+    return _errors(body, f"%x: {input_type}, %o: tensor<i32>" + ("" if index else ", %d: tensor<i32>"))
+
+
+@pytest.mark.parametrize(
+    ("input_type", "index", "result", "expected"),
+    [
+        ("tensor<4x5xf32>", "0", "tensor<?x5xf32>", []),
+        ("tensor<4x5xf32>", "0", "tensor<4x5xf32>", []),  # cast compatible with the inferred ?x5
+        ("tensor<4x5xf32>", "1", "tensor<3x?xf32>", ["BC1834 inferred 'tensor<4x?xf32>' vs 'tensor<3x?xf32>'"]),
+        ("tensor<4x5xf32>", "2", "tensor<4x5xf32>", ["BC1835 dim_index (2) is out of range [0, 2)"]),
+        ("tensor<4x5xf32>", None, "tensor<3x7xf32>", []),  # not a constant: every dimension dynamic
+        ("tensor<4x5xf32>", None, "tensor<3xf32>", ["BC1834 inferred 'tensor<?x?xf32>' vs 'tensor<3xf32>'"]),
+        ("tensor<*xf32>", "0", "tensor<*xi32>", ["BC1834 inferred 'tensor<*xf32>' vs 'tensor<*xi32>'"]),
+    ],
+)
+def test_set_dynamic_dimension_size_infers_its_result(
+    input_type: str, index: str | None, result: str, expected: list[str]
+) -> None:
+    found = _dynamic(input_type, index, result)
+    short = [
+        re.sub(r"'tf.XlaSetDynamicDimensionSize' op inferred type\(s\) (\S+) are incompatible with return type\(s\) "
+               r"of operation (\S+)", r"inferred \1 vs \2", e)
+        for e in found
+    ]  # fmt: skip
+    assert short == expected

@@ -1,16 +1,18 @@
 """Differential test: the ``tf`` ops of :mod:`broadcheck.dialects.tf.verified_c` (``tf.LegacyCall``,
-``tf.TPUPartitionedCall``, ``tf.BatchFunction``, ``tf.XlaCallModule``) against tensorflow-cpu 2.21
+``tf.TPUPartitionedCall``, ``tf.BatchFunction``, ``tf.XlaCallModule``, ``tf.XlaSetDynamicDimensionSize``) against tensorflow-cpu 2.21
 (``tf.mlir.experimental.run_pass_pipeline``).
 
 Each case writes a module of three functions (of none, one and two parameters) and a function whose
-arguments feed one or two of these ops: random operand and result counts and types (tensors of
+arguments feed one or two of these ops (``tf.XlaSetDynamicDimensionSize``: its input of rank 0-3 or
+unranked, a constant ``dim_index`` in range or not, or an argument, its result the type it infers or
+that type changed in one place; the others: random operand and result counts and types (tensors of
 ``tf.dtype``, now and then a scalar or a string tensor), the function attribute naming a defined
 function, an undefined one, a nested reference, a quoted name, or a value of another kind (or absent),
-and the op's other attributes now and then absent or of another kind (one at a time). The verdict and
+and the op's other attributes now and then absent or of another kind, one at a time). The verdict and
 the first error message must agree. Not generated: a result binding of another count (the parser's, after
 every op's attributes), symbols that name something other than a function,
 nested modules, a serialized ``module`` for ``tf.XlaCallModule`` (TensorFlow does not read it here).
-Knobs: ``BROADCHECK_TF_VERIFY_C_CASES`` (default 1200), ``BROADCHECK_ODS_SEED``; the tool runs through
+Knobs: ``BROADCHECK_TF_VERIFY_C_CASES`` (default 1500), ``BROADCHECK_ODS_SEED``; the tool runs through
 ``BROADCHECK_TF_PYTHON`` when not importable.
 """
 
@@ -27,7 +29,7 @@ from tests.oracle.test_ods_traits import broadcheck_verdict, tool_verdicts
 
 pytestmark = pytest.mark.oracle
 
-CASES = int(os.environ.get("BROADCHECK_TF_VERIFY_C_CASES", "1200"))
+CASES = int(os.environ.get("BROADCHECK_TF_VERIFY_C_CASES", "1500"))
 SEED = int(os.environ.get("BROADCHECK_ODS_SEED", "0"))
 
 FUNCTIONS = """func.func private @g0() -> tensor<f32>
@@ -166,11 +168,62 @@ def make_call_module(c: Case) -> None:
     c.op("tf.XlaCallModule", c.values(rng.choice((0, 1, 1, 2, 3))), c.results(), attrs)
 
 
+def _tensor(rng: random.Random, dims: list[int | None] | None, element: str) -> str:
+    if dims is None:
+        return f"tensor<*x{element}>"
+    return "tensor<" + "".join("?x" if d is None else f"{d}x" for d in dims) + element + ">"
+
+
+def make_set_dynamic_dimension_size(c: Case) -> None:
+    """``tf.XlaSetDynamicDimensionSize``: a constant ``dim_index`` in range or not (or none), the result
+    its inferred type, or that type changed in one place."""
+    rng = c.rng
+    element = rng.choice(("f32", "f32", "i32"))
+    dims: list[int | None] | None = (
+        None
+        if rng.random() < 0.1
+        else [None if rng.random() < 0.1 else rng.randint(1, 5) for _ in range(rng.randint(0, 3))]
+    )
+    x = c.operand(_tensor(rng, dims, element) if rng.random() < 0.95 else element)
+    index: int | None = None
+    r = rng.random()
+    if r < 0.7:
+        index = rng.randint(0, len(dims or ())) if rng.random() < 0.8 else rng.choice((-1, len(dims or ()) + 1))
+        kind = "tensor<i32>" if rng.random() < 0.85 else rng.choice(("tensor<2xi32>", "tensor<i64>"))
+        value = f"dense<[{index}, 0]>" if kind == "tensor<2xi32>" else f"dense<{index}>"
+        c.lines.append(f'  %d{len(c.lines)} = "tf.Const"() <{{value = {value} : {kind}}}> : () -> {kind}')
+        d, dt = f"%d{len(c.lines) - 1}", kind
+    else:
+        dt = rng.choice(("tensor<i32>", "tensor<i32>", "tensor<2xi32>", "tensor<f32>"))
+        d = c.operand(dt)
+    st = rng.choice(("tensor<i32>",) * 6 + ("tensor<2xi32>", "tensor<f32>"))
+    s_ = c.operand(st)
+    out = None if dims is None else list(dims)
+    if out is not None:
+        if index is None:
+            out = [None] * len(out)
+        elif 0 <= index < len(out):
+            out[index] = None
+    m = rng.random()
+    if m < 0.15 and out is not None and out:
+        i = rng.randrange(len(out))
+        out[i] = rng.randint(1, 6)  # a static size where the inferred one is dynamic, or another
+    elif m < 0.25:
+        out = None if out is not None and rng.random() < 0.5 else [rng.randint(1, 4) for _ in range(rng.randint(0, 3))]
+    elif m < 0.32:
+        element = rng.choice(("i32", "f16", "i1"))
+    elif m < 0.5 and out is not None:
+        out = [d if rng.random() < 0.5 else None for d in out]
+    c.op("tf.XlaSetDynamicDimensionSize", [(x, c.args[int(x[2:])]), (d, dt), (s_, st)],
+         [_tensor(rng, out, element)], {})  # fmt: skip
+
+
 MAKERS = {
     "tf.LegacyCall": make_legacy_call,
     "tf.TPUPartitionedCall": make_tpu_call,
     "tf.BatchFunction": make_batch_function,
     "tf.XlaCallModule": make_call_module,
+    "tf.XlaSetDynamicDimensionSize": make_set_dynamic_dimension_size,
 }
 
 

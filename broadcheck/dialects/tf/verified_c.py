@@ -28,10 +28,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from broadcheck.dialects.common import shape
 from broadcheck.dialects.op import FUNCTIONAL, Op, SymbolRule, Texts
 from broadcheck.dialects.tf.base import fits
+from broadcheck.dialects.tf.regions import cast_compatible
 from broadcheck.dialects.tf.types import DTYPE
-from broadcheck.ops import Operation, Type
+from broadcheck.ops import Operation, ShapedType, Type
 from broadcheck.semantics import Problem, Profile
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Statement, symbol_name
@@ -224,5 +226,69 @@ def symbol_uses(statement: Statement) -> tuple[tuple[str, ...], SymbolRule] | No
     return (root,), _tpu_rule(root, f)
 
 
-OPS: tuple[Op, ...] = tuple(Op(name, FUNCTIONAL, _check(name), "tf-call") for name in CALLS)
+# ---- the ops that infer their result types by their own rules
+
+
+_FIRST_INT = re.compile(r"dense<\s*\[*\s*(-?\d+)")
+
+
+def _dim_index(op: Operation) -> int | None:
+    """The first value of the constant that defines operand 1 (``m_Constant``), or ``None``."""
+    literal = op.constant(1)
+    m = _FIRST_INT.match(literal.strip()) if literal is not None else None
+    return int(m.group(1)) if m else None
+
+
+def set_dynamic_dimension_size(op: Operation) -> Problem | None:
+    """``tf.XlaSetDynamicDimensionSize``'s inferred result: its input's type with the dimension a constant
+    ``dim_index`` names made dynamic (every dimension when it is not a constant), which must be in range;
+    the result must be cast compatible with it (TensorFlow's ``InferTensorType``)."""
+    if len(op.operands) != 3 or len(op.results) != 1:
+        return None
+    t = op.operands[0].type
+    dims = shape(t)
+    if not isinstance(t, ShapedType):
+        return None
+    if dims is None:
+        inferred: Type = ShapedType("tensor", None, t.element)
+    else:
+        index = _dim_index(op)
+        new: list[int | None] = [None] * len(dims)
+        if index is not None:
+            if not 0 <= index < len(dims):
+                return Problem("BC1835", {"index": index, "rank": len(dims)})
+            new = list(dims)
+            new[index] = None
+        inferred = ShapedType("tensor", tuple(new), t.element)
+    result = op.results[0].type
+    if not cast_compatible(inferred, result):
+        return Problem("BC1834", {"inferred": str(inferred), "actual": str(result)})
+    return None
+
+
+def _after_traits(
+    name: str, verify: Callable[[Operation], Problem | None]
+) -> Callable[[Operation, Profile], Problem | None]:
+    """The op's generated traits, then its own rule."""
+    from broadcheck.dialects import ods
+    from broadcheck.dialects.ods.traits import check_of
+
+    traits = check_of(ods.table("tf")[name])
+
+    def check(op: Operation, profile: Profile) -> Problem | None:
+        return traits(op, profile) or verify(op)
+
+    return check
+
+
+OPS: tuple[Op, ...] = (
+    *(Op(name, FUNCTIONAL, _check(name), "tf-call") for name in CALLS),
+    Op(
+        "tf.XlaSetDynamicDimensionSize",
+        FUNCTIONAL,
+        _after_traits("tf.XlaSetDynamicDimensionSize", set_dynamic_dimension_size),
+        "tf-shape",
+        constants=True,
+    ),
+)
 """The declarations (``broadcheck/dialects/tf/__init__.py`` lists them with the other ``tf`` ops)."""
