@@ -8526,9 +8526,11 @@ RULES: Mapping[str, Rule] = {
         Rule(
             "BC1834",
             "tf-xla-inferred-type",
-            "inferred type(s) '{inferred}' are incompatible with return type(s) of operation '{actual}'",
-            "tf.XlaSetDynamicDimensionSize's result is not cast compatible with the type it infers: its input's, "
-            "the dimension a constant dim_index names made dynamic (every one when dim_index is not a constant).",
+            "inferred type(s) {inferred} are incompatible with return type(s) of operation {actual}",
+            "tf.XlaSetDynamicDimensionSize's or tf.XlaBroadcastHelper's results are not cast compatible with the "
+            "types they infer (XlaSetDynamicDimensionSize: its input's, the dimension a constant dim_index names "
+            "made dynamic, every one when dim_index is not a constant; XlaBroadcastHelper: the operand of the "
+            "smaller rank placed by a constant broadcast_dims in a shape of 1s, unranked when not a constant).",
             '%0 = "tf.XlaSetDynamicDimensionSize"(%x, %d, %s) : (tensor<4x5xf32>, tensor<i32>, tensor<i32>) -> '
             "tensor<?x6xf32> where %d is the constant 0",
         ),
@@ -8540,6 +8542,17 @@ RULES: Mapping[str, Rule] = {
             "type inference; TensorFlow words it without the op's name).",
             '%0 = "tf.XlaSetDynamicDimensionSize"(%x, %d, %s) : (tensor<4x5xf32>, tensor<i32>, tensor<i32>) -> '
             "tensor<4x5xf32> where %d is the constant 2",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1836",
+            "tf-xla-broadcast-dims",
+            "{what}",
+            "tf.XlaBroadcastHelper's constant broadcast_dims does not fit its ranked operands: empty with ranks "
+            "that differ and no scalar, of another size than the smaller rank, an entry out of range, or twice "
+            "(its type inference; TensorFlow words it without the op's name).",
+            '%0:2 = "tf.XlaBroadcastHelper"(%a, %b, %d) : (tensor<2x3xf32>, tensor<3xf32>, tensor<1xi64>) -> '
+            "(tensor<2x3xf32>, tensor<1x3xf32>) where %d is the constant [-1]",
             op_prefix=False,
         ),
     )

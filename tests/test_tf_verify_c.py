@@ -89,7 +89,7 @@ def test_every_op_of_part_c_is_declared_checked() -> None:
     from broadcheck import dialects
 
     checked = {op.name for op in dialects.every() if op.checked}
-    assert {*vc.CALLS, "tf.XlaSetDynamicDimensionSize"} <= checked
+    assert {*vc.CALLS, "tf.XlaSetDynamicDimensionSize", "tf.XlaBroadcastHelper"} <= checked
     assert set(vc.ATTRS) == set(vc.CALLS)
 
 
@@ -124,3 +124,42 @@ def test_set_dynamic_dimension_size_infers_its_result(
         for e in found
     ]  # fmt: skip
     assert short == expected
+
+
+def _helper(lhs: str, rhs: str, dims: str | None, results: str) -> list[str]:
+    kind = "tensor<0xi64>" if dims == "" else f"tensor<{len(dims.split(','))}xi64>" if dims else ""
+    const = f'  %d = "tf.Const"() <{{value = dense<[{dims}]> : {kind}}}> : () -> {kind}\n' if dims is not None else ""
+    kind = kind or "tensor<1xi64>"
+    body = f'{const}  %0:2 = "tf.XlaBroadcastHelper"(%x, %y, %d) : ({lhs}, {rhs}, {kind}) -> ({results})'
+    return _errors(body, f"%x: {lhs}, %y: {rhs}" + ("" if dims is not None else f", %d: {kind}"))
+
+
+@pytest.mark.parametrize(
+    ("lhs", "rhs", "dims", "results", "expected"),
+    [
+        ("tensor<2x3xf32>", "tensor<3xf32>", "1", "tensor<2x3xf32>, tensor<1x3xf32>", []),
+        ("tensor<2x3xf32>", "tensor<3xf32>", "0", "tensor<2x3xf32>, tensor<3x1xf32>", []),
+        (
+            "tensor<2x3xf32>", "tensor<3xf32>", "1", "tensor<2x3xf32>, tensor<3x1xf32>",
+            ["BC1834 'tensor<2x3xf32>', 'tensor<1x3xf32>'"],
+        ),
+        ("tensor<2x3xf32>", "tensor<2x3xf32>", "1, 0", "tensor<2x3xf32>, tensor<3x2xf32>", []),  # the right one placed
+        ("tensor<2x3xf32>", "tensor<3xf32>", "-1", "tensor<2x3xf32>, tensor<1x3xf32>", ["BC1836 out of range broadcast dim"]),
+        ("tensor<2x3x4xf32>", "tensor<3x4xf32>", "1, 1", "tensor<2x3x4xf32>, tensor<1x3x4xf32>",
+         ["BC1836 broadcast_dims has duplicates"]),
+        ("tensor<2x3xf32>", "tensor<f32>", "0, 1", "tensor<2x3xf32>, tensor<f32>",
+         ["BC1836 broadcast_dims must have size equal to the smaller argument rank"]),
+        ("tensor<2x3xf32>", "tensor<3xf32>", "", "tensor<2x3xf32>, tensor<3xf32>",
+         ["BC1836 if broadcast_dims is empty, both arguments must have equal rank or at least one argument must be a scalar"]),
+        ("tensor<2x3xf32>", "tensor<3xf32>", None, "tensor<9xf32>, tensor<9xf32>", []),  # not a constant: unranked
+        ("tensor<2x3xf32>", "tensor<3xf32>", "2", "tensor<9xf32>, tensor<9xf32>", []),  # the rank itself: no verdict
+    ],
+)  # fmt: skip
+def test_broadcast_helper_infers_its_results(
+    lhs: str, rhs: str, dims: str | None, results: str, expected: list[str]
+) -> None:
+    found = [
+        re.sub(r"'tf.XlaBroadcastHelper' op inferred type\(s\) (.*) are incompatible .*", r"\1", e)
+        for e in _helper(lhs, rhs, dims, results)
+    ]
+    assert found == expected

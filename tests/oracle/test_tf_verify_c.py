@@ -1,18 +1,21 @@
 """Differential test: the ``tf`` ops of :mod:`broadcheck.dialects.tf.verified_c` (``tf.LegacyCall``,
-``tf.TPUPartitionedCall``, ``tf.BatchFunction``, ``tf.XlaCallModule``, ``tf.XlaSetDynamicDimensionSize``) against tensorflow-cpu 2.21
+``tf.TPUPartitionedCall``, ``tf.BatchFunction``, ``tf.XlaCallModule``, ``tf.XlaSetDynamicDimensionSize``, ``tf.XlaBroadcastHelper``) against tensorflow-cpu 2.21
 (``tf.mlir.experimental.run_pass_pipeline``).
 
 Each case writes a module of three functions (of none, one and two parameters) and a function whose
 arguments feed one or two of these ops (``tf.XlaSetDynamicDimensionSize``: its input of rank 0-3 or
 unranked, a constant ``dim_index`` in range or not, or an argument, its result the type it infers or
-that type changed in one place; the others: random operand and result counts and types (tensors of
+that type changed in one place; ``tf.XlaBroadcastHelper``: operands of ranks 0-3 or unranked, a constant
+``broadcast_dims`` that places the smaller one or is empty, short, out of range or repeated, its results
+the placed types or one changed; the others: random operand and result counts and types (tensors of
 ``tf.dtype``, now and then a scalar or a string tensor), the function attribute naming a defined
 function, an undefined one, a nested reference, a quoted name, or a value of another kind (or absent),
 and the op's other attributes now and then absent or of another kind, one at a time). The verdict and
-the first error message must agree. Not generated: a result binding of another count (the parser's, after
+the first error message must agree. Not generated: a ``broadcast_dims`` entry equal to the larger rank
+(TensorFlow's range check lets it through, then reads past its vectors), a result binding of another count (the parser's, after
 every op's attributes), symbols that name something other than a function,
 nested modules, a serialized ``module`` for ``tf.XlaCallModule`` (TensorFlow does not read it here).
-Knobs: ``BROADCHECK_TF_VERIFY_C_CASES`` (default 1500), ``BROADCHECK_ODS_SEED``; the tool runs through
+Knobs: ``BROADCHECK_TF_VERIFY_C_CASES`` (default 1800), ``BROADCHECK_ODS_SEED``; the tool runs through
 ``BROADCHECK_TF_PYTHON`` when not importable.
 """
 
@@ -29,7 +32,7 @@ from tests.oracle.test_ods_traits import broadcheck_verdict, tool_verdicts
 
 pytestmark = pytest.mark.oracle
 
-CASES = int(os.environ.get("BROADCHECK_TF_VERIFY_C_CASES", "1500"))
+CASES = int(os.environ.get("BROADCHECK_TF_VERIFY_C_CASES", "1800"))
 SEED = int(os.environ.get("BROADCHECK_ODS_SEED", "0"))
 
 FUNCTIONS = """func.func private @g0() -> tensor<f32>
@@ -218,12 +221,71 @@ def make_set_dynamic_dimension_size(c: Case) -> None:
          [_tensor(rng, out, element)], {})  # fmt: skip
 
 
+def make_broadcast_helper(c: Case) -> None:
+    """``tf.XlaBroadcastHelper``: operands of ranks 0-3 (or unranked), a constant ``broadcast_dims`` that
+    places the smaller operand (or is empty, short, out of range, repeated), or an argument; results that
+    are the placed shapes, the operands' own, or one changed."""
+    rng = c.rng
+
+    def dims_of() -> list[int | None] | None:
+        if rng.random() < 0.08:
+            return None
+        return [None if rng.random() < 0.08 else rng.randint(1, 4) for _ in range(rng.randint(0, 3))]
+
+    a, b = dims_of(), dims_of()
+    ea = rng.choice(("f32", "f32", "f32", "i32"))
+    eb = ea if rng.random() < 0.85 else rng.choice(("f32", "i32", "f16"))
+    at, bt = _tensor(rng, a, ea), _tensor(rng, b, eb)
+    if rng.random() < 0.03:
+        at = ea
+    x, y = c.operand(at), c.operand(bt)
+    la, lb = len(a or ()), len(b or ())
+    small, large = (a, b) if la < lb else (b, a)
+    nl = len(large or ())
+    place = sorted(rng.sample(range(nl), len(small or ()))) if len(small or ()) <= nl else []
+    r = rng.random()
+    values = (
+        place
+        if r < 0.55
+        else ([] if r < 0.7 else [rng.choice((-1, *range(nl), nl + 1)) for _ in range(rng.randint(0, 3))])
+    )
+    if rng.random() < 0.1 and values:
+        values = values[::-1]
+    element = rng.choice(("i64", "i64", "i32"))
+    if rng.random() < 0.85:
+        kind = f"tensor<{len(values)}x{element}>"
+        text = "dense<>" if not values else "dense<[" + ", ".join(map(str, values)) + "]>"
+        c.lines.append(f'  %d{len(c.lines)} = "tf.Const"() <{{value = {text} : {kind}}}> : () -> {kind}')
+        d = f"%d{len(c.lines) - 1}"
+    else:
+        kind = rng.choice(("tensor<1xi64>", "tensor<2xi32>", "tensor<f32>"))
+        d = c.operand(kind)
+    placed: list[int | None] = [1] * nl
+    for i, v in enumerate(values):
+        if 0 <= v < nl and small is not None and i < len(small):
+            placed[v] = small[i]
+    outs = [at, bt]
+    if small is not None and large is not None and values:
+        outs[0 if la < lb else 1] = _tensor(rng, placed, ea if la < lb else eb)
+    m = rng.random()
+    if m < 0.2:
+        i = rng.randrange(2)
+        outs[i] = _tensor(rng, dims_of(), (ea, eb)[i])
+    elif m < 0.3:
+        i = rng.randrange(2)
+        outs[i] = _tensor(rng, None, (ea, eb)[i])
+    elif m < 0.35:
+        outs[rng.randrange(2)] = _tensor(rng, a, "i1")
+    c.op("tf.XlaBroadcastHelper", [(x, at), (y, bt), (d, kind)], outs, {})
+
+
 MAKERS = {
     "tf.LegacyCall": make_legacy_call,
     "tf.TPUPartitionedCall": make_tpu_call,
     "tf.BatchFunction": make_batch_function,
     "tf.XlaCallModule": make_call_module,
     "tf.XlaSetDynamicDimensionSize": make_set_dynamic_dimension_size,
+    "tf.XlaBroadcastHelper": make_broadcast_helper,
 }
 
 

@@ -134,8 +134,7 @@ def traits(name: str) -> tuple[str, ...] | None:
 
 NOT_GENERATED = frozenset(
     {
-        "arith.scaling_extf", "arith.scaling_truncf", "tf.BroadcastGradientArgs", "tf.XlaBroadcastHelper",
-        "tf.GeneratorDatasetRegion",
+        "arith.scaling_extf", "arith.scaling_truncf", "tf.BroadcastGradientArgs", "tf.GeneratorDatasetRegion",
     }
 )  # fmt: skip
 """Ops whose verifier's words a check from their generated table would not all say, so none is made
@@ -145,9 +144,9 @@ operands) runs before ``Elementwise`` and is not modelled; ``tf.BroadcastGradien
 ``tf.InplaceAdd``'s and the like are :data:`UNSEEN`). The ``SymbolUserOpInterface`` ops
 ``tf.BatchFunction``, ``tf.LegacyCall``, ``tf.TPUPartitionedCall`` and ``tf.XlaCallModule`` (their
 callees: ``'f' attribute refers to an undefined function: nope``) are declared by hand in
-:mod:`broadcheck.dialects.tf.verified_c`, with ``tf.XlaSetDynamicDimensionSize``'s own
-type inference. Not modelled: ``tf.XlaBroadcastHelper`` infers its result types by its own rules
-(``inferred type(s) 'tensor<?x?xf32>' are incompatible ...``); ``tf.GeneratorDatasetRegion``'s three regions are related
+:mod:`broadcheck.dialects.tf.verified_c`, with ``tf.XlaSetDynamicDimensionSize``'s and
+``tf.XlaBroadcastHelper``'s own type inference (``inferred type(s) 'tensor<?x?xf32>' are incompatible
+...``). Not modelled: ``tf.GeneratorDatasetRegion``'s three regions are related
 by its ``RegionBranchOpInterface`` (``along control flow edge from parent to Region #0: region branch
 point has 1 operands, but region successor needs 0 inputs``: the counts of its operand segments,
 block arguments and yields; types not compared)."""

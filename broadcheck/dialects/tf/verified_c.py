@@ -12,6 +12,10 @@ they name (``verifySymbolUses``), in TensorFlow's words. The oracle is the tool
 * ``tf.BatchFunction``: ``f``'s root reference names something; no count.
 * ``tf.XlaCallModule``: each entry of ``function_list`` names something, in order.
 
+Also the two ops that infer their result types by their own rules (``InferTensorType``, after their
+generated checks): ``tf.XlaSetDynamicDimensionSize`` (:func:`set_dynamic_dimension_size`) and
+``tf.XlaBroadcastHelper`` (:func:`broadcast_helper`).
+
 PASS::
 
     func.func private @g(%a: tensor<f32>) -> tensor<f32>
@@ -95,6 +99,8 @@ def _check(name: str) -> Callable[[Operation, Profile], Problem | None]:
         s for s in steps if s.startswith(("operand-groups=", "result-groups=")) or s == "AttrSizedOperandSegments"
     )
     before, after = check_of((*steps[:cut], *layout)), check_of((*steps[cut:], *layout))
+    unsized = check_of((*steps[cut:], *(s for s in layout if s != "AttrSizedOperandSegments")))
+    """(no operands and no ``operandSegmentSizes``: every group is empty)"""
     attrs = sorted(ATTRS[name])
     segmented = "AttrSizedOperandSegments" in steps
 
@@ -116,6 +122,8 @@ def _check(name: str) -> Callable[[Operation, Profile], Problem | None]:
         for attr, _, needed in attrs:
             if needed and op.attribute(attr) is None:
                 return Problem("BC610", {"name": attr})
+        if segmented and not op.operands and op.attribute("operandSegmentSizes") is None:
+            return unsized(op, profile)
         return after(op, profile)
 
     return check
@@ -262,7 +270,87 @@ def set_dynamic_dimension_size(op: Operation) -> Problem | None:
         inferred = ShapedType("tensor", tuple(new), t.element)
     result = op.results[0].type
     if not cast_compatible(inferred, result):
-        return Problem("BC1834", {"inferred": str(inferred), "actual": str(result)})
+        return Problem("BC1834", {"inferred": f"'{inferred}'", "actual": f"'{result}'"})
+    return None
+
+
+_DENSE = re.compile(r"dense<(.*)>\s*:\s*(.+)", re.S)
+
+
+def _dims_constant(op: Operation) -> list[int] | None:
+    """The values of the constant that defines operand 2 (``m_Constant``), flattened, or ``None``."""
+    literal = op.constant(2)
+    m = _DENSE.fullmatch(literal.strip()) if literal is not None else None
+    if m is None:
+        return None
+    try:
+        t = read_type(m.group(2).strip())
+    except SyntaxProblem:
+        return None
+    dims = shape(t)
+    if dims is None or None in dims:
+        return None
+    body = m.group(1).strip()
+    if body.startswith('"'):
+        return None  # (a hex literal: not read here)
+    values = [int(v) for v in re.findall(r"-?\d+", body)]
+    size = 1
+    for d in dims:
+        size *= d or 0
+    if "[" not in body and len(values) == 1:
+        return values * size  # a splat
+    return values if len(values) == size else None
+
+
+_EMPTY = "if broadcast_dims is empty, both arguments must have equal rank or at least one argument must be a scalar"
+
+
+def broadcast_helper(op: Operation) -> Problem | None:
+    """``tf.XlaBroadcastHelper``'s inferred results: unranked (of the operands' element types) unless
+    both operands are ranked and ``broadcast_dims`` is a constant; an empty one needs operands of one
+    rank or a scalar (the types pass through); otherwise as many entries as the smaller rank (the
+    right operand when the ranks are equal), each in ``[0, rank)`` and none twice, which place its
+    sizes in a shape of 1s of the larger rank (an entry equal to the rank passes TensorFlow's range
+    check and is then read past the end of its vectors: left unjudged). Each result must be cast
+    compatible with its inferred type."""
+    if len(op.operands) != 3 or len(op.results) != 2:
+        return None
+    lhs, rhs = op.operands[0].type, op.operands[1].type
+    if not isinstance(lhs, ShapedType) or not isinstance(rhs, ShapedType):
+        return None
+    inferred: tuple[Type, Type] = (ShapedType("tensor", None, lhs.element), ShapedType("tensor", None, rhs.element))
+    dims = _dims_constant(op)
+    if lhs.shape is not None and rhs.shape is not None and dims is not None:
+        lr, rr = len(lhs.shape), len(rhs.shape)
+        plain = (ShapedType("tensor", lhs.shape, lhs.element), ShapedType("tensor", rhs.shape, rhs.element))
+        if not dims:
+            if not (lr == rr or lr == 0 or rr == 0):
+                return Problem("BC1836", {"what": _EMPTY})
+            inferred = plain
+        else:
+            small, large = (lhs, rhs) if lr < rr else (rhs, lhs)
+            assert small.shape is not None and large.shape is not None
+            if len(dims) != len(small.shape):
+                return Problem("BC1836", {"what": "broadcast_dims must have size equal to the smaller argument rank"})
+            out: list[int | None] = [1] * len(large.shape)
+            seen: set[int] = set()
+            for i, d in enumerate(dims):
+                if d < 0 or d > len(out):
+                    return Problem("BC1836", {"what": "out of range broadcast dim"})
+                if d == len(out):
+                    return None  # let through, and TensorFlow reads past its vectors: no verdict
+                if d in seen:
+                    return Problem("BC1836", {"what": "broadcast_dims has duplicates"})
+                seen.add(d)
+                out[d] = small.shape[i]
+            broadcast = ShapedType("tensor", tuple(out), small.element)
+            inferred = (broadcast, plain[1]) if lr < rr else (plain[0], broadcast)
+    results = (op.results[0].type, op.results[1].type)
+    if not all(cast_compatible(a, b) for a, b in zip(inferred, results, strict=True)):
+        return Problem(
+            "BC1834",
+            {"inferred": ", ".join(f"'{t}'" for t in inferred), "actual": ", ".join(f"'{t}'" for t in results)},
+        )
     return None
 
 
@@ -283,6 +371,13 @@ def _after_traits(
 
 OPS: tuple[Op, ...] = (
     *(Op(name, FUNCTIONAL, _check(name), "tf-call") for name in CALLS),
+    Op(
+        "tf.XlaBroadcastHelper",
+        FUNCTIONAL,
+        _after_traits("tf.XlaBroadcastHelper", broadcast_helper),
+        "tf-shape",
+        constants=True,
+    ),
     Op(
         "tf.XlaSetDynamicDimensionSize",
         FUNCTIONAL,
