@@ -8484,6 +8484,77 @@ RULES: Mapping[str, Rule] = {
             "dynamic_update_slice, reduce_scatter, slice); 'failed to infer returned types' follows.",
             "stablehlo.async_start whose region holds a stablehlo.add and its return",
         ),
+        # ---- BC1830-BC1839: the last tf ops (tf7)
+        Rule(
+            "BC1830",
+            "tf-call-like-undefined",
+            "'f' attribute refers to an undefined function: {symbol}",
+            "tf.LegacyCall, tf.BatchFunction or tf.TPUPartitionedCall names no function of the module in f (their "
+            "verifySymbolUses, once every op verified; TensorFlow words it without the op's name, the first two "
+            "print the bare name, tf.TPUPartitionedCall the reference).",
+            '%0 = "tf.LegacyCall"(%x) {f = @nope} : (tensor<f32>) -> tensor<f32>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1831",
+            "tf-legacy-call-argument-count",
+            "argument count mismatch: 'args' has {count} argument(s), but '{symbol}' expects {expected}",
+            "tf.LegacyCall passes another number of values than its f takes (LegacyCallOp::verifySymbolUses: "
+            "only the count, not the types nor the results).",
+            '%0 = "tf.LegacyCall"(%x, %x) {f = @g} : (tensor<f32>, tensor<f32>) -> tensor<f32> where @g takes one',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1832",
+            "tf-tpu-call-argument-count",
+            "argument count mismatch: 'args' has {count} arguments, but '{symbol}' expects {expected}",
+            "tf.TPUPartitionedCall passes another number of args (its operands but the device ordinal) than its "
+            "f takes (VerifyPartitionedCall: only the count).",
+            '%0 = "tf.TPUPartitionedCall"(%x, %x, %o) {f = @g} : (tensor<f32>, tensor<f32>, tensor<i32>) -> '
+            "tensor<f32> where @g takes one",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1833",
+            "tf-xla-call-module-undefined",
+            "refers to an undefined function: {symbol}",
+            "An entry of tf.XlaCallModule's function_list names no function of the module (its verifySymbolUses, "
+            "in the list's order; a nested reference names nothing).",
+            '%0 = "tf.XlaCallModule"(%x) {Sout = [#tf_type.shape<>], module = "", version = 5 : i64, '
+            "function_list = [@nope]} : (tensor<f32>) -> tensor<f32>",
+        ),
+        Rule(
+            "BC1834",
+            "tf-xla-inferred-type",
+            "inferred type(s) {inferred} are incompatible with return type(s) of operation {actual}",
+            "tf.XlaSetDynamicDimensionSize's or tf.XlaBroadcastHelper's results are not cast compatible with the "
+            "types they infer (XlaSetDynamicDimensionSize: its input's, the dimension a constant dim_index names "
+            "made dynamic, every one when dim_index is not a constant; XlaBroadcastHelper: the operand of the "
+            "smaller rank placed by a constant broadcast_dims in a shape of 1s, unranked when not a constant).",
+            '%0 = "tf.XlaSetDynamicDimensionSize"(%x, %d, %s) : (tensor<4x5xf32>, tensor<i32>, tensor<i32>) -> '
+            "tensor<?x6xf32> where %d is the constant 0",
+        ),
+        Rule(
+            "BC1835",
+            "tf-xla-dim-index",
+            "dim_index ({index}) is out of range [0, {rank})",
+            "tf.XlaSetDynamicDimensionSize's constant dim_index names no dimension of its ranked input (its "
+            "type inference; TensorFlow words it without the op's name).",
+            '%0 = "tf.XlaSetDynamicDimensionSize"(%x, %d, %s) : (tensor<4x5xf32>, tensor<i32>, tensor<i32>) -> '
+            "tensor<4x5xf32> where %d is the constant 2",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1836",
+            "tf-xla-broadcast-dims",
+            "{what}",
+            "tf.XlaBroadcastHelper's constant broadcast_dims does not fit its ranked operands: empty with ranks "
+            "that differ and no scalar, of another size than the smaller rank, an entry out of range, or twice "
+            "(its type inference; TensorFlow words it without the op's name).",
+            '%0:2 = "tf.XlaBroadcastHelper"(%a, %b, %d) : (tensor<2x3xf32>, tensor<3xf32>, tensor<1xi64>) -> '
+            "(tensor<2x3xf32>, tensor<1x3xf32>) where %d is the constant [-1]",
+            op_prefix=False,
+        ),
     )
 }
 

@@ -134,6 +134,7 @@ SYMBOL_CODES = frozenset(
     | {"BC1757", "BC1758"}  # func.constant's function (dialects/func.py)
     | {"BC1800", "BC1801", "BC1802"}  # a tosa.variable_read/_write's variable (dialects/tosa/variables.py)
     | {"BC1739"}  # the functions an Xla tf op names (dialects/tf/verified_b.py)
+    | {"BC1830", "BC1831", "BC1832", "BC1833"}  # the last tf call-like ops' functions (dialects/tf/verified_c.py)
 )
 """What the symbol table's verification reports (the calls', then the call-like ops' codes)."""
 

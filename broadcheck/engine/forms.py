@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 _SPECIAL = frozenset(
     {"func.return", "return", "onnx.Return", "func.call", "call", "func.func", "scf.if", "scf.for", "tf.If", "tf.While"}
     | {"tf.PartitionedCall", "tf.StatefulPartitionedCall"}
+    | {"tf.LegacyCall", "tf.TPUPartitionedCall", "tf.BatchFunction", "tf.XlaCallModule"}  # (dialects/tf/verified_c.py)
 )
 """Ops value flow does more for than follow their values."""
 

@@ -35,6 +35,8 @@ CALL_LIKE = {
     "tf.Case": "broadcheck.dialects.tf.verified_a",
     **dict.fromkeys(("tf.XlaReduceWindow", "tf.XlaSelectAndScatter", "tf.XlaVariadicReduceV2", "tf.XlaVariadicSort"),
                     "broadcheck.dialects.tf.verified_b"),
+    **dict.fromkeys(("tf.LegacyCall", "tf.TPUPartitionedCall", "tf.BatchFunction", "tf.XlaCallModule"),
+                    "broadcheck.dialects.tf.verified_c"),
 }  # fmt: skip
 """Ops that name functions their verifiers hold them to, and the module whose ``symbol_uses`` says
 how (:func:`broadcheck.dialects.tf.calls.symbol_uses`)."""

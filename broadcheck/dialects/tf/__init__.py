@@ -153,6 +153,7 @@ def _shape_ops() -> list[Op]:
         ),
         *(Op(f"tf.{name}", FUNCTIONAL, spec.check, "tf-shape", constants=True) for name, spec in declared.items()),
         *__import__("broadcheck.dialects.tf.verified_b", fromlist=["OPS"]).OPS,
+        *__import__("broadcheck.dialects.tf.verified_c", fromlist=["OPS"]).OPS,
         Op("tf.Const", FUNCTIONAL, const.check, "tf-constant", literal="value"),
         Op("tf.WhileRegion", FUNCTIONAL, regions.while_region, "tf-region"),
         Op("tf.IfRegion", FUNCTIONAL, regions.if_region, "tf-region"),
