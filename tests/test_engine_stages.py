@@ -33,3 +33,11 @@ def test_the_architecture_page_names_every_stage() -> None:
     page = (ENGINE.parent.parent / "docs" / "architecture.md").read_text(encoding="utf-8")
     missing = [stage for stage in STATEMENT_PATH if f"`{stage}.py`" not in page]
     assert not missing, missing
+
+
+def test_every_call_like_op_keeps_its_own_form() -> None:
+    """A call-like op's form is never shared with another op's (a shared form skips its symbol's
+    lookup): every op of ``transfers.CALL_LIKE`` is one value flow does more for."""
+    from broadcheck.engine import forms, transfers
+
+    assert set(transfers.CALL_LIKE) <= forms._SPECIAL

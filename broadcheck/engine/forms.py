@@ -34,9 +34,13 @@ if TYPE_CHECKING:
 _SPECIAL = frozenset(
     {"func.return", "return", "onnx.Return", "func.call", "call", "func.func", "scf.if", "scf.for", "tf.If", "tf.While"}
     | {"tf.PartitionedCall", "tf.StatefulPartitionedCall"}
-    | {"tf.LegacyCall", "tf.TPUPartitionedCall", "tf.BatchFunction", "tf.XlaCallModule"}  # (dialects/tf/verified_c.py)
+    | {"tf.LegacyCall", "tf.TPUPartitionedCall", "tf.BatchFunction", "tf.XlaCallModule", "tf.Case"}
+    | {"tf.XlaReduceWindow", "tf.XlaSelectAndScatter", "tf.XlaVariadicReduceV2", "tf.XlaVariadicSort"}
+    | {"stablehlo.composite", "mhlo.composite", "func.constant", "tosa.variable_read", "tosa.variable_write"}
+    | {f"stablehlo.{name}" for name in ("all_gather", "all_reduce", "reduce_scatter", "all_to_all")}
 )
-"""Ops value flow does more for than follow their values."""
+"""Ops value flow does more for than follow their values (every call-like op of
+:data:`broadcheck.engine.transfers.CALL_LIKE` among them: ``tests/test_engine_stages.py`` holds it)."""
 
 _REAL = lazy(r"complex<\s*([^<>]+?)\s*>")
 """A complex element type, whose real part is inside it."""

@@ -29,7 +29,7 @@ BROADCASTING = (
 def _shape_ops() -> list[Op]:
     """The shape ops, one declaration each: its operands' and results' ODS type constraints
     (``Many``: a variadic group), its verifier and its shape function (``None``: none)."""
-    from broadcheck.dialects.tf import calls, regions, tail, verified
+    from broadcheck.dialects.tf import calls, regions, tail, verified, verified_a, verified_b, verified_c
     from broadcheck.dialects.tf import checks as v
     from broadcheck.dialects.tf import infer as s
     from broadcheck.dialects.tf.base import Spec
@@ -144,7 +144,7 @@ def _shape_ops() -> list[Op]:
             for name, verify in after_traits.items()
         ),
         *(Op(name, FUNCTIONAL, check_of(traits), "tf-shape") for name, traits in verified.NO_ODS.items()),
-        *__import__("broadcheck.dialects.tf.verified_a", fromlist=["OPS"]).OPS,
+        *verified_a.OPS,
         Op(
             "tf.DataFormatVecPermute",
             FUNCTIONAL,
@@ -152,8 +152,8 @@ def _shape_ops() -> list[Op]:
             "tf-shape",
         ),
         *(Op(f"tf.{name}", FUNCTIONAL, spec.check, "tf-shape", constants=True) for name, spec in declared.items()),
-        *__import__("broadcheck.dialects.tf.verified_b", fromlist=["OPS"]).OPS,
-        *__import__("broadcheck.dialects.tf.verified_c", fromlist=["OPS"]).OPS,
+        *verified_b.OPS,
+        *verified_c.OPS,
         Op("tf.Const", FUNCTIONAL, const.check, "tf-constant", literal="value"),
         Op("tf.WhileRegion", FUNCTIONAL, regions.while_region, "tf-region"),
         Op("tf.IfRegion", FUNCTIONAL, regions.if_region, "tf-region"),
