@@ -501,6 +501,13 @@ def strided_slice(op: Operation, spec: Spec) -> Problem | None:
     go, problem = _start(op, spec, 4, attrs=masks)
     if not go:
         return problem
+    return strided_slice_base(op) or lint(op, spec.shape)
+
+
+def strided_slice_base(op: Operation) -> Problem | None:
+    """TensorFlow's ``VerifyStridedSliceBase`` (``tf.StridedSlice``, ``tf.StridedSliceGrad``):
+    operands 1-3 (``begin``, ``end``, ``strides``) 1-D, of one length under 32, no zero constant
+    stride, at most one ellipsis."""
     expected = -1
     for index in (1, 2, 3):
         t = op.operands[index].type
@@ -526,7 +533,7 @@ def strided_slice(op: Operation, spec: Spec) -> Problem | None:
     ellipsis = (attr_int(op, "ellipsis_mask", 0) or 0) & 0xFFFFFFFF
     if ellipsis != 0 and ellipsis & (ellipsis - 1):
         return tf("BC772", "ellipses")
-    return lint(op, spec.shape)
+    return None
 
 
 # -------------------------------------------------------------------------- simple shapes

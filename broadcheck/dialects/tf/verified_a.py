@@ -27,7 +27,8 @@ from collections.abc import Callable, Sequence
 
 from broadcheck.dialects.common import attr_int, attr_ints, attr_str, compatible, constant_ints, rank, shape, static
 from broadcheck.dialects.op import FUNCTIONAL, Op, SymbolRule, Texts
-from broadcheck.dialects.tf.base import cast_elements, dynamically_equal, rank_at_least, rank_is, tf
+from broadcheck.dialects.tf.base import cast_elements, dynamically_equal, rank_at_least, rank_is
+from broadcheck.dialects.tf.checks import strided_slice_base
 from broadcheck.dialects.tf.regions import cast_compatible, ranges
 from broadcheck.ops import Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, Profile
@@ -667,39 +668,14 @@ def batch_to_space(op: Operation) -> Problem | None:
 def strided_slice_grad(op: Operation) -> Problem | None:
     """``tf.StridedSliceGrad``: a 1-D (or unranked) ``shape``, then ``VerifyStridedSliceBase``: 1-D
     ``begin``, ``end``, ``strides`` of one length (under 32), no zero constant stride, at most one
-    ellipsis (copied from :func:`broadcheck.dialects.tf.checks.strided_slice`, which runs it after
-    its own ODS checks)."""
+    ellipsis (:func:`broadcheck.dialects.tf.checks.strided_slice_base`, which ``tf.StridedSlice``
+    runs after its own ODS checks)."""
     if len(op.operands) != 5:
         return None
     r = rank(op.operands[0].type)
     if r is not None and r != 1:
         return _what("BC1721", f"'shape' operand must be 1D tensor, but got {r}D tensor")
-    expected = -1
-    for index in (1, 2, 3):
-        t = op.operands[index].type
-        s = shape(t)
-        if s is None or not static(t):
-            values = constant_ints(op, index)
-            if values is None:
-                continue
-            s = (len(values),)
-        if len(s) != 1:
-            return tf("BC772", "rank")
-        length = s[0]
-        assert length is not None
-        if expected == -1:
-            if length >= 32:
-                return tf("BC772", "length")
-            expected = length
-        elif length != expected:
-            return tf("BC772", "same")
-    strides = constant_ints(op, 3)
-    if strides is not None and 0 in strides:
-        return tf("BC772", "zero")
-    ellipsis = (attr_int(op, "ellipsis_mask", 0) or 0) & 0xFFFFFFFF
-    if ellipsis != 0 and ellipsis & (ellipsis - 1):
-        return tf("BC772", "ellipses")
-    return None
+    return strided_slice_base(op)
 
 
 # ------------------------------------------------------------------------------------ the rest
