@@ -13,6 +13,7 @@ when either marker is missing or a run's output has no table.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -27,13 +28,17 @@ ORDER = ("startup", "gen", "gen2", "exports", "literal", "testfiles", "copies", 
 README = HERE.parent / "README.md"
 
 
+_PROGRAM = re.compile(r"(?<=[\s`])/\S*/(broadcheck|iree-opt)(?=[\s`]|$)")
+"""A program's absolute path on the machine that ran the benchmark: the README names the program."""
+
+
 def section(run_output: str) -> str:
     """The run's output as Markdown: the header lines (before the first table) as a list."""
     lines = run_output.rstrip("\n").split("\n")
     first = next((i for i, line in enumerate(lines) if line.startswith("|")), None)
     if first is None:
         raise ValueError("the run's output holds no table")
-    head = [f"- {line.strip()}" for line in lines[:first] if line.strip()]
+    head = ["- " + _PROGRAM.sub(r"\1", line.strip()) for line in lines[:first] if line.strip()]
     return "\n".join([*head, "", *lines[first:]])
 
 

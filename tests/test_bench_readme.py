@@ -30,6 +30,16 @@ def test_the_run_replaces_what_stands_between_the_markers() -> None:
     assert readme.replace(out, RUN) == out  # a second run with the same output changes nothing
 
 
+def test_the_readme_names_programs_not_the_paths_of_the_machine_that_ran_them() -> None:
+    run = (
+        "broadcheck benchmark: broadcheck 0.1.0 via `/tmp/venv/bin/broadcheck`; Python 3.11\n"
+        "iree-opt: /opt/env/lib/iree/compiler/_mlir_libs/iree-opt --emit-bytecode -o /dev/null\n" + RUN
+    )
+    out = readme.replace(README, run)
+    assert "via `broadcheck`; Python 3.11" in out and "- iree-opt: iree-opt --emit-bytecode -o /dev/null" in out
+    assert "/tmp/venv" not in out and "/opt/env" not in out
+
+
 @pytest.mark.parametrize(("text", "run"), [("no markers\n", RUN), (README, "no table here\n")])
 def test_no_markers_or_no_table_is_refused(text: str, run: str) -> None:
     with pytest.raises(ValueError):

@@ -13,7 +13,7 @@
    ``dynamic_reshape``, ``dynamic_iota``, elementwise ops, ``dot_general``, ``concatenate``,
    a private callee that takes the dimension), compared the same way.
 
-jaxlib runs in its own interpreter (``BROADCHECK_JAX_PYTHON``: this one if it has jax, else the oracle venv's), through
+jaxlib runs in its own interpreter (``BROADCHECK_JAX_PYTHON``: by default this one, which needs jax), through
 ``tests/oracle/refine_jaxlib.py``. Knobs: ``BROADCHECK_REFINE_CASES`` (default 1000) and
 ``BROADCHECK_ORACLE_SEED``.
 """
@@ -41,14 +41,12 @@ pytestmark = pytest.mark.oracle
 
 ROOT = Path(__file__).resolve().parents[2]
 EXPORTS = ROOT / "bench" / ".data" / "exports-jax"
-JAX_PYTHON = os.environ.get("BROADCHECK_JAX_PYTHON") or (
-    sys.executable if importlib.util.find_spec("jax") is not None else "/work/oracle-venv/bin/python"
-)
-"""An interpreter with jax (``make oracle`` installs it into the test venv; else the shared oracle venv)."""
+JAX_PYTHON = os.environ.get("BROADCHECK_JAX_PYTHON") or sys.executable
+"""An interpreter with jax (``make oracle`` installs it into the test venv; else name one)."""
 IREE_OPT = (
     os.environ.get("BROADCHECK_IREE_OPT")
     or shutil.which("iree-opt", path=str(Path(sys.executable).parent))
-    or "/work/oracle-venv/bin/iree-opt"
+    or "iree-opt"
 )
 HELPER = Path(__file__).with_name("refine_jaxlib.py")
 COUNT = int(os.environ.get("BROADCHECK_REFINE_CASES", 1000))
@@ -57,8 +55,11 @@ _DYNAMIC = re.compile(r"tensor<(?:[^>]*x)?\?")
 
 
 def _need_tools() -> None:
-    if not Path(JAX_PYTHON).exists() or (shutil.which(IREE_OPT) is None and not Path(IREE_OPT).exists()):
-        pytest.skip("needs jaxlib (BROADCHECK_JAX_PYTHON) and iree-opt (BROADCHECK_IREE_OPT)")
+    no_jax = sys.executable == JAX_PYTHON and importlib.util.find_spec("jax") is None
+    if no_jax or not Path(JAX_PYTHON).exists() or (shutil.which(IREE_OPT) is None and not Path(IREE_OPT).exists()):
+        pytest.fail(
+            "needs jaxlib (BROADCHECK_JAX_PYTHON) and iree-opt (BROADCHECK_IREE_OPT): run `make oracle`", pytrace=False
+        )
 
 
 def jaxlib(jobs: list[dict[str, object]]) -> list[dict[str, object]]:
