@@ -284,7 +284,13 @@ def constant(op: Operation) -> None:
             raise Unknown("operands")
         counts(op, operands=0)
         raise fail("BC1070", name="value")
-    if attr.text.startswith("dense_resource<") and generic:
+    if attr.text.startswith("dense_resource<") and not generic:
+        # the parser gives the result the literal's type; the blob is not read (nor is it by the verifier)
+        if len(op.results) != 1 or not isinstance(op.results[0].type, ShapedType):
+            raise Unknown("the result")
+        _verify(op, op.results[0].type)
+        return
+    if attr.text.startswith("dense_resource<"):
         written = value_type(attr.text)  # the blob is not read: its type is all there is
         if written is None or not isinstance(written.type, ShapedType) or written.type.kind != "tensor":
             raise Unknown(attr.text)
