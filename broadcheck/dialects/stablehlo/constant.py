@@ -16,7 +16,7 @@ literal's type and the result's apart. The parser's errors are located in the li
 
 Not modelled (the op is passed over): hex blobs of a size that does not fit, integers out of
 their type's range, complex literals that are not pairs,
-quantized and sub-byte types, ``sparse`` literals; of a ``dense_resource`` literal (in the generic
+quantized and sub-byte types, ``sparse`` literals; of a ``dense_resource`` literal (in either
 form) only its type is read, against the result's.
 """
 
