@@ -57,6 +57,8 @@ STAGES = [
     "outcome",
     "fix",
     "run",
+    "refine_values",
+    "refine_regions",
     "refine",
     "refine_run",
 ]

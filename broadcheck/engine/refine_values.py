@@ -1,0 +1,186 @@
+"""Refine's values: the shapes of type texts, and the integer contents of small shape tensors
+as the refinement passes fold them (constants, the arithmetic on them), and what refining one
+function knows (:class:`Scope`), for :mod:`.refine`."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from broadcheck.engine.fix import PlannedFunction
+from broadcheck.syntax.statement import Statement, TypeText
+
+Values = tuple[int, ...]
+"""The known contents of a small integer tensor, flattened (a scalar is one value)."""
+
+PROBE = 999_983
+"""A dimension size no real result has: a result type with it makes a check say the right one."""
+
+
+MAX_VALUES = 64
+"""Integer tensors up to this many elements are followed (shape computations are small)."""
+
+
+def dims_of(text: str) -> list[int | None] | None:
+    """The shape of a ranked tensor type's text, or ``None``."""
+    match = re.match(r"tensor<((?:(?:\d+|\?)x)*)", "".join(text.split()))
+    if match is None:
+        return None
+    return [None if d == "?" else int(d) for d in match.group(1).split("x")[:-1]]
+
+
+def with_shape(text: str, dims: Sequence[int | None]) -> str | None:
+    """``text`` (a ranked tensor type) with shape ``dims``, its element type and encoding as written."""
+    match = re.match(r"\s*tensor<((?:(?:\d+|\?)x)*)", text)
+    if match is None or text[match.end() :].startswith("*"):
+        return None
+    return "tensor<" + "".join(("?" if d is None else str(d)) + "x" for d in dims) + text[match.end() :].rstrip()
+
+
+def probe(text: str, index: int) -> str | None:
+    dims = dims_of(text)
+    if dims is None:
+        return None
+    return with_shape(text, [PROBE + index] * len(dims))
+
+
+def int_literal(text: str) -> Values | None:
+    """The integers of ``dense<...> : tensor<...xiN>`` (a splat filled out), or of a scalar
+    ``N : index`` / ``N : iN``, or ``None``."""
+    scalar = re.fullmatch(r"(-?\d+)\s*:\s*(?:index|i\d+)", text.strip())
+    if scalar is not None:
+        return (int(scalar.group(1)),)
+    match = re.fullmatch(r"dense<(.*)>\s*:\s*(tensor<[^>]*>)", text.strip(), re.S)
+    if match is None:
+        return None
+    body, type_text = match.group(1).strip(), match.group(2)
+    if not re.search(r"x?i\d+>$|xindex>$|<i\d+>$|<index>$", type_text):
+        return None
+    dims = dims_of(type_text)
+    if dims is None or any(d is None for d in dims):
+        return None
+    count = 1
+    for d in dims:
+        count *= d or 0
+    if count > MAX_VALUES:
+        return None
+    if body in ("true", "false"):
+        return (int(body == "true"),) * count
+    numbers = re.findall(r"-?\d+|true|false", body)
+    if not numbers or re.search(r"[.e]\d|0x", body):
+        return None
+    found = tuple(1 if n == "true" else 0 if n == "false" else int(n) for n in numbers)
+    if len(found) == 1:
+        return found * count
+    return found if len(found) == count else None
+
+
+def fold(name: str, args: list[Values], direction: str | None) -> Values | None:
+    """An elementwise integer op on known values (a scalar broadcast), as the folders compute it."""
+    if not args or any(len(a) == 0 for a in args):
+        return None
+    size = max(len(a) for a in args)
+    if any(len(a) not in (1, size) for a in args):
+        return None
+    wide = [a * size if len(a) == 1 else a for a in args]
+    out: list[int] = []
+    for row in zip(*wide, strict=True):
+        value = _one(name, row, direction)
+        if value is None:
+            return None
+        out.append(value)
+    return tuple(out)
+
+
+def _one(name: str, row: tuple[int, ...], direction: str | None) -> int | None:
+    op = name.rpartition(".")[2]
+    a = row[0]
+    b = row[1] if len(row) > 1 else 0
+    if op in ("add", "addi"):
+        return a + b
+    if op in ("subtract", "subi"):
+        return a - b
+    if op in ("multiply", "muli"):
+        return a * b
+    if op in ("divide", "divsi", "floordivsi") and b != 0:
+        q = abs(a) // abs(b)
+        return q if (a >= 0) == (b >= 0) else -q
+    if op in ("remainder", "remsi") and b != 0:
+        return a - b * _one("divide", (a, b), None)  # type: ignore[operator]
+    if op in ("maximum", "maxsi"):
+        return max(a, b)
+    if op in ("minimum", "minsi"):
+        return min(a, b)
+    if op == "and" or op == "andi":
+        return a & b
+    if op == "or" or op == "ori":
+        return a | b
+    if op == "negate":
+        return -a
+    if op == "select" and len(row) == 3:
+        return row[1] if a else row[2]
+    if op in ("compare", "cmpi") and direction is not None:
+        table = {
+            "EQ": a == b, "NE": a != b, "LT": a < b, "LE": a <= b, "GT": a > b, "GE": a >= b,
+            "eq": a == b, "ne": a != b, "slt": a < b, "sle": a <= b, "sgt": a > b, "sge": a >= b,
+        }  # fmt: skip
+        found = table.get(direction)
+        return None if found is None else int(found)
+    return None
+
+
+FOLDED = frozenset("add subtract multiply divide remainder maximum minimum and or negate select compare".split())
+PASSED = frozenset({"stablehlo.reshape", "stablehlo.convert", "arith.index_cast", "arith.index_castui"})
+
+
+def callee_of(st: Statement) -> str | None:
+    symbol = next((i.text for i in st.items if i.kind == "symbol"), None)
+    if symbol is None:
+        symbol = next((a.text for a in st.attributes if a.name in ("callee", "call_target_name")), None)
+    return None if symbol is None else symbol.strip().lstrip("@").strip('"')
+
+
+def attribute_int(st: Statement, *names: str) -> int | None:
+    for a in st.attributes:
+        if a.name in names:
+            match = re.match(r"\s*(\d+)", a.text)
+            if match:
+                return int(match.group(1))
+    return None
+
+
+def direction_of(text: str, st: Statement) -> str | None:
+    for a in st.attributes:
+        if a.name in ("comparison_direction", "predicate"):
+            match = re.search(r"(EQ|NE|LT|LE|GT|GE|eq|ne|slt|sle|sgt|sge)\b", a.text)
+            if match:
+                return match.group(1)
+    match = re.search(r"\b(?:compare|cmpi)\s+(EQ|NE|LT|LE|GT|GE|eq|ne|slt|sle|sgt|sge)\b", text)
+    return match.group(1) if match else None
+
+
+def literal(values: Values, written: TypeText | None) -> str | None:
+    """A known integer operand as the constant the refinement passes fold it to."""
+    if written is None:
+        return None
+    dims = dims_of(written.text)
+    match = re.search(r"x?(i\d+|index)>$", "".join(written.text.split()))
+    if dims is None or match is None or len(dims) > 1:
+        return None
+    body = str(values[0]) if not dims else "[" + ", ".join(map(str, values)) + "]"
+    shape = f"{len(values)}x" if dims else ""
+    return f"dense<{body}> : tensor<{shape}{match.group(1)}>"
+
+
+@dataclass
+class Scope:
+    """What refining one function (or one loop's body) knows: the new type of each value (by its
+    name), the known integer contents of shape values, the argument each new type follows from,
+    and which value is the sum of which two (for ``real_dynamic_slice``)."""
+
+    fn: PlannedFunction
+    types: dict[str, str]
+    values: dict[str, Values]
+    origins: dict[str, str]
+    sums: dict[str, tuple[str, str]] = field(default_factory=dict)
