@@ -64,7 +64,10 @@ def _types_out(text: str) -> str:
     return re.sub(r"tensor<[^<>]*>", "T", text)
 
 
-@pytest.mark.parametrize("path", [p for p in FILES if _command(p)[0] == 0], ids=lambda p: p.stem)
+CLONES = [p for p in FILES if p.stem.startswith("callee_clone")]
+
+
+@pytest.mark.parametrize("path", [p for p in FILES if _command(p)[0] == 0 and p not in CLONES], ids=lambda p: p.stem)
 def test_only_types_change(path: Path, run: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
     """The refined text is the input, byte for byte, but for type texts."""
     monkeypatch.chdir(CASES)
@@ -74,6 +77,26 @@ def test_only_types_change(path: Path, run: Invoke, monkeypatch: pytest.MonkeyPa
     assert result.out != before
     assert _types_out(result.out) == _types_out(before)
     assert result.out.count("\n") == before.count("\n")
+
+
+@pytest.mark.parametrize("path", CLONES, ids=lambda p: p.stem)
+def test_clones_are_appended(path: Path, run: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A function refined with a second set of types is cloned: the input's lines keep their
+    text but for types and the callee's name (``@f`` -> ``@f_0``), and each clone, after the
+    last function, is its function's text but for types and its name."""
+    monkeypatch.chdir(CASES)
+    _, args = _command(path)
+    result = run("refine", *args)
+    before = path.read_text().rstrip("\n").split("\n")
+    after = result.out.rstrip("\n").split("\n")
+    assert result.code == 0 and len(after) > len(before)
+    renamed = re.compile(r"(@\w+?)_\d+\b")
+    kept = [_types_out(renamed.sub(r"\1", line)) for line in after[: len(before)]]
+    assert kept == [_types_out(line) for line in before]
+    source = "\n".join(_types_out(line) for line in before)
+    for clone in "\n".join(after[len(before) :]).split("\nfunc.func")[0:]:
+        text = _types_out(renamed.sub(r"\1", clone.strip("\n")))
+        assert text.removeprefix("func.func") in source, clone
 
 
 def test_the_file_is_not_changed_unless_asked(run: Invoke, tmp_path: Path) -> None:

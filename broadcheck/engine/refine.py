@@ -114,6 +114,8 @@ class _Reader(Collector):
         """An op on several lines or with regions: the pieces of lines its text was joined from."""
         self.labels: list[tuple[int, int, PlannedStatement, tuple[list[Piece], list[int]]]] = []
         """Each block label in a function: (line, depth, its text, its pieces)."""
+        self.spans: dict[str, tuple[int, int]] = {}
+        """Each function's text in the file: from its header's line to the end of its closing line."""
 
     def _depth(self) -> int:
         depth = 0
@@ -133,6 +135,12 @@ class _Reader(Collector):
             self.depths[id(last)] = self._depth()
             if last.spans_lines and text is not None:
                 self.spread[id(last)] = (list(text.parts), list(text.starts))
+
+    def closed(self, line: int) -> None:
+        top = self.stack[-1] if self.stack else None
+        super().closed(line)
+        if isinstance(top, PlannedFunction) and top.header is not None and 0 < line <= len(self.lines):
+            self.spans[top.name] = (self.starts[top.header.line - 1], self.starts[line - 1] + len(self.lines[line - 1]))
 
     def label(self, text: Text) -> None:
         if self.function() is not None and text.parts:
@@ -175,9 +183,14 @@ class Refiner:
         self._verdicts: dict[object, tuple[Problem | None, Operation | None] | None] = {}
         self._lines: list[str] = []
         self._starts: list[int] = []
-        self._done: dict[str, tuple[tuple[tuple[int, str], ...], dict[int, str]]] = {}
+        self._done: dict[str, tuple[object, dict[int, str]]] = {}
         self._warned: set[tuple[int, str]] = set()
         self._views: list[PlannedStatement] = []
+        self._text = ""
+        self._spans: dict[str, tuple[int, int]] = {}
+        self._clones: dict[tuple[str, object], str] = {}
+        self._appended: list[str] = []
+        """The clones of functions refined with a second set of types, written after the last function."""
         self.regions: dict[int, tuple[Summary, ...]] = {}
         """An op with regions (its view): what its check knows of them."""
 
@@ -196,6 +209,7 @@ class Refiner:
             self._spread[id(label)] = spread_of(pieces, starts, reader.starts)
         self._lines, self._starts = reader.lines, reader.starts
         self._functions = {f.name: f for f in functions}
+        self._text, self._spans = text, reader.spans
         seeds: dict[str, dict[int, str]] = {}
         for (name, index), type_text in request.args.items():
             fn = self._functions.get(name)
@@ -226,6 +240,9 @@ class Refiner:
                 seeds.setdefault(fn_name, {})[index] = new
         for name, retyped in seeds.items():
             self._function(self._functions[name], retyped, {})
+        if self._appended and self._spans:
+            at = max(end for _, end in self._spans.values())
+            self.edits[at, at] = "".join("\n" + text for text in self._appended)
         edits = sorted((start, end, new) for (start, end), new in self.edits.items())
         return Refined(edits, self.diagnostics, self.traces)
 
@@ -291,17 +308,29 @@ class Refiner:
 
     def _function(
         self, fn: PlannedFunction, retyped_args: dict[int, str], known_args: dict[int, Values]
-    ) -> dict[int, str] | None:
-        """Refine ``fn`` with these argument types and values; its new result types (index -> type)."""
+    ) -> tuple[str, dict[int, str]] | None:
+        """Refine ``fn`` with these argument types and values: the name of the function that has
+        them (``fn``, or a clone of it when ``fn`` was refined with others) and its new result
+        types (index -> type); ``None`` if it cannot be cloned."""
         key = tuple(sorted(retyped_args.items())) + tuple(
             (i, ",".join(map(str, v))) for i, v in sorted(known_args.items())
         )
         done = self._done.get(fn.name)
         if done is not None:
-            if done[0] != key:
-                return None
-            return done[1]
+            if done[0] == key:
+                return fn.name, done[1]
+            clone = self._clones.get((fn.name, key))
+            if clone is not None:
+                return clone, self._done[clone][1]
+            return self._clone(fn, retyped_args, known_args, key)
         self._done[fn.name] = (key, {})
+        results = self._refine_function(fn, retyped_args, known_args)
+        self._done[fn.name] = (key, results)
+        return fn.name, results
+
+    def _refine_function(
+        self, fn: PlannedFunction, retyped_args: dict[int, str], known_args: dict[int, Values]
+    ) -> dict[int, str]:
         types: dict[str, str] = {}
         values: dict[str, Values] = {}
         origins: dict[str, str] = {}
@@ -315,9 +344,44 @@ class Refiner:
             origins[name] = f"@{fn.name}'s argument #{index} (now {new}, was {written.text})"
         for index, known in known_args.items():
             values[arguments[index][0]] = known
-        results = self.block(fn.statements, 0, Scope(fn, types, values, origins))
-        self._done[fn.name] = (key, results)
-        return results
+        return self.block(fn.statements, 0, Scope(fn, types, values, origins))
+
+    def _clone(
+        self, fn: PlannedFunction, retyped_args: dict[int, str], known_args: dict[int, Values], key: object
+    ) -> tuple[str, dict[int, str]] | None:
+        """A copy of ``fn`` refined with other argument types, named as MLIR's symbol table
+        renames a clashing symbol (``@f_0``, ``@f_1``, ...), written after the module's last
+        function: a function takes one set of types, so a second set needs its own function."""
+        span = self._spans.get(fn.name)
+        header = fn.header
+        if span is None or header is None or any(d < 0 for d in span):
+            return None
+        start, end = span
+        n = 0
+        while f"{fn.name}_{n}" in self._functions or f"{fn.name}_{n}" in self._done:
+            n += 1
+        name = f"{fn.name}_{n}"
+        saved = self.edits
+        self.edits = {}
+        self._done[name] = (key, {})
+        try:
+            results = self._refine_function(fn, retyped_args, known_args)
+        finally:
+            inside = {k: v for k, v in self.edits.items() if start <= k[0] and k[1] <= end}
+            saved.update({k: v for k, v in self.edits.items() if k not in inside})
+            self.edits = saved
+        self._done[name] = (key, results)
+        self._clones[fn.name, key] = name
+        text = self._text[start:end]
+        for (a, b), new in sorted(inside.items(), reverse=True):
+            text = text[: a - start] + new + text[b - start :]
+        symbol = re.search(r"@(?:[\w$.\-]+|\"[^\"]*\")", text[header.offset - start :])
+        if symbol is None:
+            return None
+        at = header.offset - start + symbol.start()
+        text = text[:at] + "@" + name + text[at + symbol.end() - symbol.start() :]
+        self._appended.append(text)
+        return name, results
 
     def block(
         self,
@@ -361,7 +425,7 @@ class Refiner:
             if st.name == "stablehlo.get_dimension_size" and st.operands and st.results:
                 self._dimension_size(s, st, scope)
                 continue
-            if not used:
+            if not used and st.name not in _CALLS:
                 continue
             origin = next((scope.origins[use_key(u)] for u in st.operands if use_key(u) in scope.origins), None)
             if origin is not None:
@@ -725,12 +789,14 @@ class Refiner:
             if retyped:
                 self.stop(s, f"its callee @{callee} is not a private function of this module", scope.origins)
             return
-        if not retyped and not known:
+        if not retyped and not known and fn.name not in self._done:
+            self._done[fn.name] = ((), {})  # called as written: a later call with new types takes a clone
             return
-        new = self._function(fn, retyped, known)
-        if new is None:
+        found = self._function(fn, retyped, known)
+        if found is None:
             self.stop(s, f"@{callee} is called with other argument types elsewhere", scope.origins)
             return
+        name, new = found
         edits = {}
         for i, t in retyped.items():
             written = operand_types[i] if i < len(operand_types) else None
@@ -738,6 +804,11 @@ class Refiner:
                 self.stop(s, "its operand types cannot be placed", scope.origins)
                 return
             edits[written.start, written.end] = t
+        if name != fn.name:
+            symbol = re.search(r"@(?:[\w$.\-]+|\"[^\"]*\")", s.text[st.name_end :])
+            if symbol is not None:
+                at = st.name_end + symbol.start()
+                self.edit_at(s, at, at + symbol.end() - symbol.start(), "@" + name)
         self._commit(s, edits, result_types, new, result_keys(st), scope, origin)
 
     def _return(self, fn: PlannedFunction, s: PlannedStatement, st: Statement, types: dict[str, str]) -> dict[int, str]:
