@@ -41,6 +41,7 @@ from broadcheck.engine.refine_values import (
     int_literal,
     literal,
     probe,
+    read_as_named,
     with_shape,
 )
 from broadcheck.engine.scan import Piece, Scanner, Text
@@ -135,6 +136,23 @@ class _Reader(Collector):
             self.depths[id(last)] = self._depth()
             if last.spans_lines and text is not None:
                 self.spread[id(last)] = (list(text.parts), list(text.starts))
+
+    def _one_line(self, line: int, text: Text | None, body: str) -> PlannedStatement | None:
+        """The fix stage's statement on one line, read now, once per shape of statement (refine
+        visits every one; see :func:`.refine_values.read_as_named`)."""
+        if text is not None:
+            if len({p.line for p in text.parts}) != 1:
+                return None
+            raw, column = body, text.parts[0].column
+        else:
+            full = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+            raw = full.lstrip()
+            column = len(full) - len(raw) + 1
+        try:
+            statement: Statement | None = read_as_named(raw)
+        except ReaderProblem:
+            statement = None  # (read again when asked for, and marked unread)
+        return PlannedStatement(raw, self.starts[line - 1] + column - 1, line, column, statement)
 
     def closed(self, line: int) -> None:
         top = self.stack[-1] if self.stack else None
@@ -648,6 +666,7 @@ class Refiner:
             self._broken(s, edits, result_types, new_results, scope.values)
             self._commit(s, edits, result_types, _only(new_results, shared), keys, scope, origin)
             return
+        asked = dict(new_results)
         for index, t in enumerate(result_types):
             if index in new_results or t is None:
                 continue
@@ -673,7 +692,7 @@ class Refiner:
             inferred = str(found.expected)
             if "".join(inferred.split()) != t.key:
                 new_results[index] = inferred
-        final = self._judged(s, edits, result_types, new_results, scope.values)
+        final = judged if new_results == asked else self._judged(s, edits, result_types, new_results, scope.values)
         if final is None or final[0] is not None:
             if final is not None and final[0] is not None:
                 self._broken(s, edits, result_types, new_results, scope.values)

@@ -9,7 +9,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from broadcheck.engine.fix import PlannedFunction
-from broadcheck.syntax.statement import Statement, TypeText
+from broadcheck.syntax.lines import name_spans
+from broadcheck.syntax.statement import Definition, Item, Result, Statement, TypeText, Use, read_statement
+from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
 
 Values = tuple[int, ...]
 """The known contents of a small integer tensor, flattened (a scalar is one value)."""
@@ -184,3 +186,63 @@ class Scope:
     values: dict[str, Values]
     origins: dict[str, str]
     sums: dict[str, tuple[str, str]] = field(default_factory=dict)
+
+
+_READ: dict[str, Statement | ReaderProblem] = {}
+"""Statements read, by their text with each value name written ``%___`` (as long as the name)."""
+
+
+def read_as_named(text: str) -> Statement:
+    """``read_statement(text)``, read once per shape of the text: value names do not change how
+    a statement reads, so a statement is read with its names blanked out (each as long as it
+    was, so every offset holds) and given its own names back; raises the reader's
+    :class:`~broadcheck.syntax.statement.SyntaxProblem`."""
+    spans = name_spans(text)
+    if not spans:
+        return read_statement(text)
+    pieces: list[str] = []
+    at = 0
+    for a, b in spans:
+        pieces.append(text[at:a])
+        hash_ = text.find("#", a, b)  # `%0#1`: the result number stays
+        cut = b if hash_ < 0 else hash_
+        pieces.append("%" + "_" * (cut - a - 1) + text[cut:b])
+        at = b
+    pieces.append(text[at:])
+    template = "".join(pieces)
+    found = _READ.get(template)
+    if found is None:
+        try:
+            found = read_statement(template)
+        except ReaderProblem as problem:
+            found = problem
+        if len(_READ) < 100_000:
+            _READ[template] = found
+    if isinstance(found, ReaderProblem):
+        raise found
+    if any("%_" in a.text or "%_" in a.name for a in found.attributes):
+        return read_statement(text)  # a name in an attribute (rare): read as it is
+    return _named(found, template, text)
+
+
+def _named(st: Statement, template: str, text: str) -> Statement:
+    """``st``, read from ``template``, with the names of ``text`` (each where its blank was)."""
+
+    def use(u: Use) -> Use:
+        return Use(text[u.start : u.start + len(u.name)], u.number, u.start, u.end, u.type)
+
+    return Statement(
+        st.name,
+        st.name_start,
+        st.name_end,
+        st.generic,
+        tuple(Result(text[r.start : r.start + len(r.name)], r.size, r.start, r.end) for r in st.results),
+        tuple(use(u) for u in st.operands),
+        tuple(Definition(text[d.start : d.start + len(d.name)], d.start, d.end, d.type) for d in st.definitions),
+        tuple(x._replace(operands=tuple(use(u) for u in x.operands)) for x in st.successors),
+        st.attributes,
+        st.signature,
+        st.regions,
+        tuple(Item(i.kind, text[i.start : i.end], i.start, i.end) if "%_" in i.text else i for i in st.items),
+        st.end,
+    )
