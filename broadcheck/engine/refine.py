@@ -31,6 +31,8 @@ from broadcheck.engine.refine_values import (
     FOLDED,
     MAX_VALUES,
     PASSED,
+    SHAPES,
+    TF_FOLDED,
     Scope,
     Values,
     attribute_int,
@@ -42,6 +44,9 @@ from broadcheck.engine.refine_values import (
     literal,
     probe,
     read_as_named,
+    reshaped,
+    shape_of,
+    strided_slice,
     with_shape,
 )
 from broadcheck.engine.scan import Piece, Scanner, Text
@@ -57,8 +62,12 @@ if TYPE_CHECKING:
     from broadcheck.engine.control import Summary
 
 _CALLS = frozenset({"func.call", "call"})
+_CONSTANTS = frozenset({"stablehlo.constant", "arith.constant", "tf.Const", "onnx.Constant"})
 _RETURNS = frozenset({"func.return", "return"})
-_SHAPE_OPS = frozenset({"stablehlo.dynamic_broadcast_in_dim", "stablehlo.dynamic_reshape", "stablehlo.dynamic_iota"})
+_SHAPE_OPS = frozenset(
+    {"stablehlo.dynamic_broadcast_in_dim", "stablehlo.dynamic_reshape", "stablehlo.dynamic_iota"}
+    | {"tf.Reshape", "onnx.Reshape"}
+)
 
 
 class BadRequest(Exception):
@@ -429,7 +438,7 @@ class Refiner:
                         refine_region_op(self, scope, s, inner, depth)
                 continue
             st = s.statement
-            if st.name == "stablehlo.constant" or st.name == "arith.constant":
+            if st.name in _CONSTANTS:
                 literal = next((a.text for a in st.attributes if a.name == "value" and ":" in a.text), None)
                 text = literal if literal is not None else _after_name(s.text, st)
                 found = int_literal(text) if text is not None else None
@@ -588,13 +597,33 @@ class Refiner:
             return
         if st.name == "stablehlo.add" and len(st.operands) == 2:
             scope.sums[st.results[0].name] = (use_key(st.operands[0]), use_key(st.operands[1]))
+        out: Values | None = None
+        if st.name in SHAPES and st.operands:  # the shape of a value whose shape is now static
+            operand_types, _ = self.placed(st)
+            written = operand_types[0] if operand_types else None
+            source = scope.types.get(use_key(st.operands[0])) or (written.text if written is not None else None)
+            out = shape_of(st, source) if source is not None else None
+            if out is not None:
+                scope.values[st.results[0].name] = out
+                if use_key(st.operands[0]) in scope.origins:
+                    scope.origins[st.results[0].name] = scope.origins[use_key(st.operands[0])]
+            return
         known = [scope.values.get(use_key(u)) for u in st.operands]
         if any(k is None for k in known):
             return
         args = [k for k in known if k is not None]
-        out: Values | None = None
         short = st.name.rpartition(".")[2]
-        if st.name in PASSED and len(args) == 1:
+        if st.name in TF_FOLDED:
+            out = fold(TF_FOLDED[st.name], args, None)
+        elif st.name == "tf.Reshape" and len(args) == 2:
+            out = args[0]
+        elif st.name == "tf.StridedSlice" and len(args) == 4:
+            out = strided_slice(st, args)
+        elif st.name in ("tf.Pack", "onnx.Concat", "tf.ConcatV2") and args:
+            axis = attribute_int(st, "axis")
+            parts = args[:-1] if st.name == "tf.ConcatV2" else args
+            out = tuple(v for a in parts for v in a) if not axis else None
+        elif st.name in PASSED and len(args) == 1:
             out = args[0]
         elif st.name in ("stablehlo.concatenate", "tensor.from_elements"):
             out = tuple(v for a in args for v in a)
@@ -743,6 +772,12 @@ class Refiner:
         if index >= len(st.operands):
             return None
         shape = scope.values.get(use_key(st.operands[index]))
+        if shape is not None and st.name in ("tf.Reshape", "onnx.Reshape"):
+            operand_types, _ = self.placed(st)
+            written = operand_types[0] if operand_types else None
+            source = scope.types.get(use_key(st.operands[0])) or (written.text if written is not None else "")
+            zero = st.name == "onnx.Reshape" and (attribute_int(st, "allowzero") or 0) == 0
+            shape = reshaped(shape, dims_of(source), zero)
         if shape is None or any(d < 0 for d in shape):
             return None
         new = with_shape(result_types[0].text, list(shape))

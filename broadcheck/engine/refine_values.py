@@ -133,7 +133,59 @@ def _one(name: str, row: tuple[int, ...], direction: str | None) -> int | None:
 
 
 FOLDED = frozenset("add subtract multiply divide remainder maximum minimum and or negate select compare".split())
-PASSED = frozenset({"stablehlo.reshape", "stablehlo.convert", "arith.index_cast", "arith.index_castui"})
+PASSED = frozenset(
+    {"stablehlo.reshape", "stablehlo.convert", "arith.index_cast", "arith.index_castui", "tf.Cast", "tf.Identity",
+     "onnx.Cast", "onnx.Identity"}
+)  # fmt: skip
+SHAPES = frozenset({"tf.Shape", "onnx.Shape"})
+"""The ops whose result is the shape of their operand (``tf-shape-inference`` and ONNX's shape
+inference fold them once it is static)."""
+TF_FOLDED = {
+    "tf.AddV2": "add", "tf.Add": "add", "tf.Sub": "subtract", "tf.Mul": "multiply", "tf.FloorDiv": "divide",
+    "tf.Maximum": "maximum", "tf.Minimum": "minimum", "tf.Neg": "negate",
+    "onnx.Add": "add", "onnx.Sub": "subtract", "onnx.Mul": "multiply", "onnx.Max": "maximum", "onnx.Min": "minimum",
+    "onnx.Neg": "negate",
+}  # fmt: skip
+"""TensorFlow's and ONNX's integer arithmetic on shape values, as the folders compute it."""
+
+
+def shape_of(st: Statement, source: str) -> Values | None:
+    """``tf.Shape``/``onnx.Shape`` of a value of type ``source``, if its shape is static (ONNX's
+    ``start``/``end`` attributes taken as ONNX takes them, negative from the end)."""
+    dims = dims_of(source)
+    if dims is None:
+        return None
+    start, end = 0, len(dims)
+    if st.name == "onnx.Shape":
+        for a in st.attributes:
+            match = re.match(r"\s*(-?\d+)", a.text)
+            if match is not None and a.name in ("start", "end"):
+                at = int(match.group(1))
+                at = max(0, min(len(dims), at + len(dims) if at < 0 else at))
+                start, end = (at, end) if a.name == "start" else (start, at)
+    part = dims[start:end]
+    if any(d is None for d in part):
+        return None
+    return tuple(d for d in part if d is not None)
+
+
+def strided_slice(st: Statement, args: list[Values]) -> Values | None:
+    """``tf.StridedSlice`` of a known vector with one begin, end and stride (the masks TF's
+    folder reads for a shape's element: ``begin_mask``, ``end_mask``, ``shrink_axis_mask``)."""
+    data, begin, end, strides = args
+    if len(begin) != 1 or len(end) != 1 or len(strides) != 1 or strides[0] == 0:
+        return None
+    if any((attribute_int(st, m) or 0) != 0 for m in ("ellipsis_mask", "new_axis_mask")):
+        return None
+    n, step = len(data), strides[0]
+    first = 0 if (attribute_int(st, "begin_mask") or 0) & 1 else begin[0]
+    last = n if (attribute_int(st, "end_mask") or 0) & 1 else end[0]
+    if step < 0:
+        return None
+    first, last = (first + n if first < 0 else first), (last + n if last < 0 else last)
+    if (attribute_int(st, "shrink_axis_mask") or 0) & 1:
+        return (data[first],) if 0 <= first < n else None
+    return data[max(0, first) : max(0, min(n, last)) : step]
 
 
 def callee_of(st: Statement) -> str | None:
@@ -246,3 +298,32 @@ def _named(st: Statement, template: str, text: str) -> Statement:
         tuple(Item(i.kind, text[i.start : i.end], i.start, i.end) if "%_" in i.text else i for i in st.items),
         st.end,
     )
+
+
+def reshaped(shape: Values, source: Sequence[int | None] | None, copy_zero: bool) -> Values | None:
+    """The result shape of ``tf.Reshape``/``onnx.Reshape`` to a known ``shape`` from a value of
+    shape ``source``: ``-1`` takes the rest of the element count, and, for ONNX without
+    ``allowzero``, ``0`` copies the source's dimension; ``None`` if that needs an unknown size."""
+    out = list(shape)
+    if copy_zero:
+        for i, d in enumerate(shape):
+            if d == 0:
+                copied = source[i] if source is not None and i < len(source) else None
+                if copied is None:
+                    return None
+                out[i] = copied
+    if out.count(-1) > 1 or any(d < -1 for d in out):
+        return None
+    if -1 in out:
+        if source is None or any(d is None for d in source):
+            return None
+        total = 1
+        for size in source:
+            total *= size or 0
+        rest = 1
+        for d in out:
+            rest *= d if d != -1 else 1
+        if rest == 0 or total % rest:
+            return None
+        out[out.index(-1)] = total // rest
+    return tuple(out)
