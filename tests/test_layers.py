@@ -58,6 +58,7 @@ STAGES = [
     "fix",
     "run",
     "refine_values",
+    "refine_read",
     "refine_regions",
     "refine",
     "refine_run",

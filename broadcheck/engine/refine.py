@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING
 
 from broadcheck.diagnostics import Diagnostic, Note
 from broadcheck.dialects.op import Layout
-from broadcheck.engine.fix import UNREAD_AT, Collector, PlannedFunction, PlannedStatement, result_keys, use_key
-from broadcheck.engine.forms import Form, place_types, read_form
+from broadcheck.engine.fix import UNREAD_AT, PlannedFunction, PlannedStatement, result_keys, use_key
+from broadcheck.engine.forms import place_types
 from broadcheck.engine.options import Options
+from broadcheck.engine.refine_read import read_functions
 from broadcheck.engine.refine_regions import Spread, label_arguments, refine_region_op, spread_of
 from broadcheck.engine.refine_values import (
     FOLDED,
@@ -43,13 +44,12 @@ from broadcheck.engine.refine_values import (
     int_literal,
     literal,
     probe,
-    read_as_named,
     reshaped,
     shape_of,
     strided_slice,
     with_shape,
 )
-from broadcheck.engine.scan import Piece, Scanner, Text
+from broadcheck.engine.scan import Piece
 from broadcheck.engine.verify import Checks
 from broadcheck.ops import Operation, Span, Type
 from broadcheck.semantics import NOT_JUDGED, Problem
@@ -112,84 +112,6 @@ def parse_dim(spec: str) -> tuple[str, int]:
     if match is None:
         raise BadRequest(f"'{spec}' is not NAME=SIZE (e.g. b=16)")
     return match.group(1), int(match.group(2))
-
-
-class _Reader(Collector):
-    """The fix stage's collector, also noting how deep in an op's regions each statement is."""
-
-    def __init__(self, lines: list[str], starts: list[int]) -> None:
-        super().__init__(lines, starts)
-        self.depths: dict[int, int] = {}
-        self.spread: dict[int, tuple[list[Piece], list[int]]] = {}
-        """An op on several lines or with regions: the pieces of lines its text was joined from."""
-        self.labels: list[tuple[int, int, PlannedStatement, tuple[list[Piece], list[int]]]] = []
-        """Each block label in a function: (line, depth, its text, its pieces)."""
-        self.spans: dict[str, tuple[int, int]] = {}
-        """Each function's text in the file: from its header's line to the end of its closing line."""
-
-    def _depth(self) -> int:
-        depth = 0
-        for entry in reversed(self.stack):
-            if entry is not None:
-                break
-            depth += 1
-        return depth
-
-    def statement(
-        self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str, regions: int = 0
-    ) -> None:
-        current = self.function()
-        super().statement(form, names, lines, text, body, regions)
-        if current is not None and current.statements:
-            last = current.statements[-1]
-            self.depths[id(last)] = self._depth()
-            if last.spans_lines and text is not None:
-                self.spread[id(last)] = (list(text.parts), list(text.starts))
-
-    def _one_line(self, line: int, text: Text | None, body: str) -> PlannedStatement | None:
-        """The fix stage's statement on one line, read now, once per shape of statement (refine
-        visits every one; see :func:`.refine_values.read_as_named`)."""
-        if text is not None:
-            if len({p.line for p in text.parts}) != 1:
-                return None
-            raw, column = body, text.parts[0].column
-        else:
-            full = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-            raw = full.lstrip()
-            column = len(full) - len(raw) + 1
-        try:
-            statement: Statement | None = read_as_named(raw)
-        except ReaderProblem:
-            statement = None  # (read again when asked for, and marked unread)
-        return PlannedStatement(raw, self.starts[line - 1] + column - 1, line, column, statement)
-
-    def closed(self, line: int) -> None:
-        top = self.stack[-1] if self.stack else None
-        super().closed(line)
-        if isinstance(top, PlannedFunction) and top.header is not None and 0 < line <= len(self.lines):
-            self.spans[top.name] = (self.starts[top.header.line - 1], self.starts[line - 1] + len(self.lines[line - 1]))
-
-    def label(self, text: Text) -> None:
-        if self.function() is not None and text.parts:
-            first = text.parts[0]
-            planned = PlannedStatement(text.text, 0, first.line, first.column, None)
-            self.labels.append((first.line, self._depth(), planned, (list(text.parts), list(text.starts))))
-
-
-def read_functions(text: str) -> tuple[list[PlannedFunction], _Reader]:
-    """The functions of ``text`` (one module), as the fix stage reads them."""
-    lines = text.split("\n")
-    starts: list[int] = []
-    at = 0
-    for line in lines:
-        starts.append(at)
-        at += len(line) + 1
-    lines = [line.removesuffix("\r") for line in lines]
-    reader = _Reader(lines, starts)
-    scanner = Scanner(reader, {}, read_form)
-    scanner.block(text, 1)
-    scanner.end()
-    return reader.functions, reader
 
 
 class Refiner:
@@ -431,11 +353,7 @@ class Refiner:
                 inner.reverse()
                 names = set(scope.types) | set(scope.values)
                 if any(_uses(t.text, names) for t in [s, *inner]):
-                    loop = next((k for k, (head, _) in _LOOPS.items() if head.match(self._line(s))), None)
-                    if loop is not None:
-                        self._while(scope, s, inner, depth, loop)
-                    else:
-                        refine_region_op(self, scope, s, inner, depth)
+                    refine_region_op(self, scope, s, inner, depth)
                 continue
             st = s.statement
             if st.name in _CONSTANTS:
@@ -472,77 +390,11 @@ class Refiner:
             self.op(s, st, scope, origin)
         return results
 
-    def _while(
-        self,
-        scope: Scope,
-        s: PlannedStatement,
-        inner: list[PlannedStatement],
-        depth: int,
-        loop: str = "stablehlo.while",
-    ) -> None:
-        """A loop in its custom form (``stablehlo.while``, ``scf.for`` with ``iter_args``): its one
-        list of types (carried operands, block arguments and results) takes its operands' new types,
-        if its body then yields those types."""
-        from broadcheck.dialects.shaped import split_top
+    def line_start(self, line: int) -> int:
+        """Where line ``line`` (1-based) starts in the text."""
+        return self._starts[line - 1]
 
-        head, terminator = _LOOPS[loop]
-        match = head.match(self._line(s))
-        if match is None:
-            self.stop(s, "its header is not on one line", scope.origins)
-            return
-        pairs = [p.strip() for p in split_top(match.group(4))]
-        carried = [tuple(x.strip() for x in p.split("=", 1)) for p in pairs if "=" in p]
-        written = split_top(match.group(5))
-        if len(carried) != len(pairs) or len(written) != len(carried):
-            self.stop(s, "its operands and types cannot be paired", scope.origins)
-            return
-        new = [scope.types.get(operand, old.strip()) for (_, operand), old in zip(carried, written, strict=True)]
-        inside = dict(scope.types)
-        for (arg, operand), type_text, old in zip(carried, new, written, strict=True):
-            if "".join(type_text.split()) != "".join(old.split()):
-                inside[arg] = type_text
-                if operand in scope.origins:
-                    scope.origins[arg] = scope.origins[operand]
-        known = {k: v for k, v in scope.values.items()}
-        for arg, _ in carried:
-            known.pop(arg, None)  # a carried value changes from one iteration to the next
-        saved, said = dict(self.edits), len(self.diagnostics)
-        self.block(inner, depth + 1, Scope(scope.fn, inside, known, scope.origins))
-        body = [x for x in inner if self._depths.get(id(x), 0) == depth + 1 and x.offset != UNREAD_AT]
-        last = body[-1].statement if body else None
-        why = None
-        if last is None or last.name != terminator or len(last.operands) != len(new):
-            why = f"its body does not end in a {terminator} of its values"
-        else:
-            yielded = [inside.get(use_key(u)) or old.strip() for u, old in zip(last.operands, written, strict=True)]
-            for i, (y, n) in enumerate(zip(yielded, new, strict=True)):
-                if "".join(y.split()) != "".join(n.split()):
-                    why = f"its body yields {y} for {carried[i][0]}, not {n}"
-                    break
-        if why is not None:  # nothing inside is re-typed (the loop keeps its types)
-            self.edits, self.diagnostics = saved, self.diagnostics[:said]
-            self.stop(s, why, scope.origins)
-            return
-        start = self._starts[s.line - 1] + match.end(1)
-        at = start
-        base = match.group(5)
-        cursor = 0
-        for old, type_text in zip(written, new, strict=True):
-            offset = base.index(old.strip(), cursor)
-            cursor = offset + len(old.strip())
-            if "".join(type_text.split()) != "".join(old.split()):
-                self.edits[at + offset, at + cursor] = type_text
-        count = int(match.group(3) or 1)
-        name = match.group(2)
-        for i, type_text in enumerate(new[:count]):
-            key = name if i == 0 else f"{name}#{i}"
-            if "".join(type_text.split()) != "".join(written[i].split()):
-                scope.types[key] = type_text
-                operand = carried[i][1]
-                if operand in scope.origins:
-                    scope.origins[key] = scope.origins[operand]
-
-    def _line(self, s: PlannedStatement) -> str:
+    def line(self, s: PlannedStatement) -> str:
         """The first line of a statement (an op with regions: its header)."""
         return self._lines[s.line - 1] if 0 < s.line <= len(self._lines) else ""
 
@@ -1069,7 +921,7 @@ class Refiner:
         if s.offset != UNREAD_AT:
             line, column = self.where(s, s.statement.name_start)
         else:  # the op's name on its first line
-            line_text = self._line(s)
+            line_text = self.line(s)
             at = line_text.find(name)
             column = at + 1 if at >= 0 else 1 + len(line_text) - len(line_text.lstrip())
         span = Span(line, column, line, column + len(name))
@@ -1094,23 +946,6 @@ def _after_name(text: str, st: Statement) -> str | None:
     rest = re.sub(r"\s+loc\(.*\)\s*$", "", rest)
     return rest or None
 
-
-_LOOPS = {
-    "stablehlo.while": (
-        re.compile(r"(\s*(%[\w$.\-]+)(?::(\d+))?\s*=\s*stablehlo\.while\((.*)\)\s*:\s*)(.*?)\s*$"),
-        "stablehlo.return",
-    ),
-    "scf.for": (
-        re.compile(
-            r"(\s*(%[\w$.\-]+)(?::(\d+))?\s*=\s*scf\.for\s+%[\w$.\-]+\s*=\s*\S+\s+to\s+\S+\s+step\s+\S+"
-            r"(?:\s*:\s*\w+)?\s+iter_args\((.*)\)\s*->\s*\(?)(.*?)\)?\s*\{\s*$"
-        ),
-        "scf.yield",
-    ),
-}
-"""The loops refined with their regions: the header of their custom form (its groups: up to the
-type list, the results' name and count, the carried ``%arg = %operand`` pairs, the type list) and
-the terminator of their body."""
 
 _NAMES = re.compile(r"%[\w$.\-]+")
 """A value name (``%0``, ``%arg1``, ``%iterArg_2``): no check reads one."""

@@ -40,6 +40,23 @@ TERMINATORS = frozenset(
     {"stablehlo.return", "mhlo.return", "scf.yield", "tf.Yield", "tfl.yield", "linalg.yield", "tensor.yield"}
 )
 
+LOOPS_CUSTOM = {
+    "stablehlo.while": (
+        re.compile(r"(\s*(%[\w$.\-]+)(?::(\d+))?\s*=\s*stablehlo\.while\((.*)\)\s*:\s*)(.*?)\s*$"),
+        "stablehlo.return",
+    ),
+    "scf.for": (
+        re.compile(
+            r"(\s*(%[\w$.\-]+)(?::(\d+))?\s*=\s*scf\.for\s+%[\w$.\-]+\s*=\s*\S+\s+to\s+\S+\s+step\s+\S+"
+            r"(?:\s*:\s*\w+)?\s+iter_args\((.*)\)\s*->\s*\(?)(.*?)\)?\s*\{\s*$"
+        ),
+        "scf.yield",
+    ),
+}
+"""The loops refined with their regions: the header of their custom form (its groups: up to the
+type list, the results' name and count, the carried ``%arg = %operand`` pairs, the type list) and
+the terminator of their body."""
+
 Spread = Callable[[int], tuple[int, int, int]]
 """An offset in a statement's joined text -> (offset in the file, line, column)."""
 
@@ -92,6 +109,10 @@ def refine_region_op(
 ) -> None:
     """Re-type one op with regions (``s``, read as one text with its regions elided) and the ops
     of its regions (``inner``), as its kind says (the module docstring)."""
+    loop = next((k for k, (head, _) in LOOPS_CUSTOM.items() if head.match(refiner.line(s))), None)
+    if loop is not None:
+        _custom_loop(refiner, scope, s, inner, depth, loop)
+        return
     view = refiner.view(s)
     if view is None:
         refiner.stop(s, "it cannot be read as one op with its regions elided", scope.origins)
@@ -245,3 +266,67 @@ def _retype(
             scope.types[keys[i]] = new
             if origin is not None:
                 scope.origins[keys[i]] = origin
+
+
+def _custom_loop(
+    refiner: Refiner, scope: Scope, s: PlannedStatement, inner: list[PlannedStatement], depth: int, loop: str
+) -> None:
+    """A loop in its custom form (``stablehlo.while``, ``scf.for`` with ``iter_args``): its one
+    list of types (carried operands, block arguments and results) takes its operands' new types,
+    if its body then yields those types."""
+    head, terminator = LOOPS_CUSTOM[loop]
+    match = head.match(refiner.line(s))
+    if match is None:
+        refiner.stop(s, "its header is not on one line", scope.origins)
+        return
+    pairs = [p.strip() for p in split_top(match.group(4))]
+    carried = [tuple(x.strip() for x in p.split("=", 1)) for p in pairs if "=" in p]
+    written = split_top(match.group(5))
+    if len(carried) != len(pairs) or len(written) != len(carried):
+        refiner.stop(s, "its operands and types cannot be paired", scope.origins)
+        return
+    new = [scope.types.get(operand, old.strip()) for (_, operand), old in zip(carried, written, strict=True)]
+    inside = dict(scope.types)
+    for (arg, operand), type_text, old in zip(carried, new, written, strict=True):
+        if "".join(type_text.split()) != "".join(old.split()):
+            inside[arg] = type_text
+            if operand in scope.origins:
+                scope.origins[arg] = scope.origins[operand]
+    known = {k: v for k, v in scope.values.items()}
+    for arg, _ in carried:
+        known.pop(arg, None)  # a carried value changes from one iteration to the next
+    saved, said = dict(refiner.edits), len(refiner.diagnostics)
+    refiner.block(inner, depth + 1, Scope(scope.fn, inside, known, scope.origins))
+    body = [x for x in inner if refiner.depth(x) == depth + 1 and x.offset != UNREAD_AT]
+    last = body[-1].statement if body else None
+    why = None
+    if last is None or last.name != terminator or len(last.operands) != len(new):
+        why = f"its body does not end in a {terminator} of its values"
+    else:
+        yielded = [inside.get(use_key(u)) or old.strip() for u, old in zip(last.operands, written, strict=True)]
+        for i, (y, n) in enumerate(zip(yielded, new, strict=True)):
+            if "".join(y.split()) != "".join(n.split()):
+                why = f"its body yields {y} for {carried[i][0]}, not {n}"
+                break
+    if why is not None:  # nothing inside is re-typed (the loop keeps its types)
+        refiner.edits, refiner.diagnostics = saved, refiner.diagnostics[:said]
+        refiner.stop(s, why, scope.origins)
+        return
+    start = refiner.line_start(s.line) + match.end(1)
+    at = start
+    base = match.group(5)
+    cursor = 0
+    for old, type_text in zip(written, new, strict=True):
+        offset = base.index(old.strip(), cursor)
+        cursor = offset + len(old.strip())
+        if "".join(type_text.split()) != "".join(old.split()):
+            refiner.edits[at + offset, at + cursor] = type_text
+    count = int(match.group(3) or 1)
+    name = match.group(2)
+    for i, type_text in enumerate(new[:count]):
+        key = name if i == 0 else f"{name}#{i}"
+        if "".join(type_text.split()) != "".join(written[i].split()):
+            scope.types[key] = type_text
+            operand = carried[i][1]
+            if operand in scope.origins:
+                scope.origins[key] = scope.origins[operand]
