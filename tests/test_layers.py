@@ -59,6 +59,7 @@ STAGES = [
     "run",
     "refine_values",
     "refine_read",
+    "refine_fold",
     "refine_regions",
     "refine",
     "refine_run",

@@ -15,7 +15,6 @@ of type text only (:class:`broadcheck.diagnostics.Edit`), applied by :func:`.fix
 
 from __future__ import annotations
 
-import contextlib
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,27 +25,18 @@ from broadcheck.dialects.op import Layout
 from broadcheck.engine.fix import UNREAD_AT, PlannedFunction, PlannedStatement, result_keys, use_key
 from broadcheck.engine.forms import place_types
 from broadcheck.engine.options import Options
-from broadcheck.engine.refine_read import read_functions
+from broadcheck.engine.refine_fold import SHAPE_OPS, assertion, dimension_size, fold_values, shape_result, tensor_dim
+from broadcheck.engine.refine_read import arguments_of, dimension_sources, read_functions
 from broadcheck.engine.refine_regions import Spread, label_arguments, refine_region_op, spread_of
 from broadcheck.engine.refine_values import (
-    FOLDED,
-    MAX_VALUES,
-    PASSED,
-    SHAPES,
-    TF_FOLDED,
+    CALLS,
     Scope,
     Values,
-    attribute_int,
     callee_of,
     dims_of,
-    direction_of,
-    fold,
     int_literal,
     literal,
     probe,
-    reshaped,
-    shape_of,
-    strided_slice,
     with_shape,
 )
 from broadcheck.engine.scan import Piece
@@ -61,13 +51,8 @@ from broadcheck.syntax.types import read_type
 if TYPE_CHECKING:
     from broadcheck.engine.control import Summary
 
-_CALLS = frozenset({"func.call", "call"})
 _CONSTANTS = frozenset({"stablehlo.constant", "arith.constant", "tf.Const", "onnx.Constant"})
 _RETURNS = frozenset({"func.return", "return"})
-_SHAPE_OPS = frozenset(
-    {"stablehlo.dynamic_broadcast_in_dim", "stablehlo.dynamic_reshape", "stablehlo.dynamic_iota"}
-    | {"tf.Reshape", "onnx.Reshape"}
-)
 
 
 class BadRequest(Exception):
@@ -165,12 +150,12 @@ class Refiner:
             if fn is None:
                 known = ", ".join("@" + f.name for f in functions) or "none"
                 raise BadRequest(f"no function @{name} in the input (its functions: {known})")
-            arguments = self._arguments(fn)
+            arguments = arguments_of(fn)
             if index >= len(arguments):
                 raise BadRequest(f"@{name} has {len(arguments)} arguments: there is no argument {index}")
             seeds.setdefault(name, {})[index] = type_text
         for name, size in request.dims.items():
-            found = self._dimension(name, functions)
+            found = dimension_sources(name, functions)
             if not found:
                 raise BadRequest(
                     f"no dimension variable '{name}' in the input (jax.export names them in "
@@ -178,7 +163,7 @@ class Refiner:
                 )
             for fn_name, index, dim in found:
                 fn = self._functions[fn_name]
-                arguments = self._arguments(fn)
+                arguments = arguments_of(fn)
                 written = seeds.get(fn_name, {}).get(index, arguments[index][1].text)
                 dims = dims_of(written)
                 if dims is None or dim >= len(dims):
@@ -194,66 +179,6 @@ class Refiner:
             self.edits[at, at] = "".join("\n" + text for text in self._appended)
         edits = sorted((start, end, new) for (start, end), new in self.edits.items())
         return Refined(edits, self.diagnostics, self.traces)
-
-    def _arguments(self, fn: PlannedFunction) -> list[tuple[str, TypeText]]:
-        header = fn.header
-        if header is None:
-            return []
-        return [(d.name, d.type) for d in header.statement.definitions if d.type is not None]
-
-    def _dimension(self, name: str, functions: list[PlannedFunction]) -> list[tuple[str, int, int]]:
-        """Where dimension variable ``name`` comes from: (function, argument, dimension), from the
-        calls that pass a ``get_dimension_size`` of an argument to a callee argument that
-        ``jax.global_constant = "name"`` marks."""
-        marked: dict[str, set[int]] = {}
-        for fn in functions:
-            if fn.header is None:
-                continue
-            header = fn.header.text
-            for index, (_, type_text) in enumerate(self._arguments(fn)):
-                tail = header[type_text.end :]
-                attrs = tail[: tail.find("%arg") if "%arg" in tail else len(tail)]
-                if f'jax.global_constant = "{name}"' in attrs:
-                    marked.setdefault(fn.name, set()).add(index)
-        found: list[tuple[str, int, int]] = []
-        for fn in functions:
-            sizes: dict[str, tuple[int, int]] = {}
-            equal: list[tuple[str, str, str]] = []
-            asserted: set[str] = set()
-            sources: list[str] = []
-            arguments = {a: i for i, (a, _) in enumerate(self._arguments(fn))}
-            for s in fn.statements:
-                if s.offset == UNREAD_AT or not any(
-                    w in s.text for w in ("get_dimension_size", "compare", "shape_assertion", "call")
-                ):
-                    continue
-                st = s.statement
-                if st.name == "stablehlo.get_dimension_size":
-                    dim = attribute_int(st, "dimension", "dim")
-                    if st.operands and st.results and dim is not None and st.operands[0].name in arguments:
-                        sizes[st.results[0].name] = (arguments[st.operands[0].name], dim)
-                elif st.name == "stablehlo.compare" and direction_of(s.text, st) == "EQ" and len(st.operands) == 2:
-                    equal.append((st.results[0].name, use_key(st.operands[0]), use_key(st.operands[1])))
-                elif st.name == "stablehlo.custom_call" and callee_of(st) == "shape_assertion" and st.operands:
-                    asserted.add(use_key(st.operands[0]))
-                elif st.name in _CALLS:
-                    callee = callee_of(st)
-                    for index in marked.get(callee or "", ()):
-                        if index < len(st.operands) and st.operands[index].name in sizes:
-                            sources.append(st.operands[index].name)
-            # The other dimensions JAX asserts equal to the variable's (`compare EQ` fed to a
-            # shape_assertion) have its size too.
-            group = set(sources)
-            for _ in range(len(equal)):
-                for result, left, right in equal:
-                    if result in asserted and (left in group) != (right in group):
-                        group |= {left, right}
-            for key in sorted(group, key=lambda k: sizes.get(k, (0, 0))):
-                if key in sizes and (fn.name, *sizes[key]) not in found:
-                    found.append((fn.name, *sizes[key]))
-        return found
-
-    # ---------------------------------------------------------------- a function
 
     def _function(
         self, fn: PlannedFunction, retyped_args: dict[int, str], known_args: dict[int, Values]
@@ -284,7 +209,7 @@ class Refiner:
         values: dict[str, Values] = {}
         origins: dict[str, str] = {}
         header = fn.header
-        arguments = self._arguments(fn)
+        arguments = arguments_of(fn)
         for index, new in retyped_args.items():
             name, written = arguments[index]
             if "".join(new.split()) != written.key and header is not None:
@@ -365,12 +290,12 @@ class Refiner:
                 continue
             used = [u for u in st.operands if use_key(u) in scope.types or use_key(u) in scope.values]
             if st.name == "tensor.dim" and len(st.operands) == 2 and st.results:
-                self._tensor_dim(s, st, scope)
+                tensor_dim(self, s, st, scope)
                 continue
             if st.name == "stablehlo.get_dimension_size" and st.operands and st.results:
-                self._dimension_size(s, st, scope)
+                dimension_size(self, s, st, scope)
                 continue
-            if not used and st.name not in _CALLS:
+            if not used and st.name not in CALLS:
                 continue
             origin = next((scope.origins[use_key(u)] for u in st.operands if use_key(u) in scope.origins), None)
             if origin is not None:
@@ -378,14 +303,14 @@ class Refiner:
             if st.name in _RETURNS:
                 results = self._return(scope.fn, s, st, scope.types)
                 continue
-            if st.name in _CALLS:
+            if st.name in CALLS:
                 self._call(s, st, scope, origin)
                 continue
             if st.name == "stablehlo.custom_call" and callee_of(st) == "shape_assertion":
-                self._assertion(s, st, scope.values)
+                assertion(self, s, st, scope.values)
                 continue
-            self._values(s, st, scope)
-            if not any(use_key(u) in scope.types for u in st.operands) and st.name not in _SHAPE_OPS:
+            fold_values(self, s, st, scope)
+            if not any(use_key(u) in scope.types for u in st.operands) and st.name not in SHAPE_OPS:
                 continue
             self.op(s, st, scope, origin)
         return results
@@ -397,96 +322,6 @@ class Refiner:
     def line(self, s: PlannedStatement) -> str:
         """The first line of a statement (an op with regions: its header)."""
         return self._lines[s.line - 1] if 0 < s.line <= len(self._lines) else ""
-
-    def _dimension_size(
-        self,
-        s: PlannedStatement,
-        st: Statement,
-        scope: Scope,
-    ) -> None:
-        dim = attribute_int(st, "dimension", "dim")
-        operand_types, _ = place_types(st, self._layout(st.name))
-        source = scope.types.get(use_key(st.operands[0]))
-        if source is None and operand_types and operand_types[0] is not None:
-            source = operand_types[0].text
-        if source is not None and use_key(st.operands[0]) in scope.types:
-            written = operand_types[0] if operand_types else None
-            if written is not None:
-                self._edit(s, written, source)
-        dims = dims_of(source) if source is not None else None
-        if dims is not None and dim is not None and dim < len(dims) and dims[dim] is not None:
-            scope.values[st.results[0].name] = (dims[dim],)  # type: ignore[assignment]
-            if use_key(st.operands[0]) in scope.origins:
-                scope.origins[st.results[0].name] = scope.origins[use_key(st.operands[0])]
-
-    def _tensor_dim(
-        self,
-        s: PlannedStatement,
-        st: Statement,
-        scope: Scope,
-    ) -> None:
-        """``tensor.dim`` of a value whose dimension is now static folds to its size (its written
-        type, the source's, takes the source's new type)."""
-        operand_types, _ = place_types(st, self._layout(st.name))
-        written = operand_types[0] if operand_types else None
-        source = scope.types.get(use_key(st.operands[0]))
-        if source is not None and written is not None:
-            self._edit(s, written, source)
-        elif written is not None:
-            source = written.text
-        index = scope.values.get(use_key(st.operands[1]))
-        dims = dims_of(source) if source is not None else None
-        if dims is not None and index is not None and len(index) == 1 and 0 <= index[0] < len(dims):
-            size = dims[index[0]]
-            if size is not None:
-                scope.values[st.results[0].name] = (size,)
-                if use_key(st.operands[0]) in scope.origins:
-                    scope.origins[st.results[0].name] = scope.origins[use_key(st.operands[0])]
-
-    def _values(self, s: PlannedStatement, st: Statement, scope: Scope) -> None:
-        """The integer contents of ``st``'s result, where its operands' are known."""
-        if not st.results or st.results[0].size != 1:
-            return
-        if st.name == "stablehlo.add" and len(st.operands) == 2:
-            scope.sums[st.results[0].name] = (use_key(st.operands[0]), use_key(st.operands[1]))
-        out: Values | None = None
-        if st.name in SHAPES and st.operands:  # the shape of a value whose shape is now static
-            operand_types, _ = self.placed(st)
-            written = operand_types[0] if operand_types else None
-            source = scope.types.get(use_key(st.operands[0])) or (written.text if written is not None else None)
-            out = shape_of(st, source) if source is not None else None
-            if out is not None:
-                scope.values[st.results[0].name] = out
-                if use_key(st.operands[0]) in scope.origins:
-                    scope.origins[st.results[0].name] = scope.origins[use_key(st.operands[0])]
-            return
-        known = [scope.values.get(use_key(u)) for u in st.operands]
-        if any(k is None for k in known):
-            return
-        args = [k for k in known if k is not None]
-        short = st.name.rpartition(".")[2]
-        if st.name in TF_FOLDED:
-            out = fold(TF_FOLDED[st.name], args, None)
-        elif st.name == "tf.Reshape" and len(args) == 2:
-            out = args[0]
-        elif st.name == "tf.StridedSlice" and len(args) == 4:
-            out = strided_slice(st, args)
-        elif st.name in ("tf.Pack", "onnx.Concat", "tf.ConcatV2") and args:
-            axis = attribute_int(st, "axis")
-            parts = args[:-1] if st.name == "tf.ConcatV2" else args
-            out = tuple(v for a in parts for v in a) if not axis else None
-        elif st.name in PASSED and len(args) == 1:
-            out = args[0]
-        elif st.name in ("stablehlo.concatenate", "tensor.from_elements"):
-            out = tuple(v for a in args for v in a)
-        elif st.name.startswith(("stablehlo.", "arith.")) and (
-            short in FOLDED
-            or short in ("addi", "subi", "muli", "divsi", "cmpi", "maxsi", "minsi", "andi", "ori", "remsi")
-        ):
-            direction = direction_of(s.text, st)
-            out = fold(st.name, args, direction)
-        if out is not None and len(out) <= MAX_VALUES:
-            scope.values[st.results[0].name] = out
 
     def op(
         self,
@@ -526,7 +361,7 @@ class Refiner:
             i for i, t in enumerate(result_types) if t is not None and (t.start, t.end) in edits
         ]  # `op %a : T`: the one type is the result's too
         new_results: dict[int, str] = {i: edits[result_types[i].start, result_types[i].end] for i in shared}  # type: ignore[union-attr]
-        shape = self._shape_result(st, scope, result_types)
+        shape = shape_result(self, st, scope, result_types)
         if shape is not None:
             new_results.update(shape)
         if st.name.startswith("linalg.") and len(st.operands) >= len(result_types):
@@ -612,52 +447,6 @@ class Refiner:
         if found is not None and found[0] is not None and found[1] is not None:
             self.diagnostics.append(diagnose(found[0], found[1], self.path))
 
-    def _shape_result(
-        self, st: Statement, scope: Scope, result_types: Sequence[TypeText | None]
-    ) -> dict[int, str] | None:
-        """The static result type of an op whose shape operand is now known (``dynamic_*``)."""
-        if st.name == "stablehlo.real_dynamic_slice" and len(st.operands) == 4 and result_types:
-            return self._slice_result(st, scope, result_types[0])
-        if st.name not in _SHAPE_OPS or not result_types or result_types[0] is None:
-            return None
-        index = 0 if st.name == "stablehlo.dynamic_iota" else 1
-        if index >= len(st.operands):
-            return None
-        shape = scope.values.get(use_key(st.operands[index]))
-        if shape is not None and st.name in ("tf.Reshape", "onnx.Reshape"):
-            operand_types, _ = self.placed(st)
-            written = operand_types[0] if operand_types else None
-            source = scope.types.get(use_key(st.operands[0])) or (written.text if written is not None else "")
-            zero = st.name == "onnx.Reshape" and (attribute_int(st, "allowzero") or 0) == 0
-            shape = reshaped(shape, dims_of(source), zero)
-        if shape is None or any(d < 0 for d in shape):
-            return None
-        new = with_shape(result_types[0].text, list(shape))
-        if new is None or "".join(new.split()) == result_types[0].key:
-            return None
-        return {0: new}
-
-    def _slice_result(self, st: Statement, scope: Scope, result: TypeText | None) -> dict[int, str] | None:
-        """``real_dynamic_slice`` with unit strides whose limits are its starts plus known sizes
-        (``stablehlo-refine-shapes`` makes it a ``dynamic_slice`` of those sizes)."""
-        start, limit, strides = (use_key(u) for u in st.operands[1:])
-        if result is None or scope.values.get(strides) is None or any(v != 1 for v in scope.values[strides]):
-            return None
-        sizes: Values | None = None
-        if scope.values.get(start) is not None and scope.values.get(limit) is not None:
-            sizes = tuple(b - a for a, b in zip(scope.values[start], scope.values[limit], strict=False))
-        else:
-            pair = scope.sums.get(limit)
-            if pair is not None and start in pair:
-                other = pair[1] if pair[0] == start else pair[0]
-                sizes = scope.values.get(other)
-        if sizes is None or any(v < 0 for v in sizes):
-            return None
-        new = with_shape(result.text, list(sizes))
-        if new is None or "".join(new.split()) == result.key:
-            return None
-        return {0: new}
-
     def _commit(
         self,
         s: PlannedStatement,
@@ -738,32 +527,6 @@ class Refiner:
                 self._edit(header, outputs[i], new)
             changed[i] = new
         return changed
-
-    def _assertion(self, s: PlannedStatement, st: Statement, values: dict[str, Values]) -> None:
-        """JAX's ``shape_assertion``: false with the new shapes is an error, in its own message."""
-        known = [values.get(use_key(u)) for u in st.operands]
-        if not known or known[0] is None or any(known[0]):
-            return
-        message = next((a.text for a in st.attributes if a.name == "error_message"), '""')
-        try:
-            import json
-
-            text = json.loads(message) if message.startswith('"') else message
-        except ValueError:
-            text = message.strip('"')
-        shown = [str(k[0]) if k is not None and len(k) == 1 else "?" for k in known[1:]]
-        with contextlib.suppress(IndexError, KeyError, ValueError):
-            text = text.format(*shown)
-        from broadcheck.messages import RULES
-
-        rule = RULES["BC1861"]
-        line, column = self.where(s, st.name_start)
-        span = Span(line, column, line, column + st.name_end - st.name_start)
-        self.diagnostics.append(
-            Diagnostic(rule.code, rule.severity, rule.format(st.name, message=text), self.path, span)
-        )
-
-    # ---------------------------------------------------------------- helpers
 
     def _layout(self, name: str) -> Layout | None:
         from broadcheck import dialects

@@ -5,11 +5,11 @@ block labels, and where each function's text is (for a clone)."""
 
 from __future__ import annotations
 
-from broadcheck.engine.fix import Collector, PlannedFunction, PlannedStatement
+from broadcheck.engine.fix import UNREAD_AT, Collector, PlannedFunction, PlannedStatement, use_key
 from broadcheck.engine.forms import Form, read_form
-from broadcheck.engine.refine_values import read_as_named
+from broadcheck.engine.refine_values import CALLS, attribute_int, callee_of, direction_of, read_as_named
 from broadcheck.engine.scan import Piece, Scanner, Text
-from broadcheck.syntax.statement import Statement
+from broadcheck.syntax.statement import Statement, TypeText
 from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
 
 
@@ -89,3 +89,66 @@ def read_functions(text: str) -> tuple[list[PlannedFunction], Reader]:
     scanner.block(text, 1)
     scanner.end()
     return reader.functions, reader
+
+
+def arguments_of(fn: PlannedFunction) -> list[tuple[str, TypeText]]:
+    header = fn.header
+    if header is None:
+        return []
+    return [(d.name, d.type) for d in header.statement.definitions if d.type is not None]
+
+
+def dimension_sources(name: str, functions: list[PlannedFunction]) -> list[tuple[str, int, int]]:
+    """Where dimension variable ``name`` comes from: (function, argument, dimension), from the
+    calls that pass a ``get_dimension_size`` of an argument to a callee argument that
+    ``jax.global_constant = "name"`` marks."""
+    marked: dict[str, set[int]] = {}
+    for fn in functions:
+        if fn.header is None:
+            continue
+        header = fn.header.text
+        for index, (_, type_text) in enumerate(arguments_of(fn)):
+            tail = header[type_text.end :]
+            attrs = tail[: tail.find("%arg") if "%arg" in tail else len(tail)]
+            if f'jax.global_constant = "{name}"' in attrs:
+                marked.setdefault(fn.name, set()).add(index)
+    found: list[tuple[str, int, int]] = []
+    for fn in functions:
+        sizes: dict[str, tuple[int, int]] = {}
+        equal: list[tuple[str, str, str]] = []
+        asserted: set[str] = set()
+        sources: list[str] = []
+        arguments = {a: i for i, (a, _) in enumerate(arguments_of(fn))}
+        for s in fn.statements:
+            if s.offset == UNREAD_AT or not any(
+                w in s.text for w in ("get_dimension_size", "compare", "shape_assertion", "call")
+            ):
+                continue
+            st = s.statement
+            if st.name == "stablehlo.get_dimension_size":
+                dim = attribute_int(st, "dimension", "dim")
+                if st.operands and st.results and dim is not None and st.operands[0].name in arguments:
+                    sizes[st.results[0].name] = (arguments[st.operands[0].name], dim)
+            elif st.name == "stablehlo.compare" and direction_of(s.text, st) == "EQ" and len(st.operands) == 2:
+                equal.append((st.results[0].name, use_key(st.operands[0]), use_key(st.operands[1])))
+            elif st.name == "stablehlo.custom_call" and callee_of(st) == "shape_assertion" and st.operands:
+                asserted.add(use_key(st.operands[0]))
+            elif st.name in CALLS:
+                callee = callee_of(st)
+                for index in marked.get(callee or "", ()):
+                    if index < len(st.operands) and st.operands[index].name in sizes:
+                        sources.append(st.operands[index].name)
+        # The other dimensions JAX asserts equal to the variable's (`compare EQ` fed to a
+        # shape_assertion) have its size too.
+        group = set(sources)
+        for _ in range(len(equal)):
+            for result, left, right in equal:
+                if result in asserted and (left in group) != (right in group):
+                    group |= {left, right}
+        for key in sorted(group, key=lambda k: sizes.get(k, (0, 0))):
+            if key in sizes and (fn.name, *sizes[key]) not in found:
+                found.append((fn.name, *sizes[key]))
+    return found
+
+
+# ---------------------------------------------------------------- a function

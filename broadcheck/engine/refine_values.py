@@ -137,6 +137,7 @@ PASSED = frozenset(
     {"stablehlo.reshape", "stablehlo.convert", "arith.index_cast", "arith.index_castui", "tf.Cast", "tf.Identity",
      "onnx.Cast", "onnx.Identity"}
 )  # fmt: skip
+CALLS = frozenset({"func.call", "call"})
 SHAPES = frozenset({"tf.Shape", "onnx.Shape"})
 """The ops whose result is the shape of their operand (``tf-shape-inference`` and ONNX's shape
 inference fold them once it is static)."""
