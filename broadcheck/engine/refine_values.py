@@ -280,25 +280,31 @@ def read_as_named(text: str) -> Statement:
 
 def _named(st: Statement, template: str, text: str) -> Statement:
     """``st``, read from ``template``, with the names of ``text`` (each where its blank was)."""
+    new = tuple.__new__  # (NamedTuple's own __new__ is a Python call per field set: refine reads them all)
 
     def use(u: Use) -> Use:
-        return Use(text[u.start : u.start + len(u.name)], u.number, u.start, u.end, u.type)
+        return new(Use, (text[u.start : u.start + len(u.name)], u.number, u.start, u.end, u.type))
 
-    return Statement(
-        st.name,
-        st.name_start,
-        st.name_end,
-        st.generic,
-        tuple(Result(text[r.start : r.start + len(r.name)], r.size, r.start, r.end) for r in st.results),
-        tuple(use(u) for u in st.operands),
-        tuple(Definition(text[d.start : d.start + len(d.name)], d.start, d.end, d.type) for d in st.definitions),
-        tuple(x._replace(operands=tuple(use(u) for u in x.operands)) for x in st.successors),
-        st.attributes,
-        st.signature,
-        st.regions,
-        tuple(Item(i.kind, text[i.start : i.end], i.start, i.end) if "%_" in i.text else i for i in st.items),
-        st.end,
+    results = tuple(new(Result, (text[r.start : r.start + len(r.name)], r.size, r.start, r.end)) for r in st.results)
+    operands = tuple(use(u) for u in st.operands)
+    definitions = (
+        tuple(new(Definition, (text[d.start : d.start + len(d.name)], d.start, d.end, d.type)) for d in st.definitions)
+        if st.definitions
+        else ()
     )
+    successors = (
+        tuple(x._replace(operands=tuple(use(u) for u in x.operands)) for x in st.successors) if st.successors else ()
+    )
+    items = st.items
+    if any("%_" in i.text for i in items):
+        items = tuple(
+            new(Item, (i.kind, text[i.start : i.end], i.start, i.end)) if "%_" in i.text else i for i in items
+        )
+    return new(
+        Statement,
+        (st.name, st.name_start, st.name_end, st.generic, results, operands, definitions, successors,
+         st.attributes, st.signature, st.regions, items, st.end),
+    )  # fmt: skip
 
 
 def reshaped(shape: Values, source: Sequence[int | None] | None, copy_zero: bool) -> Values | None:
