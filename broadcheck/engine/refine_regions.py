@@ -57,6 +57,11 @@ LOOPS_CUSTOM = {
 type list, the results' name and count, the carried ``%arg = %operand`` pairs, the type list) and
 the terminator of their body."""
 
+NOT_REFINED = {
+    "scf.while": "its regions' arguments are not all its operands (the after region takes what the condition forwards)",
+}
+"""Ops with regions refine does not carry types through yet, and why."""
+
 Spread = Callable[[int], tuple[int, int, int]]
 """An offset in a statement's joined text -> (offset in the file, line, column)."""
 
@@ -216,7 +221,14 @@ def _bodies(refiner: Refiner, scope: Scope, view: PlannedStatement, inner: list[
     st = view.statement
     if not any(use_key(u) in scope.types for u in st.operands):
         return
-    refiner.regions[id(view)] = _summaries(refiner, view, inner, depth)
+    if st.name in NOT_REFINED:
+        refiner.stop(view, NOT_REFINED[st.name], scope.origins)
+        return
+    summaries = _summaries(refiner, view, inner, depth)
+    if len(summaries) != st.regions:
+        refiner.stop(view, "its regions do not each end in a terminator refine knows", scope.origins)
+        return
+    refiner.regions[id(view)] = summaries
     refiner.op(view, st, scope, refiner.origin_of(st, scope))
 
 
