@@ -1,16 +1,18 @@
 """Stage *refine*: a module re-typed under new argument types (``broadcheck refine``).
 
 The design is in ``docs/refine.md``. In short: the functions are read with the fix stage's
-reader (:mod:`.fix`), the new argument types are seeds, and each op, in the order of its
+reader (:mod:`.refine_read`), the new argument types are seeds, and each op, in the order of its
 function (dominance order: a value is defined before its uses), gets its new operand types
 and the result types its own check says would verify (the check's ``expected`` type, asked
-with a result type that cannot be right). Integer shape values (``get_dimension_size``,
-``tensor.dim``, constants, the arithmetic on them) are followed too, so that a
-``dynamic_broadcast_in_dim`` whose shape operand is now known gets a static result, as
-``stablehlo-refine-shapes`` gives it. ``func.call`` carries the types (and the shape values)
-into a private callee once, and the callee's ``func.return`` gives the call's result types.
-What cannot be inferred stops along its values only, with a warning (BC1860). The edits are
-of type text only (:class:`broadcheck.diagnostics.Edit`), applied by :func:`.fix.apply_stream`.
+with a result type that cannot be right). Integer shape values are followed too
+(:mod:`.refine_fold`), so that a ``dynamic_broadcast_in_dim`` whose shape operand is now known
+gets a static result, as ``stablehlo-refine-shapes`` gives it. Ops with regions are refined with
+their regions (:mod:`.refine_regions`). ``func.call`` carries the types (and the shape values)
+into a private callee, and the callee's ``func.return`` gives the call's result types; a callee
+called with a second set of types is cloned. What cannot be inferred stops along its values
+only, with a warning (BC1860). The edits are of type text only (and a clone's text after the
+last function), applied by :func:`.fix.apply_stream`. This module is the driver: the functions,
+calls and clones, one op's re-typing, the edits.
 """
 
 from __future__ import annotations
