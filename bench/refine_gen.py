@@ -86,10 +86,14 @@ def _case(rng: random.Random, index: int) -> tuple[str, str, dict[str, int]]:
         return f"%arg{first_weight + len(weights) - 1}"
 
     helper_used = False
+    twice_used: int | tuple[int] = 0
     for _ in range(rng.randint(3, 9)):
         name, dims = rng.choice(pool)
         kind = rng.choice(
-            ["binary", "unary", "broadcast", "reshape", "dot", "concat", "iota", "reduce", "bcast", "call"]
+            [
+                *("binary", "unary", "broadcast", "reshape", "dot", "concat", "iota", "reduce", "bcast", "call"),
+                *("if", "case", "while", "sort", "twice"),
+            ]
         )
         t = _text(dims)
         if kind == "binary":
@@ -189,6 +193,62 @@ def _case(rng: random.Random, index: int) -> tuple[str, str, dict[str, int]]:
                     new,
                 )
             )
+        elif kind in ("if", "case"):
+            # branches: the results take what every branch returns
+            selector = body.constant("dense<true>", "tensor<i1>") if kind == "if" else batch
+            op, selector_type = ("if", "tensor<i1>") if kind == "if" else ("case", "tensor<i32>")
+            inner = body.fresh()
+            result = body.fresh()
+            body.lines += [
+                f'    {result} = "stablehlo.{op}"({selector}) ({{',
+                f"      {inner} = stablehlo.{rng.choice(['tanh', 'negate'])} {name} : {t}",
+                f"      stablehlo.return {inner} : {t}",
+                "    }, {",
+                f"      stablehlo.return {name} : {t}",
+                f"    }}) : ({selector_type}) -> {t}",
+            ]
+            pool.append((result, dims))
+        elif kind == "while":
+            # a loop in its generic form: the block arguments and results take the operands' types
+            zero = body.constant("dense<0>", "tensor<i32>")
+            one = body.constant("dense<1>", "tensor<i32>")
+            three = body.constant("dense<3>", "tensor<i32>")
+            result = body.fresh()
+            x, i, c, y, j = (f"%w{body.count}_{k}" for k in "xicyj")
+            body.lines += [
+                f'    {result}:2 = "stablehlo.while"({name}, {zero}) ({{',
+                f"    ^bb0({x}: {t}, {i}: tensor<i32>):",
+                f"      {c} = stablehlo.compare LT, {i}, {three}, SIGNED : (tensor<i32>, tensor<i32>) -> tensor<i1>",
+                f"      stablehlo.return {c} : tensor<i1>",
+                "    }, {",
+                f"    ^bb0({x}: {t}, {i}: tensor<i32>):",
+                f"      {y} = stablehlo.add {x}, {x} : {t}",
+                f"      {j} = stablehlo.add {i}, {one} : tensor<i32>",
+                f"      stablehlo.return {y}, {j} : {t}, tensor<i32>",
+                f"    }}) : ({t}, tensor<i32>) -> ({t}, tensor<i32>)",
+            ]
+            pool.append((f"{result}#0", dims))
+        elif kind == "sort":
+            # a body on elements over several lines: the op is re-typed from its operand
+            result = body.fresh()
+            a, b, c = (f"%s{body.count}_{k}" for k in "abc")
+            body.lines += [
+                f'    {result} = "stablehlo.sort"({name}) <{{dimension = {len(dims) - 1} : i64, is_stable = true}}>'
+                " ({",
+                f"    ^bb0({a}: tensor<f32>, {b}: tensor<f32>):",
+                f"      {c} = stablehlo.compare GT, {a}, {b}, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>",
+                f"      stablehlo.return {c} : tensor<i1>",
+                f"    }}) : ({t}) -> {t}",
+            ]
+            pool.append((result, dims))
+        elif kind == "twice" and not twice_used and len(dims) == 2 and isinstance(dims[0], tuple):
+            # a private function called with two sets of types (b and 2b rows): the second takes a clone
+            twice_used = dims[1]
+            both = [(dims[0][0] * 2,), dims[1]]
+            doubled = body.add(f"stablehlo.concatenate {name}, {name}, dim = 0 : ({t}, {t}) -> {_text(both)}")
+            first = body.add(f"func.call @twice({name}) : ({t}) -> {t}")
+            body.add(f"func.call @twice({doubled}) : ({_text(both)}) -> {_text(both)}")
+            pool.append((first, dims))
         elif kind == "call" and not helper_used and dims == [(1,), feature]:
             helper_used = True
             pool.append((body.add(f"func.call @helper({batch}, {name}) : (tensor<i32>, {t}) -> {t}"), dims))
@@ -242,6 +302,12 @@ def _case(rng: random.Random, index: int) -> tuple[str, str, dict[str, int]]:
             f'  func.func private @helper(%arg0: tensor<i32> {{jax.global_constant = "b"}}, %arg1: {t}) -> {t} {{'
         )
         out.extend(h.lines)
+        out.append("  }")
+    if twice_used:
+        tt = f"tensor<?x{twice_used}xf32>"
+        out.append(f"  func.func private @twice(%arg0: {tt}) -> {tt} {{")
+        out.append(f"    %0 = stablehlo.multiply %arg0, %arg0 : {tt}")
+        out.append(f"    return %0 : {tt}")
         out.append("  }")
     out.append("}")
     return f"case{index}", "\n".join(out) + "\n", {"b": rng.choice([1, 2, 3, 8, 16, 64])}

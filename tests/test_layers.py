@@ -57,6 +57,10 @@ STAGES = [
     "outcome",
     "fix",
     "run",
+    "refine_values",
+    "refine_read",
+    "refine_fold",
+    "refine_regions",
     "refine",
     "refine_run",
 ]

@@ -13,6 +13,7 @@ import json
 import os
 import re
 import shlex
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -64,7 +65,10 @@ def _types_out(text: str) -> str:
     return re.sub(r"tensor<[^<>]*>", "T", text)
 
 
-@pytest.mark.parametrize("path", [p for p in FILES if _command(p)[0] == 0], ids=lambda p: p.stem)
+CLONES = [p for p in FILES if p.stem.startswith("callee_clone")]
+
+
+@pytest.mark.parametrize("path", [p for p in FILES if _command(p)[0] == 0 and p not in CLONES], ids=lambda p: p.stem)
 def test_only_types_change(path: Path, run: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
     """The refined text is the input, byte for byte, but for type texts."""
     monkeypatch.chdir(CASES)
@@ -74,6 +78,26 @@ def test_only_types_change(path: Path, run: Invoke, monkeypatch: pytest.MonkeyPa
     assert result.out != before
     assert _types_out(result.out) == _types_out(before)
     assert result.out.count("\n") == before.count("\n")
+
+
+@pytest.mark.parametrize("path", CLONES, ids=lambda p: p.stem)
+def test_clones_are_appended(path: Path, run: Invoke, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A function refined with a second set of types is cloned: the input's lines keep their
+    text but for types and the callee's name (``@f`` -> ``@f_0``), and each clone, after the
+    last function, is its function's text but for types and its name."""
+    monkeypatch.chdir(CASES)
+    _, args = _command(path)
+    result = run("refine", *args)
+    before = path.read_text().rstrip("\n").split("\n")
+    after = result.out.rstrip("\n").split("\n")
+    assert result.code == 0 and len(after) > len(before)
+    renamed = re.compile(r"(@\w+?)_\d+\b")
+    kept = [_types_out(renamed.sub(r"\1", line)) for line in after[: len(before)]]
+    assert kept == [_types_out(line) for line in before]
+    source = "\n".join(_types_out(line) for line in before)
+    for clone in "\n".join(after[len(before) :]).split("\nfunc.func")[0:]:
+        text = _types_out(renamed.sub(r"\1", clone.strip("\n")))
+        assert text.removeprefix("func.func") in source, clone
 
 
 def test_the_file_is_not_changed_unless_asked(run: Invoke, tmp_path: Path) -> None:
@@ -216,3 +240,34 @@ def test_crlf_and_byte_order_mark_are_kept(run: Invoke, tmp_path: Path) -> None:
     assert result.out == "\ufeff" + plain  # (click's runner shows CRLF as LF; the file below is read as bytes)
     run("refine", "-i", str(target), "--arg", "@main:0=tensor<16x4xf32>")
     assert target.read_bytes() == b"\xef\xbb\xbf" + plain.replace("\n", "\r\n").encode()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "%0 = stablehlo.add %arg0, %arg1 : tensor<4xf32>",
+        "%12 = stablehlo.add %x, %long_name_3 : tensor<4xf32>",
+        "return %0#1, %a#0 : f32, f32",
+        "%0:2 = stablehlo.while(%iterArg = %arg0, %i = %c) : tensor<?x2xf32>, tensor<i32>",
+        "%0 = stablehlo.dot %arg0, %arg1, precision = [%arg0] : (tensor<2x2xi32>, tensor<2x2xi32>) -> tensor<2x2xi32>",
+        '%0 = stablehlo.custom_call @f(%a) {backend_config = "%b = %c"} : (tensor<i32>) -> tensor<i32>',
+        "%sf = arith.addf{%a, %a} : f32",
+        '%1 = "tf.AddV2"(%x, %yy) : (tensor<?x4xf32>, tensor<?x4xf32>) -> tensor<?x4xf32>',
+        "%0 = scf.for %i = %lb to %ub step %s iter_args(%acc = %init) -> (tensor<?xf32>) {",
+    ],
+)
+def test_a_statement_reads_the_same_once_per_shape(text: str) -> None:
+    """Refine reads a statement once per shape (its names blanked out, each as long as it was)
+    and gives it its names back: the same statement as reading it whole."""
+    from broadcheck.engine.refine_values import read_as_named
+    from broadcheck.syntax.statement import SyntaxProblem, read_statement
+
+    def outcome(read: Callable[[str], object], one: str) -> object:
+        try:
+            return read(one)
+        except SyntaxProblem as problem:
+            return str(problem)
+
+    renamed = text.replace("%a", "%q").replace("%x", "%z")  # same lengths: one shape, two readings
+    for one in (text, renamed):
+        assert outcome(read_as_named, one) == outcome(read_statement, one)

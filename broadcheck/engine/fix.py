@@ -28,7 +28,7 @@ from broadcheck.diagnostics import Diagnostic, Edit, Fix, Note
 from broadcheck.dialects.terminators import by_parent
 from broadcheck.engine.forms import Form, place_types, read_form
 from broadcheck.engine.scan import Scanner, Text
-from broadcheck.engine.verify import Checks, Unreadable
+from broadcheck.engine.verify import Checks
 from broadcheck.ops import Span, Type
 from broadcheck.semantics import judged
 from broadcheck.syntax.problem import SyntaxProblem
@@ -501,21 +501,10 @@ class Planner:
             if s.offset <= edit.start < s.offset + len(text) + 1:
                 a, b = edit.start - s.offset, edit.end - s.offset
                 text = text[:a] + edit.new + text[b:]
-        try:
-            statement = read_statement(text)
-        except ReaderProblem:
+        found = self.checks.retyped(text, _nowhere, self.aliases)
+        if found is None:
             return _STUCK
-        from broadcheck import dialects
-
-        decl = dialects.lookup(statement.name)
-        _, check = self.checks.check_of(statement.name)
-        if check is None:
-            return None
-        try:
-            op = self.checks.operation(statement, decl, _nowhere, self.aliases)
-        except (Unreadable, SyntaxProblem):
-            return _STUCK
-        return judged(check(op, self.options.profile))  # (a check that cannot judge: as before, no problem)
+        return judged(found[0])  # (no check, or a check that cannot judge: as before, no problem)
 
     def _result_edits(self, s: PlannedStatement, results: Sequence[TypeText | None], new: dict[int, str]) -> list[Edit]:
         return [self._edit(s, results[i], t) for i, t in sorted(new.items()) if results[i] is not None]  # type: ignore[arg-type]

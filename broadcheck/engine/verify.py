@@ -21,6 +21,7 @@ from broadcheck.semantics import Problem, Profile, judged, registry
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Statement, TypeText, read_statement
+from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
 from broadcheck.syntax.types import read_type
 
 if TYPE_CHECKING:
@@ -178,6 +179,36 @@ class Checks:
             statement.name, name_span, locate(start, statement.end), operands, results, attributes,
             statement.generic, summaries, constants,
         )  # fmt: skip
+
+    def retyped(
+        self,
+        text: str,
+        locate: Locate,
+        aliases: Mapping[str, Type | SyntaxProblem],
+        constants: Callable[[Statement, list[TypeText | None]], tuple[str | None, ...]] | None = None,
+        regions: tuple[Summary, ...] = (),
+    ) -> tuple[Problem | None, Operation | None] | None:
+        """The check's verdict on one statement's ``text`` with new types written in (``--fix``,
+        ``refine``): its problem and the op it judged; ``(None, None)`` when the op has no check;
+        ``None`` when there is no verdict (the text or its types cannot be read). ``constants``
+        gives the constants that define its operands (from the statement and its operand types);
+        ``regions`` summarises its regions (elided from ``text`` as ``{...}``)."""
+        try:
+            statement = read_statement(text)
+        except ReaderProblem:
+            return None
+        _, check = self.check_of(statement.name)
+        if check is None:
+            return None, None
+        decl = dialects.lookup(statement.name)
+        folded: tuple[str | None, ...] = ()
+        if constants is not None:
+            folded = constants(statement, place_types(statement, decl.layout if decl is not None else None)[0])
+        try:
+            op = self.operation(statement, decl, locate, aliases, regions, folded)
+        except (Unreadable, SyntaxProblem):
+            return None
+        return check(op, self.profile), op
 
     def judge(self, op: Operation, check: Callable[..., Problem | None], text: str) -> Problem | None:
         """``check``'s verdict on ``op`` (written ``text``), after what the parser rejects in its

@@ -11,7 +11,9 @@
    ``jax.export`` writes them (a symbolic batch read by ``get_dimension_size``, shape operands
    built by ``reshape``/``concatenate``/arithmetic, ``dynamic_broadcast_in_dim``,
    ``dynamic_reshape``, ``dynamic_iota``, elementwise ops, ``dot_general``, ``concatenate``,
-   a private callee that takes the dimension), compared the same way.
+   a private callee that takes the dimension; ops with regions: ``stablehlo.if``/``case``, a
+   generic ``stablehlo.while``, ``sort``; a private function called with two sets of types, which
+   refine clones), compared the same way.
 
 jaxlib runs in its own interpreter (``BROADCHECK_JAX_PYTHON``: by default this one, which needs jax), through
 ``tests/oracle/refine_jaxlib.py``. Knobs: ``BROADCHECK_REFINE_CASES`` (default 1000) and

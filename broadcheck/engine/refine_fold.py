@@ -1,0 +1,209 @@
+"""Refine's folds: the integer contents of shape values, followed as the refinement passes fold
+them (``get_dimension_size``, ``tensor.dim``, ``tf.Shape``, ``onnx.Shape``, the arithmetic on them),
+the static result of an op whose shape operand is now known, and JAX's shape assertions."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from broadcheck.diagnostics import Diagnostic
+from broadcheck.engine.fix import PlannedStatement, use_key
+from broadcheck.engine.refine_values import (
+    FOLDED,
+    MAX_VALUES,
+    PASSED,
+    SHAPES,
+    TF_FOLDED,
+    Scope,
+    Values,
+    attribute_int,
+    dims_of,
+    direction_of,
+    fold,
+    reshaped,
+    shape_of,
+    strided_slice,
+    with_shape,
+)
+from broadcheck.ops import Span
+from broadcheck.syntax.statement import Statement, TypeText
+
+if TYPE_CHECKING:
+    from broadcheck.engine.refine import Refiner
+
+SHAPE_OPS = frozenset(
+    {"stablehlo.dynamic_broadcast_in_dim", "stablehlo.dynamic_reshape", "stablehlo.dynamic_iota"}
+    | {"tf.Reshape", "onnx.Reshape"}
+)
+"""The ops whose result shape a known shape operand gives."""
+
+
+def dimension_size(
+    refiner: Refiner,
+    s: PlannedStatement,
+    st: Statement,
+    scope: Scope,
+) -> None:
+    """``get_dimension_size`` of a value whose dimension is now static folds to its size."""
+    dim = attribute_int(st, "dimension", "dim")
+    operand_types, _ = refiner.placed(st)
+    source = scope.types.get(use_key(st.operands[0]))
+    if source is None and operand_types and operand_types[0] is not None:
+        source = operand_types[0].text
+    if source is not None and use_key(st.operands[0]) in scope.types:
+        written = operand_types[0] if operand_types else None
+        if written is not None:
+            refiner.edit_at(s, written.start, written.end, source)
+    dims = dims_of(source) if source is not None else None
+    if dims is not None and dim is not None and dim < len(dims) and dims[dim] is not None:
+        scope.values[st.results[0].name] = (dims[dim],)  # type: ignore[assignment]
+        if use_key(st.operands[0]) in scope.origins:
+            scope.origins[st.results[0].name] = scope.origins[use_key(st.operands[0])]
+
+
+def tensor_dim(
+    refiner: Refiner,
+    s: PlannedStatement,
+    st: Statement,
+    scope: Scope,
+) -> None:
+    """``tensor.dim`` of a value whose dimension is now static folds to its size (its written
+    type, the source's, takes the source's new type)."""
+    operand_types, _ = refiner.placed(st)
+    written = operand_types[0] if operand_types else None
+    source = scope.types.get(use_key(st.operands[0]))
+    if source is not None and written is not None:
+        refiner.edit_at(s, written.start, written.end, source)
+    elif written is not None:
+        source = written.text
+    index = scope.values.get(use_key(st.operands[1]))
+    dims = dims_of(source) if source is not None else None
+    if dims is not None and index is not None and len(index) == 1 and 0 <= index[0] < len(dims):
+        size = dims[index[0]]
+        if size is not None:
+            scope.values[st.results[0].name] = (size,)
+            if use_key(st.operands[0]) in scope.origins:
+                scope.origins[st.results[0].name] = scope.origins[use_key(st.operands[0])]
+
+
+def fold_values(refiner: Refiner, s: PlannedStatement, st: Statement, scope: Scope) -> None:
+    """The integer contents of ``st``'s result, where its operands' are known."""
+    if not st.results or st.results[0].size != 1:
+        return
+    if st.name == "stablehlo.add" and len(st.operands) == 2:
+        scope.sums[st.results[0].name] = (use_key(st.operands[0]), use_key(st.operands[1]))
+    out: Values | None = None
+    if st.name in SHAPES and st.operands:  # the shape of a value whose shape is now static
+        operand_types, _ = refiner.placed(st)
+        written = operand_types[0] if operand_types else None
+        source = scope.types.get(use_key(st.operands[0])) or (written.text if written is not None else None)
+        out = shape_of(st, source) if source is not None else None
+        if out is not None:
+            scope.values[st.results[0].name] = out
+            if use_key(st.operands[0]) in scope.origins:
+                scope.origins[st.results[0].name] = scope.origins[use_key(st.operands[0])]
+        return
+    known = [scope.values.get(use_key(u)) for u in st.operands]
+    if any(k is None for k in known):
+        return
+    args = [k for k in known if k is not None]
+    short = st.name.rpartition(".")[2]
+    if st.name in TF_FOLDED:
+        out = fold(TF_FOLDED[st.name], args, None)
+    elif st.name == "tf.Reshape" and len(args) == 2:
+        out = args[0]
+    elif st.name == "tf.StridedSlice" and len(args) == 4:
+        out = strided_slice(st, args)
+    elif st.name in ("tf.Pack", "onnx.Concat", "tf.ConcatV2") and args:
+        axis = attribute_int(st, "axis")
+        parts = args[:-1] if st.name == "tf.ConcatV2" else args
+        out = tuple(v for a in parts for v in a) if not axis else None
+    elif st.name in PASSED and len(args) == 1:
+        out = args[0]
+    elif st.name in ("stablehlo.concatenate", "tensor.from_elements"):
+        out = tuple(v for a in args for v in a)
+    elif st.name.startswith(("stablehlo.", "arith.")) and (
+        short in FOLDED or short in ("addi", "subi", "muli", "divsi", "cmpi", "maxsi", "minsi", "andi", "ori", "remsi")
+    ):
+        direction = direction_of(s.text, st)
+        out = fold(st.name, args, direction)
+    if out is not None and len(out) <= MAX_VALUES:
+        scope.values[st.results[0].name] = out
+
+
+def assertion(refiner: Refiner, s: PlannedStatement, st: Statement, values: dict[str, Values]) -> None:
+    """JAX's ``shape_assertion``: false with the new shapes is an error, in its own message."""
+    known = [values.get(use_key(u)) for u in st.operands]
+    if not known or known[0] is None or any(known[0]):
+        return
+    message = next((a.text for a in st.attributes if a.name == "error_message"), '""')
+    try:
+        import json
+
+        text = json.loads(message) if message.startswith('"') else message
+    except ValueError:
+        text = message.strip('"')
+    shown = [str(k[0]) if k is not None and len(k) == 1 else "?" for k in known[1:]]
+    with contextlib.suppress(IndexError, KeyError, ValueError):
+        text = text.format(*shown)
+    from broadcheck.messages import RULES
+
+    rule = RULES["BC1861"]
+    line, column = refiner.where(s, st.name_start)
+    span = Span(line, column, line, column + st.name_end - st.name_start)
+    refiner.diagnostics.append(
+        Diagnostic(rule.code, rule.severity, rule.format(st.name, message=text), refiner.path, span)
+    )
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def shape_result(
+    refiner: Refiner, st: Statement, scope: Scope, result_types: Sequence[TypeText | None]
+) -> dict[int, str] | None:
+    """The static result type of an op whose shape operand is now known (``dynamic_*``)."""
+    if st.name == "stablehlo.real_dynamic_slice" and len(st.operands) == 4 and result_types:
+        return _slice_result(st, scope, result_types[0])
+    if st.name not in SHAPE_OPS or not result_types or result_types[0] is None:
+        return None
+    index = 0 if st.name == "stablehlo.dynamic_iota" else 1
+    if index >= len(st.operands):
+        return None
+    shape = scope.values.get(use_key(st.operands[index]))
+    if shape is not None and st.name in ("tf.Reshape", "onnx.Reshape"):
+        operand_types, _ = refiner.placed(st)
+        written = operand_types[0] if operand_types else None
+        source = scope.types.get(use_key(st.operands[0])) or (written.text if written is not None else "")
+        zero = st.name == "onnx.Reshape" and (attribute_int(st, "allowzero") or 0) == 0
+        shape = reshaped(shape, dims_of(source), zero)
+    if shape is None or any(d < 0 for d in shape):
+        return None
+    new = with_shape(result_types[0].text, list(shape))
+    if new is None or "".join(new.split()) == result_types[0].key:
+        return None
+    return {0: new}
+
+
+def _slice_result(st: Statement, scope: Scope, result: TypeText | None) -> dict[int, str] | None:
+    """``real_dynamic_slice`` with unit strides whose limits are its starts plus known sizes
+    (``stablehlo-refine-shapes`` makes it a ``dynamic_slice`` of those sizes)."""
+    start, limit, strides = (use_key(u) for u in st.operands[1:])
+    if result is None or scope.values.get(strides) is None or any(v != 1 for v in scope.values[strides]):
+        return None
+    sizes: Values | None = None
+    if scope.values.get(start) is not None and scope.values.get(limit) is not None:
+        sizes = tuple(b - a for a, b in zip(scope.values[start], scope.values[limit], strict=False))
+    else:
+        pair = scope.sums.get(limit)
+        if pair is not None and start in pair:
+            other = pair[1] if pair[0] == start else pair[0]
+            sizes = scope.values.get(other)
+    if sizes is None or any(v < 0 for v in sizes):
+        return None
+    new = with_shape(result.text, list(sizes))
+    if new is None or "".join(new.split()) == result.key:
+        return None
+    return {0: new}

@@ -1,0 +1,154 @@
+"""Refine's reader: the functions of a text as the fix stage reads them (:class:`.fix.Collector`),
+each statement read once per shape (:func:`.refine_values.read_as_named`), with how deep in an op's
+regions each statement is, the pieces of lines of each op on several lines or with regions, the
+block labels, and where each function's text is (for a clone)."""
+
+from __future__ import annotations
+
+from broadcheck.engine.fix import UNREAD_AT, Collector, PlannedFunction, PlannedStatement, use_key
+from broadcheck.engine.forms import Form, read_form
+from broadcheck.engine.refine_values import CALLS, attribute_int, callee_of, direction_of, read_as_named
+from broadcheck.engine.scan import Piece, Scanner, Text
+from broadcheck.syntax.statement import Statement, TypeText
+from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+
+
+class Reader(Collector):
+    """The fix stage's collector, also noting how deep in an op's regions each statement is."""
+
+    def __init__(self, lines: list[str], starts: list[int]) -> None:
+        super().__init__(lines, starts)
+        self.depths: dict[int, int] = {}
+        self.spread: dict[int, tuple[list[Piece], list[int]]] = {}
+        """An op on several lines or with regions: the pieces of lines its text was joined from."""
+        self.labels: list[tuple[int, int, PlannedStatement, tuple[list[Piece], list[int]]]] = []
+        """Each block label in a function: (line, depth, its text, its pieces)."""
+        self.spans: dict[str, tuple[int, int]] = {}
+        """Each function's text in the file: from its header's line to the end of its closing line."""
+
+    def _depth(self) -> int:
+        depth = 0
+        for entry in reversed(self.stack):
+            if entry is not None:
+                break
+            depth += 1
+        return depth
+
+    def statement(
+        self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str, regions: int = 0
+    ) -> None:
+        current = self.function()
+        super().statement(form, names, lines, text, body, regions)
+        if current is not None and current.statements:
+            last = current.statements[-1]
+            self.depths[id(last)] = self._depth()
+            if last.spans_lines and text is not None:
+                self.spread[id(last)] = (list(text.parts), list(text.starts))
+
+    def _one_line(self, line: int, text: Text | None, body: str) -> PlannedStatement | None:
+        """The fix stage's statement on one line, read now, once per shape of statement (refine
+        visits every one; see :func:`.refine_values.read_as_named`)."""
+        if text is not None:
+            if len({p.line for p in text.parts}) != 1:
+                return None
+            raw, column = body, text.parts[0].column
+        else:
+            full = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+            raw = full.lstrip()
+            column = len(full) - len(raw) + 1
+        try:
+            statement: Statement | None = read_as_named(raw)
+        except ReaderProblem:
+            statement = None  # (read again when asked for, and marked unread)
+        return PlannedStatement(raw, self.starts[line - 1] + column - 1, line, column, statement)
+
+    def closed(self, line: int) -> None:
+        top = self.stack[-1] if self.stack else None
+        super().closed(line)
+        if isinstance(top, PlannedFunction) and top.header is not None and 0 < line <= len(self.lines):
+            self.spans[top.name] = (self.starts[top.header.line - 1], self.starts[line - 1] + len(self.lines[line - 1]))
+
+    def label(self, text: Text) -> None:
+        if self.function() is not None and text.parts:
+            first = text.parts[0]
+            planned = PlannedStatement(text.text, 0, first.line, first.column, None)
+            self.labels.append((first.line, self._depth(), planned, (list(text.parts), list(text.starts))))
+
+
+def read_functions(text: str) -> tuple[list[PlannedFunction], Reader]:
+    """The functions of ``text`` (one module), as the fix stage reads them."""
+    lines = text.split("\n")
+    starts: list[int] = []
+    at = 0
+    for line in lines:
+        starts.append(at)
+        at += len(line) + 1
+    lines = [line.removesuffix("\r") for line in lines]
+    reader = Reader(lines, starts)
+    scanner = Scanner(reader, {}, read_form)
+    scanner.block(text, 1)
+    scanner.end()
+    return reader.functions, reader
+
+
+def arguments_of(fn: PlannedFunction) -> list[tuple[str, TypeText]]:
+    header = fn.header
+    if header is None:
+        return []
+    return [(d.name, d.type) for d in header.statement.definitions if d.type is not None]
+
+
+def dimension_sources(name: str, functions: list[PlannedFunction]) -> list[tuple[str, int, int]]:
+    """Where dimension variable ``name`` comes from: (function, argument, dimension), from the
+    calls that pass a ``get_dimension_size`` of an argument to a callee argument that
+    ``jax.global_constant = "name"`` marks."""
+    marked: dict[str, set[int]] = {}
+    for fn in functions:
+        if fn.header is None:
+            continue
+        header = fn.header.text
+        for index, (_, type_text) in enumerate(arguments_of(fn)):
+            tail = header[type_text.end :]
+            attrs = tail[: tail.find("%arg") if "%arg" in tail else len(tail)]
+            if f'jax.global_constant = "{name}"' in attrs:
+                marked.setdefault(fn.name, set()).add(index)
+    found: list[tuple[str, int, int]] = []
+    for fn in functions:
+        sizes: dict[str, tuple[int, int]] = {}
+        equal: list[tuple[str, str, str]] = []
+        asserted: set[str] = set()
+        sources: list[str] = []
+        arguments = {a: i for i, (a, _) in enumerate(arguments_of(fn))}
+        for s in fn.statements:
+            if s.offset == UNREAD_AT or not any(
+                w in s.text for w in ("get_dimension_size", "compare", "shape_assertion", "call")
+            ):
+                continue
+            st = s.statement
+            if st.name == "stablehlo.get_dimension_size":
+                dim = attribute_int(st, "dimension", "dim")
+                if st.operands and st.results and dim is not None and st.operands[0].name in arguments:
+                    sizes[st.results[0].name] = (arguments[st.operands[0].name], dim)
+            elif st.name == "stablehlo.compare" and direction_of(s.text, st) == "EQ" and len(st.operands) == 2:
+                equal.append((st.results[0].name, use_key(st.operands[0]), use_key(st.operands[1])))
+            elif st.name == "stablehlo.custom_call" and callee_of(st) == "shape_assertion" and st.operands:
+                asserted.add(use_key(st.operands[0]))
+            elif st.name in CALLS:
+                callee = callee_of(st)
+                for index in marked.get(callee or "", ()):
+                    if index < len(st.operands) and st.operands[index].name in sizes:
+                        sources.append(st.operands[index].name)
+        # The other dimensions JAX asserts equal to the variable's (`compare EQ` fed to a
+        # shape_assertion) have its size too.
+        group = set(sources)
+        for _ in range(len(equal)):
+            for result, left, right in equal:
+                if result in asserted and (left in group) != (right in group):
+                    group |= {left, right}
+        for key in sorted(group, key=lambda k: sizes.get(k, (0, 0))):
+            if key in sizes and (fn.name, *sizes[key]) not in found:
+                found.append((fn.name, *sizes[key]))
+    return found
+
+
+# ---------------------------------------------------------------- a function
