@@ -151,6 +151,10 @@ def _probe(text: str, index: int) -> str | None:
     return with_shape(text, [_PROBE + index] * len(dims))
 
 
+_CONSTANTS = frozenset({"stablehlo.constant", "arith.constant", "tf.Const", "onnx.Constant", "tosa.const"})
+"""The constant ops whose integer contents refine follows (shape, axis, permutation operands)."""
+
+
 def _int_literal(text: str) -> Values | None:
     """The integers of ``dense<...> : tensor<...xiN>`` (a splat filled out), or of a scalar
     ``N : index`` / ``N : iN``, or ``None``."""
@@ -423,7 +427,7 @@ class Refiner:
                         self._stop(s, "an op with regions or over several lines is not refined yet", origins)
                 continue
             st = s.statement
-            if st.name == "stablehlo.constant" or st.name == "arith.constant":
+            if st.name in _CONSTANTS:
                 literal = next((a.text for a in st.attributes if a.name == "value" and ":" in a.text), None)
                 text = literal if literal is not None else _after_name(s.text, st)
                 found = _int_literal(text) if text is not None else None
@@ -1036,8 +1040,15 @@ def _literal(values: Values, written: TypeText | None) -> str | None:
         return None
     dims = _dims_of(written.text)
     match = re.search(r"x?(i\d+|index)>$", "".join(written.text.split()))
-    if dims is None or match is None or len(dims) > 1:
+    if dims is None or match is None:
         return None
+    if len(dims) > 1:
+        # (a 2-D constant, ``tf.Pad``'s paddings: nested as written, when its sizes are known)
+        if len(dims) != 2 or None in dims or dims[0] * dims[1] != len(values):  # type: ignore[operator]
+            return None
+        step = dims[1] or 0
+        rows = ["[" + ", ".join(map(str, values[i : i + step])) + "]" for i in range(0, len(values), step)]
+        return f"dense<[{', '.join(rows)}]> : tensor<{dims[0]}x{dims[1]}x{match.group(1)}>"
     body = str(values[0]) if not dims else "[" + ", ".join(map(str, values)) + "]"
     shape = f"{len(values)}x" if dims else ""
     return f"dense<{body}> : tensor<{shape}{match.group(1)}>"
