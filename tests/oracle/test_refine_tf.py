@@ -102,3 +102,23 @@ def test_generated_tf_functions() -> None:
     types, problems = compare(cases)
     print(f"\nrefine tf campaign: {len(cases)} functions, {types} types compared, {len(problems)} differences")
     assert not problems, "\n".join(problems[:30])
+
+
+@pytest.mark.parametrize(
+    "path", sorted((ROOT / "tests/fixtures/refine/breaks").glob("tf_*.mlir")), ids=lambda p: p.stem
+)
+def test_tf_breaks_are_tensorflows(path: Path) -> None:
+    """Each tf "what breaks" golden (``tests/test_refine_breaks.py``): its first error is
+    TensorFlow's verifier's on broadcheck's refined text at the breaking size (line, column,
+    message); at the verifying size TensorFlow accepts the refined text."""
+    pytest.importorskip("tensorflow")
+    from tests.oracle.test_refine_breaks import refined
+    from tests.test_refine_breaks import commands, golden_error
+
+    breaking, verifying = commands(path)
+    complaint = tf_verifies(refined(path, breaking))
+    assert complaint is not None
+    found = re.search(r"-:(\d+):(\d+): error: (.*)", complaint)
+    assert found is not None, complaint
+    assert (int(found.group(1)), int(found.group(2)), found.group(3)) == golden_error(path)
+    assert tf_verifies(refined(path, verifying)) is None
