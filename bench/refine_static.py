@@ -4,8 +4,9 @@
 the ``?`` one with ``--arg``; its output must be the twin, type for type, and verify with iree-opt.
 
 * ``tosa``: elementwise binary ops (``add``, ``sub``, ``maximum``, ``minimum``, ``mul`` with its
-  shift; same shapes, or a ``1x...xF`` weight broadcast) and unary ops (``abs``, ``exp``, ``tanh``,
-  ``sigmoid``, ``floor``, ``reciprocal``, ``negate`` with its zero points).
+  shift; same shapes, or a ``1x...xF`` weight broadcast), unary ops (``abs``, ``exp``, ``tanh``,
+  ``sigmoid``, ``floor``, ``reciprocal``, ``negate`` with its zero points), ``reduce_*``,
+  ``transpose`` and ``concat``.
 * ``linalg``: ``linalg.matmul`` into an init argument, ``linalg.transpose`` into an init argument,
   ``tensor.concat``, ``tensor.collapse_shape``, ``tensor.extract_slice`` of static sizes,
   ``tensor.cast``.
@@ -67,8 +68,37 @@ def _tosa(rng: random.Random, fn: _Fn, pool: list[tuple[str, list[Dim]]]) -> Non
     zp = fn.arg([1])
     for _ in range(rng.randint(3, 9)):
         name, dims = rng.choice(pool[-3:])
-        kind = rng.choice(["binary", "binary", "mul", "unary", "negate"])
-        if kind in ("binary", "mul"):
+        kind = rng.choice(["binary", "binary", "mul", "unary", "negate", "reduce", "transpose", "concat"])
+        out: list[Dim] = dims
+        if kind == "reduce":
+            op = rng.choice(["sum", "max", "min", "product"])
+            axis = rng.randrange(len(dims))
+            out = [1 if i == axis else d for i, d in enumerate(dims)]
+            new = fn.add(
+                lambda b, op=op, name=name, dims=dims, out=out, axis=axis: (
+                    f"tosa.reduce_{op} {name} axis({axis}) : ({ttext(dims, b)}) -> {ttext(out, b)}"
+                )
+            )
+        elif kind == "transpose":
+            perm = list(range(len(dims)))
+            rng.shuffle(perm)
+            out = [dims[i] for i in perm]
+            new = fn.add(
+                lambda b, name=name, dims=dims, out=out, perm=perm: (
+                    f"tosa.transpose {name} perms({perm}) : ({ttext(dims, b)}) -> {ttext(out, b)}"
+                )
+            )
+        elif kind == "concat":
+            axis = rng.randrange(len(dims))
+            d = dims[axis]
+            out = list(dims)
+            out[axis] = (d[0] * 2,) if isinstance(d, tuple) else d * 2
+            new = fn.add(
+                lambda b, name=name, dims=dims, out=out, axis=axis: (
+                    f"tosa.concat {name}, {name} axis({axis}) : ({ttext(dims, b)}, {ttext(dims, b)}) -> {ttext(out, b)}"
+                )
+            )
+        elif kind in ("binary", "mul"):
             if rng.random() < 0.5:
                 other, odims = fn.arg([1] * (len(dims) - 1) + [dims[-1]]), [1] * (len(dims) - 1) + [dims[-1]]
             else:
@@ -94,7 +124,7 @@ def _tosa(rng: random.Random, fn: _Fn, pool: list[tuple[str, list[Dim]]]) -> Non
                     f"({ttext(dims, b)}, tensor<1xf32>, tensor<1xf32>) -> {ttext(dims, b)}"
                 )
             )
-        pool.append((new, dims))
+        pool.append((new, out))
 
 
 def _linalg(rng: random.Random, fn: _Fn, pool: list[tuple[str, list[Dim]]]) -> None:
