@@ -53,7 +53,7 @@ from broadcheck.syntax.types import read_type
 if TYPE_CHECKING:
     from broadcheck.engine.control import Summary
 
-_CONSTANTS = frozenset({"stablehlo.constant", "arith.constant", "tf.Const", "onnx.Constant"})
+_CONSTANTS = frozenset({"stablehlo.constant", "arith.constant", "tf.Const", "onnx.Constant", "tosa.const"})
 _RETURNS = frozenset({"func.return", "return"})
 
 
@@ -284,7 +284,7 @@ class Refiner:
                 continue
             st = s.statement
             if st.name in _CONSTANTS:
-                literal = next((a.text for a in st.attributes if a.name == "value" and ":" in a.text), None)
+                literal = next((a.text for a in st.attributes if a.name in ("value", "values") and ":" in a.text), None)
                 text = literal if literal is not None else _after_name(s.text, st)
                 found = int_literal(text) if text is not None else None
                 if found is not None and st.results:

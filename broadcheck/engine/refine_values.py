@@ -221,8 +221,15 @@ def literal(values: Values, written: TypeText | None) -> str | None:
         return None
     dims = dims_of(written.text)
     match = re.search(r"x?(i\d+|index)>$", "".join(written.text.split()))
-    if dims is None or match is None or len(dims) > 1:
+    if dims is None or match is None:
         return None
+    if len(dims) > 1:
+        # (a 2-D constant, ``tf.Pad``'s paddings: nested as written, when its sizes are known)
+        if len(dims) != 2 or None in dims or dims[0] * dims[1] != len(values):  # type: ignore[operator]
+            return None
+        step = dims[1] or 0
+        rows = ["[" + ", ".join(map(str, values[i : i + step])) + "]" for i in range(0, len(values), step)]
+        return f"dense<[{', '.join(rows)}]> : tensor<{dims[0]}x{dims[1]}x{match.group(1)}>"
     body = str(values[0]) if not dims else "[" + ", ".join(map(str, values)) + "]"
     shape = f"{len(values)}x" if dims else ""
     return f"dense<{body}> : tensor<{shape}{match.group(1)}>"

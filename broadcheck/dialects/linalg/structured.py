@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 
 from broadcheck.dialects.linalg.affine import AffineMap, Expr, identity, of, parse, printed_map, printed_results
 from broadcheck.dialects.shaped import View, constraint, element_of, split_top, view
-from broadcheck.ops import Operation, Span, Type, TypeUse
+from broadcheck.ops import Operation, ShapedType, Span, Type, TypeUse
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.syntax.attributes import DenseArray, ints, value
 
@@ -258,7 +258,9 @@ def destination_style(op: Operation, inits: int) -> Problem | None:
         result = op.results[k].type
         if str(view(result)) != str(view(u.type)):
             args = {"index": first + index, "init": str(view(u.type)), "result": str(view(result))}
-            return Problem("BC662", args, Subject("result", k))
+            # (``expected``: the init's type, what ``refine`` writes for the result)
+            expected = u.type if isinstance(u.type, ShapedType) else None
+            return Problem("BC662", args, Subject("result", k), expected=expected)
         k += 1
     kinds = {_kind(u.type) for u in op.operands if _kind(u.type) in ("tensor", "memref")}
     if len(kinds) > 1:

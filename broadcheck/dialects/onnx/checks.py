@@ -10,7 +10,7 @@ from collections.abc import Callable
 from broadcheck.dialects.common import compatible, shape, with_shape
 from broadcheck.dialects.onnx.infer import infer
 from broadcheck.ops import Operation, ShapedType
-from broadcheck.semantics import Problem, Profile
+from broadcheck.semantics import Problem, Profile, Subject
 
 Verifier = Callable[[Operation], Problem | None]
 
@@ -28,7 +28,15 @@ def inference(op: Operation) -> Problem | None:
         return Problem("BC807", {"detail": inferred})
     for index, (use, s) in enumerate(zip(op.results, inferred, strict=False)):
         if s is not None and isinstance(use.type, ShapedType) and not compatible(shape(use.type), s):
-            return Problem("BC806", {"index": index, "actual": use.type, "inferred": with_shape(use.type, s)})
+            t = use.type
+            # (``expected``, where the inference gives it wholly, is what ``refine`` writes)
+            whole = t.kind == "tensor" and None not in s
+            return Problem(
+                "BC806",
+                {"index": index, "actual": t, "inferred": with_shape(t, s)},
+                Subject("result", index) if whole else None,
+                expected=ShapedType("tensor", tuple(s), t.element, t.encoding) if whole else None,
+            )
     return None
 
 

@@ -495,9 +495,24 @@ def check_collapse_shape(op: Operation, profile: Profile) -> Problem | None:
         problem = check_types(op, [RANKED], [RANKED])
         if problem:
             return problem
-        return _reshape_op(op, _v(op.operands[0].type), _v(op.results[0].type), groups)
+        found = _reshape_op(op, _v(op.operands[0].type), _v(op.results[0].type), groups)
+        return _with_expected(op, found, _collapsed_type(_v(op.operands[0].type), groups).shape, ("BC632", "BC633"))
     except _Unread:
         return None
+
+
+def _with_expected(
+    op: Operation, found: Problem | None, inferred: Shape | None, codes: tuple[str, ...]
+) -> Problem | None:
+    """``found`` (one of ``codes``, about the result's sizes) with the result type the op infers,
+    where it infers every size: what ``refine`` writes for the result."""
+    t = op.results[0].type if op.results else None
+    if found is None or found.code not in codes or inferred is None or None in inferred:
+        return found
+    if not isinstance(t, ShapedType) or t.kind != "tensor":
+        return found
+    expected = ShapedType("tensor", tuple(inferred), t.element, t.encoding)
+    return Problem(found.code, found.args, Subject("result", 0), found.inferred, expected, found.notes, found.span)
 
 
 def check_expand_shape(op: Operation, profile: Profile) -> Problem | None:
@@ -662,7 +677,8 @@ def check_concat(op: Operation, profile: Profile) -> Problem | None:
     shape[dim] = total
     inferred = View("tensor", tuple(shape), inputs[0].element)
     if not compatible(tuple(shape), result.shape):
-        return Problem("BC660", {"result": str(result), "inferred": str(inferred)}, Subject("result", 0))
+        rejected = Problem("BC660", {"result": str(result), "inferred": str(inferred)}, Subject("result", 0))
+        return _with_expected(op, rejected, tuple(shape), ("BC660",))
     return None
 
 

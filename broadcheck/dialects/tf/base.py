@@ -32,7 +32,30 @@ class Spec(NamedTuple):
 
     def check(self, op: Operation, profile: Profile) -> Problem | None:
         """The op's check: its verifier, which ends with the shape function's lint."""
-        return self.verify(op, self)
+        found = self.verify(op, self)
+        if found is None or found.expected is not None or self.shape is None:
+            return found
+        return _with_inferred(op, found, self.shape)
+
+
+def _with_inferred(op: Operation, found: Problem, fn: ShapeFunction) -> Problem:
+    """``found`` (a verifier's rejection) with the result type the shape function infers, where it
+    infers one wholly that differs from the written one: what ``refine`` and ``--fix`` write."""
+    from broadcheck.dialects.tf.infer import infer
+
+    if not all(isinstance(u.type, ShapedType) for u in (*op.operands, *op.results)):
+        return found
+    inferred = infer(op, fn)
+    if not isinstance(inferred, list):
+        return found
+    for index, (use, s) in enumerate(zip(op.results, inferred, strict=False)):
+        t = use.type
+        if s is not None and None not in s and isinstance(t, ShapedType) and t.kind == "tensor" and t.shape != s:
+            expected = ShapedType("tensor", tuple(s), t.element, t.encoding)
+            return Problem(
+                found.code, found.args, Subject("result", index), found.inferred, expected, found.notes, found.span
+            )
+    return found
 
 
 # Attribute kinds: the words of the constraint each one fails with.

@@ -11,7 +11,7 @@ from typing import Literal
 from broadcheck.dialects.common import compatible, shape, with_shape
 from broadcheck.dialects.tf.infer import ShapeFunction, infer
 from broadcheck.ops import Dim, Operation, Shape, ShapedType
-from broadcheck.semantics import Problem
+from broadcheck.semantics import Problem, Subject
 
 
 def lint(op: Operation, fn: ShapeFunction | None) -> Problem | None:
@@ -25,7 +25,16 @@ def lint(op: Operation, fn: ShapeFunction | None) -> Problem | None:
         return Problem("BC784", {"detail": inferred})
     for index, (use, s) in enumerate(zip(op.results, inferred, strict=False)):
         if s is not None and not compatible(shape(use.type), s):
-            return Problem("BC783", {"index": index, "actual": use.type, "inferred": with_shape(use.type, s)})
+            t = use.type
+            # (``expected``, where the shape function infers it wholly, is what ``refine`` writes)
+            whole = isinstance(t, ShapedType) and t.kind == "tensor" and None not in s
+            expected = ShapedType("tensor", tuple(s), t.element, t.encoding) if whole else None  # type: ignore[union-attr]
+            return Problem(
+                "BC783",
+                {"index": index, "actual": use.type, "inferred": with_shape(use.type, s)},
+                Subject("result", index) if whole else None,
+                expected=expected,
+            )
     return None
 
 

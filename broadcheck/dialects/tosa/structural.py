@@ -186,6 +186,56 @@ def _e(t: Type) -> Element:
     return element(t.element) if isinstance(t, ShapedType) else Element("unknown", str(t))
 
 
+def _infers(
+    infer: Callable[[Operation], Shape | None],
+) -> Callable[[Callable[[Operation, Profile], Problem | None]], Callable[[Operation, Profile], Problem | None]]:
+    """A check whose rejection of its result's sizes carries the result type ``infer`` gives from
+    the operands (when it gives every size) as ``Problem.expected``: what ``refine`` writes."""
+
+    def wrap(check: Callable[[Operation, Profile], Problem | None]) -> Callable[[Operation, Profile], Problem | None]:
+        def checked(op: Operation, profile: Profile) -> Problem | None:
+            found = check(op, profile)
+            if found is None or found.expected is not None or found.subject != Subject("result", 0):
+                return found
+            out = _tensor(op.results[0].type) if op.results else None
+            try:
+                shape = infer(op)
+            except (_Unread, IndexError):
+                return found
+            if out is None or shape is None or None in shape or shape == out.shape:
+                return found
+            expected = ShapedType("tensor", shape, out.element, out.encoding)
+            return Problem(found.code, found.args, found.subject, found.inferred, expected, found.notes, found.span)
+
+        checked.__doc__ = check.__doc__
+        return checked
+
+    return wrap
+
+
+def _transposed(op: Operation) -> Shape | None:
+    si = _shape(op.operands[0].type)
+    return None if si is None else tuple(si[p] for p in _attr_ints(op, "perms"))
+
+
+def _concatenated(op: Operation) -> Shape | None:
+    shapes = [_shape(u.type) for u in op.operands]
+    axis = _attr_int(op, "axis")
+    if not shapes or any(s is None for s in shapes):
+        return None
+    first = shapes[0]
+    assert first is not None
+    sizes = [s[axis] for s in shapes if s is not None]
+    total = None if None in sizes else sum(d for d in sizes if d is not None)
+    return (*first[:axis], total, *first[axis + 1 :])
+
+
+def _reduced(op: Operation) -> Shape | None:
+    si = _shape(op.operands[0].type)
+    axis = _attr_int(op, "axis")
+    return None if si is None else tuple(1 if i == axis else d for i, d in enumerate(si))
+
+
 def _storage(t: Type) -> Element:
     """TOSA's ``getStorageElementTypeOrSelf``: a quantized type's storage type (any kind)."""
     e = _e(t)
@@ -584,6 +634,7 @@ def _permutation(perms: Sequence[int]) -> bool:
     return sorted(perms) == list(range(len(perms)))
 
 
+@_infers(_transposed)
 def check_transpose(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.transpose``."""
     problem = _count(op, 1) or _types(op, [LEAST1], [LEAST1])
@@ -669,6 +720,7 @@ def _reshape_inferred(values: list[int], inp: Type, out: Type) -> Problem | None
     return _incompatible(ShapedType("tensor", tuple(shape), ei.text), out)
 
 
+@_infers(_concatenated)
 def check_concat(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.concat``: verify(), then the inferred result type."""
     if len(op.results) != 1:
@@ -859,6 +911,7 @@ def _shape_rank(t: Type) -> int | None:
 # ---------------------------------------------------------------- reductions
 
 
+@_infers(_reduced)
 def check_reduce(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.reduce_*``: the axis, the ranks, the reduced dim; then the inferred type."""
     problem = _count(op, 1) or _types(op, [LEAST1], [LEAST1])
