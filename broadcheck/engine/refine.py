@@ -32,6 +32,7 @@ from broadcheck.engine.refine_read import arguments_of, dimension_sources, read_
 from broadcheck.engine.refine_regions import Spread, label_arguments, refine_region_op, spread_of
 from broadcheck.engine.refine_values import (
     CALLS,
+    PROBE,
     Scope,
     Values,
     callee_of,
@@ -408,6 +409,11 @@ class Refiner:
                     self.stop(s, "its check does not say which result type it infers", scope.origins)
                 continue
             inferred = str(found.expected)
+            dims = dims_of(inferred)
+            if dims is not None and PROBE + index in dims:
+                # the check fills a size it does not infer from the written (probed) result: unknown
+                unknown = with_shape(inferred, [None if d == PROBE + index else d for d in dims])
+                inferred = unknown if unknown is not None else inferred
             if "".join(inferred.split()) != t.key:
                 new_results[index] = inferred
         final = judged if new_results == asked else self._judged(s, edits, result_types, new_results, scope.values)
