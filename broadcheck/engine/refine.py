@@ -27,7 +27,15 @@ from broadcheck.dialects.op import Layout
 from broadcheck.engine.fix import UNREAD_AT, PlannedFunction, PlannedStatement, result_keys, use_key
 from broadcheck.engine.forms import place_types
 from broadcheck.engine.options import Options
-from broadcheck.engine.refine_fold import SHAPE_OPS, assertion, dimension_size, fold_values, shape_result, tensor_dim
+from broadcheck.engine.refine_fold import (
+    SHAPE_OPS,
+    assertion,
+    dimension_size,
+    fold_values,
+    shape_result,
+    tensor_dim,
+    tensor_empty,
+)
 from broadcheck.engine.refine_read import arguments_of, dimension_sources, read_functions
 from broadcheck.engine.refine_regions import Spread, label_arguments, refine_region_op, spread_of
 from broadcheck.engine.refine_values import (
@@ -53,6 +61,9 @@ from broadcheck.syntax.types import read_type
 
 if TYPE_CHECKING:
     from broadcheck.engine.control import Summary
+
+_STATIC_SIZES = frozenset({"tensor.expand_shape"})
+"""Ops whose dynamic sizes the canonicalizer writes as constants once their operands are known."""
 
 _CONSTANTS = frozenset({"stablehlo.constant", "arith.constant", "tf.Const", "onnx.Constant", "tosa.const"})
 _RETURNS = frozenset({"func.return", "return"})
@@ -295,6 +306,9 @@ class Refiner:
             if st.name == "tensor.dim" and len(st.operands) == 2 and st.results:
                 tensor_dim(self, s, st, scope)
                 continue
+            if st.name == "tensor.empty":
+                tensor_empty(self, s, st, scope)
+                continue
             if st.name == "stablehlo.get_dimension_size" and st.operands and st.results:
                 dimension_size(self, s, st, scope)
                 continue
@@ -349,8 +363,13 @@ class Refiner:
                 self.stop(s, "one written type stands for operands whose new types differ", scope.origins)
                 return
             edits[written.start, written.end] = new
+        if st.name in _STATIC_SIZES:  # known index operands written as the constants they fold to
+            for use in st.operands[1:]:
+                known = scope.values.get(use_key(use))
+                if known is not None and len(known) == 1 and known[0] >= 0:
+                    edits[use.start, use.end] = str(known[0])
         for i, use in enumerate(st.operands):  # a written type shared with an unchanged operand
-            written = operand_types[i] if i < len(operand_types) else None
+            written = operand_types[i] if i < len(operand_types) and not (i and st.name in _STATIC_SIZES) else None
             if (
                 use_key(use) not in scope.types
                 and written is not None

@@ -28,7 +28,7 @@ from broadcheck.engine.refine_values import (
     with_shape,
 )
 from broadcheck.ops import Span
-from broadcheck.syntax.statement import Statement, TypeText
+from broadcheck.syntax.statement import Statement, TypeText, Use
 
 if TYPE_CHECKING:
     from broadcheck.engine.refine import Refiner
@@ -86,6 +86,37 @@ def tensor_dim(
             scope.values[st.results[0].name] = (size,)
             if use_key(st.operands[0]) in scope.origins:
                 scope.origins[st.results[0].name] = scope.origins[use_key(st.operands[0])]
+
+
+def _sized(text: str, dims: list[int | None], sizes: Sequence[Use], scope: Scope) -> str | None:
+    """``text`` with each dynamic size the next of ``sizes``, when every one is a known constant."""
+    given = iter(scope.values.get(use_key(u)) for u in sizes)
+    new_dims: list[int | None] = []
+    for d in dims:
+        known = next(given) if d is None else (d,)
+        if known is None or len(known) != 1 or known[0] < 0:
+            return None
+        new_dims.append(known[0])
+    return with_shape(text, new_dims)
+
+
+def tensor_empty(refiner: Refiner, s: PlannedStatement, st: Statement, scope: Scope) -> None:
+    """``tensor.empty(%d, ...)`` whose size operands are all known: the canonicalizer's form,
+    ``tensor.empty() : tensor<8x32xf32>`` (the operands dropped, the sizes in the type)."""
+    _, result_types = refiner.placed(st)
+    result = result_types[0] if result_types else None
+    dims = dims_of(result.text) if result is not None else None
+    if result is None or dims is None or not st.operands or dims.count(None) != len(st.operands) or not st.results:
+        return
+    new = _sized(result.text, dims, st.operands, scope)
+    if new is None:
+        return  # (a size still unknown: the op and its type stay as written)
+    refiner.edit_at(s, st.operands[0].start, st.operands[-1].end, "")
+    refiner.edit_at(s, result.start, result.end, new)
+    scope.types[st.results[0].name] = new
+    origin = next((scope.origins[use_key(u)] for u in st.operands if use_key(u) in scope.origins), None)
+    if origin is not None:
+        scope.origins[st.results[0].name] = origin
 
 
 def fold_values(refiner: Refiner, s: PlannedStatement, st: Statement, scope: Scope) -> None:
@@ -167,6 +198,13 @@ def shape_result(
     """The static result type of an op whose shape operand is now known (``dynamic_*``)."""
     if st.name == "stablehlo.real_dynamic_slice" and len(st.operands) == 4 and result_types:
         return _slice_result(st, scope, result_types[0])
+    if st.name == "tensor.expand_shape" and result_types and result_types[0] is not None:
+        # (its output_shape's known sizes are written as constants: refine.op)
+        dims = dims_of(result_types[0].text)
+        if dims is None or dims.count(None) != len(st.operands) - 1:
+            return None
+        new = _sized(result_types[0].text, dims, st.operands[1:], scope)
+        return None if new is None else {0: new}
     if st.name not in SHAPE_OPS or not result_types or result_types[0] is None:
         return None
     index = 0 if st.name == "stablehlo.dynamic_iota" else 1

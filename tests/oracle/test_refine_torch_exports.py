@@ -4,10 +4,11 @@ MLP with ``dynamic_shapes`` as StableHLO, Linalg-on-tensors and TOSA, and at bat
 (the static twins). broadcheck refines each dynamic export at each batch: its output must keep no
 ``?``, have no diagnostic, verify with iree-opt 3.13, and give ``@main`` the twin's signature.
 
-None of the three holds yet (strict expected failures, the reasons in each ``xfail``): torch-mlir
-computes its broadcast shapes with the ``shape`` dialect (``shape.shape_of``, ``shape.broadcast``),
-builds its Linalg inits with ``tensor.empty`` of ``tensor.dim`` values (a types-only refinement
-leaves them, and nothing is said), and reshapes with a ``-1`` in TOSA.
+Linalg holds: its inits are ``tensor.empty`` of ``tensor.dim`` values, which refine writes as
+the canonicalizer does (``tensor.empty() : tensor<8x32xf32>``, and ``expand_shape``'s
+``output_shape`` as constants). StableHLO and TOSA do not yet (strict expected failures, the
+reasons in each ``xfail``): torch-mlir computes its broadcast shapes with the ``shape`` dialect
+(``shape.shape_of``, ``shape.broadcast``), and reshapes with a ``-1`` in TOSA.
 """
 
 from __future__ import annotations
@@ -34,7 +35,6 @@ TORCH_PYTHON = os.environ.get("BROADCHECK_TORCH_PYTHON") or sys.executable
 _WHY = {
     "stablehlo": "shape.shape_of/shape.broadcast are not folded: dynamic_broadcast_in_dim stops (BC1860) and a "
     "multiply then takes a re-typed and a stopped operand under one written type (BC011, as iree-opt says)",
-    "linalg-on-tensors": "tensor.empty(%dim) inits keep their ? and refine says nothing (a silent stop)",
     "tosa": "tosa.reshape with a -1 in its shape does not infer (BC1860); iree-opt 3.13 does not read "
     "torch-mlir's tosa.const_shape {values = ...} form either",
 }
@@ -48,7 +48,11 @@ def _signature(text: str) -> str:
 
 @pytest.mark.parametrize("batch", [1, 8, 64])
 @pytest.mark.parametrize(
-    "kind", [pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=why)) for k, why in _WHY.items()]
+    "kind",
+    [
+        "linalg-on-tensors",
+        *(pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=why)) for k, why in _WHY.items()),
+    ],
 )
 def test_torch_exports(kind: str, batch: int) -> None:
     """The dynamic export at this batch refines to the twin's signature and verifies."""
