@@ -4,6 +4,8 @@ operand and result counts equal to the ODS's."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from broadcheck import dialects
@@ -97,3 +99,110 @@ def test_the_checks_count_the_values_the_ods_declares(name: str) -> None:
     assert _codes(name, operands + 1, results) & COUNT_CODES
     if results:
         assert _codes(name, operands, results + 1) & COUNT_CODES
+
+
+# ---------------------------------------------------------------- td.json: traits and constraints from the .td
+
+# Op classes and an op of the shape TosaOpBase.td / TosaOps.td write them (our own example, not a copy).
+TD_BASE = """
+class Tosa_Op<string mnemonic, list<Trait> traits = []> :
+    Op<Tosa_Dialect, mnemonic, !listconcat(traits, [TosaOpInterface])> {
+  bit autogenAvailability = 1;
+}
+
+class Tosa_PairOp<string mnemonic, list<Trait> traits = []> :
+    Tosa_Op<mnemonic, !listconcat(traits, [
+              DeclareOpInterfaceMethods<InferShapedTypeOpInterface,
+                                        ["inferReturnTypeComponents"]>,
+              SameOperandsAndResultRank])> {}
+"""
+TD_OPS = """
+def Tosa_PairOp : Tosa_PairOp<"pair", [
+    AllElementTypesMatch<["first", "out"]>,
+    Pure]> {
+  let summary = "Pair.";
+  let description = [{
+    Not read: `let arguments = (ins Bogus:$x);` // nor this
+  }];
+  let arguments = (ins
+    Tosa_Tensor3D:$first,  // a comment
+    Variadic<Tosa_Tensor>: $rest,
+    Tosa_IntArrayAttr2:$pad,
+    DefaultValuedAttr<Tosa_NanPropagationModeAttr, "::mlir::tosa::NanPropagationMode::PROPAGATE">:$nan_mode,
+    TypeAttrOf<Tosa_AccType>:$acc_type
+  );
+  let results = (outs Tosa_Tensor:$out);
+  let regions = (region SizedRegion<1>:$a, SizedRegion<1>:$b);
+  let hasVerifier = 1;
+}
+
+def Tosa_AccType : AnyTypeOf<[I<32>, F32]>;
+"""
+
+
+def test_the_generator_reads_an_op_of_a_td_file() -> None:
+    classes = generate.read_classes(TD_BASE)
+    assert classes == {
+        "Tosa_Op": ("Op", ["TosaOpInterface"]),
+        "Tosa_PairOp": (
+            "Tosa_Op",
+            ['DeclareOpInterfaceMethods<InferShapedTypeOpInterface, ["inferReturnTypeComponents"]>',
+             "SameOperandsAndResultRank"],
+        ),
+    }  # fmt: skip
+    assert generate.read_td_ops(TD_OPS, classes) == {
+        "tosa.pair": {
+            "class": "Tosa_PairOp",
+            "operands": [["first", "Tosa_Tensor3D", "single"], ["rest", "Tosa_Tensor", "variadic"]],
+            "results": [["out", "Tosa_Tensor", "single"]],
+            "attributes": [["pad", True], ["nan_mode", False], ["acc_type", True]],
+            # the op's own traits, then each class's additions, innermost first
+            "traits": [
+                'AllElementTypesMatch<["first", "out"]>',
+                "Pure",
+                'DeclareOpInterfaceMethods<InferShapedTypeOpInterface, ["inferReturnTypeComponents"]>',
+                "SameOperandsAndResultRank",
+                "TosaOpInterface",
+            ],
+            "regions": 2,
+            "verifier": True,
+        }
+    }
+
+
+def test_the_differences_with_the_op_classes_are_found() -> None:
+    ods = {
+        "tosa.a": {
+            "operands": [["x", "single"]],
+            "results": [["y", "single"]],
+            "attributes": [["k", True]],
+            "regions": 0,
+        },
+        "tosa.b": {"operands": [], "results": [], "attributes": [], "regions": 0},
+    }
+    td = {"tosa.a": {"operands": [["x", "T", "variadic"]], "results": [["z", "T", "single"]],
+                     "attributes": [["k", False]], "regions": 1}}  # fmt: skip
+    assert generate.differences(td, ods) == [
+        "tosa.b: only in ods.json",
+        "tosa.a: operands [['x', 'T', 'variadic']] against [['x', 'single']]",
+        "tosa.a: results [['z', 'T', 'single']] against [['y', 'single']]",
+        "tosa.a: attributes [['k', False]] against [['k', True]]",
+        "tosa.a: 1 regions against 0",
+    ]
+
+
+def test_the_td_table_agrees_with_the_op_classes() -> None:
+    """td.json (the .td files and the delta) and ods.json (iree 3.13's op classes): the same ops, value names and
+    kinds, attributes and region counts."""
+    assert generate.differences(table.td_ops(), table.ops()) == []
+
+
+def test_the_td_table_says_where_each_op_comes_from() -> None:
+    recorded = json.loads(generate.TD_TABLE.read_text(encoding="utf-8"))["source"]
+    assert recorded["delta"] == sorted({*generate.DELTA, *generate.DELTA_ATTRIBUTES})
+    found = {name: op["from"] for name, op in table.td_ops().items()}
+    assert {name for name, where in found.items() if where.startswith("delta")} == set(generate.DELTA)
+    assert set(found.values()) - {"TosaOps.td", "TosaShapeOps.td"} == {"delta", "delta: tosa.argmax's definition"}
+    assert [f["commit"] for f in recorded["files"]] == [commit for commit, _ in generate.TD_FILES.values()]
+    assert set(recorded["constraints"]) == {v[1] for op in table.td_ops().values() for v in
+                                            (*op["operands"], *op["results"])}  # fmt: skip
