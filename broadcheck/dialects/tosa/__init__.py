@@ -22,6 +22,7 @@ from broadcheck.dialects.op import (
 from broadcheck.dialects.tosa import block_scaled as b
 from broadcheck.dialects.tosa import control as c
 from broadcheck.dialects.tosa import shape_ops as h
+from broadcheck.dialects.tosa import specs as _specs  # noqa: F401  (registers the ops' generated rules)
 from broadcheck.dialects.tosa import structural as s
 from broadcheck.dialects.tosa import variables as v
 from broadcheck.dialects.tosa.forms import functional
