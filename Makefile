@@ -68,7 +68,7 @@ ODS_INCLUDE ?= $(TF_VENV)/lib/python3.11/site-packages/tensorflow/include
 ONNX_MLIR ?= .onnx-mlir
 # TOSA's op table (broadcheck/dialects/tosa/ods.json) comes from the op classes mlir-tblgen wrote from its
 # .td files for iree-base-compiler 3.13 (TOSA_OPS_GEN; empty: the one the environment's iree ships); its
-# traits and type constraints (tosa/td.json) from TosaOps.td, TosaOpBase.td, TosaTypesBase.td and
+# traits and type constraints (tosa/td.py) from TosaOps.td, TosaOpBase.td, TosaTypesBase.td and
 # TosaShapeOps.td at the llvm-project commits tosa/generate.py records, downloaded into TOSA_TD.
 TOSA_OPS_GEN ?=
 TOSA_TD ?= .tosa-td

@@ -143,7 +143,8 @@ def _source(dialect: str) -> str:
         from broadcheck.dialects.tosa import specs as tosa_specs
 
         found = json.loads((package / "tosa" / "ods.json").read_text(encoding="utf-8"))["source"]
-        td = json.loads((package / "tosa" / "td.json").read_text(encoding="utf-8"))["source"]
+        from broadcheck.dialects.tosa.td import SOURCE as td
+
         by_commit: dict[str, list[str]] = {}
         for f in td["files"]:
             by_commit.setdefault(f["commit"][:12], []).append(f"`{f['path'].rpartition('/')[2]}`")
@@ -160,10 +161,10 @@ def _source(dialect: str) -> str:
             f"`broadcheck/dialects/tosa/ods.json` from the op classes `mlir-tblgen` wrote from `TosaOps.td`, "
             f"`TosaShapeOps.td` and `TosaUtilOps.td` for {found['package']} {found['version']} "
             f"(`{found['file'].rpartition('/')[2]}`); each op's traits and per-position type constraints generated "
-            f"into `broadcheck/dialects/tosa/td.json` from TOSA's own `.td` files ({td['repository']}: {files}; "
+            f"into `broadcheck/dialects/tosa/td.py` from TOSA's own `.td` files ({td['repository']}: {files}; "
             "the newest the index holds, older than iree 3.13's), with a delta for iree 3.13 written by hand in "
             f"`tosa/generate.py` (ops the `.td` files lack: {added}; attributes: {attributes}) and held to "
-            f"`ods.json` op by op. The rules of {ruled} are built from `td.json` (`tosa/specs.py`: each "
+            f"`ods.json` op by op. The rules of {ruled} are built from `td.py` (`tosa/specs.py`: each "
             "constraint's words at iree 3.13, each trait's check, and what their `verify()` adds, by hand); the "
             "other ops' constraints and what `TosaOps.cpp` verifies are declared by hand"
         )

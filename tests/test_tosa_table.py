@@ -4,8 +4,6 @@ operand and result counts equal to the ODS's."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from broadcheck import dialects
@@ -100,7 +98,7 @@ def test_the_checks_count_the_values_the_ods_declares(name: str) -> None:
         assert _codes(name, operands, results + 1) & COUNT_CODES
 
 
-# ---------------------------------------------------------------- td.json: traits and constraints from the .td
+# ---------------------------------------------------------------- td.py: traits and constraints from the .td
 
 # Op classes and an op of the shape TosaOpBase.td / TosaOps.td write them (our own example, not a copy).
 TD_BASE = """
@@ -191,13 +189,15 @@ def test_the_differences_with_the_op_classes_are_found() -> None:
 
 
 def test_the_td_table_agrees_with_the_op_classes() -> None:
-    """td.json (the .td files and the delta) and ods.json (iree 3.13's op classes): the same ops, value names and
+    """td.py (the .td files and the delta) and ods.json (iree 3.13's op classes): the same ops, value names and
     kinds, attributes and region counts."""
     assert generate.differences(table.td_ops(), table.ops()) == []
 
 
 def test_the_td_table_says_where_each_op_comes_from() -> None:
-    recorded = json.loads(generate.TD_TABLE.read_text(encoding="utf-8"))["source"]
+    from broadcheck.dialects.tosa import td
+
+    recorded = td.SOURCE
     assert recorded["delta"] == sorted({*generate.DELTA, *generate.DELTA_ATTRIBUTES, *generate.DELTA_CONSTRAINTS})
     found = {name: op["from"] for name, op in table.td_ops().items()}
     assert {name for name, where in found.items() if where.startswith("delta")} == set(generate.DELTA)

@@ -5,7 +5,7 @@ Followed: llvm/llvm-project ``mlir/include/mlir/Dialect/Tosa/IR/TosaOps.td``,
 at commit 029c4da2eb44, checked against the TOSA dialect of iree-base-compiler 3.13
 (``tests/oracle/test_tosa_ops.py``). The checks and constraints are here; which of them
 each op runs (its :class:`Spec`) is generated from those ``.td`` files by the TOSA dialect
-(``dialects/tosa/specs.py``, from ``td.json``), which registers it (:func:`provide_specs`).
+(``dialects/tosa/specs.py``, from ``td.py``), which registers it (:func:`provide_specs`).
 For each op with a spec the checks run in the real verifier's order, with its words:
 
 1. the op's structure: one result, the number of operands (ODS);

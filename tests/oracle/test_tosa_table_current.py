@@ -1,7 +1,7 @@
 """TOSA's op tables are current. ``broadcheck/dialects/tosa/ods.json``: regenerated from the op classes of the
 iree-base-compiler it records (``iree/compiler/dialects/_tosa_ops_gen.py``, written by ``mlir-tblgen`` from
 TOSA's ``.td`` files at the LLVM that iree carries), it is the file in the repository, byte for byte.
-``broadcheck/dialects/tosa/td.json``: regenerated from the ``.td`` files at the llvm-project commits it records
+``broadcheck/dialects/tosa/td.py``: regenerated from the ``.td`` files at the llvm-project commits it records
 (``make ods`` downloads them into ``.tosa-td``; ``$BROADCHECK_TOSA_TD`` names another directory), the delta
 applied and held to ``ods.json``, it is the file in the repository, byte for byte. A changed generator, another
 iree or another ``.td`` shows as a difference; ``make ods`` regenerates them.
@@ -35,9 +35,11 @@ def test_the_table_is_current() -> None:
 def test_the_td_table_is_current() -> None:
     directory = generate.default_td() or Path(generate.__file__).parents[3] / ".tosa-td"
     assert directory.is_dir(), f"no .td files at {directory}: run `make .tosa-td` or set BROADCHECK_TOSA_TD"
-    recorded = json.loads(generate.TD_TABLE.read_text(encoding="utf-8"))["source"]
-    assert [[f["commit"], f["sha256"]] for f in recorded["files"]] == [list(v) for v in generate.TD_FILES.values()]
-    assert generate.render(generate.generate_td(directory)) == generate.TD_TABLE.read_text(encoding="utf-8")
+    from broadcheck.dialects.tosa import td
+
+    files = [[f["commit"], f["sha256"]] for f in td.SOURCE["files"]]
+    assert files == [list(v) for v in generate.TD_FILES.values()]
+    assert generate.render_td(generate.generate_td(directory)) == generate.TD_TABLE.read_text(encoding="utf-8")
 
 
 def test_the_td_files_are_the_ones_recorded() -> None:

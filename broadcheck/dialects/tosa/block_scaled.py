@@ -529,9 +529,9 @@ RULES: dict[str, Check] = {
     "Tosa_MXFPScaleTensor4D": SCALE4,
     "Tosa_ScalarInt32Tensor": SCALAR_I32,
 }
-""":data:`.structural.RULES` and the block-scaled ops' constraints (``td.json``'s names), as iree 3.13 words them."""
+""":data:`.structural.RULES` and the block-scaled ops' constraints (``td.py``'s names), as iree 3.13 words them."""
 
 
 def declared(name: str) -> tuple[list[Check], list[Check]]:
-    """Op ``name``'s operand and result constraints from ``td.json``, with the block-scaled ones."""
+    """Op ``name``'s operand and result constraints from ``td.py``, with the block-scaled ones."""
     return structural_declared(name, RULES)

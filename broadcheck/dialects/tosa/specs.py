@@ -1,5 +1,5 @@
 """The type rules of TOSA's elementwise ops, ``tosa.rescale`` and ``tosa.apply_scale``, generated: each op's
-operand and result constraints and its traits come from ``td.json`` (TOSA's ``.td`` files and the delta for
+operand and result constraints and its traits come from ``td.py`` (TOSA's ``.td`` files and the delta for
 iree 3.13, :mod:`.generate`), turned into :mod:`broadcheck.semantics.tosa`'s constraints and checks in the
 order MLIR verifies them (the ODS constraints, then the traits in the op's order, then its C++ ``verify()``).
 
@@ -96,7 +96,7 @@ def checks_of(traits: list[str]) -> tuple[t.Check, ...]:
 
 @cache
 def specs() -> dict[str, t.Spec]:
-    """Each op of :data:`NAMES` and its rules, from ``td.json``."""
+    """Each op of :data:`NAMES` and its rules, from ``td.py``."""
     table = td_ops()
     out = {}
     for name in sorted(NAMES):
@@ -108,7 +108,7 @@ def specs() -> dict[str, t.Spec]:
 
 
 def spec(name: str) -> t.Spec | None:
-    """Op ``name``'s rules, or ``None`` for an op this module does not build (``td.json`` is read only then)."""
+    """Op ``name``'s rules, or ``None`` for an op this module does not build (``td.py`` is read only then)."""
     return specs()[name] if name in NAMES else None
 
 

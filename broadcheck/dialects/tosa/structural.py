@@ -456,11 +456,11 @@ RULES: dict[str, Check] = {
     "Rank2TosaShape": SHAPE2,
     "Rank4TosaShape": SHAPE4,
 }
-"""Each ODS type constraint (as ``td.json`` names it) of the ops checked here: its words and rule at iree 3.13."""
+"""Each ODS type constraint (as ``td.py`` names it) of the ops checked here: its words and rule at iree 3.13."""
 
 
 def declared(name: str, rules: Mapping[str, Check] = RULES) -> tuple[list[Check], list[Check]]:
-    """Op ``name``'s operand and result constraints as ``td.json`` gives them (TOSA's ``.td`` and the delta for
+    """Op ``name``'s operand and result constraints as ``td.py`` gives them (TOSA's ``.td`` and the delta for
     iree 3.13), each as ``rules`` words and checks it."""
     op = td_ops()[name]
     return [rules[v[1]] for v in op["operands"]], [rules[v[1]] for v in op["results"]]

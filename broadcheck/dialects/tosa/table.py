@@ -1,5 +1,5 @@
 """TOSA's generated op tables (``make ods``: :mod:`.generate`): ``ods.json``, each op's operands, results,
-attributes and regions as its ODS at iree-base-compiler 3.13 declares them; ``td.json``, each op's traits and
+attributes and regions as its ODS at iree-base-compiler 3.13 declares them; ``td.py``, each op's traits and
 per-position type constraints as TOSA's ``.td`` files declare them (with the delta for iree 3.13). Read when
 first asked."""
 
@@ -23,12 +23,13 @@ def ops() -> dict[str, Any]:
     return _read("ods.json")
 
 
-@cache
 def td_ops() -> dict[str, Any]:
     """Every op TOSA defines, by name: its ``class``, ``operands`` and ``results`` (``[name, constraint,
     kind]``), ``attributes``, ``traits`` (in the order MLIR verifies them), ``regions``, ``verifier`` and
     where it comes from (``from``)."""
-    return _read("td.json")
+    from broadcheck.dialects.tosa.td import OPS  # (a Python module: a clean run reads no JSON)
+
+    return OPS
 
 
 def value_names(name: str, kind: str) -> list[str]:
