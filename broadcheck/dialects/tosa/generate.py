@@ -26,14 +26,19 @@ required]``; its traits in the order MLIR verifies them (the def's own, then eac
 additions, innermost first; whitespace collapsed); its region count and whether it has a C++ ``verify()``.
 The constraints used are listed with their ``TosaTypesBase.td`` definitions. The ``.td`` files are older than
 iree 3.13's: the delta (:data:`DELTA`, :data:`DELTA_ATTRIBUTES`, :data:`DELTA_CONSTRAINTS`) adds what iree
-3.13 has and they lack (the last found by the constraint campaign, not by comparing tables), and
+3.13 has and they lack (the last: matmul's ranks, which the hand-written constraints held to iree 3.13 had
+and iree-opt 3.13 confirms; the op classes carry no constraints to compare), and
 the generator refuses to write a table whose ops, value names, kinds or attributes differ from ``ods.json``'s
 (iree's) anywhere the delta does not say. What the constraints print (their summaries at iree 3.13, e.g.
 ``4D tosa-conformant tensor of number values`` where 029c4da2eb44 writes ``4-d tosa-conformant tensor``) and
 the C++ ``verify()`` bodies stay hand-written (:mod:`broadcheck.semantics.tosa`, ``structural.py``, ...),
-held to iree 3.13 by the differential campaigns (``tests/oracle/test_tosa_constraints.py``, ...).
+held to iree 3.13 by the differential campaigns (``tests/oracle/test_tosa_constraints.py``, ...). Read from
+the table: the rules of the elementwise ops, ``rescale`` and ``apply_scale`` (:mod:`.specs`) and the
+per-position constraints of every fixed-arity op (``structural.declared``); still by hand: the variadic ops'
+(iree 3.13 words a variadic value ``variadic of ...`` for some and not for others) and the variables'.
 
-The ``.td`` files are not kept in the repository (only the table is): ``make ods`` downloads them into
+The ``.td`` files are not kept in the repository (only the table is; LLVM's licence would allow a copy, but
+the copies here come from a store whose terms keep fetched code out of commits): ``make ods`` downloads them into
 ``$(TOSA_TD)`` (:data:`TD_FILES` records each one's commit and SHA-256; a file with another digest is refused).
 
 Run ``python -m broadcheck.dialects.tosa.generate [OPS_GEN_PY] [--td DIR]`` (``make ods``; default: the module
