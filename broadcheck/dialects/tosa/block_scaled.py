@@ -25,6 +25,7 @@ from broadcheck.dialects.tosa.structural import (
     _e,
     _same_elements,
     _shape,
+    _shape_rank,
     _types,
     shape_values,
 )
@@ -166,8 +167,10 @@ def _verify_reshape_block_scaled(op: Operation) -> Problem | None:
         problem = _same_elements(op.operands[i].type, op.results[i].type, ("input", "output"), Subject("result", i))
         if problem:
             return problem
-        # (block-scaled, ranked data: no input, then no result, of rank 0, before the scale's element type;
-        # found by tests/oracle/test_tosa_constraints.py)
+        # (block-scaled: a new shape of rank 0 on any data, then, on ranked data, no input, then no result, of
+        # rank 0, before the scale's element type; found by tests/oracle/test_tosa_constraints.py, seed 14)
+        if i == 0 and data_count == 2 and _shape_rank(op.operands[2].type) == 0:
+            return Problem("BC1735")
         if i == 0 and data_count == 2 and sd is not None:
             given = [sd, _shape(op.operands[1].type)]
             if any(r is not None and len(r) == 0 for r in given):
