@@ -67,16 +67,27 @@ ODS_INCLUDE ?= $(TF_VENV)/lib/python3.11/site-packages/tensorflow/include
 # at the HEAD of an onnx-mlir clone (ONNX_MLIR; `make $(ONNX_MLIR)` clones it).
 ONNX_MLIR ?= .onnx-mlir
 # TOSA's op table (broadcheck/dialects/tosa/ods.json) comes from the op classes mlir-tblgen wrote from its
-# .td files for iree-base-compiler 3.13 (TOSA_OPS_GEN; empty: the one the environment's iree ships).
+# .td files for iree-base-compiler 3.13 (TOSA_OPS_GEN; empty: the one the environment's iree ships); its
+# traits and type constraints (tosa/td.py) from TosaOps.td, TosaOpBase.td, TosaTypesBase.td and
+# TosaShapeOps.td at the llvm-project commits tosa/generate.py records, downloaded into TOSA_TD.
 TOSA_OPS_GEN ?=
+TOSA_TD ?= .tosa-td
+TOSA_TD_URL = https://raw.githubusercontent.com/llvm/llvm-project
 # tfl's operands, results and traits (broadcheck/dialects/tfl/ods.json) come from LiteRT's tfl_ops.td, read
 # at the commit the generator records (TensorFlow 2.21's) in a LiteRT clone (LITERT; `make $(LITERT)`).
 LITERT ?= .litert
-ods: $(RUNTIME) $(ONNX_MLIR) $(LITERT)
+ods: $(RUNTIME) $(ONNX_MLIR) $(LITERT) $(TOSA_TD)
 	$(BIN)/python -m broadcheck.dialects.ods.generate $(ODS_INCLUDE)
 	$(BIN)/python -m broadcheck.dialects.onnx.generate $(ONNX_MLIR)
-	$(BIN)/python -m broadcheck.dialects.tosa.generate $(TOSA_OPS_GEN)
+	$(BIN)/python -m broadcheck.dialects.tosa.generate $(TOSA_OPS_GEN) --td $(TOSA_TD)
 	$(BIN)/python -m broadcheck.dialects.tfl.generate $(LITERT)
+
+# (the generator refuses a file whose SHA-256 is not the one it records)
+$(TOSA_TD):
+	mkdir -p $@
+	$(BIN)/python -c 'from broadcheck.dialects.tosa.generate import TD_FILES, TD_PATH; \
+	[print(commit, TD_PATH + "/" + name) for name, (commit, _) in TD_FILES.items()]' | \
+	while read commit path; do curl -fsSL "$(TOSA_TD_URL)/$$commit/$$path" -o "$@/$${path##*/}" || exit 1; done
 
 $(LITERT):
 	git clone --quiet --filter=blob:none --no-checkout https://github.com/google-ai-edge/LiteRT $@

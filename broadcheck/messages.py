@@ -8555,6 +8555,17 @@ RULES: Mapping[str, Rule] = {
             "(tensor<2x3xf32>, tensor<1x3xf32>) where %d is the constant [-1]",
             op_prefix=False,
         ),
+        # ---- BC1735-BC1738, BC1870-BC1874: TOSA from its .td (tosatd)
+        Rule(
+            "BC1735",
+            "tosa-reshape-block-scaled-new-rank-0",
+            "requires new shape to have a rank greater than 0",
+            "tosa.reshape_block_scaled's block-scaled form (data and scale) reshapes to a !tosa.shape<0> "
+            "(ReshapeBlockScaledOp::verify, after the data's element type, before the inputs' ranks; ranked or "
+            "unranked data).",
+            '%0:2 = "tosa.reshape_block_scaled"(%d, %s, %shape) <{block_size = #tosa.block_size<BLOCK_SIZE_32>}> '
+            ": (tensor<2x32xf8E4M3FN>, tensor<2x1xf8E8M0FNU>, !tosa.shape<0>) -> (...)",
+        ),
     )
 }
 

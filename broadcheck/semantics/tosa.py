@@ -3,8 +3,10 @@
 Followed: llvm/llvm-project ``mlir/include/mlir/Dialect/Tosa/IR/TosaOps.td``,
 ``TosaOpBase.td``, ``TosaTypesBase.td`` and ``mlir/lib/Dialect/Tosa/IR/TosaOps.cpp``
 at commit 029c4da2eb44, checked against the TOSA dialect of iree-base-compiler 3.13
-(``tests/oracle/test_tosa_ops.py``). For each op in :data:`OPS` the checks run
-in the real verifier's order, with its words:
+(``tests/oracle/test_tosa_ops.py``). The checks and constraints are here; which of them
+each op runs (its :class:`Spec`) is generated from those ``.td`` files by the TOSA dialect
+(``dialects/tosa/specs.py``, from ``td.py``), which registers it (:func:`provide_specs`).
+For each op with a spec the checks run in the real verifier's order, with its words:
 
 1. the op's structure: one result, the number of operands (ODS);
 2. each operand's and the result's ODS type constraint: a tensor (no vectors),
@@ -581,60 +583,18 @@ class Spec(NamedTuple):
     checks: tuple[Check, ...]
 
 
-# Tosa_ElementwiseOp: the op's own traits first, then ResultsBroadcastableShape, then SameOperandsAndResultRank.
-BINARY = (same_element_types, broadcastable, same_operands_and_result_rank)
-COMPARISON = (same_operand_element_types, broadcastable, same_operands_and_result_rank)
-# Tosa_ElementwiseUnaryOp adds SameOperandsAndResultShape and SameOperandsAndResultElementType first.
-UNARY = (same_operands_and_result_shape, same_element_types, broadcastable, same_operands_and_result_rank)
-SELECT = (broadcastable, same_operands_and_result_rank, select_element_types)
+_SPECS: list[Callable[[str], Spec | None]] = []
 
 
-def _binary(constraint: Constraint) -> Spec:
-    return Spec((constraint, constraint), (constraint,), BINARY)
+def provide_specs(found: Callable[[str], Spec | None]) -> None:
+    """Where :func:`verify_op` finds a TOSA op's :class:`Spec`: the TOSA dialect's table, generated from TOSA's
+    ``.td`` (``dialects/tosa/specs.py``, which registers it when the dialect is loaded)."""
+    _SPECS[:] = [found]
 
 
-def _unary(constraint: Constraint = NUMBER) -> Spec:
-    return Spec((constraint,), (constraint,), UNARY)
-
-
-OPS: dict[str, Spec] = {
-    **{
-        f"tosa.{name}": _binary(NUMBER)
-        for name in (
-            "add sub maximum minimum pow arithmetic_right_shift bitwise_and bitwise_or bitwise_xor "
-            "logical_left_shift logical_right_shift"
-        ).split()
-    },
-    "tosa.intdiv": _binary(INT32_OR_64),
-    **{f"tosa.{name}": _binary(BOOL) for name in ("logical_and", "logical_or", "logical_xor")},
-    **{f"tosa.{name}": Spec((NUMBER, NUMBER), (BOOL,), COMPARISON) for name in ("equal", "greater", "greater_equal")},
-    "tosa.select": Spec((BOOL, NUMBER, NUMBER), (NUMBER,), SELECT),
-    **{
-        f"tosa.{name}": _unary()
-        for name in "abs bitwise_not ceil clz exp floor log reciprocal rsqrt clamp erf sigmoid tanh".split()
-    },
-    **{f"tosa.{name}": _unary(FLOAT) for name in ("cos", "sin")},
-    "tosa.logical_not": _unary(BOOL),
-    # Custom verifiers: mul's shift and negate's zero points take no part in the shape rules.
-    "tosa.mul": Spec((NUMBER, NUMBER, SCALAR_INT8), (NUMBER,), (mul_checks,)),
-    "tosa.negate": Spec((NUMBER, SCALAR_INT_OR_FLOAT, SCALAR_INT_OR_FLOAT), (NUMBER,), (negate_checks,)),
-    # Same-shape rules without broadcasting.
-    "tosa.cast": Spec((NUMBER,), (NUMBER,), (same_operands_and_result_shape,)),
-    "tosa.reverse": Spec(
-        (AT_LEAST_1D,),
-        (AT_LEAST_1D,),
-        (same_operands_and_result_rank, same_operands_and_result_shape, same_element_types),
-    ),
-    "tosa.table": Spec((NUMBER, TENSOR_1D), (NUMBER,), (table_shape,)),
-    "tosa.fft2d": Spec(
-        (TENSOR_3D, TENSOR_3D),
-        (TENSOR_3D, TENSOR_3D),
-        (same_element_types, same_operands_and_result_shape, results_float, fft_sizes),
-    ),
-    # A codegen utility op: scalars, vectors or tensors (MLIR's Elementwise trait).
-    "tosa.apply_scale": Spec((INT_LIKE, INT_LIKE, INT8_LIKE), (INT_LIKE,), (elementwise_mappable,)),
-}
-"""Every TOSA op whose verifier relates operand and result shapes by broadcasting or a same-shape rule."""
+def spec_of(name: str) -> Spec | None:
+    """Op ``name``'s :class:`Spec`, or ``None`` (no table registered, or an op it does not hold)."""
+    return _SPECS[0](name) if _SPECS else None
 
 
 def verify_spec(spec: Spec, operands: Types, results: Types, profile: Profile) -> Problem | None:
@@ -678,34 +638,32 @@ def _types(op: Operation) -> tuple[list[Type], list[Type]]:
 
 
 def verify_op(op: Operation, profile: Profile) -> Problem | None:
-    """A TOSA op of :data:`OPS`; any other op as a TOSA binary op: the trait, then the equal-rank rule."""
+    """A TOSA op with a :class:`Spec` (:func:`spec_of`); any other op as a TOSA binary op: the trait, then the
+    equal-rank rule."""
     operands, results = _types(op)
-    spec = OPS.get(op.name)
+    spec = spec_of(op.name)
     if spec is not None:
         return verify_spec(spec, operands, results, profile)
     return run_checks((broadcastable, same_operands_and_result_rank), operands, results, profile)
 
 
 def verify_unary_op(op: Operation, profile: Profile) -> Problem | None:
-    """A TOSA op of :data:`OPS`; any other op as a TOSA unary op: same shape, then as :func:`verify_op`."""
+    """A TOSA op with a :class:`Spec`; any other op as a TOSA unary op: same shape, then as :func:`verify_op`."""
     operands, results = _types(op)
-    spec = OPS.get(op.name)
+    spec = spec_of(op.name)
     if spec is not None:
         return verify_spec(spec, operands, results, profile)
     checks = (same_operands_and_result_shape, broadcastable, same_operands_and_result_rank)
     return run_checks(checks, operands, results, profile)
 
 
-# tosa.rescale's verifier reads its `scale32` and `per_channel` attributes, so it has its own semantics.
-RESCALE = Spec((NUMBER, INT16_OR_32_1D, INT8_1D, SCALAR_INT_OR_FLOAT, SCALAR_INT_OR_FLOAT), (NUMBER,), ())
-
-
 def verify_rescale(op: Operation, profile: Profile) -> Problem | None:
-    """``tosa.rescale``: type constraints, then ``RescaleOp::verify`` (an attribute it cannot read skips its checks)."""
+    """``tosa.rescale``: type constraints, then ``RescaleOp::verify`` (an attribute it cannot read skips its checks;
+    it reads the ``scale32`` and ``per_channel`` attributes, so it has its own semantics)."""
     operands, results = _types(op)
-    return verify_spec(RESCALE, operands, results, profile) or rescale_checks(
-        operands, results, _flag(op, "scale32"), _flag(op, "per_channel")
-    )
+    spec = spec_of("tosa.rescale")
+    problem = None if spec is None else verify_spec(spec, operands, results, profile)
+    return problem or rescale_checks(operands, results, _flag(op, "scale32"), _flag(op, "per_channel"))
 
 
 def _flag(op: Operation, name: str) -> bool | None:

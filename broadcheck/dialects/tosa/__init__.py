@@ -1,7 +1,8 @@
 """TOSA 1.0 as MLIR's TOSA dialect defines it (TosaOps.td at the LLVM that iree-base-compiler
-3.13 carries). The elementwise rules are in :mod:`broadcheck.semantics.tosa`; the structural
-ops' in :mod:`.structural`, their custom forms (``pad([0, 0, 0, 0]) stride([1, 1])``) in
-:mod:`.forms`."""
+3.13 carries). The elementwise rules are in :mod:`broadcheck.semantics.tosa`, which of them each op
+runs generated from TOSA's ``.td`` (:mod:`.specs`, from :mod:`.td`); the structural ops' in
+:mod:`.structural` (their type constraints from :mod:`.td` too), their custom forms
+(``pad([0, 0, 0, 0]) stride([1, 1])``) in :mod:`.forms`."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from broadcheck.dialects.op import (
 from broadcheck.dialects.tosa import block_scaled as b
 from broadcheck.dialects.tosa import control as c
 from broadcheck.dialects.tosa import shape_ops as h
+from broadcheck.dialects.tosa import specs as _specs  # noqa: F401  (registers the ops' generated rules)
 from broadcheck.dialects.tosa import structural as s
 from broadcheck.dialects.tosa import variables as v
 from broadcheck.dialects.tosa.forms import functional

@@ -11,10 +11,8 @@ shape ops on such), is not judged: broadcheck does not follow a value back throu
 
 from __future__ import annotations
 
-from broadcheck.dialects.tosa.block_scaled import SCALAR_I32
+from broadcheck.dialects.tosa.block_scaled import declared
 from broadcheck.dialects.tosa.structural import (
-    ANY,
-    LEAST1,
     SHAPE,
     _attr_int,
     _count,
@@ -36,7 +34,7 @@ def check_shape_arithmetic(op: Operation, profile: Profile) -> Problem | None:
     shape has different rank than operands`` (BC1511)."""
     binary = op.name[5:].removesuffix("_shape") in BINARY
     # (their ODS: single ``Tosa_Shape`` operands; only concat_shape's is variadic)
-    problem = _count(op, 2 if binary else 1) or _types(op, [SHAPE] * len(op.operands), [SHAPE])
+    problem = _count(op, 2 if binary else 1) or _types(op, *declared(op.name))
     if problem:
         return problem
     ranks = [_shape_rank(u.type) for u in op.operands]
@@ -53,12 +51,12 @@ def check_shape_arithmetic(op: Operation, profile: Profile) -> Problem | None:
 def check_identity(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.identity``: one operand and one result, each a tosa-conformant tensor of number values (its
     ODS); iree 3.13 relates their types no further (``(tensor<2x3xf32>) -> tensor<2x4xf16>`` verifies)."""
-    return _count(op, 1) or _types(op, [ANY], [ANY])
+    return _count(op, 1) or _types(op, *declared(op.name))
 
 
 def check_dim(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.dim``: the ODS types, a ``!tosa.shape<1>`` result, then the axis in the input's rank."""
-    problem = _count(op, 1) or _types(op, [LEAST1], [SHAPE])
+    problem = _count(op, 1) or _types(op, *declared(op.name))
     if problem:
         return problem
     out = op.results[0].type
@@ -122,7 +120,7 @@ def _scalar_value(literal: str | None) -> int | None:
 def check_slice_shape(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.slice_shape``: the ODS types, then its start and size where constants: a start >= 0, a size > 0,
     the result's rank the size, start + size within the input's rank."""
-    problem = _count(op, 3) or _types(op, [SHAPE, SCALAR_I32, SCALAR_I32], [SHAPE])
+    problem = _count(op, 3) or _types(op, *declared(op.name))
     if problem:
         return problem
     start, size = _scalar_value(op.constant(1)), _scalar_value(op.constant(2))
@@ -145,7 +143,7 @@ def check_assert_equal_shape(op: Operation, profile: Profile) -> Problem | None:
     verified)."""
     if op.results:
         return None  # (not modelled: ``requires zero results``)
-    problem = _count(op, 2, 0) or _types(op, [SHAPE, SHAPE], [])
+    problem = _count(op, 2, 0) or _types(op, *declared(op.name))
     if problem:
         return problem
     ranks = [_shape_rank(u.type) for u in op.operands]

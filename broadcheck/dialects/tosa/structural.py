@@ -10,11 +10,12 @@ defines them, when the engine knows it. What broadcheck cannot read is not judge
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from math import prod
 
 from broadcheck.dialects.literal import value_type
 from broadcheck.dialects.op import family
+from broadcheck.dialects.tosa.table import td_ops
 from broadcheck.ops import Dim, Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.semantics.mlir import IncompatibleDims, infer_shape
@@ -352,8 +353,7 @@ def check_conv(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.conv2d``, ``tosa.conv3d``, ``tosa.depthwise_conv2d``."""
     three = op.name == "tosa.conv3d"
     depthwise = op.name == "tosa.depthwise_conv2d"
-    t = T5 if three else T4
-    problem = _count(op, 5) or _types(op, [t, t, T1, ZP, ZP], [t])
+    problem = _count(op, 5) or _types(op, *declared(op.name))
     if problem:
         return problem
     try:
@@ -387,7 +387,7 @@ def check_conv(op: Operation, profile: Profile) -> Problem | None:
 
 def check_transpose_conv(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.transpose_conv2d``."""
-    problem = _count(op, 5) or _types(op, [T4, T4, T1, ZP, ZP], [T4])
+    problem = _count(op, 5) or _types(op, *declared(op.name))
     if problem:
         return problem
     try:
@@ -468,7 +468,7 @@ def _pooling(op: Operation, given: tuple[list[int], list[int], list[int]] | None
 
 def check_max_pool(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.max_pool2d``."""
-    problem = _count(op, 1) or _types(op, [T4], [T4])
+    problem = _count(op, 1) or _types(op, *declared(op.name))
     if problem:
         return problem
     try:
@@ -491,6 +491,30 @@ class _ShapeOfRank:
 
 SHAPE2, SHAPE4 = _ShapeOfRank(2), _ShapeOfRank(4)
 
+RULES: dict[str, Check] = {
+    "Tosa_Tensor": ANY,
+    "Tosa_Tensor1D": T1,
+    "Tosa_Tensor3D": T3,
+    "Tosa_Tensor4D": T4,
+    "Tosa_Tensor5D": T5,
+    "Tosa_TensorAtLeast1D": LEAST1,
+    "Tosa_TensorAtLeast2D": LEAST2,
+    "Tosa_IndexTensor2D": INDICES,
+    "Tosa_ScalarIntOrFloatTensor": ZP,
+    "Tosa_ScalarTensor": SCALAR_NUMBER,
+    "Tosa_Shape": SHAPE,
+    "Rank2TosaShape": SHAPE2,
+    "Rank4TosaShape": SHAPE4,
+}
+"""Each ODS type constraint (as ``td.py`` names it) of the ops checked here: its words and rule at iree 3.13."""
+
+
+def declared(name: str, rules: Mapping[str, Check] = RULES) -> tuple[list[Check], list[Check]]:
+    """Op ``name``'s operand and result constraints as ``td.py`` gives them (TOSA's ``.td`` and the delta for
+    iree 3.13), each as ``rules`` words and checks it."""
+    op = td_ops()[name]
+    return [rules[v[1]] for v in op["operands"]], [rules[v[1]] for v in op["results"]]
+
 
 def _pool_values(op: Operation, first: int) -> tuple[list[int], list[int], list[int]] | None:
     """The kernel, stride and pad of an adaptive pool, from the ``tosa.const_shape`` literals that define
@@ -506,7 +530,7 @@ def _pool_values(op: Operation, first: int) -> tuple[list[int], list[int], list[
 def check_max_pool_adaptive(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.max_pool2d_adaptive``: ``tosa.max_pool2d``'s rules and words, kernel, stride and pad given as
     ``!tosa.shape`` operands."""
-    problem = _count(op, 4) or _types(op, [T4, SHAPE2, SHAPE2, SHAPE4], [T4])
+    problem = _count(op, 4) or _types(op, *declared(op.name))
     if problem:
         return problem
     values = _pool_values(op, 1)
@@ -519,7 +543,7 @@ def check_max_pool_adaptive(op: Operation, profile: Profile) -> Problem | None:
 def check_avg_pool_adaptive(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.avg_pool2d_adaptive``: ``tosa.avg_pool2d``'s rules and words, kernel, stride and pad given as
     ``!tosa.shape`` operands."""
-    problem = _count(op, 6) or _types(op, [T4, ZP, ZP, SHAPE2, SHAPE2, SHAPE4], [T4])
+    problem = _count(op, 6) or _types(op, *declared(op.name))
     if problem:
         return problem
     values = _pool_values(op, 3)
@@ -533,7 +557,7 @@ _ACC = {"f16": ("f16", "f32"), "bf16": ("f32",), "f32": ("f32",)}
 
 def check_avg_pool(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.avg_pool2d``: as max_pool2d, then the accumulator type and the zero points."""
-    problem = _count(op, 3) or _types(op, [T4, ZP, ZP], [T4])
+    problem = _count(op, 3) or _types(op, *declared(op.name))
     if problem:
         return problem
     return _avg_pool(op, None)
@@ -580,7 +604,7 @@ def check_matmul_t(op: Operation, profile: Profile) -> Problem | None:
 
 
 def _matmul(op: Operation, transposed: bool) -> Problem | None:
-    problem = _count(op, 4) or _types(op, [LEAST2, LEAST2, ZP, ZP], [LEAST2])
+    problem = _count(op, 4) or _types(op, *declared(op.name))
     if problem:
         return problem
     a, b, a_zp, b_zp = (u.type for u in op.operands)
@@ -637,7 +661,7 @@ def _permutation(perms: Sequence[int]) -> bool:
 @_infers(_transposed)
 def check_transpose(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.transpose``."""
-    problem = _count(op, 1) or _types(op, [LEAST1], [LEAST1])
+    problem = _count(op, 1) or _types(op, *declared(op.name))
     if problem:
         return problem
     try:
@@ -673,7 +697,7 @@ def check_transpose(op: Operation, profile: Profile) -> Problem | None:
 
 def check_reshape(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.reshape`` against its constant shape operand."""
-    problem = _count(op, 2) or _types(op, [ANY, SHAPE], [ANY])
+    problem = _count(op, 2) or _types(op, *declared(op.name))
     if problem:
         return problem
     inp, out = op.operands[0].type, op.results[0].type
@@ -784,7 +808,7 @@ def check_concat(op: Operation, profile: Profile) -> Problem | None:
 
 def check_slice(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.slice`` against its constant start and size operands."""
-    problem = _count(op, 3) or _types(op, [LEAST1, SHAPE, SHAPE], [LEAST1])
+    problem = _count(op, 3) or _types(op, *declared(op.name))
     if problem:
         return problem
     inp, out = op.operands[0].type, op.results[0].type
@@ -822,7 +846,7 @@ def check_slice(op: Operation, profile: Profile) -> Problem | None:
 
 def check_pad(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.pad`` against its constant padding operand."""
-    problem = _count(op, 3) or _types(op, [LEAST1, SHAPE, SCALAR_NUMBER], [LEAST1])
+    problem = _count(op, 3) or _types(op, *declared(op.name))
     if problem:
         return problem
     inp, out = op.operands[0].type, op.results[0].type
@@ -874,7 +898,7 @@ def check_reverse(op: Operation, profile: Profile) -> Problem | None:
 
 def check_tile(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.tile``: the multiples' rank (its type), the ranks, and the constant multiples."""
-    problem = _count(op, 2) or _types(op, [LEAST1, SHAPE], [LEAST1])
+    problem = _count(op, 2) or _types(op, *declared(op.name))
     if problem:
         return problem
     inp, mult, out = op.operands[0].type, op.operands[1].type, op.results[0].type
@@ -914,7 +938,7 @@ def _shape_rank(t: Type) -> int | None:
 @_infers(_reduced)
 def check_reduce(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.reduce_*``: the axis, the ranks, the reduced dim; then the inferred type."""
-    problem = _count(op, 1) or _types(op, [LEAST1], [LEAST1])
+    problem = _count(op, 1) or _types(op, *declared(op.name))
     if problem:
         return problem
     try:
@@ -946,7 +970,7 @@ def check_reduce(op: Operation, profile: Profile) -> Problem | None:
 
 def check_argmax(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.argmax``: an integer result, the axis, and the result's shape."""
-    problem = _count(op, 1) or _types(op, [LEAST1], [ANY])
+    problem = _count(op, 1) or _types(op, *declared(op.name))
     if problem:
         return problem
     try:
@@ -985,7 +1009,7 @@ def _dims_match(pairs: Sequence[tuple[str, int, Dim, Dim]]) -> Problem | None:
 
 def check_gather(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.gather``: values [N, K, C], indices [N, W], output [N, W, C]."""
-    problem = _count(op, 2) or _types(op, [T3, INDICES], [T3])
+    problem = _count(op, 2) or _types(op, *declared(op.name))
     if problem:
         return problem
     values, indices, out = op.operands[0].type, op.operands[1].type, op.results[0].type
@@ -1010,7 +1034,7 @@ def check_gather(op: Operation, profile: Profile) -> Problem | None:
 
 def check_scatter(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.scatter``: values_in [N, K, C], indices [N, W], input [N, W, C], values_out as values_in."""
-    problem = _count(op, 3) or _types(op, [T3, INDICES, T3], [T3])
+    problem = _count(op, 3) or _types(op, *declared(op.name))
     if problem:
         return problem
     values, indices, inp = (u.type for u in op.operands)
@@ -1052,7 +1076,7 @@ def check_scatter(op: Operation, profile: Profile) -> Problem | None:
 def check_rfft2d(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.rfft2d``: equal element types and output shapes; height and width powers of two;
     outputs [N, H, W/2 + 1]."""
-    problem = _count(op, 1, 2) or _types(op, [T3], [T3, T3])
+    problem = _count(op, 1, 2) or _types(op, *declared(op.name))
     if problem:
         return problem
     types = [op.operands[0].type, *(r.type for r in op.results)]
@@ -1091,7 +1115,7 @@ def check_const(op: Operation, profile: Profile) -> Problem | None:
         return Problem("BC107")
     if op.operands:
         return Problem("BC1162", {"kind": "operands"})
-    problem = _types(op, [], [ANY])
+    problem = _types(op, *declared(op.name))
     if problem is not None:
         return problem
     attr = op.attribute("values")
@@ -1128,7 +1152,7 @@ def check_const_shape(op: Operation, profile: Profile) -> Problem | None:
     literal = written.type
     if "".join(literal.element.split()) != "index":
         return Problem("BC562", {"name": "values", "constraint": "index elements attribute"})
-    problem = _types(op, [], [SHAPE])
+    problem = _types(op, *declared(op.name))
     if problem is not None:
         return problem
     rank = _shape_rank(op.results[0].type)
@@ -1148,7 +1172,7 @@ def check_resize(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.resize`` against its constant scale, offset and border: positive scales, then each
     output size (height, width) when the input's is known and not 1 (a broadcast)."""
     # (its ODS: ``Rank4TosaShape:$scale, Rank2TosaShape:$offset, Rank2TosaShape:$border``)
-    problem = _count(op, 4) or _types(op, [T4, SHAPE4, SHAPE2, SHAPE2], [T4])
+    problem = _count(op, 4) or _types(op, *declared(op.name))
     if problem:
         return problem
     inp, out = op.operands[0].type, op.results[0].type

@@ -1,5 +1,7 @@
-"""TOSA's generated op table (``ods.json``, ``make ods``: :mod:`.generate`): each op's operands, results,
-attributes and regions as its ODS at iree-base-compiler 3.13 declares them. Read when first asked."""
+"""TOSA's generated op tables (``make ods``: :mod:`.generate`): ``ods.json``, each op's operands, results,
+attributes and regions as its ODS at iree-base-compiler 3.13 declares them; ``td.py``, each op's traits and
+per-position type constraints as TOSA's ``.td`` files declare them (with the delta for iree 3.13). Read when
+first asked."""
 
 from __future__ import annotations
 
@@ -7,15 +9,27 @@ from functools import cache
 from typing import Any
 
 
+def _read(name: str) -> dict[str, Any]:
+    import json  # (a clean run of custom forms never reads the tables)
+    from pathlib import Path
+
+    found: dict[str, Any] = json.loads((Path(__file__).parent / name).read_text(encoding="utf-8"))["ops"]
+    return found
+
+
 @cache
 def ops() -> dict[str, Any]:
     """Every op TOSA defines, by name."""
-    import json  # (a clean run of custom forms never reads the table)
-    from pathlib import Path
+    return _read("ods.json")
 
-    text = (Path(__file__).parent / "ods.json").read_text(encoding="utf-8")
-    found: dict[str, Any] = json.loads(text)["ops"]
-    return found
+
+def td_ops() -> dict[str, Any]:
+    """Every op TOSA defines, by name: its ``class``, ``operands`` and ``results`` (``[name, constraint,
+    kind]``), ``attributes``, ``traits`` (in the order MLIR verifies them), ``regions``, ``verifier`` and
+    where it comes from (``from``)."""
+    from broadcheck.dialects.tosa.td import OPS  # (a Python module: a clean run reads no JSON)
+
+    return OPS
 
 
 def value_names(name: str, kind: str) -> list[str]:
