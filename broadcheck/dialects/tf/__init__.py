@@ -157,6 +157,7 @@ def _shape_ops() -> list[Op]:
         Op("tf.Const", FUNCTIONAL, const.check, "tf-constant", literal="value"),
         Op("tf.WhileRegion", FUNCTIONAL, regions.while_region, "tf-region"),
         Op("tf.IfRegion", FUNCTIONAL, regions.if_region, "tf-region"),
+        Op("tf.GeneratorDatasetRegion", FUNCTIONAL, regions.generator_dataset_region, "tf-region"),
         Op("tf.Yield", FUNCTIONAL, regions.by_parent, "tf-region"),
         Op("tf.If", FUNCTIONAL, Spec((DTYPE, Many(DTYPE)), (Many(DTYPE),), calls.if_op).check, "tf-call"),
         Op("tf.While", FUNCTIONAL, Spec((Many(DTYPE),), (Many(DTYPE),), calls.while_op).check, "tf-call"),
