@@ -102,7 +102,7 @@ def while_region(op: Operation, profile: Profile) -> Problem | None:
         return Problem("BC610", {"name": "is_stateless"})
     regions = _regions(op, 2)
     if regions is None:
-        return None
+        return NOT_JUDGED
     cond, body = regions
     forwarded = len(cond.yields) == 1 + len(cond.arguments)
     if len(cond.yields) != 1 and not forwarded:
@@ -135,7 +135,7 @@ def if_region(op: Operation, profile: Profile) -> Problem | None:
         return Problem("BC610", {"name": "is_stateless"})
     regions = _regions(op, 2)
     if regions is None:
-        return None
+        return NOT_JUDGED
     results = [u.type for u in op.results]
     for region in regions:
         if len(region.yields) != len(results):
