@@ -89,20 +89,22 @@ def merge_traits(dialect: str, hand: dict[str, Op]) -> dict[str, Op]:
     """:func:`with_traits` for any dialect with a generated table."""
     from broadcheck.dialects import ods
     from broadcheck.dialects.ods.traits import check_of
+    from broadcheck.semantics import NOT_JUDGED
 
     generated = ods.table(dialect)
     if not generated:
         return hand
+    unjudged = None if dialect in ("stablehlo", "mhlo", "chlo", "tosa") else NOT_JUDGED  # (their own audits)
     merged = dict(hand)
     for name, traits in generated.items():
         if not ods.checked(traits, dialect) or name in ods.NOT_GENERATED:
             continue
         decl = hand.get(name)
         if decl is None and dialect in ods.GENERIC_ONLY:
-            merged[name] = Op(name, check=check_of(traits), semantics=ods.SEMANTICS)
+            merged[name] = Op(name, check=check_of(traits, unjudged), semantics=ods.SEMANTICS)
         elif decl is not None and decl.check is None:
             fields = {field: getattr(decl, field) for field in Op.__slots__}
-            merged[name] = Op(**{**fields, "check": check_of(traits), "semantics": ods.SEMANTICS})
+            merged[name] = Op(**{**fields, "check": check_of(traits, unjudged), "semantics": ods.SEMANTICS})
     return merged
 
 

@@ -21,7 +21,7 @@ from broadcheck.dialects.shaped import (
     view_text,
 )
 from broadcheck.ops import Operation, ShapedType, Type
-from broadcheck.semantics import Problem, Profile
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile, then
 from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Statement
 
@@ -83,7 +83,7 @@ def _predicate(op: Operation) -> Problem | None:
         return Problem("BC610", {"name": "predicate"})
     m = _I64.fullmatch(attr.text.strip())
     if m is None and attr.text.strip().startswith("#"):
-        return None  # an alias: not read here
+        return NOT_JUDGED  # an alias: not read here
     if m is None or m.group(2) not in (None, "i64") or not 0 <= int(m.group(1)) < len(cases):
         constraint = "allowed 64-bit signless integer cases: " + ", ".join(map(str, range(len(cases))))
         return Problem("BC562", {"name": "predicate", "constraint": constraint})
@@ -100,7 +100,7 @@ def _kin(kin: str, rename: tuple[str, str] = ("", "")) -> Callable[[Operation, P
 
     old, new = rename
     traits = ods.traits(kin) or ()
-    return check_of(tuple(t.replace(old, new) if old and t.startswith("pred=") else t for t in traits))
+    return check_of(tuple(t.replace(old, new) if old and t.startswith("pred=") else t for t in traits), NOT_JUDGED)
 
 
 def _maximumnumf(op: Operation, profile: Profile) -> Problem | None:
@@ -122,8 +122,13 @@ def _convertf(op: Operation, profile: Profile) -> Problem | None:
     """``arith.convertf`` (newer than the ODS tables): Arith_FToFCastOp, as ``extf``, its
     ``areCastCompatible`` two different float types of one width (``f16`` and ``bf16``)."""
     problem = _kin("arith.extf")(op, profile)
-    if problem is not None and problem.code != "BC1170":
+    if problem is not None and problem is not NOT_JUDGED and problem.code != "BC1170":
         return problem
+    return then(NOT_JUDGED if problem is NOT_JUDGED else None, lambda: _convert_cast(op))
+
+
+def _convert_cast(op: Operation) -> Problem | None:
+    """``arith.convertf``'s ``areCastCompatible``."""
     if len(op.operands) != 1 or len(op.results) != 1:
         return None
     a, r = element_of(op.operands[0].type), element_of(op.results[0].type)
@@ -140,13 +145,13 @@ def _generated(name: str) -> Callable[[Operation, Profile], Problem | None]:
     from broadcheck.dialects import ods
     from broadcheck.dialects.ods.traits import check_of
 
-    return check_of(ods.traits(name) or ())
+    return check_of(ods.traits(name) or (), NOT_JUDGED)
 
 
 def _compare_check(op: Operation, profile: Profile) -> Problem | None:
     """``arith.cmpi``/``cmpf``: the predicate (the parser's reading, or the attribute's constraint,
     which ODS checks before the types), then the checks of the generated traits."""
-    problem = _predicate(op) or _generated(op.name)(op, profile)
+    problem = then(_predicate(op), lambda: _generated(op.name)(op, profile))
     if problem is not None and problem.code == "BC1167" and not op.generic:
         # the custom form's parser checks the one written type against lhs's constraint
         return Problem("BC1357", {**problem.args, "name": op.name, "operand": "lhs"})
@@ -175,9 +180,13 @@ def _select(statement: Statement) -> Reading:
 def _select_check(op: Operation, profile: Profile) -> Problem | None:
     """``arith.select``: the checks of its generated traits, then ``SelectOp::verify``: a shaped
     condition is the result's type with ``i1`` elements (its encoding kept)."""
-    problem = _generated(op.name)(op, profile)
-    if problem is not None or len(op.operands) != 3 or len(op.results) != 1:
-        return problem
+    return then(_generated(op.name)(op, profile), lambda: _select_verify(op))
+
+
+def _select_verify(op: Operation) -> Problem | None:
+    """``SelectOp::verify``."""
+    if len(op.operands) != 3 or len(op.results) != 1:
+        return None
     condition, result = op.operands[0].type, op.results[0].type
     if str(condition).strip() == "i1" or not isinstance(result, ShapedType):
         return None

@@ -6,7 +6,7 @@ from functools import cache
 
 from broadcheck.dialects.op import OPERAND_LIST, OPERANDS, SAME, Op, ops
 from broadcheck.ops import Operation
-from broadcheck.semantics import Problem, Profile
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile
 
 _SAME = (
     "absf absi acos acosh asin asinh atan atan2 atanh cbrt ceil copysign cos cosh ctlz cttz ctpop erf erfc exp exp2 "
@@ -25,7 +25,7 @@ def _kin(kin: str, results: int = 1) -> Callable[[Operation, Profile], Problem |
         traits = [f"results={results}" if t == "results=1" else t for t in traits]
         at = traits.index("result#0=floating-point-like") + 1
         traits[at:at] = [f"result#{k}=floating-point-like" for k in range(1, results)]
-    return check_of(tuple(traits))
+    return check_of(tuple(traits), NOT_JUDGED)
 
 
 def _clampf(op: Operation, profile: Profile) -> Problem | None:

@@ -26,7 +26,7 @@ from broadcheck.dialects.op import FUNCTIONAL, NONE, OPERAND_LIST, Layout, Op, R
 from broadcheck.dialects.shaped import split_top
 from broadcheck.dialects.terminators import by_parent
 from broadcheck.ops import OpaqueType, Operation, ShapedType, Type
-from broadcheck.semantics import Problem, Profile
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile
 from broadcheck.syntax.attributes import ints
 from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Statement, TypeText
@@ -288,7 +288,7 @@ def _assuming(op: Operation) -> Problem | None:
     elif op.generic and region.terminator:
         return Problem("BC913", {"expected": "shape.assuming_yield", "found": region.terminator})
     elif op.generic or not _not_terminator(region.terminator):
-        return None  # (not known whether its last op is a terminator: the parser adds a yield if not)
+        return NOT_JUDGED  # (not known whether its last op is a terminator: the parser adds a yield if not)
     else:
         yields = ()  # (the custom form's parser adds an empty shape.assuming_yield, located at the op)
         notes = (("mlir-region-branch-point", {"at": op.name_span}),)

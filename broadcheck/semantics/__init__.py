@@ -107,6 +107,15 @@ def judged(problem: Problem | None) -> Problem | None:
     return None if problem is NOT_JUDGED else problem
 
 
+def then(first: Problem | None, rest: Callable[[], Problem | None]) -> Problem | None:
+    """``first`` when it is a problem, else what ``rest`` finds: a first part that could not judge
+    (:data:`NOT_JUDGED`) leaves the op not judged unless ``rest`` finds a problem."""
+    if first is not None and first is not NOT_JUDGED:
+        return first
+    found = rest()
+    return NOT_JUDGED if found is None and first is NOT_JUDGED else found
+
+
 # Which module defines each semantics: a literal table, so that checking a TOSA file
 # imports the TOSA rules and not StableHLO's (start-up time matters to a hook). A test
 # checks it against the modules' own VERIFIERS.

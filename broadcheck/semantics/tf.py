@@ -49,7 +49,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from broadcheck.ops import OpaqueType, Operation, ShapedType, Type
-from broadcheck.semantics import Problem, Profile, Subject, mlir, tosa
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject, mlir, tosa
 
 # ---------------------------------------------------------------------------------------- element types
 
@@ -730,11 +730,11 @@ def _verify_tfl(op: Operation, spec: TflOp, profile: Profile) -> Problem | None:
         if isinstance(t, ShapedType) and t.kind == "tensor":
             continue
         if isinstance(t, OpaqueType) and t.text.startswith("!"):
-            return None  # perhaps an alias of a tensor type
+            return NOT_JUDGED  # perhaps an alias of a tensor type
         return _type_constraint("operand", index, t, summary)
     result = op.results[0].type
     if not (isinstance(result, ShapedType) and result.kind == "tensor"):
-        return None  # the result's summary is not in the table
+        return NOT_JUDGED  # the result's summary is not in the table
     operands = [u.type for u in op.operands]
     assert all(isinstance(t, ShapedType) for t in operands)
     elements = [t.element for t in operands if isinstance(t, ShapedType)]

@@ -146,10 +146,9 @@ operands) runs before ``Elementwise`` and is not modelled; ``tf.BroadcastGradien
 callees: ``'f' attribute refers to an undefined function: nope``) are declared by hand in
 :mod:`broadcheck.dialects.tf.verified_c`, with ``tf.XlaSetDynamicDimensionSize``'s and
 ``tf.XlaBroadcastHelper``'s own type inference (``inferred type(s) 'tensor<?x?xf32>' are incompatible
-...``). Not modelled: ``tf.GeneratorDatasetRegion``'s three regions are related
-by its ``RegionBranchOpInterface`` (``along control flow edge from parent to Region #0: region branch
-point has 1 operands, but region successor needs 0 inputs``: the counts of its operand segments,
-block arguments and yields; types not compared)."""
+...``). ``tf.GeneratorDatasetRegion`` (three regions related by its ``RegionBranchOpInterface``: the counts
+along each edge, types not compared; its type constraints are not in the harvest, which writes no region)
+is declared by hand in :mod:`broadcheck.dialects.tf.regions`."""
 
 
 def checked(found: tuple[str, ...], dialect: str = "") -> bool:

@@ -622,8 +622,9 @@ def _attribute_fits(spec: str, text: str) -> bool:
     return form is not None and bool(re.fullmatch(form, text))
 
 
-def check_of(traits: Sequence[str]) -> Callable[[Operation, Profile], Problem | None]:
-    """The check of an op with these generated traits (see the module's docstring)."""
+def check_of(traits: Sequence[str], unjudged: Problem | None = None) -> Callable[[Operation, Profile], Problem | None]:
+    """The check of an op with these generated traits (see the module's docstring); ``unjudged``
+    (``NOT_JUDGED`` for a check that stands alone) is what it returns for an op it cannot judge."""
     steps = tuple(traits)
     groups = {
         step.partition("-")[0]: step.partition("=")[2].split(",")
@@ -638,7 +639,7 @@ def check_of(traits: Sequence[str]) -> Callable[[Operation, Profile], Problem | 
         operands = [u.type for u in op.operands]
         results = [u.type for u in op.results]
         if not results and not op.generic and unnamed:
-            return None  # a custom form that names no result (`vector.mask`'s op): its parser made them
+            return unjudged  # a custom form that names no result (`vector.mask`'s op): its parser made them
         attributes_done = False
         try:
             for step in steps:
@@ -691,7 +692,7 @@ def check_of(traits: Sequence[str]) -> Callable[[Operation, Profile], Problem | 
                 if problem is not None:
                     return problem
         except _Unknown:
-            return None
+            return unjudged
         return None
 
     return check

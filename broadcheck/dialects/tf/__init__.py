@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from broadcheck.dialects.op import FUNCTIONAL, Op, family, ops
 from broadcheck.ops import Operation
-from broadcheck.semantics import Problem, Profile
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile, then
 
 BROADCASTING = (
     "Add AddV2 Atan2 BitwiseAnd BitwiseOr BitwiseXor Complex Div DivNoNan FloorDiv FloorMod Greater GreaterEqual "
@@ -143,7 +143,7 @@ def _shape_ops() -> list[Op]:
             Op(f"tf.{name}", FUNCTIONAL, _after_traits(f"tf.{name}", verify), "tf-shape", constants=True)
             for name, verify in after_traits.items()
         ),
-        *(Op(name, FUNCTIONAL, check_of(traits), "tf-shape") for name, traits in verified.NO_ODS.items()),
+        *(Op(name, FUNCTIONAL, check_of(traits, NOT_JUDGED), "tf-shape") for name, traits in verified.NO_ODS.items()),
         *verified_a.OPS,
         Op(
             "tf.DataFormatVecPermute",
@@ -157,6 +157,7 @@ def _shape_ops() -> list[Op]:
         Op("tf.Const", FUNCTIONAL, const.check, "tf-constant", literal="value"),
         Op("tf.WhileRegion", FUNCTIONAL, regions.while_region, "tf-region"),
         Op("tf.IfRegion", FUNCTIONAL, regions.if_region, "tf-region"),
+        Op("tf.GeneratorDatasetRegion", FUNCTIONAL, regions.generator_dataset_region, "tf-region"),
         Op("tf.Yield", FUNCTIONAL, regions.by_parent, "tf-region"),
         Op("tf.If", FUNCTIONAL, Spec((DTYPE, Many(DTYPE)), (Many(DTYPE),), calls.if_op).check, "tf-call"),
         Op("tf.While", FUNCTIONAL, Spec((Many(DTYPE),), (Many(DTYPE),), calls.while_op).check, "tf-call"),
@@ -183,10 +184,10 @@ def _after_traits(
     from broadcheck.dialects import ods
     from broadcheck.dialects.ods.traits import check_of
 
-    traits = check_of(ods.table("tf")[name])
+    traits = check_of(ods.table("tf")[name], NOT_JUDGED)
 
     def check(op: Operation, profile: Profile) -> Problem | None:
-        return traits(op, profile) or verify(op)
+        return then(traits(op, profile), lambda: verify(op))
 
     return check
 

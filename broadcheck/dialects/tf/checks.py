@@ -19,6 +19,7 @@ FAIL::
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from broadcheck.dialects import common
@@ -36,7 +37,7 @@ from broadcheck.dialects.common import (
     static,
     with_shape,
 )
-from broadcheck.dialects.literal import ELEMENTS, value_type
+from broadcheck.dialects.literal import ELEMENTS, Value, value_type
 from broadcheck.dialects.tf import shapes
 from broadcheck.dialects.tf.base import (
     Attr,
@@ -58,7 +59,7 @@ from broadcheck.dialects.tf.base import (
 )
 from broadcheck.dialects.tf.shapes import lint
 from broadcheck.ops import Operation, Shape, ShapedType, Type
-from broadcheck.semantics import Problem, Profile
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile
 from broadcheck.semantics.mlir import IncompatibleDims, infer_shape
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.types import read_type
@@ -850,21 +851,31 @@ def where(op: Operation, spec: Spec) -> Problem | None:
 # -------------------------------------------------------------------------------- constants
 
 
+_TENSOR_PROTO = re.compile(r'\s*#tf_type<\s*tensor_proto\s*:\s*"0x[0-9A-Fa-f]*"\s*>\s*:(.+)', re.S)
+"""``#tf_type<tensor_proto : "0x...">: T``, TensorFlow's ``TensorProtoAttr``: an elements attribute of type ``T``."""
+
+
 def const(op: Operation, spec: Spec) -> Problem | None:
     """``tf.Const``: one result, no operands, an elements ``value``, the result a tensor of a TF
     type, and (its type inference) the value's type broadcast-compatible with the result's
     (``tf_type::BroadcastCompatible``: refs dropped, the same element type, shapes that
     broadcast); ``dense_resource`` values included."""
     if not all(known(u.type) for u in (*op.operands, *op.results)):
-        return None
+        return NOT_JUDGED
     attr = op.attribute("value")
     written = value_type(attr.text) if attr is not None else None
+    proto = _TENSOR_PROTO.fullmatch(attr.text) if attr is not None and written is None else None
+    if proto is not None:  # TensorFlow infers the type written after it (the proto's content is not read)
+        try:
+            written = Value("opaque", read_type(proto.group(1).strip()))
+        except SyntaxProblem:
+            written = None
     if attr is not None and (written is None or attr.text.lstrip().startswith(("true", "false"))):
-        return None
+        return NOT_JUDGED  # (a value not read here: `#tf_type<tensor_proto : "0x...">`)
     if written is not None and written.kind not in ELEMENTS:
         # verifyInherentAttrs, as the op is parsed; a property is another message (not modelled)
         if attr is None or attr.property:
-            return None
+            return NOT_JUDGED
         return Problem("BC562", {"name": "value", "constraint": "constant vector/tensor attribute"})
     if len(op.results) != 1:
         return Problem("BC107")
@@ -875,7 +886,7 @@ def const(op: Operation, spec: Spec) -> Problem | None:
     literal = written.type
     tf_typed = isinstance(literal, ShapedType) and literal.element.startswith("!tf_type.")
     if written.kind == "dense" and tf_typed and not attr.text.lstrip()[len("dense<") :].lstrip().startswith('"'):
-        return None  # the parser wants a hex string there (not modelled)
+        return NOT_JUDGED  # the parser wants a hex string there (not modelled)
     problem = type_constraints(op, spec)
     if problem is not None or broadcast_compatible(written.type, op.results[0].type) is not False:
         return problem

@@ -21,13 +21,17 @@ FAIL::
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from broadcheck.dialects.common import compatible
 from broadcheck.dialects.terminators import by_parent as by_parent
-from broadcheck.dialects.tf.base import cast_elements
+from broadcheck.dialects.tf.base import Spec, cast_elements, type_constraints
+from broadcheck.dialects.tf.types import DTYPE, VARIANT, Many
 from broadcheck.ops import OpaqueType, Operation, Region, ShapedType, Type
-from broadcheck.semantics import Problem, Profile
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile
+from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.syntax.types import read_type
 
 Range = tuple[Sequence[Type], str]
 """A list of types and what the verifier calls it (``input``, ``body result``, ...)."""
@@ -98,7 +102,7 @@ def while_region(op: Operation, profile: Profile) -> Problem | None:
         return Problem("BC610", {"name": "is_stateless"})
     regions = _regions(op, 2)
     if regions is None:
-        return None
+        return NOT_JUDGED
     cond, body = regions
     forwarded = len(cond.yields) == 1 + len(cond.arguments)
     if len(cond.yields) != 1 and not forwarded:
@@ -131,7 +135,7 @@ def if_region(op: Operation, profile: Profile) -> Problem | None:
         return Problem("BC610", {"name": "is_stateless"})
     regions = _regions(op, 2)
     if regions is None:
-        return None
+        return NOT_JUDGED
     results = [u.type for u in op.results]
     for region in regions:
         if len(region.yields) != len(results):
@@ -145,4 +149,112 @@ def if_region(op: Operation, profile: Profile) -> Problem | None:
             if not cast_compatible(given, wanted):
                 args = {"first": f"{name} result", "a": given, "second": "result", "b": wanted, "index": index}
                 return Problem("BC792", args)
+    return None
+
+
+_ITEM = re.compile(r"\s*,\s*")
+_SHAPE = re.compile(r"#tf_type\.shape<[^<>]*>")
+_NOT_A_TYPE = re.compile(r'-?\d[\w.+-]*|"(?:[^"\\]|\\.)*"|true|false|unit|#tf_type\.shape<[^<>]*>')
+_GENERATOR_ATTRIBUTES = (
+    ("metadata", "string attribute"),
+    ("output_shapes", "tensorflow shape attribute array with at least 1 elements"),
+    ("output_types", "type array attribute with at least 1 elements"),
+)
+"""``tf.GeneratorDatasetRegion``'s attributes, by name (the order TensorFlow's parser checks them in),
+with their constraints in TensorFlow's words; the last two are required."""
+_GENERATOR_VALUES = Spec((Many(DTYPE),), (VARIANT,), lambda op, spec: None)
+"""Its operands' and results' ODS type constraints (asked of TensorFlow 2.21: the harvest of
+``tests/oracle/ods_probe.py`` writes no region, so it cannot reach them)."""
+_GENERATOR_REGIONS = ("init", "next", "finalize")
+
+
+def _attribute_fits(name: str, text: str) -> bool | None:
+    """Whether the value ``text`` of attribute ``name`` meets its constraint (``None``: not known)."""
+    text = text.strip()
+    if name == "metadata":
+        return text.startswith('"') and text.endswith('"') and len(text) > 1
+    if not (text.startswith("[") and text.endswith("]")):
+        return False if _NOT_A_TYPE.fullmatch(text) else None
+    items = [i for i in _ITEM.split(text[1:-1].strip()) if i]
+    if not items:
+        return False
+    if name == "output_shapes":
+        if all(_SHAPE.fullmatch(i) for i in items):
+            return True
+        return False if any(_NOT_A_TYPE.fullmatch(i) for i in items) else None
+    if any(_NOT_A_TYPE.fullmatch(i) for i in items):
+        return False
+    try:
+        for item in items:
+            read_type(item)
+    except SyntaxProblem:
+        return None
+    return True
+
+
+def _total(text: str) -> int | None:
+    """The sum of a dense ``array<i32: ...>``, or ``None`` when written otherwise."""
+    m = re.fullmatch(r"array<i32(?::((?:\d+,)*\d+))?>", "".join(text.split()))
+    return None if m is None else sum(int(v) for v in (m.group(1) or "0").split(","))
+
+
+def _edge(source: str, target: str, given: int, wanted: int) -> Problem:
+    detail = (
+        f"along control flow edge from {source} to {target}: region branch point has {given} operands, "
+        f"but region successor needs {wanted} inputs"
+    )
+    return Problem("BC028", {"detail": detail})
+
+
+def generator_dataset_region(op: Operation, profile: Profile) -> Problem | None:
+    """``tf.GeneratorDatasetRegion`` in TensorFlow 2.21's order: its attributes' constraints (by name),
+    three regions, one result, ``operandSegmentSizes``, the required attributes, the type constraints,
+    a block in each region; then ``RegionBranchOpInterface``'s counts along each edge (types are not
+    compared): the op's ``init`` operands to ``init``'s arguments; what ``init`` yields to ``next``'s
+    arguments, and what ``next`` yields to ``next``'s and ``finalize``'s, each successor taking the
+    first as many arguments as ``init`` yields (``take_front``: all when it has fewer)."""
+    for name, constraint in _GENERATOR_ATTRIBUTES:
+        written = op.attribute(name)
+        if written is None:
+            continue
+        fits = _attribute_fits(name, written.text)
+        if fits is None:
+            return NOT_JUDGED
+        if not fits:
+            return Problem("BC562", {"name": name, "constraint": constraint})
+    if len(op.regions) != 3:
+        return Problem("BC1118", {"count": 3})
+    if any(r.blocks > 1 for r in op.regions):
+        return NOT_JUDGED  # (SingleBlock's "expects region #1 to have 0 or 1 blocks": its place not probed)
+    if len(op.results) != 1:
+        return Problem("BC1166")
+    sizes = op.attribute("operandSegmentSizes")
+    total = 0 if sizes is None else _total(sizes.text)
+    if total is None:
+        return NOT_JUDGED
+    if total != len(op.operands):
+        return Problem("BC1734", {"count": len(op.operands), "total": total})
+    for name, _ in _GENERATOR_ATTRIBUTES[1:]:
+        if op.attribute(name) is None:
+            return Problem("BC610", {"name": name})
+    problem = type_constraints(op, _GENERATOR_VALUES)
+    if problem is not None:
+        return problem
+    for index, (name, region) in enumerate(zip(_GENERATOR_REGIONS, op.regions, strict=True)):
+        if region.blocks == 0:
+            return Problem("BC1789", {"index": index, "name": name})
+    if any(r.terminator != "tf.Yield" or _unknown(r.arguments) or _unknown(r.yields) for r in op.regions):
+        return NOT_JUDGED  # (another terminator is an error of its own, where it stands)
+    init, after, final = op.regions
+    first = int(re.findall(r"\d+", sizes.text.partition(":")[2])[0]) if sizes is not None and op.operands else 0
+    if first != len(init.arguments):
+        return _edge("parent", "Region #0", first, len(init.arguments))
+    state = len(init.yields)
+    for given, region, target in ((state, after, "Region #1"), (len(after.yields), after, "Region #1")):
+        wanted = min(state, len(region.arguments))
+        if given != wanted:
+            return _edge("Operation tf.Yield", target, given, wanted)
+    wanted = min(state, len(final.arguments))
+    if len(after.yields) != wanted:
+        return _edge("Operation tf.Yield", "Region #2", len(after.yields), wanted)
     return None

@@ -31,7 +31,7 @@ from broadcheck.dialects.tf.base import cast_elements, dynamically_equal, rank_a
 from broadcheck.dialects.tf.checks import strided_slice_base
 from broadcheck.dialects.tf.regions import cast_compatible, ranges
 from broadcheck.ops import Operation, Shape, ShapedType, Type
-from broadcheck.semantics import Problem, Profile
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile, then
 from broadcheck.syntax.statement import Statement, symbol_name
 
 Verify = Callable[[Operation], Problem | None]
@@ -1058,10 +1058,10 @@ def check(name: str) -> Callable[[Operation, Profile], Problem | None]:
     """Op ``name``'s check: its ODS traits and type constraints (:func:`traits`), then its verifier."""
     from broadcheck.dialects.ods.traits import check_of
 
-    attributes, invariants, verify = ATTRIBUTES.get(name), check_of(traits(name)), VERIFIERS[name]
+    attributes, invariants, verify = ATTRIBUTES.get(name), check_of(traits(name), NOT_JUDGED), VERIFIERS[name]
 
     def run(op: Operation, profile: Profile) -> Problem | None:
-        return (attributes(op) if attributes else None) or invariants(op, profile) or verify(op)
+        return (attributes(op) if attributes else None) or then(invariants(op, profile), lambda: verify(op))
 
     return run
 

@@ -30,7 +30,7 @@ from broadcheck.dialects.common import count, element, rank, shape, static
 from broadcheck.dialects.op import FUNCTIONAL, Op, SymbolRule, Texts
 from broadcheck.dialects.tf.base import ATTRIBUTE_CONSTRAINTS, Attr, holds, properties
 from broadcheck.ops import Operation, Type
-from broadcheck.semantics import Problem, Profile
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile, then
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Statement, symbol_name
 from broadcheck.syntax.types import read_type
@@ -599,19 +599,23 @@ def _check(name: str, attrs: list[Attr], verify: Verify) -> Callable[[Operation,
     attributes, the type constraints, then its ``verify()``."""
     from broadcheck.dialects.ods.traits import check_of
 
-    before, after = (check_of(t) for t in _traits(name))
+    before, after = (check_of(t, NOT_JUDGED) for t in _traits(name))
 
     def check(op: Operation, profile: Profile) -> Problem | None:
         stored = _attribute_problem(op, attrs, True)
         if stored is not None:
-            return stored if isinstance(stored, Problem) else None
+            return stored if isinstance(stored, Problem) else NOT_JUDGED
         counted = before(op, profile)
-        if counted is not None:
+        if counted is not None and counted is not NOT_JUDGED:
             return counted
-        required = _attribute_problem(op, attrs, False)
-        if required is not None:
-            return required if isinstance(required, Problem) else None
-        return after(op, profile) or verify(op)
+
+        def rest() -> Problem | None:
+            required = _attribute_problem(op, attrs, False)
+            if required is not None:
+                return required if isinstance(required, Problem) else NOT_JUDGED
+            return then(after(op, profile), lambda: verify(op))
+
+        return then(counted, rest)
 
     return check
 

@@ -38,7 +38,7 @@ from broadcheck.dialects.tf.base import fits
 from broadcheck.dialects.tf.regions import cast_compatible
 from broadcheck.dialects.tf.types import DTYPE
 from broadcheck.ops import Operation, ShapedType, Type
-from broadcheck.semantics import Problem, Profile
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile, then
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Statement, symbol_name
 from broadcheck.syntax.types import read_type
@@ -98,8 +98,8 @@ def _check(name: str) -> Callable[[Operation, Profile], Problem | None]:
     layout = tuple(
         s for s in steps if s.startswith(("operand-groups=", "result-groups=")) or s == "AttrSizedOperandSegments"
     )
-    before, after = check_of((*steps[:cut], *layout)), check_of((*steps[cut:], *layout))
-    unsized = check_of((*steps[cut:], *(s for s in layout if s != "AttrSizedOperandSegments")))
+    before, after = check_of((*steps[:cut], *layout), NOT_JUDGED), check_of((*steps[cut:], *layout), NOT_JUDGED)
+    unsized = check_of((*steps[cut:], *(s for s in layout if s != "AttrSizedOperandSegments")), NOT_JUDGED)
     """(no operands and no ``operandSegmentSizes``: every group is empty)"""
     attrs = sorted(ATTRS[name])
     segmented = "AttrSizedOperandSegments" in steps
@@ -113,18 +113,22 @@ def _check(name: str) -> Callable[[Operation, Profile], Problem | None]:
             sizes = op.attribute("operandSegmentSizes")
             total = 0 if sizes is None else _total(sizes.text)
             if total is None:
-                return None
+                return NOT_JUDGED
             if total != len(op.operands):
                 return Problem("BC1734", {"count": len(op.operands), "total": total})
         counted = before(op, profile)
-        if counted is not None:
+        if counted is not None and counted is not NOT_JUDGED:
             return counted
-        for attr, _, needed in attrs:
-            if needed and op.attribute(attr) is None:
-                return Problem("BC610", {"name": attr})
-        if segmented and not op.operands and op.attribute("operandSegmentSizes") is None:
-            return unsized(op, profile)
-        return after(op, profile)
+
+        def rest() -> Problem | None:
+            for attr, _, needed in attrs:
+                if needed and op.attribute(attr) is None:
+                    return Problem("BC610", {"name": attr})
+            if segmented and not op.operands and op.attribute("operandSegmentSizes") is None:
+                return unsized(op, profile)
+            return after(op, profile)
+
+        return then(counted, rest)
 
     return check
 
@@ -361,10 +365,10 @@ def _after_traits(
     from broadcheck.dialects import ods
     from broadcheck.dialects.ods.traits import check_of
 
-    traits = check_of(ods.table("tf")[name])
+    traits = check_of(ods.table("tf")[name], NOT_JUDGED)
 
     def check(op: Operation, profile: Profile) -> Problem | None:
-        return traits(op, profile) or verify(op)
+        return then(traits(op, profile), lambda: verify(op))
 
     return check
 

@@ -22,7 +22,7 @@ from broadcheck.dialects.tf.base import tf
 from broadcheck.dialects.tf.regions import cast_compatible
 from broadcheck.dialects.tfl import ods
 from broadcheck.ops import OpaqueType, Operation, ShapedType, Type
-from broadcheck.semantics import Problem, Profile
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile, then
 
 
 def _unknown(types: tuple[Type, ...]) -> bool:
@@ -36,16 +36,16 @@ def verify(op: Operation) -> Problem | None:
     if len(op.operands) != len(op.results):
         return tf("BC1304", "results", n=len(op.operands), m=len(op.results))
     if len(op.regions) != 2:
-        return None
+        return NOT_JUDGED
     cond, body = op.regions
     if _unknown(cond.arguments) or _unknown(body.arguments):
-        return None
+        return NOT_JUDGED
     if len(cond.arguments) != len(body.arguments):
         return tf("BC1304", "arguments", n=len(cond.arguments), m=len(body.arguments))
     for a, b in zip(cond.arguments, body.arguments, strict=True):
         if not (isinstance(a, ShapedType) and isinstance(b, ShapedType)):
             if "".join(str(a).split()) != "".join(str(b).split()):
-                return None  # another kind of type: not modelled
+                return NOT_JUDGED  # another kind of type: not modelled
             continue
         if not compatible(a.shape, b.shape):
             return tf("BC1304", "argument-type", a=a, b=b)
@@ -55,14 +55,16 @@ def verify(op: Operation) -> Problem | None:
 def while_(op: Operation, profile: Profile) -> Problem | None:
     """``tfl.while``: its verifier; then, as warnings, the operands against the results, the
     regions' arguments and the body's yields."""
-    problem = verify(op)
-    if problem is not None:
-        return problem
+    return then(verify(op), lambda: _warnings(op))
+
+
+def _warnings(op: Operation) -> Problem | None:
+    """``tfl.while``'s warnings: the operands against the results, the regions' arguments and the body's yields."""
     if len(op.regions) != 2 or any(r.terminator != "tfl.yield" for r in op.regions):
-        return None
+        return NOT_JUDGED
     cond, body = op.regions
     if any(_unknown(r.arguments) or _unknown(r.yields) for r in op.regions):
-        return None
+        return NOT_JUDGED
     flag = cond.yields[0] if len(cond.yields) == 1 else None
     if not (isinstance(flag, ShapedType) and flag.kind == "tensor" and flag.shape in ((), None)):
         return Problem("BC797")
@@ -159,7 +161,7 @@ def control_node(op: Operation, profile: Profile) -> Problem | None:
     body without arguments, ending with a ``tfl.yield`` that gives the results but the last, each of the
     same type (the terminator's problems reported at it, as MLIR does)."""
     if len(op.regions) != 1:  # its short form (`tfl.control_node(%c) controls "tfl.add"(...) ...`): the
-        return None  # types written are the wrapped op's
+        return NOT_JUDGED  # types written are the wrapped op's
     problem = constraints(op)
     if problem is not None:
         return problem

@@ -45,7 +45,7 @@ from broadcheck.dialects.tfl.base import (
     same_shape,
 )
 from broadcheck.ops import OpaqueType, Operation, ShapedType
-from broadcheck.semantics import Problem, Profile
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile
 from broadcheck.semantics.tf import quantized, storage
 
 Step = tuple[object, ...]
@@ -87,7 +87,7 @@ class Declared(NamedTuple):
         if not tensors(tuple(u.type for u in op.operands), none=self.optional) or not tensors(
             tuple(u.type for u in op.results)
         ):
-            return None  # a type the verifier's tensor constraints judge, not modelled here
+            return NOT_JUDGED  # a type the verifier's tensor constraints judge, not modelled here
         for step in self.steps:
             problem = _run(op, step)
             if problem is not None:

@@ -28,7 +28,7 @@ from typing import NamedTuple
 from broadcheck.dialects.common import element, tensors
 from broadcheck.dialects.tfl.base import counts, inferred, same_element_as, same_resolved, same_shape
 from broadcheck.ops import Operation
-from broadcheck.semantics import Problem, Profile
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile
 
 
 class Unary(NamedTuple):
@@ -45,7 +45,7 @@ class Unary(NamedTuple):
             return problem
         operand, result = op.operands[0].type, op.results[0].type
         if not tensors((operand, result)):
-            return None  # a type the verifier's tensor constraints judge, not modelled here
+            return NOT_JUDGED  # a type the verifier's tensor constraints judge, not modelled here
         if self.predicate is not None and not same_element_as(result, operand):
             return Problem("BC711", {"predicate": f"{self.predicate} must have same element type"})
         for trait in self.traits:

@@ -27,7 +27,7 @@ from broadcheck.dialects.shaped import (
 from broadcheck.dialects.vector import forms
 from broadcheck.dialects.vector.checks import _kind, _supports
 from broadcheck.ops import OpaqueType, Operation, Region, Type
-from broadcheck.semantics import Problem, Profile
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Statement, read_statement
@@ -203,7 +203,7 @@ def check_mask(op: Operation, profile: Profile) -> Problem | None:
         if len(region.yields) != len(results):
             return Problem("BC1328")
         if not inner:
-            return None  # an empty mask, or an op broadcheck does not see (it cannot tell which)
+            return NOT_JUDGED  # an empty mask, or an op broadcheck does not see (it cannot tell which)
         name, key = inner[0]
     elif terminator in MASKABLE:
         if len(inner) > 1:
