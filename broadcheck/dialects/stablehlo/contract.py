@@ -7,8 +7,9 @@ iree-base-compiler 3.13).
 in the generic form; ``precision = [DEFAULT, HIGH]`` or ``precision_config =
 [#stablehlo<precision DEFAULT>, ...]``. Their verifiers infer the result's shape and compare
 it with the result's (sizes only: ``inferred shape '[2, 3]' is incompatible with return type
-of operation 'tensor<2x4xf32>'``); element types are not related (quantized ones are, by rules
-not modelled: such ops are passed over). An ``algorithm`` must be one StableHLO knows (else the op
+of operation 'tensor<2x4xf32>'``); element types are not related, but ``dot_general``'s quantized
+ones are (:mod:`.quant`; ``dot``'s verifier has no quantized rule; MHLO's quantized contractions
+are passed over). An ``algorithm`` must be one StableHLO knows (else the op
 is passed over) and asks for ``DEFAULT`` precisions.
 
 PASS::
@@ -271,7 +272,7 @@ def dot(op: Operation) -> None:
     ods_operands(op, [TENSOR, TENSOR_AXIS])
     ods_results(op, [TENSOR_AXIS])
     (lhs, rhs), (result,) = tensors(op)
-    if any(t.element.quant is not None for t in (lhs, rhs, result)):
+    if is_mhlo(op) and quant.quantized(lhs, rhs, result):  # (StableHLO's verifyDotOp has no quantized rule)
         raise Unknown("quantized")
     _check_precision(precision)
     ls, rs = ranked(lhs), ranked(rhs)
