@@ -8599,6 +8599,15 @@ RULES: Mapping[str, Rule] = {
             "allow_imprecise_accumulation = false>",
             op_prefix=False,
         ),
+        Rule(
+            "BC1844",
+            "elements-literal-empty",
+            "parsed zero elements, but type ('{type}') expected at least 1",
+            "An empty dense literal (dense<>) whose static type has elements (the parser, at 'dense'; dense<> is "
+            "the literal of a type with a 0 size only).",
+            "%0 = stablehlo.constant dense<> : tensor<2xi64>",
+            op_prefix=False,
+        ),
     )
 }
 
