@@ -613,8 +613,8 @@ def _inferred(inferred: Tensor, actual: Tensor) -> Problem | None:
 
 
 def shaped(t: Tensor) -> ShapedType | None:
-    """``t`` as a type to write (``None`` for an unranked one): the result type a fix writes."""
-    if t.shape is None:
+    """``t`` as a type to write (``None`` for an unranked one or a memref): the result type a fix writes."""
+    if t.shape is None or isinstance(t, Buffer):
         return None
     text = str(t)
     encoding = text[text.index(", #") + 2 : -1] if t.bounds is not None else None
