@@ -4,7 +4,7 @@
 
 The cases of test_hlo_collectives.py (all_reduce, reduce_scatter, all_gather, all_to_all,
 collective_broadcast; collective_permute has no groups and is left out) with their dense groups
-replaced by mesh axes: the verifiers then check no group, the rest as before; the mesh is a
+replaced by mesh axes (integers or ``#stablehlo.axis_ref``): the verifiers then check no group, the rest as before; the mesh is a
 function of the module, or now and then no symbol at all (``verifySymbolUses``, once the module
 verified). Compared: the first error's message and line. ``BROADCHECK_MESH_CASES`` (default 2000),
 ``BROADCHECK_HLO_SEED``.
@@ -38,7 +38,10 @@ MAKERS = [all_reduce_case, reduce_scatter_case, all_gather_case, all_to_all_case
 
 def mesh_case(draw: Draw, index: int) -> Case:
     made = MAKERS[index % len(MAKERS)](draw, index)
-    axes = ", ".join(f"{draw.int(0, 2)} : i64" for _ in range(draw.int(0, 2)))
+    if draw.chance(0.3):
+        axes = ", ".join(f'#stablehlo.axis_ref<name = "{draw.pick(["x", "y"])}">' for _ in range(draw.int(1, 2)))
+    else:
+        axes = ", ".join(f"{draw.int(0, 2)} : i64" for _ in range(draw.int(0, 2)))
     name = draw.pick(["mesh", "mesh", "grid"])
     text = _GROUPS.sub(
         f"replica_groups = #stablehlo.replica_group_mesh_axes<mesh = @{name}, axes = [{axes}]>", made.text

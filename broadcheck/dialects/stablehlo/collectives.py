@@ -139,8 +139,11 @@ MESH_AXES: tuple[tuple[int, ...], list[int]] = ((), [])
 (``verifyReplicaGroups`` and the others take a ``DenseIntElementsAttr`` only); compared by identity."""
 
 _MESH_AXES = re.compile(
-    r"#stablehlo\.replica_group_mesh_axes<\s*mesh\s*=\s*@[\w$.\-]+\s*,\s*axes\s*=\s*\[[^\[\]<>]*\]\s*>"
+    r"#stablehlo\.replica_group_mesh_axes<\s*mesh\s*=\s*@[\w$.\-]+\s*,\s*axes\s*="
+    r"\s*\[(?:[^\[\]<>]|#stablehlo\.axis_ref<[^<>\[\]]*>)*\]\s*>"
 )
+"""Mesh axes of a mesh symbol: integers or ``#stablehlo.axis_ref<name = "x">`` (their names are
+looked up in an inline mesh only, which is passed over)."""
 
 
 def groups_attribute(op: Operation, name: str) -> tuple[tuple[int, ...], list[int]] | None:
