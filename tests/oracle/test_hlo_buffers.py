@@ -7,7 +7,8 @@ tuple or that tuple changed; ``get_tuple_element`` of such tuples with a result 
 (printed otherwise), a compatible one, a tensor of its shape, or another; generic ``while`` ops
 over a ``tensor<i1>`` and memrefs whose blocks' arguments, yields (a permutation of the body's
 arguments) and results are the operands' types or changed. Compared: the first error's message and
-line. ``BROADCHECK_BUFFER_CASES`` (default 2400), ``BROADCHECK_HLO_SEED``.
+line. The tuple cases run as MHLO too (jaxlib 0.10.2). ``BROADCHECK_BUFFER_CASES`` (default 2400),
+``BROADCHECK_HLO_SEED``.
 """
 
 from __future__ import annotations
@@ -136,3 +137,20 @@ def test_stablehlo_buffers_against_iree() -> None:
     cases = [makers[i % 3](draw, i) for i in range(COUNT)]
     assert len(cases) >= 2000
     run("stablehlo memref tuple/get_tuple_element/while", cases, oracle(cases), KINDS, [k for k, _ in KINDS])
+
+
+def test_mhlo_buffers_against_jaxlib() -> None:
+    """The same ``tuple`` and ``get_tuple_element`` cases as MHLO's (jaxlib 0.10.2): its tuple ops
+    share StableHLO's check (``while`` over memrefs is StableHLO's only here: MHLO's is passed over)."""
+    from .test_mhlo_structural import verdicts
+
+    draw = Draw(SEED + 91)
+    makers = [tuple_case, get_tuple_element_case]
+    cases = []
+    for i in range(COUNT):
+        made = makers[i % 2](draw, i)
+        cases.append(
+            Case(made.index, made.op.replace("stablehlo.", "mhlo."), made.text.replace('"stablehlo.', '"mhlo.'))
+        )
+    assert len(cases) >= 2000
+    run("mhlo memref tuple/get_tuple_element", cases, verdicts(cases), KINDS, ["inferred"])
