@@ -162,6 +162,10 @@ PARSE_CODES = frozenset(
         "BC1784",
         # custom forms' parsers: cf.switch's flag type, a shape op's type of another class
         "BC1756", "BC1759",
+        # an attribute's own verifier as the parser builds it: #stablehlo.dot_algorithm's
+        "BC1840", "BC1841", "BC1842", "BC1843",
+        # an empty dense literal of a type with elements
+        "BC1844",
     }
 )  # fmt: skip
 """The codes MLIR's parser reports (the others are its verifiers', or broadcheck's own)."""

@@ -8566,6 +8566,59 @@ RULES: Mapping[str, Rule] = {
             '%0:2 = "tosa.reshape_block_scaled"(%d, %s, %shape) <{block_size = #tosa.block_size<BLOCK_SIZE_32>}> '
             ": (tensor<2x32xf8E4M3FN>, tensor<2x1xf8E8M0FNU>, !tosa.shape<0>) -> (...)",
         ),
+        # ---- BC1840-BC1849: StableHLO's dot algorithm, quantized and buffer types (shq)
+        Rule(
+            "BC1840",
+            "dot-algorithm-lhs-components",
+            "{prefix}lhs component count must be positive",
+            "A #stablehlo.dot_algorithm's lhs_component_count is below 1 (verifyDotAlgorithmAttr, dot_general_c22: "
+            "the parser reports it at the attribute's '<' as it builds it, before any op verifies; the custom "
+            "form's parser words it after \"custom op 'stablehlo.dot_general'\").",
+            "algorithm = #stablehlo.dot_algorithm<..., lhs_component_count = 0, ...>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1841",
+            "dot-algorithm-rhs-components",
+            "{prefix}rhs component count must be positive",
+            "A #stablehlo.dot_algorithm's rhs_component_count is below 1 (verifyDotAlgorithmAttr, dot_general_c23; "
+            "at the attribute's '<', as the parser builds it).",
+            "algorithm = #stablehlo.dot_algorithm<..., rhs_component_count = -1, ...>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1842",
+            "dot-algorithm-primitive-operations",
+            "{prefix}num primitive operations must be positive",
+            "A #stablehlo.dot_algorithm's num_primitive_operations is below 1 (verifyDotAlgorithmAttr, "
+            "dot_general_c24; at the attribute's '<', as the parser builds it).",
+            "algorithm = #stablehlo.dot_algorithm<..., num_primitive_operations = 0, ...>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1843",
+            "dot-algorithm-unknown",
+            "{prefix}dot algorithm not known to be supported on any hardware: {{lhs:'{lhs}', rhs:'{rhs}', "
+            "accum:'{accum}', lhs_components:{lhs_count}, rhs_components:{rhs_count}, primitive_ops:{operations}, "
+            "imprecise:{imprecise}}}",
+            "A #stablehlo.dot_algorithm that is none of StableHLO's known ones (getKnownDotAlgorithm: one component "
+            "each; two f8 types with f32 accumulation in one operation; or f16/bf16/tf32/f32/f64 combinations with "
+            "their numbers of operations, precise; dot_general_i8 to i10; at the attribute's '<', as the parser "
+            "builds it).",
+            "algorithm = #stablehlo.dot_algorithm<lhs_precision_type = i8, rhs_precision_type = f32, "
+            "accumulation_type = f32, lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, "
+            "allow_imprecise_accumulation = false>",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1844",
+            "elements-literal-empty",
+            "parsed zero elements, but type ('{type}') expected at least 1",
+            "An empty dense literal (dense<>) whose static type has elements (the parser, at 'dense'; dense<> is "
+            "the literal of a type with a 0 size only).",
+            "%0 = stablehlo.constant dense<> : tensor<2xi64>",
+            op_prefix=False,
+        ),
     )
 }
 

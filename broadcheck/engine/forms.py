@@ -38,6 +38,7 @@ _SPECIAL = frozenset(
     | {"tf.XlaReduceWindow", "tf.XlaSelectAndScatter", "tf.XlaVariadicReduceV2", "tf.XlaVariadicSort"}
     | {"stablehlo.composite", "mhlo.composite", "func.constant", "tosa.variable_read", "tosa.variable_write"}
     | {f"stablehlo.{name}" for name in ("all_gather", "all_reduce", "reduce_scatter", "all_to_all")}
+    | {"stablehlo.collective_broadcast", "stablehlo.collective_reduce"}
 )
 """Ops value flow does more for than follow their values (every call-like op of
 :data:`broadcheck.engine.transfers.CALL_LIKE` among them: ``tests/test_engine_stages.py`` holds it)."""

@@ -147,6 +147,8 @@ def _walk_order(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
     last: tuple[str, int, int, str] | None = None  # the greatest key of an error so far
     for found, d in enumerate(diagnostics):
         key = d.sort_key()
+        if d.code in _SYMBOLS:  # at one place, after the op's own verifier's (the module checks symbols last)
+            key = (*key[:3], "~" + key[3])
         if d.severity == "error":
             if d.code in _AFTER and last is not None and last[1] > key[1]:
                 key = last

@@ -30,6 +30,7 @@ CALL_LIKE = {
     "tf.If": _TF_CALLS, "tf.While": _TF_CALLS, "tf.PartitionedCall": _TF_CALLS, "tf.StatefulPartitionedCall": _TF_CALLS,
     "stablehlo.composite": "broadcheck.dialects.stablehlo.io", "mhlo.composite": "broadcheck.dialects.stablehlo.io",
     **{f"stablehlo.{name}": _COLLECTIVES for name in ("all_gather", "all_reduce", "reduce_scatter", "all_to_all")},
+    "stablehlo.collective_broadcast": _COLLECTIVES, "stablehlo.collective_reduce": _COLLECTIVES,
     "func.constant": "broadcheck.dialects.func",
     "tosa.variable_read": _VARIABLES, "tosa.variable_write": _VARIABLES,
     "tf.Case": "broadcheck.dialects.tf.verified_a",

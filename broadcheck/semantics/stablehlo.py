@@ -326,6 +326,60 @@ def tensor(t: Type) -> Tensor:
     return Tensor(shape, element(t.element), None if shape is None else _bounds(t.encoding, shape))
 
 
+@dataclass(frozen=True, slots=True)
+class Buffer(Tensor):
+    """A ranked ``memref`` (StableHLO's ``HLO_Buffer``), compared as a tensor of its shape and
+    element (``isCompatibleForHloTypeInference`` takes any two shaped types); prints as written."""
+
+    text: str = ""
+
+    def __str__(self) -> str:
+        return self.text
+
+
+_MEMREF = lazy(
+    r"memref<((?:(?:\d+|\?)x)*)([a-z]\w*)"
+    r"(?:,\s*strided<\[([\d?,\s]*)\](?:,\s*offset:\s*(\d+|\?))?>)?(?:,\s*(\d+))?>"
+)
+"""A ranked memref broadcheck reads: sizes, a plain element type, a ``strided`` layout, a memory
+space (an integer)."""
+
+
+_BUFFER_ELEMENT = lazy(r"[su]?i(?:1|2|4|8|16|32|64)|b?f16|f32|f64|f8E\w+|f6E\w+|f4E2M1FN")
+
+
+def buffer(t: Type | str) -> Buffer:
+    """A ranked ``memref`` as a :class:`Buffer` (its text as MLIR prints it: a memory space 0 is
+    dropped, a strided layout kept); raises :class:`Unknown` for any other type or form."""
+    text = " ".join(str(t).split()) if isinstance(t, (str, OpaqueType)) else None
+    m = None if text is None else _MEMREF.fullmatch(text)
+    if m is None:
+        raise Unknown(str(t))
+    dims, elem, strides, offset, space = m.groups()
+    if not _BUFFER_ELEMENT.fullmatch(elem):
+        raise Unknown(str(t))  # (not an HLO_Buffer: its ODS words it)
+    shape = tuple(None if d == "?" else int(d) for d in dims.split("x")[:-1])
+    printed = "memref<" + dims + elem
+    if strides is not None:
+        items = [x.strip() for x in strides.split(",")] if strides.strip() else []
+        if len(items) != len(shape) or not all(x == "?" or x.isdigit() for x in items):
+            raise Unknown(str(t))  # (the parser's to reject)
+        printed += ", strided<[" + ", ".join(str(int(x)) if x != "?" else x for x in items) + "]"
+        if offset is not None and offset != "0" and not (offset.isdigit() and int(offset) == 0):
+            printed += f", offset: {offset if offset == '?' else int(offset)}"
+        printed += ">"
+    if space is not None and int(space) != 0:
+        printed += f", {int(space)}"
+    return Buffer(shape, element(elem), None, printed + ">")
+
+
+def tensor_or_buffer(t: Type) -> Tensor:
+    """``t`` as a :class:`Tensor`, or a ranked ``memref`` as a :class:`Buffer` (``while``'s operands)."""
+    if isinstance(t, OpaqueType) and t.text.strip().startswith("memref<"):
+        return buffer(t)
+    return tensor(t)
+
+
 def type_text(t: Type) -> str:
     """``t`` as MLIR prints it in a message; raises :class:`Unknown` where broadcheck cannot tell."""
     if isinstance(t, OpaqueType):
@@ -559,8 +613,8 @@ def _inferred(inferred: Tensor, actual: Tensor) -> Problem | None:
 
 
 def shaped(t: Tensor) -> ShapedType | None:
-    """``t`` as a type to write (``None`` for an unranked one): the result type a fix writes."""
-    if t.shape is None:
+    """``t`` as a type to write (``None`` for an unranked one or a memref): the result type a fix writes."""
+    if t.shape is None or isinstance(t, Buffer):
         return None
     text = str(t)
     encoding = text[text.index(", #") + 2 : -1] if t.bounds is not None else None

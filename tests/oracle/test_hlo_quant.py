@@ -13,6 +13,8 @@ all), ``BROADCHECK_HLO_SEED``:
 * ``transpose`` (transpose_c1, c4), ``reshape`` and ``dynamic_reshape`` (c1, c3), ``broadcast_in_dim`` (c1, c6 and
   its scales), ``dot_general`` (c14 to c20), ``convolution`` (c28 to c34), ``constant`` (a literal
   of the result's storage type), ``bitcast_convert`` (a quantized type's width is its storage's);
+* ``dot`` (its own test, ``BROADCHECK_QUANT_DOT_CASES`` cases, default 2,000: the ODS constraints
+  of quantized types and the shapes; StableHLO's verifyDotOp has no quantized rule);
 * the reduction bodies of ``reduce``, ``reduce_window``, ``scatter``, ``select_and_scatter`` and
   ``all_reduce`` (``verifyReducerShape``: element types promotable from the inputs' and init
   values').
@@ -314,6 +316,35 @@ def dot_general(draw: Draw, index: int) -> Case:
     )
 
 
+def dot(draw: Draw, index: int) -> Case:
+    """``stablehlo.dot``: vector or matrix operands of quantized (or mixed) element types; its
+    verifier has no quantized rule (the ODS constraints and the shapes are all there is)."""
+    m, k, n = draw.pick([1, 2, 3]), draw.pick([2, 3]), draw.pick([2, 3, 4])
+    lhs_shape = [m, k] if draw.chance(0.7) else [k]
+    rhs_shape = [k, n] if draw.chance(0.7) else [k]
+    if draw.chance(0.1):
+        rhs_shape[0] += 1
+    lhs_e, rhs_e, res_e = _contract_elements(draw, rhs_shape, list(range(len(rhs_shape))))
+    if isinstance(lhs_e, Q) and draw.chance(0.1):
+        lhs_e.axis, lhs_e.params = 0, [lhs_e.params[0]] * lhs_shape[0]
+    res_shape = lhs_shape[:-1] + rhs_shape[1:]
+    if draw.chance(0.1):
+        res_shape = [*res_shape, 2] if draw.chance(0.5) or not res_shape else [x + 1 for x in res_shape]
+    if isinstance(res_e, Q) and res_e.axis is None and res_shape and draw.chance(0.3):
+        res_e.axis = draw.int(0, len(res_shape) - 1)
+        res_e.params = [res_e.params[0]] * (res_shape[res_e.axis] + (1 if draw.chance(0.1) else 0))
+    operands = [_t(lhs_shape, lhs_e), _t(rhs_shape, rhs_e)]
+    result = _t(res_shape, res_e)
+    return Case(
+        index,
+        "stablehlo.dot",
+        module(
+            operands,
+            lambda names: f'%0 = "stablehlo.dot"({names[0]}, {names[1]}) : ({operands[0]}, {operands[1]}) -> {result}',
+        ),
+    )
+
+
 def convolution(draw: Draw, index: int) -> Case:
     c, o = draw.pick([1, 2]), draw.pick([1, 2, 3])
     kernel = [3, 3, c, o]
@@ -528,6 +559,18 @@ def test_quantized_rules_against_iree(name: str) -> None:
     draw = Draw(SEED + 1440 + sorted(FAMILIES).index(name))
     cases = [make(draw, i) for i in range(COUNT)]
     run(f"quantized {name}", cases, oracle(cases), KINDS, wanted)
+
+
+DOT_COUNT = int(os.environ.get("BROADCHECK_QUANT_DOT_CASES", 2000))
+
+
+def test_quantized_dot_against_iree() -> None:
+    """``stablehlo.dot`` with quantized types (issue 29's three ``quantized_dot_*`` of
+    ops_stablehlo.mlir were passed over): ``BROADCHECK_QUANT_DOT_CASES`` cases (default 2,000)."""
+    draw = Draw(SEED + 1460)
+    cases = [dot(draw, i) for i in range(DOT_COUNT)]
+    assert len(cases) >= 2000
+    run("quantized dot", cases, oracle(cases), KINDS, ["ods", "shape rules"])
 
 
 def test_the_campaign_has_enough_cases() -> None:

@@ -6,9 +6,11 @@
 constraints, the traits (``PairwiseSameOperandAndResultElementType``, ``SameOperandsAndResultElementType``), the op's
 ``verify()``, then the inferred result types.
 
-The verifiers' messages have no ``'op' op`` prefix and are reported at the op. Passed over:
-replica groups written as mesh axes (``#stablehlo.replica_group_mesh_axes``, checked against a
-symbol), quantized or bounded types, a body broadcheck cannot read.
+The verifiers' messages have no ``'op' op`` prefix and are reported at the op. Replica groups
+written as the mesh axes of a mesh symbol (``#stablehlo.replica_group_mesh_axes<mesh = @m, axes =
+[0, 1]>``) have no group to check (the verifiers look at dense groups only); the symbol is looked
+up once the module verified (:func:`symbol_uses`). Passed over: mesh axes of another form (an inline
+mesh), quantized or bounded types, a body broadcheck cannot read.
 """
 
 from __future__ import annotations
@@ -132,8 +134,24 @@ def attributes(op: Operation, readers: Mapping[str, Reader], required: Sequence[
     return values
 
 
+MESH_AXES: tuple[tuple[int, ...], list[int]] = ((), [])
+"""Replica groups written as mesh axes of a mesh named by a symbol: the verifiers check no group
+(``verifyReplicaGroups`` and the others take a ``DenseIntElementsAttr`` only); compared by identity."""
+
+_MESH_AXES = re.compile(
+    r"#stablehlo\.replica_group_mesh_axes<\s*mesh\s*=\s*@[\w$.\-]+\s*,\s*axes\s*="
+    r"\s*\[(?:[^\[\]<>]|#stablehlo\.axis_ref<[^<>\[\]]*>)*\]\s*>"
+)
+"""Mesh axes of a mesh symbol: integers or ``#stablehlo.axis_ref<name = "x">`` (their names are
+looked up in an inline mesh only, which is passed over)."""
+
+
 def groups_attribute(op: Operation, name: str) -> tuple[tuple[int, ...], list[int]] | None:
-    """``StableHLO_ReplicaGroups`` (an ``I64ElementsAttr`` read; mesh axes passed over)."""
+    """``StableHLO_ReplicaGroups``: an ``I64ElementsAttr`` read, or :data:`MESH_AXES` (StableHLO's
+    mesh axes of a mesh symbol, looked up once the module verified: :func:`symbol_uses`)."""
+    attr = op.attribute(name)
+    if attr is not None and not is_mhlo(op) and _MESH_AXES.fullmatch(" ".join(attr.text.split())):
+        return MESH_AXES
     return elements_i64(op, name, REPLICA_GROUPS)
 
 
@@ -159,6 +177,8 @@ def verify_replica_groups(
 ) -> None:
     """``verifyReplicaGroups``: rank 2, not empty under ``use_global_device_ids``, ids 0..n-1 once each
     (``-1`` pads a group where groups may differ in size), and the expected group size."""
+    if groups is MESH_AXES:
+        return
     shape, ids = groups
     if len(shape) != 2:
         raise fail("BC1225", what="replica groups should be a rank 2 tensor")
@@ -599,7 +619,7 @@ def collective_broadcast(op: Operation) -> None:
         if not hlo_compatible(operands[0], results[0]):
             raise fail("BC517")
     shape, ids = groups
-    if len(shape) != 2:
+    if groups is not MESH_AXES and len(shape) != 2:
         raise fail("BC1225", what=f"replica groups should be a rank 2 tensor,but instead it is of rank {len(shape)}")
     seen: set[int] = set()
     for i in ids:

@@ -312,12 +312,17 @@ def constant(op: Operation) -> None:
             raise Unknown("the literal's type")
     start = offset - len("dense<")
     here = _at(attr, start, len("dense"), generic)
+    empty = not body.strip()  # `dense<>`: the parser takes it for a type of no element only
     try:
-        lit = read_literal(body, offset)
+        lit = Literal(None, [], None) if empty else read_literal(body, offset)
     except Ragged as ragged:
         raise Reject(Problem("BC1075", span=_at(attr, ragged.offset, 1, generic))) from None
     if literal_type.shape is None or None in literal_type.shape:
         raise Reject(Problem("BC1003", span=here))
+    if empty and all(literal_type.shape):
+        raise Reject(Problem("BC1844", {"type": str(tensor(literal_type))}, span=here))
+    if empty:
+        lit = Literal(tuple(d or 0 for d in literal_type.shape), [], None)  # (static: no None)
     if lit.shape is not None and lit.shape != literal_type.shape:
         args = {"literal": _shape_text(lit.shape), "type": _shape_text(literal_type.shape)}
         raise Reject(Problem("BC1073", args, span=here))

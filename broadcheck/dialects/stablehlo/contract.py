@@ -7,8 +7,9 @@ iree-base-compiler 3.13).
 in the generic form; ``precision = [DEFAULT, HIGH]`` or ``precision_config =
 [#stablehlo<precision DEFAULT>, ...]``. Their verifiers infer the result's shape and compare
 it with the result's (sizes only: ``inferred shape '[2, 3]' is incompatible with return type
-of operation 'tensor<2x4xf32>'``); element types are not related (quantized ones are, by rules
-not modelled: such ops are passed over). An ``algorithm`` must be one StableHLO knows (else the op
+of operation 'tensor<2x4xf32>'``); element types are not related, but ``dot_general``'s quantized
+ones are (:mod:`.quant`; ``dot``'s verifier has no quantized rule; MHLO's quantized contractions
+are passed over). An ``algorithm`` must be one StableHLO knows (else the op
 is passed over) and asks for ``DEFAULT`` precisions.
 
 PASS::
@@ -48,7 +49,7 @@ from broadcheck.dialects.stablehlo.common import (
     require,
     tensors,
 )
-from broadcheck.ops import Operation, ShapedType
+from broadcheck.ops import Attribute, Operation, ShapedType, Span
 from broadcheck.semantics import Problem, Subject
 from broadcheck.syntax.attributes import Enum, Struct, value
 from broadcheck.syntax.statement import Statement
@@ -150,29 +151,65 @@ _ALGORITHM_FIELDS = ("lhs_precision_type", "rhs_precision_type", "accumulation_t
 
 
 def _algorithm(op: Operation) -> bool:
-    """Whether ``algorithm`` is given: one StableHLO knows, or the op is passed over (the
-    attribute's own verifier, run when it is read, is not modelled)."""
+    """Whether ``algorithm`` is given; its own verifier (``verifyDotAlgorithmAttr``, run by the
+    parser as it builds the attribute: an error at its ``<``, before any op verifies) first. A form
+    broadcheck does not read is passed over."""
     attr = op.attribute("algorithm")
     if attr is None:
         return False
     if is_mhlo(op):
         raise Unknown("an MHLO dot algorithm")  # (not compared with jaxlib)
     text = attr.text.strip()
-    if text.startswith("<") and not op.generic:  # the custom form's `algorithm = <...>`
+    custom = text.startswith("<") and not op.generic  # the custom form's `algorithm = <...>`
+    if custom:
         text = "#stablehlo.dot_algorithm" + text
     v = value(text)
     if not isinstance(v, Struct) or v.name != "#stablehlo.dot_algorithm" or v.positional:
         raise Unknown(attr.text)
     fields = v.fields
-    key = tuple(getattr(fields.get(name), "text", fields.get(name)) for name in _ALGORITHM_FIELDS)
-    counts_ = (fields.get("lhs_component_count"), fields.get("rhs_component_count"))
-    imprecise = fields.get("allow_imprecise_accumulation")
-    f8 = key[0] in _F8 and key[1] in _F8 and key[2:] == ("f32", 1) and isinstance(imprecise, bool)
-    if counts_ != (1, 1) or not (f8 or (key in _ALGORITHMS and imprecise is False)):
-        raise Unknown(attr.text)
     if len(fields) != len(_ALGORITHM_FIELDS) + 3:
         raise Unknown(attr.text)
+    types = [getattr(fields.get(name), "text", None) for name in _ALGORITHM_FIELDS[:3]]
+    numbers = [fields.get(name) for name in (*_COUNTS, _ALGORITHM_FIELDS[3])]
+    imprecise = fields.get("allow_imprecise_accumulation")
+    if not all(isinstance(t, str) and _TYPE_NAME.fullmatch(t) for t in types):
+        raise Unknown(attr.text)
+    if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers) or not isinstance(imprecise, bool):
+        raise Unknown(attr.text)
+    lhs_count, rhs_count, operations = (int(n) for n in numbers)  # type: ignore[call-overload]
+    prefix = "" if op.generic else f"custom op '{op.name}' "
+    for code, n in (("BC1840", lhs_count), ("BC1841", rhs_count), ("BC1842", operations)):
+        if n < 1:  # dot_general_c22 to c24
+            raise Reject(Problem(code, {"prefix": prefix}, span=_opening(attr)))
+    key = (types[0], types[1], types[2], operations)
+    f8 = key[0] in _F8 and key[1] in _F8 and key[2:] == ("f32", 1)
+    if (lhs_count, rhs_count) != (1, 1) or not (f8 or (key in _ALGORITHMS and not imprecise)):
+        args = {
+            "prefix": prefix,
+            "lhs": types[0],
+            "rhs": types[1],
+            "accum": types[2],
+            "lhs_count": lhs_count,
+            "rhs_count": rhs_count,
+            "operations": operations,
+            "imprecise": int(imprecise),
+        }
+        raise Reject(Problem("BC1843", args, span=_opening(attr)))  # dot_general_i8 to i10
     return True
+
+
+_COUNTS = ("lhs_component_count", "rhs_component_count")
+_TYPE_NAME = re.compile(r"[a-z][a-zA-Z0-9]*")
+"""A precision type broadcheck prints as MLIR does (a builtin type's keyword)."""
+
+
+def _opening(attr: Attribute) -> Span:
+    """Where the dot algorithm's ``<`` is: the parser's place when the attribute's verifier fails."""
+    span = attr.span
+    if span.line != span.end_line or "\n" in attr.text:
+        raise Unknown("a dot algorithm over several lines")
+    column = span.end_column - len(attr.text) + attr.text.index("<")
+    return Span(span.line, column, span.line, column + 1)
 
 
 def _sizes(shape: Sequence[int | None]) -> str:
@@ -271,7 +308,7 @@ def dot(op: Operation) -> None:
     ods_operands(op, [TENSOR, TENSOR_AXIS])
     ods_results(op, [TENSOR_AXIS])
     (lhs, rhs), (result,) = tensors(op)
-    if any(t.element.quant is not None for t in (lhs, rhs, result)):
+    if is_mhlo(op) and quant.quantized(lhs, rhs, result):  # (StableHLO's verifyDotOp has no quantized rule)
         raise Unknown("quantized")
     _check_precision(precision)
     ls, rs = ranked(lhs), ranked(rhs)

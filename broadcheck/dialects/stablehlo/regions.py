@@ -5,6 +5,7 @@ TypeInference.cpp; the inferred result types last: iree-opt compares them after 
 
 ``while``'s custom form (``stablehlo.while(%x = %a) : T cond {...} do {...}``) gives both
 regions the operands' types as arguments; its generic form writes each region's block.
+A ranked ``memref`` (``HLO_Buffer``) operand of ``stablehlo.while`` is compared as a shaped type.
 Messages of these verifiers have no ``'op' op`` prefix and are reported at the op.
 """
 
@@ -37,7 +38,7 @@ from broadcheck.dialects.stablehlo.common import (
 from broadcheck.dialects.stablehlo.reduce import reducer_shape
 from broadcheck.ops import OpaqueType, Operation, Region, ShapedType, Type
 from broadcheck.semantics import Problem, Subject
-from broadcheck.semantics.stablehlo import compatible_shapes, element, hlo_compatible, type_text
+from broadcheck.semantics.stablehlo import compatible_shapes, element, hlo_compatible, tensor_or_buffer, type_text
 from broadcheck.syntax.attributes import Dense, DenseArray, ints, value
 
 __all__ = ["array_attribute", "case", "inferred_types", "map_", "reduce_window", "sort", "while_"]
@@ -48,10 +49,10 @@ def _types(types: Sequence[Tensor]) -> str:
     return ", ".join(f"'{t}'" for t in types)
 
 
-def _read(types: Sequence[Type]) -> list[Tensor]:
+def _read(types: Sequence[Type], buffers: bool = False) -> list[Tensor]:
     if any(str(t).strip() == "?" for t in types):
         raise Unknown("a type broadcheck did not read")
-    return [tensor(t) for t in types]
+    return [tensor_or_buffer(t) if buffers else tensor(t) for t in types]
 
 
 def _compatible(a: Sequence[Tensor], b: Sequence[Tensor]) -> bool:
@@ -80,19 +81,21 @@ def while_(op: Operation) -> None:
     """``stablehlo.while``: while_c1 and while_c2, then its results against its operands' types."""
     if len(op.regions) != 2:
         raise Unknown("regions")
-    if is_mhlo(op):
+    buffers = not is_mhlo(op)  # (StableHLO's HLO_Buffer operands; MHLO's are not modelled)
+    if not buffers:
         _mhlo_while_operands(op)
-    operands, results = tensors(op)
+    operands = _read([u.type for u in op.operands], buffers)
+    results = _read([u.type for u in op.results], buffers)
     cond, body = op.regions
     if op.generic:
-        cond_args, body_args = _read(cond.arguments), _read(body.arguments)
+        cond_args, body_args = _read(cond.arguments, buffers), _read(body.arguments, buffers)
     else:  # the custom form's parser gives both blocks the operands' types
         cond_args = body_args = operands
     if not _compatible(operands, cond_args):
         raise fail("BC1105", operands=_types(operands), arguments=_types(cond_args))
     if not _compatible(operands, body_args):
         raise fail("BC1106", operands=_types(operands), arguments=_types(body_args))
-    returns = _read(_terminated(body, op).yields)
+    returns = _read(_terminated(body, op).yields, buffers)
     if not _compatible(operands, returns):
         raise fail("BC1107", operands=_types(operands), returns=_types(returns))
     condition = _terminated(cond, op).yields

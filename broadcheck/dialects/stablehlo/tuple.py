@@ -7,8 +7,11 @@ is compatible with that element.
 The custom form of ``tuple`` (``stablehlo.tuple %a, %b : tuple<A, B>``) takes its operands' types
 from its one tuple type: its parser (:class:`~broadcheck.dialects.assembly.Assembly`) is all there
 is to check. ``get_tuple_element``'s custom form (``%t[0] : (T) -> U``) writes its index in
-brackets. A token (``!stablehlo.token``) is an element like any other: equal to a token alone.
-Not modelled (passed over): nested tuples where an element must be compared.
+brackets. A token (``!stablehlo.token``) is an element like any other: equal to a token alone. A
+ranked ``memref`` (``HLO_Buffer``) is compared as a shaped type (with a tensor too: iree-opt 3.13
+takes ``tuple<memref<2xf32>>`` -> ``tensor<2xf32>``), printed as MLIR prints it.
+Not modelled (passed over): nested tuples where an element must be compared; a memref of another
+layout or memory space than an integer or ``strided<...>``.
 """
 
 from __future__ import annotations
@@ -17,11 +20,11 @@ import re
 
 from broadcheck.dialects.op import Reading
 from broadcheck.dialects.shaped import reading, unplaced
-from broadcheck.dialects.stablehlo.common import I32_NON_NEGATIVE, Reject, Unknown, checked, fail, tensor
+from broadcheck.dialects.stablehlo.common import I32_NON_NEGATIVE, Reject, Unknown, checked, fail
 from broadcheck.dialects.stablehlo.custom_call import tuple_elements
 from broadcheck.ops import OpaqueType, Operation, Type
 from broadcheck.semantics import Problem, Subject
-from broadcheck.semantics.stablehlo import hlo_compatible, type_text
+from broadcheck.semantics.stablehlo import buffer, hlo_compatible, tensor_or_buffer, type_text
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Statement, TypeText
 from broadcheck.syntax.types import read_type
@@ -36,7 +39,13 @@ def printed(t: Type | str) -> str:
         return "tuple<" + ", ".join(printed(e) for e in elements) + ">"
     if isinstance(t, str):
         return printed(_read(t))
+    if _memref(t):
+        return str(buffer(t))
     return type_text(t)
+
+
+def _memref(t: Type | str) -> bool:
+    return str(t).strip().startswith("memref<")
 
 
 _TOKENS = ("!stablehlo.token", "!mhlo.token")
@@ -65,7 +74,7 @@ def _read(text: str) -> Type:
         found = read_type(text, {})
     except SyntaxProblem:  # (a function type among a tuple's elements: the parser's to word)
         raise Unknown(text) from None
-    if isinstance(found, OpaqueType) and tuple_elements(found) is None:
+    if isinstance(found, OpaqueType) and tuple_elements(found) is None and not _memref(found):
         raise Unknown(text)
     return found
 
@@ -113,10 +122,14 @@ def get_tuple_element(op: Operation) -> None:
     nested = (tuple_elements(element) is not None, tuple_elements(result) is not None)
     if nested == (True, True) and printed(element) != printed(result):
         raise Unknown("two tuples: their elements' compatibility is not modelled")
-    tokens = (isinstance(element, OpaqueType), isinstance(result, OpaqueType) and result.text.strip() in _TOKENS)
+    tokens = (_token(element), _token(result))
     if any(nested) or any(tokens):
         if printed(element) != printed(result):  # (a tuple is never compatible with a tensor)
             raise _mismatch(printed(element), printed(result))
         return
-    if not hlo_compatible(tensor(element), tensor(result)):
+    if not hlo_compatible(tensor_or_buffer(element), tensor_or_buffer(result)):
         raise _mismatch(printed(element), printed(result))
+
+
+def _token(t: Type) -> bool:
+    return isinstance(t, OpaqueType) and t.text.strip() in _TOKENS
