@@ -207,12 +207,14 @@ def test_the_trap_does_interrupt(tmp_path: Path) -> None:
 
 
 # The dialect modules under broadcheck/dialects/ shared by every dialect (the op model, the
-# assembly readers, the builtin and func ops, the ops handed to their region's op); every other module or package there is one dialect.
+# assembly readers, the builtin and func ops, the ops handed to their region's op, the generated
+# index of the dialects declared in parts); every other module or package there is one dialect.
 SHARED_DIALECT_MODULES = {
     "assembly",
     "builtin",
     "common",
     "func",
+    "index",
     "inner",
     "literal",
     "op",

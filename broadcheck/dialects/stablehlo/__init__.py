@@ -2,6 +2,7 @@
 TypeInference.cpp). The rules are in :mod:`broadcheck.semantics.stablehlo` and, for
 ``broadcast_in_dim``, :mod:`broadcheck.semantics.xla`."""
 
+from broadcheck.dialects import parts
 from broadcheck.dialects.assembly import exponent_mantissa
 from broadcheck.dialects.op import (
     COMPLEX,
@@ -16,7 +17,6 @@ from broadcheck.dialects.op import (
     Op,
     custom,
     family,
-    ops,
 )
 
 UNARY = (
@@ -271,4 +271,4 @@ StableHLO's ``hlo::verifyDotOp`` in its generic form (its custom form is passed 
 ``convolution`` differs in more and is declared apart (``shape_ops``)."""
 
 
-OPS = ops(declare("stablehlo", "stablehlo"), structural("stablehlo"))
+OPS = parts(lambda: declare("stablehlo", "stablehlo"), lambda: structural("stablehlo"))  # (make index)

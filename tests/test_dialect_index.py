@@ -1,0 +1,108 @@
+"""The op index (issue 31's start-up): a dialect declared in parts (``broadcheck.dialects.parts``)
+builds only the part of the op a run meets, through ``broadcheck/dialects/index.py``.
+
+The index is generated (``make index``, also run by ``make docs``); these tests hold it current
+and hold a lookup through it to the declarations the whole table gives.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from broadcheck import dialects
+from broadcheck.dialects import index, make_index
+from tests.waits import HANG
+
+PARTED = sorted(index.PARTS)
+
+
+def test_the_index_is_current() -> None:
+    assert make_index.TARGET.read_text(encoding="utf-8") == make_index.render(), (
+        "broadcheck/dialects/index.py is stale: run `make index`"
+    )
+
+
+def test_stablehlo_is_declared_in_parts() -> None:
+    # the check above can see a part: the StableHLO dialect is split, and its elementwise ops
+    # are in the first part
+    assert "stablehlo" in PARTED
+    assert index.PARTS["stablehlo"]["stablehlo.add"] == 0
+    assert index.PARTS["stablehlo"]["stablehlo.reduce"] != 0
+
+
+# A fresh process per dialect: lookup() first (each op of the dialect, and names it does not
+# declare), then the whole table; both must give the same declarations, field by field.
+SAME = """
+import sys
+from broadcheck import dialects
+from broadcheck.dialects import index
+from broadcheck.dialects.op import Op
+
+dialect = sys.argv[1]
+names = [*index.PARTS[dialect], dialect + ".no_such_op"]
+looked = {name: dialects.lookup(name) for name in names}
+whole = dialects.declarations(dialect)
+for name in names:
+    a, b = looked[name], whole.get(name)
+    assert (a is None) == (b is None), name
+    if a is not None:
+        assert a is b, name  # the same object, not an equal copy
+assert dialects.has_checks(dialect) == any(op.check is not None for op in whole.values())
+print(len(names))
+"""
+
+
+@pytest.mark.parametrize("dialect", PARTED)
+def test_a_lookup_through_the_index_gives_the_whole_table_s_declaration(dialect: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", SAME, dialect], capture_output=True, text=True, timeout=HANG, check=False
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert int(done.stdout) == len(index.PARTS[dialect]) + 1
+
+
+def test_the_whole_table_is_the_parts_in_order() -> None:
+    for dialect in PARTED:
+        table = dialects.declarations(dialect)
+        hand = [name for name in table if name in index.PARTS[dialect]]  # (less what ODS adds)
+        assert hand == list(index.PARTS[dialect]), dialect
+        numbers = list(index.PARTS[dialect].values())
+        assert numbers == sorted(numbers), dialect
+
+
+ONE_PART = """
+import sys
+from broadcheck import dialects
+
+assert dialects.lookup("stablehlo.add") is not None
+assert dialects.has_checks("stablehlo")
+print(sorted(m for m in sys.modules if m.startswith("broadcheck.dialects.stablehlo")))
+"""
+
+
+def test_an_elementwise_op_builds_only_its_part() -> None:
+    # Counts work, not time: `stablehlo.add` imports none of the structural ops' modules
+    # (reduce, gather, convolution, ...), which the whole table needs.
+    done = subprocess.run([sys.executable, "-c", ONE_PART], capture_output=True, text=True, timeout=HANG, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    loaded = set(eval(done.stdout))  # a list of module names
+    assert "broadcheck.dialects.stablehlo" in loaded
+    assert not loaded & {f"broadcheck.dialects.stablehlo.{m}" for m in ("reduce", "gather", "convolution", "data")}
+    everything = dialects.declarations("stablehlo")  # the control: the whole table loads them
+    assert "stablehlo.reduce" in everything
+    assert "broadcheck.dialects.stablehlo.reduce" in sys.modules
+
+
+def test_a_stale_index_falls_back_to_the_whole_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    # An op added to a part without `make index` is still found once the whole table is read;
+    # a module that is not declared in parts any more is read whole.
+    monkeypatch.setattr(dialects, "_MERGED", {})
+    monkeypatch.setattr(dialects, "_ONE", {})
+
+    plain = {"stablehlo.add": dialects.Op("stablehlo.add")}
+    monkeypatch.setattr(dialects, "_hand", lambda dialect: plain)
+    decl = dialects.lookup("stablehlo.add")
+    assert decl is not None and decl.check is None
