@@ -109,3 +109,29 @@ def test_a_stale_index_falls_back_to_the_whole_table(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(dialects, "_hand", lambda dialect: plain)
     decl = dialects.lookup("stablehlo.add")
     assert decl is not None and decl.check is None
+
+
+def test_a_dialect_with_generated_traits_merges_them_op_by_op(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `tf` is not split today; were it, a lookup would merge one op's generated traits as
+    # with_traits merges the whole table: the same ops declared, the same semantics, a check
+    # where the table gives one (a hand-written check wins), for every op of the table.
+    import importlib
+
+    from broadcheck.dialects import ods
+
+    hand = dict(importlib.import_module("broadcheck.dialects.tf").OPS)
+    whole = dialects.with_traits("tf", hand)
+    split = dialects.Parts((lambda: list(hand.values()),))
+    monkeypatch.setattr(dialects, "_MERGED", {})
+    monkeypatch.setattr(dialects, "_ONE", {})
+    monkeypatch.setattr(dialects, "_hand", lambda dialect: split)
+    monkeypatch.setattr(dialects, "_parted", lambda: {"tf": dict.fromkeys(hand, 0)})
+    names = sorted({*ods.table("tf"), *hand, "tf.NoSuchOp"})
+    merged = 0
+    for name in names:
+        a, b = dialects.lookup(name), whole.get(name)
+        assert (a is None) == (b is None), name
+        if a is not None and b is not None:
+            assert (a.semantics, a.check is None, a.layout) == (b.semantics, b.check is None, b.layout), name
+            merged += a is not hand.get(name)
+    assert merged > 100  # the check can see merged ops (the generic-only ones, with the traits' check)
