@@ -100,8 +100,9 @@ def test_an_elementwise_op_builds_only_its_part() -> None:
 
 
 def test_a_stale_index_falls_back_to_the_whole_table(monkeypatch: pytest.MonkeyPatch) -> None:
-    # An op added to a part without `make index` is still found once the whole table is read;
-    # a module that is not declared in parts any more is read whole.
+    # A module that is not declared in parts any more is read whole; a name the index does not
+    # list (an op added without `make index`) or a part that lacks it is looked up in the whole
+    # table: a stale index costs time, never a wrong answer.
     monkeypatch.setattr(dialects, "_MERGED", {})
     monkeypatch.setattr(dialects, "_ONE", {})
 
@@ -125,7 +126,8 @@ def test_a_dialect_with_generated_traits_merges_them_op_by_op(monkeypatch: pytes
     monkeypatch.setattr(dialects, "_MERGED", {})
     monkeypatch.setattr(dialects, "_ONE", {})
     monkeypatch.setattr(dialects, "_hand", lambda dialect: split)
-    monkeypatch.setattr(dialects, "_parted", lambda: {"tf": dict.fromkeys(hand, 0)})
+    listed = {**dict.fromkeys(whole, -1), **dict.fromkeys(hand, 0)}  # as make_index lists them
+    monkeypatch.setattr(dialects, "_parted", lambda: {"tf": listed})
     names = sorted({*ods.table("tf"), *hand, "tf.NoSuchOp"})
     merged = 0
     for name in names:
@@ -135,3 +137,16 @@ def test_a_dialect_with_generated_traits_merges_them_op_by_op(monkeypatch: pytes
             assert (a.semantics, a.check is None, a.layout) == (b.semantics, b.check is None, b.layout), name
             merged += a is not hand.get(name)
     assert merged > 100  # the check can see merged ops (the generic-only ones, with the traits' check)
+
+
+def test_an_op_the_index_does_not_know_is_found_in_the_whole_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dialects, "_MERGED", {})
+    monkeypatch.setattr(dialects, "_ONE", {})
+    added = dialects.Op("stablehlo.added_later")
+    split = dialects.Parts((lambda: [dialects.Op("stablehlo.add")], lambda: [added]))
+    monkeypatch.setattr(dialects, "_hand", lambda dialect: split)
+    monkeypatch.setattr(dialects, "_parted", lambda: {"stablehlo": {"stablehlo.add": 0, "stablehlo.moved": 0}})
+    assert dialects.lookup("stablehlo.added_later") is added  # not listed
+    monkeypatch.setattr(dialects, "_MERGED", {})
+    assert dialects.lookup("stablehlo.moved") is None  # listed, in no part: the whole table says so
+    assert dialects.lookup("stablehlo.add") is not None

@@ -139,14 +139,18 @@ def _parted() -> Mapping[str, Mapping[str, int]]:
 
 def _in_part(dialect: str, name: str, listed: Mapping[str, int]) -> Op | None:
     """:func:`lookup` of ``name`` in a dialect declared in parts: only the part the index names is
-    built; the generated ODS table is read only where :func:`with_traits` would read it for ``name``."""
+    built; the generated ODS table is read only where :func:`with_traits` would read it for ``name``
+    (``-1``: an op the table alone declares). A name the index does not list, or a part that lacks
+    it (an index older than the module), is looked up in the whole table: never a wrong answer."""
     if name in _ONE:
         return _ONE[name]
     table = _hand(dialect)
     number = listed.get(name)
-    if not isinstance(table, Parts):  # (the index is older than the module: build it all)
+    if number is None or not isinstance(table, Parts):
         return declarations(dialect).get(name)
-    decl = None if number is None else table.part(number).get(name)
+    decl = None if number < 0 else table.part(number).get(name)
+    if decl is None and number >= 0:
+        return declarations(dialect).get(name)
     if dialect in TRAIT_FALLBACK and (decl is None or decl.check is None):
         decl = merge_traits(dialect, {name: decl} if decl is not None else {}, only=name).get(name)
     _ONE[name] = decl

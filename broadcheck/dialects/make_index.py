@@ -1,5 +1,6 @@
 """Write :mod:`broadcheck.dialects.index`: for each dialect declared in parts
-(:func:`broadcheck.dialects.parts`), the part that declares each of its ops.
+(:func:`broadcheck.dialects.parts`), the part that declares each of its ops (``-1``: an op the
+generated ODS table alone declares).
 
 ``make index`` (also run by ``make docs`` and ``make ods``) runs ``python -m
 broadcheck.dialects.make_index``; ``tests/test_dialect_index.py`` fails when the index is not
@@ -38,6 +39,8 @@ def render() -> str:
         table = importlib.import_module(f"broadcheck.dialects.{module}").OPS
         if isinstance(table, dialects.Parts):
             parted[dialect] = {name: number for number in range(table.count) for name in table.part(number)}
+            # (-1: declared by the generated ODS table alone, with_traits)
+            parted[dialect].update((name, -1) for name in dialects.declarations(dialect) if name not in parted[dialect])
     checked = sorted(d for d in parted if any(op.check is not None for op in dialects.declarations(d).values()))
     lines = [HEAD, "PARTS: dict[str, dict[str, int]] = {\n"]
     for dialect, names in parted.items():
