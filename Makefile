@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint unit docs ods oracle oracle-tf fuzz bench exports coverage upstream clean lsp compiled compiled-test
+.PHONY: demo test lint unit docs index ods oracle oracle-tf fuzz bench exports coverage upstream clean lsp compiled compiled-test
 
 RUNTIME := $(VENV)/.runtime
 
@@ -56,8 +56,12 @@ unit: $(STAMP)
 test: lint unit
 
 # docs/codes.md and docs/ops.md, from the message catalogue and the op table (a test checks them).
-docs: $(RUNTIME)
+docs: $(RUNTIME) index
 	$(BIN)/python docs/generate.py
+
+# broadcheck/dialects/index.py: which part of a dialect declared in parts declares each op (a test checks it).
+index: $(RUNTIME)
+	$(BIN)/python -m broadcheck.dialects.make_index
 
 # Regenerate the op tables from the dialects' TableGen'erated ODS declarations
 # (broadcheck/dialects/ods/*.json) out of tensorflow-cpu 2.21's include directory

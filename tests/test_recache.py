@@ -30,6 +30,7 @@ PATTERNS = [
 
 CHILD = """
 import re, sys
+import collections, dataclasses  # (recache.install imports them: their own patterns are not the test's)
 from re import _compiler, _parser
 from broadcheck import recache
 
@@ -56,7 +57,8 @@ assert [Row.__annotations__[n].__forward_code__ for n in ("span", "text")] == [
     compile(t, "<string>", "eval") for t in ("tuple[int, int] | None", "str")
 ]
 recache.save()
-print(len(parsed) + len(compiled))
+# (the named tuple's __new__ is a text compiled and kept too: test_the_code_..._is_kept)
+print(len(parsed) + len([c for c in compiled if c in ("tuple[int, int] | None", "str")]))
 """
 
 
@@ -123,3 +125,44 @@ def test_a_damaged_entry_is_compiled_as_always(tmp_path: Path) -> None:
     kept.write_bytes(marshal.dumps((header, {PATTERNS[0]: (0, [99999, 1, 2], 0, {}, ())}, {})))
     assert child(kept) == len(PATTERNS) + 2
     assert child(kept) == 0
+
+
+CODE_CHILD = """
+import builtins, collections, dataclasses, sys
+from broadcheck import recache
+
+recache.install(sys.argv[1])
+compiled = []
+builtins_compile = builtins.compile
+builtins.compile = lambda *a: (compiled.append(a[0]), builtins_compile(*a))[1]
+
+@dataclasses.dataclass(frozen=True)
+class Pair:
+    left: int
+    right: "str" = "b"
+
+Row = collections.namedtuple("Row", "start end")
+builtins.compile = builtins_compile
+# the methods behave as the built-in exec and eval make them, with no __future__ flag of
+# recache's (its annotations would be strings)
+assert Pair.__init__.__annotations__ == {"left": int, "right": "str", "return": None}
+assert (repr(Pair(1)), Pair(1) == Pair(1, "b"), hash(Pair(2)) == hash(Pair(2, "b"))) == ("Pair(left=1, right='b')", True, True)
+assert (Row(1, 2), Row(start=3, end=4).end, Row.__new__.__name__) == ((1, 2), 4, "__new__")
+recache.save()
+print(len(compiled))
+"""
+
+
+def test_the_code_dataclasses_and_namedtuple_write_is_kept(tmp_path: Path) -> None:
+    # Counts work: a dataclass's methods and a named tuple's __new__ are texts the standard
+    # library compiles at each start; the program keeps their code as it keeps patterns.
+    kept = tmp_path / "patterns.marshal"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    counts = []
+    for _ in ("cold", "warm"):
+        done = subprocess.run(
+            [sys.executable, "-c", CODE_CHILD, str(kept)], capture_output=True, text=True, timeout=HANG, env=env
+        )
+        assert done.returncode == 0, done.stderr
+        counts.append(int(done.stdout))
+    assert counts[0] >= 4 and counts[1] == 0, counts  # (__init__, __repr__, __eq__, __hash__..., __new__)

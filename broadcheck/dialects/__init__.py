@@ -2,17 +2,20 @@
 
 A dialect module lists its ops in ``OPS`` (:func:`broadcheck.dialects.op.ops`); it is
 imported when broadcheck first meets an op of its dialect, so start-up does not grow
-with coverage. :func:`lookup` is the only way in.
+with coverage. A dialect whose ops are many may declare them in parts (:func:`parts`): the
+generated index (:mod:`broadcheck.dialects.index`, ``make index``) says which part declares
+each op, and :func:`lookup` builds only that part (with the modules it imports).
+:func:`lookup` is the only way in.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from types import MappingProxyType
 
-from broadcheck.dialects.op import Op
+from broadcheck.dialects.op import Op, ops
 
 # The module that declares each dialect's ops: a literal table.
 MODULES = MappingProxyType(
@@ -54,6 +57,60 @@ _NOTHING: dict[str, Op] = {}
 
 
 _MERGED: dict[str, dict[str, Op]] = {}
+_ONE: dict[str, Op | None] = {}
+"""The ops :func:`lookup` found in one part of a dialect declared in parts, by name."""
+
+
+class Parts(Mapping[str, Op]):
+    """A dialect's ``OPS`` declared in parts (:func:`parts`): each part is built when an op of it
+    is first looked up (:func:`lookup`, through the generated index); reading the mapping builds
+    every part, in order, into the table :func:`broadcheck.dialects.op.ops` would make of them."""
+
+    __slots__ = ("_builders", "_built", "_whole")
+
+    def __init__(self, builders: tuple[Callable[[], Op | Sequence[Op]], ...]) -> None:
+        self._builders = builders
+        self._built: dict[int, dict[str, Op]] = {}
+        self._whole: dict[str, Op] | None = None
+
+    def __len__(self) -> int:
+        return len(self.whole())
+
+    @property
+    def count(self) -> int:
+        """How many parts."""
+        return len(self._builders)
+
+    def part(self, number: int) -> dict[str, Op]:
+        """The ops part ``number`` declares, built once."""
+        found = self._built.get(number)
+        if found is None:
+            found = self._built[number] = ops(self._builders[number]())
+        return found
+
+    def whole(self) -> dict[str, Op]:
+        """Every part's ops, in order (each name once)."""
+        if self._whole is None:
+            self._whole = ops(*(list(self.part(i).values()) for i in range(len(self._builders))))
+        return self._whole
+
+    def __getitem__(self, name: str) -> Op:
+        return self.whole()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.whole())
+
+
+def parts(*builders: Callable[[], Op | Sequence[Op]]) -> Parts:
+    """A dialect's ``OPS`` in parts: each builder returns its part's declarations (and imports the
+    modules they need when called). ``make index`` records which part declares each op."""
+    return Parts(builders)
+
+
+def _hand(dialect: str) -> Mapping[str, Op]:
+    module = MODULES[dialect]
+    table: Mapping[str, Op] = importlib.import_module(f"broadcheck.dialects.{module}").OPS
+    return table
 
 
 def declarations(dialect: str) -> dict[str, Op]:
@@ -63,12 +120,41 @@ def declarations(dialect: str) -> dict[str, Op]:
     found = _MERGED.get(dialect)
     if found is not None:
         return found
-    module = MODULES.get(dialect)
-    if module is None:
+    if dialect not in MODULES:
         return _NOTHING
-    table: dict[str, Op] = importlib.import_module(f"broadcheck.dialects.{module}").OPS
-    found = _MERGED[dialect] = with_traits(dialect, table)
+    table = _hand(dialect)
+    found = with_traits(dialect, table.whole() if isinstance(table, Parts) else dict(table))
+    if dialect in _parted():  # the ops lookup() already gave keep their identity
+        found = {name: _ONE.get(name) or op for name, op in found.items()}
+    _MERGED[dialect] = found
     return found
+
+
+def _parted() -> Mapping[str, Mapping[str, int]]:
+    """The generated index: for each dialect declared in parts, the part of each op it declares."""
+    from broadcheck.dialects.index import PARTS
+
+    return PARTS
+
+
+def _in_part(dialect: str, name: str, listed: Mapping[str, int]) -> Op | None:
+    """:func:`lookup` of ``name`` in a dialect declared in parts: only the part the index names is
+    built; the generated ODS table is read only where :func:`with_traits` would read it for ``name``
+    (``-1``: an op the table alone declares). A name the index does not list, or a part that lacks
+    it (an index older than the module), is looked up in the whole table: never a wrong answer."""
+    if name in _ONE:
+        return _ONE[name]
+    table = _hand(dialect)
+    number = listed.get(name)
+    if number is None or not isinstance(table, Parts):
+        return declarations(dialect).get(name)
+    decl = None if number < 0 else table.part(number).get(name)
+    if decl is None and number >= 0:
+        return declarations(dialect).get(name)
+    if dialect in TRAIT_FALLBACK and (decl is None or decl.check is None):
+        decl = merge_traits(dialect, {name: decl} if decl is not None else {}, only=name).get(name)
+    _ONE[name] = decl
+    return decl
 
 
 def with_traits(dialect: str, hand: dict[str, Op]) -> dict[str, Op]:
@@ -85,8 +171,8 @@ TRAIT_FALLBACK = frozenset({"arith", "math", "tf"})
 dialect's table to adding none, so that a clean run reads no table and imports no json)."""
 
 
-def merge_traits(dialect: str, hand: dict[str, Op]) -> dict[str, Op]:
-    """:func:`with_traits` for any dialect with a generated table."""
+def merge_traits(dialect: str, hand: dict[str, Op], only: str | None = None) -> dict[str, Op]:
+    """:func:`with_traits` for any dialect with a generated table (``only``: for that op alone)."""
     from broadcheck.dialects import ods
     from broadcheck.dialects.ods.traits import check_of
     from broadcheck.semantics import NOT_JUDGED
@@ -96,7 +182,8 @@ def merge_traits(dialect: str, hand: dict[str, Op]) -> dict[str, Op]:
         return hand
     unjudged = None if dialect in ("stablehlo", "mhlo", "chlo", "tosa") else NOT_JUDGED  # (their own audits)
     merged = dict(hand)
-    for name, traits in generated.items():
+    chosen = generated.items() if only is None else [(only, generated[only])] if only in generated else []
+    for name, traits in chosen:
         if not ods.checked(traits, dialect) or name in ods.NOT_GENERATED:
             continue
         decl = hand.get(name)
@@ -111,7 +198,23 @@ def merge_traits(dialect: str, hand: dict[str, Op]) -> dict[str, Op]:
 def lookup(name: str) -> Op | None:
     """The declaration of op ``name`` (``return`` is ``func.return``), or ``None``."""
     name = BARE.get(name, name)
-    return declarations(name.partition(".")[0]).get(name)
+    dialect = name.partition(".")[0]
+    found = _MERGED.get(dialect)
+    if found is not None:
+        return found.get(name)
+    listed = _parted().get(dialect)
+    if listed is not None:
+        return _in_part(dialect, name, listed)
+    return declarations(dialect).get(name)
+
+
+def has_checks(dialect: str) -> bool:
+    """Whether ``dialect`` declares an op with a check (without building a dialect declared in parts)."""
+    if dialect not in _MERGED and dialect in _parted():
+        from broadcheck.dialects.index import CHECKED
+
+        return dialect in CHECKED
+    return any(op.check is not None for op in declarations(dialect).values())
 
 
 def every() -> Iterator[Op]:

@@ -119,7 +119,7 @@ class Checks:
         dialect = name.partition(".")[0]
         known = self._known.get(dialect)
         if known is None:
-            known = any(op.check is not None for op in dialects.declarations(dialect).values())
+            known = dialects.has_checks(dialect)  # (a dialect declared in parts: from its index)
             self._known[dialect] = known
         return known
 

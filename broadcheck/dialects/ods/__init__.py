@@ -10,8 +10,8 @@ Hand-written declarations win.
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
-from importlib.resources import files
 from types import MappingProxyType
 
 from broadcheck.dialects.ods.traits import CHECKED_TRAITS, tf_exact
@@ -57,12 +57,19 @@ RELATING = frozenset(
 regions and no parent constraint has no shape rule."""
 
 
+def _read(name: str) -> str:
+    """A file beside this module (a plain read: importlib.resources imports pathlib, zipfile,
+    tempfile and more, about 1.5x ``python -c pass`` of a run that reads a table)."""
+    with open(os.path.join(os.path.dirname(__file__), name), encoding="utf-8") as f:
+        return f.read()
+
+
 @cache
 def table(dialect: str) -> MappingProxyType[str, tuple[str, ...]]:
     """Op name -> its traits, for ``dialect`` (empty when it has no generated table)."""
     if dialect not in DIALECTS:
         return MappingProxyType({})
-    text = (files("broadcheck.dialects.ods") / f"{dialect}.json").read_text(encoding="utf-8")
+    text = _read(f"{dialect}.json")
     ops: dict[str, list[str]] = json.loads(text)["ops"]
     if dialect == "tf":
         ops.update((name, list(traits)) for name, traits in NO_TABLEGEN.items())
@@ -85,10 +92,9 @@ def _with_constraints(ops: dict[str, list[str]]) -> None:
     """Put the type constraints TensorFlow named (``tf_constraints.json``: the ``.cpp.inc`` that holds
     them is not in the wheel; ``tests/oracle/ods_probe.py`` asks the tool) where ODS checks them:
     first among the invariants, operands before results."""
-    resource = files("broadcheck.dialects.ods") / "tf_constraints.json"
-    if not resource.is_file():
+    if not os.path.isfile(os.path.join(os.path.dirname(__file__), "tf_constraints.json")):
         return
-    found: dict[str, dict[str, str]] = json.loads(resource.read_text(encoding="utf-8"))["ops"]
+    found: dict[str, dict[str, str]] = json.loads(_read("tf_constraints.json"))["ops"]
     for name, constraints in found.items():
         traits = ops.get(name)
         if traits is None or "OpInvariants" not in traits:
@@ -201,7 +207,7 @@ def declared_shapeless_traits(found: tuple[str, ...]) -> bool:
 
 @cache
 def _probed() -> frozenset[str]:
-    text = (files("broadcheck.dialects.ods") / "tf_probed.json").read_text(encoding="utf-8")
+    text = _read("tf_probed.json")
     confirmed: list[str] = json.loads(text)["confirmed"]
     return frozenset(confirmed)
 

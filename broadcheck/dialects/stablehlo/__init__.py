@@ -2,6 +2,7 @@
 TypeInference.cpp). The rules are in :mod:`broadcheck.semantics.stablehlo` and, for
 ``broadcast_in_dim``, :mod:`broadcheck.semantics.xla`."""
 
+from broadcheck.dialects import parts
 from broadcheck.dialects.assembly import exponent_mantissa
 from broadcheck.dialects.op import (
     COMPLEX,
@@ -16,7 +17,6 @@ from broadcheck.dialects.op import (
     Op,
     custom,
     family,
-    ops,
 )
 
 UNARY = (
@@ -57,8 +57,11 @@ def _assembly(prefix: str, name: str) -> Assembly | None:
 def declare(prefix: str, semantics: str) -> list[Op]:
     """The elementwise family, ``select``, ``clamp`` and the broadcasts under ``prefix``
     (``stablehlo`` or ``mhlo``), checked by ``semantics``."""
-    from broadcheck.dialects.stablehlo import dynamic
+    return [*elementwise(prefix, semantics), *broadcasts(prefix)]
 
+
+def elementwise(prefix: str, semantics: str) -> list[Op]:
+    """The elementwise family, ``select`` and ``clamp`` (a part of their own: ``OPS``)."""
     shaped = [
         Op(
             f"{prefix}.{name}",
@@ -79,6 +82,14 @@ def declare(prefix: str, semantics: str) -> list[Op]:
             semantics,
             assembly=Assembly("select") if prefix == "stablehlo" else None,
         ),
+    ]
+
+
+def broadcasts(prefix: str) -> list[Op]:
+    """``broadcast_in_dim`` and ``dynamic_broadcast_in_dim`` under ``prefix`` (XLA's rules)."""
+    from broadcheck.dialects.stablehlo import dynamic
+
+    return [
         Op(
             f"{prefix}.broadcast_in_dim",
             FUNCTIONAL,
@@ -271,4 +282,8 @@ StableHLO's ``hlo::verifyDotOp`` in its generic form (its custom form is passed 
 ``convolution`` differs in more and is declared apart (``shape_ops``)."""
 
 
-OPS = ops(declare("stablehlo", "stablehlo"), structural("stablehlo"))
+OPS = parts(  # (make index)
+    lambda: elementwise("stablehlo", "stablehlo"),
+    lambda: broadcasts("stablehlo"),
+    lambda: structural("stablehlo"),
+)

@@ -13,7 +13,6 @@ from typing import NamedTuple
 from broadcheck.dialects.common import Check, element, first, rank, shape
 from broadcheck.dialects.tf.infer import ShapeFunction
 from broadcheck.dialects.tf.types import Constraint, Many, Slot
-from broadcheck.messages import detail
 from broadcheck.ops import OpaqueType, Operation, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.semantics.mlir import IncompatibleDims, infer_shape
@@ -388,6 +387,8 @@ def ranked_for(op: Operation, index: int) -> tuple[int | None, ...] | None:
 
 def tf(code: str, name: str, **args: object) -> Problem:
     """A problem whose message is one of ``code``'s sentences (a "{detail}" rule)."""
+    from broadcheck.messages import detail  # (the catalogue: only when a message is worded)
+
     return Problem(code, detail(code, name, **args))
 
 

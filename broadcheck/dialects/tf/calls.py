@@ -30,7 +30,6 @@ from broadcheck.dialects.op import SymbolRule, Texts
 from broadcheck.dialects.tf.base import Attr, Spec, begin, fits, holds
 from broadcheck.dialects.tf.regions import Range, cast_compatible, ranges, while_types
 from broadcheck.dialects.tf.types import DTYPE
-from broadcheck.messages import detail
 from broadcheck.ops import Operation, Type
 from broadcheck.semantics import Problem
 from broadcheck.syntax.problem import SyntaxProblem
@@ -136,6 +135,8 @@ def _if_rule(branches: tuple[str, str]) -> SymbolRule:
         seen: list[list[Type]] = []
         for word, symbol, callee in zip(("'then_branch'", "'else_branch'"), branches, callees, strict=True):
             if callee is None:
+                from broadcheck.messages import detail  # (the catalogue: only when a message is worded)
+
                 return "BC1307", detail("BC1307", "branch", branch=word, symbol=_printed(symbol))
             sig = _signature(callee)
             if sig is None:
@@ -163,6 +164,8 @@ def _while_rule(functions: tuple[str, str], invariant: bool) -> SymbolRule:
         operands, results = verified
         for word, symbol, callee in zip(("cond", "body"), functions, callees, strict=True):
             if callee is None:
+                from broadcheck.messages import detail
+
                 return "BC1307", detail("BC1307", "loop", function=word, symbol=symbol)
         cond, body = callees
         assert cond is not None and body is not None

@@ -1,0 +1,152 @@
+"""The op index (issue 31's start-up): a dialect declared in parts (``broadcheck.dialects.parts``)
+builds only the part of the op a run meets, through ``broadcheck/dialects/index.py``.
+
+The index is generated (``make index``, also run by ``make docs``); these tests hold it current
+and hold a lookup through it to the declarations the whole table gives.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from broadcheck import dialects
+from broadcheck.dialects import index, make_index
+from tests.waits import HANG
+
+PARTED = sorted(index.PARTS)
+
+
+def test_the_index_is_current() -> None:
+    assert make_index.TARGET.read_text(encoding="utf-8") == make_index.render(), (
+        "broadcheck/dialects/index.py is stale: run `make index`"
+    )
+
+
+def test_stablehlo_is_declared_in_parts() -> None:
+    # the check above can see a part: the StableHLO dialect is split, and its elementwise ops
+    # are in the first part
+    assert "stablehlo" in PARTED
+    assert index.PARTS["stablehlo"]["stablehlo.add"] == 0
+    assert index.PARTS["stablehlo"]["stablehlo.reduce"] != 0
+
+
+# A fresh process per dialect: lookup() first (each op of the dialect, and names it does not
+# declare), then the whole table; both must give the same declarations, field by field.
+SAME = """
+import sys
+from broadcheck import dialects
+from broadcheck.dialects import index
+from broadcheck.dialects.op import Op
+
+dialect = sys.argv[1]
+names = [*index.PARTS[dialect], dialect + ".no_such_op"]
+looked = {name: dialects.lookup(name) for name in names}
+whole = dialects.declarations(dialect)
+for name in names:
+    a, b = looked[name], whole.get(name)
+    assert (a is None) == (b is None), name
+    if a is not None:
+        assert a is b, name  # the same object, not an equal copy
+assert dialects.has_checks(dialect) == any(op.check is not None for op in whole.values())
+print(len(names))
+"""
+
+
+@pytest.mark.parametrize("dialect", PARTED)
+def test_a_lookup_through_the_index_gives_the_whole_table_s_declaration(dialect: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", SAME, dialect], capture_output=True, text=True, timeout=HANG, check=False
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert int(done.stdout) == len(index.PARTS[dialect]) + 1
+
+
+def test_the_whole_table_is_the_parts_in_order() -> None:
+    for dialect in PARTED:
+        table = dialects.declarations(dialect)
+        hand = [name for name in table if name in index.PARTS[dialect]]  # (less what ODS adds)
+        assert hand == list(index.PARTS[dialect]), dialect
+        numbers = list(index.PARTS[dialect].values())
+        assert numbers == sorted(numbers), dialect
+
+
+ONE_PART = """
+import sys
+from broadcheck import dialects
+
+assert dialects.lookup("stablehlo.add") is not None
+assert dialects.has_checks("stablehlo")
+print(sorted(m for m in sys.modules if m.startswith(("broadcheck.dialects.stablehlo", "broadcheck.semantics."))))
+"""
+
+
+def test_an_elementwise_op_builds_only_its_part() -> None:
+    # Counts work, not time: `stablehlo.add` imports none of the structural ops' modules
+    # (reduce, gather, convolution, ...), which the whole table needs, nor the broadcasts' (XLA's
+    # rules, stablehlo/dynamic.py): its own rules only.
+    done = subprocess.run([sys.executable, "-c", ONE_PART], capture_output=True, text=True, timeout=HANG, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    loaded = set(eval(done.stdout))  # a list of module names
+    assert "broadcheck.dialects.stablehlo" in loaded
+    assert "broadcheck.semantics.stablehlo" in loaded
+    modules = ("reduce", "gather", "convolution", "data", "dynamic")
+    assert not loaded & {*(f"broadcheck.dialects.stablehlo.{m}" for m in modules), "broadcheck.semantics.xla"}
+    everything = dialects.declarations("stablehlo")  # the control: the whole table loads them
+    assert "stablehlo.reduce" in everything
+    assert "broadcheck.dialects.stablehlo.reduce" in sys.modules
+
+
+def test_a_stale_index_falls_back_to_the_whole_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A module that is not declared in parts any more is read whole; a name the index does not
+    # list (an op added without `make index`) or a part that lacks it is looked up in the whole
+    # table: a stale index costs time, never a wrong answer.
+    monkeypatch.setattr(dialects, "_MERGED", {})
+    monkeypatch.setattr(dialects, "_ONE", {})
+
+    plain = {"stablehlo.add": dialects.Op("stablehlo.add")}
+    monkeypatch.setattr(dialects, "_hand", lambda dialect: plain)
+    decl = dialects.lookup("stablehlo.add")
+    assert decl is not None and decl.check is None
+
+
+def test_a_dialect_with_generated_traits_merges_them_op_by_op(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `tf` is not split today; were it, a lookup would merge one op's generated traits as
+    # with_traits merges the whole table: the same ops declared, the same semantics, a check
+    # where the table gives one (a hand-written check wins), for every op of the table.
+    import importlib
+
+    from broadcheck.dialects import ods
+
+    hand = dict(importlib.import_module("broadcheck.dialects.tf").OPS)
+    whole = dialects.with_traits("tf", hand)
+    split = dialects.Parts((lambda: list(hand.values()),))
+    monkeypatch.setattr(dialects, "_MERGED", {})
+    monkeypatch.setattr(dialects, "_ONE", {})
+    monkeypatch.setattr(dialects, "_hand", lambda dialect: split)
+    listed = {**dict.fromkeys(whole, -1), **dict.fromkeys(hand, 0)}  # as make_index lists them
+    monkeypatch.setattr(dialects, "_parted", lambda: {"tf": listed})
+    names = sorted({*ods.table("tf"), *hand, "tf.NoSuchOp"})
+    merged = 0
+    for name in names:
+        a, b = dialects.lookup(name), whole.get(name)
+        assert (a is None) == (b is None), name
+        if a is not None and b is not None:
+            assert (a.semantics, a.check is None, a.layout) == (b.semantics, b.check is None, b.layout), name
+            merged += a is not hand.get(name)
+    assert merged > 100  # the check can see merged ops (the generic-only ones, with the traits' check)
+
+
+def test_an_op_the_index_does_not_know_is_found_in_the_whole_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dialects, "_MERGED", {})
+    monkeypatch.setattr(dialects, "_ONE", {})
+    added = dialects.Op("stablehlo.added_later")
+    split = dialects.Parts((lambda: [dialects.Op("stablehlo.add")], lambda: [added]))
+    monkeypatch.setattr(dialects, "_hand", lambda dialect: split)
+    monkeypatch.setattr(dialects, "_parted", lambda: {"stablehlo": {"stablehlo.add": 0, "stablehlo.moved": 0}})
+    assert dialects.lookup("stablehlo.added_later") is added  # not listed
+    monkeypatch.setattr(dialects, "_MERGED", {})
+    assert dialects.lookup("stablehlo.moved") is None  # listed, in no part: the whole table says so
+    assert dialects.lookup("stablehlo.add") is not None
