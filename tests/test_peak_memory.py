@@ -10,6 +10,7 @@ import pytest
 
 from broadcheck.engine.findings import Findings
 from broadcheck.engine.options import Options
+from broadcheck.engine.run import Memory
 from broadcheck.runner import check_one
 
 SEGMENTS = [
@@ -57,3 +58,34 @@ def test_a_long_weight_line_is_held_a_bounded_number_of_times(tmp_path: Path) ->
         tracemalloc.stop()
     assert not isinstance(result, Exception)
     assert peak < 12.5 * size, f"{peak / size:.1f} copies of the line at the peak"
+
+
+def test_a_statement_that_does_not_read_keeps_no_frames(tmp_path: Path) -> None:
+    """A form whose statement does not read keeps its problem, not the problem's traceback: its
+    frames held the scanner's block (the rows of a whole block, the block's text) to the end of
+    the run, about half the peak of bench/gen.py's 100k ops (issue 31)."""
+    import gc
+
+    from broadcheck.engine.forms import read_form
+    from broadcheck.engine.scan import Scanner
+    from broadcheck.syntax.types import read_alias
+
+    assert read_form('%_ = "t.op"(%_ : () -> ()').error is not None
+    assert read_form('%_ = "t.op"(%_ : () -> ()').error.__traceback__ is None  # type: ignore[union-attr]
+    alias = read_alias("!a = tensor<4x", {})
+    assert alias is not None and isinstance(alias[1], Exception) and alias[1].__traceback__ is None
+    path = tmp_path / "broken.mlir"
+    path.write_text(
+        "!bad = tensor<4x\n"
+        "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  %0 = t.op %a : : tensor<4xf32>\n"
+        "  %1 = tosa.add %a, %a : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n"
+        "  return %1 : tensor<4xf32>\n}\n"
+    )
+    memory = Memory()  # what a run keeps from file to file: its forms
+    result = check_one(str(path), Options(), "-", memory=memory)
+    assert not isinstance(result, Exception)
+    assert [form for form in memory.forms.values() if form.error is not None]
+    gc.collect()
+    block = Scanner.block.__code__
+    assert not [f for f in gc.get_objects() if type(f).__name__ == "frame" and f.f_code is block]  # type: ignore[attr-defined]
