@@ -208,7 +208,9 @@ def feed(
         except UnicodeDecodeError as err:
             diag, line = decode_error(path, block, err, stream.block_line)
             return Result(path, [diag], 0, {diag.line: line})
+        block = b""  # the bytes go before the block is checked (a frozen graph's line is 10 MB)
         stream.feed(text, final=final and following is None)
+        text = ""
         if following is None:
             return None
         block = following

@@ -346,3 +346,18 @@ def test_fix_stops_before_an_op_it_cannot_make_follow_and_says_why(
         ),
         (31, None, "no fix: a statement the fix would change (line 32) spans lines or could not be read"),
     ]
+
+
+def test_the_fix_stage_reads_a_module_in_blocks_as_in_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fix stage scans a module in blocks of whole lines (issue 31: peak memory): cut every
+    few lines, it plans the same fixes as read whole."""
+    from broadcheck.engine import fix
+    from broadcheck.engine.options import Options
+    from broadcheck.runner import check_source
+
+    text = (GOLDEN / "stale.mlir").read_text()
+    whole = check_source("stale.mlir", text, Options())
+    assert any(d.fix is not None for d in whole.diagnostics)
+    for size in (1, 40, 200):
+        monkeypatch.setattr(fix, "SCAN_BLOCK", size)
+        assert check_source("stale.mlir", text, Options()).diagnostics == whole.diagnostics

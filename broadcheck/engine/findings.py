@@ -10,6 +10,7 @@ ops checked, ops passed over, lines checked (for ``--verify-diagnostics``).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 
@@ -47,18 +48,47 @@ class Findings:
         self.checked_lines: set[int] | None = set() if verify_diagnostics else None
         self.block_text = ""
         self.block_first = 1
-        self.block_lines: list[str] | None = None
+        self.block_starts: array[int] | None = None
+        """Where each line of the segment starts in it (made when a line is first asked for:
+        the segment split into lines was a second copy of it, issue 31's peak RSS)."""
 
     def segment(self, text: str, first: int) -> None:
         """The segment being read now: ``text``, from line ``first`` on."""
-        self.block_text, self.block_first, self.block_lines = text, first, None
+        self.block_text, self.block_first, self.block_starts = text, first, None
+
+    def line_bounds(self, number: int) -> tuple[int, int] | None:
+        """Where line ``number`` of the current segment starts and ends in :attr:`block_text`
+        (without its line end), or ``None``."""
+        starts = self.block_starts
+        if starts is None:
+            starts = self.block_starts = _line_starts(self.block_text)
+        i = number - self.block_first
+        if not 0 <= i < len(starts):
+            return None
+        text = self.block_text
+        end = starts[i + 1] - 1 if i + 1 < len(starts) else len(text)
+        if end > starts[i] and text[end - 1] == "\r":
+            end -= 1
+        return starts[i], end
 
     def line_text(self, number: int) -> str:
         """The text of line ``number`` of the current segment."""
-        if self.block_lines is None:
-            self.block_lines = self.block_text.split("\n")
-        i = number - self.block_first
-        return self.block_lines[i].removesuffix("\r") if 0 <= i < len(self.block_lines) else ""
+        bounds = self.line_bounds(number)
+        return "" if bounds is None else self.block_text[bounds[0] : bounds[1]]
+
+    def after_word(self, number: int, word: str) -> int | None:
+        """In line ``number`` of the segment with its indentation left out, the offset of the
+        first non-blank after ``word`` (``None``: not on the line): what
+        ``line.lstrip()`` would say, without copying a line that may be 10 MB."""
+        bounds = self.line_bounds(number)
+        if bounds is None:
+            return None
+        text, (start, end) = self.block_text, bounds
+        at = text.find(word, start, end)
+        if at < 0:
+            return None
+        indent = _BLANK.match(text, start, end).end()  # type: ignore[union-attr]
+        return _BLANK.match(text, at + len(word), end).end() - indent  # type: ignore[union-attr]
 
     def fetch_line(self, number: int) -> str:
         """The text of line ``number``: kept, in the segment, or fetched from the file."""
@@ -145,6 +175,19 @@ class Findings:
         if reason == UNKNOWN_OP and _shapeless(name):
             reason = NO_RULE
         self.passed_over[name, reason] = self.passed_over.get((name, reason), 0) + 1
+
+
+_BLANK = lazy(r"\s*")
+
+
+def _line_starts(text: str) -> array[int]:
+    """Where each line of ``text`` starts."""
+    starts = array("q", [0])
+    at = text.find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = text.find("\n", at + 1)
+    return starts
 
 
 @cache

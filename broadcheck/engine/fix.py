@@ -20,6 +20,7 @@ It reads the text with the engine's reader (:mod:`.scan`, :mod:`broadcheck.synta
 from __future__ import annotations
 
 import re
+from array import array
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -161,6 +162,70 @@ class Collector:
 _UNREAD = read_statement('"unread.unread"() : () -> ()')
 
 
+class _Lines:
+    """The lines of a text, each cut from it when asked for (without its ``\\r``): the fix
+    stage held the whole file split into lines beside the text (issue 31's peak memory)."""
+
+    __slots__ = ("starts", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = array("q", [0])
+        """Where each line starts in the text."""
+        at = text.find("\n")
+        while at >= 0:
+            self.starts.append(at + 1)
+            at = text.find("\n", at + 1)
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def __getitem__(self, index: int) -> str:
+        starts = self.starts
+        end = starts[index + 1] - 1 if index + 1 < len(starts) else len(self.text)
+        return self.text[starts[index] : end].removesuffix("\r")
+
+
+class _LineCollector(Collector):
+    """:class:`Collector` over :class:`_Lines`, not a list of the lines."""
+
+    def __init__(self, lines: _Lines) -> None:
+        super().__init__([], [])
+        self.source = lines
+
+    def _one_line(self, line: int, text: Text | None, body: str) -> PlannedStatement | None:
+        source = self.source
+        if text is not None:
+            if len({p.line for p in text.parts}) != 1:
+                return None
+            raw, column = body, text.parts[0].column
+        else:
+            full = source[line - 1] if 0 < line <= len(source) else ""
+            raw = full.lstrip()
+            column = len(full) - len(raw) + 1
+        return PlannedStatement(raw, source.starts[line - 1] + column - 1, line, column, None)
+
+
+SCAN_BLOCK = 1 << 20
+"""The fix stage reads a module in blocks of about this many characters, as the check reads a
+file: its scanner's rows of a whole 12 MB module were most of the fix stage's peak memory
+(issue 31)."""
+
+
+def scan_blocks(scanner: Scanner, text: str, start: int, stop: int, line: int) -> None:
+    """Scan the whole lines of ``text[start:stop]`` (the first is ``line``), then a line end,
+    in blocks of whole lines."""
+    while stop - start > SCAN_BLOCK:
+        cut = text.rfind("\n", start, start + SCAN_BLOCK)
+        if cut < 0:
+            cut = text.find("\n", start + SCAN_BLOCK, stop)
+            if cut < 0:
+                break
+        line = scanner.block(text[start : cut + 1], line)
+        start = cut + 1
+    scanner.block(text[start:stop] + "\n", line)
+
+
 class Planner:
     """Plans the fixes of one source's text (see the module docstring)."""
 
@@ -181,27 +246,21 @@ class Planner:
         self, text: str, candidates: set[int], forms: dict[object, Form] | None = None
     ) -> list[tuple[list[tuple[int, int]], Fix]]:
         """The fixes of ``text``: (the (line, column) of the ops that start each, the fix)."""
-        lines = text.split("\n")
-        starts: list[int] = []
-        at = 0
-        for line in lines:
-            starts.append(at)
-            at += len(line) + 1
-        lines = [line.removesuffix("\r") for line in lines]
+        lines = _Lines(text)
         modules = self._modules(lines)
         plans: list[tuple[list[tuple[int, int]], Fix]] = []
         for first, last in modules:
             if not any(first <= n <= last for n in candidates):
                 continue
-            collect = Collector(lines, starts)
+            collect = _LineCollector(lines)
             scanner = Scanner(collect, forms if forms is not None else {}, read_form)
-            scanner.block(text[starts[first - 1] : starts[last - 1] + len(lines[last - 1])] + "\n", first)
+            scan_blocks(scanner, text, lines.starts[first - 1], lines.starts[last - 1] + len(lines[last - 1]), first)
             scanner.end()
             self.aliases = collect.aliases
             plans.extend(self._module(collect.functions, candidates))
         return plans
 
-    def _modules(self, lines: list[str]) -> list[tuple[int, int]]:
+    def _modules(self, lines: _Lines) -> list[tuple[int, int]]:
         """The line ranges of the split chunks (one module without ``--split-input-file``)."""
         marker = self.options.split_marker
         if marker is None:
@@ -209,7 +268,8 @@ class Planner:
         from broadcheck.text import split_marker, split_probe
 
         ranges, first = [], 1
-        for number, line in enumerate(lines, 1):
+        for number in range(1, len(lines) + 1):
+            line = lines[number - 1]
             if split_probe(marker) in line and (split_marker(line, marker) or (False, 0))[0]:
                 ranges.append((first, number - 1))
                 first = number + 1

@@ -155,8 +155,8 @@ def read_form(key: str) -> Form:
     try:
         plain = simple_statement(key)  # (the commonest forms, without tokens)
         statement = plain or simple_head(key) or read_statement(key)
-    except SyntaxProblem as problem:
-        return Form(key, None, problem, None)
+    except SyntaxProblem as problem:  # kept without its traceback: its frames held the scanner's block (issue 31)
+        return Form(key, None, problem.with_traceback(None), None)
     decl = dialects.lookup(statement.name)
     form = Form(key, statement, None, decl)
     form.plain = plain is not None

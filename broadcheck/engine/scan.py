@@ -230,7 +230,7 @@ class Scanner:
         forms, read, sink = self.forms, self.read, self.sink
         count = len(rows)
         number = first_line - 1
-        lines: list[str] | None = None
+        at_row, at = 0, 0  # the start of row `at_row` in `text` (a line is cut when the slow path takes it)
         for i, (results, generic, gops, custom, cops, rest, other) in enumerate(rows):
             number += 1
             pending = self.pending
@@ -279,9 +279,11 @@ class Scanner:
                     continue
             if other and self.pending is None and _LOCATION_ALIAS.match(other):
                 continue  # `#loc12 = loc("...")`: a location's alias, nothing to check
-            if lines is None:
-                lines = text.split("\n")
-            self.line(number, lines[i] if i < len(lines) else "")
+            while at_row < i:
+                at = text.find("\n", at) + 1
+                at_row += 1
+            end = text.find("\n", at)
+            self.line(number, text[at:] if end < 0 else text[at:end])
         return number + 1
 
     # ---------------------------------------------------------------- lines

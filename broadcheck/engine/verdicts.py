@@ -77,8 +77,11 @@ class Verdicts:
         if form.inner is not None:  # `tf_executor.island wraps "tf.AddV2"(...)`: the op inside
             start, inner = form.inner
             if inner.statement is not None:
-                source = body if text is not None else findings.line_text(line).lstrip()
-                at = len(source) - len(source[source.find("wraps") + 5 :].lstrip()) if "wraps" in source else start
+                if text is not None:
+                    at = len(body) - len(body[body.find("wraps") + 5 :].lstrip()) if "wraps" in body else start
+                else:  # (the line not copied: a frozen graph's weights are one line)
+                    after = findings.after_word(line, "wraps")
+                    at = start if after is None else after
                 self.check(inner, line, text, body, offset + at)
             return
         statement = form.statement

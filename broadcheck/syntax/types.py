@@ -138,5 +138,5 @@ def read_alias(text: str, aliases: Aliases, line: int = 1, column: int = 1) -> t
 
     try:
         return parse_alias(text.strip(), aliases, line, column)
-    except SyntaxProblem as problem:
-        return name, problem
+    except SyntaxProblem as problem:  # kept for the module: without the frames of its traceback
+        return name, problem.with_traceback(None)
