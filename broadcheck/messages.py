@@ -8555,6 +8555,15 @@ RULES: Mapping[str, Rule] = {
             "(tensor<2x3xf32>, tensor<1x3xf32>) where %d is the constant [-1]",
             op_prefix=False,
         ),
+        # ---- BC1810-BC1819: the last expected errors of the llvm-project test files (llvm)
+        Rule(
+            "BC1810",
+            "forall-mapping-masks",
+            '"mapping" supports at most one device masking attribute',
+            "scf.forall's mapping names two or more device masking attributes such as #gpu.mask (ForallOp::verify, "
+            "after the count of device mapping attributes).",
+            "scf.forall (%i) in (%n) { } { mapping = [#gpu.thread<x>, #gpu.mask<0x1>, #gpu.mask<0x2>] }",
+        ),
     )
 }
 

@@ -151,7 +151,7 @@ class Regions:
         if first:
             resolved = 0
             mark = len(self.findings.diagnostics)
-            if not statement.generic:
+            if not statement.generic and not (decl is not None and decl.late_uses):
                 # a custom form's parser resolves the operands it has read before its regions
                 types = form.operand_types
                 for ordinal, (name, role) in enumerate(zip(names, form.roles, strict=False)):
