@@ -205,10 +205,10 @@ def reduce(op: Operation) -> None:
 
 @checked
 def forall(op: Operation) -> None:
-    """``scf.forall`` (its generic form: the custom form's parser builds the block from the
-    induction variables and the shared outputs): its terminator, then ``ForallOp::verify``: a
-    result per output, a block argument per loop and per output, the loops' ``index``, each
-    output's type."""
+    """``scf.forall``: ``ForallOp::verify`` (its generic form: the custom form's parser builds the
+    block from the induction variables and the shared outputs): a result per output, a block argument
+    per loop and per output, the loops' ``index``, each output's type, its mapping; then its region
+    trait, the implied terminator (the custom form: only after a terminator of another op)."""
     if op.generic is False and len(op.regions) == 1:
         # the custom form's parser builds the block: an argument per loop, then per output
         _mapping(op, len(op.regions[0].arguments) - len(op.results))
@@ -229,10 +229,6 @@ def forall(op: Operation) -> None:
     if sizes is None or len(sizes) != 4 or sum(sizes) != len(types) or loops is None:
         raise Unknown("operand segments")
     region = terminated(op.regions[0])
-    if region.terminator != "scf.forall.in_parallel":
-        _own_parent_first(region)
-        raise fail("BC913", ("mlir-implied-terminator", op.name_span), expected="scf.forall.in_parallel",
-                   found=region.terminator)  # fmt: skip
     outputs, results = types[sum(sizes[:3]) :], known(result_types(op))
     if len(results) != len(outputs):
         raise Unknown("results")
@@ -247,6 +243,10 @@ def forall(op: Operation) -> None:
         if key(arguments[rank + i]) != key(output):
             raise fail("BC1619", index=i)
     _mapping(op, rank)
+    if region.terminator != "scf.forall.in_parallel":  # (a region trait: after the ops in it, and verify())
+        _own_parent_first(region)
+        raise fail("BC913", ("mlir-implied-terminator", op.name_span), expected="scf.forall.in_parallel",
+                   found=region.terminator)  # fmt: skip
 
 
 def _own_parent_first(region: Region) -> None:
