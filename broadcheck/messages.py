@@ -8619,6 +8619,32 @@ RULES: Mapping[str, Rule] = {
             "%0 = stablehlo.constant dense<> : tensor<2xi64>",
             op_prefix=False,
         ),
+        # ---- BC1810-BC1819: the last expected errors of the llvm-project test files (llvm)
+        Rule(
+            "BC1810",
+            "forall-mapping-masks",
+            '"mapping" supports at most one device masking attribute',
+            "scf.forall's mapping names two or more device masking attributes such as #gpu.mask (ForallOp::verify, "
+            "after the count of device mapping attributes).",
+            "scf.forall (%i) in (%n) { } { mapping = [#gpu.thread<x>, #gpu.mask<0x1>, #gpu.mask<0x2>] }",
+        ),
+        Rule(
+            "BC1811",
+            "in-parallel-destination",
+            "may only insert into an output block argument",
+            "A tensor.parallel_insert_slice in scf.forall.in_parallel inserts into a value that is not one of the "
+            "scf.forall's shared_outs block arguments (InParallelOp::verify, reported at the inserting op).",
+            "scf.forall (%i) in (%n) shared_outs(%o = %out) -> (tensor<8xf32>) { scf.forall.in_parallel { "
+            "tensor.parallel_insert_slice %s into %out[%i] [1] [1] : tensor<1xf32> into tensor<8xf32> } }",
+        ),
+        Rule(
+            "BC1812",
+            "mask-yield-values",
+            "expects all the results from the MaskableOpInterface to match all the values returned by the terminator",
+            "vector.mask's vector.yield yields other values than the results of the op it masks, in their order "
+            "(MaskOp::verify, after the count of results).",
+            "%0 = vector.mask %m { %1 = vector.transfer_read ... vector.yield %other : vector<16xf32> } : ...",
+        ),
     )
 }
 

@@ -197,7 +197,7 @@ class Region(Frozen):
     its last op (the terminator) with the types of what it yields and where its name is
     (for the problems its own verifier reports there, such as ``linalg.yield``'s)."""
 
-    __slots__ = __match_args__ = ("arguments", "terminator", "yields", "at", "inner", "blocks", "ops")
+    __slots__ = __match_args__ = ("arguments", "terminator", "yields", "at", "inner", "blocks", "ops", "sources")
     arguments: tuple[Type, ...]
     terminator: str
     """The terminator's op name ('' when the region is empty or its last op is unknown)."""
@@ -212,6 +212,10 @@ class Region(Frozen):
     """How many blocks it has: 0, 1, or 2 for two or more."""
     ops: int
     """How many op statements it holds, its terminator too (``stablehlo.async_start``'s one op)."""
+    sources: tuple[tuple[int, int] | None, ...] | None
+    """For each value its terminator yields, the op of the region that defines it: (its ordinal
+    among the region's ops, the result's), ``None`` where none does; ``None`` where not followed
+    (``dialects.inner.SOURCES`` names the ops whose regions are)."""
 
     def __init__(
         self,
@@ -222,6 +226,7 @@ class Region(Frozen):
         inner: tuple[tuple[str, str, Span | None], ...] = (),
         blocks: int = 1,
         ops: int = 0,
+        sources: tuple[tuple[int, int] | None, ...] | None = None,
     ) -> None:
         put = object.__setattr__
         put(self, "blocks", blocks)
@@ -231,6 +236,7 @@ class Region(Frozen):
         put(self, "at", at)
         put(self, "inner", inner)
         put(self, "ops", ops)
+        put(self, "sources", sources)
 
 
 @dataclass(init=False, repr=False, eq=False)  # for dataclasses.replace; Frozen has the methods

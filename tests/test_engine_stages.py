@@ -11,7 +11,7 @@ import pytest
 
 ENGINE = Path(__file__).resolve().parent.parent / "broadcheck" / "engine"
 
-STATEMENT_PATH = ["read", "findings", "values", "verdicts", "regions", "transfers", "outcome", "run"]
+STATEMENT_PATH = ["read", "findings", "values", "verdicts", "regions", "follow", "transfers", "outcome", "run"]
 """The modules that one statement's trip through :class:`~broadcheck.engine.run.FileRun` enters."""
 
 

@@ -53,6 +53,7 @@ STAGES = [
     "values",
     "verdicts",
     "regions",
+    "follow",
     "transfers",
     "outcome",
     "fix",

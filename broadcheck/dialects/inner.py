@@ -30,6 +30,33 @@ ASYNC_WRAPPED = frozenset(
 INNER = frozenset({"linalg.index"}) | MASKABLE | ASYNC_WRAPPED
 """``linalg.index`` (its dim against its op's loops), the maskable ops, and what ``async_start`` wraps."""
 
+SOURCES = frozenset({"vector.mask"})
+"""Ops whose verifier compares what their region's terminator yields with the results of the ops in
+the region, by value (``MaskOp::verify``: the masked op's results): the engine follows the values their
+regions' ops define (``Region.sources``)."""
+
+DESTINATIONS: dict[str, int] = {"tensor.parallel_insert_slice": 1}
+"""The ``ParallelCombiningOpInterface`` ops broadcheck reads: the operand each updates (its destination),
+which ``InParallelOp::verify`` wants to be an output block argument of the ``scf.forall`` around it."""
+
+
+def destination_problem(
+    name: str, operands: list[str], parent: str, holder: str, arguments: tuple[str, ...], results: int
+) -> str | None:
+    """The code ``InParallelOp::verify`` reports at op ``name`` (of :data:`DESTINATIONS`, with value
+    names ``operands``) in a region of ``parent`` held by ``holder``, whose entry block's arguments are
+    ``arguments`` and whose results number ``results`` (-1: not known); ``None`` when it inserts into
+    one of its output arguments (the last ``results`` arguments) or when that is not known."""
+    at = DESTINATIONS.get(name)
+    if at is None or parent != "scf.forall.in_parallel" or holder != "scf.forall":
+        return None
+    if at >= len(operands) or not arguments or results > len(arguments):
+        return None
+    # (-1: not known; an induction variable, an index, is no destination the parser lets through)
+    outputs = arguments[len(arguments) - results :] if results > 0 else () if results == 0 else arguments
+    return None if operands[at] in outputs else "BC1811"
+
+
 PARENTS: dict[str, tuple[str, ...]] = {
     "scf.condition": ("scf.while",),
     "scf.forall.in_parallel": ("scf.forall",),

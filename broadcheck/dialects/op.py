@@ -164,7 +164,9 @@ class Op(Frozen):
     type trait, no verifier, no inference; the real tool, given unrelated types, accepts them), so
     it has no check and is counted as "no shape rule", not as passed over. ``successors``: which
     operands of its generic form each successor block receives (``cf.cond_br``'s segments), for
-    value flow's check of a branch against its target block.
+    value flow's check of a branch against its target block. ``late_uses``: its custom parser
+    resolves the operands its head names only after its regions, with the types written after
+    them (``vector.mask``'s mask and passthru).
     """
 
     __slots__ = __match_args__ = (
@@ -184,6 +186,7 @@ class Op(Frozen):
         "tokens",
         "shapeless",
         "successors",
+        "late_uses",
     )
     name: str
     layout: Layout
@@ -201,6 +204,7 @@ class Op(Frozen):
     tokens: bool
     shapeless: bool
     successors: Successors | None
+    late_uses: bool
 
     def __init__(
         self,
@@ -220,6 +224,7 @@ class Op(Frozen):
         tokens: bool = False,
         shapeless: bool = False,
         successors: Successors | None = None,
+        late_uses: bool = False,
     ) -> None:
         if shapeless and check is not None:
             raise ValueError(f"{name} has a check and is declared shapeless")
@@ -240,6 +245,7 @@ class Op(Frozen):
         put(self, "tokens", tokens)
         put(self, "shapeless", shapeless)
         put(self, "successors", successors)
+        put(self, "late_uses", late_uses)
 
     @property
     def checked(self) -> bool:

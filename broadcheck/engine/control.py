@@ -46,10 +46,16 @@ class Where(NamedTuple):
 Inner = tuple[tuple[str, str, Where | None], ...]
 """The ops of a region named in :data:`~broadcheck.dialects.inner.INNER`: name, statement key, where the name is."""
 
-Summary = tuple[tuple[str | None, ...], str, tuple[str | None, ...], Where | None, Inner, int, int]
+Sources = tuple[tuple[int, int] | None, ...] | None
+"""For each value a region's terminator yields, the op of the region that defines it: (its ordinal
+among the region's ops, the result's), ``None`` where none does; ``None`` where not followed
+(regions of ops outside :data:`~broadcheck.dialects.inner.SOURCES`)."""
+
+Summary = tuple[tuple[str | None, ...], str, tuple[str | None, ...], Where | None, Inner, int, int, Sources]
 """A closed region as a check sees it (type keys): its entry arguments' types, its terminator's
 name, what it yields, where the terminator's name is, its :data:`~broadcheck.dialects.inner.INNER` ops,
-how many blocks it has (0, 1, or 2 for more), and how many op statements it holds."""
+how many blocks it has (0, 1, or 2 for more), how many op statements it holds, and where what it
+yields comes from (:data:`Sources`)."""
 
 
 class Found(NamedTuple):

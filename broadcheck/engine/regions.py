@@ -12,7 +12,8 @@ dominance when it closes.
 from __future__ import annotations
 
 from broadcheck.dialects import Registry
-from broadcheck.engine.control import Blocks, Calls, Summary, Where, generic_function, signature_of
+from broadcheck.dialects.inner import SOURCES
+from broadcheck.engine.control import Blocks, Calls, Sources, Summary, Where, generic_function, signature_of
 from broadcheck.engine.findings import OP_NAME, Findings, parse_failed
 from broadcheck.engine.forms import ARGUMENT, USE, Form
 from broadcheck.engine.scan import Text
@@ -42,9 +43,12 @@ class Function:
 class OpenRegion:
     """What is known so far of a region being read."""
 
-    __slots__ = ("arguments", "inner", "labelled", "op", "ops", "several", "texts", "where")
+    __slots__ = ("arguments", "inner", "labelled", "names", "op", "ops", "results", "several", "texts", "uses",
+                 "values", "where")  # fmt: skip
 
-    def __init__(self, arguments: tuple[str | None, ...], op: str = "") -> None:
+    def __init__(
+        self, arguments: tuple[str | None, ...], op: str = "", names: tuple[str, ...] = (), results: int = 0
+    ) -> None:
         self.arguments = arguments
         self.op = op
         """The name of the op that holds it (``dialects.inner.PARENTS``' checks read it)."""
@@ -59,6 +63,16 @@ class OpenRegion:
         """How many op statements it holds (in all its blocks, its terminator too)."""
         self.texts: Form | None = None
         """The last statement's form (its terminator, if nothing follows)."""
+        self.names = names
+        """Its entry block's arguments by name (where the head or the entry label names them)."""
+        self.results = results
+        """How many results the op that holds it has (``dialects.inner.DESTINATIONS`` reads it; -1
+        where its head does not say: a generic form writes its types after its regions)."""
+        self.values: dict[str, tuple[int, int]] | None = {} if op in SOURCES else None
+        """For an op of :data:`~broadcheck.dialects.inner.SOURCES`: each value its ops define, by
+        name: (the op's ordinal in the region, the result's)."""
+        self.uses: tuple[str, ...] = ()
+        """For those: the value names its last statement uses."""
 
 
 class Regions:
@@ -120,7 +134,13 @@ class Regions:
         statement = form.statement if form is not None else None
         own = first and not (decl and decl.region_arguments == "none")  # (tosa.cond_if's head only names them)
         arguments = form.arguments if form is not None and (own or (decl and decl.region_arguments == "all")) else ()
-        self.open_regions.append(OpenRegion(tuple(arguments), name))
+        argument_names: tuple[str, ...] = ()
+        results = -1  # (a generic form writes its types after its regions)
+        if form is not None and statement is not None:
+            if arguments:
+                argument_names = tuple(n for n, r in zip(names, form.roles, strict=False) if r == ARGUMENT)
+            results = len(form.result_types) if not statement.generic else -1
+        self.open_regions.append(OpenRegion(tuple(arguments), name, argument_names, results))
         if first and name == "func.func":
             dom.reset()
         outer = dom.start
@@ -151,7 +171,7 @@ class Regions:
         if first:
             resolved = 0
             mark = len(self.findings.diagnostics)
-            if not statement.generic:
+            if not statement.generic and not (decl is not None and decl.late_uses):
                 # a custom form's parser resolves the operands it has read before its regions
                 types = form.operand_types
                 for ordinal, (name, role) in enumerate(zip(names, form.roles, strict=False)):
@@ -224,7 +244,19 @@ class Regions:
                 stopped = values.parse_stop is not None and values.parse_stop[0] == done.where
                 inner = tuple((f.name, f.key, findings.op_where(at)) for f, at in done.inner)
                 blocks = 2 if done.several else 1 if last is not None or done.labelled else 0
-                summary = (done.arguments, "" if stopped else terminator, yielded, where, inner, blocks, done.ops)
+                sources: Sources = None
+                if done.values is not None and last is not None and not done.several:
+                    sources = tuple(done.values.get(n) for n in done.uses)
+                summary = (
+                    done.arguments,
+                    "" if stopped else terminator,
+                    yielded,
+                    where,
+                    inner,
+                    blocks,
+                    done.ops,
+                    sources,
+                )
                 self.summaries[-1].append(summary)
         if self.functions and self.functions[-1].depth == self.depth:
             values.dominance()
@@ -299,6 +331,7 @@ class Regions:
             region.labelled = True
             if not region.arguments:
                 region.arguments = tuple(keys)
+                region.names = tuple(a[2] for a in arguments)
         if len(flow.findings) > found or flow.fresh:
 
             def span_of(ordinal: int) -> Span:

@@ -21,10 +21,11 @@ from collections.abc import Iterable, Mapping
 
 from broadcheck.diagnostics import UNKNOWN_OP, Note, Result
 from broadcheck.dialects import Registry
-from broadcheck.dialects.inner import INNER, PARENTS, parent_problem
+from broadcheck.dialects.inner import DESTINATIONS, INNER, PARENTS, parent_problem
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Found
 from broadcheck.engine.findings import PARSE, Findings, Lines, parse_failed
+from broadcheck.engine.follow import destination, follow
 from broadcheck.engine.forms import RESULT, SUCCESSOR, USE, Form, read_form
 from broadcheck.engine.options import Options
 from broadcheck.engine.outcome import outcome
@@ -123,8 +124,12 @@ class FileRun:
                 region.ops += 1
                 if form.name in INNER:
                     region.inner.append((form, line))
+                if region.values is not None:
+                    follow(region, form, names)
             if form.name in PARENTS:
                 self._parent(form, line, text)
+            if form.name in DESTINATIONS:
+                destination(self.findings, scopes.open_regions, form, names, line, text)
             expected = form.operand_types
             outside = flow.outside
             mark = len(diagnostics)
@@ -200,6 +205,7 @@ class FileRun:
         if statement is None or len(form.roles) != len(names):
             if scopes.open_regions:  # an op not read: `Region.inner` names it ('' if not even its name)
                 scopes.open_regions[-1].inner.append((form, line))
+                scopes.open_regions[-1].values = None  # (what it defines is not known)
             self._unread(form, names, lines, text, body)
             return
         if scopes.open_regions:  # the last statement of a region so far: its terminator, if nothing follows
@@ -207,8 +213,12 @@ class FileRun:
             region.texts, region.where = form, line
             if form.name in INNER:
                 region.inner.append((form, line))
+            if region.values is not None:
+                follow(region, form, names)
         if form.name in PARENTS:
             self._parent(form, line, text)
+        if form.name in DESTINATIONS:
+            destination(self.findings, scopes.open_regions, form, names, line, text)
         symbol = defines_symbol(statement)
         if (
             statement.successors

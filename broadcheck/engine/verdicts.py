@@ -116,7 +116,7 @@ class Verdicts:
             if uses_alias:
                 problem = self.checks.verdict(form, self.aliases, regions, constants)
             elif regions or any(constants):  # the verdict depends on more than the key
-                summed = tuple((*r[:3], tuple(key for _, key, _ in r[4]), r[5], r[6]) for r in regions)  # (not where)
+                summed = tuple((*r[:3], tuple(key for _, key, _ in r[4]), *r[5:]) for r in regions)  # (not where)
                 memo = (form.key, summed, constants, check)
                 if memo in self.extended:
                     problem = self.extended[memo]  # type: ignore[assignment]

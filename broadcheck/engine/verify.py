@@ -171,9 +171,9 @@ class Checks:
         summaries = tuple(
             Region(
                 self._types(arguments, aliases), terminator, self._types(yields, aliases), _span(at),
-                tuple((name, key, _span(where)) for name, key, where in inner), blocks, ops,
+                tuple((name, key, _span(where)) for name, key, where in inner), blocks, ops, sources,
             )
-            for arguments, terminator, yields, at, inner, blocks, ops in regions
+            for arguments, terminator, yields, at, inner, blocks, ops, sources in regions
         )  # fmt: skip
         return Operation(
             statement.name, name_span, locate(start, statement.end), operands, results, attributes,

@@ -24,6 +24,7 @@ from broadcheck.dialects.scf.common import (
     constraint,
     edge,
     fail,
+    full_name,
     implicit_terminator,
     is_index,
     is_terminator,
@@ -204,13 +205,20 @@ def reduce(op: Operation) -> None:
 
 @checked
 def forall(op: Operation) -> None:
-    """``scf.forall`` (its generic form: the custom form's parser builds the block from the
-    induction variables and the shared outputs): its terminator, then ``ForallOp::verify``: a
-    result per output, a block argument per loop and per output, the loops' ``index``, each
-    output's type."""
+    """``scf.forall``: ``ForallOp::verify`` (its generic form: the custom form's parser builds the
+    block from the induction variables and the shared outputs): a result per output, a block argument
+    per loop and per output, the loops' ``index``, each output's type, its mapping; then its region
+    trait, the implied terminator (the custom form: only after a terminator of another op)."""
     if op.generic is False and len(op.regions) == 1:
         # the custom form's parser builds the block: an argument per loop, then per output
         _mapping(op, len(op.regions[0].arguments) - len(op.results))
+        body = op.regions[0]
+        ended = full_name(body.terminator) if body.terminator else ""
+        if body.blocks == 1 and ended and ended != "scf.forall.in_parallel" and is_terminator(ended):
+            # its parser adds `scf.forall.in_parallel` only after a last op that is no terminator
+            _own_parent_first(body)
+            raise fail("BC913", ("mlir-implied-terminator", op.name_span), expected="scf.forall.in_parallel",
+                       found=ended)  # fmt: skip
     if op.generic is False or len(op.regions) != 1:
         raise Unknown("the custom form")
     segments = op.attribute("operandSegmentSizes")
@@ -221,9 +229,6 @@ def forall(op: Operation) -> None:
     if sizes is None or len(sizes) != 4 or sum(sizes) != len(types) or loops is None:
         raise Unknown("operand segments")
     region = terminated(op.regions[0])
-    if region.terminator != "scf.forall.in_parallel":
-        raise fail("BC913", ("mlir-implied-terminator", op.name_span), expected="scf.forall.in_parallel",
-                   found=region.terminator)  # fmt: skip
     outputs, results = types[sum(sizes[:3]) :], known(result_types(op))
     if len(results) != len(outputs):
         raise Unknown("results")
@@ -238,22 +243,44 @@ def forall(op: Operation) -> None:
         if key(arguments[rank + i]) != key(output):
             raise fail("BC1619", index=i)
     _mapping(op, rank)
+    if region.terminator != "scf.forall.in_parallel":  # (a region trait: after the ops in it, and verify())
+        _own_parent_first(region)
+        raise fail("BC913", ("mlir-implied-terminator", op.name_span), expected="scf.forall.in_parallel",
+                   found=region.terminator)  # fmt: skip
+
+
+def _own_parent_first(region: Region) -> None:
+    """Unknown where the op that ends ``region`` has a parent rule of its own (``HasParent``:
+    ``func.return``, ``scf.yield``): its verifier, run before ``scf.forall``'s region traits, fails first."""
+    from broadcheck.dialects import ods
+
+    found = ods.traits(full_name(region.terminator)) or ()
+    if misplaced(region, "scf.forall") or any(t.startswith("HasParent=") for t in found):
+        raise Unknown("its terminator's own verifier fails first")
 
 
 _DEVICE = re.compile(r"#gpu\.(?:block|thread|warp|warpgroup|lane)<[^<>]*>")
 """GPU's device mapping attributes (not its masking ones, which the count leaves out)."""
+_MASK = re.compile(r"#gpu\.mask<[^<>]*>")
+"""GPU's device masking attribute (``DeviceMaskingAttrInterface``)."""
 
 
 def _mapping(op: Operation, rank: int) -> None:
-    """``ForallOp::verify``'s ``mapping``: as many device mapping attributes as loops (judged only
-    where every entry is one of GPU's block, thread, warp, warpgroup or lane attributes)."""
+    """``ForallOp::verify``'s ``mapping``: as many device mapping attributes as loops, then at most
+    one device masking attribute (judged only where every entry is one of GPU's block, thread,
+    warp, warpgroup, lane or mask attributes)."""
     attr = op.attribute("mapping")
     text = attr.text.strip() if attr is not None else ""
     if not (text.startswith("[") and text.endswith("]")):
         return
-    entries = split_top(text[1:-1])
-    if entries and all(_DEVICE.fullmatch(e.strip()) for e in entries) and len(entries) != rank:
+    entries = [e.strip() for e in split_top(text[1:-1])]
+    masks = sum(1 for e in entries if _MASK.fullmatch(e))
+    if not entries or not all(_DEVICE.fullmatch(e) or _MASK.fullmatch(e) for e in entries):
+        return
+    if len(entries) - masks != rank:
         raise fail("BC1796")
+    if masks > 1:
+        raise fail("BC1810")
 
 
 _COMBINING = frozenset({"tensor.parallel_insert_slice"})

@@ -103,6 +103,7 @@ OPS = ops(
         mask.check_mask,
         "vector-mask",
         assembly=forms.Parser(mask.mask_parse),
+        late_uses=True,
     ),
     Op("vector.yield", OPERAND_LIST, by_parent, "vector-mask"),
     Op("vector.scan", custom(mask.scan), mask.check_scan, "vector-shape"),

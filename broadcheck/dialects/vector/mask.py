@@ -198,7 +198,7 @@ def check_mask(op: Operation, profile: Profile) -> Problem | None:
     terminator = region.terminator
     results = [printed(u.type) for u in op.results]
     if terminator == "vector.yield":
-        if len(inner) > 1:
+        if len(inner) > 1 or region.ops > 2:
             return Problem("BC1327")
         if len(region.yields) != len(results):
             return Problem("BC1328")
@@ -206,7 +206,7 @@ def check_mask(op: Operation, profile: Profile) -> Problem | None:
             return NOT_JUDGED  # an empty mask, or an op broadcheck does not see (it cannot tell which)
         name, key = inner[0]
     elif terminator in MASKABLE:
-        if len(inner) > 1:
+        if len(inner) > 1 or region.ops > 1:  # (and the yield its parser adds)
             return Problem("BC1327")
         name, key = inner[0] if inner else (terminator, "")
         if not key:
@@ -219,7 +219,7 @@ def check_mask(op: Operation, profile: Profile) -> Problem | None:
     elif terminator == "":
         return Problem("BC1328") if results and not inner else None
     else:  # the region's last op is not maskable: the parser's yield yields its results
-        if inner:
+        if inner or region.ops > 1:
             return Problem("BC1327")
         count = _result_count(terminator)
         if count is None:
@@ -230,6 +230,9 @@ def check_mask(op: Operation, profile: Profile) -> Problem | None:
         return None
     if len(found.results) != len(results):
         return Problem("BC1329")
+    mine = tuple((0, k) for k in range(len(results)))  # (by value: the masked op's results, in order)
+    if terminator == "vector.yield" and region.ops == 2 and region.sources is not None and region.sources != mine:
+        return Problem("BC1812")
     if found.results != results:
         return Problem("BC1330")
     if found.mask is None:
