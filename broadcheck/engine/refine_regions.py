@@ -252,7 +252,7 @@ def _summaries(
         yields = tuple("".join(t.text.split()) if t is not None else None for t in refiner.placed(x.statement)[0])
         k = len(found)
         arguments = tuple("".join(t.split()) for t in labels[k]) if k < len(labels) else ()
-        found.append((arguments, x.statement.name, yields, None, (), 1, ops))
+        found.append((arguments, x.statement.name, yields, None, (), 1, ops, None))
         ops = 0
     return tuple(found)
 
