@@ -19,6 +19,7 @@ from broadcheck.engine.refine_values import (
     Scope,
     Values,
     attribute_int,
+    broadcast,
     dims_of,
     direction_of,
     fold,
@@ -153,6 +154,8 @@ def fold_values(refiner: Refiner, s: PlannedStatement, st: Statement, scope: Sco
         out = tuple(v for a in parts for v in a) if not axis else None
     elif st.name in PASSED and len(args) == 1:
         out = args[0]
+    elif st.name == "shape.broadcast" and args:
+        out = broadcast(args)
     elif st.name in ("stablehlo.concatenate", "tensor.from_elements"):
         out = tuple(v for a in args for v in a)
     elif st.name.startswith(("stablehlo.", "arith.")) and (

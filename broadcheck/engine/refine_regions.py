@@ -6,8 +6,9 @@ arguments and out of its terminators into the op's results (see ``docs/refine.md
   arguments take the operands' new types, and the results take them too if the body then yields
   exactly them (``stablehlo-refine-shapes``' ``RefineWhileOpPattern``: the loop's result types are
   its operand types).
-* *Branches* (``stablehlo.if``/``case``, ``scf.if``, ``tf.IfRegion``/``CaseRegion``): no block
-  arguments; the results take what every branch's terminator yields, when the branches agree.
+* *Branches* (``stablehlo.if``/``case``, ``scf.if``, ``tf.IfRegion``/``CaseRegion``, and
+  ``shape.assuming``, one branch): no block arguments; the results take what every branch's
+  terminator yields, when the branches agree.
 * *Bodies on elements* (``reduce``, ``reduce_window``, ``sort``, ``scatter``, ``map``,
   ``linalg.generic``, ...): their block arguments are element types, which a shape does not
   change; the op is re-typed from its operands by its check, as a one-line op is, with its
@@ -35,9 +36,11 @@ if TYPE_CHECKING:
 LOOPS = frozenset({"stablehlo.while", "mhlo.while", "tf.WhileRegion", "tfl.while"})
 BRANCHES = frozenset(
     {"stablehlo.if", "stablehlo.case", "mhlo.if", "mhlo.case", "scf.if", "tf.IfRegion", "tf.CaseRegion"}
+    | {"shape.assuming"}
 )
 TERMINATORS = frozenset(
     {"stablehlo.return", "mhlo.return", "scf.yield", "tf.Yield", "tfl.yield", "linalg.yield", "tensor.yield"}
+    | {"shape.assuming_yield"}
 )
 
 LOOPS_CUSTOM = {

@@ -6,9 +6,10 @@ MLP with ``dynamic_shapes`` as StableHLO, Linalg-on-tensors and TOSA, and at bat
 
 Linalg holds: its inits are ``tensor.empty`` of ``tensor.dim`` values, which refine writes as
 the canonicalizer does (``tensor.empty() : tensor<8x32xf32>``, and ``expand_shape``'s
-``output_shape`` as constants). StableHLO and TOSA do not yet (strict expected failures, the
-reasons in each ``xfail``): torch-mlir computes its broadcast shapes with the ``shape`` dialect
-(``shape.shape_of``, ``shape.broadcast``), and reshapes with a ``-1`` in TOSA.
+``output_shape`` as constants). StableHLO holds: torch-mlir computes its broadcast shapes with
+the ``shape`` dialect (``shape.shape_of``, ``shape.const_shape``, ``shape.broadcast``), which
+refine folds to known extents, and ``shape.assuming`` takes what its region yields. TOSA does not
+yet (a strict expected failure, the reason in its ``xfail``).
 """
 
 from __future__ import annotations
@@ -33,8 +34,6 @@ OUT = ROOT / "bench" / ".data" / "exports-refine-torch"
 TORCH_PYTHON = os.environ.get("BROADCHECK_TORCH_PYTHON") or sys.executable
 
 _WHY = {
-    "stablehlo": "shape.shape_of/shape.broadcast are not folded: dynamic_broadcast_in_dim stops (BC1860) and a "
-    "multiply then takes a re-typed and a stopped operand under one written type (BC011, as iree-opt says)",
     "tosa": "tosa.reshape with a -1 in its shape does not infer (BC1860); iree-opt 3.13 does not read "
     "torch-mlir's tosa.const_shape {values = ...} form either",
 }
@@ -51,6 +50,7 @@ def _signature(text: str) -> str:
     "kind",
     [
         "linalg-on-tensors",
+        "stablehlo",
         *(pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=why)) for k, why in _WHY.items()),
     ],
 )
