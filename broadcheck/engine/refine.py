@@ -68,6 +68,7 @@ _STATIC_SIZES = frozenset({"tensor.expand_shape"})
 
 _CONSTANTS = frozenset(
     {"stablehlo.constant", "arith.constant", "tf.Const", "onnx.Constant", "tosa.const", "shape.const_shape"}
+    | {"tosa.const_shape"}
 )
 _RETURNS = frozenset({"func.return", "return"})
 
