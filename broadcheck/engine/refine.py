@@ -689,6 +689,16 @@ class Refiner:
             if at == depth and view.line <= line <= last and line >= min(first, view.line)
         ]
 
+    def labels_within(
+        self, first: int, last: int, depth: int
+    ) -> list[tuple[PlannedStatement, list[tuple[str, int, int]]]]:
+        """The block labels at ``depth`` on lines ``first`` to ``last``."""
+        return [
+            (label, label_arguments(label.text))
+            for line, at, label, _ in self._labels
+            if at == depth and first <= line <= last
+        ]
+
     def depth(self, s: PlannedStatement) -> int:
         """How deep in regions ``s`` is, in its function."""
         return self._depths.get(id(s), 0)
