@@ -44,6 +44,7 @@ from broadcheck.engine.refine_values import (
     Scope,
     Values,
     callee_of,
+    const_shape,
     dims_of,
     int_literal,
     literal,
@@ -65,7 +66,10 @@ if TYPE_CHECKING:
 _STATIC_SIZES = frozenset({"tensor.expand_shape"})
 """Ops whose dynamic sizes the canonicalizer writes as constants once their operands are known."""
 
-_CONSTANTS = frozenset({"stablehlo.constant", "arith.constant", "tf.Const", "onnx.Constant", "tosa.const"})
+_CONSTANTS = frozenset(
+    {"stablehlo.constant", "arith.constant", "tf.Const", "onnx.Constant", "tosa.const", "shape.const_shape"}
+    | {"tosa.const_shape"}
+)
 _RETURNS = frozenset({"func.return", "return"})
 
 
@@ -299,6 +303,8 @@ class Refiner:
                 literal = next((a.text for a in st.attributes if a.name in ("value", "values") and ":" in a.text), None)
                 text = literal if literal is not None else _after_name(s.text, st)
                 found = int_literal(text) if text is not None else None
+                if st.name == "shape.const_shape" and text is not None:
+                    found = const_shape(text)
                 if found is not None and st.results:
                     scope.values[st.results[0].name] = found
                 continue
@@ -681,6 +687,16 @@ class Refiner:
             (label, label_arguments(label.text))
             for line, at, label, _ in self._labels
             if at == depth and view.line <= line <= last and line >= min(first, view.line)
+        ]
+
+    def labels_within(
+        self, first: int, last: int, depth: int
+    ) -> list[tuple[PlannedStatement, list[tuple[str, int, int]]]]:
+        """The block labels at ``depth`` on lines ``first`` to ``last``."""
+        return [
+            (label, label_arguments(label.text))
+            for line, at, label, _ in self._labels
+            if at == depth and first <= line <= last
         ]
 
     def depth(self, s: PlannedStatement) -> int:

@@ -19,6 +19,7 @@ from broadcheck.engine.refine_values import (
     Scope,
     Values,
     attribute_int,
+    broadcast,
     dims_of,
     direction_of,
     fold,
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 
 SHAPE_OPS = frozenset(
     {"stablehlo.dynamic_broadcast_in_dim", "stablehlo.dynamic_reshape", "stablehlo.dynamic_iota"}
-    | {"tf.Reshape", "onnx.Reshape"}
+    | {"tf.Reshape", "onnx.Reshape", "tosa.reshape"}
 )
 """The ops whose result shape a known shape operand gives."""
 
@@ -153,6 +154,8 @@ def fold_values(refiner: Refiner, s: PlannedStatement, st: Statement, scope: Sco
         out = tuple(v for a in parts for v in a) if not axis else None
     elif st.name in PASSED and len(args) == 1:
         out = args[0]
+    elif st.name == "shape.broadcast" and args:
+        out = broadcast(args)
     elif st.name in ("stablehlo.concatenate", "tensor.from_elements"):
         out = tuple(v for a in args for v in a)
     elif st.name.startswith(("stablehlo.", "arith.")) and (
@@ -211,7 +214,8 @@ def shape_result(
     if index >= len(st.operands):
         return None
     shape = scope.values.get(use_key(st.operands[index]))
-    if shape is not None and st.name in ("tf.Reshape", "onnx.Reshape"):
+    if shape is not None and st.name in ("tf.Reshape", "onnx.Reshape", "tosa.reshape"):
+        # (tosa-infer-shapes takes a -1 as the rest of the element count, as TF and ONNX do)
         operand_types, _ = refiner.placed(st)
         written = operand_types[0] if operand_types else None
         source = scope.types.get(use_key(st.operands[0])) or (written.text if written is not None else "")

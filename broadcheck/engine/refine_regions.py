@@ -5,9 +5,12 @@ arguments and out of its terminators into the op's results (see ``docs/refine.md
   ``tf.WhileRegion``, ``tfl.while``; ``scf.for`` with ``iter_args``): every region's block
   arguments take the operands' new types, and the results take them too if the body then yields
   exactly them (``stablehlo-refine-shapes``' ``RefineWhileOpPattern``: the loop's result types are
-  its operand types).
-* *Branches* (``stablehlo.if``/``case``, ``scf.if``, ``tf.IfRegion``/``CaseRegion``): no block
-  arguments; the results take what every branch's terminator yields, when the branches agree.
+  its operand types). ``scf.while`` (custom form): its ``before`` region takes the operands' new
+  types, its ``after`` region and its results what ``scf.condition`` forwards, if the ``after``
+  region then yields the operands' types.
+* *Branches* (``stablehlo.if``/``case``, ``scf.if``, ``tf.IfRegion``/``CaseRegion``, and
+  ``shape.assuming``, one branch): no block arguments; the results take what every branch's
+  terminator yields, when the branches agree.
 * *Bodies on elements* (``reduce``, ``reduce_window``, ``sort``, ``scatter``, ``map``,
   ``linalg.generic``, ...): their block arguments are element types, which a shape does not
   change; the op is re-typed from its operands by its check, as a one-line op is, with its
@@ -35,9 +38,11 @@ if TYPE_CHECKING:
 LOOPS = frozenset({"stablehlo.while", "mhlo.while", "tf.WhileRegion", "tfl.while"})
 BRANCHES = frozenset(
     {"stablehlo.if", "stablehlo.case", "mhlo.if", "mhlo.case", "scf.if", "tf.IfRegion", "tf.CaseRegion"}
+    | {"shape.assuming"}
 )
 TERMINATORS = frozenset(
     {"stablehlo.return", "mhlo.return", "scf.yield", "tf.Yield", "tfl.yield", "linalg.yield", "tensor.yield"}
+    | {"shape.assuming_yield"}
 )
 
 LOOPS_CUSTOM = {
@@ -57,9 +62,13 @@ LOOPS_CUSTOM = {
 type list, the results' name and count, the carried ``%arg = %operand`` pairs, the type list) and
 the terminator of their body."""
 
-NOT_REFINED = {
-    "scf.while": "its regions' arguments are not all its operands (the after region takes what the condition forwards)",
-}
+SCF_WHILE = re.compile(
+    r"(\s*(%[\w$.\-]+)(?::(\d+))?\s*=\s*scf\.while\s*\((.*)\)\s*:\s*\()(.*)(\)\s*->\s*\(?)(.*?)\)?\s*\{\s*$"
+)
+"""``scf.while``'s header in its custom form (groups: up to its operand types, the results' name and
+count, the ``%arg = %init`` pairs, the operand types, up to the result types, the result types)."""
+
+NOT_REFINED: dict[str, str] = {}
 """Ops with regions refine does not carry types through yet, and why."""
 
 Spread = Callable[[int], tuple[int, int, int]]
@@ -114,6 +123,9 @@ def refine_region_op(
 ) -> None:
     """Re-type one op with regions (``s``, read as one text with its regions elided) and the ops
     of its regions (``inner``), as its kind says (the module docstring)."""
+    if SCF_WHILE.match(refiner.line(s)):
+        _scf_while(refiner, scope, s, inner, depth)
+        return
     loop = next((k for k, (head, _) in LOOPS_CUSTOM.items() if head.match(refiner.line(s))), None)
     if loop is not None:
         _custom_loop(refiner, scope, s, inner, depth, loop)
@@ -342,3 +354,83 @@ def _custom_loop(
             operand = carried[i][1]
             if operand in scope.origins:
                 scope.origins[key] = scope.origins[operand]
+
+
+def _scf_while(refiner: Refiner, scope: Scope, s: PlannedStatement, inner: list[PlannedStatement], depth: int) -> None:
+    """``scf.while``: its ``before`` region's arguments take its operands' new types, its
+    ``after`` region's arguments and its results the types ``scf.condition`` forwards, if the
+    ``after`` region then yields the operands' types (its verifier's rules)."""
+    match = SCF_WHILE.match(refiner.line(s))
+    if match is None:
+        refiner.stop(s, "its header is not on one line", scope.origins)
+        return
+    pairs = [p.strip() for p in split_top(match.group(4))]
+    carried = [tuple(x.strip() for x in p.split("=", 1)) for p in pairs if "=" in p]
+    written, results = split_top(match.group(5)), split_top(match.group(7))
+    labels = refiner.labels_within(s.line, inner[-1].line if inner else s.line, depth + 1)
+    if len(carried) != len(pairs) or len(written) != len(carried) or len(labels) != 1:
+        refiner.stop(s, "its operands, types and regions cannot be paired", scope.origins)
+        return
+    new = [scope.types.get(operand, old.strip()) for (_, operand), old in zip(carried, written, strict=True)]
+    before_scope = Scope(scope.fn, dict(scope.types), dict(scope.values), scope.origins)
+    for (arg, operand), type_text in zip(carried, new, strict=True):
+        before_scope.values.pop(arg, None)  # a carried value changes from one iteration to the next
+        if arg in before_scope.types or operand in scope.types:
+            before_scope.types[arg] = type_text
+            if operand in scope.origins:
+                scope.origins[arg] = scope.origins[operand]
+    label, args = labels[0]
+    before = [x for x in inner if x.line < label.line]
+    after = [x for x in inner if x.line > label.line]
+    saved, said = dict(refiner.edits), len(refiner.diagnostics)
+    refiner.block(before, depth + 1, before_scope)
+    ends = [x.statement for x in _inside(refiner, scope, before, depth)]
+    condition = ends[-1] if ends else None
+    why = None
+    forwarded: list[str] = []
+    if condition is None or condition.name != "scf.condition" or len(condition.operands) != len(results) + 1:
+        why = "its before region does not end in an scf.condition of its results"
+    else:
+        for use, old in zip(condition.operands[1:], results, strict=True):
+            forwarded.append(before_scope.types.get(use_key(use), old.strip()))
+        if len(args) != len(forwarded):
+            why = "its after region's arguments are not what the condition forwards"
+    if why is None:
+        after_scope = Scope(scope.fn, dict(scope.types), dict(scope.values), scope.origins)
+        for (arg, start, end), type_text in zip(args, forwarded, strict=True):
+            after_scope.values.pop(arg, None)
+            if not same(label.text[start:end], type_text):
+                after_scope.types[arg] = type_text
+                refiner.edit_at(label, start, end, type_text)
+        refiner.block(after, depth + 1, after_scope)
+        body = _inside(refiner, scope, after, depth)
+        last = body[-1].statement if body else None
+        if last is None or last.name != "scf.yield" or len(last.operands) != len(new):
+            why = "its after region does not end in an scf.yield of its values"
+        else:
+            yields = refiner.placed(last)[0]
+            for i, (use, placed) in enumerate(zip(last.operands, yields, strict=False)):
+                got = after_scope.types.get(use_key(use)) or (placed.text if placed is not None else "?")
+                if not same(got, new[i]):
+                    why = f"its after region yields {got} for its value #{i}, not {new[i]}"
+                    break
+    if why is not None:  # nothing inside is re-typed (the loop keeps its types)
+        refiner.edits, refiner.diagnostics = saved, refiner.diagnostics[:said]
+        refiner.stop(s, why, scope.origins)
+        return
+    at = refiner.line_start(s.line)
+    for group, olds, types in ((5, written, new), (7, results, forwarded)):
+        base, cursor = match.group(group), 0
+        for old, type_text in zip(olds, types, strict=True):
+            offset = base.index(old.strip(), cursor)
+            cursor = offset + len(old.strip())
+            if not same(type_text, old):
+                refiner.edits[at + match.start(group) + offset, at + match.start(group) + cursor] = type_text
+    count, name = int(match.group(3) or 1), match.group(2)
+    for i, type_text in enumerate(forwarded[:count]):
+        key = name if i == 0 else f"{name}#{i}"
+        if not same(type_text, results[i]):
+            scope.types[key] = type_text
+            init = carried[i][1] if i < len(carried) else None
+            if init is not None and init in scope.origins:
+                scope.origins[key] = scope.origins[init]

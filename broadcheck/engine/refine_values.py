@@ -47,6 +47,15 @@ def probe(text: str, index: int) -> str | None:
     return with_shape(text, [PROBE + index] * len(dims))
 
 
+def const_shape(text: str) -> Values | None:
+    """The extents of ``shape.const_shape [32, 10] : tensor<2xindex>`` (the text after its name)."""
+    match = re.match(r"\s*\[([-\d,\s]*)\]", text)
+    if match is None:
+        return None
+    found = tuple(int(n) for n in re.findall(r"-?\d+", match.group(1)))
+    return found if len(found) <= MAX_VALUES else None
+
+
 def int_literal(text: str) -> Values | None:
     """The integers of ``dense<...> : tensor<...xiN>`` (a splat filled out), or of a scalar
     ``N : index`` / ``N : iN``, or ``None``."""
@@ -135,12 +144,27 @@ def _one(name: str, row: tuple[int, ...], direction: str | None) -> int | None:
 FOLDED = frozenset("add subtract multiply divide remainder maximum minimum and or negate select compare".split())
 PASSED = frozenset(
     {"stablehlo.reshape", "stablehlo.convert", "arith.index_cast", "arith.index_castui", "tf.Cast", "tf.Identity",
-     "onnx.Cast", "onnx.Identity"}
+     "onnx.Cast", "onnx.Identity", "shape.to_extent_tensor", "tensor.cast"}
 )  # fmt: skip
 CALLS = frozenset({"func.call", "call"})
-SHAPES = frozenset({"tf.Shape", "onnx.Shape"})
-"""The ops whose result is the shape of their operand (``tf-shape-inference`` and ONNX's shape
-inference fold them once it is static)."""
+SHAPES = frozenset({"tf.Shape", "onnx.Shape", "shape.shape_of"})
+"""The ops whose result is the shape of their operand (``tf-shape-inference``, ONNX's shape
+inference and the ``shape`` dialect's folder fold them once it is static)."""
+
+
+def broadcast(shapes: list[Values]) -> Values | None:
+    """``shape.broadcast`` of known extents (numpy's rule, as its folder applies it), ``None``
+    where two extents differ and neither is 1 (the folder leaves it; the ``assuming`` fails)."""
+    rank = max((len(s) for s in shapes), default=0)
+    out: list[int] = []
+    for at in range(rank):
+        extents = {s[len(s) - rank + at] for s in shapes if len(s) - rank + at >= 0} - {1}
+        if len(extents) > 1:
+            return None
+        out.append(extents.pop() if extents else 1)
+    return tuple(out)
+
+
 TF_FOLDED = {
     "tf.AddV2": "add", "tf.Add": "add", "tf.Sub": "subtract", "tf.Mul": "multiply", "tf.FloorDiv": "divide",
     "tf.Maximum": "maximum", "tf.Minimum": "minimum", "tf.Neg": "negate",

@@ -6,9 +6,13 @@ MLP with ``dynamic_shapes`` as StableHLO, Linalg-on-tensors and TOSA, and at bat
 
 Linalg holds: its inits are ``tensor.empty`` of ``tensor.dim`` values, which refine writes as
 the canonicalizer does (``tensor.empty() : tensor<8x32xf32>``, and ``expand_shape``'s
-``output_shape`` as constants). StableHLO and TOSA do not yet (strict expected failures, the
-reasons in each ``xfail``): torch-mlir computes its broadcast shapes with the ``shape`` dialect
-(``shape.shape_of``, ``shape.broadcast``), and reshapes with a ``-1`` in TOSA.
+``output_shape`` as constants). StableHLO holds: torch-mlir computes its broadcast shapes with
+the ``shape`` dialect (``shape.shape_of``, ``shape.const_shape``, ``shape.broadcast``), which
+refine folds to known extents, and ``shape.assuming`` takes what its region yields. TOSA holds
+too: ``tosa.const_shape`` shapes are known, a ``tosa.reshape`` with a ``-1`` takes the rest of
+the element count (as ``tosa-infer-shapes`` does) and ``tosa.matmul`` says the result it infers.
+iree-opt 3.13 does not parse torch-mlir's TOSA custom forms, so torch-mlir (``BROADCHECK_TORCH_PYTHON``)
+parses and verifies the refined TOSA and prints it generically for iree-opt (skipped without it).
 """
 
 from __future__ import annotations
@@ -32,12 +36,25 @@ ROOT = Path(__file__).resolve().parents[2]
 OUT = ROOT / "bench" / ".data" / "exports-refine-torch"
 TORCH_PYTHON = os.environ.get("BROADCHECK_TORCH_PYTHON") or sys.executable
 
-_WHY = {
-    "stablehlo": "shape.shape_of/shape.broadcast are not folded: dynamic_broadcast_in_dim stops (BC1860) and a "
-    "multiply then takes a re-typed and a stopped operand under one written type (BC011, as iree-opt says)",
-    "tosa": "tosa.reshape with a -1 in its shape does not infer (BC1860); iree-opt 3.13 does not read "
-    "torch-mlir's tosa.const_shape {values = ...} form either",
-}
+_GENERIC = """
+import sys
+from torch_mlir import ir
+with ir.Context() as context:
+    context.load_all_available_dialects()
+    sys.stdout.write(ir.Module.parse(sys.stdin.read()).operation.get_asm(print_generic_op_form=True))
+"""
+"""torch-mlir reads its own TOSA (``tosa.const_shape {values = ...}``, ``tosa.clamp %x {...}``,
+which iree-opt 3.13's TOSA does not parse) and prints it in the generic form, which iree-opt reads."""
+
+
+def _generic(text: str) -> tuple[str | None, str | None]:
+    """(``text`` in the generic form, torch-mlir's complaint): torch-mlir parses and verifies it."""
+    done = subprocess.run(
+        [TORCH_PYTHON, "-c", _GENERIC], input=text, capture_output=True, text=True, timeout=600, check=False
+    )
+    if "No module named 'torch_mlir'" in done.stderr:
+        pytest.skip("TOSA: needs torch-mlir (BROADCHECK_TORCH_PYTHON) to print torch-mlir's TOSA generically")
+    return (done.stdout, None) if done.returncode == 0 else (None, done.stderr[-2000:])
 
 
 def _signature(text: str) -> str:
@@ -51,7 +68,8 @@ def _signature(text: str) -> str:
     "kind",
     [
         "linalg-on-tensors",
-        *(pytest.param(k, marks=pytest.mark.xfail(strict=True, reason=why)) for k, why in _WHY.items()),
+        "stablehlo",
+        "tosa",
     ],
 )
 def test_torch_exports(kind: str, batch: int) -> None:
@@ -69,7 +87,16 @@ def test_torch_exports(kind: str, batch: int) -> None:
     left = re.findall(r"tensor<(?:[^>]*x)?\?[^>]*>", after)
     if left:
         problems.append(f"{len(left)} dynamic types left, e.g. {left[0]}")
-    complaint = iree_complaint(after)
+    complaint = None
+    if kind == "tosa":
+        after_generic, complaint = _generic(after)
+        if complaint is not None:
+            problems.append(f"torch-mlir rejects broadcheck's output: {complaint[:300]}")
+        else:
+            assert after_generic is not None
+            complaint = iree_complaint(after_generic)
+    else:
+        complaint = iree_complaint(after)
     if complaint is not None:
         problems.append(f"iree-opt rejects broadcheck's output: {complaint[:300]}")
     if _signature(after) != _signature(twin.read_text()):

@@ -643,7 +643,9 @@ def _matmul(op: Operation, transposed: bool) -> Problem | None:
         x is not None and y is not None and x != y for x, y in zip(inferred, so, strict=True)
     ):
         args = {"actual": _dims(so), "inferred": _dims(inferred)}
-        return Problem("BC214", args, Subject("result", 0))
+        out = op.results[0].type
+        found = out.with_shape(tuple(inferred)) if isinstance(out, ShapedType) else None  # (refine reads it)
+        return Problem("BC214", args, Subject("result", 0), expected=found)
     return None
 
 
