@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from broadcheck.diagnostics import Diagnostic
 from broadcheck.engine.fix import PlannedStatement, use_key
@@ -16,6 +15,7 @@ from broadcheck.engine.refine_values import (
     PASSED,
     SHAPES,
     TF_FOLDED,
+    Refining,
     Scope,
     Values,
     attribute_int,
@@ -31,9 +31,6 @@ from broadcheck.engine.refine_values import (
 from broadcheck.ops import Span
 from broadcheck.syntax.statement import Statement, TypeText, Use
 
-if TYPE_CHECKING:
-    from broadcheck.engine.refine import Refiner
-
 SHAPE_OPS = frozenset(
     {"stablehlo.dynamic_broadcast_in_dim", "stablehlo.dynamic_reshape", "stablehlo.dynamic_iota"}
     | {"tf.Reshape", "onnx.Reshape", "tosa.reshape"}
@@ -42,7 +39,7 @@ SHAPE_OPS = frozenset(
 
 
 def dimension_size(
-    refiner: Refiner,
+    refiner: Refining,
     s: PlannedStatement,
     st: Statement,
     scope: Scope,
@@ -65,7 +62,7 @@ def dimension_size(
 
 
 def tensor_dim(
-    refiner: Refiner,
+    refiner: Refining,
     s: PlannedStatement,
     st: Statement,
     scope: Scope,
@@ -101,7 +98,7 @@ def _sized(text: str, dims: list[int | None], sizes: Sequence[Use], scope: Scope
     return with_shape(text, new_dims)
 
 
-def tensor_empty(refiner: Refiner, s: PlannedStatement, st: Statement, scope: Scope) -> None:
+def tensor_empty(refiner: Refining, s: PlannedStatement, st: Statement, scope: Scope) -> None:
     """``tensor.empty(%d, ...)`` whose size operands are all known: the canonicalizer's form,
     ``tensor.empty() : tensor<8x32xf32>`` (the operands dropped, the sizes in the type)."""
     _, result_types = refiner.placed(st)
@@ -120,7 +117,7 @@ def tensor_empty(refiner: Refiner, s: PlannedStatement, st: Statement, scope: Sc
         scope.origins[st.results[0].name] = origin
 
 
-def fold_values(refiner: Refiner, s: PlannedStatement, st: Statement, scope: Scope) -> None:
+def fold_values(refiner: Refining, s: PlannedStatement, st: Statement, scope: Scope) -> None:
     """The integer contents of ``st``'s result, where its operands' are known."""
     if not st.results or st.results[0].size != 1:
         return
@@ -167,7 +164,7 @@ def fold_values(refiner: Refiner, s: PlannedStatement, st: Statement, scope: Sco
         scope.values[st.results[0].name] = out
 
 
-def assertion(refiner: Refiner, s: PlannedStatement, st: Statement, values: dict[str, Values]) -> None:
+def assertion(refiner: Refining, s: PlannedStatement, st: Statement, values: dict[str, Values]) -> None:
     """JAX's ``shape_assertion``: false with the new shapes is an error, in its own message."""
     known = [values.get(use_key(u)) for u in st.operands]
     if not known or known[0] is None or any(known[0]):
@@ -196,7 +193,7 @@ def assertion(refiner: Refiner, s: PlannedStatement, st: Statement, values: dict
 
 
 def shape_result(
-    refiner: Refiner, st: Statement, scope: Scope, result_types: Sequence[TypeText | None]
+    refiner: Refining, st: Statement, scope: Scope, result_types: Sequence[TypeText | None]
 ) -> dict[int, str] | None:
     """The static result type of an op whose shape operand is now known (``dynamic_*``)."""
     if st.name == "stablehlo.real_dynamic_slice" and len(st.operands) == 4 and result_types:

@@ -28,11 +28,10 @@ from typing import TYPE_CHECKING
 
 from broadcheck.dialects.shaped import split_top
 from broadcheck.engine.fix import UNREAD_AT, PlannedStatement, result_keys, use_key
-from broadcheck.engine.refine_values import Scope
+from broadcheck.engine.refine_values import Refining, Scope
 
 if TYPE_CHECKING:
     from broadcheck.engine.control import Summary
-    from broadcheck.engine.refine import Refiner
     from broadcheck.engine.scan import Piece
 
 LOOPS = frozenset({"stablehlo.while", "mhlo.while", "tf.WhileRegion", "tfl.while"})
@@ -119,7 +118,7 @@ def same(a: str, b: str) -> bool:
 
 
 def refine_region_op(
-    refiner: Refiner, scope: Scope, s: PlannedStatement, inner: list[PlannedStatement], depth: int
+    refiner: Refining, scope: Scope, s: PlannedStatement, inner: list[PlannedStatement], depth: int
 ) -> None:
     """Re-type one op with regions (``s``, read as one text with its regions elided) and the ops
     of its regions (``inner``), as its kind says (the module docstring)."""
@@ -144,12 +143,12 @@ def refine_region_op(
         _bodies(refiner, scope, view, inner, depth)
 
 
-def _inside(refiner: Refiner, scope: Scope, inner: list[PlannedStatement], depth: int) -> list[PlannedStatement]:
+def _inside(refiner: Refining, scope: Scope, inner: list[PlannedStatement], depth: int) -> list[PlannedStatement]:
     """The statements of the op's regions at their first depth (its terminators among them)."""
     return [x for x in inner if refiner.depth(x) == depth + 1 and x.offset != UNREAD_AT]
 
 
-def _loop(refiner: Refiner, scope: Scope, view: PlannedStatement, inner: list[PlannedStatement], depth: int) -> None:
+def _loop(refiner: Refining, scope: Scope, view: PlannedStatement, inner: list[PlannedStatement], depth: int) -> None:
     st = view.statement
     operand_types, result_types = refiner.placed(st)
     if len(operand_types) != len(st.operands) or len(result_types) != len(operand_types) or None in operand_types:
@@ -194,7 +193,7 @@ def _loop(refiner: Refiner, scope: Scope, view: PlannedStatement, inner: list[Pl
 
 
 def _branches(
-    refiner: Refiner, scope: Scope, view: PlannedStatement, inner: list[PlannedStatement], depth: int
+    refiner: Refining, scope: Scope, view: PlannedStatement, inner: list[PlannedStatement], depth: int
 ) -> None:
     st = view.statement
     inside = Scope(scope.fn, dict(scope.types), dict(scope.values), scope.origins)
@@ -225,7 +224,7 @@ def _branches(
     _retype(refiner, scope, view, {}, new)
 
 
-def _bodies(refiner: Refiner, scope: Scope, view: PlannedStatement, inner: list[PlannedStatement], depth: int) -> None:
+def _bodies(refiner: Refining, scope: Scope, view: PlannedStatement, inner: list[PlannedStatement], depth: int) -> None:
     names = set(scope.types)
     if any(refiner.uses(x, names) for x in inner):
         refiner.stop(view, "its regions use a value whose type changed", scope.origins)
@@ -245,7 +244,7 @@ def _bodies(refiner: Refiner, scope: Scope, view: PlannedStatement, inner: list[
 
 
 def _summaries(
-    refiner: Refiner, view: PlannedStatement, inner: list[PlannedStatement], depth: int
+    refiner: Refining, view: PlannedStatement, inner: list[PlannedStatement], depth: int
 ) -> tuple[Summary, ...]:
     """What the op's check knows of its regions (as the engine summarises them): each region's
     entry arguments (its label's, or the custom ``reducer(...)``'s), terminator and what it yields."""
@@ -270,7 +269,7 @@ def _summaries(
 
 
 def _retype(
-    refiner: Refiner, scope: Scope, view: PlannedStatement, operands: dict[int, str], results: dict[int, str]
+    refiner: Refining, scope: Scope, view: PlannedStatement, operands: dict[int, str], results: dict[int, str]
 ) -> None:
     """Write an op's new operand and result types (the ones that change) and carry its results'."""
     st = view.statement
@@ -293,7 +292,7 @@ def _retype(
 
 
 def _custom_loop(
-    refiner: Refiner, scope: Scope, s: PlannedStatement, inner: list[PlannedStatement], depth: int, loop: str
+    refiner: Refining, scope: Scope, s: PlannedStatement, inner: list[PlannedStatement], depth: int, loop: str
 ) -> None:
     """A loop in its custom form (``stablehlo.while``, ``scf.for`` with ``iter_args``): its one
     list of types (carried operands, block arguments and results) takes its operands' new types,
@@ -356,7 +355,7 @@ def _custom_loop(
                 scope.origins[key] = scope.origins[operand]
 
 
-def _scf_while(refiner: Refiner, scope: Scope, s: PlannedStatement, inner: list[PlannedStatement], depth: int) -> None:
+def _scf_while(refiner: Refining, scope: Scope, s: PlannedStatement, inner: list[PlannedStatement], depth: int) -> None:
     """``scf.while``: its ``before`` region's arguments take its operands' new types, its
     ``after`` region's arguments and its results the types ``scf.condition`` forwards, if the
     ``after`` region then yields the operands' types (its verifier's rules)."""

@@ -5,13 +5,18 @@ function knows (:class:`Scope`), for :mod:`.refine`."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
 
-from broadcheck.engine.fix import PlannedFunction
+from broadcheck.engine.fix import PlannedFunction, PlannedStatement
 from broadcheck.syntax.lines import name_spans
 from broadcheck.syntax.statement import Definition, Item, Result, Statement, TypeText, Use, read_statement
 from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+
+if TYPE_CHECKING:
+    from broadcheck.diagnostics import Diagnostic
+    from broadcheck.engine.control import Summary
 
 Values = tuple[int, ...]
 """The known contents of a small integer tensor, flattened (a scalar is one value)."""
@@ -365,3 +370,59 @@ def reshaped(shape: Values, source: Sequence[int | None] | None, copy_zero: bool
             return None
         out[out.index(-1)] = total // rest
     return tuple(out)
+
+
+class Refining(Protocol):
+    """What the fold and region stages use of the refiner driving them (:class:`.refine.Refiner`):
+    its reading of statements, its edits, its diagnostics, and its own per-op and per-block steps."""
+
+    path: str
+    edits: dict[tuple[int, int], str]
+    diagnostics: list[Diagnostic]
+    regions: dict[int, tuple[Summary, ...]]
+
+    def block(self, statements: list[PlannedStatement], depth: int, scope: Scope) -> dict[int, str]:
+        """Refine one block's statements; the new types of what its terminator returns."""
+
+    def op(self, s: PlannedStatement, st: Statement, scope: Scope, origin: str | None) -> None:
+        """Re-type one op: its operands' types written anew, its results' inferred."""
+
+    def depth(self, s: PlannedStatement) -> int:
+        """How deep in an op's regions ``s`` stands."""
+
+    def edit_at(self, s: PlannedStatement, start: int, end: int, new: str) -> None:
+        """Write ``new`` over ``s.text[start:end]``."""
+
+    def labels(
+        self, view: PlannedStatement, inner: Sequence[PlannedStatement], depth: int
+    ) -> list[tuple[PlannedStatement, list[tuple[str, int, int]]]]:
+        """The block labels of an op's regions and their arguments."""
+
+    def labels_within(
+        self, first: int, last: int, depth: int
+    ) -> list[tuple[PlannedStatement, list[tuple[str, int, int]]]]:
+        """The block labels between two lines, at a depth."""
+
+    def line(self, s: PlannedStatement) -> str:
+        """The first line of a statement."""
+
+    def line_start(self, line: int) -> int:
+        """Where line ``line`` (1-based) starts in the text."""
+
+    def origin_of(self, st: Statement, scope: Scope) -> str | None:
+        """The changed argument an operand of ``st`` follows from."""
+
+    def placed(self, st: Statement) -> tuple[list[TypeText | None], list[TypeText | None]]:
+        """The written types of ``st``'s operands and results."""
+
+    def stop(self, s: PlannedStatement, why: str, origins: Mapping[str, str]) -> None:
+        """Refinement stops at ``s`` (a warning saying why)."""
+
+    def uses(self, s: PlannedStatement, names: set[str]) -> bool:
+        """Whether ``s`` uses any of ``names``."""
+
+    def view(self, s: PlannedStatement) -> PlannedStatement | None:
+        """An op over several lines read as one statement."""
+
+    def where(self, s: PlannedStatement, start: int) -> tuple[int, int]:
+        """The line and column of an offset of ``s``."""
