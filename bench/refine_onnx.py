@@ -21,23 +21,11 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-Dim = int | tuple[int]
-"""A static size, or ``(k,)``: ``k`` times the batch."""
+from bench.refine_tf import Dim, reshape_rest, ttext
 
 Node = tuple[str, list[str], str, dict[str, Any]]
 Case = tuple[str, str, list[Node], list[tuple[str, list[int | None]]], dict[int, str]]
 """(name, onnx-mlir text, the graph's nodes, the model's inputs, the new argument types)."""
-
-
-def ttext(dims: list[Dim], element: str = "f32", batch: int | None = None) -> str:
-    """The type text of ``dims`` (``?`` for the batch, or ``k * batch`` when it is given)."""
-
-    def one(d: Dim) -> str:
-        if isinstance(d, tuple):
-            return "?" if batch is None else str(d[0] * batch)
-        return str(d)
-
-    return "tensor<" + "".join(one(d) + "x" for d in dims) + element + ">"
 
 
 def _out(size: int, kernel: int, stride: int, lo: int, hi: int) -> int:
@@ -160,16 +148,7 @@ def _case(
             out = [*dims[:2], *([1] * (rank - 2))]
             new = g.add("GlobalAveragePool", [name], {}, "GlobalAveragePool", "", f"({t}) -> {ttext(out)}")
         elif kind == "reshape" and isinstance(dims[0], tuple) and all(isinstance(d, int) for d in dims[1:]):
-            rest = [d for d in dims[1:] if isinstance(d, int)]
-            size = 1
-            for d in rest:
-                size *= d
-            if rank >= 3 and rng.random() < 0.6:
-                new_rest = [size]
-            elif size % 2 == 0:
-                new_rest = [2, size // 2]
-            else:
-                new_rest = [size, 1]
+            new_rest = reshape_rest(dims, rng)
             shape_const = g.const([-1, *new_rest])
             out = [dims[0], *new_rest]
             new = g.add(

@@ -57,6 +57,18 @@ class _Body:
         return name
 
 
+def reshape_rest(dims: list[Dim], rng: random.Random) -> list[int]:
+    """The static sizes after the batch of a reshape of ``dims`` (batch first, the rest static):
+    all in one, or split in two."""
+    rest = [d for d in dims[1:] if isinstance(d, int)]
+    size = 1
+    for d in rest:
+        size *= d
+    if len(dims) >= 3 and rng.random() < 0.6:
+        return [size]
+    return [2, size // 2] if size % 2 == 0 else [size, 1]
+
+
 def _conv_size(size: int, kernel: int, stride: int, padding: str) -> int:
     if padding == "SAME":
         return -(-size // stride)
@@ -145,16 +157,7 @@ def _case(rng: random.Random, index: int) -> tuple[str, str, dict[int, str]]:
                 f"({t}, {ttext([k, k, c, o])}) -> {ttext(out)}"
             )
         elif kind == "reshape" and isinstance(dims[0], tuple) and all(isinstance(d, int) for d in dims[1:]):
-            rest = [d for d in dims[1:] if isinstance(d, int)]
-            size = 1
-            for d in rest:
-                size *= d
-            if rank >= 3 and rng.random() < 0.6:
-                new_rest = [size]
-            elif size % 2 == 0:
-                new_rest = [2, size // 2]
-            else:
-                new_rest = [size, 1]
+            new_rest = reshape_rest(dims, rng)
             shape_const = body.const([-1, *new_rest], f"tensor<{1 + len(new_rest)}xi32>")
             out = [dims[0], *new_rest]
             text = f'"tf.Reshape"({name}, {shape_const}) : ({t}, tensor<{1 + len(new_rest)}xi32>) -> {ttext(out)}'
