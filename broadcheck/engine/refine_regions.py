@@ -23,7 +23,7 @@ An op with regions is read as the scanner reads it: one text with each region el
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from broadcheck.dialects.shaped import split_top
@@ -33,6 +33,7 @@ from broadcheck.engine.refine_values import Refining, Scope
 if TYPE_CHECKING:
     from broadcheck.engine.control import Summary
     from broadcheck.engine.scan import Piece
+    from broadcheck.syntax.statement import Statement
 
 LOOPS = frozenset({"stablehlo.while", "mhlo.while", "tf.WhileRegion", "tfl.while"})
 BRANCHES = frozenset(
@@ -179,17 +180,24 @@ def _loop(refiner: Refining, scope: Scope, view: PlannedStatement, inner: list[P
     if last is None or last.name not in TERMINATORS or len(last.operands) != len(new):
         why = "its body does not end in a terminator of its values"
     else:
-        yields = refiner.placed(last)[0]
-        for i, (use, written) in enumerate(zip(last.operands, yields, strict=False)):
-            got = inside.get(use_key(use)) or (written.text if written is not None else "?")
-            if not same(got, new[i]):
-                why = f"its body yields {got} for its value #{i}, not {new[i]}"
-                break
+        why = _yields_other(refiner, last, inside, new, "its body")
     if why is not None:  # nothing inside is re-typed (the loop keeps its types)
         refiner.edits, refiner.diagnostics = saved, refiner.diagnostics[:said]
         refiner.stop(view, why, scope.origins)
         return
     _retype(refiner, scope, view, dict(enumerate(new)), {i: new[i] for i in range(len(new))})
+
+
+def _yields_other(
+    refiner: Refining, last: Statement, known: Mapping[str, str], new: Sequence[str], region: str
+) -> str | None:
+    """Why a loop's region does not yield its values' new types (``None``: it does)."""
+    yields = refiner.placed(last)[0]
+    for i, (use, written) in enumerate(zip(last.operands, yields, strict=False)):
+        got = known.get(use_key(use)) or (written.text if written is not None else "?")
+        if not same(got, new[i]):
+            return f"{region} yields {got} for its value #{i}, not {new[i]}"
+    return None
 
 
 def _branches(
@@ -407,12 +415,7 @@ def _scf_while(refiner: Refining, scope: Scope, s: PlannedStatement, inner: list
         if last is None or last.name != "scf.yield" or len(last.operands) != len(new):
             why = "its after region does not end in an scf.yield of its values"
         else:
-            yields = refiner.placed(last)[0]
-            for i, (use, placed) in enumerate(zip(last.operands, yields, strict=False)):
-                got = after_scope.types.get(use_key(use)) or (placed.text if placed is not None else "?")
-                if not same(got, new[i]):
-                    why = f"its after region yields {got} for its value #{i}, not {new[i]}"
-                    break
+            why = _yields_other(refiner, last, after_scope.types, new, "its after region")
     if why is not None:  # nothing inside is re-typed (the loop keeps its types)
         refiner.edits, refiner.diagnostics = saved, refiner.diagnostics[:said]
         refiner.stop(s, why, scope.origins)
