@@ -8645,6 +8645,17 @@ RULES: Mapping[str, Rule] = {
             "(MaskOp::verify, after the count of results).",
             "%0 = vector.mask %m { %1 = vector.transfer_read ... vector.yield %other : vector<16xf32> } : ...",
         ),
+        # l325b: MLIR's verifier on a block that ends without a terminator
+        Rule(
+            "BC1813",
+            "block-no-terminator",
+            "block with no terminator, has {printed}",
+            "A linalg.generic body block ends with an op that is not a terminator (Verifier.cpp, at that op): "
+            "MLIR prints the op in its generic form, its values numbered over the function. Reported only "
+            "where broadcheck can print that form exactly (one-line arith binary ops, cmpf, select).",
+            "linalg.generic {...} outs(%m : memref<?xf32>) { ^bb(%o: f32): %1 = arith.addf %o, %o : f32 }",
+            op_prefix=False,
+        ),
     )
 }
 

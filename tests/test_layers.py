@@ -51,6 +51,7 @@ STAGES = [
     "findings",
     "read",
     "values",
+    "generic_print",
     "verdicts",
     "regions",
     "follow",

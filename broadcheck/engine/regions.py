@@ -16,6 +16,7 @@ from broadcheck.dialects.inner import SOURCES
 from broadcheck.engine.control import Blocks, Calls, Sources, Summary, Where, generic_function, signature_of
 from broadcheck.engine.findings import OP_NAME, Findings, parse_failed
 from broadcheck.engine.forms import ARGUMENT, USE, Form
+from broadcheck.engine.generic_print import Scope, Unterminated
 from broadcheck.engine.scan import Text
 from broadcheck.engine.values import Values
 from broadcheck.ops import Span
@@ -43,8 +44,8 @@ class Function:
 class OpenRegion:
     """What is known so far of a region being read."""
 
-    __slots__ = ("arguments", "inner", "labelled", "names", "op", "ops", "results", "several", "texts", "uses",
-                 "values", "where")  # fmt: skip
+    __slots__ = ("arguments", "inner", "labelled", "names", "op", "ops", "results", "scope", "several", "texts",
+                 "uses", "values", "where")  # fmt: skip
 
     def __init__(
         self, arguments: tuple[str | None, ...], op: str = "", names: tuple[str, ...] = (), results: int = 0
@@ -73,6 +74,7 @@ class OpenRegion:
         name: (the op's ordinal in the region, the result's)."""
         self.uses: tuple[str, ...] = ()
         """For those: the value names its last statement uses."""
+        self.scope = Scope(None)  # (its values, as MLIR numbers them: :mod:`.generic_print`)
 
 
 class Regions:
@@ -106,6 +108,7 @@ class Regions:
         self.open_regions: list[OpenRegion] = []
         self.isolated_ops: list[tuple[int, int]] = []
         """The heads of the open IsolatedFromAbove ops (functions): (line, column)."""
+        self.unterminated = Unterminated()
         self.labels: dict[str, list[LabelArgument]] = {}
         """Each block label's arguments by its text, read once (``linalg.generic`` bodies
         repeat a few labels thousands of times)."""
@@ -140,7 +143,9 @@ class Regions:
             if arguments:
                 argument_names = tuple(n for n, r in zip(names, form.roles, strict=False) if r == ARGUMENT)
             results = len(form.result_types) if not statement.generic else -1
+        outside = self.open_regions[-1].scope if self.open_regions and not isolated else None
         self.open_regions.append(OpenRegion(tuple(arguments), name, argument_names, results))
+        self.open_regions[-1].scope.nest(outside, argument_names)
         if first and name == "func.func":
             dom.reset()
         outer = dom.start
@@ -258,8 +263,11 @@ class Regions:
                     sources,
                 )
                 self.summaries[-1].append(summary)
+            if done.op == "linalg.generic" and self.functions:
+                self.unterminated.add(done.scope, last.name if last is not None else None, done.several, done.where)
         if self.functions and self.functions[-1].depth == self.depth:
             values.dominance()
+            self.unterminated.report(findings)
             self._end_function(line if line > 0 else next_line)
             self.isolated_ops.pop()
         if self.outer_calls and self.outer_calls[-1][0] == self.depth:
@@ -277,6 +285,7 @@ class Regions:
         """The module ends (``next_line``: the line after it): what is still open closes."""
         while self.functions:
             self._end_function(next_line)
+        self.unterminated.clear()
         self.unclosed = False
         findings = self.findings
         findings.control(self.blocks[0].close())
@@ -327,6 +336,8 @@ class Regions:
         problem = self.blocks[-1].label(name, tuple(keys), Where(where[0], where[1], where[1] + len(name)))
         if problem is not None:
             findings.control([problem])
+        if region is not None:
+            region.scope.label(entry, tuple(a[2] for a in arguments))
         if region is not None and not region.labelled:  # the entry block's label: the region's arguments
             region.labelled = True
             if not region.arguments:

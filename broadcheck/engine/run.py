@@ -122,6 +122,7 @@ class FileRun:
                 region = scopes.open_regions[-1]
                 region.texts, region.where = form, line
                 region.ops += 1
+                region.scope.define(names[:split])
                 if form.name in INNER:
                     region.inner.append((form, line))
                 if region.values is not None:
@@ -206,6 +207,7 @@ class FileRun:
             if scopes.open_regions:  # an op not read: `Region.inner` names it ('' if not even its name)
                 scopes.open_regions[-1].inner.append((form, line))
                 scopes.open_regions[-1].values = None  # (what it defines is not known)
+                scopes.open_regions[-1].scope.unread = True
             self._unread(form, names, lines, text, body)
             return
         if scopes.open_regions:  # the last statement of a region so far: its terminator, if nothing follows
@@ -267,6 +269,8 @@ class FileRun:
             result_types = typed[k : k + result.size]
             k += result.size
             flow.define(name, result.size, result_types, line if one_line else lines[ordinal], ordinal)
+        if result_names and scopes.open_regions:
+            scopes.open_regions[-1].scope.define([n for n, _ in result_names], [r.size for r in statement.results])
         if flow.resolved or flow.unreached:
             values.forward()
         if len(flow.findings) > found or flow.fresh:

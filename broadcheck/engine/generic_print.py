@@ -1,0 +1,195 @@
+"""MLIR's generic form of a few one-line ``arith`` ops, with their values numbered as ``AsmState`` does.
+
+MLIR's verifier words ``block with no terminator, has <op>`` with the op in its generic form
+(iree-opt 3.13, ``tests/oracle/test_no_terminator_probe.py``). The numbering runs over the
+function: a region's values first (entry block arguments ``%argN``, then each op with results
+one number, later blocks' arguments plain numbers), then its ops' regions from a stack (the last
+first, a region's own nested regions before its earlier siblings), the counters never going back
+(iree-opt 3.13 numbers a diagnostic's op so: two sibling ``linalg.generic`` bodies get different
+``%argN``). Only ops whose generic form
+is known exactly are printed; for any other, :func:`generic_text` gives ``None`` (no message
+rather than a wrong one).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from broadcheck.engine.control import Found
+from broadcheck.engine.findings import Findings
+
+Numbered = dict[str, tuple[int, int, int]]
+"""A value's name -> (its number, its index among its op's results, how many results the op has)."""
+_ENTRY = -1
+"""The number of an entry block argument (``%argN``): the index holds N."""
+
+_FASTMATH = frozenset({"addf", "subf", "mulf", "divf", "remf", "maximumf", "minimumf", "maxnumf", "minnumf"})
+_OVERFLOW = frozenset({"addi", "subi", "muli"})
+_PLAIN = frozenset({"andi", "ori", "xori", "divsi", "divui", "remsi", "remui", "maxsi", "maxui", "minsi", "minui"})
+_CMPF = ("false oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno true").split()
+_FLAGS = frozenset({"none", "reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "fast"})
+_SCALAR = r"(?:i\d+|index|f16|bf16|f32|f64)"
+_VALUE = r"%[\w$.\-]+(?:#\d+)?"
+_STATEMENT = re.compile(
+    rf"\s*(?P<result>%[\w$.\-]+)\s*=\s*arith\.(?P<op>\w+)\s+(?:(?P<pred>[a-z]+)\s*,\s*)?"
+    rf"(?P<a>{_VALUE})\s*,\s*(?P<b>{_VALUE})(?:\s*,\s*(?P<c>{_VALUE}))?"
+    rf"(?:\s+fastmath\s*<(?P<fm>\w+)>)?\s*:\s*(?P<type>{_SCALAR})\s*(?://.*)?$"
+)
+
+
+class Scope:
+    """One region's values for numbering: its entry arguments, then per op or later block the names it defines."""
+
+    __slots__ = ("children", "defs", "entry", "parent", "unread")
+
+    def __init__(self, parent: Scope | None) -> None:
+        self.parent = parent
+        self.entry: tuple[str, ...] = ()
+        self.defs: list[tuple[bool, tuple[tuple[str, int], ...]]] = []
+        """(a later block's arguments?, the names with their result counts), in order."""
+        self.children: list[Scope] = []
+        """The regions of its ops, in the order of the text."""
+        self.unread = False
+        """It holds a statement the reader could not take (what it defines is not counted)."""
+
+    def nest(self, parent: Scope | None, entry: tuple[str, ...]) -> None:
+        """It is a region of an op in ``parent`` (``None``: of an isolated op); its head names ``entry``."""
+        self.parent, self.entry = parent, entry
+        if parent is not None:
+            parent.children.append(self)
+
+    def define(self, names: Sequence[str], sizes: Sequence[int] = ()) -> None:
+        """An op defines ``names`` (``sizes``: how many results each stands for; 1 if not said)."""
+        if names:
+            self.defs.append((False, tuple((n, sizes[k] if k < len(sizes) else 1) for k, n in enumerate(names))))
+
+    def label(self, entry: bool, names: tuple[str, ...]) -> None:
+        """A block label with arguments ``names`` (``entry``: its entry block's, unless its head named them)."""
+        if not entry:
+            self.defs.append((True, tuple((n, 1) for n in names)))
+        elif not self.entry:
+            self.entry = names
+
+
+def number(root: Scope) -> dict[int, Numbered]:
+    """Each scope's names (by ``id``) numbered as MLIR's ``SSANameState`` numbers them."""
+    table: dict[int, Numbered] = {}
+    stack = [root]
+    value = argument = 0  # (for a diagnostic MLIR numbers uniquely: the counters go on from sibling to sibling)
+    while stack:
+        scope = stack.pop()
+        names: Numbered = {}
+        for name in scope.entry:
+            names[name] = (_ENTRY, argument, 1)
+            argument += 1
+        for block, defined in scope.defs:
+            if block:
+                for name, _ in defined:
+                    names[name] = (value, 0, 1)
+                    value += 1
+                continue
+            total = sum(size for _, size in defined)
+            if not total:
+                continue
+            offset = 0
+            for name, size in defined:
+                names[name] = (value, offset, total)
+                offset += size
+            value += 1
+        table[id(scope)] = names
+        stack.extend(scope.children)
+    return table
+
+
+def printed(name: str, scope: Scope, table: dict[int, Numbered]) -> str | None:
+    """How MLIR prints the value ``name`` (``%a#1`` too) used in ``scope``, or ``None`` if not known."""
+    base, _, index = name.partition("#")
+    at: Scope | None = scope
+    while at is not None:
+        found = table.get(id(at), {}).get(base)
+        if found is not None:
+            number_, offset, total = found
+            if number_ == _ENTRY:
+                return f"%arg{offset}" if not index else None
+            k = offset + (int(index) if index else 0)
+            return f"%{number_}" if total == 1 else f"%{number_}#{k}"
+        at = at.parent
+    return None
+
+
+def generic_text(line: str, scope: Scope, table: dict[int, Numbered]) -> str | None:
+    """The generic form of the one-line op statement ``line`` as MLIR prints it, or ``None``."""
+    m = _STATEMENT.match(line)
+    if m is None:
+        return None
+    op, kind, pred, flags = m["op"], m["type"], m["pred"], m["fm"] or "none"
+    result = printed(m["result"], scope, table)
+    values = [printed(v, scope, table) for v in (m["a"], m["b"], m["c"]) if v is not None]
+    if result is None or None in values or flags not in _FLAGS:
+        return None
+    three = m["c"] is not None
+    properties = ""
+    operand_types: Sequence[str] = (kind, kind)
+    result_type = kind
+    if op == "select" and three and pred is None and m["fm"] is None:
+        operand_types = ("i1", kind, kind)
+    elif three or (pred is not None) != (op == "cmpf"):
+        return None
+    elif op == "cmpf" and pred in _CMPF and kind.startswith(("f", "bf")):
+        properties = f"<{{fastmath = #arith.fastmath<{flags}>, predicate = {_CMPF.index(pred)} : i64}}> "
+        result_type = "i1"
+    elif op in _FASTMATH and kind.startswith(("f", "bf")):
+        properties = f"<{{fastmath = #arith.fastmath<{flags}>}}> "
+    elif op in _OVERFLOW and m["fm"] is None and not kind.startswith(("f", "bf")):
+        properties = "<{overflowFlags = #arith.overflow<none>}> "
+    elif not (op in _PLAIN and m["fm"] is None and not kind.startswith(("f", "bf"))):
+        return None
+    return (
+        f'{result} = "arith.{op}"({", ".join(v for v in values if v is not None)}) {properties}'
+        f": ({', '.join(operand_types)}) -> {result_type}"
+    )
+
+
+class Unterminated:
+    """The ``linalg.generic`` bodies of the function being read that end without a terminator."""
+
+    def __init__(self) -> None:
+        self.found: list[tuple[Scope, int]] = []
+        """(its scope, its last op's line)."""
+
+    def add(self, scope: Scope, last: str | None, several: bool, line: int) -> None:
+        """A body closes: ``last`` is its last statement's op (``None``: none), ``several``: it has more blocks."""
+        if last is not None and last != "linalg.yield" and not several:
+            self.found.append((scope, line))
+
+    def report(self, findings: Findings) -> None:
+        """The function closes: MLIR's verifier stops at the first body, reported where its op can be printed."""
+        if not self.found:
+            return
+        scope, line = min(self.found, key=lambda f: f[1])
+        root = scope
+        while root.parent is not None:
+            root = root.parent
+        self.found.clear()
+        if _unread(root):  # (the numbers are not known)
+            return
+        text = generic_text(findings.fetch_line(line), scope, number(root))
+        where = findings.op_where(line)
+        if text is not None and where is not None:
+            findings.control([Found("BC1813", where, {"printed": text}, op=text.split('"')[1])])
+
+    def clear(self) -> None:
+        """The module ends."""
+        self.found.clear()
+
+
+def _unread(root: Scope) -> bool:
+    """Whether a region in ``root`` holds a statement the reader could not take."""
+    stack = [root]
+    while stack:
+        scope = stack.pop()
+        if scope.unread:
+            return True
+        stack.extend(scope.children)
+    return False
