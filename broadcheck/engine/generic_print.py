@@ -13,11 +13,11 @@ rather than a wrong one).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from broadcheck.engine.control import Found
 from broadcheck.engine.findings import Findings
+from broadcheck.syntax.lazyre import lazy
 
 Numbered = dict[str, tuple[int, int, int]]
 """A value's name -> (its number, its index among its op's results, how many results the op has)."""
@@ -31,7 +31,7 @@ _CMPF = ("false oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno true").s
 _FLAGS = frozenset({"none", "reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "fast"})
 _SCALAR = r"(?:i\d+|index|f16|bf16|f32|f64)"
 _VALUE = r"%[\w$.\-]+(?:#\d+)?"
-_STATEMENT = re.compile(
+_STATEMENT = lazy(
     rf"\s*(?P<result>%[\w$.\-]+)\s*=\s*arith\.(?P<op>\w+)\s+(?:(?P<pred>[a-z]+)\s*,\s*)?"
     rf"(?P<a>{_VALUE})\s*,\s*(?P<b>{_VALUE})(?:\s*,\s*(?P<c>{_VALUE}))?"
     rf"(?:\s+fastmath\s*<(?P<fm>\w+)>)?\s*:\s*(?P<type>{_SCALAR})\s*(?://.*)?$"
