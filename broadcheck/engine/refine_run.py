@@ -63,14 +63,20 @@ def request_of(settings: Settings) -> Request:
     return request
 
 
-def refine_text(path: str, text: str, request: Request, options: Options) -> tuple[str, list[Diagnostic], int]:
+def refine_text(
+    path: str, text: str, request: Request, options: Options, edits: list[tuple[int, int, str]] | None = None
+) -> tuple[str, list[Diagnostic], int]:
     """``text`` refined under ``request``, and the diagnostics of it: refine's own and the check of
     the refined text, each error at a re-typed op with a note naming the argument it follows from.
-    The third item is how many ops the check of the refined text checked. Raises :class:`BadRequest`."""
+    The third item is how many ops the check of the refined text checked. ``edits``, if given,
+    receives the edits of ``text`` (``(start, end, new)``, ordered; the editor's code action).
+    Raises :class:`BadRequest`."""
     from broadcheck.engine.fix import apply_stream
     from broadcheck.engine.run import check_text
 
     refined = Refiner(options, path).refine(text, request)
+    if edits is not None:
+        edits.extend(refined.edits)
     pieces: list[str] = []
     apply_stream([text], refined.edits, pieces.append)
     after = "".join(pieces)

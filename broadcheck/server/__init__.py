@@ -9,8 +9,10 @@ fast as the command line and imports the checker only when the first document co
   ``select``/``ignore``/``extend-select``, ``per-file-ignores``, ``exclude`` (an excluded
   file gets no diagnostics), ``split-input-file`` and ``verify-diagnostics``.
 * **Code actions**: each problem's fix (a safe one preferred, an unsafe one marked as
-  changing a signature), every safe fix at once (``source.fixAll.broadcheck``), and a
-  suppression comment for the line or the file.
+  changing a signature), every safe fix at once (``source.fixAll.broadcheck``), a
+  suppression comment for the line or the file, and "Refine @f from its argument types"
+  (``refactor.rewrite``: ``broadcheck refine`` on a function whose signature was edited;
+  :mod:`broadcheck.server.refactor`), also as the command ``broadcheck.refine``.
 * **Hover** on an op (:mod:`broadcheck.server.hover`) or on a value (its type and definition);
   **definition**, **references** and **document symbols**
   (:mod:`broadcheck.server.navigate`).
@@ -40,7 +42,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, BinaryIO
 
 from broadcheck import __version__
-from broadcheck.server import isolate, rpc
+from broadcheck.server import isolate, refactor, rpc
 from broadcheck.server.documents import (
     Lines,
     apply_change,
@@ -55,6 +57,7 @@ if TYPE_CHECKING:
     from broadcheck.diagnostics import Result
     from broadcheck.engine.options import Options
     from broadcheck.server.navigate import Index
+    from broadcheck.server.refactor import Plan
 
 BLOCK = 1 << 18
 """Characters fed to the engine between two looks at whether the document changed."""
@@ -66,7 +69,14 @@ PATIENCE = 0.1
 keystroke; each such start forks a child that copies the server's pages as both write them
 (a soak's first 1,200 edits of a 2 MB text on a loaded machine: 75 s of children's CPU, and
 35 s of the server's own system time, mostly page faults)."""
+PLAN_WAIT = 1.0
+"""Seconds a code action request waits for a refine plan (a larger function's action comes at
+a later request: editors ask again as the cursor moves)."""
+PENDING: Any = object()
+"""A refine plan under way."""
 FIX_ALL = "source.fixAll.broadcheck"
+CONTENT_MODIFIED = -32801
+"""LSP's error for a request about a version of a document that is no longer the newest."""
 ENCODINGS = ("utf-16", "utf-8", "utf-32")
 _LONE_CR = re.compile(r"\r(?!\n)")
 
@@ -77,6 +87,10 @@ class Cancelled(Exception):
 
 class BadParams(Exception):
     """A request's parameters are not of the shape its method takes."""
+
+
+class Stale(Exception):
+    """A request names a version of a document older than the newest (LSP's ContentModified)."""
 
 
 class Document:
@@ -90,6 +104,7 @@ class Document:
         "index",
         "lines",
         "path",
+        "refined",
         "result",
         "text",
         "touched",
@@ -114,6 +129,8 @@ class Document:
         """The navigation index and the generation it is about."""
         self.lines: tuple[int, str, Lines] | None = None
         """The lines of the text of a generation, for an encoding."""
+        self.refined: dict[tuple[int, int], Plan | None] = {}  # (or PENDING)
+        """The refine plans of the newest generation, by (generation, head line)."""
 
 
 class Settings:
@@ -136,6 +153,11 @@ class Server:
         self.jobs: queue.Queue[tuple[Document, int] | None] = queue.Queue()
         self.worker = threading.Thread(target=self._work, name="broadcheck-check", daemon=True)
         self.worker.start()
+        self.planned = threading.Condition(self.lock)
+        """Says a refine plan is done (:meth:`plan_of` waits on it)."""
+        self.plans: queue.Queue[tuple[Document, tuple[int, int], Any] | None] = queue.Queue()
+        self.planner = threading.Thread(target=self._plan_work, name="broadcheck-refine", daemon=True)
+        self.planner.start()
         self.told: set[str] = set()
         """The configuration errors already shown to the user."""
         self.encoding = "utf-16"
@@ -143,6 +165,16 @@ class Server:
         self.shut_down = False
         self.warm = False
         """A check has run in this process (the next ones run in children: :mod:`.isolate`)."""
+        self.versioned_edits = False
+        """The client takes ``documentChanges`` (edits that carry the document's version)."""
+        self.apply_edit = False
+        """The client takes ``workspace/applyEdit`` requests."""
+        self.disabled_actions = False
+        """The client shows a code action's ``disabled.reason``."""
+        self.sent = 0
+        """Requests sent to the client (their ids)."""
+        self.plan_wait = PLAN_WAIT
+        """Seconds a code action request waits for a refine plan (``initializationOptions.refineWait``)."""
 
     # ------------------------------------------------------------ the loop
 
@@ -190,6 +222,8 @@ class Server:
             return {"result": handler(params)}
         except BadParams as err:
             return {"error": rpc.error(rpc.INVALID_PARAMS, f"Invalid params: {err}")}
+        except Stale as err:
+            return {"error": rpc.error(CONTENT_MODIFIED, str(err))}
         except Exception as err:  # a bug in broadcheck: answer, and go on serving
             return {"error": rpc.error(rpc.INTERNAL_ERROR, f"internal error: {type(err).__name__}: {err}")}
 
@@ -214,6 +248,7 @@ class Server:
             "textDocument/definition": self.definition,
             "textDocument/references": self.references,
             "textDocument/documentSymbol": self.document_symbols,
+            "workspace/executeCommand": self.execute_command,
         }
 
     def notifications(self) -> dict[str, Callable[[Any], None]]:
@@ -234,12 +269,20 @@ class Server:
         offered = _get(params, "capabilities", "general", "positionEncodings", default=None)
         if isinstance(offered, list):
             self.encoding = next((e for e in offered if e in ENCODINGS), "utf-16")
+        capabilities = _get(params, "capabilities", default=None)
+        self.versioned_edits = _get(capabilities, "workspace", "workspaceEdit", "documentChanges", default=0) is True
+        self.apply_edit = _get(capabilities, "workspace", "applyEdit", default=False) is True
+        wait = _get(params, "initializationOptions", "refineWait", default=None)
+        if isinstance(wait, (int, float)) and not isinstance(wait, bool) and wait >= 0:
+            self.plan_wait = float(wait)
+        self.disabled_actions = _get(capabilities, "textDocument", "codeAction", "disabledSupport", default=0) is True
         self.initialized = True
         return {
             "capabilities": {
                 "positionEncoding": self.encoding,
                 "textDocumentSync": {"openClose": True, "change": 2, "save": {"includeText": True}},
-                "codeActionProvider": {"codeActionKinds": ["quickfix", FIX_ALL]},
+                "codeActionProvider": {"codeActionKinds": ["quickfix", FIX_ALL, refactor.KIND]},
+                "executeCommandProvider": {"commands": [refactor.COMMAND]},
                 "hoverProvider": True,
                 "definitionProvider": True,
                 "referencesProvider": True,
@@ -251,6 +294,7 @@ class Server:
     def shutdown(self, params: Any) -> None:
         self.shut_down = True
         self.jobs.put(None)
+        self.plans.put(None)
 
     # ------------------------------------------------------------ documents
 
@@ -472,7 +516,155 @@ class Server:
             whole = fix_all_action(doc.result.diagnostics, lines, doc.uri, doc.version)
             if whole is not None:
                 actions.append(whole)
+        if wanted is None or any(k == refactor.KIND or refactor.KIND.startswith(k + ".") for k in wanted):
+            refine = self.refine_action(doc, lines, start, end)
+            if refine is not None:
+                actions.append(refine)
         return actions
+
+    def refine_action(
+        self, doc: Document, lines: Lines, start: dict[str, int], end: dict[str, int]
+    ) -> dict[str, Any] | None:
+        """The action "Refine @f from its argument types" for the function at the cursor, if offered
+        (:mod:`broadcheck.server.refactor`); planned once a version and function."""
+        if doc.result is None or not (self.versioned_edits or self.apply_edit):
+            return None  # no way to edit only the version it was planned for
+        index = self.index_of(doc, doc.generation, doc.text)  # (the worker's, unless just published)
+        if index is None:
+            return None
+        around = refactor.wanted(index, doc.result.diagnostics, lines, start, end)
+        if around is None:
+            return None
+        found = self.plan_of(doc, around[0])
+        if found is None or (found.broken is not None and not self.disabled_actions):
+            return None
+        if self.versioned_edits or found.broken is not None:
+            return refactor.action(found, doc.uri, doc.version, self.versioned_edits)
+        return refactor.command_action(found, doc.uri, doc.version)
+
+    def plan_of(self, doc: Document, line: int) -> Plan | None:
+        """The refine plan of the function whose head is on ``line`` in the newest text: planned
+        on the planner thread, once a version and function, and waited for ``plan_wait`` s at
+        most (a function slow to refine gets its action at a later request, never blocking)."""
+        deadline = time.monotonic() + self.plan_wait
+        with self.planned:
+            key = (doc.generation, line)
+            if key not in doc.refined:
+                doc.refined = {k: v for k, v in doc.refined.items() if k[0] == doc.generation}
+                doc.refined[key] = PENDING
+                self.plans.put((doc, key, None))
+            while doc.refined.get(key) is PENDING and (left := deadline - time.monotonic()) > 0:
+                self.planned.wait(left)
+            found = doc.refined.get(key)
+        return None if found is PENDING else found
+
+    def execute_command(self, params: Any) -> None:
+        """``broadcheck.refine`` with ``{uri, version, function[, line][, args]}``: refine that
+        function (``args``: argument index -> type, in place of the written ones) on the planner
+        thread, then ask the client to apply the edit; never on another version than the one named."""
+        command = _get(params, "command", kind=str)
+        if command != refactor.COMMAND:
+            raise BadParams(f"no command {command}")
+        arguments = _get(params, "arguments", kind=list)
+        if len(arguments) != 1 or not isinstance(arguments[0], dict):
+            raise BadParams("broadcheck.refine takes one object: {uri, version, function, line?, args?}")
+        asked = arguments[0]
+        uri = _get(asked, "uri", kind=str)
+        name = _get(asked, "function", kind=str).removeprefix("@")
+        line = _get(asked, "line", default=None)
+        given = _get(asked, "args", default={})
+        if not isinstance(given, dict) or not all(
+            isinstance(k, str) and k.isdigit() and isinstance(v, str) for k, v in given.items()
+        ):
+            raise BadParams("args is not an object of argument index -> type")
+        doc = self.documents.get(uri)
+        if doc is None:
+            raise BadParams(f"{uri} is not open")
+        version = _get(asked, "version", default=None)
+        with self.lock:
+            if version != doc.version:
+                raise Stale(f"{uri} is at version {doc.version}, not {version}: nothing refined")
+            at = line if isinstance(line, int) and not isinstance(line, bool) else None
+            self.plans.put((doc, (doc.generation, -1), (name, at, {int(k): v for k, v in given.items()})))
+
+    # ------------------------------------------------------------ refine plans (the planner thread)
+
+    def _plan_work(self) -> None:
+        while True:
+            job = self.plans.get()
+            if job is None:
+                return
+            doc, key, command = job
+            with self.lock:
+                text, generation = doc.text, doc.generation
+            if generation != key[0]:
+                continue  # a newer text came: nobody will ask for this plan
+            name, line, args = command if command is not None else (None, key[1], None)
+            try:
+                found = self._plan(doc, generation, text, line, name, args)
+            except Cancelled:
+                continue
+            except BaseException as err:  # a bug in broadcheck: no action, and say so
+                if isinstance(err, (KeyboardInterrupt, SystemExit)):
+                    raise
+                self.log(1, f"broadcheck: internal error while refining in {doc.path}: {type(err).__name__}: {err}")
+                found = None
+            if command is not None:
+                self._carry_out(doc, generation, command[0], found)
+                continue
+            with self.planned:
+                if doc.generation == generation:
+                    doc.refined[key] = found
+                self.planned.notify_all()
+
+    def _plan(
+        self,
+        doc: Document,
+        generation: int,
+        text: str,
+        line: int | None,
+        name: str | None,
+        args: dict[int, str] | None,
+    ) -> Plan | None:
+        """Plan in a forked child when checks run in one (its memory goes with it, and a newer
+        text kills it), else here; raises :class:`Cancelled` if the text is no longer the newest."""
+        options = self.settings_for(doc.path).checking.options_for(doc.path)
+
+        def work() -> Plan | None:
+            return refactor.plan(doc.path, text, options, self.encoding, line, name, args)
+
+        if not self.warm or not isolate.available():
+            return work()
+        import broadcheck.engine.refine_run  # noqa: F401 (loaded once here, not in each child)
+
+        data = isolate.compute(lambda: refactor.encode(work()), lambda: doc.generation != generation)
+        if data is None:
+            raise Cancelled
+        return refactor.decode(data)
+
+    def _carry_out(self, doc: Document, generation: int, name: str, found: Plan | None) -> None:
+        """The command's end: the edit sent to the client, if the text is still the one planned."""
+        with self.lock:
+            version = doc.version if doc.generation == generation else None
+            current = doc.generation == generation
+        if not current:
+            self.show(2, f"broadcheck: the document changed while @{name} was refined; nothing edited")
+        elif found is None:
+            self.show(3, f"broadcheck: refining @{name} changes nothing")
+        elif found.broken is not None:
+            self.show(1, f"broadcheck: refining @{name} does not verify ({found.broken}); nothing edited")
+        elif not self.apply_edit:
+            self.show(1, "broadcheck: the editor does not take edits from the server (workspace/applyEdit)")
+        else:
+            with self.lock:
+                self.sent += 1
+                ident = f"broadcheck-{self.sent}"
+            edit = refactor.workspace_edit(found, doc.uri, version, self.versioned_edits)
+            params = {"label": found.title, "edit": edit}
+            self.writer.send({"id": ident, "method": "workspace/applyEdit", "params": params})
+
+    def show(self, kind: int, text: str) -> None:
+        self.writer.send({"method": "window/showMessage", "params": {"type": kind, "message": text}})
 
     def hover(self, params: Any) -> dict[str, Any] | None:
         from broadcheck.server.hover import hover, value_hover

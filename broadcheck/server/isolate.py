@@ -48,6 +48,14 @@ def run(
 ) -> tuple[Result, dict[str, Any]] | None:
     """``work()`` in a forked child: its result and aliases; ``None`` if ``stale()`` said a newer
     text came first (the child is killed). Raises :class:`CheckFailed` if it raised or died."""
+    data = compute(lambda: encode(*work()), stale)
+    return None if data is None else decode(data)
+
+
+def compute(work: Callable[[], bytes], stale: Callable[[], bool]) -> bytes | None:
+    """The bytes ``work()`` makes, made in a forked child (or, if it raised, the exception's
+    type name and text, as :func:`marshal` of ``("error", name, text)``); ``None`` if
+    ``stale()`` said a newer text came first. Raises :class:`CheckFailed` if the child died."""
     read, write = os.pipe()
     with warnings.catch_warnings():  # (Python 3.12 warns of fork in a process with threads)
         warnings.simplefilter("ignore", DeprecationWarning)
@@ -57,7 +65,7 @@ def run(
         try:
             os.close(read)
             try:
-                payload = encode(*work())
+                payload = work()
             except BaseException as err:  # any failure goes to the parent, RecursionError too
                 payload = marshal.dumps(("error", type(err).__name__, str(err)))
             view = memoryview(payload)
@@ -79,7 +87,7 @@ def run(
         how = f"signal {-os.waitstatus_to_exitcode(status)}" if os.WIFSIGNALED(status) else "no result"
         raise CheckFailed(f"ChildProcessError: the check's process ended with {how}")
     os.waitpid(pid, 0)
-    return decode(data)
+    return data
 
 
 def _collect(read: int, pid: int, stale: Callable[[], bool]) -> bytes | None:
