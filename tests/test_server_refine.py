@@ -339,3 +339,37 @@ def test_a_plan_not_ready_in_time_comes_at_a_later_request(project: Path) -> Non
     (action,) = found
     assert apply_edits(HLO, edits_of(action, uri, 1)) == HLO_REFINED
     assert c.close() == 0
+
+
+def test_a_broken_refine_by_command_edits_nothing_and_says_why(project: Path) -> None:
+    c = start(project, {"workspace": {"applyEdit": True}})
+    uri = (project / "breaks.mlir").as_uri()
+    c.open(uri, BREAKS, version=1)
+    c.diagnostics(uri, 1)
+    argument = {"uri": uri, "version": 1, "function": "main"}
+    assert "error" not in c.request(
+        "workspace/executeCommand", {"command": "broadcheck.refine", "arguments": [argument]}
+    )
+    shown = _wait_for(c, "window/showMessage")
+    assert shown["params"] == {
+        "type": 1,
+        "message": "broadcheck: refining @main does not verify (line 3: number of output elements (32) doesn't "
+        "match expected number of elements (40) [BC573]); nothing edited",
+    }
+    assert not [m for m in c.seen if m.get("method") == "workspace/applyEdit"]
+    assert c.close() == 0
+
+
+def test_edits_are_in_the_agreed_code_units() -> None:
+    """A character outside the BMP before a type on its line: two UTF-16 units, four UTF-8 ones."""
+    from broadcheck.engine.options import Options
+    from broadcheck.server.refactor import plan
+
+    text = STOPS.replace("@mystery(%0)", '@mystery(%0) {backend_config = "\U0001d54f"}')
+    at = text.splitlines()[2].index("(tensor<?x4xf32>)") + 1
+    for encoding, extra in (("utf-32", 0), ("utf-16", 1), ("utf-8", 3)):
+        found = plan("u.mlir", text, Options(), encoding, line=0)
+        assert found is not None
+        edit = next(e for e in found.edits if e["range"]["start"]["line"] == 2)
+        assert edit["range"]["start"]["character"] == at + extra
+        assert edit["newText"] == "tensor<16x4xf32>"
