@@ -272,10 +272,10 @@ class Server:
         capabilities = _get(params, "capabilities", default=None)
         self.versioned_edits = _get(capabilities, "workspace", "workspaceEdit", "documentChanges", default=0) is True
         self.apply_edit = _get(capabilities, "workspace", "applyEdit", default=False) is True
+        self.disabled_actions = _get(capabilities, "textDocument", "codeAction", "disabledSupport", default=0) is True
         wait = _get(params, "initializationOptions", "refineWait", default=None)
         if isinstance(wait, (int, float)) and not isinstance(wait, bool) and wait >= 0:
-            self.plan_wait = float(wait)
-        self.disabled_actions = _get(capabilities, "textDocument", "codeAction", "disabledSupport", default=0) is True
+            self.plan_wait = min(float(wait), 3600.0)  # (a lock's wait takes no longer)
         self.initialized = True
         return {
             "capabilities": {
