@@ -83,3 +83,22 @@ def test_fold_edges_are_tensorflows(case: str, batch: int) -> None:
     ours, theirs = functions(after)["main"], functions(theirs_text)["main"]
     problems = differences("main", ours, [theirs[0], *theirs[2:]])
     assert not problems, "\n".join(problems)
+
+
+def test_shape_chain_fixture_is_tensorflows() -> None:
+    """The ``tf_shape_chain`` fixture (a Keras Dense on a 3-D input): broadcheck's refined types
+    are TensorFlow's, with no ``?`` left, and TensorFlow verifies the output."""
+    pytest.importorskip("tensorflow")
+    from tests.conftest import FIXTURES
+
+    text = (FIXTURES / "refine" / "tf_shape_chain.mlir").read_text()
+    function = "".join(f"  {line}\n" for line in text.splitlines() if not line.startswith("//"))
+    new = {0: "tensor<8x16x64xf32>"}
+    after, said, _ = refine_text(
+        "chain.mlir", HEADER + "\n" + function + "}\n", Request({("main", 0): new[0]}), Options()
+    )
+    assert not said and "?" not in after
+    assert tf_verifies(after) is None
+    theirs_text = tf_refine(HEADER + "\n" + with_arguments(function, new) + "}\n")
+    ours, theirs = functions(after)["main"], functions(theirs_text)["main"]
+    assert not differences("main", ours, [theirs[0], *theirs[2:]])
