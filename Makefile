@@ -128,7 +128,7 @@ compiled-test: compiled
 	cd build/compiled-test && $(CURDIR)/$(MYPYC_VENV)/bin/python -m pytest -q -p no:cacheprovider $(COMPILED_TESTS)
 
 # The campaigns that need TensorFlow (make oracle-tf runs them; make oracle leaves them out).
-TF_ORACLE := tests/oracle/test_refine_tf.py tests/oracle/test_refine_exports.py tests/oracle/test_tf_ops.py tests/oracle/test_tfl_shape_ops.py tests/oracle/test_tfl_kernels.py \
+TF_ORACLE := tests/oracle/test_refine_tf.py tests/oracle/test_refine_tf_folds.py tests/oracle/test_refine_exports.py tests/oracle/test_tf_ops.py tests/oracle/test_tfl_shape_ops.py tests/oracle/test_tfl_kernels.py \
 	tests/oracle/test_tf_shape_ops.py tests/oracle/test_tf_shape_functions.py \
 	tests/oracle/test_tf_fix_verified.py tests/oracle/test_tf_const.py tests/oracle/test_tf_regions.py \
 	tests/oracle/test_tfl_unary_new.py tests/oracle/test_tf_tail_new.py tests/oracle/test_tfl_while_new.py \

@@ -8,8 +8,12 @@ unary ops, ``Softmax``, ``MatMul`` (also ``transpose_b``), ``BatchMatMulV2`` wit
 ``Conv2D`` (``SAME``/``VALID``, stride 1 or 2), ``Reshape`` to a constant shape with ``-1`` for the
 batch, ``Transpose`` with a constant permutation, ``ConcatV2`` with a constant axis, ``Pad`` with
 constant paddings, ``Mean``/``Sum``/``Max`` over a constant axis (``keep_dims`` or not) and
-``ExpandDims``. Every result is written with ``?`` where the batch is, as an export with a ``None``
-batch writes it. Each case is (name, text, {argument index: static type}) with a random batch.
+``ExpandDims``, and ``Reshape`` to a shape computed from ``tf.Shape`` (or ``tf.Size``) of its input,
+as Keras exports compute them: ``GatherV2``, ``Prod``, ``Pack``, ``ConcatV2``, ``StridedSlice``
+(one element, or the rest with ``end_mask``), ``Slice``, ``ExpandDims``, ``Cast`` of an ``i64``
+shape, and integer ``Mul``/``AddV2``/``Sub``/``FloorDiv`` (:func:`_chain`). Every result is written
+with ``?`` where the batch is, as an export with a ``None`` batch writes it. Each case is (name,
+text, {argument index: static type}) with a random batch.
 """
 
 from __future__ import annotations
@@ -75,6 +79,120 @@ def _conv_size(size: int, kernel: int, stride: int, padding: str) -> int:
     return (size - kernel) // stride + 1
 
 
+_SLICE = "begin_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64"
+
+
+def _chain(body: _Body, value: str, dims: list[Dim], rng: random.Random) -> tuple[str, list[Dim]]:
+    """A reshape shape computed from ``tf.Shape`` of ``value`` (batch first, the rest static), as
+    Keras exports compute them (``GatherV2``, ``Prod``, ``Pack``, ``ConcatV2``, ``StridedSlice``,
+    ``Slice``, ``Size``, integer ``Mul``/``AddV2``/``Sub``/``FloorDiv``, ``Cast``, ``ExpandDims``):
+    (the shape value's name, the reshape's result dims)."""
+    rank = len(dims)
+    batch = dims[0]
+    assert isinstance(batch, tuple)
+    rest = [d for d in dims[1:] if isinstance(d, int)]
+    t = ttext(dims)
+
+    def vec(n: int) -> str:
+        return f"tensor<{n}xi32>"
+
+    scalar = "tensor<i32>"
+    if rng.random() < 0.3:  # the shape as i64, cast to i32
+        wide = body.add(f'"tf.Shape"({value}) : ({t}) -> tensor<{rank}xi64>')
+        shape = body.add(f'"tf.Cast"({wide}) {{Truncate = false}} : (tensor<{rank}xi64>) -> {vec(rank)}')
+    else:
+        shape = body.add(f'"tf.Shape"({value}) : ({t}) -> {vec(rank)}')
+    zero = body.const([0], scalar)
+
+    def gather(indices: list[int]) -> str:
+        at = body.const(indices, vec(len(indices)))
+        return body.add(
+            f'"tf.GatherV2"({shape}, {at}, {zero}) {{batch_dims = 0 : i64}} : '
+            f"({vec(rank)}, {vec(len(indices))}, {scalar}) -> {vec(len(indices))}"
+        )
+
+    def prod(vector: str, n: int) -> str:
+        axis = body.const([0], vec(1))
+        return body.add(f'"tf.Prod"({vector}, {axis}) {{keep_dims = false}} : ({vec(n)}, {vec(1)}) -> {scalar}')
+
+    def element(i: int, shrink: bool = True) -> str:
+        b, e, one = body.const([i], vec(1)), body.const([i + 1], vec(1)), body.const([1], vec(1))
+        result = scalar if shrink else vec(1)
+        return body.add(
+            f'"tf.StridedSlice"({shape}, {b}, {e}, {one}) {{{_SLICE}, end_mask = 0 : i64, '
+            f"shrink_axis_mask = {1 if shrink else 0} : i64}} : ({vec(rank)}, {vec(1)}, {vec(1)}, {vec(1)}) -> {result}"
+        )
+
+    def pack(parts: list[str]) -> str:
+        types = ", ".join([scalar] * len(parts))
+        return body.add(f'"tf.Pack"({", ".join(parts)}) {{axis = 0 : i64}} : ({types}) -> {vec(len(parts))}')
+
+    def concat(parts: list[tuple[str, int]]) -> str:
+        n = sum(k for _, k in parts)
+        names = ", ".join(p for p, _ in parts)
+        types = ", ".join(vec(k) for _, k in parts)
+        return body.add(f'"tf.ConcatV2"({names}, {zero}) : ({types}, {scalar}) -> {vec(n)}')
+
+    def product(values: list[int]) -> int:
+        out = 1
+        for v in values:
+            out *= v
+        return out
+
+    kinds = (
+        ["keep", "size", "sub"] + (["flatten", "merge"] if rank >= 3 else []) + (["split"] if rest[-1] % 2 == 0 else [])
+    )
+    kind = rng.choice(kinds)
+    if kind == "flatten":  # Keras Dense on a 3-D input: [prod(leading), last]
+        lead = gather(list(range(rank - 1)))
+        last = prod(gather([rank - 1]), 1)
+        return pack([prod(lead, rank - 1), last]), [(batch[0] * product(rest[:-1]),), rest[-1]]
+    if kind == "keep":  # [batch, prod(rest)], the rest by tf.Slice or tf.StridedSlice
+        if rng.random() < 0.5:
+            begin, size = body.const([1], vec(1)), body.const([-1], vec(1))
+            tail = body.add(
+                f'"tf.Slice"({shape}, {begin}, {size}) : ({vec(rank)}, {vec(1)}, {vec(1)}) -> {vec(rank - 1)}'
+            )
+        else:
+            b, e, one = body.const([1], vec(1)), body.const([0], vec(1)), body.const([1], vec(1))
+            tail = body.add(
+                f'"tf.StridedSlice"({shape}, {b}, {e}, {one}) '
+                f"{{{_SLICE}, end_mask = 1 : i64, shrink_axis_mask = 0 : i64}} : "
+                f"({vec(rank)}, {vec(1)}, {vec(1)}, {vec(1)}) -> {vec(rank - 1)}"
+            )
+        return pack([element(0), prod(tail, rank - 1)]), [batch, product(rest)]
+    if kind == "split":  # the last dimension in two: [..., 2, last / 2]
+        lead = gather(list(range(rank - 1)))
+        at = body.const([rank - 1], scalar)
+        last = body.add(
+            f'"tf.GatherV2"({shape}, {at}, {zero}) {{batch_dims = 0 : i64}} : '
+            f"({vec(rank)}, {scalar}, {scalar}) -> {scalar}"
+        )
+        two = body.const([2], scalar)
+        half = body.add(f'"tf.FloorDiv"({last}, {two}) : ({scalar}, {scalar}) -> {scalar}')
+        return concat([(lead, rank - 1), (pack([two, half]), 2)]), [*dims[:-1], 2, rest[-1] // 2]
+    if kind == "merge":  # the batch times the next: [batch * d1, d2, ...]
+        m = body.add(f'"tf.Mul"({element(0)}, {element(1)}) : ({scalar}, {scalar}) -> {scalar}')
+        axis = body.const([0], scalar)
+        merged = body.add(f'"tf.ExpandDims"({m}, {axis}) : ({scalar}, {scalar}) -> {vec(1)}')
+        tail = gather(list(range(2, rank)))
+        return concat([(merged, 1), (tail, rank - 2)]), [(batch[0] * rest[0],), *rest[1:]]
+    if kind == "size":  # [size / last, last]
+        size = body.add(f'"tf.Size"({value}) : ({t}) -> {scalar}')
+        last = body.const([rest[-1]], scalar)
+        q = body.add(f'"tf.FloorDiv"({size}, {last}) : ({scalar}, {scalar}) -> {scalar}')
+        return pack([q, last]), [(batch[0] * product(rest[:-1]),), rest[-1]]
+    # "sub": the batch through integer arithmetic that gives it back, then the rest as one
+    one = body.const([1], scalar)
+    b = body.add(f'"tf.Sub"({element(0)}, {one}) : ({scalar}, {scalar}) -> {scalar}')
+    b = body.add(f'"tf.AddV2"({b}, {one}) : ({scalar}, {scalar}) -> {scalar}')
+    flat = body.const([product(rest)], vec(1))
+    return concat([(body.add(f'"tf.ExpandDims"({b}, {zero}) : ({scalar}, {scalar}) -> {vec(1)}'), 1), (flat, 1)]), [
+        batch,
+        product(rest),
+    ]
+
+
 def _case(rng: random.Random, index: int) -> tuple[str, str, dict[int, str]]:
     body = _Body()
     rank = rng.choice([2, 2, 3, 4])
@@ -100,7 +218,7 @@ def _case(rng: random.Random, index: int) -> tuple[str, str, dict[int, str]]:
         last = dims[-1]
         kind = rng.choice(
             ["binary", "bias", "unary", "softmax", "matmul", "bmm", "conv", "reshape", "transpose", "concat",
-             "pad", "reduce", "expand"]
+             "pad", "reduce", "expand", "chain", "chain"]
         )  # fmt: skip
         out: list[Dim] | None = None
         text = ""
@@ -161,6 +279,10 @@ def _case(rng: random.Random, index: int) -> tuple[str, str, dict[int, str]]:
             shape_const = body.const([-1, *new_rest], f"tensor<{1 + len(new_rest)}xi32>")
             out = [dims[0], *new_rest]
             text = f'"tf.Reshape"({name}, {shape_const}) : ({t}, tensor<{1 + len(new_rest)}xi32>) -> {ttext(out)}'
+        elif kind == "chain" and rank >= 2 and isinstance(dims[0], tuple) and all(isinstance(d, int) for d in dims[1:]):
+            shape_value, out = _chain(body, name, dims, rng)
+            n = len(out)
+            text = f'"tf.Reshape"({name}, {shape_value}) : ({t}, tensor<{n}xi32>) -> {ttext(out)}'
         elif kind == "transpose" and rank >= 2:
             perm = list(range(rank))
             rng.shuffle(perm)

@@ -134,21 +134,30 @@ def fold_values(refiner: Refining, s: PlannedStatement, st: Statement, scope: Sc
             if use_key(st.operands[0]) in scope.origins:
                 scope.origins[st.results[0].name] = scope.origins[use_key(st.operands[0])]
         return
+    if st.name in ("tf.Size", "tf.Rank") and st.operands:  # (their folders, on a now-static value)
+        operand_types, _ = refiner.placed(st)
+        written = operand_types[0] if operand_types else None
+        source = scope.types.get(use_key(st.operands[0])) or (written.text if written is not None else None)
+        dims = dims_of(source) if source is not None else None
+        if dims is not None and (st.name == "tf.Rank" or None not in dims):
+            scope.values[st.results[0].name] = (len(dims),) if st.name == "tf.Rank" else (_product(dims),)
+        return
     known = [scope.values.get(use_key(u)) for u in st.operands]
     if any(k is None for k in known):
         return
     args = [k for k in known if k is not None]
     short = st.name.rpartition(".")[2]
-    if st.name in TF_FOLDED:
+    if st.name in TF_KERNELS:
+        out = _tf_kernel(refiner, st, scope, args)
+    elif st.name in TF_FOLDED:
         out = fold(TF_FOLDED[st.name], args, None)
     elif st.name == "tf.Reshape" and len(args) == 2:
         out = args[0]
     elif st.name == "tf.StridedSlice" and len(args) == 4:
         out = strided_slice(st, args)
-    elif st.name in ("tf.Pack", "onnx.Concat", "tf.ConcatV2") and args:
+    elif st.name in ("tf.Pack", "onnx.Concat") and args:
         axis = attribute_int(st, "axis")
-        parts = args[:-1] if st.name == "tf.ConcatV2" else args
-        out = tuple(v for a in parts for v in a) if not axis else None
+        out = tuple(v for a in args for v in a) if not axis else None
     elif st.name in PASSED and len(args) == 1:
         out = args[0]
     elif st.name == "shape.broadcast" and args:
@@ -187,6 +196,83 @@ def assertion(refiner: Refining, s: PlannedStatement, st: Statement, values: dic
     refiner.diagnostics.append(
         Diagnostic(rule.code, rule.severity, rule.format(st.name, message=text), refiner.path, span)
     )
+
+
+# ---------------------------------------------------------------- TensorFlow's kernels
+
+TF_KERNELS = frozenset(
+    {"tf.GatherV2", "tf.Prod", "tf.Sum", "tf.Max", "tf.Min", "tf.ConcatV2", "tf.Slice", "tf.FloorDiv", "tf.FloorMod"}
+    | {"tf.ExpandDims", "tf.Squeeze"}
+)
+"""The ``tf`` ops on shape values ``tf-shape-inference`` folds by running TensorFlow's kernel on
+their constant operands (``ConstantFoldFallbackHook``), on a vector (one dimension) of known
+values; a kernel that would fail (an index out of range, a division by zero) folds nothing."""
+
+
+def _product(values: Sequence[int | None]) -> int:
+    out = 1
+    for v in values:
+        out *= v or 0
+    return out
+
+
+def _rank(refiner: Refining, st: Statement, scope: Scope, index: int) -> int | None:
+    """The rank of ``st``'s operand ``index`` (its new type, or its written one)."""
+    operand_types, _ = refiner.placed(st)
+    written = operand_types[index] if index < len(operand_types) else None
+    text = scope.types.get(use_key(st.operands[index])) or (written.text if written is not None else None)
+    dims = dims_of(text) if text is not None else None
+    return None if dims is None else len(dims)
+
+
+def _tf_kernel(refiner: Refining, st: Statement, scope: Scope, args: list[Values]) -> Values | None:
+    """What TensorFlow's kernel gives for ``st`` on known values (flattened, row-major), where
+    its data operand is a vector or a scalar; ``None`` where it does not apply or would fail."""
+    ranks = [_rank(refiner, st, scope, i) for i in range(len(st.operands))]
+    name = st.name
+    if name in ("tf.FloorDiv", "tf.FloorMod") and len(args) == 2:
+        a, b = args
+        if (len(a) != len(b) and 1 not in (len(a), len(b))) or 0 in b:
+            return None
+        size = max(len(a), len(b))
+        wide_a, wide_b = (a * size if len(a) == 1 else a), (b * size if len(b) == 1 else b)
+        pairs = zip(wide_a, wide_b, strict=True)
+        return tuple(x // y if name == "tf.FloorDiv" else x % y for x, y in pairs)
+    if not ranks or ranks[0] is None or ranks[0] > 1:
+        return None
+    data = args[0]
+    if name == "tf.GatherV2" and len(args) == 3:
+        axis, batch = args[2], attribute_int(st, "batch_dims") or 0
+        if ranks[0] != 1 or len(axis) != 1 or axis[0] not in (0, -1) or batch != 0:
+            return None
+        if any(not 0 <= i < len(data) for i in args[1]):
+            return None
+        return tuple(data[i] for i in args[1])
+    if name in ("tf.Prod", "tf.Sum", "tf.Max", "tf.Min") and len(args) == 2:
+        axes = args[1]
+        if not axes:
+            return data
+        if ranks[0] != 1 or any(a not in (0, -1) for a in axes) or (not data and name in ("tf.Max", "tf.Min")):
+            return None
+        if name == "tf.Prod":
+            return (_product(data),)
+        if name == "tf.Sum":
+            return (sum(data),)
+        return (max(data),) if name == "tf.Max" else (min(data),)
+    if name == "tf.ConcatV2" and len(args) >= 2:
+        axis = args[-1]
+        if len(axis) != 1 or any(r != 1 for r in ranks[:-1]) or axis[0] not in (0, -1):
+            return None
+        return tuple(v for a in args[:-1] for v in a)
+    if name == "tf.Slice" and len(args) == 3:
+        if ranks[0] != 1 or len(args[1]) != 1 or len(args[2]) != 1 or not 0 <= args[1][0] <= len(data):
+            return None
+        begin, size = args[1][0], args[2][0]
+        end = len(data) if size == -1 else begin + size
+        return data[begin:end] if begin <= end <= len(data) else None
+    if name in ("tf.ExpandDims", "tf.Squeeze"):
+        return data  # (the same values, in one more or one fewer dimension of size 1)
+    return None
 
 
 # ---------------------------------------------------------------- helpers

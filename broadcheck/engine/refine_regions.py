@@ -5,7 +5,7 @@ arguments and out of its terminators into the op's results (see ``docs/refine.md
   ``tf.WhileRegion``, ``tfl.while``; ``scf.for`` with ``iter_args``): every region's block
   arguments take the operands' new types, and the results take them too if the body then yields
   exactly them (``stablehlo-refine-shapes``' ``RefineWhileOpPattern``: the loop's result types are
-  its operand types). ``scf.while`` (custom form): its ``before`` region takes the operands' new
+  its operand types). ``scf.while`` (custom or generic form): its ``before`` region takes the operands' new
   types, its ``after`` region and its results what ``scf.condition`` forwards, if the ``after``
   region then yields the operands' types.
 * *Branches* (``stablehlo.if``/``case``, ``scf.if``, ``tf.IfRegion``/``CaseRegion``, and
@@ -136,7 +136,9 @@ def refine_region_op(
         return
     st = view.statement
     name = st.name
-    if name in LOOPS:
+    if name == "scf.while":
+        _scf_while_generic(refiner, scope, view, inner, depth)
+    elif name in LOOPS:
         _loop(refiner, scope, view, inner, depth)
     elif name in BRANCHES:
         _branches(refiner, scope, view, inner, depth)
@@ -364,9 +366,10 @@ def _custom_loop(
 
 
 def _scf_while(refiner: Refining, scope: Scope, s: PlannedStatement, inner: list[PlannedStatement], depth: int) -> None:
-    """``scf.while``: its ``before`` region's arguments take its operands' new types, its
-    ``after`` region's arguments and its results the types ``scf.condition`` forwards, if the
-    ``after`` region then yields the operands' types (its verifier's rules)."""
+    """``scf.while`` in its custom form: its ``before`` region's arguments (in its header) take its
+    operands' new types, its ``after`` region's arguments and its results the types
+    ``scf.condition`` forwards, if the ``after`` region then yields the operands' types (its
+    verifier's rules)."""
     match = SCF_WHILE.match(refiner.line(s))
     if match is None:
         refiner.stop(s, "its header is not on one line", scope.origins)
@@ -378,17 +381,93 @@ def _scf_while(refiner: Refining, scope: Scope, s: PlannedStatement, inner: list
     if len(carried) != len(pairs) or len(written) != len(carried) or len(labels) != 1:
         refiner.stop(s, "its operands, types and regions cannot be paired", scope.origins)
         return
-    new = [scope.types.get(operand, old.strip()) for (_, operand), old in zip(carried, written, strict=True)]
-    before_scope = Scope(scope.fn, dict(scope.types), dict(scope.values), scope.origins)
-    for (arg, operand), type_text in zip(carried, new, strict=True):
-        before_scope.values.pop(arg, None)  # a carried value changes from one iteration to the next
-        if arg in before_scope.types or operand in scope.types:
-            before_scope.types[arg] = type_text
-            if operand in scope.origins:
-                scope.origins[arg] = scope.origins[operand]
+    inits = [operand for _, operand in carried]
+    new = [scope.types.get(operand, old.strip()) for operand, old in zip(inits, written, strict=True)]
     label, args = labels[0]
     before = [x for x in inner if x.line < label.line]
     after = [x for x in inner if x.line > label.line]
+    forwarded = _while_regions(
+        refiner, scope, s, depth, ([arg for arg, _ in carried], inits, new, results), before, (label, args, after)
+    )
+    if forwarded is None:
+        return
+    at = refiner.line_start(s.line)
+    for group, olds, types in ((5, written, new), (7, results, forwarded)):
+        base, cursor = match.group(group), 0
+        for old, type_text in zip(olds, types, strict=True):
+            offset = base.index(old.strip(), cursor)
+            cursor = offset + len(old.strip())
+            if not same(type_text, old):
+                refiner.edits[at + match.start(group) + offset, at + match.start(group) + cursor] = type_text
+    count, name = int(match.group(3) or 1), match.group(2)
+    for i, type_text in enumerate(forwarded[:count]):
+        key = name if i == 0 else f"{name}#{i}"
+        if not same(type_text, results[i]):
+            scope.types[key] = type_text
+            init = inits[i] if i < len(inits) else None
+            if init is not None and init in scope.origins:
+                scope.origins[key] = scope.origins[init]
+
+
+def _scf_while_generic(
+    refiner: Refining, scope: Scope, view: PlannedStatement, inner: list[PlannedStatement], depth: int
+) -> None:
+    """``scf.while`` in the generic form (``"scf.while"(%init) ({^bb0(...): ...}, {^bb0(...):
+    ...}) : (T) -> (U)``): as the custom form, its ``before`` block's label taking the operands'
+    new types, and its functional type the operands' and the forwarded ones."""
+    st = view.statement
+    operand_types, result_types = refiner.placed(st)
+    labels = refiner.labels(view, inner, depth + 1)
+    if (
+        len(operand_types) != len(st.operands)
+        or None in operand_types
+        or None in result_types
+        or len(labels) != 2
+        or len(labels[0][1]) != len(st.operands)
+    ):
+        refiner.stop(view, "its operands, types and regions cannot be paired", scope.origins)
+        return
+    inits = [use_key(u) for u in st.operands]
+    written = [t.text for t in operand_types if t is not None]
+    results = [t.text for t in result_types if t is not None]
+    new = [scope.types.get(init, old) for init, old in zip(inits, written, strict=True)]
+    (first, first_args), (label, args) = labels
+    before = [x for x in inner if x.line < label.line]
+    after = [x for x in inner if x.line > label.line]
+    saved = dict(refiner.edits)
+    for (_, start, end), type_text in zip(first_args, new, strict=True):
+        refiner.edit_at(first, start, end, type_text)
+    forwarded = _while_regions(
+        refiner, scope, view, depth, ([arg for arg, _, _ in first_args], inits, new, results), before,
+        (label, args, after),
+    )  # fmt: skip
+    if forwarded is None:
+        refiner.edits = saved  # (its before block's label as written too)
+        return
+    _retype(refiner, scope, view, dict(enumerate(new)), dict(enumerate(forwarded)))
+
+
+def _while_regions(
+    refiner: Refining,
+    scope: Scope,
+    s: PlannedStatement,
+    depth: int,
+    loop: tuple[list[str], list[str], list[str], list[str]],
+    before: list[PlannedStatement],
+    after_block: tuple[PlannedStatement, list[tuple[str, int, int]], list[PlannedStatement]],
+) -> list[str] | None:
+    """Refine ``scf.while``'s two regions (``loop``: the ``before`` arguments, the inits, their new
+    types, the written result types; the ``after`` block's label, its arguments and statements):
+    the types ``scf.condition`` forwards, or ``None`` when the op stops (nothing inside re-typed)."""
+    before_args, inits, new, results = loop
+    label, args, after = after_block
+    before_scope = Scope(scope.fn, dict(scope.types), dict(scope.values), scope.origins)
+    for arg, init, type_text in zip(before_args, inits, new, strict=True):
+        before_scope.values.pop(arg, None)  # a carried value changes from one iteration to the next
+        if arg in before_scope.types or init in scope.types:
+            before_scope.types[arg] = type_text
+            if init in scope.origins:
+                scope.origins[arg] = scope.origins[init]
     saved, said = dict(refiner.edits), len(refiner.diagnostics)
     refiner.block(before, depth + 1, before_scope)
     ends = [x.statement for x in _inside(refiner, scope, before, depth)]
@@ -419,20 +498,5 @@ def _scf_while(refiner: Refining, scope: Scope, s: PlannedStatement, inner: list
     if why is not None:  # nothing inside is re-typed (the loop keeps its types)
         refiner.edits, refiner.diagnostics = saved, refiner.diagnostics[:said]
         refiner.stop(s, why, scope.origins)
-        return
-    at = refiner.line_start(s.line)
-    for group, olds, types in ((5, written, new), (7, results, forwarded)):
-        base, cursor = match.group(group), 0
-        for old, type_text in zip(olds, types, strict=True):
-            offset = base.index(old.strip(), cursor)
-            cursor = offset + len(old.strip())
-            if not same(type_text, old):
-                refiner.edits[at + match.start(group) + offset, at + match.start(group) + cursor] = type_text
-    count, name = int(match.group(3) or 1), match.group(2)
-    for i, type_text in enumerate(forwarded[:count]):
-        key = name if i == 0 else f"{name}#{i}"
-        if not same(type_text, results[i]):
-            scope.types[key] = type_text
-            init = carried[i][1] if i < len(carried) else None
-            if init is not None and init in scope.origins:
-                scope.origins[key] = scope.origins[init]
+        return None
+    return forwarded

@@ -54,14 +54,7 @@ def refine_export(text: str, batch: int) -> tuple[str, str, list[str], str]:
     [
         "mlp",
         "small-cnn",
-        pytest.param(
-            "transformer",
-            marks=pytest.mark.xfail(
-                strict=True,
-                reason="its Reshapes take shapes computed from tf.Shape (GatherV2, Prod, Pack, ConcatV2), "
-                "which refine does not fold yet: refinement stops there (BC1860) and the types after stay ?",
-            ),
-        ),
+        "transformer",
         "mobilenetv2",
     ],
 )
