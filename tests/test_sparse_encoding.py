@@ -115,3 +115,25 @@ def test_an_encoding_alias_means_what_its_own_module_says() -> None:
     assert len(messages) == 2
     assert messages[0].endswith(f"but got 'tensor<2xi1, {E}<{{ map = (d0) -> (d0 : compressed) }}>>'")
     assert messages[1].endswith(f"but got 'tensor<2xi1, {E}<{{ map = (d0) -> (d0 : dense) }}>>'")
+
+
+def test_the_type_to_write_keeps_the_results_own_sparsity() -> None:
+    """The help (and ``--fix``) change a result's shape, never its sparsity: a dense result stays
+    dense next to a sparse operand, a sparse one keeps its encoding (no verdict depends on it)."""
+    sv = f"{E}<{{ map = (d0) -> (d0 : compressed) }}>"
+    text = (
+        f"func.func @f(%a: tensor<2xf32, {sv}>, %b: tensor<2xf32>) {{\n"
+        f'  %0 = "stablehlo.add"(%a, %b) : (tensor<2xf32, {sv}>, tensor<2xf32>) -> tensor<3xf32>\n'
+        f'  %1 = "stablehlo.add"(%b, %a) : (tensor<2xf32>, tensor<2xf32, {sv}>) -> tensor<3xf32, {sv}>\n'
+        f'  %2 = "stablehlo.abs"(%a) : (tensor<2xf32, {sv}>) -> tensor<?xf64>\n'
+        "  func.return\n}\n"
+    )
+    diagnostics = _check(text).diagnostics
+    helps = [[n.message for n in d.notes if n.kind == "help"] for d in diagnostics]
+    assert helps == [
+        ["the result type should be tensor<2xf32>"],
+        [f"the result type should be tensor<2xf32, {sv}>"],
+        ["the result type should be tensor<2xf32>"],
+    ]
+    # the message still names the inferred type as StableHLO builds it: the operand's encoding kept
+    assert diagnostics[2].message.startswith(f"'stablehlo.abs' op inferred type(s) 'tensor<2xf32, {sv}>'")

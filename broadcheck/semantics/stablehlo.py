@@ -631,7 +631,8 @@ def _inferred(inferred: Tensor, actual: Tensor) -> Problem | None:
     if hlo_compatible(inferred, actual):
         return None
     args = {"inferred": str(inferred), "actual": str(actual)}
-    return Problem("BC521", args, Subject("result", 0), expected=shaped(inferred))
+    # (the type to write keeps the result's own sparsity, which no verdict depends on)
+    return Problem("BC521", args, Subject("result", 0), expected=shaped(replace(inferred, sparse=actual.sparse)))
 
 
 def shaped(t: Tensor) -> ShapedType | None:
@@ -649,7 +650,10 @@ def _at_result(code: str, results: Sequence[Tensor], fits: Tensor | None) -> Pro
     if fits is None:
         return Problem(code)
     index = next((i for i, t in enumerate(results) if not hlo_compatible(t, fits)), None)
-    return Problem(code) if index is None else Problem(code, subject=Subject("result", index), expected=shaped(fits))
+    if index is None:
+        return Problem(code)
+    expected = shaped(replace(fits, sparse=results[index].sparse))  # (the result's own sparsity kept)
+    return Problem(code, subject=Subject("result", index), expected=expected)
 
 
 def _agreed(operands: Sequence[Tensor]) -> Tensor | None:
