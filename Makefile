@@ -136,7 +136,8 @@ TF_ORACLE := tests/oracle/test_refine_tf.py tests/oracle/test_refine_tf_folds.py
 	tests/oracle/test_tfl_new_ops.py tests/oracle/test_tf_verify_last.py tests/oracle/test_ods_shapeless.py \
 	tests/oracle/test_tfl_custom.py tests/oracle/test_tfl_table_current.py tests/oracle/test_tf_verify_b.py \
 	tests/oracle/test_ods_tfc.py tests/oracle/test_tf_yield.py tests/oracle/test_tf_verify_a.py \
-	tests/oracle/test_tf_verify_c.py tests/oracle/test_tf_generator_region.py
+	tests/oracle/test_tf_verify_c.py tests/oracle/test_tf_generator_region.py \
+	tests/oracle/test_stablehlo_sparse.py
 
 # The differential tests against the real verifiers: MLIR's C++ verifiers in IREE
 # (TOSA, StableHLO, CHLO, Linalg, Vector, func), MHLO's in jaxlib (and its op names), ONNX's shape inference

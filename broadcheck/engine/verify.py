@@ -126,7 +126,7 @@ class Checks:
     # ---------------------------------------------------------------- operations
 
     def type(self, text: str, aliases: Mapping[str, Type | SyntaxProblem]) -> Type:
-        if "!" in text and aliases:
+        if ("!" in text or "#" in text) and aliases:  # (an alias's meaning is the module's)
             return read_type(text, aliases)
         found = self.types.get(text)
         if found is None:

@@ -118,7 +118,7 @@ def mtensor(t: Type) -> MTensor:
     read = tensor(normal)
     if read.element.quant is not None:
         raise Unknown("quantized")  # jaxlib's MHLO context has no quant dialect to check against
-    return MTensor(read.shape, read.element, read.bounds, mhlo)
+    return MTensor(read.shape, read.element, read.bounds, mhlo=mhlo)
 
 
 _COMPLEX = re.compile(r"complex<\s*(\w+)\s*>")
@@ -585,7 +585,7 @@ def _most_specific(types: Sequence[MTensor], elem: Element | None = None) -> MTe
         if err.code == "BC523-rank":
             raise Unknown("ranks") from err  # unreachable after the shape traits
         return Problem(err.code, err.args_)
-    return MTensor(merged.shape, merged.element, merged.bounds, types[0].mhlo)
+    return MTensor(merged.shape, merged.element, merged.bounds, mhlo=types[0].mhlo)
 
 
 def _same_shape(types: Sequence[MTensor]) -> Problem | None:

@@ -11,8 +11,11 @@ bound must not be below a static size it meets. Only ``select``'s predicate and
 (they come from StableHLO's type inference), e.g. ``Mismatched dimension size 4
 and bound 3 in dimension 0``.
 
+A ``#sparse_tensor.encoding`` changes no verdict (``isCompatibleForHloTypeInference``
+leaves sparsity out), only how a type is printed: :mod:`broadcheck.semantics.sparse_encoding`.
+
 Not modelled (the op is then passed over, never reported): encodings other
-than bounds, element types broadcheck cannot name (a type alias such as
+than bounds and the sparse encodings that module reads, element types broadcheck cannot name (a type alias such as
 ``!my.t``), attribute values (``compare``'s direction, ``reduce_precision``'s
 bits, ``result_accuracy``), and a required attribute missing from the generic
 form. MHLO has rules of its own: :mod:`broadcheck.semantics.mhlo`.
@@ -37,6 +40,7 @@ from typing import Literal
 
 from broadcheck.ops import Dim, Frozen, OpaqueType, Operation, Shape, ShapedType, Span, Type
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject
+from broadcheck.semantics.sparse_encoding import NotRead, canonical, is_sparse
 from broadcheck.semantics.tosa import mlir_float
 from broadcheck.syntax.lazyre import lazy
 
@@ -298,11 +302,13 @@ def _bounds(encoding: str | None, shape: Shape) -> tuple[Dim, ...] | None:
 
 @dataclass(frozen=True, slots=True)  # a dataclass: semantics/mhlo.py's MTensor extends it
 class Tensor:
-    """A tensor type as StableHLO sees it: shape, bounds (``None``: no encoding) and element."""
+    """A tensor type as StableHLO sees it: shape, bounds (``None``: no encoding) and element;
+    ``sparse``: its ``#sparse_tensor.encoding`` as MLIR prints it (only the elementwise ops read one)."""
 
     shape: Shape | None
     element: Element
     bounds: tuple[Dim, ...] | None = None
+    sparse: str | None = None
 
     def __str__(self) -> str:
         if self.shape is None:
@@ -311,6 +317,8 @@ class Tensor:
         encoding = ""
         if self.bounds is not None:
             encoding = ", #stablehlo.bounds<" + ", ".join("?" if b is None else str(b) for b in self.bounds) + ">"
+        elif self.sparse is not None:
+            encoding = f", {self.sparse}"
         return f"tensor<{dims}{self.element.text}{encoding}>"
 
     def bound(self, dim: int) -> Dim:
@@ -318,11 +326,18 @@ class Tensor:
         return None if self.bounds is None else self.bounds[dim]
 
 
-def tensor(t: Type) -> Tensor:
-    """``t`` as a :class:`Tensor`; raises :class:`Unknown` if it is not a tensor broadcheck can read."""
+def tensor(t: Type, sparse: bool = False) -> Tensor:
+    """``t`` as a :class:`Tensor`; raises :class:`Unknown` if it is not a tensor broadcheck can read
+    (a sparse encoding is read only where ``sparse`` says the op's checks know what it changes)."""
     if not isinstance(t, ShapedType) or t.kind != "tensor":
         raise Unknown(str(t))
     shape = t.shape
+    if sparse and shape is not None and is_sparse(t.encoding):
+        assert t.encoding is not None
+        try:
+            return Tensor(shape, element(t.element), None, canonical(t.encoding, len(shape)))
+        except NotRead:
+            raise Unknown(t.encoding) from None
     return Tensor(shape, element(t.element), None if shape is None else _bounds(t.encoding, shape))
 
 
@@ -370,7 +385,7 @@ def buffer(t: Type | str) -> Buffer:
         printed += ">"
     if space is not None and int(space) != 0:
         printed += f", {int(space)}"
-    return Buffer(shape, element(elem), None, printed + ">")
+    return Buffer(shape, element(elem), None, text=printed + ">")
 
 
 def tensor_or_buffer(t: Type) -> Tensor:
@@ -380,15 +395,16 @@ def tensor_or_buffer(t: Type) -> Tensor:
     return tensor(t)
 
 
-def type_text(t: Type) -> str:
-    """``t`` as MLIR prints it in a message; raises :class:`Unknown` where broadcheck cannot tell."""
+def type_text(t: Type, sparse: bool = False) -> str:
+    """``t`` as MLIR prints it in a message; raises :class:`Unknown` where broadcheck cannot tell
+    (``sparse``: as :func:`tensor`)."""
     if isinstance(t, OpaqueType):
         text = t.text.strip()
         if re.fullmatch(r"[\w.!]+|memref<[\w?]+>", text):
             return text
         raise Unknown(text)
     if t.kind == "tensor":
-        return str(tensor(t))
+        return str(tensor(t, sparse))
     assert t.shape is not None
     scalable = t.scalable or (False,) * len(t.shape)
     dims = "".join(f"[{d}]x" if s else f"{'?' if d is None else d}x" for d, s in zip(t.shape, scalable, strict=True))
@@ -493,7 +509,9 @@ def most_specific(types: Sequence[Tensor], element_: Element | None = None) -> T
                 known = [b for b in (left_bound, right_bound) if b is not None]
                 bounds[dim] = min(known) if known else None
     keep = ranked[0].bounds is not None and any(b is not None for b in bounds)
-    return Tensor(tuple(sizes), elem, tuple(bounds) if keep else None)
+    # (with no bounds anywhere the first type's encoding, a sparse one, is kept: boundsToEncoding)
+    sparse = ranked[0].sparse if not any(t.bounds for t in ranked) else None
+    return Tensor(tuple(sizes), elem, tuple(bounds) if keep else None, sparse)
 
 
 # ---------------------------------------------------------------- ODS type constraints
@@ -573,16 +591,20 @@ COMPLEX = constraint("C")
 
 
 def check_types(
-    operands: Sequence[Type], results: Sequence[Type], constraints: Sequence[Constraint], result: Constraint
+    operands: Sequence[Type],
+    results: Sequence[Type],
+    constraints: Sequence[Constraint],
+    result: Constraint,
+    sparse: bool = False,
 ) -> Problem | None:
-    """ODS's operand then result type constraints, in order (BC109)."""
+    """ODS's operand then result type constraints, in order (BC109; ``sparse``: as :func:`tensor`)."""
     for index, (t, c) in enumerate(zip(operands, constraints, strict=True)):
         if not c.accepts(t):
-            args = {"kind": "operand", "index": index, "constraint": c.words, "type": type_text(t)}
+            args = {"kind": "operand", "index": index, "constraint": c.words, "type": type_text(t, sparse)}
             return Problem("BC109", args, Subject("operand", index))
     for index, t in enumerate(results):
         if not result.accepts(t):
-            args = {"kind": "result", "index": index, "constraint": result.words, "type": type_text(t)}
+            args = {"kind": "result", "index": index, "constraint": result.words, "type": type_text(t, sparse)}
             return Problem("BC109", args, Subject("result", index))
     return None
 
@@ -609,7 +631,8 @@ def _inferred(inferred: Tensor, actual: Tensor) -> Problem | None:
     if hlo_compatible(inferred, actual):
         return None
     args = {"inferred": str(inferred), "actual": str(actual)}
-    return Problem("BC521", args, Subject("result", 0), expected=shaped(inferred))
+    # (the type to write keeps the result's own sparsity, which no verdict depends on)
+    return Problem("BC521", args, Subject("result", 0), expected=shaped(replace(inferred, sparse=actual.sparse)))
 
 
 def shaped(t: Tensor) -> ShapedType | None:
@@ -617,7 +640,7 @@ def shaped(t: Tensor) -> ShapedType | None:
     if t.shape is None or isinstance(t, Buffer):
         return None
     text = str(t)
-    encoding = text[text.index(", #") + 2 : -1] if t.bounds is not None else None
+    encoding = text[text.index(", #") + 2 : -1] if t.bounds is not None or t.sparse is not None else None
     return ShapedType("tensor", t.shape, t.element.text, encoding)
 
 
@@ -627,7 +650,10 @@ def _at_result(code: str, results: Sequence[Tensor], fits: Tensor | None) -> Pro
     if fits is None:
         return Problem(code)
     index = next((i for i, t in enumerate(results) if not hlo_compatible(t, fits)), None)
-    return Problem(code) if index is None else Problem(code, subject=Subject("result", index), expected=shaped(fits))
+    if index is None:
+        return Problem(code)
+    expected = shaped(replace(fits, sparse=results[index].sparse))  # (the result's own sparsity kept)
+    return Problem(code, subject=Subject("result", index), expected=expected)
 
 
 def _agreed(operands: Sequence[Tensor]) -> Tensor | None:
@@ -854,19 +880,23 @@ def mnemonic(op: Operation) -> str:
     return op.name.partition(".")[2]
 
 
-def verify_rule(op: Operation, rule: OpRule, ods: bool = True) -> Problem | None:
-    """Counts, ODS constraints (unless ``ods`` is false), then the rule's own checks."""
+def verify_rule(op: Operation, rule: OpRule, ods: bool = True, sparse: bool = False) -> Problem | None:
+    """Counts, ODS constraints (unless ``ods`` is false), then the rule's own checks (``sparse``:
+    sparse encodings read, which StableHLO's type comparisons leave out)."""
     operands = [u.type for u in op.operands]
     results = [u.type for u in op.results]
     try:
         if rule.check is _complex and not op.generic:
             operands = _complex_operands(operands, results)
         problem = check_counts(len(operands), len(results), len(rule.operands))
-        if problem or (ods and (problem := check_types(operands, results, rule.operands, rule.result))):
+        if problem or (ods and (problem := check_types(operands, results, rule.operands, rule.result, sparse))):
             return problem
-        tensors = [tensor(t) for t in operands], [tensor(t) for t in results]
+        tensors = [tensor(t, sparse) for t in operands], [tensor(t, sparse) for t in results]
         if any(t.shape is None for t in (*tensors[0], *tensors[1])):
             return NOT_JUDGED  # only MHLO gets here with an unranked tensor: its rules for them are not modelled
+        every = (*tensors[0], *tensors[1])
+        if any(t.sparse for t in every) and any(t.bounds for t in every):
+            return NOT_JUDGED  # (bounds and sparsity in one op: what StableHLO's inference keeps is not modelled)
         return rule.check(*tensors)
     except Unknown:
         return NOT_JUDGED
@@ -947,7 +977,7 @@ def verify_op(op: Operation, profile: Profile) -> Problem | None:
         return None
     if name == "reduce_precision" and (problem := precision_bits(op)):
         return problem
-    return (result_accuracy(op) if op.attributes else None) or verify_rule(op, rule)
+    return (result_accuracy(op) if op.attributes else None) or verify_rule(op, rule, sparse=True)
 
 
 VERIFIERS = {

@@ -351,6 +351,9 @@ class _Builder:
             encoding = None
             if len(trees) > 1:
                 encoding = self.source(trees[1].meta).lstrip(",").strip()
+                aliased = self.aliases.get(encoding)  # `#SV`: a sparse encoding's alias, written out
+                if isinstance(aliased, OpaqueType) and aliased.text.startswith("#sparse_tensor.encoding<"):
+                    encoding = aliased.text
             element = self.element(trees[0], tree)
             return ShapedType("vector" if vector else "tensor", shape, element, encoding, scalable)
         if kind == "unranked_tensor_type":
