@@ -671,6 +671,10 @@ KINDS = {
         ),
         "broadcast sizes": r"broadcast_sizes has rank \d+ instead of required rank 1\.|Broadcast with negative .*",
         "bounds": r"Mismatched dimension .*",
+        "quantization": (
+            r"expect same quantization scales? and zero_points? but got .*|result quantization_dimension \d+ not same "
+            r"as broadcast_dimensions\[\d+\] = -?\d+|mismatch result (scale|zero_point) \d+ .*"
+        ),
     }.items()
 }
 QUANT_MESSAGE = re.compile(r"`!\"quant\"<.*>` type created with unregistered dialect.*")
