@@ -10,10 +10,10 @@ from broadcheck.runner import check_source
 from broadcheck.semantics import NOT_JUDGED_REASON, Profile
 
 TEXT = """\
-func.func @f(%a: tensor<2xf32>, %x: tensor<2x!my.alias>, %y: tensor<3x!my.alias>, %q: tensor<2x!quant.uniform<i8:f32, 0.5>>) {
+func.func @f(%a: tensor<2xf32>, %x: tensor<2x!my.alias>, %y: tensor<3x!my.alias>, %q: tensor<2x!quant.uniform<i8:f32, 0.5>>, %s: tensor<1xindex>) {
   %0 = "stablehlo.add"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
   %1 = "stablehlo.add"(%x, %y) : (tensor<2x!my.alias>, tensor<3x!my.alias>) -> tensor<2x!my.alias>
-  %2 = "mhlo.add"(%q, %q) : (tensor<2x!quant.uniform<i8:f32, 0.5>>, tensor<2x!quant.uniform<i8:f32, 0.5>>) -> tensor<3xf32>
+  %2 = "mhlo.dynamic_broadcast_in_dim"(%q, %s) {broadcast_dimensions = dense<0> : tensor<1xi64>} : (tensor<2x!quant.uniform<i8:f32, 0.5>>, tensor<1xindex>) -> tensor<2x!quant.uniform<i8:f32:0, {0.5,0.5}>>
   return
 }
 """
@@ -28,10 +28,13 @@ def test_an_op_its_check_cannot_judge_is_passed_over_not_checked() -> None:
     """The two ops the checks cannot judge are passed over, the plain add checked; no diagnostic."""
     result = _check(TEXT)
     assert result.diagnostics == []
-    assert result.passed_over == {("mhlo.add", NOT_JUDGED_REASON): 1, ("stablehlo.add", NOT_JUDGED_REASON): 1}
+    assert result.passed_over == {
+        ("mhlo.dynamic_broadcast_in_dim", NOT_JUDGED_REASON): 1,
+        ("stablehlo.add", NOT_JUDGED_REASON): 1,
+    }
     assert result.ops_checked == 1  # the plain add
     assert "2 op statements passed over (2 not judged)" in summary([result])
-    assert "mhlo.add" in skipped([result]) and NOT_JUDGED_REASON in skipped([result])
+    assert "mhlo.dynamic_broadcast_in_dim" in skipped([result]) and NOT_JUDGED_REASON in skipped([result])
     data = coverage([result])
     assert data["ops_checked"] == 1
     assert {"op": "stablehlo.add", "reason": NOT_JUDGED_REASON, "count": 1} in data["passed_over"]  # type: ignore[operator]

@@ -154,10 +154,22 @@ def test_the_properties_of_the_generic_form_are_told_from_its_attributes() -> No
     )
 
 
-def test_quantized_types_are_passed_over() -> None:
-    # jaxlib's MHLO context cannot read !quant types: nothing to hold broadcheck's rules against.
+def test_a_per_axis_broadcast_of_another_operand_is_passed_over() -> None:
+    # MHLO's C6 casts the operand's element type to a per-axis one regardless: undefined (jaxlib crashes).
     from broadcheck.semantics import NOT_JUDGED
 
-    q = "tensor<2x!quant.uniform<i8:f32, 0.5>>"
-    op = parse_operation(f'%0 = "mhlo.add"(%a, %b) : ({q}, {q}) -> tensor<3xf32>')
+    q, r = "tensor<2x!quant.uniform<i8:f32, 0.5>>", "tensor<2x!quant.uniform<i8:f32:0, {0.5,0.5}>>"
+    op = parse_operation(
+        f'%0 = "mhlo.dynamic_broadcast_in_dim"(%a, %s) {{broadcast_dimensions = dense<0> : tensor<1xi64>}} '
+        f": ({q}, tensor<1xindex>) -> {r}"
+    )
     assert registry()[OpTable().semantics(op.name) or ""](op, Profile.LLVM) is NOT_JUDGED
+
+
+def test_quantized_types_are_judged() -> None:
+    # jaxlib's MHLO with the quant dialect loaded (tests/oracle/test_mhlo_quant.py): storage types differ.
+    q, r = "tensor<2x!quant.uniform<i8:f32, 0.5>>", "tensor<2x!quant.uniform<i16:f32, 0.5>>"
+    assert diagnose(f'%0 = "mhlo.add"(%a, %b) : ({q}, {q}) -> {r}') == (
+        "BC517",
+        "'mhlo.add' op requires compatible types for all operands and results",
+    )

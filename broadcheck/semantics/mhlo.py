@@ -26,8 +26,18 @@ per-axis quantized types; ``acos``, ``cosh``, ... take unranked tensors), in
 the attribute forms, and in its bounds encoding
 (``#mhlo.type_extensions<bounds = [?, 4]>``, printed as such in messages).
 
-Not modelled (the op is then passed over, never reported): quantized element
-types (jaxlib's MHLO context cannot read them), encodings other than bounds,
+Quantized element types are checked as jaxlib 0.10.2's MHLO checks them with the
+``quant`` dialect loaded (``tests/oracle/test_mhlo_quant.py``): per-tensor types are
+compatible when storage type, storage range and expressed type agree (StableHLO's
+``isCompatibleElementTypeForHloTypeInference``); ``MHLO_Tensor`` (``add``, ``select``,
+the broadcasts, ...) holds a per-axis type's quantized dimension within the shape with
+one scale per element, the narrower constraints (``negate``, ``abs``, ``sqrt``, ...) do
+not (:class:`_AnyAxis`); the broadcasts check scales and the quantized dimension (C1, C6).
+
+Not modelled (the op is then passed over, never reported): a broadcast to a per-axis
+quantized result whose quantized dimensions lie outside the shapes or lack scales, or
+whose operand is not per-axis quantized (MHLO's C++ reads past its data there; jaxlib
+crashes on some), encodings other than bounds,
 attribute texts broadcheck cannot read (an alias), the values of
 ``output_dimensions``, and an inherent attribute in a custom form's own
 dictionary that breaks its constraint (the parser reports it at the dictionary).
@@ -69,7 +79,6 @@ from broadcheck.semantics.stablehlo import (
     Unknown,
     compatible_elements,
     compatible_shapes,
-    constraint,
     element,
     hlo_compatible,
     most_specific,
@@ -78,9 +87,10 @@ from broadcheck.semantics.stablehlo import (
     tensor,
     type_text,
 )
+from broadcheck.semantics.stablehlo import constraint as stablehlo_constraint
 from broadcheck.semantics.tosa import _apfloat_string as apfloat_string
 from broadcheck.semantics.tosa import mlir_float
-from broadcheck.semantics.xla import STATIC_RESULT, XlaError, broadcast_in_dim
+from broadcheck.semantics.xla import STATIC_RESULT, XlaError, broadcast_in_dim, quantized_dimension
 from broadcheck.semantics.xla import _dynamic_dims as dynamic_broadcast_dims
 
 # ---------------------------------------------------------------- tensors
@@ -116,8 +126,6 @@ def mtensor(t: Type) -> MTensor:
     """``t`` as an :class:`MTensor`; raises :class:`Unknown` for what broadcheck cannot model."""
     normal, mhlo = _normal(t)
     read = tensor(normal)
-    if read.element.quant is not None:
-        raise Unknown("quantized")  # jaxlib's MHLO context has no quant dialect to check against
     return MTensor(read.shape, read.element, read.bounds, mhlo=mhlo)
 
 
@@ -132,11 +140,31 @@ def _text(t: Type) -> str:
     return f"complex<{scalar.group(1)}>" if scalar is not None else type_text(t)
 
 
-def _quantized(t: Type) -> bool:
-    return isinstance(t, ShapedType) and "!quant." in t.element
-
-
 # ---------------------------------------------------------------- ODS type constraints (jaxlib 0.10.2's words)
+
+
+@dataclass(frozen=True, slots=True)
+class _AnyAxis(Constraint):
+    """An MHLO ODS constraint: StableHLO's, but a per-axis quantized type's quantized dimension is
+    not looked at (jaxlib 0.10.2 takes ``tensor<2x!quant.uniform<i8:f32:5, {0.5}>>``)."""
+
+    def accepts(self, t: Type) -> bool:
+        if not (isinstance(t, ShapedType) and "!quant." in t.element):
+            return Constraint.accepts(self, t)
+        quant = element(t.element)
+        if quant.quant is None or quant.quant.axis is None:
+            return Constraint.accepts(self, t)
+        shape_rules = Constraint.accepts(replace(self, atoms=frozenset({"F"})), replace(t, element="f32"))
+        return shape_rules and bool(quant.atoms & self.atoms)
+
+
+def _any_axis(c: Constraint) -> Constraint:
+    return _AnyAxis(c.words, c.atoms, c.ranked, c.shape)
+
+
+def constraint(*atoms: str, ranked: bool = True) -> Constraint:
+    """StableHLO's constraint of ``atoms``, as MHLO checks it (:class:`_AnyAxis`)."""
+    return _any_axis(stablehlo_constraint(*atoms, ranked=ranked))
 
 
 def _integers(c: Constraint) -> Constraint:
@@ -148,7 +176,7 @@ def _quant_words(kinds: str) -> str:
     return " or ".join(f"2/4/8/16/32-bit uniform quantized {k}" for k in kinds.split(","))
 
 
-MHLO_TENSOR = _integers(constraint("F", "B", "I", "C", "QT", "QA"))
+MHLO_TENSOR = _integers(stablehlo_constraint("F", "B", "I", "C", "QT", "QA"))  # (it checks the quantized dimension)
 INT_FP_COMPLEX_QUANT = _integers(constraint("I", "F", "C", "QT", "QA"))
 FP_COMPLEX_QT = constraint("F", "C", "QT")
 FP_QT = constraint("F", "QT")
@@ -161,13 +189,13 @@ PRED = constraint("B")
 SINT_FP_COMPLEX_QT = constraint("SI", "F", "C", "QT")
 FP32_64 = constraint("F3264")
 COMPLEX = constraint("C")
-UINT = Constraint("ranked tensor of 2/4/8/16/32/64-bit unsigned integer values", frozenset({"UI"}))
+UINT = _any_axis(Constraint("ranked tensor of 2/4/8/16/32/64-bit unsigned integer values", frozenset({"UI"})))
 _QUANTS = _quant_words("signed integer,per axis signed integer,unsigned integer,per axis unsigned integer")
-ABS_OPERAND = Constraint(
+ABS_OPERAND = _AnyAxis(
     f"ranked tensor of {ATOM_WORDS['SI']} or {ATOM_WORDS['F']} or {ATOM_WORDS['C']} or {_QUANTS} values",
     frozenset({"SI", "F", "C", "QT", "QA"}),
 )
-ABS_RESULT = Constraint(
+ABS_RESULT = _AnyAxis(
     f"ranked tensor of {ATOM_WORDS['SI']} or {ATOM_WORDS['F']} or {_QUANTS} values", frozenset({"SI", "F", "QT", "QA"})
 )
 STATIC_OR_BOUNDED = Constraint(STATIC_RESULT, MHLO_TENSOR.atoms, shape="static-or-single-bounded")
@@ -715,22 +743,48 @@ def _broadcast_in_dim(operands: Sequence[MTensor], results: Sequence[MTensor], a
     operand, result = operands[0], results[0]
     if not compatible_elements(operand.element, result.element):
         return Problem("BC526")
+    q1, q2 = operand.element.quant, result.element.quant
+    if q1 and q2 and not q1.per_axis and not q2.per_axis and q1.text != q2.text:
+        return Problem("BC545", {"operand": str(operand), "result": str(result)})  # C1
     assert operand.shape is not None and result.shape is not None
+    dims = attrs["broadcast_dimensions"].ints
     try:
-        broadcast_in_dim(operand.shape, attrs["broadcast_dimensions"].ints, result.shape)
+        broadcast_in_dim(operand.shape, dims, result.shape)
     except XlaError as err:
         return _xla_problem(err)
-    return None
+    return _quantized_dimension(operand, dims, result)
+
+
+def _quantized_dimension(operand: MTensor, dims: Sequence[int], result: MTensor) -> Problem | None:
+    """C6 of both broadcasts: a per-axis quantized result quantizes the dimension the operand's maps to,
+    and takes an operand's quantized dimension of size 1's one scale and zero point throughout. MHLO's
+    types do not hold their quantized dimensions within the shape: where they are not, or a scale is
+    missing, or the operand is not per-axis quantized, the C++ reads past its data (or crashes): not judged."""
+    q1, q2 = operand.element.quant, result.element.quant
+    if q2 is None or q2.axis is None:
+        return None
+    if q1 is None or q1.axis is None or operand.shape is None or result.shape is None:
+        raise Unknown("a per-axis result of another operand")  # (jaxlib 0.10.2 crashes)
+    if q1.axis >= len(dims) or q2.axis >= len(result.shape):
+        raise Unknown("a quantized dimension out of range")
+    size = result.shape[q2.axis]
+    if q2.axis == dims[q1.axis] and operand.shape[q1.axis] == 1 and (size is None or len(q2.params) < size):
+        raise Unknown("fewer scales than the quantized dimension")
+    return quantized_dimension(operand, dims, result)
 
 
 def _dynamic_broadcast_in_dim(operands: Sequence[MTensor], results: Sequence[MTensor], attrs: Attrs) -> Problem | None:
     """HLO's ``verifyDynamicBroadcastInDimOp``: element types, dimensions, expansion hints."""
     operand, result = operands[0], results[0]
-    if not compatible_elements(operand.element, result.element):
+    quantized = operand.element.quant or result.element.quant  # (c1 leaves quantized types to c6)
+    if not quantized and not compatible_elements(operand.element, result.element):
         return Problem("BC530", {"operand": str(operand), "result": str(result)})
     assert operand.shape is not None and result.shape is not None
     hints = (*_ints(attrs, "known_expanding_dimensions"), *_ints(attrs, "known_nonexpanding_dimensions"))
-    return dynamic_broadcast_dims(operand.shape, attrs["broadcast_dimensions"].ints, result.shape, hints)
+    dims = attrs["broadcast_dimensions"].ints
+    return dynamic_broadcast_dims(operand.shape, dims, result.shape, hints) or _quantized_dimension(
+        operand, dims, result
+    )
 
 
 def _ints(attrs: Attrs, name: str) -> tuple[int, ...]:
@@ -875,8 +929,6 @@ def verify_op(op: Operation, profile: Profile) -> Problem | None:
         return None
     if not op.generic and not decl.custom:
         return Problem("BC563", {"op_name": op.name})  # (the parser stops at the name, before any type)
-    if any(_quantized(u.type) for u in (*op.operands, *op.results)):
-        return _quantized_compatible(op, decl)
     operands, results = _custom_types(op, decl)
     try:
         attrs = _read_attributes(op, decl)
@@ -889,30 +941,6 @@ def verify_op(op: Operation, profile: Profile) -> Problem | None:
         return stop.problem
     except Unknown:
         return NOT_JUDGED
-
-
-def _quantized_compatible(op: Operation, decl: OpDecl) -> Problem | None:
-    """``HLO_CompatibleOperandsAndResultType`` on per-tensor quantized elements, for the ops whose
-    rule is that trait alone on ``MHLO_Tensor`` (``add``, ``maximum``, ``minimum``, ``multiply``):
-    mlir-hlo's ``hlo_ops.cc`` and StableHLO's ``isCompatibleElementTypeForHloTypeInference``
-    (Base.cpp) hold the storage type, its range and the expressed type equal, not the scales or
-    zero points. jaxlib's MHLO context has no quant dialect, so this follows the source (and
-    mlir-hlo's ``ops.mlir``); anything else quantized is passed over."""
-    if decl.check is not _compatible or decl.operands[0] is not MHLO_TENSOR or not op.generic:
-        return NOT_JUDGED
-    if len(op.operands) != len(decl.operands) or len(op.results) != 1:
-        return NOT_JUDGED
-    try:
-        types = [tensor(u.type) for u in (*op.operands, *op.results)]
-    except Unknown:
-        return NOT_JUDGED
-    if any(t.shape is None or t.bounds is not None or t.element.quant is None for t in types):
-        return NOT_JUDGED  # (unranked, bounded, or quantized beside plain elements: not modelled)
-    if any(t.element.quant is not None and t.element.quant.per_axis for t in types):
-        return NOT_JUDGED
-    if not all(hlo_compatible(t, types[0]) for t in types):
-        return Problem("BC517")
-    return None
 
 
 VERIFIERS = {"mhlo": verify_op, "mhlo-form": verify_op}

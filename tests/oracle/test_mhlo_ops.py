@@ -29,9 +29,10 @@ custom form of the broadcasts, which MHLO does not have. Attributes in every pri
 ``dense<[..]> : tensor<Nxi64>``, its splat, other element types and shapes, ``array<i64: ..>``,
 ``[..]``, integers of other widths, floats, booleans, the StableHLO enum, missing ones.
 
-Quantized element types are generated too, but jaxlib's context has no quant dialect (it rejects
-``!quant.uniform`` as a type of an unregistered dialect, at the function's argument): broadcheck
-passes such ops over, and those cases are counted apart (broadcheck must say nothing of them).
+Quantized element types are generated too (now and then; :mod:`tests.oracle.test_mhlo_quant` draws
+them most of the time): jaxlib's context does not register the quant dialect, so
+:func:`oracle_context` loads it (``tests/oracle/mhlo_quant_jaxlib.py``), and they are compared as
+any other case.
 
 Run by ``make oracle`` only; FAILS (never skips) when jaxlib is missing.
 """
@@ -602,19 +603,19 @@ _LOC = re.compile(r":(\d+):(\d+)\)$")
 
 
 def oracle_context() -> Any:
-    """jaxlib's MLIR context with MHLO registered (fails the test when jaxlib is missing)."""
+    """jaxlib's MLIR context with MHLO registered and quant loaded (fails the test when jaxlib is missing)."""
     try:
-        from jax._src.interpreters import mlir as jax_mlir
-        from jaxlib.mlir.dialects import mhlo
+        import jax._src.interpreters.mlir  # noqa: F401
+        import jaxlib.mlir.dialects.mhlo  # noqa: F401
     except ImportError as exc:
         pytest.fail(
             f"the MHLO oracle needs jax and jaxlib 0.10.2 ({exc}); run `make oracle`, or "
             "`pip install jax==0.10.2 jaxlib==0.10.2` into this environment",
             pytrace=False,
         )
-    ctx = jax_mlir.make_ir_context()
-    mhlo.register_mhlo_dialect(ctx)
-    return ctx
+    from .mhlo_quant_jaxlib import context
+
+    return context()  # (with the quant dialect loaded)
 
 
 def oracle_verdict(ctx: Any, text: str) -> Verdict:
@@ -670,6 +671,10 @@ KINDS = {
         ),
         "broadcast sizes": r"broadcast_sizes has rank \d+ instead of required rank 1\.|Broadcast with negative .*",
         "bounds": r"Mismatched dimension .*",
+        "quantization": (
+            r"expect same quantization scales? and zero_points? but got .*|result quantization_dimension \d+ not same "
+            r"as broadcast_dimensions\[\d+\] = -?\d+|mismatch result (scale|zero_point) \d+ .*"
+        ),
     }.items()
 }
 QUANT_MESSAGE = re.compile(r"`!\"quant\"<.*>` type created with unregistered dialect.*")
