@@ -338,11 +338,12 @@ class Refiner:
                 assertion(self, s, st, scope.values)
                 continue
             fold_values(self, s, st, scope)
-            if not any(use_key(u) in scope.types for u in st.operands) and st.name not in SHAPE_OPS:
+            retyped = any(use_key(u) in scope.types for u in st.operands)
+            if not retyped and st.name not in SHAPE_OPS:
                 if _open_tosa(s.text, st):
                     self.op(s, st, scope, None, quiet=True)
                 continue
-            self.op(s, st, scope, origin)
+            self.op(s, st, scope, origin, quiet=not retyped and st.name.startswith("tosa."))
         return results
 
     def line_start(self, line: int) -> int:
@@ -426,7 +427,7 @@ class Refiner:
                 continue
             probed = probe(t.text, index)
             if probed is None:  # an unranked result: probed at its first re-typed operand's rank
-                probed = _unranked_probe(t.text, st, scope.types, index)
+                probed = _unranked_probe(t.text, st, scope.types, operand_types, index)
             if probed is None:
                 continue
             found = self._problem(s, edits, result_types, {**new_results, index: probed}, scope.values)
@@ -478,8 +479,11 @@ class Refiner:
         # (else a result written with less than an operand's new shape says: `?` for a size,
         # or unranked; the caller takes it only if the check accepts it and rejects the probe)
         for i, use in enumerate(st.operands):
-            now = dims_of(types.get(use_key(use)) or "")
-            if now is None or i >= len(operand_types) or operand_types[i] is None:
+            written = operand_types[i] if i < len(operand_types) else None
+            if written is None:
+                continue
+            now = dims_of(types.get(use_key(use)) or written.text)
+            if now is None:
                 continue
             if own is None or (
                 len(own) == len(now) and all(a is None or a == b for a, b in zip(own, now, strict=True))
@@ -767,10 +771,13 @@ def _open_tosa(text: str, st: Statement) -> bool:
     return arrow >= 0 and bool(re.search(r"tensor<(?:[^<>]*\?|\s*\*)", text[arrow:]))
 
 
-def _unranked_probe(text: str, st: Statement, types: Mapping[str, str], index: int) -> str | None:
-    """An unranked result's probe, at the rank of ``st``'s first operand whose new type is ranked."""
-    for use in st.operands:
-        dims = dims_of(types.get(use_key(use)) or "")
+def _unranked_probe(
+    text: str, st: Statement, types: Mapping[str, str], operand_types: Sequence[TypeText | None], index: int
+) -> str | None:
+    """An unranked result's probe, at the rank of ``st``'s first operand whose (new) type is ranked."""
+    for i, use in enumerate(st.operands):
+        written = operand_types[i] if i < len(operand_types) else None
+        dims = dims_of(types.get(use_key(use)) or (written.text if written is not None else ""))
         if dims is not None:
             ranked = with_shape(text, [None] * len(dims))
             return None if ranked is None else probe(ranked, index)
