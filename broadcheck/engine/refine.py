@@ -426,7 +426,7 @@ class Refiner:
             if index in new_results or t is None:
                 continue
             probed = probe(t.text, index)
-            if probed is None:  # an unranked result: probed at its first re-typed operand's rank
+            if probed is None and st.name.startswith("tosa."):  # unranked: probed at an operand's rank
                 probed = _unranked_probe(t.text, st, scope.types, operand_types, index)
             if probed is None:
                 continue
@@ -476,9 +476,10 @@ class Refiner:
                 now = dims_of(new)
                 if now is not None and now != own:
                     return with_shape(result.text, now)
-        # (else a result written with less than an operand's new shape says: `?` for a size,
-        # or unranked; the caller takes it only if the check accepts it and rejects the probe)
-        for i, use in enumerate(st.operands):
+        # (else, for TOSA, whose tosa-infer-shapes the campaign compares: a result written with less
+        # than an operand's new shape says, `?` for a size or unranked; the caller takes it only if
+        # the check accepts it and rejects the probe)
+        for i, use in enumerate(st.operands if st.name.startswith("tosa.") else ()):
             written = operand_types[i] if i < len(operand_types) else None
             if written is None:
                 continue
