@@ -443,7 +443,8 @@ class Refiner:
                 ):
                     new_results[index] = followed
                     continue
-                if not quiet and (None in (dims_of(t.text) or []) or "".join(t.text.split()).startswith("tensor<*")):
+                unranked = st.name.startswith("tosa.") and "".join(t.text.split()).startswith("tensor<*")
+                if not quiet and (None in (dims_of(t.text) or []) or unranked):
                     self.stop(s, "its check does not say which result type it infers", scope.origins)
                 continue
             inferred = str(found.expected)
