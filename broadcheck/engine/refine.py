@@ -55,6 +55,7 @@ from broadcheck.engine.scan import Piece
 from broadcheck.engine.verify import Checks
 from broadcheck.ops import Operation, Span, Type
 from broadcheck.semantics import NOT_JUDGED, Problem
+from broadcheck.semantics.tosa import elementwise
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Statement, TypeText, read_statement
 from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
@@ -477,10 +478,11 @@ class Refiner:
                 now = dims_of(new)
                 if now is not None and now != own:
                     return with_shape(result.text, now)
-        # (else, for TOSA, whose tosa-infer-shapes the campaign compares: a result written with less
-        # than an operand's new shape says, `?` for a size or unranked; the caller takes it only if
-        # the check accepts it and rejects the probe)
-        for i, use in enumerate(st.operands if st.name.startswith("tosa.") else ()):
+        # (else, for a TOSA elementwise op, whose tosa-infer-shapes the campaign compares: a result
+        # written with less than an operand's new shape says, `?` for a size or unranked; the caller
+        # takes it only if the check accepts it and rejects the probe. Not for other ops: a lax check,
+        # a conv2d's of an input of unknown sizes, would accept its weight's shape.)
+        for i, use in enumerate(st.operands if st.name.startswith("tosa.") and elementwise(st.name) else ()):
             written = operand_types[i] if i < len(operand_types) else None
             if written is None:
                 continue
