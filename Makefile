@@ -6,7 +6,7 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint unit docs index ods oracle oracle-tf fuzz bench exports coverage upstream clean lsp compiled compiled-test
+.PHONY: demo test lint unit docs index ods oracle oracle-tf oracle-torch fuzz bench exports coverage upstream clean lsp compiled compiled-test
 
 RUNTIME := $(VENV)/.runtime
 
@@ -139,12 +139,16 @@ TF_ORACLE := tests/oracle/test_refine_tf.py tests/oracle/test_refine_tf_folds.py
 	tests/oracle/test_tf_verify_c.py tests/oracle/test_tf_generator_region.py \
 	tests/oracle/test_stablehlo_sparse.py
 
+# The campaigns that need torch-mlir (make oracle-torch runs them; make oracle leaves them out): upstream
+# MLIR's tosa-infer-shapes and torch-mlir's TOSA printer, run by BROADCHECK_TORCH_PYTHON.
+TORCH_ORACLE := tests/oracle/test_refine_tosa_infer.py tests/oracle/test_refine_torch_exports.py
+
 # The differential tests against the real verifiers: MLIR's C++ verifiers in IREE
 # (TOSA, StableHLO, CHLO, Linalg, Vector, func), MHLO's in jaxlib (and its op names), ONNX's shape inference
 # (and onnxruntime where that inference is silent).
 oracle: $(STAMP) $(ONNX_MLIR)
 	$(BIN)/python -m pip install --quiet 'iree-base-compiler==3.13.0' 'jax==0.10.2' 'jaxlib==0.10.2' 'onnxruntime==1.32.0'
-	BROADCHECK_ONNX_MLIR=$(ONNX_MLIR) $(BIN)/python -m pytest -m oracle tests/oracle -q -s $(addprefix --ignore ,$(TF_ORACLE)) \
+	BROADCHECK_ONNX_MLIR=$(ONNX_MLIR) $(BIN)/python -m pytest -m oracle tests/oracle -q -s $(addprefix --ignore ,$(TF_ORACLE) $(TORCH_ORACLE)) \
 		--deselect tests/oracle/test_opnames.py::test_tensorflow_lists_are_the_tools \
 		--deselect tests/oracle/test_ods_traits.py::test_tf_traits_agree_with_tensorflow \
 		--ignore tests/oracle/test_ods_current.py \
@@ -205,6 +209,12 @@ exports: $(TF_BENCH_VENV)/.installed $(TORCH_BENCH_VENV)/.installed $(BENCH_VENV
 	PYTHONPATH=$(CURDIR) $(TF_BENCH_VENV)/bin/python -m bench.tfexports
 	PYTHONPATH=$(CURDIR) $(TORCH_BENCH_VENV)/bin/python -m bench.torchexports
 	PYTHONPATH=$(CURDIR) $(BENCH_VENV)/bin/python -m bench.jaxexports
+
+# refine against upstream MLIR's tosa-infer-shapes (torch-mlir's Python bindings, in $(TORCH_BENCH_VENV)),
+# and the torch-mlir exports refined at batch 1, 8 and 64; iree-opt 3.13 verifies broadcheck's outputs.
+oracle-torch: $(STAMP) $(TORCH_BENCH_VENV)/.installed
+	$(BIN)/python -m pip install --quiet 'iree-base-compiler==3.13.0'
+	BROADCHECK_TORCH_PYTHON=$(CURDIR)/$(TORCH_BENCH_VENV)/bin/python $(BIN)/python -m pytest -m oracle $(TORCH_ORACLE) -q -s
 
 coverage: $(RUNTIME) exports
 	$(BIN)/python -m bench.coverage --broadcheck $(BIN)/broadcheck

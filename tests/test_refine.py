@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from broadcheck.engine.refine import BadRequest, parse_arg, parse_dim, with_shape
+from broadcheck.engine.refine_values import dims_of
 from tests.conftest import FIXTURES, Invoke
 
 CASES = FIXTURES / "refine"
@@ -246,7 +247,10 @@ def test_parse_helpers() -> None:
     with pytest.raises(BadRequest):
         parse_dim("b=-1")
     assert with_shape("tensor<?x3xf32, #enc>", [4, 3]) == "tensor<4x3xf32, #enc>"
-    assert with_shape("tensor<*xf32>", [4]) is None
+    # (an unranked type takes the rank it is given: tosa-infer-shapes ranks an unranked result)
+    assert with_shape("tensor<*xf32>", [4, None]) == "tensor<4x?xf32>"
+    assert with_shape("memref<*xf32>", [4]) is None
+    assert dims_of("tensor<*xf32>") is None and dims_of("tensor<2x?xf32>") == [2, None]
 
 
 def test_crlf_and_byte_order_mark_are_kept(run: Invoke, tmp_path: Path) -> None:

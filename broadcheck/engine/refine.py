@@ -55,6 +55,7 @@ from broadcheck.engine.scan import Piece
 from broadcheck.engine.verify import Checks
 from broadcheck.ops import Operation, Span, Type
 from broadcheck.semantics import NOT_JUDGED, Problem
+from broadcheck.semantics.tosa import elementwise
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Statement, TypeText, read_statement
 from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
@@ -305,6 +306,9 @@ class Refiner:
                 found = int_literal(text) if text is not None else None
                 if st.name == "shape.const_shape" and text is not None:
                     found = const_shape(text)
+                if st.name == "tosa.const_shape" and found is None and text is not None:  # `values(dense<...>)`
+                    shaped = re.match(r"\s*values\((dense<.*>\s*:\s*tensor<[^>]*>)\)", text)
+                    found = int_literal(shaped.group(1)) if shaped is not None else None
                 if found is not None and st.results:
                     scope.values[st.results[0].name] = found
                 continue
@@ -319,6 +323,8 @@ class Refiner:
                 dimension_size(self, s, st, scope)
                 continue
             if not used and st.name not in CALLS:
+                if _open_tosa(s.text, st):
+                    self.op(s, st, scope, None, quiet=True)
                 continue
             origin = next((scope.origins[use_key(u)] for u in st.operands if use_key(u) in scope.origins), None)
             if origin is not None:
@@ -333,9 +339,12 @@ class Refiner:
                 assertion(self, s, st, scope.values)
                 continue
             fold_values(self, s, st, scope)
-            if not any(use_key(u) in scope.types for u in st.operands) and st.name not in SHAPE_OPS:
+            retyped = any(use_key(u) in scope.types for u in st.operands)
+            if not retyped and st.name not in SHAPE_OPS:
+                if _open_tosa(s.text, st):
+                    self.op(s, st, scope, None, quiet=True)
                 continue
-            self.op(s, st, scope, origin)
+            self.op(s, st, scope, origin, quiet=not retyped and st.name.startswith("tosa."))
         return results
 
     def line_start(self, line: int) -> int:
@@ -352,8 +361,11 @@ class Refiner:
         st: Statement,
         scope: Scope,
         origin: str | None,
+        quiet: bool = False,
     ) -> None:
-        """Re-type one op: its operands' types written anew, its results' inferred."""
+        """Re-type one op: its operands' types written anew, its results' inferred (``quiet``: an op
+        none of whose operands is re-typed, whose results are inferred where its check says them,
+        with no warning where it does not)."""
         layout = self._layout(st.name)
         operand_types, result_types = place_types(st, layout)
         edits: dict[tuple[int, int], str] = {}
@@ -399,7 +411,7 @@ class Refiner:
         _, check = self.checks.check_of(st.name)
         if check is None:
             dynamic = any(None in (dims_of(t.text) or []) for t in result_types if t is not None)
-            if dynamic and len(new_results) < len(result_types):
+            if dynamic and len(new_results) < len(result_types) and not quiet:
                 self.stop(s, "broadcheck has no check of it to infer its results", scope.origins)
             self._commit(s, edits, result_types, new_results, keys, scope, origin)
             return
@@ -415,6 +427,8 @@ class Refiner:
             if index in new_results or t is None:
                 continue
             probed = probe(t.text, index)
+            if probed is None and st.name.startswith("tosa."):  # unranked: probed at an operand's rank
+                probed = _unranked_probe(t.text, st, scope.types, operand_types, index)
             if probed is None:
                 continue
             found = self._problem(s, edits, result_types, {**new_results, index: probed}, scope.values)
@@ -430,7 +444,8 @@ class Refiner:
                 ):
                     new_results[index] = followed
                     continue
-                if None in (dims_of(t.text) or []):
+                unranked = st.name.startswith("tosa.") and "".join(t.text.split()).startswith("tensor<*")
+                if not quiet and (None in (dims_of(t.text) or []) or unranked):
                     self.stop(s, "its check does not say which result type it infers", scope.origins)
                 continue
             inferred = str(found.expected)
@@ -463,6 +478,23 @@ class Refiner:
                 now = dims_of(new)
                 if now is not None and now != own:
                     return with_shape(result.text, now)
+        # (else, for a TOSA elementwise op, whose tosa-infer-shapes the campaign compares: a result
+        # written with less than an operand's new shape says, `?` for a size or unranked; the caller
+        # takes it only if the check accepts it and rejects the probe. Not for other ops: a lax check,
+        # a conv2d's of an input of unknown sizes, would accept its weight's shape.)
+        for i, use in enumerate(st.operands if st.name.startswith("tosa.") and elementwise(st.name) else ()):
+            written = operand_types[i] if i < len(operand_types) else None
+            if written is None:
+                continue
+            now = dims_of(types.get(use_key(use)) or written.text)
+            if now is None:
+                continue
+            if own is None or (
+                len(own) == len(now) and all(a is None or a == b for a, b in zip(own, now, strict=True))
+            ):
+                found = with_shape(result.text, now)
+                if found is not None and now != own:
+                    return found
         return None
 
     def _broken(
@@ -732,6 +764,28 @@ class Refiner:
             column = at + 1 if at >= 0 else 1 + len(line_text) - len(line_text.lstrip())
         span = Span(line, column, line, column + len(name))
         self.diagnostics.append(Diagnostic(rule.code, rule.severity, rule.format(name, reason=why), self.path, span))
+
+
+def _open_tosa(text: str, st: Statement) -> bool:
+    """Whether ``st`` is a TOSA op with a result type that says less than a static shape (``?`` or
+    unranked): ``tosa-infer-shapes`` infers every TOSA op, not only those whose operands change."""
+    if not st.name.startswith("tosa.") or not st.results:
+        return False
+    arrow = text.rfind("->")
+    return arrow >= 0 and bool(re.search(r"tensor<(?:[^<>]*\?|\s*\*)", text[arrow:]))
+
+
+def _unranked_probe(
+    text: str, st: Statement, types: Mapping[str, str], operand_types: Sequence[TypeText | None], index: int
+) -> str | None:
+    """An unranked result's probe, at the rank of ``st``'s first operand whose (new) type is ranked."""
+    for i, use in enumerate(st.operands):
+        written = operand_types[i] if i < len(operand_types) else None
+        dims = dims_of(types.get(use_key(use)) or (written.text if written is not None else ""))
+        if dims is not None:
+            ranked = with_shape(text, [None] * len(dims))
+            return None if ranked is None else probe(ranked, index)
+    return None
 
 
 def _about_result(problem: Problem) -> bool:

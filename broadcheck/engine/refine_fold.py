@@ -291,6 +291,13 @@ def shape_result(
             return None
         new = _sized(result_types[0].text, dims, st.operands[1:], scope)
         return None if new is None else {0: new}
+    if (
+        st.name in ("tosa.tile", "tosa.slice")
+        and len(st.operands) >= 2
+        and result_types
+        and result_types[0] is not None
+    ):
+        return _tosa_sized(refiner, st, scope, result_types[0])
     if st.name not in SHAPE_OPS or not result_types or result_types[0] is None:
         return None
     index = 0 if st.name == "stablehlo.dynamic_iota" else 1
@@ -310,6 +317,36 @@ def shape_result(
     if new is None or "".join(new.split()) == result_types[0].key:
         return None
     return {0: new}
+
+
+def _tosa_sized(refiner: Refining, st: Statement, scope: Scope, result: TypeText) -> dict[int, str] | None:
+    """``tosa.tile``/``tosa.slice`` of constant multiples/starts and sizes (``tosa-infer-shapes``' rule;
+    their verifiers do not infer it): a size the input leaves unknown stays as written."""
+    operand_types, _ = refiner.placed(st)
+    written = operand_types[0] if operand_types else None
+    source = scope.types.get(use_key(st.operands[0])) or (written.text if written is not None else None)
+    dims = dims_of(source) if source is not None else None
+    values = [scope.values.get(use_key(u)) for u in st.operands[1:]]
+    if dims is None or any(v is None or len(v) != len(dims) for v in values):
+        return None
+    new: list[int | None]
+    if st.name == "tosa.tile":
+        new = [None if d is None or m < 1 else d * m for d, m in zip(dims, values[0] or (), strict=True)]
+    else:
+        starts, sizes = values[0] or (), values[1] or ()
+        new = [
+            z if z != -1 else (None if d is None or s < 0 else d - s)
+            for d, s, z in zip(dims, starts, sizes, strict=True)
+        ]
+    own = dims_of(result.text)
+    if own is not None:
+        if len(own) != len(new):
+            return None
+        new = [n if n is not None else o for n, o in zip(new, own, strict=True)]
+    text = with_shape(result.text, new)
+    if text is None or "".join(text.split()) == result.key:
+        return None
+    return {0: text}
 
 
 def _slice_result(st: Statement, scope: Scope, result: TypeText | None) -> dict[int, str] | None:

@@ -31,15 +31,22 @@ MAX_VALUES = 64
 
 def dims_of(text: str) -> list[int | None] | None:
     """The shape of a ranked tensor type's text, or ``None``."""
-    match = re.match(r"tensor<((?:(?:\d+|\?)x)*)", "".join(text.split()))
-    if match is None:
+    compact = "".join(text.split())
+    match = re.match(r"tensor<((?:(?:\d+|\?)x)*)", compact)
+    if match is None or compact.startswith("*", match.end()):  # (unranked)
         return None
     return [None if d == "?" else int(d) for d in match.group(1).split("x")[:-1]]
 
 
 def with_shape(text: str, dims: Sequence[int | None]) -> str | None:
-    """``text`` (a ranked tensor type) with shape ``dims``, its element type and encoding as written."""
+    """``text`` (a tensor type; an unranked one takes the rank of ``dims``) with shape ``dims``, its
+    element type and encoding as written."""
     match = re.match(r"\s*tensor<((?:(?:\d+|\?)x)*)", text)
+    if match is not None and text[match.end() :].startswith("*") and not match.group(1):
+        unranked = re.match(r"\s*tensor<\s*\*\s*x", text)
+        if unranked is not None:
+            rest = text[unranked.end() :].rstrip()
+            return "tensor<" + "".join(("?" if d is None else str(d)) + "x" for d in dims) + rest
     if match is None or text[match.end() :].startswith("*"):
         return None
     return "tensor<" + "".join(("?" if d is None else str(d)) + "x" for d in dims) + text[match.end() :].rstrip()
@@ -248,6 +255,8 @@ def literal(values: Values, written: TypeText | None) -> str | None:
     """A known integer operand as the constant the refinement passes fold it to."""
     if written is None:
         return None
+    if re.fullmatch(r"!tosa\.shape<\d+>", "".join(written.text.split())):  # a tosa.const_shape's values
+        return f"dense<[{', '.join(map(str, values))}]> : tensor<{len(values)}xindex>"
     dims = dims_of(written.text)
     match = re.search(r"x?(i\d+|index)>$", "".join(written.text.split()))
     if dims is None or match is None:

@@ -597,6 +597,14 @@ def spec_of(name: str) -> Spec | None:
     return _SPECS[0](name) if _SPECS else None
 
 
+def elementwise(name: str) -> bool:
+    """Whether TOSA op ``name``'s result has the shape of its operands (their broadcast): its spec holds
+    ``SameOperandsAndResultShape``, ``ResultsBroadcastableShape`` or ``mul``'s/``negate``'s rules."""
+    spec = spec_of(name)
+    shaped = (same_operands_and_result_shape, broadcastable, mul_checks, negate_checks)
+    return spec is not None and any(check in shaped for check in spec.checks)
+
+
 def verify_spec(spec: Spec, operands: Types, results: Types, profile: Profile) -> Problem | None:
     """Check an op against ``spec``: structure, type constraints, then the traits and custom rules."""
     if len(results) != len(spec.results):

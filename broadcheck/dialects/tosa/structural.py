@@ -237,6 +237,57 @@ def _reduced(op: Operation) -> Shape | None:
     return None if si is None else tuple(1 if i == axis else d for i, d in enumerate(si))
 
 
+def _argmaxed(op: Operation) -> Shape | None:
+    si = _shape(op.operands[0].type)
+    axis = _attr_int(op, "axis")
+    return None if si is None else tuple(d for i, d in enumerate(si) if i != axis)
+
+
+def _padded(op: Operation) -> Shape | None:
+    si, padding = _shape(op.operands[0].type), shape_values(op.constant(1))
+    if si is None or padding is None or len(padding) != 2 * len(si):
+        return None
+    lows, highs = padding[0::2], padding[1::2]
+    return tuple(
+        None if d is None or lo == -1 or hi == -1 else d + lo + hi for d, lo, hi in zip(si, lows, highs, strict=True)
+    )
+
+
+def _windowed(size: Dim, kernel: Dim, pad: tuple[int, int], stride: int, dilation: int = 1) -> Dim:
+    """An output size of a convolution or pool window (TOSA's inference), ``None`` when unknown."""
+    if size is None or kernel is None:
+        return None
+    return (size - 1 + pad[0] + pad[1] - (kernel - 1) * dilation) // stride + 1
+
+
+def _convolved(op: Operation) -> Shape | None:
+    """``tosa.conv2d``'s inferred shape: the input's batch, the windows, the weight's (else the bias's) channels."""
+    if op.name != "tosa.conv2d":
+        return None
+    si, sw, sb = _shape(op.operands[0].type), _shape(op.operands[1].type), _shape(op.operands[2].type)
+    pad, stride, dilation = _attr_ints(op, "pad", 4), _attr_ints(op, "stride", 2), _attr_ints(op, "dilation", 2)
+    if si is None or sw is None or len(si) != 4 or len(sw) != 4:
+        return None
+    channels = sw[0] if sw[0] is not None else (sb[0] if sb is not None and sb[0] != 1 else None)
+    spatial = tuple(
+        _windowed(si[k + 1], sw[k + 1], (pad[2 * k], pad[2 * k + 1]), stride[k], dilation[k]) for k in range(2)
+    )
+    return (si[0], *spatial, channels)
+
+
+def _pooled(op: Operation) -> Shape | None:
+    """``tosa.max_pool2d``/``avg_pool2d``'s inferred shape."""
+    si = _shape(op.operands[0].type)
+    kernel, stride, pad = _attr_ints(op, "kernel", 2), _attr_ints(op, "stride", 2), _attr_ints(op, "pad", 4)
+    if si is None or len(si) != 4:
+        return None
+    spatial = tuple(
+        None if si[k + 1] is None else (si[k + 1] + pad[2 * k] + pad[2 * k + 1] - kernel[k]) // stride[k] + 1  # type: ignore[operator]
+        for k in range(2)
+    )
+    return (si[0], *spatial, si[3])
+
+
 def _storage(t: Type) -> Element:
     """TOSA's ``getStorageElementTypeOrSelf``: a quantized type's storage type (any kind)."""
     e = _e(t)
@@ -349,6 +400,7 @@ def _bias_channels(op: Operation) -> Problem | None:
     return None
 
 
+@_infers(_convolved)
 def check_conv(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.conv2d``, ``tosa.conv3d``, ``tosa.depthwise_conv2d``."""
     three = op.name == "tosa.conv3d"
@@ -466,6 +518,7 @@ def _pooling(op: Operation, given: tuple[list[int], list[int], list[int]] | None
     return None
 
 
+@_infers(_pooled)
 def check_max_pool(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.max_pool2d``."""
     problem = _count(op, 1) or _types(op, *declared(op.name))
@@ -555,6 +608,7 @@ def check_avg_pool_adaptive(op: Operation, profile: Profile) -> Problem | None:
 _ACC = {"f16": ("f16", "f32"), "bf16": ("f32",), "f32": ("f32",)}
 
 
+@_infers(_pooled)
 def check_avg_pool(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.avg_pool2d``: as max_pool2d, then the accumulator type and the zero points."""
     problem = _count(op, 3) or _types(op, *declared(op.name))
@@ -846,6 +900,7 @@ def check_slice(op: Operation, profile: Profile) -> Problem | None:
     return None
 
 
+@_infers(_padded)
 def check_pad(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.pad`` against its constant padding operand."""
     problem = _count(op, 3) or _types(op, *declared(op.name))
@@ -970,6 +1025,7 @@ def check_reduce(op: Operation, profile: Profile) -> Problem | None:
     return _incompatible(ShapedType("tensor", inferred, e.text), out)
 
 
+@_infers(_argmaxed)
 def check_argmax(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.argmax``: an integer result, the axis, and the result's shape."""
     problem = _count(op, 1) or _types(op, *declared(op.name))
