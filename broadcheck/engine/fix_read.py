@@ -1,0 +1,208 @@
+"""The fix stage's reading: a module's functions, each as the statements the planner may rewrite.
+
+Takes a source's text and the line range of one module; gives a :class:`PlannedFunction` per
+``func.func`` (its header and its statements, each a :class:`PlannedStatement` read when the
+planner first asks for it) and the module's type aliases, through the engine's scanner
+(:mod:`.scan`) in blocks of whole lines. Its state: the functions read, and the one being read.
+"""
+
+from __future__ import annotations
+
+from array import array
+
+from broadcheck.engine.forms import Form
+from broadcheck.engine.scan import Scanner, Text
+from broadcheck.ops import Type
+from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.syntax.statement import Statement, Use, read_statement
+from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+
+
+class PlannedStatement:
+    """One statement of a function, on one line, as the planner needs it: its text, where it
+    starts (offset in the source, line, column), and what the reader read. A statement is
+    read when the planner first asks for it: most are in functions no fix reaches."""
+
+    __slots__ = ("_offset", "_statement", "column", "line", "text")
+
+    def __init__(self, text: str, offset: int, line: int, column: int, statement: Statement | None) -> None:
+        self.text, self._offset, self.line, self.column, self._statement = text, offset, line, column, statement
+
+    @property
+    def statement(self) -> Statement:
+        if self._statement is None:
+            try:
+                self._statement = read_statement(self.text)
+            except ReaderProblem:
+                self._statement, self._offset = _UNREAD, UNREAD_AT  # not rewritten
+        return self._statement
+
+    @property
+    def spans_lines(self) -> bool:
+        """Whether the statement is on several lines or holds regions (it is not rewritten)."""
+        return self._offset == UNREAD_AT
+
+    @property
+    def offset(self) -> int:
+        _ = self.statement
+        return self._offset
+
+
+UNREAD_AT = -1
+"""The offset of a statement the planner cannot rewrite (on several lines, or unread)."""
+
+
+class PlannedFunction:
+    __slots__ = ("header", "name", "statements")
+
+    def __init__(self, name: str, header: PlannedStatement | None) -> None:
+        self.name, self.header = name, header
+        self.statements: list[PlannedStatement] = []
+
+
+class Collector:
+    """Collects each function's statements (one line each; others are not rewritten)."""
+
+    def __init__(self, lines: list[str], starts: list[int]) -> None:
+        self.lines, self.starts = lines, starts
+        self.functions: list[PlannedFunction] = []
+        self.stack: list[PlannedFunction | None] = []
+        self.aliases: dict[str, Type | SyntaxProblem] = {}
+
+    def _one_line(self, line: int, text: Text | None, body: str) -> PlannedStatement | None:
+        if text is not None:
+            if len({p.line for p in text.parts}) != 1:
+                return None
+            piece = text.parts[0]
+            raw, column = body, piece.column
+        else:
+            full = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+            raw = full.lstrip()
+            column = len(full) - len(raw) + 1
+        return PlannedStatement(raw, self.starts[line - 1] + column - 1, line, column, None)
+
+    def statement(
+        self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str, regions: int = 0
+    ) -> None:
+        current = self.function()
+        if current is None:
+            return
+        one = self._one_line(lines[0], text, body) if not regions else None
+        if one is None:  # a statement on several lines, or with regions: not rewritten
+            one = PlannedStatement(body, UNREAD_AT, lines[0], 1, form.statement or _UNREAD)
+        current.statements.append(one)
+
+    def function(self) -> PlannedFunction | None:
+        """The function being read (its nested regions are part of it)."""
+        return next((f for f in reversed(self.stack) if f is not None), None)
+
+    def region(self, form: Form | None, names: list[str], lines: list[int], first: bool, head: Text) -> bool:
+        if first and form is not None and form.name == "func.func":
+            header = (
+                self._one_line(lines[0] if lines else head.line, head, head.text)
+                if len({p.line for p in head.parts}) == 1
+                else None
+            )
+            symbol = (
+                next((i.text for i in form.statement.items if i.kind == "symbol"), "@?") if form.statement else "@?"
+            )
+            function = PlannedFunction(symbol[1:].strip('"'), header)
+            self.functions.append(function)
+            self.stack.append(function)
+        else:
+            self.stack.append(None)
+        return False
+
+    def closed(self, line: int) -> None:
+        if self.stack:
+            self.stack.pop()
+
+    def label(self, text: Text) -> None:
+        pass
+
+    def alias(self, text: Text) -> None:
+        from broadcheck.syntax.types import read_alias
+
+        found = read_alias(text.text.strip(), self.aliases)
+        if found is not None:
+            self.aliases[found[0]] = found[1]
+
+    def unbalanced(self, line: int, column: int, what: str) -> None:
+        pass
+
+
+_UNREAD = read_statement('"unread.unread"() : () -> ()')
+
+
+class _Lines:
+    """The lines of a text, each cut from it when asked for (without its ``\\r``): the fix
+    stage held the whole file split into lines beside the text (issue 31's peak memory)."""
+
+    __slots__ = ("starts", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = array("q", [0])
+        """Where each line starts in the text."""
+        at = text.find("\n")
+        while at >= 0:
+            self.starts.append(at + 1)
+            at = text.find("\n", at + 1)
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def __getitem__(self, index: int) -> str:
+        starts = self.starts
+        end = starts[index + 1] - 1 if index + 1 < len(starts) else len(self.text)
+        return self.text[starts[index] : end].removesuffix("\r")
+
+
+class _LineCollector(Collector):
+    """:class:`Collector` over :class:`_Lines`, not a list of the lines."""
+
+    def __init__(self, lines: _Lines) -> None:
+        super().__init__([], [])
+        self.source = lines
+
+    def _one_line(self, line: int, text: Text | None, body: str) -> PlannedStatement | None:
+        source = self.source
+        if text is not None:
+            if len({p.line for p in text.parts}) != 1:
+                return None
+            raw, column = body, text.parts[0].column
+        else:
+            full = source[line - 1] if 0 < line <= len(source) else ""
+            raw = full.lstrip()
+            column = len(full) - len(raw) + 1
+        return PlannedStatement(raw, source.starts[line - 1] + column - 1, line, column, None)
+
+
+SCAN_BLOCK = 1 << 20
+"""The fix stage reads a module in blocks of about this many characters, as the check reads a
+file: its scanner's rows of a whole 12 MB module were most of the fix stage's peak memory
+(issue 31)."""
+
+
+def scan_blocks(scanner: Scanner, text: str, start: int, stop: int, line: int) -> None:
+    """Scan the whole lines of ``text[start:stop]`` (the first is ``line``), then a line end,
+    in blocks of whole lines."""
+    while stop - start > SCAN_BLOCK:
+        cut = text.rfind("\n", start, start + SCAN_BLOCK)
+        if cut < 0:
+            cut = text.find("\n", start + SCAN_BLOCK, stop)
+            if cut < 0:
+                break
+        line = scanner.block(text[start : cut + 1], line)
+        start = cut + 1
+    scanner.block(text[start:stop] + "\n", line)
+
+
+def result_keys(statement: Statement) -> list[str]:
+    """The value-flow key of each result: ``%0``, or ``%0``, ``%0#1`` for ``%0:2``."""
+    return [r.name if k == 0 else f"{r.name}#{k}" for r in statement.results for k in range(r.size)]
+
+
+def use_key(use: Use) -> str:
+    """The value-flow key of a use: ``%0``, or ``%0#1``."""
+    return use.name if use.number == 0 else f"{use.name}#{use.number}"
