@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from broadcheck.engine.findings import Findings
+from broadcheck.engine.fix_read import PlannedFunction
 from broadcheck.engine.options import Options
 from broadcheck.engine.run import Memory
 from broadcheck.runner import check_one
@@ -89,3 +90,82 @@ def test_a_statement_that_does_not_read_keeps_no_frames(tmp_path: Path) -> None:
     gc.collect()
     block = Scanner.block.__code__
     assert not [f for f in gc.get_objects() if type(f).__name__ == "frame" and f.f_code is block]  # type: ignore[attr-defined]
+
+
+def _module(functions: int, stale: str) -> str:
+    """``functions`` valid functions of a few ops, each calling ``@callee``, then ``stale``."""
+    body = []
+    for i in range(functions):
+        body.append(
+            f"func.func @f{i}(%a: tensor<3x1xf32>, %b: tensor<1x4xf32>) -> tensor<3x4xf32> {{\n"
+            "  %0 = tosa.add %a, %b : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x4xf32>\n"
+            "  %1 = func.call @callee(%a, %b) : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x1xf32>\n"
+            "  %2 = tosa.abs %1 : (tensor<3x1xf32>) -> tensor<3x1xf32>\n"
+            "  %3 = tosa.add %2, %b : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x4xf32>\n"
+            "  return %3 : tensor<3x4xf32>\n}\n"
+        )
+    return "".join(body) + stale
+
+
+CALLEE = (  # its result type is stale; the fix changes its signature, and so every call of it
+    "func.func @callee(%a: tensor<3x1xf32>, %b: tensor<1x4xf32>) -> tensor<3x1xf32> {\n"
+    "  %0 = tosa.add %a, %b : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x1xf32>\n"
+    "  return %0 : tensor<3x1xf32>\n}\n"
+)
+VALID_CALLEE = (
+    "func.func @callee(%a: tensor<3x1xf32>, %b: tensor<1x4xf32>) -> tensor<3x1xf32> {\n"
+    "  %0 = tosa.abs %a : (tensor<3x1xf32>) -> tensor<3x1xf32>\n"
+    "  return %0 : tensor<3x1xf32>\n}\n"
+)
+STALE = (  # stale, and its fix stays inside it
+    "func.func @stale(%a: tensor<3x1xf32>, %b: tensor<1x4xf32>) -> tensor<3x4xf32> {\n"
+    "  %0 = tosa.add %a, %b : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x1xf32>\n"
+    "  %1 = tosa.abs %0 : (tensor<3x1xf32>) -> tensor<3x1xf32>\n"
+    "  %2 = tosa.add %1, %b : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x4xf32>\n"
+    "  return %2 : tensor<3x4xf32>\n}\n"
+)
+
+
+def test_the_fix_stage_keeps_the_statements_of_the_functions_with_a_fixable_error_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 31's peak RSS: planning 98 fixes in bench/gen.py's 100k ops held every statement
+    of the module; a function with no fixable error lets its statements go as it closes. Counted
+    in statements held when the planning starts, not in time or bytes."""
+    from broadcheck.engine import fix_plan
+    from broadcheck.runner import check_source
+
+    held: list[int] = []
+    plan_module = fix_plan.Planner._module
+
+    def counting(self: fix_plan.Planner, functions: list[PlannedFunction], candidates: set[int]) -> object:
+        held.append(sum(len(f.statements) for f in functions))
+        return plan_module(self, functions, candidates)
+
+    monkeypatch.setattr(fix_plan.Planner, "_module", counting)
+    text = _module(200, VALID_CALLEE + STALE)
+    result = check_source("many.mlir", text, Options())
+    assert [d.fix is not None for d in result.diagnostics] == [True]
+    assert held == [4]  # @stale's four statements, not the other 200 functions' 1,000
+
+
+@pytest.mark.parametrize(
+    "stale", [VALID_CALLEE + STALE, CALLEE, CALLEE + STALE, STALE + "// @callee named in a comment\n" + CALLEE]
+)
+def test_a_chain_that_reaches_functions_let_go_plans_as_if_all_were_kept(
+    monkeypatch: pytest.MonkeyPatch, stale: str
+) -> None:
+    """A signature that changes retypes every call of it: the functions let go that name the
+    callee are read again, and the fixes are the same as planned with every statement kept."""
+    from broadcheck.engine import fix_plan
+    from broadcheck.runner import check_source
+
+    text = _module(30, stale) + "func.func @last() {\n  return\n} func.func @g() { return }\n"
+    pruned = check_source("chain.mlir", text, Options()).diagnostics
+    monkeypatch.setattr(fix_plan.Planner, "prune", False)
+    kept = check_source("chain.mlir", text, Options()).diagnostics
+    assert pruned == kept
+    assert any(d.fix is not None for d in pruned)
+    if stale is CALLEE:
+        fix = next(d.fix for d in pruned if d.fix is not None)
+        assert not fix.safe and len(fix.edits) > 30  # every call retyped

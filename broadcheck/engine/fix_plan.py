@@ -39,6 +39,13 @@ class Planner:
         self.unfixed: list[tuple[list[tuple[int, int]], str]] = []
         """The problems left without a fix because their chain stopped: (their ops' (line,
         column), the note that says why)."""
+        self._text, self._lines, self._forms = "", _Lines(""), dict[object, Form]()
+        self._range = 1, 1
+        """The lines of the module being planned."""
+
+    prune = True
+    """Whether a function with no fixable error lets its statements go as it is read (tests
+    turn it off to compare with planning that keeps them all)."""
 
     def plan(
         self, text: str, candidates: set[int], forms: dict[object, Form] | None = None
@@ -47,16 +54,38 @@ class Planner:
         lines = _Lines(text)
         modules = self._modules(lines)
         plans: list[tuple[list[tuple[int, int]], Fix]] = []
+        self._text, self._lines, self._forms = text, lines, forms if forms is not None else {}
         for first, last in modules:
             if not any(first <= n <= last for n in candidates):
                 continue
-            collect = _LineCollector(lines)
-            scanner = Scanner(collect, forms if forms is not None else {}, read_form)
-            scan_blocks(scanner, text, lines.starts[first - 1], lines.starts[last - 1] + len(lines[last - 1]), first)
-            scanner.end()
+            self._range = first, last
+            collect = self._read(first, last, candidates if self.prune else None)
             self.retyper.aliases = collect.aliases
             plans.extend(self._module(collect.functions, candidates))
         return plans
+
+    def _read(self, first: int, last: int, candidates: set[int] | None) -> _LineCollector:
+        """Lines ``first`` to ``last``, read into functions (those with no line of ``candidates``
+        let their statements go, if it is given)."""
+        lines = self._lines
+        collect = _LineCollector(lines, candidates)
+        scanner = Scanner(collect, self._forms, read_form)
+        scan_blocks(scanner, self._text, lines.starts[first - 1], lines.starts[last - 1] + len(lines[last - 1]), first)
+        scanner.end()
+        return collect
+
+    def _load(self, function: PlannedFunction, functions: list[PlannedFunction]) -> None:
+        """Read again the statements of ``function``, let go as it was read: its own lines, or,
+        if they read otherwise alone (they hold another function's end or start), the module's."""
+        again = self._read(function.first, function.last, None).functions
+        found = next((f for f in again if f.name == function.name and f.first == function.first), None)
+        if found is not None and len(found.statements) == function.count:
+            function.statements, function.kept = found.statements, True
+            return
+        again = self._read(*self._range, None).functions
+        for mine, whole in zip(functions, again, strict=True):
+            if not mine.kept:
+                mine.statements, mine.kept = whole.statements, True
 
     def _modules(self, lines: _Lines) -> list[tuple[int, int]]:
         """The line ranges of the split chunks (one module without ``--split-input-file``)."""
@@ -135,7 +164,13 @@ class Planner:
         self, callee: str, functions: list[PlannedFunction]
     ) -> list[tuple[PlannedFunction, PlannedStatement]] | None:
         calls = []
+        text, starts = self._text, self._lines.starts
         for fn in functions:
+            if not fn.kept:
+                end = starts[fn.last] if fn.last < len(starts) else len(text)
+                if text.find(callee, starts[fn.first - 1], end) < 0:
+                    continue  # (none of its statements names the callee)
+                self._load(fn, functions)
             for s in fn.statements:
                 if s.statement.name in CALLING - {"func.call", "call"} and any(
                     a.text.strip().strip("@").strip('"') == callee for a in s.statement.attributes

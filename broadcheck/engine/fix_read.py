@@ -53,11 +53,28 @@ UNREAD_AT = -1
 
 
 class PlannedFunction:
-    __slots__ = ("header", "name", "statements")
+    """A function as the planner needs it: its name, its header, its statements (see
+    :attr:`kept`), and its lines."""
 
-    def __init__(self, name: str, header: PlannedStatement | None) -> None:
+    __slots__ = ("count", "first", "header", "kept", "last", "name", "statements")
+
+    def __init__(self, name: str, header: PlannedStatement | None, first: int = 0) -> None:
         self.name, self.header = name, header
         self.statements: list[PlannedStatement] = []
+        self.first = first
+        """The line its header starts on (0: not known)."""
+        self.last = 0
+        """The line of the ``}`` that closes it (0: not yet closed)."""
+        self.kept = True
+        """Whether :attr:`statements` are all here: a function with no fixable error lets them
+        go as it closes (:class:`_LineCollector`), and is read again only if a chain reaches it."""
+        self.count = 0
+        """How many statements it had, if they were let go."""
+
+    def let_go(self, last: int) -> None:
+        """Keep only the function's name, header and lines (it closed at line ``last``)."""
+        self.last, self.count, self.kept = last, len(self.statements), False
+        self.statements = []
 
 
 class Collector:
@@ -106,7 +123,7 @@ class Collector:
             symbol = (
                 next((i.text for i in form.statement.items if i.kind == "symbol"), "@?") if form.statement else "@?"
             )
-            function = PlannedFunction(symbol[1:].strip('"'), header)
+            function = PlannedFunction(symbol[1:].strip('"'), header, head.line)
             self.functions.append(function)
             self.stack.append(function)
         else:
@@ -159,11 +176,29 @@ class _Lines:
 
 
 class _LineCollector(Collector):
-    """:class:`Collector` over :class:`_Lines`, not a list of the lines."""
+    """:class:`Collector` over :class:`_Lines`, not a list of the lines. Given the lines with a
+    fixable error (``candidates``), a function with none of them lets its statements go as it
+    closes: the planner starts only from those lines, and most functions have none (issue 31's
+    peak memory: every statement of a 100k-op module was held to plan 98 fixes)."""
 
-    def __init__(self, lines: _Lines) -> None:
+    def __init__(self, lines: _Lines, candidates: set[int] | None = None) -> None:
         super().__init__([], [])
         self.source = lines
+        self.candidates = candidates
+
+    def closed(self, line: int) -> None:
+        if not self.stack:
+            return
+        function = self.stack.pop()
+        candidates = self.candidates
+        if (
+            function is not None
+            and candidates is not None
+            and line > 0
+            and function.first > 0
+            and not any(s.line in candidates for s in function.statements)
+        ):
+            function.let_go(line)
 
     def _one_line(self, line: int, text: Text | None, body: str) -> PlannedStatement | None:
         source = self.source
