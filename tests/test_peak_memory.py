@@ -169,3 +169,59 @@ def test_a_chain_that_reaches_functions_let_go_plans_as_if_all_were_kept(
     if stale is CALLEE:
         fix = next(d.fix for d in pruned if d.fix is not None)
         assert not fix.safe and len(fix.edits) > 30  # every call retyped
+
+
+LINE_TEXTS = [
+    STALE,
+    STALE.replace("\n", "\r\n"),
+    "func.func @f(%a: tensor<3xf32>) -> tensor<3xf32> {\n\t  %0 = tosa.abs %a : (tensor<3xf32>) -> tensor<3xf32>"
+    "  // a comment\n\x0c%1 = tosa.abs %0 : (tensor<3xf32>) -> tensor<3xf32>\r\n  return %1 : tensor<3xf32>\n}",
+    'module {\n  func.func @g() {\n    %0 = "t.op"() : () -> (tensor<2xi8>)\n    return\n  }\n}\n',
+]
+
+
+@pytest.mark.parametrize("text", LINE_TEXTS)
+def test_a_planned_line_is_cut_from_the_source_as_it_was_copied(text: str) -> None:
+    """The fix stage's statement of one line keeps offsets into the source, not a copy of its line
+    (issue 31's peak memory): its text, offset, line and column are those of the copy."""
+    from broadcheck.engine.fix_read import Collector, _LineCollector, _Lines, scan_blocks
+    from broadcheck.engine.forms import read_form
+    from broadcheck.engine.scan import Scanner
+
+    lines = _Lines(text)
+    cut = _LineCollector(lines)
+    scanner = Scanner(cut, {}, read_form)
+    scan_blocks(scanner, text, 0, len(text), 1)
+    scanner.end()
+    split = [line.removesuffix("\r") for line in text.split("\n")]
+    copied = Collector(split, list(lines.starts))
+    scanner = Scanner(copied, {}, read_form)
+    scan_blocks(scanner, text, 0, len(text), 1)
+    scanner.end()
+
+    def seen(collector: Collector) -> list[tuple[str, int, int, int]]:
+        return [(s.text, s.offset, s.line, s.column) for f in collector.functions for s in f.statements]
+
+    assert seen(cut) == seen(copied) and seen(cut)
+
+
+def test_the_planned_lines_hold_no_copy_of_their_text() -> None:
+    """Counted in objects: of a module's statements, only those the scanner's slow path read (here
+    the first of each function, after its ``{``) hold a string of their own; every other refers
+    to the source alone (issue 31's peak memory: a copy of each line was about a quarter of the
+    fix stage's memory on bench/gen.py's 100k ops)."""
+    import gc
+
+    from broadcheck.engine.fix_read import _LineCollector, _Lines, scan_blocks
+    from broadcheck.engine.forms import read_form
+    from broadcheck.engine.scan import Scanner
+
+    text = _module(50, VALID_CALLEE + STALE)
+    collect = _LineCollector(_Lines(text))
+    scanner = Scanner(collect, {}, read_form)
+    scan_blocks(scanner, text, 0, len(text), 1)
+    scanner.end()
+    statements = [s for f in collect.functions for s in f.statements]
+    own = [s for s in statements if [r for r in gc.get_referents(s) if isinstance(r, str)] != [text]]
+    assert len(statements) == 50 * 5 + 2 + 4
+    assert len(own) <= len(collect.functions)
