@@ -25,13 +25,17 @@ COMPILED = (
     "broadcheck/syntax/statement.py",
     "broadcheck/syntax/types.py",
     "broadcheck/syntax/attributes.py",
+    "broadcheck/engine/scan_text.py",
+    "broadcheck/engine/scan_brace.py",
+    "broadcheck/engine/scan_labels.py",
+    "broadcheck/engine/scan_pieces.py",
     "broadcheck/engine/scan.py",
     "broadcheck/engine/forms.py",
 )
 """The modules compiled: the reader and the forms. Each must pass ``mypy --strict`` and use nothing
 mypyc refuses (see docs/performance.md). Compiling the rest of the engine's per-statement path too
 (verify, verdicts, run, regions, findings, ...) was measured slower (1.04x the pure build's CPU on
-gen2's 20k ops, against 0.94x for these eight): those modules mostly call interpreted code (the
+gen2's 20k ops, against 0.94x for these eight, the scanner then one module): those modules mostly call interpreted code (the
 dialects' semantics, value flow), and each crossing converts and checks its values."""
 
 ENABLE = "BROADCHECK_MYPYC"

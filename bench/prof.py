@@ -46,8 +46,18 @@ def _where(file: str, line: int, name: str) -> str:
 
 
 STAGES: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("labels", ("engine/regions.py:label", "engine/regions.py:_label_arguments", "engine/scan.py:_label")),
-    ("reader", ("syntax/", "engine/scan.py", "engine/read.py")),
+    ("labels", ("engine/regions.py:label", "engine/regions.py:_label_arguments", "engine/scan_labels.py")),
+    (
+        "reader",
+        (
+            "syntax/",
+            "engine/scan.py",
+            "engine/scan_text.py",
+            "engine/scan_brace.py",
+            "engine/scan_pieces.py",
+            "engine/read.py",
+        ),
+    ),
     ("form", ("engine/forms.py",)),
     ("check", ("engine/verify.py", "engine/verdicts.py", "engine/diagnose.py", "semantics/", "dialects/")),
     ("values", ("engine/values.py", "engine/flow.py", "engine/dominance.py")),

@@ -14,9 +14,10 @@ ROOT = prof._REPO + "broadcheck/"
     [
         (ROOT + "engine/regions.py", "label", "labels"),
         (ROOT + "engine/regions.py", "_label_arguments", "labels"),
-        (ROOT + "engine/scan.py", "_label", "labels"),
+        (ROOT + "engine/scan_labels.py", "start", "labels"),
         (ROOT + "engine/regions.py", "opened", "regions"),
         (ROOT + "engine/scan.py", "block", "reader"),
+        (ROOT + "engine/scan_pieces.py", "_continue", "reader"),
         (ROOT + "syntax/statement.py", "read_statement", "reader"),
         (ROOT + "engine/forms.py", "read_form", "form"),
         (ROOT + "dialects/stablehlo/common.py", "check", "check"),

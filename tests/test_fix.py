@@ -351,7 +351,7 @@ def test_fix_stops_before_an_op_it_cannot_make_follow_and_says_why(
 def test_the_fix_stage_reads_a_module_in_blocks_as_in_one(monkeypatch: pytest.MonkeyPatch) -> None:
     """The fix stage scans a module in blocks of whole lines (issue 31: peak memory): cut every
     few lines, it plans the same fixes as read whole."""
-    from broadcheck.engine import fix
+    from broadcheck.engine import fix_read as fix
     from broadcheck.engine.options import Options
     from broadcheck.runner import check_source
 

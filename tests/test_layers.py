@@ -42,6 +42,10 @@ LAYERS: list[set[str]] = [
 STAGES = [
     "options",
     "forms",
+    "scan_text",
+    "scan_brace",
+    "scan_labels",
+    "scan_pieces",
     "scan",
     "flow",
     "control",
@@ -57,6 +61,9 @@ STAGES = [
     "follow",
     "transfers",
     "outcome",
+    "fix_read",
+    "fix_retype",
+    "fix_plan",
     "fix",
     "run",
     "refine_values",
@@ -147,7 +154,7 @@ def test_the_graph_is_read() -> None:
     assert "broadcheck.engine.run" in GRAPH["broadcheck.cli"] or any(
         m.startswith("broadcheck.engine") for m in GRAPH["broadcheck.runner"]
     )
-    assert "broadcheck.syntax.statement" in GRAPH["broadcheck.engine.scan"]
+    assert "broadcheck.syntax.statement" in GRAPH["broadcheck.engine.scan_pieces"]
 
 
 def test_every_room_has_a_layer() -> None:

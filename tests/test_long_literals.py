@@ -132,7 +132,7 @@ def test_brackets_are_found_as_the_tokens_find_them() -> None:
 
 
 def test_an_inline_region_is_found_as_before() -> None:
-    from broadcheck.engine import scan
+    from broadcheck.engine import scan_brace as scan
 
     def old(text: str) -> int | None:  # the token-by-token reading this replaced
         if "{" not in text:
@@ -163,7 +163,7 @@ def test_an_inline_region_is_found_as_before() -> None:
     found = 0
     for text in _texts(5000, 7):
         text = rng.choice(heads) + text.replace("\n", " ")
-        assert scan._inline_region(text) == old(text), text
+        assert scan.inline_region(text) == old(text), text
         found += old(text) is not None
     assert found > 100, found
 

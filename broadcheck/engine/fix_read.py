@@ -1,0 +1,268 @@
+"""The fix stage's reading: a module's functions, each as the statements the planner may rewrite.
+
+Takes a source's text and the line range of one module; gives a :class:`PlannedFunction` per
+``func.func`` (its header and its statements, each a :class:`PlannedStatement` read when the
+planner first asks for it) and the module's type aliases, through the engine's scanner
+(:mod:`.scan`) in blocks of whole lines. Its state: the functions read, and the one being read.
+"""
+
+from __future__ import annotations
+
+from array import array
+
+from broadcheck.engine.forms import Form
+from broadcheck.engine.scan import Scanner, Text
+from broadcheck.ops import Type
+from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.syntax.statement import Statement, Use, read_statement
+from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+
+
+class PlannedStatement:
+    """One statement of a function, on one line, as the planner needs it: its text, where it
+    starts (offset in the source, line, column), and what the reader read. A statement is
+    read when the planner first asks for it: most are in functions no fix reaches."""
+
+    __slots__ = ("_offset", "_statement", "column", "line", "text")
+
+    def __init__(self, text: str, offset: int, line: int, column: int, statement: Statement | None) -> None:
+        self.text, self._offset, self.line, self.column, self._statement = text, offset, line, column, statement
+
+    @property
+    def statement(self) -> Statement:
+        if self._statement is None:
+            try:
+                self._statement = read_statement(self.text)
+            except ReaderProblem:
+                self._statement, self._offset = _UNREAD, UNREAD_AT  # not rewritten
+        return self._statement
+
+    @property
+    def spans_lines(self) -> bool:
+        """Whether the statement is on several lines or holds regions (it is not rewritten)."""
+        return self._offset == UNREAD_AT
+
+    @property
+    def offset(self) -> int:
+        _ = self.statement
+        return self._offset
+
+
+UNREAD_AT = -1
+"""The offset of a statement the planner cannot rewrite (on several lines, or unread)."""
+
+
+class _LineStatement(PlannedStatement):
+    """A :class:`PlannedStatement` that is the whole of its line but its indent: its text is cut
+    from the source when asked, not kept (a copy of every line of the module was about a quarter
+    of the fix stage's memory on bench/gen.py's 100k ops, issue 31)."""
+
+    __slots__ = ("_end", "_source", "_start")
+
+    def __init__(self, source: str, start: int, end: int, line: int, column: int) -> None:
+        self._source, self._start, self._end = source, start, end
+        self._offset, self.line, self.column, self._statement = start, line, column, None
+
+    @property
+    def text(self) -> str:  # type: ignore[override]  # (read-only here: nothing sets it)
+        """The statement's text (``source[start:end]``)."""
+        return self._source[self._start : self._end]
+
+
+class PlannedFunction:
+    """A function as the planner needs it: its name, its header, its statements (see
+    :attr:`kept`), and its lines."""
+
+    __slots__ = ("count", "first", "header", "kept", "last", "name", "statements")
+
+    def __init__(self, name: str, header: PlannedStatement | None, first: int = 0) -> None:
+        self.name, self.header = name, header
+        self.statements: list[PlannedStatement] = []
+        self.first = first
+        """The line its header starts on (0: not known)."""
+        self.last = 0
+        """The line of the ``}`` that closes it (0: not yet closed)."""
+        self.kept = True
+        """Whether :attr:`statements` are all here: a function with no fixable error lets them
+        go as it closes (:class:`_LineCollector`), and is read again only if a chain reaches it."""
+        self.count = 0
+        """How many statements it had, if they were let go."""
+
+    def let_go(self, last: int) -> None:
+        """Keep only the function's name, header and lines (it closed at line ``last``)."""
+        self.last, self.count, self.kept = last, len(self.statements), False
+        self.statements = []
+
+
+class Collector:
+    """Collects each function's statements (one line each; others are not rewritten)."""
+
+    def __init__(self, lines: list[str], starts: list[int]) -> None:
+        self.lines, self.starts = lines, starts
+        self.functions: list[PlannedFunction] = []
+        self.stack: list[PlannedFunction | None] = []
+        self.aliases: dict[str, Type | SyntaxProblem] = {}
+
+    def _one_line(self, line: int, text: Text | None, body: str) -> PlannedStatement | None:
+        if text is not None:
+            if len({p.line for p in text.parts}) != 1:
+                return None
+            piece = text.parts[0]
+            raw, column = body, piece.column
+        else:
+            full = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+            raw = full.lstrip()
+            column = len(full) - len(raw) + 1
+        return PlannedStatement(raw, self.starts[line - 1] + column - 1, line, column, None)
+
+    def statement(
+        self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str, regions: int = 0
+    ) -> None:
+        current = self.function()
+        if current is None:
+            return
+        one = self._one_line(lines[0], text, body) if not regions else None
+        if one is None:  # a statement on several lines, or with regions: not rewritten
+            one = PlannedStatement(body, UNREAD_AT, lines[0], 1, form.statement or _UNREAD)
+        current.statements.append(one)
+
+    def function(self) -> PlannedFunction | None:
+        """The function being read (its nested regions are part of it)."""
+        return next((f for f in reversed(self.stack) if f is not None), None)
+
+    def region(self, form: Form | None, names: list[str], lines: list[int], first: bool, head: Text) -> bool:
+        if first and form is not None and form.name == "func.func":
+            header = (
+                self._one_line(lines[0] if lines else head.line, head, head.text)
+                if len({p.line for p in head.parts}) == 1
+                else None
+            )
+            symbol = (
+                next((i.text for i in form.statement.items if i.kind == "symbol"), "@?") if form.statement else "@?"
+            )
+            function = PlannedFunction(symbol[1:].strip('"'), header, head.line)
+            self.functions.append(function)
+            self.stack.append(function)
+        else:
+            self.stack.append(None)
+        return False
+
+    def closed(self, line: int) -> None:
+        if self.stack:
+            self.stack.pop()
+
+    def label(self, text: Text) -> None:
+        pass
+
+    def alias(self, text: Text) -> None:
+        from broadcheck.syntax.types import read_alias
+
+        found = read_alias(text.text.strip(), self.aliases)
+        if found is not None:
+            self.aliases[found[0]] = found[1]
+
+    def unbalanced(self, line: int, column: int, what: str) -> None:
+        pass
+
+
+_UNREAD = read_statement('"unread.unread"() : () -> ()')
+
+
+class _Lines:
+    """The lines of a text, each cut from it when asked for (without its ``\\r``): the fix
+    stage held the whole file split into lines beside the text (issue 31's peak memory)."""
+
+    __slots__ = ("starts", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts = array("q", [0])
+        """Where each line starts in the text."""
+        at = text.find("\n")
+        while at >= 0:
+            self.starts.append(at + 1)
+            at = text.find("\n", at + 1)
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def __getitem__(self, index: int) -> str:
+        starts = self.starts
+        end = starts[index + 1] - 1 if index + 1 < len(starts) else len(self.text)
+        return self.text[starts[index] : end].removesuffix("\r")
+
+
+class _LineCollector(Collector):
+    """:class:`Collector` over :class:`_Lines`, not a list of the lines. Given the lines with a
+    fixable error (``candidates``), a function with none of them lets its statements go as it
+    closes: the planner starts only from those lines, and most functions have none (issue 31's
+    peak memory: every statement of a 100k-op module was held to plan 98 fixes)."""
+
+    def __init__(self, lines: _Lines, candidates: set[int] | None = None) -> None:
+        super().__init__([], [])
+        self.source = lines
+        self.candidates = candidates
+
+    def closed(self, line: int) -> None:
+        if not self.stack:
+            return
+        function = self.stack.pop()
+        candidates = self.candidates
+        if (
+            function is not None
+            and candidates is not None
+            and line > 0
+            and function.first > 0
+            and not any(s.line in candidates for s in function.statements)
+        ):
+            function.let_go(line)
+
+    def _one_line(self, line: int, text: Text | None, body: str) -> PlannedStatement | None:
+        source = self.source
+        if text is not None:
+            if len({p.line for p in text.parts}) != 1:
+                return None
+            raw, column = body, text.parts[0].column
+        elif 0 < line <= len(source):
+            starts, whole = source.starts, source.text
+            begin = starts[line - 1]
+            end = starts[line] - 1 if line < len(starts) else len(whole)
+            if end > begin and whole[end - 1] == "\r":
+                end -= 1
+            at = begin
+            while at < end and whole[at].isspace():  # (as str.lstrip)
+                at += 1
+            return _LineStatement(whole, at, end, line, at - begin + 1)
+        else:
+            raw, column = "", 1
+        return PlannedStatement(raw, source.starts[line - 1] + column - 1, line, column, None)
+
+
+SCAN_BLOCK = 1 << 20
+"""The fix stage reads a module in blocks of about this many characters, as the check reads a
+file: its scanner's rows of a whole 12 MB module were most of the fix stage's peak memory
+(issue 31)."""
+
+
+def scan_blocks(scanner: Scanner, text: str, start: int, stop: int, line: int) -> None:
+    """Scan the whole lines of ``text[start:stop]`` (the first is ``line``), then a line end,
+    in blocks of whole lines."""
+    while stop - start > SCAN_BLOCK:
+        cut = text.rfind("\n", start, start + SCAN_BLOCK)
+        if cut < 0:
+            cut = text.find("\n", start + SCAN_BLOCK, stop)
+            if cut < 0:
+                break
+        line = scanner.block(text[start : cut + 1], line)
+        start = cut + 1
+    scanner.block(text[start:stop] + "\n", line)
+
+
+def result_keys(statement: Statement) -> list[str]:
+    """The value-flow key of each result: ``%0``, or ``%0``, ``%0#1`` for ``%0:2``."""
+    return [r.name if k == 0 else f"{r.name}#{k}" for r in statement.results for k in range(r.size)]
+
+
+def use_key(use: Use) -> str:
+    """The value-flow key of a use: ``%0``, or ``%0#1``."""
+    return use.name if use.number == 0 else f"{use.name}#{use.number}"

@@ -1,0 +1,185 @@
+"""Where a scanned statement's brackets say it stands: whether a ``{`` opens a region or a
+dictionary, whether a key is a whole statement, where a second op starts on a line, and the
+value names' offsets in a statement's text.
+
+Pure functions of text (no state): the scanner's piece machine (:mod:`.scan_pieces`) asks them.
+"""
+
+from __future__ import annotations
+
+from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.lexer import bracket_tokens, comment_start, depth
+from broadcheck.syntax.lines import TRAILING_LOC
+from broadcheck.syntax.statement import REGION
+
+_GENERIC = lazy(r'[ \t]*(?:%[\w$.\-]+(?::[0-9]+)?[ \t]*(?:,[ \t]*%[\w$.\-]+(?::[0-9]+)?[ \t]*)*=[ \t]*)?"')
+"""A statement in the generic form (its op name is a string)."""
+NEW_STATEMENT = lazy(
+    r'[ \t]*(?:%[\w$.\-]+(?::[0-9]+)?(?:[ \t]*,[ \t]*%[\w$.\-]+(?::[0-9]+)?)*[ \t]*=[ \t]*(?:"|[A-Za-z_][\w$]*\.)'
+    r'|"[\w$.\-]+"[ \t]*\(|\^|func\.func\b|module\b|return\b|call(?:_indirect)?\b)'
+)
+"""A line that surely starts a statement: a statement still open before it is broken."""
+
+
+def without_location(body: str) -> str:
+    """An op's text after its last region without the location that ends it, if that is all
+    that follows the region."""
+    end = body.rfind(REGION) + len(REGION)
+    if end >= len(REGION) and TRAILING_LOC.fullmatch(" " + body[end:].strip()):
+        return body[:end]
+    return body
+
+
+def second_statement(body: str) -> int | None:
+    """Where a second op starts in a statement the reader cannot take, if the text before it
+    is a whole op: MLIR needs no line break between two ops (``}> : (T) -> T  return %0``)."""
+    from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+    from broadcheck.syntax.statement import read_statement
+
+    try:
+        read_statement(body)
+    except ReaderProblem as problem:
+        at = problem.start
+    else:
+        return None
+    if at <= 0 or at >= len(body) or NEW_STATEMENT.match(body, at) is None:
+        return None
+    try:
+        read_statement(body[:at].rstrip())
+    except ReaderProblem:
+        return None
+    return at
+
+
+def complete(key: str) -> bool:
+    """Whether a key is a whole statement on its own: brackets closed, no region in it."""
+    state = depth(key)
+    return not state.stack and state.mismatch < 0 and inline_region(key) is None and "{" not in key[-1:]
+
+
+def then_region(text: str) -> str:
+    """``text`` with an elided region after it: on a line of its own where ``text`` ends in a
+    comment (``(\n  // cond\n  {``), which would hide it."""
+    last = text[text.rfind("\n") + 1 :]
+    return text + ("\n" if comment_start(last) >= 0 else " ") + REGION
+
+
+def last_brace(text: str) -> int:
+    at = comment_start(text)
+    body = text if at < 0 else text[:at]
+    return body.rstrip().rfind("{")
+
+
+def name_offsets(text: str) -> list[tuple[int, int]]:
+    from broadcheck.syntax.lines import name_spans
+
+    return name_spans(text)
+
+
+def _previous_token(text: str, offset: int) -> str:
+    before = text[:offset].rstrip()
+    if not before:
+        return ""
+    if before.endswith("attributes") and (len(before) == 10 or not before[-11].isalnum()):
+        return "attributes"
+    return before[-1]
+
+
+def region_brace(text: str, brace: int, stack: str) -> bool | None:
+    """Whether the ``{`` at ``brace`` (ending its line; ``stack`` the brackets open with it)
+    opens a region: ``True``, ``False`` (a dictionary), or ``None`` (the next line says)."""
+    generic = _GENERIC.match(text) is not None
+    if stack.endswith("({") or (len(stack) >= 2 and stack[-2] == "("):
+        return generic or None
+    if generic and len(stack) == 1:
+        return False
+    previous = _previous_token(text, brace)
+    if previous in ("=", "attributes", "<", ","):
+        return False
+    return None
+
+
+def inline_region(text: str) -> int | None:
+    """The offset of the first ``{`` of ``text`` that opens a region on the same line, or ``None``."""
+    if "{" not in text:
+        return None
+    stack: list[str] = []
+    generic = _GENERIC.match(text) is not None
+    for m in bracket_tokens(text):
+        token = m.group(1)
+        if token in _OPENERS:
+            if token == "{":
+                inside = "".join(stack)
+                start, end = m.start(1), m.end(1)
+                if generic:
+                    if inside == "(" and _opens_region_text(text, end):
+                        return start
+                elif (
+                    not inside
+                    and _previous_token(text, start) not in ("=", "attributes", "<", ",")
+                    and _opens_region_text(text, end)
+                ):
+                    return start
+            stack.append(token)
+        elif token in _CLOSERS and stack:
+            stack.pop()
+    return None
+
+
+_OPENERS = frozenset("([{<")
+_CLOSERS = frozenset(")]}>")
+
+
+def _opens_region_text(text: str, after: int) -> bool:
+    """Whether what follows a ``{`` on its line reads as a region's body rather than a
+    dictionary's entries (``}`` alone: an empty dictionary, the same to value flow)."""
+    newline = text.find("\n", after)
+    return _opens_region_at(text, after, newline if newline >= 0 else len(text))
+
+
+def _opens_region_at(text: str, after: int, end: int) -> bool:
+    """:func:`_opens_region_text` for a line ending at ``end``, reading only the first token
+    after the ``{`` (a comment there is the line's end)."""
+    at = SPACES.match(text, after, end).end()  # type: ignore[union-attr]
+    if at == end or text.startswith("//", at, end) or text.startswith("}", at, end):
+        return False  # (a `{` that ends its line was decided as it was read)
+    return _ENTRY_AT.match(text, at, end) is None and not text.startswith(REGION[1:-1], at, end)
+
+
+def _previous_token_at(text: str, start: int, offset: int) -> str:
+    """:func:`_previous_token` of ``text[start:offset]``, without copying it."""
+    at = offset
+    while at > start and text[at - 1].isspace():
+        at -= 1
+    if at == start:
+        return ""
+    if text.endswith("attributes", start, at) and (at - start == 10 or not text[at - 11].isalnum()):
+        return "attributes"
+    return text[at - 1]
+
+
+class RegionBrace:
+    """Whether a ``{`` of a statement starting at ``start`` in ``text`` (and ending with its
+    line at ``end``) opens a region on its line, as :func:`inline_region` decides it."""
+
+    __slots__ = ("end", "generic", "start", "text")
+
+    def __init__(self, text: str, start: int, end: int) -> None:
+        self.text, self.start, self.end = text, start, end
+        self.generic = _GENERIC.match(text, start, end) is not None
+
+    def __call__(self, offset: int, inside: str) -> bool:
+        text = self.text
+        if self.generic:
+            return inside == "(" and _opens_region_at(text, offset + 1, self.end)
+        return (
+            not inside
+            and _previous_token_at(text, self.start, offset) not in ("=", "attributes", "<", ",")
+            and _opens_region_at(text, offset + 1, self.end)
+        )
+
+
+SPACES = lazy(r"\s*")
+NON_SPACE = lazy(r"\S")
+_ENTRY_AT = lazy(r'(?:[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*")[ \t]*(?:=|,|\}|//|$)')
+""":data:`_NEXT_IS_ENTRY` at the first token after a ``{``, a comment ending the line."""

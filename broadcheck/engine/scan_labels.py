@@ -1,0 +1,94 @@
+"""Block labels as the scanner meets them: ``^bb1(%a: T):`` on its line, or with its argument
+list going on over lines; what follows the label's ``:`` goes back to the scanner.
+
+Takes pieces that start with ``^`` (and the lines after one whose list is still open); gives the
+:class:`~.scan_text.Sink` each whole label (or where one was left unbalanced). Its state: the
+label still open, and how many of its brackets are.
+"""
+
+from __future__ import annotations
+
+from broadcheck.engine.scan_brace import NEW_STATEMENT
+from broadcheck.engine.scan_text import Piece, Sink, Text
+from broadcheck.syntax.lexer import TOKEN, depth
+from broadcheck.syntax.lines import blank
+
+
+class Labels:
+    """The block labels of one scanner."""
+
+    __slots__ = ("open", "sink", "text")
+
+    def __init__(self, sink: Sink) -> None:
+        self.sink = sink
+        self.text: Text | None = None
+        """A block label whose argument list goes on over lines (``^bb0(%a: T,`` then ``%b: U):``)."""
+        self.open = 0
+        """How many brackets of that label are still open (each line is read once)."""
+
+    def end(self) -> None:
+        """The end of the module: a label still open is unbalanced."""
+        if self.text is not None:
+            first = self.text.parts[0]
+            self.text = None
+            self.sink.unbalanced(first.line, first.column, "label")
+
+    def start(self, piece: Piece) -> Piece | None:
+        """``^bb1(%a: T):`` and perhaps an op after it on the line."""
+        text = piece.text
+        end, _ = label_end(text)
+        if end < 0:
+            open_ = depth(text).stack
+            if open_.endswith("("):  # the argument list goes on over lines
+                self.text = Text()
+                self.text.add(piece)
+                self.open = len(open_)
+                return None
+            self.sink.unbalanced(piece.line, piece.column, "label")
+            return None
+        label = Text()
+        label.add(Piece(piece.line, piece.column, text[:end]))
+        self.sink.label(label)
+        rest = text[end + 1 :]
+        return Piece(piece.line, piece.column + end + 1, rest) if rest.strip() else None
+
+    def goes_on(self, label: Text, piece: Piece) -> Piece | None:
+        """The next line of a block label's argument list; what follows the label's ``:``.
+        Each line is read once (a label never closed costs a pass, not a pass per line)."""
+        if blank(piece.text):
+            return None
+        if NEW_STATEMENT.match(piece.text) or piece.text.lstrip().startswith("}"):
+            self._broken(label)  # an op or a `}` where the list should go on
+            return piece
+        end, self.open = label_end(piece.text, self.open)
+        if end < 0:
+            label.add(piece)
+            if self.open <= 0:  # the list closed without the label's `:`
+                self._broken(label)
+            return None
+        self.text = None
+        start = label.length + 1
+        label.add(piece)
+        label.cut(start + end)
+        self.sink.label(label)
+        rest = piece.text[end + 1 :]
+        return Piece(piece.line, piece.column + end + 1, rest) if rest.strip() else None
+
+    def _broken(self, label: Text) -> None:
+        self.text = None
+        first = label.parts[0]
+        self.sink.unbalanced(first.line, first.column, "label")
+
+
+def label_end(text: str, level: int = 0) -> tuple[int, int]:
+    """The offset of the ``:`` that ends a block label, or -1, and how many brackets are
+    open at the end of ``text`` (``level`` of them were open before it)."""
+    for m in TOKEN.finditer(text):
+        kind, token = m.lastgroup, m.group()
+        if kind == "open":
+            level += 1
+        elif kind == "close":
+            level -= 1
+        elif token == ":" and level == 0:
+            return m.start(), level
+    return -1, level

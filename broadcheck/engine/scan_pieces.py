@@ -1,0 +1,375 @@
+"""The scanner's slow path: a state machine over *pieces* of lines, for what is not one whole op
+on one line: a statement that runs over several lines (brackets still open), a ``{`` that opens
+a region (its op's text is held until the region closes, then read whole, regions elided), ``}``
+that closes one, block labels (:mod:`.scan_labels`), alias definitions, and a region on one line
+(``func.func @f() { return }``). Comments are blank wherever they are.
+
+Takes whole lines (:meth:`PieceScanner.line`); gives the :class:`~.scan_text.Sink` whole
+statements, regions opened and closed, labels and aliases. Its state: the statement being
+read, the ops whose regions are open, and the pieces queued to take next.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+
+from broadcheck.engine.forms import Form
+from broadcheck.engine.scan_brace import (
+    NEW_STATEMENT,
+    NON_SPACE,
+    SPACES,
+    RegionBrace,
+    inline_region,
+    last_brace,
+    name_offsets,
+    region_brace,
+    second_statement,
+    then_region,
+    without_location,
+)
+from broadcheck.engine.scan_labels import Labels
+from broadcheck.engine.scan_text import Piece, Sink, Text
+from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.lexer import depth
+from broadcheck.syntax.lines import key_text, starts_statement
+from broadcheck.syntax.statement import REGION
+
+
+class Pending:
+    """A statement being read: its text so far, and the brackets open at its end."""
+
+    __slots__ = ("blanks", "brace", "complete", "kind", "op", "split", "stack", "text")
+
+    def __init__(self, kind: str, op: OpenOp | None = None, stack: str = "") -> None:
+        self.kind = kind
+        """``op`` (a statement), ``tail`` (the rest of an op after a region), ``alias``."""
+        self.op = op
+        self.text = Text() if op is None else op.text
+        self.stack = stack
+        self.complete = False
+        """Whole, unless the next line continues it (``reducer(...) {``)."""
+        self.brace = -1
+        """The offset of a ``{`` that ends a line, not yet known to open a region or a dictionary."""
+        self.blanks: list[Piece] = []
+        """Blank and comment lines after it, while it may still go on."""
+        self.split = False
+        """Cut once after a one-line region's ``{``: never cut again (the cut is the decision)."""
+
+
+class OpenOp:
+    """An op whose region is open: its text so far (regions elided), where it starts."""
+
+    __slots__ = ("brace", "form", "isolated", "regions", "stack", "text")
+
+    def __init__(self, text: Text, stack: str, isolated: bool, form: Form | None) -> None:
+        self.text = text
+        self.brace = (0, 0)
+        """The (line, column) of the ``{`` that opened its innermost open region (named if never closed)."""
+        self.stack = stack
+        """The brackets open around its regions (``(`` for the generic form's region list)."""
+        self.isolated = isolated
+        self.regions = 1
+        self.form = form
+        """The form of its head, as read when its first region opened (its region arguments)."""
+
+
+_ALIAS = lazy(r"[!#][\w$.\-]+[ \t]*=")
+_NEXT_IS_ENTRY = lazy(r'[ \t]*(?:[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*")[ \t]*(?:=|,|\}|$)')
+
+
+class PieceScanner:
+    """Takes whole lines, and pieces of them, in order; sends statements to a :class:`Sink`."""
+
+    def __init__(self, sink: Sink, forms: dict[object, Form], read: Callable[[str], Form]) -> None:
+        self.sink = sink
+        self.forms = forms
+        self.read = read
+        self.open: list[OpenOp] = []
+        self.pending: Pending | None = None
+        self.labels = Labels(sink)
+        self.queue: deque[Piece] = deque()
+        """Pieces to take next (:meth:`_feed`)."""
+        self.draining = False
+
+    def line(self, number: int, text: str) -> None:
+        """One whole line."""
+        self._feed(Piece(number, 1, text))
+
+    def finish(self, pending: Pending) -> None:
+        """``pending`` is whole (an op starts on the next line): send it on, and what it leads to."""
+        self._finish(pending)
+        self._drain()
+
+    def end(self) -> None:
+        """The end of the module (file or split chunk)."""
+        self.labels.end()
+        pending = self.pending
+        if pending is not None:
+            self._finish(pending)  # whole, or broken: the reader says what is wrong with it
+            self._drain()
+        while self.open:
+            op = self.open.pop()
+            self.sink.closed(-1)
+            self.sink.unbalanced(*op.brace, "region")  # the `{` left open
+
+    # ---------------------------------------------------------------- pieces
+
+    def _feed(self, piece: Piece) -> None:
+        """Take ``piece`` and whatever it leads to, in order, without recursion: a line
+        with ten thousand ``}`` costs a loop, not Python's stack."""
+        self.queue.append(piece)
+        self._drain()
+
+    def _drain(self) -> None:
+        if self.draining:
+            return
+        self.draining = True
+        try:
+            queue = self.queue
+            while queue:
+                rest = self._step(queue.popleft())
+                if rest is not None:
+                    queue.appendleft(rest)
+        finally:
+            self.draining = False
+
+    def _step(self, piece: Piece) -> Piece | None:
+        """Take one piece; what is left of it to take next."""
+        labels = self.labels
+        if labels.text is not None:
+            return labels.goes_on(labels.text, piece)
+        pending = self.pending
+        if pending is not None and (pending.complete or pending.brace >= 0):
+            at = SPACES.match(piece.source, piece.start, piece.stop).end()  # type: ignore[union-attr]
+            if at == piece.stop or piece.source.startswith("//", at, piece.stop):
+                pending.blanks.append(piece)  # kept if the statement goes on
+                return None
+            if pending.brace >= 0:
+                return self._brace_decided(pending, piece)
+            if not starts_statement(piece.text):
+                return self._continue(pending, piece)
+        elif pending is not None and NEW_STATEMENT.match(piece.source, piece.start, piece.stop) is None:
+            return self._continue(pending, piece)  # brackets left open: read on
+        if pending is not None:
+            waiting = len(self.queue)
+            self._finish(pending)
+            added = len(self.queue) - waiting
+            if added:  # the statement had a region on one line: its pieces come first
+                self.queue.insert(added, piece)
+                return None
+        return self._fresh(piece)
+
+    def _fresh(self, piece: Piece) -> Piece | None:
+        """A piece that starts something."""
+        source, stop = piece.source, piece.stop
+        at = SPACES.match(source, piece.start, stop).end()  # type: ignore[union-attr]
+        if at == stop or source.startswith("//", at, stop):
+            return None
+        piece = piece.after(at)
+        first = source[at]
+        if first == "}":
+            return self._close(piece)
+        if first == "^":
+            return self.labels.start(piece)
+        kind = "alias" if first in "!#" and _ALIAS.match(source, at, stop) else "op"
+        pending = Pending(kind)
+        self.pending = pending
+        return self._continue(pending, piece)
+
+    def _continue(self, pending: Pending, piece: Piece) -> Piece | None:
+        """Add ``piece`` to the statement being read and see where it stands."""
+        text = pending.text
+        if pending.blanks:  # blank and comment lines inside a statement stay in its text
+            for blank_piece in pending.blanks:
+                text.add(blank_piece)
+            pending.blanks.clear()
+        source, begin, stop = piece.source, piece.start, piece.stop
+        # The scan stops at the first `{` that opens a region on this line (as `_finish` would
+        # find it: the statement starts here) and at the first `}` that closes one, so that each
+        # level of regions nested on one line reads only its own part of the line.
+        rule = None
+        if (
+            pending.kind == "op"
+            and not pending.split
+            and not text.parts
+            and not pending.stack
+            and source.find("{", begin, stop) >= 0
+        ):
+            rule = RegionBrace(source, begin, stop)
+        state = depth(source, pending.stack, begin, stop, rule, bool(self.open))
+        if state.region >= 0:  # `op ({ ...`: read as `op ({` and then what follows the `{`
+            pending.split = True
+            self._continue(pending, Piece(piece.line, piece.column, source, begin, state.region + 1))
+            return piece.after(state.region + 1)
+        if state.mismatch >= 0 and self.open and source[state.mismatch] == "}":
+            # `... }`: the statement ends, and the `}` closes a region
+            cut = state.mismatch
+            text.add(Piece(piece.line, piece.column, source, begin, cut))
+            text.cut(len(text.text.rstrip()))
+            pending.stack = state.stack
+            if pending.stack and not (
+                pending.kind == "tail" and pending.op is not None and pending.stack == pending.op.stack
+            ):
+                self.pending = None
+                self.sink.unbalanced(piece.line, piece.column + cut - begin, "statement")
+            elif text.text.strip() or pending.kind == "tail":
+                waiting = len(self.queue)
+                self._finish(pending)
+                added = len(self.queue) - waiting
+                if added:  # the statement was cut in two: its second part comes before the `}`
+                    self.queue.insert(added, piece.after(cut))
+                    return None
+            else:
+                self.pending = None
+            return piece.after(cut)
+        text.add(piece)
+        pending.stack = state.stack
+        pending.complete = not pending.stack
+        if pending.complete:
+            return None
+        if pending.stack.endswith("{") and state.last == "{" and pending.kind != "alias":
+            brace = text.length - len(piece.text) + last_brace(piece.text)
+            region = region_brace(text.text, brace, pending.stack)
+            if region is None:  # decided by the next line
+                pending.brace = brace
+            elif region:
+                self._open(pending, brace)
+        return None
+
+    def _brace_decided(self, pending: Pending, piece: Piece) -> Piece | None:
+        """The line after a line-ending ``{`` says whether it opened a region."""
+        brace = pending.brace
+        pending.brace = -1
+        entry = _NEXT_IS_ENTRY.match(piece.source, piece.start, piece.stop)
+        if entry is not None and (
+            entry.group().endswith("=")  # `mhlo.attributes = {...}`: no op starts so
+            or not starts_statement(piece.text.lstrip().split("=")[0] + " ")  # (`func.return` alone does)
+        ):
+            return self._continue(pending, piece)  # a dictionary's entry
+        self._open(pending, brace)
+        return piece
+
+    def _open(self, pending: Pending, brace: int) -> None:
+        """The ``{`` at ``brace`` in the pending statement opens a region."""
+        text = pending.text
+        at = text.where(brace)
+        head = text.text[:brace].rstrip()
+        text.cut(len(head))
+        stack = pending.stack[:-1]
+        self.pending = None
+        if pending.kind == "tail":
+            op = pending.op
+            assert op is not None
+            op.regions += 1
+            self.open.append(op)
+            form = op.form
+            first = False
+        else:
+            form = self._head_form(head, stack)
+            op = OpenOp(text, stack, False, form)
+            self.open.append(op)
+            first = True
+        offsets = name_offsets(head)
+        op.brace = at
+        head_names = [head[a:b] for a, b in offsets]
+        lines = [text.where(a)[0] for a, _ in offsets]
+        op.isolated = self.sink.region(form, head_names, lines, first, text)
+
+    def _head_form(self, head: str, stack: str) -> Form | None:
+        """The form of an op's head (its text before its first region), for the values it
+        defines for its regions: read as if its regions were empty."""
+        closing = "".join({"(": ")", "[": "]", "<": ">", "{": "}"}[c] for c in reversed(stack))
+        key = then_region(key_text(head)) + closing
+        form = self.forms.get(key)
+        if form is None:
+            form = self.read(key)
+            self.forms[key] = form
+        return form if form.statement is not None else None
+
+    def _close(self, piece: Piece) -> Piece | None:
+        """``}`` closes the innermost region; what follows it continues its op."""
+        if not self.open:
+            self.sink.unbalanced(piece.line, piece.column, "}")
+            rest = piece.after(piece.start + 1)
+            return rest if NON_SPACE.search(rest.source, rest.start, rest.stop) else None
+        op = self.open.pop()
+        self.sink.closed(piece.line)
+        op.text.text = then_region(op.text.text)
+        pending = Pending("tail", op, op.stack)
+        self.pending = pending
+        after = piece.after(piece.start + 1)
+        if NON_SPACE.search(after.source, after.start, after.stop):
+            return self._continue(pending, after)
+        pending.complete = not op.stack
+        return None
+
+    def _finish(self, pending: Pending) -> None:
+        """A whole statement: read it and send it on."""
+        self.pending = None
+        text = pending.text
+        if pending.kind == "alias":
+            self.sink.alias(text)
+            return
+        body = text.text
+        if pending.kind != "tail" and not pending.split:
+            inline = inline_region(body)
+            if inline is not None:  # `func.func @f() { return }`: a region on one line
+                self._split_inline(text, inline)
+                return
+        if pending.kind == "tail" and not body.endswith(REGION):
+            body = without_location(body)  # `} loc(#loc)`: read as the op's head was, once
+        key = key_text(body.lstrip())
+        form = self.forms.get(key)
+        if form is None:
+            form = self.read(key)
+            self.forms[key] = form
+        if form.statement is None and pending.kind == "op":
+            cut = second_statement(body)
+            if cut is not None:  # `... -> tensor<2xf32>  return %0 : ...`: two ops on one line
+                self._split_at(text, cut)
+                return
+        offsets = name_offsets(body)
+        statement_names = [body[a:b] for a, b in offsets]
+        lines = [text.where(a)[0] for a, _ in offsets]
+        regions = pending.op.regions if pending.kind == "tail" and pending.op is not None else 0
+        self.sink.statement(form, statement_names, lines or [text.line], text, body, regions)
+
+    def _split_at(self, text: Text, cut: int) -> None:
+        """Send on the statement that ends before ``cut``; the pieces after it are taken
+        next, before anything else."""
+        head = Pending("op")
+        tail: list[Piece] = []
+        for i, piece in enumerate(text.parts):
+            start = text.starts[i]
+            end = start + len(piece.text)
+            if end <= cut:
+                head.text.add(piece)
+            elif start >= cut:
+                tail.append(piece)
+            else:
+                k = cut - start
+                head.text.add(Piece(piece.line, piece.column, piece.text[:k].rstrip()))
+                tail.append(Piece(piece.line, piece.column + k, piece.text[k:]))
+        self.queue.extendleft(reversed(tail))
+        self._finish(head)
+
+    def _split_inline(self, text: Text, brace: int) -> None:
+        """Read a statement holding a one-line region again, as its pieces cut after the
+        region's ``{``: they are taken next, before anything else."""
+        parts: list[Piece] = []
+        for i, piece in enumerate(text.parts):
+            start = text.starts[i]
+            end = start + len(piece.text)
+            if start <= brace < end:
+                cut = brace - start + 1
+                parts.append(Piece(piece.line, piece.column, piece.text[:cut]))
+                parts.append(Piece(piece.line, piece.column + cut, piece.text[cut:]))
+            else:
+                parts.append(piece)
+        first, *others = parts
+        pending = Pending("op")
+        pending.split = True
+        self.pending = pending
+        self._continue(pending, first)
+        self.queue.extendleft(reversed(others))
