@@ -71,3 +71,49 @@ def test_no_help_when_the_operands_disagree(run: Invoke) -> None:
     data = json.loads(run("check", "--isolated", "--output-format", "json", "-", stdin=text).out)
     assert [(d["code"], d["fix"]) for d in data] == [("BC1150", None)]
     assert "help" not in run("check", "--isolated", "-", stdin=text).out
+
+
+@pytest.mark.parametrize(
+    ("steps", "operands", "result", "wanted"),
+    [
+        # InferTypeOpInterface: the first operand's type exactly, even where the second knows more
+        (
+            ("SameOperandsAndResultType", "Elementwise", "InferTypeOpInterface"),
+            ["tensor<?xf32>", "tensor<8xf32>"],
+            "tensor<3xf32>",
+            "tensor<?xf32>",
+        ),
+        # the trait alone: any compatible type; the most static the operands give
+        (("SameOperandsAndResultType",), ["tensor<?x2xf32>", "tensor<4x?xf32>"], "tensor<?x3xf32>", "tensor<4x2xf32>"),
+        # the shape is fixed, the element type is not: the result keeps its own
+        (("SameOperandsAndResultShape",), ["vector<4xf32>"], "vector<2xf16>", "vector<4xf16>"),
+        (("SameOperandsAndResultShape",), ["vector<[4]xi32>"], "vector<4xi8>", "vector<[4]xi8>"),
+        # the element type is fixed, the shape is not
+        (("SameOperandsAndResultElementType",), ["tensor<4xf32>"], "tensor<2xf16>", "tensor<2xf32>"),
+        # a result that knows a size its operands do not keeps it
+        (("Elementwise",), ["tensor<?x3xf32>"], "tensor<5x?xi1>", "tensor<5x3xi1>"),
+        (
+            ("pred=result type has i1 element type and same shape as operands@o0,r0",),
+            ["vector<4xf32>"],
+            "vector<2xi1>",
+            "vector<4xi1>",
+        ),
+        (
+            ("pred=all of {true_value, false_value, result} have same type@o1,o2,r0",),
+            ["i1", "tensor<2xf32>", "tensor<2xf32>"],
+            "tensor<?xf32>",
+            "tensor<2xf32>",
+        ),
+        # nothing shaped to take it from
+        (("SameOperandsAndResultShape",), ["f32"], "tensor<2xf32>", None),
+    ],
+)
+def test_the_type_each_trait_determines(
+    steps: tuple[str, ...], operands: list[str], result: str, wanted: str | None
+) -> None:
+    from broadcheck.dialects.ods.traits import determined_result
+    from broadcheck.syntax.parser import parse_type
+
+    infers = "InferTypeOpInterface" in steps
+    got = determined_result(steps, [parse_type(t) for t in operands], parse_type(result), infers)
+    assert (None if got is None else str(got)) == wanted
