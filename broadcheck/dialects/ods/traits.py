@@ -622,6 +622,70 @@ def _attribute_fits(spec: str, text: str) -> bool:
     return form is not None and bool(re.fullmatch(form, text))
 
 
+def _joined(types: Sequence[Type]) -> ShapedType | None:
+    """The most static of shaped types whose shapes are compatible (each size any of them gives),
+    with the first's kind, element type and encoding; ``None`` when one is not shaped."""
+    shaped = [_shaped(t) for t in types]
+    if not shaped or any(s is None for s in shaped):
+        return None
+    first = shaped[0]
+    assert first is not None
+    ranked = [s.shape for s in shaped if s is not None and s.shape is not None]
+    if not ranked:
+        return first
+    shape = tuple(next((d for d in dims if d is not None), None) for dims in zip(*ranked, strict=False))
+    scalable = first.scalable if first.shape is not None else ()
+    return ShapedType(first.kind, shape, first.element, first.encoding, scalable)
+
+
+def _reshaped(t: ShapedType, like: ShapedType) -> ShapedType:
+    """``t`` with ``like``'s shape (and scalable sizes), keeping its kind, element type and encoding."""
+    return ShapedType(t.kind, like.shape, t.element, t.encoding, like.scalable)
+
+
+def determined_result(steps: Sequence[str], operands: Sequence[Type], result: Type, infers: bool) -> ShapedType | None:
+    """The one result's type as an op's traits determine it from its operands, in the order they
+    are listed (``result`` where they leave it free: ``SameOperandsAndResultShape`` fixes the
+    shape, not the element type); ``None`` when they determine no shaped type."""
+    wanted = _shaped(result)
+    if wanted is None:
+        return None
+    if infers:  # InferTypeOpInterface wants exactly the first operand's type: the traits agree or fail
+        return _shaped(operands[0])
+    for step in steps:
+        kind, _, spec = step.partition("=")
+        if step == "SameOperandsAndResultType":
+            wanted = _joined(operands)
+        elif step in ("SameOperandsAndResultShape", "Elementwise"):
+            mapped = [t for t in operands if _shaped(t) is not None]
+            like = _joined(mapped) if step == "SameOperandsAndResultShape" or mapped else None
+            if like is None:
+                return None
+            if _compatible_all([*mapped, wanted]):  # keep what the result knows that they do not
+                like = _joined([like, wanted])
+                assert like is not None
+            wanted = _reshaped(wanted, like)
+            if step == "Elementwise" and like.kind != wanted.kind:
+                wanted = ShapedType(like.kind, like.shape, wanted.element, None, like.scalable)
+        elif step == "SameOperandsAndResultElementType":
+            wanted = ShapedType(wanted.kind, wanted.shape, _element(operands[0]), wanted.encoding, wanted.scalable)
+        elif kind == "pred" and spec.startswith("all of {") and "} have same type@" in spec:
+            refs = spec.rpartition("@")[2].split(",")
+            given = [r for r in refs if r[0] == "o" and int(r[1:]) < len(operands)]
+            if "r0" in refs and given:
+                wanted = _shaped(_value(given[0], operands, [result]))
+        elif kind == "pred" and spec.startswith("result type has i1 element type and same shape as operands@"):
+            wanted = _shaped(operands[0])
+            wanted = (
+                None
+                if wanted is None
+                else ShapedType(wanted.kind, wanted.shape, "i1", wanted.encoding, wanted.scalable)
+            )
+        if wanted is None:
+            return None
+    return wanted
+
+
 def check_of(traits: Sequence[str], unjudged: Problem | None = None) -> Callable[[Operation, Profile], Problem | None]:
     """The check of an op with these generated traits (see the module's docstring); ``unjudged``
     (``NOT_JUDGED`` for a check that stands alone) is what it returns for an op it cannot judge."""
@@ -640,6 +704,22 @@ def check_of(traits: Sequence[str], unjudged: Problem | None = None) -> Callable
         results = [u.type for u in op.results]
         if not results and not op.generic and unnamed:
             return unjudged  # a custom form that names no result (`vector.mask`'s op): its parser made them
+        problem = judge(op, operands, results)
+        if problem is None or problem is unjudged or len(results) != 1 or not operands:
+            return problem
+        # The traits may fix the result's type (a generic form writes it apart from its operands'):
+        # if the op verifies with it, say so, so `refine` and `--fix` can write it.
+        try:
+            wanted = determined_result(steps, operands, results[0], infers)
+        except _Unknown:
+            return problem
+        if wanted is None or str(wanted) == str(results[0]) or judge(op, operands, [wanted]) is not None:
+            return problem
+        return Problem(
+            problem.code, problem.args, Subject("result", 0), problem.inferred, wanted, problem.notes, problem.span
+        )
+
+    def judge(op: Operation, operands: Sequence[Type], results: Sequence[Type]) -> Problem | None:
         attributes_done = False
         try:
             for step in steps:
