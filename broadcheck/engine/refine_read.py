@@ -17,15 +17,10 @@ from broadcheck.syntax.statement import Statement, TypeText
 from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
 
 
-class Lazy(PlannedStatement):
-    """A statement on one line, read when first asked for: its form and names (the scanner's) say
-    which values it uses before it is read."""
+class Deferred(PlannedStatement):
+    """A statement on one line, read when first asked for (once per shape, without its location)."""
 
-    __slots__ = ("form", "names")
-
-    def __init__(self, text: str, offset: int, line: int, column: int, form: Form, names: list[str]) -> None:
-        super().__init__(text, offset, line, column, None)
-        self.form, self.names = form, names
+    __slots__ = ()
 
     @property
     def statement(self) -> Statement:
@@ -41,6 +36,17 @@ class Lazy(PlannedStatement):
             except ReaderProblem:
                 return PlannedStatement.statement.fget(self)  # type: ignore[attr-defined,no-any-return]
         return found
+
+
+class Lazy(Deferred):
+    """A statement on one line, read when first asked for: its form and names (the scanner's) say
+    which values it uses before it is read."""
+
+    __slots__ = ("form", "names")
+
+    def __init__(self, text: str, offset: int, line: int, column: int, form: Form, names: list[str]) -> None:
+        super().__init__(text, offset, line, column, None)
+        self.form, self.names = form, names
 
     @property
     def at(self) -> int:
@@ -113,8 +119,8 @@ class Reader(Collector):
                 self.spread[id(last)] = (list(text.parts), list(text.starts))
 
     def _one_line(self, line: int, text: Text | None, body: str) -> PlannedStatement | None:
-        """The fix stage's statement on one line, read now, once per shape of statement (refine
-        visits every one; see :func:`.refine_values.read_as_named`)."""
+        """The fix stage's statement on one line (a function's header, an op written in pieces),
+        read when refine asks for it (the header of a function refine does not enter is not read)."""
         if text is not None:
             if len({p.line for p in text.parts}) != 1:
                 return None
@@ -123,11 +129,7 @@ class Reader(Collector):
             full = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
             raw = full.lstrip()
             column = len(full) - len(raw) + 1
-        try:
-            statement: Statement | None = read_as_named(raw)
-        except ReaderProblem:
-            statement = None  # (read again when asked for, and marked unread)
-        return PlannedStatement(raw, self.starts[line - 1] + column - 1, line, column, statement)
+        return Deferred(raw, self.starts[line - 1] + column - 1, line, column, None)
 
     def region(self, form: Form | None, names: list[str], lines: list[int], first: bool, head: Text) -> bool:
         isolated = super().region(form, names, lines, first, head)
@@ -178,8 +180,8 @@ def dimension_sources(name: str, functions: list[PlannedFunction]) -> list[tuple
     ``jax.global_constant = "name"`` marks."""
     marked: dict[str, set[int]] = {}
     for fn in functions:
-        if fn.header is None:
-            continue
+        if fn.header is None or "jax.global_constant" not in fn.header.text:
+            continue  # (before its arguments: a header is read when asked for)
         header = fn.header.text
         for index, (_, type_text) in enumerate(arguments_of(fn)):
             tail = header[type_text.end :]
@@ -192,7 +194,7 @@ def dimension_sources(name: str, functions: list[PlannedFunction]) -> list[tuple
         equal: list[tuple[str, str, str]] = []
         asserted: set[str] = set()
         sources: list[str] = []
-        arguments = {a: i for i, (a, _) in enumerate(arguments_of(fn))}
+        arguments: dict[str, int] | None = None  # (read with the header, when first needed)
         for s in fn.statements:
             if not any(w in s.text for w in ("get_dimension_size", "compare", "shape_assertion", "call")):
                 continue  # (before `s.offset`, which reads the statement)
@@ -200,6 +202,8 @@ def dimension_sources(name: str, functions: list[PlannedFunction]) -> list[tuple
                 continue
             st = s.statement
             if st.name == "stablehlo.get_dimension_size":
+                if arguments is None:
+                    arguments = {a: i for i, (a, _) in enumerate(arguments_of(fn))}
                 dim = attribute_int(st, "dimension", "dim")
                 if st.operands and st.results and dim is not None and st.operands[0].name in arguments:
                     sizes[st.results[0].name] = (arguments[st.operands[0].name], dim)
