@@ -23,7 +23,20 @@ START = "<!-- bench: start -->"
 END = "<!-- bench: end -->"
 LAST_RUN = HERE / ".data" / "last-run.md"
 PARTS = HERE / ".data" / "parts"
-ORDER = ("startup", "gen", "gen2", "exports", "literal", "testfiles", "copies", "many", "corpus", "growth", "cache")
+ORDER = (
+    "startup",
+    "gen",
+    "gen2",
+    "exports",
+    "literal",
+    "testfiles",
+    "copies",
+    "many",
+    "corpus",
+    "growth",
+    "cache",
+    "refine",
+)
 """bench.run's ROWS (not imported: bench.run loads the generators)."""
 README = HERE.parent / "README.md"
 

@@ -113,7 +113,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench import copies, exports, gen, gen2, testfiles, tfexports, torchexports
+from bench import copies, exports, gen, gen2, refine_large, testfiles, tfexports, torchexports
 
 DATA = Path(__file__).resolve().parent / ".data"
 LAST_RUN = DATA / "last-run.md"
@@ -133,6 +133,9 @@ TARGET_RSS_RATIO = 1.5
 TARGET_GROWTH = 11.0
 TARGET_WARM_CACHE = 0.1
 """A warm rerun over an unchanged tree / the cold run that filled the cache (issue 23)."""
+TARGET_REFINE = 1.5
+"""``refine`` / ``check`` on the 376k-op export with a symbolic batch (issue 32)."""
+REFINE_BATCH = 8
 TARGET_EXPORT_BIG = 0.5
 """broadcheck / iree-opt on the largest exports, :data:`BIG_FROM_OPS` op statements and more."""
 BIG_FROM_OPS = 250_000
@@ -1380,11 +1383,47 @@ class Bench:
             met="ok" if ok else "WRONG",
         )
 
+    def refine(self) -> None:
+        """Issue 32: ``broadcheck refine --dim b=8`` against ``broadcheck check`` on the 376k-op GPT-2
+        training step exported with a symbolic batch (:mod:`bench.refine_large`), alternating; the
+        refined text must verify (exit 0)."""
+        t = self.table
+        path = refine_large.OUT / refine_large.name_of(refine_large.LAYERS)
+        if not path.exists() and BENCH_PYTHON.exists():
+            log(f"writing the symbolic-batch GPT-2 export with {BENCH_PYTHON} -m bench.refine_large ...")
+            subprocess.run([str(BENCH_PYTHON), "-m", "bench.refine_large"], cwd=DATA.parent.parent, check=False)
+        t.section("refine (issue 32): the GPT-2 training step, 480 layers, with a symbolic batch b, re-typed at b = 8")
+        if not path.exists():
+            t.add("refine vs check", "not measured: no export (make bench creates .venv-bench with jax)")
+            return
+        rounds = max(3, self.args.huge_runs)
+        log(f"refine vs check on {path.name}: {rounds} alternating rounds ...")
+        warm(path)
+        refine = [*self.broadcheck, "refine", str(path), "--dim", f"b={REFINE_BATCH}"]
+        checks, refines = alternate(
+            [self.bc(path), lambda: run(refine, keep_output=False)],
+            rounds,
+        )
+        size = path.stat().st_size / 1e6
+        first = t.add(f"broadcheck check, {path.name} ({size:.0f} MB)", times(checks))
+        pair = ratios(refines, checks)
+        t.add(
+            f"broadcheck refine --dim b={REFINE_BATCH} (the refined text to stdout)",
+            times(refines),
+            vs=first,
+            ratio=ratio_text(pair),
+            target=f"<= {TARGET_REFINE:g}x",
+            met=met(pair[1], TARGET_REFINE, checks, refines),
+        )
 
-ONLY = {"testfiles": "test_files", "literal": "literal", "copies": "copies"}
+
+ONLY = {"testfiles": "test_files", "literal": "literal", "copies": "copies", "refine": "refine"}
 """The sections ``--only`` runs alone: its choice, the method."""
 
-ROWS = ("startup", "gen", "gen2", "exports", "literal", "testfiles", "copies", "many", "corpus", "growth", "cache")
+ROWS = (
+    *("startup", "gen", "gen2", "exports", "literal", "testfiles", "copies", "many", "corpus", "growth", "cache"),
+    "refine",
+)
 """The parts of a full run, in its order: ``--rows`` (``make bench BENCH_ROWS=...``) runs some of
 them, with the full run's settings, and writes its output to ``bench/.data/parts/``, where
 ``python -m bench.readme`` takes the parts together when no complete run is there (a full run
@@ -1505,6 +1544,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             bench.growth(huge, timed)  # the longest (the 1M-op file), last
         if "cache" in rows:
             bench.cache()
+        if "refine" in rows:
+            bench.refine()
     bench.check_iree()
     bench.issue31(timed, results)
 

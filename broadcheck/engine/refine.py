@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from broadcheck.diagnostics import Diagnostic, Note
 from broadcheck.dialects.op import Layout
 from broadcheck.engine.fix import UNREAD_AT, PlannedFunction, PlannedStatement, result_keys, use_key
-from broadcheck.engine.forms import place_types
+from broadcheck.engine.forms import RESULT, USE, Form, place_types
 from broadcheck.engine.options import Options
 from broadcheck.engine.refine_fold import (
     SHAPE_OPS,
@@ -36,11 +36,12 @@ from broadcheck.engine.refine_fold import (
     tensor_dim,
     tensor_empty,
 )
-from broadcheck.engine.refine_read import arguments_of, dimension_sources, read_functions
+from broadcheck.engine.refine_read import Lazy, arguments_of, dimension_sources, read_functions
 from broadcheck.engine.refine_regions import Spread, label_arguments, refine_region_op, spread_of
 from broadcheck.engine.refine_values import (
     CALLS,
     PROBE,
+    SHAPES,
     Scope,
     Values,
     callee_of,
@@ -72,6 +73,17 @@ _CONSTANTS = frozenset(
     | {"tosa.const_shape"}
 )
 _RETURNS = frozenset({"func.return", "return"})
+_NOT_REPEATED = frozenset({"stablehlo.custom_call", "stablehlo.real_dynamic_slice"}) | SHAPES | _STATIC_SIZES
+"""Ops whose re-typing depends on more than their operands' types (:meth:`Refiner._repeat`)."""
+_READ_ANYWAY = _CONSTANTS | CALLS | {"tensor.dim", "tensor.empty", "stablehlo.get_dimension_size"}
+"""Ops :meth:`Refiner.block` reads whether or not they use a value it knows more of."""
+
+
+_Written = tuple[tuple[tuple[int, int, str], ...], tuple[tuple[int, str], ...]]
+"""What one op's re-typing wrote: its edits (offsets in its text, the new type), its results' new types."""
+_Retyping = tuple[tuple[tuple[int, int, str], ...], tuple[tuple[int, str], ...], Values | None]
+"""One statement's re-typing: its edits (offsets in its text, the new type), its results' new
+types, and its result's integer contents if they became known."""
 
 
 class BadRequest(Exception):
@@ -146,12 +158,24 @@ class Refiner:
         """The clones of functions refined with a second set of types, written after the last function."""
         self.regions: dict[int, tuple[Summary, ...]] = {}
         """An op with regions (its view): what its check knows of them."""
+        self.forms: dict[object, Form] = {}
+        """The forms of the statements read (by key): the check of the refined text takes them
+        for every statement refine left as it was."""
+        self.skipped = 0
+        """Statements passed by unread: they use no value refine knows more of."""
+        self.repeated = 0
+        """Statements re-typed as an earlier one of the same form was (:meth:`_repeat`), unread."""
+        self._memo: dict[object, _Retyping] = {}
+        """How a statement of one form was re-typed: by (form, its names' lengths, its operands' new types)."""
+        self._recording = False
+        self._recorded: _Written | None = None
+        self._results: dict[Form, int] = {}
 
     # ---------------------------------------------------------------- entry
 
     def refine(self, text: str, request: Request) -> Refined:
         """The edits that re-type ``text`` under ``request``; raises :class:`BadRequest`."""
-        functions, reader = read_functions(text)
+        functions, reader = read_functions(text, self.forms)
         self.aliases = reader.aliases
         self._depths = reader.depths
         self._spread = {
@@ -285,9 +309,26 @@ class Refiner:
         """Refine the statements of one nesting ``depth`` in order (an op's regions with the op);
         the function's new result types if its ``return`` is among them."""
         results: dict[int, str] = {}
+        types, values = scope.types, scope.values
+        depths = self._depths
         for position, s in enumerate(statements):
-            if self._depths.get(id(s), 0) != depth:
+            if depths and depths.get(id(s), 0) != depth:
                 continue  # inside an op's regions: refined with that op
+            if type(s) is Lazy and s.form.name not in _READ_ANYWAY:
+                used_names = s.operand_names()
+                if used_names is not None:
+                    if not any(n in types or n in values for n in used_names):
+                        self.skipped += 1
+                        continue  # it uses no value refine knows more of: not read
+                    if self._single_results(s) >= 0 and s.form.name not in _NOT_REPEATED:
+                        memo = (
+                            s.form,
+                            tuple(map(len, s.names)),
+                            tuple(types.get(n) for n in used_names),
+                            tuple(values.get(n) for n in used_names),
+                        )
+                        if self._repeat(s, memo, used_names, scope) or self._record(s, memo, scope):
+                            continue
             if s.offset == UNREAD_AT:
                 inner = []
                 for back in range(position - 1, -1, -1):
@@ -346,6 +387,84 @@ class Refiner:
                 continue
             self.op(s, st, scope, origin, quiet=not retyped and st.name.startswith("tosa."))
         return results
+
+    def _single_results(self, s: Lazy) -> int:
+        """How many results ``s`` has, if its names are its results (one value each) then its
+        operands and it has no regions (as :attr:`.forms.Form.split`, but also for ops whose
+        check reads constants); -1 otherwise."""
+        form = s.form
+        if form.split >= 0:
+            return form.split
+        known = self._results.get(form)
+        if known is None:
+            roles = form.roles
+            count = roles.count(RESULT)
+            plain = form.simple and not form.regions and roles == (RESULT,) * count + (USE,) * (len(roles) - count)
+            plain = plain and count > 0 and form.inner is None and form.name not in _RETURNS
+            known = self._results[form] = count if plain else -1
+        if known > 0 and any(":" in n for n in s.names[:known]):
+            return -1  # `%0:2`: two values
+        return known
+
+    def _record(self, s: Lazy, memo: object, scope: Scope) -> bool:
+        """Re-type ``s`` (an op of one result each, that takes its operands' types and values
+        only: :meth:`block`'s course for it) and keep what it did for the next statement of its
+        memo (:meth:`_repeat`), if it said nothing; ``False`` if it does not read."""
+        st = s.statement
+        if s.offset == UNREAD_AT:
+            return False
+        name = s.names[0] if self._single_results(s) else None
+        values = scope.values
+        before = values.get(name) if name is not None else None
+        marks = len(self.diagnostics), len(self._warned)
+        origin = self.origin_of(st, scope)
+        if origin is not None:
+            self.traces[s.line] = origin
+        fold_values(self, s, st, scope)
+        self._recorded = None
+        if any(use_key(u) in scope.types for u in st.operands) or st.name in SHAPE_OPS:
+            self._recording = True
+            try:
+                self.op(s, st, scope, origin)
+            finally:
+                self._recording = False
+            if self._recorded is None:
+                return True  # (it stopped before its types were written)
+        after = values.get(name) if name is not None else None
+        if marks == (len(self.diagnostics), len(self._warned)):
+            edits, results = self._recorded or ((), ())
+            self._memo[memo] = (edits, results, after if after is not before else None)
+        return True
+
+    def _repeat(self, s: Lazy, memo: object, used: list[str], scope: Scope) -> bool:
+        """Re-type ``s`` as the last statement of its form, with names as long and operands as
+        re-typed, was re-typed (its edits are at the same offsets of its text), if there was one
+        and it said nothing (no stop, no error); whether it was."""
+        done = self._memo.get(memo)
+        if done is None:
+            return False
+        self.repeated += 1
+        edits, new_results, value = done
+        origins = scope.origins
+        origin = next((origins[n] for n in used if n in origins), None)
+        if origin is not None:
+            self.traces[s.line] = origin
+        names = s.names
+        if s.form.name == "stablehlo.add" and len(used) == 2:  # (as fold_values notes it)
+            scope.sums[names[0]] = (used[0], used[1])
+        if value is not None:
+            scope.values[names[0]] = value
+        at = s.at
+        for start, end, new in edits:
+            self.edits[at + start, at + end] = new
+        types = scope.types
+        count = self._single_results(s)
+        for index, new in new_results:
+            if index < count:
+                types[names[index]] = new
+                if origin is not None:
+                    origins[names[index]] = origin
+        return True
 
     def line_start(self, line: int) -> int:
         """Where line ``line`` (1-based) starts in the text."""
@@ -522,6 +641,15 @@ class Refiner:
         scope: Scope,
         origin: str | None,
     ) -> None:
+        if self._recording:  # (the op :meth:`block` keeps the re-typing of, for its form)
+            self._recording = False
+            wrote = [*edits.items()]
+            wrote += [((t.start, t.end), new) for i, new in new_results.items() if (t := result_types[i]) is not None]
+            text = s.text
+            self._recorded = (
+                tuple((a, b, new) for (a, b), new in wrote if "".join(new.split()) != "".join(text[a:b].split())),
+                tuple(new_results.items()),
+            )
         for (start, end), new in edits.items():
             self.edit_at(s, start, end, new)
         for index, new in new_results.items():

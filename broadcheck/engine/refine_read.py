@@ -1,16 +1,75 @@
 """Refine's reader: the functions of a text as the fix stage reads them (:class:`.fix.Collector`),
-each statement read once per shape (:func:`.refine_values.read_as_named`), with how deep in an op's
-regions each statement is, the pieces of lines of each op on several lines or with regions, the
-block labels, and where each function's text is (for a clone)."""
+with how deep in an op's regions each statement is, the pieces of lines of each op on several lines
+or with regions, the block labels, and where each function's text is (for a clone).
+
+A statement on one line is kept with the scanner's form and names (:class:`Lazy`) and read only
+when refine asks for it (most statements of an export use no value whose type changes), then once
+per shape, without its location (:func:`.refine_values.read_as_named`)."""
 
 from __future__ import annotations
 
 from broadcheck.engine.fix import UNREAD_AT, Collector, PlannedFunction, PlannedStatement, use_key
-from broadcheck.engine.forms import Form, read_form
+from broadcheck.engine.forms import USE, Form, read_form
 from broadcheck.engine.refine_values import CALLS, attribute_int, callee_of, direction_of, read_as_named
 from broadcheck.engine.scan import Piece, Scanner, Text
+from broadcheck.syntax.lines import TRAILING_LOC
 from broadcheck.syntax.statement import Statement, TypeText
 from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+
+
+class Deferred(PlannedStatement):
+    """A statement on one line, read when first asked for (once per shape, without its location)."""
+
+    __slots__ = ()
+
+    @property
+    def statement(self) -> Statement:
+        found = self._statement
+        if found is None:
+            text = self.text
+            if text.endswith(")") and "loc(" in text:
+                # A location does not change how a statement reads, and keeps statements of one
+                # shape apart: read without it (it is last, so every offset holds).
+                text = strip_location(text)
+            try:
+                found = self._statement = read_as_named(text)
+            except ReaderProblem:
+                return PlannedStatement.statement.fget(self)  # type: ignore[attr-defined,no-any-return]
+        return found
+
+
+class Lazy(Deferred):
+    """A statement on one line, read when first asked for: its form and names (the scanner's) say
+    which values it uses before it is read."""
+
+    __slots__ = ("form", "names")
+
+    def __init__(self, text: str, offset: int, line: int, column: int, form: Form, names: list[str]) -> None:
+        super().__init__(text, offset, line, column, None)
+        self.form, self.names = form, names
+
+    @property
+    def at(self) -> int:
+        """Where it starts in the source (without reading it)."""
+        return self._offset
+
+    def operand_names(self) -> list[str] | None:
+        """The names of the values it uses (as value flow keys them), without reading it; ``None``
+        if the form does not say."""
+        form, names = self.form, self.names
+        roles = form.roles
+        if len(roles) != len(names):
+            return None
+        split = form.split
+        used = names[split:] if split >= 0 else [n for n, r in zip(names, roles, strict=True) if r == USE]
+        # `%0#0` is keyed `%0` (:func:`.fix.use_key`)
+        return [n[:-2] if n.endswith("#0") else n for n in used] if any("#" in n for n in used) else used
+
+
+def strip_location(text: str) -> str:
+    """``text`` without its trailing location (and the spaces before it)."""
+    m = TRAILING_LOC.search(text)
+    return text if m is None else text[: m.start()]
 
 
 class Reader(Collector):
@@ -25,6 +84,8 @@ class Reader(Collector):
         """Each block label in a function: (line, depth, its text, its pieces)."""
         self.spans: dict[str, tuple[int, int]] = {}
         """Each function's text in the file: from its header's line to the end of its closing line."""
+        self._current: PlannedFunction | None = None
+        self._depth_now = 0
 
     def _depth(self) -> int:
         depth = 0
@@ -37,17 +98,29 @@ class Reader(Collector):
     def statement(
         self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str, regions: int = 0
     ) -> None:
-        current = self.function()
+        current = self._current
+        if current is None:
+            return
+        if text is None and not regions and form.error is None:  # one line (most): read when asked for
+            line = lines[0]
+            full = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+            raw = full.lstrip()
+            column = len(full) - len(raw) + 1
+            lazy = Lazy(raw, self.starts[line - 1] + column - 1, line, column, form, names)
+            current.statements.append(lazy)
+            if self._depth_now:
+                self.depths[id(lazy)] = self._depth_now
+            return
         super().statement(form, names, lines, text, body, regions)
         if current is not None and current.statements:
             last = current.statements[-1]
-            self.depths[id(last)] = self._depth()
+            self.depths[id(last)] = self._depth_now
             if last.spans_lines and text is not None:
                 self.spread[id(last)] = (list(text.parts), list(text.starts))
 
     def _one_line(self, line: int, text: Text | None, body: str) -> PlannedStatement | None:
-        """The fix stage's statement on one line, read now, once per shape of statement (refine
-        visits every one; see :func:`.refine_values.read_as_named`)."""
+        """The fix stage's statement on one line (a function's header, an op written in pieces),
+        read when refine asks for it (the header of a function refine does not enter is not read)."""
         if text is not None:
             if len({p.line for p in text.parts}) != 1:
                 return None
@@ -56,15 +129,17 @@ class Reader(Collector):
             full = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
             raw = full.lstrip()
             column = len(full) - len(raw) + 1
-        try:
-            statement: Statement | None = read_as_named(raw)
-        except ReaderProblem:
-            statement = None  # (read again when asked for, and marked unread)
-        return PlannedStatement(raw, self.starts[line - 1] + column - 1, line, column, statement)
+        return Deferred(raw, self.starts[line - 1] + column - 1, line, column, None)
+
+    def region(self, form: Form | None, names: list[str], lines: list[int], first: bool, head: Text) -> bool:
+        isolated = super().region(form, names, lines, first, head)
+        self._current, self._depth_now = self.function(), self._depth()
+        return isolated
 
     def closed(self, line: int) -> None:
         top = self.stack[-1] if self.stack else None
         super().closed(line)
+        self._current, self._depth_now = self.function(), self._depth()
         if isinstance(top, PlannedFunction) and top.header is not None and 0 < line <= len(self.lines):
             self.spans[top.name] = (self.starts[top.header.line - 1], self.starts[line - 1] + len(self.lines[line - 1]))
 
@@ -75,8 +150,9 @@ class Reader(Collector):
             self.labels.append((first.line, self._depth(), planned, (list(text.parts), list(text.starts))))
 
 
-def read_functions(text: str) -> tuple[list[PlannedFunction], Reader]:
-    """The functions of ``text`` (one module), as the fix stage reads them."""
+def read_functions(text: str, forms: dict[object, Form] | None = None) -> tuple[list[PlannedFunction], Reader]:
+    """The functions of ``text`` (one module), as the fix stage reads them (``forms``: the forms
+    read so far, by key, filled with those of ``text``)."""
     lines = text.split("\n")
     starts: list[int] = []
     at = 0
@@ -85,7 +161,7 @@ def read_functions(text: str) -> tuple[list[PlannedFunction], Reader]:
         at += len(line) + 1
     lines = [line.removesuffix("\r") for line in lines]
     reader = Reader(lines, starts)
-    scanner = Scanner(reader, {}, read_form)
+    scanner = Scanner(reader, {} if forms is None else forms, read_form)
     scanner.block(text, 1)
     scanner.end()
     return reader.functions, reader
@@ -104,13 +180,14 @@ def dimension_sources(name: str, functions: list[PlannedFunction]) -> list[tuple
     ``jax.global_constant = "name"`` marks."""
     marked: dict[str, set[int]] = {}
     for fn in functions:
-        if fn.header is None:
-            continue
+        if fn.header is None or "jax.global_constant" not in fn.header.text:
+            continue  # (before its arguments: a header is read when asked for)
         header = fn.header.text
+        wanted = f'jax.global_constant = "{name}"'
         for index, (_, type_text) in enumerate(arguments_of(fn)):
-            tail = header[type_text.end :]
-            attrs = tail[: tail.find("%arg") if "%arg" in tail else len(tail)]
-            if f'jax.global_constant = "{name}"' in attrs:
+            end = header.find("%arg", type_text.end)  # (not a copy of the rest: headers of 17k arguments)
+            attrs = header[type_text.end : end if end >= 0 else len(header)]
+            if wanted in attrs:
                 marked.setdefault(fn.name, set()).add(index)
     found: list[tuple[str, int, int]] = []
     for fn in functions:
@@ -118,14 +195,27 @@ def dimension_sources(name: str, functions: list[PlannedFunction]) -> list[tuple
         equal: list[tuple[str, str, str]] = []
         asserted: set[str] = set()
         sources: list[str] = []
-        arguments = {a: i for i, (a, _) in enumerate(arguments_of(fn))}
+        arguments: dict[str, int] | None = None  # (read with the header, when first needed)
         for s in fn.statements:
-            if s.offset == UNREAD_AT or not any(
-                w in s.text for w in ("get_dimension_size", "compare", "shape_assertion", "call")
-            ):
+            text = s.text
+            if type(s) is Lazy:  # its op's name, without reading it (`s.offset` reads it)
+                name = s.form.name
+                if name == "stablehlo.compare":
+                    if "EQ" not in text:
+                        continue
+                elif name == "stablehlo.custom_call":
+                    if "shape_assertion" not in text:
+                        continue
+                elif name != "stablehlo.get_dimension_size" and name not in CALLS:
+                    continue
+            elif not any(w in text for w in ("get_dimension_size", "compare", "shape_assertion", "call")):
+                continue
+            if s.offset == UNREAD_AT:
                 continue
             st = s.statement
             if st.name == "stablehlo.get_dimension_size":
+                if arguments is None:
+                    arguments = {a: i for i, (a, _) in enumerate(arguments_of(fn))}
                 dim = attribute_int(st, "dimension", "dim")
                 if st.operands and st.results and dim is not None and st.operands[0].name in arguments:
                     sizes[st.results[0].name] = (arguments[st.operands[0].name], dim)

@@ -72,15 +72,18 @@ def refine_text(
     receives the edits of ``text`` (``(start, end, new)``, ordered; the editor's code action).
     Raises :class:`BadRequest`."""
     from broadcheck.engine.fix import apply_stream
-    from broadcheck.engine.run import check_text
+    from broadcheck.engine.run import Memory, check_text
 
-    refined = Refiner(options, path).refine(text, request)
+    refiner = Refiner(options, path)
+    refined = refiner.refine(text, request)
     if edits is not None:
         edits.extend(refined.edits)
     pieces: list[str] = []
     apply_stream([text], refined.edits, pieces.append)
     after = "".join(pieces)
-    result = check_text(path, after, options)
+    memory = Memory()  # the forms refine read: a statement it left as it was is not read again
+    memory.forms = refiner.forms
+    result = check_text(path, after, options, memory)
     checked = result.diagnostics
     own = {(d.line, d.code) for d in refined.diagnostics}
     diagnostics = [*refined.diagnostics, *(d for d in checked if (d.line, d.code) not in own)]

@@ -1,0 +1,129 @@
+"""How much work ``refine`` does per statement (issue 32: refine no slower than check by more than
+1.5x): statements read and judged, counted, never timed.
+
+A module of N repeated "layers", as a real export repeats them: each layer has ops on the
+activations (their types follow the new batch) and ops on the weights only (refine leaves them as
+they are). Refine must not read a statement that uses no re-typed value, must re-type a statement
+of a form (and of names as long) it has re-typed before without reading it again, and must judge
+each distinct re-typed statement once: so four times the layers is about the same reading and the
+same judging.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from broadcheck.engine import refine_read, refine_values
+from broadcheck.engine.options import Options
+from broadcheck.engine.refine import Refiner, Request
+from broadcheck.engine.refine_run import refine_text
+
+ACT = "tensor<?x16xf32>"
+W = "tensor<16x16xf32>"
+
+
+def layers(n: int) -> str:
+    """A function of ``n`` layers (names of a fixed width, a location on every op, as JAX prints)."""
+    lines = [f"func.func @main(%arg0: {ACT}, %arg1: {W}, %arg2: {W}) -> ({ACT}, {W}) {{"]
+    x, w = "%arg0", "%arg1"
+    k = 0
+
+    def name() -> str:
+        nonlocal k
+        k += 1
+        return f"%v{k:05d}"
+
+    for _ in range(n):
+        h, t, y = name(), name(), name()
+        lines.append(
+            f"  {h} = stablehlo.dot_general {x}, {w}, contracting_dims = [1] x [0] : ({ACT}, {W}) -> {ACT} loc(#loc{k})"
+        )
+        lines.append(f"  {t} = stablehlo.tanh {h} : {ACT} loc(#loc{k + 1})")
+        lines.append(f"  {y} = stablehlo.add {t}, {x} : {ACT} loc(#loc{k + 2})")
+        m, u = name(), name()  # the weights' update: no batch in it
+        lines.append(f"  {m} = stablehlo.multiply {w}, %arg2 : {W} loc(#loc{k + 3})")
+        lines.append(f"  {u} = stablehlo.subtract {w}, {m} : {W} loc(#loc{k + 4})")
+        x, w = y, u
+    lines.append(f"  return {x}, {w} : {ACT}, {W}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+class Counts:
+    def __init__(self) -> None:
+        self.read = 0
+        """Statements read by refine (:func:`.refine_values.read_as_named`)."""
+        self.parsed = 0
+        """Statement texts the reader read from scratch (once per shape)."""
+        self.judged = 0
+        """Re-typed statements judged by their checks."""
+
+
+@pytest.fixture
+def counts(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counts]:
+    found = Counts()
+
+    def counted(function: Callable[..., object], field: str) -> Callable[..., object]:
+        def call(*args: object, **kwargs: object) -> object:
+            setattr(found, field, getattr(found, field) + 1)
+            return function(*args, **kwargs)
+
+        return call
+
+    monkeypatch.setattr(refine_read, "read_as_named", counted(refine_read.read_as_named, "read"))
+    monkeypatch.setattr(refine_values, "read_statement", counted(refine_values.read_statement, "parsed"))
+    monkeypatch.setattr(Refiner, "_judge", counted(Refiner._judge, "judged"))
+    refine_values._READ.clear()  # (the templates read by earlier tests)
+    yield found
+
+
+def _refine(n: int, counts: Counts) -> tuple[str, Counts, Refiner]:
+    before = Counts()
+    before.__dict__.update(counts.__dict__)
+    captured: list[Refiner] = []
+    original = Refiner.refine
+
+    def refine(self: Refiner, text: str, request: Request) -> object:
+        captured.append(self)
+        return original(self, text, request)
+
+    Refiner.refine = refine  # type: ignore[method-assign,assignment]
+    try:
+        after, diagnostics, _ = refine_text(
+            "layers.mlir", layers(n), Request({("main", 0): "tensor<8x16xf32>"}), Options()
+        )
+    finally:
+        Refiner.refine = original  # type: ignore[method-assign]
+    assert not diagnostics, diagnostics
+    spent = Counts()
+    spent.read, spent.parsed, spent.judged = (
+        counts.read - before.read,
+        counts.parsed - before.parsed,
+        counts.judged - before.judged,
+    )
+    return after, spent, captured[0]
+
+
+def test_refined_whole(counts: Counts) -> None:
+    after, _, _ = _refine(8, counts)
+    assert "?" not in after
+    assert after.count("tensor<8x16xf32>") == 3 + 8 * 4  # the signature, the return, 4 per layer
+
+
+def test_untouched_statements_are_not_read(counts: Counts) -> None:
+    _, spent, refiner = _refine(10, counts)
+    assert refiner.skipped == 10 * 2  # the weights' ops: no batch in them
+    assert spent.read < 10  # the first layer's three ops (and the return), not every layer's
+
+
+def test_work_does_not_grow_with_the_layers(counts: Counts) -> None:
+    _, small, small_refiner = _refine(10, counts)
+    _, large, large_refiner = _refine(40, counts)
+    assert large_refiner.repeated - small_refiner.repeated == 30 * 3
+    # Reading: the same forms, the same names' widths: nothing more to read for 30 more layers.
+    assert large.read == small.read
+    assert large.parsed <= small.parsed
+    # Judging: one verdict per distinct re-typed statement, whatever the layers.
+    assert large.judged == small.judged
