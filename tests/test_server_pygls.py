@@ -25,7 +25,8 @@ TEXT = (
 )
 
 
-async def _session() -> tuple[list[list[str]], str, int | None]:
+async def _started() -> tuple[Any, asyncio.Queue[list[str]]]:
+    """A pygls client speaking to a new ``broadcheck server``, and the queue of the codes it publishes."""
     client = pygls_client.BaseLanguageClient("broadcheck-test", "1")
     published: asyncio.Queue[list[str]] = asyncio.Queue()
 
@@ -34,6 +35,11 @@ async def _session() -> tuple[list[list[str]], str, int | None]:
         published.put_nowait([str(d.code) for d in params.diagnostics])
 
     await client.start_io(sys.executable, "-m", "broadcheck", "server")
+    return client, published
+
+
+async def _session() -> tuple[list[list[str]], str, int | None]:
+    client, published = await _started()
     capabilities = types.ClientCapabilities(
         general=types.GeneralClientCapabilities(position_encodings=[types.PositionEncodingKind.Utf16])
     )
@@ -87,14 +93,7 @@ STALE = (  # the signature's first argument was tensor<?x4xf32>: the body is sta
 
 
 async def _refine_session() -> tuple[list[str], Any, list[list[str]]]:
-    client = pygls_client.BaseLanguageClient("broadcheck-test", "1")
-    published: asyncio.Queue[list[str]] = asyncio.Queue()
-
-    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    def diagnostics(params: types.PublishDiagnosticsParams) -> None:
-        published.put_nowait([str(d.code) for d in params.diagnostics])
-
-    await client.start_io(sys.executable, "-m", "broadcheck", "server")
+    client, published = await _started()
     capabilities = types.ClientCapabilities(
         workspace=types.WorkspaceClientCapabilities(
             workspace_edit=types.WorkspaceEditClientCapabilities(document_changes=True)

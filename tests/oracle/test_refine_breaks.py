@@ -32,14 +32,19 @@ IREE_OPT = (
 _ERROR = re.compile(r":(\d+):(\d+): error: (.*)")
 
 
-def refined(path: Path, args: list[str]) -> str:
-    """broadcheck's refined text of the fixture under ``--arg`` ``args`` (written even when it breaks)."""
+def arg_request(args: list[str]) -> Request:
+    """The request of a RUN line's ``--arg`` flags."""
     request = Request()
     for flag, value in zip(args[0::2], args[1::2], strict=True):
         assert flag == "--arg"
         name, index, text = parse_arg(value)
         request.args[name, index] = text
-    after, _, _ = refine_text(path.name, path.read_text(), request, Options())
+    return request
+
+
+def refined(path: Path, args: list[str]) -> str:
+    """broadcheck's refined text of the fixture under ``--arg`` ``args`` (written even when it breaks)."""
+    after, _, _ = refine_text(path.name, path.read_text(), arg_request(args), Options())
     return after
 
 

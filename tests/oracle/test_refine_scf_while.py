@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from broadcheck.engine.options import Options
-from broadcheck.engine.refine import Request, parse_arg
+from broadcheck.engine.refine import Request
 from broadcheck.engine.refine_run import refine_text
 from tests.conftest import FIXTURES
-from tests.oracle.test_refine_breaks import iree_first_error
+from tests.oracle.test_refine_breaks import arg_request, iree_first_error
 
 pytestmark = pytest.mark.oracle
 
@@ -29,11 +29,7 @@ def _refine(path: Path) -> tuple[bool, Request, str, list[tuple[int, int, str]]]
     words = shlex.split(path.read_text().splitlines()[0].removeprefix("// RUN:"))
     stops = words[0] == "not"
     args = words[words.index("%s") + 1 :]
-    request = Request()
-    for flag, value in zip(args[0::2], args[1::2], strict=True):
-        assert flag == "--arg"
-        name, index, text = parse_arg(value)
-        request.args[name, index] = text
+    request = arg_request(args)
     after, diagnostics, _ = refine_text(path.name, path.read_text(), request, Options())
     errors = [(d.line, d.column, d.message) for d in diagnostics if d.severity == "error"]
     return stops, request, after, errors
