@@ -11,11 +11,14 @@ same judging.
 
 from __future__ import annotations
 
+import gc
+import weakref
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
-from broadcheck.engine import refine_read, refine_values
+from broadcheck.engine import refine_read, refine_values, run
 from broadcheck.engine.options import Options
 from broadcheck.engine.refine import Refiner, Request
 from broadcheck.engine.refine_run import refine_text
@@ -127,3 +130,41 @@ def test_work_does_not_grow_with_the_layers(counts: Counts) -> None:
     assert large.parsed <= small.parsed
     # Judging: one verdict per distinct re-typed statement, whatever the layers.
     assert large.judged == small.judged
+
+
+def test_reading_keeps_no_copy_of_the_lines() -> None:
+    """Refine keeps every statement of the input until it has re-typed them all: each is cut from
+    the source when asked, so what it holds is the source, not a second copy of every line."""
+    text = layers(20)
+    functions, reader = refine_read.read_functions(text)
+    lazies = [s for fn in functions for s in fn.statements if type(s) is refine_read.Lazy]
+    assert len(lazies) == 20 * 5
+    lines = text.split("\n")
+    for s in lazies:
+        assert [r for r in gc.get_referents(s) if isinstance(r, str)] == [text]
+        assert s.text == lines[s.line - 1].lstrip()
+    assert not isinstance(reader.lines, list)
+    assert list(reader.lines) == lines
+    assert reader.lines[-1] == lines[-1] and reader.lines[3:5] == lines[3:5]
+
+
+def test_the_check_does_not_keep_refines_reading(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check of the refined text runs after refine's reading (every statement of the input)
+    is let go: the two are not in memory at once."""
+    alive: list[weakref.ref[Refiner]] = []
+    original, check = Refiner.refine, run.check_text
+    seen: list[bool] = []
+
+    def refine(self: Refiner, text: str, request: Request) -> object:
+        alive.append(weakref.ref(self))
+        return original(self, text, request)
+
+    def checked(*args: Any) -> Any:
+        seen.append(alive[0]() is None)
+        return check(*args)
+
+    monkeypatch.setattr(Refiner, "refine", refine)
+    monkeypatch.setattr(run, "check_text", checked)
+    after, diagnostics, _ = refine_text("layers.mlir", layers(3), Request({("main", 0): "tensor<8x16xf32>"}), Options())
+    assert not diagnostics and "?" not in after
+    assert seen == [True]

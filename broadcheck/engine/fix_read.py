@@ -9,6 +9,7 @@ planner first asks for it) and the module's type aliases, through the engine's s
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 
 from broadcheck.engine.forms import Form
 from broadcheck.engine.scan import Scanner, Text
@@ -97,7 +98,7 @@ class PlannedFunction:
 class Collector:
     """Collects each function's statements (one line each; others are not rewritten)."""
 
-    def __init__(self, lines: list[str], starts: list[int]) -> None:
+    def __init__(self, lines: Sequence[str], starts: list[int]) -> None:
         self.lines, self.starts = lines, starts
         self.functions: list[PlannedFunction] = []
         self.stack: list[PlannedFunction | None] = []

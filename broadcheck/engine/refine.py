@@ -146,7 +146,7 @@ class Refiner:
         self._spread: dict[int, Spread] = {}
         self._labels: list[tuple[int, int, PlannedStatement, tuple[list[Piece], list[int]]]] = []
         self._verdicts: dict[object, tuple[Problem | None, Operation | None] | None] = {}
-        self._lines: list[str] = []
+        self._lines: Sequence[str] = []
         self._starts: list[int] = []
         self._done: dict[str, tuple[object, dict[int, str]]] = {}
         self._warned: set[tuple[int, str]] = set()

@@ -8,6 +8,9 @@ per shape, without its location (:func:`.refine_values.read_as_named`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import overload
+
 from broadcheck.engine.fix import UNREAD_AT, Collector, PlannedFunction, PlannedStatement, use_key
 from broadcheck.engine.forms import USE, Form, read_form
 from broadcheck.engine.refine_values import CALLS, attribute_int, callee_of, direction_of, read_as_named
@@ -42,11 +45,21 @@ class Lazy(Deferred):
     """A statement on one line, read when first asked for: its form and names (the scanner's) say
     which values it uses before it is read."""
 
-    __slots__ = ("form", "names")
+    __slots__ = ("_end", "_source", "_start", "form", "names")
 
-    def __init__(self, text: str, offset: int, line: int, column: int, form: Form, names: list[str]) -> None:
-        super().__init__(text, offset, line, column, None)
+    def __init__(
+        self, source: str, offset: int, end: int, line: int, column: int, form: Form, names: list[str]
+    ) -> None:
+        # The text is cut from the source when asked, not kept: most statements are passed by
+        # on their form alone, and a copy of each line was a tenth of refine's peak memory.
+        self._source, self._start, self._end = source, offset, end  # (`_offset` is -1 if it does not read)
+        self._offset, self.line, self.column, self._statement = offset, line, column, None
         self.form, self.names = form, names
+
+    @property
+    def text(self) -> str:  # type: ignore[override]  # (read-only here: nothing sets it)
+        """The statement's text (its line but for the indent), cut from the source."""
+        return self._source[self._start : self._end]
 
     @property
     def at(self) -> int:
@@ -75,8 +88,10 @@ def strip_location(text: str) -> str:
 class Reader(Collector):
     """The fix stage's collector, also noting how deep in an op's regions each statement is."""
 
-    def __init__(self, lines: list[str], starts: list[int]) -> None:
+    def __init__(self, lines: Sequence[str], starts: list[int], source: str = "") -> None:
         super().__init__(lines, starts)
+        self.source = source
+        """The text the lines are of (a statement on one line is cut from it when asked)."""
         self.depths: dict[int, int] = {}
         self.spread: dict[int, tuple[list[Piece], list[int]]] = {}
         """An op on several lines or with regions: the pieces of lines its text was joined from."""
@@ -104,9 +119,9 @@ class Reader(Collector):
         if text is None and not regions and form.error is None:  # one line (most): read when asked for
             line = lines[0]
             full = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
-            raw = full.lstrip()
-            column = len(full) - len(raw) + 1
-            lazy = Lazy(raw, self.starts[line - 1] + column - 1, line, column, form, names)
+            column = len(full) - len(full.lstrip()) + 1
+            start = self.starts[line - 1]
+            lazy = Lazy(self.source, start + column - 1, start + len(full), line, column, form, names)
             current.statements.append(lazy)
             if self._depth_now:
                 self.depths[id(lazy)] = self._depth_now
@@ -150,17 +165,43 @@ class Reader(Collector):
             self.labels.append((first.line, self._depth(), planned, (list(text.parts), list(text.starts))))
 
 
+class Lines(Sequence[str]):
+    """The lines of a text, without their line endings, each cut from it when asked (a list of
+    them was a copy of the whole input, kept for the whole run)."""
+
+    __slots__ = ("_source", "_starts")
+
+    def __init__(self, source: str, starts: list[int]) -> None:
+        self._source, self._starts = source, starts
+
+    def __len__(self) -> int:
+        return len(self._starts)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        starts = self._starts
+        if index < 0:
+            index += len(starts)
+        start = starts[index]  # (an IndexError past the end, as a list's)
+        end = starts[index + 1] - 1 if index + 1 < len(starts) else len(self._source)
+        return self._source[start:end].removesuffix("\r")
+
+
 def read_functions(text: str, forms: dict[object, Form] | None = None) -> tuple[list[PlannedFunction], Reader]:
     """The functions of ``text`` (one module), as the fix stage reads them (``forms``: the forms
     read so far, by key, filled with those of ``text``)."""
-    lines = text.split("\n")
-    starts: list[int] = []
-    at = 0
-    for line in lines:
-        starts.append(at)
-        at += len(line) + 1
-    lines = [line.removesuffix("\r") for line in lines]
-    reader = Reader(lines, starts)
+    starts = [0]
+    find = text.find
+    at = find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = find("\n", at + 1)
+    reader = Reader(Lines(text, starts), starts, text)
     scanner = Scanner(reader, {} if forms is None else forms, read_form)
     scanner.block(text, 1)
     scanner.end()

@@ -78,11 +78,13 @@ def refine_text(
     refined = refiner.refine(text, request)
     if edits is not None:
         edits.extend(refined.edits)
+    memory = Memory()  # the forms refine read: a statement it left as it was is not read again
+    memory.forms = refiner.forms
+    del refiner  # its reading of every statement: the check of the refined text reads its own
     pieces: list[str] = []
     apply_stream([text], refined.edits, pieces.append)
     after = "".join(pieces)
-    memory = Memory()  # the forms refine read: a statement it left as it was is not read again
-    memory.forms = refiner.forms
+    del pieces
     result = check_text(path, after, options, memory)
     checked = result.diagnostics
     own = {(d.line, d.code) for d in refined.diagnostics}
@@ -118,6 +120,10 @@ def run(settings: Settings, options: Options) -> Outcome:
     if problem is not None:
         return Outcome(EXIT_ERROR, [Result.of(shown, dict(enumerate(source.lines, 1)), [problem])])
     text = source.text
+    del source  # (its list of lines: the check of the refined text makes its own)
+    bom = BOM if data.startswith(BOM) else b""
+    digest = _digest(data) if settings.in_place else b""
+    del data  # (the text is what refine reads; the file's digest is what --in-place compares)
     try:
         after, diagnostics, checked = refine_text(shown, text, request, options)
     except BadRequest as err:
@@ -131,11 +137,10 @@ def run(settings: Settings, options: Options) -> Outcome:
     if broken:
         return Outcome(code, results)
     if settings.in_place:
-        failure = _write_back(settings.path, data, after)
+        failure = _write_back(settings.path, digest, bom, after)
         if failure is not None:
             return Outcome(EXIT_ERROR, results, usage=f"{shown}: {failure}")
         return Outcome(code, results)
-    bom = BOM if data.startswith(BOM) else b""
     return Outcome(code, results, output=bom + after.encode("utf-8"))
 
 
@@ -146,10 +151,15 @@ def _read(path: str) -> bytes | InputError:
         return InputError(path, err.strerror or str(err))
 
 
-def _write_back(path: str, data: bytes, after: str) -> str | None:
-    """Write ``after`` into the file ``path`` if it still holds ``data`` (as ``--fix`` does); why
-    not, if it was not written."""
+def _digest(data: bytes) -> bytes:
     import hashlib
+
+    return hashlib.sha256(data).digest()
+
+
+def _write_back(path: str, digest: bytes, bom: bytes, after: str) -> str | None:
+    """Write ``after`` (after ``bom``) into the file ``path`` if it still holds the bytes of
+    ``digest``, those refine read (as ``--fix`` does); why not, if it was not written."""
     import os
 
     from broadcheck.outputs import ChangedOnDisk, NotWritten, Temporaries, replace, snapshot
@@ -159,8 +169,8 @@ def _write_back(path: str, data: bytes, after: str) -> str | None:
             before = snapshot(path, temporaries)
             fd, new = temporaries.new(path)
             with os.fdopen(fd, "wb") as out:
-                out.write((BOM if data.startswith(BOM) else b"") + after.encode("utf-8"))
-            if before.digest != hashlib.sha256(data).digest():
+                out.write(bom + after.encode("utf-8"))
+            if before.digest != digest:
                 return "changed on disk since it was read; not written"
             replace(path, before, new, temporaries)
         except (ChangedOnDisk, NotWritten) as err:
