@@ -118,10 +118,11 @@ class Reader(Collector):
             return
         if text is None and not regions and form.error is None:  # one line (most): read when asked for
             line = lines[0]
-            full = self.lines[line - 1] if 0 < line <= len(self.lines) else ""
+            starts, source = self.starts, self.source  # (the line cut here: not through `Lines`, per statement)
+            start = starts[line - 1]
+            full = source[start : starts[line] - 1 if line < len(starts) else len(source)].removesuffix("\r")
             column = len(full) - len(full.lstrip()) + 1
-            start = self.starts[line - 1]
-            lazy = Lazy(self.source, start + column - 1, start + len(full), line, column, form, names)
+            lazy = Lazy(source, start + column - 1, start + len(full), line, column, form, names)
             current.statements.append(lazy)
             if self._depth_now:
                 self.depths[id(lazy)] = self._depth_now
