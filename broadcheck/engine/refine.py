@@ -317,10 +317,13 @@ class Refiner:
             if type(s) is Lazy and s.form.name not in _READ_ANYWAY:
                 used_names = s.operand_names()
                 if used_names is not None:
-                    if not any(n in types or n in values for n in used_names):
+                    # (a TOSA op whose result says less than a static shape is inferred anyway,
+                    # as tosa-infer-shapes does, on the full course below)
+                    open_tosa = _open_tosa_text(s.form.name, s.text)
+                    if not open_tosa and not any(n in types or n in values for n in used_names):
                         self.skipped += 1
                         continue  # it uses no value refine knows more of: not read
-                    if self._single_results(s) >= 0 and s.form.name not in _NOT_REPEATED:
+                    if not open_tosa and self._single_results(s) >= 0 and s.form.name not in _NOT_REPEATED:
                         memo = (
                             s.form,
                             tuple(map(len, s.names)),
@@ -897,7 +900,12 @@ class Refiner:
 def _open_tosa(text: str, st: Statement) -> bool:
     """Whether ``st`` is a TOSA op with a result type that says less than a static shape (``?`` or
     unranked): ``tosa-infer-shapes`` infers every TOSA op, not only those whose operands change."""
-    if not st.name.startswith("tosa.") or not st.results:
+    return bool(st.results) and _open_tosa_text(st.name, text)
+
+
+def _open_tosa_text(name: str, text: str) -> bool:
+    """:func:`_open_tosa` from the op's name and text alone (a statement not read yet)."""
+    if not name.startswith("tosa."):
         return False
     arrow = text.rfind("->")
     return arrow >= 0 and bool(re.search(r"tensor<(?:[^<>]*\?|\s*\*)", text[arrow:]))
