@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -33,6 +34,9 @@ _SYMBOL_DEF = re.compile(r"^\s*[A-Za-z_][\w.$\-]*(?:\s+[A-Za-z_]\w*)*\s+@")
 _OP_NAME = re.compile(r'^\s*(?:%[^=]*=(?!=)\s*)?("[^"]*"|[A-Za-z_][\w.$\-]*)')
 _ASSIGNED = re.compile(r"\s*=(?!=)")
 _ARGUMENT = re.compile(r":(?!\d)")
+_HEAD_TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"?|//.*|[(\[{]|[)\]}]')
+_HEAD_GOES_ON = re.compile(r"\s*(?:->|attributes\b|loc\(|\{)")
+"""What a line that goes on with a head whose parentheses are closed starts with."""
 
 FUNCTION, MODULE, OPERATOR = 12, 2, 25
 """LSP's SymbolKind for a function, a module and another op with regions."""
@@ -60,12 +64,17 @@ class Token:
 class _Region:
     """An op with regions, for the outline."""
 
-    __slots__ = ("children", "end", "kind", "line", "name", "selection", "symbol")
+    __slots__ = ("children", "end", "function", "head", "kind", "line", "name", "selection", "symbol")
 
     def __init__(self, name: str, kind: int, line: int, selection: tuple[int, int], symbol: bool) -> None:
         self.name, self.kind, self.line, self.selection, self.symbol = name, kind, line, selection, symbol
         self.end = line
         self.children: list[_Region] = []
+        self.head = line
+        """The line its head starts on: the line its region opens on but for a head written on
+        several lines (the outline still starts there: it reads one-line heads)."""
+        self.function: str | None = name if symbol and kind == FUNCTION else None
+        """The symbol of a function (one-line head or not)."""
 
 
 class Index:
@@ -81,6 +90,7 @@ class Index:
     def _read(self, lines: list[str]) -> None:
         scopes = 0
         stack: list[tuple[_Region | None, int]] = []  # per open brace: the op it opens, the scope inside
+        heads: dict[int, tuple[int, str]] = {}  # a head on several lines: its last line -> its first, symbol
         for number, text in enumerate(lines):
             if not any(c in text for c in "%^@!{}"):
                 continue
@@ -112,6 +122,14 @@ class Index:
                 else:
                     span = (op.start(1), op.end(1)) if op else (0, 0)
                     region = _Region(name, MODULE if name.endswith("module") else OPERATOR, number, span, False)
+                    if number in heads:
+                        region.head, region.function = heads.pop(number)
+            elif symbol_def is not None:
+                at = symbol_def.end() - 1
+                symbol = next((t for t in found if t.kind == "@" and t.start == at), None)
+                last = head_end(lines, number) if symbol is not None else None
+                if symbol is not None and last is not None and last > number:
+                    heads[last] = (number, symbol.name)
             self._define(text, found, scope, symbol_def)
             for token in found:
                 self.by_line.setdefault(number, []).append(token)
@@ -225,6 +243,40 @@ def sigil_at(text: str, column: int) -> str | None:
     for m in _TOKEN.finditer(text):
         if m.group("sigil") and m.start() <= column <= m.end():
             return m.group("sigil")
+    return None
+
+
+def head_end(lines: Sequence[str], first: int) -> int | None:
+    """The last line of the head of an op whose symbol is defined on 0-based line ``first``
+    (``func.func @f(%a: t,`` then ``%b: t) -> t {`` on the next), if its region opens where the
+    head ends: on a line whose brackets are all closed but for its last ``{``; ``None`` if the
+    head ends without one (a declaration) or does not end before the next op with a symbol.
+    Strings and comments are skipped; after a line whose brackets are all closed, the head goes
+    on only on a line that starts with ``->``, ``attributes``, ``loc(`` or ``{``."""
+    depth = 0
+    number = first
+    while number < len(lines):
+        text = lines[number]
+        if number > first and _SYMBOL_DEF.match(text):
+            return None  # the next op with a symbol: this head never ended (a file being typed)
+        last = -1
+        for m in _HEAD_TOKEN.finditer(text):
+            char = m.group()
+            if char in "([{":
+                depth += 1
+                last = m.start() if char == "{" and depth == 1 else -1
+            elif char in ")]}":
+                depth -= 1
+                last = -1
+        if depth == 1 and last >= 0 and _ends_with(text, last):
+            return number
+        if depth < 0:
+            return None
+        if depth == 0:
+            following = lines[number + 1] if number + 1 < len(lines) else ""
+            if not _HEAD_GOES_ON.match(following):
+                return None
+        number += 1
     return None
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +37,9 @@ if TYPE_CHECKING:
 KIND = "refactor.rewrite"
 COMMAND = "broadcheck.refine"
 _LONE_CR = re.compile(r"\r(?!\n)")
+_HEAD = re.compile(r"^[ \t]*func\.func\b[^\n@]*@", re.MULTILINE)
+"""The start of a function's head (a head on several lines is joined into one for refine)."""
+_STRING_OR_COMMENT = re.compile(r'"(?:[^"\\]|\\.)*"?|//.*')
 
 
 @dataclass
@@ -60,36 +63,36 @@ class Plan:
         return title
 
 
-def function_at(index: Index, line: int) -> tuple[int, int] | None:
-    """The innermost function around 0-based ``line``: its head's line and its last line."""
-    from broadcheck.server.navigate import FUNCTION
-
+def function_at(index: Index, line: int) -> tuple[int, int, int] | None:
+    """The innermost function around 0-based ``line`` (its head or its body): the first and last
+    lines of its head, and its last line."""
     found = None
     regions = list(index.outline)
     while regions:
         region = regions.pop()
-        if region.line <= line <= region.end:
-            if region.kind == FUNCTION and region.symbol:
-                found = (region.line, region.end)
+        if region.head <= line <= region.end:
+            if region.function is not None:
+                found = (region.head, region.line, region.end)
             regions.extend(region.children)
     return found
 
 
 def wanted(
     index: Index, diagnostics: list[Diagnostic], lines: Lines, start: dict[str, int], end: dict[str, int]
-) -> tuple[int, int] | None:
+) -> tuple[int, int, int] | None:
     """The function a request at ``start``-``end`` may be offered the action for: one whose
-    head the cursor is on, or with an error under the cursor in its body; and that has an error."""
+    head (any of its lines) the cursor is on, or with an error under the cursor in its body;
+    and that has an error (on its head or in its body)."""
     from broadcheck.server.documents import overlaps
 
     around = function_at(index, start["line"])
     if around is None:
         return None
-    head, last = around
+    head, opens, last = around
     inside = [d for d in diagnostics if d.severity == "error" and head < d.line <= last + 1]
     if not inside:
         return None
-    if start["line"] <= head <= end["line"] or any(overlaps(d, lines, start, end) for d in inside):
+    if (start["line"] <= opens and head <= end["line"]) or any(overlaps(d, lines, start, end) for d in inside):
         return around
     return None
 
@@ -115,7 +118,7 @@ def plan(
         text = _LONE_CR.sub("\n", text)  # one character for one: offsets stay put
     starts = _starts(text)
     for first, stop in _chunks(text, starts, options.split_marker, line):
-        chunk = text[starts[first] : stop]
+        chunk, read = one_line_heads(text, starts, first, stop)
         functions, reader = read_functions(chunk)
         for fn in functions:
             header, span = fn.header, reader.spans.get(fn.name)
@@ -156,13 +159,13 @@ def plan(
             last = _line_of(starts, base + span[1]) - first + 1
             found.stops = [d.message.split("'")[1] for d in diagnostics if d.code == "BC1860" and "'" in d.message]
             broken = [
-                d
+                (at, d)
                 for d in diagnostics
-                if d.severity == "error" and (head - first + 1 <= d.line <= last or d.line in touched)
+                if d.severity == "error" and (head - first + 1 <= (at := read(d.line)) <= last or at in touched)
             ]
             if broken:
-                d = broken[0]
-                found.broken = f"line {d.line + first}: {d.message} [{d.code}]"
+                at, d = broken[0]
+                found.broken = f"line {at + first}: {d.message} [{d.code}]"
             return found
         if line is not None:
             return None
@@ -196,6 +199,85 @@ def workspace_edit(found: Plan, uri: str, version: int | None, versioned: bool) 
     if versioned and version is not None:
         return {"documentChanges": [{"textDocument": {"uri": uri, "version": version}, "edits": found.edits}]}
     return {"changes": {uri: found.edits}}
+
+
+def one_line_heads(text: str, starts: list[int], first: int, stop: int) -> tuple[str, Callable[[int], int]]:
+    """The chunk of ``text`` from 0-based line ``first`` to offset ``stop``, each function head
+    written on several lines joined into one, as refine reads heads (it reads no argument of a
+    head on several lines): each line break in the head (``\\r\\n`` or ``\\n``) and each
+    comment in it becomes as many spaces, so that every offset stays put; and a function from a
+    1-based line of that text to the 1-based line of the chunk as written."""
+    from broadcheck.server.navigate import head_end
+
+    base = starts[first]
+    chunk = text[base:stop]
+    count = _line_of(starts, stop - 1) - first + 1 if stop > base else 0
+
+    def line_at(number: int) -> str:
+        at = first + number
+        end = starts[at + 1] - 1 if at + 1 < len(starts) else len(text)
+        return text[starts[at] : min(end, stop)].removesuffix("\r")
+
+    lines = _LazyLines(line_at, count)
+    blanks: list[tuple[int, int]] = []  # the spans (in the chunk) that become spaces
+    done = -1
+    for m in _HEAD.finditer(chunk):
+        number = _line_of(starts, base + m.start()) - first
+        if number <= done:
+            continue
+        last = head_end(lines, number)
+        if last is None or last <= number:
+            continue
+        done = last
+        for at in range(number, last + 1):
+            start = starts[first + at] - base
+            written = lines[at]
+            comment = _comment_at(written)
+            end = start + len(written)
+            if comment >= 0:
+                blanks.append((start + comment, end))
+            if at < last:
+                blanks.append((end, starts[first + at + 1] - base))
+    if not blanks:
+        return chunk, lambda line: line
+    pieces: list[str] = []
+    kept = 0
+    for a, b in blanks:
+        pieces += (chunk[kept:a], " " * (b - a))
+        kept = b
+    pieces.append(chunk[kept:])
+    flat = "".join(pieces)
+    flat_starts = _starts(flat)
+
+    def read(line: int) -> int:
+        if not 0 < line <= len(flat_starts):
+            return line
+        return _line_of(starts, base + flat_starts[line - 1]) - first + 1
+
+    return flat, read
+
+
+class _LazyLines(Sequence[str]):
+    """Lines cut from a text when asked (a head is a few of them)."""
+
+    def __init__(self, line_at: Callable[[int], str], count: int) -> None:
+        self._line_at, self._count = line_at, count
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._line_at(index)
+
+
+def _comment_at(text: str) -> int:
+    """Where a ``//`` comment starts on a line (strings skipped), or -1."""
+    if "//" not in text:
+        return -1
+    for m in _STRING_OR_COMMENT.finditer(text):
+        if m.group().startswith("//"):
+            return m.start()
+    return -1
 
 
 def _starts(text: str) -> list[int]:
