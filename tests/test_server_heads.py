@@ -58,7 +58,7 @@ HEADS = {
     ),
     "comments-and-a-brace-alone": (
         "func.func private @main(%arg0: tensor<16x4xf32>, // the batch, was `?` ) {\n"
-        "                        %arg1: tensor<4x8xf32>)  // weights\n"
+        '                        %arg1: tensor<4x8xf32> loc("w // (")) // weights\n'
         "    -> tensor<?x8xf32>\n"
         "{\n"
     ),
@@ -77,14 +77,15 @@ def refined_of(text: str) -> str:
 
 def joined(text: str, head_lines: int) -> str:
     """``text`` with its first ``head_lines`` lines joined into one: each line end between them,
-    and each comment on them, made as many spaces (what the command line can read)."""
+    and each comment on them (not a ``//`` in a string), made as many spaces (what the command
+    line can read)."""
     parts = re.split(r"(\r?\n)", text)
     out = []
     for i in range(0, len(parts), 2):
         line = parts[i]
         end = parts[i + 1] if i + 1 < len(parts) else ""
         if i // 2 < head_lines:
-            line = re.sub(r"//.*", lambda m: " " * len(m.group()), line)
+            line = re.sub(r'"(?:[^"\\]|\\.)*"|//.*', lambda m: m[0] if m[0][0] == '"' else " " * len(m[0]), line)
             if i // 2 < head_lines - 1:
                 end = " " * len(end)
         out += (line, end)

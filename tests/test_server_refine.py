@@ -373,3 +373,50 @@ def test_edits_are_in_the_agreed_code_units() -> None:
         edit = next(e for e in found.edits if e["range"]["start"]["line"] == 2)
         assert edit["range"]["start"]["character"] == at + extra
         assert edit["newText"] == "tensor<16x4xf32>"
+
+
+# A TF graph: refine does not enter a `tf_executor.graph` whose regions use a changed value, so
+# it changes nothing; the user who edited the batch is told why rather than shown nothing.
+GRAPH = (
+    'func.func @main(%arg0: tensor<4x3xf32>) -> tensor<*xf32> attributes {tf.entry_function = {inputs = "x"}} {\n'
+    "  %0 = tf_executor.graph {\n"
+    '    %outputs, %control = tf_executor.island wraps "tf.Relu"(%arg0) {device = ""}'
+    " : (tensor<1x3xf32>) -> tensor<*xf32>\n"
+    "    tf_executor.fetch %outputs : tensor<*xf32>\n"
+    "  }\n"
+    "  return %0 : tensor<*xf32>\n"
+    "}\n"
+)
+GRAPH_REASON = (
+    "refining @main changes nothing (line 2: 'tf_executor.graph' op refinement stops here: its regions use a "
+    "value whose type changed [BC1860])"
+)
+
+
+def test_when_refine_stops_before_changing_anything_the_action_is_disabled_with_where(
+    client: Client, project: Path
+) -> None:
+    uri = (project / "graph.mlir").as_uri()
+    client.open(uri, GRAPH)
+    assert [d["code"] for d in client.diagnostics(uri, 1)] == ["BC011"]
+    for line, character in ((0, 3), (2, 61)):  # the head, the error
+        (action,) = refine_of(actions(client, uri, line, character))
+        assert action == {
+            "title": TITLE + " (stops at 1 op: tf_executor.graph)",
+            "kind": "refactor.rewrite",
+            "disabled": {"reason": GRAPH_REASON},
+        }
+
+
+def test_when_refine_stops_before_changing_anything_the_command_says_where(project: Path) -> None:
+    c = start(project, {"workspace": {"applyEdit": True}})
+    uri = (project / "graph.mlir").as_uri()
+    c.open(uri, GRAPH, version=1)
+    c.diagnostics(uri, 1)
+    assert refine_of(actions(c, uri, 0)) == []  # (no disabled action for this client)
+    argument = {"uri": uri, "version": 1, "function": "main"}
+    c.request("workspace/executeCommand", {"command": "broadcheck.refine", "arguments": [argument]})
+    shown = _wait_for(c, "window/showMessage")
+    assert shown["params"] == {"type": 3, "message": f"broadcheck: {GRAPH_REASON}"}
+    assert not [m for m in c.seen if m.get("method") == "workspace/applyEdit"]
+    assert c.close() == 0

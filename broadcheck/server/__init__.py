@@ -536,9 +536,9 @@ class Server:
         if around is None:
             return None
         found = self.plan_of(doc, around[0])
-        if found is None or (found.broken is not None and not self.disabled_actions):
+        if found is None or (found.disabled is not None and not self.disabled_actions):
             return None
-        if self.versioned_edits or found.broken is not None:
+        if self.versioned_edits or found.disabled is not None:
             return refactor.action(found, doc.uri, doc.version, self.versioned_edits)
         return refactor.command_action(found, doc.uri, doc.version)
 
@@ -653,6 +653,8 @@ class Server:
             self.show(3, f"broadcheck: refining @{name} changes nothing")
         elif found.broken is not None:
             self.show(1, f"broadcheck: refining @{name} does not verify ({found.broken}); nothing edited")
+        elif found.idle is not None:
+            self.show(3, f"broadcheck: refining @{name} changes nothing ({found.idle})")
         elif not self.apply_edit:
             self.show(1, "broadcheck: the editor does not take edits from the server (workspace/applyEdit)")
         else:

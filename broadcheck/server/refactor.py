@@ -2,21 +2,31 @@
 with ``--arg`` taken from its signature as written now, as a workspace edit.
 
 The user edits an argument type in a function's signature; the body is stale (the check
-reports mismatches). With the cursor on the function's head, or on a diagnostic in its body,
-the server offers this action (kind ``refactor.rewrite``: it rewrites many types of a
-function, not one problem, so it is neither a ``quickfix`` nor a whole-file ``source``
+reports mismatches). With the cursor on any line of the function's head, or on a diagnostic in
+its body, the server offers this action (kind ``refactor.rewrite``: it rewrites many types of
+a function, not one problem, so it is neither a ``quickfix`` nor a whole-file ``source``
 action). Its edits are the engine's own (:func:`broadcheck.engine.refine_run.refine_text`, the
-CLI's call), byte-exact and only where types change. It is offered only when:
+CLI's call), byte-exact and only where types change. A head may be written on one line or on
+several (with argument and result attributes, locations and comments anywhere on it): refine
+reads a head on one line only, so each head on several lines is given to it joined into one,
+every line break and comment in it made as many spaces (:func:`one_line_heads`), and its edits
+and lines map back unchanged. It is offered only when:
 
-* the function has an error in the current check (a function whose body agrees with its
-  signature is not offered one, even with ``?`` dims: there is nothing to follow), and
-* refining changes something.
+* the function has an error in the current check (on its head or in its body). An edit of the
+  type of an argument that is used always makes one, since MLIR wants the same type at every
+  use; a function whose body agrees with its signature is not offered one, even with ``?``
+  dims: refining it from the types it has rewrites no edit, and may loosen a static type the
+  file states to the ``?`` that follows from its arguments; and
+* refining changes something, or stops somewhere.
 
 When the refined function does not verify (refine writes nothing then), the action is shown
 disabled, with the first error as its reason (LSP's ``disabled.reason``), or not at all for a
-client that cannot show a disabled one. When refine stops along some values (a BC1860
-warning), the action is offered and its title names the ops it stops at. The edit carries
-the document's version (``documentChanges``), so a client never applies it to a newer text.
+client that cannot show a disabled one; so is it, with the first op refine stops at as the
+reason, when refining changes nothing because it stops before any type changes (a TF
+``tf_executor.graph`` whose regions use the argument). When refine stops along some values (a
+BC1860 warning) and changes others, the action is offered and its title names the ops it
+stops at. The edit carries the document's version (``documentChanges``), so a client never
+applies it to a newer text.
 """
 
 from __future__ import annotations
@@ -45,13 +55,24 @@ _STRING_OR_COMMENT = re.compile(r'"(?:[^"\\]|\\.)*"?|//.*')
 @dataclass
 class Plan:
     """What refining one function would do: its name, its header's line (0-based), the LSP text
-    edits, the ops refine stops at, and why the result does not verify (``None``: it does)."""
+    edits, the ops refine stops at, why the result does not verify (``None``: it does), and
+    why it changes nothing (``None``: it changes something)."""
 
     name: str
     line: int
     edits: list[dict[str, Any]] = field(default_factory=list)
     stops: list[str] = field(default_factory=list)
     broken: str | None = None
+    idle: str | None = None
+
+    @property
+    def disabled(self) -> str | None:
+        """Why the action cannot be applied (``None``: it can)."""
+        if self.broken is not None:
+            return f"refining @{self.name} does not verify ({self.broken})"
+        if self.idle is not None:
+            return f"refining @{self.name} changes nothing ({self.idle})"
+        return None
 
     @property
     def title(self) -> str:
@@ -108,8 +129,9 @@ def plan(
 ) -> Plan | None:
     """Refine the function whose head is on 0-based ``line`` (or the first named ``name``) with
     its argument types as written (``args`` replace some): the plan, or ``None`` if there is no
-    such function, its types do not read, or refining changes nothing. With a split marker, the
-    chunk of the function is refined alone, as the check reads it."""
+    such function, its types do not read, or refining changes nothing and stops nowhere (if it
+    changes nothing because it stops, the plan says where: :attr:`Plan.idle`). With a split
+    marker, the chunk of the function is refined alone, as the check reads it."""
     from broadcheck.engine.refine import BadRequest, Request
     from broadcheck.engine.refine_read import arguments_of, read_functions
     from broadcheck.engine.refine_run import refine_text
@@ -141,7 +163,8 @@ def plan(
                 _, diagnostics, _ = refine_text(path, chunk, request, options, edits)
             except BadRequest:
                 return None
-            if not edits:
+            stopped = [d for d in diagnostics if d.code == "BC1860" and "'" in d.message]
+            if not edits and not stopped:
                 return None
             lines = Lines(text, encoding)
 
@@ -157,7 +180,11 @@ def plan(
             ]
             touched = {_line_of(starts, base + a) - first + 1 for a, _, _ in edits}
             last = _line_of(starts, base + span[1]) - first + 1
-            found.stops = [d.message.split("'")[1] for d in diagnostics if d.code == "BC1860" and "'" in d.message]
+            found.stops = [d.message.split("'")[1] for d in stopped]
+            if not edits:
+                d = stopped[0]
+                found.idle = f"line {read(d.line) + first}: {d.message} [{d.code}]"
+                return found
             broken = [
                 (at, d)
                 for d in diagnostics
@@ -173,10 +200,11 @@ def plan(
 
 
 def action(found: Plan, uri: str, version: int | None, versioned: bool) -> dict[str, Any]:
-    """The code action of a plan (its edit; or disabled, with the reason, if it breaks)."""
+    """The code action of a plan (its edit; or disabled, with the reason, if it breaks or
+    changes nothing)."""
     out: dict[str, Any] = {"title": found.title, "kind": KIND}
-    if found.broken is not None:
-        out["disabled"] = {"reason": f"refining @{found.name} does not verify ({found.broken})"}
+    if found.disabled is not None:
+        out["disabled"] = {"reason": found.disabled}
         return out
     out["edit"] = workspace_edit(found, uri, version, versioned)
     return out
@@ -322,7 +350,7 @@ def encode(found: Plan | None) -> bytes:
     """A plan as bytes (:mod:`marshal`), for a planner in a forked child to send back."""
     import marshal
 
-    body = None if found is None else (found.name, found.line, found.edits, found.stops, found.broken)
+    body = None if found is None else (found.name, found.line, found.edits, found.stops, found.broken, found.idle)
     return marshal.dumps(("ok", body))
 
 
@@ -337,5 +365,5 @@ def decode(data: bytes) -> Plan | None:
         raise CheckFailed(f"{found[1]}: {found[2]}")
     if found[1] is None:
         return None
-    name, line, edits, stops, broken = found[1]
-    return Plan(name, line, edits, stops, broken)
+    name, line, edits, stops, broken, idle = found[1]
+    return Plan(name, line, edits, stops, broken, idle)
