@@ -1,7 +1,8 @@
 """The editor's "Refine @f from its argument types" on every way a function head is written:
 on one line or several (torch-mlir and TF exports, JAX's with attributes per argument), with
 ``attributes {...}``, ``private``/``public``, ``{jax.arg_info = ...}`` and ``loc(...)`` per
-argument, comments in it, its ``{`` on a line of its own, and each with ``\\r\\n`` line ends.
+argument, comments in it, its ``{`` on a line of its own; each with ``\\n`` line ends and with
+``\\r\\n`` ones (and the command on a text after a byte order mark).
 
 Each case goes through a real ``broadcheck server`` (tests/lsp_client.py): the signature's
 first argument was ``tensor<?x4xf32>`` and is now ``tensor<16x4xf32>``, so the body is stale;
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -63,12 +65,13 @@ HEADS = {
         "{\n"
     ),
 }
-CASES = [(name, crlf) for name in HEADS for crlf in (False, True)]
+CASES = [(name, ends) for name in HEADS for ends in ("lf", "crlf")]
 
 
-def text_of(name: str, crlf: bool) -> str:
+def text_of(name: str, ends: str) -> str:
+    """The case's text, with ``\\n`` or ``\\r\\n`` line ends."""
     text = HEADS[name] + BODY
-    return text.replace("\n", "\r\n") if crlf else text
+    return text.replace("\n", "\r\n") if ends == "crlf" else text
 
 
 def refined_of(text: str) -> str:
@@ -106,14 +109,14 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Client, P
     assert c.close() == 0
 
 
-@pytest.mark.parametrize(("name", "crlf"), CASES, ids=[f"{n}{'-crlf' if c else ''}" for n, c in CASES])
+@pytest.mark.parametrize(("name", "ends"), CASES, ids=[f"{n}-{e}" for n, e in CASES])
 def test_every_head_is_refined_from_any_of_its_lines(
-    server: tuple[Client, Path], run: Invoke, name: str, crlf: bool
+    server: tuple[Client, Path], run: Invoke, name: str, ends: str
 ) -> None:
     client, project = server
-    text = text_of(name, crlf)
+    text = text_of(name, ends)
     head_lines = HEADS[name].count("\n")
-    path = project / f"{name}{'-crlf' if crlf else ''}.mlir"
+    path = project / f"{name}-{ends}.mlir"
     uri = path.as_uri()
     client.open(uri, text, version=1)
     found = client.diagnostics(uri, 1)
@@ -222,3 +225,49 @@ def test_a_clean_function_with_a_head_on_several_lines_gets_no_action(server: tu
     assert client.diagnostics(uri, 1) == []
     assert all(refine_of(actions(client, uri, line, 3)) == [] for line in range(6))
     client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
+
+
+def test_the_command_refines_a_text_after_a_byte_order_mark(tmp_path: Path, run: Invoke) -> None:
+    """A document that starts with a byte order mark (which the check skips): the command
+    ``broadcheck.refine`` edits it as ``broadcheck refine`` writes the file, the mark kept."""
+    (tmp_path / ".git").mkdir()
+    c = Client(tmp_path)
+    c.request("initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(), "capabilities": APPLY})
+    c.notify("initialized", {})
+    for name in ("one-line", "jax-multi-line"):
+        text = "\ufeff" + text_of(name, "lf")
+        path = tmp_path / f"{name}.mlir"
+        uri = path.as_uri()
+        c.open(uri, text, version=1)
+        assert [d["code"] for d in c.diagnostics(uri, 1)] == ["BC011"]
+        before = len([m for m in c.seen if m.get("method") in ("workspace/applyEdit", "window/showMessage")])
+        argument = {"uri": uri, "version": 1, "function": "main"}
+        assert "error" not in c.request(
+            "workspace/executeCommand", {"command": "broadcheck.refine", "arguments": [argument]}
+        )
+        applied = _answered(c, before)
+        assert applied["method"] == "workspace/applyEdit", applied
+        after = apply_edits(text, applied["params"]["edit"]["changes"][uri])
+        assert after == refined_of(text)
+        head_lines = HEADS[name].count("\n")
+        path.write_bytes(joined(text, head_lines).encode())
+        result = run("refine", str(path), "-i", "--arg", "@main:0=tensor<16x4xf32>")
+        assert result.code == 0, result.err
+        assert path.read_bytes() == joined(after, head_lines).encode()
+    assert c.close() == 0
+
+
+APPLY = {"workspace": {"applyEdit": True}}
+
+
+def _answered(c: Client, before: int) -> dict[str, Any]:
+    """What the server sent after the first ``before`` of its edits and messages to the user:
+    an edit to apply or a message saying why there is none."""
+    deadline = time.monotonic() + HANG
+    while time.monotonic() < deadline:
+        with c.arrived:
+            found = [m for m in c.seen if m.get("method") in ("workspace/applyEdit", "window/showMessage")]
+            if len(found) > before:
+                return found[before]
+            c.arrived.wait(0.5)
+    raise TimeoutError("workspace/applyEdit")

@@ -138,6 +138,8 @@ def plan(
 
     if "\r" in text:
         text = _LONE_CR.sub("\n", text)  # one character for one: offsets stay put
+    if text.startswith("\ufeff"):
+        text = " " + text[1:]  # a byte order mark, which the check skips too (and refine would not read past)
     starts = _starts(text)
     for first, stop in _chunks(text, starts, options.split_marker, line):
         chunk, read = one_line_heads(text, starts, first, stop)
