@@ -1,8 +1,8 @@
 """The editor's "Refine @f from its argument types" on every way a function head is written:
 on one line or several (torch-mlir and TF exports, JAX's with attributes per argument), with
 ``attributes {...}``, ``private``/``public``, ``{jax.arg_info = ...}`` and ``loc(...)`` per
-argument, comments in it, its ``{`` on a line of its own; each with ``\\n`` line ends and with
-``\\r\\n`` ones (and the command on a text after a byte order mark).
+argument, comments in it, its ``{`` on a line of its own; each with ``\\n``, ``\\r\\n`` and
+lone ``\\r`` line ends (and the command on a text after a byte order mark).
 
 Each case goes through a real ``broadcheck server`` (tests/lsp_client.py): the signature's
 first argument was ``tensor<?x4xf32>`` and is now ``tensor<16x4xf32>``, so the body is stale;
@@ -65,13 +65,13 @@ HEADS = {
         "{\n"
     ),
 }
-CASES = [(name, ends) for name in HEADS for ends in ("lf", "crlf")]
+CASES = [(name, ends) for name in HEADS for ends in ("lf", "crlf", "cr")]
+ENDS = {"lf": "\n", "crlf": "\r\n", "cr": "\r"}
 
 
 def text_of(name: str, ends: str) -> str:
-    """The case's text, with ``\\n`` or ``\\r\\n`` line ends."""
-    text = HEADS[name] + BODY
-    return text.replace("\n", "\r\n") if ends == "crlf" else text
+    """The case's text, with ``\\n``, ``\\r\\n`` or ``\\r`` line ends."""
+    return (HEADS[name] + BODY).replace("\n", ENDS[ends])
 
 
 def refined_of(text: str) -> str:
@@ -122,7 +122,7 @@ def test_every_head_is_refined_from_any_of_its_lines(
     found = client.diagnostics(uri, 1)
     assert [(d["code"], d["range"]["start"]["line"]) for d in found] == [("BC011", head_lines)]
     every: list[list[dict[str, Any]]] = []
-    lines = re.split(r"\r?\n", text)
+    lines = re.split(r"\r\n|\r|\n", text)
     for line in range(head_lines):
         for character in (0, len(lines[line])):
             (action,) = refine_of(actions(client, uri, line, character))
@@ -137,14 +137,16 @@ def test_every_head_is_refined_from_any_of_its_lines(
     after = apply_edits(text, edits)
     assert after == refined_of(text)
     # what `broadcheck refine` writes for the same request (into the file: the runner's
-    # standard output reads `\r\n` as `\n`)
-    path.write_bytes(joined(text, head_lines).encode())
+    # standard output reads `\r\n` as `\n`); the command line ends lines at `\n` only, so a
+    # text of lone `\r`s is given to it with `\n`s
+    cli = (lambda t: t.replace("\r", "\n")) if ends == "cr" else (lambda t: t)
+    path.write_bytes(joined(cli(text), head_lines).encode())
     result = run("refine", str(path), "-i", "--arg", "@main:0=tensor<16x4xf32>", "--arg", "@main:1=tensor<4x8xf32>")
     assert result.code == 0, result.err
-    assert path.read_bytes() == joined(after, head_lines).encode()
+    assert path.read_bytes() == joined(cli(after), head_lines).encode()
     if head_lines == 1:
-        assert path.read_bytes() == after.encode()
-    assert check_text(after, path=path.name) == []
+        assert path.read_bytes() == cli(after).encode()
+    assert check_text(cli(after), path=path.name) == []
     client.change(uri, after, version=2)
     assert client.diagnostics(uri, 2) == []
     assert all(refine_of(actions(client, uri, line)) == [] for line in range(head_lines + 1))
