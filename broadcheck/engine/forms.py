@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from broadcheck import dialects
 from broadcheck.dialects.op import FUNCTIONAL, Layout, Op
+from broadcheck.syntax.attributed import attributed_statement
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.statement import (
     REGION,
@@ -147,14 +148,14 @@ def unasked(form: Form) -> bool:
 
 def _read(key: str) -> Statement:
     """The statement ``key`` reads as; raises :class:`SyntaxProblem`."""
-    return simple_statement(key) or simple_head(key) or read_statement(key)
+    return simple_statement(key) or simple_head(key) or attributed_statement(key) or read_statement(key)
 
 
 def read_form(key: str) -> Form:
     """Read the statement ``key`` (value names written ``%_``) into its form."""
     try:
         plain = simple_statement(key)  # (the commonest forms, without tokens)
-        statement = plain or simple_head(key) or read_statement(key)
+        statement = plain or simple_head(key) or attributed_statement(key) or read_statement(key)
     except SyntaxProblem as problem:  # kept without its traceback: its frames held the scanner's block (issue 31)
         return Form(key, None, problem.with_traceback(None), None)
     decl = dialects.lookup(statement.name)
