@@ -49,45 +49,32 @@ _ANGLE = _group(f"(?:{_FLAT}|{_G2})", "<")
 
 _NAME = r"[A-Za-z_][\w.$]*+"
 _PIECE = rf'(?:[^\s"()\[\]{{}}<>,/\-]|-(?!>)|/(?!/)|->|{_STRING}|{_GROUP})++'
-_VALUE = rf"{_PIECE}(?: {_PIECE})*+"
-"""An attribute's value: up to a ``,`` at its depth, no space at either end."""
-_ENTRY = rf"{_NAME}(?: = {_VALUE})?"
-_DICT = rf"\{{{_ENTRY}(?:, {_ENTRY})*+\}}"
-_ENTRIES = lazy(rf"(?P<name>{_NAME})(?: = (?P<value>{_VALUE}))?(?:, |$)")
-
-_TYPE = rf"!?[A-Za-z][\w.$]*+(?:{_ANGLE})?"
+_ENTRY = lazy(rf"(?P<name>{_NAME})(?: = (?P<value>{_PIECE}(?: {_PIECE})*+))?(?P<next>, |\}})")
+"""One entry of an attribute dictionary, and what follows it. A value runs up to a ``,`` at its
+depth, with no space at either end."""
+_TYPE = lazy(rf"!?[A-Za-z][\w.$]*+(?:{_ANGLE})?(?=[,) ]|$)")
 """A type (a word and its ``<...>``) that can start a type list's next type."""
-_TYPES = rf"{_TYPE}(?:, {_TYPE})*+"
-_OUT = rf"(?:{_TYPE}|\((?:{_TYPES})?\))"
-_ONE_TYPE = lazy(_TYPE)
-_FUNCTION = rf"\((?P<fins>{_TYPES})?\) -> (?P<fout>{_OUT})"
-_SIGNATURE = (
-    rf"(?P<sig>{_FUNCTION}"
-    rf"|(?P<to1>{_TYPE}) to (?P<to2>{_TYPE})"
-    rf"|(?P<ains>{_TYPES}) -> (?P<aout>{_OUT})"
-    rf"|(?P<list>{_TYPES}))"
-)
-_RESULTS = r"(?P<results>%_(?:, %_)*+ = )?"
-_GENERIC = lazy(
-    rf'{_RESULTS}"(?P<name>[A-Za-z_][\w$.\-]*+)"\((?P<ops>%_(?:, %_)*+)?\)'
-    rf"(?: <(?P<props>{_DICT})>)?(?: (?P<attrs>{_DICT}))? : (?P<sig>{_FUNCTION})"
-)
-"""The generic form (its types are a function type: anything else is the token reader's error)."""
-_CUSTOM = lazy(rf"{_RESULTS}(?P<name>[A-Za-z_][\w$]*+(?:\.[\w$.]++)?)(?P<body> [^\n]*?)?(?<! ) : {_SIGNATURE}")
+_GENERIC = lazy(r'(?P<results>%_(?:, %_)*+ = )?"(?P<name>[A-Za-z_][\w$.\-]*+)"\((?P<ops>%_(?:, %_)*+)?\)')
+_CUSTOM = lazy(r"(?P<results>%_(?:, %_)*+ = )?(?P<name>[A-Za-z_][\w$]*+(?:\.[\w$.]++)?)(?= |$)")
 _WORD = r"(?:[\w.$+]|-(?!>))++"
 _ITEM = lazy(
     r" *+(?:"
     r"(?P<value>%_)(?=[ ,]|$)"
     r"|(?P<comma>,)"
-    rf"|(?P<clause>{_NAME}) = (?P<cvalue>\[[\w.+\-, ]*+\]|{_WORD})(?=,|$)"
-    rf"|(?P<dict>{_DICT})(?=[ ,]|$)"
-    rf"|(?P<props><{_DICT}>)(?=[ ,]|$)"
-    rf"|(?P<literal>{_NAME}{_ANGLE})(?=[ ,]|$)"
-    rf"|(?P<word>{_WORD})(?=[ ,]|$)"
+    r"|(?P<colon>(?<= ): )"
+    rf"|(?P<clause>{_NAME}) = (?P<cvalue>\[[\w.+\-, ]*+\]|{_WORD})(?=,| : )"
+    r"|(?P<dict>\{)"
+    r"|(?P<props><\{)"
+    rf"|(?P<literal>{_NAME}{_ANGLE})(?=[ ,])"
+    rf"|(?P<word>{_WORD})(?=[ ,])"
     r")"
 )
 _SCALAR = lazy(r"-?(?:[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|0x[0-9a-fA-F]+)")
 _LITERALS = frozenset({"dense", "sparse", "dense_resource", "array"})
+
+
+class _Unread(Exception):
+    """The text is not in a form this module reads (the token reader reads it)."""
 
 
 def attributed_statement(key: str) -> Statement | None:
@@ -95,12 +82,15 @@ def attributed_statement(key: str) -> Statement | None:
     read without the tokenizer, or ``None`` (then :func:`~.statement.read_statement` reads it)."""
     if "\n" in key or key[-1:] in ("{", "}", ""):  # (a region's head: a function's, a module's)
         return None
-    if key[:1] == '"' or '= "' in key:
-        m = _GENERIC.fullmatch(key)
-        if m is not None:
-            return _generic(key, m)
-    m = _CUSTOM.fullmatch(key)
-    return None if m is None else _custom(key, m)
+    try:
+        if key[:1] == '"' or '= "' in key:
+            m = _GENERIC.match(key)
+            if m is not None:
+                return _generic(key, m)
+        m = _CUSTOM.match(key)
+        return None if m is None else _custom(key, m)
+    except _Unread:
+        return None
 
 
 def _results(m: re.Match[str]) -> tuple[Result, ...]:
@@ -110,114 +100,170 @@ def _results(m: re.Match[str]) -> tuple[Result, ...]:
     return tuple(Result("%_", 1, at, at + 2) for at in range(0, len(written) - 3, 4))
 
 
-def _uses(key: str, m: re.Match[str], group: str) -> tuple[Use, ...]:
-    at, ops = m.start(group), m.group(group)
+def _uses(m: re.Match[str]) -> tuple[Use, ...]:
+    at, ops = m.start("ops"), m.group("ops")
     if not ops:
         return ()
     return tuple(Use("%_", 0, at + i, at + i + 2) for i in range(0, len(ops), 4))
 
 
-def _entries(key: str, start: int, end: int, properties: bool, into: list[Attribute]) -> None:
-    """The attributes of the dictionary ``key[start:end]`` (its braces included)."""
-    pos, stop = start + 1, end - 1
-    while pos < stop:
-        e = _ENTRIES.match(key, pos, stop)
-        if e is None:  # (the dictionary's pattern matched: it cannot happen)
-            raise AssertionError(key)
+def _dictionary(key: str, start: int, properties: bool, into: list[Attribute]) -> int:
+    """The attributes of the dictionary whose ``{`` is at ``start``; where it ends."""
+    pos = start + 1
+    match = _ENTRY.match
+    while True:
+        e = match(key, pos)
+        if e is None:
+            raise _Unread
         if e.group("value") is None:
             into.append(Attribute(e.group("name"), "unit", e.start("name"), e.end("name"), properties))
         else:
             into.append(Attribute(e.group("name"), e.group("value"), e.start("name"), e.end("value"), properties))
         pos = e.end()
+        if e.group("next") == "}":
+            return pos
 
 
-def _types(key: str, start: int, end: int) -> tuple[TypeText, ...]:
-    return tuple(type_text(key, t.start(), t.end()) for t in _ONE_TYPE.finditer(key, start, end))
+def _type(key: str, pos: int) -> TypeText:
+    t = _TYPE.match(key, pos)
+    if t is None:
+        raise _Unread
+    return type_text(key, pos, t.end())
 
 
-def _out(key: str, m: re.Match[str], group: str) -> tuple[TypeText, ...]:
-    start, end = m.span(group)
-    if key[start] == "(":
-        return _types(key, start + 1, end - 1)
-    return (type_text(key, start, end),)
+def _type_list(key: str, pos: int) -> list[TypeText]:
+    """``T, U`` from ``pos``."""
+    types = [_type(key, pos)]
+    while key.startswith(", ", types[-1].end):
+        types.append(_type(key, types[-1].end + 2))
+    return types
 
 
-def _signature(key: str, m: re.Match[str]) -> Signature:
-    """The types after the ``:`` (the statement's last part, after ``: ``)."""
-    start, end = m.start("sig"), len(key)
-    if m.group("fout") is not None:
-        inputs = _types(key, start + 1, m.end("fins")) if m.group("fins") is not None else ()
-        return Signature("function", inputs, _out(key, m, "fout"), start, end, start - 1)
-    if m.group("to1") is not None:
-        one = (type_text(key, start, m.end("to1")),)
-        return Signature("to", one, (type_text(key, m.start("to2"), m.end("to2")),), start, end, start - 1)
-    if m.group("ains") is not None:
-        inputs = _types(key, start, m.end("ains"))
-        return Signature("arrow", inputs, _out(key, m, "aout"), start, end, start - 1)
-    return Signature("list", _types(key, start, end), (), start, end, start - 1)
+def _paren_types(key: str, pos: int) -> tuple[tuple[TypeText, ...], int]:
+    """``(T, U)`` with its ``(`` at ``pos``; the types and where the ``)`` ends."""
+    if key.startswith(")", pos + 1):
+        return (), pos + 2
+    types = _type_list(key, pos + 1)
+    end = types[-1].end
+    if not key.startswith(")", end):
+        raise _Unread
+    return tuple(types), end + 1
+
+
+def _results_types(key: str, pos: int) -> tuple[TypeText, ...]:
+    """The types after a ``->`` (from ``pos``), which end the statement."""
+    if key.startswith("(", pos):
+        types, end = _paren_types(key, pos)
+    else:
+        one = _type(key, pos)
+        types, end = (one,), one.end
+    if end != len(key):
+        raise _Unread
+    return types
+
+
+def _signature(key: str, start: int, generic: bool) -> Signature:
+    """The types after the ``: `` that ends at ``start`` (the statement's last part)."""
+    end = len(key)
+    if key.startswith("(", start):
+        inputs, close = _paren_types(key, start)
+        if not key.startswith(" -> ", close):
+            raise _Unread
+        return Signature("function", inputs, _results_types(key, close + 4), start, end, start - 1)
+    if generic:
+        raise _Unread  # (the token reader's error: the generic form writes a function type)
+    one = _type(key, start)
+    if key.startswith(" to ", one.end):
+        other = _type(key, one.end + 4)
+        if other.end != end:
+            raise _Unread
+        return Signature("to", (one,), (other,), start, end, start - 1)
+    types = _type_list(key, start)
+    last = types[-1].end
+    if last == end:
+        return Signature("list", tuple(types), (), start, end, start - 1)
+    if not key.startswith(" -> ", last):
+        raise _Unread
+    return Signature("arrow", tuple(types), _results_types(key, last + 4), start, end, start - 1)
 
 
 def _generic(key: str, m: re.Match[str]) -> Statement:
     attributes: list[Attribute] = []
-    if m.group("props") is not None:
-        _entries(key, m.start("props"), m.end("props"), True, attributes)
-    if m.group("attrs") is not None:
-        _entries(key, m.start("attrs"), m.end("attrs"), False, attributes)
-    name_start, name_end = m.start("name") - 1, m.end("name") + 1
-    signature = _signature(key, m)
+    pos = m.end()
+    if key.startswith(" <{", pos):
+        pos = _dictionary(key, pos + 2, True, attributes)
+        if not key.startswith(">", pos):
+            raise _Unread
+        pos += 1
+    if key.startswith(" {", pos):
+        pos = _dictionary(key, pos + 1, False, attributes)
+    if not key.startswith(" : ", pos):
+        raise _Unread
+    signature = _signature(key, pos + 3, True)
     return Statement(
-        m.group("name"), name_start, name_end, True, _results(m), _uses(key, m, "ops"), (), (),
+        m.group("name"), m.start("name") - 1, m.end("name") + 1, True, _results(m), _uses(m), (), (),
         tuple(attributes), signature, 0, (), len(key),
     )  # fmt: skip
 
 
-def _custom(key: str, m: re.Match[str]) -> Statement | None:
+def _custom(key: str, m: re.Match[str]) -> Statement:
     operands: list[Use] = []
     attributes: list[Attribute] = []
     items: list[Item] = []
-    if m.group("body") is not None:
-        pos, stop = m.span("body")
-        match = _ITEM.match
-        while pos < stop:
-            it = match(key, pos, stop)
-            if it is None or it.end() == pos:
-                return None
-            kind = it.lastgroup
-            if kind == "value":
-                start = it.start("value")
-                operands.append(Use("%_", 0, start, start + 2))
-                items.append(Item("value", "%_", start, start + 2))
-            elif kind == "comma":
-                start = it.start("comma")
-                items.append(Item("punct", ",", start, start + 1))
-            elif kind == "cvalue":
-                start, end = it.start("clause"), it.end("cvalue")
-                attributes.append(Attribute(it.group("clause"), it.group("cvalue"), start, end))
-                items.append(Item("clause", key[start:end], start, end))
-            elif kind == "dict":
-                start, end = it.span("dict")
-                _entries(key, start, end, False, attributes)
-                items.append(Item("dict", key[start:end], start, end))
-            elif kind == "props":
-                start, end = it.span("props")
-                _entries(key, start + 1, end - 1, True, attributes)
-                items.append(Item("props", key[start:end], start, end))
-            elif kind == "literal":
-                start, end = it.span("literal")
-                text = key[start:end]
-                items.append(Item("word", text, start, end))
-                if text[: text.index("<")] in _LITERALS:
-                    attributes.append(Attribute("", text, start, end))
-            else:
-                start, end = it.span("word")
-                text = key[start:end]
-                if not items and end == stop and _SCALAR.fullmatch(text):
-                    attributes.append(Attribute("", text, start, end))  # `arith.constant 5 : i32`
-                items.append(Item("word", text, start, end))
+    pos, stop = m.end(), len(key)
+    match = _ITEM.match
+    while True:
+        it = match(key, pos)
+        if it is None:
+            raise _Unread
+        kind = it.lastgroup
+        if kind == "colon":
+            break
+        if kind == "value":
+            start = it.start("value")
+            operands.append(Use("%_", 0, start, start + 2))
+            items.append(Item("value", "%_", start, start + 2))
+        elif kind == "comma":
+            start = it.start("comma")
+            items.append(Item("punct", ",", start, start + 1))
+        elif kind == "cvalue":
+            start, end = it.start("clause"), it.end("cvalue")
+            attributes.append(Attribute(it.group("clause"), it.group("cvalue"), start, end))
+            items.append(Item("clause", key[start:end], start, end))
+        elif kind == "dict":
+            start = it.start("dict")
+            end = _dictionary(key, start, False, attributes)
+            items.append(Item("dict", key[start:end], start, end))
+            it = None
+            pos = end
+        elif kind == "props":
+            start = it.start("props")
+            end = _dictionary(key, start + 1, True, attributes)
+            if not key.startswith(">", end):
+                raise _Unread
+            end += 1
+            items.append(Item("props", key[start:end], start, end))
+            it = None
+            pos = end
+        elif kind == "literal":
+            start, end = it.span("literal")
+            text = key[start:end]
+            items.append(Item("word", text, start, end))
+            if text[: text.index("<")] in _LITERALS:
+                attributes.append(Attribute("", text, start, end))
+        else:
+            start, end = it.span("word")
+            text = key[start:end]
+            if not items and key.startswith(" : ", end) and _SCALAR.fullmatch(text):
+                attributes.append(Attribute("", text, start, end))  # `arith.constant 5 : i32`
+            items.append(Item("word", text, start, end))
+        if it is not None:
             pos = it.end()
-    signature = _signature(key, m)
-    items.append(Item("types", key[signature.start :], signature.start, signature.end))
+        elif not key.startswith((" ", ","), pos):
+            raise _Unread  # (a dictionary is followed by a space or a comma)
+    signature = _signature(key, it.end(), False)
+    items.append(Item("types", key[signature.start : stop], signature.start, signature.end))
     return Statement(
         m.group("name"), m.start("name"), m.end("name"), False, _results(m), tuple(operands), (), (),
-        tuple(attributes), signature, 0, tuple(items), len(key),
+        tuple(attributes), signature, 0, tuple(items), stop,
     )  # fmt: skip
