@@ -123,7 +123,7 @@ def _statement(rng: random.Random) -> str:
         name = rng.choice(["stablehlo.broadcast_in_dim", "arith.constant", "stablehlo.compare", "return", "a.b.c"])
         items = []
         for _ in range(rng.randint(0, 4)):
-            kind = rng.randint(0, 9)
+            kind = rng.randint(0, 10)
             if kind <= 1:
                 items.append(operands or "%_")
             elif kind == 2:
@@ -138,12 +138,18 @@ def _statement(rng: random.Random) -> str:
             elif kind == 6:
                 items.append(rng.choice(["dense<1.0>", "dense<[1, 2]>", "array<i64: 1>", "nan_mode<PROP>", "foo<>"]))
             elif kind == 7:
-                items.append(rng.choice([",", ", ", "(%_)", "ins(%_ : f32)", "[1]", "{...}"]))
+                items.append(rng.choice([",", ", ", "(%_)", "ins(%_ : f32)", "[1]", "{...}", "@f(%_, %_)", "@g()"]))
+            elif kind == 8:
+                items.append(
+                    rng.choice(["round(true)", "low[0, 1]", "values(dense<1> : tensor<f32>)", "f(%_)", "loc(#x)"])
+                    + rng.choice(["", "", "(%_)", "[2]"])
+                )
             else:
                 items.append(rng.choice(_VALUES))
         seps = [rng.choice([" ", " ", " ", ", ", "  ", ""]) for _ in items]
         body = "".join(sep + item for sep, item in zip(seps, items, strict=True))
-        text = f"{results}{name}{body} : {_signature(rng, False)}"
+        touching = rng.choice(["", "", "", "()", "(%_)", "(%_, %_)", "(%_ init: %_)", "(%_ init %_)", "(%a)"])
+        text = f"{results}{name}{touching}{body} : {_signature(rng, False)}"
     if rng.random() < 0.05:
         text += rng.choice([" loc(#loc1)", " // c", "\n", " "])
     if rng.random() < 0.05:
@@ -239,3 +245,26 @@ def test_the_common_forms_with_attributes_make_no_tokens(monkeypatch: pytest.Mon
     assert all(form.error is None and form.statement is not None for form in read)
     assert made == []  # (830c51f read every one of them from its tokens)
     assert read_statement(_COMMON[0]) == read[0].statement and len(made) == 1  # the count does count
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "%_ = scf.forall (%_) in x : f32",
+        "%_ = a.b (%_) in (4) : f32",
+        "%_ = a.b (%_), %_ : f32",
+        "%_ = a.b %_ loc(#x) : f32",
+        "%_ = a.b %_ : f32 loc(#x)",
+        "%_ = a.b low[0, 1] high[%_, 1] : f32",
+        "%_ = a.b round(true), x(%_) : f32",
+        "%_ = a.b(%_ init: %_) across dimensions = [0] : (f32, f32) -> f32",
+        "%_ = a.b %_, %_, contracting_dims = [1] x [0] : (f32, f32) -> f32",
+        "%_ = a.b %_, dims = [1] x = 2 : (f32) -> f32",
+        "%_ = a.b dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>",
+        "%_ = a.b {a = 1}{b = 2} : f32",
+        "%_ = a.b <{a = 1}>= : f32",
+        '%_ = "a.b"(%_) <{a = 1}> {b = "x, y"} : (f32) -> f32 loc("q")',
+    ],
+)
+def test_the_fast_reader_agrees_on_the_edges(key: str) -> None:
+    _fast_agrees(key)

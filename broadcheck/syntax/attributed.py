@@ -5,13 +5,16 @@ Most of what it leaves are the same forms with attributes: the generic form with
 properties and attribute dictionary (``"tfl.add"(%_, %_) <{fused_activation_function =
 "NONE"}> : (T, T) -> T``, ``"onnx.Add"(%_, %_) {onnx_node_name = "/a/Add"} : ...``), and a
 custom form whose items are values, keywords, an attribute dictionary, ``name = value``
-clauses and literals (``stablehlo.broadcast_in_dim %_, dims = [1] : (T) -> U``,
-``stablehlo.constant dense<1.0> : T``, ``stablehlo.compare  GT, %_, %_,  FLOAT : ...``).
-:func:`attributed_statement` reads those with a few regular expressions over the whole text,
-in MLIR's printed spacing, and gives what the token reader (:func:`~.statement.read_statement`)
+clauses, literals, symbols, the values of a group right after a word and a keyword's group
+without values (``stablehlo.broadcast_in_dim %_, dims = [1] : (T) -> U``, ``stablehlo.constant
+dense<1.0> : T``, ``stablehlo.compare  GT, %_, %_,  FLOAT : ...``, ``call @f(%_) : (T) -> U``,
+``stablehlo.reduce(%_ init: %_) across dimensions = [1] : ...``, ``tosa.const values(dense<1> :
+T) : () -> T``), either form with a trailing location. :func:`attributed_statement` reads those
+with a few small regular expressions, an item, a dictionary's entry or a type at a time, in
+MLIR's printed spacing, and gives what the token reader (:func:`~.statement.read_statement`)
 gives, or ``None`` for anything else (then the token reader reads it): a value written other
 than ``%_``, a string with an escape, a bracket nested deeper than three levels, a comment, a
-line break, a region, a location, a keyword's group (``ins(...)``), a successor.
+line break, a region, a keyword's group with values (``ins(%_ : T)``), a successor.
 ``tests/test_statement_fast.py`` holds the two to each other on real and random texts.
 
 What the token reader does that these patterns must do too: a value's text is what lies
@@ -55,20 +58,32 @@ depth, with no space at either end."""
 _TYPE = lazy(rf"!?[A-Za-z][\w.$]*+(?:{_ANGLE})?(?=[,) ]|$)")
 """A type (a word and its ``<...>``) that can start a type list's next type."""
 _GENERIC = lazy(r'(?P<results>%_(?:, %_)*+ = )?"(?P<name>[A-Za-z_][\w$.\-]*+)"\((?P<ops>%_(?:, %_)*+)?\)')
-_CUSTOM = lazy(r"(?P<results>%_(?:, %_)*+ = )?(?P<name>[A-Za-z_][\w$]*+(?:\.[\w$.]++)?)(?= |$)")
+_CUSTOM = lazy(r"(?P<results>%_(?:, %_)*+ = )?(?P<name>[A-Za-z_][\w$]*+(?:\.[\w$.]++)?)(?=[ (]|$)")
 _WORD = r"(?:[\w.$+]|-(?!>))++"
+_LIST = r"\[[\w.+\-, ]*+\]"
+_KEYWORD_GROUP = _group(f"(?:{_FLAT}|{_G2})", "([")
 _ITEM = lazy(
     r" *+(?:"
     r"(?P<value>%_)(?=[ ,]|$)"
     r"|(?P<comma>,)"
     r"|(?P<colon>(?<= ): )"
-    rf"|(?P<clause>{_NAME}) = (?P<cvalue>\[[\w.+\-, ]*+\]|{_WORD})(?=,| : )"
+    rf"|(?P<clause>{_NAME}) = (?P<cvalue>(?:{_LIST}|{_WORD})(?: (?:{_LIST}|{_WORD}))*+)(?=,| : )"
     r"|(?P<dict>\{)"
     r"|(?P<props><\{)"
+    r"|(?<=[\w$.])(?P<values>\((?:%_(?:, %_)*+(?: init: %_(?:, %_)*+)?)?\))(?=[ ,]|$)"
+    r"|(?P<symbol>@[A-Za-z_][\w$.]*+)(?=[ ,(]|$)"
+    rf"|(?P<keyword>{_NAME})(?P<group>{_KEYWORD_GROUP})(?=[ ,])"
     rf"|(?P<literal>{_NAME}{_ANGLE})(?=[ ,])"
     rf"|(?P<word>{_WORD})(?=[ ,])"
     r")"
 )
+"""One item of a custom form, up to its signature's ``: ``: a value, a ``,``, a clause (``name =``
+and a value up to the next ``,`` or ``:``), a dictionary or properties (read by
+:func:`_dictionary`), the values of a group right after a word (``@f(%_)``, ``reduce(%_ init:
+%_)``), a symbol, a keyword's group without values (``round(true)``, ``low[0, 1]``), a word
+with its ``<...>`` (``dense<1.0>``), a word."""
+_LOCATION = lazy(rf" loc\((?:{_FLAT}|{_G2})*+\)")
+"""A trailing location."""
 _SCALAR = lazy(r"-?(?:[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|0x[0-9a-fA-F]+)")
 _LITERALS = frozenset({"dense", "sparse", "dense_resource", "array"})
 
@@ -82,6 +97,11 @@ def attributed_statement(key: str) -> Statement | None:
     read without the tokenizer, or ``None`` (then :func:`~.statement.read_statement` reads it)."""
     if "\n" in key or key[-1:] in ("{", "}", ""):  # (a region's head: a function's, a module's)
         return None
+    if key[-1] == ")" and " loc(" in key:
+        at = key.rfind(" loc(")
+        if _LOCATION.fullmatch(key, at) is None:
+            return None
+        key = key[:at]  # (read as the token reader reads it: the statement ends before its location)
     try:
         if key[:1] == '"' or '= "' in key:
             m = _GENERIC.match(key)
@@ -245,6 +265,28 @@ def _custom(key: str, m: re.Match[str]) -> Statement:
             items.append(Item("props", key[start:end], start, end))
             it = None
             pos = end
+        elif kind == "values":
+            start, end = it.span("values")
+            if end - start == 2:
+                items.append(Item("group", "()", start, end))  # `tensor.empty()`, `call @f()`
+            else:
+                for at in range(start + 1, end - 1):
+                    if key[at] == "%":
+                        operands.append(Use("%_", 0, at, at + 2))
+                items.append(Item("values", key[start:end], start, end))
+        elif kind == "symbol":
+            start, end = it.span("symbol")
+            items.append(Item("symbol", key[start:end], start, end))
+        elif kind == "group":
+            start, end = it.span("keyword")
+            text = key[start:end]
+            if text == "loc" or "%" in key[end : it.end()]:
+                raise _Unread  # (a location; a keyword's values: `ins(%_ : T)`, `iter_args(%_ = %_)`)
+            items.append(Item("word", text, start, end))
+            group = key[end : it.end()]
+            items.append(Item("group", group, end, it.end()))
+            if group[0] == "[":  # `low[0, 1]`: an attribute printed without its name
+                attributes.append(Attribute("", group, end, it.end()))
         elif kind == "literal":
             start, end = it.span("literal")
             text = key[start:end]

@@ -28,6 +28,7 @@ name below is importable from here) and reads a statement's results and its gene
 
 * :mod:`.parts`: what a statement reads as (:class:`Statement` and its parts, :class:`SyntaxProblem`);
 * :mod:`.simple`: the common forms, read by one regular expression each, without tokens;
+* :mod:`.attributed`: the common forms with attributes, clauses and literals, without tokens;
 * :mod:`.cursor`: the tokens and a cursor over them (types, dictionaries, value lists);
 * :mod:`.custom`: a custom form's items and groups.
 """
