@@ -31,7 +31,19 @@ from __future__ import annotations
 import re
 
 from broadcheck.syntax.lazyre import lazy
-from broadcheck.syntax.parts import Attribute, Item, Result, Signature, Statement, TypeText, Use, type_text
+from broadcheck.syntax.parts import (
+    Attribute,
+    Item,
+    Result,
+    Signature,
+    Statement,
+    TypeText,
+    Use,
+    comma_at,
+    type_text,
+    use_at,
+    value_at,
+)
 
 _STRING = r'"[^"\\\n]*+"'
 """A string without escapes (one with an escape is the token reader's)."""
@@ -124,7 +136,7 @@ def _uses(m: re.Match[str]) -> tuple[Use, ...]:
     at, ops = m.start("ops"), m.group("ops")
     if not ops:
         return ()
-    return tuple(Use("%_", 0, at + i, at + i + 2) for i in range(0, len(ops), 4))
+    return tuple(use_at(at + i) for i in range(0, len(ops), 4))
 
 
 def _dictionary(key: str, start: int, properties: bool, into: list[Attribute]) -> int:
@@ -241,11 +253,11 @@ def _custom(key: str, m: re.Match[str]) -> Statement:
             break
         if kind == "value":
             start = it.start("value")
-            operands.append(Use("%_", 0, start, start + 2))
-            items.append(Item("value", "%_", start, start + 2))
+            operands.append(use_at(start))
+            items.append(value_at(start))
         elif kind == "comma":
             start = it.start("comma")
-            items.append(Item("punct", ",", start, start + 1))
+            items.append(comma_at(start))
         elif kind == "cvalue":
             start, end = it.start("clause"), it.end("cvalue")
             attributes.append(Attribute(it.group("clause"), it.group("cvalue"), start, end))
@@ -272,7 +284,7 @@ def _custom(key: str, m: re.Match[str]) -> Statement:
             else:
                 for at in range(start + 1, end - 1):
                     if key[at] == "%":
-                        operands.append(Use("%_", 0, at, at + 2))
+                        operands.append(use_at(at))
                 items.append(Item("values", key[start:end], start, end))
         elif kind == "symbol":
             start, end = it.span("symbol")

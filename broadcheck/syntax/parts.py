@@ -147,7 +147,28 @@ class SyntaxProblem(Exception):
         self.message, self.start, self.end = message, start, end
 
 
+_new_tuple = tuple.__new__
+
+
 def type_text(text: str, start: int, end: int) -> TypeText:
     """The type written at ``text[start:end]``, its key its text without spaces."""
     written = text[start:end]
-    return TypeText(written, start, end, "".join(written.split()) if " " in written or "\n" in written else written)
+    key = "".join(written.split()) if " " in written or "\n" in written else written
+    # tuple.__new__, as TypeText._make does, skips the class's Python-level __new__ (the fast
+    # readers make one for each type of each distinct statement)
+    return _new_tuple(TypeText, (written, start, end, key))
+
+
+def use_at(at: int) -> Use:
+    """A ``%_`` used at ``at`` (made with tuple.__new__, as :func:`type_text`'s)."""
+    return _new_tuple(Use, ("%_", 0, at, at + 2, None))
+
+
+def value_at(at: int) -> Item:
+    """A custom form's ``%_`` item at ``at``."""
+    return _new_tuple(Item, ("value", "%_", at, at + 2))
+
+
+def comma_at(at: int) -> Item:
+    """A custom form's ``,`` item at ``at``."""
+    return _new_tuple(Item, ("punct", ",", at, at + 1))

@@ -12,7 +12,20 @@ from __future__ import annotations
 import re
 
 from broadcheck.syntax.lazyre import lazy
-from broadcheck.syntax.parts import REGION, Definition, Item, Result, Signature, Statement, TypeText, Use, type_text
+from broadcheck.syntax.parts import (
+    REGION,
+    Definition,
+    Item,
+    Result,
+    Signature,
+    Statement,
+    TypeText,
+    Use,
+    comma_at,
+    type_text,
+    use_at,
+    value_at,
+)
 
 _SIMPLE_TYPE = r"!?[A-Za-z_][\w.$]*+(?:<[^<>()\[\]{}\"]*+>)?"
 _SIMPLE = lazy(
@@ -52,11 +65,11 @@ def simple_statement(key: str) -> Statement | None:
     items: list[Item] = []
     if ops:
         for i in range(0, len(ops), 4):  # `%_, %_`: a name every four characters
-            operands.append(Use("%_", 0, at + i, at + i + 2))
+            operands.append(use_at(at + i))
             if not generic:
                 if i:
-                    items.append(Item("punct", ",", at + i - 2, at + i - 1))
-                items.append(Item("value", "%_", at + i, at + i + 2))
+                    items.append(comma_at(at + i - 2))
+                items.append(value_at(at + i))
     open_at = key.index(" : (", name_end) + 3
     inputs: tuple[TypeText, ...] = ()
     if m.group("ins") is not None:
@@ -81,10 +94,10 @@ def _simple_list(key: str, m: re.Match[str]) -> Statement:
     items: list[Item] = []
     if ops:
         for i in range(0, len(ops), 4):
-            operands.append(Use("%_", 0, at + i, at + i + 2))
+            operands.append(use_at(at + i))
             if i:
-                items.append(Item("punct", ",", at + i - 2, at + i - 1))
-            items.append(Item("value", "%_", at + i, at + i + 2))
+                items.append(comma_at(at + i - 2))
+            items.append(value_at(at + i))
     base = m.start("ins")
     inputs = tuple(type_text(key, base + t.start(), base + t.end()) for t in _SIMPLE_TYPES.finditer(m.group("ins")))
     end = len(key)
