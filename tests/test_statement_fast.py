@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from broadcheck.engine import forms
+from broadcheck.engine.scan_brace import complete
 from broadcheck.syntax import cursor
 from broadcheck.syntax.attributed import attributed_statement
 from broadcheck.syntax.simple import simple_head, simple_statement
@@ -171,6 +172,7 @@ def _fast_agrees(text: str) -> bool:
     if fast is None:
         return False
     assert fast == _read(text), text
+    assert complete(text), text  # (what Form.plain promises the scanner)
     return True
 
 
@@ -204,10 +206,12 @@ def test_the_fast_reader_reads_real_keys_as_the_token_reader_does() -> None:
     rest = [k for k in KEYS if simple_statement(k) is None and simple_head(k) is None]
     taken, left = _held_to_the_reader(attributed_statement, rest)
     assert taken > 1000, (taken, left)  # most of what the simplest fast reader leaves
+    assert all(complete(k) for k in rest if attributed_statement(k) is not None)
 
 
 def _fields(form: forms.Form) -> dict[str, object]:
-    out = {name: getattr(form, name) for name in forms.Form.__slots__ if name not in ("_statement", "inner")}
+    # (`plain`: read by a fast reader, which is the difference)
+    out = {name: getattr(form, name) for name in forms.Form.__slots__ if name not in ("_statement", "inner", "plain")}
     out["statement"] = form.statement
     out["inner"] = None if form.inner is None else (form.inner[0], _fields(form.inner[1]))
     out["error"] = None if form.error is None else (form.error.message, form.error.start, form.error.end)

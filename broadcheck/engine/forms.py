@@ -100,7 +100,9 @@ class Form:
         self.regions = 0
         self.simple = False
         self.plain = False
-        """Read by :func:`~broadcheck.syntax.statement.simple_statement`: one whole line, no region."""
+        """Read by a fast reader (:func:`~broadcheck.syntax.statement.simple_statement`,
+        :func:`~broadcheck.syntax.attributed.attributed_statement`): one whole line, its brackets
+        closed, no region (the scanner need not ask)."""
         """Its names are its results, then its operands, nothing else (most lines)."""
         self.complete = False
         """Its key is a whole statement on one line (the scanner's fast pass may take it)."""
@@ -154,13 +156,20 @@ def _read(key: str) -> Statement:
 def read_form(key: str) -> Form:
     """Read the statement ``key`` (value names written ``%_``) into its form."""
     try:
-        plain = simple_statement(key)  # (the commonest forms, without tokens)
-        statement = plain or simple_head(key) or attributed_statement(key) or read_statement(key)
+        statement = simple_statement(key)  # (the commonest forms, without tokens)
+        plain = statement is not None
+        if statement is None:
+            statement = simple_head(key)
+            if statement is None:
+                statement = attributed_statement(key)
+                plain = statement is not None
+                if statement is None:
+                    statement = read_statement(key)
     except SyntaxProblem as problem:  # kept without its traceback: its frames held the scanner's block (issue 31)
         return Form(key, None, problem.with_traceback(None), None)
     decl = dialects.lookup(statement.name)
     form = Form(key, statement, None, decl)
-    form.plain = plain is not None
+    form.plain = plain
     form.regions = statement.regions
     operand_types, result_types = place_types(statement, decl.layout if decl is not None else None)
     operand_types = implicit(statement, decl, operand_types)
