@@ -173,9 +173,11 @@ def read_form(key: str) -> Form:
     form.regions = statement.regions
     operand_types, result_types = place_types(statement, decl.layout if decl is not None else None)
     operand_types = implicit(statement, decl, operand_types)
-    form.operand_types = tuple(t.key if t is not None and t.key != "?" else None for t in operand_types)
-    form.result_types = tuple(t.key if t is not None and t.key != "?" else None for t in result_types)
-    form.arguments = tuple(d.type.key if d.type is not None else None for d in statement.definitions)
+    # (list comprehensions: a generator's frame per tuple was a tenth of this function's time)
+    form.operand_types = tuple([t.key if t is not None and t.key != "?" else None for t in operand_types])
+    form.result_types = tuple([t.key if t is not None and t.key != "?" else None for t in result_types])
+    if statement.definitions:
+        form.arguments = tuple([d.type.key if d.type is not None else None for d in statement.definitions])
     if decl is not None and decl.layout.kind == "for" and form.arguments:
         # the induction variable has the bounds' type; each iteration argument its result's
         bound = form.operand_types[0] if form.operand_types else "index"
@@ -186,9 +188,10 @@ def read_form(key: str) -> Form:
         form.arguments = tuple(
             a if a is not None else (operands[i] if i < len(operands) else None) for i, a in enumerate(form.arguments)
         )
-    form.successor_types = tuple(
-        tuple(u.type.key if u.type is not None else None for u in s.operands) for s in statement.successors
-    )
+    if statement.successors:
+        form.successor_types = tuple(
+            tuple(u.type.key if u.type is not None else None for u in s.operands) for s in statement.successors
+        )
     if statement.generic and statement.successors and decl is not None and decl.successors is not None:
         groups = decl.successors(statement)  # (the generic form's successors take operands by segment)
         types = form.operand_types
@@ -209,10 +212,9 @@ def read_form(key: str) -> Form:
             start = word.end + len(key[word.end :]) - len(key[word.end :].lstrip())
             form.inner = (start, read_form(key[start:]))
     form.simple = not statement.definitions and not statement.successors
-    results = sum(1 for role in form.roles if role == RESULT)
+    results = len(statement.results)  # (a form that is simple has its roles in that order: see above)
     if (
         form.simple
-        and form.roles == (RESULT,) * results + (USE,) * (len(form.roles) - results)
         and all(r.size == 1 for r in statement.results)
         and statement.regions == 0
         and statement.name not in _SPECIAL

@@ -32,6 +32,7 @@ import re
 
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.parts import (
+    ONE_RESULT,
     Attribute,
     Item,
     Result,
@@ -129,6 +130,8 @@ def _results(m: re.Match[str]) -> tuple[Result, ...]:
     written = m.group("results")
     if not written:
         return ()
+    if len(written) == 5:  # `%_ = `
+        return ONE_RESULT
     return tuple(Result("%_", 1, at, at + 2) for at in range(0, len(written) - 3, 4))
 
 

@@ -172,3 +172,7 @@ def value_at(at: int) -> Item:
 def comma_at(at: int) -> Item:
     """A custom form's ``,`` item at ``at``."""
     return _new_tuple(Item, ("punct", ",", at, at + 1))
+
+
+ONE_RESULT = (Result("%_", 1, 0, 2),)
+"""The results of a statement whose text starts ``%_ = `` (a constant: named tuples are immutable)."""

@@ -13,10 +13,10 @@ import re
 
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.parts import (
+    ONE_RESULT,
     REGION,
     Definition,
     Item,
-    Result,
     Signature,
     Statement,
     TypeText,
@@ -53,7 +53,7 @@ def simple_statement(key: str) -> Statement | None:
     if m is None:
         m = _SIMPLE_LIST.fullmatch(key)
         return None if m is None else _simple_list(key, m)
-    results = (Result("%_", 1, 0, 2),) if m.group("result") else ()
+    results = ONE_RESULT if m.group("result") else ()
     generic = m.group("generic") is not None
     if generic:
         name, name_start, name_end = m.group("generic"), m.start("generic") - 1, m.end("generic") + 1
@@ -87,7 +87,7 @@ def simple_statement(key: str) -> Statement | None:
 
 
 def _simple_list(key: str, m: re.Match[str]) -> Statement:
-    results = (Result("%_", 1, 0, 2),) if m.group("result") else ()
+    results = ONE_RESULT if m.group("result") else ()
     name, name_start, name_end = m.group("custom"), m.start("custom"), m.end("custom")
     at, ops = m.start("cops"), m.group("cops")
     operands: list[Use] = []
