@@ -272,3 +272,41 @@ def test_the_common_forms_with_attributes_make_no_tokens(monkeypatch: pytest.Mon
 )
 def test_the_fast_reader_agrees_on_the_edges(key: str) -> None:
     _fast_agrees(key)
+
+
+# ---------------------------------------------------------------- a resource's entry
+
+
+def _outcome(read: object, text: str) -> object:
+    try:
+        return read(text)  # type: ignore[operator]
+    except SyntaxProblem as problem:
+        return ("problem", problem.message, problem.start, problem.end)
+
+
+def test_a_resource_entry_reads_as_its_tokens_do() -> None:
+    from broadcheck.syntax.statement import _blob_problem, read_tokens
+
+    rng = random.Random(31)
+    pieces = ["0x04000000", "DDA0A9BC", "0", '\\"', "\\n", "\n", "//", '"', " ", ":", "(", "}", "é"]
+    texts = []
+    for _ in range(3000):
+        name = rng.choice(["torch_tensor_4_torch.float32", "blob_1", "a", "a.b", "_x$.y", "9a", "a-b", "%_ = a"])
+        body = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+        sep = rng.choice([": ", ": ", ":", " : ", ":  "])
+        end = rng.choice(['"', '"', '" ', '"x', "", '",', '", // c', '"\n', '" "(', '"\\'])
+        texts.append(f'{name}{sep}"{body}{end}')
+    texts += [f'blob_{i}: "0x{rng.getrandbits(64 * (i % 9)):X}"' for i in range(600)]
+    for text in texts:
+        assert _outcome(read_statement, text) == _outcome(read_tokens, text), text
+    assert sum(_blob_problem(t) is not None for t in texts) > 600  # the fast path was taken
+
+
+def test_a_resource_entry_makes_no_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
+    made = []
+    real = cursor.tokens
+    monkeypatch.setattr(cursor, "tokens", lambda text: made.append(text) or real(text))
+    blob = 'torch_tensor_384_128_torch.float32: "0x04000000' + "93A296BD" * 10_000 + '"'
+    form = forms.read_form(blob)
+    assert form.error is not None and form.error.start == 36 and form.error.end == len(blob)
+    assert made == []  # (830c51f cut its 320 KB into tokens)

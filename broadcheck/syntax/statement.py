@@ -101,6 +101,33 @@ def symbol_name(symbol: str) -> str:
 def read_statement(text: str) -> Statement:
     """Read one op statement (regions elided as :data:`REGION`); raises :class:`SyntaxProblem`.
     Comments are read as the spaces they stand for: no value's text holds one."""
+    if ': "' in text:
+        problem = _blob_problem(text)
+        if problem is not None:
+            raise problem
+    return read_tokens(text)
+
+
+_BLOB = lazy(r"[A-Za-z_][\w$]*+(?:\.[\w$.]++)?: (?=\")")
+
+
+def _blob_problem(text: str) -> SyntaxProblem | None:
+    """What :func:`read_tokens` raises for a resource's entry read as a statement (``name:
+    "0x0400...",``, a line of megabytes in a torch-mlir export's ``dialect_resources``), without
+    cutting it into tokens: the string is where a type was expected (whatever follows it). ``None``
+    for any other text."""
+    m = _BLOB.match(text)
+    if m is None:
+        return None
+    start = m.end()
+    close = text.find('"', start + 1)
+    if close < 0 or text.find("\\", start, close) >= 0 or text.find("\n", start, close) >= 0:
+        return None  # (unterminated, an escape, over a line: the token reader's)
+    return SyntaxProblem(f"expected type, found '{text[start : close + 1]}'", start, close + 1)
+
+
+def read_tokens(text: str) -> Statement:
+    """:func:`read_statement`, from the statement's tokens, always."""
     r = Reader(strip_comments(text))
     results: list[Result] = []
     if r.peek() is not None and r.peek().text.startswith("%"):  # type: ignore[union-attr]
