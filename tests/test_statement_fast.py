@@ -124,7 +124,7 @@ def _statement(rng: random.Random) -> str:
         name = rng.choice(["stablehlo.broadcast_in_dim", "arith.constant", "stablehlo.compare", "return", "a.b.c"])
         items = []
         for _ in range(rng.randint(0, 4)):
-            kind = rng.randint(0, 10)
+            kind = rng.randint(0, 11)
             if kind <= 1:
                 items.append(operands or "%_")
             elif kind == 2:
@@ -140,6 +140,8 @@ def _statement(rng: random.Random) -> str:
                 items.append(rng.choice(["dense<1.0>", "dense<[1, 2]>", "array<i64: 1>", "nan_mode<PROP>", "foo<>"]))
             elif kind == 7:
                 items.append(rng.choice([",", ", ", "(%_)", "ins(%_ : f32)", "[1]", "{...}", "@f(%_, %_)", "@g()"]))
+            elif kind == 9:
+                items.append(rng.choice(['"tf.Add"', '"tf.Add"(%_, %_)', '"x"()', '"a"(%_) in', '"a\\"b"', '"x" = 1']))
             elif kind == 8:
                 items.append(
                     rng.choice(["round(true)", "low[0, 1]", "values(dense<1> : tensor<f32>)", "f(%_)", "loc(#x)"])
@@ -258,6 +260,9 @@ def test_the_common_forms_with_attributes_make_no_tokens(monkeypatch: pytest.Mon
         "%_ = a.b (%_) in (4) : f32",
         "%_ = a.b (%_), %_ : f32",
         "%_ = a.b %_ loc(#x) : f32",
+        '%_, %_ = tf_executor.island wraps "tf.A"(%_, %_) {device = ""} : (f32, f32) -> f32',
+        '%_ = a.b "x"(%_) in (4) : f32',
+        '%_ = a.b "x"(%_) = 1 : f32',
         "%_ = a.b %_ : f32 loc(#x)",
         "%_ = a.b low[0, 1] high[%_, 1] : f32",
         "%_ = a.b round(true), x(%_) : f32",

@@ -85,6 +85,7 @@ _ITEM = lazy(
     r"|(?P<props><\{)"
     r"|(?<=[\w$.])(?P<values>\((?:%_(?:, %_)*+(?: init: %_(?:, %_)*+)?)?\))(?=[ ,]|$)"
     r"|(?P<symbol>@[A-Za-z_][\w$.]*+)(?=[ ,(]|$)"
+    r'|(?P<string>"[^"\\\n]*+")(?P<svalues>\((?:%_(?:, %_)*+)?\))?(?=[ ,]|$)'
     rf"|(?P<keyword>{_NAME})(?P<group>{_KEYWORD_GROUP})(?=[ ,])"
     rf"|(?P<literal>{_NAME}{_ANGLE})(?=[ ,])"
     rf"|(?P<word>{_WORD})(?=[ ,])"
@@ -292,6 +293,20 @@ def _custom(key: str, m: re.Match[str]) -> Statement:
         elif kind == "symbol":
             start, end = it.span("symbol")
             items.append(Item("symbol", key[start:end], start, end))
+        elif kind in ("string", "svalues"):
+            # `tf_executor.island wraps "tf.Add"(%_, %_) {...} : ...`: the op it wraps, in the generic form
+            start, end = it.span("string")
+            items.append(Item("string", key[start:end], start, end))
+            if kind == "svalues":
+                start, end = it.span("svalues")
+                if key[end : end + 8].lstrip().startswith(("in", "=")):
+                    raise _Unread  # (`"x"(%i) in ...`: the group would name induction variables)
+                if end - start == 2:
+                    items.append(Item("group", "()", start, end))
+                else:
+                    for at in range(start + 1, end - 1, 4):
+                        operands.append(use_at(at))
+                    items.append(Item("values", key[start:end], start, end))
         elif kind == "group":
             start, end = it.span("keyword")
             text = key[start:end]
