@@ -39,6 +39,7 @@ _TYPES = [
     "complex<f32>",
     "none",
     "tensor<2xf32><1>",
+    "tensor<4x!quant.uniform<i8<-127:127>:f32:0, {" + ",".join(f"{i}.5E-4" for i in range(60)) + "}>>",  # one token
 ]
 _VALUES = [
     "1",

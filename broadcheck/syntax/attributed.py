@@ -48,7 +48,7 @@ from broadcheck.syntax.parts import (
 
 _STRING = r'"[^"\\\n]*+"'
 """A string without escapes (one with an escape is the token reader's)."""
-_FLAT = r'(?:[^"()\[\]{}<>\n/\-]|-(?!>)|/(?!/)|->|' + _STRING + ")"
+_FLAT = r'(?:[^"()\[\]{}<>\n/\-]++|-(?!>)|/(?!/)|->|' + _STRING + ")"
 """One piece inside brackets that opens or closes nothing (``->``'s ``>`` closes nothing)."""
 
 
@@ -57,14 +57,14 @@ def _group(inside: str, kinds: str) -> str:
     return "(?:" + "|".join(pairs[k].format(inside) for k in kinds) + ")"
 
 
-_G1 = _group(_FLAT, "<[(")
+_G1 = _group(_FLAT, "<[({")
 _G2 = _group(f"(?:{_FLAT}|{_G1})", "<[({")
 _GROUP = _group(f"(?:{_FLAT}|{_G2})", "<[({")
 """A bracket group, balanced, three levels deep at most."""
 _ANGLE = _group(f"(?:{_FLAT}|{_G2})", "<")
 
 _NAME = r"[A-Za-z_][\w.$]*+"
-_PIECE = rf'(?:[^\s"()\[\]{{}}<>,/\-]|-(?!>)|/(?!/)|->|{_STRING}|{_GROUP})++'
+_PIECE = rf'(?:[^\s"()\[\]{{}}<>,/\-]++|-(?!>)|/(?!/)|->|{_STRING}|{_GROUP})++'
 _ENTRY = lazy(rf"(?P<name>{_NAME})(?: = (?P<value>{_PIECE}(?: {_PIECE})*+))?(?P<next>, |\}})")
 """One entry of an attribute dictionary, and what follows it. A value runs up to a ``,`` at its
 depth, with no space at either end."""
