@@ -25,6 +25,7 @@ COMPILED = (
     "broadcheck/syntax/parts.py",
     "broadcheck/syntax/cursor.py",
     "broadcheck/syntax/simple.py",
+    "broadcheck/syntax/attributed.py",
     "broadcheck/syntax/custom.py",
     "broadcheck/syntax/statement.py",
     "broadcheck/syntax/types.py",
