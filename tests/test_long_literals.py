@@ -14,7 +14,7 @@ import re
 
 import pytest
 
-from broadcheck.syntax import lexer, lines, statement
+from broadcheck.syntax import cursor, lexer, lines
 from broadcheck.syntax.statement import SyntaxProblem, read_statement, tokens
 
 # ---------------------------------------------------------------- random statements
@@ -73,9 +73,9 @@ def _read(text: str) -> object:
 
 def test_a_long_literal_reads_as_its_tokens_do(monkeypatch: pytest.MonkeyPatch) -> None:
     texts = _statements(3000, 20261128)
-    monkeypatch.setattr(statement, "TOKEN", lexer.token_pattern(10**9))
+    monkeypatch.setattr(cursor, "TOKEN", lexer.token_pattern(10**9))
     want = [_read(t) for t in texts]
-    monkeypatch.setattr(statement, "TOKEN", lexer.token_pattern(1))  # every literal one token
+    monkeypatch.setattr(cursor, "TOKEN", lexer.token_pattern(1))  # every literal one token
     got = [_read(t) for t in texts]
     assert got == want
     one = sum(1 for t in texts for tok in tokens(t) if tok.kind == "literal")

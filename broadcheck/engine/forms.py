@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from broadcheck import dialects
 from broadcheck.dialects.op import FUNCTIONAL, Layout, Op
+from broadcheck.syntax.attributed import attributed_statement
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.statement import (
     REGION,
@@ -99,7 +100,9 @@ class Form:
         self.regions = 0
         self.simple = False
         self.plain = False
-        """Read by :func:`~broadcheck.syntax.statement.simple_statement`: one whole line, no region."""
+        """Read by a fast reader (:func:`~broadcheck.syntax.statement.simple_statement`,
+        :func:`~broadcheck.syntax.attributed.attributed_statement`): one whole line, its brackets
+        closed, no region (the scanner need not ask)."""
         """Its names are its results, then its operands, nothing else (most lines)."""
         self.complete = False
         """Its key is a whole statement on one line (the scanner's fast pass may take it)."""
@@ -147,25 +150,34 @@ def unasked(form: Form) -> bool:
 
 def _read(key: str) -> Statement:
     """The statement ``key`` reads as; raises :class:`SyntaxProblem`."""
-    return simple_statement(key) or simple_head(key) or read_statement(key)
+    return simple_statement(key) or simple_head(key) or attributed_statement(key) or read_statement(key)
 
 
 def read_form(key: str) -> Form:
     """Read the statement ``key`` (value names written ``%_``) into its form."""
     try:
-        plain = simple_statement(key)  # (the commonest forms, without tokens)
-        statement = plain or simple_head(key) or read_statement(key)
+        statement = simple_statement(key)  # (the commonest forms, without tokens)
+        plain = statement is not None
+        if statement is None:
+            statement = simple_head(key)
+            if statement is None:
+                statement = attributed_statement(key)
+                plain = statement is not None
+                if statement is None:
+                    statement = read_statement(key)
     except SyntaxProblem as problem:  # kept without its traceback: its frames held the scanner's block (issue 31)
         return Form(key, None, problem.with_traceback(None), None)
     decl = dialects.lookup(statement.name)
     form = Form(key, statement, None, decl)
-    form.plain = plain is not None
+    form.plain = plain
     form.regions = statement.regions
     operand_types, result_types = place_types(statement, decl.layout if decl is not None else None)
     operand_types = implicit(statement, decl, operand_types)
-    form.operand_types = tuple(t.key if t is not None and t.key != "?" else None for t in operand_types)
-    form.result_types = tuple(t.key if t is not None and t.key != "?" else None for t in result_types)
-    form.arguments = tuple(d.type.key if d.type is not None else None for d in statement.definitions)
+    # (list comprehensions: no generator frame per tuple)
+    form.operand_types = tuple([t.key if t is not None and t.key != "?" else None for t in operand_types])
+    form.result_types = tuple([t.key if t is not None and t.key != "?" else None for t in result_types])
+    if statement.definitions:
+        form.arguments = tuple([d.type.key if d.type is not None else None for d in statement.definitions])
     if decl is not None and decl.layout.kind == "for" and form.arguments:
         # the induction variable has the bounds' type; each iteration argument its result's
         bound = form.operand_types[0] if form.operand_types else "index"
@@ -176,9 +188,10 @@ def read_form(key: str) -> Form:
         form.arguments = tuple(
             a if a is not None else (operands[i] if i < len(operands) else None) for i, a in enumerate(form.arguments)
         )
-    form.successor_types = tuple(
-        tuple(u.type.key if u.type is not None else None for u in s.operands) for s in statement.successors
-    )
+    if statement.successors:
+        form.successor_types = tuple(
+            tuple(u.type.key if u.type is not None else None for u in s.operands) for s in statement.successors
+        )
     if statement.generic and statement.successors and decl is not None and decl.successors is not None:
         groups = decl.successors(statement)  # (the generic form's successors take operands by segment)
         types = form.operand_types
@@ -199,10 +212,9 @@ def read_form(key: str) -> Form:
             start = word.end + len(key[word.end :]) - len(key[word.end :].lstrip())
             form.inner = (start, read_form(key[start:]))
     form.simple = not statement.definitions and not statement.successors
-    results = sum(1 for role in form.roles if role == RESULT)
+    results = len(statement.results)  # (a form that is simple has its roles in that order: see above)
     if (
         form.simple
-        and form.roles == (RESULT,) * results + (USE,) * (len(form.roles) - results)
         and all(r.size == 1 for r in statement.results)
         and statement.regions == 0
         and statement.name not in _SPECIAL

@@ -1,0 +1,347 @@
+"""Stage *read a statement*, the custom form: a sequence of items, read from its tokens.
+
+A custom form is read as what MLIR's printers share: value uses, ``%a = %b`` bindings and
+``%a: T`` arguments (the values an op defines for its regions), typed value lists
+(``ins(%a, %b : T, U)``, ``^bb1(%0 : T)``), ``name = value`` clauses, attribute
+dictionaries, keywords, and the types after the ``:`` (a function type, one type or a list,
+``A to B``, ``T -> U``). Which operand the types belong to is the op's own knowledge (its
+declaration's layout, :mod:`broadcheck.dialects`), not this module's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from broadcheck.syntax.cursor import Reader, successor, trailing_location, typed_uses, use_of
+from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.parts import (
+    Attribute,
+    Definition,
+    Item,
+    Result,
+    Signature,
+    Statement,
+    Successor,
+    SyntaxProblem,
+    Token,
+    Use,
+)
+
+_SCALAR = lazy(r"-?(?:[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|0x[0-9a-fA-F]+)")
+"""A number as a custom form may print a scalar literal (``5``, ``-2.5e3``, ``0x7F``)."""
+
+
+def custom(r: Reader, results: list[Result], head: Token) -> Statement:
+    r.pos += 1
+    operands: list[Use] = []
+    definitions: list[Definition] = []
+    successors: list[Successor] = []
+    attributes: list[Attribute] = []
+    items: list[Item] = []
+    signature: Signature | None = None
+    regions = 0
+    end = head.end
+    while r.peek() is not None:
+        tok = r.peek()
+        assert tok is not None
+        if tok.text == "loc" and r.at("(", 1) and r.matching.get(r.pos + 1, -2) == len(r.toks) - 1:
+            break  # the trailing location
+        if r.region_here():
+            items.append(Item("region", "{...}", tok.start, r.toks[r.pos + 2].end))
+            r.pos += 3
+            regions += 1
+            end = items[-1].end
+            continue
+        if tok.text == ":" and signature is None:
+            r.pos += 1
+            nxt = r.peek()
+            if nxt is not None and nxt.text.startswith("%"):  # `init: %v`: a keyword's colon
+                items.append(Item("punct", ":", tok.start, tok.end))
+                continue
+            signature = r.signature()
+            items.append(Item("types", r.text[signature.start : signature.end], signature.start, signature.end))
+            end = signature.end
+            continue
+        if tok.text == "->" and signature is None:
+            # Result types without a `:`: `func.func @f(...) -> (T, U)`, `scf.for ... -> (T)`,
+            # `linalg.generic ... {...} -> tensor<4xf32>` (after the region)
+            r.pos += 1
+            outputs = r.type_group()
+            signature = Signature("arrow", (), tuple(outputs), outputs[0].start if outputs else tok.end, r._last_end())
+            items.append(Item("types", r.text[tok.start : signature.end], tok.start, signature.end))
+            end = signature.end
+            continue
+        if not items and _SCALAR.fullmatch(tok.text) and r.at(":", 1):
+            # `arith.constant 5.0 : i32`: a scalar literal printed without its attribute's name
+            attributes.append(Attribute("", tok.text, tok.start, tok.end))
+        _custom_item(r, tok, operands, definitions, successors, attributes, items)
+        end = items[-1].end if items else end
+    if r.peek() is not None:
+        trailing_location(r)
+    return Statement(
+        head.text, head.start, head.end, False, tuple(results), tuple(operands), tuple(definitions),
+        tuple(successors), tuple(attributes), signature, regions, tuple(items), end,
+    )  # fmt: skip
+
+
+def _custom_item(
+    r: Reader,
+    tok: Token,
+    operands: list[Use],
+    definitions: list[Definition],
+    successors: list[Successor],
+    attributes: list[Attribute],
+    items: list[Item],
+) -> None:
+    """Read the custom-form item at the cursor."""
+    text = tok.text
+    if tok.kind == "word" and text.startswith("%"):
+        r.pos += 1
+        use = use_of(tok)
+        if use is None:
+            raise SyntaxProblem(f"invalid SSA value '{text}'", tok.start, tok.end)
+        if r.at("="):  # `%i = %lb` (scf.for) or `%i = 0` (affine.for): a value defined for the region
+            r.pos += 1
+            definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
+            items.append(Item("binding", text, tok.start, tok.end))
+            return
+        operands.append(use)
+        items.append(Item("value", text, tok.start, tok.end))
+        return
+    if tok.kind == "word" and text.startswith("^"):
+        r.pos += 1
+        successors.append(successor(r, tok))
+        items.append(Item("successor", r.text[tok.start : successors[-1].end], tok.start, successors[-1].end))
+        return
+    if tok.kind == "open":
+        start, end = tok.start, r.toks[r.group_end()].end
+        if text == "{":
+            r.dictionary(attributes)
+            items.append(Item("dict", r.text[start:end], start, end))
+            return
+        if text == "<" and r.at("{", 1):  # properties
+            close = r.group_end()
+            r.pos += 1
+            r.dictionary(attributes, properties=True)
+            r.pos = close + 1
+            items.append(Item("props", r.text[start:end], start, end))
+            return
+        if text == "(":
+            _paren_group(r, operands, definitions, items)
+            return
+        operands.extend(_uses_in_group(r))  # `%t[%i, 0]`, `[%a, 4]`: values used inside brackets
+        r.skip_group()
+        items.append(Item("group", r.text[start:end], start, end))
+        if text == "[":  # `stablehlo.slice %a [0:2, 1:3]`: an attribute printed without its name
+            attributes.append(Attribute("", r.text[start:end], start, end))
+        return
+    if tok.kind == "word" and r.at("=", 1) and not text.startswith(("@", "#", "!")):
+        # `dims = [1, 2]`, `contracting_dims = [1] x [0]`: a clause up to a depth-0 `,` or `:`
+        r.pos += 2
+        vstart = r.peek().start if r.peek() is not None else tok.end  # type: ignore[union-attr]
+        vend = vstart
+        while r.peek() is not None and r.peek().text not in (",", ":") and not r.region_here():  # type: ignore[union-attr]
+            nxt = r.peek()
+            assert nxt is not None
+            if nxt.kind == "open":
+                if nxt.text == "(" and _word_before_paren(r):
+                    break
+                if nxt.text == "{" and vend > vstart:  # `window = {...} {attrs}`: the op's dictionary follows
+                    break
+                if nxt.text == "(" and vend > vstart and _arguments_follow(r):
+                    break  # `manual_axes={"a"} (%arg1: T) {...}`: the region's arguments follow
+                operands.extend(_uses_in_group(r))  # `inner_tiles = [%t, 4]`
+                _, vend = r.skip_group()
+            elif (nxt.kind == "word" and nxt.text.startswith("%")) or (nxt.kind == "word" and r.at("=", 1)):
+                break
+            else:
+                vend = nxt.end
+                r.pos += 1
+        attributes.append(Attribute(text, r.text[vstart:vend], tok.start, vend))
+        items.append(Item("clause", r.text[tok.start : vend], tok.start, vend))
+        return
+    r.pos += 1
+    if tok.kind == "word" and r.at("<") and r.peek().start == tok.end:  # type: ignore[union-attr]
+        _, end = r.skip_group()  # `dense<0>`, `nan_mode<PROPAGATE>`: one word
+        items.append(Item("word", r.text[tok.start : end], tok.start, end))
+        if text in _LITERALS:  # `stablehlo.constant dense<...> : T`: an attribute printed without its name
+            attributes.append(Attribute("", r.text[tok.start : end], tok.start, end))
+        return
+    if tok.kind == "string":
+        items.append(Item("string", text, tok.start, tok.end))
+    elif tok.kind == "punct" or tok.kind == "arrow":
+        items.append(Item("punct", text, tok.start, tok.end))
+    elif text.startswith("@"):
+        quoted = r.peek()
+        if text == "@" and quoted is not None and quoted.kind == "string" and quoted.start == tok.end:
+            r.pos += 1  # `@"functional_1/lstm_1/while/body"`: a quoted symbol name is one item
+            items.append(Item("symbol", r.text[tok.start : quoted.end], tok.start, quoted.end))
+            return
+        items.append(Item("symbol", text, tok.start, tok.end))
+    else:
+        items.append(Item("word", text, tok.start, tok.end))
+
+
+def _uses_in_group(r: Reader) -> list[Use]:
+    """The values used inside the bracket group at the cursor, at any depth, in order."""
+    close = r.group_end()
+    return [use for tok in r.toks[r.pos + 1 : close] if tok.text.startswith("%") and (use := use_of(tok)) is not None]
+
+
+def _word_before_paren(r: Reader) -> bool:
+    """Whether the ``(`` at the cursor follows a word directly (``iter_args(``, ``reducer(``)."""
+    prev = r.toks[r.pos - 1] if r.pos else None
+    tok = r.peek()
+    return prev is not None and tok is not None and prev.kind == "word" and prev.end == tok.start
+
+
+def _paren_group(r: Reader, operands: list[Use], definitions: list[Definition], items: list[Item]) -> None:
+    """A ``(...)`` item of a custom form: operands (``(%a, %b)``, ``(%a init: %b)``), typed
+    operands (``ins(%a, %b : T, U)``), bindings (``(%x = %a, ...)``), arguments (``(%x: T, ...)``)."""
+    open_tok = r.peek()
+    assert open_tok is not None
+    close = r.group_end()
+    start, end = open_tok.start, r.toks[close].end
+    inner = r.toks[r.pos + 1 : close]
+    prev = r.toks[r.pos - 1] if r.pos else None
+    # `ins (%a : T)`: linalg's printer puts no space there, but its parser takes one
+    touching = prev is not None and (prev.end == open_tok.start or prev.text in ("ins", "outs"))
+    keyword = prev.text if prev is not None and touching and prev.kind == "word" else ""
+    kind = _group_kind(inner)
+    r.pos += 1
+    single = len(_values_in(inner)) == 1
+    # `index_base(%base : index)`: a keyword's one operand, printed ` : ` (an argument prints `%x: T`)
+    spaced = kind == "arguments" and single and keyword[:1].isalpha() and inner[1].start > inner[0].end
+    if kind == "arguments" and not (single and (keyword in _TYPED_USE_KEYWORDS or spaced)):
+        while r.pos < close:
+            tok = r.take()
+            use = use_of(tok)
+            if use is None:  # `(%a: T, 5 %b: T)`
+                raise SyntaxProblem("expected SSA identifier", tok.start, tok.end)
+            r.expect(":")
+            type_ = r.type()
+            definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), type_))
+            while r.pos < close and not r.at(","):  # `%a: T {attrs}` or `%a: T loc(...)`
+                if r.peek().kind == "open":  # type: ignore[union-attr]
+                    r.skip_group()
+                else:
+                    r.pos += 1
+            if r.at(","):
+                r.pos += 1
+        items.append(Item("arguments", r.text[start:end], start, end))
+    elif kind in ("typed", "arguments"):
+        operands.extend(typed_uses(r, close))
+        items.append(Item("typed", r.text[start:end], start, end))
+    elif kind == "bindings":
+        while r.pos < close:
+            tok = r.take()
+            use = use_of(tok)
+            if use is None:  # `iter_args(5 = %a)`
+                raise SyntaxProblem("expected SSA operand", tok.start, tok.end)
+            definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
+            r.expect("=")
+            value = r.take()
+            bound = use_of(value)
+            if bound is not None:
+                operands.append(bound)
+            if r.at(","):
+                r.pos += 1
+        items.append(Item("bindings", r.text[start:end], start, end))
+    elif kind == "values" and not keyword and _introduces_indices(r, close):
+        for tok in inner:  # `scf.forall (%i, %j) in (4, 8)`, `scf.parallel (%i) = (%a) to ...`
+            use = use_of(tok)
+            if use is not None:
+                definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
+        items.append(Item("indices", r.text[start:end], start, end))
+    elif kind == "values":
+        for tok in inner:
+            use = use_of(tok)
+            if use is not None:
+                operands.append(use)
+        items.append(Item("values", r.text[start:end], start, end))
+    else:
+        items.append(Item("group", r.text[start:end], start, end))
+    r.pos = close + 1
+
+
+def _arguments_follow(r: Reader) -> bool:
+    """Whether the ``(`` at the reader names arguments: ``(%x: T, ...)``."""
+    toks = r.toks
+    return r.pos + 2 < len(toks) and toks[r.pos + 1].text.startswith("%") and toks[r.pos + 2].text == ":"
+
+
+def _introduces_indices(r: Reader, close: int) -> bool:
+    """Whether the ``(%i, ...)`` closing at ``close`` names a loop's induction variables: it is
+    followed by ``in`` (``scf.forall``) or ``=`` (``scf.parallel``, ``affine.parallel``)."""
+    after = r.toks[close + 1] if close + 1 < len(r.toks) else None
+    return after is not None and after.text in ("in", "=")
+
+
+_LITERALS = frozenset({"dense", "sparse", "dense_resource", "array"})
+"""The words that start an elements or array literal, which a custom form may print without its
+attribute's name (:class:`Attribute` ``""``)."""
+
+_TYPED_USE_KEYWORDS = frozenset({"ins", "outs", "iter_args", "args", "init", "padding_value"})
+
+
+def _values_in(inner: list[Token]) -> list[Token]:
+    return [t for t in inner if t.kind == "word" and t.text.startswith("%")]
+
+
+def _group_kind(inner: list[Token]) -> str:
+    """How a custom form's ``(...)`` reads: ``values``, ``typed``, ``arguments``, ``bindings``
+    or ``other`` (anything else: kept as text)."""
+    if not inner:
+        return "other"
+    depth0 = []
+    depth = 0
+    for t in inner:
+        if depth == 0:
+            depth0.append(t)
+        if t.kind == "open":
+            depth += 1
+        elif t.kind == "close":
+            depth -= 1
+    texts = [t.text for t in depth0]
+    first = depth0[0]
+    if not first.text.startswith("%"):
+        return "other"
+    if len(texts) >= 3 and texts[1] == "=":
+        return (
+            "bindings" if all(texts[i + 1] == "=" for i in range(0, len(texts), 4) if i + 1 < len(texts)) else "other"
+        )
+    if len(texts) >= 3 and texts[1] == ":" and not texts[2].startswith("%"):
+        # `%a: T, %b: U` (arguments) or `%a : T` (one typed operand: the same text)
+        colon_count = texts.count(":")
+        values = sum(1 for t in texts if t.startswith("%"))
+        return "arguments" if colon_count == values else "other"
+    if ":" in texts:
+        colon = texts.index(":")
+        if all(t.startswith("%") or t == "," for t in texts[:colon]) and colon + 1 < len(texts):
+            if texts[colon + 1].startswith("%"):  # `(%a init: %b)`
+                return (
+                    "values"
+                    if all(t.startswith("%") or t in (",", ":") or t.isidentifier() for t in texts)
+                    else "other"
+                )
+            return "typed"
+        if all(t.startswith("%") or t in (",", ":") or re.fullmatch(r"[A-Za-z_]\w*", t) for t in texts):
+            return "values"
+        return "other"
+    if all(t.startswith("%") or t == "," for t in texts):
+        return "values"
+    if _values_then_named(texts):
+        return "values"
+    return "other"
+
+
+def _values_then_named(texts: list[str]) -> bool:
+    """``%x, k = 4, is_stable = false``: values, then named attributes (``chlo.top_k(...)``)."""
+    at = next((i for i, t in enumerate(texts) if not (t.startswith("%") or t == ",")), len(texts))
+    if at == 0 or texts[at - 1] != ",":
+        return False
+    rest = texts[at:]
+    return len(rest) % 4 == 3 and all(
+        re.fullmatch(r"[A-Za-z_]\w*", rest[i]) and rest[i + 1] == "=" and (i + 3 >= len(rest) or rest[i + 3] == ",")
+        for i in range(0, len(rest), 4)
+    )

@@ -1,0 +1,178 @@
+"""Stage *read a statement*, its result: what one op statement reads as.
+
+The value types every reader of a statement gives and every later stage takes: a
+:class:`Statement` with its :class:`Result` names, :class:`Use` of values, the
+:class:`Definition` of values for its regions, :class:`Attribute`, :class:`Successor`,
+a custom form's :class:`Item` and the :class:`Signature` of :class:`TypeText` after its
+``:``; a :class:`Token` of the token reader (:mod:`.cursor`), and the :class:`SyntaxProblem`
+raised where a statement cannot be read. Offsets are 0-based into the statement's text.
+Nothing here reads: :mod:`.simple` (the common forms, by one regular expression each),
+:mod:`.cursor`, :mod:`.custom` and :mod:`.statement` (the token reader) fill these in.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+REGION = "{...}"
+"""How an elided region is written in a statement's text."""
+
+
+class Token(NamedTuple):
+    kind: str
+    """``string``, ``arrow``, ``open``, ``close``, ``word``, ``punct``."""
+    text: str
+    start: int
+    end: int
+
+
+class TypeText(NamedTuple):
+    """A type as written, where it is, and its key (its text without spaces)."""
+
+    text: str
+    start: int
+    end: int
+    key: str
+
+
+class Use(NamedTuple):
+    """A value used: ``%a`` or ``%a#1`` (``number`` 1); ``type`` when the statement writes it
+    beside the use."""
+
+    name: str
+    number: int
+    start: int
+    end: int
+    type: TypeText | None = None
+
+
+class Result(NamedTuple):
+    """A result name: ``%0`` (one result) or ``%0:2`` (``size`` results)."""
+
+    name: str
+    size: int
+    start: int
+    end: int
+
+
+class Definition(NamedTuple):
+    """A value an op defines for its regions (``%i`` of ``scf.for %i = ...``, ``%x: T``)."""
+
+    name: str
+    start: int
+    end: int
+    type: TypeText | None
+
+
+class Attribute(NamedTuple):
+    """An attribute, property or ``name = value`` clause, with its value as written."""
+
+    name: str
+    text: str
+    start: int
+    end: int
+    property: bool = False
+    """Written in the properties, ``<{...}>`` (the parser reads those into the op's properties)."""
+
+
+class Successor(NamedTuple):
+    """A branch target: ``^bb1`` with its operands (``^bb1(%a : T)``)."""
+
+    label: str
+    start: int
+    end: int
+    operands: tuple[Use, ...]
+
+
+class Item(NamedTuple):
+    """One item of a custom form, in order: a ``word``, ``value``, ``binding`` (``%a = %b``),
+    ``clause`` (``name = value``), ``group`` (a bracketed part), ``values`` (``(%a, %b)``),
+    ``typed`` (``ins(%a : T)``), ``arguments`` (``(%x: T)``), ``bindings`` (``(%x = %a)``),
+    ``indices`` (``(%i) in``), ``dict``, ``props``, ``region``, ``string``, ``symbol``
+    (``@f``), ``successor``, ``punct`` or ``types``."""
+
+    kind: str
+    text: str
+    start: int
+    end: int
+
+
+class Signature(NamedTuple):
+    """The types after a statement's ``:``.
+
+    ``kind`` is ``function`` (``(T, U) -> V``), ``list`` (``T`` or ``T, U``), ``to``
+    (``A to B``) or ``arrow`` (``T -> U``).
+    """
+
+    kind: str
+    inputs: tuple[TypeText, ...]
+    outputs: tuple[TypeText, ...]
+    start: int
+    end: int
+    after: int = -1
+    """Where the token before the types (the ``:``) ends: a parser's "expected ..." for a
+    missing first token sits there."""
+
+
+class Statement(NamedTuple):
+    """One op statement as read."""
+
+    name: str
+    name_start: int
+    name_end: int
+    generic: bool
+    results: tuple[Result, ...]
+    operands: tuple[Use, ...]
+    """The values used, in order (a successor's operands are its own)."""
+    definitions: tuple[Definition, ...]
+    successors: tuple[Successor, ...]
+    attributes: tuple[Attribute, ...]
+    signature: Signature | None
+    regions: int
+    items: tuple[Item, ...]
+    """A custom form's items (empty for the generic form)."""
+    end: int
+    """Where the statement ends, before a trailing location."""
+
+    @property
+    def result_count(self) -> int:
+        return sum(r.size for r in self.results)
+
+
+class SyntaxProblem(Exception):
+    """Text the reader cannot take, with the offset where reading stopped."""
+
+    def __init__(self, message: str, start: int, end: int) -> None:
+        super().__init__(message)
+        self.message, self.start, self.end = message, start, end
+
+
+_new_tuple = tuple.__new__
+
+
+def type_text(text: str, start: int, end: int) -> TypeText:
+    """The type written at ``text[start:end]``, its key its text without spaces."""
+    written = text[start:end]
+    key = "".join(written.split()) if " " in written or "\n" in written else written
+    # tuple.__new__, as TypeText._make does, skips the class's Python-level __new__ (the fast
+    # readers make one for each type of each distinct statement)
+    return _new_tuple(TypeText, (written, start, end, key))
+
+
+def use_at(at: int) -> Use:
+    """A ``%_`` used at ``at`` (made with tuple.__new__, as :func:`type_text`'s)."""
+    return _new_tuple(Use, ("%_", 0, at, at + 2, None))
+
+
+def value_at(at: int) -> Item:
+    """A custom form's ``%_`` item at ``at``."""
+    return _new_tuple(Item, ("value", "%_", at, at + 2))
+
+
+def comma_at(at: int) -> Item:
+    """A custom form's ``,`` item at ``at``."""
+    return _new_tuple(Item, ("punct", ",", at, at + 1))
+
+
+ONE_RESULT = (Result("%_", 1, 0, 2),)
+"""The results of a statement whose text starts ``%_ = `` (a constant: named tuples are immutable)."""
