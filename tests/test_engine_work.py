@@ -54,3 +54,55 @@ def test_a_new_alias_or_module_asks_again(verdicts: list[str]) -> None:
     result = check_text("t.mlir", f"{good}// -----\n{bad}// -----\n{good}", Options(split_marker="// -----"))
     assert verdicts.count("linalg.generic") == 3
     assert [d.line for d in result.diagnostics] == [13]
+
+
+def test_a_region_head_is_scanned_by_its_brackets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scanner finds a ``linalg.generic`` head's region ``{`` from its brackets alone: the
+    lexer's token-by-token pass is not run on it."""
+    from broadcheck.syntax import lexer
+
+    passes: list[str] = []
+    real = lexer._token_depth
+
+    def counted(text: str, *args, **kwargs):  # type: ignore[no-untyped-def]
+        passes.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(lexer, "_token_depth", counted)
+    text = GENERIC.replace("{body}", "".join(ONE.format(n=n) for n in range(5)))
+    assert check_text("t.mlir", text, Options()).diagnostics == []
+    assert [p for p in passes if "linalg.generic" in p] == []
+
+
+_FRAGMENTS = ["{", "}", "(", ")", "[", "]", "<", ">", "->", ">=", '"', '"a{"', "//", " ", "x", "=", ",", "attributes", "^bb0"]
+
+
+def _lines() -> list[str]:
+    from tests.conftest import FIXTURES
+
+    found: list[str] = []
+    for path in sorted(FIXTURES.glob("*.mlir")):
+        found += [line for line in path.read_text(encoding="utf-8").splitlines() if "{" in line or "}" in line]
+    return found[::7]
+
+
+@pytest.mark.parametrize("stack", ["", "(", "{", "({"])
+def test_the_bracket_scan_agrees_with_the_lexer(stack: str) -> None:
+    """:func:`piece_depth` says what :func:`depth` says, wherever the piece machine reads it,
+    on the fixtures' lines with brackets and on random runs of brackets, strings and words."""
+    import random
+
+    from broadcheck.engine.scan_brace import RegionBrace, piece_depth
+    from broadcheck.syntax.lexer import depth
+
+    rng = random.Random(31)
+    lines = _lines() + ["".join(rng.choice(_FRAGMENTS) for _ in range(rng.randint(1, 30))) for _ in range(3000)]
+    for line in lines:
+        begin = len(line) - len(line.lstrip())
+        for close in (False, True):
+            rule = RegionBrace(line, begin, len(line)) if "{" in line[begin:] else None
+            want = depth(line, stack, begin, len(line), rule, close)
+            got = piece_depth(line, stack, begin, len(line), rule, close)
+            assert (got.stack, got.region, got.mismatch, got.last == "{") == (
+                want.stack, want.region, want.mismatch, want.last == "{"
+            ), (line, close)  # fmt: skip
