@@ -74,7 +74,7 @@ def test_a_region_head_is_scanned_by_its_brackets(monkeypatch: pytest.MonkeyPatc
     assert [p for p in passes if "linalg.generic" in p] == []
 
 
-_FRAGMENTS = ["{", "}", "(", ")", "[", "]", "<", ">", "->", ">=", '"', '"a{"', "//", " ", "x", "=", ",", "attributes", "^bb0"]
+_FRAGMENTS = [*'{ } ( ) [ ] < > -> >= " "a{" // x = , attributes ^bb0'.split(), " "]
 
 
 def _lines() -> list[str]:
@@ -106,3 +106,28 @@ def test_the_bracket_scan_agrees_with_the_lexer(stack: str) -> None:
             assert (got.stack, got.region, got.mismatch, got.last == "{") == (
                 want.stack, want.region, want.mismatch, want.last == "{"
             ), (line, close)  # fmt: skip
+
+
+def test_lines_gone_from_the_segment_are_fetched_together(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A region's inner ops are placed when it closes; the lines of theirs the segment no longer
+    holds (a resources section's entries, read in blocks of 256 bytes) come from one read of the
+    file, not one read each."""
+    from broadcheck import runner
+
+    reads: list[list[int]] = []
+    real = runner._lines_of
+
+    def counted(path: str, numbers):  # type: ignore[no-untyped-def]
+        reads.append(list(numbers))
+        return real(path, reads[-1])
+
+    monkeypatch.setattr(runner, "_lines_of", counted)
+    blocks = runner.read_blocks
+    monkeypatch.setattr(runner, "read_blocks", lambda path, start=0, stop=None: blocks(path, 256, start, stop))
+    entries = "".join(f'      blob_{k}_torch.float32: "0x0400000000000000",\n' for k in range(30))
+    path = tmp_path / "r.mlir"
+    path.write_text(GENERIC.replace("{body}", ONE.format(n=0)) + "\n{-#\n  dialect_resources: {\n    builtin: {\n"
+                    + entries + "    }\n  }\n#-}\n")  # fmt: skip
+    fresh = runner.check_one(str(path), Options(), "<stdin>")
+    assert fresh == check_text(str(path), path.read_text(), Options())
+    assert 1 <= len(reads) <= 2 and sum(map(len, reads)) >= 20
