@@ -131,3 +131,21 @@ def test_lines_gone_from_the_segment_are_fetched_together(monkeypatch: pytest.Mo
     fresh = runner.check_one(str(path), Options(), "<stdin>")
     assert fresh == check_text(str(path), path.read_text(), Options())
     assert 1 <= len(reads) <= 2 and sum(map(len, reads)) >= 20
+
+
+def test_a_line_that_opens_a_region_goes_straight_to_the_slow_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line ending in a region's ``{`` is never a whole statement: the fast pass does not make
+    its key (the slow path makes the head's, once)."""
+    from broadcheck.engine import scan
+
+    keyed: list[str] = []
+    real = scan.key_text
+
+    def counted(text: str) -> str:
+        keyed.append(text)
+        return real(text)
+
+    monkeypatch.setattr(scan, "key_text", counted)
+    text = GENERIC.replace("{body}", "".join(ONE.format(n=n) for n in range(5)))
+    assert check_text("t.mlir", text, Options()).diagnostics == []
+    assert [k for k in keyed if "ins(" in k] == []
