@@ -149,3 +149,29 @@ def test_a_line_that_opens_a_region_goes_straight_to_the_slow_path(monkeypatch: 
     text = GENERIC.replace("{body}", "".join(ONE.format(n=n) for n in range(5)))
     assert check_text("t.mlir", text, Options()).diagnostics == []
     assert [k for k in keyed if "ins(" in k] == []
+
+
+def test_a_label_ends_where_the_tokens_say() -> None:
+    """:func:`label_end` finds the label's ``:`` from the brackets alone, as a pass over every
+    token finds it, on the fixtures' lines and on random runs of brackets, strings and words."""
+    import random
+
+    from broadcheck.engine.scan_labels import label_end
+    from broadcheck.syntax.lexer import TOKEN
+
+    def by_tokens(text: str, level: int) -> tuple[int, int]:
+        for m in TOKEN.finditer(text):
+            if m.lastgroup == "open":
+                level += 1
+            elif m.lastgroup == "close":
+                level -= 1
+            elif m.group() == ":" and level == 0:
+                return m.start(), level
+        return -1, level
+
+    rng = random.Random(31)
+    pieces = [*_FRAGMENTS, ":", "%a: f32", "dense<[1, 2]>"]
+    lines = _lines() + ["".join(rng.choice(pieces) for _ in range(rng.randint(1, 25))) for _ in range(5000)]
+    for line in lines:
+        for level in (0, 1):
+            assert label_end(line, level) == by_tokens(line, level), (line, level)
