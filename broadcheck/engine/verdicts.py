@@ -24,7 +24,7 @@ from broadcheck.engine.forms import USE, Form, unasked
 from broadcheck.engine.scan import Text
 from broadcheck.engine.verify import Checks, Unreadable
 from broadcheck.ops import Span, Type
-from broadcheck.semantics import NOT_JUDGED, NOT_JUDGED_REASON
+from broadcheck.semantics import NOT_JUDGED, NOT_JUDGED_REASON, Problem
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
 from broadcheck.syntax.statement import Statement
@@ -58,9 +58,9 @@ class Verdicts:
         self.constants = constants
         """The literal of each value a constant op defines, in the current function (the
         regions stage forgets them when it ends)."""
-        self.extended: dict[object, object] = {}
+        self.extended: dict[object, Problem | None] = {}
         """Verdicts that depend on regions or constants too."""
-        self.aliased: dict[object, object] = {}
+        self.aliased: dict[object, Problem | None] = {}
         """Verdicts of keys that name aliases: they hold while the aliases do (every change
         goes through :meth:`alias` or :meth:`end_module`, which forget them)."""
 
@@ -131,7 +131,7 @@ class Verdicts:
                 memo = (form.key, summed, constants, check)
                 known = self.aliased if uses_alias else self.extended
                 if memo in known:
-                    problem = known[memo]  # type: ignore[assignment]
+                    problem = known[memo]
                 else:
                     problem = self.checks.verdict(form, self.aliases, regions, constants)
                     if len(known) < 50_000:
