@@ -156,7 +156,11 @@ def cli(debug: bool) -> None:
     help="List the op statements passed over (ops of known dialects with no shape rule, unreadable types).",
 )
 @click.option(
-    "-j", "--jobs", type=click.IntRange(min=1), default=None, help="Files checked in parallel [default: all cores]."
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Files checked in parallel [default: all cores; one for files under 1 MiB in all].",
 )
 @click.option(
     "--config",

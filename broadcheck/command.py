@@ -477,7 +477,7 @@ def run_check(
         options,
         exclude=patterns,
         root=root,
-        jobs=jobs or runner.default_jobs(),
+        jobs=jobs,
         stdin_name=stdin_filename,
         progress=_progress(watched and not show_files),
         fix=(fix and not diff, unsafe_fixes) if fix or diff else None,

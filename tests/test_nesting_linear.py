@@ -1,7 +1,7 @@
 """Regions nested on one line cost work linear in the line (issue 30): counted, not timed.
 
-The work counted is the characters the lexer's bracket scans (``depth``: its token and bracket
-loops) read: from where each is started to where it stops (a scan may stop early, at the ``{``
+The work counted is the characters the bracket scans (the lexer's ``depth``: its token and
+bracket loops; the scanner's ``piece_depth``) read: from where each is started to where it stops (a scan may stop early, at the ``{``
 or ``}`` it was told to). A line of ``n`` generic ops, each holding the next in its region, was
 read with a scan of the rest of the line at each level (the scanner, broadcheck/engine/scan.py,
 handed ``depth`` the line's tail after each region it opened, then that tail up to its first
@@ -20,6 +20,7 @@ import pytest
 
 from bench.linear import nested
 from broadcheck.api import check_text
+from broadcheck.engine import scan_pieces
 from broadcheck.syntax import lexer
 
 BUDGET = 10
@@ -35,6 +36,7 @@ def counted(limit: int) -> Iterator[list[int]]:
     """Count the characters handed to the lexer's scans (``work[0]``); raise past ``limit``."""
     work = [0]
     token_depth, bracket_depth = lexer._token_depth, lexer._bracket_depth
+    piece_depth = scan_pieces.piece_depth
 
     def counting(scan: Callable[..., Any]) -> Callable[..., Any]:
         def wrapper(text: str, stack: str, pos: int = 0, endpos: int | None = None, *rest: Any) -> Any:
@@ -48,10 +50,12 @@ def counted(limit: int) -> Iterator[list[int]]:
         return wrapper
 
     lexer._token_depth, lexer._bracket_depth = counting(token_depth), counting(bracket_depth)  # type: ignore[assignment]
+    scan_pieces.piece_depth = counting(piece_depth)  # the scanner's own scan of a piece's brackets
     try:
         yield work
     finally:
         lexer._token_depth, lexer._bracket_depth = token_depth, bracket_depth
+        scan_pieces.piece_depth = piece_depth
 
 
 def test_the_count_sees_a_shallow_nesting() -> None:

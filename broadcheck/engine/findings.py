@@ -17,6 +17,7 @@ from functools import cache
 from broadcheck.diagnostics import NO_RULE, PARSE_CODES, UNKNOWN_OP, Diagnostic, Label
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Found, Where
+from broadcheck.engine.forms import Form
 from broadcheck.engine.scan import Text
 from broadcheck.ops import Span
 from broadcheck.syntax.lazyre import lazy
@@ -43,6 +44,8 @@ class Findings:
         self.diagnostics: list[Diagnostic] = []
         self.lines: dict[int, str] = {}
         """The text of each line a diagnostic points at."""
+        self.fetched: dict[int, str] = {}
+        """The lines :meth:`places` last fetched from the file."""
         self.ops = 0
         self.passed_over: dict[tuple[str, str], int] = {}
         self.checked_lines: set[int] | None = set() if verify_diagnostics else None
@@ -96,8 +99,18 @@ class Findings:
             return self.lines[number]
         text = self.line_text(number)
         if not text and self.fetch is not None:
-            text = self.fetch((number,)).get(number, "")
+            text = self.fetched[number] if number in self.fetched else self.fetch((number,)).get(number, "")
         return text
+
+    def places(self, ops: list[tuple[Form, int]]) -> tuple[tuple[str, str, Where | None], ...]:
+        """The name, key and :meth:`op_where` of each op (a form and its line); the lines no
+        longer in the segment are fetched from the file together, in one read (a function's
+        inner ops, placed when its body closes, may lie many blocks back)."""
+        if self.fetch is not None and len(ops) > 1:
+            gone = [at for _, at in ops if at not in self.lines and self.line_bounds(at) is None]
+            if len(gone) > 1:
+                self.fetched = dict(self.fetch(gone))
+        return tuple((f.name, f.key, self.op_where(at)) for f, at in ops)
 
     def keep(self, span: Span, text: str | None = None) -> None:
         """Keep the text of ``span``'s line for the report."""

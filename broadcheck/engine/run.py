@@ -94,7 +94,7 @@ class FileRun:
         self.scanner.end()
         self.values.end_module()
         self.regions.end_module(self.reader.next_line)
-        self.verdicts.aliases = {}
+        self.verdicts.end_module()
 
     # ---------------------------------------------------------------- the scanner's
 
@@ -323,15 +323,14 @@ class FileRun:
 
             lines = [line[:k] if (k := comment_start(line)) >= 0 else line for line in body.split("\n")]
             name, _, value = "\n".join(lines).partition("=")
-            self.verdicts.aliases[name.strip()] = OpaqueType(value.strip())
+            self.verdicts.alias(name.strip(), OpaqueType(value.strip()))
             return
         if not body.startswith("!"):
             return
         line, column = text.where(len(text.text) - len(text.text.lstrip()))
-        aliases = self.verdicts.aliases
-        found = read_alias(body, aliases, line, column)
+        found = read_alias(body, self.verdicts.aliases, line, column)
         if found is not None:
-            aliases[found[0]] = found[1]
+            self.verdicts.alias(*found)
 
     def unbalanced(self, line: int, column: int, what: str) -> None:
         """Brackets that do not match (``what``: the ``}``, region, statement or label)."""

@@ -59,7 +59,12 @@ class Scanner:
             pending = pieces.pending
             if pending is not None and pending.complete and (generic or custom) and not pieces.queue:
                 pieces.finish(pending)  # an op starts here: the statement before it is whole
-            if pieces.pending is None and labels.text is None and (generic or custom):
+            if (
+                pieces.pending is None
+                and labels.text is None
+                and (generic or custom)
+                and (rest[-1:] != "{" or "//" in rest)  # (a line whose `{` opens a region is never whole)
+            ):
                 if "//" in rest or rest.endswith(")"):
                     rest = strip_tail(rest)
                 operands = gops or cops.lstrip()

@@ -8,7 +8,7 @@ Pure functions of text (no state): the scanner's piece machine (:mod:`.scan_piec
 from __future__ import annotations
 
 from broadcheck.syntax.lazyre import lazy
-from broadcheck.syntax.lexer import bracket_tokens, comment_start, depth
+from broadcheck.syntax.lexer import TOKEN, Depth, bracket_tokens, comment_start, depth
 from broadcheck.syntax.lines import TRAILING_LOC
 from broadcheck.syntax.statement import REGION
 
@@ -183,3 +183,45 @@ SPACES = lazy(r"\s*")
 NON_SPACE = lazy(r"\S")
 _ENTRY_AT = lazy(r'(?:[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*")[ \t]*(?:=|,|\}|//|$)')
 """:data:`_NEXT_IS_ENTRY` at the first token after a ``{``, a comment ending the line."""
+
+
+_CLOSING = {")": "(", "]": "[", "}": "{", ">": "<"}
+
+
+def piece_depth(source: str, stack: str, begin: int, stop: int, rule: RegionBrace | None, close: bool) -> Depth:
+    """:func:`~broadcheck.syntax.lexer.depth` of ``source[begin:stop]``, with ``rule`` for a
+    region's ``{`` and ``close`` for a ``}`` that closes one, as far as the piece machine reads
+    it: the brackets open, where the scan stopped, and whether the last token is ``{`` (``last``
+    is ``{`` or not, not the token). Only brackets, strings, comments, ``->`` and ``>=`` are
+    matched, the words between them skipped in one run: a ``linalg.generic`` head is a hundred
+    tokens and thirty brackets. A ``{`` that starts a long literal (one token to the lexer)
+    sends the piece to :func:`depth`."""
+    opened = list(stack)
+    mismatch = -1
+    final, final_end = "", begin
+    for m in bracket_tokens(source, begin, stop):
+        token = m.group(1)
+        first = token[0]
+        if first in "([{<":
+            if first == "{" and rule is not None and mismatch < 0:
+                at = m.start(1)
+                if TOKEN.match(source, at, stop).lastgroup == "literal":  # type: ignore[union-attr]
+                    return depth(source, stack, begin, stop, rule, close)
+                if rule(at, "".join(opened)):
+                    return Depth("".join(opened), final, False, mismatch, at, at)
+            opened.append(first)
+        elif first in ")]}" or token == ">":
+            if opened and opened[-1] == _CLOSING[token]:
+                opened.pop()
+            elif mismatch < 0:
+                mismatch = m.start(1)
+                if close and first == "}":
+                    return Depth("".join(opened), final, False, mismatch, mismatch)
+        elif first == "/":
+            continue  # a comment: never the last token
+        final, final_end = token, m.end(1)
+    if final == "{":
+        at = SPACES.match(source, final_end, stop).end()  # type: ignore[union-attr]
+        if at < stop and not source.startswith("//", at, stop):
+            final = ""  # a word follows it
+    return Depth("".join(opened), final, False, mismatch, stop)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from broadcheck.engine.scan_brace import NEW_STATEMENT
 from broadcheck.engine.scan_text import Piece, Sink, Text
-from broadcheck.syntax.lexer import TOKEN, depth
+from broadcheck.syntax.lexer import bracket_tokens, depth
 from broadcheck.syntax.lines import blank
 
 
@@ -82,13 +82,25 @@ class Labels:
 
 def label_end(text: str, level: int = 0) -> tuple[int, int]:
     """The offset of the ``:`` that ends a block label, or -1, and how many brackets are
-    open at the end of ``text`` (``level`` of them were open before it)."""
-    for m in TOKEN.finditer(text):
-        kind, token = m.lastgroup, m.group()
-        if kind == "open":
+    open at the end of ``text`` (``level`` of them were open before it). Only the brackets
+    (with the strings, comments, ``->`` and ``>=`` that hide them) are matched: a ``:``
+    outside them is a token of its own, looked for between them where none is open."""
+    at = 0  # where the text since the last bracket token starts
+    for m in bracket_tokens(text):
+        start = m.start(1)
+        if level == 0:
+            colon = text.find(":", at, start)
+            if colon >= 0:
+                return colon, level
+        token = m.group(1)
+        first = token[0]
+        if first in "([{<":
             level += 1
-        elif kind == "close":
+        elif first in ")]}" or token == ">":
             level -= 1
-        elif token == ":" and level == 0:
-            return m.start(), level
+        at = m.end(1)
+    if level == 0:
+        colon = text.find(":", at)
+        if colon >= 0:
+            return colon, level
     return -1, level

@@ -23,6 +23,7 @@ from broadcheck.engine.scan_brace import (
     inline_region,
     last_brace,
     name_offsets,
+    piece_depth,
     region_brace,
     second_statement,
     then_region,
@@ -31,7 +32,6 @@ from broadcheck.engine.scan_brace import (
 from broadcheck.engine.scan_labels import Labels
 from broadcheck.engine.scan_text import Piece, Sink, Text
 from broadcheck.syntax.lazyre import lazy
-from broadcheck.syntax.lexer import depth
 from broadcheck.syntax.lines import key_text, starts_statement
 from broadcheck.syntax.statement import REGION
 
@@ -197,7 +197,7 @@ class PieceScanner:
             and source.find("{", begin, stop) >= 0
         ):
             rule = RegionBrace(source, begin, stop)
-        state = depth(source, pending.stack, begin, stop, rule, bool(self.open))
+        state = piece_depth(source, pending.stack, begin, stop, rule, bool(self.open))
         if state.region >= 0:  # `op ({ ...`: read as `op ({` and then what follows the `{`
             pending.split = True
             self._continue(pending, Piece(piece.line, piece.column, source, begin, state.region + 1))

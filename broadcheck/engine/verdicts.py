@@ -24,7 +24,7 @@ from broadcheck.engine.forms import USE, Form, unasked
 from broadcheck.engine.scan import Text
 from broadcheck.engine.verify import Checks, Unreadable
 from broadcheck.ops import Span, Type
-from broadcheck.semantics import NOT_JUDGED, NOT_JUDGED_REASON
+from broadcheck.semantics import NOT_JUDGED, NOT_JUDGED_REASON, Problem
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
 from broadcheck.syntax.statement import Statement
@@ -58,8 +58,21 @@ class Verdicts:
         self.constants = constants
         """The literal of each value a constant op defines, in the current function (the
         regions stage forgets them when it ends)."""
-        self.extended: dict[object, object] = {}
+        self.extended: dict[object, Problem | None] = {}
         """Verdicts that depend on regions or constants too."""
+        self.aliased: dict[object, Problem | None] = {}
+        """Verdicts of keys that name aliases: they hold while the aliases do (every change
+        goes through :meth:`alias` or :meth:`end_module`, which forget them)."""
+
+    def alias(self, name: str, meaning: Type | SyntaxProblem) -> None:
+        """``name`` means ``meaning`` from here on in the module (a type or attribute alias)."""
+        self.aliases[name] = meaning
+        self.aliased.clear()
+
+    def end_module(self) -> None:
+        """The module (the file, or a split chunk) ends: its aliases with it."""
+        self.aliases = {}
+        self.aliased.clear()
 
     def check(
         self,
@@ -113,17 +126,16 @@ class Verdicts:
             operands = [n for n, role in zip(names, form.roles, strict=False) if role == USE]
             constants = tuple(self.constants.get(n) for n in operands)
         try:
-            if uses_alias:
-                problem = self.checks.verdict(form, self.aliases, regions, constants)
-            elif regions or any(constants):  # the verdict depends on more than the key
+            if uses_alias or regions or any(constants):  # the verdict depends on more than the key
                 summed = tuple((*r[:3], tuple(key for _, key, _ in r[4]), *r[5:]) for r in regions)  # (not where)
                 memo = (form.key, summed, constants, check)
-                if memo in self.extended:
-                    problem = self.extended[memo]  # type: ignore[assignment]
+                known = self.aliased if uses_alias else self.extended
+                if memo in known:
+                    problem = known[memo]
                 else:
                     problem = self.checks.verdict(form, self.aliases, regions, constants)
-                    if len(self.extended) < 50_000:
-                        self.extended[memo] = problem
+                    if len(known) < 50_000:
+                        known[memo] = problem
             elif unasked(form) or form.check is not check:
                 problem = self.checks.verdict(form, self.aliases)
                 form.verdict, form.check = problem, check

@@ -124,10 +124,10 @@ _BRACKETS = lazy(
 )
 
 
-def bracket_tokens(text: str) -> Iterator[re.Match[str]]:
-    """The brackets of ``text`` (with the strings, comments, ``->`` and ``>=`` that hide
-    them), each as :data:`TOKEN` cuts it: ``m.group(1)`` is the token, ``m.start(1)`` where."""
-    for m in _BRACKETS.finditer(text):
+def bracket_tokens(text: str, pos: int = 0, endpos: int | None = None) -> Iterator[re.Match[str]]:
+    """The brackets of ``text[pos:endpos]`` (with the strings, comments, ``->`` and ``>=`` that
+    hide them), each as :data:`TOKEN` cuts it: ``m.group(1)`` is the token, ``m.start(1)`` where."""
+    for m in _BRACKETS.finditer(text, pos, len(text) if endpos is None else endpos):
         if m.group(1):
             yield m
 
