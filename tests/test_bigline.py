@@ -1,0 +1,167 @@
+"""Issue 31's peak RSS on one long line (task ``bigline``): a literal of a million elements and a
+frozen graph's weights are read with a bounded number of copies, and the passes that now read
+them without copies give what the copying passes gave. Copies and objects are counted
+(``tracemalloc``), never timed."""
+
+from __future__ import annotations
+
+import random
+import re
+import tracemalloc
+from collections.abc import Iterable
+from pathlib import Path
+
+import pytest
+
+from broadcheck.dialects import literal
+from broadcheck.engine.options import Options
+from broadcheck.runner import check_one
+
+# ---------------------------------------------------------------- the literal's reading (dialects/literal.py)
+
+_OLD_TOKEN = re.compile(r'\s*(?:(?P<punct>[\[\](),])|(?P<string>"[^"]*")|(?P<atom>[^\s\[\](),"]+))')
+
+
+def _old_read_dense(body: str, base: int) -> tuple[tuple[int, ...] | None, list[tuple[str, int]] | int] | None:
+    """830c51f's ``_read_dense``, which made a tuple of every token and a list of every element."""
+    tokens = [
+        (m.group(m.lastgroup or ""), m.lastgroup, base + m.start(m.lastgroup or "")) for m in _OLD_TOKEN.finditer(body)
+    ]
+    if not tokens or "".join(t for t, _, _ in tokens) != "".join(body.split()):
+        return None
+    if any(kind == "string" or text in ("(", ")", "-") for text, kind, _ in tokens):
+        return None
+    if tokens[0][0] != "[":
+        return (None, [(tokens[0][0], tokens[0][2])]) if len(tokens) == 1 and tokens[0][1] == "atom" else None
+    elements: list[tuple[str, int]] = []
+    stack: list[list[object]] = []
+    i = 0
+    while i < len(tokens):
+        text, kind, offset = tokens[i]
+        if text == "[":
+            stack.append([0, None])
+            i += 1
+            continue
+        if text == "]":
+            if not stack:
+                return None
+            count, first = stack.pop()
+            dims = (int(count), *first) if isinstance(first, tuple) else (int(count),)  # type: ignore[call-overload]
+            i += 1
+            if not stack:
+                return (dims, elements) if i == len(tokens) else None
+        elif kind == "atom" and stack:
+            dims = ()
+            elements.append((text, offset))
+            i += 1
+        else:
+            return None
+        frame = stack[-1]
+        if frame[1] is None:
+            frame[1] = dims
+        elif frame[1] != dims:
+            return (None, tokens[i][2] if i < len(tokens) else offset + len(text))
+        frame[0] = int(frame[0]) + 1  # type: ignore[call-overload]
+        if i < len(tokens) and tokens[i][0] == ",":
+            i += 1
+    return None
+
+
+def _old_close(text: str, start: int) -> int:
+    depth, j = 1, start
+    while j < len(text):
+        c = text[j]
+        if c == '"':
+            j = text.find('"', j + 1)
+            if j < 0:
+                return -1
+        elif c == "<":
+            depth += 1
+        elif c == ">" and text[j - 1] != "-":
+            depth -= 1
+            if depth == 0:
+                return j
+        j += 1
+    return -1
+
+
+def _materialized(found: object) -> object:
+    if isinstance(found, tuple) and len(found) == 2 and isinstance(found[1], Iterable):
+        return (found[0], list(found[1]))
+    return found
+
+
+_PIECES = ["[", "]", ", ", ",", " ", "1", "-2", "2.5e-3", "0x7F", "true", "(", ")", "-", '"s"', '"a b"', '"', "x", "\t", "\u00a0", "\n"]
+
+TABLE = [
+    "",
+    "  ",
+    "1",
+    " 1 ",
+    "[1, 2]",
+    "[[1, 2], [3, 4]]",
+    "[[1, 2], [3]]",
+    "[[1, 2], 3]",
+    "[1, [2]]",
+    "[[1], [2], [3, 4]]",
+    "[]",
+    "[[]]",
+    "[[], []]",
+    "[1, 2]]",
+    "[1, 2] 3",
+    "[1 2]",
+    "[1,, 2]",
+    "[1, 2,]",
+    '"0x00"',
+    '["a"]',
+    "[(1, 2)]",
+    "[-, 1]",
+    '[1, 2] "',
+    '[1, "2]',
+    "[1,\u00a02]",
+    "[[1, 2], [3, 4]\n]",
+    "1 2",
+    "]",
+]
+
+
+@pytest.mark.parametrize("body", TABLE)
+def test_a_dense_literal_reads_as_the_token_list_read_it(body: str) -> None:
+    for base in (0, 7):
+        assert _materialized(literal._read_dense(body, base)) == _old_read_dense(body, base)
+
+
+def test_random_dense_literals_read_as_the_token_list_read_them() -> None:
+    rng = random.Random(31)
+    for _ in range(3000):
+        body = "".join(rng.choice(_PIECES) for _ in range(rng.randrange(0, 14)))
+        if rng.random() < 0.5:
+            body = "[" + body + "]"
+        assert _materialized(literal._read_dense(body, 3)) == _old_read_dense(body, 3), body
+
+
+def test_the_closing_angle_is_found_as_by_each_character() -> None:
+    rng = random.Random(5)
+    pieces = ["<", ">", "->", '"', '"<>"', "a", " ", "-", "x>y"]
+    for _ in range(3000):
+        text = "dense<" + "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 10)))
+        for start in range(1, len(text) + 1):
+            assert literal._close(text, start) == _old_close(text, start), (text, start)
+
+
+def test_a_million_elements_are_not_kept_as_tuples() -> None:
+    """The check of a 100k-element literal against its type holds its text and a few objects:
+    830c51f made a tuple and a string of every token (about 245 bytes an element)."""
+    n = 100_000
+    body = "[" + ", ".join(f"{i % 97}.5" for i in range(n)) + "]"
+    tracemalloc.start()
+    try:
+        found = literal._read_dense(body, 6)
+        assert found is not None and found[0] == (n,)
+        elements = found[1]
+        assert not isinstance(elements, int)
+        assert sum(1 for _ in elements) == n
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 50_000, f"{peak} bytes at the peak for {len(body)} characters"
