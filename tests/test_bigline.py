@@ -9,13 +9,11 @@ import random
 import re
 import tracemalloc
 from collections.abc import Iterable
-from pathlib import Path
 
 import pytest
 
 from broadcheck.dialects import literal
-from broadcheck.engine.options import Options
-from broadcheck.runner import check_one
+from broadcheck.syntax import lexer
 
 # ---------------------------------------------------------------- the literal's reading (dialects/literal.py)
 
@@ -91,7 +89,28 @@ def _materialized(found: object) -> object:
     return found
 
 
-_PIECES = ["[", "]", ", ", ",", " ", "1", "-2", "2.5e-3", "0x7F", "true", "(", ")", "-", '"s"', '"a b"', '"', "x", "\t", "\u00a0", "\n"]
+_PIECES = [
+    "[",
+    "]",
+    ", ",
+    ",",
+    " ",
+    "1",
+    "-2",
+    "2.5e-3",
+    "0x7F",
+    "true",
+    "(",
+    ")",
+    "-",
+    '"s"',
+    '"a b"',
+    '"',
+    "x",
+    "\t",
+    "\u00a0",
+    "\n",
+]
 
 TABLE = [
     "",
@@ -165,3 +184,71 @@ def test_a_million_elements_are_not_kept_as_tuples() -> None:
     finally:
         tracemalloc.stop()
     assert peak < 50_000, f"{peak} bytes at the peak for {len(body)} characters"
+
+
+# ---------------------------------------------------------------- the lexer's bracket check (syntax/lexer.py)
+
+
+def _old_closed_string(token: str) -> bool:
+    if len(token) < 2 or not token.endswith('"'):
+        return False
+    backslashes = len(token) - 1 - len(token[:-1].rstrip("\\"))
+    return backslashes % 2 == 0
+
+
+def _old_bracket_depth(text: str, stack: str, pos: int = 0, endpos: int | None = None) -> lexer.Depth | None:
+    """830c51f's ``_bracket_depth``, which copied the text's tail and every token."""
+    end = len(text) if endpos is None else endpos
+    tail = text[pos:end].rstrip()
+    last = "->" if tail.endswith("->") else tail[-1:]
+    if last not in lexer._LAST:
+        return None
+    opened = list(stack)
+    unterminated = False
+    token = ""
+    for found in lexer._BRACKETS.findall(text, pos, end):
+        if not found:
+            continue
+        token = found
+        first = token[0]
+        if first in "([{<":
+            opened.append(first)
+        elif first in ")]}" or token == ">":
+            if not opened or opened[-1] != lexer._PAIRS[first]:
+                return None
+            opened.pop()
+        elif first == '"' and not _old_closed_string(token):
+            unterminated = True
+    if token[:1] == '"' or token[:2] == "//" or (last not in ",:" and token != last):
+        return None
+    return lexer.Depth("".join(opened), last, unterminated, -1, end)
+
+
+_LEXER_PIECES = ["(", ")", "[", "]", "{", "}", "<", ">", "->", ">=", ",", ":", '"a"', '"\\"', '"\\\\"', '"x', "//c",
+                 "/", "-", " ", "\t", "\u00a0", "\n", "%0", "x", '"0x3C3C"']  # fmt: skip
+
+
+def test_the_bracket_check_reads_in_place_as_it_read_copies() -> None:
+    rng = random.Random(17)
+    for _ in range(20000):
+        text = "".join(rng.choice(_LEXER_PIECES) for _ in range(rng.randrange(0, 12)))
+        stack = rng.choice(["", "(", "<{", "["])
+        pos = rng.randrange(0, 3) if text else 0
+        endpos = rng.choice([None, max(pos, len(text) - 1)])
+        assert lexer._bracket_depth(text, stack, pos, endpos) == _old_bracket_depth(text, stack, pos, endpos), text
+        assert lexer._closed_string(text) == _old_closed_string(text), text
+
+
+def test_a_weight_string_is_not_copied_by_the_bracket_check() -> None:
+    size = 1 << 20
+    text = (
+        f'%_ = "tf.Const"() <{{value = dense<"0x{"3C" * (size // 2)}"> : tensor<{size // 8}xf32>}}> : () -> tensor<f32>'
+    )
+    tracemalloc.start()
+    try:
+        found = lexer.depth(text)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert found.stack == "" and not found.unterminated
+    assert peak < size // 8, f"{peak / size:.2f} copies of the string"

@@ -165,30 +165,39 @@ def depth(
 
 def _bracket_depth(text: str, stack: str, pos: int = 0, endpos: int | None = None) -> Depth | None:
     """:func:`depth` from the brackets alone, or ``None`` where they cannot say: a closing
-    bracket that matches nothing, or a last token that is not a bracket, ``->``, ``,`` or ``:``."""
+    bracket that matches nothing, or a last token that is not a bracket, ``->``, ``,`` or ``:``.
+    Its tokens are read where they are, not copied: a string may be a frozen graph's weights
+    (issue 31's peak RSS)."""
     end = len(text) if endpos is None else endpos
-    tail = text[pos:end].rstrip()
-    last = "->" if tail.endswith("->") else tail[-1:]
+    stop = end
+    while stop > pos and text[stop - 1].isspace():
+        stop -= 1
+    last = text[stop - 1 : stop] if stop > pos else ""
+    if stop - pos >= 2 and text.startswith("->", stop - 2):
+        last = "->"
     if last not in _LAST:
         return None
     opened = list(stack)
     unterminated = False
-    token = ""
-    for found in _BRACKETS.findall(text, pos, end):
-        if not found:
+    start = finish = 0  # the last token's place (none yet: empty)
+    for m in _BRACKETS.finditer(text, pos, end):
+        at, after = m.span(1)
+        if at < 0:
             continue
-        token = found
-        first = token[0]
+        start, finish = at, after
+        first = text[at]
         if first in "([{<":
             opened.append(first)
-        elif first in ")]}" or token == ">":
+        elif first in ")]}" or (first == ">" and after - at == 1):
             if not opened or opened[-1] != _PAIRS[first]:
                 return None
             opened.pop()
-        elif first == '"' and not _closed_string(token):
+        elif first == '"' and not _closed_at(text, at, after):
             unterminated = True
-    if token[:1] == '"' or token[:2] == "//" or (last not in ",:" and token != last):
+    if finish > start and (text[start] == '"' or text.startswith("//", start)):
         return None  # the text ends inside a string or comment, or after one
+    if last not in ",:" and text[start:finish] != last:
+        return None
     return Depth("".join(opened), last, unterminated, -1, end)
 
 
@@ -221,7 +230,7 @@ def _token_depth(
                 mismatch = m.start()
                 if close and token == "}":
                     return Depth("".join(opened), last, unterminated, mismatch, mismatch)
-        elif kind == "string" and not _closed_string(token):
+        elif kind == "string" and not _closed_at(text, m.start(), m.end()):
             unterminated = True
         last = token
     return Depth("".join(opened), last, unterminated, mismatch, end)
@@ -229,7 +238,14 @@ def _token_depth(
 
 def _closed_string(token: str) -> bool:
     """Whether a string token ends with its own closing quote (not an escaped one)."""
-    if len(token) < 2 or not token.endswith('"'):
+    return _closed_at(token, 0, len(token))
+
+
+def _closed_at(text: str, start: int, end: int) -> bool:
+    """:func:`_closed_string` of ``text[start:end]``, read in place (a string may be megabytes)."""
+    if end - start < 2 or text[end - 1] != '"':
         return False
-    backslashes = len(token) - 1 - len(token[:-1].rstrip("\\"))
-    return backslashes % 2 == 0
+    k = end - 2
+    while k >= start and text[k] == "\\":
+        k -= 1
+    return (end - 2 - k) % 2 == 0
