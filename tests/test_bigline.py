@@ -9,10 +9,13 @@ import random
 import re
 import tracemalloc
 from collections.abc import Iterable
+from pathlib import Path
 
 import pytest
 
 from broadcheck.dialects import literal
+from broadcheck.engine.options import Options
+from broadcheck.runner import check_one
 from broadcheck.syntax import lexer
 
 # ---------------------------------------------------------------- the literal's reading (dialects/literal.py)
@@ -252,3 +255,123 @@ def test_a_weight_string_is_not_copied_by_the_bracket_check() -> None:
         tracemalloc.stop()
     assert found.stack == "" and not found.unterminated
     assert peak < size // 8, f"{peak / size:.2f} copies of the string"
+
+
+# ---------------------------------------------------------------- a frozen graph's weights (lexer.elide_weights)
+
+_HEX = "3C" * 40_000  # 80k digits: above lexer.WEIGHTS
+_T = "tensor<10000xf32>"
+
+
+def _graph(line: str) -> str:
+    return (
+        "func.func @main() -> tensor<*xf32> {\n  %0 = tf_executor.graph {\n"
+        '    %outputs, %control = tf_executor.island wraps "tf.Const"() <{value = dense<1.0> : tensor<f32>}>'
+        " : () -> tensor<f32>\n"
+        f"{line}"
+        '    %outputs_2, %control_3 = tf_executor.island wraps "tf.Identity"(%outputs_0) {device = ""}'
+        f" : ({_T}) -> tensor<*xf32>\n"
+        "    tf_executor.fetch %outputs_2 : tensor<*xf32>\n  }\n  return %0 : tensor<*xf32>\n}\n"
+    )
+
+
+def _function(line: str, first: bool) -> str:
+    before = "" if first else '  %a = "tf.Const"() <{value = dense<1.0> : tensor<f32>}> : () -> tensor<f32>\n'
+    return (
+        f"func.func @main(%x: {_T}) -> {_T} {{\n{before}{line}"
+        f'  %1 = "tf.AddV2"(%cst, %x) : ({_T}, {_T}) -> {_T}\n  return %1 : {_T}\n}}\n'
+    )
+
+
+def _island(result: str, tail: str = "") -> str:
+    return (
+        f'    %outputs_0, %control_1 = tf_executor.island wraps "tf.Const"() <{{value = dense<"0x{_HEX}"> : {_T}}}>'
+        f' {{device = ""}} : () -> {result}{tail}\n'
+    )
+
+
+def _const(result: str, tail: str = "", digits: str = _HEX, value: str = _T) -> str:
+    return f'  %cst = "tf.Const"() <{{value = dense<"0x{digits}"> : {value}}}> : () -> {result}{tail}\n'
+
+
+WEIGHT_FILES = {
+    "island": _graph(_island(_T)),
+    "island, wrong type": _graph(_island("tensor<7xf32>")),
+    "island, wrong element": _graph(_island("tensor<10000xi32>")),
+    "island, a word after": _graph(_island(_T, " garbage")),
+    "first statement": _function(_const(_T), True),
+    "first statement, wrong type": _function(_const("tensor<7xf32>"), True),
+    "first statement, a brace after": _function(_const(_T, " }"), True),
+    "one line": _function(_const(_T), False),
+    "wrong type": _function(_const("tensor<7xf32>"), False),
+    "wrong type, a location": _function(_const("tensor<7xf32>", ' loc("x")'), False),
+    "a word after": _function(_const(_T, " extra"), False),
+    "a digit that is not hex": _function(_const("tensor<7xf32>", digits=_HEX[:-3] + "G3C"), False),
+    "a dynamic result": _function(_const("tensor<?xf32>"), False),
+    "the value's type differs": _function(_const(_T, value="tensor<10000xi32>"), False),
+    "two lines": _function(f'  %cst = "tf.Const"() <{{value = dense<"0x{_HEX}"> : {_T}}}>\n     : () -> {_T}\n', False),
+    "two results": _function(
+        f'  %cst:2 = "tf.Const"() <{{value = dense<"0x{_HEX}"> : {_T}}}> : () -> ({_T}, {_T})\n', False
+    ),
+    "unterminated": _function(f'  %cst = "tf.Const"() <{{value = dense<"0x{_HEX}> : {_T}}}> : () -> {_T}\n', False),
+}
+
+
+def _report(path: Path) -> list[tuple[object, ...]]:
+    result = check_one(str(path), Options(), "-")
+    assert not isinstance(result, Exception)
+    return [(d.code, d.severity, d.message, d.span, d.notes) for d in result.diagnostics]
+
+
+@pytest.mark.parametrize("name", list(WEIGHT_FILES))
+def test_weights_written_short_in_the_key_report_as_written_whole(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The diagnostics (codes, messages, places) are those of the same run with the weights kept
+    in the key: errors before, in and after them, on the fast path and on the slow one."""
+    from broadcheck.engine import scan, scan_pieces
+
+    path = tmp_path / "w.mlir"
+    path.write_text(WEIGHT_FILES[name])
+    elided = _report(path)
+    monkeypatch.setattr(scan, "elide_weights", lambda key, rest=False: key)
+    monkeypatch.setattr(scan_pieces, "elide_weights", lambda key, rest=False: key)
+    assert elided == _report(path)
+
+
+def test_weights_are_elided_only_where_they_are_a_tf_const_s_value() -> None:
+    long = f'dense<"0x{_HEX}">'
+    kept = [
+        f'%_ = "tf.Other"() <{{value = {long} : {_T}}}> : () -> {_T}',
+        f'%_ = "tf.Const"() <{{other = {long} : {_T}}}> : () -> {_T}',
+        f"%_ = stablehlo.constant {long} : {_T}",
+        f'%_ = "tf.Const"() <{{value = dense<"0x{_HEX[:1000]}"> : {_T}}}> : () -> {_T}',  # short
+        f'%_ = "tf.Const"() <{{value = dense<"0x{_HEX}G"> : {_T}}}> : () -> {_T}',  # not hex
+    ]
+    for key in kept:
+        assert lexer.elide_weights(key) is key
+    key = f'%_, %_ = tf_executor.island wraps "tf.Const"() <{{value = {long} : {_T}}}> {{device = ""}} : () -> {_T}'
+    assert lexer.elide_weights(key) == key.replace(_HEX, "")
+    rest = f"() <{{value = {long} : {_T}}}> : () -> {_T}"
+    assert lexer.elide_weights(rest, rest=True) == rest.replace(_HEX, "")
+
+
+def test_a_weight_line_of_a_graph_is_held_at_most_three_times(tmp_path: Path) -> None:
+    """A frozen graph's weights on one line of an island (the scanner's fast pass): at the
+    check's peak, the decoded block, the reader's segment and the row's rest: 10.0 copies of
+    the line on 830c51f (the key, the synthesized statement, the inner op's key, the statement's
+    items and attributes, the lexer's and the scanner's bracket checks)."""
+    size = 1 << 21
+    line = _island(_T).replace(_HEX, "3C" * (size // 2)).replace(_T, f"tensor<{size // 8}xf32>")
+    text = _graph(line).replace(_T, f"tensor<{size // 8}xf32>")
+    path = tmp_path / "weights.mlir"
+    path.write_text(text)
+    check_one(str(path), Options(), "-")  # imports and tables first: they are not the line's
+    tracemalloc.start()
+    try:
+        result = check_one(str(path), Options(), "-")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert not isinstance(result, Exception) and not result.diagnostics
+    assert peak < 3.5 * size, f"{peak / size:.1f} copies of the line at the peak"

@@ -17,6 +17,7 @@ from typing import Literal, NamedTuple
 
 from broadcheck.ops import Attribute, Operation, ShapedType, Span, Type
 from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.types import read_type
 
@@ -56,7 +57,7 @@ def _close(text: str, start: int) -> int:
     return -1
 
 
-_ANGLE = re.compile(r'["<>]')
+_ANGLE = lazy(r'["<>]')
 
 
 def value_type(text: str) -> Value | None:
@@ -343,7 +344,7 @@ def _dense_tokens(body: str, base: int) -> Iterator[tuple[str, str, int]]:
         raise _Unread
 
 
-_SPACES = re.compile(r"\s*")
+_SPACES = lazy(r"\s*")
 
 
 class _Atoms:

@@ -21,6 +21,7 @@ from broadcheck.engine.scan_brace import name_offsets as _name_offsets
 from broadcheck.engine.scan_pieces import OpenOp, PieceScanner
 from broadcheck.engine.scan_text import Piece, Sink, Text
 from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.lexer import WEIGHTS, elide_weights
 from broadcheck.syntax.lines import ROW, blank, key_text, names, starts_statement, strip_tail
 
 _LOCATION_ALIAS = lazy(r'[ \t]*#[\w$.\-]+ = loc\((?:[^()"\n]|"(?:[^"\\\n]|\\.)*+")*+\)[ \t\r]*$')
@@ -69,6 +70,11 @@ class Scanner:
                 else:
                     result_key = ""
                 rest_key = key_text(rest) if "%" in rest else rest
+                if len(rest_key) >= WEIGHTS and (
+                    (generic == "tf.Const" and rest_key.startswith("()"))
+                    or (custom == "tf_executor.island" and rest_key.startswith(' wraps "tf.Const"()'))
+                ):
+                    rest_key = elide_weights(rest_key, rest=True)  # (a frozen graph's weights: not in the key)
                 key = (result_key, generic, custom, count_operands, rest_key)
                 form = forms.get(key)
                 if form is None:

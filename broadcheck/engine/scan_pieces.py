@@ -31,7 +31,7 @@ from broadcheck.engine.scan_brace import (
 from broadcheck.engine.scan_labels import Labels
 from broadcheck.engine.scan_text import Piece, Sink, Text
 from broadcheck.syntax.lazyre import lazy
-from broadcheck.syntax.lexer import depth
+from broadcheck.syntax.lexer import depth, elide_weights
 from broadcheck.syntax.lines import key_text, starts_statement
 from broadcheck.syntax.statement import REGION
 
@@ -319,7 +319,7 @@ class PieceScanner:
                 return
         if pending.kind == "tail" and not body.endswith(REGION):
             body = without_location(body)  # `} loc(#loc)`: read as the op's head was, once
-        key = key_text(body.lstrip())
+        key = elide_weights(key_text(body.lstrip()))  # (a frozen graph's weights: not in the key)
         form = self.forms.get(key)
         if form is None:
             form = self.read(key)

@@ -249,3 +249,27 @@ def _closed_at(text: str, start: int, end: int) -> bool:
     while k >= start and text[k] == "\\":
         k -= 1
     return (end - 2 - k) % 2 == 0
+
+
+WEIGHTS = 1 << 16
+"""A ``tf.Const``'s hex string of this many digits or more (a frozen graph's weights, written inline)
+is read as :func:`elide_weights` writes it."""
+
+_HEX_WEIGHTS = r'value = dense<)"0x[0-9A-Fa-f]{65536,}+"(?=>)'
+_WEIGHTS = lazy(r'((?:%_ = "tf\.Const"|%_, %_ = tf_executor\.island wraps "tf\.Const")\(\) <\{' + _HEX_WEIGHTS)
+_WEIGHTS_REST = lazy(r'((?: wraps "tf\.Const")?\(\) <\{' + _HEX_WEIGHTS)
+
+
+def elide_weights(key: str, rest: bool = False) -> str:
+    """``key`` with a ``tf.Const``'s weights (``value = dense<"0x...">``, :data:`WEIGHTS` hex digits
+    or more) written ``"0x"``: what the checks read of such a value is its form and its type, never
+    its digits (``tf.Const``'s check and the ops that read a constant's value pass a hex string
+    over), so the key, its statement and its attributes need not hold ten megabytes of them
+    (issue 31's peak RSS). A statement that is wrong is located from its own line, which keeps them.
+    ``rest``: ``key`` is what follows a ``"tf.Const"`` (or a ``tf_executor.island``) in a line."""
+    if len(key) < WEIGHTS:
+        return key
+    m = (_WEIGHTS_REST if rest else _WEIGHTS).match(key)
+    if m is None:
+        return key
+    return f'{m.group(1)}"0x"{key[m.end() :]}'
