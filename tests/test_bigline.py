@@ -375,3 +375,36 @@ def test_a_weight_line_of_a_graph_is_held_at_most_three_times(tmp_path: Path) ->
         tracemalloc.stop()
     assert not isinstance(result, Exception) and not result.diagnostics
     assert peak < 3.5 * size, f"{peak / size:.1f} copies of the line at the peak"
+
+
+# ---------------------------------------------------------------- the bench's literal file (bench/run.py literal_file)
+
+
+def test_the_bench_s_literal_file_holds_its_lines_a_bounded_number_of_times(tmp_path: Path) -> None:
+    """``bench/run.py``'s ``literal_file``, at 100k elements: a checked op's attribute (the first
+    statement of its function: the slow path) and a ``tf.Const`` (the fast pass), each a line
+    of 0.59 MB. At the check's peak: 68.7 copies of a line on 830c51f (the literal's tokens as
+    tuples), 9.0 now (the decoded block, the reader's segment of both lines, the row's rest,
+    the statement's text, its key, its tokens and its attribute)."""
+    n = 100_000
+    values = ", ".join(f"{i % 97}.5" for i in range(n))
+    t = f"tensor<{n}xf32>"
+    path = tmp_path / "literal.mlir"
+    path.write_text(
+        f"func.func @f(%a: tensor<2x3xf32>, %b: tensor<1x3xf32>, %x: {t}) -> ({t}, tensor<2x3xf32>) {{\n"
+        f'  %0 = "tosa.add"(%a, %b) {{payload = dense<[{values}]> : {t}}}'
+        " : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<2x3xf32>\n"
+        f'  %c = "tf.Const"() {{value = dense<[{values}]> : {t}}} : () -> {t}\n'
+        f'  %1 = "tf.AddV2"(%x, %c) : ({t}, {t}) -> {t}\n'
+        f"  return %1, %0 : {t}, tensor<2x3xf32>\n}}\n"
+    )
+    line = len(values) + 60
+    check_one(str(path), Options(), "-")  # imports and tables first: they are not the lines'
+    tracemalloc.start()
+    try:
+        result = check_one(str(path), Options(), "-")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert not isinstance(result, Exception) and not result.diagnostics
+    assert peak < 10 * line, f"{peak / line:.1f} copies of a line at the peak"

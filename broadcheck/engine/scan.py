@@ -60,6 +60,7 @@ class Scanner:
             pending = pieces.pending
             if pending is not None and pending.complete and (generic or custom) and not pieces.queue:
                 pieces.finish(pending)  # an op starts here: the statement before it is whole
+                pending = None  # (its text goes: a line of it may be a literal of megabytes)
             if pieces.pending is None and labels.text is None and (generic or custom):
                 if "//" in rest or rest.endswith(")"):
                     rest = strip_tail(rest)
@@ -107,11 +108,19 @@ class Scanner:
                     continue
             if other and pieces.pending is None and _LOCATION_ALIAS.match(other):
                 continue  # `#loc12 = loc("...")`: a location's alias, nothing to check
+            if len(rest) >= LONG_KEY:  # the slow path cuts the line from `text`: the row's copies go
+                rows[i] = ()
+                rest = rest_key = ""
+                key, form = (), None  # type: ignore[assignment]
             while at_row < i:
                 at = text.find("\n", at) + 1
                 at_row += 1
             end = text.find("\n", at)
-            pieces.line(number, text[at:] if end < 0 else text[at:end])
+            stop = len(text) if end < 0 else end
+            if stop - at >= LONG_KEY:  # (a literal of megabytes: the piece is the line's place in `text`)
+                pieces.line(number, text, at, stop)
+            else:
+                pieces.line(number, text[at:stop])
         return number + 1
 
     def line(self, number: int, text: str) -> None:

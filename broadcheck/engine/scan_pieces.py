@@ -35,6 +35,9 @@ from broadcheck.syntax.lexer import depth, elide_weights
 from broadcheck.syntax.lines import key_text, starts_statement
 from broadcheck.syntax.statement import REGION
 
+_LONG_KEY = 1 << 16
+"""A key this long is read for its statement and not kept for the run (:data:`.scan.LONG_KEY`)."""
+
 
 class Pending:
     """A statement being read: its text so far, and the brackets open at its end."""
@@ -92,9 +95,9 @@ class PieceScanner:
         """Pieces to take next (:meth:`_feed`)."""
         self.draining = False
 
-    def line(self, number: int, text: str) -> None:
-        """One whole line."""
-        self._feed(Piece(number, 1, text))
+    def line(self, number: int, text: str, start: int = 0, end: int = -1) -> None:
+        """One whole line (``text[start:end]``: a long line is not copied out of its block)."""
+        self._feed(Piece(number, 1, text, start, end))
 
     def finish(self, pending: Pending) -> None:
         """``pending`` is whole (an op starts on the next line): send it on, and what it leads to."""
@@ -323,7 +326,8 @@ class PieceScanner:
         form = self.forms.get(key)
         if form is None:
             form = self.read(key)
-            self.forms[key] = form
+            if len(key) < _LONG_KEY:
+                self.forms[key] = form
         if form.statement is None and pending.kind == "op":
             cut = second_statement(body)
             if cut is not None:  # `... -> tensor<2xf32>  return %0 : ...`: two ops on one line
