@@ -408,3 +408,39 @@ def test_the_bench_s_literal_file_holds_its_lines_a_bounded_number_of_times(tmp_
         tracemalloc.stop()
     assert not isinstance(result, Exception) and not result.diagnostics
     assert peak < 10 * line, f"{peak / line:.1f} copies of a line at the peak"
+
+
+def test_a_flat_list_reads_in_one_pass_as_element_by_element(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_read_dense``'s and ``_elements``'s one-pass readings of a flat list (of any elements; of
+    floats) give what the token-by-token walk and the check of each element give."""
+    from broadcheck.ops import Attribute, ShapedType, Span
+    from broadcheck.syntax.types import read_type
+
+    atoms = ["1", "-2", "2.5", "-0.5", "1e5", "+1.", "1.5e", "0x7F", "0x7FC00000", "-", "true", "nan", "inf",
+             "300", "-129", "1.0E+3", "(1, 2)", '"s"', "[1]", "x"]  # fmt: skip
+    rng = random.Random(29)
+    cases = []
+    for _ in range(4000):
+        count = rng.randrange(1, 6)
+        items = [rng.choice(atoms) if rng.random() < 0.3 else rng.choice(atoms[:6]) for _ in range(count)]
+        body = "[" + "".join(item + rng.choice([", ", ",", " , ", " "]) for item in items[:-1]) + items[-1] + "]"
+        element = rng.choice(["f32", "bf16", "f64", "i8", "i32", "ui8", "index", "i1"])
+        shape = count if rng.random() < 0.8 else count + 1
+        cases.append((body, element, shape))
+
+    def problems() -> list[object]:
+        out = []
+        for body, element, shape in cases:
+            text = f"dense<{body}> : tensor<{shape}x{element}>"
+            attr = Attribute("value", text, Span(3, 10, 3, 10 + len(text)), False)
+            type_ = read_type(f"tensor<{shape}x{element}>")
+            assert isinstance(type_, ShapedType)
+            out.append((literal._elements(attr, body, 6, type_), _materialized(literal._read_dense(body, 6))))
+        return out
+
+    fast = problems()
+    never = re.compile(r"(?!)")
+    monkeypatch.setattr(literal, "_FLAT_LIST", never)
+    monkeypatch.setattr(literal, "_FLOAT_LIST", never)
+    assert fast == problems()
+    assert sum(1 for problem, _ in fast if problem is not None) > 100  # (the table has wrong elements)

@@ -307,6 +307,8 @@ def _elements(attr: Attribute, body: str, offset: int, type_: ShapedType) -> Pro
     if type_.encoding is not None:
         return None
     element = str(type_.element).strip()
+    if _family(element) == "float" and _FLOAT_LIST.fullmatch(body) is not None:
+        return None  # a flat list of floats: each element reads (one pass, not one call an element)
     for text, at_offset in elements:
         found = _element(text, element, dense=True)
         if found == _SKIP:
@@ -345,6 +347,13 @@ def _dense_tokens(body: str, base: int) -> Iterator[tuple[str, str, int]]:
 
 
 _SPACES = lazy(r"\s*")
+_ATOM = r'(?!-[\s,\]])[^\s\[\](),"]++'
+_FLAT_LIST = lazy(rf"\s*+\[\s*+(?:{_ATOM}\s*+,\s*+)*+{_ATOM}\s*+\]\s*+")
+"""A flat list of elements, each followed by a ``,`` (but the last): what :func:`_dense_shape` reads as
+its count of elements (an element is no lone ``-``, no string and no parenthesis)."""
+_FLOAT = r"[-+]?+(?:[0-9]++\.[0-9]*+(?:[eE][-+]?+[0-9]++)?+|[0-9]++[eE][-+]?+[0-9]++)"
+_FLOAT_LIST = lazy(rf"\s*+\[\s*+(?:{_FLOAT}\s*+,\s*+)*+{_FLOAT}\s*+\]\s*+")
+"""A flat list of floats (each as :data:`_SCALAR_FLOAT` reads it): each element of a float type reads."""
 
 
 class _Atoms:
@@ -369,6 +378,8 @@ def _read_dense(body: str, base: int) -> tuple[tuple[int, ...] | None, Iterable[
     lists nested unevenly, the offset where the parser finds out; ``None`` for what is not read
     here (a hex string, complex elements, a lone ``-``). The tokens are read one at a time and
     the elements again when asked (:class:`_Atoms`): what it keeps is the nesting's stack."""
+    if _FLAT_LIST.fullmatch(body) is not None:  # `[1, 2, 3]`: one pass, not one step a token
+        return (body.count(",") + 1,), _Atoms(body, base)
     tokens = _dense_tokens(body, base)
     try:
         found = _dense_shape(tokens, body, base)
