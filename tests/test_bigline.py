@@ -444,3 +444,49 @@ def test_a_flat_list_reads_in_one_pass_as_element_by_element(monkeypatch: pytest
     monkeypatch.setattr(literal, "_FLOAT_LIST", never)
     assert fast == problems()
     assert sum(1 for problem, _ in fast if problem is not None) > 100  # (the table has wrong elements)
+
+
+def _old_token_depth(text, stack, pos=0, endpos=None, region=None, close=False):  # type: ignore[no-untyped-def]
+    """830c51f's ``_token_depth``, which copied every token (a string of megabytes too)."""
+    end = len(text) if endpos is None else endpos
+    opened = list(stack)
+    last = ""
+    unterminated = False
+    mismatch = -1
+    for m in lexer.TOKEN.finditer(text, pos, end):
+        kind = m.lastgroup
+        if kind in ("space", "newline", "comment"):
+            continue
+        token = m.group()
+        if kind == "open":
+            if token == "{" and region is not None and mismatch < 0 and region(m.start(), "".join(opened)):
+                return lexer.Depth("".join(opened), last, unterminated, mismatch, m.start(), m.start())
+            opened.append(token)
+        elif kind == "close":
+            if opened and opened[-1] == lexer._PAIRS[token]:
+                opened.pop()
+            elif mismatch < 0:
+                mismatch = m.start()
+                if close and token == "}":
+                    return lexer.Depth("".join(opened), last, unterminated, mismatch, mismatch)
+        elif kind == "string" and not _old_closed_string(token):
+            unterminated = True
+        last = token
+    return lexer.Depth("".join(opened), last, unterminated, mismatch, end)
+
+
+def test_the_token_walk_reads_strings_in_place_as_it_read_copies() -> None:
+    rng = random.Random(23)
+    pieces = [*_LEXER_PIECES, "dense<[" + ", ".join(["1.5"] * 80) + "]>", "{", "}"]
+
+    def region(at: int, inside: str) -> bool:
+        return (at + len(inside)) % 3 == 0
+
+    for _ in range(20000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 12)))
+        stack = rng.choice(["", "(", "<{", "["])
+        pos = rng.randrange(0, 3) if text else 0
+        endpos = rng.choice([None, max(pos, len(text) - 1)])
+        for kw in ({}, {"region": region}, {"close": True}):
+            got = lexer._token_depth(text, stack, pos, endpos, **kw)  # type: ignore[arg-type]
+            assert got == _old_token_depth(text, stack, pos, endpos, **kw), (text, kw)

@@ -55,7 +55,8 @@ class Scanner:
         count = len(rows)
         number = first_line - 1
         at_row, at = 0, 0  # the start of row `at_row` in `text` (a line is cut when the slow path takes it)
-        for i, (results, generic, gops, custom, cops, rest, other) in enumerate(rows):
+        for i in range(count):  # (not enumerate: its pair would keep a row let go below)
+            results, generic, gops, custom, cops, rest, other = rows[i]
             number += 1
             pending = pieces.pending
             if pending is not None and pending.complete and (generic or custom) and not pieces.queue:
@@ -76,6 +77,8 @@ class Scanner:
                     or (custom == "tf_executor.island" and rest_key.startswith(' wraps "tf.Const"()'))
                 ):
                     rest_key = elide_weights(rest_key, rest=True)  # (a frozen graph's weights: not in the key)
+                    if "%" not in rest:  # (nor in the row: the line is cut from `text` if the slow path takes it)
+                        rows[i], rest = (), ""
                 key = (result_key, generic, custom, count_operands, rest_key)
                 form = forms.get(key)
                 if form is None:

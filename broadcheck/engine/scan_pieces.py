@@ -322,7 +322,7 @@ class PieceScanner:
                 return
         if pending.kind == "tail" and not body.endswith(REGION):
             body = without_location(body)  # `} loc(#loc)`: read as the op's head was, once
-        key = elide_weights(key_text(body.lstrip()))  # (a frozen graph's weights: not in the key)
+        key = key_text(elide_weights(body).lstrip())  # (a frozen graph's weights: not in the key)
         form = self.forms.get(key)
         if form is None:
             form = self.read(key)

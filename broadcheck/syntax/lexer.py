@@ -128,7 +128,7 @@ def bracket_tokens(text: str) -> Iterator[re.Match[str]]:
     """The brackets of ``text`` (with the strings, comments, ``->`` and ``>=`` that hide
     them), each as :data:`TOKEN` cuts it: ``m.group(1)`` is the token, ``m.start(1)`` where."""
     for m in _BRACKETS.finditer(text):
-        if m.group(1):
+        if m.start(1) >= 0:  # (not m.group(1): a string of megabytes would be copied to be tested)
             yield m
 
 
@@ -212,15 +212,22 @@ def _token_depth(
     end = len(text) if endpos is None else endpos
     opened = list(stack)
     last = ""
+    cut = (0, 0)  # where `last` is when it is a string or a literal: cut from the text only if it stays last
     unterminated = False
     mismatch = -1
     for m in TOKEN.finditer(text, pos, end):
         kind = m.lastgroup
         if kind in ("space", "newline", "comment"):
             continue
+        if kind == "string" or kind == "literal":  # (megabytes, maybe: not copied)
+            if kind == "string" and not _closed_at(text, m.start(), m.end()):
+                unterminated = True
+            last, cut = "", m.span()
+            continue
         token = m.group()
         if kind == "open":
             if token == "{" and region is not None and mismatch < 0 and region(m.start(), "".join(opened)):
+                last = last or text[cut[0] : cut[1]]
                 return Depth("".join(opened), last, unterminated, mismatch, m.start(), m.start())
             opened.append(token)
         elif kind == "close":
@@ -229,11 +236,10 @@ def _token_depth(
             elif mismatch < 0:
                 mismatch = m.start()
                 if close and token == "}":
+                    last = last or text[cut[0] : cut[1]]
                     return Depth("".join(opened), last, unterminated, mismatch, mismatch)
-        elif kind == "string" and not _closed_at(text, m.start(), m.end()):
-            unterminated = True
         last = token
-    return Depth("".join(opened), last, unterminated, mismatch, end)
+    return Depth("".join(opened), last or text[cut[0] : cut[1]], unterminated, mismatch, end)
 
 
 def _closed_string(token: str) -> bool:
@@ -256,7 +262,10 @@ WEIGHTS = 1 << 16
 is read as :func:`elide_weights` writes it."""
 
 _HEX_WEIGHTS = r'value = dense<)"0x[0-9A-Fa-f]{65536,}+"(?=>)'
-_WEIGHTS = lazy(r'((?:%_ = "tf\.Const"|%_, %_ = tf_executor\.island wraps "tf\.Const")\(\) <\{' + _HEX_WEIGHTS)
+_NAME = r"%[\w$.\-]++"
+_WEIGHTS = lazy(
+    rf'(\s*+(?:{_NAME} = "tf\.Const"|{_NAME}, {_NAME} = tf_executor\.island wraps "tf\.Const")\(\) <\{{' + _HEX_WEIGHTS
+)
 _WEIGHTS_REST = lazy(r'((?: wraps "tf\.Const")?\(\) <\{' + _HEX_WEIGHTS)
 
 
@@ -266,6 +275,8 @@ def elide_weights(key: str, rest: bool = False) -> str:
     its digits (``tf.Const``'s check and the ops that read a constant's value pass a hex string
     over), so the key, its statement and its attributes need not hold ten megabytes of them
     (issue 31's peak RSS). A statement that is wrong is located from its own line, which keeps them.
+    ``key`` may be a statement's text too (its names as written, its indentation): what
+    :func:`~broadcheck.syntax.lines.key_text` makes of the result is what it makes of the text.
     ``rest``: ``key`` is what follows a ``"tf.Const"`` (or a ``tf_executor.island``) in a line."""
     if len(key) < WEIGHTS:
         return key
