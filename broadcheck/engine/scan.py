@@ -114,7 +114,6 @@ class Scanner:
             if len(rest) >= LONG_KEY:  # the slow path cuts the line from `text`: the row's copies go
                 rows[i] = ()
                 rest = rest_key = ""
-                key, form = (), None  # type: ignore[assignment]
             while at_row < i:
                 at = text.find("\n", at) + 1
                 at_row += 1
