@@ -491,3 +491,26 @@ def test_the_token_walk_reads_strings_in_place_as_it_read_copies() -> None:
         for kw in ({}, {"region": region}, {"close": True}):
             got = lexer._token_depth(text, stack, pos, endpos, **kw)  # type: ignore[arg-type]
             assert got == _old_token_depth(text, stack, pos, endpos, **kw), (text, kw)
+
+
+# ---------------------------------------------------------------- a line longer than a block (inputs.read_blocks)
+
+
+def test_a_line_longer_than_a_block_returns_its_copies_to_the_system(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``read_blocks`` asks ``malloc`` to map large blocks on their own (``inputs.long_lines``)
+    when, and only when, it reads a line longer than a block; the blocks are what they were."""
+    from broadcheck import inputs
+
+    calls: list[int] = []
+    monkeypatch.setattr(inputs, "long_lines", lambda: calls.append(1))
+    short = tmp_path / "short.mlir"
+    short.write_bytes(b"a = 1\n" * 100)
+    long = tmp_path / "long.mlir"
+    long.write_bytes(b"a = 1\n" + b"x" * 1000 + b"\nb = 2\n")
+    assert b"".join(inputs.read_blocks(str(short), size=64)) == short.read_bytes()
+    assert calls == []
+    blocks = list(inputs.read_blocks(str(long), size=64))
+    assert b"".join(blocks) == long.read_bytes() and all(b.endswith(b"\n") for b in blocks)
+    assert len(calls) >= 1
