@@ -344,8 +344,32 @@ def read_blocks(path: str, size: int = BLOCK_SIZE, start: int = 0, stop: int | N
                 rest = data[cut:]
             else:
                 rest = data
+                if len(rest) > size:
+                    long_lines()
         if rest:
             yield rest
+
+
+_LONG_LINES: list[bool] = []
+
+
+def long_lines() -> None:
+    """A line longer than a block is being read (a frozen graph's weights: 10 MB): from now on,
+    glibc's ``malloc`` gives every block of 128 KiB or more its own mapping and returns it when
+    it is freed. Left to itself it raises that threshold to the largest block freed so far, and
+    the copies of such a line, taken from its heap and freed, stay in the process's RSS (issue
+    31: 4 MiB of the TF exports' peak). Once a process; nothing elsewhere (``mallopt`` is glibc's)."""
+    if _LONG_LINES:
+        return
+    _LONG_LINES.append(True)
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).mallopt(-3, 128 * 1024)  # M_MMAP_THRESHOLD
+    except (OSError, AttributeError):
+        pass
 
 
 def decode_error(path: str, data: bytes, err: UnicodeDecodeError, first_line: int) -> tuple[Diagnostic, str]:

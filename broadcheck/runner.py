@@ -209,8 +209,8 @@ def feed(
             diag, line = decode_error(path, block, err, stream.block_line)
             return Result(path, [diag], 0, {diag.line: line})
         block = b""  # the bytes go before the block is checked (a frozen graph's line is 10 MB)
-        stream.feed(text, final=final and following is None)
-        text = ""
+        given, text = [text], ""  # and the text is the reader's alone (it lets it go once it is cut)
+        stream.feed(given, final=final and following is None)
         if following is None:
             return None
         block = following

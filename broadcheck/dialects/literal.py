@@ -12,10 +12,12 @@ of its type's range, ``true`` in a float literal, a dynamic shape, an uneven or 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Iterator
 from typing import Literal, NamedTuple
 
 from broadcheck.ops import Attribute, Operation, ShapedType, Span, Type
 from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.types import read_type
 
@@ -34,9 +36,12 @@ class Value(NamedTuple):
 
 
 def _close(text: str, start: int) -> int:
-    """The offset of the ``>`` closing the ``<`` before ``start`` (strings skipped); -1 if none."""
+    """The offset of the ``>`` closing the ``<`` before ``start`` (strings skipped); -1 if none.
+    Only the quotes and angle brackets are visited (a 1M-element literal has none inside)."""
     depth, j = 1, start
-    while j < len(text):
+    find = _ANGLE.search
+    while (m := find(text, j)) is not None:
+        j = m.start()
         c = text[j]
         if c == '"':
             j = text.find('"', j + 1)
@@ -44,12 +49,15 @@ def _close(text: str, start: int) -> int:
                 return -1
         elif c == "<":
             depth += 1
-        elif c == ">" and text[j - 1] != "-":  # `->` in a function type
+        elif text[j - 1] != "-":  # `->` in a function type
             depth -= 1
             if depth == 0:
                 return j
         j += 1
     return -1
+
+
+_ANGLE = lazy(r'["<>]')
 
 
 def value_type(text: str) -> Value | None:
@@ -299,6 +307,8 @@ def _elements(attr: Attribute, body: str, offset: int, type_: ShapedType) -> Pro
     if type_.encoding is not None:
         return None
     element = str(type_.element).strip()
+    if _family(element) == "float" and _FLOAT_LIST.fullmatch(body) is not None:
+        return None  # a flat list of floats: each element reads (one pass, not one call an element)
     for text, at_offset in elements:
         found = _element(text, element, dense=True)
         if found == _SKIP:
@@ -314,52 +324,109 @@ def _elements(attr: Attribute, body: str, offset: int, type_: ShapedType) -> Pro
 _DENSE_TOKEN = re.compile(r'\s*(?:(?P<punct>[\[\](),])|(?P<string>"[^"]*")|(?P<atom>[^\s\[\](),"]+))')
 
 
-def _read_dense(body: str, base: int) -> tuple[tuple[int, ...] | None, list[tuple[str, int]] | int] | None:
+class _Unread(Exception):
+    """A literal :func:`_read_dense` does not read (a string, a complex element, a lone ``-``, a
+    character no token takes)."""
+
+
+def _dense_tokens(body: str, base: int) -> Iterator[tuple[str, str, int]]:
+    """The tokens of ``body`` (text, kind, offset + ``base``), one at a time; raises
+    :class:`_Unread` at a token or a character :func:`_read_dense` does not read."""
+    end = 0
+    for m in _DENSE_TOKEN.finditer(body):
+        if m.start() != end:  # a character no token takes (an unclosed quote)
+            raise _Unread
+        end = m.end()
+        kind = m.lastgroup or ""
+        text = m.group(kind)
+        if kind == "string" or text in ("(", ")", "-"):
+            raise _Unread
+        yield text, kind, base + m.start(kind)
+    if _SPACES.fullmatch(body, end) is None:
+        raise _Unread
+
+
+_SPACES = lazy(r"\s*")
+_ATOM = r'(?!-[\s,\]])[^\s\[\](),"]++'
+_FLAT_LIST = lazy(rf"\s*+\[\s*+(?:{_ATOM}\s*+,\s*+)*+{_ATOM}\s*+\]\s*+")
+"""A flat list of elements, each followed by a ``,`` (but the last): what :func:`_dense_shape` reads as
+its count of elements (an element is no lone ``-``, no string and no parenthesis)."""
+_FLOAT = r"[-+]?+(?:[0-9]++\.[0-9]*+(?:[eE][-+]?+[0-9]++)?+|[0-9]++[eE][-+]?+[0-9]++)"
+_FLOAT_LIST = lazy(rf"\s*+\[\s*+(?:{_FLOAT}\s*+,\s*+)*+{_FLOAT}\s*+\]\s*+")
+"""A flat list of floats (each as :data:`_SCALAR_FLOAT` reads it): each element of a float type reads."""
+
+
+class _Atoms:
+    """A read list literal's elements (text, offset), in order, read from its text when asked:
+    a million elements are not kept as a million tuples (issue 31's peak RSS)."""
+
+    __slots__ = ("base", "body")
+
+    def __init__(self, body: str, base: int) -> None:
+        self.body, self.base = body, base
+
+    def __iter__(self) -> Iterator[tuple[str, int]]:
+        base = self.base
+        for m in _DENSE_TOKEN.finditer(self.body):
+            if m.lastgroup == "atom":
+                yield m.group("atom"), base + m.start("atom")
+
+
+def _read_dense(body: str, base: int) -> tuple[tuple[int, ...] | None, Iterable[tuple[str, int]] | int] | None:
     """The literal inside ``dense<...>`` (``body``, at offset ``base`` of the attribute's text) as
     the parser reads it: its shape (``None`` for a splat) and its elements (text, offset), or, for
     lists nested unevenly, the offset where the parser finds out; ``None`` for what is not read
-    here (a hex string, complex elements, a lone ``-``)."""
-    tokens = [
-        (m.group(m.lastgroup or ""), m.lastgroup, base + m.start(m.lastgroup or ""))
-        for m in _DENSE_TOKEN.finditer(body)
-    ]
-    if not tokens or "".join(t for t, _, _ in tokens) != "".join(body.split()):
+    here (a hex string, complex elements, a lone ``-``). The tokens are read one at a time and
+    the elements again when asked (:class:`_Atoms`): what it keeps is the nesting's stack."""
+    if _FLAT_LIST.fullmatch(body) is not None:  # `[1, 2, 3]`: one pass, not one step a token
+        return (body.count(",") + 1,), _Atoms(body, base)
+    tokens = _dense_tokens(body, base)
+    try:
+        found = _dense_shape(tokens, body, base)
+        if found is not None:
+            for _ in tokens:  # the rest must read too
+                pass
+    except _Unread:
         return None
-    if any(kind == "string" or text in ("(", ")", "-") for text, kind, _ in tokens):
+    return found
+
+
+def _dense_shape(
+    tokens: Iterator[tuple[str, str, int]], body: str, base: int
+) -> tuple[tuple[int, ...] | None, Iterable[tuple[str, int]] | int] | None:
+    tok = next(tokens, None)
+    if tok is None:
         return None
-    if tokens[0][0] != "[":
-        return (None, [(tokens[0][0], tokens[0][2])]) if len(tokens) == 1 and tokens[0][1] == "atom" else None
-    elements: list[tuple[str, int]] = []
+    if tok[0] != "[":
+        return (None, [(tok[0], tok[2])]) if next(tokens, None) is None and tok[1] == "atom" else None
     stack: list[list[object]] = []  # per open list: [count, dims of its first element or None]
-    i = 0
-    while i < len(tokens):
-        text, kind, offset = tokens[i]
+    while tok is not None:
+        text, kind, offset = tok
         if text == "[":
             stack.append([0, None])
-            i += 1
+            tok = next(tokens, None)
             continue
         if text == "]":
             if not stack:
                 return None
             count, first = stack.pop()
             dims = (int(count), *first) if isinstance(first, tuple) else (int(count),)  # type: ignore[call-overload]
-            i += 1
+            tok = next(tokens, None)
             if not stack:
-                return (dims, elements) if i == len(tokens) else None
+                return (dims, _Atoms(body, base)) if tok is None else None
         elif kind == "atom" and stack:
             dims = ()
-            elements.append((text, offset))
-            i += 1
+            tok = next(tokens, None)
         else:
             return None
         frame = stack[-1]
         if frame[1] is None:
             frame[1] = dims
         elif frame[1] != dims:
-            return (None, tokens[i][2] if i < len(tokens) else offset + len(text))
+            return (None, tok[2] if tok is not None else offset + len(text))
         frame[0] = int(frame[0]) + 1  # type: ignore[call-overload]
-        if i < len(tokens) and tokens[i][0] == ",":
-            i += 1
+        if tok is not None and tok[0] == ",":
+            tok = next(tokens, None)
     return None
 
 

@@ -41,9 +41,14 @@ class Reader:
         """The number of the first line of the next block fed."""
         return self.next_line + self.carry.count("\n")
 
-    def feed(self, block: str, final: bool) -> None:
-        """Read one more block of the file (blocks end at line ends, but the last)."""
+    def feed(self, block: str | list[str], final: bool) -> None:
+        """Read one more block of the file (blocks end at line ends, but the last). A block given
+        in a list is taken out of it, so that once the text is cut nothing else holds the block:
+        a frozen graph's line of 10 MB is not held twice while it is checked (issue 31's peak RSS)."""
+        if isinstance(block, list):
+            block = block.pop()
         text = self.carry + block
+        block = ""
         if not final:  # the last line waits for the next block: it may go on there
             cut = text.rfind("\n", 0, len(text) - 1) + 1 if not text.endswith("\n") else text.rfind("\n", 0, -1) + 1
             text, self.carry = text[:cut], text[cut:]

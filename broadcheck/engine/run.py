@@ -84,8 +84,9 @@ class FileRun:
         """The number of the first line of the next block fed."""
         return self.reader.block_line
 
-    def feed(self, block: str, final: bool) -> None:
-        """Check one more block of the file (blocks end at line ends, but the last)."""
+    def feed(self, block: str | list[str], final: bool) -> None:
+        """Check one more block of the file (blocks end at line ends, but the last); a block in a
+        list is the reader's to let go (:meth:`.read.Reader.feed`)."""
         self.reader.feed(block, final)
 
     def _end_module(self) -> None:

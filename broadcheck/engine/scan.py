@@ -21,6 +21,7 @@ from broadcheck.engine.scan_brace import name_offsets as _name_offsets
 from broadcheck.engine.scan_pieces import OpenOp, PieceScanner
 from broadcheck.engine.scan_text import Piece, Sink, Text
 from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.lexer import WEIGHTS, elide_weights
 from broadcheck.syntax.lines import ROW, blank, key_text, names, starts_statement, strip_tail
 
 _LOCATION_ALIAS = lazy(r'[ \t]*#[\w$.\-]+ = loc\((?:[^()"\n]|"(?:[^"\\\n]|\\.)*+")*+\)[ \t\r]*$')
@@ -54,11 +55,13 @@ class Scanner:
         count = len(rows)
         number = first_line - 1
         at_row, at = 0, 0  # the start of row `at_row` in `text` (a line is cut when the slow path takes it)
-        for i, (results, generic, gops, custom, cops, rest, other) in enumerate(rows):
+        for i in range(count):  # (not enumerate: its pair would keep a row let go below)
+            results, generic, gops, custom, cops, rest, other = rows[i]
             number += 1
             pending = pieces.pending
             if pending is not None and pending.complete and (generic or custom) and not pieces.queue:
                 pieces.finish(pending)  # an op starts here: the statement before it is whole
+                pending = None  # (its text goes: a line of it may be a literal of megabytes)
             if (
                 pieces.pending is None
                 and labels.text is None
@@ -74,6 +77,13 @@ class Scanner:
                 else:
                     result_key = ""
                 rest_key = key_text(rest) if "%" in rest else rest
+                if len(rest_key) >= WEIGHTS and (
+                    (generic == "tf.Const" and rest_key.startswith("()"))
+                    or (custom == "tf_executor.island" and rest_key.startswith(' wraps "tf.Const"()'))
+                ):
+                    rest_key = elide_weights(rest_key, rest=True)  # (a frozen graph's weights: not in the key)
+                    if "%" not in rest:  # (nor in the row: the line is cut from `text` if the slow path takes it)
+                        rows[i], rest = (), ""
                 key = (result_key, generic, custom, count_operands, rest_key)
                 form = forms.get(key)
                 if form is None:
@@ -106,11 +116,18 @@ class Scanner:
                     continue
             if other and pieces.pending is None and _LOCATION_ALIAS.match(other):
                 continue  # `#loc12 = loc("...")`: a location's alias, nothing to check
+            if len(rest) >= LONG_KEY:  # the slow path cuts the line from `text`: the row's copies go
+                rows[i] = ()
+                rest = rest_key = ""
             while at_row < i:
                 at = text.find("\n", at) + 1
                 at_row += 1
             end = text.find("\n", at)
-            pieces.line(number, text[at:] if end < 0 else text[at:end])
+            stop = len(text) if end < 0 else end
+            if stop - at >= LONG_KEY:  # (a literal of megabytes: the piece is the line's place in `text`)
+                pieces.line(number, text, at, stop)
+            else:
+                pieces.line(number, text[at:stop])
         return number + 1
 
     def line(self, number: int, text: str) -> None:

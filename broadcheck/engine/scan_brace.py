@@ -106,7 +106,7 @@ def inline_region(text: str) -> int | None:
     stack: list[str] = []
     generic = _GENERIC.match(text) is not None
     for m in bracket_tokens(text):
-        token = m.group(1)
+        token = m.group(1) if m.end(1) - m.start(1) <= 2 else ""  # (longer: a string or a comment, not copied)
         if token in _OPENERS:
             if token == "{":
                 inside = "".join(stack)

@@ -32,8 +32,12 @@ from broadcheck.engine.scan_brace import (
 from broadcheck.engine.scan_labels import Labels
 from broadcheck.engine.scan_text import Piece, Sink, Text
 from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.lexer import elide_weights
 from broadcheck.syntax.lines import key_text, starts_statement
 from broadcheck.syntax.statement import REGION
+
+_LONG_KEY = 1 << 16
+"""A key this long is read for its statement and not kept for the run (:data:`.scan.LONG_KEY`)."""
 
 
 class Pending:
@@ -92,9 +96,9 @@ class PieceScanner:
         """Pieces to take next (:meth:`_feed`)."""
         self.draining = False
 
-    def line(self, number: int, text: str) -> None:
-        """One whole line."""
-        self._feed(Piece(number, 1, text))
+    def line(self, number: int, text: str, start: int = 0, end: int = -1) -> None:
+        """One whole line (``text[start:end]``: a long line is not copied out of its block)."""
+        self._feed(Piece(number, 1, text, start, end))
 
     def finish(self, pending: Pending) -> None:
         """``pending`` is whole (an op starts on the next line): send it on, and what it leads to."""
@@ -319,11 +323,12 @@ class PieceScanner:
                 return
         if pending.kind == "tail" and not body.endswith(REGION):
             body = without_location(body)  # `} loc(#loc)`: read as the op's head was, once
-        key = key_text(body.lstrip())
+        key = key_text(elide_weights(body).lstrip())  # (a frozen graph's weights: not in the key)
         form = self.forms.get(key)
         if form is None:
             form = self.read(key)
-            self.forms[key] = form
+            if len(key) < _LONG_KEY:
+                self.forms[key] = form
         if form.statement is None and pending.kind == "op":
             cut = second_statement(body)
             if cut is not None:  # `... -> tensor<2xf32>  return %0 : ...`: two ops on one line

@@ -128,7 +128,7 @@ def bracket_tokens(text: str, pos: int = 0, endpos: int | None = None) -> Iterat
     """The brackets of ``text[pos:endpos]`` (with the strings, comments, ``->`` and ``>=`` that
     hide them), each as :data:`TOKEN` cuts it: ``m.group(1)`` is the token, ``m.start(1)`` where."""
     for m in _BRACKETS.finditer(text, pos, len(text) if endpos is None else endpos):
-        if m.group(1):
+        if m.start(1) >= 0:  # (not m.group(1): a string of megabytes would be copied to be tested)
             yield m
 
 
@@ -165,30 +165,39 @@ def depth(
 
 def _bracket_depth(text: str, stack: str, pos: int = 0, endpos: int | None = None) -> Depth | None:
     """:func:`depth` from the brackets alone, or ``None`` where they cannot say: a closing
-    bracket that matches nothing, or a last token that is not a bracket, ``->``, ``,`` or ``:``."""
+    bracket that matches nothing, or a last token that is not a bracket, ``->``, ``,`` or ``:``.
+    Its tokens are read where they are, not copied: a string may be a frozen graph's weights
+    (issue 31's peak RSS)."""
     end = len(text) if endpos is None else endpos
-    tail = text[pos:end].rstrip()
-    last = "->" if tail.endswith("->") else tail[-1:]
+    stop = end
+    while stop > pos and text[stop - 1].isspace():
+        stop -= 1
+    last = text[stop - 1 : stop] if stop > pos else ""
+    if stop - pos >= 2 and text.startswith("->", stop - 2):
+        last = "->"
     if last not in _LAST:
         return None
     opened = list(stack)
     unterminated = False
-    token = ""
-    for found in _BRACKETS.findall(text, pos, end):
-        if not found:
+    start = finish = 0  # the last token's place (none yet: empty)
+    for m in _BRACKETS.finditer(text, pos, end):
+        at, after = m.span(1)
+        if at < 0:
             continue
-        token = found
-        first = token[0]
+        start, finish = at, after
+        first = text[at]
         if first in "([{<":
             opened.append(first)
-        elif first in ")]}" or token == ">":
+        elif first in ")]}" or (first == ">" and after - at == 1):
             if not opened or opened[-1] != _PAIRS[first]:
                 return None
             opened.pop()
-        elif first == '"' and not _closed_string(token):
+        elif first == '"' and not _closed_at(text, at, after):
             unterminated = True
-    if token[:1] == '"' or token[:2] == "//" or (last not in ",:" and token != last):
+    if finish > start and (text[start] == '"' or text.startswith("//", start)):
         return None  # the text ends inside a string or comment, or after one
+    if last not in ",:" and text[start:finish] != last:
+        return None
     return Depth("".join(opened), last, unterminated, -1, end)
 
 
@@ -203,15 +212,22 @@ def _token_depth(
     end = len(text) if endpos is None else endpos
     opened = list(stack)
     last = ""
+    cut = (0, 0)  # where `last` is when it is a string or a literal: cut from the text only if it stays last
     unterminated = False
     mismatch = -1
     for m in TOKEN.finditer(text, pos, end):
         kind = m.lastgroup
         if kind in ("space", "newline", "comment"):
             continue
+        if kind == "string" or kind == "literal":  # (megabytes, maybe: not copied)
+            if kind == "string" and not _closed_at(text, m.start(), m.end()):
+                unterminated = True
+            last, cut = "", m.span()
+            continue
         token = m.group()
         if kind == "open":
             if token == "{" and region is not None and mismatch < 0 and region(m.start(), "".join(opened)):
+                last = last or text[cut[0] : cut[1]]
                 return Depth("".join(opened), last, unterminated, mismatch, m.start(), m.start())
             opened.append(token)
         elif kind == "close":
@@ -220,16 +236,51 @@ def _token_depth(
             elif mismatch < 0:
                 mismatch = m.start()
                 if close and token == "}":
+                    last = last or text[cut[0] : cut[1]]
                     return Depth("".join(opened), last, unterminated, mismatch, mismatch)
-        elif kind == "string" and not _closed_string(token):
-            unterminated = True
         last = token
-    return Depth("".join(opened), last, unterminated, mismatch, end)
+    return Depth("".join(opened), last or text[cut[0] : cut[1]], unterminated, mismatch, end)
 
 
 def _closed_string(token: str) -> bool:
     """Whether a string token ends with its own closing quote (not an escaped one)."""
-    if len(token) < 2 or not token.endswith('"'):
+    return _closed_at(token, 0, len(token))
+
+
+def _closed_at(text: str, start: int, end: int) -> bool:
+    """:func:`_closed_string` of ``text[start:end]``, read in place (a string may be megabytes)."""
+    if end - start < 2 or text[end - 1] != '"':
         return False
-    backslashes = len(token) - 1 - len(token[:-1].rstrip("\\"))
-    return backslashes % 2 == 0
+    k = end - 2
+    while k >= start and text[k] == "\\":
+        k -= 1
+    return (end - 2 - k) % 2 == 0
+
+
+WEIGHTS = 1 << 16
+"""A ``tf.Const``'s hex string of this many digits or more (a frozen graph's weights, written inline)
+is read as :func:`elide_weights` writes it."""
+
+_HEX_WEIGHTS = r'value = dense<)"0x[0-9A-Fa-f]{65536,}+"(?=>)'
+_NAME = r"%[\w$.\-]++"
+_WEIGHTS = lazy(
+    rf'(\s*+(?:{_NAME} = "tf\.Const"|{_NAME}, {_NAME} = tf_executor\.island wraps "tf\.Const")\(\) <\{{' + _HEX_WEIGHTS
+)
+_WEIGHTS_REST = lazy(r'((?: wraps "tf\.Const")?\(\) <\{' + _HEX_WEIGHTS)
+
+
+def elide_weights(key: str, rest: bool = False) -> str:
+    """``key`` with a ``tf.Const``'s weights (``value = dense<"0x...">``, :data:`WEIGHTS` hex digits
+    or more) written ``"0x"``: what the checks read of such a value is its form and its type, never
+    its digits (``tf.Const``'s check and the ops that read a constant's value pass a hex string
+    over), so the key, its statement and its attributes need not hold ten megabytes of them
+    (issue 31's peak RSS). A statement that is wrong is located from its own line, which keeps them.
+    ``key`` may be a statement's text too (its names as written, its indentation): what
+    :func:`~broadcheck.syntax.lines.key_text` makes of the result is what it makes of the text.
+    ``rest``: ``key`` is what follows a ``"tf.Const"`` (or a ``tf_executor.island``) in a line."""
+    if len(key) < WEIGHTS:
+        return key
+    m = (_WEIGHTS_REST if rest else _WEIGHTS).match(key)
+    if m is None:
+        return key
+    return f'{m.group(1)}"0x"{key[m.end() :]}'
