@@ -223,6 +223,14 @@ class Refiner:
         edits = sorted((start, end, new) for (start, end), new in self.edits.items())
         return Refined(edits, self.diagnostics, self.traces)
 
+    def unchanged(self, edits: Sequence[tuple[int, int, str]]) -> list[tuple[int, Form, list[str]]] | None:
+        """The statements of one line the reader kept (line, form, names), in line order, on the
+        lines none of ``edits`` touches (:func:`.refine_replay.unchanged`)."""
+        from broadcheck.engine.refine_replay import unchanged
+
+        kept = [(s.line, s.form, s.names) for fn in self._functions.values() for s in fn.statements if type(s) is Lazy]
+        return unchanged(kept, edits, self._starts, self._text)
+
     def _function(
         self, fn: PlannedFunction, retyped_args: dict[int, str], known_args: dict[int, Values]
     ) -> tuple[str, dict[int, str]] | None:

@@ -13,11 +13,15 @@ from typing import overload
 
 from broadcheck.engine.fix import UNREAD_AT, Collector, PlannedFunction, PlannedStatement, use_key
 from broadcheck.engine.forms import USE, Form, read_form
+from broadcheck.engine.refine_header import from_head, from_key
 from broadcheck.engine.refine_values import CALLS, attribute_int, callee_of, direction_of, read_as_named
 from broadcheck.engine.scan import Piece, Scanner, Text
 from broadcheck.syntax.lines import TRAILING_LOC
 from broadcheck.syntax.statement import Statement, TypeText
 from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+
+LONG = 4096
+"""A statement on one line this long is read from its form (:attr:`Lazy.statement`)."""
 
 
 class Deferred(PlannedStatement):
@@ -38,6 +42,30 @@ class Deferred(PlannedStatement):
                 found = self._statement = read_as_named(text)
             except ReaderProblem:
                 return PlannedStatement.statement.fget(self)  # type: ignore[attr-defined,no-any-return]
+        return found
+
+
+class Header(Deferred):
+    """A function's header on one line: its statement made from the form the scanner read its head
+    as (:func:`.refine_header.from_head`), not read again; read as a :class:`Deferred` if it cannot."""
+
+    __slots__ = ("form", "names")
+
+    def __init__(self, text: str, offset: int, line: int, column: int, form: Form, names: list[str]) -> None:
+        super().__init__(text, offset, line, column, None)
+        self.form, self.names = form, names
+
+    @property
+    def statement(self) -> Statement:
+        found = self._statement
+        if found is None:
+            form, text = self.form, self.text
+            head = form.statement if form.error is None else None
+            if head is not None and not (text.endswith(")") and "loc(" in text and strip_location(text) != text):
+                found = from_head(head, form.key, text, self.names)
+            if found is None:
+                return Deferred.statement.fget(self)  # type: ignore[attr-defined,no-any-return]
+            self._statement = found
         return found
 
 
@@ -65,6 +93,22 @@ class Lazy(Deferred):
     def at(self) -> int:
         """Where it starts in the source (without reading it)."""
         return self._offset
+
+    @property
+    def statement(self) -> Statement:
+        found = self._statement
+        if found is None and self._end - self._start >= LONG:
+            # A long statement (a call or a return of every parameter of a model) is read from its
+            # form, which the scanner read (:func:`.refine_header.from_key`), not a second time.
+            text, form = self.text, self.form
+            if text.endswith(")") and "loc(" in text:
+                text = strip_location(text)
+            head = form.statement if form.error is None else None
+            found = from_key(head, form.key, text, self.names) if head is not None else None
+            if found is not None:
+                self._statement = found
+                return found
+        return Deferred.statement.fget(self)  # type: ignore[attr-defined,no-any-return]
 
     def operand_names(self) -> list[str] | None:
         """The names of the values it uses (as value flow keys them), without reading it; ``None``
@@ -149,6 +193,11 @@ class Reader(Collector):
 
     def region(self, form: Form | None, names: list[str], lines: list[int], first: bool, head: Text) -> bool:
         isolated = super().region(form, names, lines, first, head)
+        if first and form is not None and form.name == "func.func" and self.functions:
+            fn = self.functions[-1]
+            header = fn.header
+            if type(header) is Deferred and fn is self.function():  # (its statement not read yet)
+                fn.header = Header(header.text, header._offset, header.line, header.column, form, names)
         self._current, self._depth_now = self.function(), self._depth()
         return isolated
 
@@ -216,6 +265,10 @@ def arguments_of(fn: PlannedFunction) -> list[tuple[str, TypeText]]:
     return [(d.name, d.type) for d in header.statement.definitions if d.type is not None]
 
 
+_SOURCES = frozenset({"stablehlo.compare", "stablehlo.custom_call", "stablehlo.get_dimension_size"}) | CALLS
+"""The ops :func:`dimension_sources` reads."""
+
+
 def dimension_sources(name: str, functions: list[PlannedFunction]) -> list[tuple[str, int, int]]:
     """Where dimension variable ``name`` comes from: (function, argument, dimension), from the
     calls that pass a ``get_dimension_size`` of an argument to a callee argument that
@@ -232,6 +285,7 @@ def dimension_sources(name: str, functions: list[PlannedFunction]) -> list[tuple
             if wanted in attrs:
                 marked.setdefault(fn.name, set()).add(index)
     found: list[tuple[str, int, int]] = []
+    callees = [name.join(("@", "")) for name in marked] + [name.join(('@"', '"')) for name in marked]
     for fn in functions:
         sizes: dict[str, tuple[int, int]] = {}
         equal: list[tuple[str, str, str]] = []
@@ -239,18 +293,18 @@ def dimension_sources(name: str, functions: list[PlannedFunction]) -> list[tuple
         sources: list[str] = []
         arguments: dict[str, int] | None = None  # (read with the header, when first needed)
         for s in fn.statements:
-            text = s.text
-            if type(s) is Lazy:  # its op's name, without reading it (`s.offset` reads it)
+            if type(s) is Lazy:  # its op's name, without reading it (`s.offset` reads it), nor cutting its text
                 name = s.form.name
-                if name == "stablehlo.compare":
-                    if "EQ" not in text:
-                        continue
-                elif name == "stablehlo.custom_call":
-                    if "shape_assertion" not in text:
-                        continue
-                elif name != "stablehlo.get_dimension_size" and name not in CALLS:
+                if name not in _SOURCES:
                     continue
-            elif not any(w in text for w in ("get_dimension_size", "compare", "shape_assertion", "call")):
+                if name == "stablehlo.compare":
+                    if "EQ" not in s.text:
+                        continue
+                elif name == "stablehlo.custom_call" and "shape_assertion" not in s.text:
+                    continue
+                elif name in CALLS and not any(callee in s.text for callee in callees):
+                    continue  # (a call of no function that takes a dimension variable: not read)
+            elif not any(w in s.text for w in ("get_dimension_size", "compare", "shape_assertion", "call")):
                 continue
             if s.offset == UNREAD_AT:
                 continue

@@ -11,13 +11,18 @@ written, to standard output or to the file, when the refined text does not verif
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from broadcheck.diagnostics import Diagnostic, Result
 from broadcheck.engine.options import Options
 from broadcheck.engine.refine import BadRequest, Refiner, Request, parse_arg, parse_dim, trace
 from broadcheck.inputs import BOM, STDIN, InputError, decode, read_bytes, read_stream
+
+if TYPE_CHECKING:
+    from broadcheck.engine.refine_replay import Replayed
+    from broadcheck.engine.run import Memory
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
 
@@ -72,7 +77,7 @@ def refine_text(
     receives the edits of ``text`` (``(start, end, new)``, ordered; the editor's code action).
     Raises :class:`BadRequest`."""
     from broadcheck.engine.fix import apply_stream
-    from broadcheck.engine.run import Memory, check_text
+    from broadcheck.engine.run import Memory
 
     refiner = Refiner(options, path)
     refined = refiner.refine(text, request)
@@ -80,17 +85,40 @@ def refine_text(
         edits.extend(refined.edits)
     memory = Memory()  # the forms refine read: a statement it left as it was is not read again
     memory.forms = refiner.forms
-    del refiner  # its reading of every statement: the check of the refined text reads its own
+    replayed = None if options.split_marker is not None else refiner.unchanged(refined.edits)
+    del refiner  # its reading of every statement: the check of the refined text keeps only `replayed`
     pieces: list[str] = []
     apply_stream([text], refined.edits, pieces.append)
     after = "".join(pieces)
     del pieces
-    result = check_text(path, after, options, memory)
+    result = check_refined(path, after, options, memory, replayed)
     checked = result.diagnostics
     own = {(d.line, d.code) for d in refined.diagnostics}
     diagnostics = [*refined.diagnostics, *(d for d in checked if (d.line, d.code) not in own)]
     diagnostics.sort(key=lambda d: (d.line, d.column))
     return after, trace(diagnostics, refined.traces), result.ops_checked
+
+
+def check_refined(path: str, text: str, options: Options, memory: Memory, replayed: list[Replayed] | None) -> Result:
+    """:func:`.run.check_text` of the refined ``text``, the statements of ``replayed`` (on lines no
+    edit touched) handed to the check as refine's reader scanned them (:class:`.refine_replay.Replay`)."""
+    from broadcheck.engine.refine_replay import Replay
+    from broadcheck.engine.run import FileRun, check_text
+
+    if replayed is None:
+        return check_text(path, text, options, memory)
+    lines_cache: list[str] = []
+
+    def fetch(numbers: Iterable[int]) -> Mapping[int, str]:  # (as check_text's)
+        if not lines_cache:
+            lines_cache.extend(line.removesuffix("\r") for line in text.split("\n"))
+        return {n: lines_cache[n - 1] for n in numbers if 0 < n <= len(lines_cache)}
+
+    run = FileRun(path, options, memory, fetch)
+    run.reader.scanner = Replay(run.scanner, run, replayed)  # type: ignore[assignment]
+    del replayed
+    run.feed(text, final=True)
+    return run.finish()
 
 
 @dataclass

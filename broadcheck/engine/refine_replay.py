@@ -1,0 +1,125 @@
+"""The check of the refined text, scanned only where refine changed it.
+
+``refine`` checks the text it wrote as ``check`` would (:func:`.refine_run.refine_text`). Refine's
+reader scanned the input already, and an edit changes type text only, within a line, so every
+line keeps its number; a statement the scanner's fast pass took whole (one line: its form and its
+names, :class:`.refine_read.Lazy`) on a line no edit touches is the same statement in the refined
+text. :class:`Replay` stands for the check's scanner: it hands those statements to the check as
+the scanner would (``Sink.statement(form, names, [line], None, "")``, in line order) and gives every
+other line (an edited line, a line of an op on several lines or with regions, a label, a line
+outside the functions) to the real scanner, in runs of whole lines, so the scanner's state (an op
+still open, a region, a label) is its own. Before a replayed line, a statement the scanner holds
+whole is finished, as the scanner finishes it when the next op starts; a line the scanner would
+not take by its fast pass there (it still holds an unfinished statement) is scanned instead.
+
+So the input is scanned once and its unchanged statements' keys are never built again: on the
+480-layer GPT-2 export about 7 lines in 10 (``docs/refine.md``, Measured). ``tests/test_refine_replay.py``
+holds it: the same diagnostics as the whole check of the refined text, and how many lines it scans.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Sequence
+
+from broadcheck.engine.forms import Form
+from broadcheck.engine.scan import Scanner
+from broadcheck.engine.scan_text import Sink
+
+Replayed = tuple[int, Form, list[str]]
+"""A statement of one line refine's reader kept: its line, its form, its names."""
+
+
+def unchanged(
+    statements: Sequence[Replayed], edits: Sequence[tuple[int, int, str]], starts: Sequence[int], text: str
+) -> list[Replayed] | None:
+    """The statements of ``statements`` (in line order) on lines no edit touches; ``None`` if an
+    edit adds or removes a line (a clone written after the last function), so that the lines
+    of the refined text are not those of ``text`` (whose lines start at ``starts``)."""
+    touched: set[int] = set()
+    for start, end, new in edits:
+        if "\n" in new or "\n" in text[start:end]:
+            return None
+        touched.add(bisect_right(starts, start))
+    last = 0
+    kept: list[Replayed] = []
+    for entry in statements:
+        line = entry[0]
+        if line <= last:
+            return None  # (not in line order: never, but then nothing is replayed)
+        last = line
+        if line not in touched:
+            kept.append(entry)
+    return kept
+
+
+class Replay:
+    """The check's scanner for the refined text (see the module docstring): :meth:`block` and
+    :meth:`end`, as the reader uses a :class:`~.scan.Scanner`."""
+
+    def __init__(self, scanner: Scanner, sink: Sink, statements: list[Replayed]) -> None:
+        self.scanner, self.sink = scanner, sink
+        self._statements = statements
+        self._next = 0
+        self.replayed = 0
+        """Statements handed to the check unscanned."""
+        self.scanned = 0
+        """Lines given to the scanner."""
+
+    def block(self, text: str, first_line: int) -> int:
+        """Check the whole lines of ``text`` (the first is ``first_line``); the next line's number."""
+        scanner, sink, statements = self.scanner, self.sink, self._statements
+        pieces = scanner.pieces
+        labels = pieces.labels
+        find = text.find
+        number, at = first_line, 0  # the line that starts at offset `at` of `text`
+        size, count = len(text), len(statements)
+        i = self._next
+        replayed = 0
+        while i < count:
+            line, form, names = statements[i]
+            if line < number:
+                i += 1
+                continue
+            if line > number:  # the lines before it: scanned
+                start, gap = at, number
+                while number < line and at < size:
+                    end = find("\n", at)
+                    at = size if end < 0 else end + 1
+                    number += 1
+                if number < line:
+                    break  # (the text ends before it)
+                self.scanned += line - gap
+                scanner.block(text[start:at], gap)
+            if at >= size:
+                break
+            statements[i] = _GONE  # (its names go once it is checked)
+            i += 1
+            pending = pieces.pending
+            if pending is not None and pending.complete and not pieces.queue:
+                pieces.finish(pending)  # an op starts here: the statement before it is whole
+            end = find("\n", at)
+            after = size if end < 0 else end + 1
+            if pieces.pending is None and labels.text is None:
+                sink.statement(form, names, [line], None, "")
+                replayed += 1
+            else:  # (the scanner still holds a statement: its fast pass would not take the line)
+                self.scanned += 1
+                scanner.block(text[at:after], line)
+            at, number = after, number + 1
+        self._next = i
+        self.replayed += replayed
+        if at < size:
+            rest = text[at:]
+            lines = rest.count("\n") + (0 if rest.endswith("\n") else 1)
+            self.scanned += lines
+            scanner.block(rest, number)
+            number += lines
+        return number
+
+    def end(self) -> None:
+        """The end of the module."""
+        self.scanner.end()
+
+
+_GONE: Replayed = (0, None, [])  # type: ignore[assignment]
