@@ -150,11 +150,12 @@ def _read(key: str) -> Statement:
     return simple_statement(key) or simple_head(key) or read_statement(key)
 
 
-def read_form(key: str) -> Form:
-    """Read the statement ``key`` (value names written ``%_``) into its form."""
+def read_form(key: str, known: Statement | None = None) -> Form:
+    """Read the statement ``key`` (value names written ``%_``) into its form (``known``: what
+    ``key`` reads as, when the caller has it: refine, for a statement it re-typed)."""
     try:
         plain = simple_statement(key)  # (the commonest forms, without tokens)
-        statement = plain or simple_head(key) or read_statement(key)
+        statement = plain or known or simple_head(key) or read_statement(key)
     except SyntaxProblem as problem:  # kept without its traceback: its frames held the scanner's block (issue 31)
         return Form(key, None, problem.with_traceback(None), None)
     decl = dialects.lookup(statement.name)

@@ -226,10 +226,14 @@ class Refiner:
     def unchanged(self, edits: Sequence[tuple[int, int, str]]) -> list[tuple[int, Form, list[str]]] | None:
         """The statements of one line the reader kept (line, form, names), in line order, on the
         lines none of ``edits`` touches (:func:`.refine_replay.unchanged`)."""
+        from broadcheck.engine.refine_read import LONG
         from broadcheck.engine.refine_replay import unchanged
 
         kept = [(s.line, s.form, s.names) for fn in self._functions.values() for s in fn.statements if type(s) is Lazy]
-        return unchanged(kept, edits, self._starts, self._text)
+        long = {
+            s.line: s for fn in self._functions.values() for s in fn.statements if type(s) is Lazy and s.size >= LONG
+        }
+        return unchanged(kept, edits, self._starts, self._text, long)
 
     def _function(
         self, fn: PlannedFunction, retyped_args: dict[int, str], known_args: dict[int, Values]

@@ -153,4 +153,147 @@ def from_key(st: Statement, head: str, text: str, names: Sequence[str], region: 
     )  # fmt: skip
 
 
-__all__ = ["from_head", "from_key"]
+def retyped(st: Statement, key: str, edits: Sequence[tuple[int, int, str]]) -> tuple[str, Statement] | None:
+    """``key`` (read as ``st``) with ``edits`` (``(start, end, new type)``, ordered, in ``key``'s
+    offsets, each a type ``st`` writes) made, and the statement it reads as: ``st`` with those
+    types and every offset after them moved; ``None`` where an edit is not exactly a written type,
+    or falls inside something else ``st`` holds (an attribute, a part of an item)."""
+    written: set[tuple[int, int]] = set()
+    for u in st.operands:
+        if u.type is not None:
+            written.add((u.type.start, u.type.end))
+    for d in st.definitions:
+        if d.type is not None:
+            written.add((d.type.start, d.type.end))
+    if st.signature is not None:
+        written.update((t.start, t.end) for t in (*st.signature.inputs, *st.signature.outputs))
+    new_types: dict[int, tuple[int, str]] = {}
+    starts: list[int] = []
+    ends: list[int] = []
+    shifts = [0]
+    last = -1
+    pieces: list[str] = []
+    for start, end, type_text in edits:
+        if start < last or (start, end) not in written or "%" in type_text:
+            return None
+        pieces.append(key[max(last, 0) : start])
+        pieces.append(type_text)
+        last = end
+        new_types[start] = (end, type_text)
+        starts.append(start)
+        ends.append(end)
+        shifts.append(shifts[-1] + len(type_text) - (end - start))
+    pieces.append(key[max(last, 0) :])
+    text = "".join(pieces)
+
+    def at(x: int) -> int:
+        i = bisect_left(ends, x)  # the edits that end before `x` (or at it: then moved past it)
+        if i < len(ends) and ends[i] == x:
+            return x + shifts[i + 1]
+        if i < len(starts) and starts[i] < x:
+            raise _Inside
+        return x + shifts[i]
+
+    def begin(x: int) -> int:
+        i = bisect_left(ends, x + 1)
+        if i < len(starts) and starts[i] < x:
+            raise _Inside
+        return x + shifts[i]
+
+    new = tuple.__new__
+
+    def typed(t: TypeText | None) -> TypeText | None:
+        if t is None:
+            return None
+        found = new_types.get(t.start)
+        if found is not None and found[0] == t.end:
+            written = found[1]
+            return new(TypeText, (written, begin(t.start), at(t.end), _key_of(written)))
+        return new(TypeText, (t.text, begin(t.start), at(t.end), t.key))
+
+    def use(u: Use) -> Use:
+        return new(Use, (u.name, u.number, begin(u.start), at(u.end), typed(u.type)))
+
+    def spans(a: int, b: int) -> bool:  # whether an edit lies in [a, b)
+        i = bisect_left(ends, a + 1)
+        return i < len(starts) and starts[i] < b
+
+    try:
+        results = tuple(new(Result, (r.name, r.size, begin(r.start), at(r.end))) for r in st.results)
+        operands = tuple(use(u) for u in st.operands)
+        definitions = tuple(new(Definition, (d.name, begin(d.start), at(d.end), typed(d.type))) for d in st.definitions)
+        successors = tuple(
+            new(Successor, (x.label, begin(x.start), at(x.end), tuple(use(u) for u in x.operands)))
+            for x in st.successors
+        )
+        attributes = []
+        for a in st.attributes:
+            if spans(a.start, a.end):
+                return None
+            attributes.append(new(Attribute, (a.name, a.text, begin(a.start), at(a.end), a.property)))
+        items = []
+        for i in st.items:
+            start, end = begin(i.start), at(i.end)
+            items.append(new(Item, (i.kind, text[start:end] if spans(i.start, i.end) else i.text, start, end)))
+        signature = st.signature
+        if signature is not None:
+            inputs = tuple(typed(t) for t in signature.inputs)
+            outputs = tuple(typed(t) for t in signature.outputs)
+            after = signature.after if signature.after < 0 else begin(signature.after)
+            signature = new(
+                Signature, (signature.kind, inputs, outputs, begin(signature.start), at(signature.end), after)
+            )
+        name_start, name_end, end = begin(st.name_start), at(st.name_end), at(st.end)
+    except _Inside:
+        return None
+    statement = new(
+        Statement,
+        (st.name, name_start, name_end, st.generic, results, operands, definitions, successors,
+         tuple(attributes), signature, st.regions, tuple(items), end),
+    )  # fmt: skip
+    return text, statement
+
+
+class _Inside(Exception):
+    """An offset inside an edited type."""
+
+
+def _key_of(written: str) -> str:
+    return "".join(written.split()) if " " in written or "\n" in written else written
+
+
+def in_key(
+    key: str, text: str, names: Sequence[str], edits: Sequence[tuple[int, int, str]]
+) -> list[tuple[int, int, str]] | None:
+    """``edits`` of ``text`` (offsets in ``text``) at the offsets of ``key``, ``text``'s key (its
+    names ``names`` written ``%_``; what follows the key in ``text``, a location, unedited);
+    ``None`` if ``key`` is not that, or an edit touches a name or what follows the key."""
+    spans = name_spans(key)
+    if len(spans) != len(names) or any(finish - begin != 2 for begin, finish in spans):
+        return None
+    real: list[int] = []  # where each name starts in `text`
+    pieces: list[str] = []
+    cut = shift = 0
+    for (begin, finish), n in zip(spans, names, strict=True):
+        pieces.append(key[cut:begin])
+        pieces.append(n)
+        real.append(begin + shift)
+        shift += len(n) - 2
+        cut = finish
+    pieces.append(key[cut:])
+    written = "".join(pieces)
+    if not text.startswith(written):
+        return None
+    moved: list[tuple[int, int, str]] = []
+    for start, end, new in edits:
+        if end > len(written) or "%" in text[start:end]:
+            return None
+        i = bisect_left(real, start)
+        if i and real[i - 1] + len(names[i - 1]) > start:
+            return None  # (inside a name)
+        back = sum(len(n) - 2 for n in names[:i])
+        moved.append((start - back, end - back, new))
+    return moved
+
+
+__all__ = ["from_head", "from_key", "in_key", "retyped"]

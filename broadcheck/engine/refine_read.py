@@ -90,6 +90,11 @@ class Lazy(Deferred):
         return self._source[self._start : self._end]
 
     @property
+    def size(self) -> int:
+        """How long its text is (without cutting it)."""
+        return self._end - self._start
+
+    @property
     def at(self) -> int:
         """Where it starts in the source (without reading it)."""
         return self._offset
@@ -97,7 +102,7 @@ class Lazy(Deferred):
     @property
     def statement(self) -> Statement:
         found = self._statement
-        if found is None and self._end - self._start >= LONG:
+        if found is None and self.size >= LONG:
             # A long statement (a call or a return of every parameter of a model) is read from its
             # form, which the scanner read (:func:`.refine_header.from_key`), not a second time.
             text, form = self.text, self.form

@@ -20,10 +20,13 @@ holds it: the same diagnostics as the whole check of the refined text, and how m
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from broadcheck.engine.forms import Form
+from broadcheck.engine.forms import Form, read_form
+from broadcheck.engine.refine_header import in_key, retyped
+from broadcheck.engine.refine_read import Lazy
 from broadcheck.engine.scan import Scanner
+from broadcheck.engine.scan_brace import complete
 from broadcheck.engine.scan_text import Sink
 
 Replayed = tuple[int, Form, list[str]]
@@ -31,16 +34,23 @@ Replayed = tuple[int, Form, list[str]]
 
 
 def unchanged(
-    statements: Sequence[Replayed], edits: Sequence[tuple[int, int, str]], starts: Sequence[int], text: str
+    statements: Sequence[Replayed],
+    edits: Sequence[tuple[int, int, str]],
+    starts: Sequence[int],
+    text: str,
+    long: Mapping[int, Lazy] | None = None,
 ) -> list[Replayed] | None:
-    """The statements of ``statements`` (in line order) on lines no edit touches; ``None`` if an
-    edit adds or removes a line (a clone written after the last function), so that the lines
-    of the refined text are not those of ``text`` (whose lines start at ``starts``)."""
-    touched: set[int] = set()
-    for start, end, new in edits:
+    """The statements of ``statements`` (in line order) on lines no edit touches, and those of
+    ``long`` (statements of one line, by line) re-typed, with the form they now have
+    (:func:`retyped_form`); ``None`` if an edit adds or removes a line (a clone written after the
+    last function), so that the lines of the refined text are not those of ``text`` (whose lines
+    start at ``starts``)."""
+    touched: dict[int, list[tuple[int, int, str]]] = {}
+    for edit in edits:
+        start, end, new = edit
         if "\n" in new or "\n" in text[start:end]:
             return None
-        touched.add(bisect_right(starts, start))
+        touched.setdefault(bisect_right(starts, start), []).append(edit)
     last = 0
     kept: list[Replayed] = []
     for entry in statements:
@@ -48,9 +58,33 @@ def unchanged(
         if line <= last:
             return None  # (not in line order: never, but then nothing is replayed)
         last = line
-        if line not in touched:
+        made = touched.get(line)
+        if made is None:
             kept.append(entry)
+        elif long is not None and line in long:
+            form = retyped_form(long[line], made)
+            if form is not None:
+                kept.append((line, form, entry[2]))
     return kept
+
+
+def retyped_form(s: Lazy, edits: Sequence[tuple[int, int, str]]) -> Form | None:
+    """The form of ``s`` after ``edits`` (offsets in the source, type text only), from its form
+    (:func:`.refine_header.retyped`), as the scanner would read it from the refined line; ``None``
+    where that cannot be told (then the line is scanned)."""
+    form = s.form
+    st = form.statement if form.error is None else None
+    if st is None or st.regions:
+        return None
+    at = s.at
+    moved = in_key(form.key, s.text, s.names, [(a - at, b - at, new) for a, b, new in edits])
+    found = retyped(st, form.key, moved) if moved is not None else None
+    if found is None:
+        return None
+    key, statement = found
+    new = read_form(key, statement)
+    new.complete = new.plain or complete(key)
+    return new if new.complete and new.error is None else None
 
 
 class Replay:
