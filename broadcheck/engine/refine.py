@@ -235,6 +235,25 @@ class Refiner:
         }
         return unchanged(kept, edits, self._starts, self._text, long)
 
+    def retyped_heads(self, edits: Sequence[tuple[int, int, str]]) -> dict[str, Form]:
+        """The head forms of the functions whose headers ``edits`` re-type, by their new keys
+        (:func:`.refine_replay.retyped_head`): the check of the refined text finds them there."""
+        from broadcheck.engine.refine_read import Header
+        from broadcheck.engine.refine_replay import retyped_head
+
+        heads: dict[str, Form] = {}
+        for fn in self._functions.values():
+            header = fn.header
+            if type(header) is not Header or header._statement is None:
+                continue  # (a header refine did not read: not re-typed)
+            start = header.offset
+            end = start + len(header.text)
+            inside = [e for e in edits if start <= e[0] and e[1] <= end]
+            form = retyped_head(header, inside) if inside else None
+            if form is not None:
+                heads[form.key] = form
+        return heads
+
     def _function(
         self, fn: PlannedFunction, retyped_args: dict[int, str], known_args: dict[int, Values]
     ) -> tuple[str, dict[int, str]] | None:

@@ -24,10 +24,12 @@ from collections.abc import Mapping, Sequence
 
 from broadcheck.engine.forms import Form, read_form
 from broadcheck.engine.refine_header import in_key, retyped
-from broadcheck.engine.refine_read import Lazy
+from broadcheck.engine.refine_read import Header, Lazy
 from broadcheck.engine.scan import Scanner
 from broadcheck.engine.scan_brace import complete
 from broadcheck.engine.scan_text import Sink
+from broadcheck.syntax.lines import name_spans
+from broadcheck.syntax.statement import REGION
 
 Replayed = tuple[int, Form, list[str]]
 """A statement of one line refine's reader kept: its line, its form, its names."""
@@ -66,6 +68,36 @@ def unchanged(
             if form is not None:
                 kept.append((line, form, entry[2]))
     return kept
+
+
+def retyped_head(header: Header, edits: Sequence[tuple[int, int, str]]) -> Form | None:
+    """The head form of a function whose header ``edits`` re-type (offsets in the source), made
+    from its head form as :func:`retyped_form` makes a statement's (the scanner then finds it by
+    its key, :meth:`.scan_pieces.PieceScanner._head_form`); ``None`` where that cannot be told."""
+    form = header.form
+    st = form.statement if form.error is None else None
+    tail = " " + REGION
+    if st is None or not form.key.endswith(tail):
+        return None
+    at = header.offset
+    text = header.text
+    moved = in_key(form.key[: -len(tail)], text, header.names, [(a - at, b - at, new) for a, b, new in edits])
+    if moved is None or "".join(_written(form.key[: -len(tail)], header.names)) != text:
+        return None  # (in_key takes a key that starts the text: a header's is all of it)
+    found = retyped(st, form.key, moved)
+    return None if found is None else read_form(*found)
+
+
+def _written(key: str, names: Sequence[str]) -> list[str]:
+    """``key`` with its names (``%_``) written back."""
+    pieces: list[str] = []
+    cut = 0
+    for (begin, finish), name in zip(name_spans(key), names, strict=False):
+        pieces.append(key[cut:begin])
+        pieces.append(name)
+        cut = finish
+    pieces.append(key[cut:])
+    return pieces
 
 
 def retyped_form(s: Lazy, edits: Sequence[tuple[int, int, str]]) -> Form | None:

@@ -86,6 +86,8 @@ def refine_text(
     memory = Memory()  # the forms refine read: a statement it left as it was is not read again
     memory.forms = refiner.forms
     replayed = None if options.split_marker is not None else refiner.unchanged(refined.edits)
+    if replayed is not None:
+        memory.forms.update(refiner.retyped_heads(refined.edits))
     del refiner  # its reading of every statement: the check of the refined text keeps only `replayed`
     pieces: list[str] = []
     apply_stream([text], refined.edits, pieces.append)
