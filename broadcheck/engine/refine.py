@@ -345,21 +345,21 @@ class Refiner:
         for position, s in enumerate(statements):
             if depths and depths.get(id(s), 0) != depth:
                 continue  # inside an op's regions: refined with that op
-            if type(s) is Lazy and s.form.name not in _READ_ANYWAY:
+            if type(s) is Lazy and (name := s.form.name) not in _READ_ANYWAY:
                 used_names = s.operand_names()
                 if used_names is not None:
                     # (a TOSA op whose result says less than a static shape is inferred anyway,
                     # as tosa-infer-shapes does, on the full course below)
-                    open_tosa = _open_tosa_text(s.form.name, s.text)
-                    if not open_tosa and not any(n in types or n in values for n in used_names):
+                    open_tosa = name.startswith("tosa.") and _open_tosa_text(name, s.text)
+                    if not open_tosa and types.keys().isdisjoint(used_names) and values.keys().isdisjoint(used_names):
                         self.skipped += 1
                         continue  # it uses no value refine knows more of: not read
-                    if not open_tosa and self._single_results(s) >= 0 and s.form.name not in _NOT_REPEATED:
+                    if not open_tosa and self._single_results(s) >= 0 and name not in _NOT_REPEATED:
                         memo = (
                             s.form,
                             tuple(map(len, s.names)),
-                            tuple(types.get(n) for n in used_names),
-                            tuple(values.get(n) for n in used_names),
+                            tuple(map(types.get, used_names)),
+                            tuple(map(values.get, used_names)),
                         )
                         if self._repeat(s, memo, used_names, scope) or self._record(s, memo, scope):
                             continue

@@ -16,9 +16,13 @@ from broadcheck.engine.forms import USE, Form, read_form
 from broadcheck.engine.refine_header import from_head, from_key
 from broadcheck.engine.refine_values import CALLS, attribute_int, callee_of, direction_of, read_as_named
 from broadcheck.engine.scan import Piece, Scanner, Text
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lines import TRAILING_LOC
 from broadcheck.syntax.statement import Statement, TypeText
 from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+
+_INDENT = lazy(r"\s*")
+"""A line's indent (what ``str.lstrip`` strips: ``\\s`` is ``str.isspace``)."""
 
 LONG = 4096
 """A statement on one line this long is read from its form (:attr:`Lazy.statement`)."""
@@ -125,7 +129,7 @@ class Lazy(Deferred):
         split = form.split
         used = names[split:] if split >= 0 else [n for n, r in zip(names, roles, strict=True) if r == USE]
         # `%0#0` is keyed `%0` (:func:`.fix.use_key`)
-        return [n[:-2] if n.endswith("#0") else n for n in used] if any("#" in n for n in used) else used
+        return [n[:-2] if n.endswith("#0") else n for n in used] if "#" in "".join(used) else used
 
 
 def strip_location(text: str) -> str:
@@ -167,11 +171,13 @@ class Reader(Collector):
             return
         if text is None and not regions and form.error is None:  # one line (most): read when asked for
             line = lines[0]
-            starts, source = self.starts, self.source  # (the line cut here: not through `Lines`, per statement)
+            starts, source = self.starts, self.source  # (the line is not cut: its indent is matched in place)
             start = starts[line - 1]
-            full = source[start : starts[line] - 1 if line < len(starts) else len(source)].removesuffix("\r")
-            column = len(full) - len(full.lstrip()) + 1
-            lazy = Lazy(source, start + column - 1, start + len(full), line, column, form, names)
+            end = starts[line] - 1 if line < len(starts) else len(source)
+            if end > start and source[end - 1] == "\r":
+                end -= 1
+            first = _INDENT.match(source, start, end).end()  # type: ignore[union-attr]  # (it always matches)
+            lazy = Lazy(source, first, end, line, first - start + 1, form, names)
             current.statements.append(lazy)
             if self._depth_now:
                 self.depths[id(lazy)] = self._depth_now
