@@ -104,6 +104,7 @@ def refine_text(
 def check_refined(path: str, text: str, options: Options, memory: Memory, replayed: list[Replayed] | None) -> Result:
     """:func:`.run.check_text` of the refined ``text``, the statements of ``replayed`` (on lines no
     edit touched) handed to the check as refine's reader scanned them (:class:`.refine_replay.Replay`)."""
+    from broadcheck.engine.refine_read import read_fast_pass
     from broadcheck.engine.refine_replay import Replay
     from broadcheck.engine.run import FileRun, check_text
 
@@ -117,6 +118,7 @@ def check_refined(path: str, text: str, options: Options, memory: Memory, replay
         return {n: lines_cache[n - 1] for n in numbers if 0 < n <= len(lines_cache)}
 
     run = FileRun(path, options, memory, fetch)
+    run.scanner.read = read_fast_pass  # (a header's line: not read for the fast pass, as in refine's reading)
     run.reader.scanner = Replay(run.scanner, run, replayed)  # type: ignore[assignment]
     del replayed
     run.feed(text, final=True)
