@@ -224,16 +224,12 @@ class Refiner:
         return Refined(edits, self.diagnostics, self.traces)
 
     def unchanged(self, edits: Sequence[tuple[int, int, str]]) -> list[tuple[int, Form, list[str]]] | None:
-        """The statements of one line the reader kept (line, form, names), in line order, on the
-        lines none of ``edits`` touches (:func:`.refine_replay.unchanged`)."""
-        from broadcheck.engine.refine_read import LONG
+        """The statements of one line the reader kept (line, form, names), in line order, each with
+        the form ``edits`` give it (:func:`.refine_replay.unchanged`)."""
         from broadcheck.engine.refine_replay import unchanged
 
-        kept = [(s.line, s.form, s.names) for fn in self._functions.values() for s in fn.statements if type(s) is Lazy]
-        long = {
-            s.line: s for fn in self._functions.values() for s in fn.statements if type(s) is Lazy and s.size >= LONG
-        }
-        return unchanged(kept, edits, self._starts, self._text, long)
+        kept = [s for fn in self._functions.values() for s in fn.statements if type(s) is Lazy]
+        return unchanged(kept, edits, self._starts, self._text)
 
     def retyped_heads(self, edits: Sequence[tuple[int, int, str]]) -> dict[str, Form]:
         """The head forms of the functions whose headers ``edits`` re-type, by their new keys

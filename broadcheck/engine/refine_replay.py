@@ -20,7 +20,7 @@ holds it: the same diagnostics as the whole check of the refined text, and how m
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from broadcheck.engine.forms import Form, read_form
 from broadcheck.engine.refine_header import in_key, retyped
@@ -36,17 +36,14 @@ Replayed = tuple[int, Form, list[str]]
 
 
 def unchanged(
-    statements: Sequence[Replayed],
-    edits: Sequence[tuple[int, int, str]],
-    starts: Sequence[int],
-    text: str,
-    long: Mapping[int, Lazy] | None = None,
+    statements: Sequence[Lazy], edits: Sequence[tuple[int, int, str]], starts: Sequence[int], text: str
 ) -> list[Replayed] | None:
-    """The statements of ``statements`` (in line order) on lines no edit touches, and those of
-    ``long`` (statements of one line, by line) re-typed, with the form they now have
-    (:func:`retyped_form`); ``None`` if an edit adds or removes a line (a clone written after the
-    last function), so that the lines of the refined text are not those of ``text`` (whose lines
-    start at ``starts``)."""
+    """What the check of the refined text takes unscanned: each statement of ``statements`` (of
+    one line, in line order) with its form, or, on a line ``edits`` touch, the form it now has
+    (:func:`retyped_form`: made once for the statements of one form, names as long and edits at the
+    same offsets, as refine's re-typing repeats them); ``None`` if an edit adds or removes a line
+    (a clone written after the last function), so that the lines of the refined text are not
+    those of ``text`` (whose lines start at ``starts``)."""
     touched: dict[int, list[tuple[int, int, str]]] = {}
     for edit in edits:
         start, end, new = edit
@@ -55,18 +52,28 @@ def unchanged(
         touched.setdefault(bisect_right(starts, start), []).append(edit)
     last = 0
     kept: list[Replayed] = []
-    for entry in statements:
-        line = entry[0]
+    made: dict[object, Form | None] = {}
+    by_key: dict[str, Form] = {}
+    for s in statements:
+        line = s.line
         if line <= last:
             return None  # (not in line order: never, but then nothing is replayed)
         last = line
-        made = touched.get(line)
-        if made is None:
-            kept.append(entry)
-        elif long is not None and line in long:
-            form = retyped_form(long[line], made)
+        mine = touched.get(line)
+        if mine is None:
+            kept.append((line, s.form, s.names))
+            continue
+        at = s.at
+        moved = tuple((a - at, b - at, new) for a, b, new in mine)
+        memo = (s.form, tuple(map(len, s.names)), moved)
+        if memo in made:
+            form = made[memo]
+        else:
+            form = made[memo] = retyped_form(s, moved)
             if form is not None:
-                kept.append((line, form, entry[2]))
+                form = made[memo] = by_key.setdefault(form.key, form)
+        if form is not None:
+            kept.append((line, form, s.names))
     return kept
 
 
@@ -101,15 +108,14 @@ def _written(key: str, names: Sequence[str]) -> list[str]:
 
 
 def retyped_form(s: Lazy, edits: Sequence[tuple[int, int, str]]) -> Form | None:
-    """The form of ``s`` after ``edits`` (offsets in the source, type text only), from its form
+    """The form of ``s`` after ``edits`` (offsets in its text, type text only), from its form
     (:func:`.refine_header.retyped`), as the scanner would read it from the refined line; ``None``
     where that cannot be told (then the line is scanned)."""
     form = s.form
     st = form.statement if form.error is None else None
     if st is None or st.regions:
         return None
-    at = s.at
-    moved = in_key(form.key, s.text, s.names, [(a - at, b - at, new) for a, b, new in edits])
+    moved = in_key(form.key, s.text, s.names, edits)
     found = retyped(st, form.key, moved) if moved is not None else None
     if found is None:
         return None
