@@ -338,26 +338,33 @@ class Refiner:
         results: dict[int, str] = {}
         types, values = scope.types, scope.values
         depths = self._depths
+        type_names, value_names = types.keys(), values.keys()
+        memos = self._memo
         for position, s in enumerate(statements):
             if depths and depths.get(id(s), 0) != depth:
                 continue  # inside an op's regions: refined with that op
-            if type(s) is Lazy and (name := s.form.name) not in _READ_ANYWAY:
+            if type(s) is Lazy and (name := (form := s.form).name) not in _READ_ANYWAY:
                 used_names = s.operand_names()
                 if used_names is not None:
                     # (a TOSA op whose result says less than a static shape is inferred anyway,
                     # as tosa-infer-shapes does, on the full course below)
                     open_tosa = name.startswith("tosa.") and _open_tosa_text(name, s.text)
-                    if not open_tosa and types.keys().isdisjoint(used_names) and values.keys().isdisjoint(used_names):
+                    if not open_tosa and type_names.isdisjoint(used_names) and value_names.isdisjoint(used_names):
                         self.skipped += 1
                         continue  # it uses no value refine knows more of: not read
-                    if not open_tosa and self._single_results(s) >= 0 and name not in _NOT_REPEATED:
+                    count = form.split if form.split >= 0 else self._single_results(s)
+                    if not open_tosa and count >= 0 and name not in _NOT_REPEATED:
                         memo = (
-                            s.form,
+                            form,
                             tuple(map(len, s.names)),
                             tuple(map(types.get, used_names)),
                             tuple(map(values.get, used_names)),
                         )
-                        if self._repeat(s, memo, used_names, scope) or self._record(s, memo, scope):
+                        done = memos.get(memo)
+                        if done is not None:
+                            self._repeat(s, done, used_names, scope, count)
+                            continue
+                        if self._record(s, memo, scope):
                             continue
             if s.offset == UNREAD_AT:
                 inner = []
@@ -466,35 +473,35 @@ class Refiner:
             self._memo[memo] = (edits, results, after if after is not before else None)
         return True
 
-    def _repeat(self, s: Lazy, memo: object, used: list[str], scope: Scope) -> bool:
+    def _repeat(self, s: Lazy, done: _Retyping, used: list[str], scope: Scope, count: int) -> None:
         """Re-type ``s`` as the last statement of its form, with names as long and operands as
-        re-typed, was re-typed (its edits are at the same offsets of its text), if there was one
-        and it said nothing (no stop, no error); whether it was."""
-        done = self._memo.get(memo)
-        if done is None:
-            return False
+        re-typed, was re-typed (``done``: its edits are at the same offsets of its text; it said
+        nothing, no stop, no error); ``count``: its results (:meth:`_single_results`)."""
         self.repeated += 1
         edits, new_results, value = done
         origins = scope.origins
-        origin = next((origins[n] for n in used if n in origins), None)
+        origin = None
+        for n in used:
+            if n in origins:
+                origin = origins[n]
+                break
         if origin is not None:
             self.traces[s.line] = origin
         names = s.names
-        if s.form.name == "stablehlo.add" and len(used) == 2:  # (as fold_values notes it)
+        if len(used) == 2 and s.form.name == "stablehlo.add":  # (as fold_values notes it)
             scope.sums[names[0]] = (used[0], used[1])
         if value is not None:
             scope.values[names[0]] = value
-        at = s.at
+        at = s._offset  # (`Lazy.at`)
+        all_edits = self.edits
         for start, end, new in edits:
-            self.edits[at + start, at + end] = new
+            all_edits[at + start, at + end] = new
         types = scope.types
-        count = self._single_results(s)
         for index, new in new_results:
             if index < count:
                 types[names[index]] = new
                 if origin is not None:
                     origins[names[index]] = origin
-        return True
 
     def line_start(self, line: int) -> int:
         """Where line ``line`` (1-based) starts in the text."""
