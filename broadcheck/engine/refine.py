@@ -18,7 +18,7 @@ calls and clones, one op's re-typing, the edits.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -64,6 +64,7 @@ from broadcheck.syntax.types import read_type
 
 if TYPE_CHECKING:
     from broadcheck.engine.control import Summary
+    from broadcheck.engine.refine_replay import Replayed
 
 _STATIC_SIZES = frozenset({"tensor.expand_shape"})
 """Ops whose dynamic sizes the canonicalizer writes as constants once their operands are known."""
@@ -223,13 +224,23 @@ class Refiner:
         edits = sorted((start, end, new) for (start, end), new in self.edits.items())
         return Refined(edits, self.diagnostics, self.traces)
 
-    def unchanged(self, edits: Sequence[tuple[int, int, str]]) -> list[tuple[int, Form, list[str]]] | None:
+    def unchanged(self, edits: Sequence[tuple[int, int, str]]) -> Replayed | None:
         """The statements of one line the reader kept (line, form, names), in line order, each with
         the form ``edits`` give it (:func:`.refine_replay.unchanged`)."""
         from broadcheck.engine.refine_replay import unchanged
 
-        kept = [s for fn in self._functions.values() for s in fn.statements if type(s) is Lazy]
-        return unchanged(kept, edits, self._starts, self._text)
+        return unchanged(self._let_go(), edits, self._starts, self._text)
+
+    def _let_go(self) -> Iterator[Lazy]:
+        """The statements of one line of every function, in order, each let go as it is taken (so
+        what the check of the refined text keeps of them replaces them, not adds to them: peak
+        memory); refine is done with them."""
+        for fn in self._functions.values():
+            found, fn.statements = fn.statements, []
+            for i, s in enumerate(found):
+                found[i] = None  # type: ignore[call-overload]
+                if type(s) is Lazy:
+                    yield s
 
     def retyped_heads(self, edits: Sequence[tuple[int, int, str]]) -> dict[str, Form]:
         """The head forms of the functions whose headers ``edits`` re-type, by their new keys

@@ -19,8 +19,9 @@ holds it: the same diagnostics as the whole check of the refined text, and how m
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from broadcheck.engine.forms import Form, read_form
 from broadcheck.engine.refine_header import in_key, retyped
@@ -31,13 +32,31 @@ from broadcheck.engine.scan_text import Sink
 from broadcheck.syntax.lines import name_spans
 from broadcheck.syntax.statement import REGION
 
-Replayed = tuple[int, Form, list[str]]
-"""A statement of one line refine's reader kept: its line, its form, its names."""
+
+class Replayed:
+    """The statements of one line the check of the refined text takes unscanned, in line order:
+    each one's line, form and names, in three columns (a tuple each was 30 MB more at the peak of
+    the 480-layer export)."""
+
+    __slots__ = ("forms", "lines", "names")
+
+    def __init__(self) -> None:
+        self.lines = array("l")
+        self.forms: list[Form] = []
+        self.names: list[list[str]] = []
+
+    def add(self, line: int, form: Form, names: list[str]) -> None:
+        self.lines.append(line)
+        self.forms.append(form)
+        self.names.append(names)
+
+    def __len__(self) -> int:
+        return len(self.lines)
 
 
 def unchanged(
-    statements: Sequence[Lazy], edits: Sequence[tuple[int, int, str]], starts: Sequence[int], text: str
-) -> list[Replayed] | None:
+    statements: Iterable[Lazy], edits: Sequence[tuple[int, int, str]], starts: Sequence[int], text: str
+) -> Replayed | None:
     """What the check of the refined text takes unscanned: each statement of ``statements`` (of
     one line, in line order) with its form, or, on a line ``edits`` touch, the form it now has
     (:func:`retyped_form`: made once for the statements of one form, names as long and edits at the
@@ -51,7 +70,7 @@ def unchanged(
             return None
         touched.setdefault(bisect_right(starts, start), []).append(edit)
     last = 0
-    kept: list[Replayed] = []
+    kept = Replayed()
     made: dict[object, Form | None] = {}
     by_key: dict[str, Form] = {}
     for s in statements:
@@ -61,7 +80,7 @@ def unchanged(
         last = line
         mine = touched.get(line)
         if mine is None:
-            kept.append((line, s.form, s.names))
+            kept.add(line, s.form, s.names)
             continue
         at = s.at
         moved = tuple((a - at, b - at, new) for a, b, new in mine)
@@ -73,7 +92,7 @@ def unchanged(
             if form is not None:
                 form = made[memo] = by_key.setdefault(form.key, form)
         if form is not None:
-            kept.append((line, form, s.names))
+            kept.add(line, form, s.names)
     return kept
 
 
@@ -129,7 +148,7 @@ class Replay:
     """The check's scanner for the refined text (see the module docstring): :meth:`block` and
     :meth:`end`, as the reader uses a :class:`~.scan.Scanner`."""
 
-    def __init__(self, scanner: Scanner, sink: Sink, statements: list[Replayed]) -> None:
+    def __init__(self, scanner: Scanner, sink: Sink, statements: Replayed) -> None:
         self.scanner, self.sink = scanner, sink
         self._statements = statements
         self._next = 0
@@ -146,10 +165,11 @@ class Replay:
         find = text.find
         number, at = first_line, 0  # the line that starts at offset `at` of `text`
         size, count = len(text), len(statements)
+        lines, forms, all_names = statements.lines, statements.forms, statements.names
         i = self._next
         replayed = 0
         while i < count:
-            line, form, names = statements[i]
+            line = lines[i]
             if line < number:
                 i += 1
                 continue
@@ -165,7 +185,8 @@ class Replay:
                 scanner.block(text[start:at], gap)
             if at >= size:
                 break
-            statements[i] = _GONE  # (its names go once it is checked)
+            form, names = forms[i], all_names[i]
+            all_names[i] = _GONE  # (its names go once it is checked)
             i += 1
             pending = pieces.pending
             if pending is not None and pending.complete and not pieces.queue:
@@ -183,10 +204,10 @@ class Replay:
         self.replayed += replayed
         if at < size:
             rest = text[at:]
-            lines = rest.count("\n") + (0 if rest.endswith("\n") else 1)
-            self.scanned += lines
+            more = rest.count("\n") + (0 if rest.endswith("\n") else 1)
+            self.scanned += more
             scanner.block(rest, number)
-            number += lines
+            number += more
         return number
 
     def end(self) -> None:
@@ -194,4 +215,4 @@ class Replay:
         self.scanner.end()
 
 
-_GONE: Replayed = (0, None, [])  # type: ignore[assignment]
+_GONE: list[str] = []

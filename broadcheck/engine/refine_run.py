@@ -101,7 +101,7 @@ def refine_text(
     return after, trace(diagnostics, refined.traces), result.ops_checked
 
 
-def check_refined(path: str, text: str, options: Options, memory: Memory, replayed: list[Replayed] | None) -> Result:
+def check_refined(path: str, text: str, options: Options, memory: Memory, replayed: Replayed | None) -> Result:
     """:func:`.run.check_text` of the refined ``text``, the statements of ``replayed`` (on lines no
     edit touched) handed to the check as refine's reader scanned them (:class:`.refine_replay.Replay`)."""
     from broadcheck.engine.refine_read import read_fast_pass
