@@ -122,6 +122,7 @@ def check_refined(path: str, text: str, options: Options, memory: Memory, replay
     run.reader.scanner = Replay(run.scanner, run, replayed)  # type: ignore[assignment]
     del replayed
     run.feed(text, final=True)
+    run.reader.scanner = run.scanner  # (the replay's records go: the run and its scanner hold each other)
     return run.finish()
 
 
