@@ -152,19 +152,19 @@ def test_the_check_does_not_keep_refines_reading(monkeypatch: pytest.MonkeyPatch
     """The check of the refined text runs after refine's reading (every statement of the input)
     is let go: the two are not in memory at once."""
     alive: list[weakref.ref[Refiner]] = []
-    original, check = Refiner.refine, run.check_text
+    original, feed = Refiner.refine, run.FileRun.feed
     seen: list[bool] = []
 
     def refine(self: Refiner, text: str, request: Request) -> object:
         alive.append(weakref.ref(self))
         return original(self, text, request)
 
-    def checked(*args: Any) -> Any:
+    def checked(self: run.FileRun, *args: Any, **kwargs: Any) -> Any:
         seen.append(alive[0]() is None)
-        return check(*args)
+        return feed(self, *args, **kwargs)
 
     monkeypatch.setattr(Refiner, "refine", refine)
-    monkeypatch.setattr(run, "check_text", checked)
+    monkeypatch.setattr(run.FileRun, "feed", checked)
     after, diagnostics, _ = refine_text("layers.mlir", layers(3), Request({("main", 0): "tensor<8x16xf32>"}), Options())
     assert not diagnostics and "?" not in after
     assert seen == [True]

@@ -153,13 +153,14 @@ def _read(key: str) -> Statement:
     return simple_statement(key) or simple_head(key) or attributed_statement(key) or read_statement(key)
 
 
-def read_form(key: str) -> Form:
-    """Read the statement ``key`` (value names written ``%_``) into its form."""
+def read_form(key: str, known: Statement | None = None) -> Form:
+    """Read the statement ``key`` (value names written ``%_``) into its form (``known``: what
+    ``key`` reads as, when the caller has it: refine, for a statement it re-typed)."""
     try:
         statement = simple_statement(key)  # (the commonest forms, without tokens)
         plain = statement is not None
         if statement is None:
-            statement = simple_head(key)
+            statement = known or simple_head(key)
             if statement is None:
                 statement = attributed_statement(key)
                 plain = statement is not None

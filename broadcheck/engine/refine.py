@@ -18,7 +18,7 @@ calls and clones, one op's re-typing, the edits.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -64,6 +64,7 @@ from broadcheck.syntax.types import read_type
 
 if TYPE_CHECKING:
     from broadcheck.engine.control import Summary
+    from broadcheck.engine.refine_replay import Replayed
 
 _STATIC_SIZES = frozenset({"tensor.expand_shape"})
 """Ops whose dynamic sizes the canonicalizer writes as constants once their operands are known."""
@@ -223,6 +224,43 @@ class Refiner:
         edits = sorted((start, end, new) for (start, end), new in self.edits.items())
         return Refined(edits, self.diagnostics, self.traces)
 
+    def unchanged(self, edits: Sequence[tuple[int, int, str]]) -> Replayed | None:
+        """The statements of one line the reader kept (line, form, names), in line order, each with
+        the form ``edits`` give it (:func:`.refine_replay.unchanged`)."""
+        from broadcheck.engine.refine_replay import unchanged
+
+        return unchanged(self._let_go(), edits, self._starts, self._text)
+
+    def _let_go(self) -> Iterator[Lazy]:
+        """The statements of one line of every function, in order, each let go as it is taken (so
+        what the check of the refined text keeps of them replaces them, not adds to them: peak
+        memory); refine is done with them."""
+        for fn in self._functions.values():
+            found, fn.statements = fn.statements, []
+            for i, s in enumerate(found):
+                found[i] = None  # type: ignore[call-overload]
+                if type(s) is Lazy:
+                    yield s
+
+    def retyped_heads(self, edits: Sequence[tuple[int, int, str]]) -> dict[str, Form]:
+        """The head forms of the functions whose headers ``edits`` re-type, by their new keys
+        (:func:`.refine_replay.retyped_head`): the check of the refined text finds them there."""
+        from broadcheck.engine.refine_read import Header
+        from broadcheck.engine.refine_replay import retyped_head
+
+        heads: dict[str, Form] = {}
+        for fn in self._functions.values():
+            header = fn.header
+            if type(header) is not Header or header._statement is None:
+                continue  # (a header refine did not read: not re-typed)
+            start = header.offset
+            end = start + len(header.text)
+            inside = [e for e in edits if start <= e[0] and e[1] <= end]
+            form = retyped_head(header, inside) if inside else None
+            if form is not None:
+                heads[form.key] = form
+        return heads
+
     def _function(
         self, fn: PlannedFunction, retyped_args: dict[int, str], known_args: dict[int, Values]
     ) -> tuple[str, dict[int, str]] | None:
@@ -311,26 +349,33 @@ class Refiner:
         results: dict[int, str] = {}
         types, values = scope.types, scope.values
         depths = self._depths
+        type_names, value_names = types.keys(), values.keys()
+        memos = self._memo
         for position, s in enumerate(statements):
             if depths and depths.get(id(s), 0) != depth:
                 continue  # inside an op's regions: refined with that op
-            if type(s) is Lazy and s.form.name not in _READ_ANYWAY:
+            if type(s) is Lazy and (name := (form := s.form).name) not in _READ_ANYWAY:
                 used_names = s.operand_names()
                 if used_names is not None:
                     # (a TOSA op whose result says less than a static shape is inferred anyway,
                     # as tosa-infer-shapes does, on the full course below)
-                    open_tosa = _open_tosa_text(s.form.name, s.text)
-                    if not open_tosa and not any(n in types or n in values for n in used_names):
+                    open_tosa = name.startswith("tosa.") and _open_tosa_text(name, s.text)
+                    if not open_tosa and type_names.isdisjoint(used_names) and value_names.isdisjoint(used_names):
                         self.skipped += 1
                         continue  # it uses no value refine knows more of: not read
-                    if not open_tosa and self._single_results(s) >= 0 and s.form.name not in _NOT_REPEATED:
+                    count = form.split if form.split >= 0 else self._single_results(s)
+                    if not open_tosa and count >= 0 and name not in _NOT_REPEATED:
                         memo = (
-                            s.form,
+                            form,
                             tuple(map(len, s.names)),
-                            tuple(types.get(n) for n in used_names),
-                            tuple(values.get(n) for n in used_names),
+                            tuple(map(types.get, used_names)),
+                            tuple(map(values.get, used_names)),
                         )
-                        if self._repeat(s, memo, used_names, scope) or self._record(s, memo, scope):
+                        done = memos.get(memo)
+                        if done is not None:
+                            self._repeat(s, done, used_names, scope, count)
+                            continue
+                        if self._record(s, memo, scope):
                             continue
             if s.offset == UNREAD_AT:
                 inner = []
@@ -439,35 +484,35 @@ class Refiner:
             self._memo[memo] = (edits, results, after if after is not before else None)
         return True
 
-    def _repeat(self, s: Lazy, memo: object, used: list[str], scope: Scope) -> bool:
+    def _repeat(self, s: Lazy, done: _Retyping, used: list[str], scope: Scope, count: int) -> None:
         """Re-type ``s`` as the last statement of its form, with names as long and operands as
-        re-typed, was re-typed (its edits are at the same offsets of its text), if there was one
-        and it said nothing (no stop, no error); whether it was."""
-        done = self._memo.get(memo)
-        if done is None:
-            return False
+        re-typed, was re-typed (``done``: its edits are at the same offsets of its text; it said
+        nothing, no stop, no error); ``count``: its results (:meth:`_single_results`)."""
         self.repeated += 1
         edits, new_results, value = done
         origins = scope.origins
-        origin = next((origins[n] for n in used if n in origins), None)
+        origin = None
+        for n in used:
+            if n in origins:
+                origin = origins[n]
+                break
         if origin is not None:
             self.traces[s.line] = origin
         names = s.names
-        if s.form.name == "stablehlo.add" and len(used) == 2:  # (as fold_values notes it)
+        if len(used) == 2 and s.form.name == "stablehlo.add":  # (as fold_values notes it)
             scope.sums[names[0]] = (used[0], used[1])
         if value is not None:
             scope.values[names[0]] = value
-        at = s.at
+        at = s._offset  # (`Lazy.at`)
+        all_edits = self.edits
         for start, end, new in edits:
-            self.edits[at + start, at + end] = new
+            all_edits[at + start, at + end] = new
         types = scope.types
-        count = self._single_results(s)
         for index, new in new_results:
             if index < count:
                 types[names[index]] = new
                 if origin is not None:
                     origins[names[index]] = origin
-        return True
 
     def line_start(self, line: int) -> int:
         """Where line ``line`` (1-based) starts in the text."""

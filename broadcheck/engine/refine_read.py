@@ -13,11 +13,19 @@ from typing import overload
 
 from broadcheck.engine.fix import UNREAD_AT, Collector, PlannedFunction, PlannedStatement, use_key
 from broadcheck.engine.forms import USE, Form, read_form
+from broadcheck.engine.refine_header import from_head, from_key
 from broadcheck.engine.refine_values import CALLS, attribute_int, callee_of, direction_of, read_as_named
 from broadcheck.engine.scan import Piece, Scanner, Text
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lines import TRAILING_LOC
 from broadcheck.syntax.statement import Statement, TypeText
 from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+
+_INDENT = lazy(r"\s*")
+"""A line's indent (what ``str.lstrip`` strips: ``\\s`` is ``str.isspace``)."""
+
+LONG = 4096
+"""A statement on one line this long is read from its form (:attr:`Lazy.statement`)."""
 
 
 class Deferred(PlannedStatement):
@@ -38,6 +46,30 @@ class Deferred(PlannedStatement):
                 found = self._statement = read_as_named(text)
             except ReaderProblem:
                 return PlannedStatement.statement.fget(self)  # type: ignore[attr-defined,no-any-return]
+        return found
+
+
+class Header(Deferred):
+    """A function's header on one line: its statement made from the form the scanner read its head
+    as (:func:`.refine_header.from_head`), not read again; read as a :class:`Deferred` if it cannot."""
+
+    __slots__ = ("form", "names")
+
+    def __init__(self, text: str, offset: int, line: int, column: int, form: Form, names: list[str]) -> None:
+        super().__init__(text, offset, line, column, None)
+        self.form, self.names = form, names
+
+    @property
+    def statement(self) -> Statement:
+        found = self._statement
+        if found is None:
+            form, text = self.form, self.text
+            head = form.statement if form.error is None else None
+            if head is not None and not (text.endswith(")") and "loc(" in text and strip_location(text) != text):
+                found = from_head(head, form.key, text, self.names)
+            if found is None:
+                return Deferred.statement.fget(self)  # type: ignore[attr-defined,no-any-return]
+            self._statement = found
         return found
 
 
@@ -62,9 +94,30 @@ class Lazy(Deferred):
         return self._source[self._start : self._end]
 
     @property
+    def size(self) -> int:
+        """How long its text is (without cutting it)."""
+        return self._end - self._start
+
+    @property
     def at(self) -> int:
         """Where it starts in the source (without reading it)."""
         return self._offset
+
+    @property
+    def statement(self) -> Statement:
+        found = self._statement
+        if found is None and self.size >= LONG:
+            # A long statement (a call or a return of every parameter of a model) is read from its
+            # form, which the scanner read (:func:`.refine_header.from_key`), not a second time.
+            text, form = self.text, self.form
+            if text.endswith(")") and "loc(" in text:
+                text = strip_location(text)
+            head = form.statement if form.error is None else None
+            found = from_key(head, form.key, text, self.names) if head is not None else None
+            if found is not None:
+                self._statement = found
+                return found
+        return Deferred.statement.fget(self)  # type: ignore[attr-defined,no-any-return]
 
     def operand_names(self) -> list[str] | None:
         """The names of the values it uses (as value flow keys them), without reading it; ``None``
@@ -76,7 +129,7 @@ class Lazy(Deferred):
         split = form.split
         used = names[split:] if split >= 0 else [n for n, r in zip(names, roles, strict=True) if r == USE]
         # `%0#0` is keyed `%0` (:func:`.fix.use_key`)
-        return [n[:-2] if n.endswith("#0") else n for n in used] if any("#" in n for n in used) else used
+        return [n[:-2] if n.endswith("#0") else n for n in used] if "#" in "".join(used) else used
 
 
 def strip_location(text: str) -> str:
@@ -118,11 +171,13 @@ class Reader(Collector):
             return
         if text is None and not regions and form.error is None:  # one line (most): read when asked for
             line = lines[0]
-            starts, source = self.starts, self.source  # (the line cut here: not through `Lines`, per statement)
+            starts, source = self.starts, self.source  # (the line is not cut: its indent is matched in place)
             start = starts[line - 1]
-            full = source[start : starts[line] - 1 if line < len(starts) else len(source)].removesuffix("\r")
-            column = len(full) - len(full.lstrip()) + 1
-            lazy = Lazy(source, start + column - 1, start + len(full), line, column, form, names)
+            end = starts[line] - 1 if line < len(starts) else len(source)
+            if end > start and source[end - 1] == "\r":
+                end -= 1
+            first = _INDENT.match(source, start, end).end()  # type: ignore[union-attr]  # (it always matches)
+            lazy = Lazy(source, first, end, line, first - start + 1, form, names)
             current.statements.append(lazy)
             if self._depth_now:
                 self.depths[id(lazy)] = self._depth_now
@@ -149,6 +204,11 @@ class Reader(Collector):
 
     def region(self, form: Form | None, names: list[str], lines: list[int], first: bool, head: Text) -> bool:
         isolated = super().region(form, names, lines, first, head)
+        if first and form is not None and form.name == "func.func" and self.functions:
+            fn = self.functions[-1]
+            header = fn.header
+            if type(header) is Deferred and fn is self.function():  # (its statement not read yet)
+                fn.header = Header(header.text, header._offset, header.line, header.column, form, names)
         self._current, self._depth_now = self.function(), self._depth()
         return isolated
 
@@ -193,6 +253,20 @@ class Lines(Sequence[str]):
         return self._source[start:end].removesuffix("\r")
 
 
+def read_fast_pass(key: str) -> Form:
+    """:func:`.forms.read_form` for the scanner's fast pass, but for a long key that ends in an open
+    ``{`` (a function's header: its region starts there): the fast pass cannot take such a line
+    whatever the key reads as (it is not a whole statement: :func:`.scan_brace.complete`), so the
+    key is not read (reading a 2 MB header that far only to find its ``{`` unbalanced was 0.9 s a
+    header on the 480-layer export); its slow path reads the header whole, as before."""
+    if len(key) >= LONG and key.endswith("{") and "//" not in key[-3:]:
+        return Form(key, None, _OPEN, None)
+    return read_form(key)
+
+
+_OPEN = ReaderProblem("a region or dictionary opens at the end of the line", 0, 0)
+
+
 def read_functions(text: str, forms: dict[object, Form] | None = None) -> tuple[list[PlannedFunction], Reader]:
     """The functions of ``text`` (one module), as the fix stage reads them (``forms``: the forms
     read so far, by key, filled with those of ``text``)."""
@@ -204,6 +278,7 @@ def read_functions(text: str, forms: dict[object, Form] | None = None) -> tuple[
         at = find("\n", at + 1)
     reader = Reader(Lines(text, starts), starts, text)
     scanner = Scanner(reader, {} if forms is None else forms, read_form)
+    scanner.read = read_fast_pass
     scanner.block(text, 1)
     scanner.end()
     return reader.functions, reader
@@ -214,6 +289,10 @@ def arguments_of(fn: PlannedFunction) -> list[tuple[str, TypeText]]:
     if header is None:
         return []
     return [(d.name, d.type) for d in header.statement.definitions if d.type is not None]
+
+
+_SOURCES = frozenset({"stablehlo.compare", "stablehlo.custom_call", "stablehlo.get_dimension_size"}) | CALLS
+"""The ops :func:`dimension_sources` reads."""
 
 
 def dimension_sources(name: str, functions: list[PlannedFunction]) -> list[tuple[str, int, int]]:
@@ -232,6 +311,7 @@ def dimension_sources(name: str, functions: list[PlannedFunction]) -> list[tuple
             if wanted in attrs:
                 marked.setdefault(fn.name, set()).add(index)
     found: list[tuple[str, int, int]] = []
+    callees = [name.join(("@", "")) for name in marked] + [name.join(('@"', '"')) for name in marked]
     for fn in functions:
         sizes: dict[str, tuple[int, int]] = {}
         equal: list[tuple[str, str, str]] = []
@@ -239,18 +319,18 @@ def dimension_sources(name: str, functions: list[PlannedFunction]) -> list[tuple
         sources: list[str] = []
         arguments: dict[str, int] | None = None  # (read with the header, when first needed)
         for s in fn.statements:
-            text = s.text
-            if type(s) is Lazy:  # its op's name, without reading it (`s.offset` reads it)
+            if type(s) is Lazy:  # its op's name, without reading it (`s.offset` reads it), nor cutting its text
                 name = s.form.name
-                if name == "stablehlo.compare":
-                    if "EQ" not in text:
-                        continue
-                elif name == "stablehlo.custom_call":
-                    if "shape_assertion" not in text:
-                        continue
-                elif name != "stablehlo.get_dimension_size" and name not in CALLS:
+                if name not in _SOURCES:
                     continue
-            elif not any(w in text for w in ("get_dimension_size", "compare", "shape_assertion", "call")):
+                if name == "stablehlo.compare":
+                    if "EQ" not in s.text:
+                        continue
+                elif name == "stablehlo.custom_call" and "shape_assertion" not in s.text:
+                    continue
+                elif name in CALLS and not any(callee in s.text for callee in callees):
+                    continue  # (a call of no function that takes a dimension variable: not read)
+            elif not any(w in s.text for w in ("get_dimension_size", "compare", "shape_assertion", "call")):
                 continue
             if s.offset == UNREAD_AT:
                 continue

@@ -11,13 +11,18 @@ written, to standard output or to the file, when the refined text does not verif
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from broadcheck.diagnostics import Diagnostic, Result
 from broadcheck.engine.options import Options
 from broadcheck.engine.refine import BadRequest, Refiner, Request, parse_arg, parse_dim, trace
 from broadcheck.inputs import BOM, STDIN, InputError, decode, read_bytes, read_stream
+
+if TYPE_CHECKING:
+    from broadcheck.engine.refine_replay import Replayed
+    from broadcheck.engine.run import Memory
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
 
@@ -72,7 +77,7 @@ def refine_text(
     receives the edits of ``text`` (``(start, end, new)``, ordered; the editor's code action).
     Raises :class:`BadRequest`."""
     from broadcheck.engine.fix import apply_stream
-    from broadcheck.engine.run import Memory, check_text
+    from broadcheck.engine.run import Memory
 
     refiner = Refiner(options, path)
     refined = refiner.refine(text, request)
@@ -80,17 +85,45 @@ def refine_text(
         edits.extend(refined.edits)
     memory = Memory()  # the forms refine read: a statement it left as it was is not read again
     memory.forms = refiner.forms
-    del refiner  # its reading of every statement: the check of the refined text reads its own
+    replayed = None if options.split_marker is not None else refiner.unchanged(refined.edits)
+    if replayed is not None:
+        memory.forms.update(refiner.retyped_heads(refined.edits))
+    del refiner  # its reading of every statement: the check of the refined text keeps only `replayed`
     pieces: list[str] = []
     apply_stream([text], refined.edits, pieces.append)
     after = "".join(pieces)
     del pieces
-    result = check_text(path, after, options, memory)
+    result = check_refined(path, after, options, memory, replayed)
     checked = result.diagnostics
     own = {(d.line, d.code) for d in refined.diagnostics}
     diagnostics = [*refined.diagnostics, *(d for d in checked if (d.line, d.code) not in own)]
     diagnostics.sort(key=lambda d: (d.line, d.column))
     return after, trace(diagnostics, refined.traces), result.ops_checked
+
+
+def check_refined(path: str, text: str, options: Options, memory: Memory, replayed: Replayed | None) -> Result:
+    """:func:`.run.check_text` of the refined ``text``, the statements of ``replayed`` (on lines no
+    edit touched) handed to the check as refine's reader scanned them (:class:`.refine_replay.Replay`)."""
+    from broadcheck.engine.refine_read import read_fast_pass
+    from broadcheck.engine.refine_replay import Replay
+    from broadcheck.engine.run import FileRun, check_text
+
+    if replayed is None:
+        return check_text(path, text, options, memory)
+    lines_cache: list[str] = []
+
+    def fetch(numbers: Iterable[int]) -> Mapping[int, str]:  # (as check_text's)
+        if not lines_cache:
+            lines_cache.extend(line.removesuffix("\r") for line in text.split("\n"))
+        return {n: lines_cache[n - 1] for n in numbers if 0 < n <= len(lines_cache)}
+
+    run = FileRun(path, options, memory, fetch)
+    run.scanner.read = read_fast_pass  # (a header's line: not read for the fast pass, as in refine's reading)
+    run.reader.scanner = Replay(run.scanner, run, replayed)  # type: ignore[assignment]
+    del replayed
+    run.feed(text, final=True)
+    run.reader.scanner = run.scanner  # (the replay's records go: the run and its scanner hold each other)
+    return run.finish()
 
 
 @dataclass
@@ -128,8 +161,7 @@ def run(settings: Settings, options: Options) -> Outcome:
         after, diagnostics, checked = refine_text(shown, text, request, options)
     except BadRequest as err:
         return Outcome(EXIT_ERROR, usage=f"{shown}: {err}")
-    lines = dict(enumerate((line.removesuffix("\r") for line in after.split("\n")), 1))
-    results = [Result.of(shown, lines, diagnostics, checked)]
+    results = [Result.of(shown, _lines(after, diagnostics), diagnostics, checked)]
     broken = any(d.severity == "error" for d in diagnostics)
     code = EXIT_PROBLEMS if broken else EXIT_CLEAN
     if settings.diff:
@@ -142,6 +174,15 @@ def run(settings: Settings, options: Options) -> Outcome:
             return Outcome(EXIT_ERROR, results, usage=f"{shown}: {failure}")
         return Outcome(code, results)
     return Outcome(code, results, output=bom + after.encode("utf-8"))
+
+
+def _lines(text: str, diagnostics: list[Diagnostic]) -> dict[int, str]:
+    """The lines of ``text`` the diagnostics show, by number (not a dict of every line: at the
+    end of the run, on the 480-layer export, that was the peak of its memory)."""
+    wanted = {n for d in diagnostics for n in d.line_numbers()}
+    if not wanted:
+        return {}
+    return {n: line.removesuffix("\r") for n, line in enumerate(text.split("\n"), 1) if n in wanted}
 
 
 def _read(path: str) -> bytes | InputError:

@@ -1,0 +1,299 @@
+"""A function's header as refine reads it: from the form the scanner read it as, not read again.
+
+The scanner reads each op that opens a region once, as its *head form* (its text before its first
+region, value names written ``%_``, then ``{...}``: :meth:`.scan_pieces.PieceScanner._head_form`).
+A ``func.func`` header of an export holds every argument of the model (17k at 480 layers, 2 MB on
+one line), and reading it is a tenth of a check; refine read it a second time for its arguments and
+result types. :func:`from_head` gives the statement that second reading gave (the header's text
+read on its own, with its names), from the head form's statement: every offset moved by the
+lengths of the names before it, each ``%_`` given its name back, the elided region taken off.
+``None`` where that cannot be told apart from a reading (then the header is read as before);
+``tests/test_refine_header.py`` holds it equal to the reading on every header of the fixtures.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Sequence
+
+from broadcheck.syntax.lines import name_spans
+from broadcheck.syntax.statement import (
+    REGION,
+    Attribute,
+    Definition,
+    Item,
+    Result,
+    Signature,
+    Statement,
+    Successor,
+    TypeText,
+    Use,
+)
+
+
+def from_head(st: Statement, key: str, text: str, names: Sequence[str]) -> Statement | None:
+    """The statement ``text`` (a header, its names ``names``) reads as, from ``st``, the head form
+    read from ``key`` (``text`` with its names written ``%_``, then `` {...}``); ``None`` if the
+    key is not that, or the statement holds a name where it cannot be moved."""
+    tail = " " + REGION
+    if not key.endswith(tail) or st.regions != 1:
+        return None
+    return from_key(st, key[: -len(tail)], text, names, True)
+
+
+def from_key(st: Statement, head: str, text: str, names: Sequence[str], region: bool = False) -> Statement | None:
+    """The statement ``text`` (its names ``names``) reads as, from ``st``, read from ``head``:
+    ``text`` with each name written ``%_`` (and, if ``region``, then `` {...}``, which the result
+    has not); ``None`` if ``head`` is not that, or the statement holds a name where it cannot be moved."""
+    if region != (st.regions == 1) or (not region and st.regions):
+        return None
+    spans = name_spans(head)
+    if len(spans) != len(names) or any(finish - begin != 2 for begin, finish in spans):
+        return None
+    if len(head) + sum(len(n) - 2 for n in names) != len(text):
+        return None
+    pieces: list[str] = []
+    cut = 0
+    for (begin, finish), n in zip(spans, names, strict=True):
+        pieces.append(head[cut:begin])
+        pieces.append(n)
+        cut = finish
+    pieces.append(head[cut:])
+    if "".join(pieces) != text:
+        return None
+    starts = [begin for begin, _ in spans]
+    shifts = [0]
+    for n in names:
+        shifts.append(shifts[-1] + len(n) - 2)
+    index = {a: i for i, a in enumerate(starts)}
+    limit = len(head)
+
+    def at(x: int) -> int:
+        return x + shifts[bisect_left(starts, x)]
+
+    new = tuple.__new__
+
+    def name_at(start: int, name: str) -> str | None:
+        if name == "%_":
+            i = index.get(start)
+            return names[i] if i is not None else None
+        return name if "%_" not in name else None
+
+    def number_at(start: int) -> tuple[str, int] | None:
+        """A use's name and result number (``%4#1``: ``%4``, 1)."""
+        i = index.get(start)
+        if i is None:
+            return None
+        name, _, number = names[i].partition("#")
+        return name, int(number or 0)
+
+    def typed(t: TypeText | None) -> TypeText | None:
+        if t is None:
+            return None
+        return new(TypeText, (t.text, at(t.start), at(t.end), t.key))
+
+    def use(u: Use) -> Use | None:
+        if u.name != "%_" or u.number:
+            return None
+        found = number_at(u.start)
+        if found is None:
+            return None
+        return new(Use, (found[0], found[1], at(u.start), at(u.end), typed(u.type)))
+
+    try:
+        results = []
+        for r in st.results:
+            name = name_at(r.start, r.name)
+            if name is None:
+                return None
+            results.append(new(Result, (name, r.size, at(r.start), at(r.end))))
+        operands = [use(u) for u in st.operands]
+        definitions = []
+        for d in st.definitions:
+            name = name_at(d.start, d.name)
+            if name is None:
+                return None
+            definitions.append(new(Definition, (name, at(d.start), at(d.end), typed(d.type))))
+        successors = []
+        for x in st.successors:
+            moved = [use(u) for u in x.operands]
+            if None in moved:
+                return None
+            successors.append(new(Successor, (x.label, at(x.start), at(x.end), tuple(moved))))
+        attributes = []
+        for a in st.attributes:
+            if "%_" in a.text or "%_" in a.name or a.end > limit:
+                return None
+            attributes.append(new(Attribute, (a.name, a.text, at(a.start), at(a.end), a.property)))
+        items = []
+        for i in st.items:
+            if i.start >= limit:  # the elided region (and nothing else: checked below)
+                if not region or i.text != REGION or i.start != limit + 1:
+                    return None
+                continue
+            start, end = at(i.start), at(i.end)
+            items.append(new(Item, (i.kind, text[start:end] if "%_" in i.text else i.text, start, end)))
+        signature = st.signature
+        if signature is not None:
+            if signature.end > limit or signature.after > limit:
+                return None
+            inputs = tuple(typed(t) for t in signature.inputs)
+            outputs = tuple(typed(t) for t in signature.outputs)
+            after = signature.after if signature.after < 0 else at(signature.after)
+            signature = new(Signature, (signature.kind, inputs, outputs, at(signature.start), at(signature.end), after))
+    except IndexError:
+        return None
+    if None in operands or st.name_end > limit:
+        return None
+    return new(
+        Statement,
+        (st.name, at(st.name_start), at(st.name_end), st.generic, tuple(results), tuple(operands),
+         tuple(definitions), tuple(successors), tuple(attributes), signature, 0, tuple(items),
+         len(text) if region else at(st.end)),
+    )  # fmt: skip
+
+
+def retyped(st: Statement, key: str, edits: Sequence[tuple[int, int, str]]) -> tuple[str, Statement] | None:
+    """``key`` (read as ``st``) with ``edits`` (``(start, end, new type)``, ordered, in ``key``'s
+    offsets, each a type ``st`` writes) made, and the statement it reads as: ``st`` with those
+    types and every offset after them moved; ``None`` where an edit is not exactly a written type,
+    or falls inside something else ``st`` holds (an attribute, a part of an item)."""
+    written: set[tuple[int, int]] = set()
+    for u in st.operands:
+        if u.type is not None:
+            written.add((u.type.start, u.type.end))
+    for d in st.definitions:
+        if d.type is not None:
+            written.add((d.type.start, d.type.end))
+    if st.signature is not None:
+        written.update((t.start, t.end) for t in (*st.signature.inputs, *st.signature.outputs))
+    new_types: dict[int, tuple[int, str]] = {}
+    starts: list[int] = []
+    ends: list[int] = []
+    shifts = [0]
+    last = -1
+    pieces: list[str] = []
+    for start, end, type_text in edits:
+        if start < last or (start, end) not in written or "%" in type_text:
+            return None
+        pieces.append(key[max(last, 0) : start])
+        pieces.append(type_text)
+        last = end
+        new_types[start] = (end, type_text)
+        starts.append(start)
+        ends.append(end)
+        shifts.append(shifts[-1] + len(type_text) - (end - start))
+    pieces.append(key[max(last, 0) :])
+    text = "".join(pieces)
+
+    def at(x: int) -> int:
+        i = bisect_left(ends, x)  # the edits that end before `x` (or at it: then moved past it)
+        if i < len(ends) and ends[i] == x:
+            return x + shifts[i + 1]
+        if i < len(starts) and starts[i] < x:
+            raise _Inside
+        return x + shifts[i]
+
+    def begin(x: int) -> int:
+        i = bisect_left(ends, x + 1)
+        if i < len(starts) and starts[i] < x:
+            raise _Inside
+        return x + shifts[i]
+
+    new = tuple.__new__
+
+    def typed(t: TypeText | None) -> TypeText | None:
+        if t is None:
+            return None
+        found = new_types.get(t.start)
+        if found is not None and found[0] == t.end:
+            written = found[1]
+            return new(TypeText, (written, begin(t.start), at(t.end), _key_of(written)))
+        return new(TypeText, (t.text, begin(t.start), at(t.end), t.key))
+
+    def use(u: Use) -> Use:
+        return new(Use, (u.name, u.number, begin(u.start), at(u.end), typed(u.type)))
+
+    def spans(a: int, b: int) -> bool:  # whether an edit lies in [a, b)
+        i = bisect_left(ends, a + 1)
+        return i < len(starts) and starts[i] < b
+
+    try:
+        results = tuple(new(Result, (r.name, r.size, begin(r.start), at(r.end))) for r in st.results)
+        operands = tuple(use(u) for u in st.operands)
+        definitions = tuple(new(Definition, (d.name, begin(d.start), at(d.end), typed(d.type))) for d in st.definitions)
+        successors = tuple(
+            new(Successor, (x.label, begin(x.start), at(x.end), tuple(use(u) for u in x.operands)))
+            for x in st.successors
+        )
+        attributes = []
+        for a in st.attributes:
+            if spans(a.start, a.end):
+                return None
+            attributes.append(new(Attribute, (a.name, a.text, begin(a.start), at(a.end), a.property)))
+        items = []
+        for i in st.items:
+            start, end = begin(i.start), at(i.end)
+            items.append(new(Item, (i.kind, text[start:end] if spans(i.start, i.end) else i.text, start, end)))
+        signature = st.signature
+        if signature is not None:
+            inputs = tuple(typed(t) for t in signature.inputs)
+            outputs = tuple(typed(t) for t in signature.outputs)
+            after = signature.after if signature.after < 0 else begin(signature.after)
+            signature = new(
+                Signature, (signature.kind, inputs, outputs, begin(signature.start), at(signature.end), after)
+            )
+        name_start, name_end, end = begin(st.name_start), at(st.name_end), at(st.end)
+    except _Inside:
+        return None
+    statement = new(
+        Statement,
+        (st.name, name_start, name_end, st.generic, results, operands, definitions, successors,
+         tuple(attributes), signature, st.regions, tuple(items), end),
+    )  # fmt: skip
+    return text, statement
+
+
+class _Inside(Exception):
+    """An offset inside an edited type."""
+
+
+def _key_of(written: str) -> str:
+    return "".join(written.split()) if " " in written or "\n" in written else written
+
+
+def in_key(
+    key: str, text: str, names: Sequence[str], edits: Sequence[tuple[int, int, str]]
+) -> list[tuple[int, int, str]] | None:
+    """``edits`` of ``text`` (offsets in ``text``) at the offsets of ``key``, ``text``'s key (its
+    names ``names`` written ``%_``; what follows the key in ``text``, a location, unedited);
+    ``None`` if ``key`` is not that, or an edit touches a name or what follows the key."""
+    spans = name_spans(key)
+    if len(spans) != len(names) or any(finish - begin != 2 for begin, finish in spans):
+        return None
+    real: list[int] = []  # where each name starts in `text`
+    pieces: list[str] = []
+    cut = shift = 0
+    for (begin, finish), n in zip(spans, names, strict=True):
+        pieces.append(key[cut:begin])
+        pieces.append(n)
+        real.append(begin + shift)
+        shift += len(n) - 2
+        cut = finish
+    pieces.append(key[cut:])
+    written = "".join(pieces)
+    if not text.startswith(written):
+        return None
+    moved: list[tuple[int, int, str]] = []
+    for start, end, new in edits:
+        if end > len(written) or "%" in text[start:end]:
+            return None
+        i = bisect_left(real, start)
+        if i and real[i - 1] + len(names[i - 1]) > start:
+            return None  # (inside a name)
+        back = sum(len(n) - 2 for n in names[:i])
+        moved.append((start - back, end - back, new))
+    return moved
+
+
+__all__ = ["from_head", "from_key", "in_key", "retyped"]

@@ -1,0 +1,218 @@
+"""The check of the refined text, scanned only where refine changed it.
+
+``refine`` checks the text it wrote as ``check`` would (:func:`.refine_run.refine_text`). Refine's
+reader scanned the input already, and an edit changes type text only, within a line, so every
+line keeps its number; a statement the scanner's fast pass took whole (one line: its form and its
+names, :class:`.refine_read.Lazy`) on a line no edit touches is the same statement in the refined
+text. :class:`Replay` stands for the check's scanner: it hands those statements to the check as
+the scanner would (``Sink.statement(form, names, [line], None, "")``, in line order) and gives every
+other line (an edited line, a line of an op on several lines or with regions, a label, a line
+outside the functions) to the real scanner, in runs of whole lines, so the scanner's state (an op
+still open, a region, a label) is its own. Before a replayed line, a statement the scanner holds
+whole is finished, as the scanner finishes it when the next op starts; a line the scanner would
+not take by its fast pass there (it still holds an unfinished statement) is scanned instead.
+
+So the input is scanned once and its unchanged statements' keys are never built again: on the
+480-layer GPT-2 export about 7 lines in 10 (``docs/refine.md``, Measured). ``tests/test_refine_replay.py``
+holds it: the same diagnostics as the whole check of the refined text, and how many lines it scans.
+"""
+
+from __future__ import annotations
+
+from array import array
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+
+from broadcheck.engine.forms import Form, read_form
+from broadcheck.engine.refine_header import in_key, retyped
+from broadcheck.engine.refine_read import Header, Lazy
+from broadcheck.engine.scan import Scanner
+from broadcheck.engine.scan_brace import complete
+from broadcheck.engine.scan_text import Sink
+from broadcheck.syntax.lines import name_spans
+from broadcheck.syntax.statement import REGION
+
+
+class Replayed:
+    """The statements of one line the check of the refined text takes unscanned, in line order:
+    each one's line, form and names, in three columns (a tuple each was 30 MB more at the peak of
+    the 480-layer export)."""
+
+    __slots__ = ("forms", "lines", "names")
+
+    def __init__(self) -> None:
+        self.lines = array("l")
+        self.forms: list[Form] = []
+        self.names: list[list[str]] = []
+
+    def add(self, line: int, form: Form, names: list[str]) -> None:
+        self.lines.append(line)
+        self.forms.append(form)
+        self.names.append(names)
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+
+def unchanged(
+    statements: Iterable[Lazy], edits: Sequence[tuple[int, int, str]], starts: Sequence[int], text: str
+) -> Replayed | None:
+    """What the check of the refined text takes unscanned: each statement of ``statements`` (of
+    one line, in line order) with its form, or, on a line ``edits`` touch, the form it now has
+    (:func:`retyped_form`: made once for the statements of one form, names as long and edits at the
+    same offsets, as refine's re-typing repeats them); ``None`` if an edit adds or removes a line
+    (a clone written after the last function), so that the lines of the refined text are not
+    those of ``text`` (whose lines start at ``starts``)."""
+    touched: dict[int, list[tuple[int, int, str]]] = {}
+    for edit in edits:
+        start, end, new = edit
+        if "\n" in new or "\n" in text[start:end]:
+            return None
+        touched.setdefault(bisect_right(starts, start), []).append(edit)
+    last = 0
+    kept = Replayed()
+    made: dict[object, Form | None] = {}
+    by_key: dict[str, Form] = {}
+    for s in statements:
+        line = s.line
+        if line <= last:
+            return None  # (not in line order: never, but then nothing is replayed)
+        last = line
+        mine = touched.get(line)
+        if mine is None:
+            kept.add(line, s.form, s.names)
+            continue
+        at = s.at
+        moved = tuple((a - at, b - at, new) for a, b, new in mine)
+        memo = (s.form, tuple(map(len, s.names)), moved)
+        if memo in made:
+            form = made[memo]
+        else:
+            form = made[memo] = retyped_form(s, moved)
+            if form is not None:
+                form = made[memo] = by_key.setdefault(form.key, form)
+        if form is not None:
+            kept.add(line, form, s.names)
+    return kept
+
+
+def retyped_head(header: Header, edits: Sequence[tuple[int, int, str]]) -> Form | None:
+    """The head form of a function whose header ``edits`` re-type (offsets in the source), made
+    from its head form as :func:`retyped_form` makes a statement's (the scanner then finds it by
+    its key, :meth:`.scan_pieces.PieceScanner._head_form`); ``None`` where that cannot be told."""
+    form = header.form
+    st = form.statement if form.error is None else None
+    tail = " " + REGION
+    if st is None or not form.key.endswith(tail):
+        return None
+    at = header.offset
+    text = header.text
+    moved = in_key(form.key[: -len(tail)], text, header.names, [(a - at, b - at, new) for a, b, new in edits])
+    if moved is None or "".join(_written(form.key[: -len(tail)], header.names)) != text:
+        return None  # (in_key takes a key that starts the text: a header's is all of it)
+    found = retyped(st, form.key, moved)
+    return None if found is None else read_form(*found)
+
+
+def _written(key: str, names: Sequence[str]) -> list[str]:
+    """``key`` with its names (``%_``) written back."""
+    pieces: list[str] = []
+    cut = 0
+    for (begin, finish), name in zip(name_spans(key), names, strict=False):
+        pieces.append(key[cut:begin])
+        pieces.append(name)
+        cut = finish
+    pieces.append(key[cut:])
+    return pieces
+
+
+def retyped_form(s: Lazy, edits: Sequence[tuple[int, int, str]]) -> Form | None:
+    """The form of ``s`` after ``edits`` (offsets in its text, type text only), from its form
+    (:func:`.refine_header.retyped`), as the scanner would read it from the refined line; ``None``
+    where that cannot be told (then the line is scanned)."""
+    form = s.form
+    st = form.statement if form.error is None else None
+    if st is None or st.regions:
+        return None
+    moved = in_key(form.key, s.text, s.names, edits)
+    found = retyped(st, form.key, moved) if moved is not None else None
+    if found is None:
+        return None
+    key, statement = found
+    new = read_form(key, statement)
+    new.complete = new.plain or complete(key)
+    return new if new.complete and new.error is None else None
+
+
+class Replay:
+    """The check's scanner for the refined text (see the module docstring): :meth:`block` and
+    :meth:`end`, as the reader uses a :class:`~.scan.Scanner`."""
+
+    def __init__(self, scanner: Scanner, sink: Sink, statements: Replayed) -> None:
+        self.scanner, self.sink = scanner, sink
+        self._statements = statements
+        self._next = 0
+        self.replayed = 0
+        """Statements handed to the check unscanned."""
+        self.scanned = 0
+        """Lines given to the scanner."""
+
+    def block(self, text: str, first_line: int) -> int:
+        """Check the whole lines of ``text`` (the first is ``first_line``); the next line's number."""
+        scanner, sink, statements = self.scanner, self.sink, self._statements
+        pieces = scanner.pieces
+        labels = pieces.labels
+        find = text.find
+        number, at = first_line, 0  # the line that starts at offset `at` of `text`
+        size, count = len(text), len(statements)
+        lines, forms, all_names = statements.lines, statements.forms, statements.names
+        i = self._next
+        replayed = 0
+        while i < count:
+            line = lines[i]
+            if line < number:
+                i += 1
+                continue
+            if line > number:  # the lines before it: scanned
+                start, gap = at, number
+                while number < line and at < size:
+                    end = find("\n", at)
+                    at = size if end < 0 else end + 1
+                    number += 1
+                if number < line:
+                    break  # (the text ends before it)
+                self.scanned += line - gap
+                scanner.block(text[start:at], gap)
+            if at >= size:
+                break
+            form, names = forms[i], all_names[i]
+            all_names[i] = _GONE  # (its names go once it is checked)
+            i += 1
+            pending = pieces.pending
+            if pending is not None and pending.complete and not pieces.queue:
+                pieces.finish(pending)  # an op starts here: the statement before it is whole
+            end = find("\n", at)
+            after = size if end < 0 else end + 1
+            if pieces.pending is None and labels.text is None:
+                sink.statement(form, names, [line], None, "")
+                replayed += 1
+            else:  # (the scanner still holds a statement: its fast pass would not take the line)
+                self.scanned += 1
+                scanner.block(text[at:after], line)
+            at, number = after, number + 1
+        self._next = i
+        self.replayed += replayed
+        if at < size:
+            rest = text[at:]
+            more = rest.count("\n") + (0 if rest.endswith("\n") else 1)
+            self.scanned += more
+            scanner.block(rest, number)
+            number += more
+        return number
+
+    def end(self) -> None:
+        """The end of the module."""
+        self.scanner.end()
+
+
+_GONE: list[str] = []

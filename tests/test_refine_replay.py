@@ -1,0 +1,130 @@
+"""``refine`` scans its input once (issue 32: refine no slower than check by more than 1.5x): the
+check of the refined text takes the statements refine's reader scanned (:mod:`.refine_replay`),
+and a function's header, and a long statement, are read once, from the form the scanner read them
+as (:mod:`.refine_header`). Work is counted (lines scanned, texts read), never timed; and the
+outcome is the whole check's, with and without the replay, on every refine fixture.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from broadcheck.engine import forms, refine_read, refine_values, run, scan
+from broadcheck.engine.options import Options
+from broadcheck.engine.refine import Refiner, Request, parse_arg, parse_dim
+from broadcheck.engine.refine_run import refine_text
+from broadcheck.syntax import statement
+from tests.test_refine_work import layers
+
+FIXTURES = Path(__file__).parent / "fixtures" / "refine"
+
+
+class Seen:
+    def __init__(self) -> None:
+        self.lines = 0
+        """Lines handed to a scanner (:meth:`.scan.Scanner.block`)."""
+        self.headers = 0
+        """Texts of a ``func.func`` header read (tokenized by the statement reader, or read as a
+        region's head without tokens), whoever asks."""
+
+
+@pytest.fixture
+def seen(monkeypatch: pytest.MonkeyPatch) -> Iterator[Seen]:
+    found = Seen()
+    block = scan.Scanner.block
+
+    def scanned(self: scan.Scanner, text: str, first_line: int) -> int:
+        found.lines += text.count("\n") + (0 if text.endswith("\n") else 1)
+        return block(self, text, first_line)
+
+    def reading(function: Callable[[str], object]) -> Callable[[str], object]:
+        def read(text: str) -> object:
+            if text.startswith("func.func"):
+                found.headers += 1
+            return function(text)
+
+        return read
+
+    monkeypatch.setattr(scan.Scanner, "block", scanned)
+    monkeypatch.setattr(statement, "tokens", reading(statement.tokens))  # (every statement read whole)
+    monkeypatch.setattr(forms, "simple_head", reading(forms.simple_head))  # (a region's head, without tokens)
+    refine_values._READ.clear()  # (the templates read by earlier tests)
+    yield found
+
+
+def _wide(n: int, arguments: int = 300) -> str:
+    """:func:`layers` with a header of many arguments (as an export's: every parameter of the model)."""
+    text = layers(n)
+    header, _, rest = text.partition("\n")
+    extra = "".join(f', %w{i}: tensor<16x16xf32> {{jax.arg_info = "w[{i}]"}} loc(unknown)' for i in range(arguments))
+    header = header.replace("%arg2: tensor<16x16xf32>", "%arg2: tensor<16x16xf32>" + extra)
+    header = header.replace("-> (tensor<?x16xf32>, ", '-> (tensor<?x16xf32> {jax.result_info = "result[0]"}, ')
+    return header + "\n" + rest
+
+
+def test_the_input_is_scanned_once(seen: Seen) -> None:
+    text = _wide(20)
+    lines = text.count("\n")
+    after, diagnostics, _ = refine_text("layers.mlir", text, Request({("main", 0): "tensor<8x16xf32>"}), Options())
+    assert not diagnostics and "?" not in after
+    # refine's reader scans every line; the check of the refined text only the lines that are
+    # not statements of one line in a function (the header, the `}`): 830c51f scanned all twice.
+    assert lines <= seen.lines <= lines + 3
+
+
+def test_a_header_is_read_once(seen: Seen) -> None:
+    text = _wide(5)
+    assert len(text.partition("\n")[0]) > 4096  # (refine_read.LONG: a long header)
+    refine_text("layers.mlir", text, Request({("main", 0): "tensor<8x16xf32>"}), Options())
+    # the head form, in refine's reading; its arguments, and the re-typed header the check of the
+    # refined text reads, are made from it (830c51f read it 7 times: for the scanners' fast pass,
+    # as a head form, for refine's arguments, in refine's reading and in the check's)
+    assert seen.headers == 1
+
+
+def _outcome(path: Path, replay: bool, monkeypatch: pytest.MonkeyPatch) -> object:
+    text = path.read_text()
+    line = next(x for x in text.splitlines() if x.startswith("// RUN:"))
+    words = shlex.split(line.removeprefix("// RUN:"))
+    request = Request()
+    for i, word in enumerate(words):
+        if word == "--arg":
+            name, index, type_text = parse_arg(words[i + 1])
+            request.args[name, index] = type_text
+        elif word == "--dim":
+            dim, size = parse_dim(words[i + 1])
+            request.dims[dim] = size
+    with monkeypatch.context() as patched:
+        if not replay:
+            patched.setattr(Refiner, "unchanged", lambda self, edits: None)
+            patched.setattr(Refiner, "retyped_heads", lambda self, edits: {})
+            patched.setattr(refine_read, "LONG", 1 << 62)  # (every statement read as it was)
+            patched.setattr(refine_read, "read_fast_pass", forms.read_form)
+        after, diagnostics, checked = refine_text(path.name, text, request, Options())
+    return after, [repr(d) for d in diagnostics], checked
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.mlir")), ids=lambda p: p.stem)
+def test_the_replay_is_the_whole_check(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _outcome(path, True, monkeypatch) == _outcome(path, False, monkeypatch)
+
+
+def test_statements_are_replayed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from broadcheck.engine import refine_replay
+
+    replays: list[refine_replay.Replay] = []
+    original = refine_replay.Replay.__init__
+
+    def init(self: refine_replay.Replay, *args: object) -> None:
+        original(self, *args)  # type: ignore[arg-type]
+        replays.append(self)
+
+    monkeypatch.setattr(refine_replay.Replay, "__init__", init)
+    refine_text("layers.mlir", layers(10), Request({("main", 0): "tensor<8x16xf32>"}), Options())
+    (replay,) = replays
+    assert replay.replayed == 10 * 5 and replay.scanned <= 3  # every op's line; the header, return, `}`
+    assert run.FileRun  # (the check's own run takes them: run.FileRun.statement)
