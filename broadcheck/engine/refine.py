@@ -728,6 +728,9 @@ class Refiner:
         if not retyped and not known and fn.name not in self._done:
             self._done[fn.name] = ((), {})  # called as written: a later call with new types takes a clone
             return
+        if len(arguments_of(fn)) != len(st.operands):  # (a header that does not read: its syntax error is the check's)
+            self.stop(s, f"the header of its callee @{callee} cannot be read", scope.origins)
+            return
         found = self._function(fn, retyped, known)
         if found is None:
             self.stop(s, f"@{callee} is called with other argument types elsewhere", scope.origins)
