@@ -18,6 +18,7 @@ calls and clones, one op's re-typing, the edits.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -249,13 +250,14 @@ class Refiner:
         from broadcheck.engine.refine_replay import retyped_head
 
         heads: dict[str, Form] = {}
+        firsts = [e[0] for e in edits]  # (ordered: the edits within a header are a run of them)
         for fn in self._functions.values():
             header = fn.header
             if type(header) is not Header or header._statement is None:
                 continue  # (a header refine did not read: not re-typed)
             start = header.offset
             end = start + len(header.text)
-            inside = [e for e in edits if start <= e[0] and e[1] <= end]
+            inside = [e for e in edits[bisect_left(firsts, start) : bisect_right(firsts, end)] if e[1] <= end]
             form = retyped_head(header, inside) if inside else None
             if form is not None:
                 heads[form.key] = form
@@ -355,21 +357,31 @@ class Refiner:
             if depths and depths.get(id(s), 0) != depth:
                 continue  # inside an op's regions: refined with that op
             if type(s) is Lazy and (name := (form := s.form).name) not in _READ_ANYWAY:
-                used_names = s.operand_names()
+                row_names = s.names
+                split = form.split
+                if split >= 0 and len(form.roles) == len(row_names):  # (Lazy.operand_names, inlined: most statements)
+                    used_names: list[str] | None = row_names[split:]
+                    if "#" in "".join(used_names):  # type: ignore[arg-type]
+                        used_names = s.operand_names()
+                else:
+                    used_names = s.operand_names()
                 if used_names is not None:
                     # (a TOSA op whose result says less than a static shape is inferred anyway,
                     # as tosa-infer-shapes does, on the full course below)
                     open_tosa = name.startswith("tosa.") and _open_tosa_text(name, s.text)
-                    if not open_tosa and type_names.isdisjoint(used_names) and value_names.isdisjoint(used_names):
+                    no_types = type_names.isdisjoint(used_names)
+                    no_values = value_names.isdisjoint(used_names)
+                    if not open_tosa and no_types and no_values:
                         self.skipped += 1
                         continue  # it uses no value refine knows more of: not read
-                    count = form.split if form.split >= 0 else self._single_results(s)
+                    count = split if split >= 0 else self._single_results(s)
                     if not open_tosa and count >= 0 and name not in _NOT_REPEATED:
                         memo = (
                             form,
-                            tuple(map(len, s.names)),
+                            tuple(map(len, row_names)),
                             tuple(map(types.get, used_names)),
-                            tuple(map(values.get, used_names)),
+                            # (no value known: `()` for its operands' values, never a tuple of one)
+                            () if no_values else tuple(map(values.get, used_names)),
                         )
                         done = memos.get(memo)
                         if done is not None:

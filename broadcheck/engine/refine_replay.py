@@ -22,6 +22,7 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_right
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from broadcheck.engine.forms import Form, read_form
 from broadcheck.engine.refine_header import in_key, retyped
@@ -71,29 +72,45 @@ def unchanged(
         touched.setdefault(bisect_right(starts, start), []).append(edit)
     last = 0
     kept = Replayed()
+    add_line, add_form, add_names = kept.lines.append, kept.forms.append, kept.names.append  # (Replayed.add, inlined)
     made: dict[object, Form | None] = {}
     by_key: dict[str, Form] = {}
+    get = touched.get
     for s in statements:
         line = s.line
         if line <= last:
             return None  # (not in line order: never, but then nothing is replayed)
         last = line
-        mine = touched.get(line)
+        mine = get(line)
         if mine is None:
-            kept.add(line, s.form, s.names)
+            add_line(line)
+            add_form(s.form)
+            add_names(s.names)
             continue
-        at = s.at
-        moved = tuple((a - at, b - at, new) for a, b, new in mine)
-        memo = (s.form, tuple(map(len, s.names)), moved)
-        if memo in made:
-            form = made[memo]
+        at = s._offset  # (`Lazy.at`)
+        if len(mine) == 1:
+            a, b, new = mine[0]
+            moved: tuple[tuple[int, int, str], ...] = ((a - at, b - at, new),)
         else:
+            moved = tuple((a - at, b - at, new) for a, b, new in mine)
+        names = s.names
+        memo = (s.form, tuple(map(len, names)), moved)
+        found = made.get(memo, _UNMADE)  # (one hash of the memo, not two)
+        if found is _UNMADE:
             form = made[memo] = retyped_form(s, moved)
             if form is not None:
                 form = made[memo] = by_key.setdefault(form.key, form)
+        else:
+            form = found
         if form is not None:
-            kept.add(line, form, s.names)
+            add_line(line)
+            add_form(form)
+            add_names(names)
     return kept
+
+
+_UNMADE: Any = object()
+"""(:func:`unchanged`: no form made for a memo yet; ``None`` is a memo's that cannot be told)"""
 
 
 def retyped_head(header: Header, edits: Sequence[tuple[int, int, str]]) -> Form | None:
