@@ -67,16 +67,16 @@ def unchanged(
     touched: dict[int, list[tuple[int, int, str]]] = {}
     lines = len(starts)
     newline = -1  # where the line of the last edit ends (its `\n`; -1: not known)
-    mine: list[tuple[int, int, str]] = []
+    on_line: list[tuple[int, int, str]] = []
     for edit in edits:  # (ordered: the edits of one line are a run of them)
         start, end, new = edit
         if start > newline:  # a later line than the last edit's: found by bisection, once per line
             line = bisect_right(starts, start)
             newline = starts[line] - 1 if line < lines else -1  # (the last line: every edit bisects)
-            mine = touched.setdefault(line, [])
+            on_line = touched.setdefault(line, [])
         if "\n" in new or (end > newline and "\n" in text[start:end]):
             return None
-        mine.append(edit)
+        on_line.append(edit)
     last = 0
     kept = Replayed()
     add_line, add_form, add_names = kept.lines.append, kept.forms.append, kept.names.append  # (Replayed.add, inlined)
