@@ -223,6 +223,7 @@ def _fields(form: forms.Form) -> dict[str, object]:
 
 def test_a_form_read_fast_is_the_form_read_from_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
     keys = [k for k in KEYS if attributed_statement(k) is not None]
+    monkeypatch.setattr(forms, "_cold", 0)  # (the attributed reader from the first key: ATTRIBUTED_AFTER)
     fast = [_fields(forms.read_form(k)) for k in keys]
     monkeypatch.setattr(forms, "attributed_statement", lambda key: None)
     slow = [_fields(forms.read_form(k)) for k in keys]
@@ -248,6 +249,7 @@ def test_the_common_forms_with_attributes_make_no_tokens(monkeypatch: pytest.Mon
     made = []
     real = cursor.tokens
     monkeypatch.setattr(cursor, "tokens", lambda text: made.append(text) or real(text))
+    monkeypatch.setattr(forms, "_cold", 0)
     read = [forms.read_form(key) for key in _COMMON]
     assert all(form.error is None and form.statement is not None for form in read)
     assert made == []  # (830c51f read every one of them from its tokens)
@@ -316,3 +318,19 @@ def test_a_resource_entry_makes_no_tokens(monkeypatch: pytest.MonkeyPatch) -> No
     form = forms.read_form(blob)
     assert form.error is not None and form.error.start == 36 and form.error.end == len(blob)
     assert made == []  # (830c51f cut its 320 KB into tokens)
+
+
+def test_the_attributed_reader_waits_until_a_run_has_read_enough_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its patterns cost more to compile than a small file's few statements win back: the first
+    ``ATTRIBUTED_AFTER`` keys the simple readers leave go to the token reader, the rest to it; the
+    forms are the same either way."""
+    asked: list[str] = []
+    monkeypatch.setattr(forms, "attributed_statement", lambda key: asked.append(key) or attributed_statement(key))
+    monkeypatch.setattr(forms, "_cold", 3)
+    keys = [k for k in KEYS if forms.simple_statement(k) is None and forms.simple_head(k) is None]
+    keys = [k for k in keys if attributed_statement(k) is not None][:8]
+    read = [_fields(forms.read_form(k)) for k in keys]
+    assert asked == keys[3:]
+    monkeypatch.setattr(forms, "_cold", 0)
+    assert read == [_fields(forms.read_form(k)) for k in keys]
+    assert forms.ATTRIBUTED_AFTER >= 256

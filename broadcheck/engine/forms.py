@@ -148,9 +148,32 @@ def unasked(form: Form) -> bool:
     return form.verdict is _UNASKED
 
 
+ATTRIBUTED_AFTER = 1024
+"""How many keys the simple readers leave go to the token reader before the attributed reader
+(:func:`~broadcheck.syntax.attributed.attributed_statement`) takes them: its patterns cost about
+70 ms of CPU to compile (``re``'s compiler is Python), which a file of a few hundred such
+statements does not win back (ResNet-50's forward export, 743 ops: 0.12 s with it from the first
+key, 0.10 s without), while a file of thousands does (gen2's 20k ops: 1.64 s against 1.94 s).
+Both readers give the same statement (``tests/test_statement_fast.py``), so this changes
+no output; the count is the process's, as the compiled patterns are."""
+
+_cold = ATTRIBUTED_AFTER
+"""Keys left before :func:`_attributed` reads any."""
+
+
+def _attributed(key: str) -> Statement | None:
+    """What the attributed reader reads ``key`` as, once it is worth its patterns (``None`` before,
+    and for a key it leaves to the token reader)."""
+    global _cold
+    if _cold > 0:
+        _cold -= 1
+        return None
+    return attributed_statement(key)
+
+
 def _read(key: str) -> Statement:
     """The statement ``key`` reads as; raises :class:`SyntaxProblem`."""
-    return simple_statement(key) or simple_head(key) or attributed_statement(key) or read_statement(key)
+    return simple_statement(key) or simple_head(key) or _attributed(key) or read_statement(key)
 
 
 def read_form(key: str, known: Statement | None = None) -> Form:
@@ -162,7 +185,7 @@ def read_form(key: str, known: Statement | None = None) -> Form:
         if statement is None:
             statement = known or simple_head(key)
             if statement is None:
-                statement = attributed_statement(key)
+                statement = _attributed(key)
                 plain = statement is not None
                 if statement is None:
                     statement = read_statement(key)
