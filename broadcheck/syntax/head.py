@@ -31,6 +31,10 @@ _VALUE = lazy(r"%(?:[A-Za-z_$.\-][\w$.\-]*|[0-9]+)")
 _SYMBOL = lazy(r'@(?:[A-Za-z_$.\-][\w$.\-]*|"(?:[^"\\\n]|\\.)*")')
 _ALIAS = lazy(r"![\w$.\-]+")
 _LOC = lazy(r"loc\s*\(")
+_PLAIN_TYPE = lazy(r"!?[A-Za-z_][\w.$]*+(?:<[^<>()\[\]{}\"]*+>)?(?=[\s,){]|$)")
+"""A type without brackets inside its ``<...>``, where a type ends (:meth:`_Head.type`'s extent)."""
+_FLAT_DICT = lazy(r'\{(?:[^{}()\[\]<>"\\]++|"[^"\\\n]*+")*+\}')
+"""An attribute dictionary without brackets inside (:meth:`_Head.group`'s extent)."""
 _VISIBILITY = ("public", "private", "nested")
 _OPENERS = {"(": ")", "[": "]", "{": "}", "<": ">"}
 _CLOSERS = frozenset(")]}>")
@@ -185,9 +189,13 @@ class _Head:
     def type(self) -> None:
         """One type at the cursor: its extent is up to a `,`, `)`, `{` or space outside its
         brackets (or a bracket that closes none of its own)."""
-        from broadcheck.syntax.types import read_type
-
         text, start = self.text, self.pos
+        m = _PLAIN_TYPE.match(text, start)
+        if m is not None:  # (most types: a word and one `<...>` without brackets inside)
+            self.pos = m.end()
+            if text[start] != "!" or not _ALIAS.fullmatch(text, start, m.end()):
+                self._read_type(text[start : m.end()], start)
+            return
         stack: list[str] = []
         i = start
         while i < len(text):
@@ -222,6 +230,11 @@ class _Head:
         self.pos = start + len(written)
         if _ALIAS.fullmatch(written):
             return  # an alias: the reader does not know what it names
+        self._read_type(written, start)
+
+    def _read_type(self, written: str, start: int) -> None:
+        from broadcheck.syntax.types import read_type
+
         try:
             read_type(written)
         except TypeProblem as problem:
@@ -234,6 +247,10 @@ class _Head:
         """Pass over the bracket group at the cursor (an attribute dictionary, a location's
         `(...)`); a bracket that closes it wrongly, or none, is MLIR's error of its kind."""
         text = self.text
+        m = _FLAT_DICT.match(text, self.pos)
+        if m is not None:  # (most dictionaries: no bracket inside, strings without escapes)
+            self.pos = m.end()
+            return
         opener = text[self.pos]
         stack = [_OPENERS[opener]]
         i = self.pos + 1
