@@ -20,7 +20,6 @@ from broadcheck.engine.generic_print import Scope, Unterminated
 from broadcheck.engine.scan import Text
 from broadcheck.engine.values import Values
 from broadcheck.ops import Span
-from broadcheck.syntax.head import head_problem
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.statement import symbol_name
 
@@ -158,16 +157,6 @@ class Regions:
                 if name == "func.func":
                     self._generic_function(head.text, lines[0] if lines else head.line)
             values.push(isolated, name, lines[0] if lines else head.line, name in MODULES)
-            if first and names and _FUNCTION_HEAD.match(head.text) and head_problem(head.text) is not None:
-                # a function's head its parser rejects (a syntax error, reported): its names are
-                # its arguments, of types not known (no use of them is a finding of its own)
-                seen: set[str] = set()
-                for ordinal, value in enumerate(names):
-                    if value not in seen:
-                        seen.add(value)
-                        at = lines[ordinal] if ordinal < len(lines) else head.line
-                        dom.argument(value, at)
-                        flow.argument(value, None, at, ordinal)
             return isolated
         assert form is not None
         if first and statement.name == "func.func":
@@ -395,10 +384,6 @@ def _label_arguments(body: str, open_at: int) -> list[LabelArgument]:
                 key = None
         found.append((m.start(1), m.end(1), m.group(1), key))
     return found
-
-
-_FUNCTION_HEAD = lazy(r"\s*func\.func\s")
-"""A function's head in its custom form."""
 
 
 def _generic_name(head: str) -> str:

@@ -25,7 +25,7 @@ from broadcheck.engine.scan import Text
 from broadcheck.engine.verify import Checks, Unreadable
 from broadcheck.ops import Span, Type
 from broadcheck.semantics import NOT_JUDGED, NOT_JUDGED_REASON, Problem
-from broadcheck.syntax.head import FUNCTION_HEADS, head_problem
+from broadcheck.syntax.head import FUNCTION_HEADS, head_wrong
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
 from broadcheck.syntax.statement import Statement
@@ -188,38 +188,13 @@ class Verdicts:
                 findings.add(diagnose.syntax(SyntaxProblem("unexpected character", span), findings.path), text)
             return
         name = name_match.group(1) or name_match.group(2)
-        if name in FUNCTION_HEADS and name_match.group(2):  # a function's head: its parser's error
-            self._head(source, line, text)
-            return
         _, check = self.checks.check_of(name)
-        if check is None:
+        if check is None and (name not in FUNCTION_HEADS or head_wrong(source) is None):  # (a head's error: below)
             if self.checks.known_dialect(name):
                 findings.pass_over(name, UNKNOWN_OP)
             return
         line, column = text.where(0) if text is not None else (line, 1 + len(findings.line_text(line)) - len(source))
         self.grammar(name, source, line, column, text)
-
-    def _head(self, source: str, line: int, text: Text | None) -> None:
-        """A function's head the reader cannot take: what its parser says first, where
-        (:mod:`broadcheck.syntax.head`); nothing if that is not a syntax error of the head."""
-        start = len(source) - len(source.lstrip())
-        problem = head_problem(source[start:])
-        if problem is None:
-            return
-        offset = start + problem.start
-        findings = self.findings
-        if text is not None:
-            where = text.where(offset)
-        else:
-            where = (line, 1 + len(findings.line_text(line)) - len(source) + offset)
-        findings.mark_checked(line)
-        message = problem.message
-        bare = _UNKNOWN_BARE.fullmatch(message)
-        if bare is not None and not self.in_function_body():  # (the next op, in the module: `builtin`)
-            message = f"{message} (tried 'builtin.{bare.group(1)}' as well)"
-        worded = self._next_op(SyntaxProblem(message, Span(where[0], where[1], where[0], where[1] + 1)))
-        if worded is not None:
-            findings.add(diagnose.syntax(worded, findings.path), text)
 
     def grammar(self, name: str, source: str, line: int, column: int, text: Text | None) -> None:
         """A checked op the reader cannot take: the grammar says what is wrong with it (a
@@ -229,7 +204,7 @@ class Verdicts:
 
         findings = self.findings
         decl = _decl_of(name)
-        wrong = decl.assembly.unread(source) if decl is not None and decl.assembly is not None else None
+        wrong = decl.assembly.unread(source) if decl is not None and decl.assembly is not None else head_wrong(source)
         if wrong is not None:  # its custom parser fails first, at a place the grammar does not know
             findings.mark_checked(line)
 

@@ -25,6 +25,7 @@ from broadcheck.syntax.problem import SyntaxProblem as TypeProblem
 FUNCTION_HEADS = frozenset({"func.func"})
 """The ops whose head this module reads (the ones ``parseFunctionOp`` parses)."""
 
+_HEAD_START = lazy(r"\s*func\.func\s")
 _SPACE = lazy(r"\s*")
 _WORD = lazy(r"[A-Za-z_][\w$.]*")
 _VALUE = lazy(r"%(?:[A-Za-z_$.\-][\w$.\-]*|[0-9]+)")
@@ -52,6 +53,15 @@ def head_problem(text: str) -> SyntaxProblem | None:
     except _Unsure:
         return None
     return None
+
+
+def head_wrong(source: str) -> tuple[str, int] | None:
+    """What MLIR's parser says first of ``source``, the text of a statement the reader could not
+    take, and the offset it names, if it is a function's head that parser rejects; else ``None``."""
+    if _HEAD_START.match(source) is None:
+        return None
+    problem = head_problem(source)
+    return None if problem is None else (problem.message, problem.start)
 
 
 class _Unsure(Exception):
@@ -117,7 +127,8 @@ class _Head:
             return  # its body (or none: a declaration), or its location
         m = _WORD.match(text, self.pos)
         if m is not None and "." not in m.group():  # the op ends: a bare word starts the next one
-            raise SyntaxProblem(UNKNOWN_CUSTOM_OP.format(name=m.group()), self.pos, m.end())
+            message = UNKNOWN_CUSTOM_OP.format(name=m.group())  # (tried in the module's dialect)
+            raise SyntaxProblem(f"{message} (tried 'builtin.{m.group()}' as well)", self.pos, m.end())
         if text[self.pos] in _NO_OP:  # the next op starts at a token no op starts with
             raise self.after("expected operation name in quotes")
 
@@ -305,4 +316,4 @@ def _offset(text: str, line: int, column: int) -> int:
     return at + column - 1
 
 
-__all__ = ["FUNCTION_HEADS", "head_problem"]
+__all__ = ["FUNCTION_HEADS", "head_problem", "head_wrong"]
