@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from broadcheck.syntax.cursor import Reader, successor, trailing_location, typed_uses, use_of
+from broadcheck.syntax.head import FUNCTION_HEADS, head_problem
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.parts import (
     Attribute,
@@ -32,6 +33,10 @@ _SCALAR = lazy(r"-?(?:[0-9]+(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|0x[0-9a-fA-F]+)")
 
 
 def custom(r: Reader, results: list[Result], head: Token) -> Statement:
+    if head.text in FUNCTION_HEADS and not results:  # a function's head, as its parser reads it
+        problem = head_problem(r.text[head.start :])
+        if problem is not None:
+            raise SyntaxProblem(problem.message, head.start + problem.start, head.start + problem.end)
     r.pos += 1
     operands: list[Use] = []
     definitions: list[Definition] = []

@@ -30,7 +30,8 @@ name below is importable from here) and reads a statement's results and its gene
 * :mod:`.simple`: the common forms, read by one regular expression each, without tokens;
 * :mod:`.attributed`: the common forms with attributes, clauses and literals, without tokens;
 * :mod:`.cursor`: the tokens and a cursor over them (types, dictionaries, value lists);
-* :mod:`.custom`: a custom form's items and groups.
+* :mod:`.custom`: a custom form's items and groups;
+* :mod:`.head`: a function's head as MLIR's function parser reads it (what it rejects, in its words).
 """
 
 from __future__ import annotations

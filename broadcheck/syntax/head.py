@@ -1,0 +1,319 @@
+"""Stage *read a statement*: a function's head as MLIR's function parser reads it.
+
+``func.func [visibility] @name(%a: T {attrs} loc(...), ...) -> (T {attrs}, ...) attributes
+{...} {...}``: the token reader (:mod:`.custom`) takes a head as a sequence of items and
+would take a broken one too (``(%a tensor<4xf32>)`` as a group of words), so a head it reads
+is first walked here, in the order ``function_interface_impl::parseFunctionOp`` reads it.
+What that parser rejects is a :class:`SyntaxProblem` in its words and at its place (a
+``parseToken`` error just after the text before the token; a ``emitError`` at the token):
+``tests/fixtures/function_head_syntax.mlir`` holds each case to ``mlir-opt``'s (``iree-opt``)
+words. A head it accepts gives ``None`` (the token reader reads it as before).
+
+A type is held to the grammar (:func:`~.types.read_type`) unless it is an alias (``!name``,
+whose meaning the reader does not know); an attribute dictionary and a location only need
+their brackets closed.
+"""
+
+from __future__ import annotations
+
+from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.lexer import strip_comments
+from broadcheck.syntax.parts import SyntaxProblem
+from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP
+from broadcheck.syntax.problem import SyntaxProblem as TypeProblem
+
+FUNCTION_HEADS = frozenset({"func.func"})
+"""The ops whose head this module reads (the ones ``parseFunctionOp`` parses)."""
+
+_HEAD_START = lazy(r"\s*func\.func\s")
+_SPACE = lazy(r"\s*")
+_WORD = lazy(r"[A-Za-z_][\w$.]*")
+_VALUE = lazy(r"%(?:[A-Za-z_$.\-][\w$.\-]*|[0-9]+)")
+_SYMBOL = lazy(r'@(?:[A-Za-z_$.\-][\w$.\-]*|"(?:[^"\\\n]|\\.)*")')
+_ALIAS = lazy(r"![\w$.\-]+")
+_LOC = lazy(r"loc\s*\(")
+_PLAIN_TYPE = lazy(r"!?[A-Za-z_][\w.$]*+(?:<[^<>()\[\]{}\"]*+>)?(?=[\s,){]|$)")
+"""A type without brackets inside its ``<...>``, where a type ends (:meth:`_Head.type`'s extent)."""
+_FLAT_DICT = lazy(r'\{(?:[^{}()\[\]<>"\\]++|"[^"\\\n]*+")*+\}')
+"""An attribute dictionary without brackets inside (:meth:`_Head.group`'s extent)."""
+_VISIBILITY = ("public", "private", "nested")
+_OPENERS = {"(": ")", "[": "]", "{": "}", "<": ">"}
+_CLOSERS = frozenset(")]}>")
+_NO_OP = frozenset(":,)]}>=-*")
+"""What cannot start an op (``parseOperation``: "expected operation name in quotes")."""
+
+
+def head_problem(text: str) -> SyntaxProblem | None:
+    """What MLIR's parser says first of the function head ``text`` (``func.func ...``, its
+    body elided or not), at an offset of ``text``; ``None`` if it reads."""
+    try:
+        _Head(strip_comments(text)).read()
+    except SyntaxProblem as problem:
+        return problem
+    except _Unsure:
+        return None
+    return None
+
+
+def head_wrong(source: str) -> tuple[str, int] | None:
+    """What MLIR's parser says first of ``source``, the text of a statement the reader could not
+    take, and the offset it names, if it is a function's head that parser rejects; else ``None``."""
+    if _HEAD_START.match(source) is None:
+        return None
+    problem = head_problem(source)
+    return None if problem is None else (problem.message, problem.start)
+
+
+class _Unsure(Exception):
+    """A head this walk does not follow (a function type as an argument's): the token reader's."""
+
+
+class _Head:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+
+    # ---------------------------------------------------------------- cursor
+
+    def skip(self) -> None:
+        self.pos = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]
+
+    def at(self, s: str) -> bool:
+        return self.text.startswith(s, self.pos)
+
+    def after(self, message: str) -> SyntaxProblem:
+        """``emitWrongTokenError``: just after the text before the token at the cursor."""
+        at = len(self.text[: self.pos].rstrip())
+        return SyntaxProblem(message, at, at + 1)
+
+    def here(self, message: str) -> SyntaxProblem:
+        """``emitError`` at the token at the cursor."""
+        return SyntaxProblem(message, self.pos, self.pos + 1)
+
+    # ---------------------------------------------------------------- the head
+
+    def read(self) -> None:
+        text = self.text
+        self.skip()
+        self.pos += len("func.func")
+        self.skip()
+        m = _WORD.match(text, self.pos)
+        if m is not None and m.group() in _VISIBILITY:
+            self.pos = m.end()
+            self.skip()
+        m = _SYMBOL.match(text, self.pos)
+        if m is None:
+            raise self.here("custom op 'func.func' expected valid '@'-identifier for symbol name")
+        self.pos = m.end()
+        self.skip()
+        if not self.at("("):
+            raise self.after("expected '('")
+        self.arguments()
+        self.skip()
+        if self.at("->"):
+            self.pos += 2
+            self.skip()
+            self.results()
+            self.skip()
+        m = _WORD.match(text, self.pos)
+        if m is not None and m.group() == "attributes":
+            self.pos = m.end()
+            self.skip()
+            if not self.at("{"):
+                raise self.after("expected '{' in attribute dictionary")
+            self.group()
+            self.skip()
+        if self.pos >= len(text) or self.at("{") or self.at("loc"):
+            return  # its body (or none: a declaration), or its location
+        m = _WORD.match(text, self.pos)
+        if m is not None and "." not in m.group():  # the op ends: a bare word starts the next one
+            message = UNKNOWN_CUSTOM_OP.format(name=m.group())  # (tried in the module's dialect)
+            raise SyntaxProblem(f"{message} (tried 'builtin.{m.group()}' as well)", self.pos, m.end())
+        if text[self.pos] in _NO_OP:  # the next op starts at a token no op starts with
+            raise self.after("expected operation name in quotes")
+
+    def arguments(self) -> None:
+        self.pos += 1
+        self.skip()
+        if self.at(")"):
+            self.pos += 1
+            return
+        named: bool | None = None
+        while True:
+            m = _VALUE.match(self.text, self.pos)
+            if m is not None:
+                if named is False:
+                    raise self.here("custom op 'func.func' expected type instead of SSA identifier")
+                named = True
+                self.pos = m.end()
+                self.skip()
+                if not self.at(":"):
+                    raise self.after("expected ':'")
+                self.pos += 1
+                self.skip()
+            elif named:
+                raise self.here("custom op 'func.func' expected SSA identifier")
+            else:
+                named = False
+            self.type()
+            self.skip()
+            if self.at("{"):
+                self.group()
+                self.skip()
+            if _LOC.match(self.text, self.pos):
+                self.pos = self.text.index("(", self.pos)
+                self.group()
+                self.skip()
+            if self.at(","):
+                self.pos += 1
+                self.skip()
+                continue
+            if self.at(")"):
+                self.pos += 1
+                return
+            raise self.after("expected ')'")
+
+    def results(self) -> None:
+        if not self.at("("):
+            self.type()
+            return
+        self.pos += 1
+        self.skip()
+        if self.at(")"):
+            self.pos += 1
+            return
+        while True:
+            self.type()
+            self.skip()
+            if self.at("{"):
+                self.group()
+                self.skip()
+            if self.at(","):
+                self.pos += 1
+                self.skip()
+                continue
+            if self.at(")"):
+                self.pos += 1
+                return
+            raise self.after("expected ')'")
+
+    def type(self) -> None:
+        """One type at the cursor: its extent is up to a `,`, `)`, `{` or space outside its
+        brackets (or a bracket that closes none of its own)."""
+        text, start = self.text, self.pos
+        m = _PLAIN_TYPE.match(text, start)
+        if m is not None:  # (most types: a word and one `<...>` without brackets inside)
+            self.pos = m.end()
+            if text[start] != "!" or not _ALIAS.fullmatch(text, start, m.end()):
+                self._read_type(text[start : m.end()], start)
+            return
+        stack: list[str] = []
+        i = start
+        while i < len(text):
+            c = text[i]
+            if c == '"':
+                close = _string_end(text, i)
+                if close < 0:
+                    break
+                i = close
+                continue
+            if c == "-" and text.startswith("->", i):
+                if not stack:
+                    break
+                i += 2
+                continue
+            if c in _OPENERS:
+                if c == "{" and not stack:
+                    break
+                stack.append(_OPENERS[c])
+            elif c in _CLOSERS:
+                if not stack or stack[-1] != c:
+                    break
+                stack.pop()
+            elif not stack and (c == "," or c.isspace()):
+                break
+            i += 1
+        written = text[start:i].rstrip()
+        if not written:
+            raise self.after("expected non-function type")
+        if written[0] == "(":
+            raise _Unsure
+        self.pos = start + len(written)
+        if _ALIAS.fullmatch(written):
+            return  # an alias: the reader does not know what it names
+        self._read_type(written, start)
+
+    def _read_type(self, written: str, start: int) -> None:
+        from broadcheck.syntax.types import read_type
+
+        try:
+            read_type(written)
+        except TypeProblem as problem:
+            at = _offset(written, problem.span.line, problem.span.column)
+            if problem.message.startswith("undefined symbol alias"):
+                return  # (an alias inside the type)
+            raise SyntaxProblem(problem.message, start + at, start + at + 1) from None
+
+    def group(self) -> None:
+        """Pass over the bracket group at the cursor (an attribute dictionary, a location's
+        `(...)`); a bracket that closes it wrongly, or none, is MLIR's error of its kind."""
+        text = self.text
+        m = _FLAT_DICT.match(text, self.pos)
+        if m is not None:  # (most dictionaries: no bracket inside, strings without escapes)
+            self.pos = m.end()
+            return
+        opener = text[self.pos]
+        stack = [_OPENERS[opener]]
+        i = self.pos + 1
+        while i < len(text) and stack:
+            c = text[i]
+            if c == '"':
+                close = _string_end(text, i)
+                if close < 0:
+                    break
+                i = close
+                continue
+            if c == "-" and text.startswith("->", i):
+                i += 2
+                continue
+            if c in _OPENERS:
+                stack.append(_OPENERS[c])
+            elif c in _CLOSERS:
+                if stack[-1] != c:
+                    if c == ">":  # (`a > b` in an affine map: not a bracket)
+                        i += 1
+                        continue
+                    break
+                stack.pop()
+            i += 1
+        if stack:
+            self.pos = i
+            word = "attribute dictionary" if opener == "{" else "location"
+            raise self.after(f"expected '{_OPENERS[opener]}' in {word}")
+        self.pos = i
+
+
+def _string_end(text: str, at: int) -> int:
+    """The offset after the string starting at ``at`` (-1: unterminated)."""
+    i = at + 1
+    while i < len(text):
+        c = text[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == '"':
+            return i + 1
+        if c == "\n":
+            return -1
+        i += 1
+    return -1
+
+
+def _offset(text: str, line: int, column: int) -> int:
+    at = 0
+    for _ in range(line - 1):
+        at = text.index("\n", at) + 1
+    return at + column - 1
+
+
+__all__ = ["FUNCTION_HEADS", "head_problem", "head_wrong"]

@@ -1,0 +1,81 @@
+"""A function's head as MLIR's function parser reads it (``broadcheck/syntax/head.py``): what it
+rejects, in ``iree-opt`` 3.13's words and at its column (the fixture
+``tests/fixtures/function_head_syntax.mlir`` holds the same heads in whole files)."""
+
+from __future__ import annotations
+
+import pytest
+
+from broadcheck.syntax.head import head_problem
+from broadcheck.syntax.statement import SyntaxProblem, read_statement
+
+# (head, iree-opt's message, its 1-based column on the head's line)
+BROKEN = [
+    ("func.func @f(%arg0 tensor<4xf32>) -> tensor<4xf32> {...}", "expected ':'", 19),
+    ("func.func @f(%arg0: tensor<4xf32) -> tensor<4xf32> {...}", "expected '>' in tensor type", 33),
+    ("func.func @f(%arg0: tensor<4xf32> -> tensor<4xf32> {...}", "expected ')'", 34),
+    ("func.func @f(%arg0: tensor<4xf32> %arg1: tensor<4xf32>) -> tensor<4xf32> {...}", "expected ')'", 34),
+    (
+        "func.func @f(%arg0: tensor<4xf32>) tensor<4xf32> {...}",
+        "custom op 'tensor' is unknown (tried 'builtin.tensor' as well)",
+        36,
+    ),
+    (
+        "func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> foo {...}",
+        "custom op 'foo' is unknown (tried 'builtin.foo' as well)",
+        53,
+    ),
+    ("func.func @f(%arg0: tensor<4xf32>) : tensor<4xf32> {...}", "expected operation name in quotes", 35),
+    (
+        "func.func private(%arg0: tensor<4xf32>) {...}",
+        "custom op 'func.func' expected valid '@'-identifier for symbol name",
+        18,
+    ),
+    (
+        "func.func f(%arg0: tensor<4xf32>) {...}",
+        "custom op 'func.func' expected valid '@'-identifier for symbol name",
+        11,
+    ),
+    ("func.func @f(%arg0: ) -> tensor<4xf32> {...}", "expected non-function type", 20),
+    ("func.func @f(%arg0: tensor<4xf32>) -> {...}", "expected non-function type", 38),
+    ("func.func @f(%arg0: tensor<4xf32>,) -> tensor<4xf32> {...}", "custom op 'func.func' expected SSA identifier", 35),
+    ("func.func @f(%arg0: tensor<4xf32>, tensor<4xf32>) {...}", "custom op 'func.func' expected SSA identifier", 36),
+    ("func.func @f(%arg0: tensor<4xf32>) -> (tensor<4xf32>, ) {...}", "expected non-function type", 54),
+    ("func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32 {...}", "expected '>' in tensor type", 51),
+    ("func.func @f(%arg0: tensor<4xf32> {a.b = 1) -> tensor<4xf32> {...}", "expected '}' in attribute dictionary", 43),
+    ("func.func private @g(tensor<4xf32) -> tensor<4xf32>", "expected '>' in tensor type", 34),
+]
+
+READ = [
+    "func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32> {...}",
+    'func.func private @d(tensor<4xf32> {a.b}, i32 loc("x")) -> (tensor<4xf32> {a.c = 1 : i32}, i32)'
+    " attributes {sym.x = affine_map<(d0) -> (d0)>}",
+    'func.func public @f(%arg0: !t {a.b = "x, )"} loc("y"), %arg1: memref<?xf32, strided<[1], offset: ?>>,\n'
+    "    %arg2: tensor<2x!quant.uniform<i8:f32, 0.1>>) -> (!t, i32) attributes {x} {...}",
+    "func.func @g() -> () {...}",
+    "func.func @h(%a: !alias<x>, %b: tensor<4x!alias>) loc(#loc3)",
+    'func.func @"quoted name"(%arg0: i32) {...}',
+]
+
+
+@pytest.mark.parametrize(("head", "message", "column"), BROKEN)
+def test_a_broken_head_is_mlir_s_error_at_its_column(head: str, message: str, column: int) -> None:
+    problem = head_problem(head)
+    assert problem is not None
+    assert (problem.message, problem.start + 1) == (message, column)
+    with pytest.raises(SyntaxProblem) as raised:  # the token reader raises it, where it stands
+        read_statement(head)
+    assert (raised.value.message, raised.value.start) == (message, problem.start)
+
+
+@pytest.mark.parametrize("head", READ)
+def test_a_head_that_reads_is_no_problem(head: str) -> None:
+    assert head_problem(head) is None
+    assert read_statement(head).name == "func.func"
+
+
+def test_a_multi_line_head_s_error_is_on_its_line() -> None:
+    head = "func.func @f(%arg0:\n    tensor<4xf32) -> tensor<4xf32> {...}"
+    problem = head_problem(head)
+    assert problem is not None and problem.message == "expected '>' in tensor type"
+    assert head[: problem.start].count("\n") == 1 and problem.start - head.index("\n") == 17
