@@ -4,10 +4,13 @@ rejects, in ``iree-opt`` 3.13's words and at its column (the fixture
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from broadcheck.syntax.head import head_problem
 from broadcheck.syntax.statement import SyntaxProblem, read_statement
+from tests.conftest import Invoke
 
 # (head, iree-opt's message, its 1-based column on the head's line)
 BROKEN = [
@@ -79,3 +82,15 @@ def test_a_multi_line_head_s_error_is_on_its_line() -> None:
     problem = head_problem(head)
     assert problem is not None and problem.message == "expected '>' in tensor type"
     assert head[: problem.start].count("\n") == 1 and problem.start - head.index("\n") == 17
+
+
+def test_a_broken_head_s_arguments_are_no_finding_of_their_own(tmp_path: Path, run: Invoke) -> None:
+    """After a function that reads, a broken head's body used its arguments as undeclared
+    values (BC014): iree-opt stops at the head, and the head fixed, they are declared."""
+    path = tmp_path / "second.mlir"
+    path.write_text(
+        "func.func @main(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n  return %arg0 : tensor<4xf32>\n}\n"
+        "func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32 {\n  return %arg0 : tensor<4xf32>\n}\n"
+    )
+    result = run("check", "--no-cache", "--output-format", "concise", str(path))
+    assert result.out.splitlines()[:-1] == [f"{path}:4:51: error: expected '>' in tensor type [BC001]"]

@@ -18,8 +18,10 @@ from broadcheck.engine.findings import OP_NAME, Findings, parse_failed
 from broadcheck.engine.forms import ARGUMENT, USE, Form
 from broadcheck.engine.generic_print import Scope, Unterminated
 from broadcheck.engine.scan import Text
+from broadcheck.engine.scan_labels import LabelArgument, label_arguments
 from broadcheck.engine.values import Values
 from broadcheck.ops import Span
+from broadcheck.syntax.head import head_problem
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.statement import symbol_name
 
@@ -28,8 +30,6 @@ MODULES = frozenset({"builtin.module", "module"})
 2.21's verifier checks dominance there, and its ``wraps`` form puts the op in a region)."""
 _GRAPH_REGIONS = frozenset({"builtin.module", "module", "tf_executor.graph"})
 """Registered ops whose regions are graph regions: no dominance there."""
-_ARGUMENT = lazy(r"(%[\w$.\-]+)[ \t]*:[ \t]*")
-"""A block argument: its name, then its type."""
 
 
 class Function:
@@ -157,6 +157,16 @@ class Regions:
                 if name == "func.func":
                     self._generic_function(head.text, lines[0] if lines else head.line)
             values.push(isolated, name, lines[0] if lines else head.line, name in MODULES)
+            if first and names and _FUNCTION_HEAD.match(head.text) and head_problem(head.text) is not None:
+                # a function's head its parser rejects (a syntax error, reported): its names are
+                # its arguments, of types not known (no use of them is a finding of its own)
+                seen: set[str] = set()
+                for ordinal, value in enumerate(names):
+                    if value not in seen:
+                        seen.add(value)
+                        at = lines[ordinal] if ordinal < len(lines) else head.line
+                        dom.argument(value, at)
+                        flow.argument(value, None, at, ordinal)
             return isolated
         assert form is not None
         if first and statement.name == "func.func":
@@ -322,7 +332,7 @@ class Regions:
         if arguments is None:
             if len(self.labels) > 10_000:
                 self.labels.clear()
-            arguments = self.labels[body] = _label_arguments(body, open_at)
+            arguments = self.labels[body] = label_arguments(body, open_at)
         for start, end, argument, key in arguments:
             offsets.append((start, end))
             keys.append(key)
@@ -356,34 +366,8 @@ class Regions:
             values.escapes(0)
 
 
-LabelArgument = tuple[int, int, str, str | None]
-"""A block label's argument: where its name starts and ends in the label, its name, its
-type's key (``None`` where it cannot be read)."""
-
-
-def _label_arguments(body: str, open_at: int) -> list[LabelArgument]:
-    """A block label's arguments (``%a: T``). The label is read into tokens once (a label of
-    a thousand arguments is common in exported ``while`` loops)."""
-    from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
-    from broadcheck.syntax.statement import _Reader
-
-    try:
-        r = _Reader(body)
-    except ReaderProblem:
-        return [(m.start(1), m.end(1), m.group(1), None) for m in _ARGUMENT.finditer(body, open_at + 1)]
-    index = {tok.start: i for i, tok in enumerate(r.toks)}
-    found: list[LabelArgument] = []
-    for m in _ARGUMENT.finditer(body, open_at + 1):
-        at = index.get(m.end())
-        key: str | None = None
-        if at is not None:
-            r.pos = at
-            try:
-                key = r.type().key
-            except ReaderProblem:
-                key = None
-        found.append((m.start(1), m.end(1), m.group(1), key))
-    return found
+_FUNCTION_HEAD = lazy(r"\s*func\.func\s")
+"""A function's head in its custom form."""
 
 
 def _generic_name(head: str) -> str:

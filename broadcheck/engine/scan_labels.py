@@ -1,6 +1,9 @@
 """Block labels as the scanner meets them: ``^bb1(%a: T):`` on its line, or with its argument
 list going on over lines; what follows the label's ``:`` goes back to the scanner.
 
+The arguments of a whole label are read for the region that opens with it by
+:func:`label_arguments`.
+
 Takes pieces that start with ``^`` (and the lines after one whose list is still open); gives the
 :class:`~.scan_text.Sink` each whole label (or where one was left unbalanced). Its state: the
 label still open, and how many of its brackets are.
@@ -10,6 +13,7 @@ from __future__ import annotations
 
 from broadcheck.engine.scan_brace import NEW_STATEMENT
 from broadcheck.engine.scan_text import Piece, Sink, Text
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import bracket_tokens, depth
 from broadcheck.syntax.lines import blank
 
@@ -104,3 +108,36 @@ def label_end(text: str, level: int = 0) -> tuple[int, int]:
         if colon >= 0:
             return colon, level
     return -1, level
+
+
+_ARGUMENT = lazy(r"(%[\w$.\-]+)[ \t]*:[ \t]*")
+"""A block argument: its name, then its type."""
+
+LabelArgument = tuple[int, int, str, str | None]
+"""A block label's argument: where its name starts and ends in the label, its name, its
+type's key (``None`` where it cannot be read)."""
+
+
+def label_arguments(body: str, open_at: int) -> list[LabelArgument]:
+    """A block label's arguments (``%a: T``). The label is read into tokens once (a label of
+    a thousand arguments is common in exported ``while`` loops)."""
+    from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+    from broadcheck.syntax.statement import _Reader
+
+    try:
+        r = _Reader(body)
+    except ReaderProblem:
+        return [(m.start(1), m.end(1), m.group(1), None) for m in _ARGUMENT.finditer(body, open_at + 1)]
+    index = {tok.start: i for i, tok in enumerate(r.toks)}
+    found: list[LabelArgument] = []
+    for m in _ARGUMENT.finditer(body, open_at + 1):
+        at = index.get(m.end())
+        key: str | None = None
+        if at is not None:
+            r.pos = at
+            try:
+                key = r.type().key
+            except ReaderProblem:
+                key = None
+        found.append((m.start(1), m.end(1), m.group(1), key))
+    return found
