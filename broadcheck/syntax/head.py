@@ -16,6 +16,8 @@ their brackets closed.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
 from broadcheck.syntax.parts import SyntaxProblem
@@ -133,59 +135,50 @@ class _Head:
             raise self.after("expected operation name in quotes")
 
     def arguments(self) -> None:
-        self.pos += 1
-        self.skip()
-        if self.at(")"):
-            self.pos += 1
-            return
-        named: bool | None = None
-        while True:
+        named: list[bool] = []  # (whether the arguments are named, once the first says)
+
+        def argument() -> None:
             m = _VALUE.match(self.text, self.pos)
             if m is not None:
-                if named is False:
+                if named == [False]:
                     raise self.here("custom op 'func.func' expected type instead of SSA identifier")
-                named = True
+                named[:] = [True]
                 self.pos = m.end()
                 self.skip()
                 if not self.at(":"):
                     raise self.after("expected ':'")
                 self.pos += 1
                 self.skip()
-            elif named:
+            elif named == [True]:
                 raise self.here("custom op 'func.func' expected SSA identifier")
             else:
-                named = False
+                named[:] = [False]
             self.type()
-            self.skip()
-            if self.at("{"):
-                self.group()
-                self.skip()
-            if _LOC.match(self.text, self.pos):
-                self.pos = self.text.index("(", self.pos)
-                self.group()
-                self.skip()
-            if self.at(","):
-                self.pos += 1
-                self.skip()
-                continue
-            if self.at(")"):
-                self.pos += 1
-                return
-            raise self.after("expected ')'")
+
+        self._list(argument, locations=True)
 
     def results(self) -> None:
         if not self.at("("):
             self.type()
             return
+        self._list(self.type, locations=False)
+
+    def _list(self, item: Callable[[], None], locations: bool) -> None:
+        """A list in parentheses at the cursor (on its ``(``): each entry ``item``, then its
+        attribute dictionary (and, for ``locations``, its ``loc(...)``) if written; ``,`` between."""
         self.pos += 1
         self.skip()
         if self.at(")"):
             self.pos += 1
             return
         while True:
-            self.type()
+            item()
             self.skip()
             if self.at("{"):
+                self.group()
+                self.skip()
+            if locations and _LOC.match(self.text, self.pos):
+                self.pos = self.text.index("(", self.pos)
                 self.group()
                 self.skip()
             if self.at(","):
