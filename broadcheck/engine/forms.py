@@ -28,6 +28,7 @@ from broadcheck.syntax.statement import (
     simple_head,
     simple_statement,
 )
+from broadcheck.syntax.types import written_type_problem
 
 if TYPE_CHECKING:
     from broadcheck.semantics import Problem
@@ -192,6 +193,8 @@ def read_form(key: str, known: Statement | None = None) -> Form:
     except SyntaxProblem as problem:  # kept without its traceback: its frames held the scanner's block (issue 31)
         return Form(key, None, problem.with_traceback(None), None)
     decl = dialects.lookup(statement.name)
+    if (statement.generic or decl is not None) and (wrong := written_type_problem(statement, key)) is not None:
+        return Form(key, None, SyntaxProblem(wrong[0], wrong[1], wrong[1] + 1), None)  # MLIR's parser stops there
     form = Form(key, statement, None, decl)
     form.plain = plain
     form.regions = statement.regions

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from broadcheck.dialects import Registry
 from broadcheck.dialects.inner import SOURCES
+from broadcheck.engine import diagnose
 from broadcheck.engine.control import Blocks, Calls, Sources, Summary, Where, generic_function, signature_of
 from broadcheck.engine.findings import OP_NAME, Findings, parse_failed
 from broadcheck.engine.forms import ARGUMENT, USE, Form
@@ -23,7 +24,9 @@ from broadcheck.engine.values import Values
 from broadcheck.ops import Span
 from broadcheck.syntax.head import head_problem
 from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import symbol_name
+from broadcheck.syntax.types import argument_type_problem
 
 MODULES = frozenset({"builtin.module", "module"})
 """Ops whose region is a graph region for value flow (``tf_executor.graph`` is not: TensorFlow
@@ -333,7 +336,10 @@ class Regions:
             if len(self.labels) > 10_000:
                 self.labels.clear()
             arguments = self.labels[body] = label_arguments(body, open_at)
+        wrong: tuple[str, int] | None = None
         for start, end, argument, key in arguments:
+            if key is not None and (problem := argument_type_problem(body, end, key)) is not None:
+                wrong, key = wrong or problem, None  # (the parser stops at the first: no type known)
             offsets.append((start, end))
             keys.append(key)
             line = text.where(start)[0]
@@ -341,6 +347,9 @@ class Regions:
             flow.block_argument(argument, key, line, len(offsets) - 1)
             if flow.resolved or flow.unreached:
                 values.forward()
+        if wrong is not None:
+            (at, column), path = text.where(wrong[1]), findings.path
+            findings.add(diagnose.syntax(SyntaxProblem(wrong[0], Span(at, column, at, column + 1)), path), text)
         name = body[:open_at].strip() if open_at >= 0 else body.strip()
         where = text.where(0)
         problem = self.blocks[-1].label(name, tuple(keys), Where(where[0], where[1], where[1] + len(name)))

@@ -328,8 +328,10 @@ class FileRun:
             return
         if not body.startswith("!"):
             return
-        line, column = text.where(len(text.text) - len(text.text.lstrip()))
-        found = read_alias(body, self.verdicts.aliases, line, column)
+        found = read_alias(body, self.verdicts.aliases, *text.where(len(text.text) - len(text.text.lstrip())))
+        if found is not None and isinstance(found[1], SyntaxProblem):  # the parser stops there: no use repeats it
+            self.findings.add(diagnose.syntax(found[1], self.path), text)
+            found = found[0], OpaqueType(f"!{found[0]}")
         if found is not None:
             self.verdicts.alias(*found)
 

@@ -25,10 +25,11 @@ from broadcheck.engine.scan import Text
 from broadcheck.engine.verify import Checks, Unreadable
 from broadcheck.ops import Span, Type
 from broadcheck.semantics import NOT_JUDGED, NOT_JUDGED_REASON, Problem
-from broadcheck.syntax.head import FUNCTION_HEADS, head_wrong
+from broadcheck.syntax.head import head_wrong
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
 from broadcheck.syntax.statement import Statement
+from broadcheck.syntax.types import type_wrong
 
 _UNKNOWN_BARE = lazy(re.escape(UNKNOWN_CUSTOM_OP).replace(re.escape("{name}"), r"([A-Za-z_][\w$]*)"))
 """A bare word after a complete op (:data:`~broadcheck.syntax.problem.UNKNOWN_CUSTOM_OP`)."""
@@ -189,7 +190,7 @@ class Verdicts:
             return
         name = name_match.group(1) or name_match.group(2)
         _, check = self.checks.check_of(name)
-        if check is None and (name not in FUNCTION_HEADS or head_wrong(source) is None):  # (a head's error: below)
+        if check is None and head_wrong(source) is None and type_wrong(source, _decl_of(name) is not None) is None:
             if self.checks.known_dialect(name):
                 findings.pass_over(name, UNKNOWN_OP)
             return
@@ -205,6 +206,7 @@ class Verdicts:
         findings = self.findings
         decl = _decl_of(name)
         wrong = decl.assembly.unread(source) if decl is not None and decl.assembly is not None else head_wrong(source)
+        wrong = wrong or type_wrong(source, decl is not None)
         if wrong is not None:  # its custom parser fails first, at a place the grammar does not know
             findings.mark_checked(line)
 

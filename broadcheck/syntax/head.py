@@ -9,9 +9,9 @@ What that parser rejects is a :class:`SyntaxProblem` in its words and at its pla
 ``tests/fixtures/function_head_syntax.mlir`` holds each case to ``mlir-opt``'s (``iree-opt``)
 words. A head it accepts gives ``None`` (the token reader reads it as before).
 
-A type is held to the grammar (:func:`~.types.read_type`) unless it is an alias (``!name``,
-whose meaning the reader does not know); an attribute dictionary and a location only need
-their brackets closed.
+A type is held to MLIR's type parser (:func:`~.types.type_problem`: its shape, its element type)
+unless it is an alias or a dialect's type (``!name``, whose meaning the reader does not know);
+an attribute dictionary and a location only need their brackets closed.
 """
 
 from __future__ import annotations
@@ -22,7 +22,6 @@ from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
 from broadcheck.syntax.parts import SyntaxProblem
 from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP
-from broadcheck.syntax.problem import SyntaxProblem as TypeProblem
 
 FUNCTION_HEADS = frozenset({"func.func"})
 """The ops whose head this module reads (the ones ``parseFunctionOp`` parses)."""
@@ -237,15 +236,16 @@ class _Head:
         self._read_type(written, start)
 
     def _read_type(self, written: str, start: int) -> None:
-        from broadcheck.syntax.types import read_type
+        from broadcheck.syntax.types import WRONG_TOKEN, type_problem
 
-        try:
-            read_type(written)
-        except TypeProblem as problem:
-            at = _offset(written, problem.span.line, problem.span.column)
-            if problem.message.startswith("undefined symbol alias"):
-                return  # (an alias inside the type)
-            raise SyntaxProblem(problem.message, start + at, start + at + 1) from None
+        found = type_problem(written)
+        if found is None:
+            return
+        message, at = found
+        if at == 0 and message == WRONG_TOKEN:  # (no type starts so: just after the text before it)
+            self.pos = start
+            raise self.after(message)
+        raise SyntaxProblem(message, start + at, start + at + 1)
 
     def group(self) -> None:
         """Pass over the bracket group at the cursor (an attribute dictionary, a location's
@@ -300,13 +300,6 @@ def _string_end(text: str, at: int) -> int:
             return -1
         i += 1
     return -1
-
-
-def _offset(text: str, line: int, column: int) -> int:
-    at = 0
-    for _ in range(line - 1):
-        at = text.index("\n", at) + 1
-    return at + column - 1
 
 
 __all__ = ["FUNCTION_HEADS", "head_problem", "head_wrong"]

@@ -71,6 +71,9 @@ _TERMINAL_WORDS = {
     "$END": "end of statement",
 }
 _TYPE_TERMINALS = {"BUILTIN_TYPE", "DIALECT_TYPE_ID", "TENSOR", "VECTOR", "COMPLEX", "MEMREF", "TUPLE"}
+_DIMENSIONS = frozenset({"DIM_LIST", "VECTOR_DIM_LIST", "UNRANKED"})
+"""A shaped type's dimensions: optional where its element type may come (``tensor<-1xf32>``,
+``vector<?xf32>``: MLIR reads no dimension, then wants a type there)."""
 
 
 def _describe_expected(expected: set[str]) -> str:
@@ -147,7 +150,7 @@ def _syntax_problem(err: UnexpectedInput, text: str) -> SyntaxProblem:
     elif words is not None:
         message, (line, column), width = words[0], _line_column(text, words[1]), 1
     elif (shaped := _dimension_last(expected, text, pos, found_text)) or (
-        _describe_expected(expected) == "type" and found_text != "'('"
+        _describe_expected(expected - _DIMENSIONS) == "type" and found_text != "'('"
     ):
         # MLIR's parseType at a token no type starts with; its emitWrongTokenError puts it just
         # after the token before (a number ending a dimension list wants its `x` there)
@@ -302,7 +305,9 @@ class _Builder:
     def source(self, meta: object) -> str:
         return self.text[meta.start_pos : meta.end_pos]  # type: ignore[attr-defined]
 
-    def dims(self, tok: Token, vector: bool) -> tuple[tuple[int | None, ...], tuple[bool, ...]]:
+    def dims(self, tok: Token, vector: Span | None) -> tuple[tuple[int | None, ...], tuple[bool, ...]]:
+        """The sizes of dimension list ``tok``; ``vector``: where its vector type starts (where
+        MLIR's parser says that sizes are not positive), ``None`` for a tensor's."""
         shape: list[int | None] = []
         scalable: list[bool] = []
         for part in tok.split("x")[:-1]:
@@ -317,10 +322,10 @@ class _Builder:
                 raise SyntaxProblem("invalid dimension", self.token_span(tok))
             shape.append(size)
             scalable.append(is_scalable)
-        if vector and 0 in shape:
+        if vector is not None and 0 in shape:
             sizes = ", ".join(str(d) for d in shape)
-            raise SyntaxProblem(f"vector types must have positive constant sizes but got {sizes}", self.token_span(tok))
-        return tuple(shape), tuple(scalable) if vector and any(scalable) else ()
+            raise SyntaxProblem(f"vector types must have positive constant sizes but got {sizes}", vector)
+        return tuple(shape), tuple(scalable) if vector is not None and any(scalable) else ()
 
     def element(self, tree: _Tree, parent: _Tree | None = None) -> str:
         if parent is not None and tree.data in _SHAPED:
@@ -347,9 +352,9 @@ class _Builder:
             shape: tuple[int | None, ...] = ()
             scalable: tuple[bool, ...] = ()
             if tokens:
-                shape, scalable = self.dims(tokens[0], vector)
+                shape, scalable = self.dims(tokens[0], self.span(tree.meta) if vector else None)
             encoding = None
-            if len(trees) > 1:
+            if len(trees) > 1 and trees[1].children:  # (`tensor<4xf32, >`: none)
                 encoding = self.source(trees[1].meta).lstrip(",").strip()
                 aliased = self.aliases.get(encoding)  # `#SV`: a sparse encoding's alias, written out
                 if isinstance(aliased, OpaqueType) and aliased.text.startswith("#sparse_tensor.encoding<"):

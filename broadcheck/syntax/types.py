@@ -9,11 +9,15 @@ Both give the same types (tests/test_types.py holds them to each other).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
-from broadcheck.ops import OpaqueType, ShapedType, Type
+from broadcheck.ops import OpaqueType, ShapedType, Span, Type
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import SyntaxProblem
+
+if TYPE_CHECKING:
+    from broadcheck.syntax.parts import Statement, TypeText
 
 INT64_MAX = 2**63 - 1
 
@@ -22,7 +26,7 @@ _ELEMENTS = frozenset(
     "index none bf16 tf32 f16 f32 f64 f80 f128 f8E5M2FNUZ f8E5M2 f8E4M3FNUZ f8E4M3FN f8E4M3B11FNUZ f8E4M3 "
     "f8E3M4 f8E8M0FNU f6E2M3FN f6E3M2FN f4E2M1FN".split()
 )
-_INTEGER = lazy(r"[su]?i[1-9][0-9]*")
+_INTEGER = lazy(r"[su]?i(?:0|[1-9][0-9]*)")  # (`i0` is one: MLIR reads it)
 _SIMPLE = lazy(
     r"tensor<(?P<dims>(?:(?:[0-9]+|\?)x)*)(?P<element>[A-Za-z]\w*)>"
     r"|tensor<\*x(?P<unranked>[A-Za-z]\w*)>"
@@ -123,6 +127,186 @@ def read_type(text: str, aliases: Aliases = _NO_ALIASES) -> Type:
 
 _ALIAS = lazy(r"[ \t]*!([\w$.\-]+)[ \t]*=[ \t]*(.*?)[ \t\r]*$", re.S)
 
+# ---------------------------------------------------------------- types MLIR's parser rejects
+
+_JUDGED = lazy(r"(?:tensor|vector|complex)<.*|[A-Za-z_][\w$.]*+", re.S)
+"""A type whose text this module judges as MLIR's type parser does: a builtin shaped or complex
+type (``tensor<4xf33>``) or a bare word (``bf17``); a dialect's type (``!x.y<...>``), an alias and
+a function type are their own parsers' (or not known here)."""
+_MEMREF = lazy(r"memref<(?P<shape>(?:(?:[0-9]+|\?)[ \t]*x[ \t]*)*+)(?P<element>[A-Za-z_][\w$.]*+)(?=[ \t]*[,>])")
+"""A memref's shape and element as far as a plain element word (its layout and memory space,
+after a ``,``, are attributes: not judged)."""
+WRONG_TOKEN = "expected non-function type"
+"""MLIR's ``emitWrongTokenError`` at a type's first token: placed just after the text before it."""
+_PROBLEMS: dict[str, tuple[str, int] | None] = {}
+""":func:`type_problem`'s answer per distinct type text (a pure function's cache)."""
+
+
+def type_problem(text: str) -> tuple[str, int] | None:
+    """What MLIR's type parser says first of the type written ``text`` (as a statement's reader
+    cut it out), and the offset in ``text`` it says it at; ``None`` if it reads, or if it is not
+    a builtin type this module judges (:data:`_JUDGED`: a dialect's type, an alias, a function
+    type). Asked once per distinct text: the common types are one set lookup and one match."""
+    try:
+        return _PROBLEMS[text]
+    except KeyError:
+        pass
+    found = None if simple_type(text) is not None else _type_problem(text)
+    if len(_PROBLEMS) >= 4096:
+        _PROBLEMS.clear()
+    _PROBLEMS[text] = found
+    return found
+
+
+def _type_problem(text: str) -> tuple[str, int] | None:
+    if text.startswith("memref<"):
+        m = _MEMREF.match(text)
+        if m is None:
+            return None
+        # its shape and element are read as a tensor's (the same length: `tensor` for `memref`)
+        found = type_problem(f"tensor<{m.group('shape')}{m.group('element')}>")
+        if found is None or found[0] == "invalid tensor element type":
+            return None  # (a memref's elements are not a tensor's)
+        return found[0].replace(" tensor type", " memref type"), found[1]
+    if text.startswith("tuple<") and text.endswith(">"):
+        for start, element in _elements(text, len("tuple<"), len(text) - 1):
+            found = type_problem(element)
+            if found is not None:
+                if found[1] == 0 and found[0] == WRONG_TOKEN:
+                    return found[0], len(text[:start].rstrip())
+                return found[0], start + found[1]
+        return None
+    if _JUDGED.fullmatch(text) is None:
+        return None
+    try:
+        read_type(text)
+    except SyntaxProblem as problem:
+        if problem.message.startswith("undefined symbol alias"):
+            return None  # (an alias inside it: this reader does not know the file's)
+        at = 0
+        for _ in range(problem.span.line - 1):
+            at = text.index("\n", at) + 1
+        return problem.message, at + problem.span.column - 1
+    return None
+
+
+_OPENING = frozenset("<([{")
+_CLOSING = frozenset(">)]}")
+
+
+def _elements(text: str, begin: int, end: int) -> Iterator[tuple[int, str]]:
+    """The entries of the ``,``-separated list ``text[begin:end]`` (commas inside brackets or
+    strings are their own), each with where it starts, without the blanks around it."""
+    depth = 0
+    start = i = begin
+    while i <= end:
+        c = text[i] if i < end else ","
+        if c == '"':
+            close = text.find('"', i + 1)
+            i = end if close < 0 else close + 1
+            continue
+        if c == "-" and text.startswith("->", i):
+            i += 2
+            continue
+        if c in _OPENING:
+            depth += 1
+        elif c in _CLOSING:
+            depth -= 1
+        elif c == "," and depth == 0:
+            piece = text[start:i]
+            stripped = piece.strip()
+            if stripped:
+                yield start + len(piece) - len(piece.lstrip()), stripped
+            start = i + 1
+        i += 1
+
+
+def written_types(statement: Statement) -> Iterator[TypeText]:
+    """Every type a statement writes: its signature's, its values' (``%x: T``, ``ins(%a : T)``),
+    its successors' operands'."""
+    signature = statement.signature
+    if signature is not None:
+        yield from signature.inputs
+        yield from signature.outputs
+    for definition in statement.definitions:
+        if definition.type is not None:
+            yield definition.type
+    for use in statement.operands:
+        if use.type is not None:
+            yield use.type
+    for successor in statement.successors:
+        for use in successor.operands:
+            if use.type is not None:
+                yield use.type
+    for attribute in statement.attributes:
+        value = attribute.text
+        if ":" in value or value.startswith(_TYPE_VALUES):
+            typed = _attribute_type(value, attribute.end - len(value))
+            if typed is not None:
+                yield typed
+
+
+_TYPE_VALUES = ("tensor<", "vector<", "memref<", "complex<", "tuple<")
+"""How an attribute value that is a builtin type (a ``TypeAttr``) starts."""
+_TYPED_VALUE = lazy(r"[ \t\n]*+(?:(?:tensor|vector|memref|complex|tuple)<.*|[A-Za-z_][\w$.]*+)[ \t\n]*+", re.S)
+"""What may follow an attribute value's top-level ``:``: a builtin type or a word (``dense<1> : T``)."""
+
+
+def _attribute_type(value: str, base: int) -> TypeText | None:
+    """The builtin type attribute value ``value`` (at ``base``) writes: the type it is, or the
+    type after its top-level ``:`` (``dense<1.0> : tensor<4xf32>``, ``1 : i32``); else ``None``."""
+    from broadcheck.syntax.parts import TypeText
+
+    if value.startswith(_TYPE_VALUES):
+        return TypeText(value, base, base + len(value), value)
+    depth = 0
+    i = 0
+    while i < len(value):
+        c = value[i]
+        if c == '"':
+            close = value.find('"', i + 1)
+            if close < 0:
+                return None
+            i = close + 1
+            continue
+        if c == "-" and value.startswith("->", i):
+            i += 2
+            continue
+        if c in _OPENING:
+            depth += 1
+        elif c in _CLOSING:
+            depth -= 1
+        elif c == ":" and depth == 0:
+            if value.startswith("::", i) or value[i - 1 : i] == ":":
+                return None  # (a nested symbol's `@a::@b`)
+            rest = value[i + 1 :]
+            if _TYPED_VALUE.fullmatch(rest) is None:
+                return None
+            start = i + 1 + len(rest) - len(rest.lstrip())
+            written = rest.strip()
+            return TypeText(written, base + start, base + start + len(written), written)  # (its key unused)
+        i += 1
+    return None
+
+
+def written_type_problem(statement: Statement, text: str) -> tuple[str, int] | None:
+    """The first type ``statement`` (read from ``text``) writes that MLIR's parser rejects: its
+    message and the offset in ``text`` it is at (``emitWrongTokenError``'s just after the token
+    before a type no type starts so); ``None`` if every type it writes reads."""
+    first: tuple[int, str, int] | None = None
+    for written in written_types(statement):
+        found = type_problem(written.text)
+        if found is not None and (first is None or written.start < first[0]):
+            first = (written.start, *found)
+    if first is None:
+        return None
+    start, message, offset = first
+    if offset == 0 and message == WRONG_TOKEN:
+        from broadcheck.syntax.lexer import strip_comments
+
+        return message, len(strip_comments(text[:start]).rstrip())
+    return message, start + offset
+
 
 def read_alias(text: str, aliases: Aliases, line: int = 1, column: int = 1) -> tuple[str, Type | SyntaxProblem] | None:
     """A type alias definition ``!name = type`` (at ``line:column``): its name, and its type or
@@ -134,9 +318,52 @@ def read_alias(text: str, aliases: Aliases, line: int = 1, column: int = 1) -> t
     found = simple_type(body)
     if found is not None:
         return name, found
+    wrong = type_problem(body)
+    if wrong is not None:  # (MLIR's words and place: the grammar takes a memref's or a tuple's as they come)
+        message, at = wrong
+        at = len(text[: m.start(2)].rstrip()) if at == 0 and message == WRONG_TOKEN else m.start(2) + at
+        where = (
+            line + text.count("\n", 0, at),
+            (column if "\n" not in text[:at] else 1) + at - (text.rfind("\n", 0, at) + 1),
+        )
+        return name, SyntaxProblem(message, Span(where[0], where[1], where[0], where[1] + 1))
     from broadcheck.syntax.parser import parse_alias
 
     try:
         return parse_alias(text.strip(), aliases, line, column)
     except SyntaxProblem as problem:  # kept for the module: without the frames of its traceback
         return name, problem.with_traceback(None)
+
+
+def type_wrong(source: str, custom: bool) -> tuple[str, int] | None:
+    """What MLIR's parser says first of ``source``, the text of a statement the engine could not
+    take, and the offset it names, if it is a type the statement writes (:func:`written_type_problem`);
+    a custom form only if ``custom`` (its op is declared: an unknown op's parser never reads its
+    types). ``None`` otherwise."""
+    from broadcheck.syntax.parts import SyntaxProblem as ReaderProblem
+    from broadcheck.syntax.statement import read_statement
+
+    try:
+        statement = read_statement(source)
+    except ReaderProblem:
+        return None
+    if not (statement.generic or custom):
+        return None
+    return written_type_problem(statement, source)
+
+
+_TYPE_AFTER = lazy(r"[ \t\n]*:[ \t\n]*")
+
+
+def argument_type_problem(text: str, after: int, key: str) -> tuple[str, int] | None:
+    """What MLIR's parser says first of the type of a block's argument ``%x: T`` in ``text``
+    (``after``: where its name ends; ``key``: its type without blanks), and the offset in
+    ``text`` it says it at; ``None`` if the type reads (or is not one this module judges)."""
+    found = type_problem(key)
+    if found is None:
+        return None
+    m = _TYPE_AFTER.match(text, after)
+    start = after if m is None else m.end()
+    if found[1] == 0 and found[0] == WRONG_TOKEN:
+        return found[0], len(text[:start].rstrip())
+    return found[0], start + found[1]
