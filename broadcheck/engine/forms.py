@@ -28,7 +28,7 @@ from broadcheck.syntax.statement import (
     simple_head,
     simple_statement,
 )
-from broadcheck.syntax.types import written_type_problem
+from broadcheck.syntax.written import written_type_problem
 
 if TYPE_CHECKING:
     from broadcheck.semantics import Problem

@@ -26,7 +26,7 @@ from broadcheck.syntax.head import head_problem
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import symbol_name
-from broadcheck.syntax.types import argument_type_problem
+from broadcheck.syntax.written import argument_type_problem
 
 MODULES = frozenset({"builtin.module", "module"})
 """Ops whose region is a graph region for value flow (``tf_executor.graph`` is not: TensorFlow
@@ -338,8 +338,8 @@ class Regions:
             arguments = self.labels[body] = label_arguments(body, open_at)
         wrong: tuple[str, int] | None = None
         for start, end, argument, key in arguments:
-            if key is not None and (problem := argument_type_problem(body, end, key)) is not None:
-                wrong, key = wrong or problem, None  # (the parser stops at the first: no type known)
+            if key is not None and (typed := argument_type_problem(body, end, key)) is not None:
+                wrong, key = wrong or typed, None  # (the parser stops at the first: no type known)
             offsets.append((start, end))
             keys.append(key)
             line = text.where(start)[0]

@@ -4,20 +4,20 @@ The common types (``tensor<4x?xf32>``, ``vector<4xf32>``, ``f32``) are read by o
 regular expression; anything else (encodings, scalable dims, dialect types, complex
 element types, a missing ``>``) by the grammar, which also words what is wrong.
 Both give the same types (tests/test_types.py holds them to each other).
+
+:func:`type_problem` says what MLIR's type parser says first of a type it rejects (its element
+word, its dimension list, a memref's shape and element, a tuple's types), once per distinct text:
+:mod:`.written` asks it of every type a statement writes.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING
 
 from broadcheck.ops import OpaqueType, ShapedType, Span, Type
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import SyntaxProblem
-
-if TYPE_CHECKING:
-    from broadcheck.syntax.parts import Statement, TypeText
 
 INT64_MAX = 2**63 - 1
 
@@ -221,93 +221,6 @@ def _elements(text: str, begin: int, end: int) -> Iterator[tuple[int, str]]:
         i += 1
 
 
-def written_types(statement: Statement) -> Iterator[TypeText]:
-    """Every type a statement writes: its signature's, its values' (``%x: T``, ``ins(%a : T)``),
-    its successors' operands'."""
-    signature = statement.signature
-    if signature is not None:
-        yield from signature.inputs
-        yield from signature.outputs
-    for definition in statement.definitions:
-        if definition.type is not None:
-            yield definition.type
-    for use in statement.operands:
-        if use.type is not None:
-            yield use.type
-    for successor in statement.successors:
-        for use in successor.operands:
-            if use.type is not None:
-                yield use.type
-    for attribute in statement.attributes:
-        value = attribute.text
-        if ":" in value or value.startswith(_TYPE_VALUES):
-            typed = _attribute_type(value, attribute.end - len(value))
-            if typed is not None:
-                yield typed
-
-
-_TYPE_VALUES = ("tensor<", "vector<", "memref<", "complex<", "tuple<")
-"""How an attribute value that is a builtin type (a ``TypeAttr``) starts."""
-_TYPED_VALUE = lazy(r"[ \t\n]*+(?:(?:tensor|vector|memref|complex|tuple)<.*|[A-Za-z_][\w$.]*+)[ \t\n]*+", re.S)
-"""What may follow an attribute value's top-level ``:``: a builtin type or a word (``dense<1> : T``)."""
-
-
-def _attribute_type(value: str, base: int) -> TypeText | None:
-    """The builtin type attribute value ``value`` (at ``base``) writes: the type it is, or the
-    type after its top-level ``:`` (``dense<1.0> : tensor<4xf32>``, ``1 : i32``); else ``None``."""
-    from broadcheck.syntax.parts import TypeText
-
-    if value.startswith(_TYPE_VALUES):
-        return TypeText(value, base, base + len(value), value)
-    depth = 0
-    i = 0
-    while i < len(value):
-        c = value[i]
-        if c == '"':
-            close = value.find('"', i + 1)
-            if close < 0:
-                return None
-            i = close + 1
-            continue
-        if c == "-" and value.startswith("->", i):
-            i += 2
-            continue
-        if c in _OPENING:
-            depth += 1
-        elif c in _CLOSING:
-            depth -= 1
-        elif c == ":" and depth == 0:
-            if value.startswith("::", i) or value[i - 1 : i] == ":":
-                return None  # (a nested symbol's `@a::@b`)
-            rest = value[i + 1 :]
-            if _TYPED_VALUE.fullmatch(rest) is None:
-                return None
-            start = i + 1 + len(rest) - len(rest.lstrip())
-            written = rest.strip()
-            return TypeText(written, base + start, base + start + len(written), written)  # (its key unused)
-        i += 1
-    return None
-
-
-def written_type_problem(statement: Statement, text: str) -> tuple[str, int] | None:
-    """The first type ``statement`` (read from ``text``) writes that MLIR's parser rejects: its
-    message and the offset in ``text`` it is at (``emitWrongTokenError``'s just after the token
-    before a type no type starts so); ``None`` if every type it writes reads."""
-    first: tuple[int, str, int] | None = None
-    for written in written_types(statement):
-        found = type_problem(written.text)
-        if found is not None and (first is None or written.start < first[0]):
-            first = (written.start, *found)
-    if first is None:
-        return None
-    start, message, offset = first
-    if offset == 0 and message == WRONG_TOKEN:
-        from broadcheck.syntax.lexer import strip_comments
-
-        return message, len(strip_comments(text[:start]).rstrip())
-    return message, start + offset
-
-
 def read_alias(text: str, aliases: Aliases, line: int = 1, column: int = 1) -> tuple[str, Type | SyntaxProblem] | None:
     """A type alias definition ``!name = type`` (at ``line:column``): its name, and its type or
     what is wrong with it; ``None`` if ``text`` is not one."""
@@ -333,37 +246,3 @@ def read_alias(text: str, aliases: Aliases, line: int = 1, column: int = 1) -> t
         return parse_alias(text.strip(), aliases, line, column)
     except SyntaxProblem as problem:  # kept for the module: without the frames of its traceback
         return name, problem.with_traceback(None)
-
-
-def type_wrong(source: str, custom: bool) -> tuple[str, int] | None:
-    """What MLIR's parser says first of ``source``, the text of a statement the engine could not
-    take, and the offset it names, if it is a type the statement writes (:func:`written_type_problem`);
-    a custom form only if ``custom`` (its op is declared: an unknown op's parser never reads its
-    types). ``None`` otherwise."""
-    from broadcheck.syntax.parts import SyntaxProblem as ReaderProblem
-    from broadcheck.syntax.statement import read_statement
-
-    try:
-        statement = read_statement(source)
-    except ReaderProblem:
-        return None
-    if not (statement.generic or custom):
-        return None
-    return written_type_problem(statement, source)
-
-
-_TYPE_AFTER = lazy(r"[ \t\n]*:[ \t\n]*")
-
-
-def argument_type_problem(text: str, after: int, key: str) -> tuple[str, int] | None:
-    """What MLIR's parser says first of the type of a block's argument ``%x: T`` in ``text``
-    (``after``: where its name ends; ``key``: its type without blanks), and the offset in
-    ``text`` it says it at; ``None`` if the type reads (or is not one this module judges)."""
-    found = type_problem(key)
-    if found is None:
-        return None
-    m = _TYPE_AFTER.match(text, after)
-    start = after if m is None else m.end()
-    if found[1] == 0 and found[0] == WRONG_TOKEN:
-        return found[0], len(text[:start].rstrip())
-    return found[0], start + found[1]
