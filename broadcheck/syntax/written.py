@@ -12,7 +12,8 @@ once per key (:mod:`broadcheck.engine.forms`), again on the statement's own text
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable
+from operator import itemgetter
 
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
@@ -20,32 +21,6 @@ from broadcheck.syntax.parts import Statement, TypeText
 from broadcheck.syntax.parts import SyntaxProblem as ReaderProblem
 from broadcheck.syntax.statement import read_statement
 from broadcheck.syntax.types import WRONG_TOKEN, type_problem
-
-
-def written_types(statement: Statement) -> Iterator[TypeText]:
-    """Every type a statement writes: its signature's, its values' (``%x: T``, ``ins(%a : T)``),
-    its successors' operands'."""
-    signature = statement.signature
-    if signature is not None:
-        yield from signature.inputs
-        yield from signature.outputs
-    for definition in statement.definitions:
-        if definition.type is not None:
-            yield definition.type
-    for use in statement.operands:
-        if use.type is not None:
-            yield use.type
-    for successor in statement.successors:
-        for use in successor.operands:
-            if use.type is not None:
-                yield use.type
-    for attribute in statement.attributes:
-        value = attribute.text
-        if ":" in value or value.startswith(_TYPE_VALUES):
-            typed = _attribute_type(value, attribute.end - len(value))
-            if typed is not None:
-                yield typed
-
 
 _OPENING = frozenset("<([{")
 _CLOSING = frozenset(">)]}")
@@ -90,21 +65,54 @@ def _attribute_type(value: str, base: int) -> TypeText | None:
     return None
 
 
+_CLEAN: set[str] = set()
+"""Signatures (``(T, U) -> V`` as written) whose every type reads: judged once (a pure cache)."""
+_TYPE_OF = itemgetter(4)
+"""A :class:`~.parts.Use`'s type (``None``: not written beside it)."""
+
+
 def written_type_problem(statement: Statement, text: str) -> tuple[str, int] | None:
-    """The first type ``statement`` (read from ``text``) writes that MLIR's parser rejects: its
-    message and the offset in ``text`` it is at (``emitWrongTokenError``'s just after the token
-    before a type no type starts so); ``None`` if every type it writes reads."""
-    first: tuple[int, str, int] | None = None
-    for written in written_types(statement):
-        found = type_problem(written.text)
-        if found is not None and (first is None or written.start < first[0]):
-            first = (written.start, *found)
-    if first is None:
+    """The first type ``statement`` (read from ``text``) writes that MLIR's parser rejects: in its
+    signature, its values' (``%x: T``, ``ins(%a : T)``, a successor's), an attribute value's
+    (``dense<1> : T``); its message and the offset in ``text`` it is at (``emitWrongTokenError``'s
+    just after the token before a type no type starts so). ``None`` if every type it writes reads.
+    Asked once per distinct statement: a signature judged before is one set lookup."""
+    found: list[tuple[int, str, int]] = []
+    signature = statement.signature
+    if signature is not None:
+        whole = text[signature.start : signature.end]
+        if whole not in _CLEAN:
+            _judge(signature.inputs, found)
+            _judge(signature.outputs, found)
+            if not found:
+                if len(_CLEAN) >= 65536:
+                    _CLEAN.clear()
+                _CLEAN.add(whole)
+    if statement.definitions:
+        _judge([d.type for d in statement.definitions if d.type is not None], found)
+    if any(map(_TYPE_OF, statement.operands)):
+        _judge([u.type for u in statement.operands if u.type is not None], found)
+    for successor in statement.successors:
+        _judge([u.type for u in successor.operands if u.type is not None], found)
+    for attribute in statement.attributes:
+        value = attribute.text
+        if ":" in value or value.startswith(_TYPE_VALUES):
+            typed = _attribute_type(value, attribute.end - len(value))
+            if typed is not None:
+                _judge((typed,), found)
+    if not found:
         return None
-    start, message, offset = first
+    start, message, offset = min(found)
     if offset == 0 and message == WRONG_TOKEN:
         return message, len(strip_comments(text[:start]).rstrip())
     return message, start + offset
+
+
+def _judge(written: Iterable[TypeText], found: list[tuple[int, str, int]]) -> None:
+    for typed in written:
+        problem = type_problem(typed.text)
+        if problem is not None:
+            found.append((typed.start, *problem))
 
 
 def type_wrong(source: str, custom: bool) -> tuple[str, int] | None:
@@ -138,4 +146,4 @@ def argument_type_problem(text: str, after: int, key: str) -> tuple[str, int] | 
     return found[0], start + found[1]
 
 
-__all__ = ["argument_type_problem", "type_wrong", "written_type_problem", "written_types"]
+__all__ = ["argument_type_problem", "type_wrong", "written_type_problem"]
