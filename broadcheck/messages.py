@@ -64,7 +64,8 @@ RULES: Mapping[str, Rule] = {
             "BC001",
             "syntax-error",
             "{detail}",
-            "An op that broadcheck checks is not valid MLIR syntax.",
+            "MLIR's parser rejects the text, in its words, where it stops: an op that broadcheck checks, "
+            "a function's head, or a type written anywhere (docs/diagnostics.md).",
             '"test.broadcastable"(%a, %b) : (tensor<1x2xi32>, tensor<1x2xi32) -> tensor<1x2xi32>',
             op_prefix=False,
         ),

@@ -47,6 +47,16 @@ BROKEN = [
     ("func.func @f(%arg0: tensor<4xf32>) -> tensor<4xf32 {...}", "expected '>' in tensor type", 51),
     ("func.func @f(%arg0: tensor<4xf32> {a.b = 1) -> tensor<4xf32> {...}", "expected '}' in attribute dictionary", 43),
     ("func.func private @g(tensor<4xf32) -> tensor<4xf32>", "expected '>' in tensor type", 34),
+    # a type MLIR's type parser rejects (tests/test_type_syntax.py holds more, in whole files)
+    ("func.func @f(%a: tensor<4xf33>) -> tensor<4xf32> {...}", "expected non-function type", 27),
+    ("func.func @f(%a: f33) -> tensor<4xf32> {...}", "expected non-function type", 17),
+    ("func.func @f(%a: memref<4x?xx>) -> tensor<4xf32> {...}", "expected non-function type", 29),
+    (
+        "func.func @f(%a: vector<0xf32>) -> tensor<4xf32> {...}",
+        "vector types must have positive constant sizes but got 0",
+        18,
+    ),
+    ("func.func @f(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4x?xx>) {...}", "expected non-function type", 63),
 ]
 
 READ = [
@@ -58,6 +68,7 @@ READ = [
     "func.func @g() -> () {...}",
     "func.func @h(%a: !alias<x>, %b: tensor<4x!alias>) loc(#loc3)",
     'func.func @"quoted name"(%arg0: i32) {...}',
+    "func.func @g(%a: tensor<4xi0>, %b: tensor<4xf32, >, %c: memref<*xf32>, %d: tuple<>) {...}",
 ]
 
 

@@ -151,23 +151,36 @@ def type_problem(text: str) -> tuple[str, int] | None:
         return _PROBLEMS[text]
     except KeyError:
         pass
-    found = None if simple_type(text) is not None else _type_problem(text)
+    simple = simple_type(text)
+    plain = simple is not None and not (isinstance(simple, ShapedType) and simple.element == "none")
+    found = None if plain else _type_problem(text)
     if len(_PROBLEMS) >= 4096:
         _PROBLEMS.clear()
     _PROBLEMS[text] = found
     return found
 
 
+_VECTOR_ELEMENT = "failed to verify 'elementType': VectorElementTypeInterface instance"
+_NOT_HELD = lazy(r"(?:tuple<|memref<|tensor<|none(?![\w$.]))")
+"""Builtin types no tensor holds (nor a vector), and but for a memref no memref holds: MLIR's
+``TensorType::isValidElementType`` (a nested tensor is the grammar's to say)."""
+_COMPLEX = lazy(r"complex<[ \t]*(index|none|(?:tensor|vector|memref|tuple|complex)<)")
+"""A complex number of what is not an integer or a float."""
+_SHAPE = lazy(r"\*[ \t]*x[ \t]*|(?:(?:[0-9]+|\?)[ \t]*x[ \t]*)*+")
+"""A memref's shape before its element (ranked, or ``*x``)."""
+
+
 def _type_problem(text: str) -> tuple[str, int] | None:
-    if text.startswith("memref<"):
-        m = _MEMREF.match(text)
-        if m is None:
-            return None
-        # its shape and element are read as a tensor's (the same length: `tensor` for `memref`)
-        found = type_problem(f"tensor<{m.group('shape')}{m.group('element')}>")
+    if text.startswith("memref<") and text.endswith(">"):
+        start, shape = next(_elements(text, len("memref<"), len(text) - 1), (0, ""))
+        at = start + _SHAPE.match(shape).end()  # type: ignore[union-attr]
+        if shape and _NOT_HELD.match(text, at) and not text.startswith("memref<", at):
+            return "invalid memref element type", at
+        # its shape and element are read as a tensor's (`memref<` as long as `tensor<`)
+        found = type_problem(f"tensor<{shape}>") if shape else None
         if found is None or found[0] == "invalid tensor element type":
             return None  # (a memref's elements are not a tensor's)
-        return found[0].replace(" tensor type", " memref type"), found[1]
+        return found[0].replace(" tensor type", " memref type"), start - len("tensor<") + found[1]
     if text.startswith("tuple<") and text.endswith(">"):
         for start, element in _elements(text, len("tuple<"), len(text) - 1):
             found = type_problem(element)
@@ -179,7 +192,7 @@ def _type_problem(text: str) -> tuple[str, int] | None:
     if _JUDGED.fullmatch(text) is None:
         return None
     try:
-        read_type(text)
+        read = read_type(text)
     except SyntaxProblem as problem:
         if problem.message.startswith("undefined symbol alias"):
             return None  # (an alias inside it: this reader does not know the file's)
@@ -187,6 +200,15 @@ def _type_problem(text: str) -> tuple[str, int] | None:
         for _ in range(problem.span.line - 1):
             at = text.index("\n", at) + 1
         return problem.message, at + problem.span.column - 1
+    if isinstance(read, ShapedType):  # what its element may not be; a complex element's own
+        at = text.find(read.element, text.index("<") + 1 + len(read.shape or ()))
+        if _NOT_HELD.match(read.element):
+            return ("invalid tensor element type", at) if read.kind == "tensor" else (_VECTOR_ELEMENT, 0)
+        if read.element.startswith("complex<"):
+            found = type_problem(read.element)
+            return None if found is None else (found[0], at + found[1])
+    elif (m := _COMPLEX.match(text)) is not None:
+        return "invalid element type for complex", m.start(1)
     return None
 
 
