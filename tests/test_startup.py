@@ -405,3 +405,29 @@ def test_a_clean_run_builds_only_what_it_uses(tmp_path: Path, text: str, compile
         assert 0 < int(used) <= int(declared) / 2
         assert int(total) <= compiled
     assert parsed[1] == 0
+
+
+def _modules_of_a_run(cwd: Path, *args: str, env: dict[str, str] | None = None) -> tuple[str, set[str]]:
+    """A run of ``broadcheck check ARGS`` as the program: its output and every module it loaded."""
+    code = LOADED.replace('["check", "--no-cache", "one.mlir"]', repr(["check", *args]))
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=cwd, capture_output=True, text=True, check=False, env=env, timeout=HANG
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout, set(ast.literal_eval(done.stderr.strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize("text", [CLEAN, FIVE_OP_JAX])
+def test_a_result_from_the_cache_loads_no_checker(tmp_path: Path, text: str) -> None:
+    # Counts work, not time (issue 31's start-up, as `make bench` runs it: the same file again,
+    # with the result cache on): a file whose result the cache holds is not read, so the run
+    # imports neither the engine nor the reader nor any dialect; it prints what the first run
+    # printed. (The first run, which checks the file, is the control: it does load them.)
+    where = project(tmp_path, text, '[tool.broadcheck]\nprofile = "llvm"\n')
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config")}  # this test's own cache key
+    checker = {"broadcheck.engine.run", "broadcheck.syntax.statement", "broadcheck.dialects"}
+    first, loaded = _modules_of_a_run(where, "one.mlir", env=env)
+    assert first.startswith("No problems found in 1 file") and checker <= loaded
+    second, loaded = _modules_of_a_run(where, "one.mlir", env=env)
+    assert second == first
+    assert not checker & loaded, checker & loaded
