@@ -227,7 +227,7 @@ def _plain_toml(text: str) -> dict[str, Any] | None:
     a table reopened that TOML may or may not allow, a control character, ``\r``), is None:
     tomllib reads it, and says its errors. Importing tomllib costs a configured clean run
     about a quarter of its instructions (its patterns, ``datetime``, ``string``)."""
-    if not text.isascii() or any(c < " " and c not in "\t\n" or c == "\x7f" for c in text):
+    if not text.isascii() or any((c < " " and c not in "\t\n") or c == "\x7f" for c in text):
         return None
     try:
         return _PlainReader(text).document()
@@ -292,7 +292,12 @@ class _PlainReader:
         return root
 
     def put(
-        self, table: dict[str, Any], where: tuple[str, ...], key: tuple[str, ...], section: set[tuple[str, ...]], value: Any
+        self,
+        table: dict[str, Any],
+        where: tuple[str, ...],
+        key: tuple[str, ...],
+        section: set[tuple[str, ...]],
+        value: Any,
     ) -> None:
         """``key = value`` in ``table`` (at ``where``), making the tables a dotted key names."""
         for n, part in enumerate(key[:-1], len(where) + 1):
@@ -360,7 +365,7 @@ class _PlainReader:
         c = text[self.at]
         end = text.index(c, self.at + 1)
         found = text[self.at + 1 : end]
-        if end == self.at + 1 and text[end + 1] == c or "\n" in found or c == '"' and "\\" in found:
+        if (end == self.at + 1 and text[end + 1] == c) or "\n" in found or (c == '"' and "\\" in found):
             raise _NotPlain  # a multi-line string, a line end, an escape
         self.at = end + 1
         return found
