@@ -15,10 +15,13 @@ import errno
 import os
 import stat
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from broadcheck.ops import Frozen
 from broadcheck.text import check_marker
+
+TYPE_CHECKING = False  # not typing's: a run whose result is cached imports no typing (start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 PROFILES = ("spec", "llvm")
 OUTPUT_FORMATS = ("full", "concise", "json", "sarif", "github", "junit", "gitlab")

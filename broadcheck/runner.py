@@ -9,7 +9,6 @@ from __future__ import annotations
 import fnmatch
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING
 
 from broadcheck.diagnostics import Diagnostic, Result
 from broadcheck.engine.options import Options
@@ -26,6 +25,7 @@ from broadcheck.inputs import (
     read_blocks,
 )
 
+TYPE_CHECKING = False  # not typing's: a run whose result is cached imports no typing (start-up)
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
     from pathlib import Path

@@ -437,12 +437,37 @@ def test_a_result_from_the_cache_loads_no_checker(tmp_path: Path, text: str) -> 
     # printed. (The first run, which checks the file, is the control: it does load them.)
     where = project(tmp_path, text, '[tool.broadcheck]\nprofile = "llvm"\n')
     env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config")}  # this test's own cache key
-    checker = {"broadcheck.engine.run", "broadcheck.syntax.statement", "broadcheck.dialects"}
+    checker = {"broadcheck.engine.run", "broadcheck.syntax.statement", "broadcheck.dialects", "typing"}
     first, loaded = _modules_of_a_run(where, "one.mlir", env=env)
     assert first.startswith("No problems found in 1 file") and checker <= loaded
     second, loaded = _modules_of_a_run(where, "one.mlir", env=env)
     assert second == first
-    assert not checker & loaded, checker & loaded
+    # nor typing (every module's names for annotations are under TYPE_CHECKING), contextlib
+    # (the cache's writes), tomllib (a plain table)
+    assert not (checker | {"contextlib", "tomllib"}) & loaded, (checker | {"contextlib", "tomllib"}) & loaded
+
+
+KEPT_HOOKS = """
+import sys
+from broadcheck import recache
+recache.install(sys.argv[1])
+before = "typing" in sys.modules, "dataclasses" in sys.modules
+import dataclasses, typing
+print(before, typing.compile is recache._annotation, dataclasses.exec is recache._exec)
+"""
+
+
+def test_the_kept_code_hooks_are_set_when_typing_is_imported(tmp_path: Path) -> None:
+    # broadcheck.recache gives typing its `compile` and dataclasses their `exec` (kept code): no
+    # longer by importing them at install, which a cached run does not need, but when imported.
+    done = subprocess.run(
+        [sys.executable, "-c", KEPT_HOOKS, str(tmp_path / "kept.marshal")],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=HANG,
+    )
+    assert done.stdout.split() == ["(False,", "False)", "True", "True"]
 
 
 def test_the_code_fingerprint_names_each_file_without_relpath(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -41,14 +41,16 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
 from broadcheck.cache import store
 from broadcheck.cache.entry import FORMAT, decode, encode
 from broadcheck.cache.key import KEY_FILE, digest, hasher, key_path, load_key, mac
 from broadcheck.cache.store import Cleaned, clean, entries
 
+TYPE_CHECKING = False  # not typing's: a run whose result is cached imports no typing (start-up)
 if TYPE_CHECKING:
+    from typing import Any
+
     from broadcheck.diagnostics import Result
     from broadcheck.engine.options import Options
 
