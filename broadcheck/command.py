@@ -16,12 +16,15 @@ import gc
 import io
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, NoReturn, TextIO
 
 # Run as the program, the package (the first of broadcheck's code to run) has already made a
 # signal end the process quietly; the handler is the same function here, to be replaced below.
 from broadcheck import _quit_while_starting
 from broadcheck.config import DEFAULT_SPLIT_MARKER, OUTPUT_FORMATS, PROFILES
+
+TYPE_CHECKING = False  # not typing's: a run whose result is cached imports no typing (start-up)
+if TYPE_CHECKING:
+    from typing import Any, NoReturn, TextIO
 
 EXIT_CLEAN, EXIT_PROBLEMS, EXIT_ERROR = 0, 1, 2
 EXIT_INTERRUPTED = 130

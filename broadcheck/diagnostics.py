@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
 
 from broadcheck.ops import Frozen, Span
 
+TYPE_CHECKING = False  # not typing's: a run whose result is cached imports no typing (start-up)
 if TYPE_CHECKING:
+    from typing import Literal
+
     from broadcheck.messages import Severity
 
 
@@ -139,10 +141,12 @@ class Diagnostic(Frozen):
         return (self.path, self.span.line, self.span.column, self.code)
 
 
-Phase = Literal["parse", "verify", "own"]
-"""When MLIR meets a problem: its parser (which stops a module, or ``--split-input-file``
-chunk, at the first it meets, before any verifier runs), its verifiers (ops, dominance, the
-symbol table), or never (broadcheck's own findings about the input and the run)."""
+if TYPE_CHECKING:
+    Phase = Literal["parse", "verify", "own"]
+    """When MLIR meets a problem: its parser (which stops a module, or ``--split-input-file``
+    chunk, at the first it meets, before any verifier runs), its verifiers (ops, dominance, the
+    symbol table), or never (broadcheck's own findings about the input and the run). (Annotations
+    only: a cached run imports no ``typing``.)"""
 
 PARSE_CODES = frozenset(
     {

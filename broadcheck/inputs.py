@@ -7,11 +7,11 @@ import os
 import stat
 import sys
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from broadcheck.ops import Frozen
 from broadcheck.text import Source
 
+TYPE_CHECKING = False  # not typing's: a run whose result is cached imports no typing (start-up)
 if TYPE_CHECKING:
     from broadcheck.diagnostics import Diagnostic
     from broadcheck.ignores import Ignores, Unread

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from dataclasses import FrozenInstanceError, dataclass
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
+TYPE_CHECKING = False  # not typing's: a run whose result is cached imports no typing (start-up)
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any, ClassVar, Literal
 
 
 class Frozen:

@@ -79,13 +79,58 @@ def install(path: str | None = None) -> None:
         pass  # none yet, or not ours: compile as always
     _compiler.compile = _compiling(_compiler.compile)
     import collections
-    import dataclasses
-    import typing
 
-    # each shadows the built-in in that module only
-    typing.compile = _annotation  # type: ignore[attr-defined]
-    dataclasses.exec = _exec  # type: ignore[attr-defined]
+    # each shadows the built-in in that module only; typing and dataclasses when a module
+    # imports them (a run whose result is cached imports no typing)
     collections.eval = _eval  # type: ignore[attr-defined]
+    _when_imported("typing", "compile", _annotation)
+    _when_imported("dataclasses", "exec", _exec)
+
+
+_pending: dict[str, tuple[str, object]] = {}
+
+
+def _when_imported(name: str, attribute: str, value: object) -> None:
+    """Set ``attribute`` of the module ``name`` to ``value``: now if it is imported, else when it is."""
+    module = sys.modules.get(name)
+    if module is not None:
+        setattr(module, attribute, value)
+        return
+    _pending[name] = (attribute, value)
+    if _Imported not in sys.meta_path:
+        sys.meta_path.insert(0, _Imported)
+
+
+class _Imported:
+    """A finder first on ``sys.meta_path`` that finds a pending module by the finders after it
+    and sets the module's attribute once its loader has run it (then leaves the path)."""
+
+    @staticmethod
+    def find_spec(name: str, path: Any = None, target: Any = None) -> Any:
+        pending = _pending.pop(name, None)
+        if pending is None:
+            return None
+        if not _pending:
+            sys.meta_path.remove(_Imported)
+        for finder in sys.meta_path:
+            find = getattr(finder, "find_spec", None)
+            spec = None if find is None or finder is _Imported else find(name, path, target)
+            if spec is not None:
+                break
+        else:
+            return None
+        loader = spec.loader
+        run = getattr(loader, "exec_module", None)
+        if run is None or isinstance(loader, type):  # (a class: every module's, as frozen ones have)
+            return spec
+        attribute, value = pending
+
+        def exec_module(module: Any) -> None:
+            run(module)
+            setattr(module, attribute, value)
+
+        loader.exec_module = exec_module  # this module's own loader (a new one per spec)
+        return spec
 
 
 def _compiling(original: Any) -> Any:

@@ -9,11 +9,9 @@ from __future__ import annotations
 import fnmatch
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING
 
 from broadcheck.diagnostics import Diagnostic, Result
 from broadcheck.engine.options import Options
-from broadcheck.engine.run import FileRun, Memory
 from broadcheck.inputs import (
     STDIN,
     InputError,
@@ -27,12 +25,14 @@ from broadcheck.inputs import (
     read_blocks,
 )
 
+TYPE_CHECKING = False  # not typing's: a run whose result is cached imports no typing (start-up)
 if TYPE_CHECKING:
     from multiprocessing.context import BaseContext
     from pathlib import Path
 
     from broadcheck.cache import Cache, Hashing
     from broadcheck.engine.forms import Form
+    from broadcheck.engine.run import FileRun, Memory
     from broadcheck.text import Source
 
 Reading = Callable[[str, int], "Callable[[int], None] | None"]
@@ -127,6 +127,8 @@ def check_one(
             return check_source(source.path, source.text, options, memory)
         except Exception as err:
             raise InternalError(source.path) from err
+    from broadcheck.engine.run import FileRun  # not on a cached file's run
+
     stream = FileRun(path, options, memory, lines=lambda numbers: _lines_of(path, numbers))
     try:
         failed = feed(stream, path, 0, None, final=True, hashing=hashing, advance=advance)
@@ -148,6 +150,8 @@ def check_one(
 def check_source(path: str, text: str, options: Options, memory: Memory | None = None) -> Result:
     """Check one source held in memory as :func:`check_one` checks a file: with its fixes, and
     each module's parse errors first (the engine orders them)."""
+    from broadcheck.engine.run import FileRun, Memory
+
     memory = memory if memory is not None else Memory()
     lines = text.split("\n")
     run = FileRun(
@@ -270,6 +274,8 @@ class Checking:
     def memory(self) -> Memory:
         """What this process has read in the run (each ``-j`` worker has its own)."""
         if self._memory is None:
+            from broadcheck.engine.run import Memory
+
             self._memory = Memory()
         self._memory.trim()
         return self._memory

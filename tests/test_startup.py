@@ -75,11 +75,23 @@ def test_a_clean_run_says_so(tmp_path: Path) -> None:
     assert (done.returncode, done.stdout) == (0, "No problems found in 1 file (1 op checked).\n")
 
 
-def test_a_configuration_table_is_read_with_tomllib_only(tmp_path: Path) -> None:
-    where = project(tmp_path, CLEAN, '[tool.broadcheck]\nprofile = "llvm"\n')
+@pytest.mark.parametrize(
+    ("pyproject", "heavy"),
+    [
+        # A plain table is read by config._plain_toml (tomllib: a quarter of a configured clean run).
+        ('[tool.broadcheck]\nprofile = "llvm"\n', set()),
+        ('[tool.broadcheck]\nprofile = "llvm"\nops = { "tf.*" = "numpy" }\nexclude = [\n  "a/*",  # x\n]\n', set()),
+        # The control: TOML outside that subset (a date elsewhere in the file) is read by tomllib.
+        ('[project]\nreleased = 2026-01-01\n[tool.broadcheck]\nprofile = "llvm"\n', {"tomllib"}),
+    ],
+)
+def test_a_configuration_table_is_read_without_tomllib_when_plain(
+    tmp_path: Path, pyproject: str, heavy: set[str]
+) -> None:
+    where = project(tmp_path, CLEAN, pyproject)
     done, imported = run(where, "one.mlir")
     assert (done.returncode, done.stdout) == (0, "No problems found in 1 file (1 op checked).\n")
-    assert imported & HEAVY == {"tomllib"}
+    assert imported & HEAVY == heavy
 
 
 def test_a_bad_configuration_is_still_an_error(tmp_path: Path) -> None:
@@ -405,3 +417,68 @@ def test_a_clean_run_builds_only_what_it_uses(tmp_path: Path, text: str, compile
         assert 0 < int(used) <= int(declared) / 2
         assert int(total) <= compiled
     assert parsed[1] == 0
+
+
+def _modules_of_a_run(cwd: Path, *args: str, env: dict[str, str] | None = None) -> tuple[str, set[str]]:
+    """A run of ``broadcheck check ARGS`` as the program: its output and every module it loaded."""
+    code = LOADED.replace('["check", "--no-cache", "one.mlir"]', repr(["check", *args]))
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=cwd, capture_output=True, text=True, check=False, env=env, timeout=HANG
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout, set(ast.literal_eval(done.stderr.strip().splitlines()[-1]))
+
+
+@pytest.mark.parametrize("text", [CLEAN, FIVE_OP_JAX])
+def test_a_result_from_the_cache_loads_no_checker(tmp_path: Path, text: str) -> None:
+    # Counts work, not time (issue 31's start-up, as `make bench` runs it: the same file again,
+    # with the result cache on): a file whose result the cache holds is not read, so the run
+    # imports neither the engine nor the reader nor any dialect; it prints what the first run
+    # printed. (The first run, which checks the file, is the control: it does load them.)
+    where = project(tmp_path, text, '[tool.broadcheck]\nprofile = "llvm"\n')
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config")}  # this test's own cache key
+    checker = {"broadcheck.engine.run", "broadcheck.syntax.statement", "broadcheck.dialects", "typing"}
+    first, loaded = _modules_of_a_run(where, "one.mlir", env=env)
+    assert first.startswith("No problems found in 1 file") and checker <= loaded
+    second, loaded = _modules_of_a_run(where, "one.mlir", env=env)
+    assert second == first
+    # nor typing (every module's names for annotations are under TYPE_CHECKING), contextlib
+    # (the cache's writes), tomllib (a plain table)
+    assert not (checker | {"contextlib", "tomllib"}) & loaded, (checker | {"contextlib", "tomllib"}) & loaded
+
+
+KEPT_HOOKS = """
+import sys
+from broadcheck import recache
+recache.install(sys.argv[1])
+before = "typing" in sys.modules, "dataclasses" in sys.modules
+import dataclasses, typing
+print(before, typing.compile is recache._annotation, dataclasses.exec is recache._exec)
+"""
+
+
+def test_the_kept_code_hooks_are_set_when_typing_is_imported(tmp_path: Path) -> None:
+    # broadcheck.recache gives typing its `compile` and dataclasses their `exec` (kept code): no
+    # longer by importing them at install, which a cached run does not need, but when imported.
+    done = subprocess.run(
+        [sys.executable, "-c", KEPT_HOOKS, str(tmp_path / "kept.marshal")],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=HANG,
+    )
+    assert done.stdout.split() == ["(False,", "False)", "True", "True"]
+
+
+def test_the_code_fingerprint_names_each_file_without_relpath(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Counts work, not time: a run with the cache on fingerprints broadcheck's 300-odd files
+    # (broadcheck.cache.code_fingerprint); os.path.relpath for each was a tenth of a clean start.
+    # The names are the same (the fingerprint is unchanged): the package's prefix cut off.
+    from broadcheck import cache
+
+    before = cache.code_fingerprint()
+    calls = []
+    relpath = os.path.relpath
+    monkeypatch.setattr(os.path, "relpath", lambda *a: calls.append(a) or relpath(*a))
+    assert cache.code_fingerprint() == before
+    assert len(calls) <= 1  # the grammar's, beside the package in a checkout

@@ -41,14 +41,16 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
 
 from broadcheck.cache import store
 from broadcheck.cache.entry import FORMAT, decode, encode
 from broadcheck.cache.key import KEY_FILE, digest, hasher, key_path, load_key, mac
 from broadcheck.cache.store import Cleaned, clean, entries
 
+TYPE_CHECKING = False  # not typing's: a run whose result is cached imports no typing (start-up)
 if TYPE_CHECKING:
+    from typing import Any
+
     from broadcheck.diagnostics import Result
     from broadcheck.engine.options import Options
 
@@ -129,19 +131,20 @@ def code_fingerprint() -> str:
                 if entry.name != "__pycache__":
                     stack.append(entry.path)
             elif entry.name.endswith((".py", ".lark", ".txt", ".json")):
-                _stamp(h, entry.path, package)
+                _stamp(h, entry.path, package, entry.path[len(package) + 1 :])  # (relpath: a tenth of a start)
     grammar = os.path.join(os.path.dirname(package), "grammars", "mlir.lark")
     if os.path.exists(grammar):  # a source checkout reads the top-level grammar
         _stamp(h, grammar, package)
     return f"{__version__}-{h.hexdigest()[:16]}"
 
 
-def _stamp(h: Any, path: str, package: str) -> None:
+def _stamp(h: Any, path: str, package: str, relative: str | None = None) -> None:
     try:
         info = os.stat(path)
     except OSError:
         return
-    h.update(f"{os.path.relpath(path, package)}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
+    name = os.path.relpath(path, package) if relative is None else relative
+    h.update(f"{name}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
 
 
 def settings_key(options: Options) -> str:

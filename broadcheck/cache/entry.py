@@ -6,11 +6,12 @@ entry is about and its body under the user's key."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from broadcheck.cache.key import mac
 
+TYPE_CHECKING = False  # not typing's: a run whose result is cached imports no typing (start-up)
 if TYPE_CHECKING:
+    from typing import Any
+
     from broadcheck.diagnostics import Result
 
 FORMAT = "broadcheck-cache 2"

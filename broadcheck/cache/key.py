@@ -6,10 +6,12 @@ file of this user's that no one else may read or write."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import stat
-from typing import Any
+
+TYPE_CHECKING = False  # not typing's: a run whose result is cached imports no typing (start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 KEY_FILE = "cache-key"
 """The per-user secret that authenticates entries: ``$XDG_CONFIG_HOME/broadcheck/cache-key``."""
@@ -67,6 +69,8 @@ def load_key(path: str) -> bytes | str:
         pass
     except OSError as err:
         return _unsafe_key(path, err)
+    import contextlib  # (not when the key is there, as on every run but the first)
+
     try:
         os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
         temporary = f"{path}.{os.getpid()}.{os.urandom(4).hex()}.tmp"

@@ -3,7 +3,6 @@ link, read only when they are this user's alone, pruned within a bound, and clea
 
 from __future__ import annotations
 
-import contextlib
 import os
 import stat
 from collections.abc import Iterator
@@ -57,6 +56,8 @@ def clean(directory: str) -> Cleaned:
     temporary files, the shards left empty, the tags broadcheck wrote, and the directory if
     nothing else is in it. Nothing else is touched: a cache in a user's own directory
     (``--cache-dir .``) leaves their files. A symbolic link is not followed (ValueError)."""
+    import contextlib  # (not on a run whose result is read from the cache)
+
     cleaned = Cleaned()
     if os.path.islink(os.path.normpath(directory)):
         raise ValueError(f"the cache directory '{directory}' is a symbolic link; not cleaned")
@@ -114,6 +115,8 @@ def _remove(path: str) -> int:
 
 
 def open_shard(top: int, name: str) -> int:
+    import contextlib  # (not on a run whose result is read from the cache)
+
     with contextlib.suppress(FileExistsError):
         os.mkdir(name, 0o700, dir_fd=top)
     return os.open(name, DIRECTORY_FLAGS, dir_fd=top)
@@ -140,6 +143,8 @@ def read_entry(directory: str, shard: str, name: str) -> bytes | None:
 def write_atomically(name: str, data: bytes, directory: int, mode: int = 0o600) -> None:
     """Write ``name`` in the open ``directory`` through a temporary file beside it and a rename:
     readers see all or nothing."""
+    import contextlib  # (not on a run whose result is read from the cache)
+
     temporary = f"{name}.{os.getpid()}.{os.urandom(4).hex()}.tmp"
     try:
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)

@@ -19,6 +19,7 @@ from itertools import pairwise
 from typing import Literal, NamedTuple
 
 from broadcheck.ops import Frozen, ShapedType
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
 from broadcheck.syntax.statement import Item, Signature, Statement, TypeText
 from broadcheck.syntax.types import read_type
@@ -455,7 +456,7 @@ class Assembly(Frozen):
         return None
 
 
-_BARE = re.compile(r"[A-Za-z_][\w$]*")
+_BARE = lazy(r"[A-Za-z_][\w$]*")
 
 
 def next_op(statement: Statement, after: Item | None) -> Wrong | None:
@@ -534,12 +535,12 @@ def _printed(text: TypeText) -> str | None:
     return None if written is None else str(written)
 
 
-_KEYWORD = re.compile(r"[A-Za-z_][\w$.]*")
-_EXPONENT_MANTISSA = re.compile(r"e([0-9]+)m([0-9]+)")
+_KEYWORD = lazy(r"[A-Za-z_][\w$.]*")
+_EXPONENT_MANTISSA = lazy(r"e([0-9]+)m([0-9]+)")
 _INT_MAX = 2**31 - 1
 
 
-_LIST_TOKEN = re.compile(r"\s*(-?[0-9]+|\S)")
+_LIST_TOKEN = lazy(r"\s*(-?[0-9]+|\S)")
 
 
 def integer_list(text: str, custom: str) -> Wrong | None:

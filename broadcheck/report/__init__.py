@@ -7,11 +7,13 @@ the summary never depend on how the checking was scheduled.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TextIO
 
 from broadcheck.syntax.lazyre import lazy
 
+TYPE_CHECKING = False  # not typing's: a run whose result is cached imports no typing (start-up)
 if TYPE_CHECKING:
+    from typing import Any, TextIO
+
     from broadcheck.diagnostics import Result
     from broadcheck.inputs import InputError
 

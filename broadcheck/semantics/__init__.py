@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, Literal
 
 from broadcheck.ops import Frozen, Operation, Shape, ShapedType, Span
+
+TYPE_CHECKING = False  # not typing's: a run whose result is cached imports no typing (start-up)
+if TYPE_CHECKING:
+    from typing import Any, Literal
 
 
 class Profile(StrEnum):

@@ -39,7 +39,11 @@ def _literal_pattern(least: int) -> str:
 def token_pattern(least: int = LONG_LITERAL) -> re.Pattern[str]:
     """:data:`TOKEN`, with literals of at least ``least`` characters as one token (the
     tests build it with a small ``least`` to hold the readers to their token-by-token reading)."""
-    return re.compile(
+    return re.compile(_token_source(least))
+
+
+def _token_source(least: int) -> str:
+    return (
         r'(?P<string>"(?:[^"\\\n]++|\\.)*+(?:"|(?=\n)|$))'
         r"|(?P<comment>//[^\n]*+)"
         r"|(?P<arrow>->)"
@@ -56,7 +60,7 @@ def token_pattern(least: int = LONG_LITERAL) -> re.Pattern[str]:
 # One token at a time. An unterminated string is a token up to its line's end (the
 # parser then reports it), so a line of 64k escaped quotes costs one pass; a long
 # literal's elements are one token (``literal``), so a million of them cost one match.
-TOKEN = token_pattern()
+TOKEN = lazy(_token_source(LONG_LITERAL))  # compiled when first used (a file of simple lines never does)
 
 _PAIRS = {")": "(", "]": "[", "}": "{", ">": "<"}
 
