@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -200,7 +200,7 @@ class Refiner:
                 raise BadRequest(f"@{name} has {len(arguments)} arguments: there is no argument {index}")
             seeds.setdefault(name, {})[index] = type_text
         for name, size in request.dims.items():
-            found = dimension_sources(name, functions)
+            found = dimension_sources(name, functions, reader.noted)
             if not found:
                 raise BadRequest(
                     f"no dimension variable '{name}' in the input (jax.export names them in "
@@ -230,18 +230,7 @@ class Refiner:
         the form ``edits`` give it (:func:`.refine_replay.unchanged`)."""
         from broadcheck.engine.refine_replay import unchanged
 
-        return unchanged(self._let_go(), edits, self._starts, self._text)
-
-    def _let_go(self) -> Iterator[Lazy]:
-        """The statements of one line of every function, in order, each let go as it is taken (so
-        what the check of the refined text keeps of them replaces them, not adds to them: peak
-        memory); refine is done with them."""
-        for fn in self._functions.values():
-            found, fn.statements = fn.statements, []
-            for i, s in enumerate(found):
-                found[i] = None  # type: ignore[call-overload]
-                if type(s) is Lazy:
-                    yield s
+        return unchanged((fn.statements for fn in self._functions.values()), edits, self._starts, self._text)
 
     def retyped_heads(self, edits: Sequence[tuple[int, int, str]]) -> dict[str, Form]:
         """The head forms of the functions whose headers ``edits`` re-type, by their new keys
