@@ -182,8 +182,8 @@ class Replay:
         i = self._next
         replayed = 0
         while i < count:
-            line = lines[i]
-            if line < number or forms[i] is None:
+            line, form = lines[i], forms[i]
+            if line < number or form is None:
                 all_names[i] = _GONE
                 i += 1
                 continue
@@ -199,16 +199,17 @@ class Replay:
                 scanner.block(text[start:at], gap)
             if at >= size:
                 break
-            form, names = forms[i], all_names[i]
-            assert form is not None
+            names = all_names[i]
             all_names[i] = _GONE  # (its names go once it is checked)
             i += 1
             pending = pieces.pending
-            if pending is not None and pending.complete and not pieces.queue:
-                pieces.finish(pending)  # an op starts here: the statement before it is whole
+            if pending is not None:
+                if pending.complete and not pieces.queue:
+                    pieces.finish(pending)  # an op starts here: the statement before it is whole
+                pending = pieces.pending
             end = find("\n", at)
             after = size if end < 0 else end + 1
-            if pieces.pending is None and labels.text is None:
+            if pending is None and labels.text is None:
                 sink.statement(form, names, [line], None, "")
                 replayed += 1
             else:  # (the scanner still holds a statement: its fast pass would not take the line)
