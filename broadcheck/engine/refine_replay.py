@@ -81,7 +81,7 @@ def unchanged(
         if "\n" in new or (end > newline and "\n" in text[start:end]):
             return None
         on_line.append(edit)
-    statements: list[Lazy] = [s for group in groups for s in group if type(s) is Lazy]  # type: ignore[misc]
+    statements: list[Lazy] = [s for group in groups for s in group if type(s) is Lazy]
     kept = Replayed()
     numbers = kept.lines = array("l", [s.line for s in statements])
     if any(map(ge, numbers, islice(numbers, 1, None))):
@@ -110,7 +110,7 @@ def unchanged(
                 form = made[memo] = by_key.setdefault(form.key, form)
         else:
             form = found
-        forms[i] = form  # type: ignore[call-overload]  # (`None`: the line is scanned, :meth:`Replay.block`)
+        forms[i] = form  # (`None`: the line is scanned, :meth:`Replay.block`)
     return kept
 
 
