@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -200,7 +200,7 @@ class Refiner:
                 raise BadRequest(f"@{name} has {len(arguments)} arguments: there is no argument {index}")
             seeds.setdefault(name, {})[index] = type_text
         for name, size in request.dims.items():
-            found = dimension_sources(name, functions)
+            found = dimension_sources(name, functions, reader.noted)
             if not found:
                 raise BadRequest(
                     f"no dimension variable '{name}' in the input (jax.export names them in "
@@ -230,18 +230,7 @@ class Refiner:
         the form ``edits`` give it (:func:`.refine_replay.unchanged`)."""
         from broadcheck.engine.refine_replay import unchanged
 
-        return unchanged(self._let_go(), edits, self._starts, self._text)
-
-    def _let_go(self) -> Iterator[Lazy]:
-        """The statements of one line of every function, in order, each let go as it is taken (so
-        what the check of the refined text keeps of them replaces them, not adds to them: peak
-        memory); refine is done with them."""
-        for fn in self._functions.values():
-            found, fn.statements = fn.statements, []
-            for i, s in enumerate(found):
-                found[i] = None  # type: ignore[call-overload]
-                if type(s) is Lazy:
-                    yield s
+        return unchanged((fn.statements for fn in self._functions.values()), edits, self._starts, self._text)
 
     def retyped_heads(self, edits: Sequence[tuple[int, int, str]]) -> dict[str, Form]:
         """The head forms of the functions whose headers ``edits`` re-type, by their new keys
@@ -353,10 +342,12 @@ class Refiner:
         depths = self._depths
         type_names, value_names = types.keys(), values.keys()
         memos = self._memo
+        read_anyway, not_repeated, repeat = _READ_ANYWAY, _NOT_REPEATED, self._repeat
+        skipped = 0  # (added to `self.skipped` at the end: not an attribute's write per statement)
         for position, s in enumerate(statements):
             if depths and depths.get(id(s), 0) != depth:
                 continue  # inside an op's regions: refined with that op
-            if type(s) is Lazy and (name := (form := s.form).name) not in _READ_ANYWAY:
+            if type(s) is Lazy and (name := (form := s.form).name) not in read_anyway:
                 row_names = s.names
                 split = form.split
                 if split >= 0 and len(form.roles) == len(row_names):  # (Lazy.operand_names, inlined: most statements)
@@ -366,16 +357,16 @@ class Refiner:
                 else:
                     used_names = s.operand_names()
                 if used_names is not None:
-                    # (a TOSA op whose result says less than a static shape is inferred anyway,
-                    # as tosa-infer-shapes does, on the full course below)
-                    open_tosa = name.startswith("tosa.") and _open_tosa_text(name, s.text)
                     no_types = type_names.isdisjoint(used_names)
                     no_values = value_names.isdisjoint(used_names)
-                    if not open_tosa and no_types and no_values:
-                        self.skipped += 1
+                    # (a TOSA op whose result says less than a static shape is inferred anyway,
+                    # as tosa-infer-shapes does, on the full course below)
+                    open_tosa = name[:5] == "tosa." and _open_tosa_text(name, s.text)
+                    if no_types and no_values and not open_tosa:
+                        skipped += 1
                         continue  # it uses no value refine knows more of: not read
                     count = split if split >= 0 else self._single_results(s)
-                    if not open_tosa and count >= 0 and name not in _NOT_REPEATED:
+                    if not open_tosa and count >= 0 and name not in not_repeated:
                         memo = (
                             form,
                             tuple(map(len, row_names)),
@@ -385,7 +376,7 @@ class Refiner:
                         )
                         done = memos.get(memo)
                         if done is not None:
-                            self._repeat(s, done, used_names, scope, count)
+                            repeat(s, done, used_names, scope, count)
                             continue
                         if self._record(s, memo, scope):
                             continue
@@ -446,6 +437,7 @@ class Refiner:
                     self.op(s, st, scope, None, quiet=True)
                 continue
             self.op(s, st, scope, origin, quiet=not retyped and st.name.startswith("tosa."))
+        self.skipped += skipped
         return results
 
     def _single_results(self, s: Lazy) -> int:

@@ -152,6 +152,10 @@ class Reader(Collector):
         """Each block label in a function: (line, depth, its text, its pieces)."""
         self.spans: dict[str, tuple[int, int]] = {}
         """Each function's text in the file: from its header's line to the end of its closing line."""
+        self.noted: dict[int, list[PlannedStatement]] = {}
+        """By function (``id``): the statements :func:`dimension_sources` may read, in order (an op
+        of one line it reads, :data:`_SOURCES`, and every statement on several lines or with
+        regions), so that it does not walk every statement of the module."""
         self._current: PlannedFunction | None = None
         self._depth_now = 0
 
@@ -181,10 +185,13 @@ class Reader(Collector):
             current.statements.append(lazy)
             if self._depth_now:
                 self.depths[id(lazy)] = self._depth_now
+            if form.name in _SOURCES:
+                self.noted.setdefault(id(current), []).append(lazy)
             return
         super().statement(form, names, lines, text, body, regions)
         if current is not None and current.statements:
             last = current.statements[-1]
+            self.noted.setdefault(id(current), []).append(last)
             self.depths[id(last)] = self._depth_now
             if last.spans_lines and text is not None:
                 self.spread[id(last)] = (list(text.parts), list(text.starts))
@@ -295,10 +302,13 @@ _SOURCES = frozenset({"stablehlo.compare", "stablehlo.custom_call", "stablehlo.g
 """The ops :func:`dimension_sources` reads."""
 
 
-def dimension_sources(name: str, functions: list[PlannedFunction]) -> list[tuple[str, int, int]]:
+def dimension_sources(
+    name: str, functions: list[PlannedFunction], noted: dict[int, list[PlannedStatement]] | None = None
+) -> list[tuple[str, int, int]]:
     """Where dimension variable ``name`` comes from: (function, argument, dimension), from the
     calls that pass a ``get_dimension_size`` of an argument to a callee argument that
-    ``jax.global_constant = "name"`` marks."""
+    ``jax.global_constant = "name"`` marks. ``noted``: the statements of each function it may read
+    (:attr:`Reader.noted`; without it, every statement is looked at)."""
     marked: dict[str, set[int]] = {}
     for fn in functions:
         if fn.header is None or "jax.global_constant" not in fn.header.text:
@@ -318,7 +328,7 @@ def dimension_sources(name: str, functions: list[PlannedFunction]) -> list[tuple
         asserted: set[str] = set()
         sources: list[str] = []
         arguments: dict[str, int] | None = None  # (read with the header, when first needed)
-        for s in fn.statements:
+        for s in fn.statements if noted is None else noted.get(id(fn), ()):
             if type(s) is Lazy:  # its op's name, without reading it (`s.offset` reads it), nor cutting its text
                 name = s.form.name
                 if name not in _SOURCES:

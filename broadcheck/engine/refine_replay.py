@@ -20,8 +20,10 @@ holds it: the same diagnostics as the whole check of the refined text, and how m
 from __future__ import annotations
 
 from array import array
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Sequence
+from itertools import islice
+from operator import ge
 from typing import Any
 
 from broadcheck.engine.forms import Form, read_form
@@ -30,7 +32,6 @@ from broadcheck.engine.refine_read import Header, Lazy
 from broadcheck.engine.scan import Scanner
 from broadcheck.engine.scan_brace import complete
 from broadcheck.engine.scan_text import Sink
-from broadcheck.syntax.lines import name_spans
 from broadcheck.syntax.statement import REGION
 
 
@@ -43,7 +44,8 @@ class Replayed:
 
     def __init__(self) -> None:
         self.lines = array("l")
-        self.forms: list[Form] = []
+        self.forms: list[Form | None] = []
+        """(``None``: a re-typed statement whose form cannot be made: its line is scanned)"""
         self.names: list[list[str]] = []
 
     def add(self, line: int, form: Form, names: list[str]) -> None:
@@ -56,14 +58,16 @@ class Replayed:
 
 
 def unchanged(
-    statements: Iterable[Lazy], edits: Sequence[tuple[int, int, str]], starts: Sequence[int], text: str
+    groups: Iterable[Sequence[object]], edits: Sequence[tuple[int, int, str]], starts: Sequence[int], text: str
 ) -> Replayed | None:
-    """What the check of the refined text takes unscanned: each statement of ``statements`` (of
-    one line, in line order) with its form, or, on a line ``edits`` touch, the form it now has
-    (:func:`retyped_form`: made once for the statements of one form, names as long and edits at the
-    same offsets, as refine's re-typing repeats them); ``None`` if an edit adds or removes a line
-    (a clone written after the last function), so that the lines of the refined text are not
-    those of ``text`` (whose lines start at ``starts``)."""
+    """What the check of the refined text takes unscanned: each statement of one line
+    (:class:`.refine_read.Lazy`) of ``groups`` (the statements of each function, in line order) with
+    its form, or, on a line ``edits`` touch, the form it now has (:func:`retyped_form`: made once for
+    the statements of one form, names as long and edits at the same offsets, as refine's re-typing
+    repeats them); ``None`` if an edit adds or removes a line (a clone written after the last
+    function), so that the lines of the refined text are not those of ``text`` (whose lines start
+    at ``starts``). The columns are taken from the statements whole (no step per statement in
+    Python), then only the lines the edits touch are looked at."""
     touched: dict[int, list[tuple[int, int, str]]] = {}
     lines = len(starts)
     newline = -1  # where the line of the last edit ends (its `\n`; -1: not known)
@@ -77,31 +81,28 @@ def unchanged(
         if "\n" in new or (end > newline and "\n" in text[start:end]):
             return None
         on_line.append(edit)
-    last = 0
+    statements: list[Lazy] = [s for group in groups for s in group if type(s) is Lazy]
     kept = Replayed()
-    add_line, add_form, add_names = kept.lines.append, kept.forms.append, kept.names.append  # (Replayed.add, inlined)
+    numbers = kept.lines = array("l", [s.line for s in statements])
+    if any(map(ge, numbers, islice(numbers, 1, None))):
+        return None  # (not in line order: never, but then nothing is replayed)
+    forms = kept.forms = [s.form for s in statements]
+    kept.names = [s.names for s in statements]
     made: dict[object, Form | None] = {}
     by_key: dict[str, Form] = {}
-    get = touched.get
-    for s in statements:
-        line = s.line
-        if line <= last:
-            return None  # (not in line order: never, but then nothing is replayed)
-        last = line
-        mine = get(line)
-        if mine is None:
-            add_line(line)
-            add_form(s.form)
-            add_names(s.names)
-            continue
+    count = len(numbers)
+    for line, mine in touched.items():
+        i = bisect_left(numbers, line)
+        if i == count or numbers[i] != line:
+            continue  # (an edit of a header, a label, an op on several lines: scanned)
+        s = statements[i]
         at = s._offset  # (`Lazy.at`)
         if len(mine) == 1:
             a, b, new = mine[0]
             moved: tuple[tuple[int, int, str], ...] = ((a - at, b - at, new),)
         else:
             moved = tuple((a - at, b - at, new) for a, b, new in mine)
-        names = s.names
-        memo = (s.form, tuple(map(len, names)), moved)
+        memo = (s.form, tuple(map(len, s.names)), moved)
         found = made.get(memo, _UNMADE)  # (one hash of the memo, not two)
         if found is _UNMADE:
             form = made[memo] = retyped_form(s, moved)
@@ -109,10 +110,7 @@ def unchanged(
                 form = made[memo] = by_key.setdefault(form.key, form)
         else:
             form = found
-        if form is not None:
-            add_line(line)
-            add_form(form)
-            add_names(names)
+        forms[i] = form  # (`None`: the line is scanned, :meth:`Replay.block`)
     return kept
 
 
@@ -131,23 +129,14 @@ def retyped_head(header: Header, edits: Sequence[tuple[int, int, str]]) -> Form 
         return None
     at = header.offset
     text = header.text
-    moved = in_key(form.key[: -len(tail)], text, header.names, [(a - at, b - at, new) for a, b, new in edits])
-    if moved is None or "".join(_written(form.key[: -len(tail)], header.names)) != text:
-        return None  # (in_key takes a key that starts the text: a header's is all of it)
+    head, names = form.key[: -len(tail)], header.names
+    moved = in_key(head, text, names, [(a - at, b - at, new) for a, b, new in edits])
+    # (in_key takes a key that starts the text, each name `%_` in it: a header's is all of it,
+    # so the key with its names written back is as long as the text)
+    if moved is None or len(head) + sum(map(len, names)) - 2 * len(names) != len(text):
+        return None
     found = retyped(st, form.key, moved)
     return None if found is None else read_form(*found)
-
-
-def _written(key: str, names: Sequence[str]) -> list[str]:
-    """``key`` with its names (``%_``) written back."""
-    pieces: list[str] = []
-    cut = 0
-    for (begin, finish), name in zip(name_spans(key), names, strict=False):
-        pieces.append(key[cut:begin])
-        pieces.append(name)
-        cut = finish
-    pieces.append(key[cut:])
-    return pieces
 
 
 def retyped_form(s: Lazy, edits: Sequence[tuple[int, int, str]]) -> Form | None:
@@ -193,8 +182,9 @@ class Replay:
         i = self._next
         replayed = 0
         while i < count:
-            line = lines[i]
-            if line < number:
+            line, form = lines[i], forms[i]
+            if line < number or form is None:
+                all_names[i] = _GONE
                 i += 1
                 continue
             if line > number:  # the lines before it: scanned
@@ -209,15 +199,17 @@ class Replay:
                 scanner.block(text[start:at], gap)
             if at >= size:
                 break
-            form, names = forms[i], all_names[i]
+            names = all_names[i]
             all_names[i] = _GONE  # (its names go once it is checked)
             i += 1
             pending = pieces.pending
-            if pending is not None and pending.complete and not pieces.queue:
-                pieces.finish(pending)  # an op starts here: the statement before it is whole
+            if pending is not None:
+                if pending.complete and not pieces.queue:
+                    pieces.finish(pending)  # an op starts here: the statement before it is whole
+                pending = pieces.pending
             end = find("\n", at)
             after = size if end < 0 else end + 1
-            if pieces.pending is None and labels.text is None:
+            if pending is None and labels.text is None:
                 sink.statement(form, names, [line], None, "")
                 replayed += 1
             else:  # (the scanner still holds a statement: its fast pass would not take the line)
