@@ -1,4 +1,4 @@
-"""The configuration's plain TOML reader (``config._plain_toml``): whatever it reads, it reads as
+"""The configuration's plain TOML reader (``plaintoml.loads``): whatever it reads, it reads as
 ``tomllib`` does (the same values, types and key order); whatever it does not, it leaves to
 ``tomllib`` (None), valid or not, so an error is still tomllib's, word for word."""
 
@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from broadcheck import config
-from broadcheck.config import _plain_toml
+from broadcheck.plaintoml import loads as _plain_toml
 
 
 def _same(text: str) -> str | None:

@@ -23,7 +23,7 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "broadcheck"
 
 LAYERS: list[set[str]] = [
-    {"ops", "recache"},
+    {"ops", "recache", "plaintoml"},
     {"text", "messages", "syntax", "semantics", "ignores"},
     {"diagnostics", "dialects"},
     {"inputs", "suppressions", "expectations", "optable"},

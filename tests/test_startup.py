@@ -78,7 +78,7 @@ def test_a_clean_run_says_so(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("pyproject", "heavy"),
     [
-        # A plain table is read by config._plain_toml (tomllib: a quarter of a configured clean run).
+        # A plain table is read by plaintoml.loads (tomllib: a quarter of a configured clean run).
         ('[tool.broadcheck]\nprofile = "llvm"\n', set()),
         ('[tool.broadcheck]\nprofile = "llvm"\nops = { "tf.*" = "numpy" }\nexclude = [\n  "a/*",  # x\n]\n', set()),
         # The control: TOML outside that subset (a date elsewhere in the file) is read by tomllib.
