@@ -123,7 +123,8 @@ class FileRun:
                 region = scopes.open_regions[-1]
                 region.texts, region.where = form, line
                 region.ops += 1
-                region.scope.define(names[:split])
+                if split:  # (most ops define one name: Scope.define's entry for it, without the call)
+                    region.scope.defs.append(names[0]) if split == 1 else region.scope.define(names[:split])
                 if form.name in INNER:
                     region.inner.append((form, line))
                 if region.values is not None:
