@@ -103,7 +103,10 @@ class Text:
 
 class Sink(Protocol):
     """Where the scanner sends what it reads (the engine implements it). A protocol, not a base
-    class: an interpreted class may not inherit from a class compiled by mypyc."""
+    class: an interpreted class may not inherit from a class compiled by mypyc. A sink may also
+    take whole one-line statements in a row, ``statements([(form, names, line), ...])``, each as
+    :meth:`statement` takes ``(form, names, [line], None, "")`` (the engine's ``FileRun`` does:
+    what a row cannot change is read once); the scanner sends them one by one to a sink without it."""
 
     def statement(
         self, form: Form, names: list[str], lines: list[int], text: Text | None, line_text: str, regions: int = 0
