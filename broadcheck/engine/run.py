@@ -119,6 +119,7 @@ class FileRun:
         diagnostics, flow, constants = findings.diagnostics, values.flow, scopes.constants
         types, outside, nested = flow.types, flow.outside, flow.nested[-1]
         region = scopes.open_regions[-1] if scopes.open_regions else None
+        defs = region.scope.defs if region is not None else []
         entry = values.dom.entry  # in a function's entry block, every visible value dominates its uses
         if entry:
             start = -1
@@ -136,16 +137,19 @@ class FileRun:
             if region is not None:
                 region.texts, region.where = form, line
                 region.ops += 1
-                if split:  # (most ops define one name: Scope.define's entry for it, without the call)
-                    region.scope.defs.append(names[0]) if split == 1 else region.scope.define(names[:split])
-                if form.name in INNER:
-                    region.inner.append((form, line))
+                if split == 1:  # (most ops define one name: Scope.define's entry for it, without the call)
+                    defs.append(names[0])
+                elif split:
+                    region.scope.define(names[:split])
                 if region.values is not None:
                     follow(region, form, names)
-            if form.name in PARENTS:
-                self._parent(form, line, None)
-            if form.name in DESTINATIONS:
-                destination(findings, scopes.open_regions, form, names, line, None)
+            if form.name in _SPECIAL:
+                if form.name in INNER and region is not None:
+                    region.inner.append((form, line))
+                if form.name in PARENTS:
+                    self._parent(form, line, None)
+                if form.name in DESTINATIONS:
+                    destination(findings, scopes.open_regions, form, names, line, None)
             expected = form.operand_types
             mark = len(diagnostics)
             for k in range(split, len(names)):
@@ -360,6 +364,8 @@ class FileRun:
 
 
 _MISSING = object()
+_SPECIAL = frozenset(INNER) | frozenset(PARENTS) | frozenset(DESTINATIONS)
+"""Ops the fast path does more for (one look-up for the others)."""
 
 
 def check_text(path: str, text: str, options: Options, memory: Memory | None = None) -> Result:

@@ -74,9 +74,9 @@ class Scanner:
                     rows_sent(batch)
                     batch = []
                 pieces.finish(pending)  # an op starts here: the statement before it is whole
-                pending = None  # (its text goes: a line of it may be a literal of megabytes)
+                pending = pieces.pending  # (the one finished goes: a line of it may be a literal of megabytes)
             if (
-                pieces.pending is None
+                pending is None
                 and labels.text is None
                 and (generic or custom)
                 and (rest[-1:] != "{" or "//" in rest)  # (a line whose `{` opens a region is never whole)
@@ -105,19 +105,14 @@ class Scanner:
                     if len(rest_key) < LONG_KEY:
                         forms[key] = form
                 following = i + 1
-                while (
-                    following < count and not (rows[following][1] or rows[following][3]) and blank(rows[following][6])
-                ):
+                after = rows[following] if following < count else None  # the next row that is not blank
+                while after is not None and not (after[1] or after[3]) and blank(after[6]):
                     following += 1  # blank and comment lines continue nothing
+                    after = rows[following] if following < count else None
                 if (
                     form.complete
                     and form.error is None  # (read: its statement may have been let go, see Form.release)
-                    and (
-                        following == count
-                        or rows[following][1]
-                        or rows[following][3]
-                        or starts_statement(rows[following][6])
-                    )
+                    and (after is None or after[1] or after[3] or starts_statement(after[6]))
                 ):
                     row_names = results.split(", ") if results and ":" not in results else (
                         names(results) if results else [])  # fmt: skip
