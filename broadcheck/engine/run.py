@@ -129,6 +129,7 @@ class FileRun:
             start = values.dom.start
             where = flow.where
             defined_at = where.get
+        checked, checked_lines = 0, findings.checked_lines  # (the ops checked: counted once per row)
         for form, names, line in batch:
             split = form.split
             if split < 0 or len(names) != len(form.roles):
@@ -191,15 +192,16 @@ class FileRun:
                 continue  # the parser stops at this statement: no verifier sees the op
             route = form.route
             if route == 3:
-                findings.ops += 1
-                if findings.checked_lines is not None:
-                    findings.checked_lines.add(line)
+                checked += 1
+                if checked_lines is not None:
+                    checked_lines.add(line)
             elif route == 2:
                 findings.pass_over(form.name, UNKNOWN_OP)
             elif route != 1:
                 self.verdicts.check(form, line, None, "", names=names)
                 if form.route:  # its verdict holds for every line of its key: the statement may go
                     form.release()
+        findings.ops += checked
 
     def statement(
         self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str, regions: int = 0

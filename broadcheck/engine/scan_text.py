@@ -96,6 +96,13 @@ class Text:
         piece = self.parts[i]
         return piece.line, piece.column + offset - self.starts[i]
 
+    def lines_at(self, spans: list[tuple[int, int]]) -> list[int]:
+        """The line of each span's start (:meth:`where`'s line, for many: a function's head names
+        tens of thousands of arguments, most often on its one line)."""
+        if len(self.parts) == 1:
+            return [self.parts[0].line] * len(spans)
+        return [self.where(a)[0] for a, _ in spans]
+
     @property
     def line(self) -> int:
         return self.parts[0].line
