@@ -127,8 +127,8 @@ class FileRun:
             flow.unwritten_depth = len(flow.nested)
         else:
             start = values.dom.start
-            where = flow.where
-            defined_at = where.get
+            where = flow.lines  # (what the entry block left unwritten is written when a use asks for it)
+            unwritten = flow.unwritten[0]
         checked, checked_lines = 0, findings.checked_lines  # (the ops checked: counted once per row)
         for form, names, line in batch:
             split = form.split
@@ -163,8 +163,12 @@ class FileRun:
                     or (outside and name in outside)
                 ):
                     values.slow_use(name, want, line, k, names, k - split)
-                elif start >= 0 and defined_at(name, start) < start:
-                    values.far(name, line, k - split, line)
+                elif start >= 0:
+                    defined = where.get(name)
+                    if defined is None and unwritten:
+                        defined = flow.where.get(name)
+                    if defined is not None and defined < start:
+                        values.far(name, line, k - split, line)
             result_types = form.result_types
             for k in range(split):
                 name = names[k]
