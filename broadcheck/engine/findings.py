@@ -14,7 +14,7 @@ from array import array
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 
-from broadcheck.diagnostics import NO_RULE, PARSE_CODES, UNKNOWN_OP, Diagnostic, Label
+from broadcheck.diagnostics import NO_RULE, PARSE_CODES, UNKNOWN_OP, Diagnostic, Label, Note
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Found, Where
 from broadcheck.engine.forms import Form
@@ -54,6 +54,44 @@ class Findings:
         self.block_starts: array[int] | None = None
         """Where each line of the segment starts in it (made when a line is first asked for:
         the segment split into lines was a second copy of it, issue 31's peak RSS)."""
+
+    def unbalanced(self, line: int, column: int, what: str, end: int) -> None:
+        """Brackets that do not match (``what``: the ``}``, region, statement or label; ``end``:
+        the line after the text read, where a region left open is reported)."""
+        notes: tuple[Note, ...] = ()
+        if what in ("}", "region"):
+            # A `}` with no region open, or the end with one still open: the parser wanted an op
+            # there, and says so just after the last token before (mlir-opt's rule for a token
+            # that starts a line).
+            if what == "region":
+                # MLIR names nothing more; the `{` left open (line:column) is our note.
+                from broadcheck.messages import note  # the catalogue: only for a diagnostic
+
+                notes = (Note("note", note("unclosed-brace", line=line, column=column)),)
+            at = self._code_before(line if what == "}" else end)
+            if at is not None:
+                line, column = at
+            detail = "expected operation name in quotes"
+        else:
+            detail = {
+                "statement": "statement is not finished before the end of its region or file",
+                "label": "expected ':' after the block's arguments",
+            }[what]
+        span = Span(line, column, line, column + 1)
+        self.keep(span, self.fetch_line(line))
+        self.diagnostics.append(diagnose.value("BC005", self.path, span, notes=notes, args={"detail": detail}))
+
+    def _code_before(self, line: int) -> tuple[int, int] | None:
+        """Just after the last token before line ``line``: (line, column)."""
+        from broadcheck.syntax.lexer import comment_start
+
+        for number in range(line - 1, max(0, line - 200), -1):
+            text = self.fetch_line(number)
+            at = comment_start(text)
+            code = (text if at < 0 else text[:at]).rstrip()
+            if code:
+                return number, len(code) + 1
+        return None
 
     def segment(self, text: str, first: int) -> None:
         """The segment being read now: ``text``, from line ``first`` on."""

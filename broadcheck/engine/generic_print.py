@@ -46,8 +46,10 @@ class Scope:
     def __init__(self, parent: Scope | None) -> None:
         self.parent = parent
         self.entry: tuple[str, ...] = ()
-        self.defs: list[tuple[bool, tuple[tuple[str, int], ...]]] = []
-        """(a later block's arguments?, the names with their result counts), in order."""
+        self.defs: list[str | tuple[bool, tuple[tuple[str, int], ...]]] = []
+        """In order: an op's one name of one result (most ops: the engine's fast path appends it
+        here itself, one reference per op kept to the function's end), or (a later block's
+        arguments?, the names with their result counts)."""
         self.children: list[Scope] = []
         """The regions of its ops, in the order of the text."""
         self.unread = False
@@ -61,7 +63,9 @@ class Scope:
 
     def define(self, names: Sequence[str], sizes: Sequence[int] = ()) -> None:
         """An op defines ``names`` (``sizes``: how many results each stands for; 1 if not said)."""
-        if names:
+        if len(names) == 1 and (not sizes or sizes[0] == 1):
+            self.defs.append(names[0])
+        elif names:
             self.defs.append((False, tuple((n, sizes[k] if k < len(sizes) else 1) for k, n in enumerate(names))))
 
     def label(self, entry: bool, names: tuple[str, ...]) -> None:
@@ -83,7 +87,12 @@ def number(root: Scope) -> dict[int, Numbered]:
         for name in scope.entry:
             names[name] = (_ENTRY, argument, 1)
             argument += 1
-        for block, defined in scope.defs:
+        for entry in scope.defs:
+            if isinstance(entry, str):
+                names[entry] = (value, 0, 1)
+                value += 1
+                continue
+            block, defined = entry
             if block:
                 for name, _ in defined:
                     names[name] = (value, 0, 1)

@@ -19,10 +19,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 
-from broadcheck.diagnostics import UNKNOWN_OP, Note, Result
+from broadcheck.diagnostics import UNKNOWN_OP, Result
 from broadcheck.dialects import Registry
 from broadcheck.dialects.inner import DESTINATIONS, INNER, PARENTS, parent_problem
-from broadcheck.engine import diagnose
 from broadcheck.engine.control import Found
 from broadcheck.engine.findings import PARSE, Findings, Lines, parse_failed
 from broadcheck.engine.follow import destination, follow
@@ -36,7 +35,7 @@ from broadcheck.engine.transfers import CALLS, defines_symbol, onnx_returned, re
 from broadcheck.engine.values import Values
 from broadcheck.engine.verdicts import Verdicts
 from broadcheck.engine.verify import Checks
-from broadcheck.ops import OpaqueType, Span, Type
+from broadcheck.ops import OpaqueType, Type
 from broadcheck.syntax.problem import SyntaxProblem
 
 
@@ -108,42 +107,52 @@ class FileRun:
             if where is not None:
                 self.findings.control([Found(problem[0], where, problem[1], op=form.name)])
 
-    def statement(
-        self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str, regions: int = 0
-    ) -> None:
-        """A whole statement: its names through value flow, then its op's verdict."""
-        scopes, values, diagnostics = self.regions, self.values, self.findings.diagnostics
-        split = form.split
-        if split >= 0 and text is None and scopes.functions and len(names) == len(form.roles):
-            # The fast path (most lines): results then operands, on one line, in a function.
-            line = lines[0]
-            flow = values.flow
-            types = flow.types
-            if scopes.open_regions:
-                region = scopes.open_regions[-1]
+    def statements(self, batch: list[tuple[Form, list[str], int]]) -> None:
+        """One-line statements in a row, the scanner's fast rows (form, names, line), each as
+        :meth:`statement` takes it; in a function, the fast path reads once what a row of them
+        cannot change (only a region, a label or a module's end does)."""
+        scopes, values, findings = self.regions, self.values, self.findings
+        if not scopes.functions:
+            for form, names, line in batch:
+                self.statement(form, names, [line], None, "")
+            return
+        diagnostics, flow, constants = findings.diagnostics, values.flow, scopes.constants
+        types, outside, nested = flow.types, flow.outside, flow.nested[-1]
+        region = scopes.open_regions[-1] if scopes.open_regions else None
+        defs = region.scope.defs if region is not None else []
+        entry = values.dom.entry  # in a function's entry block, every visible value dominates its uses
+        if entry:
+            start = -1
+            unwritten_names, unwritten_lines = flow.unwritten
+            flow.unwritten_depth = len(flow.nested)
+        else:
+            start = values.dom.start
+            where = flow.lines  # (what the entry block left unwritten is written when a use asks for it)
+            unwritten = flow.unwritten[0]
+        checked, checked_lines = 0, findings.checked_lines  # (the ops checked: counted once per row)
+        for form, names, line in batch:
+            split = form.split
+            if split < 0 or len(names) != len(form.roles):
+                self.statement(form, names, [line], None, "")
+                continue
+            if region is not None:
                 region.texts, region.where = form, line
                 region.ops += 1
-                region.scope.define(names[:split])
-                if form.name in INNER:
-                    region.inner.append((form, line))
+                if split == 1:  # (most ops define one name: Scope.define's entry for it, without the call)
+                    defs.append(names[0])
+                elif split:
+                    region.scope.define(names[:split])
                 if region.values is not None:
                     follow(region, form, names)
-            if form.name in PARENTS:
-                self._parent(form, line, text)
-            if form.name in DESTINATIONS:
-                destination(self.findings, scopes.open_regions, form, names, line, text)
+            if form.name in _SPECIAL:
+                if form.name in INNER and region is not None:
+                    region.inner.append((form, line))
+                if form.name in PARENTS:
+                    self._parent(form, line, None)
+                if form.name in DESTINATIONS:
+                    destination(findings, scopes.open_regions, form, names, line, None)
             expected = form.operand_types
-            outside = flow.outside
             mark = len(diagnostics)
-            entry = values.dom.entry  # in a function's entry block, every visible value dominates its uses
-            if entry:
-                start = -1
-                unwritten_names, unwritten_lines = flow.unwritten
-                flow.unwritten_depth = len(flow.nested)
-            else:
-                start = values.dom.start
-                where = flow.where
-                defined_at = where.get
             for k in range(split, len(names)):
                 name = names[k]
                 want = expected[k - split]
@@ -154,10 +163,13 @@ class FileRun:
                     or (outside and name in outside)
                 ):
                     values.slow_use(name, want, line, k, names, k - split)
-                elif start >= 0 and defined_at(name, start) < start:
-                    values.far(name, line, k - split, line)
+                elif start >= 0:
+                    defined = where.get(name)
+                    if defined is None and unwritten:
+                        defined = flow.where.get(name)
+                    if defined is not None and defined < start:
+                        values.far(name, line, k - split, line)
             result_types = form.result_types
-            nested = flow.nested[-1]
             for k in range(split):
                 name = names[k]
                 if name in types:
@@ -178,21 +190,30 @@ class FileRun:
                         where[name] = line
                     nested.append(name)
             if form.literal is not None and split:
-                scopes.constants[names[0]] = form.literal
+                constants[names[0]] = form.literal
             if len(diagnostics) > mark and parse_failed(diagnostics, mark):
                 self.verdicts.parse_only(form, line, None, "")
-                return  # the parser stops at this statement: no verifier sees the op
+                continue  # the parser stops at this statement: no verifier sees the op
             route = form.route
             if route == 3:
-                self.findings.ops += 1
-                if self.findings.checked_lines is not None:
-                    self.findings.checked_lines.add(line)
+                checked += 1
+                if checked_lines is not None:
+                    checked_lines.add(line)
             elif route == 2:
-                self.findings.pass_over(form.name, UNKNOWN_OP)
+                findings.pass_over(form.name, UNKNOWN_OP)
             elif route != 1:
                 self.verdicts.check(form, line, None, "", names=names)
                 if form.route:  # its verdict holds for every line of its key: the statement may go
                     form.release()
+        findings.ops += checked
+
+    def statement(
+        self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str, regions: int = 0
+    ) -> None:
+        """A whole statement: its names through value flow, then its op's verdict."""
+        scopes, values, diagnostics = self.regions, self.values, self.findings.diagnostics
+        if form.split >= 0 and text is None and scopes.functions and len(names) == len(form.roles):
+            self.statements([(form, names, lines[0])])  # the fast path: results then operands, on one line
             return
         statement = form.statement
         line = lines[0]
@@ -337,44 +358,11 @@ class FileRun:
 
     def unbalanced(self, line: int, column: int, what: str) -> None:
         """Brackets that do not match (``what``: the ``}``, region, statement or label)."""
-        notes: tuple[Note, ...] = ()
-        if what in ("}", "region"):
-            # A `}` with no region open, or the end with one still open: the parser wanted an op
-            # there, and says so just after the last token before (mlir-opt's rule for a token
-            # that starts a line).
-            if what == "region":
-                if self.regions.unclosed:
-                    return  # once per module: the parser stops there
-                self.regions.unclosed = True
-                # MLIR names nothing more; the `{` left open (line:column) is our note.
-                from broadcheck.messages import note  # the catalogue: only for a diagnostic
-
-                notes = (Note("note", note("unclosed-brace", line=line, column=column)),)
-            at = self._code_before(line if what == "}" else self.reader.segment_end + 1)
-            if at is not None:
-                line, column = at
-            detail = "expected operation name in quotes"
-        else:
-            detail = {
-                "statement": "statement is not finished before the end of its region or file",
-                "label": "expected ':' after the block's arguments",
-            }[what]
-        span = Span(line, column, line, column + 1)
-        findings = self.findings
-        findings.keep(span, findings.fetch_line(line))
-        findings.diagnostics.append(diagnose.value("BC005", self.path, span, notes=notes, args={"detail": detail}))
-
-    def _code_before(self, line: int) -> tuple[int, int] | None:
-        """Just after the last token before line ``line``: (line, column)."""
-        from broadcheck.syntax.lexer import comment_start
-
-        for number in range(line - 1, max(0, line - 200), -1):
-            text = self.findings.fetch_line(number)
-            at = comment_start(text)
-            code = (text if at < 0 else text[:at]).rstrip()
-            if code:
-                return number, len(code) + 1
-        return None
+        if what == "region":
+            if self.regions.unclosed:
+                return  # once per module: the parser stops there
+            self.regions.unclosed = True
+        self.findings.unbalanced(line, column, what, self.reader.segment_end + 1)
 
     # ---------------------------------------------------------------- the end
 
@@ -384,6 +372,8 @@ class FileRun:
 
 
 _MISSING = object()
+_SPECIAL = frozenset(INNER) | frozenset(PARENTS) | frozenset(DESTINATIONS)
+"""Ops the fast path does more for (one look-up for the others)."""
 
 
 def check_text(path: str, text: str, options: Options, memory: Memory | None = None) -> Result:

@@ -35,6 +35,11 @@ about five copies of its literal (the key, the synthesized statement, the reader
 attributes) to the end of the run (issue 31's peak RSS)."""
 
 
+BATCH = 256
+"""Whole one-line statements sent on together (:meth:`.scan_text.Sink.statements`): at most this
+many are held, their names with them."""
+
+
 class Scanner:
     """Feeds whole lines, in order, to a :class:`Sink` as statements."""
 
@@ -44,14 +49,19 @@ class Scanner:
         self.read = read
         self.pieces = PieceScanner(sink, forms, read)
         """The slow path, for every line the fast pass does not take whole."""
+        self.statements: Callable[[list[tuple[Form, list[str], int]]], None] = getattr(
+            sink, "statements", self._one_by_one
+        )
 
     def block(self, text: str, first_line: int) -> int:
         """Scan the whole lines of ``text`` (the first is ``first_line``); the next line's number."""
         rows = ROW.findall(text)
         if text.endswith("\n"):
             rows.pop()  # the empty match after the final newline
-        forms, read, sink, pieces = self.forms, self.read, self.sink, self.pieces
+        forms, read, pieces = self.forms, self.read, self.pieces
         labels = pieces.labels
+        rows_sent = self.statements
+        batch: list[tuple[Form, list[str], int]] = []  # whole one-line statements, sent on in a row
         count = len(rows)
         number = first_line - 1
         at_row, at = 0, 0  # the start of row `at_row` in `text` (a line is cut when the slow path takes it)
@@ -60,10 +70,13 @@ class Scanner:
             number += 1
             pending = pieces.pending
             if pending is not None and pending.complete and (generic or custom) and not pieces.queue:
+                if batch:
+                    rows_sent(batch)
+                    batch = []
                 pieces.finish(pending)  # an op starts here: the statement before it is whole
-                pending = None  # (its text goes: a line of it may be a literal of megabytes)
+                pending = pieces.pending  # (the one finished goes: a line of it may be a literal of megabytes)
             if (
-                pieces.pending is None
+                pending is None
                 and labels.text is None
                 and (generic or custom)
                 and (rest[-1:] != "{" or "//" in rest)  # (a line whose `{` opens a region is never whole)
@@ -92,19 +105,14 @@ class Scanner:
                     if len(rest_key) < LONG_KEY:
                         forms[key] = form
                 following = i + 1
-                while (
-                    following < count and not (rows[following][1] or rows[following][3]) and blank(rows[following][6])
-                ):
+                after = rows[following] if following < count else None  # the next row that is not blank
+                while after is not None and not (after[1] or after[3]) and blank(after[6]):
                     following += 1  # blank and comment lines continue nothing
+                    after = rows[following] if following < count else None
                 if (
                     form.complete
                     and form.error is None  # (read: its statement may have been let go, see Form.release)
-                    and (
-                        following == count
-                        or rows[following][1]
-                        or rows[following][3]
-                        or starts_statement(rows[following][6])
-                    )
+                    and (after is None or after[1] or after[3] or starts_statement(after[6]))
                 ):
                     row_names = results.split(", ") if results and ":" not in results else (
                         names(results) if results else [])  # fmt: skip
@@ -112,8 +120,14 @@ class Scanner:
                         row_names += operands.split(", ") if " " in operands or "," not in operands else names(operands)
                     if "%" in rest:
                         row_names += names(rest)
-                    sink.statement(form, row_names, [number], None, "")
+                    batch.append((form, row_names, number))
+                    if len(batch) >= BATCH:
+                        rows_sent(batch)
+                        batch = []
                     continue
+            if batch:  # (what the slow path reads comes after them)
+                rows_sent(batch)
+                batch = []
             if other and pieces.pending is None and _LOCATION_ALIAS.match(other):
                 continue  # `#loc12 = loc("...")`: a location's alias, nothing to check
             if len(rest) >= LONG_KEY:  # the slow path cuts the line from `text`: the row's copies go
@@ -128,7 +142,14 @@ class Scanner:
                 pieces.line(number, text, at, stop)
             else:
                 pieces.line(number, text[at:stop])
+        if batch:
+            rows_sent(batch)
         return number + 1
+
+    def _one_by_one(self, batch: list[tuple[Form, list[str], int]]) -> None:
+        """A sink without :meth:`~.scan_text.Sink.statements` takes a row of statements one by one."""
+        for form, row_names, line in batch:
+            self.sink.statement(form, row_names, [line], None, "")
 
     def line(self, number: int, text: str) -> None:
         """One whole line."""

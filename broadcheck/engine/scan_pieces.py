@@ -277,7 +277,7 @@ class PieceScanner:
         offsets = name_offsets(head)
         op.brace = at
         head_names = [head[a:b] for a, b in offsets]
-        lines = [text.where(a)[0] for a, _ in offsets]
+        lines = text.lines_at(offsets)
         op.isolated = self.sink.region(form, head_names, lines, first, text)
 
     def _head_form(self, head: str, stack: str) -> Form | None:
@@ -336,7 +336,7 @@ class PieceScanner:
                 return
         offsets = name_offsets(body)
         statement_names = [body[a:b] for a, b in offsets]
-        lines = [text.where(a)[0] for a, _ in offsets]
+        lines = text.lines_at(offsets)
         regions = pending.op.regions if pending.kind == "tail" and pending.op is not None else 0
         self.sink.statement(form, statement_names, lines or [text.line], text, body, regions)
 

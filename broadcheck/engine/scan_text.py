@@ -96,6 +96,13 @@ class Text:
         piece = self.parts[i]
         return piece.line, piece.column + offset - self.starts[i]
 
+    def lines_at(self, spans: list[tuple[int, int]]) -> list[int]:
+        """The line of each span's start (:meth:`where`'s line, for many: a function's head names
+        tens of thousands of arguments, most often on its one line)."""
+        if len(self.parts) == 1:
+            return [self.parts[0].line] * len(spans)
+        return [self.where(a)[0] for a, _ in spans]
+
     @property
     def line(self) -> int:
         return self.parts[0].line
@@ -103,7 +110,10 @@ class Text:
 
 class Sink(Protocol):
     """Where the scanner sends what it reads (the engine implements it). A protocol, not a base
-    class: an interpreted class may not inherit from a class compiled by mypyc."""
+    class: an interpreted class may not inherit from a class compiled by mypyc. A sink may also
+    take whole one-line statements in a row, ``statements([(form, names, line), ...])``, each as
+    :meth:`statement` takes ``(form, names, [line], None, "")`` (the engine's ``FileRun`` does:
+    what a row cannot change is read once); the scanner sends them one by one to a sink without it."""
 
     def statement(
         self, form: Form, names: list[str], lines: list[int], text: Text | None, line_text: str, regions: int = 0
