@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping
 from broadcheck.diagnostics import UNKNOWN_OP, Result
 from broadcheck.dialects import Registry
 from broadcheck.dialects.inner import DESTINATIONS, INNER, PARENTS, parent_problem
+from broadcheck.engine import diagnose
 from broadcheck.engine.control import Found
 from broadcheck.engine.findings import PARSE, Findings, Lines, parse_failed
 from broadcheck.engine.follow import destination, follow
