@@ -77,7 +77,8 @@ class OpenOp:
         self.form = form
         """The form of its head, as read when its first region opened (its region arguments)."""
         self.known: tuple[str, list[str]] | None = None
-        """(:meth:`PieceScanner.open_known`) its text once its regions closed, and its names."""
+        """Its text once its regions closed, and its names, if its head's form and names are its own
+        (:meth:`PieceScanner.open_known`, refine's reader): its `}` alone sends it with them."""
 
 
 _ALIAS = lazy(r"[!#][\w$.\-]+[ \t]*=")
