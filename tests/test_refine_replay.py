@@ -162,3 +162,20 @@ def test_a_retyped_header_is_scanned_once(monkeypatch: pytest.MonkeyPatch) -> No
     assert sorted(scanned) == ["key_text", "name_offsets"]
     (replay,) = replays
     assert replay.opened == 1
+
+
+def test_refines_reader_goes_without_a_collection() -> None:
+    import gc
+    import weakref
+
+    enabled = gc.isenabled()
+    gc.disable()  # (as the command line runs: a cycle would keep every statement read until the end)
+    try:
+        functions, reader = refine_read.read_functions(_wide(3))
+        assert functions and reader.pieces is None
+        gone = weakref.ref(reader)
+        del functions, reader
+        assert gone() is None
+    finally:
+        if enabled:
+            gc.enable()

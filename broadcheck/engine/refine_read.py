@@ -301,6 +301,7 @@ def read_functions(text: str, forms: dict[object, Form] | None = None) -> tuple[
     reader.pieces = scanner.pieces
     scanner.block(text, 1)
     scanner.end()
+    reader.pieces = None  # (the scanner holds the reader: a cycle would keep every statement read)
     return reader.functions, reader
 
 
