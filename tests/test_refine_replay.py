@@ -128,3 +128,54 @@ def test_statements_are_replayed(monkeypatch: pytest.MonkeyPatch) -> None:
     (replay,) = replays
     assert replay.replayed == 10 * 5 and replay.scanned <= 3  # every op's line; the header, return, `}`
     assert run.FileRun  # (the check's own run takes them: run.FileRun.statement)
+
+
+def test_a_retyped_header_is_scanned_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from broadcheck.engine import refine_replay, scan_pieces
+
+    scanned: list[str] = []  # (what the scanner's slow path cut names from, or made a key of, of a header)
+
+    def counting(function: Callable[[str], object]) -> Callable[[str], object]:
+        def count(text: str) -> object:
+            if text.lstrip().startswith("func.func"):
+                scanned.append(function.__name__)
+            return function(text)
+
+        return count
+
+    monkeypatch.setattr(scan_pieces, "name_offsets", counting(scan_pieces.name_offsets))
+    monkeypatch.setattr(scan_pieces, "key_text", counting(scan_pieces.key_text))
+    replays: list[refine_replay.Replay] = []
+    original = refine_replay.Replay.__init__
+
+    def init(self: refine_replay.Replay, *args: object) -> None:
+        original(self, *args)  # type: ignore[arg-type]
+        replays.append(self)
+
+    monkeypatch.setattr(refine_replay.Replay, "__init__", init)
+    text = _wide(5)
+    after, diagnostics, _ = refine_text("layers.mlir", text, Request({("main", 0): "tensor<8x16xf32>"}), Options())
+    assert not diagnostics and after.startswith("func.func @main(%arg0: tensor<8x16xf32>")
+    # refine's reading: the head when its region opens, once (its `}` closes it with that key and
+    # those names); the check of the refined text opens and closes the re-typed header from its
+    # form and names, made from those (be1e6bf: 4 of each, at the head and at the `}` in both)
+    assert sorted(scanned) == ["key_text", "name_offsets"]
+    (replay,) = replays
+    assert replay.opened == 1
+
+
+def test_refines_reader_goes_without_a_collection() -> None:
+    import gc
+    import weakref
+
+    enabled = gc.isenabled()
+    gc.disable()  # (as the command line runs: a cycle would keep every statement read until the end)
+    try:
+        functions, reader = refine_read.read_functions(_wide(3))
+        assert functions and reader.pieces is None
+        gone = weakref.ref(reader)
+        del functions, reader
+        assert gone() is None
+    finally:
+        if enabled:
+            gc.enable()

@@ -232,9 +232,13 @@ class Refiner:
 
         return unchanged((fn.statements for fn in self._functions.values()), edits, self._starts, self._text)
 
-    def retyped_heads(self, edits: Sequence[tuple[int, int, str]]) -> dict[str, Form]:
+    def retyped_heads(
+        self, edits: Sequence[tuple[int, int, str]], lines: dict[int, tuple[str, Form, list[str]]] | None = None
+    ) -> dict[str, Form]:
         """The head forms of the functions whose headers ``edits`` re-type, by their new keys
-        (:func:`.refine_replay.retyped_head`): the check of the refined text finds them there."""
+        (:func:`.refine_replay.retyped_head`): the check of the refined text finds them there.
+        ``lines``, if given, receives each such header's new text, head form and names by its line
+        (:class:`.refine_replay.Replay` opens its region from them, not scanning the line again)."""
         from broadcheck.engine.refine_read import Header
         from broadcheck.engine.refine_replay import retyped_head
 
@@ -250,6 +254,14 @@ class Refiner:
             form = retyped_head(header, inside) if inside else None
             if form is not None:
                 heads[form.key] = form
+                if lines is not None:
+                    pieces: list[str] = []
+                    cut = start
+                    for a, b, written in inside:
+                        pieces += (self._text[cut:a], written)
+                        cut = b
+                    pieces.append(self._text[cut:end])
+                    lines[header.line] = ("".join(pieces), form, header.names)
         return heads
 
     def _function(

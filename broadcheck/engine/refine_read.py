@@ -16,7 +16,10 @@ from broadcheck.engine.forms import USE, Form, read_form
 from broadcheck.engine.refine_header import from_head, from_key
 from broadcheck.engine.refine_values import CALLS, attribute_int, callee_of, direction_of, read_as_named
 from broadcheck.engine.scan import Piece, Scanner, Text
+from broadcheck.engine.scan_brace import then_region
+from broadcheck.engine.scan_pieces import PieceScanner
 from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.lexer import elide_weights
 from broadcheck.syntax.lines import TRAILING_LOC
 from broadcheck.syntax.statement import Statement, TypeText
 from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
@@ -156,6 +159,8 @@ class Reader(Collector):
         """By function (``id``): the statements :func:`dimension_sources` may read, in order (an op
         of one line it reads, :data:`_SOURCES`, and every statement on several lines or with
         regions), so that it does not walk every statement of the module."""
+        self.pieces: PieceScanner | None = None
+        """The scanner's slow path (:func:`read_functions`): a header's closing takes its head's key."""
         self._current: PlannedFunction | None = None
         self._depth_now = 0
 
@@ -216,6 +221,13 @@ class Reader(Collector):
             header = fn.header
             if type(header) is Deferred and fn is self.function():  # (its statement not read yet)
                 fn.header = Header(header.text, header._offset, header.line, header.column, form, names)
+                op = self.pieces.open[-1] if self.pieces is not None and self.pieces.open else None
+                if op is not None and op.form is form and not op.stack and len(head.parts) == 1:
+                    # The `}` alone that closes it makes its statement from its head's key and names
+                    # (:meth:`.PieceScanner.open_known`), not by cutting the 2 MB text again.
+                    body = then_region(head.text)
+                    if elide_weights(body) is body:
+                        op.known = (body, names)
         self._current, self._depth_now = self.function(), self._depth()
         return isolated
 
@@ -286,8 +298,10 @@ def read_functions(text: str, forms: dict[object, Form] | None = None) -> tuple[
     reader = Reader(Lines(text, starts), starts, text)
     scanner = Scanner(reader, {} if forms is None else forms, read_form)
     scanner.read = read_fast_pass
+    reader.pieces = scanner.pieces
     scanner.block(text, 1)
     scanner.end()
+    reader.pieces = None  # (the scanner holds the reader: a cycle would keep every statement read)
     return reader.functions, reader
 
 

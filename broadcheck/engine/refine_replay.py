@@ -161,14 +161,24 @@ class Replay:
     """The check's scanner for the refined text (see the module docstring): :meth:`block` and
     :meth:`end`, as the reader uses a :class:`~.scan.Scanner`."""
 
-    def __init__(self, scanner: Scanner, sink: Sink, statements: Replayed) -> None:
+    def __init__(
+        self,
+        scanner: Scanner,
+        sink: Sink,
+        statements: Replayed,
+        heads: dict[int, tuple[str, Form, list[str]]] | None = None,
+    ) -> None:
         self.scanner, self.sink = scanner, sink
         self._statements = statements
+        self._heads = heads or {}
+        """Re-typed function headers by line: their new text, head form and names."""
         self._next = 0
         self.replayed = 0
         """Statements handed to the check unscanned."""
         self.scanned = 0
-        """Lines given to the scanner."""
+        """Lines given to the scanner (a header opened from its form counted too)."""
+        self.opened = 0
+        """Headers of ``heads`` whose region opened from their form (:meth:`.PieceScanner.open_known`)."""
 
     def block(self, text: str, first_line: int) -> int:
         """Check the whole lines of ``text`` (the first is ``first_line``); the next line's number."""
@@ -196,7 +206,7 @@ class Replay:
                 if number < line:
                     break  # (the text ends before it)
                 self.scanned += line - gap
-                scanner.block(text[start:at], gap)
+                self._scan(text, start, at, gap)
             if at >= size:
                 break
             names = all_names[i]
@@ -222,9 +232,49 @@ class Replay:
             rest = text[at:]
             more = rest.count("\n") + (0 if rest.endswith("\n") else 1)
             self.scanned += more
-            scanner.block(rest, number)
+            self._scan(text, at, size, number)
             number += more
         return number
+
+    def _scan(self, text: str, start: int, stop: int, first: int) -> None:
+        """Give the lines of ``text[start:stop]`` (the first is ``first``) to the scanner, but a
+        re-typed header's line, whose region :meth:`_open` opens from its form if it can."""
+        heads, scanner = self._heads, self.scanner
+        if heads:
+            last = first + text.count("\n", start, stop)
+            for line in sorted(h for h in heads if first <= h <= last):  # (a few: the re-typed headers)
+                at, number = start, first
+                while number < line:
+                    at = text.index("\n", at, stop) + 1
+                    number += 1
+                end = text.find("\n", at, stop)
+                end = stop if end < 0 else end
+                if at > start:
+                    scanner.block(text[start:at], first)
+                start, first = at, line
+                if self._open(line, text[at:end]):
+                    start, first = min(end + 1, stop), line + 1
+        if start < stop:
+            scanner.block(text[start:stop], first)
+
+    def _open(self, line: int, line_text: str) -> bool:
+        """Open the region of the header of ``heads`` on ``line`` (``line_text``) from its form and
+        names, as the scanner would after reading the line, if the line is that header and the
+        scanner holds nothing unfinished; whether it did."""
+        head, form, names = self._heads[line]
+        brace = len(line_text) - 1
+        start = len(line_text) - len(line_text.lstrip())
+        if not line_text.endswith("{") or line_text[start:brace].rstrip() != head:
+            return False
+        pieces = self.scanner.pieces
+        pending = pieces.pending
+        if pending is not None and pending.complete and not pieces.queue:
+            pieces.finish(pending)  # an op starts here: the statement before it is whole
+        if pieces.pending is not None or pieces.labels.text is not None or pieces.queue:
+            return False
+        pieces.open_known(line, line_text, start, brace, form, names)
+        self.opened += 1
+        return True
 
     def end(self) -> None:
         """The end of the module."""

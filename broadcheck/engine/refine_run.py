@@ -21,6 +21,7 @@ from broadcheck.engine.refine import BadRequest, Refiner, Request, parse_arg, pa
 from broadcheck.inputs import BOM, STDIN, InputError, decode, read_bytes, read_stream
 
 if TYPE_CHECKING:
+    from broadcheck.engine.forms import Form
     from broadcheck.engine.refine_replay import Replayed
     from broadcheck.engine.run import Memory
 
@@ -86,14 +87,15 @@ def refine_text(
     memory = Memory()  # the forms refine read: a statement it left as it was is not read again
     memory.forms = refiner.forms
     replayed = None if options.split_marker is not None else refiner.unchanged(refined.edits)
+    heads: dict[int, tuple[str, Form, list[str]]] = {}
     if replayed is not None:
-        memory.forms.update(refiner.retyped_heads(refined.edits))
+        memory.forms.update(refiner.retyped_heads(refined.edits, heads))
     del refiner  # its reading of every statement: the check of the refined text keeps only `replayed`
     pieces: list[str] = []
     apply_stream([text], refined.edits, pieces.append)
     after = "".join(pieces)
     del pieces
-    result = check_refined(path, after, options, memory, replayed)
+    result = check_refined(path, after, options, memory, replayed, heads)
     checked = result.diagnostics
     own = {(d.line, d.code) for d in refined.diagnostics}
     diagnostics = [*refined.diagnostics, *(d for d in checked if (d.line, d.code) not in own)]
@@ -101,9 +103,17 @@ def refine_text(
     return after, trace(diagnostics, refined.traces), result.ops_checked
 
 
-def check_refined(path: str, text: str, options: Options, memory: Memory, replayed: Replayed | None) -> Result:
+def check_refined(
+    path: str,
+    text: str,
+    options: Options,
+    memory: Memory,
+    replayed: Replayed | None,
+    heads: dict[int, tuple[str, Form, list[str]]] | None = None,
+) -> Result:
     """:func:`.run.check_text` of the refined ``text``, the statements of ``replayed`` (on lines no
-    edit touched) handed to the check as refine's reader scanned them (:class:`.refine_replay.Replay`)."""
+    edit touched) handed to the check as refine's reader scanned them, and the re-typed headers of
+    ``heads`` (by line: new text, head form, names) opened from their forms (:class:`.refine_replay.Replay`)."""
     from broadcheck.engine.refine_read import read_fast_pass
     from broadcheck.engine.refine_replay import Replay
     from broadcheck.engine.run import FileRun, check_text
@@ -119,7 +129,7 @@ def check_refined(path: str, text: str, options: Options, memory: Memory, replay
 
     run = FileRun(path, options, memory, fetch)
     run.scanner.read = read_fast_pass  # (a header's line: not read for the fast pass, as in refine's reading)
-    run.reader.scanner = Replay(run.scanner, run, replayed)  # type: ignore[assignment]
+    run.reader.scanner = Replay(run.scanner, run, replayed, heads)  # type: ignore[assignment]
     del replayed
     run.feed(text, final=True)
     run.reader.scanner = run.scanner  # (the replay's records go: the run and its scanner hold each other)

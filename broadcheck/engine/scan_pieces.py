@@ -64,7 +64,7 @@ class Pending:
 class OpenOp:
     """An op whose region is open: its text so far (regions elided), where it starts."""
 
-    __slots__ = ("brace", "form", "isolated", "regions", "stack", "text")
+    __slots__ = ("brace", "form", "isolated", "known", "regions", "stack", "text")
 
     def __init__(self, text: Text, stack: str, isolated: bool, form: Form | None) -> None:
         self.text = text
@@ -76,6 +76,9 @@ class OpenOp:
         self.regions = 1
         self.form = form
         """The form of its head, as read when its first region opened (its region arguments)."""
+        self.known: tuple[str, list[str]] | None = None
+        """Its text once its regions closed, and its names, if its head's form and names are its own
+        (:meth:`PieceScanner.open_known`, refine's reader): its `}` alone sends it with them."""
 
 
 _ALIAS = lazy(r"[!#][\w$.\-]+[ \t]*=")
@@ -280,6 +283,23 @@ class PieceScanner:
         lines = text.lines_at(offsets)
         op.isolated = self.sink.region(form, head_names, lines, first, text)
 
+    def open_known(self, number: int, line: str, start: int, brace: int, form: Form, names: list[str]) -> None:
+        """Line ``number`` is an op's head from ``start`` and, at ``brace``, its last character, the
+        ``{`` of its first region, and the caller knows the head's form (read from its key) and names
+        (refine's re-typed function header, :class:`.refine_replay.Replay`): open the region as
+        :meth:`_open` does, without scanning the line; a ``}`` alone that closes it sends the op
+        with that form and those names too. Only with nothing pending."""
+        head = line[start:brace].rstrip()
+        text = Text()
+        text.add(Piece(number, start + 1, head))
+        op = OpenOp(text, "", False, form)
+        op.brace = (number, brace + 1)
+        body = then_region(head)
+        if elide_weights(body) is body:  # (then the op's key is its head form's)
+            op.known = (body, names)
+        self.open.append(op)
+        op.isolated = self.sink.region(form, list(names), [number] * len(names), True, text)
+
     def _head_form(self, head: str, stack: str) -> Form | None:
         """The form of an op's head (its text before its first region), for the values it
         defines for its regions: read as if its regions were empty."""
@@ -321,6 +341,11 @@ class PieceScanner:
             if inline is not None:  # `func.func @f() { return }`: a region on one line
                 self._split_inline(text, inline)
                 return
+        op = pending.op if pending.kind == "tail" else None
+        if op is not None and op.known is not None and op.form is not None and op.known[0] == body:
+            names = list(op.known[1])  # (:meth:`open_known`: its key and names are its head's)
+            self.sink.statement(op.form, names, [text.line] * len(names) or [text.line], text, body, op.regions)
+            return
         if pending.kind == "tail" and not body.endswith(REGION):
             body = without_location(body)  # `} loc(#loc)`: read as the op's head was, once
         key = key_text(elide_weights(body).lstrip())  # (a frozen graph's weights: not in the key)
