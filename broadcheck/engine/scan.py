@@ -49,9 +49,12 @@ class Scanner:
         self.read = read
         self.pieces = PieceScanner(sink, forms, read)
         """The slow path, for every line the fast pass does not take whole."""
-        self.statements: Callable[[list[tuple[Form, list[str], int]]], None] = getattr(
-            sink, "statements", self._one_by_one
+        self.statements: Callable[[list[tuple[Form, list[str], int]]], None] | None = getattr(
+            sink, "statements", None
         )
+        """The sink's rows of whole one-line statements; None: it takes them one by one
+        (:meth:`_one_by_one`, bound in :meth:`block`: kept here it would make a cycle, and refine
+        reads with the collector off)."""
 
     def block(self, text: str, first_line: int) -> int:
         """Scan the whole lines of ``text`` (the first is ``first_line``); the next line's number."""
@@ -60,7 +63,7 @@ class Scanner:
             rows.pop()  # the empty match after the final newline
         forms, read, pieces = self.forms, self.read, self.pieces
         labels = pieces.labels
-        rows_sent = self.statements
+        rows_sent = self.statements or self._one_by_one
         batch: list[tuple[Form, list[str], int]] = []  # whole one-line statements, sent on in a row
         count = len(rows)
         number = first_line - 1
