@@ -49,9 +49,7 @@ class Scanner:
         self.read = read
         self.pieces = PieceScanner(sink, forms, read)
         """The slow path, for every line the fast pass does not take whole."""
-        self.statements: Callable[[list[tuple[Form, list[str], int]]], None] | None = getattr(
-            sink, "statements", None
-        )
+        self.statements: Callable[[list[tuple[Form, list[str], int]]], None] | None = getattr(sink, "statements", None)
         """The sink's rows of whole one-line statements; None: it takes them one by one
         (:meth:`_one_by_one`, bound in :meth:`block`: kept here it would make a cycle, and refine
         reads with the collector off)."""
