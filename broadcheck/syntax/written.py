@@ -36,23 +36,25 @@ def _attribute_type(value: str, base: int) -> TypeText | None:
     if value.startswith(_TYPE_VALUES):
         return TypeText(value, base, base + len(value), value)
     depth = 0
-    i = 0
-    while i < len(value):
+    search = _MARK.search  # (from mark to mark: a million-element `dense<[...]>` is one C scan)
+    found = search(value)
+    while found is not None:
+        i = found.start()
         c = value[i]
         if c == '"':
             close = value.find('"', i + 1)
             if close < 0:
                 return None
-            i = close + 1
+            found = search(value, close + 1)
             continue
-        if c == "-" and value.startswith("->", i):
-            i += 2
+        if c == "-":
+            found = search(value, i + 2 if value.startswith("->", i) else i + 1)
             continue
         if c in _OPENING:
             depth += 1
         elif c in _CLOSING:
             depth -= 1
-        elif c == ":" and depth == 0:
+        elif depth == 0:  # (a `:`)
             if value.startswith("::", i) or value[i - 1 : i] == ":":
                 return None  # (a nested symbol's `@a::@b`)
             rest = value[i + 1 :]
@@ -61,12 +63,14 @@ def _attribute_type(value: str, base: int) -> TypeText | None:
             start = i + 1 + len(rest) - len(rest.lstrip())
             written = rest.strip()
             return TypeText(written, base + start, base + start + len(written), written)  # (its key unused)
-        i += 1
+        found = search(value, i + 1)
     return None
 
 
 _CLEAN: set[str] = set()
 """Signatures (``(T, U) -> V`` as written) whose every type reads: judged once (a pure cache)."""
+_MARK = lazy(r'["<>()\[\]{}:-]')
+"""The characters :func:`_attribute_type`'s walk stops at: a string's, a bracket, a ``:``, ``->``'s."""
 _TYPE_OF = itemgetter(4)
 """A :class:`~.parts.Use`'s type (``None``: not written beside it)."""
 
