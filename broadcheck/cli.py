@@ -45,6 +45,30 @@ finally:
 
 FORMATS = OUTPUT_FORMATS
 
+# The options several commands share, each declared once (a click option decorator makes a new
+# parameter each time it is applied).
+_CONFIG = click.option(
+    "--config",
+    "config_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Read settings from this file instead of the nearest pyproject.toml.",
+)
+_ISOLATED = click.option("--isolated", is_flag=True, help="Ignore configuration files.")
+_STDIN_FILENAME = click.option(
+    "--stdin-filename", default="<stdin>", show_default=True, help="The name to show for '-'."
+)
+_QUIET = click.option(
+    "-q", "--quiet", count=True, help="Print the problems only (-qq: nothing, the exit code says it)."
+)
+_COLOR = click.option(
+    "--color",
+    type=click.Choice(("auto", "always", "never")),
+    default="auto",
+    show_default=True,
+    help="Colour in the full format: on a terminal only (auto), always or never.",
+)
+
 _MAIN_HELP = """Verify that tensor shapes broadcast in MLIR files.
 
 \b
@@ -162,15 +186,9 @@ def cli(debug: bool) -> None:
     default=None,
     help="Files checked in parallel [default: all cores; one for files under 1 MiB in all].",
 )
-@click.option(
-    "--config",
-    "config_path",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Read settings from this file instead of the nearest pyproject.toml.",
-)
-@click.option("--isolated", is_flag=True, help="Ignore configuration files.")
-@click.option("--stdin-filename", default="<stdin>", show_default=True, help="The name to show for '-'.")
+@_CONFIG
+@_ISOLATED
+@_STDIN_FILENAME
 @click.option(
     "--cache-dir",
     type=click.Path(file_okay=False),
@@ -184,15 +202,9 @@ def cli(debug: bool) -> None:
     envvar="BROADCHECK_NO_CACHE",
     help="Check every file, neither reading nor writing the result cache.",
 )
-@click.option("-q", "--quiet", count=True, help="Print the problems only (-qq: nothing, the exit code says it).")
+@_QUIET
 @click.option("-v", "--verbose", is_flag=True, help="Say on stderr what is read, checked and taken from the cache.")
-@click.option(
-    "--color",
-    type=click.Choice(("auto", "always", "never")),
-    default="auto",
-    show_default=True,
-    help="Colour in the full format: on a terminal only (auto), always or never.",
-)
+@_COLOR
 @click.option("--show-settings", is_flag=True, help="Print the settings in force (and where they come from), and exit.")
 @click.option("--show-files", is_flag=True, help="Print the files that would be checked, and exit.")
 def check(**params: Any) -> None:
@@ -370,14 +382,8 @@ def rules(codes: tuple[str, ...], no_pager: bool) -> None:
     default=None,
     help="The cache to remove [default: the one check uses here].",
 )
-@click.option(
-    "--config",
-    "config_path",
-    type=click.Path(dir_okay=False),
-    default=None,
-    help="Read settings from this file instead of the nearest pyproject.toml.",
-)
-@click.option("--isolated", is_flag=True, help="Ignore configuration files.")
+@_CONFIG
+@_ISOLATED
 def clean(cache_dir: str | None, config_path: str | None, isolated: bool) -> None:
     """Remove the result cache that `check` would use here, as `ruff clean` does.
 
@@ -447,15 +453,9 @@ def clean(cache_dir: str | None, config_path: str | None, isolated: bool) -> Non
     default=None,
     help="Write the diagnostics to this file instead of standard error.",
 )
-@click.option("--stdin-filename", default="<stdin>", show_default=True, help="The name to show for '-'.")
-@click.option("-q", "--quiet", count=True, help="Print the problems only (-qq: nothing, the exit code says it).")
-@click.option(
-    "--color",
-    type=click.Choice(("auto", "always", "never")),
-    default="auto",
-    show_default=True,
-    help="Colour in the full format: on a terminal only (auto), always or never.",
-)
+@_STDIN_FILENAME
+@_QUIET
+@_COLOR
 def refine(
     path: str,
     args: tuple[str, ...],
