@@ -201,6 +201,34 @@ class Reader(Collector):
             if last.spans_lines and text is not None:
                 self.spread[id(last)] = (list(text.parts), list(text.starts))
 
+    def statements(self, batch: list[tuple[Form, list[str], int]]) -> None:
+        """The scanner's rows of whole one-line statements (form, names, line), each as
+        :meth:`statement` takes it; nothing between them changes the function or the depth."""
+        current = self._current
+        if current is None:
+            return
+        starts, source = self.starts, self.source
+        last = len(starts)
+        indent = _INDENT.match
+        append = current.statements.append
+        depth = self._depth_now
+        depths = self.depths
+        for form, names, line in batch:
+            if form.error is not None:
+                self.statement(form, names, [line], None, "")
+                continue
+            start = starts[line - 1]
+            end = starts[line] - 1 if line < last else len(source)
+            if end > start and source[end - 1] == "\r":
+                end -= 1
+            first = indent(source, start, end).end()  # type: ignore[union-attr]  # (it always matches)
+            lazy = Lazy(source, first, end, line, first - start + 1, form, names)
+            append(lazy)
+            if depth:
+                depths[id(lazy)] = depth
+            if form.name in _SOURCES:
+                self.noted.setdefault(id(current), []).append(lazy)
+
     def _one_line(self, line: int, text: Text | None, body: str) -> PlannedStatement | None:
         """The fix stage's statement on one line (a function's header, an op written in pieces),
         read when refine asks for it (the header of a function refine does not enter is not read)."""
