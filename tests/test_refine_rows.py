@@ -37,7 +37,9 @@ def training_step(layers: int, updates: int) -> str:
         lines.append(f"  %a{i:04d} = stablehlo.tanh {x} : {ACT} loc(#loc{i})")
         x = f"%a{i:04d}"
     lines.append("  %zero = stablehlo.constant dense<0.0> : tensor<f32>")
-    lines.append(f"  %sum = stablehlo.reduce(%arg1 init: %zero) across dimensions = [0, 1] : ({W}, tensor<f32>) -> tensor<f32>")
+    lines.append(
+        f"  %sum = stablehlo.reduce(%arg1 init: %zero) across dimensions = [0, 1] : ({W}, tensor<f32>) -> tensor<f32>"
+    )
     lines.append("   reducer(%p: tensor<f32>, %q: tensor<f32>)  {")
     lines.append("    %s = stablehlo.add %p, %q : tensor<f32>")
     lines.append("    stablehlo.return %s : tensor<f32>")
