@@ -14,7 +14,6 @@ from operator import attrgetter, eq
 from typing import TYPE_CHECKING, overload
 
 if TYPE_CHECKING:
-    from broadcheck.engine.refine_read import Lazy
     from broadcheck.syntax.statement import Statement
 
 RUN = 32
@@ -27,7 +26,7 @@ _NAMES, _KIND, _ROLES = attrgetter("names"), attrgetter("form.name"), attrgetter
 
 
 def passed_by(
-    row: list[Lazy], type_names: KeysView[str], value_names: KeysView[str], read_anyway: frozenset[str]
+    row: Sequence[object], type_names: KeysView[str], value_names: KeysView[str], read_anyway: frozenset[str]
 ) -> bool:
     """Whether :meth:`.refine.Refiner.block` would pass every statement of ``row`` (one-line
     statements of one depth, as the scanner's fast pass read them) by unread: none uses a value
