@@ -33,6 +33,9 @@ def passed_by(
     refine knows more of (of all their names, none is known: a superset of the values they use, each
     written as used, with no ``#``), none is an op of ``read_anyway`` or a TOSA op, and each one's
     form says which of its names it uses. Asked in C over the whole row, not in Python per statement."""
+    first = _NAMES(row[0])  # (a row of ops on re-typed values fails at once, mostly at its first)
+    if not type_names.isdisjoint(first) or not value_names.isdisjoint(first):
+        return False
     names = list(chain.from_iterable(map(_NAMES, row)))
     if not type_names.isdisjoint(names) or not value_names.isdisjoint(names) or "#" in "".join(names):
         return False
