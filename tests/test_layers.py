@@ -68,6 +68,7 @@ STAGES = [
     "run",
     "refine_values",
     "refine_header",
+    "refine_rows",
     "refine_read",
     "refine_replay",
     "refine_fold",

@@ -39,6 +39,7 @@ from broadcheck.engine.refine_fold import (
 )
 from broadcheck.engine.refine_read import Lazy, arguments_of, dimension_sources, read_functions
 from broadcheck.engine.refine_regions import Spread, label_arguments, refine_region_op, spread_of
+from broadcheck.engine.refine_rows import NO_ROW, open_tosa, open_tosa_text, passed_by, skip, uses
 from broadcheck.engine.refine_values import (
     CALLS,
     PROBE,
@@ -145,6 +146,7 @@ class Refiner:
         self.aliases: dict[str, Type | SyntaxProblem] = {}
         self._functions: dict[str, PlannedFunction] = {}
         self._depths: dict[int, int] = {}
+        self._runs: dict[int, dict[int, int]] = {}
         self._spread: dict[int, Spread] = {}
         self._labels: list[tuple[int, int, PlannedStatement, tuple[list[Piece], list[int]]]] = []
         self._verdicts: dict[object, tuple[Problem | None, Operation | None] | None] = {}
@@ -180,6 +182,7 @@ class Refiner:
         functions, reader = read_functions(text, self.forms)
         self.aliases = reader.aliases
         self._depths = reader.depths
+        self._runs = reader.runs
         self._spread = {
             key: spread_of(pieces, starts, reader.starts) for key, (pieces, starts) in reader.spread.items()
         }
@@ -356,7 +359,19 @@ class Refiner:
         memos = self._memo
         read_anyway, not_repeated, repeat = _READ_ANYWAY, _NOT_REPEATED, self._repeat
         skipped = 0  # (added to `self.skipped` at the end: not an attribute's write per statement)
-        for position, s in enumerate(statements):
+        rows = iter(self._runs.get(id(statements), {}).items())  # (the reader's rows of one-line statements)
+        row_at, row_size = next(rows, NO_ROW)
+        walk = enumerate(statements)
+        for position, s in walk:
+            if position == row_at:
+                if (not depths or depths.get(id(s), 0) == depth) and passed_by(
+                    statements[position : position + row_size], type_names, value_names, read_anyway
+                ):
+                    skipped += row_size  # every statement of the row would be passed by, one by one
+                    skip(walk, row_size - 1)  # (the rest of the row)
+                    row_at, row_size = next(rows, NO_ROW)
+                    continue
+                row_at, row_size = next(rows, NO_ROW)
             if depths and depths.get(id(s), 0) != depth:
                 continue  # inside an op's regions: refined with that op
             if type(s) is Lazy and (name := (form := s.form).name) not in read_anyway:
@@ -373,12 +388,12 @@ class Refiner:
                     no_values = value_names.isdisjoint(used_names)
                     # (a TOSA op whose result says less than a static shape is inferred anyway,
                     # as tosa-infer-shapes does, on the full course below)
-                    open_tosa = name[:5] == "tosa." and _open_tosa_text(name, s.text)
-                    if no_types and no_values and not open_tosa:
+                    tosa_open = name[:5] == "tosa." and open_tosa_text(name, s.text)
+                    if no_types and no_values and not tosa_open:
                         skipped += 1
                         continue  # it uses no value refine knows more of: not read
                     count = split if split >= 0 else self._single_results(s)
-                    if not open_tosa and count >= 0 and name not in not_repeated:
+                    if not tosa_open and count >= 0 and name not in not_repeated:
                         memo = (
                             form,
                             tuple(map(len, row_names)),
@@ -400,7 +415,7 @@ class Refiner:
                     inner.append(statements[back])
                 inner.reverse()
                 names = set(scope.types) | set(scope.values)
-                if any(_uses(t.text, names) for t in [s, *inner]):
+                if any(uses(t.text, names) for t in [s, *inner]):
                     refine_region_op(self, scope, s, inner, depth)
                 continue
             st = s.statement
@@ -427,7 +442,7 @@ class Refiner:
                 dimension_size(self, s, st, scope)
                 continue
             if not used and st.name not in CALLS:
-                if _open_tosa(s.text, st):
+                if open_tosa(s.text, st):
                     self.op(s, st, scope, None, quiet=True)
                 continue
             origin = next((scope.origins[use_key(u)] for u in st.operands if use_key(u) in scope.origins), None)
@@ -445,7 +460,7 @@ class Refiner:
             fold_values(self, s, st, scope)
             retyped = any(use_key(u) in scope.types for u in st.operands)
             if not retyped and st.name not in SHAPE_OPS:
-                if _open_tosa(s.text, st):
+                if open_tosa(s.text, st):
                     self.op(s, st, scope, None, quiet=True)
                 continue
             self.op(s, st, scope, origin, quiet=not retyped and st.name.startswith("tosa."))
@@ -932,7 +947,7 @@ class Refiner:
 
     def uses(self, s: PlannedStatement, names: set[str]) -> bool:
         """Whether ``s``'s text names any of ``names``."""
-        return _uses(s.text, names)
+        return uses(s.text, names)
 
     def origin_of(self, st: Statement, scope: Scope) -> str | None:
         """The argument the new types of ``st``'s operands follow from."""
@@ -961,20 +976,6 @@ class Refiner:
         self.diagnostics.append(Diagnostic(rule.code, rule.severity, rule.format(name, reason=why), self.path, span))
 
 
-def _open_tosa(text: str, st: Statement) -> bool:
-    """Whether ``st`` is a TOSA op with a result type that says less than a static shape (``?`` or
-    unranked): ``tosa-infer-shapes`` infers every TOSA op, not only those whose operands change."""
-    return bool(st.results) and _open_tosa_text(st.name, text)
-
-
-def _open_tosa_text(name: str, text: str) -> bool:
-    """:func:`_open_tosa` from the op's name and text alone (a statement not read yet)."""
-    if not name.startswith("tosa."):
-        return False
-    arrow = text.rfind("->")
-    return arrow >= 0 and bool(re.search(r"tensor<(?:[^<>]*\?|\s*\*)", text[arrow:]))
-
-
 def _unranked_probe(
     text: str, st: Statement, types: Mapping[str, str], operand_types: Sequence[TypeText | None], index: int
 ) -> str | None:
@@ -995,10 +996,6 @@ def _about_result(problem: Problem) -> bool:
 
 def _only(new: Mapping[int, str], keep: Sequence[int]) -> dict[int, str]:
     return {i: v for i, v in new.items() if i in keep}
-
-
-def _uses(text: str, names: set[str]) -> bool:
-    return any(re.search(re.escape(name) + r"(?![\w$.\-])", text) for name in names if name in text)
 
 
 def _after_name(text: str, st: Statement) -> str | None:

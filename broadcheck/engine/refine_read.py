@@ -9,11 +9,11 @@ per shape, without its location (:func:`.refine_values.read_as_named`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import overload
 
 from broadcheck.engine.fix import UNREAD_AT, Collector, PlannedFunction, PlannedStatement, use_key
 from broadcheck.engine.forms import USE, Form, read_form
 from broadcheck.engine.refine_header import from_head, from_key
+from broadcheck.engine.refine_rows import RUN, Lines
 from broadcheck.engine.refine_values import CALLS, attribute_int, callee_of, direction_of, read_as_named
 from broadcheck.engine.scan import Piece, Scanner, Text
 from broadcheck.engine.scan_brace import then_region
@@ -159,6 +159,10 @@ class Reader(Collector):
         """By function (``id``): the statements :func:`dimension_sources` may read, in order (an op
         of one line it reads, :data:`_SOURCES`, and every statement on several lines or with
         regions), so that it does not walk every statement of the module."""
+        self.runs: dict[int, dict[int, int]] = {}
+        """By a function's list of statements (``id``): where a row of :data:`RUN` or more of the
+        scanner's one-line statements starts in it, and how many (:meth:`statements`): refine's pass
+        may pass such a row by at once (:meth:`.refine.Refiner.block`)."""
         self.pieces: PieceScanner | None = None
         """The scanner's slow path (:func:`read_functions`): a header's closing takes its head's key."""
         self._current: PlannedFunction | None = None
@@ -200,6 +204,38 @@ class Reader(Collector):
             self.depths[id(last)] = self._depth_now
             if last.spans_lines and text is not None:
                 self.spread[id(last)] = (list(text.parts), list(text.starts))
+
+    def statements(self, batch: list[tuple[Form, list[str], int]]) -> None:
+        """The scanner's rows of whole one-line statements (form, names, line), each as
+        :meth:`statement` takes it; nothing between them changes the function or the depth."""
+        current = self._current
+        if current is None:
+            return
+        starts, source, last = self.starts, self.source, len(self.starts)
+        indent = _INDENT.match
+        statements = current.statements
+        append = statements.append
+        first_at = len(statements)
+        depth, depths = self._depth_now, self.depths
+        whole = True  # (every row a Lazy, in a row of `statements`)
+        for form, names, line in batch:
+            if form.error is not None:
+                self.statement(form, names, [line], None, "")
+                whole = False
+                continue
+            start = starts[line - 1]
+            end = starts[line] - 1 if line < last else len(source)
+            if end > start and source[end - 1] == "\r":
+                end -= 1
+            first = indent(source, start, end).end()  # type: ignore[union-attr]  # (it always matches)
+            lazy = Lazy(source, first, end, line, first - start + 1, form, names)
+            append(lazy)
+            if depth:
+                depths[id(lazy)] = depth
+            if form.name in _SOURCES:
+                self.noted.setdefault(id(current), []).append(lazy)
+        if whole and len(batch) >= RUN:
+            self.runs.setdefault(id(statements), {})[first_at] = len(batch)
 
     def _one_line(self, line: int, text: Text | None, body: str) -> PlannedStatement | None:
         """The fix stage's statement on one line (a function's header, an op written in pieces),
@@ -243,33 +279,6 @@ class Reader(Collector):
             first = text.parts[0]
             planned = PlannedStatement(text.text, 0, first.line, first.column, None)
             self.labels.append((first.line, self._depth(), planned, (list(text.parts), list(text.starts))))
-
-
-class Lines(Sequence[str]):
-    """The lines of a text, without their line endings, each cut from it when asked (a list of
-    them was a copy of the whole input, kept for the whole run)."""
-
-    __slots__ = ("_source", "_starts")
-
-    def __init__(self, source: str, starts: list[int]) -> None:
-        self._source, self._starts = source, starts
-
-    def __len__(self) -> int:
-        return len(self._starts)
-
-    @overload
-    def __getitem__(self, index: int) -> str: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[str]: ...
-    def __getitem__(self, index: int | slice) -> str | list[str]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        starts = self._starts
-        if index < 0:
-            index += len(starts)
-        start = starts[index]  # (an IndexError past the end, as a list's)
-        end = starts[index + 1] - 1 if index + 1 < len(starts) else len(self._source)
-        return self._source[start:end].removesuffix("\r")
 
 
 def read_fast_pass(key: str) -> Form:

@@ -29,7 +29,7 @@ from typing import Any
 from broadcheck.engine.forms import Form, read_form
 from broadcheck.engine.refine_header import in_key, retyped
 from broadcheck.engine.refine_read import Header, Lazy
-from broadcheck.engine.scan import Scanner
+from broadcheck.engine.scan import BATCH, Scanner
 from broadcheck.engine.scan_brace import complete
 from broadcheck.engine.scan_text import Sink
 from broadcheck.syntax.statement import REGION
@@ -191,6 +191,8 @@ class Replay:
         lines, forms, all_names = statements.lines, statements.forms, statements.names
         i = self._next
         replayed = 0
+        batch: list[tuple[Form, list[str], int]] = []  # replayed statements, sent on in a row (as the scanner's)
+        send = getattr(sink, "statements", None) or self._one_by_one
         while i < count:
             line, form = lines[i], forms[i]
             if line < number or form is None:
@@ -205,6 +207,9 @@ class Replay:
                     number += 1
                 if number < line:
                     break  # (the text ends before it)
+                if batch:
+                    send(batch)
+                    batch = []
                 self.scanned += line - gap
                 self._scan(text, start, at, gap)
             if at >= size:
@@ -214,18 +219,30 @@ class Replay:
             i += 1
             pending = pieces.pending
             if pending is not None:
+                if batch:
+                    send(batch)
+                    batch = []
                 if pending.complete and not pieces.queue:
                     pieces.finish(pending)  # an op starts here: the statement before it is whole
                 pending = pieces.pending
             end = find("\n", at)
             after = size if end < 0 else end + 1
             if pending is None and labels.text is None:
-                sink.statement(form, names, [line], None, "")
+                batch.append((form, names, line))
+                if len(batch) >= BATCH:
+                    send(batch)
+                    batch = []
                 replayed += 1
             else:  # (the scanner still holds a statement: its fast pass would not take the line)
+                if batch:
+                    send(batch)
+                    batch = []
                 self.scanned += 1
                 scanner.block(text[at:after], line)
             at, number = after, number + 1
+        if batch:
+            send(batch)
+        del batch
         self._next = i
         self.replayed += replayed
         if at < size:
@@ -235,6 +252,11 @@ class Replay:
             self._scan(text, at, size, number)
             number += more
         return number
+
+    def _one_by_one(self, batch: list[tuple[Form, list[str], int]]) -> None:
+        """A sink without :meth:`~.scan_text.Sink.statements` takes a row of statements one by one."""
+        for form, names, line in batch:
+            self.sink.statement(form, names, [line], None, "")
 
     def _scan(self, text: str, start: int, stop: int, first: int) -> None:
         """Give the lines of ``text[start:stop]`` (the first is ``first``) to the scanner, but a

@@ -1,0 +1,99 @@
+"""Refine's rows: what its reader and its pass share about the scanner's rows of one-line statements.
+
+In: the text's lines (:class:`Lines`, a view of it), a function's one-line statements in rows as the
+scanner's fast pass sent them (:attr:`.refine_read.Reader.runs`). Out: whether refine's pass
+(:meth:`.refine.Refiner.block`) passes a whole row by at once (:func:`passed_by`), and which TOSA
+ops it infers whatever their operands (:func:`open_tosa`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, KeysView, Sequence
+from itertools import chain, islice
+from operator import attrgetter, eq
+from typing import TYPE_CHECKING, overload
+
+if TYPE_CHECKING:
+    from broadcheck.syntax.statement import Statement
+
+RUN = 32
+"""A row of the scanner's one-line statements this long is noted (:attr:`.refine_read.Reader.runs`)."""
+
+NO_ROW = (-1, 0)
+"""(No row noted further on.)"""
+
+_NAMES, _KIND, _ROLES = attrgetter("names"), attrgetter("form.name"), attrgetter("form.roles")
+
+
+def passed_by(
+    row: Sequence[object], type_names: KeysView[str], value_names: KeysView[str], read_anyway: frozenset[str]
+) -> bool:
+    """Whether :meth:`.refine.Refiner.block` would pass every statement of ``row`` (one-line
+    statements of one depth, as the scanner's fast pass read them) by unread: none uses a value
+    refine knows more of (of all their names, none is known: a superset of the values they use, each
+    written as used, with no ``#``), none is an op of ``read_anyway`` or a TOSA op, and each one's
+    form says which of its names it uses. Asked in C over the whole row, not in Python per statement."""
+    first = _NAMES(row[0])  # (a row of ops on re-typed values fails at once, mostly at its first)
+    if not type_names.isdisjoint(first) or not value_names.isdisjoint(first):
+        return False
+    names = list(chain.from_iterable(map(_NAMES, row)))
+    if not type_names.isdisjoint(names) or not value_names.isdisjoint(names) or "#" in "".join(names):
+        return False
+    kinds = set(map(_KIND, row))
+    if not read_anyway.isdisjoint(kinds) or any(kind[:5] == "tosa." for kind in kinds):
+        return False
+    return all(map(eq, map(len, map(_ROLES, row)), map(len, map(_NAMES, row))))
+
+
+def uses(text: str, names: set[str]) -> bool:
+    """Whether ``text`` uses a value of ``names`` (an op with regions, read whole)."""
+    return any(re.search(re.escape(name) + r"(?![\w$.\-])", text) for name in names if name in text)
+
+
+def skip(walk: Iterator[object], count: int) -> None:
+    """Take ``count`` items of ``walk`` (``count`` >= 1)."""
+    next(islice(walk, count - 1, None), None)
+
+
+def open_tosa(text: str, st: Statement) -> bool:
+    """Whether ``st`` is a TOSA op with a result type that says less than a static shape (``?`` or
+    unranked): ``tosa-infer-shapes`` infers every TOSA op, not only those whose operands change."""
+    return bool(st.results) and open_tosa_text(st.name, text)
+
+
+def open_tosa_text(name: str, text: str) -> bool:
+    """:func:`open_tosa` from the op's name and text alone (a statement not read yet)."""
+    if not name.startswith("tosa."):
+        return False
+    arrow = text.rfind("->")
+    return arrow >= 0 and bool(re.search(r"tensor<(?:[^<>]*\?|\s*\*)", text[arrow:]))
+
+
+class Lines(Sequence[str]):
+    """The lines of a text, without their line endings, each cut from it when asked (a list of
+    them was a copy of the whole input, kept for the whole run)."""
+
+    __slots__ = ("_source", "_starts")
+
+    def __init__(self, source: str, starts: list[int]) -> None:
+        self._source, self._starts = source, starts
+
+    def __len__(self) -> int:
+        return len(self._starts)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        starts = self._starts
+        if index < 0:
+            index += len(starts)
+        start = starts[index]  # (an IndexError past the end, as a list's)
+        end = starts[index + 1] - 1 if index + 1 < len(starts) else len(self._source)
+        return self._source[start:end].removesuffix("\r")
+
+
+__all__ = ["NO_ROW", "RUN", "Lines", "open_tosa", "open_tosa_text", "passed_by", "skip", "uses"]
