@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterable
 from operator import itemgetter
 
+from broadcheck.syntax.brackets import scan, stops
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
 from broadcheck.syntax.parts import Statement, TypeText
@@ -22,8 +23,6 @@ from broadcheck.syntax.parts import SyntaxProblem as ReaderProblem
 from broadcheck.syntax.statement import read_statement
 from broadcheck.syntax.types import WRONG_TOKEN, type_problem
 
-_OPENING = frozenset("<([{")
-_CLOSING = frozenset(">)]}")
 _TYPE_VALUES = ("tensor<", "vector<", "memref<", "complex<", "tuple<")
 """How an attribute value that is a builtin type (a ``TypeAttr``) starts."""
 _TYPED_VALUE = lazy(r"[ \t\n]*+(?:(?:tensor|vector|memref|complex|tuple)<.*|[A-Za-z_][\w$.]*+)[ \t\n]*+", re.S)
@@ -35,42 +34,21 @@ def _attribute_type(value: str, base: int) -> TypeText | None:
     type after its top-level ``:`` (``dense<1.0> : tensor<4xf32>``, ``1 : i32``); else ``None``."""
     if value.startswith(_TYPE_VALUES):
         return TypeText(value, base, base + len(value), value)
-    depth = 0
-    search = _MARK.search  # (from mark to mark: a million-element `dense<[...]>` is one C scan)
-    found = search(value)
-    while found is not None:
-        i = found.start()
-        c = value[i]
-        if c == '"':
-            close = value.find('"', i + 1)
-            if close < 0:
-                return None
-            found = search(value, close + 1)
-            continue
-        if c == "-":
-            found = search(value, i + 2 if value.startswith("->", i) else i + 1)
-            continue
-        if c in _OPENING:
-            depth += 1
-        elif c in _CLOSING:
-            depth -= 1
-        elif depth == 0:  # (a `:`)
-            if value.startswith("::", i) or value[i - 1 : i] == ":":
-                return None  # (a nested symbol's `@a::@b`)
-            rest = value[i + 1 :]
-            if _TYPED_VALUE.fullmatch(rest) is None:
-                return None
-            start = i + 1 + len(rest) - len(rest.lstrip())
-            written = rest.strip()
-            return TypeText(written, base + start, base + start + len(written), written)  # (its key unused)
-        found = search(value, i + 1)
-    return None
+    at, mark = scan(value, 0, len(value), _COLON)  # (a million-element `dense<[...]>`: a few steps)
+    if mark != ":" or value.startswith("::", at) or value[at - 1 : at] == ":":
+        return None  # (none, or a nested symbol's `@a::@b`)
+    rest = value[at + 1 :]
+    if _TYPED_VALUE.fullmatch(rest) is None:
+        return None
+    start = at + 1 + len(rest) - len(rest.lstrip())
+    written = rest.strip()
+    return TypeText(written, base + start, base + start + len(written), written)  # (its key unused)
 
 
 _CLEAN: set[str] = set()
 """Signatures (``(T, U) -> V`` as written) whose every type reads: judged once (a pure cache)."""
-_MARK = lazy(r'["<>()\[\]{}:-]')
-"""The characters :func:`_attribute_type`'s walk stops at: a string's, a bracket, a ``:``, ``->``'s."""
+_COLON = stops(":")
+"""Where :func:`_attribute_type`'s walk stops: a ``:`` outside brackets."""
 _TYPE_OF = itemgetter(4)
 """A :class:`~.parts.Use`'s type (``None``: not written beside it)."""
 
