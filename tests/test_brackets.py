@@ -112,7 +112,7 @@ def test_a_nested_literal_s_type_costs_steps_per_bracket_not_per_character() -> 
 def test_a_list_s_entries_are_found_from_comma_to_comma() -> None:
     layout = "affine_map<(" + ", ".join(f"d{i}" for i in range(500)) + ") -> (d0)>"
     text = f"memref<4xf32, {layout}, 1>"
-    entries, count = steps(lambda: list(types._elements(text, len("memref<"), len(text) - 1)))
+    entries, count = steps(lambda: list(types.entries(text, len("memref<"), len(text) - 1)))
     assert [e for _, e in entries] == ["4xf32", layout, "1"]
     assert entries[1][0] == text.index("affine_map")
     assert count < 150, count  # (about 4k characters; 6634fe8: a step each, 23k)
@@ -207,3 +207,45 @@ def test_a_value_defined_and_used_with_either_spelling_is_one_type() -> None:
         "}\n"
     )
     assert check_text(source, "enc.mlir") == []  # (6634fe8: BC011 twice, then BC012)
+
+
+# ---------------------------------------------------------------- a head's attribute dictionaries
+
+
+def test_a_dictionary_s_types_are_found_nested_and_in_order() -> None:
+    text = 'x {a = 1 : i32, "b c" = {d = dense<1> : tensor<4xi8>, e}, f = "g : h", i = tensor<4xf33>} y'
+    found = list(types.dictionary_types(text, 2, text.index("} y") + 1))
+    assert found == [(text.index(t), t) for t in ("i32", "tensor<4xi8>", "tensor<4xf33>")]
+
+
+def test_a_head_s_dictionary_type_is_mlir_s_syntax_error_where_it_stands() -> None:
+    # iree-opt 3.13: 1:40 "expected non-function type" (the first of the two, before `%b`'s)
+    source = (
+        "func.func @f(%a: tensor<4xf32> {x = 1 : i0x, y = 2 : f33}, %b: tensor<4xf33>) -> tensor<4xf32> {\n"
+        "  return %a : tensor<4xf32>\n}\n"
+    )
+    errors = [(d.code, d.line, d.column, d.message) for d in check_text(source, "head.mlir")]
+    assert errors == [("BC001", 1, 40, "expected non-function type")]  # (6634fe8: 1:67, `%b`'s)
+
+
+def test_a_usual_head_is_read_by_the_fast_reader_without_judging_its_dictionaries(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from broadcheck.syntax.simple import simple_head
+
+    judged: list[str] = []
+    real = types.dictionary_types
+
+    def counted(text: str, start: int, end: int) -> Any:
+        judged.append(text[start:end])
+        return real(text, start, end)
+
+    monkeypatch.setattr(types, "dictionary_types", counted)
+    arguments = ", ".join(f'%_: tensor<4xf32> {{jax.result_info = "[{i}]: a"}}' for i in range(1000))
+    assert simple_head(f"func.func public @main({arguments}) -> tensor<4xf32> {{...}}") is not None
+    assert judged == []  # (no ` : ` after the name: nothing typed to judge)
+    typed = ", ".join(f"%_: tensor<4xf32> {{tf.aliasing_output = {i} : i32}}" for i in range(3))
+    assert simple_head(f"func.func @main({typed}) -> tensor<4xf32> {{...}}") is not None
+    assert len(judged) == 3
+    wrong = "%_: tensor<4xf32> {tf.aliasing_output = 0 : i33x}"
+    assert simple_head(f"func.func @main({wrong}) -> tensor<4xf32> {{...}}") is None  # (the token reader's)

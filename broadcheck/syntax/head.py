@@ -175,7 +175,9 @@ class _Head:
             item()
             self.skip()
             if self.at("{"):
+                start = self.pos
                 self.group()
+                self._read_values(start)
                 self.skip()
             if locations and _LOC.match(self.text, self.pos):
                 self.pos = self.text.index("(", self.pos)
@@ -222,6 +224,17 @@ class _Head:
             self.pos = start
             raise self.after(message)
         raise SyntaxProblem(message, start + at, start + at + 1)
+
+    def _read_values(self, start: int) -> None:
+        """The types the values of the attribute dictionary at ``start`` (up to the cursor) write
+        (``{a = dense<1.0> : tensor<4xf33>}``), held to MLIR's type parser where they stand."""
+        text = self.text
+        if text.find(":", start, self.pos) < 0 and text.find("<", start, self.pos) < 0:
+            return  # (no typed value, no type: `{jax.result_info = "result"}`)
+        from broadcheck.syntax.types import dictionary_types
+
+        for at, typed in dictionary_types(text, start, self.pos):
+            self._read_type(typed, at)
 
     def group(self) -> None:
         """Pass over the bracket group at the cursor (an attribute dictionary, a location's

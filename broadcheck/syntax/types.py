@@ -187,7 +187,7 @@ _SHAPE = lazy(r"\*[ \t]*x[ \t]*|(?:(?:[0-9]+|\?)[ \t]*x[ \t]*)*+")
 
 def _type_problem(text: str) -> tuple[str, int] | None:
     if text.startswith("memref<") and text.endswith(">"):
-        start, shape = next(_elements(text, len("memref<"), len(text) - 1), (0, ""))
+        start, shape = next(entries(text, len("memref<"), len(text) - 1), (0, ""))
         at = start + _SHAPE.match(shape).end()  # type: ignore[union-attr]
         if shape and _NOT_HELD.match(text, at) and not text.startswith("memref<", at):
             return "invalid memref element type", at
@@ -197,7 +197,7 @@ def _type_problem(text: str) -> tuple[str, int] | None:
             return None  # (a memref's elements are not a tensor's)
         return found[0].replace(" tensor type", " memref type"), start - len("tensor<") + found[1]
     if text.startswith("tuple<") and text.endswith(">"):
-        for start, element in _elements(text, len("tuple<"), len(text) - 1):
+        for start, element in entries(text, len("tuple<"), len(text) - 1):
             found = type_problem(element)
             if found is not None:
                 if found[1] == 0 and found[0] == WRONG_TOKEN:
@@ -228,10 +228,10 @@ def _type_problem(text: str) -> tuple[str, int] | None:
 
 
 _COMMA = stops(",")
-"""Where :func:`_elements`'s walk stops: a ``,`` outside brackets."""
+"""Where :func:`entries`' walk stops: a ``,`` outside brackets."""
 
 
-def _elements(text: str, begin: int, end: int) -> Iterator[tuple[int, str]]:
+def entries(text: str, begin: int, end: int) -> Iterator[tuple[int, str]]:
     """The entries of the ``,``-separated list ``text[begin:end]`` (commas inside brackets or
     strings are their own), each with where it starts, without the blanks around it."""
     start = begin
@@ -246,6 +246,48 @@ def _elements(text: str, begin: int, end: int) -> Iterator[tuple[int, str]]:
         if mark != ",":
             return
         start = at + 1
+
+
+TYPE_VALUES = ("tensor<", "vector<", "memref<", "complex<", "tuple<")
+"""How an attribute value that is a builtin type (a ``TypeAttr``) starts."""
+_TYPED_VALUE = lazy(r"[ \t\n]*+(?:(?:tensor|vector|memref|complex|tuple)<.*|[A-Za-z_][\w$.]*+)[ \t\n]*+", re.S)
+"""What may follow an attribute value's top-level ``:``: a builtin type or a word (``dense<1> : T``)."""
+_COLON = stops(":")
+"""Where :func:`attribute_type`'s walk stops: a ``:`` outside brackets."""
+
+
+def attribute_type(value: str) -> tuple[int, str] | None:
+    """The builtin type the attribute value ``value`` writes, and where in it: the type it is, or
+    the type after its top-level ``:`` (``dense<1.0> : tensor<4xf32>``, ``1 : i32``); else ``None``."""
+    if value.startswith(TYPE_VALUES):
+        return 0, value
+    at, mark = scan(value, 0, len(value), _COLON)  # (a million-element `dense<[...]>`: a few steps)
+    if mark != ":" or value.startswith("::", at) or value[at - 1 : at] == ":":
+        return None  # (none, or a nested symbol's `@a::@b`)
+    rest = value[at + 1 :]
+    if _TYPED_VALUE.fullmatch(rest) is None:
+        return None
+    return at + 1 + len(rest) - len(rest.lstrip()), rest.strip()
+
+
+_ENTRY_NAME = lazy(r'(?:[A-Za-z_][\w$.\-]*+|"(?:[^"\\\n]|\\.)*+")[ \t\n]*+=[ \t\n]*+')
+"""An attribute dictionary's entry's ``name =`` (a unit attribute has none)."""
+
+
+def dictionary_types(text: str, start: int, end: int) -> Iterator[tuple[int, str]]:
+    """The builtin types the values of the attribute dictionary ``text[start:end]`` (its
+    ``{...}``) write (:func:`attribute_type`: ``{a = dense<1.0> : tensor<4xf32>}``), a nested
+    dictionary's too, in order: each where it is in ``text``, and its text."""
+    for at, entry in entries(text, start + 1, end - 1):
+        name = _ENTRY_NAME.match(entry)
+        if name is not None:
+            value = entry[name.end() :]
+            if value.startswith("{") and value.endswith("}"):
+                yield from dictionary_types(text, at + name.end(), at + len(entry))
+            elif ":" in value or value.startswith(TYPE_VALUES):
+                typed = attribute_type(value)
+                if typed is not None:
+                    yield at + name.end() + typed[0], typed[1]
 
 
 def read_alias(text: str, aliases: Aliases, line: int = 1, column: int = 1) -> tuple[str, Type | SyntaxProblem] | None:

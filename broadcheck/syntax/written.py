@@ -11,44 +11,28 @@ once per key (:mod:`broadcheck.engine.forms`), again on the statement's own text
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from operator import itemgetter
 
-from broadcheck.syntax.brackets import scan, stops
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
 from broadcheck.syntax.parts import Statement, TypeText
 from broadcheck.syntax.parts import SyntaxProblem as ReaderProblem
 from broadcheck.syntax.statement import read_statement
-from broadcheck.syntax.types import WRONG_TOKEN, type_problem
-
-_TYPE_VALUES = ("tensor<", "vector<", "memref<", "complex<", "tuple<")
-"""How an attribute value that is a builtin type (a ``TypeAttr``) starts."""
-_TYPED_VALUE = lazy(r"[ \t\n]*+(?:(?:tensor|vector|memref|complex|tuple)<.*|[A-Za-z_][\w$.]*+)[ \t\n]*+", re.S)
-"""What may follow an attribute value's top-level ``:``: a builtin type or a word (``dense<1> : T``)."""
+from broadcheck.syntax.types import TYPE_VALUES, WRONG_TOKEN, attribute_type, type_problem
 
 
 def _attribute_type(value: str, base: int) -> TypeText | None:
-    """The builtin type attribute value ``value`` (at ``base``) writes: the type it is, or the
-    type after its top-level ``:`` (``dense<1.0> : tensor<4xf32>``, ``1 : i32``); else ``None``."""
-    if value.startswith(_TYPE_VALUES):
-        return TypeText(value, base, base + len(value), value)
-    at, mark = scan(value, 0, len(value), _COLON)  # (a million-element `dense<[...]>`: a few steps)
-    if mark != ":" or value.startswith("::", at) or value[at - 1 : at] == ":":
-        return None  # (none, or a nested symbol's `@a::@b`)
-    rest = value[at + 1 :]
-    if _TYPED_VALUE.fullmatch(rest) is None:
+    """The builtin type attribute value ``value`` (at ``base``) writes (:func:`~.types.attribute_type`)."""
+    found = attribute_type(value)
+    if found is None:
         return None
-    start = at + 1 + len(rest) - len(rest.lstrip())
-    written = rest.strip()
+    start, written = found
     return TypeText(written, base + start, base + start + len(written), written)  # (its key unused)
 
 
 _CLEAN: set[str] = set()
 """Signatures (``(T, U) -> V`` as written) whose every type reads: judged once (a pure cache)."""
-_COLON = stops(":")
-"""Where :func:`_attribute_type`'s walk stops: a ``:`` outside brackets."""
 _TYPE_OF = itemgetter(4)
 """A :class:`~.parts.Use`'s type (``None``: not written beside it)."""
 
@@ -78,7 +62,7 @@ def written_type_problem(statement: Statement, text: str) -> tuple[str, int] | N
         _judge([u.type for u in successor.operands if u.type is not None], found)
     for attribute in statement.attributes:
         value = attribute.text
-        if ":" in value or value.startswith(_TYPE_VALUES):
+        if ":" in value or value.startswith(TYPE_VALUES):
             typed = _attribute_type(value, attribute.end - len(value))
             if typed is not None:
                 _judge((typed,), found)
