@@ -33,11 +33,11 @@ MISMATCH = "mismatch"
 UNCLOSED = '"'
 """:func:`scan`'s answer at a string that does not end (at its ``"``)."""
 
-_MARKS = r'[-"()\[\]{}<>](?:(?<!-)|(?=>))'
-"""A string's start, a bracket, ``->`` (its ``-``): one character class first, so that ``re``
-skips from candidate to candidate in C (an alternation ``[...]|->`` has no such prefix: the 1M
-literal's 12 MB scan took 82 ms, not 28; a ``-`` not before ``>``, a negative number's, is passed
-over in C)."""
+_MARKS = r'["()\[\]{}<>]'
+"""A string's start, a bracket: one character class, so that ``re`` skips from candidate to
+candidate in C (an alternation ``[...]|->`` has no such prefix: the 1M literal's 12 MB scan took
+82 ms, not 28). A ``>`` just after a ``-`` is ``->``'s, told in Python (a ``-`` is no mark: a
+negative number's costs nothing)."""
 _NESTED = lazy(_MARKS)
 """The marks inside brackets."""
 _STRING = lazy(r'"(?:[^"\\\n]++|\\.)*+"')
@@ -76,18 +76,15 @@ def scan(
         c = text[i := found.start()]
         if c in CLOSER and not found.lastindex:
             opened.append(CLOSER[c])
-        elif opened and c == opened[-1]:
+        elif opened and c == opened[-1] and (c != ">" or not text.startswith("->", i - 1)):
             opened.pop()
         elif found.lastindex:  # (a stop: `top` is searched outside the walk's brackets only)
             return i, found.group()
-        elif c == '"' or c == "-":
-            if c == "-":  # (`->`)
-                i += 1
-            elif (string := _STRING.match(text, i, end)) is None:
+        elif c == '"':
+            if (string := _STRING.match(text, i, end)) is None:
                 return i, UNCLOSED
-            else:
-                i = string.end() - 1
-        elif c != ">" or not comparisons:
+            i = string.end() - 1
+        elif (c != ">" or not comparisons) and not (c == ">" and text.startswith("->", i - 1)):
             return i, MISMATCH if opened else c
         found = (_NESTED.search if opened else search)(text, i + 1, end)
     return end, ""
