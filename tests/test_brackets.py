@@ -249,3 +249,12 @@ def test_a_usual_head_is_read_by_the_fast_reader_without_judging_its_dictionarie
     assert len(judged) == 3
     wrong = "%_: tensor<4xf32> {tf.aliasing_output = 0 : i33x}"
     assert simple_head(f"func.func @main({wrong}) -> tensor<4xf32> {{...}}") is None  # (the token reader's)
+
+
+def test_an_unranked_tensor_s_encoding_is_mlir_s_error_and_its_empty_one_none() -> None:
+    # iree-opt 3.13: no error; then 1:37 "cannot apply encoding to unranked tensor" (6634fe8: 1:30,
+    # "expected '>' in tensor type", both)
+    body = ") -> tensor<*xf32> {\n  return %a : tensor<*xf32>\n}\n"
+    assert check_text("func.func @f(%a: tensor<*xf32, >" + body, "u.mlir") == []
+    errors = [(d.code, d.line, d.column, d.message) for d in check_text("func.func @f(%a: tensor<*xf32, #x.y>" + body)]
+    assert errors == [("BC001", 1, 37, "cannot apply encoding to unranked tensor")]
