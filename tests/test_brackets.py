@@ -64,6 +64,8 @@ COMMA = stops(",")
         ('"a, >", b', COMMA, (6, ",")),  # (a string is passed over whole)
         ('"a\\", b", c', COMMA, (8, ",")),  # (an escaped quote does not end it)
         ('"a, b', COMMA, (0, UNCLOSED)),
+        ('"a\n", b', COMMA, (0, UNCLOSED)),  # (no line break in a string)
+        ('"a\\\\", b', COMMA, (5, ",")),  # (an escaped backslash, then the end)
         ("(a) -> b, c", COMMA, (8, ",")),  # (`->` closes nothing)
         ("f<(a) -> (b)>, c", COMMA, (13, ",")),
         ("f<a), b", COMMA, (3, MISMATCH)),
