@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from broadcheck.syntax.brackets import CLOSER, scan, stops
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
 from broadcheck.syntax.parts import SyntaxProblem
@@ -38,8 +39,8 @@ _PLAIN_TYPE = lazy(r"!?[A-Za-z_][\w.$]*+(?:<[^<>()\[\]{}\"]*+>)?(?=[\s,){]|$)")
 _FLAT_DICT = lazy(r'\{(?:[^{}()\[\]<>"\\]++|"[^"\\\n]*+")*+\}')
 """An attribute dictionary without brackets inside (:meth:`_Head.group`'s extent)."""
 _VISIBILITY = ("public", "private", "nested")
-_OPENERS = {"(": ")", "[": "]", "{": "}", "<": ">"}
-_CLOSERS = frozenset(")]}>")
+_TYPE_END = stops(r"[,{\s]|->")
+"""Where a type in a head ends (:meth:`_Head.type`): a ``,``, ``{``, blank or ``->`` outside its brackets."""
 _NO_OP = frozenset(":,)]}>=-*")
 """What cannot start an op (``parseOperation``: "expected operation name in quotes")."""
 
@@ -174,7 +175,9 @@ class _Head:
             item()
             self.skip()
             if self.at("{"):
+                start = self.pos
                 self.group()
+                self._read_values(start)
                 self.skip()
             if locations and _LOC.match(self.text, self.pos):
                 self.pos = self.text.index("(", self.pos)
@@ -199,32 +202,7 @@ class _Head:
             if text[start] != "!" or not _ALIAS.fullmatch(text, start, m.end()):
                 self._read_type(text[start : m.end()], start)
             return
-        stack: list[str] = []
-        i = start
-        while i < len(text):
-            c = text[i]
-            if c == '"':
-                close = _string_end(text, i)
-                if close < 0:
-                    break
-                i = close
-                continue
-            if c == "-" and text.startswith("->", i):
-                if not stack:
-                    break
-                i += 2
-                continue
-            if c in _OPENERS:
-                if c == "{" and not stack:
-                    break
-                stack.append(_OPENERS[c])
-            elif c in _CLOSERS:
-                if not stack or stack[-1] != c:
-                    break
-                stack.pop()
-            elif not stack and (c == "," or c.isspace()):
-                break
-            i += 1
+        i = scan(text, start, len(text), _TYPE_END)[0]
         written = text[start:i].rstrip()
         if not written:
             raise self.after("expected non-function type")
@@ -247,6 +225,17 @@ class _Head:
             raise self.after(message)
         raise SyntaxProblem(message, start + at, start + at + 1)
 
+    def _read_values(self, start: int) -> None:
+        """The types the values of the attribute dictionary at ``start`` (up to the cursor) write
+        (``{a = dense<1.0> : tensor<4xf33>}``), held to MLIR's type parser where they stand."""
+        text = self.text
+        if text.find(":", start, self.pos) < 0 and text.find("<", start, self.pos) < 0:
+            return  # (no typed value, no type: `{jax.result_info = "result"}`)
+        from broadcheck.syntax.types import dictionary_types
+
+        for at, typed in dictionary_types(text, start, self.pos):
+            self._read_type(typed, at)
+
     def group(self) -> None:
         """Pass over the bracket group at the cursor (an attribute dictionary, a location's
         `(...)`); a bracket that closes it wrongly, or none, is MLIR's error of its kind."""
@@ -256,50 +245,12 @@ class _Head:
             self.pos = m.end()
             return
         opener = text[self.pos]
-        stack = [_OPENERS[opener]]
-        i = self.pos + 1
-        while i < len(text) and stack:
-            c = text[i]
-            if c == '"':
-                close = _string_end(text, i)
-                if close < 0:
-                    break
-                i = close
-                continue
-            if c == "-" and text.startswith("->", i):
-                i += 2
-                continue
-            if c in _OPENERS:
-                stack.append(_OPENERS[c])
-            elif c in _CLOSERS:
-                if stack[-1] != c:
-                    if c == ">":  # (`a > b` in an affine map: not a bracket)
-                        i += 1
-                        continue
-                    break
-                stack.pop()
-            i += 1
-        if stack:
+        i, mark = scan(text, self.pos + 1, len(text), None, True)  # (`a > b` in an affine map: no bracket)
+        if mark != CLOSER[opener]:
             self.pos = i
             word = "attribute dictionary" if opener == "{" else "location"
-            raise self.after(f"expected '{_OPENERS[opener]}' in {word}")
-        self.pos = i
-
-
-def _string_end(text: str, at: int) -> int:
-    """The offset after the string starting at ``at`` (-1: unterminated)."""
-    i = at + 1
-    while i < len(text):
-        c = text[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == '"':
-            return i + 1
-        if c == "\n":
-            return -1
-        i += 1
-    return -1
+            raise self.after(f"expected '{CLOSER[opener]}' in {word}")
+        self.pos = i + 1
 
 
 __all__ = ["FUNCTION_HEADS", "head_problem", "head_wrong"]

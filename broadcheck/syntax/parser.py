@@ -362,6 +362,12 @@ class _Builder:
             element = self.element(trees[0], tree)
             return ShapedType("vector" if vector else "tensor", shape, element, encoding, scalable)
         if kind == "unranked_tensor_type":
+            if len(trees) > 1 and trees[1].children:  # (`tensor<*xf32, >`: none, as MLIR reads it)
+                meta = tree.meta  # (MLIR says it at the token after the type's `>`)
+                raise SyntaxProblem(
+                    "cannot apply encoding to unranked tensor",
+                    Span(meta.end_line, meta.end_column, meta.end_line, meta.end_column + 1),
+                )
             return ShapedType("tensor", None, self.element(trees[0], tree))
         if kind == "dialect_type":
             name_tok = tokens[0]

@@ -151,9 +151,14 @@ _new_tuple = tuple.__new__
 
 
 def type_text(text: str, start: int, end: int) -> TypeText:
-    """The type written at ``text[start:end]``, its key its text without spaces."""
+    """The type written at ``text[start:end]``, its key its text without spaces (and without a
+    tensor's empty encoding, :func:`~.types.same_type_key`: the type's identity, as MLIR's)."""
     written = text[start:end]
     key = "".join(written.split()) if " " in written or "\n" in written else written
+    if ",>" in key:  # (a tensor's empty encoding, `tensor<4xf32, >`: MLIR's `tensor<4xf32>`)
+        from broadcheck.syntax.types import same_type_key
+
+        key = same_type_key(key)
     # tuple.__new__, as TypeText._make does, skips the class's Python-level __new__ (the fast
     # readers make one for each type of each distinct statement)
     return _new_tuple(TypeText, (written, start, end, key))

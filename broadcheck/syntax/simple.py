@@ -127,13 +127,29 @@ _SIMPLE_HEAD = lazy(
 )
 
 
+_FLAT_DICT = lazy(rf"\{{{_FLAT}\}}")
+
+
+def _values_read(key: str, start: int) -> bool:
+    """Whether every type the values of the attribute dictionaries after ``start`` write
+    (``{a = 0 : i32}``) reads; a head where one does not is the token reader's, whose walk
+    (:mod:`.head`) says what MLIR's parser says of it."""
+    from broadcheck.syntax.types import dictionary_types, type_problem
+
+    for found in _FLAT_DICT.finditer(key, start, len(key) - len(REGION)):
+        for _, typed in dictionary_types(key, found.start(), found.end()):
+            if type_problem(typed) is not None:
+                return False
+    return True
+
+
 def simple_head(key: str) -> Statement | None:
     """The statement of a function's head (``func.func ... {...}``) in the form JAX and
     mlir-opt print, read without the tokenizer, or ``None`` (then :func:`read_statement`
     reads it). What it gives is what :func:`read_statement` gives (``tests/test_statement.py``
     holds the two to each other)."""
     m = _SIMPLE_HEAD.fullmatch(key)
-    if m is None:
+    if m is None or (key.find(" : ", m.start("arguments")) >= 0 and not _values_read(key, m.start("arguments"))):
         return None
     items: list[Item] = []
     if m.group("visibility"):

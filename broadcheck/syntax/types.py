@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterator, Mapping
 
 from broadcheck.ops import OpaqueType, ShapedType, Span, Type
+from broadcheck.syntax.brackets import scan, stops
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import SyntaxProblem
 
@@ -40,8 +41,6 @@ _DIALECT_ELEMENT = lazy(
     r"(?P<kind>tensor|vector)<(?P<dims>(?:(?:[0-9]+|\?)x)*+)"
     r"(?P<element>![A-Za-z_][\w$]*+\.[\w$.]*+<[^\"()\[\]/]*>)>"
 )
-_ANGLES = lazy(r"[<>{}]")
-_OPEN_OF = {">": "<", "}": "{"}
 
 Aliases = Mapping[str, "Type | SyntaxProblem"]
 _NO_ALIASES: Aliases = {}
@@ -84,26 +83,15 @@ def dialect_element_type(text: str) -> Type | None:
     m = _DIALECT_ELEMENT.fullmatch(text)
     if m is None:
         return None
-    element = m.group("element")
-    if "->" in element or ">=" in element:
-        return None
-    brackets = _ANGLES.findall(element)
-    opened: list[str] = []
-    for i, bracket in enumerate(brackets):
-        if bracket in "<{":
-            opened.append(bracket)
-        elif not opened or opened.pop() != _OPEN_OF[bracket]:
-            return None
-        if not opened and i != len(brackets) - 1:
-            return None  # the element's own '<' closed before its end
-    if opened:
+    e = m.group("element")  # (its own '<' closes at its end; `->`, `>=`: the grammar's)
+    if "->" in e or ">=" in e or scan(e, e.index("<") + 1, len(e)) != (len(e) - 1, ">"):
         return None
     dims = m.group("dims").split("x")[:-1]
     shape = tuple(None if d == "?" else int(d) for d in dims)
     vector = m.group("kind") == "vector"
     if any(d is not None and d > INT64_MAX for d in shape) or (vector and (None in shape or 0 in shape)):
         return None  # the grammar says what is wrong
-    return ShapedType("vector" if vector else "tensor", shape, element)
+    return ShapedType("vector" if vector else "tensor", shape, e)
 
 
 def read_type(text: str, aliases: Aliases = _NO_ALIASES) -> Type:
@@ -123,6 +111,33 @@ def read_type(text: str, aliases: Aliases = _NO_ALIASES) -> Type:
     from broadcheck.syntax.parser import parse_type  # the grammar, only for what needs it
 
     return parse_type(text, aliases)
+
+
+_BODIES = lazy(r"(?<![\w.$!#])(?:(tensor)|[!#][A-Za-z_][\w.$]*+)<")
+"""Where a builtin tensor's ``<`` is (group 1), or a dialect type's or an attribute's (raw text)."""
+
+
+def same_type_key(key: str) -> str:
+    """The key (a type's text without blanks) ``key``, each builtin tensor's empty encoding dropped:
+    MLIR reads ``tensor<4xf32, >`` as ``tensor<4xf32>`` (an encoding is optional after the ``,``),
+    nested too (``tuple<tensor<4xf32,>>``); not inside a dialect's type or an attribute (``!x.y<...>``
+    is its dialect's text), nor a vector's or a memref's (whose parsers reject it). Asked only of a
+    key that holds ``,>`` (:func:`~.parts.type_text`): the usual spellings pay nothing."""
+    drop: list[int] = []
+    raw = -1  # where the dialect's or attribute's body the last `<` found opened closes
+    for m in _BODIES.finditer(key):
+        if m.start() < raw:
+            continue  # (inside that body: its own text)
+        close, mark = scan(key, m.end(), len(key))
+        if mark != ">":
+            continue
+        if m.group(1) is None:
+            raw = close
+        elif key[close - 1] == "," and key[close - 2] != ",":  # (`tensor<4xf32,,>`: rejected)
+            drop.append(close - 1)
+    if not drop:
+        return key
+    return "".join(key[a + 1 : b] for a, b in zip([-1, *drop], [*drop, len(key)], strict=True))
 
 
 _ALIAS = lazy(r"[ \t]*!([\w$.\-]+)[ \t]*=[ \t]*(.*?)[ \t\r]*$", re.S)
@@ -172,7 +187,7 @@ _SHAPE = lazy(r"\*[ \t]*x[ \t]*|(?:(?:[0-9]+|\?)[ \t]*x[ \t]*)*+")
 
 def _type_problem(text: str) -> tuple[str, int] | None:
     if text.startswith("memref<") and text.endswith(">"):
-        start, shape = next(_elements(text, len("memref<"), len(text) - 1), (0, ""))
+        start, shape = next(entries(text, len("memref<"), len(text) - 1), (0, ""))
         at = start + _SHAPE.match(shape).end()  # type: ignore[union-attr]
         if shape and _NOT_HELD.match(text, at) and not text.startswith("memref<", at):
             return "invalid memref element type", at
@@ -182,7 +197,7 @@ def _type_problem(text: str) -> tuple[str, int] | None:
             return None  # (a memref's elements are not a tensor's)
         return found[0].replace(" tensor type", " memref type"), start - len("tensor<") + found[1]
     if text.startswith("tuple<") and text.endswith(">"):
-        for start, element in _elements(text, len("tuple<"), len(text) - 1):
+        for start, element in entries(text, len("tuple<"), len(text) - 1):
             found = type_problem(element)
             if found is not None:
                 if found[1] == 0 and found[0] == WRONG_TOKEN:
@@ -212,35 +227,67 @@ def _type_problem(text: str) -> tuple[str, int] | None:
     return None
 
 
-_OPENING = frozenset("<([{")
-_CLOSING = frozenset(">)]}")
+_COMMA = stops(",")
+"""Where :func:`entries`' walk stops: a ``,`` outside brackets."""
 
 
-def _elements(text: str, begin: int, end: int) -> Iterator[tuple[int, str]]:
+def entries(text: str, begin: int, end: int) -> Iterator[tuple[int, str]]:
     """The entries of the ``,``-separated list ``text[begin:end]`` (commas inside brackets or
     strings are their own), each with where it starts, without the blanks around it."""
-    depth = 0
-    start = i = begin
-    while i <= end:
-        c = text[i] if i < end else ","
-        if c == '"':
-            close = text.find('"', i + 1)
-            i = end if close < 0 else close + 1
-            continue
-        if c == "-" and text.startswith("->", i):
-            i += 2
-            continue
-        if c in _OPENING:
-            depth += 1
-        elif c in _CLOSING:
-            depth -= 1
-        elif c == "," and depth == 0:
-            piece = text[start:i]
-            stripped = piece.strip()
-            if stripped:
-                yield start + len(piece) - len(piece.lstrip()), stripped
-            start = i + 1
-        i += 1
+    start = begin
+    while True:
+        at, mark = scan(text, start, end, _COMMA)
+        if mark != "," and mark != "":
+            at = end  # (a string or a bracket that does not close: the rest is one entry)
+        piece = text[start:at]
+        stripped = piece.strip()
+        if stripped:
+            yield start + len(piece) - len(piece.lstrip()), stripped
+        if mark != ",":
+            return
+        start = at + 1
+
+
+TYPE_VALUES = ("tensor<", "vector<", "memref<", "complex<", "tuple<")
+"""How an attribute value that is a builtin type (a ``TypeAttr``) starts."""
+_TYPED_VALUE = lazy(r"[ \t\n]*+(?:(?:tensor|vector|memref|complex|tuple)<.*|[A-Za-z_][\w$.]*+)[ \t\n]*+", re.S)
+"""What may follow an attribute value's top-level ``:``: a builtin type or a word (``dense<1> : T``)."""
+_COLON = stops(":")
+"""Where :func:`attribute_type`'s walk stops: a ``:`` outside brackets."""
+
+
+def attribute_type(value: str) -> tuple[int, str] | None:
+    """The builtin type the attribute value ``value`` writes, and where in it: the type it is, or
+    the type after its top-level ``:`` (``dense<1.0> : tensor<4xf32>``, ``1 : i32``); else ``None``."""
+    if value.startswith(TYPE_VALUES):
+        return 0, value
+    at, mark = scan(value, 0, len(value), _COLON)  # (a million-element `dense<[...]>`: a few steps)
+    if mark != ":" or value.startswith("::", at) or value[at - 1 : at] == ":":
+        return None  # (none, or a nested symbol's `@a::@b`)
+    rest = value[at + 1 :]
+    if _TYPED_VALUE.fullmatch(rest) is None:
+        return None
+    return at + 1 + len(rest) - len(rest.lstrip()), rest.strip()
+
+
+_ENTRY_NAME = lazy(r'(?:[A-Za-z_][\w$.\-]*+|"(?:[^"\\\n]|\\.)*+")[ \t\n]*+=[ \t\n]*+')
+"""An attribute dictionary's entry's ``name =`` (a unit attribute has none)."""
+
+
+def dictionary_types(text: str, start: int, end: int) -> Iterator[tuple[int, str]]:
+    """The builtin types the values of the attribute dictionary ``text[start:end]`` (its
+    ``{...}``) write (:func:`attribute_type`: ``{a = dense<1.0> : tensor<4xf32>}``), a nested
+    dictionary's too, in order: each where it is in ``text``, and its text."""
+    for at, entry in entries(text, start + 1, end - 1):
+        name = _ENTRY_NAME.match(entry)
+        if name is not None:
+            value = entry[name.end() :]
+            if value.startswith("{") and value.endswith("}"):
+                yield from dictionary_types(text, at + name.end(), at + len(entry))
+            elif ":" in value or value.startswith(TYPE_VALUES):
+                typed = attribute_type(value)
+                if typed is not None:
+                    yield at + name.end() + typed[0], typed[1]
 
 
 def read_alias(text: str, aliases: Aliases, line: int = 1, column: int = 1) -> tuple[str, Type | SyntaxProblem] | None:

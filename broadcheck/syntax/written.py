@@ -11,7 +11,6 @@ once per key (:mod:`broadcheck.engine.forms`), again on the statement's own text
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from operator import itemgetter
 
@@ -20,57 +19,20 @@ from broadcheck.syntax.lexer import strip_comments
 from broadcheck.syntax.parts import Statement, TypeText
 from broadcheck.syntax.parts import SyntaxProblem as ReaderProblem
 from broadcheck.syntax.statement import read_statement
-from broadcheck.syntax.types import WRONG_TOKEN, type_problem
-
-_OPENING = frozenset("<([{")
-_CLOSING = frozenset(">)]}")
-_TYPE_VALUES = ("tensor<", "vector<", "memref<", "complex<", "tuple<")
-"""How an attribute value that is a builtin type (a ``TypeAttr``) starts."""
-_TYPED_VALUE = lazy(r"[ \t\n]*+(?:(?:tensor|vector|memref|complex|tuple)<.*|[A-Za-z_][\w$.]*+)[ \t\n]*+", re.S)
-"""What may follow an attribute value's top-level ``:``: a builtin type or a word (``dense<1> : T``)."""
+from broadcheck.syntax.types import TYPE_VALUES, WRONG_TOKEN, attribute_type, type_problem
 
 
 def _attribute_type(value: str, base: int) -> TypeText | None:
-    """The builtin type attribute value ``value`` (at ``base``) writes: the type it is, or the
-    type after its top-level ``:`` (``dense<1.0> : tensor<4xf32>``, ``1 : i32``); else ``None``."""
-    if value.startswith(_TYPE_VALUES):
-        return TypeText(value, base, base + len(value), value)
-    depth = 0
-    search = _MARK.search  # (from mark to mark: a million-element `dense<[...]>` is one C scan)
-    found = search(value)
-    while found is not None:
-        i = found.start()
-        c = value[i]
-        if c == '"':
-            close = value.find('"', i + 1)
-            if close < 0:
-                return None
-            found = search(value, close + 1)
-            continue
-        if c == "-":
-            found = search(value, i + 2 if value.startswith("->", i) else i + 1)
-            continue
-        if c in _OPENING:
-            depth += 1
-        elif c in _CLOSING:
-            depth -= 1
-        elif depth == 0:  # (a `:`)
-            if value.startswith("::", i) or value[i - 1 : i] == ":":
-                return None  # (a nested symbol's `@a::@b`)
-            rest = value[i + 1 :]
-            if _TYPED_VALUE.fullmatch(rest) is None:
-                return None
-            start = i + 1 + len(rest) - len(rest.lstrip())
-            written = rest.strip()
-            return TypeText(written, base + start, base + start + len(written), written)  # (its key unused)
-        found = search(value, i + 1)
-    return None
+    """The builtin type attribute value ``value`` (at ``base``) writes (:func:`~.types.attribute_type`)."""
+    found = attribute_type(value)
+    if found is None:
+        return None
+    start, written = found
+    return TypeText(written, base + start, base + start + len(written), written)  # (its key unused)
 
 
 _CLEAN: set[str] = set()
 """Signatures (``(T, U) -> V`` as written) whose every type reads: judged once (a pure cache)."""
-_MARK = lazy(r'["<>()\[\]{}:-]')
-"""The characters :func:`_attribute_type`'s walk stops at: a string's, a bracket, a ``:``, ``->``'s."""
 _TYPE_OF = itemgetter(4)
 """A :class:`~.parts.Use`'s type (``None``: not written beside it)."""
 
@@ -100,7 +62,7 @@ def written_type_problem(statement: Statement, text: str) -> tuple[str, int] | N
         _judge([u.type for u in successor.operands if u.type is not None], found)
     for attribute in statement.attributes:
         value = attribute.text
-        if ":" in value or value.startswith(_TYPE_VALUES):
+        if ":" in value or value.startswith(TYPE_VALUES):
             typed = _attribute_type(value, attribute.end - len(value))
             if typed is not None:
                 _judge((typed,), found)
