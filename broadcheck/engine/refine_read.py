@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from broadcheck.engine.fix import UNREAD_AT, Collector, PlannedFunction, PlannedStatement, use_key
 from broadcheck.engine.forms import USE, Form, read_form
+from broadcheck.engine.refine_generic import GENERIC_HEAD, GenericFunction, GenericHead, symbol_of
 from broadcheck.engine.refine_header import from_head, from_key
 from broadcheck.engine.refine_rows import RUN, Lines
 from broadcheck.engine.refine_values import CALLS, attribute_int, callee_of, direction_of, read_as_named
@@ -251,6 +252,16 @@ class Reader(Collector):
         return Deferred(raw, self.starts[line - 1] + column - 1, line, column, None)
 
     def region(self, form: Form | None, names: list[str], lines: list[int], first: bool, head: Text) -> bool:
+        if first and form is None and head.text.startswith(GENERIC_HEAD) and len({p.line for p in head.parts}) == 1:
+            symbol = symbol_of(head.text)  # (a generic `func.func`: its form does not read, elided)
+            if symbol is not None:
+                column = head.parts[0].column
+                at = self.starts[head.line - 1] + column - 1
+                fn = GenericFunction(symbol, GenericHead(head.text, at, head.line, column, None), head.line)
+                self.functions.append(fn)
+                self.stack.append(fn)
+                self._current, self._depth_now = fn, 0
+                return False
         isolated = super().region(form, names, lines, first, head)
         if first and form is not None and form.name == "func.func" and self.functions:
             fn = self.functions[-1]
@@ -279,6 +290,9 @@ class Reader(Collector):
             first = text.parts[0]
             planned = PlannedStatement(text.text, 0, first.line, first.column, None)
             self.labels.append((first.line, self._depth(), planned, (list(text.parts), list(text.starts))))
+            fn = self._current
+            if type(fn) is GenericFunction and fn.entry is None and not fn.statements and not self._depth():
+                fn.entry = planned  # (its entry block's label: its arguments)
 
 
 def read_fast_pass(key: str) -> Form:
@@ -315,6 +329,8 @@ def read_functions(text: str, forms: dict[object, Form] | None = None) -> tuple[
 
 
 def arguments_of(fn: PlannedFunction) -> list[tuple[str, TypeText]]:
+    if type(fn) is GenericFunction:
+        return fn.arguments()
     header = fn.header
     if header is None:
         return []
@@ -338,6 +354,9 @@ def dimension_sources(
             continue  # (before its arguments: a header is read when asked for)
         header = fn.header.text
         wanted = f'jax.global_constant = "{name}"'
+        if type(fn) is GenericFunction:  # (its `arg_attrs`, one dictionary an argument)
+            marked[fn.name] = {i for i, attrs in enumerate(fn.argument_attributes()) if wanted in attrs}
+            continue
         for index, (_, type_text) in enumerate(arguments_of(fn)):
             end = header.find("%arg", type_text.end)  # (not a copy of the rest: headers of 17k arguments)
             attrs = header[type_text.end : end if end >= 0 else len(header)]
