@@ -67,6 +67,7 @@ from broadcheck.syntax.types import read_type
 
 if TYPE_CHECKING:
     from broadcheck.engine.control import Summary
+    from broadcheck.engine.refine_read import Reader
     from broadcheck.engine.refine_replay import Replayed
 
 _STATIC_SIZES = frozenset({"tensor.expand_shape"})
@@ -198,7 +199,7 @@ class Refiner:
             fn = self._functions.get(name)
             if fn is None:
                 known = ", ".join("@" + f.name for f in functions) or "none"
-                raise BadRequest(f"no function @{name} in the input (its functions: {known})")
+                raise BadRequest(f"no function @{name} in the input (its functions: {known}){_unread(reader)}")
             _readable(fn)
             arguments = arguments_of(fn)
             if index >= len(arguments):
@@ -209,7 +210,7 @@ class Refiner:
             if not found:
                 raise BadRequest(
                     f"no dimension variable '{name}' in the input (jax.export names them in "
-                    "'jax.global_constant' argument attributes)"
+                    f"'jax.global_constant' argument attributes){_unread(reader)}"
                 )
             for fn_name, index, dim in found:
                 fn = self._functions[fn_name]
@@ -1003,6 +1004,16 @@ def _private(fn: PlannedFunction) -> bool:
     if type(fn) is GenericFunction:
         return fn.private
     return fn.header is not None and "private" in fn.header.text.split("(")[0]
+
+
+def _unread(reader: Reader) -> str:
+    """What a usage error adds when generic ``func.func`` heads were not read as functions."""
+    if not reader.unread_generic:
+        return ""
+    return (
+        f"; {reader.unread_generic} func.func in the generic form not read: refine reads one whose head, "
+        "on one line, holds its sym_name and function_type before its region"
+    )
 
 
 def _readable(fn: PlannedFunction) -> None:

@@ -164,6 +164,8 @@ class Reader(Collector):
         """By a function's list of statements (``id``): where a row of :data:`RUN` or more of the
         scanner's one-line statements starts in it, and how many (:meth:`statements`): refine's pass
         may pass such a row by at once (:meth:`.refine.Refiner.block`)."""
+        self.unread_generic = 0
+        """Generic ``func.func`` heads not read as functions (on several lines, or no ``sym_name`` before their region)."""
         self.pieces: PieceScanner | None = None
         """The scanner's slow path (:func:`read_functions`): a header's closing takes its head's key."""
         self._current: PlannedFunction | None = None
@@ -252,9 +254,11 @@ class Reader(Collector):
         return Deferred(raw, self.starts[line - 1] + column - 1, line, column, None)
 
     def region(self, form: Form | None, names: list[str], lines: list[int], first: bool, head: Text) -> bool:
-        if first and form is None and head.text.startswith(GENERIC_HEAD) and len({p.line for p in head.parts}) == 1:
-            symbol = symbol_of(head.text)  # (a generic `func.func`: its form does not read, elided)
-            if symbol is not None:
+        if first and form is None and head.text.startswith(GENERIC_HEAD):  # (a generic `func.func`)
+            symbol = symbol_of(head.text) if len({p.line for p in head.parts}) == 1 else None
+            if symbol is None:
+                self.unread_generic += 1
+            else:
                 column = head.parts[0].column
                 at = self.starts[head.line - 1] + column - 1
                 fn = GenericFunction(symbol, GenericHead(head.text, at, head.line, column, None), head.line)
