@@ -111,12 +111,18 @@ def test_a_main_that_does_not_read_is_a_usage_error(run: Invoke, tmp_path: Path)
     path.write_text(MAIN.replace("^bb0(%arg0: tensor<?x3xf32> loc", "^bb0(%arg0: tensor<?x4xf32> loc"))
     result = run("refine", str(path), "--arg", "@main:0=tensor<2x3xf32>")
     assert result.code == 2 and result.out == ""
-    assert "@main is in the generic form and its entry block's arguments are not its function_type's inputs" in result.err
+    assert (
+        "@main is in the generic form and its entry block's arguments are not its function_type's inputs" in result.err
+    )
 
 
 def test_a_callee_that_does_not_read_stops_at_the_call(run: Invoke, tmp_path: Path) -> None:
     path = tmp_path / "main.mlir"
-    path.write_text(MAIN.replace('(tensor<?x3xf32>, tensor<?xf32>), sym_name = "f"', '(tensor<?x3xf32>, tensor<?xf32>>), sym_name = "f"'))
+    path.write_text(
+        MAIN.replace(
+            '(tensor<?x3xf32>, tensor<?xf32>), sym_name = "f"', '(tensor<?x3xf32>, tensor<?xf32>>), sym_name = "f"'
+        )
+    )
     result = run("refine", str(path), "--arg", "@main:0=tensor<2x3xf32>", "--output-format", "concise")
     assert result.code == 1 and result.out == ""  # (the call keeps its types: the refined text does not verify)
     assert (
@@ -136,4 +142,6 @@ def test_a_generic_function_not_read_is_named(run: Invoke, tmp_path: Path) -> No
     )
     result = run("refine", str(path), "--arg", "@main:0=tensor<2xf32>")
     assert result.code == 2 and result.out == ""
-    assert "no function @main in the input (its functions: none); 1 func.func in the generic form not read" in result.err
+    assert (
+        "no function @main in the input (its functions: none); 1 func.func in the generic form not read" in result.err
+    )

@@ -37,9 +37,9 @@ from broadcheck.engine.refine_fold import (
     tensor_dim,
     tensor_empty,
 )
-from broadcheck.engine.refine_generic import GenericFunction, renamed
+from broadcheck.engine.refine_generic import GenericFunction, label_arguments, renamed
 from broadcheck.engine.refine_read import Lazy, arguments_of, dimension_sources, read_functions
-from broadcheck.engine.refine_regions import Spread, label_arguments, refine_region_op, spread_of
+from broadcheck.engine.refine_regions import Spread, refine_region_op, spread_of
 from broadcheck.engine.refine_rows import NO_ROW, open_tosa, open_tosa_text, passed_by, skip, uses
 from broadcheck.engine.refine_values import (
     CALLS,

@@ -51,7 +51,7 @@ class GenericFunction(PlannedFunction):
         super().__init__(name, header, first)
         self.entry: PlannedStatement | None = None
         """Its entry block's label, ``^bb0(%arg0: T, ...):`` (``None``: no label, no arguments)."""
-        self._type: Signature | None | bool = False  # (read when first asked for)
+        self._type: Signature | bool | None = False  # (read when first asked for)
 
     @property
     def type(self) -> Signature | None:

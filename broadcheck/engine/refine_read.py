@@ -165,7 +165,7 @@ class Reader(Collector):
         scanner's one-line statements starts in it, and how many (:meth:`statements`): refine's pass
         may pass such a row by at once (:meth:`.refine.Refiner.block`)."""
         self.unread_generic = 0
-        """Generic ``func.func`` heads not read as functions (on several lines, or no ``sym_name`` before their region)."""
+        """Generic ``func.func`` heads not read as functions (on several lines, no ``sym_name`` before the region)."""
         self.pieces: PieceScanner | None = None
         """The scanner's slow path (:func:`read_functions`): a header's closing takes its head's key."""
         self._current: PlannedFunction | None = None
@@ -261,10 +261,10 @@ class Reader(Collector):
             else:
                 column = head.parts[0].column
                 at = self.starts[head.line - 1] + column - 1
-                fn = GenericFunction(symbol, GenericHead(head.text, at, head.line, column, None), head.line)
-                self.functions.append(fn)
-                self.stack.append(fn)
-                self._current, self._depth_now = fn, 0
+                generic = GenericFunction(symbol, GenericHead(head.text, at, head.line, column, None), head.line)
+                self.functions.append(generic)
+                self.stack.append(generic)
+                self._current, self._depth_now = generic, 0
                 return False
         isolated = super().region(form, names, lines, first, head)
         if first and form is not None and form.name == "func.func" and self.functions:
@@ -294,9 +294,14 @@ class Reader(Collector):
             first = text.parts[0]
             planned = PlannedStatement(text.text, 0, first.line, first.column, None)
             self.labels.append((first.line, self._depth(), planned, (list(text.parts), list(text.starts))))
-            fn = self._current
-            if type(fn) is GenericFunction and fn.entry is None and not fn.statements and not self._depth():
-                fn.entry = planned  # (its entry block's label: its arguments)
+            generic = self._current
+            if (
+                type(generic) is GenericFunction
+                and generic.entry is None
+                and not generic.statements
+                and not self._depth()
+            ):
+                generic.entry = planned  # (its entry block's label: its arguments)
 
 
 def read_fast_pass(key: str) -> Form:
