@@ -69,6 +69,7 @@ STAGES = [
     "refine_values",
     "refine_header",
     "refine_rows",
+    "refine_generic",
     "refine_read",
     "refine_replay",
     "refine_fold",

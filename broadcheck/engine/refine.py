@@ -37,8 +37,9 @@ from broadcheck.engine.refine_fold import (
     tensor_dim,
     tensor_empty,
 )
+from broadcheck.engine.refine_generic import GenericFunction, label_arguments, renamed
 from broadcheck.engine.refine_read import Lazy, arguments_of, dimension_sources, read_functions
-from broadcheck.engine.refine_regions import Spread, label_arguments, refine_region_op, spread_of
+from broadcheck.engine.refine_regions import Spread, refine_region_op, spread_of
 from broadcheck.engine.refine_rows import NO_ROW, open_tosa, open_tosa_text, passed_by, skip, uses
 from broadcheck.engine.refine_values import (
     CALLS,
@@ -66,6 +67,7 @@ from broadcheck.syntax.types import read_type
 
 if TYPE_CHECKING:
     from broadcheck.engine.control import Summary
+    from broadcheck.engine.refine_read import Reader
     from broadcheck.engine.refine_replay import Replayed
 
 _STATIC_SIZES = frozenset({"tensor.expand_shape"})
@@ -197,7 +199,8 @@ class Refiner:
             fn = self._functions.get(name)
             if fn is None:
                 known = ", ".join("@" + f.name for f in functions) or "none"
-                raise BadRequest(f"no function @{name} in the input (its functions: {known})")
+                raise BadRequest(f"no function @{name} in the input (its functions: {known}){_unread(reader)}")
+            _readable(fn)
             arguments = arguments_of(fn)
             if index >= len(arguments):
                 raise BadRequest(f"@{name} has {len(arguments)} arguments: there is no argument {index}")
@@ -207,10 +210,11 @@ class Refiner:
             if not found:
                 raise BadRequest(
                     f"no dimension variable '{name}' in the input (jax.export names them in "
-                    "'jax.global_constant' argument attributes)"
+                    f"'jax.global_constant' argument attributes){_unread(reader)}"
                 )
             for fn_name, index, dim in found:
                 fn = self._functions[fn_name]
+                _readable(fn)
                 arguments = arguments_of(fn)
                 written = seeds.get(fn_name, {}).get(index, arguments[index][1].text)
                 dims = dims_of(written)
@@ -297,10 +301,16 @@ class Refiner:
         origins: dict[str, str] = {}
         header = fn.header
         arguments = arguments_of(fn)
+        generic = fn.type if type(fn) is GenericFunction else None
         for index, new in retyped_args.items():
             name, written = arguments[index]
             if "".join(new.split()) != written.key and header is not None:
-                self._edit(header, written, new)
+                if type(fn) is GenericFunction:  # (its entry block's label and its function_type)
+                    assert fn.entry is not None and generic is not None  # (read: `_readable`, `_call`)
+                    self._edit(fn.entry, written, new)
+                    self._edit(header, generic.inputs[index], new)
+                else:
+                    self._edit(header, written, new)
             types[name] = new
             origins[name] = f"@{fn.name}'s argument #{index} (now {new}, was {written.text})"
         for index, known in known_args.items():
@@ -336,6 +346,12 @@ class Refiner:
         text = self._text[start:end]
         for (a, b), new in sorted(inside.items(), reverse=True):
             text = text[: a - start] + new + text[b - start :]
+        if type(fn) is GenericFunction:
+            found = renamed(text, name)  # (its `sym_name`)
+            if found is None:
+                return None
+            self._appended.append(found)
+            return name, results
         symbol = re.search(r"@(?:[\w$.\-]+|\"[^\"]*\")", text[header.offset - start :])
         if symbol is None:
             return None
@@ -752,9 +768,13 @@ class Refiner:
         operand_types, result_types = place_types(st, self._layout(st.name))
         retyped = {i: scope.types[use_key(u)] for i, u in enumerate(st.operands) if use_key(u) in scope.types}
         known = {i: scope.values[use_key(u)] for i, u in enumerate(st.operands) if use_key(u) in scope.values}
-        if fn is None or fn.header is None or "private" not in fn.header.text.split("(")[0]:
+        if fn is None or fn.header is None or not _private(fn):
             if retyped:
                 self.stop(s, f"its callee @{callee} is not a private function of this module", scope.origins)
+            return
+        unread = fn.readable() if type(fn) is GenericFunction else None
+        if unread is not None and (retyped or known):
+            self.stop(s, f"its callee @{callee} is in the generic form and {unread}", scope.origins)
             return
         if not retyped and not known and fn.name not in self._done:
             self._done[fn.name] = ((), {})  # called as written: a later call with new types takes a clone
@@ -786,7 +806,10 @@ class Refiner:
 
         operand_types, _ = place_types(st, OPERAND_LIST)
         header = fn.header
-        signature = header.statement.signature if header is not None else None
+        if type(fn) is GenericFunction:
+            signature = fn.type  # (its function_type)
+        else:
+            signature = header.statement.signature if header is not None else None
         outputs = signature.outputs if signature is not None else ()
         changed: dict[int, str] = {}
         for i, use in enumerate(st.operands):
@@ -974,6 +997,30 @@ class Refiner:
             column = at + 1 if at >= 0 else 1 + len(line_text) - len(line_text.lstrip())
         span = Span(line, column, line, column + len(name))
         self.diagnostics.append(Diagnostic(rule.code, rule.severity, rule.format(name, reason=why), self.path, span))
+
+
+def _private(fn: PlannedFunction) -> bool:
+    """Whether ``fn`` is private (``func.func private @f``, ``sym_visibility = "private"``)."""
+    if type(fn) is GenericFunction:
+        return fn.private
+    return fn.header is not None and "private" in fn.header.text.split("(")[0]
+
+
+def _unread(reader: Reader) -> str:
+    """What a usage error adds when generic ``func.func`` heads were not read as functions."""
+    if not reader.unread_generic:
+        return ""
+    return (
+        f"; {reader.unread_generic} func.func in the generic form not read: refine reads one whose head, "
+        "on one line, holds its sym_name and function_type before its region"
+    )
+
+
+def _readable(fn: PlannedFunction) -> None:
+    """Raise :class:`BadRequest` if ``fn`` is in the generic form and refine cannot read it."""
+    why = fn.readable() if type(fn) is GenericFunction else None
+    if why is not None:
+        raise BadRequest(f"@{fn.name} is in the generic form and {why}")
 
 
 def _unranked_probe(

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from broadcheck.engine.fix import UNREAD_AT, Collector, PlannedFunction, PlannedStatement, use_key
 from broadcheck.engine.forms import USE, Form, read_form
+from broadcheck.engine.refine_generic import GENERIC_HEAD, GenericFunction, GenericHead, symbol_of
 from broadcheck.engine.refine_header import from_head, from_key
 from broadcheck.engine.refine_rows import RUN, Lines
 from broadcheck.engine.refine_values import CALLS, attribute_int, callee_of, direction_of, read_as_named
@@ -163,6 +164,8 @@ class Reader(Collector):
         """By a function's list of statements (``id``): where a row of :data:`RUN` or more of the
         scanner's one-line statements starts in it, and how many (:meth:`statements`): refine's pass
         may pass such a row by at once (:meth:`.refine.Refiner.block`)."""
+        self.unread_generic = 0
+        """Generic ``func.func`` heads not read as functions (on several lines, no ``sym_name`` before the region)."""
         self.pieces: PieceScanner | None = None
         """The scanner's slow path (:func:`read_functions`): a header's closing takes its head's key."""
         self._current: PlannedFunction | None = None
@@ -251,6 +254,18 @@ class Reader(Collector):
         return Deferred(raw, self.starts[line - 1] + column - 1, line, column, None)
 
     def region(self, form: Form | None, names: list[str], lines: list[int], first: bool, head: Text) -> bool:
+        if first and form is None and head.text.startswith(GENERIC_HEAD):  # (a generic `func.func`)
+            symbol = symbol_of(head.text) if len({p.line for p in head.parts}) == 1 else None
+            if symbol is None:
+                self.unread_generic += 1
+            else:
+                column = head.parts[0].column
+                at = self.starts[head.line - 1] + column - 1
+                generic = GenericFunction(symbol, GenericHead(head.text, at, head.line, column, None), head.line)
+                self.functions.append(generic)
+                self.stack.append(generic)
+                self._current, self._depth_now = generic, 0
+                return False
         isolated = super().region(form, names, lines, first, head)
         if first and form is not None and form.name == "func.func" and self.functions:
             fn = self.functions[-1]
@@ -279,6 +294,14 @@ class Reader(Collector):
             first = text.parts[0]
             planned = PlannedStatement(text.text, 0, first.line, first.column, None)
             self.labels.append((first.line, self._depth(), planned, (list(text.parts), list(text.starts))))
+            generic = self._current
+            if (
+                type(generic) is GenericFunction
+                and generic.entry is None
+                and not generic.statements
+                and not self._depth()
+            ):
+                generic.entry = planned  # (its entry block's label: its arguments)
 
 
 def read_fast_pass(key: str) -> Form:
@@ -315,6 +338,8 @@ def read_functions(text: str, forms: dict[object, Form] | None = None) -> tuple[
 
 
 def arguments_of(fn: PlannedFunction) -> list[tuple[str, TypeText]]:
+    if type(fn) is GenericFunction:
+        return fn.arguments()
     header = fn.header
     if header is None:
         return []
@@ -338,6 +363,9 @@ def dimension_sources(
             continue  # (before its arguments: a header is read when asked for)
         header = fn.header.text
         wanted = f'jax.global_constant = "{name}"'
+        if type(fn) is GenericFunction:  # (its `arg_attrs`, one dictionary an argument)
+            marked[fn.name] = {i for i, attrs in enumerate(fn.argument_attributes()) if wanted in attrs}
+            continue
         for index, (_, type_text) in enumerate(arguments_of(fn)):
             end = header.find("%arg", type_text.end)  # (not a copy of the rest: headers of 17k arguments)
             attrs = header[type_text.end : end if end >= 0 else len(header)]

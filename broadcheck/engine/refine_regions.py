@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 from broadcheck.dialects.shaped import split_top
 from broadcheck.engine.fix import UNREAD_AT, PlannedStatement, result_keys, use_key
+from broadcheck.engine.refine_generic import label_arguments
 from broadcheck.engine.refine_values import Refining, Scope
 
 if TYPE_CHECKING:
@@ -90,27 +91,6 @@ def spread_of(pieces: Sequence[Piece], starts: Sequence[int], line_starts: Seque
         return line_starts[piece.line - 1] + column - 1, piece.line, column
 
     return where
-
-
-def label_arguments(text: str) -> list[tuple[str, int, int]]:
-    """The block arguments of a label ``^bb0(%a: T, %b: U):``: (name, start, end of its type)."""
-    open_ = text.find("(")
-    close = text.rfind(")")
-    if open_ < 0 or close < open_:
-        return []
-    found: list[tuple[str, int, int]] = []
-    at = open_ + 1
-    for part in split_top(text[open_ + 1 : close]):
-        begin = text.index(part, at) if part else at
-        at = begin + len(part)
-        match = re.match(r"\s*(%[\w$.\-]+)\s*:\s*", part)
-        if match is None:
-            return []
-        rest = part[match.end() :]
-        type_text = re.sub(r"\s+loc\(.*\)\s*$", "", rest).rstrip()
-        start = begin + match.end()
-        found.append((match.group(1), start, start + len(type_text)))
-    return found
 
 
 def same(a: str, b: str) -> bool:
