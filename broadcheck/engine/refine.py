@@ -37,7 +37,7 @@ from broadcheck.engine.refine_fold import (
     tensor_dim,
     tensor_empty,
 )
-from broadcheck.engine.refine_generic import GenericFunction, label_arguments, renamed
+from broadcheck.engine.refine_generic import GenericFunction, is_private, label_arguments, renamed, unread_hint
 from broadcheck.engine.refine_read import Lazy, arguments_of, dimension_sources, read_functions
 from broadcheck.engine.refine_regions import Spread, refine_region_op, spread_of
 from broadcheck.engine.refine_rows import NO_ROW, open_tosa, open_tosa_text, passed_by, skip, uses
@@ -67,7 +67,6 @@ from broadcheck.syntax.types import read_type
 
 if TYPE_CHECKING:
     from broadcheck.engine.control import Summary
-    from broadcheck.engine.refine_read import Reader
     from broadcheck.engine.refine_replay import Replayed
 
 _STATIC_SIZES = frozenset({"tensor.expand_shape"})
@@ -199,7 +198,7 @@ class Refiner:
             fn = self._functions.get(name)
             if fn is None:
                 known = ", ".join("@" + f.name for f in functions) or "none"
-                raise BadRequest(f"no function @{name} in the input (its functions: {known}){_unread(reader)}")
+                raise BadRequest(f"no function @{name} in the input (its functions: {known}){unread_hint(reader)}")
             _readable(fn)
             arguments = arguments_of(fn)
             if index >= len(arguments):
@@ -210,7 +209,7 @@ class Refiner:
             if not found:
                 raise BadRequest(
                     f"no dimension variable '{name}' in the input (jax.export names them in "
-                    f"'jax.global_constant' argument attributes){_unread(reader)}"
+                    f"'jax.global_constant' argument attributes){unread_hint(reader)}"
                 )
             for fn_name, index, dim in found:
                 fn = self._functions[fn_name]
@@ -768,7 +767,7 @@ class Refiner:
         operand_types, result_types = place_types(st, self._layout(st.name))
         retyped = {i: scope.types[use_key(u)] for i, u in enumerate(st.operands) if use_key(u) in scope.types}
         known = {i: scope.values[use_key(u)] for i, u in enumerate(st.operands) if use_key(u) in scope.values}
-        if fn is None or fn.header is None or not _private(fn):
+        if fn is None or fn.header is None or not is_private(fn):
             if retyped:
                 self.stop(s, f"its callee @{callee} is not a private function of this module", scope.origins)
             return
@@ -997,23 +996,6 @@ class Refiner:
             column = at + 1 if at >= 0 else 1 + len(line_text) - len(line_text.lstrip())
         span = Span(line, column, line, column + len(name))
         self.diagnostics.append(Diagnostic(rule.code, rule.severity, rule.format(name, reason=why), self.path, span))
-
-
-def _private(fn: PlannedFunction) -> bool:
-    """Whether ``fn`` is private (``func.func private @f``, ``sym_visibility = "private"``)."""
-    if type(fn) is GenericFunction:
-        return fn.private
-    return fn.header is not None and "private" in fn.header.text.split("(")[0]
-
-
-def _unread(reader: Reader) -> str:
-    """What a usage error adds when generic ``func.func`` heads were not read as functions."""
-    if not reader.unread_generic:
-        return ""
-    return (
-        f"; {reader.unread_generic} func.func in the generic form not read: refine reads one whose head, "
-        "on one line, holds its sym_name and function_type before its region"
-    )
 
 
 def _readable(fn: PlannedFunction) -> None:
