@@ -60,7 +60,8 @@ _END: Shape = (None, 0, True, False)
 _TOKEN = lazy(VALUE)
 """A value's name, as a key is written (``\\0``) and a key's line gives its names."""
 
-_LOC_REF = lazy(r"loc\(#[\w$.\-]+\)")
+_TOKEN_SPLIT = lazy(f"({VALUE})")
+_LOC_REF = lazy(r"loc\(#[A-Za-z0-9_$.\-]+\)")
 _STRING = lazy(r'"(?:[^"\\\n]++|\\.)*+"?')
 
 
@@ -86,14 +87,17 @@ class Scanner:
         """Scan the whole lines of ``text`` (the first is ``first_line``); the next line's number."""
         keyed = self.keyed
         if keyed is not False and len(text) >= KEYED_TEXT and "\0" not in text and "\1" not in text:
-            keys = _TOKEN.sub("\0", text)
+            parts = _TOKEN_SPLIT.split(text)  # (between the names, and the names)
+            tokens = parts[1::2]
+            keys = "\0".join(parts[0::2])
+            del parts
             if "loc(#" in keys:
                 keys = _LOC_REF.sub("loc(\1)", keys)
             lines = keys.split("\n")
             if text.endswith("\n"):
                 lines.pop()
             if keyed or len(set(lines)) * 4 <= len(lines):  # (a first block: do its lines repeat?)
-                return self._keyed(text, first_line, lines)
+                return self._keyed(text, first_line, lines, tokens)
             self.keyed = False
         forms = self.forms
         known = len(forms)
@@ -102,7 +106,7 @@ class Scanner:
             self.keyed = None  # its lines repeat: the next block is tried as keys
         return after
 
-    def _keyed(self, text: str, first_line: int, keys: list[str]) -> int:
+    def _keyed(self, text: str, first_line: int, keys: list[str], tokens: list[str]) -> int:
         """:meth:`block` over lines that repeat, each ``keys[i]`` the line with its names written
         ``\\0`` and its location aliases ``loc(\\1)``: a key seen before gives the line's
         :data:`Shape` with no Python step over its text, and the line's names are the next
@@ -134,7 +138,6 @@ class Scanner:
         self.keyed = True if made * 4 <= count else None  # (many new keys: the next block is asked again)
         del keys
         shapes.append(_END)
-        tokens = _TOKEN.findall(text)
         pieces = self.pieces
         labels = pieces.labels
         rows_sent = self.statements or self._one_by_one
