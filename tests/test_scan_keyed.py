@@ -124,3 +124,39 @@ def test_a_line_seen_before_is_a_few_steps_of_the_scanner() -> None:
     built from five pieces, its location stripped, its names split, the next row looked at);
     read as keys it is 14 (its shape, the next line's, a slice of the block's names)."""
     assert _scanner_steps(4000) < 20
+
+
+def _keyed_lines(text: str) -> int:
+    """How many lines of ``text``, checked in blocks of about 1 MB, were read as keys."""
+    keyed = 0
+    run = FileRun("f.mlir", Options())
+    scanner = run.scanner
+    read_keyed = scanner._keyed
+
+    def counted(text: str, first_line: int, keys: list[str], tokens: list[str]) -> int:
+        nonlocal keyed
+        keyed += len(keys)
+        return read_keyed(text, first_line, keys, tokens)
+
+    scanner._keyed = counted  # type: ignore[method-assign]
+    lines = text.splitlines(keepends=True)
+    block: list[str] = []
+    size = 0
+    for line in lines:
+        block.append(line)
+        size += len(line)
+        if size >= 1 << 20:
+            run.feed(["".join(block)], False)
+            block, size = [], 0
+    run.feed(["".join(block)], True)
+    run.finish()
+    return keyed
+
+
+def test_only_blocks_whose_lines_repeat_are_read_as_keys() -> None:
+    """A function of distinct statements is read line by line (its blocks' last lines, keyed,
+    tell); one whose lines repeat is read as keys from its second block on."""
+    distinct = _HEAD + "".join(f"    %{k} = stablehlo.constant dense<{k}.5> : tensor<4xf32>\n" for k in range(24000))
+    assert _keyed_lines(distinct + "    return %arg0 : tensor<4xf32>\n  }\n}\n") == 0
+    repeated = _HEAD + _body(20000)
+    assert _keyed_lines(repeated + "    return %19999 : tensor<4xf32>\n  }\n}\n") > 30000

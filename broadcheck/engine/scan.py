@@ -44,6 +44,9 @@ many are held, their names with them."""
 KEYED_TEXT = 1 << 15
 """A text this long may be read as keys (:meth:`Scanner._keyed`); a shorter one line by line."""
 
+SAMPLE = 1 << 16
+"""How much of a block (its end) tells whether its lines repeat, while that is undecided."""
+
 KEYED_LINE = 1 << 12
 """A line this long is never taken whole through its key (its form is read line by line)."""
 
@@ -63,6 +66,22 @@ _TOKEN = lazy(VALUE)
 _TOKEN_SPLIT = lazy(f"({VALUE})")
 _LOC_REF = lazy(r"loc\(#[A-Za-z0-9_$.\-]+\)")
 _STRING = lazy(r'"(?:[^"\\\n]++|\\.)*+"?')
+
+
+def _keys(text: str) -> tuple[list[str], list[str]]:
+    """The keys of the lines of ``text`` (each line with its names written ``\\0`` and its
+    location aliases ``loc(\\1)``), and its names: one :data:`_TOKEN_SPLIT` over the text (the
+    names are every second piece, a key the pieces between)."""
+    parts = _TOKEN_SPLIT.split(text)
+    tokens = parts[1::2]
+    keyed = "\0".join(parts[0::2])
+    del parts
+    if "loc(#" in keyed:
+        keyed = _LOC_REF.sub("loc(\1)", keyed)
+    keys = keyed.split("\n")
+    if text.endswith("\n"):
+        keys.pop()
+    return keys, tokens
 
 
 class Scanner:
@@ -86,24 +105,19 @@ class Scanner:
     def block(self, text: str, first_line: int) -> int:
         """Scan the whole lines of ``text`` (the first is ``first_line``); the next line's number."""
         keyed = self.keyed
-        if keyed is not False and len(text) >= KEYED_TEXT and "\0" not in text and "\1" not in text:
-            parts = _TOKEN_SPLIT.split(text)  # (between the names, and the names)
-            tokens = parts[1::2]
-            keys = "\0".join(parts[0::2])
-            del parts
-            if "loc(#" in keys:
-                keys = _LOC_REF.sub("loc(\1)", keys)
-            lines = keys.split("\n")
-            if text.endswith("\n"):
-                lines.pop()
-            if keyed or len(set(lines)) * 4 <= len(lines):  # (a first block: do its lines repeat?)
-                return self._keyed(text, first_line, lines, tokens)
-            self.keyed = False
+        if keyed is not False and len(text) >= KEYED_TEXT:
+            if not keyed:  # (undecided: do the block's last lines repeat?)
+                at = text.find("\n", max(len(text) - SAMPLE, 0))
+                sample = _keys(text[at + 1 :])[0] if at >= 0 else []
+                if len(sample) >= 64:
+                    keyed = self.keyed = len(set(sample)) * 4 <= len(sample)
+            if keyed and "\0" not in text and "\1" not in text:  # (what keys are written with)
+                return self._keyed(text, first_line, *_keys(text))
         forms = self.forms
         known = len(forms)
         after = self._rows(text, first_line)
         if len(forms) - known < (after - first_line) // 8 and after - first_line >= 256:
-            self.keyed = None  # its lines repeat: the next block is tried as keys
+            self.keyed = None  # its lines repeat: the next block is asked
         return after
 
     def _keyed(self, text: str, first_line: int, keys: list[str], tokens: list[str]) -> int:
