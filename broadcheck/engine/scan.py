@@ -47,6 +47,9 @@ KEYED_TEXT = 1 << 15
 SAMPLE = 1 << 16
 """How much of a block (its end) tells whether its lines repeat, while that is undecided."""
 
+SHORT = 1 << 10
+"""A block is read as keys only if its lines are this long on average, or shorter."""
+
 KEYED_LINE = 1 << 12
 """A line this long is never taken whole through its key (its form is read line by line)."""
 
@@ -111,7 +114,12 @@ class Scanner:
                 sample = _keys(text[at + 1 :])[0] if at >= 0 else []
                 if len(sample) >= 64:
                     keyed = self.keyed = len(set(sample)) * 4 <= len(sample)
-            if keyed and "\0" not in text and "\1" not in text:  # (what keys are written with)
+            if (
+                keyed
+                and text.count("\n") * SHORT >= len(text)  # (not a frozen graph's lines of weights)
+                and "\0" not in text
+                and "\1" not in text  # (what keys are written with)
+            ):
                 return self._keyed(text, first_line, *_keys(text))
         forms = self.forms
         known = len(forms)
