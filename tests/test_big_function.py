@@ -5,8 +5,12 @@ counted in bytes and calls (never timed)."""
 from __future__ import annotations
 
 import gc
+import sys
 import tracemalloc
+from types import FrameType
+from typing import Any
 
+from broadcheck.engine.flow import Flow
 from broadcheck.engine.generic_print import Scope, number
 from broadcheck.engine.options import Options
 from broadcheck.engine.run import FileRun
@@ -117,3 +121,44 @@ def test_a_nested_region_leaves_the_entry_blocks_lines_unwritten() -> None:
     assert len(run.values.flow.lines) < 10
     run.feed(["    return %z : tensor<4xf32>\n  }\n}\n"], True)
     assert run.finish().diagnostics == []
+
+
+def _two_functions(count: int) -> tuple[list[tuple[str, int]], int]:
+    """The codes and lines found in a module of a function of ``count`` ops, then a function that
+    uses the first one's last name and defines its first names again; and the Python steps of
+    value flow's closing of regions (``Flow.pop``)."""
+    text = "".join(
+        [
+            _HEAD,
+            _body(count),
+            f"    return %{count - 1} : tensor<4xf32>\n  }}\n",
+            "  func.func @g(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n",
+            f"    %x = stablehlo.add %{count - 1}, %arg0 : tensor<4xf32>\n",
+            _body(3),
+            "    return %x : tensor<4xf32>\n  }\n}\n",
+        ]
+    )
+    run = FileRun("f.mlir", Options())
+    steps = 0
+
+    def local(frame: FrameType, event: str, arg: object) -> Any:
+        nonlocal steps
+        steps += event == "line"
+        return local
+
+    sys.settrace(lambda frame, event, arg: local if frame.f_code is Flow.pop.__code__ else None)
+    try:
+        run.feed([text], True)
+    finally:
+        sys.settrace(None)
+    assert not run.values.flow.types  # (every name went with its function)
+    return [(d.code, d.span.line - count) for d in run.finish().diagnostics], steps
+
+
+def test_a_long_function_s_names_go_when_it_closes() -> None:
+    """A function's body of thousands of names is dropped from value flow's tables at once when it
+    closes (``Flow.pop``), as a short one's are one by one: the next function finds none of them.
+    At 6634fe8 the close took two steps a name (6000 here)."""
+    found, steps = _two_functions(3000)
+    assert found and found == _two_functions(20)[0]
+    assert steps < 100
