@@ -42,12 +42,13 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from collections.abc import Callable, Iterable
 from itertools import repeat
 from typing import NamedTuple
 
 MISSING = object()
 
-_drain = deque(maxlen=0).extend
+_drain: Callable[[Iterable[object]], None] = deque[object](maxlen=0).extend
 """Runs an iterator to its end in C (``map`` of a table's ``pop`` over a region's names)."""
 
 
