@@ -171,18 +171,27 @@ class FileRun:
                     if defined is not None and defined < start:
                         values.far(name, line, k - split, line)
             result_types = form.result_types
-            for k in range(split):
-                name = names[k]
-                if name in types:
-                    escapes = len(flow.escapes)
-                    flow.define(name, 1, result_types[k : k + 1], line, k)
-                    if flow.findings or flow.fresh:
-                        values.locate(0, names, line, None, "")
-                    if flow.resolved or flow.unreached:
-                        values.forward()
-                    if len(flow.escapes) > escapes:  # a forward reference from another function
-                        values.escapes(escapes)
+            if split == 1 and (name := names[0]) not in types:  # (most ops: one new name)
+                types[name] = result_types[0] if result_types else None
+                if entry:
+                    unwritten_names.append(name)
+                    unwritten_lines.append(line)
                 else:
+                    where[name] = line
+                nested.append(name)
+            else:
+                for k in range(split):
+                    name = names[k]
+                    if name in types:
+                        escapes = len(flow.escapes)
+                        flow.define(name, 1, result_types[k : k + 1], line, k)
+                        if flow.findings or flow.fresh:
+                            values.locate(0, names, line, None, "")
+                        if flow.resolved or flow.unreached:
+                            values.forward()
+                        if len(flow.escapes) > escapes:  # a forward reference from another function
+                            values.escapes(escapes)
+                        continue
                     types[name] = result_types[k] if k < len(result_types) else None
                     if entry:
                         unwritten_names.append(name)

@@ -14,6 +14,7 @@ the forms read so far (keyed by a line's key); the slow path keeps the rest.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import cast
 
 from broadcheck.engine.forms import ARGUMENT, RESULT, SUCCESSOR, USE, Form, read_form, synthesize
 from broadcheck.engine.scan_brace import complete
@@ -22,7 +23,7 @@ from broadcheck.engine.scan_pieces import OpenOp, PieceScanner
 from broadcheck.engine.scan_text import Piece, Sink, Text
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import WEIGHTS, elide_weights
-from broadcheck.syntax.lines import ROW, blank, key_text, names, starts_statement, strip_tail
+from broadcheck.syntax.lines import ROW, VALUE, blank, key_text, names, starts_statement, strip_tail
 
 _LOCATION_ALIAS = lazy(r'[ \t]*#[\w$.\-]+ = loc\((?:[^()"\n]|"(?:[^"\\\n]|\\.)*+")*+\)[ \t\r]*$')
 """``#loc3 = loc("file.py":3:4)`` on one line (a nested location goes the long way)."""
@@ -40,6 +41,52 @@ BATCH = 256
 many are held, their names with them."""
 
 
+KEYED_TEXT = 1 << 15
+"""A text this long may be read as keys (:meth:`Scanner._keyed`); a shorter one line by line."""
+
+SAMPLE = 1 << 16
+"""How much of a block (its end) tells whether its lines repeat, while that is undecided."""
+
+SHORT = 1 << 10
+"""A block is read as keys only if its lines are this long on average, or shorter."""
+
+KEYED_LINE = 1 << 12
+"""A line this long is never taken whole through its key (its form is read line by line)."""
+
+SHAPES = 1 << 15
+"""At most this many keys' shapes are kept for a file."""
+
+Shape = tuple[Form | None, int, bool, bool]
+"""What every line of one key is to the scanner (:meth:`Scanner._shape`): its form if it is
+whole by itself, else None; its count of names; whether it starts something new; whether it is blank."""
+
+_END: Shape = (None, 0, True, False)
+"""After a block's last line: the text ends (what is before it may be whole)."""
+
+_TOKEN = lazy(VALUE)
+"""A value's name, as a key is written (``\\0``) and a key's line gives its names."""
+
+_TOKEN_SPLIT = lazy(f"({VALUE})")
+_LOC_REF = lazy(r"loc\(#[A-Za-z0-9_$.\-]+\)")
+_STRING = lazy(r'"(?:[^"\\\n]++|\\.)*+"?')
+
+
+def _keys(text: str) -> tuple[list[str], list[str]]:
+    """The keys of the lines of ``text`` (each line with its names written ``\\0`` and its
+    location aliases ``loc(\\1)``), and its names: one :data:`_TOKEN_SPLIT` over the text (the
+    names are every second piece, a key the pieces between)."""
+    parts = _TOKEN_SPLIT.split(text)
+    tokens = parts[1::2]
+    keyed = "\0".join(parts[0::2])
+    del parts
+    if "loc(#" in keyed:
+        keyed = _LOC_REF.sub("loc(\1)", keyed)
+    keys = keyed.split("\n")
+    if text.endswith("\n"):
+        keys.pop()
+    return keys, tokens
+
+
 class Scanner:
     """Feeds whole lines, in order, to a :class:`Sink` as statements."""
 
@@ -49,6 +96,10 @@ class Scanner:
         self.read = read
         self.pieces = PieceScanner(sink, forms, read)
         """The slow path, for every line the fast pass does not take whole."""
+        self.keyed: bool | None = None
+        """Whether a block is read as keys (:meth:`_keyed`): None, undecided (the next block tells)."""
+        self.shapes: dict[str, Shape] = {}
+        """The :data:`Shape` of each key read so far (:meth:`_keyed`)."""
         self.statements: Callable[[list[tuple[Form, list[str], int]]], None] | None = getattr(sink, "statements", None)
         """The sink's rows of whole one-line statements; None: it takes them one by one
         (:meth:`_one_by_one`, bound in :meth:`block`: kept here it would make a cycle, and refine
@@ -56,6 +107,153 @@ class Scanner:
 
     def block(self, text: str, first_line: int) -> int:
         """Scan the whole lines of ``text`` (the first is ``first_line``); the next line's number."""
+        keyed = self.keyed
+        if keyed is not False and len(text) >= KEYED_TEXT:
+            if not keyed:  # (undecided: do the block's last lines repeat?)
+                at = text.find("\n", max(len(text) - SAMPLE, 0))
+                sample = _keys(text[at + 1 :])[0] if at >= 0 else []
+                if len(sample) >= 64:
+                    keyed = self.keyed = len(set(sample)) * 4 <= len(sample)
+            if (
+                keyed
+                and text.count("\n") * SHORT >= len(text)  # (not a frozen graph's lines of weights)
+                and "\0" not in text
+                and "\1" not in text  # (what keys are written with)
+            ):
+                return self._keyed(text, first_line, *_keys(text))
+        forms = self.forms
+        known = len(forms)
+        after = self._rows(text, first_line)
+        if len(forms) - known < (after - first_line) // 8 and after - first_line >= 256:
+            self.keyed = None  # its lines repeat: the next block is asked
+        return after
+
+    def _keyed(self, text: str, first_line: int, keys: list[str], tokens: list[str]) -> int:
+        """:meth:`block` over lines that repeat, each ``keys[i]`` the line with its names written
+        ``\\0`` and its location aliases ``loc(\\1)``: a key seen before gives the line's
+        :data:`Shape` with no Python step over its text, and the line's names are the next
+        :data:`_TOKEN` matches of the block. The lines a shape does not take whole go
+        (consecutive ones together) through :meth:`_rows`."""
+        memo = self.shapes
+        count = len(keys)
+        found = list(map(memo.get, keys))
+        made = 0
+        if None in found:  # the keys not seen before, each read from its first line
+            first = dict(zip(reversed(keys), range(count - 1, -1, -1), strict=True))
+            extra: dict[str, Shape] = {}  # (too long to keep, or too many)
+            at_row, at = 0, 0  # the start of line `at_row` in `text`
+            for i in sorted(i for key, i in first.items() if key not in memo):
+                while at_row < i:
+                    at = text.find("\n", at) + 1
+                    at_row += 1
+                end = text.find("\n", at)
+                key = keys[i]
+                shape = self._shape(key, text[at : len(text) if end < 0 else end])
+                made += 1
+                if len(memo) < SHAPES and len(key) < KEYED_LINE:
+                    memo[key] = shape
+                else:
+                    extra[key] = shape
+            del first
+            found = list(map((memo | extra).get if extra else memo.get, keys))
+        shapes = cast("list[Shape]", found)  # (every key's shape is known now)
+        self.keyed = True if made * 4 <= count else None  # (many new keys: the next block is asked again)
+        del keys
+        shapes.append(_END)
+        pieces = self.pieces
+        labels = pieces.labels
+        rows_sent = self.statements or self._one_by_one
+        batch: list[tuple[Form, list[str], int]] = []
+        quiet = pieces.pending is None and labels.text is None  # (the slow path holds nothing)
+        held = -1  # the first of the lines held for :meth:`_rows` (-1: none)
+        at_row, at = 0, 0
+        p = 0  # the names of the lines before this one
+        for i in range(count):
+            shape = shapes[i]
+            form = shape[0]
+            if form is not None:
+                if held >= 0:  # the lines held go first
+                    if batch:
+                        rows_sent(batch)
+                        batch = []
+                    while at_row < held:
+                        at = text.find("\n", at) + 1
+                        at_row += 1
+                    start = at
+                    while at_row < i:
+                        at = text.find("\n", at) + 1
+                        at_row += 1
+                    self._rows(text[start:at], first_line + held)
+                    held = -1
+                    quiet = pieces.pending is None and labels.text is None
+                if quiet:
+                    after = shapes[i + 1]  # the next line that is not blank
+                    if after[3]:
+                        following = i + 2
+                        while after[3]:
+                            after = shapes[following]
+                            following += 1
+                    if after[2]:
+                        n = shape[1]
+                        batch.append((form, tokens[p : p + n], first_line + i))
+                        p += n
+                        if len(batch) >= BATCH:
+                            rows_sent(batch)
+                            batch = []
+                        continue
+            if held < 0:
+                held = i
+            p += shape[1]
+        if batch:
+            rows_sent(batch)
+        if held >= 0:
+            while at_row < held:
+                at = text.find("\n", at) + 1
+                at_row += 1
+            self._rows(text[at:], first_line + held)
+        return first_line + count
+
+    def _shape(self, key: str, line: str) -> Shape:
+        """What :meth:`_rows` makes of ``line`` (whose key is ``key``) that holds for every line of
+        that key: its form if the line is whole and its names are all of its :data:`_TOKEN`
+        matches (else None), how many those are, whether it starts something new, whether it is blank."""
+        row = ROW.match(line)
+        results, generic, gops, custom, cops, rest, other = row.groups("") if row is not None else ("",) * 7
+        op = bool(generic or custom)
+        shape: Shape = (None, key.count("\0"), op or starts_statement(other), not op and blank(other))
+        if (
+            not op
+            or (rest[-1:] == "{" and "//" not in rest)
+            or len(line) >= KEYED_LINE
+            or ('"' in key and any("\0" in s or "\1" in s for s in _STRING.findall(key)))
+        ):
+            return shape
+        if "//" in rest or rest.endswith(")"):
+            rest = strip_tail(rest)
+        operands = gops or cops.lstrip()
+        count_operands = operands.count(",") + 1 if operands else 0
+        result_key = ("%_" if "," not in results and ":" not in results else key_text(results)) if results else ""
+        rest_key = key_text(rest) if "%" in rest else rest
+        if "\1" in key and "loc(#" in rest_key:
+            return shape  # (a location alias's name in the key)
+        form = self.forms.get((result_key, generic, custom, count_operands, rest_key))
+        if form is None:
+            form = self.read(synthesize(result_key, generic, custom, count_operands, rest_key))
+            form.complete = form.plain or complete(form.key)
+            self.forms[(result_key, generic, custom, count_operands, rest_key)] = form
+        if not form.complete or form.error is not None:
+            return shape
+        row_names = results.split(", ") if results and ":" not in results else names(results) if results else []
+        if operands:
+            row_names += operands.split(", ") if " " in operands or "," not in operands else names(operands)
+        if "%" in rest:
+            row_names += names(rest)
+        if row_names != _TOKEN.findall(line):
+            return shape
+        return (form, shape[1], shape[2], shape[3])
+
+    def _rows(self, text: str, first_line: int) -> int:
+        """:meth:`block` line by line: each line cut by :data:`ROW`, its key built from its pieces."""
         rows = ROW.findall(text)
         if text.endswith("\n"):
             rows.pop()  # the empty match after the final newline
