@@ -43,7 +43,7 @@ class Labels:
         end, _ = label_end(text)
         if end < 0:
             open_ = depth(text).stack
-            if open_.endswith("("):  # the argument list goes on over lines
+            if open_.startswith("("):  # the argument list goes on over lines (perhaps inside a type)
                 self.text = Text()
                 self.text.add(piece)
                 self.open = len(open_)
