@@ -141,3 +141,27 @@ def test_the_check_takes_the_replayed_statements_in_rows(monkeypatch: pytest.Mon
     monkeypatch.undo()
     whole = run.check_text("step.mlir", after, Options())
     assert whole.ops_checked == checked and not whole.diagnostics  # the same check as of the text whole
+
+
+def test_the_reader_asks_each_block_whether_its_lines_repeat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Refine's reader gives the scanner the file in blocks of about a megabyte, as ``check`` reads
+    it, so the scanner's keyed reading (:meth:`.scan.Scanner._keyed`) takes the blocks whose lines
+    repeat. Given the whole file as one block (``80ffdec``), the scanner asked only its last lines
+    (a JAX export's location aliases, all distinct) and read every line one by one."""
+    calls = {"keyed": 0}
+    keyed = scan.Scanner._keyed
+
+    def counted(self: scan.Scanner, *args: Any) -> int:
+        calls["keyed"] += 1
+        return keyed(self, *args)
+
+    monkeypatch.setattr(scan.Scanner, "_keyed", counted)
+    aliases = "".join(f'#loc{i} = loc("layers[{i}]/tanh")\n' for i in range(3000))
+    text = training_step(20000, 10) + aliases
+    assert len(text) > 1 << 20 and len(aliases) > scan.SAMPLE
+    functions, _ = refine_read.read_functions(text)
+    assert calls["keyed"] >= 1
+    lazies = [s for s in functions[0].statements if type(s) is refine_read.Lazy]
+    lines = text.split("\n")
+    assert len(lazies) == 19999 + 1 + 1 + 10 + 1
+    assert all(s.text == lines[s.line - 1].strip() for s in lazies)

@@ -19,6 +19,7 @@ from broadcheck.engine.refine_values import CALLS, attribute_int, callee_of, dir
 from broadcheck.engine.scan import Piece, Scanner, Text
 from broadcheck.engine.scan_brace import then_region
 from broadcheck.engine.scan_pieces import PieceScanner
+from broadcheck.inputs import BLOCK_SIZE
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import elide_weights
 from broadcheck.syntax.lines import TRAILING_LOC
@@ -331,7 +332,15 @@ def read_functions(text: str, forms: dict[object, Form] | None = None) -> tuple[
     scanner = Scanner(reader, {} if forms is None else forms, read_form)
     scanner.read = read_fast_pass
     reader.pieces = scanner.pieces
-    scanner.block(text, 1)
+    at, line, size = 0, 1, len(text)
+    while at < size:  # in blocks of about a megabyte at line ends, as `check` reads a file: the
+        # scanner asks each block whether its lines repeat (:meth:`.Scanner.block`), and a whole
+        # file would be asked once, of its last lines (a JAX export's location aliases)
+        end = text.find("\n", at + BLOCK_SIZE)
+        end = size if end < 0 else end + 1
+        scanner.block(text[at:end], line)
+        line += text.count("\n", at, end)
+        at = end
     scanner.end()
     reader.pieces = None  # (the scanner holds the reader: a cycle would keep every statement read)
     return reader.functions, reader
