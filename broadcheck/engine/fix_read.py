@@ -9,10 +9,12 @@ planner first asks for it) and the module's type aliases, through the engine's s
 from __future__ import annotations
 
 from array import array
+from bisect import bisect_right
 from collections.abc import Sequence
 
 from broadcheck.engine.forms import Form
 from broadcheck.engine.scan import Scanner, Text
+from broadcheck.inputs import BOM
 from broadcheck.ops import Type
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Statement, Use, read_statement
@@ -60,7 +62,7 @@ class _LineStatement(PlannedStatement):
 
     __slots__ = ("_end", "_source", "_start")
 
-    def __init__(self, source: str, start: int, end: int, line: int, column: int) -> None:
+    def __init__(self, source: str | Paged, start: int, end: int, line: int, column: int) -> None:
         self._source, self._start, self._end = source, start, end
         self._offset, self.line, self.column, self._statement = start, line, column, None
 
@@ -169,14 +171,124 @@ class Collector:
 _UNREAD = read_statement('"unread.unread"() : () -> ()')
 
 
+class Paged:
+    """The text of a file as the fix stage reads it, its pages decoded again when asked for, not
+    held: the runner read the whole file into one string to plan a few fixes (issue 31's peak
+    memory: 12 MB for a 100k-op file, and as much again in its bytes while it was decoded). It
+    is read once as it is made, to count its characters and where its lines start; then
+    ``paged[a:b]``, :meth:`find` and :meth:`rfind` read again (from disk) the pages that hold
+    ``[a, b)``, the last page asked for kept. Offsets are characters, as in the decoded text
+    (``utf-8-sig``, line ends as written); the file must not change in between. Nothing is read
+    before :meth:`read` (:class:`_Lines` calls it: a file with no fix to plan is not read)."""
+
+    __slots__ = ("_cached", "_chars", "_offsets", "path", "size", "starts")
+
+    PAGE = 1 << 20
+    """About how many bytes each page holds (whole lines, or one longer line)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.starts = array("q", [0])
+        """Where each line starts (characters)."""
+        self._chars = array("q")
+        """Where each page starts (characters), and :attr:`size` after the last."""
+        self._offsets = array("q")
+        """Where each page starts in the file (bytes)."""
+        self._cached: tuple[int, str] = (-1, "")
+        """The last page asked for: its number, its text."""
+        self.size = -1
+        """How many characters the text holds (-1: not yet read, see :meth:`read`)."""
+
+    def read(self) -> None:
+        """Read the file once through (the first time): its pages and where its lines start."""
+        if self.size >= 0:
+            return
+        starts, chars, at = self.starts, 0, 0
+        with open(self.path, "rb") as f:
+            carry = f.read(self.PAGE)
+            if carry.startswith(BOM):
+                carry, at = carry[3:], 3
+            while carry:
+                more = f.read(self.PAGE)
+                cut = carry.rfind(b"\n") + 1 if more else len(carry)
+                while cut == 0 and more:  # a line longer than a page: the page holds it whole
+                    carry += more
+                    more = f.read(self.PAGE)
+                    cut = carry.rfind(b"\n") + 1 if more else len(carry)
+                page = carry[:cut].decode("utf-8")
+                self._chars.append(chars)
+                self._offsets.append(at)
+                found = page.find("\n")
+                while found >= 0:
+                    starts.append(chars + found + 1)
+                    found = page.find("\n", found + 1)
+                chars += len(page)
+                at += cut
+                carry = carry[cut:] + more
+        self.size = chars
+        self._chars.append(chars)
+        self._offsets.append(at)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def page(self, number: int) -> str:
+        """The text of page ``number`` (read again, unless it was the last asked for)."""
+        cached = self._cached
+        if cached[0] == number:
+            return cached[1]
+        with open(self.path, "rb") as f:
+            f.seek(self._offsets[number])
+            text = f.read(self._offsets[number + 1] - self._offsets[number]).decode("utf-8")
+        self._cached = number, text
+        return text
+
+    def at(self, offset: int) -> tuple[int, str]:
+        """The page that holds character ``offset``: where it starts (characters), its text."""
+        if self.size == 0:
+            return 0, ""
+        number = bisect_right(self._chars, offset) - 1
+        number = min(max(number, 0), len(self._chars) - 2)
+        return self._chars[number], self.page(number)
+
+    def __getitem__(self, cut: slice) -> str:
+        start, stop, _ = cut.indices(self.size)
+        if stop <= start:
+            return ""
+        chars = self._chars
+        first = bisect_right(chars, start) - 1
+        last = bisect_right(chars, stop - 1) - 1
+        if first == last:
+            return self.page(first)[start - chars[first] : stop - chars[first]]
+        with open(self.path, "rb") as f:  # (several pages: read together, not cached)
+            f.seek(self._offsets[first])
+            text = f.read(self._offsets[last + 1] - self._offsets[first]).decode("utf-8")
+        return text[start - chars[first] : stop - chars[first]]
+
+    def find(self, sub: str, start: int, end: int) -> int:
+        """As ``str.find`` (its offsets the whole text's)."""
+        at = self[start:end].find(sub)
+        return at + start if at >= 0 else -1
+
+    def rfind(self, sub: str, start: int, end: int) -> int:
+        """As ``str.rfind`` (its offsets the whole text's)."""
+        at = self[start:end].rfind(sub)
+        return at + start if at >= 0 else -1
+
+
 class _Lines:
     """The lines of a text, each cut from it when asked for (without its ``\\r``): the fix
-    stage held the whole file split into lines beside the text (issue 31's peak memory)."""
+    stage held the whole file split into lines beside the text (issue 31's peak memory). The
+    text is a string, or a file's :class:`Paged` text."""
 
     __slots__ = ("starts", "text")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str | Paged) -> None:
         self.text = text
+        if isinstance(text, Paged):
+            text.read()
+            self.starts = text.starts
+            return
         self.starts = array("q", [0])
         """Where each line starts in the text."""
         at = text.find("\n")
@@ -228,10 +340,13 @@ class _LineCollector(Collector):
             starts, whole = source.starts, source.text
             begin = starts[line - 1]
             end = starts[line] - 1 if line < len(starts) else len(whole)
-            if end > begin and whole[end - 1] == "\r":
+            page, base = whole, 0
+            if not isinstance(whole, str):  # (a file's pages: the line is in one)
+                base, page = whole.at(begin)
+            if end > begin and page[end - 1 - base] == "\r":
                 end -= 1
             at = begin
-            while at < end and whole[at].isspace():  # (as str.lstrip)
+            while at < end and page[at - base].isspace():  # (as str.lstrip)
                 at += 1
             return _LineStatement(whole, at, end, line, at - begin + 1)
         else:
@@ -245,7 +360,7 @@ file: its scanner's rows of a whole 12 MB module were most of the fix stage's pe
 (issue 31)."""
 
 
-def scan_blocks(scanner: Scanner, text: str, start: int, stop: int, line: int) -> None:
+def scan_blocks(scanner: Scanner, text: str | Paged, start: int, stop: int, line: int) -> None:
     """Scan the whole lines of ``text[start:stop]`` (the first is ``line``), then a line end,
     in blocks of whole lines."""
     while stop - start > SCAN_BLOCK:
