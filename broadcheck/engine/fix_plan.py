@@ -112,7 +112,7 @@ class Planner:
     ) -> list[tuple[list[tuple[int, int]], Fix]]:
         plans: list[tuple[list[tuple[int, int]], Fix]] = []
         for function in functions:
-            if not any(s.line in candidates for s in function.statements):
+            if not function.holds(candidates):
                 continue
             edits: list[Edit] = []
             roots: list[tuple[int, int, str]] = []

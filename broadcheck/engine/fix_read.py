@@ -96,6 +96,49 @@ class PlannedFunction:
         self.last, self.count, self.kept = last, len(self.statements), False
         self.statements = []
 
+    def holds(self, lines: set[int]) -> bool:
+        """Whether a statement of it starts on one of ``lines``."""
+        return any(s.line in lines for s in self.statements)
+
+
+class _RowFunction(PlannedFunction):
+    """A :class:`PlannedFunction` of the fix stage that keeps each statement that is a whole line
+    as its line's number, and makes its :class:`_LineStatement` each time :attr:`statements` is
+    asked for: the statements of the functions with a fixable error were most of the fix
+    stage's memory on bench/gen.py's 100k ops (65k of them, about 180 bytes each, issue 31)."""
+
+    __slots__ = ("_others", "_rows", "_source")
+
+    def __init__(self, name: str, header: PlannedStatement | None, first: int, source: _Lines) -> None:
+        self._source = source
+        self._rows = array("q")
+        """Each statement in order: a line's number (> 0), or ``-i`` for ``_others[i]``."""
+        self._others: list[PlannedStatement] = []
+        super().__init__(name, header, first)
+
+    @property  # (over the base's slot: read and written)
+    def statements(self) -> list[PlannedStatement]:
+        others, line_statement = self._others, self._source.statement
+        return [line_statement(row) if row > 0 else others[-row] for row in self._rows]
+
+    @statements.setter
+    def statements(self, statements: list[PlannedStatement]) -> None:
+        self._others = list(statements)
+        self._rows = array("q", range(0, -len(statements), -1))
+
+    def add(self, statement: PlannedStatement) -> None:
+        """One more statement, held as it is."""
+        self._rows.append(-len(self._others))
+        self._others.append(statement)
+
+    def let_go(self, last: int) -> None:
+        self.last, self.count, self.kept = last, len(self._rows), False
+        self.statements = []
+
+    def holds(self, lines: set[int]) -> bool:
+        others = self._others
+        return any((row if row > 0 else others[-row].line) in lines for row in self._rows)
+
 
 class Collector:
     """Collects each function's statements (one line each; others are not rewritten)."""
@@ -143,7 +186,7 @@ class Collector:
             symbol = (
                 next((i.text for i in form.statement.items if i.kind == "symbol"), "@?") if form.statement else "@?"
             )
-            function = PlannedFunction(symbol[1:].strip('"'), header, head.line)
+            function = self._function(symbol[1:].strip('"'), header, head.line)
             self.functions.append(function)
             self.stack.append(function)
         else:
@@ -153,6 +196,10 @@ class Collector:
     def closed(self, line: int) -> None:
         if self.stack:
             self.stack.pop()
+
+    def _function(self, name: str, header: PlannedStatement | None, first: int) -> PlannedFunction:
+        """A function the module starts (its statements to come)."""
+        return PlannedFunction(name, header, first)
 
     def label(self, text: Text) -> None:
         pass
@@ -304,6 +351,24 @@ class _Lines:
         end = starts[index + 1] - 1 if index + 1 < len(starts) else len(self.text)
         return self.text[starts[index] : end].removesuffix("\r")
 
+    def statement(self, line: int) -> PlannedStatement:
+        """The statement that is the whole of line ``line`` but its indent."""
+        if not 0 < line <= len(self.starts):
+            return PlannedStatement("", self.starts[line - 1], line, 1, None)
+        starts, whole = self.starts, self.text
+        begin = starts[line - 1]
+        end = starts[line] - 1 if line < len(starts) else len(whole)
+        if isinstance(whole, str):
+            page, base = whole, 0
+        else:  # (a file's pages: the line is in one)
+            base, page = whole.at(begin)
+        if end > begin and page[end - 1 - base] == "\r":
+            end -= 1
+        at = begin
+        while at < end and page[at - base].isspace():  # (as str.lstrip)
+            at += 1
+        return _LineStatement(whole, at, end, line, at - begin + 1)
+
 
 class _LineCollector(Collector):
     """:class:`Collector` over :class:`_Lines`, not a list of the lines. Given the lines with a
@@ -316,6 +381,35 @@ class _LineCollector(Collector):
         self.source = lines
         self.candidates = candidates
 
+    def _function(self, name: str, header: PlannedStatement | None, first: int) -> PlannedFunction:
+        return _RowFunction(name, header, first, self.source)
+
+    def statement(
+        self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str, regions: int = 0
+    ) -> None:
+        current = self.function()
+        if current is None:
+            return
+        if text is None and not regions and lines[0] > 0 and isinstance(current, _RowFunction):
+            current._rows.append(lines[0])  # (its statement made when asked for: _Lines.statement)
+            return
+        one = self._one_line(lines[0], text, body) if not regions else None
+        if one is None:  # a statement on several lines, or with regions: not rewritten
+            one = PlannedStatement(body, UNREAD_AT, lines[0], 1, form.statement or _UNREAD)
+        if isinstance(current, _RowFunction):
+            current.add(one)
+        else:
+            current.statements.append(one)
+
+    def statements(self, batch: list[tuple[Form, list[str], int]]) -> None:
+        """Whole one-line statements in a row (the scanner's fast pass): each kept as its line."""
+        current = self.function()
+        if isinstance(current, _RowFunction):
+            current._rows.extend([line for _, _, line in batch])
+        elif current is not None:
+            for form, names, line in batch:
+                self.statement(form, names, [line], None, "")
+
     def closed(self, line: int) -> None:
         if not self.stack:
             return
@@ -326,32 +420,18 @@ class _LineCollector(Collector):
             and candidates is not None
             and line > 0
             and function.first > 0
-            and not any(s.line in candidates for s in function.statements)
+            and not function.holds(candidates)
         ):
             function.let_go(line)
 
     def _one_line(self, line: int, text: Text | None, body: str) -> PlannedStatement | None:
-        source = self.source
         if text is not None:
             if len({p.line for p in text.parts}) != 1:
                 return None
-            raw, column = body, text.parts[0].column
-        elif 0 < line <= len(source):
-            starts, whole = source.starts, source.text
-            begin = starts[line - 1]
-            end = starts[line] - 1 if line < len(starts) else len(whole)
-            page, base = whole, 0
-            if not isinstance(whole, str):  # (a file's pages: the line is in one)
-                base, page = whole.at(begin)
-            if end > begin and page[end - 1 - base] == "\r":
-                end -= 1
-            at = begin
-            while at < end and page[at - base].isspace():  # (as str.lstrip)
-                at += 1
-            return _LineStatement(whole, at, end, line, at - begin + 1)
-        else:
-            raw, column = "", 1
-        return PlannedStatement(raw, source.starts[line - 1] + column - 1, line, column, None)
+            return PlannedStatement(
+                body, self.source.starts[line - 1] + text.parts[0].column - 1, line, text.parts[0].column, None
+            )
+        return self.source.statement(line)
 
 
 SCAN_BLOCK = 1 << 20

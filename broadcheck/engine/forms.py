@@ -13,7 +13,8 @@ names and locations do not reach a check), so it is asked once (:mod:`.verify`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from sys import intern
+from typing import TYPE_CHECKING, TypeVar
 
 from broadcheck import dialects
 from broadcheck.dialects.op import FUNCTIONAL, Layout, Op
@@ -201,10 +202,11 @@ def read_form(key: str, known: Statement | None = None) -> Form:
     operand_types, result_types = place_types(statement, decl.layout if decl is not None else None)
     operand_types = implicit(statement, decl, operand_types)
     # (list comprehensions: no generator frame per tuple)
-    form.operand_types = tuple([t.key if t is not None and t.key != "?" else None for t in operand_types])
-    form.result_types = tuple([t.key if t is not None and t.key != "?" else None for t in result_types])
+    form.name = intern(form.name)
+    form.operand_types = _shared(tuple([t.key if t is not None and t.key != "?" else None for t in operand_types]))
+    form.result_types = _shared(tuple([t.key if t is not None and t.key != "?" else None for t in result_types]))
     if statement.definitions:
-        form.arguments = tuple([d.type.key if d.type is not None else None for d in statement.definitions])
+        form.arguments = _shared(tuple([d.type.key if d.type is not None else None for d in statement.definitions]))
     if decl is not None and decl.layout.kind == "for" and form.arguments:
         # the induction variable has the bounds' type; each iteration argument its result's
         bound = form.operand_types[0] if form.operand_types else "index"
@@ -225,14 +227,14 @@ def read_form(key: str, known: Statement | None = None) -> Form:
         form.successor_types = () if groups is None else tuple(tuple(types[i] for i in g) for g in groups)
     if not statement.definitions and not statement.successors:
         # the results are written before the op's name, the uses after it: no sort to make
-        form.roles = (RESULT,) * len(statement.results) + (USE,) * len(statement.operands)
+        form.roles = _shared((RESULT,) * len(statement.results) + (USE,) * len(statement.operands))
     else:
         roles: list[tuple[int, int]] = [(r.start, RESULT) for r in statement.results]
         roles += [(u.start, USE) for u in statement.operands]
         roles += [(d.start, ARGUMENT) for d in statement.definitions]
         roles += [(u.start, SUCCESSOR) for s in statement.successors for u in s.operands]
         roles.sort()
-        form.roles = tuple(role for _, role in roles)
+        form.roles = _shared(tuple(role for _, role in roles))
     if decl is not None and decl.wraps:
         word = next((i for i in statement.items if i.kind == "word" and i.text == "wraps"), None)
         if word is not None:
@@ -251,6 +253,31 @@ def read_form(key: str, known: Statement | None = None) -> Form:
     if decl is not None and decl.literal is not None:
         form.literal = literal(statement, decl.literal)
     return form
+
+
+SHARED = 1 << 16
+"""How many distinct tuples :func:`_shared` keeps (then it starts again)."""
+
+_SHARING: dict[tuple[object, ...], tuple[object, ...]] = {}
+"""One tuple per distinct value of the forms' roles and type keys (:func:`_shared`)."""
+
+
+_T = TypeVar("_T", bound=tuple[object, ...])
+
+
+def _shared(values: _T) -> _T:
+    """``values``, or the equal tuple a form read before holds, its strings interned: a file of
+    distinct statements has a few hundred roles tuples and a few thousand types among tens of
+    thousands of forms, each form held its own copies (issue 31's peak RSS: on bench/gen2.py's
+    100k ops, 157k type-key strings for 9k types). What it keeps changes no output."""
+    found = _SHARING.get(values)
+    if found is not None:
+        return found  # type: ignore[return-value]  # (equal to ``values``, so of its type)
+    if len(_SHARING) >= SHARED:
+        _SHARING.clear()
+    kept = tuple([intern(v) if type(v) is str else v for v in values])
+    _SHARING[kept] = kept
+    return kept  # type: ignore[return-value]
 
 
 def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeText | None], list[TypeText | None]]:
