@@ -57,6 +57,8 @@ class Form:
     """What a statement's key reads as (see the module docstring)."""
 
     __slots__ = (
+        "_key",
+        "_parts",
         "_statement",
         "arguments",
         "check",
@@ -64,7 +66,6 @@ class Form:
         "decl",
         "error",
         "inner",
-        "key",
         "literal",
         "name",
         "operand_types",
@@ -81,7 +82,8 @@ class Form:
     )
 
     def __init__(self, key: str, statement: Statement | None, error: SyntaxProblem | None, decl: Op | None) -> None:
-        self.key = key
+        self._key: str | None = key
+        self._parts: tuple[str, str, str, int, str] | None = None
         self._statement = statement
         self.error = error
         """Why the reader could not take the text (then nothing else is known)."""
@@ -119,6 +121,23 @@ class Form:
         self.route = 0
         """What the checks did with it last (the engine's): 0 not asked, 1 not checked, 2 passed
         over, 3 checked and clean."""
+
+    @property
+    def key(self) -> str:
+        """The statement's text, its value names written ``%_``."""
+        key = self._key
+        if key is None:
+            assert self._parts is not None
+            return synthesize(*self._parts)
+        return key
+
+    def keyed(self, parts: tuple[str, str, str, int, str]) -> Form:
+        """The form, its key text let go: ``synthesize(*parts)`` makes it again when asked for
+        (``parts``: the scanner's key of a fast row, which it keeps anyway). Each distinct
+        statement's key was held twice, as text here and as the scanner's key (issue 31's
+        peak RSS: about 150 bytes a form, 9 MB on bench/gen2.py's 100k ops)."""
+        self._parts, self._key = parts, None
+        return self
 
     @property
     def statement(self) -> Statement | None:
