@@ -131,13 +131,16 @@ class Form:
             return synthesize(*self._parts)
         return key
 
-    def keyed(self, parts: tuple[str, str, str, int, str]) -> Form:
-        """The form, its key text let go: ``synthesize(*parts)`` makes it again when asked for
-        (``parts``: the scanner's key of a fast row, which it keeps anyway). Each distinct
-        statement's key was held twice, as text here and as the scanner's key (issue 31's
-        peak RSS: about 150 bytes a form, 9 MB on bench/gen2.py's 100k ops)."""
-        self._parts, self._key = parts, None
-        return self
+    def keyed(self, parts: tuple[str, str, str, int, str]) -> tuple[str, str, str, int, str]:
+        """Let the key text go: ``synthesize(*parts)`` makes it again when asked for (``parts``:
+        the scanner's key of a fast row, which it keeps anyway). Each distinct statement's key
+        was held twice, as text here and as the scanner's key (issue 31's peak RSS: about 150
+        bytes a form, 9 MB on bench/gen2.py's 100k ops). Gives the key for the scanner to keep
+        (equal to ``parts``), its op name and results interned (one copy per op name)."""
+        results, generic, custom, count, rest = parts
+        self._parts = parts = intern(results), intern(generic), intern(custom), count, rest
+        self._key = None
+        return parts
 
     @property
     def statement(self) -> Statement | None:
