@@ -252,9 +252,9 @@ class Paged:
             return
         starts, chars, at = self.starts, 0, 0
         with open(self.path, "rb") as f:
-            carry = f.read(self.PAGE)
+            carry = f.read(max(self.PAGE, len(BOM)))
             if carry.startswith(BOM):
-                carry, at = carry[3:], 3
+                carry, at = carry[3:] or f.read(self.PAGE), 3
             while carry:
                 more = f.read(self.PAGE)
                 cut = carry.rfind(b"\n") + 1 if more else len(carry)
