@@ -234,13 +234,12 @@ def _watched(
 def _with_fixes(
     path: str, diagnostics: list[Diagnostic], options: Options, forms: dict[object, Form]
 ) -> list[Diagnostic]:
-    """Attach fixes: the file is read again only when it has problems (its statements' forms
-    are the check's)."""
-    from broadcheck.engine.fix import with_fixes
+    """Attach fixes: the file is read again only when a problem has a fix to plan, a page at a
+    time, never whole (its statements' forms are the check's)."""
+    from broadcheck.engine.fix import Paged, with_fixes
 
     try:
-        with open(path, encoding="utf-8-sig", newline="") as f:
-            return with_fixes(f.read(), diagnostics, options, forms)
+        return with_fixes(Paged(path), diagnostics, options, forms)
     except (OSError, UnicodeDecodeError):
         return diagnostics
 

@@ -28,6 +28,7 @@ from broadcheck.engine.fix_plan import Planner
 from broadcheck.engine.fix_read import (  # (the refine stages' names, importable from here as before)
     UNREAD_AT,
     Collector,
+    Paged,
     PlannedFunction,
     PlannedStatement,
     result_keys,
@@ -52,9 +53,10 @@ def attach(diagnostics: Sequence[Diagnostic], fixes: Sequence[tuple[list[tuple[i
 
 
 def with_fixes(
-    text: str, diagnostics: list[Diagnostic], options: Options, forms: dict[object, Form] | None = None
+    text: str | Paged, diagnostics: list[Diagnostic], options: Options, forms: dict[object, Form] | None = None
 ) -> list[Diagnostic]:
-    """``diagnostics`` with their fixes attached (``text``: the whole source; ``forms``: what
+    """``diagnostics`` with their fixes attached (``text``: the whole source, or a file's
+    :class:`~.fix_read.Paged` text, read only if a problem has a fix to plan; ``forms``: what
     the check of it read, so that no statement is read twice)."""
     candidates = {d.line for d in diagnostics if d.severity == "error" and any(n.kind == "help" for n in d.notes)}
     if not candidates:
@@ -133,6 +135,7 @@ def fixes_of(diagnostics: Iterable[Diagnostic], unsafe: bool) -> list[Fix]:
 __all__ = [
     "UNREAD_AT",
     "Collector",
+    "Paged",
     "PlannedFunction",
     "PlannedStatement",
     "Planner",

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from broadcheck.diagnostics import Edit, Fix
 from broadcheck.engine.fix_read import (
     UNREAD_AT,
+    Paged,
     PlannedFunction,
     PlannedStatement,
     _LineCollector,
@@ -39,7 +40,8 @@ class Planner:
         self.unfixed: list[tuple[list[tuple[int, int]], str]] = []
         """The problems left without a fix because their chain stopped: (their ops' (line,
         column), the note that says why)."""
-        self._text, self._lines, self._forms = "", _Lines(""), dict[object, Form]()
+        self._text: str | Paged = ""
+        self._lines, self._forms = _Lines(""), dict[object, Form]()
         self._range = 1, 1
         """The lines of the module being planned."""
 
@@ -48,7 +50,7 @@ class Planner:
     turn it off to compare with planning that keeps them all)."""
 
     def plan(
-        self, text: str, candidates: set[int], forms: dict[object, Form] | None = None
+        self, text: str | Paged, candidates: set[int], forms: dict[object, Form] | None = None
     ) -> list[tuple[list[tuple[int, int]], Fix]]:
         """The fixes of ``text``: (the (line, column) of the ops that start each, the fix)."""
         lines = _Lines(text)
@@ -110,7 +112,7 @@ class Planner:
     ) -> list[tuple[list[tuple[int, int]], Fix]]:
         plans: list[tuple[list[tuple[int, int]], Fix]] = []
         for function in functions:
-            if not any(s.line in candidates for s in function.statements):
+            if not function.holds(candidates):
                 continue
             edits: list[Edit] = []
             roots: list[tuple[int, int, str]] = []

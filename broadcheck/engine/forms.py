@@ -13,7 +13,8 @@ names and locations do not reach a check), so it is asked once (:mod:`.verify`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from sys import intern
+from typing import TYPE_CHECKING, TypeVar
 
 from broadcheck import dialects
 from broadcheck.dialects.op import FUNCTIONAL, Layout, Op
@@ -56,6 +57,8 @@ class Form:
     """What a statement's key reads as (see the module docstring)."""
 
     __slots__ = (
+        "_key",
+        "_parts",
         "_statement",
         "arguments",
         "check",
@@ -63,7 +66,6 @@ class Form:
         "decl",
         "error",
         "inner",
-        "key",
         "literal",
         "name",
         "operand_types",
@@ -80,7 +82,8 @@ class Form:
     )
 
     def __init__(self, key: str, statement: Statement | None, error: SyntaxProblem | None, decl: Op | None) -> None:
-        self.key = key
+        self._key: str | None = key
+        self._parts: tuple[str, str, str, int, str] | None = None
         self._statement = statement
         self.error = error
         """Why the reader could not take the text (then nothing else is known)."""
@@ -118,6 +121,26 @@ class Form:
         self.route = 0
         """What the checks did with it last (the engine's): 0 not asked, 1 not checked, 2 passed
         over, 3 checked and clean."""
+
+    @property
+    def key(self) -> str:
+        """The statement's text, its value names written ``%_``."""
+        key = self._key
+        if key is None:
+            assert self._parts is not None
+            return synthesize(*self._parts)
+        return key
+
+    def keyed(self, parts: tuple[str, str, str, int, str]) -> tuple[str, str, str, int, str]:
+        """Let the key text go: ``synthesize(*parts)`` makes it again when asked for (``parts``:
+        the scanner's key of a fast row, which it keeps anyway). Each distinct statement's key
+        was held twice, as text here and as the scanner's key (issue 31's peak RSS: about 150
+        bytes a form, 9 MB on bench/gen2.py's 100k ops). Gives the key for the scanner to keep
+        (equal to ``parts``), its op name and results interned (one copy per op name)."""
+        results, generic, custom, count, rest = parts
+        self._parts = parts = intern(results), intern(generic), intern(custom), count, rest
+        self._key = None
+        return parts
 
     @property
     def statement(self) -> Statement | None:
@@ -201,10 +224,11 @@ def read_form(key: str, known: Statement | None = None) -> Form:
     operand_types, result_types = place_types(statement, decl.layout if decl is not None else None)
     operand_types = implicit(statement, decl, operand_types)
     # (list comprehensions: no generator frame per tuple)
-    form.operand_types = tuple([t.key if t is not None and t.key != "?" else None for t in operand_types])
-    form.result_types = tuple([t.key if t is not None and t.key != "?" else None for t in result_types])
+    form.name = intern(form.name)
+    form.operand_types = _shared(tuple([t.key if t is not None and t.key != "?" else None for t in operand_types]))
+    form.result_types = _shared(tuple([t.key if t is not None and t.key != "?" else None for t in result_types]))
     if statement.definitions:
-        form.arguments = tuple([d.type.key if d.type is not None else None for d in statement.definitions])
+        form.arguments = _shared(tuple([d.type.key if d.type is not None else None for d in statement.definitions]))
     if decl is not None and decl.layout.kind == "for" and form.arguments:
         # the induction variable has the bounds' type; each iteration argument its result's
         bound = form.operand_types[0] if form.operand_types else "index"
@@ -225,14 +249,14 @@ def read_form(key: str, known: Statement | None = None) -> Form:
         form.successor_types = () if groups is None else tuple(tuple(types[i] for i in g) for g in groups)
     if not statement.definitions and not statement.successors:
         # the results are written before the op's name, the uses after it: no sort to make
-        form.roles = (RESULT,) * len(statement.results) + (USE,) * len(statement.operands)
+        form.roles = _shared((RESULT,) * len(statement.results) + (USE,) * len(statement.operands))
     else:
         roles: list[tuple[int, int]] = [(r.start, RESULT) for r in statement.results]
         roles += [(u.start, USE) for u in statement.operands]
         roles += [(d.start, ARGUMENT) for d in statement.definitions]
         roles += [(u.start, SUCCESSOR) for s in statement.successors for u in s.operands]
         roles.sort()
-        form.roles = tuple(role for _, role in roles)
+        form.roles = _shared(tuple(role for _, role in roles))
     if decl is not None and decl.wraps:
         word = next((i for i in statement.items if i.kind == "word" and i.text == "wraps"), None)
         if word is not None:
@@ -251,6 +275,31 @@ def read_form(key: str, known: Statement | None = None) -> Form:
     if decl is not None and decl.literal is not None:
         form.literal = literal(statement, decl.literal)
     return form
+
+
+SHARED = 1 << 16
+"""How many distinct tuples :func:`_shared` keeps (then it starts again)."""
+
+_SHARING: dict[tuple[object, ...], tuple[object, ...]] = {}
+"""One tuple per distinct value of the forms' roles and type keys (:func:`_shared`)."""
+
+
+_T = TypeVar("_T", bound=tuple[object, ...])
+
+
+def _shared(values: _T) -> _T:
+    """``values``, or the equal tuple a form read before holds, its strings interned: a file of
+    distinct statements has a few hundred roles tuples and a few thousand types among tens of
+    thousands of forms, each form held its own copies (issue 31's peak RSS: on bench/gen2.py's
+    100k ops, 157k type-key strings for 9k types). What it keeps changes no output."""
+    found = _SHARING.get(values)
+    if found is not None:
+        return found  # type: ignore[return-value]  # (equal to ``values``, so of its type)
+    if len(_SHARING) >= SHARED:
+        _SHARING.clear()
+    kept = tuple([intern(v) if type(v) is str else v for v in values])
+    _SHARING[kept] = kept
+    return kept  # type: ignore[return-value]
 
 
 def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeText | None], list[TypeText | None]]:

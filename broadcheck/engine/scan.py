@@ -302,7 +302,7 @@ class Scanner:
                     form = read(synthesize(result_key, generic, custom, count_operands, rest_key))
                     form.complete = form.plain or complete(form.key)
                     if len(rest_key) < LONG_KEY:
-                        forms[key] = form
+                        forms[form.keyed(key)] = form
                 following = i + 1
                 after = rows[following] if following < count else None  # the next row that is not blank
                 while after is not None and not (after[1] or after[3]) and blank(after[6]):
