@@ -240,7 +240,7 @@ class Scanner:
         if form is None:
             form = self.read(synthesize(result_key, generic, custom, count_operands, rest_key))
             form.complete = form.plain or complete(form.key)
-            self.forms[(result_key, generic, custom, count_operands, rest_key)] = form
+            self.forms[form.keyed((result_key, generic, custom, count_operands, rest_key))] = form
         if not form.complete or form.error is not None:
             return shape
         row_names = results.split(", ") if results and ":" not in results else names(results) if results else []
