@@ -14,7 +14,7 @@ from __future__ import annotations
 from broadcheck.engine.scan_brace import NEW_STATEMENT
 from broadcheck.engine.scan_text import Piece, Sink, Text
 from broadcheck.syntax.lazyre import lazy
-from broadcheck.syntax.lexer import bracket_tokens, depth
+from broadcheck.syntax.lexer import bracket_tokens, comment_start, depth
 from broadcheck.syntax.lines import blank
 
 
@@ -45,7 +45,7 @@ class Labels:
             open_ = depth(text).stack
             if open_.startswith("("):  # the argument list goes on over lines (perhaps inside a type)
                 self.text = Text()
-                self.text.add(piece)
+                self.text.add(_code(piece))
                 self.open = len(open_)
                 return None
             self.sink.unbalanced(piece.line, piece.column, "label")
@@ -66,7 +66,7 @@ class Labels:
             return piece
         end, self.open = label_end(piece.text, self.open)
         if end < 0:
-            label.add(piece)
+            label.add(_code(piece))
             if self.open <= 0:  # the list closed without the label's `:`
                 self._broken(label)
             return None
@@ -82,6 +82,14 @@ class Labels:
         self.text = None
         first = label.parts[0]
         self.sink.unbalanced(first.line, first.column, "label")
+
+
+def _code(piece: Piece) -> Piece:
+    """``piece`` without its ``//`` comment: a label goes on over it, and a comment inside an
+    argument's type (``tensor<4xf32,  // ...`` then ``>):``) is not the type's text."""
+    text = piece.text
+    at = comment_start(text) if "//" in text else -1
+    return piece if at < 0 else Piece(piece.line, piece.column, text[:at])
 
 
 def label_end(text: str, level: int = 0) -> tuple[int, int]:
