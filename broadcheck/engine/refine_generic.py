@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from broadcheck.dialects.shaped import split_top
 from broadcheck.engine.fix import PlannedFunction, PlannedStatement
+from broadcheck.syntax.brackets import scan
 from broadcheck.syntax.statement import Signature, Statement, SyntaxProblem, TypeText, _Reader, read_statement
 
 if TYPE_CHECKING:
@@ -95,22 +96,8 @@ class GenericFunction(PlannedFunction):
         found = re.search(r"\barg_attrs\s*=\s*\[", head)
         if found is None:
             return []
-        depth, at, quoted = 1, found.end(), False
-        while at < len(head) and depth:
-            c = head[at]
-            if quoted:
-                if c == "\\":
-                    at += 1
-                elif c == '"':
-                    quoted = False
-            elif c == '"':
-                quoted = True
-            elif c in "[{(<":
-                depth += 1
-            elif c in "]})>":
-                depth -= 1
-            at += 1
-        return [part.strip() for part in split_top(head[found.end() : at - 1])] if not depth else []
+        close, what = scan(head, found.end(), len(head))  # (the `]` of `[`, brackets and strings passed)
+        return [part.strip() for part in split_top(head[found.end() : close])] if what == "]" else []
 
 
 def symbol_of(head: str) -> str | None:
