@@ -198,7 +198,9 @@ class Refiner:
             fn = self._functions.get(name)
             if fn is None:
                 known = ", ".join("@" + f.name for f in functions) or "none"
-                raise BadRequest(f"no function @{name} in the input (its functions: {known}){unread_hint(reader)}")
+                raise BadRequest(
+                    f"no function @{name} in the input (its functions: {known}){unread_hint(reader.unread_generic)}"
+                )
             _readable(fn)
             arguments = arguments_of(fn)
             if index >= len(arguments):
@@ -209,7 +211,7 @@ class Refiner:
             if not found:
                 raise BadRequest(
                     f"no dimension variable '{name}' in the input (jax.export names them in "
-                    f"'jax.global_constant' argument attributes){unread_hint(reader)}"
+                    f"'jax.global_constant' argument attributes){unread_hint(reader.unread_generic)}"
                 )
             for fn_name, index, dim in found:
                 fn = self._functions[fn_name]

@@ -17,15 +17,11 @@ Offsets are in the head's text (``function_type``) or the label's (its arguments
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from broadcheck.dialects.shaped import split_top
 from broadcheck.engine.fix import PlannedFunction, PlannedStatement
 from broadcheck.syntax.brackets import scan
 from broadcheck.syntax.statement import Signature, Statement, SyntaxProblem, TypeText, _Reader, read_statement
-
-if TYPE_CHECKING:
-    from broadcheck.engine.refine_read import Reader
 
 GENERIC_HEAD = '"func.func"('
 """How a ``func.func`` head in the generic form starts (its indent aside)."""
@@ -170,11 +166,12 @@ def is_private(fn: PlannedFunction) -> bool:
     return fn.header is not None and "private" in fn.header.text.split("(")[0]
 
 
-def unread_hint(reader: Reader) -> str:
-    """What a usage error adds when generic ``func.func`` heads were not read as functions."""
-    if not reader.unread_generic:
+def unread_hint(unread: int) -> str:
+    """What a usage error adds when ``unread`` generic ``func.func`` heads were not read as
+    functions (the reader's ``unread_generic``)."""
+    if not unread:
         return ""
     return (
-        f"; {reader.unread_generic} func.func in the generic form not read: refine reads one whose head, "
+        f"; {unread} func.func in the generic form not read: refine reads one whose head, "
         "on one line, holds its sym_name and function_type before its region"
     )
