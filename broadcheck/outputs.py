@@ -73,25 +73,28 @@ class Temporaries:
         """A new temporary file, open for writing: beside ``near`` (on its file system), or,
         where that directory cannot be written, in the system's temporary directory."""
         directory = os.path.dirname(os.path.abspath(near))
-        try:
-            fd, path = tempfile.mkstemp(prefix=".broadcheck-", suffix=".tmp", dir=directory)
-        except OSError:
-            fd, path = tempfile.mkstemp(prefix="broadcheck-", suffix=".tmp")
-        self.paths.append(path)
+        with _held_signals():  # (a signal between making the file and listing it would leave it)
+            try:
+                fd, path = tempfile.mkstemp(prefix=".broadcheck-", suffix=".tmp", dir=directory)
+            except OSError:
+                fd, path = tempfile.mkstemp(prefix="broadcheck-", suffix=".tmp")
+            self.paths.append(path)
         return fd, path
 
     def remove(self, path: str) -> None:
         if path in self.paths:
-            self.paths.remove(path)
-            _unlink(path)
+            with _held_signals():
+                _unlink(path)
+                self.paths.remove(path)
 
     def __enter__(self) -> Temporaries:
         return self
 
     def __exit__(self, *exc: object) -> None:
         if os.getpid() == self.owner:
-            for path in self.paths:
-                _unlink(path)
+            with _held_signals():
+                for path in self.paths:
+                    _unlink(path)
         self.paths = []
 
 
