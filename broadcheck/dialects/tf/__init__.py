@@ -34,6 +34,7 @@ def _shape_ops() -> list[Op]:
     from broadcheck.dialects.tf import infer as s
     from broadcheck.dialects.tf.base import Spec
     from broadcheck.dialects.tf.types import (
+        ADD_N,
         BATCH_MATMUL,
         BATCH_MATMUL_V2,
         BATCH_MATMUL_V3_IN,
@@ -118,6 +119,7 @@ def _shape_ops() -> list[Op]:
         "TensorListStack": Spec((VARIANT, I32), (DTYPE,), tail.tensor_list_stack),
         "FakeQuantWithMinMaxVars": Spec((F32, F32, F32), (F32,), tail.fake_quant),
         "StopGradient": Spec((DTYPE,), (DTYPE,), tail.same_type),
+        "AddN": Spec((Many(ADD_N),), (ADD_N,), tail.add_n),
         "FakeQuantWithMinMaxVarsPerChannel": Spec((F32, F32, F32), (F32,), tail.fake_quant_per_channel),
         "Concat": Spec((I32, Many(DTYPE)), (DTYPE,), v.concat),
         "Cumsum": Spec((NUMBER, SIGNED_32_64), (NUMBER,), v.cumulative),

@@ -251,3 +251,10 @@ def same_type(op: Operation, spec: Spec) -> Problem | None:
     if not cast_compatible(op.operands[0].type, op.results[0].type):
         return Problem("BC1312")
     return None
+
+
+def add_n(op: Operation, spec: Spec) -> Problem | None:
+    """``tf.AddN``: its ODS types only. TensorFlow 2.21 has no verifier for it: operands of other
+    shapes or element types than each other's or the result's, or none at all, verify."""
+    found = begin(op, spec, None)
+    return found if isinstance(found, Problem) else None

@@ -143,6 +143,15 @@ VARIANT = _c(
     "tensor of variant values",
     "!tf_type.variant",
 )
+ADD_N = _c(
+    "tensor of bfloat16 or 128-bit complex or 64-bit complex or 16-bit float or 32-bit float or 64-bit float or "
+    "16-bit integer or 32-bit integer or 64-bit integer or 8-bit integer or 16-bit quantized integer or 32-bit "
+    "quantized integer or 8-bit quantized integer or 16-bit quantized unsigned integer or 8-bit quantized unsigned "
+    "integer or 16-bit unsigned integer or 32-bit unsigned integer or 64-bit unsigned integer or 8-bit unsigned "
+    "integer or variant values",
+    "bf16 complex<f64> complex<f32> f16 f32 f64 i16 i32 i64 i8 !tf_type.qint16 !tf_type.qint32 !tf_type.qint8 "
+    "!tf_type.quint16 !tf_type.quint8 ui16 ui32 ui64 ui8 !tf_type.variant",
+)
 F32 = _c(
     "tensor of 32-bit float values",
     "f32",
