@@ -96,6 +96,10 @@ class PlannedFunction:
         self.last, self.count, self.kept = last, len(self.statements), False
         self.statements = []
 
+    def add(self, statement: PlannedStatement) -> None:
+        """One more statement."""
+        self.statements.append(statement)
+
     def holds(self, lines: set[int]) -> bool:
         """Whether a statement of it starts on one of ``lines``."""
         return any(s.line in lines for s in self.statements)
@@ -170,7 +174,7 @@ class Collector:
         one = self._one_line(lines[0], text, body) if not regions else None
         if one is None:  # a statement on several lines, or with regions: not rewritten
             one = PlannedStatement(body, UNREAD_AT, lines[0], 1, form.statement or _UNREAD)
-        current.statements.append(one)
+        current.add(one)
 
     def function(self) -> PlannedFunction | None:
         """The function being read (its nested regions are part of it)."""
@@ -388,18 +392,10 @@ class _LineCollector(Collector):
         self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str, regions: int = 0
     ) -> None:
         current = self.function()
-        if current is None:
-            return
         if text is None and not regions and lines[0] > 0 and isinstance(current, _RowFunction):
             current._rows.append(lines[0])  # (its statement made when asked for: _Lines.statement)
             return
-        one = self._one_line(lines[0], text, body) if not regions else None
-        if one is None:  # a statement on several lines, or with regions: not rewritten
-            one = PlannedStatement(body, UNREAD_AT, lines[0], 1, form.statement or _UNREAD)
-        if isinstance(current, _RowFunction):
-            current.add(one)
-        else:
-            current.statements.append(one)
+        super().statement(form, names, lines, text, body, regions)
 
     def statements(self, batch: list[tuple[Form, list[str], int]]) -> None:
         """Whole one-line statements in a row (the scanner's fast pass): each kept as its line."""
