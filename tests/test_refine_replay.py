@@ -10,6 +10,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -179,3 +180,55 @@ def test_refines_reader_goes_without_a_collection() -> None:
     finally:
         if enabled:
             gc.enable()
+
+
+def _replay_steps(n: int, retyped: bool) -> tuple[int, int]:
+    """Python lines run in :mod:`.refine_replay` (the replay's bookkeeping: :func:`.unchanged` and
+    :meth:`.Replay.block`, not what they call elsewhere) while refine re-types ``layers(n)``, and
+    the statements it replayed."""
+    import sys
+
+    from broadcheck.engine import refine_replay
+
+    code = {refine_replay.unchanged.__code__, refine_replay.Replay.block.__code__}
+    steps = 0
+    replays: list[refine_replay.Replay] = []
+    original = refine_replay.Replay.__init__
+
+    def init(self: refine_replay.Replay, *args: object) -> None:
+        original(self, *args)  # type: ignore[arg-type]
+        replays.append(self)
+
+    def trace(frame: Any, event: str, arg: object) -> Any:
+        nonlocal steps
+        if frame.f_code not in code:
+            return None
+        if event == "line":
+            steps += 1
+        return trace
+
+    request = Request({("main", 0): "tensor<8x16xf32>"}) if retyped else Request({("main", 1): "tensor<16x16xf32>"})
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(refine_replay.Replay, "__init__", init)
+        sys.settrace(trace)
+        try:
+            refine_text("layers.mlir", layers(n), request, Options())
+        finally:
+            sys.settrace(None)
+    (replay,) = replays
+    return steps, replay.replayed
+
+
+@pytest.mark.parametrize("retyped", [True, False], ids=["retyped", "as-written"])
+def test_the_replay_takes_rows_not_statements(retyped: bool) -> None:
+    """The check of the refined text takes the rows refine's reader kept whole: the replay's own
+    Python steps grow with the lines the edits touch (about 26 steps each), not with every
+    statement: `07f1a89` ran about 17 a statement whatever the edits (377,737 statements at 480
+    layers): 45,612 and 25,512 steps here for 300 layers, against 23,208 and 96 now. The
+    re-typed layers' edits touch 3 lines of 5 (`dot_general`, `tanh`, `add` on the new batch; the
+    weights' two ops as written); the other request re-types no statement."""
+    small, replayed_small = _replay_steps(100, retyped)
+    large, replayed_large = _replay_steps(400, retyped)
+    assert replayed_large - replayed_small == 300 * 5  # (every op's line replayed)
+    touched = 300 * 3 if retyped else 0  # (the lines the edits touch: looked at once each)
+    assert large - small <= 30 * touched + 200

@@ -170,27 +170,19 @@ def test_the_check_does_not_keep_refines_reading(monkeypatch: pytest.MonkeyPatch
     assert seen == [True]
 
 
-def test_no_call_per_statement_for_its_operands_or_its_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_call_per_statement_for_its_operands(monkeypatch: pytest.MonkeyPatch) -> None:
     """Refine's pass takes a statement's operand names from its form's split inline (no call of
-    :meth:`.refine_read.Lazy.operand_names`: 376,231 at 480 layers), and hands each statement to
-    the check of the refined text without a call of :meth:`.refine_replay.Replayed.add` (377,737);
-    a statement that uses no value refine knows has ``()`` for its operands' values in its memo
-    (no tuple of ``None`` made for it)."""
-    from broadcheck.engine import refine_replay
-
-    calls = {"operand_names": 0, "add": 0}
-    operand_names, add = refine_read.Lazy.operand_names, refine_replay.Replayed.add
+    :meth:`.refine_read.Lazy.operand_names`: 376,231 at 480 layers); a statement that uses no
+    value refine knows has ``()`` for its operands' values in its memo (no tuple of ``None`` made
+    for it)."""
+    calls = {"operand_names": 0}
+    operand_names = refine_read.Lazy.operand_names
 
     def counted_names(self: refine_read.Lazy) -> list[str] | None:
         calls["operand_names"] += 1
         return operand_names(self)
 
-    def counted_add(self: refine_replay.Replayed, *args: Any) -> None:
-        calls["add"] += 1
-        add(self, *args)
-
     monkeypatch.setattr(refine_read.Lazy, "operand_names", counted_names)
-    monkeypatch.setattr(refine_replay.Replayed, "add", counted_add)
     memos: list[dict[object, object]] = []
     original = Refiner.refine
 
@@ -203,7 +195,7 @@ def test_no_call_per_statement_for_its_operands_or_its_replay(monkeypatch: pytes
         "layers.mlir", layers(20), Request({("main", 0): "tensor<8x16xf32>"}), Options()
     )
     assert not diagnostics and "?" not in after and checked == 20 * 5
-    assert calls == {"operand_names": 1, "add": 0}  # (the return: its form has no results then operands)
+    assert calls == {"operand_names": 1}  # (the return: its form has no results then operands)
     assert memos[0] and all(key[3] == () for key in memos[0])  # type: ignore[index]
 
 

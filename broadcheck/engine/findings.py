@@ -11,7 +11,7 @@ ops checked, ops passed over, lines checked (for ``--verify-diagnostics``).
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 
 from broadcheck.diagnostics import NO_RULE, PARSE_CODES, UNKNOWN_OP, Diagnostic, Label, Note
@@ -51,7 +51,7 @@ class Findings:
         self.checked_lines: set[int] | None = set() if verify_diagnostics else None
         self.block_text = ""
         self.block_first = 1
-        self.block_starts: array[int] | None = None
+        self.block_starts: Sequence[int] | None = None
         """Where each line of the segment starts in it (made when a line is first asked for:
         the segment split into lines was a second copy of it, issue 31's peak RSS)."""
 

@@ -153,6 +153,7 @@ class Refiner:
         self._verdicts: dict[object, tuple[Problem | None, Operation | None] | None] = {}
         self._lines: Sequence[str] = []
         self._starts: list[int] = []
+        self._rows: list[list[tuple[Form, list[str], int]]] = []
         self._done: dict[str, tuple[object, dict[int, str]]] = {}
         self._warned: set[tuple[int, str]] = set()
         self._views: list[PlannedStatement] = []
@@ -190,7 +191,7 @@ class Refiner:
         self._labels = reader.labels
         for _, _, label, (pieces, starts) in reader.labels:
             self._spread[id(label)] = spread_of(pieces, starts, reader.starts)
-        self._lines, self._starts = reader.lines, reader.starts
+        self._lines, self._starts, self._rows = reader.lines, reader.starts, reader.rows
         self._functions = {f.name: f for f in functions}
         self._text, self._spans = text, reader.spans
         seeds: dict[str, dict[int, str]] = {}
@@ -234,11 +235,11 @@ class Refiner:
         return Refined(edits, self.diagnostics, self.traces)
 
     def unchanged(self, edits: Sequence[tuple[int, int, str]]) -> Replayed | None:
-        """The statements of one line the reader kept (line, form, names), in line order, each with
-        the form ``edits`` give it (:func:`.refine_replay.unchanged`)."""
+        """The reader's rows of one-line statements (form, names, line), in line order, each
+        statement with the form ``edits`` give it (:func:`.refine_replay.unchanged`)."""
         from broadcheck.engine.refine_replay import unchanged
 
-        return unchanged((fn.statements for fn in self._functions.values()), edits, self._starts, self._text)
+        return unchanged(self._rows, edits, self._starts, self._text)
 
     def retyped_heads(
         self, edits: Sequence[tuple[int, int, str]], lines: dict[int, tuple[str, Form, list[str]]] | None = None

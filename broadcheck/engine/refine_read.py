@@ -26,7 +26,7 @@ from broadcheck.syntax.lines import TRAILING_LOC
 from broadcheck.syntax.statement import Statement, TypeText
 from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
 
-_INDENT = lazy(r"\s*")
+INDENT = lazy(r"\s*")
 """A line's indent (what ``str.lstrip`` strips: ``\\s`` is ``str.isspace``)."""
 
 LONG = 4096
@@ -165,6 +165,10 @@ class Reader(Collector):
         """By a function's list of statements (``id``): where a row of :data:`RUN` or more of the
         scanner's one-line statements starts in it, and how many (:meth:`statements`): refine's pass
         may pass such a row by at once (:meth:`.refine.Refiner.block`)."""
+        self.rows: list[list[tuple[Form, list[str], int]]] = []
+        """The scanner's rows of one-line statements in a function (form, names, line), in line
+        order, as it sent them (a statement with a reading error left out, its row cut there):
+        the check of the refined text takes them unscanned (:class:`.refine_replay.Replay`)."""
         self.unread_generic = 0
         """Generic ``func.func`` heads not read as functions (on several lines, no ``sym_name`` before the region)."""
         self.pieces: PieceScanner | None = None
@@ -193,9 +197,10 @@ class Reader(Collector):
             end = starts[line] - 1 if line < len(starts) else len(source)
             if end > start and source[end - 1] == "\r":
                 end -= 1
-            first = _INDENT.match(source, start, end).end()  # type: ignore[union-attr]  # (it always matches)
+            first = INDENT.match(source, start, end).end()  # type: ignore[union-attr]  # (it always matches)
             lazy = Lazy(source, first, end, line, first - start + 1, form, names)
             current.statements.append(lazy)
+            self.rows.append([(form, names, line)])
             if self._depth_now:
                 self.depths[id(lazy)] = self._depth_now
             if form.name in _SOURCES:
@@ -216,14 +221,18 @@ class Reader(Collector):
         if current is None:
             return
         starts, source, last = self.starts, self.source, len(self.starts)
-        indent = _INDENT.match
+        indent = INDENT.match
         statements = current.statements
         append = statements.append
         first_at = len(statements)
         depth, depths = self._depth_now, self.depths
         whole = True  # (every row a Lazy, in a row of `statements`)
-        for form, names, line in batch:
+        rows, kept = self.rows, 0  # (`batch[kept:]`: the row kept from there)
+        for i, (form, names, line) in enumerate(batch):
             if form.error is not None:
+                if i > kept:
+                    rows.append(batch[kept:i])
+                kept = i + 1
                 self.statement(form, names, [line], None, "")
                 whole = False
                 continue
@@ -238,6 +247,10 @@ class Reader(Collector):
                 depths[id(lazy)] = depth
             if form.name in _SOURCES:
                 self.noted.setdefault(id(current), []).append(lazy)
+        if whole:
+            rows.append(batch)
+        elif kept < len(batch):
+            rows.append(batch[kept:])
         if whole and len(batch) >= RUN:
             self.runs.setdefault(id(statements), {})[first_at] = len(batch)
 

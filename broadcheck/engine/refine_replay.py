@@ -3,115 +3,186 @@
 ``refine`` checks the text it wrote as ``check`` would (:func:`.refine_run.refine_text`). Refine's
 reader scanned the input already, and an edit changes type text only, within a line, so every
 line keeps its number; a statement the scanner's fast pass took whole (one line: its form and its
-names, :class:`.refine_read.Lazy`) on a line no edit touches is the same statement in the refined
-text. :class:`Replay` stands for the check's scanner: it hands those statements to the check as
-the scanner would (``Sink.statement(form, names, [line], None, "")``, in line order) and gives every
-other line (an edited line, a line of an op on several lines or with regions, a label, a line
-outside the functions) to the real scanner, in runs of whole lines, so the scanner's state (an op
-still open, a region, a label) is its own. Before a replayed line, a statement the scanner holds
-whole is finished, as the scanner finishes it when the next op starts; a line the scanner would
-not take by its fast pass there (it still holds an unfinished statement) is scanned instead.
+names) on a line no edit touches is the same statement in the refined text. The reader keeps the
+scanner's rows of such statements as it sent them (:attr:`.refine_read.Reader.rows`);
+:func:`unchanged` gives each statement on a line the edits touch the form it now has, looking only
+at those lines. :class:`Replay` stands for the check's scanner: it hands each row to the check
+whole, as the scanner would (``Sink.statements(row)``), and gives every other line (a line of an
+op on several lines or with regions, a label, a line outside the functions, a re-typed statement
+whose form cannot be told) to the real scanner, in runs of whole lines, so the scanner's state
+(an op still open, a region, a label) is its own. Before a row, a statement the scanner holds whole
+is finished, as the scanner finishes it when the next op starts; a line the scanner would not take
+by its fast pass there (it still holds an unfinished statement) is scanned instead.
 
-So the input is scanned once and its unchanged statements' keys are never built again: on the
-480-layer GPT-2 export about 7 lines in 10 (``docs/refine.md``, Measured). ``tests/test_refine_replay.py``
-holds it: the same diagnostics as the whole check of the refined text, and how many lines it scans.
+So the input is scanned once, its unchanged statements' keys are never built again, and the
+replay takes no Python step per statement (a step per row and per line an edit touches).
+``tests/test_refine_replay.py`` holds it: the same diagnostics as the whole check of the refined
+text, how many lines it scans, and how many steps it takes.
 """
 
 from __future__ import annotations
 
 from array import array
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from itertools import islice
 from operator import ge
-from typing import Any
+from typing import Any, overload
 
 from broadcheck.engine.forms import Form, read_form
 from broadcheck.engine.refine_header import in_key, retyped
-from broadcheck.engine.refine_read import Header, Lazy
-from broadcheck.engine.scan import BATCH, Scanner
+from broadcheck.engine.refine_read import INDENT, Header
+from broadcheck.engine.scan import Scanner
 from broadcheck.engine.scan_brace import complete
 from broadcheck.engine.scan_text import Sink
 from broadcheck.syntax.statement import REGION
 
+Row = list[tuple[Form, list[str], int]]
+"""A row of the scanner's one-line statements (form, names, line), as it sent them to refine's
+reader (:meth:`.refine_read.Reader.statements`), in line order."""
+
 
 class Replayed:
-    """The statements of one line the check of the refined text takes unscanned, in line order:
-    each one's line, form and names, in three columns (a tuple each was 30 MB more at the peak of
-    the 480-layer export)."""
+    """What the check of the refined text takes unscanned: the rows of one-line statements refine's
+    reader kept, each statement on a line an edit touches given the form it now has, or split out
+    of its row to be scanned; and where each line of the input starts in the refined text."""
 
-    __slots__ = ("forms", "lines", "names")
+    __slots__ = ("_cuts", "_shifts", "_size", "_starts", "rows")
 
-    def __init__(self) -> None:
-        self.lines = array("l")
-        self.forms: list[Form | None] = []
-        """(``None``: a re-typed statement whose form cannot be made: its line is scanned)"""
-        self.names: list[list[str]] = []
+    def __init__(
+        self, rows: list[Row], starts: Sequence[int], edits: Sequence[tuple[int, int, str]], size: int
+    ) -> None:
+        self.rows = rows
+        self._starts, self._size = starts, size
+        self._cuts = [start for start, _, _ in edits]
+        shifts = self._shifts = array("q", [0])
+        moved = 0
+        for start, end, new in edits:
+            moved += len(new) - (end - start)
+            shifts.append(moved)
 
-    def add(self, line: int, form: Form, names: list[str]) -> None:
-        self.lines.append(line)
-        self.forms.append(form)
-        self.names.append(names)
+    def offset(self, line: int) -> int:
+        """Where ``line`` (1-based, a line of the input) starts in the refined text: no edit holds a
+        line end, so each line keeps its number and moves by the edits before it."""
+        at = self._starts[line - 1]
+        return at + self._shifts[bisect_left(self._cuts, at)]
 
     def __len__(self) -> int:
-        return len(self.lines)
+        return sum(map(len, self.rows))
+
+    @property
+    def size(self) -> int:
+        """How long the refined text is."""
+        return self._size + self._shifts[-1]
+
+
+class LineStarts(Sequence[int]):
+    """Where each line of the refined text starts (:meth:`Replayed.offset`), for the check's
+    findings (:attr:`.findings.Findings.block_starts`), which would otherwise find every line end
+    of the whole refined text again to locate one line."""
+
+    __slots__ = ("_count", "_offset")
+
+    def __init__(self, replayed: Replayed) -> None:
+        self._offset, self._count = replayed.offset, len(replayed._starts)
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[int]: ...
+    def __getitem__(self, index: int | slice) -> int | list[int]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._count))]
+        if not 0 <= index < self._count:
+            raise IndexError(index)
+        return self._offset(index + 1)
 
 
 def unchanged(
-    groups: Iterable[Sequence[object]], edits: Sequence[tuple[int, int, str]], starts: Sequence[int], text: str
+    rows: list[Row], edits: Sequence[tuple[int, int, str]], starts: Sequence[int], text: str
 ) -> Replayed | None:
-    """What the check of the refined text takes unscanned: each statement of one line
-    (:class:`.refine_read.Lazy`) of ``groups`` (the statements of each function, in line order) with
-    its form, or, on a line ``edits`` touch, the form it now has (:func:`retyped_form`: made once for
-    the statements of one form, names as long and edits at the same offsets, as refine's re-typing
-    repeats them); ``None`` if an edit adds or removes a line (a clone written after the last
-    function), so that the lines of the refined text are not those of ``text`` (whose lines start
-    at ``starts``). The columns are taken from the statements whole (no step per statement in
-    Python), then only the lines the edits touch are looked at."""
-    touched: dict[int, list[tuple[int, int, str]]] = {}
-    lines = len(starts)
-    newline = -1  # where the line of the last edit ends (its `\n`; -1: not known)
-    on_line: list[tuple[int, int, str]] = []
-    for edit in edits:  # (ordered: the edits of one line are a run of them)
-        start, end, new = edit
-        if start > newline:  # a later line than the last edit's: found by bisection, once per line
-            line = bisect_right(starts, start)
-            newline = starts[line] - 1 if line < lines else -1  # (the last line: every edit bisects)
-            on_line = touched.setdefault(line, [])
-        if "\n" in new or (end > newline and "\n" in text[start:end]):
-            return None
-        on_line.append(edit)
-    statements: list[Lazy] = [s for group in groups for s in group if type(s) is Lazy]
-    kept = Replayed()
-    numbers = kept.lines = array("l", [s.line for s in statements])
-    if any(map(ge, numbers, islice(numbers, 1, None))):
+    """What the check of the refined text takes unscanned (:class:`Replayed`): the rows of
+    ``rows`` (taken over: changed in place), a statement on a line ``edits`` touch given the form it
+    now has (:func:`retyped_form`: made once for the statements of one form, names as long and
+    edits at the same offsets, as refine's re-typing repeats them) or cut out of its row (its line
+    scanned); ``None`` if an edit adds or removes a line (a clone written after the last function),
+    so that the lines of the refined text are not those of ``text`` (whose lines start at
+    ``starts``). Only the lines the edits touch are looked at, one step each, in line order with
+    the rows: no step per statement in Python."""
+    if not edits:
+        return Replayed(rows, starts, edits, len(text))
+    if "\n" in "".join([new for _, _, new in edits]):
+        return None
+    firsts = [row[0][2] for row in rows]
+    if any(map(ge, firsts, islice(firsts, 1, None))):
         return None  # (not in line order: never, but then nothing is replayed)
-    forms = kept.forms = [s.form for s in statements]
-    kept.names = [s.names for s in statements]
+    cuts = [start for start, _, _ in edits]
     made: dict[object, Form | None] = {}
     by_key: dict[str, Form] = {}
-    count = len(numbers)
-    for line, mine in touched.items():
-        i = bisect_left(numbers, line)
-        if i == count or numbers[i] != line:
-            continue  # (an edit of a header, a label, an op on several lines: scanned)
-        s = statements[i]
-        at = s._offset  # (`Lazy.at`)
+    cut_rows: dict[int, list[int]] = {}  # rows with a statement whose form cannot be made: its positions
+    indent = INDENT.match
+    lines, size, count = len(starts), len(text), len(edits)
+    r, row_count = 0, len(rows)
+    k = 0
+    while k < count:
+        start = cuts[k]
+        line = bisect_right(starts, start)  # (the line of `start`, 1-based)
+        begin = starts[line - 1]
+        end = starts[line] - 1 if line < lines else size  # (its `\n`)
+        following = bisect_right(cuts, end, k + 1) if line < lines else count
+        mine = edits[k:following]
+        k = following
+        if mine[-1][1] > end:
+            return None  # (an edit across a line end)
+        while r < row_count and rows[r][-1][2] < line:
+            r += 1
+        if r == row_count:
+            break
+        row = rows[r]
+        i = line - row[0][2]
+        if i < 0:
+            continue  # (a header, a label, an op on several lines: scanned)
+        if i >= len(row) or row[i][2] != line:  # (a row's lines may hold blank and comment lines)
+            i = next((p for p, entry in enumerate(row) if entry[2] == line), -1)
+            if i < 0:
+                continue
+        form, names, _ = row[i]
+        if end > begin and text[end - 1] == "\r":
+            end -= 1
+        at = indent(text, begin, end).end()  # type: ignore[union-attr]  # (it always matches)
         if len(mine) == 1:
             a, b, new = mine[0]
             moved: tuple[tuple[int, int, str], ...] = ((a - at, b - at, new),)
         else:
-            moved = tuple((a - at, b - at, new) for a, b, new in mine)
-        memo = (s.form, tuple(map(len, s.names)), moved)
+            moved = tuple([(a - at, b - at, new) for a, b, new in mine])
+        memo = (form, tuple(map(len, names)), moved)
         found = made.get(memo, _UNMADE)  # (one hash of the memo, not two)
         if found is _UNMADE:
-            form = made[memo] = retyped_form(s, moved)
-            if form is not None:
-                form = made[memo] = by_key.setdefault(form.key, form)
+            found = made[memo] = retyped_form(form, text[at:end], names, moved)
+            if found is not None:
+                found = made[memo] = by_key.setdefault(found.key, found)
+        if found is None:
+            cut_rows.setdefault(r, []).append(i)
         else:
-            form = found
-        forms[i] = form  # (`None`: the line is scanned, :meth:`Replay.block`)
-    return kept
+            row[i] = (found, names, line)
+    if cut_rows:  # (rare: a re-typed statement whose form cannot be told)
+        kept: list[Row] = []
+        for r, row in enumerate(rows):
+            if r in cut_rows:
+                at = 0
+                for i in cut_rows[r]:
+                    if i > at:
+                        kept.append(row[at:i])
+                    at = i + 1
+                if at < len(row):
+                    kept.append(row[at:])
+            else:
+                kept.append(row)
+        rows = kept
+    return Replayed(rows, starts, edits, len(text))
 
 
 _UNMADE: Any = object()
@@ -139,15 +210,15 @@ def retyped_head(header: Header, edits: Sequence[tuple[int, int, str]]) -> Form 
     return None if found is None else read_form(*found)
 
 
-def retyped_form(s: Lazy, edits: Sequence[tuple[int, int, str]]) -> Form | None:
-    """The form of ``s`` after ``edits`` (offsets in its text, type text only), from its form
-    (:func:`.refine_header.retyped`), as the scanner would read it from the refined line; ``None``
-    where that cannot be told (then the line is scanned)."""
-    form = s.form
+def retyped_form(form: Form, text: str, names: list[str], edits: Sequence[tuple[int, int, str]]) -> Form | None:
+    """The form of a statement of one line (``text``, its line but for the indent; the scanner read
+    it as ``form`` with ``names``) after ``edits`` (offsets in ``text``, type text only), from its
+    form (:func:`.refine_header.retyped`), as the scanner would read it from the refined line;
+    ``None`` where that cannot be told (then the line is scanned)."""
     st = form.statement if form.error is None else None
     if st is None or st.regions:
         return None
-    moved = in_key(form.key, s.text, s.names, edits)
+    moved = in_key(form.key, text, names, edits)
     found = retyped(st, form.key, moved) if moved is not None else None
     if found is None:
         return None
@@ -182,75 +253,61 @@ class Replay:
 
     def block(self, text: str, first_line: int) -> int:
         """Check the whole lines of ``text`` (the first is ``first_line``); the next line's number."""
-        scanner, sink, statements = self.scanner, self.sink, self._statements
+        scanner, kept = self.scanner, self._statements
         pieces = scanner.pieces
         labels = pieces.labels
-        find = text.find
+        rows, offset = kept.rows, kept.offset
+        base = offset(first_line)
+        size, count = len(text), len(rows)
         number, at = first_line, 0  # the line that starts at offset `at` of `text`
-        size, count = len(text), len(statements)
-        lines, forms, all_names = statements.lines, statements.forms, statements.names
-        i = self._next
+        r = self._next
         replayed = 0
-        batch: list[tuple[Form, list[str], int]] = []  # replayed statements, sent on in a row (as the scanner's)
-        send = getattr(sink, "statements", None) or self._one_by_one
-        while i < count:
-            line, form = lines[i], forms[i]
-            if line < number or form is None:
-                all_names[i] = _GONE
-                i += 1
-                continue
-            if line > number:  # the lines before it: scanned
-                start, gap = at, number
-                while number < line and at < size:
-                    end = find("\n", at)
-                    at = size if end < 0 else end + 1
-                    number += 1
-                if number < line:
-                    break  # (the text ends before it)
-                if batch:
-                    send(batch)
-                    batch = []
-                self.scanned += line - gap
-                self._scan(text, start, at, gap)
-            if at >= size:
-                break
-            names = all_names[i]
-            all_names[i] = _GONE  # (its names go once it is checked)
-            i += 1
+        send = getattr(self.sink, "statements", None) or self._one_by_one
+        findings = getattr(self.sink, "findings", None)
+        if first_line == 1 and size == kept.size and findings is not None and findings.block_text is text:
+            findings.block_starts = LineStarts(kept)  # (the whole refined text: its lines known)
+        while r < count:
+            row = rows[r]
+            first, last = row[0][2], row[-1][2]
+            if first < number:  # (lines the scanner took already)
+                row = [entry for entry in row if entry[2] >= number]
+                if not row:
+                    r += 1
+                    continue
+                first = row[0][2]
+            begin, after = offset(first) - base, offset(last + 1) - base
+            if after > size:
+                break  # (the text ends before it)
+            if first > number:  # the lines before it: scanned
+                self.scanned += first - number
+                self._scan(text, at, begin, number)
+                at, number = begin, first
             pending = pieces.pending
-            if pending is not None:
-                if batch:
-                    send(batch)
-                    batch = []
-                if pending.complete and not pieces.queue:
-                    pieces.finish(pending)  # an op starts here: the statement before it is whole
-                pending = pieces.pending
-            end = find("\n", at)
-            after = size if end < 0 else end + 1
-            if pending is None and labels.text is None:
-                batch.append((form, names, line))
-                if len(batch) >= BATCH:
-                    send(batch)
-                    batch = []
-                replayed += 1
-            else:  # (the scanner still holds a statement: its fast pass would not take the line)
-                if batch:
-                    send(batch)
-                    batch = []
-                self.scanned += 1
-                scanner.block(text[at:after], line)
-            at, number = after, number + 1
-        if batch:
-            send(batch)
-        del batch
-        self._next = i
+            if pending is not None and pending.complete and not pieces.queue:
+                pieces.finish(pending)  # an op starts here: the statement before it is whole
+            if pieces.pending is None and labels.text is None:
+                send(row)
+                replayed += len(row)
+                rows[r] = _GONE  # (its names go once it is checked)
+                at, number = after, last + 1
+                r += 1
+                continue
+            # (the scanner still holds a statement: its fast pass would not take the first line)
+            end = offset(first + 1) - base
+            self.scanned += 1
+            scanner.block(text[begin:end], first)
+            at, number = end, first + 1
+            if len(row) > 1:
+                rows[r] = row[1:]
+            else:
+                r += 1
+        self._next = r
         self.replayed += replayed
         if at < size:
-            rest = text[at:]
-            more = rest.count("\n") + (0 if rest.endswith("\n") else 1)
-            self.scanned += more
+            rest = text.count("\n", at) + (0 if text.endswith("\n") else 1)
+            self.scanned += rest
             self._scan(text, at, size, number)
-            number += more
+            number += rest
         return number
 
     def _one_by_one(self, batch: list[tuple[Form, list[str], int]]) -> None:
@@ -303,4 +360,4 @@ class Replay:
         self.scanner.end()
 
 
-_GONE: list[str] = []
+_GONE: Row = []
