@@ -232,3 +232,26 @@ def test_the_replay_takes_rows_not_statements(retyped: bool) -> None:
     assert replayed_large - replayed_small == 300 * 5  # (every op's line replayed)
     touched = 300 * 3 if retyped else 0  # (the lines the edits touch: looked at once each)
     assert large - small <= 30 * touched + 200
+
+
+def test_the_refined_text_is_joined_as_the_fix_stage_joins_it() -> None:
+    """:func:`.refine_run.edited` (the pieces between the edits joined in C) makes what
+    :func:`.fix.apply_stream` makes, on random texts and edits: apart, touching, insertions
+    (at the start and the end too) and overlapping ones (where it hands them to apply_stream)."""
+    import random
+
+    from broadcheck.engine.fix import apply_stream
+    from broadcheck.engine.refine_run import edited
+
+    rng = random.Random(7)
+    for _ in range(2000):
+        text = "".join(rng.choice("ab\n%<>") for _ in range(rng.randrange(0, 40)))
+        edits = []
+        for _ in range(rng.randrange(0, 6)):
+            start = rng.randrange(0, len(text) + 1)
+            end = min(len(text), start + rng.randrange(0, 4))
+            edits.append((start, end, rng.choice(["", "X", "tensor<8xf32>"])))
+        edits.sort()
+        pieces: list[str] = []
+        apply_stream([text], edits, pieces.append)
+        assert edited(text, edits) == "".join(pieces), (text, edits)
