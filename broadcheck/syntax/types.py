@@ -327,6 +327,10 @@ def read_alias(text: str, aliases: Aliases, line: int = 1, column: int = 1) -> t
     if m is None:
         return None
     name, body = m.group(1), m.group(2)
+    if "//" in body:  # (a comment after it, or between its lines: blanks, offsets kept)
+        from broadcheck.syntax.lexer import strip_comments
+
+        body = strip_comments(body).rstrip()
     found = simple_type(body)
     if found is not None:
         return name, found
