@@ -259,7 +259,7 @@ class FileRun:
             statement.successors
             or statement.name in CALLS
             or symbol is not None
-            or (statement.name == "func.func" and not regions)
+            or (statement.name == "func.func" and (not regions or statement.generic))
         ):
             transfer(scopes, form, line, text, body, symbol)
         flow = values.flow
