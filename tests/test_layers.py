@@ -56,6 +56,7 @@ STAGES = [
     "read",
     "values",
     "generic_print",
+    "aliased",
     "verdicts",
     "regions",
     "follow",

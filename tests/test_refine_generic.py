@@ -133,12 +133,13 @@ def test_a_callee_that_does_not_read_stops_at_the_call(run: Invoke, tmp_path: Pa
 
 
 def test_a_generic_function_not_read_is_named(run: Invoke, tmp_path: Path) -> None:
-    """A generic ``func.func`` whose properties follow its region (the attribute dictionary) is not
-    read: the usage error says so."""
+    """A generic ``func.func`` whose properties follow its region (the attribute dictionary) on a
+    line after its ``})`` is not read: the usage error says so (on that line, it is:
+    ``tests/test_refine_generic_heads.py``)."""
     path = tmp_path / "main.mlir"
     path.write_text(
         '"func.func"() ({\n^bb0(%arg0: tensor<?xf32>):\n  "func.return"(%arg0) : (tensor<?xf32>) -> ()\n'
-        '}) {function_type = (tensor<?xf32>) -> tensor<?xf32>, sym_name = "main"} : () -> ()\n'
+        '})\n  {function_type = (tensor<?xf32>) -> tensor<?xf32>, sym_name = "main"} : () -> ()\n'
     )
     result = run("refine", str(path), "--arg", "@main:0=tensor<2xf32>")
     assert result.code == 2 and result.out == ""

@@ -17,10 +17,13 @@ Offsets are in the head's text (``function_type``) or the label's (its arguments
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from broadcheck.dialects.shaped import split_top
 from broadcheck.engine.fix import PlannedFunction, PlannedStatement
+from broadcheck.engine.scan_text import Piece, Text
 from broadcheck.syntax.brackets import scan
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.statement import Signature, Statement, SyntaxProblem, TypeText, _Reader, read_statement
 
 GENERIC_HEAD = '"func.func"('
@@ -96,6 +99,40 @@ class GenericFunction(PlannedFunction):
         return [part.strip() for part in split_top(head[found.end() : close])] if what == "]" else []
 
 
+_AFTER_REGION = lazy(r"[ \t]*\)[ \t]*\{")
+"""What follows the region of a generic ``func.func`` whose properties come after it: ``) {``."""
+_NO_TYPE = lazy(r"[ \t]*:[ \t]*\([ \t]*\)[ \t]*->[ \t]*\([ \t]*\)")
+"""The generic form's ``: () -> ()`` after them."""
+
+
+def properties_after(source: str, line_starts: Sequence[int], head: Text) -> tuple[str, list[Piece], list[int]] | None:
+    """A generic ``func.func`` whose properties follow its region, as an attribute dictionary
+    (``"func.func"() ({`` ... ``}) {function_type = (T) -> U, sym_name = "f"} : () -> ()``: MLIR
+    before properties printed so, and iree-opt reads it as the ``<{...}>`` before the region): its
+    head (``head``, up to the region) and that dictionary as one text, its pieces and where each
+    starts in it (a :class:`~.scan_text.Text`'s), when the dictionary is on the line of the region's
+    ``}`` (the function's text, for a clone, ends with that line); ``None`` otherwise. Walks the
+    function's text once (:func:`~broadcheck.syntax.brackets.scan`, mark to mark): asked only of a
+    generic head that holds no ``sym_name``."""
+    last = head.parts[-1]
+    end = line_starts[last.line - 1] + last.column - 1 + len(last.text)
+    brace = source.find("{", end)
+    if brace < 0 or source[end:brace].strip():
+        return None
+    close, mark = scan(source, brace + 1, len(source))
+    after = _AFTER_REGION.match(source, close + 1) if mark == "}" else None
+    if after is None:
+        return None
+    opened = after.end() - 1
+    shut, mark = scan(source, opened + 1, len(source))
+    if mark != "}" or _NO_TYPE.match(source, shut + 1) is None or "\n" in source[close:shut]:
+        return None
+    line = last.line + source.count("\n", end, opened)
+    piece = Piece(line, opened - line_starts[line - 1] + 1, source, opened, shut + 1)
+    text = head.text
+    return f"{text}\n{piece.text}", [*head.parts, piece], [*head.starts, len(text) + 1]
+
+
 def symbol_of(head: str) -> str | None:
     """The ``sym_name`` of a generic function's head (unquoted), ``None`` if it has none."""
     found = re.search(_SYMBOL, head)
@@ -156,7 +193,16 @@ def label_arguments(text: str) -> list[tuple[str, int, int]]:
     return found
 
 
-__all__ = ["GENERIC_HEAD", "GenericFunction", "GenericHead", "function_type", "label_arguments", "renamed", "symbol_of"]
+__all__ = [
+    "GENERIC_HEAD",
+    "GenericFunction",
+    "GenericHead",
+    "function_type",
+    "label_arguments",
+    "properties_after",
+    "renamed",
+    "symbol_of",
+]
 
 
 def is_private(fn: PlannedFunction) -> bool:
@@ -172,6 +218,7 @@ def unread_hint(unread: int) -> str:
     if not unread:
         return ""
     return (
-        f"; {unread} func.func in the generic form not read: refine reads one whose head, "
-        "on one line, holds its sym_name and function_type before its region"
+        f"; {unread} func.func in the generic form not read: refine reads one whose head holds its "
+        "sym_name and function_type before its region, or whose properties follow its region's "
+        "closing line"
     )

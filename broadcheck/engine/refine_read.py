@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from broadcheck.engine.fix import UNREAD_AT, Collector, PlannedFunction, PlannedStatement, use_key
 from broadcheck.engine.forms import USE, Form, read_form
-from broadcheck.engine.refine_generic import GENERIC_HEAD, GenericFunction, GenericHead, symbol_of
+from broadcheck.engine.refine_generic import GENERIC_HEAD, GenericFunction, GenericHead, properties_after, symbol_of
 from broadcheck.engine.refine_header import from_head, from_key
 from broadcheck.engine.refine_rows import RUN, Lines
 from broadcheck.engine.refine_values import CALLS, attribute_int, callee_of, direction_of, read_as_named
@@ -285,13 +285,19 @@ class Reader(Collector):
 
     def region(self, form: Form | None, names: list[str], lines: list[int], first: bool, head: Text) -> bool:
         if first and form is None and head.text.startswith(GENERIC_HEAD):  # (a generic `func.func`)
-            symbol = symbol_of(head.text) if len({p.line for p in head.parts}) == 1 else None
+            text, parts, starts = head.text, head.parts, head.starts
+            symbol = symbol_of(text)
+            if symbol is None and (after := properties_after(self.source, self.starts, head)) is not None:
+                text, parts, starts = after  # (its properties after its region: read with its head)
+                symbol = symbol_of(text)
             if symbol is None:
                 self.unread_generic += 1
             else:
                 column = head.parts[0].column
                 at = self.starts[head.line - 1] + column - 1
-                generic = GenericFunction(symbol, GenericHead(head.text, at, head.line, column, None), head.line)
+                generic = GenericFunction(symbol, GenericHead(text, at, head.line, column, None), head.line)
+                if len(parts) > 1:  # (a head over lines: its offsets mapped back to the file)
+                    self.spread[id(generic.header)] = (list(parts), list(starts))
                 self.functions.append(generic)
                 self.stack.append(generic)
                 self._current, self._depth_now = generic, 0

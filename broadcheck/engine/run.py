@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 from broadcheck.diagnostics import UNKNOWN_OP, Result
 from broadcheck.dialects import Registry
 from broadcheck.dialects.inner import DESTINATIONS, INNER, PARENTS, parent_problem
-from broadcheck.engine import diagnose
+from broadcheck.engine import aliased, diagnose
 from broadcheck.engine.control import Found
 from broadcheck.engine.findings import PARSE, Findings, Lines, parse_failed
 from broadcheck.engine.follow import destination, follow
@@ -242,6 +242,7 @@ class FileRun:
                 scopes.open_regions[-1].scope.unread = True
             self._unread(form, names, lines, text, body)
             return
+        failed = form.split < 0 and aliased.undefined(self.findings, self.verdicts.aliases, form.key, line, text)
         if scopes.open_regions:  # the last statement of a region so far: its terminator, if nothing follows
             region = scopes.open_regions[-1]
             region.texts, region.where = form, line
@@ -258,7 +259,7 @@ class FileRun:
             statement.successors
             or statement.name in CALLS
             or symbol is not None
-            or (statement.name == "func.func" and not regions)
+            or (statement.name == "func.func" and (not regions or statement.generic))
         ):
             transfer(scopes, form, line, text, body, symbol)
         flow = values.flow
@@ -311,8 +312,8 @@ class FileRun:
             values.escapes(escapes)
         if form.literal is not None and result_names:
             scopes.constants[result_names[0][0]] = form.literal
-        if head_failed or (len(diagnostics) > mark and parse_failed(diagnostics, mark)):
-            if not head_failed:
+        if head_failed or failed or (len(diagnostics) > mark and parse_failed(diagnostics, mark)):
+            if not (head_failed or failed):  # (an undefined alias: the parser stops there)
                 self.verdicts.parse_only(form, line, text, body)
             return  # the parser stops at this statement: no verifier sees the op
         if region_failed:
@@ -343,6 +344,7 @@ class FileRun:
 
     def label(self, text: Text) -> None:
         """A block label: the block's arguments are defined where it is."""
+        aliased.undefined(self.findings, self.verdicts.aliases, text.text, text.line, text)
         self.regions.label(text)
 
     def alias(self, text: Text) -> None:
@@ -350,12 +352,10 @@ class FileRun:
         from broadcheck.syntax.types import read_alias
 
         body = text.text.strip()
+        if aliased.wrong_definition(self.findings, self.verdicts.aliases, self.verdicts.alias, text):
+            return  # (defined again, or using one not defined yet: the parser stops there)
         if body.startswith("#"):  # kept as text, under its `#` name (a type alias's name has none)
-            from broadcheck.text import comment_start
-
-            lines = [line[:k] if (k := comment_start(line)) >= 0 else line for line in body.split("\n")]
-            name, _, value = "\n".join(lines).partition("=")
-            self.verdicts.alias(name.strip(), OpaqueType(value.strip()))
+            self.verdicts.alias(*aliased.attribute_alias(body, self.verdicts.aliases))
             return
         if not body.startswith("!"):
             return

@@ -14,7 +14,7 @@ import re
 
 from broadcheck.dialects.op import SymbolRule
 from broadcheck.engine import diagnose
-from broadcheck.engine.control import Where, generic_callee, signature_of, written_types
+from broadcheck.engine.control import Where, generic_callee, generic_function, signature_of, written_types
 from broadcheck.engine.forms import Form
 from broadcheck.engine.regions import Regions
 from broadcheck.engine.scan import Text
@@ -101,6 +101,11 @@ def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: s
                 tuple(values.flow.serials),
             )  # fmt: skip
     if statement.name == "func.func":  # a declaration (a function with a body is read at its region)
+        named = statement.generic and any(a.name == "sym_name" and not a.property for a in statement.attributes)
+        if named and statement.regions:  # (`"func.func"() ({...}) {sym_name = "f", ...}`: named after its region)
+            generic = generic_function(source)
+            if generic is not None:
+                regions.calls.function(symbol_name(generic[0]), generic[1])
         symbol = next((i.text for i in statement.items if i.kind == "symbol"), None)
         signature = signature_of(statement)
         if symbol is not None and signature is not None:

@@ -194,7 +194,8 @@ def _type_problem(text: str) -> tuple[str, int] | None:
         # its shape and element are read as a tensor's (`memref<` as long as `tensor<`)
         found = type_problem(f"tensor<{shape}>") if shape else None
         if found is None or found[0] == "invalid tensor element type":
-            return None  # (a memref's elements are not a tensor's)
+            # (a memref's elements are not a tensor's)
+            return _blank_layout(text, shape.startswith("*")) if "," in text else None
         return found[0].replace(" tensor type", " memref type"), start - len("tensor<") + found[1]
     if text.startswith("tuple<") and text.endswith(">"):
         for start, element in entries(text, len("tuple<"), len(text) - 1):
@@ -229,6 +230,35 @@ def _type_problem(text: str) -> tuple[str, int] | None:
 
 _COMMA = stops(",")
 """Where :func:`entries`' walk stops: a ``,`` outside brackets."""
+
+
+_LAYOUTS = ("affine_map<", "strided<", "#")
+"""How a memref's entry that may be a layout starts (an alias may name one)."""
+
+
+def _blank_layout(text: str, unranked: bool) -> tuple[str, int] | None:
+    """What MLIR's memref parser says of a blank entry after its element, ``memref<4xf32, >``
+    (its layout and memory space are a ``,``-separated list of attributes, and unlike a tensor's
+    encoding none may be empty): ``expected list element`` where the first entry is blank and the
+    list ends, else ``expected attribute value`` (``memref<?xf32, , 1>``, ``memref<4xf32, 1, >``),
+    both ``emitWrongTokenError``'s, just after the ``,`` before it. Only the first two entries
+    (a layout, a memory space): a third follows two that MLIR may reject first (``multiple memory
+    spaces``), as may a layout of an unranked memref (``cannot have affine map``, an entry that
+    may be one: :data:`_LAYOUTS`); those are not judged."""
+    end = len(text) - 1
+    at, mark = scan(text, len("memref<"), end, _COMMA)
+    for index in (1, 2):
+        if mark != ",":
+            return None
+        after, mark = scan(text, at + 1, end, _COMMA)
+        if not text[at + 1 : after].strip():
+            if index == 1 and mark == "":
+                return "expected list element", at + 1
+            return "expected attribute value", at + 1
+        if unranked and text[at + 1 : after].lstrip().startswith(_LAYOUTS):
+            return None  # (an unranked memref's layout: MLIR's "cannot have affine map" first)
+        at = after
+    return None
 
 
 def entries(text: str, begin: int, end: int) -> Iterator[tuple[int, str]]:
@@ -297,6 +327,10 @@ def read_alias(text: str, aliases: Aliases, line: int = 1, column: int = 1) -> t
     if m is None:
         return None
     name, body = m.group(1), m.group(2)
+    if "//" in body:  # (a comment after it, or between its lines: blanks, offsets kept)
+        from broadcheck.syntax.lexer import strip_comments
+
+        body = strip_comments(body).rstrip()
     found = simple_type(body)
     if found is not None:
         return name, found

@@ -107,6 +107,13 @@ def argument_type_problem(text: str, after: int, key: str) -> tuple[str, int] | 
         return None
     m = _TYPE_AFTER.match(text, after)
     start = after if m is None else m.end()
+    if found[1] and not text.startswith(key, start):  # (blanks inside: judged as written, for its offset)
+        end, left = start, len(key)
+        while left and end < len(text):
+            left -= not text[end].isspace()
+            end += 1
+        if "".join(text[start:end].split()) == key:
+            found = type_problem(text[start:end]) or found
     if found[1] == 0 and found[0] == WRONG_TOKEN:
         return found[0], len(text[:start].rstrip())
     return found[0], start + found[1]
