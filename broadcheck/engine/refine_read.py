@@ -185,7 +185,8 @@ class Reader(Collector):
         order, as it sent them (a statement with a reading error left out, its row cut there):
         the check of the refined text takes them unscanned (:class:`.refine_replay.Replay`)."""
         self.unread_generic = 0
-        """Generic ``func.func`` heads not read as functions (on several lines, no ``sym_name`` before the region)."""
+        """Generic ``func.func`` heads not read as functions (no ``sym_name`` before the region, nor
+        properties on its closing line: :func:`.refine_generic.unread_hint`)."""
         self.pieces: PieceScanner | None = None
         """The scanner's slow path (:func:`read_functions`): a header's closing takes its head's key."""
         self._current: PlannedFunction | None = None
