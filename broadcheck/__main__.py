@@ -1,8 +1,9 @@
 """The program: ``python -m broadcheck``, and the console script ``broadcheck``.
 
-The plain forms of ``broadcheck check ...`` run without click (``broadcheck.command``): its
-import alone cost as much CPU as four ``python -c pass``. Every other command line goes to the
-click command line (``broadcheck.cli``) unchanged, as does a ``check`` whose usage is wrong.
+The plain forms of ``broadcheck check ...`` and ``broadcheck refine ...`` run without click
+(``broadcheck.command``): its import alone cost as much CPU as four ``python -c pass``. Every
+other command line goes to the click command line (``broadcheck.cli``) unchanged, as does a
+``check`` or ``refine`` whose usage is wrong.
 """
 
 from __future__ import annotations
@@ -61,6 +62,9 @@ def main() -> NoReturn:
     params = command.parse_check(sys.argv[1:])
     if params is not None:
         command.run_program(params)  # returns only for what click must say (a usage error)
+    params = command.parse_refine(sys.argv[1:])
+    if params is not None:
+        command.run_program(params, command.run_refine)
     from broadcheck.cli import main as click_main
 
     click_main(program=True)

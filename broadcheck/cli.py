@@ -482,33 +482,9 @@ def refine(
       broadcheck refine export.mlir --dim b=16 --diff
       broadcheck refine export.mlir --dim b=16 --in-place
     """
-    from broadcheck import report
-    from broadcheck.engine.options import Options
-    from broadcheck.engine.refine_run import Settings, run
-    from broadcheck.semantics import Profile
-
-    colors = {"always": True, "never": False}
-    settings = Settings(
-        path, args, dims, in_place, diff, output_format, output_file, stdin_filename, quiet, colors.get(color)
+    command.run_refine(
+        path, args, dims, in_place, diff, profile, output_format, output_file, stdin_filename, quiet, color
     )
-    outcome = run(settings, Options(Profile(profile)))
-    if outcome.diff is not None and quiet < 2:
-        from broadcheck.report.diff import unified
-
-        sys.stdout.writelines(unified(*outcome.diff))
-    if outcome.output is not None:
-        sys.stdout.flush()
-        sys.stdout.buffer.write(outcome.output)
-        sys.stdout.flush()
-    if outcome.results and quiet < 2:
-        if output_file is not None:
-            with open(output_file, "w", encoding="utf-8") as out:
-                report.render(outcome.results, output_format, out, with_summary=not quiet, color=False)
-        else:
-            report.render(outcome.results, output_format, sys.stderr, with_summary=not quiet, color=colors.get(color))
-    if outcome.usage is not None:
-        _fail(outcome.usage)
-    sys.exit(outcome.code)
 
 
 @cli.command()

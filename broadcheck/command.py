@@ -169,6 +169,40 @@ DEFAULTS: dict[str, object] = {
 }
 """What the click command gives ``check`` for an option not given (held to it by the tests)."""
 
+REFINE_OPTIONS: dict[str, tuple[str, str, tuple[str, ...] | bool | None]] = {
+    "--arg": ("args", MANY, None),
+    "--dim": ("dims", MANY, None),
+    "-i": ("in_place", FLAG, True),
+    "--in-place": ("in_place", FLAG, True),
+    "--diff": ("diff", FLAG, True),
+    "--profile": ("profile", VALUE, PROFILES),
+    "--output-format": ("output_format", VALUE, OUTPUT_FORMATS),
+    "--stdin-filename": ("stdin_filename", VALUE, None),
+    "-q": ("quiet", COUNT, None),
+    "--quiet": ("quiet", COUNT, None),
+    "--color": ("color", VALUE, ("auto", "always", "never")),
+}
+"""The options of ``refine`` read here (as :data:`FAST_OPTIONS` are ``check``'s), held to
+``broadcheck.cli``'s ``refine`` by ``tests/test_fast_cli.py``."""
+
+REFINE_CLICK_ONLY = ("--output-file", "-h", "--help")
+"""``refine``'s options left to click (a path it checks as it reads it, and the help)."""
+
+REFINE_DEFAULTS: dict[str, object] = {
+    "path": None,
+    "args": (),
+    "dims": (),
+    "in_place": False,
+    "diff": False,
+    "profile": "spec",
+    "output_format": "full",
+    "output_file": None,
+    "stdin_filename": "<stdin>",
+    "quiet": 0,
+    "color": "auto",
+}
+"""What the click command gives ``refine`` for an option not given (held to it by the tests)."""
+
 ENVVARS = ("BROADCHECK_CACHE_DIR", "BROADCHECK_NO_CACHE")
 """The variables ``check``'s options read (``--cache-dir``, ``--no-cache``), read here as click reads them."""
 
@@ -190,9 +224,48 @@ def parse_check(argv: Sequence[str], environ: dict[str, str] | None = None) -> d
     if not argv or argv[0] != "check" or env.get(COMPLETION):
         return None
     params: dict[str, Any] = dict(DEFAULTS)
+    paths = _read_options(argv[1:], FAST_OPTIONS, params)
+    if paths is None:
+        return None
+    params["paths"] = tuple(paths)
+    # The variables, where the option is not given (click reads them only then).
+    no_cache = env.get("BROADCHECK_NO_CACHE")
+    if no_cache and not params["no_cache"]:  # an empty variable is no variable
+        word = no_cache.strip().lower()
+        if word not in TRUE and word not in FALSE:
+            return None  # click's error
+        params["no_cache"] = word in TRUE
+    cache_dir = env.get("BROADCHECK_CACHE_DIR")
+    if cache_dir:  # (--cache-dir is left to click)
+        if _a_file(cache_dir):
+            return None  # click's error: the cache directory is a file
+        params["cache_dir"] = cache_dir
+    return params
+
+
+def parse_refine(argv: Sequence[str], environ: dict[str, str] | None = None) -> dict[str, Any] | None:
+    """``refine``'s parameters from ``argv``, as the click command would pass them, or ``None``
+    (as :func:`parse_check`): one ``FILE`` and the options of :data:`REFINE_OPTIONS`."""
+    import os
+
+    env = os.environ if environ is None else environ
+    if not argv or argv[0] != "refine" or env.get(COMPLETION):
+        return None
+    params: dict[str, Any] = dict(REFINE_DEFAULTS)
+    paths = _read_options(argv[1:], REFINE_OPTIONS, params)
+    if paths is None or len(paths) != 1:
+        return None  # (no FILE, or more than one: click's error)
+    params["path"] = paths[0]
+    return params
+
+
+def _read_options(
+    args: Sequence[str], table: dict[str, tuple[str, str, tuple[str, ...] | bool | None]], params: dict[str, Any]
+) -> list[str] | None:
+    """Read the options of ``table`` in ``args`` into ``params`` as click would; the other words
+    (the paths), or ``None`` for a command line click must read (see :func:`parse_check`)."""
     paths: list[str] = []
     many: dict[str, list[str]] = {}
-    args = list(argv[1:])
     index = 0
     while index < len(args):
         arg = args[index]
@@ -206,7 +279,7 @@ def parse_check(argv: Sequence[str], environ: dict[str, str] | None = None) -> d
         if len(arg) > 2 and arg[0] == "-" and arg[1] == "q" and arg[1:] == "q" * (len(arg) - 1):
             params["quiet"] += len(arg) - 1  # -q, -qq
             continue
-        spec = FAST_OPTIONS.get(name)
+        spec = table.get(name)
         if spec is None or (name == "-q" and eq):
             return None
         param, kind, extra = spec
@@ -237,20 +310,7 @@ def parse_check(argv: Sequence[str], environ: dict[str, str] | None = None) -> d
             params[param] = value
     for param, values in many.items():
         params[param] = tuple(values)
-    params["paths"] = tuple(paths)
-    # The variables, where the option is not given (click reads them only then).
-    no_cache = env.get("BROADCHECK_NO_CACHE")
-    if no_cache and not params["no_cache"]:  # an empty variable is no variable
-        word = no_cache.strip().lower()
-        if word not in TRUE and word not in FALSE:
-            return None  # click's error
-        params["no_cache"] = word in TRUE
-    cache_dir = env.get("BROADCHECK_CACHE_DIR")
-    if cache_dir:  # (--cache-dir is left to click)
-        if _a_file(cache_dir):
-            return None  # click's error: the cache directory is a file
-        params["cache_dir"] = cache_dir
-    return params
+    return paths
 
 
 def _a_file(path: str) -> bool:
@@ -269,28 +329,29 @@ class _Redo(BaseException):
     printed yet, and the click command is to read the same command line."""
 
 
-def run_program(params: dict[str, Any]) -> None:
-    """Run ``check`` with ``params`` as the program and end the process; return (having
-    printed nothing) only when the click command must run the command line instead."""
+def run_program(params: dict[str, Any], run: Callable[..., object] | None = None) -> None:
+    """Run ``check`` (or ``run``: :func:`run_refine`) with ``params`` as the program and end the
+    process; return (having printed nothing) only when the click command must run the command
+    line instead."""
     global _paused
     if gc.isenabled():
         gc.disable()  # until checking starts: what is loaded until then is not garbage
         _paused = True
     try:
-        code = guarded(lambda: _fast_check(params), lambda err: None)
+        code = guarded(lambda: _fast_check(params, run or run_check), lambda err: None)
     except _Redo:
         return
     _exit(code)
 
 
-def _fast_check(params: dict[str, Any]) -> None:
-    """:func:`run_check`, with what click's ``main`` does around a command: a usage error goes
-    back to the click command (:class:`_Redo`), Ctrl-C or end of input is an abort (a blank
-    line on stderr, exit 130), a reader that went away ends quietly with exit 1."""
+def _fast_check(params: dict[str, Any], run: Callable[..., object]) -> None:
+    """:func:`run_check` (or ``run``), with what click's ``main`` does around a command: a usage
+    error goes back to the click command (:class:`_Redo`), Ctrl-C or end of input is an abort (a
+    blank line on stderr, exit 130), a reader that went away ends quietly with exit 1."""
     import errno
 
     try:
-        run_check(**params)
+        run(**params)
     except (EOFError, KeyboardInterrupt):
         _echo(err=True)
         raise SystemExit(EXIT_INTERRUPTED) from None
@@ -840,6 +901,50 @@ def _start_checking(young: int = 10_000) -> None:
         _age()
         gc.set_threshold(young, 30, 30)
         gc.enable()
+
+
+def run_refine(
+    path: str,
+    args: tuple[str, ...],
+    dims: tuple[str, ...],
+    in_place: bool,
+    diff: bool,
+    profile: str,
+    output_format: str,
+    output_file: str | None,
+    stdin_filename: str,
+    quiet: int,
+    color: str,
+) -> NoReturn:
+    """``refine`` (see ``broadcheck.cli``'s ``refine``): the refined text on standard output, the
+    diagnostics on standard error (or ``output_file``), exit 0, 1 or 2."""
+    from broadcheck import report
+    from broadcheck.engine.options import Options
+    from broadcheck.engine.refine_run import Settings, run
+    from broadcheck.semantics import Profile
+
+    colors = {"always": True, "never": False}
+    settings = Settings(
+        path, args, dims, in_place, diff, output_format, output_file, stdin_filename, quiet, colors.get(color)
+    )
+    outcome = run(settings, Options(Profile(profile)))
+    if outcome.diff is not None and quiet < 2:
+        from broadcheck.report.diff import unified
+
+        sys.stdout.writelines(unified(*outcome.diff))
+    if outcome.output is not None:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(outcome.output)
+        sys.stdout.flush()
+    if outcome.results and quiet < 2:
+        if output_file is not None:
+            with open(output_file, "w", encoding="utf-8") as out:
+                report.render(outcome.results, output_format, out, with_summary=not quiet, color=False)
+        else:
+            report.render(outcome.results, output_format, sys.stderr, with_summary=not quiet, color=colors.get(color))
+    if outcome.usage is not None:
+        _fail(outcome.usage)
+    sys.exit(outcome.code)
 
 
 def _exit_code(outcome: Any, exit_zero: bool) -> int:

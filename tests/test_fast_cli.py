@@ -1,9 +1,10 @@
-"""The program reads ``check``'s plain command lines without click (issue 31, start-up).
+"""The program reads ``check``'s and ``refine``'s plain command lines without click (issue 31,
+start-up).
 
-``broadcheck.command.parse_check`` must read a command line exactly as the click command in
-``broadcheck.cli`` does, or leave it to click: its table is held here to the click command's
-declarations (the source of truth), its readings to click's own, and whole runs through both
-paths to the same stdout, stderr and exit code.
+``broadcheck.command.parse_check`` and ``parse_refine`` must read a command line exactly as the
+click command in ``broadcheck.cli`` does, or leave it to click: their tables are held here to the
+click commands' declarations (the source of truth), their readings to click's own, and whole runs
+through both paths to the same stdout, stderr and exit code.
 """
 
 from __future__ import annotations
@@ -24,10 +25,11 @@ from broadcheck import cli, command
 from tests.waits import HANG
 
 
-def _click_params(argv: list[str]) -> dict[str, object] | None:
-    """What the click command passes ``check`` for ``argv`` (after ``check``), or ``None`` on a usage error."""
+def _click_params(argv: list[str], name: str = "check") -> dict[str, object] | None:
+    """What the click command passes ``check`` (or ``name``) for ``argv`` (after the command's
+    name), or ``None`` on a usage error."""
     try:
-        with cli.check.make_context("check", list(argv)) as ctx:
+        with getattr(cli, name).make_context(name, list(argv)) as ctx:
             return dict(ctx.params)
     except click.exceptions.ClickException:
         return None
@@ -41,18 +43,26 @@ def _no_envvars(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.delenv(name, raising=False)
 
 
-def test_every_option_of_check_is_read_here_or_left_to_click() -> None:
+TABLES = {
+    "check": (command.FAST_OPTIONS, command.CLICK_ONLY),
+    "refine": (command.REFINE_OPTIONS, command.REFINE_CLICK_ONLY),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_every_option_is_read_here_or_left_to_click(name: str) -> None:
+    table, click_only = TABLES[name]
     declared: dict[str, click.Option] = {}
-    for param in cli.check.params:
+    for param in getattr(cli, name).params:
         if isinstance(param, click.Option):
             for opt in (*param.opts, *param.secondary_opts):
                 declared[opt] = param
     declared["-h"] = declared["--help"] = click.Option(["--help"], is_flag=True)  # the help option
-    assert set(command.FAST_OPTIONS) | set(command.CLICK_ONLY) == set(declared)
-    assert not set(command.FAST_OPTIONS) & set(command.CLICK_ONLY)
-    for opt, (name, kind, extra) in command.FAST_OPTIONS.items():
+    assert set(table) | set(click_only) == set(declared)
+    assert not set(table) & set(click_only)
+    for opt, (param_name, kind, extra) in table.items():
         param = declared[opt]
-        assert param.name == name, opt
+        assert param.name == param_name, opt
         if param.count:
             assert kind == command.COUNT, opt
         elif param.secondary_opts:
@@ -72,6 +82,8 @@ def test_every_option_of_check_is_read_here_or_left_to_click() -> None:
 
 def test_the_defaults_are_click_s() -> None:
     assert command.parse_check(["check"]) == _click_params([]) == command.DEFAULTS
+    refine = command.parse_refine(["refine", "a.mlir"])
+    assert refine == _click_params(["a.mlir"], "refine") == {**command.REFINE_DEFAULTS, "path": "a.mlir"}
 
 
 def test_the_variables_are_read_as_click_reads_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -99,6 +111,8 @@ def test_the_variables_are_read_as_click_reads_them(tmp_path: Path, monkeypatch:
 def test_a_shell_asking_for_completion_is_answered_by_click() -> None:
     assert command.parse_check(["check", "a"], environ={command.COMPLETION: "bash_complete"}) is None
     assert command.parse_check(["check", "a"], environ={command.COMPLETION: ""}) is not None
+    assert command.parse_refine(["refine", "a"], environ={command.COMPLETION: "bash_complete"}) is None
+    assert command.parse_refine(["refine", "a"], environ={command.COMPLETION: ""}) is not None
 
 
 READ = [
@@ -191,6 +205,56 @@ def test_whatever_is_read_here_is_what_click_reads(words: list[str]) -> None:
         assert params == _click_params(words), words
 
 
+READ_REFINE = [
+    ["refine", "a.mlir", "--dim", "b=8"],
+    ["refine", "--arg", "@main:0=tensor<4xf32>", "--arg=@f:1=tensor<2xi32>", "-"],
+    ["refine", "a.mlir", "--dim=b=8", "--dim", "s=2", "-i", "--in-place", "--diff"],
+    ["refine", "--profile", "llvm", "--output-format=json", "--stdin-filename", "x.mlir", "-", "-q", "-qq"],
+    ["refine", "a.mlir", "--color", "never", "--quiet", "--profile=spec"],
+]
+LEFT_REFINE = [
+    ["refine"],
+    ["refine", "a.mlir", "b.mlir"],
+    ["refine", "--help"],
+    ["refine", "-h", "a"],
+    ["refine", "a", "--output-file", "o.txt"],
+    ["refine", "a", "--profile", "x"],
+    ["refine", "a", "--output-format", "xml"],
+    ["refine", "a", "--dim"],
+    ["refine", "a", "--dim", "--diff"],
+    ["refine", "a", "-iq"],
+    ["refine", "a", "--diff=1"],
+    ["refine", "a", "--fix"],
+    ["refine", ""],
+    ["refine", "--", "-a"],
+    ["check", "a"],
+]
+
+
+@pytest.mark.parametrize("argv", READ_REFINE, ids=lambda a: " ".join(a))
+def test_a_plain_refine_command_line_is_read_as_click_reads_it(argv: list[str]) -> None:
+    params = command.parse_refine(argv)
+    assert params is not None
+    assert params == _click_params(argv[1:], "refine")
+
+
+@pytest.mark.parametrize("argv", LEFT_REFINE, ids=lambda a: " ".join(a))
+def test_any_other_refine_command_line_is_left_to_click(argv: list[str]) -> None:
+    assert command.parse_refine(argv) is None
+
+
+REFINE_WORDS = [*command.REFINE_OPTIONS, *command.REFINE_CLICK_ONLY, "b=8", "@main:0=tensor<4xf32>", "llvm", "json"]
+REFINE_WORDS += ["never", "--diff=1", "-iq", "-qq", "a.mlir", "-", "--", "", "--dim=b=2"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(REFINE_WORDS), max_size=8))
+def test_whatever_refine_reads_here_is_what_click_reads(words: list[str]) -> None:
+    params = command.parse_refine(["refine", *words])
+    if params is not None:
+        assert params == _click_params(words, "refine"), words
+
+
 CLEAN = (
     "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
     "  %0 = tosa.add %a, %a : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n"
@@ -199,6 +263,7 @@ CLEAN = (
 )
 BAD = CLEAN.replace("%a: tensor<4xf32>)", "%a: tensor<4xf32>, %b: tensor<3xf32>)").replace("%a, %a :", "%a, %b :")
 BAD = BAD.replace("(tensor<4xf32>, tensor<4xf32>)", "(tensor<4xf32>, tensor<3xf32>)")
+DYN = CLEAN.replace("tensor<4xf32>", "tensor<?xf32>")
 STALE = CLEAN.replace("-> tensor<4xf32>\n  return", "-> tensor<5xf32>\n  return")
 SPLIT = (
     "// RUN: broadcheck check --split-input-file --verify-diagnostics %s\n"
@@ -244,13 +309,22 @@ RUNS = [
     ["check", "--help"],
     ["check", "-j", "0", "bad.mlir"],
     ["rules", "BC101"],
+    ["refine", "dyn.mlir", "--arg", "@f:0=tensor<4xf32>"],
+    ["refine", "dyn.mlir", "--arg", "@f:0=tensor<4xf32>", "--diff"],
+    ["refine", "dyn.mlir", "--arg", "@f:0=tensor<5xf32>", "--output-format", "json"],
+    ["refine", "dyn.mlir", "--arg", "@f:0=tensor<5xf32>", "-q", "--color", "always"],
+    ["refine", "dyn.mlir", "--arg", "@g:0=tensor<4xf32>"],
+    ["refine", "dyn.mlir"],
+    ["refine", "missing.mlir", "--dim", "b=2"],
+    ["refine", "dyn.mlir", "--arg", "@f:0=tensor<4xf32>", "--in-place", "--diff"],
+    ["refine", "--help"],
 ]
 
 
 def _project(where: Path) -> None:
     (where / ".git").mkdir()
     (where / "empty").mkdir()
-    for name, text in (("clean", CLEAN), ("bad", BAD), ("stale", STALE), ("split", SPLIT)):
+    for name, text in (("clean", CLEAN), ("bad", BAD), ("stale", STALE), ("split", SPLIT), ("dyn", DYN)):
         (where / f"{name}.mlir").write_text(text)
 
 
@@ -282,7 +356,12 @@ def test_both_paths_print_the_same_and_exit_the_same(tmp_path: Path, argv: list[
 def test_a_plain_check_never_loads_click_and_a_usage_error_does(tmp_path: Path) -> None:
     # The control: the same count sees click when the command line goes to it.
     _project(tmp_path)
-    for argv, loaded in ((["check", "--no-cache", "clean.mlir"], False), (["check", "--select", "ZZ", "."], True)):
+    plain = (
+        (["check", "--no-cache", "clean.mlir"], False),
+        (["refine", "dyn.mlir", "--arg", "@f:0=tensor<4xf32>"], False),
+    )
+    wrong = (["check", "--select", "ZZ", "."], True), (["refine", "dyn.mlir", "--arg", "@g:0=tensor<4xf32>"], True)
+    for argv, loaded in (*plain, *wrong):
         done = subprocess.run(
             [sys.executable, "-X", "importtime", "-m", "broadcheck", *argv],
             cwd=tmp_path,
