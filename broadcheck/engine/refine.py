@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -431,8 +431,7 @@ class Refiner:
                         break
                     inner.append(statements[back])
                 inner.reverse()
-                names = set(scope.types) | set(scope.values)
-                if any(uses(t.text, names) for t in [s, *inner]):
+                if any(uses(t.text, scope.types, scope.values) for t in [s, *inner]):
                     refine_region_op(self, scope, s, inner, depth)
                 continue
             st = s.statement
@@ -969,9 +968,9 @@ class Refiner:
         """How deep in regions ``s`` is, in its function."""
         return self._depths.get(id(s), 0)
 
-    def uses(self, s: PlannedStatement, names: set[str]) -> bool:
-        """Whether ``s``'s text names any of ``names``."""
-        return uses(s.text, names)
+    def uses(self, s: PlannedStatement, *known: Container[str]) -> bool:
+        """Whether ``s``'s text names a value of any of ``known``."""
+        return uses(s.text, *known)
 
     def origin_of(self, st: Statement, scope: Scope) -> str | None:
         """The argument the new types of ``st``'s operands follow from."""

@@ -215,8 +215,7 @@ def _branches(
 
 
 def _bodies(refiner: Refining, scope: Scope, view: PlannedStatement, inner: list[PlannedStatement], depth: int) -> None:
-    names = set(scope.types)
-    if any(refiner.uses(x, names) for x in inner):
+    if any(refiner.uses(x, scope.types) for x in inner):
         refiner.stop(view, "its regions use a value whose type changed", scope.origins)
         return
     st = view.statement
