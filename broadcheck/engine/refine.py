@@ -21,6 +21,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from broadcheck.diagnostics import Diagnostic, Note
@@ -141,7 +142,9 @@ class Refiner:
         self.options = options
         self.path = path
         self.checks = Checks(options.profile, options.ops)
-        self.edits: dict[tuple[int, int], str] = {}
+        self.edits: list[tuple[int, int, str]] = []
+        """The edits in the order they were written, ``(start, end, new)``: the last one written at
+        a span is the one made (:func:`_ordered`); a step undone takes off those after its start."""
         self.diagnostics: list[Diagnostic] = []
         self.traces: dict[int, str] = {}
         self.aliases: dict[str, Type | SyntaxProblem] = {}
@@ -229,8 +232,8 @@ class Refiner:
             self._function(self._functions[name], retyped, {})
         if self._appended and self._spans:
             at = max(end for _, end in self._spans.values())
-            self.edits[at, at] = "".join("\n" + text for text in self._appended)
-        edits = sorted((start, end, new) for (start, end), new in self.edits.items())
+            self.edits.append((at, at, "".join("\n" + text for text in self._appended)))
+        edits = _ordered(self.edits)
         return Refined(edits, self.diagnostics, self.traces)
 
     def unchanged(self, edits: Sequence[tuple[int, int, str]]) -> Replayed | None:
@@ -334,13 +337,14 @@ class Refiner:
             n += 1
         name = f"{fn.name}_{n}"
         saved = self.edits
-        self.edits = {}
+        self.edits = []
         self._done[name] = (key, {})
         try:
             results = self._refine_function(fn, retyped_args, known_args)
         finally:
-            inside = {k: v for k, v in self.edits.items() if start <= k[0] and k[1] <= end}
-            saved.update({k: v for k, v in self.edits.items() if k not in inside})
+            written = {(a, b): new for a, b, new in self.edits}
+            inside = {k: v for k, v in written.items() if start <= k[0] and k[1] <= end}
+            saved += [(a, b, new) for (a, b), new in written.items() if (a, b) not in inside]
             self.edits = saved
         self._done[name] = (key, results)
         self._clones[fn.name, key] = name
@@ -551,9 +555,9 @@ class Refiner:
         if value is not None:
             scope.values[names[0]] = value
         at = s._offset  # (`Lazy.at`)
-        all_edits = self.edits
+        append = self.edits.append
         for start, end, new in edits:
-            all_edits[at + start, at + end] = new
+            append((at + start, at + end, new))
         types = scope.types
         for index, new in new_results:
             if index < count:
@@ -912,7 +916,7 @@ class Refiner:
             return
         spread = self._spread.get(id(s))
         at = s.offset + start if spread is None else spread(start)[0]
-        self.edits[at, at + end - start] = new
+        self.edits.append((at, at + end - start, new))
 
     def where(self, s: PlannedStatement, start: int) -> tuple[int, int]:
         """The line and column of offset ``start`` of ``s``'s text."""
@@ -997,6 +1001,14 @@ class Refiner:
             column = at + 1 if at >= 0 else 1 + len(line_text) - len(line_text.lstrip())
         span = Span(line, column, line, column + len(name))
         self.diagnostics.append(Diagnostic(rule.code, rule.severity, rule.format(name, reason=why), self.path, span))
+
+
+def _ordered(edits: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """``edits`` (in the order written) ordered, the last written at each span the one kept."""
+    if len(set(map(itemgetter(0), edits))) == len(edits):
+        return sorted(edits)  # (no span written twice: most often)
+    kept = {(start, end): new for start, end, new in edits}
+    return sorted((start, end, new) for (start, end), new in kept.items())
 
 
 def _readable(fn: PlannedFunction) -> None:

@@ -386,7 +386,7 @@ class Refining(Protocol):
     its reading of statements, its edits, its diagnostics, and its own per-op and per-block steps."""
 
     path: str
-    edits: dict[tuple[int, int], str]
+    edits: list[tuple[int, int, str]]
     diagnostics: list[Diagnostic]
     regions: dict[int, tuple[Summary, ...]]
 
