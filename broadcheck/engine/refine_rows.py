@@ -8,8 +8,8 @@ ops it infers whatever their operands (:func:`open_tosa`)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Iterator, KeysView, Sequence
-from itertools import chain, islice
+from collections.abc import Container, KeysView, Sequence
+from itertools import chain
 from operator import attrgetter, eq
 from typing import TYPE_CHECKING, overload
 
@@ -20,9 +20,6 @@ if TYPE_CHECKING:
 
 RUN = 32
 """A row of the scanner's one-line statements this long is noted (:attr:`.refine_read.Reader.runs`)."""
-
-NO_ROW = (-1, 0)
-"""(No row noted further on.)"""
 
 _NAMES, _KIND, _ROLES = attrgetter("names"), attrgetter("form.name"), attrgetter("form.roles")
 
@@ -62,11 +59,6 @@ def uses(text: str, *known: Container[str]) -> bool:
 
 _TOKEN = lazy(r"%[\w$.\-]+(?:#[0-9]+(?![\w$.\-]))?")
 """A value name as :func:`uses` reads one in a text (a use's ``#N`` with it, if whole)."""
-
-
-def skip(walk: Iterator[object], count: int) -> None:
-    """Take ``count`` items of ``walk`` (``count`` >= 1)."""
-    next(islice(walk, count - 1, None), None)
 
 
 def open_tosa(text: str, st: Statement) -> bool:
@@ -110,4 +102,4 @@ class Lines(Sequence[str]):
         return self._source[start:end].removesuffix("\r")
 
 
-__all__ = ["NO_ROW", "RUN", "Lines", "open_tosa", "open_tosa_text", "passed_by", "skip", "uses"]
+__all__ = ["RUN", "Lines", "open_tosa", "open_tosa_text", "passed_by", "uses"]
