@@ -875,15 +875,15 @@ class Refiner:
             wrote = [*edits.items()]
             wrote += [((t.start, t.end), new) for i, new in new_results.items() if (t := result_types[i]) is not None]
             text = s.text
-            self._recorded = (
-                tuple((a, b, new) for (a, b), new in wrote if "".join(new.split()) != "".join(text[a:b].split())),
-                tuple(new_results.items()),
-            )
+            # (as :meth:`edit_at` makes them, in order: a span written twice, `op %a : T` whose one
+            # type is its operand's and its result's, is one edit)
+            made = {(a, b): new for (a, b), new in wrote if "".join(new.split()) != "".join(text[a:b].split())}
+            self._recorded = (tuple((a, b, new) for (a, b), new in made.items()), tuple(new_results.items()))
         for (start, end), new in edits.items():
             self.edit_at(s, start, end, new)
         for index, new in new_results.items():
             written = result_types[index]
-            if written is not None:
+            if written is not None and edits.get((written.start, written.end)) != new:  # (not twice)
                 self.edit_at(s, written.start, written.end, new)
             if index < len(keys):
                 scope.types[keys[index]] = new
@@ -1135,8 +1135,10 @@ class Refiner:
 
 def _ordered(edits: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
     """``edits`` (in the order written) ordered, the last written at each span the one kept."""
-    if len(set(map(itemgetter(0), edits))) == len(edits):
-        return sorted(edits)  # (no span written twice: most often)
+    ordered = sorted(edits)
+    starts = list(map(itemgetter(0), ordered))
+    if len(set(starts)) == len(starts):
+        return ordered  # (no span written twice: most often)
     kept = {(start, end): new for start, end, new in edits}
     return sorted((start, end, new) for (start, end), new in kept.items())
 
