@@ -509,7 +509,7 @@ class Refiner:
 
     def _one_line(
         self, s: Lazy, depth: int, position: int, statements: list[PlannedStatement], scope: Scope
-    ) -> dict[int, str] | object | None:
+    ) -> dict[int, str] | None:
         """One statement on one line at ``depth`` (:meth:`block`'s course for it, asked on its form
         and names first): ``_SKIPPED`` if passed by unread, a function's new result types if it
         is its ``return``, else ``None``."""
@@ -1187,8 +1187,8 @@ _FAST, _SLOW = 1, 0
 """A form's plan (:meth:`Refiner._plan`): its statements re-typed from a memo in :meth:`Refiner.block`'s
 loop, or taken one by one by :meth:`Refiner._one_line`."""
 
-_SKIPPED = object()
-"""(:meth:`Refiner._one_line`: the statement was passed by.)"""
+_SKIPPED: dict[int, str] = {}
+"""(:meth:`Refiner._one_line`: the statement was passed by; told by its identity.)"""
 
 _STUCK = Problem("BC001")
 """The op cannot be read with the new types (no inference from it)."""
