@@ -51,7 +51,8 @@ def from_key(st: Statement, head: str, text: str, names: Sequence[str], region: 
         return None
     spans = name_spans(head)
     # (in C, not a step per name: a header holds every argument of a model, 17k at 480 layers)
-    starts, finishes = list(map(itemgetter(0), spans)), list(map(itemgetter(1), spans))
+    starts: list[int] = list(map(itemgetter(0), spans))
+    finishes: list[int] = list(map(itemgetter(1), spans))
     if len(spans) != len(names) or list(map(sub, finishes, starts)).count(2) != len(spans):
         return None
     lengths = list(map(len, names))
@@ -62,7 +63,7 @@ def from_key(st: Statement, head: str, text: str, names: Sequence[str], region: 
     pieces[1::2] = names
     if "".join(pieces) != text:
         return None
-    shifts = list(accumulate(map(sub, lengths, repeat(2)), initial=0))
+    shifts: list[int] = list(accumulate(map(sub, lengths, repeat(2)), initial=0))
     index = dict(zip(starts, range(len(starts)), strict=True))
     limit = len(head)
 
