@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Container, KeysView, Sequence
 from itertools import chain
-from operator import attrgetter, eq
+from operator import attrgetter
 from typing import TYPE_CHECKING, overload
 
 from broadcheck.syntax.lazyre import lazy
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 RUN = 32
 """A row of the scanner's one-line statements this long is noted (:attr:`.refine_read.Reader.runs`)."""
 
-_NAMES, _KIND, _ROLES = attrgetter("names"), attrgetter("form.name"), attrgetter("form.roles")
+_NAMES, _FORM, _KIND, _ROLES = attrgetter("names"), attrgetter("form"), attrgetter("name"), attrgetter("roles")
 
 
 def passed_by(
@@ -35,13 +35,15 @@ def passed_by(
     first = _NAMES(row[0])  # (a row of ops on re-typed values fails at once, mostly at its first)
     if not type_names.isdisjoint(first) or not value_names.isdisjoint(first):
         return False
-    names = list(chain.from_iterable(map(_NAMES, row)))
+    lists = list(map(_NAMES, row))
+    names = list(chain.from_iterable(lists))
     if not type_names.isdisjoint(names) or not value_names.isdisjoint(names) or "#" in "".join(names):
         return False
-    kinds = set(map(_KIND, row))
+    forms = list(map(_FORM, row))
+    kinds = set(map(_KIND, set(forms)))  # (the row's distinct forms: a few)
     if not read_anyway.isdisjoint(kinds) or any(kind[:5] == "tosa." for kind in kinds):
         return False
-    return all(map(eq, map(len, map(_ROLES, row)), map(len, map(_NAMES, row))))
+    return list(map(len, map(_ROLES, forms))) == list(map(len, lists))
 
 
 def uses(text: str, *known: Container[str]) -> bool:
