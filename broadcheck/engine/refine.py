@@ -179,7 +179,7 @@ class Refiner:
         self._recording = False
         self._recorded: _Written | None = None
         self._results: dict[Form, int] = {}
-        self._plans: dict[Form, tuple[int, int, int, bool, int, bool]] = {}
+        self._plans: dict[Form, tuple[int, int, bool, int, bool]] = {}
         """How :meth:`block` takes a one-line statement of a form in a row (:meth:`_plan`)."""
 
     # ---------------------------------------------------------------- entry
@@ -423,22 +423,22 @@ class Refiner:
                 plan = plans.get(form)
                 if plan is None:
                     plan = self._plan(form)
+                split, count, colon, size, add = plan
                 names = s.names  # type: ignore[attr-defined]
-                if plan[0] != _FAST or len(names) != plan[4] or hashed:
+                if len(names) != size or hashed:  # (a form not planned: its `size` is -1)
                     found = self._one_line(s, depth, position, statements, scope)  # type: ignore[arg-type]
                     if found is _SKIPPED:
                         skipped += 1
                     elif found is not None:
                         results = found
                     continue
-                used = names[plan[1] :]
+                used = names[split:]
                 retyped = tuple(map(types_get, used))
                 no_values = value_names.isdisjoint(used)
                 if no_values and not any(retyped):
                     skipped += 1
                     continue  # it uses no value refine knows more of: not read
-                count = plan[2]
-                if plan[3] and any(":" in n for n in names[:count]):
+                if colon and any(":" in n for n in names[:count]):
                     count = -1  # (`%0:2`: two values)
                 if count < 0:
                     found = self._general(s, position, statements, depth, scope)
@@ -470,7 +470,7 @@ class Refiner:
                         break
                 if origin is not None:
                     traces[s.line] = origin
-                if plan[5] and len(used) == 2:  # (as fold_values notes it)
+                if add and len(used) == 2:  # (as fold_values notes it)
                     scope.sums[names[0]] = (used[0], used[1])
                 if value is not None:
                     values[names[0]] = value
@@ -486,24 +486,24 @@ class Refiner:
         self.repeated += repeated
         return results
 
-    def _plan(self, form: Form) -> tuple[int, int, int, bool, int, bool]:
+    def _plan(self, form: Form) -> tuple[int, int, bool, int, bool]:
         """How :meth:`block` takes a one-line statement of ``form`` in a row, asked once per form:
-        (``_FAST`` or not, where its operands' names start, how many results it has (-1: not
-        re-typed from a memo), whether a result's name may say ``:N`` (then not), how many names it
-        has, whether it is a ``stablehlo.add``). ``_FAST``: its names are its results then its
-        operands, and it is re-typed from its memo (:meth:`_repeat`) if it uses a value refine
-        knows more of; any other is taken by :meth:`_one_line`."""
+        (where its operands' names start, how many results it has (-1: not re-typed from a memo),
+        whether a result's name may say ``:N`` (then not), how many names it has, whether it is a
+        ``stablehlo.add``). Planned: its names are its results then its operands, and it is
+        re-typed from its memo (:meth:`_repeat`) if it uses a value refine knows more of. Any other
+        (its names' count -1: no statement has that many) is taken by :meth:`_one_line`."""
         name, roles, split = form.name, form.roles, form.split
-        plan: tuple[int, int, int, bool, int, bool] = (_SLOW, 0, -1, False, len(roles), False)
+        plan: tuple[int, int, bool, int, bool] = (0, -1, False, -1, False)
         if name not in _READ_ANYWAY and name[:5] != "tosa.":
             results = roles.count(RESULT)
             if split >= 0:
-                plan = (_FAST, split, split, False, len(roles), name == "stablehlo.add")
+                plan = (split, split, False, len(roles), name == "stablehlo.add")
             elif roles == (RESULT,) * results + (USE,) * (len(roles) - results):
                 count = self._results_of(form)
-                plan = (_FAST, results, count, count > 0, len(roles), name == "stablehlo.add")
-            if name in _NOT_REPEATED:
-                plan = (_FAST, plan[1], -1, False, len(roles), False) if plan[0] == _FAST else plan
+                plan = (results, count, count > 0, len(roles), name == "stablehlo.add")
+            if name in _NOT_REPEATED and plan[3] >= 0:
+                plan = (plan[0], -1, False, len(roles), False)
         self._plans[form] = plan
         return plan
 
@@ -1182,10 +1182,6 @@ _NAMES = re.compile(r"%[\w$.\-]+")
 """A value name (``%0``, ``%arg1``, ``%iterArg_2``): no check reads one."""
 
 _ROW_NAMES = attrgetter("names")
-
-_FAST, _SLOW = 1, 0
-"""A form's plan (:meth:`Refiner._plan`): its statements re-typed from a memo in :meth:`Refiner.block`'s
-loop, or taken one by one by :meth:`Refiner._one_line`."""
 
 _SKIPPED: dict[int, str] = {}
 """(:meth:`Refiner._one_line`: the statement was passed by; told by its identity.)"""
