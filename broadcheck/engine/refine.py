@@ -179,7 +179,7 @@ class Refiner:
         self._recording = False
         self._recorded: _Written | None = None
         self._results: dict[Form, int] = {}
-        self._plans: dict[Form, tuple[int, int, bool, int, bool]] = {}
+        self._plans: dict[Form, tuple[int, int, bool, int, bool, bool]] = {}
         """How :meth:`block` takes a one-line statement of a form in a row (:meth:`_plan`)."""
 
     # ---------------------------------------------------------------- entry
@@ -423,7 +423,7 @@ class Refiner:
                 plan = plans.get(form)
                 if plan is None:
                     plan = self._plan(form)
-                split, count, colon, size, add = plan
+                split, count, colon, size, add, sliced = plan
                 names = s.names  # type: ignore[attr-defined]
                 if len(names) != size or hashed:  # (a form not planned: its `size` is -1)
                     found = self._one_line(s, depth, position, statements, scope)  # type: ignore[arg-type]
@@ -445,13 +445,15 @@ class Refiner:
                     if found is not None:
                         results = found
                     continue
-                memo = (
+                memo: tuple[object, ...] = (
                     form,
                     tuple(map(len, names)),
                     retyped,
                     # (no value known: `()` for its operands' values, never a tuple of one)
                     () if no_values else tuple(map(values_get, used)),
                 )
+                if sliced:  # (a `real_dynamic_slice` also follows the sum its limit may be)
+                    memo = (*memo, _slice_sum(used, scope))
                 done = memos.get(memo)
                 if done is None:
                     if not self._record(s, memo, scope):  # type: ignore[arg-type]
@@ -486,24 +488,27 @@ class Refiner:
         self.repeated += repeated
         return results
 
-    def _plan(self, form: Form) -> tuple[int, int, bool, int, bool]:
+    def _plan(self, form: Form) -> tuple[int, int, bool, int, bool, bool]:
         """How :meth:`block` takes a one-line statement of ``form`` in a row, asked once per form:
         (where its operands' names start, how many results it has (-1: not re-typed from a memo),
         whether a result's name may say ``:N`` (then not), how many names it has, whether it is a
-        ``stablehlo.add``). Planned: its names are its results then its operands, and it is
+        ``stablehlo.add``, whether a ``real_dynamic_slice`` of four operands, whose memo also
+        holds :func:`_slice_sum`). Planned: its names are its results then its operands, and it is
         re-typed from its memo (:meth:`_repeat`) if it uses a value refine knows more of. Any other
         (its names' count -1: no statement has that many) is taken by :meth:`_one_line`."""
         name, roles, split = form.name, form.roles, form.split
-        plan: tuple[int, int, bool, int, bool] = (0, -1, False, -1, False)
+        plan: tuple[int, int, bool, int, bool, bool] = (0, -1, False, -1, False, False)
         if name not in _READ_ANYWAY and name[:5] != "tosa.":
             results = roles.count(RESULT)
             if split >= 0:
-                plan = (split, split, False, len(roles), name == "stablehlo.add")
+                plan = (split, split, False, len(roles), name == "stablehlo.add", False)
             elif roles == (RESULT,) * results + (USE,) * (len(roles) - results):
                 count = self._results_of(form)
-                plan = (results, count, count > 0, len(roles), name == "stablehlo.add")
-            if name in _NOT_REPEATED and plan[3] >= 0:
-                plan = (plan[0], -1, False, len(roles), False)
+                plan = (results, count, count > 0, len(roles), name == "stablehlo.add", False)
+            if name == "stablehlo.real_dynamic_slice" and plan[3] - plan[0] == 4 and plan[1] == 1:
+                plan = (*plan[:5], True)  # (its result follows its operands' types and values, and a sum)
+            elif name in _NOT_REPEATED and plan[3] >= 0:
+                plan = (plan[0], -1, False, len(roles), False, False)
         self._plans[form] = plan
         return plan
 
@@ -1182,6 +1187,20 @@ _NAMES = re.compile(r"%[\w$.\-]+")
 """A value name (``%0``, ``%arg1``, ``%iterArg_2``): no check reads one."""
 
 _ROW_NAMES = attrgetter("names")
+
+_NO_SUM = ("(no sum)",)
+
+
+def _slice_sum(used: list[str], scope: Scope) -> object:
+    """What a ``real_dynamic_slice`` (operands ``used``) takes of a sum beside its operands' types
+    and values (:func:`.refine_fold.shape_result`): the known contents of the value its limit adds
+    to its start, if its limit is such a sum."""
+    start, limit = used[1], used[2]
+    pair = scope.sums.get(limit)
+    if pair is None or start not in pair:
+        return _NO_SUM
+    return scope.values.get(pair[1] if pair[0] == start else pair[0])
+
 
 _SKIPPED: dict[int, str] = {}
 """(:meth:`Refiner._one_line`: the statement was passed by; told by its identity.)"""
