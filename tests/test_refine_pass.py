@@ -5,14 +5,21 @@ how many calls a long header's reading takes. Counted, never timed.
 
 from __future__ import annotations
 
+import shlex
 import sys
 from collections.abc import Callable, Iterator
+from itertools import pairwise
+from pathlib import Path
 from types import FrameType
+
+import pytest
 
 from broadcheck.engine import refine_header, refine_read, refine_rows
 from broadcheck.engine.options import Options
-from broadcheck.engine.refine import Refiner, Request
+from broadcheck.engine.refine import BadRequest, Refiner, Request, parse_arg, parse_dim
 from tests.test_refine_work import layers
+
+FIXTURES = Path(__file__).parent / "fixtures" / "refine"
 
 
 def _python_calls(action: Callable[[], object]) -> int:
@@ -119,3 +126,85 @@ def test_a_long_header_is_moved_in_c() -> None:
     large, statement = header(2_000)
     assert large - small < 50
     assert [d.name for d in statement.definitions][-1] == "%arg1999"  # type: ignore[attr-defined]
+
+
+def _slices(n: int) -> str:
+    """``n`` layers of ``real_dynamic_slice`` whose limit is its start (unknown) plus a size (a
+    constant: 4 or 2 rows, by turns), all of one form and of names as long: only the sum tells
+    their results apart."""
+    act, index = "tensor<?x16xf32>", "tensor<2xi64>"
+    lines = [
+        f"func.func @main(%arg0: {act}, %arg1: {index}) -> {act} {{",
+        f"  %c1 = stablehlo.constant dense<1> : {index}",
+        f"  %c4 = stablehlo.constant dense<[4, 16]> : {index}",
+        f"  %c2 = stablehlo.constant dense<[2, 16]> : {index}",
+    ]
+    x = "%arg0"
+    for k in range(n):
+        size = "%c4" if k % 2 == 0 else "%c2"
+        lim, y, z = f"%l{k:04d}", f"%s{k:04d}", f"%t{k:04d}"
+        lines.append(f"  {lim} = stablehlo.add %arg1, {size} : {index}")
+        lines.append(
+            f"  {y} = stablehlo.real_dynamic_slice {x}, %arg1, {lim}, %c1 : ({act}, {index}, {index}, {index}) -> {act}"
+        )
+        lines.append(f"  {z} = stablehlo.tanh %arg0 : {act}")
+        x = z
+    lines += [f"  return {x} : {act}", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def _refined(text: str, planned: bool, monkeypatch: pytest.MonkeyPatch) -> object:
+    with monkeypatch.context() as patched:
+        if not planned:  # every statement of a row taken one by one, as before the rows' plans
+            patched.setattr(Refiner, "_plan", lambda self, form: (0, -1, False, -1, False, False))
+        refiner = Refiner(Options(), "slices.mlir")
+        found = refiner.refine(text, Request({("main", 0): "tensor<8x16xf32>"}))
+    return found.edits, [repr(d) for d in found.diagnostics], found.traces, refiner.repeated
+
+
+def test_a_slice_follows_its_sum_from_its_memo(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ``real_dynamic_slice`` of a row is re-typed from its memo, which holds the sum its limit
+    is (the same form, types and values, another size: another result); its edits, diagnostics
+    and traces are those of the statement-by-statement course."""
+    text = _slices(40)
+    planned = _refined(text, True, monkeypatch)
+    assert planned[:3] == _refined(text, False, monkeypatch)[:3]
+    news = [new for _, _, new in planned[0]]  # type: ignore[index]
+    assert news.count("tensor<4x16xf32>") == 20 and news.count("tensor<2x16xf32>") == 20
+    assert planned[3] > 70  # type: ignore[operator]  # (the slices and the tanh after the first of each)
+
+
+def _request(text: str) -> Request:
+    """The request of a refine fixture's ``// RUN:`` line."""
+    line = next(x for x in text.splitlines() if x.startswith("// RUN:"))
+    words = shlex.split(line.removeprefix("// RUN:"))
+    request = Request()
+    for word, value in pairwise(words):
+        if word == "--arg":
+            name, index, type_text = parse_arg(value)
+            request.args[name, index] = type_text
+        elif word == "--dim":
+            dim, size = parse_dim(value)
+            request.dims[dim] = size
+    return request
+
+
+@pytest.mark.parametrize("path", sorted(FIXTURES.glob("*.mlir")), ids=lambda p: p.stem)
+def test_the_plans_refine_as_one_by_one(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every refine fixture: the rows' plans give the edits, diagnostics and traces (or the usage
+    error) the statement-by-statement course gives."""
+    text = path.read_text()
+    request = _request(text)
+    found = []
+    for planned in (True, False):
+        with monkeypatch.context() as patched:
+            if not planned:
+                patched.setattr(Refiner, "_plan", lambda self, form: (0, -1, False, -1, False, False))
+            refiner = Refiner(Options(), path.name)
+            try:
+                refined = refiner.refine(text, request)
+            except BadRequest as problem:
+                found.append(str(problem))
+                continue
+            found.append((refined.edits, [repr(d) for d in refined.diagnostics], refined.traces))
+    assert found[0] == found[1]
