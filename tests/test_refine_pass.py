@@ -156,7 +156,7 @@ def _slices(n: int) -> str:
 def _refined(text: str, planned: bool, monkeypatch: pytest.MonkeyPatch) -> object:
     with monkeypatch.context() as patched:
         if not planned:  # every statement of a row taken one by one, as before the rows' plans
-            patched.setattr(Refiner, "_plan", lambda self, form: (0, -1, False, -1, False, False))
+            patched.setattr(Refiner, "_plan", lambda self, form: (0, -1, False, -1, False, False, False))
         refiner = Refiner(Options(), "slices.mlir")
         found = refiner.refine(text, Request({("main", 0): "tensor<8x16xf32>"}))
     return found.edits, [repr(d) for d in found.diagnostics], found.traces, refiner.repeated
@@ -199,7 +199,7 @@ def test_the_plans_refine_as_one_by_one(path: Path, monkeypatch: pytest.MonkeyPa
     for planned in (True, False):
         with monkeypatch.context() as patched:
             if not planned:
-                patched.setattr(Refiner, "_plan", lambda self, form: (0, -1, False, -1, False, False))
+                patched.setattr(Refiner, "_plan", lambda self, form: (0, -1, False, -1, False, False, False))
             refiner = Refiner(Options(), path.name)
             try:
                 refined = refiner.refine(text, request)
@@ -208,3 +208,55 @@ def test_the_plans_refine_as_one_by_one(path: Path, monkeypatch: pytest.MonkeyPa
                 continue
             found.append((refined.edits, [repr(d) for d in refined.diagnostics], refined.traces))
     assert found[0] == found[1]
+
+
+def _calls(n: int) -> str:
+    """``n`` layers calling a private function, by turns on the batch-sized value (re-typed) and
+    on one of another shape (a second set of types: a clone, renamed at each of its calls), and
+    a call on the weights only (as written)."""
+    act, other, w = "tensor<?x16xf32>", "tensor<?x4x16xf32>", "tensor<16x16xf32>"
+    lines = [f"func.func @main(%arg0: {act}, %arg1: {other}, %arg2: {w}, %arg3: {act}) -> {act} {{"]
+    x = "%arg0"
+    for k in range(n):
+        h, g, u, y, c = f"%h{k:04d}", f"%g{k:04d}", f"%u{k:04d}", f"%y{k:04d}", f"%c{k:04d}"
+        lines.append(f"  {h} = func.call @f({x}) : ({act}) -> {act}")
+        lines.append(f"  {c} = func.call @f(%arg3) : ({act}) -> {act}")
+        lines.append(f"  {g} = func.call @g(%arg1) : ({other}) -> {other}")
+        lines.append(f"  {u} = func.call @w(%arg2) : ({w}) -> {w}")
+        lines.append(f"  {y} = stablehlo.tanh {h} : {act}")
+        x = y
+    lines += [f"  return {x} : {act}", "}"]
+    for name, t in (("f", act), ("g", other), ("w", w)):
+        lines += [
+            f"func.func private @{name}(%a: {t}) -> {t} {{",
+            f"  %0 = stablehlo.negate %a : {t}",
+            f"  return %0 : {t}",
+            "}",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(
+    "request_args",
+    [
+        {("main", 0): "tensor<8x16xf32>"},  # (@f's second call as written: a clone)
+        {("main", 1): "tensor<8x4x16xf32>"},
+        {("main", 0): "tensor<8x16xf32>", ("main", 3): "tensor<4x16xf32>"},  # (a clone re-typed)
+    ],
+)
+def test_a_call_in_a_row_refines_as_one_by_one(
+    request_args: dict[tuple[str, int], str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Calls in rows re-typed from their memos give what the calls one by one give (a callee
+    refined, a call as written, a call of a clone renamed)."""
+    text = _calls(40)
+    found = []
+    for planned in (True, False):
+        with monkeypatch.context() as patched:
+            if not planned:
+                patched.setattr(Refiner, "_plan", lambda self, form: (0, -1, False, -1, False, False, False))
+            refiner = Refiner(Options(), "calls.mlir")
+            refined = refiner.refine(text, Request(dict(request_args)))
+            found.append((refined.edits, [repr(d) for d in refined.diagnostics], refined.traces))
+    assert found[0] == found[1]
+    assert len(found[0][0]) > 40  # type: ignore[arg-type]

@@ -179,7 +179,7 @@ class Refiner:
         self._recording = False
         self._recorded: _Written | None = None
         self._results: dict[Form, int] = {}
-        self._plans: dict[Form, tuple[int, int, bool, int, bool, bool]] = {}
+        self._plans: dict[Form, tuple[int, int, bool, int, bool, bool, bool]] = {}
         """How :meth:`block` takes a one-line statement of a form in a row (:meth:`_plan`)."""
 
     # ---------------------------------------------------------------- entry
@@ -423,7 +423,7 @@ class Refiner:
                 plan = plans.get(form)
                 if plan is None:
                     plan = self._plan(form)
-                split, count, colon, size, add, sliced = plan
+                split, count, colon, size, add, sliced, call = plan
                 names = s.names  # type: ignore[attr-defined]
                 if len(names) != size or hashed:  # (a form not planned: its `size` is -1)
                     found = self._one_line(s, depth, position, statements, scope)  # type: ignore[arg-type]
@@ -435,12 +435,12 @@ class Refiner:
                 used = names[split:]
                 retyped = tuple(map(types_get, used))
                 no_values = value_names.isdisjoint(used)
-                if no_values and not any(retyped):
+                if no_values and not any(retyped) and not call:
                     skipped += 1
                     continue  # it uses no value refine knows more of: not read
                 if colon and any(":" in n for n in names[:count]):
                     count = -1  # (`%0:2`: two values)
-                if count < 0:
+                if count < 0 or (call and no_values and not any(retyped)):  # (a call as written: marked)
                     found = self._general(s, position, statements, depth, scope)
                     if found is not None:
                         results = found
@@ -456,7 +456,8 @@ class Refiner:
                     memo = (*memo, _slice_sum(used, scope))
                 done = memos.get(memo)
                 if done is None:
-                    if not self._record(s, memo, scope):  # type: ignore[arg-type]
+                    record = self._record_call if call else self._record
+                    if not record(s, memo, scope):  # type: ignore[arg-type]
                         found = self._general(s, position, statements, depth, scope)
                         if found is not None:
                             results = found
@@ -488,27 +489,29 @@ class Refiner:
         self.repeated += repeated
         return results
 
-    def _plan(self, form: Form) -> tuple[int, int, bool, int, bool, bool]:
+    def _plan(self, form: Form) -> tuple[int, int, bool, int, bool, bool, bool]:
         """How :meth:`block` takes a one-line statement of ``form`` in a row, asked once per form:
         (where its operands' names start, how many results it has (-1: not re-typed from a memo),
         whether a result's name may say ``:N`` (then not), how many names it has, whether it is a
         ``stablehlo.add``, whether a ``real_dynamic_slice`` of four operands, whose memo also
-        holds :func:`_slice_sum`). Planned: its names are its results then its operands, and it is
+        holds :func:`_slice_sum`, whether a call, re-typed from its memo only where it uses a value
+        refine knows more of, :meth:`_record_call`). Planned: its names are its results then its operands, and it is
         re-typed from its memo (:meth:`_repeat`) if it uses a value refine knows more of. Any other
         (its names' count -1: no statement has that many) is taken by :meth:`_one_line`."""
         name, roles, split = form.name, form.roles, form.split
-        plan: tuple[int, int, bool, int, bool, bool] = (0, -1, False, -1, False, False)
-        if name not in _READ_ANYWAY and name[:5] != "tosa.":
+        plan: tuple[int, int, bool, int, bool, bool, bool] = (0, -1, False, -1, False, False, False)
+        call = name in CALLS
+        if (call or name not in _READ_ANYWAY) and name[:5] != "tosa.":
             results = roles.count(RESULT)
             if split >= 0:
-                plan = (split, split, False, len(roles), name == "stablehlo.add", False)
+                plan = (split, split, False, len(roles), name == "stablehlo.add", False, call)
             elif roles == (RESULT,) * results + (USE,) * (len(roles) - results):
                 count = self._results_of(form)
-                plan = (results, count, count > 0, len(roles), name == "stablehlo.add", False)
+                plan = (results, count, count > 0, len(roles), name == "stablehlo.add", False, call)
             if name == "stablehlo.real_dynamic_slice" and plan[3] - plan[0] == 4 and plan[1] == 1:
-                plan = (*plan[:5], True)  # (its result follows its operands' types and values, and a sum)
+                plan = (*plan[:5], True, False)  # (its result follows its operands' types and values, and a sum)
             elif name in _NOT_REPEATED and plan[3] >= 0:
-                plan = (plan[0], -1, False, len(roles), False, False)
+                plan = (plan[0], -1, False, len(roles), False, False, False)
         self._plans[form] = plan
         return plan
 
@@ -668,6 +671,26 @@ class Refiner:
         if marks == (len(self.diagnostics), len(self._warned)):
             edits, results = self._recorded or ((), ())
             self._memo[memo] = (edits, results, after if after is not before else None)
+        return True
+
+    def _record_call(self, s: Lazy, memo: object, scope: Scope) -> bool:
+        """Re-type ``s``, a call of one result each (:meth:`_general`'s course for it), and keep what
+        it did for the next call of its memo (:meth:`_repeat`), if it said nothing and called its
+        callee as refined before (not a clone); ``False`` if it does not read."""
+        if s.offset == UNREAD_AT:
+            return False
+        st = s.statement
+        marks = len(self.diagnostics), len(self._warned)
+        origin = self.origin_of(st, scope)
+        if origin is not None:
+            self.traces[s.line] = origin
+        self._recorded = None
+        try:
+            self._call(s, st, scope, origin, record=True)
+        finally:
+            self._recording = False
+        if self._recorded is not None and marks == (len(self.diagnostics), len(self._warned)):
+            self._memo[memo] = (*self._recorded, None)
         return True
 
     def _repeat(self, s: Lazy, done: _Retyping, used: list[str], scope: Scope, count: int) -> None:
@@ -895,13 +918,9 @@ class Refiner:
                 if origin is not None:
                     scope.origins[keys[index]] = origin
 
-    def _call(
-        self,
-        s: PlannedStatement,
-        st: Statement,
-        scope: Scope,
-        origin: str | None,
-    ) -> None:
+    def _call(self, s: PlannedStatement, st: Statement, scope: Scope, origin: str | None, record: bool = False) -> None:
+        """Re-type a call (``record``: keep what its own types' writing wrote, :meth:`_record_call`,
+        if it calls its callee by its name, not a clone's)."""
         callee = callee_of(st)
         fn = self._functions.get(callee or "")
         operand_types, result_types = place_types(st, self._layout(st.name))
@@ -933,6 +952,8 @@ class Refiner:
                 self.stop(s, "its operand types cannot be placed", scope.origins)
                 return
             edits[written.start, written.end] = t
+        if record and name == fn.name:
+            self._recording = True  # (after the callee's own refining: its ops' commits are not the call's)
         if name != fn.name:
             symbol = re.search(r"@(?:[\w$.\-]+|\"[^\"]*\")", s.text[st.name_end :])
             if symbol is not None:
