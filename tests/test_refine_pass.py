@@ -212,8 +212,9 @@ def test_the_plans_refine_as_one_by_one(path: Path, monkeypatch: pytest.MonkeyPa
 
 def _calls(n: int) -> str:
     """``n`` layers calling a private function, by turns on the batch-sized value (re-typed) and
-    on one of another shape (a second set of types: a clone, renamed at each of its calls), and
-    a call on the weights only (as written)."""
+    on one of another shape (a second set of types: a clone, renamed at each of its calls), a
+    call on the weights only (as written), and a call of two results (``%m:2``), the last's
+    second returned."""
     act, other, w = "tensor<?x16xf32>", "tensor<?x4x16xf32>", "tensor<16x16xf32>"
     lines = [f"func.func @main(%arg0: {act}, %arg1: {other}, %arg2: {w}, %arg3: {act}) -> {act} {{"]
     x = "%arg0"
@@ -221,11 +222,19 @@ def _calls(n: int) -> str:
         h, g, u, y, c = f"%h{k:04d}", f"%g{k:04d}", f"%u{k:04d}", f"%y{k:04d}", f"%c{k:04d}"
         lines.append(f"  {h} = func.call @f({x}) : ({act}) -> {act}")
         lines.append(f"  {c} = func.call @f(%arg3) : ({act}) -> {act}")
+        lines.append(f"  %m{k:04d}:2 = call @two({x}) : ({act}) -> ({act}, {act})")
+        lines.append(f"  %n{k:04d} = call @f({x}) : ({act}) -> {act}")
         lines.append(f"  {g} = func.call @g(%arg1) : ({other}) -> {other}")
         lines.append(f"  {u} = func.call @w(%arg2) : ({w}) -> {w}")
         lines.append(f"  {y} = stablehlo.tanh {h} : {act}")
         x = y
-    lines += [f"  return {x} : {act}", "}"]
+    lines += [f"  return %m{n - 1:04d}#1 : {act}", "}"]
+    lines += [
+        f"func.func private @two(%a: {act}) -> ({act}, {act}) {{",
+        f"  %0 = stablehlo.negate %a : {act}",
+        f"  return %0, %a : {act}, {act}",
+        "}",
+    ]
     for name, t in (("f", act), ("g", other), ("w", w)):
         lines += [
             f"func.func private @{name}(%a: {t}) -> {t} {{",

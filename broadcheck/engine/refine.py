@@ -512,6 +512,8 @@ class Refiner:
                 plan = (*plan[:5], True, False)  # (its result follows its operands' types and values, and a sum)
             elif name in _NOT_REPEATED and plan[3] >= 0:
                 plan = (plan[0], -1, False, len(roles), False, False, False)
+            elif call and plan[3] >= 0 and len(form.result_types) != plan[1]:
+                plan = (plan[0], -1, False, len(roles), False, False, True)  # (`%0:3 = call`: one name, three values)
         self._plans[form] = plan
         return plan
 
