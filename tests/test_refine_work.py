@@ -195,7 +195,7 @@ def test_no_call_per_statement_for_its_operands(monkeypatch: pytest.MonkeyPatch)
         "layers.mlir", layers(20), Request({("main", 0): "tensor<8x16xf32>"}), Options()
     )
     assert not diagnostics and "?" not in after and checked == 20 * 5
-    assert calls == {"operand_names": 1}  # (the return: its form has no results then operands)
+    assert calls == {"operand_names": 0}  # (the return too: its form's plan says its operands)
     assert memos[0] and all(key[3] == () for key in memos[0])  # type: ignore[index]
 
 

@@ -11,7 +11,7 @@ their regions (:mod:`.refine_regions`). ``func.call`` carries the types (and the
 into a private callee, and the callee's ``func.return`` gives the call's result types; a callee
 called with a second set of types is cloned. What cannot be inferred stops along its values
 only, with a warning (BC1860). The edits are of type text only (and a clone's text after the
-last function), applied by :func:`.fix.apply_stream`. This module is the driver: the functions,
+last function), applied by :func:`.refine_run.edited`. This module is the driver: the functions,
 calls and clones, one op's re-typing, the edits.
 """
 
@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
 from broadcheck.diagnostics import Diagnostic, Note
@@ -40,7 +42,7 @@ from broadcheck.engine.refine_fold import (
 from broadcheck.engine.refine_generic import GenericFunction, is_private, label_arguments, renamed, unread_hint
 from broadcheck.engine.refine_read import Lazy, arguments_of, dimension_sources, read_functions
 from broadcheck.engine.refine_regions import Spread, refine_region_op, spread_of
-from broadcheck.engine.refine_rows import NO_ROW, open_tosa, open_tosa_text, passed_by, skip, uses
+from broadcheck.engine.refine_rows import open_tosa, open_tosa_text, passed_by, uses
 from broadcheck.engine.refine_values import (
     CALLS,
     PROBE,
@@ -141,7 +143,9 @@ class Refiner:
         self.options = options
         self.path = path
         self.checks = Checks(options.profile, options.ops)
-        self.edits: dict[tuple[int, int], str] = {}
+        self.edits: list[tuple[int, int, str]] = []
+        """The edits in the order they were written, ``(start, end, new)``: the last one written at
+        a span is the one made (:func:`_ordered`); a step undone takes off those after its start."""
         self.diagnostics: list[Diagnostic] = []
         self.traces: dict[int, str] = {}
         self.aliases: dict[str, Type | SyntaxProblem] = {}
@@ -176,6 +180,8 @@ class Refiner:
         self._recording = False
         self._recorded: _Written | None = None
         self._results: dict[Form, int] = {}
+        self._plans: dict[Form, tuple[int, int, bool, int, bool, bool, bool]] = {}
+        """How :meth:`block` takes a one-line statement of a form in a row (:meth:`_plan`)."""
 
     # ---------------------------------------------------------------- entry
 
@@ -230,8 +236,8 @@ class Refiner:
             self._function(self._functions[name], retyped, {})
         if self._appended and self._spans:
             at = max(end for _, end in self._spans.values())
-            self.edits[at, at] = "".join("\n" + text for text in self._appended)
-        edits = sorted((start, end, new) for (start, end), new in self.edits.items())
+            self.edits.append((at, at, "".join("\n" + text for text in self._appended)))
+        edits = _ordered(self.edits)
         return Refined(edits, self.diagnostics, self.traces)
 
     def unchanged(self, edits: Sequence[tuple[int, int, str]]) -> Replayed | None:
@@ -335,13 +341,14 @@ class Refiner:
             n += 1
         name = f"{fn.name}_{n}"
         saved = self.edits
-        self.edits = {}
+        self.edits = []
         self._done[name] = (key, {})
         try:
             results = self._refine_function(fn, retyped_args, known_args)
         finally:
-            inside = {k: v for k, v in self.edits.items() if start <= k[0] and k[1] <= end}
-            saved.update({k: v for k, v in self.edits.items() if k not in inside})
+            written = {(a, b): new for a, b, new in self.edits}
+            inside = {k: v for k, v in written.items() if start <= k[0] and k[1] <= end}
+            saved += [(a, b, new) for (a, b), new in written.items() if (a, b) not in inside]
             self.edits = saved
         self._done[name] = (key, results)
         self._clones[fn.name, key] = name
@@ -369,121 +376,252 @@ class Refiner:
         scope: Scope,
     ) -> dict[int, str]:
         """Refine the statements of one nesting ``depth`` in order (an op's regions with the op);
-        the function's new result types if its ``return`` is among them."""
+        the function's new result types if its ``return`` is among them.
+
+        The reader's rows of one-line statements (:attr:`.refine_read.Reader.runs`: all
+        :class:`Lazy`, of one depth) are passed by whole where none uses a value refine knows more of
+        (:func:`.refine_rows.passed_by`); else each statement of one is taken on its form's plan
+        (:meth:`_plan`): most are re-typed as an earlier statement of their memo was, inline."""
         results: dict[int, str] = {}
         types, values = scope.types, scope.values
+        origins, traces = scope.origins, self.traces
         depths = self._depths
         type_names, value_names = types.keys(), values.keys()
-        memos = self._memo
-        read_anyway, not_repeated, repeat = _READ_ANYWAY, _NOT_REPEATED, self._repeat
-        skipped = 0  # (added to `self.skipped` at the end: not an attribute's write per statement)
-        rows = iter(self._runs.get(id(statements), {}).items())  # (the reader's rows of one-line statements)
-        row_at, row_size = next(rows, NO_ROW)
-        walk = enumerate(statements)
-        for position, s in walk:
-            if position == row_at:
-                if (not depths or depths.get(id(s), 0) == depth) and passed_by(
-                    statements[position : position + row_size], type_names, value_names, read_anyway
-                ):
-                    skipped += row_size  # every statement of the row would be passed by, one by one
-                    skip(walk, row_size - 1)  # (the rest of the row)
-                    row_at, row_size = next(rows, NO_ROW)
+        types_get, values_get = types.get, values.get
+        memos, plans = self._memo, self._plans
+        append = self.edits.append  # (the same list for the whole block: a clone's is swapped back)
+        read_anyway = _READ_ANYWAY
+        skipped = repeated = 0  # (added to the refiner's at the end: not an attribute's write per statement)
+        rows = self._runs.get(id(statements), {})  # the reader's rows of one-line statements, in order
+        at = 0
+        for row_at, row_size in (*rows.items(), (len(statements), 0)):
+            for position in range(at, row_at):  # (between rows: one statement at a time)
+                s = statements[position]
+                if depths and depths.get(id(s), 0) != depth:
+                    continue  # inside an op's regions: refined with that op
+                if type(s) is not Lazy:
+                    found = self._general(s, position, statements, depth, scope)
+                    if found is not None:
+                        results = found
                     continue
-                row_at, row_size = next(rows, NO_ROW)
-            if depths and depths.get(id(s), 0) != depth:
-                continue  # inside an op's regions: refined with that op
-            if type(s) is Lazy and (name := (form := s.form).name) not in read_anyway:
-                row_names = s.names
-                split = form.split
-                if split >= 0 and len(form.roles) == len(row_names):  # (Lazy.operand_names, inlined: most statements)
-                    used_names: list[str] | None = row_names[split:]
-                    if "#" in "".join(used_names):  # type: ignore[arg-type]
-                        used_names = s.operand_names()
-                else:
-                    used_names = s.operand_names()
-                if used_names is not None:
-                    no_types = type_names.isdisjoint(used_names)
-                    no_values = value_names.isdisjoint(used_names)
-                    # (a TOSA op whose result says less than a static shape is inferred anyway,
-                    # as tosa-infer-shapes does, on the full course below)
-                    tosa_open = name[:5] == "tosa." and open_tosa_text(name, s.text)
-                    if no_types and no_values and not tosa_open:
+                found = self._one_line(s, depth, position, statements, scope)
+                if found is _SKIPPED:
+                    skipped += 1
+                elif found is not None:
+                    results = found
+            at = row_at + row_size
+            if not row_size:
+                break
+            row = statements[row_at:at]
+            if depths and depths.get(id(row[0]), 0) != depth:
+                continue  # (a row is of one depth) inside an op's regions: refined with that op
+            if passed_by(row, type_names, value_names, read_anyway):
+                skipped += row_size  # every statement of the row would be passed by, one by one
+                continue
+            hashed = "#" in "".join(chain.from_iterable(map(_ROW_NAMES, row)))  # (`%0#1`: rare)
+            for position, s in enumerate(row, row_at):
+                form = s.form  # type: ignore[attr-defined]  # (a row's statements are Lazy)
+                plan = plans.get(form)
+                if plan is None:
+                    plan = self._plan(form)
+                split, count, colon, size, add, sliced, call = plan
+                names = s.names  # type: ignore[attr-defined]
+                if len(names) != size or hashed:  # (a form not planned: its `size` is -1)
+                    found = self._one_line(s, depth, position, statements, scope)  # type: ignore[arg-type]
+                    if found is _SKIPPED:
                         skipped += 1
-                        continue  # it uses no value refine knows more of: not read
-                    count = split if split >= 0 else self._single_results(s)
-                    if not tosa_open and count >= 0 and name not in not_repeated:
-                        memo = (
-                            form,
-                            tuple(map(len, row_names)),
-                            tuple(map(types.get, used_names)),
-                            # (no value known: `()` for its operands' values, never a tuple of one)
-                            () if no_values else tuple(map(values.get, used_names)),
-                        )
-                        done = memos.get(memo)
-                        if done is not None:
-                            repeat(s, done, used_names, scope, count)
-                            continue
-                        if self._record(s, memo, scope):
-                            continue
-            if s.offset == UNREAD_AT:
-                inner = []
-                for back in range(position - 1, -1, -1):
-                    if self._depths.get(id(statements[back]), 0) <= depth:
+                    elif found is not None:
+                        results = found
+                    continue
+                used = names[split:]
+                retyped = tuple(map(types_get, used))
+                no_values = value_names.isdisjoint(used)
+                if no_values and not any(retyped) and not call:
+                    skipped += 1
+                    continue  # it uses no value refine knows more of: not read
+                if colon and any(":" in n for n in names[:count]):
+                    count = -1  # (`%0:2`: two values)
+                if count < 0 or (call and no_values and not any(retyped)):  # (a call as written: marked)
+                    found = self._general(s, position, statements, depth, scope)
+                    if found is not None:
+                        results = found
+                    continue
+                memo: tuple[object, ...] = (
+                    form,
+                    tuple(map(len, names)),
+                    retyped,
+                    # (no value known: `()` for its operands' values, never a tuple of one)
+                    () if no_values else tuple(map(values_get, used)),
+                )
+                if sliced:  # (a `real_dynamic_slice` also follows the sum its limit may be)
+                    memo = (*memo, _slice_sum(used, scope))
+                done = memos.get(memo)
+                if done is None:
+                    record = self._record_call if call else self._record
+                    if not record(s, memo, scope):  # type: ignore[arg-type]
+                        found = self._general(s, position, statements, depth, scope)
+                        if found is not None:
+                            results = found
+                    continue
+                # Re-typed as the last statement of its memo was (:meth:`_repeat`, inline: most
+                # re-typed statements of an export)
+                repeated += 1
+                edits, new_results, value = done
+                origin = None
+                for n in used:
+                    if n in origins:
+                        origin = origins[n]
                         break
-                    inner.append(statements[back])
-                inner.reverse()
-                names = set(scope.types) | set(scope.values)
-                if any(uses(t.text, names) for t in [s, *inner]):
-                    refine_region_op(self, scope, s, inner, depth)
-                continue
-            st = s.statement
-            if st.name in _CONSTANTS:
-                literal = next((a.text for a in st.attributes if a.name in ("value", "values") and ":" in a.text), None)
-                text = literal if literal is not None else _after_name(s.text, st)
-                found = int_literal(text) if text is not None else None
-                if st.name == "shape.const_shape" and text is not None:
-                    found = const_shape(text)
-                if st.name == "tosa.const_shape" and found is None and text is not None:  # `values(dense<...>)`
-                    shaped = re.match(r"\s*values\((dense<.*>\s*:\s*tensor<[^>]*>)\)", text)
-                    found = int_literal(shaped.group(1)) if shaped is not None else None
-                if found is not None and st.results:
-                    scope.values[st.results[0].name] = found
-                continue
-            used = [u for u in st.operands if use_key(u) in scope.types or use_key(u) in scope.values]
-            if st.name == "tensor.dim" and len(st.operands) == 2 and st.results:
-                tensor_dim(self, s, st, scope)
-                continue
-            if st.name == "tensor.empty":
-                tensor_empty(self, s, st, scope)
-                continue
-            if st.name == "stablehlo.get_dimension_size" and st.operands and st.results:
-                dimension_size(self, s, st, scope)
-                continue
-            if not used and st.name not in CALLS:
-                if open_tosa(s.text, st):
-                    self.op(s, st, scope, None, quiet=True)
-                continue
-            origin = next((scope.origins[use_key(u)] for u in st.operands if use_key(u) in scope.origins), None)
-            if origin is not None:
-                self.traces[s.line] = origin
-            if st.name in _RETURNS:
-                results = self._return(scope.fn, s, st, scope.types)
-                continue
-            if st.name in CALLS:
-                self._call(s, st, scope, origin)
-                continue
-            if st.name == "stablehlo.custom_call" and callee_of(st) == "shape_assertion":
-                assertion(self, s, st, scope.values)
-                continue
-            fold_values(self, s, st, scope)
-            retyped = any(use_key(u) in scope.types for u in st.operands)
-            if not retyped and st.name not in SHAPE_OPS:
-                if open_tosa(s.text, st):
-                    self.op(s, st, scope, None, quiet=True)
-                continue
-            self.op(s, st, scope, origin, quiet=not retyped and st.name.startswith("tosa."))
+                if origin is not None:
+                    traces[s.line] = origin
+                if add and len(used) == 2:  # (as fold_values notes it)
+                    scope.sums[names[0]] = (used[0], used[1])
+                if value is not None:
+                    values[names[0]] = value
+                offset = s._offset  # (`Lazy.at`)
+                for start, end, new in edits:
+                    append((offset + start, offset + end, new))
+                for index, new in new_results:
+                    if index < count:
+                        types[names[index]] = new
+                        if origin is not None:
+                            origins[names[index]] = origin
         self.skipped += skipped
+        self.repeated += repeated
         return results
+
+    def _plan(self, form: Form) -> tuple[int, int, bool, int, bool, bool, bool]:
+        """How :meth:`block` takes a one-line statement of ``form`` in a row, asked once per form:
+        (where its operands' names start, how many results it has (-1: not re-typed from a memo),
+        whether a result's name may say ``:N`` (then not), how many names it has, whether it is a
+        ``stablehlo.add``, whether a ``real_dynamic_slice`` of four operands, whose memo also
+        holds :func:`_slice_sum`, whether a call, re-typed from its memo only where it uses a value
+        refine knows more of, :meth:`_record_call`). Planned: its names are its results then its operands, and it is
+        re-typed from its memo (:meth:`_repeat`) if it uses a value refine knows more of. Any other
+        (its names' count -1: no statement has that many) is taken by :meth:`_one_line`."""
+        name, roles, split = form.name, form.roles, form.split
+        plan: tuple[int, int, bool, int, bool, bool, bool] = (0, -1, False, -1, False, False, False)
+        call = name in CALLS
+        if (call or name not in _READ_ANYWAY) and name[:5] != "tosa.":
+            results = roles.count(RESULT)
+            if split >= 0:
+                plan = (split, split, False, len(roles), name == "stablehlo.add", False, call)
+            elif roles == (RESULT,) * results + (USE,) * (len(roles) - results):
+                count = self._results_of(form)
+                plan = (results, count, count > 0, len(roles), name == "stablehlo.add", False, call)
+            if name == "stablehlo.real_dynamic_slice" and plan[3] - plan[0] == 4 and plan[1] == 1:
+                plan = (*plan[:5], True, False)  # (its result follows its operands' types and values, and a sum)
+            elif name in _NOT_REPEATED and plan[3] >= 0:
+                plan = (plan[0], -1, False, len(roles), False, False, False)
+            elif call and plan[3] >= 0 and len(form.result_types) != plan[1]:
+                plan = (plan[0], -1, False, len(roles), False, False, True)  # (`%0:3 = call`: one name, three values)
+        self._plans[form] = plan
+        return plan
+
+    def _one_line(
+        self, s: Lazy, depth: int, position: int, statements: list[PlannedStatement], scope: Scope
+    ) -> dict[int, str] | None:
+        """One statement on one line at ``depth`` (:meth:`block`'s course for it, asked on its form
+        and names first): ``_SKIPPED`` if passed by unread, a function's new result types if it
+        is its ``return``, else ``None``."""
+        types, values = scope.types, scope.values
+        form = s.form
+        name = form.name
+        if name not in _READ_ANYWAY:
+            row_names = s.names
+            split = form.split
+            if split >= 0 and len(form.roles) == len(row_names):  # (Lazy.operand_names, inlined)
+                used_names: list[str] | None = row_names[split:]
+                if "#" in "".join(used_names):  # type: ignore[arg-type]
+                    used_names = s.operand_names()
+            else:
+                used_names = s.operand_names()
+            if used_names is not None:
+                no_types = types.keys().isdisjoint(used_names)
+                no_values = values.keys().isdisjoint(used_names)
+                # (a TOSA op whose result says less than a static shape is inferred anyway,
+                # as tosa-infer-shapes does, on the full course below)
+                tosa_open = name[:5] == "tosa." and open_tosa_text(name, s.text)
+                if no_types and no_values and not tosa_open:
+                    return _SKIPPED  # it uses no value refine knows more of: not read
+                count = split if split >= 0 else self._single_results(s)
+                if not tosa_open and count >= 0 and name not in _NOT_REPEATED:
+                    memo = (
+                        form,
+                        tuple(map(len, row_names)),
+                        tuple(map(types.get, used_names)),
+                        # (no value known: `()` for its operands' values, never a tuple of one)
+                        () if no_values else tuple(map(values.get, used_names)),
+                    )
+                    done = self._memo.get(memo)
+                    if done is not None:
+                        self._repeat(s, done, used_names, scope, count)
+                        return None
+                    if self._record(s, memo, scope):
+                        return None
+        return self._general(s, position, statements, depth, scope)
+
+    def _general(
+        self, s: PlannedStatement, position: int, statements: list[PlannedStatement], depth: int, scope: Scope
+    ) -> dict[int, str] | None:
+        """One statement at ``depth`` read and refined (:meth:`block`'s course for those it does
+        not pass by nor re-type from a memo): a function's new result types if it is its ``return``."""
+        if s.offset == UNREAD_AT:
+            inner = []
+            for back in range(position - 1, -1, -1):
+                if self._depths.get(id(statements[back]), 0) <= depth:
+                    break
+                inner.append(statements[back])
+            inner.reverse()
+            if any(uses(t.text, scope.types, scope.values) for t in [s, *inner]):
+                refine_region_op(self, scope, s, inner, depth)
+            return None
+        st = s.statement
+        if st.name in _CONSTANTS:
+            literal = next((a.text for a in st.attributes if a.name in ("value", "values") and ":" in a.text), None)
+            text = literal if literal is not None else _after_name(s.text, st)
+            found = int_literal(text) if text is not None else None
+            if st.name == "shape.const_shape" and text is not None:
+                found = const_shape(text)
+            if st.name == "tosa.const_shape" and found is None and text is not None:  # `values(dense<...>)`
+                shaped = re.match(r"\s*values\((dense<.*>\s*:\s*tensor<[^>]*>)\)", text)
+                found = int_literal(shaped.group(1)) if shaped is not None else None
+            if found is not None and st.results:
+                scope.values[st.results[0].name] = found
+            return None
+        used = [u for u in st.operands if use_key(u) in scope.types or use_key(u) in scope.values]
+        if st.name == "tensor.dim" and len(st.operands) == 2 and st.results:
+            tensor_dim(self, s, st, scope)
+            return None
+        if st.name == "tensor.empty":
+            tensor_empty(self, s, st, scope)
+            return None
+        if st.name == "stablehlo.get_dimension_size" and st.operands and st.results:
+            dimension_size(self, s, st, scope)
+            return None
+        if not used and st.name not in CALLS:
+            if open_tosa(s.text, st):
+                self.op(s, st, scope, None, quiet=True)
+            return None
+        origin = next((scope.origins[use_key(u)] for u in st.operands if use_key(u) in scope.origins), None)
+        if origin is not None:
+            self.traces[s.line] = origin
+        if st.name in _RETURNS:
+            return self._return(scope.fn, s, st, scope.types)
+        if st.name in CALLS:
+            self._call(s, st, scope, origin)
+            return None
+        if st.name == "stablehlo.custom_call" and callee_of(st) == "shape_assertion":
+            assertion(self, s, st, scope.values)
+            return None
+        fold_values(self, s, st, scope)
+        retyped = any(use_key(u) in scope.types for u in st.operands)
+        if not retyped and st.name not in SHAPE_OPS:
+            if open_tosa(s.text, st):
+                self.op(s, st, scope, None, quiet=True)
+            return None
+        self.op(s, st, scope, origin, quiet=not retyped and st.name.startswith("tosa."))
+        return None
 
     def _single_results(self, s: Lazy) -> int:
         """How many results ``s`` has, if its names are its results (one value each) then its
@@ -492,6 +630,13 @@ class Refiner:
         form = s.form
         if form.split >= 0:
             return form.split
+        known = self._results_of(form)
+        if known > 0 and any(":" in n for n in s.names[:known]):
+            return -1  # `%0:2`: two values
+        return known
+
+    def _results_of(self, form: Form) -> int:
+        """:meth:`_single_results` of a statement of ``form`` whose names say no ``:N``."""
         known = self._results.get(form)
         if known is None:
             roles = form.roles
@@ -499,8 +644,6 @@ class Refiner:
             plain = form.simple and not form.regions and roles == (RESULT,) * count + (USE,) * (len(roles) - count)
             plain = plain and count > 0 and form.inner is None and form.name not in _RETURNS
             known = self._results[form] = count if plain else -1
-        if known > 0 and any(":" in n for n in s.names[:known]):
-            return -1  # `%0:2`: two values
         return known
 
     def _record(self, s: Lazy, memo: object, scope: Scope) -> bool:
@@ -533,6 +676,26 @@ class Refiner:
             self._memo[memo] = (edits, results, after if after is not before else None)
         return True
 
+    def _record_call(self, s: Lazy, memo: object, scope: Scope) -> bool:
+        """Re-type ``s``, a call of one result each (:meth:`_general`'s course for it), and keep what
+        it did for the next call of its memo (:meth:`_repeat`), if it said nothing and called its
+        callee as refined before (not a clone); ``False`` if it does not read."""
+        if s.offset == UNREAD_AT:
+            return False
+        st = s.statement
+        marks = len(self.diagnostics), len(self._warned)
+        origin = self.origin_of(st, scope)
+        if origin is not None:
+            self.traces[s.line] = origin
+        self._recorded = None
+        try:
+            self._call(s, st, scope, origin, record=True)
+        finally:
+            self._recording = False
+        if self._recorded is not None and marks == (len(self.diagnostics), len(self._warned)):
+            self._memo[memo] = (*self._recorded, None)
+        return True
+
     def _repeat(self, s: Lazy, done: _Retyping, used: list[str], scope: Scope, count: int) -> None:
         """Re-type ``s`` as the last statement of its form, with names as long and operands as
         re-typed, was re-typed (``done``: its edits are at the same offsets of its text; it said
@@ -553,9 +716,9 @@ class Refiner:
         if value is not None:
             scope.values[names[0]] = value
         at = s._offset  # (`Lazy.at`)
-        all_edits = self.edits
+        append = self.edits.append
         for start, end, new in edits:
-            all_edits[at + start, at + end] = new
+            append((at + start, at + end, new))
         types = scope.types
         for index, new in new_results:
             if index < count:
@@ -743,28 +906,24 @@ class Refiner:
             wrote = [*edits.items()]
             wrote += [((t.start, t.end), new) for i, new in new_results.items() if (t := result_types[i]) is not None]
             text = s.text
-            self._recorded = (
-                tuple((a, b, new) for (a, b), new in wrote if "".join(new.split()) != "".join(text[a:b].split())),
-                tuple(new_results.items()),
-            )
+            # (as :meth:`edit_at` makes them, in order: a span written twice, `op %a : T` whose one
+            # type is its operand's and its result's, is one edit)
+            made = {(a, b): new for (a, b), new in wrote if "".join(new.split()) != "".join(text[a:b].split())}
+            self._recorded = (tuple((a, b, new) for (a, b), new in made.items()), tuple(new_results.items()))
         for (start, end), new in edits.items():
             self.edit_at(s, start, end, new)
         for index, new in new_results.items():
             written = result_types[index]
-            if written is not None:
+            if written is not None and edits.get((written.start, written.end)) != new:  # (not twice)
                 self.edit_at(s, written.start, written.end, new)
             if index < len(keys):
                 scope.types[keys[index]] = new
                 if origin is not None:
                     scope.origins[keys[index]] = origin
 
-    def _call(
-        self,
-        s: PlannedStatement,
-        st: Statement,
-        scope: Scope,
-        origin: str | None,
-    ) -> None:
+    def _call(self, s: PlannedStatement, st: Statement, scope: Scope, origin: str | None, record: bool = False) -> None:
+        """Re-type a call (``record``: keep what its own types' writing wrote, :meth:`_record_call`,
+        if it calls its callee by its name, not a clone's)."""
         callee = callee_of(st)
         fn = self._functions.get(callee or "")
         operand_types, result_types = place_types(st, self._layout(st.name))
@@ -796,6 +955,8 @@ class Refiner:
                 self.stop(s, "its operand types cannot be placed", scope.origins)
                 return
             edits[written.start, written.end] = t
+        if record and name == fn.name:
+            self._recording = True  # (after the callee's own refining: its ops' commits are not the call's)
         if name != fn.name:
             symbol = re.search(r"@(?:[\w$.\-]+|\"[^\"]*\")", s.text[st.name_end :])
             if symbol is not None:
@@ -914,7 +1075,7 @@ class Refiner:
             return
         spread = self._spread.get(id(s))
         at = s.offset + start if spread is None else spread(start)[0]
-        self.edits[at, at + end - start] = new
+        self.edits.append((at, at + end - start, new))
 
     def where(self, s: PlannedStatement, start: int) -> tuple[int, int]:
         """The line and column of offset ``start`` of ``s``'s text."""
@@ -970,9 +1131,9 @@ class Refiner:
         """How deep in regions ``s`` is, in its function."""
         return self._depths.get(id(s), 0)
 
-    def uses(self, s: PlannedStatement, names: set[str]) -> bool:
-        """Whether ``s``'s text names any of ``names``."""
-        return uses(s.text, names)
+    def uses(self, s: PlannedStatement, *known: Container[str]) -> bool:
+        """Whether ``s``'s text names a value of any of ``known``."""
+        return uses(s.text, *known)
 
     def origin_of(self, st: Statement, scope: Scope) -> str | None:
         """The argument the new types of ``st``'s operands follow from."""
@@ -999,6 +1160,16 @@ class Refiner:
             column = at + 1 if at >= 0 else 1 + len(line_text) - len(line_text.lstrip())
         span = Span(line, column, line, column + len(name))
         self.diagnostics.append(Diagnostic(rule.code, rule.severity, rule.format(name, reason=why), self.path, span))
+
+
+def _ordered(edits: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """``edits`` (in the order written) ordered, the last written at each span the one kept."""
+    ordered = sorted(edits)
+    starts = list(map(itemgetter(0), ordered))
+    if len(set(starts)) == len(starts):
+        return ordered  # (no span written twice: most often)
+    kept = {(start, end): new for start, end, new in edits}
+    return sorted((start, end, new) for (start, end), new in kept.items())
 
 
 def _readable(fn: PlannedFunction) -> None:
@@ -1038,6 +1209,25 @@ def _after_name(text: str, st: Statement) -> str | None:
 
 _NAMES = re.compile(r"%[\w$.\-]+")
 """A value name (``%0``, ``%arg1``, ``%iterArg_2``): no check reads one."""
+
+_ROW_NAMES = attrgetter("names")
+
+_NO_SUM = ("(no sum)",)
+
+
+def _slice_sum(used: list[str], scope: Scope) -> object:
+    """What a ``real_dynamic_slice`` (operands ``used``) takes of a sum beside its operands' types
+    and values (:func:`.refine_fold.shape_result`): the known contents of the value its limit adds
+    to its start, if its limit is such a sum."""
+    start, limit = used[1], used[2]
+    pair = scope.sums.get(limit)
+    if pair is None or start not in pair:
+        return _NO_SUM
+    return scope.values.get(pair[1] if pair[0] == start else pair[0])
+
+
+_SKIPPED: dict[int, str] = {}
+"""(:meth:`Refiner._one_line`: the statement was passed by; told by its identity.)"""
 
 _STUCK = Problem("BC001")
 """The op cannot be read with the new types (no inference from it)."""

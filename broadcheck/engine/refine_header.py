@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
+from itertools import accumulate, repeat
+from operator import add, attrgetter, itemgetter, sub
 
 from broadcheck.syntax.lines import name_spans
 from broadcheck.syntax.statement import (
@@ -48,24 +50,21 @@ def from_key(st: Statement, head: str, text: str, names: Sequence[str], region: 
     if region != (st.regions == 1) or (not region and st.regions):
         return None
     spans = name_spans(head)
-    if len(spans) != len(names) or any(finish - begin != 2 for begin, finish in spans):
+    # (in C, not a step per name: a header holds every argument of a model, 17k at 480 layers)
+    starts: list[int] = list(map(itemgetter(0), spans))
+    finishes: list[int] = list(map(itemgetter(1), spans))
+    if len(spans) != len(names) or list(map(sub, finishes, starts)).count(2) != len(spans):
         return None
-    if len(head) + sum(len(n) - 2 for n in names) != len(text):
+    lengths = list(map(len, names))
+    if len(head) + sum(lengths) - 2 * len(names) != len(text):
         return None
-    pieces: list[str] = []
-    cut = 0
-    for (begin, finish), n in zip(spans, names, strict=True):
-        pieces.append(head[cut:begin])
-        pieces.append(n)
-        cut = finish
-    pieces.append(head[cut:])
+    pieces: list[str] = [""] * (2 * len(names) + 1)
+    pieces[0::2] = map(head.__getitem__, map(slice, [0, *finishes], [*starts, len(head)]))
+    pieces[1::2] = names
     if "".join(pieces) != text:
         return None
-    starts = [begin for begin, _ in spans]
-    shifts = [0]
-    for n in names:
-        shifts.append(shifts[-1] + len(n) - 2)
-    index = {a: i for i, a in enumerate(starts)}
+    shifts: list[int] = list(accumulate(map(sub, lengths, repeat(2)), initial=0))
+    index = dict(zip(starts, range(len(starts)), strict=True))
     limit = len(head)
 
     def at(x: int) -> int:
@@ -100,6 +99,27 @@ def from_key(st: Statement, head: str, text: str, names: Sequence[str], region: 
             return None
         return new(Use, (found[0], found[1], at(u.start), at(u.end), typed(u.type)))
 
+    def shifted(xs: list[int]) -> list[int]:
+        """:func:`at` of each of ``xs``, asked in C (a header's 17k arguments, a call's operands)."""
+        return list(map(add, xs, map(shifts.__getitem__, map(bisect_left, repeat(starts), xs))))
+
+    def typed_all(ts: Sequence[TypeText | None]) -> list[TypeText | None]:
+        """:func:`typed` of each of ``ts``."""
+        if None in ts:
+            return [typed(t) for t in ts]
+        begins, ends = shifted(list(map(_START, ts))), shifted(list(map(_END, ts)))
+        return list(map(new, repeat(TypeText), zip(map(_TEXT, ts), begins, ends, map(_KEY, ts), strict=True)))
+
+    def names_of(parts: Sequence[Use] | Sequence[Definition]) -> list[str] | None:
+        """The names of ``parts`` (each written ``%_``, with no number) where they start; ``None``
+        if that is not so of every one (then each is taken on its own)."""
+        if not parts or list(map(_NAME, parts)).count("%_") != len(parts):
+            return None
+        found = list(map(index.get, map(_START, parts)))
+        if None in found:
+            return None
+        return list(map(names.__getitem__, found))  # type: ignore[arg-type]
+
     try:
         results = []
         for r in st.results:
@@ -107,13 +127,28 @@ def from_key(st: Statement, head: str, text: str, names: Sequence[str], region: 
             if name is None:
                 return None
             results.append(new(Result, (name, r.size, at(r.start), at(r.end))))
-        operands = [use(u) for u in st.operands]
-        definitions = []
-        for d in st.definitions:
-            name = name_at(d.start, d.name)
-            if name is None:
-                return None
-            definitions.append(new(Definition, (name, at(d.start), at(d.end), typed(d.type))))
+        uses = st.operands
+        named = names_of(uses)
+        if named is not None and not any(map(_NUMBER, uses)) and "#" not in "".join(named):
+            # (every operand `%_`: each as :func:`use` moves it, in C)
+            begins, ends = shifted(list(map(_START, uses))), shifted(list(map(_END, uses)))
+            moved_uses = zip(named, repeat(0, len(named)), begins, ends, typed_all(list(map(_TYPE, uses))), strict=True)
+            operands: list[Use | None] = list(map(new, repeat(Use), moved_uses))
+        else:
+            operands = [use(u) for u in uses]
+        defined = st.definitions
+        named = names_of(defined)
+        if named is not None:  # (every definition `%_`: a header's arguments, in C)
+            begins, ends = shifted(list(map(_START, defined))), shifted(list(map(_END, defined)))
+            moved_definitions = zip(named, begins, ends, typed_all(list(map(_TYPE, defined))), strict=True)
+            definitions = list(map(new, repeat(Definition), moved_definitions))
+        else:
+            definitions = []
+            for d in defined:
+                name = name_at(d.start, d.name)
+                if name is None:
+                    return None
+                definitions.append(new(Definition, (name, at(d.start), at(d.end), typed(d.type))))
         successors = []
         for x in st.successors:
             moved = [use(u) for u in x.operands]
@@ -137,8 +172,8 @@ def from_key(st: Statement, head: str, text: str, names: Sequence[str], region: 
         if signature is not None:
             if signature.end > limit or signature.after > limit:
                 return None
-            inputs = tuple(typed(t) for t in signature.inputs)
-            outputs = tuple(typed(t) for t in signature.outputs)
+            inputs = tuple(typed_all(signature.inputs))
+            outputs = tuple(typed_all(signature.outputs))
             after = signature.after if signature.after < 0 else at(signature.after)
             signature = new(Signature, (signature.kind, inputs, outputs, at(signature.start), at(signature.end), after))
     except IndexError:
@@ -151,6 +186,10 @@ def from_key(st: Statement, head: str, text: str, names: Sequence[str], region: 
          tuple(definitions), tuple(successors), tuple(attributes), signature, 0, tuple(items),
          len(text) if region else at(st.end)),
     )  # fmt: skip
+
+
+_NAME, _NUMBER, _START, _END, _TYPE = (attrgetter(n) for n in ("name", "number", "start", "end", "type"))
+_TEXT, _KEY = attrgetter("text"), attrgetter("key")
 
 
 def retyped(st: Statement, key: str, edits: Sequence[tuple[int, int, str]]) -> tuple[str, Statement] | None:

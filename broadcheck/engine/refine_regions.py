@@ -151,7 +151,7 @@ def _loop(refiner: Refining, scope: Scope, view: PlannedStatement, inner: list[P
                 inside[arg] = type_text
                 if use_key(use) in scope.origins:
                     scope.origins[arg] = scope.origins[use_key(use)]
-    saved, said = dict(refiner.edits), len(refiner.diagnostics)
+    saved, said = len(refiner.edits), len(refiner.diagnostics)
     for label, args in labels:
         for (_, start, end), type_text in zip(args, new, strict=True):
             refiner.edit_at(label, start, end, type_text)
@@ -164,7 +164,8 @@ def _loop(refiner: Refining, scope: Scope, view: PlannedStatement, inner: list[P
     else:
         why = _yields_other(refiner, last, inside, new, "its body")
     if why is not None:  # nothing inside is re-typed (the loop keeps its types)
-        refiner.edits, refiner.diagnostics = saved, refiner.diagnostics[:said]
+        del refiner.edits[saved:]
+        refiner.diagnostics = refiner.diagnostics[:said]
         refiner.stop(view, why, scope.origins)
         return
     _retype(refiner, scope, view, dict(enumerate(new)), {i: new[i] for i in range(len(new))})
@@ -215,8 +216,7 @@ def _branches(
 
 
 def _bodies(refiner: Refining, scope: Scope, view: PlannedStatement, inner: list[PlannedStatement], depth: int) -> None:
-    names = set(scope.types)
-    if any(refiner.uses(x, names) for x in inner):
+    if any(refiner.uses(x, scope.types) for x in inner):
         refiner.stop(view, "its regions use a value whose type changed", scope.origins)
         return
     st = view.statement
@@ -308,7 +308,7 @@ def _custom_loop(
     known = {k: v for k, v in scope.values.items()}
     for arg, _ in carried:
         known.pop(arg, None)  # a carried value changes from one iteration to the next
-    saved, said = dict(refiner.edits), len(refiner.diagnostics)
+    saved, said = len(refiner.edits), len(refiner.diagnostics)
     refiner.block(inner, depth + 1, Scope(scope.fn, inside, known, scope.origins))
     body = [x for x in inner if refiner.depth(x) == depth + 1 and x.offset != UNREAD_AT]
     last = body[-1].statement if body else None
@@ -322,7 +322,8 @@ def _custom_loop(
                 why = f"its body yields {y} for {carried[i][0]}, not {n}"
                 break
     if why is not None:  # nothing inside is re-typed (the loop keeps its types)
-        refiner.edits, refiner.diagnostics = saved, refiner.diagnostics[:said]
+        del refiner.edits[saved:]
+        refiner.diagnostics = refiner.diagnostics[:said]
         refiner.stop(s, why, scope.origins)
         return
     start = refiner.line_start(s.line) + match.end(1)
@@ -333,7 +334,7 @@ def _custom_loop(
         offset = base.index(old.strip(), cursor)
         cursor = offset + len(old.strip())
         if "".join(type_text.split()) != "".join(old.split()):
-            refiner.edits[at + offset, at + cursor] = type_text
+            refiner.edits.append((at + offset, at + cursor, type_text))
     count = int(match.group(3) or 1)
     name = match.group(2)
     for i, type_text in enumerate(new[:count]):
@@ -378,7 +379,7 @@ def _scf_while(refiner: Refining, scope: Scope, s: PlannedStatement, inner: list
             offset = base.index(old.strip(), cursor)
             cursor = offset + len(old.strip())
             if not same(type_text, old):
-                refiner.edits[at + match.start(group) + offset, at + match.start(group) + cursor] = type_text
+                refiner.edits.append((at + match.start(group) + offset, at + match.start(group) + cursor, type_text))
     count, name = int(match.group(3) or 1), match.group(2)
     for i, type_text in enumerate(forwarded[:count]):
         key = name if i == 0 else f"{name}#{i}"
@@ -414,7 +415,7 @@ def _scf_while_generic(
     (first, first_args), (label, args) = labels
     before = [x for x in inner if x.line < label.line]
     after = [x for x in inner if x.line > label.line]
-    saved = dict(refiner.edits)
+    saved = len(refiner.edits)
     for (_, start, end), type_text in zip(first_args, new, strict=True):
         refiner.edit_at(first, start, end, type_text)
     forwarded = _while_regions(
@@ -422,7 +423,7 @@ def _scf_while_generic(
         (label, args, after),
     )  # fmt: skip
     if forwarded is None:
-        refiner.edits = saved  # (its before block's label as written too)
+        del refiner.edits[saved:]  # (its before block's label as written too)
         return
     _retype(refiner, scope, view, dict(enumerate(new)), dict(enumerate(forwarded)))
 
@@ -448,7 +449,7 @@ def _while_regions(
             before_scope.types[arg] = type_text
             if init in scope.origins:
                 scope.origins[arg] = scope.origins[init]
-    saved, said = dict(refiner.edits), len(refiner.diagnostics)
+    saved, said = len(refiner.edits), len(refiner.diagnostics)
     refiner.block(before, depth + 1, before_scope)
     ends = [x.statement for x in _inside(refiner, scope, before, depth)]
     condition = ends[-1] if ends else None
@@ -476,7 +477,8 @@ def _while_regions(
         else:
             why = _yields_other(refiner, last, after_scope.types, new, "its after region")
     if why is not None:  # nothing inside is re-typed (the loop keeps its types)
-        refiner.edits, refiner.diagnostics = saved, refiner.diagnostics[:said]
+        del refiner.edits[saved:]
+        refiner.diagnostics = refiner.diagnostics[:said]
         refiner.stop(s, why, scope.origins)
         return None
     return forwarded

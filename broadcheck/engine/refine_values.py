@@ -5,7 +5,7 @@ function knows (:class:`Scope`), for :mod:`.refine`."""
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -386,7 +386,7 @@ class Refining(Protocol):
     its reading of statements, its edits, its diagnostics, and its own per-op and per-block steps."""
 
     path: str
-    edits: dict[tuple[int, int], str]
+    edits: list[tuple[int, int, str]]
     diagnostics: list[Diagnostic]
     regions: dict[int, tuple[Summary, ...]]
 
@@ -427,8 +427,8 @@ class Refining(Protocol):
     def stop(self, s: PlannedStatement, why: str, origins: Mapping[str, str]) -> None:
         """Refinement stops at ``s`` (a warning saying why)."""
 
-    def uses(self, s: PlannedStatement, names: set[str]) -> bool:
-        """Whether ``s`` uses any of ``names``."""
+    def uses(self, s: PlannedStatement, *known: Container[str]) -> bool:
+        """Whether ``s`` uses a value named in any of ``known``."""
 
     def view(self, s: PlannedStatement) -> PlannedStatement | None:
         """An op over several lines read as one statement."""
