@@ -123,19 +123,24 @@ def unchanged(
     made: dict[object, Form | None] = {}
     by_key: dict[str, Form] = {}
     cut_rows: dict[int, list[int]] = {}  # rows with a statement whose form cannot be made: its positions
-    indent = INDENT.match
     lines, size, count = len(starts), len(text), len(edits)
     r, row_count = 0, len(rows)
     k = 0
     while k < count:
-        start = cuts[k]
+        start, stop, new = edits[k]
         line = bisect_right(starts, start)  # (the line of `start`, 1-based)
         begin = starts[line - 1]
         end = starts[line] - 1 if line < lines else size  # (its `\n`)
-        following = bisect_right(cuts, end, k + 1) if line < lines else count
-        mine = edits[k:following]
-        k = following
-        if mine[-1][1] > end:
+        k += 1
+        if k < count and cuts[k] <= end:  # more edits on the line (the edits are relative to its start)
+            following = bisect_right(cuts, end, k)
+            mine = edits[k - 1 : following]
+            k = following
+            stop = mine[-1][1]
+            moved: tuple[tuple[int, int, str], ...] = tuple([(a - begin, b - begin, n) for a, b, n in mine])
+        else:
+            moved = ((start - begin, stop - begin, new),)
+        if stop > end:
             return None  # (an edit across a line end)
         while r < row_count and rows[r][-1][2] < line:
             r += 1
@@ -150,18 +155,10 @@ def unchanged(
             if i < 0:
                 continue
         form, names, _ = row[i]
-        if end > begin and text[end - 1] == "\r":
-            end -= 1
-        at = indent(text, begin, end).end()  # type: ignore[union-attr]  # (it always matches)
-        if len(mine) == 1:
-            a, b, new = mine[0]
-            moved: tuple[tuple[int, int, str], ...] = ((a - at, b - at, new),)
-        else:
-            moved = tuple([(a - at, b - at, new) for a, b, new in mine])
-        memo = (form, tuple(map(len, names)), moved)
+        memo = (form, tuple(map(len, names)), moved)  # (a line's indent is in its edits' offsets)
         found = made.get(memo, _UNMADE)  # (one hash of the memo, not two)
         if found is _UNMADE:
-            found = made[memo] = retyped_form(form, text[at:end], names, moved)
+            found = made[memo] = _retyped_line(form, text, begin, end, names, moved)
             if found is not None:
                 found = made[memo] = by_key.setdefault(found.key, found)
         if found is None:
@@ -183,6 +180,18 @@ def unchanged(
                 kept.append(row)
         rows = kept
     return Replayed(rows, starts, edits, len(text))
+
+
+def _retyped_line(
+    form: Form, text: str, begin: int, end: int, names: list[str], edits: tuple[tuple[int, int, str], ...]
+) -> Form | None:
+    """:func:`retyped_form` of the statement on the line of ``text`` from ``begin`` to ``end`` (its
+    line end), ``edits`` relative to ``begin``."""
+    if end > begin and text[end - 1] == "\r":
+        end -= 1
+    at = INDENT.match(text, begin, end).end()  # type: ignore[union-attr]  # (it always matches)
+    indent = at - begin
+    return retyped_form(form, text[at:end], names, [(a - indent, b - indent, new) for a, b, new in edits])
 
 
 _UNMADE: Any = object()
