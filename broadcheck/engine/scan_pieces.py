@@ -20,6 +20,7 @@ from broadcheck.engine.scan_brace import (
     NON_SPACE,
     SPACES,
     RegionBrace,
+    complete,
     inline_region,
     last_brace,
     name_offsets,
@@ -308,8 +309,9 @@ class PieceScanner:
         form = self.forms.get(key)
         if form is None:
             form = self.read(key)
+            form.complete = form.plain or complete(key)  # (as the fast pass would read the key: it finds it too)
             self.forms[key] = form
-        return form if form.statement is not None else None
+        return form if form.error is None else None  # (its statement is read when asked for)
 
     def _close(self, piece: Piece) -> Piece | None:
         """``}`` closes the innermost region; what follows it continues its op."""
@@ -353,8 +355,9 @@ class PieceScanner:
         if form is None:
             form = self.read(key)
             if len(key) < _LONG_KEY:
+                form.complete = form.plain or complete(key)  # (as the fast pass would read the key: it finds it too)
                 self.forms[key] = form
-        if form.statement is None and pending.kind == "op":
+        if form.error is not None and pending.kind == "op":  # (not read: its statement is read when asked for)
             cut = second_statement(body)
             if cut is not None:  # `... -> tensor<2xf32>  return %0 : ...`: two ops on one line
                 self._split_at(text, cut)
