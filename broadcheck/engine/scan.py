@@ -303,12 +303,11 @@ class Scanner:
                     if "%" not in rest:  # (nor in the row: the line is cut from `text` if the slow path takes it)
                         rows[i], rest = (), ""
                 head = f"{result_key} = " if result_key else ""  # (the key: :func:`.forms.synthesize`)
+                uses = _OPERANDS[count_operands] if count_operands < 16 else ", ".join(("%_",) * count_operands)
                 if generic:
-                    operand_keys = _OPERANDS[count_operands] if count_operands < 16 else ", ".join(("%_",) * count_operands)
-                    key = f'{head}"{generic}"({operand_keys}){rest_key}'
+                    key = f'{head}"{generic}"({uses}){rest_key}'
                 elif count_operands:
-                    operand_keys = _OPERANDS[count_operands] if count_operands < 16 else ", ".join(("%_",) * count_operands)
-                    key = f"{head}{custom} {operand_keys}{rest_key}"
+                    key = f"{head}{custom} {uses}{rest_key}"
                 else:
                     key = f"{head}{custom}{rest_key}"
                 form = forms.get(key)
