@@ -109,8 +109,10 @@ class Form:
         :func:`~broadcheck.syntax.attributed.attributed_statement`): one whole line, its brackets
         closed, no region (the scanner need not ask)."""
         """Its names are its results, then its operands, nothing else (most lines)."""
-        self.complete = False
-        """Its key is a whole statement on one line (the scanner's fast pass may take it)."""
+        self.complete: bool | None = None
+        """Its key is a whole statement on one line (the scanner's fast pass may take it); None:
+        not asked yet (the fast pass asks as it first finds the form: the slow path keeps its
+        forms by the same text, and a head's key may be megabytes long)."""
         self.inner: tuple[int, Form] | None = None
         """The op it wraps (``tf_executor.island wraps ...``): where its text starts, its form."""
         self.literal: str | None = None

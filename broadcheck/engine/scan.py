@@ -247,6 +247,8 @@ class Scanner:
             self.forms[form_key] = form
             if not form.complete:
                 form.release()  # (no line of its key is taken whole: its statement is not asked for)
+        elif form.complete is None:  # (read by the slow path, whose key is the same text)
+            form.complete = form.plain or complete(form_key)
         if not form.complete or form.error is not None:
             return shape
         row_names = results.split(", ") if results and ":" not in results else names(results) if results else []
@@ -318,6 +320,8 @@ class Scanner:
                         forms[key] = form
                     if not form.complete:
                         form.release()  # (no line of its key is taken whole: its statement is not asked for)
+                elif form.complete is None:  # (read by the slow path, whose key is the same text)
+                    form.complete = form.plain or complete(key)
                 following = i + 1
                 after = rows[following] if following < count else None  # the next row that is not blank
                 while after is not None and not (after[1] or after[3]) and blank(after[6]):

@@ -20,7 +20,6 @@ from broadcheck.engine.scan_brace import (
     NON_SPACE,
     SPACES,
     RegionBrace,
-    complete,
     inline_region,
     last_brace,
     name_offsets,
@@ -309,7 +308,6 @@ class PieceScanner:
         form = self.forms.get(key)
         if form is None:
             form = self.read(key)
-            form.complete = form.plain or complete(key)  # (as the fast pass would read the key: it finds it too)
             self.forms[key] = form
         return form if form.error is None else None  # (its statement is read when asked for)
 
@@ -355,7 +353,6 @@ class PieceScanner:
         if form is None:
             form = self.read(key)
             if len(key) < _LONG_KEY:
-                form.complete = form.plain or complete(key)  # (as the fast pass would read the key: it finds it too)
                 self.forms[key] = form
         if form.error is not None and pending.kind == "op":  # (not read: its statement is read when asked for)
             cut = second_statement(body)
