@@ -462,10 +462,11 @@ class _LineCollector(Collector):
         return self.source.statement(line)
 
 
-SCAN_BLOCK = 1 << 20
-"""The fix stage reads a module in blocks of about this many characters, as the check reads a
-file: its scanner's rows of a whole 12 MB module were most of the fix stage's peak memory
-(issue 31)."""
+SCAN_BLOCK = 1 << 18
+"""The fix stage reads a module in blocks of about this many characters: its scanner's rows of a
+whole 12 MB module were most of the fix stage's peak memory (issue 31), and those of a block of a
+megabyte, as the check reads a file, were still its peak on bench/gen.py's 100k ops (2.6 MB
+more than a quarter of a megabyte's)."""
 
 
 def scan_blocks(scanner: Scanner, text: str | Paged, start: int, stop: int, line: int) -> None:
