@@ -171,8 +171,9 @@ def test_the_fix_stage_makes_the_statements_of_the_function_it_retypes_only(
 
 def test_a_fast_rows_form_holds_no_copy_of_its_key_and_shares_its_tuples(tmp_path: Path) -> None:
     """Counted in objects: the forms of one-line statements hold no key text of their own (the
-    scanner's key makes it again, equal, when asked for), and forms of different statements
-    with equal roles and operand types share one tuple of each, and one string per type."""
+    scanner keeps each form by its key, the very string the form holds: one string a form, no
+    tuple), and forms of different statements with equal roles and operand types share one
+    tuple of each, and one string per type."""
     from broadcheck.engine.forms import Form
 
     memory = Memory()
@@ -186,13 +187,14 @@ def test_a_fast_rows_form_holds_no_copy_of_its_key_and_shares_its_tuples(tmp_pat
         "  return\n}\n"
     )
     check_one(str(path), Options(), "-", memory=memory)
-    fast = [form for parts, form in memory.forms.items() if isinstance(parts, tuple)]
-    keys = {form.key: form for form in fast}
-    assert len(keys) == len(fast) >= 3
-    for form in fast:
+    assert not [key for key in memory.forms if not isinstance(key, str)]
+    keys = {form.key: form for form in memory.forms.values()}
+    assert len(keys) >= 3
+    for key, form in memory.forms.items():
         assert isinstance(form, Form)
-        held = [r for r in gc.get_referents(form) if isinstance(r, str) and r is not form.name]
-        assert form.key not in held  # (`return`'s key is its name)
+        assert form.key is key  # (one string, the dict's and the form's)
+        held = [r for r in gc.get_referents(form) if isinstance(r, str) and r is not form.name and r is not key]
+        assert key not in held
     add = keys["%_ = tosa.add %_, %_ : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x4xf32>"]
     sub = keys["%_ = tosa.sub %_, %_ : (tensor<3x1xf32>, tensor<1x4xf32>) -> tensor<3x4xf32>"]
     after = keys["%_ = tosa.abs %_ : (tensor<3x4xf32>) -> tensor<3x4xf32>"]

@@ -16,6 +16,7 @@ from broadcheck.engine.forms import Form
 from broadcheck.engine.scan import Scanner, Text
 from broadcheck.inputs import BOM
 from broadcheck.ops import Type
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Statement, Use, read_statement
 from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
@@ -173,7 +174,7 @@ class Collector:
             return
         one = self._one_line(lines[0], text, body) if not regions else None
         if one is None:  # a statement on several lines, or with regions: not rewritten
-            one = PlannedStatement(body, UNREAD_AT, lines[0], 1, form.statement or _UNREAD)
+            one = _FormStatement(body, lines[0], form)
         current.add(one)
 
     def function(self) -> PlannedFunction | None:
@@ -187,10 +188,7 @@ class Collector:
                 if len({p.line for p in head.parts}) == 1
                 else None
             )
-            symbol = (
-                next((i.text for i in form.statement.items if i.kind == "symbol"), "@?") if form.statement else "@?"
-            )
-            function = self._function(symbol[1:].strip('"'), header, head.line)
+            function = self._function(_symbol(form)[1:].strip('"'), header, head.line)
             self.functions.append(function)
             self.stack.append(function)
         else:
@@ -220,6 +218,40 @@ class Collector:
 
 
 _UNREAD = read_statement('"unread.unread"() : () -> ()')
+
+
+class _FormStatement(PlannedStatement):
+    """A statement on several lines, or with regions (not rewritten): what the reader read is
+    its form's (its key's statement), asked of the form when the planner asks for it, as most
+    are never asked (the check let most statements go once used, :meth:`.forms.Form.release`:
+    reading every one again to plan a few fixes was 60 ms on bench/gen2.py's 100k ops)."""
+
+    __slots__ = ("_form",)
+
+    def __init__(self, text: str, line: int, form: Form) -> None:
+        super().__init__(text, UNREAD_AT, line, 1, None)
+        self._form = form
+
+    @property
+    def statement(self) -> Statement:
+        return self._form.statement or _UNREAD
+
+    @property
+    def offset(self) -> int:
+        return UNREAD_AT
+
+
+_HEAD_SYMBOL = lazy(r"func\.func (?:(?:public|private|nested) )?(@[A-Za-z_][\w$.]*)\(")
+"""A function's head as most are written: its symbol, the first its statement's reader finds."""
+
+
+def _symbol(form: Form) -> str:
+    """The symbol a ``func.func`` head form names (``@?`` if it cannot be read): the first of its
+    statement's, or of its key's plain start, as its statement is not read again for it."""
+    if form.error is None and (m := _HEAD_SYMBOL.match(form.key)) is not None:
+        return m.group(1)
+    statement = form.statement
+    return next((i.text for i in statement.items if i.kind == "symbol"), "@?") if statement else "@?"
 
 
 class Paged:
@@ -430,10 +462,11 @@ class _LineCollector(Collector):
         return self.source.statement(line)
 
 
-SCAN_BLOCK = 1 << 20
-"""The fix stage reads a module in blocks of about this many characters, as the check reads a
-file: its scanner's rows of a whole 12 MB module were most of the fix stage's peak memory
-(issue 31)."""
+SCAN_BLOCK = 1 << 18
+"""The fix stage reads a module in blocks of about this many characters: its scanner's rows of a
+whole 12 MB module were most of the fix stage's peak memory (issue 31), and those of a block of a
+megabyte, as the check reads a file, were still its peak on bench/gen.py's 100k ops (2.6 MB
+more than a quarter of a megabyte's)."""
 
 
 def scan_blocks(scanner: Scanner, text: str | Paged, start: int, stop: int, line: int) -> None:

@@ -58,8 +58,7 @@ class Form:
     """What a statement's key reads as (see the module docstring)."""
 
     __slots__ = (
-        "_key",
-        "_parts",
+        "_again",
         "_statement",
         "arguments",
         "check",
@@ -67,6 +66,7 @@ class Form:
         "decl",
         "error",
         "inner",
+        "key",
         "literal",
         "name",
         "operand_types",
@@ -75,7 +75,6 @@ class Form:
         "result_types",
         "roles",
         "route",
-        "semantics",
         "simple",
         "split",
         "successor_types",
@@ -83,15 +82,17 @@ class Form:
     )
 
     def __init__(self, key: str, statement: Statement | None, error: SyntaxProblem | None, decl: Op | None) -> None:
-        self._key: str | None = key
-        self._parts: tuple[str, str, str, int, str] | None = None
+        self.key = key
+        """The statement's text, its value names written ``%_`` (the scanner keeps its forms by
+        this very string: a form holds no copy of its own)."""
         self._statement = statement
+        self._again = False
+        """Whether :attr:`statement` was read again after :meth:`release` (then it is kept)."""
         self.error = error
         """Why the reader could not take the text (then nothing else is known)."""
         self.decl = decl
         self.name = statement.name if statement is not None else ""
         self.check: Callable[..., Problem | None] | None = None
-        self.semantics: str | None = None
         self.verdict: object = _UNASKED
         """The check's problem (or ``None``), once asked (:mod:`.verify`)."""
         self.roles: tuple[int, ...] = ()
@@ -109,8 +110,10 @@ class Form:
         :func:`~broadcheck.syntax.attributed.attributed_statement`): one whole line, its brackets
         closed, no region (the scanner need not ask)."""
         """Its names are its results, then its operands, nothing else (most lines)."""
-        self.complete = False
-        """Its key is a whole statement on one line (the scanner's fast pass may take it)."""
+        self.complete: bool | None = None
+        """Its key is a whole statement on one line (the scanner's fast pass may take it); None:
+        not asked yet (the fast pass asks as it first finds the form: the slow path keeps its
+        forms by the same text, and a head's key may be megabytes long)."""
         self.inner: tuple[int, Form] | None = None
         """The op it wraps (``tf_executor.island wraps ...``): where its text starts, its form."""
         self.literal: str | None = None
@@ -124,40 +127,24 @@ class Form:
         over, 3 checked and clean."""
 
     @property
-    def key(self) -> str:
-        """The statement's text, its value names written ``%_``."""
-        key = self._key
-        if key is None:
-            assert self._parts is not None
-            return synthesize(*self._parts)
-        return key
-
-    def keyed(self, parts: tuple[str, str, str, int, str]) -> tuple[str, str, str, int, str]:
-        """Let the key text go: ``synthesize(*parts)`` makes it again when asked for (``parts``:
-        the scanner's key of a fast row, which it keeps anyway). Each distinct statement's key
-        was held twice, as text here and as the scanner's key (issue 31's peak RSS: about 150
-        bytes a form, 9 MB on bench/gen2.py's 100k ops). Gives the key for the scanner to keep
-        (equal to ``parts``), its op name and results interned (one copy per op name)."""
-        results, generic, custom, count, rest = parts
-        self._parts = parts = intern(results), intern(generic), intern(custom), count, rest
-        self._key = None
-        return parts
-
-    @property
     def statement(self) -> Statement | None:
         """The statement read from :attr:`key` (``None`` when it cannot be read: :attr:`error`),
-        read again if :meth:`release` let it go."""
+        read again if :meth:`release` let it go (and then kept: its key came back on a path
+        that needs it)."""
         statement = self._statement
         if statement is None and self.error is None:
             statement = self._statement = _read(self.key)
+            self._again = True
         return statement
 
     def release(self) -> None:
-        """Let the statement go (it is read again if asked for): once the checks have given a
-        verdict every line of the key shares (:attr:`route`), the fast path needs only the
-        form's own fields, and the statement's named tuples were most of the memory a run of
-        distinct statements kept (issue 31: peak RSS)."""
-        if self.inner is None:
+        """Let the statement go once it has been used (it is read again if asked for, then
+        kept): the fast path needs only the form's own fields once the checks have given a
+        verdict every line of the key shares (:attr:`route`), and most keys of a file of
+        distinct statements are never seen again. The statements' named tuples were most of
+        the memory such a run kept (issue 31: peak RSS); a key that comes back on a path that
+        needs its statement is read twice, never more."""
+        if self.inner is None and not self._again:
             self._statement = None
 
 

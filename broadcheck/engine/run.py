@@ -152,8 +152,7 @@ class FileRun:
                     self._parent(form, line, None)
                 if form.name in DESTINATIONS:
                     destination(findings, scopes.open_regions, form, names, line, None)
-            expected = form.operand_types
-            mark = len(diagnostics)
+            expected, mark = form.operand_types, len(diagnostics)
             for k in range(split, len(names)):
                 name = names[k]
                 want = expected[k - split]
@@ -213,8 +212,7 @@ class FileRun:
                 findings.pass_over(form.name, UNKNOWN_OP)
             elif route != 1:
                 self.verdicts.check(form, line, None, "", names=names)
-                if form.route:  # its verdict holds for every line of its key: the statement may go
-                    form.release()
+                form.release()  # (read again if its key comes back and needs it: Form.release)
         findings.ops += checked
 
     def statement(
@@ -319,6 +317,8 @@ class FileRun:
         if region_failed:
             return  # the parser stopped in one of its regions: no verifier sees the op
         self.verdicts.check(form, line, text, body, summaries=summaries, names=names)
+        if not form.regions or form.name == "func.func":  # (a region's head is read again as it opens)
+            form.release()
 
     def _unread(self, form: Form, names: list[str], lines: list[int], text: Text | None, body: str) -> None:
         """A statement the reader cannot take: its results are defined with unknown types,

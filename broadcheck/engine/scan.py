@@ -63,6 +63,9 @@ whole by itself, else None; its count of names; whether it starts something new;
 _END: Shape = (None, 0, True, False)
 """After a block's last line: the text ends (what is before it may be whole)."""
 
+_OPERANDS = tuple(", ".join(("%_",) * n) for n in range(16))
+"""A fast row's operands as its key writes them, by their count (:func:`.forms.synthesize`)."""
+
 _TOKEN = lazy(VALUE)
 """A value's name, as a key is written (``\\0``) and a key's line gives its names."""
 
@@ -236,11 +239,16 @@ class Scanner:
         rest_key = key_text(rest) if "%" in rest else rest
         if "\1" in key and "loc(#" in rest_key:
             return shape  # (a location alias's name in the key)
-        form = self.forms.get((result_key, generic, custom, count_operands, rest_key))
+        form_key = synthesize(result_key, generic, custom, count_operands, rest_key)
+        form = self.forms.get(form_key)
         if form is None:
-            form = self.read(synthesize(result_key, generic, custom, count_operands, rest_key))
-            form.complete = form.plain or complete(form.key)
-            self.forms[form.keyed((result_key, generic, custom, count_operands, rest_key))] = form
+            form = self.read(form_key)
+            form.complete = form.plain or complete(form_key)
+            self.forms[form_key] = form
+            if not form.complete:
+                form.release()  # (no line of its key is taken whole: its statement is not asked for)
+        elif form.complete is None:  # (read by the slow path, whose key is the same text)
+            form.complete = form.plain or complete(form_key)
         if not form.complete or form.error is not None:
             return shape
         row_names = results.split(", ") if results and ":" not in results else names(results) if results else []
@@ -296,13 +304,24 @@ class Scanner:
                     rest_key = elide_weights(rest_key, rest=True)  # (a frozen graph's weights: not in the key)
                     if "%" not in rest:  # (nor in the row: the line is cut from `text` if the slow path takes it)
                         rows[i], rest = (), ""
-                key = (result_key, generic, custom, count_operands, rest_key)
+                head = f"{result_key} = " if result_key else ""  # (the key: :func:`.forms.synthesize`)
+                uses = _OPERANDS[count_operands] if count_operands < 16 else ", ".join(("%_",) * count_operands)
+                if generic:
+                    key = f'{head}"{generic}"({uses}){rest_key}'
+                elif count_operands:
+                    key = f"{head}{custom} {uses}{rest_key}"
+                else:
+                    key = f"{head}{custom}{rest_key}"
                 form = forms.get(key)
                 if form is None:
-                    form = read(synthesize(result_key, generic, custom, count_operands, rest_key))
-                    form.complete = form.plain or complete(form.key)
+                    form = read(key)
+                    form.complete = form.plain or complete(key)
                     if len(rest_key) < LONG_KEY:
-                        forms[form.keyed(key)] = form
+                        forms[key] = form
+                    if not form.complete:
+                        form.release()  # (no line of its key is taken whole: its statement is not asked for)
+                elif form.complete is None:  # (read by the slow path, whose key is the same text)
+                    form.complete = form.plain or complete(key)
                 following = i + 1
                 after = rows[following] if following < count else None  # the next row that is not blank
                 while after is not None and not (after[1] or after[3]) and blank(after[6]):

@@ -309,7 +309,7 @@ class PieceScanner:
         if form is None:
             form = self.read(key)
             self.forms[key] = form
-        return form if form.statement is not None else None
+        return form if form.error is None else None  # (its statement is read when asked for)
 
     def _close(self, piece: Piece) -> Piece | None:
         """``}`` closes the innermost region; what follows it continues its op."""
@@ -354,7 +354,7 @@ class PieceScanner:
             form = self.read(key)
             if len(key) < _LONG_KEY:
                 self.forms[key] = form
-        if form.statement is None and pending.kind == "op":
+        if form.error is not None and pending.kind == "op":  # (not read: its statement is read when asked for)
             cut = second_statement(body)
             if cut is not None:  # `... -> tensor<2xf32>  return %0 : ...`: two ops on one line
                 self._split_at(text, cut)

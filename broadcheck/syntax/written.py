@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from operator import itemgetter
+from sys import intern
 
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
@@ -31,8 +32,14 @@ def _attribute_type(value: str, base: int) -> TypeText | None:
     return TypeText(written, base + start, base + start + len(written), written)  # (its key unused)
 
 
+CLEAN = 1 << 16
+"""How many type texts :data:`_CLEAN` keeps (then it starts again)."""
 _CLEAN: set[str] = set()
-"""Signatures (``(T, U) -> V`` as written) whose every type reads: judged once (a pure cache)."""
+"""Type texts (as written) that read: judged once (a pure cache of :func:`~.types.type_problem`'s
+``None``, whose own cache is smaller). Kept by type, not by signature (``(T, U) -> V``): a file of
+distinct statements has a few thousand types among tens of thousands of signatures, each kept as
+its own text (issue 31's peak RSS: 5 MB on bench/gen2.py's 100k ops); each text is interned, the
+one string the forms' type keys hold."""
 _TYPE_OF = itemgetter(4)
 """A :class:`~.parts.Use`'s type (``None``: not written beside it)."""
 
@@ -42,18 +49,12 @@ def written_type_problem(statement: Statement, text: str) -> tuple[str, int] | N
     signature, its values' (``%x: T``, ``ins(%a : T)``, a successor's), an attribute value's
     (``dense<1> : T``); its message and the offset in ``text`` it is at (``emitWrongTokenError``'s
     just after the token before a type no type starts so). ``None`` if every type it writes reads.
-    Asked once per distinct statement: a signature judged before is one set lookup."""
+    Asked once per distinct statement: a type judged before is one set lookup."""
     found: list[tuple[int, str, int]] = []
     signature = statement.signature
     if signature is not None:
-        whole = text[signature.start : signature.end]
-        if whole not in _CLEAN:
-            _judge(signature.inputs, found)
-            _judge(signature.outputs, found)
-            if not found:
-                if len(_CLEAN) >= 65536:
-                    _CLEAN.clear()
-                _CLEAN.add(whole)
+        _judge(signature.inputs, found)
+        _judge(signature.outputs, found)
     if statement.definitions:
         _judge([d.type for d in statement.definitions if d.type is not None], found)
     if any(map(_TYPE_OF, statement.operands)):
@@ -76,9 +77,16 @@ def written_type_problem(statement: Statement, text: str) -> tuple[str, int] | N
 
 def _judge(written: Iterable[TypeText], found: list[tuple[int, str, int]]) -> None:
     for typed in written:
-        problem = type_problem(typed.text)
+        text = typed.text
+        if text in _CLEAN:
+            continue
+        problem = type_problem(text)
         if problem is not None:
             found.append((typed.start, *problem))
+        else:
+            if len(_CLEAN) >= CLEAN:
+                _CLEAN.clear()
+            _CLEAN.add(intern(text))
 
 
 def type_wrong(source: str, custom: bool) -> tuple[str, int] | None:
