@@ -255,3 +255,17 @@ def test_the_refined_text_is_joined_as_the_fix_stage_joins_it() -> None:
         pieces: list[str] = []
         apply_stream([text], edits, pieces.append)
         assert edited(text, edits) == "".join(pieces), (text, edits)
+
+
+def test_a_row_on_the_last_line_without_a_line_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A text that ends inside a function, on a statement of a row, with no line end after it: the
+    replay finds where the line after the row would start (the end of the text), and says what the
+    whole check says (an internal error at a draft of this stop)."""
+    text = layers(3).removesuffix("\n").rsplit("\n", 2)[0]  # (no `return`, no `}`, no last `\n`)
+    request = Request({("main", 0): "tensor<8x16xf32>"})
+    replayed = refine_text("layers.mlir", text, request, Options())
+    with monkeypatch.context() as patched:
+        patched.setattr(Refiner, "unchanged", lambda self, edits: None)
+        whole = refine_text("layers.mlir", text, request, Options())
+    assert replayed == whole
+    assert any(d.code == "BC005" for d in replayed[1])

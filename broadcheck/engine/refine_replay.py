@@ -25,8 +25,8 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
-from itertools import islice
-from operator import ge
+from itertools import accumulate, islice
+from operator import ge, sub
 from typing import Any, overload
 
 from broadcheck.engine.forms import Form, read_form
@@ -55,16 +55,14 @@ class Replayed:
         self.rows = rows
         self._starts, self._size = starts, size
         self._cuts = [start for start, _, _ in edits]
-        shifts = self._shifts = array("q", [0])
-        moved = 0
-        for start, end, new in edits:
-            moved += len(new) - (end - start)
-            shifts.append(moved)
+        grown = map(sub, map(len, [new for _, _, new in edits]), map(sub, [end for _, end, _ in edits], self._cuts))
+        self._shifts: array[int] = array("q", accumulate(grown, initial=0))  # (how far each edit moves what follows)
 
     def offset(self, line: int) -> int:
         """Where ``line`` (1-based, a line of the input) starts in the refined text: no edit holds a
-        line end, so each line keeps its number and moves by the edits before it."""
-        at = self._starts[line - 1]
+        line end, so each line keeps its number and moves by the edits before it (the line after
+        the last: the end of the text)."""
+        at = self._starts[line - 1] if line <= len(self._starts) else self._size
         return at + self._shifts[bisect_left(self._cuts, at)]
 
     def __len__(self) -> int:
