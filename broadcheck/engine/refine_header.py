@@ -256,51 +256,21 @@ def retyped(st: Statement, key: str, edits: Sequence[tuple[int, int, str]]) -> t
                 keys[i] = _key_of(hit[1])
         return list(map(new, repeat(TypeText), zip(texts, moved(firsts), moved(lasts), keys, strict=True)))
 
+    def moved_uses(uses: Sequence[Use]) -> tuple[Use, ...]:
+        spans = moved(list(map(_START, uses))), moved(list(map(_END, uses)))
+        fields = zip(map(_NAME, uses), map(_NUMBER, uses), *spans, typed_all(list(map(_TYPE, uses))), strict=True)
+        return tuple(map(new, repeat(Use), fields))
+
     try:
         results = tuple(new(Result, (r.name, r.size, *moved([r.start, r.end]))) for r in st.results)
-        uses = st.operands
-        operands = tuple(
-            map(
-                new,
-                repeat(Use),
-                zip(
-                    map(_NAME, uses),
-                    map(_NUMBER, uses),
-                    moved(list(map(_START, uses))),
-                    moved(list(map(_END, uses))),
-                    typed_all(list(map(_TYPE, uses))),
-                    strict=True,
-                ),
-            )
-        )
+        operands = moved_uses(st.operands)
         defined = st.definitions
-        definitions = tuple(
-            map(
-                new,
-                repeat(Definition),
-                zip(
-                    map(_NAME, defined),
-                    moved(list(map(_START, defined))),
-                    moved(list(map(_END, defined))),
-                    typed_all(list(map(_TYPE, defined))),
-                    strict=True,
-                ),
-            )
+        spans = moved(list(map(_START, defined))), moved(list(map(_END, defined)))
+        fields = zip(map(_NAME, defined), *spans, typed_all(list(map(_TYPE, defined))), strict=True)
+        definitions = tuple(map(new, repeat(Definition), fields))
+        successors = tuple(
+            new(Successor, (x.label, *moved([x.start, x.end]), moved_uses(x.operands))) for x in st.successors
         )
-        successors = []
-        for x in st.successors:
-            inner = x.operands
-            moved_uses = zip(
-                map(_NAME, inner),
-                map(_NUMBER, inner),
-                moved(list(map(_START, inner))),
-                moved(list(map(_END, inner))),
-                typed_all(list(map(_TYPE, inner))),
-                strict=True,
-            )
-            successors.append(
-                new(Successor, (x.label, *moved([x.start, x.end]), tuple(map(new, repeat(Use), moved_uses))))
-            )
         held = st.attributes
         firsts, lasts = list(map(_START, held)), list(map(_END, held))
         if any(spanned(firsts, lasts)):
@@ -333,7 +303,7 @@ def retyped(st: Statement, key: str, edits: Sequence[tuple[int, int, str]]) -> t
         return None
     statement = new(
         Statement,
-        (st.name, name_start, name_end, st.generic, results, operands, definitions, tuple(successors),
+        (st.name, name_start, name_end, st.generic, results, operands, definitions, successors,
          attributes, signature, st.regions, items, end),
     )  # fmt: skip
     return text, statement
