@@ -1,7 +1,8 @@
 """Where broadcheck spends its time: cProfile of ``broadcheck check`` on a generated file.
 
 ``python -m bench.prof [--ops 100000] [--top 15] [--gen2 | --export NAME | --file PATH]`` runs
-``python -m cProfile -m broadcheck check FILE`` in a child process (the same interpreter;
+``python -m cProfile`` of ``broadcheck check FILE`` (through click's ``main``, which leaves the
+process to end itself) in a child process (the same interpreter;
 the file comes from the bench cache, see :mod:`bench.run`: :mod:`bench.gen`'s, or
 :mod:`bench.gen2`'s with ``--gen2``, or with ``--export`` a real model export of
 :mod:`bench.exports`, such as ``gpt2-train-l480.loc``, or with ``--file`` any file; never
@@ -114,6 +115,16 @@ def table(stats: pstats.Stats, key: int, top: int, total: float) -> list[str]:
     return out
 
 
+RUN_CHECK = """import sys
+from broadcheck.cli import main
+try:
+    main(sys.argv[1:], program=False)
+except SystemExit:
+    pass
+"""
+"""The script cProfile runs: the command line of its arguments, the process left to end itself."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.prof", description=__doc__.split("\n\n")[0])
     parser.add_argument("--ops", type=int, default=100_000, help="ops in the generated file (default 100000)")
@@ -145,7 +156,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         out = args.save or str(Path(tmp) / "broadcheck.prof")
         split = ["--split-input-file"] if args.split_input_file else []
-        check = ["-m", "broadcheck", "check", "--no-cache", *split, str(path)]
+        # The command line through click's main, in this process: the program (`-m broadcheck`)
+        # ends its process with os._exit, before cProfile writes the profile.
+        script = Path(tmp) / "check.py"
+        script.write_text(RUN_CHECK)
+        check = [str(script), "check", "--no-cache", *split, str(path)]
         cmd = [sys.executable, "-m", "cProfile", "-o", out, *check]
         start = time.perf_counter()
         done = subprocess.run(cmd, stdout=subprocess.DEVNULL, check=False)

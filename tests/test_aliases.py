@@ -89,3 +89,21 @@ def test_a_statement_that_names_no_alias_stays_on_the_fast_path() -> None:
     per line, in the slow path): the usual ones, a result number's ``#`` included, stay."""
     assert read_form('%_ = "x.op"(%_#1) : (tensor<4xf32>) -> tensor<4xf32>').split == 1
     assert read_form('%_ = "x.op"(%_) : (tensor<4xf32>) -> tensor<4xf32, #enc>').split == -1
+
+
+def test_a_text_with_no_alias_shape_is_not_scanned_token_by_token(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A per-channel quantized type's scale list (`!quant.uniform<...>`: a `!` that is no alias) is
+    told to use no alias by one search; the full scan (strings, comments, locations, uses) ran its
+    four kinds at every offset of the 28k-character keys of the bench's per-channel graph, 2.5x its
+    check's CPU at a draft of this stop."""
+    from broadcheck.syntax import aliases
+
+    scales = ",".join(f"{i / 1000:.3f}" for i in range(2000))
+    key = f'%_ = "tfl.quantize"(%_) : (tensor<2000xf32>) -> tensor<2000x!quant.uniform<i8:f32:0, {{{scales}}}>>'
+    calls = []
+    real = aliases._TOKENS.search
+    monkeypatch.setattr(aliases, "_TOKENS", type("P", (), {"search": lambda self, *a: calls.append(a) or real(*a)})())
+    assert aliases.alias_uses(key) == ()
+    assert calls == []
+    assert [name for _, _, name in aliases.alias_uses(key + " {x = #enc}")] == ["#enc"]
+    assert calls
