@@ -40,10 +40,8 @@ def test_a_statement_read_once_is_not_kept_whatever_path_took_it(tmp_path: Path)
     assert _kept(memory) == ["%_ = stablehlo.constant"]  # (its first line's, which the fast pass read: not whole)
 
 
-def test_a_key_that_comes_back_is_read_twice_at_most(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A form whose statement went and whose key comes back on a path that needs it reads it
-    again once, then keeps it: 50 lines of one multi-line key read it twice, not 50 times
-    (07f1a89 read it once and kept it)."""
+def _counted_reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The keys the forms read from here on (:func:`.forms._read`), in order."""
     reads: list[str] = []
     real = forms_module._read
 
@@ -52,6 +50,14 @@ def test_a_key_that_comes_back_is_read_twice_at_most(tmp_path: Path, monkeypatch
         return real(key)
 
     monkeypatch.setattr(forms_module, "_read", counted)
+    return reads
+
+
+def test_a_key_that_comes_back_is_read_twice_at_most(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A form whose statement went and whose key comes back on a path that needs it reads it
+    again once, then keeps it: 50 lines of one multi-line key read it twice, not 50 times
+    (07f1a89 read it once and kept it)."""
+    reads = _counted_reads(monkeypatch)
     rows = "".join(f"  %c{i} = stablehlo.constant\n      dense<1.5> : tensor<4xf32>\n" for i in range(50))
     path = tmp_path / "again.mlir"
     path.write_text(f"func.func @f() {{\n{rows}  return\n}}\n")
@@ -101,14 +107,7 @@ def test_the_fix_stage_reads_no_statement_of_the_check_again(tmp_path: Path, mon
     )
     path = tmp_path / "fixes.mlir"
     path.write_text(functions + stale)
-    reads: list[str] = []
-    real = forms_module._read
-
-    def counted(key: str) -> object:
-        reads.append(key)
-        return real(key)
-
-    monkeypatch.setattr(forms_module, "_read", counted)
+    reads = _counted_reads(monkeypatch)
     memory = Memory()
     result = check_one(str(path), Options(), "-", memory=memory)
     assert not isinstance(result, Exception)
