@@ -88,3 +88,17 @@ def test_what_the_campaign_found_stays_sound() -> None:
     for text in FOUND:
         for profile in PROFILES:
             check_is_sound(Source("found.mlir", text), Options(profile, OpTable()))
+
+
+def test_a_value_finding_in_a_module_left_open_is_located() -> None:
+    """A redefined argument in a function whose module ends with its regions still open (found by
+    the mutated-corpus fuzzing: an internal error at `07f1a89`, value flow's finding had no place
+    to be put at the module's end): located at the name on its line."""
+    text = (
+        "func.func @f(%a: tensor<4xf32>) {\n"
+        "func.func @f(%a: tensor<4xf32>) -> -> tensor<5xf32> {\n"
+        "  %0 = stablehlo.add %a, %a : (tensor<4xf32>, tensor<4xf32>) -> tensor<5xf32>"
+    )
+    check_is_sound(Source("open.mlir", text), Options())
+    found = check_text("open.mlir", text, Options()).diagnostics
+    assert [(d.code, d.line, d.column) for d in found if d.code == "BC018"] == [("BC018", 2, 14)]

@@ -19,7 +19,7 @@ from broadcheck.diagnostics import Label, Note
 from broadcheck.engine import diagnose
 from broadcheck.engine.dominance import Broken, Dominance
 from broadcheck.engine.findings import OP_NAME, Findings
-from broadcheck.engine.flow import Flow
+from broadcheck.engine.flow import Finding, Flow
 from broadcheck.engine.scan import Text, _name_offsets
 from broadcheck.ops import Span
 
@@ -134,6 +134,12 @@ class Values:
         elif at < self.parse_stop:
             self.dropped.add(hold)
 
+    def _on_its_line(self, finding: Finding) -> Span:
+        """Where ``finding``'s name first stands on its line (else the line's start)."""
+        at = self.findings.fetch_line(finding.line).find(finding.name) if finding.name else -1
+        column = at + 1 if at >= 0 else 1
+        return Span(finding.line, column, finding.line, column + max(len(finding.name), 1) if at >= 0 else 2)
+
     def report(self, start: int = 0, span_of: Callable[[int], Span] | None = None) -> None:
         """Turn the flow's findings from ``start`` on into diagnostics."""
         flow, findings = self.flow, self.findings
@@ -148,9 +154,10 @@ class Values:
                 span = self.placeholder_spans.get((finding.line, finding.ordinal))
                 if span is None:
                     span = Span(finding.line, 1, finding.line, 2)
-            else:
-                assert span_of is not None
+            elif span_of is not None:
                 span = span_of(finding.ordinal)
+            else:  # (the module ends with its region still open: placed by its name on its line)
+                span = self._on_its_line(finding)
             at = (span.line, span.column)
             if finding.held:
                 if (finding.line, finding.ordinal) in self.dropped:
