@@ -10,10 +10,8 @@ list's entries were walked so, and an attribute value's walk stopped at every ``
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 import pytest
@@ -24,6 +22,7 @@ from broadcheck.syntax import head, types, written
 from broadcheck.syntax.brackets import MISMATCH, UNCLOSED, scan, stops
 from broadcheck.syntax.parts import type_text
 from broadcheck.syntax.types import same_type_key
+from tests.steps import traced_lines
 
 SYNTAX = str(Path(broadcheck.syntax.__file__).parent)
 
@@ -32,23 +31,7 @@ def steps(call: Callable[[], Any]) -> tuple[Any, int]:
     """``call()``'s answer, and the line events it ran in ``broadcheck/syntax``'s modules (the
     second time: the first compiles the patterns it uses)."""
     call()
-    count = 0
-
-    def local(frame: FrameType, event: str, arg: object) -> Any:
-        nonlocal count
-        if event == "line":
-            count += 1
-        return local
-
-    def tracer(frame: FrameType, event: str, arg: object) -> Any:
-        return local if frame.f_code.co_filename.startswith(SYNTAX) else None
-
-    sys.settrace(tracer)
-    try:
-        answer = call()
-    finally:
-        sys.settrace(None)
-    return answer, count
+    return traced_lines(call, lambda code: code.co_filename.startswith(SYNTAX))
 
 
 # ---------------------------------------------------------------- the walk's rules

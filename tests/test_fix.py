@@ -11,13 +11,13 @@ import json
 import os
 import shutil
 import stat
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import ROOT, Invoke
+from tests.steps import traced_lines
 
 GOLDEN = ROOT / "tests" / "golden" / "fix"
 
@@ -208,20 +208,7 @@ def test_diff_marks_a_last_line_without_a_line_feed() -> None:
 
 def _traced_lines(work: Callable[[], object]) -> int:
     """The Python lines ``work`` runs, in every function it calls: work counted, not timed."""
-    count = 0
-
-    def trace(frame: object, event: str, arg: object) -> object:
-        nonlocal count
-        if event == "line":
-            count += 1
-        return trace
-
-    sys.settrace(trace)
-    try:
-        work()
-    finally:
-        sys.settrace(None)
-    return count
+    return traced_lines(work)[1]
 
 
 def test_diff_work_grows_linearly_with_the_fixes() -> None:

@@ -10,7 +10,6 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -19,6 +18,7 @@ from broadcheck.engine.options import Options
 from broadcheck.engine.refine import Refiner, Request, parse_arg, parse_dim
 from broadcheck.engine.refine_run import refine_text
 from broadcheck.syntax import statement
+from tests.steps import traced_lines
 from tests.test_refine_work import layers
 
 FIXTURES = Path(__file__).parent / "fixtures" / "refine"
@@ -186,12 +186,9 @@ def _replay_steps(n: int, retyped: bool) -> tuple[int, int]:
     """Python lines run in :mod:`.refine_replay` (the replay's bookkeeping: :func:`.unchanged` and
     :meth:`.Replay.block`, not what they call elsewhere) while refine re-types ``layers(n)``, and
     the statements it replayed."""
-    import sys
-
     from broadcheck.engine import refine_replay
 
     code = {refine_replay.unchanged.__code__, refine_replay.Replay.block.__code__}
-    steps = 0
     replays: list[refine_replay.Replay] = []
     original = refine_replay.Replay.__init__
 
@@ -199,22 +196,10 @@ def _replay_steps(n: int, retyped: bool) -> tuple[int, int]:
         original(self, *args)  # type: ignore[arg-type]
         replays.append(self)
 
-    def trace(frame: Any, event: str, arg: object) -> Any:
-        nonlocal steps
-        if frame.f_code not in code:
-            return None
-        if event == "line":
-            steps += 1
-        return trace
-
     request = Request({("main", 0): "tensor<8x16xf32>"}) if retyped else Request({("main", 1): "tensor<16x16xf32>"})
     with pytest.MonkeyPatch.context() as patched:
         patched.setattr(refine_replay.Replay, "__init__", init)
-        sys.settrace(trace)
-        try:
-            refine_text("layers.mlir", layers(n), request, Options())
-        finally:
-            sys.settrace(None)
+        _, steps = traced_lines(lambda: refine_text("layers.mlir", layers(n), request, Options()), code.__contains__)
     (replay,) = replays
     return steps, replay.replayed
 

@@ -8,9 +8,7 @@ golden input, read both ways), and the work it saves, counted in Python line eve
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 import pytest
@@ -19,6 +17,7 @@ from broadcheck.engine import scan
 from broadcheck.engine.options import Options
 from broadcheck.engine.run import FileRun, check_text
 from broadcheck.engine.scan import Scanner
+from tests.steps import traced_lines
 
 _TESTS = Path(__file__).parent
 INPUTS = sorted({*(_TESTS / "fixtures").rglob("*.mlir"), *(_TESTS / "golden").rglob("*.mlir")})
@@ -94,26 +93,11 @@ def _body(count: int, start: int = 0) -> str:
 
 def _scanner_steps(count: int) -> float:
     """Python line events in the scanner's module per line of a function of ``count`` x 2 ops."""
-    steps = 0
     scanner_file = scan.__file__
-
-    def local(frame: FrameType, event: str, arg: object) -> Any:
-        nonlocal steps
-        if event == "line":
-            steps += 1
-        return local
-
-    def tracer(frame: FrameType, event: str, arg: object) -> Any:
-        return local if frame.f_code.co_filename == scanner_file else None
-
     run = FileRun("f.mlir", Options())
     run.feed([_HEAD + _body(200)], False)  # (forms read, the run's tables made)
     text = _body(count, 200)
-    sys.settrace(tracer)
-    try:
-        run.feed([text], False)
-    finally:
-        sys.settrace(None)
+    _, steps = traced_lines(lambda: run.feed([text], False), lambda code: code.co_filename == scanner_file)
     run.feed([f"    return %{count + 199} : tensor<4xf32>\n  }}\n}}\n"], True)
     assert run.finish().diagnostics == []
     return steps / (2 * count)
