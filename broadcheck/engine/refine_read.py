@@ -83,15 +83,15 @@ class Lazy(Deferred):
     which values it uses before it is read."""
 
     __slots__ = ("_end", "_source", "_start", "form", "names")
-
-    def __init__(
-        self, source: str, offset: int, end: int, line: int, column: int, form: Form, names: list[str]
-    ) -> None:
-        # The text is cut from the source when asked, not kept: most statements are passed by
-        # on their form alone, and a copy of each line was a tenth of refine's peak memory.
-        self._source, self._start, self._end = source, offset, end  # (`_offset` is -1 if it does not read)
-        self._offset, self.line, self.column, self._statement = offset, line, column, None
-        self.form, self.names = form, names
+    # Made by the reader slot by slot (:meth:`Reader.statements`: no call of an `__init__`, 377,737
+    # of them at 480 layers). Its text is cut from the source when asked, not kept: most statements
+    # are passed by on their form alone, and a copy of each line was a tenth of refine's peak
+    # memory. (`_offset` is -1 if it does not read; `_end` -1 until its text is first cut.)
+    _source: str
+    _start: int
+    _end: int
+    form: Form
+    names: list[str]
 
     @property
     def text(self) -> str:  # type: ignore[override]  # (read-only here: nothing sets it)
@@ -216,20 +216,7 @@ class Reader(Collector):
         if current is None:
             return
         if text is None and not regions and form.error is None:  # one line (most): read when asked for
-            line = lines[0]
-            starts, source = self.starts, self.source  # (the line is not cut: its indent is matched in place)
-            start = starts[line - 1]
-            end = starts[line] - 1 if line < len(starts) else len(source)
-            if end > start and source[end - 1] == "\r":
-                end -= 1
-            first = INDENT.match(source, start, end).end()  # type: ignore[union-attr]  # (it always matches)
-            lazy = Lazy(source, first, end, line, first - start + 1, form, names)
-            current.statements.append(lazy)
-            self.rows.append([(form, names, line)])
-            if self._depth_now:
-                self.depths[id(lazy)] = self._depth_now
-            if form.name in _SOURCES:
-                self.noted.setdefault(id(current), []).append(lazy)
+            self.statements([(form, names, lines[0])])
             return
         super().statement(form, names, lines, text, body, regions)
         if current is not None and current.statements:
@@ -265,7 +252,7 @@ class Reader(Collector):
             start = starts[line - 1]
             # (a statement's line is never blank: its indent ends before the line does)
             first = indent(source, start).end()  # type: ignore[union-attr]  # (it always matches)
-            lazy = new(Lazy)  # (Lazy(...) without its __init__'s call: 377,737 of them at 480 layers)
+            lazy = new(Lazy)
             lazy._source, lazy._start, lazy._end, lazy._offset = source, first, -1, first
             lazy.line, lazy.column, lazy._statement, lazy.form, lazy.names = line, first - start + 1, None, form, names
             append(lazy)
