@@ -72,6 +72,7 @@ STAGES = [
     "refine_rows",
     "refine_generic",
     "refine_read",
+    "refine_spans",
     "refine_replay",
     "refine_fold",
     "refine_regions",

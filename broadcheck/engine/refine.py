@@ -21,7 +21,7 @@ import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import chain
+from itertools import chain, compress
 from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING
 
@@ -43,6 +43,16 @@ from broadcheck.engine.refine_generic import GenericFunction, is_private, label_
 from broadcheck.engine.refine_read import Lazy, arguments_of, dimension_sources, read_functions
 from broadcheck.engine.refine_regions import Spread, refine_region_op, spread_of
 from broadcheck.engine.refine_rows import open_tosa, open_tosa_text, passed_by, uses
+from broadcheck.engine.refine_spans import (
+    Shape,
+    Template,
+    key_of,
+    known_of,
+    outside,
+    places_of,
+    shape_of,
+    template_of,
+)
 from broadcheck.engine.refine_values import (
     CALLS,
     PROBE,
@@ -182,6 +192,14 @@ class Refiner:
         self._results: dict[Form, int] = {}
         self._plans: dict[Form, tuple[int, int, bool, int, bool, bool, bool]] = {}
         """How :meth:`block` takes a one-line statement of a form in a row (:meth:`_plan`)."""
+        self._shapes: dict[tuple[tuple[Form, ...], tuple[int, ...]], Shape] = {}
+        """How :meth:`block` takes a row of these forms and names' counts (:func:`.refine_spans.shape_of`)."""
+        self._templates: dict[object, Template] = {}
+        """What a span of a row did, by its shape (:func:`.refine_spans.key_of`)."""
+        self.handed: list[tuple[Template, list[int], int, int]] = []
+        """Each span re-typed from a template: (the template, its statements' offsets, the line of
+        its row's first statement, where it starts in the row): :func:`.refine_replay.unchanged`
+        takes their new forms from the template where their edits are the template's."""
 
     # ---------------------------------------------------------------- entry
 
@@ -245,7 +263,7 @@ class Refiner:
         statement with the form ``edits`` give it (:func:`.refine_replay.unchanged`)."""
         from broadcheck.engine.refine_replay import unchanged
 
-        return unchanged(self._rows, edits, self._starts, self._text)
+        return unchanged(self._rows, edits, self._starts, self._text, self.handed)
 
     def retyped_heads(
         self, edits: Sequence[tuple[int, int, str]], lines: dict[int, tuple[str, Form, list[str]]] | None = None
@@ -386,10 +404,12 @@ class Refiner:
         types, values = scope.types, scope.values
         origins, traces = scope.origins, self.traces
         depths = self._depths
-        type_names, value_names = types.keys(), values.keys()
+        value_names = values.keys()
         types_get, values_get = types.get, values.get
         memos, plans = self._memo, self._plans
-        append = self.edits.append  # (the same list for the whole block: a clone's is swapped back)
+        edit_list = self.edits  # (the same list for the whole block: a clone's is swapped back)
+        append = edit_list.append
+        templates, shapes, handed, plan_of = self._templates, self._shapes, self.handed, self._plan
         read_anyway = _READ_ANYWAY
         skipped = repeated = 0  # (added to the refiner's at the end: not an attribute's write per statement)
         rows = self._runs.get(id(statements), {})  # the reader's rows of one-line statements, in order
@@ -415,77 +435,119 @@ class Refiner:
             row = statements[row_at:at]
             if depths and depths.get(id(row[0]), 0) != depth:
                 continue  # (a row is of one depth) inside an op's regions: refined with that op
-            if passed_by(row, type_names, value_names, read_anyway):
+            flat = list(chain.from_iterable(map(_ROW_NAMES, row)))
+            joined = "".join(flat)
+            hashed = "#" in joined  # (`%0#1`: rare)
+            shape = shape_of(row, plans, plan_of, read_anyway, shapes)
+            if not hashed and passed_by(shape.passable, list(compress(flat, shape.uses)), types, values):
                 skipped += row_size  # every statement of the row would be passed by, one by one
                 continue
-            hashed = "#" in "".join(chain.from_iterable(map(_ROW_NAMES, row)))  # (`%0#1`: rare)
-            for position, s in enumerate(row, row_at):
-                form = s.form  # type: ignore[attr-defined]  # (a row's statements are Lazy)
-                plan = plans.get(form)
-                if plan is None:
-                    plan = self._plan(form)
-                split, count, colon, size, add, sliced, call = plan
-                names = s.names  # type: ignore[attr-defined]
-                if len(names) != size or hashed:  # (a form not planned: its `size` is -1)
-                    found = self._one_line(s, depth, position, statements, scope)  # type: ignore[arg-type]
-                    if found is _SKIPPED:
+            whole = hashed or ":" in joined or not shape.spanned  # (statement by statement)
+            spans = ((0, row_size, -1, -1, 0),) if whole else shape.spans
+            places = places_of(flat) if spans is shape.spans else ()  # (which names are the same: the spans' keys)
+            for first, last, names_at, names_end, span_id in spans:
+                if names_at >= 0:  # a span, re-typed from a template if one is known (:mod:`.refine_spans`)
+                    span = row[first:last]
+                    span_names = flat[names_at:names_end]
+                    span_places = places[names_at:names_end]
+                    span_uses = shape.uses[names_at:names_end]
+                    key = key_of(span_id, span_names, span_places, names_at, span_uses, scope)
+                    template = templates.get(key)
+                    if template is not None:
+                        offsets = list(map(_AT, span))
+                        handed.append((template, offsets, row[0].line, first))
+                        template.apply(span, span_names, offsets, scope, edit_list, traces)
+                        repeated += template.taken
+                        skipped += template.passed
+                        continue
+                    before = (len(edit_list), repeated, skipped)
+                    known_before = known_of(span_names, scope)
+                    sums_before = list(map(scope.sums.get, span_names))
+                    traces_before = [traces.get(s.line) for s in span]
+                for position, s in enumerate(row[first:last], row_at + first):
+                    form = s.form  # type: ignore[attr-defined]  # (a row's statements are Lazy)
+                    plan = plans.get(form)
+                    if plan is None:
+                        plan = self._plan(form)
+                    split, count, colon, size, add, sliced, call = plan
+                    names = s.names  # type: ignore[attr-defined]
+                    if len(names) != size or hashed:  # (a form not planned: its `size` is -1)
+                        found = self._one_line(s, depth, position, statements, scope)  # type: ignore[arg-type]
+                        if found is _SKIPPED:
+                            skipped += 1
+                        elif found is not None:
+                            results = found
+                        continue
+                    used = names[split:]
+                    retyped = tuple(map(types_get, used))
+                    no_values = value_names.isdisjoint(used)
+                    if no_values and not any(retyped) and not call:
                         skipped += 1
-                    elif found is not None:
-                        results = found
-                    continue
-                used = names[split:]
-                retyped = tuple(map(types_get, used))
-                no_values = value_names.isdisjoint(used)
-                if no_values and not any(retyped) and not call:
-                    skipped += 1
-                    continue  # it uses no value refine knows more of: not read
-                if colon and any(":" in n for n in names[:count]):
-                    count = -1  # (`%0:2`: two values)
-                if count < 0 or (call and no_values and not any(retyped)):  # (a call as written: marked)
-                    found = self._general(s, position, statements, depth, scope)
-                    if found is not None:
-                        results = found
-                    continue
-                memo: tuple[object, ...] = (
-                    form,
-                    tuple(map(len, names)),
-                    retyped,
-                    # (no value known: `()` for its operands' values, never a tuple of one)
-                    () if no_values else tuple(map(values_get, used)),
-                )
-                if sliced:  # (a `real_dynamic_slice` also follows the sum its limit may be)
-                    memo = (*memo, _slice_sum(used, scope))
-                done = memos.get(memo)
-                if done is None:
-                    record = self._record_call if call else self._record
-                    if not record(s, memo, scope):  # type: ignore[arg-type]
+                        continue  # it uses no value refine knows more of: not read
+                    if colon and any(":" in n for n in names[:count]):
+                        count = -1  # (`%0:2`: two values)
+                    if count < 0 or (call and no_values and not any(retyped)):  # (a call as written: marked)
                         found = self._general(s, position, statements, depth, scope)
                         if found is not None:
                             results = found
-                    continue
-                # Re-typed as the last statement of its memo was (:meth:`_repeat`, inline: most
-                # re-typed statements of an export)
-                repeated += 1
-                edits, new_results, value = done
-                origin = None
-                for n in used:
-                    if n in origins:
-                        origin = origins[n]
-                        break
-                if origin is not None:
-                    traces[s.line] = origin
-                if add and len(used) == 2:  # (as fold_values notes it)
-                    scope.sums[names[0]] = (used[0], used[1])
-                if value is not None:
-                    values[names[0]] = value
-                offset = s._offset  # (`Lazy.at`)
-                for start, end, new in edits:
-                    append((offset + start, offset + end, new))
-                for index, new in new_results:
-                    if index < count:
-                        types[names[index]] = new
-                        if origin is not None:
-                            origins[names[index]] = origin
+                        continue
+                    memo: tuple[object, ...] = (
+                        form,
+                        tuple(map(len, names)),
+                        retyped,
+                        # (no value known: `()` for its operands' values, never a tuple of one)
+                        () if no_values else tuple(map(values_get, used)),
+                    )
+                    if sliced:  # (a `real_dynamic_slice` also follows the sum its limit may be)
+                        memo = (*memo, _slice_sum(used, scope))
+                    done = memos.get(memo)
+                    if done is None:
+                        record = self._record_call if call else self._record
+                        if not record(s, memo, scope):  # type: ignore[arg-type]
+                            found = self._general(s, position, statements, depth, scope)
+                            if found is not None:
+                                results = found
+                        continue
+                    # Re-typed as the last statement of its memo was (:meth:`_repeat`, inline: most
+                    # re-typed statements of an export)
+                    repeated += 1
+                    edits, new_results, value = done
+                    origin = None
+                    for n in used:
+                        if n in origins:
+                            origin = origins[n]
+                            break
+                    if origin is not None:
+                        traces[s.line] = origin
+                    if add and len(used) == 2:  # (as fold_values notes it)
+                        scope.sums[names[0]] = (used[0], used[1])
+                    if value is not None:
+                        values[names[0]] = value
+                    offset = s._offset  # (`Lazy.at`)
+                    for start, end, new in edits:
+                        append((offset + start, offset + end, new))
+                    for index, new in new_results:
+                        if index < count:
+                            types[names[index]] = new
+                            if origin is not None:
+                                origins[names[index]] = origin
+                if names_at >= 0 and repeated - before[1] + skipped - before[2] == last - first:
+                    made = template_of(
+                        span,
+                        span_names,
+                        outside(span_names, span_places, span_uses, names_at),
+                        known_before,
+                        edit_list[before[0] :],
+                        sums_before,
+                        scope,
+                        traces,
+                        traces_before,
+                        repeated - before[1],
+                        skipped - before[2],
+                    )
+                    if made is not None:
+                        templates[key] = made
+                        handed.append((made, list(map(_AT, span)), row[0].line, first))
         self.skipped += skipped
         self.repeated += repeated
         return results
@@ -1211,6 +1273,8 @@ _NAMES = re.compile(r"%[\w$.\-]+")
 """A value name (``%0``, ``%arg1``, ``%iterArg_2``): no check reads one."""
 
 _ROW_NAMES = attrgetter("names")
+_AT = attrgetter("_offset")
+
 
 _NO_SUM = ("(no sum)",)
 

@@ -26,12 +26,13 @@ from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from itertools import accumulate, islice
-from operator import ge, sub
+from operator import add, ge, sub
 from typing import Any, overload
 
 from broadcheck.engine.forms import Form, read_form
 from broadcheck.engine.refine_header import in_key, retyped
 from broadcheck.engine.refine_read import INDENT, Header
+from broadcheck.engine.refine_spans import Template
 from broadcheck.engine.scan import Scanner
 from broadcheck.engine.scan_brace import complete
 from broadcheck.engine.scan_text import Sink
@@ -47,15 +48,22 @@ class Replayed:
     reader kept, each statement on a line an edit touches given the form it now has, or split out
     of its row to be scanned; and where each line of the input starts in the refined text."""
 
-    __slots__ = ("_cuts", "_shifts", "_size", "_starts", "rows")
+    __slots__ = ("_cuts", "_shifts", "_size", "_starts", "rows", "templated")
 
     def __init__(
-        self, rows: list[Row], starts: Sequence[int], edits: Sequence[tuple[int, int, str]], size: int
+        self,
+        rows: list[Row],
+        starts: Sequence[int],
+        columns: tuple[Sequence[int], Sequence[int], Sequence[str]],
+        size: int,
     ) -> None:
         self.rows = rows
+        self.templated = 0
+        """Spans whose statements' forms their template gave (:func:`_handed_over`)."""
         self._starts, self._size = starts, size
-        self._cuts = [start for start, _, _ in edits]
-        grown = map(sub, map(len, [new for _, _, new in edits]), map(sub, [end for _, end, _ in edits], self._cuts))
+        cuts, ends, news = columns  # (the edits' starts, ends and new texts)
+        self._cuts = cuts
+        grown = map(sub, map(len, news), map(sub, ends, cuts))
         self._shifts: array[int] = array("q", accumulate(grown, initial=0))  # (how far each edit moves what follows)
 
     def offset(self, line: int) -> int:
@@ -100,7 +108,11 @@ class LineStarts(Sequence[int]):
 
 
 def unchanged(
-    rows: list[Row], edits: Sequence[tuple[int, int, str]], starts: Sequence[int], text: str
+    rows: list[Row],
+    edits: Sequence[tuple[int, int, str]],
+    starts: Sequence[int],
+    text: str,
+    handed: Sequence[tuple[Template, list[int], int, int]] = (),
 ) -> Replayed | None:
     """What the check of the refined text takes unscanned (:class:`Replayed`): the rows of
     ``rows`` (taken over: changed in place), a statement on a line ``edits`` touch given the form it
@@ -109,22 +121,29 @@ def unchanged(
     scanned); ``None`` if an edit adds or removes a line (a clone written after the last function),
     so that the lines of the refined text are not those of ``text`` (whose lines start at
     ``starts``). Only the lines the edits touch are looked at, one step each, in line order with
-    the rows: no step per statement in Python."""
+    the rows: no step per statement in Python; and not those of a span refine's pass re-typed from a
+    template (``handed``: :attr:`.refine.Refiner.handed`) whose edits are the template's in the end:
+    their forms are the template's (:func:`_handed_over`)."""
     if not edits:
-        return Replayed(rows, starts, edits, len(text))
-    if "\n" in "".join([new for _, _, new in edits]):
+        return Replayed(rows, starts, ((), (), ()), len(text))
+    columns: tuple[Sequence[int], Sequence[int], Sequence[str]] = tuple(zip(*edits, strict=True))  # type: ignore[assignment]
+    if "\n" in "".join(columns[2]):
         return None
     firsts = [row[0][2] for row in rows]
     if any(map(ge, firsts, islice(firsts, 1, None))):
         return None  # (not in line order: never, but then nothing is replayed)
-    cuts = [start for start, _, _ in edits]
+    cuts = columns[0]
     made: dict[object, Form | None] = {}
     by_key: dict[str, Form] = {}
     cut_rows: dict[int, list[int]] = {}  # rows with a statement whose form cannot be made: its positions
+    claimed = _handed_over(rows, edits, cuts, starts, text, handed, made, by_key) if handed else {}
     lines, size, count = len(starts), len(text), len(edits)
     r, row_count = 0, len(rows)
     k = 0
     while k < count:
+        if k in claimed:  # (the lines of a span whose forms its template gave)
+            k = claimed[k]
+            continue
         start, stop, new = edits[k]
         line = bisect_right(starts, start)  # (the line of `start`, 1-based)
         begin = starts[line - 1]
@@ -177,7 +196,92 @@ def unchanged(
             else:
                 kept.append(row)
         rows = kept
-    return Replayed(rows, starts, edits, len(text))
+    replayed = Replayed(rows, starts, columns, len(text))
+    replayed.templated = len(claimed)
+    return replayed
+
+
+def _handed_over(
+    rows: list[Row],
+    edits: Sequence[tuple[int, int, str]],
+    cuts: Sequence[int],
+    starts: Sequence[int],
+    text: str,
+    handed: Sequence[tuple[Template, list[int], int, int]],
+    made: dict[object, Form | None],
+    by_key: dict[str, Form],
+) -> dict[int, int]:
+    """Give the statements of each span of ``handed`` (re-typed from a template by refine's pass:
+    the template, its statements' offsets, the line of its row's first statement, where it starts
+    in the row) the forms their template made (:func:`_template_forms`), where the edits of the
+    span's lines in the end (``edits``: the pass may have undone a region op's edits, or written a
+    span twice) are the template's; the spans so taken, as (their first edit: the edit after their
+    last) for :func:`unchanged` to step over."""
+    by_line = {row[0][2]: r for r, row in enumerate(rows) if row}
+    lines, size = len(starts), len(text)
+    claimed: dict[int, int] = {}
+    for template, offsets, line, first in handed:
+        r = by_line.get(line)
+        at, firsts, lasts, news = template.edits
+        if r is None or not at or template.forms == []:
+            continue
+        row = rows[r]
+        last = first + len(offsets) - 1
+        if last >= len(row):
+            continue
+        end_line = row[last][2]
+        k0 = bisect_left(cuts, offsets[0])
+        k1 = bisect_left(cuts, starts[end_line] if end_line < lines else size)
+        moved = list(map(offsets.__getitem__, at))
+        expected = zip(map(add, moved, firsts), map(add, moved, lasts), news, strict=True)
+        if k0 in claimed or list(edits[k0:k1]) != list(expected):
+            continue
+        forms = template.forms
+        if forms is None:
+            forms = template.forms = _template_forms(template, row, first, offsets, starts, text, made, by_key)
+        for j, form in forms:
+            _, names, line_at = row[first + j]
+            row[first + j] = (form, names, line_at)
+        claimed[k0] = k1
+    return claimed
+
+
+def _template_forms(
+    template: Template,
+    row: Row,
+    first: int,
+    offsets: list[int],
+    starts: Sequence[int],
+    text: str,
+    made: dict[object, Form | None],
+    by_key: dict[str, Form],
+) -> list[tuple[int, Form]]:
+    """The new form of each statement ``template`` re-types (by its place in the span), made from
+    the span of ``row`` from ``first`` (its statements at ``offsets``) as :func:`unchanged` makes
+    a line's: a statement's form depends on its form, its names' lengths and its edits from its
+    start, which every span of the template shares; none if one cannot be made."""
+    mine: dict[int, list[tuple[int, int, str]]] = {}
+    for j, a, b, new in zip(*template.edits, strict=True):
+        mine.setdefault(j, []).append((a, b, new))
+    forms: list[tuple[int, Form]] = []
+    for j, written in mine.items():
+        form, names, line = row[first + j]
+        begin = starts[line - 1]
+        end = starts[line] - 1 if line < len(starts) else len(text)
+        indent = offsets[j] - begin
+        if not 0 <= indent <= end - begin:
+            return []
+        moved = tuple([(a + indent, b + indent, new) for a, b, new in written])
+        memo = (form, tuple(map(len, names)), moved)
+        found = made.get(memo, _UNMADE)
+        if found is _UNMADE:
+            found = made[memo] = _retyped_line(form, text, begin, end, names, moved)
+            if found is not None:
+                found = made[memo] = by_key.setdefault(found.key, found)
+        if found is None:
+            return []
+        forms.append((j, found))
+    return forms
 
 
 def _retyped_line(

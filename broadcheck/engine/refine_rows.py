@@ -8,9 +8,7 @@ ops it infers whatever their operands (:func:`open_tosa`)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Container, KeysView, Sequence
-from itertools import chain
-from operator import attrgetter
+from collections.abc import Container, Mapping, Sequence
 from typing import TYPE_CHECKING, overload
 
 from broadcheck.syntax.lazyre import lazy
@@ -21,29 +19,15 @@ if TYPE_CHECKING:
 RUN = 32
 """A row of the scanner's one-line statements this long is noted (:attr:`.refine_read.Reader.runs`)."""
 
-_NAMES, _FORM, _KIND, _ROLES = attrgetter("names"), attrgetter("form"), attrgetter("name"), attrgetter("roles")
 
-
-def passed_by(
-    row: Sequence[object], type_names: KeysView[str], value_names: KeysView[str], read_anyway: frozenset[str]
-) -> bool:
-    """Whether :meth:`.refine.Refiner.block` would pass every statement of ``row`` (one-line
-    statements of one depth, as the scanner's fast pass read them) by unread: none uses a value
-    refine knows more of (of all their names, none is known: a superset of the values they use, each
-    written as used, with no ``#``), none is an op of ``read_anyway`` or a TOSA op, and each one's
-    form says which of its names it uses. Asked in C over the whole row, not in Python per statement."""
-    first = _NAMES(row[0])  # (a row of ops on re-typed values fails at once, mostly at its first)
-    if not type_names.isdisjoint(first) or not value_names.isdisjoint(first):
-        return False
-    lists = list(map(_NAMES, row))
-    names = list(chain.from_iterable(lists))
-    if not type_names.isdisjoint(names) or not value_names.isdisjoint(names) or "#" in "".join(names):
-        return False
-    forms = list(map(_FORM, row))
-    kinds = set(map(_KIND, set(forms)))  # (the row's distinct forms: a few)
-    if not read_anyway.isdisjoint(kinds) or any(kind[:5] == "tosa." for kind in kinds):
-        return False
-    return list(map(len, map(_ROLES, forms))) == list(map(len, lists))
+def passed_by(passable: bool, names: list[str], *known: Mapping[str, object]) -> bool:
+    """Whether :meth:`.refine.Refiner.block` would pass every statement of a row (one-line
+    statements of one depth, as the scanner's fast pass read them; ``passable``: each one's form
+    says which of its names it uses, and none is an op refine reads anyway or a TOSA op,
+    :attr:`.refine_spans.Shape.passable`) by unread: none uses a value refine knows more of
+    (``names``: the names the row uses, no ``#``; a name it defines is not known before it).
+    Asked in C over the whole row, not in Python per statement."""
+    return passable and all(found.keys().isdisjoint(names) for found in known)
 
 
 def uses(text: str, *known: Container[str]) -> bool:
