@@ -36,6 +36,7 @@ from broadcheck.engine.refine_spans import Template
 from broadcheck.engine.scan import Scanner
 from broadcheck.engine.scan_brace import complete
 from broadcheck.engine.scan_text import Sink
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.statement import REGION
 
 Row = list[tuple[Form, list[str], int]]
@@ -335,8 +336,24 @@ def retyped_form(form: Form, text: str, names: list[str], edits: Sequence[tuple[
         return None
     key, statement = found
     new = read_form(key, statement)
-    new.complete = new.plain or complete(key)
+    new.complete = new.plain or (form.complete and _brackets_kept(text, edits)) or complete(key)
     return new if new.complete and new.error is None else None
+
+
+def _brackets_kept(text: str, edits: Sequence[tuple[int, int, str]]) -> bool:
+    """Whether ``edits`` of ``text`` keep its brackets as they were: each new text has the brackets
+    of the text it replaces, in order, and neither holds a brace, a quote, a slash or a ``-`` (so
+    not a region, a string, a comment nor the ``->`` of a function type). A whole statement stays
+    whole then (:func:`.scan_brace.complete` would walk a megabyte key to say so)."""
+    for a, b, new in edits:
+        old = text[a:b]
+        if _UNSAFE.search(old) or _UNSAFE.search(new) or _BRACKETS.findall(old) != _BRACKETS.findall(new):
+            return False
+    return True
+
+
+_BRACKETS = lazy(r"[<>()\[\]]")
+_UNSAFE = lazy(r'[{}"/-]')
 
 
 class Replay:
