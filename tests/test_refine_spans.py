@@ -7,16 +7,19 @@ statement by statement. Counted, never timed.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from broadcheck.diagnostics import Diagnostic
-from broadcheck.engine import refine_spans
+from broadcheck.engine import refine_read, refine_spans
 from broadcheck.engine.options import Options
 from broadcheck.engine.refine import Refiner, Request
 from broadcheck.engine.refine_run import refine_text
+from tests.conftest import Invoke
 from tests.steps import traced_lines
+from tests.test_refine import CASES, FILES, _command, _golden
 
 ACT = "tensor<?x16xf32>"
 W = "tensor<16x16xf32>"
@@ -153,3 +156,18 @@ def test_a_span_whose_edits_changed_after_its_template_is_not_handed_over(refine
     row = next(row for row in replayed.rows if row[0][2] <= line <= row[-1][2])
     form = next(entry[0] for entry in row if entry[2] == line)
     assert "tensor<?x16xf32>" in form.key
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_every_fixture_refines_to_its_golden_file_with_the_smallest_spans(
+    path: Path, run: Invoke, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each refine fixture gives its golden output (``tests/test_refine.py``) with every row of two
+    statements or more taken by spans of two or more: the templates, and their forms handed to the
+    check of the refined text, refine as statement by statement does."""
+    monkeypatch.setattr(refine_read, "RUN", 2)
+    monkeypatch.setattr(refine_spans, "SPAN", 2)
+    monkeypatch.chdir(CASES)
+    _, args = _command(path)
+    result = run("refine", *args, "--output-format", "concise")
+    assert _golden(result.code, result.err, result.out) == path.with_suffix(".expected").read_text()
