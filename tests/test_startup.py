@@ -447,6 +447,25 @@ def test_a_result_from_the_cache_loads_no_checker(tmp_path: Path, text: str) -> 
     assert not (checker | {"contextlib", "tomllib"}) & loaded, (checker | {"contextlib", "tomllib"}) & loaded
 
 
+TYPE_ALIASES = "!a = tensor<4xf32>\n!b = tensor<3x4xf32>  // as bench/gen.py writes its files\n" + CLEAN
+ALIAS_USED = "!a = tensor<4xf32>\n" + CLEAN.replace("(%a: tensor<4xf32>)", "(%a: !a)")
+
+
+@pytest.mark.parametrize(
+    ("text", "loads"),
+    [(CLEAN, False), (FIVE_OP_JAX, False), (TYPE_ALIASES, False), (ALIAS_USED, True)],
+)
+def test_a_file_that_uses_no_alias_loads_no_reader_of_alias_uses(tmp_path: Path, text: str, loads: bool) -> None:
+    # Counts work, not time (issue 31's start-up): the reader of alias uses (syntax/aliases.py,
+    # its patterns and scan) is loaded by the first text with a `#` or `!` where a use could be;
+    # a file that names none, or only defines aliases of plain types (as the bench's 1-op file
+    # does), never loads it. The control: a function head that uses `!a` loads it.
+    output, loaded = _modules_of_a_run(project(tmp_path, text), "--no-cache", "one.mlir")
+    assert output.startswith("No problems found in 1 file"), output
+    assert "broadcheck.engine.run" in loaded
+    assert ("broadcheck.syntax.aliases" in loaded) is loads
+
+
 KEPT_HOOKS = """
 import sys
 from broadcheck import recache
