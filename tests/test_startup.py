@@ -466,6 +466,17 @@ def test_a_file_that_uses_no_alias_loads_no_reader_of_alias_uses(tmp_path: Path,
     assert ("broadcheck.syntax.aliases" in loaded) is loads
 
 
+def test_the_5_op_jax_file_loads_no_tosa_rules(tmp_path: Path) -> None:
+    # Counts work, not time: StableHLO's rules print a quantized type's scales as TOSA's rules do
+    # (semantics.tosa.mlir_float), which loaded TOSA's rule tables (3% of this file's run) for a
+    # file with no quantized type. The control: the TOSA file loads them.
+    for name, text, rules in (("jax", FIVE_OP_JAX, "stablehlo"), ("tosa", CLEAN, "tosa")):
+        (tmp_path / name).mkdir()
+        _, loaded = _modules_of_a_run(project(tmp_path / name, text), "--no-cache", "one.mlir")
+        rule_modules = {"broadcheck.semantics.stablehlo", "broadcheck.semantics.tosa"}
+        assert loaded & rule_modules == {f"broadcheck.semantics.{rules}"}, name
+
+
 KEPT_HOOKS = """
 import sys
 from broadcheck import recache
