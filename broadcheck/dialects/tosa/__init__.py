@@ -31,7 +31,9 @@ from broadcheck.ops import Operation
 from broadcheck.semantics import Problem, Profile
 
 if TYPE_CHECKING:
-    from broadcheck.dialects.op import Check
+    from typing import Literal
+
+    from broadcheck.dialects.op import Check, Layout
 
 FORM = custom(functional)
 # ODS `functional-type(operands, results)`: a function type must give each operand its type
@@ -53,16 +55,14 @@ _CHECKED = (
 
 def _elementwise() -> list[Op]:
     """The ops of TOSA's rule family (:mod:`.specs`) and ``tosa.rescale``."""
-    return _wrapped(
-        [
-            *(
-                Op(f"tosa.{name}", FUNCTIONAL, family("tosa"), "tosa", assembly=None if name == "clamp" else TYPED)
-                for name in _CHECKED
-            ),
-            # its verifier reads the scale32 and per_channel attributes
-            Op("tosa.rescale", FUNCTIONAL, family("tosa-rescale"), "tosa-rescale", assembly=TYPED),
-        ]
-    )
+    return [
+        *(
+            _op(f"tosa.{name}", FUNCTIONAL, family("tosa"), "tosa", assembly=None if name == "clamp" else TYPED)
+            for name in _CHECKED
+        ),
+        # its verifier reads the scale32 and per_channel attributes
+        _op("tosa.rescale", FUNCTIONAL, family("tosa-rescale"), "tosa-rescale", assembly=TYPED),
+    ]
 
 
 def _structural() -> list[Op]:
@@ -101,76 +101,66 @@ def _structural() -> list[Op]:
         "tile": s.check_tile,
         "resize": s.check_resize,
     }
-    return _wrapped(
-        [
-            *(Op(f"tosa.{name}", FORM, check, "tosa-structural", assembly=TYPED) for name, check in checks.items()),
-            *(
-                Op(f"tosa.{name}", FORM, check, "tosa-structural", constants=True, assembly=TYPED)
-                for name, check in shaped.items()
-            ),
-            # TOSA's rule family (its traits), then its verifier's axis (`axis(1)` in its custom form)
-            Op("tosa.reverse", FORM, s.check_reverse, "tosa", assembly=TYPED),
-            Op("tosa.const", FORM, s.check_const, "tosa-structural", literal="values"),
-            Op("tosa.const_shape", FORM, s.check_const_shape, "tosa-structural", literal="values"),
-            Op("tosa.identity", FORM, h.check_identity, "tosa-structural", assembly=TYPED),
-            # block-scaled ops: no assembly check (newer LLVM writes ``{block_size = ...}``, iree 3.13
-            # ``block_size<...>``)
-            Op("tosa.cast_to_block_scaled", FORM, b.check_cast_to_block_scaled, "tosa-structural"),
-            Op("tosa.matmul_t_block_scaled", FORM, b.check_matmul_t_block_scaled, "tosa-structural"),
-            Op("tosa.cast_from_block_scaled", FORM, b.check_cast_from_block_scaled, "tosa-structural"),
-            Op("tosa.reshape_block_scaled", FORM, b.check_reshape_block_scaled, "tosa-structural", constants=True),
-            Op(
-                "tosa.row_gather_block_scaled", FORM, b.check_row_gather_block_scaled, "tosa-structural", constants=True
-            ),
-            Op("tosa.conv2d_block_scaled", FORM, b.check_conv2d_block_scaled, "tosa-structural", constants=True),
-        ]
-    )
+    return [
+        *(_op(f"tosa.{name}", FORM, check, "tosa-structural", assembly=TYPED) for name, check in checks.items()),
+        *(
+            _op(f"tosa.{name}", FORM, check, "tosa-structural", constants=True, assembly=TYPED)
+            for name, check in shaped.items()
+        ),
+        # TOSA's rule family (its traits), then its verifier's axis (`axis(1)` in its custom form)
+        _op("tosa.reverse", FORM, s.check_reverse, "tosa", assembly=TYPED),
+        _op("tosa.const", FORM, s.check_const, "tosa-structural", literal="values"),
+        _op("tosa.const_shape", FORM, s.check_const_shape, "tosa-structural", literal="values"),
+        _op("tosa.identity", FORM, h.check_identity, "tosa-structural", assembly=TYPED),
+        # block-scaled ops: no assembly check (newer LLVM writes ``{block_size = ...}``, iree 3.13
+        # ``block_size<...>``)
+        _op("tosa.cast_to_block_scaled", FORM, b.check_cast_to_block_scaled, "tosa-structural"),
+        _op("tosa.matmul_t_block_scaled", FORM, b.check_matmul_t_block_scaled, "tosa-structural"),
+        _op("tosa.cast_from_block_scaled", FORM, b.check_cast_from_block_scaled, "tosa-structural"),
+        _op("tosa.reshape_block_scaled", FORM, b.check_reshape_block_scaled, "tosa-structural", constants=True),
+        _op("tosa.row_gather_block_scaled", FORM, b.check_row_gather_block_scaled, "tosa-structural", constants=True),
+        _op("tosa.conv2d_block_scaled", FORM, b.check_conv2d_block_scaled, "tosa-structural", constants=True),
+    ]
 
 
 def _shapes() -> list[Op]:
     """The shape ops (:mod:`.shape_ops`)."""
     from broadcheck.dialects.tosa import shape_ops as h
 
-    return _wrapped(
-        [
-            *(
-                Op(f"tosa.{name}_shape", FORM, h.check_shape_arithmetic, "tosa-shape", assembly=TYPED)
-                for name in (*h.BINARY, *h.UNARY)
-            ),
-            Op("tosa.dim", FORM, h.check_dim, "tosa-shape", assembly=TYPED),
-            Op("tosa.concat_shape", FORM, h.check_concat_shape, "tosa-shape", assembly=TYPED),
-            Op("tosa.slice_shape", FORM, h.check_slice_shape, "tosa-shape", constants=True, assembly=TYPED),
-            Op("tosa.assert_equal_shape", FORM, h.check_assert_equal_shape, "tosa-shape", assembly=TYPED),
-        ]
-    )
+    return [
+        *(
+            _op(f"tosa.{name}_shape", FORM, h.check_shape_arithmetic, "tosa-shape", assembly=TYPED)
+            for name in (*h.BINARY, *h.UNARY)
+        ),
+        _op("tosa.dim", FORM, h.check_dim, "tosa-shape", assembly=TYPED),
+        _op("tosa.concat_shape", FORM, h.check_concat_shape, "tosa-shape", assembly=TYPED),
+        _op("tosa.slice_shape", FORM, h.check_slice_shape, "tosa-shape", constants=True, assembly=TYPED),
+        _op("tosa.assert_equal_shape", FORM, h.check_assert_equal_shape, "tosa-shape", assembly=TYPED),
+    ]
 
 
 def _control() -> list[Op]:
     """Control flow: each region's arguments and yields against the op's lists (:mod:`.control`)."""
     from broadcheck.dialects.tosa import control as c
 
-    return _wrapped(
-        [
-            Op("tosa.cond_if", custom(c.read_cond_if), c.check_cond_if, "tosa-control", region_arguments="none"),
-            Op("tosa.while_loop", FUNCTIONAL, c.check_while_loop, "tosa-control"),
-            Op("tosa.yield", OPERAND_LIST, c.check_yield, "tosa-control"),
-            # its ODS: each operand and result a tosa-conformant tensor (``Variadic<Tosa_Tensor>``); no verifier
-            Op("tosa.custom", FORM, c.check_custom, "tosa-control", assembly=TYPED),
-        ]
-    )
+    return [
+        _op("tosa.cond_if", custom(c.read_cond_if), c.check_cond_if, "tosa-control", region_arguments="none"),
+        _op("tosa.while_loop", FUNCTIONAL, c.check_while_loop, "tosa-control"),
+        _op("tosa.yield", OPERAND_LIST, c.check_yield, "tosa-control"),
+        # its ODS: each operand and result a tosa-conformant tensor (``Variadic<Tosa_Tensor>``); no verifier
+        _op("tosa.custom", FORM, c.check_custom, "tosa-control", assembly=TYPED),
+    ]
 
 
 def _variables() -> list[Op]:
     """Variables: a symbol (``tosa.variable @v : T``) that reads and writes name (:mod:`.variables`)."""
     from broadcheck.dialects.tosa import variables as v
 
-    return _wrapped(
-        [
-            Op("tosa.variable", NONE, v.check_variable, "tosa-variable"),
-            Op("tosa.variable_read", RESULT, v.check_read, "tosa-variable"),
-            Op("tosa.variable_write", OPERANDS, v.check_write, "tosa-variable"),
-        ]
-    )
+    return [
+        _op("tosa.variable", NONE, v.check_variable, "tosa-variable"),
+        _op("tosa.variable_read", RESULT, v.check_read, "tosa-variable"),
+        _op("tosa.variable_write", OPERANDS, v.check_write, "tosa-variable"),
+    ]
 
 
 _COUNTS = frozenset({"BC107", "BC207", "BC208", "BC220", "BC1162"})
@@ -194,17 +184,29 @@ def _attributes(name: str, check: Check) -> Check:
     return verify
 
 
-def _wrapped(declared: list[Op]) -> list[Op]:
-    """``declared``, every checked op wrapped (:func:`_attributes`: ods.json is read only when a generic form
-    is checked)."""
-    return [
-        op
-        if op.check is None
-        else Op(op.name, op.layout, _attributes(op.name, op.check), op.semantics, op.isolated, op.region_arguments,
-                op.wraps, op.literal, op.constants, op.implicit, op.assembly, op.summary, op.terminated, op.tokens,
-                op.shapeless)
-        for op in declared
-    ]  # fmt: skip
+def _op(
+    name: str,
+    layout: Layout,
+    check: Check,
+    semantics: str,
+    *,
+    region_arguments: Literal["first", "all", "none"] = "first",
+    literal: str | None = None,
+    constants: bool = False,
+    assembly: Assembly | None = None,
+) -> Op:
+    """Op ``name``'s declaration, its check wrapped (:func:`_attributes`: ods.json is read only when a
+    generic form is checked)."""
+    return Op(
+        name,
+        layout,
+        _attributes(name, check),
+        semantics,
+        region_arguments=region_arguments,
+        literal=literal,
+        constants=constants,
+        assembly=assembly,
+    )
 
 
 OPS = parts(_elementwise, _structural, _shapes, _control, _variables)  # (make index)
