@@ -34,7 +34,8 @@ def undefined(findings: Findings, aliases: Aliases, key: str, line: int, text: T
     """Whether the statement of ``key`` at ``line`` (``text``: its text, if not one line; else the
     line's) uses an alias ``aliases`` does not hold (from offset ``after`` of its text on), reported
     at the first such: MLIR's parser stops there."""
-    if key.find("#", after) < 0 and key.find("!", after) < 0:
+    start = max(after, 0)  # (-1: a definition without its `=`, every use counts)
+    if key.find("#", start) < 0 and key.find("!", start) < 0:
         return False  # (most: no sigil where a use would count; a use holds no `=`, so none spans `after`)
     from broadcheck.syntax.aliases import alias_uses, defined
 
