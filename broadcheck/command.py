@@ -329,12 +329,15 @@ class _Redo(BaseException):
     printed yet, and the click command is to read the same command line."""
 
 
-def run_program(params: dict[str, Any], run: Callable[..., object] | None = None) -> None:
+def run_program(
+    params: dict[str, Any], run: Callable[..., object] | None = None, collecting: bool | None = None
+) -> None:
     """Run ``check`` (or ``run``: :func:`run_refine`) with ``params`` as the program and end the
     process; return (having printed nothing) only when the click command must run the command
-    line instead."""
+    line instead. ``collecting``: whether the garbage collector was on when the program started
+    (``broadcheck.__main__`` pauses it from its first line; by default, whether it is on now)."""
     global _paused
-    if gc.isenabled():
+    if gc.isenabled() if collecting is None else collecting:
         gc.disable()  # until checking starts: what is loaded until then is not garbage
         _paused = True
     try:

@@ -347,6 +347,39 @@ def test_checking_collects_no_garbage_on_a_file_of_distinct_statements(
         assert len(collections) >= 2, collections
 
 
+COUNT_START_COLLECTIONS = """
+import gc, os, sys
+
+def _count(phase, info):  # from the program's first import (the kept patterns) until checking
+    if phase == "stop" and "broadcheck.recache" in sys.modules and "broadcheck.runner" not in sys.modules:
+        with open(os.environ["GC_RECORD"], "a") as f:
+            f.write(f"{info['generation']}\\n")
+
+gc.callbacks.append(_count)
+"""
+
+
+def test_the_start_up_collects_no_garbage(tmp_path: Path) -> None:
+    # Counts work, not time (issue 31's start-up): the program pauses the collector from its first
+    # line (broadcheck.__main__), not from the command line's reading on: the kept patterns' table
+    # and broadcheck.command's imports made young collections (six here at ea872ef; 0.6% of a clean run).
+    project(tmp_path, CLEAN)
+    (tmp_path / "hook").mkdir()
+    (tmp_path / "hook" / "sitecustomize.py").write_text(COUNT_START_COLLECTIONS)
+    record = tmp_path / "collections.txt"
+    env = {**os.environ, "PYTHONPATH": str(tmp_path / "hook"), "GC_RECORD": str(record)}
+    done = subprocess.run(
+        [sys.executable, "-m", "broadcheck", "check", "--isolated", "--no-cache", "one.mlir"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+    )
+    assert (done.returncode, done.stdout) == (0, "No problems found in 1 file (1 op checked).\n"), done.stderr
+    assert not record.exists(), record.read_text().split()
+
+
 COUNT_WORK = """
 import re, sys
 
@@ -411,8 +444,9 @@ def test_a_clean_run_builds_only_what_it_uses(tmp_path: Path, text: str, compile
         imported = set(ast.literal_eval(modules))
         assert not imported & {"broadcheck.messages", "click", "lark", "rich", "broadcheck.cli"}
         # `inspect` and `copy` are stand-ins the program loads on first use (__main__.DEFERRED): their
-        # code, which imports these, never runs on a clean check.
-        assert not imported & {"ast", "dis", "tokenize", "weakref"}
+        # code, which imports these, never runs on a clean check. Nor is importlib imported (the
+        # dialect and rule modules are imported by name with __import__).
+        assert not imported & {"ast", "dis", "tokenize", "weakref", "importlib"}
         assert "broadcheck.engine.run" in imported  # the check can see what it looks for
         assert 0 < int(used) <= int(declared) / 2
         assert int(total) <= compiled
@@ -445,6 +479,36 @@ def test_a_result_from_the_cache_loads_no_checker(tmp_path: Path, text: str) -> 
     # nor typing (every module's names for annotations are under TYPE_CHECKING), contextlib
     # (the cache's writes), tomllib (a plain table)
     assert not (checker | {"contextlib", "tomllib"}) & loaded, (checker | {"contextlib", "tomllib"}) & loaded
+
+
+TYPE_ALIASES = "!a = tensor<4xf32>\n!b = tensor<3x4xf32>  // as bench/gen.py writes its files\n" + CLEAN
+ALIAS_USED = "!a = tensor<4xf32>\n" + CLEAN.replace("(%a: tensor<4xf32>)", "(%a: !a)")
+
+
+@pytest.mark.parametrize(
+    ("text", "loads"),
+    [(CLEAN, False), (FIVE_OP_JAX, False), (TYPE_ALIASES, False), (ALIAS_USED, True)],
+)
+def test_a_file_that_uses_no_alias_loads_no_reader_of_alias_uses(tmp_path: Path, text: str, loads: bool) -> None:
+    # Counts work, not time (issue 31's start-up): the reader of alias uses (syntax/aliases.py,
+    # its patterns and scan) is loaded by the first text with a `#` or `!` where a use could be;
+    # a file that names none, or only defines aliases of plain types (as the bench's 1-op file
+    # does), never loads it. The control: a function head that uses `!a` loads it.
+    output, loaded = _modules_of_a_run(project(tmp_path, text), "--no-cache", "one.mlir")
+    assert output.startswith("No problems found in 1 file"), output
+    assert "broadcheck.engine.run" in loaded
+    assert ("broadcheck.syntax.aliases" in loaded) is loads
+
+
+def test_the_5_op_jax_file_loads_no_tosa_rules(tmp_path: Path) -> None:
+    # Counts work, not time: StableHLO's rules print a quantized type's scales as TOSA's rules do
+    # (semantics.tosa.mlir_float), which loaded TOSA's rule tables (3% of this file's run) for a
+    # file with no quantized type. The control: the TOSA file loads them.
+    for name, text, rules in (("jax", FIVE_OP_JAX, "stablehlo"), ("tosa", CLEAN, "tosa")):
+        (tmp_path / name).mkdir()
+        _, loaded = _modules_of_a_run(project(tmp_path / name, text), "--no-cache", "one.mlir")
+        rule_modules = {"broadcheck.semantics.stablehlo", "broadcheck.semantics.tosa"}
+        assert loaded & rule_modules == {f"broadcheck.semantics.{rules}"}, name
 
 
 KEPT_HOOKS = """
@@ -482,3 +546,39 @@ def test_the_code_fingerprint_names_each_file_without_relpath(monkeypatch: pytes
     monkeypatch.setattr(os.path, "relpath", lambda *a: calls.append(a) or relpath(*a))
     assert cache.code_fingerprint() == before
     assert len(calls) <= 1  # the grammar's, beside the package in a checkout
+
+
+def test_the_generic_only_list_is_asked_without_building_a_set_of_its_names() -> None:
+    # Counts work, not time (issue 31's start-up): a clean run asks whether each of its op names
+    # has a custom form (dialects.Registry.generic_only); building the set of the list's 1,200
+    # names for that was 2.5M instructions, 1.5% of the run. The list is now one text asked by a
+    # substring search: a few Python lines a name, not one a listed name. The same answers as the set.
+    from broadcheck import dialects
+    from tests.steps import traced_lines
+
+    text = dialects._opnames("generic_only.txt")
+    listed = {line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")}
+    assert len(listed) > 1000
+    registry = dialects.Registry()
+    _, steps = traced_lines(lambda: registry.generic_only("stablehlo.add"))
+    assert steps < 100, steps  # (the file's read included; the set took more than 1,200)
+    near = [n[:-1] for n in listed] + [n + "x" for n in listed] + [f" {n}" for n in listed]
+    comments = [line for line in text.splitlines() if line.startswith("#")]
+    for name in [*listed, *near, *comments, "", "stablehlo.add", "\n".join(sorted(listed)[:2])]:
+        assert registry.generic_only(name) is (name in listed), name
+
+
+def test_a_clean_tosa_add_file_builds_only_the_elementwise_part(tmp_path: Path) -> None:
+    # Counts work, not time (issue 31's start-up: the bench's 1-op file is a `tosa.add`): TOSA is
+    # declared in parts (dialects.parts, the generated index), so its elementwise part is built
+    # without the structural, block-scaled, shape, control and variable ops' modules (6% of that
+    # run's instructions). The control: a `tosa.transpose` builds the structural part.
+    _, loaded = _modules_of_a_run(project(tmp_path, CLEAN), "--no-cache", "one.mlir")
+    tosa = {m.rsplit(".", 1)[1] for m in loaded if m.startswith("broadcheck.dialects.tosa.")}
+    assert tosa and not tosa & {"structural", "block_scaled", "shape_ops", "control", "variables"}, tosa
+    transpose = "  %1 = tosa.transpose %0 {perms = array<i32: 0>} : (tensor<4xf32>) -> tensor<4xf32>\n"
+    text = CLEAN.replace("  return %0", transpose + "  return %1")
+    (tmp_path / "one.mlir").write_text(text)
+    output, loaded = _modules_of_a_run(tmp_path, "--no-cache", "one.mlir")
+    assert output.startswith("No problems found in 1 file (2 ops checked)"), output
+    assert "broadcheck.dialects.tosa.structural" in loaded

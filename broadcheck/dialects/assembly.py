@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from itertools import pairwise
-from typing import Literal, NamedTuple
+from typing import NamedTuple
 
 from broadcheck.ops import Frozen, ShapedType
 from broadcheck.syntax.lazyre import lazy
@@ -24,8 +24,15 @@ from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
 from broadcheck.syntax.statement import Item, Signature, Statement, TypeText
 from broadcheck.syntax.types import read_type
 
-TypeRule = Literal["same", "functional", "complex", "select", "vector", "parens", "tuple", "pairwise", "index", "form"]
-Value = Callable[[str], "str | None"]
+TYPE_CHECKING = False  # not typing's: the aliases no module imports are for annotations only (start-up)
+if TYPE_CHECKING:
+    from typing import Literal
+
+    TypeRule = Literal[
+        "same", "functional", "complex", "select", "vector", "parens", "tuple", "pairwise", "index", "form"
+    ]
+    Value = Callable[[str], "str | None"]
+    Form = Callable[[Statement, str], "Wrong | None"]
 
 
 class Found(NamedTuple):
@@ -40,7 +47,6 @@ class Found(NamedTuple):
 
 Wrong = tuple[str, int] | Found
 """The parser's message and the offset it names (with its follow-ups, if it has any)."""
-Form = Callable[[Statement, str], "Wrong | None"]
 
 DIRECTIONS = ("EQ", "NE", "GE", "GT", "LE", "LT")
 COMPARE_TYPES = ("NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED")

@@ -9,7 +9,7 @@ declarations: nothing lists an op a second time.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from broadcheck.dialects.assembly import Assembly as Assembly
 from broadcheck.ops import Frozen
@@ -26,36 +26,38 @@ defines none of that name) and its own types as written, the code and arguments 
 problem, or ``None`` (``symbol_uses`` in :mod:`.func`, :mod:`.tf.calls`, :mod:`.tosa.variables`, ...)."""
 
 Read = Callable[[Statement], "Reading"]
-Terminated = Callable[[str, tuple[str | None, ...]], tuple[str | None, ...] | None]
-"""An op's result types (keys) from its region's terminator's name and operand types (None: not
-its terminator; :attr:`Op.terminated`)."""
-Successors = Callable[[Statement], tuple[tuple[int, ...], ...] | None]
-"""Which operands of an op's generic form go to each of its successors (None: not known)."""
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (the aliases no module imports: for annotations only, not built at every start)
+    from typing import Literal
+
     from broadcheck.ops import Operation
     from broadcheck.semantics import Problem, Profile
 
     Check = Callable[[Operation, Profile], Problem | None]
+    Terminated = Callable[[str, tuple[str | None, ...]], tuple[str | None, ...] | None]
+    """An op's result types (keys) from its region's terminator's name and operand types (None: not
+    its terminator; :attr:`Op.terminated`)."""
+    Successors = Callable[[Statement], tuple[tuple[int, ...], ...] | None]
+    """Which operands of an op's generic form go to each of its successors (None: not known)."""
 
-LayoutKind = Literal[
-    "functional",
-    "same",
-    "result",
-    "operands",
-    "conversion",
-    "list",
-    "operand-list",
-    "paired",
-    "pairs",
-    "complex",
-    "first",
-    "select",
-    "compare",
-    "for",
-    "custom",
-    "none",
-]
+    LayoutKind = Literal[
+        "functional",
+        "same",
+        "result",
+        "operands",
+        "conversion",
+        "list",
+        "operand-list",
+        "paired",
+        "pairs",
+        "complex",
+        "first",
+        "select",
+        "compare",
+        "for",
+        "custom",
+        "none",
+    ]
 
 
 class Layout(Frozen):

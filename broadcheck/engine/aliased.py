@@ -10,7 +10,11 @@ before its definition (:mod:`broadcheck.syntax.aliases`), "redefinition of attri
 value's text, or, for ``#a = #b``, what ``#b`` names).
 
 Most statements pay nothing here: a key that uses no alias is not taken off the scanner's fast
-path (:func:`.forms.read_form`), and one that does is asked once per distinct key.
+path (:func:`.forms.read_form`), and one that does is asked once per distinct key. A text with no
+``#`` and no ``!`` where a use would count is answered here, and so is an alias's definition that
+names no other alias (``!t = tensor<4xf32>``): only a text with an alias's sigil loads the reader
+of uses (:mod:`broadcheck.syntax.aliases`, its patterns and its scan), so a clean file that names
+no alias never loads it (``tests/test_startup.py``).
 """
 
 from __future__ import annotations
@@ -21,7 +25,6 @@ from broadcheck.engine import diagnose
 from broadcheck.engine.findings import Findings
 from broadcheck.engine.scan_text import Text
 from broadcheck.ops import OpaqueType, Span, Type
-from broadcheck.syntax.aliases import alias_uses, defined, redefinition
 from broadcheck.syntax.problem import SyntaxProblem
 
 Aliases = Mapping[str, "Type | SyntaxProblem"]
@@ -31,6 +34,11 @@ def undefined(findings: Findings, aliases: Aliases, key: str, line: int, text: T
     """Whether the statement of ``key`` at ``line`` (``text``: its text, if not one line; else the
     line's) uses an alias ``aliases`` does not hold (from offset ``after`` of its text on), reported
     at the first such: MLIR's parser stops there."""
+    start = max(after, 0)  # (-1: a definition without its `=`, every use counts)
+    if key.find("#", start) < 0 and key.find("!", start) < 0:
+        return False  # (most: no sigil where a use would count; a use holds no `=`, so none spans `after`)
+    from broadcheck.syntax.aliases import alias_uses, defined
+
     uses = alias_uses(key)
     if not uses or all(defined(name, aliases) for _, _, name in uses):
         return False  # (most: none, or every one defined)
@@ -53,7 +61,9 @@ def wrong_definition(
     named = body.partition("=")[0].strip()
     if not named or named[0] not in "#!":
         return False
-    if defined(named, aliases):
+    if (named if named[0] == "#" else named[1:]) in aliases:  # (defined already: syntax.aliases.defined)
+        from broadcheck.syntax.aliases import redefinition
+
         at, column = text.where(len(text.text) - len(text.text.lstrip()))
         findings.add(
             diagnose.syntax(SyntaxProblem(redefinition(named), Span(at, column, at, column + 1)), findings.path), text

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, TypeVar
 
 from broadcheck import dialects
 from broadcheck.dialects.op import FUNCTIONAL, Layout, Op
-from broadcheck.syntax.aliases import alias_uses
 from broadcheck.syntax.attributed import attributed_statement
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.statement import (
@@ -258,9 +257,12 @@ def read_form(key: str, known: Statement | None = None) -> Form:
         and statement.regions == 0
         and statement.name not in _SPECIAL
         and (decl is None or not (decl.wraps or decl.constants))  # a check that reads constants needs names
-        and not alias_uses(key)  # (the engine's slow path asks whether its aliases are defined)
     ):
         form.split = results
+        if "#" in key or "!" in key:  # an alias's use, maybe: the engine's slow path asks whether it is defined
+            from broadcheck.syntax.aliases import alias_uses  # (here: a file that names no alias never loads it)
+
+            form.split = -1 if alias_uses(key) else results
     if decl is not None and decl.literal is not None:
         form.literal = literal(statement, decl.literal)
     return form

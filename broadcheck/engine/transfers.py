@@ -9,7 +9,6 @@ held against its function's signature here.
 
 from __future__ import annotations
 
-import importlib
 import re
 
 from broadcheck.dialects.op import SymbolRule
@@ -64,6 +63,9 @@ def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: s
     assert statement is not None
     if symbol is not None:
         typed = TYPED_SYMBOLS.get(statement.name)
+        if typed:
+            import importlib  # (here and for a call-like op only: a clean run loads no `warnings` for it)
+
         regions.calls.symbol(symbol, importlib.import_module(typed).symbol_texts(statement) if typed else ((), ()))
         return
     source = findings.line_text(line) if text is None else body
@@ -84,6 +86,8 @@ def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: s
             label_at = Where(spot[0], spot[1], spot[1] + len(successor.label))
         regions.blocks[-1].branch(successor.label, j, types, op, label_at)
     if statement.name in CALL_LIKE:
+        import importlib
+
         uses: tuple[tuple[str, ...], SymbolRule] | None = importlib.import_module(
             CALL_LIKE[statement.name]
         ).symbol_uses(statement)

@@ -41,7 +41,6 @@ from typing import Literal
 from broadcheck.ops import Dim, Frozen, OpaqueType, Operation, Shape, ShapedType, Span, Type
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject
 from broadcheck.semantics.sparse_encoding import NotRead, canonical, is_sparse
-from broadcheck.semantics.tosa import mlir_float
 from broadcheck.syntax.lazyre import lazy
 
 DYNAMIC = -9223372036854775808
@@ -179,6 +178,8 @@ def _quant(text: str) -> Element:
 
 
 def _read_quant(text: str) -> Element:
+    from broadcheck.semantics.tosa import mlir_float  # (here: TOSA's rules load for a quantized type only)
+
     match = _QUANT.fullmatch(text.strip())
     if not match:
         raise Unknown(text)

@@ -2,12 +2,17 @@
 3.13 carries). The elementwise rules are in :mod:`broadcheck.semantics.tosa`, which of them each op
 runs generated from TOSA's ``.td`` (:mod:`.specs`, from :mod:`.td`); the structural ops' in
 :mod:`.structural` (their type constraints from :mod:`.td` too), their custom forms
-(``pad([0, 0, 0, 0]) stride([1, 1])``) in :mod:`.forms`."""
+(``pad([0, 0, 0, 0]) stride([1, 1])``) in :mod:`.forms`.
+
+Declared in parts (:func:`broadcheck.dialects.parts`, ``make index``): a file of elementwise ops
+builds their part alone, without the structural, block-scaled, shape, control and variable ops'
+modules (a clean one-op ``tosa.add`` file: 7% of its run)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from broadcheck.dialects import parts
 from broadcheck.dialects.op import (
     FUNCTIONAL,
     NONE,
@@ -18,57 +23,22 @@ from broadcheck.dialects.op import (
     Op,
     custom,
     family,
-    ops,
 )
-from broadcheck.dialects.tosa import block_scaled as b
-from broadcheck.dialects.tosa import control as c
-from broadcheck.dialects.tosa import shape_ops as h
 from broadcheck.dialects.tosa import specs as _specs  # noqa: F401  (registers the ops' generated rules)
-from broadcheck.dialects.tosa import structural as s
-from broadcheck.dialects.tosa import variables as v
 from broadcheck.dialects.tosa.forms import functional
 from broadcheck.dialects.tosa.table import required_attributes
 from broadcheck.ops import Operation
 from broadcheck.semantics import Problem, Profile
 
 if TYPE_CHECKING:
-    from broadcheck.dialects.op import Check
+    from typing import Literal
+
+    from broadcheck.dialects.op import Check, Layout
 
 FORM = custom(functional)
 # ODS `functional-type(operands, results)`: a function type must give each operand its type
 # (iree 3.13: `number of operands and types do not match`, at the first operand)
 TYPED = Assembly("functional")
-
-_STRUCTURAL = {
-    "conv2d": s.check_conv,
-    "conv3d": s.check_conv,
-    "depthwise_conv2d": s.check_conv,
-    "transpose_conv2d": s.check_transpose_conv,
-    "avg_pool2d": s.check_avg_pool,
-    "max_pool2d": s.check_max_pool,
-    "matmul": s.check_matmul,
-    "matmul_t": s.check_matmul_t,
-    "transpose": s.check_transpose,
-    "concat": s.check_concat,
-    **{f"reduce_{name}": s.check_reduce for name in ("all", "any", "max", "min", "product", "sum")},
-    "argmax": s.check_argmax,
-    # ArgMinOp shares ArgMaxOp's verifier (its words name no op)
-    "argmin": s.check_argmax,
-    "gather": s.check_gather,
-    "scatter": s.check_scatter,
-    "rfft2d": s.check_rfft2d,
-}
-# Their checks read the constant shape operands (tosa.const_shape).
-_SHAPED = {
-    "avg_pool2d_adaptive": s.check_avg_pool_adaptive,
-    "max_pool2d_adaptive": s.check_max_pool_adaptive,
-    "row_gather": b.check_row_gather,
-    "reshape": s.check_reshape,
-    "slice": s.check_slice,
-    "pad": s.check_pad,
-    "tile": s.check_tile,
-    "resize": s.check_resize,
-}
 
 _CHECKED = (
     # elementwise binary (Tosa_ElementwiseOp): broadcasting, equal ranks
@@ -82,49 +52,115 @@ _CHECKED = (
     "apply_scale"
 ).split()
 
-_DECLARED = ops(
-    [
-        Op(f"tosa.{name}", FUNCTIONAL, family("tosa"), "tosa", assembly=None if name == "clamp" else TYPED)
-        for name in _CHECKED
-    ],
-    # its verifier reads the scale32 and per_channel attributes
-    Op("tosa.rescale", FUNCTIONAL, family("tosa-rescale"), "tosa-rescale", assembly=TYPED),
-    [Op(f"tosa.{name}", FORM, check, "tosa-structural", assembly=TYPED) for name, check in _STRUCTURAL.items()],
-    [
-        Op(f"tosa.{name}", FORM, check, "tosa-structural", constants=True, assembly=TYPED)
-        for name, check in _SHAPED.items()
-    ],
-    # TOSA's rule family (its traits), then its verifier's axis (`axis(1)` in its custom form)
-    Op("tosa.reverse", FORM, s.check_reverse, "tosa", assembly=TYPED),
-    Op("tosa.const", FORM, s.check_const, "tosa-structural", literal="values"),
-    Op("tosa.const_shape", FORM, s.check_const_shape, "tosa-structural", literal="values"),
-    Op("tosa.identity", FORM, h.check_identity, "tosa-structural", assembly=TYPED),
-    # block-scaled ops: no assembly check (newer LLVM writes ``{block_size = ...}``, iree 3.13 ``block_size<...>``)
-    Op("tosa.cast_to_block_scaled", FORM, b.check_cast_to_block_scaled, "tosa-structural"),
-    Op("tosa.matmul_t_block_scaled", FORM, b.check_matmul_t_block_scaled, "tosa-structural"),
-    Op("tosa.cast_from_block_scaled", FORM, b.check_cast_from_block_scaled, "tosa-structural"),
-    Op("tosa.reshape_block_scaled", FORM, b.check_reshape_block_scaled, "tosa-structural", constants=True),
-    Op("tosa.row_gather_block_scaled", FORM, b.check_row_gather_block_scaled, "tosa-structural", constants=True),
-    Op("tosa.conv2d_block_scaled", FORM, b.check_conv2d_block_scaled, "tosa-structural", constants=True),
-    [
-        Op(f"tosa.{name}_shape", FORM, h.check_shape_arithmetic, "tosa-shape", assembly=TYPED)
-        for name in (*h.BINARY, *h.UNARY)
-    ],
-    Op("tosa.dim", FORM, h.check_dim, "tosa-shape", assembly=TYPED),
-    Op("tosa.concat_shape", FORM, h.check_concat_shape, "tosa-shape", assembly=TYPED),
-    Op("tosa.slice_shape", FORM, h.check_slice_shape, "tosa-shape", constants=True, assembly=TYPED),
-    Op("tosa.assert_equal_shape", FORM, h.check_assert_equal_shape, "tosa-shape", assembly=TYPED),
-    # control flow: each region's arguments and yields against the op's lists (``control.py``)
-    Op("tosa.cond_if", custom(c.read_cond_if), c.check_cond_if, "tosa-control", region_arguments="none"),
-    Op("tosa.while_loop", FUNCTIONAL, c.check_while_loop, "tosa-control"),
-    Op("tosa.yield", OPERAND_LIST, c.check_yield, "tosa-control"),
-    # its ODS: each operand and result a tosa-conformant tensor (``Variadic<Tosa_Tensor>``); no verifier
-    Op("tosa.custom", FORM, c.check_custom, "tosa-control", assembly=TYPED),
-    # variables: a symbol (``tosa.variable @v : T``) that reads and writes name (``variables.py``)
-    Op("tosa.variable", NONE, v.check_variable, "tosa-variable"),
-    Op("tosa.variable_read", RESULT, v.check_read, "tosa-variable"),
-    Op("tosa.variable_write", OPERANDS, v.check_write, "tosa-variable"),
-)
+
+def _elementwise() -> list[Op]:
+    """The ops of TOSA's rule family (:mod:`.specs`) and ``tosa.rescale``."""
+    return [
+        *(
+            _op(f"tosa.{name}", FUNCTIONAL, family("tosa"), "tosa", assembly=None if name == "clamp" else TYPED)
+            for name in _CHECKED
+        ),
+        # its verifier reads the scale32 and per_channel attributes
+        _op("tosa.rescale", FUNCTIONAL, family("tosa-rescale"), "tosa-rescale", assembly=TYPED),
+    ]
+
+
+def _structural() -> list[Op]:
+    """The structural ops (:mod:`.structural`), ``tosa.identity`` and the block-scaled ops."""
+    from broadcheck.dialects.tosa import block_scaled as b
+    from broadcheck.dialects.tosa import shape_ops as h
+    from broadcheck.dialects.tosa import structural as s
+
+    checks = {
+        "conv2d": s.check_conv,
+        "conv3d": s.check_conv,
+        "depthwise_conv2d": s.check_conv,
+        "transpose_conv2d": s.check_transpose_conv,
+        "avg_pool2d": s.check_avg_pool,
+        "max_pool2d": s.check_max_pool,
+        "matmul": s.check_matmul,
+        "matmul_t": s.check_matmul_t,
+        "transpose": s.check_transpose,
+        "concat": s.check_concat,
+        **{f"reduce_{name}": s.check_reduce for name in ("all", "any", "max", "min", "product", "sum")},
+        "argmax": s.check_argmax,
+        # ArgMinOp shares ArgMaxOp's verifier (its words name no op)
+        "argmin": s.check_argmax,
+        "gather": s.check_gather,
+        "scatter": s.check_scatter,
+        "rfft2d": s.check_rfft2d,
+    }
+    # Their checks read the constant shape operands (tosa.const_shape).
+    shaped = {
+        "avg_pool2d_adaptive": s.check_avg_pool_adaptive,
+        "max_pool2d_adaptive": s.check_max_pool_adaptive,
+        "row_gather": b.check_row_gather,
+        "reshape": s.check_reshape,
+        "slice": s.check_slice,
+        "pad": s.check_pad,
+        "tile": s.check_tile,
+        "resize": s.check_resize,
+    }
+    return [
+        *(_op(f"tosa.{name}", FORM, check, "tosa-structural", assembly=TYPED) for name, check in checks.items()),
+        *(
+            _op(f"tosa.{name}", FORM, check, "tosa-structural", constants=True, assembly=TYPED)
+            for name, check in shaped.items()
+        ),
+        # TOSA's rule family (its traits), then its verifier's axis (`axis(1)` in its custom form)
+        _op("tosa.reverse", FORM, s.check_reverse, "tosa", assembly=TYPED),
+        _op("tosa.const", FORM, s.check_const, "tosa-structural", literal="values"),
+        _op("tosa.const_shape", FORM, s.check_const_shape, "tosa-structural", literal="values"),
+        _op("tosa.identity", FORM, h.check_identity, "tosa-structural", assembly=TYPED),
+        # block-scaled ops: no assembly check (newer LLVM writes ``{block_size = ...}``, iree 3.13
+        # ``block_size<...>``)
+        _op("tosa.cast_to_block_scaled", FORM, b.check_cast_to_block_scaled, "tosa-structural"),
+        _op("tosa.matmul_t_block_scaled", FORM, b.check_matmul_t_block_scaled, "tosa-structural"),
+        _op("tosa.cast_from_block_scaled", FORM, b.check_cast_from_block_scaled, "tosa-structural"),
+        _op("tosa.reshape_block_scaled", FORM, b.check_reshape_block_scaled, "tosa-structural", constants=True),
+        _op("tosa.row_gather_block_scaled", FORM, b.check_row_gather_block_scaled, "tosa-structural", constants=True),
+        _op("tosa.conv2d_block_scaled", FORM, b.check_conv2d_block_scaled, "tosa-structural", constants=True),
+    ]
+
+
+def _shapes() -> list[Op]:
+    """The shape ops (:mod:`.shape_ops`)."""
+    from broadcheck.dialects.tosa import shape_ops as h
+
+    return [
+        *(
+            _op(f"tosa.{name}_shape", FORM, h.check_shape_arithmetic, "tosa-shape", assembly=TYPED)
+            for name in (*h.BINARY, *h.UNARY)
+        ),
+        _op("tosa.dim", FORM, h.check_dim, "tosa-shape", assembly=TYPED),
+        _op("tosa.concat_shape", FORM, h.check_concat_shape, "tosa-shape", assembly=TYPED),
+        _op("tosa.slice_shape", FORM, h.check_slice_shape, "tosa-shape", constants=True, assembly=TYPED),
+        _op("tosa.assert_equal_shape", FORM, h.check_assert_equal_shape, "tosa-shape", assembly=TYPED),
+    ]
+
+
+def _control() -> list[Op]:
+    """Control flow: each region's arguments and yields against the op's lists (:mod:`.control`)."""
+    from broadcheck.dialects.tosa import control as c
+
+    return [
+        _op("tosa.cond_if", custom(c.read_cond_if), c.check_cond_if, "tosa-control", region_arguments="none"),
+        _op("tosa.while_loop", FUNCTIONAL, c.check_while_loop, "tosa-control"),
+        _op("tosa.yield", OPERAND_LIST, c.check_yield, "tosa-control"),
+        # its ODS: each operand and result a tosa-conformant tensor (``Variadic<Tosa_Tensor>``); no verifier
+        _op("tosa.custom", FORM, c.check_custom, "tosa-control", assembly=TYPED),
+    ]
+
+
+def _variables() -> list[Op]:
+    """Variables: a symbol (``tosa.variable @v : T``) that reads and writes name (:mod:`.variables`)."""
+    from broadcheck.dialects.tosa import variables as v
+
+    return [
+        _op("tosa.variable", NONE, v.check_variable, "tosa-variable"),
+        _op("tosa.variable_read", RESULT, v.check_read, "tosa-variable"),
+        _op("tosa.variable_write", OPERANDS, v.check_write, "tosa-variable"),
+    ]
 
 
 _COUNTS = frozenset({"BC107", "BC207", "BC208", "BC220", "BC1162"})
@@ -148,10 +184,29 @@ def _attributes(name: str, check: Check) -> Check:
     return verify
 
 
-OPS = {  # (every checked op is wrapped: ods.json is read only when a generic form is checked)
-    name: op
-    if op.check is None
-    else Op(name, op.layout, _attributes(name, op.check), op.semantics, op.isolated, op.region_arguments, op.wraps,
-            op.literal, op.constants, op.implicit, op.assembly, op.summary, op.terminated, op.tokens, op.shapeless)
-    for name, op in _DECLARED.items()
-}  # fmt: skip
+def _op(
+    name: str,
+    layout: Layout,
+    check: Check,
+    semantics: str,
+    *,
+    region_arguments: Literal["first", "all", "none"] = "first",
+    literal: str | None = None,
+    constants: bool = False,
+    assembly: Assembly | None = None,
+) -> Op:
+    """Op ``name``'s declaration, its check wrapped (:func:`_attributes`: ods.json is read only when a
+    generic form is checked)."""
+    return Op(
+        name,
+        layout,
+        _attributes(name, check),
+        semantics,
+        region_arguments=region_arguments,
+        literal=literal,
+        constants=constants,
+        assembly=assembly,
+    )
+
+
+OPS = parts(_elementwise, _structural, _shapes, _control, _variables)  # (make index)
