@@ -16,7 +16,7 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from itertools import accumulate, compress, count, repeat
-from operator import add, attrgetter, itemgetter, le, lt, sub
+from operator import add, attrgetter, getitem, itemgetter, le, lt, sub
 
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lines import name_spans
@@ -225,10 +225,9 @@ def from_key(
             begins = shifted(firsts, guess)
             finishes = shifted(list(map(_END, parts)), list(map(add, guess, named_at)))
             texts = list(map(_TEXT, parts))
-            cut = list(compress(range(len(texts)), map(str.__contains__, texts, repeat("%_"))))
-            spans = map(slice, map(begins.__getitem__, cut), map(finishes.__getitem__, cut))
-            for k, written in zip(cut, map(text.__getitem__, spans), strict=True):
-                texts[k] = written
+            holds = list(map(str.__contains__, texts, repeat("%_")))  # (its text cut from `text`, else kept)
+            cuts = map(text.__getitem__, map(slice, begins, finishes))
+            texts = list(map(getitem, zip(texts, cuts, strict=True), holds))
             items = list(map(new, repeat(Item), zip(map(_KIND, parts), texts, begins, finishes, strict=True)))
         signature = st.signature
         if signature is not None:
