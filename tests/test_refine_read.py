@@ -167,3 +167,26 @@ def test_the_reader_takes_each_indent_from_the_statement_before(monkeypatch: pyt
         indent = len(line) - len(line.lstrip())
         assert (s.column, s.text, s.size) == (indent + 1, line.strip(), len(line.strip()))
         assert text[s.at : s.at + s.size] == s.text
+
+
+@pytest.mark.parametrize("edited", [[7], [0, 99], [3, 50, 51, 98]])
+def test_a_long_statement_retyped_reads_as_its_text(edited: list[int]) -> None:
+    """:func:`.refine_header.retyped` of a call of 100 operands, a few of its types re-typed (each
+    looked for among the types it writes, its offsets moved a run at a time), is the statement its
+    new key reads as; an edit that is not a type's span is refused."""
+    from broadcheck.syntax.statement import read_statement
+
+    s = _long(100, "call")
+    form = s.form
+    st = form.statement
+    assert st is not None and st.signature is not None
+    inputs = st.signature.inputs
+    edits = [(inputs[i].start, inputs[i].end, f"tensor<{i + 1}x3xf32>") for i in edited]
+    found = refine_header.retyped(st, form.key, edits)
+    assert found is not None
+    key, statement = found
+    assert statement == read_statement(key)
+    assert [t.text for t in statement.signature.inputs if t.text != ACT] == [e[2] for e in edits]  # type: ignore[union-attr]
+    start, end, new = edits[0]
+    assert refine_header.retyped(st, form.key, [(start, end + 1, new)]) is None
+    assert refine_header.retyped(st, form.key, [(start + 1, end, new)]) is None

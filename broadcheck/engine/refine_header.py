@@ -14,9 +14,10 @@ lengths of the names before it, each ``%_`` given its name back, the elided regi
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from itertools import accumulate, compress, count, repeat
 from operator import add, attrgetter, getitem, itemgetter, le, lt, sub
+from typing import cast
 
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lines import name_spans
@@ -267,7 +268,11 @@ def retyped(st: Statement, key: str, edits: Sequence[tuple[int, int, str]]) -> t
     if st.signature is not None:
         types += (*st.signature.inputs, *st.signature.outputs)
     types = list(filter(None, types))  # (every type it writes, in C: a header's 17k)
-    written = set(zip(map(_START, types), map(_END, types), strict=True))
+    written: Container[tuple[int, int]]
+    if len(edits) < _FEW and len(types) > _MANY:  # (each edit looked for: a header's edit or two)
+        written = _Spans(list(map(_START, types)), list(map(_END, types)))
+    else:
+        written = set(zip(map(_START, types), map(_END, types), strict=True))
     new_types: dict[int, tuple[int, str]] = {}
     starts: list[int] = []
     ends: list[int] = []
@@ -385,6 +390,30 @@ def retyped(st: Statement, key: str, edits: Sequence[tuple[int, int, str]]) -> t
     return text, statement
 
 
+class _Spans:
+    """The spans of the types a statement writes: whether one is ``(start, end)``, looked for in
+    C (``list.index``), without a set of them all."""
+
+    __slots__ = ("ends", "starts")
+
+    def __init__(self, starts: list[int], ends: list[int]) -> None:
+        self.starts, self.ends = starts, ends
+
+    def __contains__(self, span: object) -> bool:
+        start, end = cast("tuple[int, int]", span)
+        starts, ends = self.starts, self.ends
+        at = -1
+        while True:
+            try:
+                at = starts.index(start, at + 1)
+            except ValueError:
+                return False
+            if ends[at] == end:
+                return True
+
+
+_FEW = 8
+"""(:func:`retyped`: fewer edits than this are each looked for among the written types' spans)"""
 _MANY = 32
 """(:func:`retyped`: offsets this many, edits fewer, are moved a run at a time)"""
 
