@@ -53,11 +53,9 @@ def test_a_long_statement_is_moved_in_c(name: str) -> None:
 
     def steps(n: int) -> tuple[int, Any]:
         s = _long(n, name)
-        form = s.form
-        assert form.statement is not None
-        found, count = traced_lines(
-            lambda: refine_header.from_key(form.statement, form.key, s.text, s.names), _in_header_module
-        )
+        form, st = s.form, s.form.statement
+        assert st is not None
+        found, count = traced_lines(lambda: refine_header.from_key(st, form.key, s.text, s.names), _in_header_module)
         assert found is not None and found == read_as_named(s.text)
         return count, found
 
