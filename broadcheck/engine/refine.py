@@ -251,7 +251,7 @@ class Refiner:
         self, edits: Sequence[tuple[int, int, str]], lines: dict[int, tuple[str, Form, list[str]]] | None = None
     ) -> dict[str, Form]:
         """The head forms of the functions whose headers ``edits`` re-type, by their new keys
-        (:func:`.refine_replay.retyped_head`): the check of the refined text finds them there.
+        (:meth:`.refine_read.Header.retyped`): the check of the refined text finds them there.
         ``lines``, if given, receives each such header's new text, head form and names by its line
         (:class:`.refine_replay.Replay` opens its region from them, not scanning the line again)."""
         from broadcheck.engine.refine_read import Header
