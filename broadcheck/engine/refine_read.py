@@ -140,7 +140,15 @@ class Lazy(Deferred):
     @property
     def text(self) -> str:  # type: ignore[override]  # (read-only here: nothing sets it)
         """The statement's text (its line but for the indent), cut from the source."""
-        return self._source[self._first : self.end]
+        source, first = self._source, self._offset  # (`_first` and `end`, inline: asked often)
+        if first < 0:
+            first = self._start
+        end = source.find("\n", first)
+        if end < 0:
+            end = len(source)
+        if end > first and source[end - 1] == "\r":
+            end -= 1
+        return source[first:end]
 
     @property
     def end(self) -> int:
@@ -163,7 +171,15 @@ class Lazy(Deferred):
     @property
     def size(self) -> int:
         """How long its text is (without cutting it)."""
-        return self.end - self._first
+        source, first = self._source, self._offset  # (`end` inline)
+        if first < 0:
+            first = self._start
+        end = source.find("\n", first)
+        if end < 0:
+            end = len(source)
+        if end > first and source[end - 1] == "\r":
+            end -= 1
+        return end - first
 
     @property
     def at(self) -> int:
