@@ -6,6 +6,7 @@ statement's reading. Counted, never timed.
 from __future__ import annotations
 
 import re
+from random import Random
 from types import CodeType
 from typing import Any
 
@@ -86,7 +87,8 @@ def test_a_statement_from_its_key_is_its_reading(attributes: str) -> None:
 
 def test_key_starts_is_where_name_spans_finds_names() -> None:
     """:func:`.refine_header.key_starts` is where :func:`.lines.name_spans` finds each name (all
-    ``%_``), or ``[-1]`` where one is longer, on keys that take its ``str.split`` and keys that do not."""
+    ``%_``), or ``[-1]`` where one is longer, on keys that take its ``str.split`` and keys that do
+    not, and on 5,000 random ones (quotes, backslashes, ``%``, ``%_``, ``#1``, name characters)."""
     from broadcheck.syntax.lines import name_spans
 
     keys = [
@@ -101,6 +103,9 @@ def test_key_starts_is_where_name_spans_finds_names() -> None:
         "",
         "no names",
     ]
+    pieces = ['"', "%", "%_", "a", " ", ",", "(", ")", "\\", "#1", ".", "{", "}", "=", "\n"]
+    chosen = Random(5)
+    keys += ["".join(chosen.choice(pieces) for _ in range(chosen.randint(0, 14))) for _ in range(5_000)]
     for key in keys:
         spans = name_spans(key)
         expected = [a for a, _ in spans] if all(b - a == 2 for a, b in spans) else [-1]
