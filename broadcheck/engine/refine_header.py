@@ -154,6 +154,11 @@ def from_key(
             found = list(map(bisect_left, repeat(starts), xs))
         return list(map(add, xs, map(shifts.__getitem__, found)))
 
+    def placed(xs: list[int], found: list[int]) -> list[int]:
+        """:func:`at` of each of ``xs``, each the start of name ``found[i]`` (``index``: exactly
+        where :func:`shifted` would find it, not checked again)."""
+        return list(map(add, xs, map(shifts.__getitem__, found)))
+
     def typed_all(ts: Sequence[TypeText | None], guess: list[int] | int = last) -> list[TypeText | None]:
         """:func:`typed` of each of ``ts``."""
         if None in ts:
@@ -186,7 +191,7 @@ def from_key(
                 named = list(map(_FIRST, parted))
                 numbers = list(map(int, map(add, repeat("0"), map(_THIRD, parted))))
             after = list(map((1).__add__, found))
-            begins, ends = shifted(list(map(_START, uses)), found), shifted(list(map(_END, uses)), after)
+            begins, ends = placed(list(map(_START, uses)), found), shifted(list(map(_END, uses)), after)
             types = typed_all(list(map(_TYPE, uses)), after)
             moved_uses = zip(named, numbers, begins, ends, types, strict=True)
             operands: list[Use | None] = list(map(new, repeat(Use), moved_uses))
@@ -197,7 +202,7 @@ def from_key(
         if found is not None:  # (every definition `%_`: a header's arguments, in C)
             named = list(map(names.__getitem__, found))
             after = list(map((1).__add__, found))
-            begins, ends = shifted(list(map(_START, defined)), found), shifted(list(map(_END, defined)), after)
+            begins, ends = placed(list(map(_START, defined)), found), shifted(list(map(_END, defined)), after)
             moved_definitions = zip(named, begins, ends, typed_all(list(map(_TYPE, defined)), after), strict=True)
             definitions = list(map(new, repeat(Definition), moved_definitions))
         else:
