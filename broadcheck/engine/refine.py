@@ -18,7 +18,7 @@ calls and clones, one op's re-typing, the edits.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, compress
@@ -269,22 +269,22 @@ class Refiner:
         self, edits: Sequence[tuple[int, int, str]], lines: dict[int, tuple[str, Form, list[str]]] | None = None
     ) -> dict[str, Form]:
         """The head forms of the functions whose headers ``edits`` re-type, by their new keys
-        (:func:`.refine_replay.retyped_head`): the check of the refined text finds them there.
+        (:meth:`.refine_read.Header.retyped`): the check of the refined text finds them there.
         ``lines``, if given, receives each such header's new text, head form and names by its line
         (:class:`.refine_replay.Replay` opens its region from them, not scanning the line again)."""
         from broadcheck.engine.refine_read import Header
-        from broadcheck.engine.refine_replay import retyped_head
 
         heads: dict[str, Form] = {}
-        firsts = [e[0] for e in edits]  # (ordered: the edits within a header are a run of them)
         for fn in self._functions.values():
             header = fn.header
             if type(header) is not Header or header._statement is None:
                 continue  # (a header refine did not read: not re-typed)
             start = header.offset
             end = start + len(header.text)
-            inside = [e for e in edits[bisect_left(firsts, start) : bisect_right(firsts, end)] if e[1] <= end]
-            form = retyped_head(header, inside) if inside else None
+            # (ordered: the edits within a header are a run of them, from the first at `start` or
+            # after to the last at `end` or before: found by bisection of the edits themselves)
+            inside = [e for e in edits[bisect_left(edits, (start,)) : bisect_left(edits, (end + 1,))] if e[1] <= end]
+            form = header.retyped(inside) if inside else None
             if form is not None:
                 heads[form.key] = form
                 if lines is not None:

@@ -14,10 +14,12 @@ lengths of the names before it, each ``%_`` given its name back, the elided regi
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Sequence
-from itertools import accumulate, repeat
-from operator import add, attrgetter, itemgetter, lt, sub
+from collections.abc import Container, Sequence
+from itertools import accumulate, compress, count, repeat
+from operator import add, attrgetter, getitem, itemgetter, le, lt, sub
+from typing import cast
 
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lines import name_spans
 from broadcheck.syntax.statement import (
     REGION,
@@ -33,39 +35,83 @@ from broadcheck.syntax.statement import (
 )
 
 
-def from_head(st: Statement, key: str, text: str, names: Sequence[str]) -> Statement | None:
+def key_starts(key: str) -> list[int]:
+    """Where each value name of ``key`` (a statement's text with its names written ``%_``, not
+    inside strings) starts, each ending two characters later; ``[-1]`` if one is not ``%_``
+    (then no statement is made from ``key``). Found by ``str.split`` where every ``%`` of the key
+    starts a ``%_`` that no name character follows and none is in a string (a header's key: 2 MB,
+    17k names); else by :func:`.lines.name_spans`."""
+    count = key.count("%_")
+    if (
+        key.count("%") == count
+        and _LONGER.search(key) is None
+        and ('"' not in key or "%" not in "".join(_strings(key)))
+    ):
+        lengths = list(map(len, key.split("%_")))
+        lengths.pop()
+        return list(map(add, accumulate(lengths), range(0, 2 * count, 2)))
+    spans = name_spans(key)
+    starts: list[int] = list(map(itemgetter(0), spans))
+    if list(map(sub, map(itemgetter(1), spans), starts)).count(2) != len(spans):
+        return [-1]
+    return starts
+
+
+def _strings(key: str) -> list[str]:
+    """What is inside the strings of ``key`` (as :data:`_STRING` finds them, quotes aside): without
+    a backslash or a line end in it, what is between a quote and the next (one ``str.split``;
+    17k strings in a header's key), else :data:`_STRING`'s matches."""
+    if "\\" in key or "\n" in key:
+        return _STRING.findall(key)
+    return key.split('"')[1::2]
+
+
+_LONGER = lazy(r"%_(?:[A-Za-z0-9_$.\-]|#[0-9])")
+"""A name in a key that is longer than ``%_`` (a name of :data:`.lines.VALUE` with its ``#N``)."""
+_STRING = lazy(r'"(?:[^"\\\n]++|\\.)*+"?')
+"""A string as :func:`.lines.name_spans` skips one."""
+
+
+def from_head(
+    st: Statement, key: str, text: str, names: Sequence[str], starts: list[int] | None = None
+) -> Statement | None:
     """The statement ``text`` (a header, its names ``names``) reads as, from ``st``, the head form
     read from ``key`` (``text`` with its names written ``%_``, then `` {...}``); ``None`` if the
-    key is not that, or the statement holds a name where it cannot be moved."""
+    key is not that, or the statement holds a name where it cannot be moved. ``starts``:
+    :func:`key_starts` of the key without its `` {...}``, if known."""
     tail = " " + REGION
     if not key.endswith(tail) or st.regions != 1:
         return None
-    return from_key(st, key[: -len(tail)], text, names, True)
+    return from_key(st, key[: -len(tail)], text, names, True, starts)
 
 
-def from_key(st: Statement, head: str, text: str, names: Sequence[str], region: bool = False) -> Statement | None:
+def from_key(
+    st: Statement, head: str, text: str, names: Sequence[str], region: bool = False, starts: list[int] | None = None
+) -> Statement | None:
     """The statement ``text`` (its names ``names``) reads as, from ``st``, read from ``head``:
     ``text`` with each name written ``%_`` (and, if ``region``, then `` {...}``, which the result
-    has not); ``None`` if ``head`` is not that, or the statement holds a name where it cannot be moved."""
+    has not); ``None`` if ``head`` is not that, or the statement holds a name where it cannot be
+    moved. ``starts``: :func:`key_starts` of ``head``, if known."""
     if region != (st.regions == 1) or (not region and st.regions):
         return None
-    spans = name_spans(head)
     # (in C, not a step per name: a header holds every argument of a model, 17k at 480 layers)
-    starts: list[int] = list(map(itemgetter(0), spans))
-    finishes: list[int] = list(map(itemgetter(1), spans))
-    if len(spans) != len(names) or list(map(sub, finishes, starts)).count(2) != len(spans):
+    if starts is None:
+        starts = key_starts(head)
+    if len(starts) != len(names) or starts[:1] == [-1]:
         return None
     lengths = list(map(len, names))
     if len(head) + sum(lengths) - 2 * len(names) != len(text):
         return None
     pieces: list[str] = [""] * (2 * len(names) + 1)
-    pieces[0::2] = map(head.__getitem__, map(slice, [0, *finishes], [*starts, len(head)]))
+    pieces[0::2] = map(head.__getitem__, map(slice, [0, *map((2).__add__, starts)], [*starts, len(head)]))
     pieces[1::2] = names
     if "".join(pieces) != text:
         return None
     shifts: list[int] = list(accumulate(map(sub, lengths, repeat(2)), initial=0))
     index = dict(zip(starts, range(len(starts)), strict=True))
     limit = len(head)
+    below, above = [-1, *starts], [*starts, limit + 1]  # (around each `bisect_left(starts, x)`)
+    last = len(starts)
 
     def at(x: int) -> int:
         return x + shifts[bisect_left(starts, x)]
@@ -99,26 +145,34 @@ def from_key(st: Statement, head: str, text: str, names: Sequence[str], region: 
             return None
         return new(Use, (found[0], found[1], at(u.start), at(u.end), typed(u.type)))
 
-    def shifted(xs: list[int]) -> list[int]:
-        """:func:`at` of each of ``xs``, asked in C (a header's 17k arguments, a call's operands)."""
-        return list(map(add, xs, map(shifts.__getitem__, map(bisect_left, repeat(starts), xs))))
+    def shifted(xs: list[int], guess: list[int] | int = last) -> list[int]:
+        """:func:`at` of each of ``xs``, asked in C (a header's 17k arguments, a call's operands):
+        ``guess``, where each lies among the names (``bisect_left(starts, x)``; one for all), is
+        checked and taken, else each is looked for."""
+        found = [guess] * len(xs) if isinstance(guess, int) else guess
+        if not (all(map(lt, map(below.__getitem__, found), xs)) and all(map(le, xs, map(above.__getitem__, found)))):
+            found = list(map(bisect_left, repeat(starts), xs))
+        return list(map(add, xs, map(shifts.__getitem__, found)))
 
-    def typed_all(ts: Sequence[TypeText | None]) -> list[TypeText | None]:
+    def placed(xs: list[int], found: list[int]) -> list[int]:
+        """:func:`at` of each of ``xs``, each the start of name ``found[i]`` (``index``: exactly
+        where :func:`shifted` would find it, not checked again)."""
+        return list(map(add, xs, map(shifts.__getitem__, found)))
+
+    def typed_all(ts: Sequence[TypeText | None], guess: list[int] | int = last) -> list[TypeText | None]:
         """:func:`typed` of each of ``ts``."""
         if None in ts:
-            return [typed(t) for t in ts]
-        begins, ends = shifted(list(map(_START, ts))), shifted(list(map(_END, ts)))
+            return [typed(t) for t in ts] if any(ts) else [None] * len(ts)
+        begins, ends = shifted(list(map(_START, ts)), guess), shifted(list(map(_END, ts)), guess)
         return list(map(new, repeat(TypeText), zip(map(_TEXT, ts), begins, ends, map(_KEY, ts), strict=True)))
 
-    def names_of(parts: Sequence[Use] | Sequence[Definition]) -> list[str] | None:
-        """The names of ``parts`` (each written ``%_``, with no number) where they start; ``None``
-        if that is not so of every one (then each is taken on its own)."""
+    def found_of(parts: Sequence[Use] | Sequence[Definition]) -> list[int] | None:
+        """Which name each of ``parts`` is (each written ``%_``, with no number, where a name
+        starts); ``None`` if that is not so of every one (then each is taken on its own)."""
         if not parts or list(map(_NAME, parts)).count("%_") != len(parts):
             return None
         found = list(map(index.get, map(_START, parts)))
-        if None in found:
-            return None
-        return list(map(names.__getitem__, found))  # type: ignore[arg-type]
+        return None if None in found else found  # type: ignore[return-value]
 
     try:
         results = []
@@ -128,19 +182,28 @@ def from_key(st: Statement, head: str, text: str, names: Sequence[str], region: 
                 return None
             results.append(new(Result, (name, r.size, at(r.start), at(r.end))))
         uses = st.operands
-        named = names_of(uses)
-        if named is not None and not any(map(_NUMBER, uses)) and "#" not in "".join(named):
-            # (every operand `%_`: each as :func:`use` moves it, in C)
-            begins, ends = shifted(list(map(_START, uses))), shifted(list(map(_END, uses)))
-            moved_uses = zip(named, repeat(0, len(named)), begins, ends, typed_all(list(map(_TYPE, uses))), strict=True)
+        found = found_of(uses) if not any(map(_NUMBER, uses)) else None
+        if found is not None:  # (every operand `%_`: each as :func:`use` moves it, in C)
+            named = list(map(names.__getitem__, found))
+            numbers: Sequence[int] = repeat(0, len(named))  # type: ignore[assignment]
+            if "#" in "".join(named):  # (`%4#1`: `%4`, 1)
+                parted = list(map(str.partition, named, repeat("#")))
+                named = list(map(_FIRST, parted))
+                numbers = list(map(int, map(add, repeat("0"), map(_THIRD, parted))))
+            after = list(map((1).__add__, found))
+            begins, ends = placed(list(map(_START, uses)), found), shifted(list(map(_END, uses)), after)
+            types = typed_all(list(map(_TYPE, uses)), after)
+            moved_uses = zip(named, numbers, begins, ends, types, strict=True)
             operands: list[Use | None] = list(map(new, repeat(Use), moved_uses))
         else:
             operands = [use(u) for u in uses]
         defined = st.definitions
-        named = names_of(defined)
-        if named is not None:  # (every definition `%_`: a header's arguments, in C)
-            begins, ends = shifted(list(map(_START, defined))), shifted(list(map(_END, defined)))
-            moved_definitions = zip(named, begins, ends, typed_all(list(map(_TYPE, defined))), strict=True)
+        found = found_of(defined)
+        if found is not None:  # (every definition `%_`: a header's arguments, in C)
+            named = list(map(names.__getitem__, found))
+            after = list(map((1).__add__, found))
+            begins, ends = placed(list(map(_START, defined)), found), shifted(list(map(_END, defined)), after)
+            moved_definitions = zip(named, begins, ends, typed_all(list(map(_TYPE, defined)), after), strict=True)
             definitions = list(map(new, repeat(Definition), moved_definitions))
         else:
             definitions = []
@@ -160,22 +223,37 @@ def from_key(st: Statement, head: str, text: str, names: Sequence[str], region: 
             if "%_" in a.text or "%_" in a.name or a.end > limit:
                 return None
             attributes.append(new(Attribute, (a.name, a.text, at(a.start), at(a.end), a.property)))
-        items = []
-        for i in st.items:
-            if i.start >= limit:  # the elided region (and nothing else: checked below)
-                if not region or i.text != REGION or i.start != limit + 1:
-                    return None
-                continue
-            start, end = at(i.start), at(i.end)
-            items.append(new(Item, (i.kind, text[start:end] if "%_" in i.text else i.text, start, end)))
+        parts = st.items
+        firsts = list(map(_START, parts))
+        if firsts and max(firsts) >= limit:  # the elided region (and nothing else: checked below)
+            items = []
+            for i in parts:
+                if i.start >= limit:
+                    if not region or i.text != REGION or i.start != limit + 1:
+                        return None
+                    continue
+                start, end = at(i.start), at(i.end)
+                items.append(new(Item, (i.kind, text[start:end] if "%_" in i.text else i.text, start, end)))
+        else:  # (in C: a call's or a return's items, two an operand)
+            named_at = list(map(index.__contains__, firsts))  # (an item that is a name: `%_`)
+            guess = list(map(sub, map((1).__add__, accumulate(map(index.get, firsts, repeat(-1)), max)), named_at))
+            begins = shifted(firsts, guess)
+            finishes = shifted(list(map(_END, parts)), list(map(add, guess, named_at)))
+            texts = list(map(_TEXT, parts))
+            holds = list(map(str.__contains__, texts, repeat("%_")))  # (its text cut from `text`, else kept)
+            cuts = map(text.__getitem__, map(slice, begins, finishes))
+            texts = list(map(getitem, zip(texts, cuts, strict=True), holds))
+            items = list(map(new, repeat(Item), zip(map(_KIND, parts), texts, begins, finishes, strict=True)))
         signature = st.signature
         if signature is not None:
             if signature.end > limit or signature.after > limit:
                 return None
             inputs = tuple(typed_all(signature.inputs))
             outputs = tuple(typed_all(signature.outputs))
-            after = signature.after if signature.after < 0 else at(signature.after)
-            signature = new(Signature, (signature.kind, inputs, outputs, at(signature.start), at(signature.end), after))
+            after_at = signature.after if signature.after < 0 else at(signature.after)
+            signature = new(
+                Signature, (signature.kind, inputs, outputs, at(signature.start), at(signature.end), after_at)
+            )
     except IndexError:
         return None
     if None in operands or st.name_end > limit:
@@ -190,6 +268,7 @@ def from_key(st: Statement, head: str, text: str, names: Sequence[str], region: 
 
 _NAME, _NUMBER, _START, _END, _TYPE = (attrgetter(n) for n in ("name", "number", "start", "end", "type"))
 _TEXT, _KEY = attrgetter("text"), attrgetter("key")
+_FIRST, _THIRD = itemgetter(0), itemgetter(2)
 _KIND, _PROPERTY = attrgetter("kind"), attrgetter("property")
 
 
@@ -199,15 +278,15 @@ def retyped(st: Statement, key: str, edits: Sequence[tuple[int, int, str]]) -> t
     types and every offset after them moved; ``None`` where an edit is not exactly a written type,
     or falls inside something else ``st`` holds (an attribute, a part of an item). The offsets of
     each kind of part are moved together, in C (a header of 17k arguments, a call of 17k operands)."""
-    written: set[tuple[int, int]] = set()
-    for u in st.operands:
-        if u.type is not None:
-            written.add((u.type.start, u.type.end))
-    for d in st.definitions:
-        if d.type is not None:
-            written.add((d.type.start, d.type.end))
+    types = [*map(_TYPE, st.operands), *map(_TYPE, st.definitions)]
     if st.signature is not None:
-        written.update((t.start, t.end) for t in (*st.signature.inputs, *st.signature.outputs))
+        types += (*st.signature.inputs, *st.signature.outputs)
+    types = list(filter(None, types))  # (every type it writes, in C: a header's 17k)
+    written: Container[tuple[int, int]]
+    if len(edits) < _FEW and len(types) > _MANY:  # (each edit looked for: a header's edit or two)
+        written = _Spans(list(map(_START, types)), list(map(_END, types)))
+    else:
+        written = set(zip(map(_START, types), map(_END, types), strict=True))
     new_types: dict[int, tuple[int, str]] = {}
     starts: list[int] = []
     ends: list[int] = []
@@ -231,6 +310,21 @@ def retyped(st: Statement, key: str, edits: Sequence[tuple[int, int, str]]) -> t
     def moved(xs: list[int]) -> list[int]:
         """Each offset of ``xs`` where it is after the edits: moved by those that end at or before
         it; raises :class:`_Inside` if one is inside an edited type."""
+        if len(xs) > _MANY and len(ends) < _MANY and xs == sorted(xs):
+            # (in order, and few edits: each run of offsets between two edits moved at once, and
+            # none looked for in the edits: a header's 17k offsets, re-typed by an edit or two)
+            out: list[int] = []
+            lo = 0
+            for j, (first, last) in enumerate(zip(starts, ends, strict=True)):
+                until = bisect_left(xs, last, lo)  # (those before the end of edit `j`)
+                if bisect_right(xs, first, lo) < until:
+                    raise _Inside
+                out += map(add, xs[lo:until], repeat(shifts[j]))
+                lo = until
+            if xs[-1] > following[-1]:
+                raise _Inside  # (past the key's end: as below)
+            out += map(add, xs[lo:], repeat(shifts[-1]))
+            return out
         found = list(map(bisect_right, repeat(ends), xs))
         if any(map(lt, map(following.__getitem__, found), xs)):
             raise _Inside
@@ -250,8 +344,9 @@ def retyped(st: Statement, key: str, edits: Sequence[tuple[int, int, str]]) -> t
         firsts = list(map(_START, ts))
         lasts = list(map(_END, ts))
         texts, keys = list(map(_TEXT, ts)), list(map(_KEY, ts))
-        for i, hit in enumerate(map(new_types.get, firsts)):  # (a step for each edited one only: C's `map`)
-            if hit is not None and hit[0] == lasts[i]:
+        for i in compress(count(), map(new_types.__contains__, firsts)):  # (a step for each edited one only)
+            hit = new_types[firsts[i]]
+            if hit[0] == lasts[i]:
                 texts[i] = hit[1]
                 keys[i] = _key_of(hit[1])
         return list(map(new, repeat(TypeText), zip(texts, moved(firsts), moved(lasts), keys, strict=True)))
@@ -309,6 +404,34 @@ def retyped(st: Statement, key: str, edits: Sequence[tuple[int, int, str]]) -> t
     return text, statement
 
 
+class _Spans:
+    """The spans of the types a statement writes: whether one is ``(start, end)``, looked for in
+    C (``list.index``), without a set of them all."""
+
+    __slots__ = ("ends", "starts")
+
+    def __init__(self, starts: list[int], ends: list[int]) -> None:
+        self.starts, self.ends = starts, ends
+
+    def __contains__(self, span: object) -> bool:
+        start, end = cast("tuple[int, int]", span)
+        starts, ends = self.starts, self.ends
+        at = -1
+        while True:
+            try:
+                at = starts.index(start, at + 1)
+            except ValueError:
+                return False
+            if ends[at] == end:
+                return True
+
+
+_FEW = 8
+"""(:func:`retyped`: fewer edits than this are each looked for among the written types' spans)"""
+_MANY = 32
+"""(:func:`retyped`: offsets this many, edits fewer, are moved a run at a time)"""
+
+
 class _Inside(Exception):
     """An offset inside an edited type."""
 
@@ -318,17 +441,27 @@ def _key_of(written: str) -> str:
 
 
 def in_key(
-    key: str, text: str, names: Sequence[str], edits: Sequence[tuple[int, int, str]]
+    key: str,
+    text: str,
+    names: Sequence[str],
+    edits: Sequence[tuple[int, int, str]],
+    starts: list[int] | None = None,
 ) -> list[tuple[int, int, str]] | None:
     """``edits`` of ``text`` (offsets in ``text``) at the offsets of ``key``, ``text``'s key (its
     names ``names`` written ``%_``; what follows the key in ``text``, a location, unedited);
-    ``None`` if ``key`` is not that, or an edit touches a name or what follows the key."""
-    spans = name_spans(key)
-    # (in C, not a step per name: a call or a header of 17k names)
-    begins: list[int] = list(map(itemgetter(0), spans))
-    finishes: list[int] = list(map(itemgetter(1), spans))
-    if len(spans) != len(names) or list(map(sub, finishes, begins)).count(2) != len(spans):
-        return None
+    ``None`` if ``key`` is not that, or an edit touches a name or what follows the key.
+    ``starts``: :func:`key_starts` of ``key``, if known (a header's: :attr:`.refine_read.Header.starts`)."""
+    if starts is None:
+        spans = name_spans(key)
+        # (in C, not a step per name: a call or a header of 17k names)
+        begins: list[int] = list(map(itemgetter(0), spans))
+        finishes: list[int] = list(map(itemgetter(1), spans))
+        if len(spans) != len(names) or list(map(sub, finishes, begins)).count(2) != len(spans):
+            return None
+    else:
+        if len(starts) != len(names) or starts[:1] == [-1]:
+            return None
+        begins, finishes = starts, list(map((2).__add__, starts))
     lengths = list(map(len, names))
     pieces: list[str] = [""] * (2 * len(names) + 1)
     pieces[0::2] = map(key.__getitem__, map(slice, [0, *finishes], [*begins, len(key)]))
@@ -350,4 +483,4 @@ def in_key(
     return moved
 
 
-__all__ = ["from_head", "from_key", "in_key", "retyped"]
+__all__ = ["from_head", "from_key", "in_key", "key_starts", "retyped"]

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from broadcheck.engine.fix import UNREAD_AT, Collector, PlannedFunction, PlannedStatement, use_key
 from broadcheck.engine.forms import USE, Form, read_form
 from broadcheck.engine.refine_generic import GENERIC_HEAD, GenericFunction, GenericHead, properties_after, symbol_of
-from broadcheck.engine.refine_header import from_head, from_key
+from broadcheck.engine.refine_header import from_head, from_key, in_key, key_starts, retyped
 from broadcheck.engine.refine_rows import RUN, Lines
 from broadcheck.engine.refine_values import CALLS, attribute_int, callee_of, direction_of, read_as_named
 from broadcheck.engine.scan import Piece, Scanner, Text
@@ -23,8 +23,11 @@ from broadcheck.inputs import BLOCK_SIZE
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import elide_weights
 from broadcheck.syntax.lines import TRAILING_LOC
-from broadcheck.syntax.statement import Statement, TypeText
+from broadcheck.syntax.statement import REGION, Statement, TypeText
 from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+
+_LINE_END = lazy("\n")
+"""A line's end (the lines' starts: :func:`read_functions`)."""
 
 INDENT = lazy(r"\s*")
 """A line's indent (what ``str.lstrip`` strips: ``\\s`` is ``str.isspace``)."""
@@ -58,11 +61,22 @@ class Header(Deferred):
     """A function's header on one line: its statement made from the form the scanner read its head
     as (:func:`.refine_header.from_head`), not read again; read as a :class:`Deferred` if it cannot."""
 
-    __slots__ = ("form", "names")
+    __slots__ = ("_starts", "form", "names")
 
     def __init__(self, text: str, offset: int, line: int, column: int, form: Form, names: list[str]) -> None:
         super().__init__(text, offset, line, column, None)
         self.form, self.names = form, names
+        self._starts: list[int] | None = None
+
+    @property
+    def starts(self) -> list[int]:
+        """Where each name of its head's key starts (:func:`.refine_header.key_starts`; ``[-1]``
+        if not each ``%_``): found once, for its statement and for its re-typing (:meth:`retyped`)."""
+        found = self._starts
+        if found is None:
+            key = self.form.key
+            found = self._starts = key_starts(key[: -len(_TAIL)] if key.endswith(_TAIL) else key)
+        return found
 
     @property
     def statement(self) -> Statement:
@@ -71,52 +85,101 @@ class Header(Deferred):
             form, text = self.form, self.text
             head = form.statement if form.error is None else None
             if head is not None and not (text.endswith(")") and "loc(" in text and strip_location(text) != text):
-                found = from_head(head, form.key, text, self.names)
+                found = from_head(head, form.key, text, self.names, self.starts if form.key.endswith(_TAIL) else None)
             if found is None:
                 return Deferred.statement.fget(self)  # type: ignore[attr-defined,no-any-return]
             self._statement = found
         return found
+
+    def retyped(self, edits: Sequence[tuple[int, int, str]]) -> Form | None:
+        """The head form of its header re-typed by ``edits`` (offsets in the source, ordered, each
+        inside it), made from its head form as :func:`.refine_replay.retyped_form` makes a
+        statement's (the scanner then finds it by its key, :meth:`.scan_pieces.PieceScanner._head_form`);
+        ``None`` where that cannot be told. Its key's names are not looked for again (:attr:`starts`)."""
+        form = self.form
+        st = form.statement if form.error is None else None
+        if st is None or not form.key.endswith(_TAIL):
+            return None
+        at, text, names = self.offset, self.text, self.names
+        head = form.key[: -len(_TAIL)]
+        moved = in_key(head, text, names, [(a - at, b - at, new) for a, b, new in edits], self.starts)
+        # (in_key takes a key that starts the text, each name `%_` in it: a header's is all of it,
+        # so the key with its names written back is as long as the text)
+        if moved is None or len(head) + sum(map(len, names)) - 2 * len(names) != len(text):
+            return None
+        found = retyped(st, form.key, moved)
+        return None if found is None else read_form(*found)
+
+
+_TAIL = " " + REGION
+"""What ends a head form's key: its region, elided (:meth:`.scan_pieces.PieceScanner._head_form`)."""
 
 
 class Lazy(Deferred):
     """A statement on one line, read when first asked for: its form and names (the scanner's) say
     which values it uses before it is read."""
 
-    __slots__ = ("_end", "_source", "_start", "form", "names")
+    __slots__ = ("_source", "_start", "form", "names")
     # Made by the reader slot by slot (:meth:`Reader.statements`: no call of an `__init__`, 377,737
-    # of them at 480 layers). Its text is cut from the source when asked, not kept: most statements
-    # are passed by on their form alone, and a copy of each line was a tenth of refine's peak
-    # memory. (`_offset` is -1 if it does not read; `_end` -1 until its text is first cut.)
+    # of them at 480 layers), six of them: `_source`, `_offset` (where its text starts), `line`,
+    # `_statement`, `form`, `names`. Its text is cut from the source when asked, not kept: most
+    # statements are passed by on their form alone, and a copy of each line was a tenth of refine's
+    # peak memory; its end and its column are found when asked. (`_offset` is -1 if it does not
+    # read: `_start` is where its text starts then, set before it is first read.)
     _source: str
     _start: int
-    _end: int
     form: Form
     names: list[str]
 
     @property
+    def _first(self) -> int:
+        """Where its text starts in the source."""
+        first = self._offset
+        return first if first >= 0 else self._start
+
+    @property
     def text(self) -> str:  # type: ignore[override]  # (read-only here: nothing sets it)
         """The statement's text (its line but for the indent), cut from the source."""
-        return self._source[self._start : self.end]
+        source, first = self._source, self._offset  # (`_first` and `end`, inline: asked often)
+        if first < 0:
+            first = self._start
+        end = source.find("\n", first)
+        if end < 0:
+            end = len(source)
+        if end > first and source[end - 1] == "\r":
+            end -= 1
+        return source[first:end]
 
     @property
     def end(self) -> int:
-        """Where its text ends in the source (its line's end but a ``\\r``): found when first asked
+        """Where its text ends in the source (its line's end but a ``\\r``): found when asked
         (the reader does not look for each line's end: most statements are never cut)."""
-        end = self._end
+        source, first = self._source, self._first
+        end = source.find("\n", first)
         if end < 0:
-            source = self._source
-            end = source.find("\n", self._start)
-            if end < 0:
-                end = len(source)
-            if end > self._start and source[end - 1] == "\r":
-                end -= 1
-            self._end = end
+            end = len(source)
+        if end > first and source[end - 1] == "\r":
+            end -= 1
         return end
+
+    @property
+    def column(self) -> int:  # type: ignore[override]  # (read-only here: nothing sets it)
+        """Its column (found when asked: few are)."""
+        first = self._first
+        return first - self._source.rfind("\n", 0, first)
 
     @property
     def size(self) -> int:
         """How long its text is (without cutting it)."""
-        return self.end - self._start
+        source, first = self._source, self._offset  # (`end` inline)
+        if first < 0:
+            first = self._start
+        end = source.find("\n", first)
+        if end < 0:
+            end = len(source)
+        if end > first and source[end - 1] == "\r":
+            end -= 1
+        return end - first
 
     @property
     def at(self) -> int:
@@ -126,6 +189,8 @@ class Lazy(Deferred):
     @property
     def statement(self) -> Statement:
         found = self._statement
+        if found is None:
+            self._start = self._offset  # (where its text starts, should its reading fail: `_first`)
         if found is None and self.size >= LONG:
             # A long statement (a call or a return of every parameter of a model) is read from its
             # form, which the scanner read (:func:`.refine_header.from_key`), not a second time.
@@ -241,6 +306,7 @@ class Reader(Collector):
         whole = True  # (every row a Lazy, in a row of `statements`)
         rows, kept = self.rows, 0  # (`batch[kept:]`: the row kept from there)
         new = Lazy.__new__
+        spaces = ""  # the indent of the statement before (those of a row mostly have one)
         for i, (form, names, line) in enumerate(batch):
             if form.error is not None:
                 if i > kept:
@@ -250,11 +316,14 @@ class Reader(Collector):
                 whole = False
                 continue
             start = starts[line - 1]
+            first = start + len(spaces)
             # (a statement's line is never blank: its indent ends before the line does)
-            first = indent(source, start).end()  # type: ignore[union-attr]  # (it always matches)
+            if not source.startswith(spaces, start) or source[first].isspace():
+                first = indent(source, start).end()  # type: ignore[union-attr]  # (it always matches)
+                spaces = source[start:first]
             lazy = new(Lazy)
-            lazy._source, lazy._start, lazy._end, lazy._offset = source, first, -1, first
-            lazy.line, lazy.column, lazy._statement, lazy.form, lazy.names = line, first - start + 1, None, form, names
+            lazy._source, lazy._offset, lazy.line, lazy._statement, lazy.form, lazy.names = (
+                source, first, line, None, form, names)  # fmt: skip
             append(lazy)
             if depth:
                 depths[id(lazy)] = depth
@@ -354,12 +423,7 @@ _OPEN = ReaderProblem("a region or dictionary opens at the end of the line", 0, 
 def read_functions(text: str, forms: dict[object, Form] | None = None) -> tuple[list[PlannedFunction], Reader]:
     """The functions of ``text`` (one module), as the fix stage reads them (``forms``: the forms
     read so far, by key, filled with those of ``text``)."""
-    starts = [0]
-    find = text.find
-    at = find("\n")
-    while at >= 0:
-        starts.append(at + 1)
-        at = find("\n", at + 1)
+    starts = [0, *[m.end() for m in _LINE_END.finditer(text)]]  # (each line's start: in C but a step a line)
     reader = Reader(Lines(text, starts), starts, text)
     scanner = Scanner(reader, {} if forms is None else forms, read_form)
     scanner.read = read_fast_pass
@@ -370,8 +434,7 @@ def read_functions(text: str, forms: dict[object, Form] | None = None) -> tuple[
         # file would be asked once, of its last lines (a JAX export's location aliases)
         end = text.find("\n", at + BLOCK_SIZE)
         end = size if end < 0 else end + 1
-        scanner.block(text[at:end], line)
-        line += text.count("\n", at, end)
+        line = scanner.block(text[at:end], line)  # (the next line's number)
         at = end
     scanner.end()
     reader.pieces = None  # (the scanner holds the reader: a cycle would keep every statement read)
