@@ -31,13 +31,12 @@ from typing import Any, overload
 
 from broadcheck.engine.forms import Form, read_form
 from broadcheck.engine.refine_header import in_key, retyped
-from broadcheck.engine.refine_read import INDENT, Header
+from broadcheck.engine.refine_read import INDENT
 from broadcheck.engine.refine_spans import Template
 from broadcheck.engine.scan import Scanner
 from broadcheck.engine.scan_brace import complete
 from broadcheck.engine.scan_text import Sink
 from broadcheck.syntax.lazyre import lazy
-from broadcheck.syntax.statement import REGION
 
 Row = list[tuple[Form, list[str], int]]
 """A row of the scanner's one-line statements (form, names, line), as it sent them to refine's
@@ -299,27 +298,6 @@ def _retyped_line(
 
 _UNMADE: Any = object()
 """(:func:`unchanged`: no form made for a memo yet; ``None`` is a memo's that cannot be told)"""
-
-
-def retyped_head(header: Header, edits: Sequence[tuple[int, int, str]]) -> Form | None:
-    """The head form of a function whose header ``edits`` re-type (offsets in the source), made
-    from its head form as :func:`retyped_form` makes a statement's (the scanner then finds it by
-    its key, :meth:`.scan_pieces.PieceScanner._head_form`); ``None`` where that cannot be told."""
-    form = header.form
-    st = form.statement if form.error is None else None
-    tail = " " + REGION
-    if st is None or not form.key.endswith(tail):
-        return None
-    at = header.offset
-    text = header.text
-    head, names = form.key[: -len(tail)], header.names
-    moved = in_key(head, text, names, [(a - at, b - at, new) for a, b, new in edits])
-    # (in_key takes a key that starts the text, each name `%_` in it: a header's is all of it,
-    # so the key with its names written back is as long as the text)
-    if moved is None or len(head) + sum(map(len, names)) - 2 * len(names) != len(text):
-        return None
-    found = retyped(st, form.key, moved)
-    return None if found is None else read_form(*found)
 
 
 def retyped_form(form: Form, text: str, names: list[str], edits: Sequence[tuple[int, int, str]]) -> Form | None:
