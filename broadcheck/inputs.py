@@ -325,18 +325,26 @@ def decode(path: str, data: bytes) -> tuple[Source, Diagnostic | None]:
         return Source(path, data.decode("utf-8", errors="replace")), diag
 
 
-BLOCK_SIZE = 1 << 20
+BLOCK_SIZE = 1 << 18
+
+LARGE = 1 << 20
+"""A file read past this many bytes has its large blocks mapped on their own (:func:`long_lines`)."""
 
 
 def read_blocks(path: str, size: int = BLOCK_SIZE, start: int = 0, stop: int | None = None) -> Iterator[bytes]:
     """A file's bytes in blocks of about ``size``, each ending at a newline (but the last);
-    only those of ``[start, stop)`` if given."""
+    only those of ``[start, stop)`` if given. Past :data:`LARGE` bytes (a file whose peak
+    memory counts), ``malloc`` maps large blocks on their own (:func:`long_lines`)."""
     with os.fdopen(open_regular(path), "rb") as f:
         f.seek(start)
         left = stop - start if stop is not None else -1
         rest = b""
+        seen = 0
         while data := f.read(size if left < 0 else min(size, left)):
             left -= len(data)
+            seen += len(data)
+            if seen > LARGE:
+                long_lines()
             data = rest + data
             cut = data.rfind(b"\n") + 1
             if cut:

@@ -266,7 +266,7 @@ class Paged:
 
     __slots__ = ("_cached", "_chars", "_offsets", "path", "size", "starts")
 
-    PAGE = 1 << 20
+    PAGE = 1 << 18
     """About how many bytes each page holds (whole lines, or one longer line)."""
 
     def __init__(self, path: str) -> None:
