@@ -326,36 +326,48 @@ def decode(path: str, data: bytes) -> tuple[Source, Diagnostic | None]:
 
 
 BLOCK_SIZE = 1 << 18
+"""The check reads a file in blocks of about this many bytes (a quarter of a megabyte: the
+scanner's rows of a block of a megabyte, about 4 MB, and the block's copies were 1-2 MB of
+bench/gen.py's and gen2.py's peak, issue 31)."""
 
-LARGE = 1 << 20
-"""A file read past this many bytes has its large blocks mapped on their own (:func:`long_lines`)."""
+LONG_LINE = 1 << 20
+"""A line longer than this has its copies mapped on their own (:func:`long_lines`), whatever
+the blocks' size (a 2 MB torch-mlir export's line of 0.4 MB: the mappings cost 8% of its CPU)."""
+
+LARGE = 8 << 20
+"""A file read past this many bytes has its large blocks mapped on their own (:func:`long_lines`):
+bench/gen.py's and gen2.py's 100k ops (12 MB) peaked 1.4 and 3 MB higher without it, glibc's heap
+keeping the blocks freed; a file of a few megabytes pays more for the mappings (a 2 MB torch-mlir
+export: 8% of its CPU) than it keeps."""
 
 
 def read_blocks(path: str, size: int = BLOCK_SIZE, start: int = 0, stop: int | None = None) -> Iterator[bytes]:
     """A file's bytes in blocks of about ``size``, each ending at a newline (but the last);
     only those of ``[start, stop)`` if given. Past :data:`LARGE` bytes (a file whose peak
-    memory counts), ``malloc`` maps large blocks on their own (:func:`long_lines`)."""
+    memory counts), ``malloc`` maps large blocks on their own (:func:`long_lines`). A line
+    longer than a block is joined once from its pieces, not copied again at each block."""
     with os.fdopen(open_regular(path), "rb") as f:
         f.seek(start)
         left = stop - start if stop is not None else -1
-        rest = b""
-        seen = 0
+        rest: list[bytes] = []  # (what follows the last newline so far: no newline in it)
+        held = seen = 0
         while data := f.read(size if left < 0 else min(size, left)):
             left -= len(data)
             seen += len(data)
             if seen > LARGE:
                 long_lines()
-            data = rest + data
             cut = data.rfind(b"\n") + 1
             if cut:
-                yield data[:cut]
-                rest = data[cut:]
+                yield b"".join([*rest, memoryview(data)[:cut]]) if rest else data[:cut]
+                rest = [data[cut:]] if cut < len(data) else []
+                held = len(data) - cut
             else:
-                rest = data
-                if len(rest) > size:
+                rest.append(data)
+                held += len(data)
+                if held > LONG_LINE:
                     long_lines()
         if rest:
-            yield rest
+            yield b"".join(rest)
 
 
 _LONG_LINES: list[bool] = []

@@ -68,16 +68,15 @@ def test_a_distinct_file_keeps_plain_forms(tmp_path: Path) -> None:
     assert sum(sys.getsizeof(f) for f in kept) <= 300 * 152  # (60,000 bytes at ea872ef)
 
 
-def test_a_file_past_a_megabyte_has_its_large_blocks_mapped_on_their_own(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_large_file_has_its_large_blocks_mapped_on_their_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``read_blocks`` asks ``malloc`` to map large blocks on their own (``inputs.long_lines``)
     once a file is read past :data:`inputs.LARGE` bytes, whatever its lines (at ea872ef only for
     a line longer than a block: gen2's 100k ops peaked 3 MB higher, glibc's heap holding the
-    freed blocks); a small file never asks. The blocks are what they were, a quarter of a
-    megabyte each."""
+    freed blocks); a small file never asks, nor does a line longer than a block but shorter than
+    :data:`inputs.LONG_LINE`. The blocks are what they were, a quarter of a megabyte each."""
     calls: list[int] = []
     monkeypatch.setattr(inputs, "long_lines", lambda: calls.append(1))
+    monkeypatch.setattr(inputs, "LARGE", 1 << 20)  # (8 MB: this test's file is smaller)
     small = tmp_path / "small.mlir"
     small.write_bytes(b"a = 1\n" * 1000)
     assert b"".join(inputs.read_blocks(str(small))) == small.read_bytes()
@@ -87,6 +86,12 @@ def test_a_file_past_a_megabyte_has_its_large_blocks_mapped_on_their_own(
     blocks = list(inputs.read_blocks(str(large)))
     assert b"".join(blocks) == large.read_bytes() and calls
     assert max(len(b) for b in blocks) <= (1 << 18) + 30  # (and the line cut at the block before)
+    monkeypatch.setattr(inputs, "LARGE", 1 << 23)
+    calls.clear()
+    wide = tmp_path / "wide.mlir"
+    wide.write_bytes(b"a = 1\n" + b"x" * (1 << 19) + b"\nb = 2\n")  # (a line of 0.5 MB: two blocks)
+    blocks = list(inputs.read_blocks(str(wide)))
+    assert b"".join(blocks) == wide.read_bytes() and len(blocks) == 2 and calls == []
 
 
 def test_the_fix_stage_holds_a_page_of_a_quarter_megabyte(tmp_path: Path) -> None:
