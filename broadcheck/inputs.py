@@ -325,10 +325,15 @@ def decode(path: str, data: bytes) -> tuple[Source, Diagnostic | None]:
         return Source(path, data.decode("utf-8", errors="replace")), diag
 
 
-BLOCK_SIZE = 1 << 18
-"""The check reads a file in blocks of about this many bytes (a quarter of a megabyte: the
-scanner's rows of a block of a megabyte, about 4 MB, and the block's copies were 1-2 MB of
-bench/gen.py's and gen2.py's peak, issue 31)."""
+BLOCK_SIZE = 1 << 20
+"""The check reads a file in blocks of about this many bytes; a file past :data:`LARGE` bytes
+in blocks of :data:`LARGE_BLOCK`."""
+
+LARGE_BLOCK = 1 << 18
+"""The blocks of a file past :data:`LARGE` bytes: the scanner's rows of a block of a megabyte
+(about 4 MB) and the block's copies were 1-2 MB of bench/gen.py's and gen2.py's peak (issue 31);
+a file of a few megabytes peaked higher with them (a 2 MB torch-mlir export: 1.3 MB more, not
+explained)."""
 
 LONG_LINE = 1 << 20
 """A line longer than this has its copies mapped on their own (:func:`long_lines`), whatever
@@ -341,12 +346,15 @@ keeping the blocks freed; a file of a few megabytes pays more for the mappings (
 export: 8% of its CPU) than it keeps."""
 
 
-def read_blocks(path: str, size: int = BLOCK_SIZE, start: int = 0, stop: int | None = None) -> Iterator[bytes]:
-    """A file's bytes in blocks of about ``size``, each ending at a newline (but the last);
-    only those of ``[start, stop)`` if given. Past :data:`LARGE` bytes (a file whose peak
+def read_blocks(path: str, size: int | None = None, start: int = 0, stop: int | None = None) -> Iterator[bytes]:
+    """A file's bytes in blocks of about ``size`` (by default :data:`BLOCK_SIZE`, or
+    :data:`LARGE_BLOCK` for a file past :data:`LARGE` bytes), each ending at a newline (but the
+    last); only those of ``[start, stop)`` if given. Past :data:`LARGE` bytes (a file whose peak
     memory counts), ``malloc`` maps large blocks on their own (:func:`long_lines`). A line
     longer than a block is joined once from its pieces, not copied again at each block."""
     with os.fdopen(open_regular(path), "rb") as f:
+        if size is None:
+            size = LARGE_BLOCK if os.fstat(f.fileno()).st_size > LARGE else BLOCK_SIZE
         f.seek(start)
         left = stop - start if stop is not None else -1
         rest: list[bytes] = []  # (what follows the last newline so far: no newline in it)

@@ -73,7 +73,8 @@ def test_a_large_file_has_its_large_blocks_mapped_on_their_own(tmp_path: Path, m
     once a file is read past :data:`inputs.LARGE` bytes, whatever its lines (at ea872ef only for
     a line longer than a block: gen2's 100k ops peaked 3 MB higher, glibc's heap holding the
     freed blocks); a small file never asks, nor does a line longer than a block but shorter than
-    :data:`inputs.LONG_LINE`. The blocks are what they were, a quarter of a megabyte each."""
+    :data:`inputs.LONG_LINE`. The blocks are what they were, a quarter of a megabyte each past
+    :data:`inputs.LARGE` (:data:`inputs.LARGE_BLOCK`; a megabyte at ea872ef)."""
     calls: list[int] = []
     monkeypatch.setattr(inputs, "long_lines", lambda: calls.append(1))
     monkeypatch.setattr(inputs, "LARGE", 1 << 20)  # (8 MB: this test's file is smaller)
@@ -90,7 +91,7 @@ def test_a_large_file_has_its_large_blocks_mapped_on_their_own(tmp_path: Path, m
     calls.clear()
     wide = tmp_path / "wide.mlir"
     wide.write_bytes(b"a = 1\n" + b"x" * (1 << 19) + b"\nb = 2\n")  # (a line of 0.5 MB: two blocks)
-    blocks = list(inputs.read_blocks(str(wide)))
+    blocks = list(inputs.read_blocks(str(wide), 1 << 18))
     assert b"".join(blocks) == wide.read_bytes() and len(blocks) == 2 and calls == []
 
 
