@@ -329,10 +329,13 @@ BLOCK_SIZE = 1 << 20
 """The check reads a file in blocks of about this many bytes; a file past :data:`LARGE` bytes
 in blocks of :data:`LARGE_BLOCK`."""
 
-LARGE_BLOCK = 1 << 18
+LARGE_BLOCK = 96 << 10
 """The blocks of a file past :data:`LARGE` bytes: the scanner's rows of a block of a megabyte
-(about 4 MB) and the block's copies were 1-2 MB of bench/gen.py's and gen2.py's peak (issue 31);
-a file of a few megabytes peaked higher with them (a 2 MB torch-mlir export: 1.3 MB more, not
+(about 4 MB) and the block's copies were 4.5 MB of bench/gen.py's 100k ops' peak (issue 31). Under
+the 128 KB from which ``malloc`` maps a block on its own (:func:`long_lines`): blocks of 256 KB
+were each mapped, touched and unmapped, +0.12 s of system time on the 35 MB
+``gpt2-train-l480`` (+7%); these come from its heap, one after the other. A file of a few
+megabytes peaked higher with small blocks (a 2 MB torch-mlir export: 1.3 MB more, not
 explained)."""
 
 LONG_LINE = 1 << 20
@@ -359,7 +362,8 @@ def read_blocks(path: str, size: int | None = None, start: int = 0, stop: int | 
         left = stop - start if stop is not None else -1
         rest: list[bytes] = []  # (what follows the last newline so far: no newline in it)
         held = seen = 0
-        while data := f.read(size if left < 0 else min(size, left)):
+        step = size
+        while data := f.read(step if left < 0 else min(step, left)):
             left -= len(data)
             seen += len(data)
             if seen > LARGE:
@@ -368,12 +372,13 @@ def read_blocks(path: str, size: int | None = None, start: int = 0, stop: int | 
             if cut:
                 yield b"".join([*rest, memoryview(data)[:cut]]) if rest else data[:cut]
                 rest = [data[cut:]] if cut < len(data) else []
-                held = len(data) - cut
+                held, step = len(data) - cut, size
             else:
                 rest.append(data)
                 held += len(data)
                 if held > LONG_LINE:
                     long_lines()
+                step = max(size, LONG_LINE)  # (a long line's pieces: each mapped on its own, freed whole)
         if rest:
             yield b"".join(rest)
 
