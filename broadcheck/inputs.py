@@ -326,28 +326,61 @@ def decode(path: str, data: bytes) -> tuple[Source, Diagnostic | None]:
 
 
 BLOCK_SIZE = 1 << 20
+"""The check reads a file in blocks of about this many bytes; a file past :data:`LARGE` bytes
+in blocks of :data:`LARGE_BLOCK`."""
+
+LARGE_BLOCK = 96 << 10
+"""The blocks of a file past :data:`LARGE` bytes: the scanner's rows of a block of a megabyte
+(about 4 MB) and the block's copies were 4.5 MB of bench/gen.py's 100k ops' peak (issue 31). Under
+the 128 KB from which ``malloc`` maps a block on its own (:func:`long_lines`): blocks of 256 KB
+were each mapped, touched and unmapped, +0.12 s of system time on the 35 MB
+``gpt2-train-l480`` (+7%); these come from its heap, one after the other. A file of a few
+megabytes peaked higher with small blocks (a 2 MB torch-mlir export: 1.3 MB more, not
+explained)."""
+
+LONG_LINE = 1 << 20
+"""A line longer than this has its copies mapped on their own (:func:`long_lines`), whatever
+the blocks' size (a 2 MB torch-mlir export's line of 0.4 MB: the mappings cost 8% of its CPU)."""
+
+LARGE = 8 << 20
+"""A file read past this many bytes has its large blocks mapped on their own (:func:`long_lines`):
+bench/gen.py's and gen2.py's 100k ops (12 MB) peaked 1.4 and 3 MB higher without it, glibc's heap
+keeping the blocks freed; a file of a few megabytes pays more for the mappings (a 2 MB torch-mlir
+export: 8% of its CPU) than it keeps."""
 
 
-def read_blocks(path: str, size: int = BLOCK_SIZE, start: int = 0, stop: int | None = None) -> Iterator[bytes]:
-    """A file's bytes in blocks of about ``size``, each ending at a newline (but the last);
-    only those of ``[start, stop)`` if given."""
+def read_blocks(path: str, size: int | None = None, start: int = 0, stop: int | None = None) -> Iterator[bytes]:
+    """A file's bytes in blocks of about ``size`` (by default :data:`BLOCK_SIZE`, or
+    :data:`LARGE_BLOCK` for a file past :data:`LARGE` bytes), each ending at a newline (but the
+    last); only those of ``[start, stop)`` if given. Past :data:`LARGE` bytes (a file whose peak
+    memory counts), ``malloc`` maps large blocks on their own (:func:`long_lines`). A line
+    longer than a block is joined once from its pieces, not copied again at each block."""
     with os.fdopen(open_regular(path), "rb") as f:
+        if size is None:
+            size = LARGE_BLOCK if os.fstat(f.fileno()).st_size > LARGE else BLOCK_SIZE
         f.seek(start)
         left = stop - start if stop is not None else -1
-        rest = b""
-        while data := f.read(size if left < 0 else min(size, left)):
+        rest: list[bytes] = []  # (what follows the last newline so far: no newline in it)
+        held = seen = 0
+        step = size
+        while data := f.read(step if left < 0 else min(step, left)):
             left -= len(data)
-            data = rest + data
+            seen += len(data)
+            if seen > LARGE:
+                long_lines()
             cut = data.rfind(b"\n") + 1
             if cut:
-                yield data[:cut]
-                rest = data[cut:]
+                yield b"".join([*rest, memoryview(data)[:cut]]) if rest else data[:cut]
+                rest = [data[cut:]] if cut < len(data) else []
+                held, step = len(data) - cut, size
             else:
-                rest = data
-                if len(rest) > size:
+                rest.append(data)
+                held += len(data)
+                if held > LONG_LINE:
                     long_lines()
+                step = max(size, LONG_LINE)  # (a long line's pieces: each mapped on its own, freed whole)
         if rest:
-            yield rest
+            yield b"".join(rest)
 
 
 _LONG_LINES: list[bool] = []

@@ -500,11 +500,12 @@ def test_a_line_longer_than_a_block_returns_its_copies_to_the_system(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """``read_blocks`` asks ``malloc`` to map large blocks on their own (``inputs.long_lines``)
-    when, and only when, it reads a line longer than a block; the blocks are what they were."""
+    when, and only when, it reads a line longer than ``LONG_LINE``; the blocks are what they were."""
     from broadcheck import inputs
 
     calls: list[int] = []
     monkeypatch.setattr(inputs, "long_lines", lambda: calls.append(1))
+    monkeypatch.setattr(inputs, "LONG_LINE", 64)  # (a megabyte, as long as the check's blocks were)
     short = tmp_path / "short.mlir"
     short.write_bytes(b"a = 1\n" * 100)
     long = tmp_path / "long.mlir"

@@ -8,6 +8,7 @@ planner first asks for it) and the module's type aliases, through the engine's s
 
 from __future__ import annotations
 
+import os
 from array import array
 from bisect import bisect_right
 from collections.abc import Sequence
@@ -266,7 +267,7 @@ class Paged:
 
     __slots__ = ("_cached", "_chars", "_offsets", "path", "size", "starts")
 
-    PAGE = 1 << 20
+    PAGE = 1 << 18
     """About how many bytes each page holds (whole lines, or one longer line)."""
 
     def __init__(self, path: str) -> None:
@@ -286,8 +287,11 @@ class Paged:
         """Read the file once through (the first time): its pages and where its lines start."""
         if self.size >= 0:
             return
-        starts, chars, at = self.starts, 0, 0
+        chars, at = 0, 0
         with open(self.path, "rb") as f:
+            if os.fstat(f.fileno()).st_size < 1 << 32:  # (4 bytes a line, not 8: 100k lines are 0.4 MB)
+                self.starts = array("I", [0])
+            starts = self.starts
             carry = f.read(max(self.PAGE, len(BOM)))
             if carry.startswith(BOM):
                 carry, at = carry[3:] or f.read(self.PAGE), 3

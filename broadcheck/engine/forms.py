@@ -54,31 +54,40 @@ RESULT, USE, ARGUMENT, SUCCESSOR = 0, 1, 2, 3
 
 
 class Form:
-    """What a statement's key reads as (see the module docstring)."""
+    """What a statement's key reads as (see the module docstring). Most forms are of one-line
+    ops with no region, nothing they define and no literal: those fields are the class's
+    defaults here, and a form that has any of them is a :class:`Rich` one (issue 31's peak RSS:
+    each form of a file of distinct statements is kept, 63k of them on bench/gen2.py's 100k ops;
+    a slot is 8 bytes of each)."""
 
     __slots__ = (
         "_again",
         "_statement",
-        "arguments",
         "check",
         "complete",
         "decl",
         "error",
-        "inner",
         "key",
-        "literal",
         "name",
         "operand_types",
         "plain",
-        "regions",
         "result_types",
         "roles",
         "route",
-        "simple",
         "split",
-        "successor_types",
         "verdict",
     )
+
+    arguments: tuple[str | None, ...] = ()
+    """The type key of each value it defines for its regions."""
+    successor_types: tuple[tuple[str | None, ...], ...] = ()
+    regions = 0
+    simple = True
+    """Its names are its results, then its operands, nothing else (most lines)."""
+    inner: tuple[int, Form] | None = None
+    """The op it wraps (``tf_executor.island wraps ...``): where its text starts, its form."""
+    literal: str | None = None
+    """A constant op's value as written (``dense<[1, 2]> : tensor<2xi64>``)."""
 
     def __init__(self, key: str, statement: Statement | None, error: SyntaxProblem | None, decl: Op | None) -> None:
         self.key = key
@@ -99,24 +108,14 @@ class Form:
         """The type key of each operand, ``None`` where the statement does not place one."""
         self.result_types: tuple[str | None, ...] = ()
         """The type key of each result (``%0:2`` counts 2)."""
-        self.arguments: tuple[str | None, ...] = ()
-        """The type key of each value it defines for its regions."""
-        self.successor_types: tuple[tuple[str | None, ...], ...] = ()
-        self.regions = 0
-        self.simple = False
         self.plain = False
         """Read by a fast reader (:func:`~broadcheck.syntax.statement.simple_statement`,
         :func:`~broadcheck.syntax.attributed.attributed_statement`): one whole line, its brackets
         closed, no region (the scanner need not ask)."""
-        """Its names are its results, then its operands, nothing else (most lines)."""
         self.complete: bool | None = None
         """Its key is a whole statement on one line (the scanner's fast pass may take it); None:
         not asked yet (the fast pass asks as it first finds the form: the slow path keeps its
         forms by the same text, and a head's key may be megabytes long)."""
-        self.inner: tuple[int, Form] | None = None
-        """The op it wraps (``tf_executor.island wraps ...``): where its text starts, its form."""
-        self.literal: str | None = None
-        """A constant op's value as written (``dense<[1, 2]> : tensor<2xi64>``)."""
         self.split = -1
         """How many of its names are results, when its names are its results then its operands,
         one result each, and nothing about it needs more than value flow and its check (most
@@ -145,6 +144,26 @@ class Form:
         needs its statement is read twice, never more."""
         if self.inner is None and not self._again:
             self._statement = None
+
+
+class Rich(Form):
+    """A :class:`Form` with regions, values it defines, successors, an op it wraps or a
+    literal: the fields a :class:`Form` leaves to its class are its own."""
+
+    __slots__ = ("arguments", "inner", "literal", "regions", "simple", "successor_types")
+
+    def __init__(self, key: str, statement: Statement | None, error: SyntaxProblem | None, decl: Op | None) -> None:
+        super().__init__(key, statement, error, decl)
+        self.arguments = ()
+        self.successor_types = ()
+        self.regions = 0
+        self.simple = True
+        self.inner = None
+        self.literal = None
+
+
+FIELDS = (*Form.__slots__, *Rich.__slots__)
+"""Every field of a form (a :class:`Form` holds the first, its class the others, a :class:`Rich` all)."""
 
 
 class _Unasked:
@@ -205,15 +224,53 @@ def read_form(key: str, known: Statement | None = None) -> Form:
     decl = dialects.lookup(statement.name)
     if (statement.generic or decl is not None) and (wrong := written_type_problem(statement, key)) is not None:
         return Form(key, None, SyntaxProblem(wrong[0], wrong[1], wrong[1] + 1), None)  # MLIR's parser stops there
-    form = Form(key, statement, None, decl)
+    rich = (
+        statement.regions
+        or statement.definitions
+        or statement.successors
+        or (decl is not None and (decl.wraps or decl.literal is not None))
+    )
+    form = Rich(key, statement, None, decl) if rich else Form(key, statement, None, decl)
     form.plain = plain
-    form.regions = statement.regions
     operand_types, result_types = place_types(statement, decl.layout if decl is not None else None)
     operand_types = implicit(statement, decl, operand_types)
     # (list comprehensions: no generator frame per tuple)
     form.name = intern(form.name)
     form.operand_types = _shared(tuple([t.key if t is not None and t.key != "?" else None for t in operand_types]))
     form.result_types = _shared(tuple([t.key if t is not None and t.key != "?" else None for t in result_types]))
+    simple = not statement.definitions and not statement.successors
+    if simple:
+        # the results are written before the op's name, the uses after it: no sort to make
+        form.roles = _shared((RESULT,) * len(statement.results) + (USE,) * len(statement.operands))
+    else:
+        roles: list[tuple[int, int]] = [(r.start, RESULT) for r in statement.results]
+        roles += [(u.start, USE) for u in statement.operands]
+        roles += [(d.start, ARGUMENT) for d in statement.definitions]
+        roles += [(u.start, SUCCESSOR) for s in statement.successors for u in s.operands]
+        roles.sort()
+        form.roles = _shared(tuple(role for _, role in roles))
+    if isinstance(form, Rich):
+        _enrich(form, statement, decl, key)
+    results = len(statement.results)  # (a form that is simple has its roles in that order: see above)
+    if (
+        simple
+        and all(r.size == 1 for r in statement.results)
+        and statement.regions == 0
+        and statement.name not in _SPECIAL
+        and (decl is None or not (decl.wraps or decl.constants))  # a check that reads constants needs names
+    ):
+        form.split = results
+        if "#" in key or "!" in key:  # an alias's use, maybe: the engine's slow path asks whether it is defined
+            from broadcheck.syntax.aliases import alias_uses  # (here: a file that names no alias never loads it)
+
+            form.split = -1 if alias_uses(key) else results
+    return form
+
+
+def _enrich(form: Rich, statement: Statement, decl: Op | None, key: str) -> None:
+    """The fields of a :class:`Rich` form (:func:`read_form`, once its types are placed)."""
+    form.regions = statement.regions
+    form.simple = not statement.definitions and not statement.successors
     if statement.definitions:
         form.arguments = _shared(tuple([d.type.key if d.type is not None else None for d in statement.definitions]))
     if decl is not None and decl.layout.kind == "for" and form.arguments:
@@ -234,38 +291,13 @@ def read_form(key: str, known: Statement | None = None) -> Form:
         groups = decl.successors(statement)  # (the generic form's successors take operands by segment)
         types = form.operand_types
         form.successor_types = () if groups is None else tuple(tuple(types[i] for i in g) for g in groups)
-    if not statement.definitions and not statement.successors:
-        # the results are written before the op's name, the uses after it: no sort to make
-        form.roles = _shared((RESULT,) * len(statement.results) + (USE,) * len(statement.operands))
-    else:
-        roles: list[tuple[int, int]] = [(r.start, RESULT) for r in statement.results]
-        roles += [(u.start, USE) for u in statement.operands]
-        roles += [(d.start, ARGUMENT) for d in statement.definitions]
-        roles += [(u.start, SUCCESSOR) for s in statement.successors for u in s.operands]
-        roles.sort()
-        form.roles = _shared(tuple(role for _, role in roles))
     if decl is not None and decl.wraps:
         word = next((i for i in statement.items if i.kind == "word" and i.text == "wraps"), None)
         if word is not None:
             start = word.end + len(key[word.end :]) - len(key[word.end :].lstrip())
             form.inner = (start, read_form(key[start:]))
-    form.simple = not statement.definitions and not statement.successors
-    results = len(statement.results)  # (a form that is simple has its roles in that order: see above)
-    if (
-        form.simple
-        and all(r.size == 1 for r in statement.results)
-        and statement.regions == 0
-        and statement.name not in _SPECIAL
-        and (decl is None or not (decl.wraps or decl.constants))  # a check that reads constants needs names
-    ):
-        form.split = results
-        if "#" in key or "!" in key:  # an alias's use, maybe: the engine's slow path asks whether it is defined
-            from broadcheck.syntax.aliases import alias_uses  # (here: a file that names no alias never loads it)
-
-            form.split = -1 if alias_uses(key) else results
     if decl is not None and decl.literal is not None:
         form.literal = literal(statement, decl.literal)
-    return form
 
 
 SHARED = 1 << 16
@@ -473,4 +505,4 @@ def synthesize(results: str, generic: str, custom: str, count: int, rest: str) -
     return f"{head}{custom}{' ' + operands if count else ''}{rest}"
 
 
-__all__ = ["FUNCTIONAL", "REGION", "Form", "place_types", "read_form", "synthesize", "unasked"]
+__all__ = ["FIELDS", "FUNCTIONAL", "REGION", "Form", "Rich", "place_types", "read_form", "synthesize", "unasked"]

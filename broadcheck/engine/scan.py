@@ -343,6 +343,7 @@ class Scanner:
                         rows_sent(batch)
                         batch = []
                     continue
+                form.release()  # (the next line goes on: the slow path reads the statement under its own key)
             if batch:  # (what the slow path reads comes after them)
                 rows_sent(batch)
                 batch = []
