@@ -398,8 +398,10 @@ class Refiner:
 
         The reader's rows of one-line statements (:attr:`.refine_read.Reader.runs`: all
         :class:`Lazy`, of one depth) are passed by whole where none uses a value refine knows more of
-        (:func:`.refine_rows.passed_by`); else each statement of one is taken on its form's plan
-        (:meth:`_plan`): most are re-typed as an earlier statement of their memo was, inline."""
+        (:func:`.refine_rows.passed_by`); else a span of one is re-typed as an earlier span of the
+        same shape was, from its template (:mod:`.refine_spans`), and each other statement is
+        taken on its form's plan (:meth:`_plan`): most are re-typed as an earlier statement of
+        their memo was, inline (the first span of a shape so, and its template noted)."""
         results: dict[int, str] = {}
         types, values = scope.types, scope.values
         origins, traces = scope.origins, self.traces
