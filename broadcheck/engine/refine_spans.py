@@ -1,18 +1,20 @@
 """Refine's spans: a run of a row's statements re-typed at once, as a run of the same shape was.
 
 An export repeats itself: each layer of a model is the same rows of the same forms, on other
-names. :meth:`.refine.Refiner.block` cuts a row (of one-line statements, :attr:`.refine_read.Reader.runs`)
-into spans (:func:`spans_of`): a run of statements each of which it re-types from its memo or passes
-by, and the rest. The first time it meets a span of some shape it takes it statement by statement
-and notes what that did (:func:`template_of`: the edits, relative to each statement's start; the
-types, values, origins and sums it gave names, by their place in the span's names; the traces of its
-lines). A later span of the same shape (its forms, its names' lengths, which of its names are the
-same, and what refine knew of each of its names before it) does the same: the template is applied
-with no step per statement. :func:`.refine_replay.unchanged` takes the span's new forms from the
-template too (:attr:`Template.forms`), where the edits the span has in the end are the template's.
+names. :meth:`.refine.Refiner.block` takes a row (of one-line statements,
+:attr:`.refine_read.Reader.runs`) by its shape (:func:`shape_of`: its forms and each one's names'
+count), cut into spans: runs of statements each of which it re-types from its memo or passes by,
+and the rest. The first time it meets a span of some kind it takes it statement by statement and
+notes what that did (:func:`template_of`: the edits, from each statement's start; the types, values,
+origins and sums it gave names, by their place among the span's names; the traces of its lines). A
+later span of the same kind (:func:`key_of`: its shape, its names' lengths, which of its names are
+the same, and what refine knows of each name that comes from outside it) does the same: the template
+is applied in columns, with no Python step per statement (:meth:`Template.apply`).
+:func:`.refine_replay.unchanged` takes the span's new forms from the template too
+(:attr:`Template.forms`), where the edits the span has in the end are the template's.
 
 In: a row of :class:`~.refine_read.Lazy` statements and the refiner's plans of their forms, the
-:class:`~.refine_values.Scope` before and after a span. Out: spans, templates.
+:class:`~.refine_values.Scope` before and after a span. Out: shapes, keys, templates.
 """
 
 from __future__ import annotations
@@ -238,10 +240,8 @@ def template_of(
     defines (a template is found by what is known of the names from outside only), where it touched
     a name outside the span (a sum of two names not in it) or wrote before its first statement."""
     defined = set(names) - set(names_from)
-    if [known[i] for known in before for i, name in enumerate(names) if name in defined].count(None) != 3 * sum(
-        map(defined.__contains__, names)
-    ):
-        return None
+    if [i for known in before for i, name in enumerate(names) if name in defined and known[i] is not None]:
+        return None  # (a list, not a generator: no Python call per name)
     offsets = list(map(AT, span))
     made = []
     for a, b, new in edits:
