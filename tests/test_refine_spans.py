@@ -20,39 +20,23 @@ from broadcheck.engine.refine_run import refine_text
 from tests.conftest import Invoke
 from tests.steps import traced_lines
 from tests.test_refine import CASES, FILES, _command, _golden
-
-ACT = "tensor<?x16xf32>"
-W = "tensor<16x16xf32>"
+from tests.test_refine_work import ACT, Layers, W
 
 
 def model(layers: int, breaking: bool = False) -> str:
     """A function of ``layers`` layers, each a row of one-line statements (as the scanner sends
-    them; a reduce, an op with a region, ends it): a chain of ops on the activations (their types
-    follow the batch), sums of two of them (noted for ``real_dynamic_slice``), ops on the weights
-    only (passed by), and with ``breaking`` a reshape to a static shape that fails at any batch but 1."""
-    lines = [f"func.func @main(%arg0: {ACT}, %arg1: {W}, %arg2: {W}) -> ({ACT}, {W}) {{"]
+    them; a reduce, an op with a region, ends it): eight of :class:`.test_refine_work.Layers`'
+    layers (ops on the activations, whose types follow the batch, a sum of two of them, ops on
+    the weights only), and with ``breaking`` a reshape to a static shape that fails at any batch
+    but 1, in a row of its own."""
+    function = Layers()
+    lines = function.lines
     x, w = "%arg0", "%arg1"
-    k = 0
-
-    def name() -> str:
-        nonlocal k
-        k += 1
-        return f"%v{k:05d}"
-
     for _ in range(layers):
         for _ in range(8):
-            h, t, y = name(), name(), name()
-            lines.append(
-                f"  {h} = stablehlo.dot_general {x}, {w}, contracting_dims = [1] x [0] : ({ACT}, {W}) -> {ACT}"
-            )
-            lines.append(f"  {t} = stablehlo.tanh {h} : {ACT} loc(#loc{k})")
-            lines.append(f"  {y} = stablehlo.add {t}, {x} : {ACT}")
-            m, u = name(), name()
-            lines.append(f"  {m} = stablehlo.multiply {w}, %arg2 : {W}")
-            lines.append(f"  {u} = stablehlo.subtract {w}, {m} : {W}")
-            x, w = y, u
+            x, w = function.layer(x, w)
         for last in (False, True) if breaking else (True,):
-            z, s = name(), name()
+            z, s = function.name(), function.name()
             lines.append(f"  {z} = stablehlo.constant dense<0.0> : tensor<f32>")
             lines.append(
                 f"  {s} = stablehlo.reduce({w} init: {z}) across dimensions = [0, 1] : ({W}, tensor<f32>) -> tensor<f32>"
@@ -62,10 +46,8 @@ def model(layers: int, breaking: bool = False) -> str:
             lines.append("    stablehlo.return %r : tensor<f32>")
             lines.append("  }")
             if not last:  # (its own row, between two reduces)
-                lines.append(f"  {name()} = stablehlo.reshape {x} : ({ACT}) -> tensor<16xf32>")
-    lines.append(f"  return {x}, {w} : {ACT}, {W}")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+                lines.append(f"  {function.name()} = stablehlo.reshape {x} : ({ACT}) -> tensor<16xf32>")
+    return function.text(x, w)
 
 
 REQUEST = Request({("main", 0): "tensor<8x16xf32>"})

@@ -27,31 +27,45 @@ ACT = "tensor<?x16xf32>"
 W = "tensor<16x16xf32>"
 
 
-def layers(n: int) -> str:
-    """A function of ``n`` layers (names of a fixed width, a location on every op, as JAX prints)."""
-    lines = [f"func.func @main(%arg0: {ACT}, %arg1: {W}, %arg2: {W}) -> ({ACT}, {W}) {{"]
-    x, w = "%arg0", "%arg1"
-    k = 0
+class Layers:
+    """The lines of a function of layers, its value names of a fixed width (``%v00001``)."""
 
-    def name() -> str:
-        nonlocal k
-        k += 1
-        return f"%v{k:05d}"
+    def __init__(self) -> None:
+        self.lines = [f"func.func @main(%arg0: {ACT}, %arg1: {W}, %arg2: {W}) -> ({ACT}, {W}) {{"]
+        self.count = 0
 
-    for _ in range(n):
-        h, t, y = name(), name(), name()
-        lines.append(
+    def name(self) -> str:
+        self.count += 1
+        return f"%v{self.count:05d}"
+
+    def layer(self, x: str, w: str) -> tuple[str, str]:
+        """A layer on the activations ``x`` (whose types follow the batch) and the weights ``w``
+        (the weights' update: no batch in it), a location on every op: the new ``x`` and ``w``."""
+        h, t, y = self.name(), self.name(), self.name()
+        k = self.count
+        self.lines.append(
             f"  {h} = stablehlo.dot_general {x}, {w}, contracting_dims = [1] x [0] : ({ACT}, {W}) -> {ACT} loc(#loc{k})"
         )
-        lines.append(f"  {t} = stablehlo.tanh {h} : {ACT} loc(#loc{k + 1})")
-        lines.append(f"  {y} = stablehlo.add {t}, {x} : {ACT} loc(#loc{k + 2})")
-        m, u = name(), name()  # the weights' update: no batch in it
-        lines.append(f"  {m} = stablehlo.multiply {w}, %arg2 : {W} loc(#loc{k + 3})")
-        lines.append(f"  {u} = stablehlo.subtract {w}, {m} : {W} loc(#loc{k + 4})")
-        x, w = y, u
-    lines.append(f"  return {x}, {w} : {ACT}, {W}")
-    lines.append("}")
-    return "\n".join(lines) + "\n"
+        self.lines.append(f"  {t} = stablehlo.tanh {h} : {ACT} loc(#loc{k + 1})")
+        self.lines.append(f"  {y} = stablehlo.add {t}, {x} : {ACT} loc(#loc{k + 2})")
+        m, u = self.name(), self.name()
+        k = self.count
+        self.lines.append(f"  {m} = stablehlo.multiply {w}, %arg2 : {W} loc(#loc{k + 3})")
+        self.lines.append(f"  {u} = stablehlo.subtract {w}, {m} : {W} loc(#loc{k + 4})")
+        return y, u
+
+    def text(self, x: str, w: str) -> str:
+        """The function, returning ``x`` and ``w``."""
+        return "\n".join([*self.lines, f"  return {x}, {w} : {ACT}, {W}", "}"]) + "\n"
+
+
+def layers(n: int) -> str:
+    """A function of ``n`` layers (names of a fixed width, a location on every op, as JAX prints)."""
+    function = Layers()
+    x, w = "%arg0", "%arg1"
+    for _ in range(n):
+        x, w = function.layer(x, w)
+    return function.text(x, w)
 
 
 class Counts:

@@ -140,27 +140,14 @@ class Lazy(Deferred):
     @property
     def text(self) -> str:  # type: ignore[override]  # (read-only here: nothing sets it)
         """The statement's text (its line but for the indent), cut from the source."""
-        source, first = self._source, self._offset  # (`_first` and `end`, inline: asked often)
-        if first < 0:
-            first = self._start
-        end = source.find("\n", first)
-        if end < 0:
-            end = len(source)
-        if end > first and source[end - 1] == "\r":
-            end -= 1
-        return source[first:end]
+        source, first = self._source, self._first
+        return source[first : _line_end(source, first)]
 
     @property
     def end(self) -> int:
         """Where its text ends in the source (its line's end but a ``\\r``): found when asked
         (the reader does not look for each line's end: most statements are never cut)."""
-        source, first = self._source, self._first
-        end = source.find("\n", first)
-        if end < 0:
-            end = len(source)
-        if end > first and source[end - 1] == "\r":
-            end -= 1
-        return end
+        return _line_end(self._source, self._first)
 
     @property
     def column(self) -> int:  # type: ignore[override]  # (read-only here: nothing sets it)
@@ -171,15 +158,8 @@ class Lazy(Deferred):
     @property
     def size(self) -> int:
         """How long its text is (without cutting it)."""
-        source, first = self._source, self._offset  # (`end` inline)
-        if first < 0:
-            first = self._start
-        end = source.find("\n", first)
-        if end < 0:
-            end = len(source)
-        if end > first and source[end - 1] == "\r":
-            end -= 1
-        return end - first
+        first = self._first
+        return _line_end(self._source, first) - first
 
     @property
     def at(self) -> int:
@@ -215,6 +195,16 @@ class Lazy(Deferred):
         used = names[split:] if split >= 0 else [n for n, r in zip(names, roles, strict=True) if r == USE]
         # `%0#0` is keyed `%0` (:func:`.fix.use_key`)
         return [n[:-2] if n.endswith("#0") else n for n in used] if "#" in "".join(used) else used
+
+
+def _line_end(source: str, first: int) -> int:
+    """Where the line of ``source`` that ``first`` is on ends (its ``\n``, or a ``\r`` before it)."""
+    end = source.find("\n", first)
+    if end < 0:
+        end = len(source)
+    if end > first and source[end - 1] == "\r":
+        end -= 1
+    return end
 
 
 def strip_location(text: str) -> str:
