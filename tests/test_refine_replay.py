@@ -165,7 +165,6 @@ def test_a_retyped_header_is_scanned_once(monkeypatch: pytest.MonkeyPatch) -> No
     assert replay.opened == 1
 
 
-
 def test_every_header_in_a_module_is_opened_from_its_form(monkeypatch: pytest.MonkeyPatch) -> None:
     from broadcheck.engine import refine_replay, scan_pieces
 
@@ -197,6 +196,7 @@ def test_every_header_in_a_module_is_opened_from_its_form(monkeypatch: pytest.Mo
     assert sorted(scanned) == ["func.func @main", "func.func private @other"]
     (replay,) = replays
     assert replay.opened == 2
+
 
 def test_refines_reader_goes_without_a_collection() -> None:
     import gc
