@@ -165,6 +165,39 @@ def test_a_retyped_header_is_scanned_once(monkeypatch: pytest.MonkeyPatch) -> No
     assert replay.opened == 1
 
 
+def test_every_header_in_a_module_is_opened_from_its_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    from broadcheck.engine import refine_replay, scan_pieces
+
+    scanned: list[str] = []  # (the headers the scanner's slow path made a key of)
+
+    def key_text(text: str) -> str:
+        if text.lstrip().startswith("func.func"):
+            scanned.append(text.split("(")[0].strip())
+        return scan_pieces.key_text.__wrapped__(text)  # type: ignore[attr-defined]
+
+    key_text.__wrapped__ = scan_pieces.key_text  # type: ignore[attr-defined]
+    monkeypatch.setattr(scan_pieces, "key_text", key_text)
+    replays: list[refine_replay.Replay] = []
+    original = refine_replay.Replay.__init__
+
+    def init(self: refine_replay.Replay, *args: object) -> None:
+        original(self, *args)  # type: ignore[arg-type]
+        replays.append(self)
+
+    monkeypatch.setattr(refine_replay.Replay, "__init__", init)
+    other = "func.func private @other(%x: tensor<4xf32>) -> tensor<4xf32> {\n  return %x : tensor<4xf32>\n}\n"
+    body = _wide(3).replace("\n", "\n  ").rstrip()
+    text = f"module attributes {{jax.uses_shape_polymorphism = true}} {{\n  {body}\n  {other.replace(chr(10), chr(10) + '  ')}}}\n"
+    after, diagnostics, _ = refine_text("layers.mlir", text, Request({("main", 0): "tensor<8x16xf32>"}), Options())
+    assert not diagnostics and "tensor<8x16xf32>" in after and "?" not in after.split("@other")[0]
+    # Each header's key made once, by refine's reading: the check of the refined text opens the
+    # re-typed one and the one left as it was from their forms, the first after the module's
+    # line-ending `{` (f830a58: @main's scanned again there, and @other's)
+    assert sorted(scanned) == ["func.func @main", "func.func private @other"]
+    (replay,) = replays
+    assert replay.opened == 2
+
+
 def test_refines_reader_goes_without_a_collection() -> None:
     import gc
     import weakref

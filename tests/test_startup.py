@@ -23,6 +23,13 @@ CLEAN = (
     "  return %0 : tensor<4xf32>\n"
     "}\n"
 )
+TOSA_SHAPES = (  # (as torch-mlir exports TOSA: a reshape's shape is a `!tosa.shape` value)
+    "func.func @main(%arg0: tensor<4x64xf32>) -> tensor<1x4x64xf32> {\n"
+    '  %0 = "tosa.const_shape"() <{values = dense<[1, 4, 64]> : tensor<3xindex>}> : () -> !tosa.shape<3>\n'
+    '  %1 = "tosa.reshape"(%arg0, %0) : (tensor<4x64xf32>, !tosa.shape<3>) -> tensor<1x4x64xf32>\n'
+    "  return %1 : tensor<1x4x64xf32>\n"
+    "}\n"
+)
 BAD = (
     "func.func @f(%a: tensor<4xf32>, %b: tensor<3xf32>) -> tensor<4xf32> {\n"
     "  %0 = tosa.add %a, %b : (tensor<4xf32>, tensor<3xf32>) -> tensor<4xf32>\n"
@@ -267,10 +274,11 @@ def _dialects_imported(cwd: Path) -> set[str]:
     return {n.split(".")[2] for n in names if n.startswith("broadcheck.dialects.")} - SHARED_DIALECT_MODULES
 
 
-@pytest.mark.parametrize(("text", "dialect"), [(CLEAN, "tosa"), (FIVE_OP_JAX, "stablehlo")])
+@pytest.mark.parametrize(("text", "dialect"), [(CLEAN, "tosa"), (TOSA_SHAPES, "tosa"), (FIVE_OP_JAX, "stablehlo")])
 def test_a_clean_run_imports_only_the_dialects_its_file_names(tmp_path: Path, text: str, dialect: str) -> None:
     # Counts work, not time: the README's 5-op JAX file loads the StableHLO dialect's modules
-    # and no other dialect's (nor Lark, nor Rich); the same for a TOSA file.
+    # and no other dialect's (nor Lark, nor Rich); the same for a TOSA file, also one whose types
+    # include a `!tosa.shape<3>` (f830a58: read by the grammar, which loaded Lark: 40 ms of CPU).
     package = Path(__file__).parent.parent / "broadcheck" / "dialects"
     every = {p.name.removesuffix(".py") for p in package.iterdir() if not p.name.startswith("_")}
     assert dialect in every and {"onnx", "tf", "tfl", "linalg", "vector"} <= every  # the check can see them
@@ -451,6 +459,37 @@ def test_a_clean_run_builds_only_what_it_uses(tmp_path: Path, text: str, compile
         assert 0 < int(used) <= int(declared) / 2
         assert int(total) <= compiled
     assert parsed[1] == 0
+
+
+LINALG = """#map = affine_map<(d0, d1) -> (d0, d1)>
+#map1 = affine_map<(d0, d1) -> (d1)>
+module {
+  func.func @main(%arg0: tensor<4x8xf32>, %arg1: tensor<8xf32>) -> tensor<4x8xf32> {
+    %cst = arith.constant 0.000000e+00 : f32
+    %0 = tensor.empty() : tensor<4x8xf32>
+    %1 = linalg.fill ins(%cst : f32) outs(%0 : tensor<4x8xf32>) -> tensor<4x8xf32>
+    %2 = linalg.generic {indexing_maps = [#map, #map1, #map], iterator_types = ["parallel", "parallel"]} \
+ins(%arg0, %arg1 : tensor<4x8xf32>, tensor<8xf32>) outs(%1 : tensor<4x8xf32>) {
+    ^bb0(%in: f32, %in_0: f32, %out: f32):
+      %3 = arith.addf %in, %in_0 : f32
+      linalg.yield %3 : f32
+    } -> tensor<4x8xf32>
+    return %2 : tensor<4x8xf32>
+  }
+}
+"""
+
+
+def test_a_clean_linalg_export_loads_no_catalogue_nor_inspect(tmp_path: Path) -> None:
+    # Counts work, not time (issue 31): a clean torch-mlir-style Linalg file (arith, tensor, linalg,
+    # an affine map) words no message, so it loads no message catalogue (f830a58: tensor's checks
+    # imported it), and its records have docstrings, so `dataclasses` never asks `inspect` for a
+    # signature (f830a58: linalg's AffineMap had none, which loaded inspect, ast and dis).
+    project(tmp_path, LINALG)
+    output, imported = _modules_of_a_run(tmp_path, "--no-cache", "one.mlir")
+    assert output.startswith("No problems found in 1 file (6 ops checked)")
+    assert "broadcheck.dialects.linalg.affine" in imported  # (the maps were read)
+    assert not imported & {"broadcheck.messages", "ast", "dis", "tokenize", "lark"}
 
 
 def _modules_of_a_run(cwd: Path, *args: str, env: dict[str, str] | None = None) -> tuple[str, set[str]]:

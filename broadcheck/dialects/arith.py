@@ -231,9 +231,10 @@ def _scaling_check(wider: bool) -> Callable[[Operation, Profile], Problem | None
     """``arith.scaling_extf`` / ``scaling_truncf``: their ODS types and tensor-dims predicate, then
     CastOpInterface (the value and the result: shapes alike, the result wider or narrower), then
     ``Elementwise`` (which alone looks at the scale)."""
-    from broadcheck.dialects.ods.traits import elementwise, predicate
 
     def check(op: Operation, profile: Profile) -> Problem | None:
+        from broadcheck.dialects.ods.traits import elementwise, predicate  # (not at the declaration's import)
+
         if len(op.operands) != 2 or len(op.results) != 1:
             return None
         problem = check_types(op, [_FLOAT_LIKE, _FLOAT_LIKE], [_FLOAT_LIKE])

@@ -270,21 +270,26 @@ class Refiner:
     ) -> dict[str, Form]:
         """The head forms of the functions whose headers ``edits`` re-type, by their new keys
         (:meth:`.refine_read.Header.retyped`): the check of the refined text finds them there.
-        ``lines``, if given, receives each such header's new text, head form and names by its line
+        ``lines``, if given, receives each such header's new text, head form and names by its line,
+        and those of every other header refine's reading read, as they were
         (:class:`.refine_replay.Replay` opens its region from them, not scanning the line again)."""
         from broadcheck.engine.refine_read import Header
 
         heads: dict[str, Form] = {}
         for fn in self._functions.values():
             header = fn.header
-            if type(header) is not Header or header._statement is None:
-                continue  # (a header refine did not read: not re-typed)
+            if type(header) is not Header:
+                continue  # (a header refine did not read as one: the check scans it)
             start = header.offset
             end = start + len(header.text)
             # (ordered: the edits within a header are a run of them, from the first at `start` or
             # after to the last at `end` or before: found by bisection of the edits themselves)
             inside = [e for e in edits[bisect_left(edits, (start,)) : bisect_left(edits, (end + 1,))] if e[1] <= end]
-            form = header.retyped(inside) if inside else None
+            if not inside:
+                if lines is not None and header.form.error is None:  # (as it was: opened from the form read)
+                    lines[header.line] = (header.text, header.form, header.names)
+                continue
+            form = header.retyped(inside)
             if form is not None:
                 heads[form.key] = form
                 if lines is not None:

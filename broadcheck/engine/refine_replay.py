@@ -455,8 +455,8 @@ class Replay:
         pending = pieces.pending
         if pending is not None and pending.complete and not pieces.queue:
             pieces.finish(pending)  # an op starts here: the statement before it is whole
-        if pieces.pending is not None or pieces.labels.text is not None or pieces.queue:
-            return False
+        if not pieces.head_follows(line, line_text, start) or pieces.labels.text is not None or pieces.queue:
+            return False  # (`module ... {` before it: its `{` opens a region, the line after says so)
         pieces.open_known(line, line_text, start, brace, form, names)
         self.opened += 1
         return True

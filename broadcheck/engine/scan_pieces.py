@@ -85,6 +85,15 @@ _ALIAS = lazy(r"[!#][\w$.\-]+[ \t]*=")
 _NEXT_IS_ENTRY = lazy(r'[ \t]*(?:[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*")[ \t]*(?:=|,|\}|$)')
 
 
+def _entry(piece: Piece) -> bool:
+    """Whether ``piece``, the line after a line-ending ``{``, is an entry of the dictionary it opened."""
+    entry = _NEXT_IS_ENTRY.match(piece.source, piece.start, piece.stop)
+    return entry is not None and (
+        entry.group().endswith("=")  # `mhlo.attributes = {...}`: no op starts so
+        or not starts_statement(piece.text.lstrip().split("=")[0] + " ")  # (`func.return` alone does)
+    )
+
+
 class PieceScanner:
     """Takes whole lines, and pieces of them, in order; sends statements to a :class:`Sink`."""
 
@@ -248,14 +257,23 @@ class PieceScanner:
         """The line after a line-ending ``{`` says whether it opened a region."""
         brace = pending.brace
         pending.brace = -1
-        entry = _NEXT_IS_ENTRY.match(piece.source, piece.start, piece.stop)
-        if entry is not None and (
-            entry.group().endswith("=")  # `mhlo.attributes = {...}`: no op starts so
-            or not starts_statement(piece.text.lstrip().split("=")[0] + " ")  # (`func.return` alone does)
-        ):
+        if _entry(piece):
             return self._continue(pending, piece)  # a dictionary's entry
         self._open(pending, brace)
         return piece
+
+    def head_follows(self, number: int, line: str, start: int) -> bool:
+        """Line ``number``, an op's head from ``start`` (refine's function header,
+        :class:`.refine_replay.Replay`), comes next: a line-ending ``{`` still undecided before it
+        opened a region, as :meth:`_brace_decided` would tell; whether nothing is pending now."""
+        pending = self.pending
+        if pending is not None and pending.brace >= 0 and not self.queue and self.labels.text is None:
+            piece = Piece(number, start + 1, line, start)
+            if not _entry(piece):
+                brace = pending.brace
+                pending.brace = -1
+                self._open(pending, brace)
+        return self.pending is None
 
     def _open(self, pending: Pending, brace: int) -> None:
         """The ``{`` at ``brace`` in the pending statement opens a region."""

@@ -37,10 +37,12 @@ _SIMPLE = lazy(
 
 # A tensor of a dialect's element type written in full (``tensor<64x!quant.uniform<i8:f32:0,
 # {0.5,...}>>``): a per-axis quantized type's scales run to tens of thousands of characters.
+_DIALECT = r"![A-Za-z_][\w$]*+\.[\w$.]*+(?:<[^\"()\[\]/]*>)?"
 _DIALECT_ELEMENT = lazy(
-    r"(?P<kind>tensor|vector)<(?P<dims>(?:(?:[0-9]+|\?)x)*+)"
-    r"(?P<element>![A-Za-z_][\w$]*+\.[\w$.]*+<[^\"()\[\]/]*>)>"
+    rf"(?P<kind>tensor|vector)<(?:(?P<dims>(?:(?:[0-9]+|\?)x)*+)|(?P<unranked>\*x))(?P<element>{_DIALECT})>"
 )
+# A dialect's type (``!tosa.shape<3>``, ``!tf_type.resource``), its name with a dot: no alias's.
+_DIALECT_TYPE = lazy(_DIALECT)
 
 Aliases = Mapping[str, "Type | SyntaxProblem"]
 _NO_ALIASES: Aliases = {}
@@ -76,16 +78,19 @@ def simple_type(text: str) -> Type | None:
     return ShapedType("vector" if vector else "tensor", shape, element)
 
 
-def dialect_element_type(text: str) -> Type | None:
+def dialect_element_type(text: str, aliases: Aliases = _NO_ALIASES) -> Type | None:
     """The type ``text`` if it is a tensor (or vector) of a dialect's element type written in
-    full, brackets balanced (``tensor<4x!quant.uniform<i8:f32:0, {0.5,0.25}>>``), read in
-    linear time, else ``None``: the grammar would read it the same, token by token."""
+    full, brackets balanced (``tensor<4x!quant.uniform<i8:f32:0, {0.5,0.25}>>``,
+    ``tensor<*x!tf_type.variant>``), read in linear time, else ``None``: the grammar would read it
+    the same, token by token."""
     m = _DIALECT_ELEMENT.fullmatch(text)
     if m is None:
         return None
-    e = m.group("element")  # (its own '<' closes at its end; `->`, `>=`: the grammar's)
-    if "->" in e or ">=" in e or scan(e, e.index("<") + 1, len(e)) != (len(e) - 1, ">"):
+    e = m.group("element")
+    if not _dialect_type(e, aliases):
         return None
+    if m.group("unranked") is not None:
+        return ShapedType("tensor", None, e) if m.group("kind") == "tensor" else None
     dims = m.group("dims").split("x")[:-1]
     shape = tuple(None if d == "?" else int(d) for d in dims)
     vector = m.group("kind") == "vector"
@@ -94,15 +99,29 @@ def dialect_element_type(text: str) -> Type | None:
     return ShapedType("vector" if vector else "tensor", shape, e)
 
 
+def _dialect_type(text: str, aliases: Aliases) -> bool:
+    """Whether ``text``, which :data:`_DIALECT` matches, reads as that dialect's type as the
+    grammar reads it: its ``<...>``'s brackets balanced (``->``, ``>=``: the grammar's to tell),
+    and, without one, not an alias's name (which the grammar would resolve)."""
+    at = text.find("<")
+    if at < 0 or not text[at + 1 : -1].strip():  # (`!a.b<>` as `!a.b`: the grammar's soup is empty)
+        return text[1 : at if at >= 0 else len(text)] not in aliases
+    return "->" not in text and ">=" not in text and scan(text, at + 1, len(text)) == (len(text) - 1, ">")
+
+
 def read_type(text: str, aliases: Aliases = _NO_ALIASES) -> Type:
     """The type ``text``; raises :class:`SyntaxProblem` (relative to the text) if it is not one."""
     found = simple_type(text)
     if found is not None:
         return found
-    if text.endswith(">>"):
-        found = dialect_element_type(text)
-        if found is not None:
-            return found
+    if "!" in text:  # (a dialect's type, or a tensor of one: not the grammar's to read)
+        if text[0] == "!":
+            if _DIALECT_TYPE.fullmatch(text) is not None and _dialect_type(text, aliases):
+                return OpaqueType(text)
+        else:
+            found = dialect_element_type(text, aliases)
+            if found is not None:
+                return found
     if text.startswith("!") and text[1:] in aliases and "<" not in text:
         target = aliases[text[1:]]
         if isinstance(target, SyntaxProblem):

@@ -29,7 +29,6 @@ from broadcheck.dialects.shaped import (
     slice_problem,
     view,
 )
-from broadcheck.messages import GATHER_DIMS
 from broadcheck.ops import Operation, Region, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.syntax.attributes import value
@@ -706,6 +705,8 @@ def _gather_dims(dims: Sequence[int], indices: Shape, rank: int, word: str, oper
         detail = "order"
     if detail is None:
         return None
+    from broadcheck.messages import GATHER_DIMS  # (the catalogue: loaded when a message is worded)
+
     return Problem("BC649", {"word": word, "detail": GATHER_DIMS[detail].format(operand=operand)})
 
 
