@@ -257,7 +257,7 @@ def read_form(key: str, known: Statement | None = None) -> Form:
         and all(r.size == 1 for r in statement.results)
         and statement.regions == 0
         and statement.name not in _SPECIAL
-        and (decl is None or not (decl.wraps or decl.constants))  # a check that reads constants needs names
+        and (decl is None or not decl.wraps)  # (a check that reads constants gets its names on the fast path too)
     ):
         form.split = results
         if "#" in key or "!" in key:  # an alias's use, maybe: the engine's slow path asks whether it is defined
