@@ -58,3 +58,75 @@ def test_an_op_whose_check_reads_constants_takes_the_fast_path() -> None:
     # (the ops of regions at their `}`, the return, the first op after the head, from its pieces;
     # at f830a58 also the 199 other `dynamic_broadcast_in_dim`s)
     assert sorted(calls) == ["func.func", "module", "return", "stablehlo.constant"]
+
+
+def _long_head_file(count: int) -> str:
+    """A JAX export's shape: a function whose head holds ``count`` arguments, each with its
+    location, on one line (gpt2-train-l480's is 1.8 MB), and a body of one op per argument."""
+    arguments = ", ".join(f"%arg{k}: tensor<4xf32> loc(\"params['layers'][{k}]['b']\")" for k in range(count))
+    body = "".join(f"    %{k} = stablehlo.add %arg{k}, %arg0 : tensor<4xf32>\n" for k in range(count))
+    return (
+        "module @jit_f {\n"
+        f'  func.func public @main({arguments}) -> (tensor<4xf32> {{jax.result_info = "result[0]"}}) {{\n'
+        f"{body}    return %{count - 1} : tensor<4xf32> loc(#loc)\n  }}\n}}\n"
+    )
+
+
+def test_a_long_head_costs_no_python_step_a_bracket_a_string_or_a_name() -> None:
+    """The head's brackets are counted by a few passes in C (scan_brace._long_piece_depth), its key
+    made by one substitution in C (lines.key_text: no string holds a name), and the function's
+    names go at its end with value flow's tables (Flow.pop), not one ``dict.pop`` a name. At
+    f830a58 (3,000 arguments): 15,014 bracket tokens, 12,006 calls, 12,000 pops."""
+    import broadcheck.engine.flow as flow
+    import broadcheck.engine.scan_brace as scan_brace
+    import broadcheck.syntax.lines as lines
+
+    count = 3000
+    steps = {"brackets": 0, "callbacks": 0, "pops": 0}
+    tokens, callback, drain = scan_brace.bracket_tokens, lines._keep_strings_skip, flow._drain
+
+    def counted_tokens(*args: Any) -> Any:
+        for m in tokens(*args):
+            steps["brackets"] += 1
+            yield m
+
+    def counted_callback(m: Any) -> str:
+        steps["callbacks"] += 1
+        return callback(m)
+
+    def counted_drain(items: Any) -> None:
+        for _ in items:
+            steps["pops"] += 1
+
+    scan_brace.bracket_tokens, lines._keep_strings_skip, flow._drain = counted_tokens, counted_callback, counted_drain
+    try:
+        _, found = _slow_statements(_long_head_file(count))
+    finally:
+        scan_brace.bracket_tokens, lines._keep_strings_skip, flow._drain = tokens, callback, drain
+    assert found == []
+    assert steps["brackets"] < 50, steps  # (f830a58: 15,014)
+    assert steps["callbacks"] == 0, steps  # (f830a58: 12,006: its key and its names)
+    assert steps["pops"] < 50, steps  # (f830a58: 12,000)
+
+
+def test_a_long_piece_stands_as_the_token_scan_says() -> None:
+    """Where :func:`_long_piece_depth` says how a long piece's brackets stand, it says what the scan
+    token by token says (a mismatch, a region's ``{``, a string or comment last: it leaves it)."""
+    import random
+
+    import broadcheck.engine.scan_brace as scan_brace
+
+    fragments = [*"{}()[]<>", "->", ">=", '"a{b"', '"x\\"}"', "// c {", " ", "attributes ", "= ", ",", "%a"]
+    fragments += ['"', "-", "/", ' loc("p[0]")', "{x = 1}", "{ return", "{...}", "\\", "dense<[1, 2]>", "é"]
+    rng = random.Random(31)
+    said = 0
+    for _ in range(20_000):
+        text = "  " + "".join(rng.choice(fragments) for _ in range(rng.randint(1, 25))) + "  "
+        stack = rng.choice(["", "(", "({", "<("])
+        begin, stop = 2, len(text) - rng.choice([0, 1])
+        rule = scan_brace.RegionBrace(text, begin, stop) if rng.random() < 0.5 else None
+        quick = scan_brace._long_piece_depth(text, stack, begin, stop, rule)
+        if quick is not None:
+            said += 1
+            assert quick == scan_brace.piece_depth(text, stack, begin, stop, rule, rng.random() < 0.5), text
+    assert said > 1000

@@ -211,8 +211,14 @@ class Flow:
         self.graph.pop()
         self.serials.pop()
         popped = self.nested.pop()
-        _drain(map(types.pop, popped, repeat(None)))  # (in C, not a Python step a name: a function's
-        _drain(map(where.pop, popped, repeat(None)))  # body of 394k names)
+        if not self.placeholders and not any(self.nested):
+            # every name visible is a placeholder's or one an open region defined: none is left
+            # (a function's body of 394k names, its tables let go at once)
+            types.clear()
+            where.clear()
+        else:
+            _drain(map(types.pop, popped, repeat(None)))  # (in C, not a Python step a name)
+            _drain(map(where.pop, popped, repeat(None)))
         arguments = self.arguments
         for name in self.nested_arguments.pop():
             arguments.pop(name, None)
