@@ -75,15 +75,22 @@ def _long_head_file(count: int) -> str:
 def test_a_long_head_costs_no_python_step_a_bracket_a_string_or_a_name() -> None:
     """The head's brackets are counted by a few passes in C (scan_brace._long_piece_depth), its key
     made by one substitution in C (lines.key_text: no string holds a name), and the function's
-    names go at its end with value flow's tables (Flow.pop), not one ``dict.pop`` a name. At
+    names go at its end with value flow's tables (Flow.pop), not one ``dict.pop`` a name, and its
+    ``}`` sends the function with its head's form and names (its key is not made again). At
     f830a58 (3,000 arguments): 15,014 bracket tokens, 12,006 calls, 12,000 pops."""
     import broadcheck.engine.flow as flow
     import broadcheck.engine.scan_brace as scan_brace
+    import broadcheck.engine.scan_pieces as scan_pieces
     import broadcheck.syntax.lines as lines
 
     count = 3000
-    steps = {"brackets": 0, "callbacks": 0, "pops": 0}
+    steps = {"brackets": 0, "callbacks": 0, "pops": 0, "long keys": 0}
     tokens, callback, drain = scan_brace.bracket_tokens, lines._keep_strings_skip, flow._drain
+    key_text = scan_pieces.key_text
+
+    def counted_key_text(text: str) -> str:
+        steps["long keys"] += len(text) >= 1 << 16
+        return key_text(text)
 
     def counted_tokens(*args: Any) -> Any:
         for m in tokens(*args):
@@ -99,14 +106,17 @@ def test_a_long_head_costs_no_python_step_a_bracket_a_string_or_a_name() -> None
             steps["pops"] += 1
 
     scan_brace.bracket_tokens, lines._keep_strings_skip, flow._drain = counted_tokens, counted_callback, counted_drain
+    scan_pieces.key_text = counted_key_text
     try:
         _, found = _slow_statements(_long_head_file(count))
     finally:
         scan_brace.bracket_tokens, lines._keep_strings_skip, flow._drain = tokens, callback, drain
+        scan_pieces.key_text = key_text
     assert found == []
     assert steps["brackets"] < 50, steps  # (f830a58: 15,014)
     assert steps["callbacks"] == 0, steps  # (f830a58: 12,006: its key and its names)
     assert steps["pops"] < 50, steps  # (f830a58: 12,000)
+    assert steps["long keys"] == 1, steps  # (its `}` sends it with its head's form and names; f830a58: 2)
 
 
 def test_a_long_piece_stands_as_the_token_scan_says() -> None:

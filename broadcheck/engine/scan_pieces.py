@@ -281,6 +281,10 @@ class PieceScanner:
         op.brace = at
         head_names = [head[a:b] for a, b in offsets]
         lines = text.lines_at(offsets)
+        if first and form is not None and not stack and len(text.parts) == 1 and len(head) >= _LONG_KEY:
+            body = then_region(head)  # (a JAX export's head of 2 MB: its `}` alone sends it, not read again)
+            if elide_weights(body) is body:  # (then its key is its head form's: :meth:`open_known`)
+                op.known = (body, head_names)
         op.isolated = self.sink.region(form, head_names, lines, first, text)
 
     def open_known(self, number: int, line: str, start: int, brace: int, form: Form, names: list[str]) -> None:
