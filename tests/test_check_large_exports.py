@@ -140,3 +140,56 @@ def test_a_long_piece_stands_as_the_token_scan_says() -> None:
             said += 1
             assert quick == scan_brace.piece_depth(text, stack, begin, stop, rule, rng.random() < 0.5), text
     assert said > 1000
+
+
+def _call_keys() -> list[str]:
+    """Calls as MLIR prints them, and some it does not (the fast reader leaves those)."""
+    import random
+
+    types = ["f32", "tensor<4xf32>", "tensor<?x4xf32, #enc>", "!a.b<x>", "!alias", "tensor<f32>", "tuple<f32, i1>"]
+    types += ["memref<2x3xf32, strided<[3, 1]>>", "tensor<4x!quant.uniform<i8:f32, 1.0>>", "()", "(f32)"]
+    rng = random.Random(31)
+    keys = []
+    for _ in range(10_000):
+        results = rng.choice(["", "%_ = ", "%_:2 = ", "%_:1 = ", "%_:0 = ", "%_:02 = ", "%_, %_ = "])
+        name = rng.choice(["call", "func.call", "call_indirect"])
+        symbol = rng.choice(["@f", "@_wrapped.main-1", '@"q"', "@1"])
+        operands = ", ".join(["%_"] * rng.randint(0, 4))
+        inputs = ", ".join(rng.choice(types) for _ in range(rng.randint(0, 3)))
+        outputs = [rng.choice(types) for _ in range(rng.randint(0, 4))]
+        output = rng.choice(["(" + ", ".join(outputs) + ")", outputs[0] if outputs else "()"])
+        keys.append(f"{results}{name} {symbol}({operands}) : ({inputs}) -> {output}" + rng.choice(["", " ", " {a}"]))
+    count = 17_294  # (gpt2-train-l480-dyn's `main` calls its wrapped function so)
+    many = ", ".join(["tensor<768xf32>"] * count)
+    keys.append(f"%_:{count} = call @_wrapped_jax_export_main({', '.join(['%_'] * count)}) : ({many}) -> ({many})")
+    return keys
+
+
+def test_a_call_is_read_without_the_tokenizer_as_the_tokenizer_reads_it() -> None:
+    """A call's key is read by one pattern (syntax/simple_call.py), as read_statement reads it: the
+    17,294 operands and results of gpt2-train-l480-dyn's `main` took it half a second."""
+    import broadcheck.engine.forms as forms
+    from broadcheck.syntax.simple_call import simple_call
+    from broadcheck.syntax.statement import read_statement
+
+    taken = 0
+    for key in _call_keys():
+        fast = simple_call(key)
+        if fast is not None:
+            taken += 1
+            assert fast == read_statement(key), key
+    assert taken > 150
+    tokens = 0
+    reader = forms.read_statement
+
+    def counted(key: str) -> Any:
+        nonlocal tokens
+        tokens += 1
+        return reader(key)
+
+    forms.read_statement = counted
+    try:
+        form = read_form(_call_keys()[-1])
+    finally:
+        forms.read_statement = reader
+    assert tokens == 0 and form.statement is not None and len(form.result_types) == 17_294  # (f830a58: 1)
