@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from broadcheck.engine.forms import Form, read_form
 from broadcheck.engine.options import Options
 from broadcheck.engine.run import FileRun
@@ -60,7 +62,7 @@ def test_an_op_whose_check_reads_constants_takes_the_fast_path() -> None:
     assert sorted(calls) == ["func.func", "module", "return", "stablehlo.constant"]
 
 
-def _long_head_file(count: int) -> str:
+def _long_head_file(count: int, close: str = "}") -> str:
     """A JAX export's shape: a function whose head holds ``count`` arguments, each with its
     location, on one line (gpt2-train-l480's is 1.8 MB), and a body of one op per argument."""
     arguments = ", ".join(f"%arg{k}: tensor<4xf32> loc(\"params['layers'][{k}]['b']\")" for k in range(count))
@@ -68,11 +70,12 @@ def _long_head_file(count: int) -> str:
     return (
         "module @jit_f {\n"
         f'  func.func public @main({arguments}) -> (tensor<4xf32> {{jax.result_info = "result[0]"}}) {{\n'
-        f"{body}    return %{count - 1} : tensor<4xf32> loc(#loc)\n  }}\n}}\n"
+        f"{body}    return %{count - 1} : tensor<4xf32> loc(#loc)\n  {close}\n}}\n"
     )
 
 
-def test_a_long_head_costs_no_python_step_a_bracket_a_string_or_a_name() -> None:
+@pytest.mark.parametrize("close", ["}", "} loc(#loc)"])
+def test_a_long_head_costs_no_python_step_a_bracket_a_string_or_a_name(close: str) -> None:
     """The head's brackets are counted by a few passes in C (scan_brace._long_piece_depth), its key
     made by one substitution in C (lines.key_text: no string holds a name), and the function's
     names go at its end with value flow's tables (Flow.pop), not one ``dict.pop`` a name, and its
@@ -108,7 +111,7 @@ def test_a_long_head_costs_no_python_step_a_bracket_a_string_or_a_name() -> None
     scan_brace.bracket_tokens, lines._keep_strings_skip, flow._drain = counted_tokens, counted_callback, counted_drain
     scan_pieces.key_text = counted_key_text
     try:
-        _, found = _slow_statements(_long_head_file(count))
+        _, found = _slow_statements(_long_head_file(count, close))
     finally:
         scan_brace.bracket_tokens, lines._keep_strings_skip, flow._drain = tokens, callback, drain
         scan_pieces.key_text = key_text
