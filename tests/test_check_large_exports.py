@@ -79,7 +79,8 @@ def test_a_long_head_costs_no_python_step_a_bracket_a_string_or_a_name(close: st
     """The head's brackets are counted by a few passes in C (scan_brace._long_piece_depth), its key
     made by one substitution in C (lines.key_text: no string holds a name), and the function's
     names go at its end with value flow's tables (Flow.pop), not one ``dict.pop`` a name, and its
-    ``}`` sends the function with its head's form and names (its key is not made again). At
+    ``}`` sends the function with its head's form and names (its key is not made again), and its
+    arguments are defined at once (Values.fresh_arguments), not one Flow.define each. At
     f830a58 (3,000 arguments): 15,014 bracket tokens, 12,006 calls, 12,000 pops."""
     import broadcheck.engine.flow as flow
     import broadcheck.engine.scan_brace as scan_brace
@@ -87,9 +88,13 @@ def test_a_long_head_costs_no_python_step_a_bracket_a_string_or_a_name(close: st
     import broadcheck.syntax.lines as lines
 
     count = 3000
-    steps = {"brackets": 0, "callbacks": 0, "pops": 0, "long keys": 0}
+    steps = {"brackets": 0, "callbacks": 0, "pops": 0, "long keys": 0, "defines": 0}
     tokens, callback, drain = scan_brace.bracket_tokens, lines._keep_strings_skip, flow._drain
-    key_text = scan_pieces.key_text
+    key_text, define = scan_pieces.key_text, flow.Flow.define
+
+    def counted_define(self: flow.Flow, *args: Any, **kwargs: Any) -> None:
+        steps["defines"] += 1
+        define(self, *args, **kwargs)
 
     def counted_key_text(text: str) -> str:
         steps["long keys"] += len(text) >= 1 << 16
@@ -109,17 +114,18 @@ def test_a_long_head_costs_no_python_step_a_bracket_a_string_or_a_name(close: st
             steps["pops"] += 1
 
     scan_brace.bracket_tokens, lines._keep_strings_skip, flow._drain = counted_tokens, counted_callback, counted_drain
-    scan_pieces.key_text = counted_key_text
+    scan_pieces.key_text, flow.Flow.define = counted_key_text, counted_define  # type: ignore[method-assign]
     try:
         _, found = _slow_statements(_long_head_file(count, close))
     finally:
         scan_brace.bracket_tokens, lines._keep_strings_skip, flow._drain = tokens, callback, drain
-        scan_pieces.key_text = key_text
+        scan_pieces.key_text, flow.Flow.define = key_text, define  # type: ignore[method-assign]
     assert found == []
     assert steps["brackets"] < 50, steps  # (f830a58: 15,014)
     assert steps["callbacks"] == 0, steps  # (f830a58: 12,006: its key and its names)
     assert steps["pops"] < 50, steps  # (f830a58: 12,000)
     assert steps["long keys"] == 1, steps  # (its `}` sends it with its head's form and names; f830a58: 2)
+    assert steps["defines"] <= 2, steps  # (its arguments defined at once, Values.fresh_arguments; f830a58: 3,001)
 
 
 def test_a_long_piece_stands_as_the_token_scan_says() -> None:

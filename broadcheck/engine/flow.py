@@ -340,6 +340,16 @@ class Flow:
             self.arguments[name] = index
             self.nested_arguments[-1].append(name)
 
+    def fresh_arguments(self, names: list[str], types: tuple[str | None, ...], lines: list[int]) -> None:
+        """:meth:`argument` of each of ``names`` (the ``k``-th of type ``types[k]``, at ``lines[k]``,
+        the ``k``-th of its block), none of them visible and no two the same."""
+        count = len(names)
+        self.types.update(zip(names, [*types[:count], *[None] * (count - len(types))], strict=True))
+        self.lines.update(zip(names, lines, strict=True))
+        self.nested[-1].extend(names)
+        self.arguments.update(zip(names, range(count), strict=True))
+        self.nested_arguments[-1].extend(names)
+
     def block_argument(self, name: str, type_: str | None, line: int, ordinal: int) -> None:
         """The ``ordinal``-th argument of a block's label (``^bb1(%a: T, %b: U):``)."""
         self.define(name, 1, (type_,), line, ordinal, argument=True)

@@ -355,7 +355,7 @@ class PieceScanner:
             return
         if pending.kind == "tail" and not body.endswith(REGION):
             body = without_location(body)  # `} loc(#loc)`: read as the op's head was, once
-            if op is not None and op.long and op.known is not None and op.known[0] == body:  # (:meth:`_open`)
+            if op is not None and op.long and op.form is not None and op.known is not None and op.known[0] == body:
                 names = list(op.known[1])
                 self.sink.statement(op.form, names, [text.line] * len(names) or [text.line], text, body, op.regions)
                 return
