@@ -211,8 +211,14 @@ class Flow:
         self.graph.pop()
         self.serials.pop()
         popped = self.nested.pop()
-        _drain(map(types.pop, popped, repeat(None)))  # (in C, not a Python step a name: a function's
-        _drain(map(where.pop, popped, repeat(None)))  # body of 394k names)
+        if not self.placeholders and not any(self.nested):
+            # every name visible is a placeholder's or one an open region defined: none is left
+            # (a function's body of 394k names, its tables let go at once)
+            types.clear()
+            where.clear()
+        else:
+            _drain(map(types.pop, popped, repeat(None)))  # (in C, not a Python step a name)
+            _drain(map(where.pop, popped, repeat(None)))
         arguments = self.arguments
         for name in self.nested_arguments.pop():
             arguments.pop(name, None)
@@ -333,6 +339,16 @@ class Flow:
         if index >= 0 and self.lines.get(name) == line:  # (define wrote it there)
             self.arguments[name] = index
             self.nested_arguments[-1].append(name)
+
+    def fresh_arguments(self, names: list[str], types: tuple[str | None, ...], lines: list[int]) -> None:
+        """:meth:`argument` of each of ``names`` (the ``k``-th of type ``types[k]``, at ``lines[k]``,
+        the ``k``-th of its block), none of them visible and no two the same."""
+        count = len(names)
+        self.types.update(zip(names, [*types[:count], *[None] * (count - len(types))], strict=True))
+        self.lines.update(zip(names, lines, strict=True))
+        self.nested[-1].extend(names)
+        self.arguments.update(zip(names, range(count), strict=True))
+        self.nested_arguments[-1].extend(names)
 
     def block_argument(self, name: str, type_: str | None, line: int, ordinal: int) -> None:
         """The ``ordinal``-th argument of a block's label (``^bb1(%a: T, %b: U):``)."""

@@ -20,6 +20,7 @@ from broadcheck import dialects
 from broadcheck.dialects.op import FUNCTIONAL, Layout, Op
 from broadcheck.syntax.attributed import attributed_statement
 from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.simple_call import simple_call
 from broadcheck.syntax.statement import (
     REGION,
     Statement,
@@ -203,7 +204,7 @@ def _attributed(key: str) -> Statement | None:
 
 def _read(key: str) -> Statement:
     """The statement ``key`` reads as; raises :class:`SyntaxProblem`."""
-    return simple_statement(key) or simple_head(key) or _attributed(key) or read_statement(key)
+    return simple_statement(key) or simple_head(key) or _attributed(key) or simple_call(key) or read_statement(key)
 
 
 def read_form(key: str, known: Statement | None = None) -> Form:
@@ -218,7 +219,7 @@ def read_form(key: str, known: Statement | None = None) -> Form:
                 statement = _attributed(key)
                 plain = statement is not None
                 if statement is None:
-                    statement = read_statement(key)
+                    statement = simple_call(key) or read_statement(key)
     except SyntaxProblem as problem:  # kept without its traceback: its frames held the scanner's block (issue 31)
         return Form(key, None, problem.with_traceback(None), None)
     decl = dialects.lookup(statement.name)
@@ -257,7 +258,7 @@ def read_form(key: str, known: Statement | None = None) -> Form:
         and all(r.size == 1 for r in statement.results)
         and statement.regions == 0
         and statement.name not in _SPECIAL
-        and (decl is None or not (decl.wraps or decl.constants))  # a check that reads constants needs names
+        and (decl is None or not decl.wraps)  # (a check that reads constants gets its names on the fast path too)
     ):
         form.split = results
         if "#" in key or "!" in key:  # an alias's use, maybe: the engine's slow path asks whether it is defined

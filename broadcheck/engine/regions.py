@@ -211,7 +211,9 @@ class Regions:
             found = len(flow.findings)
             argument_types = iter(form.arguments)
             index = 0  # among the entry block's arguments
-            for ordinal, (name, role) in enumerate(zip(names, form.roles, strict=False)):
+            at_once = form.roles == (ARGUMENT,) * len(names) == (ARGUMENT,) * len(lines)  # (a function's head)
+            at_once = at_once and values.fresh_arguments(names, form.arguments, lines)
+            for ordinal, (name, role) in enumerate(zip(names, form.roles, strict=False)) if not at_once else ():
                 if role == ARGUMENT:
                     at = lines[ordinal] if ordinal < len(lines) else 0
                     dom.argument(name, at)
@@ -219,6 +221,8 @@ class Regions:
                     index += 1
                     if flow.resolved or flow.unreached:
                         values.forward()
+            if at_once and (flow.resolved or flow.unreached):
+                values.forward()
             if len(flow.findings) > found or flow.fresh:
                 values.locate(found, names, lines[0] if lines else 0, head, head.text)
             if flow.escapes:

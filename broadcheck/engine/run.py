@@ -261,22 +261,22 @@ class FileRun:
         ):
             transfer(scopes, form, line, text, body, symbol)
         flow = values.flow
-        found = len(flow.findings)
-        escapes = len(flow.escapes)
-        roles = form.roles
-        operand_types = form.operand_types
-        uses = successor = 0
-        one_line = len(lines) == 1
-        mark = len(diagnostics)
+        found, escapes = len(flow.findings), len(flow.escapes)
+        roles, operand_types = form.roles, form.operand_types
+        uses, successor, one_line, mark = 0, 0, len(lines) == 1, len(diagnostics)
         result_names: list[tuple[str, int]] = []
         flat: list[str | None] | None = None
+        types, outside, entry = flow.types, flow.outside, values.dom.entry
         for ordinal, (name, role) in enumerate(zip(names, roles, strict=True)):
             if role == USE:
                 if uses >= skip:  # (an op's operands before its regions were resolved there)
                     written = operand_types[uses] if uses < len(operand_types) else None
                     at = line if one_line else lines[ordinal]
-                    flow.use(name, written, at, ordinal, (line, uses + successor))
-                    values.far(name, line, uses + successor, at)
+                    seen = types.get(name, _MISSING)  # (of most uses value flow has nothing to say: Flow.use)
+                    if seen is _MISSING or (seen != written and None not in (seen, written)) or name in outside:
+                        flow.use(name, written, at, ordinal, (line, uses + successor))
+                    if not entry:  # (in a function's entry block every visible value dominates its uses)
+                        values.far(name, line, uses + successor, at)
                 uses += 1
             elif role == RESULT:
                 result_names.append((name, ordinal))

@@ -187,6 +187,63 @@ _ENTRY_AT = lazy(r'(?:[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*")[ \t]*(?:=|,|\}|//|
 
 _CLOSING = {")": "(", "]": "[", "}": "{", ">": "<"}
 
+LONG_PIECE = 4096
+"""A piece this long has its brackets counted by :func:`_long_piece_depth` (a function's head of
+thousands of arguments on one line: 2 MB, 100k brackets) rather than a Python step a bracket."""
+_HIDING = lazy(r'"(?:[^"\\\n]++|\\.)*+(?:"|(?=\n)|$)|//[^\n]*+|->|>=')
+"""The tokens of :func:`~broadcheck.syntax.lexer.bracket_tokens` that hide brackets: strings,
+comments, ``->``, ``>=`` (each found where that scan finds it: it skips no ``"``, ``//``, ``->``
+or ``>=``)."""
+_KEPT = b'"()[]{}<>'
+_DROPPED = bytes(c for c in range(256) if c not in _KEPT)
+"""What :func:`_long_piece_depth` drops of a piece's bytes: all but brackets and the ``"`` that
+stands for a hiding token (a character that is not ASCII is no bracket: its bytes go too)."""
+_PAIRS_BYTES = (b"()", b"[]", b"{}", b"<>")
+_MAY_OPEN = lazy(r'\{(?!\s*(?:$|//|\}|\.\.\.|(?:[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*")[ \t]*(?:=|,|\}|//|$)))')
+"""A ``{`` a :class:`RegionBrace` may say opens a region (what follows it on its line is no
+dictionary's entry: :func:`_opens_region_at`)."""
+
+
+def _hidden(piece: str) -> str:
+    """``piece`` with each token that hides brackets written ``"``: by ``str.split`` where every
+    string is closed and plain (no escape, no comment), else by :data:`_HIDING`."""
+    if "\\" not in piece and "\n" not in piece:
+        parts = piece.split('"')
+        if len(parts) % 2:
+            outside = '"'.join(parts[::2])
+            if "//" not in outside:
+                return outside.replace("->", '"').replace(">=", '"')
+    return _HIDING.sub('"', piece)
+
+
+def _long_piece_depth(source: str, stack: str, begin: int, stop: int, rule: RegionBrace | None) -> Depth | None:
+    """:func:`piece_depth` of a long piece in a few passes in C, or ``None`` where they cannot
+    say (then the scan goes token by token): a ``{`` that may open a region (with ``rule``), a
+    closing bracket that matches nothing, a last token that hides brackets. The hiding tokens
+    become one ``"`` each, everything else but brackets goes, and matched pairs are taken out
+    (innermost first, one pass a level of nesting): what is left stays open."""
+    if rule is not None and _MAY_OPEN.search(source, begin, stop) is not None:
+        return None
+    brackets = _hidden(source[begin:stop]).encode("utf-8", "surrogatepass").translate(None, _DROPPED)
+    if brackets.endswith(b'"'):
+        return None  # (a string or a comment last: the token scan says what its last token is)
+    final = brackets[-1:].decode()
+    brackets = brackets.replace(b'"', b"")
+    while True:
+        fewer = brackets
+        for pair in _PAIRS_BYTES:
+            fewer = fewer.replace(pair, b"")
+        if len(fewer) == len(brackets):
+            break
+        brackets = fewer
+    if any(c in brackets for c in b")]}>"):
+        return None  # a mismatch: where it is, the token scan says
+    if final == "{":
+        at = SPACES.match(source, source.rfind("{", begin, stop) + 1, stop).end()  # type: ignore[union-attr]
+        if at < stop and not source.startswith("//", at, stop):
+            final = ""  # a word follows it
+    return Depth(stack + brackets.decode(), final, False, -1, stop)
+
 
 def piece_depth(source: str, stack: str, begin: int, stop: int, rule: RegionBrace | None, close: bool) -> Depth:
     """:func:`~broadcheck.syntax.lexer.depth` of ``source[begin:stop]``, with ``rule`` for a
@@ -195,7 +252,11 @@ def piece_depth(source: str, stack: str, begin: int, stop: int, rule: RegionBrac
     is ``{`` or not, not the token). Only brackets, strings, comments, ``->`` and ``>=`` are
     matched, the words between them skipped in one run: a ``linalg.generic`` head is a hundred
     tokens and thirty brackets. A ``{`` that starts a long literal (one token to the lexer)
-    sends the piece to :func:`depth`."""
+    sends the piece to :func:`depth`. A long piece: :func:`_long_piece_depth`, if it can say."""
+    if stop - begin > LONG_PIECE:
+        found = _long_piece_depth(source, stack, begin, stop, rule)
+        if found is not None:
+            return found
     opened = list(stack)
     mismatch = -1
     final, final_end = "", begin

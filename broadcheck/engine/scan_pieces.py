@@ -64,7 +64,7 @@ class Pending:
 class OpenOp:
     """An op whose region is open: its text so far (regions elided), where it starts."""
 
-    __slots__ = ("brace", "form", "isolated", "known", "regions", "stack", "text")
+    __slots__ = ("brace", "form", "isolated", "known", "long", "regions", "stack", "text")
 
     def __init__(self, text: Text, stack: str, isolated: bool, form: Form | None) -> None:
         self.text = text
@@ -79,6 +79,9 @@ class OpenOp:
         self.known: tuple[str, list[str]] | None = None
         """Its text once its regions closed, and its names, if its head's form and names are its own
         (:meth:`PieceScanner.open_known`, refine's reader): its `}` alone sends it with them."""
+        self.long = False
+        """Whether :attr:`known` is its own long head's (:meth:`PieceScanner._open`): then also a
+        `}` followed by a location sends it with them (its key is the head form's all the same)."""
 
 
 _ALIAS = lazy(r"[!#][\w$.\-]+[ \t]*=")
@@ -299,6 +302,10 @@ class PieceScanner:
         op.brace = at
         head_names = [head[a:b] for a, b in offsets]
         lines = text.lines_at(offsets)
+        if first and form is not None and not stack and len(text.parts) == 1 and len(head) >= _LONG_KEY:
+            body = then_region(head)  # (a JAX export's head of 2 MB: its `}` alone sends it, not read again)
+            if elide_weights(body) is body:  # (then its key is its head form's: :meth:`open_known`)
+                op.known, op.long = (body, head_names), True
         op.isolated = self.sink.region(form, head_names, lines, first, text)
 
     def open_known(self, number: int, line: str, start: int, brace: int, form: Form, names: list[str]) -> None:
@@ -366,6 +373,10 @@ class PieceScanner:
             return
         if pending.kind == "tail" and not body.endswith(REGION):
             body = without_location(body)  # `} loc(#loc)`: read as the op's head was, once
+            if op is not None and op.long and op.form is not None and op.known is not None and op.known[0] == body:
+                names = list(op.known[1])
+                self.sink.statement(op.form, names, [text.line] * len(names) or [text.line], text, body, op.regions)
+                return
         key = key_text(elide_weights(body).lstrip())  # (a frozen graph's weights: not in the key)
         form = self.forms.get(key)
         if form is None:

@@ -58,6 +58,20 @@ class Values:
         if isolated:
             self.isolated_heads[self.flow.regions] = line
 
+    def fresh_arguments(self, names: list[str], types: tuple[str | None, ...], lines: list[int]) -> bool:
+        """A region's entry block arguments ``names`` (the ``k``-th of type ``types[k]``, at
+        ``lines[k]``) all at once, when none is visible yet and no two are the same (a function's
+        head of 17k arguments: :meth:`.flow.Flow.argument`'s work in a few dict updates); ``False``
+        (nothing done) otherwise."""
+        flow = self.flow
+        if len(set(names)) != len(names) or not flow.types.keys().isdisjoint(names):
+            return False
+        argument = self.dom.argument
+        for name, at in zip(names, lines, strict=True):
+            argument(name, at)
+        flow.fresh_arguments(names, types, lines)
+        return True
+
     def slow_use(self, name: str, want: str | None, line: int, ordinal: int, names: list[str], operand: int) -> None:
         """A use the fast path leaves to value flow: not defined yet, of another type, or from
         outside the function."""

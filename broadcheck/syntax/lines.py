@@ -41,18 +41,27 @@ _NAME = lazy(_USE)
 # A value name in the rest of a line (group 1); a string is matched whole, so a name inside
 # one is kept, and what lies between them is skipped in one possessive run.
 _NAME_OR_STRING_SKIP = lazy(rf'[^"%]*+(?:"(?:[^"\\\n]++|\\.)*+"?|({_USE})|%|$)')
+_NO_PERCENT_IN_STRINGS = lazy(r'(?:[^"]++|"[^"\\\n%]*+(?:\\[^\n%][^"\\\n%]*+)*+")*+')
+"""A text whose strings are all closed on their line and hold no ``%`` (``loc("params[0]")``
+of a function's head of thousands of arguments): its names are every name in it, found in C,
+not by a Python step a string and a name (:data:`_NAME_OR_STRING_SKIP`)."""
+
+
+def _plain(text: str) -> bool:
+    """Whether ``text`` has no string, or none that could hold a value name."""
+    return '"' not in text or _NO_PERCENT_IN_STRINGS.fullmatch(text) is not None
 
 
 def name_spans(text: str) -> list[tuple[int, int]]:
     """Where each value name of ``text`` (not inside strings) starts and ends, in order."""
-    if '"' not in text:
+    if _plain(text):
         return [m.span() for m in _NAME.finditer(text)]
     return [m.span(1) for m in _NAME_OR_STRING_SKIP.finditer(text) if m.group(1)]
 
 
 def names(rest: str) -> list[str]:
     """The value names in ``rest`` (not inside strings), in order."""
-    if '"' not in rest:
+    if _plain(rest):
         return _NAME.findall(rest)
     return [name for name in _NAME_OR_STRING_SKIP.findall(rest) if name]
 
@@ -65,7 +74,7 @@ def _keep_strings_skip(m: re.Match[str]) -> str:
 
 def key_text(rest: str) -> str:
     """``rest`` with each value name written ``%_`` (strings kept as they are)."""
-    if '"' not in rest:
+    if _plain(rest):
         return _NAME.sub("%_", rest)
     return _NAME_OR_STRING_SKIP.sub(_keep_strings_skip, rest)
 
