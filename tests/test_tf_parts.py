@@ -43,7 +43,7 @@ func.func @main(%x: tensor<1x8x8x3xf32>) -> tensor<1x8x8x4xf32> {
 
 # The program, as a user runs it; at its end (it ends with os._exit, after the atexit callbacks):
 # every module loaded, the ops each dialect built (its parts' declarations), how many times
-# ods.checked ran, and whether a dialect's whole table was built.
+# ods.checked ran, the dialects whose whole table was built, and how many generated tables were.
 COUNT = """
 import atexit, sys
 
@@ -60,7 +60,8 @@ def report():
             built[name] = sum(len(table.part(n)) for n in table._built)
         elif table is not None:
             built[name] = len(table)
-    print(repr((sorted(sys.modules), built, calls[0], sorted(dialects._MERGED))), file=sys.stderr)
+    tables = sys.modules["broadcheck.dialects.ods"].table.cache_info().currsize
+    print(repr((sorted(sys.modules), built, calls[0], sorted(dialects._MERGED), tables)), file=sys.stderr)
     sys.stderr.flush()
 
 atexit.register(report)
@@ -79,7 +80,7 @@ main()
 """
 
 
-def _run(tmp_path: Path, text: str, clean: bool = True) -> tuple[set[str], dict[str, int], int, list[str]]:
+def _run(tmp_path: Path, text: str, clean: bool = True) -> tuple[set[str], dict[str, int], int, list[str], int]:
     (tmp_path / ".git").mkdir()
     (tmp_path / "one.mlir").write_text(text)
     done = subprocess.run(
@@ -89,8 +90,8 @@ def _run(tmp_path: Path, text: str, clean: bool = True) -> tuple[set[str], dict[
         assert (done.returncode, done.stdout.startswith("No problems found in 1 file")) == (0, True), (
             done.stdout + done.stderr[-3000:]
         )
-    modules, built, calls, merged = ast.literal_eval(done.stderr.strip().splitlines()[-1])
-    return set(modules), built, calls, merged
+    modules, built, calls, merged, tables = ast.literal_eval(done.stderr.strip().splitlines()[-1])
+    return set(modules), built, calls, merged, tables
 
 
 TF_ONLY_OF_OTHERS = {
@@ -106,7 +107,7 @@ def test_a_tf_file_builds_only_the_parts_of_its_ops(tmp_path: Path) -> None:
     # table's), ran ods.checked over the whole table (834 ops), imported the ~5k lines of the
     # verifiers of ops it does not use, and the whole `tfl` dialect (for TensorFlow's windowed
     # size), and importlib.resources with it.
-    modules, built, calls, merged = _run(tmp_path, TF)
+    modules, built, calls, merged, tables = _run(tmp_path, TF)
     assert "broadcheck.dialects.tf.checks" in modules  # the check can see what it looks for
     assert not modules & TF_ONLY_OF_OTHERS
     assert not {m for m in modules if m.startswith("broadcheck.dialects.tfl")}
@@ -114,14 +115,15 @@ def test_a_tf_file_builds_only_the_parts_of_its_ops(tmp_path: Path) -> None:
     assert "tf" not in merged  # no whole table
     # the rule families' part (43 ops), the shape ops' (60) and tf.Const's: not the 174
     assert set(built) == {"tf"} and built["tf"] <= 104
-    # tf.Relu6 and tf.Rsqrt, declared by the generated table alone (tf.NoOp, not declared, asks none)
-    assert calls == 2
+    # tf.Relu6 and tf.Rsqrt, declared by the generated table alone (tf.NoOp, not declared, asks none),
+    # their traits made for them alone: the generated table (834 ops) is not built
+    assert calls == 2 and tables == 0
 
 
 def test_a_tfl_file_builds_only_the_parts_of_its_ops(tmp_path: Path) -> None:
     # At f830a58 the file built all of `tfl` (the unary ops, the ODS-declared ops, the region ops
     # and their modules).
-    modules, built, calls, merged = _run(tmp_path, TFL)
+    modules, built, calls, merged, tables = _run(tmp_path, TFL)
     assert "broadcheck.dialects.tfl.nn" in modules  # the check can see what it looks for
     assert not modules & {
         "broadcheck.dialects.tfl.unary",
@@ -132,7 +134,7 @@ def test_a_tfl_file_builds_only_the_parts_of_its_ops(tmp_path: Path) -> None:
         "broadcheck.dialects.tf.checks",
         "importlib.resources",
     }
-    assert "tfl" not in merged and calls == 0
+    assert "tfl" not in merged and calls == tables == 0
     assert built.get("tf", 0) == 0 and 0 < built["tfl"] <= 60
 
 
@@ -141,5 +143,19 @@ def test_the_control_a_tf_call_builds_its_part(tmp_path: Path) -> None:
     call = (
         '  %i = "tf.If"(%x) <{else_branch = @e, is_stateless = true, then_branch = @t}> : (tensor<1x8x8x3xf32>) -> ()\n'
     )
-    modules, built, _, _ = _run(tmp_path, TF.replace("  return %h", call + "  return %h"), clean=False)
+    modules, built, _, _, _ = _run(tmp_path, TF.replace("  return %h", call + "  return %h"), clean=False)
     assert "broadcheck.dialects.tf.calls" in modules and built["tf"] >= 108
+
+
+def test_an_op_s_traits_made_alone_are_its_entry_in_the_table() -> None:
+    from broadcheck.dialects import ods
+
+    for dialect in ods.DIALECTS:
+        table = ods.table(dialect)
+        assert table, dialect
+        for name, traits in table.items():
+            assert ods.traits(name) == traits == ods.generated(name), name
+    assert ods.traits("tf.NoSuchOp") is None and ods.traits("nodialect.op") is None
+    # the constraints TensorFlow named and the steps of UNSEEN are in both
+    assert any(t.startswith("operand#0=") for t in ods.traits("tf.Relu6") or ())
+    assert (ods.traits("tf.ToBool") or ())[-1] == "inferred=~tensor<i1>"

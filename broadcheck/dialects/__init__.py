@@ -182,12 +182,15 @@ def merge_traits(dialect: str, hand: dict[str, Op], only: str | None = None) -> 
     from broadcheck.dialects.ods.traits import check_of
     from broadcheck.semantics import NOT_JUDGED
 
-    generated = ods.table(dialect)
-    if not generated:
-        return hand
+    if only is None:
+        chosen = list(ods.table(dialect).items())
+        if not chosen:
+            return hand
+    else:  # (the traits of that op alone: the table is not built)
+        found = ods.traits(only) if only.partition(".")[0] == dialect else None
+        chosen = [(only, found)] if found is not None else []
     unjudged = None if dialect in ("stablehlo", "mhlo", "chlo", "tosa") else NOT_JUDGED  # (their own audits)
     merged = dict(hand)
-    chosen = generated.items() if only is None else [(only, generated[only])] if only in generated else []
     for name, traits in chosen:
         if not ods.checked(traits, dialect) or name in ods.NOT_GENERATED:
             continue

@@ -251,7 +251,7 @@ def _after_traits(
     from broadcheck.dialects import ods
     from broadcheck.dialects.ods.traits import check_of
 
-    traits = check_of(ods.table("tf")[name], NOT_JUDGED)
+    traits = check_of(ods.generated(name), NOT_JUDGED)
 
     def check(op: Operation, profile: Profile) -> Problem | None:
         return then(traits(op, profile), lambda: verify(op))
