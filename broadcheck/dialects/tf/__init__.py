@@ -247,14 +247,17 @@ def _after_traits(
     name: str, verify: Callable[[Operation], Problem | None]
 ) -> Callable[[Operation, Profile], Problem | None]:
     """The check of an op whose ODS traits (``broadcheck/dialects/ods``) TensorFlow runs before its
-    ``verify()``: the traits' check, then the verifier."""
-    from broadcheck.dialects import ods
-    from broadcheck.dialects.ods.traits import check_of
-
-    traits = check_of(ods.generated(name), NOT_JUDGED)
+    ``verify()``: the traits' check (made when the op is first checked: declaring the shape ops
+    reads no generated table), then the verifier."""
+    made: list[Callable[[Operation, Profile], Problem | None]] = []
 
     def check(op: Operation, profile: Profile) -> Problem | None:
-        return then(traits(op, profile), lambda: verify(op))
+        if not made:
+            from broadcheck.dialects import ods
+            from broadcheck.dialects.ods.traits import check_of
+
+            made.append(check_of(ods.generated(name), NOT_JUDGED))
+        return then(made[0](op, profile), lambda: verify(op))
 
     return check
 
