@@ -71,7 +71,8 @@ def table(dialect: str) -> MappingProxyType[str, tuple[str, ...]]:
         return MappingProxyType({})
     ops, _ = _sources(dialect)
     names = [*ops, *(name for name in NO_TABLEGEN if name not in ops)] if dialect == "tf" else ops
-    return MappingProxyType({name: _one(dialect, name) for name in names})
+    entries = {name: _one(dialect, name) for name in names}
+    return MappingProxyType({name: traits for name, traits in entries.items() if traits is not None})
 
 
 @cache

@@ -18,7 +18,7 @@ the ``tf`` ops it uses, with the modules they import (a file of ``tf.AddV2``, ``
 alone (``merge_traits(..., only=name)``).
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from broadcheck.dialects import parts
 from broadcheck.dialects.op import FUNCTIONAL, Op, family
@@ -69,19 +69,19 @@ def _verified() -> list[Op]:
     ]
 
 
-def _verified_a() -> list[Op]:
+def _verified_a() -> Sequence[Op]:
     from broadcheck.dialects.tf import verified_a
 
     return verified_a.OPS
 
 
-def _verified_b() -> list[Op]:
+def _verified_b() -> Sequence[Op]:
     from broadcheck.dialects.tf import verified_b
 
     return verified_b.OPS
 
 
-def _verified_c() -> list[Op]:
+def _verified_c() -> Sequence[Op]:
     from broadcheck.dialects.tf import verified_c
 
     return verified_c.OPS
