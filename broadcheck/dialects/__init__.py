@@ -141,13 +141,17 @@ def _parted() -> Mapping[str, Mapping[str, int]]:
 def _in_part(dialect: str, name: str, listed: Mapping[str, int]) -> Op | None:
     """:func:`lookup` of ``name`` in a dialect declared in parts: only the part the index names is
     built; the generated ODS table is read only where :func:`with_traits` would read it for ``name``
-    (``-1``: an op the table alone declares). A name the index does not list, or a part that lacks
-    it (an index older than the module), is looked up in the whole table: never a wrong answer."""
+    (``-1``: an op the table alone declares). A name the index does not list is not declared (the
+    index lists every name :func:`declarations` gives: ``tests/test_dialect_index.py``), so that a
+    ``tf.NoOp`` builds nothing; a part that lacks a listed name (an index older than the module) is
+    looked up in the whole table."""
     if name in _ONE:
         return _ONE[name]
-    table = _hand(dialect)
     number = listed.get(name)
-    if number is None or not isinstance(table, Parts):
+    if number is None:
+        return None
+    table = _hand(dialect)
+    if not isinstance(table, Parts):
         return declarations(dialect).get(name)
     decl = None if number < 0 else table.part(number).get(name)
     if decl is None and number >= 0:
@@ -178,12 +182,15 @@ def merge_traits(dialect: str, hand: dict[str, Op], only: str | None = None) -> 
     from broadcheck.dialects.ods.traits import check_of
     from broadcheck.semantics import NOT_JUDGED
 
-    generated = ods.table(dialect)
-    if not generated:
-        return hand
+    if only is None:
+        chosen = list(ods.table(dialect).items())
+        if not chosen:
+            return hand
+    else:  # (the traits of that op alone: the table is not built)
+        found = ods.traits(only) if only.partition(".")[0] == dialect else None
+        chosen = [(only, found)] if found is not None else []
     unjudged = None if dialect in ("stablehlo", "mhlo", "chlo", "tosa") else NOT_JUDGED  # (their own audits)
     merged = dict(hand)
-    chosen = generated.items() if only is None else [(only, generated[only])] if only in generated else []
     for name, traits in chosen:
         if not ods.checked(traits, dialect) or name in ods.NOT_GENERATED:
             continue

@@ -69,12 +69,38 @@ def table(dialect: str) -> MappingProxyType[str, tuple[str, ...]]:
     """Op name -> its traits, for ``dialect`` (empty when it has no generated table)."""
     if dialect not in DIALECTS:
         return MappingProxyType({})
-    text = _read(f"{dialect}.json")
-    ops: dict[str, list[str]] = json.loads(text)["ops"]
-    if dialect == "tf":
-        ops.update((name, list(traits)) for name, traits in NO_TABLEGEN.items())
-        _with_constraints(ops)
-    return MappingProxyType({name: tuple(traits) for name, traits in ops.items()})
+    ops, _ = _sources(dialect)
+    names = [*ops, *(name for name in NO_TABLEGEN if name not in ops)] if dialect == "tf" else ops
+    entries = {name: _one(dialect, name) for name in names}
+    return MappingProxyType({name: traits for name, traits in entries.items() if traits is not None})
+
+
+@cache
+def _sources(dialect: str) -> tuple[dict[str, list[str]], dict[str, dict[str, str]] | None]:
+    """The generated table of ``dialect`` as written, and (``tf``) the type constraints TensorFlow
+    named (``tf_constraints.json``: the ``.cpp.inc`` that holds them is not in the wheel;
+    ``tests/oracle/ods_probe.py`` asks the tool; ``None`` without it)."""
+    ops: dict[str, list[str]] = json.loads(_read(f"{dialect}.json"))["ops"]
+    constraints: dict[str, dict[str, str]] | None = None
+    if dialect == "tf" and os.path.isfile(os.path.join(os.path.dirname(__file__), "tf_constraints.json")):
+        constraints = json.loads(_read("tf_constraints.json"))["ops"]
+    return ops, constraints
+
+
+@cache
+def _one(dialect: str, name: str) -> tuple[str, ...] | None:
+    """Op ``name``'s traits in :func:`table` (``None``: not in it), made for that op alone, so that a
+    run that looks up a few ``tf`` ops merges the constraints of those alone (:func:`traits`)."""
+    if dialect not in DIALECTS:
+        return None
+    ops, found = _sources(dialect)
+    listed = NO_TABLEGEN.get(name) if dialect == "tf" else None
+    traits = list(listed) if listed is not None else ops.get(name)
+    if traits is None:
+        return None
+    if found is not None:
+        traits = _with_constraints(traits, found.get(name), UNSEEN.get(name, ()))
+    return tuple(traits)
 
 
 NO_TABLEGEN: dict[str, tuple[str, ...]] = {
@@ -88,24 +114,14 @@ a ``list(type) >= 0``; ``ids``, ``calibration_methods``, ``output_file_path``): 
 no trait (the tool names its attributes and constraints alone)."""
 
 
-def _with_constraints(ops: dict[str, list[str]]) -> None:
-    """Put the type constraints TensorFlow named (``tf_constraints.json``: the ``.cpp.inc`` that holds
-    them is not in the wheel; ``tests/oracle/ods_probe.py`` asks the tool) where ODS checks them:
-    first among the invariants, operands before results."""
-    if not os.path.isfile(os.path.join(os.path.dirname(__file__), "tf_constraints.json")):
-        return
-    found: dict[str, dict[str, str]] = json.loads(_read("tf_constraints.json"))["ops"]
-    for name, constraints in found.items():
-        traits = ops.get(name)
-        if traits is None or "OpInvariants" not in traits:
-            continue
+def _with_constraints(traits: list[str], constraints: dict[str, str] | None, unseen: tuple[str, ...]) -> list[str]:
+    """Put the type constraints TensorFlow named where ODS checks them: first among the invariants,
+    operands before results; then what :data:`UNSEEN` adds."""
+    if constraints is not None and "OpInvariants" in traits:
         order = sorted(constraints, key=_order)
         at = traits.index("OpInvariants") + 1
-        ops[name] = [*traits[:at], *(f"{k}={constraints[k]}" for k in order), *traits[at:]]
-    for name, steps in UNSEEN.items():
-        traits = ops.get(name)
-        if traits is not None:
-            ops[name] = [*traits, *steps]
+        traits = [*traits[:at], *(f"{k}={constraints[k]}" for k in order), *traits[at:]]
+    return [*traits, *unseen]
 
 
 UNSEEN: dict[str, tuple[str, ...]] = {
@@ -134,8 +150,17 @@ def _order(key: str) -> tuple[int, int, str]:
 
 
 def traits(name: str) -> tuple[str, ...] | None:
-    """The generated traits of op ``name``, or ``None`` when no table defines it."""
-    return table(name.partition(".")[0]).get(name)
+    """The generated traits of op ``name``, or ``None`` when no table defines it (made for that op
+    alone: :func:`table`'s entry)."""
+    return _one(name.partition(".")[0], name)
+
+
+def generated(name: str) -> tuple[str, ...]:
+    """:func:`traits` of an op a table defines (``KeyError`` for another)."""
+    found = traits(name)
+    if found is None:
+        raise KeyError(name)
+    return found
 
 
 NOT_GENERATED = frozenset(

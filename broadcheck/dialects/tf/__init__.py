@@ -10,11 +10,18 @@
 
 Every ``tf`` op prints in the generic form. ``tf.Const`` defines the constants the shape
 ops' checks read (a reshape's shape, a transpose's permutation).
+
+Declared in parts (:func:`broadcheck.dialects.parts`, ``make index``): a file builds the parts of
+the ``tf`` ops it uses, with the modules they import (a file of ``tf.AddV2``, ``tf.Conv2D`` and
+``tf.Const`` never imports :mod:`.verified_a`, :mod:`.verified_b`, :mod:`.verified_c` nor
+:mod:`.calls`), and an op only the generated table declares gets its check
+alone (``merge_traits(..., only=name)``).
 """
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
-from broadcheck.dialects.op import FUNCTIONAL, Op, family, ops
+from broadcheck.dialects import parts
+from broadcheck.dialects.op import FUNCTIONAL, Op, family
 from broadcheck.ops import Operation
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile, then
 
@@ -26,12 +33,66 @@ BROADCASTING = (
 ).split()
 
 
+def _broadcasting() -> list[Op]:
+    """The ops of the ``tf`` rule families (:mod:`broadcheck.semantics.tf`)."""
+    return [
+        *(Op(f"tf.{name}", FUNCTIONAL, family("tf"), "tf") for name in BROADCASTING),
+        Op("tf.Equal", FUNCTIONAL, family("tf-compare"), "tf-compare"),
+        Op("tf.NotEqual", FUNCTIONAL, family("tf-compare"), "tf-compare"),
+        Op("tf.Select", FUNCTIONAL, family("tf-select"), "tf-select"),
+    ]
+
+
+def _verified() -> list[Op]:
+    """The ops of :mod:`.verified`: their traits' check then their verifier, or (``NO_ODS``) their
+    traits' check alone."""
+    from broadcheck.dialects.ods.traits import check_of
+    from broadcheck.dialects.tf import verified
+
+    after_traits = {
+        "VarHandleOp": verified.var_handle,
+        "TopKV2": verified.top_k_v2,
+        "RandomUniform": verified.random_uniform,
+        "EmptyTensorList": verified.empty_tensor_list,
+        "TensorScatterUpdate": verified.tensor_scatter_update,
+        **dict.fromkeys(
+            ("UnsortedSegmentSum", "UnsortedSegmentMax", "UnsortedSegmentMin", "UnsortedSegmentProd"),
+            verified.unsorted_segment,
+        ),
+    }
+    return [
+        *(
+            Op(f"tf.{name}", FUNCTIONAL, _after_traits(f"tf.{name}", verify), "tf-shape", constants=True)
+            for name, verify in after_traits.items()
+        ),
+        *(Op(name, FUNCTIONAL, check_of(traits, NOT_JUDGED), "tf-shape") for name, traits in verified.NO_ODS.items()),
+    ]
+
+
+def _verified_a() -> Sequence[Op]:
+    from broadcheck.dialects.tf import verified_a
+
+    return verified_a.OPS
+
+
+def _verified_b() -> Sequence[Op]:
+    from broadcheck.dialects.tf import verified_b
+
+    return verified_b.OPS
+
+
+def _verified_c() -> Sequence[Op]:
+    from broadcheck.dialects.tf import verified_c
+
+    return verified_c.OPS
+
+
 def _shape_ops() -> list[Op]:
     """The shape ops, one declaration each: its operands' and results' ODS type constraints
     (``Many``: a variadic group), its verifier and its shape function (``None``: none)."""
-    from broadcheck.dialects.tf import calls, regions, tail, verified, verified_a, verified_b, verified_c
     from broadcheck.dialects.tf import checks as v
     from broadcheck.dialects.tf import infer as s
+    from broadcheck.dialects.tf import tail
     from broadcheck.dialects.tf.base import Spec
     from broadcheck.dialects.tf.types import (
         ADD_N,
@@ -126,27 +187,7 @@ def _shape_ops() -> list[Op]:
         "Cumprod": Spec((NUMBER, SIGNED_32_64), (NUMBER,), v.cumulative),
         "CumulativeLogsumexp": Spec((FLOAT, SIGNED_32_64), (FLOAT,), v.cumulative),
     }
-    const = Spec((), (DTYPE,), v.const)
-    after_traits = {
-        "VarHandleOp": verified.var_handle,
-        "TopKV2": verified.top_k_v2,
-        "RandomUniform": verified.random_uniform,
-        "EmptyTensorList": verified.empty_tensor_list,
-        "TensorScatterUpdate": verified.tensor_scatter_update,
-        **dict.fromkeys(
-            ("UnsortedSegmentSum", "UnsortedSegmentMax", "UnsortedSegmentMin", "UnsortedSegmentProd"),
-            verified.unsorted_segment,
-        ),
-    }
-    from broadcheck.dialects.ods.traits import check_of
-
     return [
-        *(
-            Op(f"tf.{name}", FUNCTIONAL, _after_traits(f"tf.{name}", verify), "tf-shape", constants=True)
-            for name, verify in after_traits.items()
-        ),
-        *(Op(name, FUNCTIONAL, check_of(traits, NOT_JUDGED), "tf-shape") for name, traits in verified.NO_ODS.items()),
-        *verified_a.OPS,
         Op(
             "tf.DataFormatVecPermute",
             FUNCTIONAL,
@@ -154,13 +195,37 @@ def _shape_ops() -> list[Op]:
             "tf-shape",
         ),
         *(Op(f"tf.{name}", FUNCTIONAL, spec.check, "tf-shape", constants=True) for name, spec in declared.items()),
-        *verified_b.OPS,
-        *verified_c.OPS,
-        Op("tf.Const", FUNCTIONAL, const.check, "tf-constant", literal="value"),
+    ]
+
+
+def _const() -> Op:
+    """``tf.Const``, which defines the constants the shape ops' checks read."""
+    from broadcheck.dialects.tf import checks as v
+    from broadcheck.dialects.tf.base import Spec
+    from broadcheck.dialects.tf.types import DTYPE
+
+    return Op("tf.Const", FUNCTIONAL, Spec((), (DTYPE,), v.const).check, "tf-constant", literal="value")
+
+
+def _regions() -> list[Op]:
+    """The region ops (:mod:`.regions`)."""
+    from broadcheck.dialects.tf import regions
+
+    return [
         Op("tf.WhileRegion", FUNCTIONAL, regions.while_region, "tf-region"),
         Op("tf.IfRegion", FUNCTIONAL, regions.if_region, "tf-region"),
         Op("tf.GeneratorDatasetRegion", FUNCTIONAL, regions.generator_dataset_region, "tf-region"),
         Op("tf.Yield", FUNCTIONAL, regions.by_parent, "tf-region"),
+    ]
+
+
+def _calls() -> list[Op]:
+    """The call ops (:mod:`.calls`)."""
+    from broadcheck.dialects.tf import calls
+    from broadcheck.dialects.tf.base import Spec
+    from broadcheck.dialects.tf.types import DTYPE, Many
+
+    return [
         Op("tf.If", FUNCTIONAL, Spec((DTYPE, Many(DTYPE)), (Many(DTYPE),), calls.if_op).check, "tf-call"),
         Op("tf.While", FUNCTIONAL, Spec((Many(DTYPE),), (Many(DTYPE),), calls.while_op).check, "tf-call"),
         Op(
@@ -182,22 +247,19 @@ def _after_traits(
     name: str, verify: Callable[[Operation], Problem | None]
 ) -> Callable[[Operation, Profile], Problem | None]:
     """The check of an op whose ODS traits (``broadcheck/dialects/ods``) TensorFlow runs before its
-    ``verify()``: the traits' check, then the verifier."""
-    from broadcheck.dialects import ods
-    from broadcheck.dialects.ods.traits import check_of
-
-    traits = check_of(ods.table("tf")[name], NOT_JUDGED)
+    ``verify()``: the traits' check (made when the op is first checked: declaring the shape ops
+    reads no generated table), then the verifier."""
+    made: list[Callable[[Operation, Profile], Problem | None]] = []
 
     def check(op: Operation, profile: Profile) -> Problem | None:
-        return then(traits(op, profile), lambda: verify(op))
+        if not made:
+            from broadcheck.dialects import ods
+            from broadcheck.dialects.ods.traits import check_of
+
+            made.append(check_of(ods.generated(name), NOT_JUDGED))
+        return then(made[0](op, profile), lambda: verify(op))
 
     return check
 
 
-OPS = ops(
-    [Op(f"tf.{name}", FUNCTIONAL, family("tf"), "tf") for name in BROADCASTING],
-    Op("tf.Equal", FUNCTIONAL, family("tf-compare"), "tf-compare"),
-    Op("tf.NotEqual", FUNCTIONAL, family("tf-compare"), "tf-compare"),
-    Op("tf.Select", FUNCTIONAL, family("tf-select"), "tf-select"),
-    _shape_ops(),
-)
+OPS = parts(_broadcasting, _verified, _verified_a, _shape_ops, _verified_b, _verified_c, _const, _regions, _calls)

@@ -10,6 +10,7 @@ from typing import Literal
 
 from broadcheck.dialects.common import compatible, shape, with_shape
 from broadcheck.dialects.tf.infer import ShapeFunction, infer
+from broadcheck.dialects.tf.window import windowed
 from broadcheck.ops import Dim, Operation, Shape, ShapedType
 from broadcheck.semantics import Problem, Subject
 
@@ -48,8 +49,6 @@ def conv_2d_type(
 ) -> Shape | Literal[False] | None:
     """``inferConvReturnTypeComponents``: the output's shape (``None`` dims unknown); ``False`` when
     a windowed size cannot be computed (the inference fails)."""
-    from broadcheck.dialects.tfl.base import windowed
-
     x, w = shape(op.operands[0].type), shape(op.operands[1].type)
     out: list[Dim] = [None] * 4
     batch, feature = (0, 1) if nchw else (0, 3)

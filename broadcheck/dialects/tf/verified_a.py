@@ -882,7 +882,7 @@ def traits(name: str) -> tuple[str, ...]:
     """Op ``name``'s generated traits with :data:`CONSTRAINTS` put in after ``OpInvariants``."""
     from broadcheck.dialects import ods
 
-    found = ods.table("tf")[name]
+    found = ods.generated(name)
     extra = CONSTRAINTS.get(name, ())
     if not extra or "OpInvariants" not in found:
         return found

@@ -6,7 +6,7 @@ tensorflow-cpu 2.21 checks them (``tf_ops_n_z.cc``: ``VerifyScalesAndZeroPoints`
 ``PwStreamResultsOp``, ``IfrtCallOp``; ``tf_remaining_ops.cc``: ``_XlaHostComputeMlirOp``), in
 TensorFlow's words, after what its generated verifier checks first: the attributes the parser
 stores, the operand and result counts, the required attributes, the type constraints
-(``ods.table("tf")``). The functions the ``Xla*`` ops name are looked up once the module is read
+(``ods.generated``). The functions the ``Xla*`` ops name are looked up once the module is read
 (:func:`symbol_uses`). The oracle is the tool (``tests/oracle/test_tf_verify_b.py``).
 
 PASS::
@@ -579,12 +579,12 @@ def _traits(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     group layout), the type constraints after (with those the tables miss)."""
     from broadcheck.dialects import ods
 
-    steps = tuple(ods.table("tf")[name])
+    steps = tuple(ods.generated(name))
     cut = steps.index("OpInvariants") if "OpInvariants" in steps else len(steps)
     groups = tuple(s for s in steps if s.startswith(("operand-groups=", "result-groups=")))
     after = steps[cut:]
     extra = _QUANT_TYPES.get(name)
-    xla = next(t for t in ods.table("tf")["tf.XlaReduceWindow"] if t.startswith("operand#0=")).partition("=")[2]
+    xla = next(t for t in ods.generated("tf.XlaReduceWindow") if t.startswith("operand#0=")).partition("=")[2]
     after = (*after, *(t.replace("=XLA", f"=variadic of {xla}") for t in _VARIADIC_TYPES.get(name, ())))
     if extra is not None:
         n = len(extra) - 1

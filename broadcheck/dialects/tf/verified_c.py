@@ -1,7 +1,7 @@
 """The ``tf`` ops that name functions through ``SymbolUserOpInterface`` and were left over:
 ``tf.LegacyCall``, ``tf.TPUPartitionedCall``, ``tf.BatchFunction`` and ``tf.XlaCallModule``, as
 tensorflow-cpu 2.21 checks them: their generated verifier (the counts, the required attributes, the
-type constraints: ``ods.table("tf")``), then, once every op of the module verified, the functions
+type constraints: ``ods.generated``), then, once every op of the module verified, the functions
 they name (``verifySymbolUses``), in TensorFlow's words. The oracle is the tool
 (``tests/oracle/test_tf_verify_c.py``).
 
@@ -93,7 +93,7 @@ def _check(name: str) -> Callable[[Operation, Profile], Problem | None]:
     from broadcheck.dialects import ods
     from broadcheck.dialects.ods.traits import check_of
 
-    steps = tuple(ods.table("tf")[name])
+    steps = tuple(ods.generated(name))
     cut = steps.index("OpInvariants")
     layout = tuple(
         s for s in steps if s.startswith(("operand-groups=", "result-groups=")) or s == "AttrSizedOperandSegments"
@@ -365,7 +365,7 @@ def _after_traits(
     from broadcheck.dialects import ods
     from broadcheck.dialects.ods.traits import check_of
 
-    traits = check_of(ods.table("tf")[name], NOT_JUDGED)
+    traits = check_of(ods.generated(name), NOT_JUDGED)
 
     def check(op: Operation, profile: Profile) -> Problem | None:
         return then(traits(op, profile), lambda: verify(op))

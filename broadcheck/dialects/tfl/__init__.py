@@ -10,9 +10,14 @@ Only the binary ops have a custom form (``tfl.add %a, %b {...} : T``); the shape
 print in the generic form, their attributes as properties (``<{axis = 0 : i32}>``) in
 TensorFlow 2.21, as a dictionary in older files. ``tfl.pseudo_const`` defines the
 constants their checks read (``tfl.transpose``'s permutation, ``tfl.split``'s axis).
+
+Declared in parts (:func:`broadcheck.dialects.parts`, ``make index``): a file builds the parts of
+the ``tfl`` ops it uses, with the modules they import (a file of ``tfl.add``, ``tfl.conv_2d`` and
+``tfl.pseudo_const`` never imports :mod:`.unary`, :mod:`.traits` nor :mod:`.regions`).
 """
 
-from broadcheck.dialects.op import FUNCTIONAL, NONE, SAME, Op, family, ops
+from broadcheck.dialects import parts
+from broadcheck.dialects.op import FUNCTIONAL, NONE, SAME, Op, family
 
 BROADCASTING = (
     "add sub mul div prelu maximum minimum less greater greater_equal less_equal equal not_equal pow logical_and "
@@ -82,20 +87,39 @@ def _declared() -> list[Op]:
     ]
 
 
-def _constants() -> list[Op]:
+def _broadcasting() -> list[Op]:
+    """The ops of the ``tfl`` rule family (:mod:`broadcheck.semantics.tf`)."""
+    return [Op(f"tfl.{name}", SAME if name in _SAME else FUNCTIONAL, family("tfl"), "tfl") for name in BROADCASTING]
+
+
+def _loop() -> list[Op]:
     from broadcheck.dialects.terminators import by_parent
-    from broadcheck.dialects.tfl import constants, regions
+    from broadcheck.dialects.tfl import regions
 
     return [
         Op("tfl.while", FUNCTIONAL, regions.while_, "tfl-region"),
         Op("tfl.yield", FUNCTIONAL, by_parent, "tfl-region"),  # tfl.while's check judges what it yields
+    ]
+
+
+def _constants() -> list[Op]:
+    from broadcheck.dialects.tfl import constants
+
+    return [
         Op("tfl.pseudo_const", FUNCTIONAL, constants.pseudo_const, "tfl-constant", literal="value"),
         Op("tfl.pseudo_qconst", FUNCTIONAL, constants.pseudo_const, "tfl-constant", literal="value"),
         Op("tfl.no_value", FUNCTIONAL, constants.no_value, "tfl-constant"),
         # FirstAttrDerivedResultType, as tfl.pseudo_const and pseudo_qconst: the value's (the qtype's) type.
         Op("tfl.pseudo_sparse_const", FUNCTIONAL, constants.pseudo_const, "tfl-constant"),
         Op("tfl.pseudo_sparse_qconst", FUNCTIONAL, constants.pseudo_const, "tfl-constant"),
-        # Region and custom ops: their ODS (the generated table) and verifiers (regions.py).
+    ]
+
+
+def _regions() -> list[Op]:
+    """Region and custom ops: their ODS (the generated table) and verifiers (regions.py)."""
+    from broadcheck.dialects.tfl import regions
+
+    return [
         Op("tfl.if", NONE, regions.if_, "tfl-region"),
         Op("tfl.poly_call", FUNCTIONAL, regions.custom, "tfl-region"),
         Op("tfl.control_node", NONE, regions.control_node, "tfl-region"),
@@ -104,10 +128,4 @@ def _constants() -> list[Op]:
     ]
 
 
-OPS = ops(
-    [Op(f"tfl.{name}", SAME if name in _SAME else FUNCTIONAL, family("tfl"), "tfl") for name in BROADCASTING],
-    _unary(),
-    _declared(),
-    _shape_ops(),
-    _constants(),
-)
+OPS = parts(_broadcasting, _unary, _declared, _shape_ops, _loop, _constants, _regions)

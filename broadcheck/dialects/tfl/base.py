@@ -38,6 +38,7 @@ from broadcheck.dialects.common import (
     text,
     with_shape,
 )
+from broadcheck.dialects.tf.window import windowed  # (TensorFlow's: the tf shape functions share it)
 from broadcheck.ops import Dim, Operation, Shape, Type
 from broadcheck.semantics import Problem, Subject
 from broadcheck.semantics.tf import quantized, same_or_storage, storage, tfl_enums
@@ -62,6 +63,7 @@ __all__ = [
     "static",
     "tensors",
     "text",
+    "windowed",
     "with_shape",
 ]
 
@@ -231,23 +233,3 @@ def storage_of(e: str) -> str:
 
 def subject(kind: str, index: int) -> Subject:
     return Subject("operand" if kind == "operand" else "result", index)
-
-
-def windowed(size: int, window: int, dilation: int, stride: int, padding: str) -> int | None:
-    """TensorFlow's ``GetWindowedOutputSizeVerbose`` (VALID or SAME); ``None`` where it fails."""
-    if stride <= 0 or dilation < 1:
-        return None
-    effective = (window - 1) * dilation + 1
-    if padding == "VALID":
-        out = _div(size - effective + stride, stride)
-    elif padding == "SAME":
-        out = _div(size + stride - 1, stride)
-    else:
-        return None
-    return None if out < 0 else out
-
-
-def _div(a: int, b: int) -> int:
-    """C++'s integer division (towards zero)."""
-    q = abs(a) // abs(b)
-    return q if (a >= 0) == (b >= 0) else -q

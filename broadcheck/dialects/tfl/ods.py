@@ -5,8 +5,8 @@ regions and traits, as the declarations read them."""
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
-from importlib.resources import files
 from typing import Any, Literal
 
 Side = Literal["operands", "results"]
@@ -15,7 +15,9 @@ Side = Literal["operands", "results"]
 @cache
 def table() -> dict[str, Any]:
     """The whole table: ``source`` (repository, commit, file hashes) and ``ops``."""
-    text = (files("broadcheck.dialects.tfl") / "ods.json").read_text(encoding="utf-8")
+    # (a plain read: importlib.resources imports pathlib, zipfile, tempfile and more)
+    with open(os.path.join(os.path.dirname(__file__), "ods.json"), encoding="utf-8") as f:
+        text = f.read()
     loaded: dict[str, Any] = json.loads(text)
     return loaded
 
