@@ -243,12 +243,13 @@ class Scanner:
         form = self.forms.get(form_key)
         if form is None:
             form = self.read(form_key)
-            form.complete = form.plain or complete(form_key)
+            if form.complete is None:  # (not a fast reader's: :attr:`.forms.Form.plain`)
+                form.complete = complete(form_key)
             self.forms[form_key] = form
             if not form.complete:
                 form.release()  # (no line of its key is taken whole: its statement is not asked for)
         elif form.complete is None:  # (read by the slow path, whose key is the same text)
-            form.complete = form.plain or complete(form_key)
+            form.complete = complete(form_key)
         if not form.complete or form.error is not None:
             return shape
         row_names = results.split(", ") if results and ":" not in results else names(results) if results else []
@@ -315,13 +316,14 @@ class Scanner:
                 form = forms.get(key)
                 if form is None:
                     form = read(key)
-                    form.complete = form.plain or complete(key)
+                    if form.complete is None:  # (not a fast reader's: :attr:`.forms.Form.plain`)
+                        form.complete = complete(key)
                     if len(rest_key) < LONG_KEY:
                         forms[key] = form
                     if not form.complete:
                         form.release()  # (no line of its key is taken whole: its statement is not asked for)
                 elif form.complete is None:  # (read by the slow path, whose key is the same text)
-                    form.complete = form.plain or complete(key)
+                    form.complete = complete(key)
                 following = i + 1
                 after = rows[following] if following < count else None  # the next row that is not blank
                 while after is not None and not (after[1] or after[3]) and blank(after[6]):
