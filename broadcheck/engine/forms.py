@@ -334,6 +334,18 @@ _SHARING: dict[tuple[object, ...], tuple[object, ...]] = {}
 """One tuple per distinct value of the forms' roles and type keys (:func:`_shared`)."""
 
 
+SHARED_KEPT = 1 << 12
+""":func:`let_shared_go` keeps a table of fewer tuples than this (for the files to come)."""
+
+
+def let_shared_go() -> None:
+    """Forget the tuples :func:`_shared` keeps (the forms keep theirs), if there are many: the
+    fix stage reads few new forms, and the table was 1.3 MB of the fix stage's peak on
+    bench/gen2.py's 100k ops (issue 31). What it keeps changes no output."""
+    if len(_SHARING) >= SHARED_KEPT:
+        _SHARING.clear()
+
+
 _T = TypeVar("_T", bound=tuple[object, ...])
 
 
@@ -532,4 +544,15 @@ def synthesize(results: str, generic: str, custom: str, count: int, rest: str) -
     return f"{head}{custom}{' ' + operands if count else ''}{rest}"
 
 
-__all__ = ["FIELDS", "FUNCTIONAL", "REGION", "Form", "Rich", "place_types", "read_form", "synthesize", "unasked"]
+__all__ = [
+    "FIELDS",
+    "FUNCTIONAL",
+    "REGION",
+    "Form",
+    "Rich",
+    "let_shared_go",
+    "place_types",
+    "read_form",
+    "synthesize",
+    "unasked",
+]
