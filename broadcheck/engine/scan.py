@@ -121,7 +121,9 @@ class Scanner:
         """The forms the fast pass read and took whole whose keys it has not seen again, oldest
         first (:data:`YOUNG`)."""
         self.taken = bytearray()
-        """A bit for each line the fast pass took whole (bit ``n & 7`` of byte ``n >> 3`` for line ``n``)."""
+        """A bit for each line the fast pass took whole with a form it read for it, one it may
+        forget (bit ``n & 7`` of byte ``n >> 3`` for line ``n``): a line whose form it found is
+        one whose key it has seen again, and such a form is kept."""
         self.given: bytearray | None = None
         """:attr:`taken` of a scan of the same text before (the check's, for the fix stage's scan):
         a line taken whole there whose form was forgotten (:data:`YOUNG`) is taken whole again,
@@ -374,10 +376,10 @@ class Scanner:
                     if "%" in rest:
                         row_names += names(rest)
                     batch.append((form, row_names, number))
-                    if number >> 3 >= len(taken):
-                        taken.extend(bytes((number >> 3) + 64))  # (at least doubled, past this line's byte)
-                    taken[number >> 3] |= 1 << (number & 7)
-                    if fresh and type(form) is Form:
+                    if fresh and type(form) is Form:  # (only such a form is forgotten: its line is marked)
+                        if number >> 3 >= len(taken):
+                            taken.extend(bytes((number >> 3) + 64))  # (at least doubled, past this line's byte)
+                        taken[number >> 3] |= 1 << (number & 7)
                         young[key] = form
                         if len(young) >= 2 * YOUNG:
                             self._forget()
