@@ -140,10 +140,10 @@ def check_one(
         return failed
     try:
         result = stream.finish()
-        forms = stream.memory.forms
+        forms, taken = stream.memory.forms, stream.scanner.taken
         vars(stream).clear()  # (its stages go before the fix stage reads: 1 MB of gen 100k's peak, issue 31)
         if result.diagnostics and any(d.severity == "error" for d in result.diagnostics):
-            result.diagnostics = _with_fixes(path, result.diagnostics, options, forms)
+            result.diagnostics = _with_fixes(path, result.diagnostics, options, forms, taken)
         return result
     except Exception as err:
         raise InternalError(path) from err
@@ -167,7 +167,7 @@ def check_source(path: str, text: str, options: Options, memory: Memory | None =
     if any(d.severity == "error" for d in result.diagnostics):
         from broadcheck.engine.fix import with_fixes
 
-        result.diagnostics = with_fixes(text, result.diagnostics, options, memory.forms)
+        result.diagnostics = with_fixes(text, result.diagnostics, options, memory.forms, run.scanner.taken)
     return result
 
 
@@ -234,14 +234,16 @@ def _watched(
 
 
 def _with_fixes(
-    path: str, diagnostics: list[Diagnostic], options: Options, forms: dict[object, Form]
+    path: str, diagnostics: list[Diagnostic], options: Options, forms: dict[object, Form], taken: bytearray
 ) -> list[Diagnostic]:
     """Attach fixes: the file is read again only when a problem has a fix to plan, a page at a
-    time, never whole (its statements' forms are the check's)."""
+    time, never whole (its statements' forms are the check's, ``taken`` the lines it took whole)."""
     from broadcheck.engine.fix import Paged, with_fixes
+    from broadcheck.engine.forms import let_shared_go
 
+    let_shared_go()  # (the check's end: its table goes before the fix stage's peak)
     try:
-        return with_fixes(Paged(path), diagnostics, options, forms)
+        return with_fixes(Paged(path), diagnostics, options, forms, taken)
     except (OSError, UnicodeDecodeError):
         return diagnostics
 

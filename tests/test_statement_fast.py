@@ -213,8 +213,8 @@ def test_the_fast_reader_reads_real_keys_as_the_token_reader_does() -> None:
 
 
 def _fields(form: forms.Form) -> dict[str, object]:
-    # (`plain`: read by a fast reader, which is the difference)
-    out = {name: getattr(form, name) for name in forms.FIELDS if name not in ("_statement", "inner", "plain")}
+    # (`complete`: True as a fast reader reads it, `Form.plain`, which is the difference)
+    out = {name: getattr(form, name) for name in forms.FIELDS if name not in ("_statement", "inner", "complete")}
     out["statement"] = form.statement
     out["inner"] = None if form.inner is None else (form.inner[0], _fields(form.inner[1]))
     out["error"] = None if form.error is None else (form.error.message, form.error.start, form.error.end)

@@ -53,15 +53,21 @@ def attach(diagnostics: Sequence[Diagnostic], fixes: Sequence[tuple[list[tuple[i
 
 
 def with_fixes(
-    text: str | Paged, diagnostics: list[Diagnostic], options: Options, forms: dict[object, Form] | None = None
+    text: str | Paged,
+    diagnostics: list[Diagnostic],
+    options: Options,
+    forms: dict[object, Form] | None = None,
+    taken: bytearray | None = None,
 ) -> list[Diagnostic]:
     """``diagnostics`` with their fixes attached (``text``: the whole source, or a file's
     :class:`~.fix_read.Paged` text, read only if a problem has a fix to plan; ``forms``: what
-    the check of it read, so that no statement is read twice)."""
+    the check of it read, so that no statement is read twice; ``taken``: the lines its scanner
+    took whole, :attr:`.scan.Scanner.taken`, whose forms it may have let go)."""
     candidates = {d.line for d in diagnostics if d.severity == "error" and any(n.kind == "help" for n in d.notes)}
     if not candidates:
         return diagnostics
     planner = Planner(options)
+    planner.given = taken
     fixed = attach(diagnostics, planner.plan(text, candidates, forms))
     return _say_unfixed(fixed, planner.unfixed) if planner.unfixed else fixed
 

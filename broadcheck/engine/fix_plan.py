@@ -44,6 +44,8 @@ class Planner:
         self._lines, self._forms = _Lines(""), dict[object, Form]()
         self._range = 1, 1
         """The lines of the module being planned."""
+        self.given: bytearray | None = None
+        """The lines the check took whole (:attr:`.scan.Scanner.given`)."""
 
     prune = True
     """Whether a function with no fixable error lets its statements go as it is read (tests
@@ -72,6 +74,7 @@ class Planner:
         lines = self._lines
         collect = _LineCollector(lines, candidates)
         scanner = Scanner(collect, self._forms, read_form)
+        scanner.given = self.given
         scan_blocks(scanner, self._text, lines.starts[first - 1], lines.starts[last - 1] + len(lines[last - 1]), first)
         scanner.end()
         return collect

@@ -56,22 +56,21 @@ RESULT, USE, ARGUMENT, SUCCESSOR = 0, 1, 2, 3
 
 class Form:
     """What a statement's key reads as (see the module docstring). Most forms are of one-line
-    ops with no region, nothing they define and no literal: those fields are the class's
-    defaults here, and a form that has any of them is a :class:`Rich` one (issue 31's peak RSS:
-    each form of a file of distinct statements is kept, 63k of them on bench/gen2.py's 100k ops;
-    a slot is 8 bytes of each)."""
+    ops with no region, nothing they define, no literal and no error: those fields are the
+    class's defaults here, and a form that has any of them is a :class:`Rich` one (issue 31's
+    peak RSS: each form of a file of distinct statements is kept, 63k of them on bench/gen2.py's
+    100k ops; a slot is 8 bytes of each). Nor is a flag a slot: a fast reader's form is
+    :attr:`complete` as it is read (:attr:`plain`), and a form whose statement was read again is
+    of a kept class (:meth:`release`)."""
 
     __slots__ = (
-        "_again",
         "_statement",
         "check",
         "complete",
         "decl",
-        "error",
         "key",
         "name",
         "operand_types",
-        "plain",
         "result_types",
         "roles",
         "route",
@@ -89,16 +88,16 @@ class Form:
     """The op it wraps (``tf_executor.island wraps ...``): where its text starts, its form."""
     literal: str | None = None
     """A constant op's value as written (``dense<[1, 2]> : tensor<2xi64>``)."""
+    error: SyntaxProblem | None = None
+    """Why the reader could not take the text (then nothing else is known; a :class:`Rich` form)."""
 
     def __init__(self, key: str, statement: Statement | None, error: SyntaxProblem | None, decl: Op | None) -> None:
+        if error is not None:
+            raise TypeError("a form with an error is a Rich one")  # (no slot for it here)
         self.key = key
         """The statement's text, its value names written ``%_`` (the scanner keeps its forms by
         this very string: a form holds no copy of its own)."""
         self._statement = statement
-        self._again = False
-        """Whether :attr:`statement` was read again after :meth:`release` (then it is kept)."""
-        self.error = error
-        """Why the reader could not take the text (then nothing else is known)."""
         self.decl = decl
         self.name = statement.name if statement is not None else ""
         self.check: Callable[..., Problem | None] | None = None
@@ -109,14 +108,11 @@ class Form:
         """The type key of each operand, ``None`` where the statement does not place one."""
         self.result_types: tuple[str | None, ...] = ()
         """The type key of each result (``%0:2`` counts 2)."""
-        self.plain = False
-        """Read by a fast reader (:func:`~broadcheck.syntax.statement.simple_statement`,
-        :func:`~broadcheck.syntax.attributed.attributed_statement`): one whole line, its brackets
-        closed, no region (the scanner need not ask)."""
         self.complete: bool | None = None
         """Its key is a whole statement on one line (the scanner's fast pass may take it); None:
         not asked yet (the fast pass asks as it first finds the form: the slow path keeps its
-        forms by the same text, and a head's key may be megabytes long)."""
+        forms by the same text, and a head's key may be megabytes long). True as it is read
+        when a fast reader read it (:attr:`plain`)."""
         self.split = -1
         """How many of its names are results, when its names are its results then its operands,
         one result each, and nothing about it needs more than value flow and its check (most
@@ -126,14 +122,21 @@ class Form:
         over, 3 checked and clean."""
 
     @property
+    def plain(self) -> bool:
+        """Known whole: read by a fast reader (:func:`~broadcheck.syntax.statement.simple_statement`,
+        :func:`~broadcheck.syntax.attributed.attributed_statement`: one whole line, its brackets
+        closed, no region), or asked (:attr:`complete`): the scanner need not ask."""
+        return self.complete is True
+
+    @property
     def statement(self) -> Statement | None:
         """The statement read from :attr:`key` (``None`` when it cannot be read: :attr:`error`),
         read again if :meth:`release` let it go (and then kept: its key came back on a path
-        that needs it)."""
+        that needs it, and the form is of the kept class of its own, whose :meth:`release` keeps)."""
         statement = self._statement
         if statement is None and self.error is None:
             statement = self._statement = _read(self.key)
-            self._again = True
+            self.__class__ = _KEPT[type(self)]
         return statement
 
     def release(self) -> None:
@@ -143,24 +146,47 @@ class Form:
         distinct statements are never seen again. The statements' named tuples were most of
         the memory such a run kept (issue 31: peak RSS); a key that comes back on a path that
         needs its statement is read twice, never more."""
-        if self.inner is None and not self._again:
+        if self.inner is None:
             self._statement = None
 
 
 class Rich(Form):
-    """A :class:`Form` with regions, values it defines, successors, an op it wraps or a
-    literal: the fields a :class:`Form` leaves to its class are its own."""
+    """A :class:`Form` with regions, values it defines, successors, an op it wraps, a literal
+    or an error: the fields a :class:`Form` leaves to its class are its own."""
 
-    __slots__ = ("arguments", "inner", "literal", "regions", "simple", "successor_types")
+    __slots__ = ("arguments", "error", "inner", "literal", "regions", "simple", "successor_types")
 
     def __init__(self, key: str, statement: Statement | None, error: SyntaxProblem | None, decl: Op | None) -> None:
-        super().__init__(key, statement, error, decl)
+        super().__init__(key, statement, None, decl)
+        self.error = error
         self.arguments = ()
         self.successor_types = ()
         self.regions = 0
         self.simple = True
         self.inner = None
         self.literal = None
+
+
+class _KeptForm(Form):
+    """A :class:`Form` whose statement was read again (:attr:`Form.statement`): it keeps it."""
+
+    __slots__ = ()
+
+    def release(self) -> None:
+        pass
+
+
+class _KeptRich(Rich):
+    """A :class:`Rich` form whose statement was read again: it keeps it."""
+
+    __slots__ = ()
+
+    def release(self) -> None:
+        pass
+
+
+_KEPT: dict[type[Form], type[Form]] = {Form: _KeptForm, Rich: _KeptRich}
+"""The kept class of each class of form (a form's class is set to it, as its slots are the same)."""
 
 
 FIELDS = (*Form.__slots__, *Rich.__slots__)
@@ -221,10 +247,10 @@ def read_form(key: str, known: Statement | None = None) -> Form:
                 if statement is None:
                     statement = simple_call(key) or read_statement(key)
     except SyntaxProblem as problem:  # kept without its traceback: its frames held the scanner's block (issue 31)
-        return Form(key, None, problem.with_traceback(None), None)
+        return Rich(key, None, problem.with_traceback(None), None)
     decl = dialects.lookup(statement.name)
     if (statement.generic or decl is not None) and (wrong := written_type_problem(statement, key)) is not None:
-        return Form(key, None, SyntaxProblem(wrong[0], wrong[1], wrong[1] + 1), None)  # MLIR's parser stops there
+        return Rich(key, None, SyntaxProblem(wrong[0], wrong[1], wrong[1] + 1), None)  # MLIR's parser stops there
     rich = (
         statement.regions
         or statement.definitions
@@ -232,7 +258,8 @@ def read_form(key: str, known: Statement | None = None) -> Form:
         or (decl is not None and (decl.wraps or decl.literal is not None))
     )
     form = Rich(key, statement, None, decl) if rich else Form(key, statement, None, decl)
-    form.plain = plain
+    if plain:
+        form.complete = True  # (one whole line: the scanner need not ask, :attr:`Form.plain`)
     operand_types, result_types = place_types(statement, decl.layout if decl is not None else None)
     operand_types = implicit(statement, decl, operand_types)
     # (list comprehensions: no generator frame per tuple)
@@ -306,6 +333,18 @@ SHARED = 1 << 16
 
 _SHARING: dict[tuple[object, ...], tuple[object, ...]] = {}
 """One tuple per distinct value of the forms' roles and type keys (:func:`_shared`)."""
+
+
+SHARED_KEPT = 1 << 12
+""":func:`let_shared_go` keeps a table of fewer tuples than this (for the files to come)."""
+
+
+def let_shared_go() -> None:
+    """Forget the tuples :func:`_shared` keeps (the forms keep theirs), if there are many: the
+    fix stage reads few new forms, and the table was 1.3 MB of the fix stage's peak on
+    bench/gen2.py's 100k ops (issue 31). What it keeps changes no output."""
+    if len(_SHARING) >= SHARED_KEPT:
+        _SHARING.clear()
 
 
 _T = TypeVar("_T", bound=tuple[object, ...])
@@ -506,4 +545,15 @@ def synthesize(results: str, generic: str, custom: str, count: int, rest: str) -
     return f"{head}{custom}{' ' + operands if count else ''}{rest}"
 
 
-__all__ = ["FIELDS", "FUNCTIONAL", "REGION", "Form", "Rich", "place_types", "read_form", "synthesize", "unasked"]
+__all__ = [
+    "FIELDS",
+    "FUNCTIONAL",
+    "REGION",
+    "Form",
+    "Rich",
+    "let_shared_go",
+    "place_types",
+    "read_form",
+    "synthesize",
+    "unasked",
+]

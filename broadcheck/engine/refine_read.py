@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from broadcheck.engine.fix import UNREAD_AT, Collector, PlannedFunction, PlannedStatement, use_key
-from broadcheck.engine.forms import USE, Form, read_form
+from broadcheck.engine.forms import USE, Form, Rich, read_form
 from broadcheck.engine.refine_generic import GENERIC_HEAD, GenericFunction, GenericHead, properties_after, symbol_of
 from broadcheck.engine.refine_header import from_head, from_key, in_key, key_starts, retyped
 from broadcheck.engine.refine_rows import RUN, Lines
@@ -403,7 +403,7 @@ def read_fast_pass(key: str) -> Form:
     key is not read (reading a 2 MB header that far only to find its ``{`` unbalanced was 0.9 s a
     header on the 480-layer export); its slow path reads the header whole, as before."""
     if len(key) >= LONG and key.endswith("{") and "//" not in key[-3:]:
-        return Form(key, None, _OPEN, None)
+        return Rich(key, None, _OPEN, None)
     return read_form(key)
 
 

@@ -14,6 +14,7 @@ the forms read so far (keyed by a line's key); the slow path keeps the rest.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import islice
 from typing import cast
 
 from broadcheck.engine.forms import ARGUMENT, RESULT, SUCCESSOR, USE, Form, read_form, synthesize
@@ -56,9 +57,22 @@ KEYED_LINE = 1 << 12
 SHAPES = 1 << 15
 """At most this many keys' shapes are kept for a file."""
 
+YOUNG = 1 << 13
+"""A form the fast pass read and took whole for a line is forgotten (let go from the forms) once
+between this many and twice as many keys have been read after it, unless a line of its key came
+back to the fast pass before (then it is kept for the run). Most keys of a file of distinct
+statements are seen once (bench/gen2.py's 100k ops: 49k of 63k), and a form with its key is
+about 300 bytes (issue 31's peak RSS); a key that comes back after it is forgotten is read
+again (its verdict is the same pure function of its key). The fix stage reads the file again,
+and the lines the check took whole need no form there (:attr:`Scanner.given`)."""
+
 Shape = tuple[Form | None, int, bool, bool]
 """What every line of one key is to the scanner (:meth:`Scanner._shape`): its form if it is
 whole by itself, else None; its count of names; whether it starts something new; whether it is blank."""
+
+TAKEN = Form("", None, None, None)
+"""The form of a line a scan before took whole and whose form it forgot (:attr:`Scanner.given`)."""
+TAKEN.complete = True
 
 _END: Shape = (None, 0, True, False)
 """After a block's last line: the text ends (what is before it may be whole)."""
@@ -103,6 +117,18 @@ class Scanner:
         """Whether a block is read as keys (:meth:`_keyed`): None, undecided (the next block tells)."""
         self.shapes: dict[str, Shape] = {}
         """The :data:`Shape` of each key read so far (:meth:`_keyed`)."""
+        self.young: dict[str, Form] = {}
+        """The forms the fast pass read and took whole whose keys it has not seen again, oldest
+        first (:data:`YOUNG`)."""
+        self.taken = bytearray()
+        """A bit for each line the fast pass took whole with a form it read for it, one it may
+        forget (bit ``n & 7`` of byte ``n >> 3`` for line ``n``): a line whose form it found is
+        one whose key it has seen again, and such a form is kept."""
+        self.given: bytearray | None = None
+        """:attr:`taken` of a scan of the same text before (the check's, for the fix stage's scan):
+        a line taken whole there whose form was forgotten (:data:`YOUNG`) is taken whole again,
+        with :data:`TAKEN` for its form (a sink that asks only for the lines of such rows: the
+        fix stage's collector), not read again."""
         self.statements: Callable[[list[tuple[Form, list[str], int]]], None] | None = getattr(sink, "statements", None)
         """The sink's rows of whole one-line statements; None: it takes them one by one
         (:meth:`_one_by_one`, bound in :meth:`block`: kept here it would make a cycle, and refine
@@ -243,12 +269,13 @@ class Scanner:
         form = self.forms.get(form_key)
         if form is None:
             form = self.read(form_key)
-            form.complete = form.plain or complete(form_key)
+            if form.complete is None:  # (not a fast reader's: :attr:`.forms.Form.plain`)
+                form.complete = complete(form_key)
             self.forms[form_key] = form
             if not form.complete:
                 form.release()  # (no line of its key is taken whole: its statement is not asked for)
         elif form.complete is None:  # (read by the slow path, whose key is the same text)
-            form.complete = form.plain or complete(form_key)
+            form.complete = complete(form_key)
         if not form.complete or form.error is not None:
             return shape
         row_names = results.split(", ") if results and ":" not in results else names(results) if results else []
@@ -266,6 +293,7 @@ class Scanner:
         if text.endswith("\n"):
             rows.pop()  # the empty match after the final newline
         forms, read, pieces = self.forms, self.read, self.pieces
+        young, taken, given = self.young, self.taken, self.given
         labels = pieces.labels
         rows_sent = self.statements or self._one_by_one
         batch: list[tuple[Form, list[str], int]] = []  # whole one-line statements, sent on in a row
@@ -313,15 +341,24 @@ class Scanner:
                 else:
                     key = f"{head}{custom}{rest_key}"
                 form = forms.get(key)
-                if form is None:
+                fresh = form is None
+                if form is not None:
+                    if form.complete is None:  # (read by the slow path, whose key is the same text)
+                        form.complete = complete(key)
+                    if young:
+                        young.pop(key, None)  # (its key came back: kept)
+                elif given is not None and number >> 3 < len(given) and given[number >> 3] >> (number & 7) & 1:
+                    form, fresh = TAKEN, False  # (forgotten; the scan before took this line whole)
+                else:
                     form = read(key)
-                    form.complete = form.plain or complete(key)
+                    if form.complete is None:  # (not a fast reader's: :attr:`.forms.Form.plain`)
+                        form.complete = complete(key)
                     if len(rest_key) < LONG_KEY:
                         forms[key] = form
+                    else:
+                        fresh = False
                     if not form.complete:
                         form.release()  # (no line of its key is taken whole: its statement is not asked for)
-                elif form.complete is None:  # (read by the slow path, whose key is the same text)
-                    form.complete = form.plain or complete(key)
                 following = i + 1
                 after = rows[following] if following < count else None  # the next row that is not blank
                 while after is not None and not (after[1] or after[3]) and blank(after[6]):
@@ -339,6 +376,13 @@ class Scanner:
                     if "%" in rest:
                         row_names += names(rest)
                     batch.append((form, row_names, number))
+                    if fresh and type(form) is Form:  # (only such a form is forgotten: its line is marked)
+                        if number >> 3 >= len(taken):
+                            taken.extend(bytes((number >> 3) + 64))  # (at least doubled, past this line's byte)
+                        taken[number >> 3] |= 1 << (number & 7)
+                        young[key] = form
+                        if len(young) >= 2 * YOUNG:
+                            self._forget()
                     if len(batch) >= BATCH:
                         rows_sent(batch)
                         batch = []
@@ -364,6 +408,14 @@ class Scanner:
         if batch:
             rows_sent(batch)
         return number + 1
+
+    def _forget(self) -> None:
+        """Let go the older half of :attr:`young` from the forms (:data:`YOUNG`)."""
+        young, forms = self.young, self.forms
+        for key, form in list(islice(young.items(), YOUNG)):
+            del young[key]
+            if forms.get(key) is form:
+                del forms[key]
 
     def _one_by_one(self, batch: list[tuple[Form, list[str], int]]) -> None:
         """A sink without :meth:`~.scan_text.Sink.statements` takes a row of statements one by one."""
