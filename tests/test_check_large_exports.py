@@ -202,3 +202,28 @@ def test_a_call_is_read_without_the_tokenizer_as_the_tokenizer_reads_it() -> Non
     finally:
         forms.read_statement = reader
     assert tokens == 0 and form.statement is not None and len(form.result_types) == 17_294  # (f830a58: 1)
+
+
+def test_a_long_literal_line_is_not_copied_for_its_brackets(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A frozen graph's weights are one line each (`tf.Const` of a megabyte of hex): the token scan
+    # steps over its string in one match, where the passes in C would copy the line three times
+    # (mobilenetv2.tfstd peaked 41 -> 47 MB with them); a head of many brackets takes them.
+    from broadcheck.engine import scan_brace
+
+    taken: list[int] = []
+    original = scan_brace._long_piece_depth
+
+    def counting(source: str, stack: str, begin: int, stop: int, rule: Any) -> Any:
+        taken.append(stop - begin)
+        return original(source, stack, begin, stop, rule)
+
+    monkeypatch.setattr(scan_brace, "_long_piece_depth", counting)
+    weights = (
+        '%cst = "tf.Const"() <{value = dense<"0x'
+        + "4AA7B73D" * 50_000
+        + '"> : tensor<100000xf32>}> : () -> tensor<100000xf32>'
+    )
+    head = "func.func @main(" + ", ".join(f"%arg{i}: tensor<4xf32> loc(unknown)" for i in range(3000)) + ") {"
+    for text in (weights, head):
+        scan_brace.piece_depth(text, "", 0, len(text), None, False)
+    assert taken == [len(head)]
