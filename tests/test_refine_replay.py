@@ -16,6 +16,7 @@ import pytest
 from broadcheck.engine import forms, refine_read, refine_values, run, scan
 from broadcheck.engine.options import Options
 from broadcheck.engine.refine import Refiner, Request, parse_arg, parse_dim
+from broadcheck.engine.refine_replay import Replay
 from broadcheck.engine.refine_run import refine_text
 from broadcheck.syntax import statement
 from tests.steps import traced_lines
@@ -114,17 +115,24 @@ def test_the_replay_is_the_whole_check(path: Path, monkeypatch: pytest.MonkeyPat
     assert _outcome(path, True, monkeypatch) == _outcome(path, False, monkeypatch)
 
 
-def test_statements_are_replayed(monkeypatch: pytest.MonkeyPatch) -> None:
+def _replays(monkeypatch: pytest.MonkeyPatch) -> list[Replay]:
+    """The replays (:class:`.refine_replay.Replay`) the checks of refined texts make from now on."""
     from broadcheck.engine import refine_replay
 
-    replays: list[refine_replay.Replay] = []
+    replays: list[Replay] = []
     original = refine_replay.Replay.__init__
 
-    def init(self: refine_replay.Replay, *args: object) -> None:
+    def init(self: Replay, *args: object) -> None:
         original(self, *args)  # type: ignore[arg-type]
         replays.append(self)
 
     monkeypatch.setattr(refine_replay.Replay, "__init__", init)
+    return replays
+
+
+def test_statements_are_replayed(monkeypatch: pytest.MonkeyPatch) -> None:
+
+    replays = _replays(monkeypatch)
     refine_text("layers.mlir", layers(10), Request({("main", 0): "tensor<8x16xf32>"}), Options())
     (replay,) = replays
     assert replay.replayed == 10 * 5 and replay.scanned <= 3  # every op's line; the header, return, `}`
@@ -132,7 +140,7 @@ def test_statements_are_replayed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_a_retyped_header_is_scanned_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    from broadcheck.engine import refine_replay, scan_pieces
+    from broadcheck.engine import scan_pieces
 
     scanned: list[str] = []  # (what the scanner's slow path cut names from, or made a key of, of a header)
 
@@ -146,14 +154,7 @@ def test_a_retyped_header_is_scanned_once(monkeypatch: pytest.MonkeyPatch) -> No
 
     monkeypatch.setattr(scan_pieces, "name_offsets", counting(scan_pieces.name_offsets))
     monkeypatch.setattr(scan_pieces, "key_text", counting(scan_pieces.key_text))
-    replays: list[refine_replay.Replay] = []
-    original = refine_replay.Replay.__init__
-
-    def init(self: refine_replay.Replay, *args: object) -> None:
-        original(self, *args)  # type: ignore[arg-type]
-        replays.append(self)
-
-    monkeypatch.setattr(refine_replay.Replay, "__init__", init)
+    replays = _replays(monkeypatch)
     text = _wide(5)
     after, diagnostics, _ = refine_text("layers.mlir", text, Request({("main", 0): "tensor<8x16xf32>"}), Options())
     assert not diagnostics and after.startswith("func.func @main(%arg0: tensor<8x16xf32>")
@@ -166,7 +167,7 @@ def test_a_retyped_header_is_scanned_once(monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_every_header_in_a_module_is_opened_from_its_form(monkeypatch: pytest.MonkeyPatch) -> None:
-    from broadcheck.engine import refine_replay, scan_pieces
+    from broadcheck.engine import scan_pieces
 
     scanned: list[str] = []  # (the headers the scanner's slow path made a key of)
 
@@ -177,14 +178,7 @@ def test_every_header_in_a_module_is_opened_from_its_form(monkeypatch: pytest.Mo
 
     key_text.__wrapped__ = scan_pieces.key_text  # type: ignore[attr-defined]
     monkeypatch.setattr(scan_pieces, "key_text", key_text)
-    replays: list[refine_replay.Replay] = []
-    original = refine_replay.Replay.__init__
-
-    def init(self: refine_replay.Replay, *args: object) -> None:
-        original(self, *args)  # type: ignore[arg-type]
-        replays.append(self)
-
-    monkeypatch.setattr(refine_replay.Replay, "__init__", init)
+    replays = _replays(monkeypatch)
     other = "func.func private @other(%x: tensor<4xf32>) -> tensor<4xf32> {\n  return %x : tensor<4xf32>\n}\n"
     body = _wide(3).replace("\n", "\n  ").rstrip()
     text = f"module attributes {{jax.uses_shape_polymorphism = true}} {{\n  {body}\n  {other.replace(chr(10), chr(10) + '  ')}}}\n"
@@ -222,16 +216,9 @@ def _replay_steps(n: int, retyped: bool) -> tuple[int, int]:
     from broadcheck.engine import refine_replay
 
     code = {refine_replay.unchanged.__code__, refine_replay.Replay.block.__code__}
-    replays: list[refine_replay.Replay] = []
-    original = refine_replay.Replay.__init__
-
-    def init(self: refine_replay.Replay, *args: object) -> None:
-        original(self, *args)  # type: ignore[arg-type]
-        replays.append(self)
-
     request = Request({("main", 0): "tensor<8x16xf32>"}) if retyped else Request({("main", 1): "tensor<16x16xf32>"})
     with pytest.MonkeyPatch.context() as patched:
-        patched.setattr(refine_replay.Replay, "__init__", init)
+        replays = _replays(patched)
         _, steps = traced_lines(lambda: refine_text("layers.mlir", layers(n), request, Options()), code.__contains__)
     (replay,) = replays
     return steps, replay.replayed
