@@ -102,3 +102,17 @@ def test_a_value_finding_in_a_module_left_open_is_located() -> None:
     check_is_sound(Source("open.mlir", text), Options())
     found = check_text("open.mlir", text, Options()).diagnostics
     assert [(d.code, d.line, d.column) for d in found if d.code == "BC018"] == [("BC018", 2, 14)]
+
+
+def test_a_name_redefined_after_a_lost_brace_is_reported() -> None:
+    # (found by test_mutated_corpus) A function's `}` lost: the functions after it nest in its
+    # region. The names its entry block defined were still unwritten (the fast path writes their
+    # lines when asked) when a nested function's end dropped what was unwritten; a name of the
+    # first function defined again then had no line to cite: an internal error.
+    text = (
+        "func.func @a() {\n  %c0 = arith.constant 0 : i32\n  %0 = tensor.from_elements %c0 : tensor<1xi32>\n"
+        "  return\n\nfunc.func @b(%v : f32) {\n  %1 = tensor.splat %v : tensor<8xf32>\n  return\n}\n\n"
+        "func.func @c(%v : f32) {\n  %0 = tensor.splat %v : tensor<8xf32>\n  return\n}\n"
+    )
+    result = check_text("lost.mlir", text, Options())
+    assert ("BC015", 12) in {(d.code, d.line) for d in result.diagnostics}

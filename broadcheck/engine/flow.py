@@ -186,6 +186,8 @@ class Flow:
 
     def push(self, isolated: bool, graph: bool = False) -> None:
         """A region opens (``graph``: a graph region, whose ops may use what comes after)."""
+        if self.unwritten[0]:  # (an enclosing entry block's names: written now, as the region's end
+            self.where  # noqa: B018  drops what is unwritten then, with the region's own names)
         self.nested.append([])
         self.nested_arguments.append([])
         self.graph.append(graph)
