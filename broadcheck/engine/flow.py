@@ -120,6 +120,9 @@ class Flow:
         not yet in :attr:`lines`: written there when anything asks :attr:`where` (most
         functions never do), dropped with their region (:attr:`unwritten_depth`)."""
         self.unwritten_depth = 0
+        self.unwritten_marks: list[int] = []
+        """For each open region, how many of :attr:`unwritten` were there when it opened (its
+        enclosing entry blocks'): its end drops only what follows."""
         self.placeholders: dict[str, tuple[int, int]] = {}
         """Forward references: name -> (line, ordinal) of its first use."""
         self.home: dict[str, int] = {}
@@ -180,14 +183,14 @@ class Flow:
             self.lines.update(zip(names, lines, strict=True))
             names.clear()
             lines.clear()
+            self.unwritten_marks = [0] * len(self.unwritten_marks)
         return self.lines
 
     # ---------------------------------------------------------------- scopes
 
     def push(self, isolated: bool, graph: bool = False) -> None:
         """A region opens (``graph``: a graph region, whose ops may use what comes after)."""
-        if self.unwritten[0]:  # (an enclosing entry block's names: written now, as the region's end
-            self.where  # noqa: B018  drops what is unwritten then, with the region's own names)
+        self.unwritten_marks.append(len(self.unwritten[0]))
         self.nested.append([])
         self.nested_arguments.append([])
         self.graph.append(graph)
@@ -206,9 +209,9 @@ class Flow:
             self.isolated.pop()
             self.outside = self.isolated[-1][2] if self.isolated else frozenset()
         names, lines = self.unwritten
-        if names and self.unwritten_depth == len(self.nested):  # they go with their region
-            names.clear()
-            lines.clear()
+        mark = self.unwritten_marks.pop() if self.unwritten_marks else 0
+        if len(names) > mark:  # its own go with it; an enclosing entry block's stay unwritten
+            del names[mark:], lines[mark:]
         types, where = self.types, self.lines  # (what is still unwritten belongs to a region around)
         self.graph.pop()
         self.serials.pop()
