@@ -118,8 +118,7 @@ class Flow:
         self.unwritten: tuple[list[str], list[int]] = ([], [])
         """Names the engine's fast path defined in a function's entry block, and their lines,
         not yet in :attr:`lines`: written there when anything asks :attr:`where` (most
-        functions never do), dropped with their region (:attr:`unwritten_depth`)."""
-        self.unwritten_depth = 0
+        functions never do), dropped with their region (:attr:`unwritten_marks`)."""
         self.unwritten_marks: list[int] = []
         """For each open region, how many of :attr:`unwritten` were there when it opened (its
         enclosing entry blocks'): its end drops only what follows."""

@@ -125,7 +125,6 @@ class FileRun:
         if entry:
             start = -1
             unwritten_names, unwritten_lines = flow.unwritten
-            flow.unwritten_depth = len(flow.nested)
         else:
             start = values.dom.start
             where = flow.lines  # (what the entry block left unwritten is written when a use asks for it)
