@@ -114,17 +114,65 @@ def test_a_file_that_cannot_be_written_is_no_error(tmp_path: Path) -> None:
     assert child(blocked / "patterns.marshal") == len(PATTERNS) + 2
 
 
-def test_a_damaged_entry_is_compiled_as_always(tmp_path: Path) -> None:
+@pytest.mark.parametrize("section", ["first", "second"])
+def test_a_damaged_entry_is_compiled_as_always(tmp_path: Path, section: str) -> None:
     # The right header, a pattern's entry with code _sre rejects: no traceback, the pattern is
     # compiled as always (and equal to re's: the child checks), and the file written again.
-    import _sre  # type: ignore[import-not-found]
-    import marshal
-
     kept = tmp_path / "patterns.marshal"
-    header = ("broadcheck patterns", 2, sys.version, _sre.MAGIC, _sre.CODESIZE)
-    kept.write_bytes(marshal.dumps((header, {PATTERNS[0]: (0, [99999, 1, 2], 0, {}, ())}, {})))
+    used = {PATTERNS[0]} if section == "first" else set()
+    kept.write_bytes(
+        recache.dump(recache.header(), (used, set(), set()), ({PATTERNS[0]: (0, [99999, 1, 2], 0, {}, ())}, {}, {}))
+    )
     assert child(kept) == len(PATTERNS) + 2
     assert child(kept) == 0
+
+
+SECTIONS_CHILD = """
+import collections, dataclasses, sys
+from re import _compiler, _parser
+from broadcheck import recache
+
+patterns = eval(sys.argv[2])
+parsed = []
+_parse = _parser.parse
+_parser.parse = lambda p, flags=0: (parsed.append(p), _parse(p, flags))[1]
+recache.install(sys.argv[1])
+counts = [len(recache._table)]
+_compiler.compile(*patterns[0])  # in the first section
+counts.append(len(recache._table))
+_compiler.compile(*patterns[3])  # in the second
+counts.append(len(recache._table))
+recache.save()
+print(counts, len(parsed))
+"""
+
+
+def test_a_start_reads_what_the_latest_run_used_and_the_rest_on_a_miss(tmp_path: Path) -> None:
+    # Counts work: a file that kept hundreds of patterns (a test suite's, an install that checked
+    # many kinds of files) costs a start only the entries the latest run used; the first miss
+    # reads the rest, and that run writes its own use first.
+    import marshal
+
+    many = [*PATTERNS, *((f"word{i}_(\\d+)", 0) for i in range(300))]
+    table = {key: recache.made_entry(*key) for key in many}
+    kept = tmp_path / "patterns.marshal"
+    kept.write_bytes(recache.dump(recache.header(), (set(PATTERNS[:2]), set(), set()), (table, {}, {})))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    done = subprocess.run(
+        [sys.executable, "-c", SECTIONS_CHILD, str(kept), repr(PATTERNS)],
+        capture_output=True,
+        text=True,
+        timeout=HANG,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["[2,", "2,", f"{len(many)}]", "0"]  # two read; all after the miss; none parsed
+    data = kept.read_bytes()
+    size = int.from_bytes(data[:4], "little")
+    first, second = marshal.loads(data[4 : 4 + size]), marshal.loads(data[4 + size :])
+    assert set(first[1]) == {PATTERNS[0], PATTERNS[3]}  # what this run used, first
+    assert set(first[1]) | set(second[0]) == set(many)  # and the rest kept
 
 
 CODE_CHILD = """
