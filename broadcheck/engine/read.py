@@ -4,7 +4,8 @@ A file comes in blocks (the runner's 1 MB, the tests' few characters); a :class:
 holds back a line cut at a block's end, cuts the text at ``--split-input-file`` markers
 (each chunk is a module of its own, ended through ``end_module``), and hands each segment
 of whole lines to the scanner (:mod:`.scan`). On the way it keeps the lines that
-suppressions and ``--verify-diagnostics`` annotations need (:attr:`Reader.marked`).
+suppressions and ``--verify-diagnostics`` annotations need (:attr:`Reader.marked`), and blanks
+for the scanner the lines of a file's metadata (``{-#`` ... ``#-}``), which hold no op.
 """
 
 from __future__ import annotations
@@ -16,7 +17,24 @@ from broadcheck.engine.findings import Findings
 from broadcheck.engine.options import Options
 from broadcheck.engine.scan import Scanner
 from broadcheck.ops import Span
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.text import split_marker, split_probe
+
+_META_OPEN = lazy(r"^[ \t]*\{-#[ \t]*\r?$", 8)  # (re.M)
+"""The line that opens a file's metadata dictionary (``{-#``), alone on its line as MLIR prints it."""
+_META_LINES = lazy(
+    r'(?:[ \t]*+(?:(?:[A-Za-z_][\w$.\-]*+|"[^"\\\n]*+")[ \t]*+:[ \t]*+'
+    r'(?:\{(?:[ \t]*+\})?|"[^"\\\n]*+"|true|false|-?[0-9]++)[ \t]*+,?|\}[ \t]*+,?)?[ \t]*+\r?\n)*+'
+)
+"""Lines of a metadata dictionary's entries: ``dialect_resources: {``, ``builtin: {``, a resource
+``name: "0x0400..."`` (a torch-mlir export's weights, megabytes a line), ``}``, and blank lines."""
+_META_CLOSE = lazy(r"[ \t]*#-\}[ \t]*\r?(?:\n|$)")
+"""The line that closes it (``#-}``)."""
+_META_END = lazy(r"^[ \t]*#-\}[ \t]*\r?$", 8)  # (re.M)
+HOLD = 1 << 25
+"""A file metadata dictionary still open at a block's end is held back until it closes, this
+long at most (its lines are blank to the scanner only once the whole of it is known to be of
+the shape :func:`_metadata` reads; a longer one is scanned as it comes)."""
 
 
 class Reader:
@@ -33,6 +51,8 @@ class Reader:
         self.marked: list[tuple[int, str]] = []
         """The lines that hold suppressions (and annotations), with their numbers."""
         self.carry = ""
+        self.top = True
+        """Whether the text read so far ends at the top level, as :func:`_metadata` tells it."""
         self.segment_end = 0
         """The last line of the segment being read."""
 
@@ -52,25 +72,32 @@ class Reader:
         if not final:  # the last line waits for the next block: it may go on there
             cut = text.rfind("\n", 0, len(text) - 1) + 1 if not text.endswith("\n") else text.rfind("\n", 0, -1) + 1
             text, self.carry = text[:cut], text[cut:]
+            held = _metadata(text, self.top) if "{-#" in text else None
+            if held is not None and len(text) - held + len(self.carry) <= HOLD:
+                text, self.carry = text[:held], text[held:] + self.carry  # (see HOLD)
         else:
             self.carry = ""
         if not text:
             if final:
-                self.end_module()
+                self._end()
             return
         self._mark(text)
         marker = self.options.split_marker
         start, first = 0, self.next_line
         if marker is not None and split_probe(marker) in text:
             for number, offset, after in self._markers(text, marker):
-                self._segment(text[start:offset], first)
-                self.end_module()
+                self._segment(text[start:offset], first, True)
+                self._end()
                 start, first = after, number + 1
                 self.chunks.append(first)
-        self._segment(text[start:], first)
+        self._segment(text[start:], first, final)
         self.next_line += text.count("\n") + (0 if text.endswith("\n") else 1)
         if final:
-            self.end_module()
+            self._end()
+
+    def _end(self) -> None:
+        self.top = True
+        self.end_module()
 
     def _mark(self, text: str) -> None:
         """Keep the lines suppressions (and ``--verify-diagnostics``' annotations) need."""
@@ -99,12 +126,59 @@ class Reader:
                 findings.lines[number] = line
         return found
 
-    def _segment(self, text: str, first: int) -> None:
+    def _segment(self, text: str, first: int, last: bool) -> None:
+        """Hand ``text`` (whole lines, the first ``first``) to the scanner; ``last``: the module
+        (the file or a split chunk) ends with it."""
         self.segment_end = first + text.count("\n") - (1 if text.endswith("\n") else 0)
         if not text:
             return
         self.findings.segment(text, first)
-        self.scanner.block(text, first)
+        self.scanner.block(self._without_metadata(text) if last and "{-#" in text else text, first)
+        self.top = _after_top(text, len(text), self.top)
+
+    def _without_metadata(self, text: str) -> str:
+        """``text`` (the end of a module) with the file metadata dictionary it ends with blank, if
+        :func:`_metadata` finds one (nothing in it is an op, and the scanner would read each of its
+        lines: a torch-mlir export's resources are megabytes of hexadecimal, half of its check)."""
+        start = _metadata(text, self.top)
+        if start is None or _META_END.search(text, start) is None:
+            return text
+        return text[:start] + "\n" * text.count("\n", start) + ("" if text.endswith("\n") else " ")
+
+
+def _metadata(text: str, top: bool) -> int | None:
+    """Where the file metadata dictionary ``text`` ends with starts, if it ends with one (blank
+    lines apart), or within one: ``{-#`` alone on its line, at the top level; each line after it an
+    entry, an entry's opening or closing, or blank; then ``#-}`` alone on its line (or the end of
+    ``text``). At the top level, as MLIR prints it: after a line that starts with ``}`` (a module's
+    or a function's end) or ``#-}``, blank lines apart, or at the start (``top``: whether the text
+    before ``text`` ended so). Any other (on one line, holding other text, after it more text, in
+    an op) is read as it is."""
+    at = 0
+    while text.find("{-#", at) >= 0:
+        opening = _META_OPEN.search(text, at)
+        if opening is None:
+            return None
+        start = opening.start()
+        lines = _META_LINES.match(text, min(opening.end() + 1, len(text)))
+        end = lines.end() if lines is not None else start  # (it always matches)
+        close = _META_CLOSE.match(text, end)
+        if close is not None:
+            end = close.end()
+        if text[end:].strip() == "" and (close is not None or end >= len(text)):
+            return start if _after_top(text, start, top) else None
+        at = end + 1
+    return None
+
+
+def _after_top(text: str, end: int, top: bool) -> bool:
+    """Whether ``text[:end]`` ends at the top level as :func:`_metadata` tells it: its last line
+    not blank starts with ``}`` or ``#-}``; ``top`` if every line is blank."""
+    window = max(0, end - 4096)
+    end = window + len(text[window:end].rstrip())
+    if end == window and window:  # (a long run of blanks)
+        end = len(text[:window].rstrip())
+    return text.startswith(("}", "#-}"), text.rfind("\n", 0, end) + 1) if end else top
 
 
 def _lines_at(text: str, needles: tuple[str, ...], first: int) -> list[tuple[int, int, str]]:
