@@ -326,7 +326,7 @@ class Scanner:
                     result_key = ""
                 rest_key = key_text(rest) if "%" in rest else rest
                 if len(rest_key) >= WEIGHTS and (
-                    (generic == "tf.Const" and rest_key.startswith("()"))
+                    (generic == "tf.Const" and rest_key.startswith(" <{"))
                     or (custom == "tf_executor.island" and rest_key.startswith(' wraps "tf.Const"()'))
                 ):
                     rest_key = elide_weights(rest_key, rest=True)  # (a frozen graph's weights: not in the key)

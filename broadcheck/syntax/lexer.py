@@ -261,16 +261,16 @@ def _closed_at(text: str, start: int, end: int) -> bool:
     return (end - 2 - k) % 2 == 0
 
 
-WEIGHTS = 1 << 16
+WEIGHTS = 1 << 8
 """A ``tf.Const``'s hex string of this many digits or more (a frozen graph's weights, written inline)
 is read as :func:`elide_weights` writes it."""
 
-_HEX_WEIGHTS = r'value = dense<)"0x[0-9A-Fa-f]{65536,}+"(?=>)'
+_HEX_WEIGHTS = r'value = dense<)"0x[0-9A-Fa-f]{256,}+"(?=>)'
 _NAME = r"%[\w$.\-]++"
 _WEIGHTS = lazy(
     rf'(\s*+(?:{_NAME} = "tf\.Const"|{_NAME}, {_NAME} = tf_executor\.island wraps "tf\.Const")\(\) <\{{' + _HEX_WEIGHTS
 )
-_WEIGHTS_REST = lazy(r'((?: wraps "tf\.Const")?\(\) <\{' + _HEX_WEIGHTS)
+_WEIGHTS_REST = lazy(r'((?: wraps "tf\.Const"\(\))? <\{' + _HEX_WEIGHTS)
 
 
 def elide_weights(key: str, rest: bool = False) -> str:
