@@ -45,3 +45,22 @@ def test_a_constant_without_its_weights_reports_as_with_them(monkeypatch: pytest
     monkeypatch.setattr(scan, "WEIGHTS", 1 << 30)  # (no key written short)
     monkeypatch.setattr(lexer, "WEIGHTS", 1 << 30)
     assert elided == check_text("t.mlir", text, Options()).diagnostics and len(elided) == 1
+
+
+def test_names_of_a_text_with_strings_are_found_as_by_the_string_skipping_pattern() -> None:
+    # `lines._plain` takes a text whose `%`s all come before its first quote without the pattern
+    # (a frozen graph's weights: a string of megabytes): the names are those the pattern finds.
+    from broadcheck.syntax import lines
+
+    rng = random.Random(7)
+    atoms = ["%a", "%b_1", "%c#2", '"', '"x%y"', '"0xAB"', "\\", "\n", " ", ",", "(", ")", "=", "loc", '"\\"%d"']
+    for _ in range(3000):
+        text = "".join(rng.choices(atoms, k=rng.randint(0, 12)))
+        expected = [name for name in lines._NAME_OR_STRING_SKIP.findall(text) if name]
+        if lines._NO_PERCENT_IN_STRINGS.fullmatch(text) is not None or '"' not in text:
+            expected = lines._NAME.findall(text)
+        assert lines.names(text) == expected, text
+        spans = [m.span(1) for m in lines._NAME_OR_STRING_SKIP.finditer(text) if m.group(1)]
+        if lines._NO_PERCENT_IN_STRINGS.fullmatch(text) is not None or '"' not in text:
+            spans = [m.span() for m in lines._NAME.finditer(text)]
+        assert lines.name_spans(text) == spans, text

@@ -48,8 +48,10 @@ not by a Python step a string and a name (:data:`_NAME_OR_STRING_SKIP`)."""
 
 
 def _plain(text: str) -> bool:
-    """Whether ``text`` has no string, or none that could hold a value name."""
-    return '"' not in text or _NO_PERCENT_IN_STRINGS.fullmatch(text) is not None
+    """Whether ``text`` has no string, or none that could hold a value name (no ``%`` after its
+    first quote, found in C: a frozen graph's weights are a string of megabytes)."""
+    quote = text.find('"')
+    return quote < 0 or text.find("%", quote) < 0 or _NO_PERCENT_IN_STRINGS.fullmatch(text) is not None
 
 
 def name_spans(text: str) -> list[tuple[int, int]]:
