@@ -62,14 +62,14 @@ print(len(parsed) + len([c for c in compiled if c in ("tuple[int, int] | None", 
 """
 
 
-def child(path: Path, *, write: bool = True) -> int:
-    """Compile PATTERNS and a named tuple's two annotations in a fresh process with the kept
-    file ``path``; how many patterns it parsed and annotations it compiled."""
+def run_child(script: str, path: Path, *, write: bool = True) -> str:
+    """Run ``script`` in a fresh process with the kept file ``path`` and PATTERNS (its two
+    arguments), bytecode written or not; what it printed."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     if not write:
         env["PYTHONDONTWRITEBYTECODE"] = "1"
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, str(path), repr(PATTERNS)],
+        [sys.executable, "-c", script, str(path), repr(PATTERNS)],
         capture_output=True,
         text=True,
         timeout=HANG,
@@ -77,7 +77,13 @@ def child(path: Path, *, write: bool = True) -> int:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    return int(done.stdout)
+    return done.stdout
+
+
+def child(path: Path, *, write: bool = True) -> int:
+    """Compile PATTERNS and a named tuple's two annotations in a fresh process with the kept
+    file ``path``; how many patterns it parsed and annotations it compiled."""
+    return int(run_child(CHILD, path, write=write))
 
 
 pytestmark = pytest.mark.skipif(sys.version_info[:2] not in recache.VERSIONS, reason="not kept on this Python")
@@ -157,17 +163,8 @@ def test_a_start_reads_what_the_latest_run_used_and_the_rest_on_a_miss(tmp_path:
     table = {key: recache.made_entry(*key) for key in many}
     kept = tmp_path / "patterns.marshal"
     kept.write_bytes(recache.dump(recache.header(), (set(PATTERNS[:2]), set(), set()), (table, {}, {})))
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    done = subprocess.run(
-        [sys.executable, "-c", SECTIONS_CHILD, str(kept), repr(PATTERNS)],
-        capture_output=True,
-        text=True,
-        timeout=HANG,
-        env=env,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split() == ["[2,", "2,", f"{len(many)}]", "0"]  # two read; all after the miss; none parsed
+    out = run_child(SECTIONS_CHILD, kept)
+    assert out.split() == ["[2,", "2,", f"{len(many)}]", "0"]  # two read; all after the miss; none parsed
     data = kept.read_bytes()
     size = int.from_bytes(data[:4], "little")
     first, second = marshal.loads(data[4 : 4 + size]), marshal.loads(data[4 + size :])
@@ -205,12 +202,5 @@ def test_the_code_dataclasses_and_namedtuple_write_is_kept(tmp_path: Path) -> No
     # Counts work: a dataclass's methods and a named tuple's __new__ are texts the standard
     # library compiles at each start; the program keeps their code as it keeps patterns.
     kept = tmp_path / "patterns.marshal"
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    counts = []
-    for _ in ("cold", "warm"):
-        done = subprocess.run(
-            [sys.executable, "-c", CODE_CHILD, str(kept)], capture_output=True, text=True, timeout=HANG, env=env
-        )
-        assert done.returncode == 0, done.stderr
-        counts.append(int(done.stdout))
+    counts = [int(run_child(CODE_CHILD, kept)) for _ in ("cold", "warm")]
     assert counts[0] >= 4 and counts[1] == 0, counts  # (__init__, __repr__, __eq__, __hash__..., __new__)
