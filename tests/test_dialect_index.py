@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from broadcheck import dialects
-from broadcheck.dialects import index, make_index
+from broadcheck.dialects import index, make_index, ods
 from tests.waits import HANG
 
 PARTED = sorted(index.PARTS)
@@ -22,6 +22,9 @@ PARTED = sorted(index.PARTS)
 def test_the_index_is_current() -> None:
     assert make_index.TARGET.read_text(encoding="utf-8") == make_index.render(), (
         "broadcheck/dialects/index.py is stale: run `make index`"
+    )
+    assert make_index.KEPT.read_text(encoding="utf-8") == make_index.render_kept(), (
+        "broadcheck/dialects/ods/kept.py is stale: run `make index`"
     )
 
 
@@ -187,3 +190,34 @@ def test_a_jax_export_s_structural_ops_build_only_their_families() -> None:
     assert not loaded & unused, loaded & unused
     assert "stablehlo.all_reduce" in dialects.declarations("stablehlo")  # the control
     assert all(f"broadcheck.dialects.stablehlo.{m}" in sys.modules for m in unused)
+
+
+KEPT = """
+import sys
+from broadcheck import dialects
+from broadcheck.dialects import ods
+
+names = ("arith.addf", "arith.mulf", "arith.cmpf", "arith.select", "arith.maximumnumf", "math.exp", "math.sincos")
+for name in names:
+    assert dialects.lookup(name) is not None and dialects.lookup(name).check is not None, name
+print(ods._sources.cache_info().currsize, "json" in sys.modules, len(dialects._ONE))
+"""
+
+
+def test_an_arith_or_math_op_reads_no_json_table() -> None:
+    # Counts work, not time (issue 31, torch-mlir's Linalg exports: arith and math ops in every
+    # body): arith and math are declared in parts, so a lookup merges its op's generated traits
+    # alone (64436d8: the whole table's, a check built for each of its 97 ops), and those traits
+    # come from ods/kept.py (make index), so no JSON table is read and json is not imported.
+    done = subprocess.run([sys.executable, "-c", KEPT], capture_output=True, text=True, timeout=HANG, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.split() == ["0", "False", "7"]
+
+
+@pytest.mark.parametrize("dialect", ods.KEPT)
+def test_the_kept_traits_are_the_tables(dialect: str) -> None:
+    # ods.traits of a kept dialect's op reads ods/kept.py: the same traits as its JSON table's entry
+    # (the table's names, and no other), for every op.
+    table = ods.table(dialect)
+    assert table and all(ods.traits(name) == traits for name, traits in table.items())
+    assert ods.traits(f"{dialect}.no_such_op") is None

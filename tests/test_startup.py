@@ -642,8 +642,13 @@ TFL = (  # (as TensorFlow 2.21's converter writes a TFLite model)
         (TOSA_SHAPES, {"broadcheck.dialects.tosa.td"}, {"json", "pathlib", "urllib", "ipaddress"}),
         # tfl's shape ops word their messages when they reject (64436d8: imported the catalogue)
         (TFL, {"broadcheck.dialects.tfl.data", "broadcheck.dialects.tfl.kernels"}, {"broadcheck.messages"}),
-        # arith's generated traits judge no TensorFlow constraint (64436d8: ods.traits imported TF's rules)
-        (LINALG, {"broadcheck.dialects.ods.traits"}, {"broadcheck.semantics.tf", "broadcheck.semantics.tosa"}),
+        # arith's generated traits judge no TensorFlow constraint (64436d8: ods.traits imported TF's rules),
+        # and come from ods/kept.py (64436d8: arith.json, with json)
+        (
+            LINALG,
+            {"broadcheck.dialects.ods.traits", "broadcheck.dialects.ods.kept"},
+            {"broadcheck.semantics.tf", "broadcheck.semantics.tosa", "json"},
+        ),
     ],
     ids=["tosa", "tfl", "linalg"],
 )

@@ -9,7 +9,6 @@ Hand-written declarations win.
 
 from __future__ import annotations
 
-import json
 import os
 from functools import cache
 from types import MappingProxyType
@@ -80,6 +79,8 @@ def _sources(dialect: str) -> tuple[dict[str, list[str]], dict[str, dict[str, st
     """The generated table of ``dialect`` as written, and (``tf``) the type constraints TensorFlow
     named (``tf_constraints.json``: the ``.cpp.inc`` that holds them is not in the wheel;
     ``tests/oracle/ods_probe.py`` asks the tool; ``None`` without it)."""
+    import json  # (a run that asks only the traits the index keeps imports none)
+
     ops: dict[str, list[str]] = json.loads(_read(f"{dialect}.json"))["ops"]
     constraints: dict[str, dict[str, str]] | None = None
     if dialect == "tf" and os.path.isfile(os.path.join(os.path.dirname(__file__), "tf_constraints.json")):
@@ -151,8 +152,24 @@ def _order(key: str) -> tuple[int, int, str]:
 
 def traits(name: str) -> tuple[str, ...] | None:
     """The generated traits of op ``name``, or ``None`` when no table defines it (made for that op
-    alone: :func:`table`'s entry)."""
-    return _one(name.partition(".")[0], name)
+    alone: :func:`table`'s entry; for a dialect whose traits :mod:`.kept` holds, ``arith`` and
+    ``math``, its entry there, which ``tests/test_dialect_index.py`` holds to the table)."""
+    dialect = name.partition(".")[0]
+    if dialect in KEPT:
+        from broadcheck.dialects.ods.kept import TRAITS  # (a module: no JSON table read, no json imported)
+
+        kept = TRAITS.get(dialect)  # (None: a kept file older than KEPT, which `make index` writes again)
+        if kept is not None:
+            return kept.get(name)
+    return _one(dialect, name)
+
+
+KEPT = ("arith", "math")
+"""The dialects whose generated traits :mod:`.kept` holds as a Python module (``make index`` writes it
+from their JSON tables), so that a lookup of one of their ops, which merges that op's traits
+(``dialects._in_part``), reads no JSON table nor imports ``json``: two small tables (arith's 51 ops,
+math's 46) that every torch-mlir Linalg export asks. ``tf``'s, with TensorFlow's constraints (220 KB of
+JSON), are read from their files."""
 
 
 def generated(name: str) -> tuple[str, ...]:
@@ -232,6 +249,8 @@ def declared_shapeless_traits(found: tuple[str, ...]) -> bool:
 
 @cache
 def _probed() -> frozenset[str]:
+    import json
+
     text = _read("tf_probed.json")
     confirmed: list[str] = json.loads(text)["confirmed"]
     return frozenset(confirmed)
