@@ -646,6 +646,15 @@ ONNX = (  # (as onnx-mlir writes a model)
 )
 
 
+TF = (  # (as TensorFlow 2.21 writes a graph of float ops, in the generic form)
+    "func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {\n"
+    '  %0 = "tf.AddV2"(%a, %b) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>\n'
+    '  %1 = "tf.Relu6"(%0) : (tensor<2x3xf32>) -> tensor<2x3xf32>\n'
+    "  return %1 : tensor<2x3xf32>\n"
+    "}\n"
+)
+
+
 @pytest.mark.parametrize(
     ("text", "used", "unused"),
     [
@@ -667,8 +676,10 @@ ONNX = (  # (as onnx-mlir writes a model)
             {"broadcheck.dialects.onnx.verify", "broadcheck.dialects.onnx.tail"},
             {"json", "pathlib", "tempfile", "zipfile", "broadcheck.messages", "broadcheck.dialects.onnx.more"},
         ),
+        # TensorFlow's rules read a quantized type as TOSA's do: a file of float types loads no TOSA rules
+        (TF, {"broadcheck.semantics.tf"}, {"broadcheck.semantics.tosa"}),
     ],
-    ids=["tosa", "tfl", "linalg", "onnx"],
+    ids=["tosa", "tfl", "linalg", "onnx", "tf"],
 )
 def test_a_mid_size_export_loads_only_what_its_ops_use(
     tmp_path: Path, text: str, used: set[str], unused: set[str]
