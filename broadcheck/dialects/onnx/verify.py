@@ -442,7 +442,7 @@ _EQUATION = rf"({_PARAMETER}(?:,{_PARAMETER})*)(?:- *>({_PARAMETER}))?"
 
 
 def _einsum_error(equation: str, name: str, **args: object) -> Problem:
-    return Problem("BC808", {"detail": f"equation '{equation}': " + detail("BC808", name, **args)["detail"]})
+    return Problem("BC808", {"detail": f"equation '{equation}': {detail('BC808', name, **args)['detail']}"})
 
 
 def einsum(op: Operation) -> Problem | None:
