@@ -259,12 +259,19 @@ print(sorted(m for m in sys.modules if m.startswith("broadcheck.dialects.")))
         ),
         # JAX's exports name chlo's elementwise ops (`chlo.square`, `chlo.erf`)
         ("chlo.square chlo.erf", {"chlo.elementwise"}, {"chlo.scan", "chlo.top_k", "chlo.constant"}),
+        # torch-mlir's TOSA exports: no block-scaled op, no `tosa.identity`
+        (
+            "tosa.reshape tosa.matmul tosa.const tosa.const_shape tosa.transpose tosa.slice",
+            {"tosa.structural"},
+            {"tosa.block_scaled", "tosa.shape_ops"},
+        ),
     ],
-    ids=["linalg", "chlo"],
+    ids=["linalg", "chlo", "tosa"],
 )
 def test_a_lookup_builds_only_its_family_s_part(names: str, used: set[str], unused: set[str]) -> None:
     # Counts work, not time (issue 31, mid-size exports): Linalg and CHLO are declared in parts by
-    # family (64436d8: one table, every family's module imported by the first lookup).
+    # family (64436d8: one table, every family's module imported by the first lookup), and TOSA's
+    # structural ops apart from the block-scaled ops and `tosa.identity` (64436d8: one part).
     done = subprocess.run(
         [sys.executable, "-c", FAMILIES, names], capture_output=True, text=True, timeout=HANG, check=False
     )
