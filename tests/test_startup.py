@@ -621,3 +621,73 @@ def test_a_clean_tosa_add_file_builds_only_the_elementwise_part(tmp_path: Path) 
     output, loaded = _modules_of_a_run(tmp_path, "--no-cache", "one.mlir")
     assert output.startswith("No problems found in 1 file (2 ops checked)"), output
     assert "broadcheck.dialects.tosa.structural" in loaded
+
+
+TFL = (  # (as TensorFlow 2.21's converter writes a TFLite model)
+    "func.func @main(%arg0: tensor<1x8x8x3xf32>) -> tensor<1x4x4x16xf32> {\n"
+    '  %0 = "tfl.pseudo_const"() <{value = dense<1.000000e+00> : tensor<16x3x3x3xf32>}> : () -> tensor<16x3x3x3xf32>\n'
+    '  %1 = "tfl.pseudo_const"() <{value = dense<0.000000e+00> : tensor<16xf32>}> : () -> tensor<16xf32>\n'
+    '  %2 = "tfl.conv_2d"(%arg0, %0, %1) <{dilation_h_factor = 1 : i32, dilation_w_factor = 1 : i32, '
+    'fused_activation_function = "RELU6", padding = "SAME", stride_h = 2 : i32, stride_w = 2 : i32}> : '
+    "(tensor<1x8x8x3xf32>, tensor<16x3x3x3xf32>, tensor<16xf32>) -> tensor<1x4x4x16xf32>\n"
+    "  return %2 : tensor<1x4x4x16xf32>\n"
+    "}\n"
+)
+
+
+ONNX = (  # (as onnx-mlir writes a model)
+    "func.func @main(%a: tensor<10x10xf32>, %b: tensor<10x1xf32>) -> tensor<100xf32> {\n"
+    '  %0 = "onnx.Add"(%a, %b) : (tensor<10x10xf32>, tensor<10x1xf32>) -> tensor<10x10xf32>\n'
+    '  %1 = "onnx.Relu"(%0) : (tensor<10x10xf32>) -> tensor<10x10xf32>\n'
+    "  %2 = onnx.Constant dense<100> : tensor<1xi64>\n"
+    '  %3 = "onnx.Reshape"(%1, %2) {allowzero = 0 : si64} : (tensor<10x10xf32>, tensor<1xi64>) -> tensor<100xf32>\n'
+    "  onnx.Return %3 : tensor<100xf32>\n"
+    "}\n"
+)
+
+
+TF = (  # (as TensorFlow 2.21 writes a graph of float ops, in the generic form)
+    "func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {\n"
+    '  %0 = "tf.AddV2"(%a, %b) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>\n'
+    '  %1 = "tf.Relu6"(%0) : (tensor<2x3xf32>) -> tensor<2x3xf32>\n'
+    "  return %1 : tensor<2x3xf32>\n"
+    "}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "used", "unused"),
+    [
+        # a generic `tosa.reshape` asks its required attributes: td.py's (64436d8: ods.json, with json, pathlib)
+        (TOSA_SHAPES, {"broadcheck.dialects.tosa.td"}, {"json", "pathlib", "urllib", "ipaddress"}),
+        # tfl's shape ops word their messages when they reject (64436d8: imported the catalogue)
+        (TFL, {"broadcheck.dialects.tfl.data", "broadcheck.dialects.tfl.kernels"}, {"broadcheck.messages"}),
+        # arith's generated traits judge no TensorFlow constraint (64436d8: ods.traits imported TF's rules),
+        # and come from ods/kept.py (64436d8: arith.json, with json)
+        (
+            LINALG,
+            {"broadcheck.dialects.ods.traits"},
+            {"broadcheck.semantics.tf", "broadcheck.semantics.tosa", "json"},
+        ),
+        # ONNX in parts: its shape ops' part, not ODS's constraints (the last part, JSON) nor the ops
+        # onnx-mlir alone verifies (64436d8: every op declared, the table read through importlib.resources)
+        (
+            ONNX,
+            {"broadcheck.dialects.onnx.verify", "broadcheck.dialects.onnx.tail"},
+            {"json", "pathlib", "tempfile", "zipfile", "broadcheck.messages", "broadcheck.dialects.onnx.more"},
+        ),
+        # TensorFlow's rules read a quantized type as TOSA's do: a file of float types loads no TOSA rules
+        (TF, {"broadcheck.semantics.tf"}, {"broadcheck.semantics.tosa"}),
+    ],
+    ids=["tosa", "tfl", "linalg", "onnx", "tf"],
+)
+def test_a_mid_size_export_loads_only_what_its_ops_use(
+    tmp_path: Path, text: str, used: set[str], unused: set[str]
+) -> None:
+    # Counts work, not time (issue 31, the mid-size exports of torch-mlir, TensorFlow and JAX): a
+    # run as the program of a file in each export's style loads its dialect's modules (the control)
+    # and none of the modules its ops never use.
+    output, loaded = _modules_of_a_run(project(tmp_path, text), "--no-cache", "one.mlir")
+    assert output.startswith("No problems found in 1 file"), output
+    assert used <= loaded, used - loaded
+    assert not loaded & unused, loaded & unused

@@ -131,11 +131,48 @@ def declarations(dialect: str) -> dict[str, Op]:
     return found
 
 
+class _Index(Mapping[str, Mapping[str, int]]):
+    """The generated index (:mod:`broadcheck.dialects.index`): each dialect's entry, a text of a line an
+    op, read into a mapping when first asked."""
+
+    __slots__ = ("_read", "_texts")
+
+    def __init__(self, texts: Mapping[str, str]) -> None:
+        self._texts = texts
+        self._read: dict[str, dict[str, int]] = {}
+
+    def __getitem__(self, dialect: str) -> Mapping[str, int]:
+        found = self._read.get(dialect)
+        if found is None:
+            text = self._texts[dialect]  # (KeyError: a dialect not declared in parts)
+            found = {}
+            for line in text.split("\n"):
+                name, _, number = line.partition(" ")
+                if name:
+                    found[name] = int(number)
+            self._read[dialect] = found
+        return found
+
+    def __contains__(self, dialect: object) -> bool:
+        return dialect in self._texts
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._texts)
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+
+_INDEX: list[_Index] = []
+
+
 def _parted() -> Mapping[str, Mapping[str, int]]:
     """The generated index: for each dialect declared in parts, the part of each op it declares."""
-    from broadcheck.dialects.index import PARTS
+    if not _INDEX:
+        from broadcheck.dialects.index import PARTS
 
-    return PARTS
+        _INDEX.append(_Index(PARTS))
+    return _INDEX[0]
 
 
 def _in_part(dialect: str, name: str, listed: Mapping[str, int]) -> Op | None:

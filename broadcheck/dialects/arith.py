@@ -5,8 +5,9 @@ import re
 from collections.abc import Callable
 from functools import cache
 
+from broadcheck.dialects import parts
 from broadcheck.dialects.literal import same_type
-from broadcheck.dialects.op import CONVERSION, RESULT, SAME, Assembly, Op, Reading, custom, ops
+from broadcheck.dialects.op import CONVERSION, RESULT, SAME, Assembly, Op, Reading, custom
 from broadcheck.dialects.shaped import (
     Rule,
     bit_width,
@@ -270,30 +271,42 @@ def _value_first(statement: Statement, custom: str) -> tuple[str, int] | None:
     return "expected attribute value", statement.name_end
 
 
-OPS = ops(
-    # `$lhs, $rhs attr-dict : type($result)` (negf: `$operand ...`): the parser wants the `:` after them
-    [
-        Op(f"arith.{name}", SAME, assembly=Assembly("same", 1 if name == "negf" else 2, form=_operands_first))
-        for name in _BINARY
-    ],
-    [Op(f"arith.{name}", SAME) for name in ("mulsi_extended", "mului_extended")],  # two results: not that form
-    # `%sum, %overflow = arith.addui_extended %a, %b : T, B`
-    Op("arith.addui_extended", custom(_sum_and_overflow)),
-    # newer than the ODS tables (TF 2.21's LLVM): checked as their kin, probed against iree-opt 3.13
-    Op("arith.subui_extended", custom(_sum_and_overflow), _subui_extended, "ods-traits"),
-    [
-        Op(f"arith.{name}", SAME, _maximumnumf, "ods-traits", assembly=Assembly("same", 2))
-        for name in ("maximumnumf", "minimumnumf")
-    ],
-    Op("arith.flush_denormals", SAME, _flush_denormals, "ods-traits", assembly=Assembly("same", 1)),
-    [Op(f"arith.{name}", CONVERSION) for name in _CASTS],
-    Op("arith.convertf", CONVERSION, _convertf, "ods-traits"),
-    Op("arith.cmpf", custom(_compare), _compare_check, "arith-compare"),
-    Op("arith.cmpi", custom(_compare), _compare_check, "arith-compare"),
-    Op("arith.constant", RESULT, same_type, "constant", literal="value", assembly=Assembly("form", form=_value_first)),
-    # `arith.scaling_extf %a, %s : A, S to R`: CastOpInterface over two operands, before Elementwise
-    Op("arith.scaling_extf", custom(_scaling), _scaling_check(wider=True), "arith-scaling"),
-    Op("arith.scaling_truncf", custom(_scaling), _scaling_check(wider=False), "arith-scaling"),
-    # `arith.select %c, %a, %b : T`, or `: C, T` for a shaped condition
-    Op("arith.select", custom(_select), _select_check, "arith-select"),
-)
+def _declared() -> list[Op]:
+    """Every op: the one part of :data:`OPS`."""
+    return [
+        # `$lhs, $rhs attr-dict : type($result)` (negf: `$operand ...`): the parser wants the `:` after them
+        *(
+            Op(f"arith.{name}", SAME, assembly=Assembly("same", 1 if name == "negf" else 2, form=_operands_first))
+            for name in _BINARY
+        ),
+        *(Op(f"arith.{name}", SAME) for name in ("mulsi_extended", "mului_extended")),  # two results: not that form
+        # `%sum, %overflow = arith.addui_extended %a, %b : T, B`
+        Op("arith.addui_extended", custom(_sum_and_overflow)),
+        # newer than the ODS tables (TF 2.21's LLVM): checked as their kin, probed against iree-opt 3.13
+        Op("arith.subui_extended", custom(_sum_and_overflow), _subui_extended, "ods-traits"),
+        *(
+            Op(f"arith.{name}", SAME, _maximumnumf, "ods-traits", assembly=Assembly("same", 2))
+            for name in ("maximumnumf", "minimumnumf")
+        ),
+        Op("arith.flush_denormals", SAME, _flush_denormals, "ods-traits", assembly=Assembly("same", 1)),
+        *(Op(f"arith.{name}", CONVERSION) for name in _CASTS),
+        Op("arith.convertf", CONVERSION, _convertf, "ods-traits"),
+        Op("arith.cmpf", custom(_compare), _compare_check, "arith-compare"),
+        Op("arith.cmpi", custom(_compare), _compare_check, "arith-compare"),
+        Op(
+            "arith.constant",
+            RESULT,
+            same_type,
+            "constant",
+            literal="value",
+            assembly=Assembly("form", form=_value_first),
+        ),
+        # `arith.scaling_extf %a, %s : A, S to R`: CastOpInterface over two operands, before Elementwise
+        Op("arith.scaling_extf", custom(_scaling), _scaling_check(wider=True), "arith-scaling"),
+        Op("arith.scaling_truncf", custom(_scaling), _scaling_check(wider=False), "arith-scaling"),
+        # `arith.select %c, %a, %b : T`, or `: C, T` for a shaped condition
+        Op("arith.select", custom(_select), _select_check, "arith-select"),
+    ]
+
+
+OPS = parts(_declared)  # (make index: a lookup merges the generated traits of its op alone, not the table's)

@@ -16,6 +16,14 @@ from broadcheck.syntax.attributes import Dense, Str, value
 Check = Callable[[], Problem | None]
 
 
+def detail(code: str, name: str, **args: object) -> dict[str, object]:
+    """:func:`broadcheck.messages.detail`: the catalogue (9,000 lines) is imported when a check words a
+    message, not when the module that declares the check is imported."""
+    from broadcheck.messages import detail as worded
+
+    return worded(code, name, **args)
+
+
 def first(*checks: Check) -> Problem | None:
     """The first problem of ``checks``, run in order until one finds one."""
     for check in checks:

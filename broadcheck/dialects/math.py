@@ -4,7 +4,8 @@ newer than the ODS tables (``clampf``, ``sincos``) checked as their kin's traits
 from collections.abc import Callable
 from functools import cache
 
-from broadcheck.dialects.op import OPERAND_LIST, OPERANDS, SAME, Op, ops
+from broadcheck.dialects import parts
+from broadcheck.dialects.op import OPERAND_LIST, OPERANDS, SAME, Op
 from broadcheck.ops import Operation
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile
 
@@ -38,14 +39,19 @@ def _sincos(op: Operation, profile: Profile) -> Problem | None:
     return _kin("math.sin", 2)(op, profile)
 
 
-OPS = ops(
-    [Op(f"math.{name}", SAME) for name in _SAME],
-    Op("math.fpowi", OPERAND_LIST),
-    Op("math.ipowi", SAME),
-    Op("math.isnan", OPERANDS),
-    Op("math.isinf", OPERANDS),
-    Op("math.isfinite", OPERANDS),
-    Op("math.isnormal", OPERANDS),
-    Op("math.clampf", SAME, _clampf, "ods-traits"),
-    Op("math.sincos", SAME, _sincos, "ods-traits"),
-)
+def _declared() -> list[Op]:
+    """Every op: the one part of :data:`OPS`."""
+    return [
+        *(Op(f"math.{name}", SAME) for name in _SAME),
+        Op("math.fpowi", OPERAND_LIST),
+        Op("math.ipowi", SAME),
+        Op("math.isnan", OPERANDS),
+        Op("math.isinf", OPERANDS),
+        Op("math.isfinite", OPERANDS),
+        Op("math.isnormal", OPERANDS),
+        Op("math.clampf", SAME, _clampf, "ods-traits"),
+        Op("math.sincos", SAME, _sincos, "ods-traits"),
+    ]
+
+
+OPS = parts(_declared)  # (make index: a lookup merges the generated traits of its op alone, not the table's)

@@ -47,9 +47,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from broadcheck.ops import OpaqueType, Operation, ShapedType, Type
-from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject, mlir, tosa
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject, mlir
+
+if TYPE_CHECKING:
+    from broadcheck.semantics import tosa
 
 # ---------------------------------------------------------------------------------------- element types
 
@@ -412,7 +416,10 @@ _STORAGE = re.compile(r"<(?:(u)i|s?(i))(\d+)")
 
 def _quant(element: str) -> tosa.Element:
     """A quantized element type read as TOSA reads it, its storage type written the builtin way too
-    (``!quant.any<ui8:f32>`` is ``u8``, ``si8`` is ``i8``: MLIR's parser takes both)."""
+    (``!quant.any<ui8:f32>`` is ``u8``, ``si8`` is ``i8``: MLIR's parser takes both); TOSA's rules are
+    imported here, for a quantized type (a TensorFlow file of float types does not load them)."""
+    from broadcheck.semantics import tosa
+
     return tosa.element(_STORAGE.sub(lambda m: f"<{m.group(1) or m.group(2)}{m.group(3)}", element, count=1))
 
 

@@ -9,7 +9,6 @@ Hand-written declarations win.
 
 from __future__ import annotations
 
-import json
 import os
 from functools import cache
 from types import MappingProxyType
@@ -80,6 +79,8 @@ def _sources(dialect: str) -> tuple[dict[str, list[str]], dict[str, dict[str, st
     """The generated table of ``dialect`` as written, and (``tf``) the type constraints TensorFlow
     named (``tf_constraints.json``: the ``.cpp.inc`` that holds them is not in the wheel;
     ``tests/oracle/ods_probe.py`` asks the tool; ``None`` without it)."""
+    import json  # (a run that asks only the traits the index keeps imports none)
+
     ops: dict[str, list[str]] = json.loads(_read(f"{dialect}.json"))["ops"]
     constraints: dict[str, dict[str, str]] | None = None
     if dialect == "tf" and os.path.isfile(os.path.join(os.path.dirname(__file__), "tf_constraints.json")):
@@ -151,8 +152,36 @@ def _order(key: str) -> tuple[int, int, str]:
 
 def traits(name: str) -> tuple[str, ...] | None:
     """The generated traits of op ``name``, or ``None`` when no table defines it (made for that op
-    alone: :func:`table`'s entry)."""
-    return _one(name.partition(".")[0], name)
+    alone: :func:`table`'s entry; for a dialect :data:`KEPT` lists, its entry in the module that keeps
+    them, which ``tests/test_dialect_index.py`` holds to the table)."""
+    dialect = name.partition(".")[0]
+    if dialect in KEPT:
+        kept = _kept(dialect)
+        if kept is not None:
+            return kept.get(name)
+    return _one(dialect, name)
+
+
+KEPT = {"arith": "kept", "math": "kept", "tf": "kept_tf"}
+"""The dialects whose generated traits a Python module beside this one keeps (``make index`` writes it from
+their JSON tables, :func:`table`), by that module's name: a lookup of one of their ops merges that op's
+traits (``dialects._in_part``), and reads no JSON table nor imports ``json``. ``kept``: arith's 51 ops and
+math's 46, which every torch-mlir Linalg export asks; ``kept_tf``: ``tf``'s 834, TensorFlow's constraints
+merged (reading ``tf.json`` and ``tf_constraints.json``, 226 KB, with ``json``, was about 3 ms of a
+TensorFlow export's run, whose ``tf.Relu6``, ``tf.Rsqrt`` only the table declares; the module, 0.6 ms)."""
+
+
+def _kept(dialect: str) -> dict[str, tuple[str, ...]] | None:
+    """The traits :data:`KEPT`'s module keeps for ``dialect`` (``None``: no such module yet, or one older
+    than :data:`KEPT`, which ``make index`` writes)."""
+    try:
+        if KEPT[dialect] == "kept_tf":
+            from broadcheck.dialects.ods.kept_tf import TRAITS
+        else:
+            from broadcheck.dialects.ods.kept import TRAITS
+    except ImportError:
+        return None
+    return TRAITS.get(dialect)
 
 
 def generated(name: str) -> tuple[str, ...]:
@@ -231,10 +260,22 @@ def declared_shapeless_traits(found: tuple[str, ...]) -> bool:
 
 
 @cache
-def _probed() -> frozenset[str]:
+def probed() -> frozenset[str]:
+    """The ``tf`` ops the real tool accepted with unrelated types (``tf_probed.json``, as written)."""
+    import json
+
     text = _read("tf_probed.json")
     confirmed: list[str] = json.loads(text)["confirmed"]
     return frozenset(confirmed)
+
+
+def _probed() -> frozenset[str]:
+    """:func:`probed`, as ``kept_tf`` keeps it (``make index``: no JSON read, no ``json`` imported)."""
+    try:
+        from broadcheck.dialects.ods.kept_tf import PROBED
+    except ImportError:  # (a module older than PROBED, which `make index` writes)
+        return probed()
+    return PROBED
 
 
 def shapeless(name: str) -> bool:

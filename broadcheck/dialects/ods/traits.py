@@ -13,7 +13,6 @@ from collections.abc import Callable, Sequence
 
 from broadcheck.ops import Operation, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
-from broadcheck.semantics.tf import REJECTED, tf_element
 
 Trait = Callable[[Sequence[Type], Sequence[Type]], Problem | None]
 
@@ -312,6 +311,8 @@ def _tf_tensor_of(summary: str, t: Type) -> bool:
     read = _tf_alternatives(summary)
     if read is None:
         return True
+    from broadcheck.semantics.tf import REJECTED, tf_element  # (only a `tf` op's constraints: not at import)
+
     rank, alternatives = read
     element = tf_element(shaped.element)
     if element is None:

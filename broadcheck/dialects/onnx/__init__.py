@@ -11,7 +11,8 @@
   ``onnx.Return``'s verifier is there too, for value flow (it needs the enclosing function's types).
 """
 
-from broadcheck.dialects.op import FUNCTIONAL, OPERAND_LIST, RESULT, Op, family, ops
+from broadcheck.dialects import parts
+from broadcheck.dialects.op import FUNCTIONAL, OPERAND_LIST, RESULT, Op, family
 from broadcheck.dialects.terminators import by_parent
 
 MULTIDIRECTIONAL = (
@@ -167,24 +168,54 @@ def _declared_last(declared: set[str]) -> list[Op]:
     return out
 
 
-_FIRST = ops(
-    [Op(f"onnx.{name}", FUNCTIONAL, family("onnx"), "onnx") for name in MULTIDIRECTIONAL if name != "Mod"],
-    _verified("Mod", "onnx"),
-    [
+def _multidirectional() -> list[Op]:
+    """The multidirectional (NumPy) broadcasting ops but ``Mod`` (ONNX's rules)."""
+    return [Op(f"onnx.{name}", FUNCTIONAL, family("onnx"), "onnx") for name in MULTIDIRECTIONAL if name != "Mod"]
+
+
+def _unidirectional() -> list[Op]:
+    """``Gemm`` and ``LayerNormalization`` (unidirectional broadcasting)."""
+    return [
         Op(f"onnx.{name}", FUNCTIONAL, family("onnx-unidirectional"), "onnx-unidirectional")
         for name in ("Gemm", "LayerNormalization")
-    ],
-    _verified("PRelu", "onnx-unidirectional"),
-    Op("onnx.Expand", FUNCTIONAL, family("onnx-expand"), "onnx-expand"),
-    Op("onnx.Broadcast", FUNCTIONAL, family("onnx-broadcast"), "onnx-broadcast"),
-    [Op(f"onnx.{name}", FUNCTIONAL, family("onnx-matmul"), "onnx-matmul") for name in ("MatMul", "QLinearMatMul")],
-    _verified("MatMulInteger", "onnx-matmul"),
-    _shape_ops(),
-    _tail(),
-    # ``onnx.Yield %a, %b : T, U``: its definition (AdditionalONNXOps.td) relates nothing; If's verifier
-    # judges what its branches yield (``verify.if_``)
-    Op("onnx.Yield", OPERAND_LIST, by_parent, "onnx-terminator"),
-    # ``onnx.Return %a : T``: its verifier needs the enclosing function (engine.transfers.onnx_returned)
-    Op("onnx.Return", OPERAND_LIST, by_parent, "onnx-terminator"),
+    ]
+
+
+def _expand_and_matmul() -> list[Op]:
+    """``Expand``, ``Broadcast``, ``MatMul`` and ``QLinearMatMul``."""
+    return [
+        Op("onnx.Expand", FUNCTIONAL, family("onnx-expand"), "onnx-expand"),
+        Op("onnx.Broadcast", FUNCTIONAL, family("onnx-broadcast"), "onnx-broadcast"),
+        *(Op(f"onnx.{name}", FUNCTIONAL, family("onnx-matmul"), "onnx-matmul") for name in ("MatMul", "QLinearMatMul")),
+    ]
+
+
+def _terminators() -> list[Op]:
+    """``onnx.Yield`` and ``onnx.Return``."""
+    return [
+        # ``onnx.Yield %a, %b : T, U``: its definition (AdditionalONNXOps.td) relates nothing; If's verifier
+        # judges what its branches yield (``verify.if_``)
+        Op("onnx.Yield", OPERAND_LIST, by_parent, "onnx-terminator"),
+        # ``onnx.Return %a : T``: its verifier needs the enclosing function (engine.transfers.onnx_returned)
+        Op("onnx.Return", OPERAND_LIST, by_parent, "onnx-terminator"),
+    ]
+
+
+def _last() -> list[Op]:
+    """:func:`_declared_last`: every op ONNX-MLIR's ODS defines that no earlier part declares (each earlier
+    part built first, once: a file that meets such an op builds the whole table, as before the parts)."""
+    return _declared_last({name for number in range(OPS.count - 1) for name in OPS.part(number)})
+
+
+OPS = parts(  # (make index: a file of `onnx.Add`, `onnx.Relu` imports neither the verifiers nor ODS's constraints)
+    _multidirectional,
+    lambda: _verified("Mod", "onnx"),
+    _unidirectional,
+    lambda: _verified("PRelu", "onnx-unidirectional"),
+    _expand_and_matmul,
+    lambda: _verified("MatMulInteger", "onnx-matmul"),
+    _shape_ops,
+    _tail,
+    _terminators,
+    _last,
 )
-OPS = ops(list(_FIRST.values()), _declared_last(set(_FIRST)))

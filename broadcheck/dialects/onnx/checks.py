@@ -65,10 +65,12 @@ def before(
 
 def constrained(then: Callable[[Operation, Profile], Problem | None]) -> Callable[[Operation, Profile], Problem | None]:
     """The op's ODS type constraints first (:func:`broadcheck.dialects.onnx.constraints.ods_problem`), as
-    MLIR's ``verifyInvariants`` runs before ``verify()``, then ``then``."""
-    from broadcheck.dialects.onnx.constraints import ods_problem
+    MLIR's ``verifyInvariants`` runs before ``verify()``, then ``then``: the constraints' table is read when
+    such an op is first checked, not when it is declared."""
 
     def check(op: Operation, profile: Profile) -> Problem | None:
+        from broadcheck.dialects.onnx.constraints import ods_problem
+
         return ods_problem(op) or then(op, profile)
 
     return check

@@ -5,8 +5,8 @@ checks of each operand and result before the op's own ``verify()``, in its words
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
-from importlib.resources import files
 from typing import Any, Literal
 
 from broadcheck.ops import OpaqueType, Operation, ShapedType, Type, TypeUse
@@ -15,8 +15,10 @@ from broadcheck.semantics import Problem, Subject
 
 @cache
 def _table() -> dict[str, Any]:
-    text = (files("broadcheck.dialects.onnx") / "constraints.json").read_text(encoding="utf-8")
-    table: dict[str, Any] = json.loads(text)
+    # (a plain file read: importlib.resources imports pathlib, tempfile, zipfile, lzma and more, a third
+    # of a small ONNX file's run)
+    with open(os.path.join(os.path.dirname(__file__), "constraints.json"), encoding="utf-8") as f:
+        table: dict[str, Any] = json.loads(f.read())
     return table
 
 

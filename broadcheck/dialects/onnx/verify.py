@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from broadcheck.dialects.common import attr_int, attr_ints, attr_str, constant_ints, element, is_none, shape
-from broadcheck.messages import DETAILS, detail
+from broadcheck.dialects.common import attr_int, attr_ints, attr_str, constant_ints, detail, element, is_none, shape
 from broadcheck.ops import Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, ValueRef
 
@@ -443,7 +442,7 @@ _EQUATION = rf"({_PARAMETER}(?:,{_PARAMETER})*)(?:- *>({_PARAMETER}))?"
 
 
 def _einsum_error(equation: str, name: str, **args: object) -> Problem:
-    return Problem("BC808", {"detail": f"equation '{equation}': " + DETAILS["BC808"][name].format(**args)})
+    return Problem("BC808", {"detail": f"equation '{equation}': {detail('BC808', name, **args)['detail']}"})
 
 
 def einsum(op: Operation) -> Problem | None:
@@ -469,7 +468,7 @@ def einsum(op: Operation) -> Problem | None:
                     return _einsum_error(equation, "output-missing", x=x)
     first = element(op.operands[0].type)
     if any(element(u.type) != first for u in op.operands):
-        return Problem("BC808", {"detail": DETAILS["BC808"]["element"]})
+        return Problem("BC808", detail("BC808", "element"))
     if not all_ranked(op):
         return None
     return _einsum_shapes(op, equation)

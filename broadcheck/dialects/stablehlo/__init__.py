@@ -2,6 +2,10 @@
 TypeInference.cpp). The rules are in :mod:`broadcheck.semantics.stablehlo` and, for
 ``broadcast_in_dim``, :mod:`broadcheck.semantics.xla`."""
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from broadcheck.dialects import parts
 from broadcheck.dialects.assembly import exponent_mantissa
 from broadcheck.dialects.op import (
@@ -18,6 +22,11 @@ from broadcheck.dialects.op import (
     custom,
     family,
 )
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from broadcheck.dialects.op import Check
 
 UNARY = (
     "abs cbrt ceil convert count_leading_zeros cosine exponential exponential_minus_one floor imag is_finite log "
@@ -112,24 +121,32 @@ def structural(prefix: str) -> list[Op]:
     """The structural ops under ``prefix``, each with its check (the family modules). MHLO's
     mirrors (``mhlo``) are checked in their generic form with MHLO's attribute forms, where
     jaxlib's MHLO verifier words them as StableHLO does (``MHLO`` below); ``mhlo.broadcast``
-    is the elementwise rules' (semantics/mhlo.py)."""
-    from broadcheck.dialects.stablehlo import (
-        bitcast,
-        constant,
-        contract,
-        convolution,
-        custom_call,
-        data,
-        fft,
-        gather,
-        io,
-        legacy,
-        reduce,
-        scatter,
-    )
-    from broadcheck.dialects.stablehlo import tuple as tuple_
-    from broadcheck.dialects.stablehlo.collective_ops import declare as collective_ops  # coll:
-    from broadcheck.dialects.stablehlo.io import declare as io_ops
+    is the elementwise rules' (semantics/mhlo.py). StableHLO declares them in parts
+    (:data:`STRUCTURAL`, in this order), each importing only its own family's modules."""
+    return [op for part in STRUCTURAL for op in part(prefix)]
+
+
+def _declared(prefix: str, checks: dict[str, tuple[Layout, Check, str]], forms: dict[str, Assembly]) -> list[Op]:
+    """The ops of ``checks`` under ``prefix`` (MHLO's: those of :data:`MHLO`), with their custom
+    forms' checks (MHLO's: ``reduce``'s alone, parsed by the same code)."""
+    return [
+        Op(
+            f"{prefix}.{name}",
+            layout,
+            check,
+            f"{prefix}-{family_}",
+            literal="value" if name == "constant" else None,
+            assembly=forms.get(name) if prefix == "stablehlo" or name == "reduce" else None,
+            tokens=name == "custom_call",  # (its check judges tokens: .custom_call)
+        )
+        for name, (layout, check, family_) in checks.items()
+        if prefix == "stablehlo" or name in MHLO
+    ]
+
+
+def data_ops(prefix: str) -> list[Op]:
+    """``constant`` (:mod:`.constant`) and the data movement ops (:mod:`.data`)."""
+    from broadcheck.dialects.stablehlo import constant, data
 
     checks = {
         "constant": (RESULT, constant.constant, "constant"),
@@ -145,48 +162,88 @@ def structural(prefix: str) -> list[Op]:
         "pad": (FUNCTIONAL, data.pad, "data"),
         "broadcast": (FUNCTIONAL, data.broadcast, "data"),
         "get_dimension_size": (FUNCTIONAL, data.get_dimension_size, "data"),
-        "dot_general": (FUNCTIONAL, contract.dot_general, "contract"),
-        "dot": (FUNCTIONAL, contract.dot, "contract"),
-        "convolution": (FUNCTIONAL, convolution.convolution, "convolution"),
-        "gather": (FUNCTIONAL, gather.gather, "gather"),
-        "scatter": (FUNCTIONAL, scatter.scatter, "gather"),
-        "reduce": (PAIRS, reduce.reduce, "reduce"),
-        # `"stablehlo.custom_call"(..) {call_target_name = "f"}` or `stablehlo.custom_call @f(..)`
-        "custom_call": (FUNCTIONAL, custom_call.custom_call, "custom-call"),
-        "fft": (FUNCTIONAL, fft.fft, "fft"),
-        "bitcast_convert": (FUNCTIONAL, bitcast.bitcast_convert, "bitcast"),
     }
-    # `$operand, dims = [..] : functional-type(operands, results)` and `... : custom<SameOperandsAndResultType>`
+    # `$operand, dims = [..] : functional-type(operands, results)` and `... : custom<SameOperandsAndResultType>`;
+    # `custom<VariadicOperandWithAttribute>($inputs) dim = N`
     forms = {
         "transpose": Assembly("functional", 1, keyword="dims", at_name=True),
         "reverse": Assembly("same", 1, keyword="dims"),
-        # `$lhs, $rhs custom<PrecisionConfig>(..)`, `custom<VariadicOperandWithAttribute>($inputs) dim = N`
-        "dot": Assembly("functional", 2, form=contract.dot_form),
         "concatenate": Assembly("functional", form=data.concatenate_form),
-        "reduce": Assembly("form", form=reduce.reduce_form),
-        "custom_call": Assembly("form", form=custom_call.custom_call_form),
     }
-    mhlo_forms = {"reduce": forms["reduce"]}  # (MHLO's reduce is parsed by the same code)
-    out = [
-        Op(
-            f"{prefix}.{name}",
-            layout,
-            check,
-            f"{prefix}-{family_}",
-            literal="value" if name == "constant" else None,
-            assembly=forms.get(name) if prefix == "stablehlo" else mhlo_forms.get(name),
-            tokens=name == "custom_call",  # (its check judges tokens: .custom_call)
-        )
-        for name, (layout, check, family_) in checks.items()
-        if prefix == "stablehlo" or name in MHLO
-    ]
+    return _declared(prefix, checks, forms)
+
+
+def contract_ops(prefix: str) -> list[Op]:
+    """``dot_general`` and ``dot`` (:mod:`.contract`)."""
+    from broadcheck.dialects.stablehlo import contract
+
+    checks = {
+        "dot_general": (FUNCTIONAL, contract.dot_general, "contract"),
+        "dot": (FUNCTIONAL, contract.dot, "contract"),
+    }
+    # `$lhs, $rhs custom<PrecisionConfig>(..)`
+    return _declared(prefix, checks, {"dot": Assembly("functional", 2, form=contract.dot_form)})
+
+
+def convolution_ops(prefix: str) -> list[Op]:
+    """``convolution`` (:mod:`.convolution`)."""
+    from broadcheck.dialects.stablehlo import convolution
+
+    return _declared(prefix, {"convolution": (FUNCTIONAL, convolution.convolution, "convolution")}, {})
+
+
+def gather_ops(prefix: str) -> list[Op]:
+    """``gather`` (:mod:`.gather`)."""
+    from broadcheck.dialects.stablehlo import gather
+
+    return _declared(prefix, {"gather": (FUNCTIONAL, gather.gather, "gather")}, {})
+
+
+def scatter_ops(prefix: str) -> list[Op]:
+    """``scatter`` (:mod:`.scatter`)."""
+    from broadcheck.dialects.stablehlo import scatter
+
+    return _declared(prefix, {"scatter": (FUNCTIONAL, scatter.scatter, "gather")}, {})
+
+
+def reduce_ops(prefix: str) -> list[Op]:
+    """``reduce`` (:mod:`.reduce`)."""
+    from broadcheck.dialects.stablehlo import reduce
+
+    checks = {"reduce": (PAIRS, reduce.reduce, "reduce")}
+    return _declared(prefix, checks, {"reduce": Assembly("form", form=reduce.reduce_form)})
+
+
+def custom_call_ops(prefix: str) -> list[Op]:
+    """``custom_call`` (:mod:`.custom_call`)."""
+    from broadcheck.dialects.stablehlo import custom_call
+
+    # `"stablehlo.custom_call"(..) {call_target_name = "f"}` or `stablehlo.custom_call @f(..)`
+    checks = {"custom_call": (FUNCTIONAL, custom_call.custom_call, "custom-call")}
+    return _declared(prefix, checks, {"custom_call": Assembly("form", form=custom_call.custom_call_form)})
+
+
+def fft_ops(prefix: str) -> list[Op]:
+    """``fft`` (:mod:`.fft`)."""
+    from broadcheck.dialects.stablehlo import fft
+
+    return _declared(prefix, {"fft": (FUNCTIONAL, fft.fft, "fft")}, {})
+
+
+def bitcast_ops(prefix: str) -> list[Op]:
+    """``bitcast_convert`` (:mod:`.bitcast`)."""
+    from broadcheck.dialects.stablehlo import bitcast
+
+    return _declared(prefix, {"bitcast_convert": (FUNCTIONAL, bitcast.bitcast_convert, "bitcast")}, {})
+
+
+def io_ops(prefix: str) -> list[Op]:
+    """The I/O ops (:mod:`.io`): known for their custom form, ``operands : custom<PairwiseOpType>``
+    (a type list, each operand's and each result's)."""
+    from broadcheck.dialects.stablehlo import io
+
     return [
-        *out,
-        *control(prefix),
-        # known for its custom form: `operands : custom<PairwiseOpType>` (a type list, each
-        # operand's and each result's); `tuple`'s `$val : custom<TupleOpType>` (one tuple type)
-        # and `get_tuple_element` checked by their type inference (.tuple)
-        *io_ops(prefix),
+        *io.declare(prefix),
         Op(
             f"{prefix}.optimization_barrier",
             PAIRED,
@@ -195,6 +252,15 @@ def structural(prefix: str) -> list[Op]:
             assembly=Assembly("pairwise"),
             tokens=True,
         ),
+    ]
+
+
+def tuple_ops(prefix: str) -> list[Op]:
+    """``tuple``'s ``$val : custom<TupleOpType>`` (one tuple type) and ``get_tuple_element``, checked
+    by their type inference (:mod:`.tuple`)."""
+    from broadcheck.dialects.stablehlo import tuple as tuple_
+
+    return [
         Op(
             f"{prefix}.tuple",
             custom(tuple_.tuple_form) if prefix == "stablehlo" else FUNCTIONAL,
@@ -204,13 +270,22 @@ def structural(prefix: str) -> list[Op]:
             tokens=True,
         ),
         Op(f"{prefix}.get_tuple_element", FUNCTIONAL, tuple_.get_tuple_element, f"{prefix}-tuple", tokens=True),
-        # coll: all_reduce, reduce_scatter, all_gather, all_to_all, collective_permute/broadcast, select_and_scatter
-        *collective_ops(prefix),
-        # dyn:
-        *shape_ops(prefix),
-        # hlo: the ops on their way out of StableHLO, and MHLO's own small ops
-        *legacy.declare(prefix),
     ]
+
+
+def collective_ops(prefix: str) -> list[Op]:
+    """coll: all_reduce, reduce_scatter, all_gather, all_to_all, collective_permute/broadcast,
+    select_and_scatter (:mod:`.collective_ops`)."""
+    from broadcheck.dialects.stablehlo.collective_ops import declare
+
+    return declare(prefix)
+
+
+def legacy_ops(prefix: str) -> list[Op]:
+    """hlo: the ops on their way out of StableHLO, and MHLO's own small ops (:mod:`.legacy`)."""
+    from broadcheck.dialects.stablehlo import legacy
+
+    return legacy.declare(prefix)
 
 
 def control(prefix: str) -> list[Op]:
@@ -242,8 +317,13 @@ def shape_ops(prefix: str) -> list[Op]:
     generic forms share their verifiers (``hlo::verify*``, checked with jaxlib 0.10.2), but for
     ``dynamic_conv``; and MHLO's ``convolution`` is declared here (StableHLO's check, MHLO's steps).
     With them the batch norm ops (:mod:`.norm`), ``triangular_solve`` and ``cholesky`` (:mod:`.solve`),
-    whose type inference MHLO shares too."""
-    from broadcheck.dialects.stablehlo import convolution, dynamic, gather, norm, solve
+    whose type inference MHLO shares too (:func:`norm_ops`, a part of its own)."""
+    return [*dynamic_ops(prefix), *norm_ops(prefix)]
+
+
+def dynamic_ops(prefix: str) -> list[Op]:
+    """:func:`shape_ops`' dynamic-shape ops."""
+    from broadcheck.dialects.stablehlo import convolution, dynamic, gather
 
     checks = {
         "dynamic_iota": dynamic.dynamic_iota,
@@ -258,14 +338,22 @@ def shape_ops(prefix: str) -> list[Op]:
     if prefix != "stablehlo":
         # (MHLO: dynamic_conv has a verifier of its own, dynamic_iota none)
         del checks["dynamic_conv"], checks["dynamic_iota"]
-    out = [
+    return [
         Op(f"{prefix}.{name}", FUNCTIONAL, check, f"{prefix}-dynamic", constants=True) for name, check in checks.items()
     ]
-    out += [Op(f"{prefix}.{name}", FUNCTIONAL, norm.batch_norm, f"{prefix}-norm") for name in norm.FORMS]
+
+
+def norm_ops(prefix: str) -> list[Op]:
+    """:func:`shape_ops`' batch norm ops, ``triangular_solve`` and ``cholesky`` (and MHLO's ``convolution``)."""
+    from broadcheck.dialects.stablehlo import norm, solve
+
+    out = [Op(f"{prefix}.{name}", FUNCTIONAL, norm.batch_norm, f"{prefix}-norm") for name in norm.FORMS]
     # (`cholesky %a, lower = true : T`: one type for both)
     out.append(Op(f"{prefix}.triangular_solve", FUNCTIONAL, solve.triangular_solve, f"{prefix}-solve"))
     out.append(Op(f"{prefix}.cholesky", SAME, solve.cholesky, f"{prefix}-solve"))
     if prefix != "stablehlo":  # MHLO's convolution: StableHLO's check, with MHLO's own steps (P1, P4)
+        from broadcheck.dialects.stablehlo import convolution
+
         out.append(Op(f"{prefix}.convolution", FUNCTIONAL, convolution.convolution, f"{prefix}-convolution"))
     return out
 
@@ -282,8 +370,35 @@ StableHLO's ``hlo::verifyDotOp`` in its generic form (its custom form is passed 
 ``convolution`` differs in more and is declared apart (``shape_ops``)."""
 
 
+STRUCTURAL: tuple[Callable[[str], list[Op]], ...] = (
+    data_ops,
+    contract_ops,
+    convolution_ops,
+    gather_ops,
+    scatter_ops,
+    reduce_ops,
+    custom_call_ops,
+    fft_ops,
+    bitcast_ops,
+    control,
+    io_ops,
+    tuple_ops,
+    collective_ops,
+    dynamic_ops,
+    norm_ops,
+    legacy_ops,
+)
+"""The structural ops' parts, in :func:`structural`'s order: a JAX export of ``constant``, ``reshape``,
+``dot_general`` and ``reduce`` does not import the modules of the collectives, the I/O ops, the dynamic
+shapes, ``fft`` or the legacy ops."""
+
+
+def _part(builder: Callable[[str], list[Op]]) -> Callable[[], list[Op]]:
+    return lambda: builder("stablehlo")
+
+
 OPS = parts(  # (make index)
     lambda: elementwise("stablehlo", "stablehlo"),
     lambda: broadcasts("stablehlo"),
-    lambda: structural("stablehlo"),
+    *map(_part, STRUCTURAL),
 )

@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 
 from broadcheck.dialects import common
+from broadcheck.dialects.common import detail
 from broadcheck.dialects.tfl import kernels
 from broadcheck.dialects.tfl.base import (
     attr_int,
@@ -57,7 +58,6 @@ from broadcheck.dialects.tfl.base import (
     with_shape,
     without_axis,
 )
-from broadcheck.messages import detail
 from broadcheck.ops import Operation, Shape
 from broadcheck.semantics import Problem, Profile
 from broadcheck.semantics.tf import operands_same

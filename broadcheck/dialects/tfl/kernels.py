@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from broadcheck.dialects.common import detail
 from broadcheck.dialects.tfl.base import (
     attr_bool,
     attr_int,
@@ -29,7 +30,6 @@ from broadcheck.dialects.tfl.base import (
     static,
     windowed,
 )
-from broadcheck.messages import detail
 from broadcheck.ops import Dim, Operation, Shape
 from broadcheck.semantics import Problem
 

@@ -66,9 +66,8 @@ def _elementwise() -> list[Op]:
 
 
 def _structural() -> list[Op]:
-    """The structural ops (:mod:`.structural`), ``tosa.identity`` and the block-scaled ops."""
-    from broadcheck.dialects.tosa import block_scaled as b
-    from broadcheck.dialects.tosa import shape_ops as h
+    """The structural ops (:mod:`.structural`) whose checks read no constant operand, and the adaptive
+    pools (the first of those that do)."""
     from broadcheck.dialects.tosa import structural as s
 
     checks = {
@@ -90,11 +89,34 @@ def _structural() -> list[Op]:
         "scatter": s.check_scatter,
         "rfft2d": s.check_rfft2d,
     }
-    # Their checks read the constant shape operands (tosa.const_shape).
+    # Their checks read the constant shape operands (tosa.const_shape): these, row_gather's
+    # (:func:`_row_gather`) and :func:`_shaped`'s.
     shaped = {
         "avg_pool2d_adaptive": s.check_avg_pool_adaptive,
         "max_pool2d_adaptive": s.check_max_pool_adaptive,
-        "row_gather": b.check_row_gather,
+    }
+    return [
+        *(_op(f"tosa.{name}", FORM, check, "tosa-structural", assembly=TYPED) for name, check in checks.items()),
+        *(
+            _op(f"tosa.{name}", FORM, check, "tosa-structural", constants=True, assembly=TYPED)
+            for name, check in shaped.items()
+        ),
+    ]
+
+
+def _row_gather() -> Op:
+    """``tosa.row_gather`` (:mod:`.block_scaled`), which reads its constant shape operands."""
+    from broadcheck.dialects.tosa import block_scaled as b
+
+    return _op("tosa.row_gather", FORM, b.check_row_gather, "tosa-structural", constants=True, assembly=TYPED)
+
+
+def _shaped() -> list[Op]:
+    """The structural ops that read their constant shape operands, ``reverse`` and the constants
+    (:mod:`.structural`)."""
+    from broadcheck.dialects.tosa import structural as s
+
+    shaped = {
         "reshape": s.check_reshape,
         "slice": s.check_slice,
         "pad": s.check_pad,
@@ -102,7 +124,6 @@ def _structural() -> list[Op]:
         "resize": s.check_resize,
     }
     return [
-        *(_op(f"tosa.{name}", FORM, check, "tosa-structural", assembly=TYPED) for name, check in checks.items()),
         *(
             _op(f"tosa.{name}", FORM, check, "tosa-structural", constants=True, assembly=TYPED)
             for name, check in shaped.items()
@@ -111,9 +132,22 @@ def _structural() -> list[Op]:
         _op("tosa.reverse", FORM, s.check_reverse, "tosa", assembly=TYPED),
         _op("tosa.const", FORM, s.check_const, "tosa-structural", literal="values"),
         _op("tosa.const_shape", FORM, s.check_const_shape, "tosa-structural", literal="values"),
-        _op("tosa.identity", FORM, h.check_identity, "tosa-structural", assembly=TYPED),
-        # block-scaled ops: no assembly check (newer LLVM writes ``{block_size = ...}``, iree 3.13
-        # ``block_size<...>``)
+    ]
+
+
+def _identity() -> Op:
+    """``tosa.identity`` (:mod:`.shape_ops`)."""
+    from broadcheck.dialects.tosa import shape_ops as h
+
+    return _op("tosa.identity", FORM, h.check_identity, "tosa-structural", assembly=TYPED)
+
+
+def _block_scaled() -> list[Op]:
+    """The block-scaled ops (:mod:`.block_scaled`): no assembly check (newer LLVM writes
+    ``{block_size = ...}``, iree 3.13 ``block_size<...>``)."""
+    from broadcheck.dialects.tosa import block_scaled as b
+
+    return [
         _op("tosa.cast_to_block_scaled", FORM, b.check_cast_to_block_scaled, "tosa-structural"),
         _op("tosa.matmul_t_block_scaled", FORM, b.check_matmul_t_block_scaled, "tosa-structural"),
         _op("tosa.cast_from_block_scaled", FORM, b.check_cast_from_block_scaled, "tosa-structural"),
@@ -209,4 +243,14 @@ def _op(
     )
 
 
-OPS = parts(_elementwise, _structural, _shapes, _control, _variables)  # (make index)
+OPS = parts(  # (make index: a torch-mlir export's reshape, matmul, const import neither block_scaled nor shape_ops)
+    _elementwise,
+    _structural,
+    _row_gather,
+    _shaped,
+    _identity,
+    _block_scaled,
+    _shapes,
+    _control,
+    _variables,
+)

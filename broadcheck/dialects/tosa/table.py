@@ -1,7 +1,8 @@
 """TOSA's generated op tables (``make ods``: :mod:`.generate`): ``ods.json``, each op's operands, results,
 attributes and regions as its ODS at iree-base-compiler 3.13 declares them; ``td.py``, each op's traits and
 per-position type constraints as TOSA's ``.td`` files declare them (with the delta for iree 3.13). Read when
-first asked."""
+first asked; a run reads ``td.py`` alone (a module: no JSON), ``ods.json`` is the generator's and the tests'
+check of it."""
 
 from __future__ import annotations
 
@@ -33,11 +34,12 @@ def td_ops() -> dict[str, Any]:
 
 
 def value_names(name: str, kind: str) -> list[str]:
-    """The names of op ``name``'s ``operands`` or ``results`` (its ODS's ``$input1``, ...)."""
-    return [value[0] for value in ops()[name][kind]]
+    """The names of op ``name``'s ``operands`` or ``results`` (its ODS's ``$input1``, ...): ``td.py``'s, which
+    are ``ods.json``'s (``generate.differences``, ``tests/test_tosa_table.py``), so that a run reads no JSON."""
+    return [value[0] for value in td_ops()[name][kind]]
 
 
 def required_attributes(name: str) -> list[str]:
     """Op ``name``'s attributes its ODS requires (no default, not optional), in the order its generated
-    verifier asks for them (by name)."""
-    return sorted(attribute for attribute, required in ops()[name]["attributes"] if required)
+    verifier asks for them (by name): ``td.py``'s, the same set as ``ods.json``'s (as :func:`value_names`)."""
+    return sorted(attribute for attribute, required in td_ops()[name]["attributes"] if required)

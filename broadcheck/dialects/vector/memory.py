@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from broadcheck.dialects.common import detail
 from broadcheck.dialects.linalg.affine import parse
 from broadcheck.dialects.op import Reading
 from broadcheck.dialects.shaped import (
@@ -26,7 +27,6 @@ from broadcheck.dialects.shaped import (
     view,
     view_text,
 )
-from broadcheck.messages import detail
 from broadcheck.ops import Operation, Type
 from broadcheck.semantics import Problem, Profile
 from broadcheck.syntax.statement import Statement, TypeText

@@ -8,6 +8,7 @@ from __future__ import annotations
 from math import prod
 
 from broadcheck.dialects.assembly import Wrong
+from broadcheck.dialects.common import detail
 from broadcheck.dialects.op import Reading
 from broadcheck.dialects.shaped import (
     View,
@@ -26,7 +27,6 @@ from broadcheck.dialects.shaped import (
     view,
     view_text,
 )
-from broadcheck.messages import detail
 from broadcheck.ops import Operation, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.syntax.statement import Attribute as Property
