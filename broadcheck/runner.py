@@ -180,10 +180,10 @@ def _lines_of(path: str, numbers: Iterable[int]) -> dict[int, str]:
     wanted = set(numbers)
     found: dict[int, str] = {}
     try:
-        with open(path, encoding="utf-8-sig", errors="replace", newline="") as f:
+        with open(path, encoding="utf-8", errors="replace", newline="") as f:  # (not utf-8-sig: its codec's import)
             for number, line in enumerate(f, 1):
                 if number in wanted:
-                    found[number] = line.rstrip("\r\n")
+                    found[number] = line.rstrip("\r\n").removeprefix("\ufeff" if number == 1 else "")
                     if len(found) == len(wanted):
                         break
     except OSError:

@@ -57,3 +57,20 @@ def test_an_explicit_jobs_or_large_files_start_the_pool(
     large = run("check", "--no-cache", "--isolated", "--output-format", "concise", *paths)
     assert pools == [2, 4]
     assert serial == explicit == large
+
+
+def test_lines_read_again_drop_a_byte_order_mark_without_its_codec(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # `_lines_of` reads as UTF-8 and drops the mark itself: `utf-8-sig` is a codec module to import
+    # (0.3-0.4 ms of a large export's run, issue 31), and a mark is only ever at the file's start.
+    import subprocess
+    import sys
+
+    path = tmp_path / "bom.mlir"
+    path.write_bytes("\ufeffline one\r\n\ufeffline two\nline three".encode())
+    script = (
+        "import sys; from broadcheck.runner import _lines_of; "
+        "print(repr(_lines_of(sys.argv[1], [1, 2, 3]))); print('encodings.utf_8_sig' in sys.modules)"
+    )
+    done = subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True, check=True)
+    lines, loaded = done.stdout.splitlines()
+    assert lines == repr({1: "line one", 2: "\ufeffline two", 3: "line three"}) and loaded == "False"
