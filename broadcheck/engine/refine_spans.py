@@ -130,18 +130,18 @@ class Shape:
 
 
 def shape_of(
-    row: Sequence[PlannedStatement],
+    forms: tuple[Form, ...],
+    sizes: tuple[int, ...],
     plans: dict[Form, Plan],
     plan_of: Callable[[Form], Plan],
     read_anyway: frozenset[str],
     known: dict[tuple[tuple[Form, ...], tuple[int, ...]], Shape],
 ) -> Shape:
-    """The shape of a row of one-line statements (:class:`Shape`), from ``known`` if told before.
-    A span is a run of at least :data:`SPAN` statements that are each re-typed from their memo or
-    passed by on their plan (their names as many as their form's, a count of results, not a call
-    nor a ``real_dynamic_slice``); the rest is taken statement by statement."""
-    forms = tuple(map(FORM, row))
-    sizes = tuple(map(len, map(NAMES, row)))
+    """The shape of a row of one-line statements (:class:`Shape`: their ``forms`` and each one's
+    names' count, ``sizes``), from ``known`` if told before. A span is a run of at least
+    :data:`SPAN` statements that are each re-typed from their memo or passed by on their plan
+    (their names as many as their form's, a count of results, not a call nor a
+    ``real_dynamic_slice``); the rest is taken statement by statement."""
     found = known.get((forms, sizes))
     if found is not None:
         return found
