@@ -45,6 +45,7 @@ from broadcheck.engine.refine_regions import Spread, refine_region_op, spread_of
 from broadcheck.engine.refine_rows import open_tosa, open_tosa_text, passed_by, uses
 from broadcheck.engine.refine_spans import (
     FORM,
+    LINE_OF,
     Shape,
     Template,
     key_of,
@@ -460,27 +461,43 @@ class Refiner:
             if not hashed and passed_by(shape.passable, list(compress(flat, shape.uses)), types, values):
                 skipped += row_size  # every statement of the row would be passed by, one by one
                 continue
-            if type(kept) is Row:
-                row = listing = cast("list[PlannedStatement]", kept.statements())
-                base = 0
+            held = kept if type(kept) is Row else None
+            starts_of: list[int] | None = None  # (a Row not made: where each of its statements starts)
+            if held is not None:
+                starts_of = held.starts()
+                if starts_of is None:  # (its lines' indents differ: its statements made now)
+                    row = listing = cast("list[PlannedStatement]", held.statements())
+                    base = 0
             whole = hashed or ":" in joined or not shape.spanned  # (statement by statement)
             spans = ((0, row_size, -1, -1, 0),) if whole else shape.spans
             places = places_of(flat) if spans is shape.spans else ()  # (which names are the same: the spans' keys)
             for first, last, names_at, names_end, span_id in spans:
                 if names_at >= 0:  # a span, re-typed from a template if one is known (:mod:`.refine_spans`)
-                    span = row[first:last]
                     span_names = flat[names_at:names_end]
                     span_places = places[names_at:names_end]
                     span_uses = shape.uses[names_at:names_end]
                     key = key_of(span_id, span_names, span_places, names_at, span_uses, scope)
                     template = templates.get(key)
                     if template is not None:
-                        offsets = list(map(_AT, span))
-                        handed.append((template, offsets, row[0].line, first))
-                        template.apply(span, span_names, offsets, scope, edit_list, traces)
+                        if starts_of is not None:  # (a Row's span: its batch and starts are enough)
+                            offsets = starts_of[first:last]
+                            handed.append((template, offsets, batch[0][2], first))
+                            template.apply(batch[first:last], span_names, offsets, scope, edit_list, traces, LINE_OF)
+                        else:
+                            span = row[first:last]
+                            offsets = list(map(_AT, span))
+                            handed.append((template, offsets, row[0].line, first))
+                            template.apply(span, span_names, offsets, scope, edit_list, traces)
                         repeated += template.taken
                         skipped += template.passed
                         continue
+                if (
+                    held is not None and starts_of is not None
+                ):  # (a Row's statements, made once one is taken on its own)
+                    row = listing = cast("list[PlannedStatement]", held.statements())
+                    base, starts_of = 0, None
+                if names_at >= 0:  # (a span of a shape not met before: taken statement by statement, noted)
+                    span = row[first:last]
                     before = (len(edit_list), repeated, skipped)
                     known_before = known_of(span_names, scope)
                     sums_before = list(map(scope.sums.get, span_names))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import compress, repeat
-from operator import attrgetter, itemgetter
+from operator import add, attrgetter, itemgetter, sub
 from typing import cast
 
 from broadcheck.engine.fix import UNREAD_AT, Collector, PlannedFunction, PlannedStatement, use_key
@@ -222,6 +222,26 @@ class Row:
         if made is None:
             made = self._made = lazies(self.batch, self._source, self._starts)
         return made
+
+    def starts(self) -> list[int] | None:
+        """Where each of its statements starts in the source (what its :class:`Lazy` would say,
+        :attr:`Lazy.at`), without making them: each line's start moved by the first's indent, if
+        every line of the row has that indent (in C, no step per statement; ``None`` if not). A
+        span of the row re-typed from a template needs no more (:meth:`.refine_spans.Template.apply`)."""
+        made = self._made
+        if made is not None:
+            return list(map(_AT, made))
+        source = self._source
+        line_starts = list(map(self._starts.__getitem__, map(sub, map(_LINE, self.batch), repeat(1))))
+        start = line_starts[0]
+        width = INDENT.match(source, start).end() - start  # type: ignore[union-attr]  # (it always matches)
+        firsts = list(map(add, line_starts, repeat(width)))
+        # (as lazies finds them: the indent ends where the line's text starts, no space after it)
+        if all(map(source.startswith, repeat(source[start : start + width]), line_starts)) and not any(
+            map(str.isspace, map(source.__getitem__, firsts))
+        ):
+            return firsts
+        return None
 
 
 def lazies(batch: list[tuple[Form, list[str], int]], source: str, starts: Sequence[int]) -> list[Lazy]:
@@ -497,8 +517,15 @@ def arguments_of(fn: PlannedFunction) -> list[tuple[str, TypeText]]:
     return [(d.name, d.type) for d in header.statement.definitions if d.type is not None]
 
 
-_FORM, _ERROR, _NAME = itemgetter(0), attrgetter("error"), attrgetter("name")
-"""(:meth:`Reader.statements`: a row's forms, their reading errors, their ops' names)"""
+_FORM, _LINE, _ERROR, _NAME, _AT = (
+    itemgetter(0),
+    itemgetter(2),
+    attrgetter("error"),
+    attrgetter("name"),
+    attrgetter("_offset"),
+)
+"""(:meth:`Reader.statements`, :meth:`Row.starts`: a row's forms and lines, their reading errors,
+their ops' names; a statement's start)"""
 
 _SOURCES = frozenset({"stablehlo.compare", "stablehlo.custom_call", "stablehlo.get_dimension_size"}) | CALLS
 """The ops :func:`dimension_sources` reads."""
