@@ -37,7 +37,9 @@ def _module(n: int, attributes: str = "") -> str:
 def _long(n: int, name: str) -> refine_read.Lazy:
     """The statement ``name`` (``call`` or ``return``) of :func:`_module` of ``n``, as refine's reader read it."""
     functions, _ = refine_read.read_functions(_module(n), {})
-    found = [s for s in functions[0].statements if type(s) is refine_read.Lazy and s.form.name == name]
+    found = [
+        s for s in refine_read.made(functions[0].statements) if type(s) is refine_read.Lazy and s.form.name == name
+    ]
     assert len(found) == 1
     return found[0]
 
@@ -77,7 +79,9 @@ def test_a_statement_from_its_key_is_its_reading(attributes: str) -> None:
     header = fn.header
     assert type(header) is refine_read.Header
     assert header.statement == read_as_named(header.text)
-    longs = [s for s in fn.statements if type(s) is refine_read.Lazy and s.form.name in ("call", "return")]
+    longs = [
+        s for s in refine_read.made(fn.statements) if type(s) is refine_read.Lazy and s.form.name in ("call", "return")
+    ]
     assert len(longs) == 2
     for s in longs:
         form = s.form
@@ -161,7 +165,7 @@ def test_the_reader_takes_each_indent_from_the_statement_before(monkeypatch: pyt
     monkeypatch.setattr(refine_read, "INDENT", counted)
     text = layers(40)
     functions, _ = refine_read.read_functions(text, {})
-    lazies = [s for fn in functions for s in fn.statements if type(s) is refine_read.Lazy]
+    lazies = [s for fn in functions for s in refine_read.made(fn.statements) if type(s) is refine_read.Lazy]
     assert len(lazies) >= 200
     assert counted.calls <= 5
     source_lines = text.split("\n")

@@ -192,6 +192,39 @@ def test_every_header_in_a_module_is_opened_from_its_form(monkeypatch: pytest.Mo
     assert replay.opened == 2
 
 
+def test_a_long_header_is_closed_from_its_form(monkeypatch: pytest.MonkeyPatch) -> None:
+    from broadcheck.engine import scan_pieces
+
+    scanned: list[str] = []  # (what the scanner's slow path cut names from, or made a key of, of a long header)
+
+    def counting(function: Callable[[str], object]) -> Callable[[str], object]:
+        def count(text: str) -> object:
+            if len(text) >= 1 << 16 and text.lstrip().startswith("func.func"):
+                scanned.append(function.__name__)
+            return function(text)
+
+        return count
+
+    monkeypatch.setattr(scan_pieces, "name_offsets", counting(scan_pieces.name_offsets))
+    monkeypatch.setattr(scan_pieces, "key_text", counting(scan_pieces.key_text))
+    replays = _replays(monkeypatch)
+    # A header of 64 KB or more (a JAX export's, every parameter of the model) whose `}` is
+    # followed by a location, then another function, as `jax.export` prints @main
+    body = _wide(3, arguments=1200).rstrip().removesuffix("}") + "} loc(#loc)"
+    other = "func.func private @other(%x: tensor<4xf32>) -> tensor<4xf32> {\n  return %x : tensor<4xf32>\n}\n"
+    text = f"module {{\n{body}\n{other}}}\n#loc = loc(unknown)\n"
+    assert len(text.partition("\n")[2].partition("\n")[0]) >= 1 << 16
+    after, diagnostics, _ = refine_text("layers.mlir", text, Request({("main", 0): "tensor<8x16xf32>"}), Options())
+    assert not diagnostics and "tensor<8x16xf32>" in after
+    # The head read once, by refine's reading (its names and its key, when its region opens); the
+    # check of the refined text opens it from its form and closes it, location and all, with that
+    # key and those names, as the check's own scanner closes a long head it opened (64436d8: the
+    # head's text cut into names and made a key again at its `} loc(#loc)`)
+    assert sorted(scanned) == ["key_text", "name_offsets"]
+    (replay,) = replays
+    assert replay.opened == 2
+
+
 def test_refines_reader_goes_without_a_collection() -> None:
     import gc
     import weakref

@@ -151,7 +151,7 @@ def test_reading_keeps_no_copy_of_the_lines() -> None:
     the source when asked, so what it holds is the source, not a second copy of every line."""
     text = layers(20)
     functions, reader = refine_read.read_functions(text)
-    lazies = [s for fn in functions for s in fn.statements if type(s) is refine_read.Lazy]
+    lazies = [s for fn in functions for s in refine_read.made(fn.statements) if type(s) is refine_read.Lazy]
     assert len(lazies) == 20 * 5
     lines = text.split("\n")
     for s in lazies:

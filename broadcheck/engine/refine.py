@@ -23,7 +23,7 @@ from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, compress
 from operator import attrgetter, itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from broadcheck.diagnostics import Diagnostic, Note
 from broadcheck.dialects.op import Layout
@@ -40,10 +40,12 @@ from broadcheck.engine.refine_fold import (
     tensor_empty,
 )
 from broadcheck.engine.refine_generic import GenericFunction, is_private, label_arguments, renamed, unread_hint
-from broadcheck.engine.refine_read import Lazy, arguments_of, dimension_sources, read_functions
+from broadcheck.engine.refine_read import Lazy, Row, arguments_of, dimension_sources, read_functions
 from broadcheck.engine.refine_regions import Spread, refine_region_op, spread_of
 from broadcheck.engine.refine_rows import open_tosa, open_tosa_text, passed_by, uses
 from broadcheck.engine.refine_spans import (
+    FORM,
+    LINE_OF,
     Shape,
     Template,
     key_of,
@@ -440,38 +442,67 @@ class Refiner:
             if not row_size:
                 break
             row = statements[row_at:at]
-            if depths and depths.get(id(row[0]), 0) != depth:
+            kept: object = row[0]  # (a statement, or a Row: its statements not made yet)
+            if depths and depths.get(id(kept), 0) != depth:
                 continue  # (a row is of one depth) inside an op's regions: refined with that op
-            flat = list(chain.from_iterable(map(_ROW_NAMES, row)))
+            listing, base = statements, row_at  # (the list of the row's statements, where it starts there)
+            if type(kept) is Row:  # (its statements not made yet: its forms and names are its batch's)
+                batch = kept.batch
+                row_size = len(batch)
+                name_lists = list(map(_BATCH_NAMES, batch))
+                forms = tuple(map(_BATCH_FORM, batch))
+            else:
+                name_lists = list(map(_ROW_NAMES, row))
+                forms = tuple(map(FORM, row))
+            flat = list(chain.from_iterable(name_lists))
             joined = "".join(flat)
             hashed = "#" in joined  # (`%0#1`: rare)
-            shape = shape_of(row, plans, plan_of, read_anyway, shapes)
+            shape = shape_of(forms, tuple(map(len, name_lists)), plans, plan_of, read_anyway, shapes)
             if not hashed and passed_by(shape.passable, list(compress(flat, shape.uses)), types, values):
                 skipped += row_size  # every statement of the row would be passed by, one by one
                 continue
+            held = kept if type(kept) is Row else None
+            starts_of: list[int] | None = None  # (a Row not made: where each of its statements starts)
+            if held is not None:
+                starts_of = held.starts()
+                if starts_of is None:  # (its lines' indents differ: its statements made now)
+                    row = listing = cast("list[PlannedStatement]", held.statements())
+                    base = 0
             whole = hashed or ":" in joined or not shape.spanned  # (statement by statement)
             spans = ((0, row_size, -1, -1, 0),) if whole else shape.spans
             places = places_of(flat) if spans is shape.spans else ()  # (which names are the same: the spans' keys)
             for first, last, names_at, names_end, span_id in spans:
                 if names_at >= 0:  # a span, re-typed from a template if one is known (:mod:`.refine_spans`)
-                    span = row[first:last]
                     span_names = flat[names_at:names_end]
                     span_places = places[names_at:names_end]
                     span_uses = shape.uses[names_at:names_end]
                     key = key_of(span_id, span_names, span_places, names_at, span_uses, scope)
                     template = templates.get(key)
                     if template is not None:
-                        offsets = list(map(_AT, span))
-                        handed.append((template, offsets, row[0].line, first))
-                        template.apply(span, span_names, offsets, scope, edit_list, traces)
+                        if starts_of is not None:  # (a Row's span: its batch and starts are enough)
+                            offsets = starts_of[first:last]
+                            handed.append((template, offsets, batch[0][2], first))
+                            template.apply(batch[first:last], span_names, offsets, scope, edit_list, traces, LINE_OF)
+                        else:
+                            span = row[first:last]
+                            offsets = list(map(_AT, span))
+                            handed.append((template, offsets, row[0].line, first))
+                            template.apply(span, span_names, offsets, scope, edit_list, traces)
                         repeated += template.taken
                         skipped += template.passed
                         continue
+                if (
+                    held is not None and starts_of is not None
+                ):  # (a Row's statements, made once one is taken on its own)
+                    row = listing = cast("list[PlannedStatement]", held.statements())
+                    base, starts_of = 0, None
+                if names_at >= 0:  # (a span of a shape not met before: taken statement by statement, noted)
+                    span = row[first:last]
                     before = (len(edit_list), repeated, skipped)
                     known_before = known_of(span_names, scope)
                     sums_before = list(map(scope.sums.get, span_names))
                     traces_before = [traces.get(s.line) for s in span]
-                for position, s in enumerate(row[first:last], row_at + first):
+                for position, s in enumerate(row[first:last], base + first):
                     form = s.form  # type: ignore[attr-defined]  # (a row's statements are Lazy)
                     plan = plans.get(form)
                     if plan is None:
@@ -479,7 +510,7 @@ class Refiner:
                     split, count, colon, size, add, sliced, call = plan
                     names = s.names  # type: ignore[attr-defined]
                     if len(names) != size or hashed:  # (a form not planned: its `size` is -1)
-                        found = self._one_line(s, depth, position, statements, scope)  # type: ignore[arg-type]
+                        found = self._one_line(s, depth, position, listing, scope)  # type: ignore[arg-type]
                         if found is _SKIPPED:
                             skipped += 1
                         elif found is not None:
@@ -494,7 +525,7 @@ class Refiner:
                     if colon and any(":" in n for n in names[:count]):
                         count = -1  # (`%0:2`: two values)
                     if count < 0 or (call and no_values and not any(retyped)):  # (a call as written: marked)
-                        found = self._general(s, position, statements, depth, scope)
+                        found = self._general(s, position, listing, depth, scope)
                         if found is not None:
                             results = found
                         continue
@@ -511,7 +542,7 @@ class Refiner:
                     if done is None:
                         record = self._record_call if call else self._record
                         if not record(s, memo, scope):  # type: ignore[arg-type]
-                            found = self._general(s, position, statements, depth, scope)
+                            found = self._general(s, position, listing, depth, scope)
                             if found is not None:
                                 results = found
                         continue
@@ -1280,6 +1311,8 @@ _NAMES = re.compile(r"%[\w$.\-]+")
 """A value name (``%0``, ``%arg1``, ``%iterArg_2``): no check reads one."""
 
 _ROW_NAMES = attrgetter("names")
+_BATCH_FORM, _BATCH_NAMES = itemgetter(0), itemgetter(1)
+"""(:meth:`Refiner.block`: the forms and names of a :class:`.refine_read.Row`'s batch)"""
 _AT = attrgetter("_offset")
 
 

@@ -9,6 +9,9 @@ per shape, without its location (:func:`.refine_values.read_as_named`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress, repeat
+from operator import add, attrgetter, itemgetter, sub
+from typing import cast
 
 from broadcheck.engine.fix import UNREAD_AT, Collector, PlannedFunction, PlannedStatement, use_key
 from broadcheck.engine.forms import USE, Form, Rich, read_form
@@ -197,6 +200,84 @@ class Lazy(Deferred):
         return [n[:-2] if n.endswith("#0") else n for n in used] if "#" in "".join(used) else used
 
 
+class Row:
+    """A row of :data:`.refine_rows.RUN` or more of the scanner's one-line statements at a
+    function's top level (its ``batch``: form, names, line, as :attr:`Reader.rows` keeps it), none
+    with a reading error nor an op :func:`dimension_sources` reads, in its place among the
+    function's statements: refine's pass passes most such rows by on their forms and names alone
+    (:func:`.refine_rows.passed_by`), re-types most of the others from templates with where each
+    statement starts (:meth:`starts`), and makes the row's statements (:class:`Lazy`) only where it
+    takes one on its own (:meth:`statements`). At 480 layers 1,132 of the 1,181 rows so kept
+    (260,878 statements: 683 rows passed by, the others re-typed from templates) are never made."""
+
+    __slots__ = ("_made", "_source", "_starts", "batch")
+
+    def __init__(self, batch: list[tuple[Form, list[str], int]], source: str, starts: Sequence[int]) -> None:
+        self.batch = batch
+        self._source, self._starts = source, starts
+        self._made: list[Lazy] | None = None
+
+    def statements(self) -> list[Lazy]:
+        """Its statements, made once (:func:`lazies`)."""
+        made = self._made
+        if made is None:
+            made = self._made = lazies(self.batch, self._source, self._starts)
+        return made
+
+    def starts(self) -> list[int] | None:
+        """Where each of its statements starts in the source (what its :class:`Lazy` would say,
+        :attr:`Lazy.at`), without making them: each line's start moved by the first's indent, if
+        every line of the row has that indent (in C, no step per statement; ``None`` if not). A
+        span of the row re-typed from a template needs no more (:meth:`.refine_spans.Template.apply`)."""
+        made = self._made
+        if made is not None:
+            return list(map(_AT, made))
+        source = self._source
+        line_starts = list(map(self._starts.__getitem__, map(sub, map(_LINE, self.batch), repeat(1))))
+        start = line_starts[0]
+        width = INDENT.match(source, start).end() - start  # type: ignore[union-attr]  # (it always matches)
+        firsts = list(map(add, line_starts, repeat(width)))
+        # (as lazies finds them: the indent ends where the line's text starts, no space after it)
+        if all(map(source.startswith, repeat(source[start : start + width]), line_starts)) and not any(
+            map(str.isspace, map(source.__getitem__, firsts))
+        ):
+            return firsts
+        return None
+
+
+def lazies(batch: list[tuple[Form, list[str], int]], source: str, starts: Sequence[int]) -> list[Lazy]:
+    """The statements of a row of one-line statements (form, names, line) of ``source`` (its lines
+    start at ``starts``), each a :class:`Lazy` made slot by slot (no call of an ``__init__``)."""
+    made: list[Lazy] = []
+    append = made.append
+    new, indent = Lazy.__new__, INDENT.match
+    spaces = ""  # the indent of the statement before (those of a row mostly have one)
+    for form, names, line in batch:
+        start = starts[line - 1]
+        first = start + len(spaces)
+        # (a statement's line is never blank: its indent ends before the line does)
+        if not source.startswith(spaces, start) or source[first].isspace():
+            first = indent(source, start).end()  # type: ignore[union-attr]  # (it always matches)
+            spaces = source[start:first]
+        lazy = new(Lazy)
+        lazy._source, lazy._offset, lazy.line, lazy._statement, lazy.form, lazy.names = (
+            source, first, line, None, form, names)  # fmt: skip
+        append(lazy)
+    return made
+
+
+def made(statements: Sequence[object]) -> list[PlannedStatement]:
+    """``statements`` (a function's, as refine's reader keeps them) with each :class:`Row` made
+    its statements."""
+    found: list[PlannedStatement] = []
+    for s in statements:
+        if type(s) is Row:
+            found += s.statements()
+        else:
+            found.append(cast("PlannedStatement", s))
+    return found
+
+
 def _line_end(source: str, first: int) -> int:
     """Where the line of ``source`` that ``first`` is on ends (its ``\n``, or a ``\r`` before it)."""
     end = source.find("\n", first)
@@ -287,44 +368,41 @@ class Reader(Collector):
         current = self._current
         if current is None:
             return
-        starts, source = self.starts, self.source
-        indent = INDENT.match
-        statements = current.statements
-        append = statements.append
-        first_at = len(statements)
-        depth, depths = self._depth_now, self.depths
-        whole = True  # (every row a Lazy, in a row of `statements`)
-        rows, kept = self.rows, 0  # (`batch[kept:]`: the row kept from there)
-        new = Lazy.__new__
-        spaces = ""  # the indent of the statement before (those of a row mostly have one)
+        if not any(map(_ERROR, map(_FORM, batch))):
+            self._row(current, batch, True)
+            return
+        kept = 0  # (`batch[kept:]`: the row kept from there)
         for i, (form, names, line) in enumerate(batch):
-            if form.error is not None:
+            if form.error is not None:  # (rare: its row cut there, it read as one on several lines)
                 if i > kept:
-                    rows.append(batch[kept:i])
+                    self._row(current, batch[kept:i], False)
                 kept = i + 1
                 self.statement(form, names, [line], None, "")
-                whole = False
-                continue
-            start = starts[line - 1]
-            first = start + len(spaces)
-            # (a statement's line is never blank: its indent ends before the line does)
-            if not source.startswith(spaces, start) or source[first].isspace():
-                first = indent(source, start).end()  # type: ignore[union-attr]  # (it always matches)
-                spaces = source[start:first]
-            lazy = new(Lazy)
-            lazy._source, lazy._offset, lazy.line, lazy._statement, lazy.form, lazy.names = (
-                source, first, line, None, form, names)  # fmt: skip
-            append(lazy)
-            if depth:
-                depths[id(lazy)] = depth
-            if form.name in _SOURCES:
-                self.noted.setdefault(id(current), []).append(lazy)
-        if whole:
-            rows.append(batch)
-        elif kept < len(batch):
-            rows.append(batch[kept:])
+        if kept < len(batch):
+            self._row(current, batch[kept:], False)
+
+    def _row(self, current: PlannedFunction, batch: list[tuple[Form, list[str], int]], whole: bool) -> None:
+        """A row of one-line statements with no reading error (``whole``: all the scanner sent):
+        kept for the check of the refined text (:attr:`rows`), its statements made :class:`Lazy`
+        (:func:`lazies`); a whole row of :data:`RUN` or more noted in :attr:`runs`, and kept as a
+        :class:`Row` if it is at a function's top level and holds no op :func:`dimension_sources`
+        reads (its statements made only if refine's pass takes it)."""
+        self.rows.append(batch)
+        statements, depth = current.statements, self._depth_now
+        names = list(map(_NAME, map(_FORM, batch)))
         if whole and len(batch) >= RUN:
-            self.runs.setdefault(id(statements), {})[first_at] = len(batch)
+            if not depth and _SOURCES.isdisjoint(names):
+                self.runs.setdefault(id(statements), {})[len(statements)] = 1
+                statements.append(Row(batch, self.source, self.starts))  # type: ignore[arg-type]  # (in its statements' place)
+                return
+            self.runs.setdefault(id(statements), {})[len(statements)] = len(batch)
+        made = lazies(batch, self.source, self.starts)
+        statements += made
+        if depth:
+            self.depths.update(zip(map(id, made), repeat(depth)))
+        sources = list(compress(made, map(_SOURCES.__contains__, names)))
+        if sources:
+            self.noted.setdefault(id(current), []).extend(sources)
 
     def _one_line(self, line: int, text: Text | None, body: str) -> PlannedStatement | None:
         """The fix stage's statement on one line (a function's header, an op written in pieces),
@@ -440,6 +518,16 @@ def arguments_of(fn: PlannedFunction) -> list[tuple[str, TypeText]]:
     return [(d.name, d.type) for d in header.statement.definitions if d.type is not None]
 
 
+_FORM, _LINE, _ERROR, _NAME, _AT = (
+    itemgetter(0),
+    itemgetter(2),
+    attrgetter("error"),
+    attrgetter("name"),
+    attrgetter("_offset"),
+)
+"""(:meth:`Reader.statements`, :meth:`Row.starts`: a row's forms and lines, their reading errors,
+their ops' names; a statement's start)"""
+
 _SOURCES = frozenset({"stablehlo.compare", "stablehlo.custom_call", "stablehlo.get_dimension_size"}) | CALLS
 """The ops :func:`dimension_sources` reads."""
 
@@ -473,7 +561,7 @@ def dimension_sources(
         asserted: set[str] = set()
         sources: list[str] = []
         arguments: dict[str, int] | None = None  # (read with the header, when first needed)
-        for s in fn.statements if noted is None else noted.get(id(fn), ()):
+        for s in made(fn.statements) if noted is None else noted.get(id(fn), ()):
             if type(s) is Lazy:  # its op's name, without reading it (`s.offset` reads it), nor cutting its text
                 name = s.form.name
                 if name not in _SOURCES:

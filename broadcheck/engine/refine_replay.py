@@ -136,7 +136,7 @@ def unchanged(
     made: dict[object, Form | None] = {}
     by_key: dict[str, Form] = {}
     cut_rows: dict[int, list[int]] = {}  # rows with a statement whose form cannot be made: its positions
-    claimed = _handed_over(rows, edits, cuts, starts, text, handed, made, by_key) if handed else {}
+    claimed = _handed_over(rows, columns, starts, text, handed, made, by_key) if handed else {}
     lines, size, count = len(starts), len(text), len(edits)
     r, row_count = 0, len(rows)
     k = 0
@@ -203,8 +203,7 @@ def unchanged(
 
 def _handed_over(
     rows: list[Row],
-    edits: Sequence[tuple[int, int, str]],
-    cuts: Sequence[int],
+    columns: tuple[Sequence[int], Sequence[int], Sequence[str]],
     starts: Sequence[int],
     text: str,
     handed: Sequence[tuple[Template, list[int], int, int]],
@@ -214,11 +213,12 @@ def _handed_over(
     """Give the statements of each span of ``handed`` (re-typed from a template by refine's pass:
     the template, its statements' offsets, the line of its row's first statement, where it starts
     in the row) the forms their template made (:func:`_template_forms`), where the edits of the
-    span's lines in the end (``edits``: the pass may have undone a region op's edits, or written a
-    span twice) are the template's; the spans so taken, as (their first edit: the edit after their
-    last) for :func:`unchanged` to step over."""
+    span's lines in the end (the edits' starts, ends and new texts, ``columns``, each a tuple: the
+    pass may have undone a region op's edits, or written a span twice) are the template's; the
+    spans so taken, as (their first edit: the edit after their last) for :func:`unchanged` to step over."""
     by_line = {row[0][2]: r for r, row in enumerate(rows) if row}
     lines, size = len(starts), len(text)
+    cuts, ends, texts = columns
     claimed: dict[int, int] = {}
     for template, offsets, line, first in handed:
         r = by_line.get(line)
@@ -232,9 +232,10 @@ def _handed_over(
         end_line = row[last][2]
         k0 = bisect_left(cuts, offsets[0])
         k1 = bisect_left(cuts, starts[end_line] if end_line < lines else size)
-        moved = list(map(offsets.__getitem__, at))
-        expected = zip(map(add, moved, firsts), map(add, moved, lasts), news, strict=True)
-        if k0 in claimed or list(edits[k0:k1]) != list(expected):
+        if k0 in claimed or k1 - k0 != len(at) or news != texts[k0:k1]:
+            continue
+        moved = list(map(offsets.__getitem__, at))  # (compared column by column: no tuple made per edit)
+        if cuts[k0:k1] != tuple(map(add, moved, firsts)) or ends[k0:k1] != tuple(map(add, moved, lasts)):
             continue
         forms = template.forms
         if forms is None:

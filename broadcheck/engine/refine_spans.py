@@ -22,7 +22,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from itertools import compress, count, groupby, repeat
-from operator import add, and_, attrgetter, eq, lt, or_
+from operator import add, and_, attrgetter, eq, itemgetter, lt, or_
 from typing import TYPE_CHECKING, Any
 
 from broadcheck.engine.forms import USE
@@ -43,6 +43,9 @@ Plan = tuple[int, int, bool, int, bool, bool, bool]
 """How :meth:`.refine.Refiner.block` takes a statement of one form (:meth:`.refine.Refiner._plan`)."""
 
 NAMES, FORM, AT, LINE = attrgetter("names"), attrgetter("form"), attrgetter("_offset"), attrgetter("line")
+LINE_OF = itemgetter(2)
+"""The line of an entry of a row as the scanner sent it (form, names, line): :meth:`Template.apply`
+of a :class:`.refine_read.Row`'s span, whose statements are not made."""
 
 
 class Template:
@@ -77,16 +80,18 @@ class Template:
 
     def apply(
         self,
-        span: Sequence[PlannedStatement],
+        span: Sequence[PlannedStatement] | Sequence[tuple[Form, list[str], int]],
         names: list[str],
         offsets: list[int],
         scope: Scope,
         edits: list[tuple[int, int, str]],
         traces: dict[int, str],
+        line: Callable[[Any], int] = LINE,
     ) -> None:
         """Do to ``span`` (its ``names`` and its statements' ``offsets``) what the template's span
         did: its edits appended to ``edits``, its names given their types, values, origins and sums
-        in ``scope``, its lines' traces noted in ``traces``."""
+        in ``scope``, its lines' traces noted in ``traces`` (``line``: the line of an item of
+        ``span``, a statement or, :data:`LINE_OF`, an entry of a row as the scanner sent it)."""
         at, starts, ends, news = self.edits
         if at:
             moved = list(map(offsets.__getitem__, at))
@@ -103,7 +108,7 @@ class Template:
             )
         places, origins = self.traces
         if places:
-            traces.update(zip(map(LINE, map(span.__getitem__, places)), origins, strict=True))
+            traces.update(zip(map(line, map(span.__getitem__, places)), origins, strict=True))
 
 
 def _columns(rows: list[tuple[Any, ...]], width: int) -> tuple[tuple[Any, ...], ...]:
@@ -130,18 +135,18 @@ class Shape:
 
 
 def shape_of(
-    row: Sequence[PlannedStatement],
+    forms: tuple[Form, ...],
+    sizes: tuple[int, ...],
     plans: dict[Form, Plan],
     plan_of: Callable[[Form], Plan],
     read_anyway: frozenset[str],
     known: dict[tuple[tuple[Form, ...], tuple[int, ...]], Shape],
 ) -> Shape:
-    """The shape of a row of one-line statements (:class:`Shape`), from ``known`` if told before.
-    A span is a run of at least :data:`SPAN` statements that are each re-typed from their memo or
-    passed by on their plan (their names as many as their form's, a count of results, not a call
-    nor a ``real_dynamic_slice``); the rest is taken statement by statement."""
-    forms = tuple(map(FORM, row))
-    sizes = tuple(map(len, map(NAMES, row)))
+    """The shape of a row of one-line statements (:class:`Shape`: their ``forms`` and each one's
+    names' count, ``sizes``), from ``known`` if told before. A span is a run of at least
+    :data:`SPAN` statements that are each re-typed from their memo or passed by on their plan
+    (their names as many as their form's, a count of results, not a call nor a
+    ``real_dynamic_slice``); the rest is taken statement by statement."""
     found = known.get((forms, sizes))
     if found is not None:
         return found

@@ -320,8 +320,8 @@ class PieceScanner:
         op = OpenOp(text, "", False, form)
         op.brace = (number, brace + 1)
         body = then_region(head)
-        if elide_weights(body) is body:  # (then the op's key is its head form's)
-            op.known = (body, names)
+        if elide_weights(body) is body:  # (then the op's key is its head form's; a long head's, as :meth:`_open`)
+            op.known, op.long = (body, names), len(head) >= _LONG_KEY
         self.open.append(op)
         op.isolated = self.sink.region(form, list(names), [number] * len(names), True, text)
 
