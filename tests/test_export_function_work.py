@@ -86,7 +86,6 @@ def test_a_function_s_close_reads_no_line_of_its_inner_ops_again(wrong: bool) ->
     result = run.finish()
     codes = [(d.code, d.span.line) for d in result.diagnostics]
     assert (codes != []) is wrong, codes
-    assert [n for n in fetched if "slice" in lines[n - 1]] == [], fetched[
-        :10
-    ]  # (64436d8: those of the segments before the last)
+    # (64436d8: the slices' lines of the segments before the last)
+    assert [n for n in fetched if "slice" in lines[n - 1]] == [], fetched[:10]
     assert len(fetched) <= 1, fetched[:10]  # (the function's head, for its own place)
