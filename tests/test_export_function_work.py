@@ -89,3 +89,29 @@ def test_a_function_s_close_reads_no_line_of_its_inner_ops_again(wrong: bool) ->
     # (64436d8: the slices' lines of the segments before the last)
     assert [n for n in fetched if "slice" in lines[n - 1]] == [], fetched[:10]
     assert len(fetched) <= 1, fetched[:10]  # (the function's head, for its own place)
+
+
+def test_a_segment_s_line_ends_are_found_up_to_the_last_line_asked_for() -> None:
+    """A call asks for its own line (``transfers.transfer``): the segment's line ends are found up
+    to that line's (and the next), not all of them (at 64436d8 a 96 KB segment's 1,100 line ends,
+    one Python step each, for each segment with a call). Every line still says what it said."""
+    import random
+
+    from broadcheck.engine.findings import Findings
+
+    rng = random.Random(31)
+    for _ in range(200):
+        lines = ["".join(rng.choice("ab \r") for _ in range(rng.randint(0, 6))) for _ in range(rng.randint(1, 30))]
+        text = "\n".join(lines) + rng.choice(["", "\n"])
+        whole = text.split("\n")
+        findings = Findings("f.mlir", None, False)
+        findings.segment(text, 10)
+        for number in rng.choices(range(5, 10 + len(whole) + 5), k=12):
+            i = number - 10
+            expected = whole[i].removesuffix("\r") if 0 <= i < len(whole) else ""
+            assert findings.line_text(number) == expected, (text, number)
+    findings = Findings("f.mlir", None, False)
+    findings.segment("    %0 = stablehlo.add %a, %a : tensor<f32>\n" * 1000, 1)
+    assert findings.line_text(3).startswith("    %0")
+    assert findings.block_starts is None  # (not made whole)
+    assert findings.block_some is not None and len(findings.block_some) == 4  # lines 1 to 4
