@@ -59,6 +59,7 @@ class Reader:
                 self.end_module()
             return
         self._mark(text)
+        newlines = text.count("\n")  # (once: the segment's end is counted from it)
         marker = self.options.split_marker
         start, first = 0, self.next_line
         if marker is not None and split_probe(marker) in text:
@@ -67,8 +68,8 @@ class Reader:
                 self.end_module()
                 start, first = after, number + 1
                 self.chunks.append(first)
-        self._segment(text[start:], first)
-        self.next_line += text.count("\n") + (0 if text.endswith("\n") else 1)
+        self._segment(text[start:], first, newlines if start == 0 else -1)
+        self.next_line += newlines + (0 if text.endswith("\n") else 1)
         if final:
             self.end_module()
 
@@ -99,8 +100,11 @@ class Reader:
                 findings.lines[number] = line
         return found
 
-    def _segment(self, text: str, first: int) -> None:
-        self.segment_end = first + text.count("\n") - (1 if text.endswith("\n") else 0)
+    def _segment(self, text: str, first: int, newlines: int = -1) -> None:
+        """A segment of whole lines (``newlines``: its count of line ends, if known)."""
+        if newlines < 0:
+            newlines = text.count("\n")
+        self.segment_end = first + newlines - (1 if text.endswith("\n") else 0)
         if not text:
             return
         self.findings.segment(text, first)
