@@ -158,10 +158,15 @@ class Findings:
             text = self.fetched[number] if number in self.fetched else self.fetch((number,)).get(number, "")
         return text
 
-    def places(self, ops: list[tuple[Form, int]]) -> tuple[tuple[str, str, Where | None], ...]:
+    def places(self, ops: list[tuple[Form, int]], placed: bool = True) -> tuple[tuple[str, str, Where | None], ...]:
         """The name, key and :meth:`op_where` of each op (a form and its line); the lines no
         longer in the segment are fetched from the file together, in one read (a function's
-        inner ops, placed when its body closes, may lie many blocks back)."""
+        inner ops, placed when its body closes, may lie many blocks back). Not ``placed``: no
+        line is read (``None`` for where each is) for ops no check places a problem at (a
+        function's ``stablehlo.slice``s: gpt2-train-l480's 1,441 were read from the file again,
+        the whole file line by line, as its main function closed)."""
+        if not placed:
+            return tuple((f.name, f.key, None) for f, _ in ops)
         if self.fetch is not None and len(ops) > 1:
             gone = [at for _, at in ops if at not in self.lines and self.line_bounds(at) is None]
             if len(gone) > 1:

@@ -28,12 +28,6 @@ from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import symbol_name
 from broadcheck.syntax.written import argument_type_problem
 
-_UNPLACED = frozenset({"func.func"})
-"""Ops whose checks never place a problem at an op of their regions (``Region.inner``'s spans):
-a function's body, whose ``stablehlo.slice``s (:data:`~broadcheck.dialects.inner.ASYNC_WRAPPED`)
-are its inner ops; placing them read the lines of the 1,441 in gpt2-train-l480 again from the
-file (the whole file, line by line) as its main function closed."""
-
 MODULES = frozenset({"builtin.module", "module"})
 """Ops whose region is a graph region for value flow (``tf_executor.graph`` is not: TensorFlow
 2.21's verifier checks dominance there, and its ``wraps`` form puts the op in a region)."""
@@ -270,11 +264,7 @@ class Regions:
             where = findings.op_where(done.where) if done.where and last is not None else None
             if self.summaries:  # (a terminator the parser stopped at is no verifier's: not summed up)
                 stopped = values.parse_stop is not None and values.parse_stop[0] == done.where
-                inner: tuple[tuple[str, str, Where | None], ...]
-                if done.op in _UNPLACED:  # (its ops' names and keys, no line read again to place them)
-                    inner = tuple((f.name, f.key, None) for f, _ in done.inner)
-                else:
-                    inner = findings.places(done.inner)
+                inner = findings.places(done.inner, done.op != "func.func")  # (no function's check places them)
                 blocks = 2 if done.several else 1 if last is not None or done.labelled else 0
                 sources: Sources = None
                 if done.values is not None and last is not None and not done.several:
