@@ -10,9 +10,11 @@ ops checked, ops passed over, lines checked (for ``--verify-diagnostics``).
 
 from __future__ import annotations
 
+import re
 from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
+from itertools import islice
 
 from broadcheck.diagnostics import NO_RULE, PARSE_CODES, UNKNOWN_OP, Diagnostic, Label, Note
 from broadcheck.engine import diagnose
@@ -54,6 +56,10 @@ class Findings:
         self.block_starts: Sequence[int] | None = None
         """Where each line of the segment starts in it (made when a line is first asked for:
         the segment split into lines was a second copy of it, issue 31's peak RSS)."""
+        self.block_some: array[int] | None = None
+        """The first of :attr:`block_starts` while it is not made: up to the last line asked for
+        and the next (a segment's calls ask for a few of its lines; its line ends past the last
+        are never looked for)."""
 
     def unbalanced(self, line: int, column: int, what: str, end: int) -> None:
         """Brackets that do not match (``what``: the ``}``, region, statement or label; ``end``:
@@ -95,15 +101,15 @@ class Findings:
 
     def segment(self, text: str, first: int) -> None:
         """The segment being read now: ``text``, from line ``first`` on."""
-        self.block_text, self.block_first, self.block_starts = text, first, None
+        self.block_text, self.block_first, self.block_starts, self.block_some = text, first, None, None
 
     def line_bounds(self, number: int) -> tuple[int, int] | None:
         """Where line ``number`` of the current segment starts and ends in :attr:`block_text`
         (without its line end), or ``None``."""
+        i = number - self.block_first
         starts = self.block_starts
         if starts is None:
-            starts = self.block_starts = _line_starts(self.block_text)
-        i = number - self.block_first
+            starts = self._starts_to(i + 1)
         if not 0 <= i < len(starts):
             return None
         text = self.block_text
@@ -111,6 +117,18 @@ class Findings:
         if end > starts[i] and text[end - 1] == "\r":
             end -= 1
         return starts[i], end
+
+    def _starts_to(self, i: int) -> Sequence[int]:
+        """Where lines up to the ``i``-th of the segment start (or every line, when it has no
+        more): the line ends after the last found so far, each found by ``finditer`` in C."""
+        some = self.block_some
+        if some is None:
+            some = self.block_some = array("q", [0])
+        if len(some) <= i:
+            some.extend(islice(map(_END_OF, _LINE_END.finditer(self.block_text, some[-1])), i + 1 - len(some)))
+            if len(some) <= i:  # (the segment's end: every line is known)
+                self.block_starts, self.block_some = some, None
+        return some
 
     def line_text(self, number: int) -> str:
         """The text of line ``number`` of the current segment."""
@@ -140,10 +158,15 @@ class Findings:
             text = self.fetched[number] if number in self.fetched else self.fetch((number,)).get(number, "")
         return text
 
-    def places(self, ops: list[tuple[Form, int]]) -> tuple[tuple[str, str, Where | None], ...]:
+    def places(self, ops: list[tuple[Form, int]], placed: bool = True) -> tuple[tuple[str, str, Where | None], ...]:
         """The name, key and :meth:`op_where` of each op (a form and its line); the lines no
         longer in the segment are fetched from the file together, in one read (a function's
-        inner ops, placed when its body closes, may lie many blocks back)."""
+        inner ops, placed when its body closes, may lie many blocks back). Not ``placed``: no
+        line is read (``None`` for where each is) for ops no check places a problem at (a
+        function's ``stablehlo.slice``s: gpt2-train-l480's 1,441 were read from the file again,
+        the whole file line by line, as its main function closed)."""
+        if not placed:
+            return tuple((f.name, f.key, None) for f, _ in ops)
         if self.fetch is not None and len(ops) > 1:
             gone = [at for _, at in ops if at not in self.lines and self.line_bounds(at) is None]
             if len(gone) > 1:
@@ -231,14 +254,8 @@ class Findings:
 _BLANK = lazy(r"\s*")
 
 
-def _line_starts(text: str) -> array[int]:
-    """Where each line of ``text`` starts."""
-    starts = array("q", [0])
-    at = text.find("\n")
-    while at >= 0:
-        starts.append(at + 1)
-        at = text.find("\n", at + 1)
-    return starts
+_LINE_END = lazy("\n")
+_END_OF = re.Match.end
 
 
 @cache

@@ -82,6 +82,7 @@ class Reader:
                 self._end()
             return
         self._mark(text)
+        newlines = text.count("\n")  # (once: the segment's end is counted from it)
         marker = self.options.split_marker
         start, first = 0, self.next_line
         if marker is not None and split_probe(marker) in text:
@@ -90,8 +91,8 @@ class Reader:
                 self._end()
                 start, first = after, number + 1
                 self.chunks.append(first)
-        self._segment(text[start:], first, final)
-        self.next_line += text.count("\n") + (0 if text.endswith("\n") else 1)
+        self._segment(text[start:], first, final, newlines if start == 0 else -1)
+        self.next_line += newlines + (0 if text.endswith("\n") else 1)
         if final:
             self._end()
 
@@ -126,10 +127,12 @@ class Reader:
                 findings.lines[number] = line
         return found
 
-    def _segment(self, text: str, first: int, last: bool) -> None:
-        """Hand ``text`` (whole lines, the first ``first``) to the scanner; ``last``: the module
-        (the file or a split chunk) ends with it."""
-        self.segment_end = first + text.count("\n") - (1 if text.endswith("\n") else 0)
+    def _segment(self, text: str, first: int, last: bool, newlines: int = -1) -> None:
+        """Hand ``text`` (whole lines, the first ``first``; ``newlines``: its count of line ends,
+        if known) to the scanner; ``last``: the module (the file or a split chunk) ends with it."""
+        if newlines < 0:
+            newlines = text.count("\n")
+        self.segment_end = first + newlines - (1 if text.endswith("\n") else 0)
         if not text:
             return
         self.findings.segment(text, first)

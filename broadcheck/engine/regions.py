@@ -264,7 +264,7 @@ class Regions:
             where = findings.op_where(done.where) if done.where and last is not None else None
             if self.summaries:  # (a terminator the parser stopped at is no verifier's: not summed up)
                 stopped = values.parse_stop is not None and values.parse_stop[0] == done.where
-                inner = findings.places(done.inner)
+                inner = findings.places(done.inner, done.op != "func.func")  # (no function's check places them)
                 blocks = 2 if done.several else 1 if last is not None or done.labelled else 0
                 sources: Sources = None
                 if done.values is not None and last is not None and not done.several:

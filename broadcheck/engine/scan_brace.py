@@ -253,8 +253,11 @@ def piece_depth(source: str, stack: str, begin: int, stop: int, rule: RegionBrac
     matched, the words between them skipped in one run: a ``linalg.generic`` head is a hundred
     tokens and thirty brackets. A ``{`` that starts a long literal (one token to the lexer)
     sends the piece to :func:`depth`. A long piece: :func:`_long_piece_depth`, if it can say."""
-    if stop - begin > LONG_PIECE and source.count("(", begin, stop) > LONG_PIECE // 64:
-        # (brackets enough to be worth copies of the piece: not a literal's megabyte of digits)
+    if stop - begin > LONG_PIECE and (
+        source.count("(", begin, stop) > LONG_PIECE // 64 or source.count("<", begin, stop) > LONG_PIECE // 64
+    ):
+        # (brackets enough to be worth copies of the piece: not a literal's megabyte of digits;
+        # `<` too: a JAX export's head of 17k `tensor<...>` arguments holds two `(`)
         found = _long_piece_depth(source, stack, begin, stop, rule)
         if found is not None:
             return found

@@ -15,13 +15,14 @@ from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.parts import (
     ONE_RESULT,
     REGION,
-    Definition,
     Item,
     Signature,
     Statement,
     TypeText,
     Use,
+    arguments_at,
     comma_at,
+    matched_types,
     type_text,
     use_at,
     value_at,
@@ -157,19 +158,15 @@ def simple_head(key: str) -> Statement | None:
     items.append(Item("symbol", m.group("symbol"), m.start("symbol"), m.end("symbol")))
     open_at, close_at = m.start("arguments") - 1, m.end("arguments") + 1
     items.append(Item("arguments", key[open_at:close_at], open_at, close_at))
-    definitions = tuple(
-        Definition("%_", a.start(), a.start() + 2, type_text(key, a.start("type"), a.end("type")))
-        for a in _ARGUMENTS.finditer(key, open_at + 1, close_at - 1)
-    )
+    arguments = list(_ARGUMENTS.finditer(key, open_at + 1, close_at - 1))
+    definitions = arguments_at(arguments, matched_types(arguments, "type"))
+    del arguments
     signature: Signature | None = None
     if m.group("arrow") is not None:
         if m.group("one") is not None:
             outputs: tuple[TypeText, ...] = (type_text(key, m.start("one"), m.end("one")),)
         else:
-            outputs = tuple(
-                type_text(key, t.start("type"), t.end("type"))
-                for t in _RESULT_TYPES.finditer(key, m.start("many"), m.end("many"))
-            )
+            outputs = tuple(matched_types(list(_RESULT_TYPES.finditer(key, m.start("many"), m.end("many"))), "type"))
         end = m.end("arrow")
         signature = Signature("arrow", (), outputs, outputs[0].start, end)
         items.append(Item("types", key[m.start("arrow") : end], m.start("arrow"), end))
