@@ -10,18 +10,7 @@ import pytest
 
 from broadcheck.engine.options import Options
 from broadcheck.engine.run import FileRun
-
-
-def _jax_head_file(count: int) -> str:
-    """gpt2-train-l480's shape: a head of ``count`` arguments with no location (so two ``(``, one
-    ``<`` an argument), results with attributes, and a body of one op an argument."""
-    arguments = ", ".join(f"%arg{k}: tensor<4xf32>" for k in range(count))
-    body = "".join(f"    %{k} = stablehlo.add %arg{k}, %arg0 : tensor<4xf32>\n" for k in range(count))
-    return (
-        "module @jit_f {\n"
-        f'  func.func public @main({arguments}) -> (tensor<4xf32> {{jax.result_info = "result[0]"}}) {{\n'
-        f"{body}    return %{count - 1} : tensor<4xf32>\n  }}\n}}\n"
-    )
+from tests.test_check_large_exports import long_head_file
 
 
 def test_a_long_head_without_locations_costs_no_python_step_a_bracket() -> None:
@@ -41,7 +30,7 @@ def test_a_long_head_without_locations_costs_no_python_step_a_bracket() -> None:
     scan_brace.bracket_tokens = counted_tokens  # type: ignore[assignment]
     try:
         run = FileRun("f.mlir", Options())
-        run.feed(_jax_head_file(3000), True)
+        run.feed(long_head_file(3000, located=False), True)
         result = run.finish()
     finally:
         scan_brace.bracket_tokens = tokens

@@ -139,14 +139,16 @@ def test_statements_are_replayed(monkeypatch: pytest.MonkeyPatch) -> None:
     assert run.FileRun  # (the check's own run takes them: run.FileRun.statement)
 
 
-def test_a_retyped_header_is_scanned_once(monkeypatch: pytest.MonkeyPatch) -> None:
+def _header_scans(monkeypatch: pytest.MonkeyPatch, shortest: int = 0) -> list[str]:
+    """What the scanner's slow path cut names from (``name_offsets``) or made a key of
+    (``key_text``) of a function's header ``shortest`` characters long or more, in order."""
     from broadcheck.engine import scan_pieces
 
-    scanned: list[str] = []  # (what the scanner's slow path cut names from, or made a key of, of a header)
+    scanned: list[str] = []
 
     def counting(function: Callable[[str], object]) -> Callable[[str], object]:
         def count(text: str) -> object:
-            if text.lstrip().startswith("func.func"):
+            if len(text) >= shortest and text.lstrip().startswith("func.func"):
                 scanned.append(function.__name__)
             return function(text)
 
@@ -154,6 +156,11 @@ def test_a_retyped_header_is_scanned_once(monkeypatch: pytest.MonkeyPatch) -> No
 
     monkeypatch.setattr(scan_pieces, "name_offsets", counting(scan_pieces.name_offsets))
     monkeypatch.setattr(scan_pieces, "key_text", counting(scan_pieces.key_text))
+    return scanned
+
+
+def test_a_retyped_header_is_scanned_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    scanned = _header_scans(monkeypatch)
     replays = _replays(monkeypatch)
     text = _wide(5)
     after, diagnostics, _ = refine_text("layers.mlir", text, Request({("main", 0): "tensor<8x16xf32>"}), Options())
@@ -193,20 +200,7 @@ def test_every_header_in_a_module_is_opened_from_its_form(monkeypatch: pytest.Mo
 
 
 def test_a_long_header_is_closed_from_its_form(monkeypatch: pytest.MonkeyPatch) -> None:
-    from broadcheck.engine import scan_pieces
-
-    scanned: list[str] = []  # (what the scanner's slow path cut names from, or made a key of, of a long header)
-
-    def counting(function: Callable[[str], object]) -> Callable[[str], object]:
-        def count(text: str) -> object:
-            if len(text) >= 1 << 16 and text.lstrip().startswith("func.func"):
-                scanned.append(function.__name__)
-            return function(text)
-
-        return count
-
-    monkeypatch.setattr(scan_pieces, "name_offsets", counting(scan_pieces.name_offsets))
-    monkeypatch.setattr(scan_pieces, "key_text", counting(scan_pieces.key_text))
+    scanned = _header_scans(monkeypatch, shortest=1 << 16)
     replays = _replays(monkeypatch)
     # A header of 64 KB or more (a JAX export's, every parameter of the model) whose `}` is
     # followed by a location, then another function, as `jax.export` prints @main
