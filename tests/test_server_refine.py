@@ -307,7 +307,8 @@ def _wait_for(c: Client, method: str, after: dict[str, Any] | None = None) -> di
             if found:
                 return found[0]
             c.arrived.wait(0.5)
-    raise TimeoutError(method)
+    seen = [(m.get("method", "response"), (m.get("params") or {}).get("message")) for m in c.seen]
+    raise TimeoutError(f"no {method} in {HANG:g} s; what came instead (method, message): {seen}")
 
 
 def test_split_input_file_refines_the_chunk_of_the_function(project: Path) -> None:
