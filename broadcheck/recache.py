@@ -110,8 +110,8 @@ def _take(section: object, header: tuple[object, ...] | None) -> bool:
     if not (type(table) is dict and type(annotations) is dict and type(sources) is dict):
         return False
     for kept, more in ((_table, table), (_annotations, annotations), (_sources, sources)):
-        more.update(kept)  # (the sections hold different keys; the first read wins all the same)
-        kept.update(more)
+        for key, entry in more.items():  # (the sections hold different keys; what is here wins all the same)
+            kept.setdefault(key, entry)
     return True
 
 

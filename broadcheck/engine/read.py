@@ -30,6 +30,8 @@ _META_LINES = lazy(
 ``name: "0x0400..."`` (a torch-mlir export's weights, megabytes a line), ``}``, and blank lines."""
 _META_CLOSE = lazy(r"[ \t]*#-\}[ \t]*\r?(?:\n|$)")
 """The line that closes it (``#-}``)."""
+_BLANK = lazy(r"\s*+")
+"""Blank text (what may follow the dictionary that ends a module), matched where it is, not copied."""
 _META_END = lazy(r"^[ \t]*#-\}[ \t]*\r?$", 8)  # (re.M)
 HOLD = 1 << 25
 """A file metadata dictionary still open at a block's end is held back until it closes, this
@@ -168,7 +170,7 @@ def _metadata(text: str, top: bool) -> int | None:
         close = _META_CLOSE.match(text, end)
         if close is not None:
             end = close.end()
-        if text[end:].strip() == "" and (close is not None or end >= len(text)):
+        if _BLANK.fullmatch(text, end) is not None and (close is not None or end >= len(text)):
             return start if _after_top(text, start, top) else None
         at = end + 1
     return None
