@@ -58,7 +58,7 @@ quotes"; scanned, the dictionary hid that (no diagnostic); blank, the module's e
 
 
 def scanned_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(Reader, "_without_metadata", lambda self, text: text)
+    monkeypatch.setattr(Reader, "_without_metadata", lambda self, text, first: text)
 
 
 def in_blocks(text: str, size: int) -> object:

@@ -61,22 +61,27 @@ class Findings:
         and the next (a segment's calls ask for a few of its lines; its line ends past the last
         are never looked for)."""
 
-    def unbalanced(self, line: int, column: int, what: str, end: int) -> None:
-        """Brackets that do not match (``what``: the ``}``, region, statement or label; ``end``:
-        the line after the text read, where a region left open is reported)."""
+    def unbalanced(self, line: int, column: int, what: str, end: tuple[int, str | None], first: int = 1) -> None:
+        """Brackets that do not match (``what``: the ``}``, region, statement or label). ``end``:
+        where the module ends, as :meth:`.read.Reader.module_end` says (where a region left open
+        is reported); ``first``: the module's first line (its file's or ``--split-input-file``
+        chunk's)."""
         notes: tuple[Note, ...] = ()
         if what in ("}", "region"):
             # A `}` with no region open, or the end with one still open: the parser wanted an op
-            # there, and says so just after the last token before (mlir-opt's rule for a token
-            # that starts a line).
+            # there, and says so where mlir-opt puts a token it did not expect.
             if what == "region":
                 # MLIR names nothing more; the `{` left open (line:column) is our note.
                 from broadcheck.messages import note  # the catalogue: only for a diagnostic
 
                 notes = (Note("note", note("unclosed-brace", line=line, column=column)),)
-            at = self._code_before(line if what == "}" else end)
-            if at is not None:
-                line, column = at
+                line, ending = end
+                column = 1  # (a file metadata dictionary's `{-#`, at the start of its line)
+                if ending is not None:  # the end of the text: mlir-opt moves back one character
+                    last = len(self._line_back(line, {}, first))
+                    column = last + 1 if ending or not last else last
+            # (a `\r` before the last line end is a line end to it: the last line's comment goes too)
+            line, column = self._wrong_token(line, column, first, what == "region" and end[1] == "\r\n")
             detail = "expected operation name in quotes"
         else:
             detail = {
@@ -87,17 +92,41 @@ class Findings:
         self.keep(span, self.fetch_line(line))
         self.diagnostics.append(diagnose.value("BC005", self.path, span, notes=notes, args={"detail": detail}))
 
-    def _code_before(self, line: int) -> tuple[int, int] | None:
-        """Just after the last token before line ``line``: (line, column)."""
+    def _wrong_token(self, line: int, column: int, first: int, comment: bool = False) -> tuple[int, int]:
+        """Where MLIR's parser reports a token it did not expect at ``line``:``column``
+        (``Parser::emitWrongTokenError``): just after the last character before it that is not a
+        space or a tab, passing over line ends, and on each line before the token's what follows
+        its comment (a ``//`` outside a string, MLIR's ``findCommentStart``); the token's own
+        place if nothing comes before it in the module (which starts at line ``first``). With
+        ``comment``, the token's own line is cut at its comment too."""
         from broadcheck.syntax.lexer import comment_start
 
-        for number in range(line - 1, max(0, line - 200), -1):
-            text = self.fetch_line(number)
-            at = comment_start(text)
-            code = (text if at < 0 else text[:at]).rstrip()
-            if code:
-                return number, len(code) + 1
-        return None
+        fetched: dict[int, str] = {}
+        text = self._line_back(line, fetched, first)[: column - 1]
+        number = line
+        while True:
+            if comment and (at := comment_start(text)) >= 0:
+                text = text[:at]
+            text = text.rstrip(" \t")
+            if text:
+                return number, len(text) + 1
+            number -= 1
+            if number < first:
+                return line, column
+            text, comment = self._line_back(number, fetched, first), True
+
+    def _line_back(self, number: int, fetched: dict[int, str], first: int) -> str:
+        """Line ``number``, for :meth:`_wrong_token`, which walks back from the module's end: from
+        the segment (a blank line there is not fetched), kept, or fetched from the file with up
+        to a thousand lines before it at once (a long run of comments is one read, not one each)."""
+        bounds = self.line_bounds(number)
+        if bounds is not None:
+            return self.block_text[bounds[0] : bounds[1]]
+        if number in self.lines:
+            return self.lines[number]
+        if number not in fetched and self.fetch is not None:
+            fetched.update(self.fetch(range(max(first, number - 1023), number + 1)))
+        return fetched.get(number, "")
 
     def segment(self, text: str, first: int) -> None:
         """The segment being read now: ``text``, from line ``first`` on."""

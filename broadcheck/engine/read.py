@@ -57,6 +57,11 @@ class Reader:
         """Whether the text read so far ends at the top level, as :func:`_metadata` tells it."""
         self.segment_end = 0
         """The last line of the segment being read."""
+        self.segment_ending = "\n"
+        """The line end the segment being read ends with (``"\\n"``, ``"\\r\\n"``), or ``""``."""
+        self.metadata_line: int | None = None
+        """The line of the ``{-#`` of the file metadata dictionary the module ends with, if it
+        was left out of the scan (:meth:`_without_metadata`)."""
 
     @property
     def block_line(self) -> int:
@@ -101,6 +106,16 @@ class Reader:
     def _end(self) -> None:
         self.top = True
         self.end_module()
+        self.metadata_line = None
+
+    def module_end(self) -> tuple[int, str | None]:
+        """Where the module being read ends, as MLIR's parser meets its end: the ``{-#`` of the
+        file metadata dictionary it ends with (a token at the start of that line: ``None``), or
+        the end of the file or chunk, after its last line (with the line end that ends it, or
+        ``""``)."""
+        if self.metadata_line is not None:
+            return self.metadata_line, None
+        return self.segment_end, self.segment_ending
 
     def _mark(self, text: str) -> None:
         """Keep the lines suppressions (and ``--verify-diagnostics``' annotations) need."""
@@ -134,20 +149,22 @@ class Reader:
         if known) to the scanner; ``last``: the module (the file or a split chunk) ends with it."""
         if newlines < 0:
             newlines = text.count("\n")
-        self.segment_end = first + newlines - (1 if text.endswith("\n") else 0)
+        self.segment_ending = "\r\n" if text.endswith("\r\n") else "\n" if text.endswith("\n") else ""
+        self.segment_end = first + newlines - (1 if self.segment_ending else 0)
         if not text:
             return
         self.findings.segment(text, first)
-        self.scanner.block(self._without_metadata(text) if last and "{-#" in text else text, first)
+        self.scanner.block(self._without_metadata(text, first) if last and "{-#" in text else text, first)
         self.top = _after_top(text, len(text), self.top)
 
-    def _without_metadata(self, text: str) -> str:
+    def _without_metadata(self, text: str, first: int) -> str:
         """``text`` (the end of a module) with the file metadata dictionary it ends with blank, if
         :func:`_metadata` finds one (nothing in it is an op, and the scanner would read each of its
         lines: a torch-mlir export's resources are megabytes of hexadecimal, half of its check)."""
         start = _metadata(text, self.top)
         if start is None or _META_END.search(text, start) is None:
             return text
+        self.metadata_line = first + text.count("\n", 0, start)
         return text[:start] + "\n" * text.count("\n", start) + ("" if text.endswith("\n") else " ")
 
 

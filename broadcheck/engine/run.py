@@ -371,7 +371,7 @@ class FileRun:
             if self.regions.unclosed:
                 return  # once per module: the parser stops there
             self.regions.unclosed = True
-        self.findings.unbalanced(line, column, what, self.reader.segment_end + 1)
+        self.findings.unbalanced(line, column, what, self.reader.module_end(), self.reader.chunks[-1])
 
     # ---------------------------------------------------------------- the end
 
