@@ -1,5 +1,5 @@
 """Where BC005 ("expected operation name in quotes") points when a module ends with a region still
-open, or a ``}`` closes none: where mlir-opt's parser puts an error at a token it did not expect
+open, or a ``}`` closes none (on its own line, or after the ``}`` that closed the last region): where mlir-opt's parser puts an error at a token it did not expect
 (``Parser::emitWrongTokenError``). At the end of the text it moves back one character; then it
 backs up over spaces, tabs and line ends, and over the comment of each line before the token's.
 
@@ -42,7 +42,13 @@ CASES = {
     "a stray brace": ("func.func @f() {\n  return\n}\n}\n", (3, 2)),
     "a stray brace after a comment": ("func.func @f() {\n  return\n}\n// c\n}\n", (3, 2)),
     "an indented stray brace": ("func.func @f() {\n  return\n}\n  \n\n   }\n", (3, 2)),
+    # ... or on the line of the `}` that closed the last region (just after that one)
+    "a brace after the last": ("func.func @f() {\n  return\n} }\n", (3, 2)),
+    "a brace after the last two": ("module {\nfunc.func @f() {\n  return\n} } }\n", (4, 4)),
+    "two after a return": ("func.func @f() {\n  return  }  }\n", (2, 12)),
 }
+CLOSED = ["module { func.func @f() { return } }\n", "module {\nfunc.func @f() {\n  return\n} }\n"]
+"""Regions closed on one line: nothing to say (iree-opt accepts both)."""
 
 
 @pytest.mark.parametrize("name", list(CASES))
@@ -51,6 +57,11 @@ def test_where_mlir_opt_puts_it(name: str) -> None:
     (found,) = check_text("t.mlir", text, Options()).diagnostics
     assert (found.code, found.message) == ("BC005", "expected operation name in quotes")
     assert (found.span.line, found.span.column) == place
+
+
+@pytest.mark.parametrize("text", CLOSED)
+def test_regions_closed_on_one_line(text: str) -> None:
+    assert check_text("t.mlir", text, Options()).diagnostics == []
 
 
 SPLIT = {

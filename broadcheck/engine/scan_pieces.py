@@ -217,12 +217,15 @@ class PieceScanner:
         ):
             rule = RegionBrace(source, begin, stop)
         state = piece_depth(source, pending.stack, begin, stop, rule, bool(self.open))
+        if state.mismatch >= 0 and not self.open and pending.kind == "tail" and source[state.mismatch] == "}":
+            # (`} }` with the last region closed by the first: the second closes none, :meth:`_close`)
+            state = piece_depth(source, pending.stack, begin, stop, rule, True)
         if state.region >= 0:  # `op ({ ...`: read as `op ({` and then what follows the `{`
             pending.split = True
             self._continue(pending, Piece(piece.line, piece.column, source, begin, state.region + 1))
             return piece.after(state.region + 1)
-        if state.mismatch >= 0 and self.open and source[state.mismatch] == "}":
-            # `... }`: the statement ends, and the `}` closes a region
+        if state.mismatch >= 0 and (self.open or pending.kind == "tail") and source[state.mismatch] == "}":
+            # `... }`: the statement ends, and the `}` closes a region (or none: :meth:`_close`)
             cut = state.mismatch
             text.add(Piece(piece.line, piece.column, source, begin, cut))
             text.cut(len(text.text.rstrip()))
