@@ -69,9 +69,9 @@ def test_the_reader_takes_the_scanners_rows(monkeypatch: pytest.MonkeyPatch) -> 
     functions, reader = refine_read.read_functions(text)
     assert calls["one_by_one"] == 0
     lazies = [s for s in refine_read.made(functions[0].statements) if type(s) is refine_read.Lazy]
-    # every one-line statement (but the first, after the header, and the reduce's first, after its
-    # head: the scanner's slow path reads them): the layers, the constant, the body's return, the updates, the return
-    assert len(lazies) == 99 + 1 + 1 + 400 + 1
+    # every one-line statement: the layers, the constant, the body's two, the updates, the return (at
+    # e3e3edd not the first after the header nor the reduce's first after its head: the slow path's)
+    assert len(lazies) == 100 + 1 + 2 + 400 + 1
     lines = text.split("\n")
     assert all(s.text == lines[s.line - 1].strip() for s in lazies)
     # the rows noted: one-line statements of one depth, in a row of the function's statements
@@ -199,5 +199,5 @@ def test_the_reader_asks_each_block_whether_its_lines_repeat(monkeypatch: pytest
     assert calls["keyed"] >= 1
     lazies = [s for s in refine_read.made(functions[0].statements) if type(s) is refine_read.Lazy]
     lines = text.split("\n")
-    assert len(lazies) == 19999 + 1 + 1 + 10 + 1
+    assert len(lazies) == 20000 + 1 + 2 + 10 + 1  # (at e3e3edd the first ops after the two heads were not)
     assert all(s.text == lines[s.line - 1].strip() for s in lazies)

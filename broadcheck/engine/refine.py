@@ -1044,6 +1044,7 @@ class Refiner:
             self.stop(s, f"the header of its callee @{callee} cannot be read", scope.origins)
             return
         found = self._function(fn, retyped, known)
+        self._recorded = None  # (what the callee's own ops recorded is not the call's: a clone's call keeps none)
         if found is None:
             self.stop(s, f"@{callee} is called with other argument types elsewhere", scope.origins)
             return

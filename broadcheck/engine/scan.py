@@ -215,6 +215,14 @@ class Scanner:
                     self._rows(text[start:at], first_line + held)
                     held = -1
                     quiet = pieces.pending is None and labels.text is None
+                pending = pieces.pending
+                if pending is not None and pending.brace >= 0:  # (a header's `{`: this line tells, as in :meth:`_rows`)
+                    while at_row < i:
+                        at = text.find("\n", at) + 1
+                        at_row += 1
+                    end = text.find("\n", at)
+                    pieces.follows(first_line + i, text, at, len(text) if end < 0 else end)
+                    quiet = pieces.pending is None and labels.text is None
                 if quiet:
                     after = shapes[i + 1]  # the next line that is not blank
                     if after[3]:
@@ -304,6 +312,13 @@ class Scanner:
             results, generic, gops, custom, cops, rest, other = rows[i]
             number += 1
             pending = pieces.pending
+            if pending is not None and pending.brace >= 0 and (generic or custom):
+                while at_row < i:  # (a header's line-ending `{` before it: this line tells, as the slow path's would)
+                    at = text.find("\n", at) + 1
+                    at_row += 1
+                end = text.find("\n", at)
+                pieces.follows(number, text, at, len(text) if end < 0 else end)
+                pending = pieces.pending
             if pending is not None and pending.complete and (generic or custom) and not pieces.queue:
                 if batch:
                     rows_sent(batch)
@@ -383,7 +398,12 @@ class Scanner:
                         young[key] = form
                         if len(young) >= 2 * YOUNG:
                             self._forget()
-                    if len(batch) >= BATCH:
+                    if len(rest) >= LONG_KEY or len(rest_key) >= LONG_KEY:  # (a literal of megabytes)
+                        rows[i] = ()  # (cut, as the slow path cuts it: checked now, its copies let go)
+                        rest = rest_key = key = ""
+                        rows_sent(batch)
+                        batch = []
+                    elif len(batch) >= BATCH:
                         rows_sent(batch)
                         batch = []
                     continue

@@ -272,14 +272,25 @@ class PieceScanner:
         """Line ``number``, an op's head from ``start`` (refine's function header,
         :class:`.refine_replay.Replay`), comes next: a line-ending ``{`` still undecided before it
         opened a region, as :meth:`_brace_decided` would tell; whether nothing is pending now."""
-        pending = self.pending
-        if pending is not None and pending.brace >= 0 and not self.queue and self.labels.text is None:
-            piece = Piece(number, start + 1, line, start)
-            if not _entry(piece):
-                brace = pending.brace
-                pending.brace = -1
-                self._open(pending, brace)
+        self.follows(number, line, start, len(line), start + 1)
         return self.pending is None
+
+    def follows(self, number: int, source: str, start: int, stop: int, column: int = 1) -> None:
+        """Line ``number``, ``source[start:stop]`` (from ``column``), comes next and is not blank:
+        a line-ending ``{`` still undecided before it opened a region unless the line is an entry
+        of the dictionary it opened, as :meth:`_brace_decided` would tell (the line not copied:
+        the scanner's fast pass, whose line may be a literal of megabytes)."""
+        pending = self.pending
+        if (
+            pending is not None
+            and pending.brace >= 0
+            and not self.queue
+            and self.labels.text is None
+            and not _entry(Piece(number, column, source, start, stop))
+        ):
+            brace = pending.brace
+            pending.brace = -1
+            self._open(pending, brace)
 
     def _open(self, pending: Pending, brace: int) -> None:
         """The ``{`` at ``brace`` in the pending statement opens a region."""
