@@ -49,6 +49,7 @@ from typing import Literal, NamedTuple
 
 from broadcheck.ops import Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject, mlir
+from broadcheck.syntax.lazyre import lazy
 
 # ---------------------------------------------------------------- element types
 
@@ -75,8 +76,8 @@ _FLOATS = frozenset(
     "f16 bf16 f32 f64 f80 f128 tf32 f8E5M2 f8E4M3 f8E4M3FN f8E5M2FNUZ f8E4M3FNUZ f8E4M3B11FNUZ f8E3M4 "
     "f4E2M1FN f6E2M3FN f6E3M2FN f8E8M0FNU".split()
 )
-_OTHER_BUILTINS = re.compile(r"index|none|(complex|tuple)<.*>")
-_INTEGER = re.compile(r"(si|ui|i)([1-9]\d*)")
+_OTHER_BUILTINS = lazy(r"index|none|(complex|tuple)<.*>")
+_INTEGER = lazy(r"(si|ui|i)([1-9]\d*)")
 _SIGNEDNESS: dict[str, Literal["signless", "signed", "unsigned"]] = {"i": "signless", "si": "signed", "ui": "unsigned"}
 
 

@@ -3,10 +3,11 @@ read into a small tree, evaluated on integers, and printed as MLIR prints pure d
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
+
+from broadcheck.syntax.lazyre import lazy
 
 Expr = tuple[Any, ...]
 """``("dim", i)``, ``("sym", i)``, ``("const", c)``, or ``(op, left, right)`` for ``+ * floordiv
@@ -39,7 +40,7 @@ class AffineMap:
         return out
 
 
-_TOKEN = re.compile(r"\s*(?:(floordiv\b|ceildiv\b|mod\b)|([A-Za-z_][\w$]*)|(\d+)|(->|[-+*()\[\],]))")
+_TOKEN = lazy(r"\s*(?:(floordiv\b|ceildiv\b|mod\b)|([A-Za-z_][\w$]*)|(\d+)|(->|[-+*()\[\],]))")
 _KEYWORDS = ("floordiv", "ceildiv", "mod")
 
 
