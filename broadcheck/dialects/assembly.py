@@ -16,7 +16,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from itertools import pairwise
-from typing import NamedTuple
 
 from broadcheck.ops import Frozen, ShapedType
 from broadcheck.syntax.lazyre import lazy
@@ -26,13 +25,15 @@ from broadcheck.syntax.types import read_type
 
 TYPE_CHECKING = False  # not typing's: the aliases no module imports are for annotations only (start-up)
 if TYPE_CHECKING:
-    from typing import Literal
+    from typing import Literal, NamedTuple
 
     TypeRule = Literal[
         "same", "functional", "complex", "select", "vector", "parens", "tuple", "pairwise", "index", "form"
     ]
     Value = Callable[[str], "str | None"]
     Form = Callable[[Statement, str], "Wrong | None"]
+else:
+    from broadcheck.syntax.named import NamedTuple
 
 
 class Found(NamedTuple):

@@ -12,7 +12,6 @@ of its type's range, ``true`` in a float literal, a dynamic shape, an uneven or 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Literal, NamedTuple
 
 from broadcheck.ops import Attribute, Operation, ShapedType, Span, Type
 from broadcheck.semantics import Problem, Profile, Subject
@@ -20,7 +19,13 @@ from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.types import read_type
 
-Kind = Literal["dense", "dense_resource", "sparse", "opaque", "array", "other"]
+TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
+if TYPE_CHECKING:
+    from typing import Literal, NamedTuple
+
+    Kind = Literal["dense", "dense_resource", "sparse", "opaque", "array", "other"]
+else:
+    from broadcheck.syntax.named import NamedTuple
 ELEMENTS: frozenset[Kind] = frozenset({"dense", "dense_resource", "sparse", "opaque"})
 """The forms that are MLIR ``ElementsAttr``s (``array<...>`` is a ``DenseArrayAttr``)."""
 

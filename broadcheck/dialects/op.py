@@ -9,7 +9,6 @@ declarations: nothing lists an op a second time.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
 
 from broadcheck.dialects.assembly import Assembly as Assembly
 from broadcheck.ops import Frozen
@@ -27,8 +26,9 @@ problem, or ``None`` (``symbol_uses`` in :mod:`.func`, :mod:`.tf.calls`, :mod:`.
 
 Read = Callable[[Statement], "Reading"]
 
+TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
 if TYPE_CHECKING:  # (the aliases no module imports: for annotations only, not built at every start)
-    from typing import Literal
+    from typing import Literal, NamedTuple
 
     from broadcheck.ops import Operation
     from broadcheck.semantics import Problem, Profile
@@ -58,6 +58,8 @@ if TYPE_CHECKING:  # (the aliases no module imports: for annotations only, not b
         "custom",
         "none",
     ]
+else:
+    from broadcheck.syntax.named import NamedTuple
 
 
 class Layout(Frozen):

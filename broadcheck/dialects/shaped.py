@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import NamedTuple
 
 from broadcheck.dialects.op import Reading
 from broadcheck.ops import Dim, OpaqueType, Operation, Shape, ShapedType, Type
@@ -18,6 +17,12 @@ from broadcheck.syntax.attributes import ints
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Item, Statement, TypeText, Use
+
+TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
+if TYPE_CHECKING:
+    from typing import NamedTuple
+else:
+    from broadcheck.syntax.named import NamedTuple
 
 DYNAMIC = -9223372036854775808
 """``ShapedType::kDynamic``: how MLIR stores (and some messages print) a ``?`` size or offset."""

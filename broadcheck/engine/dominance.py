@@ -22,7 +22,12 @@ outer block: at worst a use goes unjudged, never a false error.
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import NamedTuple
+
+TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
+if TYPE_CHECKING:
+    from typing import NamedTuple
+else:
+    from broadcheck.syntax.named import NamedTuple
 
 
 class Broken(NamedTuple):

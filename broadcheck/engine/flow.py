@@ -43,9 +43,14 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Iterable
 from itertools import repeat
-from typing import NamedTuple
 
 from broadcheck.syntax.lazyre import lazy
+
+TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
+if TYPE_CHECKING:
+    from typing import NamedTuple
+else:
+    from broadcheck.syntax.named import NamedTuple
 
 MISSING = object()
 

@@ -47,12 +47,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from broadcheck.ops import OpaqueType, Operation, ShapedType, Type
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject, mlir
 from broadcheck.syntax.lazyre import lazy
 
+TYPE_CHECKING = False  # not typing's: a checking run imports no typing (syntax.named)
 if TYPE_CHECKING:
     from broadcheck.semantics import tosa
 

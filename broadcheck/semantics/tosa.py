@@ -45,11 +45,16 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Literal, NamedTuple
 
 from broadcheck.ops import Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject, mlir
 from broadcheck.syntax.lazyre import lazy
+
+TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
+if TYPE_CHECKING:
+    from typing import Literal, NamedTuple
+else:
+    from broadcheck.syntax.named import NamedTuple
 
 # ---------------------------------------------------------------- element types
 
@@ -124,10 +129,16 @@ def _element(text: str) -> Element:
 
 
 _COMMON = {
-    t: _element(t)
-    for t in (*_FLOATS, "index", *(f"{s}i{w}" for s in ("", "s", "u") for w in (1, 2, 4, 8, 16, 32, 48, 64)))
+    **{t: Element("float", t) for t in _FLOATS},
+    "index": Element("other", "index"),
+    **{
+        f"{s}i{w}": Element("int", f"{s}i{w}", w, _SIGNEDNESS[f"{s}i"])
+        for s in ("", "s", "u")
+        for w in (1, 2, 4, 8, 16, 32, 48, 64)
+    },
 }
-"""The builtin element types, classified once (a constant table)."""
+"""The builtin element types, classified once (a constant table: what :func:`_element` gives each, written
+out so that a run's import compiles none of its patterns)."""
 
 
 def _quantized(compact: str) -> Element:

@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
 from broadcheck.syntax.lazyre import lazy
 
-Expr = tuple[Any, ...]
+TYPE_CHECKING = False  # not typing's: a checking run imports no typing (syntax.named)
+if TYPE_CHECKING:
+    from typing import Any
+
+    Expr = tuple[Any, ...]
+else:
+    Expr = tuple
 """``("dim", i)``, ``("sym", i)``, ``("const", c)``, or ``(op, left, right)`` for ``+ * floordiv
 ceildiv mod`` (``-`` is ``+`` of a ``* -1``)."""
 

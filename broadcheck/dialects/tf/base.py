@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
 
 from broadcheck.dialects.common import Check, element, first, rank, shape
 from broadcheck.dialects.tf.infer import ShapeFunction
@@ -18,6 +17,12 @@ from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.semantics.mlir import IncompatibleDims, infer_shape
 from broadcheck.semantics.tf import tf_element
 from broadcheck.syntax.lazyre import lazy
+
+TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
+if TYPE_CHECKING:
+    from typing import NamedTuple
+else:
+    from broadcheck.syntax.named import NamedTuple
 
 
 class Spec(NamedTuple):

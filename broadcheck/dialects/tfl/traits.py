@@ -26,8 +26,6 @@ FAIL::
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from broadcheck.dialects.common import compatible, element, rank, shape, static, tensors
 from broadcheck.dialects.tfl import ods, verifiers
 from broadcheck.dialects.tfl.base import (
@@ -47,6 +45,12 @@ from broadcheck.dialects.tfl.base import (
 from broadcheck.ops import OpaqueType, Operation, ShapedType
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile
 from broadcheck.semantics.tf import quantized, storage
+
+TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
+if TYPE_CHECKING:
+    from typing import NamedTuple
+else:
+    from broadcheck.syntax.named import NamedTuple
 
 Step = tuple[object, ...]
 """One check of a declaration, by kind (the first entry) and its numbers and words."""
