@@ -268,3 +268,64 @@ def test_the_head_pattern_matches_what_its_repeated_form_matched() -> None:
             assert [old.span(g) for g in old.re.groupindex] == [new.span(g) for g in old.re.groupindex], head
     assert 2_000 < matched < len(heads) - 2_000  # (both kinds are among them)
     assert len(simple._SIMPLE_HEAD.pattern) < len(repeated.pattern) * 0.7
+
+
+# ---------------------------------------------------------------- syntax.kept_patterns
+
+
+def test_the_kept_patterns_are_current() -> None:
+    # The table holds every pattern the package declares with `lazy`, as this interpreter's `re`
+    # compiles it (`python -m broadcheck.syntax.keep_patterns` writes it). Under another
+    # interpreter the table is not used (lazyre.build() differs) and the patterns are compiled as
+    # before: the check is then that nothing is taken from it.
+    from broadcheck.syntax import keep_patterns, kept_patterns, lazyre
+
+    path = Path(kept_patterns.__file__)
+    if lazyre.build() == kept_patterns.BUILD:
+        assert path.read_text(encoding="utf-8") == keep_patterns.text(), "python -m broadcheck.syntax.keep_patterns"
+    else:
+        assert lazyre._from_table(*next(iter(kept_patterns.PATTERNS))) is None
+
+
+def test_a_kept_pattern_is_the_pattern_re_compiles() -> None:
+    import re
+
+    from broadcheck.syntax import kept_patterns, lazyre
+
+    if lazyre.build() != kept_patterns.BUILD:
+        assert all(lazyre._from_table(source, flags) is None for source, flags in kept_patterns.PATTERNS)
+        return
+    for source, flags in kept_patterns.PATTERNS:
+        kept, compiled = lazyre._from_table(source, flags), re.compile(source, flags)
+        assert kept is not None and kept == compiled, source  # (same text, flags and code)
+        assert (kept.groups, kept.groupindex) == (compiled.groups, compiled.groupindex)
+    assert lazyre._from_table("not a kept pattern", 0) is None
+
+
+COUNT_PARSED = """
+import atexit, sys
+from re import _parser
+parsed = []
+_parse = _parser.parse
+_parser.parse = lambda p, flags=0: (parsed.append(p), _parse(p, flags))[1]
+atexit.register(lambda: print(len(parsed), file=sys.stderr))
+sys.argv[1:] = ["check", "--no-cache", "one.mlir"]
+from broadcheck.__main__ import main
+main()
+"""
+
+
+@pytest.mark.parametrize("text", [TOSA, LINALG, STABLEHLO, TF])
+def test_a_run_parses_none_of_its_lazy_patterns(tmp_path: Path, text: str) -> None:
+    # e3e3edd parsed each pattern a run used (re's parser and compiler are Python code, about a
+    # million instructions a pattern: 40-60 for these files) unless a kept-pattern file written by
+    # an earlier run of the same install held it (never where bytecode cannot be written, as under
+    # PYTHONDONTWRITEBYTECODE). Left: the few patterns made by the standard library (dataclasses)
+    # and those compiled from text built at run time.
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "one.mlir").write_text(text)
+    done = subprocess.run(
+        [sys.executable, "-c", COUNT_PARSED], cwd=tmp_path, capture_output=True, text=True, check=False, timeout=HANG
+    )
+    assert done.returncode == 0 and " checked)" in done.stdout, done.stderr[-2000:]
+    assert int(done.stderr.strip().splitlines()[-1]) <= 8

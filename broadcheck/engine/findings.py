@@ -11,7 +11,6 @@ ops checked, ops passed over, lines checked (for ``--verify-diagnostics``).
 from __future__ import annotations
 
 import re
-from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from itertools import islice
@@ -23,6 +22,10 @@ from broadcheck.engine.forms import Form
 from broadcheck.engine.scan import Text
 from broadcheck.ops import Span
 from broadcheck.syntax.lazyre import lazy
+
+TYPE_CHECKING = False  # not typing's: a checking run imports no typing (syntax.named)
+if TYPE_CHECKING:
+    from array import array
 
 Lines = Callable[[Iterable[int]], Mapping[int, str]]
 """Fetches the text of some lines of the file (for notes that point at earlier lines)."""
@@ -123,6 +126,8 @@ class Findings:
         more): the line ends after the last found so far, each found by ``finditer`` in C."""
         some = self.block_some
         if some is None:
+            from array import array  # (its import is 9M instructions: only a file with a call asks)
+
             some = self.block_some = array("q", [0])
         if len(some) <= i:
             some.extend(islice(map(_END_OF, _LINE_END.finditer(self.block_text, some[-1])), i + 1 - len(some)))
