@@ -19,21 +19,20 @@ from itertools import pairwise
 
 from broadcheck.ops import Frozen, ShapedType
 from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.named import NamedTuple
 from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
 from broadcheck.syntax.statement import Item, Signature, Statement, TypeText
 from broadcheck.syntax.types import read_type
 
 TYPE_CHECKING = False  # not typing's: the aliases no module imports are for annotations only (start-up)
 if TYPE_CHECKING:
-    from typing import Literal, NamedTuple
+    from typing import Literal
 
     TypeRule = Literal[
         "same", "functional", "complex", "select", "vector", "parens", "tuple", "pairwise", "index", "form"
     ]
     Value = Callable[[str], "str | None"]
     Form = Callable[[Statement, str], "Wrong | None"]
-else:
-    from broadcheck.syntax.named import NamedTuple
 
 
 class Found(NamedTuple):

@@ -16,16 +16,15 @@ from collections.abc import Iterable, Iterator
 from broadcheck.ops import Attribute, Operation, ShapedType, Span, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.named import NamedTuple
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.types import read_type
 
 TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
 if TYPE_CHECKING:
-    from typing import Literal, NamedTuple
+    from typing import Literal
 
     Kind = Literal["dense", "dense_resource", "sparse", "opaque", "array", "other"]
-else:
-    from broadcheck.syntax.named import NamedTuple
 ELEMENTS: frozenset[Kind] = frozenset({"dense", "dense_resource", "sparse", "opaque"})
 """The forms that are MLIR ``ElementsAttr``s (``array<...>`` is a ``DenseArrayAttr``)."""
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 
 from broadcheck.dialects.assembly import Assembly as Assembly
 from broadcheck.ops import Frozen
+from broadcheck.syntax.named import NamedTuple
 from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Statement, TypeText
 
@@ -28,7 +29,7 @@ Read = Callable[[Statement], "Reading"]
 
 TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
 if TYPE_CHECKING:  # (the aliases no module imports: for annotations only, not built at every start)
-    from typing import Literal, NamedTuple
+    from typing import Literal
 
     from broadcheck.ops import Operation
     from broadcheck.semantics import Problem, Profile
@@ -58,8 +59,6 @@ if TYPE_CHECKING:  # (the aliases no module imports: for annotations only, not b
         "custom",
         "none",
     ]
-else:
-    from broadcheck.syntax.named import NamedTuple
 
 
 class Layout(Frozen):

@@ -15,14 +15,9 @@ from broadcheck.ops import Dim, OpaqueType, Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, Subject
 from broadcheck.syntax.attributes import ints
 from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.named import NamedTuple
 from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Item, Statement, TypeText, Use
-
-TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
-if TYPE_CHECKING:
-    from typing import NamedTuple
-else:
-    from broadcheck.syntax.named import NamedTuple
 
 DYNAMIC = -9223372036854775808
 """``ShapedType::kDynamic``: how MLIR stores (and some messages print) a ``?`` size or offset."""

@@ -30,13 +30,8 @@ from __future__ import annotations
 from broadcheck.dialects.op import SymbolRule, Texts
 from broadcheck.engine.flow import comparable
 from broadcheck.engine.forms import Form, place_types
+from broadcheck.syntax.named import NamedTuple
 from broadcheck.syntax.statement import Statement, TypeText
-
-TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
-if TYPE_CHECKING:
-    from typing import NamedTuple
-else:
-    from broadcheck.syntax.named import NamedTuple
 
 
 class Where(NamedTuple):

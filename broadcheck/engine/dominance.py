@@ -23,11 +23,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
-if TYPE_CHECKING:
-    from typing import NamedTuple
-else:
-    from broadcheck.syntax.named import NamedTuple
+from broadcheck.syntax.named import NamedTuple
 
 
 class Broken(NamedTuple):

@@ -45,12 +45,7 @@ from collections.abc import Callable, Iterable
 from itertools import repeat
 
 from broadcheck.syntax.lazyre import lazy
-
-TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
-if TYPE_CHECKING:
-    from typing import NamedTuple
-else:
-    from broadcheck.syntax.named import NamedTuple
+from broadcheck.syntax.named import NamedTuple
 
 MISSING = object()
 
@@ -84,6 +79,7 @@ def comparable(a: str, b: str) -> bool:
 _ONE_SPELLING = lazy(
     r"!tosa\.shape<\d+>|!tf_type\.\w+|!tf_executor\.(?:control|token)|!shape\.(?:shape|size|witness|value_shape)\b"
 )
+
 """Dialect types the parser prints and reads one way only: TOSA's shape values (``!tosa.shape<3>``),
 TensorFlow's types (``!tf_type.variant``, whose subtypes, ``<tensor<*xf32>>``, are builtin types),
 its executor's tokens and the shape dialect's four types. Value flow compares them as the parser

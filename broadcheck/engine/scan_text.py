@@ -10,14 +10,7 @@ from __future__ import annotations
 from bisect import bisect_right
 
 from broadcheck.engine.forms import Form
-
-TYPE_CHECKING = False  # not typing's: a checking run imports no typing (syntax.named)
-if TYPE_CHECKING:
-    from typing import NamedTuple, Protocol
-else:
-    from broadcheck.syntax.named import NamedTuple
-
-    Protocol = object  # (a protocol is mypy's: at run time Sink is a plain class)
+from broadcheck.syntax.named import NamedTuple, Protocol
 
 
 class Piece(NamedTuple):

@@ -49,12 +49,11 @@ from functools import cache
 from broadcheck.ops import Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject, mlir
 from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.named import NamedTuple
 
 TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
 if TYPE_CHECKING:
-    from typing import Literal, NamedTuple
-else:
-    from broadcheck.syntax.named import NamedTuple
+    from typing import Literal
 
 # ---------------------------------------------------------------- element types
 

@@ -15,12 +15,7 @@ import re
 from collections.abc import Callable, Iterator
 
 from broadcheck.syntax.lazyre import lazy
-
-TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
-if TYPE_CHECKING:
-    from typing import NamedTuple
-else:
-    from broadcheck.syntax.named import NamedTuple
+from broadcheck.syntax.named import NamedTuple
 
 LONG_LITERAL = 256
 """How many characters of elements make a literal long: it is then one token."""

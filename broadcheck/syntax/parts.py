@@ -15,11 +15,7 @@ from __future__ import annotations
 import re
 from itertools import repeat
 
-TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
-if TYPE_CHECKING:
-    from typing import NamedTuple
-else:
-    from broadcheck.syntax.named import NamedTuple
+from broadcheck.syntax.named import NamedTuple
 
 REGION = "{...}"
 """How an elided region is written in a statement's text."""

@@ -17,12 +17,7 @@ from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.semantics.mlir import IncompatibleDims, infer_shape
 from broadcheck.semantics.tf import tf_element
 from broadcheck.syntax.lazyre import lazy
-
-TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
-if TYPE_CHECKING:
-    from typing import NamedTuple
-else:
-    from broadcheck.syntax.named import NamedTuple
+from broadcheck.syntax.named import NamedTuple
 
 
 class Spec(NamedTuple):

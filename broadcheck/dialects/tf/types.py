@@ -10,12 +10,7 @@ tensor of 32/64-bit signed integer values, but got 'tensor<2xf32>'``). Reference
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
-if TYPE_CHECKING:
-    from typing import NamedTuple
-else:
-    from broadcheck.syntax.named import NamedTuple
-
+from broadcheck.syntax.named import NamedTuple
 
 Constraint = tuple[str, frozenset[str]]
 """A constraint's summary (as the verifier words it) and the element types it takes."""

@@ -27,12 +27,7 @@ from broadcheck.dialects.common import element, tensors
 from broadcheck.dialects.tfl.base import counts, inferred, same_element_as, same_resolved, same_shape
 from broadcheck.ops import Operation
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile
-
-TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
-if TYPE_CHECKING:
-    from typing import NamedTuple
-else:
-    from broadcheck.syntax.named import NamedTuple
+from broadcheck.syntax.named import NamedTuple
 
 
 class Unary(NamedTuple):
