@@ -1,7 +1,6 @@
 """The arith dialect (forms only): ``arith.addf %a, %b : f32`` gives every operand and the
 result one type, ``arith.cmpf oeq, %a, %b : f32`` the operands alone, casts ``A to B``."""
 
-import re
 from collections.abc import Callable
 from functools import cache
 
@@ -23,6 +22,7 @@ from broadcheck.dialects.shaped import (
 )
 from broadcheck.ops import Operation, ShapedType, Type
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile, then
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Statement
 
@@ -61,7 +61,7 @@ _PREDICATES = {
     "arith.cmpi": "eq ne slt sle sgt sge ult ule ugt uge".split(),
     "arith.cmpf": "false oeq ogt oge olt ole one ord ueq ugt uge ult ule une uno true".split(),
 }
-_I64 = re.compile(r"(-?[0-9]+)(?:\s*:\s*(\w+))?")
+_I64 = lazy(r"(-?[0-9]+)(?:\s*:\s*(\w+))?")
 
 
 def _predicate(op: Operation) -> Problem | None:

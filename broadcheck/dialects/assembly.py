@@ -16,10 +16,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from itertools import pairwise
-from typing import NamedTuple
 
 from broadcheck.ops import Frozen, ShapedType
 from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.named import NamedTuple
 from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
 from broadcheck.syntax.statement import Item, Signature, Statement, TypeText
 from broadcheck.syntax.types import read_type

@@ -26,11 +26,12 @@ from broadcheck.dialects.shaped import split_top
 from broadcheck.ops import OpaqueType, Operation, Type
 from broadcheck.semantics import Problem, Profile
 from broadcheck.syntax.attributes import ints
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.statement import Statement, TypeText
 
-_SIGNLESS = re.compile(r"i[1-9][0-9]*")
-_INTEGER = re.compile(r"[su]?i[1-9][0-9]*")
-_DENSE = re.compile(r"dense<(.*)>\s*:\s*(?:tensor|vector)<(?:(\d+)x)?([^>]+)>\s*$", re.S)
+_SIGNLESS = lazy(r"i[1-9][0-9]*")
+_INTEGER = lazy(r"[su]?i[1-9][0-9]*")
+_DENSE = lazy(r"dense<(.*)>\s*:\s*(?:tensor|vector)<(?:(\d+)x)?([^>]+)>\s*$", re.S)
 
 
 def _key(t: Type) -> str:
@@ -166,7 +167,7 @@ def switch_form(statement: Statement) -> Reading:
 _UNREAD = TypeText("none", 0, 0, "?")
 """A successor operand of a function type: the check reads it as ``none`` (it judges the flag only),
 value flow not at all (its key is ``?``)."""
-_SUCCESSOR_LIST = re.compile(r"\^[\w$.\-]+\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
+_SUCCESSOR_LIST = lazy(r"\^[\w$.\-]+\(([^()]*(?:\([^()]*\)[^()]*)*)\)")
 
 
 def _value_offsets(text: str) -> list[int]:

@@ -11,21 +11,24 @@ of its type's range, ``true`` in a float literal, a dynamic shape, an uneven or 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
-from typing import Literal, NamedTuple
 
 from broadcheck.ops import Attribute, Operation, ShapedType, Span, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.named import NamedTuple
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.types import read_type
 
-Kind = Literal["dense", "dense_resource", "sparse", "opaque", "array", "other"]
+TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
+if TYPE_CHECKING:
+    from typing import Literal
+
+    Kind = Literal["dense", "dense_resource", "sparse", "opaque", "array", "other"]
 ELEMENTS: frozenset[Kind] = frozenset({"dense", "dense_resource", "sparse", "opaque"})
 """The forms that are MLIR ``ElementsAttr``s (``array<...>`` is a ``DenseArrayAttr``)."""
 
-_HEAD = re.compile(r"\s*(dense_resource|dense|sparse|opaque|array)<")
+_HEAD = lazy(r"\s*(dense_resource|dense|sparse|opaque|array)<")
 
 
 class Value(NamedTuple):
@@ -176,9 +179,9 @@ def _number(text: str) -> int | float | None:
 
 # ---------------------------------------------------------------- the parser's reading of a literal
 
-_SCALAR_INT = re.compile(r"[-+]?[0-9]+")
-_SCALAR_FLOAT = re.compile(r"[-+]?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+)")
-_INTEGER = re.compile(r"(i|si|ui)([0-9]+)")
+_SCALAR_INT = lazy(r"[-+]?[0-9]+")
+_SCALAR_FLOAT = lazy(r"[-+]?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+)")
+_INTEGER = lazy(r"(i|si|ui)([0-9]+)")
 _FLOATS = frozenset({"f16", "bf16", "f32", "f64", "f80", "f128", "tf32"})
 
 
@@ -225,7 +228,7 @@ def _after_type(op: Operation, attr: Attribute) -> Span:
     return Span(line, op.span.column, line, op.span.column + 1)
 
 
-_HEX_INT = re.compile(r"0x[0-9a-fA-F]+")
+_HEX_INT = lazy(r"0x[0-9a-fA-F]+")
 _FLOAT_BITS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
 _SKIP = ("skip", False)
 """What this module does not read (a negative hex number, complex and other elements): the
@@ -321,7 +324,7 @@ def _elements(attr: Attribute, body: str, offset: int, type_: ShapedType) -> Pro
     return None
 
 
-_DENSE_TOKEN = re.compile(r'\s*(?:(?P<punct>[\[\](),])|(?P<string>"[^"]*")|(?P<atom>[^\s\[\](),"]+))')
+_DENSE_TOKEN = lazy(r'\s*(?:(?P<punct>[\[\](),])|(?P<string>"[^"]*")|(?P<atom>[^\s\[\](),"]+))')
 
 
 class _Unread(Exception):

@@ -9,10 +9,10 @@ declarations: nothing lists an op a second time.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
 
 from broadcheck.dialects.assembly import Assembly as Assembly
 from broadcheck.ops import Frozen
+from broadcheck.syntax.named import NamedTuple
 from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Statement, TypeText
 
@@ -27,6 +27,7 @@ problem, or ``None`` (``symbol_uses`` in :mod:`.func`, :mod:`.tf.calls`, :mod:`.
 
 Read = Callable[[Statement], "Reading"]
 
+TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
 if TYPE_CHECKING:  # (the aliases no module imports: for annotations only, not built at every start)
     from typing import Literal
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import NamedTuple
 
 from broadcheck.dialects.op import Reading
 from broadcheck.ops import Dim, OpaqueType, Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, Subject
 from broadcheck.syntax.attributes import ints
+from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.named import NamedTuple
 from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Item, Statement, TypeText, Use
 
@@ -59,7 +60,7 @@ class View(NamedTuple):
         return self.shape is not None and None not in self.shape
 
 
-_DIMS = re.compile(r"\s*((?:(?:\d+|\?|\[\s*\d+\s*\])\s*x\s*)*)(.*)", re.DOTALL)
+_DIMS = lazy(r"\s*((?:(?:\d+|\?|\[\s*\d+\s*\])\s*x\s*)*)(.*)", re.DOTALL)
 
 
 def split_top(text: str, separator: str = ",") -> list[str]:
@@ -173,7 +174,7 @@ _FLOAT_WIDTHS = {
     "f8E5M2": 8, "f8E4M3": 8, "f8E4M3FN": 8, "f8E5M2FNUZ": 8, "f8E4M3FNUZ": 8, "f8E4M3B11FNUZ": 8, "f8E3M4": 8,
     "f8E8M0FNU": 8, "f6E2M3FN": 6, "f6E3M2FN": 6, "f4E2M1FN": 4,
 }  # fmt: skip
-_INT = re.compile(r"[su]?i([1-9][0-9]*)")
+_INT = lazy(r"[su]?i([1-9][0-9]*)")
 
 
 def bit_width(element: str) -> int | None:

@@ -27,11 +27,10 @@ locates what it finds.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from broadcheck.dialects.op import SymbolRule, Texts
 from broadcheck.engine.flow import comparable
 from broadcheck.engine.forms import Form, place_types
+from broadcheck.syntax.named import NamedTuple
 from broadcheck.syntax.statement import Statement, TypeText
 
 

@@ -22,7 +22,8 @@ outer block: at worst a use goes unjudged, never a false error.
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import NamedTuple
+
+from broadcheck.syntax.named import NamedTuple
 
 
 class Broken(NamedTuple):

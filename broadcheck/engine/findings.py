@@ -11,7 +11,6 @@ ops checked, ops passed over, lines checked (for ``--verify-diagnostics``).
 from __future__ import annotations
 
 import re
-from array import array
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
 from itertools import islice
@@ -23,6 +22,10 @@ from broadcheck.engine.forms import Form
 from broadcheck.engine.scan import Text
 from broadcheck.ops import Span
 from broadcheck.syntax.lazyre import lazy
+
+TYPE_CHECKING = False  # not typing's: a checking run imports no typing (syntax.named)
+if TYPE_CHECKING:
+    from array import array
 
 Lines = Callable[[Iterable[int]], Mapping[int, str]]
 """Fetches the text of some lines of the file (for notes that point at earlier lines)."""
@@ -56,7 +59,7 @@ class Findings:
         self.block_starts: Sequence[int] | None = None
         """Where each line of the segment starts in it (made when a line is first asked for:
         the segment split into lines was a second copy of it, issue 31's peak RSS)."""
-        self.block_some: array[int] | None = None
+        self.block_some: array[int] | list[int] | None = None
         """The first of :attr:`block_starts` while it is not made: up to the last line asked for
         and the next (a segment's calls ask for a few of its lines; its line ends past the last
         are never looked for)."""
@@ -152,7 +155,12 @@ class Findings:
         more): the line ends after the last found so far, each found by ``finditer`` in C."""
         some = self.block_some
         if some is None:
-            some = self.block_some = array("q", [0])
+            if len(self.block_text) < _SMALL_SEGMENT:
+                some = self.block_some = [0]  # (no array: its module's import is 9M instructions)
+            else:
+                from array import array
+
+                some = self.block_some = array("q", [0])
         if len(some) <= i:
             some.extend(islice(map(_END_OF, _LINE_END.finditer(self.block_text, some[-1])), i + 1 - len(some)))
             if len(some) <= i:  # (the segment's end: every line is known)
@@ -285,6 +293,9 @@ _BLANK = lazy(r"\s*")
 
 _LINE_END = lazy("\n")
 _END_OF = re.Match.end
+_SMALL_SEGMENT = 1 << 18
+"""A segment shorter than this (256 KB) keeps its line starts in a list; a longer one in
+an ``array("q")``, an eighth of the memory (a 35 MB export's blocks)."""
 
 
 @cache

@@ -40,11 +40,12 @@ words them. This module reads no text.
 
 from __future__ import annotations
 
-import re
 from collections import deque
 from collections.abc import Callable, Iterable
 from itertools import repeat
-from typing import NamedTuple
+
+from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.named import NamedTuple
 
 MISSING = object()
 
@@ -75,9 +76,10 @@ def comparable(a: str, b: str) -> bool:
     return not ("!" in a or "!" in b or "#" in a or "#" in b)
 
 
-_ONE_SPELLING = re.compile(
+_ONE_SPELLING = lazy(
     r"!tosa\.shape<\d+>|!tf_type\.\w+|!tf_executor\.(?:control|token)|!shape\.(?:shape|size|witness|value_shape)\b"
 )
+
 """Dialect types the parser prints and reads one way only: TOSA's shape values (``!tosa.shape<3>``),
 TensorFlow's types (``!tf_type.variant``, whose subtypes, ``<tensor<*xf32>>``, are builtin types),
 its executor's tokens and the shape dialect's four types. Value flow compares them as the parser

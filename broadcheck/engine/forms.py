@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from sys import intern
-from typing import TYPE_CHECKING, TypeVar
 
 from broadcheck import dialects
 from broadcheck.dialects.op import FUNCTIONAL, Layout, Op
@@ -32,8 +31,13 @@ from broadcheck.syntax.statement import (
 )
 from broadcheck.syntax.written import written_type_problem
 
+TYPE_CHECKING = False  # not typing's: a checking run imports no typing (syntax.named)
 if TYPE_CHECKING:
+    from typing import TypeVar
+
     from broadcheck.semantics import Problem
+
+    _T = TypeVar("_T", bound=tuple[object, ...])
 
 _SPECIAL = frozenset(
     {"func.return", "return", "onnx.Return", "func.call", "call", "func.func", "scf.if", "scf.for", "tf.If", "tf.While"}
@@ -345,9 +349,6 @@ def let_shared_go() -> None:
     bench/gen2.py's 100k ops (issue 31). What it keeps changes no output."""
     if len(_SHARING) >= SHARED_KEPT:
         _SHARING.clear()
-
-
-_T = TypeVar("_T", bound=tuple[object, ...])
 
 
 def _shared(values: _T) -> _T:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import islice
-from typing import cast
 
 from broadcheck.engine.forms import ARGUMENT, RESULT, SUCCESSOR, USE, Form, read_form, synthesize
 from broadcheck.engine.scan_brace import complete
@@ -185,7 +184,7 @@ class Scanner:
                     extra[key] = shape
             del first
             found = list(map((memo | extra).get if extra else memo.get, keys))
-        shapes = cast("list[Shape]", found)  # (every key's shape is known now)
+        shapes: list[Shape] = found  # type: ignore[assignment]  # (every key's shape is known now)
         self.keyed = True if made * 4 <= count else None  # (many new keys: the next block is asked again)
         del keys
         shapes.append(_END)

@@ -8,9 +8,9 @@ Takes nothing but lines; gives the types every later stage locates a statement w
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import NamedTuple, Protocol
 
 from broadcheck.engine.forms import Form
+from broadcheck.syntax.named import NamedTuple, Protocol
 
 
 class Piece(NamedTuple):

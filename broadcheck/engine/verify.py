@@ -10,7 +10,6 @@ text, to locate the problem.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
 
 from broadcheck import dialects
 from broadcheck.dialects.assembly import statement_problem
@@ -24,6 +23,7 @@ from broadcheck.syntax.statement import Statement, TypeText, read_statement
 from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
 from broadcheck.syntax.types import read_type
 
+TYPE_CHECKING = False  # not typing's: a checking run imports no typing (syntax.named)
 if TYPE_CHECKING:
     from broadcheck.dialects.op import Op
     from broadcheck.engine.control import Summary, Where

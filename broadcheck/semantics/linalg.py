@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from broadcheck.ops import Dim, Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.syntax.lazyre import lazy
 
 OPERAND_CONSTRAINT = "memref of any non-token type values or ranked tensor of any non-token type values"
 RESULT_CONSTRAINT = "variadic of tensor of any non-token type values"
@@ -40,7 +41,7 @@ class Buffer:
     element: str
 
 
-_MEMREF_DIMS = re.compile(r"memref<\s*((?:(?:\d+|\?)\s*x\s*)*)(.*)>", re.DOTALL)
+_MEMREF_DIMS = lazy(r"memref<\s*((?:(?:\d+|\?)\s*x\s*)*)(.*)>", re.DOTALL)
 
 
 def _top_level_split(text: str) -> list[str]:
@@ -103,8 +104,8 @@ class BadDimensions(ValueError):
 
 
 _INTS = r"\s*(-?\d+(?:\s*,\s*-?\d+)*)?\s*"
-_ARRAY = re.compile(rf"array<\s*i(\d+)\s*(?::{_INTS})?>")
-_LIST = re.compile(rf"\[{_INTS}\]")
+_ARRAY = lazy(rf"array<\s*i(\d+)\s*(?::{_INTS})?>")
+_LIST = lazy(rf"\[{_INTS}\]")
 
 
 def _ints(group: str | None) -> tuple[int, ...]:

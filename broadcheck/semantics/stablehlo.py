@@ -36,7 +36,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
 
 from broadcheck.ops import Dim, Frozen, OpaqueType, Operation, Shape, ShapedType, Span, Type
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject
@@ -60,7 +59,11 @@ _FLOATS = frozenset(
 _OTHER_FLOATS = frozenset({"tf32", "f80", "f128"})
 _WIDTHS = frozenset({2, 4, 8, 16, 32, 64})
 
-Family = Literal["float", "bool", "sint", "uint", "complex", "quant", "other"]
+TYPE_CHECKING = False  # not typing's: a checking run imports no typing (syntax.named)
+if TYPE_CHECKING:
+    from typing import Literal
+
+    Family = Literal["float", "bool", "sint", "uint", "complex", "quant", "other"]
 
 
 class Quant(Frozen):

@@ -47,11 +47,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from broadcheck.ops import OpaqueType, Operation, ShapedType, Type
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject, mlir
+from broadcheck.syntax.lazyre import lazy
 
+TYPE_CHECKING = False  # not typing's: a checking run imports no typing (syntax.named)
 if TYPE_CHECKING:
     from broadcheck.semantics import tosa
 
@@ -84,8 +85,8 @@ _REFS = {
         for name in "string qint8 qint16 qint32 quint8 quint16 resource variant".split()
     },
 }
-_REF = re.compile(r"!tf_type\.(\w+ref)$")
-_BUILTIN = re.compile(r"(s?i|ui|f)\d+|bf16|tf32|index|f\d+E\d+M\d+\w*|complex<.*>")
+_REF = lazy(r"!tf_type\.(\w+ref)$")
+_BUILTIN = lazy(r"(s?i|ui|f)\d+|bf16|tf32|index|f\d+E\d+M\d+\w*|complex<.*>")
 REJECTED = "<rejected>"
 """A builtin element type that no TensorFlow constraint accepts (``i2``, ``f80``, ``index``, ...)."""
 
@@ -229,8 +230,8 @@ TFL_ENUMS: dict[str, tuple[str, ...]] = {
     "fused_activation_function": ("NONE", "RELU", "RELU_N1_TO_1", "RELU6", "TANH", "SIGN_BIT"),
     "padding": ("SAME", "VALID"),
 }
-_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
-_NOT_STRING = re.compile(r"-?\d[\w.+-]*(?:\s*:\s*\w+)?|true|false|unit|\[.*\]", re.S)
+_STRING = lazy(r'"((?:[^"\\]|\\.)*)"')
+_NOT_STRING = lazy(r"-?\d[\w.+-]*(?:\s*:\s*\w+)?|true|false|unit|\[.*\]", re.S)
 
 
 def tfl_enums(op: Operation, *names: str) -> Problem | None:
@@ -391,7 +392,7 @@ def verify_tf_select(op: Operation, profile: Profile) -> Problem | None:
 
 # ---------------------------------------------------------------------------------------- tfl
 
-_QUANT = re.compile(r"!quant\.(?:uniform|any|calibrated)<\s*([a-z]+\d+)")
+_QUANT = lazy(r"!quant\.(?:uniform|any|calibrated)<\s*([a-z]+\d+)")
 
 
 def _storage(element: str) -> str:
@@ -411,7 +412,7 @@ def _is_quantized(element: str) -> bool:
     return _QUANT.match(element) is not None
 
 
-_STORAGE = re.compile(r"<(?:(u)i|s?(i))(\d+)")
+_STORAGE = lazy(r"<(?:(u)i|s?(i))(\d+)")
 
 
 def _quant(element: str) -> tosa.Element:

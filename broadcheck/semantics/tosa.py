@@ -45,10 +45,15 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from functools import cache
-from typing import Literal, NamedTuple
 
 from broadcheck.ops import Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject, mlir
+from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.named import NamedTuple
+
+TYPE_CHECKING = False  # not typing's: a checking run builds its records without typing (syntax.named)
+if TYPE_CHECKING:
+    from typing import Literal
 
 # ---------------------------------------------------------------- element types
 
@@ -75,8 +80,8 @@ _FLOATS = frozenset(
     "f16 bf16 f32 f64 f80 f128 tf32 f8E5M2 f8E4M3 f8E4M3FN f8E5M2FNUZ f8E4M3FNUZ f8E4M3B11FNUZ f8E3M4 "
     "f4E2M1FN f6E2M3FN f6E3M2FN f8E8M0FNU".split()
 )
-_OTHER_BUILTINS = re.compile(r"index|none|(complex|tuple)<.*>")
-_INTEGER = re.compile(r"(si|ui|i)([1-9]\d*)")
+_OTHER_BUILTINS = lazy(r"index|none|(complex|tuple)<.*>")
+_INTEGER = lazy(r"(si|ui|i)([1-9]\d*)")
 _SIGNEDNESS: dict[str, Literal["signless", "signed", "unsigned"]] = {"i": "signless", "si": "signed", "ui": "unsigned"}
 
 
@@ -123,10 +128,16 @@ def _element(text: str) -> Element:
 
 
 _COMMON = {
-    t: _element(t)
-    for t in (*_FLOATS, "index", *(f"{s}i{w}" for s in ("", "s", "u") for w in (1, 2, 4, 8, 16, 32, 48, 64)))
+    **{t: Element("float", t) for t in _FLOATS},
+    "index": Element("other", "index"),
+    **{
+        f"{s}i{w}": Element("int", f"{s}i{w}", w, _SIGNEDNESS[f"{s}i"])
+        for s in ("", "s", "u")
+        for w in (1, 2, 4, 8, 16, 32, 48, 64)
+    },
 }
-"""The builtin element types, classified once (a constant table)."""
+"""The builtin element types, classified once (a constant table: what :func:`_element` gives each, written
+out so that a run's import compiles none of its patterns)."""
 
 
 def _quantized(compact: str) -> Element:

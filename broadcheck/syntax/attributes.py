@@ -16,9 +16,12 @@ an attribute nested a hundred thousand deep costs memory, not Python's stack.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import ClassVar
 
 from broadcheck.syntax.lazyre import lazy
+
+TYPE_CHECKING = False  # not typing's: a checking run imports no typing (syntax.named)
+if TYPE_CHECKING:
+    from typing import ClassVar
 
 Value = object
 """``int``, ``float``, ``bool``, :class:`Str`, ``list``, ``dict``, :class:`DenseArray`,

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from typing import NamedTuple
 
 from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.named import NamedTuple
 
 LONG_LITERAL = 256
 """How many characters of elements make a literal long: it is then one token."""

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 from itertools import repeat
-from typing import NamedTuple
+
+from broadcheck.syntax.named import NamedTuple
 
 REGION = "{...}"
 """How an elided region is written in a statement's text."""

@@ -3,12 +3,18 @@ read into a small tree, evaluated on integers, and printed as MLIR prints pure d
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
 
-Expr = tuple[Any, ...]
+from broadcheck.syntax.lazyre import lazy
+
+TYPE_CHECKING = False  # not typing's: a checking run imports no typing (syntax.named)
+if TYPE_CHECKING:
+    from typing import Any
+
+    Expr = tuple[Any, ...]
+else:
+    Expr = tuple
 """``("dim", i)``, ``("sym", i)``, ``("const", c)``, or ``(op, left, right)`` for ``+ * floordiv
 ceildiv mod`` (``-`` is ``+`` of a ``* -1``)."""
 
@@ -39,7 +45,7 @@ class AffineMap:
         return out
 
 
-_TOKEN = re.compile(r"\s*(?:(floordiv\b|ceildiv\b|mod\b)|([A-Za-z_][\w$]*)|(\d+)|(->|[-+*()\[\],]))")
+_TOKEN = lazy(r"\s*(?:(floordiv\b|ceildiv\b|mod\b)|([A-Za-z_][\w$]*)|(\d+)|(->|[-+*()\[\],]))")
 _KEYWORDS = ("floordiv", "ceildiv", "mod")
 
 

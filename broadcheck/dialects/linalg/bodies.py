@@ -8,12 +8,11 @@ and builds ``arith`` ops over two types of one kind, which their verifiers rejec
 
 from __future__ import annotations
 
-import re
-
 from broadcheck.dialects.shaped import bit_width
+from broadcheck.syntax.lazyre import lazy
 
-_FLOAT = re.compile(r"(?:f\d+|bf16|tf32|f8\w*|f6\w*|f4\w*)")
-_INTEGER = re.compile(r"[su]?i[1-9]\d*")
+_FLOAT = lazy(r"(?:f\d+|bf16|tf32|f8\w*|f6\w*|f4\w*)")
+_INTEGER = lazy(r"[su]?i[1-9]\d*")
 
 
 class _Unknown(Exception):

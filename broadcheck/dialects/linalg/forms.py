@@ -5,11 +5,10 @@ is its tensor init's type). Each operand's type is written beside it; the form w
 
 from __future__ import annotations
 
-import re
-
 from broadcheck.dialects.assembly import Found, Wrong
 from broadcheck.dialects.op import Reading
 from broadcheck.dialects.shaped import index_at, reading, segments_property, unplaced, view_text
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP
 from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Item, Statement, TypeText
@@ -79,8 +78,8 @@ def keyword_group(statement: Statement) -> Reading:
 # ---------------------------------------------------------------- what the C++ parsers check
 
 
-_FLOAT_ELEMENT = re.compile(r"(?:f\d+|bf16|tf32|f8\w*)")
-_INT_ELEMENT = re.compile(r"(?:i\d+|si\d+|ui\d+|index)")
+_FLOAT_ELEMENT = lazy(r"(?:f\d+|bf16|tf32|f8\w*)")
+_INT_ELEMENT = lazy(r"(?:i\d+|si\d+|ui\d+|index)")
 
 
 def _category(t: str) -> str | None:
@@ -145,7 +144,7 @@ def built_form(statement: Statement, dialect: str) -> Wrong | None:
     return f"custom op '{statement.name}' {body.parse_error}", after
 
 
-_ITERATOR = re.compile(r'"[^"]*"|(?<=#linalg\.iterator_type<)\w+')
+_ITERATOR = lazy(r'"[^"]*"|(?<=#linalg\.iterator_type<)\w+')
 
 
 def contract_form(statement: Statement, dialect: str) -> Wrong | None:

@@ -19,6 +19,7 @@ from broadcheck.dialects.shaped import View, constraint, element_of, split_top, 
 from broadcheck.ops import Operation, ShapedType, Span, Type, TypeUse
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.syntax.attributes import DenseArray, ints, value
+from broadcheck.syntax.lazyre import lazy
 
 Maps = Callable[[Operation, list[View]], list[AffineMap] | None]
 
@@ -352,7 +353,7 @@ def _shapes(
     return None
 
 
-_ALIAS = re.compile(r"![A-Za-z_][\w$\-]*")
+_ALIAS = lazy(r"![A-Za-z_][\w$\-]*")
 """A type alias's name (a dialect's type has a ``.``)."""
 
 
@@ -374,7 +375,7 @@ def block_arguments(op: Operation, views: Sequence[View | None]) -> Problem | No
     return None
 
 
-_INDEX = re.compile(r"linalg\.index\s+(-?\d+)|\bdim\s*=\s*(-?\d+)")
+_INDEX = lazy(r"linalg\.index\s+(-?\d+)|\bdim\s*=\s*(-?\d+)")
 
 
 def body(op: Operation, inits: int, loops: int | None) -> Problem | None:
@@ -574,7 +575,7 @@ def _convolution(op: Operation, name: str) -> Problem | None:
     return None
 
 
-_SCALAR = re.compile(r"(?:i\d+|si\d+|ui\d+|f\d+|bf16|tf32|index|f8\w*)")
+_SCALAR = lazy(r"(?:i\d+|si\d+|ui\d+|f\d+|bf16|tf32|index|f8\w*)")
 """A builtin scalar type's text (an ODS shaped or tensor constraint fails on it)."""
 
 
@@ -863,8 +864,8 @@ def check_scaled_contract(op: Operation, profile: Profile) -> Problem | None:
     return problem or structured(op, [_folded(m) for m in maps], maps[0].dims, views)
 
 
-_FLOAT = re.compile(r"f\d+|bf16|tf32|f\d+E\d+M\d+\w*")
-_BITS = re.compile(r"[a-z]*?(\d+)(?:E\d+M\d+\w*)?")
+_FLOAT = lazy(r"f\d+|bf16|tf32|f\d+E\d+M\d+\w*")
+_BITS = lazy(r"[a-z]*?(\d+)(?:E\d+M\d+\w*)?")
 
 
 def _bits(element: str) -> int | None:

@@ -13,10 +13,11 @@ from collections.abc import Callable, Sequence
 
 from broadcheck.ops import Operation, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.syntax.lazyre import lazy
 
 Trait = Callable[[Sequence[Type], Sequence[Type]], Problem | None]
 
-_SCALAR = re.compile(r"(?:[su]?i\d+|f\d+|bf16|tf32|index|f\d+E\w+|complex<[^<>]*>)")
+_SCALAR = lazy(r"(?:[su]?i\d+|f\d+|bf16|tf32|index|f\d+E\w+|complex<[^<>]*>)")
 
 
 class _Unknown(Exception):
@@ -217,8 +218,10 @@ def _count(kind: str, spec: str, found: int) -> Problem | None:
     return Problem("BC1163", {"kind": kind, "expected": expected, "count": found})
 
 
-_FLOAT = re.compile(r"(?:f\d+|bf16|tf32|f\d+E\w+)")
-_SIGNLESS = re.compile(r"i\d+")
+_FLOAT_SOURCE = r"(?:f\d+|bf16|tf32|f\d+E\w+)"
+_SIGNLESS_SOURCE = r"i\d+"
+_FLOAT = lazy(_FLOAT_SOURCE)
+_SIGNLESS = lazy(_SIGNLESS_SOURCE)
 
 # An ODS type constraint's summary -> (element accepted, index accepted); every one of them also
 # takes a vector or tensor of such elements (``TypeOrValueSemanticsContainer``).
@@ -226,10 +229,10 @@ _LIKE = {
     "floating-point-like": (_FLOAT, False),
     "signless-integer-like": (_SIGNLESS, True),
     "signless-fixed-width-integer-like": (_SIGNLESS, False),
-    "bool-like": (re.compile("i1"), False),
+    "bool-like": (lazy("i1"), False),
     "signless-integer-like or memref of signless-integer": (_SIGNLESS, True),
     "signless-integer-or-float-like or memref of signless-integer or float": (
-        re.compile(f"{_SIGNLESS.pattern}|{_FLOAT.pattern}"),
+        lazy(f"{_SIGNLESS_SOURCE}|{_FLOAT_SOURCE}"),
         False,
     ),
 }
@@ -249,34 +252,34 @@ generated table comes from TensorFlow's older headers (math's keep the old words
 
 _TF_FLOAT = r"(?:f16|f32|f64|bf16|f8E4M3FN|f8E5M2)"
 _TF_ELEMENT: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
-    (re.compile(r"(\d+)-bit float"), lambda m: f"f{m.group(1)}"),
-    (re.compile(r"(\d+)/(\d+)-bit float"), lambda m: f"f{m.group(1)}|f{m.group(2)}"),
-    (re.compile(r"bfloat16"), lambda m: "bf16"),
-    (re.compile(r"(\d+)-bit (?:signless )?integer"), lambda m: f"i{m.group(1)}"),
-    (re.compile(r"(\d+)/(\d+)-bit signed integer"), lambda m: f"i{m.group(1)}|i{m.group(2)}"),
-    (re.compile(r"(\d+)-bit unsigned integer"), lambda m: f"ui{m.group(1)}"),
-    (re.compile(r"(\d+)-bit complex"), lambda m: f"complex<f{int(m.group(1)) // 2}>"),
-    (re.compile(r"bool"), lambda m: "i1"),
-    (re.compile(r"string"), lambda m: "!tf_type\\.string"),
-    (re.compile(r"resource"), lambda m: "!tf_type\\.resource"),
-    (re.compile(r"variant"), lambda m: "!tf_type\\.variant"),
-    (re.compile(r"(\d+)-bit quantized integer"), lambda m: f"!tf_type\\.qint{m.group(1)}"),
-    (re.compile(r"(\d+)-bit quantized unsigned integer"), lambda m: f"!tf_type\\.quint{m.group(1)}"),
-    (re.compile(r"floating-point"), lambda m: _TF_FLOAT),
-    (re.compile(r"complex"), lambda m: r"complex<[^<>]*>"),
-    (re.compile(r"integer"), lambda m: r"u?i(?:4|8|16|32|64)"),
+    (lazy(r"(\d+)-bit float"), lambda m: f"f{m.group(1)}"),
+    (lazy(r"(\d+)/(\d+)-bit float"), lambda m: f"f{m.group(1)}|f{m.group(2)}"),
+    (lazy(r"bfloat16"), lambda m: "bf16"),
+    (lazy(r"(\d+)-bit (?:signless )?integer"), lambda m: f"i{m.group(1)}"),
+    (lazy(r"(\d+)/(\d+)-bit signed integer"), lambda m: f"i{m.group(1)}|i{m.group(2)}"),
+    (lazy(r"(\d+)-bit unsigned integer"), lambda m: f"ui{m.group(1)}"),
+    (lazy(r"(\d+)-bit complex"), lambda m: f"complex<f{int(m.group(1)) // 2}>"),
+    (lazy(r"bool"), lambda m: "i1"),
+    (lazy(r"string"), lambda m: "!tf_type\\.string"),
+    (lazy(r"resource"), lambda m: "!tf_type\\.resource"),
+    (lazy(r"variant"), lambda m: "!tf_type\\.variant"),
+    (lazy(r"(\d+)-bit quantized integer"), lambda m: f"!tf_type\\.qint{m.group(1)}"),
+    (lazy(r"(\d+)-bit quantized unsigned integer"), lambda m: f"!tf_type\\.quint{m.group(1)}"),
+    (lazy(r"floating-point"), lambda m: _TF_FLOAT),
+    (lazy(r"complex"), lambda m: r"complex<[^<>]*>"),
+    (lazy(r"integer"), lambda m: r"u?i(?:4|8|16|32|64)"),
     (
-        re.compile(r"number"),
+        lazy(r"number"),
         lambda m: rf"u?i(?:4|8|16|32|64)|{_TF_FLOAT}|!tf_type\.q(?:u)?int(?:8|16|32)|complex<f(?:32|64)>",
     ),
-    (re.compile(r"tf\.dtype"), lambda m: r".*"),
+    (lazy(r"tf\.dtype"), lambda m: r".*"),
 ]
 """The element types (a regex) of the alternatives of TensorFlow's constraint summaries (``tensor of
 32-bit float or bool values``); an element is read as TensorFlow's constraints see it (by
 :func:`~broadcheck.semantics.tf.tf_element`: a ref as its value type, ``!tf_type.resource<...>`` as
 ``!tf_type.resource``)."""
 
-_TF_SUMMARY = re.compile(r"(?:(\d)D )?tensor of (.*) values")
+_TF_SUMMARY = lazy(r"(?:(\d)D )?tensor of (.*) values")
 
 
 def _tf_alternatives(summary: str) -> tuple[int | None, list[str]] | None:
@@ -334,7 +337,7 @@ def _group(steps: Sequence[str], value: str, number: int, spec: str, count: int)
     return range(number, count - later)
 
 
-_SEGMENTS = re.compile(r"array<i32(?::\s*(\d+(?:\s*,\s*\d+)*))?>")
+_SEGMENTS = lazy(r"array<i32(?::\s*(\d+(?:\s*,\s*\d+)*))?>")
 
 
 def group_ranges(groups: Sequence[str], count: int, segments: str | None) -> list[range] | None:
@@ -596,9 +599,9 @@ def _attributes(steps: Sequence[str], op: Operation) -> Problem | None:
     return None
 
 
-_ONE_OF = re.compile(r"string attribute whose value is (.*)")
-_AT_LEAST = re.compile(r"64-bit signless integer attribute whose minimum value is (-?\d+)")
-_ELEMENTS = re.compile(r"(.*) with at least (\d+) elements")
+_ONE_OF = lazy(r"string attribute whose value is (.*)")
+_AT_LEAST = lazy(r"64-bit signless integer attribute whose minimum value is (-?\d+)")
+_ELEMENTS = lazy(r"(.*) with at least (\d+) elements")
 
 
 def _attribute_fits(spec: str, text: str) -> bool:

@@ -4,8 +4,6 @@ TypeInference.cpp). The rules are in :mod:`broadcheck.semantics.stablehlo` and, 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from broadcheck.dialects import parts
 from broadcheck.dialects.assembly import exponent_mantissa
 from broadcheck.dialects.op import (
@@ -23,6 +21,7 @@ from broadcheck.dialects.op import (
     family,
 )
 
+TYPE_CHECKING = False  # not typing's: a checking run imports no typing (syntax.named)
 if TYPE_CHECKING:
     from collections.abc import Callable
 

@@ -15,7 +15,6 @@ mesh), quantized or bounded types, a body broadcheck cannot read.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 
 from broadcheck.dialects.op import SymbolRule, Texts
@@ -40,6 +39,7 @@ from broadcheck.ops import OpaqueType, Operation, Region, ShapedType, Type
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile
 from broadcheck.semantics.stablehlo import DYNAMIC, compatible_shapes, element, hlo_compatible, type_text
 from broadcheck.syntax.attributes import Dense, Struct, value
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.statement import Statement, symbol_name
 
 __all__ = [
@@ -138,7 +138,7 @@ MESH_AXES: tuple[tuple[int, ...], list[int]] = ((), [])
 """Replica groups written as mesh axes of a mesh named by a symbol: the verifiers check no group
 (``verifyReplicaGroups`` and the others take a ``DenseIntElementsAttr`` only); compared by identity."""
 
-_MESH_AXES = re.compile(
+_MESH_AXES = lazy(
     r"#stablehlo\.replica_group_mesh_axes<\s*mesh\s*=\s*@[\w$.\-]+\s*,\s*axes\s*="
     r"\s*\[(?:[^\[\]<>]|#stablehlo\.axis_ref<[^<>\[\]]*>)*\]\s*>"
 )
@@ -295,7 +295,7 @@ def _global_channel(global_ids: bool, channel: int, positive: bool) -> None:
         raise fail("BC1230", rule="cannot be negative", got="")
 
 
-_TUPLE = re.compile(r"tuple<[\w<>,?]*>")
+_TUPLE = lazy(r"tuple<[\w<>,?]*>")
 
 
 def tuple_text(t: Type) -> str | None:
@@ -662,7 +662,7 @@ def _dynamic_root(op: Operation, operands: list[Tensor], name: str, code: str) -
     return operands[:-1]
 
 
-_MESH = re.compile(r"#stablehlo\.replica_group_mesh_axes<\s*mesh\s*=\s*(@[\w$.\-]+|@\"[^\"]*\")")
+_MESH = lazy(r"#stablehlo\.replica_group_mesh_axes<\s*mesh\s*=\s*(@[\w$.\-]+|@\"[^\"]*\")")
 
 
 def symbol_uses(statement: Statement) -> tuple[tuple[str, ...], SymbolRule] | None:

@@ -11,14 +11,9 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Literal
 
 from broadcheck.ops import Frozen, Operation, ShapedType, Span, Type
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject
-
-if TYPE_CHECKING:
-    from broadcheck.dialects import Registry
-
 from broadcheck.semantics.stablehlo import (
     ATOM_WORDS,
     DYNAMIC,
@@ -34,6 +29,12 @@ from broadcheck.semantics.stablehlo import (
 )
 from broadcheck.syntax.attributes import Dense, DenseArray, ints, value
 from broadcheck.syntax.lazyre import lazy
+
+TYPE_CHECKING = False  # not typing's: a checking run imports no typing (syntax.named)
+if TYPE_CHECKING:
+    from typing import Literal
+
+    from broadcheck.dialects import Registry
 
 __all__ = ["DYNAMIC", "InferenceError", "Tensor", "Unknown", "most_specific", "shaped", "tensor"]
 
@@ -224,7 +225,8 @@ def counts(op: Operation, operands: int | None = None, at_least: int | None = No
 
 # ---------------------------------------------------------------- ODS type constraints
 
-Shape = Literal["any", "ranked", "static", "0d", "1d", "bounded"]
+if TYPE_CHECKING:
+    Shape = Literal["any", "ranked", "static", "0d", "1d", "bounded"]
 _ANY_INT = lazy(r"[su]?i[1-9][0-9]*")
 _PREFIX = {
     "any": "",
@@ -505,7 +507,8 @@ def ranked(t: Tensor) -> tuple[int | None, ...]:
 
 # ---------------------------------------------------------------- properties
 
-PropertyKind = Literal["i64-array", "integer"]
+if TYPE_CHECKING:
+    PropertyKind = Literal["i64-array", "integer"]
 
 
 def properties(op: Operation, declared: Sequence[tuple[str, PropertyKind]]) -> None:
@@ -565,7 +568,8 @@ def _dense_values(values: object) -> str:
 
 # ---------------------------------------------------------------- an op's attributes, in MLIR's two stages
 
-AttrKind = Literal["i64-array", "i64", "i64-non-negative"]
+if TYPE_CHECKING:
+    AttrKind = Literal["i64-array", "i64", "i64-non-negative"]
 
 
 class Spec(Frozen):

@@ -39,6 +39,7 @@ from broadcheck.dialects.stablehlo.common import (
 from broadcheck.ops import Attribute, Operation, ShapedType, Span
 from broadcheck.semantics import Problem, Subject
 from broadcheck.semantics.stablehlo import element, tensor
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.types import read_type
 
@@ -46,9 +47,9 @@ STATIC = kind("F", "B", "I", "C", "QT", "QA", shape="static")
 CHLO_STATIC = kind("F", "B", "I", "C", "QT", shape="static")
 """``chlo.constant``'s ``HLO_StaticShapeTensor`` (no per-axis quantized types)."""
 
-_TOKEN = re.compile(r'\s*(?:(?P<punct>[\[\](),])|(?P<string>"[^"]*")|(?P<atom>[^\s\[\](),"]+))')
-_INT = re.compile(r"[-+]?(?:0x[0-9a-fA-F]+|[0-9]+)")
-_FLOAT = re.compile(r"[-+]?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+)")
+_TOKEN = lazy(r'\s*(?:(?P<punct>[\[\](),])|(?P<string>"[^"]*")|(?P<atom>[^\s\[\](),"]+))')
+_INT = lazy(r"[-+]?(?:0x[0-9a-fA-F]+|[0-9]+)")
+_FLOAT = lazy(r"[-+]?(?:[0-9]+\.[0-9]*(?:[eE][-+]?[0-9]+)?|[0-9]+[eE][-+]?[0-9]+)")
 _BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i8": 1, "i16": 2, "i32": 4, "i64": 8, "i1": 1}
 
 
@@ -199,7 +200,7 @@ def _literal_type(text: str) -> ShapedType:
     return t
 
 
-_HEX = re.compile(r"0x[0-9a-fA-F]+")
+_HEX = lazy(r"0x[0-9a-fA-F]+")
 
 
 def _elements_fit(lit: Literal, t: ShapedType, attr: Attribute, generic: bool) -> None:

@@ -25,7 +25,6 @@ FAIL::
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from broadcheck.dialects.assembly import Found, Wrong
@@ -52,9 +51,10 @@ from broadcheck.dialects.stablehlo.common import (
 from broadcheck.ops import Attribute, Operation, ShapedType, Span
 from broadcheck.semantics import Problem, Subject
 from broadcheck.syntax.attributes import Enum, Struct, value
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.statement import Statement
 
-_PAIR = re.compile(r"\s*\[([^\]]*)\]\s*x\s*\[([^\]]*)\]\s*")
+_PAIR = lazy(r"\s*\[([^\]]*)\]\s*x\s*\[([^\]]*)\]\s*")
 _PRECISIONS = frozenset({"DEFAULT", "HIGH", "HIGHEST"})
 
 
@@ -199,7 +199,7 @@ def _algorithm(op: Operation) -> bool:
 
 
 _COUNTS = ("lhs_component_count", "rhs_component_count")
-_TYPE_NAME = re.compile(r"[a-z][a-zA-Z0-9]*")
+_TYPE_NAME = lazy(r"[a-z][a-zA-Z0-9]*")
 """A precision type broadcheck prints as MLIR does (a builtin type's keyword)."""
 
 
@@ -333,8 +333,8 @@ def dot(op: Operation) -> None:
 
 # ---------------------------------------------------------------- dot's custom form
 
-_KEYWORD = re.compile(r"[A-Za-z_][\w$.]*")
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_KEYWORD = lazy(r"[A-Za-z_][\w$.]*")
+_STRING = lazy(r'"(?:[^"\\]|\\.)*"')
 
 
 def dot_form(statement: Statement, custom: str) -> Wrong | None:

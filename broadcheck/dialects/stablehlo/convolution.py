@@ -43,9 +43,10 @@ from broadcheck.dialects.stablehlo.contract import _check_precision, _precision,
 from broadcheck.ops import Operation
 from broadcheck.semantics.stablehlo import compatible_elements
 from broadcheck.syntax.attributes import Dense, DenseArray, ints, value
+from broadcheck.syntax.lazyre import lazy
 
 POSITIVE = "64-bit signless integer attribute whose value is positive"
-_LAYOUT = re.compile(r"\[([^\]]*)\]\s*x\s*\[([^\]]*)\]\s*->\s*\[([^\]]*)\]")
+_LAYOUT = lazy(r"\[([^\]]*)\]\s*x\s*\[([^\]]*)\]\s*->\s*\[([^\]]*)\]")
 
 
 class Numbers:

@@ -21,6 +21,7 @@ from broadcheck.dialects.stablehlo.common import Reject, Unknown, checked, diale
 from broadcheck.ops import Operation, ShapedType, Type
 from broadcheck.semantics.stablehlo import type_text
 from broadcheck.syntax.attributes import Dense, Str, Struct, value
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.statement import Statement
 
 __all__ = ["custom_call", "tuple_elements"]
@@ -70,7 +71,7 @@ def _text(t: Type | str) -> str:
     return type_text(t)
 
 
-_MEMREF = re.compile(r"memref<((?:[0-9?]+x)*)(\w+)>")
+_MEMREF = lazy(r"memref<((?:[0-9?]+x)*)(\w+)>")
 
 
 def _memref(t: Type | str) -> tuple[tuple[int | None, ...], str] | None:

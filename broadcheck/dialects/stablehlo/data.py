@@ -21,7 +21,6 @@ FAIL::
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from broadcheck.dialects.assembly import Wrong
@@ -51,6 +50,7 @@ from broadcheck.dialects.stablehlo.common import (
 )
 from broadcheck.ops import Operation, ShapedType
 from broadcheck.semantics.stablehlo import element, hlo_compatible
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.statement import Statement
 
 STATIC_OR_BOUNDED = kind(
@@ -174,7 +174,7 @@ def reverse(op: Operation) -> None:
 
 # ---------------------------------------------------------------- slice
 
-_RANGE = re.compile(r"\s*(-?\d+)\s*:\s*(-?\d+)\s*(?::\s*(-?\d+)\s*)?")
+_RANGE = lazy(r"\s*(-?\d+)\s*:\s*(-?\d+)\s*(?::\s*(-?\d+)\s*)?")
 
 
 def _slice_ranges(op: Operation) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]] | None:

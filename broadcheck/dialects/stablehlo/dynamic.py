@@ -14,7 +14,6 @@ Not modelled (passed over): quantized types (their extra constraints).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from broadcheck.dialects.common import constant_ints
@@ -46,6 +45,7 @@ from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.semantics.stablehlo import compatible_elements, hlo_compatible
 from broadcheck.semantics.xla import verify_dynamic_broadcast_in_dim_op
 from broadcheck.syntax.attributes import ints
+from broadcheck.syntax.lazyre import lazy
 
 SHAPE = kind("IDX", "I", shape="static", words="statically shaped 1-dimensional tensor of index or "
              "2/4/8/16/32/64-bit integer values")  # fmt: skip
@@ -54,7 +54,7 @@ DIMENSIONS = kind("IDX", "I", shape="1d")
 """``HLO_DimensionTensor`` (``1D tensor of index or ... integer values``)."""
 I32_RANKED = kind("I32", words="ranked tensor of 32-bit signless integer values")
 """``I32RankedTensor``."""
-_EMPTY = re.compile(r"dense<\s*>\s*:\s*tensor<0x[\w.]+>")
+_EMPTY = lazy(r"dense<\s*>\s*:\s*tensor<0x[\w.]+>")
 
 
 def static_1d(op: Operation, index: int, kind_: Kind) -> None:

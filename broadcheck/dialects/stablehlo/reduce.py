@@ -42,9 +42,10 @@ from broadcheck.dialects.stablehlo.tuple import printed
 from broadcheck.ops import Operation, ShapedType, Span, Type
 from broadcheck.semantics import Problem, Subject
 from broadcheck.semantics.stablehlo import element, hlo_compatible
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.statement import Statement
 
-_INT = re.compile(r"(?:i|si|ui)(\d+)")
+_INT = lazy(r"(?:i|si|ui)(\d+)")
 _FLOAT_BITS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
 
 from broadcheck.dialects.common import Check, element, first, rank, shape
 from broadcheck.dialects.tf.infer import ShapeFunction
@@ -17,6 +16,8 @@ from broadcheck.ops import OpaqueType, Operation, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.semantics.mlir import IncompatibleDims, infer_shape
 from broadcheck.semantics.tf import tf_element
+from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.named import NamedTuple
 
 
 class Spec(NamedTuple):
@@ -79,10 +80,11 @@ _ENUMS = {
     "format2": ("NHWC", "NCHW"),
     "format3": ("NHWC", "NCHW", "NCHW_VECT_C"),
 }
-_INT = re.compile(r"-?\d+(?:\s*:\s*i64)?")
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
-_SYMBOL = re.compile(r'@(?:[\w$.\-]+|"(?:[^"\\]|\\.)*")')
-_NESTED = re.compile(rf"{_SYMBOL.pattern}(?:\s*::\s*{_SYMBOL.pattern})*")
+_INT = lazy(r"-?\d+(?:\s*:\s*i64)?")
+_STRING = lazy(r'"(?:[^"\\]|\\.)*"')
+_SYMBOL_SOURCE = r'@(?:[\w$.\-]+|"(?:[^"\\]|\\.)*")'
+_SYMBOL = lazy(_SYMBOL_SOURCE)
+_NESTED = lazy(rf"{_SYMBOL_SOURCE}(?:\s*::\s*{_SYMBOL_SOURCE})*")
 
 Attr = tuple[str, str, bool]
 """An attribute: its name, its kind (a key of :data:`ATTRIBUTE_CONSTRAINTS`), whether it is required."""
@@ -117,8 +119,8 @@ def holds(kind: str, text: str) -> bool:
     return _STRING.fullmatch(text) is not None and text[1:-1] in enum
 
 
-_TYPED_INT = re.compile(r"(-?\d+)\s*(?::\s*([iu]i?\d+|si\d+))?")
-_LIST = re.compile(r"\[(.*)\]", re.S)
+_TYPED_INT = lazy(r"(-?\d+)\s*(?::\s*([iu]i?\d+|si\d+))?")
+_LIST = lazy(r"\[(.*)\]", re.S)
 
 
 def _printed(text: str, top: bool = True) -> str | None:

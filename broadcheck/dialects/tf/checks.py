@@ -61,6 +61,7 @@ from broadcheck.dialects.tf.shapes import lint
 from broadcheck.ops import Operation, Shape, ShapedType, Type
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile
 from broadcheck.semantics.mlir import IncompatibleDims, infer_shape
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.types import read_type
 
@@ -851,7 +852,7 @@ def where(op: Operation, spec: Spec) -> Problem | None:
 # -------------------------------------------------------------------------------- constants
 
 
-_TENSOR_PROTO = re.compile(r'\s*#tf_type<\s*tensor_proto\s*:\s*"0x[0-9A-Fa-f]*"\s*>\s*:(.+)', re.S)
+_TENSOR_PROTO = lazy(r'\s*#tf_type<\s*tensor_proto\s*:\s*"0x[0-9A-Fa-f]*"\s*>\s*:(.+)', re.S)
 """``#tf_type<tensor_proto : "0x...">: T``, TensorFlow's ``TensorProtoAttr``: an elements attribute of type ``T``."""
 
 

@@ -30,6 +30,7 @@ from broadcheck.dialects.tf.base import Spec, cast_elements, type_constraints
 from broadcheck.dialects.tf.types import DTYPE, VARIANT, Many
 from broadcheck.ops import OpaqueType, Operation, Region, ShapedType, Type
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.types import read_type
 
@@ -152,9 +153,9 @@ def if_region(op: Operation, profile: Profile) -> Problem | None:
     return None
 
 
-_ITEM = re.compile(r"\s*,\s*")
-_SHAPE = re.compile(r"#tf_type\.shape<[^<>]*>")
-_NOT_A_TYPE = re.compile(r'-?\d[\w.+-]*|"(?:[^"\\]|\\.)*"|true|false|unit|#tf_type\.shape<[^<>]*>')
+_ITEM = lazy(r"\s*,\s*")
+_SHAPE = lazy(r"#tf_type\.shape<[^<>]*>")
+_NOT_A_TYPE = lazy(r'-?\d[\w.+-]*|"(?:[^"\\]|\\.)*"|true|false|unit|#tf_type\.shape<[^<>]*>')
 _GENERATOR_ATTRIBUTES = (
     ("metadata", "string attribute"),
     ("output_shapes", "tensorflow shape attribute array with at least 1 elements"),

@@ -6,13 +6,16 @@ with its message) or infer a result shape the written one contradicts (BC783).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
 
 from broadcheck.dialects.common import compatible, shape, with_shape
 from broadcheck.dialects.tf.infer import ShapeFunction, infer
 from broadcheck.dialects.tf.window import windowed
 from broadcheck.ops import Dim, Operation, Shape, ShapedType
 from broadcheck.semantics import Problem, Subject
+
+TYPE_CHECKING = False  # not typing's: a checking run imports no typing (syntax.named)
+if TYPE_CHECKING:
+    from typing import Literal
 
 
 def lint(op: Operation, fn: ShapeFunction | None) -> Problem | None:

@@ -10,7 +10,7 @@ tensor of 32/64-bit signed integer values, but got 'tensor<2xf32>'``). Reference
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from broadcheck.syntax.named import NamedTuple
 
 Constraint = tuple[str, frozenset[str]]
 """A constraint's summary (as the verifier words it) and the element types it takes."""

@@ -26,8 +26,6 @@ FAIL::
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from broadcheck.dialects.common import compatible, element, rank, shape, static, tensors
 from broadcheck.dialects.tfl import ods, verifiers
 from broadcheck.dialects.tfl.base import (
@@ -47,6 +45,7 @@ from broadcheck.dialects.tfl.base import (
 from broadcheck.ops import OpaqueType, Operation, ShapedType
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile
 from broadcheck.semantics.tf import quantized, storage
+from broadcheck.syntax.named import NamedTuple
 
 Step = tuple[object, ...]
 """One check of a declaration, by kind (the first entry) and its numbers and words."""
@@ -55,6 +54,7 @@ _IO = "input and output must have same element type"
 _SPARSE = (
     "the first operand should have a rank <= 2, when its rank is 2 and has static shape, the second dim should be <= 4"
 )
+
 _BIAS = "bias and output must have same element type"
 _BIAS_SIZE = "bias must has num of elements equals to 4th dim of filter"
 _LSTM_RESULT = "the input and result tensor elemental types must be same"

@@ -23,12 +23,11 @@ FAIL::
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from broadcheck.dialects.common import element, tensors
 from broadcheck.dialects.tfl.base import counts, inferred, same_element_as, same_resolved, same_shape
 from broadcheck.ops import Operation
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile
+from broadcheck.syntax.named import NamedTuple
 
 
 class Unary(NamedTuple):

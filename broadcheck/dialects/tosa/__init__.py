@@ -10,8 +10,6 @@ modules (a clean one-op ``tosa.add`` file: 7% of its run)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from broadcheck.dialects import parts
 from broadcheck.dialects.op import (
     FUNCTIONAL,
@@ -30,6 +28,7 @@ from broadcheck.dialects.tosa.table import required_attributes
 from broadcheck.ops import Operation
 from broadcheck.semantics import Problem, Profile
 
+TYPE_CHECKING = False  # not typing's: a checking run imports no typing (syntax.named)
 if TYPE_CHECKING:
     from typing import Literal
 

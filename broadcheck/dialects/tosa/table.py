@@ -7,7 +7,10 @@ check of it."""
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+
+TYPE_CHECKING = False  # not typing's: a checking run imports no typing (syntax.named)
+if TYPE_CHECKING:
+    from typing import Any
 
 
 def _read(name: str) -> dict[str, Any]:
