@@ -59,9 +59,12 @@ test: lint unit
 docs: $(RUNTIME) index
 	$(BIN)/python docs/generate.py
 
-# broadcheck/dialects/index.py: which part of a dialect declared in parts declares each op (a test checks it).
+# The generated tables (a test checks each): broadcheck/dialects/index.py, which part of a dialect
+# declared in parts declares each op; broadcheck/syntax/kept_patterns.py, the compiled code of every
+# `lazy` pattern for this interpreter (after adding or changing a pattern).
 index: $(RUNTIME)
 	$(BIN)/python -m broadcheck.dialects.make_index
+	$(BIN)/python -m broadcheck.syntax.keep_patterns
 
 # Regenerate the op tables from the dialects' TableGen'erated ODS declarations
 # (broadcheck/dialects/ods/*.json) out of tensorflow-cpu 2.21's include directory
