@@ -26,7 +26,7 @@ from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from itertools import accumulate, islice
-from operator import add, ge, sub
+from operator import add, ge, itemgetter, sub
 from typing import Any, overload
 
 from broadcheck.engine.forms import Form, read_form
@@ -126,7 +126,7 @@ def unchanged(
     their forms are the template's (:func:`_handed_over`)."""
     if not edits:
         return Replayed(rows, starts, ((), (), ()), len(text))
-    columns: tuple[Sequence[int], Sequence[int], Sequence[str]] = tuple(zip(*edits, strict=True))  # type: ignore[assignment]
+    columns = columns_of(edits)
     if "\n" in "".join(columns[2]):
         return None
     firsts = [row[0][2] for row in rows]
@@ -199,6 +199,15 @@ def unchanged(
     replayed = Replayed(rows, starts, columns, len(text))
     replayed.templated = len(claimed)
     return replayed
+
+
+def columns_of(edits: Sequence[tuple[int, int, str]]) -> tuple[tuple[int, ...], tuple[int, ...], tuple[str, ...]]:
+    """``edits`` (``(start, end, new)``) as three columns, each a tuple: their starts, ends and new
+    texts. Each column in one C pass (``zip(*edits)`` steps 162k iterators at once: three times as long)."""
+    return tuple(map(_FIRST, edits)), tuple(map(_SECOND, edits)), tuple(map(_THIRD, edits))
+
+
+_FIRST, _SECOND, _THIRD = itemgetter(0), itemgetter(1), itemgetter(2)
 
 
 def _handed_over(
