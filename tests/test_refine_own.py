@@ -5,6 +5,8 @@ counted, never timed (the fifteenth stop, ``docs/refine.md``).
   private helpers) is kept as the scanner's batch (:class:`.refine_read.Row`) like any other row:
   the reader makes only its calls' statements (for :func:`.refine_read.dimension_sources`), and
   refine's pass only those of the runs it takes one by one, not the whole row.
+* A statement's trailing location (a 2 MB header's: none) is found by one search in C, not by a
+  match tried at each ``loc`` of it.
 
 Each test fails on ``e3e3edd``; the outcome is held equal by ``test_refine*.py``, the golden refine
 fixtures and the comparisons of the fifteenth stop.
@@ -14,10 +16,13 @@ from __future__ import annotations
 
 import gc
 
+import pytest
+
 from broadcheck.engine import refine_read, run
 from broadcheck.engine.options import Options
 from broadcheck.engine.refine import Refiner, Request
 from broadcheck.engine.refine_run import refine_text
+from broadcheck.syntax import lines
 from tests.test_refine_work import ACT, Layers
 
 
@@ -79,3 +84,51 @@ def test_a_row_with_a_call_refines_as_it_did() -> None:
     assert after == text.replace(ACT, "tensor<8x16xf32>")
     whole = run.check_text("calls.mlir", after, Options())
     assert whole.ops_checked == checked and not whole.diagnostics  # the same check as of the text whole
+
+
+def _strip_location_one_by_one(text: str) -> str:
+    """``strip_location`` as ``e3e3edd`` wrote it: ``TRAILING_LOC`` tried at each ``loc`` from the left."""
+    from broadcheck.syntax.lines import TRAILING_LOC
+
+    at = text.find("loc")
+    while at >= 0:
+        start = at
+        while start and text[start - 1] in " \t":
+            start -= 1
+        if TRAILING_LOC.match(text, start) is not None:
+            return text[:start]
+        at = text.find("loc", at + 1)
+    return text
+
+
+def test_a_trailing_location_is_found_by_one_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A header of 2,000 arguments, each with its location, and no trailing one (as ``jax.export``
+    prints ``@main``: 17k of them at 480 layers): :func:`.refine_read.strip_location` finds that
+    none trails by one search, not ``TRAILING_LOC`` tried in Python at each ``loc`` (2,000 times on
+    ``e3e3edd``); the same text cut where that would cut it, on every kind of location."""
+    arguments = ", ".join(f'%arg{i}: tensor<?x16xf32> loc("x{i}")' for i in range(2000))
+    header = f"func.func public @main({arguments}) -> (tensor<?x16xf32>)"
+    tried = {"match": 0}
+
+    class Counted:
+        def match(self, *args: object) -> object:
+            tried["match"] += 1
+            return lines.TRAILING_LOC.match(*args)
+
+    monkeypatch.setattr(refine_read, "TRAILING_LOC", Counted(), raising=False)
+    assert refine_read.strip_location(header) == header
+    assert tried["match"] == 0
+    monkeypatch.undo()
+    texts = [
+        header,
+        header + " loc(#loc3)",
+        '%0 = stablehlo.add %a, %b : tensor<f32> loc(fused[loc("a"), loc("b")])  ',
+        '%1 = call @f(%0) : (f32) -> f32 loc(callsite(loc("a") at loc("b")))\r',
+        '%2 = "x.y"() {s = "loc(1)"} : () -> () loc("n"(#loc2))',
+        "%3 = x.alloc(%0) : f32",
+        "%4 = x.y %0 : f32 loc(#loc) // note",
+        "%5 = x.y %0 loc(((((deep))))) ",
+        "loc loc\tloc (#loc9)",
+    ]
+    for text in texts:
+        assert refine_read.strip_location(text) == _strip_location_one_by_one(text), text[-60:]

@@ -25,7 +25,7 @@ from broadcheck.engine.scan_pieces import PieceScanner
 from broadcheck.inputs import BLOCK_SIZE
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import elide_weights
-from broadcheck.syntax.lines import TRAILING_LOC
+from broadcheck.syntax.lines import _LOC_DEPTH
 from broadcheck.syntax.statement import REGION, Statement, TypeText
 from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
 
@@ -312,18 +312,21 @@ def _line_end(source: str, first: int) -> int:
 
 
 def strip_location(text: str) -> str:
-    """``text`` without its trailing location (and the spaces before it): where
-    ``TRAILING_LOC.search`` finds it, asked only where a ``loc`` is (from the left: the first
-    that matches), not at every offset (a 2 MB header: 30 ms)."""
-    at = text.find("loc")
-    while at >= 0:
-        start = at
-        while start and text[start - 1] in " \t":
-            start -= 1
-        if TRAILING_LOC.match(text, start) is not None:
-            return text[:start]
-        at = text.find("loc", at + 1)
-    return text
+    """``text`` without its trailing location (and the spaces before it): where ``TRAILING_LOC``
+    would match first, trying it at each ``loc`` from the left (the spaces before it backed over),
+    found by one search in C (:data:`_LOCATION_AT`), not a Python step and a match at each ``loc``
+    (a 2 MB header holds 17k of them, none trailing: 12 ms)."""
+    found = _LOCATION_AT.search(text) if "loc" in text else None
+    if found is None:
+        return text
+    start = found.start()
+    while start and text[start - 1] in " \t":
+        start -= 1
+    return text[:start]
+
+
+_LOCATION_AT = lazy(rf"loc[ \t]*+\((?:{_LOC_DEPTH})*+\)[ \t\r]*+$")
+"""``TRAILING_LOC`` from its ``loc`` on (:func:`strip_location`: its literal start found in C)."""
 
 
 class Reader(Collector):
