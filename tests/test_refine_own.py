@@ -7,6 +7,8 @@ counted, never timed (the fifteenth stop, ``docs/refine.md``).
   refine's pass only those of the runs it takes one by one, not the whole row.
 * A statement's trailing location (a 2 MB header's: none) is found by one search in C, not by a
   match tried at each ``loc`` of it.
+* The check of the refined text does not scan again the location aliases a JAX export starts with
+  (17,297 lines at 480 layers), which refine's reading scanned.
 
 Each test fails on ``e3e3edd``; the outcome is held equal by ``test_refine*.py``, the golden refine
 fixtures and the comparisons of the fifteenth stop.
@@ -15,12 +17,13 @@ fixtures and the comparisons of the fifteenth stop.
 from __future__ import annotations
 
 import gc
+from pathlib import Path
 
 import pytest
 
 from broadcheck.engine import refine_read, run
 from broadcheck.engine.options import Options
-from broadcheck.engine.refine import Refiner, Request
+from broadcheck.engine.refine import Refiner, Request, parse_arg, parse_dim
 from broadcheck.engine.refine_run import refine_text
 from broadcheck.syntax import lines
 from tests.test_refine_work import ACT, Layers
@@ -132,3 +135,62 @@ def test_a_trailing_location_is_found_by_one_search(monkeypatch: pytest.MonkeyPa
     ]
     for text in texts:
         assert refine_read.strip_location(text) == _strip_location_one_by_one(text), text[-60:]
+
+
+FIXTURES = Path(__file__).parent / "fixtures" / "refine"
+
+ALIASES = [f"#loc{i} = loc(\"params['layers'][{i}]['b']\")" for i in range(1, 1001)]
+"""A thousand location aliases, as ``jax.export`` starts a module with them."""
+
+
+def _with_aliases(path: Path) -> tuple[str, Request]:
+    """The refine fixture ``path`` without its comments, after :data:`ALIASES`, a nested location
+    (the scanner reads it as an alias) and more aliases; the request of its ``// RUN:`` line."""
+    lines = path.read_text().splitlines()
+    words = next(x for x in lines if x.startswith("// RUN:")).split()
+    request = Request()
+    for i, word in enumerate(words):
+        if word == "--arg":
+            name, index, type_text = parse_arg(words[i + 1])
+            request.args[name, index] = type_text
+        elif word == "--dim":
+            dim, size = parse_dim(words[i + 1])
+            request.dims[dim] = size
+    body = [x for x in lines if not x.startswith("//")]
+    nested = ['#loc_q0 = loc("scatter-add:"(#loc_p5))', "#loc_q1 = loc(unknown)"]
+    return "\n".join([*ALIASES, *nested, *body]) + "\n", request
+
+
+@pytest.mark.parametrize("name", ["jax_lstm_dyn", "assertion_fails", "reshape_breaks", "callee_clone"])
+def test_the_location_aliases_a_text_starts_with_are_not_scanned_again(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Refine's check of the refined text passes the location aliases the text starts with by
+    (1,000 lines here: scanned again on ``e3e3edd``), and its outcome is the whole check's (the
+    refined text, the diagnostics, the ops checked; a clone's text after the last function makes
+    the whole check run anyway)."""
+    from broadcheck.engine import refine_replay
+
+    text, request = _with_aliases(FIXTURES / f"{name}.mlir")
+    replays: list[refine_replay.Replay] = []
+    init = refine_replay.Replay.__init__
+
+    def noted(self: refine_replay.Replay, *args: object) -> None:
+        init(self, *args)  # type: ignore[arg-type]
+        replays.append(self)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(refine_replay.Replay, "__init__", noted)
+        replayed = refine_text("aliased.mlir", text, request, Options())
+    with monkeypatch.context() as patched:
+        patched.setattr(Refiner, "unchanged", lambda self, edits: None)
+        whole = refine_text("aliased.mlir", text, request, Options())
+    assert (replayed[0], [repr(d) for d in replayed[1]], replayed[2]) == (
+        whole[0],
+        [repr(d) for d in whole[1]],
+        whole[2],
+    )
+    if name != "callee_clone":
+        (replay,) = replays
+        assert replay.scanned <= len(text.splitlines()) - len(ALIASES)
+        assert replay.passed == len(ALIASES)  # (the nested one and those after it: scanned)
