@@ -139,7 +139,7 @@ def test_a_trailing_location_is_found_by_one_search(monkeypatch: pytest.MonkeyPa
 
 FIXTURES = Path(__file__).parent / "fixtures" / "refine"
 
-ALIASES = [f"#loc{i} = loc(\"params['layers'][{i}]['b']\")" for i in range(1, 1001)]
+ALIASES = [f"#loc_p{i} = loc(\"params['layers'][{i}]['b']\")" for i in range(1000)]
 """A thousand location aliases, as ``jax.export`` starts a module with them."""
 
 
