@@ -194,3 +194,52 @@ def test_the_location_aliases_a_text_starts_with_are_not_scanned_again(
         (replay,) = replays
         assert replay.scanned <= len(text.splitlines()) - len(ALIASES)
         assert replay.passed == len(ALIASES)  # (the nested one and those after it: scanned)
+
+
+def _jax_module(calls: int) -> str:
+    """A JAX export's shape: ``@main`` passes the batch's size to its callee, whose helper calls each
+    take it too (``jax.global_constant = "b"`` on every private function's first argument)."""
+    t = ACT
+    lines = [
+        f"func.func public @main(%arg0: {t}) -> {t} {{",
+        f"  %0 = stablehlo.get_dimension_size %arg0, dim = 0 : ({t}) -> tensor<i32>",
+        f"  %1 = call @_wrapped(%0, %arg0) : (tensor<i32>, {t}) -> {t}",
+        f"  return %1 : {t}",
+        "}",
+        f'func.func private @_wrapped(%arg0: tensor<i32> {{jax.global_constant = "b"}}, %arg1: {t}) -> {t} {{',
+    ]
+    x = "%arg1"
+    for i in range(calls):
+        lines.append(f"  %{i} = call @relu(%arg0, {x}) : (tensor<i32>, {t}) -> {t}")
+        x = f"%{i}"
+    lines += [f"  return {x} : {t}", "}"]
+    lines += [
+        f'func.func private @relu(%arg0: tensor<i32> {{jax.global_constant = "b"}}, %arg1: {t}) -> {t} {{',
+        f"  %0 = stablehlo.tanh %arg1 : {t}",
+        f"  return %0 : {t}",
+        "}",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def test_dimension_sources_reads_no_call_before_a_dimension_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    """:func:`.refine_read.dimension_sources` reads a call only after a ``get_dimension_size`` of an
+    argument of its function (none of its operands can be one before): the callee's 500 calls of
+    a helper that takes the dimension variable are not read (all on ``e3e3edd``), and the sources
+    found, and the refinement, are the same."""
+    text = _jax_module(500)
+    functions, reader = refine_read.read_functions(text)
+    read = {"statements": 0}
+    reading = refine_read.read_as_named
+
+    def counted(statement_text: str) -> object:
+        read["statements"] += 1
+        return reading(statement_text)
+
+    monkeypatch.setattr(refine_read, "read_as_named", counted)
+    assert refine_read.dimension_sources("b", functions, reader.noted) == [("main", 0, 0)]
+    assert read["statements"] <= 3  # @main's get_dimension_size and call (e3e3edd: 502)
+    monkeypatch.undo()
+    after, diagnostics, _ = refine_text("jax.mlir", text, Request(dims={"b": 8}), Options())
+    assert not diagnostics, diagnostics
+    assert after == text.replace(ACT, "tensor<8x16xf32>")
