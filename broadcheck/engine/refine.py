@@ -462,7 +462,7 @@ class Refiner:
                 skipped += row_size  # every statement of the row would be passed by, one by one
                 continue
             held = kept if type(kept) is Row else None
-            line_of_row = batch[0][2] if held is not None else row[0].line  # type: ignore[attr-defined]
+            line_of_row = batch[0][2] if held is not None else row[0].line
             starts_of: list[int] | None = None  # (a Row not made: where each of its statements starts)
             if held is not None:
                 starts_of = held.starts()
