@@ -366,9 +366,9 @@ class Replay:
         self.scanned = 0
         """Lines given to the scanner (a header opened from its form counted too)."""
         self.opened = 0
+        """Headers of ``heads`` whose region opened from their form (:meth:`.PieceScanner.open_known`)."""
         self.passed = 0
         """Location alias lines the text starts with, not given to the scanner (:func:`_location_aliases`)."""
-        """Headers of ``heads`` whose region opened from their form (:meth:`.PieceScanner.open_known`)."""
 
     def block(self, text: str, first_line: int) -> int:
         """Check the whole lines of ``text`` (the first is ``first_line``); the next line's number."""
