@@ -462,6 +462,7 @@ class Refiner:
                 skipped += row_size  # every statement of the row would be passed by, one by one
                 continue
             held = kept if type(kept) is Row else None
+            line_of_row = batch[0][2] if held is not None else row[0].line
             starts_of: list[int] | None = None  # (a Row not made: where each of its statements starts)
             if held is not None:
                 starts_of = held.starts()
@@ -486,23 +487,24 @@ class Refiner:
                         else:
                             span = row[first:last]
                             offsets = list(map(_AT, span))
-                            handed.append((template, offsets, row[0].line, first))
+                            handed.append((template, offsets, line_of_row, first))
                             template.apply(span, span_names, offsets, scope, edit_list, traces)
                         repeated += template.taken
                         skipped += template.passed
                         continue
-                if (
-                    held is not None and starts_of is not None
-                ):  # (a Row's statements, made once one is taken on its own)
-                    row = listing = cast("list[PlannedStatement]", held.statements())
-                    base, starts_of = 0, None
+                if held is not None and starts_of is not None:
+                    # (a Row's run taken on its own: its statements made, the rest of the row not)
+                    run = cast("list[PlannedStatement]", held.some(first, last))
+                    listing, base = run, -first
+                else:
+                    run = row[first:last]
                 if names_at >= 0:  # (a span of a shape not met before: taken statement by statement, noted)
-                    span = row[first:last]
+                    span = run
                     before = (len(edit_list), repeated, skipped)
                     known_before = known_of(span_names, scope)
                     sums_before = list(map(scope.sums.get, span_names))
                     traces_before = [traces.get(s.line) for s in span]
-                for position, s in enumerate(row[first:last], base + first):
+                for position, s in enumerate(run, base + first):
                     form = s.form  # type: ignore[attr-defined]  # (a row's statements are Lazy)
                     plan = plans.get(form)
                     if plan is None:
@@ -585,7 +587,7 @@ class Refiner:
                     )
                     if made is not None:
                         templates[key] = made
-                        handed.append((made, list(map(_AT, span)), row[0].line, first))
+                        handed.append((made, list(map(_AT, span)), line_of_row, first))
         self.skipped += skipped
         self.repeated += repeated
         return results

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, islice, zip_longest
-from operator import lt
+from operator import itemgetter, lt
 from typing import TYPE_CHECKING
 
 from broadcheck.diagnostics import Diagnostic, Result
@@ -140,8 +140,7 @@ def edited(text: str, edits: Sequence[tuple[int, int, str]]) -> str:
     layers), or by :func:`.fix.apply_stream` (as `--fix` makes them) if two edits overlap."""
     if not edits:
         return text
-    starts = [start for start, _, _ in edits]
-    ends = [end for _, end, _ in edits]
+    starts, ends, news = (list(map(itemgetter(i), edits)) for i in range(3))  # (each in one C pass)
     if any(map(lt, islice(starts, 1, None), ends)):
         from broadcheck.engine.fix import apply_stream
 
@@ -149,7 +148,7 @@ def edited(text: str, edits: Sequence[tuple[int, int, str]]) -> str:
         apply_stream([text], edits, pieces.append)
         return "".join(pieces)
     kept = map(text.__getitem__, map(slice, [0, *ends], [*starts, len(text)]))
-    return "".join(chain.from_iterable(zip_longest(kept, [new for _, _, new in edits], fillvalue="")))
+    return "".join(chain.from_iterable(zip_longest(kept, news, fillvalue="")))
 
 
 @dataclass
