@@ -386,8 +386,11 @@ def test_the_bench_s_literal_file_holds_its_lines_a_bounded_number_of_times(tmp_
     """``bench/run.py``'s ``literal_file``, at 100k elements: a checked op's attribute (the first
     statement of its function: the slow path) and a ``tf.Const`` (the fast pass), each a line
     of 0.59 MB. At the check's peak: 68.7 copies of a line on 830c51f (the literal's tokens as
-    tuples), 8.0 now (the reader's segment of both lines, the row's rest, the statement's text,
-    its key, its tokens and its attribute, the form the region keeps as its last)."""
+    tuples), 7.0 now (the reader's segment of both lines, the row's rest, the statement's text,
+    its key, its tokens and its attribute, the form the region keeps as its last). The first
+    statement takes the fast pass since the fifteenth stop, which cuts its line from its rows and
+    sends it on at once as the slow path cut it from its block: 9.0 if it kept the row to the end
+    of the block."""
     n = 100_000
     values = ", ".join(f"{i % 97}.5" for i in range(n))
     t = f"tensor<{n}xf32>"
@@ -409,7 +412,7 @@ def test_the_bench_s_literal_file_holds_its_lines_a_bounded_number_of_times(tmp_
     finally:
         tracemalloc.stop()
     assert not isinstance(result, Exception) and not result.diagnostics
-    assert peak < 9 * line, f"{peak / line:.1f} copies of a line at the peak"
+    assert peak < 7.5 * line, f"{peak / line:.1f} copies of a line at the peak"
 
 
 def test_a_flat_list_reads_in_one_pass_as_element_by_element(monkeypatch: pytest.MonkeyPatch) -> None:

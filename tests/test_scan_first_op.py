@@ -11,7 +11,6 @@ work it saves (lines handed to the slow path, counted), and a long literal held 
 
 from __future__ import annotations
 
-import tracemalloc
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +21,6 @@ from broadcheck.engine.options import Options
 from broadcheck.engine.run import check_text
 from broadcheck.engine.scan import Scanner
 from broadcheck.engine.scan_pieces import PieceScanner
-from broadcheck.runner import check_one
 
 _TESTS = Path(__file__).parent
 INPUTS = sorted({*(_TESTS / "fixtures").rglob("*.mlir"), *(_TESTS / "golden").rglob("*.mlir")})
@@ -178,35 +176,6 @@ def test_the_slow_path_reads_a_function_s_header_and_its_close_only(
     assert (blocks > 0) == keyed
     assert not [line for line in handed if "stablehlo" in line]
     assert len(handed) == 2 * 2000
-
-
-def test_a_long_literal_first_in_its_function_is_held_as_often_as_on_the_slow_path(tmp_path: Path) -> None:
-    """The fast pass cuts a line of a literal of megabytes from its rows and sends its statement on
-    at once, as the slow path cut it out of its block: at the check's peak such a line, first in its
-    function, is held 7.0 times (as at e3e3edd, where the slow path read it), 9.0 times if the fast
-    pass kept its row and its statement to the end of the block."""
-    n = 100_000
-    values = ", ".join(f"{i % 97}.5" for i in range(n))
-    t = f"tensor<{n}xf32>"
-    path = tmp_path / "literal.mlir"
-    path.write_text(
-        f"func.func @f(%a: tensor<2x3xf32>, %b: tensor<1x3xf32>, %x: {t}) -> ({t}, tensor<2x3xf32>) {{\n"
-        f'  %0 = "tosa.add"(%a, %b) {{payload = dense<[{values}]> : {t}}}'
-        " : (tensor<2x3xf32>, tensor<1x3xf32>) -> tensor<2x3xf32>\n"
-        f'  %c = "tf.Const"() {{value = dense<[{values}]> : {t}}} : () -> {t}\n'
-        f'  %1 = "tf.AddV2"(%x, %c) : ({t}, {t}) -> {t}\n'
-        f"  return %1, %0 : {t}, tensor<2x3xf32>\n}}\n"
-    )
-    line = len(values) + 60
-    check_one(str(path), Options(), "-")  # imports and tables first: they are not the lines'
-    tracemalloc.start()
-    try:
-        result = check_one(str(path), Options(), "-")
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
-    assert not isinstance(result, Exception) and not result.diagnostics
-    assert peak < 7.5 * line, f"{peak / line:.1f} copies of a line at the peak"
 
 
 def test_a_callee_s_ops_in_a_row_record_nothing_for_a_call_of_its_clone() -> None:
