@@ -23,9 +23,10 @@ import pytest
 
 from broadcheck.engine import refine_read, run
 from broadcheck.engine.options import Options
-from broadcheck.engine.refine import Refiner, Request, parse_arg, parse_dim
+from broadcheck.engine.refine import Refiner, Request
 from broadcheck.engine.refine_run import refine_text
 from broadcheck.syntax import lines
+from tests.test_refine_pass import run_request
 from tests.test_refine_work import ACT, Layers
 
 
@@ -146,16 +147,9 @@ ALIASES = [f"#loc_p{i} = loc(\"params['layers'][{i}]['b']\")" for i in range(100
 def _with_aliases(path: Path) -> tuple[str, Request]:
     """The refine fixture ``path`` without its comments, after :data:`ALIASES`, a nested location
     (the scanner reads it as an alias) and more aliases; the request of its ``// RUN:`` line."""
-    lines = path.read_text().splitlines()
-    words = next(x for x in lines if x.startswith("// RUN:")).split()
-    request = Request()
-    for i, word in enumerate(words):
-        if word == "--arg":
-            name, index, type_text = parse_arg(words[i + 1])
-            request.args[name, index] = type_text
-        elif word == "--dim":
-            dim, size = parse_dim(words[i + 1])
-            request.dims[dim] = size
+    text = path.read_text()
+    lines = text.splitlines()
+    request = run_request(text)
     body = [x for x in lines if not x.startswith("//")]
     nested = ['#loc_q0 = loc("scatter-add:"(#loc_p5))', "#loc_q1 = loc(unknown)"]
     return "\n".join([*ALIASES, *nested, *body]) + "\n", request

@@ -174,7 +174,7 @@ def test_a_slice_follows_its_sum_from_its_memo(monkeypatch: pytest.MonkeyPatch) 
     assert planned[3] > 70  # type: ignore[operator]  # (the slices and the tanh after the first of each)
 
 
-def _request(text: str) -> Request:
+def run_request(text: str) -> Request:
     """The request of a refine fixture's ``// RUN:`` line."""
     line = next(x for x in text.splitlines() if x.startswith("// RUN:"))
     words = shlex.split(line.removeprefix("// RUN:"))
@@ -194,7 +194,7 @@ def test_the_plans_refine_as_one_by_one(path: Path, monkeypatch: pytest.MonkeyPa
     """Every refine fixture: the rows' plans give the edits, diagnostics and traces (or the usage
     error) the statement-by-statement course gives."""
     text = path.read_text()
-    request = _request(text)
+    request = run_request(text)
     found = []
     for planned in (True, False):
         with monkeypatch.context() as patched:

@@ -7,7 +7,6 @@ outcome is the whole check's, with and without the replay, on every refine fixtu
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -15,11 +14,12 @@ import pytest
 
 from broadcheck.engine import forms, refine_read, refine_values, run, scan
 from broadcheck.engine.options import Options
-from broadcheck.engine.refine import Refiner, Request, parse_arg, parse_dim
+from broadcheck.engine.refine import Refiner, Request
 from broadcheck.engine.refine_replay import Replay
 from broadcheck.engine.refine_run import refine_text
 from broadcheck.syntax import statement
 from tests.steps import traced_lines
+from tests.test_refine_pass import run_request
 from tests.test_refine_work import layers
 
 FIXTURES = Path(__file__).parent / "fixtures" / "refine"
@@ -90,16 +90,7 @@ def test_a_header_is_read_once(seen: Seen) -> None:
 
 def _outcome(path: Path, replay: bool, monkeypatch: pytest.MonkeyPatch) -> object:
     text = path.read_text()
-    line = next(x for x in text.splitlines() if x.startswith("// RUN:"))
-    words = shlex.split(line.removeprefix("// RUN:"))
-    request = Request()
-    for i, word in enumerate(words):
-        if word == "--arg":
-            name, index, type_text = parse_arg(words[i + 1])
-            request.args[name, index] = type_text
-        elif word == "--dim":
-            dim, size = parse_dim(words[i + 1])
-            request.dims[dim] = size
+    request = run_request(text)
     with monkeypatch.context() as patched:
         if not replay:
             patched.setattr(Refiner, "unchanged", lambda self, edits: None)

@@ -22,6 +22,7 @@ from broadcheck.engine.options import Options
 from broadcheck.engine.run import check_text
 from broadcheck.engine.scan import Scanner
 from broadcheck.engine.scan_pieces import PieceScanner
+from tests.test_scan_keyed import read_as_keys
 
 _TESTS = Path(__file__).parent
 INPUTS = sorted({*(_TESTS / "fixtures").rglob("*.mlir"), *(_TESTS / "golden").rglob("*.mlir")})
@@ -35,17 +36,7 @@ def _check(text: str, fast: bool, keyed: bool, monkeypatch: pytest.MonkeyPatch) 
     with monkeypatch.context() as patch:
         if not fast:
             patch.setattr(PieceScanner, "follows", lambda self, *args: None)
-        if keyed:
-            patch.setattr(scan, "KEYED_TEXT", 0)
-            block = Scanner.block
-
-            def always(self: Scanner, text: str, first_line: int) -> int:
-                self.keyed = True
-                return block(self, text, first_line)
-
-            patch.setattr(Scanner, "block", always)
-        else:
-            patch.setattr(scan, "KEYED_TEXT", 1 << 62)
+        read_as_keys(patch, keyed)
         options = Options(split_marker=_MARKER if _MARKER in text else None)
         r = check_text("t.mlir", text, options)
     return (r.diagnostics, r.ops_checked, r.lines, r.passed_over, r.annotations_not_held)

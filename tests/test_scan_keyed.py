@@ -23,20 +23,25 @@ _TESTS = Path(__file__).parent
 INPUTS = sorted({*(_TESTS / "fixtures").rglob("*.mlir"), *(_TESTS / "golden").rglob("*.mlir")})
 
 
+def read_as_keys(patch: pytest.MonkeyPatch, keyed: bool) -> None:
+    """Every block the scanner is given read as keys (``keyed``) or line by line, under ``patch``."""
+    if keyed:
+        patch.setattr(scan, "KEYED_TEXT", 0)
+        block = Scanner.block
+
+        def always(self: Scanner, text: str, first_line: int) -> int:
+            self.keyed = True
+            return block(self, text, first_line)
+
+        patch.setattr(Scanner, "block", always)
+    else:
+        patch.setattr(scan, "KEYED_TEXT", 1 << 62)
+
+
 def _result(path: Path, keyed: bool, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, ...]:
     """``path`` checked with every block read as keys (``keyed``) or line by line."""
     with monkeypatch.context() as patch:
-        if keyed:
-            patch.setattr(scan, "KEYED_TEXT", 0)
-            block = Scanner.block
-
-            def always(self: Scanner, text: str, first_line: int) -> int:
-                self.keyed = True
-                return block(self, text, first_line)
-
-            patch.setattr(Scanner, "block", always)
-        else:
-            patch.setattr(scan, "KEYED_TEXT", 1 << 62)
+        read_as_keys(patch, keyed)
         text = path.read_text()
         result = check_text(str(path), text, Options())
         doubled = check_text(str(path), text + "\n" + text, Options())  # (its lines seen twice)
