@@ -50,6 +50,15 @@ def _seen(diagnostics: list[Diagnostic], line_of: list[int]) -> list[tuple[objec
     ]
 
 
+def _ends_chunk(lines: list[str], number: int) -> bool:
+    """Whether a comment line put after line ``number`` would be the last line of its chunk (or
+    file): mlir-opt puts the error of a region left open at the end of the text there, after that
+    comment (it moves back one character from the end, then backs up over blanks: the last line's
+    comment is not passed over, ``tests/test_wrong_token.py``), so the comment would move it."""
+    rest = lines[number:]
+    return rest in ([], [""]) or rest[0].lstrip().startswith(MARKER[:6])
+
+
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_comment_lines_change_only_line_numbers(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
@@ -59,7 +68,7 @@ def test_comment_lines_change_only_line_numbers(path: Path) -> None:
     for number, line in enumerate(lines, 1):
         out.append(line)
         line_of.append(number)
-        if not _keep_as_is(line) and number < len(lines):
+        if not _keep_as_is(line) and not _ends_chunk(lines, number):
             indent = line[: len(line) - len(line.lstrip())]
             out.append(indent + LINE_COMMENT)
             line_of.append(number + 1)  # a diagnostic placed on it belongs to the next line
