@@ -4,6 +4,10 @@ output is what scanning them gave (:meth:`broadcheck.engine.read.Reader._without
 
 from __future__ import annotations
 
+import random
+import re
+from functools import partial
+
 import pytest
 
 from broadcheck.engine import read
@@ -123,3 +127,99 @@ def test_refine_refines_a_file_with_resources_as_before(monkeypatch: pytest.Monk
         old = refine_text("t.mlir", text, request, Options())
     assert new == old
     assert "tensor<4xf32>" in new[0] and new[2] > 0
+
+
+# ---------------------------------------------------------------- the dictionary's reader, against e3e3edd's patterns
+
+_OLD_OPEN = re.compile(r"^[ \t]*\{-#[ \t]*\r?$", re.M)
+_OLD_LINES = re.compile(
+    r'(?:[ \t]*+(?:(?:[A-Za-z_][\w$.\-]*+|"[^"\\\n]*+")[ \t]*+:[ \t]*+'
+    r'(?:\{(?:[ \t]*+\})?|"[^"\\\n]*+"|true|false|-?[0-9]++)[ \t]*+,?|\}[ \t]*+,?)?[ \t]*+\r?\n)*+'
+)
+_OLD_CLOSE = re.compile(r"[ \t]*#-\}[ \t]*\r?(?:\n|$)")
+_OLD_END = re.compile(r"^[ \t]*#-\}[ \t]*\r?$", re.M)
+
+
+def _old_metadata(text: str, top: bool) -> tuple[int, bool] | None:
+    """``read._metadata`` as e3e3edd had it: every line, its megabytes of weights too, stepped
+    through by one pattern (and whether the dictionary is closed, by another over the rest)."""
+    at = 0
+    while text.find("{-#", at) >= 0:
+        opening = _OLD_OPEN.search(text, at)
+        if opening is None:
+            return None
+        start = opening.start()
+        lines = _OLD_LINES.match(text, min(opening.end() + 1, len(text)))
+        end = lines.end() if lines is not None else start
+        close = _OLD_CLOSE.match(text, end)
+        if close is not None:
+            end = close.end()
+        if re.fullmatch(r"\s*+", text[end:]) is not None and (close is not None or end >= len(text)):
+            if not read._after_top(text, start, top):
+                return None
+            return start, _OLD_END.search(text, start) is not None
+        at = end + 1
+    return None
+
+
+def _dictionary(rng: random.Random) -> str:
+    """A text ending (or not) with a metadata dictionary, of the shapes the reader tells apart."""
+    string = lambda: '"0x04' + "AB" * rng.choice([2, 200, 3000]) + rng.choice(['"', '"', "\\\\n", ""])  # noqa: E731
+    key = lambda: rng.choice(["blob", "torch_tensor_1.w-2", '"a key"', "blob", "9x"])  # noqa: E731
+    entries = [
+        lambda: f"{key()}: {{",
+        lambda: f"{key()}: {{ }},",
+        lambda: f"{key()}: {string()}" + rng.choice(["", ",", " ,", "  x"]),
+        lambda: f"{key()}: " + rng.choice(["true", "false", "-12", "1.5", "{x"]),
+        lambda: rng.choice(["}", "},", "} x", "", "  ", "}", "#-} x"]),
+    ]
+    lines = [rng.choice(["}", "func.func @f() {", "  return", ""]) for _ in range(rng.randrange(3))]
+    lines.append(rng.choice(["{-#", "  {-#  ", "{-#", "{-# x", "{-#\r"]))
+    lines += [" " * rng.randrange(8) + rng.choice(entries)() for _ in range(rng.randrange(6))]
+    lines.append(rng.choice(["#-}", " #-} ", "#-}\r", "#-}", "#-} x", ""]))
+    end = rng.choice(["\n", "\n\n", "", "\n", "\n  \n", "\nfunc.func @g()\n"])
+    return "\n".join(lines) + end
+
+
+def test_the_dictionary_s_reader_is_e3e3edd_s_on_every_shape() -> None:
+    # (Its strings are passed over by str.find now; e3e3edd stepped a pattern through them.)
+    rng = random.Random(20261130)
+    told = 0
+    for _ in range(4000):
+        text = _dictionary(rng)
+        cut = text[: rng.randrange(len(text) + 1)] if rng.random() < 0.3 else text  # (a block's end)
+        for top in (True, False):
+            expected = _old_metadata(cut, top)
+            assert read._metadata(cut, top) == expected, (cut[:300], top)
+            told += expected is not None
+    assert told > 500  # (the shapes found a dictionary often enough to compare where it starts)
+
+
+def test_a_resource_s_weights_are_not_stepped_through_by_a_pattern(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Counts work: the characters of a file of three resources of 100 KB each that the reader's
+    # patterns step through, the file fed whole and in blocks of 4 KB (the dictionary open across
+    # 75 of them): at e3e3edd one pattern (_META_LINES) stepped through every line, again in
+    # each block while the dictionary was open.
+    handed = [0]
+
+    class Counted:
+        def __init__(self, pattern: object) -> None:
+            self.pattern = pattern
+
+        def __getattr__(self, name: str) -> object:
+            method = getattr(self.pattern, name)
+
+            def counted(text: str, pos: int = 0, endpos: int = 1 << 62) -> object:
+                found = method(text, pos, endpos)
+                handed[0] += found.end() - pos if found is not None else 0  # (what it stepped through)
+                return found
+
+            return counted
+
+    names = ("_META_OPEN", "_META_LINE", "_META_STRING", "_META_AFTER", "_META_CLOSE", "_META_LINES", "_META_END")
+    for name in filter(partial(hasattr, read), names):  # (e3e3edd's patterns or today's)
+        monkeypatch.setattr(read, name, Counted(getattr(read, name)))
+    text = FUNCTION + blobs(3, 50_000)
+    assert check_text("t.mlir", text, Options()).diagnostics == []
+    in_blocks(text, 4096)
+    assert handed[0] < 20_000

@@ -20,19 +20,27 @@ from broadcheck.ops import Span
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.text import split_marker, split_probe
 
-_META_OPEN = lazy(r"^[ \t]*\{-#[ \t]*\r?$", 8)  # (re.M)
+_META_OPEN = lazy(r"[ \t]*\{-#[ \t]*\r?")
 """The line that opens a file's metadata dictionary (``{-#``), alone on its line as MLIR prints it."""
-_META_LINES = lazy(
-    r'(?:[ \t]*+(?:(?:[A-Za-z_][\w$.\-]*+|"[^"\\\n]*+")[ \t]*+:[ \t]*+'
-    r'(?:\{(?:[ \t]*+\})?|"[^"\\\n]*+"|true|false|-?[0-9]++)[ \t]*+,?|\}[ \t]*+,?)?[ \t]*+\r?\n)*+'
+_META_KEY = r'(?:[A-Za-z_][\w$.\-]*+|"[^"\\\n]*+")[ \t]*+:[ \t]*+'
+_META_LINE = lazy(
+    r"[ \t]*+(?:"
+    + _META_KEY
+    + r'(?:\{(?:[ \t]*+\})?|"[^"\\\n]*+"|true|false|-?[0-9]++)[ \t]*+,?|\}[ \t]*+,?)?[ \t]*+\r?'
 )
-"""Lines of a metadata dictionary's entries: ``dialect_resources: {``, ``builtin: {``, a resource
-``name: "0x0400..."`` (a torch-mlir export's weights, megabytes a line), ``}``, and blank lines."""
+"""A line of a metadata dictionary's entries, without its line end: ``dialect_resources: {``,
+``builtin: {``, a resource ``name: "0x0400..."`` (a torch-mlir export's weights, megabytes a
+line), ``}``, or blank."""
+_META_STRING = lazy(r"[ \t]*+" + _META_KEY + '"')
+"""A long line's start, up to its value's opening quote (:func:`_entries`)."""
+_META_AFTER = lazy(r"[ \t]*+,?[ \t]*+\r?")
+"""What may follow a value's closing quote on its line."""
 _META_CLOSE = lazy(r"[ \t]*#-\}[ \t]*\r?(?:\n|$)")
 """The line that closes it (``#-}``)."""
 _BLANK = lazy(r"\s*+")
 """Blank text (what may follow the dictionary that ends a module), matched where it is, not copied."""
-_META_END = lazy(r"^[ \t]*#-\}[ \t]*\r?$", 8)  # (re.M)
+_LONG = 256
+"""A line of a dictionary longer than this is read by :func:`_long_entry`, its string by ``str.find``."""
 HOLD = 1 << 25
 """A file metadata dictionary still open at a block's end is held back until it closes, this
 long at most (its lines are blank to the scanner only once the whole of it is known to be of
@@ -79,8 +87,9 @@ class Reader:
         if not final:  # the last line waits for the next block: it may go on there
             cut = text.rfind("\n", 0, len(text) - 1) + 1 if not text.endswith("\n") else text.rfind("\n", 0, -1) + 1
             text, self.carry = text[:cut], text[cut:]
-            held = _metadata(text, self.top) if _holds_meta_open(text) else None
-            if held is not None and len(text) - held + len(self.carry) <= HOLD:
+            found = _metadata(text, self.top) if _holds_meta_open(text) else None
+            if found is not None and len(text) - found[0] + len(self.carry) <= HOLD:
+                held = found[0]
                 text, self.carry = text[:held], text[held:] + self.carry  # (see HOLD)
         else:
             self.carry = ""
@@ -161,9 +170,10 @@ class Reader:
         """``text`` (the end of a module) with the file metadata dictionary it ends with blank, if
         :func:`_metadata` finds one (nothing in it is an op, and the scanner would read each of its
         lines: a torch-mlir export's resources are megabytes of hexadecimal, half of its check)."""
-        start = _metadata(text, self.top)
-        if start is None or _META_END.search(text, start) is None:
+        found = _metadata(text, self.top)
+        if found is None or not found[1]:  # (not closed: the end of the text came first)
             return text
+        start = found[0]
         self.metadata_line = first + text.count("\n", 0, start)
         return text[:start] + "\n" * text.count("\n", start) + ("" if text.endswith("\n") else " ")
 
@@ -174,29 +184,63 @@ def _holds_meta_open(text: str) -> bool:
     return "#" in text and "{-#" in text
 
 
-def _metadata(text: str, top: bool) -> int | None:
+def _metadata(text: str, top: bool) -> tuple[int, bool] | None:
     """Where the file metadata dictionary ``text`` ends with starts, if it ends with one (blank
-    lines apart), or within one: ``{-#`` alone on its line, at the top level; each line after it an
-    entry, an entry's opening or closing, or blank; then ``#-}`` alone on its line (or the end of
-    ``text``). At the top level, as MLIR prints it: after a line that starts with ``}`` (a module's
-    or a function's end) or ``#-}``, blank lines apart, or at the start (``top``: whether the text
-    before ``text`` ended so). Any other (on one line, holding other text, after it more text, in
-    an op) is read as it is."""
-    at = 0
-    while text.find("{-#", at) >= 0:
-        opening = _META_OPEN.search(text, at)
-        if opening is None:
-            return None
-        start = opening.start()
-        lines = _META_LINES.match(text, min(opening.end() + 1, len(text)))
-        end = lines.end() if lines is not None else start  # (it always matches)
+    lines apart), or within one, and whether it is closed: ``{-#`` alone on its line, at the top
+    level; each line after it an entry, an entry's opening or closing, or blank; then ``#-}`` alone
+    on its line (or the end of ``text``). At the top level, as MLIR prints it: after a line that
+    starts with ``}`` (a module's or a function's end) or ``#-}``, blank lines apart, or at the
+    start (``top``: whether the text before ``text`` ended so). Any other (on one line, holding
+    other text, after it more text, in an op) is read as it is."""
+    at, size = 0, len(text)
+    while (found := text.find("{-#", at)) >= 0:
+        start = text.rfind("\n", 0, found) + 1
+        stop = text.find("\n", found)
+        stop = size if stop < 0 else stop
+        if start < at or _META_OPEN.fullmatch(text, start, stop) is None:
+            at = found + 3
+            continue
+        end = _entries(text, min(stop + 1, size))
         close = _META_CLOSE.match(text, end)
         if close is not None:
             end = close.end()
-        if _BLANK.fullmatch(text, end) is not None and (close is not None or end >= len(text)):
-            return start if _after_top(text, start, top) else None
+        if _BLANK.fullmatch(text, end) is not None and (close is not None or end >= size):
+            return (start, close is not None) if _after_top(text, start, top) else None
         at = end + 1
     return None
+
+
+def _entries(text: str, at: int) -> int:
+    """Where the lines of a metadata dictionary's entries (:data:`_META_LINE`, each with its line
+    end) that start at ``at`` end. A long line's string is passed over by ``str.find`` (``memchr``):
+    a pattern stepped through a torch-mlir export's megabytes of weights one character at a time
+    (each block of the file again while the dictionary was open: 40% of ``encoder.linalg``'s run)."""
+    size = len(text)
+    while at < size:
+        stop = text.find("\n", at)
+        if stop < 0:
+            return at  # (a last line without its line end is not one)
+        if stop - at <= _LONG:
+            if _META_LINE.fullmatch(text, at, stop) is None:
+                return at
+        elif not _long_entry(text, at, stop):
+            return at
+        at = stop + 1
+    return at
+
+
+def _long_entry(text: str, start: int, stop: int) -> bool:
+    """Whether ``text[start:stop]``, a long line, is one of :data:`_META_LINE`: a key and a string
+    (``name: "0x0400..."``), its string found by ``str.find``, or any other line by the pattern."""
+    head = _META_STRING.match(text, start, stop)
+    if head is None:
+        return _META_LINE.fullmatch(text, start, stop) is not None
+    closing = text.find('"', head.end(), stop)
+    return (
+        closing >= 0
+        and text.find("\\", head.end(), closing) < 0
+        and _META_AFTER.fullmatch(text, closing + 1, stop) is not None
+    )
 
 
 def _after_top(text: str, end: int, top: bool) -> bool:
