@@ -79,10 +79,18 @@ def kept() -> dict[Path, str]:
         modules.setdefault(module, []).append(dialect)
     texts = {}
     for module, kept_dialects in modules.items():
-        lines = ["TRAITS: dict[str, dict[str, tuple[str, ...]]] = {\n"]
-        for dialect in kept_dialects:
+        tables = {dialect: ods.table(dialect) for dialect in kept_dialects}
+        shared: dict[tuple[str, ...], int] = {}  # (each list of traits written once: ops share them)
+        for table in tables.values():
+            for traits in table.values():
+                shared.setdefault(traits, len(shared))
+        lines = ["_LISTS: tuple[tuple[str, ...], ...] = (\n"]
+        lines.extend(_traits_line(traits) for traits in shared)
+        lines.append(")\n\n")
+        lines.append("TRAITS: dict[str, dict[str, tuple[str, ...]]] = {\n")
+        for dialect, table in tables.items():
             lines.append(f"    {_quoted(dialect)}: {{\n")
-            lines.extend(_traits_line(name, traits) for name, traits in ods.table(dialect).items())
+            lines.extend(f"        {_quoted(name)}: _LISTS[{shared[traits]}],\n" for name, traits in table.items())
             lines.append("    },\n")
         lines.append("}\n")
         if "tf" in kept_dialects:  # (the ops `shapeless` asks about, tf_probed.json)
@@ -94,13 +102,13 @@ def kept() -> dict[Path, str]:
     return texts
 
 
-def _traits_line(name: str, traits: tuple[str, ...]) -> str:
-    """One op's entry of ``TRAITS``, as ``ruff format`` writes it (one line when it fits)."""
+def _traits_line(traits: tuple[str, ...]) -> str:
+    """One list of traits of ``_LISTS``, as ``ruff format`` writes it (one line when it fits)."""
     items = [_quoted(t) for t in traits]
-    one = f"        {_quoted(name)}: ({', '.join(items)}{',' if len(items) == 1 else ''}),\n"
+    one = f"    ({', '.join(items)}{',' if len(items) == 1 else ''}),\n"
     if len(one) <= 121:  # (120 characters and the line end)
         return one
-    return f"        {_quoted(name)}: (\n" + "".join(f"            {item},\n" for item in items) + "        ),\n"
+    return "    (\n" + "".join(f"        {item},\n" for item in items) + "    ),\n"
 
 
 def main() -> int:
