@@ -330,7 +330,7 @@ class Scanner:
                 and (generic or custom)
                 and (rest[-1:] != "{" or "//" in rest)  # (a line whose `{` opens a region is never whole)
             ):
-                if "//" in rest or rest.endswith(")"):
+                if ("/" in rest and "//" in rest) or rest.endswith(")"):  # (`/` in memchr: a frozen graph's weights)
                     rest = strip_tail(rest)
                 operands = gops or cops.lstrip()
                 count_operands = operands.count(",") + 1 if operands else 0
