@@ -37,9 +37,9 @@ _HEADS = (
     ('%cst = "tf.Const"() <{', False),
     ('    %cst_4 = "tf.Const"() <{', False),
     ('%outputs, %control = tf_executor.island wraps "tf.Const"() <{', False),
-    (' <{', True),
+    (" <{", True),
     (' wraps "tf.Const"() <{', True),
-    ('() <{', True),
+    ("() <{", True),
     ('%cst = "tf.Other"() <{', False),
 )
 _TAILS = ('"> : tensor<10xf32>}> : () -> tensor<10xf32>', '">}>', '"', '" >', '">', "")
@@ -59,7 +59,7 @@ def _keys(rng: random.Random, count: int) -> list[tuple[str, bool]]:
         if digits and rng.random() < 0.4:  # a character that is not a digit, somewhere
             at = rng.randrange(len(digits) + 1)
             digits = digits[:at] + rng.choice(_ODD) + digits[at:]
-        value = rng.choice(('value = dense<"0x', 'value = dense<"0X', 'value = dense<"', 'value = dense<0x'))
+        value = rng.choice(('value = dense<"0x', 'value = dense<"0X', 'value = dense<"', "value = dense<0x"))
         out.append((f"{head}{value}{digits}{rng.choice(_TAILS)}", rest))
     return out
 
@@ -91,7 +91,10 @@ def test_the_pattern_stops_before_the_weights() -> None:
     digits = "3C" * (1 << 19)
     key = f'%cst = "tf.Const"() <{{value = dense<"0x{digits}"> : tensor<262144xf32>}}> : () -> tensor<262144xf32>'
     rest = key[key.index(" <{") :]
-    for text, is_rest, pattern, old in ((key, False, lexer._WEIGHTS, _OLD_WEIGHTS), (rest, True, lexer._WEIGHTS_REST, _OLD_REST)):
+    for text, is_rest, pattern, old in (
+        (key, False, lexer._WEIGHTS, _OLD_WEIGHTS),
+        (rest, True, lexer._WEIGHTS_REST, _OLD_REST),
+    ):
         m = pattern.match(text)
         assert m is not None and m.end() < 64  # the characters the pattern steps through
         assert (old.match(text) or pytest.fail()).end() > len(digits)  # (130bc9d's: every digit)
