@@ -19,9 +19,8 @@ FAIL::
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
-from broadcheck.ops import Dim, Operation, Shape, ShapedType, Type
+from broadcheck.ops import Dim, Frozen, Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.syntax.lazyre import lazy
 
@@ -32,13 +31,20 @@ DYNAMIC = -9223372036854775808
 """How MLIR prints a ``?`` size in these messages: ``ShapedType::kDynamic``."""
 
 
-@dataclass(frozen=True, slots=True)
-class Buffer:
-    """What the verifier needs of a ranked tensor or memref operand."""
+class Buffer(Frozen):
+    """What the verifier needs of a ranked tensor or memref operand. (A :class:`~broadcheck.ops.Frozen`,
+    as ``@dataclass(frozen=True, slots=True)`` made it, without generating its code at each run.)"""
 
+    __slots__ = __match_args__ = ("kind", "shape", "element")
     kind: str
     shape: Shape
     element: str
+
+    def __init__(self, kind: str, shape: Shape, element: str) -> None:
+        put = object.__setattr__
+        put(self, "kind", kind)
+        put(self, "shape", shape)
+        put(self, "element", element)
 
 
 _MEMREF_DIMS = lazy(r"memref<\s*((?:(?:\d+|\?)\s*x\s*)*)(.*)>", re.DOTALL)

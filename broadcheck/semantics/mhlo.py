@@ -68,7 +68,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from broadcheck.ops import Attribute, OpaqueType, Operation, ShapedType, Type
+from broadcheck.ops import Attribute, Dim, OpaqueType, Operation, Shape, ShapedType, Type
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject
 from broadcheck.semantics.stablehlo import (
     ATOM_WORDS,
@@ -98,12 +98,25 @@ from broadcheck.semantics.xla import _dynamic_dims as dynamic_broadcast_dims
 _MHLO_BOUNDS = re.compile(r"#mhlo\.type_extensions<\s*bounds\s*=\s*\[\s*(.*?)\s*\]\s*>")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, repr=False, eq=False)  # (its fields for dataclasses.replace: the tensor's and mhlo)
 class MTensor(Tensor):
     """A tensor as MHLO sees it: StableHLO's, plus how its bounds encoding is printed."""
 
-    mhlo: bool = False
+    __slots__ = ("mhlo",)
+    __match_args__ = ("shape", "element", "bounds", "sparse", "mhlo")
+    mhlo: bool
     """Whether the bounds are MHLO's ``#mhlo.type_extensions<bounds = [...]>`` (else StableHLO's)."""
+
+    def __init__(
+        self,
+        shape: Shape | None,
+        element: Element,
+        bounds: tuple[Dim, ...] | None = None,
+        sparse: str | None = None,
+        mhlo: bool = False,
+    ) -> None:
+        Tensor.__init__(self, shape, element, bounds, sparse)
+        object.__setattr__(self, "mhlo", mhlo)
 
     def __str__(self) -> str:
         if self.bounds is None or not self.mhlo or self.shape is None:
@@ -143,10 +156,11 @@ def _text(t: Type) -> str:
 # ---------------------------------------------------------------- ODS type constraints (jaxlib 0.10.2's words)
 
 
-@dataclass(frozen=True, slots=True)
 class _AnyAxis(Constraint):
     """An MHLO ODS constraint: StableHLO's, but a per-axis quantized type's quantized dimension is
     not looked at (jaxlib 0.10.2 takes ``tensor<2x!quant.uniform<i8:f32:5, {0.5}>>``)."""
+
+    __slots__ = ()
 
     def accepts(self, t: Type) -> bool:
         if not (isinstance(t, ShapedType) and "!quant." in t.element):
@@ -201,9 +215,10 @@ ABS_RESULT = _AnyAxis(
 STATIC_OR_BOUNDED = Constraint(STATIC_RESULT, MHLO_TENSOR.atoms, shape="static-or-single-bounded")
 
 
-@dataclass(frozen=True, slots=True)
 class _OneDimensional(Constraint):
     """``MHLO_DimensionTensor``: a 1-D tensor (of any size, ``?`` too) of index or integer values."""
+
+    __slots__ = ()
 
     def accepts(self, t: Type) -> bool:
         if not isinstance(t, ShapedType) or t.shape is None or len(t.shape) != 1:

@@ -304,15 +304,34 @@ def _bounds(encoding: str | None, shape: Shape) -> tuple[Dim, ...] | None:
     raise Unknown(encoding)
 
 
-@dataclass(frozen=True, slots=True)  # a dataclass: semantics/mhlo.py's MTensor extends it
-class Tensor:
+@dataclass(init=False, repr=False, eq=False)  # for dataclasses.replace; Frozen has the methods
+class Tensor(Frozen):
     """A tensor type as StableHLO sees it: shape, bounds (``None``: no encoding) and element;
-    ``sparse``: its ``#sparse_tensor.encoding`` as MLIR prints it (only the elementwise ops read one)."""
+    ``sparse``: its ``#sparse_tensor.encoding`` as MLIR prints it (only the elementwise ops read one).
+    (A :class:`~broadcheck.ops.Frozen`, as ``@dataclass(frozen=True, slots=True)`` made it: that
+    dataclass's code was generated at each run's import, about 0.8 ms for each class.)"""
 
+    __slots__ = __match_args__ = ("shape", "element", "bounds", "sparse")
     shape: Shape | None
     element: Element
-    bounds: tuple[Dim, ...] | None = None
-    sparse: str | None = None
+    bounds: tuple[Dim, ...] | None
+    sparse: str | None
+
+    def __init__(
+        self, shape: Shape | None, element: Element, bounds: tuple[Dim, ...] | None = None, sparse: str | None = None
+    ) -> None:
+        put = object.__setattr__
+        put(self, "shape", shape)
+        put(self, "element", element)
+        put(self, "bounds", bounds)
+        put(self, "sparse", sparse)
+
+    def __getstate__(self) -> list[object]:  # (every field, a subclass's too: Frozen's reads its own slots)
+        return [getattr(self, name) for name in self.__match_args__]
+
+    def __setstate__(self, state: list[object]) -> None:
+        for name, value in zip(self.__match_args__, state, strict=True):
+            object.__setattr__(self, name, value)
 
     def __str__(self) -> str:
         if self.shape is None:
@@ -345,12 +364,25 @@ def tensor(t: Type, sparse: bool = False) -> Tensor:
     return Tensor(shape, element(t.element), None if shape is None else _bounds(t.encoding, shape))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(init=False, repr=False, eq=False)  # (its fields for dataclasses.replace: the tensor's and its text)
 class Buffer(Tensor):
     """A ranked ``memref`` (StableHLO's ``HLO_Buffer``), compared as a tensor of its shape and
     element (``isCompatibleForHloTypeInference`` takes any two shaped types); prints as written."""
 
-    text: str = ""
+    __slots__ = ("text",)
+    __match_args__ = ("shape", "element", "bounds", "sparse", "text")
+    text: str
+
+    def __init__(
+        self,
+        shape: Shape | None,
+        element: Element,
+        bounds: tuple[Dim, ...] | None = None,
+        sparse: str | None = None,
+        text: str = "",
+    ) -> None:
+        Tensor.__init__(self, shape, element, bounds, sparse)
+        object.__setattr__(self, "text", text)
 
     def __str__(self) -> str:
         return self.text
@@ -532,14 +564,29 @@ ATOM_WORDS = {
 }
 
 
-@dataclass(frozen=True, slots=True)  # a dataclass: semantics/mhlo.py's _OneDimensional extends it
-class Constraint:
-    """An ODS type constraint: which element atoms it takes, and how the tool words it."""
+@dataclass(init=False, repr=False, eq=False)  # for dataclasses.replace; Frozen has the methods
+class Constraint(Frozen):
+    """An ODS type constraint: which element atoms it takes, and how the tool words it. (A
+    :class:`~broadcheck.ops.Frozen`, as :class:`Tensor`; semantics/mhlo.py's extend it.)"""
 
+    __slots__ = __match_args__ = ("words", "atoms", "ranked", "shape")
     words: str
     atoms: frozenset[str]
-    ranked: bool = True
-    shape: Literal["any", "static-or-single-bounded", "static-1d"] = "any"
+    ranked: bool
+    shape: Literal["any", "static-or-single-bounded", "static-1d"]
+
+    def __init__(
+        self,
+        words: str,
+        atoms: frozenset[str],
+        ranked: bool = True,
+        shape: Literal["any", "static-or-single-bounded", "static-1d"] = "any",
+    ) -> None:
+        put = object.__setattr__
+        put(self, "words", words)
+        put(self, "atoms", atoms)
+        put(self, "ranked", ranked)
+        put(self, "shape", shape)
 
     def accepts(self, t: Type) -> bool:
         """Whether ``t`` satisfies the constraint (raises :class:`Unknown` for an unreadable element)."""

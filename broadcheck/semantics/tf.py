@@ -46,9 +46,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
-from broadcheck.ops import OpaqueType, Operation, ShapedType, Type
+from broadcheck.ops import Frozen, OpaqueType, Operation, ShapedType, Type
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject, mlir
 from broadcheck.syntax.lazyre import lazy
 
@@ -111,12 +110,19 @@ def tf_element(element: str) -> str | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
-class Constraint:
-    """An ODS type constraint: its summary (as MLIR words it) and the element types it takes."""
+class Constraint(Frozen):
+    """An ODS type constraint: its summary (as MLIR words it) and the element types it takes.
+    (A :class:`~broadcheck.ops.Frozen`, as ``@dataclass(frozen=True, slots=True)`` made it: the
+    dataclass's code was generated at each run's import, about 0.8 ms for each of the three.)"""
 
+    __slots__ = __match_args__ = ("summary", "elements")
     summary: str
     elements: frozenset[str]
+
+    def __init__(self, summary: str, elements: frozenset[str]) -> None:
+        put = object.__setattr__
+        put(self, "summary", summary)
+        put(self, "elements", elements)
 
 
 _C_NUMBER_OR_STR = Constraint(
@@ -149,14 +155,20 @@ _C_BOOL = Constraint("tensor of bool values", frozenset({"i1"}))
 _C_FLOAT_OR_I32_I64 = Constraint("tensor of floating-point or 32/64-bit signed integer values", _FLOAT | {"i32", "i64"})
 
 
-@dataclass(frozen=True, slots=True)
-class TfOp:
+class TfOp(Frozen):
     """A ``tf`` op: its operands' and result's type constraints, and whether element types must agree."""
 
+    __slots__ = __match_args__ = ("operands", "result", "same_element")
     operands: tuple[Constraint, ...]
     result: Constraint
-    same_element: bool = False
+    same_element: bool
     """``TF_SameOperandsAndResultElementTypeResolveRef``: checked after the trait."""
+
+    def __init__(self, operands: tuple[Constraint, ...], result: Constraint, same_element: bool = False) -> None:
+        put = object.__setattr__
+        put(self, "operands", operands)
+        put(self, "result", result)
+        put(self, "same_element", same_element)
 
 
 def _binary(c: Constraint, same_element: bool, result: Constraint | None = None) -> TfOp:
@@ -461,19 +473,43 @@ def _result_as_lhs(text: str) -> Predicate:
     return (text, lambda o, r: _same_or_storage(r, o[0]))
 
 
-@dataclass(frozen=True, slots=True)
-class TflOp:
+class TflOp(Frozen):
     """A ``tfl`` op: its operand count and type summaries, element predicates, and extra rules."""
 
+    __slots__ = __match_args__ = (
+        "summaries",
+        "predicates",
+        "same_element",
+        "same_scale",
+        "max_rank",
+        "runtime_description",
+    )
     summaries: tuple[str, ...]
-    predicates: tuple[Predicate, ...] = ()
-    same_element: bool = False
+    predicates: tuple[Predicate, ...]
+    same_element: bool
     """``SameOperandsAndResultElementType``, checked after the trait."""
-    same_scale: bool = False
+    same_scale: bool
     """``SameOperandsAndResultsScale``: every quantized operand and result has the same quantized type."""
-    max_rank: int | None = None
+    max_rank: int | None
     """The TFLite runtime's rank limit for broadcasting (a lint, BC720)."""
-    runtime_description: str | None = None
+    runtime_description: str | None
+
+    def __init__(
+        self,
+        summaries: tuple[str, ...],
+        predicates: tuple[Predicate, ...] = (),
+        same_element: bool = False,
+        same_scale: bool = False,
+        max_rank: int | None = None,
+        runtime_description: str | None = None,
+    ) -> None:
+        put = object.__setattr__
+        put(self, "summaries", summaries)
+        put(self, "predicates", predicates)
+        put(self, "same_element", same_element)
+        put(self, "same_scale", same_scale)
+        put(self, "max_rank", max_rank)
+        put(self, "runtime_description", runtime_description)
 
 
 def _tfl(

@@ -13,7 +13,9 @@ which mypy reads as typing's (and mypyc, compiling a module, builds with typing'
 
 from __future__ import annotations
 
-from collections import namedtuple
+import sys
+from keyword import iskeyword  # (loaded with collections)
+from types import FunctionType  # (loaded by the interpreter's start)
 
 TYPE_CHECKING = False  # not typing's: this module is what keeps typing out of a run
 if TYPE_CHECKING:
@@ -26,7 +28,116 @@ _PROHIBITED = frozenset(
     | {"_source"}
 )
 _SPECIAL = frozenset({"__module__", "__name__", "__annotations__"})
-_namedtuple: Any = namedtuple  # (called with a name made at run time: mypy's special form does not apply)
+try:
+    from _collections import _tuplegetter as _getter  # type: ignore[import-not-found]  # (collections' own; no stub)
+except ImportError:  # (as collections does without it)
+    _getter = None
+
+
+def _field(index: int, doc: str) -> Any:
+    """The accessor of a field, as ``collections.namedtuple`` makes it."""
+    if _getter is not None:
+        return _getter(index, doc)
+    from operator import itemgetter
+
+    return property(itemgetter(index), doc=doc)
+
+
+_NEW: dict[int, Any] = {}
+"""The code of a named tuple's ``__new__`` by its count of fields (:func:`_new_code`)."""
+
+
+def _new_code(count: int) -> Any:
+    """The code ``collections.namedtuple`` compiles for the ``__new__`` of a named tuple of ``count``
+    fields, with fields named ``_0``, ``_1``, ...: compiled once for each count, where
+    ``namedtuple`` compiles it for each class (a run's thirty named tuples were thirty compiles,
+    about 2% of a mid-size export's check). Only the names of its arguments differ from class to
+    class (``co_varnames``; its instructions read them by their place)."""
+    code = _NEW.get(count)
+    if code is None:
+        arguments = ", ".join(f"_{i}" for i in range(count)) + ("," if count == 1 else "")
+        text = f"lambda _cls, {arguments}: _tuple_new(_cls, ({arguments}))"
+        code = _NEW[count] = compile(text, "<string>", "eval", 0, True).co_consts[0]  # (no __future__ flag)
+    return code
+
+
+def _namedtuple(typename: str, field_names: list[str], defaults: list[Any], module: str) -> Any:
+    """``collections.namedtuple(typename, field_names, defaults=defaults, module=module)``, the
+    same class, its ``__new__`` made from :func:`_new_code` (the checks of the names are
+    ``namedtuple``'s, but a name is never renamed)."""
+    for name in [typename, *field_names]:
+        if not name.isidentifier():
+            raise ValueError(f"Type names and field names must be valid identifiers: {name!r}")
+        if iskeyword(name):
+            raise ValueError(f"Type names and field names cannot be a keyword: {name!r}")
+    seen: set[str] = set()
+    for name in field_names:
+        if name.startswith("_"):
+            raise ValueError(f"Field names cannot start with an underscore: {name!r}")
+        if name in seen:
+            raise ValueError(f"Encountered duplicate field name: {name!r}")
+        seen.add(name)
+    typename = sys.intern(typename)
+    fields = tuple(map(sys.intern, field_names))
+    count = len(fields)
+    arg_list = ", ".join(fields) + ("," if count == 1 else "")
+    repr_fmt = "(" + ", ".join(f"{name}=%r" for name in fields) + ")"
+    tuple_new = tuple.__new__
+    namespace = {"_tuple_new": tuple_new, "__builtins__": {}, "__name__": f"namedtuple_{typename}"}
+    code = _new_code(count)
+    __new__: Any = FunctionType(code.replace(co_varnames=("_cls", *fields)), namespace)
+    __new__.__name__ = "__new__"
+    __new__.__doc__ = f"Create new instance of {typename}({arg_list})"
+    __new__.__defaults__ = tuple(defaults)
+
+    def _make(cls: Any, iterable: Any) -> Any:
+        result = tuple_new(cls, iterable)
+        if len(result) != count:
+            raise TypeError(f"Expected {count} arguments, got {len(result)}")
+        return result
+
+    _make.__doc__ = f"Make a new {typename} object from a sequence or iterable"
+
+    def _replace(self: Any, /, **kwds: Any) -> Any:
+        result = self._make(map(kwds.pop, fields, self))
+        if kwds:
+            raise ValueError(f"Got unexpected field names: {list(kwds)!r}")
+        return result
+
+    _replace.__doc__ = f"Return a new {typename} object replacing specified fields with new values"
+
+    def __repr__(self: tuple[Any, ...]) -> str:
+        "Return a nicely formatted representation string"
+        return self.__class__.__name__ + repr_fmt % self
+
+    def _asdict(self: Any) -> dict[str, Any]:
+        "Return a new dict which maps field names to their values."
+        return dict(zip(self._fields, self, strict=False))
+
+    def __getnewargs__(self: Any) -> tuple[Any, ...]:
+        "Return self as a plain tuple.  Used by copy and pickle."
+        return tuple(self)
+
+    for method in (__new__, _make, _replace, __repr__, _asdict, __getnewargs__):
+        method.__qualname__ = f"{typename}.{method.__name__}"
+    class_namespace: dict[str, Any] = {
+        "__doc__": f"{typename}({arg_list})",
+        "__slots__": (),
+        "_fields": fields,
+        "_field_defaults": dict(zip(fields[count - len(defaults) :], defaults, strict=True)) if defaults else {},
+        "__new__": __new__,
+        "_make": classmethod(_make),
+        "_replace": _replace,
+        "__repr__": __repr__,
+        "_asdict": _asdict,
+        "__getnewargs__": __getnewargs__,
+        "__match_args__": fields,
+    }
+    for index, name in enumerate(fields):
+        class_namespace[name] = _field(index, sys.intern(f"Alias for field number {index}"))
+    result = type(typename, (tuple,), class_namespace)
+    result.__module__ = module
+    return result
 
 
 class _NamedTupleMeta(type):

@@ -26,9 +26,9 @@ FAIL::
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from broadcheck.ops import Operation, ShapedType, Type
+from broadcheck.ops import Frozen, Operation, ShapedType, Type
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject
 from broadcheck.semantics.stablehlo import (
     INT,
@@ -53,16 +53,25 @@ COMPLEX = constraint("C", ranked=False)
 PRED = constraint("B", ranked=False)
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(Frozen):
     """One op: its operands' ODS constraint, its result's, and whether it is a unary
     ``Elementwise`` op (``Elementwise`` and ``SameOperandsAndResultShape``) and whether its result
-    is ``i1`` (``is_inf``: ``InferTypeOpInterface`` instead of the compatible-types trait)."""
+    is ``i1`` (``is_inf``: ``InferTypeOpInterface`` instead of the compatible-types trait). (A
+    :class:`~broadcheck.ops.Frozen`, as ``@dataclass(frozen=True, slots=True)`` made it, without
+    generating its code at each run.)"""
 
+    __slots__ = __match_args__ = ("operands", "operand", "result", "predicate")
     operands: int
     operand: Constraint
     result: Constraint
-    predicate: bool = False
+    predicate: bool
+
+    def __init__(self, operands: int, operand: Constraint, result: Constraint, predicate: bool = False) -> None:
+        put = object.__setattr__
+        put(self, "operands", operands)
+        put(self, "operand", operand)
+        put(self, "result", result)
+        put(self, "predicate", predicate)
 
 
 _FP_COMPLEX_OPS = "acos acosh asin asinh atan atanh bessel_i1e conj cosh sinh tan square".split()

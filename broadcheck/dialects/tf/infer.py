@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 
 from broadcheck.dialects.common import attr_bool, attr_int, attr_ints, attr_str, constant_ints, element, shape
 from broadcheck.ops import Dim, Operation, Shape
@@ -177,17 +176,34 @@ def num_elements(s: S) -> Dim:
 # ------------------------------------------------------------------------------ the context
 
 
-@dataclass
 class Context:
     """What a shape function sees of one op: its inputs' shapes, the values of its constant
-    inputs, its attributes, its number of outputs."""
+    inputs, its attributes, its number of outputs. (A plain class with the methods ``@dataclass``
+    gave it, whose code the dataclass generated at each run's import.)"""
 
     op: Operation
-    known: bool = True
+    known: bool
     """Whether the constants' values are seen: TensorFlow's shape refiner runs a shape function
     first without them, then again with those it asked for."""
-    requested: set[int] = field(default_factory=set)
+    requested: set[int]
     """The inputs read as shapes (``MakeShapeFromShapeTensor``) by the first run."""
+    __match_args__ = ("op", "known", "requested")
+
+    def __init__(self, op: Operation, known: bool = True, requested: set[int] | None = None) -> None:
+        self.op = op
+        self.known = known
+        self.requested = set() if requested is None else requested
+
+    def __repr__(self) -> str:
+        return f"{type(self).__qualname__}(op={self.op!r}, known={self.known!r}, requested={self.requested!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            assert isinstance(other, Context)
+            return (self.op, self.known, self.requested) == (other.op, other.known, other.requested)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # (mutable, as the dataclass was)
 
     @property
     def num_inputs(self) -> int:
