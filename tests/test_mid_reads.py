@@ -132,13 +132,14 @@ main()
 
 @pytest.mark.parametrize("dialect", ["tosa", "linalg", "stablehlo", "tf"])
 def test_a_checking_run_compiles_no_code_for_its_records(tmp_path: Path, dialect: str) -> None:
-    """The named tuples' ``__new__`` is compiled once for each count of fields (``syntax.named``),
-    not once a class, and the rules' records (StableHLO's ``Tensor`` and ``Constraint``, TensorFlow's
-    ``Constraint``, ``TfOp``, ``TflOp`` and ``Context``, Linalg's ``AffineMap`` and ``Buffer``) are
-    :class:`~broadcheck.ops.Frozen` or plain classes, whose ``dataclass`` generated their methods'
-    code at each run's import (``exec`` of about seven texts a frozen class, 0.8 ms): at 130bc9d a
-    run compiled 27 (TOSA), 36 (Linalg), 42 (StableHLO), 47 (TensorFlow) texts, about 3 ms of a
-    mid-size export's check."""
+    """A checking run compiles no text: the named tuples' ``__new__`` is made from code compiled
+    with ``syntax.named``'s bytecode (a lambda for each count of fields), not compiled for each
+    class (about a million instructions each), and the rules' records (StableHLO's ``Tensor`` and
+    ``Constraint``, TensorFlow's ``Constraint``, ``TfOp``, ``TflOp`` and ``Context``, Linalg's
+    ``AffineMap`` and ``Buffer``) are :class:`~broadcheck.ops.Frozen` or plain classes, whose
+    ``dataclass`` generated their methods' code at each run's import (``exec`` of about seven
+    texts a frozen class, 0.8 ms). At 130bc9d a run compiled 27 (TOSA), 36 (Linalg), 42
+    (StableHLO), 47 (TensorFlow) texts."""
     text = {"tosa": TOSA, "linalg": LINALG, "stablehlo": STABLEHLO, "tf": TF}[dialect]
     (tmp_path / ".git").mkdir()  # (no configuration of a parent directory is read)
     (tmp_path / "one.mlir").write_text(text)
@@ -148,5 +149,4 @@ def test_a_checking_run_compiles_no_code_for_its_records(tmp_path: Path, dialect
     assert done.returncode in (0, 1), done.stderr[-2000:]
     assert " ops checked)" in done.stdout, done.stdout  # (the control: the run checked its ops)
     compiled = ast.literal_eval(done.stderr.strip().splitlines()[-1])
-    assert all(source.startswith("lambda _cls, ") for source in compiled), compiled  # (no dataclass's)
-    assert len(set(compiled)) == len(compiled) <= 12, compiled  # (each count of fields once: 4-9 of them)
+    assert compiled == []

@@ -43,21 +43,68 @@ def _field(index: int, doc: str) -> Any:
     return property(itemgetter(index), doc=doc)
 
 
+_tuple_new = tuple.__new__
+_NEWS = (
+    lambda _cls, _0: _tuple_new(_cls, (_0,)),
+    lambda _cls, _0, _1: _tuple_new(_cls, (_0, _1)),
+    lambda _cls, _0, _1, _2: _tuple_new(_cls, (_0, _1, _2)),
+    lambda _cls, _0, _1, _2, _3: _tuple_new(_cls, (_0, _1, _2, _3)),
+    lambda _cls, _0, _1, _2, _3, _4: _tuple_new(_cls, (_0, _1, _2, _3, _4)),
+    lambda _cls, _0, _1, _2, _3, _4, _5: _tuple_new(_cls, (_0, _1, _2, _3, _4, _5)),
+    lambda _cls, _0, _1, _2, _3, _4, _5, _6: _tuple_new(_cls, (_0, _1, _2, _3, _4, _5, _6)),
+    lambda _cls, _0, _1, _2, _3, _4, _5, _6, _7: _tuple_new(_cls, (_0, _1, _2, _3, _4, _5, _6, _7)),
+    lambda _cls, _0, _1, _2, _3, _4, _5, _6, _7, _8: _tuple_new(_cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8)),
+    lambda _cls, _0, _1, _2, _3, _4, _5, _6, _7, _8, _9: _tuple_new(_cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8, _9)),
+    lambda _cls, _0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10: _tuple_new(
+        _cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10)
+    ),
+    lambda _cls, _0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11: _tuple_new(
+        _cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11)
+    ),
+    lambda _cls, _0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12: _tuple_new(
+        _cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12)
+    ),
+    lambda _cls, _0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13: _tuple_new(
+        _cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13)
+    ),
+    lambda _cls, _0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14: _tuple_new(
+        _cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14)
+    ),
+    lambda _cls, _0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15: _tuple_new(
+        _cls, (_0, _1, _2, _3, _4, _5, _6, _7, _8, _9, _10, _11, _12, _13, _14, _15)
+    ),
+)
+"""The code of a named tuple's ``__new__`` for 1 to 16 fields named ``_0``, ``_1``, ...: what
+``collections.namedtuple`` compiles for each class (``eval`` of this text, about a million
+instructions: a run's thirty named tuples were 4% of a mid-size export's check), here compiled
+once with this module's bytecode. Only the names of the arguments differ from class to class
+(``co_varnames``: the instructions read the arguments by their place). (Reads ``_tuple_new`` from
+the globals a class's ``__new__`` is made with, as ``namedtuple``'s does.)"""
 _NEW: dict[int, Any] = {}
-"""The code of a named tuple's ``__new__`` by its count of fields (:func:`_new_code`)."""
+"""Those code objects, made as ``namedtuple``'s are (:func:`_new_code`), by their count of fields."""
 
 
 def _new_code(count: int) -> Any:
     """The code ``collections.namedtuple`` compiles for the ``__new__`` of a named tuple of ``count``
-    fields, with fields named ``_0``, ``_1``, ...: compiled once for each count, where
-    ``namedtuple`` compiles it for each class (a run's thirty named tuples were thirty compiles,
-    about 2% of a mid-size export's check). Only the names of its arguments differ from class to
-    class (``co_varnames``; its instructions read them by their place)."""
+    fields, with fields named ``_0``, ``_1``, ...: as :data:`_NEWS` has it, with ``namedtuple``'s file
+    name, line, name and flags (compiled from the text as ``namedtuple`` does past 16 fields)."""
     code = _NEW.get(count)
     if code is None:
-        arguments = ", ".join(f"_{i}" for i in range(count)) + ("," if count == 1 else "")
-        text = f"lambda _cls, {arguments}: _tuple_new(_cls, ({arguments}))"
-        code = _NEW[count] = compile(text, "<string>", "eval", 0, True).co_consts[0]  # (no __future__ flag)
+        if 0 < count <= len(_NEWS):
+            import __future__  # (loaded: this module's first line imports it)
+
+            made = _NEWS[count - 1].__code__
+            code = made.replace(
+                co_filename="<string>",
+                co_firstlineno=1,
+                co_flags=made.co_flags
+                & ~__future__.annotations.compiler_flag,  # (none of this module's __future__ flags)
+            )
+        else:
+            arguments = ", ".join(f"_{i}" for i in range(count)) + ("," if count == 1 else "")
+            text = f"lambda _cls, {arguments}: _tuple_new(_cls, ({arguments}))"
+            code = compile(text, "<string>", "eval", 0, True).co_consts[0]  # (no __future__ flag)
+        _NEW[count] = code
     return code
 
 
