@@ -207,3 +207,47 @@ def test_a_block_s_lines_are_counted_by_the_scanner_not_again(tmp_path: Path) ->
     assert not isinstance(result, BaseException)
     assert [d.line for d in result.diagnostics] == [text.count("\n") - 2]  # the `%bad` line, counted right
     assert sum(lengths) < len(text) // 10, (len(text), sorted(lengths)[-5:])
+
+
+def test_a_metadata_dictionary_s_lines_are_not_stepped_through(tmp_path: Path) -> None:
+    """A torch-mlir export's resources (lines of hexadecimal at the file's end, blanked for the
+    scanner): their line ends are found by ``str.find``, and the line of the ``{-#`` is counted from
+    the scanner's count of lines, not by ``str.count`` over the text before it (at 130bc9d two
+    passes over the whole text, and one more for the block's lines). Where a diagnostic asks where
+    the module ends (a brace or a region left open, during the scan or at its end) it gets the
+    line 130bc9d gave (the expected lines are 130bc9d's), with ``\\r\\n`` and without a last line end."""
+    weights = "".join(f'      t{i}: "0x04000000{"AB" * 60_000}",\n' for i in range(8))
+    ops = "".join(f"  %{i} = arith.addf %{i - 1}, %cst : tensor<4xf32>\n" for i in range(1, 40))
+    body = (
+        "func.func @main(%arg0: tensor<4xf32>) -> tensor<4xf32> {\n"
+        "  %cst = arith.constant dense_resource<t0> : tensor<4xf32>\n"
+        "  %0 = arith.addf %arg0, %cst : tensor<4xf32>\n"
+        f"{ops}"
+        "  return %39 : tensor<4xf32>\n}\n"
+    )
+    tail = "{-#\n  dialect_resources: {\n    builtin: {\n" + weights + '      last: "0x0400"\n    }\n  }\n#-}\n'
+    unclosed = f"module {{\n{body}\n{tail}"
+    cases = [
+        (f"{body}\n{tail}", []),
+        (f"{body}}}\n\n{tail}", [("BC005", 44, 2)]),
+        (f"module {{\n{body}}}\n}}\n{tail}", [("BC005", 46, 2)]),
+        (
+            f"{body}  }}\n  %x = arith.addf %0, %0 : tensor<4xf32>\n}}\n{tail}",
+            [("BC005", 44, 2), ("BC014", 46, 19), ("BC005", 46, 41)],
+        ),
+        (unclosed, [("BC005", 45, 2)]),
+        (unclosed.replace("\n", "\r\n"), [("BC005", 45, 2)]),
+        (unclosed.rstrip("\n"), [("BC005", 45, 2)]),
+        (f"{unclosed}\n\n", [("BC005", 45, 2)]),
+    ]
+    for text, expected in cases:
+        path = tmp_path / "export.mlir"
+        path.write_bytes(text.encode())
+        check_one(str(path), Options(), "-")  # (imports and tables first)
+        results: list[object] = []
+        lengths = _counted(lambda path=path, results=results: results.append(check_one(str(path), Options(), "-")))
+        result = results[0]
+        assert not isinstance(result, BaseException)
+        assert [(d.code, d.line, d.column) for d in result.diagnostics] == expected
+        if text is cases[0][0]:
+            assert sum(lengths) < len(text) // 10, (len(text), sorted(lengths)[-5:])

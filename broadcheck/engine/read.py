@@ -69,9 +69,12 @@ class Reader:
         """The segment being scanned and its first line, while its line ends are not counted."""
         self.segment_ending = "\n"
         """The line end the segment being read ends with (``"\\n"``, ``"\\r\\n"``), or ``""``."""
-        self.metadata_line: int | None = None
+        self._metadata_line: int | None = None
         """The line of the ``{-#`` of the file metadata dictionary the module ends with, if it
-        was left out of the scan (:meth:`_without_metadata`)."""
+        was left out of the scan (:meth:`_without_metadata`); -1: not counted yet
+        (:attr:`metadata_line`)."""
+        self._metadata_at = (0, 0)
+        """Where that ``{-#`` line starts in the segment being scanned, and the line ends from there on."""
 
     @property
     def block_line(self) -> int:
@@ -115,7 +118,17 @@ class Reader:
     def _end(self) -> None:
         self.top = True
         self.end_module()
-        self.metadata_line = None
+        self._metadata_line = None
+
+    @property
+    def metadata_line(self) -> int | None:
+        """The line of the ``{-#`` of the file metadata dictionary the module ends with, if it was
+        left out of the scan (counted here only if asked for while the scanner reads the segment:
+        :meth:`_segment` counts it from the scanner's count of lines)."""
+        if self._metadata_line == -1:
+            text, first = self._scanning
+            self._metadata_line = first + text.count("\n", 0, self._metadata_at[0])
+        return self._metadata_line
 
     def module_end(self) -> tuple[int, str | None]:
         """Where the module being read ends, as MLIR's parser meets its end: the ``{-#`` of the
@@ -177,6 +190,8 @@ class Reader:
         after = self.scanner.block(scanned, first)
         del scanned
         self._segment_end, self._scanning = after - 1, ("", first)  # (its last line; the text let go)
+        if self._metadata_line == -1:  # (the line ends before the dictionary: all of them but its own)
+            self._metadata_line = after - (0 if self.segment_ending else 1) - self._metadata_at[1]
         self.top = _after_top(text, len(text), self.top)
         return after
 
@@ -188,8 +203,23 @@ class Reader:
         if found is None or not found[1]:  # (not closed: the end of the text came first)
             return text
         start = found[0]
-        self.metadata_line = first + text.count("\n", 0, start)
-        return text[:start] + "\n" * text.count("\n", start) + ("" if text.endswith("\n") else " ")
+        ends = _line_ends(text, start)
+        self._metadata_line, self._metadata_at = -1, (start, ends)  # (its line: counted by the scanner)
+        return text[:start] + "\n" * ends + ("" if text.endswith("\n") else " ")
+
+
+def _line_ends(text: str, start: int) -> int:
+    """``text.count("\\n", start)``: a metadata dictionary's lines found by ``str.find``
+    (``memchr``) where they are few and long (a torch-mlir export's resources: megabytes of
+    hexadecimal in a few dozen lines, which ``str.count`` steps through one by one), by
+    ``str.count`` past the first 64."""
+    count, at = 0, start
+    while count < 64:
+        at = text.find("\n", at) + 1
+        if not at:
+            return count
+        count += 1
+    return count + text.count("\n", at)
 
 
 def _holds_meta_open(text: str) -> bool:
