@@ -588,6 +588,13 @@ class Constraint(Frozen):
         put(self, "ranked", ranked)
         put(self, "shape", shape)
 
+    def __getstate__(self) -> list[object]:  # (as :class:`Tensor`'s: a subclass's instance too)
+        return [getattr(self, name) for name in self.__match_args__]
+
+    def __setstate__(self, state: list[object]) -> None:
+        for name, value in zip(self.__match_args__, state, strict=True):
+            object.__setattr__(self, name, value)
+
     def accepts(self, t: Type) -> bool:
         """Whether ``t`` satisfies the constraint (raises :class:`Unknown` for an unreadable element)."""
         if not isinstance(t, ShapedType) or t.kind != "tensor":
