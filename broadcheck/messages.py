@@ -239,6 +239,16 @@ RULES: Mapping[str, Rule] = {
             "%r = scf.if %c -> (f32) { scf.yield %d : f64 } ...",
         ),
         Rule(
+            "BC034",
+            "symbol-redefinition",
+            "redefinition of symbol named '{name}'",
+            "Two ops of a module's own region define the same symbol (two functions of one name, or a function "
+            "and a tosa.variable): the symbol table's check (verifySymbolTable), at the second, with a note at "
+            "the first; it then checks no call. A nested module has its own table.",
+            "func.func private @f()  func.func private @f()",
+            op_prefix=False,
+        ),
+        Rule(
             "BC040",
             "scf-if-else",
             "must have an else block if defining values",
