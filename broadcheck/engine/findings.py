@@ -96,6 +96,14 @@ class Findings:
         self.keep(span, self.fetch_line(line))
         self.diagnostics.append(diagnose.value("BC005", self.path, span, notes=notes, args={"detail": detail}))
 
+    def wrong_token(self, line: int, column: int, first: int, detail: str) -> None:
+        """A syntax error (BC001, ``detail``) at a token the parser did not expect at ``line``:``column``,
+        placed as MLIR places it (:meth:`_wrong_token`; ``first``: the module's first line)."""
+        line, column = self._wrong_token(line, column, first)
+        span = Span(line, column, line, column + 1)
+        self.keep(span, self.fetch_line(line))
+        self.diagnostics.append(diagnose.value("BC001", self.path, span, args={"detail": detail}))
+
     def _wrong_token(self, line: int, column: int, first: int, comment: bool = False) -> tuple[int, int]:
         """Where MLIR's parser reports a token it did not expect at ``line``:``column``
         (``Parser::emitWrongTokenError``): just after the last character before it that is not a
