@@ -57,9 +57,10 @@ class Structure:
         """The regions open (:attr:`.regions.Regions.open_regions`, the innermost last)."""
         self.dialects: list[str | None] = []
         """For each region open: the default dialect of the ops in it (``None``: not known here)."""
-        self.ended: dict[int, tuple[int, str, int, Text | None, bool]] = {}
-        """For a region (by ``id``) whose block so far holds a terminator: how many ops the region
-        held with it, its name and line, its text, whether it could take the next line's names."""
+        self.ended: dict[int, tuple[int, str, int, Text | None, bool, OpenRegion]] = {}
+        """For a region (by ``id``; held, so that no other takes its ``id``) whose block so far holds
+        a terminator: how many ops the region held with it, its name and line, its text, whether it
+        could take the next line's names."""
 
     def opened(self, form: Form | None, head: Text) -> None:
         """A region of the op ``form`` opens (its text so far ``head``)."""
@@ -92,7 +93,7 @@ class Structure:
             region = regions[-1]
             statement = form.statement
             bare = name in _BARE and statement is not None and not statement.generic and USE not in form.roles
-            self.ended.setdefault(id(region), (region.ops, name, line, text, bare))
+            self.ended.setdefault(id(region), (region.ops, name, line, text, bare, region))
 
     def block_ends(self) -> None:
         """The innermost region's block ends (a label follows, or the region closes)."""
@@ -102,7 +103,7 @@ class Structure:
         ended = self.ended.pop(id(region), None)
         if ended is None or ended[0] == region.ops:
             return
-        _, name, line, text, bare = ended
+        _, name, line, text, bare, _ = ended
         if bare and self._names_follow(line if text is None else text.parts[-1].line):
             return
         where = self.findings.op_where(line, None, text)
