@@ -239,6 +239,33 @@ RULES: Mapping[str, Rule] = {
             "%r = scf.if %c -> (f32) { scf.yield %d : f64 } ...",
         ),
         Rule(
+            "BC034",
+            "symbol-redefinition",
+            "redefinition of symbol named '{name}'",
+            "Two ops of a module's own region define the same symbol (two functions of one name, or a function "
+            "and a tosa.variable): the symbol table's check (verifySymbolTable), at the second, with a note at "
+            "the first; it then checks no call. A nested module has its own table.",
+            "func.func private @f()  func.func private @f()",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC035",
+            "terminator-not-last",
+            "must be the last operation in the parent block",
+            "A terminator (func.return, scf.yield, stablehlo.return, cf.br, ...) has another op after it in its "
+            "block (the IsTerminator trait's verifier, at the terminator).",
+            "return %a : tensor<2xf32>  %0 = arith.addf %b, %b : f32  }",
+        ),
+        Rule(
+            "BC036",
+            "successors-not-last",
+            "operation with block successors must terminate its parent block",
+            "A branch (cf.br, cf.cond_br, cf.switch) has another op after it in its block (MLIR's verifier, before "
+            "the op's own).",
+            "cf.br ^bb1  %0 = arith.addf %b, %b : f32  ^bb1: ...",
+            op_prefix=False,
+        ),
+        Rule(
             "BC040",
             "scf-if-else",
             "must have an else block if defining values",

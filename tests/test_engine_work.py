@@ -110,9 +110,8 @@ def test_the_bracket_scan_agrees_with_the_lexer(stack: str) -> None:
 
 def test_lines_gone_from_the_segment_are_fetched_together(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """A region's inner ops are placed when it closes; the lines of theirs the segment no longer
-    holds (a resources section's entries, read in blocks of 256 bytes; after a comment, so that
-    it is scanned: :mod:`tests.test_file_metadata`) come from one read of the file, not one read
-    each."""
+    holds (lines no op reads, in a region of an op in the generic form, read in blocks of 256
+    bytes) come from one read of the file, not one read each."""
     from broadcheck import runner
 
     reads: list[list[int]] = []
@@ -127,8 +126,8 @@ def test_lines_gone_from_the_segment_are_fetched_together(monkeypatch: pytest.Mo
     monkeypatch.setattr(runner, "read_blocks", lambda path, start=0, stop=None: blocks(path, 256, start, stop))
     entries = "".join(f'      blob_{k}_torch.float32: "0x0400000000000000",\n' for k in range(30))
     path = tmp_path / "r.mlir"
-    path.write_text(GENERIC.replace("{body}", ONE.format(n=0)) + "// scanned\n{-#\n  dialect_resources: {\n    builtin: {\n"
-                    + entries + "    }\n  }\n#-}\n")  # fmt: skip
+    path.write_text(GENERIC.replace("{body}", ONE.format(n=0)) + '"test.region"() ({\n  ^bb0:\n    builtin: {\n'
+                    + entries + "    }\n}) : () -> ()\n")  # fmt: skip
     fresh = runner.check_one(str(path), Options(), "<stdin>")
     assert fresh == check_text(str(path), path.read_text(), Options())
     assert 1 <= len(reads) <= 2 and sum(map(len, reads)) >= 20

@@ -59,6 +59,7 @@ STAGES = [
     "aliased",
     "verdicts",
     "regions",
+    "structure",
     "follow",
     "transfers",
     "outcome",

@@ -1,5 +1,5 @@
 """The parents ``dialects/inner.py`` names (``PARENTS``) are those the ODS tables record
-(``HasParent``/``ParentOneOf`` of scf, tensor and tf, from the ``.h.inc`` files ``make ods`` read)."""
+(``HasParent``/``ParentOneOf`` of func, scf, tensor and tf, from the ``.h.inc`` files ``make ods`` read)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def _recorded(dialect: str) -> dict[str, tuple[str, ...]]:
     return found
 
 
-@pytest.mark.parametrize("dialect", ["scf", "tensor", "tf"])
+@pytest.mark.parametrize("dialect", ["func", "scf", "tensor", "tf"])
 def test_parents_are_the_ods_ones(dialect: str) -> None:
     declared = {n: tuple(sorted(p)) for n, p in PARENTS.items() if n.startswith(dialect + ".")}
     assert declared == _recorded(dialect)

@@ -1,6 +1,7 @@
 """Where BC005 ("expected operation name in quotes") points when a module ends with a region still
-open, or a ``}`` closes none (on its own line, or after the ``}`` that closed the last region): where mlir-opt's parser puts an error at a token it did not expect
-(``Parser::emitWrongTokenError``). At the end of the text it moves back one character; then it
+open, a ``}`` closes none (on its own line, or after the ``}`` that closed the last region), or a
+file metadata dictionary's ``{-#`` stands in a region: where mlir-opt's parser puts an error at a
+token it did not expect (``Parser::emitWrongTokenError``). At the end of the text it moves back one character; then it
 backs up over spaces, tabs and line ends, and over the comment of each line before the token's.
 
 Every expected place below is what ``iree-opt`` 3.13 (``--allow-unregistered-dialect``, and
@@ -20,6 +21,7 @@ OPEN = "module {\nfunc.func @f() {\n  return\n}"
 """A module whose closing ``}`` is missing: the parser meets the end (or what follows) in it."""
 
 RESOURCES = '{-#\n  dialect_resources: {\n    builtin: {\n      b: "0x04000000"\n    }\n  }\n#-}\n'
+INDENTED = "".join(f"  {line}\n" for line in RESOURCES.splitlines())
 
 CASES = {
     # the end of the file
@@ -46,9 +48,26 @@ CASES = {
     "a brace after the last": ("func.func @f() {\n  return\n} }\n", (3, 2)),
     "a brace after the last two": ("module {\nfunc.func @f() {\n  return\n} } }\n", (4, 4)),
     "two after a return": ("func.func @f() {\n  return  }  }\n", (2, 12)),
+    # a file metadata dictionary in a region: MLIR's lexer reads `{-#` wherever it is, its parser
+    # takes it only at the top level and wanted an op there
+    "resources in a module": ("module {\nfunc.func @f() {\n  return\n}\n" + INDENTED + "}\n", (4, 2)),
+    "resources in a module, at the line start": (
+        "module {\nfunc.func @f() {\n  return\n}\n" + RESOURCES + "}\n",
+        (4, 2),
+    ),
+    "resources after an op": (
+        'func.func @f(%a: i32) -> i32 {\n  %0 = "t.x"(%a) : (i32) -> i32 // c\n  {-# #-}\n  return %0 : i32\n}\n',
+        (2, 32),
+    ),
+    "resources before a brace": ("func.func @f() {\n  return\n  {-# #-} }\n", (2, 9)),
 }
-CLOSED = ["module { func.func @f() { return } }\n", "module {\nfunc.func @f() {\n  return\n} }\n"]
-"""Regions closed on one line: nothing to say (iree-opt accepts both)."""
+CLOSED = [
+    "module { func.func @f() { return } }\n",
+    "module {\nfunc.func @f() {\n  return\n} }\n",
+    "func.func @f() {\n  return\n}\n" + RESOURCES + "func.func @g() {\n  return\n}\n",
+]
+"""Regions closed on one line, and a dictionary at the top level between two ops: nothing to say
+(iree-opt accepts them)."""
 
 
 @pytest.mark.parametrize("name", list(CASES))

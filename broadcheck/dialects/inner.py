@@ -58,6 +58,7 @@ def destination_problem(
 
 
 PARENTS: dict[str, tuple[str, ...]] = {
+    "func.return": ("func.func",),
     "scf.condition": ("scf.while",),
     "scf.forall.in_parallel": ("scf.forall",),
     "scf.reduce": ("scf.parallel",),
@@ -69,9 +70,9 @@ PARENTS: dict[str, tuple[str, ...]] = {
     "linalg.index": (),
 }
 """Ops whose verifier reads the name of the op that holds them: ``HasParent``/``ParentOneOf``
-(``SCFOps.td``, ``TensorOps.td``, ``tf_ops.td``; ``tests/test_parents.py`` holds them to the ODS tables) and
-``linalg.yield``/``linalg.index`` (``()``: a parent with ``LinalgOp``'s interface, any linalg op
-with a region)."""
+(``FuncOps.td``, ``SCFOps.td``, ``TensorOps.td``, ``tf_ops.td``; ``tests/test_parents.py`` holds
+them to the ODS tables) and ``linalg.yield``/``linalg.index`` (``()``: a parent with ``LinalgOp``'s
+interface, any linalg op with a region)."""
 
 _ONE_REGION = frozenset({"func.func", "scf.for", "scf.forall", "scf.parallel", "scf.execute_region", "scf.reduce",
                          "tensor.generate", "tensor.pad", "builtin.module", "module"})  # fmt: skip

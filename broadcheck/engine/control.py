@@ -165,14 +165,29 @@ def walk_order(call: _Call) -> tuple[tuple[int, ...], ...]:
 class Calls:
     """The functions of one module and the calls to them."""
 
-    __slots__ = ("calls", "functions", "symbols")
+    __slots__ = ("calls", "defined", "depth", "functions", "redefined", "symbols")
 
-    def __init__(self) -> None:
+    def __init__(self, depth: int = 0) -> None:
+        self.depth = depth
+        """The depth of the module's own region (0: the top level)."""
         self.functions: dict[str, Signature] = {}
         self.calls: list[_Call] = []
         self.symbols: dict[str, Texts] = {}
         """The symbols other ops define (``sdy.mesh @mesh``): a call-like rule finds them, typeless but for
         those whose op says what they hold (``tosa.variable @v : tensor<2xf32>``)."""
+        self.defined: dict[str, Where] = {}
+        """Where each symbol an op of the module's own region defines is first defined."""
+        self.redefined: Found | None = None
+        """The first op of the module's own region that defines a symbol defined before it."""
+
+    def define(self, name: str, where: Where | None, depth: int) -> None:
+        """An op at ``depth`` (at ``where``) defines symbol ``name``: each once in the table of the module
+        whose own region holds it (``verifySymbolTable``; a nested module has a table of its own)."""
+        if where is None or depth != self.depth:
+            return
+        first = self.defined.setdefault(name, where)
+        if first is not where and self.redefined is None:
+            self.redefined = Found("BC034", where, {"name": name}, (("see existing symbol definition here", first),))
 
     def symbol(self, name: str, texts: Texts = ((), ())) -> None:
         self.symbols.setdefault(name, texts)
@@ -198,8 +213,11 @@ class Calls:
         self.calls.append(_Call("", (), (), texts, op, regions, (name, callees, rule)))
 
     def close(self) -> list[Found]:
-        """The module ends: every call against its callee (``func.call``'s verifySymbolUses);
-        the verifier stops at the first that fails, in the order of its walk."""
+        """The module ends: a symbol defined twice (MLIR's symbol table checks nothing else then),
+        else every call against its callee (``func.call``'s verifySymbolUses); the verifier stops
+        at the first that fails, in the order of its walk."""
+        if self.redefined is not None:
+            return [self.redefined]
         for call in sorted(self.calls, key=walk_order):
             problem = self._check(call)
             if problem is not None:

@@ -65,12 +65,13 @@ class Findings:
         are never looked for)."""
 
     def unbalanced(self, line: int, column: int, what: str, end: tuple[int, str | None], first: int = 1) -> None:
-        """Brackets that do not match (``what``: the ``}``, region, statement or label). ``end``:
+        """Brackets that do not match (``what``: the ``}``, region, statement or label), or a file
+        metadata dictionary's ``{-#`` in a region (``metadata``). ``end``:
         where the module ends, as :meth:`.read.Reader.module_end` says (where a region left open
         is reported); ``first``: the module's first line (its file's or ``--split-input-file``
         chunk's)."""
         notes: tuple[Note, ...] = ()
-        if what in ("}", "region"):
+        if what in ("}", "region", "metadata"):
             # A `}` with no region open, or the end with one still open: the parser wanted an op
             # there, and says so where mlir-opt puts a token it did not expect.
             if what == "region":
@@ -94,6 +95,14 @@ class Findings:
         span = Span(line, column, line, column + 1)
         self.keep(span, self.fetch_line(line))
         self.diagnostics.append(diagnose.value("BC005", self.path, span, notes=notes, args={"detail": detail}))
+
+    def wrong_token(self, line: int, column: int, first: int, detail: str) -> None:
+        """A syntax error (BC001, ``detail``) at a token the parser did not expect at ``line``:``column``,
+        placed as MLIR places it (:meth:`_wrong_token`; ``first``: the module's first line)."""
+        line, column = self._wrong_token(line, column, first)
+        span = Span(line, column, line, column + 1)
+        self.keep(span, self.fetch_line(line))
+        self.diagnostics.append(diagnose.value("BC001", self.path, span, args={"detail": detail}))
 
     def _wrong_token(self, line: int, column: int, first: int, comment: bool = False) -> tuple[int, int]:
         """Where MLIR's parser reports a token it did not expect at ``line``:``column``

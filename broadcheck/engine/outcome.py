@@ -65,6 +65,8 @@ _OUTSIDE = frozenset({"BC002", "BC003", "BC905"})
 """broadcheck's own: not MLIR's."""
 
 
+_PLACE = frozenset({"BC035", "BC1620", "BC1621"})
+"""An op's place in its parent (``engine/structure.py``): verified after the parent's own verifier."""
 _FLOW_VERIFIER = frozenset({"BC012", "BC013", "BC019", "BC022", "BC023", "BC028"})
 """The verifiers' checks of values across ops: after a parse error they would only repeat it."""
 
@@ -149,6 +151,8 @@ def _walk_order(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
         key = d.sort_key()
         if d.code in _SYMBOLS:  # at one place, after the op's own verifier's (the module checks symbols last)
             key = (*key[:3], "~" + key[3])
+        elif d.code in _PLACE:  # at one place, after the verifier of the op that holds it (which runs first)
+            key = (*key[:3], "|" + key[3])
         if d.severity == "error":
             if d.code in _AFTER and last is not None and last[1] > key[1]:
                 key = last

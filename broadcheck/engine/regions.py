@@ -135,7 +135,7 @@ class Regions:
             self.region_marks.append(len(self.findings.diagnostics))
             if name in MODULES:
                 self.outer_calls.append((self.depth, self.calls))
-                self.calls = Calls()
+                self.calls = Calls(self.depth)
         self.blocks.append(Blocks())
         statement = form.statement if form is not None else None
         own = first and not (decl and decl.region_arguments == "none")  # (tosa.cond_if's head only names them)
@@ -158,7 +158,7 @@ class Regions:
             if first:
                 self.head_uses.append(0)
                 if name == "func.func":
-                    self._generic_function(head.text, lines[0] if lines else head.line)
+                    self._generic_function(head, lines[0] if lines else head.line)
             values.push(isolated, name, lines[0] if lines else head.line, name in MODULES)
             if first and names and _FUNCTION_HEAD.match(head.text) and head_problem(head.text) is not None:
                 # a function's head its parser rejects (a syntax error, reported): its names are
@@ -184,6 +184,7 @@ class Regions:
             self.isolated_ops.append((line, statement.name_start))
             if signature is not None:
                 self.calls.function(symbol_name(symbol), signature)
+            self.calls.define(symbol_name(symbol), self.findings.op_where(line, None, head), self.depth - 1)
         elif isolated:
             self.isolated_ops.append((lines[0] if lines else 0, -1))
         if first:
@@ -229,10 +230,10 @@ class Regions:
                 values.escapes(0)
         return isolated
 
-    def _generic_function(self, head: str, line: int) -> None:
+    def _generic_function(self, head: Text, line: int) -> None:
         """A generic-form function's head, ``"func.func"() <{function_type = ..., sym_name = "f"}> ({``:
         its results, for its returns, and its type, for its calls."""
-        generic = generic_function(head)
+        generic = generic_function(head.text)
         if generic is None:
             return
         symbol, signature, outputs = generic
@@ -240,6 +241,7 @@ class Regions:
         self.functions.append(Function(symbol_name(symbol), keys, texts, self.depth, line))
         self.isolated_ops.append((line, -1))
         self.calls.function(symbol_name(symbol), signature)
+        self.calls.define(symbol_name(symbol), self.findings.op_where(line, None, head), self.depth - 1)
 
     def _registered(self, name: str) -> bool:
         """Whether ``name`` is an op its dialect registers (MLIR checks dominance only in the

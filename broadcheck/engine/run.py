@@ -21,9 +21,8 @@ from collections.abc import Iterable, Mapping
 
 from broadcheck.diagnostics import UNKNOWN_OP, Result
 from broadcheck.dialects import Registry
-from broadcheck.dialects.inner import DESTINATIONS, INNER, PARENTS, parent_problem
+from broadcheck.dialects.inner import DESTINATIONS, INNER
 from broadcheck.engine import aliased, diagnose
-from broadcheck.engine.control import Found
 from broadcheck.engine.findings import PARSE, Findings, Lines, parse_failed
 from broadcheck.engine.follow import destination, follow
 from broadcheck.engine.forms import RESULT, SUCCESSOR, USE, Form, read_form
@@ -32,6 +31,7 @@ from broadcheck.engine.outcome import outcome
 from broadcheck.engine.read import Reader
 from broadcheck.engine.regions import Function, Regions
 from broadcheck.engine.scan import Scanner, Text
+from broadcheck.engine.structure import ROUTED, Structure
 from broadcheck.engine.transfers import CALLS, defines_symbol, onnx_returned, returned, transfer
 from broadcheck.engine.values import Values
 from broadcheck.engine.verdicts import Verdicts
@@ -73,6 +73,7 @@ class FileRun:
         )
         self.scanner = Scanner(self, self.memory.forms, read_form)
         self.reader = Reader(options, self.scanner, self.findings, self._end_module)
+        self.structure = Structure(self.findings, self.regions.open_regions, self.reader.chunks)
 
     @property
     def aliases(self) -> dict[str, Type | SyntaxProblem]:
@@ -98,15 +99,6 @@ class FileRun:
         self.verdicts.end_module()
 
     # ---------------------------------------------------------------- the scanner's
-
-    def _parent(self, form: Form, line: int, text: Text | None) -> None:
-        """``HasParent``/``ParentOneOf`` and linalg's parent rule: the op that holds ``form``'s."""
-        regions = self.regions.open_regions
-        problem = parent_problem(form.name, regions[-1].op if regions else "builtin.module")
-        if problem is not None:
-            where = self.findings.op_where(line, None, text)
-            if where is not None:
-                self.findings.control([Found(problem[0], where, problem[1], op=form.name)])
 
     def statements(self, batch: list[tuple[Form, list[str], int]]) -> None:
         """One-line statements in a row, the scanner's fast rows (form, names, line), each as
@@ -147,8 +139,8 @@ class FileRun:
             if form.name in _SPECIAL:
                 if form.name in INNER and region is not None:
                     region.inner.append((form, line))
-                if form.name in PARENTS:
-                    self._parent(form, line, None)
+                if form.name in ROUTED:
+                    self.structure.op(form, line, None)
                 if form.name in DESTINATIONS:
                     destination(findings, scopes.open_regions, form, names, line, None)
             expected, mark = form.operand_types, len(diagnostics)
@@ -247,8 +239,8 @@ class FileRun:
                 region.inner.append((form, line))
             if region.values is not None:
                 follow(region, form, names)
-        if form.name in PARENTS:
-            self._parent(form, line, text)
+        if form.name in ROUTED:
+            self.structure.op(form, line, text)
         if form.name in DESTINATIONS:
             destination(self.findings, scopes.open_regions, form, names, line, text)
         symbol = defines_symbol(statement)
@@ -335,15 +327,18 @@ class FileRun:
 
     def region(self, form: Form | None, names: list[str], lines: list[int], first: bool, head: Text) -> bool:
         """A region opens (``head``: its op's text so far); whether it is isolated."""
+        self.structure.opened(form, head)
         return self.regions.opened(form, names, lines, first, head)
 
     def closed(self, line: int) -> None:
         """The innermost region closes at ``line`` (-1: the text ended first)."""
+        self.structure.closed()
         self.regions.closed(line, self.reader.next_line)
 
     def label(self, text: Text) -> None:
         """A block label: the block's arguments are defined where it is."""
         aliased.undefined(self.findings, self.verdicts.aliases, text.text, text.line, text)
+        self.structure.block_ends()
         self.regions.label(text)
 
     def alias(self, text: Text) -> None:
@@ -381,7 +376,7 @@ class FileRun:
 
 
 _MISSING = object()
-_SPECIAL = frozenset(INNER) | frozenset(PARENTS) | frozenset(DESTINATIONS)
+_SPECIAL = frozenset(INNER) | ROUTED | frozenset(DESTINATIONS)
 """Ops the fast path does more for (one look-up for the others)."""
 
 

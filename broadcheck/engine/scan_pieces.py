@@ -47,7 +47,8 @@ class Pending:
 
     def __init__(self, kind: str, op: OpenOp | None = None, stack: str = "") -> None:
         self.kind = kind
-        """``op`` (a statement), ``tail`` (the rest of an op after a region), ``alias``."""
+        """``op`` (a statement), ``tail`` (the rest of an op after a region), ``alias``, or
+        ``metadata`` (a file metadata dictionary, ``{-#`` ... ``#-}``, passed over: no op is in it)."""
         self.op = op
         self.text = Text() if op is None else op.text
         self.stack = stack
@@ -124,7 +125,9 @@ class PieceScanner:
         """The end of the module (file or split chunk)."""
         self.labels.end()
         pending = self.pending
-        if pending is not None:
+        if pending is not None and pending.kind == "metadata":
+            self.pending = None  # (a dictionary the end of the text cut: nothing in it is an op)
+        elif pending is not None:
             self._finish(pending)  # whole, or broken: the reader says what is wrong with it
             self._drain()
         while self.open:
@@ -159,6 +162,8 @@ class PieceScanner:
         if labels.text is not None:
             return labels.goes_on(labels.text, piece)
         pending = self.pending
+        if pending is not None and pending.kind == "metadata":
+            return self._metadata(piece)
         if pending is not None and (pending.complete or pending.brace >= 0):
             at = SPACES.match(piece.source, piece.start, piece.stop).end()  # type: ignore[union-attr]
             if at == piece.stop or piece.source.startswith("//", at, piece.stop):
@@ -191,10 +196,26 @@ class PieceScanner:
             return self._close(piece)
         if first == "^":
             return self.labels.start(piece)
+        if first == "{" and source.startswith("{-#", at, stop):
+            # MLIR's lexer reads `{-#` as a file metadata dictionary's start wherever it is; its
+            # parser takes one only at the top level, and in a region wanted an op there.
+            if self.open:
+                self.sink.unbalanced(piece.line, piece.column, "metadata")
+            self.pending = Pending("metadata")
+            return self._metadata(piece.after(at + 3))
         kind = "alias" if first in "!#" and _ALIAS.match(source, at, stop) else "op"
         pending = Pending(kind)
         self.pending = pending
         return self._continue(pending, piece)
+
+    def _metadata(self, piece: Piece) -> Piece | None:
+        """Pass over a file metadata dictionary to its ``#-}``; what follows it is taken next."""
+        end = piece.source.find("#-}", piece.start, piece.stop)
+        if end < 0:
+            return None
+        self.pending = None
+        rest = piece.after(end + 3)
+        return rest if NON_SPACE.search(rest.source, rest.start, rest.stop) else None
 
     def _continue(self, pending: Pending, piece: Piece) -> Piece | None:
         """Add ``piece`` to the statement being read and see where it stands."""

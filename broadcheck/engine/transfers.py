@@ -24,6 +24,10 @@ from broadcheck.syntax.statement import Statement, symbol_name
 _TF_CALLS = "broadcheck.dialects.tf.calls"
 _COLLECTIVES = "broadcheck.dialects.stablehlo.collectives"  # (the mesh their replica groups name)
 _VARIABLES = "broadcheck.dialects.tosa.variables"  # (the tosa.variable they read or write)
+_DEFINES = frozenset({"tosa.variable", "sdy.mesh", "memref.global", "ml_program.global", "llvm.mlir.global"})
+"""Custom-form ops whose first symbol (after a visibility or linkage word) is one they define, for the
+module's symbol table; an op of another kind is held to define one only by its ``sym_name``
+attribute (its leading symbol may be a use)."""
 TYPED_SYMBOLS = {"tosa.variable": _VARIABLES}
 """Ops whose symbol carries a type a call-like rule reads, and the module whose ``symbol_texts`` tells it."""
 CALL_LIKE = {
@@ -54,6 +58,8 @@ def defines_symbol(statement: Statement) -> str | None:
     named = next((a.text.strip() for a in statement.attributes if a.name == "sym_name"), None)
     if named is not None:
         return named.strip('"') if named.startswith('"') else None
+    if statement.name in _DEFINES:
+        return next((symbol_name(i.text) for i in statement.items if i.kind == "symbol"), None)
     first = statement.items[0] if statement.items else None
     return symbol_name(first.text) if first is not None and first.kind == "symbol" else None
 
@@ -64,15 +70,17 @@ def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: s
     findings, values = regions.findings, regions.values
     statement = form.statement
     assert statement is not None
+    source = findings.line_text(line) if text is None else body
+    op = findings.op_where(line, source if text is None else None, text)
     if symbol is not None:
         typed = TYPED_SYMBOLS.get(statement.name)
         if typed:
             import importlib  # (here and for a call-like op only: a clean run loads no `warnings` for it)
 
         regions.calls.symbol(symbol, importlib.import_module(typed).symbol_texts(statement) if typed else ((), ()))
+        if op is not None and (statement.name in _DEFINES or any(a.name == "sym_name" for a in statement.attributes)):
+            regions.calls.define(symbol, op, regions.depth)
         return
-    source = findings.line_text(line) if text is None else body
-    op = findings.op_where(line, source if text is None else None, text)
     if op is None:
         return
     for successor in statement.successors:
@@ -113,10 +121,13 @@ def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: s
             generic = generic_function(source)
             if generic is not None:
                 regions.calls.function(symbol_name(generic[0]), generic[1])
+                regions.calls.define(symbol_name(generic[0]), op, regions.depth)
         symbol = next((i.text for i in statement.items if i.kind == "symbol"), None)
         signature = signature_of(statement)
         if symbol is not None and signature is not None:
             regions.calls.function(symbol_name(symbol), signature)
+        if symbol is not None:
+            regions.calls.define(symbol_name(symbol), op, regions.depth)
 
 
 def returned(regions: Regions, form: Form, names: list[str], line: int, text: Text | None, body: str) -> None:

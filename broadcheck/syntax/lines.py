@@ -116,7 +116,7 @@ def strip_tail(rest: str) -> str:
 # its results and `=`: `%b {...}` and `%b, %c) : ...` continue one), a block, an alias
 # definition, closes a region, or is blank.
 _STARTS = lazy(
-    r'[ \t]*+(?:$|["^}#!]|//|[A-Za-z_][\w$]*+\.[\w$.]++(?![\w$.])|return\b|module\b|call(?:_indirect)?\b'
+    r'[ \t]*+(?:$|["^}#!]|\{-#|//|[A-Za-z_][\w$]*+\.[\w$.]++(?![\w$.])|return\b|module\b|call(?:_indirect)?\b'
     r"|%[\w$.\-]++(?::\d+)?(?:[ \t]*,[ \t]*%[\w$.\-]++(?::\d+)?)*[ \t]*=(?!=))"
 )
 
