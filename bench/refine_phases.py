@@ -6,9 +6,8 @@ it does, with ``time.process_time`` around each (the collector off, as the comma
 prints the least of ``--runs`` runs of each phase with the resident and peak memory after it:
 reading the file, refine's reading (the scan ``check`` also pays), ``dimension_sources`` (with
 what ``Refiner.refine`` does before it), refine's pass, ``unchanged``, the re-typed headers,
-letting the reading go, the refined text, the check of the refined text (since the sixteenth stop
-the check makes the refined text block by block as it reads it: "the refined text" is nothing
-then, its cost in the check's), and the page faults of each phase. To compare two trees, run
+letting the reading go, the refined text, the check of the refined text; and the page faults each
+phase took (memory touched for the first time: CPU here, in the kernel). To compare two trees, run
 it with ``PYTHONPATH=<tree>`` for each, alternating. ``bench/.data/exports-refine/`` holds the
 480-layer export (:mod:`bench.refine_large`).
 """
@@ -98,7 +97,7 @@ def phases(path: str, dims: list[str], args: list[str]) -> dict[str, tuple[float
     lap("the re-typed headers")
     del refiner
     lap("letting the reading go")
-    after = refine_run.Refined(text, refined.edits)  # (made block by block as the check reads it)
+    after = refine_run.edited(text, refined.edits)
     lap("the refined text")
     refine_run.check_refined(path, after, options, memory, replayed, heads)
     lap("the check of the refined text")

@@ -11,7 +11,6 @@ written, to standard output or to the file, when the refined text does not verif
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, islice, zip_longest
@@ -80,15 +79,6 @@ def refine_text(
     The third item is how many ops the check of the refined text checked. ``edits``, if given,
     receives the edits of ``text`` (``(start, end, new)``, ordered; the editor's code action).
     Raises :class:`BadRequest`."""
-    refined, diagnostics, checked = refine_blocks(path, text, request, options, edits)
-    return refined.whole(), diagnostics, checked
-
-
-def refine_blocks(
-    path: str, text: str, request: Request, options: Options, edits: list[tuple[int, int, str]] | None = None
-) -> tuple[Refined, list[Diagnostic], int]:
-    """:func:`refine_text`, the refined text given as :class:`Refined` (``text`` and the edits):
-    checked block by block, never made whole (the command writes it out block by block too)."""
     from broadcheck.engine.run import Memory
 
     refiner = Refiner(options, path)
@@ -102,7 +92,7 @@ def refine_blocks(
     if replayed is not None:
         memory.forms.update(refiner.retyped_heads(refined.edits, heads))
     del refiner  # its reading of every statement: the check of the refined text keeps only `replayed`
-    after = Refined(text, refined.edits)
+    after = edited(text, refined.edits)
     result = check_refined(path, after, options, memory, replayed, heads)
     checked = result.diagnostics
     own = {(d.line, d.code) for d in refined.diagnostics}
@@ -111,63 +101,9 @@ def refine_blocks(
     return after, trace(diagnostics, refined.traces), result.ops_checked
 
 
-class Refined:
-    """The refined text as ``text`` and its ``edits`` (``(start, end, new)``, ordered): made in
-    blocks of about :data:`.inputs.BLOCK_SIZE` at line ends (:meth:`blocks`), as the check of the
-    refined text reads it and the command writes it, or whole (:meth:`whole`) only where asked
-    (``--diff``, :func:`refine_text`). At 480 layers the whole text was a second 49 MB string, and
-    its output bytes a third, each of fresh pages (12k page faults apiece), beside the 49 MB of
-    pieces it was joined from."""
-
-    __slots__ = ("_edits", "text")
-
-    def __init__(self, text: str, edits: Sequence[tuple[int, int, str]]) -> None:
-        self.text, self._edits = text, edits
-
-    def whole(self) -> str:
-        """The refined text, whole (:func:`edited`)."""
-        return edited(self.text, self._edits)
-
-    def blocks(self, size: int | None = None) -> Iterator[str]:
-        """The refined text in blocks, each of the input's whole lines from about ``size`` (by
-        default :data:`BLOCK_SIZE`) past the last's end to a line end (the first past the location
-        aliases the text starts with, which the replay passes by in one piece), no edit cut between
-        two; the whole text at once if two edits overlap (:func:`edited` steps through them then)."""
-        from broadcheck.engine.refine_replay import _location_aliases as location_aliases
-
-        text, edits = self.text, self._edits
-        size = BLOCK_SIZE if size is None else size
-        starts, ends, news = (list(map(itemgetter(i), edits)) for i in range(3))  # (each in one C pass)
-        if any(map(lt, islice(starts, 1, None), ends)):
-            yield self.whole()
-            return
-        size_of, count = len(text), len(starts)
-        at, k, reach = 0, 0, location_aliases(text)
-        while True:
-            cut = text.find("\n", max(at + size, reach))
-            j = count
-            if 0 <= cut < size_of - 1:
-                cut += 1
-                j = bisect_left(starts, cut, k)
-                while j > k and ends[j - 1] >= cut:  # (an edit over the line end: the block goes on past it)
-                    cut = text.find("\n", ends[j - 1])
-                    if cut < 0 or cut >= size_of - 1:
-                        j = count
-                        break
-                    cut += 1
-                    j = bisect_left(starts, cut, k)
-            if j == count:
-                cut = size_of
-            kept = map(text.__getitem__, map(slice, [at, *ends[k:j]], [*starts[k:j], cut]))
-            yield "".join(chain.from_iterable(zip_longest(kept, news[k:j], fillvalue="")))
-            if cut >= size_of:
-                return
-            at, k = cut, j
-
-
 def check_refined(
     path: str,
-    text: str | Refined,
+    text: str,
     options: Options,
     memory: Memory,
     replayed: Replayed | None,
@@ -175,37 +111,25 @@ def check_refined(
 ) -> Result:
     """:func:`.run.check_text` of the refined ``text``, the statements of ``replayed`` (on lines no
     edit touched) handed to the check as refine's reader scanned them, and the re-typed headers of
-    ``heads`` (by line: new text, head form, names) opened from their forms (:class:`.refine_replay.Replay`).
-    A :class:`Refined` text is checked block by block (:meth:`Refined.blocks`), as ``check`` reads a
-    file, and made whole only if a diagnostic shows its lines."""
+    ``heads`` (by line: new text, head form, names) opened from their forms (:class:`.refine_replay.Replay`)."""
     from broadcheck.engine.refine_read import read_fast_pass
     from broadcheck.engine.refine_replay import Replay
     from broadcheck.engine.run import FileRun, check_text
 
     if replayed is None:
-        return check_text(path, text if isinstance(text, str) else text.whole(), options, memory)
+        return check_text(path, text, options, memory)
     lines_cache: list[str] = []
 
     def fetch(numbers: Iterable[int]) -> Mapping[int, str]:  # (as check_text's)
         if not lines_cache:
-            whole = text if isinstance(text, str) else text.whole()
-            lines_cache.extend(line.removesuffix("\r") for line in whole.split("\n"))
+            lines_cache.extend(line.removesuffix("\r") for line in text.split("\n"))
         return {n: lines_cache[n - 1] for n in numbers if 0 < n <= len(lines_cache)}
 
     run = FileRun(path, options, memory, fetch)
     run.scanner.read = read_fast_pass  # (a header's line: not read for the fast pass, as in refine's reading)
     run.reader.scanner = Replay(run.scanner, run, replayed, heads)  # type: ignore[assignment]
     del replayed
-    if isinstance(text, str):
-        run.feed(text, final=True)
-    else:
-        held: str | None = None  # (a block is fed once the next is made: the last is final)
-        for block in text.blocks():
-            if held is not None:
-                run.feed([held], final=False)
-            held = block
-        run.feed([held or ""], final=True)
-        held = None
+    run.feed(text, final=True)
     run.reader.scanner = run.scanner  # (the replay's records go: the run and its scanner hold each other)
     return run.finish()
 
@@ -235,7 +159,7 @@ class Outcome:
     code: int
     results: list[Result] = field(default_factory=list)
     output: Iterable[bytes] | None = None
-    """The bytes for standard output, in blocks (the refined text's, :meth:`Refined.blocks`)."""
+    """The bytes for standard output, in slices (:func:`encoded`)."""
     diff: tuple[str, str, str] | None = None
     """``--diff``: (name, text before, text after)."""
     usage: str | None = None
@@ -261,15 +185,14 @@ def run(settings: Settings, options: Options) -> Outcome:
     digest = _digest(data) if settings.in_place else b""
     del data  # (the text is what refine reads; the file's digest is what --in-place compares)
     try:
-        after, diagnostics, checked = refine_blocks(shown, text, request, options)
+        after, diagnostics, checked = refine_text(shown, text, request, options)
     except BadRequest as err:
         return Outcome(EXIT_ERROR, usage=f"{shown}: {err}")
-    whole = after.whole() if settings.diff else None
-    results = [Result.of(shown, _lines(whole or after, diagnostics), diagnostics, checked)]
+    results = [Result.of(shown, _lines(after, diagnostics), diagnostics, checked)]
     broken = any(d.severity == "error" for d in diagnostics)
     code = EXIT_PROBLEMS if broken else EXIT_CLEAN
-    if whole is not None:
-        return Outcome(code, results, diff=(shown, text, whole))
+    if settings.diff:
+        return Outcome(code, results, diff=(shown, text, after))
     if broken:
         return Outcome(code, results)
     if settings.in_place:
@@ -277,25 +200,25 @@ def run(settings: Settings, options: Options) -> Outcome:
         if failure is not None:
             return Outcome(EXIT_ERROR, results, usage=f"{shown}: {failure}")
         return Outcome(code, results)
-    return Outcome(code, results, output=_encoded(bom, after))
+    return Outcome(code, results, output=encoded(bom, after))
 
 
-def _encoded(bom: bytes, refined: Refined) -> Iterator[bytes]:
-    """The bytes of ``refined`` (after ``bom``), block by block: no copy of the whole text made."""
+def encoded(bom: bytes, text: str) -> Iterator[bytes]:
+    """The bytes of ``text`` (after ``bom``), in slices of :data:`.inputs.BLOCK_SIZE` characters,
+    each encoded as it is written: the bytes of the whole refined text (49 MB at 480 layers, all
+    of them fresh pages: 12k page faults) are never made."""
     if bom:
         yield bom
-    for block in refined.blocks():
-        yield block.encode("utf-8")
+    for at in range(0, len(text), BLOCK_SIZE):
+        yield text[at : at + BLOCK_SIZE].encode("utf-8")
 
 
-def _lines(text: str | Refined, diagnostics: list[Diagnostic]) -> dict[int, str]:
+def _lines(text: str, diagnostics: list[Diagnostic]) -> dict[int, str]:
     """The lines of ``text`` the diagnostics show, by number (not a dict of every line: at the
     end of the run, on the 480-layer export, that was the peak of its memory)."""
     wanted = {n for d in diagnostics for n in d.line_numbers()}
     if not wanted:
         return {}
-    if not isinstance(text, str):
-        text = text.whole()
     return {n: line.removesuffix("\r") for n, line in enumerate(text.split("\n"), 1) if n in wanted}
 
 
@@ -312,7 +235,7 @@ def _digest(data: bytes) -> bytes:
     return hashlib.sha256(data).digest()
 
 
-def _write_back(path: str, digest: bytes, bom: bytes, after: Refined) -> str | None:
+def _write_back(path: str, digest: bytes, bom: bytes, after: str) -> str | None:
     """Write ``after`` (after ``bom``) into the file ``path`` if it still holds the bytes of
     ``digest``, those refine read (as ``--fix`` does); why not, if it was not written."""
     import os
@@ -324,7 +247,7 @@ def _write_back(path: str, digest: bytes, bom: bytes, after: Refined) -> str | N
             before = snapshot(path, temporaries)
             fd, new = temporaries.new(path)
             with os.fdopen(fd, "wb") as out:
-                out.writelines(_encoded(bom, after))
+                out.writelines(encoded(bom, after))
             if before.digest != digest:
                 return "changed on disk since it was read; not written"
             replace(path, before, new, temporaries)
@@ -335,4 +258,4 @@ def _write_back(path: str, digest: bytes, bom: bytes, after: Refined) -> str | N
     return None
 
 
-__all__ = ["Outcome", "Refined", "Settings", "UsageError", "refine_blocks", "refine_text", "request_of", "run"]
+__all__ = ["Outcome", "Settings", "UsageError", "refine_text", "request_of", "run"]
