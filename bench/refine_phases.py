@@ -7,7 +7,8 @@ prints the least of ``--runs`` runs of each phase with the resident and peak mem
 reading the file, refine's reading (the scan ``check`` also pays), ``dimension_sources`` (with
 what ``Refiner.refine`` does before it), refine's pass, ``unchanged``, the re-typed headers,
 letting the reading go, the refined text, the check of the refined text; and the page faults each
-phase took (memory touched for the first time: CPU here, in the kernel). To compare two trees, run
+phase took in the first run (memory touched for the first time: CPU here, in the kernel; a later
+run reuses what the first let go). To compare two trees, run
 it with ``PYTHONPATH=<tree>`` for each, alternating. ``bench/.data/exports-refine/`` holds the
 480-layer export (:mod:`bench.refine_large`).
 """
@@ -119,10 +120,10 @@ def main() -> None:
     for _ in range(options.runs):
         for name, (seconds, used) in phases(options.file, options.dim, options.arg).items():
             best[name] = min(best.get(name, seconds), seconds)
-            memory[name] = used
+            memory[name] = (used[0], used[1], memory[name][2] if name in memory else used[2])  # (faults: the first run's)
         gc.collect()
     width = max(map(len, best))
-    print(f"{'phase':{width}}  CPU s (least of {options.runs})  RSS / peak MB  page faults (last run)")
+    print(f"{'phase':{width}}  CPU s (least of {options.runs})  RSS / peak MB  page faults (first run)")
     for name, seconds in best.items():
         rss, peak, faults = memory[name]
         print(f"{name:{width}}  {seconds:8.2f}  {rss:6} / {peak:<6} {faults:8}")
