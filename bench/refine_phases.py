@@ -120,7 +120,8 @@ def main() -> None:
     for _ in range(options.runs):
         for name, (seconds, used) in phases(options.file, options.dim, options.arg).items():
             best[name] = min(best.get(name, seconds), seconds)
-            memory[name] = (used[0], used[1], memory[name][2] if name in memory else used[2])  # (faults: the first run's)
+            faults = memory[name][2] if name in memory else used[2]  # (the first run's)
+            memory[name] = (used[0], used[1], faults)
         gc.collect()
     width = max(map(len, best))
     print(f"{'phase':{width}}  CPU s (least of {options.runs})  RSS / peak MB  page faults (first run)")
