@@ -6,7 +6,9 @@ it does, with ``time.process_time`` around each (the collector off, as the comma
 prints the least of ``--runs`` runs of each phase with the resident and peak memory after it:
 reading the file, refine's reading (the scan ``check`` also pays), ``dimension_sources`` (with
 what ``Refiner.refine`` does before it), refine's pass, ``unchanged``, the re-typed headers,
-letting the reading go, the refined text, the check of the refined text. To compare two trees, run
+letting the reading go, the refined text, the check of the refined text; and the page faults each
+phase took in the first run (memory touched for the first time: CPU here, in the kernel; a later
+run reuses what the first let go). To compare two trees, run
 it with ``PYTHONPATH=<tree>`` for each, alternating. ``bench/.data/exports-refine/`` holds the
 480-layer export (:mod:`bench.refine_large`).
 """
@@ -30,8 +32,15 @@ def _memory() -> tuple[int, int]:
     return int(fields["VmRSS"].split()[0]) // 1024, int(fields["VmHWM"].split()[0]) // 1024
 
 
-def phases(path: str, dims: list[str], args: list[str]) -> dict[str, tuple[float, tuple[int, int]]]:
-    """One run: each phase's CPU seconds and the memory after it."""
+def _faults() -> int:
+    """The page faults this process has taken (minor ones: memory touched for the first time)."""
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+
+
+def phases(path: str, dims: list[str], args: list[str]) -> dict[str, tuple[float, tuple[int, int, int]]]:
+    """One run: each phase's CPU seconds, the memory after it and the page faults it took."""
     from broadcheck.engine import refine as refine_module
     from broadcheck.engine import refine_run
     from broadcheck.engine.options import Options
@@ -40,14 +49,14 @@ def phases(path: str, dims: list[str], args: list[str]) -> dict[str, tuple[float
     from broadcheck.inputs import decode, read_bytes
     from broadcheck.semantics import Profile
 
-    found: dict[str, tuple[float, tuple[int, int]]] = {}
-    last = time.process_time()
+    found: dict[str, tuple[float, tuple[int, int, int]]] = {}
+    last, faults = time.process_time(), _faults()
 
     def lap(name: str) -> None:
-        nonlocal last
-        now = time.process_time()
-        found[name] = (now - last, _memory())
-        last = now
+        nonlocal last, faults
+        now, taken = time.process_time(), _faults()
+        found[name] = (now - last, (*_memory(), taken - faults))
+        last, faults = now, taken
 
     source, _ = decode(path, read_bytes(path))
     text = source.text
@@ -107,16 +116,18 @@ def main() -> None:
         options.dim = ["b=8"]
     gc.disable()
     best: dict[str, float] = {}
-    memory: dict[str, tuple[int, int]] = {}
+    memory: dict[str, tuple[int, int, int]] = {}
     for _ in range(options.runs):
         for name, (seconds, used) in phases(options.file, options.dim, options.arg).items():
             best[name] = min(best.get(name, seconds), seconds)
-            memory[name] = used
+            faults = memory[name][2] if name in memory else used[2]  # (the first run's)
+            memory[name] = (used[0], used[1], faults)
         gc.collect()
     width = max(map(len, best))
-    print(f"{'phase':{width}}  CPU s (least of {options.runs})  RSS / peak MB")
+    print(f"{'phase':{width}}  CPU s (least of {options.runs})  RSS / peak MB  page faults (first run)")
     for name, seconds in best.items():
-        print(f"{name:{width}}  {seconds:8.2f}  {memory[name][0]:6} / {memory[name][1]}")
+        rss, peak, faults = memory[name]
+        print(f"{name:{width}}  {seconds:8.2f}  {rss:6} / {peak:<6} {faults:8}")
     print(f"{'all':{width}}  {sum(best.values()):8.2f}")
 
 

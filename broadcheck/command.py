@@ -937,7 +937,7 @@ def run_refine(
         sys.stdout.writelines(unified(*outcome.diff))
     if outcome.output is not None:
         sys.stdout.flush()
-        sys.stdout.buffer.write(outcome.output)
+        sys.stdout.buffer.writelines(outcome.output)
         sys.stdout.flush()
     if outcome.results and quiet < 2:
         if output_file is not None:

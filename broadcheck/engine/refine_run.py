@@ -11,7 +11,7 @@ written, to standard output or to the file, when the refined text does not verif
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, islice, zip_longest
 from operator import itemgetter, lt
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from broadcheck.diagnostics import Diagnostic, Result
 from broadcheck.engine.options import Options
 from broadcheck.engine.refine import BadRequest, Refiner, Request, parse_arg, parse_dim, trace
-from broadcheck.inputs import BOM, STDIN, InputError, decode, read_bytes, read_stream
+from broadcheck.inputs import BLOCK_SIZE, BOM, STDIN, InputError, decode, read_bytes, read_stream
 
 if TYPE_CHECKING:
     from broadcheck.engine.forms import Form
@@ -158,7 +158,8 @@ class Outcome:
 
     code: int
     results: list[Result] = field(default_factory=list)
-    output: bytes | None = None
+    output: Iterable[bytes] | None = None
+    """The bytes for standard output, in slices (:func:`encoded`)."""
     diff: tuple[str, str, str] | None = None
     """``--diff``: (name, text before, text after)."""
     usage: str | None = None
@@ -199,7 +200,17 @@ def run(settings: Settings, options: Options) -> Outcome:
         if failure is not None:
             return Outcome(EXIT_ERROR, results, usage=f"{shown}: {failure}")
         return Outcome(code, results)
-    return Outcome(code, results, output=bom + after.encode("utf-8"))
+    return Outcome(code, results, output=encoded(bom, after))
+
+
+def encoded(bom: bytes, text: str) -> Iterator[bytes]:
+    """The bytes of ``text`` (after ``bom``), in slices of :data:`.inputs.BLOCK_SIZE` characters,
+    each encoded as it is written: the bytes of the whole refined text (49 MB at 480 layers, all
+    of them fresh pages: 12k page faults) are never made."""
+    if bom:
+        yield bom
+    for at in range(0, len(text), BLOCK_SIZE):
+        yield text[at : at + BLOCK_SIZE].encode("utf-8")
 
 
 def _lines(text: str, diagnostics: list[Diagnostic]) -> dict[int, str]:
@@ -236,7 +247,7 @@ def _write_back(path: str, digest: bytes, bom: bytes, after: str) -> str | None:
             before = snapshot(path, temporaries)
             fd, new = temporaries.new(path)
             with os.fdopen(fd, "wb") as out:
-                out.write(bom + after.encode("utf-8"))
+                out.writelines(encoded(bom, after))
             if before.digest != digest:
                 return "changed on disk since it was read; not written"
             replace(path, before, new, temporaries)
