@@ -37,11 +37,11 @@ _BARE = frozenset(
 """Terminators whose custom form ends with a list of operands it may leave out: written without
 one, their parser takes the names of the next line for theirs."""
 ROUTED = frozenset(PARENTS) | TERMINATORS | {"return"}
+"""The ops :meth:`Structure.op` is told of."""
 _GENERIC = lazy(r'\s*(?:%[^=]*=\s*)?"')
 """The start of an op in the generic form."""
 _RESULTS = lazy(r"[ \t]*%[\w$.\-]+(?:[ \t]*,[ \t]*%[\w$.\-]+)*[ \t]*(?==)")
 """A line's results up to its ``=`` (a value's name with ``:2`` after it is not read here)."""
-"""The ops :meth:`Structure.op` is told of."""
 _DEFAULT = {"func.func": "func", "module": "builtin", "builtin.module": "builtin"}
 """The default dialect the custom form of these ops names for their regions (any other: none known here)."""
 
@@ -57,10 +57,10 @@ class Structure:
         """The regions open (:attr:`.regions.Regions.open_regions`, the innermost last)."""
         self.dialects: list[str | None] = []
         """For each region open: the default dialect of the ops in it (``None``: not known here)."""
-        self.ended: dict[int, tuple[int, str, int, Text | None, bool, OpenRegion]] = {}
+        self.ended: dict[int, tuple[int, str, int, Text | None, bool, bool, OpenRegion]] = {}
         """For a region (by ``id``; held, so that no other takes its ``id``) whose block so far holds
         a terminator: how many ops the region held with it, its name and line, its text, whether it
-        could take the next line's names."""
+        could take the next line's names, whether its parent is one it may have."""
 
     def opened(self, form: Form | None, head: Text) -> None:
         """A region of the op ``form`` opens (its text so far ``head``)."""
@@ -85,15 +85,16 @@ class Structure:
             name = "func.return"
         regions = self.regions
         problem = parent_problem(name, regions[-1].op if regions else "builtin.module")
-        if problem is not None:  # (its verifier stops at this trait, before IsTerminator)
+        if problem is not None:
             where = self.findings.op_where(line, None, text)
             if where is not None:
                 self.findings.control([Found(problem[0], where, problem[1], op=name)])
-        elif name in TERMINATORS and regions:
+        if name in TERMINATORS and regions:
             region = regions[-1]
             statement = form.statement
             bare = name in _BARE and statement is not None and not statement.generic and USE not in form.roles
-            self.ended.setdefault(id(region), (region.ops, name, line, text, bare, region))
+            # (a parent's problem: its verifier stops at that trait, before IsTerminator)
+            self.ended.setdefault(id(region), (region.ops, name, line, text, bare, problem is None, region))
 
     def block_ends(self) -> None:
         """The innermost region's block ends (a label follows, or the region closes)."""
@@ -103,8 +104,8 @@ class Structure:
         ended = self.ended.pop(id(region), None)
         if ended is None or ended[0] == region.ops:
             return
-        _, name, line, text, bare, _ = ended
-        if bare and self._names_follow(line if text is None else text.parts[-1].line):
+        _, name, line, text, bare, verified, _ = ended
+        if (bare and self._names_follow(line if text is None else text.parts[-1].line)) or not verified:
             return
         where = self.findings.op_where(line, None, text)
         if where is not None:
@@ -127,6 +128,6 @@ class Structure:
                     return False
                 results = _RESULTS.match(text)
                 if results is not None:
-                    self.findings.wrong_token(number, results.end(), self.chunks[-1], "expected ':'")
+                    self.findings.wrong_token(number, results.end() + 1, self.chunks[-1], "expected ':'")
                 return True
         return False
