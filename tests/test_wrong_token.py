@@ -1,8 +1,9 @@
 """Where BC005 ("expected operation name in quotes") points when a module ends with a region still
 open, a ``}`` closes none (on its own line, or after the ``}`` that closed the last region), or a
-file metadata dictionary's ``{-#`` stands in a region: where mlir-opt's parser puts an error at a
-token it did not expect (``Parser::emitWrongTokenError``). At the end of the text it moves back one character; then it
-backs up over spaces, tabs and line ends, and over the comment of each line before the token's.
+file metadata dictionary's ``{-#`` or an alias's definition stands in a region: where mlir-opt's
+parser puts an error at a token it did not expect (``Parser::emitWrongTokenError``). At the end of
+the text it moves back one character; then it backs up over spaces, tabs and line ends, and over
+the comment of each line before the token's.
 
 Every expected place below is what ``iree-opt`` 3.13 (``--allow-unregistered-dialect``, and
 ``--split-input-file`` for the chunks) printed for the same text.
@@ -60,14 +61,22 @@ CASES = {
         (2, 32),
     ),
     "resources before a brace": ("func.func @f() {\n  return\n  {-# #-} }\n", (2, 9)),
+    # an alias's definition in a region: aliases are defined at the top level only
+    "an attribute alias in a module": (
+        "module {\n  #map = affine_map<(d0) -> (d0)>\n  func.func @f() {\n    return\n  }\n}\n",
+        (1, 9),
+    ),
+    "a type alias in a function": ("func.func @f() {\n  !t = tensor<2xf32>\n  return\n}\n", (1, 17)),
+    "a location alias in a function": ('func.func @f() {\n  return\n  #loc1 = loc("b")\n}\n', (2, 9)),
 }
 CLOSED = [
     "module { func.func @f() { return } }\n",
     "module {\nfunc.func @f() {\n  return\n} }\n",
     "func.func @f() {\n  return\n}\n" + RESOURCES + "func.func @g() {\n  return\n}\n",
+    '#loc = loc("a")\nfunc.func @f() {\n  return loc(#loc)\n}\n#loc1 = loc("b")\n',
 ]
-"""Regions closed on one line, and a dictionary at the top level between two ops: nothing to say
-(iree-opt accepts them)."""
+"""Regions closed on one line, a dictionary at the top level between two ops, a location alias
+after a function: nothing to say (iree-opt accepts them)."""
 
 
 @pytest.mark.parametrize("name", list(CASES))

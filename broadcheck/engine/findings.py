@@ -65,13 +65,14 @@ class Findings:
         are never looked for)."""
 
     def unbalanced(self, line: int, column: int, what: str, end: tuple[int, str | None], first: int = 1) -> None:
-        """Brackets that do not match (``what``: the ``}``, region, statement or label), or a file
-        metadata dictionary's ``{-#`` in a region (``metadata``). ``end``:
+        """Brackets that do not match (``what``: the ``}``, region, statement or label), or a token
+        that starts no op in a region (``token``: a file metadata dictionary's ``{-#``, an alias's
+        definition). ``end``:
         where the module ends, as :meth:`.read.Reader.module_end` says (where a region left open
         is reported); ``first``: the module's first line (its file's or ``--split-input-file``
         chunk's)."""
         notes: tuple[Note, ...] = ()
-        if what in ("}", "region", "metadata"):
+        if what in ("}", "region", "token"):
             # A `}` with no region open, or the end with one still open: the parser wanted an op
             # there, and says so where mlir-opt puts a token it did not expect.
             if what == "region":

@@ -410,7 +410,7 @@ class Scanner:
             if batch:  # (what the slow path reads comes after them)
                 rows_sent(batch)
                 batch = []
-            if other and pieces.pending is None and _LOCATION_ALIAS.match(other):
+            if other and pieces.pending is None and not pieces.open and _LOCATION_ALIAS.match(other):
                 continue  # `#loc12 = loc("...")`: a location's alias, nothing to check
             if len(rest) >= LONG_KEY:  # the slow path cuts the line from `text`: the row's copies go
                 rows[i] = ()

@@ -200,10 +200,12 @@ class PieceScanner:
             # MLIR's lexer reads `{-#` as a file metadata dictionary's start wherever it is; its
             # parser takes one only at the top level, and in a region wanted an op there.
             if self.open:
-                self.sink.unbalanced(piece.line, piece.column, "metadata")
+                self.sink.unbalanced(piece.line, piece.column, "token")
             self.pending = Pending("metadata")
             return self._metadata(piece.after(at + 3))
         kind = "alias" if first in "!#" and _ALIAS.match(source, at, stop) else "op"
+        if kind == "alias" and self.open:  # (an alias is defined at the top level only: the parser wanted an op)
+            self.sink.unbalanced(piece.line, piece.column, "token")
         pending = Pending(kind)
         self.pending = pending
         return self._continue(pending, piece)
