@@ -8705,6 +8705,10 @@ NOTES: Mapping[str, str] = {
     ),
     "expand-clash": "the input shape {input} does not broadcast with the target shape {target}: sizes {a} and {b}",
     "help-result": "the result type should be {type}",
+    "split-parts": (
+        "the file is read as one module; --split-input-file (or `split-input-file = true`) reads each "
+        "part between `// -----` lines as a module of its own"
+    ),
     "fix-stop-unchecked": (
         "no fix: '{op}' (line {line}) uses a value whose type the fix changes, and broadcheck does not "
         "know which other types must follow (its verifier may reject the new operand type)"

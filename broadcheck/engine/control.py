@@ -133,7 +133,7 @@ class Signature(NamedTuple):
 
 
 SYMBOL_CODES = frozenset(
-    {"BC024", "BC025", "BC026", "BC027", "BC1307", "BC1308", "BC1309", "BC1310", "BC1311", "BC1313", "BC1314"}
+    {"BC024", "BC025", "BC026", "BC027", "BC034", "BC1307", "BC1308", "BC1309", "BC1310", "BC1311", "BC1313", "BC1314"}
     | {"BC1141", "BC1142", "BC1143", "BC1144"}  # stablehlo.composite's (dialects/stablehlo/io.py)
     | {"BC1477"}  # a collective's mesh (dialects/stablehlo/collectives.py)
     | {"BC1757", "BC1758"}  # func.constant's function (dialects/func.py)
@@ -141,7 +141,8 @@ SYMBOL_CODES = frozenset(
     | {"BC1739"}  # the functions an Xla tf op names (dialects/tf/verified_b.py)
     | {"BC1830", "BC1831", "BC1832", "BC1833"}  # the last tf call-like ops' functions (dialects/tf/verified_c.py)
 )
-"""What the symbol table's verification reports (the calls', then the call-like ops' codes)."""
+"""What the symbol table's verification reports (a symbol defined twice, the calls', then the call-like
+ops' codes)."""
 
 
 class _Call(NamedTuple):

@@ -25,6 +25,8 @@ from broadcheck.engine.read import Reader
 def outcome(findings: Findings, reader: Reader, function_spans: Sequence[tuple[int, int]], options: Options) -> Result:
     """Suppressions, selection and ``--verify-diagnostics``, then the file's result."""
     diagnostics = _without_cascades(findings.diagnostics, reader.chunks)
+    if options.split_marker is None and findings.fetch is not None:
+        diagnostics = [_split_hint(d, findings) if d.code == "BC034" else d for d in diagnostics]
     if reader.marked:
         from broadcheck import suppressions
 
@@ -92,6 +94,22 @@ def _without_cascades(diagnostics: list[Diagnostic], chunks: list[int]) -> list[
     ]  # fmt: skip
     troubled = {bisect_right(chunks, d.line) for d in kept if d.code in PARSE or d.code in _FLOW_VERIFIER}
     return [d for d in kept if d.code not in _SYMBOLS or bisect_right(chunks, d.line) not in troubled]
+
+
+def _split_hint(redefined: Diagnostic, findings: Findings) -> Diagnostic:
+    """A symbol defined again after a ``// -----`` line, in a file read whole (a test file written
+    for ``mlir-opt -split-input-file``): with a help line saying how to read each part on its own."""
+    from broadcheck.diagnostics import Note
+    from broadcheck.messages import note
+
+    first = redefined.labels[0].span.line if redefined.labels else redefined.span.line
+    assert findings.fetch is not None
+    between = findings.fetch(range(first + 1, redefined.span.line))
+    if not any(text.lstrip().startswith("// -----") for text in between.values()):
+        return redefined
+    notes = (*redefined.notes, Note("help", note("split-parts")))
+    return Diagnostic(redefined.code, redefined.severity, redefined.message, redefined.path, redefined.span, notes,
+                      redefined.labels)  # fmt: skip
 
 
 def _first_per_function(
