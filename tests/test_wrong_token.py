@@ -1,9 +1,9 @@
 """Where BC005 ("expected operation name in quotes") points when a module ends with a region still
-open, a ``}`` closes none (on its own line, or after the ``}`` that closed the last region), or a
-file metadata dictionary's ``{-#`` or an alias's definition stands in a region: where mlir-opt's
-parser puts an error at a token it did not expect (``Parser::emitWrongTokenError``). At the end of
-the text it moves back one character; then it backs up over spaces, tabs and line ends, and over
-the comment of each line before the token's.
+open, a ``}`` closes none (on its own line, or after the ``}`` that closed the last region), a file
+metadata dictionary's ``{-#`` or an alias's definition stands in a region, or a line starts no
+statement: where mlir-opt's parser puts an error at a token it did not expect
+(``Parser::emitWrongTokenError``). At the end of the text it moves back one character; then it
+backs up over spaces, tabs and line ends, and over the comment of each line before the token's.
 
 Every expected place below is what ``iree-opt`` 3.13 (``--allow-unregistered-dialect``, and
 ``--split-input-file`` for the chunks) printed for the same text.
@@ -68,6 +68,12 @@ CASES = {
     ),
     "a type alias in a function": ("func.func @f() {\n  !t = tensor<2xf32>\n  return\n}\n", (1, 17)),
     "a location alias in a function": ('func.func @f() {\n  return\n  #loc1 = loc("b")\n}\n', (2, 9)),
+    # a line that starts no statement (a value's `%` lost): the parser wanted an op's name
+    "a result without its %": (
+        'func.func @f(%a: tensor<2xf32>) {\n  0 = "x.op"(%a) : (tensor<2xf32>) -> tensor<2xf32>\n  return\n}\n',
+        (1, 34),
+    ),
+    "a result without its %, first in the file": ('// c\n0 = "x.y"() : () -> i32\n', (2, 1)),
 }
 CLOSED = [
     "module { func.func @f() { return } }\n",

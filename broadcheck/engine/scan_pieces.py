@@ -40,6 +40,11 @@ _LONG_KEY = 1 << 16
 """A key this long is read for its statement and not kept for the run (:data:`.scan.LONG_KEY`)."""
 
 
+_STARTS = frozenset('%"!#{_')
+"""What a statement may start with besides a letter, ``}`` and ``^`` (a value's name, a generic op's
+name, an alias, a file metadata dictionary)."""
+
+
 class Pending:
     """A statement being read: its text so far, and the brackets open at its end."""
 
@@ -190,12 +195,16 @@ class PieceScanner:
         at = SPACES.match(source, piece.start, stop).end()  # type: ignore[union-attr]
         if at == stop or source.startswith("//", at, stop):
             return None
+        whole = piece.column == 1  # (a line of its own: not what follows a `}` or another op on it)
         piece = piece.after(at)
         first = source[at]
         if first == "}":
             return self._close(piece)
         if first == "^":
             return self.labels.start(piece)
+        if whole and first not in _STARTS and not first.isalpha():
+            # (no statement starts so: a value's `%` lost, a stray `)`: the parser wanted an op's name)
+            self.sink.unbalanced(piece.line, piece.column, "token")
         if first == "{" and source.startswith("{-#", at, stop):
             # MLIR's lexer reads `{-#` as a file metadata dictionary's start wherever it is; its
             # parser takes one only at the top level, and in a region wanted an op there.

@@ -34,7 +34,7 @@ _VALUE = lazy(r"%(?:[A-Za-z_$.\-][\w$.\-]*|[0-9]+)")
 _SYMBOL = lazy(r'@(?:[A-Za-z_$.\-][\w$.\-]*|"(?:[^"\\\n]|\\.)*")')
 _ALIAS = lazy(r"![\w$.\-]+")
 _LOC = lazy(r"loc\s*\(")
-_PLAIN_TYPE = lazy(r"!?[A-Za-z_][\w.$]*+(?:<[^<>()\[\]{}\"]*+>)?(?=[\s,){]|$)")
+_PLAIN_TYPE = lazy(r"!?[A-Za-z_][\w.$]*+(?:<(?:[^<>()\[\]{}\"\-]++|-(?!>))*+>)?(?=[\s,){]|$)")
 """A type without brackets inside its ``<...>``, where a type ends (:meth:`_Head.type`'s extent)."""
 _FLAT_DICT = lazy(r'\{(?:[^{}()\[\]<>"\\]++|"[^"\\\n]*+")*+\}')
 """An attribute dictionary without brackets inside (:meth:`_Head.group`'s extent)."""
@@ -64,6 +64,37 @@ def head_wrong(source: str) -> tuple[str, int] | None:
         return None
     problem = head_problem(source)
     return None if problem is None else (problem.message, problem.start)
+
+
+def _dialect_body(text: str, at: int) -> None:
+    """A dialect's type's body from its ``<`` at ``at``, as MLIR's ``parseDialectSymbolBody`` walks
+    it: each bracket closed by its own kind (``->`` is no ``>``, strings whole). A closer of another
+    kind is "unbalanced '<' character in pretty dialect name", at the ``<`` (naming the innermost
+    bracket open); the end of ``text`` first is not known here (the walk would go on past it)."""
+    opened: list[str] = []
+    body = at
+    search = _PUNCTUATION.search
+    while (found := search(text, at)) is not None:
+        mark, at = found.group(), found.end()
+        if mark in _OPENERS:
+            opened.append(mark)
+        elif mark == '"':
+            string = _STRING.match(text, found.start())
+            if string is None:
+                raise _Unsure
+            at = string.end()
+        elif mark != "->":
+            if _OPENERS[opened[-1]] != mark:
+                raise SyntaxProblem(f"unbalanced '{opened[-1]}' character in pretty dialect name", body, body + 1)
+            opened.pop()
+            if not opened:
+                return
+    raise _Unsure
+
+
+_PUNCTUATION = lazy(r'[<>\[\](){}"]|->')
+_OPENERS = {"<": ">", "[": "]", "(": ")", "{": "}"}
+_STRING = lazy(r'"(?:[^"\\\n]++|\\.)*+"')
 
 
 class _Unsure(Exception):
@@ -211,6 +242,8 @@ class _Head:
         self.pos = start + len(written)
         if _ALIAS.fullmatch(written):
             return  # an alias: the reader does not know what it names
+        if written[0] == "!" and (name := _ALIAS.match(written)) is not None and written.startswith("<", name.end()):
+            _dialect_body(text, start + name.end())
         self._read_type(written, start)
 
     def _read_type(self, written: str, start: int) -> None:
