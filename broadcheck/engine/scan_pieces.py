@@ -40,9 +40,9 @@ _LONG_KEY = 1 << 16
 """A key this long is read for its statement and not kept for the run (:data:`.scan.LONG_KEY`)."""
 
 
-_STARTS = frozenset('%"!#{_')
-"""What a statement may start with besides a letter, ``}`` and ``^`` (a value's name, a generic op's
-name, an alias, a file metadata dictionary)."""
+_NO_STATEMENT = frozenset("0123456789()[]<>:,=@-+*?")
+"""What starts a token MLIR's lexer reads but no statement (a character it does not read at all is
+its own error, "unexpected character")."""
 
 
 class Pending:
@@ -202,7 +202,7 @@ class PieceScanner:
             return self._close(piece)
         if first == "^":
             return self.labels.start(piece)
-        if whole and first not in _STARTS and not first.isalpha():
+        if whole and first in _NO_STATEMENT:
             # (no statement starts so: a value's `%` lost, a stray `)`: the parser wanted an op's name)
             self.sink.unbalanced(piece.line, piece.column, "token")
         if first == "{" and source.startswith("{-#", at, stop):
