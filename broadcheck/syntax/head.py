@@ -34,7 +34,7 @@ _VALUE = lazy(r"%(?:[A-Za-z_$.\-][\w$.\-]*|[0-9]+)")
 _SYMBOL = lazy(r'@(?:[A-Za-z_$.\-][\w$.\-]*|"(?:[^"\\\n]|\\.)*")')
 _ALIAS = lazy(r"![\w$.\-]+")
 _LOC = lazy(r"loc\s*\(")
-_PLAIN_TYPE = lazy(r"!?[A-Za-z_][\w.$]*+(?:<(?:[^<>()\[\]{}\"\-]++|-(?!>))*+>)?(?=[\s,){]|$)")
+_PLAIN_TYPE = lazy(r"!?[A-Za-z_][\w.$]*+(?:<[^<>()\[\]{}\"]*+(?<!-)>)?(?=[\s,){]|$)")
 """A type without brackets inside its ``<...>``, where a type ends (:meth:`_Head.type`'s extent)."""
 _FLAT_DICT = lazy(r'\{(?:[^{}()\[\]<>"\\]++|"[^"\\\n]*+")*+\}')
 """An attribute dictionary without brackets inside (:meth:`_Head.group`'s extent)."""

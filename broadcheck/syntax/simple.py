@@ -28,7 +28,7 @@ from broadcheck.syntax.parts import (
     value_at,
 )
 
-_SIMPLE_TYPE = r"!?[A-Za-z_][\w.$]*+(?:<(?:[^<>()\[\]{}\"\-]++|-(?!>))*+>)?"
+_SIMPLE_TYPE = r"!?[A-Za-z_][\w.$]*+(?:<[^<>()\[\]{}\"]*+(?<!-)>)?"
 _SIMPLE = lazy(
     rf"(?P<result>%_ = )?"
     rf'(?:"(?P<generic>[A-Za-z_][\w$.\-]*+)"\((?P<gops>%_(?:, %_)*+)?\)'

@@ -10,7 +10,7 @@ from __future__ import annotations
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.parts import Item, Result, Signature, Statement, TypeText, type_text, use_at
 
-_TYPE = r"!?[A-Za-z_][\w.$]*+(?:<(?:[^<>()\[\]{}\"\-]++|-(?!>))*+>)?"
+_TYPE = r"!?[A-Za-z_][\w.$]*+(?:<[^<>()\[\]{}\"]*+(?<!-)>)?"
 _TYPES = rf"{_TYPE}(?:, {_TYPE})*+"
 _CALL = lazy(
     r"(?:%_(?::(?P<count>[1-9][0-9]*+))? = )?(?P<name>call|func\.call) (?P<symbol>@[A-Za-z_$.\-][\w$.\-]*+)"
