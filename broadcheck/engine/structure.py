@@ -41,7 +41,9 @@ ROUTED = frozenset(PARENTS) | TERMINATORS | {"return"}
 _GENERIC = lazy(r'\s*(?:%[^=]*=\s*)?"')
 """The start of an op in the generic form."""
 _RESULTS = lazy(r"[ \t]*%[\w$.\-]+(?:[ \t]*,[ \t]*%[\w$.\-]+)*[ \t]*(?==)")
-"""A line's results up to its ``=`` (a value's name with ``:2`` after it is not read here)."""
+"""A line's results up to its ``=``."""
+_NUMBERED = lazy(r"[ \t]*%[\w$.\-]+(?:[ \t]*,[ \t]*%[\w$.\-]+)*:(?=[0-9])")
+"""A line's results up to the count of the last (``%0, %1:2``), after its ``:``."""
 _DEFAULT = {"func.func": "func", "module": "builtin", "builtin.module": "builtin"}
 """The default dialect the custom form of these ops names for their regions (any other: none known here)."""
 
@@ -120,7 +122,7 @@ class Structure:
     def _names_follow(self, line: int) -> bool:
         """Whether the first line after ``line`` that is not blank starts with a value's name: the
         terminator's parser takes the names for its operands. Where they are results (``%0 = ...``),
-        it wants their types at the ``=``, and says so (BC001)."""
+        it wants their types at the ``=`` (or a type at the count of ``%0:2``), and says so (BC001)."""
         for number in range(line + 1, line + 1000):
             text = self.findings.fetch_line(number)
             if not blank(text):
@@ -129,5 +131,7 @@ class Structure:
                 results = _RESULTS.match(text)
                 if results is not None:
                     self.findings.wrong_token(number, results.end() + 1, self.chunks[-1], "expected ':'")
+                elif (numbered := _NUMBERED.match(text)) is not None:  # (`%0:2 = ...`: a type wanted at the `2`)
+                    self.findings.wrong_token(number, numbered.end() + 1, self.chunks[-1], "expected non-function type")
                 return True
         return False
