@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from broadcheck.dialects.inner import PARENTS, parent_problem
 from broadcheck.engine.control import Found
-from broadcheck.engine.findings import Findings
+from broadcheck.engine.findings import OP_NAME, Findings
 from broadcheck.engine.forms import USE, Form
 from broadcheck.engine.regions import OpenRegion
 from broadcheck.engine.scan import Text
@@ -38,8 +38,6 @@ _BARE = frozenset(
 one, their parser takes the names of the next line for theirs."""
 ROUTED = frozenset(PARENTS) | TERMINATORS | {"return"}
 """The ops :meth:`Structure.op` is told of."""
-_GENERIC = lazy(r'\s*(?:%[^=]*=\s*)?"')
-"""The start of an op in the generic form."""
 _RESULTS = lazy(r"[ \t]*%[\w$.\-]+(?:[ \t]*,[ \t]*%[\w$.\-]+)*[ \t]*(?==)")
 """A line's results up to its ``=``."""
 _NUMBERED = lazy(r"[ \t]*%[\w$.\-]+(?:[ \t]*,[ \t]*%[\w$.\-]+)*:(?=[0-9])")
@@ -69,7 +67,8 @@ class Structure:
         statement = form.statement if form is not None else None
         if statement is not None and not statement.generic:
             self.dialects.append(_DEFAULT.get(statement.name))
-        elif statement is not None or _GENERIC.match(head.text):  # (names no default dialect: its parent's)
+        elif statement is not None or ((named := OP_NAME.match(head.text)) is not None and named["generic"]):
+            # (an op in the generic form names no default dialect: its parent's)
             self.dialects.append(self.dialects[-1] if self.dialects else "builtin")
         else:
             self.dialects.append(None)  # (a head not read: the parser stopped in it)

@@ -40,7 +40,7 @@ candidate in C (an alternation ``[...]|->`` has no such prefix: the 1M literal's
 negative number's costs nothing)."""
 _NESTED = lazy(_MARKS)
 """The marks inside brackets."""
-_STRING = lazy(r'"(?:[^"\\\n]++|\\.)*+"')
+STRING = lazy(r'"(?:[^"\\\n]++|\\.)*+"')
 """A whole string, as MLIR's lexer reads one (escapes; no line break)."""
 _STOPS: dict[str, re.Pattern[str]] = {}
 
@@ -83,7 +83,7 @@ def scan(
         elif c == '"':  # (a megabyte `dense<"0x...">` is a `find`: the regex is 2.5 ns a character)
             close = text.find('"', i + 1, end)
             if close < 0 or text.find("\\", i, close) >= 0 or text.find("\n", i, close) >= 0:
-                if (string := _STRING.match(text, i, end)) is None:
+                if (string := STRING.match(text, i, end)) is None:
                     return i, UNCLOSED
                 close = string.end() - 1
             i = close

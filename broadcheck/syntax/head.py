@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from broadcheck.syntax.brackets import CLOSER, scan, stops
+from broadcheck.syntax.brackets import CLOSER, STRING, scan, stops
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
 from broadcheck.syntax.parts import SyntaxProblem
@@ -76,15 +76,15 @@ def _dialect_body(text: str, at: int) -> None:
     search = _PUNCTUATION.search
     while (found := search(text, at)) is not None:
         mark, at = found.group(), found.end()
-        if mark in _OPENERS:
+        if mark in CLOSER:
             opened.append(mark)
         elif mark == '"':
-            string = _STRING.match(text, found.start())
+            string = STRING.match(text, found.start())
             if string is None:
                 raise _Unsure
             at = string.end()
         elif mark != "->":
-            if _OPENERS[opened[-1]] != mark:
+            if CLOSER[opened[-1]] != mark:
                 raise SyntaxProblem(f"unbalanced '{opened[-1]}' character in pretty dialect name", body, body + 1)
             opened.pop()
             if not opened:
@@ -93,8 +93,6 @@ def _dialect_body(text: str, at: int) -> None:
 
 
 _PUNCTUATION = lazy(r'[<>\[\](){}"]|->')
-_OPENERS = {"<": ">", "[": "]", "(": ")", "{": "}"}
-_STRING = lazy(r'"(?:[^"\\\n]++|\\.)*+"')
 
 
 class _Unsure(Exception):
