@@ -7674,8 +7674,8 @@ RULES: Mapping[str, Rule] = {
             "BC1751",
             "function-entry-count",
             "entry block must have {count} arguments to match function signature",
-            "A function op in the generic form whose entry block takes another number of arguments than its "
-            "function_type has inputs (FunctionOpInterface).",
+            "A function op in the generic form (func.func, shape.func) whose entry block takes another number of "
+            "arguments than its function_type has inputs (FunctionOpInterface).",
             '"shape.func"() ({ ^bb0(%x: !shape.shape, %y: index): ... }) {function_type = (!shape.shape) -> '
             "!shape.shape, ...} : () -> ()",
         ),
@@ -7684,8 +7684,8 @@ RULES: Mapping[str, Rule] = {
             "function-entry-type",
             "type of entry block argument #{index}('{type}') must match the type of the corresponding argument in "
             "function signature('{signature}')",
-            "A function op in the generic form whose entry block argument differs in type from its function_type "
-            "(FunctionOpInterface).",
+            "A function op in the generic form (func.func, shape.func) whose entry block argument differs in type "
+            "from its function_type (FunctionOpInterface).",
             '"shape.func"() ({ ^bb0(%x: !shape.shape): ... }) {function_type = (!shape.value_shape) -> '
             "!shape.shape, ...} : () -> ()",
         ),

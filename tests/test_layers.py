@@ -58,6 +58,7 @@ STAGES = [
     "generic_print",
     "aliased",
     "verdicts",
+    "open_region",
     "regions",
     "structure",
     "follow",

@@ -72,6 +72,26 @@ def _differ(a: str | None, b: str | None) -> bool:
     return a is not None and b is not None and a != b and comparable(a, b)
 
 
+def entry_block(
+    inputs: tuple[str | None, ...],
+    texts: tuple[str, ...],
+    where: Where,
+    keys: tuple[str | None, ...],
+    written: list[str],
+) -> Found | None:
+    """A function's entry block takes arguments of types ``keys`` (``written`` so): as many as its
+    type has ``inputs`` (``texts`` as written), of those types (``function_interface_impl::verifyTrait``;
+    only a generic form's can differ). Reported on the function's op, at ``where``."""
+    if len(keys) != len(inputs):
+        return Found("BC1751", where, {"count": len(inputs)}, op="func.func")
+    for index, (key, wanted) in enumerate(zip(keys, inputs, strict=True)):
+        if _differ(key, wanted):
+            return Found(
+                "BC1752", where, {"index": index, "type": written[index], "signature": texts[index]}, op="func.func"
+            )
+    return None
+
+
 class _Branch(NamedTuple):
     label: str
     successor: int

@@ -16,7 +16,7 @@ from broadcheck.dialects.inner import destination_problem
 from broadcheck.engine.control import Found
 from broadcheck.engine.findings import Findings
 from broadcheck.engine.forms import RESULT, USE, Form
-from broadcheck.engine.regions import OpenRegion
+from broadcheck.engine.open_region import OpenRegion
 from broadcheck.engine.scan import Text
 
 

@@ -12,12 +12,21 @@ dominance when it closes.
 from __future__ import annotations
 
 from broadcheck.dialects import Registry
-from broadcheck.dialects.inner import SOURCES
 from broadcheck.engine import diagnose
-from broadcheck.engine.control import Blocks, Calls, Sources, Summary, Where, generic_function, signature_of
+from broadcheck.engine.control import (
+    Blocks,
+    Calls,
+    Sources,
+    Summary,
+    Where,
+    entry_block,
+    generic_function,
+    signature_of,
+)
 from broadcheck.engine.findings import OP_NAME, Findings, parse_failed
 from broadcheck.engine.forms import ARGUMENT, USE, Form
-from broadcheck.engine.generic_print import Scope, Unterminated
+from broadcheck.engine.generic_print import Unterminated
+from broadcheck.engine.open_region import Function, OpenRegion
 from broadcheck.engine.scan import Text
 from broadcheck.engine.scan_labels import LabelArgument, label_arguments
 from broadcheck.engine.values import Values
@@ -26,58 +35,13 @@ from broadcheck.syntax.head import head_problem
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import symbol_name
-from broadcheck.syntax.written import argument_type_problem
+from broadcheck.syntax.written import argument_type, argument_type_problem
 
 MODULES = frozenset({"builtin.module", "module"})
 """Ops whose region is a graph region for value flow (``tf_executor.graph`` is not: TensorFlow
 2.21's verifier checks dominance there, and its ``wraps`` form puts the op in a region)."""
 _GRAPH_REGIONS = frozenset({"builtin.module", "module", "tf_executor.graph"})
 """Registered ops whose regions are graph regions: no dominance there."""
-
-
-class Function:
-    """An open function: its symbol, its results' types (keys and texts), its depth, its line."""
-
-    __slots__ = ("depth", "line", "name", "results")
-
-    def __init__(self, name: str, results: tuple[str, ...] | None, texts: tuple[str, ...], depth: int, line: int):
-        self.name, self.results, self.depth, self.line = name, (results, texts), depth, line
-
-
-class OpenRegion:
-    """What is known so far of a region being read."""
-
-    __slots__ = ("arguments", "inner", "labelled", "names", "op", "ops", "results", "scope", "several", "texts",
-                 "uses", "values", "where")  # fmt: skip
-
-    def __init__(
-        self, arguments: tuple[str | None, ...], op: str = "", names: tuple[str, ...] = (), results: int = 0
-    ) -> None:
-        self.arguments = arguments
-        self.op = op
-        """The name of the op that holds it (``dialects.inner.PARENTS``' checks read it)."""
-        self.inner: list[tuple[Form, int]] = []
-        """Its ops named in ``control.INNER``, and those not read (name ``''`` if not even that), with their lines."""
-        self.labelled = False
-        self.several = False
-        """It has a block after its entry block (its last op ends the last block only)."""
-        self.where = 0
-        """The line of the last statement."""
-        self.ops = 0
-        """How many op statements it holds (in all its blocks, its terminator too)."""
-        self.texts: Form | None = None
-        """The last statement's form (its terminator, if nothing follows)."""
-        self.names = names
-        """Its entry block's arguments by name (where the head or the entry label names them)."""
-        self.results = results
-        """How many results the op that holds it has (``dialects.inner.DESTINATIONS`` reads it; -1
-        where its head does not say: a generic form writes its types after its regions)."""
-        self.values: dict[str, tuple[int, int]] | None = {} if op in SOURCES else None
-        """For an op of :data:`~broadcheck.dialects.inner.SOURCES`: each value its ops define, by
-        name: (the op's ordinal in the region, the result's)."""
-        self.uses: tuple[str, ...] = ()
-        """For those: the value names its last statement uses."""
-        self.scope = Scope(None)  # (its values, as MLIR numbers them: :mod:`.generic_print`)
 
 
 class Regions:
@@ -241,7 +205,18 @@ class Regions:
         self.functions.append(Function(symbol_name(symbol), keys, texts, self.depth, line))
         self.isolated_ops.append((line, -1))
         self.calls.function(symbol_name(symbol), signature)
-        self.calls.define(symbol_name(symbol), self.findings.op_where(line, None, head), self.depth - 1)
+        where = self.findings.op_where(line, None, head)
+        self.calls.define(symbol_name(symbol), where, self.depth - 1)
+        if where is not None:
+            self.open_regions[-1].signature = signature.inputs, signature.texts[0], where
+
+    def _entry_block(self, region: OpenRegion, keys: tuple[str | None, ...], written: list[str]) -> None:
+        """A generic-form function's entry block takes ``keys`` (``written`` so)."""
+        assert region.signature is not None
+        problem = entry_block(*region.signature, keys, written)
+        region.signature = None
+        if problem is not None:
+            self.findings.control([problem])
 
     def _registered(self, name: str) -> bool:
         """Whether ``name`` is an op its dialect registers (MLIR checks dominance only in the
@@ -261,6 +236,8 @@ class Regions:
             findings.control(self.blocks.pop().close())
         if self.open_regions:
             done = self.open_regions.pop()
+            if done.signature is not None and done.ops:  # (an entry block with no label: no arguments)
+                self._entry_block(done, (), [])
             last = done.texts
             terminator, yielded = (last.name, last.operand_types) if last is not None and not done.several else ("", ())
             where = findings.op_where(done.where) if done.where and last is not None else None
@@ -326,6 +303,8 @@ class Regions:
         values.dom.label((body[:open_at] if open_at >= 0 else body).strip(), text.line, entry)
         if open_at < 0:
             if region is not None:
+                if entry and region.signature is not None:
+                    self._entry_block(region, (), [])
                 region.labelled = True
             where = text.where(0)
             name = body.strip()
@@ -364,6 +343,9 @@ class Regions:
         if region is not None:
             region.scope.label(entry, tuple(a[2] for a in arguments))
         if region is not None and not region.labelled:  # the entry block's label: the region's arguments
+            if region.signature is not None:
+                written = [argument_type(body, a[1], a[3])[1] if a[3] else "" for a in arguments]
+                self._entry_block(region, tuple(keys), written)
             region.labelled = True
             if not region.arguments:
                 region.arguments = tuple(keys)

@@ -26,10 +26,11 @@ from broadcheck.engine import aliased, diagnose
 from broadcheck.engine.findings import PARSE, Findings, Lines, parse_failed
 from broadcheck.engine.follow import destination, follow
 from broadcheck.engine.forms import RESULT, SUCCESSOR, USE, Form, read_form
+from broadcheck.engine.open_region import Function
 from broadcheck.engine.options import Options
 from broadcheck.engine.outcome import outcome
 from broadcheck.engine.read import Reader
-from broadcheck.engine.regions import Function, Regions
+from broadcheck.engine.regions import Regions
 from broadcheck.engine.scan import Scanner, Text
 from broadcheck.engine.structure import ROUTED, Structure
 from broadcheck.engine.transfers import CALLS, defines_symbol, onnx_returned, returned, transfer

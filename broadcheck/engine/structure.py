@@ -14,7 +14,7 @@ from broadcheck.dialects.inner import PARENTS, parent_problem
 from broadcheck.engine.control import Found
 from broadcheck.engine.findings import OP_NAME, Findings
 from broadcheck.engine.forms import USE, Form
-from broadcheck.engine.regions import OpenRegion
+from broadcheck.engine.open_region import OpenRegion
 from broadcheck.engine.scan import Text
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lines import blank

@@ -113,18 +113,27 @@ def argument_type_problem(text: str, after: int, key: str) -> tuple[str, int] | 
     found = type_problem(key)
     if found is None:
         return None
-    m = _TYPE_AFTER.match(text, after)
-    start = after if m is None else m.end()
-    if found[1] and not text.startswith(key, start):  # (blanks inside: judged as written, for its offset)
-        end, left = start, len(key)
-        while left and end < len(text):
-            left -= not text[end].isspace()
-            end += 1
-        if "".join(text[start:end].split()) == key:
-            found = type_problem(text[start:end]) or found
+    start, written = argument_type(text, after, key)
+    if found[1] and written != key:  # (blanks inside: judged as written, for its offset)
+        found = type_problem(written) or found
     if found[1] == 0 and found[0] == WRONG_TOKEN:
         return found[0], len(text[:start].rstrip())
     return found[0], start + found[1]
 
 
-__all__ = ["argument_type_problem", "type_wrong", "written_type_problem"]
+def argument_type(text: str, after: int, key: str) -> tuple[int, str]:
+    """Where the type of a block's argument ``%x: T`` in ``text`` starts and the type as written
+    (``after``: where its name ends; ``key``: its type without blanks)."""
+    m = _TYPE_AFTER.match(text, after)
+    start = after if m is None else m.end()
+    if text.startswith(key, start):
+        return start, key
+    end, left = start, len(key)
+    while left and end < len(text):
+        left -= not text[end].isspace()
+        end += 1
+    written = text[start:end]
+    return start, written if "".join(written.split()) == key else key
+
+
+__all__ = ["argument_type", "argument_type_problem", "type_wrong", "written_type_problem"]
