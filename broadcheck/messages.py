@@ -8678,10 +8678,21 @@ RULES: Mapping[str, Rule] = {
             "BC1813",
             "block-no-terminator",
             "block with no terminator, has {printed}",
-            "A linalg.generic body block ends with an op that is not a terminator (Verifier.cpp, at that op): "
-            "MLIR prints the op in its generic form, its values numbered over the function. Reported only "
-            "where broadcheck can print that form exactly (one-line arith binary ops, cmpf, select).",
+            "A linalg.generic body block, or a function's body, ends with an op that is not a terminator "
+            "(Verifier.cpp, at that op): MLIR prints the op in its generic form, its values numbered over the "
+            "function. Reported only where broadcheck can print that form exactly (one-line arith binary ops, "
+            "cmpf, select; one-result StableHLO and TOSA ops written without attributes).",
             "linalg.generic {...} outs(%m : memref<?xf32>) { ^bb(%o: f32): %1 = arith.addf %o, %o : f32 }",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1814",
+            "block-empty",
+            "empty block: expect at least a terminator",
+            "A function's body is a block with nothing in it, not even a return (Verifier.cpp, at the "
+            "function's op). With no arguments either, the body is not read at all: the parser's 'expected "
+            "non-empty function body' (BC001).",
+            "func.func @f(%a: tensor<2xf32>) {\n}",
             op_prefix=False,
         ),
     )

@@ -1,4 +1,4 @@
-"""MLIR's generic form of a few one-line ``arith`` ops, with their values numbered as ``AsmState`` does.
+"""MLIR's generic form of a few one-line ops, with their values numbered as ``AsmState`` does.
 
 MLIR's verifier words ``block with no terminator, has <op>`` with the op in its generic form
 (iree-opt 3.13, ``tests/oracle/test_no_terminator_probe.py``). The numbering runs over the
@@ -7,7 +7,8 @@ one number, later blocks' arguments plain numbers), then its ops' regions from a
 first, a region's own nested regions before its earlier siblings), the counters never going back
 (iree-opt 3.13 numbers a diagnostic's op so: two sibling ``linalg.generic`` bodies get different
 ``%argN``). Only ops whose generic form
-is known exactly are printed; for any other, :func:`generic_text` gives ``None`` (no message
+is known exactly are printed (``arith``'s binary ops, :func:`generic_text`; the ops of
+:data:`_WITHOUT_PROPERTIES` written without attributes, :func:`form_text`); for any other, ``None`` (no message
 rather than a wrong one).
 """
 
@@ -15,9 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from broadcheck.engine import diagnose
 from broadcheck.engine.control import Found
 from broadcheck.engine.findings import Findings
+from broadcheck.engine.forms import RESULT, USE, Form
+from broadcheck.ops import Span
 from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.problem import SyntaxProblem
 
 Numbered = dict[str, tuple[int, int, int]]
 """A value's name -> (its number, its index among its op's results, how many results the op has)."""
@@ -36,6 +41,35 @@ _STATEMENT = lazy(
     rf"(?P<a>{_VALUE})\s*,\s*(?P<b>{_VALUE})(?:\s*,\s*(?P<c>{_VALUE}))?"
     rf"(?:\s+fastmath\s*<(?P<fm>\w+)>)?\s*:\s*(?P<type>{_SCALAR})\s*(?://.*)?$"
 )
+
+_WITHOUT_PROPERTIES = frozenset(
+    (
+        "stablehlo." + name
+        for name in (
+            "abs add after_all and atan2 bitcast_convert cbrt ceil clamp complex convert cosine count_leading_zeros "
+            "create_token divide dynamic_pad dynamic_reshape dynamic_update_slice exponential exponential_minus_one "
+            "floor imag is_finite log log_plus_one logistic maximum minimum multiply negate not or partition_id popcnt "
+            "power real real_dynamic_slice remainder replica_id reshape round_nearest_afz round_nearest_even rsqrt "
+            "select shift_left shift_right_arithmetic shift_right_logical sign sine sqrt subtract tan tanh "
+            "uniform_dequantize uniform_quantize xor"
+        ).split()
+    ),
+)
+_WITHOUT_PROPERTIES |= frozenset(
+    "tosa." + name for name in (
+        "abs add bitwise_and bitwise_not bitwise_or bitwise_xor cast ceil clz cos equal erf exp floor gather greater "
+        "greater_equal identity intdiv log logical_and logical_left_shift logical_not logical_or logical_right_shift "
+        "logical_xor matmul mul negate pad pow reciprocal reshape rsqrt scatter select sigmoid sin slice sub table "
+        "tanh tile"
+    ).split()
+)  # fmt: skip
+"""Ops of one result and no region whose generic form holds nothing but their operands and types when
+none of their attributes is written: their parsers set no default property (iree-opt 3.13
+``--mlir-print-op-generic`` of the JAX, torch-mlir and TensorFlow exports and the fixtures: no
+instance of these printed a ``<{...}>`` or ``{...}`` it was not written with)."""
+_NAME = lazy(r"%[\w$.\-]+(?:#\d+)?")
+_PRINTED_TYPE = lazy(r"[\w<>?.!]+")
+"""A type key MLIR prints as it is (no blank it drops, no number it spells otherwise)."""
 
 
 class Scope:
@@ -160,30 +194,58 @@ def generic_text(line: str, scope: Scope, table: dict[int, Numbered]) -> str | N
     )
 
 
+def form_text(form: Form, line: str, scope: Scope, table: dict[int, Numbered]) -> str | None:
+    """The generic form of the one-line statement ``line`` of ``form``, an op of :data:`_WITHOUT_PROPERTIES`
+    written with no attribute, as MLIR prints it, or ``None``."""
+    statement = form.statement
+    if statement is None or statement.attributes or len(form.result_types) != 1:
+        return None
+    names = _NAME.findall(line)
+    if len(names) != len(form.roles):
+        return None
+    results = [printed(n, scope, table) for n, r in zip(names, form.roles, strict=True) if r == RESULT]
+    values = [printed(n, scope, table) for n, r in zip(names, form.roles, strict=True) if r == USE]
+    types = (*form.operand_types, *form.result_types)
+    if None in results or None in values or len(values) != len(form.operand_types) or len(results) != 1:
+        return None
+    if not all(t is not None and _PRINTED_TYPE.fullmatch(t) for t in types):
+        return None
+    operands = ", ".join(v for v in values if v is not None)
+    operand_types = ", ".join(t for t in form.operand_types if t is not None)
+    return f'{results[0]} = "{form.name}"({operands}) : ({operand_types}) -> {form.result_types[0]}'
+
+
 class Unterminated:
-    """The ``linalg.generic`` bodies of the function being read that end without a terminator."""
+    """The ``linalg.generic`` bodies and the function bodies of the function being read that end
+    without a terminator."""
 
     def __init__(self) -> None:
-        self.found: list[tuple[Scope, int]] = []
-        """(its scope, its last op's line)."""
+        self.found: list[tuple[Scope, int, Form | None]] = []
+        """(its scope, its last op's line, that op's form where it is one of :data:`_WITHOUT_PROPERTIES`)."""
 
-    def add(self, scope: Scope, last: str | None, several: bool, line: int) -> None:
-        """A body closes: ``last`` is its last statement's op (``None``: none), ``several``: it has more blocks."""
-        if last is not None and last != "linalg.yield" and not several:
-            self.found.append((scope, line))
+    def add(self, scope: Scope, last: Form | None, several: bool, line: int, function: bool = False) -> None:
+        """A body closes (``function``: the function's own): ``last`` is its last statement's form
+        (``None``: none), ``several``: it has more blocks."""
+        if last is None or several:
+            return
+        if not function and last.name != "linalg.yield":
+            self.found.append((scope, line, None))
+        elif function and last.name in _WITHOUT_PROPERTIES:  # (none a terminator)
+            self.found.append((scope, line, last))
 
     def report(self, findings: Findings) -> None:
         """The function closes: MLIR's verifier stops at the first body, reported where its op can be printed."""
         if not self.found:
             return
-        scope, line = min(self.found, key=lambda f: f[1])
+        scope, line, form = min(self.found, key=lambda f: f[1])
         root = scope
         while root.parent is not None:
             root = root.parent
         self.found.clear()
         if _unread(root):  # (the numbers are not known)
             return
-        text = generic_text(findings.fetch_line(line), scope, number(root))
+        raw, table = findings.fetch_line(line), number(root)
+        text = generic_text(raw, scope, table) if form is None else form_text(form, raw, scope, table)
         where = findings.op_where(line)
         if text is not None and where is not None:
             findings.control([Found("BC1813", where, {"printed": text}, op=text.split('"')[1])])
@@ -191,6 +253,22 @@ class Unterminated:
     def clear(self) -> None:
         """The module ends."""
         self.found.clear()
+
+
+def empty_body(findings: Findings, arguments: bool, generic: bool, line: int) -> None:
+    """The function at ``line`` has a body with no op in it: an empty block if it has
+    ``arguments`` (from its head or its label); in the custom form with none, no body read."""
+    where = findings.op_where(line)
+    if where is None:
+        return
+    if arguments:
+        findings.control([Found("BC1814", where, {})])
+    elif not generic:  # (its `{` ends its head's line, or it is not said)
+        text = findings.fetch_line(line).rstrip()
+        if text.endswith("{"):
+            span = Span(line, len(text), line, len(text) + 1)
+            problem = SyntaxProblem("custom op 'func.func' expected non-empty function body", span)
+            findings.add(diagnose.syntax(problem, findings.path), None)
 
 
 def _unread(root: Scope) -> bool:

@@ -25,7 +25,7 @@ from broadcheck.engine.control import (
 )
 from broadcheck.engine.findings import OP_NAME, Findings, parse_failed
 from broadcheck.engine.forms import ARGUMENT, USE, Form
-from broadcheck.engine.generic_print import Unterminated
+from broadcheck.engine.generic_print import Unterminated, empty_body
 from broadcheck.engine.open_region import Function, OpenRegion
 from broadcheck.engine.scan import Text
 from broadcheck.engine.scan_labels import LabelArgument, label_arguments
@@ -260,7 +260,12 @@ class Regions:
                 )
                 self.summaries[-1].append(summary)
             if done.op == "linalg.generic" and self.functions:
-                self.unterminated.add(done.scope, last.name if last is not None else None, done.several, done.where)
+                self.unterminated.add(done.scope, last, done.several, done.where)
+            elif done.op == "func.func" and self.functions and self.functions[-1].depth == self.depth:
+                self.unterminated.add(done.scope, last, done.several, done.where, function=True)
+                if not done.ops and not done.several:
+                    generic = done.signature is not None  # (a generic form's body with nothing: a declaration)
+                    empty_body(findings, bool(done.arguments or done.labelled), generic, self.functions[-1].line)
         if self.functions and self.functions[-1].depth == self.depth:
             values.dominance()
             self.unterminated.report(findings)
