@@ -8695,6 +8695,17 @@ RULES: Mapping[str, Rule] = {
             "func.func @f(%a: tensor<2xf32>) {\n}",
             op_prefix=False,
         ),
+        Rule(
+            "BC1815",
+            "linalg-window-attribute",
+            "custom op '{name}' '{name}' op attribute '{attribute}' failed to satisfy constraint: 64-bit signless "
+            "int elements attribute of shape [{size}]",
+            "The parser: a linalg convolution's or pooling's custom form whose strides or dilations are not dense "
+            "i64 elements of one size per spatial dim (RankedI64ElementsAttr, checked as the attribute dictionary "
+            "is read: at its '{')).",
+            "linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi32>} ins(...) outs(...) -> ...",
+            op_prefix=False,
+        ),
     )
 }
 

@@ -18,7 +18,7 @@ from broadcheck.dialects.linalg.affine import AffineMap, Expr, identity, of, par
 from broadcheck.dialects.shaped import View, constraint, element_of, split_top, view
 from broadcheck.ops import Operation, ShapedType, Span, Type, TypeUse
 from broadcheck.semantics import Problem, Profile, Subject
-from broadcheck.syntax.attributes import DenseArray, ints, value
+from broadcheck.syntax.attributes import Dense, DenseArray, ints, value
 from broadcheck.syntax.lazyre import lazy
 
 Maps = Callable[[Operation, list[View]], list[AffineMap] | None]
@@ -451,7 +451,8 @@ def check_named(op: Operation, profile: Profile) -> Problem | None:
     name = op.name.partition(".")[2]
     if _maps_after_operands(op):
         return None  # (the parser fails on `indexing_maps` written after `ins(...)`)
-    problem = _region_arguments(op, name) or _unsigned_pooling(op, name) or _named_ods(op)
+    problem = _window_attributes(op, name) or _region_arguments(op, name) or _unsigned_pooling(op, name)
+    problem = problem or _named_ods(op)
     if problem:
         return problem
     problem = _convolution(op, name) or _built_body(op, name)
@@ -556,6 +557,33 @@ def _conv_access(results: tuple[Expr, ...]) -> bool:
         elif e[0] != "+" or not (term(e[1]) and term(e[2])):
             return False
     return True
+
+
+_SPATIAL = lazy(r"(?:conv|depthwise_conv)_(\d)d_\w+|pooling_n(?:c?(w|hw|dhw)c?)_\w+")
+"""A convolution's or pooling's name with strides and dilations, and its spatial dims (``conv_2d``
+alone has neither)."""
+_I64_ELEMENTS = lazy(r"(?:vector|tensor)<(\d+)xi64>")
+
+
+def _window_attributes(op: Operation, name: str) -> Problem | None:
+    """The custom form's parser checks a convolution's or pooling's ``strides`` and ``dilations`` as
+    it reads its attribute dictionary (``verifyInherentAttrs``, in their names' order): dense i64
+    elements, one per spatial dim (vector or tensor)."""
+    m = _SPATIAL.fullmatch(name)
+    if m is None or op.generic:
+        return None
+    spatial = int(m.group(1)) if m.group(1) else len(m.group(2) or "") or 0
+    for attribute in ("dilations", "strides"):
+        attr = op.attribute(attribute)
+        if attr is None:
+            continue
+        found = value(attr.text)
+        shape = _I64_ELEMENTS.fullmatch(found.type.strip()) if isinstance(found, Dense) else None
+        if shape is None or int(shape.group(1)) != spatial:
+            at = min((a.span for a in op.attributes if not a.property), key=lambda sp: (sp.line, sp.column))
+            brace = Span(at.line, at.column + 1, at.line, at.column + 2)  # (the dictionary's `{`)
+            return Problem("BC1815", {"name": op.name, "attribute": attribute, "size": spatial}, span=brace)
+    return None
 
 
 def _convolution(op: Operation, name: str) -> Problem | None:

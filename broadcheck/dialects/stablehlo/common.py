@@ -450,6 +450,20 @@ def i64(op: Operation, name: str, custom: str | None = None, non_negative: bool 
     return got
 
 
+def i64_elements_property(op: Operation, name: str, found: object) -> None:
+    """A StableHLO generic form's ``I64ElementsAttr`` property ``name`` read as ``found``: dense
+    elements of another element type break its ODS constraint (iree-opt 3.13: ``attribute 'padding'
+    failed to satisfy constraint: 64-bit signless integer elements attribute``)."""
+    if not op.generic or is_mhlo(op) or not isinstance(found, Dense):
+        return
+    m = _ELEMENT_TYPE.fullmatch(found.type)
+    if m is not None and m.group(1) != "i64":
+        raise fail("BC562", name=name, constraint="64-bit signless integer elements attribute")
+
+
+_ELEMENT_TYPE = lazy(r"tensor<(?:[\d?]+x)*(\w+)>")
+
+
 def _integer(text: str) -> int | None:
     try:
         return int(text, 0)

@@ -31,6 +31,7 @@ from broadcheck.dialects.stablehlo.common import (
     dilated,
     fail,
     i64_array,
+    i64_elements_property,
     is_mhlo,
     ods_operands,
     ods_results,
@@ -200,6 +201,7 @@ def _window(op: Operation) -> Window:
     pairs = None
     if padding is not None:
         v = value(padding.text)
+        i64_elements_property(op, "padding", v)
         one = re.fullmatch(r"tensor<(\d+)xi64>", v.type) if isinstance(v, Dense) else None
         if one is not None:
             raise fail("BC1043", shape=one.group(1))

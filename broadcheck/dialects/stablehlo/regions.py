@@ -25,6 +25,7 @@ from broadcheck.dialects.stablehlo.common import (
     dilated,
     fail,
     i64_array,
+    i64_elements_property,
     is_mhlo,
     ods_operands,
     ods_results,
@@ -200,6 +201,7 @@ def _padding(op: Operation) -> list[tuple[int, int]] | None:
     if attr is None:
         return None
     found = value(attr.text)
+    i64_elements_property(op, "padding", found)
     m = re.fullmatch(r"tensor<((?:\d+x)*)i64>", found.type) if isinstance(found, Dense) else None
     if m is None or not isinstance(found, Dense):
         raise Unknown(attr.text)
