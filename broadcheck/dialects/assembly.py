@@ -488,6 +488,10 @@ def statement_problem(statement: Statement) -> Wrong | None:
     for attribute in statement.attributes:
         if attribute.text.strip() == "=":  # (the reader keeps the `=` of an entry without a value)
             return "expected attribute value", attribute.end - len(attribute.text) + attribute.text.index("=") + 1
+        if attribute.text.startswith("array<"):
+            found = dense_array_problem(attribute.text)
+            if found is not None:
+                return found[0], attribute.end - len(attribute.text) + found[1]
     signature = statement.signature
     if not statement.generic or signature is None or signature.kind != "function":
         return None
@@ -497,6 +501,48 @@ def statement_problem(statement: Statement) -> Wrong | None:
     if statement.results and defined != named:
         return f"operation defines {defined} results but was provided {named} to bind", statement.results[0].start
     return None
+
+
+_ARRAY = lazy(r"array<\s*(?:(i)(\d+)|(f16|bf16|f32|f64))\s*:")
+_ELEMENT = lazy(r"\s*(-?)\s*(?:(true|false)|(0x[0-9a-fA-F]+)|(\d+)(?![.\d])|(\d+\.\d*(?:[eE][-+]?\d+)?))\s*")
+
+
+def dense_array_problem(text: str) -> tuple[str, int] | None:
+    """What MLIR's parser says of a dense array attribute's elements (``array<i8: 1, 300>``), and
+    the offset in ``text`` it says it at: an element that is not of the array's kind (``true`` or
+    ``false`` only for ``i1``; a float, or a decimal integer for a float type), or an integer its
+    width does not hold (signless: from -2^(n-1) to 2^n-1; ``-0`` neither), which it says once it
+    has read the number (at what follows it). ``None``: read, or not a form judged here."""
+    m = _ARRAY.match(text)
+    if m is None:
+        return None
+    width = int(m.group(2)) if m.group(1) else 0
+    at = m.end()
+    while True:
+        e = _ELEMENT.match(text, at)
+        if e is None:
+            return None
+        sign, boolean, hexadecimal, decimal, real = e.groups()
+        start = e.start(2) if boolean else e.start(3) if hexadecimal else e.start(4) if decimal else e.start(5)
+        after = e.end()
+        if width == 1 and not boolean:
+            return ("expected 'true' or 'false' values for i1 type", after) if decimal else None
+        if width > 1 and boolean:
+            return "expected i1 type for 'true' or 'false' values", start
+        if width > 1 and real:
+            return "expected integer literal", start
+        if width > 1 and decimal:
+            number = -int(decimal) if sign else int(decimal)
+            if (sign and not number) or not -(2 ** (width - 1)) <= number < 2**width:
+                return "integer constant out of range", after
+        if not width and boolean:
+            return "expected floating point literal", start
+        if not width and decimal:
+            return "unexpected decimal integer literal for a floating point value", start
+        if text.startswith(",", after):
+            at = after + 1
+            continue
+        return None
 
 
 def _tuple_size(text: str) -> int | None:
