@@ -180,8 +180,12 @@ def contract_ops(prefix: str) -> list[Op]:
         "dot_general": (FUNCTIONAL, contract.dot_general, "contract"),
         "dot": (FUNCTIONAL, contract.dot, "contract"),
     }
-    # `$lhs, $rhs custom<PrecisionConfig>(..)`
-    return _declared(prefix, checks, {"dot": Assembly("functional", 2, form=contract.dot_form)})
+    # `$lhs, $rhs custom<PrecisionConfig>(..)`; dot_general's with its dimension numbers between
+    forms = {
+        "dot": Assembly("functional", 2, form=contract.dot_form),
+        "dot_general": Assembly("functional", 2, form=contract.dot_general_form),
+    }
+    return _declared(prefix, checks, forms)
 
 
 def convolution_ops(prefix: str) -> list[Op]:

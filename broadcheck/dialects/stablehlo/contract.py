@@ -365,6 +365,90 @@ def dot_form(statement: Statement, custom: str) -> Wrong | None:
     return f"{custom}expected 'precision'", item.start
 
 
+def dot_general_form(statement: Statement, custom: str) -> Wrong | None:
+    """``$lhs , $rhs , custom<DotDimensionNumbers>(...) custom<PrecisionConfigAndAlgorithm>(...)``:
+    an optional ``batching_dims = [..] x [..] ,``, then ``contracting_dims = [..] x [..]``, then an
+    optional ``, precision = [...]`` (``, algorithm = ...`` is not read here). Words and places
+    checked with iree-opt 3.13."""
+    items = statement.items
+    if len(items) < 3 or [i.kind for i in items[:3]] != ["value", "punct", "value"] or items[1].text != ",":
+        return None
+    signature = statement.signature
+    colon = signature.after - 1 if signature is not None else -1
+
+    def start_of(k: int) -> int:  # (where the token at item ``k`` starts: the types' `:`)
+        if k >= len(items):
+            return -1
+        return colon if items[k].kind == "types" else items[k].start
+
+    if len(items) < 4 or items[3].kind != "punct" or items[3].text != ",":
+        return "expected ','", items[2].end
+    at = 4
+    if at < len(items) and items[at].kind == "clause" and _clause_name(items[at].text) == "batching_dims":
+        wrong = _dims_pair(items[at].text, items[at].start, start_of(at + 1), custom)
+        if wrong is not None:
+            return wrong
+        if at + 1 >= len(items) or items[at + 1].kind != "punct" or items[at + 1].text != ",":
+            return "expected ','", items[at].end
+        at += 2
+    if at >= len(items):
+        return None
+    item = items[at]
+    if item.kind == "word" and item.text == "contracting_dims":
+        return "expected '='", item.end
+    if item.kind != "clause" or _clause_name(item.text) != "contracting_dims":
+        where = start_of(at)
+        return (f"{custom}expected 'contracting_dims'", where) if where >= 0 else None
+    wrong = _dims_pair(item.text, item.start, start_of(at + 1), custom)
+    if wrong is not None or at + 1 >= len(items):
+        return wrong
+    after = items[at + 1]
+    if after.kind in ("clause", "word"):
+        return "expected ':'", item.end
+    if after.kind != "punct" or after.text != "," or at + 2 >= len(items):
+        return None
+    item = items[at + 2]
+    if item.kind == "clause" and _clause_name(item.text) == "precision":
+        name, _, rest = item.text.partition("=")
+        equals = item.start + len(name) + 1
+        return _precision_list(rest, equals + len(rest) - len(rest.lstrip()), equals, custom)
+    if item.kind == "clause" and _clause_name(item.text) == "algorithm":
+        return None  # (its attribute's own parser: not modelled)
+    where = start_of(at + 2)
+    return (f"{custom}expected 'precision'", where) if where >= 0 else None
+
+
+def _clause_name(text: str) -> str:
+    return text.partition("=")[0].strip()
+
+
+def _dims_pair(text: str, start: int, next_token: int, custom: str) -> Wrong | None:
+    """A clause ``name = [..] x [..]`` at ``start`` (``next_token``: where the token after it
+    starts): ``parseDims`` twice with the keyword ``x`` between (a missing ``[`` is said where the
+    token before it ends, a missing ``x`` at the token in its place)."""
+    at = text.index("=") + 1
+    for side in (0, 1):
+        before = at  # (where the token before this side's `[` ends)
+        while at < len(text) and text[at].isspace():
+            at += 1
+        if at >= len(text) or text[at] != "[":
+            return "expected '['", start + before
+        close = text.find("]", at)
+        if close < 0:
+            return None
+        at = close + 1
+        if side:
+            return None
+        while at < len(text) and text[at].isspace():
+            at += 1
+        if at >= len(text):
+            return (f"{custom}expected 'x'", next_token) if next_token >= 0 else None
+        if text[at] != "x" or (at + 1 < len(text) and (text[at + 1].isalnum() or text[at + 1] == "_")):
+            return f"{custom}expected 'x'", start + at
+        at += 1
+    return None
+
+
 def _precision_list(text: str, start: int, equals: int, custom: str) -> Wrong | None:
     """``[DEFAULT, "HIGH"]`` at ``start`` (``text`` starts with spaces); the ``=`` ends at ``equals``."""
     body = text.lstrip()
