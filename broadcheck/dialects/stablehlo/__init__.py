@@ -302,7 +302,14 @@ def control(prefix: str) -> list[Op]:
     family_ = f"{prefix}-regions"
     return [
         Op(f"{prefix}.return", OPERAND_LIST, by_parent, family_),
-        Op(f"{prefix}.while", PAIRED, regions.while_, family_, region_arguments="all"),
+        Op(
+            f"{prefix}.while",
+            PAIRED,
+            regions.while_,
+            family_,
+            region_arguments="all",
+            assembly=Assembly("form", form=regions.while_form),
+        ),
         Op(f"{prefix}.case", FUNCTIONAL, regions.case, family_),
         Op(f"{prefix}.if", FUNCTIONAL, regions.case, family_),
         Op(f"{prefix}.reduce_window", FUNCTIONAL, regions.reduce_window, family_),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from broadcheck.dialects.assembly import Wrong
 from broadcheck.dialects.stablehlo import quant  # hloquant
 from broadcheck.dialects.stablehlo.common import (
     MHLO_WHILE_OPERANDS,
@@ -41,6 +42,7 @@ from broadcheck.ops import OpaqueType, Operation, Region, ShapedType, Type
 from broadcheck.semantics import Problem, Subject
 from broadcheck.semantics.stablehlo import compatible_shapes, element, hlo_compatible, tensor_or_buffer, type_text
 from broadcheck.syntax.attributes import Dense, DenseArray, ints, value
+from broadcheck.syntax.parts import Statement
 
 __all__ = ["array_attribute", "case", "inferred_types", "map_", "reduce_window", "sort", "while_"]
 
@@ -108,6 +110,19 @@ def while_(op: Operation) -> None:
     if t.shape != () or t.element != "i1":
         raise fail("BC1109", type=f"'{tensor(t)}'")
     _inferred(operands, results)  # (the inferred types are compared after the op's verify())
+
+
+def while_form(statement: Statement, custom: str) -> Wrong | None:
+    """``while(%x = %a, ...) : T, ...``: the op has a result per pair, and the results named must be
+    as many (the parser's ``operation defines N results but was provided M to bind``, at the first
+    name; iree-opt 3.13)."""
+    bindings = next((i for i in statement.items if i.kind == "bindings"), None)
+    if bindings is None or not statement.results:
+        return None
+    defined, named = len(statement.definitions), statement.result_count
+    if named != defined:
+        return f"operation defines {defined} results but was provided {named} to bind", statement.results[0].start
+    return None
 
 
 def _mhlo_while_operands(op: Operation) -> None:
