@@ -69,7 +69,6 @@ VALID = [
     generic("clamp", ["tensor<f32>", f"tensor<?xf32, {B3}>", "tensor<f32>"], "tensor<4xf32>"),  # clamp infers no bounds
     generic("reduce_precision", ["tensor<2xf32>"], "tensor<2xf32>", " {exponent_bits = 5 : i32, mantissa_bits = 2 : i32}"),
     "%0 = stablehlo.add %a, %b : tensor<2x3xf32>",
-    generic("compare", ["tensor<2xf32>", "tensor<3xf32>"], "tensor<2xi1>"),  # the tool stops at the missing attribute
 ]  # fmt: skip
 
 
@@ -126,6 +125,7 @@ INVALID = [
     (generic("complex", ["tensor<2xf32>", "tensor<3xf32>"], "tensor<2xcomplex<f32>>"), "BC518", "'stablehlo.complex' op requires the same shape for all operands and results"),
     (generic("complex", [f"tensor<?xf32, {B3}>", "tensor<?xf32>"], "tensor<4xcomplex<f32>>"), "BC521", f"'stablehlo.complex' op inferred type(s) 'tensor<?xcomplex<f32>, {B3}>' are incompatible with return type(s) of operation 'tensor<4xcomplex<f32>>'"),
     # compare: Elementwise, the operands' element types, then the inferred type (from the lhs)
+    (generic("compare", ["tensor<2xf32>", "tensor<3xf32>"], "tensor<2xi1>"), "BC1070", "'stablehlo.compare' op requires attribute 'comparison_direction'"),  # (before the shapes)
     (generic("compare", ["tensor<2xf32>", "tensor<3xf32>"], "tensor<2xi1>", LT), "BC520", "'stablehlo.compare' op all non-scalar operands/results must have the same shape and base type"),
     (generic("compare", ["tensor<2xf32>", "tensor<2xf64>"], "tensor<2xi1>", LT), "BC525", "'stablehlo.compare' op requires compatible element types for all operands"),
     (generic("compare", [f"tensor<?xf32, {B3}>", "tensor<?xf32>"], "tensor<4xi1>", LT), "BC521", f"'stablehlo.compare' op inferred type(s) 'tensor<?xi1, {B3}>' are incompatible with return type(s) of operation 'tensor<4xi1>'"),
