@@ -545,6 +545,23 @@ def dense_array_problem(text: str) -> tuple[str, int] | None:
         return None
 
 
+def custom_bind_problem(statement: Statement) -> Wrong | None:
+    """A custom form whose types say how many results it has: one (``A to B``), or the list after
+    its region's ``->`` alone (``linalg.generic``'s, ``scf.if``'s): the results named must be as
+    many (``operation defines N results but was provided M to bind``, at the first name; iree-opt
+    3.13). The parser says it once the op is read: after any other error of its form."""
+    signature = statement.signature
+    if statement.generic or signature is None or not statement.results:
+        return None
+    defined = 1 if signature.kind == "to" else len(signature.outputs) if signature.kind == "arrow" else -1
+    if signature.kind == "arrow" and (signature.inputs or not statement.regions):
+        defined = -1  # (an op without its region may stop before it is read: a named linalg op's)
+    named = statement.result_count
+    if defined >= 0 and named != defined:
+        return f"operation defines {defined} results but was provided {named} to bind", statement.results[0].start
+    return None
+
+
 def _tuple_size(text: str) -> int | None:
     """How many types ``tuple<...>`` holds (``None``: not a tuple type as written)."""
     if not (text.startswith("tuple<") and text.endswith(">")):

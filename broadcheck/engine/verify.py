@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from broadcheck import dialects
-from broadcheck.dialects.assembly import statement_problem
+from broadcheck.dialects.assembly import custom_bind_problem, statement_problem
 from broadcheck.dialects.shaped import split_top
 from broadcheck.engine.forms import Form, place_types
 from broadcheck.ops import Attribute, OpaqueType, Operation, Region, Span, Type, TypeUse
@@ -150,6 +150,7 @@ class Checks:
             custom = decl.assembly.problem(statement)
             if custom is not None and (wrong is None or custom[1] < wrong[1]):  # the first the parser meets
                 wrong = custom
+        wrong = wrong or custom_bind_problem(statement)  # (once the op is read)
         if wrong is not None:  # the parser stops here, before any verifier
             also = tuple(SyntaxProblem(m, locate(at, at + 1)) for m, at in getattr(wrong, "then", ()))
             raise SyntaxProblem(wrong[0], locate(wrong[1], wrong[1] + 1), also)
