@@ -545,17 +545,24 @@ def dense_array_problem(text: str) -> tuple[str, int] | None:
         return None
 
 
+_CALLS = frozenset({"func.call", "call"})
+
+
 def custom_bind_problem(statement: Statement) -> Wrong | None:
-    """A custom form whose types say how many results it has: one (``A to B``), or the list after
-    its region's ``->`` alone (``linalg.generic``'s, ``scf.if``'s): the results named must be as
+    """A custom form whose types say how many results it has: one (``A to B``), the list after
+    its region's ``->`` alone (``linalg.generic``'s, ``scf.if``'s), or the results of its function
+    type (``func.call``'s): the results named must be as
     many (``operation defines N results but was provided M to bind``, at the first name; iree-opt
     3.13). The parser says it once the op is read: after any other error of its form."""
     signature = statement.signature
     if statement.generic or signature is None or not statement.results:
         return None
-    defined = 1 if signature.kind == "to" else len(signature.outputs) if signature.kind == "arrow" else -1
-    if signature.kind == "arrow" and (signature.inputs or not statement.regions):
+    kind = signature.kind
+    defined = 1 if kind == "to" else len(signature.outputs) if kind in ("arrow", "function") else -1
+    if kind == "arrow" and (signature.inputs or not statement.regions):
         defined = -1  # (an op without its region may stop before it is read: a named linalg op's)
+    if kind == "function" and statement.name not in _CALLS:
+        defined = -1  # (`func.constant @f : () -> ()` types its value; `tfl.control_node` has one more)
     named = statement.result_count
     if defined >= 0 and named != defined:
         return f"operation defines {defined} results but was provided {named} to bind", statement.results[0].start

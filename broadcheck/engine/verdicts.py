@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE
 from broadcheck.dialects import Registry
+from broadcheck.dialects.assembly import custom_bind_problem, statement_problem
 from broadcheck.dialects.op import Layout, Op
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Summary
@@ -105,11 +106,10 @@ class Verdicts:
         _, check = self.checks.check_of(name)
         if check is None:
             decl = form.decl
-            if (  # an op known for its custom form only, which its parser rejects
-                decl is not None
-                and decl.assembly is not None
-                and not statement.generic
-                and decl.assembly.problem(statement) is not None
+            if decl is not None and (  # an op known for its form only, which its parser rejects
+                (decl.assembly is not None and not statement.generic and decl.assembly.problem(statement) is not None)
+                or statement_problem(statement) is not None
+                or custom_bind_problem(statement) is not None
             ):
                 self._located(form, line, text, body, syntax_only=True, offset=offset, parse_only=True)
                 return
