@@ -551,20 +551,22 @@ _CALLS = frozenset({"func.call", "call"})
 def custom_bind_problem(statement: Statement) -> Wrong | None:
     """A custom form whose types say how many results it has: one (``A to B``), the list after
     its region's ``->`` alone (``linalg.generic``'s, ``scf.if``'s), or the results of its function
-    type (``func.call``'s): the results named must be as
-    many (``operation defines N results but was provided M to bind``, at the first name; iree-opt
-    3.13). The parser says it once the op is read: after any other error of its form."""
-    signature = statement.signature
-    if statement.generic or signature is None or not statement.results:
+    type (``func.call``'s): the results named must be as many (``operation defines N results but
+    was provided M to bind``, at the first name; iree-opt 3.13). The parser says it once the op is
+    read: after any other error of its form."""
+    if statement.generic or not statement.results or (signature := statement.signature) is None:
         return None
     kind = signature.kind
-    defined = 1 if kind == "to" else len(signature.outputs) if kind in ("arrow", "function") else -1
-    if kind == "arrow" and (signature.inputs or not statement.regions):
-        defined = -1  # (an op without its region may stop before it is read: a named linalg op's)
-    if kind == "function" and statement.name not in _CALLS:
-        defined = -1  # (`func.constant @f : () -> ()` types its value; `tfl.control_node` has one more)
+    if kind == "to":
+        defined = 1
+    elif kind == "arrow" and statement.regions and not signature.inputs:  # (an op without its region may
+        defined = len(signature.outputs)  # stop before it is read: a named linalg op's)
+    elif kind == "function" and statement.name in _CALLS:  # (`func.constant @f : () -> ()` types its
+        defined = len(signature.outputs)  # value; `tfl.control_node` has one result more)
+    else:
+        return None
     named = statement.result_count
-    if defined >= 0 and named != defined:
+    if named != defined:
         return f"operation defines {defined} results but was provided {named} to bind", statement.results[0].start
     return None
 
