@@ -6,10 +6,9 @@ function: a region's values first (entry block arguments ``%argN``, then each op
 one number, later blocks' arguments plain numbers), then its ops' regions from a stack (the last
 first, a region's own nested regions before its earlier siblings), the counters never going back
 (iree-opt 3.13 numbers a diagnostic's op so: two sibling ``linalg.generic`` bodies get different
-``%argN``). Only ops whose generic form
-is known exactly are printed (``arith``'s binary ops, :func:`generic_text`; the ops of
-:data:`_WITHOUT_PROPERTIES` written without attributes, :func:`form_text`); for any other, ``None`` (no message
-rather than a wrong one).
+``%argN``). Only ops whose generic form is known exactly are printed (``arith``'s binary ops,
+:func:`generic_text`; the ops of :data:`_WITHOUT_PROPERTIES` written without attributes,
+:func:`form_text`); for any other, ``None`` (no message rather than a wrong one).
 """
 
 from __future__ import annotations
@@ -42,27 +41,23 @@ _STATEMENT = lazy(
     rf"(?:\s+fastmath\s*<(?P<fm>\w+)>)?\s*:\s*(?P<type>{_SCALAR})\s*(?://.*)?$"
 )
 
-_WITHOUT_PROPERTIES = frozenset(
-    (
-        "stablehlo." + name
-        for name in (
-            "abs add after_all and atan2 bitcast_convert cbrt ceil clamp complex convert cosine count_leading_zeros "
-            "create_token divide dynamic_pad dynamic_reshape dynamic_update_slice exponential exponential_minus_one "
-            "floor imag is_finite log log_plus_one logistic maximum minimum multiply negate not or partition_id popcnt "
-            "power real real_dynamic_slice remainder replica_id reshape round_nearest_afz round_nearest_even rsqrt "
-            "select shift_left shift_right_arithmetic shift_right_logical sign sine sqrt subtract tan tanh "
-            "uniform_dequantize uniform_quantize xor"
-        ).split()
-    ),
+_STABLEHLO_PLAIN = (
+    "abs add after_all and atan2 bitcast_convert cbrt ceil clamp complex convert cosine "
+    "count_leading_zeros create_token divide dynamic_pad dynamic_reshape dynamic_update_slice exponential "
+    "exponential_minus_one floor imag is_finite log log_plus_one logistic maximum minimum multiply negate "
+    "not or partition_id popcnt power real real_dynamic_slice remainder replica_id reshape "
+    "round_nearest_afz round_nearest_even rsqrt select shift_left shift_right_arithmetic "
+    "shift_right_logical sign sine sqrt subtract tan tanh uniform_dequantize uniform_quantize xor"
 )
-_WITHOUT_PROPERTIES |= frozenset(
-    "tosa." + name for name in (
-        "abs add bitwise_and bitwise_not bitwise_or bitwise_xor cast ceil clz cos equal erf exp floor gather greater "
-        "greater_equal identity intdiv log logical_and logical_left_shift logical_not logical_or logical_right_shift "
-        "logical_xor matmul mul negate pad pow reciprocal reshape rsqrt scatter select sigmoid sin slice sub table "
-        "tanh tile"
-    ).split()
-)  # fmt: skip
+_TOSA_PLAIN = (
+    "abs add bitwise_and bitwise_not bitwise_or bitwise_xor cast ceil clz cos equal erf exp floor gather "
+    "greater greater_equal identity intdiv log logical_and logical_left_shift logical_not logical_or "
+    "logical_right_shift logical_xor matmul mul negate pad pow reciprocal reshape rsqrt scatter select "
+    "sigmoid sin slice sub table tanh tile"
+)
+_WITHOUT_PROPERTIES = frozenset(
+    [*("stablehlo." + n for n in _STABLEHLO_PLAIN.split()), *("tosa." + n for n in _TOSA_PLAIN.split())]
+)
 """Ops of one result and no region whose generic form holds nothing but their operands and types when
 none of their attributes is written: their parsers set no default property (iree-opt 3.13
 ``--mlir-print-op-generic`` of the JAX, torch-mlir and TensorFlow exports and the fixtures: no
@@ -195,8 +190,8 @@ def generic_text(line: str, scope: Scope, table: dict[int, Numbered]) -> str | N
 
 
 def form_text(form: Form, line: str, scope: Scope, table: dict[int, Numbered]) -> str | None:
-    """The generic form of the one-line statement ``line`` of ``form``, an op of :data:`_WITHOUT_PROPERTIES`
-    written with no attribute, as MLIR prints it, or ``None``."""
+    """The generic form of the one-line statement ``line`` of ``form`` (an op of
+    :data:`_WITHOUT_PROPERTIES` written with no attribute) as MLIR prints it, or ``None``."""
     statement = form.statement
     if statement is None or statement.attributes or len(form.result_types) != 1:
         return None
@@ -221,7 +216,7 @@ class Unterminated:
 
     def __init__(self) -> None:
         self.found: list[tuple[Scope, int, Form | None]] = []
-        """(its scope, its last op's line, that op's form where it is one of :data:`_WITHOUT_PROPERTIES`)."""
+        """(its scope, its last op's line, that op's form if it ends a function's body)."""
 
     def add(self, scope: Scope, last: Form | None, several: bool, line: int, function: bool = False) -> None:
         """A body closes (``function``: the function's own): ``last`` is its last statement's form
