@@ -14,7 +14,7 @@ before it, a missing keyword or a wrong type at the token found (MLIR's
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import pairwise
 
 from broadcheck.ops import Frozen, ShapedType
@@ -208,12 +208,12 @@ class Assembly(Frozen):
         )
         if last < 0:
             return None  # the operand is inside a bracket: not this form
-        if last + 1 >= len(items) or items[last + 1].kind != "punct" or items[last + 1].text != ",":
+        if not comma_at(items, last + 1):
             return "expected ','", written[n - 1].end
         if last + 2 >= len(items):
             return None  # the keyword would be on a later line
         clause = items[last + 2]
-        if clause.kind != "clause" or _clause_name(clause) != self.keyword:
+        if clause.kind != "clause" or clause_name(clause) != self.keyword:
             return f"{custom}expected '{self.keyword}'", clause.start
         attribute = next((a for a in statement.attributes if a.start == clause.start), None)
         if attribute is not None and self.value is not None:
@@ -247,7 +247,7 @@ class Assembly(Frozen):
             return wrong
         at = 1
         for _ in range(2):  # `, $lhs`, `, $rhs`
-            if at >= len(items) or items[at].kind != "punct" or items[at].text != ",":
+            if not comma_at(items, at):
                 return ("expected ','", items[at - 1].end) if at < len(items) else None
             if at + 1 >= len(items) or items[at + 1].kind != "value":
                 return None  # not a form these rules read
@@ -588,8 +588,14 @@ def _tuple_size(text: str) -> int | None:
     return count + 1
 
 
-def _clause_name(item: Item) -> str:
+def clause_name(item: Item) -> str:
+    """A clause's name (``dims = [1, 0]``: ``dims``)."""
     return item.text.partition("=")[0].strip()
+
+
+def comma_at(items: Sequence[Item], at: int) -> bool:
+    """Whether the item at ``at`` is a ``,``."""
+    return at < len(items) and items[at].kind == "punct" and items[at].text == ","
 
 
 def _after(statement: Statement, end: int) -> Item | None:

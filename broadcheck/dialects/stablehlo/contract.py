@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from broadcheck.dialects.assembly import Found, Wrong
+from broadcheck.dialects.assembly import Found, Wrong, clause_name, comma_at
 from broadcheck.dialects.stablehlo import quant  # hloquant
 from broadcheck.dialects.stablehlo.common import (
     TENSOR,
@@ -346,7 +346,7 @@ def dot_form(statement: Statement, custom: str) -> Wrong | None:
         return None
     if items[3].kind in ("types", "dict"):
         return None
-    if items[3].kind != "punct" or items[3].text != ",":
+    if not comma_at(items, 3):
         return "expected ':'", items[2].end  # (no `,`: the attribute dictionary or the types follow)
     if len(items) < 5:
         return None
@@ -381,14 +381,14 @@ def dot_general_form(statement: Statement, custom: str) -> Wrong | None:
             return -1
         return colon if items[k].kind == "types" else items[k].start
 
-    if len(items) < 4 or items[3].kind != "punct" or items[3].text != ",":
+    if not comma_at(items, 3):
         return "expected ','", items[2].end
     at = 4
-    if at < len(items) and items[at].kind == "clause" and _clause_name(items[at].text) == "batching_dims":
+    if at < len(items) and items[at].kind == "clause" and clause_name(items[at]) == "batching_dims":
         wrong = _dims_pair(items[at].text, items[at].start, start_of(at + 1), custom)
         if wrong is not None:
             return wrong
-        if at + 1 >= len(items) or items[at + 1].kind != "punct" or items[at + 1].text != ",":
+        if not comma_at(items, at + 1):
             return "expected ','", items[at].end
         at += 2
     if at >= len(items):
@@ -396,7 +396,7 @@ def dot_general_form(statement: Statement, custom: str) -> Wrong | None:
     item = items[at]
     if item.kind == "word" and item.text == "contracting_dims":
         return "expected '='", item.end
-    if item.kind != "clause" or _clause_name(item.text) != "contracting_dims":
+    if item.kind != "clause" or clause_name(item) != "contracting_dims":
         where = start_of(at)
         return (f"{custom}expected 'contracting_dims'", where) if where >= 0 else None
     wrong = _dims_pair(item.text, item.start, start_of(at + 1), custom)
@@ -405,21 +405,17 @@ def dot_general_form(statement: Statement, custom: str) -> Wrong | None:
     after = items[at + 1]
     if after.kind in ("clause", "word"):
         return "expected ':'", item.end
-    if after.kind != "punct" or after.text != "," or at + 2 >= len(items):
+    if not comma_at(items, at + 1) or at + 2 >= len(items):
         return None
     item = items[at + 2]
-    if item.kind == "clause" and _clause_name(item.text) == "precision":
+    if item.kind == "clause" and clause_name(item) == "precision":
         name, _, rest = item.text.partition("=")
         equals = item.start + len(name) + 1
         return _precision_list(rest, equals + len(rest) - len(rest.lstrip()), equals, custom)
-    if item.kind == "clause" and _clause_name(item.text) == "algorithm":
+    if item.kind == "clause" and clause_name(item) == "algorithm":
         return None  # (its attribute's own parser: not modelled)
     where = start_of(at + 2)
     return (f"{custom}expected 'precision'", where) if where >= 0 else None
-
-
-def _clause_name(text: str) -> str:
-    return text.partition("=")[0].strip()
 
 
 def _dims_pair(text: str, start: int, next_token: int, custom: str) -> Wrong | None:

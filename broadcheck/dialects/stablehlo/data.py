@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from broadcheck.dialects.assembly import Wrong
+from broadcheck.dialects.assembly import Wrong, clause_name, comma_at
 from broadcheck.dialects.stablehlo import quant  # hloquant
 from broadcheck.dialects.stablehlo.common import (
     INT_0D,
@@ -450,14 +450,14 @@ def concatenate_form(statement: Statement, custom: str) -> Wrong | None:
     items = statement.items
     at = 0
     while at < len(items) and items[at].kind == "value":
-        if at + 1 >= len(items) or items[at + 1].kind != "punct" or items[at + 1].text != ",":
+        if not comma_at(items, at + 1):
             return "expected ','", items[at].end
         at += 2
     if at >= len(items):
         return None
     item = items[at]
     if item.kind == "clause":
-        return None if item.text.partition("=")[0].strip() == "dim" else (f"{custom}expected 'dim'", item.start)
+        return None if clause_name(item) == "dim" else (f"{custom}expected 'dim'", item.start)
     if item.kind == "word" and item.text == "dim":
         return "expected '='", item.end
     if item.kind == "types":
