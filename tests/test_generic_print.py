@@ -40,9 +40,9 @@ def test_the_first_body_is_reported() -> None:
 @pytest.mark.parametrize(
     "first",
     [
-        "      %e = math.exp %o : f32",  # (a form broadcheck does not print)
+        "      %e = math.fma %o, %o, %o : f32",  # (a form broadcheck does not print)
         "      %1 = arith.addi %o, %o overflow<nsw> : f32",
-        "      %1 = arith.addf %o, %o : vector<4xf32>",
+        "      %1 = arith.addf %o, %o fastmath<nnan,ninf> : f32",
         "      %1 = arith.addf %o,\n          %o : f32",  # (over two lines)
     ],
 )

@@ -56,8 +56,27 @@ _TOSA_PLAIN = (
     "sigmoid sin slice sub table tanh tile"
 )
 _WITHOUT_PROPERTIES = frozenset(
-    [*("stablehlo." + n for n in _STABLEHLO_PLAIN.split()), *("tosa." + n for n in _TOSA_PLAIN.split())]
+    [
+        *("stablehlo." + n for n in _STABLEHLO_PLAIN.split()),
+        *("tosa." + n for n in _TOSA_PLAIN.split()),
+        *("math." + n for n in "absi ctlz ctpop cttz ipowi".split()),
+    ]
 )
+_FASTMATH_OPS = frozenset(
+    [
+        *("arith." + n for n in (*_FASTMATH, "negf")),
+        *(
+            "math." + n
+            for n in (
+                "absf acos acosh asin asinh atan atan2 atanh cbrt ceil copysign cos cosh erf erfc exp exp2 expm1 "
+                "floor log log10 log1p log2 powf round roundeven rsqrt sin sinh sqrt tan tanh trunc"
+            ).split()
+        ),
+    ]
+)
+"""Ops of one result, their operands' type, whose parser sets their ``fastmath`` property (``none``
+unless written: ``math.sin %a fastmath<fast> : f32``), which their generic form prints."""
+_FLAG_WORD = lazy(r"\bfastmath\s*<([^>]*)>")
 """Ops of one result and no region whose generic form holds nothing but their operands and types when
 none of their attributes is written: their parsers set no default property (iree-opt 3.13
 ``--mlir-print-op-generic`` of the JAX, torch-mlir and TensorFlow exports and the fixtures: no
@@ -193,8 +212,16 @@ def form_text(form: Form, line: str, scope: Scope, table: dict[int, Numbered]) -
     """The generic form of the one-line statement ``line`` of ``form`` (an op of
     :data:`_WITHOUT_PROPERTIES` written with no attribute) as MLIR prints it, or ``None``."""
     statement = form.statement
-    if statement is None or statement.attributes or len(form.result_types) != 1:
+    printable = form.name in _WITHOUT_PROPERTIES or form.name in _FASTMATH_OPS
+    if not printable or statement is None or statement.attributes or len(form.result_types) != 1:
         return None
+    properties = ""
+    if form.name in _FASTMATH_OPS:
+        flag = _FLAG_WORD.search(line)
+        flags = flag.group(1).strip() if flag is not None else "none"
+        if flags not in _FLAGS:
+            return None
+        properties = f"<{{fastmath = #arith.fastmath<{flags}>}}> "
     names = _NAME.findall(line)
     if len(names) != len(form.roles):
         return None
@@ -207,7 +234,7 @@ def form_text(form: Form, line: str, scope: Scope, table: dict[int, Numbered]) -
         return None
     operands = ", ".join(v for v in values if v is not None)
     operand_types = ", ".join(t for t in form.operand_types if t is not None)
-    return f'{results[0]} = "{form.name}"({operands}) : ({operand_types}) -> {form.result_types[0]}'
+    return f'{results[0]} = "{form.name}"({operands}) {properties}: ({operand_types}) -> {form.result_types[0]}'
 
 
 class Unterminated:
@@ -215,18 +242,15 @@ class Unterminated:
     without a terminator."""
 
     def __init__(self) -> None:
-        self.found: list[tuple[Scope, int, Form | None]] = []
-        """(its scope, its last op's line, that op's form if it ends a function's body)."""
+        self.found: list[tuple[Scope, int, Form]] = []
+        """(its scope, its last op's line, that op's form)."""
 
     def add(self, scope: Scope, last: Form | None, several: bool, line: int, function: bool = False) -> None:
         """A body closes (``function``: the function's own): ``last`` is its last statement's form
         (``None``: none), ``several``: it has more blocks."""
-        if last is None or several:
+        if last is None or several or (last.name == "linalg.yield" if not function else not _printable(last.name)):
             return
-        if not function and last.name != "linalg.yield":
-            self.found.append((scope, line, None))
-        elif function and last.name in _WITHOUT_PROPERTIES:  # (none a terminator)
-            self.found.append((scope, line, last))
+        self.found.append((scope, line, last))
 
     def report(self, findings: Findings) -> None:
         """The function closes: MLIR's verifier stops at the first body, reported where its op can be printed."""
@@ -240,7 +264,7 @@ class Unterminated:
         if _unread(root):  # (the numbers are not known)
             return
         raw, table = findings.fetch_line(line), number(root)
-        text = generic_text(raw, scope, table) if form is None else form_text(form, raw, scope, table)
+        text = generic_text(raw, scope, table) or form_text(form, raw, scope, table)
         where = findings.op_where(line)
         if text is not None and where is not None:
             findings.control([Found("BC1813", where, {"printed": text}, op=text.split('"')[1])])
@@ -248,6 +272,11 @@ class Unterminated:
     def clear(self) -> None:
         """The module ends."""
         self.found.clear()
+
+
+def _printable(name: str) -> bool:
+    """Whether an op may be printed here (none is a terminator)."""
+    return name.startswith("arith.") or name in _WITHOUT_PROPERTIES or name in _FASTMATH_OPS
 
 
 def empty_body(findings: Findings, arguments: bool, generic: bool, line: int) -> None:

@@ -161,6 +161,7 @@ PATTERNS = {
     ('\\[\\s*(-?\\d+(?:\\s*,\\s*-?\\d+)*)?\\s*\\]', 0): (32, 'eNrjY2Bg4ABiRiBmAuL/QMAI5UczQIAAlC0BxJxQMZA6XiDNAtXPAxUH6RMHYhckviCUDdLPhiQOMlcXyoaZzYjFbC40s7WQ3ECsm0B26ZDgB2q4VQjqdxibFLfGQtkAf40ksg==', 1, {}, (None, None)),
     ('\\\\(?:([0-9A-Fa-f]{2})|(.))', 0): (32, 'eNptzlEOwBAQBNDBh7ai7J/D9Syu3o50JD5M8ljEZm8ABznyFFQPD/5U1ZEame6b3rxkSnRi5g2da8c+Tr3GXujSLLb0NM1UdJ7/PoWIA9E=', 2, {}, (None, None, None)),
     ('\\^[\\w$.\\-]+\\(([^()]*(?:\\([^()]*\\)[^()]*)*)\\)', 0): (32, 'eNqVjksKgDAMRBMQUcRQBT87Ny50oUfy/rfQCU4h2wYeTdrJoyYiDVBQgRelnB/5K7FfgfHNcz3Olu87mMEFbjqN+8rMAQbeuatjn101mOjx7Bn2F7CFfPaVehLn0r2Rf48O7z/63R0y', 1, {}, (None, None)),
+    ('\\bfastmath\\s*<([^>]*)>', 0): (32, 'eNrjY2BgYGGAAC4g/g8EbFC2ABCnQelEKF0MpUugdC6aPEw8A4glgJgTajbIXF6oXRxAzAMVZ4SqtwFiQagYSB8bkj4RIG0HVSuIpAcmBgAoVxFv', 1, {}, (None, None)),
     ('\\s*', 0): (32, 'eNrjY2BgYGFAgP9AIAGkOZH4vFA1HEDMAxVnhGIAQEsIUw==', 0, {}, (None,)),
     ('\\s*#tf_type<\\s*tensor_proto\\s*:\\s*"0x[0-9A-Fa-f]*"\\s*>\\s*:(.+)', 16): (48, 'eNrjY2BgYGGAAFkg/g8EEkCaEyoG4vNC1XAAMQ9UnBGIBYBYGUqXQOk0KB2PJl4JpQugdCqUtgFiUuwrQdOfB6WLoXQ+lC5Cc0cBmng+mnn5JLrDikT1SlDaAEpXQPULoOnnRjITKMpcByTrGLADZLNJcYsdGX4VhIqB9LFC5UD6mKFsQSgNwgBk1TQq', 1, {}, (None, None)),
     ('\\s*((?:(?:\\d+|\\?|\\[\\s*\\d+\\s*\\])\\s*x\\s*)*)(.*)', 16): (48, 'eNrjY2BgYGFAgP9AIAGkOZH4vFA1HEDMAxVnBGJBKFsciIOQ1LMDaZAemDmMWMzhQjKHH4h1gJgViAWA2B4qpg7EqlCxaCTzCLmLWHuJNQ9kfyzUTUxQcVL0VpCgXggarrDwZYLqZUXSy4wkD2MDAA3ALTA=', 2, {}, (None, None, None)),
