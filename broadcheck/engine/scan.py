@@ -27,6 +27,10 @@ from broadcheck.syntax.lines import ROW, VALUE, blank, key_text, names, starts_s
 
 _LOCATION_ALIAS = lazy(r'[ \t]*#[\w$.\-]+ = loc\((?:[^()"\n]|"(?:[^"\\\n]|\\.)*+")*+\)[ \t\r]*$')
 """``#loc3 = loc("file.py":3:4)`` on one line (a nested location goes the long way)."""
+_LOCATION = r'[ \t]*#[\w$.\-]+ = loc\((?:[^()"\n]|"(?:[^"\\\n]|\\.)*+")*+\)[ \t\r]*+\n'
+_LOCATION_ALIASES = lazy(f"(?:{_LOCATION})++")
+"""The lines of :data:`_LOCATION_ALIAS` a block starts with, each with its line end, in one match (a
+JAX export with debug locations starts with 17k of them, each a row of :meth:`Scanner._rows` else)."""
 
 
 LONG_KEY = 1 << 16
@@ -135,6 +139,13 @@ class Scanner:
 
     def block(self, text: str, first_line: int) -> int:
         """Scan the whole lines of ``text`` (the first is ``first_line``); the next line's number."""
+        if text[:1] == "#" and self.pieces.pending is None and not self.pieces.open:
+            aliases = _LOCATION_ALIASES.match(text)  # (each a line :meth:`_rows` passes over)
+            if aliases is not None:
+                first_line += text.count("\n", 0, aliases.end())
+                text = text[aliases.end() :]
+                if not text:
+                    return first_line
         keyed = self.keyed
         if keyed is not False and len(text) >= KEYED_TEXT:
             if not keyed:  # (undecided: do the block's last lines repeat?)

@@ -21,11 +21,10 @@ from broadcheck.syntax.parts import (
     TypeText,
     Use,
     arguments_at,
-    comma_at,
     matched_types,
+    operand_items,
     type_text,
-    use_at,
-    value_at,
+    uses_at,
 )
 
 _SIMPLE_TYPE = r"!?[A-Za-z_][\w.$]*+(?:<[^<>()\[\]{}\"]*+(?<!-)>)?"
@@ -64,18 +63,14 @@ def simple_statement(key: str) -> Statement | None:
         at, ops = m.start("cops"), m.group("cops")
     operands: list[Use] = []
     items: list[Item] = []
-    if ops:
-        for i in range(0, len(ops), 4):  # `%_, %_`: a name every four characters
-            operands.append(use_at(at + i))
-            if not generic:
-                if i:
-                    items.append(comma_at(at + i - 2))
-                items.append(value_at(at + i))
+    if ops:  # `%_, %_`: a name every four characters
+        operands = uses_at(at, len(ops))
+        if not generic:
+            items = operand_items(at, len(ops))
     open_at = key.index(" : (", name_end) + 3
     inputs: tuple[TypeText, ...] = ()
     if m.group("ins") is not None:
-        base = m.start("ins")
-        inputs = tuple(type_text(key, base + t.start(), base + t.end()) for t in _SIMPLE_TYPES.finditer(m.group("ins")))
+        inputs = tuple(matched_types(list(_SIMPLE_TYPES.finditer(key, m.start("ins"), m.end("ins"))), 0))
     out = m.group("out")
     outputs = () if out == "()" else (type_text(key, m.start("out"), m.end("out")),)
     end = len(key)
@@ -94,13 +89,10 @@ def _simple_list(key: str, m: re.Match[str]) -> Statement:
     operands: list[Use] = []
     items: list[Item] = []
     if ops:
-        for i in range(0, len(ops), 4):
-            operands.append(use_at(at + i))
-            if i:
-                items.append(comma_at(at + i - 2))
-            items.append(value_at(at + i))
+        operands = uses_at(at, len(ops))
+        items = operand_items(at, len(ops))
     base = m.start("ins")
-    inputs = tuple(type_text(key, base + t.start(), base + t.end()) for t in _SIMPLE_TYPES.finditer(m.group("ins")))
+    inputs = tuple(matched_types(list(_SIMPLE_TYPES.finditer(key, base, m.end("ins"))), 0))
     end = len(key)
     items.append(Item("types", key[base:end], base, end))
     signature = Signature("list", inputs, (), base, end, base - 1)
