@@ -210,7 +210,8 @@ def uses_at(at: int, size: int) -> list[Use]:
     at ``at``: a name every four characters, made by ``map`` (no Python step a name: a JAX
     export's ``return`` of 17k values)."""
     starts = range(at, at + size, 4)
-    return list(map(_new_tuple, repeat(Use), zip(repeat("%_"), repeat(0), starts, map(_PLUS_TWO, starts), repeat(None))))
+    ends = map(_PLUS_TWO, starts)
+    return list(map(_new_tuple, repeat(Use), zip(repeat("%_"), repeat(0), starts, ends, repeat(None))))
 
 
 def operand_items(at: int, size: int) -> list[Item]:
