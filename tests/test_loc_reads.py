@@ -230,3 +230,27 @@ def test_a_return_of_thousands_of_values_is_read_with_no_python_step_a_value() -
     statement, steps = traced_lines(lambda: simple.simple_statement(key), lambda code: code.co_filename in files)
     assert statement is not None and len(statement.operands) == 5000 and len(statement.items) == 2 * 5000
     assert steps < 100
+
+
+def test_the_match_of_aliases_takes_the_lines_a_row_passes_over() -> None:
+    """:data:`.scan._LOCATION_ALIASES` (one line) against what ``Scanner._rows`` passes over, a row's
+    ``other`` that :data:`.scan._LOCATION_ALIAS` matches, on 30,000 random lines near such aliases."""
+    from broadcheck.syntax.lines import ROW
+
+    rng = random.Random(5)
+    pieces = ["#loc1", "#l.$-2", " = ", "loc(", ")", "(", '"', '\\"', "\\", "a", ":3:4", " ", "\t", "\r", "#", "é"]
+    taken = 0
+    for _ in range(30_000):
+        line = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 9)))
+        if rng.random() < 0.5:
+            line = rng.choice(["", "  ", "\t"]) + "#loc7 = loc(" + line
+        line = line.replace("\n", "")
+        row = ROW.match(line)
+        assert row is not None
+        other = row.group("other") or ""
+        passed = bool(other) and not (row.group("generic") or row.group("custom"))
+        passed = passed and scan._LOCATION_ALIAS.match(other) is not None
+        found = scan._LOCATION_ALIASES.fullmatch(line + "\n") is not None
+        assert found == passed, repr(line)
+        taken += found
+    assert taken > 200  # (440: it does take lines, with strings, escapes and `\r` in them)
