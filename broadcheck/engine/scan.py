@@ -226,8 +226,8 @@ class Scanner:
                     self._rows(text[start:at], first_line + held)
                     held = -1
                     quiet = pieces.pending is None and labels.text is None
-                pending = pieces.pending
-                if pending is not None and pending.brace >= 0:  # (a header's `{`: this line tells, as in :meth:`_rows`)
+                if not quiet and (pending := pieces.pending) is not None and pending.brace >= 0:
+                    # (a header's `{`: this line tells, as in :meth:`_rows`; nothing is pending while quiet)
                     while at_row < i:
                         at = text.find("\n", at) + 1
                         at_row += 1
