@@ -66,7 +66,7 @@ def simple_statement(key: str) -> Statement | None:
         at, ops = m.start("cops"), m.group("cops")
     operands: list[Use] = []
     items: list[Item] = []
-    if len(ops) >= MANY:  # (by `map`: a JAX export's return of 17k values)
+    if ops and len(ops) >= MANY:  # (by `map`: a JAX export's return of 17k values)
         operands = uses_at(at, len(ops))
         if not generic:
             items = operand_items(at, len(ops))
@@ -113,7 +113,7 @@ def _simple_list(key: str, m: re.Match[str]) -> Statement:
     at, ops = m.start("cops"), m.group("cops")
     operands: list[Use] = []
     items: list[Item] = []
-    if len(ops) >= MANY:
+    if ops and len(ops) >= MANY:
         operands = uses_at(at, len(ops))
         items = operand_items(at, len(ops))
     elif ops:
