@@ -42,7 +42,7 @@ _BLANK = lazy(r"\s*+")
 _LONG = 256
 """A line of a dictionary longer than this is read by :func:`_long_entry`, its string by ``str.find``."""
 _WALK = 64
-"""How many lines back from a text's end :func:`_may_end_in_metadata` looks."""
+"""How many blank lines at a text's end :func:`_may_end_in_metadata` passes over."""
 HOLD = 1 << 25
 """A file metadata dictionary still open at a block's end is held back until it closes, this
 long at most (its lines are blank to the scanner only once the whole of it is known to be of
@@ -227,21 +227,21 @@ def _line_ends(text: str, start: int) -> int:
 
 def _may_end_in_metadata(text: str) -> bool:
     """Whether ``text`` may end with a file metadata dictionary, or within one, as :func:`_metadata`
-    finds it, told from its last lines: walking back from its end over blank lines and lines of
-    entries (:data:`_META_LINE`; a long line is passed over unread), the first other line holds
-    its ``#-}`` or ``{-#`` (or there is none within :data:`_WALK` lines). No: the text holds no
-    dictionary :func:`_metadata` would find, and is not searched for ``{-#`` (a file with debug
-    locations holds ``#`` on every line, and the search steps through each of its blocks, 29 ms
-    over a 42 MB export)."""
+    finds it, told from its last line that is not blank: one that is no line of entries
+    (:data:`_META_LINE`; a long line may be one) and holds neither ``#-}`` nor ``{-#`` ends no
+    dictionary, and the text is not searched for ``{-#`` (a file with debug locations holds ``#``
+    on every line, and the search stepped through each of its blocks: 29 ms over a 42 MB export).
+    Otherwise the search says, as it did."""
     stop = len(text) - 1 if text.endswith("\n") else len(text)
-    for _ in range(_WALK):
+    for _ in range(_WALK):  # (blank lines passed over)
         start = text.rfind("\n", 0, stop) + 1
-        if (
-            stop - start <= _LONG
-            and _META_LINE.fullmatch(text, start, stop) is None
-            and _BLANK.fullmatch(text, start, stop) is None
-        ):
-            return text.find("{-#", start, stop) >= 0 or text.find("#-}", start, stop) >= 0
+        if _BLANK.fullmatch(text, start, stop) is None:
+            return (
+                stop - start > _LONG
+                or _META_LINE.fullmatch(text, start, stop) is not None
+                or text.find("{-#", start, stop) >= 0
+                or text.find("#-}", start, stop) >= 0
+            )
         if not start:
             return True
         stop = start - 1
