@@ -142,12 +142,14 @@ class Scanner:
     def block(self, text: str, first_line: int) -> int:
         """Scan the whole lines of ``text`` (the first is ``first_line``); the next line's number."""
         if text[:1] == "#" and self.pieces.pending is None and not self.pieces.open:
-            aliases = _LOCATION_ALIASES.match(text)  # (each a line :meth:`_rows` passes over)
-            if aliases is not None:
-                first_line += text.count("\n", 0, aliases.end())
-                text = text[aliases.end() :]
-                if not text:
-                    return first_line
+            line_end = text.find("\n")
+            if text.find(" = loc(", 0, len(text) if line_end < 0 else line_end) > 0:  # (not `#map = ...`)
+                aliases = _LOCATION_ALIASES.match(text)  # (each a line :meth:`_rows` passes over)
+                if aliases is not None:
+                    first_line += text.count("\n", 0, aliases.end())
+                    text = text[aliases.end() :]
+                    if not text:
+                        return first_line
         keyed = self.keyed
         if keyed is not False and len(text) >= KEYED_TEXT:
             if not keyed:  # (undecided: do the block's last lines repeat?)
