@@ -11,9 +11,6 @@ dominance when it closes.
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import attrgetter
-
 from broadcheck.dialects import Registry
 from broadcheck.dialects.inner import SOURCES
 from broadcheck.engine import diagnose
@@ -30,9 +27,6 @@ from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import symbol_name
 from broadcheck.syntax.written import argument_type_problem
-
-_KEY, _TEXT = attrgetter("key"), attrgetter("text")
-"""A written type's key and text, taken by ``map`` (a function's 17k result types)."""
 
 MODULES = frozenset({"builtin.module", "module"})
 """Ops whose region is a graph region for value flow (``tf_executor.graph`` is not: TensorFlow
@@ -150,7 +144,7 @@ class Regions:
         results = -1  # (a generic form writes its types after its regions)
         if form is not None and statement is not None:
             if arguments:
-                argument_names = tuple(compress(names, map(ARGUMENT.__eq__, form.roles)))  # (by `map`: 17k of them)
+                argument_names = tuple(n for n, r in zip(names, form.roles, strict=False) if r == ARGUMENT)
             results = len(form.result_types) if not statement.generic else -1
         outside = self.open_regions[-1].scope if self.open_regions and not isolated else None
         self.open_regions.append(OpenRegion(tuple(arguments), name, argument_names, results))
@@ -183,8 +177,8 @@ class Regions:
             outputs = sig.outputs if sig is not None else ()
             symbol = next((i.text for i in statement.items if i.kind == "symbol"), "@?")
             signature = signature_of(statement)
-            keys = tuple(map(_KEY, outputs))
-            texts = tuple(map(_TEXT, outputs))
+            keys = tuple(t.key for t in outputs)
+            texts = tuple(t.text for t in outputs)
             line = lines[0] if lines else head.line
             self.functions.append(Function(symbol_name(symbol), keys, texts, self.depth, line))
             self.isolated_ops.append((line, statement.name_start))
