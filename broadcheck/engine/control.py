@@ -27,6 +27,8 @@ locates what it finds.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from broadcheck.dialects.op import SymbolRule, Texts
 from broadcheck.engine.flow import comparable
 from broadcheck.engine.forms import Form, place_types
@@ -318,12 +320,11 @@ def signature_of(statement: Statement) -> Signature | None:
     """A ``func.func``'s type: its arguments' (or declared inputs') and its results'."""
     from broadcheck.syntax.statement import SyntaxProblem, _Reader
 
-    if statement.definitions:
-        inputs = [d.type for d in statement.definitions]
-        if any(t is None for t in inputs):
+    if statement.definitions:  # (by `map`: a JAX export's head of 17k arguments and results)
+        inputs = list(map(_TYPE, statement.definitions))
+        if None in inputs:
             return None
-        input_texts = tuple(t.text for t in inputs if t is not None)
-        input_keys = tuple(t.key for t in inputs if t is not None)
+        input_texts, input_keys = tuple(map(_TEXT, inputs)), tuple(map(_KEY, inputs))
     else:
         group = next((i for i in statement.items if i.kind in ("group", "values")), None)
         if group is None:
@@ -334,4 +335,7 @@ def signature_of(statement: Statement) -> Signature | None:
             return None
         input_texts, input_keys = tuple(t.text for t in types), tuple(t.key for t in types)
     outputs = statement.signature.outputs if statement.signature is not None else ()
-    return Signature(input_keys, tuple(t.key for t in outputs), (input_texts, tuple(t.text for t in outputs)))
+    return Signature(input_keys, tuple(map(_KEY, outputs)), (input_texts, tuple(map(_TEXT, outputs))))
+
+
+_TYPE, _TEXT, _KEY = attrgetter("type"), attrgetter("text"), attrgetter("key")

@@ -22,6 +22,7 @@ outer block: at worst a use goes unjudged, never a false error.
 from __future__ import annotations
 
 from bisect import bisect_right
+from itertools import repeat
 
 from broadcheck.syntax.named import NamedTuple
 
@@ -143,6 +144,10 @@ class Dominance:
     def argument(self, name: str, line: int) -> None:
         """A block argument of the current block."""
         self.arguments[name] = (line, self.block)
+
+    def arguments_at(self, names: list[str], lines: list[int]) -> None:
+        """:meth:`argument` of each of ``names``, the ``k``-th at ``lines[k]``, in one dict update."""
+        self.arguments.update(zip(names, zip(lines, repeat(self.block)), strict=True))
 
     def use(self, name: str, line: int, operand: int, use_line: int, definition: int, forward: bool) -> None:
         """A use to judge: of a value defined at line ``definition`` (``forward``: after it)."""

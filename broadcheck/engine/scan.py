@@ -27,6 +27,12 @@ from broadcheck.syntax.lines import ROW, VALUE, blank, key_text, names, starts_s
 
 _LOCATION_ALIAS = lazy(r'[ \t]*#[\w$.\-]+ = loc\((?:[^()"\n]|"(?:[^"\\\n]|\\.)*+")*+\)[ \t\r]*$')
 """``#loc3 = loc("file.py":3:4)`` on one line (a nested location goes the long way)."""
+_LOCATION = r'[ \t]*+#[\w$.\-]++ = loc\((?:[^()"\n]++|"(?:[^"\\\n]++|\\.)*+")*+\)[ \t\r]*+\n'
+_LOCATION_ALIASES = lazy(f"(?:{_LOCATION})++")
+"""The lines of :data:`_LOCATION_ALIAS` a block starts with, each with its line end, in one match (a
+JAX export with debug locations starts with 17k of them, each a row of :meth:`Scanner._rows` else),
+its runs of characters possessive (the same lines: 7 ms over the 17k, where one alternative a
+character took 18)."""
 
 
 LONG_KEY = 1 << 16
@@ -135,6 +141,15 @@ class Scanner:
 
     def block(self, text: str, first_line: int) -> int:
         """Scan the whole lines of ``text`` (the first is ``first_line``); the next line's number."""
+        if text[:1] == "#" and self.pieces.pending is None and not self.pieces.open:
+            line_end = text.find("\n")
+            if text.find(" = loc(", 0, len(text) if line_end < 0 else line_end) > 0:  # (not `#map = ...`)
+                aliases = _LOCATION_ALIASES.match(text)  # (each a line :meth:`_rows` passes over)
+                if aliases is not None:
+                    first_line += text.count("\n", 0, aliases.end())
+                    text = text[aliases.end() :]
+                    if not text:
+                        return first_line
         keyed = self.keyed
         if keyed is not False and len(text) >= KEYED_TEXT:
             if not keyed:  # (undecided: do the block's last lines repeat?)
@@ -142,13 +157,12 @@ class Scanner:
                 sample = _keys(text[at + 1 :])[0] if at >= 0 else []
                 if len(sample) >= 64:
                     keyed = self.keyed = len(set(sample)) * 4 <= len(sample)
-            if (
-                keyed
-                and text.count("\n") * SHORT >= len(text)  # (not a frozen graph's lines of weights)
-                and "\0" not in text
-                and "\1" not in text  # (what keys are written with)
-            ):
-                return self._keyed(text, first_line, *_keys(text))
+            if keyed and "\0" not in text and "\1" not in text:  # (what keys are written with)
+                keys, tokens = _keys(text)
+                lines = len(keys) - (not text.endswith("\n"))  # (its line ends: counted by the split, not again)
+                if lines * SHORT >= len(text):  # (not a frozen graph's lines of weights)
+                    return self._keyed(text, first_line, keys, tokens)
+                del keys, tokens
         forms = self.forms
         known = len(forms)
         after = self._rows(text, first_line)
@@ -214,8 +228,8 @@ class Scanner:
                     self._rows(text[start:at], first_line + held)
                     held = -1
                     quiet = pieces.pending is None and labels.text is None
-                pending = pieces.pending
-                if pending is not None and pending.brace >= 0:  # (a header's `{`: this line tells, as in :meth:`_rows`)
+                if not quiet and (pending := pieces.pending) is not None and pending.brace >= 0:
+                    # (a header's `{`: this line tells, as in :meth:`_rows`; nothing is pending while quiet)
                     while at_row < i:
                         at = text.find("\n", at) + 1
                         at_row += 1

@@ -66,9 +66,7 @@ class Values:
         flow = self.flow
         if len(set(names)) != len(names) or not flow.types.keys().isdisjoint(names):
             return False
-        argument = self.dom.argument
-        for name, at in zip(names, lines, strict=True):
-            argument(name, at)
+        self.dom.arguments_at(names, lines)
         flow.fresh_arguments(names, types, lines)
         return True
 

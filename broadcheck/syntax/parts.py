@@ -167,7 +167,7 @@ def type_text(text: str, start: int, end: int) -> TypeText:
     return _new_tuple(TypeText, (written, start, end, key))
 
 
-def matched_types(found: list[re.Match[str]], group: str) -> list[TypeText]:
+def matched_types(found: list[re.Match[str]], group: str | int) -> list[TypeText]:
     """:func:`type_text` of group ``group`` of each match of ``found`` (a JAX export's head: 17k
     arguments and 17k results), made by ``map`` and ``zip`` (no Python step a type) where no type
     is written with a space, a line end or ``,>`` (each its own key then)."""
@@ -187,6 +187,7 @@ def arguments_at(found: list[re.Match[str]], types: list[TypeText]) -> tuple[Def
 
 _GROUP, _START, _END = re.Match.group, re.Match.start, re.Match.end
 _PLUS_TWO = (2).__add__
+_PLUS_ONE = (1).__add__
 
 
 def use_at(at: int) -> Use:
@@ -202,6 +203,26 @@ def value_at(at: int) -> Item:
 def comma_at(at: int) -> Item:
     """A custom form's ``,`` item at ``at``."""
     return _new_tuple(Item, ("punct", ",", at, at + 1))
+
+
+def uses_at(at: int, size: int) -> list[Use]:
+    """:func:`use_at` of each ``%_`` of the operands ``%_, %_, ...`` (``size`` characters) written
+    at ``at``: a name every four characters, made by ``map`` (no Python step a name: a JAX
+    export's ``return`` of 17k values)."""
+    starts = range(at, at + size, 4)
+    ends = map(_PLUS_TWO, starts)
+    return list(map(_new_tuple, repeat(Use), zip(repeat("%_"), repeat(0), starts, ends, repeat(None))))
+
+
+def operand_items(at: int, size: int) -> list[Item]:
+    """A custom form's items of the operands ``%_, %_, ...`` (``size`` characters) written at
+    ``at``: :func:`value_at` of each, :func:`comma_at` between them, in order, made by ``map``."""
+    starts = range(at, at + size, 4)
+    commas = range(at + 2, at + size, 4)
+    items: list[Item] = [None] * (len(starts) + len(commas))  # type: ignore[list-item]  # (each filled below)
+    items[0::2] = map(_new_tuple, repeat(Item), zip(repeat("value"), repeat("%_"), starts, map(_PLUS_TWO, starts)))
+    items[1::2] = map(_new_tuple, repeat(Item), zip(repeat("punct"), repeat(","), commas, map(_PLUS_ONE, commas)))
+    return items
 
 
 ONE_RESULT = (Result("%_", 1, 0, 2),)

@@ -23,8 +23,10 @@ from broadcheck.syntax.parts import (
     arguments_at,
     comma_at,
     matched_types,
+    operand_items,
     type_text,
     use_at,
+    uses_at,
     value_at,
 )
 
@@ -64,7 +66,11 @@ def simple_statement(key: str) -> Statement | None:
         at, ops = m.start("cops"), m.group("cops")
     operands: list[Use] = []
     items: list[Item] = []
-    if ops:
+    if ops and len(ops) >= MANY:  # (by `map`: a JAX export's return of 17k values)
+        operands = uses_at(at, len(ops))
+        if not generic:
+            items = operand_items(at, len(ops))
+    elif ops:
         for i in range(0, len(ops), 4):  # `%_, %_`: a name every four characters
             operands.append(use_at(at + i))
             if not generic:
@@ -73,9 +79,13 @@ def simple_statement(key: str) -> Statement | None:
                 items.append(value_at(at + i))
     open_at = key.index(" : (", name_end) + 3
     inputs: tuple[TypeText, ...] = ()
-    if m.group("ins") is not None:
+    ins = m.group("ins")
+    if ins is not None:
         base = m.start("ins")
-        inputs = tuple(type_text(key, base + t.start(), base + t.end()) for t in _SIMPLE_TYPES.finditer(m.group("ins")))
+        if len(ins) >= MANY:
+            inputs = _many_types(key, base, base + len(ins))
+        else:
+            inputs = tuple(type_text(key, base + t.start(), base + t.end()) for t in _SIMPLE_TYPES.finditer(ins))
     out = m.group("out")
     outputs = () if out == "()" else (type_text(key, m.start("out"), m.end("out")),)
     end = len(key)
@@ -87,20 +97,36 @@ def simple_statement(key: str) -> Statement | None:
     )
 
 
+MANY = 1 << 8
+"""Operands (or types) written in this many characters or more are made by ``map`` (:func:`.parts.uses_at`,
+:func:`.parts.matched_types`), fewer by a loop (a few ``map`` and ``zip`` cost more than a loop of two)."""
+
+
+def _many_types(key: str, start: int, end: int) -> tuple[TypeText, ...]:
+    """:func:`type_text` of each :data:`_SIMPLE_TYPES` in ``key[start:end]``, by ``map``."""
+    return tuple(matched_types(list(_SIMPLE_TYPES.finditer(key, start, end)), 0))
+
+
 def _simple_list(key: str, m: re.Match[str]) -> Statement:
     results = ONE_RESULT if m.group("result") else ()
     name, name_start, name_end = m.group("custom"), m.start("custom"), m.end("custom")
     at, ops = m.start("cops"), m.group("cops")
     operands: list[Use] = []
     items: list[Item] = []
-    if ops:
+    if ops and len(ops) >= MANY:
+        operands = uses_at(at, len(ops))
+        items = operand_items(at, len(ops))
+    elif ops:
         for i in range(0, len(ops), 4):
             operands.append(use_at(at + i))
             if i:
                 items.append(comma_at(at + i - 2))
             items.append(value_at(at + i))
-    base = m.start("ins")
-    inputs = tuple(type_text(key, base + t.start(), base + t.end()) for t in _SIMPLE_TYPES.finditer(m.group("ins")))
+    ins, base = m.group("ins"), m.start("ins")
+    if len(ins) >= MANY:
+        inputs = _many_types(key, base, base + len(ins))
+    else:
+        inputs = tuple(type_text(key, base + t.start(), base + t.end()) for t in _SIMPLE_TYPES.finditer(ins))
     end = len(key)
     items.append(Item("types", key[base:end], base, end))
     signature = Signature("list", inputs, (), base, end, base - 1)
