@@ -164,6 +164,8 @@ PARSE_CODES = frozenset(
         "BC1367",
         # a named Linalg op's body arguments against ins and outs (parseNamedStructuredOpRegion)
         "BC1784",
+        # a linalg convolution's or pooling's strides and dilations, as its custom form's parser reads them
+        "BC1815",
         # custom forms' parsers: cf.switch's flag type, a shape op's type of another class
         "BC1756", "BC1759",
         # an attribute's own verifier as the parser builds it: #stablehlo.dot_algorithm's

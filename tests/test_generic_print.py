@@ -44,11 +44,18 @@ def test_the_first_body_is_reported() -> None:
         "      %1 = arith.addi %o, %o overflow<nsw> : f32",
         "      %1 = arith.addf %o, %o fastmath<nnan,ninf> : f32",
         "      %1 = arith.addf %o,\n          %o : f32",  # (over two lines)
+        "      %1 = arith.addf %o, %o, %o : f32",  # (the parser stops at it: no verifier runs)
     ],
 )
 def test_silent_where_the_first_op_cannot_be_printed(first: str) -> None:
     """No message rather than a wrong one: not about the first body, and not about the second."""
     assert "BC1813" not in [code for _, code in _codes(_BODY.format(first=first))]
+
+
+def test_a_trailing_comment_is_not_read_for_names() -> None:
+    """The names of a comment after the op are not its operands."""
+    text = _BODY.format(first="      %1 = math.exp %o : f32  // %2 = math.exp %o : f32")
+    assert _codes(text) == [(5, "BC1813")]
 
 
 def test_with_a_terminator_nothing() -> None:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Found
-from broadcheck.engine.findings import Findings
+from broadcheck.engine.findings import PARSE, Findings
 from broadcheck.engine.forms import RESULT, USE, Form
 from broadcheck.ops import Span
 from broadcheck.syntax.lazyre import lazy
@@ -222,7 +222,7 @@ def form_text(form: Form, line: str, scope: Scope, table: dict[int, Numbered]) -
         if flags not in _FLAGS:
             return None
         properties = f"<{{fastmath = #arith.fastmath<{flags}>}}> "
-    names = _NAME.findall(line)
+    names = _NAME.findall(line.split("//", 1)[0])  # (not a trailing comment's)
     if len(names) != len(form.roles):
         return None
     results = [printed(n, scope, table) for n, r in zip(names, form.roles, strict=True) if r == RESULT]
@@ -263,6 +263,8 @@ class Unterminated:
         self.found.clear()
         if _unread(root):  # (the numbers are not known)
             return
+        if any(d.span.line == line and d.code in PARSE for d in findings.diagnostics):
+            return  # (the parser stopped at that op: no verifier ran)
         raw, table = findings.fetch_line(line), number(root)
         text = generic_text(raw, scope, table) or form_text(form, raw, scope, table)
         where = findings.op_where(line)
@@ -288,7 +290,7 @@ def empty_body(findings: Findings, arguments: bool, generic: bool, line: int) ->
     if arguments:
         findings.control([Found("BC1814", where, {})])
     elif not generic:  # (its `{` ends its head's line, or it is not said)
-        text = findings.fetch_line(line).rstrip()
+        text = findings.fetch_line(line).split("//", 1)[0].rstrip()  # (not a trailing comment)
         if text.endswith("{"):
             span = Span(line, len(text), line, len(text) + 1)
             problem = SyntaxProblem("custom op 'func.func' expected non-empty function body", span)
