@@ -8681,8 +8681,8 @@ RULES: Mapping[str, Rule] = {
             "A linalg.generic body block, or a function's body, ends with an op that is not a terminator "
             "(Verifier.cpp, at that op): MLIR prints the op in its generic form, its values numbered over the "
             "function. Reported only where broadcheck can print that form exactly (one-line arith binary ops, "
-            "cmpf, select; one-result StableHLO and TOSA ops written without attributes; arith's and math's float "
-            "ops, with the fastmath flag their parser sets).",
+            "cmpf, select, integer constants; one-result StableHLO and TOSA ops written without attributes; arith's "
+            "and math's float ops, with the fastmath flag their parser sets).",
             "linalg.generic {...} outs(%m : memref<?xf32>) { ^bb(%o: f32): %1 = arith.addf %o, %o : f32 }",
             op_prefix=False,
         ),

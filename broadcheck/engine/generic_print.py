@@ -6,8 +6,8 @@ function: a region's values first (entry block arguments ``%argN``, then each op
 one number, later blocks' arguments plain numbers), then its ops' regions from a stack (the last
 first, a region's own nested regions before its earlier siblings), the counters never going back
 (iree-opt 3.13 numbers a diagnostic's op so: two sibling ``linalg.generic`` bodies get different
-``%argN``). Only ops whose generic form is known exactly are printed (``arith``'s binary ops,
-:func:`generic_text`; the ops of :data:`_WITHOUT_PROPERTIES` written without attributes,
+``%argN``). Only ops whose generic form is known exactly are printed (``arith``'s binary ops and
+integer constants, :func:`generic_text`; the ops of :data:`_WITHOUT_PROPERTIES` written without attributes,
 :func:`form_text`); for any other, ``None`` (no message rather than a wrong one).
 """
 
@@ -76,6 +76,10 @@ _FASTMATH_OPS = frozenset(
 )
 """Ops of one result, their operands' type, whose parser sets their ``fastmath`` property (``none``
 unless written: ``math.sin %a fastmath<fast> : f32``), which their generic form prints."""
+_CONSTANT = lazy(
+    r"\s*(?P<result>%[\w$.\-]+)\s*=\s*arith\.constant\s+(?:(?P<int>-?\d+)\s*:\s*(?P<type>i\d+|index)|"
+    r"(?P<bool>true|false))\s*(?://.*)?$"
+)
 _FLAG_WORD = lazy(r"\bfastmath\s*<([^>]*)>")
 """Ops of one result and no region whose generic form holds nothing but their operands and types when
 none of their attributes is written: their parsers set no default property (iree-opt 3.13
@@ -179,7 +183,7 @@ def generic_text(line: str, scope: Scope, table: dict[int, Numbered]) -> str | N
     """The generic form of the one-line op statement ``line`` as MLIR prints it, or ``None``."""
     m = _STATEMENT.match(line)
     if m is None:
-        return None
+        return _constant_text(line, scope, table)
     op, kind, pred, flags = m["op"], m["type"], m["pred"], m["fm"] or "none"
     result = printed(m["result"], scope, table)
     values = [printed(v, scope, table) for v in (m["a"], m["b"], m["c"]) if v is not None]
@@ -206,6 +210,17 @@ def generic_text(line: str, scope: Scope, table: dict[int, Numbered]) -> str | N
         f'{result} = "arith.{op}"({", ".join(v for v in values if v is not None)}) {properties}'
         f": ({', '.join(operand_types)}) -> {result_type}"
     )
+
+
+def _constant_text(line: str, scope: Scope, table: dict[int, Numbered]) -> str | None:
+    """``arith.constant`` of a decimal integer or a boolean (``%c = arith.constant -3 : index``), as
+    MLIR prints it: its value a property; ``None`` for any other."""
+    m = _CONSTANT.match(line)
+    result = printed(m["result"], scope, table) if m is not None else None
+    if m is None or result is None or m["int"] in ("-0",):
+        return None
+    value, kind = (f"{int(m['int'])} : {m['type']}", m["type"]) if m["int"] is not None else (m["bool"], "i1")
+    return f'{result} = "arith.constant"() <{{value = {value}}}> : () -> {kind}'
 
 
 def form_text(form: Form, line: str, scope: Scope, table: dict[int, Numbered]) -> str | None:
