@@ -208,7 +208,7 @@ class Assembly(Frozen):
         )
         if last < 0:
             return None  # the operand is inside a bracket: not this form
-        if not comma_at(items, last + 1):
+        if not is_comma(items, last + 1):
             return "expected ','", written[n - 1].end
         if last + 2 >= len(items):
             return None  # the keyword would be on a later line
@@ -247,7 +247,7 @@ class Assembly(Frozen):
             return wrong
         at = 1
         for _ in range(2):  # `, $lhs`, `, $rhs`
-            if not comma_at(items, at):
+            if not is_comma(items, at):
                 return ("expected ','", items[at - 1].end) if at < len(items) else None
             if at + 1 >= len(items) or items[at + 1].kind != "value":
                 return None  # not a form these rules read
@@ -593,7 +593,7 @@ def clause_name(item: Item) -> str:
     return item.text.partition("=")[0].strip()
 
 
-def comma_at(items: Sequence[Item], at: int) -> bool:
+def is_comma(items: Sequence[Item], at: int) -> bool:
     """Whether the item at ``at`` is a ``,``."""
     return at < len(items) and items[at].kind == "punct" and items[at].text == ","
 

@@ -64,28 +64,10 @@ def simple_statement(key: str) -> Statement | None:
     else:
         name, name_start, name_end = m.group("custom"), m.start("custom"), m.end("custom")
         at, ops = m.start("cops"), m.group("cops")
-    operands: list[Use] = []
-    items: list[Item] = []
-    if ops and len(ops) >= MANY:  # (by `map`: a JAX export's return of 17k values)
-        operands = uses_at(at, len(ops))
-        if not generic:
-            items = operand_items(at, len(ops))
-    elif ops:
-        for i in range(0, len(ops), 4):  # `%_, %_`: a name every four characters
-            operands.append(use_at(at + i))
-            if not generic:
-                if i:
-                    items.append(comma_at(at + i - 2))
-                items.append(value_at(at + i))
+    operands, items = _operands(at, ops, not generic)
     open_at = key.index(" : (", name_end) + 3
-    inputs: tuple[TypeText, ...] = ()
     ins = m.group("ins")
-    if ins is not None:
-        base = m.start("ins")
-        if len(ins) >= MANY:
-            inputs = _many_types(key, base, base + len(ins))
-        else:
-            inputs = tuple(type_text(key, base + t.start(), base + t.end()) for t in _SIMPLE_TYPES.finditer(ins))
+    inputs = _types(key, m.start("ins"), ins) if ins is not None else ()
     out = m.group("out")
     outputs = () if out == "()" else (type_text(key, m.start("out"), m.end("out")),)
     end = len(key)
@@ -102,31 +84,38 @@ MANY = 1 << 8
 :func:`.parts.matched_types`), fewer by a loop (a few ``map`` and ``zip`` cost more than a loop of two)."""
 
 
-def _many_types(key: str, start: int, end: int) -> tuple[TypeText, ...]:
-    """:func:`type_text` of each :data:`_SIMPLE_TYPES` in ``key[start:end]``, by ``map``."""
-    return tuple(matched_types(list(_SIMPLE_TYPES.finditer(key, start, end)), 0))
+def _operands(at: int, ops: str | None, with_items: bool) -> tuple[list[Use], list[Item]]:
+    """The operands ``%_, %_, ...`` written at ``at`` (``ops``), and, for a custom form
+    (``with_items``), their items (each value, a ``,`` between)."""
+    if not ops:
+        return [], []
+    if len(ops) >= MANY:  # (by `map`: a JAX export's return of 17k values)
+        return uses_at(at, len(ops)), operand_items(at, len(ops)) if with_items else []
+    operands: list[Use] = []
+    items: list[Item] = []
+    for i in range(0, len(ops), 4):  # `%_, %_`: a name every four characters
+        operands.append(use_at(at + i))
+        if with_items:
+            if i:
+                items.append(comma_at(at + i - 2))
+            items.append(value_at(at + i))
+    return operands, items
+
+
+def _types(key: str, base: int, ins: str) -> tuple[TypeText, ...]:
+    """:func:`type_text` of each :data:`_SIMPLE_TYPES` of ``ins``, written at ``base`` in ``key``."""
+    if len(ins) >= MANY:
+        return tuple(matched_types(list(_SIMPLE_TYPES.finditer(key, base, base + len(ins))), 0))
+    return tuple(type_text(key, base + t.start(), base + t.end()) for t in _SIMPLE_TYPES.finditer(ins))
 
 
 def _simple_list(key: str, m: re.Match[str]) -> Statement:
     results = ONE_RESULT if m.group("result") else ()
     name, name_start, name_end = m.group("custom"), m.start("custom"), m.end("custom")
     at, ops = m.start("cops"), m.group("cops")
-    operands: list[Use] = []
-    items: list[Item] = []
-    if ops and len(ops) >= MANY:
-        operands = uses_at(at, len(ops))
-        items = operand_items(at, len(ops))
-    elif ops:
-        for i in range(0, len(ops), 4):
-            operands.append(use_at(at + i))
-            if i:
-                items.append(comma_at(at + i - 2))
-            items.append(value_at(at + i))
+    operands, items = _operands(at, ops, True)
     ins, base = m.group("ins"), m.start("ins")
-    if len(ins) >= MANY:
-        inputs = _many_types(key, base, base + len(ins))
-    else:
-        inputs = tuple(type_text(key, base + t.start(), base + t.end()) for t in _SIMPLE_TYPES.finditer(ins))
+    inputs = _types(key, base, ins)
     end = len(key)
     items.append(Item("types", key[base:end], base, end))
     signature = Signature("list", inputs, (), base, end, base - 1)

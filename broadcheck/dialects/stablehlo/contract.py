@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from broadcheck.dialects.assembly import Found, Wrong, clause_name, comma_at
+from broadcheck.dialects.assembly import Found, Wrong, clause_name, is_comma
 from broadcheck.dialects.stablehlo import quant  # hloquant
 from broadcheck.dialects.stablehlo.common import (
     TENSOR,
@@ -346,7 +346,7 @@ def dot_form(statement: Statement, custom: str) -> Wrong | None:
         return None
     if items[3].kind in ("types", "dict"):
         return None
-    if not comma_at(items, 3):
+    if not is_comma(items, 3):
         return "expected ':'", items[2].end  # (no `,`: the attribute dictionary or the types follow)
     if len(items) < 5:
         return None
@@ -381,14 +381,14 @@ def dot_general_form(statement: Statement, custom: str) -> Wrong | None:
             return -1
         return colon if items[k].kind == "types" else items[k].start
 
-    if not comma_at(items, 3):
+    if not is_comma(items, 3):
         return "expected ','", items[2].end
     at = 4
     if at < len(items) and items[at].kind == "clause" and clause_name(items[at]) == "batching_dims":
         wrong = _dims_pair(items[at].text, items[at].start, start_of(at + 1), custom)
         if wrong is not None:
             return wrong
-        if not comma_at(items, at + 1):
+        if not is_comma(items, at + 1):
             return "expected ','", items[at].end
         at += 2
     if at >= len(items):
@@ -405,7 +405,7 @@ def dot_general_form(statement: Statement, custom: str) -> Wrong | None:
     after = items[at + 1]
     if after.kind in ("clause", "word"):
         return "expected ':'", item.end
-    if not comma_at(items, at + 1) or at + 2 >= len(items):
+    if not is_comma(items, at + 1) or at + 2 >= len(items):
         return None
     item = items[at + 2]
     if item.kind == "clause" and clause_name(item) == "precision":

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from broadcheck.dialects.assembly import Wrong, clause_name, comma_at
+from broadcheck.dialects.assembly import Wrong, clause_name, is_comma
 from broadcheck.dialects.stablehlo import quant  # hloquant
 from broadcheck.dialects.stablehlo.common import (
     INT_0D,
@@ -450,7 +450,7 @@ def concatenate_form(statement: Statement, custom: str) -> Wrong | None:
     items = statement.items
     at = 0
     while at < len(items) and items[at].kind == "value":
-        if not comma_at(items, at + 1):
+        if not is_comma(items, at + 1):
             return "expected ','", items[at].end
         at += 2
     if at >= len(items):
