@@ -220,6 +220,12 @@ class Checks:
             problem = attribute_literal_problem(op)
             if problem is not None:
                 return problem
+        if op.regions:
+            from broadcheck.dialects.region_shapes import problem as region_problem
+
+            found = region_problem(op)
+            if found is not None:
+                return found
         return check(op, self.profile)
 
     def _types(self, keys: tuple[str | None, ...], aliases: Mapping[str, Type | SyntaxProblem]) -> tuple[Type, ...]:

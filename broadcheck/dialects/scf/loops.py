@@ -95,14 +95,7 @@ def while_(op: Operation) -> None:
     yield to the 'before' region."""
     if len(op.regions) != 2:
         raise fail("BC1118", count=2)
-    for index, region in enumerate(op.regions):  # SingleBlock
-        if region.blocks > 1:
-            raise fail("BC1785", index=index)
-        if region.blocks == 1 and not region.ops:
-            raise fail("BC1788")
-    for index, (region, name) in enumerate(zip(op.regions, ("before", "after"), strict=True)):
-        if region.blocks == 0:
-            raise fail("BC1789", index=index, name=name)  # ODS: SizedRegion<1>
+    # (SingleBlock and SizedRegion<1>: dialects.region_shapes, before this check)
     before, after = (terminated(r) for r in op.regions)
     for region, name, expected in ((before, "before", "scf.condition"), (after, "after", "scf.yield")):
         if region.terminator != expected:
