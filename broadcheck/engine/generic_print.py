@@ -62,6 +62,10 @@ _WITHOUT_PROPERTIES = frozenset(
         *("math." + n for n in "absi ctlz ctpop cttz ipowi".split()),
     ]
 )
+"""Ops of one result and no region whose generic form holds nothing but their operands and types when
+none of their attributes is written: their parsers set no default property (iree-opt 3.13
+``--mlir-print-op-generic`` of the JAX, torch-mlir and TensorFlow exports and the fixtures: no
+instance of these printed a ``<{...}>`` or ``{...}`` it was not written with)."""
 _FASTMATH_OPS = frozenset(
     [
         *("arith." + n for n in (*_FASTMATH, "negf")),
@@ -81,10 +85,9 @@ _CONSTANT = lazy(
     r"(?P<bool>true|false))\s*(?://.*)?$"
 )
 _FLAG_WORD = lazy(r"\bfastmath\s*<([^>]*)>")
-"""Ops of one result and no region whose generic form holds nothing but their operands and types when
-none of their attributes is written: their parsers set no default property (iree-opt 3.13
-``--mlir-print-op-generic`` of the JAX, torch-mlir and TensorFlow exports and the fixtures: no
-instance of these printed a ``<{...}>`` or ``{...}`` it was not written with)."""
+_OVERFLOW_OPS = frozenset("arith." + n for n in _OVERFLOW)
+_PROPERTY = lazy(r"fastmath = #arith\.fastmath<(?P<flags>\w+)>|overflowFlags = (?P<overflow>#arith\.overflow<none>)")
+"""The property of a generic form (``<{fastmath = #arith.fastmath<none>}>``) that MLIR prints as written."""
 _NAME = lazy(r"%[\w$.\-]+(?:#\d+)?")
 _PRINTED_TYPE = lazy(r"[\w<>?.!]+")
 """A type key MLIR prints as it is (no blank it drops, no number it spells otherwise)."""
@@ -227,11 +230,23 @@ def form_text(form: Form, line: str, scope: Scope, table: dict[int, Numbered]) -
     """The generic form of the one-line statement ``line`` of ``form`` (an op of
     :data:`_WITHOUT_PROPERTIES` written with no attribute) as MLIR prints it, or ``None``."""
     statement = form.statement
-    printable = form.name in _WITHOUT_PROPERTIES or form.name in _FASTMATH_OPS
-    if not printable or statement is None or statement.attributes or len(form.result_types) != 1:
+    printable = form.name in _WITHOUT_PROPERTIES or form.name in _FASTMATH_OPS or form.name in _OVERFLOW_OPS
+    if not printable or statement is None or len(form.result_types) != 1:
         return None
     properties = ""
-    if form.name in _FASTMATH_OPS:
+    if statement.attributes:  # (only the one property a generic form writes as MLIR prints it)
+        written = statement.attributes[0]
+        kind = _PROPERTY.fullmatch(f"{written.name} = {written.text}") if statement.generic else None
+        if len(statement.attributes) > 1 or not written.property or kind is None:
+            return None
+        if (form.name in _FASTMATH_OPS) != (kind["flags"] in _FLAGS) or (form.name in _OVERFLOW_OPS) != bool(
+            kind["overflow"]
+        ):
+            return None
+        properties = f"<{{{written.name} = {written.text}}}> "
+    elif form.name in _OVERFLOW_OPS:
+        return None  # (generic_text prints the custom form's)
+    elif form.name in _FASTMATH_OPS:
         flag = _FLAG_WORD.search(line)
         flags = flag.group(1).strip() if flag is not None else "none"
         if flags not in _FLAGS:
@@ -252,18 +267,51 @@ def form_text(form: Form, line: str, scope: Scope, table: dict[int, Numbered]) -
     return f'{results[0]} = "{form.name}"({operands}) {properties}: ({operand_types}) -> {form.result_types[0]}'
 
 
+HOLDERS = {
+    "linalg": "linalg.yield",
+    "shape.func": "shape.return",
+    "stablehlo.case": "stablehlo.return",
+    "stablehlo.if": "stablehlo.return",
+    "stablehlo.map": "stablehlo.return",
+    "tensor.generate": "tensor.yield",
+    "tensor.pad": "tensor.yield",
+    "tosa.cond_if": "tosa.yield",
+    "tosa.while_loop": "tosa.yield",
+}
+"""The ops whose regions' blocks MLIR's verifier finds unterminated, their own verifier silent on it,
+with the terminator each ends with (``linalg``: every op of the dialect with a region). Probed with
+iree-opt 3.13, each region's terminator removed; ``stablehlo.while``, ``reduce``, ``sort`` and the
+collectives, ``vector.mask`` say it in their own verifiers' words first."""
+
+GENERIC_HOLDERS = frozenset(
+    "scf.execute_region scf.for scf.forall scf.if scf.index_switch scf.parallel scf.while".split()
+)
+"""The same, in the generic form only (the custom form's parser adds the terminator), whatever ends their
+blocks: a block whose last op is none (:func:`_printable`) is unterminated; one whose last op is another
+terminator, the op's own verifier's (``expects regions to end with 'scf.yield'``)."""
+
+
+def holds_terminated(op: str, generic: bool) -> str | None:
+    """The terminator that ends a block of op ``op``'s regions, if it is one of :data:`HOLDERS` (``''``:
+    one of :data:`GENERIC_HOLDERS`, written ``generic``; ``None``: neither)."""
+    if generic and op in GENERIC_HOLDERS:
+        return ""
+    return HOLDERS.get("linalg" if op.startswith("linalg.") else op)
+
+
 class Unterminated:
-    """The ``linalg.generic`` bodies and the function bodies of the function being read that end
-    without a terminator."""
+    """The bodies of :data:`HOLDERS`'s ops and the function bodies of the function being read that
+    end without a terminator."""
 
     def __init__(self) -> None:
         self.found: list[tuple[Scope, int, Form]] = []
         """(its scope, its last op's line, that op's form)."""
 
-    def add(self, scope: Scope, last: Form | None, several: bool, line: int, function: bool = False) -> None:
-        """A body closes (``function``: the function's own): ``last`` is its last statement's form
-        (``None``: none), ``several``: it has more blocks."""
-        if last is None or several or (last.name == "linalg.yield" if not function else not _printable(last.name)):
+    def add(self, scope: Scope, last: Form | None, several: bool, line: int, terminator: str | None = None) -> None:
+        """A body closes (``terminator``: what ends its op's blocks; ``None``: the function's own, ``''``:
+        any terminator): ``last`` is its last statement's form (``None``: none), ``several``: it has more
+        blocks."""
+        if last is None or several or (last.name == terminator if terminator else not _printable(last.name)):
             return
         self.found.append((scope, line, last))
 

@@ -22,8 +22,8 @@ class Function:
 class OpenRegion:
     """What is known so far of a region being read."""
 
-    __slots__ = ("arguments", "inner", "labelled", "names", "op", "ops", "results", "scope", "several", "signature",
-                 "texts", "uses", "values", "where")  # fmt: skip
+    __slots__ = ("arguments", "generic", "inner", "labelled", "names", "op", "ops", "results", "scope", "several",
+                 "signature", "texts", "uses", "values", "where")  # fmt: skip
 
     def __init__(
         self, arguments: tuple[str | None, ...], op: str = "", names: tuple[str, ...] = (), results: int = 0
@@ -31,6 +31,8 @@ class OpenRegion:
         self.arguments = arguments
         self.op = op
         """The name of the op that holds it (``dialects.inner.PARENTS``' checks read it)."""
+        self.generic = False
+        """Whether that op is written in the generic form (its parser adds no terminator)."""
         self.inner: list[tuple[Form, int]] = []
         """Its ops named in ``control.INNER``, and those not read (name ``''`` if not even that), with their lines."""
         self.labelled = False

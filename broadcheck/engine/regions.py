@@ -25,7 +25,7 @@ from broadcheck.engine.control import (
 )
 from broadcheck.engine.findings import OP_NAME, Findings, parse_failed
 from broadcheck.engine.forms import ARGUMENT, USE, Form
-from broadcheck.engine.generic_print import Unterminated, empty_body
+from broadcheck.engine.generic_print import Unterminated, empty_body, holds_terminated
 from broadcheck.engine.open_region import Function, OpenRegion
 from broadcheck.engine.scan import Text
 from broadcheck.engine.scan_labels import LabelArgument, label_arguments
@@ -112,6 +112,7 @@ class Regions:
             results = len(form.result_types) if not statement.generic else -1
         outside = self.open_regions[-1].scope if self.open_regions and not isolated else None
         self.open_regions.append(OpenRegion(tuple(arguments), name, argument_names, results))
+        self.open_regions[-1].generic = statement.generic if statement is not None else form is None
         self.open_regions[-1].scope.nest(outside, argument_names)
         if first and name == "func.func":
             dom.reset()
@@ -259,13 +260,13 @@ class Regions:
                     sources,
                 )
                 self.summaries[-1].append(summary)
-            if done.op == "linalg.generic" and self.functions:
+            if done.op == "func.func" and self.functions and self.functions[-1].depth == self.depth:
                 self.unterminated.add(done.scope, last, done.several, done.where)
-            elif done.op == "func.func" and self.functions and self.functions[-1].depth == self.depth:
-                self.unterminated.add(done.scope, last, done.several, done.where, function=True)
                 if not done.ops and not done.several:
                     generic = done.signature is not None  # (a generic form's body with nothing: a declaration)
                     empty_body(findings, bool(done.arguments or done.labelled), generic, self.functions[-1].line)
+            elif self.functions and (ends := holds_terminated(done.op, done.generic)) is not None:
+                self.unterminated.add(done.scope, last, done.several, done.where, ends)
         if self.functions and self.functions[-1].depth == self.depth:
             values.dominance()
             self.unterminated.report(findings)

@@ -21,6 +21,7 @@ from broadcheck.dialects.scf.common import (
     fail,
     full_name,
     implicit_terminator,
+    implied,
     is_index,
     key,
     known,
@@ -46,7 +47,7 @@ def if_(op: Operation) -> None:
     """``scf.if``: two regions (the custom form may leave out the else region), one operand,
     ``NoRegionArguments``, an ``i1`` condition, ``IfOp::verify`` (an else region where it has
     results); then each region's terminator and its yield to the results."""
-    regions = op.regions
+    regions = tuple(implied(op, region, "scf.yield") for region in op.regions)
     if len(regions) != 2 and (op.generic or len(regions) != 1):
         raise fail("BC1118", count=2)
     if len(op.operands) != 1:

@@ -153,6 +153,25 @@ def terminated(region: Region) -> Region:
     return region
 
 
+def _registered(name: str) -> bool:
+    """Whether op ``name`` is one broadcheck declares (an op of an unregistered dialect may be a
+    terminator: MLIR's block verifier lets it end a block)."""
+    from broadcheck import dialects
+
+    return dialects.lookup(full_name(name)) is not None
+
+
+def implied(op: Operation, region: Region, expected: str) -> Region:
+    """``region`` as the custom form's parser leaves it (``SingleBlockImplicitTerminator``'s
+    ``ensureTerminator``): a block written with no op, or ending in an op known not to be a terminator,
+    ends with ``expected`` yielding nothing, at the op's place."""
+    if op.generic or region.blocks > 1 or region.terminator == expected:
+        return region
+    if region.terminator and is_terminator(region.terminator) is not False:
+        return region  # (another terminator, or an op not known: as written)
+    return Region(region.arguments, expected, (), op.name_span, region.inner, 1, region.ops + 1)
+
+
 def implicit_terminator(op: Operation, region: Region, expected: str) -> None:
     """``SingleBlockImplicitTerminator<expected>``: the region's block ends with ``expected``. The
     custom form's parser adds it where the block ends otherwise, so only the generic form fails
@@ -162,6 +181,10 @@ def implicit_terminator(op: Operation, region: Region, expected: str) -> None:
         return
     if not op.generic:
         raise Unknown("a custom form ending in another op")
+    if is_terminator(region.terminator) is False or (  # (the block's verifier first: 'block with no terminator')
+        is_terminator(region.terminator) is None and _registered(region.terminator)
+    ):
+        raise Unknown("a block that ends in an op not known to be a terminator")
     note = ("mlir-implied-terminator", op.name_span)
     raise fail("BC913", note, expected=expected, found=full_name(region.terminator))
 

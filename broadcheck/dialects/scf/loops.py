@@ -26,6 +26,7 @@ from broadcheck.dialects.scf.common import (
     fail,
     full_name,
     implicit_terminator,
+    implied,
     is_index,
     is_terminator,
     key,
@@ -63,7 +64,7 @@ def for_(op: Operation) -> None:
             raise constraint(i, "signless integer or index", t)
     if len({key(t) for t in types[:3]}) != 1:
         raise fail("BC1068", names="lowerBound, upperBound, step")
-    region = terminated(op.regions[0])
+    region = terminated(implied(op, op.regions[0], "scf.yield"))
     arguments = known(region.arguments)
     if not arguments:
         raise fail("BC915", expected=1, count=0)
