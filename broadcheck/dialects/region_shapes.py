@@ -1,6 +1,8 @@
-"""How many blocks an op's regions hold, and whether a block holds ops: what MLIR verifies of an op's
-regions before the op's own verifier, from two places.
+"""How many regions an op has, how many blocks they hold, and whether a block holds ops: what MLIR
+verifies of an op's regions before the op's own verifier, from three places.
 
+* ``OneRegion`` / ``NRegions<N>`` (the first traits verified): how many regions a generic form writes
+  (``requires one region``, ``expected 2 regions``).
 * ``SingleBlock`` (an op trait; ``SingleBlockImplicitTerminator`` includes it): each region holds one
   block at most (``expects region #1 to have 0 or 1 blocks``) and, the op not ``NoTerminator``, that
   block holds an op (``expects a non-empty block``). The traits verify before the op's invariants:
@@ -13,7 +15,8 @@ regions before the op's own verifier, from two places.
 Each op here was probed with iree-opt 3.13: its generic form with each region emptied, and with each
 region's block emptied (``tests/fixtures/region_shapes.mlir`` keeps one of each kind). A custom form is
 judged only where its parser keeps the block as written (``stablehlo.while``'s ``cond``/``do``,
-``scf.while``'s, ``linalg.generic``'s): the others add the terminator the block lacks, or build the region themselves.
+``scf.while``'s, ``linalg.generic``'s): the others add the terminator the block lacks, or build the
+region themselves.
 The region constraints run after the attributes' and operands' constraints, which the ops' checks
 judge; an op wrong in both is reported here first (a known difference, in no export seen).
 """
@@ -84,6 +87,10 @@ it (``scf.while``'s ``before``, the two of ``stablehlo.while``: a block without 
 def problem(op: Operation) -> Problem | None:
     """What MLIR rejects in the blocks of ``op``'s regions before its own verifier runs, if anything."""
     name = op.name
+    names = _SIZED.get(name)
+    if op.generic and names is not None and not names[-1].endswith("*") and len(op.regions) != len(names):
+        count = len(names)  # (NRegions / OneRegion: the first trait verified)
+        return Problem("BC912") if count == 1 else Problem("BC1118", {"count": count})
     if not op.regions or not (op.generic or name in _CUSTOM):
         return None
     made = _CUSTOM[name] if not op.generic and op.operands else 0  # (no operand: no argument, no block made)
@@ -95,7 +102,6 @@ def problem(op: Operation) -> Problem | None:
                 return Problem("BC1785", {"index": index})
             if blocks[index] == 1 and not region.ops:
                 return Problem("BC1788")
-    names = _SIZED.get(name)
     if names is None:
         if linalg and name != "linalg.generic" and any(count != 1 for count in blocks):
             return Problem("BC1786")

@@ -220,7 +220,7 @@ class Checks:
             problem = attribute_literal_problem(op)
             if problem is not None:
                 return problem
-        if op.regions:
+        if op.regions or op.generic:
             from broadcheck.dialects.region_shapes import problem as region_problem
 
             found = region_problem(op)

@@ -480,7 +480,7 @@ def check_named(op: Operation, profile: Profile) -> Problem | None:
         loops = maps[0].dims if maps else 0
         if name == "elementwise" and views and views[-1] is not None and views[-1].shape is not None:
             loops = len(views[-1].shape)  # (ElementwiseOp::getNumLoops: the init's rank)
-        problem = structured(op, maps, loops, views)
+        problem = structured(op, maps, loops, views) or (block_arguments(op, views) if op.generic else None)
         if problem is None and name in _MATMULS and op.attribute("indexing_maps") is not None:
             problem = _projected(maps)
         return problem or (_fill_value(op) if name == "fill" else None)

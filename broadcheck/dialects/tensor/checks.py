@@ -281,10 +281,10 @@ def check_generate(op: Operation, profile: Profile) -> Problem | None:
     if problem or not op.regions:
         return problem
     body = op.regions[0]
+    if any(_known(a) and str(a).strip() != "index" for a in body.arguments):  # (GenerateOp::verifyRegions' order)
+        return Problem("BC657")
     if len(body.arguments) != len(t.shape):
         return Problem("BC656")
-    if any(_known(a) and str(a).strip() != "index" for a in body.arguments):
-        return Problem("BC657")
     if _yields_other(body, t.element):
         return Problem("BC658")
     return None
