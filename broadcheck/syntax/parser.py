@@ -124,6 +124,9 @@ def _syntax_problem(err: UnexpectedInput, text: str) -> SyntaxProblem:
         expected = set(getattr(err, "expected", ()) or ())
         if "MORETHAN" in expected and (kind := _open_shaped_type(text, len(last))) is not None:
             return SyntaxProblem(f"expected '>' in {kind} type", Span(line, column, line, column + 1))
+        keyword = _KEYWORD_BEFORE.search(text, 0, len(last)) if "LESSTHAN" in expected else None
+        if keyword is not None:
+            return SyntaxProblem(f"expected '<' in {keyword[1]} type", Span(line, column, line, column + 1))
         words = _mlir_words(expected, text, len(last), "")
         if words is not None:
             line, column = _line_column(text, words[1])
@@ -145,7 +148,13 @@ def _syntax_problem(err: UnexpectedInput, text: str) -> SyntaxProblem:
         width = 1
     kind = _open_shaped_type(text, pos) if "MORETHAN" in expected else None
     words = _mlir_words(expected, text, pos, found_text) if kind is None else None
-    if kind is not None:  # (`parseToken`: just after the token before)
+    glued = _glued_keyword(text, pos) if "LESSTHAN" in expected else None
+    keyword = _KEYWORD_BEFORE.search(text, 0, pos) if "LESSTHAN" in expected and glued is None else None
+    if glued is not None:  # (`tensor2x3xf32`: MLIR's lexer reads one identifier, no type's keyword)
+        message, (line, column), width = "expected non-function type", _after_previous(text, glued), 1
+    elif keyword is not None:  # (`tensor?x3xf32`: the type's parser wants its `<` after its keyword)
+        message, (line, column), width = f"expected '<' in {keyword[1]} type", _after_previous(text, pos), 1
+    elif kind is not None:  # (`parseToken`: just after the token before)
         message, (line, column), width = f"expected '>' in {kind} type", _after_previous(text, pos), 1
     elif words is not None:
         message, (line, column), width = words[0], _line_column(text, words[1]), 1
@@ -182,7 +191,7 @@ def _mlir_words(expected: set[str], text: str, pos: int, found: str) -> tuple[st
     Each ``expected`` error of MLIR's parser (``emitWrongTokenError``) is just after the token
     before the one it found."""
     before = text[:pos].rstrip(" \t\r\n")
-    if "ARROW" in expected and expected <= {"ARROW", "LOC"}:
+    if "ARROW" in expected and expected <= {"ARROW", "LOC", "$END"}:
         if before.endswith(")"):
             return "expected '->' in function type", len(before)
         opened = _open_bracket(text, pos)
@@ -197,6 +206,8 @@ def _mlir_words(expected: set[str], text: str, pos: int, found: str) -> tuple[st
         opened = _open_bracket(text, pos)
         if opened is not None and text[opened] == "(" and _GENERIC.match(text[:opened]):
             return "expected ')' to end operand list", len(before)
+        if opened is not None and text[opened] == "(" and text[:opened].rstrip().endswith((":", "->")):
+            return "expected ')'", len(before)  # (a type list: parseTypeListParens)
         return None
     if before.endswith("=") and expected & _VALUE_STARTS and found in ("'}'", "','", ""):
         opened = _open_bracket(text, pos)
@@ -239,6 +250,26 @@ def _operand_list(text: str, colon: int) -> int | None:
     if not end.endswith(")"):
         return None
     return _open_bracket(text, len(end) - 1)
+
+
+_TYPE_KEYWORDS = frozenset(("complex", "memref", "tensor", "tuple", "vector"))
+_KEYWORD_BEFORE = re.compile(r"(?<![\w$.!#])(complex|memref|tensor|tuple|vector)[ \t\r\n]*$")
+"""A builtin type's keyword just before a point (blanks between): its parser's ``<`` is wanted there."""
+_WORD_BEFORE = re.compile(r"[A-Za-z_][\w$.]*$")
+
+
+def _glued_keyword(text: str, pos: int) -> int | None:
+    """Where a type's keyword starts that the token at ``pos`` follows with no blank (``tensor1xi32``):
+    the grammar reads the keyword, MLIR's lexer one bare identifier that names no type."""
+    m = _WORD_BEFORE.search(text, max(0, pos - 16), pos)
+    if (
+        m is None
+        or m.group() not in _TYPE_KEYWORDS
+        or pos >= len(text)
+        or not (text[pos].isalnum() or text[pos] in "_$.")
+    ):
+        return None
+    return m.start()
 
 
 def _line_column(text: str, at: int) -> tuple[int, int]:

@@ -170,6 +170,9 @@ a function type are their own parsers' (or not known here)."""
 _MEMREF = lazy(r"memref<(?P<shape>(?:(?:[0-9]+|\?)[ \t]*x[ \t]*)*+)(?P<element>[A-Za-z_][\w$.]*+)(?=[ \t]*[,>])")
 """A memref's shape and element as far as a plain element word (its layout and memory space,
 after a ``,``, are attributes: not judged)."""
+_KEYWORD = lazy(r"(complex|memref|tensor|tuple|vector)(?![\w$.<])[ \t]*+(?!<)")
+"""A builtin type's keyword not followed by its ``<`` (``tensor?x3xf32``; ``tensor2x3xf32`` is one word, no
+keyword: :data:`WRONG_TOKEN`)."""
 WRONG_TOKEN = "expected non-function type"
 """MLIR's ``emitWrongTokenError`` at a type's first token: placed just after the text before it."""
 _PROBLEMS: dict[str, tuple[str, int] | None] = {}
@@ -205,6 +208,9 @@ _SHAPE = lazy(r"\*[ \t]*x[ \t]*|(?:(?:[0-9]+|\?)[ \t]*x[ \t]*)*+")
 
 
 def _type_problem(text: str) -> tuple[str, int] | None:
+    keyword = _KEYWORD.match(text)
+    if keyword is not None:  # (`tensor?x3xf32`: the type's parser wants its `<` after its keyword)
+        return f"expected '<' in {keyword[1]} type", keyword.end(1)
     if text.startswith("memref<") and text.endswith(">"):
         start, shape = next(entries(text, len("memref<"), len(text) - 1), (0, ""))
         at = start + _SHAPE.match(shape).end()  # type: ignore[union-attr]
