@@ -40,6 +40,8 @@ _FLAT_DICT = lazy(r'\{(?:[^{}()\[\]<>"\\]++|"[^"\\\n]*+")*+\}')
 """An attribute dictionary without brackets inside (:meth:`_Head.group`'s extent)."""
 _VISIBILITY = ("public", "private", "nested")
 _TYPE_END = stops(r"[,{\s]|->")
+_OPEN_TENSOR = lazy(r"tensor<[^<>()\[\]{}\"%,]*,[ \t]*(%)")
+"""A tensor type whose ``>`` is missing before the next argument (``tensor<4xf32, %b``)."""
 """Where a type in a head ends (:meth:`_Head.type`): a ``,``, ``{``, blank or ``->`` outside its brackets."""
 _NO_OP = frozenset(":,)]}>=-*")
 """What cannot start an op (``parseOperation``: "expected operation name in quotes")."""
@@ -231,6 +233,10 @@ class _Head:
             if text[start] != "!" or not _ALIAS.fullmatch(text, start, m.end()):
                 self._read_type(text[start : m.end()], start)
             return
+        open_tensor = _OPEN_TENSOR.match(text, start)
+        if open_tensor is not None:  # (`tensor<4xf32, %b: ...`: its encoding is no value; `>` wanted after the `,`)
+            self.pos = open_tensor.start(1)
+            raise self.after("expected '>' in tensor type")
         i = scan(text, start, len(text), _TYPE_END)[0]
         written = text[start:i].rstrip()
         if not written:
