@@ -45,8 +45,8 @@ lsp: $(RUNTIME)
 	@echo '==> broadcheck server is ready: $(BIN)/broadcheck server'
 
 lint: $(STAMP)
-	$(BIN)/ruff check broadcheck tests bench docs
-	$(BIN)/ruff format --check broadcheck tests bench docs
+	$(BIN)/ruff check broadcheck tests bench docs hatch_build.py
+	$(BIN)/ruff format --check broadcheck tests bench docs hatch_build.py
 	$(BIN)/mypy
 
 # On every core (pytest-xdist); a plain `pytest` runs in one process, as for a debugger.

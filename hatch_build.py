@@ -40,8 +40,9 @@ COMPILED = (
 """The modules compiled: the reader and the forms. Each must pass ``mypy --strict`` and use nothing
 mypyc refuses (see docs/performance.md). Compiling the rest of the engine's per-statement path too
 (verify, verdicts, run, regions, findings, ...) was measured slower (1.04x the pure build's CPU on
-gen2's 20k ops, against 0.94x for these eight, the scanner then one module): those modules mostly call interpreted code (the
-dialects' semantics, value flow), and each crossing converts and checks its values."""
+gen2's 20k ops, against 0.94x for these eight, the scanner then one module): those modules mostly
+call interpreted code (the dialects' semantics, value flow), and each crossing converts and checks
+its values."""
 
 ENABLE = "BROADCHECK_MYPYC"
 
