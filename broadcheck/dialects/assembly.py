@@ -488,6 +488,10 @@ def statement_problem(statement: Statement) -> Wrong | None:
     for attribute in statement.attributes:
         if attribute.text.strip() == "=":  # (the reader keeps the `=` of an entry without a value)
             return "expected attribute value", attribute.end - len(attribute.text) + attribute.text.index("=") + 1
+        if statement.generic or attribute.property:  # (a dictionary's entry: one value, then `,` or `}`)
+            left = _after_value(attribute.text)
+            if left is not None:
+                return "expected '}' in attribute dictionary", attribute.end - len(attribute.text) + left
         if attribute.text.startswith("array<"):
             found = dense_array_problem(attribute.text)
             if found is not None:
@@ -501,6 +505,24 @@ def statement_problem(statement: Statement) -> Wrong | None:
     if statement.results and defined != named:
         return f"operation defines {defined} results but was provided {named} to bind", statement.results[0].start
     return None
+
+
+_SCALAR_VALUE = lazy(
+    r"\s*(?:-?(?:0x[0-9a-fA-F]+|\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)|\"(?:[^\"\\]|\\.)*\"|true|false|unit"
+    r"|@[\w$.\-]+(?:::@[\w$.\-]+)*)(?![\w$.\-])(?:\s*:\s*[A-Za-z_][\w$.]*(?![\w$.<]))?\s*"
+)
+"""An attribute value with no bracket: a number, a string, a boolean, ``unit`` or a symbol, and the type
+a number may have after its ``:`` if that is one word (``1 : i64``)."""
+
+
+def _after_value(text: str) -> int | None:
+    """Where MLIR's attribute dictionary wants its ``,`` or ``}`` and finds more (``1  i64``, ``"a" b``:
+    just after the value, the text before the token it found); ``None`` where the value is all the
+    entry, or not one judged here."""
+    m = _SCALAR_VALUE.match(text)
+    if m is None or m.end() == len(text) or text.startswith(":", m.end()):
+        return None  # (a type that is no word after the `:`: its own parser's)
+    return len(text[: m.end()].rstrip())
 
 
 _ARRAY = lazy(r"array<\s*(?:(i)(\d+)|(f16|bf16|f32|f64))\s*:")

@@ -19,6 +19,7 @@ from broadcheck.syntax.parts import Attribute, Signature, Successor, SyntaxProbl
 _SKIP = frozenset({"space", "newline", "comment"})
 _new_tuple = tuple.__new__
 _CLOSERS = {"(": ")", "[": "]", "{": "}", "<": ">"}
+_KEYWORDS = frozenset(("complex", "memref", "tensor", "tuple", "vector"))
 _USE = lazy(r"(%[A-Za-z0-9_$.\-]+)(?:#([0-9]+))?")
 
 
@@ -112,8 +113,10 @@ class Reader:
         start = tok.start
         self.pos += 1
         end = tok.end
-        while self.at("<") and self.peek() is not None and self.peek().start == end:  # type: ignore[union-attr]
+        spaced = tok.text in _KEYWORDS  # (`tensor <4xf32>`: blanks between a builtin type's tokens, as anywhere)
+        while self.at("<") and self.peek() is not None and (spaced or self.peek().start == end):  # type: ignore[union-attr]
             _, end = self.skip_group()
+            spaced = False
         return type_text(self.text, start, end)
 
     def function_type_here(self) -> bool:

@@ -40,6 +40,7 @@ _FLAT_DICT = lazy(r'\{(?:[^{}()\[\]<>"\\]++|"[^"\\\n]*+")*+\}')
 """An attribute dictionary without brackets inside (:meth:`_Head.group`'s extent)."""
 _VISIBILITY = ("public", "private", "nested")
 _TYPE_END = stops(r"[,{\s]|->")
+_SPACED_KEYWORD = lazy(r"(complex|memref|tensor|tuple|vector)[ \t]+(?=<)")
 _OPEN_TENSOR = lazy(r"tensor<[^<>()\[\]{}\"%,]*,[ \t]*(%)")
 """A tensor type whose ``>`` is missing before the next argument (``tensor<4xf32, %b``)."""
 """Where a type in a head ends (:meth:`_Head.type`): a ``,``, ``{``, blank or ``->`` outside its brackets."""
@@ -227,6 +228,12 @@ class _Head:
         """One type at the cursor: its extent is up to a `,`, `)`, `{` or space outside its
         brackets (or a bracket that closes none of its own)."""
         text, start = self.text, self.pos
+        spaced = _SPACED_KEYWORD.match(text, start)
+        if spaced is not None:  # (`tensor <4xf32>`: blanks between a builtin type's tokens, as anywhere)
+            end = scan(text, spaced.end(), len(text), _TYPE_END)[0]
+            self.pos = end
+            self._read_type(spaced[1] + text[spaced.end() : end], start)
+            return
         m = _PLAIN_TYPE.match(text, start)
         if m is not None:  # (most types: a word and one `<...>` without brackets inside)
             self.pos = m.end()
