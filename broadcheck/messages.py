@@ -8678,11 +8678,12 @@ RULES: Mapping[str, Rule] = {
             "BC1813",
             "block-no-terminator",
             "block with no terminator, has {printed}",
-            "A linalg.generic body block, or a function's body, ends with an op that is not a terminator "
-            "(Verifier.cpp, at that op): MLIR prints the op in its generic form, its values numbered over the "
+            "A block ends with an op that is not a terminator (Verifier.cpp, at that op): a function's body, a "
+            "Linalg op's, stablehlo.map/if/case's, tensor.generate/pad's, tosa.cond_if/while_loop's, shape.func's, "
+            "or an scf op's written generic. MLIR prints the op in its generic form, its values numbered over the "
             "function. Reported only where broadcheck can print that form exactly (one-line arith binary ops, "
             "cmpf, select, integer constants; one-result StableHLO and TOSA ops written without attributes; arith's "
-            "and math's float ops, with the fastmath flag their parser sets).",
+            "and math's float ops, with the fastmath flag their parser sets, or the one such property written).",
             "linalg.generic {...} outs(%m : memref<?xf32>) { ^bb(%o: f32): %1 = arith.addf %o, %o : f32 }",
             op_prefix=False,
         ),
