@@ -161,3 +161,22 @@ VALID = [
 @pytest.mark.parametrize(("form", "dims", "window"), VALID)
 def test_valid_forms_stay_silent(form: str, dims: str, window: str) -> None:
     assert _errors(_statement(form, dims, window)) == []
+
+
+NOT_MODELLED = [
+    # iree-opt: 92 "custom op '...' Expected spatial dimensions 1 not specified" (at the ',' after a space:
+    # the op's text ends at the ']', so where the next token starts is not known)
+    ("custom", "[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 2, f] ", "stride = [1, 1]"),
+    # iree-opt: 51 "expected '['" (just after the '=', outside the clause's text)
+    ("custom", "(b, 0, 1, f)x[0, 1, i, o]->[b, 0, 1, f]", "stride = [1, 1]"),
+    # iree-opt: 65 "custom op '...' integer value too large"
+    ("custom", "[b, 0, 1, f, 9999999999999999999999]x[0, 1, i, o]->[b, 0, 1, f]", "stride = [1, 1]"),
+    # iree-opt: two errors, "duplicated `input_batch_dimension` entry" then "failed parsing dot dimension
+    # numbers attribute"
+    ("generic", "raw input_batch_dimension = 0, input_batch_dimension = 0", ""),
+]
+
+
+@pytest.mark.parametrize(("form", "dims", "window"), NOT_MODELLED)
+def test_what_is_not_modelled_is_passed_over(form: str, dims: str, window: str) -> None:
+    assert _errors(_statement(form, dims, window)) == []

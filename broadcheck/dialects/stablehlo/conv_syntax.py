@@ -14,7 +14,8 @@ form's parser words its own errors after ``custom op 'stablehlo.convolution'``; 
 
 Not modelled (passed over): MHLO's forms, an integer beyond 64 bits or a spatial index too large
 to list, the long form's errors (``#stablehlo.conv<raw ...>``: two errors at once), a clause over
-several lines that is wrong.
+several lines that is wrong, and a place outside the clause's text that is not known (before the
+custom ``dim_numbers``' first token; after its last, unless ``, window`` follows as printed).
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ class _Tokens:
         if "//" in text:
             raise Unknown(text)
         self.text, self.prefix, self.at = text, prefix, 0
+        self.next_adjacent = True
+        """Whether the token after the clause starts where its text ends (the parser's place past it)."""
         self.items: list[tuple[str, str, int, int]] = []
         pos = start
         while text[pos:].strip():
@@ -75,7 +78,11 @@ class _Tokens:
 
     def here(self) -> int:
         """Where the current token starts: the parser's place for its own errors."""
-        return self.items[self.at][2] if self.at < len(self.items) else len(self.text)
+        if self.at < len(self.items):
+            return self.items[self.at][2]
+        if not self.next_adjacent:
+            raise Unknown("the token after the clause")  # (its text ends at its last token)
+        return len(self.text)
 
     def after(self) -> int:
         """Where the token before the current one ends: the place of MLIR's wrong-token errors."""
@@ -250,6 +257,11 @@ def numbers(op: Operation) -> Numbers | None:
         if attr is None or op.generic:
             return None
         t = _Tokens(attr.text, 0, f"custom op '{op.name}' ")
+        window = op.attribute("window")  # `, window`: the ',' is where the text ends if printed so
+        t.next_adjacent = (
+            window is not None and window.span.line == attr.span.end_line
+            and window.span.column == attr.span.end_column + len(", ")
+        )  # fmt: skip
     try:
         got = Numbers(t)
         if attr.name == "dimension_numbers":
