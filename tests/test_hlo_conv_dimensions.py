@@ -136,6 +136,15 @@ PLACES = [
     ('properties', '[b, 0, 1, f, b]x[0, 1, i, o]->[b, 0, 1, f]', '', 120, 'Unexpected keyword b'),
     ('properties', '[b, -1, 1, f]x[0, 1, i, o]->[b, 0, 1, f]', '', 111, 'Unexpected dimension -1'),
     ('properties', '[b, 0, 1, f][0, 1, i, o]->[b, 0, 1, f]', '', 119, "expected 'x'"),
+    ('custom', DIMS, 'stride = [1, -x]', 117, 'expected integer value'),
+    ('custom', DIMS, 'stride = [1, - true]', 117, 'expected integer value'),
+    ('custom', DIMS, 'pad = [[0, -y], [0, 0]]', 115, 'expected integer value'),
+    ('custom', DIMS, 'stride = [1, 1], pad = [[0, 0], [0, 0]] rhs_dilate = [1, 1]', 142, "expected '}'"),
+    ('custom', DIMS, 'stride = [i1]', 113, C + 'expected integer value'),
+    ('custom', DIMS, 'stride = ["1"]', 113, C + 'expected integer value'),
+    # the window's values as the parser reads them: `true` is -1, `false` 0 (then the verifier's errors)
+    ('custom', DIMS, 'pad = [[true, false], [0, 0]]', 8, "inferred shape '[1, 5, 6, 4]' is incompatible with return type of operation 'tensor<1x6x6x4xf32>'"),
+    ('custom', DIMS, 'stride = [1, - 1]', 8, 'expects window to have positive stride for 1-th window dimension, but got -1.'),
 ]  # fmt: skip
 
 

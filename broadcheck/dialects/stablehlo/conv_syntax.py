@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 
 from broadcheck.dialects.literal import offset_span
 from broadcheck.dialects.stablehlo.common import Reject, Unknown, dialect_of, is_mhlo
@@ -275,34 +276,37 @@ def numbers(op: Operation) -> Numbers | None:
     return got
 
 
-def window_clause(op: Operation) -> None:
+def window_clause(op: Operation) -> dict[str, tuple[int, ...]] | None:
     """The custom form's ``window = {...}`` as ``parseWindowAttributes`` reads it: known keys, each
-    once, ``= [...]`` of integers, and pairs in ``pad``. Its values are read later."""
+    once, ``= [...]`` of integers, and pairs in ``pad``. Each key's integers (``pad``'s flattened,
+    ``reverse``'s flags as the integers they are written as); ``None`` when not given."""
     attr = op.attribute("window")
     if attr is None or op.generic:
-        return
+        return None
     text = attr.text
     if not (text.startswith("{") and text.endswith("}")):
         raise Unknown(text)
     t = _Tokens(text, 0, f"custom op '{op.name}' ")
     t.at = 1
-    left = list(_WINDOW_KEYS)
+    given: dict[str, tuple[int, ...]] = {}
     try:
         while t.peek()[0] == "word":
             key = t.peek()[1]
             t.at += 1
-            if key not in left:
+            if key not in _WINDOW_KEYS or key in given:
                 raise t.own("BC1868", t.here(), keyword=key)
-            left.remove(key)
             t.expect("=")
-            _list(t, (lambda: _pair(t)) if key == "pad" else (lambda: _integer(t)))
+            values: list[int] = []
+            _list(t, partial(_pair if key == "pad" else _integer, t, values))
+            given[key] = tuple(values)
             if not t.take(","):
                 break
         t.expect("}")
-        if t.at != len(t.items):
-            raise Unknown(text)
     except _Stop as stop:
         raise _rejected(op, attr, stop) from None
+    if t.at != len(t.items):
+        raise Unknown(text)
+    return given
 
 
 def _list(t: _Tokens, element: Callable[[], None]) -> int:
@@ -320,14 +324,16 @@ def _list(t: _Tokens, element: Callable[[], None]) -> int:
     return count
 
 
-def _integer(t: _Tokens) -> None:
+def _integer(t: _Tokens, values: list[int]) -> None:
     """``parseInteger``: the custom parser's error when no integer is here."""
-    if t.integer() is None:
+    got = t.integer()
+    if got is None:
         raise _Stop("BC001", t.here(), detail=f"{t.prefix}expected integer value")
+    values.append(got)
 
 
-def _pair(t: _Tokens) -> None:
+def _pair(t: _Tokens, values: list[int]) -> None:
     """One padding entry, ``[low, high]``."""
-    count = _list(t, lambda: _integer(t))
+    count = _list(t, lambda: _integer(t, values))
     if count != 2:
         raise t.own("BC1871", t.here(), count=count)

@@ -55,36 +55,18 @@ Window = tuple[
 ]
 
 
-def _ints(v: object, text: str) -> tuple[int, ...]:
-    if isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-        return tuple(int(x) for x in v)
-    raise Unknown(text)
-
-
-def _window(op: Operation) -> Window:
-    """Strides, padding pairs, base and window dilations, and how many reversal flags, as given."""
-    if not op.generic and op.attribute("window") is not None:
-        attr = op.attribute("window")
-        assert attr is not None
-        v = value(attr.text)
-        if not isinstance(v, dict) or set(v) - {"stride", "pad", "lhs_dilate", "rhs_dilate", "reverse"}:
-            raise Unknown(attr.text)
-        pad = v.get("pad")
-        pairs = None
-        if pad is not None:
-            if not isinstance(pad, list) or not all(
-                isinstance(p, list) and len(p) == 2 and all(isinstance(x, int) for x in p) for p in pad
-            ):
-                raise Unknown(attr.text)
-            pairs = [(int(a), int(b)) for a, b in pad]
-        reverse = v.get("reverse")
-        flags = None if reverse is None else len(reverse) if isinstance(reverse, list) else None
+def _window(op: Operation, clause: dict[str, tuple[int, ...]] | None) -> Window:
+    """Strides, padding pairs, base and window dilations, and how many reversal flags, as given
+    (``clause``: the custom form's ``window = {...}``, as :func:`.conv_syntax.window_clause` read it)."""
+    if clause is not None:
+        pad = clause.get("pad")
+        reverse = clause.get("reverse")
         return (
-            _ints(v["stride"], attr.text) if "stride" in v else None,
-            pairs,
-            _ints(v["lhs_dilate"], attr.text) if "lhs_dilate" in v else None,
-            _ints(v["rhs_dilate"], attr.text) if "rhs_dilate" in v else None,
-            flags,
+            clause.get("stride"),
+            None if pad is None else list(zip(pad[::2], pad[1::2], strict=True)),
+            clause.get("lhs_dilate"),
+            clause.get("rhs_dilate"),
+            None if reverse is None else len(reverse),
         )
     out: list[tuple[int, ...] | None] = []
     for name in ("window_strides", "lhs_dilation", "rhs_dilation"):
@@ -195,11 +177,11 @@ def _plain_properties(op: Operation) -> None:
 def convolution(op: Operation) -> None:
     """``stablehlo.convolution``: convolution_c1 to c27, then the inferred shape."""
     numbers = conv_syntax.numbers(op)  # the parser's errors first
-    conv_syntax.window_clause(op)
+    clause = conv_syntax.window_clause(op)
     _plain_properties(op)
     feature_groups = _count(op, "feature_group_count")
     batch_groups = _count(op, "batch_group_count")
-    window = _window(op)
+    window = _window(op, clause)
     precision = _precision(op)
     counts(op, operands=2)
     require(op, "dimension_numbers", "feature_group_count", "batch_group_count")
@@ -365,7 +347,7 @@ def dynamic_conv(op: Operation) -> None:
     _count(op, "feature_group_count")
     _count(op, "batch_group_count")
     conv_syntax.numbers(op)
-    _window(op)
+    _window(op, None)
     _precision(op)
     counts(op, operands=3)
     require(op, "dimension_numbers", "feature_group_count", "batch_group_count")
