@@ -172,6 +172,8 @@ PARSE_CODES = frozenset(
         "BC1840", "BC1841", "BC1842", "BC1843",
         # an empty dense literal of a type with elements
         "BC1844",
+        # stablehlo.convolution's dimension numbers and window clause, as its parsers read them
+        "BC1866", "BC1867", "BC1868", "BC1869", "BC1870", "BC1871",
     }
 )  # fmt: skip
 """The codes MLIR's parser reports (the others are its verifiers', or broadcheck's own)."""

@@ -8708,6 +8708,64 @@ RULES: Mapping[str, Rule] = {
             "linalg.conv_2d_nchw_fchw {dilations = dense<1> : vector<2xi32>} ins(...) outs(...) -> ...",
             op_prefix=False,
         ),
+        # ---- BC1866-BC1871: StableHLO convolution's dimension numbers and window clause, as parsed (hloconv)
+        Rule(
+            "BC1866",
+            "conv-dimension-unexpected",
+            "{prefix}Unexpected dimension {dimension}{expecting}",
+            "The parser of a convolution's dimension numbers (dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], "
+            "or #stablehlo.conv<...>) meets a negative spatial index, or a letter that is not one the side still "
+            "expects (b and f for the input and output, i and o for the kernel), at it (parseConvolutionDimensions; "
+            "the custom form's parser words it after \"custom op 'stablehlo.convolution'\").",
+            "dim_numbers = [b, 0, 1, b]x[0, 1, i, o]->[b, 0, 1, f]",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1867",
+            "conv-dimension-duplicate",
+            "{prefix}Duplicate entries for spatial dimension {dimension}",
+            "A side of a convolution's dimension numbers names one spatial index twice (the parser, at the second).",
+            "dim_numbers = [b, 0, 0, f]x[0, 1, i, o]->[b, 0, 1, f]",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1868",
+            "conv-unexpected-keyword",
+            "{prefix}Unexpected keyword {keyword}",
+            "A word of more than one letter in a convolution's dimension numbers, or a letter once the side has "
+            "both of its own (at the word); or a key of the custom form's window = {...} that is not stride, "
+            "pad, lhs_dilate, rhs_dilate or reverse, or is given twice (parseWindowAttributes, at the token after "
+            "the key).",
+            "dim_numbers = [b, 0, 1, f, b]x[0, 1, i, o]->[b, 0, 1, f]; window = {stride = [1, 1], stride = [1, 1]}",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1869",
+            "conv-dimensions-unspecified",
+            "{prefix}Expected dimensions {dimensions} not specified",
+            "A side of a convolution's dimension numbers leaves out its batch or feature letter (b, f; or i, o for "
+            "the kernel): the parser, where the side's list stops.",
+            "dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1]",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1870",
+            "conv-spatial-dimensions-unspecified",
+            "{prefix}Expected spatial dimensions {dimensions} not specified",
+            "A side of a convolution's dimension numbers leaves out a spatial index below its largest one (the "
+            "parser lists at most ten, at the token after the side's ']').",
+            "dim_numbers = [b, 0, 2, f]x[0, 1, i, o]->[b, 0, 1, f]",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1871",
+            "conv-window-padding-pair",
+            "{prefix}Expected array with 2 elements, got {count} elements instead",
+            "An entry of the custom form's window = {pad = [[low, high], ...]} that is not a pair "
+            "(parseWindowAttributes, at the token after the entry).",
+            "window = {pad = [[0, 0], [1]]}",
+            op_prefix=False,
+        ),
     )
 }
 

@@ -207,7 +207,7 @@ def _fits(v: int, element: str) -> bool:
     return -(1 << (bits - 1)) <= v < 1 << bits
 
 
-def _offset_span(attr: Attribute, offset: int, length: int) -> Span | None:
+def offset_span(attr: Attribute, offset: int, length: int) -> Span | None:
     """The span of ``offset`` in the attribute's value text (on one line), or None."""
     span = attr.span
     if span.line != span.end_line or "\n" in attr.text:
@@ -284,7 +284,7 @@ def _scalar(op: Operation, attr: Attribute, text: str, element: str) -> Problem 
     if code == "BC1400":
         return Problem(code, span=_after_type(op, attr))
     skip = len(text) - len(text.lstrip("-+")) if digits else 0
-    at = _offset_span(attr, len(attr.text) - len(attr.text.lstrip()) + skip, len(text) - skip)
+    at = offset_span(attr, len(attr.text) - len(attr.text.lstrip()) + skip, len(text) - skip)
     return None if at is None else Problem(code, span=at)
 
 
@@ -297,9 +297,9 @@ def _elements(attr: Attribute, body: str, offset: int, type_: ShapedType) -> Pro
         return None
     shape, elements = lit
     if isinstance(elements, int):  # the offset of the token after the element nested differently
-        at = _offset_span(attr, elements, 1)
+        at = offset_span(attr, elements, 1)
         return None if at is None else Problem("BC1075", span=at)
-    here = _offset_span(attr, start, len("dense"))
+    here = offset_span(attr, start, len("dense"))
     if here is None:
         return None
     if type_.shape is None or None in type_.shape:
@@ -319,7 +319,7 @@ def _elements(attr: Attribute, body: str, offset: int, type_: ShapedType) -> Pro
         if found is not None:
             code, digits = found
             skip = len(text) - len(text.lstrip("-+")) if digits else 0
-            at = _offset_span(attr, at_offset + skip, len(text) - skip)
+            at = offset_span(attr, at_offset + skip, len(text) - skip)
             return None if at is None else Problem(code, span=at)
     return None
 

@@ -11,8 +11,10 @@ The custom form prints ``dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f], 
 the dimension numbers, the group counts against the feature and batch sizes, the window
 attributes, then compares the inferred shape with the result's (sizes only).
 
-Not modelled (passed over): quantized types, the dimension numbers' long form
-(``#stablehlo.conv<raw ...>``), attribute values broadcheck cannot read.
+The dimension numbers and the custom form's window clause are read first, as the parser reads
+them (:mod:`.conv_syntax`, whose errors are the parser's).
+
+Not modelled (passed over): quantized types, attribute values broadcheck cannot read.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from broadcheck.dialects.stablehlo import quant  # hloquant
+from broadcheck.dialects.stablehlo import conv_syntax, quant  # hloquant
 from broadcheck.dialects.stablehlo.common import (
     TENSOR,
     TENSOR_AXIS,
@@ -44,101 +46,8 @@ from broadcheck.dialects.stablehlo.contract import _check_precision, _precision,
 from broadcheck.ops import Operation
 from broadcheck.semantics.stablehlo import compatible_elements
 from broadcheck.syntax.attributes import Dense, DenseArray, ints, value
-from broadcheck.syntax.lazyre import lazy
 
 POSITIVE = "64-bit signless integer attribute whose value is positive"
-_LAYOUT = lazy(r"\[([^\]]*)\]\s*x\s*\[([^\]]*)\]\s*->\s*\[([^\]]*)\]")
-
-
-class Numbers:
-    """Convolution dimension numbers: batch, feature and spatial dimensions of each side."""
-
-    def __init__(self, text: str) -> None:
-        m = _LAYOUT.fullmatch(text.strip())
-        if m is None:
-            raise Unknown(text)
-        self.input = self._side(m.group(1), "b", "f")
-        self.kernel = self._side(m.group(2), "i", "o")
-        self.output = self._side(m.group(3), "b", "f")
-
-    @staticmethod
-    def _side(text: str, first: str, second: str) -> tuple[int, int, tuple[int, ...]]:
-        items = [t.strip() for t in text.split(",")]
-        if items.count(first) != 1 or items.count(second) != 1:
-            raise Unknown(text)
-        spatial: dict[int, int] = {}
-        for position, item in enumerate(items):
-            if item in (first, second):
-                continue
-            if not item.isdigit() or int(item) in spatial:
-                raise Unknown(text)
-            spatial[int(item)] = position
-        if sorted(spatial) != list(range(len(spatial))):
-            raise Unknown(text)
-        return items.index(first), items.index(second), tuple(spatial[k] for k in range(len(spatial)))
-
-
-class RawNumbers(Numbers):
-    """The long form: ``#stablehlo.conv<raw input_batch_dimension = 0, ...>`` (it may name a
-    dimension twice, or one out of range, which the compact form cannot print)."""
-
-    _FIELDS = (
-        "input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions",
-        "kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions",
-        "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions",
-    )  # fmt: skip
-
-    def __init__(self, text: str) -> None:
-        fields: dict[str, object] = {}
-        for m in re.finditer(r"(\w+)\s*=\s*(\[[^\]]*\]|-?\d+)", text):
-            if m.group(1) in fields:
-                raise Unknown(text)
-            v = m.group(2)
-            fields[m.group(1)] = _int_list(v) if v.startswith("[") else int(v)
-        if set(fields) - set(self._FIELDS):
-            raise Unknown(text)
-        for name in self._FIELDS:  # a field left out is 0, or no dimensions (checked with jaxlib 0.10.2)
-            fields.setdefault(name, () if name.endswith("dimensions") else 0)
-
-        def one(name: str) -> int:
-            got = fields[name]
-            if not isinstance(got, int):
-                raise Unknown(text)
-            return got
-
-        def many(name: str) -> tuple[int, ...]:
-            got = fields[name]
-            if not isinstance(got, tuple):
-                raise Unknown(text)
-            return got
-
-        self.input = (one("input_batch_dimension"), one("input_feature_dimension"), many("input_spatial_dimensions"))
-        self.kernel = (one("kernel_input_feature_dimension"), one("kernel_output_feature_dimension"),
-                       many("kernel_spatial_dimensions"))  # fmt: skip
-        self.output = (one("output_batch_dimension"), one("output_feature_dimension"),
-                       many("output_spatial_dimensions"))  # fmt: skip
-
-
-def _int_list(text: str) -> tuple[int, ...]:
-    items = [t.strip() for t in text.strip()[1:-1].split(",") if t.strip()]
-    try:
-        return tuple(int(t) for t in items)
-    except ValueError:
-        raise Unknown(text) from None
-
-
-def _numbers(op: Operation) -> Numbers | None:
-    attr = op.attribute("dimension_numbers")
-    if attr is not None:
-        m = re.fullmatch(rf"\s*#{dialect_of(op)}\.conv<(.*)>\s*", attr.text, re.S)
-        if m is None:
-            raise Unknown(attr.text)
-        body = m.group(1).strip()
-        if body.startswith("raw"):
-            return RawNumbers(body[3:])
-        return Numbers(body)
-    custom = op.attribute("dim_numbers")
-    return Numbers(custom.text) if custom is not None and not op.generic else None
 
 
 Window = tuple[
@@ -146,38 +55,18 @@ Window = tuple[
 ]
 
 
-def _ints(v: object, text: str) -> tuple[int, ...]:
-    if isinstance(v, list) and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-        return tuple(int(x) for x in v)
-    raise Unknown(text)
-
-
-def _window(op: Operation) -> Window:
-    """Strides, padding pairs, base and window dilations, and how many reversal flags, as given."""
-    if not op.generic and op.attribute("window") is not None:
-        attr = op.attribute("window")
-        assert attr is not None
-        v = value(attr.text)
-        if not isinstance(v, dict) or set(v) - {"stride", "pad", "lhs_dilate", "rhs_dilate", "reverse"}:
-            raise Unknown(attr.text)
-        if len(re.findall(r"\b(?:stride|pad|lhs_dilate|rhs_dilate|reverse)\s*=", attr.text)) != len(v):
-            raise Unknown(attr.text)  # a keyword twice: the parser's error
-        pad = v.get("pad")
-        pairs = None
-        if pad is not None:
-            if not isinstance(pad, list) or not all(
-                isinstance(p, list) and len(p) == 2 and all(isinstance(x, int) for x in p) for p in pad
-            ):
-                raise Unknown(attr.text)
-            pairs = [(int(a), int(b)) for a, b in pad]
-        reverse = v.get("reverse")
-        flags = None if reverse is None else len(reverse) if isinstance(reverse, list) else None
+def _window(op: Operation, clause: dict[str, tuple[int, ...]] | None) -> Window:
+    """Strides, padding pairs, base and window dilations, and how many reversal flags, as given
+    (``clause``: the custom form's ``window = {...}``, as :func:`.conv_syntax.window_clause` read it)."""
+    if clause is not None:
+        pad = clause.get("pad")
+        reverse = clause.get("reverse")
         return (
-            _ints(v["stride"], attr.text) if "stride" in v else None,
-            pairs,
-            _ints(v["lhs_dilate"], attr.text) if "lhs_dilate" in v else None,
-            _ints(v["rhs_dilate"], attr.text) if "rhs_dilate" in v else None,
-            flags,
+            clause.get("stride"),
+            None if pad is None else list(zip(pad[::2], pad[1::2], strict=True)),
+            clause.get("lhs_dilate"),
+            clause.get("rhs_dilate"),
+            None if reverse is None else len(reverse),
         )
     out: list[tuple[int, ...] | None] = []
     for name in ("window_strides", "lhs_dilation", "rhs_dilation"):
@@ -287,11 +176,12 @@ def _plain_properties(op: Operation) -> None:
 @checked
 def convolution(op: Operation) -> None:
     """``stablehlo.convolution``: convolution_c1 to c27, then the inferred shape."""
+    numbers = conv_syntax.numbers(op)  # the parser's errors first
+    clause = conv_syntax.window_clause(op)
     _plain_properties(op)
     feature_groups = _count(op, "feature_group_count")
     batch_groups = _count(op, "batch_group_count")
-    numbers = _numbers(op)
-    window = _window(op)
+    window = _window(op, clause)
     precision = _precision(op)
     counts(op, operands=2)
     require(op, "dimension_numbers", "feature_group_count", "batch_group_count")
@@ -456,8 +346,8 @@ def dynamic_conv(op: Operation) -> None:
         raise Unknown("properties")
     _count(op, "feature_group_count")
     _count(op, "batch_group_count")
-    _numbers(op)
-    _window(op)
+    conv_syntax.numbers(op)
+    _window(op, None)
     _precision(op)
     counts(op, operands=3)
     require(op, "dimension_numbers", "feature_group_count", "batch_group_count")
