@@ -22,7 +22,7 @@ from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.named import NamedTuple
 from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
 from broadcheck.syntax.statement import Item, Signature, Statement, TypeText
-from broadcheck.syntax.types import read_type
+from broadcheck.syntax.types import read_type, type_problem
 
 TYPE_CHECKING = False  # not typing's: the aliases no module imports are for annotations only (start-up)
 if TYPE_CHECKING:
@@ -505,6 +505,15 @@ def statement_problem(statement: Statement) -> Wrong | None:
     if statement.results and defined != named:
         return f"operation defines {defined} results but was provided {named} to bind", statement.results[0].start
     return None
+
+
+def unregistered_problem(statement: Statement) -> bool:
+    """Whether MLIR's parser rejects the generic form of an op no dialect here declares (an unregistered
+    dialect's: its attributes and types are read all the same), in what broadcheck reads of any op."""
+    if statement_problem(statement) is not None:
+        return True
+    signature = statement.signature
+    return signature is not None and any(type_problem(t.text) for t in (*signature.inputs, *signature.outputs))
 
 
 _SCALAR_VALUE = lazy(

@@ -54,6 +54,7 @@ _SIZED: dict[str, tuple[str, ...]] = {
     "stablehlo.reduce": ("body",),
     "stablehlo.reduce_scatter": ("computation",),
     "stablehlo.reduce_window": ("body",),
+    "stablehlo.scatter": ("update_computation",),
     "stablehlo.select_and_scatter": ("select", "scatter"),
     "stablehlo.sort": ("comparator",),
     "stablehlo.while": ("cond", "body"),

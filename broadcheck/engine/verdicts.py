@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE
 from broadcheck.dialects import Registry
-from broadcheck.dialects.assembly import custom_bind_problem, statement_problem
+from broadcheck.dialects.assembly import custom_bind_problem, statement_problem, unregistered_problem
 from broadcheck.dialects.op import Layout, Op
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Summary
@@ -114,6 +114,9 @@ class Verdicts:
                 self._located(form, line, text, body, syntax_only=True, offset=offset, parse_only=True)
                 return
             if self._unknown_op(form, statement, line, text):
+                return
+            if decl is None and statement.generic and unregistered_problem(statement):  # (parsed all the same)
+                self._located(form, line, text, body, syntax_only=True, offset=offset, parse_only=True)
                 return
             if self.checks.known_dialect(name):
                 findings.pass_over(name, UNKNOWN_OP)

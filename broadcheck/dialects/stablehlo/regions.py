@@ -348,9 +348,9 @@ def map_(op: Operation) -> None:
     if not compatible_shapes([t.shape for t in (*inputs, *results)]):
         raise fail("BC518")
     region = _terminated(op.regions[0], op)
+    if len(region.arguments) != len(inputs):  # (counted before any is read: an argument may be no tensor)
+        raise fail("BC1125", inputs=len(inputs), count=len(region.arguments))
     arguments = _read(region.arguments)
-    if len(arguments) != len(inputs):
-        raise fail("BC1125", inputs=len(inputs), count=len(arguments))
     for i, (arg, t) in enumerate(zip(arguments, inputs, strict=True)):
         if arg.shape != ():
             raise fail("BC1126", index=i, type=f"'{arg}'")
