@@ -193,6 +193,9 @@ class Assembly(Frozen):
         n = self.operands
         if n is None or not uses:
             return None
+        unseparated = _unseparated(statement, min(len(uses), n))
+        if unseparated is not None:  # (`%a %b`: the form's `,` is wanted after `%a`)
+            return ("expected ','" if unseparated < n - 1 else "expected ':'"), written[unseparated].end
         if self.keyword is None:
             if len(uses) > n:
                 return "expected ':'", written[n - 1].end if n else statement.name_end
@@ -475,6 +478,20 @@ def next_op(statement: Statement, after: Item | None) -> Wrong | None:
         return UNKNOWN_CUSTOM_OP.format(name=after.text), after.start
     if after.kind == "value" and after is statement.items[-1] and ":" not in after.text and "#" not in after.text:
         return "expected '=' after SSA name", after.end
+    return None
+
+
+def _unseparated(statement: Statement, count: int) -> int | None:
+    """Which of the first ``count`` operands a custom form writes is followed by another operand with
+    no ``,`` between (``%a %b``), if one is (each at the statement's top level; else ``None``)."""
+    items, written = statement.items, statement.operands
+    for k in range(count):
+        at = next((i for i, item in enumerate(items) if item.kind == "value" and item.start == written[k].start), -1)
+        if at < 0:
+            return None  # (inside a bracket: not a plain operand list)
+        following = items[at + 1] if at + 1 < len(items) else None
+        if following is not None and following.kind == "value" and following.text.startswith("%"):
+            return k
     return None
 
 
