@@ -98,7 +98,7 @@ class Assembly(Frozen):
     defines N results but was provided M to bind``, at the first name).
     """
 
-    __slots__ = __match_args__ = ("types", "operands", "keyword", "value", "at_name", "compare", "form")
+    __slots__ = __match_args__ = ("types", "operands", "keyword", "value", "at_name", "compare", "form", "text_form")
     types: TypeRule
     operands: int | None
     keyword: str | None
@@ -107,6 +107,8 @@ class Assembly(Frozen):
     compare: str | None
     form: Form | None
     """An op's own custom directive before its types (``custom<PrecisionConfig>``), read first."""
+    text_form: Callable[[str], Wrong | None] | None
+    """What the op's parser says of a custom form the reader cannot take, from its text (:meth:`unread`)."""
 
     def __init__(
         self,
@@ -117,9 +119,11 @@ class Assembly(Frozen):
         at_name: bool = False,
         compare: str | None = None,
         form: Form | None = None,
+        text_form: Callable[[str], Wrong | None] | None = None,
     ) -> None:
         put = object.__setattr__
         put(self, "form", form)
+        put(self, "text_form", text_form)
         put(self, "compare", compare)
         put(self, "types", types)
         put(self, "operands", operands)
@@ -224,12 +228,17 @@ class Assembly(Frozen):
             if message is not None:
                 return custom + message, attribute.end - len(attribute.text)
         if attribute is not None and self.keyword == "dims":
+            if not attribute.text.startswith("["):  # (`dims = 0, 1]`: the list's `[`, just after the `=`)
+                return "expected '['", clause.start + clause.text.index("=") + 1
             return _shifted(integer_list(attribute.text, custom), attribute.end - len(attribute.text))
         return None
 
     def unread(self, source: str) -> Wrong | None:
         """What this op's parser says of a custom form the reader cannot take (a bracket left
-        open), where it is its ``dims = [...]`` list that fails (offsets into ``source``)."""
+        open), where it is its ``dims = [...]`` list that fails, or its ``text_form`` says (offsets into
+        ``source``)."""
+        if self.text_form is not None:
+            return self.text_form(source)
         if self.keyword != "dims":
             return None
         m = re.search(r",\s*dims\s*=\s*(?=\[)", source)

@@ -16,8 +16,10 @@ broadcheck's type grammar does not read a function type as an operand's type.
 
 from __future__ import annotations
 
+from broadcheck.dialects.assembly import Assembly, Wrong
 from broadcheck.dialects.op import FUNCTIONAL, Op, Reading, SymbolRule, Texts, custom, ops
 from broadcheck.dialects.shaped import reading, unplaced
+from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.statement import Statement, TypeText, symbol_name
 
 VALUE_FLOW = "value-flow"
@@ -98,10 +100,48 @@ def return_form(statement: Statement) -> Reading:
     return reading([whole] if whole is not None else [None] * count, [])
 
 
+_SYMBOL = lazy(r'@(?:[A-Za-z_][\w$.\-]*+|"(?:[^"\\]|\\.)*+")')
+_UNSEPARATED = lazy(r"(%[\w$.\-]+(?:#\d+)?)[ \t]+(?=%)")
+
+
+def call_form(statement: Statement, custom: str) -> Wrong | None:
+    """``func.call @f(%a, %b) attr-dict : (T, U) -> V``, up to its types (which ``functional`` reads):
+    the callee's symbol then ``(`` (a symbol ends where MLIR's lexer ends it: ``@f%a`` is ``@f``), the
+    operands with a ``,`` between, then ``:``; each ``expected`` just after the token before."""
+    items = statement.items
+    if not items or items[0].kind != "symbol" or (m := _SYMBOL.match(items[0].text)) is None:
+        return None
+    symbol = items[0]
+    if m.end() < len(symbol.text) or len(items) < 2 or not items[1].text.startswith("("):
+        return "expected '('", symbol.start + m.end()
+    values = items[1]
+    unseparated = _UNSEPARATED.search(values.text)
+    if unseparated is not None:
+        return "expected ')'", values.start + unseparated.end(1)
+    following = next((item for item in items[2:] if item.kind != "dict"), None)
+    if following is not None and following.kind == "group":  # (types with no `:` before them)
+        return "expected ':'", values.end
+    return None
+
+
+_CALL = lazy(r"\s*(?:%[^=]*=\s*)?(?:func\.)?call\s+(@[A-Za-z_][\w$.\-]*+)\s*")
+
+
+def call_text(source: str) -> Wrong | None:
+    """A call the reader cannot take (a bracket left open): its callee's ``(`` missing (``@f%a)``)."""
+    m = _CALL.match(source)
+    return ("expected '('", m.end(1)) if m is not None and not source.startswith("(", m.end()) else None
+
+
 OPS = ops(
     Op("func.func", FUNCTIONAL, semantics=VALUE_FLOW, isolated=True),
     Op("func.return", custom(return_form), semantics=VALUE_FLOW),
-    Op("func.call", FUNCTIONAL, semantics=VALUE_FLOW),
+    Op(
+        "func.call",
+        FUNCTIONAL,
+        semantics=VALUE_FLOW,
+        assembly=Assembly("functional", form=call_form, text_form=call_text),
+    ),
     Op("func.call_indirect", custom(call_indirect_form), semantics=VALUE_FLOW),
     Op("func.constant", custom(constant_form), semantics=VALUE_FLOW),
 )

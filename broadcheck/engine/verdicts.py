@@ -193,7 +193,13 @@ class Verdicts:
             return
         name = name_match.group(1) or name_match.group(2)
         _, check = self.checks.check_of(name)
-        if check is None and head_wrong(source) is None and type_wrong(source, _decl_of(name) is not None) is None:
+        decl = _decl_of(name)
+        if (
+            check is None
+            and head_wrong(source) is None
+            and type_wrong(source, decl is not None) is None
+            and (decl is None or decl.assembly is None or decl.assembly.unread(source) is None)
+        ):
             if self.checks.known_dialect(name):
                 findings.pass_over(name, UNKNOWN_OP)
             return
