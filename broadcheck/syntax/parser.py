@@ -490,7 +490,7 @@ class _Builder:
             line = end.count("\n") + 1
             column = len(end) - (end.rfind("\n") + 1) + 1
             raise SyntaxProblem(
-                "expected ':', found end of statement",
+                "expected ':'",  # (where MLIR's custom parsers stop: their types after a `:`)
                 Span(line, column, line, column + 1).shifted(self.line, self.column),
             )
         return Operation(
