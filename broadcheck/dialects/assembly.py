@@ -197,7 +197,7 @@ class Assembly(Frozen):
         n = self.operands
         if n is None or not uses:
             return None
-        unseparated = _unseparated(statement, min(len(uses), n))
+        unseparated = _unseparated(statement, min(len(uses), n)) if len(written) > 1 else None
         if unseparated is not None:  # (`%a %b`: the form's `,` is wanted after `%a`)
             return ("expected ','" if unseparated < n - 1 else "expected ':'"), written[unseparated].end
         if self.keyword is None:
@@ -493,14 +493,12 @@ def next_op(statement: Statement, after: Item | None) -> Wrong | None:
 def _unseparated(statement: Statement, count: int) -> int | None:
     """Which of the first ``count`` operands a custom form writes is followed by another operand with
     no ``,`` between (``%a %b``), if one is (each at the statement's top level; else ``None``)."""
-    items, written = statement.items, statement.operands
-    for k in range(count):
-        at = next((i for i, item in enumerate(items) if item.kind == "value" and item.start == written[k].start), -1)
-        if at < 0:
-            return None  # (inside a bracket: not a plain operand list)
-        following = items[at + 1] if at + 1 < len(items) else None
-        if following is not None and following.kind == "value" and following.text.startswith("%"):
-            return k
+    items = statement.items
+    for i in range(len(items) - 1):  # (most forms: one pass, no two values side by side)
+        if items[i].kind == "value" and items[i + 1].kind == "value" and items[i + 1].text.startswith("%"):
+            start = items[i].start
+            k = next((k for k, use in enumerate(statement.operands) if use.start == start), count)
+            return k if k < count else None
     return None
 
 

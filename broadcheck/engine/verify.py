@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 
 from broadcheck import dialects
 from broadcheck.dialects.assembly import custom_bind_problem, statement_problem
+from broadcheck.dialects.region_shapes import problem as region_problem
 from broadcheck.dialects.shaped import split_top
 from broadcheck.engine.forms import Form, place_types
 from broadcheck.ops import Attribute, OpaqueType, Operation, Region, Span, Type, TypeUse
@@ -221,8 +222,6 @@ class Checks:
             if problem is not None:
                 return problem
         if op.regions or op.generic:
-            from broadcheck.dialects.region_shapes import problem as region_problem
-
             found = region_problem(op)
             if found is not None:
                 return found
