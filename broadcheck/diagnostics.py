@@ -172,6 +172,8 @@ PARSE_CODES = frozenset(
         "BC1840", "BC1841", "BC1842", "BC1843",
         # an empty dense literal of a type with elements
         "BC1844",
+        # a generic form's property of another kind than the op stores (setPropertiesFromAttr)
+        "BC564",
     }
 )  # fmt: skip
 """The codes MLIR's parser reports (the others are its verifiers', or broadcheck's own)."""
