@@ -238,6 +238,7 @@ SHARED_DIALECT_MODULES = {
     "literal",
     "op",
     "opnames",
+    "properties",
     "region_shapes",
     "shaped",
     "terminators",

@@ -21,7 +21,18 @@ class PairOp(_ods_ir.OpView):
     operands.extend(_get_op_results_or_values(rest))
     if maybe is not None: operands.append(_get_op_results_or_values(maybe))
     attributes["flag"] = flag
-    if note is not None: attributes["note"] = note
+    if note is not None: attributes["note"] = (note if (
+    isinstance(note, _ods_ir.Attribute) or
+    not _ods_ir.AttrBuilder.contains('tosa.Tosa_NoteAttr')) else
+      _ods_ir.AttrBuilder.get('tosa.Tosa_NoteAttr')(note, context=_ods_context))
+  @builtins.property
+  def flag(self) -> _ods_ir.BoolAttr:
+    return self.operation.attributes["flag"]
+  @builtins.property
+  def note(self) -> _Optional[_ods_ir.Attribute]:
+    if "note" not in self.operation.attributes:
+      return None
+    return self.operation.attributes["note"]
   @builtins.property
   def out(self) -> _ods_ir.OpResult:
     return self.operation.results[0]
@@ -39,10 +50,21 @@ def test_the_generator_reads_an_op_class() -> None:
         "tosa.pair": {
             "operands": [["first", "single"], ["rest", "variadic"], ["maybe", "optional"]],
             "results": [["out", "single"], ["more", "variadic"]],
-            "attributes": [["flag", True], ["note", False]],
+            # each one's storage class: its getter's, or a dialect attribute's ODS name (its builder's)
+            "attributes": [["flag", True, "BoolAttr"], ["note", False, "tosa.Tosa_NoteAttr"]],
             "regions": 1,
         }
     }
+
+
+def test_each_property_storage_is_checked_or_takes_any_value() -> None:
+    """The storage classes td.py gives TOSA's attributes (iree 3.13's op classes): each one a class the
+    generic form's property conversion checks (dialects/properties.py), an enum attribute it knows how
+    iree prints, or ``Attribute`` (any value converts)."""
+    from broadcheck.dialects.properties import CHECKED
+
+    storages = {storage for op in table.td_ops() for storage in table.property_storage(op).values()}
+    assert storages - CHECKED - {"Attribute"} == set(table.ENUMS.values())
 
 
 def test_every_op_the_table_defines_is_declared_and_no_other() -> None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
+from broadcheck.dialects.properties import Storage, Unreadable, conversion
 from broadcheck.ops import Frozen, Operation, ShapedType, Span, Type
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject
 from broadcheck.semantics.stablehlo import (
@@ -521,63 +522,18 @@ def ranked(t: Tensor) -> tuple[int | None, ...]:
 
 # ---------------------------------------------------------------- properties
 
-if TYPE_CHECKING:
-    PropertyKind = Literal["i64-array", "integer"]
 
-
-def properties(op: Operation, declared: Sequence[tuple[str, PropertyKind]]) -> None:
-    """The parser's conversion of the generic form's ``<{...}>`` into the op's properties, in the
-    order the op declares them: a value of another attribute kind is rejected while parsing,
-    with the whole dictionary printed (sorted, as MLIR prints attributes)."""
-    written = [a for a in op.attributes if a.property]
-    if not written or is_mhlo(op):
+def properties(op: Operation, declared: Mapping[str, Storage]) -> None:
+    """The parser's conversion of the generic form's ``<{...}>`` into the op's properties
+    (:func:`broadcheck.dialects.properties.conversion`); MHLO's words it otherwise."""
+    if is_mhlo(op):
         return
-    kinds = dict(declared)
-    for name, kind_ in declared:
-        attr = next((a for a in written if a.name == name), None)
-        if attr is None or _converts(attr.text, kind_):
-            continue
-        printed = {a.name: _printed(a.text) for a in written}
-        if any(a.name not in kinds for a in written):
-            raise Unknown("a property the op does not declare")
-        body = ", ".join(f"{k} = {printed[k]}" for k in sorted(printed))
-        raise fail("BC564", properties="{" + body + "}", op_name=op.name, name=name, value=printed[name])
-
-
-def _converts(text: str, kind_: PropertyKind) -> bool:
-    v = value(text)
-    if v is None:
-        raise Unknown(text)
-    if kind_ == "i64-array":
-        return isinstance(v, DenseArray) and v.element == "i64"
-    return isinstance(v, int)  # a BoolAttr is an IntegerAttr too
-
-
-def _printed(text: str) -> str:
-    """An attribute's text as MLIR prints it (for the forms broadcheck can reprint)."""
-    from broadcheck.syntax.attributes import Dense
-
-    v = value(text)
-    if isinstance(v, DenseArray):
-        if not all(isinstance(x, int) for x in v.values):
-            raise Unknown(text)
-        return f"array<{v.element}: {', '.join(map(str, v.values))}>" if v.values else f"array<{v.element}>"
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        _, colon, typ = text.partition(":")
-        return f"{v} : {typ.strip() if colon else 'i64'}"
-    if isinstance(v, Dense) and isinstance(v.values, (int, list)):
-        return f"dense<{_dense_values(v.values)}> : {v.type}"
-    raise Unknown(text)
-
-
-def _dense_values(values: object) -> str:
-    if isinstance(values, list):
-        return "[" + ", ".join(_dense_values(x) for x in values) + "]"
-    if isinstance(values, int) and not isinstance(values, bool):
-        return str(values)
-    raise Unknown(str(values))
+    try:
+        problem = conversion(op, declared)
+    except Unreadable as unreadable:
+        raise Unknown(str(unreadable)) from None
+    if problem is not None:
+        raise Reject(problem)
 
 
 # ---------------------------------------------------------------- an op's attributes, in MLIR's two stages
@@ -624,7 +580,7 @@ class Attrs:
 
     def parse(self) -> Attrs:
         op = self.op
-        properties(op, [(s.name, "i64-array" if s.kind == "i64-array" else "integer") for s in self.specs])
+        properties(op, {s.name: "DenseI64ArrayAttr" if s.kind == "i64-array" else "IntegerAttr" for s in self.specs})
         for spec in self.specs:
             attr = op.attribute(spec.name)
             if attr is None and spec.custom is not None and not op.generic:

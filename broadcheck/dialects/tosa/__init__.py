@@ -24,9 +24,9 @@ from broadcheck.dialects.op import (
 )
 from broadcheck.dialects.tosa import specs as _specs  # noqa: F401  (registers the ops' generated rules)
 from broadcheck.dialects.tosa.forms import functional
-from broadcheck.dialects.tosa.table import required_attributes
+from broadcheck.dialects.tosa.table import property_storage, required_attributes
 from broadcheck.ops import Operation
-from broadcheck.semantics import Problem, Profile
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile
 
 TYPE_CHECKING = False  # not typing's: a checking run imports no typing (syntax.named)
 if TYPE_CHECKING:
@@ -201,11 +201,21 @@ _COUNTS = frozenset({"BC107", "BC207", "BC208", "BC220", "BC1162"})
 
 
 def _attributes(name: str, check: Check) -> Check:
-    """``check``, after the ODS's required attributes (``ods.json``) in the generic form: a missing one is
-    reported once the value counts are right, before anything else (``requires attribute 'axis'``; the
-    custom form's parser asks for its attributes itself)."""
+    """``check``, after the parser's conversion of the generic form's properties (a value of another kind
+    than the op's storage, :mod:`broadcheck.dialects.properties`) and, in the generic form, the ODS's
+    required attributes (``td.py``): a missing one is reported once the value counts are right, before
+    anything else (``requires attribute 'axis'``; the custom form's parser asks for its attributes itself)."""
 
     def verify(op: Operation, profile: Profile) -> Problem | None:
+        if op.generic and any(a.property for a in op.attributes):
+            from broadcheck.dialects.properties import Unreadable, conversion
+
+            try:
+                converted = conversion(op, property_storage(name))
+            except Unreadable:
+                return NOT_JUDGED  # a value broadcheck cannot print as iree-opt does
+            if converted is not None:
+                return converted
         problem = check(op, profile)
         if (problem is None or problem.code not in _COUNTS) and op.generic:
             missing = next((a for a in required_attributes(name) if op.attribute(a) is None), None)

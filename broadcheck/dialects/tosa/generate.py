@@ -12,9 +12,11 @@ snapshot to be had (its newest integrate is llvm-project d98828d394e4, 2026-08-2
 names no LLVM commit (``LLVM version 24.0.0git``), and llvm-project's own snapshot is too large to fetch. The
 file is read as text (Python's ``ast``), never imported. Each op class's ``__init__`` lists its operands
 (``operands.append(x)``; ``operands.extend(...)`` for a variadic one; under ``if x is not None`` for an
-optional one), its attributes (required, or under ``if ... is not None``); its results are the accessors that
-return ``self.operation.results`` (an ``OpResultList``: variadic; ``Optional``: optional); its regions,
-``_ODS_REGIONS``.
+optional one), its attributes (required, or under ``if ... is not None``), each with its storage class (the
+class its getter returns, ``DenseI64ArrayAttr``; a dialect's attribute, which the getter returns as
+``Attribute``, by the ODS name its builder gives, ``tosa.Tosa_NanPropagationModeAttr``); its results are the
+accessors that return ``self.operation.results`` (an ``OpResultList``: variadic; ``Optional``: optional); its
+regions, ``_ODS_REGIONS``.
 
 ``td.py``'s source is the newest ``.td`` files the search index holds: ``TosaOps.td``, ``TosaOpBase.td``
 and ``TosaTypesBase.td`` at llvm-project :data:`COMMIT` (029c4da2eb44), and ``TosaShapeOps.td`` at
@@ -22,8 +24,9 @@ and ``TosaTypesBase.td`` at llvm-project :data:`COMMIT` (029c4da2eb44), and ``To
 commit that still defines the variables, so ``apply_scale`` and ``yield`` are in the delta). Each
 ``def X : <op class><"name", [traits]>`` gives one entry: its operands and results, each ``[name, constraint,
 single|variadic|optional]`` with the constraint's ODS name (``Tosa_Tensor3D``); its attributes ``[name,
-required]``; its traits in the order MLIR verifies them (the def's own, then each class's ``!listconcat``
-additions, innermost first; whitespace collapsed); its region count and whether it has a C++ ``verify()``.
+required, storage]`` (the storage from ``ods.json``: :func:`with_storage`); its traits in the order MLIR
+verifies them (the def's own, then each class's ``!listconcat`` additions, innermost first; whitespace
+collapsed); its region count and whether it has a C++ ``verify()``.
 The constraints used are listed with their ``TosaTypesBase.td`` definitions. The ``.td`` files are older than
 iree 3.13's: the delta (:data:`DELTA`, :data:`DELTA_ATTRIBUTES`, :data:`DELTA_CONSTRAINTS`) adds what iree
 3.13 has and they lack (the last: matmul's ranks, which the hand-written constraints held to iree 3.13 had
@@ -173,6 +176,34 @@ def _name(node: ast.expr) -> str:
     return node.id if isinstance(node, ast.Name) else ast.unparse(node)
 
 
+_STORED = re.compile(r"self\.operation\.attributes\[['\"](\w+)['\"]\]")
+_BUILDER = re.compile(r"AttrBuilder\.get\('([\w.]+)'\)")
+
+
+def _storage(cls: ast.ClassDef, init: ast.FunctionDef) -> dict[str, str]:
+    """Each attribute's storage class, as its getter returns it (``-> _ods_ir.DenseI64ArrayAttr``); a
+    dialect's own attribute, which the getter returns as ``Attribute``, by the ODS name its builder gives
+    (``tosa.Tosa_NanPropagationModeAttr``)."""
+    builders: dict[str, str] = {}
+    for statement in init.body:
+        inner, _ = _guarded(statement)
+        if isinstance(inner, ast.Assign) and isinstance(inner.targets[0], ast.Subscript):
+            key, built = inner.targets[0].slice, _BUILDER.search(ast.unparse(inner.value))
+            if isinstance(key, ast.Constant) and isinstance(key.value, str) and built is not None:
+                builders[key.value] = built.group(1)
+    found: dict[str, str] = {}
+    for item in cls.body:
+        if not isinstance(item, ast.FunctionDef) or item.returns is None or item.args.args[1:]:
+            continue
+        stored = _STORED.search(ast.unparse(item.body[-1]))
+        if stored is None:
+            continue
+        storage = ast.unparse(item.returns).removeprefix("_Optional[").removesuffix("]").removeprefix("_ods_ir.")
+        builder = builders.get(stored.group(1), "")
+        found[stored.group(1)] = builder if storage == "Attribute" and "." in builder else storage
+    return found
+
+
 def _op(cls: ast.ClassDef) -> dict[str, Any] | None:
     name = regions = None
     init: ast.FunctionDef | None = None
@@ -194,6 +225,7 @@ def _op(cls: ast.ClassDef) -> dict[str, Any] | None:
     if not isinstance(name, str) or init is None:
         return None
     op: dict[str, Any] = {"operands": [], "results": results, "attributes": [], "regions": regions}
+    storage = _storage(cls, init)
     for statement in init.body:
         inner, optional = _guarded(statement)
         call = _call(inner)
@@ -205,8 +237,8 @@ def _op(cls: ast.ClassDef) -> dict[str, Any] | None:
             subscript = inner.targets[0]
             if isinstance(subscript.value, ast.Name) and subscript.value.id == "attributes":
                 key = subscript.slice
-                if isinstance(key, ast.Constant):
-                    op["attributes"].append([key.value, not optional])
+                if isinstance(key, ast.Constant) and isinstance(key.value, str):
+                    op["attributes"].append([key.value, not optional, storage.get(key.value, "Attribute")])
     return {name: op}
 
 
@@ -418,11 +450,22 @@ def differences(td: dict[str, Any], ods: dict[str, Any]) -> list[str]:
         for kind in ("operands", "results"):
             if [[v[0], v[2]] for v in mine[kind]] != theirs[kind]:
                 out.append(f"{name}: {kind} {mine[kind]} against {theirs[kind]}")
-        if sorted(map(tuple, mine["attributes"])) != sorted(map(tuple, theirs["attributes"])):
+        if sorted(tuple(a[:2]) for a in mine["attributes"]) != sorted(tuple(a[:2]) for a in theirs["attributes"]):
             out.append(f"{name}: attributes {mine['attributes']} against {theirs['attributes']}")
         if mine["regions"] != (theirs["regions"] or 0):
             out.append(f"{name}: {mine['regions']} regions against {theirs['regions']}")
     return out
+
+
+def with_storage(ops: dict[str, Any], ods: dict[str, Any]) -> dict[str, Any]:
+    """``ops`` (the ``.td`` table, held to ``ods``), each attribute ``[name, required, storage]``: its storage
+    class as iree 3.13's op classes give it (``ods.json``), which the parser converts a generic form's
+    ``<{...}>`` value into (:mod:`broadcheck.dialects.properties`)."""
+    ops = copy.deepcopy(ops)
+    for name, op in ops.items():
+        storage = {a[0]: a[2] for a in ods[name]["attributes"]}
+        op["attributes"] = [[a[0], a[1], storage[a[0]]] for a in op["attributes"]]
+    return ops
 
 
 def generate_td(directory: Path, ods: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -448,6 +491,7 @@ def generate_td(directory: Path, ods: dict[str, Any] | None = None) -> dict[str,
     unsaid = differences(ops, ods)
     if unsaid:
         raise ValueError("the .td table and ods.json differ where DELTA does not say:\n" + "\n".join(unsaid))
+    ops = with_storage(ops, ods)
     definitions = read_constraints(texts["TosaTypesBase.td"])
     used = sorted({v[1] for op in ops.values() for v in (*op["operands"], *op["results"])})
     source = {

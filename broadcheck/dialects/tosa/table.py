@@ -45,4 +45,20 @@ def value_names(name: str, kind: str) -> list[str]:
 def required_attributes(name: str) -> list[str]:
     """Op ``name``'s attributes its ODS requires (no default, not optional), in the order its generated
     verifier asks for them (by name): ``td.py``'s, the same set as ``ods.json``'s (as :func:`value_names`)."""
-    return sorted(attribute for attribute, required in td_ops()[name]["attributes"] if required)
+    return sorted(attribute for attribute, required, _ in td_ops()[name]["attributes"] if required)
+
+
+ENUMS = {
+    "tosa.Tosa_NanPropagationModeAttr": "#tosa.nan_mode",
+    "tosa.Tosa_RoundingModeAttr": "#tosa.rounding_mode",
+    "tosa.Tosa_ResizeModeAttr": "#tosa.resize_mode",
+    "tosa.Tosa_BlockSizeAttr": "#tosa.block_size",
+}
+"""TOSA's enum attributes (their ODS names, as ``td.py`` gives their storage) and how iree 3.13 prints them."""
+
+
+def property_storage(name: str) -> dict[str, str]:
+    """Op ``name``'s attributes and the storage class the parser converts each generic-form property into
+    (``td.py``'s, from iree 3.13's op classes: :func:`broadcheck.dialects.tosa.generate.with_storage`); an
+    enum attribute by its printed head (:data:`ENUMS`)."""
+    return {attribute: ENUMS.get(storage, storage) for attribute, _, storage in td_ops()[name]["attributes"]}
