@@ -272,6 +272,29 @@ def _glued_keyword(text: str, pos: int) -> int | None:
     return m.start()
 
 
+def _trailing_type(text: str) -> int | None:
+    """Where the types a statement ends with start, written without their ``:`` (``%a, %b  tensor<4xf32>``,
+    ``... (T, U) -> V``): a word or a bracket group at the top level, back over ``->`` and ``,`` between
+    types; ``None`` where it ends otherwise (an attribute dictionary, a value)."""
+    i, depth, start = len(text.rstrip()), 0, None
+    while i > 0:
+        ch = text[i - 1]
+        if ch in ">)]}" and not (ch == ">" and text[i - 2 : i] == "->"):
+            depth += 1
+        elif ch in "<([{":
+            depth -= 1
+        elif depth == 0 and ch in " \t\n":
+            word = text[i:].lstrip()
+            before = text[:i].rstrip()
+            if not before.endswith(("->", ",")) and not word.startswith(("->", ",")):
+                start = i + len(text[i:]) - len(word)
+                break
+        i -= 1
+    if start is None or not (text[start].isalpha() or text[start] in "!("):
+        return None
+    return start
+
+
 def _line_column(text: str, at: int) -> tuple[int, int]:
     return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
 
@@ -486,7 +509,8 @@ class _Builder:
             if result_count and not results and results_tree is not None:  # mlir-opt's parser
                 raise SyntaxProblem("cannot name an operation with no results", self.span(results_tree.meta))
         else:
-            end = self.text.rstrip()
+            start = _trailing_type(self.text)  # (the types written without their `:`: MLIR stops at them)
+            end = self.text[:start].rstrip() if start is not None else self.text.rstrip()
             line = end.count("\n") + 1
             column = len(end) - (end.rfind("\n") + 1) + 1
             raise SyntaxProblem(
