@@ -86,7 +86,7 @@ def test_comment_start_never_backtracks() -> None:
 
 
 def test_a_directive_inside_a_string_is_text() -> None:
-    text = '%c = "foo.doc"() {text = "see // broadcheck: file-ignore"} : () -> ()\n' + OP + "\n"
+    text = '"foo.doc"() {text = "see // broadcheck: file-ignore"} : () -> ()\n' + OP + "\n"
     assert codes(text) == [(2, 6, "BC101")]
     text = OP_WITH.format("x // broadcheck: ignore") + "\n"
     assert codes(text) == [(1, 6, "BC101")]

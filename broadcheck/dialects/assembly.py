@@ -526,6 +526,8 @@ def statement_problem(statement: Statement) -> Wrong | None:
     if len(signature.inputs) != len(statement.operands):  # (before the results are bound)
         return f"expected {len(statement.operands)} operand types but had {len(signature.inputs)}", signature.start
     defined, named = len(signature.outputs), statement.result_count
+    if statement.results and not defined:
+        return "cannot name an operation with no results", statement.results[0].start
     if statement.results and defined != named:
         return f"operation defines {defined} results but was provided {named} to bind", statement.results[0].start
     return None

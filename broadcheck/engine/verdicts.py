@@ -116,13 +116,10 @@ class Verdicts:
             if self._unknown_op(form, statement, line, text):
                 return
             if decl is None and statement.generic and unregistered_problem(statement):  # (parsed all the same)
-                self._located(form, line, text, body, syntax_only=True, offset=offset, parse_only=True)
-                return
-            if self.checks.known_dialect(name):
+                return self._located(form, line, text, body, syntax_only=True, offset=offset, parse_only=True)
+            form.route = 2 if self.checks.known_dialect(name) else 1
+            if form.route == 2:
                 findings.pass_over(name, UNKNOWN_OP)
-                form.route = 2
-            else:
-                form.route = 1
             return
         uses_alias = ("!" in form.key or "#" in form.key) and bool(self.aliases)
         regions = tuple(summaries)
@@ -194,12 +191,8 @@ class Verdicts:
         name = name_match.group(1) or name_match.group(2)
         _, check = self.checks.check_of(name)
         decl = _decl_of(name)
-        if (
-            check is None
-            and head_wrong(source) is None
-            and type_wrong(source, decl is not None) is None
-            and (decl is None or decl.assembly is None or decl.assembly.unread(source) is None)
-        ):
+        said = decl.assembly.unread(source) if decl is not None and decl.assembly is not None else None
+        if check is None and not said and not head_wrong(source) and not type_wrong(source, decl is not None):
             if self.checks.known_dialect(name):
                 findings.pass_over(name, UNKNOWN_OP)
             return
