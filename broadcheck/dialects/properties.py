@@ -57,10 +57,23 @@ def conversion(op: Operation, declared: Mapping[str, Storage]) -> Problem | None
     return None
 
 
+_CONVERTS: dict[tuple[str, Storage], bool] = {}
+""":func:`converts`' answer per value and storage (a pure function's cache: the same properties recur)."""
+
+
 def converts(text: str, storage: Storage) -> bool:
     """Whether the value written ``text`` casts to ``storage`` (``True`` for a value not classified here)."""
     if storage not in CHECKED and not storage.startswith("#"):
         return True
+    known = _CONVERTS.get((text, storage))
+    if known is None:
+        if len(_CONVERTS) >= 4096:
+            _CONVERTS.clear()
+        known = _CONVERTS[text, storage] = _converts(text, storage)
+    return known
+
+
+def _converts(text: str, storage: Storage) -> bool:
     found = kind(text)
     if found is None:
         return True
