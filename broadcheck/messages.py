@@ -3985,6 +3985,16 @@ RULES: Mapping[str, Rule] = {
             op_prefix=False,
         ),
         Rule(
+            "BC1862",
+            "reducer-no-terminator",
+            "The reduction-region expected to have a terminator",
+            "reduce, reduce_window, scatter, the collectives, select_and_scatter's scatter region: the body's "
+            "block ends in no terminator (verifyReducerShape, after its parameters are counted).",
+            '%r = "stablehlo.reduce"(%a, %i) ({ ^bb0(%x: tensor<f32>, %y: tensor<f32>): %s = stablehlo.add %x, %y '
+            ": tensor<f32> }) ...",
+            op_prefix=False,
+        ),
+        Rule(
             "BC1016",
             "reducer-returns-nothing",
             "The reduction-region expected to return some value(s)",
@@ -4646,6 +4656,15 @@ RULES: Mapping[str, Rule] = {
             "stablehlo.while (C2): what the body returns does not fit the operands.",
             "%r:2 = stablehlo.while(%x = %a, %i = %n) : tensor<4xf32>, tensor<i32> cond { ... } do { "
             "stablehlo.return %i, %i : tensor<i32>, tensor<i32> }",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1863",
+            "while-body-no-terminator",
+            "The while body-region expected to have a terminator",
+            "stablehlo.while: its body's block ends in no terminator (verifyWhileOp, after the blocks' arguments).",
+            '%r = "stablehlo.while"(%a) ({ ... }, { ^bb0(%x: tensor<i32>): %s = stablehlo.add %x, %x : tensor<i32> }) '
+            "...",
             op_prefix=False,
         ),
         Rule(

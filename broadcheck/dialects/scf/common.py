@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 from functools import wraps
 
+from broadcheck.dialects.terminators import is_terminator
 from broadcheck.ops import OpaqueType, Operation, Region, Span, Type
 from broadcheck.semantics import Problem, Profile
 
@@ -117,23 +118,6 @@ def full_name(name: str) -> str:
     from broadcheck.dialects import BARE
 
     return BARE.get(name, name)
-
-
-LLVM_TERMINATORS = frozenset(
-    {"llvm.br", "llvm.cond_br", "llvm.indirectbr", "llvm.resume", "llvm.return", "llvm.switch", "llvm.unreachable"}
-)
-"""LLVM's terminators (``LLVM_TerminatorOp`` in ``LLVMOps.td``, each tried in iree-opt 3.13): broadcheck
-reads no table of LLVM's ops, but an implied terminator's rule reads whether a region ends in one."""
-
-
-def is_terminator(name: str) -> bool | None:
-    """Whether op ``name`` is a terminator (``IsTerminator`` in its ODS table), ``None`` if not known."""
-    from broadcheck.dialects import ods
-
-    if name in LLVM_TERMINATORS:
-        return True
-    found = ods.traits(full_name(name))
-    return None if found is None else "IsTerminator" in found
 
 
 def misplaced(region: Region, parent: str) -> bool:

@@ -28,7 +28,6 @@ from broadcheck.dialects.scf.common import (
     implicit_terminator,
     implied,
     is_index,
-    is_terminator,
     key,
     known,
     misplaced,
@@ -40,6 +39,7 @@ from broadcheck.dialects.scf.common import (
     unknown,
 )
 from broadcheck.dialects.shaped import split_top
+from broadcheck.dialects.terminators import is_terminator
 from broadcheck.ops import OpaqueType, Operation, Region
 from broadcheck.syntax.attributes import ints
 

@@ -31,10 +31,12 @@ from broadcheck.dialects.stablehlo.common import (
     ods_results,
     ranked,
     require,
+    returned,
     tensors,
 )
 from broadcheck.dialects.stablehlo.reduce import reducer_shape
 from broadcheck.dialects.stablehlo.regions import inferred_types
+from broadcheck.dialects.terminators import unterminated
 from broadcheck.ops import OpaqueType, Operation, Region, ShapedType, Type
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile
 from broadcheck.semantics.stablehlo import DYNAMIC, compatible_shapes, element, hlo_compatible, type_text
@@ -267,12 +269,11 @@ def _all(op: Operation) -> list[Tensor]:
 
 
 def _body(op: Operation, index: int = 0) -> Region:
-    """A region of the op, ending in the dialect's ``return``."""
+    """A region of the op, ending in the dialect's ``return`` or in no terminator (:func:`reducer` says so)."""
     if len(op.regions) <= index:
         raise Unknown("a region broadcheck did not read")
     region = op.regions[index]
-    if region.terminator != f"{op.name.partition('.')[0]}.return":
-        raise Unknown("a region broadcheck cannot read")
+    returned(region, op)
     return region
 
 
@@ -305,19 +306,20 @@ def tuple_text(t: Type) -> str | None:
     return t.text.replace(",", ", ")
 
 
-def reducer(arguments: Sequence[Type], yields: Sequence[Type], input_: Tensor, init: Tensor) -> Tensor:
+def reducer(body: Region, input_: Tensor, init: Tensor) -> Tensor:
     """``verifyReducerShape`` of a one-input body with no dimension left (all_reduce, reduce_scatter,
     select_and_scatter's scatter); the accumulator. A tuple returned is reported as MLIR prints it."""
-    if len(arguments) == 2 and len(yields) == 1:
+    arguments, yields, terminated = body.arguments, body.yields, not unterminated(body)
+    if len(arguments) == 2 and len(yields) == 1 and terminated:
         tuple_ = tuple_text(yields[0])
         if tuple_ is not None:
             raise fail("BC1069", type=f"'{tuple_}'")
-    (acc,) = reducer_shape(arguments, yields, [input_], [init], (), None)
+    (acc,) = reducer_shape(arguments, yields, [input_], [init], (), None, terminated)
     return Tensor(acc.shape, element(acc.element))
 
 
 def _reducer(region: Region, operand: Tensor) -> Tensor:
-    return reducer(region.arguments, region.yields, operand, Tensor((), operand.element))
+    return reducer(region, operand, Tensor((), operand.element))
 
 
 _inferred = inferred_types

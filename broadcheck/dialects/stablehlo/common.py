@@ -13,7 +13,8 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 
 from broadcheck.dialects.properties import Storage, Unreadable, conversion
-from broadcheck.ops import Frozen, Operation, ShapedType, Span, Type
+from broadcheck.dialects.terminators import unterminated
+from broadcheck.ops import Frozen, Operation, Region, ShapedType, Span, Type
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject
 from broadcheck.semantics.stablehlo import (
     ATOM_WORDS,
@@ -518,6 +519,17 @@ def dims(values: Sequence[int | None]) -> str:
 def ranked(t: Tensor) -> tuple[int | None, ...]:
     assert t.shape is not None
     return t.shape
+
+
+def returned(region: Region, op: Operation) -> bool:
+    """Whether ``region`` ends with the op's dialect's ``return`` (``True``) or its block with no terminator
+    at all (``False``: what the reducers' and ``while``'s verifiers say in their own words); raises
+    :class:`Unknown` where it ends in another op."""
+    if region.terminator == f"{op.name.partition('.')[0]}.return":
+        return True
+    if unterminated(region):
+        return False
+    raise Unknown("a region broadcheck cannot read")
 
 
 # ---------------------------------------------------------------- properties

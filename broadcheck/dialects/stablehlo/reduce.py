@@ -30,10 +30,10 @@ from broadcheck.dialects.stablehlo.common import (
     Tensor,
     Unknown,
     checked,
-    dialect_of,
     ods_operands,
     ods_results,
     ranked,
+    returned,
     shaped,
     tensors,
 )
@@ -110,8 +110,8 @@ def _quoted(t: Type) -> str:
     return f"'{t}'"
 
 
-def _body(op: Operation, inputs: Sequence[Tensor]) -> tuple[tuple[Type, ...], tuple[Type, ...]]:
-    """The body's entry arguments and what its terminator returns."""
+def _body(op: Operation, inputs: Sequence[Tensor]) -> tuple[tuple[Type, ...], tuple[Type, ...] | None]:
+    """The body's entry arguments and what its terminator returns (``None``: its block ends in none)."""
     if not op.regions:
         if op.generic:
             raise Unknown("a body broadcheck did not read")
@@ -119,19 +119,18 @@ def _body(op: Operation, inputs: Sequence[Tensor]) -> tuple[tuple[Type, ...], tu
         scalar = ShapedType("tensor", (), inputs[0].element.text)
         return (scalar, scalar), (scalar,)
     region = op.regions[0]
-    if region.terminator not in (f"{dialect_of(op)}.return", ""):
-        raise Unknown("a body broadcheck cannot read")
-    if region.terminator == "":
-        raise Unknown("a body without a terminator broadcheck can see")
+    if not returned(region, op):
+        return region.arguments, None
     return region.arguments, region.yields
 
 
 def reducer_shape(
     arguments: Sequence[Type], yields: Sequence[Type], inputs: Sequence[Tensor], inits: Sequence[Tensor],
-    allowed: Sequence[int | None], at: Span | None,
+    allowed: Sequence[int | None], at: Span | None, terminated: bool = True,
 ) -> list[ShapedType]:  # fmt: skip
     """``verifyReducerShape``: the body's arguments and results against the inputs and init values;
-    the accumulator types (what the body returns)."""
+    the accumulator types (what the body returns). ``terminated``: whether the body's block ends in a
+    terminator (:func:`~broadcheck.dialects.stablehlo.common.returned`)."""
     n = len(inputs)
     arguments, yields = quant.normalized(arguments), quant.normalized(yields)  # hloquant
 
@@ -140,6 +139,8 @@ def reducer_shape(
 
     if len(arguments) != 2 * n:
         raise reject("BC1015", expected=2 * n, count=len(arguments))
+    if not terminated:
+        raise reject("BC1862")
     if not yields:
         raise reject("BC1016")
     if len(yields) != n:
@@ -223,7 +224,7 @@ def reduce(op: Operation) -> None:
     if not op.generic and op.regions and len(arguments) == 2 * n:
         # `reducer(%a0: T, %b0: T) (%a1: U, %b1: U)`: one pair per input; the block takes a0, a1, b0, b1
         arguments = tuple(arguments[i] for i in order)
-    accumulators = reducer_shape(arguments, yields, inputs, inits, kept, at)
+    accumulators = reducer_shape(arguments, yields or (), inputs, inits, kept, at, terminated=yields is not None)
     inferred = [Tensor(kept, element(acc.element)) for acc in accumulators]
     if len(inferred) == len(results) and all(hlo_compatible(a, b) for a, b in zip(inferred, results, strict=True)):
         return

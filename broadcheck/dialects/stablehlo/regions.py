@@ -32,6 +32,7 @@ from broadcheck.dialects.stablehlo.common import (
     ods_results,
     ranked,
     require,
+    returned,
     shaped,
     tensor,
     tensors,
@@ -98,10 +99,13 @@ def while_(op: Operation) -> None:
         raise fail("BC1105", operands=_types(operands), arguments=_types(cond_args))
     if not _compatible(operands, body_args):
         raise fail("BC1106", operands=_types(operands), arguments=_types(body_args))
-    returns = _read(_terminated(body, op).yields, buffers)
+    if not returned(body, op):
+        raise fail("BC1863")
+    returns = _read(body.yields, buffers)
     if not _compatible(operands, returns):
         raise fail("BC1107", operands=_types(operands), returns=_types(returns))
-    condition = _terminated(cond, op).yields
+    returned(cond, op)  # (ending in no terminator, its last op's operands are what its verifier counts)
+    condition = cond.yields
     if len(condition) != 1:
         raise fail("BC1108", count=len(condition))
     t = condition[0]
@@ -271,8 +275,9 @@ def reduce_window(op: Operation) -> None:
                           (dil_l[i], "window dilation factor")):  # fmt: skip
             if got <= 0:
                 raise fail("BC1041", what=what, index=i, got=got)
-    region = _terminated(op.regions[0], op)
-    accumulators = reducer_shape(region.arguments, region.yields, inputs, inits, dims, None)
+    region = op.regions[0]
+    terminated = returned(region, op)
+    accumulators = reducer_shape(region.arguments, region.yields, inputs, inits, dims, None, terminated)
     inferred = []
     for t, acc in zip(inputs, accumulators, strict=True):
         shape: list[int | None] = []
@@ -309,7 +314,8 @@ def sort(op: Operation) -> None:
     rank = len(ranked(operands[0]))
     if not -rank <= dimension < rank:
         raise fail("BC1120", rank=rank, dim=dimension)
-    region = _terminated(op.regions[0], op)
+    region = op.regions[0]
+    returned(region, op)  # (ending in no terminator, its last op's operands are what its verifier counts)
     if len(region.arguments) != 2 * len(operands):
         raise fail("BC1121", count=2 * len(operands))
     for index, t in enumerate(operands):
@@ -322,9 +328,9 @@ def sort(op: Operation) -> None:
                 raise fail("BC1122", index=i, want=f"'{want}'", got=f"'{type_text(got)}'")
     if len(region.yields) != 1:
         raise fail("BC1123", count=len(region.yields))
-    returned = region.yields[0]
-    if not isinstance(returned, ShapedType) or returned.shape != () or returned.element != "i1":
-        raise fail("BC1124", got=f"'{type_text(returned)}'")
+    given = region.yields[0]
+    if not isinstance(given, ShapedType) or given.shape != () or given.element != "i1":
+        raise fail("BC1124", got=f"'{type_text(given)}'")
     _inferred(operands, results)
 
 

@@ -27,6 +27,7 @@ from broadcheck.dialects.stablehlo.common import (
     ods_operands,
     ods_results,
     ranked,
+    returned,
     shaped,
     tensors,
 )
@@ -101,10 +102,9 @@ def scatter(op: Operation) -> None:
     if not op.regions:
         raise Unknown("a region broadcheck did not read")
     region = op.regions[0]
-    if region.terminator != f"{dialect_of(op)}.return":
-        raise Unknown("a region broadcheck cannot read")
+    terminated = returned(region, op)
     inits = [Tensor((), u.element) for u in updates]
-    accumulators = reducer_shape(region.arguments, region.yields, inputs, inits, (), None)
+    accumulators = reducer_shape(region.arguments, region.yields, inputs, inits, (), None, terminated)
     expanded = (*ishape, 1) if ivd == len(ishape) else ishape
     for u in updates:
         expected = len(expanded) - 1 + len(uwd)

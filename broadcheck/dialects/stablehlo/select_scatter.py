@@ -26,6 +26,7 @@ from broadcheck.dialects.stablehlo.common import (
     ods_operands,
     ods_results,
     ranked,
+    returned,
     tensors,
     windows,
 )
@@ -66,8 +67,7 @@ def _padding(op: Operation, name: str) -> tuple[tuple[int, ...], list[int]] | No
 
 def _region(op: Operation, index: int) -> Region:
     region = op.regions[index]
-    if region.terminator != f"{op.name.partition('.')[0]}.return":
-        raise Unknown("a region broadcheck cannot read")
+    returned(region, op)  # (ending in no terminator, its last op's operands are what the select's verifier counts)
     if any(str(t).strip() == "?" for t in (*region.arguments, *region.yields)):
         raise Unknown("a type broadcheck did not read")
     return region
@@ -116,7 +116,7 @@ def select_and_scatter(op: Operation) -> None:
             "BC1238",
             what=f"expects the return-type of select-region to be tensor<i1>, but got: '{printed}'",
         )
-    acc = reducer(scatter.arguments, scatter.yields, Tensor((), source.element), init)
+    acc = reducer(scatter, Tensor((), source.element), init)
     shape = ranked(operand)
     window = list(dims or ())
     if len(shape) != len(window):
