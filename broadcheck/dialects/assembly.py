@@ -512,10 +512,13 @@ def statement_problem(statement: Statement) -> Wrong | None:
     for attribute in statement.attributes:
         if attribute.text.strip() == "=":  # (the reader keeps the `=` of an entry without a value)
             return "expected attribute value", attribute.end - len(attribute.text) + attribute.text.index("=") + 1
-        if statement.generic or attribute.property:  # (a dictionary's entry: one value, then `,` or `}`)
-            left = _after_value(attribute.text)
-            if left is not None:
-                return "expected '}' in attribute dictionary", attribute.end - len(attribute.text) + left
+        dictionary = statement.generic or attribute.property  # (a dictionary's entry: one value, then `,` or `}`)
+        left = _after_value(attribute.text) if dictionary else None
+        if left is not None:
+            return "expected '}' in attribute dictionary", attribute.end - len(attribute.text) + left
+        gap = _list_gap(attribute.text) if dictionary or attribute.text.startswith("dense<") else None
+        if gap is not None:  # (`[1 2]`: an element after another with no `,`)
+            return ("expected ']'" if gap[1] else "expected ',' or ']'"), attribute.end - len(attribute.text) + gap[0]
         if attribute.text.startswith("array<"):
             found = dense_array_problem(attribute.text)
             if found is not None:
@@ -548,6 +551,46 @@ _SCALAR_VALUE = lazy(
 )
 """An attribute value with no bracket: a number, a string, a boolean, ``unit`` or a symbol, and the type
 a number may have after its ``:`` if that is one word (``1 : i64``)."""
+
+
+_LIST_ELEMENT = lazy(r'@?"(?:[^"\\]|\\.)*+"|[^\s,:\[\]()<>{}"]++(?::[^\s,:\[\]()<>{}"]++)*+')
+
+
+def _list_gap(text: str) -> tuple[int, bool] | None:
+    """Where an attribute value's ``[...]`` list has an element followed by another with no ``,`` between
+    (just after the first: MLIR's place), and whether that list is a dense literal's (whose parser says
+    ``expected ']'``; an array's, ``expected ',' or ']'``); ``None`` if none has."""
+    if "[" not in text:
+        return None
+    stack: list[bool] = []  # (an open bracket: whether it is a list's `[`, and in a dense literal)
+    kinds: list[str] = []
+    last = -1  # (where the last element of the innermost list ended, -1: none since its `[` or `,`)
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c in "[(<{":
+            if c == "[" and kinds and kinds[-1] == "[" and last >= 0:
+                return last, stack[-1]
+            stack.append(c == "[" and (bool(stack and stack[-1]) or text.endswith("dense", 0, i - 1)))
+            kinds.append(c)
+            last, i = -1, i + 1
+        elif c == ">" and text[i - 1 : i] == "-":  # (an affine map's `->`)
+            i += 1
+        elif c in "])>}":
+            if kinds:
+                kinds.pop(), stack.pop()
+            last, i = (i + 1 if kinds and kinds[-1] == "[" else -1), i + 1
+        elif c in ",:":  # (after a `:`, an element's type: `[1 : i32, 2 : i32]`)
+            last, i = -1, i + 1
+        elif c.isspace():
+            i += 1
+        else:
+            m = _LIST_ELEMENT.match(text, i)
+            end = m.end() if m is not None else i + 1
+            if kinds and kinds[-1] == "[" and last >= 0:
+                return last, stack[-1]
+            last, i = end, end
+    return None
 
 
 def _after_value(text: str) -> int | None:
