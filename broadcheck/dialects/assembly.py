@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from itertools import pairwise
 
 from broadcheck.ops import Frozen, ShapedType
+from broadcheck.syntax.brackets import scan
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.named import NamedTuple
 from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
@@ -568,7 +569,10 @@ def _list_gap(text: str) -> tuple[int, bool] | None:
     i = 0
     while i < len(text):
         c = text[i]
-        if c in "[(<{":
+        if c == "<" and not text.endswith("dense", 0, i):  # (a dialect's attribute or a type: its own syntax)
+            close, _ = scan(text, i + 1, len(text))
+            last, i = (close + 1 if kinds and kinds[-1] == "[" else -1), close + 1
+        elif c in "[(<{":
             if c == "[" and kinds and kinds[-1] == "[" and last >= 0:
                 return last, stack[-1]
             stack.append(c == "[" and (bool(stack and stack[-1]) or text.endswith("dense", 0, i - 1)))
