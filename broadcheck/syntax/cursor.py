@@ -15,11 +15,12 @@ from __future__ import annotations
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import TOKEN
 from broadcheck.syntax.parts import Attribute, Signature, Successor, SyntaxProblem, Token, TypeText, Use, type_text
+from broadcheck.syntax.problem import TYPE_KEYWORDS
 
 _SKIP = frozenset({"space", "newline", "comment"})
 _new_tuple = tuple.__new__
 _CLOSERS = {"(": ")", "[": "]", "{": "}", "<": ">"}
-_KEYWORDS = frozenset(("complex", "memref", "tensor", "tuple", "vector"))
+_KEYWORDS = frozenset(TYPE_KEYWORDS)
 _USE = lazy(r"(%[A-Za-z0-9_$.\-]+)(?:#([0-9]+))?")
 
 

@@ -22,7 +22,7 @@ from broadcheck.syntax.brackets import CLOSER, STRING, scan, stops
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
 from broadcheck.syntax.parts import SyntaxProblem
-from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP
+from broadcheck.syntax.problem import KEYWORD, UNKNOWN_CUSTOM_OP
 
 FUNCTION_HEADS = frozenset({"func.func"})
 """The ops whose head this module reads (the ones ``parseFunctionOp`` parses)."""
@@ -40,7 +40,7 @@ _FLAT_DICT = lazy(r'\{(?:[^{}()\[\]<>"\\]++|"[^"\\\n]*+")*+\}')
 """An attribute dictionary without brackets inside (:meth:`_Head.group`'s extent)."""
 _VISIBILITY = ("public", "private", "nested")
 _TYPE_END = stops(r"[,{\s]|->")
-_SPACED_KEYWORD = lazy(r"(complex|memref|tensor|tuple|vector)[ \t]+(?=<)")
+_SPACED_KEYWORD = lazy(rf"({KEYWORD})[ \t]+(?=<)")
 _OPEN_TENSOR = lazy(r"tensor<[^<>()\[\]{}\"%,]*,[ \t]*(%)")
 """A tensor type whose ``>`` is missing before the next argument (``tensor<4xf32, %b``)."""
 """Where a type in a head ends (:meth:`_Head.type`): a ``,``, ``{``, blank or ``->`` outside its brackets."""

@@ -16,7 +16,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from broadcheck.ops import Attribute, OpaqueType, Operation, ShapedType, Span, Type, TypeUse
 from broadcheck.syntax.grammar import parser
 from broadcheck.syntax.lexer import strip_comments
-from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem, Unreadable
+from broadcheck.syntax.problem import KEYWORD, TYPE_KEYWORDS, UNKNOWN_CUSTOM_OP, SyntaxProblem, Unreadable
 
 
 class TypeLayout(Protocol):
@@ -252,8 +252,8 @@ def _operand_list(text: str, colon: int) -> int | None:
     return _open_bracket(text, len(end) - 1)
 
 
-_TYPE_KEYWORDS = frozenset(("complex", "memref", "tensor", "tuple", "vector"))
-_KEYWORD_BEFORE = re.compile(r"(?<![\w$.!#])(complex|memref|tensor|tuple|vector)[ \t\r\n]*$")
+_TYPE_KEYWORDS = frozenset(TYPE_KEYWORDS)
+_KEYWORD_BEFORE = re.compile(rf"(?<![\w$.!#])({KEYWORD})[ \t\r\n]*$")
 """A builtin type's keyword just before a point (blanks between): its parser's ``<`` is wanted there."""
 _WORD_BEFORE = re.compile(r"[A-Za-z_][\w$.]*$")
 

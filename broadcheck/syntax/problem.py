@@ -4,6 +4,12 @@ from __future__ import annotations
 
 from broadcheck.ops import Span
 
+TYPE_KEYWORDS = ("complex", "memref", "tensor", "tuple", "vector")
+"""The builtin types whose keyword MLIR's type parser follows with ``<`` (its error names the keyword:
+``expected '<' in tensor type``)."""
+KEYWORD = "|".join(TYPE_KEYWORDS)
+""":data:`TYPE_KEYWORDS` as a regular expression's alternatives."""
+
 UNKNOWN_CUSTOM_OP = "custom op '{name}' is unknown"
 """A bare word where an op starts (after a complete op on its line): an op name without a
 dialect, unknown. Which default dialect the parser tried it in depends on the op around it:

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping
 from broadcheck.ops import OpaqueType, ShapedType, Span, Type
 from broadcheck.syntax.brackets import scan, stops
 from broadcheck.syntax.lazyre import lazy
-from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.syntax.problem import KEYWORD, SyntaxProblem
 
 INT64_MAX = 2**63 - 1
 
@@ -170,7 +170,7 @@ a function type are their own parsers' (or not known here)."""
 _MEMREF = lazy(r"memref<(?P<shape>(?:(?:[0-9]+|\?)[ \t]*x[ \t]*)*+)(?P<element>[A-Za-z_][\w$.]*+)(?=[ \t]*[,>])")
 """A memref's shape and element as far as a plain element word (its layout and memory space,
 after a ``,``, are attributes: not judged)."""
-_KEYWORD = lazy(r"(complex|memref|tensor|tuple|vector)(?![\w$.<])[ \t]*+(?!<)")
+_KEYWORD = lazy(rf"({KEYWORD})(?![\w$.<])[ \t]*+(?!<)")
 """A builtin type's keyword not followed by its ``<`` (``tensor?x3xf32``; ``tensor2x3xf32`` is one word, no
 keyword: :data:`WRONG_TOKEN`)."""
 WRONG_TOKEN = "expected non-function type"
