@@ -517,9 +517,11 @@ def statement_problem(statement: Statement) -> Wrong | None:
         left = _after_value(attribute.text) if dictionary else None
         if left is not None:
             return "expected '}' in attribute dictionary", attribute.end - len(attribute.text) + left
-        gap = _list_gap(attribute.text) if dictionary or attribute.text.startswith("dense<") else None
+        clause = not dictionary and statement.name.startswith("stablehlo.")  # (StableHLO's list parsers)
+        gap = _list_gap(attribute.text) if dictionary or clause or attribute.text.startswith("dense<") else None
         if gap is not None:  # (`[1 2]`: an element after another with no `,`)
-            return ("expected ']'" if gap[1] else "expected ',' or ']'"), attribute.end - len(attribute.text) + gap[0]
+            words = "expected ']'" if gap[1] or clause else "expected ',' or ']'"
+            return words, attribute.end - len(attribute.text) + gap[0]
         if attribute.text.startswith("array<"):
             found = dense_array_problem(attribute.text)
             if found is not None:
