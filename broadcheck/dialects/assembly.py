@@ -595,7 +595,7 @@ def _list_gap(text: str) -> tuple[int, bool] | None:
             end = m.end() if m is not None else i + 1
             if kinds and kinds[-1] == "[" and last >= 0:
                 return last, stack[-1]
-            last, i = end, end
+            last, i = (-1 if text[i:end] == "-" else end), end  # (`- 1`: a sign, then its number)
     return None
 
 
