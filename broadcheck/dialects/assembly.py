@@ -539,9 +539,10 @@ def statement_problem(statement: Statement) -> Wrong | None:
     return None
 
 
-def unregistered_problem(statement: Statement) -> bool:
-    """Whether MLIR's parser rejects the generic form of an op no dialect here declares (an unregistered
-    dialect's: its attributes and types are read all the same), in what broadcheck reads of any op."""
+def parse_problem(statement: Statement) -> bool:
+    """Whether MLIR's parser rejects ``statement`` in what broadcheck reads of any op: its attributes
+    (:func:`statement_problem`) and its types. For an op no check judges: a known one's (``func.call``),
+    or the generic form of an unregistered dialect's, which MLIR parses all the same."""
     if statement_problem(statement) is not None:
         return True
     signature = statement.signature

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE
 from broadcheck.dialects import Registry
-from broadcheck.dialects.assembly import custom_bind_problem, statement_problem, unregistered_problem
+from broadcheck.dialects.assembly import custom_bind_problem, parse_problem
 from broadcheck.dialects.op import Layout, Op
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Summary
@@ -108,14 +108,14 @@ class Verdicts:
             decl = form.decl
             if decl is not None and (  # an op known for its form only, which its parser rejects
                 (decl.assembly is not None and not statement.generic and decl.assembly.problem(statement) is not None)
-                or statement_problem(statement) is not None
+                or parse_problem(statement)
                 or custom_bind_problem(statement) is not None
             ):
                 self._located(form, line, text, body, syntax_only=True, offset=offset, parse_only=True)
                 return
             if self._unknown_op(form, statement, line, text):
                 return
-            if decl is None and statement.generic and unregistered_problem(statement):  # (parsed all the same)
+            if decl is None and statement.generic and parse_problem(statement):  # (parsed all the same)
                 return self._located(form, line, text, body, syntax_only=True, offset=offset, parse_only=True)
             form.route = 2 if self.checks.known_dialect(name) else 1
             if form.route == 2:

@@ -19,6 +19,7 @@ from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
 from broadcheck.syntax.parts import Statement, TypeText
 from broadcheck.syntax.parts import SyntaxProblem as ReaderProblem
+from broadcheck.syntax.problem import KEYWORD
 from broadcheck.syntax.statement import read_statement
 from broadcheck.syntax.types import TYPE_VALUES, WRONG_TOKEN, attribute_type, type_problem
 
@@ -97,10 +98,31 @@ def type_wrong(source: str, custom: bool) -> tuple[str, int] | None:
     try:
         statement = read_statement(source)
     except ReaderProblem:
-        return None
+        return _glued(source) if custom or _GENERIC.match(source) else None
     if not (statement.generic or custom):
         return None
     return written_type_problem(statement, source)
+
+
+_GENERIC = lazy(r'\s*(?:%[^=]*=\s*)?"')
+_GLUED = lazy(rf"(?:[(,:]|->)[ \t\n]*+(?P<word>(?:{KEYWORD})[\w$.])")
+
+
+def _glued(source: str) -> tuple[str, int] | None:
+    """A statement the reader cannot take whose types, after its ``:``, hold a type's keyword glued to
+    its shape (``(tensor2xf32>, ...)``: one identifier to MLIR's lexer, no type): ``expected
+    non-function type``, just after the text before it; ``None`` where none does."""
+    depth = 0
+    for i, c in enumerate(source):
+        arrow = c in "<>" and source.startswith("-", i - 1)
+        if c in "([{<" and not arrow:
+            depth += 1
+        elif c in ")]}>" and not arrow:
+            depth -= 1
+        elif c == ":" and depth == 0 and ":" not in (source[i - 1 : i], source[i + 1 : i + 2]):
+            m = _GLUED.search(source, i)
+            return None if m is None else (WRONG_TOKEN, len(source[: m.start("word")].rstrip()))
+    return None
 
 
 _TYPE_AFTER = lazy(r"[ \t\n]*:[ \t\n]*")
