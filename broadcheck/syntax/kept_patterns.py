@@ -153,6 +153,7 @@ PATTERNS = {
     ('[A-Za-z_][\\w$]*+(?:\\.[\\w$.]++)?: (?=\\")', 0): (32, 'eNrjY2Bg4ANiFiBmBuL/QMDJgAD//v9vB2J2BiyAF4i5gZhY9bJQ9QxQe0D62YCYA+oGASBWgcozArE4EAsj8UHyelBzeKFiMHM4sJgDUw/TLwQVs4LSClB/s0LVgMSUoGpBGACxQhvP', 0, {}, (None,)),
     ('[\\ud800-\\udfff]', 0): (32, 'eNrjY2Bg4ABiFiBmhGIxIGa4wcDw/z4DGPACMSsWcZBaAJO+Bcg=', 0, {}, (None,)),
     ('[\\w$.\\-]++\\)$', 0): (32, 'eNrjY2BgYGGAACYg/g8EskCaD4gZoXxeIM0JxAJArALEYkCsC8R6QMwBVcsAVQ9SownEbEDMChUDAJHKCVA=', 0, {}, (None,)),
+    ('[\\w.\\]"][ \\t\\r\\n]++[\\w."\\[\\-]', 0): (32, 'eNrjY2BgEABiFiBmBuL/QMDJAAEsDmBKgQEL4ABiPiibF4pJ1ScLtZsRai/IDG6YOWoQcXyAEZvdCXBr8NoN0gsAttAKWw==', 0, {}, (None,)),
     ('[\\w<>?.!]+', 0): (32, 'eNrjY2BgYGGAAEYg/g8EEkBaCInPC6RBmBOqjsmB4QIDDsABxHxI5oEwAKEeCYQ=', 0, {}, (None,)),
     ('[\\x00-\\x08\\x0a-\\x1f\\x7f-\\x9f\\u00ad\\u061c\\u180e\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\ufeff\\ufff9-\\ufffb\\ud800-\\udfff]', 0): (32, 'eNrjY2BgaAdiFiBmhGIuIOZgAHFAgIkRHTBDaRbGoQlYoQC/Kjb2/3///2dAgIb/QMCgwEAKEMAr60BA9w8grocwUVzCABPDDwiY3kBAng9E8AJxy2iaGE0TSGkCVEYAAGImXUQ=', 0, {}, (None,)),
     ('[^"%]*+(?:"(?:[^"\\\\\\n]++|\\\\.)*+"?|(%[A-Za-z0-9_$.\\-]+(?:#[0-9]+)?)|%|$)', 0): (32, 'eNp1kM0KwkAMhGN1/a1uFdQeFETxJuJR38WDb+Nbd52lExykLnxkt0mmkyzMbGDfk3D2iKW854gjsAYVODKeWdNj/ir5HTiIhvdn7SV7XLtkbmKtGfqp7M/JvRGMwZCFT1DweyF1NWv87f5c4w4u9GQyV827+py5x5x7pX6T0rtpR+v0uJUh/N8nak9/tAPYgBt4SM9K9hW5qyA+I3cfOGfo2MEHFnAlnw==', 1, {}, (None, None)),
