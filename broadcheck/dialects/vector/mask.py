@@ -184,8 +184,8 @@ def _result_count(name: str) -> int | None:
 
 
 def check_mask(op: Operation, profile: Profile) -> Problem | None:
-    """``vector.mask``: its mask's ODS type, then ``MaskOp::verify`` in order: one op to mask, the
-    yielded values' count, a maskable op, its results against the mask's, the mask's type, the
+    """``vector.mask``: its mask's ODS type, then ``MaskOp::verify`` in order: one op to mask, a
+    terminator (in the generic form: the custom form's parser adds it), the yielded values' count, a maskable op, its results against the mask's, the mask's type, the
     pass-through."""
     if not 1 <= len(op.operands) <= 2 or (op.generic and not op.regions):
         return None
@@ -197,6 +197,8 @@ def check_mask(op: Operation, profile: Profile) -> Problem | None:
     inner = [(name, key) for name, key, _ in region.inner if name in MASKABLE]
     terminator = region.terminator
     results = [printed(u.type) for u in op.results]
+    if op.generic and terminator != "vector.yield" and region.ops:  # (no parser adds the yield)
+        return Problem("BC1327" if region.ops > 2 else "BC1779")
     if terminator == "vector.yield":
         if len(inner) > 1 or region.ops > 2:
             return Problem("BC1327")
