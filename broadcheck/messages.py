@@ -8696,8 +8696,8 @@ RULES: Mapping[str, Rule] = {
             "BC1779",
             "mask-terminator",
             "expects a terminator within the mask region",
-            "vector.mask written in the generic form: its block ends in an op other than vector.yield (the custom form's "
-            "parser adds the yield; MaskOp::verify, after the count of ops).",
+            "vector.mask written in the generic form: its block ends in an op other than vector.yield (the custom "
+            "form's parser adds the yield; MaskOp::verify, after the count of ops).",
             '%0 = "vector.mask"(%m) ({ %1 = "vector.transfer_read"(...) ... }) : (vector<8xi1>) -> vector<8xf32>',
         ),
         # l325b: MLIR's verifier on a block that ends without a terminator

@@ -105,3 +105,15 @@ def test_a_broken_head_s_arguments_are_no_finding_of_their_own(tmp_path: Path, r
     )
     result = run("check", "--no-cache", "--output-format", "concise", str(path))
     assert result.out.splitlines()[:-1] == [f"{path}:4:51: error: expected '>' in tensor type [BC001]"]
+
+
+@pytest.mark.parametrize("follows", ["", "func.func @g() {\n  return\n}\n"])
+def test_a_head_left_open_holds_no_return_against_results(tmp_path: Path, run: Invoke, follows: str) -> None:
+    """A head whose argument list is left open before its body (``@f(%a: T {``) is a syntax error;
+    the reader still took the head, with no results: its ``return`` of a value was BC013
+    ("returns 0"), an error iree-opt never says (it stops at the head)."""
+    path = tmp_path / "open.mlir"
+    path.write_text(f"func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32> {{\n  return %a : tensor<4xf32>\n}}\n{follows}")
+    result = run("check", "--no-cache", "--output-format", "concise", str(path))
+    found = result.out.splitlines()[:-1]
+    assert len(found) == 1 and found[0].startswith(f"{path}:1:") and found[0].endswith("[BC001]"), found

@@ -145,9 +145,11 @@ class Regions:
             keys = tuple(t.key for t in outputs)
             texts = tuple(t.text for t in outputs)
             line = lines[0] if lines else head.line
-            self.functions.append(Function(symbol_name(symbol), keys, texts, self.depth, line))
+            # a head left open (`@f(%a: T {`) is a syntax error, reported: its results are not known
+            broken = head.text.count("(") != head.text.count(")") and head_problem(head.text) is not None
+            self.functions.append(Function(symbol_name(symbol), None if broken else keys, texts, self.depth, line))
             self.isolated_ops.append((line, statement.name_start))
-            if signature is not None:
+            if signature is not None and not broken:
                 self.calls.function(symbol_name(symbol), signature)
             self.calls.define(symbol_name(symbol), self.findings.op_where(line, None, head), self.depth - 1)
         elif isolated:

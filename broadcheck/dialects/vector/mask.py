@@ -185,8 +185,8 @@ def _result_count(name: str) -> int | None:
 
 def check_mask(op: Operation, profile: Profile) -> Problem | None:
     """``vector.mask``: its mask's ODS type, then ``MaskOp::verify`` in order: one op to mask, a
-    terminator (in the generic form: the custom form's parser adds it), the yielded values' count, a maskable op, its results against the mask's, the mask's type, the
-    pass-through."""
+    terminator (in the generic form: the custom form's parser adds it), the yielded values'
+    count, a maskable op, its results against the mask's, the mask's type, the pass-through."""
     if not 1 <= len(op.operands) <= 2 or (op.generic and not op.regions):
         return None
     mask_type = op.operands[0].type
