@@ -182,6 +182,15 @@ class Findings:
         bounds = self.line_bounds(number)
         return "" if bounds is None else self.block_text[bounds[0] : bounds[1]]
 
+    def token_line(self, number: int) -> str | None:
+        """The first line after line ``number`` that holds a token (blank lines and comments
+        passed over; at most 100 looked at), or ``None``."""
+        for n in range(number + 1, number + 101):
+            found = self.fetch_line(n).strip()
+            if found and not found.startswith("//"):
+                return found
+        return None
+
     def after_word(self, number: int, word: str) -> int | None:
         """In line ``number`` of the segment with its indentation left out, the offset of the
         first non-blank after ``word`` (``None``: not on the line): what

@@ -54,13 +54,11 @@ class Verdicts:
         self.findings = findings
         self.flow = flow
         self.in_function_body = in_function_body
-        """Whether a statement read now stands directly in a function's body (whose default
-        dialect is ``func``)."""
+        """Whether a statement read now stands directly in a function's body (dialect ``func``)."""
         self.aliases: dict[str, Type | SyntaxProblem] = {}
         """The module's type aliases so far."""
         self.constants = constants
-        """The literal of each value a constant op defines, in the current function (the
-        regions stage forgets them when it ends)."""
+        """The literal of each value a constant op defines, in the current function (until it ends)."""
         self.extended: dict[object, Problem | None] = {}
         """Verdicts that depend on regions or constants too."""
         self.aliased: dict[object, Problem | None] = {}
@@ -207,8 +205,9 @@ class Verdicts:
 
         findings = self.findings
         decl = _decl_of(name)
-        wrong = decl.assembly.unread(source) if decl is not None and decl.assembly is not None else head_wrong(source)
-        wrong = wrong or type_wrong(source, decl is not None)
+        wrong = decl.assembly.unread(source) if decl is not None and decl.assembly is not None else None
+        body = lambda at: findings.token_line(text.where(at)[0] if text is not None else line)  # noqa: E731
+        wrong = wrong or head_wrong(source, body) or type_wrong(source, decl is not None)
         if wrong is not None:  # its custom parser fails first, at a place the grammar does not know
             findings.mark_checked(line)
 

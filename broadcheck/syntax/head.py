@@ -21,7 +21,7 @@ from collections.abc import Callable
 from broadcheck.syntax.brackets import CLOSER, STRING, scan, stops
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
-from broadcheck.syntax.parts import SyntaxProblem
+from broadcheck.syntax.parts import REGION, SyntaxProblem
 from broadcheck.syntax.problem import KEYWORD, UNKNOWN_CUSTOM_OP
 
 FUNCTION_HEADS = frozenset({"func.func"})
@@ -48,11 +48,14 @@ _NO_OP = frozenset(":,)]}>=-*")
 """What cannot start an op (``parseOperation``: "expected operation name in quotes")."""
 
 
-def head_problem(text: str) -> SyntaxProblem | None:
+def head_problem(text: str, body: str | None = None) -> SyntaxProblem | None:
     """What MLIR's parser says first of the function head ``text`` (``func.func ...``, its
-    body elided or not), at an offset of ``text``; ``None`` if it reads."""
+    body elided or not), at an offset of ``text``; ``None`` if it reads. ``body``, if known, is
+    the first line of an elided body (``{...}``) that holds a token: an argument list left
+    open reads the body's ``{`` as the argument's attribute dictionary, and its first token
+    decides what the parser says."""
     try:
-        _Head(strip_comments(text)).read()
+        _Head(strip_comments(text), body).read()
     except SyntaxProblem as problem:
         return problem
     except _Unsure:
@@ -60,12 +63,17 @@ def head_problem(text: str) -> SyntaxProblem | None:
     return None
 
 
-def head_wrong(source: str) -> tuple[str, int] | None:
+def head_wrong(source: str, body: Callable[[int], str | None] | None = None) -> tuple[str, int] | None:
     """What MLIR's parser says first of ``source``, the text of a statement the reader could not
-    take, and the offset it names, if it is a function's head that parser rejects; else ``None``."""
+    take, and the offset it names, if it is a function's head that parser rejects; else ``None``.
+    ``body``, given the offset of an elided body's ``{``, gives the body's first line that holds
+    a token (:func:`head_problem`)."""
     if _HEAD_START.match(source) is None:
         return None
-    problem = head_problem(source)
+    plain = strip_comments(source)
+    brace = plain.rfind(REGION)
+    first = body(brace) if body is not None and brace >= 0 and _elided_body(plain, brace) else None
+    problem = head_problem(source, first)
     return None if problem is None else (problem.message, problem.start)
 
 
@@ -95,6 +103,11 @@ def _dialect_body(text: str, at: int) -> None:
     raise _Unsure
 
 
+def _elided_body(text: str, at: int) -> bool:
+    """Whether ``text`` ends with an elided body (``{...}``, then blanks) at offset ``at``."""
+    return text.startswith(REGION, at) and not text[at + len(REGION) :].strip()
+
+
 _PUNCTUATION = lazy(r'[<>\[\](){}"]|->')
 
 
@@ -103,9 +116,10 @@ class _Unsure(Exception):
 
 
 class _Head:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, body: str | None = None) -> None:
         self.text = text
         self.pos = 0
+        self.body = body
 
     # ---------------------------------------------------------------- cursor
 
@@ -208,6 +222,8 @@ class _Head:
             self.skip()
             if self.at("{"):
                 start = self.pos
+                if self.body is not None and _elided_body(self.text, start):
+                    self._body_as_dictionary()
                 self.group()
                 self._read_values(start)
                 self.skip()
@@ -223,6 +239,16 @@ class _Head:
                 self.pos += 1
                 return
             raise self.after("expected ')'")
+
+    def _body_as_dictionary(self) -> None:
+        """The body's ``{`` (the cursor) read as an attribute dictionary, as the parser reads it
+        where the argument list is left open: a first token that is no attribute's name (a
+        value defined, a block's label) is "expected attribute name", just after the ``{``. (A
+        name: what follows it on the body's line decides; not followed here.)"""
+        assert self.body is not None
+        if self.body.lstrip()[:1] in ("%", "^"):
+            self.pos += 1
+            raise self.after("expected attribute name")
 
     def type(self) -> None:
         """One type at the cursor: its extent is up to a `,`, `)`, `{` or space outside its
