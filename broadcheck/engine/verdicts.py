@@ -26,11 +26,10 @@ from broadcheck.engine.scan import Text
 from broadcheck.engine.verify import Checks, Unreadable
 from broadcheck.ops import Span, Type
 from broadcheck.semantics import NOT_JUDGED, NOT_JUDGED_REASON, Problem
-from broadcheck.syntax.head import head_wrong
+from broadcheck.syntax.generic_form import statement_wrong
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
 from broadcheck.syntax.statement import Statement
-from broadcheck.syntax.written import type_wrong
 
 _UNKNOWN_BARE = lazy(re.escape(UNKNOWN_CUSTOM_OP).replace(re.escape("{name}"), r"([A-Za-z_][\w$]*)"))
 """A bare word after a complete op (:data:`~broadcheck.syntax.problem.UNKNOWN_CUSTOM_OP`)."""
@@ -190,7 +189,7 @@ class Verdicts:
         _, check = self.checks.check_of(name)
         decl = _decl_of(name)
         said = decl.assembly.unread(source) if decl is not None and decl.assembly is not None else None
-        if check is None and not said and not head_wrong(source) and not type_wrong(source, decl is not None):
+        if check is None and not said and not statement_wrong(source, decl is not None):
             if self.checks.known_dialect(name):
                 findings.pass_over(name, UNKNOWN_OP)
             return
@@ -198,16 +197,18 @@ class Verdicts:
         self.grammar(name, source, line, column, text)
 
     def grammar(self, name: str, source: str, line: int, column: int, text: Text | None) -> None:
-        """A checked op the reader cannot take: the grammar says what is wrong with it (a
-        syntax error, in MLIR's words), or it is passed over as unreadable."""
+        """An op the reader cannot take: what is wrong with it, in MLIR's words, or passed over."""
         from broadcheck.syntax.parser import Unreadable as LarkUnreadable
         from broadcheck.syntax.parser import parse_operation
 
         findings = self.findings
         decl = _decl_of(name)
         wrong = decl.assembly.unread(source) if decl is not None and decl.assembly is not None else None
-        body = lambda at: findings.token_line(text.where(at)[0] if text is not None else line)  # noqa: E731
-        wrong = wrong or head_wrong(source, body) or type_wrong(source, decl is not None)
+
+        def body(at: int) -> str | None:  # (the first line of a function's elided body, its `{` at `at`)
+            return findings.token_line(text.where(at)[0] if text is not None else line)
+
+        wrong = wrong or statement_wrong(source, decl is not None, body)
         if wrong is not None:  # its custom parser fails first, at a place the grammar does not know
             findings.mark_checked(line)
 

@@ -1,0 +1,268 @@
+"""Stage *read a statement*: an op in MLIR's generic form, as ``Parser::parseGenericOperation`` reads it.
+
+``%r:2 = "dialect.op"(%a, %b#1) [^bb1] <{p = 1 : i64}> ({...}, {...}) {a = unit} : (T, T) -> (T, T)
+loc(...)``: a generic statement the reader cannot take (its regions elided, ``{...}``) is walked
+here in that order, so what the parser rejects first is said in its words and at its place,
+whatever the op (a check's or not: ``func.func``, ``builtin.module``, ``func.return`` and a region's
+``}) : () -> ()`` too). MLIR places a token it did not expect with ``emitWrongTokenError``: just
+after the text before the token (blanks, line ends and comments passed back over). Types are held
+to MLIR's type parser (:func:`~.types.type_problem`). A statement the walk reads through, or a part
+of it the walk does not follow (an attribute value's own syntax, a successor list, a dialect's
+type), is left to the other readers: ``None``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from broadcheck.syntax.brackets import MISMATCH, STRING, UNCLOSED, scan, stops
+from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.lexer import strip_comments
+from broadcheck.syntax.parts import REGION
+
+_SPACE = lazy(r"\s*")
+_RESULTS = lazy(r"%[\w$.\-]+(?::[0-9]+)?(?:\s*,\s*%[\w$.\-]+(?::[0-9]+)?)*\s*=")
+_OPERAND = lazy(r"%[\w$.\-]+(?:#[0-9]+)?")
+_NAME = lazy(r'[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*"')
+_LOC = lazy(r"loc\s*\(")
+_VALUE_END = stops(",")
+"""Where an attribute value ends: a ``,`` or the dictionary's ``}`` outside its brackets."""
+_TYPE_END = stops(r"[,:\s]|->")
+"""Where a type in a list ends: a ``,``, ``:``, blank, ``->`` or the list's ``)`` outside its brackets."""
+_NO_OP = frozenset(":,)]}>=-*")
+"""What cannot start an op (``parseOperation``: "expected operation name in quotes")."""
+
+
+def generic_problem(source: str) -> tuple[str, int] | None:
+    """What MLIR's parser says first of ``source``, a statement in the generic form, and the
+    offset in ``source`` it says it at; ``None`` if the walk reads it through or cannot tell."""
+    walk = _Walk(strip_comments(source))
+    try:
+        walk.operation()
+    except _Said as said:
+        return said.message, said.at
+    except _Unsure:
+        return None
+    return None
+
+
+def statement_wrong(
+    source: str, declared: bool, body: Callable[[int], str | None] | None = None
+) -> tuple[str, int] | None:
+    """What MLIR's parser says first of ``source``, a statement the reader cannot take, and the
+    offset it names: a function's head (:func:`~.head.head_wrong`, ``body`` as there), a generic
+    form (:func:`generic_problem`), a type written (:func:`~.written.type_wrong`; a custom form's
+    only if its op is ``declared``); ``None`` if none of them tells."""
+    from broadcheck.syntax.head import head_wrong
+    from broadcheck.syntax.written import type_wrong
+
+    return head_wrong(source, body) or generic_problem(source) or type_wrong(source, declared)
+
+
+class _Said(Exception):
+    def __init__(self, message: str, at: int) -> None:
+        self.message, self.at = message, at
+
+
+class _Unsure(Exception):
+    """A part this walk does not follow: the other readers'."""
+
+
+class _Walk:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+
+    def skip(self) -> None:
+        self.pos = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]
+
+    def at(self, s: str) -> bool:
+        return self.text.startswith(s, self.pos)
+
+    def wrong(self, message: str) -> Exception:
+        """``emitWrongTokenError`` at the token at the cursor: just after the text before it (not
+        known where that text is an elided body: the scanner closed it at a ``}`` of its own)."""
+        before = self.text[: self.pos].rstrip()
+        return _Unsure() if before.endswith(REGION) else _Said(message, len(before))
+
+    def expect(self, token: str, message: str) -> None:
+        self.skip()
+        if not self.at(token):
+            raise self.wrong(message)
+        self.pos += len(token)
+
+    # ---------------------------------------------------------------- the op
+
+    def operation(self) -> None:
+        text = self.text
+        self.skip()
+        if self.at("%"):
+            results = _RESULTS.match(text, self.pos)
+            if results is None:
+                raise _Unsure
+            self.pos = results.end()
+            self.skip()
+        name = STRING.match(text, self.pos)
+        if name is None:
+            raise _Unsure  # (a custom form, or a name that does not end: not this walk's)
+        self.pos = name.end()
+        self.expect("(", "expected '(' to start operand list")
+        self.operands()
+        self.skip()
+        if self.at("["):
+            raise _Unsure  # (successors: not followed)
+        if self.at("<"):
+            self.pos += 1
+            self.skip()
+            if not self.at("{"):
+                raise _Unsure  # (properties that are no dictionary)
+            self.dictionary()
+            self.expect(">", "expected '>' to close properties")
+            self.skip()
+        if self.at("("):
+            self.pos += 1
+            self.regions()
+            self.skip()
+        if self.at("{"):
+            self.dictionary()
+        self.expect(":", "expected ':' followed by operation type")
+        self.skip()
+        if not self.at("("):
+            if self.pos < len(text) and (text[self.pos].isalpha() or self.at("!")):
+                raise _Unsure  # (a type that is no function type: "expected function type", not followed)
+            raise self.wrong("expected non-function type")
+        self.function_type()
+        self.skip()
+        if _LOC.match(text, self.pos):
+            close, mark = scan(text, text.index("(", self.pos) + 1, len(text))
+            if mark != ")":
+                raise _Unsure
+            self.pos = close + 1
+            self.skip()
+        if self.pos < len(text) and text[self.pos] in _NO_OP:  # the next op starts where no op starts
+            raise self.wrong("expected operation name in quotes")
+
+    def operands(self) -> None:
+        self.skip()
+        if self.at(")"):
+            self.pos += 1
+            return
+        if not self.at("%"):
+            raise self.wrong("expected ')' to end operand list")
+        while True:
+            operand = _OPERAND.match(self.text, self.pos)
+            if operand is None:
+                raise self.wrong("expected SSA operand")
+            self.pos = operand.end()
+            self.skip()
+            if self.at(","):
+                self.pos += 1
+                self.skip()
+                continue
+            self.expect(")", "expected ')' to end operand list")
+            return
+
+    def regions(self) -> None:
+        while True:
+            self.skip()
+            if not self.at("{"):
+                raise self.wrong("expected '{' to begin a region")
+            if not self.at(REGION):
+                raise _Unsure  # (a body written out: the scanner's, not this walk's)
+            self.pos += len(REGION)
+            self.skip()
+            if self.at(","):
+                self.pos += 1
+                continue
+            self.expect(")", "expected ')' to end region list")
+            return
+
+    def dictionary(self) -> None:
+        """An attribute dictionary at the cursor (its ``{``): names, ``=``, values (passed over,
+        but a function type's, walked), ``,`` between."""
+        text = self.text
+        self.pos += 1
+        self.skip()
+        if self.at("}"):
+            self.pos += 1
+            return
+        while True:
+            name = _NAME.match(text, self.pos)
+            if name is None:
+                raise self.wrong("expected attribute name")
+            self.pos = name.end()
+            self.skip()
+            if self.at("="):
+                self.pos += 1
+                self.skip()
+                if self.pos >= len(text) or text[self.pos] in ",}=>)]":
+                    raise self.wrong("expected attribute value")
+                if self.at("("):  # a function type's value (`function_type = (T) -> T`)
+                    self.function_type()
+                    self.skip()
+                else:
+                    end, mark = scan(text, self.pos, len(text), _VALUE_END)
+                    if mark not in (",", "}"):
+                        raise _Unsure  # (a bracket that does not close, a mismatch: not followed)
+                    self.pos = end
+            if self.at(","):
+                self.pos += 1
+                self.skip()
+                continue
+            self.expect("}", "expected '}' in attribute dictionary")
+            return
+
+    # ---------------------------------------------------------------- types
+
+    def function_type(self) -> None:
+        """``(T, ...) -> T`` or ``-> (T, ...)`` at the cursor (its ``(``)."""
+        self.type_list()
+        self.expect("->", "expected '->' in function type")
+        self.skip()
+        if self.at("("):
+            self.type_list()
+        else:
+            self.type()
+
+    def type_list(self) -> None:
+        """``(T, ...)`` at the cursor (its ``(``): each a type, a function type too."""
+        self.pos += 1
+        self.skip()
+        if self.at(")"):
+            self.pos += 1
+            return
+        while True:
+            self.skip()
+            if self.at("("):
+                self.function_type()
+            else:
+                self.type()
+            self.skip()
+            if self.at(","):
+                self.pos += 1
+                continue
+            self.expect(")", "expected ')'")
+            return
+
+    def type(self) -> None:
+        """A type at the cursor that is no function type: its extent up to a ``,``, blank, ``->``
+        or closer outside its brackets, held to MLIR's type parser."""
+        from broadcheck.syntax.types import WRONG_TOKEN, type_problem
+
+        text, start = self.text, self.pos
+        end, mark = scan(text, start, len(text), _TYPE_END)
+        if mark in (MISMATCH, UNCLOSED):
+            raise _Unsure
+        written = text[start:end]
+        if not written or not (written[0].isalpha() or written[0] == "!"):
+            raise self.wrong(WRONG_TOKEN)
+        found = None if written[0] == "!" else type_problem(written)  # (an alias, a dialect's type: not judged)
+        if found is not None:
+            message, offset = found
+            if offset == 0 and message == WRONG_TOKEN:
+                raise self.wrong(message)
+            raise _Said(message, start + offset)
+        self.pos = end
+
+
+__all__ = ["generic_problem", "statement_wrong"]
