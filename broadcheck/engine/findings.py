@@ -64,7 +64,15 @@ class Findings:
         and the next (a segment's calls ask for a few of its lines; its line ends past the last
         are never looked for)."""
 
-    def unbalanced(self, line: int, column: int, what: str, end: tuple[int, str | None], first: int = 1) -> None:
+    def unbalanced(
+        self,
+        line: int,
+        column: int,
+        what: str,
+        end: tuple[int, str | None],
+        first: int = 1,
+        statement: Text | None = None,
+    ) -> None:
         """Brackets that do not match (``what``: the ``}``, region, statement or label), or a token
         that starts no op in a region (``token``: a file metadata dictionary's ``{-#``, an alias's
         definition). ``end``:
@@ -88,6 +96,12 @@ class Findings:
             # (a `\r` before the last line end is a line end to it: the last line's comment goes too)
             line, column = self._wrong_token(line, column, first, what == "region" and end[1] == "\r\n")
             detail = "expected operation name in quotes"
+        elif (said := self._bracket_problem(line, column, what, statement)) is not None:
+            line, column, message = said  # (what the parser says of the label or statement first, as it says it)
+            span = Span(line, column, line, column + 1)
+            self.keep(span, self.fetch_line(line))
+            self.diagnostics.append(diagnose.value("BC001", self.path, span, args={"detail": message}))
+            return
         else:
             detail = {
                 "statement": "statement is not finished before the end of its region or file",
@@ -96,6 +110,28 @@ class Findings:
         span = Span(line, column, line, column + 1)
         self.keep(span, self.fetch_line(line))
         self.diagnostics.append(diagnose.value("BC005", self.path, span, notes=notes, args={"detail": detail}))
+
+    def _bracket_problem(
+        self, line: int, column: int, what: str, statement: Text | None
+    ) -> tuple[int, int, str] | None:
+        """Where and what MLIR's parser says first of a block label at ``line``:``column`` whose
+        brackets do not match (:func:`~broadcheck.syntax.generic_form.label_problem`, on it and the
+        lines after), or of a ``statement`` in the generic form left unfinished (its
+        :func:`~broadcheck.syntax.generic_form.generic_problem`); ``None`` if neither says."""
+        from broadcheck.syntax.generic_form import generic_problem, label_problem
+
+        if what == "statement" and statement is not None:
+            found = generic_problem(statement.text)
+            return None if found is None else (*statement.where(found[1]), found[0])
+        if what != "label":
+            return None
+        text = "\n".join([self.fetch_line(line)[column - 1 :], *map(self.fetch_line, range(line + 1, line + 20))])
+        found = label_problem(text)
+        if found is None:
+            return None
+        message, at = found
+        start = text.rfind("\n", 0, at) + 1
+        return line + text.count("\n", 0, at), at - start + (column if start == 0 else 1), message
 
     def wrong_token(self, line: int, column: int, first: int, detail: str) -> None:
         """A syntax error (BC001, ``detail``) at a token the parser did not expect at ``line``:``column``,

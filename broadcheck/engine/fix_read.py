@@ -214,7 +214,7 @@ class Collector:
         if found is not None:
             self.aliases[found[0]] = found[1]
 
-    def unbalanced(self, line: int, column: int, what: str) -> None:
+    def unbalanced(self, line: int, column: int, what: str, statement: Text | None = None) -> None:
         pass
 
 

@@ -31,6 +31,7 @@ from broadcheck.engine.scan import Text
 from broadcheck.engine.scan_labels import LabelArgument, label_arguments
 from broadcheck.engine.values import Values
 from broadcheck.ops import Span
+from broadcheck.syntax.generic_form import label_problem
 from broadcheck.syntax.head import head_problem
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import SyntaxProblem
@@ -79,6 +80,8 @@ class Regions:
         self.labels: dict[str, list[LabelArgument]] = {}
         """Each block label's arguments by its text, read once (``linalg.generic`` bodies
         repeat a few labels thousands of times)."""
+        self.label_syntax: dict[str, tuple[str, int]] = {}
+        """What MLIR's parser says first of each such label text that it rejects."""
 
     def in_function_body(self) -> bool:
         """Whether a statement read now stands directly in a function's body."""
@@ -328,8 +331,11 @@ class Regions:
         if arguments is None:
             if len(self.labels) > 10_000:
                 self.labels.clear()
+                self.label_syntax.clear()
             arguments = self.labels[body] = label_arguments(body, open_at)
-        wrong: tuple[str, int] | None = None
+            if (said := label_problem(body + ":")) is not None:
+                self.label_syntax[body] = said
+        wrong = self.label_syntax.get(body) if self.label_syntax else None
         for start, end, argument, key in arguments:
             if key is not None and (typed := argument_type_problem(body, end, key)) is not None:
                 wrong, key = wrong or typed, None  # (the parser stops at the first: no type known)

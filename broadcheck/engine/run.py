@@ -361,13 +361,14 @@ class FileRun:
         if found is not None:
             self.verdicts.alias(*found)
 
-    def unbalanced(self, line: int, column: int, what: str) -> None:
-        """Brackets that do not match (``what``: the ``}``, region, statement or label)."""
+    def unbalanced(self, line: int, column: int, what: str, statement: Text | None = None) -> None:
+        """Brackets that do not match (``what``: the ``}``, region, statement or label; ``statement``:
+        the statement's text so far, where it is one)."""
         if what == "region":
             if self.regions.unclosed:
                 return  # once per module: the parser stops there
             self.regions.unclosed = True
-        self.findings.unbalanced(line, column, what, self.reader.module_end(), self.reader.chunks[-1])
+        self.findings.unbalanced(line, column, what, self.reader.module_end(), self.reader.chunks[-1], statement)
 
     # ---------------------------------------------------------------- the end
 

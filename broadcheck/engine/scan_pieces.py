@@ -266,7 +266,7 @@ class PieceScanner:
                 pending.kind == "tail" and pending.op is not None and pending.stack == pending.op.stack
             ):
                 self.pending = None
-                self.sink.unbalanced(piece.line, piece.column + cut - begin, "statement")
+                self.sink.unbalanced(piece.line, piece.column + cut - begin, "statement", text)
             elif text.text.strip() or pending.kind == "tail":
                 waiting = len(self.queue)
                 self._finish(pending)

@@ -135,7 +135,7 @@ class Sink(Protocol):
     def alias(self, text: Text) -> None:
         raise NotImplementedError
 
-    def unbalanced(self, line: int, column: int, what: str) -> None:
+    def unbalanced(self, line: int, column: int, what: str, statement: Text | None = None) -> None:
         raise NotImplementedError
 
 

@@ -13,22 +13,25 @@ type), is left to the other readers: ``None``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
-from broadcheck.syntax.brackets import MISMATCH, STRING, UNCLOSED, scan, stops
+from broadcheck.syntax.brackets import STRING, scan, stops
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
 from broadcheck.syntax.parts import REGION
 
 _SPACE = lazy(r"\s*")
 _RESULTS = lazy(r"%[\w$.\-]+(?::[0-9]+)?(?:\s*,\s*%[\w$.\-]+(?::[0-9]+)?)*\s*=")
-_OPERAND = lazy(r"%[\w$.\-]+(?:#[0-9]+)?")
+_VALUE = lazy(r"%(?:[A-Za-z_$.\-][\w$.\-]*|[0-9]+)")
+_OPERAND = lazy(r"%(?:[A-Za-z_$.\-][\w$.\-]*|[0-9]+)(?:#[0-9]+)?")
+_BLOCK = lazy(r"\^[\w$.\-]+")
 _NAME = lazy(r'[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*"')
 _LOC = lazy(r"loc\s*\(")
 _VALUE_END = stops(",")
 """Where an attribute value ends: a ``,`` or the dictionary's ``}`` outside its brackets."""
-_TYPE_END = stops(r"[,:\s]|->")
-"""Where a type in a list ends: a ``,``, ``:``, blank, ``->`` or the list's ``)`` outside its brackets."""
+_TYPE_WORD = lazy(r"!?[A-Za-z_][\w$.]*")
+"""A type's first token: a builtin type's keyword, a dialect's type's or an alias's name."""
 _NO_OP = frozenset(":,)]}>=-*")
 """What cannot start an op (``parseOperation``: "expected operation name in quotes")."""
 
@@ -57,6 +60,20 @@ def statement_wrong(
     from broadcheck.syntax.written import type_wrong
 
     return head_wrong(source, body) or generic_problem(source) or type_wrong(source, declared)
+
+
+def label_problem(text: str) -> tuple[str, int] | None:
+    """What MLIR's parser says first of ``text``, a block label and what follows it (``^bb0(%a: T,
+    %b: U):``, as ``parseBlock`` reads it: its name, its arguments' names and types, its ``:``),
+    and the offset in ``text`` it says it at; ``None`` if the label reads or the walk cannot tell."""
+    walk = _Walk(strip_comments(text))
+    try:
+        walk.label()
+    except _Said as said:
+        return said.message, said.at
+    except _Unsure:
+        return None
+    return None
 
 
 class _Said(Exception):
@@ -134,11 +151,7 @@ class _Walk:
         self.function_type()
         self.skip()
         if _LOC.match(text, self.pos):
-            close, mark = scan(text, text.index("(", self.pos) + 1, len(text))
-            if mark != ")":
-                raise _Unsure
-            self.pos = close + 1
-            self.skip()
+            self.location()
         if self.pos < len(text) and text[self.pos] in _NO_OP:  # the next op starts where no op starts
             raise self.wrong("expected operation name in quotes")
 
@@ -150,10 +163,7 @@ class _Walk:
         if not self.at("%"):
             raise self.wrong("expected ')' to end operand list")
         while True:
-            operand = _OPERAND.match(self.text, self.pos)
-            if operand is None:
-                raise self.wrong("expected SSA operand")
-            self.pos = operand.end()
+            self.pos = self.value(_OPERAND)
             self.skip()
             if self.at(","):
                 self.pos += 1
@@ -212,6 +222,66 @@ class _Walk:
             self.expect("}", "expected '}' in attribute dictionary")
             return
 
+    def label(self) -> None:
+        text = self.text
+        self.skip()
+        if not self.at("^"):
+            raise _Unsure
+        name = _BLOCK.match(text, self.pos)
+        if name is None:
+            raise _Said("invalid block name", self.pos)  # (its lexer's: at the `^`)
+        self.pos = name.end()
+        self.skip()
+        if self.at("("):
+            self.pos += 1
+            self.skip()
+            if self.at(")"):
+                self.pos += 1
+            else:
+                self.arguments()
+        self.expect(":", "expected ':' after block name")
+
+    def arguments(self) -> None:
+        """A block's argument list after its ``(``: ``%a: T loc(...), ...)``."""
+        text = self.text
+        while True:
+            self.skip()
+            value = self.value(_VALUE)
+            self.pos = value
+            self.skip()
+            if not self.at(":"):
+                raise self.wrong("expected ':' and type for SSA operand")
+            self.pos += 1
+            self.skip()
+            if self.at("("):
+                self.function_type()
+            else:
+                self.type()
+            self.skip()
+            if _LOC.match(text, self.pos):
+                self.location()
+            if self.at(","):
+                self.pos += 1
+                continue
+            self.expect(")", "expected ')'")
+            return
+
+    def value(self, pattern: re.Pattern[str]) -> int:
+        """Where the value name at the cursor (``pattern``) ends: no name at a ``%`` is its lexer's
+        "invalid SSA name" (at the ``%``); no ``%`` is "expected SSA operand"."""
+        found = pattern.match(self.text, self.pos)
+        if found is not None:
+            return found.end()
+        raise _Said("invalid SSA name", self.pos) if self.at("%") else self.wrong("expected SSA operand")
+
+    def location(self) -> None:
+        """``loc(...)`` at the cursor."""
+        close, mark = scan(self.text, self.text.index("(", self.pos) + 1, len(self.text))
+        if mark != ")":
+            raise _Unsure
+        self.pos = close + 1
+        self.skip()
+
     # ---------------------------------------------------------------- types
 
     def function_type(self) -> None:
@@ -245,24 +315,30 @@ class _Walk:
             return
 
     def type(self) -> None:
-        """A type at the cursor that is no function type: its extent up to a ``,``, blank, ``->``
-        or closer outside its brackets, held to MLIR's type parser."""
+        """A type at the cursor that is no function type, as MLIR's type parser takes it: a word
+        (``i32``, ``!alias``) and the ``<...>`` right after it, held to that parser
+        (:func:`~.types.type_problem`; a dialect's type only for its brackets). A bracket that
+        does not close there: what that parser says of the text up to it, if anything."""
         from broadcheck.syntax.types import WRONG_TOKEN, type_problem
 
         text, start = self.text, self.pos
-        end, mark = scan(text, start, len(text), _TYPE_END)
-        if mark in (MISMATCH, UNCLOSED):
-            raise _Unsure
-        written = text[start:end]
-        if not written or not (written[0].isalpha() or written[0] == "!"):
+        word = _TYPE_WORD.match(text, start)
+        if word is None:
             raise self.wrong(WRONG_TOKEN)
-        found = None if written[0] == "!" else type_problem(written)  # (an alias, a dialect's type: not judged)
+        end = word.end()
+        if text.startswith("<", end):
+            close, mark = scan(text, end + 1, len(text))
+            if mark != ">":
+                found = None if text[start] == "!" else type_problem(text[start:close])
+                if found is None or start + found[1] >= close:
+                    raise _Unsure
+                raise _Said(found[0], start + found[1])
+            end = close + 1
+        found = None if text[start] == "!" else type_problem(text[start:end])
         if found is not None:
             message, offset = found
-            if offset == 0 and message == WRONG_TOKEN:
-                raise self.wrong(message)
-            raise _Said(message, start + offset)
+            raise self.wrong(message) if offset == 0 and message == WRONG_TOKEN else _Said(message, start + offset)
         self.pos = end
 
 
-__all__ = ["generic_problem", "statement_wrong"]
+__all__ = ["generic_problem", "label_problem", "statement_wrong"]
