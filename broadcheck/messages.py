@@ -8693,6 +8693,19 @@ RULES: Mapping[str, Rule] = {
             "%0 = vector.mask %m { %1 = vector.transfer_read ... vector.yield %other : vector<16xf32> } : ...",
         ),
         Rule(
+            "BC1736",
+            "dialect-typo",
+            "Dialect `{dialect}' not found for custom op '{name}' (did you mean '{near}'?)",
+            (
+                "A custom-form op of a dialect broadcheck does not know, whose name is a letter or two off one it does "
+                "(`sablehlo.add`). MLIR's parser rejects a custom op of a dialect its tool does not register in "
+                "these words; a warning, since broadcheck cannot tell which dialects the tool that reads the file has."
+            ),
+            "%0 = sablehlo.add %a, %b : tensor<4xf32>",
+            severity="warning",
+            op_prefix=False,
+        ),
+        Rule(
             "BC1779",
             "mask-terminator",
             "expects a terminator within the mask region",

@@ -303,6 +303,25 @@ def _read_names(dialect: str) -> Names | None:
     return Names(names, "\n# generic-unknown: error" in "\n" + text)
 
 
+OTHER_DIALECTS = frozenset(
+    {
+        "acc", "amx", "async", "corert", "disc_ral", "dlti", "gml_st", "irdl", "lhlo_gpu", "lmhlo", "mesh",
+        "mhlo_disc", "mlrt", "mpi", "omp", "polynomial", "ptr", "sdy", "shard", "tf_framework", "tf_mlrt",
+        "tf_type", "tfg", "tfr", "tfrt", "tfrt_fallback", "tfrt_fallback_async", "thlo", "tpu", "triton_gpu",
+        "triton_xla", "tt", "ttg", "ttng", "x86vector", "xegpu", "xla", "xla_cpu", "xla_framework", "xla_gpu",
+    }
+)  # fmt: skip
+"""Dialects that exist beside the ones ``opnames/`` lists (LLVM's, TensorFlow's, XLA's, Triton's,
+Shardy's): an unknown dialect name like one of these is never taken for a slip of a listed one."""
+
+
+def _listed_dialects() -> list[str]:
+    """The dialects ``opnames/`` lists, and the ones broadcheck declares ops of."""
+    folder = os.path.join(os.path.dirname(__file__), "opnames")
+    listed = {name[:-4] for name in os.listdir(folder) if name.endswith(".txt") and name != "generic_only.txt"}
+    return sorted(listed | set(MODULES))
+
+
 def _read_generic_only() -> str:
     """The names ``generic_only.txt`` lists, each on a line of its own, with a line end before the
     first and after the last: a name is found by one substring search (:meth:`Registry.generic_only`).
@@ -317,12 +336,30 @@ class Registry:
     """What a run knows of op names: which a dialect defines, which have no custom form.
     Lists are read when a dialect is first met, and kept by the run."""
 
-    __slots__ = ("_generic_only", "_listed", "_names")
+    __slots__ = ("_generic_only", "_listed", "_names", "_near")
 
     def __init__(self) -> None:
         self._names: dict[str, Names | None] = {}
         self._generic_only: dict[str, bool] = {}
         self._listed: str | None = None
+        self._near: dict[str, str | None] = {}
+
+    def near(self, dialect: str) -> str | None:
+        """The dialect broadcheck lists (``opnames/``) whose name ``dialect``, a dialect it does
+        not know, is a slip of (a letter or two off: ``sablehlo``, ``linlg``, ``rith``), if any.
+        Names of four letters and more only, and never a dialect known to exist
+        (:data:`OTHER_DIALECTS`)."""
+        found = self._near.get(dialect, "")
+        if found == "":
+            known = _listed_dialects()
+            found = None
+            if len(dialect) >= 4 and dialect not in known and dialect not in OTHER_DIALECTS:
+                from difflib import get_close_matches
+
+                close = get_close_matches(dialect, known, n=1, cutoff=0.8)
+                found = close[0] if close else None
+            self._near[dialect] = found
+        return found
 
     def names(self, dialect: str) -> Names | None:
         if dialect not in self._names:

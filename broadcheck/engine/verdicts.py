@@ -22,18 +22,14 @@ from broadcheck.engine.control import Summary
 from broadcheck.engine.findings import Findings
 from broadcheck.engine.flow import Flow
 from broadcheck.engine.forms import USE, Form, unasked
+from broadcheck.engine.op_names import OpNames
 from broadcheck.engine.scan import Text
 from broadcheck.engine.verify import Checks, Unreadable
 from broadcheck.ops import Span, Type
 from broadcheck.semantics import NOT_JUDGED, NOT_JUDGED_REASON, Problem
 from broadcheck.syntax.generic_form import statement_wrong
-from broadcheck.syntax.lazyre import lazy
-from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
+from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Statement
-
-_UNKNOWN_BARE = lazy(re.escape(UNKNOWN_CUSTOM_OP).replace(re.escape("{name}"), r"([A-Za-z_][\w$]*)"))
-"""A bare word after a complete op (:data:`~broadcheck.syntax.problem.UNKNOWN_CUSTOM_OP`)."""
-_DEFAULT_DIALECT = frozenset({"return", "call", "call_indirect", "constant", "module"})
 
 
 class Verdicts:
@@ -52,8 +48,7 @@ class Verdicts:
         self.names = names
         self.findings = findings
         self.flow = flow
-        self.in_function_body = in_function_body
-        """Whether a statement read now stands directly in a function's body (dialect ``func``)."""
+        self.op_names = OpNames(names, findings, in_function_body)
         self.aliases: dict[str, Type | SyntaxProblem] = {}
         """The module's type aliases so far."""
         self.constants = constants
@@ -110,7 +105,7 @@ class Verdicts:
             ):
                 self._located(form, line, text, body, syntax_only=True, offset=offset, parse_only=True)
                 return
-            if self._unknown_op(form, statement, line, text):
+            if self.op_names.unknown(form, statement, line, text):
                 return
             if decl is None and statement.generic and parse_problem(statement):  # (parsed all the same)
                 return self._located(form, line, text, body, syntax_only=True, offset=offset, parse_only=True)
@@ -216,7 +211,7 @@ class Verdicts:
                 where = text.where(offset) if text is not None else (line, column + offset)
                 return Span(where[0], where[1], where[0], where[1] + 1)
 
-            worded = self._next_op(SyntaxProblem(wrong[0], at(wrong[1])))  # (a word starting the next op)
+            worded = self.op_names.next_op(SyntaxProblem(wrong[0], at(wrong[1])))  # (a word starting the next op)
             if worded is not None:
                 findings.add(diagnose.syntax(worded, findings.path), text)
             for message, offset in getattr(wrong, "then", ()):
@@ -226,7 +221,7 @@ class Verdicts:
             parse_operation(source, self.aliases, line, column, _layout_of)
         except SyntaxProblem as problem:
             findings.mark_checked(line)
-            worded = self._next_op(problem)
+            worded = self.op_names.next_op(problem)
             if worded is not None:
                 findings.add(diagnose.syntax(worded, findings.path), text)
             return
@@ -238,57 +233,6 @@ class Verdicts:
             if findings.at_op(line, text, "BC032", {"name": name, "tried": ""}):
                 return
         findings.pass_over(name, UNREADABLE)
-
-    def _unknown_op(self, form: Form, statement: Statement, line: int, text: Text | None) -> bool:
-        """An op name its dialect does not define, or a custom form of an op that has none: what
-        the parser (or, for the generic form, the verifier) says. Whether there was one."""
-        name = statement.name
-        if name in _DEFAULT_DIALECT or (
-            form.decl is not None and not statement.generic and not self.names.generic_only(name)
-        ):
-            return False
-        dialect, dot, _ = name.partition(".")
-        if not dot:
-            return self._no_dialect(statement, line, text)
-        known = self.names.names(dialect)
-        if not statement.generic and self.names.generic_only(name):
-            code, args = "BC032", {"name": name}
-        elif known is None or name in known.names:
-            return False
-        elif not statement.generic:
-            code, args = "BC030", {"name": name}
-        elif known.generic_unknown:
-            code, args = "BC031", {"name": name, "dialect": dialect}
-        else:
-            return False
-        return self.findings.at_op(line, text, code, {**args, "tried": ""})
-
-    def _tries_func(self, name: str) -> bool:
-        """Whether the parser, reading op name ``name`` here, tries it in ``func`` (the default
-        dialect of a function's body, not of a region nested in it) and finds nothing there."""
-        known = self.names.names("func")
-        return self.in_function_body() and known is not None and f"func.{name}" not in known.names
-
-    def _next_op(self, problem: SyntaxProblem) -> SyntaxProblem | None:
-        """``problem`` as the parser words it here: a bare word after a complete op starts the
-        next op, which a function's body tries in ``func`` (``None`` elsewhere, where the
-        default dialect is another op's, or none: not reported)."""
-        m = _UNKNOWN_BARE.fullmatch(problem.message)
-        if m is None:
-            return problem
-        name = m.group(1)
-        if not self._tries_func(name):
-            return None
-        return SyntaxProblem(f"{problem.message} (tried 'func.{name}' as well)", problem.span, problem.also)
-
-    def _no_dialect(self, statement: Statement, line: int, text: Text | None) -> bool:
-        """An op name without a dialect in a function's body (not in a nested region, whose
-        op may name another default dialect, or none): the parser tries it in ``func``, the
-        function's default dialect, and says so. Whether it was reported."""
-        name = statement.name
-        if statement.generic or not self._tries_func(name):
-            return False
-        return self.findings.at_op(line, text, "BC030", {"name": name, "tried": f" (tried 'func.{name}' as well)"})
 
     def _located(
         self,
@@ -339,7 +283,7 @@ class Verdicts:
             if syntax_only:
                 findings.ops += 1
                 findings.mark_checked(line)
-            worded = self._next_op(problem)
+            worded = self.op_names.next_op(problem)
             if worded is None:
                 return
             findings.add(diagnose.syntax(worded, findings.path), text)
