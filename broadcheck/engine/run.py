@@ -316,7 +316,7 @@ class FileRun:
         """A statement the reader cannot take: its results are defined with unknown types,
         and, if its op is checked, the grammar says what is wrong."""
         source = body if text is not None else self.findings.line_text(lines[0]).lstrip()
-        m = re.match(r"\s*((?:%[\w$.\-]+(?::\d+)?\s*,?\s*)+)=", source)
+        m = re.match(r"\s*((?:%[\w$.\-]+(?::\d+)?\s*,?\s*)+)=", source) or re.match(r"\s*(%[\w$.\-]+)[^=]*=", source)
         if m is not None:
             flow = self.values.flow
             found = len(flow.findings)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE
 from broadcheck.dialects import Registry
-from broadcheck.dialects.assembly import custom_bind_problem, parse_problem
+from broadcheck.dialects.assembly import Wrong, custom_bind_problem, parse_problem
 from broadcheck.dialects.op import Layout, Op
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Summary
@@ -172,7 +172,10 @@ class Verdicts:
         if its op is checked, the grammar says what is wrong."""
         findings = self.findings
         name_match = re.match(r'\s*(?:%[^=]*=\s*)?(?:"([\w$.\-]+)"|([A-Za-z_][\w$.]*))', source)
+        start = text.where(0) if text is not None else (line, 1 + len(findings.line_text(line)) - len(source))
         if name_match is None:
+            if (wrong := statement_wrong(source, False)) is not None:  # (`%0 == op`, `%0 = <op`)
+                return self._syntax(wrong, *start, text)
             stripped = source.lstrip()
             if stripped and stripped[0] not in _STARTS:  # no token of MLIR starts so: its lexer stops here
                 at = (text.where(len(source) - len(stripped)) if text is not None
@@ -188,8 +191,7 @@ class Verdicts:
             if self.checks.known_dialect(name):
                 findings.pass_over(name, UNKNOWN_OP)
             return
-        line, column = text.where(0) if text is not None else (line, 1 + len(findings.line_text(line)) - len(source))
-        self.grammar(name, source, line, column, text)
+        self.grammar(name, source, *start, text)
 
     def grammar(self, name: str, source: str, line: int, column: int, text: Text | None) -> None:
         """An op the reader cannot take: what is wrong with it, in MLIR's words, or passed over."""
@@ -205,18 +207,7 @@ class Verdicts:
 
         wrong = wrong or statement_wrong(source, decl is not None, body)
         if wrong is not None:  # its custom parser fails first, at a place the grammar does not know
-            findings.mark_checked(line)
-
-            def at(offset: int) -> Span:
-                where = text.where(offset) if text is not None else (line, column + offset)
-                return Span(where[0], where[1], where[0], where[1] + 1)
-
-            worded = self.op_names.next_op(SyntaxProblem(wrong[0], at(wrong[1])))  # (a word starting the next op)
-            if worded is not None:
-                findings.add(diagnose.syntax(worded, findings.path), text)
-            for message, offset in getattr(wrong, "then", ()):
-                findings.add(diagnose.value("BC033", findings.path, at(offset), args={"detail": message}), text)
-            return
+            return self._syntax(wrong, line, column, text)
         try:
             parse_operation(source, self.aliases, line, column, _layout_of)
         except SyntaxProblem as problem:
@@ -233,6 +224,22 @@ class Verdicts:
             if findings.at_op(line, text, "BC032", {"name": name, "tried": ""}):
                 return
         findings.pass_over(name, UNREADABLE)
+
+    def _syntax(self, wrong: Wrong, line: int, column: int, text: Text | None) -> None:
+        """A syntax error ``wrong`` (its words, its offset in the statement at ``line``:``column``,
+        ``text``), and what its parser says after it (``wrong.then``: BC033)."""
+        findings = self.findings
+        findings.mark_checked(line)
+
+        def at(offset: int) -> Span:
+            where = text.where(offset) if text is not None else (line, column + offset)
+            return Span(where[0], where[1], where[0], where[1] + 1)
+
+        worded = self.op_names.next_op(SyntaxProblem(wrong[0], at(wrong[1])))  # (a word starting the next op)
+        if worded is not None:
+            findings.add(diagnose.syntax(worded, findings.path), text)
+        for message, offset in getattr(wrong, "then", ()):
+            findings.add(diagnose.value("BC033", findings.path, at(offset), args={"detail": message}), text)
 
     def _located(
         self,

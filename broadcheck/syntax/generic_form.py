@@ -22,7 +22,7 @@ from broadcheck.syntax.lexer import strip_comments
 from broadcheck.syntax.parts import REGION
 
 _SPACE = lazy(r"\s*")
-_RESULTS = lazy(r"%[\w$.\-]+(?::[0-9]+)?(?:\s*,\s*%[\w$.\-]+(?::[0-9]+)?)*\s*=")
+_COUNT = lazy(r"[0-9]+")
 _VALUE = lazy(r"%(?:[A-Za-z_$.\-][\w$.\-]*|[0-9]+)")
 _OPERAND = lazy(r"%(?:[A-Za-z_$.\-][\w$.\-]*|[0-9]+)(?:#[0-9]+)?")
 _BLOCK = lazy(r"\^[\w$.\-]+")
@@ -59,7 +59,25 @@ def statement_wrong(
     from broadcheck.syntax.head import head_wrong
     from broadcheck.syntax.written import type_wrong
 
-    return head_wrong(source, body) or generic_problem(source) or type_wrong(source, declared)
+    found = results_problem(source) or head_wrong(source, body) or generic_problem(source)
+    return found or type_wrong(source, declared)
+
+
+def results_problem(source: str) -> tuple[str, int] | None:
+    """What MLIR's parser says first of the results ``source``, a statement, starts with
+    (``%a, %b:2 = ``, as ``parseOperation`` reads them) and of the token after them, which must
+    start an op's name; ``None`` if they read (or there are none)."""
+    walk = _Walk(strip_comments(source))
+    walk.skip()
+    if not walk.at("%"):
+        return None
+    try:
+        walk.results()
+    except _Said as said:
+        return said.message, said.at
+    except _Unsure:
+        return None
+    return None
 
 
 def label_problem(text: str) -> tuple[str, int] | None:
@@ -110,15 +128,36 @@ class _Walk:
 
     # ---------------------------------------------------------------- the op
 
+    def results(self) -> None:
+        """``%a, %b:2 =`` at the cursor, and an op's name after it (not read)."""
+        text = self.text
+        while True:
+            self.pos = self.value(_VALUE, "expected valid ssa identifier")
+            self.skip()
+            if self.at(":"):
+                self.pos += 1
+                self.skip()
+                count = _COUNT.match(text, self.pos)
+                if count is None:
+                    raise self.wrong("expected integer number of results")
+                self.pos = count.end()
+                self.skip()
+            if not self.at(","):
+                break
+            self.pos += 1
+            self.skip()
+        if self.pos >= len(text):
+            raise _Unsure  # (names and nothing after: a region's text the scanner cut, `op{%a, %b}`)
+        self.expect("=", "expected '=' after SSA name")
+        self.skip()
+        if self.pos < len(text) and not (text[self.pos] == '"' or text[self.pos].isalpha() or text[self.pos] == "_"):
+            raise self.wrong("expected operation name in quotes")
+
     def operation(self) -> None:
         text = self.text
         self.skip()
         if self.at("%"):
-            results = _RESULTS.match(text, self.pos)
-            if results is None:
-                raise _Unsure
-            self.pos = results.end()
-            self.skip()
+            self.results()
         name = STRING.match(text, self.pos)
         if name is None:
             raise _Unsure  # (a custom form, or a name that does not end: not this walk's)
@@ -266,13 +305,13 @@ class _Walk:
             self.expect(")", "expected ')'")
             return
 
-    def value(self, pattern: re.Pattern[str]) -> int:
+    def value(self, pattern: re.Pattern[str], expected: str = "expected SSA operand") -> int:
         """Where the value name at the cursor (``pattern``) ends: no name at a ``%`` is its lexer's
-        "invalid SSA name" (at the ``%``); no ``%`` is "expected SSA operand"."""
+        "invalid SSA name" (at the ``%``); no ``%``, ``expected``."""
         found = pattern.match(self.text, self.pos)
         if found is not None:
             return found.end()
-        raise _Said("invalid SSA name", self.pos) if self.at("%") else self.wrong("expected SSA operand")
+        raise _Said("invalid SSA name", self.pos) if self.at("%") else self.wrong(expected)
 
     def location(self) -> None:
         """``loc(...)`` at the cursor."""
@@ -341,4 +380,4 @@ class _Walk:
         self.pos = end
 
 
-__all__ = ["generic_problem", "label_problem", "statement_wrong"]
+__all__ = ["generic_problem", "label_problem", "results_problem", "statement_wrong"]
