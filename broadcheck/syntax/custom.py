@@ -19,6 +19,7 @@ from broadcheck.syntax.parts import (
     Attribute,
     Definition,
     Item,
+    ParserWords,
     Result,
     Signature,
     Statement,
@@ -66,6 +67,10 @@ def custom(r: Reader, results: list[Result], head: Token) -> Statement:
             signature = r.signature()
             items.append(Item("types", r.text[signature.start : signature.end], signature.start, signature.end))
             end = signature.end
+            if _stray_closer(r, signature):
+                # the statement's last token, a closer no bracket of it opened (`: tensor<4xf32>>`): the op
+                # ends with its types, and no op starts so (just after the types, `emitWrongTokenError`'s place)
+                raise ParserWords("expected operation name in quotes", end, end + 1)
             continue
         if tok.text == "->" and signature is None:
             # Result types without a `:`: `func.func @f(...) -> (T, U)`, `scf.for ... -> (T)`,
@@ -87,6 +92,17 @@ def custom(r: Reader, results: list[Result], head: Token) -> Statement:
         head.text, head.start, head.end, False, tuple(results), tuple(operands), tuple(definitions),
         tuple(successors), tuple(attributes), signature, regions, tuple(items), end,
     )  # fmt: skip
+
+
+def _stray_closer(r: Reader, signature: Signature) -> bool:
+    """Whether the token after ``signature`` is the statement's last and a closer none of its
+    brackets opened, and the signature's types read (else MLIR's type parser speaks first)."""
+    from broadcheck.syntax.types import type_problem
+
+    after = r.peek()
+    if after is None or after.kind != "close" or r.pos != len(r.toks) - 1 or r.pos in r.matching.values():
+        return False
+    return not any(type_problem(t.text) for t in (*signature.inputs, *signature.outputs))
 
 
 def _custom_item(

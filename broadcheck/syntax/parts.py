@@ -150,6 +150,10 @@ class SyntaxProblem(Exception):
         self.message, self.start, self.end = message, start, end
 
 
+class ParserWords(SyntaxProblem):
+    """Text the reader cannot take where MLIR's parser rejects it too, in its words and at its place."""
+
+
 _new_tuple = tuple.__new__
 
 

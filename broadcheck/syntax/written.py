@@ -17,7 +17,7 @@ from sys import intern
 
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
-from broadcheck.syntax.parts import Statement, TypeText
+from broadcheck.syntax.parts import ParserWords, Statement, TypeText
 from broadcheck.syntax.parts import SyntaxProblem as ReaderProblem
 from broadcheck.syntax.problem import KEYWORD
 from broadcheck.syntax.statement import read_statement
@@ -97,6 +97,8 @@ def type_wrong(source: str, custom: bool) -> tuple[str, int] | None:
     types). ``None`` otherwise."""
     try:
         statement = read_statement(source)
+    except ParserWords as said:  # (the reader stopped where MLIR's parser does, and says it so)
+        return said.message, said.start
     except ReaderProblem:
         return _glued(source) if custom or _GENERIC.match(source) else None
     if not (statement.generic or custom):
