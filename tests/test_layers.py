@@ -57,6 +57,7 @@ STAGES = [
     "values",
     "generic_print",
     "aliased",
+    "op_names",
     "verdicts",
     "open_region",
     "regions",

@@ -44,7 +44,7 @@ def generic_problem(source: str) -> tuple[str, int] | None:
         walk.operation()
     except _Said as said:
         return said.message, said.at
-    except _Unsure:
+    except (_Unsure, RecursionError):  # (function types nested thousands deep: not followed)
         return None
     return None
 
@@ -75,7 +75,7 @@ def results_problem(source: str) -> tuple[str, int] | None:
         walk.results()
     except _Said as said:
         return said.message, said.at
-    except _Unsure:
+    except (_Unsure, RecursionError):
         return None
     return None
 
@@ -89,7 +89,7 @@ def label_problem(text: str) -> tuple[str, int] | None:
         walk.label()
     except _Said as said:
         return said.message, said.at
-    except _Unsure:
+    except (_Unsure, RecursionError):
         return None
     return None
 
@@ -281,11 +281,16 @@ class _Walk:
         self.expect(":", "expected ':' after block name")
 
     def arguments(self) -> None:
-        """A block's argument list after its ``(``: ``%a: T loc(...), ...)``."""
+        """A block's argument list after its ``(``: ``%a: T loc(...), ...)``. A name given twice is
+        the parser's "redefinition" (value flow's to say: not followed)."""
         text = self.text
+        names: set[str] = set()
         while True:
             self.skip()
             value = self.value(_VALUE)
+            if text[self.pos : value] in names:
+                raise _Unsure
+            names.add(text[self.pos : value])
             self.pos = value
             self.skip()
             if not self.at(":"):
