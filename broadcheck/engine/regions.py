@@ -31,7 +31,6 @@ from broadcheck.engine.scan import Text
 from broadcheck.engine.scan_labels import LabelArgument, label_arguments
 from broadcheck.engine.values import Values
 from broadcheck.ops import Span
-from broadcheck.syntax.generic_form import label_problem
 from broadcheck.syntax.head import head_problem
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import SyntaxProblem
@@ -333,6 +332,8 @@ class Regions:
                 self.labels.clear()
                 self.label_syntax.clear()
             arguments = self.labels[body] = label_arguments(body, open_at)
+            from broadcheck.syntax.generic_form import label_problem  # (once per distinct label)
+
             if (said := label_problem(body + ":")) is not None:
                 self.label_syntax[body] = said
         wrong = self.label_syntax.get(body) if self.label_syntax else None

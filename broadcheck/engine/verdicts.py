@@ -27,7 +27,6 @@ from broadcheck.engine.scan import Text
 from broadcheck.engine.verify import Checks, Unreadable
 from broadcheck.ops import Span, Type
 from broadcheck.semantics import NOT_JUDGED, NOT_JUDGED_REASON, Problem
-from broadcheck.syntax.generic_form import statement_wrong
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Statement
 
@@ -170,6 +169,8 @@ class Verdicts:
     def unread(self, source: str, line: int, text: Text | None) -> None:
         """A statement the reader cannot take (``source``: its text from its first token on):
         if its op is checked, the grammar says what is wrong."""
+        from broadcheck.syntax.generic_form import statement_wrong  # (not on a clean file's run)
+
         findings = self.findings
         name_match = re.match(r'\s*(?:%[^=]*=\s*)?(?:"([\w$.\-]+)"|([A-Za-z_][\w$.]*))', source)
         start = text.where(0) if text is not None else (line, 1 + len(findings.line_text(line)) - len(source))
@@ -195,6 +196,7 @@ class Verdicts:
 
     def grammar(self, name: str, source: str, line: int, column: int, text: Text | None) -> None:
         """An op the reader cannot take: what is wrong with it, in MLIR's words, or passed over."""
+        from broadcheck.syntax.generic_form import statement_wrong
         from broadcheck.syntax.parser import Unreadable as LarkUnreadable
         from broadcheck.syntax.parser import parse_operation
 
