@@ -32,7 +32,8 @@ def without_location(body: str) -> str:
 
 def second_statement(body: str) -> int | None:
     """Where a second op starts in a statement the reader cannot take, if the text before it
-    is a whole op: MLIR needs no line break between two ops (``}> : (T) -> T  return %0``)."""
+    is a whole op: MLIR needs no line break between two ops (``}> : (T) -> T  return %0``), and
+    a line that starts with a value's name after a whole op starts the next op, whatever follows."""
     from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
     from broadcheck.syntax.statement import read_statement
 
@@ -42,8 +43,13 @@ def second_statement(body: str) -> int | None:
         at = problem.start
     else:
         return None
-    if at <= 0 or at >= len(body) or NEW_STATEMENT.match(body, at) is None:
+    if at <= 0 or at >= len(body):
         return None
+    if NEW_STATEMENT.match(body, at) is None:  # a line that starts with a value's name, after a whole op,
+        line = body.rfind("\n", 0, at) + 1  # starts the next op however broken it is (`%0 <= op`, `%0 := op`)
+        at = line + len(body[line:at]) - len(body[line:at].lstrip())
+        if line == 0 or not body.startswith("%", at):
+            return None
     try:
         read_statement(body[:at].rstrip())
     except ReaderProblem:

@@ -67,6 +67,10 @@ def custom(r: Reader, results: list[Result], head: Token) -> Statement:
             signature = r.signature()
             items.append(Item("types", r.text[signature.start : signature.end], signature.start, signature.end))
             end = signature.end
+            after = r.peek()
+            if after is not None and after.text.startswith("%") and "\n" in r.text[end : after.start]:
+                # a value's name on a line after the types: the op ended with them, this starts the next
+                raise SyntaxProblem(f"expected end of statement, found '{after.text}'", after.start, after.end)
             if _stray_closer(r, signature):
                 # the statement's last token, a closer no bracket of it opened (`: tensor<4xf32>>`): the op
                 # ends with its types, and no op starts so (just after the types, `emitWrongTokenError`'s place)
