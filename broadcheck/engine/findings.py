@@ -116,12 +116,13 @@ class Findings:
     ) -> tuple[int, int, str] | None:
         """Where and what MLIR's parser says first of a block label at ``line``:``column`` whose
         brackets do not match (:func:`~broadcheck.syntax.generic_form.label_problem`, on it and the
-        lines after), or of a ``statement`` in the generic form left unfinished (its
-        :func:`~broadcheck.syntax.generic_form.generic_problem`); ``None`` if neither says."""
-        from broadcheck.syntax.generic_form import generic_problem, label_problem
+        lines after), or of a ``statement`` left unfinished (its
+        :func:`~broadcheck.syntax.generic_form.generic_problem`, or a custom form's types'); ``None``
+        if neither says."""
+        from broadcheck.syntax.generic_form import generic_problem, label_problem, signature_problem
 
         if what == "statement" and statement is not None:
-            found = generic_problem(statement.text)
+            found = generic_problem(statement.text) or signature_problem(statement.text)
             return None if found is None else (*statement.where(found[1]), found[0])
         if what != "label":
             return None

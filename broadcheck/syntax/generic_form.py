@@ -20,9 +20,11 @@ from broadcheck.syntax.brackets import STRING, scan, stops
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
 from broadcheck.syntax.parts import REGION
+from broadcheck.syntax.problem import TYPE_KEYWORDS
 
 _SPACE = lazy(r"\s*")
 _COUNT = lazy(r"[0-9]+")
+_COLON = stops(":")
 _VALUE = lazy(r"%(?:[A-Za-z_$.\-][\w$.\-]*|[0-9]+)")
 _OPERAND = lazy(r"%(?:[A-Za-z_$.\-][\w$.\-]*|[0-9]+)(?:#[0-9]+)?")
 _BLOCK = lazy(r"\^[\w$.\-]+")
@@ -54,13 +56,47 @@ def statement_wrong(
 ) -> tuple[str, int] | None:
     """What MLIR's parser says first of ``source``, a statement the reader cannot take, and the
     offset it names: a function's head (:func:`~.head.head_wrong`, ``body`` as there), a generic
-    form (:func:`generic_problem`), a type written (:func:`~.written.type_wrong`; a custom form's
-    only if its op is ``declared``); ``None`` if none of them tells."""
+    form (:func:`generic_problem`), a type written (:func:`~.written.type_wrong`, and a custom
+    form's types where it reads no further: :func:`signature_problem`; a custom form's only if
+    its op is ``declared``); ``None`` if none of them tells."""
     from broadcheck.syntax.head import head_wrong
     from broadcheck.syntax.written import type_wrong
 
     found = results_problem(source) or head_wrong(source, body) or generic_problem(source)
-    return found or type_wrong(source, declared)
+    return found or type_wrong(source, declared) or (signature_problem(source) if declared else None)
+
+
+def signature_problem(source: str) -> tuple[str, int] | None:
+    """What MLIR's type parser says first of the types after the first ``:`` of ``source``, a
+    statement in a custom form whose brackets do not close (``: (T) ->< T``, ``: T}``): each a
+    type or a function type, ``,`` or ``->`` between; ``None`` if they read as far as they go."""
+    walk = _Walk(strip_comments(source))
+    walk.skip()
+    try:
+        if walk.at("%"):
+            walk.results()
+        at, mark = scan(walk.text, walk.pos, len(walk.text), _COLON)
+        if mark != ":" or walk.text.startswith("::", at) or not _reads(source[:at]):
+            return None  # (no types, or what comes before them is wrong first)
+        walk.pos = at + 1
+        walk.types()
+    except _Said as said:
+        return said.message, said.at
+    except (_Unsure, RecursionError):
+        return None
+    return None
+
+
+def _reads(text: str) -> bool:
+    """Whether the statement reader takes ``text``."""
+    from broadcheck.syntax.statement import SyntaxProblem as ReaderProblem
+    from broadcheck.syntax.statement import read_statement
+
+    try:
+        read_statement(text)
+    except ReaderProblem:
+        return False
+    return True
 
 
 def results_problem(source: str) -> tuple[str, int] | None:
@@ -328,6 +364,21 @@ class _Walk:
 
     # ---------------------------------------------------------------- types
 
+    def types(self) -> None:
+        """Types at the cursor, ``,`` or ``->`` between, each a function type or not, as far as
+        they go."""
+        while True:
+            self.skip()
+            if self.at("("):
+                self.function_type()
+            else:
+                self.type()
+            self.skip()
+            if self.at(",") or self.at("->"):
+                self.pos += 1 if self.at(",") else 2
+                continue
+            return
+
     def function_type(self) -> None:
         """``(T, ...) -> T`` or ``-> (T, ...)`` at the cursor (its ``(``)."""
         self.type_list()
@@ -360,7 +411,8 @@ class _Walk:
 
     def type(self) -> None:
         """A type at the cursor that is no function type, as MLIR's type parser takes it: a word
-        (``i32``, ``!alias``) and the ``<...>`` right after it, held to that parser
+        (``i32``, ``!alias``) and, for a builtin type's keyword that takes one (``tensor``) or a
+        dialect's type, the ``<...>`` right after it, held to that parser
         (:func:`~.types.type_problem`; a dialect's type only for its brackets). A bracket that
         does not close there: what that parser says of the text up to it, if anything."""
         from broadcheck.syntax.types import WRONG_TOKEN, type_problem
@@ -370,11 +422,11 @@ class _Walk:
         if word is None:
             raise self.wrong(WRONG_TOKEN)
         end = word.end()
-        if text.startswith("<", end):
+        if text.startswith("<", end) and (text[start] == "!" or word.group() in TYPE_KEYWORDS):
             close, mark = scan(text, end + 1, len(text))
             if mark != ">":
                 found = None if text[start] == "!" else type_problem(text[start:close])
-                if found is None or start + found[1] >= close:
+                if found is None or start + found[1] > close:
                     raise _Unsure
                 raise _Said(found[0], start + found[1])
             end = close + 1
@@ -385,4 +437,4 @@ class _Walk:
         self.pos = end
 
 
-__all__ = ["generic_problem", "label_problem", "results_problem", "statement_wrong"]
+__all__ = ["generic_problem", "label_problem", "results_problem", "signature_problem", "statement_wrong"]
