@@ -197,8 +197,6 @@ class Verdicts:
     def grammar(self, name: str, source: str, line: int, column: int, text: Text | None) -> None:
         """An op the reader cannot take: what is wrong with it, in MLIR's words, or passed over."""
         from broadcheck.syntax.generic_form import statement_wrong
-        from broadcheck.syntax.parser import Unreadable as LarkUnreadable
-        from broadcheck.syntax.parser import parse_operation
 
         findings = self.findings
         decl = _decl_of(name)
@@ -210,6 +208,9 @@ class Verdicts:
         wrong = wrong or statement_wrong(source, decl is not None, body)
         if wrong is not None:  # its custom parser fails first, at a place the grammar does not know
             return self._syntax(wrong, line, column, text)
+        from broadcheck.syntax.parser import Unreadable as LarkUnreadable  # (the grammar: only now)
+        from broadcheck.syntax.parser import parse_operation
+
         try:
             parse_operation(source, self.aliases, line, column, _layout_of)
         except SyntaxProblem as problem:
