@@ -41,12 +41,18 @@ _NO_OP = frozenset(":,)]}>=-*")
 def generic_problem(source: str) -> tuple[str, int] | None:
     """What MLIR's parser says first of ``source``, a statement in the generic form, and the
     offset in ``source`` it says it at; ``None`` if the walk reads it through or cannot tell."""
-    walk = _Walk(strip_comments(source))
+    return _said(_Walk(strip_comments(source)).operation)
+
+
+def _said(walk: Callable[[], None]) -> tuple[str, int] | None:
+    """What ``walk`` (a part of a walk) says: the words and offset of MLIR's first error, or
+    ``None`` where it reads through or does not follow the text (function types nested thousands
+    deep among it)."""
     try:
-        walk.operation()
+        walk()
     except _Said as said:
         return said.message, said.at
-    except (_Unsure, RecursionError):  # (function types nested thousands deep: not followed)
+    except (_Unsure, RecursionError):
         return None
     return None
 
@@ -71,20 +77,18 @@ def signature_problem(source: str) -> tuple[str, int] | None:
     statement in a custom form whose brackets do not close (``: (T) ->< T``, ``: T}``): each a
     type or a function type, ``,`` or ``->`` between; ``None`` if they read as far as they go."""
     walk = _Walk(strip_comments(source))
-    walk.skip()
-    try:
+
+    def types() -> None:
+        walk.skip()
         if walk.at("%"):
             walk.results()
         at, mark = scan(walk.text, walk.pos, len(walk.text), _COLON)
         if mark != ":" or walk.text.startswith("::", at) or not _reads(source[:at]):
-            return None  # (no types, or what comes before them is wrong first)
+            raise _Unsure  # (no types, or what comes before them is wrong first)
         walk.pos = at + 1
         walk.types()
-    except _Said as said:
-        return said.message, said.at
-    except (_Unsure, RecursionError):
-        return None
-    return None
+
+    return _said(types)
 
 
 def _reads(text: str) -> bool:
@@ -105,29 +109,14 @@ def results_problem(source: str) -> tuple[str, int] | None:
     start an op's name; ``None`` if they read (or there are none)."""
     walk = _Walk(strip_comments(source))
     walk.skip()
-    if not walk.at("%"):
-        return None
-    try:
-        walk.results()
-    except _Said as said:
-        return said.message, said.at
-    except (_Unsure, RecursionError):
-        return None
-    return None
+    return _said(walk.results) if walk.at("%") else None
 
 
 def label_problem(text: str) -> tuple[str, int] | None:
     """What MLIR's parser says first of ``text``, a block label and what follows it (``^bb0(%a: T,
     %b: U):``, as ``parseBlock`` reads it: its name, its arguments' names and types, its ``:``),
     and the offset in ``text`` it says it at; ``None`` if the label reads or the walk cannot tell."""
-    walk = _Walk(strip_comments(text))
-    try:
-        walk.label()
-    except _Said as said:
-        return said.message, said.at
-    except (_Unsure, RecursionError):
-        return None
-    return None
+    return _said(_Walk(strip_comments(text)).label)
 
 
 class _Said(Exception):
@@ -237,30 +226,33 @@ class _Walk:
             return
         if not self.at("%"):
             raise self.wrong("expected ')' to end operand list")
-        while True:
+
+        def operand() -> None:
             self.pos = self.value(_OPERAND)
+
+        self.listed(operand, ")", "expected ')' to end operand list")
+
+    def listed(self, item: Callable[[], None], close: str, message: str) -> None:
+        """Items at the cursor (each ``item``), ``,`` between, up to ``close``: ``message`` where
+        neither follows one."""
+        while True:
             self.skip()
-            if self.at(","):
-                self.pos += 1
-                self.skip()
-                continue
-            self.expect(")", "expected ')' to end operand list")
-            return
+            item()
+            self.skip()
+            if not self.at(","):
+                self.expect(close, message)
+                return
+            self.pos += 1
 
     def regions(self) -> None:
-        while True:
-            self.skip()
+        def region() -> None:
             if not self.at("{"):
                 raise self.wrong("expected '{' to begin a region")
             if not self.at(REGION):
                 raise _Unsure  # (a body written out: the scanner's, not this walk's)
             self.pos += len(REGION)
-            self.skip()
-            if self.at(","):
-                self.pos += 1
-                continue
-            self.expect(")", "expected ')' to end region list")
-            return
+
+        self.listed(region, ")", "expected ')' to end region list")
 
     def dictionary(self) -> None:
         """An attribute dictionary at the cursor (its ``{``): names, ``=``, values (passed over,
@@ -271,31 +263,28 @@ class _Walk:
         if self.at("}"):
             self.pos += 1
             return
-        while True:
+
+        def entry() -> None:
             name = _NAME.match(text, self.pos)
             if name is None:
                 raise self.wrong("expected attribute name")
             self.pos = name.end()
             self.skip()
-            if self.at("="):
-                self.pos += 1
-                self.skip()
-                if self.pos >= len(text) or text[self.pos] in ",}=>)]":
-                    raise self.wrong("expected attribute value")
-                if self.at("("):  # a function type's value (`function_type = (T) -> T`)
-                    self.function_type()
-                    self.skip()
-                else:
-                    end, mark = scan(text, self.pos, len(text), _VALUE_END)
-                    if mark not in (",", "}"):
-                        raise _Unsure  # (a bracket that does not close, a mismatch: not followed)
-                    self.pos = end
-            if self.at(","):
-                self.pos += 1
-                self.skip()
-                continue
-            self.expect("}", "expected '}' in attribute dictionary")
-            return
+            if not self.at("="):
+                return
+            self.pos += 1
+            self.skip()
+            if self.pos >= len(text) or text[self.pos] in ",}=>)]":
+                raise self.wrong("expected attribute value")
+            if self.at("("):  # a function type's value (`function_type = (T) -> T`)
+                self.function_type()
+                return
+            end, mark = scan(text, self.pos, len(text), _VALUE_END)
+            if mark not in (",", "}"):
+                raise _Unsure  # (a bracket that does not close, a mismatch: not followed)
+            self.pos = end
+
+        self.listed(entry, "}", "expected '}' in attribute dictionary")
 
     def label(self) -> None:
         text = self.text
@@ -321,8 +310,8 @@ class _Walk:
         the parser's "redefinition" (value flow's to say: not followed)."""
         text = self.text
         names: set[str] = set()
-        while True:
-            self.skip()
+
+        def argument() -> None:
             value = self.value(_VALUE)
             if text[self.pos : value] in names:
                 raise _Unsure
@@ -333,18 +322,12 @@ class _Walk:
                 raise self.wrong("expected ':' and type for SSA operand")
             self.pos += 1
             self.skip()
-            if self.at("("):
-                self.function_type()
-            else:
-                self.type()
+            self.any_type()
             self.skip()
             if _LOC.match(text, self.pos):
                 self.location()
-            if self.at(","):
-                self.pos += 1
-                continue
-            self.expect(")", "expected ')'")
-            return
+
+        self.listed(argument, ")", "expected ')'")
 
     def value(self, pattern: re.Pattern[str], expected: str = "expected SSA operand") -> int:
         """Where the value name at the cursor (``pattern``) ends: no name at a ``%`` is its lexer's
@@ -369,15 +352,19 @@ class _Walk:
         they go."""
         while True:
             self.skip()
-            if self.at("("):
-                self.function_type()
-            else:
-                self.type()
+            self.any_type()
             self.skip()
             if self.at(",") or self.at("->"):
                 self.pos += 1 if self.at(",") else 2
                 continue
             return
+
+    def any_type(self) -> None:
+        """A type at the cursor, a function type (its ``(``) or not."""
+        if self.at("("):
+            self.function_type()
+        else:
+            self.type()
 
     def function_type(self) -> None:
         """``(T, ...) -> T`` or ``-> (T, ...)`` at the cursor (its ``(``)."""
@@ -396,18 +383,7 @@ class _Walk:
         if self.at(")"):
             self.pos += 1
             return
-        while True:
-            self.skip()
-            if self.at("("):
-                self.function_type()
-            else:
-                self.type()
-            self.skip()
-            if self.at(","):
-                self.pos += 1
-                continue
-            self.expect(")", "expected ')'")
-            return
+        self.listed(self.any_type, ")", "expected ')'")
 
     def type(self) -> None:
         """A type at the cursor that is no function type, as MLIR's type parser takes it: a word
