@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from broadcheck.dialects.common import constant_ints, rank, shape
+from broadcheck.dialects.tf.base import operand_type, rank_at_least
 from broadcheck.ops import Operation, ShapedType
 from broadcheck.semantics import Problem
 
@@ -50,10 +51,10 @@ def top_k_v2(op: Operation) -> Problem | None:
     """``tf.TopKV2``: a ranked input of rank 1 or more, and a 0-D (or unranked) ``k``."""
     if len(op.operands) != 2:
         return None
-    r = rank(op.operands[0].type)
+    r = rank(operand_type(op, 0))
     if r is not None and r < 1:
         return Problem("BC1707", {"what": "requires input operand to have at least 1 dimension"})
-    k = rank(op.operands[1].type)
+    k = rank(operand_type(op, 1))
     if k is not None and k != 0:
         return Problem("BC1707", {"what": "requires k operand to be 0D tensor"})
     return None
@@ -65,8 +66,8 @@ def unsorted_segment(op: Operation) -> Problem | None:
     data's (dynamic sizes match), then a constant number of segments that is not negative."""
     if len(op.operands) != 3:
         return None
-    data, ids, segments = (u.type for u in op.operands)
-    r = rank(segments)
+    data, ids = op.operands[0].type, op.operands[1].type
+    r = rank(operand_type(op, 2))
     if r is not None and r > 0:
         return Problem("BC1708", {"what": "number of segments should be a 0-D tensor"})
     ds, ids_shape = shape(data), shape(ids)
@@ -103,7 +104,7 @@ def _rank_or_unranked(t: object, *ranks: int) -> bool:
 
 def random_uniform(op: Operation) -> Problem | None:
     """``tf.RandomUniform``: a 1-D (or unranked) ``shape``."""
-    if len(op.operands) == 1 and not _rank_or_unranked(op.operands[0].type, 1):
+    if len(op.operands) == 1 and not _rank_or_unranked(operand_type(op, 0), 1):
         return Problem("BC1709", {"what": "shape must be 1D tensor"})
     return None
 
@@ -117,9 +118,9 @@ def empty_tensor_list(op: Operation) -> Problem | None:
     n = _variant_subtypes(t.element) if isinstance(t, ShapedType) else None
     if n is not None and n != 1:
         return Problem("BC1709", {"what": "must have exactly one subtype in the result variant type"})
-    if not _rank_or_unranked(op.operands[0].type, 0, 1):
+    if not _rank_or_unranked(operand_type(op, 0), 0, 1):
         return Problem("BC1709", {"what": "requires element_shape operand to be 0D/1D tensor"})
-    if not _rank_or_unranked(op.operands[1].type, 0):
+    if not _rank_or_unranked(operand_type(op, 1), 0):
         return Problem("BC1709", {"what": "requires max_num_elements operand to be 0D tensor"})
     return None
 
@@ -129,11 +130,11 @@ def tensor_scatter_update(op: Operation) -> Problem | None:
     no more index dimensions (``indices``' last size, when static) than ``tensor``'s rank."""
     if len(op.operands) != 3:
         return None
-    tensor, indices = rank(op.operands[0].type), rank(op.operands[1].type)
-    if tensor is not None and tensor < 1:
+    if not rank_at_least(operand_type(op, 0), 1):
         return Problem("BC1709", {"what": "requires tensor operand to have at least 1 dimension"})
-    if indices is not None and indices < 1:
+    if not rank_at_least(operand_type(op, 1), 1):
         return Problem("BC1709", {"what": "requires indices operand to have at least 1 dimension"})
+    tensor = rank(op.operands[0].type)
     s = shape(op.operands[1].type)
     if tensor is None or s is None or s[-1] is None:
         return None
