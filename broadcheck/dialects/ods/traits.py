@@ -563,6 +563,7 @@ _ATTRIBUTE_FORMS = {
     "string attribute": _STRING,
     "bool attribute": r"true|false",
     "32-bit float attribute": rf"{_NUMBER}\s*:\s*f32",
+    "32-bit float array attribute": _array(rf"{_NUMBER}\s*:\s*f32"),
     "64-bit float attribute": rf"{_NUMBER}(?:\s*:\s*f64)?",
     "symbol reference attribute": rf"{_SYMBOL}(?:::{_SYMBOL})*",
     "flat symbol reference attribute": _SYMBOL,
@@ -572,6 +573,8 @@ _ATTRIBUTE_FORMS = {
     "symbol ref array attribute": _array(rf"{_SYMBOL}(?:::{_SYMBOL})*"),
     "tensorflow shape attribute array": _array(_SHAPE),
     "TensorFlow shape attribute array": _array(_SHAPE),
+    "TensorFlow shape attribute": _SHAPE,
+    "any type attribute": r"(?:[a-z]\w*|![\w.]+)(?:<.*>)?",
     "type array attribute": _array(r"[^\[\],]+"),
     "i1 dense array attribute": r"array<i1(?::\s*(?:true|false)(?:\s*,\s*(?:true|false))*)?>",
 }
