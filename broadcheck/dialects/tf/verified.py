@@ -16,9 +16,10 @@ FAIL::
 from __future__ import annotations
 
 import re
+import struct
 
 from broadcheck.dialects.common import constant_ints, rank, shape
-from broadcheck.dialects.tf.base import operand_type, rank_at_least
+from broadcheck.dialects.tf.base import operand_type, rank_at_least, tf
 from broadcheck.ops import Operation, ShapedType
 from broadcheck.semantics import Problem
 
@@ -83,6 +84,38 @@ def unsorted_segment(op: Operation) -> Problem | None:
     n = constant_ints(op, 2)
     if n and n[0] < 0:
         return Problem("BC1708", {"what": "num of segments cannot be negative"})
+    return None
+
+
+_FLOAT = re.compile(r"([-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|inf|nan))(?:\s*:\s*f(?:32|64))?")
+
+
+def _float_attribute(op: Operation, name: str, default: float) -> float | None:
+    """A float attribute's value as the ``float`` the verifier reads (``None``: a form not read here)."""
+    attr = op.attribute(name)
+    m = _FLOAT.fullmatch(attr.text.strip()) if attr is not None else None
+    if attr is not None and m is None:
+        return None
+    value = float(m.group(1)) if m is not None else default
+    try:
+        return float(struct.unpack("f", struct.pack("f", value))[0])
+    except OverflowError:
+        return None
+
+
+def fake_quant_args(op: Operation) -> Problem | None:
+    """``tf.FakeQuantWithMinMaxArgs``: ``min`` below ``max`` (read as ``float``, worded by ``std::to_string``),
+    then ``num_bits`` in ``[2, 16]``."""
+    low, high = _float_attribute(op, "min", -6.0), _float_attribute(op, "max", 6.0)
+    if low is None or high is None:
+        return None
+    if low >= high:
+        return Problem("BC1900", {"low": f"{low:f}", "high": f"{high:f}"})
+    bits = op.attribute("num_bits")
+    m = re.fullmatch(r"(-?\d+)(?:\s*:\s*i64)?", bits.text.strip()) if bits is not None else None
+    value = int(m.group(1)) if m is not None else 8 if bits is None else None
+    if value is not None and not 2 <= value <= 16:
+        return tf("BC1306", "bits")
     return None
 
 
