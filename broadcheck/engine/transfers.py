@@ -49,6 +49,15 @@ CALLS = frozenset({"func.call", "call", *CALL_LIKE})
 
 _KEY = attrgetter("key")
 
+_TENSOR_SHAPE = re.compile(r"tensor<(\*x|(?:(?:\d+|\?)x)*)")
+
+
+def _shapes_differ(a: str, b: str) -> bool:
+    """Whether two type keys are tensors of different shapes: different types, whatever their element
+    types name (a dialect's type, an alias), which the keys alone do not settle."""
+    ma, mb = _TENSOR_SHAPE.match(a), _TENSOR_SHAPE.match(b)
+    return ma is not None and mb is not None and ma.group(1) != mb.group(1)
+
 
 def defines_symbol(statement: Statement) -> str | None:
     """The symbol an op other than a function defines (``sdy.mesh @mesh = <...>``, a generic
@@ -167,7 +176,7 @@ def returned(regions: Regions, form: Form, names: list[str], line: int, text: Te
         actual = types.get(names[i]) if i < len(names) else None
         if actual is not None and actual != w.key:
             continue  # a use-def mismatch, reported as such (mlir-opt stops there)
-        if w.key != e and "!" not in w.key + e and "#" not in w.key + e:
+        if w.key != e and (("!" not in w.key + e and "#" not in w.key + e) or _shapes_differ(w.key, e)):
             findings.keep(span)
             findings.diagnostics.append(
                 diagnose.value(
