@@ -188,6 +188,31 @@ def returned(regions: Regions, form: Form, names: list[str], line: int, text: Te
             )
 
 
+def transfer_wrapped(regions: Regions, form: Form, line: int, text: Text | None, body: str) -> None:
+    """The call-like op a ``tf_executor.island wraps``: its symbol uses, as :func:`transfer` holds
+    them of the op written alone, placed at the wrapped op's name (TensorFlow's location)."""
+    assert form.inner is not None
+    inner = form.inner[1]
+    statement = inner.statement
+    if statement is None or statement.name not in CALL_LIKE:
+        return
+    quoted = f'"{statement.name}"'
+    source = regions.findings.fetch_line(line) if text is None else body
+    at = source.find(quoted, source.find("wraps"))
+    if at < 0:
+        return
+    spot = (line, at + 1) if text is None else text.where(at)
+    op = Where(spot[0], spot[1], spot[1] + len(quoted))
+    import importlib
+
+    uses: tuple[tuple[str, ...], SymbolRule] | None = importlib.import_module(CALL_LIKE[statement.name]).symbol_uses(
+        statement
+    )
+    if uses is not None:
+        serials = tuple(regions.values.flow.serials)
+        regions.calls.call_like(statement.name, *uses, written_types(statement, inner), op, serials)
+
+
 def onnx_returned(regions: Regions, form: Form, line: int, text: Text | None, body: str) -> None:
     """An ``onnx.Return`` in a function's body: ``ONNXReturnOp::verify`` against the function's
     result types (the same count; each returned type the same as its result's or more specific)."""
