@@ -15,6 +15,7 @@ from operator import attrgetter
 from broadcheck.dialects.op import SymbolRule
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Where, generic_callee, generic_function, signature_of, written_types
+from broadcheck.engine.flow import distinct
 from broadcheck.engine.forms import Form
 from broadcheck.engine.regions import Regions
 from broadcheck.engine.scan import Text
@@ -176,7 +177,7 @@ def returned(regions: Regions, form: Form, names: list[str], line: int, text: Te
         actual = types.get(names[i]) if i < len(names) else None
         if actual is not None and actual != w.key:
             continue  # a use-def mismatch, reported as such (mlir-opt stops there)
-        if w.key != e and (("!" not in w.key + e and "#" not in w.key + e) or _shapes_differ(w.key, e)):
+        if w.key != e and (distinct(w.key, e) or _shapes_differ(w.key, e)):
             findings.keep(span)
             findings.diagnostics.append(
                 diagnose.value(
