@@ -8806,6 +8806,16 @@ RULES: Mapping[str, Rule] = {
             "window = {pad = [[0, 0], [1]]}",
             op_prefix=False,
         ),
+        # ---- BC1900-BC1915: tf (the tfzoo campaign)
+        Rule(
+            "BC1900",
+            "tf-fake-quant-range",
+            "range is invalid: [{low},{high}]",
+            "tf.FakeQuantWithMinMaxArgs: a min not below its max (each the f32 its attribute holds, defaults -6 "
+            "and 6, printed as std::to_string prints it).",
+            '%0 = "tf.FakeQuantWithMinMaxArgs"(%x) <{max = 0.1 : f32, min = 0.1 : f32}> : (tensor<2xf32>) -> '
+            "tensor<2xf32>",
+        ),
     )
 }
 

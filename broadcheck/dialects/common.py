@@ -12,6 +12,8 @@ from collections.abc import Callable, Iterable
 from broadcheck.ops import OpaqueType, Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem
 from broadcheck.syntax.attributes import Dense, Str, value
+from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.syntax.types import read_type
 
 Check = Callable[[], Problem | None]
 
@@ -116,12 +118,20 @@ def constant_ints(op: Operation, index: int) -> list[int] | None:
     flat = _flatten(v.values)
     if flat is None:
         return None
-    if not isinstance(v.values, list):  # a splat: as many as the operand holds
-        t = op.operands[index].type if index < len(op.operands) else None
+    if not isinstance(v.values, list):  # a splat: as many as its own type holds (a tf.Const's result may differ)
+        t = _literal_type(v.type) or (op.operands[index].type if index < len(op.operands) else None)
         if t is None or not static(t):
             return None
         return flat * count(shape(t) or ())
     return flat
+
+
+def _literal_type(text: str) -> Type | None:
+    """The type a dense literal writes after its ``:`` (``None``: one that does not parse)."""
+    try:
+        return read_type(text)
+    except SyntaxProblem:
+        return None
 
 
 def _flatten(v: object) -> list[int] | None:

@@ -441,6 +441,7 @@ tf.TopKV2 1
 tf.RandomUniform 1
 tf.EmptyTensorList 1
 tf.TensorScatterUpdate 1
+tf.FakeQuantWithMinMaxArgs 1
 tf.UnsortedSegmentSum 1
 tf.UnsortedSegmentMax 1
 tf.UnsortedSegmentMin 1
@@ -660,7 +661,6 @@ tf.Exp -1
 tf.Expm1 -1
 tf.ExtractImagePatches -1
 tf.FakeParam -1
-tf.FakeQuantWithMinMaxArgs -1
 tf.FakeQuantWithMinMaxArgsGradient -1
 tf.FinalizeDataset -1
 tf.FlatMapDataset -1

@@ -30,7 +30,7 @@ from __future__ import annotations
 from operator import attrgetter
 
 from broadcheck.dialects.op import SymbolRule, Texts
-from broadcheck.engine.flow import comparable
+from broadcheck.engine.flow import distinct
 from broadcheck.engine.forms import Form, place_types
 from broadcheck.syntax.named import NamedTuple
 from broadcheck.syntax.statement import Statement, TypeText
@@ -71,7 +71,7 @@ class Found(NamedTuple):
 
 
 def _differ(a: str | None, b: str | None) -> bool:
-    return a is not None and b is not None and a != b and comparable(a, b)
+    return a is not None and b is not None and a != b and distinct(a, b)
 
 
 def entry_block(

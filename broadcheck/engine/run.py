@@ -33,7 +33,7 @@ from broadcheck.engine.read import Reader
 from broadcheck.engine.regions import Regions
 from broadcheck.engine.scan import Scanner, Text
 from broadcheck.engine.structure import ROUTED, Structure
-from broadcheck.engine.transfers import CALLS, defines_symbol, onnx_returned, returned, transfer
+from broadcheck.engine.transfers import CALLS, defines_symbol, onnx_returned, returned, transfer, transfer_wrapped
 from broadcheck.engine.values import Values
 from broadcheck.engine.verdicts import Verdicts
 from broadcheck.engine.verify import Checks
@@ -252,6 +252,8 @@ class FileRun:
             or (statement.name == "func.func" and (not regions or statement.generic))
         ):
             transfer(scopes, form, line, text, body, symbol)
+        elif form.inner is not None:  # `tf_executor.island wraps "tf.If"(...)`: the op's symbol uses
+            transfer_wrapped(scopes, form, line, text, body)
         flow = values.flow
         found, escapes = len(flow.findings), len(flow.escapes)
         roles, operand_types = form.roles, form.operand_types

@@ -15,6 +15,7 @@ from operator import attrgetter
 from broadcheck.dialects.op import SymbolRule
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Where, generic_callee, generic_function, signature_of, written_types
+from broadcheck.engine.flow import distinct
 from broadcheck.engine.forms import Form
 from broadcheck.engine.regions import Regions
 from broadcheck.engine.scan import Text
@@ -48,6 +49,15 @@ how (:func:`broadcheck.dialects.tf.calls.symbol_uses`)."""
 CALLS = frozenset({"func.call", "call", *CALL_LIKE})
 
 _KEY = attrgetter("key")
+
+_TENSOR_SHAPE = re.compile(r"tensor<(\*x|(?:(?:\d+|\?)x)*)")
+
+
+def _shapes_differ(a: str, b: str) -> bool:
+    """Whether two type keys are tensors of different shapes: different types, whatever their element
+    types name (a dialect's type, an alias), which the keys alone do not settle."""
+    ma, mb = _TENSOR_SHAPE.match(a), _TENSOR_SHAPE.match(b)
+    return ma is not None and mb is not None and ma.group(1) != mb.group(1)
 
 
 def defines_symbol(statement: Statement) -> str | None:
@@ -167,7 +177,7 @@ def returned(regions: Regions, form: Form, names: list[str], line: int, text: Te
         actual = types.get(names[i]) if i < len(names) else None
         if actual is not None and actual != w.key:
             continue  # a use-def mismatch, reported as such (mlir-opt stops there)
-        if w.key != e and "!" not in w.key + e and "#" not in w.key + e:
+        if w.key != e and (distinct(w.key, e) or _shapes_differ(w.key, e)):
             findings.keep(span)
             findings.diagnostics.append(
                 diagnose.value(
@@ -177,6 +187,31 @@ def returned(regions: Regions, form: Form, names: list[str], line: int, text: Te
                     args={"index": i, "actual": w.text, "expected": e_text, "name": function.name},
                 )
             )
+
+
+def transfer_wrapped(regions: Regions, form: Form, line: int, text: Text | None, body: str) -> None:
+    """The call-like op a ``tf_executor.island wraps``: its symbol uses, as :func:`transfer` holds
+    them of the op written alone, placed at the wrapped op's name (TensorFlow's location)."""
+    assert form.inner is not None
+    inner = form.inner[1]
+    statement = inner.statement
+    if statement is None or statement.name not in CALL_LIKE:
+        return
+    quoted = f'"{statement.name}"'
+    source = regions.findings.fetch_line(line) if text is None else body
+    at = source.find(quoted, source.find("wraps"))
+    if at < 0:
+        return
+    spot = (line, at + 1) if text is None else text.where(at)
+    op = Where(spot[0], spot[1], spot[1] + len(quoted))
+    import importlib
+
+    uses: tuple[tuple[str, ...], SymbolRule] | None = importlib.import_module(CALL_LIKE[statement.name]).symbol_uses(
+        statement
+    )
+    if uses is not None:
+        serials = tuple(regions.values.flow.serials)
+        regions.calls.call_like(statement.name, *uses, written_types(statement, inner), op, serials)
 
 
 def onnx_returned(regions: Regions, form: Form, line: int, text: Text | None, body: str) -> None:

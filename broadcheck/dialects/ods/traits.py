@@ -563,6 +563,7 @@ _ATTRIBUTE_FORMS = {
     "string attribute": _STRING,
     "bool attribute": r"true|false",
     "32-bit float attribute": rf"{_NUMBER}\s*:\s*f32",
+    "32-bit float array attribute": _array(rf"{_NUMBER}\s*:\s*f32"),
     "64-bit float attribute": rf"{_NUMBER}(?:\s*:\s*f64)?",
     "symbol reference attribute": rf"{_SYMBOL}(?:::{_SYMBOL})*",
     "flat symbol reference attribute": _SYMBOL,
@@ -572,6 +573,8 @@ _ATTRIBUTE_FORMS = {
     "symbol ref array attribute": _array(rf"{_SYMBOL}(?:::{_SYMBOL})*"),
     "tensorflow shape attribute array": _array(_SHAPE),
     "TensorFlow shape attribute array": _array(_SHAPE),
+    "TensorFlow shape attribute": _SHAPE,
+    "any type attribute": r"(?:[a-z]\w*|![\w.]+)(?:<.*>)?",
     "type array attribute": _array(r"[^\[\],]+"),
     "i1 dense array attribute": r"array<i1(?::\s*(?:true|false)(?:\s*,\s*(?:true|false))*)?>",
 }
@@ -593,10 +596,29 @@ def _attributes(steps: Sequence[str], op: Operation) -> Problem | None:
         if op.attribute(name) is None:
             return Problem("BC610", {"name": name})
     for name, spec in wanted:
-        text = op.attribute(name).text.strip()  # type: ignore[union-attr]
+        attr = op.attribute(name)
+        assert attr is not None
+        text = attr.text.strip()
         if spec != "any attribute" and not _attribute_fits(spec, text):
+            if attr.property and _breaks(spec, text):  # (written in the dictionary, the parser says it first)
+                return Problem("BC562", {"name": name, "constraint": spec})
             raise _Unknown(name)
     return None
+
+
+def _breaks(spec: str, text: str) -> bool:
+    """Whether ``text`` is a value of the kind ``spec`` refines that breaks its refinement: a string
+    not among those listed, an integer below the minimum, a list of too few elements."""
+    one_of = _ONE_OF.fullmatch(spec)
+    if one_of is not None:
+        return re.fullmatch(_STRING, text) is not None
+    at_least = _AT_LEAST.fullmatch(spec)
+    if at_least is not None:
+        m = re.fullmatch(rf"({_INT})(?:\s*:\s*i64)?", text)
+        return m is not None and int(m.group(1)) < int(at_least.group(1))
+    elements = _ELEMENTS.fullmatch(spec)
+    form = _ATTRIBUTE_FORMS.get(elements.group(1)) if elements is not None else None
+    return form is not None and re.fullmatch(form, text) is not None
 
 
 _ONE_OF = lazy(r"string attribute whose value is (.*)")

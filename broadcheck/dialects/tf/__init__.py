@@ -55,6 +55,7 @@ def _verified() -> list[Op]:
         "RandomUniform": verified.random_uniform,
         "EmptyTensorList": verified.empty_tensor_list,
         "TensorScatterUpdate": verified.tensor_scatter_update,
+        "FakeQuantWithMinMaxArgs": verified.fake_quant_args,
         **dict.fromkeys(
             ("UnsortedSegmentSum", "UnsortedSegmentMax", "UnsortedSegmentMin", "UnsortedSegmentProd"),
             verified.unsorted_segment,

@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from broadcheck.dialects.common import Check, element, first, rank, shape
+from broadcheck.dialects.common import Check, element, first, rank
+from broadcheck.dialects.literal import value_type
 from broadcheck.dialects.tf.infer import ShapeFunction
 from broadcheck.dialects.tf.types import Constraint, Many, Slot
 from broadcheck.ops import OpaqueType, Operation, ShapedType, Type
@@ -382,9 +383,16 @@ def rank_is(t: Type, n: int) -> bool:
     return r is None or r == n
 
 
-def ranked_for(op: Operation, index: int) -> tuple[int | None, ...] | None:
-    """``GetRankedTensorTypeForOperand``: a constant operand's literal type wins over the written one."""
-    return shape(op.operands[index].type)
+def operand_type(op: Operation, index: int) -> Type:
+    """TensorFlow's ``GetRankedTensorTypeForOperand``, which ``IsOfRankOrUnranked``, ``HasRankAtLeast``
+    and ``HasRankAtMost`` read: the type of the literal of the constant that defines operand ``index``
+    (``m_Constant``) wins over the type written for it (a ``tf.Const`` may give ``dense<1> :
+    tensor<i32>`` the type ``tensor<1xi32>``: its verifier takes a compatible shape)."""
+    literal = op.constant(index)
+    written = None if literal is None else value_type(literal)
+    if written is not None and isinstance(written.type, ShapedType):
+        return written.type
+    return op.operands[index].type
 
 
 def tf(code: str, name: str, **args: object) -> Problem:

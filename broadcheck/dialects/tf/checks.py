@@ -49,6 +49,7 @@ from broadcheck.dialects.tf.base import (
     dynamically_equal,
     i64,
     known,
+    operand_type,
     rank_at_least,
     rank_at_most,
     rank_is,
@@ -113,7 +114,7 @@ def batch_matmul(op: Operation, spec: Spec) -> Problem | None:
     problem = compatible_elements(op)
     if problem is not None:
         return problem
-    x_type, y_type = op.operands[0].type, op.operands[1].type
+    x_type, y_type = operand_type(op, 0), operand_type(op, 1)
     if not rank_at_least(x_type, 2):
         return tf("BC766", "lhs-rank")
     if not rank_at_least(y_type, 2):
@@ -280,7 +281,7 @@ def concat_v2(op: Operation, spec: Spec) -> Problem | None:
     go, problem = _start(op, spec, None, at_least=1)
     if not go:
         return problem
-    axis = op.operands[-1].type
+    axis = operand_type(op, len(op.operands) - 1)
     if not rank_at_most(axis, 1):
         return Problem("BC768")
     values = [u.type for u in op.operands[:-1]]
@@ -292,7 +293,7 @@ def concat(op: Operation, spec: Spec) -> Problem | None:
     go, problem = _start(op, spec, None, at_least=1)
     if not go:
         return problem
-    if not rank_at_most(op.operands[0].type, 1):
+    if not rank_at_most(operand_type(op, 0), 1):
         return Problem("BC768")
     return _types_compatible(op, [u.type for u in op.operands[1:]], True)
 
@@ -305,7 +306,7 @@ def cumulative(op: Operation, spec: Spec) -> Problem | None:
         return problem
     if not dynamically_equal(op.operands[0].type, op.results[0].type):
         return Problem("BC1168", {"what": "all of {x, out} have dynamically equal types "})
-    if rank(op.operands[1].type) not in (None, 0):
+    if not rank_is(operand_type(op, 1), 0):
         return Problem("BC1700")
     values = constant_ints(op, 1)
     r = rank(op.operands[0].type)
@@ -458,12 +459,13 @@ def slice_(op: Operation, spec: Spec) -> Problem | None:
         return problem
     if not same_element(op.operands[0].type, op.results[0].type):
         return Problem("BC711", {"predicate": "input and output must have same element type"})
-    begin_s, size_s = shape(op.operands[1].type), shape(op.operands[2].type)
+    begin_t, size_t = operand_type(op, 1), operand_type(op, 2)
+    begin_s, size_s = shape(begin_t), shape(size_t)
     if begin_s is not None and len(begin_s) != 1:
         return tf("BC771", "begin-rank")
     if size_s is not None and len(size_s) != 1:
         return tf("BC771", "size-rank")
-    if begin_s is None or size_s is None or not static(op.operands[1].type) or not static(op.operands[2].type):
+    if begin_s is None or size_s is None or not static(begin_t) or not static(size_t):
         return lint(op, spec.shape)
     if begin_s[0] != size_s[0]:
         return tf("BC771", "same-count")
@@ -614,7 +616,7 @@ def gather_v2(op: Operation, spec: Spec) -> Problem | None:
             return tf("BC775", "batch", batch=batch, low=-r, high=r + 1)
         if batch < 0:
             batch += r
-    if not rank_at_most(op.operands[2].type, 1):
+    if not rank_at_most(operand_type(op, 2), 1):
         return tf("BC775", "axis-rank")
     values = constant_ints(op, 2)
     if values:
@@ -658,7 +660,7 @@ def conv_2d(op: Operation, spec: Spec) -> Problem | None:
     if dilations is None:
         dilations = [1, 1, 1, 1]
     explicit = attr_ints(op, "explicit_paddings") or []
-    if not rank_is(x_type, 4) or not rank_is(w_type, 4):
+    if not rank_is(operand_type(op, 0), 4) or not rank_is(operand_type(op, 1), 4):
         return tf(UNPREFIXED, "conv-ranks")
     if padding == "EXPLICIT":
         if not explicit:
@@ -737,11 +739,11 @@ def bias_add(op: Operation, spec: Spec) -> Problem | None:
         return problem
     nchw = attr_str(op, "data_format") == "NCHW"
     value, bias = op.operands[0].type, op.operands[1].type
-    if not nchw and not rank_at_least(value, 2):
+    if not nchw and not rank_at_least(operand_type(op, 0), 2):
         return tf("BC777", "nhwc")
-    if nchw and not rank_at_least(value, 3):
+    if nchw and not rank_at_least(operand_type(op, 0), 3):
         return tf("BC777", "nchw")
-    if not rank_is(bias, 1):
+    if not rank_is(operand_type(op, 1), 1):
         return tf("BC777", "bias")
     v, b = shape(value), shape(bias)
     if v is None or b is None:
@@ -772,7 +774,7 @@ def softmax(op: Operation, spec: Spec) -> Problem | None:
     problem = compatible_elements(op)
     if problem is not None:
         return problem
-    if not rank_at_least(a, 1):
+    if not rank_at_least(operand_type(op, 0), 1):
         return Problem("BC778")
     if not cast_elements(a, b):  # the inferred type is the operand's
         return Problem("BC723", {"inferred": f"'{a}'", "actual": f"'{b}'"})
@@ -812,9 +814,9 @@ def fill(op: Operation, spec: Spec) -> Problem | None:
     go, problem = _start(op, spec, 2)
     if not go:
         return problem
-    if not rank_is(op.operands[0].type, 1):
+    if not rank_is(operand_type(op, 0), 1):
         return tf("BC779", "dims")
-    if not rank_is(op.operands[1].type, 0):
+    if not rank_is(operand_type(op, 1), 0):
         return tf("BC779", "value")
     return lint(op, spec.shape)
 
@@ -833,11 +835,11 @@ def one_hot(op: Operation, spec: Spec) -> Problem | None:
     if axis < -1:
         return tf("BC780", "axis-unranked", axis=axis)
     for index, name in ((1, "depth"), (2, "on"), (3, "off")):
-        if not rank_is(op.operands[index].type, 0):
+        if not rank_is(operand_type(op, index), 0):
             return tf("BC780", name)
     depth = constant_ints(op, 1)
     if depth is not None:
-        if len(depth) and shape(op.operands[1].type) not in ((), None):
+        if len(depth) and shape(operand_type(op, 1)) not in ((), None):
             return tf("BC780", "depth")
         if depth and i64(depth[0]) < 0:
             return tf("BC780", "negative", depth=i64(depth[0]))

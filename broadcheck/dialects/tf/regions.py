@@ -29,7 +29,7 @@ from broadcheck.dialects.terminators import by_parent as by_parent
 from broadcheck.dialects.tf.base import Spec, cast_elements, type_constraints
 from broadcheck.dialects.tf.types import DTYPE, VARIANT, Many
 from broadcheck.ops import OpaqueType, Operation, Region, ShapedType, Type
-from broadcheck.semantics import NOT_JUDGED, Problem, Profile
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.types import read_type
@@ -108,8 +108,7 @@ def while_region(op: Operation, profile: Profile) -> Problem | None:
     forwarded = len(cond.yields) == 1 + len(cond.arguments)
     if len(cond.yields) != 1 and not forwarded:
         return Problem("BC1828")
-    first = cond.yields[0]
-    if not (isinstance(first, ShapedType) and first.kind == "tensor" and first.shape == () and first.element == "i1"):
+    if not _bool_scalar(cond.yields[0]):
         return Problem("BC793")
 
     invariant = op.attribute("shape_invariant")
@@ -128,12 +127,21 @@ def while_region(op: Operation, profile: Profile) -> Problem | None:
     return problem
 
 
+def _bool_scalar(t: Type) -> bool:
+    """``0DTensorOf<[I1]>``: a ``tensor<i1>``."""
+    return isinstance(t, ShapedType) and t.kind == "tensor" and t.shape == () and t.element == "i1"
+
+
 def if_region(op: Operation, profile: Profile) -> Problem | None:
-    """``tf.IfRegion``: ``is_stateless``; each branch yields as many values as the op has results
-    (the region-branch interface's words), then each yield cast compatible with its result, the
-    ``then`` branch first."""
+    """``tf.IfRegion``: ``is_stateless``, a ``tensor<i1>`` condition (its ODS type constraint); each
+    branch yields as many values as the op has results (the region-branch interface's words), then
+    each yield cast compatible with its result, the ``then`` branch first."""
     if op.attribute("is_stateless") is None:
         return Problem("BC610", {"name": "is_stateless"})
+    cond = op.operands[0].type if len(op.operands) == 1 else None
+    if cond is not None and not _bool_scalar(cond):
+        args = {"kind": "operand", "index": 0, "constraint": "0D tensor of 1-bit signless integer values", "type": cond}
+        return Problem("BC701", args, Subject("operand", 0))
     regions = _regions(op, 2)
     if regions is None:
         return NOT_JUDGED

@@ -19,7 +19,7 @@ FAIL::
 from __future__ import annotations
 
 from broadcheck.dialects.common import constant_ints, rank, shape, static
-from broadcheck.dialects.tf.base import Spec, begin, rank_is, tf
+from broadcheck.dialects.tf.base import Spec, begin, operand_type, rank_at_least, rank_is, tf
 from broadcheck.dialects.tf.regions import cast_compatible
 from broadcheck.ops import Operation, ShapedType
 from broadcheck.semantics import Problem
@@ -72,11 +72,15 @@ def space_to_batch_nd(op: Operation, spec: Spec) -> Problem | None:
     if go is not True:
         return go or None
     x, block, pads = (u.type for u in op.operands)
-    if not rank_is(block, 1):
-        return tf("BC1301", "block-rank", rank=rank(block))
-    if not rank_is(pads, 2):
-        return tf("BC1301", "paddings-rank", rank=rank(pads))
+    # The ranks are the constants' (``IsOfRankOrUnranked``), the rank worded and the sizes compared
+    # the types written: where those have fewer dimensions, TensorFlow reads past their shapes.
+    if not rank_is(operand_type(op, 1), 1):
+        return None if rank(block) is None else tf("BC1301", "block-rank", rank=rank(block))
+    if not rank_is(operand_type(op, 2), 2):
+        return None if rank(pads) is None else tf("BC1301", "paddings-rank", rank=rank(pads))
     block_s, pads_s = _static_shape(block), _static_shape(pads)
+    if (block_s is not None and len(block_s) < 1) or (pads_s is not None and len(pads_s) < 2):
+        return None
     if pads_s is not None and pads_s[1] != 2:
         return tf("BC1301", "paddings-2", size=pads_s[1])
     if block_s is not None and pads_s is not None and block_s[0] != pads_s[0]:
@@ -174,9 +178,9 @@ def tensor_list_reserve(op: Operation, spec: Spec) -> Problem | None:
     result = op.results[0].type
     if isinstance(result, ShapedType) and _subtypes(result.element) != 1:
         return tf("BC1305", "subtype")
-    if not (rank_is(op.operands[0].type, 0) or rank_is(op.operands[0].type, 1)):
+    if not (rank_is(operand_type(op, 0), 0) or rank_is(operand_type(op, 0), 1)):
         return tf("BC1305", "element-shape")
-    if not rank_is(op.operands[1].type, 0):
+    if not rank_is(operand_type(op, 1), 0):
         return tf("BC1305", "num-elements")
     return None
 
@@ -186,7 +190,7 @@ def tensor_list_stack(op: Operation, spec: Spec) -> Problem | None:
     go = _start(op, spec, 2, (("num_elements", "i64", False),))
     if go is not True:
         return go or None
-    if not (rank_is(op.operands[1].type, 0) or rank_is(op.operands[1].type, 1)):
+    if not (rank_is(operand_type(op, 1), 0) or rank_is(operand_type(op, 1), 1)):
         return tf("BC1305", "element-shape")
     return None
 
@@ -198,7 +202,7 @@ def fake_quant(op: Operation, spec: Spec) -> Problem | None:
     if go is not True:
         return go or None
     for index, name in ((1, "min"), (2, "max")):
-        t = op.operands[index].type
+        t = operand_type(op, index)
         r = rank(t)
         floating = isinstance(t, ShapedType) and t.element in ("f16", "bf16", "f32", "f64")  # a ref is not
         if r is not None and (r != 0 or not floating):
@@ -220,14 +224,14 @@ def fake_quant_per_channel(op: Operation, spec: Spec) -> Problem | None:
         return go or None
     bounds = []
     for index, name in ((1, "min"), (2, "max")):
-        t = op.operands[index].type
+        t = operand_type(op, index)
         s = shape(t)
         floating = isinstance(t, ShapedType) and t.element in ("f16", "bf16", "f32", "f64")
         if s is not None and (len(s) != 1 or not floating):
             return Problem("BC1702", {"operand": name})
         bounds.append(s)
     inputs = shape(op.operands[0].type)
-    if inputs is not None and len(inputs) < 1:
+    if not rank_at_least(operand_type(op, 0), 1):
         return Problem("BC1703")
     bits = op.attribute("num_bits")
     value = int(bits.text.split(":")[0]) if bits is not None else 8

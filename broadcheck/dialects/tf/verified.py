@@ -16,8 +16,10 @@ FAIL::
 from __future__ import annotations
 
 import re
+import struct
 
 from broadcheck.dialects.common import constant_ints, rank, shape
+from broadcheck.dialects.tf.base import operand_type, rank_at_least, tf
 from broadcheck.ops import Operation, ShapedType
 from broadcheck.semantics import Problem
 
@@ -50,10 +52,10 @@ def top_k_v2(op: Operation) -> Problem | None:
     """``tf.TopKV2``: a ranked input of rank 1 or more, and a 0-D (or unranked) ``k``."""
     if len(op.operands) != 2:
         return None
-    r = rank(op.operands[0].type)
+    r = rank(operand_type(op, 0))
     if r is not None and r < 1:
         return Problem("BC1707", {"what": "requires input operand to have at least 1 dimension"})
-    k = rank(op.operands[1].type)
+    k = rank(operand_type(op, 1))
     if k is not None and k != 0:
         return Problem("BC1707", {"what": "requires k operand to be 0D tensor"})
     return None
@@ -65,8 +67,8 @@ def unsorted_segment(op: Operation) -> Problem | None:
     data's (dynamic sizes match), then a constant number of segments that is not negative."""
     if len(op.operands) != 3:
         return None
-    data, ids, segments = (u.type for u in op.operands)
-    r = rank(segments)
+    data, ids = op.operands[0].type, op.operands[1].type
+    r = rank(operand_type(op, 2))
     if r is not None and r > 0:
         return Problem("BC1708", {"what": "number of segments should be a 0-D tensor"})
     ds, ids_shape = shape(data), shape(ids)
@@ -82,6 +84,38 @@ def unsorted_segment(op: Operation) -> Problem | None:
     n = constant_ints(op, 2)
     if n and n[0] < 0:
         return Problem("BC1708", {"what": "num of segments cannot be negative"})
+    return None
+
+
+_FLOAT = re.compile(r"([-+]?(?:\d+\.?\d*(?:[eE][-+]?\d+)?|inf|nan))(?:\s*:\s*f(?:32|64))?")
+
+
+def _float_attribute(op: Operation, name: str, default: float) -> float | None:
+    """A float attribute's value as the ``float`` the verifier reads (``None``: a form not read here)."""
+    attr = op.attribute(name)
+    m = _FLOAT.fullmatch(attr.text.strip()) if attr is not None else None
+    if attr is not None and m is None:
+        return None
+    value = float(m.group(1)) if m is not None else default
+    try:
+        return float(struct.unpack("f", struct.pack("f", value))[0])
+    except OverflowError:
+        return None
+
+
+def fake_quant_args(op: Operation) -> Problem | None:
+    """``tf.FakeQuantWithMinMaxArgs``: ``min`` below ``max`` (read as ``float``, worded by ``std::to_string``),
+    then ``num_bits`` in ``[2, 16]``."""
+    low, high = _float_attribute(op, "min", -6.0), _float_attribute(op, "max", 6.0)
+    if low is None or high is None:
+        return None
+    if low >= high:
+        return Problem("BC1900", {"low": f"{low:f}", "high": f"{high:f}"})
+    bits = op.attribute("num_bits")
+    m = re.fullmatch(r"(-?\d+)(?:\s*:\s*i64)?", bits.text.strip()) if bits is not None else None
+    value = int(m.group(1)) if m is not None else 8 if bits is None else None
+    if value is not None and not 2 <= value <= 16:
+        return tf("BC1306", "bits")
     return None
 
 
@@ -103,7 +137,7 @@ def _rank_or_unranked(t: object, *ranks: int) -> bool:
 
 def random_uniform(op: Operation) -> Problem | None:
     """``tf.RandomUniform``: a 1-D (or unranked) ``shape``."""
-    if len(op.operands) == 1 and not _rank_or_unranked(op.operands[0].type, 1):
+    if len(op.operands) == 1 and not _rank_or_unranked(operand_type(op, 0), 1):
         return Problem("BC1709", {"what": "shape must be 1D tensor"})
     return None
 
@@ -117,9 +151,9 @@ def empty_tensor_list(op: Operation) -> Problem | None:
     n = _variant_subtypes(t.element) if isinstance(t, ShapedType) else None
     if n is not None and n != 1:
         return Problem("BC1709", {"what": "must have exactly one subtype in the result variant type"})
-    if not _rank_or_unranked(op.operands[0].type, 0, 1):
+    if not _rank_or_unranked(operand_type(op, 0), 0, 1):
         return Problem("BC1709", {"what": "requires element_shape operand to be 0D/1D tensor"})
-    if not _rank_or_unranked(op.operands[1].type, 0):
+    if not _rank_or_unranked(operand_type(op, 1), 0):
         return Problem("BC1709", {"what": "requires max_num_elements operand to be 0D tensor"})
     return None
 
@@ -129,11 +163,11 @@ def tensor_scatter_update(op: Operation) -> Problem | None:
     no more index dimensions (``indices``' last size, when static) than ``tensor``'s rank."""
     if len(op.operands) != 3:
         return None
-    tensor, indices = rank(op.operands[0].type), rank(op.operands[1].type)
-    if tensor is not None and tensor < 1:
+    if not rank_at_least(operand_type(op, 0), 1):
         return Problem("BC1709", {"what": "requires tensor operand to have at least 1 dimension"})
-    if indices is not None and indices < 1:
+    if not rank_at_least(operand_type(op, 1), 1):
         return Problem("BC1709", {"what": "requires indices operand to have at least 1 dimension"})
+    tensor = rank(op.operands[0].type)
     s = shape(op.operands[1].type)
     if tensor is None or s is None or s[-1] is None:
         return None

@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 
 from broadcheck.dialects.common import attr_int, attr_ints, attr_str, compatible, constant_ints, rank, shape, static
 from broadcheck.dialects.op import FUNCTIONAL, Op, SymbolRule, Texts
-from broadcheck.dialects.tf.base import cast_elements, dynamically_equal, rank_at_least, rank_is
+from broadcheck.dialects.tf.base import cast_elements, dynamically_equal, operand_type, rank_at_least, rank_is
 from broadcheck.dialects.tf.checks import strided_slice_base
 from broadcheck.dialects.tf.regions import cast_compatible, ranges
 from broadcheck.ops import Operation, Shape, ShapedType, Type
@@ -82,7 +82,7 @@ def conv_2d_backprop_input(op: Operation) -> Problem | None:
     strides' and dilations' lengths and signs."""
     if len(op.operands) != 3 or len(op.results) != 1:
         return None
-    if not rank_is(op.operands[2].type, 4) or not rank_is(op.operands[1].type, 4):
+    if not rank_is(operand_type(op, 2), 4) or not rank_is(operand_type(op, 1), 4):
         return _what("BC1710", "requires operands to be 4D tensor")
     if not rank_is(op.results[0].type, 4):
         return _what("BC1710", "requires result to be 4D tensor")
@@ -112,7 +112,7 @@ def conv_3d(op: Operation) -> Problem | None:
     if fmt not in ("NDHWC", "NCDHW") or padding not in ("SAME", "VALID") or strides is None or dilations is None:
         return None
     x_type, w_type = op.operands[0].type, op.operands[1].type
-    if not rank_is(x_type, 5) or not rank_is(w_type, 5):
+    if not rank_is(operand_type(op, 0), 5) or not rank_is(operand_type(op, 1), 5):
         return _bare("requires operands to be 5D tensor")
     problem = _conv_attributes(5, strides, dilations)
     if problem is not None:
@@ -168,9 +168,9 @@ def bias_add_grad(op: Operation) -> Problem | None:
     if len(op.operands) != 1:
         return None
     fmt = attr_str(op, "data_format") if op.attribute("data_format") is not None else "NHWC"
-    if fmt == "NHWC" and not rank_at_least(op.operands[0].type, 2):
+    if fmt == "NHWC" and not rank_at_least(operand_type(op, 0), 2):
         return _what("BC1712", "requires out_backprop operand to have rank at least two with `NHWC` data format")
-    if fmt == "NCHW" and not rank_at_least(op.operands[0].type, 3):
+    if fmt == "NCHW" and not rank_at_least(operand_type(op, 0), 3):
         return _what("BC1712", "requires out_backprop operand to have rank at least three with `NCHW` data format")
     return None
 
@@ -301,9 +301,9 @@ def sparse_softmax_cross_entropy(op: Operation) -> Problem | None:
     if len(op.operands) != 2:
         return None
     features, labels = op.operands[0].type, op.operands[1].type
-    if not rank_is(features, 2):
+    if not rank_is(operand_type(op, 0), 2):
         return _what("BC1714", "requires features operand of rank two")
-    if not rank_is(labels, 1):
+    if not rank_is(operand_type(op, 1), 1):
         return _what("BC1714", "requires labels operand of rank one")
     sf, sl = shape(features), shape(labels)
     if sf is not None and sl is not None and sf[0] is not None and sl[0] is not None and sf[0] != sl[0]:
@@ -475,7 +475,7 @@ def broadcast_gradient_args(op: Operation) -> Problem | None:
 
 def invert_permutation(op: Operation) -> Problem | None:
     """``tf.InvertPermutation``: a 1-D (or unranked) ``x``."""
-    if len(op.operands) == 1 and not rank_is(op.operands[0].type, 1):
+    if len(op.operands) == 1 and not rank_is(operand_type(op, 0), 1):
         return _what("BC1718", "requires input x to be 1-dimensional")
     return None
 
@@ -487,11 +487,11 @@ def matrix_band_part(op: Operation) -> Problem | None:
     x, lower, upper = (u.type for u in op.operands)
     if len(op.results) == 1 and not dynamically_equal(x, op.results[0].type):
         return Problem("BC1168", {"what": "all of {input, band} have dynamically equal types "})
-    if not rank_at_least(x, 2):
+    if not rank_at_least(operand_type(op, 0), 2):
         return _what("BC1718", f"requires `input` to have rank of at least 2, but found '{x}'")
-    if not rank_is(lower, 0):
+    if not rank_is(operand_type(op, 1), 0):
         return _what("BC1718", f"requires `num_lower` to have 0 dimensions, but found '{lower}'")
-    if not rank_is(upper, 0):
+    if not rank_is(operand_type(op, 2), 0):
         return _what("BC1718", f"requires `num_upper` to have 0 dimensions, but found '{upper}'")
     return None
 
@@ -501,14 +501,14 @@ def max_pool_grad(op: Operation) -> Problem | None:
     if len(op.operands) != 3:
         return None
     for index, name in enumerate(("orig_input", "orig_output", "grad")):
-        if not rank_is(op.operands[index].type, 4):
+        if not rank_is(operand_type(op, index), 4):
             return _what("BC1718", f"requires {name} to be rank 4")
     return None
 
 
 def qr(op: Operation) -> Problem | None:
     """``tf.Qr``: a ranked input of rank 2 or more."""
-    if len(op.operands) == 1 and not rank_at_least(op.operands[0].type, 2):
+    if len(op.operands) == 1 and not rank_at_least(operand_type(op, 0), 2):
         return _what("BC1718", "requires ranked input tensor to be of rank 2 or more")
     return None
 
@@ -729,7 +729,7 @@ def parse_example_v2(op: Operation) -> Problem | None:
 def _branch_index(op: Operation) -> Problem | None:
     """``VerifyCaseOpBase``: a 0-D (or unranked) ``branch_index``."""
     t = op.operands[0].type
-    if not rank_is(t, 0):
+    if not rank_is(operand_type(op, 0), 0):
         return _what("BC1722", f"expects 'branch_index' to be a scalar, but got '{t}'")
     return None
 
