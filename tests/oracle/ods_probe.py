@@ -203,10 +203,6 @@ def write_constraints() -> None:
     CONSTRAINTS.write_text(json.dumps(text, indent=0, sort_keys=True) + "\n", encoding="utf-8")
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
-
 # ---- the constraints (and required attributes) of the tf ops neither checked nor "no shape rule"
 
 ATTRS = Path(__file__).with_name("tf_attrs.json")
@@ -405,3 +401,7 @@ def write_harvest(state: dict[str, Harvest]) -> None:
             attrs["ops"][name] = s.attrs
     CONSTRAINTS.write_text(json.dumps(text, indent=0, sort_keys=True) + "\n", encoding="utf-8")
     ATTRS.write_text(json.dumps(attrs, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
