@@ -473,11 +473,13 @@ def check_named(op: Operation, profile: Profile) -> Problem | None:
             problem = _matmul_maps(name, maps)
             if problem:
                 return problem
+        loops = maps[0].dims if maps else 0
         if maps is None:
             maps = NAMED[name](op, [v if v is not None else View("scalar", (), "") for v in views])
             if maps is None or len(maps) != len(views):  # (the `_q` ops' zero points have maps of their own)
                 return None
-        loops = maps[0].dims if maps else 0
+            loops = maps[0].dims if maps else 0  # (its iterator types, whatever maps are memoized)
+            maps = _memoized(op) or maps
         if name == "elementwise" and views and views[-1] is not None and views[-1].shape is not None:
             loops = len(views[-1].shape)  # (ElementwiseOp::getNumLoops: the init's rank)
         problem = structured(op, maps, loops, views) or (block_arguments(op, views) if op.generic else None)

@@ -440,7 +440,9 @@ def verify_reshape_like(op: Operation, expanded: View, collapsed: View, groups: 
         if None not in expanded.shape and prod(expanded.shape) != 1:  # type: ignore[arg-type]
             return Problem("BC629", {"a": prod(expanded.shape), "b": 1})  # type: ignore[arg-type]
         return None
-    dims = max((i for g in groups for i in g), default=-1) + 1
+    # (getSymbolLessAffineMaps: each map's dims are one more than the largest index, all as
+    # unsigned 32-bit positions: an index of -1 makes maps of 0 dims)
+    dims = (max((i & 0xFFFFFFFF for g in groups for i in g), default=0) + 1) & 0xFFFFFFFF
     for index, _ in enumerate(groups):
         if dims != expanded_rank:
             return Problem("BC630", {"index": index, "rank": expanded_rank, "size": dims})
