@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from broadcheck.dialects.linalg.affine import AffineMap, Expr, identity, of, parse, printed_map, printed_results
-from broadcheck.dialects.shaped import View, constraint, element_of, split_top, view
+from broadcheck.dialects.shaped import View, constraint, element_of, segment_sizes, split_top, view
 from broadcheck.ops import Operation, ShapedType, Span, Type, TypeUse
 from broadcheck.semantics import Problem, Profile, Subject
 from broadcheck.syntax.attributes import Dense, DenseArray, ints, value
@@ -375,7 +375,7 @@ def block_arguments(op: Operation, views: Sequence[View | None]) -> Problem | No
     return None
 
 
-_INDEX = lazy(r"linalg\.index\s+(-?\d+)|\bdim\s*=\s*(-?\d+)")
+_INDEX = lazy(r"linalg\.index\s+(-?\d+)|\bdim\s*=\s*(-?\d+)(?:\s*:\s*(\w+))?")
 
 
 def body(op: Operation, inits: int, loops: int | None) -> Problem | None:
@@ -384,8 +384,10 @@ def body(op: Operation, inits: int, loops: int | None) -> Problem | None:
     if op.regions and loops is not None:
         for name, key, at in op.regions[0].inner:
             m = _INDEX.search(key) if name == "linalg.index" else None
-            if m is not None and int(m.group(1) or m.group(2)) < 0:  # (its attribute's constraint, first)
-                return Problem("BC1783", span=at)
+            if name == "linalg.index" and m is None and '"linalg.index"()' in key and "dim" not in key:
+                return Problem("BC1887", span=at)  # (the generic form's, without its property)
+            if m is not None and (int(m.group(1) or m.group(2)) < 0 or m.group(3) not in (None, "i64")):
+                return Problem("BC1783", span=at)  # (its attribute's constraint, first)
             if m is not None and int(m.group(1) or m.group(2)) >= loops:
                 return Problem("BC1104", {"dim": int(m.group(1) or m.group(2)), "loops": loops}, span=at)
     return yields(op, inits)
@@ -451,7 +453,8 @@ def check_named(op: Operation, profile: Profile) -> Problem | None:
     name = op.name.partition(".")[2]
     if _maps_after_operands(op):
         return None  # (the parser fails on `indexing_maps` written after `ins(...)`)
-    problem = _window_attributes(op, name) or _region_arguments(op, name) or _unsigned_pooling(op, name)
+    problem = segment_sizes(op, 2) or _window_attributes(op, name) or _region_arguments(op, name)
+    problem = problem or _unsigned_pooling(op, name)
     problem = problem or _named_ods(op)
     if problem:
         return problem
@@ -590,7 +593,8 @@ def _window_attributes(op: Operation, name: str) -> Problem | None:
 
 def _convolution(op: Operation, name: str) -> Problem | None:
     """``verifyConvolutionInterface`` (conv, depthwise and pooling ops) on memoized maps: two
-    inputs and one init, the input map's accesses, projected permutations for filter and output."""
+    inputs and one init, the input map's accesses, projected permutations for filter and output,
+    then each loop's part in the convolution."""
     if not name.startswith(("conv_", "depthwise_conv_", "pooling_")):
         return None
     maps = _memoized(op)
@@ -602,7 +606,57 @@ def _convolution(op: Operation, name: str) -> Problem | None:
         dims = [m.pure_dim(k) for k in range(len(m.results))]
         if None in dims or len(set(dims)) != len(dims):  # (isProjectedPermutation: no constant 0 either)
             return Problem("BC1370")
-    return None
+    try:
+        own = NAMED[name](op, [v if v is not None else View("scalar", (), "") for v in _views(op)])
+    except _Unread:
+        return None
+    if not own:
+        return None
+    # (the ops' iterator types put their output loops first, whatever order broadcheck's own maps use)
+    code = _conv_loops(maps, set(range(len(own[-1].results))), own[0].dims)
+    return None if code is None else Problem(code)
+
+
+def _dims(m: AffineMap) -> list[int]:
+    """The loops of a map whose results are pure dims (a projected permutation), in order."""
+    return [int(e[1]) for e in m.results if e[0] == "dim"]
+
+
+def _conv_loops(maps: Sequence[AffineMap], parallel: set[int], loops: int) -> str | None:
+    """``isConvolutionInterfaceImpl`` after the input walk: each output loop a batch, output image,
+    output channel or depth loop (parallel), each filter loop a window or input channel loop
+    (reduction), each loop once; the code of the first failure. The op's iterator types are its
+    own (``parallel``: the loops of its output), whatever maps are memoized."""
+    unconvolved = {int(e[1]) for e in maps[0].results if e[0] == "dim"}
+    convolved = {d for e in maps[0].results if e[0] == "+" for side in e[1:] for d in _term_dims(side)}
+    outputs, filters = _dims(maps[-1]), _dims(maps[1])
+    seen: set[int] = set()
+    for d in outputs:
+        if d in convolved and d in filters:
+            return "BC1888"
+        if d not in unconvolved and d not in convolved and d not in filters:
+            return "BC1888"
+        if d not in parallel:
+            return "BC1889"
+        seen.add(d)
+    for d in filters:
+        if d in outputs and (d in unconvolved or d not in convolved):
+            continue  # (an output channel or a depth loop: seen)
+        if d in outputs or (d not in convolved and d not in unconvolved):
+            return "BC1888"
+        if d in parallel:
+            return "BC1890"
+        if d in seen:
+            return "BC1888"
+        seen.add(d)
+    return "BC1888" if len(seen) != loops else None
+
+
+def _term_dims(e: Expr) -> list[int]:
+    """The dim of one term of a convolved access (``d1`` or ``d1 * 2``)."""
+    if e[0] == "dim":
+        return [int(e[1])]
+    return [int(x[1]) for x in e[1:] if x[0] == "dim"]
 
 
 _SCALAR = lazy(r"(?:i\d+|si\d+|ui\d+|f\d+|bf16|tf32|index|f8\w*)")
@@ -655,7 +709,13 @@ def _fill_value(op: Operation) -> Problem | None:
 
 
 def check_generic(op: Operation, profile: Profile) -> Problem | None:
-    """``linalg.generic``: maps and iterators, shapes, its block's arguments and yield."""
+    """``linalg.generic``: its segments and required attributes (ODS), maps and iterators, shapes,
+    its block's arguments and yield."""
+    problem = segment_sizes(op, 2)
+    for name in ("indexing_maps", "iterator_types"):
+        problem = problem or (Problem("BC610", {"name": name}) if op.attribute(name) is None else None)
+    if problem:
+        return problem
     try:
         inits = _inits(op)
         iterators = op.attribute("iterator_types")
@@ -683,11 +743,7 @@ def check_transpose(op: Operation, profile: Profile) -> Problem | None:
     ranks, then the init is the input permuted)."""
     if len(op.operands) != 2:
         return Problem("BC609", {"expected": 2, "count": len(op.operands)})
-    try:
-        inits = _inits(op)
-    except _Unread:
-        return None
-    problem = destination_style(op, inits)
+    problem = destination_style(op, 1)  # (input, init: no segments)
     if problem:
         return problem
     attr = op.attribute("permutation")
