@@ -159,7 +159,7 @@ def printed(text: str) -> str:
     if isinstance(v, Dense):
         m = _ELEMENT.fullmatch(v.type)
         if m is not None:
-            return f"dense<{_elements(v.values, m.group(1))}> : {v.type}"
+            return f"dense<{'' if v.values is None else _elements(v.values, m.group(1))}> : {v.type}"
     m = _RESOURCE.fullmatch(text)
     if m is not None:
         return f"dense_resource<{m.group(1)}> : {m.group(2)}"

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from broadcheck.dialects.linalg.affine import AffineMap, Expr, identity, of, parse, printed_map, printed_results
 from broadcheck.dialects.shaped import View, constraint, element_of, segment_sizes, split_top, view
 from broadcheck.ops import Operation, ShapedType, Span, Type, TypeUse
-from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject
 from broadcheck.syntax.attributes import Dense, DenseArray, ints, value
 from broadcheck.syntax.lazyre import lazy
 
@@ -58,7 +58,12 @@ def _window(op: Operation, spatial: int) -> tuple[list[int], list[int]] | None:
 
 
 def _conv_index(loop: int, window: int, stride: int, dilation: int) -> tuple[object, ...]:
-    return ("+", ("*", ("dim", loop), ("const", stride)), ("*", ("dim", window), ("const", dilation)))
+    """``loop * stride + window * dilation`` as MLIR builds it: a factor 1 dropped, a term times 0
+    gone (a stride of 0 leaves the window's dim alone)."""
+    terms = [
+        ("dim", d) if c == 1 else ("*", ("dim", d), ("const", c)) for d, c in ((loop, stride), (window, dilation)) if c
+    ]
+    return ("+", *terms) if len(terms) == 2 else terms[0] if terms else ("const", 0)
 
 
 def _conv(layout: str, spatial: int, depthwise: bool = False, pool: bool = False) -> Maps:
@@ -575,9 +580,11 @@ def _window_attributes(op: Operation, name: str) -> Problem | None:
     it reads its attribute dictionary (``verifyInherentAttrs``, in their names' order): dense i64
     elements, one per spatial dim (vector or tensor)."""
     m = _SPATIAL.fullmatch(name)
-    if m is None or op.generic:
+    if m is None:
         return None
     spatial = int(m.group(1)) if m.group(1) else len(m.group(2) or "") or 0
+    if op.generic:
+        return _window_properties(op, spatial)
     for attribute in ("dilations", "strides"):
         attr = op.attribute(attribute)
         if attr is None:
@@ -591,13 +598,35 @@ def _window_attributes(op: Operation, name: str) -> Problem | None:
     return None
 
 
+def _window_properties(op: Operation, spatial: int) -> Problem | None:
+    """The generic form's ``strides`` and ``dilations`` against their ODS constraint, in their
+    declaration's order (``RankedI64ElementsAttr<[N]>``: dense i64 elements of shape ``[N]``)."""
+    for attribute in ("strides", "dilations"):
+        attr = op.attribute(attribute)
+        found = None if attr is None else value(attr.text)
+        if attr is None:
+            continue
+        if not isinstance(found, Dense):
+            return NOT_JUDGED  # (another kind of attribute: its property conversion's, in the parser)
+        if (shape := _I64_ELEMENTS.fullmatch(found.type.strip())) is None or int(shape.group(1)) != spatial:
+            constraint = f"64-bit signless int elements attribute of shape [{spatial}]"
+            return Problem("BC562", {"name": attribute, "constraint": constraint})
+    return None
+
+
 def _convolution(op: Operation, name: str) -> Problem | None:
     """``verifyConvolutionInterface`` (conv, depthwise and pooling ops) on memoized maps: two
     inputs and one init, the input map's accesses, projected permutations for filter and output,
     then each loop's part in the convolution."""
     if not name.startswith(("conv_", "depthwise_conv_", "pooling_")):
         return None
-    maps = _memoized(op)
+    build = NAMED.get(name)
+    try:
+        own = None if build is None else build(op, [v if v is not None else View("scalar", (), "") for v in _views(op)])
+    except _Unread:
+        own = None
+    memoized = _memoized(op)
+    maps = memoized or own
     if maps is None or len(maps) < 3:
         return None
     if not _conv_access(maps[0].results):
@@ -606,14 +635,11 @@ def _convolution(op: Operation, name: str) -> Problem | None:
         dims = [m.pure_dim(k) for k in range(len(m.results))]
         if None in dims or len(set(dims)) != len(dims):  # (isProjectedPermutation: no constant 0 either)
             return Problem("BC1370")
-    try:
-        own = NAMED[name](op, [v if v is not None else View("scalar", (), "") for v in _views(op)])
-    except _Unread:
-        return None
     if not own:
         return None
     # (the ops' iterator types put their output loops first, whatever order broadcheck's own maps use)
-    code = _conv_loops(maps, set(range(len(own[-1].results))), own[0].dims)
+    parallel = set(range(len(own[-1].results))) if memoized else set(_dims(own[-1]))
+    code = _conv_loops(maps, parallel, own[0].dims)
     return None if code is None else Problem(code)
 
 
@@ -743,10 +769,12 @@ def check_transpose(op: Operation, profile: Profile) -> Problem | None:
     ranks, then the init is the input permuted)."""
     if len(op.operands) != 2:
         return Problem("BC609", {"expected": 2, "count": len(op.operands)})
+    attr = op.attribute("permutation")
+    if attr is None:  # (the custom form's parser asks for it itself)
+        return Problem("BC610", {"name": "permutation"}) if op.generic else None
     problem = destination_style(op, 1)  # (input, init: no segments)
     if problem:
         return problem
-    attr = op.attribute("permutation")
     found = None if attr is None else value(attr.text)
     perm = list(found.values) if isinstance(found, DenseArray) else found if isinstance(found, list) else None
     if perm is None or not all(isinstance(p, int) for p in perm):
