@@ -8842,6 +8842,15 @@ RULES: Mapping[str, Rule] = {
             "%s = tosa.const values(dense<1> : tensor<1xi8>) ... %0 = tosa.mul %a, %b, %s : (tensor<2xf32>, "
             "tensor<2xf32>, tensor<1xi8>) -> tensor<2xf32>",
         ),
+        Rule(
+            "BC1892",
+            "custom-attribute-kind",
+            "custom op '{op_name}' invalid kind of attribute specified",
+            "A custom form's name(value) whose value is not of the attribute kind the op stores (TOSA's "
+            "const_shape values are integer elements; the parser, at the value).",
+            "%0 = tosa.const_shape values(dense<[1.5]> : tensor<1xf32>) : () -> !tosa.shape<1>",
+            op_prefix=False,
+        ),
     )
 }
 

@@ -218,6 +218,10 @@ def _attributes(name: str, check: Check) -> Check:
                 return NOT_JUDGED  # a value broadcheck cannot print as iree-opt does
             if converted is not None:
                 return converted
+        if not op.generic and op.attribute("values") is not None:  # (the constants': td.py read for them only)
+            kind = _custom_kind(op, property_storage(name))
+            if kind is not None:
+                return kind
         problem = check(op, profile)
         if (problem is None or problem.code not in _COUNTS) and op.generic:
             missing = next((a for a in required_attributes(name) if op.attribute(a) is None), None)
@@ -227,6 +231,20 @@ def _attributes(name: str, check: Check) -> Check:
 
     verify.__doc__ = check.__doc__
     return verify
+
+
+def _custom_kind(op: Operation, declared: dict[str, str]) -> Problem | None:
+    """The custom form's ``name(value)`` of an elements attribute the parser reads as any attribute
+    and then casts (``parseCustomAttributeWithFallback``): a value of another kind is ``invalid kind of
+    attribute specified``, at the value (``tosa.const_shape values(dense<[1.5]> : tensor<1xf32>)``)."""
+    from broadcheck.dialects.literal import offset_span
+    from broadcheck.dialects.properties import converts
+
+    for attr in op.attributes:
+        if declared.get(attr.name) == "DenseIntElementsAttr" and not converts(attr.text, "DenseIntElementsAttr"):
+            at = offset_span(attr, 0, len(attr.text))
+            return NOT_JUDGED if at is None else Problem("BC1892", {"op_name": op.name}, span=at)
+    return None
 
 
 def _op(
