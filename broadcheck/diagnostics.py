@@ -174,8 +174,8 @@ PARSE_CODES = frozenset(
         "BC1844",
         # stablehlo.convolution's dimension numbers and window clause, as its parsers read them
         "BC1866", "BC1867", "BC1868", "BC1869", "BC1870", "BC1871",
-        # a generic form's property of another kind than the op stores (setPropertiesFromAttr)
-        "BC564",
+        # a generic form's property of another kind than the op stores (setPropertiesFromAttr); a custom form's
+        "BC564", "BC1892",
     }
 )  # fmt: skip
 """The codes MLIR's parser reports (the others are its verifiers', or broadcheck's own)."""

@@ -8341,8 +8341,9 @@ RULES: Mapping[str, Rule] = {
             "tf-operand-segments",
             "operand count ({count}) does not match with the total size ({total}) specified in attribute "
             "'operandSegmentSizes'",
-            "A tf op with AttrSizedOperandSegments (tf.XlaVariadicReduceV2) whose operandSegmentSizes do not add "
-            "up to its operands (its generated verifier).",
+            "An op with AttrSizedOperandSegments (tf.XlaVariadicReduceV2; in the generic form, Linalg's structured "
+            "ops, tensor.pad, extract_slice, insert_slice) whose operandSegmentSizes do not add up to its operands "
+            "(its generated verifier; not written, they are all zeros).",
             '%0 = "tf.XlaVariadicReduceV2"(%x) {dimensions_to_reduce = [], reducer = @g, operandSegmentSizes = '
             "array<i32: 1, 1>} : (tensor<2xf32>) -> tensor<f32>",
         ),
@@ -8815,6 +8816,71 @@ RULES: Mapping[str, Rule] = {
             "and 6, printed as std::to_string prints it).",
             '%0 = "tf.FakeQuantWithMinMaxArgs"(%x) <{max = 0.1 : f32, min = 0.1 : f32}> : (tensor<2xf32>) -> '
             "tensor<2xf32>",
+        ),
+        # ---- BC1886-BC1899: what mutants of torch-mlir's exports found (linalg, tensor, arith, tosa)
+        Rule(
+            "BC1886",
+            "operand-segments-negative",
+            "'operandSegmentSizes' attribute cannot have negative elements",
+            "An op with AttrSizedOperandSegments, in the generic form, gives a group a negative size (its "
+            "generated verifier, before the sizes are added up).",
+            '%0 = "linalg.generic"(%a, %b) <{operandSegmentSizes = array<i32: 3, -1>, ...}> ({...}) : ...',
+        ),
+        Rule(
+            "BC1887",
+            "linalg-index-missing-dim",
+            "'linalg.index' op requires attribute 'dim'",
+            "A linalg.index in the generic form without its dim (reported at the index op, by the op that holds it).",
+            '%i = "linalg.index"() : () -> index',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1888",
+            "conv-loop",
+            "unexpected loop dimension for convolution op",
+            "A convolution's memoized maps leave a loop out of the convolution's parts, or give it two (batch, "
+            "output image, output channel and depth loops in the output; window and input channel loops in the "
+            "filter alone; isConvolutionInterfaceImpl).",
+            '"linalg.conv_2d_nchw_fchw"(...) ({...}) {linalg.memoized_indexing_maps = [..., affine_map<(d0, d1, d2, '
+            "d3, d4, d5, d6) -> (d1, d3, d5, d6)>, ...]} : ...",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1889",
+            "conv-output-parallel",
+            "expected all iterators used to access outputs to be parallel",
+            "A convolution's memoized output map reads one of its reduction loops (isConvolutionInterfaceImpl; the "
+            "op's iterator types are its own).",
+            '"linalg.pooling_nchw_sum"(...) ({...}) {linalg.memoized_indexing_maps = [..., affine_map<(d0, d1, d2, '
+            "d3, d4, d5) -> (d0, d1, d2, d4)>]} : ...",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1890",
+            "conv-filter-reduction",
+            "expected all iterators not used to access outputs to be reduction",
+            "A convolution's memoized filter map reads one of its parallel loops as a window or input channel loop "
+            "(isConvolutionInterfaceImpl; the op's iterator types are its own).",
+            '"linalg.conv_2d_nchw_fchw"(...) ({...}) {linalg.memoized_indexing_maps = [...]} : ...',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1891",
+            "tosa-mul-float-shift",
+            "require shift to be 0 for float type",
+            "A float tosa.mul whose shift operand is a constant other than 0 (MulOp::verify, after the element "
+            "types, before the shapes).",
+            "%s = tosa.const values(dense<1> : tensor<1xi8>) ... %0 = tosa.mul %a, %b, %s : (tensor<2xf32>, "
+            "tensor<2xf32>, tensor<1xi8>) -> tensor<2xf32>",
+        ),
+        Rule(
+            "BC1892",
+            "custom-attribute-kind",
+            "custom op '{op_name}' invalid kind of attribute specified",
+            "A custom form's name(value) whose value is not of the attribute kind the op stores (TOSA's "
+            "const_shape values are integer elements; the parser, at the value).",
+            "%0 = tosa.const_shape values(dense<[1.5]> : tensor<1xf32>) : () -> !tosa.shape<1>",
+            op_prefix=False,
         ),
     )
 }

@@ -7,6 +7,7 @@ from functools import cache
 from broadcheck.dialects import parts
 from broadcheck.dialects.literal import same_type
 from broadcheck.dialects.op import CONVERSION, RESULT, SAME, Assembly, Op, Reading, custom
+from broadcheck.dialects.properties import Unreadable, rejected
 from broadcheck.dialects.shaped import (
     Rule,
     bit_width,
@@ -86,6 +87,11 @@ def _predicate(op: Operation) -> Problem | None:
     if m is None and attr.text.strip().startswith("#"):
         return NOT_JUDGED  # an alias: not read here
     if m is None or m.group(2) not in (None, "i64") or not 0 <= int(m.group(1)) < len(cases):
+        if attr.property:  # (the parser converts it to the enum attribute first: a parse error)
+            try:
+                return rejected(op, "predicate")
+            except Unreadable:
+                return NOT_JUDGED
         constraint = "allowed 64-bit signless integer cases: " + ", ".join(map(str, range(len(cases))))
         return Problem("BC562", {"name": "predicate", "constraint": constraint})
     return None

@@ -292,6 +292,11 @@ def _elements(attr: Attribute, body: str, offset: int, type_: ShapedType) -> Pro
     """A ``dense<...>`` literal (``body``, at ``offset`` of the attribute's value) against its
     tensor type, in the parser's order: its nesting, a static shape, its shape, each element."""
     start = offset - len("dense<")
+    if not body.strip():  # `dense<>`: the parser takes it for a type of no element only
+        here = offset_span(attr, start, len("dense"))
+        if here is None or type_.shape is None or None in type_.shape:
+            return None if here is None else Problem("BC1003", span=here)
+        return Problem("BC1844", {"type": str(type_)}, span=here) if all(type_.shape) else None
     lit = _read_dense(body, offset)
     if lit is None:
         return None

@@ -43,18 +43,20 @@ def conversion(op: Operation, declared: Mapping[str, Storage]) -> Problem | None
     """``invalid properties {...}`` (BC564) for the first declared property, in sorted order, whose value is
     of another class than its storage; ``None`` when each converts (or the op is not in the generic form).
     Raises :class:`Unreadable` when the dictionary cannot be printed."""
-    written = [a for a in op.attributes if a.property]
-    if not written:
-        return None
-    texts = {a.name: a.text for a in written}
+    texts = {a.name: a.text for a in op.attributes if a.property}
     for name in sorted(declared):
         if name not in texts or converts(texts[name], declared[name]):
             continue
-        shown = {k: printed(t) for k, t in texts.items()}
-        body = ", ".join(k if shown[k] == "unit" else f"{k} = {shown[k]}" for k in sorted(shown))
-        args = {"properties": "{" + body + "}", "op_name": op.name, "name": name, "value": shown[name]}
-        return Problem("BC564", args)
+        return rejected(op, name)
     return None
+
+
+def rejected(op: Operation, name: str) -> Problem:
+    """``invalid properties {...}`` (BC564) for property ``name`` of the generic form's dictionary, which
+    does not convert to its storage. Raises :class:`Unreadable` when the dictionary cannot be printed."""
+    shown = {a.name: printed(a.text) for a in op.attributes if a.property}
+    body = ", ".join(k if shown[k] == "unit" else f"{k} = {shown[k]}" for k in sorted(shown))
+    return Problem("BC564", {"properties": "{" + body + "}", "op_name": op.name, "name": name, "value": shown[name]})
 
 
 _CONVERTS: dict[tuple[str, Storage], bool] = {}
@@ -157,7 +159,7 @@ def printed(text: str) -> str:
     if isinstance(v, Dense):
         m = _ELEMENT.fullmatch(v.type)
         if m is not None:
-            return f"dense<{_elements(v.values, m.group(1))}> : {v.type}"
+            return f"dense<{'' if v.values is None else _elements(v.values, m.group(1))}> : {v.type}"
     m = _RESOURCE.fullmatch(text)
     if m is not None:
         return f"dense_resource<{m.group(1)}> : {m.group(2)}"

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from broadcheck.dialects.op import Reading
 from broadcheck.ops import Dim, OpaqueType, Operation, Shape, ShapedType, Type
-from broadcheck.semantics import Problem, Subject
+from broadcheck.semantics import NOT_JUDGED, Problem, Subject
 from broadcheck.syntax.attributes import ints
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.named import NamedTuple
@@ -321,6 +321,24 @@ def segments(op: Operation, count: int) -> list[range] | None:
         out.append(range(start, start + n))
         start += n
     return out
+
+
+def segment_sizes(op: Operation, groups: int) -> Problem | None:
+    """``AttrSizedOperandSegments`` in the generic form, the first of the op's invariants
+    (``verifyValueSizeAttr``): ``operandSegmentSizes`` (all zeros when not written) has no negative
+    size and adds up to the operands. Sizes for other than ``groups`` groups fail their conversion
+    in the parser (not judged here)."""
+    attr = op.attribute("operandSegmentSizes")
+    sizes = () if attr is None else ints(attr.text)
+    if not op.generic or sizes is None:
+        return None
+    if attr is not None and len(sizes) != groups:
+        return NOT_JUDGED
+    if min(sizes, default=0) < 0:
+        return Problem("BC1886")
+    if sum(sizes) != len(op.operands):
+        return Problem("BC1734", {"count": len(op.operands), "total": sum(sizes)})
+    return None
 
 
 # ---------------------------------------------------------------- problems shared by the dialects

@@ -167,6 +167,8 @@ _JUDGED = lazy(r"(?:tensor|vector|complex)<.*|[A-Za-z_][\w$.]*+", re.S)
 """A type whose text this module judges as MLIR's type parser does: a builtin shaped or complex
 type (``tensor<4xf33>``) or a bare word (``bf17``); a dialect's type (``!x.y<...>``), an alias and
 a function type are their own parsers' (or not known here)."""
+_TOSA_SHAPE = lazy(r"!tosa\.shape<[ \t]*(-[0-9]+)[ \t]*>")
+"""TOSA's shape type of a negative rank."""
 _MEMREF = lazy(r"memref<(?P<shape>(?:(?:[0-9]+|\?)[ \t]*x[ \t]*)*+)(?P<element>[A-Za-z_][\w$.]*+)(?=[ \t]*[,>])")
 """A memref's shape and element as far as a plain element word (its layout and memory space,
 after a ``,``, are attributes: not judged)."""
@@ -230,6 +232,8 @@ def _type_problem(text: str) -> tuple[str, int] | None:
                     return found[0], len(text[:start].rstrip())
                 return found[0], start + found[1]
         return None
+    if (m := _TOSA_SHAPE.fullmatch(text)) is not None:  # (TOSA's one type with a number: ShapeType::parse)
+        return f"invalid rank (must be >= 0): {m[1]}", text.index("<")
     if _JUDGED.fullmatch(text) is None:
         return None
     try:

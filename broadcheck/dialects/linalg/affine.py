@@ -137,7 +137,7 @@ class _Parser:
         while self.at("+") or self.at("-"):
             op = self.take()
             right = self.term()
-            left = ("+", left, right if op == "+" else ("*", right, ("const", -1)))
+            left = _binary("+", left, right if op == "+" else _binary("*", right, ("const", -1)))
         self.depth -= 1
         return left
 
@@ -145,7 +145,7 @@ class _Parser:
         left = self.factor()
         while self.at("*") or self.at("floordiv") or self.at("ceildiv") or self.at("mod"):
             op = self.take()
-            left = (op, left, self.factor())
+            left = _binary(op, left, self.factor())
         return left
 
     def factor(self) -> Expr:
@@ -155,7 +155,7 @@ class _Parser:
             self.take(")")
             return e
         if tok == "-":
-            return ("*", self.factor(), ("const", -1))
+            return _binary("*", self.factor(), ("const", -1))
         if tok in self.dims:
             return ("dim", self.dims[tok])
         if tok in self.syms:
@@ -163,6 +163,16 @@ class _Parser:
         if tok.isdigit():
             return ("const", int(tok))
         raise _Bad
+
+
+def _binary(op: str, left: Expr, right: Expr) -> Expr:
+    """``left op right``, a constant where both are (MLIR folds them as it builds the expression:
+    ``d0 * -1`` is a dim times the constant -1, not times ``1 * -1``)."""
+    if left[0] == "const" and right[0] == "const":
+        value = _eval((op, left, right), [])
+        if value is not None:
+            return ("const", value)
+    return (op, left, right)
 
 
 def _folded(e: Expr) -> Expr:

@@ -15,9 +15,9 @@ import re
 from collections.abc import Callable, Sequence
 
 from broadcheck.dialects.linalg.affine import AffineMap, Expr, identity, of, parse, printed_map, printed_results
-from broadcheck.dialects.shaped import View, constraint, element_of, split_top, view
+from broadcheck.dialects.shaped import View, constraint, element_of, segment_sizes, split_top, view
 from broadcheck.ops import Operation, ShapedType, Span, Type, TypeUse
-from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject
 from broadcheck.syntax.attributes import Dense, DenseArray, ints, value
 from broadcheck.syntax.lazyre import lazy
 
@@ -58,7 +58,12 @@ def _window(op: Operation, spatial: int) -> tuple[list[int], list[int]] | None:
 
 
 def _conv_index(loop: int, window: int, stride: int, dilation: int) -> tuple[object, ...]:
-    return ("+", ("*", ("dim", loop), ("const", stride)), ("*", ("dim", window), ("const", dilation)))
+    """``loop * stride + window * dilation`` as MLIR builds it: a factor 1 dropped, a term times 0
+    gone (a stride of 0 leaves the window's dim alone)."""
+    terms = [
+        ("dim", d) if c == 1 else ("*", ("dim", d), ("const", c)) for d, c in ((loop, stride), (window, dilation)) if c
+    ]
+    return ("+", *terms) if len(terms) == 2 else terms[0] if terms else ("const", 0)
 
 
 def _conv(layout: str, spatial: int, depthwise: bool = False, pool: bool = False) -> Maps:
@@ -375,7 +380,7 @@ def block_arguments(op: Operation, views: Sequence[View | None]) -> Problem | No
     return None
 
 
-_INDEX = lazy(r"linalg\.index\s+(-?\d+)|\bdim\s*=\s*(-?\d+)")
+_INDEX = lazy(r"linalg\.index\s+(-?\d+)|\bdim\s*=\s*(-?\d+)(?:\s*:\s*(\w+))?")
 
 
 def body(op: Operation, inits: int, loops: int | None) -> Problem | None:
@@ -384,8 +389,10 @@ def body(op: Operation, inits: int, loops: int | None) -> Problem | None:
     if op.regions and loops is not None:
         for name, key, at in op.regions[0].inner:
             m = _INDEX.search(key) if name == "linalg.index" else None
-            if m is not None and int(m.group(1) or m.group(2)) < 0:  # (its attribute's constraint, first)
-                return Problem("BC1783", span=at)
+            if name == "linalg.index" and m is None and '"linalg.index"()' in key and "dim" not in key:
+                return Problem("BC1887", span=at)  # (the generic form's, without its property)
+            if m is not None and (int(m.group(1) or m.group(2)) < 0 or m.group(3) not in (None, "i64")):
+                return Problem("BC1783", span=at)  # (its attribute's constraint, first)
             if m is not None and int(m.group(1) or m.group(2)) >= loops:
                 return Problem("BC1104", {"dim": int(m.group(1) or m.group(2)), "loops": loops}, span=at)
     return yields(op, inits)
@@ -451,7 +458,8 @@ def check_named(op: Operation, profile: Profile) -> Problem | None:
     name = op.name.partition(".")[2]
     if _maps_after_operands(op):
         return None  # (the parser fails on `indexing_maps` written after `ins(...)`)
-    problem = _window_attributes(op, name) or _region_arguments(op, name) or _unsigned_pooling(op, name)
+    problem = segment_sizes(op, 2) or _window_attributes(op, name) or _region_arguments(op, name)
+    problem = problem or _unsigned_pooling(op, name)
     problem = problem or _named_ods(op)
     if problem:
         return problem
@@ -473,11 +481,13 @@ def check_named(op: Operation, profile: Profile) -> Problem | None:
             problem = _matmul_maps(name, maps)
             if problem:
                 return problem
+        loops = maps[0].dims if maps else 0
         if maps is None:
             maps = NAMED[name](op, [v if v is not None else View("scalar", (), "") for v in views])
             if maps is None or len(maps) != len(views):  # (the `_q` ops' zero points have maps of their own)
                 return None
-        loops = maps[0].dims if maps else 0
+            loops = maps[0].dims if maps else 0  # (its iterator types, whatever maps are memoized)
+            maps = _memoized(op) or maps
         if name == "elementwise" and views and views[-1] is not None and views[-1].shape is not None:
             loops = len(views[-1].shape)  # (ElementwiseOp::getNumLoops: the init's rank)
         problem = structured(op, maps, loops, views) or (block_arguments(op, views) if op.generic else None)
@@ -570,9 +580,11 @@ def _window_attributes(op: Operation, name: str) -> Problem | None:
     it reads its attribute dictionary (``verifyInherentAttrs``, in their names' order): dense i64
     elements, one per spatial dim (vector or tensor)."""
     m = _SPATIAL.fullmatch(name)
-    if m is None or op.generic:
+    if m is None:
         return None
     spatial = int(m.group(1)) if m.group(1) else len(m.group(2) or "") or 0
+    if op.generic:
+        return _window_properties(op, spatial)
     for attribute in ("dilations", "strides"):
         attr = op.attribute(attribute)
         if attr is None:
@@ -586,12 +598,35 @@ def _window_attributes(op: Operation, name: str) -> Problem | None:
     return None
 
 
+def _window_properties(op: Operation, spatial: int) -> Problem | None:
+    """The generic form's ``strides`` and ``dilations`` against their ODS constraint, in their
+    declaration's order (``RankedI64ElementsAttr<[N]>``: dense i64 elements of shape ``[N]``)."""
+    for attribute in ("strides", "dilations"):
+        attr = op.attribute(attribute)
+        found = None if attr is None else value(attr.text)
+        if attr is None:
+            continue
+        if not isinstance(found, Dense):
+            return NOT_JUDGED  # (another kind of attribute: its property conversion's, in the parser)
+        if (shape := _I64_ELEMENTS.fullmatch(found.type.strip())) is None or int(shape.group(1)) != spatial:
+            constraint = f"64-bit signless int elements attribute of shape [{spatial}]"
+            return Problem("BC562", {"name": attribute, "constraint": constraint})
+    return None
+
+
 def _convolution(op: Operation, name: str) -> Problem | None:
     """``verifyConvolutionInterface`` (conv, depthwise and pooling ops) on memoized maps: two
-    inputs and one init, the input map's accesses, projected permutations for filter and output."""
+    inputs and one init, the input map's accesses, projected permutations for filter and output,
+    then each loop's part in the convolution."""
     if not name.startswith(("conv_", "depthwise_conv_", "pooling_")):
         return None
-    maps = _memoized(op)
+    build = NAMED.get(name)
+    try:
+        own = None if build is None else build(op, [v if v is not None else View("scalar", (), "") for v in _views(op)])
+    except _Unread:
+        own = None
+    memoized = _memoized(op)
+    maps = memoized or own
     if maps is None or len(maps) < 3:
         return None
     if not _conv_access(maps[0].results):
@@ -600,7 +635,54 @@ def _convolution(op: Operation, name: str) -> Problem | None:
         dims = [m.pure_dim(k) for k in range(len(m.results))]
         if None in dims or len(set(dims)) != len(dims):  # (isProjectedPermutation: no constant 0 either)
             return Problem("BC1370")
-    return None
+    if not own:
+        return None
+    # (the ops' iterator types put their output loops first, whatever order broadcheck's own maps use)
+    parallel = set(range(len(own[-1].results))) if memoized else set(_dims(own[-1]))
+    code = _conv_loops(maps, parallel, own[0].dims)
+    return None if code is None else Problem(code)
+
+
+def _dims(m: AffineMap) -> list[int]:
+    """The loops of a map whose results are pure dims (a projected permutation), in order."""
+    return [int(e[1]) for e in m.results if e[0] == "dim"]
+
+
+def _conv_loops(maps: Sequence[AffineMap], parallel: set[int], loops: int) -> str | None:
+    """``isConvolutionInterfaceImpl`` after the input walk: each output loop a batch, output image,
+    output channel or depth loop (parallel), each filter loop a window or input channel loop
+    (reduction), each loop once; the code of the first failure. The op's iterator types are its
+    own (``parallel``: the loops of its output), whatever maps are memoized."""
+    unconvolved = {int(e[1]) for e in maps[0].results if e[0] == "dim"}
+    convolved = {d for e in maps[0].results if e[0] == "+" for side in e[1:] for d in _term_dims(side)}
+    outputs, filters = _dims(maps[-1]), _dims(maps[1])
+    seen: set[int] = set()
+    for d in outputs:
+        if d in convolved and d in filters:
+            return "BC1888"
+        if d not in unconvolved and d not in convolved and d not in filters:
+            return "BC1888"
+        if d not in parallel:
+            return "BC1889"
+        seen.add(d)
+    for d in filters:
+        if d in outputs and (d in unconvolved or d not in convolved):
+            continue  # (an output channel or a depth loop: seen)
+        if d in outputs or (d not in convolved and d not in unconvolved):
+            return "BC1888"
+        if d in parallel:
+            return "BC1890"
+        if d in seen:
+            return "BC1888"
+        seen.add(d)
+    return "BC1888" if len(seen) != loops else None
+
+
+def _term_dims(e: Expr) -> list[int]:
+    """The dim of one term of a convolved access (``d1`` or ``d1 * 2``)."""
+    if e[0] == "dim":
+        return [int(e[1])]
+    return [int(x[1]) for x in e[1:] if x[0] == "dim"]
 
 
 _SCALAR = lazy(r"(?:i\d+|si\d+|ui\d+|f\d+|bf16|tf32|index|f8\w*)")
@@ -653,7 +735,13 @@ def _fill_value(op: Operation) -> Problem | None:
 
 
 def check_generic(op: Operation, profile: Profile) -> Problem | None:
-    """``linalg.generic``: maps and iterators, shapes, its block's arguments and yield."""
+    """``linalg.generic``: its segments and required attributes (ODS), maps and iterators, shapes,
+    its block's arguments and yield."""
+    problem = segment_sizes(op, 2)
+    for name in ("indexing_maps", "iterator_types"):
+        problem = problem or (Problem("BC610", {"name": name}) if op.attribute(name) is None else None)
+    if problem:
+        return problem
     try:
         inits = _inits(op)
         iterators = op.attribute("iterator_types")
@@ -681,14 +769,12 @@ def check_transpose(op: Operation, profile: Profile) -> Problem | None:
     ranks, then the init is the input permuted)."""
     if len(op.operands) != 2:
         return Problem("BC609", {"expected": 2, "count": len(op.operands)})
-    try:
-        inits = _inits(op)
-    except _Unread:
-        return None
-    problem = destination_style(op, inits)
+    attr = op.attribute("permutation")
+    if attr is None:  # (the custom form's parser asks for it itself)
+        return Problem("BC610", {"name": "permutation"}) if op.generic else None
+    problem = destination_style(op, 1)  # (input, init: no segments)
     if problem:
         return problem
-    attr = op.attribute("permutation")
     found = None if attr is None else value(attr.text)
     perm = list(found.values) if isinstance(found, DenseArray) else found if isinstance(found, list) else None
     if perm is None or not all(isinstance(p, int) for p in perm):

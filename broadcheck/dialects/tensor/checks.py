@@ -24,13 +24,14 @@ from broadcheck.dialects.shaped import (
     predicate,
     printed,
     rank_reduced,
+    segment_sizes,
     segments,
     size,
     slice_problem,
     view,
 )
 from broadcheck.ops import Operation, Region, Shape, ShapedType, Type
-from broadcheck.semantics import Problem, Profile, Subject
+from broadcheck.semantics import NOT_JUDGED, Problem, Profile, Subject
 from broadcheck.syntax.attributes import value
 
 # ---------------------------------------------------------------- ODS type constraints
@@ -324,15 +325,12 @@ class _Unread(Exception):
 
 
 def _segments(op: Operation, count: int) -> list[range] | Problem:
-    attr = op.attribute("operandSegmentSizes")
-    if attr is None:
-        return Problem("BC610", {"name": "operandSegmentSizes"})
+    problem = segment_sizes(op, count)
+    if problem:
+        return problem
     found = segments(op, count)
     if found is None:
-        sizes = int_list(op, "operandSegmentSizes")
-        if sizes is None or len(sizes) != count:
-            raise _Unread
-        raise _Unread  # the generic form's segment sizes do not add up: not judged
+        raise _Unread  # (a dictionary of another length: its conversion's, in the parser)
     return found
 
 
@@ -440,7 +438,9 @@ def verify_reshape_like(op: Operation, expanded: View, collapsed: View, groups: 
         if None not in expanded.shape and prod(expanded.shape) != 1:  # type: ignore[arg-type]
             return Problem("BC629", {"a": prod(expanded.shape), "b": 1})  # type: ignore[arg-type]
         return None
-    dims = max((i for g in groups for i in g), default=-1) + 1
+    # (getSymbolLessAffineMaps: each map's dims are one more than the largest index, all as
+    # unsigned 32-bit positions: an index of -1 makes maps of 0 dims)
+    dims = (max((i & 0xFFFFFFFF for g in groups for i in g), default=0) + 1) & 0xFFFFFFFF
     for index, _ in enumerate(groups):
         if dims != expanded_rank:
             return Problem("BC630", {"index": index, "rank": expanded_rank, "size": dims})
@@ -636,7 +636,7 @@ def check_concat(op: Operation, profile: Profile) -> Problem | None:
     dim_attr = op.attribute("dim")
     assert dim_attr is not None
     dim = value(dim_attr.text)
-    if not isinstance(dim, int) or isinstance(dim, bool) or dim < 0:
+    if not isinstance(dim, int) or isinstance(dim, bool):
         return None
     problem = check_types(op, _rules(RANKED, len(op.operands)), [RANKED])
     if problem:
@@ -668,6 +668,8 @@ def check_concat(op: Operation, profile: Profile) -> Problem | None:
                 return Problem("BC648", {"dim": i})
             found = d if d is not None else found
         shape.append(found)
+    if dim < 0:  # (I64Attr read as int64_t: every dim is off the concatenation; then it indexes out of bounds)
+        return NOT_JUDGED
     total: int | None = 0
     for t in inputs:
         assert t.shape is not None

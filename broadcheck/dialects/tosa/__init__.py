@@ -45,8 +45,8 @@ _CHECKED = (
     "logical_and logical_or logical_xor logical_left_shift logical_right_shift equal greater greater_equal select "
     # elementwise unary (Tosa_ElementwiseUnaryOp): the same shape in and out
     "abs bitwise_not ceil clz cos erf exp floor log logical_not reciprocal rsqrt sigmoid sin tanh clamp "
-    # own verifiers: mul (a shift operand), negate (zero point operands), cast, table, fft2d (same shape)
-    "mul negate cast table fft2d "
+    # own verifiers: negate (zero point operands), cast, table, fft2d (same shape); mul's: _shaped
+    "negate cast table fft2d "
     # a codegen utility op on scalars, vectors or tensors (MLIR's Elementwise trait)
     "apply_scale"
 ).split()
@@ -129,6 +129,8 @@ def _shaped() -> list[Op]:
         ),
         # TOSA's rule family (its traits), then its verifier's axis (`axis(1)` in its custom form)
         _op("tosa.reverse", FORM, s.check_reverse, "tosa", assembly=TYPED),
+        # TOSA's rule family, with its verifier's constant shift for floats
+        _op("tosa.mul", FUNCTIONAL, s.check_mul, "tosa", constants=True, assembly=TYPED),
         _op("tosa.const", FORM, s.check_const, "tosa-structural", literal="values"),
         _op("tosa.const_shape", FORM, s.check_const_shape, "tosa-structural", literal="values"),
     ]
@@ -216,6 +218,10 @@ def _attributes(name: str, check: Check) -> Check:
                 return NOT_JUDGED  # a value broadcheck cannot print as iree-opt does
             if converted is not None:
                 return converted
+        if not op.generic and op.attribute("values") is not None:  # (the constants': td.py read for them only)
+            kind = _custom_kind(op, property_storage(name))
+            if kind is not None:
+                return kind
         problem = check(op, profile)
         if (problem is None or problem.code not in _COUNTS) and op.generic:
             missing = next((a for a in required_attributes(name) if op.attribute(a) is None), None)
@@ -225,6 +231,20 @@ def _attributes(name: str, check: Check) -> Check:
 
     verify.__doc__ = check.__doc__
     return verify
+
+
+def _custom_kind(op: Operation, declared: dict[str, str]) -> Problem | None:
+    """The custom form's ``name(value)`` of an elements attribute the parser reads as any attribute
+    and then casts (``parseCustomAttributeWithFallback``): a value of another kind is ``invalid kind of
+    attribute specified``, at the value (``tosa.const_shape values(dense<[1.5]> : tensor<1xf32>)``)."""
+    from broadcheck.dialects.literal import offset_span
+    from broadcheck.dialects.properties import converts
+
+    for attr in op.attributes:
+        if declared.get(attr.name) == "DenseIntElementsAttr" and not converts(attr.text, "DenseIntElementsAttr"):
+            at = offset_span(attr, 0, len(attr.text))
+            return NOT_JUDGED if at is None else Problem("BC1892", {"op_name": op.name}, span=at)
+    return None
 
 
 def _op(

@@ -25,5 +25,8 @@ def functional(statement: Statement) -> Reading:
     for i, item in enumerate(items[:-1]):
         after = items[i + 1]
         if item.kind == "word" and after.kind == "group" and after.text.startswith("(") and after.start == item.end:
-            properties.append(Property(item.text, after.text[1:-1].strip(), item.start, after.end))
+            inner = after.text[1:-1]
+            text = inner.strip()
+            end = after.start + 1 + len(inner) - len(inner.lstrip()) + len(text)  # (the value's end, not the `)`)
+            properties.append(Property(item.text, text, item.start, end))
     return reading(list(sig.inputs), list(sig.outputs), properties)

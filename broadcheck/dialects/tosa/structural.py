@@ -15,6 +15,7 @@ from math import prod
 
 from broadcheck.dialects.literal import value_type
 from broadcheck.dialects.op import family
+from broadcheck.dialects.shaped import element_of, is_float
 from broadcheck.dialects.tosa.table import td_ops
 from broadcheck.ops import Dim, Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
@@ -951,6 +952,22 @@ def check_reverse(op: Operation, profile: Profile) -> Problem | None:
     if si is not None and axis >= len(si):
         return Problem("BC292", {"rank": len(si), "axis": axis})
     return None
+
+
+_MUL_SHAPES = frozenset({"BC211", "BC212", "BC213", "BC214"})
+"""``MulOp::verify``'s checks after its shift's: the ranks and shapes of a, b and the output."""
+
+
+def check_mul(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.mul``: its traits and verifier (TOSA's rule family), where a float product's constant
+    shift must be 0 (after the element types, before the shapes)."""
+    problem = family("tosa")(op, profile)
+    if (problem is not None and problem.code not in _MUL_SHAPES) or len(op.operands) != 3 or not op.results:
+        return problem
+    shift = shape_values(op.constant(2))
+    if shift and shift[0] != 0 and is_float(element_of(op.results[0].type)):
+        return Problem("BC1891")
+    return problem
 
 
 def check_tile(op: Operation, profile: Profile) -> Problem | None:
