@@ -62,7 +62,7 @@ def _text(t: Type | str) -> str:
         elements = tuple_elements(t)
         if elements is None:
             text = re.sub(r"\s*,\s*", ", ", " ".join(t.split())) if isinstance(t, str) else ""
-            if not (re.fullmatch(r"(?:tensor|memref)<[\w?*]+>", text) or _token(text)):
+            if not (re.fullmatch(r"(?:tensor|memref)<[\w?*]+(?:<\w+>)?>", text) or _token(text)):
                 raise Unknown(text)
             return text
         return "tuple<" + ", ".join(_text(e) for e in elements) + ">"
