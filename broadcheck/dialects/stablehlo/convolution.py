@@ -347,17 +347,18 @@ def _as_convolution(op: Operation, padding: list[tuple[int, int]] | None) -> Ope
 
 @checked
 def dynamic_conv(op: Operation) -> None:
-    """``stablehlo.dynamic_conv`` (generic form only): ``inferDynamicConvOp``, which is
-    convolution's verifier with the padding's shape checked after the ranks, the window checked
-    only where a constant gives the padding, and no comparison with the result type."""
+    """``stablehlo.dynamic_conv`` (generic form only, its properties ``<{...}>`` as JAX prints them):
+    ``inferDynamicConvOp``, which is convolution's verifier with the padding's shape checked after the
+    ranks, the window checked only where a constant gives the padding, and no comparison with the
+    result type."""
     from broadcheck.dialects.stablehlo.dynamic import matched_ints
 
     if not op.generic:
         raise Unknown("no custom form")  # the parser's error
-    if any(a.property for a in op.attributes):
-        raise Unknown("properties")
-    _count(op, "feature_group_count")
-    _count(op, "batch_group_count")
+    if any(a.property and a.name == "padding" for a in op.attributes):
+        raise Unknown("a padding property")  # (an operand here: not one of its properties)
+    _plain_properties(op)
+    _group_counts(op)
     conv_syntax.numbers(op)
     _window(op, None)
     _precision(op)
