@@ -8882,6 +8882,17 @@ RULES: Mapping[str, Rule] = {
             "%0 = tosa.const_shape values(dense<[1.5]> : tensor<1xf32>) : () -> !tosa.shape<1>",
             op_prefix=False,
         ),
+        # ---- BC1872-BC1885: what a zoo of JAX programs printed (jaxzoo)
+        Rule(
+            "BC1872",
+            "hlo-dictionary-constraint",
+            "custom op '{name}' '{name}' op attribute '{attribute}' failed to satisfy constraint: {constraint}",
+            "The parser: an entry of a StableHLO custom form's attribute dictionary breaks its ODS constraint "
+            "(verifyInherentAttrs, as the dictionary is read: at its '{'; entries checked by name).",
+            "stablehlo.convolution(%a, %b) dim_numbers = ..., window = {} {batch_group_count = 0 : i64, "
+            "feature_group_count = 1 : i64} : ...",
+            op_prefix=False,
+        ),
     )
 }
 

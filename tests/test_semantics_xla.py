@@ -333,7 +333,7 @@ IN_DIM_OPS = [
     ("%0 = stablehlo.broadcast_in_dim %v, dims = [2, 1] : (tensor<1x3xi32>) -> tensor<?x3x2xi32>", f"'stablehlo.broadcast_in_dim' op result #0 must be {STATIC_RESULT}, but got 'tensor<?x3x2xi32>'"),
     ("%0 = stablehlo.broadcast_in_dim %v, dims = [0] : (tensor<*xi32>) -> tensor<2x3xi32>", f"'stablehlo.broadcast_in_dim' op operand #0 must be {RANKED_OPERAND}, but got 'tensor<*xi32>'"),
     ('%0 = "stablehlo.broadcast_in_dim"(%v, %v) {broadcast_dimensions = array<i64: 0>} : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>', "'stablehlo.broadcast_in_dim' op requires a single operand"),
-    ('%0 = "stablehlo.broadcast_in_dim"(%v) : (tensor<2xi32>) -> tensor<2xi32>', None),  # a missing attribute: not modelled
+    ('%0 = "stablehlo.broadcast_in_dim"(%v) : (tensor<2xi32>) -> tensor<2xi32>', "'stablehlo.broadcast_in_dim' op requires attribute 'broadcast_dimensions'"),
 ]  # fmt: skip
 
 

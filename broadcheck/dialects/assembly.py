@@ -328,10 +328,7 @@ class Assembly(Frozen):
         defined = len(signature.outputs) if self.types == "functional" else 1
         if self.types == "pairwise":
             defined = len(signature.inputs) if signature.kind == "list" else 1
-        named = statement.result_count
-        if statement.results and named != defined:
-            return f"operation defines {defined} results but was provided {named} to bind", statement.results[0].start
-        return None
+        return bind_problem(statement, defined)
 
     # ---------------------------------------------------------------- types
 
@@ -532,12 +529,7 @@ def statement_problem(statement: Statement) -> Wrong | None:
         return None
     if len(signature.inputs) != len(statement.operands):  # (before the results are bound)
         return f"expected {len(statement.operands)} operand types but had {len(signature.inputs)}", signature.start
-    defined, named = len(signature.outputs), statement.result_count
-    if statement.results and not defined:
-        return "cannot name an operation with no results", statement.results[0].start
-    if statement.results and defined != named:
-        return f"operation defines {defined} results but was provided {named} to bind", statement.results[0].start
-    return None
+    return bind_problem(statement, len(signature.outputs))
 
 
 def parse_problem(statement: Statement) -> bool:
@@ -673,6 +665,9 @@ def dense_array_problem(text: str) -> tuple[str, int] | None:
 
 
 _CALLS = frozenset({"func.call", "call"})
+_FUNCTION_RESULTS = ("stablehlo.",)
+"""The dialects whose custom forms' function types are their ops' results
+(``functional-type(operands, results)``: ``rng_bit_generator``, ``custom_call``, ``reduce``...)."""
 
 
 def custom_bind_problem(statement: Statement) -> Wrong | None:
@@ -688,10 +683,21 @@ def custom_bind_problem(statement: Statement) -> Wrong | None:
         defined = 1
     elif kind == "arrow" and statement.regions and not signature.inputs:  # (an op without its region may
         defined = len(signature.outputs)  # stop before it is read: a named linalg op's)
-    elif kind == "function" and statement.name in _CALLS:  # (`func.constant @f : () -> ()` types its
-        defined = len(signature.outputs)  # value; `tfl.control_node` has one result more)
-    else:
+    elif kind == "function" and (statement.name in _CALLS or statement.name.startswith(_FUNCTION_RESULTS)):
+        defined = len(signature.outputs)  # (`func.constant @f : () -> ()` types its value; `tfl.control_node`
+    else:  # has one result more)
         return None
+    return bind_problem(statement, defined)
+
+
+def bind_problem(statement: Statement, defined: int) -> Wrong | None:
+    """MLIR's parser once it has read an op of ``defined`` results: the names before its ``=``
+    must be as many (``cannot name an operation with no results``, ``operation defines N results but
+    was provided M to bind``; at the first name)."""
+    if not statement.results:
+        return None
+    if not defined:
+        return "cannot name an operation with no results", statement.results[0].start
     named = statement.result_count
     if named != defined:
         return f"operation defines {defined} results but was provided {named} to bind", statement.results[0].start

@@ -282,8 +282,8 @@ def verify_broadcast_in_dim_op(op: Operation, profile: Profile) -> Problem | Non
     try:
         dims = _dims_attribute(op, "broadcast_dimensions")
         problem = check_counts(len(operands), len(results), 1)
-        if problem or dims is None:  # a missing attribute stops the tool (not modelled)
-            return problem
+        if problem or dims is None:  # (the generic form's ODS check; the custom form's parser is not modelled)
+            return problem or (Problem("BC1070", {"name": "broadcast_dimensions"}) if op.generic else None)
         problem = check_types(operands, results, [HLO_TENSOR], _STATIC_RESULT)
         if problem:
             return problem
@@ -318,8 +318,8 @@ def verify_dynamic_broadcast_in_dim_op(op: Operation, profile: Profile) -> Probl
         expanding = _dims_attribute(op, "known_expanding_dimensions") or ()
         nonexpanding = _dims_attribute(op, "known_nonexpanding_dimensions") or ()
         problem = check_counts(len(operands), len(results), 2)
-        if problem or dims is None:  # a missing attribute stops the tool (not modelled)
-            return problem
+        if problem or dims is None:  # (the generic form's ODS check; the custom form's parser is not modelled)
+            return problem or (Problem("BC1070", {"name": "broadcast_dimensions"}) if op.generic else None)
         problem = check_types(operands, results, [HLO_TENSOR, _SHAPE_OPERAND], HLO_TENSOR)
         if problem:
             return problem

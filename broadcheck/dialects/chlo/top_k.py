@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from broadcheck.dialects.op import Reading
-from broadcheck.dialects.stablehlo.common import Reject, Tensor, Unknown, checked, fail, shaped, tensors
+from broadcheck.dialects.stablehlo.common import Reject, Tensor, Unknown, checked, fail, require, shaped, tensors
 from broadcheck.ops import Operation
 from broadcheck.semantics import Problem, Subject
 from broadcheck.semantics.stablehlo import element, hlo_compatible
@@ -49,6 +49,7 @@ def top_k(op: Operation) -> None:
     """``chlo.top_k``: its inferred types against its results."""
     if len(op.operands) != 1 or len(op.results) != 2:
         raise Unknown("counts")
+    require(op, "k")
     k = _k(op)
     (operand,), results = tensors(op)
     if operand.shape is None or operand.bounds is not None or any(t.bounds is not None for t in results):

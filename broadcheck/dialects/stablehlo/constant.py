@@ -93,7 +93,7 @@ def read_literal(body: str, base: int) -> Literal:
             if i + 4 >= len(tokens) + 1 or [t for t, _, _ in tokens[i : i + 5]][2::2] != [",", ")"]:
                 raise Unknown(body)
             parts = (tokens[i + 1][0], tokens[i + 3][0])
-            elements.append(("()" if all(_FLOAT.fullmatch(x) for x in parts) else "(?", offset))
+            elements.append(("()" if all(_FLOAT.fullmatch(x) for x in parts) else f"({parts[0]},{parts[1]})", offset))
             return i + 5
         if kind_ != "atom":
             raise Unknown(body)
@@ -248,10 +248,21 @@ def _elements_fit(lit: Literal, t: ShapedType, attr: Attribute, generic: bool) -
             if not _in_range(int(text, 0), elem):
                 raise Unknown(text)
         elif kind_.family == "complex":
-            if text != "()":
+            if text != "()" and not _hex_pair(text, elem):
                 raise Unknown(text)  # a complex literal that is not a pair of floats
         else:
             raise Unknown(elem)  # quantized and other element types
+
+
+def _hex_pair(text: str, elem: str) -> bool:
+    """A complex element ``(re,im)`` of floats and hexadecimal bit patterns that fit the part's
+    type (JAX prints a NaN part as ``0x7FC00000``)."""
+    part = re.fullmatch(r"complex<(\w+)>", elem)
+    width = _BYTES.get(part.group(1)) if part else None
+    parts = text[1:-1].split(",")
+    return width is not None and all(
+        _FLOAT.fullmatch(x) or (_HEX.fullmatch(x) and int(x, 16) < 1 << (8 * width)) for x in parts
+    )
 
 
 def _in_range(v: int, elem: str) -> bool:

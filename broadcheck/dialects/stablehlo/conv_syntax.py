@@ -26,7 +26,7 @@ from functools import partial
 
 from broadcheck.dialects.literal import offset_span
 from broadcheck.dialects.stablehlo.common import Reject, Unknown, dialect_of, is_mhlo
-from broadcheck.ops import Attribute, Operation
+from broadcheck.ops import Attribute, Operation, Span
 from broadcheck.semantics import Problem
 from broadcheck.syntax.lazyre import lazy
 
@@ -281,8 +281,15 @@ def window_clause(op: Operation) -> dict[str, tuple[int, ...]] | None:
     once, ``= [...]`` of integers, and pairs in ``pad``. Each key's integers (``pad``'s flattened,
     ``reverse``'s flags as the integers they are written as); ``None`` when not given."""
     attr = op.attribute("window")
-    if attr is None or op.generic:
+    if op.generic:
         return None
+    if attr is None:  # the clause is not optional: `, window = {...}` must follow the dimension numbers
+        numbers = op.attribute("dim_numbers")
+        if numbers is None or is_mhlo(op):
+            raise Unknown("no window clause")
+        end = numbers.span
+        at = Span(end.end_line, end.end_column, end.end_line, end.end_column + 1)
+        raise Reject(Problem("BC001", {"detail": "expected ','"}, span=at))
     text = attr.text
     if not (text.startswith("{") and text.endswith("}")):
         raise Unknown(text)

@@ -30,6 +30,7 @@ from broadcheck.dialects.stablehlo.common import (
     checked,
     counts,
     dialect_of,
+    dictionary_constraint,
     dilated,
     fail,
     i64_array,
@@ -101,6 +102,8 @@ def _window(op: Operation, clause: dict[str, tuple[int, ...]] | None) -> Window:
             raise fail("BC1043", shape=f"{rows}, {cols}")
         if isinstance(v.values, int):
             pairs = [(v.values, v.values)] * rows
+        elif rows == 0 and not v.values:  # `dense<> : tensor<0x2xi64>`: no spatial dimension
+            pairs = []
         elif isinstance(v.values, list) and all(
             isinstance(p, list) and len(p) == 2 and all(type(x) is int for x in p) for p in v.values
         ):
@@ -134,9 +137,19 @@ def _count(op: Operation, name: str) -> int | None:
         raise Unknown(attr.text) from None
     if (colon and typ.strip() != "i64") or got <= 0:
         if not op.generic:
-            raise Unknown(attr.text)  # the custom form's dictionary: its parser words it
+            raise dictionary_constraint(op, name, POSITIVE, clauses=("dim_numbers", "window"))
         raise fail("BC562", name=name, constraint=POSITIVE)
     return got
+
+
+def _group_counts(op: Operation) -> tuple[int | None, int | None]:
+    """``feature_group_count`` and ``batch_group_count``, checked in the order the parser meets
+    them: ODS's in the generic form's properties, by name in an attribute dictionary (both forms;
+    iree-opt 3.13)."""
+    names = ("feature_group_count", "batch_group_count")
+    in_properties = any(a.property for a in op.attributes if a.name in names)
+    got = {name: _count(op, name) for name in (names if in_properties else names[::-1])}
+    return got[names[0]], got[names[1]]
 
 
 def _unique(values: Sequence[int]) -> bool:
@@ -179,8 +192,7 @@ def convolution(op: Operation) -> None:
     numbers = conv_syntax.numbers(op)  # the parser's errors first
     clause = conv_syntax.window_clause(op)
     _plain_properties(op)
-    feature_groups = _count(op, "feature_group_count")
-    batch_groups = _count(op, "batch_group_count")
+    feature_groups, batch_groups = _group_counts(op)
     window = _window(op, clause)
     precision = _precision(op)
     counts(op, operands=2)
@@ -335,17 +347,18 @@ def _as_convolution(op: Operation, padding: list[tuple[int, int]] | None) -> Ope
 
 @checked
 def dynamic_conv(op: Operation) -> None:
-    """``stablehlo.dynamic_conv`` (generic form only): ``inferDynamicConvOp``, which is
-    convolution's verifier with the padding's shape checked after the ranks, the window checked
-    only where a constant gives the padding, and no comparison with the result type."""
+    """``stablehlo.dynamic_conv`` (generic form only, its properties ``<{...}>`` as JAX prints them):
+    ``inferDynamicConvOp``, which is convolution's verifier with the padding's shape checked after the
+    ranks, the window checked only where a constant gives the padding, and no comparison with the
+    result type."""
     from broadcheck.dialects.stablehlo.dynamic import matched_ints
 
     if not op.generic:
         raise Unknown("no custom form")  # the parser's error
-    if any(a.property for a in op.attributes):
-        raise Unknown("properties")
-    _count(op, "feature_group_count")
-    _count(op, "batch_group_count")
+    if any(a.property and a.name == "padding" for a in op.attributes):
+        raise Unknown("a padding property")  # (an operand here: not one of its properties)
+    _plain_properties(op)
+    _group_counts(op)
     conv_syntax.numbers(op)
     _window(op, None)
     _precision(op)

@@ -62,7 +62,7 @@ def _text(t: Type | str) -> str:
         elements = tuple_elements(t)
         if elements is None:
             text = re.sub(r"\s*,\s*", ", ", " ".join(t.split())) if isinstance(t, str) else ""
-            if not (re.fullmatch(r"(?:tensor|memref)<[\w?*]+>", text) or _token(text)):
+            if not (re.fullmatch(r"(?:tensor|memref)<[\w?*]+(?:<\w+>)?>", text) or _token(text)):
                 raise Unknown(text)
             return text
         return "tuple<" + ", ".join(_text(e) for e in elements) + ">"
@@ -213,6 +213,8 @@ def _aliases(op: Operation) -> list[tuple[list[int], int, list[int]]]:
         if not isinstance(alias, Struct) or alias.name != name or alias.positional:
             raise Unknown(attr.text)
         fields = alias.fields
+        if len(fields) != 3:
+            raise Unknown(attr.text)  # a parameter missing: the attribute parser's `expected '...'`
         index = fields.get("operand_index")
         output, operand = fields.get("output_tuple_indices", []), fields.get("operand_tuple_indices", [])
         if type(index) is not int or set(fields) - {"output_tuple_indices", "operand_index", "operand_tuple_indices"}:

@@ -395,8 +395,11 @@ def einsum(op: Operation) -> None:
 @checked
 def composite(op: Operation) -> None:
     """``composite``: its required attributes; the rest is checked with the symbol uses, once the
-    module verified (:func:`symbol_uses`)."""
+    module verified (:func:`symbol_uses`). The custom form writes ``decomposition`` in its attribute
+    dictionary, where the parser does not ask for it: the verifier does (iree-opt 3.13)."""
     require(op, "name", "decomposition")
+    if op.attribute("decomposition") is None:
+        raise fail("BC1070", name="decomposition")
 
 
 def symbol_uses(statement: Statement) -> tuple[tuple[str, ...], SymbolRule] | None:

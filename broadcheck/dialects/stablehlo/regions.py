@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from broadcheck.dialects.assembly import Wrong
+from broadcheck.dialects.assembly import Wrong, bind_problem
 from broadcheck.dialects.stablehlo import quant  # hloquant
 from broadcheck.dialects.stablehlo.common import (
     MHLO_WHILE_OPERANDS,
@@ -123,10 +123,7 @@ def while_form(statement: Statement, custom: str) -> Wrong | None:
     bindings = next((i for i in statement.items if i.kind == "bindings"), None)
     if bindings is None or not statement.results:
         return None
-    defined, named = len(statement.definitions), statement.result_count
-    if named != defined:
-        return f"operation defines {defined} results but was provided {named} to bind", statement.results[0].start
-    return None
+    return bind_problem(statement, len(statement.definitions))
 
 
 def _mhlo_while_operands(op: Operation) -> None:
