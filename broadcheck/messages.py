@@ -2051,7 +2051,8 @@ RULES: Mapping[str, Rule] = {
             "BC610",
             "missing-attribute",
             "requires attribute '{name}'",
-            "An op lacks a required attribute (linalg.broadcast's dimensions).",
+            "An op lacks a required attribute (linalg.broadcast's dimensions, a Linalg op's in the generic form, a "
+            "generic func.call's callee).",
             '%r = "linalg.broadcast"(%x, %y) ({...}) : (tensor<16xf32>, tensor<16x64xf32>) -> tensor<16x64xf32>',
         ),
         Rule(

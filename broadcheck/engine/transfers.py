@@ -125,6 +125,13 @@ def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: s
                 symbol_name(callee), form.operand_types, form.result_types, (operand_texts, result_texts), op,
                 tuple(values.flow.serials),
             )  # fmt: skip
+        elif statement.generic and statement.name == "func.call" and op is not None:  # (its ODS requires one)
+            span = Span(op.line, op.column, op.line, op.end)
+            findings.keep(span, findings.fetch_line(op.line))
+            findings.mark_checked(line)
+            findings.diagnostics.append(
+                diagnose.value("BC610", findings.path, span, op="func.call", args={"name": "callee"})
+            )
     if statement.name == "func.func":  # a declaration (a function with a body is read at its region)
         named = statement.generic and any(a.name == "sym_name" and not a.property for a in statement.attributes)
         if named and statement.regions:  # (`"func.func"() ({...}) {sym_name = "f", ...}`: named after its region)
