@@ -15,6 +15,7 @@ from operator import attrgetter
 from broadcheck.dialects.op import SymbolRule
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Where, generic_callee, generic_function, signature_of, written_types
+from broadcheck.engine.findings import Findings
 from broadcheck.engine.flow import distinct
 from broadcheck.engine.forms import Form
 from broadcheck.engine.regions import Regions
@@ -125,13 +126,13 @@ def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: s
                 symbol_name(callee), form.operand_types, form.result_types, (operand_texts, result_texts), op,
                 tuple(values.flow.serials),
             )  # fmt: skip
-        elif statement.generic and statement.name == "func.call" and op is not None:  # (its ODS requires one)
-            span = Span(op.line, op.column, op.line, op.end)
-            findings.keep(span, findings.fetch_line(op.line))
-            findings.mark_checked(line)
-            findings.diagnostics.append(
-                diagnose.value("BC610", findings.path, span, op="func.call", args={"name": "callee"})
-            )
+        elif statement.generic and statement.name == "func.call":  # (its ODS requires one)
+            _requires(findings, op, line, "func.call", "callee")
+    if statement.name == "func.func" and statement.generic:  # its ODS's, checked by name (function_type first)
+        written = {a.name for a in statement.attributes}
+        missing = next((name for name in ("function_type", "sym_name") if name not in written), None)
+        if missing is not None:
+            _requires(findings, op, line, "func.func", missing)
     if statement.name == "func.func":  # a declaration (a function with a body is read at its region)
         named = statement.generic and any(a.name == "sym_name" and not a.property for a in statement.attributes)
         if named and statement.regions:  # (`"func.func"() ({...}) {sym_name = "f", ...}`: named after its region)
@@ -145,6 +146,16 @@ def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: s
             regions.calls.function(symbol_name(symbol), signature)
         if symbol is not None:
             regions.calls.define(symbol_name(symbol), op, regions.depth)
+
+
+def _requires(findings: Findings, op: Where | None, line: int, name: str, attribute: str) -> None:
+    """The op ``name`` at ``op`` (on ``line``) lacks the attribute its ODS requires (BC610)."""
+    if op is None:
+        return
+    span = Span(op.line, op.column, op.line, op.end)
+    findings.keep(span, findings.fetch_line(op.line))
+    findings.mark_checked(line)
+    findings.diagnostics.append(diagnose.value("BC610", findings.path, span, op=name, args={"name": attribute}))
 
 
 def returned(regions: Regions, form: Form, names: list[str], line: int, text: Text | None, body: str) -> None:
