@@ -1,14 +1,20 @@
-"""Stage *read a statement*: an op in MLIR's generic form, as ``Parser::parseGenericOperation`` reads it.
+"""Stage *read a statement*: what MLIR's parser says of a statement the reader cannot take, walked as
+that parser reads it.
 
-``%r:2 = "dialect.op"(%a, %b#1) [^bb1] <{p = 1 : i64}> ({...}, {...}) {a = unit} : (T, T) -> (T, T)
-loc(...)``: a generic statement the reader cannot take (its regions elided, ``{...}``) is walked
-here in that order, so what the parser rejects first is said in its words and at its place,
-whatever the op (a check's or not: ``func.func``, ``builtin.module``, ``func.return`` and a region's
-``}) : () -> ()`` too). MLIR places a token it did not expect with ``emitWrongTokenError``: just
-after the text before the token (blanks, line ends and comments passed back over). Types are held
-to MLIR's type parser (:func:`~.types.type_problem`). A statement the walk reads through, or a part
-of it the walk does not follow (an attribute value's own syntax, a successor list, a dialect's
-type), is left to the other readers: ``None``.
+* :func:`generic_problem`: an op in the generic form, as ``Parser::parseGenericOperation`` reads it,
+  ``%r:2 = "dialect.op"(%a, %b#1) [^bb1] <{p = 1 : i64}> ({...}, {...}) {a = unit} : (T, T) -> (T, T)
+  loc(...)`` (its regions elided, ``{...}``), whatever the op (a check's or not: ``func.func``,
+  ``builtin.module``, ``func.return`` and a region's ``}) : () -> ()`` too);
+* :func:`results_problem`: the results any statement starts with (``parseOperation``);
+* :func:`label_problem`: a block's label (``parseBlock``);
+* :func:`signature_problem`: a custom form's types, where it reads no further;
+* :func:`statement_wrong`: these and the function head's and the written types' walks, in turn.
+
+MLIR places a token it did not expect with ``emitWrongTokenError``: just after the text before the
+token (blanks, line ends and comments passed back over). Types are held to MLIR's type parser
+(:func:`~.types.type_problem`). A statement a walk reads through, or a part of it the walk does not
+follow (an attribute value's own syntax, a successor list, a dialect's type), is left to the other
+readers: ``None``.
 """
 
 from __future__ import annotations
