@@ -186,26 +186,33 @@ class Verdicts:
             return
         name = name_match.group(1) or name_match.group(2)
         _, check = self.checks.check_of(name)
-        decl = _decl_of(name)
-        said = decl.assembly.unread(source) if decl is not None and decl.assembly is not None else None
-        if check is None and not said and not statement_wrong(source, decl is not None):
+        said = self._wrong(name, source, line, text)
+        if check is None and not said:
             if self.checks.known_dialect(name):
                 findings.pass_over(name, UNKNOWN_OP)
             return
-        self.grammar(name, source, *start, text)
+        self._worded(name, source, *start, text, said)
+
+    def _wrong(self, name: str, source: str, line: int, text: Text | None) -> Wrong | None:
+        """What the parser of op ``name`` says first of ``source`` (on ``line``, ``text``) where a walk
+        of it or the op's own custom parser tells (:func:`~broadcheck.syntax.generic_form.statement_wrong`)."""
+        from broadcheck.syntax.generic_form import statement_wrong
+
+        decl = _decl_of(name)
+        said = decl.assembly.unread(source) if decl is not None and decl.assembly is not None else None
+
+        def body(at: int) -> str | None:  # (the first line of a function's elided body, its `{` at `at`)
+            return self.findings.token_line(text.where(at)[0] if text is not None else line)
+
+        return said or statement_wrong(source, decl is not None, body)
 
     def grammar(self, name: str, source: str, line: int, column: int, text: Text | None) -> None:
         """An op the reader cannot take: what is wrong with it, in MLIR's words, or passed over."""
-        from broadcheck.syntax.generic_form import statement_wrong
+        self._worded(name, source, line, column, text, self._wrong(name, source, line, text))
 
+    def _worded(self, name: str, source: str, line: int, column: int, text: Text | None, wrong: Wrong | None) -> None:
+        """:meth:`grammar`, ``wrong`` what a walk or the op's custom parser said (the grammar's words else)."""
         findings = self.findings
-        decl = _decl_of(name)
-        wrong = decl.assembly.unread(source) if decl is not None and decl.assembly is not None else None
-
-        def body(at: int) -> str | None:  # (the first line of a function's elided body, its `{` at `at`)
-            return findings.token_line(text.where(at)[0] if text is not None else line)
-
-        wrong = wrong or statement_wrong(source, decl is not None, body)
         if wrong is not None:  # its custom parser fails first, at a place the grammar does not know
             return self._syntax(wrong, line, column, text)
         from broadcheck.syntax.parser import Unreadable as LarkUnreadable  # (the grammar: only now)

@@ -23,12 +23,12 @@ import re
 from collections.abc import Callable
 
 from broadcheck.syntax.brackets import STRING, scan, stops
+from broadcheck.syntax.head import Unsure, Walk
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
-from broadcheck.syntax.parts import REGION
+from broadcheck.syntax.parts import REGION, SyntaxProblem
 from broadcheck.syntax.problem import TYPE_KEYWORDS
 
-_SPACE = lazy(r"\s*")
 _COUNT = lazy(r"[0-9]+")
 _COLON = stops(":")
 _VALUE = lazy(r"%(?:[A-Za-z_$.\-][\w$.\-]*|[0-9]+)")
@@ -50,15 +50,22 @@ def generic_problem(source: str) -> tuple[str, int] | None:
     return _said(_Walk(strip_comments(source)).operation)
 
 
+def before_regions_problem(source: str) -> tuple[str, int] | None:
+    """What MLIR's parser says first of ``source``, the head of a generic op whose regions follow
+    (``"func.func"() <{function_type = ..., sym_name = "f"}> ({``: its name, operands and
+    properties, a function type's types among them), as :func:`generic_problem` says it."""
+    return _said(_Walk(strip_comments(source)).head)
+
+
 def _said(walk: Callable[[], None]) -> tuple[str, int] | None:
     """What ``walk`` (a part of a walk) says: the words and offset of MLIR's first error, or
     ``None`` where it reads through or does not follow the text (function types nested thousands
     deep among it)."""
     try:
         walk()
-    except _Said as said:
-        return said.message, said.at
-    except (_Unsure, RecursionError):
+    except SyntaxProblem as said:
+        return said.message, said.start
+    except (Unsure, RecursionError):
         return None
     return None
 
@@ -90,7 +97,7 @@ def signature_problem(source: str) -> tuple[str, int] | None:
             walk.results()
         at, mark = scan(walk.text, walk.pos, len(walk.text), _COLON)
         if mark != ":" or walk.text.startswith("::", at) or not _reads(source[:at]):
-            raise _Unsure  # (no types, or what comes before them is wrong first)
+            raise Unsure  # (no types, or what comes before them is wrong first)
         walk.pos = at + 1
         walk.types()
 
@@ -125,31 +132,11 @@ def label_problem(text: str) -> tuple[str, int] | None:
     return _said(_Walk(strip_comments(text)).label)
 
 
-class _Said(Exception):
-    def __init__(self, message: str, at: int) -> None:
-        self.message, self.at = message, at
-
-
-class _Unsure(Exception):
-    """A part this walk does not follow: the other readers'."""
-
-
-class _Walk:
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.pos = 0
-
-    def skip(self) -> None:
-        self.pos = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]
-
-    def at(self, s: str) -> bool:
-        return self.text.startswith(s, self.pos)
-
+class _Walk(Walk):
     def wrong(self, message: str) -> Exception:
-        """``emitWrongTokenError`` at the token at the cursor: just after the text before it (not
-        known where that text is an elided body: the scanner closed it at a ``}`` of its own)."""
-        before = self.text[: self.pos].rstrip()
-        return _Unsure() if before.endswith(REGION) else _Said(message, len(before))
+        """:meth:`~.head.Walk.after`, but not known where the text before is an elided body (the
+        scanner closed it at a ``}`` of its own)."""
+        return Unsure() if self.text[: self.pos].rstrip().endswith(REGION) else self.after(message)
 
     def expect(self, token: str, message: str) -> None:
         self.skip()
@@ -178,7 +165,7 @@ class _Walk:
             self.pos += 1
             self.skip()
         if self.pos >= len(text):
-            raise _Unsure  # (names and nothing after: a region's text the scanner cut, `op{%a, %b}`)
+            raise Unsure  # (names and nothing after: a region's text the scanner cut, `op{%a, %b}`)
         self.expect("=", "expected '=' after SSA name")
         self.skip()
         if self.pos < len(text) and not (text[self.pos] == '"' or text[self.pos].isalpha() or text[self.pos] == "_"):
@@ -186,26 +173,7 @@ class _Walk:
 
     def operation(self) -> None:
         text = self.text
-        self.skip()
-        if self.at("%"):
-            self.results()
-        name = STRING.match(text, self.pos)
-        if name is None:
-            raise _Unsure  # (a custom form, or a name that does not end: not this walk's)
-        self.pos = name.end()
-        self.expect("(", "expected '(' to start operand list")
-        self.operands()
-        self.skip()
-        if self.at("["):
-            raise _Unsure  # (successors: not followed)
-        if self.at("<"):
-            self.pos += 1
-            self.skip()
-            if not self.at("{"):
-                raise _Unsure  # (properties that are no dictionary)
-            self.dictionary()
-            self.expect(">", "expected '>' to close properties")
-            self.skip()
+        self.head()
         if self.at("("):
             self.pos += 1
             self.regions()
@@ -216,7 +184,7 @@ class _Walk:
         self.skip()
         if not self.at("("):
             if self.pos < len(text) and (text[self.pos].isalpha() or self.at("!")):
-                raise _Unsure  # (a type that is no function type: "expected function type", not followed)
+                raise Unsure  # (a type that is no function type: "expected function type", not followed)
             raise self.wrong("expected non-function type")
         self.function_type()
         self.skip()
@@ -224,6 +192,30 @@ class _Walk:
             self.location()
         if self.pos < len(text) and text[self.pos] in _NO_OP:  # the next op starts where no op starts
             raise self.wrong("expected operation name in quotes")
+
+    def head(self) -> None:
+        """What comes before a generic op's regions: its results, name, operands and properties."""
+        text = self.text
+        self.skip()
+        if self.at("%"):
+            self.results()
+        name = STRING.match(text, self.pos)
+        if name is None:
+            raise Unsure  # (a custom form, or a name that does not end: not this walk's)
+        self.pos = name.end()
+        self.expect("(", "expected '(' to start operand list")
+        self.operands()
+        self.skip()
+        if self.at("["):
+            raise Unsure  # (successors: not followed)
+        if self.at("<"):
+            self.pos += 1
+            self.skip()
+            if not self.at("{"):
+                raise Unsure  # (properties that are no dictionary)
+            self.dictionary()
+            self.expect(">", "expected '>' to close properties")
+            self.skip()
 
     def operands(self) -> None:
         self.skip()
@@ -255,7 +247,7 @@ class _Walk:
             if not self.at("{"):
                 raise self.wrong("expected '{' to begin a region")
             if not self.at(REGION):
-                raise _Unsure  # (a body written out: the scanner's, not this walk's)
+                raise Unsure  # (a body written out: the scanner's, not this walk's)
             self.pos += len(REGION)
 
         self.listed(region, ")", "expected ')' to end region list")
@@ -287,7 +279,7 @@ class _Walk:
                 return
             end, mark = scan(text, self.pos, len(text), _VALUE_END)
             if mark not in (",", "}"):
-                raise _Unsure  # (a bracket that does not close, a mismatch: not followed)
+                raise Unsure  # (a bracket that does not close, a mismatch: not followed)
             self.pos = end
 
         self.listed(entry, "}", "expected '}' in attribute dictionary")
@@ -296,10 +288,10 @@ class _Walk:
         text = self.text
         self.skip()
         if not self.at("^"):
-            raise _Unsure
+            raise Unsure
         name = _BLOCK.match(text, self.pos)
         if name is None:
-            raise _Said("invalid block name", self.pos)  # (its lexer's: at the `^`)
+            raise self.here("invalid block name")  # (its lexer's: at the `^`)
         self.pos = name.end()
         self.skip()
         if self.at("("):
@@ -320,7 +312,7 @@ class _Walk:
         def argument() -> None:
             value = self.value(_VALUE)
             if text[self.pos : value] in names:
-                raise _Unsure
+                raise Unsure
             names.add(text[self.pos : value])
             self.pos = value
             self.skip()
@@ -341,13 +333,13 @@ class _Walk:
         found = pattern.match(self.text, self.pos)
         if found is not None:
             return found.end()
-        raise _Said("invalid SSA name", self.pos) if self.at("%") else self.wrong(expected)
+        raise self.here("invalid SSA name") if self.at("%") else self.wrong(expected)
 
     def location(self) -> None:
         """``loc(...)`` at the cursor."""
         close, mark = scan(self.text, self.text.index("(", self.pos) + 1, len(self.text))
         if mark != ")":
-            raise _Unsure
+            raise Unsure
         self.pos = close + 1
         self.skip()
 
@@ -409,14 +401,21 @@ class _Walk:
             if mark != ">":
                 found = None if text[start] == "!" else type_problem(text[start:close])
                 if found is None or start + found[1] > close:
-                    raise _Unsure
-                raise _Said(found[0], start + found[1])
+                    raise Unsure
+                raise SyntaxProblem(found[0], start + found[1], start + found[1] + 1)
             end = close + 1
         found = None if text[start] == "!" else type_problem(text[start:end])
         if found is not None:
-            message, offset = found
-            raise self.wrong(message) if offset == 0 and message == WRONG_TOKEN else _Said(message, start + offset)
+            message, at = found[0], start + found[1]
+            raise self.wrong(message) if at == start and message == WRONG_TOKEN else SyntaxProblem(message, at, at + 1)
         self.pos = end
 
 
-__all__ = ["generic_problem", "label_problem", "results_problem", "signature_problem", "statement_wrong"]
+__all__ = [
+    "before_regions_problem",
+    "generic_problem",
+    "label_problem",
+    "results_problem",
+    "signature_problem",
+    "statement_wrong",
+]

@@ -58,7 +58,7 @@ def head_problem(text: str, body: str | None = None) -> SyntaxProblem | None:
         _Head(strip_comments(text), body).read()
     except SyntaxProblem as problem:
         return problem
-    except _Unsure:
+    except Unsure:
         return None
     return None
 
@@ -92,7 +92,7 @@ def _dialect_body(text: str, at: int) -> None:
         elif mark == '"':
             string = STRING.match(text, found.start())
             if string is None:
-                raise _Unsure
+                raise Unsure
             at = string.end()
         elif mark != "->":
             if CLOSER[opened[-1]] != mark:
@@ -100,7 +100,7 @@ def _dialect_body(text: str, at: int) -> None:
             opened.pop()
             if not opened:
                 return
-    raise _Unsure
+    raise Unsure
 
 
 def _elided_body(text: str, at: int) -> bool:
@@ -111,17 +111,18 @@ def _elided_body(text: str, at: int) -> bool:
 _PUNCTUATION = lazy(r'[<>\[\](){}"]|->')
 
 
-class _Unsure(Exception):
-    """A head this walk does not follow (a function type as an argument's): the token reader's."""
+class Unsure(Exception):
+    """A part of the text a walk does not follow (a function type as an argument's): the other
+    readers' to say."""
 
 
-class _Head:
-    def __init__(self, text: str, body: str | None = None) -> None:
+class Walk:
+    """A cursor over a statement's text (comments blanked), for a walk in the order one of MLIR's
+    parsers reads it: this module's of a function's head, :mod:`.generic_form`'s of the others."""
+
+    def __init__(self, text: str) -> None:
         self.text = text
         self.pos = 0
-        self.body = body
-
-    # ---------------------------------------------------------------- cursor
 
     def skip(self) -> None:
         self.pos = _SPACE.match(self.text, self.pos).end()  # type: ignore[union-attr]
@@ -137,6 +138,12 @@ class _Head:
     def here(self, message: str) -> SyntaxProblem:
         """``emitError`` at the token at the cursor."""
         return SyntaxProblem(message, self.pos, self.pos + 1)
+
+
+class _Head(Walk):
+    def __init__(self, text: str, body: str | None = None) -> None:
+        super().__init__(text)
+        self.body = body
 
     # ---------------------------------------------------------------- the head
 
@@ -275,7 +282,7 @@ class _Head:
         if not written:
             raise self.after("expected non-function type")
         if written[0] == "(":
-            raise _Unsure
+            raise Unsure
         self.pos = start + len(written)
         if _ALIAS.fullmatch(written):
             return  # an alias: the reader does not know what it names
@@ -323,4 +330,4 @@ class _Head:
         self.pos = i + 1
 
 
-__all__ = ["FUNCTION_HEADS", "head_problem", "head_wrong"]
+__all__ = ["FUNCTION_HEADS", "Unsure", "Walk", "head_problem", "head_wrong"]
