@@ -22,6 +22,7 @@ from broadcheck.engine.forms import Form
 from broadcheck.engine.scan import Text
 from broadcheck.ops import Span
 from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.problem import SyntaxProblem
 
 TYPE_CHECKING = False  # not typing's: a checking run imports no typing (syntax.named)
 if TYPE_CHECKING:
@@ -133,6 +134,14 @@ class Findings:
         message, at = found
         start = text.rfind("\n", 0, at) + 1
         return line + text.count("\n", 0, at), at - start + (column if start == 0 else 1), message
+
+    def said(self, said: tuple[str, int] | None, text: Text) -> bool:
+        """A syntax error a walk of MLIR's parser ``said`` (its words, its offset in ``text``), if any."""
+        if said is None:
+            return False
+        line, column = text.where(said[1])
+        self.add(diagnose.syntax(SyntaxProblem(said[0], Span(line, column, line, column + 1)), self.path), text)
+        return True
 
     def wrong_token(self, line: int, column: int, first: int, detail: str) -> None:
         """A syntax error (BC001, ``detail``) at a token the parser did not expect at ``line``:``column``,

@@ -35,6 +35,7 @@ from broadcheck.syntax.head import head_problem
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import symbol_name
+from broadcheck.syntax.types import type_problem
 from broadcheck.syntax.written import argument_type, argument_type_problem
 
 MODULES = frozenset({"builtin.module", "module"})
@@ -200,14 +201,17 @@ class Regions:
         return isolated
 
     def _generic_function(self, head: Text, line: int) -> None:
-        """A generic-form function's head, ``"func.func"() <{function_type = ..., sym_name = "f"}> ({``:
-        its results, for its returns, and its type, for its calls."""
-        generic = generic_function(head.text)
-        if generic is None:
+        """A generic function's head (``"func.func"() <{function_type = ...}> ({``): its results and type."""
+        if (generic := generic_function(head.text)) is None:
             return
         symbol, signature, outputs = generic
-        keys, texts = tuple(t.key for t in outputs), tuple(t.text for t in outputs)
-        self.functions.append(Function(symbol_name(symbol), keys, texts, self.depth, line))
+        keys: tuple[str, ...] | None = tuple(t.key for t in outputs)
+        if any(map(type_problem, (*signature.texts[0], *(t.text for t in outputs)))):
+            from broadcheck.syntax.generic_form import before_regions_problem
+
+            if self.findings.said(before_regions_problem(head.text), head):
+                keys = None  # (its parser stops in its head: its returns are held against nothing)
+        self.functions.append(Function(symbol_name(symbol), keys, tuple(t.text for t in outputs), self.depth, line))
         self.isolated_ops.append((line, -1))
         self.calls.function(symbol_name(symbol), signature)
         where = self.findings.op_where(line, None, head)
