@@ -221,6 +221,8 @@ class Assembly(Frozen):
         if last + 2 >= len(items):
             return None  # the keyword would be on a later line
         clause = items[last + 2]
+        if clause.kind == "word" and clause.text == self.keyword:  # (`dims 0]`: its `=` left out)
+            return "expected '='", clause.start + len(clause.text)
         if clause.kind != "clause" or clause_name(clause) != self.keyword:
             return f"{custom}expected '{self.keyword}'", clause.start
         attribute = next((a for a in statement.attributes if a.start == clause.start), None)
@@ -230,7 +232,8 @@ class Assembly(Frozen):
                 return custom + message, attribute.end - len(attribute.text)
         if attribute is not None and self.keyword == "dims":
             if not attribute.text.startswith("["):  # (`dims = 0, 1]`: the list's `[`, just after the `=`)
-                return "expected '['", clause.start + clause.text.index("=") + 1
+                equals = clause.text.find("=")  # (none where the value is: `dims =` ends the text)
+                return "expected '['", clause.start + equals + 1 if equals >= 0 else statement.end
             return _shifted(integer_list(attribute.text, custom), attribute.end - len(attribute.text))
         return None
 
