@@ -80,10 +80,13 @@ FOUND = [
     "  return\n}\n",
     # a `{` that ends a line, taken for a dictionary (`duplicate` alone on the next line), then
     # judged a one-line region once the statement was whole: cut there, read again, for ever
-    # a clause's `=` ending the text (`dims = `): its value empty, the `=` not in the clause's
-    # text, and `str.index` raised where the `[` was wanted after it (stablehlo.reverse)
+    # a clause's `=` ending the text (`dims = `): its value empty, the `=` was not in the
+    # clause's text, and `str.index` raised where the `[` was wanted after it (stablehlo.reverse,
+    # and `batching_dims =` of stablehlo.dot_general, found by mutated windows of JAX exports)
     "  %3 = stablehlo.reshape %d : (tensor<?x3xf32>) -> tensor<?xf32: #stablehlo.bounds12>>\n"
     "  %4 = stablehlo.reverse %a, dims = ",
+    "func.func @f(%a: tensor<2x3xf32>, %b: tensor<2x3x4xf32>) {\n"
+    "  %0 = stablehlo.dot_general %a, %b, batching_dims =",
     "func.func @transpose_17(111: vector<1x1x1xi32>) {\nduplicate\n  // expected-error @+1 {{'vector.transpose' op } position index: 0}}\n  // expected-error @+1 {{'vector.transpose' op duplicate position index: 0}} }\n  %0 = vector.transpose %v, 0, 0, 2] : vector<1x1x1xi32> to vector<1x2x1xi32>\n  return\n\n",
 ]
 

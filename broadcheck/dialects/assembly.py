@@ -232,8 +232,7 @@ class Assembly(Frozen):
                 return custom + message, attribute.end - len(attribute.text)
         if attribute is not None and self.keyword == "dims":
             if not attribute.text.startswith("["):  # (`dims = 0, 1]`: the list's `[`, just after the `=`)
-                equals = clause.text.find("=")  # (none where the value is: `dims =` ends the text)
-                return "expected '['", clause.start + equals + 1 if equals >= 0 else statement.end
+                return "expected '['", clause.start + clause.text.index("=") + 1
             return _shifted(integer_list(attribute.text, custom), attribute.end - len(attribute.text))
         return None
 

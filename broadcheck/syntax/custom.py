@@ -162,8 +162,10 @@ def _custom_item(
         return
     if tok.kind == "word" and r.at("=", 1) and not text.startswith(("@", "#", "!")):
         # `dims = [1, 2]`, `contracting_dims = [1] x [0]`: a clause up to a depth-0 `,` or `:`
-        r.pos += 2
-        vstart = r.peek().start if r.peek() is not None else tok.end  # type: ignore[union-attr]
+        equals = r.peek(1)
+        assert equals is not None
+        r.pos += 2  # (nothing after the `=`: the clause's text still ends with it)
+        vstart = r.peek().start if r.peek() is not None else equals.end  # type: ignore[union-attr]
         vend = vstart
         while r.peek() is not None and r.peek().text not in (",", ":") and not r.region_here():  # type: ignore[union-attr]
             nxt = r.peek()
