@@ -235,12 +235,14 @@ upstream: $(STAMP)
 # every output format, on every core; FUZZ_INPUTS and FUZZ_SECONDS bound it. Then the outer
 # layer's scenarios (walks over FIFOs and devices, odd names, signals and edits during --fix)
 # for FUZZ_OUTER_SECONDS; then the language server's soak (10,000 edits of a 2 MB document).
+# FUZZ_SEEDS_FROM='dir ...' adds pieces of the real exports there (`make exports`: bench/.data).
 FUZZ_INPUTS ?= 1000000
 FUZZ_SECONDS ?= 3600
 FUZZ_OUTER_SECONDS ?= 600
+FUZZ_SEEDS_FROM ?=
 fuzz: $(STAMP)
 	$(BIN)/python -m tests.fuzz_campaign --inputs $(FUZZ_INPUTS) --seconds $(FUZZ_SECONDS) \
-		--outer-seconds $(FUZZ_OUTER_SECONDS)
+		--outer-seconds $(FUZZ_OUTER_SECONDS) $(foreach d,$(FUZZ_SEEDS_FROM),--seeds-from $(d))
 	$(BIN)/python -m tests.fuzz_server
 
 clean:

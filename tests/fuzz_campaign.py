@@ -2,7 +2,8 @@
 
 Inputs, in rotation: mutated fixtures and examples (whole files, as
 tests/test_fuzz.py does), mutated small pieces of them (a chunk between split
-markers, a few lines: most inputs, so that a million of them take minutes),
+markers, a few lines: most inputs, so that a million of them take minutes; with
+``--seeds-from DIR``, pieces of the real exports there too),
 random bytes, and now and then a huge or deeply nested text. Each input is
 checked under a rotating set of options and rendered in a rotating output
 format (full, concise, json, sarif, github), in memory; every 500th input goes
@@ -52,16 +53,29 @@ OPTIONS = [
 ]
 
 
-def _pieces(texts: list[str]) -> list[str]:
-    """Small seeds: each split chunk, and runs of up to 6 lines around each op."""
+def _pieces(texts: list[str], chunks: bool = True) -> list[str]:
+    """Small seeds: each split chunk (if ``chunks``), runs of up to 6 lines around each op, and
+    every 10th op a run of 40 lines (a region's body with its op, a function's head)."""
     pieces: list[str] = []
     for text in texts:
-        pieces.extend(chunk for chunk in text.split("// -----") if chunk.strip())
+        if chunks:
+            pieces.extend(chunk for chunk in text.split("// -----") if chunk.strip())
         lines = text.split("\n")
+        ops = 0
         for i, line in enumerate(lines):
             if "=" in line and ("." in line or '"' in line):
                 pieces.append("\n".join(lines[max(0, i - 2) : i + 4]))
+                ops += 1
+                if ops % 10 == 0:
+                    pieces.append("\n".join(lines[max(0, i - 20) : i + 20]))
     return pieces
+
+
+def _exports(folders: list[str]) -> list[str]:
+    """The texts of the ``.mlir`` files under ``folders`` (real exports: ``make exports`` puts them
+    in ``bench/.data``) of at most 4 MB: seeds of pieces only, never mutated whole."""
+    paths = sorted(p for folder in folders for p in Path(folder).rglob("*.mlir") if p.stat().st_size <= 4 << 20)
+    return [p.read_text(encoding="utf-8", errors="replace") for p in paths]
 
 
 def _extreme(rng: random.Random) -> str:
@@ -136,11 +150,11 @@ def _through_the_cli(data: bytes, count: int, folder: Path) -> None:
     path.unlink()
 
 
-def campaign(seed: int, inputs: int, seconds: float) -> tuple[int, float, str | None]:
+def campaign(seed: int, inputs: int, seconds: float, seeds_from: list[str] | None = None) -> tuple[int, float, str | None]:
     """Run one seed's share; returns (inputs run, seconds, the failure or None)."""
     rng = random.Random(seed)
     files = corpus()
-    pieces = _pieces(files)
+    pieces = _pieces(files) + _pieces(_exports(seeds_from or []), chunks=False)
     start = time.monotonic()
     count = 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -171,6 +185,10 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--outer-seconds", type=float, default=600.0, help="the outer layer's scenarios (0: none)")
+    parser.add_argument(
+        "--seeds-from", action="append", default=[], metavar="DIR",
+        help="also mutate pieces of the .mlir files under DIR (real exports: bench/.data)",
+    )  # fmt: skip
     args = parser.parse_args()
     root = Path(__file__).resolve().parent.parent
     before = _checksums(root)
@@ -178,7 +196,7 @@ def main() -> int:
     start = time.monotonic()
     with ProcessPoolExecutor(args.jobs) as pool:
         runs = list(pool.map(campaign, range(args.seed, args.seed + args.jobs), [share] * args.jobs,
-                             [args.seconds] * args.jobs))  # fmt: skip
+                             [args.seconds] * args.jobs, [args.seeds_from] * args.jobs))  # fmt: skip
     elapsed = time.monotonic() - start
     total = sum(count for count, _, _ in runs)
     failures = [failure for _, _, failure in runs if failure is not None]

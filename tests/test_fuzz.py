@@ -87,6 +87,13 @@ FOUND = [
     "  %4 = stablehlo.reverse %a, dims = ",
     "func.func @f(%a: tensor<2x3xf32>, %b: tensor<2x3x4xf32>) {\n"
     "  %0 = stablehlo.dot_general %a, %b, batching_dims =",
+    # an attribute alias whose dictionary is left open (`#trait = {` and a function's head in it),
+    # then used by `vector.contract #trait`: reading its entries raised the reader's SyntaxProblem
+    "#trait = {\n  indexing_maps = [affine_map<(i, j, k) -> (i, k)>],\n"
+    "func.func @m(%a: vector<4x3xf32>, %b: vector<3x7xf32>, %c: vector<4x7xf32>) -> vector<4x7xf32> {\n"
+    '  iterator_types = ["parallel", "parallel", "reduction"]\n}\n'
+    "  %0 = vector.contract #trait %a, %b, %c : vector<4x3xf32>, vector<3x7xf32> into vector<4x7xf32>\n"
+    "  return %0 : vector<4x7xf32>\n}\n",
     "func.func @transpose_17(111: vector<1x1x1xi32>) {\nduplicate\n  // expected-error @+1 {{'vector.transpose' op } position index: 0}}\n  // expected-error @+1 {{'vector.transpose' op duplicate position index: 0}} }\n  %0 = vector.transpose %v, 0, 0, 2] : vector<1x1x1xi32> to vector<1x2x1xi32>\n  return\n\n",
 ]
 

@@ -290,7 +290,10 @@ def unaliased(
     for item in statement.items:
         found = aliases.get(item.text) if item.kind == "word" and item.text.startswith("#") else None
         if isinstance(found, OpaqueType) and found.text.startswith("{"):
-            entries = read_statement(f"x.x {found.text}").attributes
+            try:
+                entries = read_statement(f"x.x {found.text}").attributes
+            except ReaderProblem:  # (a dictionary left open: its definition is the parser's error)
+                continue
             out += [Property(a.name, a.text, item.start, item.end, a.property) for a in entries]
     out += written
 
