@@ -150,7 +150,9 @@ def _through_the_cli(data: bytes, count: int, folder: Path) -> None:
     path.unlink()
 
 
-def campaign(seed: int, inputs: int, seconds: float, seeds_from: list[str] | None = None) -> tuple[int, float, str | None]:
+def campaign(
+    seed: int, inputs: int, seconds: float, seeds_from: list[str] | None = None
+) -> tuple[int, float, str | None]:
     """Run one seed's share; returns (inputs run, seconds, the failure or None)."""
     rng = random.Random(seed)
     files = corpus()

@@ -85,8 +85,7 @@ FOUND = [
     # and `batching_dims =` of stablehlo.dot_general, found by mutated windows of JAX exports)
     "  %3 = stablehlo.reshape %d : (tensor<?x3xf32>) -> tensor<?xf32: #stablehlo.bounds12>>\n"
     "  %4 = stablehlo.reverse %a, dims = ",
-    "func.func @f(%a: tensor<2x3xf32>, %b: tensor<2x3x4xf32>) {\n"
-    "  %0 = stablehlo.dot_general %a, %b, batching_dims =",
+    "func.func @f(%a: tensor<2x3xf32>, %b: tensor<2x3x4xf32>) {\n  %0 = stablehlo.dot_general %a, %b, batching_dims =",
     # an attribute alias whose dictionary is left open (`#trait = {` and a function's head in it),
     # then used by `vector.contract #trait`: reading its entries raised the reader's SyntaxProblem
     "#trait = {\n  indexing_maps = [affine_map<(i, j, k) -> (i, k)>],\n"
