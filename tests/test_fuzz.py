@@ -86,6 +86,10 @@ FOUND = [
     "  %3 = stablehlo.reshape %d : (tensor<?x3xf32>) -> tensor<?xf32: #stablehlo.bounds12>>\n"
     "  %4 = stablehlo.reverse %a, dims = ",
     "func.func @f(%a: tensor<2x3xf32>, %b: tensor<2x3x4xf32>) {\n  %0 = stablehlo.dot_general %a, %b, batching_dims =",
+    # a use no type is placed for (`%a %a, %b[0, 0, 0]`: three uses, two types): the fast path
+    # of a row of statements read the operand types past their end
+    "func.func @d(%a: vector<f32>, %b: vector<4x8x16xf32>) {\n"
+    "  %1 = vector.insert %a %a, %b[0, 0, 0] : vector<f32> into vector<4x8x16xf32>\n  return\n}\n",
     # an attribute alias whose dictionary is left open (`#trait = {` and a function's head in it),
     # then used by `vector.contract #trait`: reading its entries raised the reader's SyntaxProblem
     "#trait = {\n  indexing_maps = [affine_map<(i, j, k) -> (i, k)>],\n"

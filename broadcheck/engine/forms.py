@@ -290,6 +290,7 @@ def read_form(key: str, known: Statement | None = None) -> Form:
         and statement.regions == 0
         and statement.name not in _SPECIAL
         and (decl is None or not decl.wraps)  # (a check that reads constants gets its names on the fast path too)
+        and len(form.operand_types) == len(statement.operands)  # (`%a %a, %b[0]`: a use no type is placed for)
     ):
         form.split = results
         if "#" in key or "!" in key:  # an alias's use, maybe: the engine's slow path asks whether it is defined
