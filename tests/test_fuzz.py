@@ -90,6 +90,15 @@ FOUND = [
     # of a row of statements read the operand types past their end
     "func.func @d(%a: vector<f32>, %b: vector<4x8x16xf32>) {\n"
     "  %1 = vector.insert %a %a, %b[0, 0, 0] : vector<f32> into vector<4x8x16xf32>\n  return\n}\n",
+    # a constant of fewer integers than its type holds (`dense<[1, ]> : tensor<2xi32>`) as a
+    # dynamic_gather's slice sizes: the result's sizes were read past the list's end
+    '"func.func"() <{function_type = (tensor<9x256xf16>, tensor<16x64xi64>) -> tensor<16x64x256xf16>, '
+    'sym_name = "g"}> ({\n^bb0(%arg0: tensor<9x256xf16>, %arg1: tensor<16x64xi64>):\n'
+    '  %0 = "stablehlo.constant"() <{value = dense<[1, ]> : tensor<2xi32>}> : () -> tensor<2xi32>\n'
+    '  %1 = "stablehlo.dynamic_gather"(%arg0, %arg1, %0) <{dimension_numbers = #stablehlo.gather<offset_dims = [2], '
+    "collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 2>, indices_are_sorted = false}> : "
+    "(tensor<9x256xf16>, tensor<16x64xi64>, tensor<2xi32>) -> tensor<16x64x256xf16>\n"
+    '  "func.return"(%1) : (tensor<16x64x256xf16>) -> ()\n}) : () -> ()\n',
     # an attribute alias whose dictionary is left open (`#trait = {` and a function's head in it),
     # then used by `vector.contract #trait`: reading its entries raised the reader's SyntaxProblem
     "#trait = {\n  indexing_maps = [affine_map<(i, j, k) -> (i, k)>],\n"

@@ -123,6 +123,9 @@ def constant_ints(op: Operation, index: int) -> list[int] | None:
         if t is None or not static(t):
             return None
         return flat * count(shape(t) or ())
+    t = _literal_type(v.type)
+    if t is not None and static(t) and count(shape(t) or ()) != len(flat):
+        return None  # (`dense<[1, ]> : tensor<2xi64>`: not the literal its type says, the parser's error)
     return flat
 
 
