@@ -99,6 +99,13 @@ FOUND = [
     "collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 2>, indices_are_sorted = false}> : "
     "(tensor<9x256xf16>, tensor<16x64xi64>, tensor<2xi32>) -> tensor<16x64x256xf16>\n"
     '  "func.return"(%1) : (tensor<16x64x256xf16>) -> ()\n}) : () -> ()\n',
+    # a sequence or future of what is no type (`!onnx.Seq<(i32) -> i32>`): the check read the
+    # inner type and the reader's SyntaxProblem escaped (onnx.SequenceEmpty, stablehlo.async_done)
+    'func.func @f() -> !onnx.Seq<(i32) -> i32> {\n  %0 = "onnx.SequenceEmpty"() {dtype = 1 : si64} : '
+    "() -> !onnx.Seq<(i32) -> i32>\n  return %0 : !onnx.Seq<(i32) -> i32>\n}\n",
+    "func.func @f(%a: !stablehlo.future<(i32) -> i32>) -> tensor<2xf32> {\n"
+    '  %0 = "stablehlo.async_done"(%a) : (!stablehlo.future<(i32) -> i32>) -> tensor<2xf32>\n'
+    "  return %0 : tensor<2xf32>\n}\n",
     # an attribute alias whose dictionary is left open (`#trait = {` and a function's head in it),
     # then used by `vector.contract #trait`: reading its entries raised the reader's SyntaxProblem
     "#trait = {\n  indexing_maps = [affine_map<(i, j, k) -> (i, k)>],\n"

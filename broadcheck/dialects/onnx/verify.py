@@ -798,12 +798,16 @@ def split_to_sequence(op: Operation) -> Problem | None:
 
 def _seq_element(t: Type) -> str | None:
     """The element type of the tensor type a ``!onnx.Seq<...>`` holds (``None`` if unread)."""
+    from broadcheck.syntax.problem import SyntaxProblem
     from broadcheck.syntax.types import read_type
 
     text = "".join(str(t).split())
     if not text.startswith("!onnx.Seq<") or not text.endswith(">"):
         return None
-    inner = read_type(text[len("!onnx.Seq<") : -1])
+    try:
+        inner = read_type(text[len("!onnx.Seq<") : -1])
+    except SyntaxProblem:  # (`!onnx.Seq<(i32) -> i32>`: no tensor type inside, read as unknown)
+        return None
     return element(inner) if isinstance(inner, ShapedType) else None
 
 
