@@ -301,6 +301,9 @@ def _elements(attr: Attribute, body: str, offset: int, type_: ShapedType) -> Pro
     if lit is None:
         return None
     shape, elements = lit
+    if isinstance(elements, NoElement):
+        at = offset_span(attr, elements, 1)
+        return None if at is None else Problem("BC001", {"detail": NO_ELEMENT}, span=at)
     if isinstance(elements, int):  # the offset of the token after the element nested differently
         at = offset_span(attr, elements, 1)
         return None if at is None else Problem("BC1075", span=at)
@@ -380,6 +383,14 @@ class _Atoms:
                 yield m.group("atom"), base + m.start("atom")
 
 
+class NoElement(int):
+    """The offset of a ``,`` or ``]`` where a list's element is wanted (``[1, ]``, ``[1,, 2]``)."""
+
+
+NO_ELEMENT = "expected element literal of primitive type"
+"""What MLIR's parser says there (``TensorLiteralParser::parseElement``)."""
+
+
 def _read_dense(body: str, base: int) -> tuple[tuple[int, ...] | None, Iterable[tuple[str, int]] | int] | None:
     """The literal inside ``dense<...>`` (``body``, at offset ``base`` of the attribute's text) as
     the parser reads it: its shape (``None`` for a splat) and its elements (text, offset), or, for
@@ -425,6 +436,8 @@ def _dense_shape(
         elif kind == "atom" and stack:
             dims = ()
             tok = next(tokens, None)
+        elif text == "," and stack:  # (`[1,, 2]`: an element wanted here)
+            return (None, NoElement(offset))
         else:
             return None
         frame = stack[-1]
@@ -435,6 +448,8 @@ def _dense_shape(
         frame[0] = int(frame[0]) + 1  # type: ignore[call-overload]
         if tok is not None and tok[0] == ",":
             tok = next(tokens, None)
+            if tok is not None and tok[0] == "]":  # (`[1, ]`: an element wanted at the `]`)
+                return (None, NoElement(tok[2]))
     return None
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from broadcheck.dialects.literal import value_type
+from broadcheck.dialects.literal import NO_ELEMENT, value_type
 from broadcheck.dialects.stablehlo import quant  # hloquant
 from broadcheck.dialects.stablehlo.common import (
     Reject,
@@ -67,6 +67,10 @@ class Ragged(Exception):
     def __init__(self, offset: int) -> None:
         super().__init__(offset)
         self.offset = offset
+
+
+class NoElement(Ragged):
+    """A ``,`` or ``]`` where a list's element is wanted (``[1, ]``, ``[1,, 2]``), at ``offset``."""
 
 
 def read_literal(body: str, base: int) -> Literal:
@@ -128,12 +132,16 @@ def read_literal(body: str, base: int) -> Literal:
                 return Literal(dims, elements, None)
             _add(stack[-1], dims, tokens[i][2] if i < len(tokens) else offset + 1)
         else:
-            if not stack or text == ",":
+            if not stack:
                 raise Unknown(body)
+            if text == ",":
+                raise NoElement(offset)
             i = element_at(i)
             _add(stack[-1], (), tokens[i][2] if i < len(tokens) else offset + len(text))
         if i < len(tokens) and tokens[i][0] == ",":
             i += 1
+            if i < len(tokens) and tokens[i][0] == "]":
+                raise NoElement(tokens[i][2])
     raise Unknown(body)
 
 
@@ -327,6 +335,8 @@ def constant(op: Operation) -> None:
     empty = not body.strip()  # `dense<>`: the parser takes it for a type of no element only
     try:
         lit = Literal(None, [], None) if empty else read_literal(body, offset)
+    except NoElement as missing:
+        raise Reject(Problem("BC001", {"detail": NO_ELEMENT}, span=_at(attr, missing.offset, 1, generic))) from None
     except Ragged as ragged:
         raise Reject(Problem("BC1075", span=_at(attr, ragged.offset, 1, generic))) from None
     if literal_type.shape is None or None in literal_type.shape:
