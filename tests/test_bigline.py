@@ -55,6 +55,8 @@ def _old_read_dense(body: str, base: int) -> tuple[tuple[int, ...] | None, list[
             dims = ()
             elements.append((text, offset))
             i += 1
+        elif text == "," and stack:  # (an element wanted: `[1,, 2]`)
+            return (None, offset)
         else:
             return None
         frame = stack[-1]
@@ -65,6 +67,8 @@ def _old_read_dense(body: str, base: int) -> tuple[tuple[int, ...] | None, list[
         frame[0] = int(frame[0]) + 1  # type: ignore[call-overload]
         if i < len(tokens) and tokens[i][0] == ",":
             i += 1
+            if i < len(tokens) and tokens[i][0] == "]":  # (an element wanted: `[1, ]`)
+                return (None, tokens[i][2])
     return None
 
 
