@@ -91,6 +91,10 @@ class OpenOp:
 
 
 _ALIAS = lazy(r"[!#][\w$.\-]+[ \t]*=")
+_LONE_WORD = lazy(r"[ \t]*+[A-Za-z_][\w$]*+[ \t]*+(?://.*)?$")
+"""A line that holds one bare word: after a whole statement, no custom form goes on with it (none
+in the corpus, the fixtures or the real exports), so the parser reads it as the next op's name
+(``abc``: "custom op 'abc' is unknown"; in a dictionary's entries a unit attribute is one)."""
 _NEXT_IS_ENTRY = lazy(r'[ \t]*(?:[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*")[ \t]*(?:=|,|\}|$)')
 
 
@@ -176,7 +180,7 @@ class PieceScanner:
                 return None
             if pending.brace >= 0:
                 return self._brace_decided(pending, piece)
-            if not starts_statement(piece.text):
+            if not starts_statement(piece.text) and _LONE_WORD.match(piece.text) is None:
                 return self._continue(pending, piece)
         elif pending is not None and NEW_STATEMENT.match(piece.source, piece.start, piece.stop) is None:
             return self._continue(pending, piece)  # brackets left open: read on
