@@ -91,6 +91,13 @@ class OpenOp:
 
 
 _ALIAS = lazy(r"[!#][\w$.\-]+[ \t]*=")
+def _stray(piece: Piece) -> bool:
+    """Whether a line starts with a closer of a bracket, which goes on no whole statement: the
+    parser wanted the next op's name there, and says so where the statement before it ends."""
+    at = SPACES.match(piece.source, piece.start, piece.stop).end()  # type: ignore[union-attr]
+    return at < piece.stop and piece.source[at] in ")]>"
+
+
 _LONE_WORD = lazy(r"[ \t]*+[A-Za-z_][\w$]*+[ \t]*+(?://.*)?$")
 """A line that holds one bare word: after a whole statement, no custom form goes on with it (none
 in the corpus, the fixtures or the real exports), so the parser reads it as the next op's name
@@ -180,7 +187,7 @@ class PieceScanner:
                 return None
             if pending.brace >= 0:
                 return self._brace_decided(pending, piece)
-            if not starts_statement(piece.text) and _LONE_WORD.match(piece.text) is None:
+            if not starts_statement(piece.text) and _LONE_WORD.match(piece.text) is None and not _stray(piece):
                 return self._continue(pending, piece)
         elif pending is not None and NEW_STATEMENT.match(piece.source, piece.start, piece.stop) is None:
             return self._continue(pending, piece)  # brackets left open: read on
