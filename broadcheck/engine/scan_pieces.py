@@ -91,6 +91,8 @@ class OpenOp:
 
 
 _ALIAS = lazy(r"[!#][\w$.\-]+[ \t]*=")
+
+
 def _stray(piece: Piece) -> bool:
     """Whether a line starts with a closer of a bracket, which goes on no whole statement: the
     parser wanted the next op's name there, and says so where the statement before it ends."""
