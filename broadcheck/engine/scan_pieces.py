@@ -100,10 +100,11 @@ def _stray(piece: Piece) -> bool:
     return at < piece.stop and piece.source[at] in ")]>"
 
 
-_LONE_WORD = lazy(r"[ \t]*+[A-Za-z_][\w$]*+[ \t]*+(?://.*)?$")
-"""A line that holds one bare word: after a whole statement, no custom form goes on with it (none
-in the corpus, the fixtures or the real exports), so the parser reads it as the next op's name
-(``abc``: "custom op 'abc' is unknown"; in a dictionary's entries a unit attribute is one)."""
+_LONE_WORD = lazy(r"[ \t]*+[A-Za-z_][\w$]*+[ \t]*+(?:$|//|[)\]}])")
+"""A line that holds one bare word, or a bare word and a closer no bracket opened (``x}``): after a
+whole statement, no custom form goes on with it (none in the corpus, the fixtures or the real
+exports), so the parser reads it as the next op's name (``abc``: "custom op 'abc' is unknown"; in
+a dictionary's entries a unit attribute is one)."""
 _NEXT_IS_ENTRY = lazy(r'[ \t]*(?:[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*")[ \t]*(?:=|,|\}|$)')
 
 
