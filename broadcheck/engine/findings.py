@@ -316,7 +316,7 @@ class Findings:
     def op_where(self, line: int, raw: str | None = None, text: Text | None = None) -> Where | None:
         """Where the op name of the statement at ``line`` (or ``text``) is."""
         if text is not None:
-            m = OP_NAME.match(text.text)
+            m = OP_NAME.match(text.text) or QUOTED_NAME.match(text.text)
             if m is None:
                 return None
             at = m.start("generic") - 1 if m.group("generic") else m.start("custom")
@@ -324,7 +324,7 @@ class Findings:
             spot = text.where(at)
             return Where(spot[0], spot[1], spot[1] + width)
         raw = raw if raw is not None else self.fetch_line(line)
-        m = OP_NAME.match(raw)
+        m = OP_NAME.match(raw) or QUOTED_NAME.match(raw)
         if m is None:
             return None
         at = m.start("generic") - 1 if m.group("generic") else m.start("custom")
@@ -354,6 +354,9 @@ class Findings:
 
 
 _BLANK = lazy(r"\s*")
+QUOTED_NAME = lazy(r'\s*(?:%[^=]*=\s*)?"(?P<generic>(?:[^"\\\n]|\\.)*)"(?P<custom>)')
+"""A generic op's name whatever its characters (``"func.ret{urn"``: no reader takes it), as
+``OP_NAME`` reads a name (its ``generic`` group), for what the verifier says of it."""
 
 
 _LINE_END = lazy("\n")

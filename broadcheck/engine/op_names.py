@@ -61,6 +61,16 @@ class OpNames:
             return False
         return self.findings.at_op(line, text, code, {**args, "tried": ""})
 
+    def unread(self, name: str, line: int, text: Text | None) -> bool:
+        """A generic op's name that no reader takes (``"stablehlo.re=duce"``: a character no op's
+        name holds) in a dialect that allows no unknown operations: the verifier's words, as for
+        any name it does not define. Whether it was reported."""
+        dialect, dot, _ = name.partition(".")
+        known = self.names.names(dialect) if dot else None
+        if known is None or name in known.names or not known.generic_unknown:
+            return False
+        return self.findings.at_op(line, text, "BC031", {"name": name, "dialect": dialect, "tried": ""})
+
     def _tries_func(self, name: str) -> bool:
         """Whether the parser, reading op name ``name`` here, tries it in ``func`` (the default
         dialect of a function's body, not of a region nested in it) and finds nothing there."""

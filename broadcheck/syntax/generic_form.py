@@ -23,11 +23,11 @@ import re
 from collections.abc import Callable
 
 from broadcheck.syntax.brackets import STRING, scan, stops
-from broadcheck.syntax.head import Unsure, Walk
+from broadcheck.syntax.head import Unsure
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
-from broadcheck.syntax.parts import REGION, SyntaxProblem
-from broadcheck.syntax.problem import TYPE_KEYWORDS
+from broadcheck.syntax.parts import REGION, OpParser, SyntaxProblem
+from broadcheck.syntax.value_walk import ValueWalk
 
 _COUNT = lazy(r"[0-9]+")
 _COLON = stops(":")
@@ -36,10 +36,6 @@ _OPERAND = lazy(r"%(?:[A-Za-z_$.\-][\w$.\-]*|[0-9]+)(?:#[0-9]+)?")
 _BLOCK = lazy(r"\^[\w$.\-]+")
 _NAME = lazy(r'[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*"')
 _LOC = lazy(r"loc\s*\(")
-_VALUE_END = stops(",")
-"""Where an attribute value ends: a ``,`` or the dictionary's ``}`` outside its brackets."""
-_TYPE_WORD = lazy(r"!?[A-Za-z_][\w$.]*")
-"""A type's first token: a builtin type's keyword, a dialect's type's or an alias's name."""
 _NO_OP = frozenset(":,)]}>=-*")
 """What cannot start an op (``parseOperation``: "expected operation name in quotes")."""
 
@@ -71,18 +67,22 @@ def _said(walk: Callable[[], None]) -> tuple[str, int] | None:
 
 
 def statement_wrong(
-    source: str, declared: bool, body: Callable[[int], str | None] | None = None
+    source: str,
+    declared: bool,
+    body: Callable[[int], str | None] | None = None,
+    parser: OpParser | None = None,
 ) -> tuple[str, int] | None:
     """What MLIR's parser says first of ``source``, a statement the reader cannot take, and the
     offset it names: a function's head (:func:`~.head.head_wrong`, ``body`` as there), a generic
-    form (:func:`generic_problem`), a type written (:func:`~.written.type_wrong`, and a custom
-    form's types where it reads no further: :func:`signature_problem`; a custom form's only if
-    its op is ``declared``); ``None`` if none of them tells."""
+    form (:func:`generic_problem`), a type written or a place the reader stops at as MLIR does
+    (:func:`~.written.type_wrong`), and a custom form's types where it reads no further
+    (:func:`signature_problem`); a custom form's only if its op is ``declared`` (``parser``: what its
+    parser says where that depends on the op, if it is known); ``None`` if none of them tells."""
     from broadcheck.syntax.head import head_wrong
     from broadcheck.syntax.written import type_wrong
 
     found = results_problem(source) or head_wrong(source, body) or generic_problem(source)
-    return found or type_wrong(source, declared) or (signature_problem(source) if declared else None)
+    return found or type_wrong(source, declared, parser) or (signature_problem(source) if declared else None)
 
 
 def signature_problem(source: str) -> tuple[str, int] | None:
@@ -132,18 +132,7 @@ def label_problem(text: str) -> tuple[str, int] | None:
     return _said(_Walk(strip_comments(text)).label)
 
 
-class _Walk(Walk):
-    def wrong(self, message: str) -> Exception:
-        """:meth:`~.head.Walk.after`, but not known where the text before is an elided body (the
-        scanner closed it at a ``}`` of its own)."""
-        return Unsure() if self.text[: self.pos].rstrip().endswith(REGION) else self.after(message)
-
-    def expect(self, token: str, message: str) -> None:
-        self.skip()
-        if not self.at(token):
-            raise self.wrong(message)
-        self.pos += len(token)
-
+class _Walk(ValueWalk):
     # ---------------------------------------------------------------- the op
 
     def results(self) -> None:
@@ -230,18 +219,6 @@ class _Walk(Walk):
 
         self.listed(operand, ")", "expected ')' to end operand list")
 
-    def listed(self, item: Callable[[], None], close: str, message: str) -> None:
-        """Items at the cursor (each ``item``), ``,`` between, up to ``close``: ``message`` where
-        neither follows one."""
-        while True:
-            self.skip()
-            item()
-            self.skip()
-            if not self.at(","):
-                self.expect(close, message)
-                return
-            self.pos += 1
-
     def regions(self) -> None:
         def region() -> None:
             if not self.at("{"):
@@ -277,10 +254,7 @@ class _Walk(Walk):
             if self.at("("):  # a function type's value (`function_type = (T) -> T`)
                 self.function_type()
                 return
-            end, mark = scan(text, self.pos, len(text), _VALUE_END)
-            if mark not in (",", "}"):
-                raise Unsure  # (a bracket that does not close, a mismatch: not followed)
-            self.pos = end
+            self.attribute_value()
 
         self.listed(entry, "}", "expected '}' in attribute dictionary")
 
@@ -342,73 +316,6 @@ class _Walk(Walk):
             raise Unsure
         self.pos = close + 1
         self.skip()
-
-    # ---------------------------------------------------------------- types
-
-    def types(self) -> None:
-        """Types at the cursor, ``,`` or ``->`` between, each a function type or not, as far as
-        they go."""
-        while True:
-            self.skip()
-            self.any_type()
-            self.skip()
-            if self.at(",") or self.at("->"):
-                self.pos += 1 if self.at(",") else 2
-                continue
-            return
-
-    def any_type(self) -> None:
-        """A type at the cursor, a function type (its ``(``) or not."""
-        if self.at("("):
-            self.function_type()
-        else:
-            self.type()
-
-    def function_type(self) -> None:
-        """``(T, ...) -> T`` or ``-> (T, ...)`` at the cursor (its ``(``)."""
-        self.type_list()
-        self.expect("->", "expected '->' in function type")
-        self.skip()
-        if self.at("("):
-            self.type_list()
-        else:
-            self.type()
-
-    def type_list(self) -> None:
-        """``(T, ...)`` at the cursor (its ``(``): each a type, a function type too."""
-        self.pos += 1
-        self.skip()
-        if self.at(")"):
-            self.pos += 1
-            return
-        self.listed(self.any_type, ")", "expected ')'")
-
-    def type(self) -> None:
-        """A type at the cursor that is no function type, as MLIR's type parser takes it: a word
-        (``i32``, ``!alias``) and, for a builtin type's keyword that takes one (``tensor``) or a
-        dialect's type, the ``<...>`` right after it, held to that parser
-        (:func:`~.types.type_problem`; a dialect's type only for its brackets). A bracket that
-        does not close there: what that parser says of the text up to it, if anything."""
-        from broadcheck.syntax.types import WRONG_TOKEN, type_problem
-
-        text, start = self.text, self.pos
-        word = _TYPE_WORD.match(text, start)
-        if word is None:
-            raise self.wrong(WRONG_TOKEN)
-        end = word.end()
-        if text.startswith("<", end) and (text[start] == "!" or word.group() in TYPE_KEYWORDS):
-            close, mark = scan(text, end + 1, len(text))
-            if mark != ">":
-                found = None if text[start] == "!" else type_problem(text[start:close])
-                if found is None or start + found[1] > close:
-                    raise Unsure
-                raise SyntaxProblem(found[0], start + found[1], start + found[1] + 1)
-            end = close + 1
-        found = None if text[start] == "!" else type_problem(text[start:end])
-        if found is not None:
-            message, at = found[0], start + found[1]
-            raise self.wrong(message) if at == start and message == WRONG_TOKEN else SyntaxProblem(message, at, at + 1)
-        self.pos = end
 
 
 __all__ = [

@@ -17,9 +17,10 @@ from sys import intern
 
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
-from broadcheck.syntax.parts import ParserWords, Statement, TypeText
+from broadcheck.syntax.mnemonics import mnemonic_at
+from broadcheck.syntax.parts import OpParser, OpWords, ParserWords, Statement, TypeText
 from broadcheck.syntax.parts import SyntaxProblem as ReaderProblem
-from broadcheck.syntax.problem import KEYWORD
+from broadcheck.syntax.problem import KEYWORD, NO_VALUE, attribute_word
 from broadcheck.syntax.statement import read_statement
 from broadcheck.syntax.types import TYPE_VALUES, WRONG_TOKEN, attribute_type, type_problem
 
@@ -62,8 +63,14 @@ def written_type_problem(statement: Statement, text: str) -> tuple[str, int] | N
         _judge([u.type for u in statement.operands if u.type is not None], found)
     for successor in statement.successors:
         _judge([u.type for u in successor.operands if u.type is not None], found)
+    if not statement.generic and statement.name in VALUE_FIRST and statement.items:
+        first = statement.items[0]  # (`stablehlo.constant dens<1.0> : T`: its value, mistyped)
+        if first.kind == "word" and (said := value_problem(first.text)) is not None:
+            found.append((first.start, *said))
     for attribute in statement.attributes:
         value = attribute.text
+        if statement.generic and value and (said := value_problem(value)) is not None:
+            found.append((attribute.end - len(value), *said))
         if ":" in value or value.startswith(TYPE_VALUES):
             typed = _attribute_type(value, attribute.end - len(value))
             if typed is not None:
@@ -71,9 +78,28 @@ def written_type_problem(statement: Statement, text: str) -> tuple[str, int] | N
     if not found:
         return None
     start, message, offset = min(found)
-    if offset == 0 and message == WRONG_TOKEN:
+    if offset == 0 and message in (WRONG_TOKEN, NO_VALUE):
         return message, len(strip_comments(text[:start]).rstrip())
     return message, start + offset
+
+
+def value_problem(value: str) -> tuple[str, int] | None:
+    """What ``Parser::parseAttribute`` says first of an attribute's value written ``value`` (a
+    generic form's: a custom form's parser may read its own words there), and the offset in it:
+    a bare word it does not know (``dens<1.0>``: :data:`~.problem.NO_VALUE`, at offset 0, placed
+    as a wrong token), a dialect's attribute its parser does not define (``#stablehlo.gathr<...>``);
+    ``None`` otherwise."""
+    first = value[0]
+    if first.isalpha():
+        word = _BARE_WORD.match(value)
+        return (NO_VALUE, 0) if word is not None and not attribute_word(word.group()) else None
+    return mnemonic_at(value, 0) if first == "#" else None
+
+
+VALUE_FIRST = frozenset({"arith.constant", "chlo.constant", "mhlo.constant", "stablehlo.constant"})
+"""Ops whose custom form starts with their value, read by ``parseAttribute``
+(``stablehlo.constant dense<1.0> : T``)."""
+_BARE_WORD = lazy(r"[A-Za-z_][\w$.]*")
 
 
 def _judge(written: Iterable[TypeText], found: list[tuple[int, str, int]]) -> None:
@@ -90,13 +116,16 @@ def _judge(written: Iterable[TypeText], found: list[tuple[int, str, int]]) -> No
             _CLEAN.add(intern(text))
 
 
-def type_wrong(source: str, custom: bool) -> tuple[str, int] | None:
+def type_wrong(source: str, custom: bool, parser: OpParser | None = None) -> tuple[str, int] | None:
     """What MLIR's parser says first of ``source``, the text of a statement the engine could not
-    take, and the offset it names, if it is a type the statement writes (:func:`written_type_problem`);
-    a custom form only if ``custom`` (its op is declared: an unknown op's parser never reads its
-    types). ``None`` otherwise."""
+    take, and the offset it names, if it is a type the statement writes (:func:`written_type_problem`)
+    or a place where the reader stopped as MLIR's parser does (:class:`~.parts.ParserWords`; an op's
+    own parser's words, :class:`~.parts.OpWords`, as ``parser`` words them); a custom form only if
+    ``custom`` (its op is declared: an unknown op's parser never reads its types). ``None`` otherwise."""
     try:
         statement = read_statement(source)
+    except OpWords as said:
+        return parser(said) if parser is not None else (said.message, said.start) if _GENERIC.match(source) else None
     except ParserWords as said:  # (the reader stopped where MLIR's parser does, and says it so)
         return said.message, said.start
     except ReaderProblem:

@@ -1,0 +1,87 @@
+"""Stage *read a statement*: the names of a dialect's types and attributes, as the dialects
+``iree-opt`` registers parse them (``!quant.uniform<...>``, ``#stablehlo.gather<...>``,
+``#stablehlo<precision DEFAULT>``).
+
+A dialect's type or attribute starts with its mnemonic, which the dialect's own parser looks up:
+one it does not define is its error, in its own words (:data:`_DIALECTS`, each list and message
+iree-opt 3.13's: ``tests/fixtures/typos2_mnemonics.mlir``), at the mnemonic. The lists hold the
+mnemonics broadcheck has seen printed and iree-opt read; a dialect may define more, so a mnemonic
+is held to be mistyped only where it is a letter or two off one listed (``unifom``, ``gathr``,
+``shpe``; :func:`difflib.get_close_matches` at 0.7): an unlisted one of another name is let be.
+"""
+
+from __future__ import annotations
+
+from broadcheck.syntax.lazyre import lazy
+
+TYPE_CHECKING = False  # not typing's: start-up time
+if TYPE_CHECKING:
+    import re
+
+_DIALECTS: dict[tuple[str, str], tuple[frozenset[str], str]] = {
+    ("!", "quant"): (frozenset({"any", "calibrated", "quantile", "uniform"}), "unknown quantized type {name}"),
+    ("!", "stablehlo"): (frozenset({"future", "token"}), "unknown stablehlo type: {name}"),
+    ("!", "tosa"): (frozenset({"mxint8", "shape"}), "unknown  type `{name}` in dialect `tosa`"),
+    ("!", "chlo"): (frozenset(), "dialect 'chlo' provides no type parsing hook"),
+    ("#", "stablehlo"): (
+        frozenset(
+            "bounds channel_handle comparison_direction comparison_type conv dot dot_algorithm fft_type gather "
+            "output_operand_alias precision result_accuracy result_accuracy_mode rng_algorithm rng_distribution "
+            "scatter transpose type_extensions".split()
+        ),
+        "unknown StableHLO attribute",
+    ),
+    ("#", "chlo"): (
+        frozenset({"comparison_direction", "comparison_type", "precision", "ragged_dot"}),
+        "unknown chlo attribute",
+    ),
+    ("#", "tosa"): (
+        frozenset(
+            "block_size conv_quant matmul_quant nan_mode pad_quant resize_mode rounding_mode unary_quant".split()
+        ),
+        "unknown attribute `{name}` in dialect `tosa`",
+    ),
+    ("#", "linalg"): (
+        frozenset("binary_fn elementwise_kind iterator_type ternary_fn type_fn unary_fn".split()),
+        "unknown attribute `{name}` in dialect `linalg`",
+    ),
+    ("#", "arith"): (frozenset({"fastmath", "overflow"}), "unknown attribute `{name}` in dialect `arith`"),
+}
+"""Per dialect's types (``!``) or attributes (``#``): the mnemonics it defines (none: the dialect
+parses no type), and what its parser says of another (``{name}``: the mnemonic)."""
+_MNEMONIC = lazy(r"([!#])(quant|stablehlo|tosa|chlo|linalg|arith)[.<][ \t]*([A-Za-z_][\w$]*)")
+"""A dialect's type or attribute, as the dialects of :data:`_DIALECTS` print them."""
+
+
+def mnemonic_problem(text: str) -> tuple[str, int] | None:
+    """What the dialect's parser says first of a type or attribute of :data:`_DIALECTS` in
+    ``text`` whose mnemonic is a slip of one it defines, and the offset of the mnemonic; ``None``
+    if there is none."""
+    for found in _MNEMONIC.finditer(text):
+        if (said := _said(found)) is not None:
+            return said
+    return None
+
+
+def mnemonic_at(text: str, at: int) -> tuple[str, int] | None:
+    """:func:`mnemonic_problem` of the type or attribute that starts at offset ``at`` of ``text``."""
+    found = _MNEMONIC.match(text, at)
+    return None if found is None else _said(found)
+
+
+def _said(found: re.Match[str]) -> tuple[str, int] | None:
+    kind, dialect, name = found.groups()
+    known, message = _DIALECTS[kind, dialect]
+    if name in known or (known and not _slip(name, known)):  # (CHLO defines no type: any is wrong)
+        return None
+    return message.format(name=name), found.start(3)
+
+
+def _slip(name: str, known: frozenset[str]) -> bool:
+    """Whether ``name`` is a letter or two off one of ``known``."""
+    from difflib import get_close_matches
+
+    return bool(get_close_matches(name, known, n=1, cutoff=0.7))
+
+
+__all__ = ["mnemonic_at", "mnemonic_problem"]
