@@ -86,10 +86,12 @@ def written_type_problem(statement: Statement, text: str) -> tuple[str, int] | N
 def value_problem(value: str) -> tuple[str, int] | None:
     """What ``Parser::parseAttribute`` says first of an attribute's value written ``value`` (a
     generic form's: a custom form's parser may read its own words there), and the offset in it:
-    a bare word it does not know (``dens<1.0>``: :data:`~.problem.NO_VALUE`, at offset 0, placed
+    a punctuation mark or a bare word it does not know (``dens<1.0>``: :data:`~.problem.NO_VALUE`, at offset 0, placed
     as a wrong token), a dialect's attribute its parser does not define (``#stablehlo.gathr<...>``);
     ``None`` otherwise."""
     first = value[0]
+    if first in "=:,":  # (`a == 1`: no attribute starts so)
+        return NO_VALUE, 0
     if first.isalpha():
         word = _BARE_WORD.match(value)
         return (NO_VALUE, 0) if word is not None and not attribute_word(word.group()) else None
