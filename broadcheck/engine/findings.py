@@ -281,7 +281,11 @@ class Findings:
             self.lines[span.line] = text if text is not None else self.line_text(span.line)
 
     def add(self, d: Diagnostic, text: Text | None) -> None:
-        """Report ``d``, found on the statement ``text`` (``None``: one line), and keep its lines."""
+        """Report ``d``, found on the statement ``text`` (``None``: one line), and keep its lines. A
+        syntax error said already (a generic function's head, walked as its region opens and read
+        again as the op ends) is said once."""
+        if d.code == "BC001" and d in self.diagnostics[-4:]:
+            return
         self.diagnostics.append(d)
         for number in d.line_numbers():
             if number not in self.lines:

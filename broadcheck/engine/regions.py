@@ -202,7 +202,10 @@ class Regions:
 
     def _generic_function(self, head: Text, line: int) -> None:
         """A generic function's head (``"func.func"() <{function_type = ...}> ({``): its results and type."""
-        if (generic := generic_function(head.text)) is None:
+        if (generic := generic_function(head.text)) is None:  # (its properties do not read: what MLIR says)
+            from broadcheck.syntax.generic_form import before_regions_problem
+
+            self.findings.said(before_regions_problem(head.text), head)
             return
         symbol, signature, outputs = generic
         keys: tuple[str, ...] | None = tuple(t.key for t in outputs)

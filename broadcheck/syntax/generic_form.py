@@ -27,6 +27,7 @@ from broadcheck.syntax.head import Unsure
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
 from broadcheck.syntax.parts import REGION, OpParser, SyntaxProblem
+from broadcheck.syntax.problem import NO_VALUE
 from broadcheck.syntax.value_walk import ValueWalk
 
 _COUNT = lazy(r"[0-9]+")
@@ -37,6 +38,8 @@ _BLOCK = lazy(r"\^[\w$.\-]+")
 _NAME = lazy(r'[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*"')
 _LOC = lazy(r"loc\s*\(")
 _NO_OP = frozenset(":,)]}>=-*")
+_NO_VALUE = frozenset("<:,)]}>=")
+"""What cannot start an attribute's value (``parseAttribute``: "expected attribute value")."""
 """What cannot start an op (``parseOperation``: "expected operation name in quotes")."""
 
 
@@ -200,6 +203,8 @@ class _Walk(ValueWalk):
         if self.at("<"):
             self.pos += 1
             self.skip()
+            if self.pos < len(text) and text[self.pos] in _NO_VALUE:  # (`<<{`: no attribute starts so)
+                raise self.wrong(NO_VALUE)
             if not self.at("{"):
                 raise Unsure  # (properties that are no dictionary)
             self.dictionary()
@@ -249,8 +254,8 @@ class _Walk(ValueWalk):
                 return
             self.pos += 1
             self.skip()
-            if self.pos >= len(text) or text[self.pos] in ",}=>)]":
-                raise self.wrong("expected attribute value")
+            if self.pos >= len(text) or text[self.pos] in _NO_VALUE:
+                raise self.wrong(NO_VALUE)
             if self.at("("):  # a function type's value (`function_type = (T) -> T`)
                 self.function_type()
                 return

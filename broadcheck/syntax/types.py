@@ -194,8 +194,12 @@ def type_problem(text: str) -> tuple[str, int] | None:
     simple = simple_type(text)
     plain = simple is not None and not (isinstance(simple, ShapedType) and simple.element == "none")
     found = None if plain else _type_problem(text)
-    if "!" in text and (slip := mnemonic_problem(text)) is not None and (found is None or slip[1] < found[1]):
-        found = slip  # (a dialect's type its parser does not define: `tensor<2x!quant.unifom<...>>`)
+    if (
+        ("!" in text or "#" in text)
+        and (slip := mnemonic_problem(text)) is not None
+        and (found is None or slip[1] < found[1])
+    ):
+        found = slip  # (a dialect's type or encoding it does not define: `tensor<2x!quant.unifom<...>>`)
     if len(_PROBLEMS) >= 4096:
         _PROBLEMS.clear()
     _PROBLEMS[text] = found
