@@ -99,7 +99,7 @@ def signature_problem(source: str) -> tuple[str, int] | None:
         if walk.at("%"):
             walk.results()
         at, mark = scan(walk.text, walk.pos, len(walk.text), _COLON)
-        if mark != ":" or walk.text.startswith("::", at) or not _reads(source[:at]):
+        if mark != ":" or walk.text.startswith("::@", at) or not _reads(source[:at]):
             raise Unsure  # (no types, or what comes before them is wrong first)
         walk.pos = at + 1
         walk.types()

@@ -89,10 +89,10 @@ class ValueWalk(Walk):
                     if word in TYPE_KEYWORDS or word[0] == "!":
                         return  # (a type: its `<...>` read, not judged here)
                 self.skip()
-                if word in ELEMENTS and not (self.at(":") and not self.at("::")):
+                if word in ELEMENTS and not (self.at(":") and not self.at("::@")):
                     raise self.wrong("expected ':'")
         self.skip()
-        if self.at(":") and not self.at("::"):
+        if self.at(":") and not self.at("::@"):
             self.pos += 1
             self.skip()
             self.any_type()

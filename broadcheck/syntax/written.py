@@ -87,17 +87,21 @@ def value_problem(value: str) -> tuple[str, int] | None:
     """What ``Parser::parseAttribute`` says first of an attribute's value written ``value`` (a
     generic form's: a custom form's parser may read its own words there), and the offset in it:
     a punctuation mark or a bare word it does not know (``dens<1.0>``: :data:`~.problem.NO_VALUE`, at offset 0, placed
-    as a wrong token), a dialect's attribute its parser does not define (``#stablehlo.gathr<...>``);
-    ``None`` otherwise."""
+    as a wrong token), a dialect's attribute its parser does not define (``#stablehlo.gathr<...>``),
+    a second ``:`` where its type starts (``dense<0> :: T``); ``None`` otherwise."""
     first = value[0]
     if first in "=:,":  # (`a == 1`: no attribute starts so)
         return NO_VALUE, 0
-    if first.isalpha():
-        word = _BARE_WORD.match(value)
-        return (NO_VALUE, 0) if word is not None and not attribute_word(word.group()) else None
-    return mnemonic_at(value, 0) if first == "#" else None
+    if first.isalpha() and (word := _BARE_WORD.match(value)) is not None and not attribute_word(word.group()):
+        return NO_VALUE, 0
+    if first == "#" and (slip := mnemonic_at(value, 0)) is not None:
+        return slip
+    twice = _TWO_COLONS.search(value) if "::" in value and '"' not in value else None  # (a string may hold `::`)
+    return None if twice is None else (WRONG_TOKEN, twice.start() + 1)  # (`dense<0> :: T`: no type starts so)
 
 
+_TWO_COLONS = lazy(r"(?<![:@\w]):(?=:(?!:*@))")
+"""The ``:`` before a value's type, then another (not a symbol's ``::@``)."""
 VALUE_FIRST = frozenset({"arith.constant", "chlo.constant", "mhlo.constant", "stablehlo.constant"})
 """Ops whose custom form starts with their value, read by ``parseAttribute``
 (``stablehlo.constant dense<1.0> : T``)."""
