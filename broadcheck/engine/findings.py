@@ -81,6 +81,7 @@ class Findings:
         is reported); ``first``: the module's first line (its file's or ``--split-input-file``
         chunk's)."""
         notes: tuple[Note, ...] = ()
+        opened = (line, column) if what == "region" else None
         if what in ("}", "region", "token"):
             # A `}` with no region open, or the end with one still open: the parser wanted an op
             # there, and says so where mlir-opt puts a token it did not expect.
@@ -109,8 +110,22 @@ class Findings:
                 "label": "expected ':' after the block's arguments",
             }[what]
         span = Span(line, column, line, column + 1)
+        if self._said_at(span, opened):
+            return  # (a syntax error said there already, `}})`'s region list, or in the region left open)
         self.keep(span, self.fetch_line(line))
         self.diagnostics.append(diagnose.value("BC005", self.path, span, notes=notes, args={"detail": detail}))
+
+    def _said_at(self, span: Span, opened: tuple[int, int] | None = None) -> bool:
+        """Whether a syntax error (BC001) was said at ``span`` just before, or on its line before it,
+        or after ``opened`` (a region's ``{`` left open): MLIR stops at it, so what the scanner
+        finds unbalanced after it is its cascade."""
+        place = (span.line, span.column)
+        for d in self.diagnostics[-8:]:
+            said = (d.span.line, d.span.column)
+            before = d.span.line == span.line and said <= place
+            if d.code == "BC001" and (before or (opened is not None and said > opened)):
+                return True
+        return False
 
     def _bracket_problem(
         self, line: int, column: int, what: str, statement: Text | None
@@ -148,6 +163,8 @@ class Findings:
         placed as MLIR places it (:meth:`_wrong_token`; ``first``: the module's first line)."""
         line, column = self._wrong_token(line, column, first)
         span = Span(line, column, line, column + 1)
+        if self._said_at(span):
+            return
         self.keep(span, self.fetch_line(line))
         self.diagnostics.append(diagnose.value("BC001", self.path, span, args={"detail": detail}))
 

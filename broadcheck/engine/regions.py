@@ -94,6 +94,8 @@ class Regions:
         name = form.name if form is not None else _generic_name(head.text)
         if form is None and name:  # a generic form's head (`"builtin.module"() ({`): its op is known by name
             isolated = _isolated(name)
+        if form is None and head.parts and not head.text.strip():  # (`({{`: a `{` where an op starts)
+            self.findings.wrong_token(head.parts[0].line, head.parts[0].column, 1, "expected operation name in quotes")
         values = self.values
         flow, dom = values.flow, values.dom
         self.depth += 1
@@ -242,6 +244,11 @@ class Regions:
         """The innermost region closes at ``line`` (-1: the text ended first, before
         ``next_line``): its blocks, its summary, its function."""
         values, findings = self.values, self.findings
+        if line > 0 and self.open_regions and self.open_regions[-1].generic:
+            closing = findings.fetch_line(line)  # (`}})`: after a generic op's region, `,` or `)`)
+            after = closing.lstrip(" \t")[1:].lstrip(" \t")
+            if closing.lstrip(" \t")[:1] == "}" and after[:1] == "}":
+                findings.wrong_token(line, len(closing) - len(after) + 1, 1, "expected ')' to end region list")
         values.flow.pop()
         values.dom.close(line)
         if len(self.blocks) > 1:

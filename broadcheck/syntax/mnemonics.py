@@ -12,12 +12,6 @@ is held to be mistyped only where it is a letter or two off one listed (``unifom
 
 from __future__ import annotations
 
-from broadcheck.syntax.lazyre import lazy
-
-TYPE_CHECKING = False  # not typing's: start-up time
-if TYPE_CHECKING:
-    import re
-
 _DIALECTS: dict[tuple[str, str], tuple[frozenset[str], str]] = {
     ("!", "quant"): (frozenset({"any", "calibrated", "quantile", "uniform"}), "unknown quantized type {name}"),
     ("!", "stablehlo"): (frozenset({"future", "token"}), "unknown stablehlo type: {name}"),
@@ -49,32 +43,42 @@ _DIALECTS: dict[tuple[str, str], tuple[frozenset[str], str]] = {
 }
 """Per dialect's types (``!``) or attributes (``#``): the mnemonics it defines (none: the dialect
 parses no type), and what its parser says of another (``{name}``: the mnemonic)."""
-_MNEMONIC = lazy(r"([!#])(quant|stablehlo|tosa|chlo|linalg|arith)[.<][ \t]*([A-Za-z_][\w$]*)")
-"""A dialect's type or attribute, as the dialects of :data:`_DIALECTS` print them."""
+_NAMES = ("quant", "stablehlo", "tosa", "chlo", "linalg", "arith")
+"""The dialects of :data:`_DIALECTS` (read with string methods, not a regular expression: a clean
+run compiles none for the common ``#stablehlo<precision DEFAULT>``)."""
 
 
 def mnemonic_problem(text: str) -> tuple[str, int] | None:
     """What the dialect's parser says first of a type or attribute of :data:`_DIALECTS` in
     ``text`` whose mnemonic is a slip of one it defines, and the offset of the mnemonic; ``None``
     if there is none."""
-    for found in _MNEMONIC.finditer(text):
-        if (said := _said(found)) is not None:
+    for at, c in enumerate(text):
+        if c in "!#" and (said := mnemonic_at(text, at)) is not None:
             return said
     return None
 
 
 def mnemonic_at(text: str, at: int) -> tuple[str, int] | None:
-    """:func:`mnemonic_problem` of the type or attribute that starts at offset ``at`` of ``text``."""
-    found = _MNEMONIC.match(text, at)
-    return None if found is None else _said(found)
-
-
-def _said(found: re.Match[str]) -> tuple[str, int] | None:
-    kind, dialect, name = found.groups()
-    known, message = _DIALECTS[kind, dialect]
-    if name in known or (known and not _slip(name, known)):  # (CHLO defines no type: any is wrong)
+    """:func:`mnemonic_problem` of the type or attribute that starts at offset ``at`` of ``text``
+    (its ``!`` or ``#``, the dialect's name, a ``.`` or ``<``, the mnemonic)."""
+    kind = text[at : at + 1]
+    dialect = next((d for d in _NAMES if text.startswith(d, at + 1)), None)
+    if dialect is None or (entry := _DIALECTS.get((kind, dialect))) is None:
         return None
-    return message.format(name=name), found.start(3)
+    start = at + 1 + len(dialect)
+    if text[start : start + 1] not in (".", "<"):
+        return None
+    start += 1
+    while text[start : start + 1] in (" ", "\t"):
+        start += 1
+    end = start
+    while end < len(text) and (text[end].isalnum() or text[end] in "_$"):
+        end += 1
+    name = text[start:end]
+    known, message = entry
+    if not name or name[0].isdigit() or name in known or (known and not _slip(name, known)):
+        return None  # (CHLO defines no type: any is wrong)
+    return message.format(name=name), start
 
 
 def _slip(name: str, known: frozenset[str]) -> bool:

@@ -92,8 +92,12 @@ def value_problem(value: str) -> tuple[str, int] | None:
     first = value[0]
     if first in "=:,":  # (`a == 1`: no attribute starts so)
         return NO_VALUE, 0
-    if first.isalpha() and (word := _BARE_WORD.match(value)) is not None and not attribute_word(word.group()):
-        return NO_VALUE, 0
+    if first.isalpha():
+        end = 1  # (the bare word, `[A-Za-z_][\w$.]*`, by string methods: no pattern compiled on a clean run)
+        while end < len(value) and (value[end].isalnum() or value[end] in "_$."):
+            end += 1
+        if not attribute_word(value[:end]):
+            return NO_VALUE, 0
     if first == "#" and (slip := mnemonic_at(value, 0)) is not None:
         return slip
     twice = _TWO_COLONS.search(value) if "::" in value and '"' not in value else None  # (a string may hold `::`)
@@ -105,7 +109,6 @@ _TWO_COLONS = lazy(r"(?<![:@\w]):(?=:(?!:*@))")
 VALUE_FIRST = frozenset({"arith.constant", "chlo.constant", "mhlo.constant", "stablehlo.constant"})
 """Ops whose custom form starts with their value, read by ``parseAttribute``
 (``stablehlo.constant dense<1.0> : T``)."""
-_BARE_WORD = lazy(r"[A-Za-z_][\w$.]*")
 
 
 def _judge(written: Iterable[TypeText], found: list[tuple[int, str, int]]) -> None:
