@@ -61,11 +61,14 @@ class OpNames:
             return False
         return self.findings.at_op(line, text, code, {**args, "tried": ""})
 
-    def unread(self, name: str, line: int, text: Text | None) -> bool:
+    def unread(self, name: str, regions: bool, line: int, text: Text | None) -> bool:
         """A generic op's name that no reader takes (``"stablehlo.re=duce"``: a character no op's
         name holds) in a dialect that allows no unknown operations: the verifier's words, as for
-        any name it does not define. Whether it was reported."""
+        any name it does not define. Not a ``func`` op's with ``regions``: the ops in them that
+        want it as their parent (``func.return``) are verified first. Whether it was reported."""
         dialect, dot, _ = name.partition(".")
+        if regions and dialect == "func":
+            return False
         known = self.names.names(dialect) if dot else None
         if known is None or name in known.names or not known.generic_unknown:
             return False

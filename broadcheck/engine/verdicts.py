@@ -28,7 +28,7 @@ from broadcheck.engine.scan import Text
 from broadcheck.engine.verify import Checks, Unreadable
 from broadcheck.ops import Span, Type
 from broadcheck.semantics import NOT_JUDGED, NOT_JUDGED_REASON, Problem
-from broadcheck.syntax.parts import OpWords
+from broadcheck.syntax.parts import REGION, OpWords
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Statement
 
@@ -180,7 +180,7 @@ class Verdicts:
             if (wrong := statement_wrong(source, False)) is not None:  # (`%0 == op`, `%0 = <op`)
                 return self._syntax(wrong, *start, text)
             quoted = QUOTED_NAME.match(source)  # (`"func.ret{urn"(%0)`: a name no reader takes)
-            if quoted is not None and self.op_names.unread(quoted.group(1), line, text):
+            if quoted is not None and self.op_names.unread(quoted.group(1), REGION in source, line, text):
                 return
             stripped = source.lstrip()
             if stripped and stripped[0] not in _STARTS:  # no token of MLIR starts so: its lexer stops here
