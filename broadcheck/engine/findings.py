@@ -135,10 +135,11 @@ class Findings:
         lines after), or of a ``statement`` left unfinished (its
         :func:`~broadcheck.syntax.generic_form.generic_problem`, or a custom form's types'); ``None``
         if neither says."""
-        from broadcheck.syntax.generic_form import generic_problem, label_problem, signature_problem
+        from broadcheck.syntax.generic_form import generic_problem, label_problem, literal_problem, signature_problem
 
         if what == "statement" and statement is not None:
-            found = generic_problem(statement.text) or signature_problem(statement.text)
+            text = statement.text
+            found = generic_problem(text) or literal_problem(text) or signature_problem(text)
             return None if found is None else (*statement.where(found[1]), found[0])
         if what != "label":
             return None

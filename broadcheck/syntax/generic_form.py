@@ -8,6 +8,7 @@ that parser reads it.
 * :func:`results_problem`: the results any statement starts with (``parseOperation``);
 * :func:`label_problem`: a block's label (``parseBlock``);
 * :func:`signature_problem`: a custom form's types, where it reads no further;
+* :func:`literal_problem`: a custom form's value that opens twice (``dense<<``);
 * :func:`statement_wrong`: these and the function head's and the written types' walks, in turn.
 
 MLIR places a token it did not expect with ``emitWrongTokenError``: just after the text before the
@@ -78,14 +79,17 @@ def statement_wrong(
     """What MLIR's parser says first of ``source``, a statement the reader cannot take, and the
     offset it names: a function's head (:func:`~.head.head_wrong`, ``body`` as there), a generic
     form (:func:`generic_problem`), a type written or a place the reader stops at as MLIR does
-    (:func:`~.written.type_wrong`), and a custom form's types where it reads no further
-    (:func:`signature_problem`); a custom form's only if its op is ``declared`` (``parser``: what its
-    parser says where that depends on the op, if it is known); ``None`` if none of them tells."""
+    (:func:`~.written.type_wrong`), and a custom form's value that opens twice or its types where
+    it reads no further (:func:`literal_problem`, :func:`signature_problem`); a custom form's only
+    if its op is ``declared`` (``parser``: what its parser says where that depends on the op, if it
+    is known); ``None`` if none of them tells."""
     from broadcheck.syntax.head import head_wrong
     from broadcheck.syntax.written import type_wrong
 
     found = results_problem(source) or head_wrong(source, body) or generic_problem(source)
-    return found or type_wrong(source, declared, parser) or (signature_problem(source) if declared else None)
+    if found := found or type_wrong(source, declared, parser):
+        return found
+    return (literal_problem(source) or signature_problem(source)) if declared else None
 
 
 def signature_problem(source: str) -> tuple[str, int] | None:
@@ -117,6 +121,17 @@ def _reads(text: str) -> bool:
     except ReaderProblem:
         return False
     return True
+
+
+def literal_problem(source: str) -> tuple[str, int] | None:
+    """What MLIR's parser says of ``source``, a custom form whose value comes first
+    (``stablehlo.constant dense<<1.0> : T``), where its elements literal opens twice: no element
+    starts so (at the second ``<``); ``None`` otherwise."""
+    found = _OPENED_TWICE.match(strip_comments(source))
+    return None if found is None else ("expected element literal of primitive type", found.start(1))
+
+
+_OPENED_TWICE = lazy(r"\s*(?:%[^=]*=\s*)?[A-Za-z_][\w$.]*[ \t]+(?:dense|dense_resource|sparse)[ \t]*<[ \t]*(<)")
 
 
 def results_problem(source: str) -> tuple[str, int] | None:
