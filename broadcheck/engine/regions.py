@@ -245,9 +245,9 @@ class Regions:
         ``next_line``): its blocks, its summary, its function."""
         values, findings = self.values, self.findings
         if line > 0 and self.open_regions and self.open_regions[-1].generic:
-            closing = findings.fetch_line(line)  # (`}})`: after a generic op's region, `,` or `)`)
+            closing = findings.fetch_line(line)  # (`}})`, `}:)`: after a generic op's region, `,` or `)`)
             after = closing.lstrip(" \t")[1:].lstrip(" \t")
-            if closing.lstrip(" \t")[:1] == "}" and after[:1] == "}":
+            if closing.lstrip(" \t")[:1] == "}" and after[:1] not in ("", ",", ")", "/"):
                 findings.wrong_token(line, len(closing) - len(after) + 1, 1, "expected ')' to end region list")
         values.flow.pop()
         values.dom.close(line)

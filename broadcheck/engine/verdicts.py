@@ -29,7 +29,7 @@ from broadcheck.engine.verify import Checks, Unreadable
 from broadcheck.ops import Span, Type
 from broadcheck.semantics import NOT_JUDGED, NOT_JUDGED_REASON, Problem
 from broadcheck.syntax.parts import REGION, OpWords
-from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.syntax.problem import NO_OP, SyntaxProblem
 from broadcheck.syntax.statement import Statement
 
 
@@ -183,10 +183,12 @@ class Verdicts:
             if quoted is not None and self.op_names.unread(quoted.group(1), REGION in source, line, text):
                 return
             stripped = source.lstrip()
-            if stripped and stripped[0] not in _STARTS:  # no token of MLIR starts so: its lexer stops here
+            if stripped and (stripped[0] not in _STARTS or stripped[0] in NO_OP):
                 at = (text.where(len(source) - len(stripped)) if text is not None
                       else (line, 1 + len(findings.line_text(line)) - len(stripped)))  # fmt: skip
-                span = Span(at[0], at[1], at[0], at[1] + 1)
+                if stripped[0] in NO_OP:  # (`^bb0(%a: T)::`: a token no op starts with, after a whole one)
+                    return findings.wrong_token(*at, 1, "expected operation name in quotes")
+                span = Span(at[0], at[1], at[0], at[1] + 1)  # no token of MLIR starts so: its lexer stops here
                 findings.add(diagnose.syntax(SyntaxProblem("unexpected character", span), findings.path), text)
             return
         name = name_match.group(1) or name_match.group(2)

@@ -28,7 +28,7 @@ from broadcheck.syntax.head import Unsure
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
 from broadcheck.syntax.parts import REGION, OpParser, SyntaxProblem
-from broadcheck.syntax.problem import NO_VALUE
+from broadcheck.syntax.problem import NO_OP, NO_VALUE
 from broadcheck.syntax.value_walk import ValueWalk
 
 _COUNT = lazy(r"[0-9]+")
@@ -38,10 +38,8 @@ _OPERAND = lazy(r"%(?:[A-Za-z_$.\-][\w$.\-]*|[0-9]+)(?:#[0-9]+)?")
 _BLOCK = lazy(r"\^[\w$.\-]+")
 _NAME = lazy(r'[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*"')
 _LOC = lazy(r"loc\s*\(")
-_NO_OP = frozenset(":,)]}>=-*")
 _NO_VALUE = frozenset("<:,)]}>=")
 """What cannot start an attribute's value (``parseAttribute``: "expected attribute value")."""
-"""What cannot start an op (``parseOperation``: "expected operation name in quotes")."""
 
 
 def generic_problem(source: str) -> tuple[str, int] | None:
@@ -197,7 +195,7 @@ class _Walk(ValueWalk):
         self.skip()
         if _LOC.match(text, self.pos):
             self.location()
-        if self.pos < len(text) and text[self.pos] in _NO_OP:  # the next op starts where no op starts
+        if self.pos < len(text) and text[self.pos] in NO_OP:  # the next op starts where no op starts
             raise self.wrong("expected operation name in quotes")
 
     def head(self) -> None:
@@ -296,6 +294,9 @@ class _Walk(ValueWalk):
             else:
                 self.arguments()
         self.expect(":", "expected ':' after block name")
+        self.skip()
+        if self.pos < len(text) and text[self.pos] in NO_OP:  # (`^bb0(...)::`: no op starts so)
+            raise self.wrong("expected operation name in quotes")
 
     def arguments(self) -> None:
         """A block's argument list after its ``(``: ``%a: T loc(...), ...)``. A name given twice is

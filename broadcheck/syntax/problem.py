@@ -27,6 +27,9 @@ def attribute_word(word: str) -> bool:
     return word in _ATTRIBUTE_WORDS or _SIZED.fullmatch(word) is not None
 
 
+NO_OP = frozenset(":,)]}>=-*")
+"""What cannot start an op (``parseOperation``: "expected operation name in quotes")."""
+
 UNKNOWN_CUSTOM_OP = "custom op '{name}' is unknown"
 """A bare word where an op starts (after a complete op on its line): an op name without a
 dialect, unknown. Which default dialect the parser tried it in depends on the op around it:
