@@ -86,9 +86,10 @@ def written_type_problem(statement: Statement, text: str) -> tuple[str, int] | N
 def value_problem(value: str) -> tuple[str, int] | None:
     """What ``Parser::parseAttribute`` says first of an attribute's value written ``value`` (a
     generic form's: a custom form's parser may read its own words there), and the offset in it:
-    a punctuation mark or a bare word it does not know (``dens<1.0>``: :data:`~.problem.NO_VALUE`, at offset 0, placed
-    as a wrong token), a dialect's attribute its parser does not define (``#stablehlo.gathr<...>``),
-    a second ``:`` where its type starts (``dense<0> :: T``); ``None`` otherwise."""
+    a punctuation mark or a bare word it does not know (``dens<1.0>``: :data:`~.problem.NO_VALUE`, at
+    offset 0, placed as a wrong token), a dialect's attribute its parser does not define (``#stablehlo.gathr<...>``),
+    a second ``:`` where its type starts (``dense<0> :: T``), a second type (``0 : i64 : T``), an affine
+    map's undeclared dimension (``affine_map<(d0) -> (d1)>``); ``None`` otherwise."""
     first = value[0]
     if first in "=:,":  # (`a == 1`: no attribute starts so)
         return NO_VALUE, 0
@@ -101,7 +102,62 @@ def value_problem(value: str) -> tuple[str, int] | None:
     if "#" in value and (slip := mnemonic_problem(value)) is not None:  # (nested too: `mode = #stablehlo.resul<...>`)
         return slip
     twice = _TWO_COLONS.search(value) if "::" in value and '"' not in value else None  # (a string may hold `::`)
-    return None if twice is None else (WRONG_TOKEN, twice.start() + 1)  # (`dense<0> :: T`: no type starts so)
+    if twice is not None:
+        return WRONG_TOKEN, twice.start() + 1  # (`dense<0> :: T`: no type starts so)
+    if value.count(":") > 1 and (second := _second_type(value)) is not None:
+        return "expected '}' in attribute dictionary", second  # (`0 : i64 : T`: the value ends with its type)
+    return _undeclared(value) if "affine_map<" in value else None
+
+
+def _second_type(value: str) -> int | None:
+    """Where the text before a second ``:`` outside brackets and strings of ``value`` ends (a
+    symbol's ``::`` is none)."""
+    from broadcheck.syntax.brackets import scan, stops
+
+    colons: list[int] = []
+    at, end = 0, len(value)
+    while len(colons) < 2:
+        at, mark = scan(value, at, end, stops(":"))
+        if mark != ":":
+            return None
+        if value.startswith("::", at):
+            at += 2
+            continue
+        colons.append(at)
+        at += 1
+    return len(value[: colons[1]].rstrip())
+
+
+def _undeclared(value: str) -> tuple[str, int] | None:
+    """The first identifier an ``affine_map<(d0, ...)[s0, ...] -> (...)>`` in ``value`` uses that it
+    does not declare: "use of undeclared identifier", at it."""
+    from broadcheck.syntax.brackets import scan
+
+    at = value.find("affine_map<")
+    while at >= 0:
+        start = at + len("affine_map<")
+        arrow = value.find("->", start)
+        opened = value.find("(", arrow)
+        if arrow < 0 or opened < 0 or value[arrow + 2 : opened].strip():
+            return None
+        declared = {name.strip(" ()[]") for name in value[start:arrow].replace("[", ",").split(",")}
+        close = scan(value, opened + 1, len(value))[0]
+        i = opened + 1
+        while i < close:
+            if value[i].isalpha() or value[i] == "_":
+                end = i + 1
+                while end < close and (value[end].isalnum() or value[end] in "_$"):
+                    end += 1
+                if value[i:end] not in declared and value[i:end] not in _AFFINE_WORDS:
+                    return "use of undeclared identifier", i
+                i = end
+            else:
+                i += 1
+        at = value.find("affine_map<", close)
+    return None
+
+
+_AFFINE_WORDS = frozenset({"mod", "floordiv", "ceildiv"})
 
 
 _TWO_COLONS = lazy(r"(?<![:@\w]):(?=:(?!:*@))")
