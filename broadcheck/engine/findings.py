@@ -22,7 +22,7 @@ from broadcheck.engine.forms import Form
 from broadcheck.engine.scan import Text
 from broadcheck.ops import Span
 from broadcheck.syntax.lazyre import lazy
-from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.syntax.problem import QUOTED_NAME, SyntaxProblem
 
 TYPE_CHECKING = False  # not typing's: a checking run imports no typing (syntax.named)
 if TYPE_CHECKING:
@@ -376,9 +376,6 @@ class Findings:
 
 
 _BLANK = lazy(r"\s*")
-QUOTED_NAME = lazy(r'\s*(?:%[^=]*=\s*)?"(?P<generic>(?:[^"\\\n]|\\.)*)"(?P<custom>)')
-"""A generic op's name whatever its characters (``"func.ret{urn"``: no reader takes it), as
-``OP_NAME`` reads a name (its ``generic`` group), for what the verifier says of it."""
 
 
 _LINE_END = lazy("\n")

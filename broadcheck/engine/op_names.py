@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 
 from broadcheck.dialects import Registry
-from broadcheck.engine.findings import Findings
+from broadcheck.engine.findings import OP_NAME, Findings
 from broadcheck.engine.forms import Form
 from broadcheck.engine.scan import Text
 from broadcheck.syntax.lazyre import lazy
@@ -102,4 +102,18 @@ class OpNames:
         return self.findings.at_op(line, text, "BC030", {"name": name, "tried": f" (tried 'func.{name}' as well)"})
 
 
-__all__ = ["OpNames"]
+def generic_name(head: str) -> str:
+    """The op name of a generic form's head (``"builtin.module"() ({``), or ``""``."""
+    m = OP_NAME.match(head)
+    return (m.group("generic") or "") if m is not None else ""
+
+
+def isolated_from_above(name: str) -> bool:
+    """Whether op ``name`` is IsolatedFromAbove (by its declaration)."""
+    from broadcheck import dialects
+
+    decl = dialects.lookup(name)
+    return decl is not None and decl.isolated
+
+
+__all__ = ["OpNames", "generic_name", "isolated_from_above"]

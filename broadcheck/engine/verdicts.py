@@ -20,7 +20,7 @@ from broadcheck.dialects.assembly import Wrong, custom_bind_problem, parse_probl
 from broadcheck.dialects.op import Layout, Op
 from broadcheck.engine import diagnose
 from broadcheck.engine.control import Summary
-from broadcheck.engine.findings import QUOTED_NAME, Findings
+from broadcheck.engine.findings import Findings
 from broadcheck.engine.flow import Flow
 from broadcheck.engine.forms import USE, Form, unasked
 from broadcheck.engine.op_names import OpNames
@@ -29,7 +29,7 @@ from broadcheck.engine.verify import Checks, Unreadable
 from broadcheck.ops import Span, Type
 from broadcheck.semantics import NOT_JUDGED, NOT_JUDGED_REASON, Problem
 from broadcheck.syntax.parts import REGION, OpWords
-from broadcheck.syntax.problem import NO_OP, SyntaxProblem
+from broadcheck.syntax.problem import NO_OP, QUOTED_NAME, SyntaxProblem
 from broadcheck.syntax.statement import Statement
 
 

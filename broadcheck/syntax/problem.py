@@ -30,6 +30,10 @@ def attribute_word(word: str) -> bool:
 NO_OP = frozenset(":,)]}>=-*")
 """What cannot start an op (``parseOperation``: "expected operation name in quotes")."""
 
+QUOTED_NAME = lazy(r'\s*(?:%[^=]*=\s*)?"(?P<generic>(?:[^"\\\n]|\\.)*)"(?P<custom>)')
+"""A generic op's name whatever its characters (``"func.ret{urn"``: no reader takes it), as
+``OP_NAME`` reads a name (its ``generic`` group), for what the verifier says of it."""
+
 UNKNOWN_CUSTOM_OP = "custom op '{name}' is unknown"
 """A bare word where an op starts (after a complete op on its line): an op name without a
 dialect, unknown. Which default dialect the parser tried it in depends on the op around it:
