@@ -186,8 +186,10 @@ class Verdicts:
             if stripped and (stripped[0] not in _STARTS or stripped[0] in NO_OP):
                 at = (text.where(len(source) - len(stripped)) if text is not None
                       else (line, 1 + len(findings.line_text(line)) - len(stripped)))  # fmt: skip
-                if stripped[0] in NO_OP:  # (`^bb0(%a: T)::`: a token no op starts with, after a whole one)
-                    return findings.wrong_token(*at, 1, "expected operation name in quotes")
+                if stripped[0] in NO_OP:  # (`^bb0(%a: T)::`: a token no op starts with, after a block's label)
+                    if findings.line_text(at[0])[: at[1] - 1].rstrip().endswith(":"):
+                        findings.wrong_token(*at, 1, "expected operation name in quotes")
+                    return
                 span = Span(at[0], at[1], at[0], at[1] + 1)  # no token of MLIR starts so: its lexer stops here
                 findings.add(diagnose.syntax(SyntaxProblem("unexpected character", span), findings.path), text)
             return
