@@ -35,7 +35,6 @@ from broadcheck.ops import Span
 from broadcheck.syntax.head import head_problem
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import SyntaxProblem
-from broadcheck.syntax.region_list import REGION_LIST, closed_wrongly
 from broadcheck.syntax.statement import symbol_name
 from broadcheck.syntax.types import type_problem
 from broadcheck.syntax.written import argument_type, argument_type_problem
@@ -246,9 +245,11 @@ class Regions:
         """The innermost region closes at ``line`` (-1: the text ended first, before
         ``next_line``): its blocks, its summary, its function."""
         values, findings = self.values, self.findings
-        generic = line > 0 and self.open_regions and self.open_regions[-1].generic
-        if generic and (at := closed_wrongly(findings.fetch_line(line))) is not None:  # (`}})`: `,` or `)` wanted)
-            findings.wrong_token(line, at, 1, REGION_LIST)
+        if line > 0 and self.open_regions and self.open_regions[-1].generic:  # (`}})`: `,` or `)` wanted)
+            from broadcheck.syntax.region_list import REGION_LIST, closed_wrongly
+
+            if (at := closed_wrongly(findings.fetch_line(line))) is not None:
+                findings.wrong_token(line, at, 1, REGION_LIST)
         values.flow.pop()
         values.dom.close(line)
         if len(self.blocks) > 1:

@@ -18,7 +18,6 @@ from collections.abc import Iterator, Mapping
 from broadcheck.ops import OpaqueType, ShapedType, Span, Type
 from broadcheck.syntax.brackets import scan, stops
 from broadcheck.syntax.lazyre import lazy
-from broadcheck.syntax.mnemonics import mnemonic_problem
 from broadcheck.syntax.problem import KEYWORD, SyntaxProblem
 
 INT64_MAX = 2**63 - 1
@@ -194,12 +193,11 @@ def type_problem(text: str) -> tuple[str, int] | None:
     simple = simple_type(text)
     plain = simple is not None and not (isinstance(simple, ShapedType) and simple.element == "none")
     found = None if plain else _type_problem(text)
-    if (
-        ("!" in text or "#" in text)
-        and (slip := mnemonic_problem(text)) is not None
-        and (found is None or slip[1] < found[1])
-    ):
-        found = slip  # (a dialect's type or encoding it does not define: `tensor<2x!quant.unifom<...>>`)
+    if "!" in text or "#" in text:  # (a dialect's type or encoding it does not define: `tensor<2x!quant.unifom<...>>`)
+        from broadcheck.syntax.mnemonics import mnemonic_problem  # (only where a type names one)
+
+        if (slip := mnemonic_problem(text)) is not None and (found is None or slip[1] < found[1]):
+            found = slip
     if len(_PROBLEMS) >= 4096:
         _PROBLEMS.clear()
     _PROBLEMS[text] = found

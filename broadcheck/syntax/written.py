@@ -17,7 +17,6 @@ from sys import intern
 
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
-from broadcheck.syntax.mnemonics import mnemonic_problem
 from broadcheck.syntax.parts import OpParser, OpWords, ParserWords, Statement, TypeText
 from broadcheck.syntax.parts import SyntaxProblem as ReaderProblem
 from broadcheck.syntax.problem import KEYWORD, NO_VALUE, attribute_word
@@ -99,8 +98,11 @@ def value_problem(value: str) -> tuple[str, int] | None:
             end += 1
         if not attribute_word(value[:end]):
             return NO_VALUE, 0
-    if "#" in value and (slip := mnemonic_problem(value)) is not None:  # (nested too: `mode = #stablehlo.resul<...>`)
-        return slip
+    if "#" in value:  # (nested too: `mode = #stablehlo.resul<...>`)
+        from broadcheck.syntax.mnemonics import mnemonic_problem  # (only where a value names one)
+
+        if (slip := mnemonic_problem(value)) is not None:
+            return slip
     twice = _TWO_COLONS.search(value) if "::" in value and '"' not in value else None  # (a string may hold `::`)
     if twice is not None:
         return WRONG_TOKEN, twice.start() + 1  # (`dense<0> :: T`: no type starts so)
