@@ -22,7 +22,7 @@ from broadcheck.engine.forms import Form
 from broadcheck.engine.scan import Text
 from broadcheck.ops import Span
 from broadcheck.syntax.lazyre import lazy
-from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.syntax.problem import QUOTED_NAME, SyntaxProblem
 
 TYPE_CHECKING = False  # not typing's: a checking run imports no typing (syntax.named)
 if TYPE_CHECKING:
@@ -81,6 +81,7 @@ class Findings:
         is reported); ``first``: the module's first line (its file's or ``--split-input-file``
         chunk's)."""
         notes: tuple[Note, ...] = ()
+        opened = (line, column) if what == "region" else None
         if what in ("}", "region", "token"):
             # A `}` with no region open, or the end with one still open: the parser wanted an op
             # there, and says so where mlir-opt puts a token it did not expect.
@@ -109,8 +110,22 @@ class Findings:
                 "label": "expected ':' after the block's arguments",
             }[what]
         span = Span(line, column, line, column + 1)
+        if self._said_at(span, opened):
+            return  # (a syntax error said there already, `}})`'s region list, or in the region left open)
         self.keep(span, self.fetch_line(line))
         self.diagnostics.append(diagnose.value("BC005", self.path, span, notes=notes, args={"detail": detail}))
+
+    def _said_at(self, span: Span, opened: tuple[int, int] | None = None) -> bool:
+        """Whether a syntax error (BC001) was said at ``span`` just before, or on its line before it,
+        or after ``opened`` (a region's ``{`` left open): MLIR stops at it, so what the scanner
+        finds unbalanced after it is its cascade."""
+        place = (span.line, span.column)
+        for d in self.diagnostics[-8:]:
+            said = (d.span.line, d.span.column)
+            before = d.span.line == span.line and said <= place
+            if d.code == "BC001" and (before or (opened is not None and said > opened)):
+                return True
+        return False
 
     def _bracket_problem(
         self, line: int, column: int, what: str, statement: Text | None
@@ -120,10 +135,11 @@ class Findings:
         lines after), or of a ``statement`` left unfinished (its
         :func:`~broadcheck.syntax.generic_form.generic_problem`, or a custom form's types'); ``None``
         if neither says."""
-        from broadcheck.syntax.generic_form import generic_problem, label_problem, signature_problem
+        from broadcheck.syntax.generic_form import generic_problem, label_problem, literal_problem, signature_problem
 
         if what == "statement" and statement is not None:
-            found = generic_problem(statement.text) or signature_problem(statement.text)
+            text = statement.text
+            found = generic_problem(text) or literal_problem(text) or signature_problem(text)
             return None if found is None else (*statement.where(found[1]), found[0])
         if what != "label":
             return None
@@ -148,6 +164,8 @@ class Findings:
         placed as MLIR places it (:meth:`_wrong_token`; ``first``: the module's first line)."""
         line, column = self._wrong_token(line, column, first)
         span = Span(line, column, line, column + 1)
+        if self._said_at(span):
+            return
         self.keep(span, self.fetch_line(line))
         self.diagnostics.append(diagnose.value("BC001", self.path, span, args={"detail": detail}))
 
@@ -281,7 +299,11 @@ class Findings:
             self.lines[span.line] = text if text is not None else self.line_text(span.line)
 
     def add(self, d: Diagnostic, text: Text | None) -> None:
-        """Report ``d``, found on the statement ``text`` (``None``: one line), and keep its lines."""
+        """Report ``d``, found on the statement ``text`` (``None``: one line), and keep its lines. A
+        syntax error said already (a generic function's head, walked as its region opens and read
+        again as the op ends) is said once."""
+        if d.code == "BC001" and d in self.diagnostics[-4:]:
+            return
         self.diagnostics.append(d)
         for number in d.line_numbers():
             if number not in self.lines:
@@ -316,7 +338,7 @@ class Findings:
     def op_where(self, line: int, raw: str | None = None, text: Text | None = None) -> Where | None:
         """Where the op name of the statement at ``line`` (or ``text``) is."""
         if text is not None:
-            m = OP_NAME.match(text.text)
+            m = OP_NAME.match(text.text) or QUOTED_NAME.match(text.text)
             if m is None:
                 return None
             at = m.start("generic") - 1 if m.group("generic") else m.start("custom")
@@ -324,7 +346,7 @@ class Findings:
             spot = text.where(at)
             return Where(spot[0], spot[1], spot[1] + width)
         raw = raw if raw is not None else self.fetch_line(line)
-        m = OP_NAME.match(raw)
+        m = OP_NAME.match(raw) or QUOTED_NAME.match(raw)
         if m is None:
             return None
         at = m.start("generic") - 1 if m.group("generic") else m.start("custom")

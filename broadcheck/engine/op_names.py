@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 
 from broadcheck.dialects import Registry
-from broadcheck.engine.findings import Findings
+from broadcheck.engine.findings import OP_NAME, Findings
 from broadcheck.engine.forms import Form
 from broadcheck.engine.scan import Text
 from broadcheck.syntax.lazyre import lazy
@@ -61,6 +61,19 @@ class OpNames:
             return False
         return self.findings.at_op(line, text, code, {**args, "tried": ""})
 
+    def unread(self, name: str, regions: bool, line: int, text: Text | None) -> bool:
+        """A generic op's name that no reader takes (``"stablehlo.re=duce"``: a character no op's
+        name holds) in a dialect that allows no unknown operations: the verifier's words, as for
+        any name it does not define. Not a ``func`` op's with ``regions``: the ops in them that
+        want it as their parent (``func.return``) are verified first. Whether it was reported."""
+        dialect, dot, _ = name.partition(".")
+        if regions and dialect == "func":
+            return False
+        known = self.names.names(dialect) if dot else None
+        if known is None or name in known.names or not known.generic_unknown:
+            return False
+        return self.findings.at_op(line, text, "BC031", {"name": name, "dialect": dialect, "tried": ""})
+
     def _tries_func(self, name: str) -> bool:
         """Whether the parser, reading op name ``name`` here, tries it in ``func`` (the default
         dialect of a function's body, not of a region nested in it) and finds nothing there."""
@@ -89,4 +102,18 @@ class OpNames:
         return self.findings.at_op(line, text, "BC030", {"name": name, "tried": f" (tried 'func.{name}' as well)"})
 
 
-__all__ = ["OpNames"]
+def generic_name(head: str) -> str:
+    """The op name of a generic form's head (``"builtin.module"() ({``), or ``""``."""
+    m = OP_NAME.match(head)
+    return (m.group("generic") or "") if m is not None else ""
+
+
+def isolated_from_above(name: str) -> bool:
+    """Whether op ``name`` is IsolatedFromAbove (by its declaration)."""
+    from broadcheck import dialects
+
+    decl = dialects.lookup(name)
+    return decl is not None and decl.isolated
+
+
+__all__ = ["OpNames", "generic_name", "isolated_from_above"]

@@ -23,9 +23,10 @@ from broadcheck.engine.control import (
     generic_function,
     signature_of,
 )
-from broadcheck.engine.findings import OP_NAME, Findings, parse_failed
+from broadcheck.engine.findings import Findings, parse_failed
 from broadcheck.engine.forms import ARGUMENT, USE, Form
 from broadcheck.engine.generic_print import Unterminated, empty_body, holds_terminated
+from broadcheck.engine.op_names import generic_name, isolated_from_above
 from broadcheck.engine.open_region import Function, OpenRegion
 from broadcheck.engine.scan import Text
 from broadcheck.engine.scan_labels import LabelArgument, label_arguments
@@ -91,9 +92,11 @@ class Regions:
         """A region of the op ``head`` opens (``first``: its first); whether it is isolated."""
         decl = form.decl if form is not None else None
         isolated = decl.isolated if decl is not None else False
-        name = form.name if form is not None else _generic_name(head.text)
+        name = form.name if form is not None else generic_name(head.text)
         if form is None and name:  # a generic form's head (`"builtin.module"() ({`): its op is known by name
-            isolated = _isolated(name)
+            isolated = isolated_from_above(name)
+        if form is None and head.parts and not head.text.strip():  # (`({{`: a `{` where an op starts)
+            self.findings.wrong_token(head.parts[0].line, head.parts[0].column, 1, "expected operation name in quotes")
         values = self.values
         flow, dom = values.flow, values.dom
         self.depth += 1
@@ -202,7 +205,10 @@ class Regions:
 
     def _generic_function(self, head: Text, line: int) -> None:
         """A generic function's head (``"func.func"() <{function_type = ...}> ({``): its results and type."""
-        if (generic := generic_function(head.text)) is None:
+        if (generic := generic_function(head.text)) is None:  # (its properties do not read: what MLIR says)
+            from broadcheck.syntax.generic_form import before_regions_problem
+
+            self.findings.said(before_regions_problem(head.text), head)
             return
         symbol, signature, outputs = generic
         keys: tuple[str, ...] | None = tuple(t.key for t in outputs)
@@ -239,6 +245,11 @@ class Regions:
         """The innermost region closes at ``line`` (-1: the text ended first, before
         ``next_line``): its blocks, its summary, its function."""
         values, findings = self.values, self.findings
+        if line > 0 and self.open_regions and self.open_regions[-1].generic:  # (`}})`: `,` or `)` wanted)
+            from broadcheck.syntax.region_list import REGION_LIST, closed_wrongly
+
+            if (at := closed_wrongly(findings.fetch_line(line))) is not None:
+                findings.wrong_token(line, at, 1, REGION_LIST)
         values.flow.pop()
         values.dom.close(line)
         if len(self.blocks) > 1:
@@ -384,17 +395,3 @@ class Regions:
 
 _FUNCTION_HEAD = lazy(r"\s*func\.func\s")
 """A function's head in its custom form."""
-
-
-def _generic_name(head: str) -> str:
-    """The op name of a generic form's head (``"builtin.module"() ({``), or ``""``."""
-    m = OP_NAME.match(head)
-    return (m.group("generic") or "") if m is not None else ""
-
-
-def _isolated(name: str) -> bool:
-    """Whether op ``name`` is IsolatedFromAbove (by its declaration)."""
-    from broadcheck import dialects
-
-    decl = dialects.lookup(name)
-    return decl is not None and decl.isolated

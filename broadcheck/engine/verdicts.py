@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 
 from broadcheck.diagnostics import UNKNOWN_OP, UNREADABLE
 from broadcheck.dialects import Registry
@@ -27,7 +28,8 @@ from broadcheck.engine.scan import Text
 from broadcheck.engine.verify import Checks, Unreadable
 from broadcheck.ops import Span, Type
 from broadcheck.semantics import NOT_JUDGED, NOT_JUDGED_REASON, Problem
-from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.syntax.parts import REGION, OpWords
+from broadcheck.syntax.problem import NO_OP, QUOTED_NAME, SyntaxProblem
 from broadcheck.syntax.statement import Statement
 
 
@@ -177,11 +179,18 @@ class Verdicts:
         if name_match is None:
             if (wrong := statement_wrong(source, False)) is not None:  # (`%0 == op`, `%0 = <op`)
                 return self._syntax(wrong, *start, text)
+            quoted = QUOTED_NAME.match(source)  # (`"func.ret{urn"(%0)`: a name no reader takes)
+            if quoted is not None and self.op_names.unread(quoted.group(1), REGION in source, line, text):
+                return
             stripped = source.lstrip()
-            if stripped and stripped[0] not in _STARTS:  # no token of MLIR starts so: its lexer stops here
+            if stripped and (stripped[0] not in _STARTS or stripped[0] in NO_OP):
                 at = (text.where(len(source) - len(stripped)) if text is not None
                       else (line, 1 + len(findings.line_text(line)) - len(stripped)))  # fmt: skip
-                span = Span(at[0], at[1], at[0], at[1] + 1)
+                if stripped[0] in NO_OP:  # (`^bb0(%a: T)::`: a token no op starts with, after a block's label)
+                    if findings.line_text(at[0])[: at[1] - 1].rstrip().endswith(":"):
+                        findings.wrong_token(*at, 1, "expected operation name in quotes")
+                    return
+                span = Span(at[0], at[1], at[0], at[1] + 1)  # no token of MLIR starts so: its lexer stops here
                 findings.add(diagnose.syntax(SyntaxProblem("unexpected character", span), findings.path), text)
             return
         name = name_match.group(1) or name_match.group(2)
@@ -204,7 +213,9 @@ class Verdicts:
         def body(at: int) -> str | None:  # (the first line of a function's elided body, its `{` at `at`)
             return self.findings.token_line(text.where(at)[0] if text is not None else line)
 
-        return said or statement_wrong(source, decl is not None, body)
+        known = decl is not None or self.checks.check_of(name)[1] is not None
+        parser = partial(_op_words, name, decl) if known else None
+        return said or statement_wrong(source, decl is not None, body, parser)
 
     def grammar(self, name: str, source: str, line: int, column: int, text: Text | None) -> None:
         """An op the reader cannot take: what is wrong with it, in MLIR's words, or passed over."""
@@ -347,6 +358,31 @@ class Verdicts:
 
 _STARTS = frozenset('%"^}!#@()[]{}<>,:=-*+/.?_' + "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 """The characters a token of MLIR may start with (its lexer rejects any other)."""
+
+
+def _op_words(name: str, decl: Op | None, words: OpWords) -> tuple[str, int] | None:
+    """What the parser of op ``name`` (a known op, ``decl`` if declared) says at the place of
+    ``words``: an elements literal's words, the same for any op; after its operands (``words.taken``),
+    before its types, a ``,`` where its form writes more first (its operands one by one, a ``keyword``
+    clause), the ``:`` else, or, where its types are optional, that they are too few (at the first
+    operand)."""
+    if words.kind == "any":
+        return words.message, words.start
+    assembly = decl.assembly if decl is not None else None
+    if name in _OPTIONAL_TYPES:
+        message = (
+            f"custom op '{name}' number of operands and types do not match: got {words.taken} operands and 0 types"
+        )
+        return message, words.first
+    if assembly is not None and (
+        assembly.keyword is not None or (assembly.operands is not None and words.taken < assembly.operands)
+    ):
+        return "expected ','", words.start
+    return words.message, words.start
+
+
+_OPTIONAL_TYPES = frozenset({"stablehlo.return", "mhlo.return"})
+"""Ops whose operands' types are an optional group (``$results attr-dict (`:` type($results)^)?``)."""
 
 
 def _layout_of(name: str) -> Layout | None:

@@ -19,6 +19,7 @@ from broadcheck.syntax.parts import (
     Attribute,
     Definition,
     Item,
+    OpWords,
     ParserWords,
     Result,
     Signature,
@@ -206,7 +207,23 @@ def _custom_item(
             return
         items.append(Item("symbol", text, tok.start, tok.end))
     else:
+        if tok.kind == "close" and items:  # a closer no bracket opened
+            _stray(items[-1], operands, r.at(":") and not r.at(":", 1))
         items.append(Item("word", text, tok.start, tok.end))
+
+
+def _stray(before: Item, operands: list[Use], typed: bool) -> None:
+    """A closer no bracket opened, after the item ``before`` (``operands`` read; ``typed``: the
+    op's types follow it): an elements literal wants its ``: T`` ("expected ':'", ``dense<1.0>>
+    : T``); after an operand, before the types (``%a, %b] : T``), the op's parser wants what its
+    form writes next, the ``:`` or a ``,`` (:class:`OpWords`: the engine words it). Both just
+    after ``before``."""
+    if before.kind == "word" and before.text.startswith(("dense<", "dense_resource<", "sparse<")):
+        raise OpWords("expected ':'", before.end, before.end + 1)
+    if typed and before.kind in ("value", "group", "values"):
+        raise OpWords(
+            "expected ':'", before.end, before.end + 1, "operands", len(operands), operands[0].start if operands else -1
+        )
 
 
 def _uses_in_group(r: Reader) -> list[Use]:

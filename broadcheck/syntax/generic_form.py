@@ -8,6 +8,7 @@ that parser reads it.
 * :func:`results_problem`: the results any statement starts with (``parseOperation``);
 * :func:`label_problem`: a block's label (``parseBlock``);
 * :func:`signature_problem`: a custom form's types, where it reads no further;
+* :func:`literal_problem`: a custom form's value that opens twice (``dense<<``);
 * :func:`statement_wrong`: these and the function head's and the written types' walks, in turn.
 
 MLIR places a token it did not expect with ``emitWrongTokenError``: just after the text before the
@@ -23,11 +24,12 @@ import re
 from collections.abc import Callable
 
 from broadcheck.syntax.brackets import STRING, scan, stops
-from broadcheck.syntax.head import Unsure, Walk
+from broadcheck.syntax.head import Unsure
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
-from broadcheck.syntax.parts import REGION, SyntaxProblem
-from broadcheck.syntax.problem import TYPE_KEYWORDS
+from broadcheck.syntax.parts import REGION, OpParser, SyntaxProblem
+from broadcheck.syntax.problem import NO_OP, NO_VALUE
+from broadcheck.syntax.value_walk import ValueWalk
 
 _COUNT = lazy(r"[0-9]+")
 _COLON = stops(":")
@@ -36,12 +38,8 @@ _OPERAND = lazy(r"%(?:[A-Za-z_$.\-][\w$.\-]*|[0-9]+)(?:#[0-9]+)?")
 _BLOCK = lazy(r"\^[\w$.\-]+")
 _NAME = lazy(r'[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*"')
 _LOC = lazy(r"loc\s*\(")
-_VALUE_END = stops(",")
-"""Where an attribute value ends: a ``,`` or the dictionary's ``}`` outside its brackets."""
-_TYPE_WORD = lazy(r"!?[A-Za-z_][\w$.]*")
-"""A type's first token: a builtin type's keyword, a dialect's type's or an alias's name."""
-_NO_OP = frozenset(":,)]}>=-*")
-"""What cannot start an op (``parseOperation``: "expected operation name in quotes")."""
+_NO_VALUE = frozenset("<:,)]}>=")
+"""What cannot start an attribute's value (``parseAttribute``: "expected attribute value")."""
 
 
 def generic_problem(source: str) -> tuple[str, int] | None:
@@ -71,18 +69,25 @@ def _said(walk: Callable[[], None]) -> tuple[str, int] | None:
 
 
 def statement_wrong(
-    source: str, declared: bool, body: Callable[[int], str | None] | None = None
+    source: str,
+    declared: bool,
+    body: Callable[[int], str | None] | None = None,
+    parser: OpParser | None = None,
 ) -> tuple[str, int] | None:
     """What MLIR's parser says first of ``source``, a statement the reader cannot take, and the
     offset it names: a function's head (:func:`~.head.head_wrong`, ``body`` as there), a generic
-    form (:func:`generic_problem`), a type written (:func:`~.written.type_wrong`, and a custom
-    form's types where it reads no further: :func:`signature_problem`; a custom form's only if
-    its op is ``declared``); ``None`` if none of them tells."""
+    form (:func:`generic_problem`), a type written or a place the reader stops at as MLIR does
+    (:func:`~.written.type_wrong`), and a custom form's value that opens twice or its types where
+    it reads no further (:func:`literal_problem`, :func:`signature_problem`); a custom form's only
+    if its op is ``declared`` (``parser``: what its parser says where that depends on the op, if it
+    is known); ``None`` if none of them tells."""
     from broadcheck.syntax.head import head_wrong
     from broadcheck.syntax.written import type_wrong
 
     found = results_problem(source) or head_wrong(source, body) or generic_problem(source)
-    return found or type_wrong(source, declared) or (signature_problem(source) if declared else None)
+    if found := found or type_wrong(source, declared, parser):
+        return found
+    return (literal_problem(source) or signature_problem(source)) if declared else None
 
 
 def signature_problem(source: str) -> tuple[str, int] | None:
@@ -96,7 +101,7 @@ def signature_problem(source: str) -> tuple[str, int] | None:
         if walk.at("%"):
             walk.results()
         at, mark = scan(walk.text, walk.pos, len(walk.text), _COLON)
-        if mark != ":" or walk.text.startswith("::", at) or not _reads(source[:at]):
+        if mark != ":" or walk.text.startswith("::@", at) or not _reads(source[:at]):
             raise Unsure  # (no types, or what comes before them is wrong first)
         walk.pos = at + 1
         walk.types()
@@ -116,6 +121,17 @@ def _reads(text: str) -> bool:
     return True
 
 
+def literal_problem(source: str) -> tuple[str, int] | None:
+    """What MLIR's parser says of ``source``, a custom form whose value comes first
+    (``stablehlo.constant dense<<1.0> : T``), where its elements literal opens twice: no element
+    starts so (at the second ``<``); ``None`` otherwise."""
+    found = _OPENED_TWICE.match(strip_comments(source))
+    return None if found is None else ("expected element literal of primitive type", found.start(1))
+
+
+_OPENED_TWICE = lazy(r"\s*(?:%[^=]*=\s*)?[A-Za-z_][\w$.]*[ \t]+(?:dense|dense_resource|sparse)[ \t]*<[ \t]*(<)")
+
+
 def results_problem(source: str) -> tuple[str, int] | None:
     """What MLIR's parser says first of the results ``source``, a statement, starts with
     (``%a, %b:2 = ``, as ``parseOperation`` reads them) and of the token after them, which must
@@ -132,18 +148,7 @@ def label_problem(text: str) -> tuple[str, int] | None:
     return _said(_Walk(strip_comments(text)).label)
 
 
-class _Walk(Walk):
-    def wrong(self, message: str) -> Exception:
-        """:meth:`~.head.Walk.after`, but not known where the text before is an elided body (the
-        scanner closed it at a ``}`` of its own)."""
-        return Unsure() if self.text[: self.pos].rstrip().endswith(REGION) else self.after(message)
-
-    def expect(self, token: str, message: str) -> None:
-        self.skip()
-        if not self.at(token):
-            raise self.wrong(message)
-        self.pos += len(token)
-
+class _Walk(ValueWalk):
     # ---------------------------------------------------------------- the op
 
     def results(self) -> None:
@@ -190,7 +195,7 @@ class _Walk(Walk):
         self.skip()
         if _LOC.match(text, self.pos):
             self.location()
-        if self.pos < len(text) and text[self.pos] in _NO_OP:  # the next op starts where no op starts
+        if self.pos < len(text) and text[self.pos] in NO_OP:  # the next op starts where no op starts
             raise self.wrong("expected operation name in quotes")
 
     def head(self) -> None:
@@ -211,6 +216,8 @@ class _Walk(Walk):
         if self.at("<"):
             self.pos += 1
             self.skip()
+            if self.pos < len(text) and text[self.pos] in _NO_VALUE:  # (`<<{`: no attribute starts so)
+                raise self.wrong(NO_VALUE)
             if not self.at("{"):
                 raise Unsure  # (properties that are no dictionary)
             self.dictionary()
@@ -229,18 +236,6 @@ class _Walk(Walk):
             self.pos = self.value(_OPERAND)
 
         self.listed(operand, ")", "expected ')' to end operand list")
-
-    def listed(self, item: Callable[[], None], close: str, message: str) -> None:
-        """Items at the cursor (each ``item``), ``,`` between, up to ``close``: ``message`` where
-        neither follows one."""
-        while True:
-            self.skip()
-            item()
-            self.skip()
-            if not self.at(","):
-                self.expect(close, message)
-                return
-            self.pos += 1
 
     def regions(self) -> None:
         def region() -> None:
@@ -272,15 +267,12 @@ class _Walk(Walk):
                 return
             self.pos += 1
             self.skip()
-            if self.pos >= len(text) or text[self.pos] in ",}=>)]":
-                raise self.wrong("expected attribute value")
+            if self.pos >= len(text) or text[self.pos] in _NO_VALUE:
+                raise self.wrong(NO_VALUE)
             if self.at("("):  # a function type's value (`function_type = (T) -> T`)
                 self.function_type()
                 return
-            end, mark = scan(text, self.pos, len(text), _VALUE_END)
-            if mark not in (",", "}"):
-                raise Unsure  # (a bracket that does not close, a mismatch: not followed)
-            self.pos = end
+            self.attribute_value()
 
         self.listed(entry, "}", "expected '}' in attribute dictionary")
 
@@ -302,6 +294,9 @@ class _Walk(Walk):
             else:
                 self.arguments()
         self.expect(":", "expected ':' after block name")
+        self.skip()
+        if self.pos < len(text) and text[self.pos] in NO_OP:  # (`^bb0(...)::`: no op starts so)
+            raise self.wrong("expected operation name in quotes")
 
     def arguments(self) -> None:
         """A block's argument list after its ``(``: ``%a: T loc(...), ...)``. A name given twice is
@@ -342,73 +337,6 @@ class _Walk(Walk):
             raise Unsure
         self.pos = close + 1
         self.skip()
-
-    # ---------------------------------------------------------------- types
-
-    def types(self) -> None:
-        """Types at the cursor, ``,`` or ``->`` between, each a function type or not, as far as
-        they go."""
-        while True:
-            self.skip()
-            self.any_type()
-            self.skip()
-            if self.at(",") or self.at("->"):
-                self.pos += 1 if self.at(",") else 2
-                continue
-            return
-
-    def any_type(self) -> None:
-        """A type at the cursor, a function type (its ``(``) or not."""
-        if self.at("("):
-            self.function_type()
-        else:
-            self.type()
-
-    def function_type(self) -> None:
-        """``(T, ...) -> T`` or ``-> (T, ...)`` at the cursor (its ``(``)."""
-        self.type_list()
-        self.expect("->", "expected '->' in function type")
-        self.skip()
-        if self.at("("):
-            self.type_list()
-        else:
-            self.type()
-
-    def type_list(self) -> None:
-        """``(T, ...)`` at the cursor (its ``(``): each a type, a function type too."""
-        self.pos += 1
-        self.skip()
-        if self.at(")"):
-            self.pos += 1
-            return
-        self.listed(self.any_type, ")", "expected ')'")
-
-    def type(self) -> None:
-        """A type at the cursor that is no function type, as MLIR's type parser takes it: a word
-        (``i32``, ``!alias``) and, for a builtin type's keyword that takes one (``tensor``) or a
-        dialect's type, the ``<...>`` right after it, held to that parser
-        (:func:`~.types.type_problem`; a dialect's type only for its brackets). A bracket that
-        does not close there: what that parser says of the text up to it, if anything."""
-        from broadcheck.syntax.types import WRONG_TOKEN, type_problem
-
-        text, start = self.text, self.pos
-        word = _TYPE_WORD.match(text, start)
-        if word is None:
-            raise self.wrong(WRONG_TOKEN)
-        end = word.end()
-        if text.startswith("<", end) and (text[start] == "!" or word.group() in TYPE_KEYWORDS):
-            close, mark = scan(text, end + 1, len(text))
-            if mark != ">":
-                found = None if text[start] == "!" else type_problem(text[start:close])
-                if found is None or start + found[1] > close:
-                    raise Unsure
-                raise SyntaxProblem(found[0], start + found[1], start + found[1] + 1)
-            end = close + 1
-        found = None if text[start] == "!" else type_problem(text[start:end])
-        if found is not None:
-            message, at = found[0], start + found[1]
-            raise self.wrong(message) if at == start and message == WRONG_TOKEN else SyntaxProblem(message, at, at + 1)
-        self.pos = end
 
 
 __all__ = [

@@ -22,7 +22,7 @@ from broadcheck.syntax.brackets import CLOSER, STRING, scan, stops
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
 from broadcheck.syntax.parts import REGION, SyntaxProblem
-from broadcheck.syntax.problem import KEYWORD, UNKNOWN_CUSTOM_OP
+from broadcheck.syntax.problem import KEYWORD, NO_OP, UNKNOWN_CUSTOM_OP
 
 FUNCTION_HEADS = frozenset({"func.func"})
 """The ops whose head this module reads (the ones ``parseFunctionOp`` parses)."""
@@ -44,8 +44,6 @@ _SPACED_KEYWORD = lazy(rf"({KEYWORD})[ \t]+(?=<)")
 _OPEN_TENSOR = lazy(r"tensor<[^<>()\[\]{}\"%,]*,[ \t]*(%)")
 """A tensor type whose ``>`` is missing before the next argument (``tensor<4xf32, %b``)."""
 """Where a type in a head ends (:meth:`_Head.type`): a ``,``, ``{``, blank or ``->`` outside its brackets."""
-_NO_OP = frozenset(":,)]}>=-*")
-"""What cannot start an op (``parseOperation``: "expected operation name in quotes")."""
 
 
 def head_problem(text: str, body: str | None = None) -> SyntaxProblem | None:
@@ -184,7 +182,7 @@ class _Head(Walk):
         if m is not None and "." not in m.group():  # the op ends: a bare word starts the next one
             message = UNKNOWN_CUSTOM_OP.format(name=m.group())  # (tried in the module's dialect)
             raise SyntaxProblem(f"{message} (tried 'builtin.{m.group()}' as well)", self.pos, m.end())
-        if text[self.pos] in _NO_OP:  # the next op starts at a token no op starts with
+        if text[self.pos] in NO_OP:  # the next op starts at a token no op starts with
             raise self.after("expected operation name in quotes")
 
     def arguments(self) -> None:

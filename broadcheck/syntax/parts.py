@@ -13,6 +13,7 @@ Nothing here reads: :mod:`.simple` (the common forms, by one regular expression 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import repeat
 
 from broadcheck.syntax.named import NamedTuple
@@ -153,6 +154,20 @@ class SyntaxProblem(Exception):
 class ParserWords(SyntaxProblem):
     """Text the reader cannot take where MLIR's parser rejects it too, in its words and at its place."""
 
+
+class OpWords(ParserWords):
+    """:class:`ParserWords` that an op's own parser says, of an op the engine knows only, as it
+    words them (:data:`OpParser`). ``kind``: ``any`` (the same words for any op: an elements
+    literal's), ``operands`` (what follows its operands, ``taken`` of them, the first at ``first``)."""
+
+    def __init__(self, message: str, start: int, end: int, kind: str = "any", taken: int = 0, first: int = -1):
+        super().__init__(message, start, end)
+        self.kind, self.taken, self.first = kind, taken, first
+
+
+OpParser = Callable[[OpWords], "tuple[str, int] | None"]
+"""What a known op's parser says at the place of an :class:`OpWords` (its words and the offset it
+names them at, or ``None`` where the engine does not know them)."""
 
 _new_tuple = tuple.__new__
 

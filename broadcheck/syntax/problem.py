@@ -3,12 +3,36 @@
 from __future__ import annotations
 
 from broadcheck.ops import Span
+from broadcheck.syntax.lazyre import lazy
 
 TYPE_KEYWORDS = ("complex", "memref", "tensor", "tuple", "vector")
 """The builtin types whose keyword MLIR's type parser follows with ``<`` (its error names the keyword:
 ``expected '<' in tensor type``)."""
 KEYWORD = "|".join(TYPE_KEYWORDS)
 """:data:`TYPE_KEYWORDS` as a regular expression's alternatives."""
+
+_ATTRIBUTE_WORDS = frozenset(
+    "affine_map affine_set array dense dense_resource distinct false loc sparse strided true unit "
+    "none index bf16 f16 f32 f64 f80 f128 tf32 complex memref tensor tuple vector".split()
+)
+"""The bare words ``Parser::parseAttribute`` reads as an attribute or a type (besides :data:`_SIZED`)."""
+_SIZED = lazy(r"[su]?i[0-9]+|f[4-8]E[0-9]M[0-9]\w*")
+"""Integer types and the small float types (``f8E4M3FN``), whose names take a width."""
+NO_VALUE = "expected attribute value"
+"""``parseAttribute``'s words where no attribute starts (a bare word it does not know: ``dens<1.0>``)."""
+
+
+def attribute_word(word: str) -> bool:
+    """Whether the bare word ``word`` (no ``#``, ``!``, ``@``, digit) starts an attribute or a type."""
+    return word in _ATTRIBUTE_WORDS or _SIZED.fullmatch(word) is not None
+
+
+NO_OP = frozenset(":,)]}>=-*")
+"""What cannot start an op (``parseOperation``: "expected operation name in quotes")."""
+
+QUOTED_NAME = lazy(r'\s*(?:%[^=]*=\s*)?"(?P<generic>(?:[^"\\\n]|\\.)*)"(?P<custom>)')
+"""A generic op's name whatever its characters (``"func.ret{urn"``: no reader takes it), as
+``OP_NAME`` reads a name (its ``generic`` group), for what the verifier says of it."""
 
 UNKNOWN_CUSTOM_OP = "custom op '{name}' is unknown"
 """A bare word where an op starts (after a complete op on its line): an op name without a

@@ -193,6 +193,11 @@ def type_problem(text: str) -> tuple[str, int] | None:
     simple = simple_type(text)
     plain = simple is not None and not (isinstance(simple, ShapedType) and simple.element == "none")
     found = None if plain else _type_problem(text)
+    if "!" in text or "#" in text:  # (a dialect's type or encoding it does not define: `tensor<2x!quant.unifom<...>>`)
+        from broadcheck.syntax.mnemonics import mnemonic_problem  # (only where a type names one)
+
+        if (slip := mnemonic_problem(text)) is not None and (found is None or slip[1] < found[1]):
+            found = slip
     if len(_PROBLEMS) >= 4096:
         _PROBLEMS.clear()
     _PROBLEMS[text] = found

@@ -17,9 +17,9 @@ from sys import intern
 
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments
-from broadcheck.syntax.parts import ParserWords, Statement, TypeText
+from broadcheck.syntax.parts import OpParser, OpWords, ParserWords, Statement, TypeText
 from broadcheck.syntax.parts import SyntaxProblem as ReaderProblem
-from broadcheck.syntax.problem import KEYWORD
+from broadcheck.syntax.problem import KEYWORD, NO_VALUE, attribute_word
 from broadcheck.syntax.statement import read_statement
 from broadcheck.syntax.types import TYPE_VALUES, WRONG_TOKEN, attribute_type, type_problem
 
@@ -62,8 +62,14 @@ def written_type_problem(statement: Statement, text: str) -> tuple[str, int] | N
         _judge([u.type for u in statement.operands if u.type is not None], found)
     for successor in statement.successors:
         _judge([u.type for u in successor.operands if u.type is not None], found)
+    if not statement.generic and statement.name in VALUE_FIRST and statement.items:
+        first = statement.items[0]  # (`stablehlo.constant dens<1.0> : T`: its value, mistyped)
+        if first.kind == "word" and (said := value_problem(first.text)) is not None:
+            found.append((first.start, *said))
     for attribute in statement.attributes:
         value = attribute.text
+        if statement.generic and value and (said := value_problem(value)) is not None:
+            found.append((attribute.end - len(value), *said))
         if ":" in value or value.startswith(TYPE_VALUES):
             typed = _attribute_type(value, attribute.end - len(value))
             if typed is not None:
@@ -71,9 +77,96 @@ def written_type_problem(statement: Statement, text: str) -> tuple[str, int] | N
     if not found:
         return None
     start, message, offset = min(found)
-    if offset == 0 and message == WRONG_TOKEN:
+    if offset == 0 and message in (WRONG_TOKEN, NO_VALUE):
         return message, len(strip_comments(text[:start]).rstrip())
     return message, start + offset
+
+
+def value_problem(value: str) -> tuple[str, int] | None:
+    """What ``Parser::parseAttribute`` says first of an attribute's value written ``value`` (a
+    generic form's: a custom form's parser may read its own words there), and the offset in it:
+    a punctuation mark or a bare word it does not know (``dens<1.0>``: :data:`~.problem.NO_VALUE`, at
+    offset 0, placed as a wrong token), a dialect's attribute its parser does not define (``#stablehlo.gathr<...>``),
+    a second ``:`` where its type starts (``dense<0> :: T``), a second type (``0 : i64 : T``), an affine
+    map's undeclared dimension (``affine_map<(d0) -> (d1)>``); ``None`` otherwise."""
+    first = value[0]
+    if first in "=:,":  # (`a == 1`: no attribute starts so)
+        return NO_VALUE, 0
+    if first.isalpha():
+        end = 1  # (the bare word, `[A-Za-z_][\w$.]*`, by string methods: no pattern compiled on a clean run)
+        while end < len(value) and (value[end].isalnum() or value[end] in "_$."):
+            end += 1
+        if not attribute_word(value[:end]):
+            return NO_VALUE, 0
+    if "#" in value:  # (nested too: `mode = #stablehlo.resul<...>`)
+        from broadcheck.syntax.mnemonics import mnemonic_problem  # (only where a value names one)
+
+        if (slip := mnemonic_problem(value)) is not None:
+            return slip
+    twice = _TWO_COLONS.search(value) if "::" in value and '"' not in value else None  # (a string may hold `::`)
+    if twice is not None:
+        return WRONG_TOKEN, twice.start() + 1  # (`dense<0> :: T`: no type starts so)
+    if value.count(":") > 1 and (second := _second_type(value)) is not None:
+        return "expected '}' in attribute dictionary", second  # (`0 : i64 : T`: the value ends with its type)
+    return _undeclared(value) if "affine_map<" in value else None
+
+
+def _second_type(value: str) -> int | None:
+    """Where the text before a second ``:`` outside brackets and strings of ``value`` ends (a
+    symbol's ``::`` is none)."""
+    from broadcheck.syntax.brackets import scan, stops
+
+    colons: list[int] = []
+    at, end = 0, len(value)
+    while len(colons) < 2:
+        at, mark = scan(value, at, end, stops(":"))
+        if mark != ":":
+            return None
+        if value.startswith("::", at):
+            at += 2
+            continue
+        colons.append(at)
+        at += 1
+    return len(value[: colons[1]].rstrip())
+
+
+def _undeclared(value: str) -> tuple[str, int] | None:
+    """The first identifier an ``affine_map<(d0, ...)[s0, ...] -> (...)>`` in ``value`` uses that it
+    does not declare: "use of undeclared identifier", at it."""
+    from broadcheck.syntax.brackets import scan
+
+    at = value.find("affine_map<")
+    while at >= 0:
+        start = at + len("affine_map<")
+        arrow = value.find("->", start)
+        opened = value.find("(", arrow)
+        if arrow < 0 or opened < 0 or value[arrow + 2 : opened].strip():
+            return None
+        declared = {name.strip(" ()[]") for name in value[start:arrow].replace("[", ",").split(",")}
+        close = scan(value, opened + 1, len(value))[0]
+        i = opened + 1
+        while i < close:
+            if value[i].isalpha() or value[i] == "_":
+                end = i + 1
+                while end < close and (value[end].isalnum() or value[end] in "_$"):
+                    end += 1
+                if value[i:end] not in declared and value[i:end] not in _AFFINE_WORDS:
+                    return "use of undeclared identifier", i
+                i = end
+            else:
+                i += 1
+        at = value.find("affine_map<", close)
+    return None
+
+
+_AFFINE_WORDS = frozenset({"mod", "floordiv", "ceildiv"})
+
+
+_TWO_COLONS = lazy(r"(?<![:@\w]):(?=:(?!:*@))")
+"""The ``:`` before a value's type, then another (not a symbol's ``::@``)."""
+VALUE_FIRST = frozenset({"arith.constant", "chlo.constant", "mhlo.constant", "stablehlo.constant"})
+"""Ops whose custom form starts with their value, read by ``parseAttribute``
+(``stablehlo.constant dense<1.0> : T``)."""
 
 
 def _judge(written: Iterable[TypeText], found: list[tuple[int, str, int]]) -> None:
@@ -90,13 +183,16 @@ def _judge(written: Iterable[TypeText], found: list[tuple[int, str, int]]) -> No
             _CLEAN.add(intern(text))
 
 
-def type_wrong(source: str, custom: bool) -> tuple[str, int] | None:
+def type_wrong(source: str, custom: bool, parser: OpParser | None = None) -> tuple[str, int] | None:
     """What MLIR's parser says first of ``source``, the text of a statement the engine could not
-    take, and the offset it names, if it is a type the statement writes (:func:`written_type_problem`);
-    a custom form only if ``custom`` (its op is declared: an unknown op's parser never reads its
-    types). ``None`` otherwise."""
+    take, and the offset it names, if it is a type the statement writes (:func:`written_type_problem`)
+    or a place where the reader stopped as MLIR's parser does (:class:`~.parts.ParserWords`; an op's
+    own parser's words, :class:`~.parts.OpWords`, as ``parser`` words them); a custom form only if
+    ``custom`` (its op is declared: an unknown op's parser never reads its types). ``None`` otherwise."""
     try:
         statement = read_statement(source)
+    except OpWords as said:
+        return parser(said) if parser is not None else (said.message, said.start) if _GENERIC.match(source) else None
     except ParserWords as said:  # (the reader stopped where MLIR's parser does, and says it so)
         return said.message, said.start
     except ReaderProblem:
