@@ -281,6 +281,9 @@ class _Head(Walk):
             raise self.after("expected non-function type")
         if written[0] == "(":
             raise Unsure
+        if not written[0].isalpha() and written[0] != "!":  # (`%a:: T`: no type starts so)
+            self.pos = start
+            raise self.after("expected non-function type")
         self.pos = start + len(written)
         if _ALIAS.fullmatch(written):
             return  # an alias: the reader does not know what it names
