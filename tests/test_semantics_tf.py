@@ -180,14 +180,15 @@ TFL_CASES = [
         "'tfl.select_v2' op failed to verify that operands do not have the same shape or broadcastable shapes within "
         "the rank 5",
     ),
-    # A 16-bit quantized add needs operands of one shape, at any rank.
+    # A 16-bit quantized add that broadcasts: TensorFlow 2.21's converter emits it (16x8 quantization of
+    # `x + 1.0`) and the kernel runs it, though VerifyAddOpShapeConstraints wants one shape: silent.
     (
         _op(
             "tfl.add",
             ["tensor<2x3x!quant.uniform<i16:f32, 5.000000e-01>>", "tensor<3x!quant.uniform<i16:f32, 5.000000e-01>>"],
             "tensor<2x3x!quant.uniform<i16:f32, 5.000000e-01>>",
         ),
-        "'tfl.add' op failed to verify that Operands should have valid shapes and element type needs to match",
+        None,
     ),
     (
         _op("tfl.add", ["tensor<3xf32>", "tensor<4xf32>"], "tensor<*xf32>"),

@@ -709,9 +709,11 @@ def _runtime_rank(spec: TflOp, operands: Sequence[ShapedType], result: str = "")
     Shapes that are all static and all the same pass at any rank; otherwise the
     highest rank must be within the limit. (With an unknown shape the runtime also
     accepts operands broadcast from one ``tfl.broadcast_args``, which the types do not
-    show, so only all-static operands are judged.) A 16-bit quantized ``add`` result, and
-    an 8-bit quantized ``mul`` result of a 16-bit quantized lhs, need operands of one
-    shape; ``add`` needs one element type too.
+    show, so only all-static operands are judged.) An 8-bit quantized ``mul`` result of a
+    16-bit quantized lhs needs operands of one shape; ``add`` needs one element type.
+    ``add``'s 16-bit quantized branch (operands of one shape) is not judged: the converter
+    quantizes after its runtime verification and itself emits a 16x8 ``add`` of a tensor
+    and a scalar constant, which the TFLite kernel runs.
     """
     if spec.max_rank is None:
         return None
@@ -747,8 +749,6 @@ def _same_shape_only(spec: TflOp, operands: Sequence[ShapedType], result: str) -
     if not _is_quantized(result):
         return False
     q = _quant(result)
-    if spec is TFL_OPS["tfl.add"]:
-        return q.known and q.width == 16 and q.signedness == "signed"
     if spec is TFL_OPS["tfl.mul"] and q.known and q.width == 8 and _is_quantized(operands[0].element):
         lhs = _quant(operands[0].element)
         return lhs.known and lhs.width == 16 and lhs.signedness == "signed"

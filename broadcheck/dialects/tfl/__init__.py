@@ -17,7 +17,7 @@ the ``tfl`` ops it uses, with the modules they import (a file of ``tfl.add``, ``
 """
 
 from broadcheck.dialects import parts
-from broadcheck.dialects.op import FUNCTIONAL, NONE, SAME, Op, family
+from broadcheck.dialects.op import FUNCTIONAL, NONE, SAME, Op, custom, family
 
 BROADCASTING = (
     "add sub mul div prelu maximum minimum less greater greater_equal less_equal equal not_equal pow logical_and "
@@ -122,7 +122,13 @@ def _regions() -> list[Op]:
     return [
         Op("tfl.if", NONE, regions.if_, "tfl-region"),
         Op("tfl.poly_call", FUNCTIONAL, regions.custom, "tfl-region"),
-        Op("tfl.control_node", NONE, regions.control_node, "tfl-region"),
+        Op(
+            "tfl.control_node",
+            custom(regions.control_node_form),
+            regions.control_node,
+            "tfl-region",
+            terminated=regions.control_node_results,
+        ),
         Op("tfl.custom", FUNCTIONAL, regions.custom, "tfl-region"),
         Op("tfl.custom_tf", FUNCTIONAL, regions.custom, "tfl-region"),
     ]

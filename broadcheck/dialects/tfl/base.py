@@ -15,6 +15,7 @@ unchecked: :func:`tensors` says so.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Sequence
 
@@ -43,6 +44,7 @@ from broadcheck.ops import Dim, Operation, Shape, Type
 from broadcheck.semantics import Problem, Subject
 from broadcheck.semantics.tf import quantized, same_or_storage, storage, tfl_enums
 from broadcheck.semantics.tosa import element as tosa_element
+from broadcheck.syntax.attributes import value
 
 __all__ = [
     "Check",
@@ -117,6 +119,38 @@ def counts(op: Operation, operands: int | None, results: int | None = 1) -> Prob
 enums = tfl_enums
 """``TFL_AFAttr``, ``TFL_PaddingAttr``: the named string enum attributes, in ODS order (after
 :func:`required`, before the operands' types)."""
+
+# The ``ConfinedAttr`` constraints of ``tfl_ops.td``: what the value must be, and the constraint's words
+# (``attribute 'block_size' failed to satisfy constraint: ...``, as TensorFlow 2.21's importer prints them).
+CONFINED: dict[str, tuple[Callable[[object], bool], str]] = {
+    "positive": (
+        lambda v: not isinstance(v, int) or isinstance(v, bool) or v > 0,
+        "32-bit signless integer attribute whose value is positive",
+    ),
+    "non-negative": (
+        lambda v: not isinstance(v, int) or isinstance(v, bool) or v >= 0,
+        "32-bit signless integer attribute whose value is non-negative",
+    ),
+    "bits": (  # IntMinValue<2>, IntMaxValue<16>
+        lambda v: not isinstance(v, int) or isinstance(v, bool) or 2 <= v <= 16,
+        "32-bit signless integer attribute whose minimum value is 2 whose maximum value is 16",
+    ),
+    "false": (lambda v: v is not True, "bool attribute whose value is false"),  # TFL_BoolFalse
+    "float-non-negative": (  # TFL_FloatNonNegative: APFloat::isNegative, so -0.0 fails too
+        lambda v: not isinstance(v, float) or math.copysign(1.0, v) > 0,
+        "32-bit float attribute whose value is non-negative",
+    ),
+}
+
+
+def confined(op: Operation, name: str, kind: str) -> Problem | None:
+    """A ``ConfinedAttr`` that is there and breaks its constraint (:data:`CONFINED`); an absent one is
+    :func:`required`'s, a value of another kind the attribute's type constraint's (neither judged here)."""
+    attr = op.attribute(name)
+    holds, words = CONFINED[kind]
+    if attr is None or holds(value(attr.text)):
+        return None
+    return Problem("BC562", {"name": name, "constraint": words})
 
 
 def pred(holds: bool, text: str) -> Problem | None:

@@ -32,6 +32,7 @@ from broadcheck.dialects.tfl import kernels
 from broadcheck.dialects.tfl.base import (
     attr_int,
     compatible,
+    confined,
     constant_ints,
     count,
     counts,
@@ -68,24 +69,6 @@ VALUES_SAME_ELEMENT = "values and output must have same element type"
 
 def _all(op: Operation, none: bool = False) -> bool:
     return tensors((u.type for u in (*op.operands, *op.results)), none)
-
-
-def _positive(op: Operation, name: str) -> Problem | None:
-    v = attr_int(op, name)
-    if v is not None and v <= 0:
-        return Problem(
-            "BC562", {"name": name, "constraint": "32-bit signless integer attribute whose value is positive"}
-        )
-    return None
-
-
-def _non_negative(op: Operation, name: str) -> Problem | None:
-    v = attr_int(op, name)
-    if v is not None and v < 0:
-        return Problem(
-            "BC562", {"name": name, "constraint": "32-bit signless integer attribute whose value is non-negative"}
-        )
-    return None
 
 
 # ------------------------------------------------------------------------------------ broadcast_to
@@ -298,7 +281,7 @@ def concatenation(op: Operation, profile: Profile) -> Problem | None:
 
 def pack(op: Operation, profile: Profile) -> Problem | None:
     """``tfl.pack``: ``values_count``, the axis, and one shape for every operand."""
-    problem = counts(op, None) or required(op, "values_count", "axis") or _positive(op, "values_count")
+    problem = counts(op, None) or required(op, "values_count", "axis") or confined(op, "values_count", "positive")
     if problem is not None or not _all(op) or not op.operands:
         return problem
     problem = first(lambda: result_like(op, 0, 0, VALUES_SAME_ELEMENT), lambda: same_scale(op))
@@ -323,7 +306,7 @@ def pack(op: Operation, profile: Profile) -> Problem | None:
 
 def unpack(op: Operation, profile: Profile) -> Problem | None:
     """``tfl.unpack``: the element types, then the inferred results (``num`` along ``axis``)."""
-    problem = counts(op, 1, None) or required(op, "num", "axis") or _non_negative(op, "num")
+    problem = counts(op, 1, None) or required(op, "num", "axis") or confined(op, "num", "non-negative")
     if problem is not None or not _all(op):
         return problem
     elements = {element(u.type) for u in (*op.operands, *op.results)}
@@ -378,7 +361,7 @@ def _split_outputs(op: Operation, s: Shape, axis: int, sizes: list[int]) -> Prob
 
 def split(op: Operation, profile: Profile) -> Problem | None:
     """``tfl.split``: a scalar ``split_dim``, ``num_splits`` results of even sizes."""
-    problem = counts(op, 2, None) or required(op, "num_splits") or _positive(op, "num_splits")
+    problem = counts(op, 2, None) or required(op, "num_splits") or confined(op, "num_splits", "positive")
     if problem is not None or not _all(op):
         return problem
     d = shape(op.operands[0].type)
@@ -421,7 +404,7 @@ def _split_axis(op: Operation, dim: int, value: int) -> tuple[int, Shape, int, i
 
 def split_v(op: Operation, profile: Profile) -> Problem | None:
     """``tfl.split_v``: 1-D ``size_splits`` and 0-D ``split_dim`` of i32, and sizes that add up."""
-    problem = counts(op, 3, None) or required(op, "num_splits") or _positive(op, "num_splits")
+    problem = counts(op, 3, None) or required(op, "num_splits") or confined(op, "num_splits", "positive")
     if problem is not None or not _all(op):
         return problem
     for index, want in ((1, 1), (2, 0)):

@@ -25,6 +25,7 @@ from broadcheck.dialects.tfl.base import (
     attr_int,
     attr_str,
     compatible,
+    confined,
     count,
     counts,
     enums,
@@ -205,14 +206,11 @@ def transpose_conv(op: Operation, profile: Profile) -> Problem | None:
         or enums(op, "padding")
     )
     if problem is None:
-        for name in ("stride_h", "stride_w"):
-            v = attr_int(op, name)
-            if v is not None and v <= 0:
-                return Problem(
-                    "BC562",
-                    {"name": name, "constraint": "32-bit signless integer attribute whose value is positive"},
-                )
-        problem = enums(op, "fused_activation_function")
+        problem = (
+            confined(op, "stride_h", "positive")
+            or confined(op, "stride_w", "positive")
+            or enums(op, "fused_activation_function")
+        )
     if problem is not None or not _all(op, none=True):
         return problem
     problem = first(

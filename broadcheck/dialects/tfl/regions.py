@@ -18,11 +18,15 @@ PASS::
 from __future__ import annotations
 
 from broadcheck.dialects.common import compatible
+from broadcheck.dialects.op import Reading
 from broadcheck.dialects.tf.base import tf
 from broadcheck.dialects.tf.regions import cast_compatible
 from broadcheck.dialects.tfl import ods
 from broadcheck.ops import OpaqueType, Operation, ShapedType, Type
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile, then
+from broadcheck.syntax.statement import Statement, TypeText
+
+CONTROL = TypeText("!tfl.control", 0, 0, "!tfl.control")
 
 
 def _unknown(types: tuple[Type, ...]) -> bool:
@@ -153,6 +157,32 @@ def if_(op: Operation, profile: Profile) -> Problem | None:
             if "".join(str(given).split()) != "".join(str(written).split()):
                 return Problem("BC1823", {"region": index, "index": k, "type": given, "result": written})
     return None
+
+
+def control_node_form(statement: Statement) -> Reading:
+    """``tfl.control_node(%ctl, ...) controls "tfl.add"(%a, %b) ... : (T, U) -> V`` (``ControlNodeOp::print``
+    when the body forwards one op): the controls in parentheses, each ``!tfl.control``; the wrapped op's
+    operands and results as its function type says, then a control result. (The importer prints it for
+    a flatbuffer's control dependencies.) The region form writes no types."""
+    n = len(statement.operands)
+    items = statement.items
+    controls = 0
+    if items and items[0].kind == "values":
+        controls = sum(1 for u in statement.operands if items[0].start <= u.start < items[0].end)
+    operands: list[TypeText | None] = [CONTROL] * controls + [None] * (n - controls)
+    results: list[TypeText | None] = [None] * statement.result_count
+    sig = statement.signature
+    wrapped = any(item.kind == "word" and item.text == "controls" for item in items)
+    if wrapped and sig is not None and sig.kind == "function" and len(sig.inputs) == n - controls:
+        operands[controls:] = sig.inputs
+        if len(sig.outputs) + 1 == statement.result_count:
+            results = [*sig.outputs, CONTROL]
+    return Reading(operands, results)
+
+
+def control_node_results(terminator: str, types: tuple[str | None, ...]) -> tuple[str | None, ...] | None:
+    """A ``tfl.control_node``'s results in its region form: its ``tfl.yield``'s operands, then a control."""
+    return (*types, CONTROL.key) if terminator == "tfl.yield" else None
 
 
 def control_node(op: Operation, profile: Profile) -> Problem | None:

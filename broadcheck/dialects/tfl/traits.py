@@ -29,6 +29,7 @@ from __future__ import annotations
 from broadcheck.dialects.common import compatible, element, rank, shape, static, tensors
 from broadcheck.dialects.tfl import ods, verifiers
 from broadcheck.dialects.tfl.base import (
+    confined,
     counts,
     element_pred,
     has_rank,
@@ -59,6 +60,8 @@ _BIAS = "bias and output must have same element type"
 _BIAS_SIZE = "bias must has num of elements equals to 4th dim of filter"
 _LSTM_RESULT = "the input and result tensor elemental types must be same"
 _BOXES = ("dim-equals", 0, 1, 4, "boxes should have dim[1] == 4")
+_CLIPS = (("cell_clip", "float-non-negative"), ("proj_clip", "float-non-negative"))  # DefaultValuedOptionalAttr
+_BLOCK_SIZE = (("block_size", "positive"),)
 
 
 class Declared(NamedTuple):
@@ -71,6 +74,10 @@ class Declared(NamedTuple):
     """Whether an operand may be ``none`` (``TFL_TensorOfOrNone``: an absent optional input)."""
     constants: bool = False
     """Whether its check reads the values of constant operands (``tfl.scatter_nd``'s shape)."""
+    attributes: tuple[tuple[str, str], ...] = ()
+    """Its ``ConfinedAttr`` attributes in declaration order, each with its constraint (a key of
+    :data:`~broadcheck.dialects.tfl.base.CONFINED`): checked where present, after the counts and before
+    the operands' types (an absent one is not judged: TensorFlow's importer always writes them)."""
 
     def check(self, op: Operation, profile: Profile) -> Problem | None:
         """The op's verifier: its counts, then each step in order."""
@@ -81,6 +88,10 @@ class Declared(NamedTuple):
         problem = counts(op, self.operands or None, self.results or None)
         if problem is not None:
             return problem
+        for name, kind in self.attributes:
+            problem = confined(op, name, kind)
+            if problem is not None:
+                return problem
         problem = _required(op)
         if problem is not None:
             return problem
@@ -275,7 +286,10 @@ DECLARED: dict[str, Declared] = {
     "where": Declared(1),
     "reduce_any": Declared(2),
     "reduce_all": Declared(2),
-    "fake_quant": Declared(1),
+    "fake_quant": Declared(
+        1,
+        attributes=(("num_bits", "bits"), ("narrow_range", "false")),
+    ),
     "random_standard_normal": Declared(1),
     "random_uniform": Declared(1),
     "multinomial": Declared(2),
@@ -289,8 +303,16 @@ DECLARED: dict[str, Declared] = {
         ),
     ),
     "reverse_v2": Declared(2, (("result-like", 0, 0, _IO), ("rank", 1, 1))),
-    "depth_to_space": Declared(1, (("result-like", 0, 0, _IO), ("rank-at-most", 0, 4), _SCALE)),
-    "space_to_depth": Declared(1, (("result-like", 0, 0, _IO), ("rank-at-most", 0, 4), _SCALE)),
+    "depth_to_space": Declared(
+        1,
+        (("result-like", 0, 0, _IO), ("rank-at-most", 0, 4), _SCALE),
+        attributes=_BLOCK_SIZE,
+    ),
+    "space_to_depth": Declared(
+        1,
+        (("result-like", 0, 0, _IO), ("rank-at-most", 0, 4), _SCALE),
+        attributes=_BLOCK_SIZE,
+    ),
     "range": Declared(
         3,
         (
@@ -346,7 +368,11 @@ DECLARED: dict[str, Declared] = {
         2, (("rank-at-least", 0, 2, "is"), ("result-like", 0, 0, "input and result must have the same element type"))
     ),
     "mirror_pad": Declared(2, (("rank", 1, 2), _SCALE)),
-    "reverse_sequence": Declared(2, (("result-like", 0, 0, _IO), ("rank", 1, 1))),
+    "reverse_sequence": Declared(
+        2,
+        (("result-like", 0, 0, _IO), ("rank", 1, 1)),
+        attributes=(("seq_dim", "non-negative"), ("batch_dim", "non-negative")),
+    ),
     "segment_sum": Declared(2, (("result-like", 0, 0, _IO),)),
     "sparse_to_dense": Declared(
         4,
@@ -440,8 +466,14 @@ DECLARED: dict[str, Declared] = {
             ("rank", 4, 2),
         ),
         results=4,
+        attributes=_CLIPS,
     ),
-    "svdf": Declared(5, (("result-like", 0, 0, _LSTM_RESULT),), optional=True),
+    "svdf": Declared(
+        5,
+        (("result-like", 0, 0, _LSTM_RESULT),),
+        optional=True,
+        attributes=(("rank", "positive"),),
+    ),
     "unidirectional_sequence_rnn": Declared(
         5,
         (
@@ -473,6 +505,7 @@ DECLARED: dict[str, Declared] = {
             ("verify", "lstm"),
         ),
         optional=True,
+        attributes=_CLIPS,
     ),
     "unidirectional_sequence_lstm": Declared(
         24,
@@ -502,6 +535,7 @@ DECLARED: dict[str, Declared] = {
             ("verify", "sequence_lstm"),
         ),
         optional=True,
+        attributes=_CLIPS,
     ),
     "bidirectional_sequence_lstm": Declared(
         48,
@@ -547,6 +581,7 @@ DECLARED: dict[str, Declared] = {
         ),
         results=2,
         optional=True,
+        attributes=_CLIPS,
     ),
 }
 """Each op's declaration, as ``tfl_ops.td`` (TensorFlow 2.21) has it; the steps in its order."""
