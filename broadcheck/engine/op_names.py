@@ -22,6 +22,9 @@ from broadcheck.syntax.statement import Statement
 
 _UNKNOWN_BARE = lazy(re.escape(UNKNOWN_CUSTOM_OP).replace(re.escape("{name}"), r"([A-Za-z_][\w$]*)"))
 """A bare word after a complete op (:data:`~broadcheck.syntax.problem.UNKNOWN_CUSTOM_OP`)."""
+_RESULT = r"%[\w$.\-]++(?::\d++)?+"
+_BARE_HEAD = lazy(rf"[ \t]*+(?:{_RESULT}(?:[ \t]*+,[ \t]*+{_RESULT})*+[ \t]*+=[ \t]*+)?+([A-Za-z_][\w$]*+)(?![\w$.])")
+"""A statement's results, if written, and its op's name, a bare word (no dialect, not quoted)."""
 _DEFAULT_DIALECT = frozenset({"return", "call", "call_indirect", "constant", "module"})
 
 
@@ -91,6 +94,16 @@ class OpNames:
         if not self._tries_func(name):
             return None
         return SyntaxProblem(f"{problem.message} (tried 'func.{name}' as well)", problem.span, problem.also)
+
+    def unfinished(self, text: Text) -> bool:
+        """A statement left unfinished (its brackets open to its region's end) whose op's name is a
+        bare word the parser does not know (``ret<urn``, ``r:eturn``): the parser reads the name
+        first and stops there, before the brackets. Whether it was reported."""
+        m = _BARE_HEAD.match(text.text)
+        if m is None or m.group(1) in _DEFAULT_DIALECT or not self._tries_func(m.group(1)):
+            return False
+        name = m.group(1)
+        return self.findings.at_op(text.line, text, "BC030", {"name": name, "tried": f" (tried 'func.{name}' as well)"})
 
     def _no_dialect(self, statement: Statement, line: int, text: Text | None) -> bool:
         """An op name without a dialect in a function's body (not in a nested region, whose

@@ -1,13 +1,12 @@
 """One file's run: the stages wired in the order data flows through them.
 
-read and split (:mod:`.read`: blocks of whole lines, ``--split-input-file`` chunks, each a
-module) -> scan (:mod:`.scan`: statements, region heads, labels, ``}``) -> for each
-statement, here: its names through value flow (:mod:`.values`, over :mod:`.flow` and
-:mod:`.dominance`), what it hands elsewhere (:mod:`.transfers`), its op's verdict
-(:mod:`.verdicts`, over :mod:`.verify` per distinct key); regions, labels and ``}`` go to
-:mod:`.regions` -> every problem, located, to :mod:`.findings` -> suppress, select and
-expect (:mod:`.outcome`) -> the :class:`Result`. Fixes and reports come after, from the
-result.
+read and split (:mod:`.read`: blocks of whole lines, ``--split-input-file`` chunks, each a module)
+-> scan (:mod:`.scan`: statements, region heads, labels, ``}``) -> for each statement, here: its
+names through value flow (:mod:`.values`, over :mod:`.flow` and :mod:`.dominance`), what it hands
+elsewhere (:mod:`.transfers`), its op's verdict (:mod:`.verdicts`, over :mod:`.verify` per
+distinct key); regions, labels and ``}`` go to :mod:`.regions` -> every problem, located, to
+:mod:`.findings` -> suppress, select and expect (:mod:`.outcome`) -> the :class:`Result`. Fixes
+and reports come after, from the result.
 
 A :class:`FileRun` holds the stages of checking one file, each with its own state; a
 :class:`Memory` what a run over many files shares (the forms read so far). Nothing here is
@@ -364,8 +363,11 @@ class FileRun:
             self.verdicts.alias(*found)
 
     def unbalanced(self, line: int, column: int, what: str, statement: Text | None = None) -> None:
-        """Brackets that do not match (``what``: the ``}``, region, statement or label; ``statement``:
-        the statement's text so far, where it is one)."""
+        """Brackets that do not match (``what``: the ``}``, region, statement or label; ``statement``: its text)."""
+        if what == "statement" and self.regions.open_regions:
+            self.regions.open_regions[-1].ops += 1  # (an op the parser read, however broken: no empty body)
+        if what == "statement" and statement is not None and self.verdicts.op_names.unfinished(statement):
+            return  # (an op's name the parser does not know: said first)
         if what == "region":
             if self.regions.unclosed:
                 return  # once per module: the parser stops there
