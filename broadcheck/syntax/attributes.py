@@ -152,9 +152,17 @@ def _tokens(text: str) -> list[tuple[str, str]] | None:
     return out
 
 
+def integer(text: str) -> int:
+    """An integer literal as MLIR's lexer reads it: decimal (leading zeros too: ``09``), or
+    hexadecimal after ``0x``; a sign before either. Raises ``ValueError`` on anything else."""
+    return int(text, 16 if text.lstrip("+-").startswith(("0x", "0X")) else 10)
+
+
 def _number(text: str) -> int | float:
     try:
-        return int(text, 0) if not any(c in text for c in ".eEn") or text.startswith(("0x", "-0x")) else float(text)
+        if not any(c in text for c in ".eEn") or text.startswith(("0x", "-0x")):
+            return integer(text)
+        return float(text)
     except ValueError:
         return float(text)
 

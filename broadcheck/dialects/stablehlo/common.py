@@ -29,7 +29,7 @@ from broadcheck.semantics.stablehlo import (
     tensor,
     type_text,
 )
-from broadcheck.syntax.attributes import Dense, DenseArray, ints, value
+from broadcheck.syntax.attributes import Dense, DenseArray, integer, ints, value
 from broadcheck.syntax.lazyre import lazy
 
 TYPE_CHECKING = False  # not typing's: a checking run imports no typing (syntax.named)
@@ -477,7 +477,7 @@ _ELEMENT_TYPE = lazy(r"tensor<(?:[\d?]+x)*(\w+)>")
 
 def _integer(text: str) -> int | None:
     try:
-        return int(text, 0)
+        return integer(text)
     except ValueError:
         return None
 

@@ -39,6 +39,7 @@ from broadcheck.dialects.stablehlo.common import (
 from broadcheck.ops import Attribute, Operation, ShapedType, Span
 from broadcheck.semantics import Problem, Subject
 from broadcheck.semantics.stablehlo import element, tensor
+from broadcheck.syntax.attributes import integer
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.types import read_type
@@ -253,7 +254,7 @@ def _elements_fit(lit: Literal, t: ShapedType, attr: Attribute, generic: bool) -
                 raise Reject(Problem("BC1404", span=_at(attr, offset, len(text), generic)))
             if not _INT.fullmatch(text):
                 raise Unknown(text)
-            if not _in_range(int(text, 0), elem):
+            if not _in_range(integer(text), elem):
                 raise Unknown(text)
         elif kind_.family == "complex":
             if text != "()" and not _hex_pair(text, elem):
