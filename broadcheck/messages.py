@@ -5287,7 +5287,8 @@ RULES: Mapping[str, Rule] = {
             "arith-compare-operand",
             "custom op '{name}' '{operand}' must be {constraint}, but got '{type}'",
             "The parser: arith.cmpi/cmpf's custom form with a type outside the operands' constraint (cmpi on "
-            "floats, cmpf on integers); the generic form gets the verifier's operand #0 message.",
+            "floats, cmpf on integers), tensor.from_elements's with a result that is not static (at the op); the "
+            "generic form gets the verifier's operand #0 or result #0 message.",
             "%0 = arith.cmpi eq, %a, %b : f32",
             op_prefix=False,
         ),
@@ -6495,7 +6496,8 @@ RULES: Mapping[str, Rule] = {
             "BC1367",
             "vector-operand-count",
             "custom op '{name}' number of operands and types do not match: got {operands} operands and {types} types",
-            "The parser: vector.from_elements given another number of operands than its vector type has elements.",
+            "The parser: vector.from_elements or tensor.from_elements given another number of operands than its "
+            "type has elements (at the first operand).",
             "%0 = vector.from_elements %a : vector<2xf32>",
             op_prefix=False,
         ),

@@ -230,20 +230,20 @@ def _after_type(op: Operation, attr: Attribute) -> Span:
 
 _HEX_INT = lazy(r"0x[0-9a-fA-F]+")
 _FLOAT_BITS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
-_SKIP = ("skip", False)
+SKIP = ("skip", False)
 """What this module does not read (a negative hex number, complex and other elements): the
 literal is passed over."""
 
 
-def _element(text: str, element: str, dense: bool) -> tuple[str, bool] | None:
+def element_problem(text: str, element: str, dense: bool) -> tuple[str, bool] | None:
     """The parser's error on one number of a literal of type ``element``, as (code, whether it
-    is at the digits, after any sign; else at the whole number), :data:`_SKIP`, or None."""
+    is at the digits, after any sign; else at the whole number), :data:`SKIP`, or None."""
     family = _family(element)
     number = text.lstrip("-+")
     negative = text.startswith("-")
     if text in ("true", "false"):
         if not dense:
-            return _SKIP
+            return SKIP
         if family == "float":
             return "BC1401", False
         return None if element == "i1" else ("BC1404", False)
@@ -252,22 +252,22 @@ def _element(text: str, element: str, dense: bool) -> tuple[str, bool] | None:
     if _SCALAR_FLOAT.fullmatch(text):
         if family in ("integer", "index"):
             return ("BC570", True) if dense else ("BC1400", False)
-        return None if family == "float" else _SKIP
+        return None if family == "float" else SKIP
     if _HEX_INT.fullmatch(number):
         value = int(number, 16)
         if family == "float":
             bits = _FLOAT_BITS.get(element)
-            return _SKIP if bits is None or negative else ("BC1407", False) if value >= 1 << bits else None
+            return SKIP if bits is None or negative else ("BC1407", False) if value >= 1 << bits else None
     elif _SCALAR_INT.fullmatch(text):
         if family == "float":
             return "BC569", True
         value = int(number)
     else:
-        return _SKIP
+        return SKIP
     if family == "index":  # read as a signed 64-bit integer
         element = "si64"
     elif family != "integer":
-        return _SKIP
+        return SKIP
     if negative and element.startswith("ui"):
         return "BC1406", True
     if not _fits(-value if negative else value, element):
@@ -277,8 +277,8 @@ def _element(text: str, element: str, dense: bool) -> tuple[str, bool] | None:
 
 def _scalar(op: Operation, attr: Attribute, text: str, element: str) -> Problem | None:
     """A scalar literal (``5.0 : i32``) against its type, as the parser reads it."""
-    found = _element(text, element, dense=False)
-    if found is None or found == _SKIP:
+    found = element_problem(text, element, dense=False)
+    if found is None or found == SKIP:
         return None
     code, digits = found
     if code == "BC1400":
@@ -318,8 +318,8 @@ def _elements(attr: Attribute, body: str, offset: int, type_: ShapedType) -> Pro
     if _family(element) == "float" and _FLOAT_LIST.fullmatch(body) is not None:
         return None  # a flat list of floats: each element reads (one pass, not one call an element)
     for text, at_offset in elements:
-        found = _element(text, element, dense=True)
-        if found == _SKIP:
+        found = element_problem(text, element, dense=True)
+        if found == SKIP:
             return None
         if found is not None:
             code, digits = found

@@ -232,13 +232,24 @@ def _ranked_written(op: Operation) -> Problem | None:
 
 
 def check_from_elements(op: Operation, profile: Profile) -> Problem | None:
-    """``tensor.from_elements``: a static result with one operand per element, of its element type."""
-    problem = _ranked_written(op) or _one_result(op) or check_types(op, [], [STATIC])
+    """``tensor.from_elements``: a static result with one operand per element, of its element type.
+    Its custom form's parser checks the result's constraint (at the op) and then resolves one operand
+    per element (at the first operand), before any verifier."""
+    problem = _ranked_written(op) or _one_result(op)
     if problem:
         return problem
     t = _v(op.results[0].type)
+    if not op.generic and not _static(op.results[0].type):
+        written = {"name": op.name, "operand": "result", "constraint": STATIC[0], "type": str(op.results[0].type)}
+        return Problem("BC1357", written)
     assert t.shape is not None
     count = prod(d for d in t.shape if d is not None)
+    if not op.generic and len(op.operands) != count:
+        args = {"name": op.name, "operands": len(op.operands), "types": count}
+        return Problem("BC1367", args, span=op.operands[0].span if op.operands else None)
+    problem = check_types(op, [], [STATIC])
+    if problem:
+        return problem
     if len(op.operands) != count or any(printed(u.type) != t.element for u in op.operands):
         return predicate("operand types match result element type")
     return None
