@@ -8896,6 +8896,27 @@ RULES: Mapping[str, Rule] = {
             "feature_group_count = 1 : i64} : ...",
             op_prefix=False,
         ),
+        # ---- BC1873-BC1885: what a second zoo of PyTorch programs printed (torchzoo2)
+        Rule(
+            "BC1873",
+            "elements-literal-hex-size",
+            "elements hex data size is invalid for provided type: '{type}'",
+            "The parser: a dense literal written as a hex string whose bytes are neither one element nor every "
+            "element of its static type (DenseElementsAttr::isValidRawBuffer; an integer narrower than 8 bits "
+            "takes a byte; at the 'dense').",
+            '%0 = arith.constant dense<"0x000000"> : tensor<3xi16>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1874",
+            "tosa-zero-point-value",
+            "{name} zero point must be zero for non-int8 integer types",
+            "A TOSA convolution's, avg_pool2d's or matmul's zero point operand is a constant that is not zero "
+            "while its element type is not an 8-bit integer (verifyZeroPoint; a float zero point counts as "
+            "zero only if it is 0.0 or -0.0).",
+            '%0 = tosa.matmul %a, %b, %zp, %zp : (tensor<1x2x3xi16>, ...) where %zp is "tosa.const" of '
+            "dense<1> : tensor<1xi16>",
+        ),
     )
 }
 

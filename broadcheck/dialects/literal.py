@@ -288,6 +288,39 @@ def _scalar(op: Operation, attr: Attribute, text: str, element: str) -> Problem 
     return None if at is None else Problem(code, span=at)
 
 
+_HEX_BLOB = lazy(r'\s*+"0x((?:[0-9a-fA-F]{2})*+)"\s*+')
+_FLOAT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8}
+
+
+def _hex_width(element: str) -> int | None:
+    """The bytes one element takes in a hex literal's buffer (an integer below 8 bits takes a
+    byte), or None for an element type not read here."""
+    m = _INTEGER.fullmatch(element)
+    if m is not None:
+        return (int(m.group(2)) + 7) // 8
+    if element == "index":
+        return 8
+    if element.startswith("f8E"):
+        return 1
+    inner = element[len("complex<") : -1].strip() if element.startswith("complex<") and element.endswith(">") else None
+    if inner is not None:
+        part = _hex_width(inner) if inner in _FLOAT_BYTES or _INTEGER.fullmatch(inner) else None
+        return None if part is None else 2 * part
+    return _FLOAT_BYTES.get(element)
+
+
+def hex_size_fits(size: int, type_: ShapedType) -> bool | None:
+    """Whether a hex literal of ``size`` bytes fits the static ``type_`` (one element, a splat, or
+    every element: ``DenseElementsAttr::isValidRawBuffer``), or None where it is not read here."""
+    width = _hex_width(str(type_.element).strip())
+    if width is None or type_.shape is None or None in type_.shape or type_.encoding is not None:
+        return None
+    count = 1
+    for d in type_.shape:
+        count *= d or 0
+    return size in (width, width * count)
+
+
 def _elements(attr: Attribute, body: str, offset: int, type_: ShapedType) -> Problem | None:
     """A ``dense<...>`` literal (``body``, at ``offset`` of the attribute's value) against its
     tensor type, in the parser's order: its nesting, a static shape, its shape, each element."""
@@ -297,6 +330,13 @@ def _elements(attr: Attribute, body: str, offset: int, type_: ShapedType) -> Pro
         if here is None or type_.shape is None or None in type_.shape:
             return None if here is None else Problem("BC1003", span=here)
         return Problem("BC1844", {"type": str(type_)}, span=here) if all(type_.shape) else None
+    blob = _HEX_BLOB.fullmatch(body)
+    if blob is not None:  # `dense<"0x...">`: its bytes against the type (once the type is static)
+        here = offset_span(attr, start, len("dense"))
+        if here is None or type_.shape is None or None in type_.shape:
+            return None if here is None else Problem("BC1003", span=here)
+        fits = hex_size_fits(len(blob.group(1)) // 2, type_)
+        return Problem("BC1873", {"type": str(type_)}, span=here) if fits is False else None
     lit = _read_dense(body, offset)
     if lit is None:
         return None

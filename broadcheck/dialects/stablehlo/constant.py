@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from broadcheck.dialects.literal import SKIP, element_problem, value_type
+from broadcheck.dialects.literal import SKIP, element_problem, hex_size_fits, value_type
 from broadcheck.dialects.stablehlo import quant  # hloquant
 from broadcheck.dialects.stablehlo.common import (
     Reject,
@@ -207,11 +207,7 @@ def _elements_fit(lit: Literal, t: ShapedType, attr: Attribute, generic: bool) -
     """Each element against the type's element (the parser's conversion), or pass over."""
     elem = t.element.strip()
     if lit.hex_bytes is not None:
-        width = _BYTES.get(elem)
-        count = 1
-        for d in t.shape or ():
-            count *= d or 0
-        if width is None or lit.hex_bytes not in (width, width * count):
+        if not hex_size_fits(lit.hex_bytes, t):  # (one that does not fit is the caller's)
             raise Unknown("a hex literal")
         return
     kind_ = element(elem)
@@ -320,6 +316,8 @@ def constant(op: Operation) -> None:
         raise Reject(Problem("BC1073", args, span=here))
     if literal_type.encoding is not None:
         raise Unknown(literal_type.encoding)
+    if lit.hex_bytes is not None and hex_size_fits(lit.hex_bytes, literal_type) is False:
+        raise Reject(Problem("BC1873", {"type": str(tensor(literal_type))}, span=here))
     _elements_fit(lit, literal_type, attr, generic)
     _verify(op, literal_type)
 

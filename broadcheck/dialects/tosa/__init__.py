@@ -94,8 +94,13 @@ def _structural() -> list[Op]:
         "avg_pool2d_adaptive": s.check_avg_pool_adaptive,
         "max_pool2d_adaptive": s.check_max_pool_adaptive,
     }
+    # (and these read their constant zero points: verifyZeroPoint)
+    zero_points = {"conv2d", "conv3d", "depthwise_conv2d", "transpose_conv2d", "avg_pool2d", "matmul"}
     return [
-        *(_op(f"tosa.{name}", FORM, check, "tosa-structural", assembly=TYPED) for name, check in checks.items()),
+        *(
+            _op(f"tosa.{name}", FORM, check, "tosa-structural", constants=name in zero_points, assembly=TYPED)
+            for name, check in checks.items()
+        ),
         *(
             _op(f"tosa.{name}", FORM, check, "tosa-structural", constants=True, assembly=TYPED)
             for name, check in shaped.items()
