@@ -212,13 +212,16 @@ def _elements_fit(lit: Literal, t: ShapedType, attr: Attribute, generic: bool) -
         return
     kind_ = element(elem)
     for text, offset in lit.elements:
+        if text.startswith("+"):  # (the lexer's '+' before the number: "expected element literal ...")
+            raise Unknown(text)
         if kind_.family == "float":
             if text in ("true", "false"):
                 raise Reject(Problem("BC1401", span=_at(attr, offset, len(text), generic)))
             if text.startswith("("):
                 raise Unknown(text)
             if _INT.fullmatch(text) and not text.lstrip("-+").startswith("0x"):
-                raise Reject(Problem("BC569", span=_at(attr, offset, len(text), generic)))
+                sign = len(text) - len(text.lstrip("-+"))  # (at the digits)
+                raise Reject(Problem("BC569", span=_at(attr, offset + sign, len(text) - sign, generic)))
             if (
                 text.startswith("0x")
                 and _HEX.fullmatch(text)
