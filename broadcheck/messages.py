@@ -8917,6 +8917,28 @@ RULES: Mapping[str, Rule] = {
             '%0 = tosa.matmul %a, %b, %zp, %zp : (tensor<1x2x3xi16>, ...) where %zp is "tosa.const" of '
             "dense<1> : tensor<1xi16>",
         ),
+        Rule(
+            "BC1875",
+            "tensor-expand-shape-dynamic-count",
+            "mismatch in dynamic dims in output_shape and static_output_shape: static_output_shape has {dynamic} "
+            "dynamic dims while output_shape has {values} values",
+            "tensor.expand_shape's generic form: its static_output_shape marks another number of dims dynamic "
+            "(kDynamic, not -1) than it has output_shape operands (after the static list's length).",
+            '%0 = "tensor.expand_shape"(%a, %n) <{reassociation = [[0, 1]], static_output_shape = array<i64: -1, 1>}> '
+            ": (tensor<?xf32>, index) -> tensor<?x1xf32>",
+        ),
+        Rule(
+            "BC1876",
+            "slice-dynamic-count",
+            "expected the number of '{name}' to match the number of dynamic entries in 'static_{name}' "
+            "({operands} vs {dynamic})",
+            "A slice op's generic form (tensor.extract_slice, insert_slice, parallel_insert_slice): its offsets, "
+            "sizes or strides operands are not as many as the kDynamic entries of its static list (the strides "
+            "checked first, the offsets last; before the lists' lengths).",
+            '%0 = "tensor.extract_slice"(%a, %i) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>, static_offsets = '
+            "array<i64: 0, 0>, ...}> : (tensor<?x3xf32>, index) -> tensor<?x3xf32>",
+            op_prefix=False,
+        ),
     )
 }
 

@@ -351,10 +351,11 @@ def _view_like(op: Operation, rank: int, parts: list[range], first: int) -> Prob
         return lists
     offsets, sizes, strides = lists
     dynamic = (len(parts[first]), len(parts[first + 1]), len(parts[first + 2]))
-    for _name, values, n in zip(("offsets", "sizes", "strides"), lists, dynamic, strict=True):
+    named = list(zip(("offsets", "sizes", "strides"), lists, dynamic, strict=True))
+    for name, values, n in reversed(named):  # (iree 3.13 says the strides' first, the offsets' last)
         wanted = sum(1 for v in values if v == DYNAMIC)
         if wanted != n:
-            raise _Unread  # the generic form's dynamic values do not match its static lists: not judged
+            return Problem("BC1876", {"name": name, "operands": n, "dynamic": wanted})
     problem = offsets_sizes_strides(offsets, sizes, strides, (rank, rank, rank))
     return problem if problem else (offsets, sizes, strides)
 
@@ -546,7 +547,7 @@ def check_expand_shape(op: Operation, profile: Profile) -> Problem | None:
             return Problem("BC635", {"rank": len(result.shape), "count": len(static)})
         wanted = sum(1 for s in static if s == DYNAMIC)
         if wanted != len(op.operands) - 1:
-            return None  # the generic form's dynamic values do not match output_shape: not judged
+            return Problem("BC1875", {"dynamic": wanted, "values": len(op.operands) - 1})
         problem = dynamic_count(result.shape, len(op.operands) - 1)
         if problem:
             return problem
