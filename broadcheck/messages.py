@@ -8911,9 +8911,9 @@ RULES: Mapping[str, Rule] = {
             "BC1874",
             "tosa-zero-point-value",
             "{name} zero point must be zero for non-int8 integer types",
-            "A TOSA convolution's, avg_pool2d's or matmul's zero point operand is a constant that is not zero "
-            "while its element type is not an 8-bit integer (verifyZeroPoint; a float zero point counts as "
-            "zero only if it is 0.0 or -0.0).",
+            "A TOSA convolution's, avg_pool2d's, matmul's or negate's zero point operand is a constant that is "
+            "not zero while its element type is not an 8-bit integer (verifyZeroPoint; a float zero point counts "
+            "as zero only if it is 0.0 or -0.0).",
             '%0 = tosa.matmul %a, %b, %zp, %zp : (tensor<1x2x3xi16>, ...) where %zp is "tosa.const" of '
             "dense<1> : tensor<1xi16>",
         ),

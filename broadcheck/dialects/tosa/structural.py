@@ -1001,6 +1001,15 @@ def check_mul(op: Operation, profile: Profile) -> Problem | None:
     return problem
 
 
+def check_negate(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.negate``: its traits and verifier (TOSA's rule family), then its constant zero points'
+    values (``verifyZeroPoint``, last)."""
+    problem = family("tosa")(op, profile)
+    if problem is not None or len(op.operands) != 3:
+        return problem
+    return _zero_points(op, ("input1", 1), ("output", 2))
+
+
 def check_tile(op: Operation, profile: Profile) -> Problem | None:
     """``tosa.tile``: the multiples' rank (its type), the ranks, and the constant multiples."""
     problem = _count(op, 2) or _types(op, *declared(op.name))
