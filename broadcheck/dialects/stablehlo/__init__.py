@@ -169,6 +169,8 @@ def data_ops(prefix: str) -> list[Op]:
     forms = {
         "transpose": Assembly("functional", 1, keyword="dims", at_name=True),
         "reverse": Assembly("same", 1, keyword="dims"),
+        # `$operand, $padding_value, low = [..], high = [..], interior = [..] : functional-type(...)`: its first keyword
+        "pad": Assembly("functional", 2, keyword="low", at_name=True),
         "concatenate": Assembly("functional", form=data.concatenate_form),
     }
     return _declared(prefix, checks, forms)
@@ -351,7 +353,15 @@ def dynamic_ops(prefix: str) -> list[Op]:
         # (MHLO: dynamic_conv has a verifier of its own, dynamic_iota none)
         del checks["dynamic_conv"], checks["dynamic_iota"]
     # `$output_shape, dim = $iota_dimension : functional-type(operands, results)`
-    forms = {"dynamic_iota": Assembly("functional", 1, keyword="dim", at_name=True)} if prefix == "stablehlo" else {}
+    # `$a, $b, $shape, distribution = $rng_distribution : functional-type(operands, results)`
+    forms = (
+        {
+            "dynamic_iota": Assembly("functional", 1, keyword="dim", at_name=True),
+            "rng": Assembly("functional", 3, keyword="distribution", at_name=True),
+        }
+        if prefix == "stablehlo"
+        else {}
+    )
     return [
         Op(f"{prefix}.{name}", FUNCTIONAL, check, f"{prefix}-dynamic", constants=True, assembly=forms.get(name))
         for name, check in checks.items()
