@@ -288,7 +288,8 @@ def _scalar(op: Operation, attr: Attribute, text: str, element: str) -> Problem 
     return None if at is None else Problem(code, span=at)
 
 
-_HEX_BLOB = lazy(r'\s*+"0x((?:[0-9a-fA-F]{2})*+)"\s*+')
+_HEX_BLOB = lazy(r'\s*+"0x([0-9a-fA-F]*+)"\s*+')
+"""A hex literal's digits (one class repeated: a group repeated would keep a stack as long as the weights)."""
 _FLOAT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8}
 
 
@@ -331,11 +332,13 @@ def _elements(attr: Attribute, body: str, offset: int, type_: ShapedType) -> Pro
             return None if here is None else Problem("BC1003", span=here)
         return Problem("BC1844", {"type": str(type_)}, span=here) if all(type_.shape) else None
     blob = _HEX_BLOB.fullmatch(body)
-    if blob is not None:  # `dense<"0x...">`: its bytes against the type (once the type is static)
+    digits = blob.end(1) - blob.start(1) if blob is not None else -1
+    # `dense<"0x...">`: its bytes against the type; none at all are weights the lexer elided (elide_weights)
+    if digits > 0 and digits % 2 == 0:
         here = offset_span(attr, start, len("dense"))
         if here is None or type_.shape is None or None in type_.shape:
             return None if here is None else Problem("BC1003", span=here)
-        fits = hex_size_fits(len(blob.group(1)) // 2, type_)
+        fits = hex_size_fits(digits // 2, type_)  # (no copy of the weights)
         return Problem("BC1873", {"type": str(type_)}, span=here) if fits is False else None
     lit = _read_dense(body, offset)
     if lit is None:

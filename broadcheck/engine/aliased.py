@@ -96,9 +96,13 @@ def affine_map_problem(text: Text) -> SyntaxProblem | None:
     if "affine_map<" not in body:
         return None
     from broadcheck.dialects.linalg.affine import undeclared
+    from broadcheck.text import comment_start
 
     at = body.find("=") + 1
-    found = undeclared(body[at:])
+    value = "\n".join(
+        line[:k] + " " * (len(line) - k) if (k := comment_start(line)) >= 0 else line for line in body[at:].split("\n")
+    )
+    found = undeclared(value)  # (comments blanked: offsets kept)
     if found is None:
         return None
     after, start, length, negations = found
