@@ -176,6 +176,8 @@ PARSE_CODES = frozenset(
         "BC1866", "BC1867", "BC1868", "BC1869", "BC1870", "BC1871",
         # a StableHLO custom form's attribute dictionary entry against its ODS constraint
         "BC1872",
+        # a dense literal's hex string of another size than its type's elements
+        "BC1873",
         # a generic form's property of another kind than the op stores (setPropertiesFromAttr); a custom form's
         "BC564", "BC1892",
     }

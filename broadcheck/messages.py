@@ -5287,7 +5287,8 @@ RULES: Mapping[str, Rule] = {
             "arith-compare-operand",
             "custom op '{name}' '{operand}' must be {constraint}, but got '{type}'",
             "The parser: arith.cmpi/cmpf's custom form with a type outside the operands' constraint (cmpi on "
-            "floats, cmpf on integers); the generic form gets the verifier's operand #0 message.",
+            "floats, cmpf on integers), tensor.from_elements's with a result that is not static (at the op); the "
+            "generic form gets the verifier's operand #0 or result #0 message.",
             "%0 = arith.cmpi eq, %a, %b : f32",
             op_prefix=False,
         ),
@@ -6495,7 +6496,8 @@ RULES: Mapping[str, Rule] = {
             "BC1367",
             "vector-operand-count",
             "custom op '{name}' number of operands and types do not match: got {operands} operands and {types} types",
-            "The parser: vector.from_elements given another number of operands than its vector type has elements.",
+            "The parser: vector.from_elements or tensor.from_elements given another number of operands than its "
+            "type has elements (at the first operand).",
             "%0 = vector.from_elements %a : vector<2xf32>",
             op_prefix=False,
         ),
@@ -8892,6 +8894,49 @@ RULES: Mapping[str, Rule] = {
             "(verifyInherentAttrs, as the dictionary is read: at its '{'; entries checked by name).",
             "stablehlo.convolution(%a, %b) dim_numbers = ..., window = {} {batch_group_count = 0 : i64, "
             "feature_group_count = 1 : i64} : ...",
+            op_prefix=False,
+        ),
+        # ---- BC1873-BC1885: what a second zoo of PyTorch programs printed (torchzoo2)
+        Rule(
+            "BC1873",
+            "elements-literal-hex-size",
+            "elements hex data size is invalid for provided type: '{type}'",
+            "The parser: a dense literal written as a hex string whose bytes are neither one element nor every "
+            "element of its static type (DenseElementsAttr::isValidRawBuffer; an integer narrower than 8 bits "
+            "takes a byte; at the 'dense').",
+            '%0 = arith.constant dense<"0x000000"> : tensor<3xi16>',
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1874",
+            "tosa-zero-point-value",
+            "{name} zero point must be zero for non-int8 integer types",
+            "A TOSA convolution's, avg_pool2d's, matmul's or negate's zero point operand is a constant that is "
+            "not zero while its element type is not an 8-bit integer (verifyZeroPoint; a float zero point counts "
+            "as zero only if it is 0.0 or -0.0).",
+            '%0 = tosa.matmul %a, %b, %zp, %zp : (tensor<1x2x3xi16>, ...) where %zp is "tosa.const" of '
+            "dense<1> : tensor<1xi16>",
+        ),
+        Rule(
+            "BC1875",
+            "tensor-expand-shape-dynamic-count",
+            "mismatch in dynamic dims in output_shape and static_output_shape: static_output_shape has {dynamic} "
+            "dynamic dims while output_shape has {values} values",
+            "tensor.expand_shape's generic form: its static_output_shape marks another number of dims dynamic "
+            "(kDynamic, not -1) than it has output_shape operands (after the static list's length).",
+            '%0 = "tensor.expand_shape"(%a, %n) <{reassociation = [[0, 1]], static_output_shape = array<i64: -1, 1>}> '
+            ": (tensor<?xf32>, index) -> tensor<?x1xf32>",
+        ),
+        Rule(
+            "BC1876",
+            "slice-dynamic-count",
+            "expected the number of '{name}' to match the number of dynamic entries in 'static_{name}' "
+            "({operands} vs {dynamic})",
+            "A slice op's generic form (tensor.extract_slice, insert_slice, parallel_insert_slice): its offsets, "
+            "sizes or strides operands are not as many as the kDynamic entries of its static list (the strides "
+            "checked first, the offsets last; before the lists' lengths).",
+            '%0 = "tensor.extract_slice"(%a, %i) <{operandSegmentSizes = array<i32: 1, 1, 0, 0>, static_offsets = '
+            "array<i64: 0, 0>, ...}> : (tensor<?x3xf32>, index) -> tensor<?x3xf32>",
             op_prefix=False,
         ),
     )

@@ -53,6 +53,9 @@ DIRECTIONS = ("EQ", "NE", "GE", "GT", "LE", "LT")
 COMPARE_TYPES = ("NOTYPE", "FLOAT", "TOTALORDER", "SIGNED", "UNSIGNED")
 
 NEXT_OP = "expected operation name in quotes"
+
+_OPERAND = r"%[\w$.-]+(?:#[0-9]+)?"
+"""An SSA use as a custom form lists it."""
 """What MLIR says when an op is complete and what follows cannot start another one."""
 
 
@@ -242,13 +245,20 @@ class Assembly(Frozen):
         ``source``)."""
         if self.text_form is not None:
             return self.text_form(source)
+        if self.keyword is None:
+            return None
+        name = re.match(r"\s*(?:%[^=]*=\s*)?([\w$.]+)", source)
+        custom = f"custom op '{name.group(1) if name else ''}' "
+        if name is not None and self.operands:  # `$a, $b, <keyword>`: another token where the keyword goes
+            listed = r"\s*,\s*".join([_OPERAND] * self.operands)
+            m = re.compile(rf"\s+{listed}\s*,\s*(?=\S)").match(source, name.end())
+            if m is not None and not re.compile(rf"{self.keyword}(?![\w$.])").match(source, m.end()):
+                return f"{custom}expected '{self.keyword}'", m.end()
         if self.keyword != "dims":
             return None
         m = re.search(r",\s*dims\s*=\s*(?=\[)", source)
         if m is None:
             return None
-        name = re.match(r"\s*(?:%[^=]*=\s*)?([\w$.]+)", source)
-        custom = f"custom op '{name.group(1) if name else ''}' "
         return _shifted(integer_list(source[m.end() :], custom), m.end())
 
     def _compare(self, statement: Statement, custom: str) -> Wrong | None:

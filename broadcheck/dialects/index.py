@@ -150,7 +150,6 @@ tosa.sigmoid 0
 tosa.sin 0
 tosa.tanh 0
 tosa.clamp 0
-tosa.negate 0
 tosa.cast 0
 tosa.table 0
 tosa.fft2d 0
@@ -187,6 +186,7 @@ tosa.tile 3
 tosa.resize 3
 tosa.reverse 3
 tosa.mul 3
+tosa.negate 3
 tosa.const 3
 tosa.const_shape 3
 tosa.identity 4

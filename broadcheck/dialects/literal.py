@@ -230,20 +230,20 @@ def _after_type(op: Operation, attr: Attribute) -> Span:
 
 _HEX_INT = lazy(r"0x[0-9a-fA-F]+")
 _FLOAT_BITS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
-_SKIP = ("skip", False)
+SKIP = ("skip", False)
 """What this module does not read (a negative hex number, complex and other elements): the
 literal is passed over."""
 
 
-def _element(text: str, element: str, dense: bool) -> tuple[str, bool] | None:
+def element_problem(text: str, element: str, dense: bool) -> tuple[str, bool] | None:
     """The parser's error on one number of a literal of type ``element``, as (code, whether it
-    is at the digits, after any sign; else at the whole number), :data:`_SKIP`, or None."""
+    is at the digits, after any sign; else at the whole number), :data:`SKIP`, or None."""
     family = _family(element)
     number = text.lstrip("-+")
     negative = text.startswith("-")
     if text in ("true", "false"):
         if not dense:
-            return _SKIP
+            return SKIP
         if family == "float":
             return "BC1401", False
         return None if element == "i1" else ("BC1404", False)
@@ -252,22 +252,22 @@ def _element(text: str, element: str, dense: bool) -> tuple[str, bool] | None:
     if _SCALAR_FLOAT.fullmatch(text):
         if family in ("integer", "index"):
             return ("BC570", True) if dense else ("BC1400", False)
-        return None if family == "float" else _SKIP
+        return None if family == "float" else SKIP
     if _HEX_INT.fullmatch(number):
         value = int(number, 16)
         if family == "float":
             bits = _FLOAT_BITS.get(element)
-            return _SKIP if bits is None or negative else ("BC1407", False) if value >= 1 << bits else None
+            return SKIP if bits is None or negative else ("BC1407", False) if value >= 1 << bits else None
     elif _SCALAR_INT.fullmatch(text):
         if family == "float":
             return "BC569", True
         value = int(number)
     else:
-        return _SKIP
+        return SKIP
     if family == "index":  # read as a signed 64-bit integer
         element = "si64"
     elif family != "integer":
-        return _SKIP
+        return SKIP
     if negative and element.startswith("ui"):
         return "BC1406", True
     if not _fits(-value if negative else value, element):
@@ -277,8 +277,8 @@ def _element(text: str, element: str, dense: bool) -> tuple[str, bool] | None:
 
 def _scalar(op: Operation, attr: Attribute, text: str, element: str) -> Problem | None:
     """A scalar literal (``5.0 : i32``) against its type, as the parser reads it."""
-    found = _element(text, element, dense=False)
-    if found is None or found == _SKIP:
+    found = element_problem(text, element, dense=False)
+    if found is None or found == SKIP:
         return None
     code, digits = found
     if code == "BC1400":
@@ -286,6 +286,40 @@ def _scalar(op: Operation, attr: Attribute, text: str, element: str) -> Problem 
     skip = len(text) - len(text.lstrip("-+")) if digits else 0
     at = offset_span(attr, len(attr.text) - len(attr.text.lstrip()) + skip, len(text) - skip)
     return None if at is None else Problem(code, span=at)
+
+
+_HEX_BLOB = lazy(r'\s*+"0x([0-9a-fA-F]*+)"\s*+')
+"""A hex literal's digits (one class repeated: a group repeated would keep a stack as long as the weights)."""
+_FLOAT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8}
+
+
+def _hex_width(element: str) -> int | None:
+    """The bytes one element takes in a hex literal's buffer (an integer below 8 bits takes a
+    byte), or None for an element type not read here."""
+    m = _INTEGER.fullmatch(element)
+    if m is not None:
+        return (int(m.group(2)) + 7) // 8
+    if element == "index":
+        return 8
+    if element.startswith("f8E"):
+        return 1
+    inner = element[len("complex<") : -1].strip() if element.startswith("complex<") and element.endswith(">") else None
+    if inner is not None:
+        part = _hex_width(inner) if inner in _FLOAT_BYTES or _INTEGER.fullmatch(inner) else None
+        return None if part is None else 2 * part
+    return _FLOAT_BYTES.get(element)
+
+
+def hex_size_fits(size: int, type_: ShapedType) -> bool | None:
+    """Whether a hex literal of ``size`` bytes fits the static ``type_`` (one element, a splat, or
+    every element: ``DenseElementsAttr::isValidRawBuffer``), or None where it is not read here."""
+    width = _hex_width(str(type_.element).strip())
+    if width is None or type_.shape is None or None in type_.shape or type_.encoding is not None:
+        return None
+    count = 1
+    for d in type_.shape:
+        count *= d or 0
+    return size in (width, width * count)
 
 
 def _elements(attr: Attribute, body: str, offset: int, type_: ShapedType) -> Problem | None:
@@ -297,6 +331,15 @@ def _elements(attr: Attribute, body: str, offset: int, type_: ShapedType) -> Pro
         if here is None or type_.shape is None or None in type_.shape:
             return None if here is None else Problem("BC1003", span=here)
         return Problem("BC1844", {"type": str(type_)}, span=here) if all(type_.shape) else None
+    blob = _HEX_BLOB.fullmatch(body)
+    digits = blob.end(1) - blob.start(1) if blob is not None else -1
+    # `dense<"0x...">`: its bytes against the type; none at all are weights the lexer elided (elide_weights)
+    if digits > 0 and digits % 2 == 0:
+        here = offset_span(attr, start, len("dense"))
+        if here is None or type_.shape is None or None in type_.shape:
+            return None if here is None else Problem("BC1003", span=here)
+        fits = hex_size_fits(digits // 2, type_)  # (no copy of the weights)
+        return Problem("BC1873", {"type": str(type_)}, span=here) if fits is False else None
     lit = _read_dense(body, offset)
     if lit is None:
         return None
@@ -321,8 +364,8 @@ def _elements(attr: Attribute, body: str, offset: int, type_: ShapedType) -> Pro
     if _family(element) == "float" and _FLOAT_LIST.fullmatch(body) is not None:
         return None  # a flat list of floats: each element reads (one pass, not one call an element)
     for text, at_offset in elements:
-        found = _element(text, element, dense=True)
-        if found == _SKIP:
+        found = element_problem(text, element, dense=True)
+        if found == SKIP:
             return None
         if found is not None:
             code, digits = found

@@ -87,4 +87,38 @@ def attribute_alias(body: str, aliases: Aliases) -> tuple[str, OpaqueType]:
     return name.strip(), meaning if isinstance(meaning, OpaqueType) else OpaqueType(value.strip())
 
 
-__all__ = ["attribute_alias", "undefined", "wrong_definition"]
+def affine_map_problem(text: Text) -> SyntaxProblem | None:
+    """What MLIR's parser says of an attribute alias whose value is an affine map naming an
+    identifier that is no dim or symbol of it (``#map = affine_map<(d0) -> (d1)>``): "use of
+    undeclared identifier", just after the token before it (and "missing operand of negation" at it
+    for each unary minus it is the operand of); ``None`` otherwise."""
+    body = text.text
+    if "affine_map<" not in body:
+        return None
+    from broadcheck.dialects.linalg.affine import undeclared
+    from broadcheck.text import comment_start
+
+    at = body.find("=") + 1
+    value = "\n".join(
+        line[:k] + " " * (len(line) - k) if (k := comment_start(line)) >= 0 else line for line in body[at:].split("\n")
+    )
+    found = undeclared(value)  # (comments blanked: offsets kept)
+    if found is None:
+        return None
+    after, start, length, negations = found
+    line, column = text.where(at + after)
+    here, there = text.where(at + start)
+    negation = SyntaxProblem("missing operand of negation", Span(here, there, here, there + length))
+    return SyntaxProblem("use of undeclared identifier", Span(line, column, line, column + 1), (negation,) * negations)
+
+
+def affine_map(findings: Findings, text: Text) -> None:
+    """:func:`affine_map_problem`'s errors, into ``findings``."""
+    problem = affine_map_problem(text)
+    if problem is not None:
+        findings.add(diagnose.syntax(problem, findings.path), text)
+        for more in problem.also:  # what the same failure emits next (BC033)
+            findings.add(diagnose.value("BC033", findings.path, more.span, args={"detail": more.message}), text)
+
+
+__all__ = ["affine_map", "affine_map_problem", "attribute_alias", "undefined", "wrong_definition"]

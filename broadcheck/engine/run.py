@@ -351,6 +351,7 @@ class FileRun:
         if aliased.wrong_definition(self.findings, self.verdicts.aliases, self.verdicts.alias, text):
             return  # (defined again, or using one not defined yet: the parser stops there)
         if body.startswith("#"):  # kept as text, under its `#` name (a type alias's name has none)
+            aliased.affine_map(self.findings, text)  # (an undeclared dim or symbol: the parser stops there)
             self.verdicts.alias(*aliased.attribute_alias(body, self.verdicts.aliases))
             return
         if not body.startswith("!"):

@@ -59,7 +59,17 @@ class _Bad(Exception):
     pass
 
 
-def _tokens(text: str) -> list[str]:
+class _Undeclared(_Bad):
+    """A bare identifier that names no dim or symbol of the map (token ``index``)."""
+
+    def __init__(self, index: int) -> None:
+        super().__init__(index)
+        self.index = index
+        self.negations = 0
+        """The unary minuses whose operand it is in (each then says "missing operand of negation")."""
+
+
+def _tokens(text: str, offsets: list[int] | None = None) -> list[str]:
     out, pos = [], 0
     text = text.rstrip()
     while pos < len(text):
@@ -67,8 +77,34 @@ def _tokens(text: str) -> list[str]:
         if m is None:
             raise _Bad
         out.append(next(g for g in m.groups() if g is not None))
+        if offsets is not None:
+            offsets.append(m.start(m.lastindex or 0))
         pos = m.end()
     return out
+
+
+def undeclared(text: str) -> tuple[int, int, int, int] | None:
+    """Where MLIR's parser says "use of undeclared identifier" first in the map written
+    ``affine_map<...>`` (``text``): just after the token before an identifier that names no dim or
+    symbol (that offset, the identifier's offset and length, and how many unary minuses then say
+    "missing operand of negation" at it), where the map reads up to it; ``None`` if there is none,
+    or if something else fails first."""
+    head = len(text) - len(text.lstrip())
+    body = text.strip()
+    if not (body.startswith("affine_map<") and body.endswith(">")):
+        return None
+    start = head + len("affine_map<")
+    offsets: list[int] = []
+    try:
+        toks = _tokens(body[len("affine_map<") : -1], offsets)
+        _Parser(toks).map()
+    except _Undeclared as found:
+        before = found.index - 1  # (the map's `(` at least)
+        after = start + offsets[before] + len(toks[before])
+        return after, start + offsets[found.index], len(toks[found.index]), found.negations
+    except (_Bad, IndexError, RecursionError):
+        return None
+    return None
 
 
 @lru_cache(maxsize=1024)
@@ -155,13 +191,19 @@ class _Parser:
             self.take(")")
             return e
         if tok == "-":
-            return _binary("*", self.factor(), ("const", -1))
+            try:
+                return _binary("*", self.factor(), ("const", -1))
+            except _Undeclared as found:
+                found.negations += 1
+                raise
         if tok in self.dims:
             return ("dim", self.dims[tok])
         if tok in self.syms:
             return ("sym", self.syms[tok])
         if tok.isdigit():
             return ("const", int(tok))
+        if (tok[0].isalpha() or tok[0] == "_") and tok not in _KEYWORDS:
+            raise _Undeclared(self.pos - 1)
         raise _Bad
 
 

@@ -112,6 +112,8 @@ def broadcasts(prefix: str) -> list[Op]:
             dynamic.dynamic_broadcast_in_dim if prefix == "stablehlo" else family("stablehlo-dynamic-broadcast-in-dim"),
             "stablehlo-dynamic-broadcast-in-dim",
             constants=prefix == "stablehlo",  # (its output_dimensions' values: .dynamic)
+            # `$operand, $output_dimensions, dims = [..] : functional-type(operands, results)`
+            assembly=Assembly("functional", 2, keyword="dims", at_name=True) if prefix == "stablehlo" else None,
         ),
     ]
 
@@ -167,6 +169,8 @@ def data_ops(prefix: str) -> list[Op]:
     forms = {
         "transpose": Assembly("functional", 1, keyword="dims", at_name=True),
         "reverse": Assembly("same", 1, keyword="dims"),
+        # `$operand, $padding_value, low = [..], high = [..], interior = [..] : functional-type(...)`: its first keyword
+        "pad": Assembly("functional", 2, keyword="low", at_name=True),
         "concatenate": Assembly("functional", form=data.concatenate_form),
     }
     return _declared(prefix, checks, forms)
@@ -348,8 +352,19 @@ def dynamic_ops(prefix: str) -> list[Op]:
     if prefix != "stablehlo":
         # (MHLO: dynamic_conv has a verifier of its own, dynamic_iota none)
         del checks["dynamic_conv"], checks["dynamic_iota"]
+    # `$output_shape, dim = $iota_dimension : functional-type(operands, results)`
+    # `$a, $b, $shape, distribution = $rng_distribution : functional-type(operands, results)`
+    forms = (
+        {
+            "dynamic_iota": Assembly("functional", 1, keyword="dim", at_name=True),
+            "rng": Assembly("functional", 3, keyword="distribution", at_name=True),
+        }
+        if prefix == "stablehlo"
+        else {}
+    )
     return [
-        Op(f"{prefix}.{name}", FUNCTIONAL, check, f"{prefix}-dynamic", constants=True) for name, check in checks.items()
+        Op(f"{prefix}.{name}", FUNCTIONAL, check, f"{prefix}-dynamic", constants=True, assembly=forms.get(name))
+        for name, check in checks.items()
     ]
 
 

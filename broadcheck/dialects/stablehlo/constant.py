@@ -10,12 +10,12 @@ literal's type and the result's apart. The parser's errors are located in the li
   elements``, at the token after the element that differs);
 * its shape against its type (``inferred shape of elements literal ([2]) does not match type
   ([3])``; a single element is a splat and fits any shape);
-* a decimal integer where the type is a float, a float where it is an integer, ``true`` or
-  ``false`` where it is not ``i1``, a float written as more hex bits than its type has (at the
-  element).
+* a decimal integer where the type is a float, a float where it is an integer or ``index``,
+  ``true`` or ``false`` where it is not ``i1``, an integer out of its type's range, a float
+  written as more hex bits than its type has (at the element).
 
-Not modelled (the op is passed over): hex blobs of a size that does not fit, integers out of
-their type's range, complex literals that are not pairs,
+Not modelled (the op is passed over): hex blobs of a size that does not fit, complex literals
+that are not pairs,
 quantized and sub-byte types, ``sparse`` literals; of a ``dense_resource`` literal (in either
 form) only its type is read, against the result's.
 """
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from broadcheck.dialects.literal import NO_ELEMENT, value_type
+from broadcheck.dialects.literal import NO_ELEMENT, SKIP, element_problem, hex_size_fits, value_type
 from broadcheck.dialects.stablehlo import quant  # hloquant
 from broadcheck.dialects.stablehlo.common import (
     Reject,
@@ -39,7 +39,6 @@ from broadcheck.dialects.stablehlo.common import (
 from broadcheck.ops import Attribute, Operation, ShapedType, Span
 from broadcheck.semantics import Problem, Subject
 from broadcheck.semantics.stablehlo import element, tensor
-from broadcheck.syntax.attributes import integer
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.types import read_type
@@ -216,22 +215,21 @@ def _elements_fit(lit: Literal, t: ShapedType, attr: Attribute, generic: bool) -
     """Each element against the type's element (the parser's conversion), or pass over."""
     elem = t.element.strip()
     if lit.hex_bytes is not None:
-        width = _BYTES.get(elem)
-        count = 1
-        for d in t.shape or ():
-            count *= d or 0
-        if width is None or lit.hex_bytes not in (width, width * count):
+        if not hex_size_fits(lit.hex_bytes, t):  # (one that does not fit is the caller's)
             raise Unknown("a hex literal")
         return
     kind_ = element(elem)
     for text, offset in lit.elements:
+        if text.startswith("+"):  # (the lexer's '+' before the number: "expected element literal ...")
+            raise Unknown(text)
         if kind_.family == "float":
             if text in ("true", "false"):
                 raise Reject(Problem("BC1401", span=_at(attr, offset, len(text), generic)))
             if text.startswith("("):
                 raise Unknown(text)
             if _INT.fullmatch(text) and not text.lstrip("-+").startswith("0x"):
-                raise Reject(Problem("BC569", span=_at(attr, offset, len(text), generic)))
+                sign = len(text) - len(text.lstrip("-+"))  # (at the digits)
+                raise Reject(Problem("BC569", span=_at(attr, offset + sign, len(text) - sign, generic)))
             if (
                 text.startswith("0x")
                 and _HEX.fullmatch(text)
@@ -243,19 +241,14 @@ def _elements_fit(lit: Literal, t: ShapedType, attr: Attribute, generic: bool) -
                 raise Unknown(text)  # not a hexadecimal number, or a width not known here
             if not (_FLOAT.fullmatch(text) or _INT.fullmatch(text)):
                 raise Unknown(text)
-        elif kind_.family in ("sint", "uint", "bool"):
-            if text.startswith("("):
+        elif kind_.family in ("sint", "uint", "bool") or elem == "index":
+            found = element_problem(text, elem, dense=True)  # (as arith.constant's literal)
+            if found == SKIP:
                 raise Unknown(text)
-            if _FLOAT.fullmatch(text):
-                raise Reject(Problem("BC570", span=_at(attr, offset, len(text), generic)))
-            if text in ("true", "false"):
-                if kind_.family == "bool":
-                    continue
-                raise Reject(Problem("BC1404", span=_at(attr, offset, len(text), generic)))
-            if not _INT.fullmatch(text):
-                raise Unknown(text)
-            if not _in_range(integer(text), elem):
-                raise Unknown(text)
+            if found is not None:
+                code, digits = found
+                sign = len(text) - len(text.lstrip("-+")) if digits else 0
+                raise Reject(Problem(code, span=_at(attr, offset + sign, len(text) - sign, generic)))
         elif kind_.family == "complex":
             if text != "()" and not _hex_pair(text, elem):
                 raise Unknown(text)  # a complex literal that is not a pair of floats
@@ -272,21 +265,6 @@ def _hex_pair(text: str, elem: str) -> bool:
     return width is not None and all(
         _FLOAT.fullmatch(x) or (_HEX.fullmatch(x) and int(x, 16) < 1 << (8 * width)) for x in parts
     )
-
-
-def _in_range(v: int, elem: str) -> bool:
-    m = re.fullmatch(r"(i|si|ui)(\d+)", elem)
-    if m is None:
-        return False
-    bits = int(m.group(2))
-    if bits == 1:
-        return v in (0, 1)
-    half, full = 1 << (bits - 1), 1 << bits
-    if m.group(1) == "ui":
-        return 0 <= v < full
-    if m.group(1) == "si":
-        return -half <= v < half
-    return -half <= v < full
 
 
 def _shape_text(shape: tuple[int, ...] | tuple[int | None, ...]) -> str:
@@ -315,7 +293,7 @@ def constant(op: Operation) -> None:
         written = value_type(attr.text)  # the blob is not read: its type is all there is
         if written is None or not isinstance(written.type, ShapedType) or written.type.kind != "tensor":
             raise Unknown(attr.text)
-        if written.type.shape is None or None in written.type.shape or written.type.encoding is not None:
+        if written.type.shape is None or written.type.encoding is not None:
             raise Unknown(attr.text)
         _verify(op, written.type)
         return
@@ -351,6 +329,8 @@ def constant(op: Operation) -> None:
         raise Reject(Problem("BC1073", args, span=here))
     if literal_type.encoding is not None:
         raise Unknown(literal_type.encoding)
+    if lit.hex_bytes is not None and hex_size_fits(lit.hex_bytes, literal_type) is False:
+        raise Reject(Problem("BC1873", {"type": str(tensor(literal_type))}, span=here))
     _elements_fit(lit, literal_type, attr, generic)
     _verify(op, literal_type)
 

@@ -27,7 +27,8 @@ OPS = ops(
     Op("tensor.expand_shape", custom(forms.expand_shape), checks.check_expand_shape, "tensor-reshape"),
     Op("tensor.collapse_shape", custom(forms.collapse_shape), checks.check_collapse_shape, "tensor-reshape"),
     Op("tensor.reshape", FUNCTIONAL, checks.check_reshape, "tensor-reshape"),
-    Op("tensor.pad", custom(forms.pad), checks.check_pad, "tensor-pad"),
+    # (its parser resolves the source and the sizes after its region, with the types written there)
+    Op("tensor.pad", custom(forms.pad), checks.check_pad, "tensor-pad", late_uses=True),
     Op("tensor.concat", custom(forms.concat), checks.check_concat, "tensor-concat"),
     Op("tensor.gather", custom(forms.gather), checks.check_gather, "tensor-gather"),
     Op("tensor.scatter", custom(forms.scatter), checks.check_scatter, "tensor-gather"),

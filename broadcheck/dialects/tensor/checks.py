@@ -232,13 +232,24 @@ def _ranked_written(op: Operation) -> Problem | None:
 
 
 def check_from_elements(op: Operation, profile: Profile) -> Problem | None:
-    """``tensor.from_elements``: a static result with one operand per element, of its element type."""
-    problem = _ranked_written(op) or _one_result(op) or check_types(op, [], [STATIC])
+    """``tensor.from_elements``: a static result with one operand per element, of its element type.
+    Its custom form's parser checks the result's constraint (at the op) and then resolves one operand
+    per element (at the first operand), before any verifier."""
+    problem = _ranked_written(op) or _one_result(op)
     if problem:
         return problem
     t = _v(op.results[0].type)
+    if not op.generic and not _static(op.results[0].type):
+        written = {"name": op.name, "operand": "result", "constraint": STATIC[0], "type": str(op.results[0].type)}
+        return Problem("BC1357", written)
     assert t.shape is not None
     count = prod(d for d in t.shape if d is not None)
+    if not op.generic and len(op.operands) != count:
+        args = {"name": op.name, "operands": len(op.operands), "types": count}
+        return Problem("BC1367", args, span=op.operands[0].span if op.operands else None)
+    problem = check_types(op, [], [STATIC])
+    if problem:
+        return problem
     if len(op.operands) != count or any(printed(u.type) != t.element for u in op.operands):
         return predicate("operand types match result element type")
     return None
@@ -340,10 +351,11 @@ def _view_like(op: Operation, rank: int, parts: list[range], first: int) -> Prob
         return lists
     offsets, sizes, strides = lists
     dynamic = (len(parts[first]), len(parts[first + 1]), len(parts[first + 2]))
-    for _name, values, n in zip(("offsets", "sizes", "strides"), lists, dynamic, strict=True):
+    named = list(zip(("offsets", "sizes", "strides"), lists, dynamic, strict=True))
+    for name, values, n in reversed(named):  # (iree 3.13 says the strides' first, the offsets' last)
         wanted = sum(1 for v in values if v == DYNAMIC)
         if wanted != n:
-            raise _Unread  # the generic form's dynamic values do not match its static lists: not judged
+            return Problem("BC1876", {"name": name, "operands": n, "dynamic": wanted})
     problem = offsets_sizes_strides(offsets, sizes, strides, (rank, rank, rank))
     return problem if problem else (offsets, sizes, strides)
 
@@ -535,7 +547,7 @@ def check_expand_shape(op: Operation, profile: Profile) -> Problem | None:
             return Problem("BC635", {"rank": len(result.shape), "count": len(static)})
         wanted = sum(1 for s in static if s == DYNAMIC)
         if wanted != len(op.operands) - 1:
-            return None  # the generic form's dynamic values do not match output_shape: not judged
+            return Problem("BC1875", {"dynamic": wanted, "values": len(op.operands) - 1})
         problem = dynamic_count(result.shape, len(op.operands) - 1)
         if problem:
             return problem

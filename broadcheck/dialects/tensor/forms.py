@@ -60,11 +60,13 @@ def insert(statement: Statement) -> Reading:
 
 
 def from_elements(statement: Statement) -> Reading:
-    """``tensor.from_elements %a, %b : T``: each operand has T's element type."""
+    """``tensor.from_elements %a, %b : T``: each operand has T's element type (located at the operand,
+    where the parser resolves it)."""
     types = trailing_types(statement)
     if len(types) != 1:
         return unplaced(statement)
-    return reading([element_type_text(types[0])] * len(statement.operands), [types[0]])
+    element = element_type_text(types[0]).text
+    return reading([derived(element, use) for use in statement.operands], [types[0]])
 
 
 def splat(statement: Statement) -> Reading:

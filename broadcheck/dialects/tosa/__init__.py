@@ -45,8 +45,8 @@ _CHECKED = (
     "logical_and logical_or logical_xor logical_left_shift logical_right_shift equal greater greater_equal select "
     # elementwise unary (Tosa_ElementwiseUnaryOp): the same shape in and out
     "abs bitwise_not ceil clz cos erf exp floor log logical_not reciprocal rsqrt sigmoid sin tanh clamp "
-    # own verifiers: negate (zero point operands), cast, table, fft2d (same shape); mul's: _shaped
-    "negate cast table fft2d "
+    # own verifiers: cast, table, fft2d (same shape); mul's and negate's (constant operands): _shaped
+    "cast table fft2d "
     # a codegen utility op on scalars, vectors or tensors (MLIR's Elementwise trait)
     "apply_scale"
 ).split()
@@ -94,8 +94,13 @@ def _structural() -> list[Op]:
         "avg_pool2d_adaptive": s.check_avg_pool_adaptive,
         "max_pool2d_adaptive": s.check_max_pool_adaptive,
     }
+    # (and these read their constant zero points: verifyZeroPoint)
+    zero_points = {"conv2d", "conv3d", "depthwise_conv2d", "transpose_conv2d", "avg_pool2d", "matmul"}
     return [
-        *(_op(f"tosa.{name}", FORM, check, "tosa-structural", assembly=TYPED) for name, check in checks.items()),
+        *(
+            _op(f"tosa.{name}", FORM, check, "tosa-structural", constants=name in zero_points, assembly=TYPED)
+            for name, check in checks.items()
+        ),
         *(
             _op(f"tosa.{name}", FORM, check, "tosa-structural", constants=True, assembly=TYPED)
             for name, check in shaped.items()
@@ -131,6 +136,8 @@ def _shaped() -> list[Op]:
         _op("tosa.reverse", FORM, s.check_reverse, "tosa", assembly=TYPED),
         # TOSA's rule family, with its verifier's constant shift for floats
         _op("tosa.mul", FUNCTIONAL, s.check_mul, "tosa", constants=True, assembly=TYPED),
+        # TOSA's rule family, then its verifier's constant zero points
+        _op("tosa.negate", FUNCTIONAL, s.check_negate, "tosa", constants=True, assembly=TYPED),
         _op("tosa.const", FORM, s.check_const, "tosa-structural", literal="values"),
         _op("tosa.const_shape", FORM, s.check_const_shape, "tosa-structural", literal="values"),
     ]

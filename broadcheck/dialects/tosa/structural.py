@@ -10,12 +10,13 @@ defines them, when the engine knows it. What broadcheck cannot read is not judge
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from math import prod
 
 from broadcheck.dialects.literal import value_type
 from broadcheck.dialects.op import family
-from broadcheck.dialects.shaped import element_of, is_float
+from broadcheck.dialects.shaped import element_of, is_float, is_int, view_text
 from broadcheck.dialects.tosa.table import td_ops
 from broadcheck.ops import Dim, Operation, Shape, ShapedType, Type
 from broadcheck.semantics import Problem, Profile, Subject
@@ -363,6 +364,32 @@ def _conv_elements(op: Operation) -> Problem | None:
             return Problem("BC216", {"name": name, "x": e.text, "y": ez.text}, Subject("operand", index))
     if (ei.text in _FP8 or ew.text in _FP8) and ei.text != ew.text:
         return Problem("BC236", {"a": ei.text, "b": ew.text}, Subject("operand", 1))
+    return _zero_points(op, ("input", 3), ("weight", 4))
+
+
+_INT8 = re.compile(r"[su]?i8")
+
+
+def _zero_points(op: Operation, *named: tuple[str, int]) -> Problem | None:
+    """``verifyZeroPoint`` of each (name, operand) whose value is a constant (``getZeroPoint``): one that
+    is not zero is an error unless its element type is an 8-bit integer (of any signedness)."""
+    for name, index in named:
+        zp = op.constant(index)
+        found = value(zp) if zp is not None else None
+        if not isinstance(found, Dense):
+            continue
+        first = found.values
+        while isinstance(first, list) and first:
+            first = first[0]
+        literal = view_text(found.type)
+        if literal is None or isinstance(first, bool) or not isinstance(first, int | float):
+            continue
+        if is_float(literal.element) and isinstance(first, int) and first != 0:
+            continue  # a float written as its bits: not read here
+        if not is_float(literal.element) and not (is_int(literal.element) and isinstance(first, int)):
+            continue
+        if first != 0 and not _INT8.fullmatch(element_of(op.operands[index].type)):
+            return Problem("BC1874", {"name": name})
     return None
 
 
@@ -642,7 +669,7 @@ def _avg_pool(op: Operation, given: tuple[list[int], list[int], list[int]] | Non
         e, ez = _storage(value_), _storage(zp)
         if e.known and ez.known and e.text != ez.text:
             return Problem("BC216", {"name": name, "x": e.text, "y": ez.text}, Subject("operand", index))
-    return None
+    return _zero_points(op, ("input", 1), ("output", 2))
 
 
 # ---------------------------------------------------------------- matmul
@@ -670,6 +697,10 @@ def _matmul(op: Operation, transposed: bool) -> Problem | None:
         e, ez = _storage(t), _storage(zp)
         if e.known and ez.known and e.text != ez.text:
             return Problem("BC243", {"name": name, "x": e.text, "y": ez.text}, Subject("operand", index))
+    if not transposed:  # (MatMulTOp has no zero point helpers)
+        problem = _zero_points(op, ("a", 2), ("b", 3))
+        if problem:
+            return problem
     sa, sb, so = _shape(a), _shape(b), _shape(op.results[0].type)
     channels, width = (-1, -2) if transposed else (-2, -1)
     if sa is not None and sb is not None and sa[-1] is not None and sb[channels] is not None and sa[-1] != sb[channels]:
@@ -968,6 +999,15 @@ def check_mul(op: Operation, profile: Profile) -> Problem | None:
     if shift and shift[0] != 0 and is_float(element_of(op.results[0].type)):
         return Problem("BC1891")
     return problem
+
+
+def check_negate(op: Operation, profile: Profile) -> Problem | None:
+    """``tosa.negate``: its traits and verifier (TOSA's rule family), then its constant zero points'
+    values (``verifyZeroPoint``, last)."""
+    problem = family("tosa")(op, profile)
+    if problem is not None or len(op.operands) != 3:
+        return problem
+    return _zero_points(op, ("input1", 1), ("output", 2))
 
 
 def check_tile(op: Operation, profile: Profile) -> Problem | None:
