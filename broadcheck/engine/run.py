@@ -8,9 +8,8 @@ distinct key); regions, labels and ``}`` go to :mod:`.regions` -> every problem,
 :mod:`.findings` -> suppress, select and expect (:mod:`.outcome`) -> the :class:`Result`. Fixes
 and reports come after, from the result.
 
-A :class:`FileRun` holds the stages of checking one file, each with its own state; a
-:class:`Memory` what a run over many files shares (the forms read so far). Nothing here is
-global.
+A :class:`FileRun` holds the stages of checking one file, each with its own state; a :class:`Memory`
+what a run over many files shares (the forms read so far). Nothing here is global.
 """
 
 from __future__ import annotations
