@@ -89,3 +89,31 @@ def test_a_stale_check_kills_its_child() -> None:
         return len(asked) > 2
 
     assert isolate.run(work, stale) is None  # (it returns at the third look, not after 600 s)
+
+
+def test_a_child_that_uses_no_cpu_is_stuck_and_killed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A child forked while another thread of the server held a lock it needs waits for ever, using
+    no CPU (a test run under load once saw a refine command that never answered): it is killed and
+    the caller told, so that the work is done in the server. A sleep stands for the lock here."""
+    monkeypatch.setattr(isolate, "STUCK", 0.3)
+    children: list[int] = []
+    fork = os.fork
+
+    def counted_fork() -> int:
+        pid = fork()
+        if pid:
+            children.append(pid)
+        return pid
+
+    monkeypatch.setattr(os, "fork", counted_fork)
+
+    def work() -> tuple[Result, dict[str, object]]:
+        time.sleep(600)
+        raise AssertionError("unreachable")
+
+    with pytest.raises(isolate.Stuck):
+        isolate.run(work, lambda: False)  # (it returns once the child used no CPU for 0.3 s, not after 600 s)
+    assert len(children) == 1
+    with pytest.raises(ChildProcessError):
+        os.waitpid(children[0], os.WNOHANG)  # killed and reaped: no process, no zombie left
+    assert issubclass(isolate.Stuck, isolate.CheckFailed)  # (where nothing does the work again, a failed check)

@@ -427,7 +427,10 @@ class Server:
             found = check_blocks(doc.path, text, options, stale)
             self.warm = True  # what the first check loaded, every child inherits
             return found
-        isolated = isolate.run(lambda: check_blocks(doc.path, text, options, stale), stale)
+        try:
+            isolated = isolate.run(lambda: check_blocks(doc.path, text, options, stale), stale)
+        except isolate.Stuck:  # (forked while a lock was held: checked here instead)
+            return check_blocks(doc.path, text, options, stale)
         if isolated is None:
             raise Cancelled
         return isolated
@@ -637,7 +640,10 @@ class Server:
             return work()
         import broadcheck.engine.refine_run  # noqa: F401 (loaded once here, not in each child)
 
-        data = isolate.compute(lambda: refactor.encode(work()), lambda: doc.generation != generation)
+        try:
+            data = isolate.compute(lambda: refactor.encode(work()), lambda: doc.generation != generation)
+        except isolate.Stuck:  # (forked while a lock was held: planned here instead)
+            return work()
         if data is None:
             raise Cancelled
         return refactor.decode(data)

@@ -22,6 +22,7 @@ import pickle
 import select
 import signal
 import sys
+import time
 import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -33,8 +34,18 @@ POLL = 0.05
 """Seconds between two looks, while a child checks, at whether its text is still the newest."""
 
 
+STUCK = 10.0
+"""Seconds a child may use no CPU at all before it is taken for stuck: forked while another thread
+of the server held a lock it then needs (a module's import lock), it waits for ever. It is killed,
+and the work is done in the server (:class:`Stuck`)."""
+
+
 class CheckFailed(Exception):
     """The check raised in the child (its exception type's name and text), or the child died."""
+
+
+class Stuck(CheckFailed):
+    """The child used no CPU for :data:`STUCK` seconds and was killed: do the work here."""
 
 
 def available() -> bool:
@@ -91,8 +102,10 @@ def compute(work: Callable[[], bytes], stale: Callable[[], bool]) -> bytes | Non
 
 
 def _collect(read: int, pid: int, stale: Callable[[], bool]) -> bytes | None:
-    """All the child writes; ``None`` (the child killed and reaped) once ``stale()`` is true."""
+    """All the child writes; ``None`` (the child killed and reaped) once ``stale()`` is true.
+    Raises :class:`Stuck` (the child killed and reaped) if it used no CPU for :data:`STUCK` seconds."""
     chunks: list[bytes] = []
+    used, since = _cpu(pid), time.monotonic()
     while True:
         ready, _, _ = select.select([read], [], [], POLL)
         if stale():
@@ -104,6 +117,25 @@ def _collect(read: int, pid: int, stale: Callable[[], bool]) -> bytes | None:
             if not chunk:
                 return b"".join(chunks)
             chunks.append(chunk)
+            since = time.monotonic()
+            continue
+        now, cpu = time.monotonic(), _cpu(pid)
+        if cpu != used:
+            used, since = cpu, now
+        elif cpu is not None and now - since > STUCK:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            raise Stuck(f"the child used no CPU for {STUCK:g} s")
+
+
+def _cpu(pid: int) -> int | None:
+    """The CPU time process ``pid`` has used, in clock ticks (``None`` where ``/proc`` does not say)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            fields = stat.read().rsplit(b")", 1)[1].split()  # (after the command's name, which may hold spaces)
+        return int(fields[11]) + int(fields[12])  # utime, stime
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def map_large_blocks() -> None:
