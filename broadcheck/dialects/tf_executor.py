@@ -106,15 +106,21 @@ def sink(statement: Statement) -> Reading:
     return _reading(statement, [TOKEN, t] + [CONTROL] * (n - 2), [])
 
 
+def controls_first(statement: Statement) -> int:
+    """How many controls a form writes in parentheses before its other operands (``(%ctl, ...)``:
+    ``tf_executor.island``, ``tfl.control_node``)."""
+    items = statement.items
+    if not items or items[0].kind != "values":
+        return 0
+    return sum(1 for u in statement.operands if items[0].start <= u.start < items[0].end)
+
+
 def island(statement: Statement) -> Reading:
     """``tf_executor.island(%ctl, ...) wraps "op"(%a) ... : (T) -> U``: the controls in parentheses,
     then the wrapped op's operands and results as its function type says, then a control result;
     the region form's results are its yield's, which the statement does not write."""
-    n = len(statement.operands)
-    items = statement.items
-    controls = 0
-    if items and items[0].kind == "values":
-        controls = sum(1 for u in statement.operands if items[0].start <= u.start < items[0].end)
+    n, items = len(statement.operands), statement.items
+    controls = controls_first(statement)
     operands: list[TypeText | None] = [CONTROL] * controls + [None] * (n - controls)
     sig = statement.signature
     wraps = any(item.kind == "word" and item.text == "wraps" for item in items)

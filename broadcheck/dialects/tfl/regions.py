@@ -164,11 +164,10 @@ def control_node_form(statement: Statement) -> Reading:
     when the body forwards one op): the controls in parentheses, each ``!tfl.control``; the wrapped op's
     operands and results as its function type says, then a control result. (The importer prints it for
     a flatbuffer's control dependencies.) The region form writes no types."""
-    n = len(statement.operands)
-    items = statement.items
-    controls = 0
-    if items and items[0].kind == "values":
-        controls = sum(1 for u in statement.operands if items[0].start <= u.start < items[0].end)
+    from broadcheck.dialects.tf_executor import controls_first
+
+    n, items = len(statement.operands), statement.items
+    controls = controls_first(statement)
     operands: list[TypeText | None] = [CONTROL] * controls + [None] * (n - controls)
     results: list[TypeText | None] = [None] * statement.result_count
     sig = statement.signature
