@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 Lines = Callable[[Iterable[int]], Mapping[int, str]]
 """Fetches the text of some lines of the file (for notes that point at earlier lines)."""
 
-OP_NAME = lazy(r'[ \t]*(?:%[^=\n]*?=[ \t]*)?(?:"(?P<generic>[\w$.\-]+)"|(?P<custom>[A-Za-z_][\w$]*(?:\.[\w$.]+)?))')
+OP_NAME = lazy(r'[ \t]*(?:%[^=\n]*?=[ \t]*)?(?:"(?P<generic>[\w$.\-]+)"|(?P<custom>[A-Za-z_][\w$]*(?:\.[\w$.]*)?))')
 """A statement's op name on its line."""
 
 _CALL_CODES = frozenset({"BC024", "BC025", "BC026", "BC027"})

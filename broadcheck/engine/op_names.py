@@ -2,8 +2,10 @@
 
 An op name its dialect does not define is the parser's error in the custom form (``custom op
 'tosa.ad' is unknown``) and the verifier's in the generic form of a dialect that allows no
-unknown operations; a name without a dialect in a function's body is tried in ``func`` too; a
-bare word after a complete op starts the next op. :class:`OpNames` words each for
+unknown operations; a name without a dialect (``abs``), or with a dialect only (``stablehlo.``), is
+tried in the default dialect of the region it stands in too (``func`` in a function's body,
+``builtin`` at a module's level: :meth:`.structure.Structure.default_dialect`); a bare word after
+a complete op starts the next op. :class:`OpNames` words each for
 :class:`.verdicts.Verdicts`, which asks it before it judges an op no check reads.
 """
 
@@ -31,11 +33,11 @@ _DEFAULT_DIALECT = frozenset({"return", "call", "call_indirect", "constant", "mo
 class OpNames:
     """What the parser says of the op names of one file's statements."""
 
-    def __init__(self, names: Registry, findings: Findings, in_function_body: Callable[[], bool]) -> None:
+    def __init__(self, names: Registry, findings: Findings, default_dialect: Callable[[], str | None]) -> None:
         self.names = names
         self.findings = findings
-        self.in_function_body = in_function_body
-        """Whether a statement read now stands directly in a function's body (dialect ``func``)."""
+        self.default_dialect = default_dialect
+        """The default dialect of the region a statement read now stands in (``None``: not known here)."""
 
     def unknown(self, form: Form, statement: Statement, line: int, text: Text | None) -> bool:
         """An op name its dialect does not define, or a custom form of an op that has none: what
@@ -77,42 +79,51 @@ class OpNames:
             return False
         return self.findings.at_op(line, text, "BC031", {"name": name, "dialect": dialect, "tried": ""})
 
-    def _tries_func(self, name: str) -> bool:
-        """Whether the parser, reading op name ``name`` here, tries it in ``func`` (the default
-        dialect of a function's body, not of a region nested in it) and finds nothing there."""
-        known = self.names.names("func")
-        return self.in_function_body() and known is not None and f"func.{name}" not in known.names
+    def _tried(self, name: str) -> str | None:
+        """What the parser adds when it reads op name ``name`` here, tries it in the default dialect
+        of the region and finds nothing there (``" (tried 'func.abs' as well)"``); ``None`` where
+        that dialect is not known here, or defines the op."""
+        dialect = self.default_dialect()
+        known = self.names.names(dialect) if dialect is not None else None
+        if known is None or f"{dialect}.{name}" in known.names:
+            return None
+        return f" (tried '{dialect}.{name}' as well)"
+
+    def dialect_only(self, name: str, line: int, text: Text | None) -> bool:
+        """An op name that is a dialect's name and its dot only (``stablehlo.``, ``xyz.``: the op's
+        name not written yet): the parser tries it in the region's default dialect too, whatever
+        the dialect (it never looks the dialect up). Whether it was reported."""
+        if not name.endswith(".") or name.count(".") != 1 or (tried := self._tried(name)) is None:
+            return False
+        return self.findings.at_op(line, text, "BC030", {"name": name, "tried": tried})
 
     def next_op(self, problem: SyntaxProblem) -> SyntaxProblem | None:
         """``problem`` as the parser words it here: a bare word after a complete op starts the
-        next op, which a function's body tries in ``func`` (``None`` elsewhere, where the
-        default dialect is another op's, or none: not reported)."""
+        next op, which the parser tries in the region's default dialect too (``None`` where that
+        is not known here: not reported)."""
         m = _UNKNOWN_BARE.fullmatch(problem.message)
         if m is None:
             return problem
-        name = m.group(1)
-        if not self._tries_func(name):
+        tried = self._tried(m.group(1))
+        if tried is None:
             return None
-        return SyntaxProblem(f"{problem.message} (tried 'func.{name}' as well)", problem.span, problem.also)
+        return SyntaxProblem(f"{problem.message}{tried}", problem.span, problem.also)
 
     def unfinished(self, text: Text) -> bool:
         """A statement left unfinished (its brackets open to its region's end) whose op's name is a
         bare word the parser does not know (``ret<urn``, ``r:eturn``): the parser reads the name
         first and stops there, before the brackets. Whether it was reported."""
         m = _BARE_HEAD.match(text.text)
-        if m is None or m.group(1) in _DEFAULT_DIALECT or not self._tries_func(m.group(1)):
+        if m is None or m.group(1) in _DEFAULT_DIALECT or (tried := self._tried(m.group(1))) is None:
             return False
-        name = m.group(1)
-        return self.findings.at_op(text.line, text, "BC030", {"name": name, "tried": f" (tried 'func.{name}' as well)"})
+        return self.findings.at_op(text.line, text, "BC030", {"name": m.group(1), "tried": tried})
 
     def _no_dialect(self, statement: Statement, line: int, text: Text | None) -> bool:
-        """An op name without a dialect in a function's body (not in a nested region, whose
-        op may name another default dialect, or none): the parser tries it in ``func``, the
-        function's default dialect, and says so. Whether it was reported."""
-        name = statement.name
-        if statement.generic or not self._tries_func(name):
+        """An op name without a dialect: the parser tries it in the region's default dialect too,
+        and says so. Whether it was reported."""
+        if statement.generic or (tried := self._tried(statement.name)) is None:
             return False
-        return self.findings.at_op(line, text, "BC030", {"name": name, "tried": f" (tried 'func.{name}' as well)"})
+        return self.findings.at_op(line, text, "BC030", {"name": statement.name, "tried": tried})
 
 
 def generic_name(head: str) -> str:

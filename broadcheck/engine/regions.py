@@ -84,10 +84,6 @@ class Regions:
         self.label_syntax: dict[str, tuple[str, int]] = {}
         """What MLIR's parser says first of each such label text that it rejects."""
 
-    def in_function_body(self) -> bool:
-        """Whether a statement read now stands directly in a function's body."""
-        return bool(self.functions) and self.depth == self.functions[-1].depth
-
     def opened(self, form: Form | None, names: list[str], lines: list[int], first: bool, head: Text) -> bool:
         """A region of the op ``head`` opens (``first``: its first); whether it is isolated."""
         decl = form.decl if form is not None else None

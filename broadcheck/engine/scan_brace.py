@@ -102,7 +102,13 @@ def region_brace(text: str, brace: int, stack: str) -> bool | None:
     previous = _previous_token(text, brace)
     if previous in ("=", "attributes", "<", ","):
         return False
+    if len(stack) == 1 and _BODY_HEAD.match(text) is not None:
+        return True  # (a function's or a module's body, whatever its first line: `ret` is no unit attribute)
     return None
+
+
+_BODY_HEAD = lazy(r"[ \t]*+(?:func\.func|module|builtin\.module)\b")
+"""The custom form of an op whose ``{`` ending a line, outside its attributes, opens its body."""
 
 
 def inline_region(text: str) -> int | None:

@@ -100,8 +100,9 @@ def _stray(piece: Piece) -> bool:
     return at < piece.stop and piece.source[at] in ")]>"
 
 
-_LONE_WORD = lazy(r"[ \t]*+[A-Za-z_][\w$]*+[ \t]*+(?:$|//|[)\]}])")
-"""A line that holds one bare word, or a bare word and a closer no bracket opened (``x}``): after a
+_LONE_WORD = lazy(r"[ \t]*+[A-Za-z_][\w$.]*+[ \t]*+(?:$|//|[)\]}])")
+"""A line that holds one bare word (a dialect's name and a dot, ``stablehlo.``, or an op's name,
+``stablehlo.abs``, too), or a bare word and a closer no bracket opened (``x}``): after a
 whole statement, no custom form goes on with it (none in the corpus, the fixtures or the real
 exports), so the parser reads it as the next op's name (``abc``: "custom op 'abc' is unknown"; in
 a dictionary's entries a unit attribute is one)."""

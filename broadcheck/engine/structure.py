@@ -73,11 +73,15 @@ class Structure:
         else:
             self.dialects.append(None)  # (a head not read: the parser stopped in it)
 
+    def default_dialect(self) -> str | None:
+        """The default dialect of the ops of the innermost region open (``None``: not known here)."""
+        return self.dialects[-1] if self.dialects else "builtin"
+
     def op(self, form: Form, line: int, text: Text | None) -> None:
         """An op of :data:`ROUTED` at ``line``: where it stands."""
         name = form.name
         if name == "return":
-            dialect = self.dialects[-1] if self.dialects else "builtin"
+            dialect = self.default_dialect()
             if dialect == "builtin":  # (no dialect of `return` at a module's level)
                 self.findings.at_op(line, text, "BC030", {"name": name, "tried": " (tried 'builtin.return' as well)"})
                 return

@@ -42,14 +42,14 @@ class Verdicts:
         names: Registry,
         findings: Findings,
         flow: Flow,
-        in_function_body: Callable[[], bool],
+        default_dialect: Callable[[], str | None],
         constants: dict[str, str],
     ) -> None:
         self.checks = checks
         self.names = names
         self.findings = findings
         self.flow = flow
-        self.op_names = OpNames(names, findings, in_function_body)
+        self.op_names = OpNames(names, findings, default_dialect)
         self.aliases: dict[str, Type | SyntaxProblem] = {}
         """The module's type aliases so far."""
         self.constants = constants
@@ -194,6 +194,8 @@ class Verdicts:
                 findings.add(diagnose.syntax(SyntaxProblem("unexpected character", span), findings.path), text)
             return
         name = name_match.group(1) or name_match.group(2)
+        if name_match.group(2) and self.op_names.dialect_only(name, line, text):  # (`stablehlo. %a`)
+            return findings.mark_checked(line)
         _, check = self.checks.check_of(name)
         said = self._wrong(name, source, line, text)
         if check is None and not said:
