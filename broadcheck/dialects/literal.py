@@ -340,7 +340,12 @@ def _elements(attr: Attribute, body: str, offset: int, type_: ShapedType) -> Pro
             return None if here is None else Problem("BC1003", span=here)
         fits = hex_size_fits(digits // 2, type_)  # (no copy of the weights)
         return Problem("BC1873", {"type": str(type_)}, span=here) if fits is False else None
-    lit = _read_dense(body, offset)
+    flat = _WHOLE_FLAT.fullmatch(body) is not None  # (one pass for the count and the lexing of a flat list)
+    lit = _read_dense(body, offset, flat)
+    bad = None if flat else unlexed(body)
+    if bad is not None and (lit is None or not isinstance(lit[1], int) or lit[1] > offset + bad[1]):
+        at = offset_span(attr, offset + bad[1], 1)  # (MLIR's lexer stops before the rest is read)
+        return None if at is None else Problem("BC001", {"detail": bad[0]}, span=at)
     if lit is None:
         return None
     shape, elements = lit
@@ -432,15 +437,95 @@ class NoElement(int):
 
 NO_ELEMENT = "expected element literal of primitive type"
 """What MLIR's parser says there (``TensorLiteralParser::parseElement``)."""
+NO_NUMBER = "expected integer or floating point literal"
+"""What it says after a ``-`` that no number follows."""
+NO_ELLIPSIS = "expected three consecutive dots for an ellipsis"
+"""What MLIR's lexer says of a ``.`` no number holds (``1.0.0``, ``.5``), at the character after it."""
+
+_ELEMENT = r"-?+(?:0x[0-9a-fA-F]++|[0-9]++(?:\.[0-9]*+(?:[eE][-+]?+[0-9]++)?+)?+|true|false)(?![^\s\[\](),\"])"
+"""An element MLIR's lexer reads as one token (a number, ``true``, ``false``), its whole atom."""
+_WHOLE_FLAT = lazy(rf"\s*+\[\s*+(?:{_ELEMENT}\s*+,\s*+)*+{_ELEMENT}\s*+\]\s*+")
+"""A flat list of such elements: its count is its commas', and every element lexes whole."""
+_WHOLE = lazy(rf'(?:\s++|[\[\](),]|"[^"\n]*+"|{_ELEMENT})*+')
+"""A literal whose every atom lexes whole (strings and parentheses not judged here)."""
+_NUMBER = lazy(r"0x[0-9a-fA-F]++|[0-9]++(?:\.[0-9]*+(?:[eE](?:[-+](?=[0-9]))?+[0-9]++)?+)?+")
+"""A number as MLIR's lexer takes it (``Lexer::lexNumber``): ``1e5`` is ``1`` and then ``e5``."""
 
 
-def _read_dense(body: str, base: int) -> tuple[tuple[int, ...] | None, Iterable[tuple[str, int]] | int] | None:
+def unlexed(body: str) -> tuple[str, int] | None:
+    """The first element of the literal ``body`` (inside ``dense<...>``) that MLIR's lexer does
+    not read as one token, as what its parser says and where (offset in ``body``): a sign it does
+    not take (``+1``, ``--1``), a word (``inf``), a number followed by more (``1e5``, ``1x``, ``1.0.0``,
+    ``0x``). ``None`` if each does, or the first is not judged here (in a complex's parentheses)."""
+    if _WHOLE.fullmatch(body) is not None:
+        return None
+    depth = parens = 0
+    for m in _DENSE_TOKEN.finditer(body):
+        kind = m.lastgroup
+        if kind == "punct":
+            c = m.group("punct")
+            depth += (c == "[") - (c == "]")
+            parens += (c == "(") - (c == ")")
+            continue
+        if kind != "atom":
+            continue
+        text, start = m.group("atom"), m.start("atom")
+        if parens or (found := _atom_unlexed(text, depth > 0)) is SKIP:
+            return None
+        if found is not None:
+            return found[0], start + found[1]
+    return None
+
+
+def _atom_unlexed(text: str, listed: bool) -> tuple[str, int] | tuple[str, bool] | None:
+    """:func:`unlexed` of one atom (``listed``: in a list), :data:`SKIP` where not judged."""
+    first = text[0]
+    if first == "+":
+        return NO_ELEMENT, 0
+    if first == ".":
+        return (NO_ELEMENT, 0) if text.startswith("...") else (NO_ELLIPSIS, 1)
+    at = 1 if first == "-" else 0
+    if at == len(text):
+        return SKIP  # (a lone `-`: the next token is its number)
+    c = text[at]
+    if c.isalpha() or c == "_":
+        if at:
+            return NO_NUMBER, at
+        word = _WORD.match(text)
+        if word is not None and word.end() == len(text) and text in ("true", "false"):
+            return None
+        return NO_ELEMENT, 0
+    if c == ".":
+        return NO_ELLIPSIS, at + 1
+    if c in "-+":
+        return NO_NUMBER, at
+    number = _NUMBER.match(text, at) if c.isdigit() else None
+    if number is None:
+        return SKIP
+    end = number.end()
+    if end == len(text):
+        return None
+    after = text[end]
+    if after == ".":
+        return NO_ELLIPSIS, end + 1
+    if after.isalnum() or after in "_-+":
+        return ("expected ']'" if listed else "expected '>'"), end
+    return SKIP
+
+
+_WORD = lazy(r"[A-Za-z_][\w$.]*+")
+
+
+def _read_dense(
+    body: str, base: int, flat: bool = False
+) -> tuple[tuple[int, ...] | None, Iterable[tuple[str, int]] | int] | None:
     """The literal inside ``dense<...>`` (``body``, at offset ``base`` of the attribute's text) as
     the parser reads it: its shape (``None`` for a splat) and its elements (text, offset), or, for
     lists nested unevenly, the offset where the parser finds out; ``None`` for what is not read
+    (``flat``: the caller found it a flat list of elements, :data:`_WHOLE_FLAT`)
     here (a hex string, complex elements, a lone ``-``). The tokens are read one at a time and
     the elements again when asked (:class:`_Atoms`): what it keeps is the nesting's stack."""
-    if _FLAT_LIST.fullmatch(body) is not None:  # `[1, 2, 3]`: one pass, not one step a token
+    if flat or _FLAT_LIST.fullmatch(body) is not None:  # `[1, 2, 3]`: one pass, not one step a token
         return (body.count(",") + 1,), _Atoms(body, base)
     tokens = _dense_tokens(body, base)
     try:
@@ -522,12 +607,16 @@ def literal_problem(op: Operation) -> Problem | None:
         if isinstance(type_, ShapedType):
             return None
         return _scalar(op, attr, literal, str(type_).strip())
-    if m.group(1) != "dense" or not isinstance(type_, ShapedType) or type_.kind not in ("tensor", "vector"):
+    if m.group(1) != "dense":
         return None
     end = _close(text, m.end())
     if end < 0:
         return None
     lead = len(attr.text) - len(attr.text.lstrip())
+    if not isinstance(type_, ShapedType) or type_.kind not in ("tensor", "vector"):
+        bad = unlexed(text[m.end() : end])  # (read before its type)
+        at = None if bad is None else offset_span(attr, lead + m.end() + bad[1], 1)
+        return None if bad is None or at is None else Problem("BC001", {"detail": bad[0]}, span=at)
     return _elements(attr, text[m.end() : end], lead + m.end(), type_)
 
 

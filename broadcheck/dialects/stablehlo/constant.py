@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 
-from broadcheck.dialects.literal import NO_ELEMENT, SKIP, element_problem, hex_size_fits, value_type
+from broadcheck.dialects.literal import NO_ELEMENT, SKIP, element_problem, hex_size_fits, unlexed, value_type
 from broadcheck.dialects.stablehlo import quant  # hloquant
 from broadcheck.dialects.stablehlo.common import (
     Reject,
@@ -143,6 +143,17 @@ def read_literal(body: str, base: int) -> Literal:
             if i < len(tokens) and tokens[i][0] == "]":
                 raise NoElement(tokens[i][2])
     raise Unknown(body)
+
+
+def _ragged_before(body: str, base: int, at: int) -> bool:
+    """Whether the parser finds the literal's lists nested unevenly, or an element missing, before offset ``at``."""
+    try:
+        read_literal(body, base)
+    except Ragged as ragged:
+        return ragged.offset < at
+    except Unknown:
+        pass
+    return False
 
 
 def _add(frame: list[object], dims: tuple[int, ...], after: int) -> None:
@@ -300,6 +311,9 @@ def constant(op: Operation) -> None:
     if not attr.text.startswith("dense<"):
         raise Unknown(attr.text)
     body, offset, type_text = _literal_parts(attr, generic)
+    bad = unlexed(body)  # (MLIR's lexer: before the literal's type and elements, after any nesting read before)
+    if bad is not None and not _ragged_before(body, offset, offset + bad[1]):
+        raise Reject(Problem("BC001", {"detail": bad[0]}, span=_at(attr, offset + bad[1], 1, generic)))
     if generic:
         assert type_text is not None
         literal_type = _literal_type(type_text)
