@@ -52,14 +52,16 @@ the shape :func:`_metadata` reads; a longer one is scanned as it comes)."""
 class Reader:
     """Reads one file's blocks, in order, into the scanner."""
 
-    def __init__(self, options: Options, scanner: Scanner, findings: Findings, end_module: Callable[[], None]) -> None:
+    def __init__(
+        self, options: Options, scanner: Scanner, findings: Findings, end_module: Callable[[], None], chunks: list[int]
+    ) -> None:
         self.options = options
         self.scanner = scanner
         self.findings = findings
         self.end_module = end_module
         self.next_line = 1
-        self.chunks: list[int] = [1]
-        """The first line of each ``--split-input-file`` chunk."""
+        self.chunks = chunks
+        """The first line of each ``--split-input-file`` chunk (``[1]`` to start with; the structure's too)."""
         self.marked: list[tuple[int, str]] = []
         """The lines that hold suppressions (and annotations), with their numbers."""
         self.carry = ""

@@ -67,16 +67,11 @@ class FileRun:
         self.values = Values(self.findings, functions)
         self.regions = Regions(self.findings, self.values, names, functions)
         checks = Checks(options.profile, options.ops)
-        self.verdicts = Verdicts(
-            checks, names, self.findings, self.values.flow, self._default_dialect, self.regions.constants
-        )
+        self.structure = Structure(self.findings, self.regions.open_regions, chunks := [1])
+        dialect = self.structure.default_dialect
+        self.verdicts = Verdicts(checks, names, self.findings, self.values.flow, dialect, self.regions.constants)
         self.scanner = Scanner(self, self.memory.forms, read_form)
-        self.reader = Reader(options, self.scanner, self.findings, self._end_module)
-        self.structure = Structure(self.findings, self.regions.open_regions, self.reader.chunks)
-
-    def _default_dialect(self) -> str | None:
-        """The default dialect of the region being read (:meth:`.structure.Structure.default_dialect`)."""
-        return self.structure.default_dialect()
+        self.reader = Reader(options, self.scanner, self.findings, self._end_module, chunks)
 
     @property
     def aliases(self) -> dict[str, Type | SyntaxProblem]:

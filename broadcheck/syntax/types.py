@@ -175,6 +175,9 @@ after a ``,``, are attributes: not judged)."""
 _KEYWORD = lazy(rf"({KEYWORD})(?![\w$.<])[ \t]*+(?!<)")
 """A builtin type's keyword not followed by its ``<`` (``tensor?x3xf32``; ``tensor2x3xf32`` is one word, no
 keyword: :data:`WRONG_TOKEN`)."""
+_NO_KEYWORD = lazy(rf"(?!(?:{KEYWORD})(?![\w$.]))[A-Za-z_][\w$.]*+[ \t]*+<")
+"""A word no builtin type is followed by its ``<`` (``tens<4xf32>``, ``vectr<4xf32>``): no type at all to
+MLIR's parser (:data:`WRONG_TOKEN` at the word)."""
 WRONG_TOKEN = "expected non-function type"
 """MLIR's ``emitWrongTokenError`` at a type's first token: placed just after the text before it."""
 _PROBLEMS: dict[str, tuple[str, int] | None] = {}
@@ -218,6 +221,8 @@ def _type_problem(text: str) -> tuple[str, int] | None:
     keyword = _KEYWORD.match(text)
     if keyword is not None:  # (`tensor?x3xf32`: the type's parser wants its `<` after its keyword)
         return f"expected '<' in {keyword[1]} type", keyword.end(1)
+    if _NO_KEYWORD.match(text) is not None:
+        return WRONG_TOKEN, 0
     if text.startswith("memref<") and text.endswith(">"):
         start, shape = next(entries(text, len("memref<"), len(text) - 1), (0, ""))
         at = start + _SHAPE.match(shape).end()  # type: ignore[union-attr]
