@@ -19,6 +19,7 @@ from broadcheck import dialects
 from broadcheck.dialects.op import FUNCTIONAL, Layout, Op
 from broadcheck.syntax.attributed import attributed_statement
 from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.lexer import token_first
 from broadcheck.syntax.simple_call import simple_call
 from broadcheck.syntax.statement import (
     REGION,
@@ -237,6 +238,17 @@ def _read(key: str) -> Statement:
     return simple_statement(key) or simple_head(key) or _attributed(key) or simple_call(key) or read_statement(key)
 
 
+def plain_operands(decl: Op | None, generic: bool) -> bool:
+    """Whether an op's parser wants one more operand after each ``,`` of its operands (a hole there
+    is "expected SSA operand": :func:`~broadcheck.syntax.lexer.token_problem`): the generic form's,
+    and a known op's custom form that takes nothing else after them (no keyword, no comparison's
+    type, no directive of its own: ``stablehlo.concatenate``'s ``dim``, ``stablehlo.compare``'s type)."""
+    if generic:
+        return True
+    assembly = decl.assembly if decl is not None else None
+    return decl is not None and (assembly is None or not (assembly.keyword or assembly.compare or assembly.form))
+
+
 def read_form(key: str, known: Statement | None = None) -> Form:
     """Read the statement ``key`` (value names written ``%_``) into its form (``known``: what
     ``key`` reads as, when the caller has it: refine, for a statement it re-typed)."""
@@ -253,7 +265,10 @@ def read_form(key: str, known: Statement | None = None) -> Form:
     except SyntaxProblem as problem:  # kept without its traceback: its frames held the scanner's block (issue 31)
         return Rich(key, None, problem.with_traceback(None), None)
     decl = dialects.lookup(statement.name)
-    if (statement.generic or decl is not None) and (wrong := written_type_problem(statement, key)) is not None:
+    typed = written_type_problem(statement, key) if statement.generic or decl is not None else None
+    # (a token MLIR rejects, read all the same: `{x = #}`, a generic `(%a, )`; not in a region's head, kept whole)
+    token = None if statement.regions else token_first(key, typed and typed[1], plain_operands(decl, statement.generic))
+    if (wrong := token or typed) is not None:
         return Rich(key, None, SyntaxProblem(wrong[0], wrong[1], wrong[1] + 1), None)  # MLIR's parser stops there
     rich = (
         statement.regions

@@ -22,12 +22,13 @@ from broadcheck.engine import diagnose
 from broadcheck.engine.control import Summary
 from broadcheck.engine.findings import Findings
 from broadcheck.engine.flow import Flow
-from broadcheck.engine.forms import USE, Form, unasked
+from broadcheck.engine.forms import USE, Form, plain_operands, unasked
 from broadcheck.engine.op_names import OpNames
 from broadcheck.engine.scan import Text
 from broadcheck.engine.verify import Checks, Unreadable
 from broadcheck.ops import Span, Type
 from broadcheck.semantics import NOT_JUDGED, NOT_JUDGED_REASON, Problem
+from broadcheck.syntax.lexer import token_first
 from broadcheck.syntax.parts import REGION, OpWords
 from broadcheck.syntax.problem import NO_OP, QUOTED_NAME, SyntaxProblem
 from broadcheck.syntax.statement import Statement
@@ -205,8 +206,7 @@ class Verdicts:
         self._worded(name, source, *start, text, said)
 
     def _wrong(self, name: str, source: str, line: int, text: Text | None) -> Wrong | None:
-        """What the parser of op ``name`` says first of ``source`` (on ``line``, ``text``) where a walk
-        of it or the op's own custom parser tells (:func:`~broadcheck.syntax.generic_form.statement_wrong`)."""
+        """What MLIR says first of op ``name``'s ``source`` (on ``line``): its lexer, a walk, the op's parser."""
         from broadcheck.syntax.generic_form import statement_wrong
 
         decl = _decl_of(name)
@@ -215,9 +215,10 @@ class Verdicts:
         def body(at: int) -> str | None:  # (the first line of a function's elided body, its `{` at `at`)
             return self.findings.token_line(text.where(at)[0] if text is not None else line)
 
-        known = decl is not None or self.checks.check_of(name)[1] is not None
-        parser = partial(_op_words, name, decl) if known else None
-        return said or statement_wrong(source, decl is not None, body, parser)
+        parser = partial(_op_words, name, decl) if decl or self.checks.check_of(name)[1] is not None else None
+        wrong = said or statement_wrong(source, decl is not None, body, parser)
+        holes = plain_operands(decl, QUOTED_NAME.match(source) is not None)
+        return token_first(source, wrong[1] if wrong else None, holes) or wrong  # (a token rejected first)
 
     def grammar(self, name: str, source: str, line: int, column: int, text: Text | None) -> None:
         """An op the reader cannot take: what is wrong with it, in MLIR's words, or passed over."""

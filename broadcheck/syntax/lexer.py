@@ -317,3 +317,48 @@ def _hex_digits(text: str, start: int, end: int) -> bool:
     except ValueError:  # (binascii.Error too: a character that is not a digit, or not ASCII)
         return False
     return True
+
+
+_SUSPECT = lazy(r'(?<!\{-)[%^#!](?![\w$.\-"])|,[ \t\r\n]*+[,:)\]}]')
+"""What may be a token MLIR's lexer or parser rejects first (:func:`token_problem`); most
+statements hold none, and are read in one search."""
+_TOKENS = lazy(
+    r'"(?:[^"\\\n]|\\.)*+"?|//[^\n]*+|(?<!\{-)(?P<sigil>[%^#!])(?![\w$.\-"])'
+    r"|(?P<use>%[\w$.\-]++(?:#[0-9]++)?+[ \t\r\n]*+,)[ \t\r\n]*+[,:)\]}]"
+)
+_SIGILS = {
+    "%": "invalid SSA name",
+    "^": "invalid block name",
+    "#": "invalid attribute name",
+    "!": "invalid type identifier",
+}
+"""What MLIR's lexer says of a sigil no name follows (``Lexer::lexPrefixedIdentifier``)."""
+
+
+def token_problem(text: str, holes: bool = True) -> tuple[str, int] | None:
+    """The first token of a statement's ``text`` that MLIR rejects as it lexes it, or as it wants
+    an operand, whatever the op, and the offset it names: a sigil no name follows (``%a, %`` "invalid
+    SSA name", ``^``, ``#``, ``!``), at the sigil; a hole in a list of operands (``%a, , %b``,
+    ``%a, :``, ``(%a, )``: "expected SSA operand"), just after the ``,`` before it, where
+    ``emitWrongTokenError`` places it (not with ``holes`` false: where an op's own parser reads
+    its operands, it may take something else after a ``,``: ``stablehlo.compare``'s type).
+    Strings and comments hold none. ``None`` if there is none."""
+    if _SUSPECT.search(text) is None:
+        return None
+    for m in _TOKENS.finditer(text):
+        if m.start("sigil") >= 0:
+            return _SIGILS[m["sigil"]], m.start("sigil")
+        if holes and m.start("use") >= 0:
+            return "expected SSA operand", m.end("use")
+    return None
+
+
+def token_first(text: str, at: int | None, holes: bool = True) -> tuple[str, int] | None:
+    """:func:`token_problem` of ``text`` if it comes no later than offset ``at``, where a parser
+    says its first problem (``None``: it says none), else ``None``: MLIR lexes a token as it takes
+    the one before, so its lexer's error comes before a parser's at the same token, which
+    ``emitWrongTokenError`` places just after the token before (blanks between)."""
+    token = token_problem(text, holes)
+    if token is None or (at is not None and token[1] > at and text[at : token[1]].strip()):
+        return None
+    return token
