@@ -36,7 +36,7 @@ from broadcheck.engine.values import Values
 from broadcheck.engine.verdicts import Verdicts
 from broadcheck.engine.verify import Checks
 from broadcheck.ops import OpaqueType, Type
-from broadcheck.syntax.problem import SyntaxProblem
+from broadcheck.syntax.problem import NO_STATEMENT, SyntaxProblem
 
 
 class Memory:
@@ -220,7 +220,7 @@ class FileRun:
         region_failed = any(d.code in PARSE for d in diagnostics[opened:])  # (the parser stopped in them)
         head_failed = skip < 0  # (:meth:`region`: its head's uses failed to parse)
         skip = max(skip, 0) if not head_failed else sum(1 for role in form.roles if role == USE)
-        if scopes.open_regions:
+        if scopes.open_regions and form.key[:1] not in NO_STATEMENT:  # (`9`, `)`: no op, said as the token it is)
             scopes.open_regions[-1].ops += 1
         if statement is None or len(form.roles) != len(names):
             if scopes.open_regions:  # an op not read: `Region.inner` names it ('' if not even its name)

@@ -34,15 +34,11 @@ from broadcheck.engine.scan_text import Piece, Sink, Text
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import elide_weights
 from broadcheck.syntax.lines import key_text, starts_statement
+from broadcheck.syntax.problem import NO_STATEMENT
 from broadcheck.syntax.statement import REGION
 
 _LONG_KEY = 1 << 16
 """A key this long is read for its statement and not kept for the run (:data:`.scan.LONG_KEY`)."""
-
-
-_NO_STATEMENT = frozenset("0123456789()[]<>:,=@-+*?")
-"""What starts a token MLIR's lexer reads but no statement (a character it does not read at all is
-its own error, "unexpected character")."""
 
 
 class Pending:
@@ -93,11 +89,30 @@ class OpenOp:
 _ALIAS = lazy(r"[!#][\w$.\-]+[ \t]*=")
 
 
-def _stray(piece: Piece) -> bool:
-    """Whether a line starts with a closer of a bracket, which goes on no whole statement: the
-    parser wanted the next op's name there, and says so where the statement before it ends."""
+def _stray(piece: Piece, whole: Callable[[], bool]) -> bool:
+    """Whether a line starts with a closer of a bracket, which goes on no whole statement, or with
+    a digit or a lone ``/`` after a statement the reader takes whole (``whole``): the parser wanted
+    the next op's name there, and says so where the statement before it ends."""
     at = SPACES.match(piece.source, piece.start, piece.stop).end()  # type: ignore[union-attr]
-    return at < piece.stop and piece.source[at] in ")]>"
+    if at == piece.stop:
+        return False
+    first = piece.source[at]
+    if first in ")]>":
+        return True
+    return (first.isdigit() or (first == "/" and not piece.source.startswith("//", at))) and whole()
+
+
+def _after_brace(source: str, at: int) -> bool:
+    """Whether the text before offset ``at`` of its line ends with a ``{`` (a region's first op is
+    wanted), not the ``{`` of ``linalg.map``'s and ``linalg.reduce``'s short form (``{arith.addf}``:
+    their parser wants a payload op's name there, and words what it finds itself)."""
+    k = at - 1
+    while k >= 0 and source[k] in " \t":
+        k -= 1
+    return k >= 0 and source[k] == "{" and _PAYLOAD_BRACE.search(source, max(0, k - 64), k + 1) is None
+
+
+_PAYLOAD_BRACE = lazy(r"\blinalg\.(?:map|reduce)[ \t]*+\{\Z")
 
 
 _LONE_WORD = lazy(r"[ \t]*+[A-Za-z_][\w$.]*+[ \t]*+(?:$|//|[)\]}])")
@@ -191,7 +206,11 @@ class PieceScanner:
                 return None
             if pending.brace >= 0:
                 return self._brace_decided(pending, piece)
-            if not starts_statement(piece.text) and _LONE_WORD.match(piece.text) is None and not _stray(piece):
+            if (
+                not starts_statement(piece.text)
+                and _LONE_WORD.match(piece.text) is None
+                and not _stray(piece, lambda: self._whole(pending))
+            ):
                 return self._continue(pending, piece)
         elif pending is not None and NEW_STATEMENT.match(piece.source, piece.start, piece.stop) is None:
             return self._continue(pending, piece)  # brackets left open: read on
@@ -217,7 +236,7 @@ class PieceScanner:
             return self._close(piece)
         if first == "^":
             return self.labels.start(piece)
-        if whole and first in _NO_STATEMENT:
+        if first in NO_STATEMENT and (whole or _after_brace(source, at)):
             # (no statement starts so: a value's `%` lost, a stray `)`: the parser wanted an op's name)
             self.sink.unbalanced(piece.line, piece.column, "token")
         if first == "{" and source.startswith("{-#", at, stop):
@@ -413,6 +432,13 @@ class PieceScanner:
             return self._continue(pending, after)
         pending.complete = not op.stack
         return None
+
+    def _whole(self, pending: Pending) -> bool:
+        """Whether the reader takes the statement ``pending`` as it stands (asked only of a line after
+        it that starts as no statement and no closer: a digit, a ``/``)."""
+        key = key_text(elide_weights(pending.text.text).lstrip())
+        form = self.forms.get(key) or self.read(key)
+        return pending.kind == "op" and form.error is None and form.statement is not None
 
     def _finish(self, pending: Pending) -> None:
         """A whole statement: read it and send it on."""

@@ -319,12 +319,12 @@ def _hex_digits(text: str, start: int, end: int) -> bool:
     return True
 
 
-_SUSPECT = lazy(r'(?<!\{-)[%^#!](?![\w$.\-"])|,[ \t\r\n]*+[,:)\]}]')
+_SUSPECT = lazy(r'(?<!\{-)[%^#!](?![\w$.\-"])|,(?:[ \t\r\n]++|//[^\n]*+)*+[,:)\]}]')
 """What may be a token MLIR's lexer or parser rejects first (:func:`token_problem`); most
 statements hold none, and are read in one search."""
 _TOKENS = lazy(
     r'"(?:[^"\\\n]|\\.)*+"?|//[^\n]*+|(?<!\{-)(?P<sigil>[%^#!])(?![\w$.\-"])'
-    r"|(?P<use>%[\w$.\-]++(?:#[0-9]++)?+[ \t\r\n]*+,)[ \t\r\n]*+[,:)\]}]"
+    r"|(?P<use>%[\w$.\-]++(?:#[0-9]++)?+(?:[ \t\r\n]++|//[^\n]*+)*+,)(?:[ \t\r\n]++|//[^\n]*+)*+[,:)\]}]"
 )
 _SIGILS = {
     "%": "invalid SSA name",

@@ -29,6 +29,9 @@ def attribute_word(word: str) -> bool:
 
 NO_OP = frozenset(":,)]}>=-*")
 """What cannot start an op (``parseOperation``: "expected operation name in quotes")."""
+NO_STATEMENT = frozenset("0123456789()[]<>:,=@-+*?/")
+"""What starts a token MLIR's lexer reads but no statement (a character it does not read at all is
+its own error, "unexpected character"): a line that starts so is no op, even where it is read as one."""
 
 QUOTED_NAME = lazy(r'\s*(?:%[^=]*=\s*)?"(?P<generic>(?:[^"\\\n]|\\.)*)"(?P<custom>)')
 """A generic op's name whatever its characters (``"func.ret{urn"``: no reader takes it), as
