@@ -124,7 +124,9 @@ def test_lines_gone_from_the_segment_are_fetched_together(monkeypatch: pytest.Mo
     monkeypatch.setattr(runner, "_lines_of", counted)
     blocks = runner.read_blocks
     monkeypatch.setattr(runner, "read_blocks", lambda path, start=0, stop=None: blocks(path, 256, start, stop))
-    entries = "".join(f'      blob_{k}_torch.float32: "0x0400000000000000",\n' for k in range(30))
+    entries = "".join(
+        f'      blob_{k}_torch.float32: "0x0400000000000000"\n' for k in range(30)
+    )  # (no `,` ends them: the line after one goes on with it, and none would be left unread)
     path = tmp_path / "r.mlir"
     path.write_text(GENERIC.replace("{body}", ONE.format(n=0)) + '"test.region"() ({\n  ^bb0:\n    builtin: {\n'
                     + entries + "    }\n}) : () -> ()\n")  # fmt: skip

@@ -12,14 +12,16 @@ names and locations do not reach a check), so it is asked once (:mod:`.verify`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from sys import intern
 
 from broadcheck import dialects
 from broadcheck.dialects.op import FUNCTIONAL, Layout, Op
+from broadcheck.engine.scan_brace import second_statement
 from broadcheck.syntax.attributed import attributed_statement
 from broadcheck.syntax.lazyre import lazy
-from broadcheck.syntax.lexer import token_first
+from broadcheck.syntax.lexer import strip_comments, token_first
 from broadcheck.syntax.simple_call import simple_call
 from broadcheck.syntax.statement import (
     REGION,
@@ -172,6 +174,16 @@ class Rich(Form):
         self.literal = None
 
 
+class TwoOps(Rich):
+    """A :class:`Rich` form of a statement read to its last type with an op after it on its line
+    (:func:`trailing_op`): the scanner cuts it in two (:mod:`.scan_pieces`). It keeps its statement."""
+
+    __slots__ = ()
+
+    def release(self) -> None:
+        pass
+
+
 class _KeptForm(Form):
     """A :class:`Form` whose statement was read again (:attr:`Form.statement`): it keeps it."""
 
@@ -190,7 +202,7 @@ class _KeptRich(Rich):
         pass
 
 
-_KEPT: dict[type[Form], type[Form]] = {Form: _KeptForm, Rich: _KeptRich}
+_KEPT: dict[type[Form], type[Form]] = {Form: _KeptForm, Rich: _KeptRich, TwoOps: TwoOps}
 """The kept class of each class of form (a form's class is set to it, as its slots are the same)."""
 
 
@@ -251,7 +263,56 @@ def plain_operands(decl: Op | None, generic: bool) -> bool:
 
 def read_form(key: str, known: Statement | None = None) -> Form:
     """Read the statement ``key`` (value names written ``%_``) into its form (``known``: what
-    ``key`` reads as, when the caller has it: refine, for a statement it re-typed)."""
+    ``key`` reads as, when the caller has it: refine, for a statement it re-typed).
+
+    A statement over several lines that does not read is read again as one line (its comments
+    blanked, its line breaks spaces: the same offsets): to MLIR's lexer a line break is a blank
+    wherever it is (``tensor<2\n  x3xf32>``, ``: tensor\n  <4xf32>``), which the readers of one
+    line's text (a dimension list's blanks) do not all take; if it reads so, that is its form."""
+    if " <" in key or "\n<" in key or "\t<" in key:
+        key = _SPACED.sub(_glued, key)
+    form = _read_form(key, known)
+    if form.error is not None and "\n" in key:
+        flat = strip_comments(key).replace("\n", " ")  # (a keyword and its `<` apart: glued above)
+        flat_form = _read_form(flat, known)
+        if flat_form.error is None and second_statement(key) is None:  # (not a line that starts the next op)
+            return flat_form
+    return form
+
+
+def trailing_op(text: str, end: int) -> int:
+    """Where an op starts in ``text`` after a statement's types end at offset ``end`` (its readers
+    take what follows them as trailing words), or -1: MLIR needs no line break between two ops
+    (``... : (T) -> T   return %0 : T``)."""
+    at = end
+    while at < len(text) and text[at] in " \t\r\n":
+        at += 1
+    if at == len(text) or text.startswith("//", at):
+        return -1
+    return at if _OP_START.match(text, at) is not None else -1
+
+
+_OP_START = lazy(
+    r"(?:%[\w$.\-]++(?::[0-9]++)?(?:[ \t]*+,[ \t]*+%[\w$.\-]++(?::[0-9]++)?)*+[ \t]*+=[ \t]*+)?"
+    r'(?:"[\w$.\-]++"[ \t]*+\(|[A-Za-z_][\w$]*+\.[\w$.]++(?=[ \t(%\n]|$)|return\b)'
+)
+"""An op's start: its results and ``=``, then its name (quoted and its operands' ``(``, or a dotted word)."""
+
+
+_SPACED = lazy(
+    r"(?<![\w$.!#])(tensor|vector|memref|complex|tuple|array|dense|dense_resource|sparse|affine_map|affine_set"
+    r"|strided)((?:[ \t\r\n]++|//[^\n]*+)++)<"
+)
+"""A builtin type's or attribute's keyword, blanks, its ``<``: to MLIR's lexer the blanks are nothing
+(``tensor <4xf32>``, ``array <i64: 1>``, a line break, a comment); the readers of one text want them
+glued, so they are put before the keyword (:func:`_glued`: the same length, every other offset where it was)."""
+
+
+def _glued(m: re.Match[str]) -> str:
+    return f"{m[2]}{m[1]}<"
+
+
+def _read_form(key: str, known: Statement | None) -> Form:
     try:
         statement = simple_statement(key)  # (the commonest forms, without tokens)
         plain = statement is not None
@@ -276,9 +337,15 @@ def read_form(key: str, known: Statement | None = None) -> Form:
         or statement.successors
         or (decl is not None and (decl.wraps or decl.literal is not None))
     )
-    form = Rich(key, statement, None, decl) if rich else Form(key, statement, None, decl)
-    if plain:
-        form.complete = True  # (one whole line: the scanner need not ask, :attr:`Form.plain`)
+    signature = statement.signature
+    form: Form
+    if signature is not None and signature.end < len(key) and trailing_op(key, signature.end) >= 0:
+        form = TwoOps(key, statement, None, decl)
+        form.complete = False  # (no line of it is whole: the scanner's slow path cuts it)
+    else:
+        form = Rich(key, statement, None, decl) if rich else Form(key, statement, None, decl)
+        if plain:
+            form.complete = True  # (one whole line: the scanner need not ask, :attr:`Form.plain`)
     operand_types, result_types = place_types(statement, decl.layout if decl is not None else None)
     operand_types = implicit(statement, decl, operand_types)
     # (list comprehensions: no generator frame per tuple)

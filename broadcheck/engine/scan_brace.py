@@ -57,10 +57,36 @@ def second_statement(body: str) -> int | None:
     return at
 
 
+def dangles(source: str, begin: int = 0, stop: int = -1) -> bool:
+    """Whether ``source[begin:stop]`` (a statement's last line) ends with a token no statement ends
+    with (``,``, ``=``, ``:``, ``->``; a comment after it passed over): its next line goes on with it,
+    whatever it starts with (``cf.cond_br %c,`` then ``^bb1, ^bb2``; to MLIR's lexer a line break is
+    a blank)."""
+    k = len(source) if stop < 0 else stop
+    if source.find("//", begin, k) >= 0 and (at := comment_start(source[begin:k])) >= 0:
+        k = begin + at
+    while k > begin and source[k - 1] in " \t\r\n":
+        k -= 1
+    last = source[k - 1] if k > begin else ""
+    if last == ">":
+        return source.startswith("->", k - 2)
+    return last in _DANGLING and not source.startswith(">=", k - 2)
+
+
+_DANGLING = frozenset(",=:")
+
+
 def complete(key: str) -> bool:
-    """Whether a key is a whole statement on its own: brackets closed, no region in it."""
+    """Whether a key is a whole statement on its own: brackets closed, no region in it, not ending
+    with a token no statement ends with (:func:`dangles`)."""
     state = depth(key)
-    return not state.stack and state.mismatch < 0 and inline_region(key) is None and "{" not in key[-1:]
+    return (
+        not state.stack
+        and state.mismatch < 0
+        and inline_region(key) is None
+        and "{" not in key[-1:]
+        and not dangles(key)
+    )
 
 
 def then_region(text: str) -> str:

@@ -14,12 +14,13 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from broadcheck.engine.forms import Form
+from broadcheck.engine.forms import Form, TwoOps
 from broadcheck.engine.scan_brace import (
     NEW_STATEMENT,
     NON_SPACE,
     SPACES,
     RegionBrace,
+    dangles,
     inline_region,
     last_brace,
     name_offsets,
@@ -33,7 +34,7 @@ from broadcheck.engine.scan_labels import Labels
 from broadcheck.engine.scan_text import Piece, Sink, Text
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import elide_weights
-from broadcheck.syntax.lines import key_text, starts_statement
+from broadcheck.syntax.lines import blank, key_text, starts_statement
 from broadcheck.syntax.problem import NO_STATEMENT
 from broadcheck.syntax.statement import REGION
 
@@ -100,6 +101,17 @@ def _stray(piece: Piece, whole: Callable[[], bool]) -> bool:
     if first in ")]>":
         return True
     return (first.isdigit() or (first == "/" and not piece.source.startswith("//", at))) and whole()
+
+
+def _second_op(body: str) -> int | None:
+    """Where a second op starts on a statement's line, after the first read whole (``-> T  return %0 : T``)."""
+    from broadcheck.engine.forms import read_form, trailing_op  # (rarely: two ops on a line)
+
+    lead = len(body) - len(body.lstrip())
+    statement = read_form(body[lead:]).statement
+    signature = statement.signature if statement is not None else None
+    at = trailing_op(body, lead + signature.end) if signature is not None else -1
+    return at if at >= 0 else None
 
 
 def _after_brace(source: str, at: int) -> bool:
@@ -212,8 +224,13 @@ class PieceScanner:
                 and not _stray(piece, lambda: self._whole(pending))
             ):
                 return self._continue(pending, piece)
-        elif pending is not None and NEW_STATEMENT.match(piece.source, piece.start, piece.stop) is None:
-            return self._continue(pending, piece)  # brackets left open: read on
+        elif pending is not None and (
+            not pending.stack or NEW_STATEMENT.match(piece.source, piece.start, piece.stop) is None
+        ):
+            if not pending.stack and blank(piece.text):
+                pending.blanks.append(piece)  # (a token no statement ends with: the statement goes on after it)
+                return None
+            return self._continue(pending, piece)  # brackets left open, or a token no statement ends with: read on
         if pending is not None:
             waiting = len(self.queue)
             self._finish(pending)
@@ -315,6 +332,8 @@ class PieceScanner:
         pending.stack = state.stack
         pending.complete = not pending.stack
         if pending.complete:
+            if pending.kind == "op" and dangles(source, begin, stop):
+                pending.complete = False  # (`cf.cond_br %c,` / `^bb1, ^bb2`: the next line goes on with it)
             return None
         if pending.stack.endswith("{") and state.last == "{" and pending.kind != "alias":
             brace = text.length - len(piece.text) + last_brace(piece.text)
@@ -472,6 +491,11 @@ class PieceScanner:
                 self.forms[key] = form
         if form.error is not None and pending.kind == "op":  # (not read: its statement is read when asked for)
             cut = second_statement(body)
+            if cut is not None:  # `... -> tensor<2xf32>  return %0 : ...`: two ops on one line
+                self._split_at(text, cut)
+                return
+        elif pending.kind == "op" and type(form) is TwoOps:
+            cut = _second_op(body)  # (read to its last type, and an op after it: :func:`.forms.trailing_op`)
             if cut is not None:  # `... -> tensor<2xf32>  return %0 : ...`: two ops on one line
                 self._split_at(text, cut)
                 return

@@ -117,8 +117,10 @@ def strip_tail(rest: str) -> str:
 # definition, closes a region, or is blank.
 _STARTS = lazy(
     r'[ \t]*+(?:$|["^}#!]|\{-#|//|[A-Za-z_][\w$]*+\.[\w$.]++(?![\w$.])|return\b|module\b|call(?:_indirect)?\b'
-    r"|%[\w$.\-]++(?::\d+)?(?:[ \t]*,[ \t]*%[\w$.\-]++(?::\d+)?)*[ \t]*=(?!=))"
+    r"|%[\w$.\-]++(?::\d+)?(?:[ \t]*,[ \t]*%[\w$.\-]++(?::\d+)?)*[ \t]*(?:=(?!=)|$|//))"
 )
+"""What starts a statement: an op's name, its results and `=` (or its results alone: the `=` may be on the
+next line, to MLIR's lexer a line break is a blank), a label, a closer, an alias."""
 
 
 def starts_statement(line: str) -> bool:
