@@ -18,7 +18,6 @@ from sys import intern
 
 from broadcheck import dialects
 from broadcheck.dialects.op import FUNCTIONAL, Layout, Op
-from broadcheck.engine.scan_brace import second_statement
 from broadcheck.syntax.attributed import attributed_statement
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import strip_comments, token_first
@@ -275,29 +274,40 @@ def read_form(key: str, known: Statement | None = None) -> Form:
     if form.error is not None and "\n" in key:
         flat = strip_comments(key).replace("\n", " ")  # (a keyword and its `<` apart: glued above)
         flat_form = _read_form(flat, known)
-        if flat_form.error is None and second_statement(key) is None:  # (not a line that starts the next op)
+        if flat_form.error is None and _NEXT_OP_LINE.search(key) is None:
             return flat_form
     return form
 
 
 def trailing_op(text: str, end: int) -> int:
-    """Where an op starts in ``text`` after a statement's types end at offset ``end`` (its readers
-    take what follows them as trailing words), or -1: MLIR needs no line break between two ops
-    (``... : (T) -> T   return %0 : T``)."""
+    """Where an op starts in ``text`` after a statement's types start to end at offset ``end`` (its
+    readers take what follows them as trailing words: ``i8 into vector<5xi8>``), or -1: MLIR needs
+    no line break between two ops (``... : (T) -> T   return %0 : T``)."""
     at = end
     while at < len(text) and text[at] in " \t\r\n":
         at += 1
     if at == len(text) or text.startswith("//", at):
         return -1
-    return at if _OP_START.match(text, at) is not None else -1
+    if _OP_START.match(text, at) is not None:
+        return at
+    m = OP_AFTER.search(strip_comments(text) if "//" in text else text, at)
+    return -1 if m is None else m.end()
 
 
-_OP_START = lazy(
+_OP_START_SOURCE = (
     r"(?:%[\w$.\-]++(?::[0-9]++)?(?:[ \t]*+,[ \t]*+%[\w$.\-]++(?::[0-9]++)?)*+[ \t]*+=[ \t]*+)?"
     r'(?:"[\w$.\-]++"[ \t]*+\(|[A-Za-z_][\w$]*+\.[\w$.]++(?=[ \t(%\n]|$)|return\b)'
 )
+_OP_START = lazy(_OP_START_SOURCE)
 """An op's start: its results and ``=``, then its name (quoted and its operands' ``(``, or a dotted word)."""
+OP_AFTER = lazy(rf"[ \t]++(?={_OP_START_SOURCE})")
+"""Blanks on a line, then an op's start: where a second op on a statement's line may start."""
 
+
+_NEXT_OP_LINE = lazy(r"\n[ \t]*+%[\w$.\-]++(?::[0-9]++)?[ \t]*+(?!:(?!=)|[,)\]}\r\n]|$|//)")
+"""A line that starts with a value's name followed by what no operand or argument list has after it
+(``=``, ``:=``, ``<=``, a word): the next op (the scanner cuts the statement there), not a line of
+one statement (``%b: tensor<4xf32>,``, ``%b)``)."""
 
 _SPACED = lazy(
     r"(?<![\w$.!#])(tensor|vector|memref|complex|tuple|array|dense|dense_resource|sparse|affine_map|affine_set"

@@ -43,7 +43,9 @@ class Labels:
         end, _ = label_end(text)
         if end < 0:
             open_ = depth(text).stack
-            if open_.startswith("("):  # the argument list goes on over lines (perhaps inside a type)
+            if open_.startswith("(") or _WAITING.match(text) is not None:
+                # the argument list goes on over lines (perhaps inside a type), or the list or the `:`
+                # is on the next line (`^bb0` then `(%a: T):`, `^bb0(%a: T)` then `:`)
                 self.text = Text()
                 self.text.add(_code(piece))
                 self.open = len(open_)
@@ -118,7 +120,11 @@ def label_end(text: str, level: int = 0) -> tuple[int, int]:
     return -1, level
 
 
-_ARGUMENT = lazy(r"(%[\w$.\-]+)[ \t]*:[ \t]*")
+_WAITING = lazy(r"[ \t]*+\^[\w$.\-]++[ \t]*+(?:\([^\n]*\)[ \t]*+)?(?://[^\n]*+)?$")
+"""A label whose `:` is not on its line (nor its argument list, or that list closed): the next line may
+bring them, to MLIR's lexer a line break is a blank."""
+
+_ARGUMENT = lazy(r"(%[\w$.\-]+)\s*:\s*")
 """A block argument: its name, then its type."""
 
 LabelArgument = tuple[int, int, str, str | None]

@@ -33,7 +33,7 @@ from broadcheck.engine.scan_brace import (
 from broadcheck.engine.scan_labels import Labels
 from broadcheck.engine.scan_text import Piece, Sink, Text
 from broadcheck.syntax.lazyre import lazy
-from broadcheck.syntax.lexer import elide_weights
+from broadcheck.syntax.lexer import depth, elide_weights, strip_comments
 from broadcheck.syntax.lines import blank, key_text, starts_statement
 from broadcheck.syntax.problem import NO_STATEMENT
 from broadcheck.syntax.statement import REGION
@@ -112,6 +112,62 @@ def _second_op(body: str) -> int | None:
     signature = statement.signature if statement is not None else None
     at = trailing_op(body, lead + signature.end) if signature is not None else -1
     return at if at >= 0 else None
+
+
+def _after(text: Text, cut: int, head: Text) -> list[Piece]:
+    """The pieces of ``text`` after offset ``cut``, last first; those before it go to ``head``."""
+    tail: list[Piece] = []
+    for i, piece in enumerate(text.parts):
+        start = text.starts[i]
+        end = start + len(piece.text)
+        if end <= cut:
+            head.add(piece)
+        elif start >= cut:
+            tail.append(piece)
+        else:
+            k = cut - start
+            head.add(Piece(piece.line, piece.column, piece.text[:k].rstrip()))
+            tail.append(Piece(piece.line, piece.column + k, piece.text[k:]))
+    return tail[::-1]
+
+
+def _after_alias(body: str) -> int | None:
+    """Where a statement starts on an alias's line after its value (an op, another alias), outside
+    its brackets: MLIR needs no line break between them. The first few places are tried."""
+    from broadcheck.engine.forms import OP_AFTER  # (rarely: a statement after an alias on its line)
+
+    flat = strip_comments(body) if "//" in body else body
+    value = flat.find("=") + 1
+    for tried, m in enumerate(_NEXT_ALIAS.finditer(flat, value)):
+        if tried == 4:
+            break
+        if flat[value : m.start()].strip() and not depth(flat, "", value, m.start()).stack:
+            return m.end()
+    for tried, m in enumerate(OP_AFTER.finditer(flat, value)):
+        if tried == 4:
+            break
+        if flat[value : m.start()].strip() and not depth(flat, "", value, m.start()).stack:
+            return m.end()
+    return None
+
+
+_NEXT_ALIAS = lazy(r"[ \t]++(?=[#!][\w$.\-]++[ \t]*+=)")
+
+
+def _op_after_a_whole_op(body: str) -> int | None:
+    """Where a second op starts on a line of a statement that does not read, if the text before it
+    reads whole (``... : i8 into vector<5xi8>  return``: the grammar that finds the cut of
+    :func:`.scan_brace.second_statement` may stop earlier, at a custom form it does not know). The
+    first few places an op may start are tried, no more (a broken line of megabytes costs a few reads)."""
+    from broadcheck.engine.forms import OP_AFTER, read_form  # (rarely: two ops on a line)
+
+    for tried, m in enumerate(OP_AFTER.finditer(strip_comments(body) if "//" in body else body)):
+        if tried == 4:
+            break
+        head = body[: m.start()].lstrip()
+        if head and read_form(key_text(head)).error is None:
+            return m.end()
+    return None
 
 
 def _after_brace(source: str, at: int) -> bool:
@@ -464,6 +520,11 @@ class PieceScanner:
         self.pending = None
         text = pending.text
         if pending.kind == "alias":
+            cut = _after_alias(text.text)
+            if cut is not None:  # `#map = affine_map<...> func.func @f(...) {`: the next statement on its line
+                for piece in _after(text, cut, Text()):
+                    self.queue.appendleft(piece)
+                text.cut(len(text.text[:cut].rstrip()))
             self.sink.alias(text)
             return
         body = text.text
@@ -491,6 +552,8 @@ class PieceScanner:
                 self.forms[key] = form
         if form.error is not None and pending.kind == "op":  # (not read: its statement is read when asked for)
             cut = second_statement(body)
+            if cut is None:
+                cut = _op_after_a_whole_op(body)
             if cut is not None:  # `... -> tensor<2xf32>  return %0 : ...`: two ops on one line
                 self._split_at(text, cut)
                 return
@@ -498,6 +561,14 @@ class PieceScanner:
             cut = _second_op(body)  # (read to its last type, and an op after it: :func:`.forms.trailing_op`)
             if cut is not None:  # `... -> tensor<2xf32>  return %0 : ...`: two ops on one line
                 self._split_at(text, cut)
+                return
+        elif pending.kind == "tail" and (type(form) is TwoOps or form.error is not None):
+            cut = _second_op(body) if form.error is None else _op_after_a_whole_op(body)
+            if cut is not None:  # `}) : (T) -> T   return %0 : T`: an op after a region op's tail
+                for piece in _after(text, cut, Text()):
+                    self.queue.appendleft(piece)
+                text.cut(len(body[:cut].rstrip()))  # (in place: its regions are elided in it as they were)
+                self._finish(pending)
                 return
         offsets = name_offsets(body)
         statement_names = [body[a:b] for a, b in offsets]
@@ -509,19 +580,8 @@ class PieceScanner:
         """Send on the statement that ends before ``cut``; the pieces after it are taken
         next, before anything else."""
         head = Pending("op")
-        tail: list[Piece] = []
-        for i, piece in enumerate(text.parts):
-            start = text.starts[i]
-            end = start + len(piece.text)
-            if end <= cut:
-                head.text.add(piece)
-            elif start >= cut:
-                tail.append(piece)
-            else:
-                k = cut - start
-                head.text.add(Piece(piece.line, piece.column, piece.text[:k].rstrip()))
-                tail.append(Piece(piece.line, piece.column + k, piece.text[k:]))
-        self.queue.extendleft(reversed(tail))
+        for piece in _after(text, cut, head.text):
+            self.queue.appendleft(piece)
         self._finish(head)
 
     def _split_inline(self, text: Text, brace: int) -> None:

@@ -18,6 +18,7 @@ from broadcheck.dialects.shaped import split_top
 from broadcheck.engine.forms import Form, place_types
 from broadcheck.ops import Attribute, OpaqueType, Operation, Region, Span, Type, TypeUse
 from broadcheck.semantics import Problem, Profile, judged, registry
+from broadcheck.syntax.lexer import strip_comments
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Statement, TypeText, read_statement
@@ -238,8 +239,11 @@ class Checks:
         return tuple(out)
 
     def _use(self, t: TypeText, locate: Locate, aliases: Mapping[str, Type | SyntaxProblem]) -> TypeUse:
+        text = t.text
+        if "\n" in text:  # (a type over lines: its line breaks and comments are blanks, its offsets the same)
+            text = strip_comments(text).replace("\n", " ")
         try:
-            type_ = self.type(t.text, aliases)
+            type_ = self.type(text, aliases)
         except SyntaxProblem as problem:
             span = locate(t.start + problem.span.column - 1, t.start + problem.span.end_column - 1)
             raise SyntaxProblem(problem.message, span) from None

@@ -193,6 +193,10 @@ def type_problem(text: str) -> tuple[str, int] | None:
         return _PROBLEMS[text]
     except KeyError:
         pass
+    if "\n" in text:  # (a type over lines: to MLIR's lexer its line breaks and comments are blanks)
+        from broadcheck.syntax.lexer import strip_comments
+
+        return type_problem(strip_comments(text).replace("\n", " "))
     simple = simple_type(text)
     plain = simple is not None and not (isinstance(simple, ShapedType) and simple.element == "none")
     found = None if plain else _type_problem(text)
