@@ -142,6 +142,8 @@ class _Head(Walk):
     def __init__(self, text: str, body: str | None = None) -> None:
         super().__init__(text)
         self.body = body
+        self.listed = False
+        """Whether the type being read is an entry of a list in parentheses (:meth:`_list`)."""
 
     # ---------------------------------------------------------------- the head
 
@@ -223,7 +225,9 @@ class _Head(Walk):
             self.pos += 1
             return
         while True:
+            self.listed = True
             item()
+            self.listed = False
             self.skip()
             if self.at("{"):
                 start = self.pos
@@ -301,6 +305,18 @@ class _Head(Walk):
         if at == 0 and message == WRONG_TOKEN:  # (no type starts so: just after the text before it)
             self.pos = start
             raise self.after(message)
+        whole = written[:at].rstrip()
+        if (
+            self.listed
+            and at > 0
+            and whole.endswith(">")
+            and self.pos == start + len(written)
+            and not type_problem(whole)
+        ):
+            # (`(%a: tensor<4xf32>0`, `tensor<4xf32>>`: a whole type, then a token no type goes on
+            # with: the type is read, and what follows it is its list's to say, "expected ')'")
+            self.pos = start + len(whole)
+            return
         raise SyntaxProblem(message, start + at, start + at + 1)
 
     def _read_values(self, start: int) -> None:

@@ -131,6 +131,8 @@ def _syntax_problem(err: UnexpectedInput, text: str) -> SyntaxProblem:
         if words is not None:
             line, column = _line_column(text, words[1])
             return SyntaxProblem(words[0], Span(line, column, line, column + 1))
+        if _describe_expected(expected - _DIMENSIONS) == "type":  # (`tensor<` cut at a `)`: MLIR's parseType there)
+            return SyntaxProblem("expected non-function type", Span(line, column, line, column + 1))
         return SyntaxProblem(
             f"expected {_describe_expected(expected)}, found end of statement",
             Span(line, column, line, column + 1),
@@ -158,13 +160,13 @@ def _syntax_problem(err: UnexpectedInput, text: str) -> SyntaxProblem:
         message, (line, column), width = f"expected '>' in {kind} type", _after_previous(text, pos), 1
     elif words is not None:
         message, (line, column), width = words[0], _line_column(text, words[1]), 1
-    elif (shaped := _dimension_last(expected, text, pos, found_text)) or (
+    elif (shaped := _dimension_last(expected, text, pos)) or (
         _describe_expected(expected - _DIMENSIONS) == "type" and found_text != "'('"
     ):
         # MLIR's parseType at a token no type starts with; its emitWrongTokenError puts it just
         # after the token before (a number ending a dimension list wants its `x` there)
         message = "expected 'x' in dimension list" if shaped else "expected non-function type"
-        line, column = _after_previous(text, pos + len(found_text) - 2 if shaped else pos)
+        line, column = _after_previous(text, pos + shaped if shaped else pos)
         width = 1
     else:
         message = f"expected {_describe_expected(expected)}, found {found_text}"
@@ -202,18 +204,25 @@ def _mlir_words(expected: set[str], text: str, pos: int, found: str) -> tuple[st
         return None
     if "LOC" in expected and _BARE.fullmatch(found[1:-1]):  # the op is complete: a word starts the next
         return UNKNOWN_CUSTOM_OP.format(name=found[1:-1]), pos
-    if expected == {"COMMA", "RPAR"}:
+    if {"COMMA", "RPAR"} <= expected <= _AFTER_ELEMENT:
+        # an element of a parenthesized list read whole (a type, an argument, an operand), and then
+        # neither `,` nor `)`: parseCommaSeparatedList's words, but for a generic op's operand list
         opened = _open_bracket(text, pos)
-        if opened is not None and text[opened] == "(" and _GENERIC.match(text[:opened]):
-            return "expected ')' to end operand list", len(before)
-        if opened is not None and text[opened] == "(" and text[:opened].rstrip().endswith((":", "->")):
-            return "expected ')'", len(before)  # (a type list: parseTypeListParens)
-        return None
+        if opened is None or text[opened] != "(":
+            return None
+        if _GENERIC.match(text[:opened]):
+            return ("expected ')' to end operand list", len(before)) if expected == {"COMMA", "RPAR"} else None
+        return "expected ')'", len(before)
     if before.endswith("=") and expected & _VALUE_STARTS and found in ("'}'", "','", ""):
         opened = _open_bracket(text, pos)
         if opened is not None and text[opened] == "{":
             return "expected attribute value", len(before)
     return None
+
+
+_AFTER_ELEMENT = frozenset({"COMMA", "RPAR", "ARROW", "LOC", "MORETHAN", "TO"})
+"""What the grammar may want after a list's element: the list's `,` or `)`, or more of a type that may
+go on (a function type's `->`, a location, a dialect type's `>`, a `to`)."""
 
 
 def _open_bracket(text: str, pos: int) -> int | None:
@@ -299,13 +308,22 @@ def _line_column(text: str, at: int) -> tuple[int, int]:
     return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
 
 
-def _dimension_last(expected: set[str], text: str, pos: int, found: str) -> bool:
-    """Whether a size (``2``, ``?``) stands where a shaped type wants its element type."""
-    return (
-        bool(expected & _TYPE_TERMINALS)
-        and _open_shaped_type(text, pos) is not None
-        and re.fullmatch(r"[0-9]+|\?", found[1:-1]) is not None
-    )
+def _dimension_last(expected: set[str], text: str, pos: int) -> int:
+    """How long the size is (``2``, ``?``, a vector's ``[4]``) that stands where a shaped type wants
+    its element type, with no ``x`` after it (0: none): MLIR's lexer reads ``3i32`` as ``3`` and
+    ``i32``, and its dimension list wants an ``x`` just after the size."""
+    kind = _open_shaped_type(text, pos) if expected & _TYPE_TERMINALS else None
+    if kind is None:
+        return 0
+    m = (_SCALABLE_SIZE if kind == "vector" else _SIZE).match(text, pos)
+    if m is None or _X_AFTER.match(text, m.end()) is not None:
+        return 0
+    return m.end() - pos
+
+
+_SIZE = re.compile(r"[0-9]+|\?")
+_SCALABLE_SIZE = re.compile(r"[0-9]+|\?|\[[ \t]*[0-9]+[ \t]*\]")
+_X_AFTER = re.compile(r"[ \t\r\n]*x")
 
 
 def _after_previous(text: str, pos: int) -> tuple[int, int]:
