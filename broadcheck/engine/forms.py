@@ -279,6 +279,34 @@ def read_form(key: str, known: Statement | None = None) -> Form:
     return form
 
 
+def second_op(statement: Statement, text: str, at: int = 0) -> int:
+    """Where a second op starts in ``text``, whose first statement was read from ``text[at:]``, or -1:
+    after its types (:func:`trailing_op`), or as the first word after a terminator whose operands may be
+    none (``return return %0 : T``: MLIR's parser reads a ``return`` with no operands, then the next; an
+    op that wants an operand there says "expected SSA operand" instead, its reader's to word)."""
+    signature = statement.signature
+    if signature is not None and at + signature.end < len(text):
+        found = trailing_op(text, at + signature.end)
+        if found >= 0:
+            return found
+    items = statement.items
+    if (
+        items
+        and items[0].kind == "word"
+        and not statement.generic
+        and not statement.results
+        and statement.name.endswith(_OPTIONAL_OPERANDS)
+        and _OP_START.match(text, at + items[0].start) is not None
+        and plain_operands(dialects.lookup(statement.name), False)
+    ):
+        return at + items[0].start
+    return -1
+
+
+_OPTIONAL_OPERANDS = ("return", "yield")
+"""The terminators whose custom form's operands may be none (``func.return``, ``scf.yield``, ``stablehlo.return``)."""
+
+
 def trailing_op(text: str, end: int) -> int:
     """Where an op starts in ``text`` after a statement's types start to end at offset ``end`` (its
     readers take what follows them as trailing words: ``i8 into vector<5xi8>``), or -1: MLIR needs
@@ -347,9 +375,8 @@ def _read_form(key: str, known: Statement | None) -> Form:
         or statement.successors
         or (decl is not None and (decl.wraps or decl.literal is not None))
     )
-    signature = statement.signature
     form: Form
-    if signature is not None and signature.end < len(key) and trailing_op(key, signature.end) >= 0:
+    if second_op(statement, key) >= 0:
         form = TwoOps(key, statement, None, decl)
         form.complete = False  # (no line of it is whole: the scanner's slow path cuts it)
     else:

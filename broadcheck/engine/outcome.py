@@ -77,10 +77,14 @@ def _without_cascades(diagnostics: list[Diagnostic], chunks: list[int]) -> list[
     """Less what only repeats an earlier error, as MLIR never reports it: a verifier's check
     of values on a statement the parser rejected (a branch, yield or return of a value used
     with the wrong type), a use's type on a line whose statement the parser rejects before it
-    resolves its operands (the types it read are not the op's), and the symbol checks of calls
-    in a module with such errors."""
+    resolves its operands (the types it read are not the op's), the symbol checks of calls
+    in a module with such errors, and the check of a terminator's values where the terminator is
+    not last in its block (its IsTerminator trait is verified first, and stops its verifier)."""
     from bisect import bisect_right
 
+    misplaced = {(d.line, d.column) for d in diagnostics if d.code in _PLACE}
+    if misplaced:
+        diagnostics = [d for d in diagnostics if not (d.code in _FLOW_VERIFIER and (d.line, d.column) in misplaced)]
     parse_lines = {d.line for d in diagnostics if d.code in PARSE}
     # a forward reference's definition of another type: the use (its note's line) took the wrong type
     parse_lines.update(label.span.line for d in diagnostics if d.code == "BC016" for label in d.labels)

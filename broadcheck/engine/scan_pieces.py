@@ -105,12 +105,11 @@ def _stray(piece: Piece, whole: Callable[[], bool]) -> bool:
 
 def _second_op(body: str) -> int | None:
     """Where a second op starts on a statement's line, after the first read whole (``-> T  return %0 : T``)."""
-    from broadcheck.engine.forms import read_form, trailing_op  # (rarely: two ops on a line)
+    from broadcheck.engine.forms import read_form, second_op  # (rarely: two ops on a line)
 
     lead = len(body) - len(body.lstrip())
     statement = read_form(body[lead:]).statement
-    signature = statement.signature if statement is not None else None
-    at = trailing_op(body, lead + signature.end) if signature is not None else -1
+    at = second_op(statement, body, lead) if statement is not None else -1
     return at if at >= 0 else None
 
 
