@@ -137,16 +137,12 @@ def _after_alias(body: str) -> int | None:
 
     flat = strip_comments(body) if "//" in body else body
     value = flat.find("=") + 1
-    for tried, m in enumerate(_NEXT_ALIAS.finditer(flat, value)):
-        if tried == 4:
-            break
-        if flat[value : m.start()].strip() and not depth(flat, "", value, m.start()).stack:
-            return m.end()
-    for tried, m in enumerate(OP_AFTER.finditer(flat, value)):
-        if tried == 4:
-            break
-        if flat[value : m.start()].strip() and not depth(flat, "", value, m.start()).stack:
-            return m.end()
+    for pattern in (_NEXT_ALIAS, OP_AFTER):
+        for tried, m in enumerate(pattern.finditer(flat, value)):
+            if tried == 4:
+                break
+            if flat[value : m.start()].strip() and not depth(flat, "", value, m.start()).stack:
+                return m.end()
     return None
 
 

@@ -1,7 +1,8 @@
 """One-edit mutants of the valid chunks of broadcheck's own fixtures, for ``test_syntax_mutants``.
 
 A chunk is a piece of a fixture between ``// -----`` markers that holds no ``expected-``
-annotation (so the fixture says it verifies). A mutant is the chunk with ONE edit at one token:
+annotation (so the fixture says it verifies). A mutant (:class:`export_mutants.Mutant`, its family the kind of edit) is the chunk with ONE edit at
+one token:
 
 * ``del_char``: one character of a token deleted;
 * ``del_tok``: a token deleted;
@@ -21,34 +22,19 @@ left alone. Mutants are drawn by a seeded generator, so the same seed gives the 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
+
+from .export_mutants import Mutant
 
 KINDS = ("del_char", "del_tok", "dup_tok", "ins_junk", "swap_tok", "repl_tok", "copy_tok", "break_line", "join_lines")
 MARKER = "// -----"
 
 _TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|[%@^#!]?[\w$.\-]+|->|\S')
 _JUNK = ("0", "9", "%", "^", "#", "!", ":", ",", "=", "(", ")", "{", "}", "[", "]", "<", ">", "->", "@x", "x", "return")
-
-
-@dataclass(frozen=True)
-class Mutant:
-    family: str
-    """The kind of edit (this campaign's tables are per kind)."""
-    kind: str
-    source: str
-    """The fixture and the chunk's number in it."""
-    line: int
-    """The line of the chunk the edit is on (1-based)."""
-    before: str
-    after: str
-    text: str
-
-    def title(self) -> str:
-        return f"{self.source} line {self.line}: {self.kind} {self.before!r} -> {self.after!r}"
 
 
 def chunks(folder: Path) -> Iterator[tuple[str, str]]:
@@ -107,7 +93,7 @@ def mutant(name: str, text: str, kind: str, rng: random.Random) -> Mutant | None
     if before == after:
         return None
     changed = text[: edit[0]] + after + text[edit[1] :]
-    return Mutant(kind, kind, name, text.count("\n", 0, start) + 1, before, after, changed)
+    return Mutant(0, kind, name, kind, text.count("\n", 0, start) + 1, before, after, changed)
 
 
 def mutants(found: list[tuple[str, str]], count: int, seed: int) -> list[Mutant]:
@@ -120,5 +106,5 @@ def mutants(found: list[tuple[str, str]], count: int, seed: int) -> list[Mutant]
         name, text = rng.choice(found)
         made = mutant(name, text, KINDS[len(out) % len(KINDS)], rng)
         if made is not None and made.text != text:
-            out.append(made)
+            out.append(dataclasses.replace(made, index=len(out)))
     return out
