@@ -339,12 +339,22 @@ class _Head(Walk):
             self.pos = m.end()
             return
         opener = text[self.pos]
+        if opener == "{":
+            first = _BLANKS.match(text, self.pos + 1).end()  # type: ignore[union-attr]
+            if first < len(text) and text[first] != "}" and _ENTRY_NAME.match(text, first) is None:
+                self.pos = first  # (`{ )`, `{ , %b`: its parser wants an entry's name first)
+                raise self.after("expected attribute name")
         i, mark = scan(text, self.pos + 1, len(text), None, True)  # (`a > b` in an affine map: no bracket)
         if mark != CLOSER[opener]:
             self.pos = i
             word = "attribute dictionary" if opener == "{" else "location"
             raise self.after(f"expected '{CLOSER[opener]}' in {word}")
         self.pos = i + 1
+
+
+_BLANKS = lazy(r"\s*+")
+_ENTRY_NAME = lazy(r'[A-Za-z_]|"')
+"""What an attribute dictionary's entry starts with: its name, a bare identifier or a string."""
 
 
 __all__ = ["FUNCTION_HEADS", "Unsure", "Walk", "head_problem", "head_wrong"]

@@ -323,8 +323,9 @@ def entries(text: str, begin: int, end: int) -> Iterator[tuple[int, str]]:
 
 TYPE_VALUES = ("tensor<", "vector<", "memref<", "complex<", "tuple<")
 """How an attribute value that is a builtin type (a ``TypeAttr``) starts."""
-_TYPED_VALUE = lazy(r"[ \t\n]*+(?:(?:tensor|vector|memref|complex|tuple)<.*|[A-Za-z_][\w$.]*+)[ \t\n]*+", re.S)
-"""What may follow an attribute value's top-level ``:``: a builtin type or a word (``dense<1> : T``)."""
+_TYPED_VALUE = lazy(r"[ \t\n]*+(?:[A-Za-z_][\w$.]*+<.*|[A-Za-z_][\w$.]*+)[ \t\n]*+", re.S)
+"""What may follow an attribute value's top-level ``:``: a builtin type, a word (``dense<1> : T``), or a
+word and its ``<...>`` that no builtin type is (``tenso<4xf32>``: no type at all to MLIR's parser)."""
 _COLON = stops(":")
 """Where :func:`attribute_type`'s walk stops: a ``:`` outside brackets."""
 
