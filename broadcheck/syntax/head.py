@@ -284,11 +284,19 @@ class _Head(Walk):
         if not written:
             raise self.after("expected non-function type")
         if written[0] == "(":
+            inner = _BLANKS.match(text, start + 1).end()  # type: ignore[union-attr]
+            if text.startswith("%", inner):  # (`( (%a: T`: a function type's first type, and no type starts so)
+                self.pos = inner
+                raise self.after("expected non-function type")
             raise Unsure
         if not written[0].isalpha() and written[0] != "!":  # (`%a:: T`: no type starts so)
             self.pos = start
             raise self.after("expected non-function type")
         self.pos = start + len(written)
+        if (named := _BARE_NAME.match(written)) is not None:  # (`a0: T`: a name without its `%`, read as a type)
+            self.pos = start + named.end(1)
+            self._read_type(named[1], start)
+            return
         if _ALIAS.fullmatch(written):
             return  # an alias: the reader does not know what it names
         if written[0] == "!" and (name := _ALIAS.match(written)) is not None and written.startswith("<", name.end()):
@@ -352,6 +360,8 @@ class _Head(Walk):
         self.pos = i + 1
 
 
+_BARE_NAME = lazy(r"([A-Za-z_][\w$.]*+):")
+"""A word and a ``:`` where a type is wanted: MLIR's type parser reads the word alone."""
 _BLANKS = lazy(r"\s*+")
 _ENTRY_NAME = lazy(r'[A-Za-z_]|"')
 """What an attribute dictionary's entry starts with: its name, a bare identifier or a string."""
