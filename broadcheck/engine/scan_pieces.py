@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from broadcheck.engine.forms import Form, TwoOps
+from broadcheck.engine.forms import OP_AFTER, Form, TwoOps, read_form, second_op
 from broadcheck.engine.scan_brace import (
     NEW_STATEMENT,
     NON_SPACE,
@@ -105,8 +105,6 @@ def _stray(piece: Piece, whole: Callable[[], bool]) -> bool:
 
 def _second_op(body: str) -> int | None:
     """Where a second op starts on a statement's line, after the first read whole (``-> T  return %0 : T``)."""
-    from broadcheck.engine.forms import read_form, second_op  # (rarely: two ops on a line)
-
     lead = len(body) - len(body.lstrip())
     statement = read_form(body[lead:]).statement
     at = second_op(statement, body, lead) if statement is not None else -1
@@ -133,8 +131,6 @@ def _after(text: Text, cut: int, head: Text) -> list[Piece]:
 def _after_alias(body: str) -> int | None:
     """Where a statement starts on an alias's line after its value (an op, another alias), outside
     its brackets: MLIR needs no line break between them. The first few places are tried."""
-    from broadcheck.engine.forms import OP_AFTER  # (rarely: a statement after an alias on its line)
-
     flat = strip_comments(body) if "//" in body else body
     value = flat.find("=") + 1
     for pattern in (_NEXT_ALIAS, OP_AFTER):
@@ -154,8 +150,6 @@ def _op_after_a_whole_op(body: str) -> int | None:
     reads whole (``... : i8 into vector<5xi8>  return``: the grammar that finds the cut of
     :func:`.scan_brace.second_statement` may stop earlier, at a custom form it does not know). The
     first few places an op may start are tried, no more (a broken line of megabytes costs a few reads)."""
-    from broadcheck.engine.forms import OP_AFTER, read_form  # (rarely: two ops on a line)
-
     for tried, m in enumerate(OP_AFTER.finditer(strip_comments(body) if "//" in body else body)):
         if tried == 4:
             break

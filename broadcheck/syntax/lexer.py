@@ -325,6 +325,7 @@ statements hold none, and are read in one search."""
 _TOKENS = lazy(
     r'"(?:[^"\\\n]|\\.)*+"?|//[^\n]*+|(?<!\{-)(?P<sigil>[%^#!])(?![\w$.\-"])'
     r"|(?P<use>%[\w$.\-]++(?:#[0-9]++)?+(?:[ \t\r\n]++|//[^\n]*+)*+,)(?:[ \t\r\n]++|//[^\n]*+)*+[,:)\]}]"
+    r"|(?P<typehole>,)(?:[ \t\r\n]++|//[^\n]*+)*+\)(?:[ \t\r\n]++|//[^\n]*+)*+->"
 )
 _SIGILS = {
     "%": "invalid SSA name",
@@ -339,7 +340,8 @@ def token_problem(text: str, holes: bool = True) -> tuple[str, int] | None:
     """The first token of a statement's ``text`` that MLIR rejects as it lexes it, or as it wants
     an operand, whatever the op, and the offset it names: a sigil no name follows (``%a, %`` "invalid
     SSA name", ``^``, ``#``, ``!``), at the sigil; a hole in a list of operands (``%a, , %b``,
-    ``%a, :``, ``(%a, )``: "expected SSA operand"), just after the ``,`` before it, where
+    ``%a, :``, ``(%a, )``: "expected SSA operand"; in a function type's inputs, ``(T, ) ->``: "expected
+    non-function type"), just after the ``,`` before it, where
     ``emitWrongTokenError`` places it (not with ``holes`` false: where an op's own parser reads
     its operands, it may take something else after a ``,``: ``stablehlo.compare``'s type).
     Strings and comments hold none. ``None`` if there is none."""
@@ -350,7 +352,24 @@ def token_problem(text: str, holes: bool = True) -> tuple[str, int] | None:
             return _SIGILS[m["sigil"]], m.start("sigil")
         if holes and m.start("use") >= 0:
             return "expected SSA operand", m.end("use")
+        if m.start("typehole") >= 0 and _after_colon(text, m.start("typehole")):
+            return "expected non-function type", m.end("typehole")  # (`: (T, ) -> U`: one more input type wanted)
     return None
+
+
+def _after_colon(text: str, comma: int) -> bool:
+    """Whether the list whose ``,`` is at ``comma`` opened just after a ``:``: a function type's inputs
+    (``: (T, ) -> U``), not a function's arguments (``@f(%a: T, ) -> U``)."""
+    level = 0
+    for at in range(comma - 1, -1, -1):
+        ch = text[at]
+        if ch == ")":
+            level += 1
+        elif ch == "(":
+            if level == 0:
+                return text[:at].rstrip().endswith(":")
+            level -= 1
+    return False
 
 
 def token_first(text: str, at: int | None, holes: bool = True) -> tuple[str, int] | None:
