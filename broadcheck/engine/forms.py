@@ -316,8 +316,8 @@ def trailing_op(text: str, end: int) -> int:
         at += 1
     if at == len(text) or text.startswith("//", at):
         return -1
-    if _OP_START.match(text, at) is not None:
-        return at
+    if _OP_START.match(text, at) is not None or _LABEL.match(text, at) is not None:
+        return at  # (an op, or a block's label: `return %0 : T ^bb1:`)
     m = OP_AFTER.search(strip_comments(text) if "//" in text else text, at)
     return -1 if m is None else m.end()
 
@@ -328,6 +328,8 @@ _OP_START_SOURCE = (
 )
 _OP_START = lazy(_OP_START_SOURCE)
 """An op's start: its results and ``=``, then its name (quoted and its operands' ``(``, or a dotted word)."""
+_LABEL = lazy(r"\^[\w$.\-]++[ \t]*+[(:]")
+"""A block's label after an op's types on its line."""
 OP_AFTER = lazy(rf"[ \t]++(?={_OP_START_SOURCE})")
 """Blanks on a line, then an op's start: where a second op on a statement's line may start."""
 

@@ -195,6 +195,7 @@ PATTERNS = {
     ('\\[\\s*(-?\\d+(?:\\s*,\\s*-?\\d+)*)?\\s*\\]', 0): (32, 'eNrjY2Bg4ABiRiBmAuL/QMAI5UczQIAAlC0BxJxQMZA6XiDNAtXPAxUH6RMHYhckviCUDdLPhiQOMlcXyoaZzYjFbC40s7WQ3ECsm0B26ZDgB2q4VQjqdxibFLfGQtkAf40ksg==', 1, {}, (None, None)),
     ('\\\\(?:([0-9A-Fa-f]{2})|(.))', 0): (32, 'eNptzlEOwBAQBNDBh7ai7J/D9Syu3o50JD5M8ljEZm8ABznyFFQPD/5U1ZEame6b3rxkSnRi5g2da8c+Tr3GXujSLLb0NM1UdJ7/PoWIA9E=', 2, {}, (None, None, None)),
     ('\\^[\\w$.\\-]+', 0): (32, 'eNrjY2Bg4ABiRiBmAuL/QMAI5ccxQIAAlC0BxHxQOZA6XiDNCZVXAWIxINYFYj2omXxQ/TDzAJq6Cdo=', 0, {}, (None,)),
+    ('\\^[\\w$.\\-]++[ \\t]*+[(:]', 0): (32, 'eNrjY2Bg4ABiRiBmBuL/QMAI5ccxQIAAlC0LxHxQOZA6XiDNCZVXAWIxINYFYj2omXxQ/YxQvdxQPkwvG1SvApTmRFKPLK8Bpa2Q5AG+DA72', 0, {}, (None,)),
     ('\\^[\\w$.\\-]+\\(([^()]*(?:\\([^()]*\\)[^()]*)*)\\)', 0): (32, 'eNqVjksKgDAMRBMQUcRQBT87Ny50oUfy/rfQCU4h2wYeTdrJoyYiDVBQgRelnB/5K7FfgfHNcz3Olu87mMEFbjqN+8rMAQbeuatjn101mOjx7Bn2F7CFfPaVehLn0r2Rf48O7z/63R0y', 1, {}, (None, None)),
     ('\\bfastmath\\s*<([^>]*)>', 0): (32, 'eNrjY2BgYGGAAC4g/g8EbFC2ABCnQelEKF0MpUugdC6aPEw8A4glgJgTajbIXF6oXRxAzAMVZ4SqtwFiQagYSB8bkj4RIG0HVSuIpAcmBgAoVxFv', 1, {}, (None, None)),
     ('\\blinalg\\.(?:map|reduce)[ \\t]*+\\{\\Z', 0): (32, 'eNpdjlsKQFAURQ/pCnkNQBmBOQlJISlfBs+W9SGnVqvzqp2ZWWBvJeJSOTkWhZjxhFfc/vYjbkQoIvrld7+JXJT4me14wD0+cPfZPz8+eSsyG7lT2XFb44i9R39yEzK7AXvvEO8=', 0, {}, (None,)),

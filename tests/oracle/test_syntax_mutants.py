@@ -48,8 +48,8 @@ LAYOUT_SHARE = 0.02
 """A ratchet: the share of the line-layout mutants (a line broken inside a type or a label, two ops
 on one line) on which broadcheck may still report an error the tool does not (measured after the
 twenty-second stop: 0.3-1.5% over seeds 2 to 8; 14-17% before it). The known cases are in
-docs/diagnostics.md (a label or a region op's head after another statement on its line, a keyword
-and its group apart, an op with no types followed by another). Lower it as
+docs/diagnostics.md (a region op's head after another statement on its line, a keyword and its group
+apart, an op or a label after an op that writes no types). Lower it as
 they go; every other kind of mutant must give none."""
 BATCH = 100
 _ERROR = re.compile(r"^<stdin>:(\d+):(\d+): error: (.*)$", re.M)
