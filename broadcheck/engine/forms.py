@@ -20,7 +20,7 @@ from broadcheck import dialects
 from broadcheck.dialects.op import FUNCTIONAL, Layout, Op
 from broadcheck.syntax.attributed import attributed_statement
 from broadcheck.syntax.lazyre import lazy
-from broadcheck.syntax.lexer import strip_comments, token_first
+from broadcheck.syntax.lexer import one_line, strip_comments, token_first
 from broadcheck.syntax.simple_call import simple_call
 from broadcheck.syntax.statement import (
     REGION,
@@ -272,8 +272,7 @@ def read_form(key: str, known: Statement | None = None) -> Form:
         key = _SPACED.sub(_glued, key)
     form = _read_form(key, known)
     if form.error is not None and "\n" in key:
-        flat = strip_comments(key).replace("\n", " ")  # (a keyword and its `<` apart: glued above)
-        flat_form = _read_form(flat, known)
+        flat_form = _read_form(one_line(key), known)  # (a keyword and its `<` apart: glued above)
         if flat_form.error is None and _NEXT_OP_LINE.search(key) is None:
             return flat_form
     return form
@@ -318,7 +317,7 @@ def trailing_op(text: str, end: int) -> int:
         return -1
     if _OP_START.match(text, at) is not None or _LABEL.match(text, at) is not None:
         return at  # (an op, or a block's label: `return %0 : T ^bb1:`)
-    m = OP_AFTER.search(strip_comments(text) if "//" in text else text, at)
+    m = OP_AFTER.search(strip_comments(text), at)
     return -1 if m is None else m.end()
 
 

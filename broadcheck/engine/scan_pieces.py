@@ -111,19 +111,21 @@ def _second_op(body: str) -> int | None:
     return at if at >= 0 else None
 
 
-def _after(text: Text, cut: int, head: Text) -> list[Piece]:
-    """The pieces of ``text`` after offset ``cut``, last first; those before it go to ``head``."""
+def _after(text: Text, cut: int, head: Text | None = None) -> list[Piece]:
+    """The pieces of ``text`` after offset ``cut``, last first; those before it go to ``head``, if given."""
     tail: list[Piece] = []
     for i, piece in enumerate(text.parts):
         start = text.starts[i]
         end = start + len(piece.text)
         if end <= cut:
-            head.add(piece)
+            if head is not None:
+                head.add(piece)
         elif start >= cut:
             tail.append(piece)
         else:
             k = cut - start
-            head.add(Piece(piece.line, piece.column, piece.text[:k].rstrip()))
+            if head is not None:
+                head.add(Piece(piece.line, piece.column, piece.text[:k].rstrip()))
             tail.append(Piece(piece.line, piece.column + k, piece.text[k:]))
     return tail[::-1]
 
@@ -131,7 +133,7 @@ def _after(text: Text, cut: int, head: Text) -> list[Piece]:
 def _after_alias(body: str) -> int | None:
     """Where a statement starts on an alias's line after its value (an op, another alias), outside
     its brackets: MLIR needs no line break between them. The first few places are tried."""
-    flat = strip_comments(body) if "//" in body else body
+    flat = strip_comments(body)
     value = flat.find("=") + 1
     for pattern in (_NEXT_ALIAS, OP_AFTER):
         for tried, m in enumerate(pattern.finditer(flat, value)):
@@ -150,7 +152,7 @@ def _op_after_a_whole_op(body: str) -> int | None:
     reads whole (``... : i8 into vector<5xi8>  return``: the grammar that finds the cut of
     :func:`.scan_brace.second_statement` may stop earlier, at a custom form it does not know). The
     first few places an op may start are tried, no more (a broken line of megabytes costs a few reads)."""
-    for tried, m in enumerate(OP_AFTER.finditer(strip_comments(body) if "//" in body else body)):
+    for tried, m in enumerate(OP_AFTER.finditer(strip_comments(body))):
         if tried == 4:
             break
         head = body[: m.start()].lstrip()
@@ -511,9 +513,7 @@ class PieceScanner:
         if pending.kind == "alias":
             cut = _after_alias(text.text)
             if cut is not None:  # `#map = affine_map<...> func.func @f(...) {`: the next statement on its line
-                for piece in _after(text, cut, Text()):
-                    self.queue.appendleft(piece)
-                text.cut(len(text.text[:cut].rstrip()))
+                self._cut(text, cut)
             self.sink.alias(text)
             return
         body = text.text
@@ -554,9 +554,7 @@ class PieceScanner:
         elif pending.kind == "tail" and (type(form) is TwoOps or form.error is not None):
             cut = _second_op(body) if form.error is None else _op_after_a_whole_op(body)
             if cut is not None:  # `}) : (T) -> T   return %0 : T`: an op after a region op's tail
-                for piece in _after(text, cut, Text()):
-                    self.queue.appendleft(piece)
-                text.cut(len(body[:cut].rstrip()))  # (in place: its regions are elided in it as they were)
+                self._cut(text, cut)  # (in place: its regions are elided in it as they were)
                 self._finish(pending)
                 return
         offsets = name_offsets(body)
@@ -564,6 +562,12 @@ class PieceScanner:
         lines = text.lines_at(offsets)
         regions = pending.op.regions if pending.kind == "tail" and pending.op is not None else 0
         self.sink.statement(form, statement_names, lines or [text.line], text, body, regions)
+
+    def _cut(self, text: Text, cut: int) -> None:
+        """Keep ``text`` up to ``cut`` (in place); the pieces after it are taken next, before anything else."""
+        for piece in _after(text, cut):
+            self.queue.appendleft(piece)
+        text.cut(len(text.text[:cut].rstrip()))
 
     def _split_at(self, text: Text, cut: int) -> None:
         """Send on the statement that ends before ``cut``; the pieces after it are taken

@@ -18,7 +18,7 @@ from broadcheck.dialects.shaped import split_top
 from broadcheck.engine.forms import Form, place_types
 from broadcheck.ops import Attribute, OpaqueType, Operation, Region, Span, Type, TypeUse
 from broadcheck.semantics import Problem, Profile, judged, registry
-from broadcheck.syntax.lexer import strip_comments
+from broadcheck.syntax.lexer import one_line
 from broadcheck.syntax.problem import SyntaxProblem
 from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Statement, TypeText, read_statement
@@ -241,7 +241,7 @@ class Checks:
     def _use(self, t: TypeText, locate: Locate, aliases: Mapping[str, Type | SyntaxProblem]) -> TypeUse:
         text = t.text
         if "\n" in text:  # (a type over lines: its line breaks and comments are blanks, its offsets the same)
-            text = strip_comments(text).replace("\n", " ")
+            text = one_line(text)
         try:
             type_ = self.type(text, aliases)
         except SyntaxProblem as problem:

@@ -101,6 +101,12 @@ def strip_comments(text: str) -> str:
     return "".join(parts)
 
 
+def one_line(text: str) -> str:
+    """``text`` as one line: its comments blanked, its line breaks spaces (the same offsets). To MLIR's
+    lexer a line break is a blank wherever it is; the readers of one line's text read it so."""
+    return strip_comments(text).replace("\n", " ")
+
+
 class Depth(NamedTuple):
     """How the brackets of a piece of text stand at its end."""
 

@@ -194,9 +194,9 @@ def type_problem(text: str) -> tuple[str, int] | None:
     except KeyError:
         pass
     if "\n" in text:  # (a type over lines: to MLIR's lexer its line breaks and comments are blanks)
-        from broadcheck.syntax.lexer import strip_comments
+        from broadcheck.syntax.lexer import one_line
 
-        return type_problem(strip_comments(text).replace("\n", " "))
+        return type_problem(one_line(text))
     simple = simple_type(text)
     plain = simple is not None and not (isinstance(simple, ShapedType) and simple.element == "none")
     found = None if plain else _type_problem(text)
@@ -323,7 +323,7 @@ def entries(text: str, begin: int, end: int) -> Iterator[tuple[int, str]]:
 
 TYPE_VALUES = ("tensor<", "vector<", "memref<", "complex<", "tuple<")
 """How an attribute value that is a builtin type (a ``TypeAttr``) starts."""
-_TYPED_VALUE = lazy(r"[ \t\n]*+(?:[A-Za-z_][\w$.]*+<.*|[A-Za-z_][\w$.]*+)[ \t\n]*+", re.S)
+_TYPED_VALUE = lazy(r"[ \t\n]*+[A-Za-z_][\w$.]*+(?:<.*)?[ \t\n]*+", re.S)
 """What may follow an attribute value's top-level ``:``: a builtin type, a word (``dense<1> : T``), or a
 word and its ``<...>`` that no builtin type is (``tenso<4xf32>``: no type at all to MLIR's parser)."""
 _COLON = stops(":")
