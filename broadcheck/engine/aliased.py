@@ -58,9 +58,20 @@ def wrong_definition(
     """Whether the alias definition ``text`` defines an alias again or uses one not defined yet,
     reported (then one it uses undefined is defined, opaque: its uses are not errors of their own)."""
     body = text.text.strip()
-    named = body.partition("=")[0].strip()
+    named, equals, _ = body.partition("=")
+    named = named.strip()
     if not named or named[0] not in "#!":
         return False
+    if not equals:  # `#map` alone on its line, and no `=` on the next: the parser wanted one after it
+        from broadcheck.syntax.aliases import no_equals
+        from broadcheck.text import comment_start
+
+        first = text.text.split("\n", 1)[0]
+        line, column = text.where(len((first[:k] if (k := comment_start(first)) >= 0 else first).rstrip()))
+        findings.add(
+            diagnose.syntax(SyntaxProblem(no_equals(named), Span(line, column, line, column + 1)), findings.path), text
+        )
+        return True
     if (named if named[0] == "#" else named[1:]) in aliases:  # (defined already: syntax.aliases.defined)
         from broadcheck.syntax.aliases import redefinition
 

@@ -20,7 +20,8 @@ from broadcheck import dialects
 from broadcheck.dialects.op import FUNCTIONAL, Layout, Op
 from broadcheck.syntax.attributed import attributed_statement
 from broadcheck.syntax.lazyre import lazy
-from broadcheck.syntax.lexer import one_line, strip_comments, token_first
+from broadcheck.syntax.lexer import depth, one_line, strip_comments, token_first
+from broadcheck.syntax.lines import LABEL_AT_END, dangles
 from broadcheck.syntax.simple_call import simple_call
 from broadcheck.syntax.statement import (
     REGION,
@@ -289,6 +290,15 @@ def second_op(statement: Statement, text: str, at: int = 0) -> int:
         if found >= 0:
             return found
     items = statement.items
+    if items and not statement.generic and statement.regions == 0:
+        end = at + signature.after if signature is not None else len(text)
+        found = _op_after_untyped(text, at, at + items[0].start, end)
+        if found >= 0:  # `linalg.reduce {arith.addf} ins(..) outs(..) dimensions = [0]  return %0 : T`
+            return found
+    if statement.successors and (flat := strip_comments(text).rstrip()).endswith(":"):
+        label = LABEL_AT_END.search(flat, at + statement.successors[0].start - 1)
+        if label is not None:  # `cf.switch ... ^bb3(%a : T)] ^bb3(%y: T):`: the next block's label
+            return label.start() + 1
     if (
         items
         and items[0].kind == "word"
@@ -299,6 +309,24 @@ def second_op(statement: Statement, text: str, at: int = 0) -> int:
         and plain_operands(dialects.lookup(statement.name), False)
     ):
         return at + items[0].start
+    return -1
+
+
+def _op_after_untyped(text: str, at: int, start: int, end: int) -> int:
+    """Where an op starts in the items of a custom form (``text[at:]``, its items from ``start`` to
+    ``end``: up to its types, if any), outside their brackets, if the text before it reads as a whole
+    op; or -1. Only an op no custom form's words can be (results and their ``=``, then a name; a
+    ``return``): ``stablehlo.reduce``'s ``applies stablehlo.add`` is not one. The first few places are
+    tried."""
+    if _RESULTS_OR_RETURN.search(text, start, end) is None:
+        return -1
+    flat = strip_comments(text)
+    for tried, m in enumerate(_NAMED_OP_AFTER.finditer(flat, start, end)):
+        if tried == 4:
+            break
+        head = text[at : m.start()]
+        if not depth(flat, "", start, m.start()).stack and not dangles(head) and read_form(head).error is None:
+            return m.end()
     return -1
 
 
@@ -315,22 +343,33 @@ def trailing_op(text: str, end: int) -> int:
         at += 1
     if at == len(text) or text.startswith("//", at):
         return -1
-    if _OP_START.match(text, at) is not None or _LABEL.match(text, at) is not None:
+    flat = strip_comments(text)  # (`%3 =`, a comment's line, then its op's name)
+    if _OP_START.match(flat, at) is not None or _LABEL.match(flat, at) is not None:
         return at  # (an op, or a block's label: `return %0 : T ^bb1:`)
-    m = OP_AFTER.search(strip_comments(text), at)
+    m = OP_AFTER.search(flat, at)
     return -1 if m is None else m.end()
 
 
+_OP_NAME_SOURCE = r'(?:"[\w$.\-]++"[ \t]*+\(|[A-Za-z_][\w$]*+\.[\w$.]++(?=[ \t(%\n]|$)|return\b)'
 _OP_START_SOURCE = (
-    r"(?:%[\w$.\-]++(?::[0-9]++)?(?:[ \t]*+,[ \t]*+%[\w$.\-]++(?::[0-9]++)?)*+[ \t]*+=[ \t]*+)?"
-    r'(?:"[\w$.\-]++"[ \t]*+\(|[A-Za-z_][\w$]*+\.[\w$.]++(?=[ \t(%\n]|$)|return\b)'
+    r"(?:%[\w$.\-]++(?::[0-9]++)?(?:[ \t]*+,[ \t]*+%[\w$.\-]++(?::[0-9]++)?)*+[ \t\r\n]*+=[ \t\r\n]*+"
+    rf"(?:{_OP_NAME_SOURCE}|[A-Za-z_][\w$]*+(?=[ \t(%\n]|$))|{_OP_NAME_SOURCE})"
 )
 _OP_START = lazy(_OP_START_SOURCE)
-"""An op's start: its results and ``=``, then its name (quoted and its operands' ``(``, or a dotted word)."""
+"""An op's start: its results and ``=``, then its name (quoted and its operands' ``(``, a dotted
+word, or after results any word: ``%1 = call @f(%0)`` in a function's default dialect)."""
 _LABEL = lazy(r"\^[\w$.\-]++[ \t]*+[(:]")
 """A block's label after an op's types on its line."""
+_RESULTS_OR_RETURN = lazy(r"=|\breturn\b")
+_NAMED_OP_AFTER = lazy(
+    r"[ \t]++(?=%[\w$.\-]++(?::[0-9]++)?(?:[ \t]*+,[ \t]*+%[\w$.\-]++(?::[0-9]++)?)*+[ \t\r\n]*+=[ \t\r\n]*+"
+    rf"(?:{_OP_NAME_SOURCE})|return\b)"
+)
+"""Blanks, then an op that no custom form's words can be: results, ``=`` and an op's name; a ``return``."""
 OP_AFTER = lazy(rf"[ \t]++(?={_OP_START_SOURCE})")
 """Blanks on a line, then an op's start: where a second op on a statement's line may start."""
+OP_OR_LABEL_AFTER = lazy(rf"[ \t]++(?={_OP_START_SOURCE}|\^[\w$.\-]++[ \t]*+[(:])")
+"""Blanks, then an op's start or what may be a block's label (``cf.br ^bb1 ^bb1:``)."""
 
 
 _NEXT_OP_LINE = lazy(r"\n[ \t]*+%[\w$.\-]++(?::[0-9]++)?[ \t]*+(?!:(?!=)|[,)\]}\r\n]|$|//)")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import TOKEN, Depth, bracket_tokens, comment_start, depth
-from broadcheck.syntax.lines import TRAILING_LOC
+from broadcheck.syntax.lines import TRAILING_LOC, dangles
 from broadcheck.syntax.statement import REGION
 
 _GENERIC = lazy(r'[ \t]*(?:%[\w$.\-]+(?::[0-9]+)?[ \t]*(?:,[ \t]*%[\w$.\-]+(?::[0-9]+)?[ \t]*)*=[ \t]*)?"')
@@ -55,25 +55,6 @@ def second_statement(body: str) -> int | None:
     except ReaderProblem:
         return None
     return at
-
-
-def dangles(source: str, begin: int = 0, stop: int = -1) -> bool:
-    """Whether ``source[begin:stop]`` (a statement's last line) ends with a token no statement ends
-    with (``,``, ``=``, ``:``, ``->``; a comment after it passed over): its next line goes on with it,
-    whatever it starts with (``cf.cond_br %c,`` then ``^bb1, ^bb2``; to MLIR's lexer a line break is
-    a blank)."""
-    k = len(source) if stop < 0 else stop
-    if source.find("//", begin, k) >= 0 and (at := comment_start(source[begin:k])) >= 0:
-        k = begin + at
-    while k > begin and source[k - 1] in " \t\r\n":
-        k -= 1
-    last = source[k - 1] if k > begin else ""
-    if last == ">":
-        return source.startswith("->", k - 2)
-    return last in _DANGLING and not source.startswith(">=", k - 2)
-
-
-_DANGLING = frozenset(",=:")
 
 
 def complete(key: str) -> bool:

@@ -68,9 +68,10 @@ class Labels:
             return piece
         end, self.open = label_end(piece.text, self.open)
         if end < 0:
-            label.add(_code(piece))
-            if self.open <= 0:  # the list closed without the label's `:`
-                self._broken(label)
+            code = _code(piece)
+            label.add(code)
+            if self.open <= 0 and not (self.open == 0 and code.text.rstrip().endswith(")")):
+                self._broken(label)  # the list closed without the label's `:` (which may be on the next line)
             return None
         self.text = None
         start = label.length + 1

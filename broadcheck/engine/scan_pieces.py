@@ -14,13 +14,12 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 
-from broadcheck.engine.forms import OP_AFTER, Form, TwoOps, read_form, second_op
+from broadcheck.engine.forms import OP_AFTER, OP_OR_LABEL_AFTER, Form, TwoOps, read_form, second_op
 from broadcheck.engine.scan_brace import (
     NEW_STATEMENT,
     NON_SPACE,
     SPACES,
     RegionBrace,
-    dangles,
     inline_region,
     last_brace,
     name_offsets,
@@ -34,7 +33,7 @@ from broadcheck.engine.scan_labels import Labels
 from broadcheck.engine.scan_text import Piece, Sink, Text
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import depth, elide_weights, strip_comments
-from broadcheck.syntax.lines import blank, key_text, starts_statement
+from broadcheck.syntax.lines import blank, dangles, key_text, starts_statement
 from broadcheck.syntax.problem import NO_STATEMENT
 from broadcheck.syntax.statement import REGION
 
@@ -87,7 +86,13 @@ class OpenOp:
         `}` followed by a location sends it with them (its key is the head form's all the same)."""
 
 
-_ALIAS = lazy(r"[!#][\w$.\-]+[ \t]*=")
+_KEYWORD = r"(?:[A-Za-z_][\w$.\-]*+|-?[0-9]++)"
+_KEYWORDS_THEN_BRACE = lazy(rf"[ \t]*+{_KEYWORD}(?:[ \t]++{_KEYWORD})*+[ \t]*+\{{")
+"""Keywords, then a ``{``: a region op's next region on a later line of it (``} do {``, ``case 2 {``,
+``default {``), whatever follows the ``{`` on that line."""
+_ALIAS = lazy(r"[!#][\w$.\-]+[ \t]*(?:=|(?://.*)?$)")
+"""An alias's definition: its name, then its `=`, or the end of its line (its `=` on the next: a line
+break is a blank)."""
 
 
 def _stray(piece: Piece, whole: Callable[[], bool]) -> bool:
@@ -148,17 +153,45 @@ _NEXT_ALIAS = lazy(r"[ \t]++(?=[#!][\w$.\-]++[ \t]*+=)")
 
 
 def _op_after_a_whole_op(body: str) -> int | None:
-    """Where a second op starts on a line of a statement that does not read, if the text before it
-    reads whole (``... : i8 into vector<5xi8>  return``: the grammar that finds the cut of
-    :func:`.scan_brace.second_statement` may stop earlier, at a custom form it does not know). The
-    first few places an op may start are tried, no more (a broken line of megabytes costs a few reads)."""
-    for tried, m in enumerate(OP_AFTER.finditer(strip_comments(body))):
-        if tried == 4:
+    """Where a second op, or a block's label, starts on a line of a statement that does not read, if
+    the text before it reads whole (``... : i8 into vector<5xi8>  return``: the grammar that finds the
+    cut of :func:`.scan_brace.second_statement` may stop earlier, at a custom form it does not know;
+    ``cf.cond_br %c, ^bb1, ^bb2 ^bb1:``: an op that writes no types ends at its last successor). The
+    first few places are tried, no more (a broken line of megabytes costs a few reads)."""
+    flat = strip_comments(body)
+    tried = 0
+    for m in OP_OR_LABEL_AFTER.finditer(flat):
+        if flat.startswith("^", m.end()) and not _whole_label(flat, m.end()):
+            continue  # (a successor: `^bb1(%a : T)`, followed by no `:`)
+        tried += 1
+        if tried == 5:
             break
         head = body[: m.start()].lstrip()
-        if head and read_form(key_text(head)).error is None:
-            return m.end()
+        if head and not dangles(head) and read_form(key_text(head)).error is None:
+            return m.end()  # (not after `=`, `,`, `:`, `->`: `padded = tensor.pad ...` is one broken op)
     return None
+
+
+def _whole_label(flat: str, at: int) -> bool:
+    """Whether a block's label starts at ``flat[at]`` and ends on that line: its name, its arguments'
+    parentheses if any, then its ``:``; not a successor and its operands (``^bb1(%a : T)``)."""
+    k = at + 1
+    while k < len(flat) and (flat[k].isalnum() or flat[k] in "_$.-"):
+        k += 1
+    while k < len(flat) and flat[k] in " \t":
+        k += 1
+    if flat.startswith("(", k):
+        open_ = 0
+        for close in range(k, len(flat)):
+            open_ += (flat[close] == "(") - (flat[close] == ")")
+            if open_ == 0:
+                break
+        else:
+            return False
+        k = close + 1
+        while k < len(flat) and flat[k] in " \t":
+            k += 1
+    return flat.startswith(":", k) and not flat.startswith("::", k)
 
 
 def _after_brace(source: str, at: int) -> bool:
@@ -218,12 +251,12 @@ class PieceScanner:
     def end(self) -> None:
         """The end of the module (file or split chunk)."""
         self.labels.end()
-        pending = self.pending
-        if pending is not None and pending.kind == "metadata":
-            self.pending = None  # (a dictionary the end of the text cut: nothing in it is an op)
-        elif pending is not None:
-            self._finish(pending)  # whole, or broken: the reader says what is wrong with it
-            self._drain()
+        while (pending := self.pending) is not None:  # (a statement cut in two leaves its second pending)
+            if pending.kind == "metadata":
+                self.pending = None  # (a dictionary the end of the text cut: nothing in it is an op)
+            else:
+                self._finish(pending)  # whole, or broken: the reader says what is wrong with it
+                self._drain()
         while self.open:
             op = self.open.pop()
             self.sink.closed(-1)
@@ -339,12 +372,12 @@ class PieceScanner:
         # level of regions nested on one line reads only its own part of the line.
         rule = None
         if (
-            pending.kind == "op"
+            (pending.kind == "op" or pending.kind == "tail")
             and not pending.split
-            and not text.parts
             and not pending.stack
             and source.find("{", begin, stop) >= 0
-        ):
+            and ((pending.kind == "op" and not text.parts) or _KEYWORDS_THEN_BRACE.match(source, begin, stop))
+        ):  # (a statement's later line, a region op's tail, after keywords: `} do {  %1 = ...`, `case 2 {  scf.yield`)
             rule = RegionBrace(source, begin, stop)
         state = piece_depth(source, pending.stack, begin, stop, rule, bool(self.open))
         if state.mismatch >= 0 and not self.open and pending.kind == "tail" and source[state.mismatch] == "}":
@@ -352,8 +385,13 @@ class PieceScanner:
             state = piece_depth(source, pending.stack, begin, stop, rule, True)
         if state.region >= 0:  # `op ({ ...`: read as `op ({` and then what follows the `{`
             pending.split = True
+            waiting = len(self.queue)
             self._continue(pending, Piece(piece.line, piece.column, source, begin, state.region + 1))
-            return piece.after(state.region + 1)
+            rest = piece.after(state.region + 1)
+            if len(self.queue) > waiting:  # (its head was two statements: the second's pieces come first)
+                self.queue.insert(len(self.queue) - waiting, rest)
+                return None
+            return rest
         if state.mismatch >= 0 and (self.open or pending.kind == "tail") and source[state.mismatch] == "}":
             # `... }`: the statement ends, and the `}` closes a region (or none: :meth:`_close`)
             cut = state.mismatch
@@ -387,9 +425,26 @@ class PieceScanner:
             region = region_brace(text.text, brace, pending.stack)
             if region is None:  # decided by the next line
                 pending.brace = brace
-            elif region:
+            elif region and not self._head_after_op(pending, brace):
                 self._open(pending, brace)
         return None
+
+    def _head_after_op(self, pending: Pending, brace: int) -> bool:
+        """Whether the head of the region opened at ``brace`` is a whole op, then another op's head on
+        its line (``func.func private @f(%a: T) -> T func.func @g(...) {``, ``} do { %1 = stablehlo.while(...)``):
+        if so the first is sent and the second read again, with its region, from its start."""
+        if pending.kind != "op":
+            return False
+        head = pending.text.text[:brace]
+        form = self._head_form(head.rstrip(), pending.stack[:-1])
+        if form is not None and type(form) is not TwoOps:
+            return False
+        cut = _op_after_a_whole_op(head)  # (the head is open: its brackets close after the region)
+        if cut is None:
+            return False
+        self.pending = None
+        self._split_at(pending.text, cut)
+        return True
 
     def _brace_decided(self, pending: Pending, piece: Piece) -> Piece | None:
         """The line after a line-ending ``{`` says whether it opened a region."""
@@ -397,6 +452,10 @@ class PieceScanner:
         pending.brace = -1
         if _entry(piece):
             return self._continue(pending, piece)  # a dictionary's entry
+        waiting = len(self.queue)
+        if self._head_after_op(pending, brace):  # (the second op's pieces come before this line)
+            self.queue.insert(len(self.queue) - waiting, piece)
+            return None
         self._open(pending, brace)
         return piece
 
@@ -422,6 +481,10 @@ class PieceScanner:
         ):
             brace = pending.brace
             pending.brace = -1
+            if self._head_after_op(pending, brace):  # (two statements: the second, with its `{`, read first)
+                self._drain()
+                self.follows(number, source, start, stop, column)
+                return
             self._open(pending, brace)
 
     def _open(self, pending: Pending, brace: int) -> None:

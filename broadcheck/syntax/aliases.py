@@ -8,7 +8,8 @@ before, in the file's order: else "undefined symbol alias id 'enc'", said at the
 name (``emitWrongTokenError``: just after the name). A location alias in ``loc(...)`` may come
 later (``#loc3 = loc(...)`` at the end of the file: the parser resolves those at the end), and a
 string or a comment names none. An alias defined twice is "redefinition of attribute alias id
-'enc'" (or "type alias"), at the second definition.
+'enc'" (or "type alias"), at the second definition; a name no ``=`` follows, "expected '=' in
+attribute alias definition" (its ``=`` may be on the next line: a line break is a blank).
 
 :func:`alias_uses` finds the uses in a text (a statement's key or its text, an alias's body),
 :func:`undefined_alias` the first that the aliases defined so far (the engine's, by name: an
@@ -91,4 +92,10 @@ def redefinition(name: str) -> str:
     return f"redefinition of {kind} alias id '{name[1:]}'"
 
 
-__all__ = ["alias_uses", "defined", "redefinition", "undefined_alias"]
+def no_equals(name: str) -> str:
+    """MLIR's error at an alias's name that no ``=`` follows (``#map`` alone on its line)."""
+    kind = "attribute" if name[0] == "#" else "type"
+    return f"expected '=' in {kind} alias definition"
+
+
+__all__ = ["alias_uses", "defined", "no_equals", "redefinition", "undefined_alias"]

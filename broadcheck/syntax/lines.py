@@ -88,6 +88,9 @@ _LOC_DEPTH = _LOC_INNER
 for _ in range(3):
     _LOC_DEPTH = rf"(?:{_LOC_INNER}|\((?:{_LOC_DEPTH})*+\))"
 _ALIAS_TAIL = lazy(r"[\w$.\-]++\)$")
+LABEL_AT_END = lazy(r"[ \t]\^[\w$.\-]++[ \t]*+(?:\([^()\n]*+(?:\([^()\n]*+\)[^()\n]*+)*+\)[ \t]*+)?:\Z")
+"""A block's label at the end of a line, after blanks (``cf.br ^bb1 ^bb1:``, ``^bb1(%x: T):``; its
+arguments' parentheses may hold a function type's): MLIR reads it as the next block's label."""
 TRAILING_LOC = lazy(rf"[ \t]*+loc[ \t]*+\((?:{_LOC_DEPTH})*+\)[ \t\r]*+$")
 
 
@@ -134,3 +137,32 @@ def blank(line: str) -> bool:
     """Whether ``line`` holds nothing but spaces and a comment."""
     stripped = line.lstrip()
     return not stripped or stripped.startswith("//")
+
+
+def dangles(source: str, begin: int = 0, stop: int = -1) -> bool:
+    """Whether ``source[begin:stop]`` (a statement's last line) ends with a token no statement ends
+    with (``,``, ``=``, ``:``, ``->``, a keyword a type follows; a comment after it passed over): its
+    next line goes on with it, whatever it starts with (``cf.cond_br %c,`` then ``^bb1, ^bb2``; to
+    MLIR's lexer a line break is a blank). Not a block's label's ``:`` (``cf.br ^bb1 ^bb1:``)."""
+    k = len(source) if stop < 0 else stop
+    if source.find("//", begin, k) >= 0 and (at := comment_start(source[begin:k])) >= 0:
+        k = begin + at
+    while k > begin and source[k - 1] in " \t\r\n":
+        k -= 1
+    last = source[k - 1] if k > begin else ""
+    if last == ">":
+        return source.startswith("->", k - 2)
+    if last == ":" and LABEL_AT_END.search(source, begin, k) is not None:
+        return False  # (a block's label after an op that writes no types: `cf.br ^bb1 ^bb1:`)
+    if last == "o" or last == "m":  # `: vector<4xf32> into` then `f32`: a type must follow
+        return any(source.startswith(word, k - len(word)) and k - len(word) > begin for word in _DANGLING_WORDS)
+    return last in _DANGLING and not source.startswith(">=", k - 2)
+
+
+_DANGLING_WORDS = (" into", "\tinto", " to", "\tto", " from", "\tfrom")
+"""The keywords a custom form writes between two of its types (``tensor.cast``'s ``to``,
+``vector.reduction``'s and ``tensor.expand_shape``'s ``into``, ``vector.extract``'s ``from``) or
+before an operand (``scf.for``'s ``to``): no statement ends with one."""
+
+
+_DANGLING = frozenset(",=:")

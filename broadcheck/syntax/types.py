@@ -159,7 +159,8 @@ def same_type_key(key: str) -> str:
     return "".join(key[a + 1 : b] for a, b in zip([-1, *drop], [*drop, len(key)], strict=True))
 
 
-_ALIAS = lazy(r"[ \t]*!([\w$.\-]+)[ \t]*=[ \t]*(.*?)[ \t\r]*$", re.S)
+_ALIAS = lazy(r"[ \t]*!([\w$.\-]+)\s*=\s*(.*?)[ \t\r]*$", re.S)
+"""A type alias's definition: its name, ``=`` and its type (a line break between them is a blank)."""
 
 # ---------------------------------------------------------------- types MLIR's parser rejects
 
@@ -367,14 +368,14 @@ def dictionary_types(text: str, start: int, end: int) -> Iterator[tuple[int, str
 def read_alias(text: str, aliases: Aliases, line: int = 1, column: int = 1) -> tuple[str, Type | SyntaxProblem] | None:
     """A type alias definition ``!name = type`` (at ``line:column``): its name, and its type or
     what is wrong with it; ``None`` if ``text`` is not one."""
+    if "//" in text:  # (a comment after it, or between its lines: blanks, offsets kept)
+        from broadcheck.syntax.lexer import strip_comments
+
+        text = strip_comments(text)
     m = _ALIAS.match(text)
     if m is None:
         return None
     name, body = m.group(1), m.group(2)
-    if "//" in body:  # (a comment after it, or between its lines: blanks, offsets kept)
-        from broadcheck.syntax.lexer import strip_comments
-
-        body = strip_comments(body).rstrip()
     found = simple_type(body)
     if found is not None:
         return name, found
