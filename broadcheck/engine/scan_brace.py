@@ -136,7 +136,7 @@ def inline_region(text: str) -> int | None:
                 elif (
                     not inside
                     and _previous_token(text, start) not in ("=", "attributes", "<", ",")
-                    and _opens_region_text(text, end)
+                    and (_opens_region_text(text, end) or _empty_region(text, 0, end, len(text)))
                 ):
                     return start
             stack.append(token)
@@ -194,8 +194,27 @@ class RegionBrace:
         return (
             not inside
             and _previous_token_at(text, self.start, offset) not in ("=", "attributes", "<", ",")
-            and _opens_region_at(text, offset + 1, self.end)
+            and (_opens_region_at(text, offset + 1, self.end) or _empty_region(text, self.start, offset + 1, self.end))
         )
+
+
+def _empty_region(text: str, start: int, after: int, end: int) -> bool:
+    """Whether the ``{}`` whose ``{`` ends at ``after``, in a statement starting at ``start``, is an
+    empty region: the first ``{`` of an op whose custom form has no dictionary before its region
+    (``scf.for ... {}``, ``scf.if %c {}``: the parser adds the block's terminator), not an empty
+    attribute dictionary (``arith.addf %a, %b {} : f32``)."""
+    return (
+        text.startswith("}", SPACES.match(text, after, end).end())  # type: ignore[union-attr]
+        and text.find("{", start, after - 1) < 0
+        and _REGION_FIRST.match(text, start, end) is not None
+    )
+
+
+_REGION_FIRST = lazy(
+    r"[ \t]*+(?:%[\w$.\-]++(?::[0-9]++)?(?:[ \t]*+,[ \t]*+%[\w$.\-]++(?::[0-9]++)?)*+[ \t]*+=[ \t]*+)?"
+    r"scf\.(?:for|forall|if|parallel|while|execute_region)[ \t]"
+)
+"""An op whose custom form's first ``{`` is its region's (the ``scf`` loops and conditionals)."""
 
 
 SPACES = lazy(r"\s*")

@@ -425,26 +425,9 @@ class PieceScanner:
             region = region_brace(text.text, brace, pending.stack)
             if region is None:  # decided by the next line
                 pending.brace = brace
-            elif region and not self._head_after_op(pending, brace):
+            elif region:
                 self._open(pending, brace)
         return None
-
-    def _head_after_op(self, pending: Pending, brace: int) -> bool:
-        """Whether the head of the region opened at ``brace`` is a whole op, then another op's head on
-        its line (``func.func private @f(%a: T) -> T func.func @g(...) {``, ``} do { %1 = stablehlo.while(...)``):
-        if so the first is sent and the second read again, with its region, from its start."""
-        if pending.kind != "op":
-            return False
-        head = pending.text.text[:brace]
-        form = self._head_form(head.rstrip(), pending.stack[:-1])
-        if form is not None and type(form) is not TwoOps:
-            return False
-        cut = _op_after_a_whole_op(head)  # (the head is open: its brackets close after the region)
-        if cut is None:
-            return False
-        self.pending = None
-        self._split_at(pending.text, cut)
-        return True
 
     def _brace_decided(self, pending: Pending, piece: Piece) -> Piece | None:
         """The line after a line-ending ``{`` says whether it opened a region."""
@@ -453,10 +436,9 @@ class PieceScanner:
         if _entry(piece):
             return self._continue(pending, piece)  # a dictionary's entry
         waiting = len(self.queue)
-        if self._head_after_op(pending, brace):  # (the second op's pieces come before this line)
+        if not self._open(pending, brace):  # (two statements: the second's pieces come before this line)
             self.queue.insert(len(self.queue) - waiting, piece)
             return None
-        self._open(pending, brace)
         return piece
 
     def head_follows(self, number: int, line: str, start: int) -> bool:
@@ -481,19 +463,27 @@ class PieceScanner:
         ):
             brace = pending.brace
             pending.brace = -1
-            if self._head_after_op(pending, brace):  # (two statements: the second, with its `{`, read first)
+            if not self._open(pending, brace):  # (two statements: the second, with its `{`, read first)
                 self._drain()
                 self.follows(number, source, start, stop, column)
-                return
-            self._open(pending, brace)
 
-    def _open(self, pending: Pending, brace: int) -> None:
-        """The ``{`` at ``brace`` in the pending statement opens a region."""
+    def _open(self, pending: Pending, brace: int) -> bool:
+        """The ``{`` at ``brace`` in the pending statement opens a region; or, if its head is a whole
+        op and then another op's head on its line (``func.func private @f(%a: T) -> T func.func @g(...) {``,
+        ``%x = arith.constant 0 : index  %r = scf.for ... {``), the first is sent, the second's pieces
+        are queued to be read again from its start, and this is ``False``."""
         text = pending.text
-        at = text.where(brace)
         head = text.text[:brace].rstrip()
-        text.cut(len(head))
         stack = pending.stack[:-1]
+        form = self._head_form(head, stack) if pending.kind != "tail" else None
+        if pending.kind != "tail" and (form is None or type(form) is TwoOps):
+            cut = _op_after_a_whole_op(text.text[:brace])  # (the head is open: its brackets close after the region)
+            if cut is not None:
+                self.pending = None
+                self._split_at(text, cut)
+                return False
+        at = text.where(brace)
+        text.cut(len(head))
         self.pending = None
         if pending.kind == "tail":
             op = pending.op
@@ -503,7 +493,6 @@ class PieceScanner:
             form = op.form
             first = False
         else:
-            form = self._head_form(head, stack)
             op = OpenOp(text, stack, False, form)
             self.open.append(op)
             first = True
@@ -516,6 +505,7 @@ class PieceScanner:
             if elide_weights(body) is body:  # (then its key is its head form's: :meth:`open_known`)
                 op.known, op.long = (body, head_names), True
         op.isolated = self.sink.region(form, head_names, lines, first, text)
+        return True
 
     def open_known(self, number: int, line: str, start: int, brace: int, form: Form, names: list[str]) -> None:
         """Line ``number`` is an op's head from ``start`` and, at ``brace``, its last character, the
