@@ -475,13 +475,23 @@ class PieceScanner:
         text = pending.text
         head = text.text[:brace].rstrip()
         stack = pending.stack[:-1]
-        form = self._head_form(head, stack) if pending.kind != "tail" else None
-        if pending.kind != "tail" and (form is None or type(form) is TwoOps):
-            cut = _op_after_a_whole_op(text.text[:brace])  # (the head is open: its brackets close after the region)
-            if cut is not None:
-                self.pending = None
-                self._split_at(text, cut)
-                return False
+        if pending.kind == "tail":
+            form = None
+            closed = head.rfind("}") + 1  # (`} else {`, `} do {`: its next region; `}  %1 = scf.if ... {`: an op)
+            if not stack and _KEYWORDS_THEN_BRACE.match(text.text, closed, brace + 1) is None:
+                cut = _op_after_a_whole_op(text.text[:brace])
+                if cut is not None:
+                    self._cut(text, cut)
+                    self._finish(pending)
+                    return False
+        else:
+            form = self._head_form(head, stack)
+            if form is None or type(form) is TwoOps:
+                cut = _op_after_a_whole_op(text.text[:brace])  # (the head is open: its brackets close after the region)
+                if cut is not None:
+                    self.pending = None
+                    self._split_at(text, cut)
+                    return False
         at = text.where(brace)
         text.cut(len(head))
         self.pending = None
