@@ -59,6 +59,28 @@ _OPERAND = r"%[\w$.-]+(?:#[0-9]+)?"
 """What MLIR says when an op is complete and what follows cannot start another one."""
 
 
+def _not_an_operand(statement: Statement, n: int) -> Wrong | None:
+    """"expected SSA operand" where a form of ``n`` operands listed one by one (``$lhs , $rhs``) finds
+    something else for its next operand: a word, a bracket, a ``,`` (``stablehlo.add ] %x, %y``, ``%x,
+    y``, ``(%x)``), just after the token before it, as the op's parser says it; ``None`` where the
+    operands are as written, or end early (the other checks say what then)."""
+    items = statement.items
+    for k in range(n):
+        if 2 * k >= len(items):
+            return None
+        item = items[2 * k]
+        if item.kind != "value":
+            if item.kind not in _NOT_OPERANDS:
+                return None
+            return "expected SSA operand", items[2 * k - 1].end if k else statement.name_end
+        if not is_comma(items, 2 * k + 1):
+            return None
+    return None
+
+
+_NOT_OPERANDS = frozenset(("word", "punct", "group", "values"))
+
+
 class Assembly(Frozen):
     """What an op's custom parser checks of its operands and types before any verifier runs:
     a custom form that breaks it is the parser's error, in its words and at its place.
@@ -199,8 +221,11 @@ class Assembly(Frozen):
     def _operands(self, statement: Statement, uses: tuple[object, ...], custom: str) -> Wrong | None:
         written = statement.operands
         n = self.operands
-        if n is None or not uses:
+        if n is None:
             return None
+        wrong = _not_an_operand(statement, n)
+        if wrong is not None or not uses:
+            return wrong
         unseparated = _unseparated(statement, min(len(uses), n)) if len(written) > 1 else None
         if unseparated is not None:  # (`%a %b`: the form's `,` is wanted after `%a`)
             return ("expected ','" if unseparated < n - 1 else "expected ':'"), written[unseparated].end
