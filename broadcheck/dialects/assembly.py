@@ -60,7 +60,7 @@ _OPERAND = r"%[\w$.-]+(?:#[0-9]+)?"
 
 
 def _not_an_operand(statement: Statement, n: int) -> Wrong | None:
-    """"expected SSA operand" where a form of ``n`` operands listed one by one (``$lhs , $rhs``) finds
+    """ "expected SSA operand" where a form of ``n`` operands listed one by one (``$lhs , $rhs``) finds
     something else for its next operand: a word, a bracket, a ``,`` (``stablehlo.add ] %x, %y``, ``%x,
     y``, ``(%x)``), just after the token before it, as the op's parser says it; ``None`` where the
     operands are as written, or end early (the other checks say what then)."""
