@@ -562,11 +562,31 @@ def statement_problem(statement: Statement) -> Wrong | None:
             if found is not None:
                 return found[0], attribute.end - len(attribute.text) + found[1]
     signature = statement.signature
+    if not statement.generic and statement.name in _OPTIONAL_OPERANDS:
+        return _ended_early(statement)
     if not statement.generic or signature is None or signature.kind != "function":
         return None
     if len(signature.inputs) != len(statement.operands):  # (before the results are bound)
         return f"expected {len(statement.operands)} operand types but had {len(signature.inputs)}", signature.start
     return bind_problem(statement, len(signature.outputs))
+
+
+_OPTIONAL_OPERANDS = frozenset(("return", "func.return", "scf.yield", "linalg.yield"))
+"""The terminators whose custom form is ``attr-dict ($operands^ `:` type($operands))?``: without an
+operand first the op ends (after its dictionary, if any), and the next token must start an op."""
+
+
+def _ended_early(statement: Statement) -> Wrong | None:
+    """ "expected operation name in quotes" just after a terminator with no operand (or its dictionary)
+    that something other than an op follows on its line (``return : %a f32``, ``scf.yield = %x : f32``)."""
+    items = statement.items
+    first = 1 if items and items[0].kind == "dict" else 0
+    if first < len(items) and items[first].kind in _NO_OPERAND:
+        return "expected operation name in quotes", items[0].end if first else statement.name_end
+    return None
+
+
+_NO_OPERAND = frozenset(("punct", "types", "values", "group"))
 
 
 def parse_problem(statement: Statement) -> bool:

@@ -325,9 +325,18 @@ def _op_after_untyped(text: str, at: int, start: int, end: int) -> int:
         if tried == 4:
             break
         head = text[at : m.start()]
-        if not depth(flat, "", start, m.start()).stack and not dangles(head) and read_form(head).error is None:
+        if (
+            not depth(flat, "", start, m.start()).stack
+            and not dangles(head)
+            and _KEYWORD_BEFORE.search(flat, start, m.start()) is None  # (`applies return`: the op's own word)
+            and read_form(head).error is None
+        ):
             return m.end()
     return -1
+
+
+_KEYWORD_BEFORE = lazy(r"(?<![%#@!^\w$.\-])[A-Za-z_][\w$.\-]*+[ \t]*+\Z")
+"""A bare word last before a place: a custom form's keyword, which the next token belongs to."""
 
 
 _OPTIONAL_OPERANDS = ("return", "yield")

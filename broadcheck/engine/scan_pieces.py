@@ -216,11 +216,15 @@ a dictionary's entries a unit attribute is one)."""
 _NEXT_IS_ENTRY = lazy(r'[ \t]*(?:[A-Za-z_][\w$.\-]*|"(?:[^"\\\n]|\\.)*")[ \t]*(?:=|,|\}|$)')
 
 
+_VALUE_NAME = lazy(r"[ \t]*+%")
+
+
 def _entry(piece: Piece) -> bool:
     """Whether ``piece``, the line after a line-ending ``{``, is an entry of the dictionary it opened."""
     entry = _NEXT_IS_ENTRY.match(piece.source, piece.start, piece.stop)
     return entry is not None and (
-        entry.group().endswith("=")  # `mhlo.attributes = {...}`: no op starts so
+        (entry.group().endswith("=") and _VALUE_NAME.match(piece.source, entry.end(), piece.stop) is None)
+        # (`mhlo.attributes = {...}`: no op starts so; no attribute's value is a value's name: `scf.yield = %x`)
         or not starts_statement(piece.text.lstrip().split("=")[0] + " ")  # (`func.return` alone does)
     )
 
