@@ -577,13 +577,25 @@ operand first the op ends (after its dictionary, if any), and the next token mus
 
 
 def _ended_early(statement: Statement) -> Wrong | None:
-    """ "expected operation name in quotes" just after a terminator with no operand (or its dictionary)
-    that something other than an op follows on its line (``return : %a f32``, ``scf.yield = %x : f32``)."""
+    """What the parser of a terminator with optional operands says where its form ends early:
+    "expected operation name in quotes" just after its name (or dictionary) when no operand but
+    something else follows on its line (``return : %a f32``, ``scf.yield = %x : f32``); "expected ':'"
+    just after its last operand when no ``:`` and types follow (``return %a``, ``return %a ) f32``)."""
     items = statement.items
     first = 1 if items and items[0].kind == "dict" else 0
-    if first < len(items) and items[first].kind in _NO_OPERAND:
+    if first == len(items):
+        return None
+    if items[first].kind in _NO_OPERAND:
         return "expected operation name in quotes", items[0].end if first else statement.name_end
-    return None
+    at = first
+    while at < len(items) and items[at].kind == "value" and is_comma(items, at + 1):
+        at += 2
+    if at >= len(items) or items[at].kind not in ("value", "binding"):
+        return None  # (no operand first, or a `,` then something else: the other checks')
+    after = items[at + 1] if at + 1 < len(items) else None
+    if after is not None and (after.kind == "types" or (after.kind == "punct" and after.text == ":")):
+        return None  # (its `:`, then types or what the type parser words: `: %x`)
+    return "expected ':'", items[at].start + len(items[at].text)
 
 
 _NO_OPERAND = frozenset(("punct", "types", "values", "group"))
