@@ -20,6 +20,7 @@ from itertools import pairwise
 from broadcheck.ops import Frozen, ShapedType
 from broadcheck.syntax.brackets import scan
 from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.lexer import depth
 from broadcheck.syntax.named import NamedTuple
 from broadcheck.syntax.problem import UNKNOWN_CUSTOM_OP, SyntaxProblem
 from broadcheck.syntax.statement import Item, Signature, Statement, TypeText
@@ -551,6 +552,8 @@ def statement_problem(statement: Statement) -> Wrong | None:
         left = _after_value(attribute.text) if dictionary else None
         if left is not None:
             return "expected '}' in attribute dictionary", attribute.end - len(attribute.text) + left
+        if ":" in attribute.text and (untyped := _no_type_after(attribute.text)) is not None:
+            return "expected non-function type", attribute.end - len(attribute.text) + untyped
         clause = not dictionary and statement.name.startswith(_LIST_PARSERS)
         listed = (dictionary or clause or attribute.text.startswith("dense<")) and _side_by_side(attribute.text)
         gap = _list_gap(attribute.text) if listed else None
@@ -599,6 +602,19 @@ def _ended_early(statement: Statement) -> Wrong | None:
 
 
 _NO_OPERAND = frozenset(("punct", "types", "values", "group"))
+
+
+def _no_type_after(text: str) -> int | None:
+    """Where an attribute's value ends with a ``:`` that no type follows (``0 :``, ``dense<1> :
+    <tensor4xi64>``, ``: -<4xi64>``): just after that ``:``, where the type parser says "expected
+    non-function type"; ``None`` otherwise (a ``:`` inside a bracket or a string is the value's own)."""
+    colon = text.rfind(":")
+    after = text[colon + 1 :].lstrip()
+    if after and (after[0].isalpha() or after[0] in "!(_"):
+        return None  # (a type, or the value's own `:`: `array<i64: 1>`, `"a:b"`)
+    if text.startswith(":", colon - 1) or text.count('"', 0, colon) % 2 or depth(text, "", 0, colon).stack:
+        return None  # (`@a::@b`, a string's or a bracket's `:`)
+    return colon + 1
 
 
 def parse_problem(statement: Statement) -> bool:
