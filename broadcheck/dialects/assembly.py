@@ -612,9 +612,16 @@ def _no_type_after(text: str) -> int | None:
     after = text[colon + 1 :].lstrip()
     if after and (after[0].isalpha() or after[0] in "!(_"):
         return None  # (a type, or the value's own `:`: `array<i64: 1>`, `"a:b"`)
-    if text.startswith(":", colon - 1) or text.count('"', 0, colon) % 2 or depth(text, "", 0, colon).stack:
-        return None  # (`@a::@b`, a string's or a bracket's `:`)
-    return colon + 1
+    if text.startswith(":", colon - 1):
+        return None  # (`@a::@b`)
+    if '"' in text:  # (a string's `:`; its escaped `\"` ends it not)
+        text = _STRING.sub(lambda m: " " * len(m.group()), text)
+        if text[colon] != ":":
+            return None
+    return None if depth(text, "", 0, colon).stack else colon + 1  # (a bracket's `:`: `array<i64: 1>`)
+
+
+_STRING = lazy(r'"(?:[^"\\\n]|\\.)*+"')
 
 
 def parse_problem(statement: Statement) -> bool:

@@ -318,7 +318,9 @@ def _op_after_untyped(text: str, at: int, start: int, end: int) -> int:
     op; or -1. Only an op no custom form's words can be (results and their ``=``, then a name; a
     ``return``): ``stablehlo.reduce``'s ``applies stablehlo.add`` is not one. The first few places are
     tried."""
-    if _RESULTS_OR_RETURN.search(text, start, end) is None:
+    if text.find("=", start, end) < 0 and text.find("return", start, end) < 0:
+        return -1  # (most forms: two passes in C, no pattern)
+    if _NAMED_OP_AFTER.search(text, start, end) is None:
         return -1
     flat = strip_comments(text)
     for tried, m in enumerate(_NAMED_OP_AFTER.finditer(flat, start, end)):
@@ -369,7 +371,6 @@ _OP_START = lazy(_OP_START_SOURCE)
 word, or after results any word: ``%1 = call @f(%0)`` in a function's default dialect)."""
 _LABEL = lazy(r"\^[\w$.\-]++[ \t]*+[(:]")
 """A block's label after an op's types on its line."""
-_RESULTS_OR_RETURN = lazy(r"=|\breturn\b")
 _NAMED_OP_AFTER = lazy(
     r"[ \t]++(?=%[\w$.\-]++(?::[0-9]++)?(?:[ \t]*+,[ \t]*+%[\w$.\-]++(?::[0-9]++)?)*+[ \t\r\n]*+=[ \t\r\n]*+"
     rf"(?:{_OP_NAME_SOURCE})|return\b)"
