@@ -173,6 +173,7 @@ PATTERNS = {
     ('[0-9]+', 0): (32, 'eNrjY2BgYGGAAEYg/g8EEkCaC4nPC6RZgVgMiA2A2BJJPQgDAGnnCMI=', 0, {}, (None,)),
     ('[<>()\\[\\]]', 0): (32, 'eNrjY2Bg4ANiFiBmhGJOBihgZggAkhoMOAAvEHOToB5kNgBN7gFE', 0, {}, (None,)),
     ('[<>\\[\\](){}"]|->', 0): (32, 'eNrjY2BgYGGAAEYgZgJidiDmB2JeIOYGYk6oPAszQwCQ0oBiDMAPVQvSLwDEulDaDirHhGQPAF7xAbA=', 0, {}, (None,)),
+    ('[A-Za-z_!()]', 0): (32, 'eNrjY2Bg4ANiFiBmhGJOBghgYmZg+Pf/fzsQszNgAbxAzE2CepDZAM4MDWQ=', 0, {}, (None,)),
     ('[A-Za-z_][\\w$.\\-]*', 0): (32, 'eNrjY2Bg4ANiFiBmBOL/QMDJgAD//v9vB2J2BiyAF4i5gZhY9RJQuxig9vBC9QoAsQoQiwGxLhDrATEHklpGKAYAP4cWSQ==', 0, {}, (None,)),
     ('[A-Za-z_][\\w$.\\-]*|"(?:[^"\\\\\\n]|\\\\.)*"', 0): (32, 'eNp1j9EKwjAMReMo1jG3FkEnDHwQ8W37ov3P/nrdCY2zIF44tKQ3uWknIk6yDpCQ53xACw3U8tWa0rJmy4/u0Nld57TWG+EFNxhhglPh1dwAb/Op/wk9DMU8b2869wzXz25u/0OUPwqWeTTTDJXVK/Nciuyyrvttm4EV4Q==', 0, {}, (None,)),
     ('[A-Za-z_][\\w$.]*', 0): (32, 'eNrjY2Bg4ANiFiBmBOL/QMDJgAD//v9vB2J2BiyAF4i5gZhY9RJQPQxQe0BsDigGuUEAiFWgtB5UHSMUAwDf/BYU', 0, {}, (None,)),
