@@ -181,11 +181,12 @@ class RegionBrace:
     """Whether a ``{`` of a statement starting at ``start`` in ``text`` (and ending with its
     line at ``end``) opens a region on its line, as :func:`inline_region` decides it."""
 
-    __slots__ = ("end", "generic", "start", "text")
+    __slots__ = ("end", "function", "generic", "start", "text")
 
     def __init__(self, text: str, start: int, end: int) -> None:
         self.text, self.start, self.end = text, start, end
         self.generic = _GENERIC.match(text, start, end) is not None
+        self.function = not self.generic and _FUNCTION.match(text, start, end) is not None
 
     def __call__(self, offset: int, inside: str) -> bool:
         text = self.text
@@ -194,8 +195,24 @@ class RegionBrace:
         return (
             not inside
             and _previous_token_at(text, self.start, offset) not in ("=", "attributes", "<", ",")
-            and (_opens_region_at(text, offset + 1, self.end) or _empty_region(text, self.start, offset + 1, self.end))
+            and (
+                _opens_region_at(text, offset + 1, self.end)
+                or _empty_region(text, self.start, offset + 1, self.end)
+                or (self.function and _body_follows(text, offset + 1, self.end))
+            )
         )
+
+
+def _body_follows(text: str, after: int, end: int) -> bool:
+    """Whether an op follows a function head's ``{`` on its line (``func.func @f() {  linalg.contract``
+    then its clauses on the next lines): its parser takes a ``{`` there as its body, never a dictionary
+    (that is written after ``attributes``); a word alone is an op's name, not a unit attribute."""
+    at = SPACES.match(text, after, end).end()  # type: ignore[union-attr]
+    return at < end and not text.startswith(("//", "}"), at)
+
+
+_FUNCTION = lazy(r"[ \t]*+func\.func[ \t]")
+"""A function's head (``func.func``'s custom form)."""
 
 
 def _empty_region(text: str, start: int, after: int, end: int) -> bool:
