@@ -565,7 +565,7 @@ def statement_problem(statement: Statement) -> Wrong | None:
             if found is not None:
                 return found[0], attribute.end - len(attribute.text) + found[1]
     signature = statement.signature
-    if not statement.generic and statement.name in _OPTIONAL_OPERANDS:
+    if not statement.generic and statement.name in _OPERANDS_THEN_TYPES:
         return _ended_early(statement)
     if not statement.generic or signature is None or signature.kind != "function":
         return None
@@ -574,7 +574,7 @@ def statement_problem(statement: Statement) -> Wrong | None:
     return bind_problem(statement, len(signature.outputs))
 
 
-_OPTIONAL_OPERANDS = frozenset(("return", "func.return", "scf.yield", "linalg.yield"))
+_OPERANDS_THEN_TYPES = frozenset(("return", "func.return", "scf.yield", "linalg.yield"))
 """The terminators whose custom form is ``attr-dict ($operands^ `:` type($operands))?``: without an
 operand first the op ends (after its dictionary, if any), and the next token must start an op."""
 

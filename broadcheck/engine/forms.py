@@ -21,7 +21,7 @@ from broadcheck.dialects.op import FUNCTIONAL, Layout, Op
 from broadcheck.syntax.attributed import attributed_statement
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import depth, one_line, strip_comments, token_first
-from broadcheck.syntax.lines import LABEL_AT_END, dangles
+from broadcheck.syntax.lines import LABEL_AT_END, RESULTS_SOURCE, dangles
 from broadcheck.syntax.simple_call import simple_call
 from broadcheck.syntax.statement import (
     REGION,
@@ -362,8 +362,10 @@ def trailing_op(text: str, end: int) -> int:
 
 
 _OP_NAME_SOURCE = r'(?:"[\w$.\-]++"[ \t]*+\(|[A-Za-z_][\w$]*+\.[\w$.]++(?=[ \t(%\n]|$)|return\b)'
+_RESULTS_EQUAL = rf"{RESULTS_SOURCE}[ \t\r\n]*+=[ \t\r\n]*+"
+"""An op's results and its ``=`` (a line break between them is a blank)."""
 _OP_START_SOURCE = (
-    r"(?:%[\w$.\-]++(?::[0-9]++)?(?:[ \t]*+,[ \t]*+%[\w$.\-]++(?::[0-9]++)?)*+[ \t\r\n]*+=[ \t\r\n]*+"
+    rf"(?:{_RESULTS_EQUAL}"
     rf"(?:{_OP_NAME_SOURCE}|[A-Za-z_][\w$]*+(?=[ \t(%\n]|$))|{_OP_NAME_SOURCE})"
 )
 _OP_START = lazy(_OP_START_SOURCE)
@@ -371,10 +373,7 @@ _OP_START = lazy(_OP_START_SOURCE)
 word, or after results any word: ``%1 = call @f(%0)`` in a function's default dialect)."""
 _LABEL = lazy(r"\^[\w$.\-]++[ \t]*+[(:]")
 """A block's label after an op's types on its line."""
-_NAMED_OP_AFTER = lazy(
-    r"[ \t]++(?=%[\w$.\-]++(?::[0-9]++)?(?:[ \t]*+,[ \t]*+%[\w$.\-]++(?::[0-9]++)?)*+[ \t\r\n]*+=[ \t\r\n]*+"
-    rf"(?:{_OP_NAME_SOURCE})|return\b)"
-)
+_NAMED_OP_AFTER = lazy(rf"[ \t]++(?={_RESULTS_EQUAL}(?:{_OP_NAME_SOURCE})|return\b)")
 """Blanks, then an op that no custom form's words can be: results, ``=`` and an op's name; a ``return``."""
 OP_AFTER = lazy(rf"[ \t]++(?={_OP_START_SOURCE})")
 """Blanks on a line, then an op's start: where a second op on a statement's line may start."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import TOKEN, Depth, bracket_tokens, comment_start, depth
-from broadcheck.syntax.lines import TRAILING_LOC, dangles
+from broadcheck.syntax.lines import RESULTS_SOURCE, TRAILING_LOC, dangles
 from broadcheck.syntax.statement import REGION
 
 _GENERIC = lazy(r'[ \t]*(?:%[\w$.\-]+(?::[0-9]+)?[ \t]*(?:,[ \t]*%[\w$.\-]+(?::[0-9]+)?[ \t]*)*=[ \t]*)?"')
@@ -228,7 +228,7 @@ def _empty_region(text: str, start: int, after: int, end: int) -> bool:
 
 
 _REGION_FIRST = lazy(
-    r"[ \t]*+(?:%[\w$.\-]++(?::[0-9]++)?(?:[ \t]*+,[ \t]*+%[\w$.\-]++(?::[0-9]++)?)*+[ \t]*+=[ \t]*+)?"
+    rf"[ \t]*+(?:{RESULTS_SOURCE}[ \t]*+=[ \t]*+)?"
     r"scf\.(?:for|forall|if|parallel|while|execute_region)[ \t]"
 )
 """An op whose custom form's first ``{`` is its region's (the ``scf`` loops and conditionals)."""

@@ -288,8 +288,8 @@ class _Head(Walk):
             if text.startswith("%", inner) or (inner < len(text) and not _TYPE_OR_CLOSE.match(text, inner)):
                 self.pos = inner  # (`( (%a: T`, `(<4xf32>)`: a function type's first type, and no type starts so)
                 raise self.after("expected non-function type")
-            close = _closing_paren(text, start)
-            if close >= 0 and not text.startswith("->", _BLANKS.match(text, close + 1).end()):  # type: ignore[union-attr]
+            close, mark = scan(text, start + 1, len(text))  # (the `)` of its inputs)
+            if mark == ")" and not text.startswith("->", _BLANKS.match(text, close + 1).end()):  # type: ignore[union-attr]
                 self.pos = close + 1  # (`(tensor<4xf32>) {`: its inputs, and no `->`)
                 raise self.after("expected '->' in function type")
             raise Unsure
@@ -370,27 +370,6 @@ _BLANKS = lazy(r"\s*+")
 _TYPE_OR_CLOSE = lazy(r"[A-Za-z_!()]")
 """What a function type's first input may start with: a type (a word, a dialect's ``!``, a function
 type's ``(``), or the ``)`` of no inputs."""
-
-
-def _closing_paren(text: str, start: int) -> int:
-    """The offset of the ``)`` that closes the ``(`` at ``start`` (``<...>`` and strings passed over,
-    the ``>`` of ``->`` no bracket), or -1 if none does."""
-    level = 0
-    k = start
-    while k < len(text):
-        c = text[k]
-        if c == '"':
-            end = STRING.match(text, k)
-            k = end.end() if end is not None else len(text)
-            continue
-        if c in "(<[{":
-            level += 1
-        elif c in ")]}" or (c == ">" and not text.startswith("->", k - 1)):
-            level -= 1
-            if level == 0:
-                return k if c == ")" else -1
-        k += 1
-    return -1
 
 
 _ENTRY_NAME = lazy(r'[A-Za-z_]|"')

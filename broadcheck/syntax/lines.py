@@ -88,6 +88,8 @@ _LOC_DEPTH = _LOC_INNER
 for _ in range(3):
     _LOC_DEPTH = rf"(?:{_LOC_INNER}|\((?:{_LOC_DEPTH})*+\))"
 _ALIAS_TAIL = lazy(r"[\w$.\-]++\)$")
+RESULTS_SOURCE = r"%[\w$.\-]++(?::[0-9]++)?(?:[ \t]*+,[ \t]*+%[\w$.\-]++(?::[0-9]++)?)*+"
+"""An op's result names as they are written before its ``=`` (``%0``, ``%0:2, %1``): a pattern's text."""
 LABEL_AT_END = lazy(r"[ \t]\^[\w$.\-]++[ \t]*+(?:\([^()\n]*+(?:\([^()\n]*+\)[^()\n]*+)*+\)[ \t]*+)?:\Z")
 """A block's label at the end of a line, after blanks (``cf.br ^bb1 ^bb1:``, ``^bb1(%x: T):``; its
 arguments' parentheses may hold a function type's): MLIR reads it as the next block's label."""

@@ -229,7 +229,7 @@ def _type_problem(text: str) -> tuple[str, int] | None:
     if _NO_KEYWORD.match(text) is not None:
         return WRONG_TOKEN, 0
     if text.startswith("memref<") and not text.endswith(">"):  # (`memref<) ?xf16>`: cut at a bracket)
-        at = len("memref<") + _SHAPE.match(text, len("memref<")).end() - len("memref<")  # type: ignore[union-attr]
+        at = _SHAPE.match(text, len("memref<")).end()  # type: ignore[union-attr]
         following = text[at : at + 1]
         return None if following.isalpha() or following in ("!", "(") else ("expected non-function type", at)
     if text.startswith("memref<") and text.endswith(">"):
