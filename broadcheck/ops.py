@@ -248,7 +248,9 @@ class Operation(Frozen):
     checks read them. ``constants`` gives, per operand, the literal of the constant op
     that defines it in the same function (``dense<[2, 3]> : tensor<2xi64>`` of a
     ``tf.Const`` or ``arith.constant``), or ``None``: for the checks that read an operand's
-    value (``tf.Reshape``'s shape).
+    value (``tf.Reshape``'s shape). ``dictionary`` is where a custom form's attribute dictionary
+    opens (its ``{``), if it writes one: the parser checks the entries against the op's ODS
+    constraints there.
     """
 
     __slots__ = __match_args__ = (
@@ -261,6 +263,7 @@ class Operation(Frozen):
         "generic",
         "regions",
         "constants",
+        "dictionary",
     )
     name: str
     name_span: Span
@@ -271,6 +274,7 @@ class Operation(Frozen):
     generic: bool
     regions: tuple[Region, ...]
     constants: tuple[str | None, ...]
+    dictionary: Span | None
 
     def __init__(
         self,
@@ -283,6 +287,7 @@ class Operation(Frozen):
         generic: bool = True,
         regions: tuple[Region, ...] = (),
         constants: tuple[str | None, ...] = (),
+        dictionary: Span | None = None,
     ) -> None:
         put = object.__setattr__
         put(self, "name", name)
@@ -294,6 +299,7 @@ class Operation(Frozen):
         put(self, "generic", generic)
         put(self, "regions", regions)
         put(self, "constants", constants)
+        put(self, "dictionary", dictionary)
 
     def constant(self, index: int) -> str | None:
         """The literal of the constant that defines operand ``index``, if known."""

@@ -357,8 +357,12 @@ def trailing_op(text: str, end: int) -> int:
     flat = strip_comments(text)  # (`%3 =`, a comment's line, then its op's name)
     if _OP_START.match(flat, at) is not None or _LABEL.match(flat, at) is not None:
         return at  # (an op, or a block's label: `return %0 : T ^bb1:`)
-    m = OP_AFTER.search(flat, at)
-    return -1 if m is None else m.end()
+    for tried, m in enumerate(OP_AFTER.finditer(flat, at)):
+        if tried == 4:
+            break
+        if not depth(flat, "", at, m.start()).stack:
+            return m.end()  # (outside brackets: not a dotted key of `attributes {` after a head's types)
+    return -1
 
 
 _OP_NAME_SOURCE = r'(?:"[\w$.\-]++"[ \t]*+\(|[A-Za-z_][\w$]*+\.[\w$.]++(?=[ \t(%\n]|$)|return\b)'

@@ -23,7 +23,16 @@ from broadcheck.engine.scan_pieces import OpenOp, PieceScanner
 from broadcheck.engine.scan_text import Piece, Sink, Text
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import WEIGHTS, elide_weights
-from broadcheck.syntax.lines import ROW, VALUE, blank, key_text, names, starts_statement, strip_tail
+from broadcheck.syntax.lines import (
+    ROW,
+    VALUE,
+    blank,
+    key_text,
+    names,
+    operands_after_name,
+    starts_statement,
+    strip_tail,
+)
 
 _LOCATION_ALIAS = lazy(r'[ \t]*#[\w$.\-]+ = loc\((?:[^()"\n]|"(?:[^"\\\n]|\\.)*+")*+\)[ \t\r]*$')
 """``#loc3 = loc("file.py":3:4)`` on one line (a nested location goes the long way)."""
@@ -395,7 +404,12 @@ class Scanner:
                 if (
                     form.complete
                     and form.error is None  # (read: its statement may have been let go, see Form.release)
-                    and (after is None or after[1] or after[3] or starts_statement(after[6]))
+                    and (
+                        after is None
+                        or after[1]
+                        or after[3]
+                        or (starts_statement(after[6]) and (cops or rest or not operands_after_name(after[6], custom)))
+                    )
                 ):
                     row_names = results.split(", ") if results and ":" not in results else (
                         names(results) if results else [])  # fmt: skip

@@ -107,6 +107,8 @@ def region_brace(text: str, brace: int, stack: str) -> bool | None:
     if generic and len(stack) == 1:
         return False
     previous = _previous_token(text, brace)
+    if previous == "," and len(stack) == 1 and text[:brace].rstrip()[:-1].rstrip().endswith(REGION):
+        return True  # (`}, {`: a custom form's list of regions, `torch.operator "onnx.If"(%c) : ... { ... }, {`)
     if previous in ("=", "attributes", "<", ","):
         return False
     if len(stack) == 1 and _BODY_HEAD.match(text) is not None:

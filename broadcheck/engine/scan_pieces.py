@@ -33,7 +33,7 @@ from broadcheck.engine.scan_labels import Labels
 from broadcheck.engine.scan_text import Piece, Sink, Text
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import depth, elide_weights, strip_comments
-from broadcheck.syntax.lines import blank, dangles, key_text, starts_statement
+from broadcheck.syntax.lines import blank, dangles, key_text, operands_after_name, starts_statement
 from broadcheck.syntax.problem import NO_STATEMENT
 from broadcheck.syntax.statement import REGION
 
@@ -167,9 +167,16 @@ def _op_after_a_whole_op(body: str) -> int | None:
         if tried == 5:
             break
         head = body[: m.start()].lstrip()
-        if head and not dangles(head) and read_form(key_text(head)).error is None:
+        if head and not dangles(head) and _reads_whole(read_form(key_text(head))):
             return m.end()  # (not after `=`, `,`, `:`, `->`: `padded = tensor.pad ...` is one broken op)
     return None
+
+
+def _reads_whole(form: Form) -> bool:
+    """Whether a statement's text read as a whole op: read with no error, as an op whose custom form
+    broadcheck knows, or in the generic form. An op it does not know reads as anything, and its form
+    may write a generic op's name and more after it (``torch.operator "onnx.If"(%a) : (T) -> T {``)."""
+    return form.error is None and (form.decl is not None or (form.statement is not None and form.statement.generic))
 
 
 def _whole_label(flat: str, at: int) -> bool:
@@ -306,7 +313,7 @@ class PieceScanner:
                 not starts_statement(piece.text)
                 and _LONE_WORD.match(piece.text) is None
                 and not _stray(piece, lambda: self._whole(pending))
-            ):
+            ) or operands_after_name(piece.text, pending.text.text):
                 return self._continue(pending, piece)
         elif pending is not None and (
             not pending.stack or NEW_STATEMENT.match(piece.source, piece.start, piece.stop) is None
@@ -571,7 +578,11 @@ class PieceScanner:
         it that starts as no statement and no closer: a digit, a ``/``)."""
         key = key_text(elide_weights(pending.text.text).lstrip())
         form = self.forms.get(key) or self.read(key)
-        return pending.kind == "op" and form.error is None and form.statement is not None
+        statement = form.statement if pending.kind == "op" and form.error is None else None
+        if statement is None:
+            return False
+        decl = form.decl  # (a custom form its op's parser rejects as it stands: `%0 = arith.constant`, then `1 : i32`)
+        return decl is None or decl.assembly is None or statement.generic or decl.assembly.problem(statement) is None
 
     def _finish(self, pending: Pending) -> None:
         """A whole statement: read it and send it on."""

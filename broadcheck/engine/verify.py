@@ -178,9 +178,10 @@ class Checks:
             )
             for arguments, terminator, yields, at, inner, blocks, ops, sources in regions
         )  # fmt: skip
+        brace = None if statement.generic else next((i.start for i in statement.items if i.kind == "dict"), None)
         return Operation(
             statement.name, name_span, locate(start, statement.end), operands, results, attributes,
-            statement.generic, summaries, constants,
+            statement.generic, summaries, constants, None if brace is None else locate(brace, brace + 1),
         )  # fmt: skip
 
     def retyped(

@@ -128,6 +128,23 @@ _STARTS = lazy(
 next line, to MLIR's lexer a line break is a blank), a label, a closer, an alias."""
 
 
+_VALUES_ALONE = lazy(r"[ \t]*+%[\w$.\-]++(?::\d+)?(?:[ \t]*,[ \t]*%[\w$.\-]++(?::\d+)?)*[ \t]*(?:$|//)")
+
+
+def operands_after_name(line: str, before: str) -> bool:
+    """Whether ``line``, value names alone (which :func:`starts_statement` reads as an op's results
+    whose ``=`` is on the next line), goes on with the statement ``before`` instead: one whose last line
+    is an op's name with nothing after it (``%out = torch.quantized_decomposed.dequantize_per_tensor``,
+    then ``%input, %scale, %zp``): a custom form's operands come next."""
+    if _VALUES_ALONE.match(line) is None:
+        return False
+    row = ROW.match(before[before.rfind("\n") + 1 :])
+    if row is None or not row.group("custom") or row.group("custom_operands"):
+        return False
+    rest = row.group("rest").lstrip()
+    return not rest or rest.startswith("//")
+
+
 def starts_statement(line: str) -> bool:
     """Whether ``line`` (a whole line) starts something new rather than continuing the
     statement on the line before it (``reducer(%a: T) {``, ``cond {`` and ``attributes {...}``

@@ -366,9 +366,11 @@ def require(op: Operation, *names: str) -> None:
 def dictionary_constraint(op: Operation, name: str, constraint: str, clauses: Sequence[str]) -> Reject:
     """A custom form's attribute dictionary entry ``name`` against its ODS ``constraint``: the
     parser checks it as it reads the dictionary (``verifyInherentAttrs``), at the dictionary's ``{``
-    (just before its first entry: the attributes but the form's ``clauses``)."""
-    at = min((a.span for a in op.attributes if a.name not in clauses), key=lambda s: (s.line, s.column))
-    brace = Span(at.line, at.column - 1, at.line, at.column)
+    (where the reader found it; else just before its first entry, the attributes but the form's ``clauses``)."""
+    brace = op.dictionary
+    if brace is None:
+        at = min((a.span for a in op.attributes if a.name not in clauses), key=lambda s: (s.line, s.column))
+        brace = Span(at.line, at.column - 1, at.line, at.column)
     return fail("BC1872", span=brace, name=op.name, attribute=name, constraint=constraint)
 
 
