@@ -151,7 +151,10 @@ def test_an_inline_region_is_found_as_before() -> None:
                     elif (
                         not inside
                         and scan._previous_token(text, m.start()) not in ("=", "attributes", "<", ",")
-                        and (scan._opens_region_text(text, m.end()) or scan._empty_region(text, 0, m.end(), len(text)))
+                        and (
+                            scan._opens_region_text(text, m.end(), True)
+                            or scan._empty_region(text, 0, m.end(), len(text))
+                        )
                     ):
                         return m.start()
                 stack.append(token)

@@ -114,7 +114,10 @@ class Regions:
             results = len(form.result_types) if not statement.generic else -1
         outside = self.open_regions[-1].scope if self.open_regions and not isolated else None
         self.open_regions.append(OpenRegion(tuple(arguments), name, argument_names, results))
-        self.open_regions[-1].generic = statement.generic if statement is not None else form is None
+        if statement is not None:
+            self.open_regions[-1].generic = statement.generic
+        else:  # (a head not read: generic if it names its op so, `"scf.if"(%c) ({`, or writes nothing, `({{`)
+            self.open_regions[-1].generic = form is None and (bool(name) or not head.text.strip())
         self.open_regions[-1].scope.nest(outside, argument_names)
         if first and name == "func.func":
             dom.reset()

@@ -27,11 +27,12 @@ from broadcheck.syntax.lines import (
     ROW,
     VALUE,
     blank,
+    ends_with_name,
     key_text,
     names,
-    operands_after_name,
     starts_statement,
     strip_tail,
+    values_alone,
 )
 
 _LOCATION_ALIAS = lazy(r'[ \t]*#[\w$.\-]+ = loc\((?:[^()"\n]|"(?:[^"\\\n]|\\.)*+")*+\)[ \t\r]*$')
@@ -408,7 +409,10 @@ class Scanner:
                         after is None
                         or after[1]
                         or after[3]
-                        or (starts_statement(after[6]) and (cops or rest or not operands_after_name(after[6], custom)))
+                        or (
+                            starts_statement(after[6])
+                            and (cops or rest or not (values_alone(after[6]) and ends_with_name(custom)))
+                        )
                     )
                 ):
                     row_names = results.split(", ") if results and ":" not in results else (

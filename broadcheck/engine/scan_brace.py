@@ -138,7 +138,7 @@ def inline_region(text: str) -> int | None:
                 elif (
                     not inside
                     and _previous_token(text, start) not in ("=", "attributes", "<", ",")
-                    and (_opens_region_text(text, end) or _empty_region(text, 0, end, len(text)))
+                    and (_opens_region_text(text, end, True) or _empty_region(text, 0, end, len(text)))
                 ):
                     return start
             stack.append(token)
@@ -151,19 +151,29 @@ _OPENERS = frozenset("([{<")
 _CLOSERS = frozenset(")]}>")
 
 
-def _opens_region_text(text: str, after: int) -> bool:
+_SIZES = lazy(r"%[\w$.\-]++(?:#[0-9]++)?(?:[ \t]*+,[ \t]*+%[\w$.\-]++(?:#[0-9]++)?)*+[ \t]*+\}")
+"""Values alone up to a ``}`` after a ``{``: a type's dynamic sizes (``!stream.resource<*>{%a, %b}``),
+not a region's first op."""
+
+
+def _opens_region_text(text: str, after: int, custom: bool = False) -> bool:
     """Whether what follows a ``{`` on its line reads as a region's body rather than a
     dictionary's entries (``}`` alone: an empty dictionary, the same to value flow)."""
     newline = text.find("\n", after)
-    return _opens_region_at(text, after, newline if newline >= 0 else len(text))
+    return _opens_region_at(text, after, newline if newline >= 0 else len(text), custom)
 
 
-def _opens_region_at(text: str, after: int, end: int) -> bool:
+def _opens_region_at(text: str, after: int, end: int, custom: bool = False) -> bool:
     """:func:`_opens_region_text` for a line ending at ``end``, reading only the first token
-    after the ``{`` (a comment there is the line's end)."""
+    after the ``{`` (a comment there is the line's end). In a custom form (``custom``), a ``{`` before
+    a ``[`` is an attribute's (``transform.structured.match ops{["linalg.matmul"]}``), and one before
+    values with no ``=`` after them a type's dynamic sizes (IREE's ``!stream.resource<*>{%size}``): no
+    op starts so; a generic op's ``({`` is a region whatever follows."""
     at = SPACES.match(text, after, end).end()  # type: ignore[union-attr]
     if at == end or text.startswith("//", at, end) or text.startswith("}", at, end):
         return False  # (a `{` that ends its line was decided as it was read)
+    if custom and (text[at] == "[" or (text[at] == "%" and _SIZES.match(text, at, end) is not None)):
+        return False  # (`ops{["linalg.matmul"]}`; a type's dynamic sizes, `!stream.resource<*>{%size}`)
     return _ENTRY_AT.match(text, at, end) is None and not text.startswith(REGION[1:-1], at, end)
 
 
@@ -198,7 +208,7 @@ class RegionBrace:
             not inside
             and _previous_token_at(text, self.start, offset) not in ("=", "attributes", "<", ",")
             and (
-                _opens_region_at(text, offset + 1, self.end)
+                _opens_region_at(text, offset + 1, self.end, True)
                 or _empty_region(text, self.start, offset + 1, self.end)
                 or (self.function and _body_follows(text, offset + 1, self.end))
             )

@@ -33,7 +33,7 @@ from broadcheck.engine.scan_labels import Labels
 from broadcheck.engine.scan_text import Piece, Sink, Text
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.lexer import depth, elide_weights, strip_comments
-from broadcheck.syntax.lines import blank, dangles, key_text, operands_after_name, starts_statement
+from broadcheck.syntax.lines import blank, dangles, ends_with_name, key_text, starts_statement, values_alone
 from broadcheck.syntax.problem import NO_STATEMENT
 from broadcheck.syntax.statement import REGION
 
@@ -313,7 +313,9 @@ class PieceScanner:
                 not starts_statement(piece.text)
                 and _LONE_WORD.match(piece.text) is None
                 and not _stray(piece, lambda: self._whole(pending))
-            ) or operands_after_name(piece.text, pending.text.text):
+            ) or (
+                values_alone(piece.text) and (ends_with_name(pending.text.text) or not self._whole(pending))
+            ):  # (`%out = torch.quantized...` or `vector.contract {...}`, then `%a, %b`: its operands)
                 return self._continue(pending, piece)
         elif pending is not None and (
             not pending.stack or NEW_STATEMENT.match(piece.source, piece.start, piece.stop) is None

@@ -25,7 +25,7 @@ from broadcheck.engine.flow import Flow
 from broadcheck.engine.forms import USE, Form, plain_operands, unasked
 from broadcheck.engine.op_names import OpNames
 from broadcheck.engine.scan import Text
-from broadcheck.engine.verify import Checks, Unreadable
+from broadcheck.engine.verify import Checks, UnknownTypes, Unreadable
 from broadcheck.ops import Span, Type
 from broadcheck.semantics import NOT_JUDGED, NOT_JUDGED_REASON, Problem
 from broadcheck.syntax.lexer import token_first
@@ -137,6 +137,8 @@ class Verdicts:
                 form.verdict, form.check = problem, check
             else:
                 problem = form.verdict  # type: ignore[assignment]
+        except UnknownTypes:  # (read whole: no syntax to say; the grammar knows fewer custom forms)
+            return findings.pass_over(name, UNREADABLE)
         except Unreadable:
             if text is not None:
                 self.grammar(name, body[offset:], *text.where(offset), text)
@@ -146,7 +148,6 @@ class Verdicts:
                 self.grammar(name, raw.lstrip()[offset:], line, column, None)
             return
         except SyntaxProblem:
-            problem = None
             self._located(form, line, text, body, syntax_only=True, offset=offset)
             return
         if problem is NOT_JUDGED:  # the check could not judge it: passed over, not counted as checked
@@ -161,9 +162,8 @@ class Verdicts:
             form.route = 3  # clean, whatever line has this key
 
     def parse_only(self, form: Form, line: int, text: Text | None, body: str) -> None:
-        """A checked op whose operands value flow rejected: MLIR's parser reads the op's form
-        and types before it resolves them, so what it rejects there is its error (the
-        projection of ``--verify-diagnostics`` puts it first); no verifier runs."""
+        """A checked op whose operands value flow rejected: MLIR's parser reads the op's form and types before
+        it resolves them, so what it rejects there is its error (``--verify-diagnostics`` puts it first)."""
         if form.inner is not None or form.statement is None or form.statement.generic:
             return
         if self.checks.check_of(form.name)[1] is not None or (form.decl is not None and form.decl.assembly is not None):

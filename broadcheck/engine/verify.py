@@ -16,7 +16,7 @@ from broadcheck.dialects.assembly import custom_bind_problem, statement_problem
 from broadcheck.dialects.region_shapes import problem as region_problem
 from broadcheck.dialects.shaped import split_top
 from broadcheck.engine.forms import Form, place_types
-from broadcheck.ops import Attribute, OpaqueType, Operation, Region, Span, Type, TypeUse
+from broadcheck.ops import Attribute, OpaqueType, Operation, Region, ShapedType, Span, Type, TypeUse
 from broadcheck.semantics import Problem, Profile, judged, registry
 from broadcheck.syntax.lexer import one_line
 from broadcheck.syntax.problem import SyntaxProblem
@@ -84,8 +84,35 @@ def _token(t: Type) -> bool:
     return isinstance(t, OpaqueType) and t.text in _TOKENS
 
 
+def _spelled(statement: Statement, aliases: Mapping[str, Type | SyntaxProblem]) -> Statement:
+    """``statement`` with each type of its signature that is an alias of a shaped type written as that
+    type: a form that derives a type from a written one (an element type, ``tensor.extract``'s result)
+    reads the text, which an alias's name hides."""
+    signature = statement.signature
+    assert signature is not None
+
+    def spell(t: TypeText) -> TypeText:
+        if t.text[:1] == "!" and "<" not in t.text:
+            target = aliases.get(t.text[1:])
+            if isinstance(target, ShapedType) or (isinstance(target, OpaqueType) and target.text.startswith("memref<")):
+                text = str(target)
+                return TypeText(text, t.start, t.end, "".join(text.split()))
+        return t
+
+    inputs, outputs = tuple(map(spell, signature.inputs)), tuple(map(spell, signature.outputs))
+    if inputs == signature.inputs and outputs == signature.outputs:
+        return statement
+    return statement._replace(signature=signature._replace(inputs=inputs, outputs=outputs))
+
+
 class Unreadable(Exception):
     """A statement whose types broadcheck cannot read or place: its op is passed over."""
+
+
+class UnknownTypes(Unreadable):
+    """:class:`Unreadable`: its types are placed, but one is of a kind no check judges (a dialect's
+    own, ``!gpu.mma_matrix<16x16xf16, "COp">``, or a token). The reader took the statement, so its
+    syntax has nothing to say of it."""
 
 
 def relative(start: int, end: int) -> Span:
@@ -156,13 +183,15 @@ class Checks:
         if wrong is not None:  # the parser stops here, before any verifier
             also = tuple(SyntaxProblem(m, locate(at, at + 1)) for m, at in getattr(wrong, "then", ()))
             raise SyntaxProblem(wrong[0], locate(wrong[1], wrong[1] + 1), also)
+        if aliases and statement.signature is not None:
+            statement = _spelled(statement, aliases)  # (`tensor.extract %t[%i] : !storage`: its element type)
         operand_texts, result_texts = place_types(statement, decl.layout if decl is not None else None)
         if any(t is None for t in operand_texts) or any(t is None for t in result_texts):
             raise Unreadable(statement.name)
         operands = tuple(self._use(t, locate, aliases) for t in operand_texts if t is not None)
         results = tuple(self._use(t, locate, aliases) for t in result_texts if t is not None)
         if any(_unknown(u.type) and not _judged(statement.name, u.type) for u in (*operands, *results)):
-            raise Unreadable(statement.name)
+            raise UnknownTypes(statement.name)
         written = statement.attributes
         if decl is not None and decl.layout.read is not None and not statement.generic:
             written += decl.layout.read(statement).properties  # what its custom form writes bare
@@ -269,7 +298,7 @@ class Checks:
         if judged(problem) is None and not judges_tokens and any(_token(u.type) for u in (*op.operands, *op.results)):
             # a check that cannot judge a type returns None too: with a token, "valid" is not
             # told apart from "not judged" (custom_call, if, case, while do not judge tokens)
-            raise Unreadable(statement.name)
+            raise UnknownTypes(statement.name)
         return problem
 
 

@@ -57,6 +57,11 @@ class Reader:
         tok = self.peek(ahead)
         return tok is not None and tok.text == text
 
+    def at_value(self, ahead: int = 0) -> bool:
+        """Whether the token ``ahead`` is a value's name (``%x``)."""
+        tok = self.peek(ahead)
+        return tok is not None and tok.text.startswith("%")
+
     def take(self) -> Token:
         tok = self.peek()
         if tok is None:

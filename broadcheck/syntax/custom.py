@@ -126,7 +126,8 @@ def _custom_item(
         use = use_of(tok)
         if use is None:
             raise SyntaxProblem(f"invalid SSA value '{text}'", tok.start, tok.end)
-        if r.at("="):  # `%i = %lb` (scf.for) or `%i = 0` (affine.for): a value defined for the region
+        if r.at("=") and not r.text.startswith(">", r.toks[r.pos].end):  # (not `%tp => %r`: stream's arrow)
+            # `%i = %lb` (scf.for) or `%i = 0` (affine.for): a value defined for the region
             r.pos += 1
             definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
             items.append(Item("binding", text, tok.start, tok.end))
@@ -141,6 +142,11 @@ def _custom_item(
         return
     if tok.kind == "open":
         start, end = tok.start, r.toks[r.group_end()].end
+        if text == "{" and r.at_value(1):  # `!stream.resource<*>{%size}`: a type's dynamic sizes, values used
+            operands.extend(_uses_in_group(r))
+            r.pos = r.group_end() + 1
+            items.append(Item("values", r.text[start:end], start, end))
+            return
         if text == "{":
             r.dictionary(attributes)
             items.append(Item("dict", r.text[start:end], start, end))
@@ -154,6 +160,15 @@ def _custom_item(
             return
         if text == "(":
             _paren_group(r, operands, definitions, items)
+            return
+        if text == "[" and _group_kind(r.toks[r.pos + 1 : r.group_end()]) == "arguments":
+            # `pcf.generic ... execute(%ref = %a)[%id: index, %n: index]`: its region's arguments
+            close = r.group_end()
+            for tok in r.toks[r.pos + 1 : close]:
+                if tok.text.startswith("%") and (use := use_of(tok)) is not None:
+                    definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
+            r.pos = close + 1
+            items.append(Item("arguments", r.text[start:end], start, end))
             return
         operands.extend(_uses_in_group(r))  # `%t[%i, 0]`, `[%a, 4]`: values used inside brackets
         r.skip_group()
@@ -303,7 +318,8 @@ def _paren_group(r: Reader, operands: list[Use], definitions: list[Definition], 
             if use is not None:
                 operands.append(use)
         items.append(Item("values", r.text[start:end], start, end))
-    else:
+    else:  # (`scf.forall (%i) in (%n, 32)`: the values used in it are operands all the same)
+        operands.extend(use for tok in inner if tok.text.startswith("%") and (use := use_of(tok)) is not None)
         items.append(Item("group", r.text[start:end], start, end))
     r.pos = close + 1
 

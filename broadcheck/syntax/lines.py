@@ -131,13 +131,16 @@ next line, to MLIR's lexer a line break is a blank), a label, a closer, an alias
 _VALUES_ALONE = lazy(r"[ \t]*+%[\w$.\-]++(?::\d+)?(?:[ \t]*,[ \t]*%[\w$.\-]++(?::\d+)?)*[ \t]*(?:$|//)")
 
 
-def operands_after_name(line: str, before: str) -> bool:
-    """Whether ``line``, value names alone (which :func:`starts_statement` reads as an op's results
-    whose ``=`` is on the next line), goes on with the statement ``before`` instead: one whose last line
-    is an op's name with nothing after it (``%out = torch.quantized_decomposed.dequantize_per_tensor``,
-    then ``%input, %scale, %zp``): a custom form's operands come next."""
-    if _VALUES_ALONE.match(line) is None:
-        return False
+def values_alone(line: str) -> bool:
+    """Whether ``line`` holds value names alone (``%input, %scale, %zp``), which :func:`starts_statement`
+    reads as an op's results whose ``=`` is on the next line; a caller that knows the statement before
+    it may find them its operands instead (:func:`ends_with_name`)."""
+    return _VALUES_ALONE.match(line) is not None
+
+
+def ends_with_name(before: str) -> bool:
+    """Whether the statement ``before`` ends with its op's name, nothing after it on its last line
+    (``%out = torch.quantized_decomposed.dequantize_per_tensor``): a custom form's operands come next."""
     row = ROW.match(before[before.rfind("\n") + 1 :])
     if row is None or not row.group("custom") or row.group("custom_operands"):
         return False

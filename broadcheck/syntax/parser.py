@@ -637,6 +637,10 @@ def _parse(text: str, start: str, line: int, column: int) -> _Tree:
         raise SyntaxProblem(problem.message, problem.span.shifted(line, column)) from None
 
 
+_CUSTOM_NAME = re.compile(r"\s*(?:%[^=\"]*=\s*)?[A-Za-z_][\w$]*\.[\w$.]+")
+_BOUND = re.compile(r"\s+(?:%[\w$.\-]+|\([^()]*\))\s*=(?![=>])")
+"""A custom form that starts by binding a value for its region (``scf.for %i = %lb to ...``,
+``affine.for %i = 0``, ``scf.parallel (%i) = (%a) to ...``), which the grammar does not read."""
 _BINDING = re.compile(r"\s*(?:%[^=]*=\s*)?[A-Za-z_][\w$.]*\s*\(\s*%[\w$.\-]+\s*=")
 """A custom form whose ``(...)`` binds values, ``stablehlo.while(%a = %x) : T cond {...}``:
 not the generic form with a bare name (``tfl.add(%a, %b) : ...``) the grammar reads ``name(`` as."""
@@ -656,6 +660,9 @@ def parse_operation(
     text = strip_comments(text)  # comments are whitespace, and "end of statement" is before them
     if _BINDING.match(text):
         raise Unreadable("a custom form binding values in its '(...)'")
+    name = _CUSTOM_NAME.match(text)
+    if name is not None and _BOUND.match(text, name.end()) is not None:
+        raise Unreadable("a custom form binding values: '%i = %lb'")
     tree = _parse(text, "operation", line, column)
     return _Builder(text, aliases, line, column, layout_of).operation(tree)
 

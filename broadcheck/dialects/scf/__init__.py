@@ -117,8 +117,14 @@ def parallel_parse(statement: Statement, custom: str) -> Wrong | None:
 
 
 def for_parse(statement: Statement, custom: str) -> Wrong | None:
-    """What ``ForOp::parse`` rejects: initial values of another count than the arrow's types (at
-    the op's name)."""
+    """What ``ForOp::parse`` rejects: a bound or step that is no value (``scf.for %i = index to %n``:
+    "expected SSA operand", at it); initial values of another count than the arrow's types (at the
+    op's name)."""
+    items = statement.items
+    if len(items) >= 6 and items[0].kind == "binding" and items[2].text == "to" and items[4].text == "step":
+        for k in (1, 3, 5):  # (just after the token before: `to`, `step`, or the binding's `=`, one blank before)
+            if items[k].kind != "value":
+                return "expected SSA operand", items[k - 1].end if k > 1 else items[k].start - 1
     shared = next((i for i in statement.items if i.kind == "bindings"), None)
     sig = statement.signature
     if shared is None or sig is None or sig.kind != "arrow":
