@@ -130,6 +130,9 @@ class Flow:
         """The number of the isolated region a forward reference was made in (0: none)."""
         self.nested: list[list[str]] = [[]]
         """The names each open region defines (innermost last): erased when it closes."""
+        self.shadowed: list[list[tuple[str, str | None, int | None, int | None]] | None] = [None]
+        """Per open region of an op broadcheck does not know: the outer names its arguments hid (restored as
+        it closes)."""
         self.graph: list[bool] = [True]
         """Whether each open region is a graph region (the module's body, first, is one)."""
         self.serials: list[int] = [0]
@@ -189,10 +192,12 @@ class Flow:
 
     # ---------------------------------------------------------------- scopes
 
-    def push(self, isolated: bool, graph: bool = False) -> None:
-        """A region opens (``graph``: a graph region, whose ops may use what comes after)."""
+    def push(self, isolated: bool, graph: bool = False, unknown: bool = False) -> None:
+        """A region opens (``graph``: a graph region, whose ops may use what comes after; ``unknown``: of an
+        op broadcheck does not know, which may be isolated from above, so that its arguments may hide names)."""
         self.unwritten_marks.append(len(self.unwritten[0]))
         self.nested.append([])
+        self.shadowed.append([] if unknown else None)
         self.nested_arguments.append([])
         self.graph.append(graph)
         self.opened += 1
@@ -217,6 +222,7 @@ class Flow:
         self.graph.pop()
         self.serials.pop()
         popped = self.nested.pop()
+        hidden = self.shadowed.pop()
         if not self.placeholders and not any(self.nested):
             # every name visible is a placeholder's or one an open region defined: none is left
             # (a function's body of 394k names, its tables let go at once)
@@ -228,6 +234,12 @@ class Flow:
         arguments = self.arguments
         for name in self.nested_arguments.pop():
             arguments.pop(name, None)
+        for name, type_, line, index in hidden or ():
+            types[name] = type_
+            if line is not None:
+                where[name] = line
+            if index is not None:
+                arguments[name] = index
         if self.placeholders:  # MLIR erases every entry of a name the region defined
             bases = {name.partition("#")[0] for name in popped}
             for key in [k for k in self.placeholders if k.partition("#")[0] in bases]:
@@ -335,7 +347,10 @@ class Flow:
     def argument(self, name: str, type_: str | None, line: int, ordinal: int, index: int = -1) -> None:
         """A region's entry argument, named by its op's custom form (``scf.for %i = ...``,
         ``func.func @f(%a: T)``), the ``index``-th of its block's (-1: not known)."""
-        if name in self.types:
+        hides = self.shadowed[-1]
+        if name in self.types and hides is not None and name not in self.placeholders:
+            hides.append((name, self.types.pop(name), self.where.pop(name, None), self.arguments.pop(name, None)))
+        elif name in self.types:
             other = self.placeholders[name][0] if name in self.placeholders else self.where[name]
             first = self.placeholders[name][1] if name in self.placeholders else -1
             self.findings.append(Finding("BC018", line, name, ordinal, {"name": name}, other, name, first))

@@ -565,7 +565,7 @@ def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeT
         if len(untyped) - 3 <= len(outputs):  # (the parser types each initial value by its result's)
             for i, t in zip(untyped[3:], outputs, strict=False):
                 operands[i] = t
-        return operands, list(outputs) if len(outputs) == count else results
+        return operands, list(outputs) if len(outputs) == count or not count else results  # (none bound: unnamed)
     if sig.kind == "function" or (sig.kind == "arrow" and sig.inputs):
         if len(sig.inputs) == len(untyped):
             inputs = sig.inputs
@@ -576,8 +576,8 @@ def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeT
                 operands[i] = t
         # The function type says how many results the op has, whatever names bind them.
         return operands, list(sig.outputs)
-    if sig.kind == "arrow":  # `-> (T, U)` alone: the results' types
-        if len(sig.outputs) == count:
+    if sig.kind == "arrow":  # `-> (T, U)` alone: the results' types (an op may bind none of them)
+        if len(sig.outputs) == count or not count:
             results = list(sig.outputs)
         return operands, results
     if sig.kind == "to":

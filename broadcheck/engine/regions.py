@@ -129,7 +129,7 @@ class Regions:
                 self.head_uses.append(0)
                 if name == "func.func":
                     self._generic_function(head, lines[0] if lines else head.line)
-            values.push(isolated, name, lines[0] if lines else head.line, name in MODULES)
+            values.push(isolated, name, lines[0] if lines else head.line, name in MODULES, decl is None)
             if first and names and _FUNCTION_HEAD.match(head.text) and head_problem(head.text) is not None:
                 # a function's head its parser rejects (a syntax error, reported): its names are
                 # its arguments, of types not known (no use of them is a finding of its own)
@@ -179,7 +179,7 @@ class Regions:
             # the parser stops at a use of the wrong type in the head: no verifier sees the op
             self.head_uses.append(-1 if parse_failed(self.findings.diagnostics, mark) else resolved)
         # (its head's operands are outside it)
-        values.push(isolated, name, lines[0] if lines else head.line, name in MODULES)
+        values.push(isolated, name, lines[0] if lines else head.line, name in MODULES, decl is None)
         if own or (decl is not None and decl.region_arguments == "all"):
             found = len(flow.findings)
             argument_types = iter(form.arguments)

@@ -227,13 +227,23 @@ _VALUE_NAME = lazy(r"[ \t]*+%")
 
 
 def _entry(piece: Piece) -> bool:
-    """Whether ``piece``, the line after a line-ending ``{``, is an entry of the dictionary it opened."""
+    """Whether ``piece``, the line after a line-ending ``{``, is an entry of the dictionary it opened, or
+    of a custom form's list: a value's name no op's results write (``%scope::%key[%o] -> %t[...]``)."""
+    if _VALUE_FIRST.match(piece.source, piece.start, piece.stop) is not None:
+        return True
     entry = _NEXT_IS_ENTRY.match(piece.source, piece.start, piece.stop)
     return entry is not None and (
         (entry.group().endswith("=") and _VALUE_NAME.match(piece.source, entry.end(), piece.stop) is None)
         # (`mhlo.attributes = {...}`: no op starts so; no attribute's value is a value's name: `scf.yield = %x`)
         or not starts_statement(piece.text.lstrip().split("=")[0] + " ")  # (`func.return` alone does)
     )
+
+
+_VALUE_FIRST = lazy(r'[ \t]*+(?:%[\w$.\-]++(?:#[0-9]++)?(?:::|[ \t]*+(?:\[|->))|\[|"[^"\n]*+"[ \t]*+=)')
+"""A line that starts with a value's name, then ``::``, ``[`` or ``->`` (no op's results: they are
+followed by ``=``, ``,`` or ``:N``), with a ``[`` (``stream.resource.pack slices({`` then
+``[0, 0] = %c1024``), or with a string and ``=`` (``pdl.operation ... {`` then ``"min_val" = %min``):
+no op starts so."""
 
 
 class PieceScanner:

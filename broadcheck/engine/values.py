@@ -52,9 +52,9 @@ class Values:
         self.parse_stop = None
         self.dropped.clear()
 
-    def push(self, isolated: bool, name: str, line: int, module: bool) -> None:
-        """A region of op ``name`` (on ``line``) opens its names."""
-        self.flow.push(isolated, module)
+    def push(self, isolated: bool, name: str, line: int, module: bool, unknown: bool = False) -> None:
+        """A region of op ``name`` (on ``line``; ``unknown``: an op broadcheck does not know) opens its names."""
+        self.flow.push(isolated, module, unknown)
         if isolated:
             self.isolated_heads[self.flow.regions] = line
 

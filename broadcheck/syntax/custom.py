@@ -319,7 +319,12 @@ def _paren_group(r: Reader, operands: list[Use], definitions: list[Definition], 
                 operands.append(use)
         items.append(Item("values", r.text[start:end], start, end))
     else:  # (`scf.forall (%i) in (%n, 32)`: the values used in it are operands all the same)
-        operands.extend(use for tok in inner if tok.text.startswith("%") and (use := use_of(tok)) is not None)
+        for k, tok in enumerate(inner):  # (`with(%r as %capture: T)`: a value bound for the region after `as`)
+            if tok.text.startswith("%") and (use := use_of(tok)) is not None:
+                if k and inner[k - 1].text == "as":
+                    definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
+                else:
+                    operands.append(use)
         items.append(Item("group", r.text[start:end], start, end))
     r.pos = close + 1
 

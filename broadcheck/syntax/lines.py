@@ -121,11 +121,13 @@ def strip_tail(rest: str) -> str:
 # its results and `=`: `%b {...}` and `%b, %c) : ...` continue one), a block, an alias
 # definition, closes a region, or is blank.
 _STARTS = lazy(
-    r'[ \t]*+(?:$|["^}#!]|\{-#|//|[A-Za-z_][\w$]*+\.[\w$.]++(?![\w$.])|return\b|module\b|call(?:_indirect)?\b'
+    r'[ \t]*+(?:$|"(?![^"\n]*+"[ \t]*+(?:$|//))|[\^}#!]|\{-#|//'
+    r"|[A-Za-z_][\w$]*+\.[\w$.]++(?![\w$.])|return\b|module\b|call(?:_indirect)?\b"
     r"|%[\w$.\-]++(?::\d+)?(?:[ \t]*,[ \t]*%[\w$.\-]++(?::\d+)?)*[ \t]*(?:=(?!=)|$|//))"
 )
-"""What starts a statement: an op's name, its results and `=` (or its results alone: the `=` may be on the
-next line, to MLIR's lexer a line break is a blank), a label, a closer, an alias."""
+"""What starts a statement: an op's name (a string alone on its line is a custom form's word:
+`iree_codegen.ukernel.generic {...}` then `"iree_uk_mmt4d"`), its results and `=` (or its results alone:
+the `=` may be on the next line, to MLIR's lexer a line break is a blank), a label, a closer, an alias."""
 
 
 _VALUES_ALONE = lazy(r"[ \t]*+%[\w$.\-]++(?::\d+)?(?:[ \t]*,[ \t]*%[\w$.\-]++(?::\d+)?)*[ \t]*(?:$|//)")

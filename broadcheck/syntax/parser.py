@@ -637,9 +637,8 @@ def _parse(text: str, start: str, line: int, column: int) -> _Tree:
         raise SyntaxProblem(problem.message, problem.span.shifted(line, column)) from None
 
 
-_CUSTOM_NAME = re.compile(r"\s*(?:%[^=\"]*=\s*)?[A-Za-z_][\w$]*\.[\w$.]+")
-_BOUND = re.compile(r"\s+(?:%[\w$.\-]+|\([^()]*\))\s*=(?![=>])")
-"""A custom form that starts by binding a value for its region (``scf.for %i = %lb to ...``,
+_BOUND = re.compile(r"\s*(?:%[^=\"]*=\s*)?(?:scf|affine)\.(?:for|parallel)\s")
+"""The loops whose custom form starts by binding their induction variables (``scf.for %i = %lb to ...``,
 ``affine.for %i = 0``, ``scf.parallel (%i) = (%a) to ...``), which the grammar does not read."""
 _BINDING = re.compile(r"\s*(?:%[^=]*=\s*)?[A-Za-z_][\w$.]*\s*\(\s*%[\w$.\-]+\s*=")
 """A custom form whose ``(...)`` binds values, ``stablehlo.while(%a = %x) : T cond {...}``:
@@ -660,9 +659,8 @@ def parse_operation(
     text = strip_comments(text)  # comments are whitespace, and "end of statement" is before them
     if _BINDING.match(text):
         raise Unreadable("a custom form binding values in its '(...)'")
-    name = _CUSTOM_NAME.match(text)
-    if name is not None and _BOUND.match(text, name.end()) is not None:
-        raise Unreadable("a custom form binding values: '%i = %lb'")
+    if _BOUND.match(text):
+        raise Unreadable("a loop's custom form, which binds its induction variables: '%i = %lb'")
     tree = _parse(text, "operation", line, column)
     return _Builder(text, aliases, line, column, layout_of).operation(tree)
 

@@ -121,10 +121,14 @@ def for_parse(statement: Statement, custom: str) -> Wrong | None:
     "expected SSA operand", at it); initial values of another count than the arrow's types (at the
     op's name)."""
     items = statement.items
-    if len(items) >= 6 and items[0].kind == "binding" and items[2].text == "to" and items[4].text == "step":
-        for k in (1, 3, 5):  # (just after the token before: `to`, `step`, or the binding's `=`, one blank before)
-            if items[k].kind != "value":
-                return "expected SSA operand", items[k - 1].end if k > 1 else items[k].start - 1
+    if items and items[0].kind == "binding":
+        after = items[0].end + 2  # (just after the token before: the binding's `=`, `%i = `, then `to`, `step`)
+        for item, want in zip(items[1:6], ("", "to", "", "step", ""), strict=False):
+            if not want and item.kind != "value":
+                return "expected SSA operand", after
+            if want and item.text != want:
+                break
+            after = item.end
     shared = next((i for i in statement.items if i.kind == "bindings"), None)
     sig = statement.signature
     if shared is None or sig is None or sig.kind != "arrow":
