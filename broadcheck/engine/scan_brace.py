@@ -166,14 +166,15 @@ def _opens_region_text(text: str, after: int, custom: bool = False) -> bool:
 def _opens_region_at(text: str, after: int, end: int, custom: bool = False) -> bool:
     """:func:`_opens_region_text` for a line ending at ``end``, reading only the first token
     after the ``{`` (a comment there is the line's end). In a custom form (``custom``), a ``{`` before
-    a ``[`` is an attribute's (``transform.structured.match ops{["linalg.matmul"]}``), and one before
+    a ``[`` or a symbol is an attribute's (``transform.structured.match ops{["linalg.matmul"]}``,
+    ``flow.dispatch {@ex::@a, @ex::@b}``), and one before
     values with no ``=`` after them a type's dynamic sizes (IREE's ``!stream.resource<*>{%size}``): no
     op starts so; a generic op's ``({`` is a region whatever follows."""
     at = SPACES.match(text, after, end).end()  # type: ignore[union-attr]
     if at == end or text.startswith("//", at, end) or text.startswith("}", at, end):
         return False  # (a `{` that ends its line was decided as it was read)
-    if custom and (text[at] == "[" or (text[at] == "%" and _SIZES.match(text, at, end) is not None)):
-        return False  # (`ops{["linalg.matmul"]}`; a type's dynamic sizes, `!stream.resource<*>{%size}`)
+    if custom and (text[at] in "[@" or (text[at] == "%" and _SIZES.match(text, at, end) is not None)):
+        return False  # (`ops{["linalg.matmul"]}`, `{@ex::@f, @ex::@g}`; a type's sizes, `!stream.resource<*>{%size}`)
     return _ENTRY_AT.match(text, at, end) is None and not text.startswith(REGION[1:-1], at, end)
 
 

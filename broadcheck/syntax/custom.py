@@ -81,7 +81,16 @@ def custom(r: Reader, results: list[Result], head: Token) -> Statement:
             # Result types without a `:`: `func.func @f(...) -> (T, U)`, `scf.for ... -> (T)`,
             # `linalg.generic ... {...} -> tensor<4xf32>` (after the region)
             r.pos += 1
+            listed = not r.at("(")
             outputs = r.type_group()
+            while (
+                listed
+                and r.at(",")
+                and (after := r.peek(1)) is not None
+                and (after.text[:1].isalpha() or after.text[:1] == "!")
+            ):
+                r.pos += 1  # (`scf.index_switch %c -> i32, i64`: a list without parentheses)
+                outputs.append(r.type())
             signature = Signature("arrow", (), tuple(outputs), outputs[0].start if outputs else tok.end, r._last_end())
             items.append(Item("types", r.text[tok.start : signature.end], tok.start, signature.end))
             end = signature.end

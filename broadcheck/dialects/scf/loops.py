@@ -151,6 +151,8 @@ def parallel(op: Operation) -> None:
     if not op.generic and (not body.terminator or is_terminator(body.terminator) is False):
         # its parser ends a body that does not end in a terminator with `scf.reduce`
         body = Region(body.arguments, "scf.reduce", (), op.name_span)
+    elif not op.generic and body.terminator != "scf.reduce" and is_terminator(body.terminator) is None:
+        raise Unknown("a custom form's body ending in an op not known (`memref.store`: scf.reduce is implied)")
     body = terminated(body)
     # the custom form's parser makes an ``index`` of each induction variable
     arguments = known(body.arguments) if op.generic else [OpaqueType("index")] * count

@@ -194,11 +194,13 @@ def outerproduct(statement: Statement) -> Reading:
 
 
 def contract(statement: Statement) -> Reading:
-    """``vector.contract {...} %lhs, %rhs, %acc[, %masks] : L, R into A``: the result is A."""
+    """``vector.contract {...} %lhs, %rhs, %acc[, %masks] : L, R into A``: the result is A. Its parser
+    reads the types before ``into`` as a list and takes the first two (more are the masks', and
+    unused without them: ``: L, R, A into A`` verifies)."""
     types = trailing_types(statement)
-    if len(types) != 3 or len(statement.operands) != 3:
+    if len(types) < 3 or len(statement.operands) != 3:
         return unplaced(statement)
-    return reading(types, [types[2]])
+    return reading([types[0], types[1], types[-1]], [types[-1]])
 
 
 # ---------------------------------------------------------------- what the C++ parsers check
