@@ -136,7 +136,7 @@ def read_run(text: str) -> RunLine:
             words = shlex.split(head)
         except ValueError:
             words = head.split()
-        if not words or not words[0].endswith("-opt"):  # mlir-opt, stablehlo-opt, tf-opt, ...
+        if not words or "-opt" not in words[0]:  # mlir-opt, stablehlo-opt, tf-opt, tac-opt-all-backends, ...
             continue
         options = [w.lstrip("-").split("=", 1)[0] for w in words[1:] if w.startswith("-")]
         split |= "split-input-file" in options

@@ -327,15 +327,34 @@ def _paren_group(r: Reader, operands: list[Use], definitions: list[Definition], 
             if use is not None:
                 operands.append(use)
         items.append(Item("values", r.text[start:end], start, end))
-    else:  # (`scf.forall (%i) in (%n, 32)`: the values used in it are operands all the same)
-        for k, tok in enumerate(inner):  # (`with(%r as %capture: T)`: a value bound for the region after `as`)
-            if tok.text.startswith("%") and (use := use_of(tok)) is not None:
-                if k and inner[k - 1].text == "as":
-                    definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
-                else:
-                    operands.append(use)
+    else:  # (`scf.forall (%i) in (%n, 32)`: the values in it are used, but those it binds for a region)
+        _group_values(inner, operands, definitions)
         items.append(Item("group", r.text[start:end], start, end))
     r.pos = close + 1
+
+
+def _group_values(inner: list[Token], operands: list[Use], definitions: list[Definition]) -> None:
+    """The values a ``(...)`` group of no known kind uses and defines: defined, a name after ``as``
+    (``with(%r as %capture: T{%size})``) and one followed by ``:`` or by brackets then ``:``, with the
+    names in those brackets (an argument list, ``(%arg0[%offset for %length]: T, %n: i32)``); used, the rest
+    (``(%n, 32)``, the sizes ``{%size}`` of a type)."""
+    depth, held = 0, False  # (held: inside the brackets right after a bound name)
+    for k, tok in enumerate(inner):
+        if tok.kind == "open":
+            depth += 1
+        elif tok.kind == "close":
+            depth -= 1
+            held = held and depth > 0
+        elif tok.text.startswith("%") and (use := use_of(tok)) is not None:
+            after = inner[k + 1].text if k + 1 < len(inner) else ""
+            bound = held
+            if depth == 0:
+                bound = (k > 0 and inner[k - 1].text == "as") or after in (":", "[")
+                held = bound and after == "["
+            if bound:
+                definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
+            else:
+                operands.append(use)
 
 
 def _arguments_follow(r: Reader) -> bool:

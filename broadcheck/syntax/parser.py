@@ -16,6 +16,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from broadcheck.ops import Attribute, OpaqueType, Operation, ShapedType, Span, Type, TypeUse
 from broadcheck.syntax.grammar import parser
 from broadcheck.syntax.lexer import strip_comments
+from broadcheck.syntax.parts import REGION
 from broadcheck.syntax.problem import KEYWORD, TYPE_KEYWORDS, UNKNOWN_CUSTOM_OP, SyntaxProblem, Unreadable
 
 
@@ -524,7 +525,8 @@ class _Builder:
             results = tuple(u for u in outs if isinstance(u.type, ShapedType) and u.type.kind == "tensor")
             if arrow is not None:  # `-> T`: the results as written
                 results = self.type_uses(arrow)
-            if result_count and not results and results_tree is not None:  # mlir-opt's parser
+            if result_count and not results and results_tree is not None and REGION not in self.text:
+                # mlir-opt's parser (not where a region was elided, `{...}`: its results may be its terminator's)
                 raise SyntaxProblem("cannot name an operation with no results", self.span(results_tree.meta))
         else:
             start = _trailing_type(self.text)  # (the types written without their `:`: MLIR stops at them)

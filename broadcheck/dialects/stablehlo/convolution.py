@@ -58,17 +58,31 @@ Window = tuple[
 
 def _window(op: Operation, clause: dict[str, tuple[int, ...]] | None) -> Window:
     """Strides, padding pairs, base and window dilations, and how many reversal flags, as given
-    (``clause``: the custom form's ``window = {...}``, as :func:`.conv_syntax.window_clause` read it)."""
+    (``clause``: the custom form's ``window = {...}``, as :func:`.conv_syntax.window_clause` read it;
+    what it leaves out, the attribute dictionary may give: its parser adds both to the op's
+    attributes, ``window = {stride = [1, 1]} {rhs_dilation = dense<2> : tensor<2xi64>}``)."""
     if clause is not None:
         pad = clause.get("pad")
         reverse = clause.get("reverse")
-        return (
+        given = (
             clause.get("stride"),
             None if pad is None else list(zip(pad[::2], pad[1::2], strict=True)),
             clause.get("lhs_dilate"),
             clause.get("rhs_dilate"),
             None if reverse is None else len(reverse),
         )
+        if all(part is not None for part in given) or not _WINDOW_NAMES.intersection(a.name for a in op.attributes):
+            return given
+        written = _attribute_window(op)
+        return tuple(a if a is not None else b for a, b in zip(given, written, strict=True))  # type: ignore[return-value]
+    return _attribute_window(op)
+
+
+_WINDOW_NAMES = frozenset(("window_strides", "padding", "lhs_dilation", "rhs_dilation", "window_reversal"))
+
+
+def _attribute_window(op: Operation) -> Window:
+    """:func:`_window` as the op's attributes give it."""
     out: list[tuple[int, ...] | None] = []
     for name in ("window_strides", "lhs_dilation", "rhs_dilation"):
         attr = op.attribute(name)
