@@ -566,6 +566,13 @@ def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeT
             for i, t in zip(untyped[3:], outputs, strict=False):
                 operands[i] = t
         return operands, list(outputs) if len(outputs) == count or not count else results  # (none bound: unnamed)
+    if (
+        layout is None
+        and statement.items
+        and statement.items[-1].start >= sig.end
+        and statement.items[-1].kind == "word"
+    ):
+        return operands, results  # (an op not known, words after its types: `: T -> U as V`, its result is V)
     if sig.kind == "function" or (sig.kind == "arrow" and sig.inputs):
         if len(sig.inputs) == len(untyped):
             inputs = sig.inputs

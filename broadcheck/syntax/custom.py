@@ -62,8 +62,11 @@ def custom(r: Reader, results: list[Result], head: Token) -> Statement:
         if tok.text == ":" and signature is None:
             r.pos += 1
             nxt = r.peek()
-            if nxt is not None and nxt.text.startswith("%"):  # `init: %v`: a keyword's colon
-                items.append(Item("punct", ":", tok.start, tok.end))
+            before = r.toks[r.pos - 2] if r.pos >= 2 else None  # (`%scope::%key`: a value's name, `::` touching it)
+            scoped = nxt is not None and nxt.text == ":" and nxt.start == tok.end
+            scoped = scoped and before is not None and before.end == tok.start and before.text.startswith("%")
+            if nxt is not None and (nxt.text.startswith("%") or scoped):
+                items.append(Item("punct", ":", tok.start, tok.end))  # `init: %v`: a keyword's colon
                 continue
             signature = r.signature()
             items.append(Item("types", r.text[signature.start : signature.end], signature.start, signature.end))
@@ -77,7 +80,7 @@ def custom(r: Reader, results: list[Result], head: Token) -> Statement:
                 # ends with its types, and no op starts so (just after the types, `emitWrongTokenError`'s place)
                 raise ParserWords("expected operation name in quotes", end, end + 1)
             continue
-        if tok.text == "->" and signature is None:
+        if tok.text == "->" and signature is None and not r.at_value(1):  # (`-> %t[...]`: no types)
             # Result types without a `:`: `func.func @f(...) -> (T, U)`, `scf.for ... -> (T)`,
             # `linalg.generic ... {...} -> tensor<4xf32>` (after the region)
             r.pos += 1
