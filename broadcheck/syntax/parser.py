@@ -16,7 +16,6 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from broadcheck.ops import Attribute, OpaqueType, Operation, ShapedType, Span, Type, TypeUse
 from broadcheck.syntax.grammar import parser
 from broadcheck.syntax.lexer import strip_comments
-from broadcheck.syntax.parts import REGION
 from broadcheck.syntax.problem import KEYWORD, TYPE_KEYWORDS, UNKNOWN_CUSTOM_OP, SyntaxProblem, Unreadable
 
 
@@ -525,7 +524,7 @@ class _Builder:
             results = tuple(u for u in outs if isinstance(u.type, ShapedType) and u.type.kind == "tensor")
             if arrow is not None:  # `-> T`: the results as written
                 results = self.type_uses(arrow)
-            if result_count and not results and results_tree is not None and REGION not in self.text:
+            if result_count and not results and results_tree is not None and _REGION not in self.text:
                 # mlir-opt's parser (not where a region was elided, `{...}`: its results may be its terminator's)
                 raise SyntaxProblem("cannot name an operation with no results", self.span(results_tree.meta))
         else:
@@ -639,6 +638,8 @@ def _parse(text: str, start: str, line: int, column: int) -> _Tree:
         raise SyntaxProblem(problem.message, problem.span.shifted(line, column)) from None
 
 
+_REGION = "{...}"
+"""A region the scanner elided (``broadcheck.syntax.parts.REGION``; that module reads types with this one)."""
 _BOUND = re.compile(r"\s*(?:%[^=\"]*=\s*)?(?:scf|affine)\.(?:for|parallel)\s")
 """The loops whose custom form starts by binding their induction variables (``scf.for %i = %lb to ...``,
 ``affine.for %i = 0``, ``scf.parallel (%i) = (%a) to ...``), which the grammar does not read."""
