@@ -338,7 +338,8 @@ def _paren_group(r: Reader, operands: list[Use], definitions: list[Definition], 
 
 def _group_values(inner: list[Token], operands: list[Use], definitions: list[Definition]) -> None:
     """The values a ``(...)`` group of no known kind uses and defines: defined, a name after ``as``
-    (``with(%r as %capture: T{%size})``) and one followed by ``:`` or by brackets then ``:``, with the
+    (``with(%r as %capture: T{%size})``) and one followed by ``:`` (touching it: ``%a : T`` is a typed
+    use) or by brackets then ``:``, with the
     names in those brackets (an argument list, ``(%arg0[%offset for %length]: T, %n: i32)``); used, the rest
     (``(%n, 32)``, the sizes ``{%size}`` of a type)."""
     depth, held = 0, False  # (held: inside the brackets right after a bound name)
@@ -349,7 +350,8 @@ def _group_values(inner: list[Token], operands: list[Use], definitions: list[Def
             depth -= 1
             held = held and depth > 0
         elif tok.text.startswith("%") and (use := use_of(tok)) is not None:
-            after = inner[k + 1].text if k + 1 < len(inner) else ""
+            nxt = inner[k + 1] if k + 1 < len(inner) else None
+            after = nxt.text if nxt is not None and nxt.start == tok.end else ""  # (touching: `%x: T`, not `%x : T`)
             bound = held
             if depth == 0:
                 bound = (k > 0 and inner[k - 1].text == "as") or after in (":", "[")
