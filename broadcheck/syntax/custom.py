@@ -80,7 +80,8 @@ def custom(r: Reader, results: list[Result], head: Token) -> Statement:
                 # ends with its types, and no op starts so (just after the types, `emitWrongTokenError`'s place)
                 raise ParserWords("expected operation name in quotes", end, end + 1)
             continue
-        if tok.text == "->" and signature is None and not r.at_value(1):  # (`-> %t[...]`: no types)
+        if tok.text == "->" and signature is None and not (r.at_value(1) and (r.at("[", 2) or r.at(":", 2))):
+            # (not `-> %t[...]`, `-> %scope::%key`: a stream op's target; `-> %arg0`, a tied result, fails here)
             # Result types without a `:`: `func.func @f(...) -> (T, U)`, `scf.for ... -> (T)`,
             # `linalg.generic ... {...} -> tensor<4xf32>` (after the region)
             r.pos += 1
