@@ -46,6 +46,7 @@ VALUES: list[tuple[Any, dict[str, Any]]] = [
             "generic": True,
             "regions": (),
             "constants": (),
+            "dictionary": None,
         },
     ),
     (Label(SPAN, "operand #0"), {"span": SPAN, "text": "operand #0", "mlir_note": False}),

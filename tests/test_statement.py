@@ -87,8 +87,12 @@ def test_a_clause_s_dictionary_ends_before_the_op_s_own() -> None:
         ("%0:2 = chlo.top_k(%x, k = 4) : tensor<8xf32> -> (tensor<4xf32>, tensor<4xi32>)", ["%x"]),
         ("%0:2 = chlo.top_k(%x, k = 4, is_stable = false) : tensor<8xf32> -> (tensor<4xf32>, tensor<4xi32>)", ["%x"]),
         ("%0 = test.op(%x, %y, k = 4)", ["%x", "%y"]),
-        # a named value that is not a list of attributes stays text
-        ("%0 = test.op(%x, k = 4 5)", []),
+        # a group of no known kind: its values are used all the same (`scf.forall (%i) in (%n, 32)`)
+        ("%0 = test.op(%x, k = 4 5)", ["%x"]),
+        ("%0 = scf.forall (%i) in (%n, 32) {...}", ["%n"]),
+        # but those it binds: after `as`, or followed by a `:` that touches them (an argument)
+        ("%0 = test.op with(%r as %c: !t.r{%s}) {...}", ["%r", "%s"]),
+        ("test.decl @f(%a[%o for %n]: !t.r, %b: i32)", []),
     ],
 )
 def test_values_inside_brackets_are_operands(text: str, names: list[str]) -> None:

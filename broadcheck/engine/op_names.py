@@ -132,6 +132,15 @@ def generic_name(head: str) -> str:
     return (m.group("generic") or "") if m is not None else ""
 
 
+def declared(head: str) -> bool:
+    """Whether broadcheck declares the op whose head is ``head`` (read or not: a function's head its
+    parser rejects is still a function's, isolated from above)."""
+    from broadcheck import dialects
+
+    m = OP_NAME.match(head)
+    return m is not None and dialects.lookup(m.group("generic") or m.group("custom") or "") is not None
+
+
 def isolated_from_above(name: str) -> bool:
     """Whether op ``name`` is IsolatedFromAbove (by its declaration)."""
     from broadcheck import dialects

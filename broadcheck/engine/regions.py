@@ -26,7 +26,7 @@ from broadcheck.engine.control import (
 from broadcheck.engine.findings import Findings, parse_failed
 from broadcheck.engine.forms import ARGUMENT, USE, Form
 from broadcheck.engine.generic_print import Unterminated, empty_body, holds_terminated
-from broadcheck.engine.op_names import generic_name, isolated_from_above
+from broadcheck.engine.op_names import declared, generic_name, isolated_from_above
 from broadcheck.engine.open_region import Function, OpenRegion
 from broadcheck.engine.scan import Text
 from broadcheck.engine.scan_labels import LabelArgument, label_arguments
@@ -129,7 +129,7 @@ class Regions:
                 self.head_uses.append(0)
                 if name == "func.func":
                     self._generic_function(head, lines[0] if lines else head.line)
-            values.push(isolated, name, lines[0] if lines else head.line, name in MODULES, decl is None)
+            values.push(isolated, name, lines[0] if lines else head.line, name in MODULES, not declared(head.text))
             if first and names and _FUNCTION_HEAD.match(head.text) and head_problem(head.text) is not None:
                 # a function's head its parser rejects (a syntax error, reported): its names are
                 # its arguments, of types not known (no use of them is a finding of its own)

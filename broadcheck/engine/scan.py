@@ -27,7 +27,6 @@ from broadcheck.syntax.lines import (
     ROW,
     VALUE,
     blank,
-    ends_with_name,
     key_text,
     names,
     starts_statement,
@@ -280,7 +279,8 @@ class Scanner:
         row = ROW.match(line)
         results, generic, gops, custom, cops, rest, other = row.groups("") if row is not None else ("",) * 7
         op = bool(generic or custom)
-        shape: Shape = (None, key.count("\0"), op or starts_statement(other), not op and blank(other))
+        starts = op or (starts_statement(other) and not values_alone(other))  # (`%a, %b`: the slow path tells)
+        shape: Shape = (None, key.count("\0"), starts, not op and blank(other))
         if (
             not op
             or (rest[-1:] == "{" and "//" not in rest)
@@ -410,9 +410,8 @@ class Scanner:
                         or after[1]
                         or after[3]
                         or (
-                            starts_statement(after[6])
-                            and (cops or rest or not (values_alone(after[6]) and ends_with_name(custom)))
-                        )
+                            starts_statement(after[6]) and not values_alone(after[6])
+                        )  # (`%a, %b`: the slow path tells)
                     )
                 ):
                     row_names = results.split(", ") if results and ":" not in results else (
