@@ -29,9 +29,8 @@ from broadcheck.syntax.lines import (
     blank,
     key_text,
     names,
-    starts_statement,
+    starts_on_its_own,
     strip_tail,
-    values_alone,
 )
 
 _LOCATION_ALIAS = lazy(r'[ \t]*#[\w$.\-]+ = loc\((?:[^()"\n]|"(?:[^"\\\n]|\\.)*+")*+\)[ \t\r]*$')
@@ -279,8 +278,7 @@ class Scanner:
         row = ROW.match(line)
         results, generic, gops, custom, cops, rest, other = row.groups("") if row is not None else ("",) * 7
         op = bool(generic or custom)
-        starts = op or (starts_statement(other) and not values_alone(other))  # (`%a, %b`: the slow path tells)
-        shape: Shape = (None, key.count("\0"), starts, not op and blank(other))
+        shape: Shape = (None, key.count("\0"), op or starts_on_its_own(other), not op and blank(other))
         if (
             not op
             or (rest[-1:] == "{" and "//" not in rest)
@@ -405,14 +403,7 @@ class Scanner:
                 if (
                     form.complete
                     and form.error is None  # (read: its statement may have been let go, see Form.release)
-                    and (
-                        after is None
-                        or after[1]
-                        or after[3]
-                        or (
-                            starts_statement(after[6]) and not values_alone(after[6])
-                        )  # (`%a, %b`: the slow path tells)
-                    )
+                    and (after is None or after[1] or after[3] or starts_on_its_own(after[6]))
                 ):
                     row_names = results.split(", ") if results and ":" not in results else (
                         names(results) if results else [])  # fmt: skip

@@ -174,7 +174,7 @@ def _custom_item(
         if text == "(":
             _paren_group(r, operands, definitions, items)
             return
-        if text == "[" and _group_kind(r.toks[r.pos + 1 : r.group_end()]) == "arguments":
+        if text == "[" and r.at(":", 2) and _group_kind(r.toks[r.pos + 1 : r.group_end()]) == "arguments":
             # `pcf.generic ... execute(%ref = %a)[%id: index, %n: index]`: its region's arguments
             close = r.group_end()
             for tok in r.toks[r.pos + 1 : close]:

@@ -120,17 +120,19 @@ def strip_tail(rest: str) -> str:
 # A line that cannot continue the statement before it: it starts a statement (an op's name, or
 # its results and `=`: `%b {...}` and `%b, %c) : ...` continue one), a block, an alias
 # definition, closes a region, or is blank.
+_NAMES = r"%[\w$.\-]++(?::\d+)?(?:[ \t]*,[ \t]*%[\w$.\-]++(?::\d+)?)*[ \t]*"
+"""Value names alone, a pattern's text: an op's results before their ``=``, or operands on a line of their own."""
 _STARTS = lazy(
     r'[ \t]*+(?:$|"(?![^"\n]*+"[ \t]*+(?:$|//))|[\^}#!]|\{-#|//'
     r"|[A-Za-z_][\w$]*+\.[\w$.]++(?![\w$.])|return\b|module\b|call(?:_indirect)?\b"
-    r"|%[\w$.\-]++(?::\d+)?(?:[ \t]*,[ \t]*%[\w$.\-]++(?::\d+)?)*[ \t]*(?:=(?!=)|$|//))"
+    rf"|{_NAMES}(?:=(?!=)|$|//))"
 )
 """What starts a statement: an op's name (a string alone on its line is a custom form's word:
 `iree_codegen.ukernel.generic {...}` then `"iree_uk_mmt4d"`), its results and `=` (or its results alone:
 the `=` may be on the next line, to MLIR's lexer a line break is a blank), a label, a closer, an alias."""
 
 
-_VALUES_ALONE = lazy(r"[ \t]*+%[\w$.\-]++(?::\d+)?(?:[ \t]*,[ \t]*%[\w$.\-]++(?::\d+)?)*[ \t]*(?:$|//)")
+_VALUES_ALONE = lazy(rf"[ \t]*+{_NAMES}(?:$|//)")
 
 
 def values_alone(line: str) -> bool:
@@ -138,6 +140,12 @@ def values_alone(line: str) -> bool:
     reads as an op's results whose ``=`` is on the next line; a caller that knows the statement before
     it may find them its operands instead (:func:`ends_with_name`)."""
     return _VALUES_ALONE.match(line) is not None
+
+
+def starts_on_its_own(line: str) -> bool:
+    """Whether ``line`` starts a statement whatever came before it: :func:`starts_statement`, but not
+    value names alone (which the statement before may take as its operands: the slow path tells)."""
+    return starts_statement(line) and not values_alone(line)
 
 
 def ends_with_name(before: str) -> bool:
