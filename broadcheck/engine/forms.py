@@ -279,6 +279,25 @@ def read_form(key: str, known: Statement | None = None) -> Form:
     return form
 
 
+def later_arguments(form: Form, head: str, count: int) -> tuple[tuple[int, ...], tuple[str | None, ...]]:
+    """The roles and argument types a later region of an op no dialect declares names in its head
+    after its earlier regions (``} count(%w: index) -> (index) {``, ``head`` its text so far, ``count``
+    its names): the earlier names' roles are ``-1`` (theirs were their regions'); ``((), ())`` if it
+    names none, or does not read."""
+    if form.decl is not None or len(form.roles) >= count or (statement := form.statement) is None or statement.generic:
+        return (), ()
+    from broadcheck.syntax.lines import key_text
+
+    whole = read_form(key_text(head))
+    if whole.error is not None or len(whole.roles) != count:
+        return (), ()
+    earlier = len(form.roles)
+    types = iter(whole.arguments)
+    kept = [(role, next(types, None)) if role == ARGUMENT else (role, None) for role in whole.roles]
+    roles = (-1,) * earlier + tuple(role for role, _ in kept[earlier:])
+    return roles, tuple(t for role, t in kept[earlier:] if role == ARGUMENT)
+
+
 def second_op(statement: Statement, text: str, at: int = 0) -> int:
     """Where a second op starts in ``text``, whose first statement was read from ``text[at:]``, or -1:
     after its types (:func:`trailing_op`), or as the first word after a terminator whose operands may be

@@ -4,9 +4,8 @@ The scanner says when a region opens (with its op's head read so far), when a bl
 ``^bb1(%a: T):`` starts a block, and when the region closes. A :class:`Regions` keeps what
 is open: the functions (with their result types, for ``return``), the modules (each its
 own symbol table of calls), each region's blocks (for branches) and what it ends with (its
-terminator, summed up for the op's check). It opens and
-closes the names of each region in value flow (:mod:`.values`), and judges a function's
-dominance when it closes.
+terminator, summed up for the op's check). It opens and closes the names of each region in
+value flow (:mod:`.values`), and judges a function's dominance when it closes.
 """
 
 from __future__ import annotations
@@ -24,7 +23,7 @@ from broadcheck.engine.control import (
     signature_of,
 )
 from broadcheck.engine.findings import Findings, parse_failed
-from broadcheck.engine.forms import ARGUMENT, USE, Form
+from broadcheck.engine.forms import ARGUMENT, USE, Form, later_arguments
 from broadcheck.engine.generic_print import Unterminated, empty_body, holds_terminated
 from broadcheck.engine.op_names import declared, generic_name, isolated_from_above
 from broadcheck.engine.open_region import Function, OpenRegion
@@ -180,13 +179,18 @@ class Regions:
             self.head_uses.append(-1 if parse_failed(self.findings.diagnostics, mark) else resolved)
         # (its head's operands are outside it)
         values.push(isolated, name, lines[0] if lines else head.line, name in MODULES, decl is None)
-        if own or (decl is not None and decl.region_arguments == "all"):
+        defines = own or (decl is not None and decl.region_arguments == "all")
+        roles, types = (form.roles, form.arguments) if defines else ((), ())
+        if not first and decl is None:  # (`} count(%w: index) -> (index) {`: a later region's own, in its head)
+            roles, types = later_arguments(form, head.text, len(names))
+            defines = bool(roles)
+        if defines:
             found = len(flow.findings)
-            argument_types = iter(form.arguments)
+            argument_types = iter(types)
             index = 0  # among the entry block's arguments
-            at_once = form.roles == (ARGUMENT,) * len(names) == (ARGUMENT,) * len(lines)  # (a function's head)
-            at_once = at_once and values.fresh_arguments(names, form.arguments, lines)
-            for ordinal, (name, role) in enumerate(zip(names, form.roles, strict=False)) if not at_once else ():
+            at_once = roles == (ARGUMENT,) * len(names) == (ARGUMENT,) * len(lines)  # (a function's head)
+            at_once = at_once and values.fresh_arguments(names, types, lines)
+            for ordinal, (name, role) in enumerate(zip(names, roles, strict=False)) if not at_once else ():
                 if role == ARGUMENT:
                     at = lines[ordinal] if ordinal < len(lines) else 0
                     dom.argument(name, at)

@@ -239,11 +239,11 @@ def _entry(piece: Piece) -> bool:
     )
 
 
-_VALUE_FIRST = lazy(r'[ \t]*+(?:%[\w$.\-]++(?:#[0-9]++)?(?:::|[ \t]*+(?:\[|->))|\[|"[^"\n]*+"[ \t]*+=)')
+_VALUE_FIRST = lazy(r'[ \t]*+(?:%[\w$.\-]++(?:#[0-9]++)?(?:::|[ \t]*+(?:\[|->))|\[|@|"[^"\n]*+"[ \t]*+=)')
 """A line that starts with a value's name, then ``::``, ``[`` or ``->`` (no op's results: they are
 followed by ``=``, ``,`` or ``:N``), with a ``[`` (``stream.resource.pack slices({`` then
-``[0, 0] = %c1024``), or with a string and ``=`` (``pdl.operation ... {`` then ``"min_val" = %min``):
-no op starts so."""
+``[0, 0] = %c1024``), with a symbol (``stream.cmd.dispatch {`` then ``@ex::@x86::@dispatch,``), or
+with a string and ``=`` (``pdl.operation ... {`` then ``"min_val" = %min``): no op starts so."""
 
 
 class PieceScanner:

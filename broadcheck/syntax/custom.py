@@ -280,6 +280,10 @@ def _paren_group(r: Reader, operands: list[Use], definitions: list[Definition], 
     touching = prev is not None and (prev.end == open_tok.start or prev.text in ("ins", "outs"))
     keyword = prev.text if prev is not None and touching and prev.kind == "word" else ""
     kind = _group_kind(inner)
+    if (
+        kind == "open bindings"
+    ):  # `iter_args(%a = %b, %c)`: "expected '='"; `execute(%ref = %init, %ref1)`: pcf.generic's
+        kind = "bindings" if keyword == "iter_args" else "other"
     r.pos += 1
     single = len(_values_in(inner)) == 1
     # `index_base(%base : index)`: a keyword's one operand, printed ` : ` (an argument prints `%x: T`)
@@ -319,30 +323,30 @@ def _paren_group(r: Reader, operands: list[Use], definitions: list[Definition], 
             if r.at(","):
                 r.pos += 1
         items.append(Item("bindings", r.text[start:end], start, end))
-    elif kind == "values" and not keyword and _introduces_indices(r, close):
-        for tok in inner:  # `scf.forall (%i, %j) in (4, 8)`, `scf.parallel (%i) = (%a) to ...`
-            use = use_of(tok)
-            if use is not None:
-                definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
-        items.append(Item("indices", r.text[start:end], start, end))
     elif kind == "values":
+        # a region's, not used: `scf.forall (%i, %j) in (4, 8)`, `scf.parallel (%i) = (%a) to ...`, and the
+        # names a list of arguments touches, `execute(%ref)[%id: index]` (pcf.generic's)
+        region = (not keyword and _introduces_indices(r, close)) or _arguments_touch(r, close)
         for tok in inner:
             use = use_of(tok)
-            if use is not None:
+            if use is not None and region:
+                definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
+            elif use is not None:
                 operands.append(use)
-        items.append(Item("values", r.text[start:end], start, end))
+        items.append(Item("indices" if region else "values", r.text[start:end], start, end))
     else:  # (`scf.forall (%i) in (%n, 32)`: the values in it are used, but those it binds for a region)
-        _group_values(inner, operands, definitions)
+        _group_values(inner, operands, definitions, _arguments_touch(r, close))
         items.append(Item("group", r.text[start:end], start, end))
     r.pos = close + 1
 
 
-def _group_values(inner: list[Token], operands: list[Use], definitions: list[Definition]) -> None:
+def _group_values(inner: list[Token], operands: list[Use], definitions: list[Definition], region: bool = False) -> None:
     """The values a ``(...)`` group of no known kind uses and defines: defined, a name after ``as``
-    (``with(%r as %capture: T{%size})``) and one followed by ``:`` (touching it: ``%a : T`` is a typed
-    use) or by brackets then ``:``, with the
+    (``with(%r as %capture: T{%size})``), one before ``=`` and one followed by ``:`` (touching it:
+    ``%a : T`` is a typed use) or by brackets then ``:``, with the
     names in those brackets (an argument list, ``(%arg0[%offset for %length]: T, %n: i32)``); used, the rest
-    (``(%n, 32)``, the sizes ``{%size}`` of a type)."""
+    (``(%n, 32)``, the sizes ``{%size}`` of a type). With ``region`` (arguments follow the group:
+    ``execute(%ref = %init, %ref1)[%id: index]``) every name is defined but one after ``=``."""
     depth, held = 0, False  # (held: inside the brackets right after a bound name)
     for k, tok in enumerate(inner):
         if tok.kind == "open":
@@ -356,11 +360,28 @@ def _group_values(inner: list[Token], operands: list[Use], definitions: list[Def
             bound = held
             if depth == 0:
                 bound = (k > 0 and inner[k - 1].text == "as") or after in (":", "[")
+                bound = (
+                    bound or (nxt is not None and nxt.text == "=") or (region and (k == 0 or inner[k - 1].text != "="))
+                )
                 held = bound and after == "["
             if bound:
                 definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
             else:
                 operands.append(use)
+
+
+def _arguments_touch(r: Reader, close: int) -> bool:
+    """Whether the group closing at ``close`` is followed, touching it, by a ``[`` listing
+    arguments (``[%id: index, ...]``): the names of both are a region's (``pcf.generic``'s
+    ``execute(%ref)[%id: index]``)."""
+    toks = r.toks
+    return (
+        close + 3 < len(toks)
+        and toks[close + 1].text == "["
+        and toks[close + 1].start == toks[close].end
+        and toks[close + 2].text.startswith("%")
+        and toks[close + 3].text == ":"
+    )
 
 
 def _arguments_follow(r: Reader) -> bool:
@@ -389,7 +410,7 @@ def _values_in(inner: list[Token]) -> list[Token]:
 
 def _group_kind(inner: list[Token]) -> str:
     """How a custom form's ``(...)`` reads: ``values``, ``typed``, ``arguments``, ``bindings``
-    or ``other`` (anything else: kept as text)."""
+    (``open bindings`` if the last name is bound to nothing) or ``other`` (anything else: kept as text)."""
     if not inner:
         return "other"
     depth0 = []
@@ -406,9 +427,9 @@ def _group_kind(inner: list[Token]) -> str:
     if not first.text.startswith("%"):
         return "other"
     if len(texts) >= 3 and texts[1] == "=":
-        return (
-            "bindings" if all(texts[i + 1] == "=" for i in range(0, len(texts), 4) if i + 1 < len(texts)) else "other"
-        )
+        if not all(texts[i + 1] == "=" for i in range(0, len(texts), 4) if i + 1 < len(texts)):
+            return "other"
+        return "bindings" if len(texts) % 4 == 3 else "open bindings"  # (`(%a = %b, %c)`: the last not bound)
     if len(texts) >= 3 and texts[1] == ":" and not texts[2].startswith("%"):
         # `%a: T, %b: U` (arguments) or `%a : T` (one typed operand: the same text)
         colon_count = texts.count(":")

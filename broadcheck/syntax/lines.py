@@ -39,8 +39,10 @@ an alias definition, a comment, a blank line). ``findall`` gives the rows of a b
 
 _NAME = lazy(_USE)
 # A value name in the rest of a line (group 1); a string is matched whole, so a name inside
-# one is kept, and what lies between them is skipped in one possessive run.
-_NAME_OR_STRING_SKIP = lazy(rf'[^"%]*+(?:"(?:[^"\\\n]++|\\.)*+"?|({_USE})|%|$)')
+# one is kept, and so is a comment (to MLIR's lexer a comment is a blank: a name in a
+# `// CHECK-SAME: with(%[[A]] as %b` line inside a statement of several lines is no name);
+# what lies between them is skipped in one possessive run.
+_NAME_OR_STRING_SKIP = lazy(rf'[^"%/]*+(?:"(?:[^"\\\n]++|\\.)*+"?|//[^\n]*+|({_USE})|[%/]|$)')
 _NO_PERCENT_IN_STRINGS = lazy(r'(?:[^"]++|"[^"\\\n%]*+(?:\\[^\n%][^"\\\n%]*+)*+")*+')
 """A text whose strings are all closed on their line and hold no ``%`` (``loc("params[0]")``
 of a function's head of thousands of arguments): its names are every name in it, found in C,
@@ -49,7 +51,11 @@ not by a Python step a string and a name (:data:`_NAME_OR_STRING_SKIP`)."""
 
 def _plain(text: str) -> bool:
     """Whether ``text`` has no string, or none that could hold a value name (no ``%`` after its
-    first quote, found in C: a frozen graph's weights are a string of megabytes)."""
+    first quote, found in C: a frozen graph's weights are a string of megabytes), and no comment
+    that could (no ``%`` after its first ``//``)."""
+    slash = text.find("//")
+    if slash >= 0 and text.find("%", slash) >= 0:
+        return False
     quote = text.find('"')
     return quote < 0 or text.find("%", quote) < 0 or _NO_PERCENT_IN_STRINGS.fullmatch(text) is not None
 
