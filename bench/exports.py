@@ -259,7 +259,6 @@ def write_all(out: Path = OUT, quick: bool = False, force: bool = False) -> dict
         wanted = [f"{export.name}.mlir"] + ([f"{export.name}.loc.mlir"] if export.locations else [])
         if all(f in kept for f in wanted) or (quick and not export.quick):
             entries.extend(kept[f] for f in wanted if f in kept)
-            entries.extend(kept[f] for f in wanted)
             continue
         start = time.perf_counter()
         function, args = export.build()
