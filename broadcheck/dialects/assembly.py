@@ -516,9 +516,12 @@ _BARE = lazy(r"[A-Za-z_][\w$]*")
 def next_op(statement: Statement, after: Item | None) -> Wrong | None:
     """What follows a complete custom form on its line, read as the start of the next op: a bare
     word is an op name (without a dialect: ``custom op 'extra' is unknown``); a value alone is a
-    result name without its ``=`` (``expected '=' after SSA name``, just after it)."""
+    result name without its ``=`` (``expected '=' after SSA name``, just after it); an arrow starts
+    none (``: T -> %a``, a tied result no form of a known op writes)."""
     if after is None:
         return None
+    if after.kind == "punct" and after.text == "->":  # (just after the types: the wrong token's place)
+        return NEXT_OP, statement.signature.end if statement.signature is not None else after.start
     if after.kind == "word" and _BARE.fullmatch(after.text):
         return UNKNOWN_CUSTOM_OP.format(name=after.text), after.start
     if after.kind == "value" and after is statement.items[-1] and ":" not in after.text and "#" not in after.text:
