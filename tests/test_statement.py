@@ -102,6 +102,56 @@ def test_values_inside_brackets_are_operands(text: str, names: list[str]) -> Non
         assert text[use.start : use.end] == use.name
 
 
+@pytest.mark.parametrize(
+    ("text", "used", "defined"),
+    [
+        # upstream test files of dialects broadcheck does not check (IREE, Enzyme-JAX, CIRCT): which names
+        # their custom forms use and which they define for their regions, as their parsers take them.
+        # Names a list of arguments touches are the region's, `%ref` bound to `%init` (pcf.generic)
+        (
+            "%0:2 = pcf.generic scope(#s) execute(%ref = %init, %ref1)[%id: index] : (!t, !t) -> (!u, !u) {...}",
+            ["%init"],
+            ["%ref", "%ref1", "%id"],
+        ),
+        ("pcf.generic scope(#s) execute(%ref)[%id: index, %n: index] : (!t) -> (!u) {...}", [], ["%ref", "%id", "%n"]),
+        # a keyword's indices before `in` (gpu.launch), bound as scf.forall's are
+        (
+            "%0 = gpu.launch blocks(%bx, %by) in (%sx = %n, %sy = %n) threads(%tx) in (%a = %n) {...}",
+            ["%n", "%n", "%n"],
+            ["%bx", "%by", "%sx", "%sy", "%tx", "%a"],
+        ),
+        # a name after `as` before a region; a binding `%x = ...` only where a region follows
+        ("arc.sim.instantiate @dut as %model {...}", [], ["%model"]),
+        ("calyx.assign %r.in = %x : i32", ["%r.in", "%x"], []),
+        ("test.loop %i = %lb to %ub {...}", ["%lb", "%ub"], ["%i"]),
+        # a head's ports, spaced or not; a port's value after its keyword is used
+        ("hw.module @top(in %a : i4, in %b: i1, out c : i1) {...}", [], ["%a", "%b"]),
+        ("hw.module @top(in %a : i4, in %b : i1) {...}", [], ["%a", "%b"]),
+        ("hw.module.extern @ext<W: i32>(in %a : i4)", [], ["%a"]),
+        ('%c, %s = hw.instance "h" @half(in1: %x: i1, in2: %y: i1) -> (carry: i1, sum: i1)', ["%x", "%y"], []),
+        # named results after the arrow, and a variadic head's `...`
+        (
+            "calyx.component @A(%in: i8, %go: i1 {go}) -> (%out: i8, %done: i1 {done}) {...}",
+            [],
+            ["%in", "%go", "%out", "%done"],
+        ),  # fmt: skip
+        ("handshake.func @f(%a: i64, %b: none, ...) -> (i64, none) {...}", [], ["%a", "%b"]),
+        # a tied result after the types' arrow (stream.async.fill)
+        (
+            "%r = stream.async.fill %c, %p[%o to %e for %l] : i32 -> %p as !stream.resource<constant>{%n}",
+            ["%c", "%p", "%o", "%e", "%l", "%p", "%n"],
+            [],
+        ),
+    ],
+)
+def test_unchecked_custom_forms_use_and_define_what_their_parsers_do(
+    text: str, used: list[str], defined: list[str]
+) -> None:
+    statement = read_statement(text)
+    assert [u.name for u in statement.operands] == used
+    assert [d.name for d in statement.definitions] == defined
+
+
 def test_region_arguments_after_a_clause_are_definitions_not_uses() -> None:
     # Shardy's `sdy.manual_computation(%x) in_shardings=[...] manual_axes={"a"} (%arg1: T) {...}`
     text = (

@@ -97,7 +97,9 @@ def entry_block(
 class _Branch(NamedTuple):
     label: str
     successor: int
-    types: tuple[str | None, ...]
+    types: tuple[str | None, ...] | None
+    """The values it passes, ``None`` if not known (an op no dialect declares, whose successor
+    operands are not written ``^bb1(%a : T)``: ``pipeline.stage ^bb1 regs(%a : i32)``)."""
     op: Where
     label_at: Where
 
@@ -121,7 +123,9 @@ class Blocks:
         self.defined[name] = arguments
         return None
 
-    def branch(self, label: str, successor: int, types: tuple[str | None, ...], op: Where, label_at: Where) -> None:
+    def branch(
+        self, label: str, successor: int, types: tuple[str | None, ...] | None, op: Where, label_at: Where
+    ) -> None:
         self.branches.append(_Branch(label, successor, types, op, label_at))
 
     def close(self) -> list[Found]:
@@ -135,6 +139,8 @@ class Blocks:
             return [Found("BC021", first.label_at, {})]
         for b in self.branches:
             arguments = self.defined[b.label]
+            if b.types is None:
+                continue
             if len(b.types) != len(arguments):
                 found.append(
                     Found("BC022", b.op, {"count": len(b.types), "successor": b.successor, "expected": len(arguments)})

@@ -16,9 +16,10 @@ _GENERIC = lazy(r'[ \t]*(?:%[\w$.\-]+(?::[0-9]+)?[ \t]*(?:,[ \t]*%[\w$.\-]+(?::[
 """A statement in the generic form (its op name is a string)."""
 NEW_STATEMENT = lazy(
     r'[ \t]*(?:%[\w$.\-]+(?::[0-9]+)?(?:[ \t]*,[ \t]*%[\w$.\-]+(?::[0-9]+)?)*[ \t]*=[ \t]*(?:"|[A-Za-z_][\w$]*\.)'
-    r'|"[\w$.\-]+"[ \t]*\(|\^|func\.func\b|module\b|return\b|call(?:_indirect)?\b)'
+    r'|"[\w$.\-]+"[ \t]*\(|\^|(?:func\.func|module|return|call(?:_indirect)?)\b(?![ \t]*=))'
 )
-"""A line that surely starts a statement: a statement still open before it is broken."""
+"""A line that surely starts a statement: a statement still open before it is broken (not an
+entry of a dictionary left open, ``module = "Top",``, whose key is such a word)."""
 
 
 def without_location(body: str) -> str:

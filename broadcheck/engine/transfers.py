@@ -106,7 +106,8 @@ def transfer(regions: Regions, form: Form, line: int, text: Text | None, body: s
         else:
             spot = text.where(max(at, 0))
             label_at = Where(spot[0], spot[1], spot[1] + len(successor.label))
-        regions.blocks[-1].branch(successor.label, j, types, op, label_at)
+        known = form.decl is not None or (successor.operands and not statement.generic)  # (else: written its own way)
+        regions.blocks[-1].branch(successor.label, j, types if known else None, op, label_at)
     if statement.name in CALL_LIKE:
         import importlib
 

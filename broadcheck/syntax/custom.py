@@ -16,6 +16,7 @@ from broadcheck.syntax.cursor import Reader, successor, trailing_location, typed
 from broadcheck.syntax.head import FUNCTION_HEADS, head_problem
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.parts import (
+    REGION,
     Attribute,
     Definition,
     Item,
@@ -80,8 +81,15 @@ def custom(r: Reader, results: list[Result], head: Token) -> Statement:
                 # ends with its types, and no op starts so (just after the types, `emitWrongTokenError`'s place)
                 raise ParserWords("expected operation name in quotes", end, end + 1)
             continue
-        if tok.text == "->" and signature is None and not (r.at_value(1) and (r.at("[", 2) or r.at(":", 2))):
-            # (not `-> %t[...]`, `-> %scope::%key`: a stream op's target; `-> %arg0`, a tied result, fails here)
+        if (
+            tok.text == "->"
+            and signature is None
+            and not (r.at_value(1) and (r.at("[", 2) or r.at(":", 2)))
+            and not (r.at("(", 1) and r.at(":", 3) and r.peek(2).kind == "word")  # type: ignore[union-attr]
+        ):
+            # (not `-> %t[...]`, `-> %scope::%key`: a stream op's target; `-> %arg0`, a tied result, fails here;
+            # not `-> (%out: i8, %done: i1)`, `-> (carry: i1)`: named results, calyx.component's (its region's
+            # arguments), hw.instance's)
             # Result types without a `:`: `func.func @f(...) -> (T, U)`, `scf.for ... -> (T)`,
             # `linalg.generic ... {...} -> tensor<4xf32>` (after the region)
             r.pos += 1
@@ -139,9 +147,12 @@ def _custom_item(
         use = use_of(tok)
         if use is None:
             raise SyntaxProblem(f"invalid SSA value '{text}'", tok.start, tok.end)
-        if r.at("=") and not r.text.startswith(">", r.toks[r.pos].end):  # (not `%tp => %r`: stream's arrow)
-            # `%i = %lb` (scf.for) or `%i = 0` (affine.for): a value defined for the region
-            r.pos += 1
+        named = r.pos >= 2 and r.toks[r.pos - 2].text == "as"  # `arc.sim.instantiate @dut as %model {`
+        # `%i = %lb` (scf.for) or `%i = 0` (affine.for): a value defined for the region (an op with none
+        # defines nothing so: `calyx.assign %r.in = %x : i32`; nor is `%tp => %r`, an arrow, a binding)
+        bound = r.at("=") and not r.text.startswith(">", r.toks[r.pos].end) and REGION in r.text
+        if named or bound:
+            r.pos += 0 if named else 1
             definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
             items.append(Item("binding", text, tok.start, tok.end))
             return
@@ -292,6 +303,8 @@ def _paren_group(r: Reader, operands: list[Use], definitions: list[Definition], 
         while r.pos < close:
             tok = r.take()
             use = use_of(tok)
+            if use is None and tok.text == "..." and r.pos == close:
+                break  # `handshake.func @f(%a: i64, ...)`: variadic (func.func's head says otherwise: FUNCTION_HEADS)
             if use is None:  # `(%a: T, 5 %b: T)`
                 raise SyntaxProblem("expected SSA identifier", tok.start, tok.end)
             r.expect(":")
@@ -326,7 +339,7 @@ def _paren_group(r: Reader, operands: list[Use], definitions: list[Definition], 
     elif kind == "values":
         # a region's, not used: `scf.forall (%i, %j) in (4, 8)`, `scf.parallel (%i) = (%a) to ...`, and the
         # names a list of arguments touches, `execute(%ref)[%id: index]` (pcf.generic's)
-        region = (not keyword and _introduces_indices(r, close)) or _arguments_touch(r, close)
+        region = _introduces_indices(r, close, keyword) or _arguments_touch(r, close)
         for tok in inner:
             use = use_of(tok)
             if use is not None and region:
@@ -335,19 +348,28 @@ def _paren_group(r: Reader, operands: list[Use], definitions: list[Definition], 
                 operands.append(use)
         items.append(Item("indices" if region else "values", r.text[start:end], start, end))
     else:  # (`scf.forall (%i) in (%n, 32)`: the values in it are used, but those it binds for a region)
-        _group_values(inner, operands, definitions, _arguments_touch(r, close))
+        # (`@top(in %a : i4)`, `@ext<W: i32>(in %a : i4)`: a head's)
+        headed = prev is not None and touching and (prev.text.startswith("@") or prev.text == ">")
+        _group_values(inner, operands, definitions, _arguments_touch(r, close), headed)
         items.append(Item("group", r.text[start:end], start, end))
     r.pos = close + 1
 
 
-def _group_values(inner: list[Token], operands: list[Use], definitions: list[Definition], region: bool = False) -> None:
+def _group_values(
+    inner: list[Token], operands: list[Use], definitions: list[Definition], region: bool = False, listed: bool = False
+) -> None:
     """The values a ``(...)`` group of no known kind uses and defines: defined, a name after ``as``
     (``with(%r as %capture: T{%size})``), one before ``=`` and one followed by ``:`` (touching it:
-    ``%a : T`` is a typed use) or by brackets then ``:``, with the
-    names in those brackets (an argument list, ``(%arg0[%offset for %length]: T, %n: i32)``); used, the rest
-    (``(%n, 32)``, the sizes ``{%size}`` of a type). With ``region`` (arguments follow the group:
-    ``execute(%ref = %init, %ref1)[%id: index]``) every name is defined but one after ``=``."""
+    ``%a : T`` alone is a typed use; in a list where another name touches its ``:``, ``(in %a: i2,
+    in %b : i2)``, or that a symbol names (``listed``: ``@top(in %a : i4)``), an argument too) or by
+    brackets then ``:``, with the names in those brackets (an argument list, ``(%arg0[%offset for
+    %length]: T, %n: i32)``); used, the rest (``(%n, 32)``, the sizes ``{%size}`` of a type, a
+    keyword's value ``(in1: %x: i1)``). With ``region`` (arguments follow the group: ``execute(%ref
+    = %init, %ref1)[%id: index]``) every name is defined but one after ``=``."""
     depth, held = 0, False  # (held: inside the brackets right after a bound name)
+    # an argument list once one name touches its `:` (`(in %a: i2, in %b : i2)`: the spaced one is bound too)
+    listed = listed or any(t.text == ":" and inner[k - 1].end == t.start and inner[k - 1].text.startswith("%")
+                           for k, t in enumerate(inner) if k)  # fmt: skip
     for k, tok in enumerate(inner):
         if tok.kind == "open":
             depth += 1
@@ -359,7 +381,9 @@ def _group_values(inner: list[Token], operands: list[Use], definitions: list[Def
             after = nxt.text if nxt is not None and nxt.start == tok.end else ""  # (touching: `%x: T`, not `%x : T`)
             bound = held
             if depth == 0:
-                bound = (k > 0 and inner[k - 1].text == "as") or after in (":", "[")
+                keyed = k > 0 and inner[k - 1].text == ":"  # (`@half(in1: %x: i1)`: a port's value, used)
+                spaced = listed and nxt is not None and nxt.text == ":"
+                bound = not keyed and ((k > 0 and inner[k - 1].text == "as") or after in (":", "[") or spaced)
                 bound = (
                     bound or (nxt is not None and nxt.text == "=") or (region and (k == 0 or inner[k - 1].text != "="))
                 )
@@ -390,11 +414,12 @@ def _arguments_follow(r: Reader) -> bool:
     return r.pos + 2 < len(toks) and toks[r.pos + 1].text.startswith("%") and toks[r.pos + 2].text == ":"
 
 
-def _introduces_indices(r: Reader, close: int) -> bool:
+def _introduces_indices(r: Reader, close: int, keyword: str) -> bool:
     """Whether the ``(%i, ...)`` closing at ``close`` names a loop's induction variables: it is
-    followed by ``in`` (``scf.forall``) or ``=`` (``scf.parallel``, ``affine.parallel``)."""
+    followed by ``in`` (``scf.forall``; after a keyword, ``gpu.launch``'s ``blocks(%bx, %by, %bz) in
+    (%sx = %n, ...)``) or, with no keyword before it, by ``=`` (``scf.parallel``, ``affine.parallel``)."""
     after = r.toks[close + 1] if close + 1 < len(r.toks) else None
-    return after is not None and after.text in ("in", "=")
+    return after is not None and (after.text == "in" or (after.text == "=" and not keyword))
 
 
 _LITERALS = frozenset({"dense", "sparse", "dense_resource", "array"})
