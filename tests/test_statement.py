@@ -134,7 +134,7 @@ def test_values_inside_brackets_are_operands(text: str, names: list[str]) -> Non
             "calyx.component @A(%in: i8, %go: i1 {go}) -> (%out: i8, %done: i1 {done}) {...}",
             [],
             ["%in", "%go", "%out", "%done"],
-        ),  # fmt: skip
+        ),
         ("handshake.func @f(%a: i64, %b: none, ...) -> (i64, none) {...}", [], ["%a", "%b"]),
         # a tied result after the types' arrow (stream.async.fill)
         (
