@@ -3,11 +3,11 @@
 ``python -m bench.upstream [--broadcheck CMD] [--files] DIR ...`` checks every ``.mlir`` file under
 each folder (upstream test files: llvm-project ``mlir/test/Dialect/*``, StableHLO, mlir-hlo, LiteRT,
 onnx-mlir) with ``--profile llvm``, and ``--split-input-file`` / ``--verify-diagnostics`` where the
-file's RUN line (``mlir-opt``, or the project's ``*-opt``) has them. ``-verify-diagnostics``
-counts on an invocation that runs no pass: there the expected errors are the parser's and the
-verifiers'; behind a pass they are the pass's, and the input itself must verify. Some passes break
-that rule, and :data:`PASSES` says which and why (data, one entry per pass): a pass that emits
-diagnostics of its own (``-tfl-runtime-verify``, the ``-hlo-test-infer`` passes, onnx-mlir's
+file's RUN line (``mlir-opt``, or the project's ``*-opt``; ``--split-input-file`` of a ``*-translate``
+too) has them. ``-verify-diagnostics`` counts on an invocation that runs no pass: there the expected
+errors are the parser's and the verifiers'; behind a pass they are the pass's, and the input itself
+must verify. Some passes break that rule, and :data:`PASSES` says which and why (data, one entry per
+pass): a pass that emits diagnostics of its own (``-tfl-runtime-verify``, the ``-hlo-test-infer`` passes, onnx-mlir's
 ``-shape-inference`` on its recurrent ops) makes a file's expected errors "from the verifier or the
 pass" (a chunk that expects one need not verify; one broadcheck does not produce is counted apart,
 as the pass's, not as unmet); a pass whose file's errors are all the verifier's would count as no
@@ -102,6 +102,9 @@ class RunLine:
     unmodelled: bool = False
     """A RUN line verifies diagnostics behind passes :data:`PASSES` does not model: its expected
     errors may be the passes' or the verifier's, so an error in a chunk that expects one is not false."""
+    fails: bool = False
+    """A RUN line expects its tool to fail (``not heir-translate %s``) and verifies no diagnostics: the
+    file may hold what its parser rejects, so no error in it is false."""
 
     @property
     def via(self) -> bool:
@@ -128,7 +131,7 @@ def read_run(text: str) -> RunLine:
             continue
         commands.append(pending + part)
         pending = ""
-    split = verify = unmodelled = False
+    split = verify = unmodelled = fails = False
     exception = ""
     for command in commands:
         head = command.split("|", 1)[0]
@@ -136,10 +139,15 @@ def read_run(text: str) -> RunLine:
             words = shlex.split(head)
         except ValueError:
             words = head.split()
-        if not words or "-opt" not in words[0]:  # mlir-opt, stablehlo-opt, tf-opt, tac-opt-all-backends, ...
-            continue
+        failing = bool(words) and words[0] == "not"
+        words = words[1:] if failing else words
+        if not words or not ("-opt" in words[0] or words[0].endswith("-translate")):
+            continue  # mlir-opt, stablehlo-opt, tf-opt, tac-opt-all-backends, ...; mlir-translate, heir-translate
         options = [w.lstrip("-").split("=", 1)[0] for w in words[1:] if w.startswith("-")]
         split |= "split-input-file" in options
+        fails |= failing and "verify-diagnostics" not in options
+        if "-opt" not in words[0]:
+            continue  # a translation's diagnostics are its own, not the parser's and the verifiers'
         if "verify-diagnostics" not in options:
             continue
         passes = [o for o in options if o not in _NO_PASS]
@@ -150,7 +158,7 @@ def read_run(text: str) -> RunLine:
             exception = passes[0]
         else:
             unmodelled = True
-    return RunLine(split, verify, exception, unmodelled and not verify)
+    return RunLine(split, verify, exception, unmodelled and not verify, fails and not verify)
 
 
 @dataclass
@@ -271,7 +279,7 @@ def check_file(command: Sequence[str], path: Path, oracle: Sequence[str] = ()) -
             else:
                 tally.false_errors += 1
                 tally.notes.append(f"line {_line(diagnostic)}: {diagnostic.get('message')}")
-        elif not run.verify and not (run.unmodelled and expects_error(_line(diagnostic))):
+        elif not run.verify and not run.fails and not (run.unmodelled and expects_error(_line(diagnostic))):
             tally.false_errors += 1  # (where the file expects an error behind passes not modelled, not false)
             tally.notes.append(f"line {_line(diagnostic)}: {diagnostic.get('message')}")
     if run.verify:

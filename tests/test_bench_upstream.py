@@ -31,6 +31,12 @@ RUN_LINES = [
     ),
     ("// RUN: stablehlo-opt %s -verify-diagnostics -split-input-file", RunLine(True, True)),
     ("// RUN: FileCheck %s < %s", RunLine()),
+    # a translation splits its input as mlir-opt does; its diagnostics are the translation's own
+    ("// RUN: heir-translate %s --emit-lattigo --split-input-file | FileCheck %s", RunLine(True, False)),
+    ("// RUN: mlir-translate %s -split-input-file -verify-diagnostics -mlir-to-llvmir", RunLine(True, False)),
+    # a tool expected to fail: the file may hold what the parser rejects, no error in it is false
+    ("// RUN: not heir-translate %s --emit-lattigo --split-input-file 2>&1 | FileCheck %s", RunLine(True, fails=True)),
+    ("// RUN: not mlir-opt %s -split-input-file -verify-diagnostics", RunLine(True, True)),
     # the passes of PASSES: one that emits its own diagnostics, one whose file's errors are the verifier's
     (
         "// RUN: litert-opt -split-input-file -verify-diagnostics -tfl-runtime-verify %s | FileCheck %s",
