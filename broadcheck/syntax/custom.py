@@ -16,7 +16,6 @@ from broadcheck.syntax.cursor import Reader, successor, trailing_location, typed
 from broadcheck.syntax.head import FUNCTION_HEADS, head_problem
 from broadcheck.syntax.lazyre import lazy
 from broadcheck.syntax.parts import (
-    REGION,
     Attribute,
     Definition,
     Item,
@@ -148,9 +147,9 @@ def _custom_item(
         if use is None:
             raise SyntaxProblem(f"invalid SSA value '{text}'", tok.start, tok.end)
         named = r.pos >= 2 and r.toks[r.pos - 2].text == "as"  # `arc.sim.instantiate @dut as %model {`
-        # `%i = %lb` (scf.for) or `%i = 0` (affine.for): a value defined for the region (an op with none
+        # `%i = %lb` (scf.for) or `%i = 0` (affine.for): a value defined for the region (no `{` after it,
         # defines nothing so: `calyx.assign %r.in = %x : i32`; nor is `%tp => %r`, an arrow, a binding)
-        bound = r.at("=") and not r.text.startswith(">", r.toks[r.pos].end) and REGION in r.text
+        bound = r.at("=") and not r.text.startswith(">", r.toks[r.pos].end) and r.text.find("{", tok.end) >= 0
         if named or bound:
             r.pos += 0 if named else 1
             definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
