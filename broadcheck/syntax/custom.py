@@ -147,8 +147,8 @@ def _custom_item(
         if use is None:
             raise SyntaxProblem(f"invalid SSA value '{text}'", tok.start, tok.end)
         named = r.pos >= 2 and r.toks[r.pos - 2].text == "as"  # `arc.sim.instantiate @dut as %model {`
-        # `%i = %lb` (scf.for) or `%i = 0` (affine.for): a value defined for the region (no `{` after it,
-        # defines nothing so: `calyx.assign %r.in = %x : i32`; nor is `%tp => %r`, an arrow, a binding)
+        # `%i = %lb` (scf.for) or `%i = 0` (affine.for): a value defined for the region; with no `{` after
+        # it, nothing is defined so (`calyx.assign %r.in = %x : i32`), nor by `%tp => %r` (an arrow)
         bound = r.at("=") and not r.text.startswith(">", r.toks[r.pos].end) and r.text.find("{", tok.end) >= 0
         if named or bound:
             r.pos += 0 if named else 1
