@@ -7,8 +7,8 @@ file's RUN line (``mlir-opt``, or the project's ``*-opt``; ``--split-input-file`
 too) has them. ``-verify-diagnostics`` counts on an invocation that runs no pass: there the expected
 errors are the parser's and the verifiers'; behind a pass they are the pass's, and the input itself
 must verify. Some passes break that rule, and :data:`PASSES` says which and why (data, one entry per
-pass): a pass that emits diagnostics of its own (``-tfl-runtime-verify``, the ``-hlo-test-infer`` passes, onnx-mlir's
-``-shape-inference`` on its recurrent ops) makes a file's expected errors "from the verifier or the
+pass): a pass that emits diagnostics of its own (``-tfl-runtime-verify``, the ``-hlo-test-infer``
+passes, onnx-mlir's ``-shape-inference`` on its recurrent ops) makes a file's expected errors "from the verifier or the
 pass" (a chunk that expects one need not verify; one broadcheck does not produce is counted apart,
 as the pass's, not as unmet); a pass whose file's errors are all the verifier's would count as no
 pass (``verifier``). Per folder (and per file with

@@ -292,10 +292,9 @@ def later_arguments(form: Form, head: str, count: int) -> tuple[tuple[int, ...],
     if whole.error is not None or len(whole.roles) != count:
         return (), ()
     earlier = len(form.roles)
-    types = iter(whole.arguments)
-    kept = [(role, next(types, None)) if role == ARGUMENT else (role, None) for role in whole.roles]
-    roles = (-1,) * earlier + tuple(role for role, _ in kept[earlier:])
-    return roles, tuple(t for role, t in kept[earlier:] if role == ARGUMENT)
+    later = whole.roles[earlier:]
+    own = later.count(ARGUMENT)  # (the last of its arguments' types)
+    return (-1,) * earlier + tuple(later), tuple(whole.arguments[len(whole.arguments) - own :]) if own else ()
 
 
 def second_op(statement: Statement, text: str, at: int = 0) -> int:

@@ -177,7 +177,7 @@ class Reader:
             self.pos += 1
             other = self.type()
             return Signature("to", (one,), (other,), start, self._last_end(), after)
-        if self.at("->") and not self.at_value(1):  # (`: i32 -> %t as T{%n}`: a tied result, the op's own)
+        if self._arrow_to_types():
             self.pos += 1
             outputs = self.type_group()
             return Signature("arrow", (one,), tuple(outputs), start, self._last_end(), after)
@@ -185,13 +185,16 @@ class Reader:
         while self.at(",") and self.peek(1) is not None and can_start_type(self.peek(1)):  # type: ignore[arg-type]
             self.pos += 1
             types.append(self.type())
-        if self.at("->") and not self.at_value(
-            1
-        ):  # `T, U -> V` (chlo.zeta %x, %q : T, U -> V): the operands' types, then the results'
+        if self._arrow_to_types():  # `T, U -> V` (chlo.zeta %x, %q : T, U -> V): the operands' types, then the results'
             self.pos += 1
             outputs = self.type_group()
             return Signature("arrow", tuple(types), tuple(outputs), start, self._last_end(), after)
         return Signature("list", tuple(types), (), start, self._last_end(), after)
+
+    def _arrow_to_types(self) -> bool:
+        """Whether an arrow to the results' types is at the cursor: not one before a value's name
+        (``: i32 -> %t as T{%n}``, a tied result, the op's own syntax)."""
+        return self.at("->") and not self.at_value(1)
 
     def _last_end(self) -> int:
         return self.toks[self.pos - 1].end

@@ -151,7 +151,7 @@ def _custom_item(
         # it, nothing is defined so (`calyx.assign %r.in = %x : i32`), nor by `%tp => %r` (an arrow)
         bound = r.at("=") and not r.text.startswith(">", r.toks[r.pos].end) and r.text.find("{", tok.end) >= 0
         if named or bound:
-            r.pos += 0 if named else 1
+            r.pos += bound  # (past the `=`)
             definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
             items.append(Item("binding", text, tok.start, tok.end))
             return
@@ -290,9 +290,7 @@ def _paren_group(r: Reader, operands: list[Use], definitions: list[Definition], 
     touching = prev is not None and (prev.end == open_tok.start or prev.text in ("ins", "outs"))
     keyword = prev.text if prev is not None and touching and prev.kind == "word" else ""
     kind = _group_kind(inner)
-    if (
-        kind == "open bindings"
-    ):  # `iter_args(%a = %b, %c)`: "expected '='"; `execute(%ref = %init, %ref1)`: pcf.generic's
+    if kind == "open bindings":  # `iter_args(%a = %b, %c)`: "expected '='"; `execute(%ref = %init, %ref1)`: other
         kind = "bindings" if keyword == "iter_args" else "other"
     r.pos += 1
     single = len(_values_in(inner)) == 1
@@ -380,12 +378,10 @@ def _group_values(
             after = nxt.text if nxt is not None and nxt.start == tok.end else ""  # (touching: `%x: T`, not `%x : T`)
             bound = held
             if depth == 0:
-                keyed = k > 0 and inner[k - 1].text == ":"  # (`@half(in1: %x: i1)`: a port's value, used)
-                spaced = listed and nxt is not None and nxt.text == ":"
-                bound = not keyed and ((k > 0 and inner[k - 1].text == "as") or after in (":", "[") or spaced)
-                bound = (
-                    bound or (nxt is not None and nxt.text == "=") or (region and (k == 0 or inner[k - 1].text != "="))
-                )
+                before = inner[k - 1].text if k else ""  # (`@half(in1: %x: i1)`: a port's value after `:`, used)
+                following = nxt.text if nxt is not None else ""
+                argument = before == "as" or after in (":", "[") or (listed and following == ":")
+                bound = (argument and before != ":") or following == "=" or (region and before != "=")
                 held = bound and after == "["
             if bound:
                 definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
