@@ -129,3 +129,28 @@ def test_an_expected_error_behind_passes_not_modelled_is_not_false(tmp_path: Pat
     )
     tally = check_file([sys.executable, "-m", "broadcheck"], path)
     assert tally.false_errors == 1
+
+
+_ORACLE = """import os, signal, sys
+print("{path}:3:1: error: the oracle's own", file=sys.stderr) if {errs} else None
+if {crash}:
+    os.kill(os.getpid(), signal.SIGSEGV)
+"""
+
+
+@pytest.mark.parametrize(
+    ("crash", "errs", "false", "skew"), [(False, False, 1, 0), (False, True, 0, 1), (True, False, 0, 1)]
+)
+def test_an_oracle_judges_chunks_unless_it_crashed(
+    tmp_path: Path, crash: bool, errs: bool, false: int, skew: int
+) -> None:
+    """An error in a chunk the oracle accepts is false; in a chunk it rejects, skew; and an oracle that
+    dies by a signal (iree-opt 3.13 printing some `affine.parallel`) accepts nothing: no chunk is judged."""
+    path = tmp_path / "t.mlir"
+    path.write_text("// RUN: mlir-opt %s\nfunc.func @f(%a: tensor<2xi32>, %b: tensor<3xi32>) {\n"
+                    "  %0 = arith.addi %a, %b : tensor<2xi32>\n  return\n}\n")  # fmt: skip
+    oracle = tmp_path / "oracle.py"
+    oracle.write_text(_ORACLE.format(path=path, errs=errs, crash=crash))
+    tally = check_file([sys.executable, "-m", "broadcheck"], path, [sys.executable, str(oracle)])
+    assert (tally.false_errors, tally.skew) == (false, skew)
+    assert any("crashed" in note for note in tally.notes) == crash

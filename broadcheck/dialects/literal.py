@@ -108,7 +108,7 @@ def same_type(op: Operation, profile: Profile) -> Problem | None:
     if text == "unit" or text.startswith(("[", "{")):
         return Problem("BC562", {"name": "value", "constraint": "TypedAttr instance"})
     written = value_type(text)
-    typed = str(written.type) if written is not None else _untyped(text)
+    typed = str(written.type) if written is not None else untyped(text)
     if typed is None or _too_wide(op.results[0].type):
         return None
     if "".join(typed.split()) != "".join(str(op.results[0].type).split()):
@@ -122,7 +122,7 @@ def _too_wide(t: Type) -> bool:
     return m is not None and int(m.group(2)) > 16777215
 
 
-def _untyped(text: str) -> str | None:
+def untyped(text: str) -> str | None:
     """The type MLIR gives a literal written without one: ``i64`` for an integer, ``f64`` for a
     float, ``i1`` for ``true``/``false``, ``none`` for a string; None for what this does not read."""
     if text in ("true", "false"):

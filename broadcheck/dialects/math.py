@@ -5,7 +5,7 @@ from collections.abc import Callable
 from functools import cache
 
 from broadcheck.dialects import parts
-from broadcheck.dialects.op import OPERAND_LIST, OPERANDS, SAME, Op
+from broadcheck.dialects.op import OPERANDS, SAME, Layout, Op
 from broadcheck.ops import Operation
 from broadcheck.semantics import NOT_JUDGED, Problem, Profile
 
@@ -13,6 +13,10 @@ _SAME = (
     "absf absi acos acosh asin asinh atan atan2 atanh cbrt ceil copysign cos cosh ctlz cttz ctpop erf erfc exp exp2 "
     "expm1 floor fma log log10 log1p log2 powf round roundeven rsqrt sin sinh sqrt tan tanh trunc"
 ).split()
+
+
+_FPOWI = Layout("list", operands=(0, 1), results=(0,))
+"""``math.fpowi %a, %b : F, I``: the result is of the first type (``AllTypesMatch<["lhs", "result"]>``)."""
 
 
 @cache
@@ -43,7 +47,7 @@ def _declared() -> list[Op]:
     """Every op: the one part of :data:`OPS`."""
     return [
         *(Op(f"math.{name}", SAME) for name in _SAME),
-        Op("math.fpowi", OPERAND_LIST),
+        Op("math.fpowi", _FPOWI),
         Op("math.ipowi", SAME),
         Op("math.isnan", OPERANDS),
         Op("math.isinf", OPERANDS),

@@ -572,8 +572,12 @@ def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeT
     if sig is None:
         if kind == "for" and len(untyped) == 3 and count == 0:  # `scf.for %i = %a to %b step %c {`
             return [_type("index") if t is None else t for t in operands], results
-        if kind == "result" and count == 1 and statement.items and statement.items[0].text in ("true", "false"):
-            return operands, [_type("i1")]  # `arith.constant true`: a boolean's type is i1
+        if kind == "result" and count == 1 and len(statement.items) == 1:
+            from broadcheck.dialects.literal import untyped as literal_type  # (a value written with no type)
+
+            given = literal_type(statement.items[0].text)  # `arith.constant true`: i1; `1`: i64; `1.5`: f64
+            if given is not None:
+                return operands, [_type(given)]
         return operands, results
     if kind == "for" and sig.kind != "function":  # (the generic form writes a function type)
         bound = sig.inputs[0] if sig.kind == "list" and len(sig.inputs) == 1 else _bound_after(statement)

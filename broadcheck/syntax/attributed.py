@@ -296,6 +296,8 @@ def _custom(key: str, m: re.Match[str]) -> Statement:
         elif kind in ("string", "svalues"):
             # `tf_executor.island wraps "tf.Add"(%_, %_) {...} : ...`: the op it wraps, in the generic form
             start, end = it.span("string")
+            if kind == "string" and not items and key.startswith(" : ", end):
+                attributes.append(Attribute("", key[start:end], start, end))  # `arith.constant "s" : none`
             items.append(Item("string", key[start:end], start, end))
             if kind == "svalues":
                 start, end = it.span("svalues")

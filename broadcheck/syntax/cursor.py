@@ -281,7 +281,7 @@ def successor(r: Reader, tok: Token) -> Successor:
         raise SyntaxProblem(f"expected block name, found '{tok.text}'", tok.start, tok.end)
     uses: list[Use] = []
     end = tok.end
-    if r.at("(") and r.peek().start == tok.end:  # type: ignore[union-attr]
+    if r.at("("):  # (`^bb3 (%a : T)`: to MLIR's lexer a blank)
         close = r.group_end()
         r.pos += 1
         uses = typed_uses(r, close)

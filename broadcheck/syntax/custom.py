@@ -106,8 +106,8 @@ def custom(r: Reader, results: list[Result], head: Token) -> Statement:
             items.append(Item("types", r.text[tok.start : signature.end], tok.start, signature.end))
             end = signature.end
             continue
-        if not items and _SCALAR.fullmatch(tok.text) and r.at(":", 1):
-            # `arith.constant 5.0 : i32`: a scalar literal printed without its attribute's name
+        if not items and (_SCALAR.fullmatch(tok.text) or tok.kind == "string") and _value_ends(r):
+            # `arith.constant 5.0 : i32`, `arith.constant 1`: a literal printed without its attribute's name
             attributes.append(Attribute("", tok.text, tok.start, tok.end))
         _custom_item(r, tok, operands, definitions, successors, attributes, items)
         end = items[-1].end if items else end
@@ -128,6 +128,13 @@ def _stray_closer(r: Reader, signature: Signature) -> bool:
     if after is None or after.kind != "close" or r.pos != len(r.toks) - 1 or r.pos in r.matching.values():
         return False
     return not any(type_problem(t.text) for t in (*signature.inputs, *signature.outputs))
+
+
+def _value_ends(r: Reader) -> bool:
+    """Whether the literal at the cursor ends its statement's values: its type's ``:``, a trailing
+    location or nothing follows (``arith.constant 1 : i32``, ``arith.constant 1``: an untyped one)."""
+    after = r.peek(1)
+    return after is None or after.text == ":" or (after.text == "loc" and r.at("(", 2))
 
 
 def _custom_item(

@@ -131,14 +131,17 @@ _NAMES = r"%[\w$.\-]++(?::\d+)?(?:[ \t]*,[ \t]*%[\w$.\-]++(?::\d+)?)*[ \t]*"
 _STARTS = lazy(
     r'[ \t]*+(?:$|"(?![^"\n]*+"[ \t]*+(?:$|//))|[\^}#!]|\{-#|//'
     r"|[A-Za-z_][\w$]*+\.[\w$.]++(?![\w$.])|return\b|module\b|call(?:_indirect)?\b"
-    rf"|{_NAMES}(?:=(?!=)|$|//))"
+    r"|(?:rewrite|replace|erase)[ \t]++%|apply_native_(?:constraint|rewrite)[ \t]++\""
+    rf"|{_NAMES}(?:=(?!=)|,?+[ \t]*+(?:$|//)))"
 )
 """What starts a statement: an op's name (a string alone on its line is a custom form's word:
 `iree_codegen.ukernel.generic {...}` then `"iree_uk_mmt4d"`), its results and `=` (or its results alone:
-the `=` may be on the next line, to MLIR's lexer a line break is a blank), a label, a closer, an alias."""
+the `=` may be on the next line, to MLIR's lexer a line break is a blank), a label, a closer, an alias.
+In a `pdl.pattern` the ops that define no value are written without their dialect (`rewrite %root
+with "rewriter"(%attr : !pdl.attribute)`, `erase %op`): no custom form goes on with those words."""
 
 
-_VALUES_ALONE = lazy(rf"[ \t]*+{_NAMES}(?:$|//)")
+_VALUES_ALONE = lazy(rf"[ \t]*+{_NAMES},?+[ \t]*+(?:$|//)")
 
 
 def values_alone(line: str) -> bool:
