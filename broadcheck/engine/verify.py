@@ -9,6 +9,7 @@ text, to locate the problem.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 
 from broadcheck import dialects
@@ -76,8 +77,26 @@ the future ``stablehlo.async_done`` takes and ``stablehlo.async_start`` gives, `
 futures; ``tfl.control_node``'s control tokens)."""
 
 
+_PASSING = ("scf.", "cf.", "func.")
+"""The dialects whose ops pass values along (loops, branches, calls, returns) and hold each type to
+another's: a dialect's type written with no parameters (``!quantum.bit``, ``!hal.buffer``) is one type
+whatever its dialect, so its text alone tells equal from not, as ``--allow-unregistered-dialect``
+compares them. A type with parameters stays unjudged: its dialect may spell one type two ways
+(``!llvm.ptr`` and ``!llvm.ptr<0>``)."""
+
+
 def _judged(name: str, t: Type) -> bool:
-    return isinstance(t, OpaqueType) and t.text.startswith(_FLOW_TYPES.get(name, ()))
+    return isinstance(t, OpaqueType) and (
+        t.text.startswith(_FLOW_TYPES.get(name, ()))
+        or (
+            dialects.BARE.get(name, name).startswith(_PASSING)
+            and "<" not in t.text
+            and _PLAIN_DIALECT_TYPE.fullmatch(t.text) is not None
+        )
+    )
+
+
+_PLAIN_DIALECT_TYPE = re.compile(r"![A-Za-z_][\w$]*\.[\w$.]+")
 
 
 def _token(t: Type) -> bool:

@@ -106,11 +106,20 @@ def edge(source: str, target: str, given: Sequence[Type], wanted: Sequence[Type]
         detail = f"region branch point has {len(given)} operands, but region successor needs {len(wanted)} inputs"
         raise fail("BC028", note, detail=head + detail)
     for i, (a, b) in enumerate(zip(given, wanted, strict=True)):
-        if unknown(a) or unknown(b):
+        if unknown(a) or unknown(b) or _spelled_apart(a, b):
             continue
         if key(a) != key(b):
             detail = f"successor operand type #{i} '{text(a)}' should match successor input type #{i} '{text(b)}'"
             raise fail("BC028", note, detail=head + detail)
+
+
+def _spelled_apart(a: Type, b: Type) -> bool:
+    """Whether ``a`` and ``b`` may be one dialect type, written once with its parameters and once
+    without them (``!llvm.ptr<0>`` is ``!llvm.ptr``): broadcheck does not read a dialect's defaults."""
+    if not (isinstance(a, OpaqueType) and isinstance(b, OpaqueType) and a.text[:1] == b.text[:1] == "!"):
+        return False
+    (name_a, _, rest_a), (name_b, _, rest_b) = a.text.partition("<"), b.text.partition("<")
+    return name_a.strip() == name_b.strip() and (not rest_a) != (not rest_b)
 
 
 def full_name(name: str) -> str:

@@ -50,7 +50,7 @@ __all__ = ["for_", "forall", "in_parallel", "parallel", "reduce", "while_"]
 def for_(op: Operation) -> None:
     """``scf.for``: ``OneRegion``, ``AtLeastNOperands<3>``, its bounds' ODS type and
     ``AllTypesMatch``, ``ForOp::verify``; then its terminator, ``LoopLikeOpInterface``'s counts
-    and induction variable, the edges (parent to results, the yield to the body, to the results)
+    and induction variable, the edges (parent to the body, to the results; the yield to the body, to the results)
     and ``ForOp::verifyRegions`` (the induction variable has the bounds' type)."""
     if len(op.regions) != 1:
         raise fail("BC912")
@@ -81,6 +81,7 @@ def for_(op: Operation) -> None:
     induction = arguments[0]
     if not signless_or_index(induction):
         raise fail("BC918", index=0, type=text(induction))
+    edge("parent", "Region #0", inits, iter_args, op.name_span)  # (the body is the parent's first successor)
     edge("parent", "Operation scf.for", inits, results, op.name_span)
     edge("Operation scf.yield", "Region #0", yields, iter_args, region.at)
     edge("Operation scf.yield", "Operation scf.for", yields, results, region.at)
