@@ -136,6 +136,13 @@ def test_values_inside_brackets_are_operands(text: str, names: list[str]) -> Non
             ["%in", "%go", "%out", "%done"],
         ),
         ("handshake.func @f(%a: i64, %b: none, ...) -> (i64, none) {...}", [], ["%a", "%b"]),
+        # a port naming another port of the same head, before or after it, uses no value (FIRRTL's domains)
+        (
+            "firrtl.module @D(in %A: !d, in %a: !u domains [%A], in %c: !u domains [%C], in %C: !d) {...}",
+            [],
+            ["%A", "%a", "%c", "%C"],
+        ),
+        ("firrtl.module @D(in %a: !u domains [%x]) {...}", ["%x"], ["%a"]),
         # a tied result after the types' arrow (stream.async.fill)
         (
             "%r = stream.async.fill %c, %p[%o to %e for %l] : i32 -> %p as !stream.resource<constant>{%n}",

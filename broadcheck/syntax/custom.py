@@ -369,8 +369,10 @@ def _group_values(
     brackets then ``:``, with the names in those brackets (an argument list, ``(%arg0[%offset for
     %length]: T, %n: i32)``); used, the rest (``(%n, 32)``, the sizes ``{%size}`` of a type, a
     keyword's value ``(in1: %x: i1)``). With ``region`` (arguments follow the group: ``execute(%ref
-    = %init, %ref1)[%id: index]``) every name is defined but one after ``=``."""
+    = %init, %ref1)[%id: index]``) every name is defined but one after ``=``. A name the group defines
+    is no use of it too (FIRRTL's ports name other ports, before or after: ``in %a: T domains [%A]``)."""
     depth, held = 0, False  # (held: inside the brackets right after a bound name)
+    used, defined = len(operands), len(definitions)
     # an argument list once one name touches its `:` (`(in %a: i2, in %b : i2)`: the spaced one is bound too)
     listed = listed or any(t.text == ":" and inner[k - 1].end == t.start and inner[k - 1].text.startswith("%")
                            for k, t in enumerate(inner) if k)  # fmt: skip
@@ -394,6 +396,9 @@ def _group_values(
                 definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
             else:
                 operands.append(use)
+    names = {d.name for d in definitions[defined:]}
+    if names and any(u.name in names for u in operands[used:]):  # (`in %a: T domains [%A]`: another argument)
+        operands[used:] = [u for u in operands[used:] if u.name not in names]
 
 
 def _arguments_touch(r: Reader, close: int) -> bool:
