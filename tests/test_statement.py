@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable
 
 import pytest
@@ -136,13 +137,12 @@ def test_values_inside_brackets_are_operands(text: str, names: list[str]) -> Non
             ["%in", "%go", "%out", "%done"],
         ),
         ("handshake.func @f(%a: i64, %b: none, ...) -> (i64, none) {...}", [], ["%a", "%b"]),
-        # a port naming another port of the same head, before or after it, uses no value (FIRRTL's domains)
+        # a name, its type, then `=` and the value it is bound to (CIRCT's pipelines)
         (
-            "firrtl.module @D(in %A: !d, in %a: !u domains [%A], in %c: !u domains [%C], in %C: !d) {...}",
-            [],
-            ["%A", "%a", "%c", "%C"],
+            "%0:2 = pipeline.unscheduled(%a0 : i32 = %arg0, %a1 : i32 = %arg1) clock(%clk) -> (out: i32) {...}",
+            ["%arg0", "%arg1", "%clk"],
+            ["%a0", "%a1"],
         ),
-        ("firrtl.module @D(in %a: !u domains [%x]) {...}", ["%x"], ["%a"]),
         # a tied result after the types' arrow (stream.async.fill)
         (
             "%r = stream.async.fill %c, %p[%o to %e for %l] : i32 -> %p as !stream.resource<constant>{%n}",
@@ -157,6 +157,9 @@ def test_unchecked_custom_forms_use_and_define_what_their_parsers_do(
     statement = read_statement(text)
     assert [u.name for u in statement.operands] == used
     assert [d.name for d in statement.definitions] == defined
+    # the engine reads a statement's key, every name `%_`: the same roles, by place alone
+    keyed = read_statement(re.sub(r"%[\w$.\-]+", "%_", text))
+    assert (len(keyed.operands), len(keyed.definitions)) == (len(used), len(defined))
 
 
 def test_region_arguments_after_a_clause_are_definitions_not_uses() -> None:

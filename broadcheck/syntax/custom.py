@@ -369,10 +369,9 @@ def _group_values(
     brackets then ``:``, with the names in those brackets (an argument list, ``(%arg0[%offset for
     %length]: T, %n: i32)``); used, the rest (``(%n, 32)``, the sizes ``{%size}`` of a type, a
     keyword's value ``(in1: %x: i1)``). With ``region`` (arguments follow the group: ``execute(%ref
-    = %init, %ref1)[%id: index]``) every name is defined but one after ``=``. A name the group defines
-    is no use of it too (FIRRTL's ports name other ports, before or after: ``in %a: T domains [%A]``)."""
+    = %init, %ref1)[%id: index]``) every name is defined but one after ``=``; so is a name its type
+    and then ``=`` follow (``%a0 : i32 = %arg0``)."""
     depth, held = 0, False  # (held: inside the brackets right after a bound name)
-    used, defined = len(operands), len(definitions)
     # an argument list once one name touches its `:` (`(in %a: i2, in %b : i2)`: the spaced one is bound too)
     listed = listed or any(t.text == ":" and inner[k - 1].end == t.start and inner[k - 1].text.startswith("%")
                            for k, t in enumerate(inner) if k)  # fmt: skip
@@ -391,14 +390,26 @@ def _group_values(
                 following = nxt.text if nxt is not None else ""
                 argument = before == "as" or after in (":", "[") or (listed and following == ":")
                 bound = (argument and before != ":") or following == "=" or (region and before != "=")
+                bound = bound or (following == ":" and _typed_binding(inner, k + 2))  # (`%a0 : i32 = %arg0`)
                 held = bound and after == "["
             if bound:
                 definitions.append(Definition(use.name, tok.start, tok.start + len(use.name), None))
             else:
                 operands.append(use)
-    names = {d.name for d in definitions[defined:]}
-    if names and any(u.name in names for u in operands[used:]):  # (`in %a: T domains [%A]`: another argument)
-        operands[used:] = [u for u in operands[used:] if u.name not in names]
+
+
+def _typed_binding(inner: list[Token], k: int) -> bool:
+    """Whether the type that starts at ``inner[k]`` is followed by ``=`` before the entry ends: the
+    name before it is bound to a value (``pipeline.unscheduled(%a0 : i32 = %arg0, ...)``)."""
+    depth = 0
+    for tok in inner[k:]:
+        if tok.kind == "open":
+            depth += 1
+        elif tok.kind == "close":
+            depth -= 1
+        elif depth == 0 and tok.text in (",", "="):
+            return tok.text == "="
+    return False
 
 
 def _arguments_touch(r: Reader, close: int) -> bool:
