@@ -5287,8 +5287,9 @@ RULES: Mapping[str, Rule] = {
             "arith-compare-operand",
             "custom op '{name}' '{operand}' must be {constraint}, but got '{type}'",
             "The parser: arith.cmpi/cmpf's custom form with a type outside the operands' constraint (cmpi on "
-            "floats, cmpf on integers), tensor.from_elements's with a result that is not static (at the op); the "
-            "generic form gets the verifier's operand #0 or result #0 message.",
+            "floats, cmpf on integers), math.isnan/isinf/isfinite/isnormal's with one that is not a float, "
+            "tensor.from_elements's with a result that is not static (at the op); the generic form gets the "
+            "verifier's operand #0 or result #0 message.",
             "%0 = arith.cmpi eq, %a, %b : f32",
             op_prefix=False,
         ),
