@@ -8468,6 +8468,24 @@ RULES: Mapping[str, Rule] = {
             "tensor.parallel_insert_slice (InParallelOp::verify).",
             "scf.forall.in_parallel { %0 = arith.constant 1 : index }",
         ),
+        # cf.cond_br's branch weights (WeightedBranchOpInterface), from llvm-project's ControlFlow/invalid.mlir
+        Rule(
+            "BC1798",
+            "branch-weights-count",
+            "expects number of branch weights to match number of successors: {count} vs {successors}",
+            "cf.cond_br's weights([...]) with another number of weights than successors "
+            "(WeightedBranchOpInterface's verifier; no op prefix in its words).",
+            "cf.cond_br %c weights([100]), ^bb1, ^bb2",
+            op_prefix=False,
+        ),
+        Rule(
+            "BC1799",
+            "branch-weights-zero",
+            "branch weights cannot all be zero",
+            "cf.cond_br's weights([...]) all zero (WeightedBranchOpInterface's verifier).",
+            "cf.cond_br %c weights([0, 0]), ^bb1, ^bb2",
+            op_prefix=False,
+        ),
         # ---- BC1860-BC1889: broadcheck refine (refine)
         Rule(
             "BC1860",

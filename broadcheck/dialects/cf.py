@@ -22,11 +22,12 @@ from __future__ import annotations
 import re
 
 from broadcheck.dialects.op import Op, Reading, custom, ops
-from broadcheck.dialects.shaped import split_top
+from broadcheck.dialects.shaped import array_property, split_top
 from broadcheck.ops import OpaqueType, Operation, Type
 from broadcheck.semantics import Problem, Profile
 from broadcheck.syntax.attributes import ints
 from broadcheck.syntax.lazyre import lazy
+from broadcheck.syntax.statement import Attribute as Property
 from broadcheck.syntax.statement import Statement, TypeText
 
 _SIGNLESS = lazy(r"i[1-9][0-9]*")
@@ -60,7 +61,13 @@ def condition(op: Operation, profile: Profile) -> Problem | None:
     if not op.operands:
         return None
     t = op.operands[0].type
-    return _constraint(t, "1-bit signless integer", _key(t) == "i1")
+    problem = _constraint(t, "1-bit signless integer", _key(t) == "i1")
+    weights = _ints(op, "branch_weights") if op.name == "cf.cond_br" else None
+    if problem is not None or weights is None:
+        return problem
+    if len(weights) != 2:  # (WeightedBranchOpInterface, after the ODS invariants)
+        return Problem("BC1798", {"count": len(weights), "successors": 2})
+    return Problem("BC1799") if not any(weights) else None
 
 
 def branch(op: Operation, profile: Profile) -> Problem | None:
@@ -135,9 +142,18 @@ def successor_operands(statement: Statement) -> tuple[tuple[int, ...], ...] | No
 
 
 def condition_form(statement: Statement) -> Reading:
-    """``cf.cond_br %c, ^bb1(...), ^bb2`` and ``cf.assert %c, "..."``: the condition is an ``i1``
-    (the successors' operands are typed in their own lists)."""
-    return Reading([TypeText("i1", 0, 0, "i1")] * len(statement.operands), [])
+    """``cf.cond_br %c weights([1, 2]), ^bb1(...), ^bb2`` and ``cf.assert %c, "..."``: the condition
+    is an ``i1`` (the successors' operands are typed in their own lists); the weights are the
+    ``branch_weights`` property."""
+    items = statement.items
+    properties: list[Property] = []
+    for i in range(len(items) - 1):
+        if items[i].kind == "word" and items[i].text == "weights" and items[i + 1].text.startswith("(["):
+            values = ints(items[i + 1].text[1:-1])
+            if values is not None:
+                properties.append(array_property("branch_weights", values, items[i + 1], "i32"))
+            break
+    return Reading([TypeText("i1", 0, 0, "i1")] * len(statement.operands), [], tuple(properties))
 
 
 def switch_form(statement: Statement) -> Reading:

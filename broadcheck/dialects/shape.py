@@ -468,25 +468,27 @@ def value_of_form(statement: Statement) -> Reading:
 
 
 def assuming_form(statement: Statement) -> Reading:
-    """``shape.assuming %w -> (T, U) {...}``: a witness in, the arrow's types out."""
+    """``shape.assuming %w -> (T, U) {...}``: a witness in, the arrow's types out (its results, bound
+    to names or not: the arrow says how many there are)."""
     sig = statement.signature
     outputs: list[TypeText | None] = list(sig.outputs) if sig is not None and sig.kind == "arrow" else []
-    if len(outputs) != statement.result_count:
+    if statement.result_count and len(outputs) != statement.result_count:
         outputs = [None] * statement.result_count
     return Reading([_implied(WITNESS)] * len(statement.operands), outputs)
 
 
 def reduce_form(statement: Statement) -> Reading:
     """``shape.reduce(%shape, %init) : S -> T {...}``: the shape is ``S``; the initial values and
-    the results are the arrow's types."""
+    the results are the arrow's types (bound to names or not)."""
     sig = statement.signature
     if sig is None or sig.kind not in ("arrow", "list") or len(sig.inputs) != 1:
         return Reading([None] * len(statement.operands), [None] * statement.result_count)
     outputs: list[TypeText | None] = list(sig.outputs)
     if len(outputs) != len(statement.operands) - 1:
         return Reading([sig.inputs[0], *[None] * (len(statement.operands) - 1)], [None] * statement.result_count)
-    results: list[TypeText | None] = outputs if len(outputs) == statement.result_count else [None] * len(outputs)
-    if len(results) != statement.result_count:
+    count = statement.result_count
+    results: list[TypeText | None] = outputs if len(outputs) == count or not count else [None] * len(outputs)
+    if count and len(results) != count:
         results = [None] * statement.result_count
     return Reading([sig.inputs[0], *outputs], results)
 
