@@ -277,3 +277,36 @@ def test_an_attribute_s_type_is_found_without_a_step_per_character() -> None:
     assert typed is not None and typed.text == "tensor<20000xf32>"
     assert typed.start == 100 + value.index("tensor")
     assert steps < 100, steps
+
+
+# Types of a declaration's argument, `func.func private @f(T)` (T at column 22), and iree-opt 3.13's
+# first error of each (None: it reads): a strided layout as its parser reads it, the memref's
+# verifier's stride count, an integer width that is no 32-bit number, a complex not closed.
+DECLARED = [
+    ("memref<?x?xf32, strided<[a]>>", (47, "expected a 64-bit signed integer or '?'")),
+    ("memref<?x?xf32, strided<[1, ?], offset: x>>", (62, "expected a 64-bit signed integer or '?'")),
+    ("memref<?x?xf32, strided<[1, ?], offset ?>>", (60, "expected ':' after 'offset'")),
+    ("memref<?x?xf32, strided<[1, ?] offset: 3>>", (52, "expected ','")),
+    ("memref<?x?xf32, strided<[1 2]>>", (48, "expected ']'")),
+    ("memref<4xf32, strided<[99999999999999999999]>>", (45, "expected a 64-bit signed integer or '?'")),
+    ("memref<4xf32, strided<1>>", (44, "expected '['")),
+    ("memref<4xf32, strided<[1], foo: 2>>", (48, "expected 'offset' after comma")),
+    ("memref<?x?xf32, strided<[]>>", (22, "expected the number of strides to match the rank")),
+    ("memref<4xf32, strided<[1, 2], offset: 3>, 1>", (22, "expected the number of strides to match the rank")),
+    ("memref<?x?xf32, strided<[1, ?], offset: ?>>", None),
+    ("memref<4xf32, strided<[-1]>>", None),
+    ("memref<4xf32, strided <[1]>>", None),
+    ("memref<f32, strided<[]>>", None),
+    ("memref<2xf32, strided<[1]>, 5>", None),
+    ("i4294967295", (22, "integer bitwidth is limited to 16777215 bits")),
+    ("i4294967296", (22, "invalid integer width")),
+    ("complex<i32", (33, "expected '>' in complex type")),
+    ("complex<i32, f32>", (33, "expected '>' in complex type")),
+    ("tensor<complex<f32>", (41, "expected '>' in tensor type")),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), DECLARED, ids=[t for t, _ in DECLARED])
+def test_a_declared_argument_s_type_is_judged_as_iree_opt_does(text: str, expected: tuple[int, str] | None) -> None:
+    errors = [d for d in check_text(f"func.func private @f({text})\n", "probe.mlir") if d.severity == "error"]
+    assert [(e.span.line, e.span.column, e.message) for e in errors[:1]] == ([(1, *expected)] if expected else [])

@@ -90,7 +90,8 @@ def _describe_expected(expected: set[str]) -> str:
 
 
 def _open_shaped_type(text: str, pos: int) -> str | None:
-    """``tensor``/``vector`` if the innermost bracket open at ``pos`` is their ``<``."""
+    """``tensor``/``vector``/``complex`` if the innermost bracket open at ``pos`` is their ``<``
+    (MLIR's parser wants its ``>`` there: "expected '>' in complex type")."""
     depth = 0
     i = pos - 1
     while i >= 0:
@@ -102,7 +103,7 @@ def _open_shaped_type(text: str, pos: int) -> str | None:
                 if ch != "<":
                     return None
                 head = text[:i].rstrip()
-                for word in ("tensor", "vector"):
+                for word in ("tensor", "vector", "complex"):
                     if head.endswith(word):
                         return word
                 return None
@@ -454,7 +455,11 @@ class _Builder:
                 after = Span(end.end_line, end.end_column, end.end_line, end.end_column + 1)
                 raise SyntaxProblem(f"undefined symbol alias id '{name}'", after)
         if kind == "builtin_type" and (wide := _WIDE_INTEGER.fullmatch(tokens[0])) and int(wide[1]) > 16777215:
-            raise SyntaxProblem("integer bitwidth is limited to 16777215 bits", self.token_span(tokens[0]))
+            # (a width that is no 32-bit unsigned integer: the lexer's own words, before the limit's)
+            words = (
+                "invalid integer width" if int(wide[1]) > 0xFFFFFFFF else "integer bitwidth is limited to 16777215 bits"
+            )
+            raise SyntaxProblem(words, self.token_span(tokens[0]))
         for child in trees:  # complex<...>: check what is inside
             self.type(child)
         return OpaqueType(self.source(tree.meta).strip())

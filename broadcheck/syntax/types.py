@@ -241,7 +241,8 @@ def _type_problem(text: str) -> tuple[str, int] | None:
         found = type_problem(f"tensor<{shape}>") if shape else None
         if found is None or found[0] == "invalid tensor element type":
             # (a memref's elements are not a tensor's)
-            return _blank_layout(text, shape.startswith("*")) if "," in text else None
+            rank = None if shape.startswith("*") else _SHAPE.match(shape).group().count("x")  # type: ignore[union-attr]
+            return _blank_layout(text, rank) if "," in text else None
         return found[0].replace(" tensor type", " memref type"), start - len("tensor<") + found[1]
     if text.startswith("tuple<") and text.endswith(">"):
         for start, element in entries(text, len("tuple<"), len(text) - 1):
@@ -284,7 +285,7 @@ _LAYOUTS = ("affine_map<", "strided<", "#")
 """How a memref's entry that may be a layout starts (an alias may name one)."""
 
 
-def _blank_layout(text: str, unranked: bool) -> tuple[str, int] | None:
+def _blank_layout(text: str, rank: int | None) -> tuple[str, int] | None:
     """What MLIR's memref parser says of a blank entry after its element, ``memref<4xf32, >``
     (its layout and memory space are a ``,``-separated list of attributes, and unlike a tensor's
     encoding none may be empty): ``expected list element`` where the first entry is blank and the
@@ -292,21 +293,97 @@ def _blank_layout(text: str, unranked: bool) -> tuple[str, int] | None:
     both ``emitWrongTokenError``'s, just after the ``,`` before it. Only the first two entries
     (a layout, a memory space): a third follows two that MLIR may reject first (``multiple memory
     spaces``), as may a layout of an unranked memref (``cannot have affine map``, an entry that
-    may be one: :data:`_LAYOUTS`); those are not judged."""
-    end = len(text) - 1
+    may be one: :data:`_LAYOUTS`); those are not judged. A strided layout as its parser reads it
+    (:func:`_strided_problem`), and then, as the memref's verifier, one stride a dimension of the
+    ``rank`` (``None``: unranked)."""
+    end, unranked, strides = len(text) - 1, rank is None, None
     at, mark = scan(text, len("memref<"), end, _COMMA)
     for index in (1, 2):
         if mark != ",":
-            return None
+            break
         after, mark = scan(text, at + 1, end, _COMMA)
         if not text[at + 1 : after].strip():
             if index == 1 and mark == "":
                 return "expected list element", at + 1
             return "expected attribute value", at + 1
-        if unranked and text[at + 1 : after].lstrip().startswith(_LAYOUTS):
+        entry = text[at + 1 : after].lstrip()
+        if unranked and entry.startswith(_LAYOUTS):
             return None  # (an unranked memref's layout: MLIR's "cannot have affine map" first)
+        if index == 1 and entry.startswith("strided<"):
+            found = _strided_problem(text, after - len(text[at + 1 : after].strip()) - _trailing(text, at + 1, after))
+            if isinstance(found, tuple):
+                return found
+            strides = found
         at = after
+    if strides is not None and rank is not None and strides != rank:
+        return "expected the number of strides to match the rank", 0
     return None
+
+
+def _trailing(text: str, start: int, end: int) -> int:
+    """How many blanks end ``text[start:end]``."""
+    piece = text[start:end]
+    return len(piece) - len(piece.rstrip())
+
+
+_STRIDED_TOKEN = lazy(r"[ \t\r\n]*+(-?[0-9]\w*|[A-Za-z_][\w$.]*|\S)")
+
+
+def _strided_problem(text: str, begin: int) -> tuple[str, int] | int:
+    """What ``StridedLayoutAttr``'s parser says of the layout ``strided<[...], offset: ...>`` at
+    ``text[begin]``: a stride or the offset that is not an integer or ``?`` is "expected a 64-bit
+    signed integer or '?'" at that token; a missing ``]``, ``,``, ``offset``, ``:`` or ``>`` its own
+    words, just after the token before (``emitWrongTokenError``). If it reads, how many strides."""
+    pos = begin + len("strided<")
+
+    def token() -> tuple[str, int, int]:
+        m = _STRIDED_TOKEN.match(text, pos)
+        return ("", len(text), len(text)) if m is None else (m[1], m.start(1), m.end(1))
+
+    def after_previous(at: int) -> int:
+        return len(text[:at].rstrip(" \t\r\n"))
+
+    def number() -> tuple[str, int] | None:
+        nonlocal pos
+        word, start, end = token()
+        if word == "?" or (word.lstrip("-").isdigit() and int(word) <= 2**63 - 1):
+            pos = end
+            return None
+        return "expected a 64-bit signed integer or '?'", start
+
+    word, start, end = token()
+    if word != "[":
+        return "expected '['", after_previous(start)
+    pos, strides = end, 0
+    if token()[0] != "]":
+        while True:
+            if (wrong := number()) is not None:
+                return wrong
+            strides += 1
+            word, start, end = token()
+            if word != ",":
+                break
+            pos = end
+    word, start, end = token()
+    if word != "]":
+        return "expected ']'", after_previous(start)
+    pos = end
+    word, start, end = token()
+    if word == ">":
+        return strides
+    for wanted, words in (
+        (",", "expected ','"),
+        ("offset", "expected 'offset' after comma"),
+        (":", "expected ':' after 'offset'"),
+    ):
+        word, start, end = token()
+        if word != wanted:
+            return words, after_previous(start)
+        pos = end
+    if (wrong := number()) is not None:
+        return wrong
+    word, start, _ = token()
+    return strides if word == ">" else ("expected '>'", after_previous(start))
 
 
 def entries(text: str, begin: int, end: int) -> Iterator[tuple[int, str]]:
