@@ -124,6 +124,12 @@ def _spelled(statement: Statement, aliases: Mapping[str, Type | SyntaxProblem]) 
     return statement._replace(signature=signature._replace(inputs=inputs, outputs=outputs))
 
 
+_SINGLE_BLOCK = frozenset({"BC1785", "BC1788"})
+"""What ``SingleBlock`` says of a region (more blocks than one, a block with no op)."""
+_OPERAND_COUNTS = frozenset({"BC609", "BC623"})
+"""``NOperands``' and ``AtLeastNOperands``' words: traits a Linalg op lists before ``SingleBlock``."""
+
+
 class Unreadable(Exception):
     """A statement whose types broadcheck cannot read or place: its op is passed over."""
 
@@ -274,6 +280,10 @@ class Checks:
         if op.regions or op.generic:
             found = region_problem(op)
             if found is not None:
+                if found.code in _SINGLE_BLOCK and op.name.startswith("linalg."):
+                    own = check(op, self.profile)  # (its operand count's trait comes before SingleBlock)
+                    if own is not None and own.code in _OPERAND_COUNTS:
+                        return own
                 return found
         return check(op, self.profile)
 
