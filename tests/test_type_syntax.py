@@ -284,6 +284,8 @@ def test_an_attribute_s_type_is_found_without_a_step_per_character() -> None:
 # verifier's stride count, an integer width that is no 32-bit number, a complex not closed.
 DECLARED = [
     ("memref<?x?xf32, strided<[a]>>", (47, "expected a 64-bit signed integer or '?'")),
+    ("memref<?x?xf32, strided<[>>", (47, "expected a 64-bit signed integer or '?'")),  # (its `[` never closed)
+    ("memref<?x?xf32, strided<[1, >>", (50, "expected a 64-bit signed integer or '?'")),
     ("memref<?x?xf32, strided<[1, ?], offset: x>>", (62, "expected a 64-bit signed integer or '?'")),
     ("memref<?x?xf32, strided<[1, ?], offset ?>>", (60, "expected ':' after 'offset'")),
     ("memref<?x?xf32, strided<[1, ?] offset: 3>>", (52, "expected ','")),
@@ -310,3 +312,16 @@ DECLARED = [
 def test_a_declared_argument_s_type_is_judged_as_iree_opt_does(text: str, expected: tuple[int, str] | None) -> None:
     errors = [d for d in check_text(f"func.func private @f({text})\n", "probe.mlir") if d.severity == "error"]
     assert [(e.span.line, e.span.column, e.message) for e in errors[:1]] == ([(1, *expected)] if expected else [])
+
+
+@pytest.mark.parametrize(
+    ("source", "column"),
+    [
+        # a layout's `[` never closed, in a generic form's type and a function's result: iree-opt's column
+        ('func.func @f() {\n  %0 = "test.op"() : () -> memref<?xf32, strided<[>>\n  return\n}\n', 51),
+        ("func.func private @f() -> memref<?x?xf32, strided<[>>\n", 52),
+    ],
+)
+def test_a_layout_left_open_is_said_where_its_parser_stops(source: str, column: int) -> None:
+    errors = [d for d in check_text(source, "probe.mlir") if d.severity == "error"]
+    assert [(e.span.column, e.message) for e in errors[:1]] == [(column, "expected a 64-bit signed integer or '?'")]

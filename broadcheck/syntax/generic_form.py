@@ -80,12 +80,17 @@ def statement_wrong(
     (:func:`~.written.type_wrong`), and a custom form's value that opens twice or its types where
     it reads no further (:func:`literal_problem`, :func:`signature_problem`); a custom form's only
     if its op is ``declared`` (``parser``: what its parser says where that depends on the op, if it
-    is known); ``None`` if none of them tells."""
+    is known); a strided layout left open first where it is (:func:`~.written.open_layout`); ``None``
+    if none of them tells."""
     from broadcheck.syntax.head import head_wrong
-    from broadcheck.syntax.written import type_wrong
+    from broadcheck.syntax.written import open_layout, type_wrong
 
     found = results_problem(source) or head_wrong(source, body) or generic_problem(source)
-    if found := found or type_wrong(source, declared, parser):
+    found = found or type_wrong(source, declared, parser)
+    at = source.find("strided<")
+    if at >= 0 and (layout := open_layout(source)) is not None and (not found or found[1] > at):
+        return layout  # (a layout's brackets left open: its parser stops inside, before what is after it)
+    if found:
         return found
     return (literal_problem(source) or signature_problem(source)) if declared else None
 

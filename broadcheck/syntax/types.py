@@ -294,7 +294,7 @@ def _blank_layout(text: str, rank: int | None) -> tuple[str, int] | None:
     (a layout, a memory space): a third follows two that MLIR may reject first (``multiple memory
     spaces``), as may a layout of an unranked memref (``cannot have affine map``, an entry that
     may be one: :data:`_LAYOUTS`); those are not judged. A strided layout as its parser reads it
-    (:func:`_strided_problem`), and then, as the memref's verifier, one stride a dimension of the
+    (:func:`strided_problem`), and then, as the memref's verifier, one stride a dimension of the
     ``rank`` (``None``: unranked)."""
     end, unranked, strides = len(text) - 1, rank is None, None
     at, mark = scan(text, len("memref<"), end, _COMMA)
@@ -310,7 +310,7 @@ def _blank_layout(text: str, rank: int | None) -> tuple[str, int] | None:
         if unranked and entry.startswith(_LAYOUTS):
             return None  # (an unranked memref's layout: MLIR's "cannot have affine map" first)
         if index == 1 and entry.startswith("strided<"):
-            found = _strided_problem(text, after - len(text[at + 1 : after].strip()) - _trailing(text, at + 1, after))
+            found = strided_problem(text, after - len(text[at + 1 : after].strip()) - _trailing(text, at + 1, after))
             if isinstance(found, tuple):
                 return found
             strides = found
@@ -329,7 +329,7 @@ def _trailing(text: str, start: int, end: int) -> int:
 _STRIDED_TOKEN = lazy(r"[ \t\r\n]*+(-?[0-9]\w*|[A-Za-z_][\w$.]*|\S)")
 
 
-def _strided_problem(text: str, begin: int) -> tuple[str, int] | int:
+def strided_problem(text: str, begin: int) -> tuple[str, int] | int:
     """What ``StridedLayoutAttr``'s parser says of the layout ``strided<[...], offset: ...>`` at
     ``text[begin]``: a stride or the offset that is not an integer or ``?`` is "expected a 64-bit
     signed integer or '?'" at that token; a missing ``]``, ``,``, ``offset``, ``:`` or ``>`` its own

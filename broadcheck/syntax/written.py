@@ -21,7 +21,7 @@ from broadcheck.syntax.parts import OpParser, OpWords, ParserWords, Statement, T
 from broadcheck.syntax.parts import SyntaxProblem as ReaderProblem
 from broadcheck.syntax.problem import KEYWORD, NO_VALUE, attribute_word
 from broadcheck.syntax.statement import read_statement
-from broadcheck.syntax.types import TYPE_VALUES, WRONG_TOKEN, attribute_type, type_problem
+from broadcheck.syntax.types import TYPE_VALUES, WRONG_TOKEN, attribute_type, strided_problem, type_problem
 
 
 def _attribute_type(value: str, base: int) -> TypeText | None:
@@ -196,7 +196,7 @@ def type_wrong(source: str, custom: bool, parser: OpParser | None = None) -> tup
     except ParserWords as said:  # (the reader stopped where MLIR's parser does, and says it so)
         return said.message, said.start
     except ReaderProblem:
-        return _glued(source) if custom or _GENERIC.match(source) else None
+        return (_glued(source) or open_layout(source)) if custom or _GENERIC.match(source) else None
     if not (statement.generic or custom):
         return None
     return written_type_problem(statement, source)
@@ -221,6 +221,17 @@ def _glued(source: str) -> tuple[str, int] | None:
             m = _GLUED.search(source, i)
             return None if m is None else (WRONG_TOKEN, len(source[: m.start("word")].rstrip()))
     return None
+
+
+def open_layout(source: str) -> tuple[str, int] | None:
+    """A memref's strided layout whose brackets do not close (``memref<?xf32, strided<[>>``): the
+    reader cannot cut its type out, but MLIR's layout parser stops at the token it wants an integer
+    at, whatever follows (:func:`~.types.strided_problem`); ``None`` where there is none."""
+    at = source.find("strided<")
+    if at < 0 or source.rfind("memref<", 0, at) < 0:
+        return None
+    found = strided_problem(source, at)
+    return found if isinstance(found, tuple) else None
 
 
 _TYPE_AFTER = lazy(r"[ \t\n]*:[ \t\n]*")
