@@ -619,7 +619,7 @@ def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeT
     if kind == "same" and len(types) == 1:
         for i in untyped:
             operands[i] = types[0]
-        return operands, [types[0]] * count
+        return operands, [types[0]] * (count or 1)  # (no name binds its result: it has one all the same)
     if kind == "result" and len(types) == count:
         return operands, list(types)
     if kind == "complex" and len(types) == 1:
@@ -635,7 +635,7 @@ def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeT
     if kind == "compare" and len(types) == 1:
         for i in untyped:
             operands[i] = types[0]
-        return operands, [_with_i1(types[0])] * count
+        return operands, [_with_i1(types[0])] * (count or 1)
     if kind == "first" and len(types) == 1 and untyped:
         operands[untyped[0]] = types[0]
         return operands, results
@@ -655,7 +655,7 @@ def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeT
         return operands, list(types)
     if kind == "list" and layout is not None and len(layout.operands) == len(untyped):
         top = max((*layout.operands, *layout.results), default=-1)
-        if top < len(types) and len(layout.results) == count:
+        if top < len(types) and len(layout.results) in (count, count or len(layout.results)):
             for i, at in zip(untyped, layout.operands, strict=True):
                 operands[i] = types[at]
             return operands, [types[at] for at in layout.results]
