@@ -79,24 +79,20 @@ futures; ``tfl.control_node``'s control tokens)."""
 
 _PASSING = ("scf.", "cf.", "func.")
 """The dialects whose ops pass values along (loops, branches, calls, returns) and hold each type to
-another's: a dialect's type written with no parameters (``!quantum.bit``, ``!hal.buffer``) is one type
-whatever its dialect, so its text alone tells equal from not, as ``--allow-unregistered-dialect``
-compares them. A type with parameters stays unjudged: its dialect may spell one type two ways
-(``!llvm.ptr`` and ``!llvm.ptr<0>``)."""
+another's: a dialect's type (``!quantum.bit``, ``!stream.resource<*>``) is judged on them. Two equal
+texts are one type; two that differ are two types if one has no parameters and names another type
+(``!quantum.bit``, ``!quantum.reg``), or if one is a builtin type, and are not told apart otherwise: a
+dialect may spell one type two ways (``!llvm.ptr`` and ``!llvm.ptr<0>``; ``scf.common.edge``)."""
 
 
 def _judged(name: str, t: Type) -> bool:
     return isinstance(t, OpaqueType) and (
         t.text.startswith(_FLOW_TYPES.get(name, ()))
-        or (
-            dialects.BARE.get(name, name).startswith(_PASSING)
-            and "<" not in t.text
-            and _PLAIN_DIALECT_TYPE.fullmatch(t.text) is not None
-        )
+        or (dialects.BARE.get(name, name).startswith(_PASSING) and _DIALECT_TYPE.match(t.text) is not None)
     )
 
 
-_PLAIN_DIALECT_TYPE = re.compile(r"![A-Za-z_][\w$]*\.[\w$.]+")
+_DIALECT_TYPE = re.compile(r"![A-Za-z_][\w$]*\.[\w$.]+(?:<|$)")
 
 
 def _token(t: Type) -> bool:

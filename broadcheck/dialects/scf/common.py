@@ -114,12 +114,13 @@ def edge(source: str, target: str, given: Sequence[Type], wanted: Sequence[Type]
 
 
 def _spelled_apart(a: Type, b: Type) -> bool:
-    """Whether ``a`` and ``b`` may be one dialect type, written once with its parameters and once
-    without them (``!llvm.ptr<0>`` is ``!llvm.ptr``): broadcheck does not read a dialect's defaults."""
+    """Whether ``a`` and ``b`` may be one dialect type spelled two ways: one of them with parameters
+    (``!llvm.ptr<0>`` is ``!llvm.ptr``; ``!quant.uniform<i8:f32, 0.1>`` is ``<i8:f32, 1.000000e-01>``),
+    the other of the same name: broadcheck reads neither a dialect's defaults nor its parameters."""
     if not (isinstance(a, OpaqueType) and isinstance(b, OpaqueType) and a.text[:1] == b.text[:1] == "!"):
         return False
     (name_a, _, rest_a), (name_b, _, rest_b) = a.text.partition("<"), b.text.partition("<")
-    return name_a.strip() == name_b.strip() and (not rest_a) != (not rest_b)
+    return name_a.strip() == name_b.strip() and bool(rest_a or rest_b)
 
 
 def full_name(name: str) -> str:
