@@ -619,7 +619,7 @@ def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeT
     if kind == "same" and len(types) == 1:
         for i in untyped:
             operands[i] = types[0]
-        return operands, [types[0]] * (count or 1)  # (no name binds its result: it has one all the same)
+        return operands, [types[0]] * count  # (no name bound: not placed, math.sincos has two results)
     if kind == "result" and len(types) == count:
         return operands, list(types)
     if kind == "complex" and len(types) == 1:
@@ -635,7 +635,7 @@ def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeT
     if kind == "compare" and len(types) == 1:
         for i in untyped:
             operands[i] = types[0]
-        return operands, [_with_i1(types[0])] * (count or 1)
+        return operands, [_with_i1(types[0])] * (count or 1)  # (no name binds its one result: it has it)
     if kind == "first" and len(types) == 1 and untyped:
         operands[untyped[0]] = types[0]
         return operands, results
