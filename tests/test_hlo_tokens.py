@@ -4,19 +4,11 @@ tokens (if, while and their return) stay passed over (no check of theirs judges 
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from broadcheck.engine.options import Options
-from broadcheck.engine.run import check_text
-from broadcheck.optable import OpTable
-from broadcheck.semantics import Profile
-
-FIXTURE = Path(__file__).parent / "fixtures" / "hlo_tokens.mlir"
+from tests.fixture_result import fixture_result
 
 
 def test_token_errors_are_met_and_token_ops_passed_over() -> None:
-    options = Options(Profile("spec"), OpTable(()), "// -----", True)
-    result = check_text(str(FIXTURE), FIXTURE.read_text(), options)
+    result = fixture_result("hlo_tokens.mlir")
     assert result.diagnostics == []
     assert result.annotations_not_held == 0  # each expected error is met by a check, none waived
     # the three ops that reject a token, the two custom calls, and the while cond's compare and return

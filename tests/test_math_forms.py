@@ -4,21 +4,18 @@ checked, their results bound to names or not, and every expected error is met by
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-from broadcheck.engine.options import Options
-from broadcheck.engine.run import check_text
-from broadcheck.optable import OpTable
-from broadcheck.semantics import Profile
-
-FIXTURE = Path(__file__).parent / "fixtures" / "math_forms.mlir"
+from tests.fixture_result import FIXTURES, fixture_result
 
 
 def test_every_math_op_of_the_fixture_is_checked() -> None:
-    options = Options(Profile("spec"), OpTable(()), "// -----", True)
-    result = check_text(str(FIXTURE), FIXTURE.read_text(), options)
+    result = fixture_result("math_forms.mlir")
     assert result.diagnostics == []
     assert result.annotations_not_held == 0  # each expected error is met by a check, none waived
     assert set(result.passed_over) <= {("math.sincos", "not judged"), ("arith.mulsi_extended", "not judged")}
-    ops = [line for line in FIXTURE.read_text().splitlines() if re.search(r"\b(?:math|arith)\.", line.split("//")[0])]
+    ops = [
+        line
+        for line in (FIXTURES / "math_forms.mlir").read_text().splitlines()
+        if re.search(r"\b(?:math|arith)\.", line.split("//")[0])
+    ]
     assert result.ops_checked + sum(result.passed_over.values()) == len(ops)

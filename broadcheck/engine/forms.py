@@ -655,7 +655,7 @@ def place_types(statement: Statement, layout: Layout | None) -> tuple[list[TypeT
         return operands, list(types)
     if kind == "list" and layout is not None and len(layout.operands) == len(untyped):
         top = max((*layout.operands, *layout.results), default=-1)
-        if top < len(types) and len(layout.results) in (count, count or len(layout.results)):
+        if top < len(types) and (len(layout.results) == count or not count):  # (no name binds them: placed)
             for i, at in zip(untyped, layout.operands, strict=True):
                 operands[i] = types[at]
             return operands, [types[at] for at in layout.results]

@@ -196,7 +196,7 @@ def type_wrong(source: str, custom: bool, parser: OpParser | None = None) -> tup
     except ParserWords as said:  # (the reader stopped where MLIR's parser does, and says it so)
         return said.message, said.start
     except ReaderProblem:
-        return (_glued(source) or open_layout(source)) if custom or _GENERIC.match(source) else None
+        return _glued(source) if custom or _GENERIC.match(source) else None
     if not (statement.generic or custom):
         return None
     return written_type_problem(statement, source)
